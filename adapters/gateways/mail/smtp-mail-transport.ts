@@ -1,0 +1,36 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { MailTransport } from '../../../application/platform/ports.js';
+
+/**
+ * MAILER=smtp through SMTP_URL. The tenant setting SMTPPassword overrides the URL's password
+ * (contract §3), and MailFrom the sender; transports are pooled per effective URL.
+ */
+export function smtpMailTransport(smtpUrl: string, defaultFrom: string): MailTransport {
+  const transports = new Map<string, Transporter>();
+  const transportFor = (password: string | null) => {
+    const url = new URL(smtpUrl);
+    if (password) url.password = encodeURIComponent(password);
+    const key = url.toString();
+    let t = transports.get(key);
+    if (!t) {
+      t = nodemailer.createTransport(key);
+      transports.set(key, t);
+    }
+    return t;
+  };
+  return {
+    async deliver(message, settings) {
+      const password = typeof settings.SMTPPassword === 'string' && settings.SMTPPassword ? settings.SMTPPassword : null;
+      const from = typeof settings.MailFrom === 'string' && settings.MailFrom ? settings.MailFrom : defaultFrom;
+      await transportFor(password).sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        messageId: message.messageId,
+        ...(message.text ? { text: message.text } : {}),
+        ...(message.html ? { html: message.html } : {}),
+        attachments: message.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64') })),
+      });
+    },
+  };
+}

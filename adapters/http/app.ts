@@ -1,0 +1,153 @@
+import Koa, { type Context, type Middleware } from 'koa';
+import Router from '@koa/router';
+import cors from '@koa/cors';
+import helmet from 'koa-helmet';
+import { unlink } from 'node:fs/promises';
+import type { Actor } from '../../application/shared/actor.js';
+import type { Result } from '../../application/shared/result.js';
+import type { AuthenticateError } from '../../application/identity/use-cases/authenticate.usecase.js';
+import type { Tenant } from '../../domain/identity/tenant.js';
+import type { Logger } from '../../infrastructure/logger.js';
+import { success, failure, Reply, RAW } from './kit/envelope.js';
+import { DomainError, HttpError, type ErrorTable } from './kit/errors.js';
+import { parseJson, parseMultipart, parseRawJson } from './kit/body.js';
+import { RouteTable, type RouteEntry, type RouteModule, type UploadedFile } from './kit/route-table.js';
+import { errorHandler } from './middleware/error-handler.js';
+import { requestContext } from './middleware/request-context.js';
+import { tenantMiddleware } from './middleware/tenant.js';
+import type { RateLimits } from './middleware/rate-limit.js';
+import { SESSION_COOKIE } from './kit/session-cookie.js';
+import { bearerOf, requestMeta } from './kit/request.js';
+
+export interface HttpAppDeps {
+  logger: Logger;
+  errorTable: ErrorTable;
+  routeModules: RouteModule[];
+  rateLimits: RateLimits;
+  resolveTenant: (hint: { header?: string | undefined; subdomain?: string | undefined }) => Promise<Tenant | null>;
+  authenticate: (tenantId: string, credentials: { bearer?: string | undefined; session?: string | undefined }) => Promise<Result<Actor & { loginId: string }, AuthenticateError>>;
+  health: (ctx: Context) => Promise<void>;
+  trustProxy: boolean;
+  baseDomain: string | undefined;
+  corsOrigins: string[];
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Builds the Koa application from the route modules of every context. */
+export function createHttpApp(deps: HttpAppDeps): { app: Koa; routes: RouteEntry[] } {
+  const app = new Koa({ proxy: deps.trustProxy });
+  const table = new RouteTable();
+  for (const module of deps.routeModules) module(table);
+
+  app.use(requestContext(deps.logger));
+  app.use(errorHandler(deps.errorTable, deps.logger));
+  app.use(helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } }));
+  app.use(
+    cors({
+      origin: (ctx) => {
+        const origin = ctx.get('Origin');
+        return deps.corsOrigins.includes('*') || deps.corsOrigins.includes(origin) ? origin : '';
+      },
+      credentials: true,
+      exposeHeaders: ['X-Request-Id', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'Content-Disposition'],
+    }),
+  );
+
+  const router = new Router();
+  router.get('/health', deps.health);
+  const tenant = tenantMiddleware(deps.resolveTenant, deps.baseDomain);
+  for (const entry of table.entries) {
+    router[entry.method](entry.path, tenant, routeChain(entry, deps));
+  }
+  app.use(router.routes());
+  app.use(router.allowedMethods({ throw: true }));
+  app.use(async (ctx) => {
+    ctx.status = 404;
+    ctx.body = failure('Record not found', `no route for ${ctx.method} ${ctx.path}`);
+  });
+  return { app, routes: table.entries };
+}
+
+function sameOrigin(ctx: Context, corsOrigins: string[]): boolean {
+  const origin = ctx.get('Origin');
+  if (!origin) return false;
+  try {
+    return new URL(origin).host === ctx.host || corsOrigins.includes(origin);
+  } catch {
+    return false;
+  }
+}
+
+function routeChain(entry: RouteEntry, deps: HttpAppDeps): Middleware {
+  const { spec, handler } = entry;
+  return async (ctx) => {
+    const tenant = ctx.state.tenant as Tenant;
+    const meta = requestMeta(ctx);
+    if (spec.rateLimit !== 'exempt') await deps.rateLimits.consume(ctx, 'global', meta.ip ?? 'unknown');
+
+    let auth: Actor | null = null;
+    if (spec.access !== 'public') {
+      const bearer = bearerOf(ctx);
+      const session = bearer === undefined ? ctx.cookies.get(SESSION_COOKIE) : undefined;
+      if (bearer !== undefined || session !== undefined || spec.access !== 'optional') {
+        const result = await deps.authenticate(tenant.id, { bearer, session });
+        if (!result.ok) {
+          if (spec.access !== 'optional' || result.error === 'TENANT_MISMATCH' || bearer !== undefined) throw new DomainError(result.error);
+        } else {
+          const { loginId: _login, ...actor } = result.value;
+          auth = actor;
+          // Cookie-authenticated writes need proof they come from our own pages (CSRF, contract §3).
+          if (session !== undefined && !SAFE_METHODS.has(ctx.method) && !ctx.get('X-Requested-With') && !sameOrigin(ctx, deps.corsOrigins)) {
+            throw new HttpError(403, 'Cross-site request refused', 'send X-Requested-With or a same-origin Origin header');
+          }
+        }
+      }
+      if (typeof spec.access === 'number' && (!auth || auth.role < spec.access)) {
+        throw auth ? new HttpError(403, 'Insufficient permission') : new DomainError('UNAUTHORIZED');
+      }
+    }
+
+    if (spec.rateLimit === 'critical') await deps.rateLimits.consume(ctx, 'critical', meta.ip ?? 'unknown');
+    else if (spec.rateLimit === 'upload' || spec.rateLimit === 'ai') await deps.rateLimits.consume(ctx, spec.rateLimit, auth?.userId ?? meta.ip ?? 'unknown');
+
+    let rawBody: Buffer | null = null;
+    let body: unknown;
+    let file: UploadedFile | null = null;
+    let fields: Record<string, string> = {};
+    const kind = spec.bodyKind?.kind ?? 'json';
+    if (kind === 'multipart' && spec.bodyKind?.kind === 'multipart') {
+      ({ file, fields } = await parseMultipart(ctx, spec.bodyKind.maxFileBytes));
+      body = fields;
+    } else if (kind === 'raw-json') {
+      ({ raw: rawBody, body } = await parseRawJson(ctx));
+    } else if (spec.body) {
+      body = await parseJson(ctx);
+    }
+
+    try {
+      const input = {
+        params: spec.params ? spec.params.parse(ctx.params) : ctx.params,
+        query: spec.query ? spec.query.parse(ctx.query) : {},
+        body: spec.body && kind !== 'raw-json' ? spec.body.parse(body ?? {}) : body,
+        get actor(): Actor {
+          if (!auth) throw new DomainError('UNAUTHORIZED');
+          return auth;
+        },
+        auth,
+        tenant,
+        meta,
+        rawBody,
+        file,
+        fields,
+        ctx,
+      };
+      const result = await handler(input);
+      if (result === RAW) return;
+      ctx.status = 200;
+      ctx.body = result instanceof Reply ? success(result.data, result.message) : success(result ?? null);
+    } finally {
+      if (file) await unlink(file.path).catch(() => {}); // handlers move what they keep
+    }
+  };
+}

@@ -1,0 +1,7 @@
+import type { ErrorTable } from '../kit/errors.js';
+import { identityErrors } from './identity.errors.js';
+
+/** The one table from domain error codes to HTTP (style.md); each context adds its file here. */
+export const errorTable: ErrorTable = {
+  ...identityErrors,
+};

@@ -1,0 +1,57 @@
+import { tmpdir } from 'node:os';
+import { unlink } from 'node:fs/promises';
+import type { Context } from 'koa';
+import { koaBody } from 'koa-body';
+import formidable from 'formidable';
+import getRawBody from 'raw-body';
+import { HttpError } from './errors.js';
+import type { UploadedFile } from './route-table.js';
+
+export const JSON_LIMIT_BYTES = 1024 * 1024;
+
+const jsonParser = koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: JSON_LIMIT_BYTES, jsonStrict: true, patchNode: false });
+
+/** JSON bodies up to 1 MB (contract §2): larger is 413, malformed is 400. */
+export async function parseJson(ctx: Context): Promise<unknown> {
+  await jsonParser(ctx, async () => {});
+  return ctx.request.body;
+}
+
+/** Exact bytes for signature checks (webhooks), then the JSON they hold. */
+export async function parseRawJson(ctx: Context): Promise<{ raw: Buffer; body: unknown }> {
+  const raw = await getRawBody(ctx.req, { limit: JSON_LIMIT_BYTES, length: ctx.get('content-length') || undefined });
+  if (raw.length === 0) return { raw, body: undefined };
+  try {
+    return { raw, body: JSON.parse(raw.toString('utf8')) as unknown };
+  } catch {
+    // Kept raw: a signature check must still answer 403 for a forged body, before shape errors.
+    return { raw, body: undefined };
+  }
+}
+
+/**
+ * multipart/form-data with one file, streamed to a temporary file (never held in memory).
+ * Over the limit: 413 `File too large`, and the partial file is removed.
+ */
+export async function parseMultipart(ctx: Context, maxFileBytes: number): Promise<{ file: UploadedFile | null; fields: Record<string, string> }> {
+  const declared = Number(ctx.get('content-length') || 0);
+  // The multipart envelope adds a few hundred bytes; far beyond the limit needs no reading.
+  if (declared > maxFileBytes + 64 * 1024) throw new HttpError(413, 'File too large', `maximum ${maxFileBytes} bytes`);
+  if (!ctx.is('multipart')) throw new HttpError(400, 'Invalid parameters', 'body: expected multipart/form-data');
+  const form = formidable({ uploadDir: tmpdir(), maxFileSize: maxFileBytes, maxFiles: 1, maxFields: 20, allowEmptyFiles: false, minFileSize: 1, keepExtensions: false });
+  const written: string[] = [];
+  form.on('fileBegin', (_name, file) => written.push(file.filepath));
+  try {
+    const [fieldsRaw, files] = await form.parse(ctx.req);
+    const fields = Object.fromEntries(Object.entries(fieldsRaw).map(([k, v]) => [k, Array.isArray(v) ? String(v[0] ?? '') : String(v ?? '')]));
+    const f = files.file?.[0];
+    for (const [name, list] of Object.entries(files)) if (name !== 'file') for (const other of list ?? []) await unlink(other.filepath).catch(() => {});
+    const file = f ? { path: f.filepath, originalName: f.originalFilename ?? 'file', mimeType: f.mimetype ?? 'application/octet-stream', size: f.size } : null;
+    return { file, fields };
+  } catch (error) {
+    await Promise.all(written.map((p) => unlink(p).catch(() => {})));
+    const e = error as { httpCode?: number; code?: number; message?: string };
+    if (e.httpCode === 413 || /maxFileSize|exceeded/i.test(e.message ?? '')) throw new HttpError(413, 'File too large', `maximum ${maxFileBytes} bytes`);
+    throw new HttpError(400, 'Invalid parameters', `file: ${e.message ?? 'malformed upload'}`);
+  }
+}

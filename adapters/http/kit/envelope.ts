@@ -1,0 +1,15 @@
+/** The spec's envelope: every /api response, errors included, has this shape. */
+export const success = (data: unknown, message = 'Success') => ({ success: true as const, message, data });
+
+export const failure = (message: string, error?: string) =>
+  error === undefined ? { success: false as const, message } : { success: false as const, message, error };
+
+/** Marks a handler result that carries its own message. */
+export class Reply {
+  constructor(readonly data: unknown, readonly message: string) {}
+}
+
+export const reply = (data: unknown, message: string) => new Reply(data, message);
+
+/** Returned by handlers that wrote `ctx.body` themselves (files, CSV, plain text, streams). */
+export const RAW = Symbol('raw response');

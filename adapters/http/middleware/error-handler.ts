@@ -1,0 +1,85 @@
+import type { Middleware } from 'koa';
+import { ZodError } from 'zod';
+import type { Logger } from '../../../infrastructure/logger.js';
+import { failure } from '../kit/envelope.js';
+import { DomainError, HttpError, type ErrorTable } from '../kit/errors.js';
+
+/** "field.path: problem; …", what a client needs to fix the request. */
+export const describeZodError = (error: ZodError): string =>
+  error.issues
+    .slice(0, 10)
+    .map((i) => `${i.path.length ? i.path.join('.') : 'body'}: ${i.message}`)
+    .join('; ');
+
+const statusMessages: Record<number, string> = {
+  400: 'Invalid parameters',
+  401: 'Unauthorized',
+  403: 'Insufficient permission',
+  404: 'Record not found',
+  405: 'Method not allowed',
+  413: 'Payload too large',
+  415: 'Unsupported media type',
+  429: 'Rate limit exceeded',
+  503: 'Service unavailable',
+};
+
+/** Infrastructure failures that mean "try again later" rather than "we have a bug". */
+const isUnavailable = (error: unknown): boolean => {
+  const code = (error as { code?: unknown })?.code;
+  const message = error instanceof Error ? error.message : '';
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08006', '08001', '08003'].includes(String(code)) ||
+    /Knex: Timeout acquiring a connection|Connection terminated|Stream isn't writeable|Reached the max retries per request limit/.test(message)
+  );
+};
+
+/**
+ * The one place where failures become HTTP (style.md): domain error codes through the error
+ * table, edge errors by status, validation errors as 400, and everything else as a 500 that
+ * is logged with its stack but never shows it.
+ */
+export function errorHandler(table: ErrorTable, logger: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
+      let status = 500;
+      let message = 'Internal server error';
+      let detail: string | undefined;
+      if (error instanceof DomainError) {
+        const mapped = table[error.code];
+        if (mapped) {
+          ({ status, message } = mapped);
+          detail = error.detail;
+        } else {
+          logger.error({ err: error, reqId: ctx.state.requestId }, 'unmapped domain error');
+        }
+      } else if (error instanceof HttpError) {
+        status = error.status;
+        message = error.message;
+        detail = error.detail;
+        ctx.set(error.headers);
+      } else if (error instanceof ZodError) {
+        status = 400;
+        message = 'Invalid parameters';
+        detail = describeZodError(error);
+      } else if (isUnavailable(error)) {
+        status = 503;
+        message = 'Service unavailable';
+        logger.warn({ err: error, reqId: ctx.state.requestId }, 'dependency unavailable');
+      } else {
+        // koa-body, co-body and koa itself throw errors carrying an HTTP status.
+        const e = error as { status?: unknown; expose?: unknown; type?: unknown; message?: unknown };
+        if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
+          status = e.status;
+          message = statusMessages[status] ?? 'Bad request';
+          if (status === 400) detail = `body: ${String(e.message ?? 'malformed')}`;
+        } else {
+          logger.error({ err: error, reqId: ctx.state.requestId }, 'unhandled error');
+        }
+      }
+      ctx.status = status;
+      ctx.body = failure(message, detail);
+    }
+  };
+}

@@ -1,0 +1,48 @@
+import { createReadStream } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { RAW } from '../kit/envelope.js';
+import { buildOpenApi } from '../kit/openapi.js';
+import type { RouteModule } from '../kit/route-table.js';
+
+const swaggerDir = join(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'), '..');
+const ASSETS: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
+  'swagger-ui-standalone-preset.js': 'application/javascript; charset=utf-8',
+};
+
+const PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>API reference</title>
+<link rel="stylesheet" href="/api/docs/assets/swagger-ui.css"></head>
+<body><div id="ui"></div>
+<script src="/api/docs/assets/swagger-ui-bundle.js"></script>
+<script src="/api/docs/init.js"></script></body></html>`;
+const INIT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#ui', deepLinking: true });`;
+
+/** The OpenAPI document and a human reference page, served offline from swagger-ui-dist. */
+export const docsRoutes = (info: { title: string; version: string }): RouteModule => (r) => {
+  let cached: unknown = null;
+  r.get('/api/openapi.json', { summary: 'OpenAPI 3.1 document', access: 'public', tags: ['docs'], produces: 'application/json' }, async ({ ctx }) => {
+    cached ??= buildOpenApi(r.entries, info);
+    ctx.body = cached;
+    return RAW;
+  });
+  r.get('/api/docs', { summary: 'API reference page', access: 'public', tags: ['docs'], produces: 'text/html' }, async ({ ctx }) => {
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = PAGE;
+    return RAW;
+  });
+  r.get('/api/docs/init.js', { summary: 'API reference page script', access: 'public', tags: ['docs'], produces: 'application/javascript' }, async ({ ctx }) => {
+    ctx.type = 'application/javascript; charset=utf-8';
+    ctx.body = INIT;
+    return RAW;
+  });
+  r.get('/api/docs/assets/:name', { summary: 'API reference page assets', access: 'public', tags: ['docs'], params: z.object({ name: z.enum(Object.keys(ASSETS) as [string, ...string[]]) }), produces: 'application/octet-stream' }, async ({ ctx, params }) => {
+    ctx.type = ASSETS[params.name]!;
+    ctx.set('Cache-Control', 'public, max-age=86400');
+    ctx.body = createReadStream(join(swaggerDir, params.name));
+    return RAW;
+  });
+};

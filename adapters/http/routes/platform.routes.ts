@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import type { makeGetPublicSettings } from '../../../application/platform/use-cases/get-public-settings.usecase.js';
+import type { makeGetAdminSettings } from '../../../application/platform/use-cases/get-admin-settings.usecase.js';
+import type { makeUpdateSettings } from '../../../application/platform/use-cases/update-settings.usecase.js';
+import type { makeListAuditLogs } from '../../../application/platform/use-cases/list-audit-logs.usecase.js';
+import type { makeListOutbox } from '../../../application/platform/use-cases/list-outbox.usecase.js';
+import type { makeDashboardOverview } from '../../../application/platform/use-cases/dashboard-overview.usecase.js';
+import type { AuditEntry, MailMessage } from '../../../application/platform/ports.js';
+import { SETTING_DEFINITIONS, type SettingDefinition } from '../../../domain/platform/settings.js';
+import { Role } from '../../../domain/identity/role.js';
+import { reply } from '../kit/envelope.js';
+import { dateOnly, dayAfter, dayStart, pageQuery, pageView, toPageRequest, uuid } from '../kit/schemas.js';
+import type { RouteModule } from '../kit/route-table.js';
+
+type Deps = {
+  getPublicSettings: ReturnType<typeof makeGetPublicSettings>;
+  getAdminSettings: ReturnType<typeof makeGetAdminSettings>;
+  updateSettings: ReturnType<typeof makeUpdateSettings>;
+  listAuditLogs: ReturnType<typeof makeListAuditLogs>;
+  listOutbox: ReturnType<typeof makeListOutbox>;
+  dashboardOverview: ReturnType<typeof makeDashboardOverview>;
+};
+
+const settingSchema = (d: SettingDefinition) => {
+  switch (d.type) {
+    case 'boolean': return z.boolean();
+    case 'number': return z.number().finite();
+    case 'string': return z.string().max(10_000).nullable();
+    case 'string_list': return z.array(z.string().max(500)).max(200);
+  }
+};
+
+/** Any subset of the known settings, each with its own type; unknown keys are ignored. */
+const SettingsBody = z.object(Object.fromEntries(SETTING_DEFINITIONS.map((d) => [d.key, settingSchema(d).optional()])));
+
+const AuditQuery = pageQuery.extend({
+  user_id: uuid.optional(),
+  action: z.string().trim().max(64).optional(),
+  start_date: dateOnly.optional(),
+  end_date: dateOnly.optional(),
+});
+
+const auditView = (e: AuditEntry) => ({
+  id: e.id, user_id: e.userId, action: e.action, resource_type: e.resourceType, resource_id: e.resourceId,
+  ip: e.ip, user_agent: e.userAgent, metadata: e.metadata, created_at: e.createdAt,
+});
+
+const mailView = (m: MailMessage) => ({
+  id: m.id, message_id: m.messageId, to: m.to, subject: m.subject, text: m.text, html: m.html, template: m.template,
+  attachments: m.attachments.map((a) => ({ filename: a.filename, content_type: a.contentType, size: Math.floor((a.contentBase64.length * 3) / 4) })),
+  status: m.status, attempts: m.attempts, last_error: m.lastError, created_at: m.createdAt, sent_at: m.sentAt,
+});
+
+export const makePlatformRoutes = (d: Deps): RouteModule => (r) => {
+  r.get('/api/settings', { summary: 'Public settings', access: 'public', tags: ['settings'] }, async ({ tenant }) => d.getPublicSettings(tenant.id));
+  r.get('/api/settings/admin', { summary: 'All settings; secrets as {configured}', access: Role.Student, tags: ['settings'] }, async ({ tenant }) => d.getAdminSettings(tenant.id));
+  r.put('/api/settings', { summary: 'Update any subset of settings', access: Role.Admin, body: SettingsBody, tags: ['settings'] }, async ({ actor, meta, body }) =>
+    reply(await d.updateSettings(actor, meta, Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as Record<string, never>), 'Settings updated'));
+
+  r.get('/api/audit-logs', { summary: 'Audit log, newest first', access: Role.Admin, rateLimit: 'critical', query: AuditQuery, tags: ['audit'] }, async ({ actor, query }) =>
+    pageView(await d.listAuditLogs(actor.tenantId, {
+      userId: query.user_id,
+      action: query.action,
+      from: query.start_date ? dayStart(query.start_date) : undefined,
+      to: query.end_date ? dayAfter(query.end_date) : undefined,
+    }, toPageRequest(query)), auditView));
+
+  r.get('/api/email/outbox', { summary: 'Mail sent by the service, newest first', access: Role.Admin, query: pageQuery.extend({ to: z.string().trim().max(254).optional() }), tags: ['email'] }, async ({ actor, query }) =>
+    pageView(await d.listOutbox(actor.tenantId, { to: query.to }, toPageRequest(query)), mailView));
+
+  r.get('/api/dashboard/overview', { summary: 'Role-shaped summary for the caller', access: Role.Student, tags: ['dashboard'] }, async ({ actor }) => d.dashboardOverview(actor));
+};

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import type { makeListTenants } from '../../../application/identity/use-cases/list-tenants.usecase.js';
+import type { makeGetTenant } from '../../../application/identity/use-cases/get-tenant.usecase.js';
+import type { makeCreateTenant } from '../../../application/identity/use-cases/create-tenant.usecase.js';
+import type { makeUpdateTenant } from '../../../application/identity/use-cases/update-tenant.usecase.js';
+import type { makeDeleteTenant } from '../../../application/identity/use-cases/delete-tenant.usecase.js';
+import { Role } from '../../../domain/identity/role.js';
+import { TENANT_SLUG_PATTERN, type Tenant } from '../../../domain/identity/tenant.js';
+import { reply } from '../kit/envelope.js';
+import { unwrap } from '../kit/errors.js';
+import { idParam, pageQuery, pageView, toPageRequest } from '../kit/schemas.js';
+import type { RouteModule } from '../kit/route-table.js';
+
+type Deps = {
+  listTenants: ReturnType<typeof makeListTenants>;
+  getTenant: ReturnType<typeof makeGetTenant>;
+  createTenant: ReturnType<typeof makeCreateTenant>;
+  updateTenant: ReturnType<typeof makeUpdateTenant>;
+  deleteTenant: ReturnType<typeof makeDeleteTenant>;
+};
+
+const slug = z.string().trim().toLowerCase().regex(TENANT_SLUG_PATTERN, 'lowercase letters, digits and dashes (a DNS label)');
+const status = z.enum(['active', 'disabled']);
+const CreateBody = z.object({ slug, name: z.string().trim().min(1).max(200), status: status.optional() });
+const UpdateBody = CreateBody.partial();
+
+export const tenantView = (t: Tenant) => ({ id: t.id, slug: t.slug, name: t.name, status: t.status, created_at: t.createdAt, updated_at: t.updatedAt });
+
+export const makeTenantRoutes = (d: Deps): RouteModule => (r) => {
+  const access = Role.SuperAdmin;
+  r.get('/api/tenants', { summary: 'List tenants', access, query: pageQuery.extend({ search: z.string().trim().max(100).optional() }), tags: ['tenants'] }, async ({ query }) =>
+    pageView(await d.listTenants(toPageRequest(query), query.search), tenantView));
+  r.post('/api/tenants', { summary: 'Create a tenant', access, body: CreateBody, tags: ['tenants'] }, async ({ actor, meta, body }) =>
+    reply(tenantView(unwrap(await d.createTenant(actor, meta, body))), 'Tenant created'));
+  r.get('/api/tenants/:id', { summary: 'One tenant', access, params: idParam, tags: ['tenants'] }, async ({ params }) => tenantView(unwrap(await d.getTenant(params.id))));
+  r.put('/api/tenants/:id', { summary: 'Update a tenant', access, params: idParam, body: UpdateBody, tags: ['tenants'] }, async ({ actor, meta, params, body }) =>
+    reply(tenantView(unwrap(await d.updateTenant(actor, meta, params.id, body))), 'Tenant updated'));
+  r.delete('/api/tenants/:id', { summary: 'Delete a tenant and all of its data', access, params: idParam, tags: ['tenants'] }, async ({ actor, meta, params }) => {
+    unwrap(await d.deleteTenant(actor, meta, params.id));
+    return reply(null, 'Tenant deleted');
+  });
+};

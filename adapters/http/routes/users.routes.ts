@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import type { makeGetOwnProfile } from '../../../application/identity/use-cases/get-own-profile.usecase.js';
+import type { makeUpdateOwnProfile } from '../../../application/identity/use-cases/update-own-profile.usecase.js';
+import type { makeDeleteOwnAccount } from '../../../application/identity/use-cases/delete-own-account.usecase.js';
+import type { makeListUsers } from '../../../application/identity/use-cases/list-users.usecase.js';
+import type { makeGetUser } from '../../../application/identity/use-cases/get-user.usecase.js';
+import type { makeCreateUser } from '../../../application/identity/use-cases/create-user.usecase.js';
+import type { makeUpdateUser } from '../../../application/identity/use-cases/update-user.usecase.js';
+import type { makeDeleteUser } from '../../../application/identity/use-cases/delete-user.usecase.js';
+import { userView } from '../../../application/identity/presenters.js';
+import { isRoleLevel, isUserStatus, Role, type RoleLevel, type UserStatusValue } from '../../../domain/identity/role.js';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/identity/password-policy.js';
+import { reply } from '../kit/envelope.js';
+import { unwrap } from '../kit/errors.js';
+import { email, idParam, pageQuery, pageView, toPageRequest, url } from '../kit/schemas.js';
+import type { RouteModule } from '../kit/route-table.js';
+
+type Deps = {
+  getOwnProfile: ReturnType<typeof makeGetOwnProfile>;
+  updateOwnProfile: ReturnType<typeof makeUpdateOwnProfile>;
+  deleteOwnAccount: ReturnType<typeof makeDeleteOwnAccount>;
+  listUsers: ReturnType<typeof makeListUsers>;
+  getUser: ReturnType<typeof makeGetUser>;
+  createUser: ReturnType<typeof makeCreateUser>;
+  updateUser: ReturnType<typeof makeUpdateUser>;
+  deleteUser: ReturnType<typeof makeDeleteUser>;
+};
+
+const role = z.coerce.number().int().refine(isRoleLevel, 'one of 1, 10, 30, 99, 100').transform((n) => n as RoleLevel);
+const status = z.coerce.number().int().refine(isUserStatus, '1 (active) or 2 (deactivated)').transform((n) => n as UserStatusValue);
+const password = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+const displayName = z.string().trim().min(1).max(200);
+
+// Unknown fields (role, status, tenant_id …) are stripped by zod: no mass assignment (contract §2).
+const ProfileBody = z.object({ display_name: displayName.optional(), avatar: url.nullable().optional() });
+const ListQuery = pageQuery.extend({ role: role.optional(), status: status.optional(), search: z.string().trim().max(200).optional() });
+const CreateBody = z.object({ name: displayName, email, password, role: role.default(Role.Student), status: status.default(1) });
+const UpdateBody = z.object({
+  display_name: displayName.optional(),
+  name: displayName.optional(),
+  email: email.optional(),
+  password: password.optional(),
+  role: role.optional(),
+  status: status.optional(),
+});
+const StatusBody = z.object({ status });
+
+export const makeUserRoutes = (d: Deps): RouteModule => (r) => {
+  r.get('/api/user/self', { summary: 'The caller', access: Role.Student, tags: ['users'] }, async ({ actor }) => userView(unwrap(await d.getOwnProfile(actor))));
+
+  r.put('/api/user/self', { summary: 'Update own display name and avatar', access: Role.Student, body: ProfileBody, tags: ['users'] }, async ({ actor, body }) =>
+    reply(userView(unwrap(await d.updateOwnProfile(actor, { displayName: body.display_name, avatar: body.avatar }))), 'Profile updated'));
+
+  r.delete('/api/user/self', { summary: 'Delete (deactivate and anonymise) own account', access: Role.Student, tags: ['users'] }, async ({ actor, meta }) => {
+    unwrap(await d.deleteOwnAccount(actor, meta));
+    return reply(null, 'Account deleted');
+  });
+
+  r.get('/api/users', { summary: 'List users of the tenant', access: Role.Admin, query: ListQuery, tags: ['users'] }, async ({ actor, query }) =>
+    pageView(await d.listUsers(actor, { role: query.role, status: query.status, search: query.search }, toPageRequest(query)), userView));
+
+  r.post('/api/users', { summary: 'Create a user (below the caller\'s role)', access: Role.Admin, body: CreateBody, tags: ['users'] }, async ({ actor, meta, body }) =>
+    reply(userView(unwrap(await d.createUser(actor, meta, body))), 'User created'));
+
+  r.get('/api/users/:id/detail', { summary: 'One user', access: Role.Admin, params: idParam, tags: ['users'] }, async ({ actor, params }) =>
+    userView(unwrap(await d.getUser(actor, params.id))));
+
+  r.put('/api/users/:id', { summary: 'Update a user under the hierarchy rules', access: Role.Admin, params: idParam, body: UpdateBody, tags: ['users'] }, async ({ actor, meta, params, body }) =>
+    reply(userView(unwrap(await d.updateUser(actor, meta, params.id, {
+      displayName: body.display_name ?? body.name, email: body.email, password: body.password, role: body.role, status: body.status,
+    }))), 'User updated'));
+
+  r.put('/api/users/:id/status', { summary: 'Activate (1) or deactivate (2) a user', access: Role.Admin, params: idParam, body: StatusBody, tags: ['users'] }, async ({ actor, meta, params, body }) =>
+    reply(userView(unwrap(await d.updateUser(actor, meta, params.id, { status: body.status }))), 'User status updated'));
+
+  r.delete('/api/users/:id', { summary: 'Delete (deactivate and anonymise) a user', access: Role.Admin, params: idParam, tags: ['users'] }, async ({ actor, meta, params }) => {
+    unwrap(await d.deleteUser(actor, meta, params.id));
+    return reply(null, 'User deleted');
+  });
+};

@@ -1,0 +1,34 @@
+import type { JobOptions, Jobs, UnitOfWork } from '../../application/shared/ports.js';
+
+export interface JobContext {
+  /** 1 for the first try. */
+  attempt: number;
+  /** No retry follows if this try fails. */
+  final: boolean;
+}
+
+export type JobHandler = (payload: unknown, context: JobContext) => Promise<void>;
+export type JobHandlers = Record<string, JobHandler>;
+
+/** A job kind: its name and a handler that validates its payload (zod) before acting. */
+export interface JobDefinition {
+  name: string;
+  handle: JobHandler;
+}
+
+/** What the composition root needs of a queue beyond the Jobs port. */
+export interface JobQueue extends Jobs {
+  /** Begins processing with these handlers (the worker side). */
+  start(handlers: JobHandlers): Promise<void>;
+  /** A job enqueued every `everyMs` while a worker runs (sweeps, expiries). */
+  schedule(name: string, everyMs: number): Promise<void>;
+  /** Resolves once nothing is waiting, delayed or running (tests, drains). */
+  whenIdle(timeoutMs?: number): Promise<void>;
+  /** Stops taking jobs and waits for the running ones. */
+  close(): Promise<void>;
+}
+
+/** Jobs enqueued inside a unit of work wait for its commit: a job never sees uncommitted rows. */
+export const transactionalJobs = (queue: Jobs, uow: UnitOfWork): Jobs => ({
+  enqueue: (name: string, payload: unknown, options?: JobOptions) => uow.afterCommit(() => queue.enqueue(name, payload, options)),
+});

@@ -1,0 +1,27 @@
+import type { VerificationCode, VerificationCodeRepository } from '../../../application/identity/ports/verification-code-repository.js';
+import type { DbDeps } from './base.js';
+import { VerificationCodeModel } from './identity.models.js';
+
+const toCode = (m: VerificationCodeModel): VerificationCode => ({
+  id: m.id, tenantId: m.tenantId, email: m.email, codeHash: m.codeHash, attempts: m.attempts, expiresAt: m.expiresAt, usedAt: m.usedAt, createdAt: m.createdAt,
+});
+
+export const makeVerificationCodePgRepository = ({ db }: DbDeps): VerificationCodeRepository => ({
+  async insert(code) {
+    await VerificationCodeModel.query(db.q()).insert(code);
+  },
+  async latest(tenantId, email) {
+    const m = await VerificationCodeModel.query(db.q()).where({ tenantId, email }).orderBy('createdAt', 'desc').first();
+    return m ? toCode(m) : null;
+  },
+  async countSince(tenantId, email, since) {
+    const row = (await db.q()('verification_codes').where({ tenant_id: tenantId, email }).where('created_at', '>=', since).count({ n: '*' }).first()) as { n: number } | undefined;
+    return Number(row?.n ?? 0);
+  },
+  async recordAttempt(id) {
+    await db.q()('verification_codes').where({ id }).increment('attempts', 1);
+  },
+  async markUsed(id, at) {
+    return (await db.q()('verification_codes').where({ id }).whereNull('used_at').update({ usedAt: at })) === 1;
+  },
+});

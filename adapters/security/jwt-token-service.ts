@@ -1,0 +1,39 @@
+import jwt from 'jsonwebtoken';
+import type { TokenClaims, TokenService, TokenType, VerifyOutcome } from '../../application/identity/ports/security.js';
+import { isRoleLevel } from '../../domain/identity/role.js';
+
+export const TOKEN_ISSUER = 'lms-crm-service';
+
+/** HS256 JWTs (spec "Authentication" 3-4): access 5 minutes, refresh 7 days, fixed issuer. */
+export class JwtTokenService implements TokenService {
+  readonly accessTtlSeconds = 5 * 60;
+  readonly refreshTtlSeconds = 7 * 24 * 3600;
+
+  constructor(private readonly secret: string) {}
+
+  sign(claims: Omit<TokenClaims, 'iat' | 'exp' | 'iss'>, now: Date): string {
+    const iat = Math.floor(now.getTime() / 1000);
+    const ttl = claims.typ === 'access' ? this.accessTtlSeconds : this.refreshTtlSeconds;
+    return jwt.sign({ ...claims, iat, exp: iat + ttl, iss: TOKEN_ISSUER }, this.secret, { algorithm: 'HS256', noTimestamp: true });
+  }
+
+  verify(token: string, expected: TokenType, now: Date): VerifyOutcome {
+    try {
+      const payload = jwt.verify(token, this.secret, {
+        algorithms: ['HS256'],
+        issuer: TOKEN_ISSUER,
+        clockTimestamp: Math.floor(now.getTime() / 1000),
+      });
+      if (typeof payload !== 'object' || payload === null) return { ok: false, reason: 'invalid' };
+      const c = payload as Partial<TokenClaims>;
+      // A refresh token is never an access token, nor the reverse (contract §3).
+      if (c.typ !== expected || typeof c.id !== 'string' || typeof c.sid !== 'string' || typeof c.jti !== 'string'
+        || typeof c.tid !== 'string' || typeof c.role !== 'number' || !isRoleLevel(c.role)) {
+        return { ok: false, reason: 'invalid' };
+      }
+      return { ok: true, claims: c as TokenClaims };
+    } catch (error) {
+      return { ok: false, reason: error instanceof jwt.TokenExpiredError ? 'expired' : 'invalid' };
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import { Role } from '../../domain/identity/role.js';
+import type { DashboardContributor } from '../platform/ports.js';
+import type { UserRepository } from './ports/user-repository.js';
+import { userView } from './presenters.js';
+
+type Deps = { userRepository: UserRepository };
+
+/** Everyone sees who they are; admins also see the tenant's head count by role. */
+export const makeIdentityDashboard = ({ userRepository }: Deps): DashboardContributor => ({
+  section: 'account',
+  async contribute(actor) {
+    const me = await userRepository.findById(actor.homeTenantId, actor.userId);
+    const base = { user: me ? userView(me) : null, role: actor.role };
+    if (actor.role < Role.Admin) return base;
+    const byRole = await userRepository.countByRole(actor.tenantId);
+    return {
+      ...base,
+      users: {
+        total: Object.values(byRole).reduce((a, b) => a + (b ?? 0), 0),
+        students: byRole[Role.Student] ?? 0,
+        parents: byRole[Role.Parent] ?? 0,
+        mentors: byRole[Role.Mentor] ?? 0,
+        admins: (byRole[Role.Admin] ?? 0) + (byRole[Role.SuperAdmin] ?? 0),
+      },
+    };
+  },
+});

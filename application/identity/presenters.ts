@@ -1,0 +1,26 @@
+import type { User } from '../../domain/identity/user.js';
+
+/** The user as login answers it (spec "User (as returned at login)"). */
+export const loginUserView = (u: User) => ({
+  id: u.id,
+  email: u.email,
+  display_name: u.displayName,
+  role: u.role,
+  status: u.status,
+});
+
+export const userView = (u: User) => ({
+  id: u.id,
+  username: u.username,
+  email: u.email,
+  display_name: u.displayName,
+  avatar: u.avatar,
+  role: u.role,
+  status: u.status,
+  email_verified: u.emailVerifiedAt !== null,
+  last_login_at: u.lastLoginAt,
+  created_at: u.createdAt,
+  updated_at: u.updatedAt,
+});
+
+export type UserView = ReturnType<typeof userView>;

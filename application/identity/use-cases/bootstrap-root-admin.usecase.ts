@@ -1,0 +1,39 @@
+import { Role, UserStatus } from '../../../domain/identity/role.js';
+import { DEFAULT_TENANT_SLUG, type Tenant } from '../../../domain/identity/tenant.js';
+import { normaliseEmail } from '../../../domain/identity/user.js';
+import type { Clock, IdGenerator, LogPort, RandomSource } from '../../shared/ports.js';
+import type { PasswordHasher } from '../ports/security.js';
+import type { TenantRepository } from '../ports/tenant-repository.js';
+import type { UserRepository } from '../ports/user-repository.js';
+
+type Deps = { tenantRepository: TenantRepository; userRepository: UserRepository; passwordHasher: PasswordHasher; clock: Clock; ids: IdGenerator; random: RandomSource; log: LogPort };
+
+const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+
+/**
+ * First start (contract §1, §4): the `default` tenant always exists, and a Super Admin is created
+ * only when none exists, from ROOT_ADMIN_EMAIL / ROOT_ADMIN_PASSWORD or with a random password
+ * printed once to the log. Safe when several processes start together.
+ */
+export const makeBootstrapRootAdmin = ({ tenantRepository, userRepository, passwordHasher, clock, ids, random, log }: Deps) =>
+  async (root: { email?: string | undefined; password?: string | undefined }): Promise<Tenant> => {
+    const now = clock.now();
+    let tenant = await tenantRepository.findBySlug(DEFAULT_TENANT_SLUG);
+    if (!tenant) {
+      await tenantRepository.insert({ id: ids.uuid(), slug: DEFAULT_TENANT_SLUG, name: 'Default', status: 'active', createdAt: now, updatedAt: now });
+      tenant = (await tenantRepository.findBySlug(DEFAULT_TENANT_SLUG))!;
+    }
+    if ((await userRepository.countSuperAdmins()) > 0) return tenant;
+    const email = normaliseEmail(root.email ?? 'admin@localhost');
+    const password = root.password ?? random.string(20, PASSWORD_ALPHABET);
+    const inserted = await userRepository.insert({
+      id: ids.uuid(), tenantId: tenant.id, username: 'root', email, displayName: 'Root Admin', avatar: null,
+      role: Role.SuperAdmin, status: UserStatus.Active, passwordHash: await passwordHasher.hash(password),
+      emailVerifiedAt: now, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now,
+    });
+    if (inserted) {
+      if (root.password) log.info('root admin created', { email });
+      else log.warn('root admin created with a generated password: change it after the first login', { email, generated_password: password });
+    }
+    return tenant;
+  };

@@ -1,0 +1,33 @@
+import { checkUserChange, canAssignRole } from '../../../domain/identity/hierarchy.js';
+import { UserStatus, type RoleLevel, type UserStatusValue } from '../../../domain/identity/role.js';
+import { isAcceptablePassword } from '../../../domain/identity/password-policy.js';
+import { anonymise, normaliseEmail, type User } from '../../../domain/identity/user.js';
+import type { Actor, RequestMeta } from '../../shared/actor.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import type { AuditLog } from '../../platform/ports.js';
+import type { Clock, IdGenerator, PageRequest, UnitOfWork } from '../../shared/ports.js';
+import type { LoginRepository } from '../ports/login-repository.js';
+import type { PasswordHasher } from '../ports/security.js';
+import type { UserFilter, UserRepository } from '../ports/user-repository.js';
+import { visible, type ManageUserError, type UserAdminDeps, type UserChanges } from '../user-admin.js';
+
+export const makeCreateUser = ({ userRepository, passwordHasher, auditLog, clock, ids, uow }: UserAdminDeps) =>
+  async (actor: Actor, meta: RequestMeta, input: { name: string; email: string; password: string; role: RoleLevel; status: UserStatusValue }): Promise<Result<User, ManageUserError>> => {
+    if (canAssignRole(actor.role, input.role)) return err('INSUFFICIENT_PERMISSION');
+    if (!isAcceptablePassword(input.password)) return err('WEAK_PASSWORD');
+    const now = clock.now();
+    const email = normaliseEmail(input.email);
+    const user: User = {
+      id: ids.uuid(), tenantId: actor.tenantId, username: email.split('@')[0]!, email, displayName: input.name,
+      avatar: null, role: input.role, status: input.status, passwordHash: await passwordHasher.hash(input.password),
+      emailVerifiedAt: null, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now,
+    };
+    return uow.run(async () => {
+      if (!(await userRepository.insert(user))) return err('EMAIL_TAKEN');
+      await auditLog.record({
+        tenantId: actor.tenantId, userId: actor.userId, action: 'user.create', resourceType: 'user', resourceId: user.id,
+        ...meta, metadata: { role: user.role, status: user.status },
+      });
+      return ok(user);
+    });
+  };

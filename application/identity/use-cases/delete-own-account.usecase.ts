@@ -1,0 +1,27 @@
+import { Role } from '../../../domain/identity/role.js';
+import { anonymise, type User } from '../../../domain/identity/user.js';
+import type { Actor, RequestMeta } from '../../shared/actor.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import type { AuditLog } from '../../platform/ports.js';
+import type { Clock, UnitOfWork } from '../../shared/ports.js';
+import type { LoginRepository } from '../ports/login-repository.js';
+import type { UserRepository } from '../ports/user-repository.js';
+import { ownAccount, type ProfileDeps, type ProfileError } from '../own-account.js';
+
+/** Deactivates and anonymises the account and ends every login (contract §3). */
+export const makeDeleteOwnAccount = ({ userRepository, loginRepository, auditLog, clock, uow }: ProfileDeps) =>
+  async (actor: Actor, meta: RequestMeta): Promise<Result<null, ProfileError>> => {
+    const user = await ownAccount(userRepository, actor);
+    if (!user) return err('USER_NOT_FOUND');
+    if (user.role === Role.SuperAdmin && (await userRepository.countSuperAdmins()) <= 1) return err('LAST_SUPER_ADMIN');
+    const now = clock.now();
+    await uow.run(async () => {
+      await userRepository.update(anonymise(user, now));
+      await loginRepository.revokeAllOfUser(user.id, 'account_deleted', now);
+      await auditLog.record({
+        tenantId: actor.tenantId, userId: actor.userId, action: 'user.self_delete', resourceType: 'user', resourceId: user.id,
+        ...meta, metadata: {},
+      });
+    });
+    return ok(null);
+  };

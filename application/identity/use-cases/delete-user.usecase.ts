@@ -1,0 +1,30 @@
+import { checkUserChange, canAssignRole } from '../../../domain/identity/hierarchy.js';
+import { UserStatus, type RoleLevel, type UserStatusValue } from '../../../domain/identity/role.js';
+import { isAcceptablePassword } from '../../../domain/identity/password-policy.js';
+import { anonymise, normaliseEmail, type User } from '../../../domain/identity/user.js';
+import type { Actor, RequestMeta } from '../../shared/actor.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import type { AuditLog } from '../../platform/ports.js';
+import type { Clock, IdGenerator, PageRequest, UnitOfWork } from '../../shared/ports.js';
+import type { LoginRepository } from '../ports/login-repository.js';
+import type { PasswordHasher } from '../ports/security.js';
+import type { UserFilter, UserRepository } from '../ports/user-repository.js';
+import { visible, type ManageUserError, type UserAdminDeps, type UserChanges } from '../user-admin.js';
+
+/** Deleting keeps the row for history (grades, audit) but anonymises and deactivates it. */
+export const makeDeleteUser = ({ userRepository, loginRepository, auditLog, clock, uow }: UserAdminDeps) =>
+  async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<null, ManageUserError>> => {
+    const user = visible(await userRepository.findById(actor.tenantId, id));
+    if (!user) return err('USER_NOT_FOUND');
+    if (checkUserChange(actor.role, user.role)) return err('INSUFFICIENT_PERMISSION');
+    const now = clock.now();
+    await uow.run(async () => {
+      await userRepository.update(anonymise(user, now));
+      await loginRepository.revokeAllOfUser(user.id, 'deleted', now);
+      await auditLog.record({
+        tenantId: actor.tenantId, userId: actor.userId, action: 'user.delete', resourceType: 'user', resourceId: user.id,
+        ...meta, metadata: { email: user.email },
+      });
+    });
+    return ok(null);
+  };

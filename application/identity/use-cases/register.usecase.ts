@@ -1,0 +1,94 @@
+import { Role, UserStatus } from '../../../domain/identity/role.js';
+import { isAcceptablePassword } from '../../../domain/identity/password-policy.js';
+import { normaliseEmail, type User } from '../../../domain/identity/user.js';
+import { isEnabled } from '../../../domain/platform/settings.js';
+import type { RequestMeta } from '../../shared/actor.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import type { AuditLog, SettingsReader } from '../../platform/ports.js';
+import type { Clock, IdGenerator, UnitOfWork } from '../../shared/ports.js';
+import type { UserRepository } from '../ports/user-repository.js';
+import type { PasswordHasher, SecretDigest } from '../ports/security.js';
+import type { VerificationCodeRepository } from '../ports/verification-code-repository.js';
+
+export type RegisterError =
+  | 'REGISTRATION_DISABLED'
+  | 'EMAIL_TAKEN'
+  | 'WEAK_PASSWORD'
+  | 'VERIFICATION_CODE_REQUIRED'
+  | 'VERIFICATION_CODE_INVALID';
+
+export interface RegisterCommand {
+  tenantId: string;
+  username: string;
+  email: string;
+  password: string;
+  displayName: string;
+  verificationCode?: string | undefined;
+  meta: RequestMeta;
+}
+
+type Deps = {
+  userRepository: UserRepository;
+  verificationCodeRepository: VerificationCodeRepository;
+  passwordHasher: PasswordHasher;
+  secretDigest: SecretDigest;
+  settingsReader: SettingsReader;
+  auditLog: AuditLog;
+  clock: Clock;
+  ids: IdGenerator;
+  uow: UnitOfWork;
+};
+
+export const MAX_CODE_ATTEMPTS = 5;
+
+/** Self-registration creates a Student; role and status are never taken from the request. */
+export const makeRegister = (deps: Deps) =>
+  async (cmd: RegisterCommand): Promise<Result<User, RegisterError>> => {
+    const { userRepository, verificationCodeRepository, passwordHasher, secretDigest, settingsReader, auditLog, clock, ids, uow } = deps;
+    const settings = await settingsReader.get(cmd.tenantId);
+    if (!isEnabled(settings, 'RegisterEnabled') || !isEnabled(settings, 'PasswordRegisterEnabled')) return err('REGISTRATION_DISABLED');
+    if (!isAcceptablePassword(cmd.password)) return err('WEAK_PASSWORD');
+    const email = normaliseEmail(cmd.email);
+    const now = clock.now();
+
+    let verifiedCodeId: string | null = null;
+    if (isEnabled(settings, 'EmailVerificationEnabled')) {
+      if (!cmd.verificationCode) return err('VERIFICATION_CODE_REQUIRED');
+      const code = await verificationCodeRepository.latest(cmd.tenantId, email);
+      if (!code || code.usedAt || code.expiresAt <= now || code.attempts >= MAX_CODE_ATTEMPTS) return err('VERIFICATION_CODE_INVALID');
+      if (!secretDigest.equals(code.codeHash, secretDigest.digest(cmd.verificationCode))) {
+        await verificationCodeRepository.recordAttempt(code.id);
+        return err('VERIFICATION_CODE_INVALID');
+      }
+      verifiedCodeId = code.id;
+    }
+
+    if (await userRepository.findByEmail(cmd.tenantId, email)) return err('EMAIL_TAKEN');
+    const user: User = {
+      id: ids.uuid(),
+      tenantId: cmd.tenantId,
+      username: cmd.username,
+      email,
+      displayName: cmd.displayName,
+      avatar: null,
+      role: Role.Student,
+      status: UserStatus.Active,
+      passwordHash: await passwordHasher.hash(cmd.password),
+      emailVerifiedAt: verifiedCodeId ? now : null,
+      lastLoginAt: null,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    return uow.run(async () => {
+      if (verifiedCodeId && !(await verificationCodeRepository.markUsed(verifiedCodeId, now))) return err('VERIFICATION_CODE_INVALID');
+      // A concurrent registration of the same address loses here, not on a 500.
+      if (!(await userRepository.insert(user))) return err('EMAIL_TAKEN');
+      await auditLog.record({
+        tenantId: cmd.tenantId, userId: user.id, action: 'auth.register', resourceType: 'user', resourceId: user.id,
+        ...cmd.meta, metadata: { email },
+      });
+      return ok(user);
+    });
+  };
+

@@ -1,0 +1,24 @@
+import { Role } from '../../../domain/identity/role.js';
+import { anonymise, type User } from '../../../domain/identity/user.js';
+import type { Actor, RequestMeta } from '../../shared/actor.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import type { AuditLog } from '../../platform/ports.js';
+import type { Clock, UnitOfWork } from '../../shared/ports.js';
+import type { LoginRepository } from '../ports/login-repository.js';
+import type { UserRepository } from '../ports/user-repository.js';
+import { ownAccount, type ProfileDeps, type ProfileError } from '../own-account.js';
+
+/** Only `display_name` and `avatar`: role, status, email and tenant are not the user's to set. */
+export const makeUpdateOwnProfile = ({ userRepository, clock }: Pick<ProfileDeps, 'userRepository' | 'clock'>) =>
+  async (actor: Actor, changes: { displayName?: string | undefined; avatar?: string | null | undefined }): Promise<Result<User, ProfileError>> => {
+    const user = await ownAccount(userRepository, actor);
+    if (!user) return err('USER_NOT_FOUND');
+    const updated: User = {
+      ...user,
+      displayName: changes.displayName ?? user.displayName,
+      avatar: changes.avatar === undefined ? user.avatar : changes.avatar,
+      updatedAt: clock.now(),
+    };
+    await userRepository.update(updated);
+    return ok(updated);
+  };

@@ -1,0 +1,23 @@
+import { DEFAULT_TENANT_SLUG, type Tenant, type TenantStatus } from '../../../domain/identity/tenant.js';
+import type { Actor, RequestMeta } from '../../shared/actor.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import type { TenantAdminDeps, TenantError } from '../tenant-admin.js';
+
+export const makeUpdateTenant = ({ tenantRepository, auditLog, clock, uow }: TenantAdminDeps) =>
+  async (actor: Actor, meta: RequestMeta, id: string, changes: { slug?: string | undefined; name?: string | undefined; status?: TenantStatus | undefined }): Promise<Result<Tenant, TenantError>> =>
+    uow.run(async () => {
+      const tenant = await tenantRepository.findById(id);
+      if (!tenant) return err('TENANT_NOT_FOUND');
+      // The default tenant is where requests without a tenant land: it keeps its slug and stays on.
+      if (tenant.slug === DEFAULT_TENANT_SLUG && ((changes.slug && changes.slug !== tenant.slug) || changes.status === 'disabled')) {
+        return err('DEFAULT_TENANT_PROTECTED');
+      }
+      if (changes.slug && changes.slug !== tenant.slug && (await tenantRepository.findBySlug(changes.slug))) return err('SLUG_TAKEN');
+      const updated: Tenant = { ...tenant, slug: changes.slug ?? tenant.slug, name: changes.name ?? tenant.name, status: changes.status ?? tenant.status, updatedAt: clock.now() };
+      await tenantRepository.update(updated);
+      await auditLog.record({
+        tenantId: actor.tenantId, userId: actor.userId, action: 'tenant.update', resourceType: 'tenant', resourceId: id,
+        ...meta, metadata: { fields: Object.keys(changes) },
+      });
+      return ok(updated);
+    });

@@ -1,0 +1,52 @@
+import { checkUserChange, canAssignRole } from '../../../domain/identity/hierarchy.js';
+import { UserStatus, type RoleLevel, type UserStatusValue } from '../../../domain/identity/role.js';
+import { isAcceptablePassword } from '../../../domain/identity/password-policy.js';
+import { anonymise, normaliseEmail, type User } from '../../../domain/identity/user.js';
+import type { Actor, RequestMeta } from '../../shared/actor.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import type { AuditLog } from '../../platform/ports.js';
+import type { Clock, IdGenerator, PageRequest, UnitOfWork } from '../../shared/ports.js';
+import type { LoginRepository } from '../ports/login-repository.js';
+import type { PasswordHasher } from '../ports/security.js';
+import type { UserFilter, UserRepository } from '../ports/user-repository.js';
+import { visible, type ManageUserError, type UserAdminDeps, type UserChanges } from '../user-admin.js';
+
+/**
+ * Any subset of `{display_name, email, password, role, status}` under the hierarchy rules:
+ * a forbidden change answers INSUFFICIENT_PERMISSION and changes nothing. Deactivation and a
+ * password reset end the user's logins.
+ */
+export const makeUpdateUser = ({ userRepository, loginRepository, passwordHasher, auditLog, clock, uow }: UserAdminDeps) =>
+  async (actor: Actor, meta: RequestMeta, id: string, changes: UserChanges): Promise<Result<User, ManageUserError>> => {
+    const user = visible(await userRepository.findById(actor.tenantId, id));
+    if (!user) return err('USER_NOT_FOUND');
+    if (checkUserChange(actor.role, user.role, changes.role)) return err('INSUFFICIENT_PERMISSION');
+    if (changes.password !== undefined && !isAcceptablePassword(changes.password)) return err('WEAK_PASSWORD');
+    const now = clock.now();
+    const email = changes.email === undefined ? user.email : normaliseEmail(changes.email);
+    if (email !== user.email && (await userRepository.findByEmail(actor.tenantId, email))) return err('EMAIL_TAKEN');
+    const updated: User = {
+      ...user,
+      displayName: changes.displayName ?? user.displayName,
+      email,
+      role: changes.role ?? user.role,
+      status: changes.status ?? user.status,
+      passwordHash: changes.password === undefined ? user.passwordHash : await passwordHasher.hash(changes.password),
+      updatedAt: now,
+    };
+    const endLogins = (updated.status !== UserStatus.Active && user.status === UserStatus.Active) || changes.password !== undefined;
+    await uow.run(async () => {
+      await userRepository.update(updated);
+      if (endLogins) await loginRepository.revokeAllOfUser(user.id, updated.status !== UserStatus.Active ? 'deactivated' : 'password_reset', now);
+      await auditLog.record({
+        tenantId: actor.tenantId, userId: actor.userId, action: changes.status !== undefined && Object.keys(changes).length === 1 ? 'user.status' : 'user.update',
+        resourceType: 'user', resourceId: user.id, ...meta,
+        metadata: {
+          fields: Object.keys(changes).filter((k) => changes[k as keyof UserChanges] !== undefined),
+          ...(changes.role !== undefined ? { role: { from: user.role, to: updated.role } } : {}),
+          ...(changes.status !== undefined ? { status: { from: user.status, to: updated.status } } : {}),
+        },
+      });
+    });
+    return ok(updated);
+  };

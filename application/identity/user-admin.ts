@@ -1,0 +1,34 @@
+import { checkUserChange, canAssignRole } from '../../domain/identity/hierarchy.js';
+import { UserStatus, type RoleLevel, type UserStatusValue } from '../../domain/identity/role.js';
+import { isAcceptablePassword } from '../../domain/identity/password-policy.js';
+import { anonymise, normaliseEmail, type User } from '../../domain/identity/user.js';
+import type { Actor, RequestMeta } from '../shared/actor.js';
+import { err, ok, type Result } from '../shared/result.js';
+import type { AuditLog } from '../platform/ports.js';
+import type { Clock, IdGenerator, PageRequest, UnitOfWork } from '../shared/ports.js';
+import type { LoginRepository } from './ports/login-repository.js';
+import type { PasswordHasher } from './ports/security.js';
+import type { UserFilter, UserRepository } from './ports/user-repository.js';
+
+export type ManageUserError = 'USER_NOT_FOUND' | 'INSUFFICIENT_PERMISSION' | 'EMAIL_TAKEN' | 'WEAK_PASSWORD';
+
+export type UserAdminDeps = {
+  userRepository: UserRepository;
+  loginRepository: LoginRepository;
+  passwordHasher: PasswordHasher;
+  auditLog: AuditLog;
+  clock: Clock;
+  ids: IdGenerator;
+  uow: UnitOfWork;
+};
+
+export interface UserChanges {
+  displayName?: string | undefined;
+  email?: string | undefined;
+  password?: string | undefined;
+  role?: RoleLevel | undefined;
+  status?: UserStatusValue | undefined;
+}
+
+/** Deleted (anonymised) users no longer exist for the API. */
+export const visible = (u: User | null): User | null => (u && !u.deletedAt ? u : null);

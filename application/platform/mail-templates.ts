@@ -1,0 +1,12 @@
+import type { OutgoingMail } from './ports.js';
+
+/** Plain-text-first mail bodies; HTML mirrors the text with minimal markup. */
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export const htmlParagraphs = (text: string): string =>
+  text.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('\n');
+
+export function verificationCodeMail(to: string, code: string, ttlMinutes: number, siteName: string): OutgoingMail {
+  const text = `Your ${siteName} verification code is ${code}.\n\nIt is valid for ${ttlMinutes} minutes. If you did not ask for it, ignore this mail.`;
+  return { to, subject: `${siteName} verification code: ${code}`, text, html: htmlParagraphs(text), template: 'verification_code' };
+}

@@ -1,0 +1,96 @@
+import type { SettingsMap, SettingValue } from '../../domain/platform/settings.js';
+import type { Page, PageRequest } from '../shared/ports.js';
+import type { Actor } from '../shared/actor.js';
+
+export interface SettingsRepository {
+  load(tenantId: string): Promise<SettingsMap>;
+  save(tenantId: string, values: Record<string, SettingValue>, at: Date): Promise<void>;
+}
+
+/** Cached read of a tenant's settings, defaults included; writers invalidate it. */
+export interface SettingsReader {
+  get(tenantId: string): Promise<SettingsMap>;
+  invalidate(tenantId: string): void;
+}
+
+export interface AuditEntry {
+  id: string;
+  tenantId: string;
+  userId: string | null;
+  action: string;
+  resourceType: string | null;
+  resourceId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  metadata: Record<string, unknown>;
+  createdAt: Date;
+}
+
+export interface AuditFilter {
+  userId?: string;
+  action?: string;
+  from?: Date;
+  to?: Date;
+}
+
+/** Append-only: there is no update or delete. */
+export interface AuditLog {
+  record(entry: Omit<AuditEntry, 'id' | 'createdAt'>): Promise<void>;
+  list(tenantId: string, filter: AuditFilter, page: PageRequest): Promise<Page<AuditEntry>>;
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** Base64 content, for small generated documents (receipts). */
+  contentBase64: string;
+}
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text?: string;
+  html?: string;
+  /** Template name, kept for the outbox and delivery logs. */
+  template?: string;
+  attachments?: MailAttachment[];
+}
+
+export interface MailMessage extends Required<Pick<OutgoingMail, 'to' | 'subject'>> {
+  id: string;
+  tenantId: string;
+  messageId: string;
+  text: string | null;
+  html: string | null;
+  template: string | null;
+  attachments: MailAttachment[];
+  status: 'queued' | 'sent' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+/** Mail is recorded with the change that causes it and delivered by a job (style rule 7). */
+export interface Mailer {
+  send(tenantId: string, mail: OutgoingMail): Promise<{ id: string; messageId: string }>;
+}
+
+export interface MailRepository {
+  insert(message: MailMessage): Promise<void>;
+  findById(id: string): Promise<MailMessage | null>;
+  markSent(id: string, at: Date): Promise<void>;
+  markFailed(id: string, error: string, final: boolean): Promise<void>;
+  list(tenantId: string, filter: { to?: string }, page: PageRequest): Promise<Page<MailMessage>>;
+}
+
+/** The wire to the outside world: SMTP, or nothing at all for the outbox mode. */
+export interface MailTransport {
+  deliver(message: MailMessage, tenantSettings: SettingsMap): Promise<void>;
+}
+
+/** Each context adds its part of `GET /api/dashboard/overview`. */
+export interface DashboardContributor {
+  readonly section: string;
+  contribute(actor: Actor): Promise<Record<string, unknown> | null>;
+}

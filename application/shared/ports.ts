@@ -1,0 +1,70 @@
+/** Time reaches the core through this port so that tests control it (deadlines, token expiry). */
+export interface Clock {
+  now(): Date;
+}
+
+export interface IdGenerator {
+  uuid(): string;
+}
+
+/** Cryptographic randomness for codes and tokens; a port so tests may make it deterministic. */
+export interface RandomSource {
+  /** `length` characters drawn uniformly from `alphabet`. */
+  string(length: number, alphabet: string): string;
+  bytesHex(bytes: number): string;
+}
+
+/**
+ * Runs `work` in one database transaction. Repositories called inside it join the transaction
+ * on their own (the adapter keeps the transaction in async context), and `afterCommit`
+ * callbacks (job enqueues) run only once the transaction has committed.
+ */
+export interface UnitOfWork {
+  run<T>(work: () => Promise<T>): Promise<T>;
+  afterCommit(callback: () => Promise<void> | void): Promise<void>;
+}
+
+export interface JobOptions {
+  /** Run no earlier than this many milliseconds from now. */
+  delayMs?: number;
+  /** Total tries including the first one (default 1). */
+  attempts?: number;
+  /** Exponential backoff base for retries, in milliseconds (default 1000). */
+  backoffMs?: number;
+  /** Idempotency key: a second enqueue with the same id while the first is known is ignored. */
+  jobId?: string;
+}
+
+/** Background work. Enqueues inside a unit of work are deferred until it commits. */
+export interface Jobs {
+  enqueue(name: string, payload: unknown, options?: JobOptions): Promise<void>;
+}
+
+export interface LogPort {
+  info(event: string, fields?: Record<string, unknown>): void;
+  warn(event: string, fields?: Record<string, unknown>): void;
+  error(event: string, fields?: Record<string, unknown>): void;
+}
+
+/** A key/value store with expiry: memory in one process, Redis across processes. */
+export interface KeyValueStore {
+  set(key: string, value: string, ttlSeconds: number): Promise<void>;
+  get(key: string): Promise<string | null>;
+  /** Reads and deletes in one step: a value can be taken once (single-use challenges). */
+  take(key: string): Promise<string | null>;
+  delete(key: string): Promise<void>;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+}
+
+export const offsetOf = (p: PageRequest): number => (p.page - 1) * p.pageSize;

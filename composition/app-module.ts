@@ -1,0 +1,15 @@
+import type { Resolver } from 'awilix';
+import type { Config } from '../infrastructure/config.js';
+
+/**
+ * What a context brings to the composition root: its registrations and the names, among them,
+ * of its route modules, job definitions, periodic jobs and dashboard contributors.
+ */
+export interface AppModule {
+  name: string;
+  registrations(config: Config): Record<string, Resolver<unknown>>;
+  routes: string[];
+  jobs?: string[];
+  schedules?: Array<{ job: string; everyMs: number }>;
+  dashboard?: string[];
+}

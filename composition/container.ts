@@ -1,0 +1,152 @@
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { asFunction, asValue, createContainer, InjectionMode, type AwilixContainer, type Resolver } from 'awilix';
+import type { Redis } from 'ioredis';
+import type { Config } from '../infrastructure/config.js';
+import { createLogger, logPort, type Logger } from '../infrastructure/logger.js';
+import { createKnex, embeddedDatabaseDir } from '../infrastructure/db/knex.js';
+import { migrateLatest } from '../infrastructure/db/migrate.js';
+import { Database } from '../infrastructure/db/database.js';
+import { createRedis } from '../infrastructure/redis.js';
+import { persistentSecret } from '../infrastructure/secrets.js';
+import { cryptoRandom, systemClock, uuidGenerator } from '../adapters/security/crypto.js';
+import { InProcessJobQueue } from '../adapters/jobs/in-process-job-queue.js';
+import { BullMqJobQueue } from '../adapters/jobs/bullmq-job-queue.js';
+import { transactionalJobs, type JobDefinition, type JobQueue } from '../adapters/jobs/job-queue.js';
+import { MemoryKeyValueStore } from '../adapters/kv/memory-kv-store.js';
+import { RedisKeyValueStore } from '../adapters/kv/redis-kv-store.js';
+import { RateLimits } from '../adapters/http/middleware/rate-limit.js';
+import { createHttpApp } from '../adapters/http/app.js';
+import { errorTable } from '../adapters/http/errors/index.js';
+import { docsRoutes } from '../adapters/http/routes/docs.routes.js';
+import { makeHealthHandler } from '../adapters/http/routes/health.js';
+import type { RouteModule } from '../adapters/http/kit/route-table.js';
+import type { DashboardContributor } from '../application/platform/ports.js';
+import type { makeBootstrapRootAdmin } from '../application/identity/use-cases/bootstrap-root-admin.usecase.js';
+import { appModules } from './modules/index.js';
+
+export interface BuildOptions {
+  /** Replace registrations (tests: fake clock, fake gateways). */
+  overrides?: Record<string, Resolver<unknown>>;
+  /** Keep the embedded database in memory instead of DATA_DIR (tests). */
+  inMemoryDatabase?: boolean;
+  logger?: Logger;
+  /** Run job workers in this process (in-process queue always does). */
+  runWorkers?: boolean;
+  /** Register periodic jobs (sweeps); off in most tests. */
+  schedules?: boolean;
+  /** Skip migrations (a test harness that already ran them). */
+  migrate?: boolean;
+}
+
+export interface Application {
+  config: Config;
+  container: AwilixContainer;
+  logger: Logger;
+  db: Database;
+  redis: Redis | null;
+  jobQueue: JobQueue;
+  /** The Koa request handler. */
+  callback: ReturnType<ReturnType<typeof createHttpApp>['app']['callback']>;
+  listen(port?: number, host?: string): Promise<Server>;
+  close(): Promise<void>;
+}
+
+/**
+ * The composition root (style.md): infrastructure clients are singletons with disposers; use
+ * cases, repositories and route modules are singletons that take the actor and tenant as
+ * arguments, so no per-request container scope is needed.
+ */
+export async function buildApplication(config: Config, options: BuildOptions = {}): Promise<Application> {
+  const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  const knex = createKnex({ databaseUrl: config.DATABASE_URL, embeddedDir: options.inMemoryDatabase ? null : embeddedDatabaseDir(config.DATA_DIR) });
+  const db = new Database(knex);
+  if (options.migrate !== false) await migrateLatest(knex);
+
+  const redis = config.REDIS_URL ? createRedis(config.REDIS_URL) : null;
+  const log = logPort(logger);
+  const jobQueue: JobQueue = config.REDIS_URL
+    ? new BullMqJobQueue(createRedis(config.REDIS_URL, 'bullmq'), config.QUEUE_PREFIX, log)
+    : new InProcessJobQueue(log);
+  const kv = redis ? new RedisKeyValueStore(redis, `${config.QUEUE_PREFIX}:kv:`) : new MemoryKeyValueStore();
+
+  const container = createContainer({ injectionMode: InjectionMode.PROXY, strict: true });
+  container.register({
+    config: asValue(config),
+    logger: asValue(logger),
+    log: asValue(log),
+    db: asValue(db),
+    uow: asValue(db),
+    redis: asValue(redis),
+    jobQueue: asValue(jobQueue),
+    jobs: asValue(transactionalJobs(jobQueue, db)),
+    kv: asValue(kv),
+    clock: asValue(systemClock),
+    ids: asValue(uuidGenerator),
+    random: asValue(cryptoRandom),
+    jwtSecret: asValue(config.JWT_SECRET ?? persistentSecret(config.DATA_DIR, 'jwt_secret')),
+    dataDir: asValue(config.DATA_DIR),
+    uploadDir: asValue(join(config.DATA_DIR, 'uploads')),
+  });
+  for (const module of appModules) container.register(module.registrations(config));
+  container.register({
+    dashboardContributors: asFunction(() => appModules.flatMap((m) => m.dashboard ?? []).map((name) => container.resolve<DashboardContributor>(name))).singleton(),
+  });
+  if (options.overrides) container.register(options.overrides);
+
+  await container.resolve<ReturnType<typeof makeBootstrapRootAdmin>>('bootstrapRootAdmin')({ email: config.ROOT_ADMIN_EMAIL, password: config.ROOT_ADMIN_PASSWORD });
+
+  const runWorkers = options.runWorkers ?? (config.START_WORKER || !config.REDIS_URL);
+  if (runWorkers) await startWorkers(container, jobQueue, options.schedules ?? true);
+
+  const rateLimits = new RateLimits(
+    { global: config.RATE_LIMIT_GLOBAL, critical: config.RATE_LIMIT_CRITICAL, upload: config.RATE_LIMIT_UPLOAD, ai: config.RATE_LIMIT_AI, onStoreFailure: config.RATE_LIMIT_ON_STORE_FAILURE },
+    redis,
+    config.QUEUE_PREFIX,
+  );
+  const { app } = createHttpApp({
+    logger,
+    errorTable,
+    routeModules: [...appModules.flatMap((m) => m.routes).map((name) => container.resolve<RouteModule>(name)), docsRoutes({ title: 'LMS with CRM', version: config.version })],
+    rateLimits,
+    resolveTenant: container.resolve('resolveTenant'),
+    authenticate: container.resolve('authenticate'),
+    health: makeHealthHandler(() => db.ping(), config.version),
+    trustProxy: config.TRUST_PROXY,
+    baseDomain: config.BASE_DOMAIN,
+    corsOrigins: config.CORS_ORIGINS,
+  });
+  const callback = app.callback();
+
+  const servers: Server[] = [];
+  return {
+    config, container, logger, db, redis, jobQueue, callback,
+    async listen(port = config.PORT, host = config.HOST) {
+      const server = createServer(callback);
+      server.keepAliveTimeout = 65_000;
+      await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, host, resolve));
+      servers.push(server);
+      logger.info({ port: (server.address() as AddressInfo).port, host }, 'listening');
+      return server;
+    },
+    async close() {
+      // Stop taking connections, let in-flight requests finish, then jobs, then the pools.
+      await Promise.all(servers.map((s) => new Promise<void>((resolve) => {
+        s.close(() => resolve());
+        s.closeIdleConnections();
+      })));
+      await jobQueue.close();
+      if (kv instanceof MemoryKeyValueStore) kv.close();
+      await container.dispose();
+      await knex.destroy();
+      if (redis) await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+export async function startWorkers(container: AwilixContainer, jobQueue: JobQueue, schedules: boolean): Promise<void> {
+  const definitions = appModules.flatMap((m) => m.jobs ?? []).map((name) => container.resolve<JobDefinition>(name));
+  await jobQueue.start(Object.fromEntries(definitions.map((d) => [d.name, d.handle])));
+  if (schedules) for (const m of appModules) for (const s of m.schedules ?? []) await jobQueue.schedule(s.job, s.everyMs);
+}

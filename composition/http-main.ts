@@ -1,0 +1,40 @@
+import { loadConfig, ConfigError } from '../infrastructure/config.js';
+import { packageVersion } from '../infrastructure/version.js';
+import { buildApplication } from './container.js';
+
+/** `npm start`: migrate, bootstrap, serve, and on SIGTERM drain and exit 0 (contract §1). */
+async function main() {
+  let config;
+  try {
+    config = loadConfig(process.env, packageVersion);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await buildApplication(config);
+  await app.listen();
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.logger.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.logger.error('shutdown timed out');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS).unref();
+    await app.close();
+    clearTimeout(timer);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exit(1);
+});

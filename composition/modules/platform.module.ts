@@ -1,0 +1,41 @@
+import { asFunction, asValue } from 'awilix';
+import type { AppModule } from '../app-module.js';
+import { makeMailer } from '../../application/platform/mail-service.js';
+import { makeDeliverMail } from '../../application/platform/use-cases/deliver-mail.usecase.js';
+import { makeGetPublicSettings } from '../../application/platform/use-cases/get-public-settings.usecase.js';
+import { makeGetAdminSettings } from '../../application/platform/use-cases/get-admin-settings.usecase.js';
+import { makeUpdateSettings } from '../../application/platform/use-cases/update-settings.usecase.js';
+import { makeListAuditLogs } from '../../application/platform/use-cases/list-audit-logs.usecase.js';
+import { makeListOutbox } from '../../application/platform/use-cases/list-outbox.usecase.js';
+import { makeDashboardOverview } from '../../application/platform/use-cases/dashboard-overview.usecase.js';
+import { makeAuditLogPg, makeMailPgRepository, makeSettingsPgRepository } from '../../adapters/persistence/pg/platform.pg-repositories.js';
+import { CachedSettingsReader } from '../../adapters/persistence/cached-settings-reader.js';
+import { outboxMailTransport } from '../../adapters/gateways/mail/outbox-mail-transport.js';
+import { smtpMailTransport } from '../../adapters/gateways/mail/smtp-mail-transport.js';
+import { makeDeliverMailJob } from '../../adapters/jobs/deliver-mail.job.js';
+import { makePlatformRoutes } from '../../adapters/http/routes/platform.routes.js';
+import type { SettingsRepository } from '../../application/platform/ports.js';
+
+export const platformModule: AppModule = {
+  name: 'platform',
+  registrations: (config) => ({
+    settingsRepository: asFunction(makeSettingsPgRepository).singleton(),
+    settingsReader: asFunction(({ settingsRepository }: { settingsRepository: SettingsRepository }) => new CachedSettingsReader(settingsRepository)).singleton(),
+    auditLog: asFunction(makeAuditLogPg).singleton(),
+    mailRepository: asFunction(makeMailPgRepository).singleton(),
+    mailDomain: asValue(new URL(config.publicUrl).hostname),
+    mailer: asFunction(makeMailer).singleton(),
+    mailTransport: asValue(config.MAILER === 'smtp' && config.SMTP_URL ? smtpMailTransport(config.SMTP_URL, config.MAIL_FROM) : outboxMailTransport),
+    deliverMail: asFunction(makeDeliverMail).singleton(),
+    deliverMailJob: asFunction(makeDeliverMailJob).singleton(),
+    getPublicSettings: asFunction(makeGetPublicSettings).singleton(),
+    getAdminSettings: asFunction(makeGetAdminSettings).singleton(),
+    updateSettings: asFunction(makeUpdateSettings).singleton(),
+    listAuditLogs: asFunction(makeListAuditLogs).singleton(),
+    listOutbox: asFunction(makeListOutbox).singleton(),
+    dashboardOverview: asFunction(makeDashboardOverview).singleton(),
+    platformRoutes: asFunction(makePlatformRoutes).singleton(),
+  }),
+  routes: ['platformRoutes'],
+  jobs: ['deliverMailJob'],
+};

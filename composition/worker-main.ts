@@ -1,0 +1,34 @@
+import { loadConfig, ConfigError } from '../infrastructure/config.js';
+import { packageVersion } from '../infrastructure/version.js';
+import { buildApplication } from './container.js';
+
+/** `npm run worker`: BullMQ workers only, no HTTP; as many processes as the load needs. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig(process.env, packageVersion);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (!config.REDIS_URL) {
+    console.error('Invalid environment variable REDIS_URL: the worker needs Redis (without it, `npm start` runs jobs in-process)');
+    process.exit(1);
+  }
+  const app = await buildApplication(config, { runWorkers: true });
+  app.logger.info('worker started');
+  const stop = async () => {
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exit(1);
+});

@@ -1,0 +1,36 @@
+import type { RoleLevel, UserStatusValue } from './role.js';
+
+export interface User {
+  id: string;
+  tenantId: string;
+  username: string;
+  email: string;
+  displayName: string;
+  avatar: string | null;
+  role: RoleLevel;
+  status: UserStatusValue;
+  passwordHash: string | null;
+  emailVerifiedAt: Date | null;
+  lastLoginAt: Date | null;
+  deletedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+
+/** Self-deletion keeps the row (audit trail, grades) but removes what identifies the person. */
+export function anonymise(user: User, now: Date): User {
+  const tag = `deleted-${user.id}`;
+  return {
+    ...user,
+    username: tag,
+    email: `${tag}@deleted.invalid`,
+    displayName: 'Deleted user',
+    avatar: null,
+    passwordHash: null,
+    status: 2,
+    deletedAt: now,
+    updatedAt: now,
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * Known tenant settings (contract §3). Values are JSON; `secret` ones are never returned,
+ * only `{configured}`; `public` ones are served to anonymous clients by GET /api/settings.
+ */
+export type SettingType = 'boolean' | 'string' | 'number' | 'string_list';
+
+export interface SettingDefinition {
+  key: string;
+  type: SettingType;
+  default: SettingValue;
+  secret?: boolean;
+  public?: boolean;
+  description: string;
+}
+
+export type SettingValue = boolean | string | number | string[] | null;
+export type SettingsMap = Record<string, SettingValue>;
+
+export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
+  { key: 'RegisterEnabled', type: 'boolean', default: true, public: true, description: 'Self-registration is open.' },
+  { key: 'PasswordRegisterEnabled', type: 'boolean', default: true, public: true, description: 'Registration with a password is open.' },
+  { key: 'PasswordLoginEnabled', type: 'boolean', default: true, public: true, description: 'Login with email and password is allowed.' },
+  { key: 'EmailVerificationEnabled', type: 'boolean', default: false, public: true, description: 'Registration needs a code mailed to the address first.' },
+  { key: 'PasskeyLoginEnabled', type: 'boolean', default: true, public: true, description: 'Login with a passkey (WebAuthn) is allowed.' },
+  { key: 'SiteName', type: 'string', default: 'LMS', public: true, description: 'Name shown in mails and documents.' },
+  { key: 'SupportEmail', type: 'string', default: '', public: true, description: 'Address students can write to.' },
+  { key: 'MailFrom', type: 'string', default: '', description: 'Sender of outgoing mail; empty uses MAIL_FROM.' },
+  { key: 'SMTPPassword', type: 'string', default: null, secret: true, description: 'Overrides the password in SMTP_URL.' },
+];
+
+export const settingDefinition = (key: string): SettingDefinition | undefined =>
+  SETTING_DEFINITIONS.find((d) => d.key === key);
+
+export function withDefaults(stored: SettingsMap): SettingsMap {
+  const out: SettingsMap = {};
+  for (const d of SETTING_DEFINITIONS) out[d.key] = d.key in stored ? stored[d.key]! : d.default;
+  return out;
+}
+
+export function publicView(settings: SettingsMap): SettingsMap {
+  return Object.fromEntries(SETTING_DEFINITIONS.filter((d) => d.public).map((d) => [d.key, settings[d.key] ?? d.default]));
+}
+
+/** All settings; every secret becomes `{configured}` (contract §3). */
+export function adminView(settings: SettingsMap): Record<string, SettingValue | { configured: boolean }> {
+  return Object.fromEntries(
+    SETTING_DEFINITIONS.map((d) => {
+      const value = settings[d.key] ?? d.default;
+      return [d.key, d.secret ? { configured: value !== null && value !== '' } : value];
+    }),
+  );
+}
+
+export const isEnabled = (settings: SettingsMap, key: string): boolean => settings[key] === true;

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const list = z.string().transform((s) => s.split(',').map((p) => p.trim()).filter(Boolean));
+
+/** Environment of contract §1; every variable is optional and a bad value stops start-up. */
+const EnvSchema = z.object({
+  PORT: int(0, 65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ROOT_ADMIN_EMAIL: z.email().optional(),
+  ROOT_ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
+  RATE_LIMIT_GLOBAL: int(1, 1_000_000).default(60),
+  RATE_LIMIT_CRITICAL: int(1, 1_000_000).default(20),
+  RATE_LIMIT_UPLOAD: int(1, 1_000_000).default(10),
+  RATE_LIMIT_AI: int(1, 1_000_000).default(20),
+  /** What rate limiting does when Redis does not answer: `open` lets requests through, `closed` refuses them. */
+  RATE_LIMIT_ON_STORE_FAILURE: z.enum(['open', 'closed']).default('open'),
+  TRUST_PROXY: bool.default(false),
+  BASE_DOMAIN: z.string().min(1).optional(),
+  CORS_ORIGINS: list.default([]),
+  MAILER: z.enum(['outbox', 'smtp']).default('outbox'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('LMS <no-reply@localhost>'),
+  MAILER_WEBHOOK_SECRET: z.string().min(1).optional(),
+  PAYGATE_PROVIDER: z.enum(['sandbox', 'midtrans']).default('sandbox'),
+  PAYGATE_SERVER_KEY: z.string().min(1).optional(),
+  MIDTRANS_API_URL: z.url().default('https://app.sandbox.midtrans.com/snap/v1'),
+  META_GRAPH_URL: z.url().default('https://graph.facebook.com/v21.0'),
+  ENCRYPTION_KEY: z.string().min(16).optional(),
+  AI_PROVIDER: z.enum(['builtin', 'openai']).default('builtin'),
+  AI_BASE_URL: z.url().default('https://api.openai.com/v1'),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  AI_TIMEOUT_MS: int(100, 600_000).default(20_000),
+  WEBAUTHN_RP_ID: z.string().min(1).default('localhost'),
+  WEBAUTHN_RP_NAME: z.string().min(1).default('LMS'),
+  WEBAUTHN_ORIGINS: list.optional(),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `npm start` also runs the job workers unless this is false (then run `npm run worker`). */
+  START_WORKER: bool.default(true),
+  QUEUE_PREFIX: z.string().regex(/^[a-zA-Z0-9_-]+$/).default('lms'),
+  SHUTDOWN_TIMEOUT_MS: int(0, 600_000).default(25_000),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config extends Env {
+  version: string;
+  /** Origins accepted for WebAuthn ceremonies. */
+  webauthnOrigins: string[];
+  /** Base URL used in links we hand out (sandbox payment page, certificate verification). */
+  publicUrl: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv, version: string): Config {
+  // Empty strings mean "unset", as in most shells' `VAR= cmd`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid environment variable ${String(issue.path[0])}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  if (e.MAILER === 'smtp' && !e.SMTP_URL) throw new ConfigError('Invalid environment variable SMTP_URL: required when MAILER=smtp');
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    ...e,
+    version,
+    webauthnOrigins: e.WEBAUTHN_ORIGINS ?? [`http://localhost:${e.PORT}`],
+    publicUrl,
+  };
+}

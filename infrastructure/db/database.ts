@@ -1,0 +1,54 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Knex } from 'knex';
+import type { UnitOfWork } from '../../application/shared/ports.js';
+
+interface TxFrame {
+  trx: Knex.Transaction;
+  afterCommit: Array<() => Promise<void> | void>;
+}
+
+/**
+ * The transaction holder. Repositories ask `db.q()` for the query runner and so join the
+ * current unit of work without being told: PGlite has a single connection, and a query on the
+ * root knex while a transaction is open would wait forever (toolchain notes).
+ */
+export class Database implements UnitOfWork {
+  private readonly als = new AsyncLocalStorage<TxFrame>();
+
+  constructor(readonly knex: Knex) {}
+
+  q(): Knex | Knex.Transaction {
+    return this.als.getStore()?.trx ?? this.knex;
+  }
+
+  inTransaction(): boolean {
+    return this.als.getStore() !== undefined;
+  }
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    const outer = this.als.getStore();
+    if (outer) return work(); // nested units of work join the outer one
+    const afterCommit: TxFrame['afterCommit'] = [];
+    const result = await this.knex.transaction((trx) => this.als.run({ trx, afterCommit }, work));
+    for (const callback of afterCommit) await callback();
+    return result;
+  }
+
+  async afterCommit(callback: () => Promise<void> | void): Promise<void> {
+    const frame = this.als.getStore();
+    if (frame) frame.afterCommit.push(callback);
+    else await callback();
+  }
+
+  async ping(timeoutMs = 2000): Promise<boolean> {
+    try {
+      await Promise.race([
+        this.knex.raw('select 1'),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), timeoutMs).unref()),
+      ]);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import ClientPgLite from 'knex-pglite';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
+import { knexSnakeCaseMappers } from 'objection';
+
+export type { Knex };
+
+// pg answers int8 (count(*), sums) as strings to keep precision; our counts fit in a double,
+// and PGlite already answers numbers, so both engines agree.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** Directory of the embedded database; `null` keeps it in memory (tests). */
+  embeddedDir: string | null;
+  poolMax?: number;
+}
+
+/** One knex for both engines: PostgreSQL through `pg`, or PGlite (PostgreSQL in WASM) embedded. */
+export function createKnex(options: DatabaseOptions): Knex {
+  const common = { ...knexSnakeCaseMappers() };
+  if (options.databaseUrl) {
+    return knexFactory({
+      client: 'pg',
+      connection: options.databaseUrl,
+      pool: { min: 0, max: options.poolMax ?? 10 },
+      acquireConnectionTimeout: 10_000,
+      ...common,
+    });
+  }
+  let dataDir: string | undefined;
+  if (options.embeddedDir !== null) {
+    dataDir = resolve(options.embeddedDir);
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const pglite = new PGlite(dataDir, { extensions: { pg_trgm } });
+  return knexFactory({
+    client: ClientPgLite as unknown as typeof knexFactory.Client,
+    dialect: 'postgres',
+    connection: { pglite } as unknown as Knex.StaticConnectionConfig,
+    acquireConnectionTimeout: 60_000,
+    ...common,
+  });
+}
+
+export const embeddedDatabaseDir = (dataDir: string): string => join(dataDir, 'pgdata');
+
+export const isEmbedded = (knex: Knex): boolean => knex.client.config.client !== 'pg';
