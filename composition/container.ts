@@ -38,6 +38,8 @@ export interface BuildOptions {
   schedules?: boolean;
   /** Skip migrations (a test harness that already ran them). */
   migrate?: boolean;
+  /** Share an existing database (tests composing a second app); it is not closed with this app. */
+  database?: Database;
 }
 
 export interface Application {
@@ -60,8 +62,8 @@ export interface Application {
  */
 export async function buildApplication(config: Config, options: BuildOptions = {}): Promise<Application> {
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
-  const knex = createKnex({ databaseUrl: config.DATABASE_URL, embeddedDir: options.inMemoryDatabase ? null : embeddedDatabaseDir(config.DATA_DIR) });
-  const db = new Database(knex);
+  const db = options.database ?? new Database(createKnex({ databaseUrl: config.DATABASE_URL, embeddedDir: options.inMemoryDatabase ? null : embeddedDatabaseDir(config.DATA_DIR) }));
+  const knex = db.knex;
   if (options.migrate !== false) await migrateLatest(knex);
 
   const redis = config.REDIS_URL ? createRedis(config.REDIS_URL) : null;
@@ -139,7 +141,7 @@ export async function buildApplication(config: Config, options: BuildOptions = {
       await jobQueue.close();
       if (kv instanceof MemoryKeyValueStore) kv.close();
       await container.dispose();
-      await knex.destroy();
+      if (!options.database) await knex.destroy();
       if (redis) await redis.quit().catch(() => redis.disconnect());
     },
   };

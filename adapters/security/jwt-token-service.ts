@@ -14,7 +14,7 @@ export class JwtTokenService implements TokenService {
   sign(claims: Omit<TokenClaims, 'iat' | 'exp' | 'iss'>, now: Date): string {
     const iat = Math.floor(now.getTime() / 1000);
     const ttl = claims.typ === 'access' ? this.accessTtlSeconds : this.refreshTtlSeconds;
-    return jwt.sign({ ...claims, iat, exp: iat + ttl, iss: TOKEN_ISSUER }, this.secret, { algorithm: 'HS256', noTimestamp: true });
+    return jwt.sign({ ...claims, iat, exp: iat + ttl, iss: TOKEN_ISSUER }, this.secret, { algorithm: 'HS256' });
   }
 
   verify(token: string, expected: TokenType, now: Date): VerifyOutcome {

@@ -38,7 +38,7 @@ export function createKnex(options: DatabaseOptions): Knex {
     dataDir = resolve(options.embeddedDir);
     mkdirSync(dataDir, { recursive: true });
   }
-  const pglite = new PGlite(dataDir, { extensions: { pg_trgm } });
+  const pglite = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
   return knexFactory({
     client: ClientPgLite as unknown as typeof knexFactory.Client,
     dialect: 'postgres',

@@ -1,12 +1,8 @@
 import { Role } from '../../../domain/identity/role.js';
-import { anonymise, type User } from '../../../domain/identity/user.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
-import type { AuditLog } from '../../platform/ports.js';
-import type { Clock, UnitOfWork } from '../../shared/ports.js';
-import type { LoginRepository } from '../ports/login-repository.js';
-import type { UserRepository } from '../ports/user-repository.js';
-import { ownAccount, type ProfileDeps, type ProfileError } from '../own-account.js';
+import { anonymise } from '../../../domain/identity/user.js';
+import type { Actor,RequestMeta } from '../../shared/actor.js';
+import { err,ok,type Result } from '../../shared/result.js';
+import { ownAccount,type ProfileDeps,type ProfileError } from '../own-account.js';
 
 /** Deactivates and anonymises the account and ends every login (contract §3). */
 export const makeDeleteOwnAccount = ({ userRepository, loginRepository, auditLog, clock, uow }: ProfileDeps) =>

@@ -1,12 +1,7 @@
-import { Role } from '../../../domain/identity/role.js';
-import { anonymise, type User } from '../../../domain/identity/user.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
-import type { AuditLog } from '../../platform/ports.js';
-import type { Clock, UnitOfWork } from '../../shared/ports.js';
-import type { LoginRepository } from '../ports/login-repository.js';
-import type { UserRepository } from '../ports/user-repository.js';
-import { ownAccount, type ProfileDeps, type ProfileError } from '../own-account.js';
+import { type User } from '../../../domain/identity/user.js';
+import type { Actor } from '../../shared/actor.js';
+import { err,ok,type Result } from '../../shared/result.js';
+import { ownAccount,type ProfileDeps,type ProfileError } from '../own-account.js';
 
 /** Only `display_name` and `avatar`: role, status, email and tenant are not the user's to set. */
 export const makeUpdateOwnProfile = ({ userRepository, clock }: Pick<ProfileDeps, 'userRepository' | 'clock'>) =>

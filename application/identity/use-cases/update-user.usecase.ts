@@ -1,15 +1,10 @@
-import { checkUserChange, canAssignRole } from '../../../domain/identity/hierarchy.js';
-import { UserStatus, type RoleLevel, type UserStatusValue } from '../../../domain/identity/role.js';
+import { checkUserChange } from '../../../domain/identity/hierarchy.js';
+import { UserStatus } from '../../../domain/identity/role.js';
 import { isAcceptablePassword } from '../../../domain/identity/password-policy.js';
-import { anonymise, normaliseEmail, type User } from '../../../domain/identity/user.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
-import type { AuditLog } from '../../platform/ports.js';
-import type { Clock, IdGenerator, PageRequest, UnitOfWork } from '../../shared/ports.js';
-import type { LoginRepository } from '../ports/login-repository.js';
-import type { PasswordHasher } from '../ports/security.js';
-import type { UserFilter, UserRepository } from '../ports/user-repository.js';
-import { visible, type ManageUserError, type UserAdminDeps, type UserChanges } from '../user-admin.js';
+import { normaliseEmail,type User } from '../../../domain/identity/user.js';
+import type { Actor,RequestMeta } from '../../shared/actor.js';
+import { err,ok,type Result } from '../../shared/result.js';
+import { visible,type ManageUserError,type UserAdminDeps,type UserChanges } from '../user-admin.js';
 
 /**
  * Any subset of `{display_name, email, password, role, status}` under the hierarchy rules:
