@@ -23,7 +23,7 @@ export class RateLimits {
   constructor(private readonly settings: RateLimitSettings, redis: Redis | null, prefix: string) {
     const make = (name: string, points: number) =>
       redis
-        ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:rl:${name}`, points, duration: 60, useRedisPackage: false })
+        ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:rl:${name}:${points}`, points, duration: 60, useRedisPackage: false })
         : new RateLimiterMemory({ keyPrefix: name, points, duration: 60 });
     this.limiters = {
       global: make('global', settings.global),
