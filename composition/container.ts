@@ -90,6 +90,7 @@ export async function buildApplication(config: Config, options: BuildOptions = {
     jwtSecret: asValue(config.JWT_SECRET ?? persistentSecret(config.DATA_DIR, 'jwt_secret')),
     dataDir: asValue(config.DATA_DIR),
     uploadDir: asValue(join(config.DATA_DIR, 'uploads')),
+    healthCheck: asValue(() => db.ping()),
   });
   for (const module of appModules) container.register(module.registrations(config));
   container.register({
@@ -114,7 +115,7 @@ export async function buildApplication(config: Config, options: BuildOptions = {
     rateLimits,
     resolveTenant: container.resolve('resolveTenant'),
     authenticate: container.resolve('authenticate'),
-    health: makeHealthHandler(() => db.ping(), config.version),
+    health: makeHealthHandler(container.resolve('healthCheck'), config.version),
     trustProxy: config.TRUST_PROXY,
     baseDomain: config.BASE_DOMAIN,
     corsOrigins: config.CORS_ORIGINS,

@@ -1,0 +1,145 @@
+import { expect } from 'chai';
+import { asValue } from 'awilix';
+import supertest from 'supertest';
+import { extraApplication, harness, type Harness } from '../../support/harness.js';
+import { Role } from '../../../domain/identity/role.js';
+
+describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
+  let h: Harness;
+  before(async () => {
+    h = await harness();
+  });
+
+  it('GET /health answers status, version and a local time with a zone', async () => {
+    const res = await h.http.get('/health');
+    expect(res.status).to.equal(200);
+    expect(res.body.status).to.equal('ok');
+    expect(res.body.version).to.be.a('string');
+    expect(res.body.time).to.match(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} [A-Z][A-Za-z0-9+:-]*$/);
+  });
+
+  it('GET /health answers 503 degraded when the database does not answer', async () => {
+    const app = await extraApplication({}, { healthCheck: asValue(async () => false) });
+    try {
+      const res = await supertest(app.callback).get('/health');
+      expect(res.status).to.equal(503);
+      expect(res.body.status).to.equal('degraded');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers unknown routes and wrong methods with the envelope', async () => {
+    const notFound = await h.http.get('/api/does-not-exist');
+    expect(notFound.status).to.equal(404);
+    expect(notFound.body).to.include({ success: false, message: 'Record not found' });
+    const method = await h.http.patch('/api/settings');
+    expect(method.status).to.equal(405);
+    expect(method.body.success).to.equal(false);
+  });
+
+  it('answers malformed JSON with 400 and a body over 1 MB with 413, in the envelope', async () => {
+    const t = await h.tenant();
+    const malformed = await h.http.post('/api/auth/login').set(t.headers).set('Content-Type', 'application/json').send('{"email":');
+    expect(malformed.status).to.equal(400);
+    expect(malformed.body).to.include({ success: false, message: 'Invalid parameters' });
+    const huge = await h.http.post('/api/auth/login').set(t.headers).set('Content-Type', 'application/json')
+      .send(JSON.stringify({ email: 'a@example.test', password: 'x'.repeat(1024 * 1024 + 10) }));
+    expect(huge.status).to.equal(413);
+    expect(huge.body).to.include({ success: false });
+  });
+
+  it('answers an unexpected failure with a 500 envelope that leaks nothing', async () => {
+    const app = await extraApplication({}, { getPublicSettings: asValue(async () => { throw new Error('secret internals at /srv/db.ts:42'); }) });
+    try {
+      const res = await supertest(app.callback).get('/api/settings');
+      expect(res.status).to.equal(500);
+      expect(res.body).to.deep.equal({ success: false, message: 'Internal server error' });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('echoes a sane X-Request-Id, makes one otherwise, and sets security headers', async () => {
+    const mine = await h.http.get('/api/settings').set('X-Request-Id', 'abc-123');
+    expect(mine.headers['x-request-id']).to.equal('abc-123');
+    const made = await h.http.get('/api/settings').set('X-Request-Id', 'bad id with spaces and {braces}');
+    expect(made.headers['x-request-id']).to.match(/^[0-9a-f-]{36}$/);
+    expect(mine.headers['x-content-type-options']).to.equal('nosniff');
+    expect(mine.headers['x-frame-options']).to.equal('SAMEORIGIN');
+    expect(mine.headers).to.not.have.property('x-powered-by');
+  });
+
+  it('allows CORS only from configured origins', async () => {
+    const app = await extraApplication({ CORS_ORIGINS: 'https://app.example.test' });
+    try {
+      const http = supertest(app.callback);
+      const allowed = await http.options('/api/settings').set('Origin', 'https://app.example.test').set('Access-Control-Request-Method', 'GET');
+      expect(allowed.headers['access-control-allow-origin']).to.equal('https://app.example.test');
+      const denied = await http.get('/api/settings').set('Origin', 'https://evil.example.test');
+      expect(denied.headers).to.not.have.property('access-control-allow-origin');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('serves an OpenAPI 3.1 document generated from the route schemas, and a docs page', async () => {
+    const res = await h.http.get('/api/openapi.json');
+    expect(res.status).to.equal(200);
+    expect(res.body.openapi).to.equal('3.1.0');
+    const login = res.body.paths['/api/auth/login'].post;
+    expect(login.requestBody.content['application/json'].schema.properties).to.have.keys('email', 'password');
+    expect(res.body.paths['/api/users/{id}/detail'].get.parameters[0]).to.include({ name: 'id', in: 'path', required: true });
+    expect(res.body.paths['/api/users'].get.parameters.map((p: { name: string }) => p.name)).to.include.members(['page', 'page_size', 'role', 'status', 'search']);
+    const docs = await h.http.get('/api/docs');
+    expect(docs.status).to.equal(200);
+    expect(docs.text).to.include('swagger-ui-bundle.js');
+    const asset = await h.http.get('/api/docs/assets/swagger-ui-bundle.js');
+    expect(asset.status).to.equal(200);
+    expect(asset.headers['content-type']).to.match(/javascript/);
+  });
+
+  it('filters the audit log by action, actor and dates (inclusive days)', async () => {
+    const t = await h.tenant();
+    const admin = await h.user(t, Role.Admin);
+    const student = await h.user(t);
+    await h.http.post('/api/auth/login').set(t.headers).send({ email: student.email, password: 'wrong password' }).expect(400);
+    const failed = await h.http.get('/api/audit-logs').query({ action: 'auth.login_failed' }).set(admin.headers);
+    expect(failed.body.data.total).to.equal(1);
+    expect(failed.body.data.items[0]).to.include({ action: 'auth.login_failed', resource_id: student.id });
+    expect(failed.body.data.items[0].metadata).to.include({ reason: 'INVALID_CREDENTIALS' });
+    const today = new Date().toISOString().slice(0, 10);
+    const inRange = await h.http.get('/api/audit-logs').query({ start_date: today, end_date: today, action: 'auth.login_failed' }).set(admin.headers);
+    expect(inRange.body.data.total).to.equal(1);
+    const future = await h.http.get('/api/audit-logs').query({ start_date: '2999-01-01', action: 'auth.login_failed' }).set(admin.headers);
+    expect(future.body.data.total).to.equal(0);
+    expect((await h.http.get('/api/audit-logs').query({ start_date: 'yesterday' }).set(admin.headers)).status).to.equal(400);
+    expect((await h.http.get('/api/audit-logs').set(student.headers)).status).to.equal(403);
+  });
+
+  it('lists the mail outbox (Admin) newest first, filtered by recipient', async () => {
+    const t = await h.tenant();
+    const admin = await h.user(t, Role.Admin);
+    await h.http.put('/api/settings').set(admin.headers).send({ EmailVerificationEnabled: true }).expect(200);
+    await h.http.post('/api/auth/verification-code').set(t.headers).send({ email: 'one@example.test' }).expect(200);
+    await h.http.post('/api/auth/verification-code').set(t.headers).send({ email: 'two@example.test' }).expect(200);
+    await h.jobsIdle();
+    const all = await h.http.get('/api/email/outbox').set(admin.headers);
+    expect(all.body.data.items.map((m: { to: string }) => m.to)).to.deep.equal(['two@example.test', 'one@example.test']);
+    expect(all.body.data.items[0]).to.include({ status: 'sent', template: 'verification_code' });
+    const one = await h.http.get('/api/email/outbox').query({ to: 'one@example.test' }).set(admin.headers);
+    expect(one.body.data.total).to.equal(1);
+  });
+
+  it('answers a role-shaped dashboard overview', async () => {
+    const t = await h.tenant();
+    const admin = await h.user(t, Role.Admin);
+    const student = await h.user(t);
+    const mine = await h.http.get('/api/dashboard/overview').set(student.headers);
+    expect(mine.status).to.equal(200);
+    expect(mine.body.data.account.user.id).to.equal(student.id);
+    expect(mine.body.data.account).to.not.have.property('users');
+    const theirs = await h.http.get('/api/dashboard/overview').set(admin.headers);
+    expect(theirs.body.data.account.users).to.include({ total: 2, students: 1, admins: 1 });
+  });
+});
