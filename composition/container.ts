@@ -123,11 +123,16 @@ export async function buildApplication(config: Config, options: BuildOptions = {
   const callback = app.callback();
 
   const servers: Server[] = [];
+  let closing = false;
   return {
     config, container, logger, db, redis, jobQueue, callback,
     async listen(port = config.PORT, host = config.HOST) {
       const server = createServer(callback);
       server.keepAliveTimeout = 65_000;
+      // While draining, answers tell keep-alive clients to go away, so close() does not wait on them.
+      server.prependListener('request', (_req, res) => {
+        if (closing) res.setHeader('Connection', 'close');
+      });
       await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, host, resolve));
       servers.push(server);
       logger.info({ port: (server.address() as AddressInfo).port, host }, 'listening');
@@ -135,8 +140,13 @@ export async function buildApplication(config: Config, options: BuildOptions = {
     },
     async close() {
       // Stop taking connections, let in-flight requests finish, then jobs, then the pools.
+      closing = true;
       await Promise.all(servers.map((s) => new Promise<void>((resolve) => {
-        s.close(() => resolve());
+        const sweep = setInterval(() => s.closeIdleConnections(), 50);
+        s.close(() => {
+          clearInterval(sweep);
+          resolve();
+        });
         s.closeIdleConnections();
       })));
       await jobQueue.close();

@@ -1,0 +1,101 @@
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import { MemoryLoginRepository, MemoryUserRepository } from '../../../adapters/persistence/memory/identity.memory.js';
+import type { LoginRepository } from '../../../application/identity/ports/login-repository.js';
+import type { UserRepository } from '../../../application/identity/ports/user-repository.js';
+import type { User } from '../../../domain/identity/user.js';
+import { Role } from '../../../domain/identity/role.js';
+import { harness } from '../../support/harness.js';
+
+interface Subject {
+  users: UserRepository;
+  logins: LoginRepository;
+  tenantId: () => Promise<string>;
+}
+
+const engines: Array<[string, () => Promise<Subject>]> = [
+  ['memory', async () => {
+    const users = new MemoryUserRepository();
+    return { users, logins: new MemoryLoginRepository(users), tenantId: async () => randomUUID() };
+  }],
+  [process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite', async () => {
+    const h = await harness();
+    return { users: h.resolve('userRepository'), logins: h.resolve('loginRepository'), tenantId: async () => (await h.tenant()).id };
+  }],
+];
+
+const newUser = (tenantId: string, overrides: Partial<User> = {}): User => {
+  const id = randomUUID();
+  const now = new Date();
+  return {
+    id, tenantId, username: 'x', email: `${id}@example.test`, displayName: 'Name', avatar: null, role: Role.Student, status: 1, passwordHash: 'h',
+    emailVerifiedAt: null, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now, ...overrides,
+  };
+};
+
+for (const [engine, make] of engines) {
+  describe(`contract: identity repositories (${engine})`, () => {
+    let s: Subject;
+    before(async () => {
+      s = await make();
+    });
+
+    it('round-trips a user and scopes every read by tenant', async () => {
+      const tenantId = await s.tenantId();
+      const other = await s.tenantId();
+      const u = newUser(tenantId, { avatar: 'https://x.test/a.png', role: Role.Mentor });
+      expect(await s.users.insert(u)).to.equal(true);
+      const read = await s.users.findById(tenantId, u.id);
+      expect(read).to.deep.equal(u);
+      expect(await s.users.findById(other, u.id)).to.equal(null);
+      expect(await s.users.findByEmail(tenantId, u.email)).to.deep.equal(u);
+      expect(await s.users.findByEmail(other, u.email)).to.equal(null);
+      expect((await s.users.list(other, {}, { page: 1, pageSize: 10 })).total).to.equal(0);
+    });
+
+    it('refuses a second user with the same email in a tenant, allows it in another', async () => {
+      const a = await s.tenantId();
+      const b = await s.tenantId();
+      const u = newUser(a);
+      expect(await s.users.insert(u)).to.equal(true);
+      expect(await s.users.insert({ ...newUser(a), email: u.email })).to.equal(false);
+      expect(await s.users.insert({ ...newUser(b), email: u.email })).to.equal(true);
+    });
+
+    it('lists newest first with filters, search and totals', async () => {
+      const t = await s.tenantId();
+      const base = Date.now();
+      for (let i = 0; i < 5; i++) {
+        await s.users.insert(newUser(t, { displayName: i === 3 ? 'Zed Special' : `Person ${i}`, role: i % 2 ? Role.Mentor : Role.Student, createdAt: new Date(base + i * 1000) }));
+      }
+      const page = await s.users.list(t, {}, { page: 1, pageSize: 2 });
+      expect(page.total).to.equal(5);
+      expect(page.items.map((u) => u.displayName)).to.deep.equal(['Person 4', 'Zed Special']);
+      expect((await s.users.list(t, { role: Role.Mentor }, { page: 1, pageSize: 10 })).total).to.equal(2);
+      expect((await s.users.list(t, { search: 'zed spec' }, { page: 1, pageSize: 10 })).items.map((u) => u.displayName)).to.deep.equal(['Zed Special']);
+      expect((await s.users.list(t, { search: '100%' }, { page: 1, pageSize: 10 })).total).to.equal(0);
+      expect(await s.users.countByRole(t)).to.deep.equal({ [Role.Student]: 3, [Role.Mentor]: 2 });
+    });
+
+    it('consumes a refresh token exactly once, even concurrently', async () => {
+      const t = await s.tenantId();
+      const u = newUser(t);
+      await s.users.insert(u);
+      const loginId = randomUUID();
+      const now = new Date();
+      await s.logins.create({ id: loginId, tenantId: t, userId: u.id, method: 'password', sessionHash: randomUUID().replace(/-/g, ''), ip: null, userAgent: null, createdAt: now, expiresAt: new Date(now.getTime() + 1000), revokedAt: null, revokedReason: null });
+      const jti = randomUUID();
+      await s.logins.addRefreshToken({ jti, loginId, issuedAt: now, expiresAt: new Date(now.getTime() + 60_000) });
+      const outcomes = await Promise.all(Array.from({ length: 8 }, () => s.logins.consumeRefreshToken(jti, loginId, now)));
+      expect(outcomes.filter((o) => o === 'consumed')).to.have.length(1);
+      expect(outcomes.filter((o) => o === 'already_used')).to.have.length(7);
+      expect(await s.logins.consumeRefreshToken(randomUUID(), loginId, now)).to.equal('unknown');
+      const principal = await s.logins.principal(loginId);
+      expect(principal).to.include({ loginId, userId: u.id, tenantId: t, role: Role.Student, status: 1, revokedAt: null });
+      // The login lives as long as its newest refresh token.
+      expect(principal?.expiresAt.getTime()).to.equal(now.getTime() + 60_000);
+      expect(await s.logins.revokeAllOfUser(u.id, 'test', now)).to.equal(1);
+      expect((await s.logins.principal(loginId))?.revokedAt).to.be.instanceOf(Date);
+    });
+  });
+}
