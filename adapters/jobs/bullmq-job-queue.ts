@@ -58,11 +58,16 @@ export class BullMqJobQueue implements JobQueue {
 
   async whenIdle(timeoutMs = 30_000) {
     const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const counts = await this.queue.getJobCounts('waiting', 'active', 'prioritized', 'waiting-children');
-      // The next run of a job scheduler always sits in `delayed`; it is not pending work.
-      const delayed = (await this.queue.getDelayed()).filter((job) => !job.id?.startsWith('repeat:')).length;
-      if (delayed === 0 && Object.values(counts).every((n) => n === 0)) return;
+    let idleChecks = 0;
+    // Jobs move between lists between two reads (delayed → waiting → active), so idle must be seen twice in a row.
+    while (idleChecks < 2) {
+      const counts = await this.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
+      let pending = (counts.waiting ?? 0) + (counts.active ?? 0) + (counts.prioritized ?? 0) + (counts['waiting-children'] ?? 0);
+      if (pending === 0 && (counts.delayed ?? 0) > 0) {
+        // The next run of a job scheduler always sits in `delayed`; it is not pending work.
+        pending = (await this.queue.getDelayed()).filter((job) => !job.id?.startsWith('repeat:')).length;
+      }
+      idleChecks = pending === 0 ? idleChecks + 1 : 0;
       if (Date.now() > deadline) throw new Error(`jobs still pending after timeout: ${JSON.stringify(counts)}`);
       await new Promise((r) => setTimeout(r, 25));
     }
