@@ -67,7 +67,8 @@ export const makePasskeyPgRepository = ({ db }: DbDeps): PasskeyRepository => ({
     return rows.length === 1;
   },
   async delete(tenantId, userId, id) {
-    const n = await db.q()('passkeys').where({ tenant_id: tenantId, user_id: userId, id }).delete();
-    return Number(n) === 1;
+    // `returning`: knex-pglite answers a bare delete with a result object, not a row count.
+    const rows = await db.q()('passkeys').where({ tenant_id: tenantId, user_id: userId, id }).delete().returning('id');
+    return rows.length === 1;
   },
 });
