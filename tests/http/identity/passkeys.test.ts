@@ -242,6 +242,17 @@ describe('HTTP passkeys (WebAuthn): register, log in, list, remove', () => {
       expectRefused(await h.http.post('/api/auth/webauthn/login/finish').set(t.headers).send(assertion), CHALLENGE);
     });
 
+    it('lets exactly one of 5 concurrent finishes of one response succeed', async () => {
+      const t = await h.tenant();
+      const u = await h.user(t);
+      const { auth } = await registered(u);
+      const begin = await beginLogin(t, u.email);
+      const assertion = auth.get(begin.body.data);
+      const results = await Promise.all(Array.from({ length: 5 }, () => h.http.post('/api/auth/webauthn/login/finish').set(t.headers).send(assertion)));
+      expect(results.filter((r) => r.status === 200)).to.have.length(1);
+      for (const r of results.filter((x) => x.status !== 200)) expectRefused(r, CHALLENGE);
+    });
+
     it('refuses an expired challenge (clock past 5 minutes)', async () => {
       const t = await h.tenant();
       const u = await h.user(t);
