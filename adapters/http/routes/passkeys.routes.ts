@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import type { makeBeginPasskeyRegistration } from '../../../application/identity/use-cases/begin-passkey-registration.usecase.js';
+import type { makeFinishPasskeyRegistration } from '../../../application/identity/use-cases/finish-passkey-registration.usecase.js';
+import type { makeBeginPasskeyLogin } from '../../../application/identity/use-cases/begin-passkey-login.usecase.js';
+import type { makeBeginDiscoverablePasskeyLogin } from '../../../application/identity/use-cases/begin-discoverable-passkey-login.usecase.js';
+import type { makeFinishPasskeyLogin } from '../../../application/identity/use-cases/finish-passkey-login.usecase.js';
+import type { makeListOwnPasskeys } from '../../../application/identity/use-cases/list-own-passkeys.usecase.js';
+import type { makeDeleteOwnPasskey } from '../../../application/identity/use-cases/delete-own-passkey.usecase.js';
+import { loginUserView } from '../../../application/identity/presenters.js';
+import type { Passkey } from '../../../domain/identity/passkey.js';
+import { PASSKEY_NAME_MAX } from '../../../domain/identity/passkey.js';
+import { Role } from '../../../domain/identity/role.js';
+import { reply } from '../kit/envelope.js';
+import { unwrap } from '../kit/errors.js';
+import { email, idParam } from '../kit/schemas.js';
+import { setSessionCookie } from '../kit/session-cookie.js';
+import type { RouteInput, RouteModule } from '../kit/route-table.js';
+
+type Deps = {
+  beginPasskeyRegistration: ReturnType<typeof makeBeginPasskeyRegistration>;
+  finishPasskeyRegistration: ReturnType<typeof makeFinishPasskeyRegistration>;
+  beginPasskeyLogin: ReturnType<typeof makeBeginPasskeyLogin>;
+  beginDiscoverablePasskeyLogin: ReturnType<typeof makeBeginDiscoverablePasskeyLogin>;
+  finishPasskeyLogin: ReturnType<typeof makeFinishPasskeyLogin>;
+  listOwnPasskeys: ReturnType<typeof makeListOwnPasskeys>;
+  deleteOwnPasskey: ReturnType<typeof makeDeleteOwnPasskey>;
+};
+
+/** Contract §6: list items `{id, name, created_at, last_used_at}`. */
+export const passkeyView = (p: Passkey) => ({ id: p.id, name: p.name, created_at: p.createdAt, last_used_at: p.lastUsedAt });
+
+// The browser's PublicKeyCredential JSON (WebAuthn L3 toJSON, or @simplewebauthn/browser).
+// Only the shape is checked here; every byte is judged by the verifier.
+const b64url = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z0-9_-]+={0,2}$/, 'base64url');
+const credentialBase = {
+  id: b64url(1400),
+  rawId: b64url(1400),
+  type: z.literal('public-key'),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+};
+const RegistrationBody = z.object({
+  ...credentialBase,
+  response: z.object({
+    clientDataJSON: b64url(8192),
+    attestationObject: b64url(65_536),
+    authenticatorData: b64url(65_536).optional(),
+    transports: z.array(z.string().min(1).max(32)).max(10).optional(),
+    publicKey: b64url(8192).optional(),
+    publicKeyAlgorithm: z.number().int().optional(),
+  }),
+  /** Shown in the passkey list; default "Passkey <n>". */
+  name: z.string().trim().min(1).max(PASSKEY_NAME_MAX).optional(),
+});
+const AuthenticationBody = z.object({
+  ...credentialBase,
+  response: z.object({
+    clientDataJSON: b64url(8192),
+    authenticatorData: b64url(65_536),
+    signature: b64url(8192),
+    userHandle: b64url(1400).nullable().optional(),
+  }),
+});
+const LoginBeginBody = z.object({ email });
+
+const credentialOf = (body: z.infer<typeof RegistrationBody> | z.infer<typeof AuthenticationBody>) => ({
+  id: body.id,
+  rawId: body.rawId,
+  type: body.type,
+  response: body.response as Record<string, unknown>,
+  clientExtensionResults: body.clientExtensionResults,
+  authenticatorAttachment: body.authenticatorAttachment,
+});
+
+const TAGS = ['auth'];
+
+export const makePasskeyRoutes = (d: Deps): RouteModule => (r) => {
+  r.post('/api/auth/webauthn/register/begin', {
+    summary: 'Start registering a passkey for the signed-in user: answers PublicKeyCredentialCreationOptionsJSON',
+    access: Role.Student, tags: TAGS,
+  }, async ({ actor }) => reply(unwrap(await d.beginPasskeyRegistration(actor)), 'Passkey registration started'));
+
+  r.post('/api/auth/webauthn/register/finish', {
+    summary: 'Finish a passkey registration with the browser\'s credential JSON (plus an optional name)',
+    access: Role.Student, body: RegistrationBody, tags: TAGS,
+  }, async ({ actor, body, meta }) =>
+    reply(passkeyView(unwrap(await d.finishPasskeyRegistration(actor, { credential: credentialOf(body), name: body.name, meta }))), 'Passkey registered'));
+
+  r.post('/api/auth/webauthn/login/begin', {
+    summary: 'Start a passkey login for an email: answers PublicKeyCredentialRequestOptionsJSON',
+    access: 'public', rateLimit: 'critical', body: LoginBeginBody, tags: TAGS,
+  }, async ({ tenant, body }) => reply(unwrap(await d.beginPasskeyLogin(tenant.id, body.email)), 'Passkey login started'));
+
+  r.post('/api/auth/webauthn/login/discoverable/begin', {
+    summary: 'Start a usernameless passkey login: answers PublicKeyCredentialRequestOptionsJSON without allowCredentials',
+    access: 'public', rateLimit: 'critical', tags: TAGS,
+  }, async ({ tenant }) => reply(unwrap(await d.beginDiscoverablePasskeyLogin(tenant.id)), 'Passkey login started'));
+
+  const finish = (mode: 'login' | 'discoverable_login') => async ({ tenant, body, meta, ctx }: RouteInput<unknown, unknown, z.infer<typeof AuthenticationBody>>) => {
+    const { user, session } = unwrap(await d.finishPasskeyLogin({ tenantId: tenant.id, mode, credential: credentialOf(body), meta }));
+    setSessionCookie(ctx, session.sessionToken, session.sessionExpiresAt);
+    // Exactly what password login answers (contract §3).
+    return reply({ user: loginUserView(user), access_token: session.accessToken, refresh_token: session.refreshToken }, 'Login successful');
+  };
+  r.post('/api/auth/webauthn/login/finish', {
+    summary: 'Finish a passkey login begun with an email: answers {user, access_token, refresh_token} and sets the session cookie',
+    access: 'public', rateLimit: 'critical', body: AuthenticationBody, tags: TAGS,
+  }, finish('login'));
+  r.post('/api/auth/webauthn/login/discoverable/finish', {
+    summary: 'Finish a usernameless passkey login: answers {user, access_token, refresh_token} and sets the session cookie',
+    access: 'public', rateLimit: 'critical', body: AuthenticationBody, tags: TAGS,
+  }, finish('discoverable_login'));
+
+  r.get('/api/user/self/passkeys', { summary: 'The caller\'s passkeys, newest first', access: Role.Student, tags: ['users'] }, async ({ actor }) =>
+    (await d.listOwnPasskeys(actor)).map(passkeyView));
+
+  r.delete('/api/user/self/passkeys/:id', { summary: 'Remove one of the caller\'s passkeys', access: Role.Student, params: idParam, tags: ['users'] }, async ({ actor, params, meta }) => {
+    unwrap(await d.deleteOwnPasskey(actor, params.id, meta));
+    return reply(null, 'Passkey removed');
+  });
+};

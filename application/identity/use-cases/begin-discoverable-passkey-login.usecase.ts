@@ -1,0 +1,18 @@
+import { isEnabled } from '../../../domain/platform/settings.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import type { SettingsReader } from '../../platform/ports.js';
+import type { WebAuthnVerifier } from '../ports/webauthn-verifier.js';
+import { CHALLENGE_TTL_MS, type PasskeyChallenges } from '../passkey-challenges.js';
+
+export type BeginDiscoverablePasskeyLoginError = 'PASSKEY_LOGIN_DISABLED';
+
+type Deps = { webAuthnVerifier: WebAuthnVerifier; passkeyChallenges: PasskeyChallenges; settingsReader: SettingsReader };
+
+/** Usernameless login: no `allowCredentials`, the authenticator offers the passkeys it holds for this site. */
+export const makeBeginDiscoverablePasskeyLogin = ({ webAuthnVerifier, passkeyChallenges, settingsReader }: Deps) =>
+  async (tenantId: string): Promise<Result<Record<string, unknown>, BeginDiscoverablePasskeyLoginError>> => {
+    if (!isEnabled(await settingsReader.get(tenantId), 'PasskeyLoginEnabled')) return err('PASSKEY_LOGIN_DISABLED');
+    const { challenge, options } = await webAuthnVerifier.authenticationOptions({ allow: null, timeoutMs: CHALLENGE_TTL_MS });
+    await passkeyChallenges.issue(challenge, { kind: 'discoverable_login', tenantId, userId: null });
+    return ok(options);
+  };

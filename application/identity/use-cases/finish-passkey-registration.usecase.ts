@@ -1,0 +1,91 @@
+import { defaultPasskeyName, MAX_PASSKEYS_PER_USER, type Passkey } from '../../../domain/identity/passkey.js';
+import type { Actor, RequestMeta } from '../../shared/actor.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import type { AuditLog } from '../../platform/ports.js';
+import type { Clock, IdGenerator, UnitOfWork } from '../../shared/ports.js';
+import type { UserRepository } from '../ports/user-repository.js';
+import type { PasskeyRepository } from '../ports/passkey-repository.js';
+import type { CredentialResponseJson, WebAuthnVerifier } from '../ports/webauthn-verifier.js';
+import type { PasskeyChallenges } from '../passkey-challenges.js';
+import { ownAccount } from '../own-account.js';
+
+export type FinishPasskeyRegistrationError =
+  | 'WEBAUTHN_CHALLENGE_INVALID'
+  | 'USER_NOT_FOUND'
+  | 'PASSKEY_VERIFICATION_FAILED'
+  | 'PASSKEY_LIMIT_REACHED'
+  | 'PASSKEY_ALREADY_REGISTERED';
+
+export interface FinishPasskeyRegistrationCommand {
+  credential: CredentialResponseJson;
+  /** Shown in the passkey list; default "Passkey <n>". */
+  name?: string | undefined;
+  meta: RequestMeta;
+}
+
+type Deps = {
+  userRepository: UserRepository;
+  passkeyRepository: PasskeyRepository;
+  webAuthnVerifier: WebAuthnVerifier;
+  passkeyChallenges: PasskeyChallenges;
+  auditLog: AuditLog;
+  clock: Clock;
+  ids: IdGenerator;
+  uow: UnitOfWork;
+};
+
+/**
+ * Verifies the attestation against the ceremony found by the challenge in `clientDataJSON`
+ * (contract §3). The ceremony must be a registration begun by this same user in this tenant;
+ * it is consumed whatever the outcome, so a response can be tried once.
+ */
+export const makeFinishPasskeyRegistration = ({ userRepository, passkeyRepository, webAuthnVerifier, passkeyChallenges, auditLog, clock, ids, uow }: Deps) =>
+  async (actor: Actor, cmd: FinishPasskeyRegistrationCommand): Promise<Result<Passkey, FinishPasskeyRegistrationError>> => {
+    const fail = async <E extends FinishPasskeyRegistrationError>(code: E, reason: string) => {
+      await auditLog.record({
+        tenantId: actor.tenantId, userId: actor.userId, action: 'passkey.registration_failed', resourceType: 'user', resourceId: actor.userId,
+        ...cmd.meta, metadata: { reason },
+      });
+      return code === 'PASSKEY_VERIFICATION_FAILED' ? err(code, reason) : err(code);
+    };
+
+    const challenge = webAuthnVerifier.challengeOf(cmd.credential);
+    const ceremony = await passkeyChallenges.take(challenge);
+    if (!ceremony || !challenge || ceremony.kind !== 'registration' || ceremony.tenantId !== actor.tenantId || ceremony.userId !== actor.userId) {
+      return fail('WEBAUTHN_CHALLENGE_INVALID', 'challenge');
+    }
+    const user = await ownAccount(userRepository, actor);
+    if (!user) return err('USER_NOT_FOUND');
+
+    const verified = await webAuthnVerifier.verifyRegistration(cmd.credential, challenge);
+    if (!verified.ok) return fail('PASSKEY_VERIFICATION_FAILED', verified.error);
+    const existing = await passkeyRepository.listByUser(user.tenantId, user.id);
+    if (existing.length >= MAX_PASSKEYS_PER_USER) return fail('PASSKEY_LIMIT_REACHED', 'limit');
+
+    const c = verified.value;
+    const passkey: Passkey = {
+      id: ids.uuid(),
+      tenantId: user.tenantId,
+      userId: user.id,
+      credentialId: c.credentialId,
+      publicKey: c.publicKey,
+      counter: c.counter,
+      transports: c.transports,
+      name: cmd.name?.trim() || defaultPasskeyName(existing.length),
+      aaguid: c.aaguid,
+      deviceType: c.deviceType,
+      backedUp: c.backedUp,
+      createdAt: clock.now(),
+      lastUsedAt: null,
+    };
+    const inserted = await uow.run(async () => {
+      if (!(await passkeyRepository.insert(passkey))) return false;
+      await auditLog.record({
+        tenantId: actor.tenantId, userId: actor.userId, action: 'passkey.registered', resourceType: 'passkey', resourceId: passkey.id,
+        ...cmd.meta, metadata: { name: passkey.name, aaguid: passkey.aaguid, device_type: passkey.deviceType },
+      });
+      return true;
+    });
+    if (!inserted) return fail('PASSKEY_ALREADY_REGISTERED', 'duplicate');
+    return ok(passkey);
+  };
