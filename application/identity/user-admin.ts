@@ -3,13 +3,14 @@ import { type User } from '../../domain/identity/user.js';
 import type { AuditLog } from '../platform/ports.js';
 import type { Clock,IdGenerator,UnitOfWork } from '../shared/ports.js';
 import type { LoginRepository } from './ports/login-repository.js';
+import type { PasskeyRepository } from './ports/passkey-repository.js';
 import type { PasswordHasher } from './ports/security.js';
 import type { UserRepository } from './ports/user-repository.js';
 
 export type ManageUserError = 'USER_NOT_FOUND' | 'INSUFFICIENT_PERMISSION' | 'EMAIL_TAKEN' | 'WEAK_PASSWORD';
 
 export type UserAdminDeps = {
-  userRepository: UserRepository;
+  passkeyRepository: PasskeyRepository; userRepository: UserRepository;
   loginRepository: LoginRepository;
   passwordHasher: PasswordHasher;
   auditLog: AuditLog;

@@ -138,7 +138,7 @@ export function harness(): Promise<Harness> {
  */
 export async function extraApplication(env: Record<string, string>, overrides: Record<string, Resolver<unknown>> = {}, options: BuildOptions = {}): Promise<Application> {
   const h = await harness();
-  return buildApplication(testConfig({ QUEUE_PREFIX: h.app.config.QUEUE_PREFIX, ...env }), {
+  return buildApplication(testConfig({ QUEUE_PREFIX: h.app.config.QUEUE_PREFIX, JWT_SECRET: h.resolve<string>('jwtSecret'), ...env }), {
     database: h.app.db,
     migrate: false,
     logger: createLogger('silent'),

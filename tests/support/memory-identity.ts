@@ -1,5 +1,6 @@
 import { MemoryLoginRepository, MemoryTenantRepository, MemoryUserRepository, MemoryVerificationCodeRepository } from '../../adapters/persistence/memory/identity.memory.js';
 import { MemoryAuditLog, MemoryMailRepository, MemorySettings, MemoryUnitOfWork } from '../../adapters/persistence/memory/platform.memory.js';
+import { MemoryPasskeyRepository } from '../../adapters/persistence/memory/passkey.memory.js';
 import { JwtTokenService } from '../../adapters/security/jwt-token-service.js';
 import { cryptoRandom, sha256Digest, uuidGenerator } from '../../adapters/security/crypto.js';
 import { makeSessionIssuer } from '../../application/identity/session-issuer.js';
@@ -42,7 +43,7 @@ export function memoryIdentity() {
   const mailer = makeMailer({ mailRepository, jobs, clock, ids: uuidGenerator, mailDomain: 'test' });
   const deps = {
     ...base, userRepository, loginRepository, tenantRepository, verificationCodeRepository, settingsReader: settings, settingsRepository: settings,
-    mailRepository, mailer, sessionIssuer,
+    mailRepository, mailer, sessionIssuer, passkeyRepository: new MemoryPasskeyRepository(userRepository),
   };
   const tenantId = uuidGenerator.uuid();
   const addUser = async (role: RoleLevel, overrides: Partial<User> = {}): Promise<User> => {

@@ -31,6 +31,9 @@ export class MemoryPasskeyRepository implements PasskeyRepository {
     Object.assign(p, { counter: use.counter, backedUp: use.backedUp, lastUsedAt: use.at });
     return true;
   }
+  async deleteAllOfUser(tenantId: string, userId: string) {
+    for (const [id, p] of this.rows) if (p.tenantId === tenantId && p.userId === userId) this.rows.delete(id);
+  }
   async delete(tenantId: string, userId: string, id: string) {
     const p = this.rows.get(id);
     if (!p || p.tenantId !== tenantId || p.userId !== userId) return false;

@@ -66,6 +66,9 @@ export const makePasskeyPgRepository = ({ db }: DbDeps): PasskeyRepository => ({
     const rows = await q.update({ signCount: use.counter, backedUp: use.backedUp, lastUsedAt: use.at }).returning('id');
     return rows.length === 1;
   },
+  async deleteAllOfUser(tenantId, userId) {
+    await db.q()('passkeys').where({ tenant_id: tenantId, user_id: userId }).delete();
+  },
   async delete(tenantId, userId, id) {
     // `returning`: knex-pglite answers a bare delete with a result object, not a row count.
     const rows = await db.q()('passkeys').where({ tenant_id: tenantId, user_id: userId, id }).delete().returning('id');

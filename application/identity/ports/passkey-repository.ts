@@ -17,4 +17,6 @@ export interface PasskeyRepository {
   recordUse(tenantId: string, id: string, use: { counter: number; backedUp: boolean; at: Date }): Promise<boolean>;
   /** False when the user has no such passkey. */
   delete(tenantId: string, userId: string, id: string): Promise<boolean>;
+  /** Removes every passkey of a deleted (anonymised) account. */
+  deleteAllOfUser(tenantId: string, userId: string): Promise<void>;
 }

@@ -5,7 +5,7 @@ import { err,ok,type Result } from '../../shared/result.js';
 import { ownAccount,type ProfileDeps,type ProfileError } from '../own-account.js';
 
 /** Deactivates and anonymises the account and ends every login (contract §3). */
-export const makeDeleteOwnAccount = ({ userRepository, loginRepository, auditLog, clock, uow }: ProfileDeps) =>
+export const makeDeleteOwnAccount = ({ userRepository, loginRepository, passkeyRepository, auditLog, clock, uow }: ProfileDeps) =>
   async (actor: Actor, meta: RequestMeta): Promise<Result<null, ProfileError>> => {
     const user = await ownAccount(userRepository, actor);
     if (!user) return err('USER_NOT_FOUND');
@@ -13,6 +13,7 @@ export const makeDeleteOwnAccount = ({ userRepository, loginRepository, auditLog
     const now = clock.now();
     await uow.run(async () => {
       await userRepository.update(anonymise(user, now));
+      await passkeyRepository.deleteAllOfUser(user.tenantId, user.id);
       await loginRepository.revokeAllOfUser(user.id, 'account_deleted', now);
       await auditLog.record({
         tenantId: actor.tenantId, userId: actor.userId, action: 'user.self_delete', resourceType: 'user', resourceId: user.id,

@@ -5,7 +5,7 @@ import { err,ok,type Result } from '../../shared/result.js';
 import { visible,type ManageUserError,type UserAdminDeps } from '../user-admin.js';
 
 /** Deleting keeps the row for history (grades, audit) but anonymises and deactivates it. */
-export const makeDeleteUser = ({ userRepository, loginRepository, auditLog, clock, uow }: UserAdminDeps) =>
+export const makeDeleteUser = ({ userRepository, loginRepository, passkeyRepository, auditLog, clock, uow }: UserAdminDeps) =>
   async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<null, ManageUserError>> => {
     const user = visible(await userRepository.findById(actor.tenantId, id));
     if (!user) return err('USER_NOT_FOUND');
@@ -13,6 +13,7 @@ export const makeDeleteUser = ({ userRepository, loginRepository, auditLog, cloc
     const now = clock.now();
     await uow.run(async () => {
       await userRepository.update(anonymise(user, now));
+      await passkeyRepository.deleteAllOfUser(user.tenantId, user.id);
       await loginRepository.revokeAllOfUser(user.id, 'deleted', now);
       await auditLog.record({
         tenantId: actor.tenantId, userId: actor.userId, action: 'user.delete', resourceType: 'user', resourceId: user.id,

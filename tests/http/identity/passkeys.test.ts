@@ -350,7 +350,7 @@ describe('HTTP passkeys (WebAuthn): register, log in, list, remove', () => {
       expect(failures.map((e) => e.metadata.reason)).to.include('ACCOUNT_DEACTIVATED');
     });
 
-    it('refuses a deleted (anonymised) account', async () => {
+    it('refuses a deleted (anonymised) account, whose passkeys are removed with it', async () => {
       const t = await h.tenant();
       const u = await h.user(t);
       const { auth } = await registered(u);
@@ -358,6 +358,17 @@ describe('HTTP passkeys (WebAuthn): register, log in, list, remove', () => {
       await h.http.delete('/api/user/self').set(u.headers).expect(200);
       const res = await h.http.post('/api/auth/webauthn/login/discoverable/finish').set(t.headers).send(auth.get(begin.body.data));
       expectRefused(res, VERIFY, 'unknown_credential');
+      expect(await h.app.db.knex('passkeys').where({ user_id: u.id })).to.have.length(0);
+    });
+
+    it('removes the passkeys of a user an admin deletes', async () => {
+      const t = await h.tenant();
+      const admin = await h.user(t, Role.Admin);
+      const u = await h.user(t);
+      await registered(u);
+      expect(await h.app.db.knex('passkeys').where({ user_id: u.id })).to.have.length(1);
+      await h.http.delete(`/api/users/${u.id}`).set(admin.headers).expect(200);
+      expect(await h.app.db.knex('passkeys').where({ user_id: u.id })).to.have.length(0);
     });
 
     it('turns off with PasskeyLoginEnabled=false (400), begun ceremonies included; registration still works', async () => {
