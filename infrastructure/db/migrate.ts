@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
+import pg from 'pg';
 
 const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
 
@@ -20,7 +21,24 @@ const migrationSource: Knex.MigrationSource<string> = {
   },
 };
 
+/** Any constant: the key of the advisory lock that serialises migrations across processes. */
+const MIGRATION_LOCK_KEY = 724_019_311;
+
 export async function migrateLatest(knex: Knex): Promise<void> {
-  // Several API processes may start together: knex's migration lock lets one run them.
-  await knex.migrate.latest({ migrationSource });
+  const connection = knex.client.config.connection as unknown;
+  if (knex.client.config.client !== 'pg' || typeof connection !== 'string') {
+    await knex.migrate.latest({ migrationSource });
+    return;
+  }
+  // Several processes starting on a fresh database would race to create knex's own tables
+  // (its migration lock lives in one of them), so a session advisory lock goes first.
+  const lock = new pg.Client({ connectionString: connection });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await knex.migrate.latest({ migrationSource });
+  } finally {
+    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    await lock.end();
+  }
 }

@@ -1,0 +1,7 @@
+import { dropDatabases } from './support/processes.js';
+
+export const mochaHooks = {
+  async afterAll() {
+    await dropDatabases();
+  },
+};
