@@ -2,6 +2,10 @@ import type { Clock, IdGenerator, Jobs } from '../shared/ports.js';
 import type { MailRepository, Mailer, OutgoingMail } from './ports.js';
 
 export const DELIVER_MAIL_JOB = 'mail.deliver';
+export const RELAY_MAIL_JOB = 'mail.relay';
+
+/** Same options for the first enqueue and a relay: the job id makes a second enqueue a no-op. */
+export const deliverMailJobOptions = (id: string) => ({ attempts: 5, backoffMs: 2000, jobId: `mail-${id}` });
 
 type Deps = { mailRepository: MailRepository; jobs: Jobs; clock: Clock; ids: IdGenerator; mailDomain: string };
 
@@ -17,7 +21,7 @@ export const makeMailer = ({ mailRepository, jobs, clock, ids, mailDomain }: Dep
       id,
       tenantId,
       messageId,
-      to: mail.to,
+      to: mail.to.trim().toLowerCase(),
       subject: mail.subject,
       text: mail.text ?? null,
       html: mail.html ?? null,
@@ -29,7 +33,7 @@ export const makeMailer = ({ mailRepository, jobs, clock, ids, mailDomain }: Dep
       createdAt: clock.now(),
       sentAt: null,
     });
-    await jobs.enqueue(DELIVER_MAIL_JOB, { id }, { attempts: 5, backoffMs: 2000, jobId: `mail-${id}` });
+    await jobs.enqueue(DELIVER_MAIL_JOB, { id }, deliverMailJobOptions(id));
     return { id, messageId };
   },
 });

@@ -82,6 +82,8 @@ export interface MailRepository {
   markSent(id: string, at: Date): Promise<void>;
   markFailed(id: string, error: string, final: boolean): Promise<void>;
   list(tenantId: string, filter: { to?: string }, page: PageRequest): Promise<Page<MailMessage>>;
+  /** Ids of mail still queued since before `createdBefore` (its delivery job was never enqueued, or lost). */
+  staleQueued(createdBefore: Date, limit: number): Promise<string[]>;
 }
 
 /** The wire to the outside world: SMTP, or nothing at all for the outbox mode. */

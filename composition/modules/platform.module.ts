@@ -13,6 +13,9 @@ import { CachedSettingsReader } from '../../adapters/persistence/cached-settings
 import { outboxMailTransport } from '../../adapters/gateways/mail/outbox-mail-transport.js';
 import { smtpMailTransport } from '../../adapters/gateways/mail/smtp-mail-transport.js';
 import { makeDeliverMailJob } from '../../adapters/jobs/deliver-mail.job.js';
+import { makeRelayMailJob } from '../../adapters/jobs/relay-mail.job.js';
+import { makeRelayQueuedMail } from '../../application/platform/use-cases/relay-queued-mail.usecase.js';
+import { RELAY_MAIL_JOB } from '../../application/platform/mail-service.js';
 import { makePlatformRoutes } from '../../adapters/http/routes/platform.routes.js';
 import type { SettingsRepository } from '../../application/platform/ports.js';
 
@@ -28,6 +31,8 @@ export const platformModule: AppModule = {
     mailTransport: asValue(config.MAILER === 'smtp' && config.SMTP_URL ? smtpMailTransport(config.SMTP_URL, config.MAIL_FROM) : outboxMailTransport),
     deliverMail: asFunction(makeDeliverMail).singleton(),
     deliverMailJob: asFunction(makeDeliverMailJob).singleton(),
+    relayQueuedMail: asFunction(makeRelayQueuedMail).singleton(),
+    relayMailJob: asFunction(makeRelayMailJob).singleton(),
     getPublicSettings: asFunction(makeGetPublicSettings).singleton(),
     getAdminSettings: asFunction(makeGetAdminSettings).singleton(),
     updateSettings: asFunction(makeUpdateSettings).singleton(),
@@ -37,5 +42,6 @@ export const platformModule: AppModule = {
     platformRoutes: asFunction(makePlatformRoutes).singleton(),
   }),
   routes: ['platformRoutes'],
-  jobs: ['deliverMailJob'],
+  jobs: ['deliverMailJob', 'relayMailJob'],
+  schedules: [{ job: RELAY_MAIL_JOB, everyMs: 60_000 }],
 };

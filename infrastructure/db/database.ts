@@ -15,7 +15,11 @@ interface TxFrame {
 export class Database implements UnitOfWork {
   private readonly als = new AsyncLocalStorage<TxFrame>();
 
-  constructor(readonly knex: Knex) {}
+  /**
+   * @param onAfterCommitError what to do when a post-commit callback fails: the change is already
+   *   committed, so the caller must not see a failure (outbox relays retry what was not enqueued).
+   */
+  constructor(readonly knex: Knex, private readonly onAfterCommitError: (error: unknown) => void = () => {}) {}
 
   q(): Knex | Knex.Transaction {
     return this.als.getStore()?.trx ?? this.knex;
@@ -30,7 +34,13 @@ export class Database implements UnitOfWork {
     if (outer) return work(); // nested units of work join the outer one
     const afterCommit: TxFrame['afterCommit'] = [];
     const result = await this.knex.transaction((trx) => this.als.run({ trx, afterCommit }, work));
-    for (const callback of afterCommit) await callback();
+    for (const callback of afterCommit) {
+      try {
+        await callback();
+      } catch (error) {
+        this.onAfterCommitError(error);
+      }
+    }
     return result;
   }
 

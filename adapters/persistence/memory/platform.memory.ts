@@ -56,6 +56,9 @@ export class MemoryMailRepository implements MailRepository {
     const m = this.rows.get(id);
     if (m) Object.assign(m, { lastError: error, attempts: m.attempts + 1, ...(final ? { status: 'failed' } : {}) });
   }
+  async staleQueued(createdBefore: Date, limit: number) {
+    return [...this.rows.values()].filter((m) => m.status === 'queued' && m.createdAt < createdBefore).slice(0, limit).map((m) => m.id);
+  }
   async list(tenantId: string, filter: { to?: string }, page: PageRequest) {
     const all = [...this.rows.values()].filter((m) => m.tenantId === tenantId && (!filter.to || m.to === filter.to)).sort(newestFirst);
     return pageOf(all.map(clone), page);

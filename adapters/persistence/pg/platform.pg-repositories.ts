@@ -87,6 +87,10 @@ export const makeMailPgRepository = ({ db }: DbDeps): MailRepository => ({
   async markFailed(id, error, final) {
     await db.q()('mail_messages').where({ id }).update({ lastError: error.slice(0, 2000), ...(final ? { status: 'failed' } : {}) }).increment('attempts', 1);
   },
+  async staleQueued(createdBefore, limit) {
+    const rows = (await db.q()('mail_messages').where({ status: 'queued' }).where('created_at', '<', createdBefore).orderBy('created_at').limit(limit).select('id')) as Array<{ id: string }>;
+    return rows.map((r) => r.id);
+  },
   list(tenantId, filter, page) {
     const q = MailMessageModel.query(db.q()).where({ tenantId });
     if (filter.to) q.where('to', filter.to.trim().toLowerCase());

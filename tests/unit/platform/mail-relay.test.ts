@@ -1,0 +1,37 @@
+import { expect } from 'chai';
+import { makeRelayQueuedMail } from '../../../application/platform/use-cases/relay-queued-mail.usecase.js';
+import { makeDeliverMail } from '../../../application/platform/use-cases/deliver-mail.usecase.js';
+import { memoryIdentity } from '../../support/memory-identity.js';
+
+describe('use cases: mail outbox delivery and relay', () => {
+  it('re-enqueues only mail still queued after a minute', async () => {
+    const { deps, tenantId } = memoryIdentity();
+    const old = await deps.mailer.send(tenantId, { to: 'old@example.test', subject: 'Old' });
+    deps.clock.advance(61_000);
+    await deps.mailer.send(tenantId, { to: 'new@example.test', subject: 'New' });
+    deps.jobs.enqueued.length = 0;
+    expect(await makeRelayQueuedMail(deps)()).to.equal(1);
+    expect(deps.jobs.enqueued).to.deep.equal([{ name: 'mail.deliver', payload: { id: old.id } }]);
+  });
+
+  it('delivers once: a redelivered job does not send a sent mail again', async () => {
+    const { deps, tenantId } = memoryIdentity();
+    const sent: string[] = [];
+    const deliver = makeDeliverMail({ ...deps, mailTransport: { deliver: async (m) => { sent.push(m.id); } } });
+    const mail = await deps.mailer.send(tenantId, { to: 'x@example.test', subject: 'Hi' });
+    await deliver(mail.id, false);
+    await deliver(mail.id, false);
+    expect(sent).to.deep.equal([mail.id]);
+    expect(deps.mailRepository.rows.get(mail.id)?.status).to.equal('sent');
+  });
+
+  it('marks a mail failed only on the final attempt', async () => {
+    const { deps, tenantId } = memoryIdentity();
+    const deliver = makeDeliverMail({ ...deps, mailTransport: { deliver: async () => { throw new Error('smtp down'); } } });
+    const mail = await deps.mailer.send(tenantId, { to: 'x@example.test', subject: 'Hi' });
+    await deliver(mail.id, false).catch(() => {});
+    expect(deps.mailRepository.rows.get(mail.id)).to.include({ status: 'queued', lastError: 'smtp down', attempts: 1 });
+    await deliver(mail.id, true).catch(() => {});
+    expect(deps.mailRepository.rows.get(mail.id)?.status).to.equal('failed');
+  });
+});
