@@ -1,7 +1,9 @@
 import type { ErrorTable } from '../kit/errors.js';
 import { identityErrors } from './identity.errors.js';
+import { crmErrors } from './crm.errors.js';
 
 /** The one table from domain error codes to HTTP (style.md); each context adds its file here. */
 export const errorTable: ErrorTable = {
   ...identityErrors,
+  ...crmErrors,
 };
