@@ -59,10 +59,13 @@ export class BullMqJobQueue implements JobQueue {
   async whenIdle(timeoutMs = 30_000) {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const counts = await this.queue.getJobCounts('waiting', 'active', 'prioritized', 'waiting-children');
+      // One atomic snapshot of every state: counting `delayed` in a second call raced with a
+      // retry moving delayed → wait between the two calls and reported idle too early.
+      const counts = await this.queue.getJobCounts('waiting', 'active', 'prioritized', 'waiting-children', 'delayed');
+      let pending = Object.values(counts).reduce((a, b) => a + b, 0);
       // The next run of a job scheduler always sits in `delayed`; it is not pending work.
-      const delayed = (await this.queue.getDelayed()).filter((job) => !job.id?.startsWith('repeat:')).length;
-      if (delayed === 0 && Object.values(counts).every((n) => n === 0)) return;
+      if (counts.delayed) pending -= (await this.queue.getDelayed()).filter((job) => job.id?.startsWith('repeat:')).length;
+      if (pending <= 0) return;
       if (Date.now() > deadline) throw new Error(`jobs still pending after timeout: ${JSON.stringify(counts)}`);
       await new Promise((r) => setTimeout(r, 25));
     }
