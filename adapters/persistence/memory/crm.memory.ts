@@ -50,7 +50,7 @@ export class MemoryLeadRepository implements LeadRepository {
   async events(tenantId: string, leadId: string) {
     return this.history
       .filter((e) => e.tenantId === tenantId && e.leadId === leadId)
-      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()) // stable: insertion order within a time
       .map(clone);
   }
   async aggregate(tenantId: string, range: DateRange, includeTest: boolean) {

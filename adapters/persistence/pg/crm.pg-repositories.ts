@@ -101,8 +101,8 @@ export const makeLeadPgRepository = ({ db }: DbDeps): LeadRepository => ({
     if (events.length) await db.q()('crm_lead_events').insert(events);
   },
   async events(tenantId, leadId) {
-    const rows = (await db.q()('crm_lead_events').where({ tenant_id: tenantId, lead_id: leadId }).orderBy([{ column: 'created_at' }, { column: 'id' }])) as EventRow[];
-    return rows.map(toEvent);
+    const rows = (await db.q()('crm_lead_events').where({ tenant_id: tenantId, lead_id: leadId }).orderBy([{ column: 'created_at' }, { column: 'seq' }])) as Array<EventRow & { seq?: unknown }>;
+    return rows.map(({ seq: _seq, ...r }) => toEvent(r));
   },
   async aggregate(tenantId, range, includeTest) {
     // One pass over the tenant's range of the (tenant_id, created_at) INCLUDE index.

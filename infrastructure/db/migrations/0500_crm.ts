@@ -59,6 +59,8 @@ export async function up(knex: Knex): Promise<void> {
 
   await knex.schema.createTable('crm_lead_events', (t) => {
     t.uuid('id').primary();
+    // Insertion order: entries written together (a PATCH of status and value) share a time.
+    t.bigIncrements('seq', { primaryKey: false });
     t.uuid('tenant_id').notNullable().references('tenants.id').onDelete('CASCADE');
     t.uuid('lead_id').notNullable().references('crm_leads.id').onDelete('CASCADE');
     t.string('type', 24).notNullable();
