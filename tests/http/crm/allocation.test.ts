@@ -21,7 +21,7 @@ describe('HTTP CRM allocation: round-robin and geographic rules', () => {
   };
   const send = (key: string, columns: Record<string, string>) => h.http.post('/api/crm/webhooks/google').send(googleLead(key, `lead-${randomUUID()}`, columns));
   const allLeads = async (admin: TestUser): Promise<Lead[]> => (await h.http.get('/api/crm/leads').query({ page_size: 100 }).set(admin.headers).expect(200)).body.data.items;
-  const rules = (admin: TestUser, body: unknown) => h.http.put('/api/crm/automation').set(admin.headers).send(body);
+  const rules = (admin: TestUser, body: object) => h.http.put('/api/crm/automation').set(admin.headers).send(body);
   const sales = (t: TestTenant) => h.user(t, Role.Mentor);
 
   it('hands 30 concurrent leads in turn to 3 active members, 10 each, none to the inactive one, and alerts each', async () => {
