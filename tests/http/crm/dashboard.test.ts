@@ -101,3 +101,14 @@ describe('HTTP CRM dashboard: KPIs against a hand-computed fixture', () => {
     expect((await h.http.get('/api/dashboard/overview').set(student.headers).expect(200)).body.data).to.not.have.property('crm');
   });
 });
+
+describe('HTTP CRM OpenAPI', () => {
+  it('documents the CRM routes from their zod schemas', async () => {
+    const h = await harness();
+    const res = await h.http.get('/api/openapi.json').expect(200);
+    const paths = Object.keys(res.body.paths ?? res.body.data?.paths ?? {});
+    for (const p of ['/api/crm/dashboard', '/api/crm/leads', '/api/crm/leads/{id}', '/api/crm/automation', '/api/crm/integrations/{provider}', '/api/crm/webhooks/{provider}', '/api/crm/webhook-deliveries/{id}/retry']) {
+      expect(paths, p).to.include(p);
+    }
+  });
+});
