@@ -34,6 +34,12 @@ const EnvSchema = z.object({
   MIDTRANS_API_URL: z.url().default('https://app.sandbox.midtrans.com/snap/v1'),
   META_GRAPH_URL: z.url().default('https://graph.facebook.com/v21.0'),
   ENCRYPTION_KEY: z.string().min(16).optional(),
+  /** Lead ingestion (contract §8): total tries of the Graph fetch, and the backoff base (first retry after it, then doubling). */
+  CRM_INGEST_ATTEMPTS: int(4, 20).default(5),
+  CRM_INGEST_BACKOFF_MS: int(1, 10_000).default(2000),
+  META_GRAPH_TIMEOUT_MS: int(100, 120_000).default(10_000),
+  /** Country of phone numbers written without a country code (`08…` → `+628…`). */
+  CRM_PHONE_COUNTRY: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 code such as ID').default('ID'),
   AI_PROVIDER: z.enum(['builtin', 'openai']).default('builtin'),
   AI_BASE_URL: z.url().default('https://api.openai.com/v1'),
   AI_API_KEY: z.string().optional(),

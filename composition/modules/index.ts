@@ -2,6 +2,7 @@ import type { AppModule } from '../app-module.js';
 import { platformModule } from './platform.module.js';
 import { identityModule } from './identity.module.js';
 import { passkeysModule } from './passkeys.module.js';
+import { crmModule } from './crm.module.js';
 
 /** Every context of the service; a new context adds its module here. */
-export const appModules: AppModule[] = [platformModule, identityModule, passkeysModule];
+export const appModules: AppModule[] = [platformModule, identityModule, passkeysModule, crmModule];

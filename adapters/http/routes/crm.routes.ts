@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { ALLOCATION_MODES } from '../../../domain/crm/allocation.js';
+import { AD_PROVIDERS, LEAD_STATUSES, isAdProvider } from '../../../domain/crm/lead.js';
+import { Role } from '../../../domain/identity/role.js';
+import { DELIVERY_STATUSES } from '../../../application/crm/ports/delivery-repository.js';
+import { automationView, dashboardView, deliveryView, integrationView, leadDetailView, leadView } from '../../../application/crm/presenters.js';
+import type { makeListIntegrations } from '../../../application/crm/use-cases/list-integrations.usecase.js';
+import type { makeUpdateIntegration } from '../../../application/crm/use-cases/update-integration.usecase.js';
+import type { makeVerifyMetaSubscription } from '../../../application/crm/use-cases/verify-meta-subscription.usecase.js';
+import type { makeReceiveMetaWebhook } from '../../../application/crm/use-cases/receive-meta-webhook.usecase.js';
+import type { makeReceiveGoogleWebhook } from '../../../application/crm/use-cases/receive-google-webhook.usecase.js';
+import type { makeListWebhookDeliveries } from '../../../application/crm/use-cases/list-webhook-deliveries.usecase.js';
+import type { makeRetryWebhookDelivery } from '../../../application/crm/use-cases/retry-webhook-delivery.usecase.js';
+import type { makeListLeads } from '../../../application/crm/use-cases/list-leads.usecase.js';
+import type { makeGetLead } from '../../../application/crm/use-cases/get-lead.usecase.js';
+import type { makeCreateLead } from '../../../application/crm/use-cases/create-lead.usecase.js';
+import type { makeUpdateLead } from '../../../application/crm/use-cases/update-lead.usecase.js';
+import type { makeGetAutomation } from '../../../application/crm/use-cases/get-automation.usecase.js';
+import type { makeUpdateAutomation } from '../../../application/crm/use-cases/update-automation.usecase.js';
+import type { makeGetCrmDashboard } from '../../../application/crm/use-cases/get-crm-dashboard.usecase.js';
+import { RAW, reply } from '../kit/envelope.js';
+import { HttpError, unwrap } from '../kit/errors.js';
+import { dateOnly, dayAfter, dayStart, email, idParam, pageQuery, pageView, queryBool, text, toPageRequest, uuid } from '../kit/schemas.js';
+import type { RouteModule } from '../kit/route-table.js';
+
+type Deps = {
+  config: { publicUrl: string };
+  listIntegrations: ReturnType<typeof makeListIntegrations>;
+  updateIntegration: ReturnType<typeof makeUpdateIntegration>;
+  verifyMetaSubscription: ReturnType<typeof makeVerifyMetaSubscription>;
+  receiveMetaWebhook: ReturnType<typeof makeReceiveMetaWebhook>;
+  receiveGoogleWebhook: ReturnType<typeof makeReceiveGoogleWebhook>;
+  listWebhookDeliveries: ReturnType<typeof makeListWebhookDeliveries>;
+  retryWebhookDelivery: ReturnType<typeof makeRetryWebhookDelivery>;
+  listLeads: ReturnType<typeof makeListLeads>;
+  getLead: ReturnType<typeof makeGetLead>;
+  createLead: ReturnType<typeof makeCreateLead>;
+  updateLead: ReturnType<typeof makeUpdateLead>;
+  getAutomation: ReturnType<typeof makeGetAutomation>;
+  updateAutomation: ReturnType<typeof makeUpdateAutomation>;
+  getCrmDashboard: ReturnType<typeof makeGetCrmDashboard>;
+};
+
+const tags = ['crm'];
+const providerParam = z.object({ provider: z.enum(AD_PROVIDERS) });
+const webhookParam = z.object({ provider: z.string().max(32) });
+
+/** A day (`YYYY-MM-DD`, whole UTC days, `to` inclusive) or an exact ISO time (`to` exclusive). */
+const when = z.union([dateOnly, z.iso.datetime({ offset: true })]);
+const fromDate = (s: string | undefined) => (s === undefined ? undefined : s.length === 10 ? dayStart(s) : new Date(s));
+const toDate = (s: string | undefined) => (s === undefined ? undefined : s.length === 10 ? dayAfter(s) : new Date(s));
+const range = { from: when.optional(), to: when.optional() };
+
+const secret = z.string().trim().max(2000).nullable().optional();
+const IntegrationBody = z.object({
+  verify_token: secret,
+  app_secret: secret,
+  access_token: secret,
+  page_id: z.string().trim().regex(/^\d{1,32}$/, 'a numeric Facebook page id').or(z.literal('')).nullable().optional(),
+  webhook_key: secret,
+  enabled: z.boolean().optional(),
+});
+
+const place = text(200).nullable().optional();
+/** Custom answers as `[{question, answer}]` or as an object `{question: answer}`. */
+const answers = z
+  .union([
+    z.array(z.object({ question: z.string().trim().min(1).max(500), answer: z.string().trim().max(5000) })).max(200),
+    z.record(z.string().trim().min(1).max(500), z.union([z.string(), z.number(), z.boolean()]).transform(String)),
+  ])
+  .transform((a) => (Array.isArray(a) ? a : Object.entries(a).map(([question, answer]) => ({ question, answer }))));
+const money = z.number().finite().min(0).max(1e15);
+const CreateLeadBody = z.object({
+  name: z.string().trim().min(1).max(300),
+  phone: text(64).nullable().optional(),
+  email: email.nullable().optional(),
+  city: place,
+  region: place,
+  category: place,
+  answers: answers.optional(),
+  status: z.enum(LEAD_STATUSES).default('new'),
+  value: money.nullable().optional(),
+  assigned_to: uuid.nullable().optional(),
+  // Webhook providers are reserved: their leads come only through signed deliveries.
+  provider: z.string().trim().toLowerCase().regex(/^[a-z0-9_-]{1,32}$/).refine((p) => !isAdProvider(p), 'meta and google leads come from webhooks').default('manual'),
+  external_id: z.string().trim().min(1).max(255).nullable().optional(),
+  is_test: z.boolean().default(false),
+});
+const UpdateLeadBody = z.object({
+  status: z.enum(LEAD_STATUSES).optional(),
+  value: money.nullable().optional(),
+  assigned_to: uuid.nullable().optional(),
+  note: z.string().trim().max(2000).optional(),
+});
+const LeadsQuery = pageQuery.extend({
+  status: z.enum(LEAD_STATUSES).optional(),
+  assigned_to: z.union([uuid, z.literal('none')]).optional(),
+  provider: z.string().trim().max(32).optional(),
+  search: z.string().trim().min(1).max(200).optional(),
+  is_test: queryBool.optional(),
+  ...range,
+});
+const DeliveriesQuery = pageQuery.extend({ status: z.enum(DELIVERY_STATUSES).optional(), provider: z.enum(AD_PROVIDERS).optional() });
+const DashboardQuery = z.object({ ...range, include_test: queryBool.optional() });
+const words = z.array(z.string().trim().min(1).max(200)).max(100);
+const AutomationBody = z.object({
+  mode: z.enum(ALLOCATION_MODES).optional(),
+  members: z.array(z.object({ user_id: uuid, active: z.boolean().default(true), regions: words.default([]), categories: words.default([]) })).max(500).optional(),
+  fallback_user_id: uuid.nullable().optional(),
+});
+const HandshakeQuery = z.object({ 'hub.mode': z.string().optional(), 'hub.verify_token': z.string().optional(), 'hub.challenge': z.string().max(1000).optional() });
+
+export const makeCrmRoutes = (d: Deps): RouteModule => (r) => {
+  r.get('/api/crm/dashboard', { summary: 'Sales KPIs over leads received in a date range', access: Role.Admin, query: DashboardQuery, tags }, async ({ actor, query }) =>
+    dashboardView(await d.getCrmDashboard(actor, { from: fromDate(query.from), to: toDate(query.to) }, query.include_test ?? false)));
+
+  r.get('/api/crm/integrations', { summary: 'Ad platform integrations (secrets as {configured})', access: Role.Admin, tags }, async ({ actor }) =>
+    (await d.listIntegrations(actor)).map((s) => integrationView(s, d.config.publicUrl)));
+
+  r.put('/api/crm/integrations/:provider', { summary: 'Create or update an integration (any subset; null clears)', access: Role.Admin, params: providerParam, body: IntegrationBody, tags }, async ({ actor, meta, params, body }) =>
+    reply(integrationView(unwrap(await d.updateIntegration(actor, meta, params.provider, body)), d.config.publicUrl), 'Integration updated'));
+
+  r.get('/api/crm/webhooks/:provider', { summary: 'Meta webhook verification: answers hub.challenge as plain text', access: 'public', rateLimit: 'exempt', params: webhookParam, query: HandshakeQuery, produces: 'text/plain', tags }, async ({ params, query, ctx }) => {
+    if (params.provider !== 'meta') throw new HttpError(404, 'Record not found');
+    const challenge = unwrap(await d.verifyMetaSubscription({ mode: query['hub.mode'], verifyToken: query['hub.verify_token'], challenge: query['hub.challenge'] }));
+    ctx.status = 200;
+    ctx.type = 'text/plain';
+    ctx.body = challenge;
+    return RAW;
+  });
+
+  r.post('/api/crm/webhooks/:provider', { summary: 'Lead notification of Meta (signed) or Google (google_key)', access: 'public', rateLimit: 'exempt', bodyKind: { kind: 'raw-json' }, params: webhookParam, tags }, async ({ params, rawBody, body, ctx }) => {
+    const raw = rawBody ?? Buffer.alloc(0);
+    if (params.provider === 'meta') return reply(unwrap(await d.receiveMetaWebhook(raw, body, ctx.get('X-Hub-Signature-256') || undefined)), 'Received');
+    if (params.provider === 'google') return reply(unwrap(await d.receiveGoogleWebhook(raw, body)), 'Received');
+    throw new HttpError(404, 'Record not found');
+  });
+
+  r.get('/api/crm/webhook-deliveries', { summary: 'Stored webhook deliveries, newest first', access: Role.Admin, query: DeliveriesQuery, tags }, async ({ actor, query }) =>
+    pageView(await d.listWebhookDeliveries(actor, { status: query.status, provider: query.provider }, toPageRequest(query)), deliveryView));
+
+  r.post('/api/crm/webhook-deliveries/:id/retry', { summary: 'Retry a failed delivery', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) =>
+    reply(deliveryView(unwrap(await d.retryWebhookDelivery(actor, meta, params.id))), 'Delivery queued for retry'));
+
+  r.get('/api/crm/leads', { summary: 'Leads, newest first', access: Role.Admin, query: LeadsQuery, tags }, async ({ actor, query }) =>
+    pageView(await d.listLeads(actor, {
+      status: query.status,
+      assignedTo: query.assigned_to === 'none' ? null : query.assigned_to,
+      provider: query.provider,
+      search: query.search,
+      isTest: query.is_test,
+      from: fromDate(query.from),
+      to: toDate(query.to),
+    }, toPageRequest(query)), leadView));
+
+  r.post('/api/crm/leads', { summary: 'Create a lead from another source', access: Role.Admin, body: CreateLeadBody, tags }, async ({ actor, meta, body }) => {
+    const result = unwrap(await d.createLead(actor, meta, {
+      provider: body.provider, externalId: body.external_id ?? null, name: body.name, phone: body.phone ?? null, email: body.email?.toLowerCase() ?? null,
+      city: body.city ?? null, region: body.region ?? null, category: body.category ?? null, answers: body.answers ?? [], status: body.status,
+      value: body.value ?? null, assignedTo: body.assigned_to ?? null, isTest: body.is_test,
+    }));
+    return reply(leadDetailView(result), result.created ? 'Lead created' : 'Lead already exists');
+  });
+
+  r.get('/api/crm/leads/:id', { summary: 'A lead with its history', access: Role.Admin, params: idParam, tags }, async ({ actor, params }) =>
+    leadDetailView(unwrap(await d.getLead(actor, params.id))));
+
+  r.patch('/api/crm/leads/:id', { summary: 'Change stage, value or assignee; add a note', access: Role.Admin, params: idParam, body: UpdateLeadBody, tags }, async ({ actor, meta, params, body }) =>
+    reply(leadDetailView(unwrap(await d.updateLead(actor, meta, params.id, { status: body.status, value: body.value, assignedTo: body.assigned_to, note: body.note }))), 'Lead updated'));
+
+  r.get('/api/crm/automation', { summary: 'Lead allocation rules', access: Role.Admin, tags }, async ({ actor }) => automationView(await d.getAutomation(actor)));
+
+  r.put('/api/crm/automation', { summary: 'Update allocation rules (any subset)', access: Role.Admin, body: AutomationBody, tags }, async ({ actor, meta, body }) =>
+    reply(automationView(unwrap(await d.updateAutomation(actor, meta, {
+      mode: body.mode,
+      members: body.members?.map((m) => ({ userId: m.user_id, active: m.active, regions: m.regions, categories: m.categories })),
+      fallbackUserId: body.fallback_user_id,
+    }))), 'Automation rules updated'));
+};

@@ -1,0 +1,164 @@
+import type { AutomationRules } from '../../../domain/crm/allocation.js';
+import type { LeadAggregateRow } from '../../../domain/crm/kpi.js';
+import type { AdProvider, Lead, LeadEvent } from '../../../domain/crm/lead.js';
+import type { AutomationRepository } from '../../../application/crm/ports/automation-repository.js';
+import type { DeliveryFilter, DeliveryRepository, DeliveryStatus, WebhookDelivery } from '../../../application/crm/ports/delivery-repository.js';
+import type { Integration, IntegrationRepository } from '../../../application/crm/ports/integration-repository.js';
+import type { DateRange, LeadFilter, LeadRepository } from '../../../application/crm/ports/lead-repository.js';
+import type { PageRequest } from '../../../application/shared/ports.js';
+import { clone, newestFirst, pageOf } from './paging.js';
+
+/** In-memory CRM adapters for use-case tests; tests/contract/crm keeps them in step with PostgreSQL. */
+export class MemoryLeadRepository implements LeadRepository {
+  readonly rows = new Map<string, Lead>();
+  readonly history: LeadEvent[] = [];
+
+  async insertIfAbsent(lead: Lead) {
+    if (lead.externalId !== null && (await this.findByExternalId(lead.tenantId, lead.provider, lead.externalId))) return false;
+    this.rows.set(lead.id, clone(lead));
+    return true;
+  }
+  async findById(tenantId: string, id: string) {
+    const l = this.rows.get(id);
+    return l && l.tenantId === tenantId ? clone(l) : null;
+  }
+  async findByExternalId(tenantId: string, provider: string, externalId: string) {
+    const l = [...this.rows.values()].find((r) => r.tenantId === tenantId && r.provider === provider && r.externalId === externalId);
+    return l ? clone(l) : null;
+  }
+  async list(tenantId: string, filter: LeadFilter, page: PageRequest) {
+    const s = filter.search?.toLowerCase();
+    const all = [...this.rows.values()]
+      .filter((r) => r.tenantId === tenantId)
+      .filter((r) => !filter.status || r.status === filter.status)
+      .filter((r) => filter.assignedTo === undefined || r.assignedTo === filter.assignedTo)
+      .filter((r) => !filter.provider || r.provider === filter.provider)
+      .filter((r) => filter.isTest === undefined || r.isTest === filter.isTest)
+      .filter((r) => !filter.from || r.createdAt >= filter.from)
+      .filter((r) => !filter.to || r.createdAt < filter.to)
+      .filter((r) => !s || `${r.name ?? ''} ${r.email ?? ''} ${r.phone ?? ''}`.toLowerCase().includes(s))
+      .sort(newestFirst);
+    return pageOf(all.map(clone), page);
+  }
+  async update(lead: Lead) {
+    const existing = this.rows.get(lead.id);
+    if (existing && existing.tenantId === lead.tenantId) this.rows.set(lead.id, clone({ ...lead, createdAt: existing.createdAt }));
+  }
+  async addEvents(events: LeadEvent[]) {
+    this.history.push(...events.map(clone));
+  }
+  async events(tenantId: string, leadId: string) {
+    return this.history
+      .filter((e) => e.tenantId === tenantId && e.leadId === leadId)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()) // stable: insertion order within a time
+      .map(clone);
+  }
+  async aggregate(tenantId: string, range: DateRange, includeTest: boolean) {
+    const groups = new Map<string, LeadAggregateRow>();
+    for (const r of this.rows.values()) {
+      if (r.tenantId !== tenantId || (!includeTest && r.isTest)) continue;
+      if ((range.from && r.createdAt < range.from) || (range.to && r.createdAt >= range.to)) continue;
+      const key = `${r.status}|${r.provider}`;
+      const g = groups.get(key) ?? { status: r.status, provider: r.provider, count: 0, wonValueSum: 0, wonValueCount: 0, wonSecondsSum: 0, wonClosedCount: 0 };
+      g.count++;
+      if (r.status === 'closed_won') {
+        if (r.value !== null) {
+          g.wonValueSum += r.value;
+          g.wonValueCount++;
+        }
+        if (r.closedAt) {
+          g.wonSecondsSum += (r.closedAt.getTime() - r.createdAt.getTime()) / 1000;
+          g.wonClosedCount++;
+        }
+      }
+      groups.set(key, g);
+    }
+    return [...groups.values()];
+  }
+}
+
+export class MemoryAutomationRepository implements AutomationRepository {
+  readonly rules = new Map<string, AutomationRules>();
+  readonly cursors = new Map<string, number>();
+  async get(tenantId: string) {
+    const r = this.rules.get(tenantId);
+    return r ? clone(r) : null;
+  }
+  async save(tenantId: string, rules: AutomationRules) {
+    this.rules.set(tenantId, clone(rules));
+  }
+  async nextPosition(tenantId: string, poolKey: string) {
+    const key = `${tenantId}|${poolKey}`;
+    const next = (this.cursors.get(key) ?? 0) + 1;
+    this.cursors.set(key, next);
+    return next;
+  }
+}
+
+export class MemoryIntegrationRepository implements IntegrationRepository {
+  readonly rows = new Map<string, Integration>();
+  private key = (tenantId: string, provider: AdProvider) => `${tenantId}|${provider}`;
+  async get(tenantId: string, provider: AdProvider) {
+    const r = this.rows.get(this.key(tenantId, provider));
+    return r ? clone(r) : null;
+  }
+  async list(tenantId: string) {
+    return [...this.rows.values()].filter((r) => r.tenantId === tenantId).sort((a, b) => a.provider.localeCompare(b.provider)).map(clone);
+  }
+  async save(integration: Integration) {
+    const others = [...this.rows.values()].filter((r) => r.tenantId !== integration.tenantId);
+    if (integration.provider === 'meta' && integration.pageId && others.some((r) => r.provider === 'meta' && r.pageId === integration.pageId)) return 'page_id_taken' as const;
+    if (integration.googleKeyHash && others.some((r) => r.googleKeyHash === integration.googleKeyHash)) return 'google_key_taken' as const;
+    const existing = this.rows.get(this.key(integration.tenantId, integration.provider));
+    this.rows.set(this.key(integration.tenantId, integration.provider), clone({ ...integration, createdAt: existing?.createdAt ?? integration.createdAt }));
+    return 'saved' as const;
+  }
+  async findMetaByPageIds(pageIds: readonly string[]) {
+    return [...this.rows.values()].filter((r) => r.provider === 'meta' && r.enabled && r.pageId !== null && pageIds.includes(r.pageId)).map(clone);
+  }
+  async findMetaByVerifyTokenHash(hash: string) {
+    return [...this.rows.values()].filter((r) => r.provider === 'meta' && r.enabled && r.verifyTokenHash === hash).map(clone);
+  }
+  async findGoogleByKeyHash(hash: string) {
+    const r = [...this.rows.values()].find((x) => x.provider === 'google' && x.enabled && x.googleKeyHash === hash);
+    return r ? clone(r) : null;
+  }
+}
+
+export class MemoryDeliveryRepository implements DeliveryRepository {
+  readonly rows = new Map<string, WebhookDelivery>();
+  private mine(tenantId: string, id: string) {
+    const d = this.rows.get(id);
+    return d && d.tenantId === tenantId ? d : undefined;
+  }
+  async insert(delivery: WebhookDelivery) {
+    this.rows.set(delivery.id, clone(delivery));
+  }
+  async findById(tenantId: string, id: string) {
+    const d = this.mine(tenantId, id);
+    return d ? clone(d) : null;
+  }
+  async list(tenantId: string, filter: DeliveryFilter, page: PageRequest) {
+    const all = [...this.rows.values()]
+      .filter((d) => d.tenantId === tenantId && (!filter.status || d.status === filter.status) && (!filter.provider || d.provider === filter.provider))
+      .sort((a, b) => b.receivedAt.getTime() - a.receivedAt.getTime() || (a.id < b.id ? 1 : -1));
+    return pageOf(all.map(clone), page);
+  }
+  async recordFailure(tenantId: string, id: string, error: string, final: boolean, at: Date) {
+    const d = this.mine(tenantId, id);
+    if (d && d.status === 'pending') Object.assign(d, { attempts: d.attempts + 1, lastError: error, updatedAt: at, ...(final ? { status: 'failed' } : {}) });
+  }
+  async finish(tenantId: string, id: string, status: 'processed' | 'duplicate' | 'failed', leadId: string | null, error: string | null, at: Date) {
+    const d = this.mine(tenantId, id);
+    if (d && d.status === 'pending') Object.assign(d, { status, leadId, processedAt: at, updatedAt: at, attempts: d.attempts + 1, ...(error ? { lastError: error } : {}) });
+  }
+  async requeue(tenantId: string, id: string, at: Date) {
+    const d = this.mine(tenantId, id);
+    if (!d || d.status !== 'failed') return null;
+    Object.assign(d, { status: 'pending', retries: d.retries + 1, updatedAt: at });
+    return clone(d);
+  }
+  async countByStatus(tenantId: string, status: DeliveryStatus) {
+    return [...this.rows.values()].filter((d) => d.tenantId === tenantId && d.status === status).length;
+  }
+}

@@ -1,0 +1,238 @@
+import { createHash } from 'node:crypto';
+import type { AutomationRules } from '../../../domain/crm/allocation.js';
+import type { LeadAggregateRow } from '../../../domain/crm/kpi.js';
+import type { AdProvider, Lead, LeadAnswer, LeadEvent, LeadStatus } from '../../../domain/crm/lead.js';
+import type { AutomationRepository } from '../../../application/crm/ports/automation-repository.js';
+import type { DeliveryRepository, DeliveryStatus, WebhookDelivery } from '../../../application/crm/ports/delivery-repository.js';
+import type { Integration, IntegrationRepository } from '../../../application/crm/ports/integration-repository.js';
+import type { LeadRepository } from '../../../application/crm/ports/lead-repository.js';
+import { BaseModel, contains, toPage, type DbDeps } from './base.js';
+
+export class LeadModel extends BaseModel {
+  static override tableName = 'crm_leads';
+  static override jsonAttributes = ['answers'];
+  id!: string;
+  tenantId!: string;
+  provider!: string;
+  externalId!: string | null;
+  name!: string | null;
+  phone!: string | null;
+  email!: string | null;
+  city!: string | null;
+  region!: string | null;
+  category!: string | null;
+  answers!: LeadAnswer[];
+  status!: LeadStatus;
+  assignedTo!: string | null;
+  value!: number | string | null;
+  isTest!: boolean;
+  createdAt!: Date;
+  updatedAt!: Date;
+  statusChangedAt!: Date;
+  closedAt!: Date | null;
+}
+
+export class DeliveryModel extends BaseModel {
+  static override tableName = 'crm_webhook_deliveries';
+  static override jsonAttributes = ['payload'];
+  id!: string;
+  tenantId!: string;
+  provider!: AdProvider;
+  externalId!: string;
+  status!: DeliveryStatus;
+  rawBody!: string;
+  payload!: Record<string, unknown>;
+  attempts!: number;
+  retries!: number;
+  lastError!: string | null;
+  leadId!: string | null;
+  receivedAt!: Date;
+  processedAt!: Date | null;
+  updatedAt!: Date;
+}
+
+/** numeric comes back as a number from pg (parser set in knex.ts) and as a string from some drivers. */
+const num = (v: number | string | null | undefined): number | null => (v === null || v === undefined ? null : Number(v));
+
+const toLead = (m: LeadModel): Lead => ({
+  id: m.id, tenantId: m.tenantId, provider: m.provider, externalId: m.externalId, name: m.name, phone: m.phone, email: m.email,
+  city: m.city, region: m.region, category: m.category, answers: m.answers ?? [], status: m.status, assignedTo: m.assignedTo,
+  value: num(m.value), isTest: m.isTest, createdAt: m.createdAt, updatedAt: m.updatedAt, statusChangedAt: m.statusChangedAt, closedAt: m.closedAt,
+});
+
+type EventRow = Omit<LeadEvent, 'value'> & { value: number | string | null };
+const toEvent = (r: EventRow): LeadEvent => ({ ...r, value: num(r.value) });
+
+const SEARCH_EXPR = `(coalesce(name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone, ''))`;
+
+export const makeLeadPgRepository = ({ db }: DbDeps): LeadRepository => ({
+  async insertIfAbsent(lead) {
+    const row = { ...lead, answers: JSON.stringify(lead.answers) };
+    const rows = await db.q()('crm_leads').insert(row).onConflict(['tenant_id', 'provider', 'external_id']).ignore().returning('id');
+    return rows.length === 1;
+  },
+  async findById(tenantId, id, options = {}) {
+    const q = LeadModel.query(db.q()).findOne({ tenantId, id });
+    if (options.forUpdate) q.forUpdate();
+    const m = await q;
+    return m ? toLead(m) : null;
+  },
+  async findByExternalId(tenantId, provider, externalId) {
+    const m = await LeadModel.query(db.q()).findOne({ tenantId, provider, externalId });
+    return m ? toLead(m) : null;
+  },
+  list(tenantId, filter, page) {
+    const q = LeadModel.query(db.q()).where({ tenantId });
+    if (filter.status) q.where('status', filter.status);
+    if (filter.assignedTo === null) q.whereNull('assignedTo');
+    else if (filter.assignedTo) q.where('assignedTo', filter.assignedTo);
+    if (filter.provider) q.where('provider', filter.provider);
+    if (filter.isTest !== undefined) q.where('isTest', filter.isTest);
+    if (filter.from) q.where('createdAt', '>=', filter.from);
+    if (filter.to) q.where('createdAt', '<', filter.to);
+    if (filter.search) q.whereRaw(`${SEARCH_EXPR} ilike ?`, [contains(filter.search)]);
+    return toPage(q.orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toLead);
+  },
+  async update(lead) {
+    const { id, tenantId, createdAt: _created, answers, ...changes } = lead;
+    await db.q()('crm_leads').where({ id, tenant_id: tenantId }).update({ ...changes, answers: JSON.stringify(answers) });
+  },
+  async addEvents(events) {
+    if (events.length) await db.q()('crm_lead_events').insert(events);
+  },
+  async events(tenantId, leadId) {
+    const rows = (await db.q()('crm_lead_events').where({ tenant_id: tenantId, lead_id: leadId }).orderBy([{ column: 'created_at' }, { column: 'seq' }])) as Array<EventRow & { seq?: unknown }>;
+    return rows.map(({ seq: _seq, ...r }) => toEvent(r));
+  },
+  async aggregate(tenantId, range, includeTest) {
+    // One pass over the tenant's range of the (tenant_id, created_at) INCLUDE index.
+    const q = db.q()('crm_leads')
+      .where({ tenant_id: tenantId })
+      .select('status', 'provider')
+      .select(db.knex.raw('count(*) as count'))
+      .select(db.knex.raw(`coalesce(sum(value) filter (where status = 'closed_won'), 0) as won_value_sum`))
+      .select(db.knex.raw(`count(value) filter (where status = 'closed_won') as won_value_count`))
+      .select(db.knex.raw(`coalesce(sum(extract(epoch from (closed_at - created_at))) filter (where status = 'closed_won'), 0) as won_seconds_sum`))
+      .select(db.knex.raw(`count(closed_at) filter (where status = 'closed_won') as won_closed_count`))
+      .groupBy('status', 'provider');
+    if (!includeTest) q.where('is_test', false);
+    if (range.from) q.where('created_at', '>=', range.from);
+    if (range.to) q.where('created_at', '<', range.to);
+    const rows = (await q) as Array<Record<keyof LeadAggregateRow, unknown>>;
+    return rows.map((r) => ({
+      status: r.status as LeadStatus,
+      provider: String(r.provider),
+      count: Number(r.count),
+      wonValueSum: Number(r.wonValueSum),
+      wonValueCount: Number(r.wonValueCount),
+      wonSecondsSum: Number(r.wonSecondsSum),
+      wonClosedCount: Number(r.wonClosedCount),
+    }));
+  },
+});
+
+const toDelivery = (m: DeliveryModel): WebhookDelivery => ({
+  id: m.id, tenantId: m.tenantId, provider: m.provider, externalId: m.externalId, status: m.status, rawBody: m.rawBody, payload: m.payload,
+  attempts: m.attempts, retries: m.retries, lastError: m.lastError, leadId: m.leadId, receivedAt: m.receivedAt, processedAt: m.processedAt, updatedAt: m.updatedAt,
+});
+
+export const makeDeliveryPgRepository = ({ db }: DbDeps): DeliveryRepository => ({
+  async insert(delivery) {
+    await db.q()('crm_webhook_deliveries').insert({ ...delivery, payload: JSON.stringify(delivery.payload) });
+  },
+  async findById(tenantId, id) {
+    const m = await DeliveryModel.query(db.q()).findOne({ tenantId, id });
+    return m ? toDelivery(m) : null;
+  },
+  list(tenantId, filter, page) {
+    const q = DeliveryModel.query(db.q()).where({ tenantId });
+    if (filter.status) q.where('status', filter.status);
+    if (filter.provider) q.where('provider', filter.provider);
+    return toPage(q.orderBy([{ column: 'receivedAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toDelivery);
+  },
+  async recordFailure(tenantId, id, error, final, at) {
+    await db.q()('crm_webhook_deliveries')
+      .where({ tenant_id: tenantId, id, status: 'pending' })
+      .update({ lastError: error.slice(0, 2000), updatedAt: at, ...(final ? { status: 'failed' } : {}) })
+      .increment('attempts', 1);
+  },
+  async finish(tenantId, id, status, leadId, error, at) {
+    await db.q()('crm_webhook_deliveries')
+      .where({ tenant_id: tenantId, id, status: 'pending' })
+      .update({ status, leadId, processedAt: at, updatedAt: at, ...(error ? { lastError: error.slice(0, 2000) } : {}) })
+      .increment('attempts', 1);
+  },
+  async requeue(tenantId, id, at) {
+    const rows = (await db.q()('crm_webhook_deliveries')
+      .where({ tenant_id: tenantId, id, status: 'failed' })
+      .update({ status: 'pending', updatedAt: at })
+      .increment('retries', 1)
+      .returning('*')) as DeliveryModel[];
+    return rows[0] ? toDelivery(rows[0]) : null;
+  },
+  async countByStatus(tenantId, status) {
+    const row = (await db.q()('crm_webhook_deliveries').where({ tenant_id: tenantId, status }).count({ n: '*' }).first()) as { n: number } | undefined;
+    return Number(row?.n ?? 0);
+  },
+});
+
+type IntegrationRow = Integration;
+
+export const makeIntegrationPgRepository = ({ db }: DbDeps): IntegrationRepository => ({
+  async get(tenantId, provider) {
+    return ((await db.q()('crm_integrations').where({ tenant_id: tenantId, provider }).first()) as IntegrationRow | undefined) ?? null;
+  },
+  async list(tenantId) {
+    return (await db.q()('crm_integrations').where({ tenant_id: tenantId }).orderBy('provider')) as IntegrationRow[];
+  },
+  async save(integration) {
+    // Checked first so the answer is a clean refusal; the unique indexes still guard a race.
+    if (integration.provider === 'meta' && integration.pageId) {
+      const taken = await db.q()('crm_integrations').where({ provider: 'meta', page_id: integration.pageId }).whereNot({ tenant_id: integration.tenantId }).first('tenant_id');
+      if (taken) return 'page_id_taken';
+    }
+    if (integration.googleKeyHash) {
+      const taken = await db.q()('crm_integrations').where({ google_key_hash: integration.googleKeyHash }).whereNot({ tenant_id: integration.tenantId }).first('tenant_id');
+      if (taken) return 'google_key_taken';
+    }
+    await db.q()('crm_integrations').insert(integration).onConflict(['tenant_id', 'provider']).merge(['enabled', 'page_id', 'verify_token_hash', 'google_key_hash', 'sealed_secrets', 'updated_at']);
+    return 'saved';
+  },
+  async findMetaByPageIds(pageIds) {
+    if (pageIds.length === 0) return [];
+    return (await db.q()('crm_integrations').where({ provider: 'meta', enabled: true }).whereIn('page_id', [...pageIds])) as IntegrationRow[];
+  },
+  async findMetaByVerifyTokenHash(hash) {
+    return (await db.q()('crm_integrations').where({ provider: 'meta', enabled: true, verify_token_hash: hash })) as IntegrationRow[];
+  },
+  async findGoogleByKeyHash(hash) {
+    return ((await db.q()('crm_integrations').where({ provider: 'google', enabled: true, google_key_hash: hash }).first()) as IntegrationRow | undefined) ?? null;
+  },
+});
+
+/** Pool keys name their members and can be long; the cursor row is keyed by their SHA-256. */
+const poolHash = (poolKey: string) => createHash('sha256').update(poolKey).digest('hex');
+
+export const makeAutomationPgRepository = ({ db }: DbDeps): AutomationRepository => ({
+  async get(tenantId) {
+    const row = (await db.q()('crm_automation_rules').where({ tenant_id: tenantId }).first()) as
+      | { mode: AutomationRules['mode']; members: AutomationRules['members']; fallbackUserId: string | null }
+      | undefined;
+    return row ? { mode: row.mode, members: row.members, fallbackUserId: row.fallbackUserId } : null;
+  },
+  async save(tenantId, rules, at) {
+    await db.q()('crm_automation_rules')
+      .insert({ tenantId, mode: rules.mode, members: JSON.stringify(rules.members), fallbackUserId: rules.fallbackUserId, updatedAt: at })
+      .onConflict('tenant_id')
+      .merge(['mode', 'members', 'fallback_user_id', 'updated_at']);
+  },
+  async nextPosition(tenantId, poolKey) {
+    const result = await db.q().raw(
+      `insert into crm_allocation_cursors (tenant_id, pool_key, position) values (?, ?, 1)
+       on conflict (tenant_id, pool_key) do update set position = crm_allocation_cursors.position + 1
+       returning position`,
+      [tenantId, poolHash(poolKey)],
+    );
+    return Number((result as { rows: Array<{ position: number | string }> }).rows[0]!.position);
+  },
+});

@@ -1,0 +1,58 @@
+import type { Clock, IdGenerator, Jobs, UnitOfWork } from '../../shared/ports.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import { GOOGLE_KEY_PURPOSE, openSecrets } from '../integrations.js';
+import { INGEST_LEAD_JOB, ingestJobId, type IngestOptions } from '../ingest-options.js';
+import type { DeliveryRepository } from '../ports/delivery-repository.js';
+import type { IntegrationRepository } from '../ports/integration-repository.js';
+import type { SecretBox } from '../ports/security.js';
+
+type Deps = {
+  integrationRepository: IntegrationRepository;
+  deliveryRepository: DeliveryRepository;
+  secretBox: SecretBox;
+  jobs: Jobs;
+  uow: UnitOfWork;
+  ids: IdGenerator;
+  clock: Clock;
+  crmIngestOptions: IngestOptions;
+};
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Google's own samples spell it `Google_key` in test leads: the key is found case-insensitively. */
+const keyField = (body: Record<string, unknown>) => Object.keys(body).find((k) => k.toLowerCase() === 'google_key');
+
+export const REDACTED = '[redacted]';
+
+/**
+ * A Google Ads lead form delivery (contract §8): the tenant is the one whose enabled Google
+ * integration has the body's `google_key` (keyed-hash look-up, then a constant-time compare);
+ * a wrong key is 403 and stores nothing. The delivery is stored with the key redacted.
+ */
+export const makeReceiveGoogleWebhook = (d: Deps) =>
+  async (rawBody: Uint8Array, body: unknown): Promise<Result<{ accepted: number }, 'INVALID_WEBHOOK_KEY' | 'INVALID_LEAD_PAYLOAD'>> => {
+    const field = isRecord(body) ? keyField(body) : undefined;
+    const key = field && isRecord(body) ? body[field] : undefined;
+    if (typeof key !== 'string' || !key) return err('INVALID_WEBHOOK_KEY');
+    const integration = await d.integrationRepository.findGoogleByKeyHash(d.secretBox.lookupHash(GOOGLE_KEY_PURPOSE, key));
+    const stored = integration ? openSecrets(d.secretBox, integration).webhook_key : undefined;
+    if (!integration || !stored || !d.secretBox.equals(stored, key)) return err('INVALID_WEBHOOK_KEY');
+
+    const lead = body as Record<string, unknown>;
+    const leadId = typeof lead.lead_id === 'string' || typeof lead.lead_id === 'number' ? String(lead.lead_id).trim() : '';
+    if (!leadId) return err('INVALID_LEAD_PAYLOAD', 'lead_id: required');
+    if (lead.user_column_data !== undefined && !Array.isArray(lead.user_column_data)) return err('INVALID_LEAD_PAYLOAD', 'user_column_data: expected an array');
+
+    const { [field!]: _key, ...payload } = lead;
+    const rawText = new TextDecoder().decode(rawBody).split(key).join(REDACTED);
+    const now = d.clock.now();
+    const id = d.ids.uuid();
+    await d.uow.run(async () => {
+      await d.deliveryRepository.insert({
+        id, tenantId: integration.tenantId, provider: 'google', externalId: leadId, status: 'pending', rawBody: rawText, payload,
+        attempts: 0, retries: 0, lastError: null, leadId: null, receivedAt: now, processedAt: null, updatedAt: now,
+      });
+      await d.jobs.enqueue(INGEST_LEAD_JOB, { tenantId: integration.tenantId, deliveryId: id }, { ...d.crmIngestOptions, jobId: ingestJobId(id, 0) });
+    });
+    return ok({ accepted: 1 });
+  };

@@ -1,0 +1,79 @@
+import type { AdProvider } from '../../../domain/crm/lead.js';
+import type { AuditLog } from '../../platform/ports.js';
+import type { Actor, RequestMeta } from '../../shared/actor.js';
+import type { Clock, UnitOfWork } from '../../shared/ports.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import {
+  GOOGLE_KEY_PURPOSE, REQUIRED_FIELDS, SECRET_FIELDS, VERIFY_TOKEN_PURPOSE, integrationState, openSecrets, sealContext,
+  type IntegrationSecrets, type IntegrationState,
+} from '../integrations.js';
+import type { IntegrationRepository } from '../ports/integration-repository.js';
+import type { SecretBox } from '../ports/security.js';
+
+type Deps = { integrationRepository: IntegrationRepository; secretBox: SecretBox; auditLog: AuditLog; clock: Clock; uow: UnitOfWork };
+
+/** Any subset of the provider's fields; `null` or "" clears a field. */
+export interface IntegrationChanges {
+  verify_token?: string | null | undefined;
+  app_secret?: string | null | undefined;
+  access_token?: string | null | undefined;
+  page_id?: string | null | undefined;
+  webhook_key?: string | null | undefined;
+  enabled?: boolean | undefined;
+}
+
+export type UpdateIntegrationError = 'INTEGRATION_INCOMPLETE' | 'PAGE_ID_TAKEN' | 'GOOGLE_KEY_TAKEN';
+
+/**
+ * Creates or updates a provider integration (contract §8). Secrets are sealed before they reach
+ * the repository and never come back out; the verify token and Google key are also stored as
+ * keyed hashes so webhooks find their tenant without decrypting every row. An enabled
+ * integration must be complete, else webhooks could not be verified.
+ */
+export const makeUpdateIntegration = ({ integrationRepository, secretBox, auditLog, clock, uow }: Deps) =>
+  async (actor: Actor, meta: RequestMeta, provider: AdProvider, changes: IntegrationChanges): Promise<Result<IntegrationState, UpdateIntegrationError>> => {
+    const existing = await integrationRepository.get(actor.tenantId, provider);
+    const secrets: IntegrationSecrets = existing ? openSecrets(secretBox, existing) : {};
+    const changed: string[] = [];
+    for (const field of SECRET_FIELDS[provider]) {
+      const value = changes[field];
+      if (value === undefined) continue;
+      changed.push(field);
+      if (value === null || value === '') delete secrets[field];
+      else secrets[field] = value;
+    }
+    let pageId = existing?.pageId ?? null;
+    if (provider === 'meta' && changes.page_id !== undefined) {
+      changed.push('page_id');
+      pageId = changes.page_id || null;
+    }
+    const enabled = changes.enabled ?? existing?.enabled ?? true;
+    if (changes.enabled !== undefined) changed.push('enabled');
+
+    const missing = REQUIRED_FIELDS[provider].filter((f) => (f === 'page_id' ? !pageId : !secrets[f as keyof IntegrationSecrets]));
+    if (enabled && missing.length > 0) return err('INTEGRATION_INCOMPLETE', `${missing.join(', ')}: required while the integration is enabled`);
+
+    const now = clock.now();
+    const integration = {
+      tenantId: actor.tenantId,
+      provider,
+      enabled,
+      pageId,
+      verifyTokenHash: secrets.verify_token ? secretBox.lookupHash(VERIFY_TOKEN_PURPOSE, secrets.verify_token) : null,
+      googleKeyHash: secrets.webhook_key ? secretBox.lookupHash(GOOGLE_KEY_PURPOSE, secrets.webhook_key) : null,
+      sealedSecrets: Object.keys(secrets).length ? secretBox.seal(JSON.stringify(secrets), sealContext(actor.tenantId, provider)) : null,
+      createdAt: existing?.createdAt ?? now,
+      updatedAt: now,
+    };
+    return uow.run(async () => {
+      const outcome = await integrationRepository.save(integration);
+      if (outcome === 'page_id_taken') return err('PAGE_ID_TAKEN');
+      if (outcome === 'google_key_taken') return err('GOOGLE_KEY_TAKEN');
+      // Field names only: the audit log never holds a secret.
+      await auditLog.record({
+        tenantId: actor.tenantId, userId: actor.userId, action: 'crm.integration.update', resourceType: 'crm_integration', resourceId: provider,
+        ...meta, metadata: { fields: changed, enabled },
+      });
+      return ok(integrationState(provider, integration, secrets));
+    });
+  };

@@ -1,0 +1,40 @@
+import { applyLeadChanges, type LeadChanges } from '../../../domain/crm/lead.js';
+import type { UserRepository } from '../../identity/ports/user-repository.js';
+import type { AuditLog, Mailer } from '../../platform/ports.js';
+import type { Actor, RequestMeta } from '../../shared/actor.js';
+import type { Clock, IdGenerator, UnitOfWork } from '../../shared/ports.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import { canReceiveLeads, toEvents } from '../lead-intake.js';
+import { leadAssignedMail } from '../mail-templates.js';
+import type { LeadRepository } from '../ports/lead-repository.js';
+import type { LeadWithHistory } from './get-lead.usecase.js';
+
+type Deps = { leadRepository: LeadRepository; userRepository: UserRepository; mailer: Mailer; auditLog: AuditLog; ids: IdGenerator; clock: Clock; uow: UnitOfWork };
+
+export type UpdateLeadError = 'LEAD_NOT_FOUND' | 'ASSIGNEE_NOT_FOUND';
+
+/**
+ * `PATCH /api/crm/leads/:id {status?, value?, assigned_to?, note?}` (contract §8). The lead is
+ * locked for the change, so two concurrent PATCHes each see the other's result and the history
+ * stays a true sequence. A new assignee is alerted by mail in the same unit of work.
+ */
+export const makeUpdateLead = ({ leadRepository, userRepository, mailer, auditLog, ids, clock, uow }: Deps) =>
+  async (actor: Actor, meta: RequestMeta, id: string, changes: LeadChanges): Promise<Result<LeadWithHistory, UpdateLeadError>> =>
+    uow.run(async () => {
+      const lead = await leadRepository.findById(actor.tenantId, id, { forUpdate: true });
+      if (!lead) return err('LEAD_NOT_FOUND');
+      const assignee = changes.assignedTo ? await userRepository.findById(actor.tenantId, changes.assignedTo) : null;
+      if (changes.assignedTo && !canReceiveLeads(assignee)) return err('ASSIGNEE_NOT_FOUND', 'assigned_to: no active user with this id');
+      const now = clock.now();
+      const { lead: updated, events } = applyLeadChanges(lead, changes, actor.userId, now);
+      if (events.length > 0) {
+        await leadRepository.update(updated);
+        await leadRepository.addEvents(toEvents(updated, events, ids, now));
+        if (assignee && updated.assignedTo !== lead.assignedTo) await mailer.send(actor.tenantId, leadAssignedMail(assignee.email, updated));
+        await auditLog.record({
+          tenantId: actor.tenantId, userId: actor.userId, action: 'crm.lead.update', resourceType: 'crm_lead', resourceId: id, ...meta,
+          metadata: { changes: events.map((e) => e.type), ...(updated.status !== lead.status ? { status: { from: lead.status, to: updated.status } } : {}) },
+        });
+      }
+      return ok({ lead: updated, history: await leadRepository.events(actor.tenantId, id) });
+    });

@@ -1,0 +1,66 @@
+import { asFunction, asValue } from 'awilix';
+import type { AppModule } from '../app-module.js';
+import { persistentSecret } from '../../infrastructure/secrets.js';
+import { makeLeadIntake } from '../../application/crm/lead-intake.js';
+import { makeCrmDashboard } from '../../application/crm/crm-dashboard.js';
+import { makeListIntegrations } from '../../application/crm/use-cases/list-integrations.usecase.js';
+import { makeUpdateIntegration } from '../../application/crm/use-cases/update-integration.usecase.js';
+import { makeVerifyMetaSubscription } from '../../application/crm/use-cases/verify-meta-subscription.usecase.js';
+import { makeReceiveMetaWebhook } from '../../application/crm/use-cases/receive-meta-webhook.usecase.js';
+import { makeReceiveGoogleWebhook } from '../../application/crm/use-cases/receive-google-webhook.usecase.js';
+import { makeIngestLeadDelivery } from '../../application/crm/use-cases/ingest-lead-delivery.usecase.js';
+import { makeListWebhookDeliveries } from '../../application/crm/use-cases/list-webhook-deliveries.usecase.js';
+import { makeRetryWebhookDelivery } from '../../application/crm/use-cases/retry-webhook-delivery.usecase.js';
+import { makeListLeads } from '../../application/crm/use-cases/list-leads.usecase.js';
+import { makeGetLead } from '../../application/crm/use-cases/get-lead.usecase.js';
+import { makeCreateLead } from '../../application/crm/use-cases/create-lead.usecase.js';
+import { makeUpdateLead } from '../../application/crm/use-cases/update-lead.usecase.js';
+import { makeGetAutomation } from '../../application/crm/use-cases/get-automation.usecase.js';
+import { makeUpdateAutomation } from '../../application/crm/use-cases/update-automation.usecase.js';
+import { makeGetCrmDashboard } from '../../application/crm/use-cases/get-crm-dashboard.usecase.js';
+import {
+  makeAutomationPgRepository, makeDeliveryPgRepository, makeIntegrationPgRepository, makeLeadPgRepository,
+} from '../../adapters/persistence/pg/crm.pg-repositories.js';
+import { AesSecretBox, hmacWebhookSignatures } from '../../adapters/security/aes-secret-box.js';
+import { libphonenumberPhoneNumbers } from '../../adapters/security/libphonenumber-phone-numbers.js';
+import { makeMetaGraphGateway } from '../../adapters/gateways/meta/meta-graph.gateway.js';
+import { makeLeadIngestJob } from '../../adapters/jobs/lead-ingest.job.js';
+import { makeCrmRoutes } from '../../adapters/http/routes/crm.routes.js';
+
+export const crmModule: AppModule = {
+  name: 'crm',
+  registrations: (config) => ({
+    leadRepository: asFunction(makeLeadPgRepository).singleton(),
+    deliveryRepository: asFunction(makeDeliveryPgRepository).singleton(),
+    integrationRepository: asFunction(makeIntegrationPgRepository).singleton(),
+    automationRepository: asFunction(makeAutomationPgRepository).singleton(),
+    // Integration secrets are sealed under ENCRYPTION_KEY, or a key generated once into DATA_DIR.
+    secretBox: asFunction(() => new AesSecretBox(config.ENCRYPTION_KEY ?? persistentSecret(config.DATA_DIR, 'encryption_key', 32))).singleton(),
+    webhookSignatures: asValue(hmacWebhookSignatures),
+    phoneNumbers: asValue(libphonenumberPhoneNumbers(config.CRM_PHONE_COUNTRY)),
+    metaGraph: asValue(makeMetaGraphGateway(config.META_GRAPH_URL, config.META_GRAPH_TIMEOUT_MS)),
+    crmIngestOptions: asValue({ attempts: config.CRM_INGEST_ATTEMPTS, backoffMs: config.CRM_INGEST_BACKOFF_MS }),
+    leadIntake: asFunction(makeLeadIntake).singleton(),
+    listIntegrations: asFunction(makeListIntegrations).singleton(),
+    updateIntegration: asFunction(makeUpdateIntegration).singleton(),
+    verifyMetaSubscription: asFunction(makeVerifyMetaSubscription).singleton(),
+    receiveMetaWebhook: asFunction(makeReceiveMetaWebhook).singleton(),
+    receiveGoogleWebhook: asFunction(makeReceiveGoogleWebhook).singleton(),
+    ingestLeadDelivery: asFunction(makeIngestLeadDelivery).singleton(),
+    listWebhookDeliveries: asFunction(makeListWebhookDeliveries).singleton(),
+    retryWebhookDelivery: asFunction(makeRetryWebhookDelivery).singleton(),
+    listLeads: asFunction(makeListLeads).singleton(),
+    getLead: asFunction(makeGetLead).singleton(),
+    createLead: asFunction(makeCreateLead).singleton(),
+    updateLead: asFunction(makeUpdateLead).singleton(),
+    getAutomation: asFunction(makeGetAutomation).singleton(),
+    updateAutomation: asFunction(makeUpdateAutomation).singleton(),
+    getCrmDashboard: asFunction(makeGetCrmDashboard).singleton(),
+    crmDashboard: asFunction(makeCrmDashboard).singleton(),
+    leadIngestJob: asFunction(makeLeadIngestJob).singleton(),
+    crmRoutes: asFunction(makeCrmRoutes).singleton(),
+  }),
+  routes: ['crmRoutes'],
+  jobs: ['leadIngestJob'],
+  dashboard: ['crmDashboard'],
+};

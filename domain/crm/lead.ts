@@ -1,0 +1,145 @@
+/**
+ * A sales lead (contract §8). Statuses are the contract's; any status may follow any other
+ * (the spec shows no transitions, and sales staff correct mistakes), but every change is kept
+ * in the lead's history.
+ */
+export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'unqualified', 'converted', 'closed_won', 'closed_lost'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** Statuses that end a deal: entering one sets `closed_at`, leaving them clears it. */
+export const CLOSED_STATUSES: readonly LeadStatus[] = ['closed_won', 'closed_lost'];
+/** "Newly captured leads not yet qualified" (spec KPI table, contract §8). */
+export const ACTIVE_STATUSES: readonly LeadStatus[] = ['new', 'contacted'];
+/** "Converted to active customers" (contract §8 conversion rate). */
+export const CONVERTED_STATUSES: readonly LeadStatus[] = ['converted', 'closed_won'];
+
+export const isLeadStatus = (s: string): s is LeadStatus => (LEAD_STATUSES as readonly string[]).includes(s);
+
+/** Ad platforms with webhooks; manual leads carry another provider name (default `manual`). */
+export const AD_PROVIDERS = ['meta', 'google'] as const;
+export type AdProvider = (typeof AD_PROVIDERS)[number];
+export const isAdProvider = (s: string): s is AdProvider => (AD_PROVIDERS as readonly string[]).includes(s);
+
+export interface LeadAnswer {
+  /** The form's question: Meta's field name or Google's column name (column id when unnamed). */
+  question: string;
+  answer: string;
+}
+
+/** What a form submission tells about a person, before it becomes a lead. */
+export interface LeadDetails {
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  city: string | null;
+  region: string | null;
+  category: string | null;
+  answers: LeadAnswer[];
+  isTest: boolean;
+}
+
+export interface Lead extends LeadDetails {
+  id: string;
+  tenantId: string;
+  provider: string;
+  externalId: string | null;
+  status: LeadStatus;
+  assignedTo: string | null;
+  value: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+  statusChangedAt: Date;
+  closedAt: Date | null;
+}
+
+export type LeadEventType = 'created' | 'status_changed' | 'assigned' | 'value_changed' | 'note';
+
+/** Why a lead went to its assignee. */
+export type AssignmentReason = 'round_robin' | 'geographic' | 'category' | 'fallback' | 'manual';
+
+/** One entry of a lead's history: stage changes, assignments, value changes and notes. */
+export interface LeadEvent {
+  id: string;
+  tenantId: string;
+  leadId: string;
+  type: LeadEventType;
+  fromStatus: LeadStatus | null;
+  toStatus: LeadStatus | null;
+  fromUserId: string | null;
+  toUserId: string | null;
+  value: number | null;
+  note: string | null;
+  /** The user who made the change; null for the system (webhooks, allocation). */
+  actorId: string | null;
+  reason: AssignmentReason | null;
+  createdAt: Date;
+}
+
+export interface LeadChanges {
+  status?: LeadStatus | undefined;
+  value?: number | null | undefined;
+  assignedTo?: string | null | undefined;
+  note?: string | undefined;
+}
+
+export type LeadEventDraft = Omit<LeadEvent, 'id' | 'tenantId' | 'leadId' | 'createdAt'>;
+
+const blankEvent = (type: LeadEventType, actorId: string | null): LeadEventDraft => ({
+  type, fromStatus: null, toStatus: null, fromUserId: null, toUserId: null, value: null, note: null, actorId, reason: null,
+});
+
+/**
+ * Applies a PATCH to a lead. `status_changed_at` moves only when the status really changes;
+ * `closed_at` is set on entering closed_won/closed_lost and cleared when the lead is reopened.
+ * One history entry per changed aspect; the note rides on the first of them, or stands alone.
+ */
+export function applyLeadChanges(lead: Lead, changes: LeadChanges, actorId: string | null, at: Date): { lead: Lead; events: LeadEventDraft[] } {
+  const next: Lead = { ...lead, answers: lead.answers };
+  const events: LeadEventDraft[] = [];
+  if (changes.status !== undefined && changes.status !== lead.status) {
+    next.status = changes.status;
+    next.statusChangedAt = at;
+    next.closedAt = CLOSED_STATUSES.includes(changes.status) ? at : null;
+    events.push({ ...blankEvent('status_changed', actorId), fromStatus: lead.status, toStatus: changes.status });
+  }
+  if (changes.assignedTo !== undefined && changes.assignedTo !== lead.assignedTo) {
+    next.assignedTo = changes.assignedTo;
+    events.push({ ...blankEvent('assigned', actorId), fromUserId: lead.assignedTo, toUserId: changes.assignedTo, reason: 'manual' });
+  }
+  if (changes.value !== undefined && changes.value !== lead.value) {
+    next.value = changes.value;
+    events.push({ ...blankEvent('value_changed', actorId), value: changes.value });
+  }
+  const note = changes.note?.trim();
+  if (note) {
+    if (events[0]) events[0].note = note;
+    else events.push({ ...blankEvent('note', actorId), note });
+  }
+  if (events.length > 0) next.updatedAt = at;
+  return { lead: next, events };
+}
+
+/** A new lead's first history entry and its initial timestamps. */
+export function newLead(input: { id: string; tenantId: string; provider: string; externalId: string | null; details: LeadDetails; status?: LeadStatus; value?: number | null; at: Date }): Lead {
+  const status = input.status ?? 'new';
+  return {
+    id: input.id,
+    tenantId: input.tenantId,
+    provider: input.provider,
+    externalId: input.externalId,
+    ...input.details,
+    status,
+    assignedTo: null,
+    value: input.value ?? null,
+    createdAt: input.at,
+    updatedAt: input.at,
+    statusChangedAt: input.at,
+    closedAt: CLOSED_STATUSES.includes(status) ? input.at : null,
+  };
+}
+
+export const createdEvent = (lead: Lead, actorId: string | null): LeadEventDraft => ({ ...blankEvent('created', actorId), toStatus: lead.status });
+
+export const assignmentEvent = (from: string | null, to: string, reason: AssignmentReason, actorId: string | null): LeadEventDraft => ({
+  ...blankEvent('assigned', actorId), fromUserId: from, toUserId: to, reason,
+});

@@ -1,0 +1,264 @@
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import type supertest from 'supertest';
+import { harness, type Harness, type TestTenant, type TestUser } from '../../support/harness.js';
+import { FakeGraph, crmApplication, googleLead, leadgenId, metaNotification, metaSignature, pageId } from '../../support/crm.js';
+import type { Application } from '../../../composition/container.js';
+import { Role } from '../../../domain/identity/role.js';
+
+describe('HTTP CRM webhooks: Meta handshake and signed leads, Google lead forms', () => {
+  let h: Harness;
+  let graph: FakeGraph;
+  let crm: { app: Application; http: ReturnType<typeof supertest>; jobsIdle: () => Promise<void> };
+
+  before(async () => {
+    h = await harness();
+    graph = await new FakeGraph().start();
+    crm = await crmApplication(graph.url);
+  });
+  after(async () => {
+    await crm?.app.close();
+    await graph?.close();
+  });
+
+  interface MetaSetup { t: TestTenant; admin: TestUser; page: string; appSecret: string; verifyToken: string; accessToken: string }
+  const connectMeta = async (): Promise<MetaSetup> => {
+    const t = await h.tenant();
+    const admin = await h.user(t, Role.Admin);
+    const setup = { t, admin, page: pageId(), appSecret: `app-secret-${randomUUID()}`, verifyToken: `verify-${randomUUID()}`, accessToken: `EAAB-${randomUUID()}` };
+    const res = await crm.http.put('/api/crm/integrations/meta').set(admin.headers)
+      .send({ verify_token: setup.verifyToken, app_secret: setup.appSecret, access_token: setup.accessToken, page_id: setup.page, enabled: true });
+    expect(res.status, JSON.stringify(res.body)).to.equal(200);
+    return setup;
+  };
+  const postMeta = (raw: string, signature: string) =>
+    crm.http.post('/api/crm/webhooks/meta').set('Content-Type', 'application/json').set('X-Hub-Signature-256', signature).send(raw);
+  const leadsOf = async (s: { admin: TestUser }, query: Record<string, string> = {}) =>
+    (await crm.http.get('/api/crm/leads').query(query).set(s.admin.headers).expect(200)).body.data;
+  const deliveriesOf = async (s: { admin: TestUser }, query: Record<string, string> = {}) =>
+    (await crm.http.get('/api/crm/webhook-deliveries').query(query).set(s.admin.headers).expect(200)).body.data;
+
+  it('answers the verification challenge as plain text for the right token, 403 otherwise', async () => {
+    const s = await connectMeta();
+    const ok = await crm.http.get('/api/crm/webhooks/meta').query({ 'hub.mode': 'subscribe', 'hub.verify_token': s.verifyToken, 'hub.challenge': '1158201444' });
+    expect(ok.status).to.equal(200);
+    expect(ok.headers['content-type']).to.match(/^text\/plain/);
+    expect(ok.text).to.equal('1158201444');
+
+    for (const query of [
+      { 'hub.mode': 'subscribe', 'hub.verify_token': 'wrong', 'hub.challenge': 'x' },
+      { 'hub.mode': 'unsubscribe', 'hub.verify_token': s.verifyToken, 'hub.challenge': 'x' },
+      { 'hub.mode': 'subscribe', 'hub.challenge': 'x' },
+    ]) {
+      const res = await crm.http.get('/api/crm/webhooks/meta').query(query);
+      expect(res.status).to.equal(403);
+      expect(res.body.success).to.equal(false);
+    }
+    // A disabled integration no longer answers.
+    await crm.http.put('/api/crm/integrations/meta').set(s.admin.headers).send({ enabled: false }).expect(200);
+    expect((await crm.http.get('/api/crm/webhooks/meta').query({ 'hub.mode': 'subscribe', 'hub.verify_token': s.verifyToken, 'hub.challenge': '1' })).status).to.equal(403);
+  });
+
+  it('takes a signed Meta lead: 200 at once, then the job fetches it from Graph with name, phone, email and custom answers', async () => {
+    const s = await connectMeta();
+    const id = leadgenId();
+    graph.lead(id, {
+      full_name: 'Siti Rahmawati',
+      phone_number: '0812-3456-7890',
+      email: 'Siti@Example.com',
+      city: 'Jakarta Selatan',
+      province: 'DKI Jakarta',
+      'which_program_are_you_interested_in?': 'UTBK intensive',
+      preferred_schedule: ['weekend', 'evening'],
+    });
+    const raw = metaNotification(s.page, [id]);
+    const res = await postMeta(raw, metaSignature(raw, s.appSecret));
+    expect(res.status).to.equal(200);
+    expect(res.body.data).to.deep.equal({ accepted: 1 });
+    await crm.jobsIdle();
+
+    const list = await leadsOf(s);
+    expect(list.total).to.equal(1);
+    const lead = list.items[0];
+    expect(lead).to.include({
+      provider: 'meta', external_id: id, name: 'Siti Rahmawati', phone: '+6281234567890', email: 'siti@example.com',
+      city: 'Jakarta Selatan', region: 'DKI Jakarta', status: 'new', is_test: false, value: null, closed_at: null,
+    });
+    expect(lead.answers).to.deep.equal([
+      { question: 'which_program_are_you_interested_in?', answer: 'UTBK intensive' },
+      { question: 'preferred_schedule', answer: 'weekend, evening' },
+    ]);
+    expect(graph.tokens.at(-1)).to.equal(s.accessToken);
+
+    const detail = (await crm.http.get(`/api/crm/leads/${lead.id}`).set(s.admin.headers).expect(200)).body.data;
+    expect(detail.history.map((e: { type: string }) => e.type)).to.deep.equal(['created']);
+    const deliveries = await deliveriesOf(s);
+    expect(deliveries.items).to.have.length(1);
+    expect(deliveries.items[0]).to.include({ provider: 'meta', external_id: id, status: 'processed', lead_id: lead.id, raw_body: raw });
+  });
+
+  it('refuses a bad signature with 403 and stores nothing', async () => {
+    const s = await connectMeta();
+    const id = leadgenId();
+    graph.lead(id, { full_name: 'Forged' });
+    const raw = metaNotification(s.page, [id]);
+    for (const signature of [metaSignature(raw, 'not-the-app-secret'), metaSignature(`${raw} `, s.appSecret), 'sha256=zz', '']) {
+      const res = await postMeta(raw, signature);
+      expect(res.status, signature).to.equal(403);
+      expect(res.body).to.deep.equal({ success: false, message: 'Invalid signature' });
+    }
+    // A malformed body cannot be verified either: 403 before any shape error.
+    expect((await postMeta('{not json', metaSignature('{not json', s.appSecret))).status).to.equal(403);
+    await crm.jobsIdle();
+    expect((await leadsOf(s)).total).to.equal(0);
+    expect((await deliveriesOf(s)).total).to.equal(0);
+    expect(graph.calls.get(id)).to.equal(undefined);
+  });
+
+  it('makes one lead of the same leadgen id delivered twice (and of a replay after processing)', async () => {
+    const s = await connectMeta();
+    const id = leadgenId();
+    graph.lead(id, { full_name: 'Budi Santoso', phone_number: '+62 811 222 333' });
+    const raw = metaNotification(s.page, [id]);
+    const signature = metaSignature(raw, s.appSecret);
+    await Promise.all([postMeta(raw, signature).expect(200), postMeta(raw, signature).expect(200)]);
+    await crm.jobsIdle();
+    await postMeta(raw, signature).expect(200);
+    await crm.jobsIdle();
+    const leads = await leadsOf(s);
+    expect(leads.total).to.equal(1);
+    const deliveries = await deliveriesOf(s);
+    expect(deliveries.total).to.equal(3);
+    expect(deliveries.items.map((d: { status: string }) => d.status).sort()).to.deep.equal(['duplicate', 'duplicate', 'processed']);
+    expect(deliveries.items.every((d: { lead_id: string }) => d.lead_id === leads.items[0].id)).to.equal(true);
+  });
+
+  it('retries a Graph API that fails twice, and the lead arrives', async () => {
+    const s = await connectMeta();
+    const id = leadgenId();
+    graph.lead(id, { first_name: 'Andi', last_name: 'Wijaya', phone_number: '081298765432' });
+    graph.failures.set(id, 2);
+    const raw = metaNotification(s.page, [id]);
+    await postMeta(raw, metaSignature(raw, s.appSecret)).expect(200);
+    await crm.jobsIdle();
+    expect(graph.calls.get(id)).to.equal(3);
+    const leads = await leadsOf(s);
+    expect(leads.items.map((l: { name: string; phone: string }) => [l.name, l.phone])).to.deep.equal([['Andi Wijaya', '+6281298765432']]);
+    const [delivery] = (await deliveriesOf(s)).items;
+    expect(delivery).to.include({ status: 'processed', attempts: 3 });
+  });
+
+  it('keeps a lead that still fails after the retries as a failed delivery, retriable by an admin', async () => {
+    const s = await connectMeta();
+    const id = leadgenId();
+    graph.lead(id, { full_name: 'Dewi Lestari' });
+    graph.failures.set(id, 100);
+    const raw = metaNotification(s.page, [id]);
+    await postMeta(raw, metaSignature(raw, s.appSecret)).expect(200);
+    await crm.jobsIdle();
+    expect(graph.calls.get(id)).to.equal(5); // CRM_INGEST_ATTEMPTS default: 1 try + 4 retries
+    const failed = await deliveriesOf(s, { status: 'failed' });
+    expect(failed.total).to.equal(1);
+    expect(failed.items[0]).to.include({ status: 'failed', attempts: 5, lead_id: null });
+    expect(failed.items[0].last_error).to.match(/Graph API unavailable: HTTP 500/);
+    expect((await leadsOf(s)).total).to.equal(0);
+    expect((await deliveriesOf(s, { status: 'processed' })).total).to.equal(0);
+
+    // Only admins, only failed deliveries, only this tenant's.
+    const student = await h.user(s.t, Role.Student);
+    expect((await crm.http.post(`/api/crm/webhook-deliveries/${failed.items[0].id}/retry`).set(student.headers)).status).to.equal(403);
+    const other = await connectMeta();
+    expect((await crm.http.post(`/api/crm/webhook-deliveries/${failed.items[0].id}/retry`).set(other.admin.headers)).status).to.equal(404);
+
+    graph.failures.delete(id);
+    const retry = await crm.http.post(`/api/crm/webhook-deliveries/${failed.items[0].id}/retry`).set(s.admin.headers);
+    expect(retry.status).to.equal(200);
+    expect(retry.body.data).to.include({ status: 'pending', retries: 1 });
+    await crm.jobsIdle();
+    expect((await leadsOf(s)).items.map((l: { name: string }) => l.name)).to.deep.equal(['Dewi Lestari']);
+    const [after] = (await deliveriesOf(s)).items;
+    expect(after).to.include({ status: 'processed', retries: 1 });
+    const again = await crm.http.post(`/api/crm/webhook-deliveries/${after.id}/retry`).set(s.admin.headers);
+    expect(again.status).to.equal(400);
+    expect(again.body.message).to.equal('Only failed deliveries can be retried');
+  });
+
+  it('fails a delivery at once when Graph rejects the token (no pointless retries)', async () => {
+    const s = await connectMeta();
+    const id = leadgenId();
+    graph.rejections.add(id);
+    const raw = metaNotification(s.page, [id]);
+    await postMeta(raw, metaSignature(raw, s.appSecret)).expect(200);
+    await crm.jobsIdle();
+    expect(graph.calls.get(id)).to.equal(1);
+    const [d] = (await deliveriesOf(s)).items;
+    expect(d.status).to.equal('failed');
+    expect(d.last_error).to.match(/rejected: HTTP 400 Invalid OAuth access token/);
+  });
+
+  it('marks leads of Meta\'s testing tool as test leads', async () => {
+    const s = await connectMeta();
+    const id = leadgenId();
+    graph.lead(id, { full_name: '<test lead: dummy data for full_name>', email: 'test@fb.com', phone_number: '<test lead: dummy data for phone_number>' });
+    const raw = metaNotification(s.page, [id]);
+    await postMeta(raw, metaSignature(raw, s.appSecret)).expect(200);
+    await crm.jobsIdle();
+    const [lead] = (await leadsOf(s)).items;
+    expect(lead).to.include({ is_test: true, email: 'test@fb.com', phone: null });
+    expect((await leadsOf(s, { is_test: 'false' })).total).to.equal(0);
+  });
+
+  describe('Google lead forms', () => {
+    const connectGoogle = async () => {
+      const t = await h.tenant();
+      const admin = await h.user(t, Role.Admin);
+      const key = `gkey-${randomUUID()}`;
+      await crm.http.put('/api/crm/integrations/google').set(admin.headers).send({ webhook_key: key }).expect(200);
+      return { t, admin, key };
+    };
+
+    it('takes a lead with the right google_key and extracts its columns', async () => {
+      const s = await connectGoogle();
+      const body = googleLead(s.key, `TeSter-${randomUUID()}`, {
+        FULL_NAME: 'Rina Kusuma', PHONE_NUMBER: '0813 1111 2222', EMAIL: 'rina@example.com', CITY: 'Bandung', REGION: 'Jawa Barat', POSTAL_CODE: '40111',
+      }, { is_test: true });
+      const res = await crm.http.post('/api/crm/webhooks/google').send(body);
+      expect(res.status).to.equal(200);
+      await crm.jobsIdle();
+      const [lead] = (await leadsOf(s)).items;
+      expect(lead).to.include({ provider: 'google', external_id: body.lead_id, name: 'Rina Kusuma', phone: '+6281311112222', email: 'rina@example.com', city: 'Bandung', region: 'Jawa Barat', is_test: true });
+      expect(lead.answers).to.deep.equal([{ question: 'postal code', answer: '40111' }]);
+      // The stored delivery keeps the body, but never the key.
+      const [delivery] = (await deliveriesOf(s)).items;
+      expect(delivery.raw_body).to.not.include(s.key);
+      expect(delivery.raw_body).to.include('[redacted]');
+      expect(delivery.payload).to.not.have.property('google_key');
+    });
+
+    it('refuses a wrong or missing key with 403 and stores nothing', async () => {
+      const s = await connectGoogle();
+      for (const body of [googleLead('wrong-key', 'L-1', { FULL_NAME: 'X' }), googleLead(`${s.key}x`, 'L-2', { FULL_NAME: 'X' }), { lead_id: 'L-3', user_column_data: [] }]) {
+        const res = await crm.http.post('/api/crm/webhooks/google').send(body);
+        expect(res.status).to.equal(403);
+        expect(res.body.message).to.equal('Invalid webhook key');
+      }
+      await crm.jobsIdle();
+      expect((await leadsOf(s)).total).to.equal(0);
+      expect((await deliveriesOf(s)).total).to.equal(0);
+    });
+
+    it('dedupes a Google lead sent twice', async () => {
+      const s = await connectGoogle();
+      const body = googleLead(s.key, `lead-${randomUUID()}`, { FULL_NAME: 'Joko', PHONE_NUMBER: '+628551234567' });
+      await crm.http.post('/api/crm/webhooks/google').send(body).expect(200);
+      await crm.http.post('/api/crm/webhooks/google').send(body).expect(200);
+      await crm.jobsIdle();
+      expect((await leadsOf(s)).total).to.equal(1);
+    });
+  });
+
+  it('answers 404 for an unknown provider', async () => {
+    expect((await crm.http.post('/api/crm/webhooks/tiktok').send({})).status).to.equal(404);
+    expect((await crm.http.get('/api/crm/webhooks/google').query({ 'hub.mode': 'subscribe' })).status).to.equal(404);
+  });
+});
