@@ -1,6 +1,6 @@
 import type { StudentProfileListing, StudentProfileRepository, SubscriptionPlan, SubscriptionPlanRepository } from '../../../application/learning/ports/admin-repositories.js';
 import { contains, type DbDeps } from './base.js';
-import { guardedWrite, knexPage, num } from './knex-helpers.js';
+import { guardedWrite, knexPage, num, deletedRows } from './knex-helpers.js';
 
 type Row = Record<string, unknown>;
 
@@ -38,7 +38,7 @@ export const makeSubscriptionPlanPgRepository = ({ db }: DbDeps): SubscriptionPl
       });
     },
     async delete(tenantId, id) {
-      return (await db.q()('subscription_plans').where({ tenantId, id }).delete()) > 0;
+      return (await deletedRows(db.q()('subscription_plans').where({ tenantId, id }).delete())) > 0;
     },
   };
 };
@@ -78,7 +78,7 @@ export const makeStudentProfilePgRepository = ({ db }: DbDeps): StudentProfileRe
       return guardedWrite(db, (q) => q('student_profiles').where({ id, tenantId }).update(changes));
     },
     async delete(tenantId, id) {
-      return (await db.q()('student_profiles').where({ tenantId, id }).delete()) > 0;
+      return (await deletedRows(db.q()('student_profiles').where({ tenantId, id }).delete())) > 0;
     },
   };
 };

@@ -1,7 +1,7 @@
 import type { Certificate, CertificateTemplate, Orientation } from '../../../domain/learning/certificate.js';
 import type { CertificateRepository } from '../../../application/learning/ports/certificate-repository.js';
 import type { DbDeps } from './base.js';
-import { knexPage, num } from './knex-helpers.js';
+import { knexPage, num, deletedRows } from './knex-helpers.js';
 
 type Row = Record<string, unknown>;
 
@@ -51,6 +51,6 @@ export const makeCertificatePgRepository = ({ db }: DbDeps): CertificateReposito
     await db.q()('certificate_templates').insert(t).onConflict(['tenant_id', 'course_id']).merge(['title', 'body', 'background_image_url', 'orientation', 'updated_at']);
   },
   async deleteTemplate(tenantId, courseId) {
-    return (await db.q()('certificate_templates').where({ tenantId, courseId }).delete()) > 0;
+    return (await deletedRows(db.q()('certificate_templates').where({ tenantId, courseId }).delete())) > 0;
   },
 });

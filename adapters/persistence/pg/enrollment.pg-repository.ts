@@ -3,7 +3,7 @@ import type { Enrollment, EnrollmentSource, EnrollmentStatus } from '../../../do
 import type { EnrollmentFilter, EnrollmentListing, EnrollmentRepository } from '../../../application/learning/ports/enrollment-repository.js';
 import type { CourseRepository } from '../../../application/learning/ports/catalog.js';
 import { contains, type DbDeps } from './base.js';
-import { knexPage } from './knex-helpers.js';
+import { knexPage, deletedRows } from './knex-helpers.js';
 
 type Row = Record<string, unknown>;
 
@@ -67,7 +67,7 @@ export const makeEnrollmentPgRepository = ({ db, courseRepository }: DbDeps & { 
       await db.q()('enrollments').where({ id, tenantId }).update(changes);
     },
     async delete(tenantId, id) {
-      return (await db.q()('enrollments').where({ tenantId, id }).delete()) > 0;
+      return (await deletedRows(db.q()('enrollments').where({ tenantId, id }).delete())) > 0;
     },
     async activeCoursesOf(tenantId, userIds, now, page) {
       if (userIds.length === 0) return { items: [], total: 0, page: page.page, pageSize: page.pageSize };

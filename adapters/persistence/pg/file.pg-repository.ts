@@ -1,7 +1,7 @@
 import type { StoredFile } from '../../../domain/platform/file-types.js';
 import type { FileRepository } from '../../../application/platform/ports.js';
 import { contains, type DbDeps } from './base.js';
-import { knexPage, num } from './knex-helpers.js';
+import { knexPage, num, deletedRows } from './knex-helpers.js';
 
 type Row = Record<string, unknown>;
 
@@ -28,6 +28,6 @@ export const makeFilePgRepository = ({ db }: DbDeps): FileRepository => ({
     return knexPage(q.orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toFile);
   },
   async delete(tenantId, id) {
-    return (await db.q()('files').where({ tenantId, id }).delete()) > 0;
+    return (await deletedRows(db.q()('files').where({ tenantId, id }).delete())) > 0;
   },
 });

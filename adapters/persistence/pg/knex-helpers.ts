@@ -31,3 +31,12 @@ export async function guardedWrite(db: Database, write: (q: Knex.Transaction) =>
 /** Numeric columns come back as strings on some engines: money and counts are numbers here. */
 export const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 export const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+/**
+ * Rows affected by a delete: pg answers a number, knex-pglite its raw result (`rowCount`).
+ */
+export async function deletedRows(query: PromiseLike<unknown>): Promise<number> {
+  const result = (await query) as number | { rowCount?: number; affectedRows?: number } | undefined;
+  if (typeof result === 'number') return result;
+  return Number(result?.rowCount ?? result?.affectedRows ?? 0);
+}

@@ -1,7 +1,7 @@
 import type { ParentLink } from '../../../domain/learning/parent-link.js';
 import type { ParentLinkRepository } from '../../../application/learning/ports/parent-link-repository.js';
 import type { DbDeps } from './base.js';
-import { knexPage } from './knex-helpers.js';
+import { knexPage, deletedRows } from './knex-helpers.js';
 
 type Row = Record<string, unknown>;
 
@@ -31,7 +31,7 @@ export const makeParentLinkPgRepository = ({ db }: DbDeps): ParentLinkRepository
     return rows.length === 1;
   },
   async unlink(tenantId, parentId, studentId) {
-    return (await db.q()('parent_links').where({ tenantId, parentId, studentId }).delete()) > 0;
+    return (await deletedRows(db.q()('parent_links').where({ tenantId, parentId, studentId }).delete())) > 0;
   },
   async isLinked(tenantId, parentId, studentId) {
     return (await db.q()('parent_links').where({ tenantId, parentId, studentId }).first()) !== undefined;

@@ -3,7 +3,7 @@ import type { LearningAsset, Pricing, PromoCode } from '../../../application/lea
 import type { PriceTier, PromoType } from '../../../domain/learning/admin-resources.js';
 import type { Database } from '../../../infrastructure/db/database.js';
 import { contains } from './base.js';
-import { guardedWrite, knexPage, num, numOrNull } from './knex-helpers.js';
+import { guardedWrite, knexPage, num, numOrNull, deletedRows } from './knex-helpers.js';
 
 type Row = Record<string, unknown>;
 
@@ -39,7 +39,7 @@ export function makeTableStore<T extends StoredRecord>(db: Database, t: TableDes
       return guardedWrite(db, (q) => q(t.table).where({ id, tenantId }).update(changes));
     },
     async delete(tenantId, id) {
-      return (await db.q()(t.table).where({ tenantId, id }).delete()) > 0;
+      return (await deletedRows(db.q()(t.table).where({ tenantId, id }).delete())) > 0;
     },
   };
 }

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { harness, type Harness } from '../../support/harness.js';
 import { Role } from '../../../domain/identity/role.js';
-import { complete, createCourse, enrol, seedCourse } from './learning-fixtures.js';
+import { binary, complete, createCourse, enrol, seedCourse } from './learning-fixtures.js';
 
 describe('HTTP learning: enrolment, progress and completion', () => {
   let h: Harness;
@@ -47,7 +47,7 @@ describe('HTTP learning: enrolment, progress and completion', () => {
     expect(cont.body.data.next_lesson).to.not.have.property('content');
     expect(cont.body.data.course).to.include({ course_id: c.id, progress: 0, completed_lessons: 0, total_lessons: 4, last_lesson_id: c.lessonIds[1] });
 
-    const done = await complete(h, student, c.lessonIds[0]);
+    const done = await complete(h, student, c.lessonIds[0]!);
     expect(done.status).to.equal(200);
     expect(done.body.data).to.include({ status: 'completed', certificate_issued: false });
     expect(done.body.data.course).to.include({ progress: 25, completed_lessons: 1 });
@@ -103,11 +103,7 @@ describe('HTTP learning: enrolment, progress and completion', () => {
     expect(detail.body.data.progress).to.include({ progress: 100, completed: true });
     expect(detail.body.data.certificate.code).to.equal(cert.body.data.code);
 
-    const pdf = await h.http.get(`/api/lms/courses/${c.id}/certificate?format=pdf`).set(student.headers).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (x: Buffer) => chunks.push(x));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const pdf = await h.http.get(`/api/lms/courses/${c.id}/certificate?format=pdf`).set(student.headers).buffer(true).parse(binary);
     expect(pdf.status).to.equal(200);
     expect(pdf.headers['content-type']).to.equal('application/pdf');
     expect(pdf.headers['content-disposition']).to.match(/attachment; filename="certificate-.+\.pdf"/);

@@ -57,3 +57,11 @@ export const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** supertest parser keeping a binary body as a Buffer (PDFs, downloads). */
+export const binary = (res: unknown, cb: (err: Error | null, body: Buffer) => void): void => {
+  const chunks: Buffer[] = [];
+  const stream = res as NodeJS.ReadableStream;
+  stream.on('data', (x: Buffer) => chunks.push(x));
+  stream.on('end', () => cb(null, Buffer.concat(chunks)));
+};
