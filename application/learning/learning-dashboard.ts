@@ -37,7 +37,8 @@ export const makeLearningDashboard = (d: Deps): DashboardContributor => {
     const links = await d.parentLinkRepository.listLinks(actor.tenantId, actor.userId, { page: 1, pageSize: 20 });
     const ids = links.items.map((l) => l.studentId);
     const [learners, { summaries }] = await Promise.all([d.learnerDirectory.findManyByIds(actor.tenantId, ids), summariseStudents(d, actor.tenantId, ids)]);
-    return { linked_students: links.total, students: learners.map((l) => ({ ...learnerView(l), ...studentSummaryView(summaries.get(l.id)!) })) };
+    const byId = new Map(learners.map((l) => [l.id, l]));
+    return { linked_students: links.total, students: ids.filter((id) => byId.has(id)).map((id) => ({ ...learnerView(byId.get(id)!), ...studentSummaryView(summaries.get(id)!) })) };
   };
 
   const staff = async (actor: Actor) => {

@@ -20,7 +20,9 @@ export const makeGetParentDashboard = (d: Deps) =>
     const links = await d.parentLinkRepository.listLinks(actor.tenantId, actor.userId, { page: 1, pageSize: DASHBOARD_STUDENTS });
     const ids = links.items.map((l) => l.studentId);
     const [learners, { summaries, courses }] = await Promise.all([d.learnerDirectory.findManyByIds(actor.tenantId, ids), summariseStudents(d, actor.tenantId, ids)]);
-    const students = learners.map((student) => ({ student, summary: summaries.get(student.id)!, courses: courses.get(student.id) ?? [] }));
+    const byId = new Map(learners.map((l) => [l.id, l]));
+    // Newest link first, as the students list.
+    const students = ids.filter((id) => byId.has(id)).map((id) => ({ student: byId.get(id)!, summary: summaries.get(id)!, courses: courses.get(id) ?? [] }));
     return {
       students,
       totals: {
