@@ -93,7 +93,7 @@ export class MemoryCategoryRepository implements CategoryRepository {
     return pageOf(all.map(clone), page);
   }
   async insert(c: Category) {
-    if (await this.findBySlug(c.tenantId, c.slug)) return false;
+    if (inTenant(this.s.categories.values(), c.tenantId).some((x) => x.slug === c.slug)) return false;
     this.s.categories.set(c.id, clone(c));
     return true;
   }
@@ -188,7 +188,7 @@ export class MemoryEnrollmentRepository implements EnrollmentRepository {
     return inTenant(this.s.enrollments.values(), tenantId).filter((e) => e.userId === userId && courseIds.includes(e.courseId)).map(clone);
   }
   async insertIfAbsent(e: Enrollment) {
-    if (await this.find(e.tenantId, e.userId, e.courseId)) return false;
+    if (inTenant(this.s.enrollments.values(), e.tenantId).some((x) => x.userId === e.userId && x.courseId === e.courseId)) return false;
     this.s.enrollments.set(e.id, clone(e));
     return true;
   }
@@ -256,8 +256,9 @@ export class MemoryCertificateRepository implements CertificateRepository {
     const c = [...this.s.certificates.values()].find((x) => x.code === code);
     return c ? clone(c) : null;
   }
+  // Checked and written without an await in between: atomic, like the unique index.
   async insertIfAbsent(c: Certificate) {
-    if (await this.find(c.tenantId, c.userId, c.courseId)) return false;
+    if (inTenant(this.s.certificates.values(), c.tenantId).some((x) => x.userId === c.userId && x.courseId === c.courseId)) return false;
     this.s.certificates.set(c.id, clone(c));
     return true;
   }
