@@ -154,4 +154,13 @@ describe('HTTP learning: catalogue', () => {
     const otherAdmin = await h.user(other, Role.Admin);
     expect((await h.http.put(`/api/lms/admin/courses/${course.id}`).set(otherAdmin.headers).send({ title: 'stolen' })).status).to.equal(404);
   });
+
+  it('documents the learning, file and region routes in the OpenAPI document', async () => {
+    const res = await h.http.get('/api/openapi.json');
+    expect(res.status).to.equal(200);
+    for (const path of ['/api/lms/courses', '/api/lms/my-courses', '/api/lms/admin/resources/{resource}', '/api/lms/parent/link-student', '/api/file', '/api/regions/provinces', '/api/lms/certificates/verify/{code}']) {
+      expect(res.body.paths, path).to.have.property(path);
+    }
+    expect(res.body.paths['/api/lms/admin/courses'].post.requestBody.content['application/json'].schema.properties).to.have.property('title');
+  });
 });
