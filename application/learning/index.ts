@@ -7,11 +7,14 @@
  * - `grantEnrollment` (GrantEnrollment): the one way into a course for every source; idempotent.
  * - `evaluateCourseCompletion` (EvaluateCourseCompletion): call after a quiz is passed; issues the
  *   certificate once when the course is complete.
+ * - `learningCatalog` (LearningCatalog): courses with their price, subscription plans, category
+ *   prices and promo codes as stored by the admin resources (commerce builds on them).
  * - Ports other contexts implement and register under the same name (registered after learning):
  *   `courseQuizRequirements` (CourseQuizRequirements) and `studentAssignmentsReader`
  *   (StudentAssignmentsReader); learning's defaults answer "no quizzes" and "no assignments".
  */
 export { makeLearningAccess, type LearningAccess, type CourseCaller } from './access.js';
+export { makeLearningCatalog, type LearningCatalog } from './learning-catalog.js';
 export type { GrantEnrollment, GrantEnrollmentError } from './use-cases/grant-enrollment.usecase.js';
 export type { EvaluateCourseCompletion, CompletionOutcome } from './use-cases/evaluate-course-completion.usecase.js';
 export {

@@ -1,6 +1,7 @@
 import { asFunction, asValue } from 'awilix';
 import type { AppModule } from '../app-module.js';
 import { makeLearningAccess } from '../../application/learning/access.js';
+import { makeLearningCatalog } from '../../application/learning/learning-catalog.js';
 import { makeProgressCalculator } from '../../application/learning/course-progress.js';
 import { noQuizRequirements, noStudentAssignments } from '../../application/learning/ports/assessment-ports.js';
 import { makeLearningDashboard } from '../../application/learning/learning-dashboard.js';
@@ -66,7 +67,7 @@ import { makeLearningAdminResourceRoutes } from '../../adapters/http/routes/lear
 /**
  * Learning: catalogue, enrolment, progress, certificates, parents, admin resources.
  * Names other contexts resolve (see application/learning/index.ts): `learningAccess`,
- * `grantEnrollment`, `evaluateCourseCompletion`. Names they may replace by registering them
+ * `learningCatalog`, `grantEnrollment`, `evaluateCourseCompletion`. Names they may replace by registering them
  * again in a module listed after this one: `courseQuizRequirements`, `studentAssignmentsReader`.
  */
 export const learningModule: AppModule = {
@@ -93,6 +94,7 @@ export const learningModule: AppModule = {
     certificateRenderer: asValue(pdfkitCertificateRenderer),
 
     learningAccess: asFunction(makeLearningAccess).singleton(),
+    learningCatalog: asFunction(makeLearningCatalog).singleton(),
     progressCalculator: asFunction(makeProgressCalculator).singleton(),
     learningDashboard: asFunction(makeLearningDashboard).singleton(),
     listCourses: asFunction(makeListCourses).singleton(),

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { harness, type Harness, type TestUser } from '../../support/harness.js';
 import { Role } from '../../../domain/identity/role.js';
 import { createCourse } from './learning-fixtures.js';
+import type { LearningAccess, LearningCatalog } from '../../../application/learning/index.js';
 
 describe('HTTP learning: admin resources, learning assets and library', () => {
   let h: Harness;
@@ -218,5 +219,24 @@ describe('HTTP learning: admin resources, learning assets and library', () => {
     expect((await a.remove('enrollments', created.body.data.id)).status).to.equal(200);
     expect((await a.list('enrollments')).body.data.total).to.equal(0);
     expect((await a.remove('enrollments', created.body.data.id)).status).to.equal(404);
+  });
+
+  it('exposes plans, prices and promo codes to other contexts through learningCatalog', async () => {
+    const t = await h.tenant();
+    const admin = await h.user(t, Role.Admin);
+    const a = api(admin);
+    const cat = (await a.create('course-categories', { name: 'Math' })).body.data.id;
+    const plan = (await a.create('subscription-plans', { name: 'Yearly', price: 1_000_000, duration_days: 365, category_ids: [cat] })).body.data.id;
+    await a.create('pricing', { category_id: cat, unit_price: 100000, tiers: [{ min_quantity: 3, unit_price: 90000 }] }).expect(200);
+    await a.create('promo-codes', { code: 'MERDEKA', type: 'fixed', value: 17000 }).expect(200);
+    const catalog = h.resolve<LearningCatalog>('learningCatalog');
+    expect((await catalog.findPlan(t.id, plan))?.categoryIds).to.deep.equal([cat]);
+    expect((await catalog.pricingFor(t.id, cat))?.tiers).to.deep.equal([{ minQuantity: 3, unitPrice: 90000 }]);
+    expect(await catalog.pricingFor(t.id, cat, 'USD')).to.equal(null);
+    expect((await catalog.findPromoCode(t.id, ' merdeka '))?.value).to.equal(17000);
+    expect(await catalog.findPromoCode((await h.tenant()).id, 'MERDEKA')).to.equal(null);
+    const access = h.resolve<LearningAccess>('learningAccess');
+    const courseId = await createCourse(h, admin, { category_id: cat });
+    expect(await access.courseIdsOfCategories(t.id, [cat])).to.deep.equal([courseId]);
   });
 });

@@ -163,4 +163,21 @@ describe('HTTP learning: catalogue', () => {
     }
     expect(res.body.paths['/api/lms/admin/courses'].post.requestBody.content['application/json'].schema.properties).to.have.property('title');
   });
+
+  it('lets the Super Admin delete a tenant with its whole catalogue, enrolments and certificates', async () => {
+    const t = await h.tenant();
+    const admin = await h.user(t, Role.Admin);
+    const student = await h.user(t);
+    const root = await h.user(await h.defaultTenant(), Role.SuperAdmin);
+    const cat = (await h.http.post('/api/lms/admin/resources/course-categories').set(admin.headers).send({ name: 'Doomed' })).body.data.id;
+    await h.http.post('/api/lms/admin/resources/pricing').set(admin.headers).send({ category_id: cat, unit_price: 1 }).expect(200);
+    await h.http.post('/api/lms/admin/resources/subscription-plans').set(admin.headers).send({ name: 'P', price: 1, duration_days: 1, category_ids: [cat] }).expect(200);
+    const c = await seedCourse(h, admin, { modules: 1, lessons: 1, fields: { category_id: cat } });
+    await enrol(h, admin, student.id, c.id);
+    await h.http.post('/api/lms/progress').set(student.headers).send({ lesson_id: c.lessonIds[0], status: 'completed' }).expect(200);
+    const res = await h.http.delete(`/api/tenants/${t.id}`).set(root.headers);
+    expect(res.status, JSON.stringify(res.body)).to.equal(200);
+    expect((await h.app.db.knex('courses').where({ tenant_id: t.id }).count({ n: '*' }).first())?.n).to.equal(0);
+    expect((await h.app.db.knex('certificates').where({ tenant_id: t.id }).count({ n: '*' }).first())?.n).to.equal(0);
+  });
 });

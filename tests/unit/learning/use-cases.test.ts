@@ -145,4 +145,25 @@ describe('learning use cases (memory adapters)', () => {
     expect(!foreign.ok && foreign.error).to.equal('INVALID_REORDER');
     expect(m.state.modules.get(extra.id)!.order).to.equal(1);
   });
+
+  it('learningAccess resolves lessons within the tenant and answers access like the HTTP gate', async () => {
+    const m = memoryLearning();
+    const { courseId, moduleId, lessonIds } = m.addCourse(1, { price: 5000 });
+    const student = m.addUser(Role.Student);
+    const mentor = m.addUser(Role.Mentor);
+    const resolved = await m.learningAccess.resolveLesson(m.tenantId, lessonIds[0]!);
+    expect(resolved?.course.id).to.equal(courseId);
+    expect(resolved?.module.id).to.equal(moduleId);
+    expect(await m.learningAccess.resolveLesson('other-tenant', lessonIds[0]!)).to.equal(null);
+    expect((await m.learningAccess.resolveModule(m.tenantId, moduleId))?.course.id).to.equal(courseId);
+    expect(await m.learningAccess.lessonContent(m.tenantId, lessonIds[0]!)).to.include({ title: 'L0', content: 'x', courseId });
+    expect(await m.learningAccess.moduleIdsOfCourse(m.tenantId, courseId)).to.deep.equal([moduleId]);
+    expect(await m.learningAccess.canAccessCourse({ tenantId: m.tenantId, userId: student, role: Role.Student }, courseId)).to.equal(false);
+    expect(await m.learningAccess.canAccessCourse({ tenantId: m.tenantId, userId: mentor, role: Role.Mentor }, courseId)).to.equal(true);
+    expect(await m.learningAccess.canAccessCourse({ tenantId: 'other-tenant', userId: mentor, role: Role.Mentor }, courseId)).to.equal(false);
+    await makeGrantEnrollment(m.deps)(m.tenantId, student, courseId, 'order', null, 'order-9');
+    expect(await m.learningAccess.canAccessCourse({ tenantId: m.tenantId, userId: student, role: Role.Student }, courseId)).to.equal(true);
+    const gate = await m.learningAccess.requireContentAccess({ tenantId: m.tenantId, userId: m.addUser(Role.Student), role: Role.Student }, courseId);
+    expect(!gate.ok && gate.error).to.equal('NOT_ENROLLED');
+  });
 });
