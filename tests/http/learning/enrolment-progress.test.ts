@@ -33,6 +33,17 @@ describe('HTTP learning: enrolment, progress and completion', () => {
     expect(list.body.data.total).to.equal(0);
   });
 
+  it('keeps one enrolment under concurrent enrol requests', async () => {
+    const t = await h.tenant();
+    const admin = await h.user(t, Role.Admin);
+    const student = await h.user(t);
+    const free = await createCourse(h, admin);
+    const results = await Promise.all(Array.from({ length: 8 }, () => h.http.post(`/api/lms/courses/${free}/enroll`).set(student.headers)));
+    expect(results.map((r) => r.status)).to.deep.equal(Array(8).fill(200));
+    expect(new Set(results.map((r) => r.body.data.id)).size).to.equal(1);
+    expect((await h.http.get(`/api/lms/admin/resources/enrollments?course_id=${free}`).set(admin.headers)).body.data.total).to.equal(1);
+  });
+
   it('records progress forward only, continues to the next lesson, and reports the course percentage', async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
