@@ -1,6 +1,8 @@
 import type { SettingsMap, SettingValue } from '../../domain/platform/settings.js';
 import type { Page, PageRequest } from '../shared/ports.js';
 import type { Actor } from '../shared/actor.js';
+import type { StoredFile } from '../../domain/platform/file-types.js';
+import type { District, Province, Regency } from '../../domain/platform/region.js';
 
 export interface SettingsRepository {
   load(tenantId: string): Promise<SettingsMap>;
@@ -95,4 +97,33 @@ export interface MailTransport {
 export interface DashboardContributor {
   readonly section: string;
   contribute(actor: Actor): Promise<Record<string, unknown> | null>;
+}
+
+/** Bytes of uploaded files; a local-disk adapter under `uploadDir`, an object store later. */
+export interface FileStorage {
+  /** Moves (or copies) a finished temporary file into storage. */
+  put(tenantId: string, storedName: string, sourcePath: string): Promise<void>;
+  read(tenantId: string, storedName: string): Promise<Uint8Array | null>;
+  stream(tenantId: string, storedName: string): Promise<AsyncIterable<Uint8Array> | null>;
+  remove(tenantId: string, storedName: string): Promise<void>;
+  /** The first bytes of a temporary file (type sniffing before it is kept). */
+  peek(sourcePath: string, bytes: number): Promise<Uint8Array>;
+}
+
+export interface FileRepository {
+  insert(file: StoredFile): Promise<void>;
+  findById(tenantId: string, id: string): Promise<StoredFile | null>;
+  findByStoredName(tenantId: string, storedName: string): Promise<StoredFile | null>;
+  /** Newest first; `search` matches the original name. */
+  list(tenantId: string, filter: { search?: string | undefined }, page: PageRequest): Promise<Page<StoredFile>>;
+  delete(tenantId: string, id: string): Promise<boolean>;
+}
+
+/** Indonesian administrative areas (contract §9); loaded once and kept in memory. */
+export interface RegionDirectory {
+  provinces(): Promise<Province[]>;
+  /** null for an unknown province. */
+  regencies(provinceCode: string): Promise<Regency[] | null>;
+  /** null for an unknown regency. */
+  districts(regencyCode: string): Promise<District[] | null>;
 }

@@ -2,7 +2,11 @@ import type { AppModule } from '../app-module.js';
 import { platformModule } from './platform.module.js';
 import { identityModule } from './identity.module.js';
 import { passkeysModule } from './passkeys.module.js';
+import { learningModule } from './learning.module.js';
 import { crmModule } from './crm.module.js';
 
-/** Every context of the service; a new context adds its module here. */
-export const appModules: AppModule[] = [platformModule, identityModule, passkeysModule, crmModule];
+/**
+ * Every context of the service; a new context adds its module here. Order matters where a later
+ * module replaces an earlier one's default port (assessment after learning).
+ */
+export const appModules: AppModule[] = [platformModule, identityModule, passkeysModule, learningModule, crmModule];

@@ -18,6 +18,19 @@ import { makeRelayQueuedMail } from '../../application/platform/use-cases/relay-
 import { RELAY_MAIL_JOB } from '../../application/platform/mail-service.js';
 import { makePlatformRoutes } from '../../adapters/http/routes/platform.routes.js';
 import type { SettingsRepository } from '../../application/platform/ports.js';
+import { makeFileService } from '../../application/platform/file-service.js';
+import { makeUploadFile } from '../../application/platform/use-cases/upload-file.usecase.js';
+import { makeListFiles } from '../../application/platform/use-cases/list-files.usecase.js';
+import { makeDeleteFile } from '../../application/platform/use-cases/delete-file.usecase.js';
+import { makeOpenFile } from '../../application/platform/use-cases/open-file.usecase.js';
+import { makeListProvinces } from '../../application/platform/use-cases/list-provinces.usecase.js';
+import { makeListRegencies } from '../../application/platform/use-cases/list-regencies.usecase.js';
+import { makeListDistricts } from '../../application/platform/use-cases/list-districts.usecase.js';
+import { makeFilePgRepository } from '../../adapters/persistence/pg/file.pg-repository.js';
+import { LocalDiskFileStorage } from '../../adapters/storage/local-disk-file-storage.js';
+import { makeIdnAreaRegions } from '../../adapters/gateways/regions/idn-area-regions.js';
+import { makeFileRoutes } from '../../adapters/http/routes/files.routes.js';
+import { makeRegionRoutes } from '../../adapters/http/routes/regions.routes.js';
 
 export const platformModule: AppModule = {
   name: 'platform',
@@ -40,8 +53,23 @@ export const platformModule: AppModule = {
     listOutbox: asFunction(makeListOutbox).singleton(),
     dashboardOverview: asFunction(makeDashboardOverview).singleton(),
     platformRoutes: asFunction(makePlatformRoutes).singleton(),
+    // Files: bytes behind the FileStorage port (local disk under `uploadDir`), metadata in `files`.
+    fileStorage: asFunction(({ uploadDir }: { uploadDir: string }) => new LocalDiskFileStorage(uploadDir)).singleton(),
+    fileRepository: asFunction(makeFilePgRepository).singleton(),
+    fileService: asFunction(makeFileService).singleton(),
+    uploadFile: asFunction(makeUploadFile).singleton(),
+    listFiles: asFunction(makeListFiles).singleton(),
+    deleteFile: asFunction(makeDeleteFile).singleton(),
+    openFile: asFunction(makeOpenFile).singleton(),
+    fileRoutes: asFunction(makeFileRoutes).singleton(),
+    // Regions: the idn-area-data CSVs, parsed once and kept in memory.
+    regionDirectory: asFunction(makeIdnAreaRegions).singleton(),
+    listProvinces: asFunction(makeListProvinces).singleton(),
+    listRegencies: asFunction(makeListRegencies).singleton(),
+    listDistricts: asFunction(makeListDistricts).singleton(),
+    regionRoutes: asFunction(makeRegionRoutes).singleton(),
   }),
-  routes: ['platformRoutes'],
+  routes: ['platformRoutes', 'fileRoutes', 'regionRoutes'],
   jobs: ['deliverMailJob', 'relayMailJob'],
   schedules: [{ job: RELAY_MAIL_JOB, everyMs: 60_000 }],
 };

@@ -1,11 +1,15 @@
 import type { ErrorTable } from '../kit/errors.js';
 import { identityErrors } from './identity.errors.js';
 import { passkeysErrors } from './passkeys.errors.js';
+import { platformErrors } from './platform.errors.js';
+import { learningErrors } from './learning.errors.js';
 import { crmErrors } from './crm.errors.js';
 
 /** The one table from domain error codes to HTTP (style.md); each context adds its file here. */
 export const errorTable: ErrorTable = {
   ...identityErrors,
   ...passkeysErrors,
+  ...platformErrors,
+  ...learningErrors,
   ...crmErrors,
 };

@@ -1,6 +1,7 @@
-import type { AuditEntry, AuditFilter, AuditLog, MailMessage, MailRepository, SettingsReader, SettingsRepository } from '../../../application/platform/ports.js';
+import type { AuditEntry, AuditFilter, AuditLog, FileRepository, MailMessage, MailRepository, SettingsReader, SettingsRepository } from '../../../application/platform/ports.js';
 import type { PageRequest, UnitOfWork } from '../../../application/shared/ports.js';
 import { withDefaults, type SettingsMap, type SettingValue } from '../../../domain/platform/settings.js';
+import type { StoredFile } from '../../../domain/platform/file-types.js';
 import { clone, newestFirst, pageOf } from './paging.js';
 
 export class MemorySettings implements SettingsRepository, SettingsReader {
@@ -88,5 +89,29 @@ export class MemoryUnitOfWork implements UnitOfWork {
   async afterCommit(callback: () => Promise<void> | void) {
     if (this.depth > 0) this.pending.push(callback);
     else await callback();
+  }
+}
+
+export class MemoryFileRepository implements FileRepository {
+  readonly rows = new Map<string, StoredFile>();
+  async insert(file: StoredFile) { this.rows.set(file.id, structuredClone(file)); }
+  async findById(tenantId: string, id: string) {
+    const f = this.rows.get(id);
+    return f && f.tenantId === tenantId ? structuredClone(f) : null;
+  }
+  async findByStoredName(tenantId: string, storedName: string) {
+    const f = [...this.rows.values()].find((r) => r.tenantId === tenantId && r.storedName === storedName);
+    return f ? structuredClone(f) : null;
+  }
+  async list(tenantId: string, filter: { search?: string | undefined }, page: { page: number; pageSize: number }) {
+    const s = filter.search?.toLowerCase();
+    const all = [...this.rows.values()].filter((r) => r.tenantId === tenantId && (!s || r.originalName.toLowerCase().includes(s)))
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
+    const start = (page.page - 1) * page.pageSize;
+    return { items: all.slice(start, start + page.pageSize).map((f) => structuredClone(f)), total: all.length, page: page.page, pageSize: page.pageSize };
+  }
+  async delete(tenantId: string, id: string) {
+    if (this.rows.get(id)?.tenantId !== tenantId) return false;
+    return this.rows.delete(id);
   }
 }

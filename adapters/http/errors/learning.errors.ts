@@ -1,0 +1,24 @@
+import type { ErrorTable } from '../kit/errors.js';
+
+export const learningErrors: ErrorTable = {
+  COURSE_NOT_FOUND: { status: 404, message: 'Record not found' },
+  MODULE_NOT_FOUND: { status: 404, message: 'Record not found' },
+  LESSON_NOT_FOUND: { status: 404, message: 'Record not found' },
+  CERTIFICATE_NOT_FOUND: { status: 404, message: 'Record not found' },
+  TEMPLATE_NOT_FOUND: { status: 404, message: 'Record not found' },
+  STUDENT_NOT_FOUND: { status: 404, message: 'Record not found' },
+  RECORD_NOT_FOUND: { status: 404, message: 'Record not found' },
+  RESOURCE_NOT_FOUND: { status: 404, message: 'Record not found' },
+  // Contract §5: gated content of a course the caller may see but is not enrolled in.
+  NOT_ENROLLED: { status: 403, message: 'Not enrolled in this course' },
+  COURSE_NOT_FREE: { status: 400, message: 'This course is not free: enrol by purchasing it' },
+  COURSE_IN_USE: { status: 400, message: 'The course has enrolments: archive it instead' },
+  UNKNOWN_CATEGORY: { status: 400, message: 'Invalid parameters' },
+  INVALID_REORDER: { status: 400, message: 'Invalid parameters' },
+  INVALID_LINKING_CODE: { status: 400, message: 'The linking code is invalid, expired or already used' },
+  INVALID_IMAGE: { status: 400, message: 'The background must be a PNG or JPEG image' },
+  DUPLICATE_RECORD: { status: 400, message: 'Record already exists' },
+  UNKNOWN_REFERENCE: { status: 400, message: 'Invalid parameters' },
+  INVALID_RECORD: { status: 400, message: 'Invalid parameters' },
+  CATEGORY_IN_USE: { status: 400, message: 'The category is in use by courses, prices or subscription plans' },
+};

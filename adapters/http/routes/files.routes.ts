@@ -1,0 +1,66 @@
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import type { makeUploadFile } from '../../../application/platform/use-cases/upload-file.usecase.js';
+import type { makeListFiles } from '../../../application/platform/use-cases/list-files.usecase.js';
+import type { makeDeleteFile } from '../../../application/platform/use-cases/delete-file.usecase.js';
+import type { makeOpenFile } from '../../../application/platform/use-cases/open-file.usecase.js';
+import { DOWNLOAD_PREFIX } from '../../../application/platform/file-service.js';
+import type { StoredFile } from '../../../domain/platform/file-types.js';
+import { Role } from '../../../domain/identity/role.js';
+import { RAW, reply } from '../kit/envelope.js';
+import { DomainError, unwrap } from '../kit/errors.js';
+import { idParam, pageQuery, pageView, toPageRequest } from '../kit/schemas.js';
+import type { RouteInput, RouteModule } from '../kit/route-table.js';
+
+type Deps = {
+  uploadFile: ReturnType<typeof makeUploadFile>;
+  listFiles: ReturnType<typeof makeListFiles>;
+  deleteFile: ReturnType<typeof makeDeleteFile>;
+  openFile: ReturnType<typeof makeOpenFile>;
+};
+
+/** Contract §9 and the spec's limits: 25 MB, streamed to disk while received. */
+export const UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
+
+export const fileView = (f: StoredFile) => ({
+  id: f.id, name: f.originalName, url: `${DOWNLOAD_PREFIX}${f.storedName}`, stored_name: f.storedName, size: f.size, mime_type: f.mimeType,
+  purpose: f.purpose, uploaded_by: f.uploadedBy, created_at: f.createdAt,
+});
+
+const FileParam = z.object({ file: z.string().max(300) });
+const ListQuery = pageQuery.extend({ q: z.string().trim().max(200).optional(), search: z.string().trim().max(200).optional() });
+
+export const makeFileRoutes = (d: Deps): RouteModule => (r) => {
+  const tags = ['files'];
+
+  r.post('/api/file', { summary: 'Upload a file (multipart field `file`, at most 25 MB)', access: Role.Admin, rateLimit: 'upload', bodyKind: { kind: 'multipart', maxFileBytes: UPLOAD_MAX_BYTES }, tags }, async ({ actor, meta, file }) => {
+    if (!file) throw new DomainError('FILE_REQUIRED', 'file: required');
+    const stored = await d.uploadFile(actor, meta, file);
+    return reply(fileView(stored), 'File uploaded');
+  });
+
+  r.get('/api/file', { summary: 'Uploaded files, newest first', access: Role.Admin, query: ListQuery, tags }, async ({ actor, query }) =>
+    pageView(await d.listFiles(actor.tenantId, query.q ?? query.search, toPageRequest(query)), fileView));
+
+  r.get('/api/file/search', { summary: 'Files whose original name contains ?q=', access: Role.Admin, query: ListQuery, tags }, async ({ actor, query }) =>
+    pageView(await d.listFiles(actor.tenantId, query.q ?? query.search, toPageRequest(query)), fileView));
+
+  const download = async ({ tenant, params, ctx }: RouteInput<{ file: string }, unknown, unknown>) => {
+    const f = unwrap(await d.openFile(tenant.id, params.file));
+    ctx.status = 200;
+    // RFC 6266 with an ASCII fallback and the UTF-8 name (koa's content-disposition).
+    ctx.attachment(f.file.originalName, { type: f.disposition });
+    ctx.type = f.contentType;
+    ctx.length = f.file.size;
+    ctx.set('Cache-Control', 'private, max-age=300');
+    ctx.body = f.body instanceof Readable ? f.body : Readable.from(f.body);
+    return RAW;
+  };
+  r.get('/api/file/download/:file', { summary: 'Download a file', access: Role.Admin, params: FileParam, produces: 'application/octet-stream', tags }, download);
+  r.get('/api/files/download/:file', { summary: 'Download a file (public link)', access: 'public', params: FileParam, produces: 'application/octet-stream', tags }, download);
+
+  r.delete('/api/file/:id', { summary: 'Delete a file', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) => {
+    unwrap(await d.deleteFile(actor, meta, params.id));
+    return reply(null, 'File deleted');
+  });
+};

@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import type { makeListCourses } from '../../../application/learning/use-cases/list-courses.usecase.js';
+import type { makeGetPublicOutline } from '../../../application/learning/use-cases/get-public-outline.usecase.js';
+import type { makeGetCourseDetail } from '../../../application/learning/use-cases/get-course-detail.usecase.js';
+import type { makeListMyCourses } from '../../../application/learning/use-cases/list-my-courses.usecase.js';
+import type { makeListCategories } from '../../../application/learning/use-cases/list-categories.usecase.js';
+import type { makeCreateCourse } from '../../../application/learning/use-cases/create-course.usecase.js';
+import type { makeUpdateCourse } from '../../../application/learning/use-cases/update-course.usecase.js';
+import type { makeDeleteCourse } from '../../../application/learning/use-cases/delete-course.usecase.js';
+import type { makeListModules } from '../../../application/learning/use-cases/list-modules.usecase.js';
+import type { makeListLessons } from '../../../application/learning/use-cases/list-lessons.usecase.js';
+import type { makeGetLesson } from '../../../application/learning/use-cases/get-lesson.usecase.js';
+import type { makeCreateModule } from '../../../application/learning/use-cases/create-module.usecase.js';
+import type { makeUpdateModule } from '../../../application/learning/use-cases/update-module.usecase.js';
+import type { makeDeleteModule } from '../../../application/learning/use-cases/delete-module.usecase.js';
+import type { makeReorderModules } from '../../../application/learning/use-cases/reorder-modules.usecase.js';
+import type { makeCreateLesson } from '../../../application/learning/use-cases/create-lesson.usecase.js';
+import type { makeUpdateLesson } from '../../../application/learning/use-cases/update-lesson.usecase.js';
+import type { makeDeleteLesson } from '../../../application/learning/use-cases/delete-lesson.usecase.js';
+import type { makeEnrollInFreeCourse } from '../../../application/learning/use-cases/enroll-in-free-course.usecase.js';
+import type { makeRecordProgress, ProgressOutcome } from '../../../application/learning/use-cases/record-progress.usecase.js';
+import type { makeContinueLesson } from '../../../application/learning/use-cases/continue-lesson.usecase.js';
+import type { Clock } from '../../../application/shared/ports.js';
+import type { Outline } from '../../../application/learning/outline.js';
+import {
+  categoryView, certificateView, courseProgressView, courseView, enrollmentView, lessonSummaryView, lessonView, moduleView, studentCourseView,
+} from '../../../application/learning/presenters.js';
+import { COURSE_STATUSES, type Lesson } from '../../../domain/learning/course.js';
+import { PROGRESS_STATUSES, type ProgressStatus } from '../../../domain/learning/progress.js';
+import { Role } from '../../../domain/identity/role.js';
+import { reply } from '../kit/envelope.js';
+import { unwrap } from '../kit/errors.js';
+import { idParam, pageQuery, pageView, requiredText, text, toPageRequest, uuid } from '../kit/schemas.js';
+import type { RouteModule } from '../kit/route-table.js';
+import { currency, mediaUrl, money, optionalText, searchQuery } from './learning-schemas.js';
+
+type Deps = {
+  listCourses: ReturnType<typeof makeListCourses>;
+  getPublicOutline: ReturnType<typeof makeGetPublicOutline>;
+  getCourseDetail: ReturnType<typeof makeGetCourseDetail>;
+  listMyCourses: ReturnType<typeof makeListMyCourses>;
+  listCategories: ReturnType<typeof makeListCategories>;
+  createCourse: ReturnType<typeof makeCreateCourse>;
+  updateCourse: ReturnType<typeof makeUpdateCourse>;
+  deleteCourse: ReturnType<typeof makeDeleteCourse>;
+  listModules: ReturnType<typeof makeListModules>;
+  listLessons: ReturnType<typeof makeListLessons>;
+  getLesson: ReturnType<typeof makeGetLesson>;
+  createModule: ReturnType<typeof makeCreateModule>;
+  updateModule: ReturnType<typeof makeUpdateModule>;
+  deleteModule: ReturnType<typeof makeDeleteModule>;
+  reorderModules: ReturnType<typeof makeReorderModules>;
+  createLesson: ReturnType<typeof makeCreateLesson>;
+  updateLesson: ReturnType<typeof makeUpdateLesson>;
+  deleteLesson: ReturnType<typeof makeDeleteLesson>;
+  enrollInFreeCourse: ReturnType<typeof makeEnrollInFreeCourse>;
+  recordProgress: ReturnType<typeof makeRecordProgress>;
+  continueLesson: ReturnType<typeof makeContinueLesson>;
+  clock: Clock;
+  publicUrl: string;
+};
+
+const status = z.enum(COURSE_STATUSES);
+const CourseBody = z.object({
+  title: requiredText(300),
+  description: optionalText(20_000),
+  category_id: uuid.nullable().optional(),
+  difficulty: text(50).nullable().optional(),
+  price: money.optional(),
+  currency: currency.optional(),
+  cover_image: mediaUrl.nullable().optional(),
+  status: status.optional(),
+});
+const CourseUpdate = CourseBody.partial();
+const toCourseInput = (b: z.infer<typeof CourseUpdate>) => ({
+  title: b.title, description: b.description, categoryId: b.category_id, difficulty: b.difficulty, price: b.price, currency: b.currency,
+  coverImage: b.cover_image, status: b.status,
+});
+const CourseListQuery = pageQuery.extend({
+  category: z.string().trim().max(120).optional(),
+  level: z.string().trim().max(50).optional(),
+  search: searchQuery,
+  status: status.optional(),
+});
+
+const order = z.number().int().min(0).max(1_000_000);
+const ModuleBody = z.object({ course_id: uuid, title: requiredText(300), description: optionalText(5000), order: order.optional() });
+const ModuleUpdate = ModuleBody.omit({ course_id: true }).partial();
+const ReorderBody = z.object({ module_ids: z.array(uuid).min(1).max(1000), course_id: uuid.optional() });
+const LessonBody = z.object({
+  module_id: uuid,
+  title: requiredText(300),
+  description: optionalText(5000),
+  content_type: requiredText(50).optional(),
+  content_url: mediaUrl.nullable().optional(),
+  content: optionalText(500_000),
+  duration: z.number().int().min(0).max(1_000_000).optional(),
+  order: order.optional(),
+});
+const LessonUpdate = LessonBody.omit({ module_id: true }).partial();
+const toLessonInput = (b: z.infer<typeof LessonUpdate>) => ({
+  title: b.title, description: b.description, contentType: b.content_type, contentUrl: b.content_url, content: b.content, duration: b.duration, order: b.order,
+});
+const ProgressBody = z.object({ lesson_id: uuid, status: z.enum(PROGRESS_STATUSES) });
+const ModulesQuery = pageQuery.extend({ course_id: uuid });
+const LessonsQuery = pageQuery.extend({ module_id: uuid });
+
+const outlineView = (o: Outline, status?: Map<string, ProgressStatus>) => ({
+  ...courseView(o.course, o.category),
+  total_lessons: o.lessons.length,
+  total_duration: o.lessons.reduce((s, l) => s + l.duration, 0),
+  modules: o.modules.map(({ module, lessons }) => ({
+    ...moduleView(module),
+    lessons: lessons.map((l) => lessonSummaryView(l, status ? status.get(l.id) ?? 'not_started' : undefined)),
+  })),
+});
+
+export const makeLearningCatalogRoutes = (d: Deps): RouteModule => (r) => {
+  const tags = ['courses'];
+  const progressView = (p: ProgressOutcome) => ({
+    lesson_id: p.progress.lessonId, status: p.progress.status, started_at: p.progress.startedAt, completed_at: p.progress.completedAt,
+    course: { course_id: p.progress.courseId, ...courseProgressView(p.course) },
+    certificate: p.completion.certificate ? certificateView(p.completion.certificate, d.publicUrl) : null,
+    certificate_issued: p.completion.issued,
+  });
+
+  r.get('/api/lms/courses', { summary: 'Course catalogue (published courses; Mentors and above may filter by status)', access: 'optional', query: CourseListQuery, tags }, async ({ auth, tenant, query }) =>
+    pageView(await d.listCourses(tenant.id, auth?.role ?? null, query, toPageRequest(query)), (c) => courseView(c.course, c.category)));
+
+  r.get('/api/lms/courses/:id/public', { summary: 'Outline of a published course, without lesson content', access: 'public', params: idParam, tags }, async ({ tenant, params }) =>
+    outlineView(unwrap(await d.getPublicOutline(tenant.id, params.id))));
+
+  r.get('/api/lms/courses/:id', { summary: 'Course outline with the caller\'s enrolment and progress', access: Role.Student, params: idParam, tags }, async ({ actor, params }) => {
+    const c = unwrap(await d.getCourseDetail(actor, params.id));
+    return {
+      ...outlineView(c, c.lessonStatus),
+      enrolled: c.enrollment !== null && enrollmentView(c.enrollment, d.clock.now()).status === 'active',
+      can_access: c.canAccess,
+      enrollment: c.enrollment ? enrollmentView(c.enrollment, d.clock.now()) : null,
+      progress: courseProgressView(c.progress),
+      certificate: c.certificate ? certificateView(c.certificate, d.publicUrl) : null,
+    };
+  });
+
+  r.get('/api/lms/my-courses', { summary: 'Courses the caller is enrolled in, with progress and last lesson', access: Role.Student, query: pageQuery, tags }, async ({ actor, query }) => {
+    const now = d.clock.now();
+    return pageView(await d.listMyCourses(actor.tenantId, actor.userId, toPageRequest(query)), (c) => studentCourseView(c, now));
+  });
+
+  r.get('/api/lms/course-categories', { summary: 'Course categories by name', access: 'public', tags }, async ({ tenant }) =>
+    (await d.listCategories(tenant.id)).map(categoryView));
+
+  r.post('/api/lms/courses/:id/enroll', { summary: 'Enrol in a free (price 0) published course', access: Role.Student, params: idParam, tags }, async ({ actor, params }) =>
+    reply(enrollmentView(unwrap(await d.enrollInFreeCourse(actor, params.id)), d.clock.now()), 'Enrolled'));
+
+  r.post('/api/lms/admin/courses', { summary: 'Create a course', access: Role.Admin, body: CourseBody, tags }, async ({ actor, meta, body }) =>
+    reply(courseView(unwrap(await d.createCourse(actor, meta, { ...toCourseInput(body), title: body.title }))), 'Course created'));
+
+  r.put('/api/lms/admin/courses/:id', { summary: 'Update a course (any subset of its fields)', access: Role.Admin, params: idParam, body: CourseUpdate, tags }, async ({ actor, meta, params, body }) =>
+    reply(courseView(unwrap(await d.updateCourse(actor, meta, params.id, toCourseInput(body)))), 'Course updated'));
+
+  r.delete('/api/lms/admin/courses/:id', { summary: 'Delete a course without enrolments', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) => {
+    unwrap(await d.deleteCourse(actor, meta, params.id));
+    return reply(null, 'Course deleted');
+  });
+
+  const mtags = ['modules and lessons'];
+  r.get('/api/lms/modules', { summary: 'Modules of a course, by order', access: Role.Student, query: ModulesQuery, tags: mtags }, async ({ actor, query }) =>
+    pageView(unwrap(await d.listModules(actor, query.course_id, toPageRequest(query))), moduleView));
+
+  r.get('/api/lms/lessons', { summary: 'Lessons of a module, by order, with the caller\'s status (no content)', access: Role.Student, query: LessonsQuery, tags: mtags }, async ({ actor, query }) => {
+    const found = unwrap(await d.listLessons(actor, query.module_id, toPageRequest(query)));
+    return pageView(found.page, (l: Lesson) => lessonSummaryView(l, found.status.get(l.id) ?? 'not_started'));
+  });
+
+  r.get('/api/lms/lessons/:id', { summary: 'A lesson with its content (enrolled users, Mentors and above)', access: Role.Student, params: idParam, tags: mtags }, async ({ actor, params }) => {
+    const l = unwrap(await d.getLesson(actor, params.id));
+    return {
+      ...lessonView(l.lesson),
+      module: { id: l.module.id, title: l.module.title },
+      course: { id: l.course.id, title: l.course.title },
+      progress_status: l.progress?.status ?? 'not_started',
+      previous_lesson_id: l.previousLessonId,
+      next_lesson_id: l.nextLessonId,
+    };
+  });
+
+  r.post('/api/lms/progress', { summary: 'Record the caller\'s progress on a lesson', access: Role.Student, body: ProgressBody, tags: mtags }, async ({ actor, body }) =>
+    reply(progressView(unwrap(await d.recordProgress(actor, { lessonId: body.lesson_id, status: body.status }))), 'Progress saved'));
+
+  r.post('/api/lms/lessons/:id/continue', { summary: 'Mark a lesson in progress and get the next one', access: Role.Student, params: idParam, tags: mtags }, async ({ actor, params }) => {
+    const c = unwrap(await d.continueLesson(actor, params.id));
+    return { ...progressView(c), next_lesson: c.next ? lessonSummaryView(c.next) : null };
+  });
+
+  // Registered before `/modules/:id` so that `reorder` is not taken for an id.
+  r.put('/api/lms/admin/modules/reorder', { summary: 'Reorder the modules of a course (exactly its modules)', access: Role.Admin, body: ReorderBody, tags: mtags }, async ({ actor, meta, body }) =>
+    reply(unwrap(await d.reorderModules(actor, meta, { moduleIds: body.module_ids, courseId: body.course_id })).map(moduleView), 'Modules reordered'));
+
+  r.post('/api/lms/admin/modules', { summary: 'Create a module', access: Role.Admin, body: ModuleBody, tags: mtags }, async ({ actor, meta, body }) =>
+    reply(moduleView(unwrap(await d.createModule(actor, meta, { courseId: body.course_id, title: body.title, description: body.description, order: body.order }))), 'Module created'));
+
+  r.put('/api/lms/admin/modules/:id', { summary: 'Update a module', access: Role.Admin, params: idParam, body: ModuleUpdate, tags: mtags }, async ({ actor, meta, params, body }) =>
+    reply(moduleView(unwrap(await d.updateModule(actor, meta, params.id, body))), 'Module updated'));
+
+  r.delete('/api/lms/admin/modules/:id', { summary: 'Delete a module and its lessons', access: Role.Admin, params: idParam, tags: mtags }, async ({ actor, meta, params }) => {
+    unwrap(await d.deleteModule(actor, meta, params.id));
+    return reply(null, 'Module deleted');
+  });
+
+  r.post('/api/lms/admin/lessons', { summary: 'Create a lesson', access: Role.Admin, body: LessonBody, tags: mtags }, async ({ actor, meta, body }) =>
+    reply(lessonView(unwrap(await d.createLesson(actor, meta, { ...toLessonInput(body), moduleId: body.module_id, title: body.title }))), 'Lesson created'));
+
+  r.put('/api/lms/admin/lessons/:id', { summary: 'Update a lesson', access: Role.Admin, params: idParam, body: LessonUpdate, tags: mtags }, async ({ actor, meta, params, body }) =>
+    reply(lessonView(unwrap(await d.updateLesson(actor, meta, params.id, toLessonInput(body)))), 'Lesson updated'));
+
+  r.delete('/api/lms/admin/lessons/:id', { summary: 'Delete a lesson', access: Role.Admin, params: idParam, tags: mtags }, async ({ actor, meta, params }) => {
+    unwrap(await d.deleteLesson(actor, meta, params.id));
+    return reply(null, 'Lesson deleted');
+  });
+};

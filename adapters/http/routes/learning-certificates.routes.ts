@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import type { makeGetMyCertificate } from '../../../application/learning/use-cases/get-my-certificate.usecase.js';
+import type { makeRenderCertificatePdf } from '../../../application/learning/use-cases/render-certificate-pdf.usecase.js';
+import type { makeListMyCertificates } from '../../../application/learning/use-cases/list-my-certificates.usecase.js';
+import type { makeVerifyCertificate } from '../../../application/learning/use-cases/verify-certificate.usecase.js';
+import type { makeGetCertificateTemplate } from '../../../application/learning/use-cases/get-certificate-template.usecase.js';
+import type { makeSaveCertificateTemplate } from '../../../application/learning/use-cases/save-certificate-template.usecase.js';
+import type { makeDeleteCertificateTemplate } from '../../../application/learning/use-cases/delete-certificate-template.usecase.js';
+import type { makeUploadCertificateBackground } from '../../../application/learning/use-cases/upload-certificate-background.usecase.js';
+import { certificateView, templateView } from '../../../application/learning/presenters.js';
+import { ORIENTATIONS } from '../../../domain/learning/certificate.js';
+import { Role } from '../../../domain/identity/role.js';
+import { RAW, reply } from '../kit/envelope.js';
+import { unwrap } from '../kit/errors.js';
+import { idParam, pageQuery, pageView, requiredText, toPageRequest } from '../kit/schemas.js';
+import type { RouteModule } from '../kit/route-table.js';
+import { mediaUrl } from './learning-schemas.js';
+
+type Deps = {
+  getMyCertificate: ReturnType<typeof makeGetMyCertificate>;
+  renderCertificatePdf: ReturnType<typeof makeRenderCertificatePdf>;
+  listMyCertificates: ReturnType<typeof makeListMyCertificates>;
+  verifyCertificate: ReturnType<typeof makeVerifyCertificate>;
+  getCertificateTemplate: ReturnType<typeof makeGetCertificateTemplate>;
+  saveCertificateTemplate: ReturnType<typeof makeSaveCertificateTemplate>;
+  deleteCertificateTemplate: ReturnType<typeof makeDeleteCertificateTemplate>;
+  uploadCertificateBackground: ReturnType<typeof makeUploadCertificateBackground>;
+  publicUrl: string;
+};
+
+export const BACKGROUND_MAX_BYTES = 5 * 1024 * 1024;
+
+const CertificateQuery = z.object({ format: z.enum(['json', 'pdf']).default('json') });
+const TemplateBody = z.object({
+  title: requiredText(300).optional(),
+  body: requiredText(10_000).optional(),
+  background_image_url: mediaUrl.nullable().optional(),
+  orientation: z.enum(ORIENTATIONS).optional(),
+});
+
+export const makeLearningCertificateRoutes = (d: Deps): RouteModule => (r) => {
+  const tags = ['certificates'];
+
+  r.get('/api/lms/courses/:id/certificate', { summary: 'The caller\'s certificate of a course (JSON, or ?format=pdf)', access: Role.Student, params: idParam, query: CertificateQuery, tags }, async ({ actor, params, query, ctx }) => {
+    if (query.format === 'json') return certificateView(unwrap(await d.getMyCertificate(actor, params.id)), d.publicUrl);
+    const { certificate, pdf } = unwrap(await d.renderCertificatePdf(actor, params.id));
+    ctx.status = 200;
+    ctx.type = 'application/pdf';
+    ctx.set('Content-Disposition', `attachment; filename="certificate-${certificate.code}.pdf"`);
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = Buffer.from(pdf);
+    return RAW;
+  });
+
+  r.get('/api/lms/my-certificates', { summary: 'The caller\'s certificates, newest first', access: Role.Student, query: pageQuery, tags }, async ({ actor, query }) =>
+    pageView(await d.listMyCertificates(actor.tenantId, actor.userId, toPageRequest(query)), (c) => certificateView(c, d.publicUrl)));
+
+  r.get('/api/lms/certificates/verify/:code', { summary: 'Verify a certificate code (public)', access: 'public', params: z.object({ code: z.string().max(40) }), tags }, async ({ params }) => {
+    const c = unwrap(await d.verifyCertificate(params.code));
+    return { valid: true, code: c.code, student_name: c.studentName, course_id: c.courseId, course_title: c.courseTitle, issued_at: c.issuedAt };
+  });
+
+  const ttags = ['certificate templates'];
+  r.get('/api/lms/admin/courses/:id/certificate-template', { summary: 'The course\'s certificate template (or the default)', access: Role.Admin, params: idParam, tags: ttags }, async ({ actor, params }) => {
+    const t = unwrap(await d.getCertificateTemplate(actor, params.id));
+    return templateView(t.template, t.isDefault);
+  });
+
+  r.put('/api/lms/admin/courses/:id/certificate-template', { summary: 'Create or update the certificate template', access: Role.Admin, params: idParam, body: TemplateBody, tags: ttags }, async ({ actor, meta, params, body }) =>
+    reply(templateView(unwrap(await d.saveCertificateTemplate(actor, meta, params.id, {
+      title: body.title, body: body.body, backgroundImageUrl: body.background_image_url, orientation: body.orientation,
+    }))), 'Certificate template saved'));
+
+  r.post('/api/lms/admin/courses/:id/certificate-template/upload', {
+    summary: 'Upload the template\'s background image (PNG or JPEG, at most 5 MB)', access: Role.Admin, params: idParam, rateLimit: 'upload',
+    bodyKind: { kind: 'multipart', maxFileBytes: BACKGROUND_MAX_BYTES }, tags: ttags,
+  }, async ({ actor, meta, params, file }) =>
+    reply(templateView(unwrap(await d.uploadCertificateBackground(actor, meta, params.id, file))), 'Background uploaded'));
+
+  r.delete('/api/lms/admin/courses/:id/certificate-template', { summary: 'Delete the template (back to the default)', access: Role.Admin, params: idParam, tags: ttags }, async ({ actor, meta, params }) => {
+    unwrap(await d.deleteCertificateTemplate(actor, meta, params.id));
+    return reply(null, 'Certificate template deleted');
+  });
+};

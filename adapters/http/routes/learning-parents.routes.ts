@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import type { makeIssueLinkingCode } from '../../../application/learning/use-cases/issue-linking-code.usecase.js';
+import type { makeLinkStudent } from '../../../application/learning/use-cases/link-student.usecase.js';
+import type { makeUnlinkStudent } from '../../../application/learning/use-cases/unlink-student.usecase.js';
+import type { makeListLinkedStudents } from '../../../application/learning/use-cases/list-linked-students.usecase.js';
+import type { makeGetLinkedStudent } from '../../../application/learning/use-cases/get-linked-student.usecase.js';
+import type { makeListLinkedStudentAssignments } from '../../../application/learning/use-cases/list-linked-student-assignments.usecase.js';
+import type { makeGetParentDashboard } from '../../../application/learning/use-cases/get-parent-dashboard.usecase.js';
+import type { StudentAssignment } from '../../../application/learning/ports/assessment-ports.js';
+import type { Clock } from '../../../application/shared/ports.js';
+import { learnerView, studentCourseView, studentSummaryView } from '../../../application/learning/presenters.js';
+import { Role } from '../../../domain/identity/role.js';
+import { reply } from '../kit/envelope.js';
+import { unwrap } from '../kit/errors.js';
+import { pageQuery, pageView, toPageRequest, uuid } from '../kit/schemas.js';
+import type { RouteModule } from '../kit/route-table.js';
+
+type Deps = {
+  issueLinkingCode: ReturnType<typeof makeIssueLinkingCode>;
+  linkStudent: ReturnType<typeof makeLinkStudent>;
+  unlinkStudent: ReturnType<typeof makeUnlinkStudent>;
+  listLinkedStudents: ReturnType<typeof makeListLinkedStudents>;
+  getLinkedStudent: ReturnType<typeof makeGetLinkedStudent>;
+  listLinkedStudentAssignments: ReturnType<typeof makeListLinkedStudentAssignments>;
+  getParentDashboard: ReturnType<typeof makeGetParentDashboard>;
+  clock: Clock;
+};
+
+const StudentParam = z.object({ student_id: uuid });
+const LinkBody = z.object({ linking_code: z.string().trim().min(1).max(32) });
+
+const assignmentView = (a: StudentAssignment) => ({
+  id: a.id, lesson_id: a.lessonId, lesson_title: a.lessonTitle, course_id: a.courseId, status: a.status, score: a.score, feedback: a.feedback,
+  submitted_at: a.submittedAt, graded_at: a.gradedAt,
+});
+
+/** Contract §5: Parent (10) and above, and only students linked to the caller; others 404. */
+export const makeLearningParentRoutes = (d: Deps): RouteModule => (r) => {
+  const tags = ['parents'];
+  const access = Role.Parent;
+
+  r.get('/api/lms/student/linking-code', { summary: 'A fresh linking code for the calling student (8 characters, 24 hours, single use)', access: Role.Student, tags }, async ({ actor }) => {
+    const code = unwrap(await d.issueLinkingCode(actor));
+    return { linking_code: code.code, expires_at: code.expiresAt };
+  });
+
+  r.post('/api/lms/parent/link-student', { summary: 'Link a student by their linking code', access, rateLimit: 'critical', body: LinkBody, tags }, async ({ actor, meta, body }) => {
+    const linked = unwrap(await d.linkStudent(actor, meta, body.linking_code));
+    return reply({ ...learnerView(linked.student), linked_at: linked.linkedAt }, 'Student linked');
+  });
+
+  r.delete('/api/lms/parent/students/:id', { summary: 'Unlink a student', access, params: z.object({ id: uuid }), tags }, async ({ actor, meta, params }) => {
+    unwrap(await d.unlinkStudent(actor, meta, params.id));
+    return reply(null, 'Student unlinked');
+  });
+
+  r.get('/api/lms/parent/dashboard', { summary: 'Each linked child\'s courses, progress and certificates', access, tags }, async ({ actor }) => {
+    const dash = await d.getParentDashboard(actor);
+    const now = d.clock.now();
+    return {
+      totals: { students: dash.totals.students, courses_enrolled: dash.totals.coursesEnrolled, courses_completed: dash.totals.coursesCompleted, certificates: dash.totals.certificates },
+      students: dash.students.map((s) => ({ ...learnerView(s.student), summary: studentSummaryView(s.summary), courses: s.courses.map((c) => studentCourseView(c, now)) })),
+    };
+  });
+
+  r.get('/api/lms/parent/students', { summary: 'Linked students with a progress summary', access, query: pageQuery, tags }, async ({ actor, query }) =>
+    pageView(await d.listLinkedStudents(actor, toPageRequest(query)), (s) => ({ ...learnerView(s.student), linked_at: s.linkedAt, summary: studentSummaryView(s.summary) })));
+
+  r.get('/api/lms/parent/students/:student_id', { summary: 'A linked student', access, params: StudentParam, tags }, async ({ actor, params }) => {
+    const s = unwrap(await d.getLinkedStudent(actor, params.student_id));
+    return { ...learnerView(s.student), summary: studentSummaryView(s.summary) };
+  });
+
+  r.get('/api/lms/parent/students/:student_id/progress', { summary: 'A linked student\'s courses and progress', access, params: StudentParam, tags }, async ({ actor, params }) => {
+    const s = unwrap(await d.getLinkedStudent(actor, params.student_id));
+    const now = d.clock.now();
+    return { student: learnerView(s.student), summary: studentSummaryView(s.summary), courses: s.courses.map((c) => studentCourseView(c, now)) };
+  });
+
+  r.get('/api/lms/parent/students/:student_id/assignments', { summary: 'A linked student\'s assignment submissions', access, params: StudentParam, query: pageQuery, tags }, async ({ actor, params, query }) =>
+    pageView(unwrap(await d.listLinkedStudentAssignments(actor, params.student_id, toPageRequest(query))), assignmentView));
+};

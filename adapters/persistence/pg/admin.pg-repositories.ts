@@ -1,0 +1,84 @@
+import type { StudentProfileListing, StudentProfileRepository, SubscriptionPlan, SubscriptionPlanRepository } from '../../../application/learning/ports/admin-repositories.js';
+import { contains, type DbDeps } from './base.js';
+import { guardedWrite, knexPage, num, deletedRows } from './knex-helpers.js';
+
+type Row = Record<string, unknown>;
+
+export const makeSubscriptionPlanPgRepository = ({ db }: DbDeps): SubscriptionPlanRepository => {
+  const toPlan = (r: Row, categoryIds: string[]): SubscriptionPlan => ({
+    id: r.id as string, tenantId: r.tenantId as string, name: r.name as string, description: r.description as string | null, price: num(r.price),
+    currency: r.currency as string, durationDays: num(r.durationDays), categoryIds, active: Boolean(r.active), createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
+  });
+  const categoriesOf = async (tenantId: string, planIds: string[]) => {
+    const out = new Map<string, string[]>();
+    if (planIds.length === 0) return out;
+    const rows = (await db.q()('subscription_plan_categories').where({ tenantId }).whereIn('planId', planIds).select('planId', 'categoryId')) as Array<{ planId: string; categoryId: string }>;
+    for (const r of rows) out.set(r.planId, [...(out.get(r.planId) ?? []), r.categoryId]);
+    return out;
+  };
+  return {
+    async findById(tenantId, id) {
+      const r = await db.q()('subscription_plans').where({ tenantId, id }).first();
+      return r ? toPlan(r, (await categoriesOf(tenantId, [id])).get(id) ?? []) : null;
+    },
+    async list(tenantId, query, page) {
+      const q = db.q()('subscription_plans').where({ tenantId });
+      if (query.active !== undefined) q.where('active', query.active);
+      if (query.search) q.where((w) => w.whereILike('name', contains(query.search!)).orWhereILike('description', contains(query.search!)));
+      const found = await knexPage(q.orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, (r: Row) => r);
+      const cats = await categoriesOf(tenantId, found.items.map((r) => r.id as string));
+      return { ...found, items: found.items.map((r) => toPlan(r, cats.get(r.id as string) ?? [])) };
+    },
+    async save(plan) {
+      const { categoryIds, ...row } = plan;
+      await db.q().transaction(async (trx) => {
+        await trx('subscription_plans').insert(row).onConflict('id').merge(['name', 'description', 'price', 'currency', 'duration_days', 'active', 'updated_at']);
+        await trx('subscription_plan_categories').where({ tenantId: plan.tenantId, planId: plan.id }).delete();
+        if (categoryIds.length) await trx('subscription_plan_categories').insert(categoryIds.map((categoryId) => ({ tenantId: plan.tenantId, planId: plan.id, categoryId })));
+      });
+    },
+    async delete(tenantId, id) {
+      return (await deletedRows(db.q()('subscription_plans').where({ tenantId, id }).delete())) > 0;
+    },
+  };
+};
+
+export const makeStudentProfilePgRepository = ({ db }: DbDeps): StudentProfileRepository => {
+  const base = (tenantId: string) =>
+    db.q()({ p: 'student_profiles' })
+      .join({ u: 'users' }, function () { this.on('u.id', 'p.user_id').andOn('u.tenant_id', 'p.tenant_id'); })
+      .where('p.tenant_id', tenantId)
+      .whereNull('u.deleted_at')
+      .select('p.*', { userEmail: 'u.email', userDisplayName: 'u.display_name', userRole: 'u.role', userStatus: 'u.status' });
+  const toListing = (r: Row): StudentProfileListing => ({
+    profile: {
+      id: r.id as string, tenantId: r.tenantId as string, userId: r.userId as string, school: r.school as string | null, grade: r.grade as string | null,
+      phone: r.phone as string | null, createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
+    },
+    user: { id: r.userId as string, email: r.userEmail as string, displayName: r.userDisplayName as string, role: num(r.userRole), status: num(r.userStatus) },
+  });
+  return {
+    async findById(tenantId, id) {
+      const r = await base(tenantId).where('p.id', id).first();
+      return r ? toListing(r) : null;
+    },
+    list(tenantId, search, page) {
+      const q = base(tenantId);
+      if (search) {
+        const p = contains(search);
+        q.where((w) => w.whereILike('u.display_name', p).orWhereILike('u.email', p).orWhereILike('p.school', p));
+      }
+      return knexPage(q.orderBy([{ column: 'p.created_at', order: 'desc' }, { column: 'p.id', order: 'desc' }]), page, toListing);
+    },
+    insert(profile) {
+      return guardedWrite(db, (q) => q('student_profiles').insert(profile));
+    },
+    update(profile) {
+      const { id, tenantId, createdAt: _c, userId: _u, ...changes } = profile;
+      return guardedWrite(db, (q) => q('student_profiles').where({ id, tenantId }).update(changes));
+    },
+    async delete(tenantId, id) {
+      return (await deletedRows(db.q()('student_profiles').where({ tenantId, id }).delete())) > 0;
+    },
+  };
+};

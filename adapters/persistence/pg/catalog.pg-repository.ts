@@ -1,0 +1,180 @@
+import type { Category, Course, CourseModule, CourseStatus, Lesson } from '../../../domain/learning/course.js';
+import type { CategoryRepository, CourseRepository, LessonRepository, ModuleRepository } from '../../../application/learning/ports/catalog.js';
+import { contains, type DbDeps } from './base.js';
+import { guardedWrite, knexPage, num } from './knex-helpers.js';
+
+type Row = Record<string, unknown>;
+
+const toCourse = (r: Row): Course => ({
+  id: r.id as string, tenantId: r.tenantId as string, title: r.title as string, description: r.description as string | null,
+  categoryId: r.categoryId as string | null, difficulty: r.difficulty as string | null, price: num(r.price), currency: r.currency as string,
+  coverImage: r.coverImage as string | null, status: r.status as CourseStatus, createdBy: r.createdBy as string | null,
+  publishedAt: r.publishedAt as Date | null, createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
+});
+
+const toCategory = (r: Row): Category => ({
+  id: r.id as string, tenantId: r.tenantId as string, name: r.name as string, slug: r.slug as string, description: r.description as string | null,
+  createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
+});
+
+const toModule = (r: Row): CourseModule => ({
+  id: r.id as string, tenantId: r.tenantId as string, courseId: r.courseId as string, title: r.title as string, description: r.description as string | null,
+  order: num(r.sortOrder), createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
+});
+
+const toLesson = (r: Row): Lesson => ({
+  id: r.id as string, tenantId: r.tenantId as string, moduleId: r.moduleId as string, courseId: r.courseId as string, title: r.title as string,
+  description: r.description as string | null, contentType: r.contentType as string, contentUrl: r.contentUrl as string | null,
+  content: r.content as string | null, duration: num(r.duration), order: num(r.sortOrder), createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
+});
+
+const moduleRow = ({ order, ...m }: CourseModule) => ({ ...m, sortOrder: order });
+const lessonRow = ({ order, ...l }: Lesson) => ({ ...l, sortOrder: order });
+
+export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
+  async findById(tenantId, id) {
+    const r = await db.q()('courses').where({ tenantId, id }).first();
+    return r ? toCourse(r) : null;
+  },
+  async findManyByIds(tenantId, ids) {
+    if (ids.length === 0) return [];
+    return ((await db.q()('courses').where({ tenantId }).whereIn('id', [...ids])) as Row[]).map(toCourse);
+  },
+  list(tenantId, filter, page) {
+    const q = db.q()('courses').where({ tenantId });
+    if (filter.statuses) q.whereIn('status', [...filter.statuses]);
+    if (filter.categoryId) q.where('categoryId', filter.categoryId);
+    if (filter.difficulty) q.whereRaw('lower(difficulty) = lower(?)', [filter.difficulty]);
+    if (filter.search) q.whereILike('title', contains(filter.search));
+    return knexPage(q.orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toCourse);
+  },
+  async insert(course) {
+    await db.q()('courses').insert(course);
+  },
+  async update(course) {
+    const { id, tenantId, createdAt: _c, ...changes } = course;
+    await db.q()('courses').where({ id, tenantId }).update(changes);
+  },
+  async delete(tenantId, id) {
+    await db.q()('courses').where({ tenantId, id }).delete();
+  },
+  async countByStatus(tenantId) {
+    const rows = (await db.q()('courses').where({ tenantId }).select('status').count({ n: '*' }).groupBy('status')) as Array<{ status: CourseStatus; n: number }>;
+    const out: Record<CourseStatus, number> = { draft: 0, published: 0, archived: 0 };
+    for (const r of rows) out[r.status] = num(r.n);
+    return out;
+  },
+  async idsOfCategories(tenantId, categoryIds) {
+    if (categoryIds.length === 0) return [];
+    return ((await db.q()('courses').where({ tenantId }).whereIn('categoryId', [...categoryIds]).select('id')) as Array<{ id: string }>).map((r) => r.id);
+  },
+});
+
+export const makeCategoryPgRepository = ({ db }: DbDeps): CategoryRepository => ({
+  async findById(tenantId, id) {
+    const r = await db.q()('course_categories').where({ tenantId, id }).first();
+    return r ? toCategory(r) : null;
+  },
+  async findBySlug(tenantId, slug) {
+    const r = await db.q()('course_categories').where({ tenantId, slug }).first();
+    return r ? toCategory(r) : null;
+  },
+  async findManyByIds(tenantId, ids) {
+    if (ids.length === 0) return [];
+    return ((await db.q()('course_categories').where({ tenantId }).whereIn('id', [...ids])) as Row[]).map(toCategory);
+  },
+  async listAll(tenantId) {
+    return ((await db.q()('course_categories').where({ tenantId }).orderBy([{ column: 'name' }, { column: 'id' }])) as Row[]).map(toCategory);
+  },
+  list(tenantId, search, page) {
+    const q = db.q()('course_categories').where({ tenantId });
+    if (search) q.where((w) => w.whereILike('name', contains(search)).orWhereILike('slug', contains(search)));
+    return knexPage(q.orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toCategory);
+  },
+  async insert(category) {
+    const rows = await db.q()('course_categories').insert(category).onConflict(['tenant_id', 'slug']).ignore().returning('id');
+    return rows.length === 1;
+  },
+  async update(category) {
+    const { id, tenantId, createdAt: _c, ...changes } = category;
+    return (await guardedWrite(db, (q) => q('course_categories').where({ id, tenantId }).update(changes))) === 'ok';
+  },
+  async delete(tenantId, id) {
+    await db.q()('course_categories').where({ tenantId, id }).delete();
+  },
+  async isInUse(tenantId, id) {
+    const used = await db.q().raw(
+      `select exists (select 1 from courses where tenant_id = ? and category_id = ?)
+           or exists (select 1 from pricing where tenant_id = ? and category_id = ?)
+           or exists (select 1 from subscription_plan_categories where tenant_id = ? and category_id = ?) as used`,
+      [tenantId, id, tenantId, id, tenantId, id],
+    );
+    return Boolean((used.rows as Array<{ used: boolean }>)[0]?.used);
+  },
+});
+
+export const makeModulePgRepository = ({ db }: DbDeps): ModuleRepository => ({
+  async findById(tenantId, id) {
+    const r = await db.q()('course_modules').where({ tenantId, id }).first();
+    return r ? toModule(r) : null;
+  },
+  async listByCourse(tenantId, courseId) {
+    return ((await db.q()('course_modules').where({ tenantId, courseId }).orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])) as Row[]).map(toModule);
+  },
+  async insert(module) {
+    await db.q()('course_modules').insert(moduleRow(module));
+  },
+  async update(module) {
+    const { id, tenantId, createdAt: _c, ...changes } = moduleRow(module);
+    await db.q()('course_modules').where({ id, tenantId }).update(changes);
+  },
+  async delete(tenantId, id) {
+    await db.q()('course_modules').where({ tenantId, id }).delete();
+  },
+  async setOrder(tenantId, courseId, orderedIds, at) {
+    if (orderedIds.length === 0) return;
+    // One statement: every module gets its position from the list.
+    await db.q().raw(
+      `update course_modules m set sort_order = v.ord, updated_at = ?
+         from (select * from unnest(?::uuid[]) with ordinality as t(id, ord)) v
+        where m.tenant_id = ? and m.course_id = ? and m.id = v.id`,
+      [at, [...orderedIds], tenantId, courseId],
+    );
+  },
+  async nextOrder(tenantId, courseId) {
+    const r = (await db.q()('course_modules').where({ tenantId, courseId }).max({ m: 'sort_order' }).first()) as { m: number | null } | undefined;
+    return num(r?.m) + 1;
+  },
+});
+
+export const makeLessonPgRepository = ({ db }: DbDeps): LessonRepository => ({
+  async findById(tenantId, id) {
+    const r = await db.q()('lessons').where({ tenantId, id }).first();
+    return r ? toLesson(r) : null;
+  },
+  async listByModule(tenantId, moduleId) {
+    return ((await db.q()('lessons').where({ tenantId, moduleId }).orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])) as Row[]).map(toLesson);
+  },
+  async listByCourse(tenantId, courseId) {
+    return ((await db.q()('lessons').where({ tenantId, courseId })) as Row[]).map(toLesson);
+  },
+  async insert(lesson) {
+    await db.q()('lessons').insert(lessonRow(lesson));
+  },
+  async update(lesson) {
+    const { id, tenantId, createdAt: _c, ...changes } = lessonRow(lesson);
+    await db.q()('lessons').where({ id, tenantId }).update(changes);
+  },
+  async delete(tenantId, id) {
+    await db.q()('lessons').where({ tenantId, id }).delete();
+  },
+  async nextOrder(tenantId, moduleId) {
+    const r = (await db.q()('lessons').where({ tenantId, moduleId }).max({ m: 'sort_order' }).first()) as { m: number | null } | undefined;
+    return num(r?.m) + 1;
+  },
+  async countByCourses(tenantId, courseIds) {
+    if (courseIds.length === 0) return new Map();
+    const rows = (await db.q()('lessons').where({ tenantId }).whereIn('courseId', [...courseIds]).select('courseId').count({ n: '*' }).groupBy('courseId')) as Array<{ courseId: string; n: number }>;
+    return new Map(rows.map((r) => [r.courseId, num(r.n)]));
+  },
+});

@@ -1,0 +1,56 @@
+import type { Certificate, CertificateTemplate, Orientation } from '../../../domain/learning/certificate.js';
+import type { CertificateRepository } from '../../../application/learning/ports/certificate-repository.js';
+import type { DbDeps } from './base.js';
+import { knexPage, num, deletedRows } from './knex-helpers.js';
+
+type Row = Record<string, unknown>;
+
+const toCertificate = (r: Row): Certificate => ({
+  id: r.id as string, tenantId: r.tenantId as string, userId: r.userId as string, courseId: r.courseId as string, code: r.code as string,
+  studentName: r.studentName as string, courseTitle: r.courseTitle as string, issuedAt: r.issuedAt as Date,
+});
+
+const toTemplate = (r: Row): CertificateTemplate => ({
+  tenantId: r.tenantId as string, courseId: r.courseId as string, title: r.title as string, body: r.body as string,
+  backgroundImageUrl: r.backgroundImageUrl as string | null, orientation: r.orientation as Orientation, updatedAt: r.updatedAt as Date,
+});
+
+export const makeCertificatePgRepository = ({ db }: DbDeps): CertificateRepository => ({
+  async find(tenantId, userId, courseId) {
+    const r = await db.q()('certificates').where({ tenantId, userId, courseId }).first();
+    return r ? toCertificate(r) : null;
+  },
+  async findByCode(code) {
+    const r = await db.q()('certificates').where({ code }).first();
+    return r ? toCertificate(r) : null;
+  },
+  async insertIfAbsent(certificate) {
+    const rows = await db.q()('certificates').insert(certificate).onConflict(['tenant_id', 'user_id', 'course_id']).ignore().returning('id');
+    return rows.length === 1;
+  },
+  listOfUsers(tenantId, userIds, page) {
+    const q = db.q()('certificates').where({ tenantId }).whereIn('userId', [...userIds]);
+    return knexPage(q.orderBy([{ column: 'issuedAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toCertificate);
+  },
+  async count(tenantId, filter = {}) {
+    const q = db.q()('certificates').where({ tenantId });
+    if (filter.since) q.where('issuedAt', '>=', filter.since);
+    const r = (await q.count({ n: '*' }).first()) as { n: number } | undefined;
+    return num(r?.n);
+  },
+  async countByUsers(tenantId, userIds) {
+    if (userIds.length === 0) return new Map();
+    const rows = (await db.q()('certificates').where({ tenantId }).whereIn('userId', [...userIds]).select('userId').count({ n: '*' }).groupBy('userId')) as Array<{ userId: string; n: number }>;
+    return new Map(rows.map((r) => [r.userId, num(r.n)]));
+  },
+  async getTemplate(tenantId, courseId) {
+    const r = await db.q()('certificate_templates').where({ tenantId, courseId }).first();
+    return r ? toTemplate(r) : null;
+  },
+  async saveTemplate(t) {
+    await db.q()('certificate_templates').insert(t).onConflict(['tenant_id', 'course_id']).merge(['title', 'body', 'background_image_url', 'orientation', 'updated_at']);
+  },
+  async deleteTemplate(tenantId, courseId) {
+    return (await deletedRows(db.q()('certificate_templates').where({ tenantId, courseId }).delete())) > 0;
+  },
+});

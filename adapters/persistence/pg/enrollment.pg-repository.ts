@@ -1,0 +1,106 @@
+import type { Knex } from 'knex';
+import type { Enrollment, EnrollmentSource, EnrollmentStatus } from '../../../domain/learning/enrollment.js';
+import type { EnrollmentFilter, EnrollmentListing, EnrollmentRepository } from '../../../application/learning/ports/enrollment-repository.js';
+import type { CourseRepository } from '../../../application/learning/ports/catalog.js';
+import { contains, type DbDeps } from './base.js';
+import { knexPage, deletedRows } from './knex-helpers.js';
+
+type Row = Record<string, unknown>;
+
+const toEnrollment = (r: Row): Enrollment => ({
+  id: r.id as string, tenantId: r.tenantId as string, userId: r.userId as string, courseId: r.courseId as string,
+  status: r.status as EnrollmentStatus, source: r.source as EnrollmentSource, sourceRef: r.sourceRef as string | null,
+  expiresAt: r.expiresAt as Date | null, createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
+});
+
+const toListing = (r: Row): EnrollmentListing => ({
+  enrollment: toEnrollment(r),
+  user: { id: r.userId as string, email: r.userEmail as string, displayName: r.userDisplayName as string },
+  course: { id: r.courseId as string, title: r.courseTitle as string },
+});
+
+/** Active at `now`: status active and not past its expiry. */
+const whereActive = (q: Knex.QueryBuilder, now: Date, alias = 'enrollments') =>
+  q.where(`${alias}.status`, 'active').where((w) => w.whereNull(`${alias}.expires_at`).orWhere(`${alias}.expires_at`, '>', now));
+
+const whereStatus = (q: Knex.QueryBuilder, status: EnrollmentStatus, now: Date) => {
+  if (status === 'active') return whereActive(q, now, 'e');
+  if (status === 'cancelled') return q.where('e.status', 'cancelled');
+  return q.where((w) => w.where('e.status', 'expired').orWhere((a) => a.where('e.status', 'active').where('e.expires_at', '<=', now)));
+};
+
+export const makeEnrollmentPgRepository = ({ db, courseRepository }: DbDeps & { courseRepository: CourseRepository }): EnrollmentRepository => {
+  const listingQuery = (tenantId: string) =>
+    db.q()({ e: 'enrollments' })
+      .join({ u: 'users' }, function () { this.on('u.id', 'e.user_id').andOn('u.tenant_id', 'e.tenant_id'); })
+      .join({ c: 'courses' }, function () { this.on('c.id', 'e.course_id').andOn('c.tenant_id', 'e.tenant_id'); })
+      .where('e.tenant_id', tenantId)
+      .select('e.*', { userEmail: 'u.email', userDisplayName: 'u.display_name', courseTitle: 'c.title' });
+
+  return {
+    async findById(tenantId, id) {
+      const r = await db.q()('enrollments').where({ tenantId, id }).first();
+      return r ? toEnrollment(r) : null;
+    },
+    async findListing(tenantId, id) {
+      const r = await listingQuery(tenantId).where('e.id', id).first();
+      return r ? toListing(r) : null;
+    },
+    async find(tenantId, userId, courseId) {
+      const r = await db.q()('enrollments').where({ tenantId, userId, courseId }).first();
+      return r ? toEnrollment(r) : null;
+    },
+    async findForCourses(tenantId, userId, courseIds) {
+      if (courseIds.length === 0) return [];
+      return ((await db.q()('enrollments').where({ tenantId, userId }).whereIn('courseId', [...courseIds])) as Row[]).map(toEnrollment);
+    },
+    async insertIfAbsent(enrollment) {
+      const rows = await db.q()('enrollments').insert(enrollment).onConflict(['tenant_id', 'user_id', 'course_id']).ignore().returning('id');
+      return rows.length === 1;
+    },
+    async lock(tenantId, userId, courseId) {
+      const r = await db.q()('enrollments').where({ tenantId, userId, courseId }).forUpdate().first();
+      return r ? toEnrollment(r) : null;
+    },
+    async update(e) {
+      const { id, tenantId, createdAt: _c, ...changes } = e;
+      await db.q()('enrollments').where({ id, tenantId }).update(changes);
+    },
+    async delete(tenantId, id) {
+      return (await deletedRows(db.q()('enrollments').where({ tenantId, id }).delete())) > 0;
+    },
+    async activeCoursesOf(tenantId, userIds, now, page) {
+      if (userIds.length === 0) return { items: [], total: 0, page: page.page, pageSize: page.pageSize };
+      // Enrolments of the page (joined to hide drafts), then their courses: two queries plus the count.
+      const q = db.q()({ enrollments: 'enrollments' })
+        .join({ c: 'courses' }, function () { this.on('c.id', 'enrollments.course_id').andOn('c.tenant_id', 'enrollments.tenant_id'); })
+        .where('enrollments.tenant_id', tenantId)
+        .whereIn('enrollments.user_id', [...userIds])
+        .whereNot('c.status', 'draft')
+        .select('enrollments.*');
+      whereActive(q, now);
+      const found = await knexPage(q.orderBy([{ column: 'enrollments.created_at', order: 'desc' }, { column: 'enrollments.id', order: 'desc' }]), page, toEnrollment);
+      const courses = new Map((await courseRepository.findManyByIds(tenantId, [...new Set(found.items.map((e) => e.courseId))])).map((c) => [c.id, c]));
+      return { ...found, items: found.items.filter((e) => courses.has(e.courseId)).map((enrollment) => ({ enrollment, course: courses.get(enrollment.courseId)! })) };
+    },
+    list(tenantId, filter: EnrollmentFilter, now, page) {
+      const q = listingQuery(tenantId);
+      if (filter.userId) q.where('e.user_id', filter.userId);
+      if (filter.courseId) q.where('e.course_id', filter.courseId);
+      if (filter.status) whereStatus(q, filter.status, now);
+      if (filter.search) {
+        const p = contains(filter.search);
+        q.where((w) => w.whereILike('u.display_name', p).orWhereILike('u.email', p).orWhereILike('c.title', p));
+      }
+      return knexPage(q.orderBy([{ column: 'e.created_at', order: 'desc' }, { column: 'e.id', order: 'desc' }]), page, toListing);
+    },
+    async countActive(tenantId, now, filter = {}) {
+      const q = db.q()('enrollments').where('enrollments.tenant_id', tenantId);
+      whereActive(q, now);
+      if (filter.since) q.where('enrollments.created_at', '>=', filter.since);
+      if (filter.userIds) q.whereIn('enrollments.user_id', [...filter.userIds]);
+      const r = (await q.count({ n: '*' }).first()) as { n: number } | undefined;
+      return Number(r?.n ?? 0);
+    },
+  };
+};

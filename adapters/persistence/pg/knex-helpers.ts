@@ -1,0 +1,42 @@
+import type { Knex } from 'knex';
+import type { Database } from '../../../infrastructure/db/database.js';
+import type { Page, PageRequest } from '../../../application/shared/ports.js';
+import type { WriteOutcome } from '../../../application/learning/ports/record-store.js';
+
+/** A page of a knex query: the rows and the total, two queries whatever the page size. */
+export async function knexPage<R, T>(query: Knex.QueryBuilder, page: PageRequest, map: (row: R) => T): Promise<Page<T>> {
+  const rows = (await query.clone().limit(page.pageSize).offset((page.page - 1) * page.pageSize)) as R[];
+  const counted = (await query.clone().clearSelect().clearOrder().count({ n: '*' }).first()) as { n: number | string } | undefined;
+  return { items: rows.map(map), total: Number(counted?.n ?? 0), page: page.page, pageSize: page.pageSize };
+}
+
+export const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown })?.code === '23505';
+
+/**
+ * Runs a write that may hit a unique index in its own savepoint (or transaction), so that a
+ * conflict answers `conflict` without aborting the caller's unit of work.
+ */
+export async function guardedWrite(db: Database, write: (q: Knex.Transaction) => Promise<unknown>): Promise<WriteOutcome> {
+  try {
+    await db.q().transaction(async (trx) => {
+      await write(trx);
+    });
+    return 'ok';
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'conflict';
+    throw error;
+  }
+}
+
+/** Numeric columns come back as strings on some engines: money and counts are numbers here. */
+export const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
+export const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+/**
+ * Rows affected by a delete: pg answers a number, knex-pglite its raw result (`rowCount`).
+ */
+export async function deletedRows(query: PromiseLike<unknown>): Promise<number> {
+  const result = (await query) as number | { rowCount?: number; affectedRows?: number } | undefined;
+  if (typeof result === 'number') return result;
+  return Number(result?.rowCount ?? result?.affectedRows ?? 0);
+}

@@ -1,0 +1,33 @@
+import type { Actor, RequestMeta } from '../../shared/actor.js';
+import type { Page, PageRequest } from '../../shared/ports.js';
+import type { Result } from '../../shared/result.js';
+import type { LearningDeps } from '../deps.js';
+
+export type AdminResourceError = 'RECORD_NOT_FOUND' | 'DUPLICATE_RECORD' | 'UNKNOWN_REFERENCE' | 'INVALID_RECORD' | 'CATEGORY_IN_USE';
+
+export interface ListQuery {
+  search?: string | undefined;
+}
+
+/**
+ * One admin resource of `/api/lms/admin/resources/:resource`: its own input types and rules,
+ * the same four operations. Writes are audited as `<resource>.<create|update|delete>`.
+ */
+export interface AdminResource<T, C, U, Q extends ListQuery = ListQuery> {
+  list(tenantId: string, query: Q, page: PageRequest): Promise<Page<T>>;
+  create(actor: Actor, meta: RequestMeta, input: C): Promise<Result<T, AdminResourceError>>;
+  update(actor: Actor, meta: RequestMeta, id: string, input: U): Promise<Result<T, AdminResourceError>>;
+  remove(actor: Actor, meta: RequestMeta, id: string): Promise<Result<null, AdminResourceError>>;
+}
+
+export type AuditDeps = Pick<LearningDeps, 'auditLog'>;
+
+export const audit = (d: AuditDeps, actor: Actor, meta: RequestMeta, resource: string, verb: 'create' | 'update' | 'delete', id: string, metadata: Record<string, unknown> = {}) =>
+  d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: `${resource}.${verb}`, resourceType: resource, resourceId: id, ...meta, metadata });
+
+/** `changes[k]` when given, else `current[k]`: PUT takes any subset of the create fields (contract §2). */
+export const merge = <T extends object>(current: T, changes: Partial<NoInfer<T>>): T => {
+  const out = { ...current };
+  for (const [k, v] of Object.entries(changes)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
+  return out;
+};

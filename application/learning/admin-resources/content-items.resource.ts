@@ -1,0 +1,49 @@
+import type { LearningAsset } from '../ports/admin-repositories.js';
+import type { RecordStore } from '../ports/record-store.js';
+import { err, ok } from '../../shared/result.js';
+import type { LearningDeps } from '../deps.js';
+import { audit, merge, type AdminResource, type ListQuery } from './common.js';
+
+export interface ContentItemInput { title: string; description?: string | null | undefined; url?: string | null | undefined; type?: string | undefined }
+export interface ContentItemQuery extends ListQuery { type?: string | undefined }
+
+type Deps = Pick<LearningDeps, 'auditLog' | 'clock' | 'ids' | 'uow'>;
+
+/** Learning assets and library items (contract §6): `{title, description, url, type}`, searched by title. */
+export const makeContentItemsResource = (name: string, store: RecordStore<LearningAsset>, d: Deps): AdminResource<LearningAsset, ContentItemInput, Partial<ContentItemInput>, ContentItemQuery> => ({
+  list: (tenantId, query, page) => store.list(tenantId, { search: query.search, filter: query.type ? { type: query.type } : {} }, page),
+  async create(actor, meta, input) {
+    const now = d.clock.now();
+    const item: LearningAsset = {
+      id: d.ids.uuid(), tenantId: actor.tenantId, title: input.title, description: input.description ?? null, url: input.url ?? null,
+      type: input.type ?? 'link', createdAt: now, updatedAt: now,
+    };
+    await d.uow.run(async () => {
+      await store.insert(item);
+      await audit(d, actor, meta, name, 'create', item.id, { title: item.title });
+    });
+    return ok(item);
+  },
+  async update(actor, meta, id, input) {
+    const current = await store.findById(actor.tenantId, id);
+    if (!current) return err('RECORD_NOT_FOUND');
+    const updated = { ...merge(current, input), updatedAt: d.clock.now() };
+    await d.uow.run(async () => {
+      await store.update(updated);
+      await audit(d, actor, meta, name, 'update', id);
+    });
+    return ok(updated);
+  },
+  async remove(actor, meta, id) {
+    return d.uow.run(async () => {
+      if (!(await store.delete(actor.tenantId, id))) return err('RECORD_NOT_FOUND');
+      await audit(d, actor, meta, name, 'delete', id);
+      return ok(null);
+    });
+  },
+});
+
+export const makeLearningAssetsResource = (d: Deps & { learningAssetStore: RecordStore<LearningAsset> }) => makeContentItemsResource('learning-assets', d.learningAssetStore, d);
+export const makeLibraryItemsResource = (d: Deps & { libraryItemStore: RecordStore<LearningAsset> }) => makeContentItemsResource('library-items', d.libraryItemStore, d);
+
+export type ContentItemsResource = ReturnType<typeof makeContentItemsResource>;

@@ -1,0 +1,43 @@
+import { byOrder, orderedLessons, type Category, type Course, type CourseModule, type Lesson } from '../../domain/learning/course.js';
+import type { Page, PageRequest } from '../shared/ports.js';
+import type { LearningDeps } from './deps.js';
+
+export interface CourseWithCategory {
+  course: Course;
+  category: Category | null;
+}
+
+export interface Outline extends CourseWithCategory {
+  modules: Array<{ module: CourseModule; lessons: Lesson[] }>;
+  /** Every lesson in course order. */
+  lessons: Lesson[];
+}
+
+type Deps = Pick<LearningDeps, 'categoryRepository' | 'moduleRepository' | 'lessonRepository'>;
+
+/** Modules and lessons of a course, in order: three queries whatever its size. */
+export async function loadOutline(d: Deps, course: Course): Promise<Outline> {
+  const [category, modules, lessons] = await Promise.all([
+    course.categoryId ? d.categoryRepository.findById(course.tenantId, course.categoryId) : Promise.resolve(null),
+    d.moduleRepository.listByCourse(course.tenantId, course.id),
+    d.lessonRepository.listByCourse(course.tenantId, course.id),
+  ]);
+  const ordered = orderedLessons(modules, lessons);
+  return {
+    course, category, lessons: ordered,
+    modules: [...modules].sort(byOrder).map((module) => ({ module, lessons: ordered.filter((l) => l.moduleId === module.id) })),
+  };
+}
+
+/** Attaches categories to courses with one query. */
+export async function withCategories(d: Pick<LearningDeps, 'categoryRepository'>, tenantId: string, courses: readonly Course[]): Promise<CourseWithCategory[]> {
+  const ids = [...new Set(courses.map((c) => c.categoryId).filter((id): id is string => id !== null))];
+  const categories = new Map((await d.categoryRepository.findManyByIds(tenantId, ids)).map((c) => [c.id, c]));
+  return courses.map((course) => ({ course, category: course.categoryId ? categories.get(course.categoryId) ?? null : null }));
+}
+
+/** Pages a short list held in memory (modules of a course, lessons of a module). */
+export function pageOfList<T>(all: readonly T[], page: PageRequest): Page<T> {
+  const start = (page.page - 1) * page.pageSize;
+  return { items: all.slice(start, start + page.pageSize), total: all.length, page: page.page, pageSize: page.pageSize };
+}

@@ -1,0 +1,47 @@
+import type { Page, PageRequest } from '../../shared/ports.js';
+
+export interface QuizStatus {
+  /** Published quizzes of the course. */
+  required: number;
+  /** Of those, the ones the user has passed. */
+  passed: number;
+}
+
+/**
+ * Course completion needs every published quiz passed (contract §6). Quizzes belong to the
+ * assessment context, which registers its implementation under `courseQuizRequirements`;
+ * until then the default answers "no quizzes".
+ */
+export interface CourseQuizRequirements {
+  status(tenantId: string, userId: string, courseId: string): Promise<QuizStatus>;
+  /** Per user and course in one query (`${userId}:${courseId}` keys; missing means none). */
+  statusMany(tenantId: string, userIds: readonly string[], courseIds: readonly string[]): Promise<Map<string, QuizStatus>>;
+}
+
+export interface StudentAssignment {
+  id: string;
+  lessonId: string;
+  lessonTitle: string | null;
+  courseId: string | null;
+  status: 'submitted' | 'graded';
+  score: number | null;
+  feedback: string | null;
+  submittedAt: Date;
+  gradedAt: Date | null;
+}
+
+/** A student's assignment submissions, for parents (assessment registers `studentAssignmentsReader`). */
+export interface StudentAssignmentsReader {
+  list(tenantId: string, studentId: string, page: PageRequest): Promise<Page<StudentAssignment>>;
+}
+
+export const noQuizRequirements: CourseQuizRequirements = {
+  status: async () => ({ required: 0, passed: 0 }),
+  statusMany: async () => new Map(),
+};
+
+export const noStudentAssignments: StudentAssignmentsReader = {
+  list: async (_tenantId, _studentId, page) => ({ items: [], total: 0, page: page.page, pageSize: page.pageSize }),
+};
+
+export const quizKey = (userId: string, courseId: string): string => `${userId}:${courseId}`;

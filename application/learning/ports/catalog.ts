@@ -1,0 +1,64 @@
+import type { Category, Course, CourseModule, CourseStatus, Lesson } from '../../../domain/learning/course.js';
+import type { Page, PageRequest } from '../../shared/ports.js';
+
+export interface CourseFilter {
+  statuses?: readonly CourseStatus[];
+  categoryId?: string;
+  difficulty?: string;
+  /** Matches the title. */
+  search?: string;
+}
+
+export interface CourseRepository {
+  findById(tenantId: string, id: string): Promise<Course | null>;
+  findManyByIds(tenantId: string, ids: readonly string[]): Promise<Course[]>;
+  /** Newest first. */
+  list(tenantId: string, filter: CourseFilter, page: PageRequest): Promise<Page<Course>>;
+  insert(course: Course): Promise<void>;
+  update(course: Course): Promise<void>;
+  delete(tenantId: string, id: string): Promise<void>;
+  countByStatus(tenantId: string): Promise<Record<CourseStatus, number>>;
+  /** Courses of these categories (any status): what a subscription plan covers. */
+  idsOfCategories(tenantId: string, categoryIds: readonly string[]): Promise<string[]>;
+}
+
+export interface CategoryRepository {
+  findById(tenantId: string, id: string): Promise<Category | null>;
+  findBySlug(tenantId: string, slug: string): Promise<Category | null>;
+  findManyByIds(tenantId: string, ids: readonly string[]): Promise<Category[]>;
+  /** By name: the small fixed list of `GET /api/lms/course-categories`. */
+  listAll(tenantId: string): Promise<Category[]>;
+  list(tenantId: string, search: string | undefined, page: PageRequest): Promise<Page<Category>>;
+  /** False when the slug is taken in the tenant (nothing written). */
+  insert(category: Category): Promise<boolean>;
+  update(category: Category): Promise<boolean>;
+  delete(tenantId: string, id: string): Promise<void>;
+  /** Referenced by a course, a price or a subscription plan. */
+  isInUse(tenantId: string, id: string): Promise<boolean>;
+}
+
+export interface ModuleRepository {
+  findById(tenantId: string, id: string): Promise<CourseModule | null>;
+  /** In course order. */
+  listByCourse(tenantId: string, courseId: string): Promise<CourseModule[]>;
+  insert(module: CourseModule): Promise<void>;
+  update(module: CourseModule): Promise<void>;
+  delete(tenantId: string, id: string): Promise<void>;
+  /** Orders 1..n in the given order. */
+  setOrder(tenantId: string, courseId: string, orderedIds: readonly string[], at: Date): Promise<void>;
+  nextOrder(tenantId: string, courseId: string): Promise<number>;
+}
+
+export interface LessonRepository {
+  findById(tenantId: string, id: string): Promise<Lesson | null>;
+  /** In module order. */
+  listByModule(tenantId: string, moduleId: string): Promise<Lesson[]>;
+  /** Every lesson of the course, unordered (order them with the modules: `orderedLessons`). */
+  listByCourse(tenantId: string, courseId: string): Promise<Lesson[]>;
+  insert(lesson: Lesson): Promise<void>;
+  update(lesson: Lesson): Promise<void>;
+  delete(tenantId: string, id: string): Promise<void>;
+  nextOrder(tenantId: string, moduleId: string): Promise<number>;
+  /** Lesson count per course, in one query. */
+  countByCourses(tenantId: string, courseIds: readonly string[]): Promise<Map<string, number>>;
+}

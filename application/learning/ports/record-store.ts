@@ -1,0 +1,23 @@
+import type { Page, PageRequest } from '../../shared/ports.js';
+
+export interface StoredRecord {
+  id: string;
+  tenantId: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type WriteOutcome = 'ok' | 'conflict';
+
+/**
+ * Storage of a flat admin resource (learning assets, library items, pricing, promo codes):
+ * one table, searched on its text columns, unique keys reported as `conflict`.
+ */
+export interface RecordStore<T extends StoredRecord> {
+  findById(tenantId: string, id: string): Promise<T | null>;
+  /** Newest first; `filter` matches columns exactly. */
+  list(tenantId: string, query: { search?: string | undefined; filter?: Partial<T> }, page: PageRequest): Promise<Page<T>>;
+  insert(row: T): Promise<WriteOutcome>;
+  update(row: T): Promise<WriteOutcome>;
+  delete(tenantId: string, id: string): Promise<boolean>;
+}

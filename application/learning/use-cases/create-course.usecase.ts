@@ -1,0 +1,34 @@
+import { withStatus, type Course, type CourseStatus } from '../../../domain/learning/course.js';
+import type { Actor, RequestMeta } from '../../shared/actor.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import type { LearningDeps } from '../deps.js';
+
+export interface CourseInput {
+  title: string;
+  description?: string | null | undefined;
+  categoryId?: string | null | undefined;
+  difficulty?: string | null | undefined;
+  price?: number | undefined;
+  currency?: string | undefined;
+  coverImage?: string | null | undefined;
+  status?: CourseStatus | undefined;
+}
+
+export type CourseWriteError = 'UNKNOWN_CATEGORY';
+
+export const makeCreateCourse = (d: Pick<LearningDeps, 'courseRepository' | 'categoryRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
+  async (actor: Actor, meta: RequestMeta, input: CourseInput): Promise<Result<Course, CourseWriteError>> => {
+    if (input.categoryId && !(await d.categoryRepository.findById(actor.tenantId, input.categoryId))) return err('UNKNOWN_CATEGORY', 'category_id: no such category');
+    const now = d.clock.now();
+    const draft: Course = {
+      id: d.ids.uuid(), tenantId: actor.tenantId, title: input.title, description: input.description ?? null, categoryId: input.categoryId ?? null,
+      difficulty: input.difficulty ?? null, price: input.price ?? 0, currency: input.currency ?? 'IDR', coverImage: input.coverImage ?? null,
+      status: 'draft', createdBy: actor.userId, publishedAt: null, createdAt: now, updatedAt: now,
+    };
+    const course = withStatus(draft, input.status ?? 'draft', now);
+    await d.uow.run(async () => {
+      await d.courseRepository.insert(course);
+      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'course.create', resourceType: 'course', resourceId: course.id, ...meta, metadata: { title: course.title, status: course.status } });
+    });
+    return ok(course);
+  };

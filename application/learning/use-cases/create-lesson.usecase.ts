@@ -1,0 +1,34 @@
+import type { Lesson } from '../../../domain/learning/course.js';
+import type { Actor, RequestMeta } from '../../shared/actor.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import type { LearningDeps } from '../deps.js';
+
+export interface LessonInput {
+  moduleId: string;
+  title: string;
+  description?: string | null | undefined;
+  contentType?: string | undefined;
+  contentUrl?: string | null | undefined;
+  content?: string | null | undefined;
+  duration?: number | undefined;
+  /** Default: after the module's last lesson. */
+  order?: number | undefined;
+}
+
+export const makeCreateLesson = (d: Pick<LearningDeps, 'moduleRepository' | 'lessonRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
+  async (actor: Actor, meta: RequestMeta, input: LessonInput): Promise<Result<Lesson, 'MODULE_NOT_FOUND'>> => {
+    const module = await d.moduleRepository.findById(actor.tenantId, input.moduleId);
+    if (!module) return err('MODULE_NOT_FOUND');
+    const now = d.clock.now();
+    return d.uow.run(async () => {
+      const lesson: Lesson = {
+        id: d.ids.uuid(), tenantId: actor.tenantId, moduleId: module.id, courseId: module.courseId, title: input.title,
+        description: input.description ?? null, contentType: input.contentType ?? 'text', contentUrl: input.contentUrl ?? null,
+        content: input.content ?? null, duration: input.duration ?? 0,
+        order: input.order ?? (await d.lessonRepository.nextOrder(actor.tenantId, module.id)), createdAt: now, updatedAt: now,
+      };
+      await d.lessonRepository.insert(lesson);
+      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'lesson.create', resourceType: 'lesson', resourceId: lesson.id, ...meta, metadata: { module_id: module.id } });
+      return ok(lesson);
+    });
+  };

@@ -1,0 +1,51 @@
+import { CERTIFICATE_CODE_LENGTH, CODE_ALPHABET, formatCertificateCode } from '../../../domain/learning/codes.js';
+import type { Certificate } from '../../../domain/learning/certificate.js';
+import { isEnrollmentActive } from '../../../domain/learning/enrollment.js';
+import { isCourseComplete } from '../../../domain/learning/progress.js';
+import type { LearningDeps } from '../deps.js';
+
+export interface CompletionOutcome {
+  completed: boolean;
+  certificate: Certificate | null;
+  /** True only for the call that issued the certificate. */
+  issued: boolean;
+}
+
+/**
+ * Course completion (contract §6): every lesson completed and every published quiz passed.
+ * A complete course issues its certificate once per enrolled learner, whoever calls and how
+ * often (the unique (user, course) index settles concurrent calls). Mentors previewing a
+ * course without an enrolment get no certificate. Assessment calls this when a quiz is passed.
+ */
+export const makeEvaluateCourseCompletion = (d: Pick<LearningDeps, 'courseRepository' | 'lessonRepository' | 'progressRepository' | 'enrollmentRepository' | 'certificateRepository' | 'courseQuizRequirements' | 'learnerDirectory' | 'auditLog' | 'clock' | 'ids' | 'random'>) =>
+  async (tenantId: string, userId: string, courseId: string): Promise<CompletionOutcome> => {
+    const existing = await d.certificateRepository.find(tenantId, userId, courseId);
+    const [course, counts, summaries, quizzes] = await Promise.all([
+      d.courseRepository.findById(tenantId, courseId),
+      d.lessonRepository.countByCourses(tenantId, [courseId]),
+      d.progressRepository.summaries(tenantId, [userId], [courseId]),
+      d.courseQuizRequirements.status(tenantId, userId, courseId),
+    ]);
+    if (!course) return { completed: false, certificate: existing, issued: false };
+    const completed = isCourseComplete({ lessons: counts.get(courseId) ?? 0, completedLessons: summaries[0]?.completedLessons ?? 0, quizzesRequired: quizzes.required, quizzesPassed: quizzes.passed });
+    if (existing || !completed) return { completed, certificate: existing, issued: false };
+    const now = d.clock.now();
+    const enrollment = await d.enrollmentRepository.find(tenantId, userId, courseId);
+    if (!enrollment || !isEnrollmentActive(enrollment, now)) return { completed, certificate: null, issued: false };
+    const learner = await d.learnerDirectory.findById(tenantId, userId);
+    if (!learner) return { completed, certificate: null, issued: false };
+    const certificate: Certificate = {
+      id: d.ids.uuid(), tenantId, userId, courseId, code: formatCertificateCode(d.random.string(CERTIFICATE_CODE_LENGTH, CODE_ALPHABET)),
+      studentName: learner.displayName, courseTitle: course.title, issuedAt: now,
+    };
+    if (!(await d.certificateRepository.insertIfAbsent(certificate))) {
+      return { completed, certificate: await d.certificateRepository.find(tenantId, userId, courseId), issued: false };
+    }
+    await d.auditLog.record({
+      tenantId, userId, action: 'certificate.issue', resourceType: 'certificate', resourceId: certificate.id, ip: null, userAgent: null,
+      metadata: { course_id: courseId, code: certificate.code },
+    });
+    return { completed, certificate, issued: true };
+  };
+
+export type EvaluateCourseCompletion = ReturnType<typeof makeEvaluateCourseCompletion>;

@@ -1,0 +1,28 @@
+import { DEFAULT_TEMPLATE, fillPlaceholders, formatIssuedAt, type Certificate } from '../../../domain/learning/certificate.js';
+import type { Actor } from '../../shared/actor.js';
+import { ok, type Result } from '../../shared/result.js';
+import type { LearningDeps } from '../deps.js';
+import { verifyUrlOf } from '../presenters.js';
+import type { GetMyCertificate } from './get-my-certificate.usecase.js';
+
+/**
+ * The certificate as a PDF of the course's template (or the default one): placeholders filled
+ * from the certificate's own snapshot, the background if it is one of our stored files (the
+ * server never fetches outside URLs), and a QR code of the public verification URL.
+ */
+export const makeRenderCertificatePdf = (d: Pick<LearningDeps, 'certificateRepository' | 'certificateRenderer' | 'fileService' | 'publicUrl'> & { getMyCertificate: GetMyCertificate }) =>
+  async (actor: Actor, courseId: string): Promise<Result<{ certificate: Certificate; pdf: Uint8Array }, 'COURSE_NOT_FOUND' | 'CERTIFICATE_NOT_FOUND'>> => {
+    const found = await d.getMyCertificate(actor, courseId);
+    if (!found.ok) return found;
+    const certificate = found.value;
+    const template = (await d.certificateRepository.getTemplate(actor.tenantId, courseId)) ?? DEFAULT_TEMPLATE;
+    const storedName = template.backgroundImageUrl ? d.fileService.storedNameOf(template.backgroundImageUrl) : null;
+    const background = storedName ? await d.fileService.readBytes(actor.tenantId, storedName) : null;
+    const values = { student_name: certificate.studentName, course_title: certificate.courseTitle, issued_at: formatIssuedAt(certificate.issuedAt), code: certificate.code };
+    const verifyUrl = verifyUrlOf(d.publicUrl, certificate.code);
+    const pdf = await d.certificateRenderer.renderPdf({
+      title: fillPlaceholders(template.title, values), body: fillPlaceholders(template.body, values), orientation: template.orientation,
+      background, verifyUrl, code: certificate.code,
+    });
+    return ok({ certificate, pdf });
+  };

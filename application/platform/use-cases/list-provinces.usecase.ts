@@ -1,0 +1,3 @@
+import type { RegionDirectory } from '../ports.js';
+
+export const makeListProvinces = ({ regionDirectory }: { regionDirectory: RegionDirectory }) => () => regionDirectory.provinces();

@@ -1,0 +1,228 @@
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import { harness } from '../../support/harness.js';
+import { Role, type RoleLevel } from '../../../domain/identity/role.js';
+import type { Course, CourseModule, Lesson } from '../../../domain/learning/course.js';
+import type { Enrollment } from '../../../domain/learning/enrollment.js';
+import type { CategoryRepository, CourseRepository, LessonRepository, ModuleRepository } from '../../../application/learning/ports/catalog.js';
+import type { EnrollmentRepository } from '../../../application/learning/ports/enrollment-repository.js';
+import type { ProgressRepository } from '../../../application/learning/ports/progress-repository.js';
+import type { CertificateRepository } from '../../../application/learning/ports/certificate-repository.js';
+import type { ParentLinkRepository } from '../../../application/learning/ports/parent-link-repository.js';
+import type { RecordStore } from '../../../application/learning/ports/record-store.js';
+import type { PromoCode } from '../../../application/learning/ports/admin-repositories.js';
+import {
+  MemoryCategoryRepository, MemoryCertificateRepository, MemoryCourseRepository, MemoryEnrollmentRepository, MemoryLearnerDirectory, MemoryLearningState,
+  MemoryLessonRepository, MemoryModuleRepository, MemoryParentLinkRepository, MemoryProgressRepository, MemoryRecordStore,
+} from '../../../adapters/persistence/memory/learning.memory.js';
+
+interface Env {
+  courses: CourseRepository;
+  categories: CategoryRepository;
+  modules: ModuleRepository;
+  lessons: LessonRepository;
+  enrollments: EnrollmentRepository;
+  progress: ProgressRepository;
+  certificates: CertificateRepository;
+  links: ParentLinkRepository;
+  promoCodes: RecordStore<PromoCode>;
+  tenant(): Promise<string>;
+  user(tenantId: string, role?: RoleLevel): Promise<string>;
+}
+
+const pgEnv = async (): Promise<Env> => {
+  const h = await harness();
+  return {
+    courses: h.resolve('courseRepository'), categories: h.resolve('categoryRepository'), modules: h.resolve('moduleRepository'),
+    lessons: h.resolve('lessonRepository'), enrollments: h.resolve('enrollmentRepository'), progress: h.resolve('progressRepository'),
+    certificates: h.resolve('certificateRepository'), links: h.resolve('parentLinkRepository'), promoCodes: h.resolve('promoCodeStore'),
+    tenant: async () => (await h.tenant()).id,
+    user: async (tenantId, role = Role.Student) => (await h.user({ id: tenantId, slug: '', headers: {} }, role)).id,
+  };
+};
+
+const memoryEnv = async (): Promise<Env> => {
+  const s = new MemoryLearningState();
+  const learners = new MemoryLearnerDirectory(s);
+  return {
+    courses: new MemoryCourseRepository(s), categories: new MemoryCategoryRepository(s), modules: new MemoryModuleRepository(s),
+    lessons: new MemoryLessonRepository(s), enrollments: new MemoryEnrollmentRepository(s), progress: new MemoryProgressRepository(s),
+    certificates: new MemoryCertificateRepository(s), links: new MemoryParentLinkRepository(s),
+    promoCodes: new MemoryRecordStore<PromoCode>(['code'], [['code']]),
+    tenant: async () => randomUUID(),
+    user: async (tenantId, role = Role.Student) => {
+      const id = randomUUID();
+      learners.add(tenantId, { id, email: `${id}@example.test`, displayName: 'U', avatar: null, role, active: true });
+      return id;
+    },
+  };
+};
+
+const t0 = new Date('2026-05-01T00:00:00.000Z');
+const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
+
+for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as const) {
+  describe(`learning repositories contract (${name})`, () => {
+    let env: Env;
+    before(async () => {
+      env = await make();
+    });
+
+    const course = (tenantId: string, over: Partial<Course> = {}): Course => ({
+      id: randomUUID(), tenantId, title: 'Course', description: null, categoryId: null, difficulty: null, price: 0, currency: 'IDR', coverImage: null,
+      status: 'published', createdBy: null, publishedAt: null, createdAt: t0, updatedAt: t0, ...over,
+    });
+    const module = (tenantId: string, courseId: string, order: number, createdAt = t0): CourseModule => ({ id: randomUUID(), tenantId, courseId, title: 'M', description: null, order, createdAt, updatedAt: createdAt });
+    const lesson = (tenantId: string, m: CourseModule, order: number): Lesson => ({
+      id: randomUUID(), tenantId, moduleId: m.id, courseId: m.courseId, title: 'L', description: null, contentType: 'text', contentUrl: null, content: 'c', duration: 5, order, createdAt: t0, updatedAt: t0,
+    });
+    const enrollment = (tenantId: string, userId: string, courseId: string, over: Partial<Enrollment> = {}): Enrollment => ({
+      id: randomUUID(), tenantId, userId, courseId, status: 'active', source: 'admin', sourceRef: null, expiresAt: null, createdAt: t0, updatedAt: t0, ...over,
+    });
+
+    it('scopes courses by tenant and filters by status, difficulty (any case) and title', async () => {
+      const t = await env.tenant();
+      const other = await env.tenant();
+      const a = course(t, { title: 'Organic Chemistry', difficulty: 'Advanced', price: 125000.5 });
+      const b = course(t, { title: 'Poetry', status: 'draft', createdAt: at(1) });
+      for (const c of [a, b]) await env.courses.insert(c);
+      expect(await env.courses.findById(t, a.id)).to.deep.equal(a);
+      expect(await env.courses.findById(other, a.id)).to.equal(null);
+      expect((await env.courses.list(t, { statuses: ['published'] }, { page: 1, pageSize: 10 })).items.map((c) => c.id)).to.deep.equal([a.id]);
+      expect((await env.courses.list(t, { difficulty: 'advanced' }, { page: 1, pageSize: 10 })).total).to.equal(1);
+      expect((await env.courses.list(t, { search: 'chem' }, { page: 1, pageSize: 10 })).total).to.equal(1);
+      expect((await env.courses.list(t, {}, { page: 1, pageSize: 10 })).items.map((c) => c.id)).to.deep.equal([b.id, a.id]);
+      expect(await env.courses.countByStatus(t)).to.deep.equal({ draft: 1, published: 1, archived: 0 });
+    });
+
+    it('orders modules and lessons, reorders, counts lessons per course in one call', async () => {
+      const t = await env.tenant();
+      const c = course(t);
+      await env.courses.insert(c);
+      const m1 = module(t, c.id, 1);
+      const m2 = module(t, c.id, 2, at(1));
+      for (const m of [m2, m1]) await env.modules.insert(m);
+      expect((await env.modules.listByCourse(t, c.id)).map((m) => m.id)).to.deep.equal([m1.id, m2.id]);
+      expect(await env.modules.nextOrder(t, c.id)).to.equal(3);
+      await env.modules.setOrder(t, c.id, [m2.id, m1.id], at(5));
+      expect((await env.modules.listByCourse(t, c.id)).map((m) => [m.id, m.order])).to.deep.equal([[m2.id, 1], [m1.id, 2]]);
+      const l1 = lesson(t, m1, 2);
+      const l2 = lesson(t, m1, 1);
+      const l3 = lesson(t, m2, 1);
+      for (const l of [l1, l2, l3]) await env.lessons.insert(l);
+      expect((await env.lessons.listByModule(t, m1.id)).map((l) => l.id)).to.deep.equal([l2.id, l1.id]);
+      expect(await env.lessons.nextOrder(t, m1.id)).to.equal(3);
+      expect((await env.lessons.countByCourses(t, [c.id])).get(c.id)).to.equal(3);
+      await env.modules.delete(t, m1.id);
+      expect(await env.lessons.findById(t, l1.id)).to.equal(null);
+      expect((await env.lessons.countByCourses(t, [c.id])).get(c.id)).to.equal(1);
+    });
+
+    it('keeps one enrolment per user and course and reads active ones at a given time', async () => {
+      const t = await env.tenant();
+      const u = await env.user(t);
+      const v = await env.user(t);
+      const live = course(t);
+      const draft = course(t, { status: 'draft' });
+      const short = course(t);
+      for (const c of [live, draft, short]) await env.courses.insert(c);
+      const e1 = enrollment(t, u, live.id);
+      expect(await env.enrollments.insertIfAbsent(e1)).to.equal(true);
+      expect(await env.enrollments.insertIfAbsent(enrollment(t, u, live.id))).to.equal(false);
+      await env.enrollments.insertIfAbsent(enrollment(t, u, draft.id, { createdAt: at(1) }));
+      await env.enrollments.insertIfAbsent(enrollment(t, u, short.id, { expiresAt: at(10), createdAt: at(2) }));
+      await env.enrollments.insertIfAbsent(enrollment(t, v, live.id));
+      expect((await env.enrollments.find(t, u, live.id))?.id).to.equal(e1.id);
+      const before = await env.enrollments.activeCoursesOf(t, [u], at(5), { page: 1, pageSize: 10 });
+      expect(before.items.map((i) => i.course.id)).to.deep.equal([short.id, live.id]);
+      expect(before.total).to.equal(2);
+      const after = await env.enrollments.activeCoursesOf(t, [u], at(11), { page: 1, pageSize: 10 });
+      expect(after.items.map((i) => i.course.id)).to.deep.equal([live.id]);
+      expect(await env.enrollments.countActive(t, at(11))).to.equal(3);
+      expect(await env.enrollments.countActive(t, at(11), { userIds: [v] })).to.equal(1);
+      expect((await env.enrollments.list(t, { status: 'expired' }, at(11), { page: 1, pageSize: 10 })).items.map((l) => l.course.id)).to.deep.equal([short.id]);
+      expect((await env.enrollments.list(t, { courseId: live.id }, at(11), { page: 1, pageSize: 10 })).total).to.equal(2);
+      const locked = await env.enrollments.lock(t, u, live.id);
+      await env.enrollments.update({ ...locked!, status: 'cancelled', updatedAt: at(3) });
+      expect((await env.enrollments.findById(t, e1.id))?.status).to.equal('cancelled');
+      expect(await env.enrollments.delete(t, e1.id)).to.equal(true);
+      expect(await env.enrollments.delete(t, e1.id)).to.equal(false);
+    });
+
+    it('upserts progress and summarises completed lessons and the last lesson per user and course', async () => {
+      const t = await env.tenant();
+      const u = await env.user(t);
+      const c = course(t);
+      await env.courses.insert(c);
+      const m = module(t, c.id, 1);
+      await env.modules.insert(m);
+      const [a, b] = [lesson(t, m, 1), lesson(t, m, 2)];
+      for (const l of [a, b]) await env.lessons.insert(l);
+      const base = { tenantId: t, userId: u, courseId: c.id };
+      await env.progress.save({ ...base, lessonId: a.id, status: 'in_progress', startedAt: at(1), completedAt: null, updatedAt: at(1) });
+      await env.progress.save({ ...base, lessonId: a.id, status: 'completed', startedAt: at(1), completedAt: at(2), updatedAt: at(2) });
+      await env.progress.save({ ...base, lessonId: b.id, status: 'in_progress', startedAt: at(3), completedAt: null, updatedAt: at(3) });
+      expect((await env.progress.get(t, u, a.id))?.status).to.equal('completed');
+      expect(await env.progress.listForCourse(t, u, c.id)).to.have.length(2);
+      const [s] = await env.progress.summaries(t, [u], [c.id]);
+      expect(s).to.deep.equal({ userId: u, courseId: c.id, completedLessons: 1, lastLessonId: b.id, lastActivityAt: at(3) });
+      expect(await env.progress.summaries(t, [u], [])).to.deep.equal([]);
+    });
+
+    it('issues a certificate once per user and course and finds it by code from any tenant', async () => {
+      const t = await env.tenant();
+      const u = await env.user(t);
+      const c = course(t);
+      await env.courses.insert(c);
+      const code = `T${randomUUID().slice(0, 3).toUpperCase()}-ABCD-EFGH`;
+      const cert = { id: randomUUID(), tenantId: t, userId: u, courseId: c.id, code, studentName: 'S', courseTitle: 'C', issuedAt: at(1) };
+      expect(await env.certificates.insertIfAbsent(cert)).to.equal(true);
+      expect(await env.certificates.insertIfAbsent({ ...cert, id: randomUUID(), code: `${code}X` })).to.equal(false);
+      expect(await env.certificates.findByCode(code)).to.deep.equal(cert);
+      expect((await env.certificates.countByUsers(t, [u])).get(u)).to.equal(1);
+      expect(await env.certificates.count(t, { since: at(2) })).to.equal(0);
+      const template = { tenantId: t, courseId: c.id, title: 'T', body: 'B', backgroundImageUrl: null, orientation: 'portrait' as const, updatedAt: at(1) };
+      await env.certificates.saveTemplate(template);
+      await env.certificates.saveTemplate({ ...template, title: 'T2' });
+      expect((await env.certificates.getTemplate(t, c.id))?.title).to.equal('T2');
+      expect(await env.certificates.deleteTemplate(t, c.id)).to.equal(true);
+      expect(await env.certificates.deleteTemplate(t, c.id)).to.equal(false);
+    });
+
+    it('consumes a linking code once and tells unknown, used and expired codes apart', async () => {
+      const t = await env.tenant();
+      const student = await env.user(t);
+      const parent = await env.user(t, Role.Parent);
+      const hash = randomUUID().replace(/-/g, '');
+      await env.links.insertCode({ id: randomUUID(), tenantId: t, studentId: student, codeHash: hash, expiresAt: at(60), usedAt: null, usedBy: null, createdAt: t0 });
+      expect(await env.links.consumeCode(t, 'nope', parent, at(1))).to.deep.equal({ ok: false, reason: 'unknown' });
+      expect(await env.links.consumeCode(t, hash, parent, at(61))).to.deep.equal({ ok: false, reason: 'expired' });
+      expect(await env.links.consumeCode(t, hash, parent, at(1))).to.deep.equal({ ok: true, studentId: student });
+      expect(await env.links.consumeCode(t, hash, parent, at(2))).to.deep.equal({ ok: false, reason: 'used' });
+      expect(await env.links.link({ tenantId: t, parentId: parent, studentId: student, createdAt: at(1) })).to.equal(true);
+      expect(await env.links.link({ tenantId: t, parentId: parent, studentId: student, createdAt: at(2) })).to.equal(false);
+      expect(await env.links.isLinked(t, parent, student)).to.equal(true);
+      expect(await env.links.studentIdsOf(t, parent)).to.deep.equal([student]);
+      expect(await env.links.unlink(t, parent, student)).to.equal(true);
+      expect(await env.links.unlink(t, parent, student)).to.equal(false);
+      const retired = randomUUID().replace(/-/g, '');
+      await env.links.insertCode({ id: randomUUID(), tenantId: t, studentId: student, codeHash: retired, expiresAt: at(60), usedAt: null, usedBy: null, createdAt: t0 });
+      await env.links.retireCodes(t, student, at(5));
+      expect(await env.links.consumeCode(t, retired, parent, at(6))).to.deep.equal({ ok: false, reason: 'expired' });
+    });
+
+    it('reports a unique-key clash of a flat admin resource as conflict', async () => {
+      const t = await env.tenant();
+      const p = { id: randomUUID(), tenantId: t, code: 'SAVE10', type: 'percent' as const, value: 10, validFrom: null, validUntil: null, maxUses: null, usedCount: 0, createdAt: t0, updatedAt: t0 };
+      expect(await env.promoCodes.insert(p)).to.equal('ok');
+      expect(await env.promoCodes.insert({ ...p, id: randomUUID() })).to.equal('conflict');
+      const q = { ...p, id: randomUUID(), code: 'SAVE20' };
+      expect(await env.promoCodes.insert(q)).to.equal('ok');
+      expect(await env.promoCodes.update({ ...q, code: 'SAVE10' })).to.equal('conflict');
+      expect(await env.promoCodes.findById(t, p.id)).to.deep.equal(p);
+      expect((await env.promoCodes.list(t, { search: 'save2' }, { page: 1, pageSize: 10 })).items.map((x) => x.id)).to.deep.equal([q.id]);
+      expect(await env.promoCodes.delete(t, q.id)).to.equal(true);
+      expect(await env.promoCodes.delete(t, q.id)).to.equal(false);
+    });
+  });
+}

@@ -1,0 +1,37 @@
+import { expect } from 'chai';
+import { harness, type Harness } from '../../support/harness.js';
+
+describe('HTTP platform: regions', () => {
+  let h: Harness;
+  before(async () => {
+    h = await harness();
+  });
+
+  it('lists the 38 provinces publicly', async () => {
+    const res = await h.http.get('/api/regions/provinces');
+    expect(res.status).to.equal(200);
+    expect(res.body.data).to.have.length(38);
+    expect(res.body.data[0]).to.deep.equal({ code: '11', name: 'ACEH' });
+    expect(res.body.data.map((p: { code: string }) => p.code)).to.include('96');
+  });
+
+  it('lists the regencies of a province and the districts of a regency; unknown codes are 404', async () => {
+    const regencies = await h.http.get('/api/regions/regencies/32');
+    expect(regencies.status).to.equal(200);
+    expect(regencies.body.data.length).to.be.greaterThan(20);
+    expect(regencies.body.data.every((r: { province_code: string; code: string }) => r.province_code === '32' && r.code.startsWith('32.'))).to.equal(true);
+    expect(regencies.body.data.find((r: { code: string }) => r.code === '32.73')).to.deep.equal({ code: '32.73', province_code: '32', name: 'KOTA BANDUNG' });
+
+    const districts = await h.http.get('/api/regions/districts/32.73');
+    expect(districts.status).to.equal(200);
+    expect(districts.body.data.length).to.be.greaterThan(20);
+    expect(districts.body.data.every((d: { regency_code: string }) => d.regency_code === '32.73')).to.equal(true);
+    expect(Object.keys(districts.body.data[0])).to.have.members(['code', 'regency_code', 'name']);
+
+    for (const path of ['/api/regions/regencies/99', '/api/regions/regencies/abc', '/api/regions/districts/32.99', '/api/regions/districts/32']) {
+      const res = await h.http.get(path);
+      expect(res.status, path).to.equal(404);
+      expect(res.body.message).to.equal('Record not found');
+    }
+  });
+});
