@@ -10,6 +10,6 @@ export interface AppModule {
   registrations(config: Config): Record<string, Resolver<unknown>>;
   routes: string[];
   jobs?: string[];
-  schedules?: Array<{ job: string; everyMs: number }>;
+  schedules?: Array<{ job: string; everyMs: number | ((config: Config) => number) }>;
   dashboard?: string[];
 }

@@ -72,7 +72,7 @@ export async function buildApplication(config: Config, options: BuildOptions = {
   const redis = config.REDIS_URL ? createRedis(config.REDIS_URL) : null;
   const log = logPort(logger);
   const jobQueue: JobQueue = config.REDIS_URL
-    ? new BullMqJobQueue(createRedis(config.REDIS_URL, 'bullmq'), config.QUEUE_PREFIX, log)
+    ? new BullMqJobQueue((purpose) => createRedis(config.REDIS_URL!, purpose === 'worker' ? 'bullmq' : 'commands'), config.QUEUE_PREFIX, log)
     : new InProcessJobQueue(log);
   const kv = redis ? new RedisKeyValueStore(redis, `${config.QUEUE_PREFIX}:kv:`) : new MemoryKeyValueStore();
 
@@ -104,7 +104,7 @@ export async function buildApplication(config: Config, options: BuildOptions = {
   await container.resolve<ReturnType<typeof makeBootstrapRootAdmin>>('bootstrapRootAdmin')({ email: config.ROOT_ADMIN_EMAIL, password: config.ROOT_ADMIN_PASSWORD });
 
   const runWorkers = options.runWorkers ?? (config.START_WORKER || !config.REDIS_URL);
-  if (runWorkers) await startWorkers(container, jobQueue, options.schedules ?? true);
+  if (runWorkers) await startWorkers(container, jobQueue, options.schedules ?? true, config);
 
   const rateLimits = new RateLimits(
     { global: config.RATE_LIMIT_GLOBAL, critical: config.RATE_LIMIT_CRITICAL, upload: config.RATE_LIMIT_UPLOAD, ai: config.RATE_LIMIT_AI, onStoreFailure: config.RATE_LIMIT_ON_STORE_FAILURE },
@@ -161,8 +161,8 @@ export async function buildApplication(config: Config, options: BuildOptions = {
   };
 }
 
-export async function startWorkers(container: AwilixContainer, jobQueue: JobQueue, schedules: boolean): Promise<void> {
+export async function startWorkers(container: AwilixContainer, jobQueue: JobQueue, schedules: boolean, config: Config): Promise<void> {
   const definitions = appModules.flatMap((m) => m.jobs ?? []).map((name) => container.resolve<JobDefinition>(name));
   await jobQueue.start(Object.fromEntries(definitions.map((d) => [d.name, d.handle])));
-  if (schedules) for (const m of appModules) for (const s of m.schedules ?? []) await jobQueue.schedule(s.job, s.everyMs);
+  if (schedules) for (const m of appModules) for (const s of m.schedules ?? []) await jobQueue.schedule(s.job, typeof s.everyMs === 'function' ? s.everyMs(config) : s.everyMs);
 }

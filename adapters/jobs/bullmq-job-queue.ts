@@ -12,15 +12,24 @@ const QUEUE_NAME = 'jobs';
  */
 export class BullMqJobQueue implements JobQueue {
   private readonly queue: Queue;
+  private readonly producer: Redis;
+  private workerConnection: Redis | null = null;
   private worker: Worker | null = null;
 
+  /**
+   * @param connect opens a Redis connection: `producer` ones fail fast when Redis is away (an
+   *   enqueue must not hold a request; the outbox relays re-enqueue later), `worker` ones wait
+   *   and reconnect, as BullMQ requires of blocking connections.
+   */
   constructor(
-    private readonly connection: Redis,
+    private readonly connect: (purpose: 'producer' | 'worker') => Redis,
     private readonly prefix: string,
     private readonly log: LogPort,
     private readonly concurrency = 20,
   ) {
-    this.queue = new Queue(QUEUE_NAME, { connection, prefix });
+    this.producer = connect('producer');
+    this.queue = new Queue(QUEUE_NAME, { connection: this.producer, prefix });
+    this.queue.on('error', (error) => this.log.warn('queue connection error', { error: error.message }));
   }
 
   async enqueue(name: string, payload: unknown, options: JobOptions = {}) {
@@ -35,6 +44,7 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   async start(handlers: JobHandlers) {
+    this.workerConnection = this.connect('worker');
     this.worker = new Worker(
       QUEUE_NAME,
       async (job) => {
@@ -43,7 +53,7 @@ export class BullMqJobQueue implements JobQueue {
         const attempt = job.attemptsMade + 1;
         await handler(job.data, { attempt, final: attempt >= (job.opts.attempts ?? 1) });
       },
-      { connection: this.connection, prefix: this.prefix, concurrency: this.concurrency, stalledInterval: 5000, maxStalledCount: 2 },
+      { connection: this.workerConnection, prefix: this.prefix, concurrency: this.concurrency, stalledInterval: 5000, maxStalledCount: 2 },
     );
     this.worker.on('failed', (job, error) => {
       this.log.warn('job failed', { job: job?.name, attempt: job?.attemptsMade, error: error.message });
@@ -76,6 +86,6 @@ export class BullMqJobQueue implements JobQueue {
   async close() {
     await this.worker?.close();
     await this.queue.close();
-    await this.connection.quit().catch(() => this.connection.disconnect());
+    for (const c of [this.producer, this.workerConnection]) await c?.quit().catch(() => c.disconnect());
   }
 }

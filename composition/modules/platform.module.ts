@@ -44,6 +44,7 @@ export const platformModule: AppModule = {
     mailTransport: asValue(config.MAILER === 'smtp' && config.SMTP_URL ? smtpMailTransport(config.SMTP_URL, config.MAIL_FROM) : outboxMailTransport),
     deliverMail: asFunction(makeDeliverMail).singleton(),
     deliverMailJob: asFunction(makeDeliverMailJob).singleton(),
+    outboxRelayMs: asValue(config.OUTBOX_RELAY_MS),
     relayQueuedMail: asFunction(makeRelayQueuedMail).singleton(),
     relayMailJob: asFunction(makeRelayMailJob).singleton(),
     getPublicSettings: asFunction(makeGetPublicSettings).singleton(),
@@ -71,5 +72,5 @@ export const platformModule: AppModule = {
   }),
   routes: ['platformRoutes', 'fileRoutes', 'regionRoutes'],
   jobs: ['deliverMailJob', 'relayMailJob'],
-  schedules: [{ job: RELAY_MAIL_JOB, everyMs: 60_000 }],
+  schedules: [{ job: RELAY_MAIL_JOB, everyMs: (config) => config.OUTBOX_RELAY_MS }],
 };

@@ -15,13 +15,17 @@ export class FakeGraph {
   readonly failures = new Map<string, number>();
   readonly rejections = new Set<string>();
   readonly calls = new Map<string, number>();
+  /** Milliseconds to wait before answering for a lead (a slow Graph API). */
+  readonly delays = new Map<string, number>();
   readonly tokens: string[] = [];
   url = '';
 
   async start(): Promise<this> {
-    this.server = createServer((req, res) => {
+    this.server = createServer(async (req, res) => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const id = decodeURIComponent(url.pathname.split('/').pop() ?? '');
+      const delay = this.delays.get(id);
+      if (delay) await new Promise((r) => setTimeout(r, delay));
       this.calls.set(id, (this.calls.get(id) ?? 0) + 1);
       this.tokens.push(url.searchParams.get('access_token') ?? '');
       const send = (status: number, body: unknown) => {

@@ -2,15 +2,13 @@ import type { Clock, Jobs } from '../../shared/ports.js';
 import { DELIVER_MAIL_JOB, deliverMailJobOptions } from '../mail-service.js';
 import type { MailRepository } from '../ports.js';
 
-type Deps = { mailRepository: MailRepository; jobs: Jobs; clock: Clock };
-
-/** Mail older than this and still queued lost its delivery job (queue down at commit time, a crash). */
-export const RELAY_AFTER_MS = 60_000;
+/** `outboxRelayMs`: mail older than this and still queued lost its delivery job (queue down at commit time, a crash). */
+type Deps = { mailRepository: MailRepository; jobs: Jobs; clock: Clock; outboxRelayMs: number };
 
 /** The outbox relay: re-enqueues deliveries that were committed but never handed to the queue. */
-export const makeRelayQueuedMail = ({ mailRepository, jobs, clock }: Deps) =>
+export const makeRelayQueuedMail = ({ mailRepository, jobs, clock, outboxRelayMs }: Deps) =>
   async (): Promise<number> => {
-    const ids = await mailRepository.staleQueued(new Date(clock.now().getTime() - RELAY_AFTER_MS), 500);
+    const ids = await mailRepository.staleQueued(new Date(clock.now().getTime() - outboxRelayMs), 500);
     for (const id of ids) await jobs.enqueue(DELIVER_MAIL_JOB, { id }, deliverMailJobOptions(id));
     return ids.length;
   };

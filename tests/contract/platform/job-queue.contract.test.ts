@@ -8,7 +8,7 @@ import { createRedis } from '../../../infrastructure/redis.js';
 const quietLog = { info() {}, warn() {}, error() {} };
 const engines: Array<[string, () => JobQueue]> = [['in-process', () => new InProcessJobQueue(quietLog)]];
 if (process.env.REDIS_URL) {
-  engines.push(['BullMQ', () => new BullMqJobQueue(createRedis(process.env.REDIS_URL!, 'bullmq'), `test-${randomUUID().slice(0, 8)}`, quietLog, 5)]);
+  engines.push(['BullMQ', () => new BullMqJobQueue((purpose) => createRedis(process.env.REDIS_URL!, purpose === 'worker' ? 'bullmq' : 'commands'), `test-${randomUUID().slice(0, 8)}`, quietLog, 5)]);
 }
 
 for (const [engine, make] of engines) {

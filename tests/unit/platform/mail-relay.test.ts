@@ -10,7 +10,7 @@ describe('use cases: mail outbox delivery and relay', () => {
     deps.clock.advance(61_000);
     await deps.mailer.send(tenantId, { to: 'new@example.test', subject: 'New' });
     deps.jobs.enqueued.length = 0;
-    expect(await makeRelayQueuedMail(deps)()).to.equal(1);
+    expect(await makeRelayQueuedMail({ ...deps, outboxRelayMs: 60_000 })()).to.equal(1);
     expect(deps.jobs.enqueued).to.deep.equal([{ name: 'mail.deliver', payload: { id: old.id } }]);
   });
 
