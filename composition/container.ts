@@ -69,7 +69,7 @@ export async function buildApplication(config: Config, options: BuildOptions = {
   const knex = db.knex;
   if (options.migrate !== false) await migrateLatest(knex);
 
-  const redis = config.REDIS_URL ? createRedis(config.REDIS_URL) : null;
+  const redis = config.REDIS_URL ? createRedis(config.REDIS_URL, 'commands', (error) => logger.warn({ err: error.message }, 'redis connection error')) : null;
   const log = logPort(logger);
   const jobQueue: JobQueue = config.REDIS_URL
     ? new BullMqJobQueue((purpose) => createRedis(config.REDIS_URL!, purpose === 'worker' ? 'bullmq' : 'commands'), config.QUEUE_PREFIX, log)
@@ -142,15 +142,17 @@ export async function buildApplication(config: Config, options: BuildOptions = {
       return server;
     },
     async close() {
-      // Stop taking connections, let in-flight requests finish, then jobs, then the pools.
+      // Lame duck first: keep serving, but every answer closes its connection, so keep-alive
+      // clients leave between two requests instead of having a request cut on a closing socket.
       closing = true;
+      if (servers.length > 0 && config.SHUTDOWN_DRAIN_MS > 0) await new Promise((r) => setTimeout(r, config.SHUTDOWN_DRAIN_MS));
+      // Then stop taking connections, let in-flight requests finish, then jobs, then the pools.
       await Promise.all(servers.map((s) => new Promise<void>((resolve) => {
         const sweep = setInterval(() => s.closeIdleConnections(), 50);
         s.close(() => {
           clearInterval(sweep);
           resolve();
         });
-        s.closeIdleConnections();
       })));
       await jobQueue.close();
       if (kv instanceof MemoryKeyValueStore) kv.close();

@@ -54,6 +54,8 @@ const EnvSchema = z.object({
   START_WORKER: bool.default(true),
   QUEUE_PREFIX: z.string().regex(/^[a-zA-Z0-9_-]+$/).default('lms'),
   SHUTDOWN_TIMEOUT_MS: int(0, 600_000).default(25_000),
+  /** Lame-duck period on SIGTERM: still serving, but every answer closes its connection. */
+  SHUTDOWN_DRAIN_MS: int(0, 60_000).default(1000),
   /** How often, and after how long, outbox rows whose job never reached the queue are re-enqueued. */
   OUTBOX_RELAY_MS: int(1000, 3_600_000).default(60_000),
 });

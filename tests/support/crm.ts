@@ -24,10 +24,10 @@ export class FakeGraph {
     this.server = createServer(async (req, res) => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const id = decodeURIComponent(url.pathname.split('/').pop() ?? '');
-      const delay = this.delays.get(id);
-      if (delay) await new Promise((r) => setTimeout(r, delay));
       this.calls.set(id, (this.calls.get(id) ?? 0) + 1);
       this.tokens.push(url.searchParams.get('access_token') ?? '');
+      const delay = this.delays.get(id);
+      if (delay) await new Promise((r) => setTimeout(r, delay));
       const send = (status: number, body: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));

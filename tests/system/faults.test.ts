@@ -16,6 +16,17 @@ async function loginRoot(api: ServiceProcess, env: Record<string, string>) {
   return { Authorization: `Bearer ${(res.body.data as { access_token: string }).access_token}` };
 }
 
+/** A step that must finish in time; a hang becomes a failure that names the step. */
+async function within<T>(promise: Promise<T>, step: string, ms = 20_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`step "${step}" took over ${ms} ms`)), ms)));
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last = await probe();
@@ -62,71 +73,71 @@ describe('system: faults', function () {
       const proxy = new TcpProxy(target.hostname, Number(target.port || 6379));
       const port = await proxy.start();
       const redisUrl = viaProxy(env.REDIS_URL!, port);
-      const api = await startApi({ ...env, REDIS_URL: redisUrl });
-      const worker = await startWorker({ ...env, REDIS_URL: redisUrl });
+      const api = await within(startApi({ ...env, REDIS_URL: redisUrl }), 'api start');
+      const worker = await within(startWorker({ ...env, REDIS_URL: redisUrl }), 'worker start');
       try {
-        const auth = await loginRoot(api, env);
-        const put = await fetch(`${api.url}/api/settings`, { method: 'PUT', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ EmailVerificationEnabled: true }) });
+        const auth = await within(loginRoot(api, env), 'login');
+        const put = await within(fetch(`${api.url}/api/settings`, { method: 'PUT', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ EmailVerificationEnabled: true }) }), 'settings');
         expect(put.status).to.equal(200);
         await new Promise((r) => setTimeout(r, 2100)); // settings cache
 
-        await proxy.cut();
-        const during = await fetch(`${api.url}/api/user/self`, { headers: auth });
+        await within(proxy.cut(), 'cut');
+        const during = await within(fetch(`${api.url}/api/user/self`, { headers: auth }), 'request during outage');
         expect(during.status).to.equal(mode === 'open' ? 200 : 503);
         if (mode === 'open') {
           // A mail committed while the queue is unreachable is not lost: the outbox relay sends it later.
-          const started = Date.now();
-          const sent = await post(api.url, '/api/auth/verification-code', { email: 'outage@system.test' });
+          const sent = await within(post(api.url, '/api/auth/verification-code', { email: 'outage@system.test' }), 'mail during outage', 10_000);
           expect(sent.status).to.equal(200);
-          expect(Date.now() - started).to.be.below(5000);
         }
         await new Promise((r) => setTimeout(r, 1000));
-        await proxy.restore();
+        await within(proxy.restore(), 'restore');
 
-        const back = await until(() => fetch(`${api.url}/api/user/self`, { headers: auth }).then((r) => r.status), (s) => s === 200);
+        const back = await until(() => within(fetch(`${api.url}/api/user/self`, { headers: auth }), 'request after outage').then((r) => r.status), (s) => s === 200);
         expect(back).to.equal(200);
         if (mode === 'closed') {
-          expect((await post(api.url, '/api/auth/verification-code', { email: 'outage@system.test' })).status).to.equal(200);
+          expect((await within(post(api.url, '/api/auth/verification-code', { email: 'outage@system.test' }), 'mail after outage')).status).to.equal(200);
         }
         const status = await until(async () => {
-          const outbox = await json(await fetch(`${api.url}/api/email/outbox?to=outage@system.test`, { headers: auth }));
+          const outbox = await json(await within(fetch(`${api.url}/api/email/outbox?to=outage@system.test`, { headers: auth }), 'outbox'));
           return (outbox.body.data as { items: Array<{ status: string }> }).items[0]?.status ?? '';
         }, (s) => s === 'sent', 30_000);
-        expect(status).to.equal('sent');
+        expect(status, `worker output: ${worker.output.join('').slice(-1500)}`).to.equal('sent');
       } finally {
-        await Promise.all([api.stop(), worker.stop()]);
+        await within(Promise.all([api.stop(), worker.stop()]), 'stop');
         await proxy.close();
       }
     });
   }
 
-  it('drains on SIGTERM under load: no accepted request is cut, and the process exits 0', async () => {
-    const env = await deploymentEnv();
+  it('drains on SIGTERM under load: every request the server took is answered whole, and it exits 0', async () => {
+    const env = await deploymentEnv({ LOG_LEVEL: 'debug' });
     const api = await startApi(env);
-    const agentUrl = new URL(`${api.url}/api/settings`);
+    const target = new URL(`${api.url}/api/settings`);
     let completed = 0;
-    let refused = 0;
+    let unserved = 0;
     const cut: string[] = [];
     let stopping = false;
     const one = () =>
       new Promise<void>((resolve) => {
-        const req = httpRequest({ host: agentUrl.hostname, port: agentUrl.port, path: agentUrl.pathname, method: 'GET' }, (res) => {
+        const req = httpRequest({ host: target.hostname, port: target.port, path: target.pathname, method: 'GET' }, (res) => {
           let body = '';
           res.on('data', (c: Buffer) => (body += c.toString()));
           res.on('end', () => {
-            if (res.statusCode === 200 && body.includes('"success":true')) completed++;
+            if (res.statusCode === 200 && body.endsWith('}') && JSON.parse(body).success === true) completed++;
             else cut.push(`status ${res.statusCode}`);
             resolve();
           });
+          res.on('aborted', () => cut.push('response aborted'));
           res.on('error', (e) => {
             cut.push(`response ${e.message}`);
             resolve();
           });
         });
-        req.on('error', (e: NodeJS.ErrnoException) => {
-          // Refused at connect time after the listener closed is fine; a reset mid-request is not.
-          if (e.code === 'ECONNREFUSED') refused++;
-          else cut.push(`request ${e.code ?? e.message}`);
+        // Refused or reset before any answer: the connection never reached the application
+        // (the listener had closed, or it sat in the kernel's accept queue). Checked below
+        // against the server's own count of the requests it handled.
+        req.on('error', () => {
+          unserved++;
           resolve();
         });
         req.end();
@@ -136,21 +147,23 @@ describe('system: faults', function () {
     };
     const loops = Array.from({ length: 20 }, loop);
     await new Promise((r) => setTimeout(r, 1500));
-    const exited = api.stop('SIGTERM');
-    const code = await exited;
+    const code = await api.stop('SIGTERM');
     stopping = true;
     await Promise.all(loops);
+    const handled = api.output.join('').split('\n').filter((line) => line.includes('"msg":"request"') && line.includes('"path":"/api/settings"')).length;
     expect(code).to.equal(0);
-    expect(completed).to.be.greaterThan(50);
     expect(cut, cut.slice(0, 5).join(', ')).to.deep.equal([]);
-    expect(refused).to.be.greaterThan(0);
+    expect(completed).to.be.greaterThan(50);
+    // Every request the server handled reached its client whole.
+    expect(handled).to.equal(completed);
+    expect(unserved).to.be.greaterThan(0);
   });
 
   it('redelivers a job whose worker was killed mid-job; the lead is still made exactly once', async () => {
     const graph = await new FakeGraph().start();
     const env = await deploymentEnv({ META_GRAPH_URL: graph.url, CRM_INGEST_BACKOFF_MS: '200' });
     const api = await startApi(env);
-    let first = await startWorker(env);
+    const first = await startWorker(env);
     let second: ServiceProcess | null = null;
     try {
       const auth = await loginRoot(api, env);

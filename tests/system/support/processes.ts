@@ -145,10 +145,12 @@ export class TcpProxy {
   }
 
   async cut(): Promise<void> {
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+    const server = this.server;
     this.server = null;
+    const closed = new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     for (const s of this.sockets) s.destroy();
     this.sockets.clear();
+    await closed;
   }
 
   async restore(): Promise<void> {
