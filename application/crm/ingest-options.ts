@@ -1,5 +1,6 @@
 /** The lead-ingest job and its retry policy (contract §8: ≥3 retries, the first within 10 s). */
 export const INGEST_LEAD_JOB = 'crm.lead-ingest';
+export const RELAY_DELIVERIES_JOB = 'crm.delivery-relay';
 
 export interface IngestOptions {
   /** Total tries, the first included. */

@@ -26,6 +26,9 @@ import { libphonenumberPhoneNumbers } from '../../adapters/security/libphonenumb
 import { makeMetaGraphGateway } from '../../adapters/gateways/meta/meta-graph.gateway.js';
 import { makeLeadIngestJob } from '../../adapters/jobs/lead-ingest.job.js';
 import { makeCrmRoutes } from '../../adapters/http/routes/crm.routes.js';
+import { makeRelayPendingDeliveries } from '../../application/crm/use-cases/relay-pending-deliveries.usecase.js';
+import { makeRelayDeliveriesJob } from '../../adapters/jobs/relay-deliveries.job.js';
+import { RELAY_DELIVERIES_JOB } from '../../application/crm/ingest-options.js';
 
 export const crmModule: AppModule = {
   name: 'crm',
@@ -58,9 +61,12 @@ export const crmModule: AppModule = {
     getCrmDashboard: asFunction(makeGetCrmDashboard).singleton(),
     crmDashboard: asFunction(makeCrmDashboard).singleton(),
     leadIngestJob: asFunction(makeLeadIngestJob).singleton(),
+    relayPendingDeliveries: asFunction(makeRelayPendingDeliveries).singleton(),
+    relayDeliveriesJob: asFunction(makeRelayDeliveriesJob).singleton(),
     crmRoutes: asFunction(makeCrmRoutes).singleton(),
   }),
   routes: ['crmRoutes'],
-  jobs: ['leadIngestJob'],
+  jobs: ['leadIngestJob', 'relayDeliveriesJob'],
+  schedules: [{ job: RELAY_DELIVERIES_JOB, everyMs: (config) => config.OUTBOX_RELAY_MS }],
   dashboard: ['crmDashboard'],
 };

@@ -5,7 +5,7 @@ import { JwtTokenService } from '../../adapters/security/jwt-token-service.js';
 import { cryptoRandom, sha256Digest, uuidGenerator } from '../../adapters/security/crypto.js';
 import { makeSessionIssuer } from '../../application/identity/session-issuer.js';
 import type { PasswordHasher } from '../../application/identity/ports/security.js';
-import type { Jobs } from '../../application/shared/ports.js';
+import type { JobOptions, Jobs } from '../../application/shared/ports.js';
 import { makeMailer } from '../../application/platform/mail-service.js';
 import type { User } from '../../domain/identity/user.js';
 import type { RoleLevel } from '../../domain/identity/role.js';
@@ -19,9 +19,9 @@ export const plainHasher: PasswordHasher = {
 };
 
 export class RecordingJobs implements Jobs {
-  readonly enqueued: Array<{ name: string; payload: unknown }> = [];
-  async enqueue(name: string, payload: unknown) {
-    this.enqueued.push({ name, payload });
+  readonly enqueued: Array<{ name: string; payload: unknown; options?: JobOptions }> = [];
+  async enqueue(name: string, payload: unknown, options?: JobOptions) {
+    this.enqueued.push({ name, payload, ...(options ? { options } : {}) });
   }
 }
 

@@ -79,6 +79,9 @@ describe('system: faults', function () {
         const auth = await within(loginRoot(api, env), 'login');
         const put = await within(fetch(`${api.url}/api/settings`, { method: 'PUT', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ EmailVerificationEnabled: true }) }), 'settings');
         expect(put.status).to.equal(200);
+        const key = `outage-${Date.now()}`;
+        const google = await within(fetch(`${api.url}/api/crm/integrations/google`, { method: 'PUT', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ webhook_key: key, enabled: true }) }), 'integration');
+        expect(google.status).to.equal(200);
         await new Promise((r) => setTimeout(r, 2100)); // settings cache
 
         await within(proxy.cut(), 'cut');
@@ -88,6 +91,9 @@ describe('system: faults', function () {
           // A mail committed while the queue is unreachable is not lost: the outbox relay sends it later.
           const sent = await within(post(api.url, '/api/auth/verification-code', { email: 'outage@system.test' }), 'mail during outage', 10_000);
           expect(sent.status).to.equal(200);
+          // Likewise a lead: the delivery is stored, and the relay hands it to the queue later.
+          const lead = await within(post(api.url, '/api/crm/webhooks/google', googleLead(key, 'G-OUTAGE-1', { FULL_NAME: 'Outage Lead', EMAIL: 'outage.lead@system.test' })), 'lead during outage', 10_000);
+          expect(lead.status).to.equal(200);
         }
         await new Promise((r) => setTimeout(r, 1000));
         await within(proxy.restore(), 'restore');
@@ -102,6 +108,13 @@ describe('system: faults', function () {
           return (outbox.body.data as { items: Array<{ status: string }> }).items[0]?.status ?? '';
         }, (s) => s === 'sent', 30_000);
         expect(status, `worker output: ${worker.output.join('').slice(-1500)}`).to.equal('sent');
+        if (mode === 'open') {
+          const leads = await until(async () => {
+            const res = await json(await within(fetch(`${api.url}/api/crm/leads?search=outage.lead@system.test`, { headers: auth }), 'leads'));
+            return (res.body.data as { total: number }).total;
+          }, (n) => n === 1, 30_000);
+          expect(leads).to.equal(1);
+        }
       } finally {
         await within(Promise.all([api.stop(), worker.stop()]), 'stop');
         await proxy.close();

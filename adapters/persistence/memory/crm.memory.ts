@@ -158,6 +158,10 @@ export class MemoryDeliveryRepository implements DeliveryRepository {
     Object.assign(d, { status: 'pending', retries: d.retries + 1, updatedAt: at });
     return clone(d);
   }
+  async stalePending(updatedBefore: Date, limit: number) {
+    return [...this.rows.values()].filter((d) => d.status === 'pending' && d.updatedAt < updatedBefore).slice(0, limit)
+      .map((d) => ({ id: d.id, tenantId: d.tenantId, retries: d.retries }));
+  }
   async countByStatus(tenantId: string, status: DeliveryStatus) {
     return [...this.rows.values()].filter((d) => d.tenantId === tenantId && d.status === status).length;
   }

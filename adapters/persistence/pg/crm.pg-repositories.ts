@@ -170,6 +170,10 @@ export const makeDeliveryPgRepository = ({ db }: DbDeps): DeliveryRepository => 
       .returning('*')) as DeliveryModel[];
     return rows[0] ? toDelivery(rows[0]) : null;
   },
+  async stalePending(updatedBefore, limit) {
+    return (await db.q()('crm_webhook_deliveries').where({ status: 'pending' }).where('updated_at', '<', updatedBefore)
+      .orderBy('updated_at').limit(limit).select('id', 'tenant_id', 'retries')) as Array<{ id: string; tenantId: string; retries: number }>;
+  },
   async countByStatus(tenantId, status) {
     const row = (await db.q()('crm_webhook_deliveries').where({ tenant_id: tenantId, status }).count({ n: '*' }).first()) as { n: number } | undefined;
     return Number(row?.n ?? 0);

@@ -46,4 +46,6 @@ export interface DeliveryRepository {
   /** failed → pending, counting the retry; null when the delivery was not failed. */
   requeue(tenantId: string, id: string, at: Date): Promise<WebhookDelivery | null>;
   countByStatus(tenantId: string, status: DeliveryStatus): Promise<number>;
+  /** Deliveries of every tenant still pending since before `updatedBefore` (their job never reached the queue, or was lost). */
+  stalePending(updatedBefore: Date, limit: number): Promise<Array<Pick<WebhookDelivery, 'id' | 'tenantId' | 'retries'>>>;
 }

@@ -11,7 +11,8 @@ describe('use cases: mail outbox delivery and relay', () => {
     await deps.mailer.send(tenantId, { to: 'new@example.test', subject: 'New' });
     deps.jobs.enqueued.length = 0;
     expect(await makeRelayQueuedMail({ ...deps, outboxRelayMs: 60_000 })()).to.equal(1);
-    expect(deps.jobs.enqueued).to.deep.equal([{ name: 'mail.deliver', payload: { id: old.id } }]);
+    expect(deps.jobs.enqueued.map(({ name, payload }) => ({ name, payload }))).to.deep.equal([{ name: 'mail.deliver', payload: { id: old.id } }]);
+    expect(deps.jobs.enqueued[0]?.options?.jobId).to.equal(`mail-${old.id}`);
   });
 
   it('delivers once: a redelivered job does not send a sent mail again', async () => {
