@@ -1,0 +1,107 @@
+/**
+ * `npm run bench`: requests per second and p50/p99 latency of the main endpoints, each beside a
+ * baseline measured in the same run (bench/server.ts explains the baseline), and the ratio.
+ *
+ *   npm run bench [-- --duration 10 --connections 50 --only courses,login]
+ *
+ * Embedded defaults (PGlite) unless DATABASE_URL is set. The load generator runs in this process,
+ * the servers in a child process, so each has a core of its own on a 2-core machine.
+ * Results: printed as a table and written to bench/results.json.
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+
+const args = process.argv.slice(2);
+const arg = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const duration = Number(arg('--duration') ?? process.env.BENCH_DURATION ?? 10);
+const connections = Number(arg('--connections') ?? 50);
+const only = arg('--only')?.split(',');
+
+interface Described {
+  name: string;
+  label: string;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  varyBody: string | null;
+  queries: number;
+}
+
+function load(url: string, e: Described, seconds: number): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const base = e.body ? (JSON.parse(e.body) as Record<string, unknown>) : null;
+    autocannon(
+      {
+        url,
+        connections,
+        duration: seconds,
+        requests: [{
+          method: e.method as autocannon.Request['method'],
+          path: e.path,
+          headers: e.headers,
+          ...(e.body ? { body: e.body } : {}),
+          ...(e.varyBody && base ? { setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify({ ...base, [e.varyBody!]: randomUUID() }) }) } : {}),
+        }],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+async function main() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+  const lines = createInterface({ input: child.stdout! });
+  const ready = await new Promise<{ ours: string; base: string; engine: string; endpoints: Described[] }>((resolve, reject) => {
+    lines.on('line', (line) => {
+      try {
+        const msg = JSON.parse(line) as { ready?: boolean };
+        if (msg.ready) resolve(msg as never);
+      } catch {
+        /* other output */
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+
+  const results = [];
+  for (const e of ready.endpoints.filter((x) => !only || only.includes(x.name))) {
+    await load(ready.ours, e, 2); // warm-up: JIT, caches, connection pools
+    const ours = await load(ready.ours, e, duration);
+    await load(`${ready.base}`, { ...e, path: `/baseline/${e.name}`, headers: e.headers }, 2);
+    const base = await load(ready.base, { ...e, path: `/baseline/${e.name}` }, duration);
+    const bad = ours.non2xx + ours.errors + ours.timeouts;
+    if (bad > 0) console.error(`${e.label}: ${ours.non2xx} non-2xx, ${ours.errors} errors, ${ours.timeouts} timeouts`);
+    results.push({
+      endpoint: e.label,
+      rps: Math.round(ours.requests.average),
+      p50_ms: ours.latency.p50,
+      p99_ms: ours.latency.p99,
+      baseline_rps: Math.round(base.requests.average),
+      baseline_p99_ms: base.latency.p99,
+      ratio: Math.round((ours.requests.average / base.requests.average) * 100) / 100,
+      queries: e.queries,
+      failed: bad,
+    });
+  }
+  child.kill('SIGTERM');
+
+  const meta = { engine: ready.engine, connections, duration_s: duration, node: process.version, when: new Date().toISOString() };
+  console.log(`\nengine ${meta.engine}, ${connections} connections, ${duration} s per run\n`);
+  console.log('| endpoint | rps | p50 ms | p99 ms | baseline rps | ratio | queries |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const r of results) console.log(`| ${r.endpoint} | ${r.rps} | ${r.p50_ms} | ${r.p99_ms} | ${r.baseline_rps} | ${r.ratio} | ${r.queries} |`);
+  writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify(results.map(({ endpoint, rps, p50_ms, p99_ms, baseline_rps, ratio }) => ({ endpoint, rps, p50_ms, p99_ms, baseline_rps, ratio })), null, 2)}\n`);
+  writeFileSync(new URL('./results.detail.json', import.meta.url), `${JSON.stringify({ meta, results }, null, 2)}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

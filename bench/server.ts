@@ -1,0 +1,151 @@
+/**
+ * The benchmark's server process (started by bench/run.ts): our composed application and, beside
+ * it, a bare Koa baseline that runs, per endpoint, the very SQL statements our endpoint runs
+ * (captured from one sample request) through the raw driver: `pg` with DATABASE_URL, else the
+ * same PGlite instance. The ratio ours/baseline is then the cost of everything we add around the
+ * database work (routing, validation, auth, DI, objection, envelope, logging).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import Router from '@koa/router';
+import pg from 'pg';
+import supertest from 'supertest';
+import type { PGlite } from '@electric-sql/pglite';
+import { buildApplication } from '../composition/container.js';
+import { loadConfig } from '../infrastructure/config.js';
+import { createLogger } from '../infrastructure/logger.js';
+import { packageVersion } from '../infrastructure/version.js';
+import { seedTenant, SEED_PASSWORD } from '../scripts/seed.js';
+import { benchEndpoints, type EndpointSetup } from './endpoints.js';
+
+interface Captured {
+  sql: string;
+  bindings: unknown[];
+}
+
+/** Columns whose values must be new on every replayed insert (keys, digests, message ids). */
+const UNIQUE_COLUMNS = new Set(['id', 'jti', 'session_hash', 'message_id', 'external_id']);
+
+/**
+ * Fresh values for the unique columns of the captured inserts, applied consistently to every
+ * later statement of the same replay (a login's id is also its refresh token's login_id).
+ */
+function replayBindings(statements: Captured[], unique: string | undefined): unknown[][] {
+  const map = new Map<unknown, unknown>();
+  if (unique) map.set(unique, randomUUID());
+  for (const s of statements) {
+    const m = /^\s*insert\s+into\s+"?\w+"?\s*\(([^)]*)\)/i.exec(s.sql);
+    if (!m) continue;
+    const columns = m[1]!.split(',').map((c) => c.trim().replace(/"/g, ''));
+    s.bindings.forEach((b, i) => {
+      if (UNIQUE_COLUMNS.has(columns[i % columns.length]!) && typeof b === 'string' && !map.has(b)) {
+        map.set(b, b.length === 64 ? randomUUID().replace(/-/g, '').repeat(2) : b.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i, randomUUID()).replace(/^(?![\s\S]*[0-9a-f]{8}-)[\s\S]*$/, randomUUID()));
+      }
+    });
+  }
+  return statements.map((s) => s.bindings.map((b) => (map.has(b) ? map.get(b) : b)));
+}
+
+/** knex writes `?` placeholders; both drivers take `$n`. */
+const placeholders = (sql: string) => {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+};
+
+async function main() {
+  const config = loadConfig(
+    {
+      ...process.env,
+      DATA_DIR: process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'lms-bench-')),
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_GLOBAL: '1000000',
+      RATE_LIMIT_CRITICAL: '1000000',
+      RATE_LIMIT_UPLOAD: '1000000',
+      RATE_LIMIT_AI: '1000000',
+      QUEUE_PREFIX: `bench-${randomUUID().slice(0, 8)}`,
+    },
+    packageVersion,
+  );
+  // The API process is measured; background jobs are a worker's business (npm run worker).
+  const app = await buildApplication(config, { logger: createLogger('silent'), runWorkers: false });
+  const knex = app.db.knex;
+  const seed = await seedTenant(knex, Number(process.env.BENCH_SCALE ?? 1), `bench-${randomUUID().slice(0, 6)}`);
+  const server = await app.listen(0, '127.0.0.1');
+  const ours = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const http = supertest(app.callback);
+
+  // The baseline's driver: the same database, without knex, objection or the service.
+  const pool = config.DATABASE_URL ? new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 }) : null;
+  const pglite = pool ? null : ((knex.client.config.connection as { pglite: PGlite }).pglite);
+  const run = async (sql: string, bindings: unknown[]) =>
+    pool ? (await pool.query(placeholders(sql), bindings)).rows : (await pglite!.query(placeholders(sql), bindings)).rows;
+
+  const setups: EndpointSetup[] = await benchEndpoints({ http, seed, tenantHeader: { 'X-Tenant-ID': seed.tenant }, password: SEED_PASSWORD, knex });
+  const baseline = new Koa();
+  const router = new Router();
+  const described = [];
+  for (const setup of setups) {
+    // Capture what one request of ours runs.
+    const captured: Captured[] = [];
+    const listener = (q: { sql: string; bindings?: unknown[] }) => captured.push({ sql: q.sql, bindings: q.bindings ?? [] });
+    await setup.warm?.();
+    knex.on('query', listener);
+    const sample = await setup.sample();
+    knex.off('query', listener);
+    if (sample.status !== 200) throw new Error(`${setup.name}: sample answered ${sample.status} ${JSON.stringify(sample.body)}`);
+    const statements = captured.filter((c) => !/^(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)/i.test(c.sql.trim()));
+    const writes = statements.some((c) => /^\s*(insert|update|delete)/i.test(c.sql));
+    router[setup.method](`/baseline/${setup.name}`, async (ctx) => {
+      if (setup.extraWork) await setup.extraWork();
+      let rows: unknown[] = [];
+      const bindings = replayBindings(statements, setup.uniqueBinding);
+      if (!writes) {
+        for (const [i, s] of statements.entries()) rows = await run(s.sql, bindings[i]!);
+      } else if (pool) {
+        // Writes run in one transaction, as ours do.
+        const client = await pool.connect();
+        try {
+          await client.query('begin');
+          for (const [i, s] of statements.entries()) rows = (await client.query(placeholders(s.sql), bindings[i]!)).rows;
+          await client.query('commit');
+        } catch (error) {
+          await client.query('rollback');
+          throw error;
+        } finally {
+          client.release();
+        }
+      } else {
+        // PGlite is one session: its transaction() serialises, as knex's single connection does for ours.
+        rows = await pglite!.transaction(async (tx) => {
+          let last: unknown[] = [];
+          for (const [i, s] of statements.entries()) last = (await tx.query(placeholders(s.sql), bindings[i]!)).rows;
+          return last;
+        });
+      }
+      ctx.body = { success: true, message: 'Success', data: rows };
+    });
+    described.push({ name: setup.name, label: setup.label, method: setup.method.toUpperCase(), path: setup.path, headers: setup.headers, body: setup.body, varyBody: setup.varyBody ?? null, queries: statements.length });
+  }
+  baseline.use(router.routes());
+  const baseServer = baseline.listen(0, '127.0.0.1');
+  await new Promise((r) => baseServer.once('listening', r));
+  const base = `http://127.0.0.1:${(baseServer.address() as AddressInfo).port}`;
+  process.stdout.write(`${JSON.stringify({ ready: true, ours, base, engine: pool ? 'postgresql' : 'pglite', endpoints: described })}\n`);
+
+  process.on('SIGTERM', async () => {
+    baseServer.close();
+    await app.close();
+    await pool?.end();
+    process.exit(0);
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
+
