@@ -16,6 +16,9 @@ type Row = Record<string, unknown>;
 const date = (v: unknown): Date => (v instanceof Date ? v : new Date(v as string));
 const dateOrNull = (v: unknown): Date | null => (v === null || v === undefined ? null : date(v));
 const boolOrNull = (v: unknown): boolean | null => (v === null || v === undefined ? null : Boolean(v));
+/** Raw query rows: snake_case keys on one engine, camelCase on the other; camelCase here. */
+const camel = (r: Row): Row => Object.fromEntries(Object.entries(r).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()), v]));
+const rawRows = (result: unknown): Row[] => (result as { rows: Row[] }).rows.map(camel);
 /** jsonb arrives parsed on both engines; a string would be a driver that did not. */
 const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
@@ -164,7 +167,7 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
        returning *`,
       [a.id, a.tenantId, a.quizId, a.userId, a.status, a.seed, a.startedAt, a.deadlineAt, a.maxScore, a.updatedAt, a.tenantId, a.quizId, a.userId, maxAttempts, maxAttempts],
     );
-    const row = (result as { rows: Row[] }).rows[0];
+    const row = rawRows(result)[0];
     return row ? toAttempt(row) : null;
   },
   async countByUser(tenantId, quizId, userId) {
@@ -261,7 +264,7 @@ export const makeQuizResultsPgReader = ({ db }: DbDeps): QuizResultsReader => ({
         limit ?`,
       cursor ? [tenantId, quizId, cursor.startedAt, cursor.id, limit] : [tenantId, quizId, limit],
     );
-    return (result as { rows: Row[] }).rows.map(toResultRow);
+    return rawRows(result).map(toResultRow);
   },
   async moments(tenantId, quizId, selection) {
     // The attempts counted: graded ones; `first` keeps each user's earliest graded attempt.
@@ -271,7 +274,7 @@ export const makeQuizResultsPgReader = ({ db }: DbDeps): QuizResultsReader => ({
       : `select id, score, percentage, passed from quiz_attempts where tenant_id = ? and quiz_id = ? and status <> 'in_progress'`;
     const buckets = Array.from({ length: HISTOGRAM_BUCKETS }, (_, i) =>
       i === HISTOGRAM_BUCKETS - 1 ? `count(*) filter (where percentage >= ${i * 10}) as b${i}` : `count(*) filter (where percentage >= ${i * 10} and percentage < ${i * 10 + 10}) as b${i}`).join(', ');
-    const attempts = ((await db.q().raw(
+    const attempts = rawRows(await db.q().raw(
       `with sel as (${selected})
        select count(*) as n, count(*) filter (where passed) as passed,
               coalesce(sum(percentage::float8), 0) as sum_pct, coalesce(sum(percentage::float8 * percentage::float8), 0) as sum_pct2,
@@ -280,8 +283,8 @@ export const makeQuizResultsPgReader = ({ db }: DbDeps): QuizResultsReader => ({
               ${buckets}
          from sel`,
       [tenantId, quizId],
-    )) as { rows: Row[] }).rows[0]!;
-    const questions = ((await db.q().raw(
+    ))[0]!;
+    const questions = rawRows(await db.q().raw(
       `with sel as (${selected})
        select qa.question_id, count(*) as n, max(qa.max_points) as max_mark, count(*) filter (where qa.is_correct) as correct,
               sum(qa.points_awarded::float8) as sum_x, sum(qa.points_awarded::float8 * qa.points_awarded) as sum_x2,
@@ -291,7 +294,7 @@ export const makeQuizResultsPgReader = ({ db }: DbDeps): QuizResultsReader => ({
         where qa.points_awarded is not null
         group by qa.question_id`,
       [tenantId, quizId, tenantId],
-    )) as { rows: Row[] }).rows;
+    ));
     const moments: AttemptMoments = {
       n: num(attempts.n), passed: num(attempts.passed), sumPct: num(attempts.sumPct), sumPct2: num(attempts.sumPct2), median: numOrNull(attempts.median),
       histogram: Array.from({ length: HISTOGRAM_BUCKETS }, (_, i) => num(attempts[`b${i}`])), sumT: num(attempts.sumT), sumT2: num(attempts.sumT2),
@@ -300,7 +303,7 @@ export const makeQuizResultsPgReader = ({ db }: DbDeps): QuizResultsReader => ({
       attempts: moments,
       questions: questions.map((r): QuestionMoments => ({
         questionId: r.questionId as string, n: num(r.n), maxMark: num(r.maxMark), correct: num(r.correct), sumX: num(r.sumX), sumX2: num(r.sumX2),
-        sumXT: num(r.sumXt ?? r.sumXT), sumT: num(r.sumT), sumT2: num(r.sumT2),
+        sumXT: num(r.sumXt), sumT: num(r.sumT), sumT2: num(r.sumT2),
       })),
     };
   },
@@ -382,7 +385,7 @@ export const makeSubmissionPgRepository = ({ db }: DbDeps): SubmissionRepository
           order by m.sort_order, m.created_at, l.sort_order, l.created_at`,
         userId ? [tenantId, courseId, userId] : [tenantId, courseId],
       );
-      return (result as { rows: Row[] }).rows.map((r) => ({
+      return rawRows(result).map((r) => ({
         lessonId: r.lessonId as string, lessonTitle: (r.lessonTitle as string | null) ?? null, total: num(r.total), pending: num(r.pending), graded: num(r.graded),
         averageScore: r.averageScore === null || r.averageScore === undefined ? null : Math.round(Number(r.averageScore) * 100) / 100,
       }));
