@@ -16,6 +16,8 @@ export async function seedGradedAttempts(knex: Knex, tenantId: string, quizId: s
        from generate_series(1, ?) g`,
     [tenantId, tag, tag, count],
   );
+  // Fresh statistics after each bulk step: the next statements join what was just inserted.
+  await knex.raw('analyze users');
   await knex.raw(
     `insert into quiz_attempts (id, tenant_id, quiz_id, user_id, attempt_number, status, seed, started_at, submitted_at, score, max_score, percentage, passed, updated_at)
      select gen_random_uuid(), ?, ?, u.id, 1, 'submitted', 0, timestamptz '2026-01-01' + ((row_number() over (order by u.id)) / 3) * interval '1 second',
@@ -23,20 +25,23 @@ export async function seedGradedAttempts(knex: Knex, tenantId: string, quizId: s
        from users u where u.tenant_id = ? and u.username like ? || '-%'`,
     [tenantId, quizId, maxScore, tenantId, tag],
   );
+  await knex.raw('analyze quiz_attempts');
   await knex.raw(
-    `insert into quiz_answers (tenant_id, attempt_id, question_id, answer, is_correct, points_awarded, max_points, answered_at, updated_at)
-     select ?, a.id, q.id, null, c.ok, case when c.ok then q.points else 0 end, q.points, now(), now()
-       from (select id, random() as ability from quiz_attempts where tenant_id = ? and quiz_id = ? and score = 0 and status = 'submitted') a
-      cross join (select id, points from quiz_questions where tenant_id = ? and quiz_id = ?) q
-      cross join lateral (select random() < a.ability as ok) c
+    `with a as materialized (select id, random() as ability from quiz_attempts where tenant_id = ? and quiz_id = ? and score = 0 and status = 'submitted'),
+          q as materialized (select id, points from quiz_questions where tenant_id = ? and quiz_id = ?),
+          x as materialized (select a.id as attempt_id, q.id as question_id, q.points, random() < a.ability as ok from a cross join q)
+     insert into quiz_answers (tenant_id, attempt_id, question_id, answer, is_correct, points_awarded, max_points, answered_at, updated_at)
+     select ?, x.attempt_id, x.question_id, null, x.ok, case when x.ok then x.points else 0 end, x.points, now(), now() from x
      on conflict do nothing`,
-    [tenantId, tenantId, quizId, tenantId, quizId],
+    [tenantId, quizId, tenantId, quizId, tenantId],
   );
+  await knex.raw('analyze quiz_answers');
   await knex.raw(
     `update quiz_attempts a set score = s.score, percentage = round(100.0 * s.score / nullif(a.max_score, 0), 2),
             passed = coalesce(100.0 * s.score / nullif(a.max_score, 0), 0) >= ?
-       from (select attempt_id, sum(points_awarded) as score from quiz_answers where tenant_id = ? group by attempt_id) s
+       from (select qa.attempt_id, sum(qa.points_awarded) as score from quiz_answers qa join quiz_attempts x on x.id = qa.attempt_id
+              where qa.tenant_id = ? and x.quiz_id = ? group by qa.attempt_id) s
       where a.tenant_id = ? and a.quiz_id = ? and a.id = s.attempt_id`,
-    [passingScore, tenantId, tenantId, quizId],
+    [passingScore, tenantId, quizId, tenantId, quizId],
   );
 }
