@@ -147,7 +147,6 @@ describe('assessment use cases (memory adapters)', () => {
 
   it('assignments: resubmit until graded; grading mails the student', async () => {
     const w = world();
-    const admin = w.actor(Role.Admin);
     const course = w.m.addCourse(1);
     const student = w.actor(Role.Student, 'Dewi');
     await w.enrol(student, course.courseId);
