@@ -1,0 +1,23 @@
+import type { ErrorTable } from '../kit/errors.js';
+
+export const assessmentErrors: ErrorTable = {
+  QUIZ_NOT_FOUND: { status: 404, message: 'Record not found' },
+  QUESTION_NOT_FOUND: { status: 404, message: 'Record not found' },
+  ATTEMPT_NOT_FOUND: { status: 404, message: 'Record not found' },
+  SUBMISSION_NOT_FOUND: { status: 404, message: 'Record not found' },
+  // my-assignment without a submission (contract §6).
+  ASSIGNMENT_NOT_FOUND: { status: 404, message: 'Record not found' },
+  INVALID_QUESTION: { status: 400, message: 'Invalid parameters' },
+  QUIZ_HAS_NO_QUESTIONS: { status: 400, message: 'The quiz has no questions' },
+  FILTER_REQUIRED: { status: 400, message: 'Invalid parameters' },
+  // Contract §6: the message of a start past max_attempts.
+  MAX_ATTEMPTS_REACHED: { status: 400, message: 'Maximum attempts reached' },
+  ATTEMPT_DEADLINE_PASSED: { status: 400, message: 'The time for this attempt is up' },
+  ATTEMPT_NOT_IN_PROGRESS: { status: 400, message: 'The attempt has already been submitted' },
+  QUESTION_NOT_IN_QUIZ: { status: 400, message: 'Invalid parameters' },
+  INVALID_ANSWER: { status: 400, message: 'Invalid parameters' },
+  // The error detail names the row (CSV) or question (GIFT, Aiken); nothing was imported.
+  INVALID_IMPORT: { status: 400, message: 'Invalid import file' },
+  ASSIGNMENT_ALREADY_GRADED: { status: 400, message: 'The assignment has been graded: it can no longer be resubmitted' },
+  INVALID_GRADE: { status: 400, message: 'Invalid parameters' },
+};

@@ -1,0 +1,155 @@
+import { readFile } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import type { makeCreateQuiz } from '../../../application/assessment/use-cases/create-quiz.usecase.js';
+import type { makeUpdateQuiz } from '../../../application/assessment/use-cases/update-quiz.usecase.js';
+import type { makeDeleteQuiz } from '../../../application/assessment/use-cases/delete-quiz.usecase.js';
+import type { makePublishQuiz } from '../../../application/assessment/use-cases/publish-quiz.usecase.js';
+import type { makeCreateQuestion } from '../../../application/assessment/use-cases/create-question.usecase.js';
+import type { makeUpdateQuestion } from '../../../application/assessment/use-cases/update-question.usecase.js';
+import type { makeDeleteQuestion } from '../../../application/assessment/use-cases/delete-question.usecase.js';
+import type { makeDuplicateQuestion } from '../../../application/assessment/use-cases/duplicate-question.usecase.js';
+import type { makeReorderQuestions } from '../../../application/assessment/use-cases/reorder-questions.usecase.js';
+import type { makeImportQuestions } from '../../../application/assessment/use-cases/import-questions.usecase.js';
+import type { makeExportQuizResults } from '../../../application/assessment/use-cases/export-quiz-results.usecase.js';
+import type { makeGetQuizAnalytics } from '../../../application/assessment/use-cases/get-quiz-analytics.usecase.js';
+import { IMPORT_FORMATS, type ImportFormat } from '../../../application/assessment/ports/question-import-parser.js';
+import type { ResultRow } from '../../../application/assessment/ports/quiz-results-reader.js';
+import { analyticsView, questionAuthorView, quizView } from '../../../application/assessment/presenters.js';
+import { maxScoreOf } from '../../../domain/assessment/question.js';
+import { Role } from '../../../domain/identity/role.js';
+import { RAW, reply } from '../kit/envelope.js';
+import { DomainError, HttpError, unwrap } from '../kit/errors.js';
+import { idParam, uuid } from '../kit/schemas.js';
+import type { RouteModule, UploadedFile } from '../kit/route-table.js';
+import { QuestionBody, QuestionUpdate, QuizBody, QuizUpdate, toQuestionInput, toQuizInput } from './assessment-schemas.js';
+
+type Deps = {
+  createQuiz: ReturnType<typeof makeCreateQuiz>;
+  updateQuiz: ReturnType<typeof makeUpdateQuiz>;
+  deleteQuiz: ReturnType<typeof makeDeleteQuiz>;
+  publishQuiz: ReturnType<typeof makePublishQuiz>;
+  createQuestion: ReturnType<typeof makeCreateQuestion>;
+  updateQuestion: ReturnType<typeof makeUpdateQuestion>;
+  deleteQuestion: ReturnType<typeof makeDeleteQuestion>;
+  duplicateQuestion: ReturnType<typeof makeDuplicateQuestion>;
+  reorderQuestions: ReturnType<typeof makeReorderQuestions>;
+  importQuestions: ReturnType<typeof makeImportQuestions>;
+  exportQuizResults: ReturnType<typeof makeExportQuizResults>;
+  getQuizAnalytics: ReturnType<typeof makeGetQuizAnalytics>;
+};
+
+/** Question files are small text; 5 MB holds thousands of questions. */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+
+const ImportFields = z.object({ format: z.enum(IMPORT_FORMATS).optional() });
+const ImportQuery = z.object({ format: z.enum(IMPORT_FORMATS).optional() });
+const ReorderBody = z.object({ question_ids: z.array(uuid).min(1).max(2000) });
+const AnalyticsQuery = z.object({ attempts: z.enum(['first', 'all']).default('all') });
+
+/**
+ * The format of an uploaded question file: the `format` field (or query), else the part's content
+ * type (`text/csv`, `…gift…`, `…aiken…`), else its extension, else a look at the text: a GIFT
+ * answer block `{…}` or an Aiken `ANSWER:` line; CSV otherwise.
+ */
+export function importFormatOf(explicit: ImportFormat | undefined, file: Pick<UploadedFile, 'mimeType' | 'originalName'>, text: string): ImportFormat {
+  if (explicit) return explicit;
+  const type = file.mimeType.toLowerCase();
+  if (type.includes('gift')) return 'gift';
+  if (type.includes('aiken')) return 'aiken';
+  if (type.includes('csv') || type === 'application/vnd.ms-excel') return 'csv';
+  const ext = extname(file.originalName).toLowerCase();
+  if (ext === '.gift') return 'gift';
+  if (ext === '.aiken') return 'aiken';
+  if (ext === '.csv') return 'csv';
+  if (/^\s*ANSWER\s*:\s*[A-Za-z]\s*$/im.test(text)) return 'aiken';
+  if (/\{[^}]*\}/.test(text) && !/^\s*question_type\s*,/i.test(text)) return 'gift';
+  return 'csv';
+}
+
+/** RFC 4180 cell; text that a spreadsheet would run as a formula is prefixed with `'`. */
+const cell = (v: unknown, text = false): string => {
+  if (v === null || v === undefined) return '';
+  let s = v instanceof Date ? v.toISOString() : String(v);
+  if (text && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+export const RESULT_COLUMNS = ['attempt_id', 'user_id', 'email', 'display_name', 'attempt_number', 'status', 'started_at', 'submitted_at', 'score', 'max_score', 'percentage', 'passed'];
+
+async function* csvLines(rows: AsyncIterable<ResultRow>): AsyncGenerator<string> {
+  yield `${RESULT_COLUMNS.join(',')}\r\n`;
+  for await (const r of rows) {
+    yield `${[
+      cell(r.attemptId), cell(r.userId), cell(r.email, true), cell(r.displayName, true), cell(r.attemptNumber), cell(r.status), cell(r.startedAt),
+      cell(r.submittedAt), cell(r.score), cell(r.maxScore), cell(r.percentage), cell(r.passed),
+    ].join(',')}\r\n`;
+  }
+}
+
+export const makeAssessmentQuizAdminRoutes = (d: Deps): RouteModule => (r) => {
+  const tags = ['quizzes (authoring)'];
+
+  r.post('/api/lms/admin/quizzes', { summary: 'Create a quiz (a draft) in a module', access: Role.Admin, body: QuizBody, tags }, async ({ actor, meta, body }) =>
+    reply(quizView(unwrap(await d.createQuiz(actor, meta, { ...toQuizInput(body), moduleId: body.module_id, title: body.title }))), 'Quiz created'));
+
+  r.put('/api/lms/admin/quizzes/:id', { summary: 'Update a quiz (any subset of its fields; status publishes or returns to draft)', access: Role.Admin, params: idParam, body: QuizUpdate, tags }, async ({ actor, meta, params, body }) =>
+    reply(quizView(unwrap(await d.updateQuiz(actor, meta, params.id, toQuizInput(body)))), 'Quiz updated'));
+
+  r.delete('/api/lms/admin/quizzes/:id', { summary: 'Delete a quiz with its questions and attempts', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) => {
+    unwrap(await d.deleteQuiz(actor, meta, params.id));
+    return reply(null, 'Quiz deleted');
+  });
+
+  r.post('/api/lms/admin/quizzes/:id/publish', { summary: 'Publish a quiz (it needs questions)', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) =>
+    reply(quizView(unwrap(await d.publishQuiz(actor, meta, params.id))), 'Quiz published'));
+
+  r.post('/api/lms/admin/quizzes/:id/questions', { summary: 'Add a question (multiple_choice, multiple_answer, true_false, short_answer)', access: Role.Admin, params: idParam, body: QuestionBody, tags }, async ({ actor, meta, params, body }) =>
+    reply(questionAuthorView(unwrap(await d.createQuestion(actor, meta, params.id, toQuestionInput(body)))), 'Question created'));
+
+  r.put('/api/lms/admin/quizzes/:id/questions/reorder', { summary: 'Reorder the questions (exactly the quiz\'s questions)', access: Role.Admin, params: idParam, body: ReorderBody, tags }, async ({ actor, meta, params, body }) =>
+    reply(unwrap(await d.reorderQuestions(actor, meta, params.id, body.question_ids)).map(questionAuthorView), 'Questions reordered'));
+
+  r.put('/api/lms/admin/quiz-questions/:id', { summary: 'Update a question (any subset; options may keep their id)', access: Role.Admin, params: idParam, body: QuestionUpdate, tags }, async ({ actor, meta, params, body }) =>
+    reply(questionAuthorView(unwrap(await d.updateQuestion(actor, meta, params.id, { ...toQuestionInput(body), order: body.order }))), 'Question updated'));
+
+  r.delete('/api/lms/admin/quiz-questions/:id', { summary: 'Delete a question', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) => {
+    unwrap(await d.deleteQuestion(actor, meta, params.id));
+    return reply(null, 'Question deleted');
+  });
+
+  r.post('/api/lms/admin/quiz-questions/:id/duplicate', { summary: 'Duplicate a question right after itself', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) =>
+    reply(questionAuthorView(unwrap(await d.duplicateQuestion(actor, meta, params.id))), 'Question duplicated'));
+
+  r.post('/api/lms/admin/quizzes/:id/import-csv', {
+    summary: 'Import questions from a CSV, GIFT or Aiken file (multipart `file`, optional `format`); all or nothing',
+    access: Role.Admin, rateLimit: 'upload', params: idParam, query: ImportQuery, body: ImportFields, bodyKind: { kind: 'multipart', maxFileBytes: IMPORT_MAX_BYTES }, tags,
+  }, async ({ actor, meta, params, query, body, file }) => {
+    if (!file) throw new DomainError('FILE_REQUIRED', 'file: required');
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(await readFile(file.path));
+    } catch {
+      throw new HttpError(400, 'Invalid import file', 'file: not UTF-8 text');
+    }
+    const format = importFormatOf(body.format ?? query.format, file, text);
+    const questions = unwrap(await d.importQuestions(actor, meta, params.id, format, text));
+    return reply({ format, imported: questions.length, max_score_added: maxScoreOf(questions), questions: questions.map(questionAuthorView) }, `${questions.length} questions imported`);
+  });
+
+  r.get('/api/lms/admin/quizzes/:id/export-results', { summary: 'Results as CSV, one row per attempt (streamed)', access: Role.Admin, params: idParam, produces: 'text/csv', tags }, async ({ actor, params, ctx }) => {
+    const { rows } = unwrap(await d.exportQuizResults(actor, params.id));
+    ctx.status = 200;
+    ctx.attachment(`quiz-${params.id}-results.csv`);
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = Readable.from(csvLines(rows));
+    return RAW;
+  });
+
+  r.get('/api/lms/admin/quizzes/:id/analytics', { summary: 'Quiz statistics (Moodle definitions) over all or first attempts', access: Role.Admin, params: idParam, query: AnalyticsQuery, tags }, async ({ actor, params, query }) => {
+    const { analytics, questions } = unwrap(await d.getQuizAnalytics(actor, params.id, query.attempts));
+    return analyticsView(analytics, questions, query.attempts);
+  });
+};

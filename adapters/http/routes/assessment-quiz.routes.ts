@@ -1,0 +1,91 @@
+import type { makeListQuizzes } from '../../../application/assessment/use-cases/list-quizzes.usecase.js';
+import type { makeGetQuiz } from '../../../application/assessment/use-cases/get-quiz.usecase.js';
+import type { makeStartAttempt } from '../../../application/assessment/use-cases/start-attempt.usecase.js';
+import type { makeSaveAnswer } from '../../../application/assessment/use-cases/save-answer.usecase.js';
+import type { makeSubmitAttempt } from '../../../application/assessment/use-cases/submit-attempt.usecase.js';
+import type { makeGetAttempt } from '../../../application/assessment/use-cases/get-attempt.usecase.js';
+import type { makeListAttempts } from '../../../application/assessment/use-cases/list-attempts.usecase.js';
+import type { AttemptReview } from '../../../application/assessment/attempt-review.js';
+import { isStaff } from '../../../application/assessment/quiz-access.js';
+import {
+  attemptQuestionsView, attemptSummaryView, attemptView, questionAuthorView, questionStudentView, quizView,
+} from '../../../application/assessment/presenters.js';
+import type { Clock } from '../../../application/shared/ports.js';
+import { secondsLeft } from '../../../domain/assessment/deadline.js';
+import { maxScoreOf } from '../../../domain/assessment/question.js';
+import { Role } from '../../../domain/identity/role.js';
+import { reply } from '../kit/envelope.js';
+import { unwrap } from '../kit/errors.js';
+import { idParam, pageQuery, pageView, toPageRequest, uuid } from '../kit/schemas.js';
+import type { RouteModule } from '../kit/route-table.js';
+import { AnswerBody, SubmitBody } from './assessment-schemas.js';
+
+type Deps = {
+  listQuizzes: ReturnType<typeof makeListQuizzes>;
+  getQuiz: ReturnType<typeof makeGetQuiz>;
+  startAttempt: ReturnType<typeof makeStartAttempt>;
+  saveAnswer: ReturnType<typeof makeSaveAnswer>;
+  submitAttempt: ReturnType<typeof makeSubmitAttempt>;
+  getAttempt: ReturnType<typeof makeGetAttempt>;
+  listAttempts: ReturnType<typeof makeListAttempts>;
+  clock: Clock;
+};
+
+const QuizListQuery = pageQuery.extend({ module_id: uuid.optional(), course_id: uuid.optional() });
+const AttemptListQuery = pageQuery.extend({ user_id: uuid.optional() });
+
+export const makeAssessmentQuizRoutes = (d: Deps): RouteModule => (r) => {
+  const tags = ['quizzes'];
+
+  /** An attempt with its questions (review once graded, contract §6). */
+  const reviewView = (rv: AttemptReview) => ({
+    attempt: attemptView(rv.attempt, d.clock.now()),
+    quiz: rv.quiz ? { id: rv.quiz.id, title: rv.quiz.title, passing_score: rv.quiz.passingScore, show_correct_answers: rv.quiz.showCorrectAnswers } : null,
+    questions: attemptQuestionsView(rv.questions, rv.answers, rv.attempt, rv.reveal),
+  });
+
+  r.get('/api/lms/quizzes', { summary: 'Quizzes of a module (or course), newest first, with the caller\'s attempts', access: Role.Student, query: QuizListQuery, tags }, async ({ actor, query }) => {
+    const l = unwrap(await d.listQuizzes(actor, { moduleId: query.module_id, courseId: query.course_id }, toPageRequest(query)));
+    return pageView(l.page, (q) => ({ ...quizView(q, l.stats.get(q.id)), my_attempts: attemptSummaryView(l.mine.get(q.id), q.maxAttempts) }));
+  });
+
+  r.get('/api/lms/quizzes/:id', { summary: 'A quiz with its questions in order (is_correct for Mentors and above only)', access: Role.Student, params: idParam, tags }, async ({ actor, params }) => {
+    const { quiz, questions, mine } = unwrap(await d.getQuiz(actor, params.id));
+    const staff = isStaff(actor);
+    return {
+      ...quizView(quiz, { count: questions.length, maxScore: maxScoreOf(questions) }),
+      my_attempts: attemptSummaryView(mine, quiz.maxAttempts),
+      questions: questions.map(staff ? questionAuthorView : questionStudentView),
+    };
+  });
+
+  r.post('/api/lms/quizzes/:id/start', { summary: 'Start an attempt, or resume the one in progress', access: Role.Student, params: idParam, tags }, async ({ actor, params }) => {
+    const s = unwrap(await d.startAttempt(actor, params.id));
+    return reply({ attempt: attemptView(s.attempt, d.clock.now()), questions: attemptQuestionsView(s.questions, s.answers, s.attempt, false), resumed: s.resumed }, s.resumed ? 'Attempt resumed' : 'Attempt started');
+  });
+
+  r.get('/api/lms/quizzes/:id/attempts', { summary: 'Attempts at a quiz: the caller\'s (Mentors and above: everyone\'s, or ?user_id=)', access: Role.Student, params: idParam, query: AttemptListQuery, tags }, async ({ actor, params, query }) => {
+    const now = d.clock.now();
+    return pageView(unwrap(await d.listAttempts(actor, params.id, { userId: query.user_id }, toPageRequest(query))), (a) => attemptView(a, now));
+  });
+
+  r.post('/api/lms/quiz-attempts/:id/answers', { summary: 'Save the answer to one question of the caller\'s attempt (replaces a previous one)', access: Role.Student, params: idParam, body: AnswerBody, tags }, async ({ actor, params, body }) => {
+    const saved = unwrap(await d.saveAnswer(actor, params.id, { questionId: body.question_id, answer: body.answer }));
+    return reply({ attempt_id: saved.attemptId, question_id: saved.questionId, answer: saved.answer, answered_at: saved.answeredAt }, 'Answer saved');
+  });
+
+  r.post('/api/lms/quiz-attempts/:id/submit', { summary: 'Submit (and grade) the caller\'s attempt, optionally with its last answers', access: Role.Student, params: idParam, body: SubmitBody, tags }, async ({ actor, params, body }) => {
+    const answers = (body.answers ?? []).map((a) => ({ questionId: a.question_id, answer: a.answer }));
+    const s = unwrap(await d.submitAttempt(actor, params.id, answers));
+    return reply({
+      ...reviewView(s),
+      course_completed: s.completion?.completed ?? false,
+      certificate_issued: s.completion?.issued ?? false,
+    }, s.attempt.status === 'expired' ? 'Attempt expired and graded' : 'Attempt submitted');
+  });
+
+  r.get('/api/lms/quiz-attempts/:id', { summary: 'An attempt with its questions (after grading: the review)', access: Role.Student, params: idParam, tags }, async ({ actor, params }) => {
+    const rv = unwrap(await d.getAttempt(actor, params.id));
+    return { ...reviewView(rv), time_remaining_seconds: secondsLeft(rv.attempt, d.clock.now()) };
+  });
+};

@@ -1,0 +1,36 @@
+import { parse } from 'csv-parse/sync';
+import { questionsFromCsvRecords } from '../../domain/assessment/import/csv-rows.js';
+import { parseGift } from '../../domain/assessment/import/gift.js';
+import { parseAiken } from '../../domain/assessment/import/aiken.js';
+import type { ImportFormat, QuestionImportParser } from '../../application/assessment/ports/question-import-parser.js';
+import { err, ok } from '../../application/shared/result.js';
+
+/**
+ * CSV through csv-parse (quotes, embedded commas and new lines, a BOM, rows shorter than the
+ * header); the meaning of rows, and GIFT and Aiken, are decided in domain/assessment/import.
+ */
+function csvRecords(text: string): { ok: true; records: string[][] } | { ok: false; error: string } {
+  try {
+    const records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: false, trim: false }) as string[][];
+    return { ok: true, records };
+  } catch (error) {
+    const e = error as { message?: string; lines?: number; records?: number };
+    // csv-parse counts records read so far: the bad one is the next (header = row 1).
+    const row = typeof e.records === 'number' ? `row ${e.records + 1}: ` : '';
+    return { ok: false, error: `${row}malformed CSV (${(e.message ?? 'parse error').replace(/^Invalid \w+:\s*/, '')})` };
+  }
+}
+
+export const questionImportParser: QuestionImportParser = {
+  parse(format: ImportFormat, text: string) {
+    let result;
+    if (format === 'gift') result = parseGift(text);
+    else if (format === 'aiken') result = parseAiken(text);
+    else {
+      const records = csvRecords(text);
+      if (!records.ok) return err('INVALID_IMPORT', records.error);
+      result = questionsFromCsvRecords(records.records);
+    }
+    return result.ok ? ok(result.value) : err('INVALID_IMPORT', result.error);
+  },
+};

@@ -1,0 +1,278 @@
+import type { Quiz } from '../../../domain/assessment/quiz.js';
+import { byQuestionOrder, type Question } from '../../../domain/assessment/question.js';
+import type { Attempt, AttemptAnswer } from '../../../domain/assessment/attempt.js';
+import type { Submission } from '../../../domain/assessment/assignment.js';
+import { accumulate, type GradedAttemptMarks } from '../../../domain/assessment/analytics.js';
+import type { QuestionRepository, QuizFilter, QuizRepository } from '../../../application/assessment/ports/quiz-repository.js';
+import type { AttemptRepository, AttemptSummary } from '../../../application/assessment/ports/attempt-repository.js';
+import type { AttemptSelection, QuizResultsReader, ResultCursor, ResultRow } from '../../../application/assessment/ports/quiz-results-reader.js';
+import type { LessonAssignmentSummary, SubmissionFilter, SubmissionRepository, SubmissionView, SubmitOutcome } from '../../../application/assessment/ports/submission-repository.js';
+import type { PageRequest } from '../../../application/shared/ports.js';
+import { clone, newestFirst, pageOf } from './paging.js';
+
+/**
+ * The assessment tables in memory, plus the few facts of other contexts that SQL reads by joins
+ * (users' names, lessons' titles and order, courses' titles): tests register them.
+ */
+export class MemoryAssessmentState {
+  readonly quizzes = new Map<string, Quiz>();
+  readonly questions = new Map<string, Question>();
+  readonly attempts = new Map<string, Attempt>();
+  /** Key `${attemptId}:${questionId}`. */
+  readonly answers = new Map<string, AttemptAnswer>();
+  readonly submissions = new Map<string, Submission>();
+  readonly users = new Map<string, { tenantId: string; email: string; displayName: string }>();
+  readonly lessons = new Map<string, { title: string; courseId: string; order: number }>();
+  readonly courses = new Map<string, { title: string }>();
+}
+
+const inTenant = <T extends { tenantId: string }>(rows: Iterable<T>, tenantId: string) => [...rows].filter((r) => r.tenantId === tenantId);
+const own = <T extends { tenantId: string }>(row: T | undefined, tenantId: string): T | null => (row && row.tenantId === tenantId ? clone(row) : null);
+
+export class MemoryQuizRepository implements QuizRepository {
+  constructor(private readonly s: MemoryAssessmentState) {}
+  async findById(tenantId: string, id: string) { return own(this.s.quizzes.get(id), tenantId); }
+  async list(tenantId: string, f: QuizFilter, page: PageRequest) {
+    const all = inTenant(this.s.quizzes.values(), tenantId)
+      .filter((q) => (!f.moduleId || q.moduleId === f.moduleId) && (!f.courseId || q.courseId === f.courseId) && (!f.publishedOnly || q.status === 'published'))
+      .sort(newestFirst);
+    return pageOf(all.map(clone), page);
+  }
+  async insert(q: Quiz) { this.s.quizzes.set(q.id, clone(q)); }
+  async update(q: Quiz) {
+    const current = this.s.quizzes.get(q.id);
+    if (current?.tenantId === q.tenantId) this.s.quizzes.set(q.id, { ...clone(q), createdAt: current.createdAt, createdBy: current.createdBy });
+  }
+  async delete(tenantId: string, id: string) {
+    if (this.s.quizzes.get(id)?.tenantId !== tenantId) return false;
+    this.s.quizzes.delete(id);
+    for (const [k, q] of this.s.questions) if (q.quizId === id) this.s.questions.delete(k);
+    for (const [k, a] of this.s.attempts) if (a.quizId === id) {
+      this.s.attempts.delete(k);
+      for (const [ak, ans] of this.s.answers) if (ans.attemptId === a.id) this.s.answers.delete(ak);
+    }
+    return true;
+  }
+  async publishedCountByCourses(tenantId: string, courseIds: readonly string[]) {
+    const out = new Map<string, number>();
+    for (const q of inTenant(this.s.quizzes.values(), tenantId)) if (q.status === 'published' && courseIds.includes(q.courseId)) out.set(q.courseId, (out.get(q.courseId) ?? 0) + 1);
+    return out;
+  }
+  async countPublished(tenantId: string) { return inTenant(this.s.quizzes.values(), tenantId).filter((q) => q.status === 'published').length; }
+}
+
+export class MemoryQuestionRepository implements QuestionRepository {
+  constructor(private readonly s: MemoryAssessmentState) {}
+  async findById(tenantId: string, id: string) { return own(this.s.questions.get(id), tenantId); }
+  async listByQuiz(tenantId: string, quizId: string) {
+    return inTenant(this.s.questions.values(), tenantId).filter((q) => q.quizId === quizId).sort(byQuestionOrder).map(clone);
+  }
+  async statsByQuizzes(tenantId: string, quizIds: readonly string[]) {
+    const out = new Map<string, { count: number; maxScore: number }>();
+    for (const q of inTenant(this.s.questions.values(), tenantId)) {
+      if (!quizIds.includes(q.quizId)) continue;
+      const s = out.get(q.quizId) ?? { count: 0, maxScore: 0 };
+      out.set(q.quizId, { count: s.count + 1, maxScore: s.maxScore + q.points });
+    }
+    return out;
+  }
+  async insertMany(questions: readonly Question[]) { for (const q of questions) this.s.questions.set(q.id, clone(q)); }
+  async update(q: Question) {
+    const current = this.s.questions.get(q.id);
+    if (current?.tenantId === q.tenantId) this.s.questions.set(q.id, { ...clone(q), quizId: current.quizId, createdAt: current.createdAt });
+  }
+  async delete(tenantId: string, id: string) {
+    if (this.s.questions.get(id)?.tenantId !== tenantId) return false;
+    this.s.questions.delete(id);
+    for (const [k, a] of this.s.answers) if (a.questionId === id) this.s.answers.delete(k);
+    return true;
+  }
+  async setOrder(tenantId: string, quizId: string, orderedIds: readonly string[], at: Date) {
+    orderedIds.forEach((id, i) => {
+      const q = this.s.questions.get(id);
+      if (q && q.tenantId === tenantId && q.quizId === quizId) this.s.questions.set(id, { ...q, order: i + 1, updatedAt: at });
+    });
+  }
+  async nextOrder(tenantId: string, quizId: string) {
+    return Math.max(0, ...inTenant(this.s.questions.values(), tenantId).filter((q) => q.quizId === quizId).map((q) => q.order)) + 1;
+  }
+  async shiftFrom(tenantId: string, quizId: string, fromOrder: number, at: Date) {
+    for (const q of inTenant(this.s.questions.values(), tenantId)) if (q.quizId === quizId && q.order >= fromOrder) this.s.questions.set(q.id, { ...q, order: q.order + 1, updatedAt: at });
+  }
+}
+
+export class MemoryAttemptRepository implements AttemptRepository {
+  constructor(private readonly s: MemoryAssessmentState) {}
+  private mine(tenantId: string, quizId: string, userId: string) {
+    return inTenant(this.s.attempts.values(), tenantId).filter((a) => a.quizId === quizId && a.userId === userId);
+  }
+  async findById(tenantId: string, id: string) { return own(this.s.attempts.get(id), tenantId); }
+  async lock(tenantId: string, id: string) { return own(this.s.attempts.get(id), tenantId); }
+  async findInProgress(tenantId: string, quizId: string, userId: string) {
+    const a = this.mine(tenantId, quizId, userId).find((x) => x.status === 'in_progress');
+    return a ? clone(a) : null;
+  }
+  async insertNext(a: Omit<Attempt, 'attemptNumber'>, maxAttempts: number) {
+    // No await between the checks and the write: atomic in one event loop turn, as the SQL statement.
+    const existing = this.mine(a.tenantId, a.quizId, a.userId);
+    if (existing.some((x) => x.status === 'in_progress')) return null;
+    const next = Math.max(0, ...existing.map((x) => x.attemptNumber)) + 1;
+    if (maxAttempts !== 0 && next > maxAttempts) return null;
+    const attempt: Attempt = { ...clone(a), attemptNumber: next };
+    this.s.attempts.set(attempt.id, attempt);
+    return clone(attempt);
+  }
+  async countByUser(tenantId: string, quizId: string, userId: string) { return this.mine(tenantId, quizId, userId).length; }
+  async list(tenantId: string, quizId: string, f: { userId?: string | undefined }, page: PageRequest) {
+    const all = inTenant(this.s.attempts.values(), tenantId).filter((a) => a.quizId === quizId && (!f.userId || a.userId === f.userId))
+      .sort((x, y) => y.startedAt.getTime() - x.startedAt.getTime() || (x.id < y.id ? 1 : -1));
+    return pageOf(all.map(clone), page);
+  }
+  async summaries(tenantId: string, userId: string, quizIds: readonly string[]) {
+    const out = new Map<string, AttemptSummary>();
+    for (const a of inTenant(this.s.attempts.values(), tenantId)) {
+      if (a.userId !== userId || !quizIds.includes(a.quizId)) continue;
+      const s = out.get(a.quizId) ?? { quizId: a.quizId, attempts: 0, bestPercentage: null, passed: false, inProgressId: null };
+      s.attempts++;
+      if (a.status !== 'in_progress' && a.percentage !== null) s.bestPercentage = Math.max(s.bestPercentage ?? 0, a.percentage);
+      if (a.passed) s.passed = true;
+      if (a.status === 'in_progress') s.inProgressId = a.id;
+      out.set(a.quizId, s);
+    }
+    return out;
+  }
+  async listAnswers(tenantId: string, attemptId: string) {
+    return inTenant(this.s.answers.values(), tenantId).filter((a) => a.attemptId === attemptId).map(clone);
+  }
+  async saveAnswer(answer: AttemptAnswer) {
+    const key = `${answer.attemptId}:${answer.questionId}`;
+    const prior = this.s.answers.get(key);
+    this.s.answers.set(key, { ...(prior ?? clone(answer)), answer: clone(answer.answer), answeredAt: answer.answeredAt, updatedAt: answer.updatedAt });
+  }
+  async finalise(attempt: Attempt, answers: readonly AttemptAnswer[]) {
+    const current = this.s.attempts.get(attempt.id);
+    if (!current || current.tenantId !== attempt.tenantId || current.status !== 'in_progress') return false;
+    this.s.attempts.set(attempt.id, { ...clone(attempt), attemptNumber: current.attemptNumber, seed: current.seed, startedAt: current.startedAt, deadlineAt: current.deadlineAt });
+    for (const a of answers) this.s.answers.set(`${a.attemptId}:${a.questionId}`, clone(a));
+    return true;
+  }
+  private overdueRows(now: Date) {
+    return [...this.s.attempts.values()]
+      .filter((a) => a.status === 'in_progress' && a.deadlineAt !== null && a.deadlineAt.getTime() <= now.getTime())
+      .sort((x, y) => x.deadlineAt!.getTime() - y.deadlineAt!.getTime());
+  }
+  async overdue(tenantId: string, now: Date, f: { quizId?: string | undefined; userId?: string | undefined }, limit: number) {
+    return this.overdueRows(now).filter((a) => a.tenantId === tenantId && (!f.quizId || a.quizId === f.quizId) && (!f.userId || a.userId === f.userId)).slice(0, limit).map((a) => a.id);
+  }
+  async overdueInAllTenants(now: Date, limit: number) {
+    return this.overdueRows(now).slice(0, limit).map((a) => ({ tenantId: a.tenantId, id: a.id }));
+  }
+  async passedQuizCounts(tenantId: string, userIds: readonly string[], courseIds: readonly string[]) {
+    const passed = new Map<string, Set<string>>();
+    for (const a of inTenant(this.s.attempts.values(), tenantId)) {
+      const quiz = this.s.quizzes.get(a.quizId);
+      if (!a.passed || !quiz || quiz.status !== 'published' || !userIds.includes(a.userId) || !courseIds.includes(quiz.courseId)) continue;
+      const key = `${a.userId}:${quiz.courseId}`;
+      passed.set(key, (passed.get(key) ?? new Set()).add(quiz.id));
+    }
+    return new Map([...passed].map(([k, v]) => [k, v.size]));
+  }
+  async countStartedSince(tenantId: string, since: Date) {
+    return inTenant(this.s.attempts.values(), tenantId).filter((a) => a.startedAt.getTime() >= since.getTime()).length;
+  }
+  async countRunning(tenantId: string, userId: string, now: Date) {
+    return inTenant(this.s.attempts.values(), tenantId).filter((a) => a.userId === userId && a.status === 'in_progress' && (a.deadlineAt === null || a.deadlineAt.getTime() > now.getTime())).length;
+  }
+}
+
+export class MemoryQuizResultsReader implements QuizResultsReader {
+  constructor(private readonly s: MemoryAssessmentState) {}
+  async exportPage(tenantId: string, quizId: string, cursor: ResultCursor | null, limit: number): Promise<ResultRow[]> {
+    const after = (a: Attempt) => !cursor || a.startedAt.getTime() > cursor.startedAt.getTime() || (a.startedAt.getTime() === cursor.startedAt.getTime() && a.id > cursor.id);
+    return inTenant(this.s.attempts.values(), tenantId).filter((a) => a.quizId === quizId && after(a))
+      .sort((x, y) => x.startedAt.getTime() - y.startedAt.getTime() || (x.id < y.id ? -1 : 1))
+      .slice(0, limit)
+      .map((a) => {
+        const u = this.s.users.get(a.userId);
+        return {
+          attemptId: a.id, userId: a.userId, email: u?.email ?? null, displayName: u?.displayName ?? null, attemptNumber: a.attemptNumber, status: a.status,
+          startedAt: a.startedAt, submittedAt: a.submittedAt, score: a.score, maxScore: a.maxScore, percentage: a.percentage, passed: a.passed,
+        };
+      });
+  }
+  async moments(tenantId: string, quizId: string, selection: AttemptSelection) {
+    let graded = inTenant(this.s.attempts.values(), tenantId).filter((a) => a.quizId === quizId && a.status !== 'in_progress');
+    if (selection === 'first') {
+      const first = new Map<string, Attempt>();
+      for (const a of graded) if (!first.has(a.userId) || first.get(a.userId)!.attemptNumber > a.attemptNumber) first.set(a.userId, a);
+      graded = [...first.values()];
+    }
+    const answers = [...this.s.answers.values()];
+    const rows: GradedAttemptMarks[] = graded.map((a) => ({
+      percentage: a.percentage ?? 0, passed: a.passed ?? false, score: a.score ?? 0,
+      marks: answers.filter((x) => x.attemptId === a.id && x.pointsAwarded !== null)
+        .map((x) => ({ questionId: x.questionId, points: x.pointsAwarded!, maxPoints: x.maxPoints ?? 0, isCorrect: x.isCorrect ?? false })),
+    }));
+    return accumulate(rows);
+  }
+}
+
+export class MemorySubmissionRepository implements SubmissionRepository {
+  constructor(private readonly s: MemoryAssessmentState) {}
+  async findById(tenantId: string, id: string) { return own(this.s.submissions.get(id), tenantId); }
+  async findByUserLesson(tenantId: string, userId: string, lessonId: string) {
+    const x = inTenant(this.s.submissions.values(), tenantId).find((s) => s.userId === userId && s.lessonId === lessonId);
+    return x ? clone(x) : null;
+  }
+  async submit(sub: Submission): Promise<SubmitOutcome> {
+    const current = inTenant(this.s.submissions.values(), sub.tenantId).find((s) => s.userId === sub.userId && s.lessonId === sub.lessonId);
+    if (!current) {
+      this.s.submissions.set(sub.id, clone(sub));
+      return { outcome: 'created', submission: clone(sub) };
+    }
+    if (current.status !== 'submitted') return { outcome: 'graded' };
+    const next: Submission = { ...current, fileUrl: sub.fileUrl, notes: sub.notes, submittedAt: sub.submittedAt, updatedAt: sub.updatedAt, revision: current.revision + 1 };
+    this.s.submissions.set(current.id, next);
+    return { outcome: 'resubmitted', submission: clone(next) };
+  }
+  async grade(tenantId: string, id: string, g: { score: number; feedback: string | null; gradedBy: string; gradedAt: Date }) {
+    const current = this.s.submissions.get(id);
+    if (!current || current.tenantId !== tenantId) return null;
+    const next: Submission = { ...current, status: 'graded', score: g.score, feedback: g.feedback, gradedBy: g.gradedBy, gradedAt: g.gradedAt, updatedAt: g.gradedAt };
+    this.s.submissions.set(id, next);
+    return clone(next);
+  }
+  private matching(tenantId: string, f: SubmissionFilter) {
+    return inTenant(this.s.submissions.values(), tenantId)
+      .filter((s) => (!f.status || s.status === f.status) && (!f.courseId || s.courseId === f.courseId) && (!f.lessonId || s.lessonId === f.lessonId) && (!f.userId || s.userId === f.userId));
+  }
+  async list(tenantId: string, f: SubmissionFilter, page: PageRequest) {
+    const sign = f.status === 'submitted' ? 1 : -1;
+    const all = this.matching(tenantId, f).sort((a, b) => sign * (a.submittedAt.getTime() - b.submittedAt.getTime() || (a.id < b.id ? -1 : 1)));
+    return pageOf(all.map((s): SubmissionView => {
+      const u = this.s.users.get(s.userId);
+      return {
+        ...clone(s), student: u && u.tenantId === tenantId ? { id: s.userId, displayName: u.displayName, email: u.email } : null,
+        lessonTitle: this.s.lessons.get(s.lessonId)?.title ?? null, courseTitle: this.s.courses.get(s.courseId)?.title ?? null,
+      };
+    }), page);
+  }
+  async courseSummary(tenantId: string, courseId: string, userId?: string): Promise<LessonAssignmentSummary[]> {
+    const by = new Map<string, { total: number; pending: number; graded: number; sum: number }>();
+    for (const s of this.matching(tenantId, { courseId, userId })) {
+      const x = by.get(s.lessonId) ?? { total: 0, pending: 0, graded: 0, sum: 0 };
+      x.total++;
+      if (s.status === 'submitted') x.pending++;
+      else {
+        x.graded++;
+        x.sum += s.score ?? 0;
+      }
+      by.set(s.lessonId, x);
+    }
+    return [...by].sort(([a], [b]) => (this.s.lessons.get(a)?.order ?? 0) - (this.s.lessons.get(b)?.order ?? 0)).map(([lessonId, x]) => ({
+      lessonId, lessonTitle: this.s.lessons.get(lessonId)?.title ?? null, total: x.total, pending: x.pending, graded: x.graded,
+      averageScore: x.graded ? Math.round((x.sum / x.graded) * 100) / 100 : null,
+    }));
+  }
+  async count(tenantId: string, f: SubmissionFilter) { return this.matching(tenantId, f).length; }
+}

@@ -1,0 +1,398 @@
+import type { Knex } from 'knex';
+import type { Quiz, QuizStatus } from '../../../domain/assessment/quiz.js';
+import type { Question, QuestionOption, QuestionType } from '../../../domain/assessment/question.js';
+import type { Attempt, AttemptAnswer, AttemptStatus } from '../../../domain/assessment/attempt.js';
+import type { Submission, SubmissionStatus } from '../../../domain/assessment/assignment.js';
+import { HISTOGRAM_BUCKETS, type AttemptMoments, type QuestionMoments } from '../../../domain/assessment/analytics.js';
+import type { QuestionRepository, QuizRepository } from '../../../application/assessment/ports/quiz-repository.js';
+import type { AttemptRepository, AttemptSummary } from '../../../application/assessment/ports/attempt-repository.js';
+import type { QuizResultsReader, ResultRow } from '../../../application/assessment/ports/quiz-results-reader.js';
+import type { SubmissionFilter, SubmissionRepository, SubmissionView } from '../../../application/assessment/ports/submission-repository.js';
+import type { DbDeps } from './base.js';
+import { deletedRows, knexPage, num, numOrNull } from './knex-helpers.js';
+
+type Row = Record<string, unknown>;
+
+const date = (v: unknown): Date => (v instanceof Date ? v : new Date(v as string));
+const dateOrNull = (v: unknown): Date | null => (v === null || v === undefined ? null : date(v));
+const boolOrNull = (v: unknown): boolean | null => (v === null || v === undefined ? null : Boolean(v));
+/** Raw query rows: snake_case keys on one engine, camelCase on the other; camelCase here. */
+const camel = (r: Row): Row => Object.fromEntries(Object.entries(r).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()), v]));
+const rawRows = (result: unknown): Row[] => (result as { rows: Row[] }).rows.map(camel);
+/** jsonb arrives parsed on both engines; a string would be a driver that did not. */
+const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+
+// ---------------------------------------------------------------- quizzes
+
+const toQuiz = (r: Row): Quiz => ({
+  id: r.id as string, tenantId: r.tenantId as string, moduleId: r.moduleId as string, courseId: r.courseId as string, title: r.title as string,
+  description: (r.description as string | null) ?? null, durationMinutes: num(r.durationMinutes), passingScore: num(r.passingScore), maxAttempts: num(r.maxAttempts),
+  showCorrectAnswers: Boolean(r.showCorrectAnswers), shuffleQuestions: Boolean(r.shuffleQuestions), status: r.status as QuizStatus,
+  publishedAt: dateOrNull(r.publishedAt), createdBy: (r.createdBy as string | null) ?? null, createdAt: date(r.createdAt), updatedAt: date(r.updatedAt),
+});
+
+export const makeQuizPgRepository = ({ db }: DbDeps): QuizRepository => ({
+  async findById(tenantId, id) {
+    const r = await db.q()('quizzes').where({ tenantId, id }).first();
+    return r ? toQuiz(r) : null;
+  },
+  list(tenantId, filter, page) {
+    const q = db.q()('quizzes').where({ tenantId });
+    if (filter.moduleId) q.where({ moduleId: filter.moduleId });
+    if (filter.courseId) q.where({ courseId: filter.courseId });
+    if (filter.publishedOnly) q.where({ status: 'published' });
+    return knexPage(q.orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toQuiz);
+  },
+  async insert(quiz) {
+    await db.q()('quizzes').insert(quiz);
+  },
+  async update(quiz) {
+    const { id, tenantId, createdAt: _c, createdBy: _b, ...changes } = quiz;
+    await db.q()('quizzes').where({ tenantId, id }).update(changes);
+  },
+  async delete(tenantId, id) {
+    return (await deletedRows(db.q()('quizzes').where({ tenantId, id }).delete())) > 0;
+  },
+  async publishedCountByCourses(tenantId, courseIds) {
+    if (courseIds.length === 0) return new Map();
+    const rows = (await db.q()('quizzes').where({ tenantId, status: 'published' }).whereIn('courseId', [...courseIds]).groupBy('courseId').select('courseId').count({ n: '*' })) as Row[];
+    return new Map(rows.map((r) => [r.courseId as string, num(r.n)]));
+  },
+  async countPublished(tenantId) {
+    const r = (await db.q()('quizzes').where({ tenantId, status: 'published' }).count({ n: '*' }).first()) as Row | undefined;
+    return num(r?.n);
+  },
+});
+
+// ---------------------------------------------------------------- questions
+
+type StoredOption = { id: string; text: string; is_correct: boolean };
+
+const toQuestion = (r: Row): Question => ({
+  id: r.id as string, tenantId: r.tenantId as string, quizId: r.quizId as string, type: r.questionType as QuestionType, text: r.questionText as string,
+  points: num(r.points), order: num(r.sortOrder),
+  options: json<StoredOption[]>(r.options).map((o): QuestionOption => ({ id: o.id, text: o.text, isCorrect: Boolean(o.is_correct) })),
+  createdAt: date(r.createdAt), updatedAt: date(r.updatedAt),
+});
+
+// jsonb is written as JSON text (an array would reach pg as a PostgreSQL array); keys stay snake_case inside it.
+const questionRow = (q: Question) => ({
+  id: q.id, tenantId: q.tenantId, quizId: q.quizId, questionType: q.type, questionText: q.text, points: q.points, sortOrder: q.order,
+  options: JSON.stringify(q.options.map((o): StoredOption => ({ id: o.id, text: o.text, is_correct: o.isCorrect }))), createdAt: q.createdAt, updatedAt: q.updatedAt,
+});
+
+export const makeQuestionPgRepository = ({ db }: DbDeps): QuestionRepository => ({
+  async findById(tenantId, id) {
+    const r = await db.q()('quiz_questions').where({ tenantId, id }).first();
+    return r ? toQuestion(r) : null;
+  },
+  async listByQuiz(tenantId, quizId) {
+    return ((await db.q()('quiz_questions').where({ tenantId, quizId }).orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])) as Row[]).map(toQuestion);
+  },
+  async statsByQuizzes(tenantId, quizIds) {
+    if (quizIds.length === 0) return new Map();
+    const rows = (await db.q()('quiz_questions').where({ tenantId }).whereIn('quizId', [...quizIds]).groupBy('quizId')
+      .select('quizId', db.knex.raw('count(*) as count'), db.knex.raw('coalesce(sum(points), 0) as max_score'))) as Row[];
+    return new Map(rows.map((r) => [r.quizId as string, { count: num(r.count), maxScore: num(r.maxScore) }]));
+  },
+  async insertMany(questions) {
+    if (questions.length === 0) return;
+    // Bounded batches: a 2,000-question import stays under the bind-parameter limit.
+    for (let i = 0; i < questions.length; i += 500) await db.q()('quiz_questions').insert(questions.slice(i, i + 500).map(questionRow));
+  },
+  async update(question) {
+    const { id, tenantId, createdAt: _c, quizId: _q, ...changes } = questionRow(question);
+    await db.q()('quiz_questions').where({ tenantId, id }).update(changes);
+  },
+  async delete(tenantId, id) {
+    return (await deletedRows(db.q()('quiz_questions').where({ tenantId, id }).delete())) > 0;
+  },
+  async setOrder(tenantId, quizId, orderedIds, at) {
+    if (orderedIds.length === 0) return;
+    await db.q().raw(
+      `update quiz_questions q set sort_order = v.ord, updated_at = ?
+         from (select * from unnest(?::uuid[]) with ordinality as t(id, ord)) v
+        where q.tenant_id = ? and q.quiz_id = ? and q.id = v.id`,
+      [at, [...orderedIds], tenantId, quizId],
+    );
+  },
+  async nextOrder(tenantId, quizId) {
+    const r = (await db.q()('quiz_questions').where({ tenantId, quizId }).max({ m: 'sort_order' }).first()) as { m: number | null } | undefined;
+    return num(r?.m) + 1;
+  },
+  async shiftFrom(tenantId, quizId, fromOrder, at) {
+    await db.q()('quiz_questions').where({ tenantId, quizId }).where('sortOrder', '>=', fromOrder).update({ sortOrder: db.knex.raw('sort_order + 1'), updatedAt: at });
+  },
+});
+
+// ---------------------------------------------------------------- attempts
+
+const toAttempt = (r: Row): Attempt => ({
+  id: r.id as string, tenantId: r.tenantId as string, quizId: r.quizId as string, userId: r.userId as string, attemptNumber: num(r.attemptNumber),
+  status: r.status as AttemptStatus, seed: num(r.seed), startedAt: date(r.startedAt), deadlineAt: dateOrNull(r.deadlineAt), submittedAt: dateOrNull(r.submittedAt),
+  score: numOrNull(r.score), maxScore: num(r.maxScore), percentage: numOrNull(r.percentage), passed: boolOrNull(r.passed), updatedAt: date(r.updatedAt),
+});
+
+const toAnswer = (r: Row): AttemptAnswer => ({
+  tenantId: r.tenantId as string, attemptId: r.attemptId as string, questionId: r.questionId as string,
+  answer: r.answer === null || r.answer === undefined ? null : json<string[]>(r.answer),
+  isCorrect: boolOrNull(r.isCorrect), pointsAwarded: numOrNull(r.pointsAwarded), maxPoints: numOrNull(r.maxPoints),
+  answeredAt: dateOrNull(r.answeredAt), updatedAt: date(r.updatedAt),
+});
+
+const answerRow = (a: AttemptAnswer) => ({ ...a, answer: a.answer === null ? null : JSON.stringify(a.answer) });
+
+export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
+  async findById(tenantId, id) {
+    const r = await db.q()('quiz_attempts').where({ tenantId, id }).first();
+    return r ? toAttempt(r) : null;
+  },
+  async lock(tenantId, id) {
+    const r = await db.q()('quiz_attempts').where({ tenantId, id }).forUpdate().first();
+    return r ? toAttempt(r) : null;
+  },
+  async findInProgress(tenantId, quizId, userId) {
+    const r = await db.q()('quiz_attempts').where({ tenantId, quizId, userId, status: 'in_progress' }).first();
+    return r ? toAttempt(r) : null;
+  },
+  async insertNext(a, maxAttempts) {
+    // One statement decides the number and the limit; the unique indexes (number per user and quiz,
+    // one attempt in progress) turn a concurrent twin into "nothing inserted" (contract §6).
+    const result = await db.q().raw(
+      `insert into quiz_attempts (id, tenant_id, quiz_id, user_id, attempt_number, status, seed, started_at, deadline_at, submitted_at, score, max_score, percentage, passed, updated_at)
+       select ?, ?, ?, ?, n.next, ?, ?, ?, ?, null, null, ?, null, null, ?
+         from (select coalesce(max(attempt_number), 0) + 1 as next from quiz_attempts where tenant_id = ? and quiz_id = ? and user_id = ?) n
+        where ? = 0 or n.next <= ?
+       on conflict do nothing
+       returning *`,
+      [a.id, a.tenantId, a.quizId, a.userId, a.status, a.seed, a.startedAt, a.deadlineAt, a.maxScore, a.updatedAt, a.tenantId, a.quizId, a.userId, maxAttempts, maxAttempts],
+    );
+    const row = rawRows(result)[0];
+    return row ? toAttempt(row) : null;
+  },
+  async countByUser(tenantId, quizId, userId) {
+    const r = (await db.q()('quiz_attempts').where({ tenantId, quizId, userId }).count({ n: '*' }).first()) as Row | undefined;
+    return num(r?.n);
+  },
+  list(tenantId, quizId, filter, page) {
+    const q = db.q()('quiz_attempts').where({ tenantId, quizId });
+    if (filter.userId) q.where({ userId: filter.userId });
+    return knexPage(q.orderBy([{ column: 'startedAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toAttempt);
+  },
+  async summaries(tenantId, userId, quizIds) {
+    if (quizIds.length === 0) return new Map();
+    const rows = (await db.q()('quiz_attempts').where({ tenantId, userId }).whereIn('quizId', [...quizIds]).groupBy('quizId').select(
+      'quizId',
+      db.knex.raw('count(*) as attempts'),
+      db.knex.raw("max(percentage) filter (where status <> 'in_progress') as best_percentage"),
+      db.knex.raw('coalesce(bool_or(passed), false) as passed'),
+      db.knex.raw("max(id::text) filter (where status = 'in_progress') as in_progress_id"),
+    )) as Row[];
+    return new Map(rows.map((r): [string, AttemptSummary] => [r.quizId as string, {
+      quizId: r.quizId as string, attempts: num(r.attempts), bestPercentage: numOrNull(r.bestPercentage), passed: Boolean(r.passed), inProgressId: (r.inProgressId as string | null) ?? null,
+    }]));
+  },
+  async listAnswers(tenantId, attemptId) {
+    return ((await db.q()('quiz_answers').where({ tenantId, attemptId })) as Row[]).map(toAnswer);
+  },
+  async saveAnswer(answer) {
+    await db.q()('quiz_answers').insert(answerRow(answer)).onConflict(['tenant_id', 'attempt_id', 'question_id']).merge(['answer', 'answered_at', 'updated_at']);
+  },
+  async finalise(attempt, answers) {
+    const updated = await db.q()('quiz_attempts').where({ tenantId: attempt.tenantId, id: attempt.id, status: 'in_progress' }).update({
+      status: attempt.status, submittedAt: attempt.submittedAt, score: attempt.score, maxScore: attempt.maxScore, percentage: attempt.percentage,
+      passed: attempt.passed, updatedAt: attempt.updatedAt,
+    });
+    if (Number(updated) === 0) return false;
+    for (let i = 0; i < answers.length; i += 500) {
+      await db.q()('quiz_answers').insert(answers.slice(i, i + 500).map(answerRow)).onConflict(['tenant_id', 'attempt_id', 'question_id'])
+        .merge(['answer', 'is_correct', 'points_awarded', 'max_points', 'answered_at', 'updated_at']);
+    }
+    return true;
+  },
+  async overdue(tenantId, now, filter, limit) {
+    const q = db.q()('quiz_attempts').where({ tenantId, status: 'in_progress' }).whereNotNull('deadlineAt').where('deadlineAt', '<=', now);
+    if (filter.quizId) q.where({ quizId: filter.quizId });
+    if (filter.userId) q.where({ userId: filter.userId });
+    return (await q.orderBy('deadlineAt').limit(limit).select('id')).map((r: Row) => r.id as string);
+  },
+  async overdueInAllTenants(now, limit) {
+    // The sweep is the one cross-tenant read: it hands each attempt to a use case scoped by its tenant.
+    const rows = (await db.q()('quiz_attempts').where({ status: 'in_progress' }).whereNotNull('deadlineAt').where('deadlineAt', '<=', now)
+      .orderBy('deadlineAt').limit(limit).select('tenantId', 'id')) as Row[];
+    return rows.map((r) => ({ tenantId: r.tenantId as string, id: r.id as string }));
+  },
+  async passedQuizCounts(tenantId, userIds, courseIds) {
+    if (userIds.length === 0 || courseIds.length === 0) return new Map();
+    const rows = (await db.q()('quizzes as q')
+      .join('quiz_attempts as a', function joinAttempts(this: Knex.JoinClause) {
+        this.on('a.tenant_id', '=', 'q.tenant_id').andOn('a.quiz_id', '=', 'q.id');
+      })
+      .where('q.tenant_id', tenantId).where('q.status', 'published').whereIn('q.course_id', [...courseIds]).whereIn('a.user_id', [...userIds]).where('a.passed', true)
+      .groupBy('a.user_id', 'q.course_id')
+      .select('a.user_id', 'q.course_id', db.knex.raw('count(distinct q.id) as n'))) as Row[];
+    return new Map(rows.map((r) => [`${r.userId as string}:${r.courseId as string}`, num(r.n)]));
+  },
+  async countStartedSince(tenantId, since) {
+    const r = (await db.q()('quiz_attempts').where({ tenantId }).where('startedAt', '>=', since).count({ n: '*' }).first()) as Row | undefined;
+    return num(r?.n);
+  },
+  async countRunning(tenantId, userId, now) {
+    const r = (await db.q()('quiz_attempts').where({ tenantId, userId, status: 'in_progress' })
+      .where((w) => w.whereNull('deadlineAt').orWhere('deadlineAt', '>', now)).count({ n: '*' }).first()) as Row | undefined;
+    return num(r?.n);
+  },
+});
+
+// ---------------------------------------------------------------- results: export and statistics
+
+const toResultRow = (r: Row): ResultRow => ({
+  attemptId: r.attemptId as string, userId: r.userId as string, email: (r.email as string | null) ?? null, displayName: (r.displayName as string | null) ?? null,
+  attemptNumber: num(r.attemptNumber), status: r.status as AttemptStatus, startedAt: date(r.startedAt), submittedAt: dateOrNull(r.submittedAt),
+  score: numOrNull(r.score), maxScore: num(r.maxScore), percentage: numOrNull(r.percentage), passed: boolOrNull(r.passed),
+});
+
+export const makeQuizResultsPgReader = ({ db }: DbDeps): QuizResultsReader => ({
+  async exportPage(tenantId, quizId, cursor, limit) {
+    // The page of attempts by the (tenant, quiz, started_at, id) index, then its users by primary
+    // key: two index-driven queries, whatever the planner thinks of the users table's size.
+    const q = db.q()('quiz_attempts').where({ tenantId, quizId });
+    if (cursor) q.whereRaw('(started_at, id) > (?, ?)', [cursor.startedAt, cursor.id]);
+    const attempts = (await q.orderBy([{ column: 'startedAt' }, { column: 'id' }]).limit(limit)) as Row[];
+    const userIds = [...new Set(attempts.map((a) => a.userId as string))];
+    const users = userIds.length ? ((await db.q()('users').where({ tenantId }).whereIn('id', userIds).select('id', 'email', 'displayName')) as Row[]) : [];
+    const byId = new Map(users.map((u) => [u.id as string, u]));
+    return attempts.map((a) => toResultRow({ ...a, attemptId: a.id, email: byId.get(a.userId as string)?.email ?? null, displayName: byId.get(a.userId as string)?.displayName ?? null }));
+  },
+  async moments(tenantId, quizId, selection) {
+    // The attempts counted: graded ones; `first` keeps each user's earliest graded attempt.
+    const selected = selection === 'first'
+      ? `select distinct on (user_id) id, score, percentage, passed from quiz_attempts
+          where tenant_id = ? and quiz_id = ? and status <> 'in_progress' order by user_id, attempt_number`
+      : `select id, score, percentage, passed from quiz_attempts where tenant_id = ? and quiz_id = ? and status <> 'in_progress'`;
+    const buckets = Array.from({ length: HISTOGRAM_BUCKETS }, (_, i) =>
+      i === HISTOGRAM_BUCKETS - 1 ? `count(*) filter (where percentage >= ${i * 10}) as b${i}` : `count(*) filter (where percentage >= ${i * 10} and percentage < ${i * 10 + 10}) as b${i}`).join(', ');
+    const attempts = rawRows(await db.q().raw(
+      `with sel as (${selected})
+       select count(*) as n, count(*) filter (where passed) as passed,
+              coalesce(sum(percentage::float8), 0) as sum_pct, coalesce(sum(percentage::float8 * percentage::float8), 0) as sum_pct2,
+              percentile_cont(0.5) within group (order by percentage::float8) as median,
+              coalesce(sum(score::float8), 0) as sum_t, coalesce(sum(score::float8 * score::float8), 0) as sum_t2,
+              ${buckets}
+         from sel`,
+      [tenantId, quizId],
+    ))[0]!;
+    const questions = rawRows(await db.q().raw(
+      `with sel as (${selected})
+       select qa.question_id, count(*) as n, max(qa.max_points) as max_mark, count(*) filter (where qa.is_correct) as correct,
+              sum(qa.points_awarded::float8) as sum_x, sum(qa.points_awarded::float8 * qa.points_awarded) as sum_x2,
+              sum(qa.points_awarded::float8 * sel.score) as sum_xt, sum(sel.score::float8) as sum_t, sum(sel.score::float8 * sel.score) as sum_t2
+         from sel
+         join quiz_answers qa on qa.tenant_id = ? and qa.attempt_id = sel.id
+        where qa.points_awarded is not null
+          -- The quiz's own answers through the (tenant_id, question_id) index, not the tenant's all.
+          and qa.question_id in (select id from quiz_questions where tenant_id = ? and quiz_id = ?)
+        group by qa.question_id`,
+      [tenantId, quizId, tenantId, tenantId, quizId],
+    ));
+    const moments: AttemptMoments = {
+      n: num(attempts.n), passed: num(attempts.passed), sumPct: num(attempts.sumPct), sumPct2: num(attempts.sumPct2), median: numOrNull(attempts.median),
+      histogram: Array.from({ length: HISTOGRAM_BUCKETS }, (_, i) => num(attempts[`b${i}`])), sumT: num(attempts.sumT), sumT2: num(attempts.sumT2),
+    };
+    return {
+      attempts: moments,
+      questions: questions.map((r): QuestionMoments => ({
+        questionId: r.questionId as string, n: num(r.n), maxMark: num(r.maxMark), correct: num(r.correct), sumX: num(r.sumX), sumX2: num(r.sumX2),
+        sumXT: num(r.sumXt), sumT: num(r.sumT), sumT2: num(r.sumT2),
+      })),
+    };
+  },
+});
+
+// ---------------------------------------------------------------- assignment submissions
+
+const toSubmission = (r: Row): Submission => ({
+  id: r.id as string, tenantId: r.tenantId as string, lessonId: r.lessonId as string, courseId: r.courseId as string, userId: r.userId as string,
+  fileUrl: r.fileUrl as string, notes: (r.notes as string | null) ?? null, status: r.status as SubmissionStatus, revision: num(r.revision),
+  score: numOrNull(r.score), feedback: (r.feedback as string | null) ?? null, gradedBy: (r.gradedBy as string | null) ?? null,
+  submittedAt: date(r.submittedAt), gradedAt: dateOrNull(r.gradedAt), createdAt: date(r.createdAt), updatedAt: date(r.updatedAt),
+});
+
+const toSubmissionView = (r: Row): SubmissionView => ({
+  ...toSubmission(r),
+  student: r.studentEmail ? { id: r.userId as string, displayName: r.studentDisplayName as string, email: r.studentEmail as string } : null,
+  lessonTitle: (r.lessonTitle as string | null) ?? null,
+  courseTitle: (r.courseTitle as string | null) ?? null,
+});
+
+export const makeSubmissionPgRepository = ({ db }: DbDeps): SubmissionRepository => {
+  const filtered = (tenantId: string, f: SubmissionFilter) => {
+    const q = db.q()('assignment_submissions as s').where('s.tenant_id', tenantId);
+    if (f.status) q.where('s.status', f.status);
+    if (f.courseId) q.where('s.course_id', f.courseId);
+    if (f.lessonId) q.where('s.lesson_id', f.lessonId);
+    if (f.userId) q.where('s.user_id', f.userId);
+    return q;
+  };
+  return {
+    async findById(tenantId, id) {
+      const r = await db.q()('assignment_submissions').where({ tenantId, id }).first();
+      return r ? toSubmission(r) : null;
+    },
+    async findByUserLesson(tenantId, userId, lessonId) {
+      const r = await db.q()('assignment_submissions').where({ tenantId, userId, lessonId }).first();
+      return r ? toSubmission(r) : null;
+    },
+    async submit(s) {
+      // Insert, or resubmit in place while not graded: one statement, so a grade landing at the same
+      // moment either comes first (nothing is written: 'graded') or grades the new revision.
+      const rows = (await db.q()('assignment_submissions').insert(s).onConflict(['tenant_id', 'user_id', 'lesson_id'])
+        .merge({ fileUrl: s.fileUrl, notes: s.notes, submittedAt: s.submittedAt, updatedAt: s.updatedAt, revision: db.knex.raw('assignment_submissions.revision + 1') })
+        .where('assignment_submissions.status', 'submitted')
+        .returning('*')) as Row[];
+      const row = rows[0];
+      if (!row) return { outcome: 'graded' };
+      const saved = toSubmission(row);
+      return { outcome: saved.id === s.id ? 'created' : 'resubmitted', submission: saved };
+    },
+    async grade(tenantId, id, g) {
+      const rows = (await db.q()('assignment_submissions').where({ tenantId, id })
+        .update({ status: 'graded', score: g.score, feedback: g.feedback, gradedBy: g.gradedBy, gradedAt: g.gradedAt, updatedAt: g.gradedAt })
+        .returning('*')) as Row[];
+      return rows[0] ? toSubmission(rows[0]) : null;
+    },
+    list(tenantId, f, page) {
+      const q = filtered(tenantId, f)
+        .leftJoin('users as u', function joinUser(this: Knex.JoinClause) {
+          this.on('u.tenant_id', '=', 's.tenant_id').andOn('u.id', '=', 's.user_id').andOnNull('u.deleted_at');
+        })
+        .leftJoin('lessons as l', 'l.id', 's.lesson_id')
+        .leftJoin('courses as c', 'c.id', 's.course_id')
+        .select('s.*', 'u.display_name as student_display_name', 'u.email as student_email', 'l.title as lesson_title', 'c.title as course_title');
+      const direction = f.status === 'submitted' ? 'asc' : 'desc';
+      return knexPage(q.orderBy([{ column: 's.submitted_at', order: direction }, { column: 's.id', order: direction }]), page, toSubmissionView);
+    },
+    async courseSummary(tenantId, courseId, userId) {
+      const result = await db.q().raw(
+        `select s.lesson_id, l.title as lesson_title, count(*) as total,
+                count(*) filter (where s.status = 'submitted') as pending, count(*) filter (where s.status = 'graded') as graded,
+                avg(s.score::float8) filter (where s.status = 'graded') as average_score
+           from assignment_submissions s
+           join lessons l on l.id = s.lesson_id
+           join course_modules m on m.id = l.module_id
+          where s.tenant_id = ? and s.course_id = ? ${userId ? 'and s.user_id = ?' : ''}
+          group by s.lesson_id, l.title, m.sort_order, l.sort_order, m.created_at, l.created_at
+          order by m.sort_order, m.created_at, l.sort_order, l.created_at`,
+        userId ? [tenantId, courseId, userId] : [tenantId, courseId],
+      );
+      return rawRows(result).map((r) => ({
+        lessonId: r.lessonId as string, lessonTitle: (r.lessonTitle as string | null) ?? null, total: num(r.total), pending: num(r.pending), graded: num(r.graded),
+        averageScore: r.averageScore === null || r.averageScore === undefined ? null : Math.round(Number(r.averageScore) * 100) / 100,
+      }));
+    },
+    async count(tenantId, f) {
+      const r = (await filtered(tenantId, f).count({ n: '*' }).first()) as Row | undefined;
+      return num(r?.n);
+    },
+  };
+};

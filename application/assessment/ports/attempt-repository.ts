@@ -1,0 +1,45 @@
+import type { Attempt, AttemptAnswer } from '../../../domain/assessment/attempt.js';
+import type { Page, PageRequest } from '../../shared/ports.js';
+
+/** A user's attempts at one quiz, summed up for quiz lists and details. */
+export interface AttemptSummary {
+  quizId: string;
+  attempts: number;
+  bestPercentage: number | null;
+  passed: boolean;
+  inProgressId: string | null;
+}
+
+export interface AttemptRepository {
+  findById(tenantId: string, id: string): Promise<Attempt | null>;
+  /** The attempt, its row locked until the unit of work ends (SELECT … FOR UPDATE). */
+  lock(tenantId: string, id: string): Promise<Attempt | null>;
+  findInProgress(tenantId: string, quizId: string, userId: string): Promise<Attempt | null>;
+  /**
+   * Inserts the user's next attempt (number = highest + 1) in one statement, only while that number
+   * is within `maxAttempts` (0: unlimited). A concurrent start that took the same number, or an
+   * attempt already in progress, makes it insert nothing (unique indexes): then it answers null.
+   */
+  insertNext(attempt: Omit<Attempt, 'attemptNumber'>, maxAttempts: number): Promise<Attempt | null>;
+  countByUser(tenantId: string, quizId: string, userId: string): Promise<number>;
+  /** Newest first; `userId` narrows to one user. */
+  list(tenantId: string, quizId: string, filter: { userId?: string | undefined }, page: PageRequest): Promise<Page<Attempt>>;
+  summaries(tenantId: string, userId: string, quizIds: readonly string[]): Promise<Map<string, AttemptSummary>>;
+  listAnswers(tenantId: string, attemptId: string): Promise<AttemptAnswer[]>;
+  /** Inserts or replaces the answer to one question (idempotent). */
+  saveAnswer(answer: AttemptAnswer): Promise<void>;
+  /** Writes a graded attempt and its answers, only if it is still in progress; false otherwise. */
+  finalise(attempt: Attempt, answers: readonly AttemptAnswer[]): Promise<boolean>;
+  /** Ids of in-progress attempts whose deadline is at or before `now`, of a quiz (and user). */
+  overdue(tenantId: string, now: Date, filter: { quizId?: string | undefined; userId?: string | undefined }, limit: number): Promise<string[]>;
+  /** The periodic sweep: overdue attempts of every tenant, oldest deadline first. */
+  overdueInAllTenants(now: Date, limit: number): Promise<Array<{ tenantId: string; id: string }>>;
+  /**
+   * Per `${userId}:${courseId}`: published quizzes of the course the user has passed (an attempt
+   * with `passed`), in one query.
+   */
+  passedQuizCounts(tenantId: string, userIds: readonly string[], courseIds: readonly string[]): Promise<Map<string, number>>;
+  countStartedSince(tenantId: string, since: Date): Promise<number>;
+  /** Attempts of the user still running (not past their deadline). */
+  countRunning(tenantId: string, userId: string, now: Date): Promise<number>;
+}

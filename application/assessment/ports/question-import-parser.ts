@@ -1,0 +1,13 @@
+import type { QuestionDraft } from '../../../domain/assessment/question.js';
+import type { Result } from '../../shared/result.js';
+
+export const IMPORT_FORMATS = ['csv', 'gift', 'aiken'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/**
+ * Turns an uploaded question file into validated drafts, or a sentence naming the bad row or
+ * question. The adapter does the parsing (a CSV library); the domain decides what rows mean.
+ */
+export interface QuestionImportParser {
+  parse(format: ImportFormat, text: string): Result<QuestionDraft[], 'INVALID_IMPORT'>;
+}

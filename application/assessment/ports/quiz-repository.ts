@@ -1,0 +1,44 @@
+import type { Quiz } from '../../../domain/assessment/quiz.js';
+import type { Question } from '../../../domain/assessment/question.js';
+import type { Page, PageRequest } from '../../shared/ports.js';
+
+export interface QuizFilter {
+  moduleId?: string | undefined;
+  courseId?: string | undefined;
+  /** Students see published quizzes only. */
+  publishedOnly?: boolean | undefined;
+}
+
+export interface QuizRepository {
+  findById(tenantId: string, id: string): Promise<Quiz | null>;
+  /** Newest first (contract §2). */
+  list(tenantId: string, filter: QuizFilter, page: PageRequest): Promise<Page<Quiz>>;
+  insert(quiz: Quiz): Promise<void>;
+  update(quiz: Quiz): Promise<void>;
+  /** False when there was no such quiz; its questions and attempts go with it. */
+  delete(tenantId: string, id: string): Promise<boolean>;
+  /** Published quizzes per course, in one query (courses without any are absent). */
+  publishedCountByCourses(tenantId: string, courseIds: readonly string[]): Promise<Map<string, number>>;
+  countPublished(tenantId: string): Promise<number>;
+}
+
+export interface QuizQuestionStats {
+  count: number;
+  maxScore: number;
+}
+
+export interface QuestionRepository {
+  findById(tenantId: string, id: string): Promise<Question | null>;
+  /** In order (ties by creation). */
+  listByQuiz(tenantId: string, quizId: string): Promise<Question[]>;
+  /** Question count and total points per quiz, in one query. */
+  statsByQuizzes(tenantId: string, quizIds: readonly string[]): Promise<Map<string, QuizQuestionStats>>;
+  insertMany(questions: readonly Question[]): Promise<void>;
+  update(question: Question): Promise<void>;
+  delete(tenantId: string, id: string): Promise<boolean>;
+  /** Orders 1..n in the given order. */
+  setOrder(tenantId: string, quizId: string, orderedIds: readonly string[], at: Date): Promise<void>;
+  nextOrder(tenantId: string, quizId: string): Promise<number>;
+  /** Moves every question whose order is at least `fromOrder` one place down (room for a duplicate). */
+  shiftFrom(tenantId: string, quizId: string, fromOrder: number, at: Date): Promise<void>;
+}

@@ -1,0 +1,159 @@
+import type { Quiz } from '../../domain/assessment/quiz.js';
+import type { Question } from '../../domain/assessment/question.js';
+import type { Attempt, AttemptAnswer } from '../../domain/assessment/attempt.js';
+import { secondsLeft } from '../../domain/assessment/deadline.js';
+import type { QuizAnalytics } from '../../domain/assessment/analytics.js';
+import type { Submission } from '../../domain/assessment/assignment.js';
+import type { AttemptSummary } from './ports/attempt-repository.js';
+import type { QuizQuestionStats } from './ports/quiz-repository.js';
+import type { LessonAssignmentSummary, SubmissionView } from './ports/submission-repository.js';
+
+/** Wire shapes (snake_case) of the assessment context. */
+
+export const quizView = (q: Quiz, stats?: QuizQuestionStats) => ({
+  id: q.id,
+  module_id: q.moduleId,
+  course_id: q.courseId,
+  title: q.title,
+  description: q.description,
+  duration_minutes: q.durationMinutes,
+  passing_score: q.passingScore,
+  max_attempts: q.maxAttempts,
+  show_correct_answers: q.showCorrectAnswers,
+  shuffle_questions: q.shuffleQuestions,
+  status: q.status,
+  is_published: q.status === 'published',
+  published_at: q.publishedAt,
+  question_count: stats?.count ?? 0,
+  max_score: stats?.maxScore ?? 0,
+  created_at: q.createdAt,
+  updated_at: q.updatedAt,
+});
+
+export const attemptSummaryView = (s: AttemptSummary | undefined, maxAttempts: number) => ({
+  attempts_used: s?.attempts ?? 0,
+  attempts_left: maxAttempts === 0 ? null : Math.max(0, maxAttempts - (s?.attempts ?? 0)),
+  best_percentage: s?.bestPercentage ?? null,
+  passed: s?.passed ?? false,
+  in_progress_attempt_id: s?.inProgressId ?? null,
+});
+
+/** Authoring view (Mentors and above): correct options included. */
+export const questionAuthorView = (q: Question) => ({
+  id: q.id,
+  quiz_id: q.quizId,
+  question_type: q.type,
+  question_text: q.text,
+  points: q.points,
+  order: q.order,
+  options: q.options.map((o) => ({ id: o.id, option_text: o.text, is_correct: o.isCorrect })),
+});
+
+/**
+ * What a student may see of a question before grading (contract §6): never `is_correct`, and no
+ * options at all for short_answer (they are its accepted answers).
+ */
+export const questionStudentView = (q: Question) => ({
+  id: q.id,
+  question_type: q.type,
+  question_text: q.text,
+  points: q.points,
+  order: q.order,
+  options: q.type === 'short_answer' ? [] : q.options.map((o) => ({ id: o.id, option_text: o.text })),
+});
+
+export const attemptView = (a: Attempt, now: Date) => ({
+  id: a.id,
+  quiz_id: a.quizId,
+  user_id: a.userId,
+  attempt_number: a.attemptNumber,
+  status: a.status,
+  started_at: a.startedAt,
+  deadline_at: a.deadlineAt,
+  submitted_at: a.submittedAt,
+  score: a.score,
+  max_score: a.maxScore,
+  percentage: a.percentage,
+  passed: a.passed,
+  time_remaining_seconds: secondsLeft(a, now),
+});
+
+/**
+ * The questions of an attempt in its order. In progress: the student view and the saved answer.
+ * Graded (review, contract §6): also points awarded and the question's maximum; correctness and
+ * the correct options only when `reveal` (the quiz shows correct answers, or a Mentor reviews).
+ */
+export function attemptQuestionsView(questions: readonly Question[], answers: readonly AttemptAnswer[], attempt: Attempt, reveal: boolean) {
+  const byQuestion = new Map(answers.map((a) => [a.questionId, a]));
+  const graded = attempt.status !== 'in_progress';
+  return questions.map((q) => {
+    const a = byQuestion.get(q.id);
+    const base = { ...questionStudentView(q), answer: a?.answer ?? null };
+    if (!graded) return base;
+    const review = { ...base, points_awarded: a?.pointsAwarded ?? 0, max_points: a?.maxPoints ?? q.points };
+    if (!reveal) return review;
+    return { ...review, is_correct: a?.isCorrect ?? false, options: q.options.map((o) => ({ id: o.id, option_text: o.text, is_correct: o.isCorrect })) };
+  });
+}
+
+export const analyticsView = (a: QuizAnalytics, questions: readonly Question[], selection: string) => {
+  const byId = new Map(a.questions.map((q) => [q.questionId, q]));
+  return {
+    attempts_counted: selection,
+    attempts: a.attempts,
+    mean: a.mean,
+    median: a.median,
+    std_dev: a.stdDev,
+    pass_rate: a.passRate,
+    histogram: a.histogram,
+    cronbach_alpha: a.cronbachAlpha,
+    questions: questions.map((q) => {
+      const s = byId.get(q.id);
+      return {
+        question_id: q.id,
+        order: q.order,
+        question_type: q.type,
+        question_text: q.text,
+        max_mark: s?.maxMark ?? q.points,
+        attempts: s?.attempts ?? 0,
+        correct: s?.correct ?? 0,
+        mean_mark: s?.meanMark ?? null,
+        facility_index: s?.facilityIndex ?? null,
+        discrimination_index: s?.discriminationIndex ?? null,
+      };
+    }),
+  };
+};
+
+/** `my-assignment` and list items (contract §6). */
+export const submissionView = (s: Submission) => ({
+  id: s.id,
+  lesson_id: s.lessonId,
+  course_id: s.courseId,
+  user_id: s.userId,
+  file_url: s.fileUrl,
+  notes: s.notes,
+  status: s.status,
+  revision: s.revision,
+  score: s.score,
+  feedback: s.feedback,
+  submitted_at: s.submittedAt,
+  graded_at: s.gradedAt,
+  graded_by: s.gradedBy,
+});
+
+export const submissionListView = (s: SubmissionView) => ({
+  ...submissionView(s),
+  student: s.student ? { id: s.student.id, display_name: s.student.displayName, email: s.student.email } : null,
+  lesson_title: s.lessonTitle,
+  course_title: s.courseTitle,
+});
+
+export const lessonSummaryView = (l: LessonAssignmentSummary) => ({
+  lesson_id: l.lessonId,
+  lesson_title: l.lessonTitle,
+  total: l.total,
+  pending: l.pending,
+  graded: l.graded,
+  average_score: l.averageScore,
+});

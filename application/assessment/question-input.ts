@@ -1,0 +1,51 @@
+import { trueFalseOptions, validateQuestion, type Question, type QuestionDraft, type QuestionOption, type QuestionType } from '../../domain/assessment/question.js';
+import type { IdGenerator } from '../shared/ports.js';
+import { err, ok, type Result } from '../shared/result.js';
+
+export interface QuestionInput {
+  type?: QuestionType | undefined;
+  text?: string | undefined;
+  points?: number | undefined;
+  /** An option may name its `id` on update to keep it (saved answers refer to option ids). */
+  options?: Array<{ id?: string | undefined; text: string; isCorrect?: boolean | undefined }> | undefined;
+  /** true_false only: builds the True/False options when `options` is left out. */
+  correctAnswer?: boolean | undefined;
+}
+
+/**
+ * The question an input makes, over the current one on update: the whole result is validated
+ * again (contract §6 rules, `validateQuestion`). Kept options keep their ids, new ones get fresh ids.
+ */
+export function buildQuestion(
+  ids: IdGenerator,
+  input: QuestionInput,
+  current: Pick<Question, 'type' | 'text' | 'points' | 'options'> | null,
+): Result<{ type: QuestionType; text: string; points: number; options: QuestionOption[] }, 'INVALID_QUESTION'> {
+  const type = input.type ?? current?.type;
+  if (!type) return err('INVALID_QUESTION', 'question_type is required');
+  let options: QuestionDraft['options'];
+  if (input.options) options = input.options.map((o) => ({ id: o.id, text: o.text, isCorrect: o.isCorrect ?? false }));
+  else if (type === 'true_false' && input.correctAnswer !== undefined) options = trueFalseOptions(input.correctAnswer);
+  else if (current) options = current.options;
+  else if (type === 'true_false') return err('INVALID_QUESTION', 'a true_false question needs options or correct_answer');
+  else return err('INVALID_QUESTION', 'options are required');
+  if (type === 'true_false' && input.options === undefined && input.correctAnswer !== undefined && current?.type === 'true_false') {
+    // Keep the option ids of the current True/False pair; only which one is correct changes.
+    const [t, f] = current.options;
+    if (t && f) options = [{ id: t.id, text: t.text, isCorrect: input.correctAnswer }, { id: f.id, text: f.text, isCorrect: !input.correctAnswer }];
+  }
+  const known = new Set(current?.options.map((o) => o.id) ?? []);
+  for (const o of options) if (o.id !== undefined && !known.has(o.id)) return err('INVALID_QUESTION', `options: ${o.id} is not an option of this question`);
+  const checked = validateQuestion({ type, text: input.text ?? current?.text ?? '', points: input.points ?? current?.points ?? 1, options });
+  if (!checked.ok) return err('INVALID_QUESTION', checked.error);
+  const v = checked.value;
+  return ok({ type: v.type, text: v.text, points: v.points, options: v.options.map((o) => ({ id: o.id ?? ids.uuid(), text: o.text, isCorrect: o.isCorrect })) });
+}
+
+/** Questions from validated drafts (imports), appended from `firstOrder`. */
+export function questionsFromDrafts(ids: IdGenerator, tenantId: string, quizId: string, drafts: readonly QuestionDraft[], firstOrder: number, now: Date): Question[] {
+  return drafts.map((d, i) => ({
+    id: ids.uuid(), tenantId, quizId, type: d.type, text: d.text, points: d.points, order: firstOrder + i,
+    options: d.options.map((o) => ({ id: ids.uuid(), text: o.text, isCorrect: o.isCorrect })), createdAt: now, updatedAt: now,
+  }));
+}

@@ -1,0 +1,26 @@
+import { checkGrade, type Submission } from '../../../domain/assessment/assignment.js';
+import type { Actor, RequestMeta } from '../../shared/actor.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import type { AssessmentDeps } from '../deps.js';
+import { assignmentGradedMail } from '../mail-templates.js';
+
+export type GradeAssignmentError = 'SUBMISSION_NOT_FOUND' | 'INVALID_GRADE';
+
+/**
+ * `POST /assignments/:id/grade {score, feedback}` (Mentor and above, contract §5): score 0–100.
+ * A mentor may grade again to correct a grade. The grade, its audit entry and the student's mail
+ * are written in one unit of work (the mail is delivered by a job after commit, style rule 7).
+ */
+export const makeGradeAssignment = (d: Pick<AssessmentDeps, 'submissionRepository' | 'learningAccess' | 'userRepository' | 'mailer' | 'auditLog' | 'clock' | 'uow'>) =>
+  async (actor: Actor, meta: RequestMeta, id: string, input: { score: number; feedback: string | null }): Promise<Result<Submission, GradeAssignmentError>> => {
+    const score = checkGrade(input.score);
+    if (!score.ok) return err('INVALID_GRADE', `score: ${score.error}`);
+    return d.uow.run(async () => {
+      const graded = await d.submissionRepository.grade(actor.tenantId, id, { score: score.value, feedback: input.feedback, gradedBy: actor.userId, gradedAt: d.clock.now() });
+      if (!graded) return err('SUBMISSION_NOT_FOUND');
+      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'assignment.grade', resourceType: 'assignment', resourceId: id, ...meta, metadata: { score: graded.score, student_id: graded.userId } });
+      const [student, lesson] = await Promise.all([d.userRepository.findById(actor.tenantId, graded.userId), d.learningAccess.lessonContent(actor.tenantId, graded.lessonId)]);
+      if (student && !student.deletedAt) await d.mailer.send(actor.tenantId, assignmentGradedMail(student.email, student.displayName, lesson?.title ?? null, graded));
+      return ok(graded);
+    });
+  };

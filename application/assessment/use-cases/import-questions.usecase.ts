@@ -1,0 +1,25 @@
+import type { Question } from '../../../domain/assessment/question.js';
+import type { Actor, RequestMeta } from '../../shared/actor.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import type { AssessmentDeps } from '../deps.js';
+import type { ImportFormat } from '../ports/question-import-parser.js';
+import { questionsFromDrafts } from '../question-input.js';
+
+/**
+ * Imports a CSV, GIFT or Aiken file of questions, appended after the quiz's last question.
+ * All or nothing (contract §6): the first bad row rejects the file with its number, and the
+ * questions are written in one unit of work.
+ */
+export const makeImportQuestions = (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'questionImportParser' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
+  async (actor: Actor, meta: RequestMeta, quizId: string, format: ImportFormat, text: string): Promise<Result<Question[], 'QUIZ_NOT_FOUND' | 'INVALID_IMPORT'>> => {
+    if (!(await d.quizRepository.findById(actor.tenantId, quizId))) return err('QUIZ_NOT_FOUND');
+    const parsed = d.questionImportParser.parse(format, text);
+    if (!parsed.ok) return parsed;
+    const now = d.clock.now();
+    return d.uow.run(async () => {
+      const questions = questionsFromDrafts(d.ids, actor.tenantId, quizId, parsed.value, await d.questionRepository.nextOrder(actor.tenantId, quizId), now);
+      await d.questionRepository.insertMany(questions);
+      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'quiz_question.import', resourceType: 'quiz', resourceId: quizId, ...meta, metadata: { format, count: questions.length } });
+      return ok(questions);
+    });
+  };

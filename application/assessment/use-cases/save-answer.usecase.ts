@@ -1,0 +1,63 @@
+import type { AttemptAnswer } from '../../../domain/assessment/attempt.js';
+import { isOverdue } from '../../../domain/assessment/deadline.js';
+import { checkAnswer } from '../../../domain/assessment/grading.js';
+import type { Actor } from '../../shared/actor.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import type { AssessmentDeps } from '../deps.js';
+import { closeAttempt } from '../attempt-grading.js';
+
+export type SaveAnswerError = 'ATTEMPT_NOT_FOUND' | 'QUESTION_NOT_IN_QUIZ' | 'INVALID_ANSWER' | 'ATTEMPT_NOT_IN_PROGRESS' | 'ATTEMPT_DEADLINE_PASSED';
+
+export interface AnswerInput {
+  questionId: string;
+  answer: string[];
+}
+
+type Deps = Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'attemptRepository' | 'evaluateCourseCompletion' | 'clock' | 'uow'>;
+
+/**
+ * Saves answers of the caller's attempt (validated first, all or none), under the attempt's row
+ * lock so that a submit or the sweep cannot grade in between. Past the deadline nothing is saved:
+ * the attempt is graded with what it has, as expired, and the caller gets 400 (contract §6).
+ */
+export async function saveAnswers(d: Deps, actor: Actor, attemptId: string, inputs: readonly AnswerInput[]): Promise<Result<AttemptAnswer[], SaveAnswerError>> {
+  const attempt = await d.attemptRepository.findById(actor.tenantId, attemptId);
+  // Only the owner answers: anyone else's attempt does not exist for them (contract §2).
+  if (!attempt || attempt.userId !== actor.userId) return err('ATTEMPT_NOT_FOUND');
+  const questions = new Map((await d.questionRepository.listByQuiz(actor.tenantId, attempt.quizId)).map((q) => [q.id, q]));
+  const checked: Array<{ questionId: string; answer: string[] }> = [];
+  for (const input of inputs) {
+    const question = questions.get(input.questionId);
+    if (!question) return err('QUESTION_NOT_IN_QUIZ', `question_id: ${input.questionId} is not a question of this quiz`);
+    const answer = checkAnswer(question, input.answer);
+    if (!answer.ok) return err('INVALID_ANSWER', `answer: ${answer.error}`);
+    checked.push({ questionId: input.questionId, answer: answer.value });
+  }
+  return d.uow.run(async () => {
+    const locked = await d.attemptRepository.lock(actor.tenantId, attemptId);
+    if (!locked) return err('ATTEMPT_NOT_FOUND');
+    if (locked.status !== 'in_progress') return err('ATTEMPT_NOT_IN_PROGRESS');
+    const now = d.clock.now();
+    if (isOverdue(locked, now)) {
+      await closeAttempt(d, actor.tenantId, attemptId, 'expired');
+      return err('ATTEMPT_DEADLINE_PASSED');
+    }
+    const saved: AttemptAnswer[] = [];
+    for (const c of checked) {
+      const row: AttemptAnswer = {
+        tenantId: actor.tenantId, attemptId, questionId: c.questionId, answer: c.answer.length ? c.answer : null,
+        isCorrect: null, pointsAwarded: null, maxPoints: null, answeredAt: c.answer.length ? now : null, updatedAt: now,
+      };
+      await d.attemptRepository.saveAnswer(row);
+      saved.push(row);
+    }
+    return ok(saved);
+  });
+}
+
+/** `POST /quiz-attempts/:id/answers {question_id, answer}`: one question per call; saving again replaces it. */
+export const makeSaveAnswer = (d: Deps) =>
+  async (actor: Actor, attemptId: string, input: AnswerInput): Promise<Result<AttemptAnswer, SaveAnswerError>> => {
+    const saved = await saveAnswers(d, actor, attemptId, [input]);
+    return saved.ok ? ok(saved.value[0]!) : saved;
+  };

@@ -1,0 +1,46 @@
+import { withQuizStatus, type Quiz } from '../../../domain/assessment/quiz.js';
+import type { Actor, RequestMeta } from '../../shared/actor.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import type { AssessmentDeps } from '../deps.js';
+import type { QuizInput } from './create-quiz.usecase.js';
+
+export type UpdateQuizError = 'QUIZ_NOT_FOUND' | 'MODULE_NOT_FOUND' | 'QUIZ_HAS_NO_QUESTIONS';
+
+/**
+ * Any subset of the quiz's fields (contract §2). Moving it to another module moves it to that
+ * module's course; `status` may publish it (with questions) or return it to draft. Attempts
+ * already graded keep their scores.
+ */
+export const makeUpdateQuiz = (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'learningAccess' | 'auditLog' | 'clock' | 'uow'>) =>
+  async (actor: Actor, meta: RequestMeta, id: string, input: QuizInput): Promise<Result<Quiz, UpdateQuizError>> => {
+    const current = await d.quizRepository.findById(actor.tenantId, id);
+    if (!current) return err('QUIZ_NOT_FOUND');
+    let { moduleId, courseId } = current;
+    if (input.moduleId && input.moduleId !== current.moduleId) {
+      const found = await d.learningAccess.resolveModule(actor.tenantId, input.moduleId);
+      if (!found) return err('MODULE_NOT_FOUND');
+      moduleId = found.module.id;
+      courseId = found.course.id;
+    }
+    const now = d.clock.now();
+    let quiz: Quiz = {
+      ...current, moduleId, courseId,
+      title: input.title ?? current.title,
+      description: input.description === undefined ? current.description : input.description,
+      durationMinutes: input.durationMinutes ?? current.durationMinutes,
+      passingScore: input.passingScore ?? current.passingScore,
+      maxAttempts: input.maxAttempts ?? current.maxAttempts,
+      showCorrectAnswers: input.showCorrectAnswers ?? current.showCorrectAnswers,
+      shuffleQuestions: input.shuffleQuestions ?? current.shuffleQuestions,
+      updatedAt: now,
+    };
+    if (input.status && input.status !== current.status) {
+      if (input.status === 'published' && (await d.questionRepository.listByQuiz(actor.tenantId, id)).length === 0) return err('QUIZ_HAS_NO_QUESTIONS');
+      quiz = withQuizStatus(quiz, input.status, now);
+    }
+    await d.uow.run(async () => {
+      await d.quizRepository.update(quiz);
+      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'quiz.update', resourceType: 'quiz', resourceId: id, ...meta, metadata: { status: quiz.status } });
+    });
+    return ok(quiz);
+  };

@@ -1,0 +1,99 @@
+import { asFunction, asValue } from 'awilix';
+import type { AppModule } from '../app-module.js';
+import { makeCourseQuizRequirements, makeStudentAssignmentsReader } from '../../application/assessment/course-quiz-requirements.js';
+import { makeAssessmentDashboard } from '../../application/assessment/assessment-dashboard.js';
+import { makeCreateQuiz } from '../../application/assessment/use-cases/create-quiz.usecase.js';
+import { makeUpdateQuiz } from '../../application/assessment/use-cases/update-quiz.usecase.js';
+import { makeDeleteQuiz } from '../../application/assessment/use-cases/delete-quiz.usecase.js';
+import { makePublishQuiz } from '../../application/assessment/use-cases/publish-quiz.usecase.js';
+import { makeCreateQuestion } from '../../application/assessment/use-cases/create-question.usecase.js';
+import { makeUpdateQuestion } from '../../application/assessment/use-cases/update-question.usecase.js';
+import { makeDeleteQuestion } from '../../application/assessment/use-cases/delete-question.usecase.js';
+import { makeDuplicateQuestion } from '../../application/assessment/use-cases/duplicate-question.usecase.js';
+import { makeReorderQuestions } from '../../application/assessment/use-cases/reorder-questions.usecase.js';
+import { makeImportQuestions } from '../../application/assessment/use-cases/import-questions.usecase.js';
+import { makeExportQuizResults } from '../../application/assessment/use-cases/export-quiz-results.usecase.js';
+import { makeGetQuizAnalytics } from '../../application/assessment/use-cases/get-quiz-analytics.usecase.js';
+import { makeListQuizzes } from '../../application/assessment/use-cases/list-quizzes.usecase.js';
+import { makeGetQuiz } from '../../application/assessment/use-cases/get-quiz.usecase.js';
+import { makeStartAttempt } from '../../application/assessment/use-cases/start-attempt.usecase.js';
+import { makeSaveAnswer } from '../../application/assessment/use-cases/save-answer.usecase.js';
+import { makeSubmitAttempt } from '../../application/assessment/use-cases/submit-attempt.usecase.js';
+import { makeGetAttempt } from '../../application/assessment/use-cases/get-attempt.usecase.js';
+import { makeListAttempts } from '../../application/assessment/use-cases/list-attempts.usecase.js';
+import { EXPIRE_ATTEMPTS_JOB, makeExpireOverdueAttempts } from '../../application/assessment/use-cases/expire-overdue-attempts.usecase.js';
+import { makeSubmitAssignment } from '../../application/assessment/use-cases/submit-assignment.usecase.js';
+import { makeListLessonAssignments } from '../../application/assessment/use-cases/list-lesson-assignments.usecase.js';
+import { makeGetMyAssignment } from '../../application/assessment/use-cases/get-my-assignment.usecase.js';
+import { makeGradeAssignment } from '../../application/assessment/use-cases/grade-assignment.usecase.js';
+import { makeGetAssignmentSummary } from '../../application/assessment/use-cases/get-assignment-summary.usecase.js';
+import { makeListGradingQueue } from '../../application/assessment/use-cases/list-grading-queue.usecase.js';
+import {
+  makeAttemptPgRepository, makeQuestionPgRepository, makeQuizPgRepository, makeQuizResultsPgReader, makeSubmissionPgRepository,
+} from '../../adapters/persistence/pg/assessment.pg-repositories.js';
+import { questionImportParser } from '../../adapters/parsers/question-import.parser.js';
+import { makeExpireQuizAttemptsJob } from '../../adapters/jobs/expire-quiz-attempts.job.js';
+import { makeAssessmentQuizAdminRoutes } from '../../adapters/http/routes/assessment-quiz-admin.routes.js';
+import { makeAssessmentQuizRoutes } from '../../adapters/http/routes/assessment-quiz.routes.js';
+import { makeAssessmentAssignmentRoutes } from '../../adapters/http/routes/assessment-assignments.routes.js';
+
+/** How often overdue attempts are swept (they are also graded whenever touched). */
+export const EXPIRE_ATTEMPTS_EVERY_MS = 30_000;
+
+/**
+ * Assessment: quizzes (authoring, taking, review, import/export, statistics) and assignments.
+ * Listed right after learning in modules/index.ts: it replaces learning's default
+ * `courseQuizRequirements` and `studentAssignmentsReader` by registering the same names.
+ */
+export const assessmentModule: AppModule = {
+  name: 'assessment',
+  registrations: () => ({
+    quizRepository: asFunction(makeQuizPgRepository).singleton(),
+    questionRepository: asFunction(makeQuestionPgRepository).singleton(),
+    attemptRepository: asFunction(makeAttemptPgRepository).singleton(),
+    quizResultsReader: asFunction(makeQuizResultsPgReader).singleton(),
+    submissionRepository: asFunction(makeSubmissionPgRepository).singleton(),
+    questionImportParser: asValue(questionImportParser),
+
+    // Learning's ports, implemented here (same names: the later registration wins).
+    courseQuizRequirements: asFunction(makeCourseQuizRequirements).singleton(),
+    studentAssignmentsReader: asFunction(makeStudentAssignmentsReader).singleton(),
+    assessmentDashboard: asFunction(makeAssessmentDashboard).singleton(),
+
+    createQuiz: asFunction(makeCreateQuiz).singleton(),
+    updateQuiz: asFunction(makeUpdateQuiz).singleton(),
+    deleteQuiz: asFunction(makeDeleteQuiz).singleton(),
+    publishQuiz: asFunction(makePublishQuiz).singleton(),
+    createQuestion: asFunction(makeCreateQuestion).singleton(),
+    updateQuestion: asFunction(makeUpdateQuestion).singleton(),
+    deleteQuestion: asFunction(makeDeleteQuestion).singleton(),
+    duplicateQuestion: asFunction(makeDuplicateQuestion).singleton(),
+    reorderQuestions: asFunction(makeReorderQuestions).singleton(),
+    importQuestions: asFunction(makeImportQuestions).singleton(),
+    exportQuizResults: asFunction(makeExportQuizResults).singleton(),
+    getQuizAnalytics: asFunction(makeGetQuizAnalytics).singleton(),
+    listQuizzes: asFunction(makeListQuizzes).singleton(),
+    getQuiz: asFunction(makeGetQuiz).singleton(),
+    startAttempt: asFunction(makeStartAttempt).singleton(),
+    saveAnswer: asFunction(makeSaveAnswer).singleton(),
+    submitAttempt: asFunction(makeSubmitAttempt).singleton(),
+    getAttempt: asFunction(makeGetAttempt).singleton(),
+    listAttempts: asFunction(makeListAttempts).singleton(),
+    expireOverdueAttempts: asFunction(makeExpireOverdueAttempts).singleton(),
+    submitAssignment: asFunction(makeSubmitAssignment).singleton(),
+    listLessonAssignments: asFunction(makeListLessonAssignments).singleton(),
+    getMyAssignment: asFunction(makeGetMyAssignment).singleton(),
+    gradeAssignment: asFunction(makeGradeAssignment).singleton(),
+    getAssignmentSummary: asFunction(makeGetAssignmentSummary).singleton(),
+    listGradingQueue: asFunction(makeListGradingQueue).singleton(),
+
+    expireQuizAttemptsJob: asFunction(makeExpireQuizAttemptsJob).singleton(),
+    assessmentQuizAdminRoutes: asFunction(makeAssessmentQuizAdminRoutes).singleton(),
+    assessmentQuizRoutes: asFunction(makeAssessmentQuizRoutes).singleton(),
+    assessmentAssignmentRoutes: asFunction(makeAssessmentAssignmentRoutes).singleton(),
+  }),
+  routes: ['assessmentQuizAdminRoutes', 'assessmentQuizRoutes', 'assessmentAssignmentRoutes'],
+  jobs: ['expireQuizAttemptsJob'],
+  schedules: [{ job: EXPIRE_ATTEMPTS_JOB, everyMs: EXPIRE_ATTEMPTS_EVERY_MS }],
+  dashboard: ['assessmentDashboard'],
+};

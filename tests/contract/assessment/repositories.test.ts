@@ -1,0 +1,297 @@
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import { harness } from '../../support/harness.js';
+import { Role } from '../../../domain/identity/role.js';
+import type { Quiz } from '../../../domain/assessment/quiz.js';
+import type { Question } from '../../../domain/assessment/question.js';
+import type { Attempt, AttemptAnswer } from '../../../domain/assessment/attempt.js';
+import type { Submission } from '../../../domain/assessment/assignment.js';
+import type { CourseRepository, LessonRepository, ModuleRepository } from '../../../application/learning/ports/catalog.js';
+import type { QuestionRepository, QuizRepository } from '../../../application/assessment/ports/quiz-repository.js';
+import type { AttemptRepository } from '../../../application/assessment/ports/attempt-repository.js';
+import type { QuizResultsReader } from '../../../application/assessment/ports/quiz-results-reader.js';
+import type { SubmissionRepository } from '../../../application/assessment/ports/submission-repository.js';
+import {
+  MemoryAssessmentState, MemoryAttemptRepository, MemoryQuestionRepository, MemoryQuizRepository, MemoryQuizResultsReader, MemorySubmissionRepository,
+} from '../../../adapters/persistence/memory/assessment.memory.js';
+
+interface Course {
+  courseId: string;
+  moduleId: string;
+  lessonIds: string[];
+}
+
+interface Env {
+  quizzes: QuizRepository;
+  questions: QuestionRepository;
+  attempts: AttemptRepository;
+  results: QuizResultsReader;
+  submissions: SubmissionRepository;
+  tenant(): Promise<string>;
+  user(tenantId: string, name?: string): Promise<string>;
+  /** A course with one module and `lessons` lessons (titles L1, L2, …). */
+  course(tenantId: string, lessons: number): Promise<Course>;
+}
+
+const t0 = new Date('2026-05-01T00:00:00.000Z');
+const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
+
+const pgEnv = async (): Promise<Env> => {
+  const h = await harness();
+  return {
+    quizzes: h.resolve('quizRepository'), questions: h.resolve('questionRepository'), attempts: h.resolve('attemptRepository'),
+    results: h.resolve('quizResultsReader'), submissions: h.resolve('submissionRepository'),
+    tenant: async () => (await h.tenant()).id,
+    user: async (tenantId, name) => (await h.user({ id: tenantId, slug: '', headers: {} }, Role.Student, name ? { displayName: name } : {})).id,
+    course: async (tenantId, lessons) => {
+      const courseId = randomUUID();
+      const moduleId = randomUUID();
+      await h.resolve<CourseRepository>('courseRepository').insert({
+        id: courseId, tenantId, title: 'Course', description: null, categoryId: null, difficulty: null, price: 0, currency: 'IDR', coverImage: null,
+        status: 'published', createdBy: null, publishedAt: t0, createdAt: t0, updatedAt: t0,
+      });
+      await h.resolve<ModuleRepository>('moduleRepository').insert({ id: moduleId, tenantId, courseId, title: 'M', description: null, order: 1, createdAt: t0, updatedAt: t0 });
+      const lessonIds: string[] = [];
+      for (let i = 1; i <= lessons; i++) {
+        const id = randomUUID();
+        await h.resolve<LessonRepository>('lessonRepository').insert({ id, tenantId, moduleId, courseId, title: `L${i}`, description: null, contentType: 'text', contentUrl: null, content: null, duration: 1, order: i, createdAt: t0, updatedAt: t0 });
+        lessonIds.push(id);
+      }
+      return { courseId, moduleId, lessonIds };
+    },
+  };
+};
+
+const memoryEnv = async (): Promise<Env> => {
+  const s = new MemoryAssessmentState();
+  return {
+    quizzes: new MemoryQuizRepository(s), questions: new MemoryQuestionRepository(s), attempts: new MemoryAttemptRepository(s),
+    results: new MemoryQuizResultsReader(s), submissions: new MemorySubmissionRepository(s),
+    tenant: async () => randomUUID(),
+    user: async (tenantId, name = 'User') => {
+      const id = randomUUID();
+      s.users.set(id, { tenantId, email: `${id}@example.test`, displayName: name });
+      return id;
+    },
+    course: async (_tenantId, lessons) => {
+      const courseId = randomUUID();
+      s.courses.set(courseId, { title: 'Course' });
+      const lessonIds = Array.from({ length: lessons }, (_, i) => {
+        const id = randomUUID();
+        s.lessons.set(id, { title: `L${i + 1}`, courseId, order: i + 1 });
+        return id;
+      });
+      return { courseId, moduleId: randomUUID(), lessonIds };
+    },
+  };
+};
+
+for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as const) {
+  describe(`assessment repositories contract (${name})`, () => {
+    let env: Env;
+    before(async () => {
+      env = await make();
+    });
+
+    const quiz = (tenantId: string, c: Course, over: Partial<Quiz> = {}): Quiz => ({
+      id: randomUUID(), tenantId, moduleId: c.moduleId, courseId: c.courseId, title: 'Quiz', description: null, durationMinutes: 0, passingScore: 50,
+      maxAttempts: 0, showCorrectAnswers: false, shuffleQuestions: false, status: 'published', publishedAt: t0, createdBy: null, createdAt: t0, updatedAt: t0, ...over,
+    });
+    const question = (tenantId: string, quizId: string, order: number, points = 1, over: Partial<Question> = {}): Question => ({
+      id: randomUUID(), tenantId, quizId, type: 'multiple_choice', text: `Q${order}`, points, order,
+      options: [{ id: randomUUID(), text: 'right', isCorrect: true }, { id: randomUUID(), text: 'wrong', isCorrect: false }], createdAt: at(order), updatedAt: at(order), ...over,
+    });
+    const draftAttempt = (tenantId: string, quizId: string, userId: string, over: Partial<Attempt> = {}): Omit<Attempt, 'attemptNumber'> => ({
+      id: randomUUID(), tenantId, quizId, userId, status: 'in_progress', seed: 7, startedAt: t0, deadlineAt: null, submittedAt: null,
+      score: null, maxScore: 3, percentage: null, passed: null, updatedAt: t0, ...over,
+    });
+    const answer = (a: Attempt, questionId: string, over: Partial<AttemptAnswer> = {}): AttemptAnswer => ({
+      tenantId: a.tenantId, attemptId: a.id, questionId, answer: ['x'], isCorrect: null, pointsAwarded: null, maxPoints: null, answeredAt: t0, updatedAt: t0, ...over,
+    });
+    /** Grades an in-progress attempt with the given marks per question. */
+    const grade = async (a: Attempt, marks: Array<[Question, number]>, passing = 50) => {
+      const score = marks.reduce((s, [, x]) => s + x, 0);
+      const max = marks.reduce((s, [q]) => s + q.points, 0);
+      const percentage = Math.round((score / max) * 10_000) / 100;
+      const graded: Attempt = { ...a, status: 'submitted', submittedAt: at(30), score, maxScore: max, percentage, passed: percentage >= passing, updatedAt: at(30) };
+      return env.attempts.finalise(graded, marks.map(([q, x]) => answer(a, q.id, { isCorrect: x === q.points, pointsAwarded: x, maxPoints: q.points })));
+    };
+
+    it('stores quizzes by tenant, lists newest first with filters, counts published per course', async () => {
+      const t = await env.tenant();
+      const c = await env.course(t, 1);
+      const a = quiz(t, c);
+      const b = quiz(t, c, { status: 'draft', publishedAt: null, createdAt: at(1), durationMinutes: 15, shuffleQuestions: true });
+      for (const q of [a, b]) await env.quizzes.insert(q);
+      expect(await env.quizzes.findById(t, a.id)).to.deep.equal(a);
+      expect(await env.quizzes.findById(await env.tenant(), a.id)).to.equal(null);
+      expect((await env.quizzes.list(t, { moduleId: c.moduleId }, { page: 1, pageSize: 10 })).items.map((q) => q.id)).to.deep.equal([b.id, a.id]);
+      expect((await env.quizzes.list(t, { courseId: c.courseId, publishedOnly: true }, { page: 1, pageSize: 10 })).items.map((q) => q.id)).to.deep.equal([a.id]);
+      expect((await env.quizzes.publishedCountByCourses(t, [c.courseId, randomUUID()])).get(c.courseId)).to.equal(1);
+      await env.quizzes.update({ ...b, status: 'published', publishedAt: at(2), title: 'Renamed', updatedAt: at(2) });
+      expect(await env.quizzes.findById(t, b.id)).to.deep.include({ status: 'published', title: 'Renamed', createdAt: b.createdAt });
+      expect(await env.quizzes.countPublished(t)).to.equal(2);
+      expect(await env.quizzes.delete(t, a.id)).to.equal(true);
+      expect(await env.quizzes.delete(t, a.id)).to.equal(false);
+    });
+
+    it('orders, reorders, shifts and sums questions; options round-trip', async () => {
+      const t = await env.tenant();
+      const c = await env.course(t, 1);
+      const qz = quiz(t, c);
+      await env.quizzes.insert(qz);
+      const q1 = question(t, qz.id, 1, 2);
+      const q2 = question(t, qz.id, 2, 3, { type: 'short_answer', options: [{ id: randomUUID(), text: 'Ja, "ok"', isCorrect: true }] });
+      const q3 = question(t, qz.id, 2, 1, { createdAt: at(3) });
+      await env.questions.insertMany([q3, q2, q1]);
+      expect(await env.questions.findById(t, q2.id)).to.deep.equal(q2);
+      expect((await env.questions.listByQuiz(t, qz.id)).map((q) => q.id)).to.deep.equal([q1.id, q2.id, q3.id]);
+      expect(await env.questions.nextOrder(t, qz.id)).to.equal(3);
+      expect((await env.questions.statsByQuizzes(t, [qz.id])).get(qz.id)).to.deep.equal({ count: 3, maxScore: 6 });
+      await env.questions.setOrder(t, qz.id, [q3.id, q1.id, q2.id], at(9));
+      expect((await env.questions.listByQuiz(t, qz.id)).map((q) => [q.id, q.order])).to.deep.equal([[q3.id, 1], [q1.id, 2], [q2.id, 3]]);
+      await env.questions.shiftFrom(t, qz.id, 2, at(10));
+      expect((await env.questions.listByQuiz(t, qz.id)).map((q) => q.order)).to.deep.equal([1, 3, 4]);
+      await env.questions.update({ ...q1, text: 'Changed', points: 5, order: 2, updatedAt: at(11) });
+      expect(await env.questions.findById(t, q1.id)).to.deep.include({ text: 'Changed', points: 5, order: 2, quizId: qz.id });
+      expect(await env.questions.delete(t, q3.id)).to.equal(true);
+      expect(await env.questions.delete(await env.tenant(), q1.id)).to.equal(false);
+    });
+
+    it('numbers attempts within max_attempts, keeps one in progress, saves answers and finalises once', async () => {
+      const t = await env.tenant();
+      const c = await env.course(t, 1);
+      const qz = quiz(t, c);
+      await env.quizzes.insert(qz);
+      const q1 = question(t, qz.id, 1);
+      await env.questions.insertMany([q1]);
+      const u = await env.user(t);
+      const first = await env.attempts.insertNext(draftAttempt(t, qz.id, u), 2);
+      expect(first).to.deep.include({ attemptNumber: 1, status: 'in_progress', seed: 7, deadlineAt: null });
+      expect(await env.attempts.insertNext(draftAttempt(t, qz.id, u), 2)).to.equal(null); // one in progress
+      expect((await env.attempts.findInProgress(t, qz.id, u))?.id).to.equal(first!.id);
+
+      await env.attempts.saveAnswer(answer(first!, q1.id, { answer: [q1.options[1]!.id] }));
+      await env.attempts.saveAnswer(answer(first!, q1.id, { answer: [q1.options[0]!.id], answeredAt: at(1), updatedAt: at(1) }));
+      const saved = await env.attempts.listAnswers(t, first!.id);
+      expect(saved.map((a) => [a.answer, a.answeredAt])).to.deep.equal([[[q1.options[0]!.id], at(1)]]);
+
+      expect(await grade(first!, [[q1, 1]])).to.equal(true);
+      expect(await grade(first!, [[q1, 0]])).to.equal(false); // already graded: nothing changes
+      expect(await env.attempts.findById(t, first!.id)).to.deep.include({ status: 'submitted', score: 1, percentage: 100, passed: true, attemptNumber: 1 });
+      expect((await env.attempts.listAnswers(t, first!.id))[0]).to.deep.include({ isCorrect: true, pointsAwarded: 1, maxPoints: 1 });
+
+      const second = await env.attempts.insertNext(draftAttempt(t, qz.id, u, { startedAt: at(40) }), 2);
+      expect(second?.attemptNumber).to.equal(2);
+      await grade(second!, [[q1, 0]]);
+      expect(await env.attempts.insertNext(draftAttempt(t, qz.id, u), 2)).to.equal(null); // limit
+      expect(await env.attempts.countByUser(t, qz.id, u)).to.equal(2);
+      expect((await env.attempts.insertNext(draftAttempt(t, qz.id, u, { startedAt: at(50) }), 0))?.attemptNumber).to.equal(3); // unlimited
+      expect((await env.attempts.list(t, qz.id, { userId: u }, { page: 1, pageSize: 10 })).items.map((a) => a.attemptNumber)).to.deep.equal([3, 2, 1]);
+      expect((await env.attempts.summaries(t, u, [qz.id])).get(qz.id)).to.deep.include({ attempts: 3, bestPercentage: 100, passed: true });
+      expect(await env.attempts.passedQuizCounts(t, [u, await env.user(t)], [c.courseId])).to.deep.equal(new Map([[`${u}:${c.courseId}`, 1]]));
+    });
+
+    it('finds overdue attempts by tenant, quiz and user, and across tenants for the sweep', async () => {
+      const t = await env.tenant();
+      const c = await env.course(t, 1);
+      const qz = quiz(t, c, { durationMinutes: 10 });
+      await env.quizzes.insert(qz);
+      const [u, v] = [await env.user(t), await env.user(t)];
+      const a = await env.attempts.insertNext(draftAttempt(t, qz.id, u, { deadlineAt: at(10) }), 0);
+      const b = await env.attempts.insertNext(draftAttempt(t, qz.id, v, { deadlineAt: at(20) }), 0);
+      expect(await env.attempts.overdue(t, at(9), { quizId: qz.id }, 10)).to.deep.equal([]);
+      expect(await env.attempts.overdue(t, at(10), { quizId: qz.id }, 10)).to.deep.equal([a!.id]);
+      expect(await env.attempts.overdue(t, at(30), { quizId: qz.id }, 10)).to.deep.equal([a!.id, b!.id]);
+      expect(await env.attempts.overdue(t, at(30), { quizId: qz.id, userId: v }, 10)).to.deep.equal([b!.id]);
+      const swept = await env.attempts.overdueInAllTenants(at(30), 10_000);
+      expect(swept.filter((x) => x.tenantId === t).map((x) => x.id)).to.deep.equal([a!.id, b!.id]);
+      expect(await env.attempts.countRunning(t, u, at(5))).to.equal(1);
+      expect(await env.attempts.countRunning(t, u, at(10))).to.equal(0);
+      expect(await env.attempts.countStartedSince(t, t0)).to.equal(2);
+    });
+
+    it('pages results by (started_at, id) and computes the same moments', async () => {
+      const t = await env.tenant();
+      const c = await env.course(t, 1);
+      const qz = quiz(t, c);
+      await env.quizzes.insert(qz);
+      const q1 = question(t, qz.id, 1);
+      const q2 = question(t, qz.id, 2, 2);
+      await env.questions.insertMany([q1, q2]);
+      const patterns: Array<[number, number]> = [[1, 2], [1, 0], [0, 0], [0, 2]];
+      const ids: string[] = [];
+      for (const [i, [x1, x2]] of patterns.entries()) {
+        const user = await env.user(t, `U${i}`);
+        // Two attempts share a start instant: the keyset breaks the tie by id.
+        const a = await env.attempts.insertNext(draftAttempt(t, qz.id, user, { startedAt: at(Math.min(i, 2)) }), 0);
+        await grade(a!, [[q1, x1], [q2, x2]]);
+        ids.push(a!.id);
+      }
+      const u0 = await env.user(t, 'Again');
+      const again = await env.attempts.insertNext(draftAttempt(t, qz.id, u0, { startedAt: at(5) }), 0);
+      await grade(again!, [[q1, 1], [q2, 2]]);
+      const retry = await env.attempts.insertNext(draftAttempt(t, qz.id, u0, { startedAt: at(6) }), 0);
+      expect(retry?.attemptNumber).to.equal(2);
+
+      const seen: string[] = [];
+      let cursor: { startedAt: Date; id: string } | null = null;
+      for (;;) {
+        const page = await env.results.exportPage(t, qz.id, cursor, 2);
+        seen.push(...page.map((r) => r.attemptId));
+        if (page.length < 2) break;
+        cursor = { startedAt: page[page.length - 1]!.startedAt, id: page[page.length - 1]!.attemptId };
+      }
+      expect(seen).to.have.length(6);
+      expect(new Set(seen).size).to.equal(6);
+      const firstPage = await env.results.exportPage(t, qz.id, null, 1);
+      expect(firstPage[0]).to.deep.include({ attemptId: ids[0], displayName: 'U0', attemptNumber: 1, status: 'submitted', score: 3, maxScore: 3, percentage: 100, passed: true });
+      expect(firstPage[0]!.email).to.be.a('string');
+
+      const all = await env.results.moments(t, qz.id, 'all');
+      expect(all.attempts).to.deep.include({ n: 5, passed: 3, sumT: 9, sumT2: 23, median: 66.67 });
+      expect(all.attempts.histogram).to.deep.equal([1, 0, 0, 1, 0, 0, 1, 0, 0, 2]);
+      const m2 = all.questions.find((q) => q.questionId === q2.id)!;
+      expect(m2).to.deep.include({ n: 5, maxMark: 2, correct: 3, sumX: 6, sumX2: 12, sumXT: 16, sumT: 9, sumT2: 23 });
+      const first = await env.results.moments(t, qz.id, 'first');
+      expect(first.attempts.n).to.equal(5); // the in-progress retry is not graded
+    });
+
+    it('submits once per student and lesson, resubmits until graded, grades, lists and sums up', async () => {
+      const t = await env.tenant();
+      const c = await env.course(t, 2);
+      const [l1, l2] = c.lessonIds as [string, string];
+      const [u, v] = [await env.user(t, 'Ana'), await env.user(t, 'Budi')];
+      const sub = (userId: string, lessonId: string, minutes: number, url = 'https://x.test/a.pdf'): Submission => ({
+        id: randomUUID(), tenantId: t, lessonId, courseId: c.courseId, userId, fileUrl: url, notes: null, status: 'submitted', revision: 1,
+        score: null, feedback: null, gradedBy: null, submittedAt: at(minutes), gradedAt: null, createdAt: at(minutes), updatedAt: at(minutes),
+      });
+      const first = await env.submissions.submit(sub(u, l1, 1));
+      expect(first.outcome).to.equal('created');
+      const again = await env.submissions.submit(sub(u, l1, 2, 'https://x.test/b.pdf'));
+      expect(again.outcome === 'resubmitted' && again.submission).to.deep.include({ id: first.outcome === 'created' ? first.submission.id : '', revision: 2, fileUrl: 'https://x.test/b.pdf', submittedAt: at(2) });
+      const id = first.outcome === 'created' ? first.submission.id : '';
+      await env.submissions.submit(sub(v, l1, 3));
+      await env.submissions.submit(sub(u, l2, 4));
+      const graded = await env.submissions.grade(t, id, { score: 75.5, feedback: 'ok', gradedBy: v, gradedAt: at(5) });
+      expect(graded).to.deep.include({ status: 'graded', score: 75.5, feedback: 'ok', gradedAt: at(5), revision: 2 });
+      expect(await env.submissions.grade(await env.tenant(), id, { score: 1, feedback: null, gradedBy: v, gradedAt: at(6) })).to.equal(null);
+      expect((await env.submissions.submit(sub(u, l1, 7))).outcome).to.equal('graded');
+      expect((await env.submissions.findByUserLesson(t, u, l1))?.fileUrl).to.equal('https://x.test/b.pdf');
+
+      const queue = await env.submissions.list(t, { status: 'submitted' }, { page: 1, pageSize: 10 });
+      expect(queue.items.map((s) => [s.userId, s.lessonId])).to.deep.equal([[v, l1], [u, l2]]);
+      expect(queue.items[0]).to.deep.include({ lessonTitle: 'L1', courseTitle: 'Course' });
+      expect(queue.items[0]!.student).to.deep.include({ id: v, displayName: 'Budi' });
+      expect((await env.submissions.list(t, { userId: u }, { page: 1, pageSize: 10 })).items.map((s) => s.lessonId)).to.deep.equal([l2, l1]);
+      expect((await env.submissions.list(t, { lessonId: l1 }, { page: 1, pageSize: 1 })).total).to.equal(2);
+      expect(await env.submissions.courseSummary(t, c.courseId)).to.deep.equal([
+        { lessonId: l1, lessonTitle: 'L1', total: 2, pending: 1, graded: 1, averageScore: 75.5 },
+        { lessonId: l2, lessonTitle: 'L2', total: 1, pending: 1, graded: 0, averageScore: null },
+      ]);
+      expect((await env.submissions.courseSummary(t, c.courseId, v)).map((x) => x.total)).to.deep.equal([1]);
+      expect(await env.submissions.count(t, { status: 'submitted' })).to.equal(2);
+      expect(await env.submissions.count(t, { userId: u, status: 'graded' })).to.equal(1);
+    });
+  });
+}

@@ -1,0 +1,170 @@
+import { expect } from 'chai';
+import { Role } from '../../../domain/identity/role.js';
+import type { User } from '../../../domain/identity/user.js';
+import {
+  MemoryAssessmentState, MemoryAttemptRepository, MemoryQuestionRepository, MemoryQuizRepository, MemoryQuizResultsReader, MemorySubmissionRepository,
+} from '../../../adapters/persistence/memory/assessment.memory.js';
+import { questionImportParser } from '../../../adapters/parsers/question-import.parser.js';
+import { makeCourseQuizRequirements } from '../../../application/assessment/course-quiz-requirements.js';
+import type { AssessmentDeps } from '../../../application/assessment/deps.js';
+import type { UserRepository } from '../../../application/identity/ports/user-repository.js';
+import type { OutgoingMail } from '../../../application/platform/ports.js';
+import type { Actor } from '../../../application/shared/actor.js';
+import { makeEvaluateCourseCompletion } from '../../../application/learning/use-cases/evaluate-course-completion.usecase.js';
+import { makeGrantEnrollment } from '../../../application/learning/use-cases/grant-enrollment.usecase.js';
+import { makeRecordProgress } from '../../../application/learning/use-cases/record-progress.usecase.js';
+import { makeCreateQuiz } from '../../../application/assessment/use-cases/create-quiz.usecase.js';
+import { makeCreateQuestion } from '../../../application/assessment/use-cases/create-question.usecase.js';
+import { makePublishQuiz } from '../../../application/assessment/use-cases/publish-quiz.usecase.js';
+import { makeStartAttempt } from '../../../application/assessment/use-cases/start-attempt.usecase.js';
+import { makeSaveAnswer } from '../../../application/assessment/use-cases/save-answer.usecase.js';
+import { makeSubmitAttempt } from '../../../application/assessment/use-cases/submit-attempt.usecase.js';
+import { makeExpireOverdueAttempts } from '../../../application/assessment/use-cases/expire-overdue-attempts.usecase.js';
+import { makeImportQuestions } from '../../../application/assessment/use-cases/import-questions.usecase.js';
+import { makeGetQuizAnalytics } from '../../../application/assessment/use-cases/get-quiz-analytics.usecase.js';
+import { makeSubmitAssignment } from '../../../application/assessment/use-cases/submit-assignment.usecase.js';
+import { makeGradeAssignment } from '../../../application/assessment/use-cases/grade-assignment.usecase.js';
+import { memoryLearning } from '../learning/memory-learning.js';
+
+const meta = { ip: null, userAgent: null };
+
+/** Assessment use cases on memory adapters, over the learning memory world. */
+function world() {
+  const s = new MemoryAssessmentState();
+  const quizRepository = new MemoryQuizRepository(s);
+  const attemptRepository = new MemoryAttemptRepository(s);
+  const m = memoryLearning({ courseQuizRequirements: makeCourseQuizRequirements({ quizRepository, attemptRepository }) });
+  const sent: Array<{ tenantId: string; mail: OutgoingMail }> = [];
+  const users = new Map<string, User>();
+  const userRepository = { findById: async (_t: string, id: string) => users.get(id) ?? null } as unknown as UserRepository;
+  const d: AssessmentDeps = {
+    quizRepository, questionRepository: new MemoryQuestionRepository(s), attemptRepository, quizResultsReader: new MemoryQuizResultsReader(s),
+    submissionRepository: new MemorySubmissionRepository(s), questionImportParser, learningAccess: m.learningAccess,
+    evaluateCourseCompletion: makeEvaluateCourseCompletion(m.deps), userRepository,
+    mailer: { send: async (tenantId, mail) => { sent.push({ tenantId, mail }); return { id: 'm', messageId: '<m@test>' }; } },
+    auditLog: m.deps.auditLog, clock: m.clock, ids: m.deps.ids, random: { string: () => 'x', bytesHex: (n) => '9c'.repeat(n) }, uow: m.deps.uow,
+  };
+  const actor = (role: number = Role.Student, name = 'Student'): Actor => {
+    const userId = m.addUser(role as 1, name);
+    users.set(userId, { id: userId, email: `${userId}@example.test`, displayName: name, deletedAt: null } as User);
+    s.users.set(userId, { tenantId: m.tenantId, email: `${userId}@example.test`, displayName: name });
+    return { userId, role: role as 1, tenantId: m.tenantId, homeTenantId: m.tenantId };
+  };
+  const enrol = (a: Actor, courseId: string) => makeGrantEnrollment(m.deps)(m.tenantId, a.userId, courseId, 'admin', null);
+  return { s, m, d, sent, actor, enrol };
+}
+
+async function publishedQuiz(w: ReturnType<typeof world>, admin: Actor, fields: Record<string, unknown> = {}) {
+  const course = w.m.addCourse(1);
+  const quiz = await makeCreateQuiz(w.d)(admin, meta, { moduleId: course.moduleId, title: 'Q', passingScore: 50, ...fields });
+  if (!quiz.ok) throw new Error(quiz.error);
+  const q1 = await makeCreateQuestion(w.d)(admin, meta, quiz.value.id, { type: 'true_false', text: 'Yes?', correctAnswer: true });
+  const q2 = await makeCreateQuestion(w.d)(admin, meta, quiz.value.id, { type: 'short_answer', text: 'Say hi', options: [{ text: 'hi' }] });
+  if (!q1.ok || !q2.ok) throw new Error('question');
+  expect((await makePublishQuiz(w.d)(admin, meta, quiz.value.id)).ok).to.equal(true);
+  return { course, quiz: quiz.value, q1: q1.value, q2: q2.value };
+}
+
+describe('assessment use cases (memory adapters)', () => {
+  it('starts within max_attempts, resumes the running attempt, and refuses past the limit', async () => {
+    const w = world();
+    const admin = w.actor(Role.Admin);
+    const { course, quiz } = await publishedQuiz(w, admin, { maxAttempts: 1 });
+    const student = w.actor();
+    const start = makeStartAttempt(w.d);
+    expect(await start(student, quiz.id)).to.deep.include({ ok: false, error: 'NOT_ENROLLED' });
+    await w.enrol(student, course.courseId);
+    const results = await Promise.all(Array.from({ length: 5 }, () => start(student, quiz.id)));
+    const ids = new Set(results.map((r) => (r.ok ? r.value.attempt.id : r.error)));
+    expect(ids.size).to.equal(1);
+    expect(w.s.attempts.size).to.equal(1);
+    const attemptId = [...ids][0]!;
+    expect((await makeSubmitAttempt(w.d)(student, attemptId)).ok).to.equal(true);
+    expect(await start(student, quiz.id)).to.deep.include({ ok: false, error: 'MAX_ATTEMPTS_REACHED' });
+  });
+
+  it('refuses an answer after the deadline and grades the attempt as expired with what it had', async () => {
+    const w = world();
+    const admin = w.actor(Role.Admin);
+    const { course, quiz, q1, q2 } = await publishedQuiz(w, admin, { durationMinutes: 1 });
+    const student = w.actor();
+    await w.enrol(student, course.courseId);
+    const started = await makeStartAttempt(w.d)(student, quiz.id);
+    if (!started.ok) throw new Error(started.error);
+    const save = makeSaveAnswer(w.d);
+    expect((await save(student, started.value.attempt.id, { questionId: q1.id, answer: [q1.options[0]!.id] })).ok).to.equal(true);
+    const other = w.actor();
+    expect(await save(other, started.value.attempt.id, { questionId: q1.id, answer: [] })).to.deep.include({ ok: false, error: 'ATTEMPT_NOT_FOUND' });
+    w.m.clock.advance(60_000);
+    try {
+      expect(await save(student, started.value.attempt.id, { questionId: q2.id, answer: ['hi'] })).to.deep.include({ ok: false, error: 'ATTEMPT_DEADLINE_PASSED' });
+      const a = w.s.attempts.get(started.value.attempt.id)!;
+      expect(a).to.deep.include({ status: 'expired', score: 1, maxScore: 2, percentage: 50, passed: true });
+      expect(await makeExpireOverdueAttempts(w.d)()).to.equal(0);
+    } finally {
+      w.m.clock.reset();
+    }
+  });
+
+  it('the sweep grades overdue attempts of every tenant once; a pass completes the course', async () => {
+    const w = world();
+    const admin = w.actor(Role.Admin);
+    const { course, quiz, q1, q2 } = await publishedQuiz(w, admin, { durationMinutes: 5 });
+    const student = w.actor();
+    await w.enrol(student, course.courseId);
+    const record = makeRecordProgress({ ...w.m.deps, learningAccess: w.m.learningAccess, progressCalculator: w.m.progressCalculator, evaluateCourseCompletion: w.d.evaluateCourseCompletion });
+    expect((await record(student, { lessonId: course.lessonIds[0]!, status: 'completed' })).ok).to.equal(true);
+    expect(w.m.state.certificates.size).to.equal(0); // the quiz is still required
+    const started = await makeStartAttempt(w.d)(student, quiz.id);
+    if (!started.ok) throw new Error(started.error);
+    await makeSaveAnswer(w.d)(student, started.value.attempt.id, { questionId: q1.id, answer: [q1.options[0]!.id] });
+    await makeSaveAnswer(w.d)(student, started.value.attempt.id, { questionId: q2.id, answer: [' HI '] });
+    w.m.clock.advance(5 * 60_000);
+    try {
+      const sweep = makeExpireOverdueAttempts(w.d);
+      expect(await sweep()).to.equal(1);
+      expect(await sweep()).to.equal(0);
+      expect(w.s.attempts.get(started.value.attempt.id)).to.deep.include({ status: 'expired', score: 2, passed: true });
+      expect(w.m.state.certificates.size).to.equal(1);
+    } finally {
+      w.m.clock.reset();
+    }
+  });
+
+  it('imports all or nothing, and analytics read the memory store in one pass', async () => {
+    const w = world();
+    const admin = w.actor(Role.Admin);
+    const { quiz } = await publishedQuiz(w, admin);
+    const importer = makeImportQuestions(w.d);
+    const bad = await importer(admin, meta, quiz.id, 'aiken', 'Q?\nA. a\nB. b\nANSWER: A\n\nQ2?\nA. a\nANSWER: A\n');
+    expect(bad).to.deep.include({ ok: false, error: 'INVALID_IMPORT' });
+    expect(w.s.questions.size).to.equal(2);
+    const good = await importer(admin, meta, quiz.id, 'gift', 'One {=a ~b}\n\nTwo {F}');
+    expect(good.ok && good.value.map((q) => q.order)).to.deep.equal([3, 4]);
+    const stats = await makeGetQuizAnalytics(w.d)(admin, quiz.id, 'all');
+    expect(stats.ok && stats.value.analytics.attempts).to.equal(0);
+  });
+
+  it('assignments: resubmit until graded; grading mails the student', async () => {
+    const w = world();
+    const course = w.m.addCourse(1);
+    const student = w.actor(Role.Student, 'Dewi');
+    await w.enrol(student, course.courseId);
+    const submit = makeSubmitAssignment(w.d);
+    const first = await submit(student, course.lessonIds[0]!, { fileUrl: 'https://x.test/1.pdf', notes: null });
+    const again = await submit(student, course.lessonIds[0]!, { fileUrl: 'https://x.test/2.pdf', notes: 'v2' });
+    expect(first.ok && again.ok && again.value.resubmitted && again.value.submission.revision).to.equal(2);
+    const mentor = w.actor(Role.Mentor);
+    const grade = makeGradeAssignment(w.d);
+    expect(await grade(mentor, meta, first.ok ? first.value.submission.id : '', { score: 101, feedback: null })).to.deep.include({ ok: false, error: 'INVALID_GRADE' });
+    expect(w.sent).to.have.length(0);
+    const graded = await grade(mentor, meta, first.ok ? first.value.submission.id : '', { score: 91, feedback: 'Good' });
+    expect(graded.ok && graded.value).to.deep.include({ status: 'graded', score: 91, gradedBy: mentor.userId });
+    expect(w.sent).to.have.length(1);
+    expect(w.sent[0]!.mail.to).to.equal(`${student.userId}@example.test`);
+    expect(w.sent[0]!.mail.text).to.include('Hello Dewi').and.include('91 / 100').and.include('Good');
+    expect(await submit(student, course.lessonIds[0]!, { fileUrl: 'https://x.test/3.pdf', notes: null })).to.deep.include({ ok: false, error: 'ASSIGNMENT_ALREADY_GRADED' });
+    const outsider = w.actor();
+    expect(await submit(outsider, course.lessonIds[0]!, { fileUrl: 'https://x.test/1.pdf', notes: null })).to.deep.include({ ok: false, error: 'NOT_ENROLLED' });
+  });
+});
