@@ -4,6 +4,7 @@ import { passkeysErrors } from './passkeys.errors.js';
 import { platformErrors } from './platform.errors.js';
 import { learningErrors } from './learning.errors.js';
 import { crmErrors } from './crm.errors.js';
+import { engagementErrors } from './engagement.errors.js';
 
 /** The one table from domain error codes to HTTP (style.md); each context adds its file here. */
 export const errorTable: ErrorTable = {
@@ -11,5 +12,6 @@ export const errorTable: ErrorTable = {
   ...passkeysErrors,
   ...platformErrors,
   ...learningErrors,
+  ...engagementErrors,
   ...crmErrors,
 };
