@@ -17,8 +17,14 @@ export interface Passage {
   /** Position in lesson order. */
   index: number;
   section: PassageSection;
+  /** The heading the passage sits under, if any: ranked with it, quoted with it. */
+  heading: string | null;
+  /** The passage's own text. */
   text: string;
 }
+
+/** A passage as it is ranked and quoted: `Heading: text`. */
+export const passageText = (p: Passage): string => (p.heading ? `${p.heading}: ${p.text}` : p.text);
 
 export interface RankedPassage {
   passage: Passage;
@@ -47,6 +53,7 @@ nor not now of off on once only or other ought our ours ourselves out over own s
 that the their theirs them themselves then there these they this those through to too under until up upon us very was wasn we were
 weren what when where which while who whom whose why will with won would wouldn you your yours yourself yourselves
 explain describe tell please define definition meaning mean means give show know lesson question answer thing things kind
+work works working
 `.split(/\s+/).filter(Boolean));
 
 const DOUBLE_END = /([^aeiouylsz])\1$/;
@@ -125,19 +132,18 @@ function chunk(text: string): string[] {
 
 /**
  * The passages of a lesson, in order: the title, the description's paragraphs, then the
- * content's paragraphs (a heading is kept with the paragraph under it, so a question naming
- * the section finds it; list items stay in their list).
+ * content's paragraphs. Each paragraph keeps the heading it sits under (every paragraph of the
+ * section, so a question naming the section finds them); list items stay in their list.
  */
 export function splitPassages(lesson: LessonText): Passage[] {
-  const out: Array<Omit<Passage, 'index'>> = [{ section: 'title', text: lesson.title.trim() }];
-  const blocks = (text: string): string[] => {
-    const result: string[] = [];
+  const out: Array<Omit<Passage, 'index'>> = [{ section: 'title', heading: null, text: lesson.title.trim() }];
+  const blocks = (text: string): Array<{ heading: string | null; text: string }> => {
+    const result: Array<{ heading: string | null; text: string }> = [];
     let heading: string | null = null;
     let lines: string[] = [];
     const flush = () => {
       const body = lines.join(' ').replace(/\s+/g, ' ').trim();
-      if (body) result.push(heading ? `${heading}: ${body}` : body);
-      else if (heading) result.push(heading);
+      if (body) for (const part of chunk(body)) result.push({ heading, text: part });
       lines = [];
     };
     for (const raw of plainText(text).split('\n')) {
@@ -147,21 +153,21 @@ export function splitPassages(lesson: LessonText): Passage[] {
         flush();
         heading = h[1]!.replace(/#+\s*$/, '').trim() || null;
       } else if (!line) {
-        if (lines.length) {
-          flush();
-          heading = null;
-        }
+        flush();
       } else {
         lines.push(line.replace(/^([-*+]|\d+[.)])\s+/, ''));
       }
     }
     flush();
-    return result.flatMap(chunk);
+    return result;
   };
-  if (lesson.description?.trim()) for (const b of blocks(lesson.description)) out.push({ section: 'description', text: b });
-  if (lesson.content?.trim()) for (const b of blocks(lesson.content)) out.push({ section: 'content', text: b });
+  if (lesson.description?.trim()) for (const b of blocks(lesson.description)) out.push({ section: 'description', ...b });
+  if (lesson.content?.trim()) for (const b of blocks(lesson.content)) out.push({ section: 'content', ...b });
   return out.filter((p) => p.text).map((p, index) => ({ ...p, index }));
 }
+
+/** Sentence openings that refer to the sentence before. */
+const ANAPHORA = /^(this|that|these|those|it|its|they|their|he|she|such|so|thus|therefore|however)\b/i;
 
 const K1 = 1.2;
 const B = 0.75;
@@ -182,7 +188,7 @@ function idfOf(docs: string[][]): (term: string) => number {
 export function retrieve(passages: readonly Passage[], question: string, topK = 3): Retrieval {
   const seen = new Set<string>();
   const query = analyse(question).filter((q) => !seen.has(q.term) && seen.add(q.term));
-  const docs = passages.map((p) => terms(p.text));
+  const docs = passages.map((p) => terms(passageText(p)));
   const avgdl = docs.reduce((s, d) => s + d.length, 0) / Math.max(1, docs.length) || 1;
   const idf = idfOf(docs);
   const ranked: RankedPassage[] = [];
@@ -218,7 +224,7 @@ export function retrieve(passages: readonly Passage[], question: string, topK = 
 export function answerSentences(passages: readonly Passage[], retrieval: Retrieval, maxSentences = 3, maxPassages = 2): string[] {
   const best = retrieval.ranked[0];
   if (!best) return [];
-  const idf = idfOf(passages.map((p) => terms(p.text)));
+  const idf = idfOf(passages.map((p) => terms(passageText(p))));
   const chosen = retrieval.ranked.filter((r) => r.score >= best.score * 0.4 && r.passage.section !== 'title').slice(0, maxPassages);
   const queryTerms = new Set(retrieval.query.map((q) => q.term));
   const candidates: Array<{ text: string; weight: number; passage: number; position: number }> = [];
@@ -234,11 +240,22 @@ export function answerSentences(passages: readonly Passage[], retrieval: Retriev
     });
     if (!any && parts[0]) candidates.push({ text: parts[0], weight: 0, passage: r.passage.index, position: 0 });
   }
-  return candidates
+  // Sentences far weaker than the best one are context-free fragments ("It does not…"): left out.
+  const top = Math.max(0, ...candidates.map((c) => c.weight));
+  const picked = candidates
+    .filter((c) => c.weight >= top * 0.5)
     .sort((a, b) => b.weight - a.weight || a.passage - b.passage || a.position - b.position)
-    .slice(0, maxSentences)
-    .sort((a, b) => a.passage - b.passage || a.position - b.position)
-    .map((c) => c.text);
+    .slice(0, maxSentences);
+  // A lone sentence needs a neighbour: the one before when it points back ("That is why…"),
+  // else the one after (a topic sentence is followed by its detail), else the one before.
+  if (picked.length === 1) {
+    const only = picked[0]!;
+    const all = sentences(chosen.find((r) => r.passage.index === only.passage)!.passage.text);
+    const back = ANAPHORA.test(only.text) || only.position + 1 >= all.length;
+    const position = back ? only.position - 1 : only.position + 1;
+    if (all[position]) picked.push({ text: all[position]!, weight: 0, passage: only.passage, position });
+  }
+  return picked.sort((a, b) => a.passage - b.passage || a.position - b.position).map((c) => c.text);
 }
 
 /** A passage shortened for display, cut at a word boundary. */
@@ -254,16 +271,17 @@ export function excerpt(text: string, maxChars = 300): string {
  * best-ranked passages (then the leading ones), given back in lesson order.
  */
 export function contextPassages(passages: readonly Passage[], retrieval: Retrieval, maxChars: number): Passage[] {
-  const total = passages.reduce((s, p) => s + p.text.length + 2, 0);
+  const size = (p: Passage) => passageText(p).length + 2;
+  const total = passages.reduce((s, p) => s + size(p), 0);
   if (total <= maxChars) return [...passages];
   const order = [...retrieval.ranked.map((r) => r.passage), ...passages];
   const picked = new Map<number, Passage>();
   let used = 0;
   for (const p of order) {
     if (picked.has(p.index)) continue;
-    if (used + p.text.length + 2 > maxChars) continue;
+    if (used + size(p) > maxChars) continue;
     picked.set(p.index, p);
-    used += p.text.length + 2;
+    used += size(p);
   }
   return [...picked.values()].sort((a, b) => a.index - b.index);
 }

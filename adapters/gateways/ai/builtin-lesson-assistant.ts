@@ -1,4 +1,4 @@
-import { answerSentences, excerpt, retrieve, splitPassages, type Retrieval } from '../../../domain/engagement/passages.js';
+import { answerSentences, excerpt, passageText, retrieve, splitPassages, type Retrieval } from '../../../domain/engagement/passages.js';
 import type { AssistantSource } from '../../../domain/engagement/assistant.js';
 import type { LessonAssistant } from '../../../application/engagement/ports/lesson-assistant.js';
 import { ok } from '../../../application/shared/result.js';
@@ -10,7 +10,7 @@ const quoteList = (words: string[]): string => {
 
 /** The best passages (not the bare title) as sources, lesson text shortened for display. */
 export const sourcesOf = (retrieval: Retrieval, max = 3): AssistantSource[] =>
-  retrieval.ranked.filter((r) => r.passage.section !== 'title').slice(0, max).map((r) => ({ excerpt: excerpt(r.passage.text) }));
+  retrieval.ranked.filter((r) => r.passage.section !== 'title').slice(0, max).map((r) => ({ excerpt: excerpt(passageText(r.passage)) }));
 
 /**
  * `AI_PROVIDER=builtin`: no network, no model. It ranks the lesson's passages against the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contextPassages, retrieve, splitPassages } from '../../../domain/engagement/passages.js';
+import { contextPassages, passageText, retrieve, splitPassages } from '../../../domain/engagement/passages.js';
 import type { AssistantQuestion, LessonAssistant } from '../../../application/engagement/ports/lesson-assistant.js';
 import type { LogPort } from '../../../application/shared/ports.js';
 import { err, ok } from '../../../application/shared/result.js';
@@ -43,7 +43,7 @@ const neutralise = (text: string): string => text.replace(/<\s*\/?\s*lesson\b[^>
 export function buildMessages(q: AssistantQuestion, maxContextChars: number): Array<{ role: 'system' | 'user' | 'assistant'; content: string }> {
   const passages = splitPassages(q.lesson);
   const context = contextPassages(passages, retrieve(passages, q.question), maxContextChars);
-  const body = context.map((p) => (p.section === 'title' ? `# ${p.text}` : p.text)).join('\n\n');
+  const body = context.map((p) => (p.section === 'title' ? `# ${p.text}` : passageText(p))).join('\n\n');
   return [
     { role: 'system', content: SYSTEM_PROMPT },
     {

@@ -90,7 +90,11 @@ export const makeEngagementChatRoutes = (d: Deps): RouteModule => (r) => {
     ctx.req.once('close', () => stream.close());
     ctx.status = 200;
     ctx.set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
-    ctx.body = stream.body;
+    // Koa's own streaming reports a client that goes away as an application error; an event
+    // stream always ends that way, so it is written here, headers first (contract §6: at once).
+    ctx.respond = false;
+    ctx.res.flushHeaders();
+    stream.body.pipe(ctx.res);
     return RAW;
   });
 

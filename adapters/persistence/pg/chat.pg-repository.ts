@@ -18,6 +18,13 @@ const toMessage = (r: Row): ChatMessage => ({
   content: r.content as string, messageType: r.messageType as MessageType, seq: Number(r.seq), createdAt: r.createdAt as Date,
 });
 
+/**
+ * Raw SQL rows keep their column names on one engine and are camelCased on the other: raw
+ * queries alias every column to its camelCase name, which both leave alone.
+ */
+const MESSAGE_ALIASES = ['id', 'tenant_id', 'conversation_id', 'sender_id', 'content', 'message_type', 'seq', 'created_at']
+  .map((c) => `m.${c} as "${c.replace(/_([a-z])/g, (_m, l: string) => l.toUpperCase())}"`).join(', ');
+
 const CONVERSATION_COLUMNS = ['c.id', 'c.tenantId', 'c.kind', 'c.title', 'c.directKey', 'c.createdBy', 'c.createdAt', 'c.updatedAt', 'c.lastMessageAt'];
 
 export const makeChatPgRepository = ({ db }: DbDeps): ChatRepository => {
@@ -69,12 +76,12 @@ export const makeChatPgRepository = ({ db }: DbDeps): ChatRepository => {
         db.q()('chat_participants').where({ tenantId }).whereIn('conversationId', ids).orderBy([{ column: 'joinedAt' }, { column: 'userId' }])
           .select('conversationId', 'userId', 'lastReadSeq') as Promise<Array<{ conversationId: string; userId: string; lastReadSeq: unknown }>>,
         db.q().raw(
-          `select m.* from (values ${values}) as c(id)
+          `select ${MESSAGE_ALIASES} from (values ${values}) as c(id)
              cross join lateral (select * from chat_messages where tenant_id = ? and conversation_id = c.id order by seq desc limit 1) m`,
           [...ids, tenantId],
         ),
         db.q().raw(
-          `select p.conversation_id, count(m.id) as n
+          `select p.conversation_id as "conversationId", count(m.id) as n
              from chat_participants p
              join chat_messages m on m.tenant_id = p.tenant_id and m.conversation_id = p.conversation_id and m.seq > p.last_read_seq and m.sender_id <> p.user_id
             where p.tenant_id = ? and p.user_id = ? and p.conversation_id in (${ids.map(() => '?').join(', ')})
