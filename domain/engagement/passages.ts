@@ -170,6 +170,7 @@ export function splitPassages(lesson: LessonText): Passage[] {
 const ANAPHORA = /^(this|that|these|those|it|its|they|their|he|she|such|so|thus|therefore|however)\b/i;
 
 const K1 = 1.2;
+const NAME_BOOST = 1.5;
 const B = 0.75;
 
 /** Inverse document frequency of every term of the passages (BM25's, never negative). */
@@ -188,6 +189,10 @@ function idfOf(docs: string[][]): (term: string) => number {
 export function retrieve(passages: readonly Passage[], question: string, topK = 3): Retrieval {
   const seen = new Set<string>();
   const query = analyse(question).filter((q) => !seen.has(q.term) && seen.add(q.term));
+  // Capitalised words inside the question are names and terms of the subject ("the Calvin
+  // cycle"): they say more about what is asked than the common words around them.
+  const named = new Set((question.match(/[\p{L}\p{N}]+/gu) ?? []).slice(1).filter((w) => /^\p{Lu}/u.test(w)).map((w) => terms(w)[0]).filter(Boolean));
+  const weight = (term: string) => (named.has(term) ? NAME_BOOST : 1);
   const docs = passages.map((p) => terms(passageText(p)));
   const avgdl = docs.reduce((s, d) => s + d.length, 0) / Math.max(1, docs.length) || 1;
   const idf = idfOf(docs);
@@ -201,7 +206,7 @@ export function retrieve(passages: readonly Passage[], question: string, topK = 
       const f = tf.get(term) ?? 0;
       if (!f) continue;
       matched.push(term);
-      score += idf(term) * ((f * (K1 + 1)) / (f + K1 * (1 - B + (B * doc.length) / avgdl)));
+      score += weight(term) * idf(term) * ((f * (K1 + 1)) / (f + K1 * (1 - B + (B * doc.length) / avgdl)));
     }
     if (score > 0) ranked.push({ passage: passages[i]!, score, matched });
   });
