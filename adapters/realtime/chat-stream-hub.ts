@@ -7,6 +7,9 @@ import type { RealtimeBus } from './realtime-bus.js';
 /** A client that cannot keep up (this much unread output buffered) is dropped; EventSource reconnects. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
+/** Longest life of one stream: the client reconnects after it, and its login is checked again. */
+export const STREAM_MAX_AGE_MS = 15 * 60_000;
+
 /** One open Server-Sent Events response. */
 export class SseStream {
   readonly body = new PassThrough();
@@ -14,10 +17,16 @@ export class SseStream {
   private closed = false;
   private readonly onClose: Array<() => void> = [];
 
-  constructor(heartbeatMs: number) {
+  private maxAge: NodeJS.Timeout;
+
+  constructor(heartbeatMs: number, maxAgeMs: number) {
     // Proxies close idle connections; a comment line every heartbeat keeps them open (contract §6).
     this.heartbeat = setInterval(() => this.comment('ping'), heartbeatMs);
     this.heartbeat.unref();
+    // A login is checked when a stream opens; ending streams now and then makes the client
+    // reconnect (EventSource does by itself), so a logged-out or deactivated user stops hearing.
+    this.maxAge = setTimeout(() => this.close(), maxAgeMs);
+    this.maxAge.unref();
     this.body.on('close', () => this.close());
     this.body.on('error', () => this.close());
   }
@@ -49,6 +58,7 @@ export class SseStream {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.heartbeat);
+    clearTimeout(this.maxAge);
     this.body.end();
     for (const callback of this.onClose.splice(0)) callback();
   }
@@ -64,7 +74,13 @@ export class ChatStreamHub {
   private readonly streams = new Map<string, Set<SseStream>>();
   private subscription: Promise<() => void> | null = null;
 
-  constructor(private readonly bus: RealtimeBus, private readonly lifecycle: Lifecycle, private readonly heartbeatMs: number, private readonly log?: LogPort) {}
+  constructor(
+    private readonly bus: RealtimeBus,
+    private readonly lifecycle: Lifecycle,
+    private readonly heartbeatMs: number,
+    private readonly log?: LogPort,
+    private readonly maxAgeMs = STREAM_MAX_AGE_MS,
+  ) {}
 
   get openStreams(): number {
     let n = 0;
@@ -78,7 +94,7 @@ export class ChatStreamHub {
       throw error;
     });
     await this.subscription;
-    const stream = new SseStream(this.heartbeatMs);
+    const stream = new SseStream(this.heartbeatMs, this.maxAgeMs);
     const key = `${tenantId}:${userId}`;
     let set = this.streams.get(key);
     if (!set) this.streams.set(key, (set = new Set()));

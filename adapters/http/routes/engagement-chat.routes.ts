@@ -87,7 +87,8 @@ export const makeEngagementChatRoutes = (d: Deps): RouteModule => (r) => {
     socket.setTimeout(0);
     socket.setNoDelay(true);
     socket.setKeepAlive(true);
-    ctx.req.once('close', () => stream.close());
+    // The response closes when the client goes away (the request may have closed long before).
+    ctx.res.once('close', () => stream.close());
     ctx.status = 200;
     ctx.set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
     // Koa's own streaming reports a client that goes away as an application error; an event
