@@ -10,6 +10,7 @@ import { migrateLatest } from '../infrastructure/db/migrate.js';
 import { Database } from '../infrastructure/db/database.js';
 import { createRedis } from '../infrastructure/redis.js';
 import { persistentSecret } from '../infrastructure/secrets.js';
+import { Lifecycle } from '../infrastructure/lifecycle.js';
 import { cryptoRandom, systemClock, uuidGenerator } from '../adapters/security/crypto.js';
 import { InProcessJobQueue } from '../adapters/jobs/in-process-job-queue.js';
 import { BullMqJobQueue } from '../adapters/jobs/bullmq-job-queue.js';
@@ -76,6 +77,7 @@ export async function buildApplication(config: Config, options: BuildOptions = {
     : new InProcessJobQueue(log);
   const kv = redis ? new RedisKeyValueStore(redis, `${config.QUEUE_PREFIX}:kv:`) : new MemoryKeyValueStore();
 
+  const lifecycle = new Lifecycle();
   const container = createContainer({ injectionMode: InjectionMode.PROXY, strict: true });
   container.register({
     config: asValue(config),
@@ -94,6 +96,7 @@ export async function buildApplication(config: Config, options: BuildOptions = {
     dataDir: asValue(config.DATA_DIR),
     uploadDir: asValue(join(config.DATA_DIR, 'uploads')),
     healthCheck: asValue(() => db.ping()),
+    lifecycle: asValue(lifecycle),
   });
   for (const module of appModules) container.register(module.registrations(config));
   container.register({
@@ -145,6 +148,8 @@ export async function buildApplication(config: Config, options: BuildOptions = {
       // Lame duck first: keep serving, but every answer closes its connection, so keep-alive
       // clients leave between two requests instead of having a request cut on a closing socket.
       closing = true;
+      // Long-lived responses (SSE) end first: the servers could not drain while they stay open.
+      await lifecycle.shutdown();
       if (servers.length > 0 && config.SHUTDOWN_DRAIN_MS > 0) await new Promise((r) => setTimeout(r, config.SHUTDOWN_DRAIN_MS));
       // Then stop taking connections, let in-flight requests finish, then jobs, then the pools.
       await Promise.all(servers.map((s) => new Promise<void>((resolve) => {

@@ -4,6 +4,14 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const isTimeZone = (zone: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
 const list = z.string().transform((s) => s.split(',').map((p) => p.trim()).filter(Boolean));
 
 /** Environment of contract §1; every variable is optional and a bad value stops start-up. */
@@ -45,6 +53,12 @@ const EnvSchema = z.object({
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   AI_TIMEOUT_MS: int(100, 600_000).default(20_000),
+  /** Further tries of an AI call after a 429, a 5xx or a network failure, within AI_TIMEOUT_MS. */
+  AI_MAX_RETRIES: int(0, 10).default(2),
+  /** IANA zone of schedule wall-clock times (calendar feed, "today"); unset: floating times and the UTC day. */
+  SCHEDULE_TIMEZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as Asia/Jakarta').optional(),
+  /** Comment line interval of the chat event stream (contract §6: 15 s). */
+  CHAT_STREAM_HEARTBEAT_MS: int(100, 300_000).default(15_000),
   WEBAUTHN_RP_ID: z.string().min(1).default('localhost'),
   WEBAUTHN_RP_NAME: z.string().min(1).default('LMS'),
   WEBAUTHN_ORIGINS: list.optional(),

@@ -5,6 +5,7 @@ import { platformErrors } from './platform.errors.js';
 import { learningErrors } from './learning.errors.js';
 import { crmErrors } from './crm.errors.js';
 import { assessmentErrors } from './assessment.errors.js';
+import { engagementErrors } from './engagement.errors.js';
 
 /** The one table from domain error codes to HTTP (style.md); each context adds its file here. */
 export const errorTable: ErrorTable = {
@@ -13,5 +14,6 @@ export const errorTable: ErrorTable = {
   ...platformErrors,
   ...learningErrors,
   ...assessmentErrors,
+  ...engagementErrors,
   ...crmErrors,
 };

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import type { makeListMySchedule } from '../../../application/engagement/use-cases/list-my-schedule.usecase.js';
+import type { makeCreateScheduleItem } from '../../../application/engagement/use-cases/create-schedule-item.usecase.js';
+import type { makeUpdateScheduleItem } from '../../../application/engagement/use-cases/update-schedule-item.usecase.js';
+import type { makeDeleteScheduleItem } from '../../../application/engagement/use-cases/delete-schedule-item.usecase.js';
+import type { makeGetFeedToken } from '../../../application/engagement/use-cases/get-feed-token.usecase.js';
+import type { makeRotateFeedToken } from '../../../application/engagement/use-cases/rotate-feed-token.usecase.js';
+import type { makeRevokeFeedToken } from '../../../application/engagement/use-cases/revoke-feed-token.usecase.js';
+import type { makeRenderScheduleFeed } from '../../../application/engagement/use-cases/render-schedule-feed.usecase.js';
+import type { makeCreateScheduleTemplate } from '../../../application/engagement/use-cases/create-schedule-template.usecase.js';
+import type { makeListScheduleTemplates } from '../../../application/engagement/use-cases/list-schedule-templates.usecase.js';
+import type { makeGetScheduleTemplate } from '../../../application/engagement/use-cases/get-schedule-template.usecase.js';
+import type { makeUpdateScheduleTemplate } from '../../../application/engagement/use-cases/update-schedule-template.usecase.js';
+import type { makeDeleteScheduleTemplate } from '../../../application/engagement/use-cases/delete-schedule-template.usecase.js';
+import type { makeAddTemplateItem } from '../../../application/engagement/use-cases/add-template-item.usecase.js';
+import type { makeUpdateTemplateItem } from '../../../application/engagement/use-cases/update-template-item.usecase.js';
+import type { makeDeleteTemplateItem } from '../../../application/engagement/use-cases/delete-template-item.usecase.js';
+import type { makeAssignScheduleTemplate } from '../../../application/engagement/use-cases/assign-schedule-template.usecase.js';
+import { scheduleItemView, templateItemView, templateView } from '../../../application/engagement/presenters.js';
+import { MAX_ASSIGNEES, MAX_DAY_OFFSET } from '../../../domain/engagement/template.js';
+import { MAX_DESCRIPTION, MAX_TITLE } from '../../../domain/engagement/schedule.js';
+import { Role } from '../../../domain/identity/role.js';
+import { RAW, reply } from '../kit/envelope.js';
+import { unwrap } from '../kit/errors.js';
+import { idParam, pageQuery, pageView, queryBool, requiredText, text, timeHm, toPageRequest, uuid } from '../kit/schemas.js';
+import type { RouteModule } from '../kit/route-table.js';
+
+type Deps = {
+  listMySchedule: ReturnType<typeof makeListMySchedule>;
+  createScheduleItem: ReturnType<typeof makeCreateScheduleItem>;
+  updateScheduleItem: ReturnType<typeof makeUpdateScheduleItem>;
+  deleteScheduleItem: ReturnType<typeof makeDeleteScheduleItem>;
+  getFeedToken: ReturnType<typeof makeGetFeedToken>;
+  rotateFeedToken: ReturnType<typeof makeRotateFeedToken>;
+  revokeFeedToken: ReturnType<typeof makeRevokeFeedToken>;
+  renderScheduleFeed: ReturnType<typeof makeRenderScheduleFeed>;
+  createScheduleTemplate: ReturnType<typeof makeCreateScheduleTemplate>;
+  listScheduleTemplates: ReturnType<typeof makeListScheduleTemplates>;
+  getScheduleTemplate: ReturnType<typeof makeGetScheduleTemplate>;
+  updateScheduleTemplate: ReturnType<typeof makeUpdateScheduleTemplate>;
+  deleteScheduleTemplate: ReturnType<typeof makeDeleteScheduleTemplate>;
+  addTemplateItem: ReturnType<typeof makeAddTemplateItem>;
+  updateTemplateItem: ReturnType<typeof makeUpdateTemplateItem>;
+  deleteTemplateItem: ReturnType<typeof makeDeleteTemplateItem>;
+  assignScheduleTemplate: ReturnType<typeof makeAssignScheduleTemplate>;
+  publicUrl: string;
+};
+
+/** The shape only; whether the day exists is the domain's question (2026-02-30 is a 400 too). */
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD');
+const description = text(MAX_DESCRIPTION).nullable().optional();
+
+const ItemBody = z.object({ title: requiredText(MAX_TITLE), description, date: day, start_time: timeHm, end_time: timeHm });
+const ItemPatch = ItemBody.partial();
+const ItemParam = z.object({ itemId: uuid });
+const ScheduleQuery = pageQuery.extend({ start_date: day.optional(), end_date: day.optional() });
+const FeedQuery = z.object({ token: z.string().max(200) });
+
+const TemplateBody = z.object({ name: requiredText(MAX_TITLE), description });
+const TemplateItemBody = z.object({
+  day_offset: z.number().int().min(0).max(MAX_DAY_OFFSET).default(0),
+  title: requiredText(MAX_TITLE),
+  description,
+  start_time: timeHm,
+  end_time: timeHm,
+});
+const TemplateItemPatch = z.object({
+  day_offset: z.number().int().min(0).max(MAX_DAY_OFFSET).optional(),
+  title: requiredText(MAX_TITLE).optional(),
+  description,
+  start_time: timeHm.optional(),
+  end_time: timeHm.optional(),
+});
+const AssignBody = z.object({ user_ids: z.array(uuid).max(MAX_ASSIGNEES).optional(), start_date: day });
+const TemplateListQuery = pageQuery.extend({ mine: queryBool.optional() });
+
+/** Spec "Schedule" plus the calendar feed (issue 6). Every route works on the caller's own data. */
+export const makeEngagementScheduleRoutes = (d: Deps): RouteModule => (r) => {
+  const tags = ['schedule'];
+  const access = Role.Student;
+
+  r.get('/api/lms/my-schedule', {
+    summary: 'The caller\'s schedule from start_date to end_date (both included, at most 366 days; default: today and the next 6 days), by date and time',
+    access, query: ScheduleQuery, tags,
+  }, async ({ actor, query }) => {
+    const found = unwrap(await d.listMySchedule(actor, { startDate: query.start_date, endDate: query.end_date }, toPageRequest(query)));
+    return { ...pageView(found, scheduleItemView), start_date: found.startDate, end_date: found.endDate };
+  });
+
+  r.post('/api/lms/my-schedule/items', { summary: 'Add an item to the caller\'s schedule', access, body: ItemBody, tags }, async ({ actor, body }) =>
+    reply(scheduleItemView(unwrap(await d.createScheduleItem(actor, { title: body.title, description: body.description, date: body.date, startTime: body.start_time, endTime: body.end_time }))), 'Schedule item created'));
+
+  r.put('/api/lms/my-schedule/items/:itemId', { summary: 'Update one of the caller\'s items (any subset of its fields)', access, params: ItemParam, body: ItemPatch, tags }, async ({ actor, params, body }) =>
+    reply(scheduleItemView(unwrap(await d.updateScheduleItem(actor, params.itemId, { title: body.title, description: body.description, date: body.date, startTime: body.start_time, endTime: body.end_time }))), 'Schedule item updated'));
+
+  r.delete('/api/lms/my-schedule/items/:itemId', { summary: 'Delete one of the caller\'s items', access, params: ItemParam, tags }, async ({ actor, params }) => {
+    unwrap(await d.deleteScheduleItem(actor, params.itemId));
+    return reply(null, 'Schedule item deleted');
+  });
+
+  const feedUrl = (token: string) => `${d.publicUrl}/api/lms/my-schedule.ics?token=${token}`;
+  r.get('/api/lms/my-schedule/feed-token', { summary: 'Whether the caller has a calendar feed (the token is shown only when created)', access, tags }, async ({ actor }) => {
+    const t = await d.getFeedToken(actor);
+    return { active: t.active, created_at: t.createdAt };
+  });
+  r.post('/api/lms/my-schedule/feed-token', { summary: 'Create or rotate the caller\'s calendar feed token; the previous feed URL stops working', access, tags }, async ({ actor }) => {
+    const t = await d.rotateFeedToken(actor);
+    return reply({ token: t.token, url: feedUrl(t.token), created_at: t.createdAt }, 'Feed token created');
+  });
+  r.delete('/api/lms/my-schedule/feed-token', { summary: 'Turn the caller\'s calendar feed off', access, tags }, async ({ actor }) =>
+    reply(await d.revokeFeedToken(actor), 'Feed token revoked'));
+
+  r.get('/api/lms/my-schedule.ics', {
+    summary: 'The schedule of a feed token\'s owner as iCalendar (RFC 5545), for calendar apps; no login, no tenant header: the token is both',
+    access: 'public', query: FeedQuery, tags, produces: 'text/calendar',
+  }, async ({ query, ctx }) => {
+    const ics = unwrap(await d.renderScheduleFeed(query.token));
+    ctx.status = 200;
+    ctx.type = 'text/calendar; charset=utf-8';
+    ctx.set('Content-Disposition', 'inline; filename="schedule.ics"');
+    ctx.set('Cache-Control', 'private, no-cache');
+    ctx.set('Referrer-Policy', 'no-referrer');
+    ctx.body = ics;
+    return RAW;
+  });
+
+  const ttags = ['schedule templates'];
+  r.post('/api/lms/schedule-templates', { summary: 'Create a schedule template (the caller owns it)', access, body: TemplateBody, tags: ttags }, async ({ actor, body }) =>
+    reply(templateView(await d.createScheduleTemplate(actor, body), { items: [] }), 'Schedule template created'));
+
+  r.get('/api/lms/schedule-templates', { summary: 'Templates newest first: Mentors and above see the tenant\'s, others their own (`mine=true`: own only)', access, query: TemplateListQuery, tags: ttags }, async ({ actor, query }) =>
+    pageView(await d.listScheduleTemplates(actor, { mine: query.mine }, toPageRequest(query)), (t) => templateView(t)));
+
+  r.get('/api/lms/schedule-templates/:id', { summary: 'A template with its items (by day, then time)', access, params: idParam, tags: ttags }, async ({ actor, params }) => {
+    const t = unwrap(await d.getScheduleTemplate(actor, params.id));
+    return templateView(t.template, { items: t.items });
+  });
+
+  r.put('/api/lms/schedule-templates/:id', { summary: 'Update a template\'s name or description', access, params: idParam, body: TemplateBody.partial(), tags: ttags }, async ({ actor, params, body }) => {
+    const t = unwrap(await d.updateScheduleTemplate(actor, params.id, body));
+    return reply(templateView(t.template, { items: t.items }), 'Schedule template updated');
+  });
+
+  r.delete('/api/lms/schedule-templates/:id', { summary: 'Delete a template (items it produced stay in schedules)', access, params: idParam, tags: ttags }, async ({ actor, params }) => {
+    unwrap(await d.deleteScheduleTemplate(actor, params.id));
+    return reply(null, 'Schedule template deleted');
+  });
+
+  r.post('/api/lms/schedule-templates/:id/items', { summary: 'Add an item to a template', access, params: idParam, body: TemplateItemBody, tags: ttags }, async ({ actor, params, body }) =>
+    reply(templateItemView(unwrap(await d.addTemplateItem(actor, params.id, { dayOffset: body.day_offset, title: body.title, description: body.description, startTime: body.start_time, endTime: body.end_time }))), 'Template item created'));
+
+  r.put('/api/lms/schedule-template-items/:itemId', { summary: 'Update a template item (any subset of its fields)', access, params: ItemParam, body: TemplateItemPatch, tags: ttags }, async ({ actor, params, body }) =>
+    reply(templateItemView(unwrap(await d.updateTemplateItem(actor, params.itemId, { dayOffset: body.day_offset, title: body.title, description: body.description, startTime: body.start_time, endTime: body.end_time }))), 'Template item updated'));
+
+  r.delete('/api/lms/schedule-template-items/:itemId', { summary: 'Delete a template item', access, params: ItemParam, tags: ttags }, async ({ actor, params }) => {
+    unwrap(await d.deleteTemplateItem(actor, params.itemId));
+    return reply(null, 'Template item deleted');
+  });
+
+  r.post('/api/lms/schedule-templates/:id/assign', {
+    summary: 'Produce schedule items from the template for each user (default: the caller) from start_date; idempotent per template, user and start date',
+    access, params: idParam, body: AssignBody, tags: ttags,
+  }, async ({ actor, params, body }) => {
+    const a = unwrap(await d.assignScheduleTemplate(actor, params.id, { userIds: body.user_ids, startDate: body.start_date }));
+    return reply({
+      template_id: a.templateId, start_date: a.startDate, items_created: a.itemsCreated,
+      users: a.users.map((u) => ({ user_id: u.userId, assigned: u.assigned, items_created: u.itemsCreated })),
+    }, 'Schedule template assigned');
+  });
+};

@@ -1,0 +1,159 @@
+import type { ChatMessage, Conversation, ConversationKind, MessageType } from '../../../domain/engagement/chat.js';
+import type { ChatRepository, ConversationSummary } from '../../../application/engagement/ports/chat-repository.js';
+import type { AiMessage, AiRole, AssistantSource } from '../../../domain/engagement/assistant.js';
+import type { AiMessageRepository } from '../../../application/engagement/ports/ai-message-repository.js';
+import type { DbDeps } from './base.js';
+import { knexPage, num } from './knex-helpers.js';
+
+type Row = Record<string, unknown>;
+
+const toConversation = (r: Row): Conversation => ({
+  id: r.id as string, tenantId: r.tenantId as string, kind: r.kind as ConversationKind, title: (r.title as string | null) ?? null,
+  directKey: (r.directKey as string | null) ?? null, createdBy: r.createdBy as string, createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
+  lastMessageAt: (r.lastMessageAt as Date | null) ?? null,
+});
+
+const toMessage = (r: Row): ChatMessage => ({
+  id: r.id as string, tenantId: r.tenantId as string, conversationId: r.conversationId as string, senderId: r.senderId as string,
+  content: r.content as string, messageType: r.messageType as MessageType, seq: Number(r.seq), createdAt: r.createdAt as Date,
+});
+
+/**
+ * Raw SQL rows keep their column names on one engine and are camelCased on the other: raw
+ * queries alias every column to its camelCase name, which both leave alone.
+ */
+const MESSAGE_ALIASES = ['id', 'tenant_id', 'conversation_id', 'sender_id', 'content', 'message_type', 'seq', 'created_at']
+  .map((c) => `m.${c} as "${c.replace(/_([a-z])/g, (_m, l: string) => l.toUpperCase())}"`).join(', ');
+
+const CONVERSATION_COLUMNS = ['c.id', 'c.tenantId', 'c.kind', 'c.title', 'c.directKey', 'c.createdBy', 'c.createdAt', 'c.updatedAt', 'c.lastMessageAt'];
+
+export const makeChatPgRepository = ({ db }: DbDeps): ChatRepository => {
+  const findDirect = async (tenantId: string, directKey: string) => {
+    const r = (await db.q()('chat_conversations').where({ tenantId, directKey }).first()) as Row | undefined;
+    return r ? toConversation(r) : null;
+  };
+  const mine = (tenantId: string, userId: string) =>
+    db.q()({ c: 'chat_conversations' })
+      .join({ p: 'chat_participants' }, (j) => j.on('p.tenantId', 'c.tenantId').andOn('p.conversationId', 'c.id'))
+      .where('c.tenantId', tenantId).where('p.userId', userId);
+
+  return {
+    findDirect,
+    async createConversation(c, participantIds) {
+      return db.run(async () => {
+        const inserted = await db.q()('chat_conversations')
+          .insert({ ...c, lastActivityAt: c.lastMessageAt ?? c.createdAt })
+          .onConflict(['tenant_id', 'direct_key']).ignore().returning('id');
+        if (inserted.length === 0) {
+          // The pair's direct conversation was created first (maybe a moment ago by a twin request).
+          const existing = c.directKey ? await findDirect(c.tenantId, c.directKey) : null;
+          if (!existing) throw new Error('conversation insert conflicted without a direct key');
+          return { conversation: existing, created: false };
+        }
+        await db.q()('chat_participants').insert([...new Set(participantIds)].map((userId) => ({ tenantId: c.tenantId, conversationId: c.id, userId, joinedAt: c.createdAt, lastReadSeq: 0 })));
+        return { conversation: c, created: true };
+      });
+    },
+    async findForParticipant(tenantId, conversationId, userId) {
+      const r = (await mine(tenantId, userId).where('c.id', conversationId).select(CONVERSATION_COLUMNS).first()) as Row | undefined;
+      return r ? toConversation(r) : null;
+    },
+    async participantIds(tenantId, conversationId) {
+      const rows = (await db.q()('chat_participants').where({ tenantId, conversationId }).orderBy([{ column: 'joinedAt' }, { column: 'userId' }]).select('userId')) as Array<{ userId: string }>;
+      return rows.map((r) => r.userId);
+    },
+    listForUser(tenantId, userId, page) {
+      const q = mine(tenantId, userId).select(CONVERSATION_COLUMNS).orderBy([{ column: 'c.lastActivityAt', order: 'desc' }, { column: 'c.id', order: 'desc' }]);
+      return knexPage(q, page, toConversation);
+    },
+    async summaries(tenantId, userId, conversations) {
+      if (conversations.length === 0) return [];
+      const ids = conversations.map((c) => c.id);
+      const values = ids.map(() => '(?::uuid)').join(', ');
+      // Three queries for any number of conversations: participants, the last message of each
+      // (a LATERAL index probe per conversation, never a scan of the history), unread counts.
+      const [participants, lastRows, unreadRows] = await Promise.all([
+        db.q()('chat_participants').where({ tenantId }).whereIn('conversationId', ids).orderBy([{ column: 'joinedAt' }, { column: 'userId' }])
+          .select('conversationId', 'userId', 'lastReadSeq') as Promise<Array<{ conversationId: string; userId: string; lastReadSeq: unknown }>>,
+        db.q().raw(
+          `select ${MESSAGE_ALIASES} from (values ${values}) as c(id)
+             cross join lateral (select * from chat_messages where tenant_id = ? and conversation_id = c.id order by seq desc limit 1) m`,
+          [...ids, tenantId],
+        ),
+        db.q().raw(
+          `select p.conversation_id as "conversationId", count(m.id) as n
+             from chat_participants p
+             join chat_messages m on m.tenant_id = p.tenant_id and m.conversation_id = p.conversation_id and m.seq > p.last_read_seq and m.sender_id <> p.user_id
+            where p.tenant_id = ? and p.user_id = ? and p.conversation_id in (${ids.map(() => '?').join(', ')})
+            group by p.conversation_id`,
+          [tenantId, userId, ...ids],
+        ),
+      ]);
+      const last = new Map((lastRows as { rows: Row[] }).rows.map((r) => [r.conversationId as string, toMessage(r)]));
+      const unread = new Map((unreadRows as { rows: Row[] }).rows.map((r) => [r.conversationId as string, num(r.n)]));
+      return conversations.map((conversation): ConversationSummary => {
+        const people = participants.filter((p) => p.conversationId === conversation.id);
+        return {
+          conversation,
+          participantIds: people.map((p) => p.userId),
+          lastMessage: last.get(conversation.id) ?? null,
+          unreadCount: unread.get(conversation.id) ?? 0,
+          lastReadSeq: num(people.find((p) => p.userId === userId)?.lastReadSeq),
+        };
+      });
+    },
+    async insertMessage(m) {
+      const [row] = (await db.q()('chat_messages').insert(m).returning('*')) as Row[];
+      await db.q()('chat_conversations').where({ tenantId: m.tenantId, id: m.conversationId })
+        .update({ lastMessageAt: m.createdAt, lastActivityAt: m.createdAt, updatedAt: m.createdAt });
+      return toMessage(row!);
+    },
+    async findMessage(tenantId, conversationId, messageId) {
+      const r = (await db.q()('chat_messages').where({ tenantId, conversationId, id: messageId }).first()) as Row | undefined;
+      return r ? toMessage(r) : null;
+    },
+    async listMessages(tenantId, conversationId, options) {
+      const q = db.q()('chat_messages').where({ tenantId, conversationId });
+      if (options.beforeSeq !== undefined) q.where('seq', '<', options.beforeSeq);
+      return ((await q.orderBy('seq', 'desc').limit(options.limit)) as Row[]).map(toMessage);
+    },
+    async latestSeq(tenantId, conversationId) {
+      const r = (await db.q()('chat_messages').where({ tenantId, conversationId }).max({ s: 'seq' }).first()) as { s: unknown } | undefined;
+      return num(r?.s);
+    },
+    async markRead(tenantId, conversationId, userId, seq, at) {
+      await db.q()('chat_participants').where({ tenantId, conversationId, userId }).where('lastReadSeq', '<', seq).update({ lastReadSeq: seq, lastReadAt: at });
+    },
+    async unreadTotals(tenantId, userId) {
+      const { rows } = (await db.q().raw(
+        `select count(m.id) as messages, count(distinct m.conversation_id) as conversations
+           from chat_participants p
+           join chat_messages m on m.tenant_id = p.tenant_id and m.conversation_id = p.conversation_id and m.seq > p.last_read_seq and m.sender_id <> p.user_id
+          where p.tenant_id = ? and p.user_id = ?`,
+        [tenantId, userId],
+      )) as { rows: Row[] };
+      return { messages: num(rows[0]?.messages), conversations: num(rows[0]?.conversations) };
+    },
+  };
+};
+
+const toAiMessage = (r: Row): AiMessage => ({
+  id: r.id as string, tenantId: r.tenantId as string, userId: r.userId as string, lessonId: r.lessonId as string, courseId: r.courseId as string,
+  role: r.role as AiRole, content: r.content as string, sources: (typeof r.sources === 'string' ? JSON.parse(r.sources) : r.sources) as AssistantSource[], createdAt: r.createdAt as Date,
+});
+
+export const makeAiMessagePgRepository = ({ db }: DbDeps): AiMessageRepository => {
+  const of = (tenantId: string, userId: string, lessonId: string) => db.q()('ai_messages').where({ tenantId, userId, lessonId }).orderBy('seq', 'desc');
+  return {
+    async insertMany(messages) {
+      // One statement each: the sequence then follows the given order (question before answer).
+      for (const m of messages) await db.q()('ai_messages').insert({ ...m, sources: JSON.stringify(m.sources) });
+    },
+    listForLesson(tenantId, userId, lessonId, page) {
+      return knexPage(of(tenantId, userId, lessonId), page, toAiMessage);
+    },
+    async recent(tenantId, userId, lessonId, limit) {
+      return ((await of(tenantId, userId, lessonId).limit(limit)) as Row[]).map(toAiMessage);
+    },
+  };
+};

@@ -1,0 +1,140 @@
+import type { Knex } from 'knex';
+import type { ScheduleItem } from '../../../domain/engagement/schedule.js';
+import type { ScheduleTemplate, TemplateItem } from '../../../domain/engagement/template.js';
+import type { FeedToken, FeedTokenRepository, ScheduleItemRepository, ScheduleTemplateRepository } from '../../../application/engagement/ports/schedule-repositories.js';
+import type { DbDeps } from './base.js';
+import { knexPage, num } from './knex-helpers.js';
+
+/** Rows removed by a `delete().returning(…)`: both engines answer the rows then. */
+export const removed = async (query: PromiseLike<unknown>): Promise<number> => ((await query) as unknown[]).length;
+
+type Row = Record<string, unknown>;
+
+/** `date` columns are read as text: both drivers would otherwise make a local-midnight Date of them. */
+const itemColumns = (q: Knex) => [
+  'id', 'tenantId', 'userId', 'title', 'description', q.raw('item_date::text as item_date'), 'startTime', 'endTime', 'templateId', 'assignmentId', 'createdAt', 'updatedAt',
+];
+
+const toItem = (r: Row): ScheduleItem => ({
+  id: r.id as string, tenantId: r.tenantId as string, userId: r.userId as string, title: r.title as string, description: (r.description as string | null) ?? null,
+  date: r.itemDate as string, startTime: r.startTime as string, endTime: r.endTime as string, templateId: (r.templateId as string | null) ?? null,
+  assignmentId: (r.assignmentId as string | null) ?? null, createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
+});
+
+const itemRow = (i: ScheduleItem) => ({
+  id: i.id, tenantId: i.tenantId, userId: i.userId, title: i.title, description: i.description, itemDate: i.date, startTime: i.startTime, endTime: i.endTime,
+  templateId: i.templateId, assignmentId: i.assignmentId, createdAt: i.createdAt, updatedAt: i.updatedAt,
+});
+
+export const makeScheduleItemPgRepository = ({ db }: DbDeps): ScheduleItemRepository => {
+  const ranged = (tenantId: string, userId: string, from: string, to: string) => {
+    const q = db.q();
+    return q('schedule_items').where({ tenantId, userId }).where('itemDate', '>=', from).where('itemDate', '<=', to).select(itemColumns(q))
+      .orderBy([{ column: 'itemDate' }, { column: 'startTime' }, { column: 'endTime' }, { column: 'createdAt' }, { column: 'id' }]);
+  };
+  return {
+    async insert(item) {
+      await db.q()('schedule_items').insert(itemRow(item));
+    },
+    async insertMany(items) {
+      // Chunks keep the statement under PostgreSQL's 65535 parameters.
+      for (let i = 0; i < items.length; i += 500) await db.q()('schedule_items').insert(items.slice(i, i + 500).map(itemRow));
+    },
+    async findById(tenantId, id) {
+      const q = db.q();
+      const r = (await q('schedule_items').where({ tenantId, id }).select(itemColumns(q)).first()) as Row | undefined;
+      return r ? toItem(r) : null;
+    },
+    async update(item) {
+      const { id: _id, tenantId: _t, createdAt: _c, ...changes } = itemRow(item);
+      await db.q()('schedule_items').where({ tenantId: item.tenantId, id: item.id }).update(changes);
+    },
+    async delete(tenantId, id) {
+      return (await removed(db.q()('schedule_items').where({ tenantId, id }).delete().returning('id'))) > 0;
+    },
+    listForUser(tenantId, userId, range, page) {
+      return knexPage(ranged(tenantId, userId, range.from, range.to), page, toItem);
+    },
+    async allForUser(tenantId, userId, range, limit) {
+      return ((await ranged(tenantId, userId, range.from, range.to).limit(limit)) as Row[]).map(toItem);
+    },
+  };
+};
+
+const toTemplate = (r: Row): ScheduleTemplate => ({
+  id: r.id as string, tenantId: r.tenantId as string, ownerId: r.ownerId as string, name: r.name as string, description: (r.description as string | null) ?? null,
+  createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
+});
+
+const toTemplateItem = (r: Row): TemplateItem => ({
+  id: r.id as string, tenantId: r.tenantId as string, templateId: r.templateId as string, dayOffset: Number(r.dayOffset), title: r.title as string,
+  description: (r.description as string | null) ?? null, startTime: r.startTime as string, endTime: r.endTime as string, createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
+});
+
+export const makeScheduleTemplatePgRepository = ({ db }: DbDeps): ScheduleTemplateRepository => ({
+  async insert(t) {
+    await db.q()('schedule_templates').insert(t);
+  },
+  async findById(tenantId, id) {
+    const r = (await db.q()('schedule_templates').where({ tenantId, id }).first()) as Row | undefined;
+    return r ? toTemplate(r) : null;
+  },
+  async update(t) {
+    await db.q()('schedule_templates').where({ tenantId: t.tenantId, id: t.id }).update({ name: t.name, description: t.description, updatedAt: t.updatedAt });
+  },
+  async delete(tenantId, id) {
+    return (await removed(db.q()('schedule_templates').where({ tenantId, id }).delete().returning('id'))) > 0;
+  },
+  list(tenantId, filter, page) {
+    const q = db.q()('schedule_templates').where({ tenantId });
+    if (filter.ownerId) q.where({ ownerId: filter.ownerId });
+    return knexPage(q.orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toTemplate);
+  },
+  async insertItem(item) {
+    await db.q()('schedule_template_items').insert(item);
+  },
+  async findItem(tenantId, itemId) {
+    const r = (await db.q()('schedule_template_items').where({ tenantId, id: itemId }).first()) as Row | undefined;
+    return r ? toTemplateItem(r) : null;
+  },
+  async updateItem(item) {
+    const { id: _id, tenantId: _t, templateId: _tpl, createdAt: _c, ...changes } = item;
+    await db.q()('schedule_template_items').where({ tenantId: item.tenantId, id: item.id }).update(changes);
+  },
+  async deleteItem(tenantId, itemId) {
+    return (await removed(db.q()('schedule_template_items').where({ tenantId, id: itemId }).delete().returning('id'))) > 0;
+  },
+  async listItems(tenantId, templateId) {
+    const rows = (await db.q()('schedule_template_items').where({ tenantId, templateId })
+      .orderBy([{ column: 'dayOffset' }, { column: 'startTime' }, { column: 'endTime' }, { column: 'createdAt' }, { column: 'id' }])) as Row[];
+    return rows.map(toTemplateItem);
+  },
+  async countItems(tenantId, templateId) {
+    const r = (await db.q()('schedule_template_items').where({ tenantId, templateId }).count({ n: '*' }).first()) as { n: unknown } | undefined;
+    return num(r?.n);
+  },
+  async insertAssignment(a) {
+    // ON CONFLICT DO NOTHING: a concurrent twin waits for our commit, then writes nothing.
+    const rows = await db.q()('schedule_template_assignments').insert(a).onConflict(['tenant_id', 'template_id', 'user_id', 'start_date']).ignore().returning('id');
+    return rows.length === 1;
+  },
+});
+
+const toToken = (r: Row): FeedToken => ({ tenantId: r.tenantId as string, userId: r.userId as string, tokenHash: r.tokenHash as string, createdAt: r.createdAt as Date });
+
+export const makeFeedTokenPgRepository = ({ db }: DbDeps): FeedTokenRepository => ({
+  async save(token) {
+    await db.q()('schedule_feed_tokens').insert(token).onConflict(['tenant_id', 'user_id']).merge(['token_hash', 'created_at']);
+  },
+  async find(tenantId, userId) {
+    const r = (await db.q()('schedule_feed_tokens').where({ tenantId, userId }).first()) as Row | undefined;
+    return r ? toToken(r) : null;
+  },
+  async findByHash(tokenHash) {
+    const r = (await db.q()('schedule_feed_tokens').where({ tokenHash }).first()) as Row | undefined;
+    return r ? toToken(r) : null;
+  },
+  async delete(tenantId, userId) {
+    return (await removed(db.q()('schedule_feed_tokens').where({ tenantId, userId }).delete().returning('user_id'))) > 0;
+  },
+});

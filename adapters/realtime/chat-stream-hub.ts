@@ -1,0 +1,131 @@
+import { PassThrough } from 'node:stream';
+import type { ChatEvent } from '../../application/engagement/ports/chat-events.js';
+import type { LogPort } from '../../application/shared/ports.js';
+import type { Lifecycle } from '../../infrastructure/lifecycle.js';
+import type { RealtimeBus } from './realtime-bus.js';
+
+/** A client that cannot keep up (this much unread output buffered) is dropped; EventSource reconnects. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+/** Longest life of one stream: the client reconnects after it, and its login is checked again. */
+export const STREAM_MAX_AGE_MS = 15 * 60_000;
+
+/** One open Server-Sent Events response. */
+export class SseStream {
+  readonly body = new PassThrough();
+  private heartbeat: NodeJS.Timeout;
+  private closed = false;
+  private readonly onClose: Array<() => void> = [];
+
+  private maxAge: NodeJS.Timeout;
+
+  constructor(heartbeatMs: number, maxAgeMs: number) {
+    // Proxies close idle connections; a comment line every heartbeat keeps them open (contract §6).
+    this.heartbeat = setInterval(() => this.comment('ping'), heartbeatMs);
+    this.heartbeat.unref();
+    // A login is checked when a stream opens; ending streams now and then makes the client
+    // reconnect (EventSource does by itself), so a logged-out or deactivated user stops hearing.
+    this.maxAge = setTimeout(() => this.close(), maxAgeMs);
+    this.maxAge.unref();
+    this.body.on('close', () => this.close());
+    this.body.on('error', () => this.close());
+  }
+
+  comment(text: string): void {
+    this.write(`: ${text}\n\n`);
+  }
+
+  /** One event; `data` is one JSON line. */
+  send(event: string, data: unknown, id?: string): void {
+    this.write(`${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+
+  private write(chunk: string): void {
+    if (this.closed) return;
+    if (this.body.writableLength > MAX_BUFFERED_BYTES) {
+      this.close();
+      return;
+    }
+    this.body.write(chunk);
+  }
+
+  whenClosed(callback: () => void): void {
+    if (this.closed) callback();
+    else this.onClose.push(callback);
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.heartbeat);
+    clearTimeout(this.maxAge);
+    this.body.end();
+    for (const callback of this.onClose.splice(0)) callback();
+  }
+}
+
+/**
+ * The live chat streams of this process, by tenant and user. It subscribes to the realtime bus
+ * once and writes each event to the recipients' open streams here. Every stream registers a
+ * shutdown hook (and disposes of it when the client leaves), so the application's `close()`
+ * ends the streams instead of waiting on them forever.
+ */
+export class ChatStreamHub {
+  private readonly streams = new Map<string, Set<SseStream>>();
+  private subscription: Promise<() => void> | null = null;
+
+  constructor(
+    private readonly bus: RealtimeBus,
+    private readonly lifecycle: Lifecycle,
+    private readonly heartbeatMs: number,
+    private readonly log?: LogPort,
+    private readonly maxAgeMs = STREAM_MAX_AGE_MS,
+  ) {}
+
+  get openStreams(): number {
+    let n = 0;
+    for (const set of this.streams.values()) n += set.size;
+    return n;
+  }
+
+  async open(tenantId: string, userId: string): Promise<SseStream> {
+    this.subscription ??= this.bus.subscribe((event) => this.deliver(event)).catch((error: unknown) => {
+      this.subscription = null;
+      throw error;
+    });
+    await this.subscription;
+    const stream = new SseStream(this.heartbeatMs, this.maxAgeMs);
+    const key = `${tenantId}:${userId}`;
+    let set = this.streams.get(key);
+    if (!set) this.streams.set(key, (set = new Set()));
+    set.add(stream);
+    const dispose = this.lifecycle.onShutdown(() => stream.close());
+    stream.whenClosed(() => {
+      dispose();
+      const current = this.streams.get(key);
+      current?.delete(stream);
+      if (current?.size === 0) this.streams.delete(key);
+    });
+    // The first bytes go out at once: clients and proxies see the headers without waiting.
+    stream.body.write('retry: 3000\n: connected\n\n');
+    return stream;
+  }
+
+  private deliver(event: ChatEvent): void {
+    if (event.type !== 'message') return;
+    for (const userId of new Set(event.recipientIds)) {
+      for (const stream of this.streams.get(`${event.tenantId}:${userId}`) ?? []) {
+        stream.send('message', event.data, typeof event.data.id === 'string' ? event.data.id : undefined);
+      }
+    }
+  }
+
+  /** Ends every stream of this process (container disposal; shutdown does it through the hooks). */
+  async dispose(): Promise<void> {
+    for (const set of [...this.streams.values()]) for (const s of [...set]) s.close();
+    const unsubscribe = this.subscription;
+    this.subscription = null;
+    if (unsubscribe) (await unsubscribe.catch(() => () => {}))();
+    this.log?.info('realtime.hub_disposed');
+  }
+}
