@@ -5,8 +5,8 @@
  *   npm run seed -- --scale N [--tenant slug]
  *
  * N × 1,000 users (students, with parents and mentors among them), N × 100 courses with modules
- * and lessons, N × 5,000 enrolments, N × 10,000 leads, and — once the assessment tables exist —
- * quizzes with N × 5,000 attempts. Against DATABASE_URL, else the embedded database in DATA_DIR.
+ * and lessons, N × 5,000 enrolments, a published quiz per course with N × 5,000 graded attempts
+ * (and their answers), and N × 10,000 leads. Against DATABASE_URL, else the embedded database in DATA_DIR.
  * Every seeded user's password is `seed password`.
  */
 import { randomUUID } from 'node:crypto';
@@ -129,7 +129,7 @@ export async function seedTenant(knex: Knex, scale: number, slug: string): Promi
   });
   await insertAll(knex, 'crm_leads', leads);
 
-  const attempts = await seedAssessment(knex, { tenantId, scale, students, published, modules, now });
+  const attempts = await seedAssessment(knex, { tenantId, scale, enrollments: enrollments as Array<{ userId: string; courseId: string }>, published, modules, now, rnd, insertAll });
 
   await knex.raw('analyze');
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
