@@ -11,7 +11,7 @@ export type PricingError = 'UNKNOWN_COURSE' | 'CATEGORY_NOT_FOR_SALE' | 'COURSE_
 type Deps = Pick<CommerceDeps, 'learningCatalog' | 'learningAccess' | 'clock'>;
 
 /** The promo code as typed, if it applies now; its problem otherwise (400 naming the reason). */
-export async function applicablePromo(d: Deps, tenantId: string, code: string | null | undefined): Promise<Result<PromoCode | null, PromoProblem>> {
+export async function applicablePromo(d: Pick<CommerceDeps, 'learningCatalog' | 'clock'>, tenantId: string, code: string | null | undefined): Promise<Result<PromoCode | null, PromoProblem>> {
   if (code === null || code === undefined || code.trim() === '') return ok(null);
   const promo = await d.learningCatalog.findPromoCode(tenantId, code);
   const problem = promoProblem(promo, d.clock.now());

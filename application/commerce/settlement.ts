@@ -29,7 +29,7 @@ export interface SettleCommand {
   receiptPayment?: { paymentMethod: string; transactionId: string };
 }
 
-export type SettleError = 'ORDER_NOT_FOUND' | 'AMOUNT_MISMATCH' | 'ORDER_ALREADY_PAID' | 'ORDER_NOT_PAYABLE';
+export type SettleError = 'ORDER_NOT_FOUND' | 'AMOUNT_MISMATCH' | 'ORDER_ALREADY_PAID' | 'ORDER_NOT_PAYABLE' | 'ORDER_NOT_PENDING';
 
 export interface Settled {
   order: Order;

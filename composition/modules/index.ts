@@ -3,10 +3,11 @@ import { platformModule } from './platform.module.js';
 import { identityModule } from './identity.module.js';
 import { passkeysModule } from './passkeys.module.js';
 import { learningModule } from './learning.module.js';
+import { commerceModule } from './commerce.module.js';
 import { crmModule } from './crm.module.js';
 
 /**
  * Every context of the service; a new context adds its module here. Order matters where a later
  * module replaces an earlier one's default port (assessment after learning).
  */
-export const appModules: AppModule[] = [platformModule, identityModule, passkeysModule, learningModule, crmModule];
+export const appModules: AppModule[] = [platformModule, identityModule, passkeysModule, learningModule, commerceModule, crmModule];

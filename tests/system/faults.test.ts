@@ -150,7 +150,7 @@ describe('system: faults', function () {
     const graph = await new FakeGraph().start();
     const env = await deploymentEnv({ META_GRAPH_URL: graph.url, CRM_INGEST_BACKOFF_MS: '200' });
     const api = await startApi(env);
-    let first = await startWorker(env);
+    const first = await startWorker(env);
     let second: ServiceProcess | null = null;
     try {
       const auth = await loginRoot(api, env);

@@ -4,6 +4,7 @@ import { passkeysErrors } from './passkeys.errors.js';
 import { platformErrors } from './platform.errors.js';
 import { learningErrors } from './learning.errors.js';
 import { crmErrors } from './crm.errors.js';
+import { commerceErrors } from './commerce.errors.js';
 
 /** The one table from domain error codes to HTTP (style.md); each context adds its file here. */
 export const errorTable: ErrorTable = {
@@ -12,4 +13,5 @@ export const errorTable: ErrorTable = {
   ...platformErrors,
   ...learningErrors,
   ...crmErrors,
+  ...commerceErrors,
 };

@@ -44,7 +44,7 @@ export const makeRecordOfflinePayment = (d: Pick<CommerceDeps, 'clock' | 'ids' |
           },
         }),
       });
-      if (!settled.ok) return err(settled.error);
+      if (!settled.ok) return err(settled.error === 'ORDER_NOT_PENDING' ? 'ORDER_NOT_PAYABLE' : settled.error, settled.detail);
       await d.auditLog.record({
         tenantId: actor.tenantId, userId: actor.userId, action: 'payment.recorded', resourceType: 'order', resourceId: cmd.orderId,
         ip: meta.ip, userAgent: meta.userAgent, metadata: { payment_id: id, amount: cmd.amount, payment_method: cmd.paymentMethod, reference: cmd.reference ?? null },
