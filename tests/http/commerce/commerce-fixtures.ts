@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import { Role } from '../../../domain/identity/role.js';
 import type { Harness, TestTenant, TestUser } from '../../support/harness.js';
+import type { SessionIssuer } from '../../../application/identity/session-issuer.js';
 import { seedCourse, type SeededCourse } from '../learning/learning-fixtures.js';
 
 /** A tenant with something to sell, seeded through the admin API. */
@@ -73,4 +74,10 @@ export async function placeOrder(h: Harness, user: TestUser, items: Array<Record
   const res = await h.http.post('/api/orders').set(user.headers).send({ items, ...(promo ? { promo_code: promo } : {}) });
   expect(res.status, JSON.stringify(res.body)).to.equal(200);
   return res.body.data as Record<string, unknown>;
+}
+
+/** The user with a token issued now (after the test moved the clock past the old one's expiry). */
+export async function relogin(h: Harness, u: TestUser): Promise<TestUser> {
+  const session = await h.resolve<SessionIssuer>('sessionIssuer').open(u.user, 'password', { ip: '127.0.0.1', userAgent: 'test' });
+  return { ...u, token: session.accessToken, refreshToken: session.refreshToken, headers: { ...u.tenant.headers, Authorization: `Bearer ${session.accessToken}` } };
 }
