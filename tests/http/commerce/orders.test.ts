@@ -187,8 +187,8 @@ describe('HTTP commerce: catalogue, check-price and orders', () => {
         await h.http.get(`/api/paygate/payment/check/${tx}`).set(who.headers),
         await h.http.get(`/api/paygate/payment/latest/${o.id}`).set(who.headers),
       ];
-      for (const res of answers) {
-        expect(res.status, `${res.req.method} ${res.req.path}`).to.equal(404);
+      for (const [i, res] of answers.entries()) {
+        expect(res.status, `request ${i}`).to.equal(404);
         expect(res.body.message).to.equal('Record not found');
       }
     }
@@ -218,7 +218,7 @@ describe('HTTP commerce: catalogue, check-price and orders', () => {
     expect(twice.status).to.equal(400);
     expect(twice.body.message).to.equal('The order is already paid');
     // A settlement from the gateway afterwards changes nothing.
-    const late = await h.http.post('/api/paygate/webhook').send(signedNotification(h, { order_id: o.id, gross_amount: '99000.00', transaction_status: 'settlement' }));
+    const late = await h.http.post('/api/paygate/webhook').send(signedNotification(h, { order_id: o.id as string, gross_amount: '99000.00', transaction_status: 'settlement' }));
     expect(late.body.data).to.include({ status: 'paid', changed: false });
 
     const all = await h.http.get('/api/lms/admin/payments').set(shop.admin.headers);
