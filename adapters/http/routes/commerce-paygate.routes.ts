@@ -61,6 +61,9 @@ const OfflineBody = z.object({ order_id: uuid, amount: money, payment_method: z.
 
 const paymentAnswer = (x: { payment: Payment; order: Order }) => ({ ...paymentView(x.payment), order_status: x.order.status, order: orderView(x.order) });
 
+/** Our own page, nothing external: inline styles and posting back to us only. */
+const SANDBOX_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function sandboxPage(p: Payment, o: Order, done?: string): string {
@@ -111,6 +114,7 @@ export const makeCommercePaygateRoutes = (d: Deps): RouteModule => (r) => {
     ctx.status = 200;
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-store');
+    ctx.set('Content-Security-Policy', SANDBOX_CSP);
     ctx.body = sandboxPage(found.value.payment, found.value.order);
     return RAW;
   });
@@ -123,6 +127,7 @@ export const makeCommercePaygateRoutes = (d: Deps): RouteModule => (r) => {
     if (accepts === 'json' || !found.ok) return reply({ order_id: out.order.id, status: out.order.status }, 'Sandbox notification sent');
     ctx.status = 200;
     ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Content-Security-Policy', SANDBOX_CSP);
     ctx.body = sandboxPage(found.value.payment, found.value.order, out.order.status === 'paid' ? 'Payment successful. You can close this page.' : `Payment ${out.order.status}.`);
     return RAW;
   });
