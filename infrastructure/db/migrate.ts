@@ -25,14 +25,15 @@ const migrationSource: Knex.MigrationSource<string> = {
 const MIGRATION_LOCK_KEY = 724_019_311;
 
 export async function migrateLatest(knex: Knex): Promise<void> {
+  // knex keeps the URL parsed into an object (`{user, host, port, database…}`): take either form.
   const connection = knex.client.config.connection as unknown;
-  if (knex.client.config.client !== 'pg' || typeof connection !== 'string') {
+  if (knex.client.config.client !== 'pg' || !connection || (typeof connection !== 'string' && typeof connection !== 'object')) {
     await knex.migrate.latest({ migrationSource });
     return;
   }
   // Several processes starting on a fresh database would race to create knex's own tables
   // (its migration lock lives in one of them), so a session advisory lock goes first.
-  const lock = new pg.Client({ connectionString: connection });
+  const lock = new pg.Client(typeof connection === 'string' ? { connectionString: connection } : (connection as pg.ClientConfig));
   await lock.connect();
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
