@@ -71,6 +71,7 @@ export const makeReceivePaymentNotification = (d: Deps) =>
       // An unknown status is stored and changes nothing ('pending' is a no-op for every state).
       outcome: outcome ?? 'pending',
       notification,
+      ...(outcome ? {} : { unchangedLabel: 'unknown_status' }),
       receiptPayment: { paymentMethod: n.paymentType ?? 'gateway', transactionId: n.transactionId ?? n.orderId },
       precondition: (order) => (!Number.isFinite(gross) || !sameAmount(gross, order.totalAmount)
         ? { error: 'AMOUNT_MISMATCH', label: 'amount_mismatch', detail: `gross_amount: ${n.grossAmount} is not the order total ${order.totalAmount}` }
