@@ -40,6 +40,8 @@ const EnvSchema = z.object({
   PAYGATE_PROVIDER: z.enum(['sandbox', 'midtrans']).default('sandbox'),
   PAYGATE_SERVER_KEY: z.string().min(1).optional(),
   MIDTRANS_API_URL: z.url().default('https://app.sandbox.midtrans.com/snap/v1'),
+  /** How often active subscriptions past their end are marked expired. */
+  SUBSCRIPTION_SWEEP_MS: int(1000, 86_400_000).default(300_000),
   META_GRAPH_URL: z.url().default('https://graph.facebook.com/v21.0'),
   ENCRYPTION_KEY: z.string().min(16).optional(),
   /** Lead ingestion (contract §8): total tries of the Graph fetch, and the backoff base (first retry after it, then doubling). */

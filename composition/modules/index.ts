@@ -5,10 +5,13 @@ import { passkeysModule } from './passkeys.module.js';
 import { learningModule } from './learning.module.js';
 import { assessmentModule } from './assessment.module.js';
 import { engagementModule } from './engagement.module.js';
+import { commerceModule } from './commerce.module.js';
 import { crmModule } from './crm.module.js';
 
 /**
  * Every context of the service; a new context adds its module here. Order matters where a later
  * module replaces an earlier one's default port (assessment after learning).
  */
-export const appModules: AppModule[] = [platformModule, identityModule, passkeysModule, learningModule, assessmentModule, engagementModule, crmModule];
+export const appModules: AppModule[] = [
+  platformModule, identityModule, passkeysModule, learningModule, assessmentModule, engagementModule, commerceModule, crmModule,
+];

@@ -25,6 +25,7 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   { key: 'SiteName', type: 'string', default: 'LMS', public: true, description: 'Name shown in mails and documents.' },
   { key: 'SupportEmail', type: 'string', default: '', public: true, description: 'Address students can write to.' },
   { key: 'MailFrom', type: 'string', default: '', description: 'Sender of outgoing mail; empty uses MAIL_FROM.' },
+  { key: 'PaymentMethods', type: 'string_list', default: [], description: 'Codes of the payment methods offered (e.g. bank_transfer, ewallet, card, qris); empty offers every method of the payment provider.' },
   { key: 'SMTPPassword', type: 'string', default: null, secret: true, description: 'Overrides the password in SMTP_URL.' },
 ];
 

@@ -6,6 +6,7 @@ import { learningErrors } from './learning.errors.js';
 import { crmErrors } from './crm.errors.js';
 import { assessmentErrors } from './assessment.errors.js';
 import { engagementErrors } from './engagement.errors.js';
+import { commerceErrors } from './commerce.errors.js';
 
 /** The one table from domain error codes to HTTP (style.md); each context adds its file here. */
 export const errorTable: ErrorTable = {
@@ -16,4 +17,5 @@ export const errorTable: ErrorTable = {
   ...assessmentErrors,
   ...engagementErrors,
   ...crmErrors,
+  ...commerceErrors,
 };

@@ -1,0 +1,36 @@
+import type { ErrorTable } from '../kit/errors.js';
+
+export const commerceErrors: ErrorTable = {
+  ORDER_NOT_FOUND: { status: 404, message: 'Record not found' },
+  PAYMENT_NOT_FOUND: { status: 404, message: 'Record not found' },
+  SUBSCRIPTION_NOT_FOUND: { status: 404, message: 'Record not found' },
+  PLAN_NOT_FOUND: { status: 404, message: 'Record not found' },
+  PRICE_NOT_FOUND: { status: 404, message: 'Record not found' },
+  BROADCAST_NOT_FOUND: { status: 404, message: 'Record not found' },
+  MAIL_EVENT_NOT_FOUND: { status: 404, message: 'Record not found' },
+  // Contract §7: an invalid, expired or exhausted promo code answers 400 naming the reason.
+  PROMO_NOT_FOUND: { status: 400, message: 'Promo code is invalid' },
+  PROMO_NOT_STARTED: { status: 400, message: 'Promo code is not valid yet' },
+  PROMO_EXPIRED: { status: 400, message: 'Promo code has expired' },
+  PROMO_EXHAUSTED: { status: 400, message: 'Promo code has been used up' },
+  UNKNOWN_COURSE: { status: 400, message: 'Invalid parameters' },
+  CATEGORY_NOT_FOR_SALE: { status: 400, message: 'Invalid parameters' },
+  NOTHING_TO_ORDER: { status: 400, message: 'Invalid parameters' },
+  CURRENCY_MISMATCH: { status: 400, message: 'Invalid parameters' },
+  COURSE_IS_FREE: { status: 400, message: 'This course is free: enrol in it directly' },
+  PLAN_NOT_AVAILABLE: { status: 400, message: 'This subscription plan is not available' },
+  ORDER_NOT_PENDING: { status: 400, message: 'Only pending orders can be changed' },
+  ORDER_ITEMS_FIXED: { status: 400, message: 'The item of a subscription order cannot be changed' },
+  ORDER_PAYMENT_IN_PROGRESS: { status: 400, message: 'A payment of this order is in progress: cancel the order and place a new one' },
+  ORDER_NOT_PAID: { status: 400, message: 'The order is not paid' },
+  ORDER_NOT_PAYABLE: { status: 400, message: 'The order cannot be paid' },
+  ORDER_ALREADY_PAID: { status: 400, message: 'The order is already paid' },
+  AMOUNT_MISMATCH: { status: 400, message: 'Amount does not match the order total' },
+  PAYMENT_METHOD_UNAVAILABLE: { status: 400, message: 'Payment method is not available' },
+  PAYMENT_GATEWAY_ERROR: { status: 502, message: 'Payment gateway error' },
+  SUBSCRIPTION_NOT_CANCELLABLE: { status: 400, message: 'Only pending or active subscriptions can be cancelled' },
+  // A notification (or mail callback) that cannot prove where it comes from changes nothing.
+  MAILER_WEBHOOK_DISABLED: { status: 403, message: 'Invalid signature' },
+  NO_RECIPIENTS: { status: 400, message: 'No active user matches the broadcast audience' },
+  INVALID_CALLBACK: { status: 400, message: 'Invalid parameters' },
+};

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { Role } from '../../../domain/identity/role.js';
+import { PAYMENT_STATUSES } from '../../../domain/commerce/payment-status.js';
+import { formatMoney } from '../../../application/commerce/mail-templates.js';
+import { orderView, paymentView } from '../../../application/commerce/presenters.js';
+import type { makeInitiatePayment } from '../../../application/commerce/use-cases/initiate-payment.usecase.js';
+import type { makeCheckPayment } from '../../../application/commerce/use-cases/check-payment.usecase.js';
+import type { makeLatestPayment } from '../../../application/commerce/use-cases/latest-payment.usecase.js';
+import type { makeReceivePaymentNotification } from '../../../application/commerce/use-cases/receive-payment-notification.usecase.js';
+import { SANDBOX_RESULTS, type makeCompleteSandboxPayment, type makeGetSandboxPayment } from '../../../application/commerce/use-cases/complete-sandbox-payment.usecase.js';
+import type { makeListPayments } from '../../../application/commerce/use-cases/list-payments.usecase.js';
+import type { makeRecordOfflinePayment } from '../../../application/commerce/use-cases/record-offline-payment.usecase.js';
+import type { Order } from '../../../domain/commerce/order.js';
+import type { Payment } from '../../../domain/commerce/payment.js';
+import { RAW, reply } from '../kit/envelope.js';
+import { DomainError, HttpError, unwrap } from '../kit/errors.js';
+import { dateOnly, dayAfter, dayStart, pageQuery, pageView, text, toPageRequest, uuid } from '../kit/schemas.js';
+import type { RouteModule } from '../kit/route-table.js';
+import { money } from './learning-schemas.js';
+
+type Deps = {
+  initiatePayment: ReturnType<typeof makeInitiatePayment>;
+  checkPayment: ReturnType<typeof makeCheckPayment>;
+  latestPayment: ReturnType<typeof makeLatestPayment>;
+  receivePaymentNotification: ReturnType<typeof makeReceivePaymentNotification>;
+  getSandboxPayment: ReturnType<typeof makeGetSandboxPayment>;
+  completeSandboxPayment: ReturnType<typeof makeCompleteSandboxPayment>;
+  listPayments: ReturnType<typeof makeListPayments>;
+  recordOfflinePayment: ReturnType<typeof makeRecordOfflinePayment>;
+};
+
+const InitiateBody = z.object({ order_id: uuid, payment_method: z.string().trim().min(1).max(64), amount: money.optional() });
+const TxParam = z.object({ transaction_id: z.string().trim().min(1).max(128) });
+const OrderParam = z.object({ order_id: uuid });
+const SandboxParam = z.object({ transaction_id: uuid });
+const SandboxQuery = z.object({ result: z.enum(SANDBOX_RESULTS) });
+
+/** Midtrans HTTP notification (contract §7): values as sent; numbers are accepted as their text. */
+const asText = z.union([z.string(), z.number()]).transform(String);
+const Notification = z.object({
+  order_id: asText,
+  status_code: asText,
+  gross_amount: asText,
+  signature_key: z.string(),
+  transaction_status: z.string(),
+  fraud_status: z.string().nullish(),
+  transaction_id: asText.nullish(),
+  payment_type: z.string().nullish(),
+});
+
+const when = z.union([dateOnly, z.iso.datetime({ offset: true })]);
+const AdminPaymentsQuery = pageQuery.extend({
+  status: z.enum(PAYMENT_STATUSES).optional(),
+  method: z.string().trim().max(64).optional(),
+  order_id: uuid.optional(),
+  user_id: uuid.optional(),
+  from: when.optional(),
+  to: when.optional(),
+});
+const OfflineBody = z.object({ order_id: uuid, amount: money, payment_method: z.string().trim().min(1).max(64), reference: text(200).nullable().optional() });
+
+const paymentAnswer = (x: { payment: Payment; order: Order }) => ({ ...paymentView(x.payment), order_status: x.order.status, order: orderView(x.order) });
+
+/** Our own page, nothing external: inline styles and posting back to us only. */
+const SANDBOX_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function sandboxPage(p: Payment, o: Order, done?: string): string {
+  const action = (result: string) => `/api/paygate/sandbox/${esc(p.transactionId)}?result=${result}`;
+  const body = done
+    ? `<p class="done">${esc(done)}</p>`
+    : p.status === 'pending' && o.status === 'pending'
+      ? `<form method="post" action="${action('success')}"><button class="ok" type="submit">Pay ${esc(formatMoney(p.amount, p.currency))} (success)</button></form>
+<form method="post" action="${action('failure')}"><button class="ko" type="submit">Decline (failure)</button></form>`
+      : `<p>This payment is <b>${esc(p.status)}</b> (order ${esc(o.status)}).</p>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Sandbox payment</title><style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#111827}
+.card{border:1px solid #d1d5db;border-radius:.5rem;padding:1.5rem}button{width:100%;padding:.75rem;margin:.5rem 0;border:0;border-radius:.375rem;font-size:1rem;cursor:pointer}
+.ok{background:#059669;color:#fff}.ko{background:#e5e7eb}.done{font-weight:600}small{color:#6b7280}</style></head><body><div class="card">
+<h1>Sandbox payment</h1><p>Order <code>${esc(o.id)}</code><br>Method: ${esc(p.paymentMethod)}<br>Amount: <b>${esc(formatMoney(p.amount, p.currency))}</b></p>
+${body}<p><small>Test gateway: no money moves. The choice sends a signed payment notification, as a real gateway would.</small></p></div></body></html>`;
+}
+
+export const makeCommercePaygateRoutes = (d: Deps): RouteModule => (r) => {
+  const tags = ['payment gateway'];
+  r.post('/api/paygate/payment/initiate', { summary: 'Start paying an order: {transaction_id, redirect_url, …} (owner or Admin)', access: Role.Student, body: InitiateBody, tags }, async ({ actor, body }) => {
+    const out = unwrap(await d.initiatePayment(actor, { orderId: body.order_id, paymentMethod: body.payment_method, amount: body.amount }));
+    return reply(paymentAnswer(out), 'Payment initiated');
+  });
+  r.get('/api/paygate/payment/check/:transaction_id', { summary: 'A payment by transaction id (ours or the gateway\'s)', access: Role.Student, params: TxParam, tags }, async ({ actor, params }) =>
+    paymentAnswer(unwrap(await d.checkPayment(actor, params.transaction_id))));
+  r.get('/api/paygate/payment/latest/:order_id', { summary: 'The newest payment of an order', access: Role.Student, params: OrderParam, tags }, async ({ actor, params }) =>
+    paymentAnswer(unwrap(await d.latestPayment(actor, params.order_id))));
+
+  r.post('/api/paygate/webhook', {
+    summary: 'Payment notification (Midtrans HTTP notification format, signature_key checked)', access: 'public', rateLimit: 'exempt', bodyKind: { kind: 'raw-json' }, tags,
+  }, async ({ body }) => {
+    // Without the signed fields there is nothing to verify: refused like a bad signature, nothing stored.
+    const parsed = Notification.safeParse(body);
+    if (!parsed.success) throw new DomainError('INVALID_SIGNATURE');
+    const n = parsed.data;
+    const out = unwrap(await d.receivePaymentNotification({
+      orderId: n.order_id, statusCode: n.status_code, grossAmount: n.gross_amount, signatureKey: n.signature_key, transactionStatus: n.transaction_status,
+      fraudStatus: n.fraud_status ?? null, transactionId: n.transaction_id ?? null, paymentType: n.payment_type ?? null,
+    }, body));
+    return reply({ order_id: out.order.id, status: out.order.status, changed: out.changed }, out.changed ? 'Notification processed' : 'Notification received');
+  });
+
+  // The sandbox gateway's page (public: the payer's browser, no tenant header; the transaction id is the capability).
+  r.get('/api/paygate/sandbox/:transaction_id', { summary: 'Sandbox payment page (HTML)', access: 'public', params: SandboxParam, produces: 'text/html', tags }, async ({ params, ctx }) => {
+    const found = await d.getSandboxPayment(params.transaction_id);
+    if (!found.ok) throw new HttpError(404, 'Record not found');
+    ctx.status = 200;
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Content-Security-Policy', SANDBOX_CSP);
+    ctx.body = sandboxPage(found.value.payment, found.value.order);
+    return RAW;
+  });
+  r.post('/api/paygate/sandbox/:transaction_id', {
+    summary: 'The payer\'s choice on the sandbox page (?result=success|failure|expire): sends the signed notification', access: 'public', params: SandboxParam, query: SandboxQuery, produces: 'text/html', tags,
+  }, async ({ params, query, ctx }) => {
+    const out = unwrap(await d.completeSandboxPayment(params.transaction_id, query.result));
+    const found = await d.getSandboxPayment(params.transaction_id);
+    const accepts = ctx.accepts('html', 'json');
+    if (accepts === 'json' || !found.ok) return reply({ order_id: out.order.id, status: out.order.status }, 'Sandbox notification sent');
+    ctx.status = 200;
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Content-Security-Policy', SANDBOX_CSP);
+    ctx.body = sandboxPage(found.value.payment, found.value.order, out.order.status === 'paid' ? 'Payment successful. You can close this page.' : `Payment ${out.order.status}.`);
+    return RAW;
+  });
+
+  const atags = ['admin payments'];
+  r.get('/api/lms/admin/payments', { summary: 'Payments, newest first (status, method, from, to, order_id, user_id)', access: Role.Admin, query: AdminPaymentsQuery, tags: atags }, async ({ actor, query }) =>
+    pageView(await d.listPayments(actor, {
+      status: query.status, method: query.method, orderId: query.order_id, userId: query.user_id,
+      from: query.from === undefined ? undefined : query.from.length === 10 ? dayStart(query.from) : new Date(query.from),
+      to: query.to === undefined ? undefined : query.to.length === 10 ? dayAfter(query.to) : new Date(query.to),
+    }, toPageRequest(query)), paymentView));
+  r.post('/api/lms/admin/payments', { summary: 'Record an offline payment; pays the order through the state machine', access: Role.Admin, body: OfflineBody, tags: atags }, async ({ actor, meta, body }) => {
+    const out = unwrap(await d.recordOfflinePayment(actor, meta, { orderId: body.order_id, amount: body.amount, paymentMethod: body.payment_method, reference: body.reference }));
+    return reply(paymentAnswer(out), 'Payment recorded');
+  });
+};

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { Role } from '../../../domain/identity/role.js';
+import { ORDER_STATUSES } from '../../../domain/commerce/order.js';
+import { orderView, paymentView, publicPlanView, publicPricingView, subscriptionView } from '../../../application/commerce/presenters.js';
+import type { makeListSubscriptionPlans } from '../../../application/commerce/use-cases/list-subscription-plans.usecase.js';
+import type { makeListPricing } from '../../../application/commerce/use-cases/list-pricing.usecase.js';
+import type { makeListPaymentMethods } from '../../../application/commerce/use-cases/list-payment-methods.usecase.js';
+import type { makeCheckPrice } from '../../../application/commerce/use-cases/check-price.usecase.js';
+import type { makeCreateOrder } from '../../../application/commerce/use-cases/create-order.usecase.js';
+import type { makeListMyOrders } from '../../../application/commerce/use-cases/list-my-orders.usecase.js';
+import type { makeGetMyOrder } from '../../../application/commerce/use-cases/get-my-order.usecase.js';
+import type { makeUpdateOrder } from '../../../application/commerce/use-cases/update-order.usecase.js';
+import type { makeCancelOrder } from '../../../application/commerce/use-cases/cancel-order.usecase.js';
+import type { makeResendOrderEmail } from '../../../application/commerce/use-cases/resend-order-email.usecase.js';
+import type { makeResendReceipt } from '../../../application/commerce/use-cases/resend-receipt.usecase.js';
+import type { makeCreateSubscription } from '../../../application/commerce/use-cases/create-subscription.usecase.js';
+import type { makeCheckoutSubscription } from '../../../application/commerce/use-cases/checkout-subscription.usecase.js';
+import type { makeListMySubscriptions } from '../../../application/commerce/use-cases/list-my-subscriptions.usecase.js';
+import type { makeGetSubscriptionPayment } from '../../../application/commerce/use-cases/get-subscription-payment.usecase.js';
+import type { makeCancelSubscription } from '../../../application/commerce/use-cases/cancel-subscription.usecase.js';
+import type { ItemRequest } from '../../../application/commerce/order-pricing.js';
+import { reply } from '../kit/envelope.js';
+import { unwrap } from '../kit/errors.js';
+import { idParam, pageQuery, pageView, toPageRequest, uuid } from '../kit/schemas.js';
+import type { RouteModule } from '../kit/route-table.js';
+import { currency } from './learning-schemas.js';
+
+type Deps = {
+  listSubscriptionPlans: ReturnType<typeof makeListSubscriptionPlans>;
+  listPricing: ReturnType<typeof makeListPricing>;
+  listPaymentMethods: ReturnType<typeof makeListPaymentMethods>;
+  checkPrice: ReturnType<typeof makeCheckPrice>;
+  createOrder: ReturnType<typeof makeCreateOrder>;
+  listMyOrders: ReturnType<typeof makeListMyOrders>;
+  getMyOrder: ReturnType<typeof makeGetMyOrder>;
+  updateOrder: ReturnType<typeof makeUpdateOrder>;
+  cancelOrder: ReturnType<typeof makeCancelOrder>;
+  resendOrderEmail: ReturnType<typeof makeResendOrderEmail>;
+  resendReceipt: ReturnType<typeof makeResendReceipt>;
+  createSubscription: ReturnType<typeof makeCreateSubscription>;
+  checkoutSubscription: ReturnType<typeof makeCheckoutSubscription>;
+  listMySubscriptions: ReturnType<typeof makeListMySubscriptions>;
+  getSubscriptionPayment: ReturnType<typeof makeGetSubscriptionPayment>;
+  cancelSubscription: ReturnType<typeof makeCancelSubscription>;
+};
+
+const promoCode = z.string().trim().max(40).nullable().optional();
+const paymentMethod = z.string().trim().min(1).max(64);
+
+/** `{course_id}` or `{category_id}` (every published course of the category). */
+const Item = z.union([
+  z.object({ course_id: uuid }).transform((i): ItemRequest => ({ courseId: i.course_id })),
+  z.object({ category_id: uuid }).transform((i): ItemRequest => ({ categoryId: i.category_id })),
+]);
+const items = z.array(Item).min(1).max(100);
+const CreateOrderBody = z.object({ items, promo_code: promoCode, currency: currency.optional() });
+const UpdateOrderBody = z.object({ items: items.optional(), promo_code: promoCode });
+const OrdersQuery = pageQuery.extend({ status: z.enum(ORDER_STATUSES).optional() });
+const CheckPriceBody = z.object({
+  category_id: uuid, quantity: z.number().int().min(1).max(100_000).default(1), promo_code: promoCode, currency: currency.optional(),
+});
+const SubscribeBody = z.object({ plan_id: uuid, promo_code: promoCode });
+const CheckoutBody = z.object({ plan_id: uuid, payment_method: paymentMethod, promo_code: promoCode });
+
+const tags = ['commerce'];
+const otags = ['orders'];
+
+export const makeCommerceRoutes = (d: Deps): RouteModule => (r) => {
+  // Catalogue: small fixed lists, plain arrays (contract §2).
+  r.get('/api/lms/subscription-plans', { summary: 'Active subscription plans', access: 'public', tags }, async ({ tenant }) =>
+    (await d.listSubscriptionPlans(tenant.id)).map(publicPlanView));
+  r.get('/api/lms/pricing', { summary: 'Category prices with quantity tiers', access: 'public', tags }, async ({ tenant }) =>
+    (await d.listPricing(tenant.id)).map(publicPricingView));
+  r.get('/api/lms/payment-methods', { summary: 'Payment methods offered ({code, name, type, provider})', access: 'public', tags }, async ({ tenant }) =>
+    d.listPaymentMethods(tenant.id));
+
+  // Orders.
+  r.post('/api/orders/check-price', { summary: 'Price of `quantity` courses of a category, with a promo code; nothing is stored', access: 'public', body: CheckPriceBody, tags: otags }, async ({ tenant, body }) => {
+    const q = unwrap(await d.checkPrice(tenant.id, { categoryId: body.category_id, quantity: body.quantity, promoCode: body.promo_code, currency: body.currency }));
+    return {
+      unit_price: q.unitPrice, quantity: q.quantity, subtotal: q.subtotal, discount: q.discount, total: q.total, promo_code_applied: q.promoCodeApplied,
+      currency: q.currency, tier_min_quantity: q.tierMinQuantity,
+    };
+  });
+  r.post('/api/orders', {
+    summary: 'Place an order of courses: items [{course_id} | {category_id}], promo_code?', access: Role.Student, body: CreateOrderBody, tags: otags,
+    description: 'Priced on the server: courses whose category has a price are priced together per category at the tier their number reaches; others at their own price.',
+  }, async ({ actor, body }) =>
+    reply(orderView(unwrap(await d.createOrder(actor, { items: body.items, promoCode: body.promo_code, currency: body.currency }))), 'Order created'));
+  r.get('/api/orders', { summary: "The caller's orders, newest first", access: Role.Student, query: OrdersQuery, tags: otags }, async ({ actor, query }) =>
+    pageView(await d.listMyOrders(actor, { status: query.status }, toPageRequest(query)), orderView));
+  r.get('/api/orders/:id', { summary: 'One of the caller\'s orders', access: Role.Student, params: idParam, tags: otags }, async ({ actor, params }) =>
+    orderView(unwrap(await d.getMyOrder(actor, params.id))));
+  r.put('/api/orders/:id', { summary: 'Change a pending order (items, promo_code; null removes the code)', access: Role.Student, params: idParam, body: UpdateOrderBody, tags: otags }, async ({ actor, params, body }) =>
+    reply(orderView(unwrap(await d.updateOrder(actor, params.id, { items: body.items, promoCode: body.promo_code }))), 'Order updated'));
+  r.delete('/api/orders/:id', { summary: 'Cancel a pending order', access: Role.Student, params: idParam, tags: otags }, async ({ actor, params }) =>
+    reply(orderView(unwrap(await d.cancelOrder(actor, params.id))), 'Order cancelled'));
+  r.post('/api/orders/:id/resend-email', { summary: 'Mail the order confirmation again', access: Role.Student, params: idParam, tags: otags }, async ({ actor, params }) =>
+    reply(orderView(unwrap(await d.resendOrderEmail(actor, params.id))), 'Order confirmation sent'));
+  r.post('/api/orders/:id/resend-receipt', { summary: 'Mail the receipt (PDF attached) of a paid order again', access: Role.Student, params: idParam, tags: otags }, async ({ actor, params }) =>
+    reply(orderView(unwrap(await d.resendReceipt(actor, params.id))), 'Receipt sent'));
+
+  // Subscriptions.
+  r.get('/api/lms/my-subscriptions', { summary: "The caller's subscriptions, newest first", access: Role.Student, query: pageQuery, tags }, async ({ actor, query }) =>
+    pageView(await d.listMySubscriptions(actor, toPageRequest(query)), (x) => subscriptionView(x.subscription, x.plan)));
+  r.post('/api/lms/subscriptions', { summary: 'A pending subscription with its order', access: Role.Student, body: SubscribeBody, tags }, async ({ actor, body }) => {
+    const { subscription, order } = unwrap(await d.createSubscription(actor, { planId: body.plan_id, promoCode: body.promo_code }));
+    return reply({ ...subscriptionView(subscription), order: orderView(order) }, 'Subscription created');
+  });
+  r.post('/api/lms/subscription-checkout', { summary: 'Subscribe and start the payment: {order, payment (redirect_url), subscription}', access: Role.Student, body: CheckoutBody, tags }, async ({ actor, body }) => {
+    const out = unwrap(await d.checkoutSubscription(actor, { planId: body.plan_id, paymentMethod: body.payment_method, promoCode: body.promo_code }));
+    return reply({ order: orderView(out.order), payment: paymentView(out.payment), subscription: subscriptionView(out.subscription) }, 'Checkout started');
+  });
+  r.get('/api/lms/subscription-payments/:id', { summary: 'Payment status of a subscription (:id = subscription id)', access: Role.Student, params: idParam, tags }, async ({ actor, params }) => {
+    const s = unwrap(await d.getSubscriptionPayment(actor, params.id));
+    return {
+      subscription_id: s.subscription.id, subscription_status: s.subscription.status, order_id: s.order.id, order_status: s.order.status,
+      status: s.payment?.status ?? null, payment: s.payment ? paymentView(s.payment) : null, subscription: subscriptionView(s.subscription), order: orderView(s.order),
+    };
+  });
+  r.post('/api/lms/subscriptions/:id/cancel', { summary: 'Cancel: an active subscription keeps access until ends_at', access: Role.Student, params: idParam, tags }, async ({ actor, params }) =>
+    reply(subscriptionView(unwrap(await d.cancelSubscription(actor, params.id))), 'Subscription cancelled'));
+};

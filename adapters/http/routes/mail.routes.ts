@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { Role, ROLE_LEVELS } from '../../../domain/identity/role.js';
+import { MAIL_EVENTS } from '../../../domain/platform/mail-events.js';
+import type { Broadcast, BroadcastProgress, MailEvent } from '../../../application/platform/mail-ports.js';
+import type { makeSendBroadcast } from '../../../application/platform/use-cases/send-broadcast.usecase.js';
+import type { makeGetBroadcast } from '../../../application/platform/use-cases/get-broadcast.usecase.js';
+import type { makeReceiveMailerCallback } from '../../../application/platform/use-cases/receive-mailer-callback.usecase.js';
+import type { makeListMailerLogs } from '../../../application/platform/use-cases/list-mailer-logs.usecase.js';
+import type { makeMailerLogStats } from '../../../application/platform/use-cases/mailer-log-stats.usecase.js';
+import type { makeGetMailerLog } from '../../../application/platform/use-cases/get-mailer-log.usecase.js';
+import { RAW, reply, success } from '../kit/envelope.js';
+import { unwrap } from '../kit/errors.js';
+import { dateOnly, dayAfter, dayStart, idParam, pageQuery, pageView, requiredText, toPageRequest, uuid } from '../kit/schemas.js';
+import type { RouteModule } from '../kit/route-table.js';
+
+type Deps = {
+  sendBroadcast: ReturnType<typeof makeSendBroadcast>;
+  getBroadcast: ReturnType<typeof makeGetBroadcast>;
+  receiveMailerCallback: ReturnType<typeof makeReceiveMailerCallback>;
+  listMailerLogs: ReturnType<typeof makeListMailerLogs>;
+  mailerLogStats: ReturnType<typeof makeMailerLogStats>;
+  getMailerLog: ReturnType<typeof makeGetMailerLog>;
+};
+
+const BroadcastBody = z.object({
+  subject: requiredText(300),
+  text: z.string().max(200_000).optional(),
+  html: z.string().max(500_000).optional(),
+  roles: z.array(z.number().int().refine((n) => (ROLE_LEVELS as readonly number[]).includes(n), 'a role level (1, 10, 30, 99, 100)')).max(5).optional(),
+  user_ids: z.array(uuid).max(10_000).optional(),
+}).refine((b) => (b.text ?? '').trim() !== '' || (b.html ?? '').trim() !== '', { message: 'text or html is required', path: ['text'] });
+
+const when = z.union([dateOnly, z.iso.datetime({ offset: true })]);
+const LogFilter = z.object({
+  event: z.enum(MAIL_EVENTS).optional(),
+  email: z.string().trim().toLowerCase().max(254).optional(),
+  message_id: z.string().trim().max(200).optional(),
+  from: when.optional(),
+  to: when.optional(),
+});
+const toFilter = (q: z.infer<typeof LogFilter>) => ({
+  event: q.event, email: q.email, messageId: q.message_id,
+  from: q.from === undefined ? undefined : q.from.length === 10 ? dayStart(q.from) : new Date(q.from),
+  to: q.to === undefined ? undefined : q.to.length === 10 ? dayAfter(q.to) : new Date(q.to),
+});
+
+const broadcastView = (b: Broadcast, p: BroadcastProgress) => ({
+  id: b.id, subject: b.subject, status: p.pending > 0 ? 'sending' : 'completed', recipients: b.recipients, batches: b.batches, batch_size: b.batchSize,
+  pending: p.pending, queued: p.queued, sent: p.sent, failed: p.failed, roles: b.roles, user_ids: b.userIds, created_by: b.createdBy,
+  created_at: b.createdAt, completed_at: b.completedAt,
+});
+
+const eventView = (e: MailEvent) => ({
+  id: e.id, message_id: e.messageId, mail_id: e.mailId, event: e.event, email: e.email, reason: e.reason, timestamp: e.occurredAt, received_at: e.receivedAt,
+});
+
+export const makeMailRoutes = (d: Deps): RouteModule => (r) => {
+  const tags = ['email'];
+  r.post('/api/email/send-broadcast', {
+    summary: 'Mail active users (roles?, user_ids?; neither: everyone) in background batches of 100: 202 {broadcast_id, recipients}', access: Role.Admin, body: BroadcastBody, tags,
+    description: '`{{name}}` and `{{email}}` in subject, text and html are replaced per recipient. `roles` and `user_ids` together: the union.',
+  }, async ({ actor, meta, body, ctx }) => {
+    const { broadcast } = unwrap(await d.sendBroadcast(actor, meta, { subject: body.subject, text: body.text, html: body.html, roles: body.roles, userIds: body.user_ids }));
+    // Contract §2: the one 202 of the API.
+    ctx.status = 202;
+    ctx.body = success({ broadcast_id: broadcast.id, recipients: broadcast.recipients }, 'Broadcast accepted');
+    return RAW;
+  });
+  r.get('/api/email/broadcasts/:id', { summary: 'A broadcast and its progress', access: Role.Admin, params: idParam, tags }, async ({ actor, params }) => {
+    const { broadcast, progress } = unwrap(await d.getBroadcast(actor, params.id));
+    return broadcastView(broadcast, progress);
+  });
+
+  r.post('/api/webhooks/mailer-callback', {
+    summary: 'Mail delivery callback, signed with X-Mailer-Signature: sha256=<hex HMAC-SHA256 of the raw body>', access: 'public', rateLimit: 'exempt', bodyKind: { kind: 'raw-json' }, tags,
+  }, async ({ rawBody, body, ctx, tenant }) => {
+    const out = unwrap(await d.receiveMailerCallback(rawBody ?? Buffer.alloc(0), ctx.get('X-Mailer-Signature') || undefined, body, tenant.id));
+    return reply({ ...eventView(out.event), duplicate: out.duplicate }, out.duplicate ? 'Callback already recorded' : 'Callback recorded');
+  });
+
+  const ltags = ['mailer logs'];
+  r.get('/api/mailer-logs', { summary: 'Mail delivery callbacks, newest first (a non-admin: their own address only)', access: Role.Student, query: pageQuery.extend(LogFilter.shape), tags: ltags }, async ({ actor, query }) =>
+    pageView(await d.listMailerLogs(actor, toFilter(query), toPageRequest(query)), eventView));
+  r.get('/api/mailer-logs/stats', { summary: '{total, by_event} of the callbacks the caller may see', access: Role.Student, query: LogFilter, tags: ltags }, async ({ actor, query }) =>
+    d.mailerLogStats(actor, toFilter(query)));
+  r.get('/api/mailer-logs/:id', { summary: 'One callback', access: Role.Student, params: idParam, tags: ltags }, async ({ actor, params }) =>
+    eventView(unwrap(await d.getMailerLog(actor, params.id))));
+};

@@ -1,0 +1,116 @@
+import type { Order } from '../../../domain/commerce/order.js';
+import type { Payment } from '../../../domain/commerce/payment.js';
+import type { Subscription } from '../../../domain/commerce/subscription.js';
+import type { OrderRepository } from '../../../application/commerce/ports/order-repository.js';
+import type { PaymentNotification, PaymentRepository } from '../../../application/commerce/ports/payment-repository.js';
+import type { SubscriptionRepository } from '../../../application/commerce/ports/subscription-repository.js';
+import type { PromoCodeCounter } from '../../../application/commerce/ports/promo-code-counter.js';
+import type { PromoCode } from '../../../application/learning/index.js';
+import { clone, newestFirst, pageOf } from './paging.js';
+
+/** In-memory commerce repositories for use-case tests (the contract tests keep them honest). */
+export class MemoryOrderRepository implements OrderRepository {
+  readonly rows = new Map<string, Order>();
+  async insert(o: Order) { this.rows.set(o.id, clone(o)); }
+  async findById(tenantId: string, id: string) {
+    const o = this.rows.get(id);
+    return o && o.tenantId === tenantId ? clone(o) : null;
+  }
+  lock(tenantId: string, id: string) { return this.findById(tenantId, id); }
+  async update(o: Order) { if (this.rows.get(o.id)?.tenantId === o.tenantId) this.rows.set(o.id, clone(o)); }
+  async listByUser(tenantId: string, userId: string, f: { status?: string | undefined }, page: { page: number; pageSize: number }) {
+    const all = [...this.rows.values()].filter((o) => o.tenantId === tenantId && o.userId === userId && (!f.status || o.status === f.status)).sort(newestFirst);
+    return pageOf(all.map(clone), page);
+  }
+  async tenantOf(orderId: string) { return this.rows.get(orderId)?.tenantId ?? null; }
+  async paidTotals(tenantId: string, from: Date, to: Date) {
+    const by = new Map<string, { currency: string; count: number; total: number }>();
+    for (const o of this.rows.values()) {
+      if (o.tenantId !== tenantId || o.status !== 'paid' || !o.paidAt || o.paidAt < from || o.paidAt >= to) continue;
+      const e = by.get(o.currency) ?? { currency: o.currency, count: 0, total: 0 };
+      e.count++;
+      e.total += o.totalAmount;
+      by.set(o.currency, e);
+    }
+    return [...by.values()];
+  }
+  async countByUser(tenantId: string, userId: string, status: string) {
+    return [...this.rows.values()].filter((o) => o.tenantId === tenantId && o.userId === userId && o.status === status).length;
+  }
+  async count(tenantId: string, status: string) {
+    return [...this.rows.values()].filter((o) => o.tenantId === tenantId && o.status === status).length;
+  }
+}
+
+export class MemoryPaymentRepository implements PaymentRepository {
+  readonly rows = new Map<string, Payment>();
+  readonly notifications: PaymentNotification[] = [];
+  async insert(p: Payment) {
+    if ([...this.rows.values()].some((x) => x.transactionId === p.transactionId)) throw Object.assign(new Error('duplicate transaction id'), { code: '23505' });
+    this.rows.set(p.id, clone(p));
+  }
+  async update(p: Payment) { if (this.rows.get(p.id)?.tenantId === p.tenantId) this.rows.set(p.id, clone(p)); }
+  private inTenant(tenantId: string) { return [...this.rows.values()].filter((p) => p.tenantId === tenantId).sort(newestFirst); }
+  async findByTransactionId(tenantId: string, tx: string) {
+    const p = this.inTenant(tenantId).find((x) => x.transactionId === tx || x.gatewayTransactionId === tx);
+    return p ? clone(p) : null;
+  }
+  async findByTransactionIdAnyTenant(tx: string) {
+    const p = [...this.rows.values()].find((x) => x.transactionId === tx);
+    return p ? clone(p) : null;
+  }
+  async latestOfOrder(tenantId: string, orderId: string) {
+    const p = this.inTenant(tenantId).find((x) => x.orderId === orderId);
+    return p ? clone(p) : null;
+  }
+  async pendingOfOrder(tenantId: string, orderId: string) {
+    return this.inTenant(tenantId).filter((x) => x.orderId === orderId && x.status === 'pending').map(clone);
+  }
+  async list(tenantId: string, f: { status?: string | undefined; method?: string | undefined; orderId?: string | undefined; userId?: string | undefined; from?: Date | undefined; to?: Date | undefined }, page: { page: number; pageSize: number }) {
+    const all = this.inTenant(tenantId).filter((p) => (!f.status || p.status === f.status) && (!f.method || p.paymentMethod === f.method) && (!f.orderId || p.orderId === f.orderId)
+      && (!f.userId || p.userId === f.userId) && (!f.from || p.createdAt >= f.from) && (!f.to || p.createdAt < f.to));
+    return pageOf(all.map(clone), page);
+  }
+  async insertNotification(n: PaymentNotification) { this.notifications.push(clone(n)); }
+  async notificationsOfOrder(tenantId: string, orderId: string) {
+    return this.notifications.filter((n) => n.tenantId === tenantId && n.orderId === orderId).map(clone);
+  }
+}
+
+export class MemorySubscriptionRepository implements SubscriptionRepository {
+  readonly rows = new Map<string, Subscription>();
+  async insert(s: Subscription) { this.rows.set(s.id, clone(s)); }
+  async update(s: Subscription) { if (this.rows.get(s.id)?.tenantId === s.tenantId) this.rows.set(s.id, clone(s)); }
+  async findById(tenantId: string, id: string) {
+    const s = this.rows.get(id);
+    return s && s.tenantId === tenantId ? clone(s) : null;
+  }
+  lock(tenantId: string, id: string) { return this.findById(tenantId, id); }
+  async listByUser(tenantId: string, userId: string, page: { page: number; pageSize: number }) {
+    return pageOf([...this.rows.values()].filter((s) => s.tenantId === tenantId && s.userId === userId).sort(newestFirst).map(clone), page);
+  }
+  async currentEnd(tenantId: string, userId: string, planId: string, now: Date) {
+    const ends = [...this.rows.values()].filter((s) => s.tenantId === tenantId && s.userId === userId && s.planId === planId && s.status === 'active' && s.endsAt && s.endsAt > now).map((s) => s.endsAt!.getTime());
+    return ends.length ? new Date(Math.max(...ends)) : null;
+  }
+  async expireDue(now: Date) {
+    let n = 0;
+    for (const s of this.rows.values()) if (s.status === 'active' && s.endsAt && s.endsAt <= now) Object.assign(s, { status: 'expired', updatedAt: now }, n++);
+    return n;
+  }
+  async countActive(tenantId: string, userId: string, now: Date) {
+    return [...this.rows.values()].filter((s) => s.tenantId === tenantId && s.userId === userId && (s.status === 'active' || s.status === 'cancelled') && s.startsAt && s.endsAt && s.startsAt <= now && s.endsAt > now).length;
+  }
+}
+
+/** Counts uses in a map of promo codes shared with the test's catalogue. */
+export class MemoryPromoCodeCounter implements PromoCodeCounter {
+  constructor(private readonly codes: Map<string, PromoCode>) {}
+  async countUse(tenantId: string, code: string, at: Date) {
+    const p = [...this.codes.values()].find((c) => c.tenantId === tenantId && c.code === code);
+    if (!p || (p.maxUses !== null && p.usedCount >= p.maxUses)) return false;
+    p.usedCount++;
+    p.updatedAt = at;
+    return true;
+  }
+}

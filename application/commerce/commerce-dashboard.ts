@@ -1,0 +1,35 @@
+import { Role } from '../../domain/identity/role.js';
+import type { DashboardContributor } from '../platform/ports.js';
+import type { CommerceDeps } from './deps.js';
+
+/**
+ * The `commerce` section of `GET /api/dashboard/overview`: students (and parents, mentors) see
+ * their active subscriptions and pending orders; admins the tenant's revenue this month (per
+ * currency, UTC month) and paid orders.
+ */
+export const makeCommerceDashboard = (d: Pick<CommerceDeps, 'orderRepository' | 'subscriptionRepository' | 'clock'>): DashboardContributor => ({
+  section: 'commerce',
+  async contribute(actor) {
+    const now = d.clock.now();
+    const [activeSubscriptions, pendingOrders] = await Promise.all([
+      d.subscriptionRepository.countActive(actor.tenantId, actor.userId, now),
+      d.orderRepository.countByUser(actor.tenantId, actor.userId, 'pending'),
+    ]);
+    const own = { active_subscriptions: activeSubscriptions, pending_orders: pendingOrders };
+    if (actor.role < Role.Admin) return own;
+    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+    const [month, paid, pending] = await Promise.all([
+      d.orderRepository.paidTotals(actor.tenantId, monthStart, nextMonth),
+      d.orderRepository.count(actor.tenantId, 'paid'),
+      d.orderRepository.count(actor.tenantId, 'pending'),
+    ]);
+    return {
+      ...own,
+      revenue_this_month: Object.fromEntries(month.map((m) => [m.currency, m.total])),
+      paid_orders_this_month: month.reduce((s, m) => s + m.count, 0),
+      paid_orders: paid,
+      tenant_pending_orders: pending,
+    };
+  },
+});

@@ -1,0 +1,32 @@
+import type { GrantEnrollment, LearningAccess, LearningCatalog } from '../learning/index.js';
+import type { Mailer, SettingsReader } from '../platform/ports.js';
+import type { UserRepository } from '../identity/ports/user-repository.js';
+import type { Clock, IdGenerator, Jobs, LogPort, UnitOfWork } from '../shared/ports.js';
+import type { OrderRepository } from './ports/order-repository.js';
+import type { PaymentRepository } from './ports/payment-repository.js';
+import type { SubscriptionRepository } from './ports/subscription-repository.js';
+import type { NotificationSigner, PaymentGateway } from './ports/payment-gateway.js';
+import type { ReceiptRenderer } from './ports/receipt-renderer.js';
+import type { PromoCodeCounter } from './ports/promo-code-counter.js';
+
+/** Everything the commerce use cases may ask for; each takes the part it needs (`Pick`). */
+export type CommerceDeps = {
+  orderRepository: OrderRepository;
+  paymentRepository: PaymentRepository;
+  subscriptionRepository: SubscriptionRepository;
+  paymentGateway: PaymentGateway;
+  notificationSigner: NotificationSigner;
+  receiptRenderer: ReceiptRenderer;
+  promoCodeCounter: PromoCodeCounter;
+  learningCatalog: LearningCatalog;
+  learningAccess: LearningAccess;
+  grantEnrollment: GrantEnrollment;
+  userRepository: UserRepository;
+  settingsReader: SettingsReader;
+  mailer: Mailer;
+  jobs: Jobs;
+  clock: Clock;
+  ids: IdGenerator;
+  uow: UnitOfWork;
+  log: LogPort;
+};

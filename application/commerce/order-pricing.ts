@@ -1,0 +1,82 @@
+import { lineAmount, promoProblem, quote, unitPriceFor, type PromoProblem, type Quote } from '../../domain/commerce/pricing.js';
+import type { OrderItem } from '../../domain/commerce/order.js';
+import type { Course, PromoCode } from '../learning/index.js';
+import { err, ok, type Result } from '../shared/result.js';
+import type { CommerceDeps } from './deps.js';
+
+export type ItemRequest = { courseId: string; categoryId?: undefined } | { categoryId: string; courseId?: undefined };
+
+export type PricingError = 'UNKNOWN_COURSE' | 'CATEGORY_NOT_FOR_SALE' | 'COURSE_IS_FREE' | 'CURRENCY_MISMATCH' | 'NOTHING_TO_ORDER' | PromoProblem;
+
+type Deps = Pick<CommerceDeps, 'learningCatalog' | 'learningAccess' | 'clock'>;
+
+/** The promo code as typed, if it applies now; its problem otherwise (400 naming the reason). */
+export async function applicablePromo(d: Pick<CommerceDeps, 'learningCatalog' | 'clock'>, tenantId: string, code: string | null | undefined): Promise<Result<PromoCode | null, PromoProblem>> {
+  if (code === null || code === undefined || code.trim() === '') return ok(null);
+  const promo = await d.learningCatalog.findPromoCode(tenantId, code);
+  const problem = promoProblem(promo, d.clock.now());
+  return problem ? err(problem) : ok(promo);
+}
+
+/**
+ * Prices course orders (README "Commerce"): the requested courses (`{course_id}`) and whole
+ * categories (`{category_id}`: its published courses) are collected once each; courses whose
+ * category has a price in the order's currency are priced together per category, at the tier
+ * their number reaches; the others at their own price. Only published, non-free courses are sold.
+ */
+export async function priceCourseItems(d: Deps, tenantId: string, requests: readonly ItemRequest[], currency: string): Promise<Result<OrderItem[], PricingError>> {
+  const courses = new Map<string, Course>();
+  const wholeCategories = new Set<string>();
+  for (const [i, r] of requests.entries()) {
+    if (r.courseId !== undefined) {
+      const c = await d.learningCatalog.findCourse(tenantId, r.courseId);
+      if (!c || c.status !== 'published') return err('UNKNOWN_COURSE', `items[${i}].course_id: no such course for sale`);
+      courses.set(c.id, c);
+    } else {
+      if (!(await d.learningCatalog.pricingFor(tenantId, r.categoryId, currency))) return err('CATEGORY_NOT_FOR_SALE', `items[${i}].category_id: the category has no price in ${currency}`);
+      const ids = await d.learningAccess.courseIdsOfCategories(tenantId, [r.categoryId]);
+      let found = 0;
+      for (const id of ids) {
+        const c = await d.learningCatalog.findCourse(tenantId, id);
+        if (c && c.status === 'published') {
+          courses.set(c.id, c);
+          found++;
+        }
+      }
+      if (found === 0) return err('NOTHING_TO_ORDER', `items[${i}].category_id: the category has no published course`);
+      wholeCategories.add(r.categoryId);
+    }
+  }
+  if (courses.size === 0) return err('NOTHING_TO_ORDER', 'items: at least one course or category');
+
+  const byCategory = new Map<string, Course[]>();
+  const single: Course[] = [];
+  for (const c of courses.values()) {
+    const priced = c.categoryId ? await d.learningCatalog.pricingFor(tenantId, c.categoryId, currency) : null;
+    if (priced && c.categoryId) byCategory.set(c.categoryId, [...(byCategory.get(c.categoryId) ?? []), c]);
+    else single.push(c);
+  }
+  const items: OrderItem[] = [];
+  for (const [categoryId, list] of byCategory) {
+    const price = (await d.learningCatalog.pricingFor(tenantId, categoryId, currency))!;
+    const { unitPrice, tierMinQuantity } = unitPriceFor(price, list.length);
+    const titles = list.map((c) => c.title).sort();
+    items.push({
+      type: 'category', name: wholeCategories.has(categoryId) ? `All ${list.length} courses of a category: ${titles.join(', ')}` : titles.join(', '),
+      courseId: null, categoryId, planId: null, subscriptionId: null, courseIds: list.map((c) => c.id).sort(),
+      quantity: list.length, unitPrice, amount: lineAmount(unitPrice, list.length, currency), tierMinQuantity,
+    });
+  }
+  for (const c of single) {
+    if (c.currency.toUpperCase() !== currency) return err('CURRENCY_MISMATCH', `course ${c.id}: priced in ${c.currency}`);
+    if (!(c.price > 0)) return err('COURSE_IS_FREE', `course ${c.id}: free, enrol with POST /api/lms/courses/${c.id}/enroll`);
+    items.push({
+      type: 'course', name: c.title, courseId: c.id, categoryId: c.categoryId, planId: null, subscriptionId: null, courseIds: [c.id],
+      quantity: 1, unitPrice: c.price, amount: lineAmount(c.price, 1, currency), tierMinQuantity: null,
+    });
+  }
+  return ok(items);
+}
+
+export const totalsOf = (items: readonly OrderItem[], promo: PromoCode | null, currency: string): Quote =>
+  quote(items.map((i) => i.amount), promo, currency);

@@ -1,0 +1,29 @@
+import type { Order } from '../../../domain/commerce/order.js';
+import type { Payment } from '../../../domain/commerce/payment.js';
+import type { Subscription } from '../../../domain/commerce/subscription.js';
+import type { Actor } from '../../shared/actor.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import type { CommerceDeps } from '../deps.js';
+import { availableMethods } from '../payment-methods.js';
+import { startPayment, type StartPaymentError } from '../payments.js';
+import { placeSubscription, type SubscribeError } from '../subscription-orders.js';
+
+type Deps = Pick<CommerceDeps, 'learningCatalog' | 'orderRepository' | 'subscriptionRepository' | 'paymentRepository' | 'paymentGateway' | 'userRepository' | 'settingsReader' | 'mailer' | 'clock' | 'ids' | 'uow'>;
+
+/**
+ * `POST /api/lms/subscription-checkout {plan_id, payment_method, promo_code?}`: the subscription,
+ * its order and the gateway transaction in one call, answering `{order, payment, subscription}`
+ * with the payer's `redirect_url`. The method is checked before anything is written; if the
+ * gateway then fails (502), the order stays pending and can be paid through `initiate`.
+ */
+export const makeCheckoutSubscription = (d: Deps) =>
+  async (actor: Actor, cmd: { planId: string; paymentMethod: string; promoCode?: string | null | undefined }): Promise<Result<{ order: Order; payment: Payment; subscription: Subscription }, SubscribeError | StartPaymentError>> => {
+    if (!(await availableMethods(d, actor.tenantId)).some((m) => m.code === cmd.paymentMethod.trim().toLowerCase())) {
+      return err('PAYMENT_METHOD_UNAVAILABLE', `payment_method: ${cmd.paymentMethod} is not offered; see GET /api/lms/payment-methods`);
+    }
+    const placed = await placeSubscription(d, actor, cmd.planId, cmd.promoCode);
+    if (!placed.ok) return placed;
+    const payment = await startPayment(d, placed.value.order, cmd.paymentMethod);
+    if (!payment.ok) return payment;
+    return ok({ order: placed.value.order, payment: payment.value, subscription: placed.value.subscription });
+  };

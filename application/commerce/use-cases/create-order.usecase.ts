@@ -1,0 +1,42 @@
+import type { Order } from '../../../domain/commerce/order.js';
+import type { Actor } from '../../shared/actor.js';
+import { ok, type Result } from '../../shared/result.js';
+import type { CommerceDeps } from '../deps.js';
+import { sendOrderConfirmation } from '../order-mail.js';
+import { applicablePromo, priceCourseItems, totalsOf, type ItemRequest, type PricingError } from '../order-pricing.js';
+import { payFreeOrder } from '../free-orders.js';
+import type { Settlement } from '../settlement.js';
+
+export interface CreateOrderCommand {
+  items: ItemRequest[];
+  promoCode?: string | null | undefined;
+  currency?: string | undefined;
+}
+
+type Deps = Pick<CommerceDeps, 'learningCatalog' | 'learningAccess' | 'orderRepository' | 'paymentRepository' | 'userRepository' | 'settingsReader' | 'mailer' | 'clock' | 'ids' | 'uow'> & { settlement: Settlement };
+
+/**
+ * `POST /api/orders {items:[{course_id}|{category_id}], promo_code?, currency?}`: a pending order
+ * priced on the server, its confirmation mailed in the same unit of work. A total of 0 (a 100 %
+ * promo code) is paid at once through the settlement, so the courses are granted.
+ */
+export const makeCreateOrder = (d: Deps) =>
+  async (actor: Actor, cmd: CreateOrderCommand): Promise<Result<Order, PricingError>> => {
+    const currency = (cmd.currency ?? 'IDR').toUpperCase();
+    const promo = await applicablePromo(d, actor.tenantId, cmd.promoCode);
+    if (!promo.ok) return promo;
+    const items = await priceCourseItems(d, actor.tenantId, cmd.items, currency);
+    if (!items.ok) return items;
+    const totals = totalsOf(items.value, promo.value, currency);
+    const now = d.clock.now();
+    const order: Order = {
+      id: d.ids.uuid(), tenantId: actor.tenantId, userId: actor.userId, items: items.value, subtotal: totals.subtotal, discount: totals.discount,
+      totalAmount: totals.total, currency, status: 'pending', promoCode: promo.value?.code ?? null, subscriptionId: null, promoUseCounted: false,
+      createdAt: now, updatedAt: now, paidAt: null,
+    };
+    await d.uow.run(async () => {
+      await d.orderRepository.insert(order);
+      await sendOrderConfirmation(d, order);
+    });
+    return ok(order.totalAmount === 0 ? await payFreeOrder(d, order) : order);
+  };

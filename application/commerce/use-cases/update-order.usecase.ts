@@ -1,0 +1,51 @@
+import { isOrderEditable, type Order } from '../../../domain/commerce/order.js';
+import type { Actor } from '../../shared/actor.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import type { CommerceDeps } from '../deps.js';
+import { applicablePromo, priceCourseItems, totalsOf, type ItemRequest, type PricingError } from '../order-pricing.js';
+import { payFreeOrder } from '../free-orders.js';
+import type { Settlement } from '../settlement.js';
+
+export interface UpdateOrderCommand {
+  items?: ItemRequest[] | undefined;
+  /** null removes the code. */
+  promoCode?: string | null | undefined;
+}
+
+export type UpdateOrderError = PricingError | 'ORDER_NOT_FOUND' | 'ORDER_NOT_PENDING' | 'ORDER_PAYMENT_IN_PROGRESS' | 'ORDER_ITEMS_FIXED';
+
+type Deps = Pick<CommerceDeps, 'orderRepository' | 'paymentRepository' | 'learningCatalog' | 'learningAccess' | 'clock' | 'ids' | 'uow'> & { settlement: Settlement };
+
+/**
+ * `PUT /api/orders/:id {items?, promo_code?}` while pending (contract §7): priced again on the
+ * server. Refused while a gateway payment of it is pending: the payer is looking at the old
+ * amount (cancel the order and place a new one instead). A subscription order's item is fixed.
+ */
+export const makeUpdateOrder = (d: Deps) =>
+  async (actor: Actor, id: string, cmd: UpdateOrderCommand): Promise<Result<Order, UpdateOrderError>> => {
+    const current = await d.orderRepository.findById(actor.tenantId, id);
+    if (!current || current.userId !== actor.userId) return err('ORDER_NOT_FOUND');
+    if (!isOrderEditable(current)) return err('ORDER_NOT_PENDING');
+    if (cmd.items && current.subscriptionId) return err('ORDER_ITEMS_FIXED');
+    const promo = await applicablePromo(d, actor.tenantId, cmd.promoCode === undefined ? current.promoCode : cmd.promoCode);
+    if (!promo.ok) return promo;
+    let items = current.items;
+    if (cmd.items) {
+      const priced = await priceCourseItems(d, actor.tenantId, cmd.items, current.currency);
+      if (!priced.ok) return priced;
+      items = priced.value;
+    }
+    const totals = totalsOf(items, promo.value, current.currency);
+    const updated = await d.uow.run(async (): Promise<Result<Order, UpdateOrderError>> => {
+      const order = await d.orderRepository.lock(actor.tenantId, id);
+      if (!order || !isOrderEditable(order)) return err('ORDER_NOT_PENDING');
+      if ((await d.paymentRepository.pendingOfOrder(actor.tenantId, id)).length > 0) return err('ORDER_PAYMENT_IN_PROGRESS');
+      const next: Order = {
+        ...order, items, subtotal: totals.subtotal, discount: totals.discount, totalAmount: totals.total, promoCode: promo.value?.code ?? null, updatedAt: d.clock.now(),
+      };
+      await d.orderRepository.update(next);
+      return ok(next);
+    });
+    if (!updated.ok || updated.value.totalAmount !== 0) return updated;
+    return ok(await payFreeOrder(d, updated.value));
+  };

@@ -1,0 +1,197 @@
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import { harness, type Harness } from '../../support/harness.js';
+import { Role } from '../../../domain/identity/role.js';
+import { MemoryOrderRepository, MemoryPaymentRepository, MemoryPromoCodeCounter, MemorySubscriptionRepository } from '../../../adapters/persistence/memory/commerce.memory.js';
+import { MemoryBroadcastRepository, MemoryMailEventRepository } from '../../../adapters/persistence/memory/mail.memory.js';
+import type { OrderRepository } from '../../../application/commerce/ports/order-repository.js';
+import type { PaymentRepository } from '../../../application/commerce/ports/payment-repository.js';
+import type { SubscriptionRepository } from '../../../application/commerce/ports/subscription-repository.js';
+import type { PromoCodeCounter } from '../../../application/commerce/ports/promo-code-counter.js';
+import type { BroadcastRepository, MailEventRepository } from '../../../application/platform/mail-ports.js';
+import type { Order } from '../../../domain/commerce/order.js';
+import type { Payment } from '../../../domain/commerce/payment.js';
+import type { Subscription } from '../../../domain/commerce/subscription.js';
+import type { PromoCode } from '../../../application/learning/index.js';
+import type { RecordStore } from '../../../application/learning/ports/record-store.js';
+
+interface Ctx {
+  tenantId: string;
+  otherTenantId: string;
+  userId: string;
+  orders: OrderRepository;
+  payments: PaymentRepository;
+  subscriptions: SubscriptionRepository;
+  promo: PromoCodeCounter;
+  addPromo(p: PromoCode): Promise<void>;
+  readPromo(id: string): Promise<PromoCode | null>;
+  events: MailEventRepository;
+  broadcasts: BroadcastRepository;
+}
+
+const T0 = new Date('2026-02-01T10:00:00Z');
+const DAY = 86_400_000;
+
+const order = (ctx: Ctx, over: Partial<Order> = {}): Order => ({
+  id: randomUUID(), tenantId: ctx.tenantId, userId: ctx.userId, subtotal: 200000, discount: 20000, totalAmount: 180000, currency: 'IDR', status: 'pending',
+  promoCode: 'SAVE10', subscriptionId: null, promoUseCounted: false, createdAt: T0, updatedAt: T0, paidAt: null,
+  items: [{ type: 'category', name: 'A, B', courseId: null, categoryId: randomUUID(), planId: null, subscriptionId: null, courseIds: [randomUUID(), randomUUID()], quantity: 2, unitPrice: 100000, amount: 200000, tierMinQuantity: 2 }],
+  ...over,
+});
+
+const payment = (ctx: Ctx, o: Order, over: Partial<Payment> = {}): Payment => {
+  const id = randomUUID();
+  return {
+    id, tenantId: ctx.tenantId, orderId: o.id, userId: ctx.userId, transactionId: id, gatewayTransactionId: null, provider: 'sandbox', paymentMethod: 'card', amount: o.totalAmount,
+    currency: 'IDR', status: 'pending', redirectUrl: 'http://x/pay', reference: null, createdAt: T0, updatedAt: T0, paidAt: null, ...over,
+  };
+};
+
+function contract(name: string, make: () => Promise<Ctx>) {
+  describe(`Commerce and mail repositories contract: ${name}`, () => {
+    let ctx: Ctx;
+    beforeEach(async () => {
+      ctx = await make();
+    });
+
+    it('orders: round trip, lock, update, tenant scoping, listing, tenantOf, totals', async () => {
+      const o = order(ctx);
+      await ctx.orders.insert(o);
+      expect(await ctx.orders.findById(ctx.tenantId, o.id)).to.deep.equal(o);
+      expect(await ctx.orders.findById(ctx.otherTenantId, o.id)).to.equal(null);
+      expect(await ctx.orders.tenantOf(o.id)).to.equal(ctx.tenantId);
+      expect(await ctx.orders.tenantOf(randomUUID())).to.equal(null);
+      const paid = { ...o, status: 'paid' as const, paidAt: new Date(T0.getTime() + 1000), updatedAt: new Date(T0.getTime() + 1000), promoUseCounted: true };
+      await ctx.orders.update(paid);
+      expect(await ctx.orders.lock(ctx.tenantId, o.id)).to.deep.equal(paid);
+      const newer = order(ctx, { createdAt: new Date(T0.getTime() + DAY), currency: 'USD', totalAmount: 12.5 });
+      await ctx.orders.insert(newer);
+      const list = await ctx.orders.listByUser(ctx.tenantId, ctx.userId, {}, { page: 1, pageSize: 10 });
+      expect(list.items.map((x) => x.id)).to.deep.equal([newer.id, o.id]);
+      expect(list.total).to.equal(2);
+      expect((await ctx.orders.listByUser(ctx.tenantId, ctx.userId, { status: 'paid' }, { page: 1, pageSize: 10 })).items.map((x) => x.id)).to.deep.equal([o.id]);
+      expect(await ctx.orders.paidTotals(ctx.tenantId, T0, new Date(T0.getTime() + DAY))).to.deep.equal([{ currency: 'IDR', count: 1, total: 180000 }]);
+      expect(await ctx.orders.paidTotals(ctx.tenantId, new Date(T0.getTime() + 2000), new Date(T0.getTime() + DAY))).to.deep.equal([]);
+      expect(await ctx.orders.countByUser(ctx.tenantId, ctx.userId, 'pending')).to.equal(1);
+      expect(await ctx.orders.count(ctx.tenantId, 'paid')).to.equal(1);
+      expect(await ctx.orders.count(ctx.otherTenantId, 'paid')).to.equal(0);
+    });
+
+    it('payments: by our or the gateway transaction id, latest, pending, filters, notifications', async () => {
+      const o = order(ctx);
+      await ctx.orders.insert(o);
+      const p1 = payment(ctx, o);
+      const p2 = payment(ctx, o, { createdAt: new Date(T0.getTime() + 1000), paymentMethod: 'cash', provider: 'manual', status: 'paid', paidAt: T0, reference: 'R1' });
+      await ctx.payments.insert(p1);
+      await ctx.payments.insert(p2);
+      expect(await ctx.payments.findByTransactionId(ctx.tenantId, p1.transactionId)).to.deep.equal(p1);
+      expect(await ctx.payments.findByTransactionId(ctx.otherTenantId, p1.transactionId)).to.equal(null);
+      expect(await ctx.payments.findByTransactionIdAnyTenant(p1.transactionId)).to.deep.equal(p1);
+      const withGateway = { ...p1, gatewayTransactionId: 'gw-123', status: 'paid' as const, paidAt: T0 };
+      await ctx.payments.update(withGateway);
+      expect(await ctx.payments.findByTransactionId(ctx.tenantId, 'gw-123')).to.deep.equal(withGateway);
+      expect((await ctx.payments.latestOfOrder(ctx.tenantId, o.id))!.id).to.equal(p2.id);
+      expect(await ctx.payments.pendingOfOrder(ctx.tenantId, o.id)).to.deep.equal([]);
+      const page = await ctx.payments.list(ctx.tenantId, { method: 'cash' }, { page: 1, pageSize: 10 });
+      expect(page.items.map((p) => p.id)).to.deep.equal([p2.id]);
+      expect((await ctx.payments.list(ctx.tenantId, { from: new Date(T0.getTime() + 500) }, { page: 1, pageSize: 10 })).total).to.equal(1);
+      expect((await ctx.payments.list(ctx.tenantId, { userId: ctx.userId, orderId: o.id, status: 'paid' }, { page: 1, pageSize: 10 })).total).to.equal(2);
+      await ctx.payments.insertNotification({ id: randomUUID(), tenantId: ctx.tenantId, orderId: o.id, provider: 'sandbox', transactionId: 'gw-123', transactionStatus: 'settlement', statusCode: '200', grossAmount: '180000.00', payload: { a: 1 }, outcome: 'applied:paid', receivedAt: T0 });
+      const notes = await ctx.payments.notificationsOfOrder(ctx.tenantId, o.id);
+      expect(notes).to.have.length(1);
+      expect(notes[0]).to.include({ outcome: 'applied:paid', grossAmount: '180000.00' });
+      expect(notes[0]!.payload).to.deep.equal({ a: 1 });
+    });
+
+    it('subscriptions: round trip, current end, expiry sweep, active count', async () => {
+      const o = order(ctx);
+      await ctx.orders.insert(o);
+      const planId = randomUUID();
+      const s: Subscription = {
+        id: randomUUID(), tenantId: ctx.tenantId, userId: ctx.userId, planId, orderId: o.id, status: 'active', durationDays: 30, categoryIds: [randomUUID()],
+        startsAt: T0, endsAt: new Date(T0.getTime() + 30 * DAY), cancelledAt: null, createdAt: T0, updatedAt: T0,
+      };
+      await ctx.subscriptions.insert(s);
+      expect(await ctx.subscriptions.findById(ctx.tenantId, s.id)).to.deep.equal(s);
+      expect(await ctx.subscriptions.lock(ctx.otherTenantId, s.id)).to.equal(null);
+      expect(await ctx.subscriptions.currentEnd(ctx.tenantId, ctx.userId, planId, T0)).to.deep.equal(s.endsAt);
+      expect(await ctx.subscriptions.currentEnd(ctx.tenantId, ctx.userId, randomUUID(), T0)).to.equal(null);
+      expect(await ctx.subscriptions.countActive(ctx.tenantId, ctx.userId, new Date(T0.getTime() + DAY))).to.equal(1);
+      expect((await ctx.subscriptions.listByUser(ctx.tenantId, ctx.userId, { page: 1, pageSize: 5 })).total).to.equal(1);
+      expect(await ctx.subscriptions.expireDue(new Date(T0.getTime() + 29 * DAY))).to.equal(0);
+      expect(await ctx.subscriptions.expireDue(new Date(T0.getTime() + 30 * DAY))).to.be.greaterThanOrEqual(1);
+      expect((await ctx.subscriptions.findById(ctx.tenantId, s.id))!.status).to.equal('expired');
+    });
+
+    it('promo code uses are counted up to max_uses only', async () => {
+      const id = randomUUID();
+      await ctx.addPromo({ id, tenantId: ctx.tenantId, code: 'TWICE', type: 'percent', value: 5, validFrom: null, validUntil: null, maxUses: 2, usedCount: 0, createdAt: T0, updatedAt: T0 });
+      const counted = await Promise.all([1, 2, 3, 4].map(() => ctx.promo.countUse(ctx.tenantId, 'TWICE', T0)));
+      expect(counted.filter(Boolean)).to.have.length(2);
+      expect((await ctx.readPromo(id))!.usedCount).to.equal(2);
+      expect(await ctx.promo.countUse(ctx.otherTenantId, 'TWICE', T0)).to.equal(false);
+      await ctx.addPromo({ id: randomUUID(), tenantId: ctx.tenantId, code: 'ALWAYS', type: 'fixed', value: 5, validFrom: null, validUntil: null, maxUses: null, usedCount: 9, createdAt: T0, updatedAt: T0 });
+      expect(await ctx.promo.countUse(ctx.tenantId, 'ALWAYS', T0)).to.equal(true);
+    });
+
+    it('mail events: stored once, filtered, counted, scoped', async () => {
+      const e = { id: randomUUID(), tenantId: ctx.tenantId, mailId: null, messageId: '<m@x>', event: 'bounced' as const, email: 'a@x.test', reason: 'full', occurredAt: T0, receivedAt: T0, payload: { k: 'v' } };
+      expect(await ctx.events.insert(e)).to.equal(true);
+      expect(await ctx.events.insert({ ...e, id: randomUUID() })).to.equal(false);
+      expect(await ctx.events.insert({ ...e, id: randomUUID(), event: 'delivered', email: 'b@x.test', receivedAt: new Date(T0.getTime() + 1000) })).to.equal(true);
+      expect(await ctx.events.findById(ctx.tenantId, e.id)).to.deep.equal(e);
+      expect(await ctx.events.findById(ctx.otherTenantId, e.id)).to.equal(null);
+      expect((await ctx.events.list(ctx.tenantId, {}, { page: 1, pageSize: 10 })).items.map((x) => x.email)).to.deep.equal(['b@x.test', 'a@x.test']);
+      expect((await ctx.events.list(ctx.tenantId, { email: 'a@x.test' }, { page: 1, pageSize: 10 })).total).to.equal(1);
+      expect(await ctx.events.countByEvent(ctx.tenantId, {})).to.deep.equal({ bounced: 1, delivered: 1 });
+      expect(await ctx.events.countByEvent(ctx.tenantId, { event: 'bounced' })).to.deep.equal({ bounced: 1 });
+      expect(await ctx.events.countByEvent(ctx.otherTenantId, {})).to.deep.equal({});
+    });
+
+    it('broadcasts: recipients claimed per batch, queued, progress, completion, stalled batches', async () => {
+      const b = { id: randomUUID(), tenantId: ctx.tenantId, subject: 's', text: 't', html: null, roles: [1], userIds: null, recipients: 3, batchSize: 2, batches: 2, createdBy: null, createdAt: T0, completedAt: null };
+      const users = [0, 1, 2].map((i) => ({ userId: randomUUID(), email: `r${i}@x.test`, displayName: `R${i}`, batch: i < 2 ? 0 : 1, status: 'pending' as const, mailId: null }));
+      await ctx.broadcasts.create(b, users);
+      expect(await ctx.broadcasts.findById(ctx.tenantId, b.id)).to.deep.equal(b);
+      expect(await ctx.broadcasts.findById(ctx.otherTenantId, b.id)).to.equal(null);
+      const batch0 = await ctx.broadcasts.claimBatch(ctx.tenantId, b.id, 0);
+      expect(batch0.map((r) => r.email)).to.deep.equal(['r0@x.test', 'r1@x.test']);
+      expect((await ctx.broadcasts.stalledBatches(new Date(T0.getTime() + 1), 10)).filter((s) => s.broadcastId === b.id).map((s) => s.batch).sort()).to.deep.equal([0, 1]);
+      for (const r of batch0) await ctx.broadcasts.markQueued(ctx.tenantId, b.id, r.userId, randomUUID());
+      expect(await ctx.broadcasts.claimBatch(ctx.tenantId, b.id, 0)).to.deep.equal([]);
+      expect(await ctx.broadcasts.progress(ctx.tenantId, b.id)).to.deep.equal({ pending: 1, queued: 2, sent: 0, failed: 0 });
+      expect((await ctx.broadcasts.stalledBatches(new Date(T0.getTime() + 1), 10)).filter((s) => s.broadcastId === b.id).map((s) => s.batch)).to.deep.equal([1]);
+      await ctx.broadcasts.markCompleted(ctx.tenantId, b.id, T0);
+      expect((await ctx.broadcasts.findById(ctx.tenantId, b.id))!.completedAt).to.deep.equal(T0);
+    });
+  });
+}
+
+contract('memory', async () => {
+  const codes = new Map<string, PromoCode>();
+  const mail = new MemoryMailEventRepository();
+  return {
+    tenantId: randomUUID(), otherTenantId: randomUUID(), userId: randomUUID(),
+    orders: new MemoryOrderRepository(), payments: new MemoryPaymentRepository(), subscriptions: new MemorySubscriptionRepository(),
+    promo: new MemoryPromoCodeCounter(codes),
+    addPromo: async (p) => { codes.set(p.id, structuredClone(p)); },
+    readPromo: async (id) => codes.get(id) ?? null,
+    events: mail, broadcasts: new MemoryBroadcastRepository([]),
+  };
+});
+
+contract('PostgreSQL (PGlite or DATABASE_URL)', async () => {
+  const h: Harness = await harness();
+  const t = await h.tenant();
+  const other = await h.tenant();
+  const user = await h.user(t, Role.Student);
+  const store = h.resolve<RecordStore<PromoCode>>('promoCodeStore');
+  return {
+    tenantId: t.id, otherTenantId: other.id, userId: user.id,
+    orders: h.resolve('orderRepository'), payments: h.resolve('paymentRepository'), subscriptions: h.resolve('subscriptionRepository'),
+    promo: h.resolve('promoCodeCounter'),
+    addPromo: async (p) => { expect(await store.insert(p)).to.equal('ok'); },
+    readPromo: (id) => store.findById(t.id, id),
+    events: h.resolve('mailEventRepository'), broadcasts: h.resolve('broadcastRepository'),
+  };
+});

@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import { expect } from 'chai';
+import supertest from 'supertest';
+import { Role } from '../../../domain/identity/role.js';
+import { extraApplication, harness, type Harness } from '../../support/harness.js';
+import type { Application } from '../../../composition/container.js';
+import { FakeSnap } from '../../support/fake-snap.js';
+import { openShop, type Shop } from './commerce-fixtures.js';
+
+describe('HTTP commerce: PAYGATE_PROVIDER=midtrans', () => {
+  let h: Harness;
+  let shop: Shop;
+  let snap: FakeSnap;
+  let app: Application;
+  const key = 'SB-Mid-server-test-key';
+  before(async () => {
+    h = await harness();
+    snap = await new FakeSnap().start();
+    app = await extraApplication({ PAYGATE_PROVIDER: 'midtrans', MIDTRANS_API_URL: snap.url, PAYGATE_SERVER_KEY: key });
+  });
+  after(async () => {
+    await app.close();
+    await snap.stop();
+  });
+  beforeEach(async () => {
+    shop = await openShop(h);
+  });
+
+  it('checkout calls Snap and answers its redirect_url; the Midtrans notification signed with PAYGATE_SERVER_KEY pays', async () => {
+    const http = supertest(app.callback);
+    const checkout = await http.post('/api/lms/subscription-checkout').set(shop.student.headers).send({ plan_id: shop.planId, payment_method: 'bank_transfer' });
+    expect(checkout.status, JSON.stringify(checkout.body)).to.equal(200);
+    const { order, payment } = checkout.body.data;
+    expect(payment.redirect_url).to.equal('https://app.sandbox.midtrans.test/snap/v4/redirection/snap-token-1');
+    const sent = snap.requests.at(-1)!;
+    expect(sent.body.transaction_details).to.deep.equal({ order_id: order.id, gross_amount: 250000 });
+    expect(sent.headers.authorization).to.equal(`Basic ${Buffer.from(`${key}:`).toString('base64')}`);
+
+    const n = {
+      transaction_time: '2026-01-01 10:00:00', transaction_status: 'settlement', transaction_id: '513f1f01-c9da-474c-9fc9-d5c64364b709', status_message: 'midtrans payment notification',
+      status_code: '200', payment_type: 'bank_transfer', order_id: order.id, merchant_id: 'G1', gross_amount: '250000.00', fraud_status: 'accept', currency: 'IDR',
+    };
+    const signature = (k: string) => createHash('sha512').update(`${n.order_id}${n.status_code}${n.gross_amount}${k}`).digest('hex');
+    expect((await http.post('/api/paygate/webhook').send({ ...n, signature_key: signature('another-key') })).status).to.equal(403);
+    const ok = await http.post('/api/paygate/webhook').send({ ...n, signature_key: signature(key) });
+    expect(ok.status, JSON.stringify(ok.body)).to.equal(200);
+    expect(ok.body.data.status).to.equal('paid');
+    // The gateway's transaction id finds the payment too.
+    const check = await http.get(`/api/paygate/payment/check/${n.transaction_id}`).set(shop.student.headers);
+    expect(check.body.data).to.include({ status: 'paid', transaction_id: payment.transaction_id, gateway_transaction_id: n.transaction_id });
+    // No sandbox page for a Midtrans payment.
+    expect((await http.get(`/api/paygate/sandbox/${payment.transaction_id}`)).status).to.equal(404);
+  });
+
+  it('a Snap failure answers 502 and leaves the order pending', async () => {
+    snap.answer = { status: 400, body: { error_messages: ['transaction_details.gross_amount is not equal to the sum of item_details'] } };
+    try {
+      const http = supertest(app.callback);
+      const admin = await h.user(shop.tenant, Role.Admin);
+      const checkout = await http.post('/api/lms/subscription-checkout').set(shop.student.headers).send({ plan_id: shop.planId, payment_method: 'card' });
+      expect(checkout.status).to.equal(502);
+      expect(checkout.body.message).to.equal('Payment gateway error');
+      const orders = await http.get('/api/orders').set(shop.student.headers);
+      expect(orders.body.data.items[0].status).to.equal('pending');
+      expect((await http.get('/api/lms/admin/payments').set(admin.headers)).body.data.total).to.equal(0);
+    } finally {
+      snap.answer = { status: 201, body: { token: 'snap-token-1', redirect_url: 'https://app.sandbox.midtrans.test/snap/v4/redirection/snap-token-1' } };
+    }
+  });
+});
