@@ -26,6 +26,7 @@ import type { RouteModule } from '../adapters/http/kit/route-table.js';
 import type { DashboardContributor } from '../application/platform/ports.js';
 import type { makeBootstrapRootAdmin } from '../application/identity/use-cases/bootstrap-root-admin.usecase.js';
 import { appModules } from './modules/index.js';
+import { bounded } from './bounded.js';
 
 export interface BuildOptions {
   /** Replace registrations (tests: fake clock, fake gateways). */
@@ -149,7 +150,7 @@ export async function buildApplication(config: Config, options: BuildOptions = {
       // clients leave between two requests instead of having a request cut on a closing socket.
       closing = true;
       // Long-lived responses (SSE) end first: the servers could not drain while they stay open.
-      await lifecycle.shutdown();
+      await bounded(() => lifecycle.shutdown(), 3000);
       if (servers.length > 0 && config.SHUTDOWN_DRAIN_MS > 0) await new Promise((r) => setTimeout(r, config.SHUTDOWN_DRAIN_MS));
       // Then stop taking connections, let in-flight requests finish, then jobs, then the pools.
       await Promise.all(servers.map((s) => new Promise<void>((resolve) => {
@@ -159,11 +160,13 @@ export async function buildApplication(config: Config, options: BuildOptions = {
           resolve();
         });
       })));
-      await jobQueue.close();
+      // Running jobs get most of the shutdown budget; the clients get a few seconds each.
+      const budget = Math.max(1000, config.SHUTDOWN_TIMEOUT_MS - config.SHUTDOWN_DRAIN_MS - 5000);
+      if (!(await bounded(() => jobQueue.close(), budget))) logger.warn('job queue did not close in time');
       if (kv instanceof MemoryKeyValueStore) kv.close();
-      await container.dispose();
-      if (!options.database) await knex.destroy();
-      if (redis) await redis.quit().catch(() => redis.disconnect());
+      await bounded(() => container.dispose(), 3000);
+      if (!options.database) await bounded(() => knex.destroy(), 3000);
+      if (redis) await bounded(() => redis.quit(), 2000, () => redis.disconnect());
     },
   };
 }

@@ -86,6 +86,13 @@ export class BullMqJobQueue implements JobQueue {
   async close() {
     await this.worker?.close();
     await this.queue.close();
-    for (const c of [this.producer, this.workerConnection]) await c?.quit().catch(() => c.disconnect());
+    for (const c of [this.producer, this.workerConnection]) {
+      if (!c) continue;
+      // QUIT waits for a reply that a Redis just gone never sends: give it two seconds.
+      const quit = c.quit().catch(() => undefined);
+      const timer = setTimeout(() => c.disconnect(), 2000).unref();
+      await quit;
+      clearTimeout(timer);
+    }
   }
 }
