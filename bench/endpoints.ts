@@ -31,7 +31,7 @@ interface Context {
 }
 
 /** The endpoints of issue 9 §1, each prepared on the seeded tenant. */
-export async function benchEndpoints({ http, seed, tenantHeader, password }: Context): Promise<EndpointSetup[]> {
+export async function benchEndpoints({ http, seed, tenantHeader, password, knex }: Context): Promise<EndpointSetup[]> {
   const login = async (email: string) => {
     const res = await http.post('/api/auth/login').set(tenantHeader).send({ email, password });
     if (res.status !== 200) throw new Error(`login of ${email} failed: ${JSON.stringify(res.body)}`);
@@ -54,6 +54,15 @@ export async function benchEndpoints({ http, seed, tenantHeader, password }: Con
   });
   const sampleLead = `sample-${randomUUID()}`;
 
+  // A quiz of the student's course, and an attempt in progress to save answers to.
+  const quiz = (await knex('quizzes').where({ course_id: seed.sample.courseId, status: 'published' }).first('id')) as { id: string } | undefined;
+  if (!quiz) throw new Error('the seeded course has no published quiz');
+  const started = await http.post(`/api/lms/quizzes/${quiz.id}/start`).set(student);
+  if (started.status !== 200) throw new Error(`quiz start: ${JSON.stringify(started.body)}`);
+  const attemptId = started.body.data.attempt.id as string;
+  const question = started.body.data.questions[0] as { id: string; options: Array<{ id: string }> };
+  const answer = JSON.stringify({ question_id: question.id, answer: [question.options[1]!.id] });
+
   const passwordHash = await argon2.hash(password, { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
 
   const setups: EndpointSetup[] = [
@@ -64,6 +73,11 @@ export async function benchEndpoints({ http, seed, tenantHeader, password }: Con
     {
       name: 'course', label: 'GET /api/lms/courses/:id', method: 'get', path: `/api/lms/courses/${seed.sample.courseId}`, headers: student,
       sample: () => http.get(`/api/lms/courses/${seed.sample.courseId}`).set(student),
+    },
+    {
+      name: 'answer', label: 'POST /api/lms/quiz-attempts/:id/answers', method: 'post', path: `/api/lms/quiz-attempts/${attemptId}/answers`, headers: { ...student, ...json },
+      body: answer,
+      sample: () => http.post(`/api/lms/quiz-attempts/${attemptId}/answers`).set(student).set(json).send(answer),
     },
     {
       name: 'google', label: 'POST /api/crm/webhooks/google', method: 'post', path: '/api/crm/webhooks/google', headers: json,

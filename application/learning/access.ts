@@ -1,5 +1,5 @@
 import { bypassesEnrollment, canSeeCourse, type Course, type CourseModule, type Lesson } from '../../domain/learning/course.js';
-import { isEnrollmentActive } from '../../domain/learning/enrollment.js';
+import { isEnrollmentActive, type Enrollment } from '../../domain/learning/enrollment.js';
 import type { RoleLevel } from '../../domain/identity/role.js';
 import { err, ok, type Result } from '../shared/result.js';
 import type { LearningDeps } from './deps.js';
@@ -34,14 +34,15 @@ export const makeLearningAccess = (d: AccessDeps) => {
     /**
      * The course as the caller may see it, and whether its gated content is open to them:
      * COURSE_NOT_FOUND when it does not exist or is hidden from them (drafts), else
-     * `{course, enrolled, open}`.
+     * `{course, enrollment, enrolled, open}`.
      */
-    async courseFor(caller: CourseCaller, courseId: string): Promise<Result<{ course: Course; enrolled: boolean; open: boolean }, 'COURSE_NOT_FOUND'>> {
+    async courseFor(caller: CourseCaller, courseId: string): Promise<Result<{ course: Course; enrollment: Enrollment | null; enrolled: boolean; open: boolean }, 'COURSE_NOT_FOUND'>> {
       const course = await d.courseRepository.findById(caller.tenantId, courseId);
       if (!course) return err('COURSE_NOT_FOUND');
-      const enrolled = await access.isEnrolled(caller.tenantId, caller.userId, courseId);
+      const enrollment = await d.enrollmentRepository.find(caller.tenantId, caller.userId, courseId);
+      const enrolled = enrollment !== null && isEnrollmentActive(enrollment, d.clock.now());
       if (!canSeeCourse(course, caller.role, enrolled)) return err('COURSE_NOT_FOUND');
-      return ok({ course, enrolled, open: enrolled || bypassesEnrollment(caller.role) });
+      return ok({ course, enrollment, enrolled, open: enrolled || bypassesEnrollment(caller.role) });
     },
 
     /**

@@ -1,4 +1,4 @@
-import { completionPercentage, isCourseComplete } from '../../domain/learning/progress.js';
+import { completionPercentage, isCourseComplete, type LessonProgress } from '../../domain/learning/progress.js';
 import { quizKey } from './ports/assessment-ports.js';
 import type { LearningDeps } from './deps.js';
 
@@ -49,3 +49,24 @@ export const makeProgressCalculator = (d: Pick<LearningDeps, 'lessonRepository' 
   };
 
 export const progressKey = quizKey;
+
+/**
+ * Progress in one course from what a course page has already loaded (its lessons and the
+ * caller's lesson rows): only the quiz status costs a query. Same figures as the calculator.
+ */
+export function singleCourseProgress(
+  userId: string,
+  courseId: string,
+  totalLessons: number,
+  rows: readonly LessonProgress[],
+  quizzes: { required: number; passed: number },
+): CourseProgress {
+  const completedLessons = rows.filter((r) => r.status === 'completed').length;
+  const latest = [...rows].sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || (a.lessonId < b.lessonId ? -1 : 1))[0];
+  const req = { lessons: totalLessons, completedLessons, quizzesRequired: quizzes.required, quizzesPassed: quizzes.passed };
+  return {
+    userId, courseId, percentage: completionPercentage(req), totalLessons, completedLessons,
+    quizzesRequired: quizzes.required, quizzesPassed: quizzes.passed, completed: isCourseComplete(req),
+    lastLessonId: latest?.lessonId ?? null, lastActivityAt: latest?.updatedAt ?? null,
+  };
+}

@@ -144,6 +144,12 @@ export class MemoryAttemptRepository implements AttemptRepository {
   async listAnswers(tenantId: string, attemptId: string) {
     return inTenant(this.s.answers.values(), tenantId).filter((a) => a.attemptId === attemptId).map(clone);
   }
+  async saveAnswerIfOpen(answer: AttemptAnswer, userId: string, now: Date) {
+    const a = this.s.attempts.get(answer.attemptId);
+    if (!a || a.tenantId !== answer.tenantId || a.userId !== userId || a.status !== 'in_progress' || (a.deadlineAt && a.deadlineAt <= now)) return false;
+    await this.saveAnswer(answer);
+    return true;
+  }
   async saveAnswer(answer: AttemptAnswer) {
     const key = `${answer.attemptId}:${answer.questionId}`;
     const prior = this.s.answers.get(key);

@@ -195,6 +195,19 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
   async listAnswers(tenantId, attemptId) {
     return ((await db.q()('quiz_answers').where({ tenantId, attemptId })) as Row[]).map(toAnswer);
   },
+  async saveAnswerIfOpen(answer, userId, now) {
+    const result = await db.q().raw(
+      `insert into quiz_answers (tenant_id, attempt_id, question_id, answer, is_correct, points_awarded, max_points, answered_at, updated_at)
+       select a.tenant_id, a.id, ?, ?::jsonb, null, null, null, ?, ?
+         from quiz_attempts a
+        where a.tenant_id = ? and a.id = ? and a.user_id = ? and a.status = 'in_progress' and (a.deadline_at is null or a.deadline_at > ?)
+          for share
+       on conflict (tenant_id, attempt_id, question_id) do update set answer = excluded.answer, answered_at = excluded.answered_at, updated_at = excluded.updated_at
+       returning question_id`,
+      [answer.questionId, answer.answer === null ? null : JSON.stringify(answer.answer), answer.answeredAt, answer.updatedAt, answer.tenantId, answer.attemptId, userId, now],
+    );
+    return (result as { rows: unknown[] }).rows.length === 1;
+  },
   async saveAnswer(answer) {
     await db.q()('quiz_answers').insert(answerRow(answer)).onConflict(['tenant_id', 'attempt_id', 'question_id']).merge(['answer', 'answered_at', 'updated_at']);
   },

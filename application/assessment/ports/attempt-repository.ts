@@ -28,6 +28,12 @@ export interface AttemptRepository {
   listAnswers(tenantId: string, attemptId: string): Promise<AttemptAnswer[]>;
   /** Inserts or replaces the answer to one question (idempotent). */
   saveAnswer(answer: AttemptAnswer): Promise<void>;
+  /**
+   * The hot path of answering, in one statement: saves (or replaces) the answer only while the
+   * attempt is `userId`'s, in progress and before its deadline at `now`, share-locking the attempt
+   * row so a concurrent submit is ordered with it. False when nothing was saved.
+   */
+  saveAnswerIfOpen(answer: AttemptAnswer, userId: string, now: Date): Promise<boolean>;
   /** Writes a graded attempt and its answers, only if it is still in progress; false otherwise. */
   finalise(attempt: Attempt, answers: readonly AttemptAnswer[]): Promise<boolean>;
   /** Ids of in-progress attempts whose deadline is at or before `now`, of a quiz (and user). */

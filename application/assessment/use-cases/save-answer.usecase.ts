@@ -33,21 +33,29 @@ export async function saveAnswers(d: Deps, actor: Actor, attemptId: string, inpu
     if (!answer.ok) return err('INVALID_ANSWER', `answer: ${answer.error}`);
     checked.push({ questionId: input.questionId, answer: answer.value });
   }
+  const now = d.clock.now();
+  const rowOf = (c: { questionId: string; answer: string[] }, at: Date): AttemptAnswer => ({
+    tenantId: actor.tenantId, attemptId, questionId: c.questionId, answer: c.answer.length ? c.answer : null,
+    isCorrect: null, pointsAwarded: null, maxPoints: null, answeredAt: c.answer.length ? at : null, updatedAt: at,
+  });
+  // One answer while the attempt is open (the common case): a single conditional statement.
+  if (checked.length === 1 && attempt.status === 'in_progress' && !isOverdue(attempt, now)) {
+    const row = rowOf(checked[0]!, now);
+    if (await d.attemptRepository.saveAnswerIfOpen(row, actor.userId, now)) return ok([row]);
+  }
+  // Otherwise, or when the attempt closed meanwhile: under the attempt's lock, find out why.
   return d.uow.run(async () => {
     const locked = await d.attemptRepository.lock(actor.tenantId, attemptId);
     if (!locked) return err('ATTEMPT_NOT_FOUND');
     if (locked.status !== 'in_progress') return err('ATTEMPT_NOT_IN_PROGRESS');
-    const now = d.clock.now();
-    if (isOverdue(locked, now)) {
+    const at = d.clock.now();
+    if (isOverdue(locked, at)) {
       await closeAttempt(d, actor.tenantId, attemptId, 'expired');
       return err('ATTEMPT_DEADLINE_PASSED');
     }
     const saved: AttemptAnswer[] = [];
     for (const c of checked) {
-      const row: AttemptAnswer = {
-        tenantId: actor.tenantId, attemptId, questionId: c.questionId, answer: c.answer.length ? c.answer : null,
-        isCorrect: null, pointsAwarded: null, maxPoints: null, answeredAt: c.answer.length ? now : null, updatedAt: now,
-      };
+      const row = rowOf(c, at);
       await d.attemptRepository.saveAnswer(row);
       saved.push(row);
     }

@@ -5,7 +5,7 @@ import type { Actor } from '../../shared/actor.js';
 import { ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import type { LearningAccess } from '../access.js';
-import { progressKey, type CourseProgress, type ProgressCalculator } from '../course-progress.js';
+import { singleCourseProgress, type CourseProgress } from '../course-progress.js';
 import { loadOutline, type Outline } from '../outline.js';
 
 export interface CourseDetail extends Outline {
@@ -17,9 +17,8 @@ export interface CourseDetail extends Outline {
   certificate: Certificate | null;
 }
 
-type Deps = Pick<LearningDeps, 'courseRepository' | 'categoryRepository' | 'moduleRepository' | 'lessonRepository' | 'enrollmentRepository' | 'progressRepository' | 'certificateRepository'> & {
+type Deps = Pick<LearningDeps, 'courseRepository' | 'categoryRepository' | 'moduleRepository' | 'lessonRepository' | 'progressRepository' | 'certificateRepository' | 'courseQuizRequirements'> & {
   learningAccess: LearningAccess;
-  progressCalculator: ProgressCalculator;
 };
 
 /** The outline plus the caller's enrolment, progress per lesson and course, and certificate. */
@@ -27,16 +26,16 @@ export const makeGetCourseDetail = (d: Deps) =>
   async (actor: Actor, courseId: string): Promise<Result<CourseDetail, 'COURSE_NOT_FOUND'>> => {
     const found = await d.learningAccess.courseFor(actor, courseId);
     if (!found.ok) return found;
-    const { course, open } = found.value;
-    const [outline, enrollment, lessonProgress, progress, certificate] = await Promise.all([
+    const { course, open, enrollment } = found.value;
+    // The page's own rows give the progress figures: no second pass over lessons and progress.
+    const [outline, lessonProgress, quizzes, certificate] = await Promise.all([
       loadOutline(d, course),
-      d.enrollmentRepository.find(actor.tenantId, actor.userId, courseId),
       d.progressRepository.listForCourse(actor.tenantId, actor.userId, courseId),
-      d.progressCalculator(actor.tenantId, [actor.userId], [courseId]),
+      d.courseQuizRequirements.status(actor.tenantId, actor.userId, courseId),
       d.certificateRepository.find(actor.tenantId, actor.userId, courseId),
     ]);
     return ok({
-      ...outline, enrollment, canAccess: open, progress: progress.get(progressKey(actor.userId, courseId))!,
+      ...outline, enrollment, canAccess: open, progress: singleCourseProgress(actor.userId, courseId, outline.lessons.length, lessonProgress, quizzes),
       lessonStatus: new Map(lessonProgress.map((p) => [p.lessonId, p.status])), certificate,
     });
   };

@@ -192,6 +192,29 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
       expect(await env.attempts.passedQuizCounts(t, [u, await env.user(t)], [c.courseId])).to.deep.equal(new Map([[`${u}:${c.courseId}`, 1]]));
     });
 
+    it('saves an answer in one statement only while the attempt is the user\'s, open and before its deadline', async () => {
+      const t = await env.tenant();
+      const c = await env.course(t, 1);
+      const qz = quiz(t, c);
+      await env.quizzes.insert(qz);
+      const q1 = question(t, qz.id, 1);
+      await env.questions.insertMany([q1]);
+      const u = await env.user(t);
+      const other = await env.user(t);
+      const attempt = await env.attempts.insertNext(draftAttempt(t, qz.id, u, { deadlineAt: at(30) }), 0);
+      const row = answer(attempt!, q1.id, { answer: [q1.options[1]!.id] });
+      expect(await env.attempts.saveAnswerIfOpen(row, other, at(1))).to.equal(false); // not theirs
+      expect(await env.attempts.saveAnswerIfOpen(row, u, at(30))).to.equal(false); // deadline reached
+      expect(await env.attempts.listAnswers(t, attempt!.id)).to.deep.equal([]);
+      expect(await env.attempts.saveAnswerIfOpen(row, u, at(1))).to.equal(true);
+      expect(await env.attempts.saveAnswerIfOpen({ ...row, answer: [q1.options[0]!.id], answeredAt: at(2), updatedAt: at(2) }, u, at(2))).to.equal(true);
+      expect((await env.attempts.listAnswers(t, attempt!.id)).map((a) => a.answer)).to.deep.equal([[q1.options[0]!.id]]);
+      await grade(attempt!, [[q1, 1]]);
+      const graded = await env.attempts.listAnswers(t, attempt!.id);
+      expect(await env.attempts.saveAnswerIfOpen(row, u, at(3))).to.equal(false); // submitted
+      expect(await env.attempts.listAnswers(t, attempt!.id)).to.deep.equal(graded);
+    });
+
     it('finds overdue attempts by tenant, quiz and user, and across tenants for the sweep', async () => {
       const t = await env.tenant();
       const c = await env.course(t, 1);
