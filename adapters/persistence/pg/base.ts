@@ -1,4 +1,6 @@
-import { Model, type Page as ObjectionPage, type QueryBuilder } from 'objection';
+import { Model, type QueryBuilder } from 'objection';
+import type { Knex } from 'knex';
+import { knexPage } from './knex-helpers.js';
 import type { Database } from '../../../infrastructure/db/database.js';
 import type { Page, PageRequest } from '../../../application/shared/ports.js';
 
@@ -11,13 +13,10 @@ export abstract class BaseModel extends Model {}
 
 export type DbDeps = { db: Database };
 
-export async function toPage<M extends Model, T>(
-  query: QueryBuilder<M, M[]>,
-  page: PageRequest,
-  map: (row: M) => T,
-): Promise<Page<T>> {
-  const result = (await query.page(page.page - 1, page.pageSize)) as unknown as ObjectionPage<M>;
-  return { items: result.results.map(map), total: Number(result.total), page: page.page, pageSize: page.pageSize };
+/** A page of an objection query, with its total in the same query (see `knexPage`). */
+export function toPage<M extends Model, T>(query: QueryBuilder<M, M[]>, page: PageRequest, map: (row: M) => T): Promise<Page<T>> {
+  // The rows are read as plain objects: the mappers only read the model's fields.
+  return knexPage(query.toKnexQuery() as Knex.QueryBuilder, page, (row: M) => map(row));
 }
 
 /** Escapes LIKE wildcards so a search for `50%` matches the text `50%`. */

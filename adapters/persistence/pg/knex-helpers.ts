@@ -3,11 +3,30 @@ import type { Database } from '../../../infrastructure/db/database.js';
 import type { Page, PageRequest } from '../../../application/shared/ports.js';
 import type { WriteOutcome } from '../../../application/learning/ports/record-store.js';
 
-/** A page of a knex query: the rows and the total, two queries whatever the page size. */
+/**
+ * A page of a knex query and the total, in one query: the total rides along as a window count
+ * (`count(*) over ()`). Only a page past the end, which has no row to carry it, costs a second
+ * (count) query.
+ */
 export async function knexPage<R, T>(query: Knex.QueryBuilder, page: PageRequest, map: (row: R) => T): Promise<Page<T>> {
-  const rows = (await query.clone().limit(page.pageSize).offset((page.page - 1) * page.pageSize)) as R[];
-  const counted = (await query.clone().clearSelect().clearOrder().count({ n: '*' }).first()) as { n: number | string } | undefined;
-  return { items: rows.map(map), total: Number(counted?.n ?? 0), page: page.page, pageSize: page.pageSize };
+  const paged = query.clone();
+  const hasColumns = (paged as unknown as { _statements: Array<{ grouping: string }> })._statements.some((s) => s.grouping === 'columns');
+  if (!hasColumns) paged.select(`${(paged as unknown as { _single: { table: string } })._single.table}.*`);
+  const rows = (await paged
+    .select(paged.client.raw('count(*) over () as page_total'))
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize)) as Array<R & { pageTotal?: number | string }>;
+  let total: number;
+  if (rows.length > 0) {
+    total = Number(rows[0]!.pageTotal);
+  } else if (page.page === 1) {
+    total = 0;
+  } else {
+    const counted = (await query.clone().clearSelect().clearOrder().count({ n: '*' }).first()) as { n: number | string } | undefined;
+    total = Number(counted?.n ?? 0);
+  }
+  for (const row of rows) delete row.pageTotal;
+  return { items: rows.map(map), total, page: page.page, pageSize: page.pageSize };
 }
 
 export const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown })?.code === '23505';
