@@ -58,6 +58,12 @@ if (process.env.DATABASE_URL) {
       const t = await h.tenant();
       const admin = await h.user(t, Role.Admin);
       const student = await h.user(t);
+      const mentor = await h.user(t, Role.Mentor);
+      const course = await h.http.post('/api/lms/admin/courses').set(admin.headers).send({ title: 'Plans 101', status: 'published' });
+      const module = await h.http.post('/api/lms/admin/modules').set(admin.headers).send({ course_id: course.body.data.id, title: 'M1' });
+      const quiz = await h.http.post('/api/lms/admin/quizzes').set(admin.headers).send({ module_id: module.body.data.id, title: 'Q1' });
+      expect([course.status, module.status, quiz.status]).to.deep.equal([200, 200, 200]);
+      const quizId = quiz.body.data.id as string;
       const requests: Array<[string, Record<string, string>]> = [
         ['/api/users?search=alice&role=1&status=1', admin.headers],
         ['/api/users?page=2', admin.headers],
@@ -77,6 +83,20 @@ if (process.env.DATABASE_URL) {
         ['/api/file', admin.headers],
         ['/api/lms/admin/resources/enrollments?search=x', admin.headers],
         ['/api/lms/admin/resources/course-categories?search=math', admin.headers],
+        [`/api/lms/quizzes?module_id=${module.body.data.id}`, admin.headers],
+        [`/api/lms/quizzes/${quizId}/attempts`, admin.headers],
+        [`/api/lms/admin/quizzes/${quizId}/analytics`, admin.headers],
+        ['/api/lms/mentor/assignments?status=pending', mentor.headers],
+        ['/api/lms/my-schedule?start_date=2026-01-01&end_date=2026-12-31', student.headers],
+        ['/api/lms/schedule-templates', mentor.headers],
+        ['/api/lms/chat/conversations', student.headers],
+        ['/api/orders', student.headers],
+        ['/api/lms/my-subscriptions', student.headers],
+        ['/api/lms/admin/payments?status=paid', admin.headers],
+        ['/api/mailer-logs?event=delivered', admin.headers],
+        ['/api/mailer-logs/stats', admin.headers],
+        ['/api/dashboard/overview', admin.headers],
+        ['/api/dashboard/overview', student.headers],
       ];
       const problems: string[] = [];
       for (const [path, headers] of requests) {
