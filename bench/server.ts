@@ -101,16 +101,17 @@ async function main() {
     const writes = statements.some((c) => /^\s*(insert|update|delete)/i.test(c.sql));
     router[setup.method](`/baseline/${setup.name}`, async (ctx) => {
       if (setup.extraWork) await setup.extraWork();
-      let rows: unknown[] = [];
+      // Every statement's rows go out, so the baseline serialises as much data as ours does.
+      let rows: unknown[][] = [];
       const bindings = replayBindings(statements, setup.uniqueBinding);
       if (!writes) {
-        for (const [i, s] of statements.entries()) rows = await run(s.sql, bindings[i]!);
+        for (const [i, s] of statements.entries()) rows.push(await run(s.sql, bindings[i]!));
       } else if (pool) {
         // Writes run in one transaction, as ours do.
         const client = await pool.connect();
         try {
           await client.query('begin');
-          for (const [i, s] of statements.entries()) rows = (await client.query(placeholders(s.sql), bindings[i]!)).rows;
+          for (const [i, s] of statements.entries()) rows.push((await client.query(placeholders(s.sql), bindings[i]!)).rows);
           await client.query('commit');
         } catch (error) {
           await client.query('rollback');
@@ -121,9 +122,9 @@ async function main() {
       } else {
         // PGlite is one session: its transaction() serialises, as knex's single connection does for ours.
         rows = await pglite!.transaction(async (tx) => {
-          let last: unknown[] = [];
-          for (const [i, s] of statements.entries()) last = (await tx.query(placeholders(s.sql), bindings[i]!)).rows;
-          return last;
+          const all: unknown[][] = [];
+          for (const [i, s] of statements.entries()) all.push((await tx.query(placeholders(s.sql), bindings[i]!)).rows);
+          return all;
         });
       }
       ctx.body = { success: true, message: 'Success', data: rows };

@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  /** Connections per process to DATABASE_URL. */
+  DATABASE_POOL_MAX: int(1, 500).default(10),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ROOT_ADMIN_EMAIL: z.email().optional(),
