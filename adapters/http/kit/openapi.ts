@@ -73,6 +73,17 @@ export function buildOpenApi(routes: RouteEntry[], info: { title: string; versio
     }
     (paths[oaPath] ??= {})[method] = op;
   }
+  paths['/health'] = {
+    get: {
+      summary: 'Health: status, version and local time; 503 `degraded` when the database does not answer',
+      description: 'Outside /api: no envelope, no rate limit, no tenant.',
+      tags: ['health'],
+      responses: {
+        200: { description: 'Healthy', content: { 'application/json': { schema: { type: 'object', properties: { status: { const: 'ok' }, version: { type: 'string' }, time: { type: 'string', examples: ['2026-11-22 12:40:00 WIB'] } } } } } },
+        503: { description: 'Database not answering', content: { 'application/json': { schema: { type: 'object', properties: { status: { const: 'degraded' }, version: { type: 'string' }, time: { type: 'string' } } } } } },
+      },
+    },
+  };
   return {
     openapi: '3.1.0',
     info: { ...info, description: 'Learning management service with a CRM. Every /api response uses the envelope {success, message, data | error}.' },

@@ -91,6 +91,7 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
     expect(login.requestBody.content['application/json'].schema.properties).to.have.keys('email', 'password');
     expect(res.body.paths['/api/users/{id}/detail'].get.parameters[0]).to.include({ name: 'id', in: 'path', required: true });
     expect(res.body.paths['/api/users'].get.parameters.map((p: { name: string }) => p.name)).to.include.members(['page', 'page_size', 'role', 'status', 'search']);
+    expect(res.body.paths['/health'].get.responses).to.have.keys('200', '503');
     const docs = await h.http.get('/api/docs');
     expect(docs.status).to.equal(200);
     expect(docs.text).to.include('swagger-ui-bundle.js');
