@@ -9,43 +9,22 @@
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { arg, flag, requirePostgresUrl, time } from './support.js';
 import { createKnex } from '../infrastructure/db/knex.js';
 import { migrateLatest } from '../infrastructure/db/migrate.js';
 import { Database } from '../infrastructure/db/database.js';
 import { makeLeadPgRepository } from '../adapters/persistence/pg/crm.pg-repositories.js';
 import { computeKpis } from '../domain/crm/kpi.js';
 
-const args = process.argv.slice(2);
-const arg = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
 const total = Number(arg('--leads') ?? 1_000_000);
-const keep = args.includes('--keep');
-const url = process.env.DATABASE_URL;
-if (!url) {
-  console.error('DATABASE_URL is required (a PostgreSQL server)');
-  process.exit(1);
-}
+const keep = flag('--keep');
+const url = requirePostgresUrl();
 
 const knex = createKnex({ databaseUrl: url, embeddedDir: null, poolMax: 4 });
 const db = new Database(knex);
 const repo = makeLeadPgRepository({ db });
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function time(label: string, run: () => Promise<unknown>, rounds = 7) {
-  await run(); // warm-up
-  const ms: number[] = [];
-  let result: unknown;
-  for (let i = 0; i < rounds; i++) {
-    const t0 = performance.now();
-    result = await run();
-    ms.push(performance.now() - t0);
-  }
-  console.log(`${label}: median ${median(ms).toFixed(1)} ms (min ${Math.min(...ms).toFixed(1)}, max ${Math.max(...ms).toFixed(1)}, ${rounds} runs)`);
-  return result;
-}
 
 async function main() {
   await migrateLatest(knex);

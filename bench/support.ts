@@ -1,0 +1,36 @@
+import { performance } from 'node:perf_hooks';
+
+/** `--name value` of the command line. */
+export const arg = (name: string): string | undefined => {
+  const args = process.argv.slice(2);
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+
+export const flag = (name: string): boolean => process.argv.slice(2).includes(name);
+
+/** The big-data benchmarks measure PostgreSQL, the production engine. */
+export function requirePostgresUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    console.error('DATABASE_URL is required (a PostgreSQL server)');
+    process.exit(1);
+  }
+  return url;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Runs `run` once to warm up, then `rounds` times, and prints the median, min and max. */
+export async function time<T>(label: string, run: () => Promise<T>, rounds = 7): Promise<T> {
+  await run();
+  const ms: number[] = [];
+  let result!: T;
+  for (let i = 0; i < rounds; i++) {
+    const t0 = performance.now();
+    result = await run();
+    ms.push(performance.now() - t0);
+  }
+  console.log(`${label}: median ${median(ms).toFixed(1)} ms (min ${Math.min(...ms).toFixed(1)}, max ${Math.max(...ms).toFixed(1)}, ${rounds} runs)`);
+  return result;
+}
