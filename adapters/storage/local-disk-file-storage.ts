@@ -36,6 +36,12 @@ export class LocalDiskFileStorage implements FileStorage {
     }
   }
 
+  async removeTenant(tenantId: string): Promise<void> {
+    if (!SAFE_SEGMENT.test(tenantId)) return;
+    const dir = resolve(this.root, tenantId);
+    if (dir.startsWith(this.root + sep)) await rm(dir, { recursive: true, force: true });
+  }
+
   async read(tenantId: string, storedName: string): Promise<Uint8Array | null> {
     const path = this.pathOf(tenantId, storedName);
     if (!path) return null;

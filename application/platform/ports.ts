@@ -106,6 +106,8 @@ export interface FileStorage {
   read(tenantId: string, storedName: string): Promise<Uint8Array | null>;
   stream(tenantId: string, storedName: string): Promise<AsyncIterable<Uint8Array> | null>;
   remove(tenantId: string, storedName: string): Promise<void>;
+  /** Every file of a deleted tenant. */
+  removeTenant(tenantId: string): Promise<void>;
   /** The first bytes of a temporary file (type sniffing before it is kept). */
   peek(sourcePath: string, bytes: number): Promise<Uint8Array>;
 }

@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { harness, type Harness } from '../../support/harness.js';
 import { Role } from '../../../domain/identity/role.js';
 
@@ -83,12 +85,18 @@ describe('HTTP settings and tenants', () => {
     expect((await h.http.get(`/api/tenants/${id}`).set(root.headers)).status).to.equal(404);
   }).timeout(20_000);
 
-  it('deleting a tenant deletes its users', async () => {
+  it('deleting a tenant deletes its users and its uploaded files', async () => {
     const root = await h.user(await h.defaultTenant(), Role.SuperAdmin);
     const t = await h.tenant();
     const student = await h.user(t);
+    const admin = await h.user(t, Role.Admin);
+    const upload = await h.http.post('/api/file').set(admin.headers).attach('file', Buffer.from('hello'), 'notes.txt');
+    expect(upload.status).to.equal(200);
+    const dir = join(h.resolve<string>('uploadDir'), t.id);
+    expect(existsSync(dir)).to.equal(true);
     await h.http.delete(`/api/tenants/${t.id}`).set(root.headers).expect(200);
     const rows = await h.app.db.knex('users').where({ id: student.id });
     expect(rows).to.have.length(0);
+    expect(existsSync(dir)).to.equal(false);
   });
 });
