@@ -1,4 +1,4 @@
-import type { GrantEnrollment, LearningAccess, LearningCatalog } from '../learning/index.js';
+import type { GrantEnrollment, LearningAccess, LearningCatalog, RevokeEnrollments } from '../learning/index.js';
 import type { Mailer, SettingsReader } from '../platform/ports.js';
 import type { UserRepository } from '../identity/ports/user-repository.js';
 import type { Clock, IdGenerator, Jobs, LogPort, UnitOfWork } from '../shared/ports.js';
@@ -21,6 +21,7 @@ export type CommerceDeps = {
   learningCatalog: LearningCatalog;
   learningAccess: LearningAccess;
   grantEnrollment: GrantEnrollment;
+  revokeEnrollments: RevokeEnrollments;
   userRepository: UserRepository;
   settingsReader: SettingsReader;
   mailer: Mailer;

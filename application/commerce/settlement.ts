@@ -1,7 +1,7 @@
 import { coursesOf, transitionOrder, type Order } from '../../domain/commerce/order.js';
 import type { Payment } from '../../domain/commerce/payment.js';
 import type { PaymentOutcome } from '../../domain/commerce/payment-status.js';
-import { abandon, activate } from '../../domain/commerce/subscription.js';
+import { abandon, activate, refund } from '../../domain/commerce/subscription.js';
 import type { OutgoingMail } from '../platform/ports.js';
 import { err, ok, type Result } from '../shared/result.js';
 import type { CommerceDeps } from './deps.js';
@@ -9,7 +9,7 @@ import type { PaymentNotification } from './ports/payment-repository.js';
 import { buildReceiptMail } from './receipts.js';
 
 type Deps = Pick<CommerceDeps,
-  'orderRepository' | 'paymentRepository' | 'subscriptionRepository' | 'promoCodeCounter' | 'grantEnrollment' | 'learningAccess'
+  'orderRepository' | 'paymentRepository' | 'subscriptionRepository' | 'promoCodeCounter' | 'grantEnrollment' | 'revokeEnrollments' | 'learningAccess'
   | 'receiptRenderer' | 'userRepository' | 'settingsReader' | 'mailer' | 'clock' | 'uow' | 'log'>;
 
 export interface SettleCommand {
@@ -117,6 +117,15 @@ export const makeSettlement = (d: Deps) => {
         await grantPaid(final, now);
         const mail = receipt ?? (await buildReceiptMail(d, final, payment ?? cmd.receiptPayment ?? null));
         if (mail) await d.mailer.send(order.tenantId, mail);
+      } else if (t.changed && final.status === 'refunded') {
+        // Money paid back takes back what it bought, in the same unit of work.
+        await d.revokeEnrollments(order.tenantId, 'order', order.id);
+        const sub = order.subscriptionId ? await d.subscriptionRepository.lock(order.tenantId, order.subscriptionId) : null;
+        const ended = sub ? refund(sub, now) : null;
+        if (ended) {
+          await d.subscriptionRepository.update(ended);
+          await d.revokeEnrollments(order.tenantId, 'subscription', ended.id);
+        }
       } else if (t.changed && order.subscriptionId && (final.status === 'failed' || final.status === 'expired' || final.status === 'cancelled')) {
         const sub = await d.subscriptionRepository.lock(order.tenantId, order.subscriptionId);
         const dropped = sub ? abandon(sub, now) : null;

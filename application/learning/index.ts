@@ -5,6 +5,7 @@
  * - `learningAccess` (LearningAccess): enrolment and access checks, lesson → module → course,
  *   a lesson's text, parent links, course ids of categories.
  * - `grantEnrollment` (GrantEnrollment): the one way into a course for every source; idempotent.
+ * - `revokeEnrollments` (RevokeEnrollments): cancels what one source granted (a refunded order).
  * - `evaluateCourseCompletion` (EvaluateCourseCompletion): call after a quiz is passed; issues the
  *   certificate once when the course is complete.
  * - `learningCatalog` (LearningCatalog): courses with their price, subscription plans, category
@@ -16,6 +17,7 @@
 export { makeLearningAccess, type LearningAccess, type CourseCaller } from './access.js';
 export { makeLearningCatalog, type LearningCatalog } from './learning-catalog.js';
 export type { GrantEnrollment, GrantEnrollmentError } from './use-cases/grant-enrollment.usecase.js';
+export type { RevokeEnrollments } from './use-cases/revoke-enrollments.usecase.js';
 export type { EvaluateCourseCompletion, CompletionOutcome } from './use-cases/evaluate-course-completion.usecase.js';
 export {
   noQuizRequirements, noStudentAssignments, quizKey,

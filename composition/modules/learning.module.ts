@@ -24,6 +24,7 @@ import { makeCreateLesson } from '../../application/learning/use-cases/create-le
 import { makeUpdateLesson } from '../../application/learning/use-cases/update-lesson.usecase.js';
 import { makeDeleteLesson } from '../../application/learning/use-cases/delete-lesson.usecase.js';
 import { makeGrantEnrollment } from '../../application/learning/use-cases/grant-enrollment.usecase.js';
+import { makeRevokeEnrollments } from '../../application/learning/use-cases/revoke-enrollments.usecase.js';
 import { makeEnrollInFreeCourse } from '../../application/learning/use-cases/enroll-in-free-course.usecase.js';
 import { makeEvaluateCourseCompletion } from '../../application/learning/use-cases/evaluate-course-completion.usecase.js';
 import { makeRecordProgress } from '../../application/learning/use-cases/record-progress.usecase.js';
@@ -116,6 +117,7 @@ export const learningModule: AppModule = {
     updateLesson: asFunction(makeUpdateLesson).singleton(),
     deleteLesson: asFunction(makeDeleteLesson).singleton(),
     grantEnrollment: asFunction(makeGrantEnrollment).singleton(),
+    revokeEnrollments: asFunction(makeRevokeEnrollments).singleton(),
     enrollInFreeCourse: asFunction(makeEnrollInFreeCourse).singleton(),
     evaluateCourseCompletion: asFunction(makeEvaluateCourseCompletion).singleton(),
     recordProgress: asFunction(makeRecordProgress).singleton(),

@@ -43,6 +43,13 @@ export function cancel(s: Subscription, now: Date): Subscription | null {
 }
 
 /** Its order failed, expired or was cancelled before payment. */
+/** A refunded subscription ends now: no access for the rest of a period that was paid back. */
+export function refund(s: Subscription, now: Date): Subscription | null {
+  if (s.status !== 'active' && s.status !== 'cancelled') return null;
+  const endsAt = s.endsAt && s.endsAt.getTime() > now.getTime() ? now : s.endsAt;
+  return { ...s, status: 'cancelled', cancelledAt: s.cancelledAt ?? now, endsAt, updatedAt: now };
+}
+
 export function abandon(s: Subscription, now: Date): Subscription | null {
   return s.status === 'pending' ? { ...s, status: 'cancelled', cancelledAt: now, updatedAt: now } : null;
 }

@@ -194,6 +194,16 @@ export class MemoryEnrollmentRepository implements EnrollmentRepository {
   }
   lock(tenantId: string, userId: string, courseId: string) { return this.find(tenantId, userId, courseId); }
   async update(e: Enrollment) { if (this.s.enrollments.get(e.id)?.tenantId === e.tenantId) this.s.enrollments.set(e.id, clone(e)); }
+  async cancelBySource(tenantId: string, source: Enrollment['source'], sourceRef: string, at: Date) {
+    let n = 0;
+    for (const e of this.s.enrollments.values()) {
+      if (e.tenantId === tenantId && e.source === source && e.sourceRef === sourceRef && e.status === 'active') {
+        Object.assign(e, { status: 'cancelled', updatedAt: at });
+        n++;
+      }
+    }
+    return n;
+  }
   async delete(tenantId: string, id: string) {
     if (this.s.enrollments.get(id)?.tenantId !== tenantId) return false;
     return this.s.enrollments.delete(id);

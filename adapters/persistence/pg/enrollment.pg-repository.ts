@@ -62,6 +62,9 @@ export const makeEnrollmentPgRepository = ({ db, courseRepository }: DbDeps & { 
       const r = await db.q()('enrollments').where({ tenantId, userId, courseId }).forUpdate().first();
       return r ? toEnrollment(r) : null;
     },
+    async cancelBySource(tenantId, source, sourceRef, at) {
+      return Number(await db.q()('enrollments').where({ tenantId, source, sourceRef, status: 'active' }).update({ status: 'cancelled', updatedAt: at }));
+    },
     async update(e) {
       const { id, tenantId, createdAt: _c, ...changes } = e;
       await db.q()('enrollments').where({ id, tenantId }).update(changes);

@@ -29,6 +29,8 @@ export interface EnrollmentRepository {
   /** The row locked for the rest of the unit of work (SELECT … FOR UPDATE). */
   lock(tenantId: string, userId: string, courseId: string): Promise<Enrollment | null>;
   update(enrollment: Enrollment): Promise<void>;
+  /** Cancels the active enrolments a grant made (a refunded order, a refunded subscription); how many. */
+  cancelBySource(tenantId: string, source: Enrollment['source'], sourceRef: string, at: Date): Promise<number>;
   delete(tenantId: string, id: string): Promise<boolean>;
   /** Active (at `now`), non-draft courses of the users with their enrolment, newest enrolment first. */
   activeCoursesOf(tenantId: string, userIds: readonly string[], now: Date, page: PageRequest): Promise<Page<{ enrollment: Enrollment; course: Course }>>;

@@ -149,6 +149,22 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
       expect(await env.enrollments.delete(t, e1.id)).to.equal(false);
     });
 
+    it('cancels the active enrolments one source granted, and only those', async () => {
+      const t = await env.tenant();
+      const u = await env.user(t);
+      const [a, b, c] = [course(t), course(t), course(t)];
+      for (const x of [a, b, c]) await env.courses.insert(x);
+      const orderId = 'order-1';
+      await env.enrollments.insertIfAbsent(enrollment(t, u, a.id, { source: 'order', sourceRef: orderId }));
+      await env.enrollments.insertIfAbsent(enrollment(t, u, b.id, { source: 'order', sourceRef: 'order-2' }));
+      await env.enrollments.insertIfAbsent(enrollment(t, u, c.id, { source: 'admin', sourceRef: orderId }));
+      expect(await env.enrollments.cancelBySource(t, 'order', orderId, at(5))).to.equal(1);
+      expect((await env.enrollments.find(t, u, a.id))?.status).to.equal('cancelled');
+      expect((await env.enrollments.find(t, u, b.id))?.status).to.equal('active');
+      expect((await env.enrollments.find(t, u, c.id))?.status).to.equal('active');
+      expect(await env.enrollments.cancelBySource(t, 'order', orderId, at(6))).to.equal(0);
+    });
+
     it('upserts progress and summarises completed lessons and the last lesson per user and course', async () => {
       const t = await env.tenant();
       const u = await env.user(t);

@@ -133,8 +133,13 @@ describe('HTTP commerce: subscription checkout through the sandbox gateway', () 
     await h.jobsIdle();
     expect((await h.mailsTo(shop.tenant, shop.student.email)).filter((m) => m.template === 'order_receipt')).to.have.length(1);
 
+    expect((await h.http.get(`/api/lms/lessons/${shop.courses[0]!.lessonIds[0]}`).set(shop.student.headers)).status).to.equal(200);
     const refund = await h.http.post('/api/paygate/webhook').send(signedNotification(h, { order_id: order.id, gross_amount: '250000.00', transaction_status: 'refund' }));
     expect(refund.body.data.status).to.equal('refunded');
+    // A refund takes back the access it had bought.
+    expect((await h.http.get(`/api/lms/lessons/${shop.courses[0]!.lessonIds[0]}`).set(shop.student.headers)).status).to.equal(403);
+    const refundedSubs = await h.http.get('/api/lms/my-subscriptions').set(shop.student.headers);
+    expect(refundedSubs.body.data.items[0]).to.include({ id: subscription.id, status: 'cancelled' });
     const afterRefund = await h.http.post('/api/paygate/webhook').send(settlement);
     expect(afterRefund.body.data.status).to.equal('refunded');
   });

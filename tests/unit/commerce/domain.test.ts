@@ -4,7 +4,7 @@ import { coursesOf, isOrderEditable, receiptNumber, transitionOrder, type Order 
 import { transitionPayment, type Payment } from '../../../domain/commerce/payment.js';
 import { discountFor, promoProblem, quote, unitPriceFor } from '../../../domain/commerce/pricing.js';
 import { roundMoney, sameAmount } from '../../../domain/commerce/money.js';
-import { abandon, activate, cancel, expire, isCurrent, type Subscription } from '../../../domain/commerce/subscription.js';
+import { abandon, activate, cancel, expire, isCurrent, refund, type Subscription } from '../../../domain/commerce/subscription.js';
 import { batchCount, mailStats, parseEventTime, personalise } from '../../../domain/platform/mail-events.js';
 
 const T0 = new Date('2026-03-01T00:00:00Z');
@@ -140,6 +140,17 @@ describe('commerce domain: subscriptions', () => {
     id: 's', tenantId: 't', userId: 'u', planId: 'p', orderId: 'o', status: 'pending', durationDays: 30, categoryIds: ['c'], startsAt: null, endsAt: null,
     cancelledAt: null, createdAt: T0, updatedAt: T0, ...over,
   });
+  it('a refund ends an active or cancelled subscription now, and nothing else', () => {
+    const a = activate(sub(), T0, T0)!;
+    const later = new Date(T0.getTime() + 3 * DAY);
+    const r = refund(a, later)!;
+    expect(r).to.include({ status: 'cancelled' });
+    expect(r.endsAt!.getTime()).to.equal(later.getTime());
+    expect(isCurrent(r, new Date(later.getTime() + 1))).to.equal(false);
+    expect(refund(cancel(a, later)!, later)?.endsAt?.getTime()).to.equal(later.getTime());
+    expect(refund(sub(), later)).to.equal(null); // pending: nothing was paid for
+  });
+
   it('pending → active for the plan duration from `from`; never twice', () => {
     const a = activate(sub(), T0, T0)!;
     expect(a).to.include({ status: 'active' });

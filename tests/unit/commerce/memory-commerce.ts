@@ -4,6 +4,7 @@ import { MemoryMailRepository } from '../../../adapters/persistence/memory/platf
 import { makeSandboxGateway } from '../../../adapters/gateways/payment/sandbox.gateway.js';
 import { sha512NotificationSigner } from '../../../adapters/gateways/payment/notification-signer.js';
 import { makeLearningCatalog } from '../../../application/learning/learning-catalog.js';
+import { makeRevokeEnrollments } from '../../../application/learning/use-cases/revoke-enrollments.usecase.js';
 import { makeGrantEnrollment } from '../../../application/learning/use-cases/grant-enrollment.usecase.js';
 import { makeMailer } from '../../../application/platform/mail-service.js';
 import { makeSettlement } from '../../../application/commerce/settlement.js';
@@ -26,6 +27,7 @@ export function memoryCommerce() {
   const promoCodeStore = new MemoryRecordStore<PromoCode>(['code'], [['code']]);
   const learningCatalog = makeLearningCatalog({ courseRepository: learning.deps.courseRepository, subscriptionPlanRepository: plans, pricingStore, promoCodeStore });
   const grantEnrollment = makeGrantEnrollment(learning.deps);
+  const revokeEnrollments = makeRevokeEnrollments(learning.deps);
   const mailRepository = new MemoryMailRepository();
   const jobs = new RecordingJobs();
   const mailer = makeMailer({ mailRepository, jobs, clock: learning.clock, ids: learning.deps.ids, mailDomain: 'unit.test' });
@@ -42,6 +44,7 @@ export function memoryCommerce() {
     learningCatalog,
     learningAccess: learning.learningAccess,
     grantEnrollment,
+    revokeEnrollments,
     userRepository: identity.deps.userRepository,
     settingsReader: identity.deps.settingsReader,
     mailer,
