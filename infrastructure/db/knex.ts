@@ -14,6 +14,34 @@ export type { Knex };
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
+/**
+ * PGlite is one connection. knex-pglite lends it through a tarn pool of one, whose hand-over lets a
+ * newcomer overtake requests already waiting (long tails under load, seconds at p99) and arms a
+ * timer per query. This client lends it in strict arrival order instead.
+ */
+type PgLiteClientClass = new (config: Knex.Config) => Knex.Client;
+
+const FairPgLiteClient = class extends (ClientPgLite as unknown as PgLiteClientClass) {
+  private readonly waiting: Array<() => void> = [];
+  private lent = false;
+
+  override async acquireConnection(): Promise<unknown> {
+    const connection = await (this as unknown as { _acquireOnlyConnection(): Promise<unknown> })._acquireOnlyConnection();
+    if (!this.lent) {
+      this.lent = true;
+      return connection;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+    return connection;
+  }
+
+  override async releaseConnection(): Promise<void> {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.lent = false;
+  }
+};
+
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Directory of the embedded database; `null` keeps it in memory (tests). */
@@ -40,7 +68,7 @@ export function createKnex(options: DatabaseOptions): Knex {
   }
   const pglite = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
   return knexFactory({
-    client: ClientPgLite as unknown as typeof knexFactory.Client,
+    client: FairPgLiteClient as unknown as typeof knexFactory.Client,
     dialect: 'postgres',
     connection: { pglite } as unknown as Knex.StaticConnectionConfig,
     acquireConnectionTimeout: 60_000,
