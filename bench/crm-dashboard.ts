@@ -24,8 +24,6 @@ const knex = createKnex({ databaseUrl: url, embeddedDir: null, poolMax: 4 });
 const db = new Database(knex);
 const repo = makeLeadPgRepository({ db });
 
-
-
 async function main() {
   await migrateLatest(knex);
   const tenantId = randomUUID();

@@ -27,8 +27,6 @@ const knex = createKnex({ databaseUrl: url, embeddedDir: null, poolMax: 4 });
 const db = new Database(knex);
 const reader = makeQuizResultsPgReader({ db });
 
-
-
 async function main() {
   await migrateLatest(knex);
   const now = new Date();
