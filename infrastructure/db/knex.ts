@@ -21,6 +21,9 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
  */
 type PgLiteClientClass = new (config: Knex.Config) => Knex.Client;
 
+/** A query on the root knex inside a unit of work would wait forever: fail it loudly instead. */
+const ACQUIRE_TIMEOUT_MS = 60_000;
+
 const FairPgLiteClient = class extends (ClientPgLite as unknown as PgLiteClientClass) {
   private readonly waiting: Array<() => void> = [];
   private lent = false;
@@ -31,7 +34,18 @@ const FairPgLiteClient = class extends (ClientPgLite as unknown as PgLiteClientC
       this.lent = true;
       return connection;
     }
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
+    await new Promise<void>((resolve, reject) => {
+      const turn = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.waiting.splice(this.waiting.indexOf(turn), 1);
+        reject(new Error('Knex: Timeout acquiring a connection. The pool is probably full. Are you missing a .transacting(trx) call?'));
+      }, ACQUIRE_TIMEOUT_MS);
+      timer.unref();
+      this.waiting.push(turn);
+    });
     return connection;
   }
 
