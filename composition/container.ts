@@ -94,7 +94,6 @@ export async function buildApplication(config: Config, options: BuildOptions = {
     ids: asValue(uuidGenerator),
     random: asValue(cryptoRandom),
     jwtSecret: asValue(config.JWT_SECRET ?? persistentSecret(config.DATA_DIR, 'jwt_secret')),
-    dataDir: asValue(config.DATA_DIR),
     uploadDir: asValue(join(config.DATA_DIR, 'uploads')),
     healthCheck: asValue(() => db.ping()),
     lifecycle: asValue(lifecycle),

@@ -116,7 +116,7 @@ function routeChain(entry: RouteEntry, deps: HttpAppDeps): Middleware {
     let file: UploadedFile | null = null;
     let fields: Record<string, string> = {};
     const kind = spec.bodyKind?.kind ?? 'json';
-    if (kind === 'multipart' && spec.bodyKind?.kind === 'multipart') {
+    if (spec.bodyKind?.kind === 'multipart') {
       ({ file, fields } = await parseMultipart(ctx, spec.bodyKind.maxFileBytes));
       body = fields;
     } else if (kind === 'raw-json') {
