@@ -26,6 +26,7 @@ export class BullMqJobQueue implements JobQueue {
     private readonly prefix: string,
     private readonly log: LogPort,
     private readonly concurrency = 20,
+    private readonly enqueueTimeoutMs = 2000,
   ) {
     this.producer = connect('producer');
     this.queue = new Queue(QUEUE_NAME, { connection: this.producer, prefix });
@@ -33,7 +34,7 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   async enqueue(name: string, payload: unknown, options: JobOptions = {}) {
-    await this.queue.add(name, payload, {
+    const added = this.queue.add(name, payload, {
       delay: options.delayMs,
       attempts: options.attempts ?? 1,
       backoff: { type: 'exponential', delay: options.backoffMs ?? 1000 },
@@ -41,6 +42,19 @@ export class BullMqJobQueue implements JobQueue {
       removeOnComplete: { age: 3600, count: 10_000 },
       removeOnFail: { age: 7 * 24 * 3600 },
     });
+    // While Redis is away BullMQ waits for the connection to be ready again, with no limit: the
+    // request that enqueues must not wait with it. Callers keep what they enqueue in an outbox
+    // whose relay re-enqueues later (same job id, so a late add is harmless).
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        added,
+        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('job queue unavailable: enqueue timed out')), this.enqueueTimeoutMs))),
+      ]);
+    } finally {
+      clearTimeout(timer);
+      added.catch(() => undefined);
+    }
   }
 
   async start(handlers: JobHandlers) {

@@ -29,7 +29,7 @@ const isUnavailable = (error: unknown): boolean => {
   const message = error instanceof Error ? error.message : '';
   return (
     ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08006', '08001', '08003'].includes(String(code)) ||
-    /Knex: Timeout acquiring a connection|Connection terminated|Stream isn't writeable|Reached the max retries per request limit/.test(message)
+    /Knex: Timeout acquiring a connection|job queue unavailable|Connection terminated|Stream isn't writeable|Reached the max retries per request limit/.test(message)
   );
 };
 
