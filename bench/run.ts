@@ -2,7 +2,7 @@
  * `npm run bench`: requests per second and p50/p99 latency of the main endpoints, each beside a
  * baseline measured in the same run (bench/server.ts explains the baseline), and the ratio.
  *
- *   npm run bench [-- --duration 10 --connections 50 --only courses,login]
+ *   npm run bench [-- --duration 10 --connections 50 --only courses,login --profile /tmp/prof]
  *
  * Embedded defaults (PGlite) unless DATABASE_URL is set. The load generator runs in this process,
  * the servers in a child process, so each has a core of its own on a 2-core machine.
@@ -22,6 +22,8 @@ const arg = (name: string) => {
 const duration = Number(arg('--duration') ?? process.env.BENCH_DURATION ?? 10);
 const connections = Number(arg('--connections') ?? 50);
 const only = arg('--only')?.split(',');
+/** Writes a V8 CPU profile of the server process (ours and the baseline) into this directory. */
+const profileDir = arg('--profile');
 
 interface Described {
   name: string;
@@ -56,7 +58,7 @@ function load(url: string, e: Described, seconds: number): Promise<autocannon.Re
 }
 
 async function main() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+  const child = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), '--import', 'tsx', 'bench/server.ts'], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
   const lines = createInterface({ input: child.stdout! });
   const ready = await new Promise<{ ours: string; base: string; engine: string; endpoints: Described[] }>((resolve, reject) => {
     lines.on('line', (line) => {

@@ -19,8 +19,17 @@ export interface RandomSource {
  * on their own (the adapter keeps the transaction in async context), and `afterCommit`
  * callbacks (job enqueues) run only once the transaction has committed.
  */
+export interface UnitOfWorkOptions {
+  /**
+   * The work writes with one statement, atomic on its own: no transaction is opened (two round
+   * trips and a connection hand-over fewer), while post-commit callbacks still wait for the
+   * write and their failures are reported, not thrown, exactly as after a transaction.
+   */
+  singleStatement?: boolean;
+}
+
 export interface UnitOfWork {
-  run<T>(work: () => Promise<T>): Promise<T>;
+  run<T>(work: () => Promise<T>, options?: UnitOfWorkOptions): Promise<T>;
   afterCommit(callback: () => Promise<void> | void): Promise<void>;
 }
 

@@ -1,9 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Knex } from 'knex';
-import type { UnitOfWork } from '../../application/shared/ports.js';
+import type { UnitOfWork, UnitOfWorkOptions } from '../../application/shared/ports.js';
 
 interface TxFrame {
-  trx: Knex.Transaction;
+  /** Null for single-statement work: its queries run on the root knex, outside a transaction. */
+  trx: Knex.Transaction | null;
   afterCommit: Array<() => Promise<void> | void>;
 }
 
@@ -26,14 +27,16 @@ export class Database implements UnitOfWork {
   }
 
   inTransaction(): boolean {
-    return this.als.getStore() !== undefined;
+    return Boolean(this.als.getStore()?.trx);
   }
 
-  async run<T>(work: () => Promise<T>): Promise<T> {
+  async run<T>(work: () => Promise<T>, options: UnitOfWorkOptions = {}): Promise<T> {
     const outer = this.als.getStore();
-    if (outer) return work(); // nested units of work join the outer one
+    if (outer && (outer.trx || options.singleStatement)) return work(); // nested units of work join the outer one
     const afterCommit: TxFrame['afterCommit'] = [];
-    const result = await this.knex.transaction((trx) => this.als.run({ trx, afterCommit }, work));
+    const result = options.singleStatement
+      ? await this.als.run({ trx: null, afterCommit }, work)
+      : await this.knex.transaction((trx) => this.als.run({ trx, afterCommit }, work));
     for (const callback of afterCommit) {
       try {
         await callback();

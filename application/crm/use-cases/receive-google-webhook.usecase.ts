@@ -47,12 +47,13 @@ export const makeReceiveGoogleWebhook = (d: Deps) =>
     const rawText = new TextDecoder().decode(rawBody).split(key).join(REDACTED);
     const now = d.clock.now();
     const id = d.ids.uuid();
+    // The delivery row is the outbox: if the queue is away, the delivery relay enqueues it later.
     await d.uow.run(async () => {
       await d.deliveryRepository.insert({
         id, tenantId: integration.tenantId, provider: 'google', externalId: leadId, status: 'pending', rawBody: rawText, payload,
         attempts: 0, retries: 0, lastError: null, leadId: null, receivedAt: now, processedAt: null, updatedAt: now,
       });
       await d.jobs.enqueue(INGEST_LEAD_JOB, { tenantId: integration.tenantId, deliveryId: id }, { ...d.crmIngestOptions, jobId: ingestJobId(id, 0) });
-    });
+    }, { singleStatement: true });
     return ok({ accepted: 1 });
   };
