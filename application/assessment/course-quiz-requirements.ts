@@ -4,19 +4,13 @@ import type { AssessmentDeps } from './deps.js';
 /**
  * Learning's `courseQuizRequirements` port (contract §6: a course is complete when every lesson is
  * completed and every published quiz passed): required = the course's published quizzes, passed =
- * those of them with a passed attempt of the user. Two grouped queries whatever the number of
+ * those of them with a passed attempt of the user. One grouped query whatever the number of
  * users and courses. Registered under the same name after learning's default.
  */
-export const makeCourseQuizRequirements = (d: Pick<AssessmentDeps, 'quizRepository' | 'attemptRepository'>): CourseQuizRequirements => {
+export const makeCourseQuizRequirements = (d: Pick<AssessmentDeps, 'quizRepository'>): CourseQuizRequirements => {
   const statusMany = async (tenantId: string, userIds: readonly string[], courseIds: readonly string[]): Promise<Map<string, QuizStatus>> => {
-    const out = new Map<string, QuizStatus>();
-    if (userIds.length === 0 || courseIds.length === 0) return out;
-    const required = await d.quizRepository.publishedCountByCourses(tenantId, courseIds);
-    if (required.size === 0) return out;
-    const passed = await d.attemptRepository.passedQuizCounts(tenantId, userIds, [...required.keys()]);
-    // Every (user, course) with published quizzes gets an entry: a missing one would read as "none".
-    for (const userId of userIds) for (const [courseId, n] of required) out.set(quizKey(userId, courseId), { required: n, passed: Math.min(n, passed.get(quizKey(userId, courseId)) ?? 0) });
-    return out;
+    if (userIds.length === 0 || courseIds.length === 0) return new Map();
+    return d.quizRepository.requirementStatus(tenantId, userIds, courseIds);
   };
   return {
     statusMany,

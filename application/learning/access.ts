@@ -10,6 +10,16 @@ export interface CourseCaller {
   role: RoleLevel;
 }
 
+/**
+ * Whether the caller may see the course and open its gated content, given their enrolment:
+ * null when it is hidden from them (drafts to students).
+ */
+export function courseAccess(course: Course, enrollment: Enrollment | null, role: RoleLevel, now: Date): { enrolled: boolean; open: boolean } | null {
+  const enrolled = enrollment !== null && isEnrollmentActive(enrollment, now);
+  if (!canSeeCourse(course, role, enrolled)) return null;
+  return { enrolled, open: enrolled || bypassesEnrollment(role) };
+}
+
 export type AccessDeps = Pick<LearningDeps, 'courseRepository' | 'moduleRepository' | 'lessonRepository' | 'enrollmentRepository' | 'parentLinkRepository' | 'clock'>;
 
 /**
@@ -40,9 +50,8 @@ export const makeLearningAccess = (d: AccessDeps) => {
       const course = await d.courseRepository.findById(caller.tenantId, courseId);
       if (!course) return err('COURSE_NOT_FOUND');
       const enrollment = await d.enrollmentRepository.find(caller.tenantId, caller.userId, courseId);
-      const enrolled = enrollment !== null && isEnrollmentActive(enrollment, d.clock.now());
-      if (!canSeeCourse(course, caller.role, enrolled)) return err('COURSE_NOT_FOUND');
-      return ok({ course, enrollment, enrolled, open: enrolled || bypassesEnrollment(caller.role) });
+      const seen = courseAccess(course, enrollment, caller.role, d.clock.now());
+      return seen ? ok({ course, enrollment, ...seen }) : err('COURSE_NOT_FOUND');
     },
 
     /**

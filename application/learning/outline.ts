@@ -13,18 +13,20 @@ export interface Outline extends CourseWithCategory {
   lessons: Lesson[];
 }
 
-type Deps = Pick<LearningDeps, 'categoryRepository' | 'moduleRepository' | 'lessonRepository'>;
+type Deps = Pick<LearningDeps, 'categoryRepository' | 'moduleRepository'>;
 
-/** Modules and lessons of a course, in order: three queries whatever its size. */
-export async function loadOutline(d: Deps, course: Course): Promise<Outline> {
-  const [category, modules, lessons] = await Promise.all([
-    course.categoryId ? d.categoryRepository.findById(course.tenantId, course.categoryId) : Promise.resolve(null),
-    d.moduleRepository.listByCourse(course.tenantId, course.id),
-    d.lessonRepository.listByCourse(course.tenantId, course.id),
+/**
+ * Modules and lessons of a course, in order: one query whatever its size, and one more for the
+ * category unless the caller has it already (`category`, null for none).
+ */
+export async function loadOutline(d: Deps, course: Course, category?: Category | null): Promise<Outline> {
+  const [knownCategory, { modules, lessons }] = await Promise.all([
+    category !== undefined ? category : course.categoryId ? d.categoryRepository.findById(course.tenantId, course.categoryId) : null,
+    d.moduleRepository.listWithLessons(course.tenantId, course.id),
   ]);
   const ordered = orderedLessons(modules, lessons);
   return {
-    course, category, lessons: ordered,
+    course, category: knownCategory, lessons: ordered,
     modules: [...modules].sort(byOrder).map((module) => ({ module, lessons: ordered.filter((l) => l.moduleId === module.id) })),
   };
 }

@@ -53,9 +53,19 @@ export class MemoryQuizRepository implements QuizRepository {
     }
     return true;
   }
-  async publishedCountByCourses(tenantId: string, courseIds: readonly string[]) {
-    const out = new Map<string, number>();
-    for (const q of inTenant(this.s.quizzes.values(), tenantId)) if (q.status === 'published' && courseIds.includes(q.courseId)) out.set(q.courseId, (out.get(q.courseId) ?? 0) + 1);
+  async requirementStatus(tenantId: string, userIds: readonly string[], courseIds: readonly string[]) {
+    const out = new Map<string, { required: number; passed: number }>();
+    const published = inTenant(this.s.quizzes.values(), tenantId).filter((q) => q.status === 'published' && courseIds.includes(q.courseId));
+    const attempts = inTenant(this.s.attempts.values(), tenantId);
+    for (const userId of userIds) {
+      for (const q of published) {
+        const key = `${userId}:${q.courseId}`;
+        const status = out.get(key) ?? { required: 0, passed: 0 };
+        status.required++;
+        if (attempts.some((a) => a.quizId === q.id && a.userId === userId && a.passed)) status.passed++;
+        out.set(key, status);
+      }
+    }
     return out;
   }
   async countPublished(tenantId: string) { return inTenant(this.s.quizzes.values(), tenantId).filter((q) => q.status === 'published').length; }
@@ -172,16 +182,6 @@ export class MemoryAttemptRepository implements AttemptRepository {
   }
   async overdueInAllTenants(now: Date, limit: number) {
     return this.overdueRows(now).slice(0, limit).map((a) => ({ tenantId: a.tenantId, id: a.id }));
-  }
-  async passedQuizCounts(tenantId: string, userIds: readonly string[], courseIds: readonly string[]) {
-    const passed = new Map<string, Set<string>>();
-    for (const a of inTenant(this.s.attempts.values(), tenantId)) {
-      const quiz = this.s.quizzes.get(a.quizId);
-      if (!a.passed || !quiz || quiz.status !== 'published' || !userIds.includes(a.userId) || !courseIds.includes(quiz.courseId)) continue;
-      const key = `${a.userId}:${quiz.courseId}`;
-      passed.set(key, (passed.get(key) ?? new Set()).add(quiz.id));
-    }
-    return new Map([...passed].map(([k, v]) => [k, v.size]));
   }
   async countStartedSince(tenantId: string, since: Date) {
     return inTenant(this.s.attempts.values(), tenantId).filter((a) => a.startedAt.getTime() >= since.getTime()).length;

@@ -41,6 +41,17 @@ export class MemoryCourseRepository implements CourseRepository {
     const c = this.s.courses.get(id);
     return c && c.tenantId === tenantId ? clone(c) : null;
   }
+  async findForLearner(tenantId: string, userId: string, courseId: string) {
+    const course = await this.findById(tenantId, courseId);
+    if (!course) return null;
+    const category = course.categoryId ? this.s.categories.get(course.categoryId) : undefined;
+    const enrollment = inTenant(this.s.enrollments.values(), tenantId).find((e) => e.userId === userId && e.courseId === courseId);
+    const certificate = inTenant(this.s.certificates.values(), tenantId).find((c) => c.userId === userId && c.courseId === courseId);
+    return {
+      course, category: category && category.tenantId === tenantId ? clone(category) : null,
+      enrollment: enrollment ? clone(enrollment) : null, certificate: certificate ? clone(certificate) : null,
+    };
+  }
   async findManyByIds(tenantId: string, ids: readonly string[]) {
     return inTenant(this.s.courses.values(), tenantId).filter((c) => ids.includes(c.id)).map(clone);
   }
@@ -118,6 +129,11 @@ export class MemoryModuleRepository implements ModuleRepository {
   async listByCourse(tenantId: string, courseId: string) {
     return inTenant(this.s.modules.values(), tenantId).filter((m) => m.courseId === courseId).sort(byOrder).map(clone);
   }
+  async listWithLessons(tenantId: string, courseId: string) {
+    const modules = await this.listByCourse(tenantId, courseId);
+    const ids = new Set(modules.map((m) => m.id));
+    return { modules, lessons: inTenant(this.s.lessons.values(), tenantId).filter((l) => ids.has(l.moduleId)).map(clone) };
+  }
   async insert(m: CourseModule) { this.s.modules.set(m.id, clone(m)); }
   async update(m: CourseModule) { if (this.s.modules.get(m.id)?.tenantId === m.tenantId) this.s.modules.set(m.id, clone(m)); }
   async delete(tenantId: string, id: string) {
@@ -144,9 +160,6 @@ export class MemoryLessonRepository implements LessonRepository {
   }
   async listByModule(tenantId: string, moduleId: string) {
     return inTenant(this.s.lessons.values(), tenantId).filter((l) => l.moduleId === moduleId).sort(byOrder).map(clone);
-  }
-  async listByCourse(tenantId: string, courseId: string) {
-    return inTenant(this.s.lessons.values(), tenantId).filter((l) => l.courseId === courseId).map(clone);
   }
   async insert(l: Lesson) { this.s.lessons.set(l.id, clone(l)); }
   async update(l: Lesson) { if (this.s.lessons.get(l.id)?.tenantId === l.tenantId) this.s.lessons.set(l.id, clone(l)); }

@@ -53,10 +53,19 @@ export const makeQuizPgRepository = ({ db }: DbDeps): QuizRepository => ({
   async delete(tenantId, id) {
     return (await deletedRows(db.q()('quizzes').where({ tenantId, id }).delete())) > 0;
   },
-  async publishedCountByCourses(tenantId, courseIds) {
-    if (courseIds.length === 0) return new Map();
-    const rows = (await db.q()('quizzes').where({ tenantId, status: 'published' }).whereIn('courseId', [...courseIds]).groupBy('courseId').select('courseId').count({ n: '*' })) as Row[];
-    return new Map(rows.map((r) => [r.courseId as string, num(r.n)]));
+  async requirementStatus(tenantId, userIds, courseIds) {
+    if (userIds.length === 0 || courseIds.length === 0) return new Map();
+    // Every (user, course) with published quizzes gets a row, passed or not: a missing one reads as "no quizzes".
+    const result = await db.q().raw(
+      `select u.id as uid, q.course_id as cid, count(*) as required,
+              count(*) filter (where exists (
+                select 1 from quiz_attempts a where a.tenant_id = q.tenant_id and a.quiz_id = q.id and a.user_id = u.id and a.passed)) as passed
+         from quizzes q cross join unnest(?::uuid[]) as u(id)
+        where q.tenant_id = ? and q.status = 'published' and q.course_id = any(?::uuid[])
+        group by u.id, q.course_id`,
+      [[...userIds], tenantId, [...courseIds]],
+    );
+    return new Map((result.rows as Row[]).map((r) => [`${r.uid as string}:${r.cid as string}`, { required: num(r.required), passed: num(r.passed) }]));
   },
   async countPublished(tenantId) {
     const r = (await db.q()('quizzes').where({ tenantId, status: 'published' }).count({ n: '*' }).first()) as Row | undefined;
@@ -234,17 +243,6 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
     const rows = (await db.q()('quiz_attempts').where({ status: 'in_progress' }).whereNotNull('deadlineAt').where('deadlineAt', '<=', now)
       .orderBy('deadlineAt').limit(limit).select('tenantId', 'id')) as Row[];
     return rows.map((r) => ({ tenantId: r.tenantId as string, id: r.id as string }));
-  },
-  async passedQuizCounts(tenantId, userIds, courseIds) {
-    if (userIds.length === 0 || courseIds.length === 0) return new Map();
-    const rows = (await db.q()('quizzes as q')
-      .join('quiz_attempts as a', function joinAttempts(this: Knex.JoinClause) {
-        this.on('a.tenant_id', '=', 'q.tenant_id').andOn('a.quiz_id', '=', 'q.id');
-      })
-      .where('q.tenant_id', tenantId).where('q.status', 'published').whereIn('q.course_id', [...courseIds]).whereIn('a.user_id', [...userIds]).where('a.passed', true)
-      .groupBy('a.user_id', 'q.course_id')
-      .select('a.user_id', 'q.course_id', db.knex.raw('count(distinct q.id) as n'))) as Row[];
-    return new Map(rows.map((r) => [`${r.userId as string}:${r.courseId as string}`, num(r.n)]));
   },
   async countStartedSince(tenantId, since) {
     const r = (await db.q()('quiz_attempts').where({ tenantId }).where('startedAt', '>=', since).count({ n: '*' }).first()) as Row | undefined;

@@ -1,7 +1,9 @@
 import type { Category, Course, CourseModule, CourseStatus, Lesson } from '../../../domain/learning/course.js';
 import type { CategoryRepository, CourseRepository, LessonRepository, ModuleRepository } from '../../../application/learning/ports/catalog.js';
 import { contains, type DbDeps } from './base.js';
-import { guardedWrite, knexPage, num } from './knex-helpers.js';
+import { guardedWrite, joined, knexPage, num, unjoined } from './knex-helpers.js';
+import { ENROLLMENT_COLUMNS, toEnrollment } from './enrollment.pg-repository.js';
+import { CERTIFICATE_COLUMNS, toCertificate } from './certificate.pg-repository.js';
 
 type Row = Record<string, unknown>;
 
@@ -11,6 +13,9 @@ const toCourse = (r: Row): Course => ({
   coverImage: r.coverImage as string | null, status: r.status as CourseStatus, createdBy: r.createdBy as string | null,
   publishedAt: r.publishedAt as Date | null, createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
 });
+
+const CATEGORY_COLUMNS = ['id', 'tenant_id', 'name', 'slug', 'description', 'created_at', 'updated_at'] as const;
+const LESSON_COLUMNS = ['id', 'tenant_id', 'module_id', 'course_id', 'title', 'description', 'content_type', 'content_url', 'content', 'duration', 'sort_order', 'created_at', 'updated_at'] as const;
 
 const toCategory = (r: Row): Category => ({
   id: r.id as string, tenantId: r.tenantId as string, name: r.name as string, slug: r.slug as string, description: r.description as string | null,
@@ -35,6 +40,22 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
   async findById(tenantId, id) {
     const r = await db.q()('courses').where({ tenantId, id }).first();
     return r ? toCourse(r) : null;
+  },
+  async findForLearner(tenantId, userId, courseId) {
+    // The course page's per-learner state in one round trip instead of four.
+    const r = (await db.q()({ c: 'courses' })
+      .leftJoin({ cat: 'course_categories' }, function () { this.on('cat.id', 'c.category_id').andOn('cat.tenant_id', 'c.tenant_id'); })
+      .leftJoin({ e: 'enrollments' }, function () { this.on('e.course_id', 'c.id').andOn('e.tenant_id', 'c.tenant_id').andOnVal('e.user_id', userId); })
+      .leftJoin({ cert: 'certificates' }, function () { this.on('cert.course_id', 'c.id').andOn('cert.tenant_id', 'c.tenant_id').andOnVal('cert.user_id', userId); })
+      .where({ 'c.tenant_id': tenantId, 'c.id': courseId })
+      .first('c.*', joined('cat', 'cat', CATEGORY_COLUMNS), joined('e', 'enr', ENROLLMENT_COLUMNS), joined('cert', 'cert', CERTIFICATE_COLUMNS))) as Row | undefined;
+    if (!r) return null;
+    const category = unjoined(r, 'cat', CATEGORY_COLUMNS);
+    const enrollment = unjoined(r, 'enr', ENROLLMENT_COLUMNS);
+    const certificate = unjoined(r, 'cert', CERTIFICATE_COLUMNS);
+    return {
+      course: toCourse(r), category: category && toCategory(category), enrollment: enrollment && toEnrollment(enrollment), certificate: certificate && toCertificate(certificate),
+    };
   },
   async findManyByIds(tenantId, ids) {
     if (ids.length === 0) return [];
@@ -121,6 +142,21 @@ export const makeModulePgRepository = ({ db }: DbDeps): ModuleRepository => ({
   async listByCourse(tenantId, courseId) {
     return ((await db.q()('course_modules').where({ tenantId, courseId }).orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])) as Row[]).map(toModule);
   },
+  async listWithLessons(tenantId, courseId) {
+    const rows = (await db.q()({ m: 'course_modules' })
+      .leftJoin({ l: 'lessons' }, function () { this.on('l.module_id', 'm.id').andOn('l.tenant_id', 'm.tenant_id'); })
+      .where({ 'm.tenant_id': tenantId, 'm.course_id': courseId })
+      .orderBy([{ column: 'm.sort_order' }, { column: 'm.created_at' }, { column: 'm.id' }])
+      .select('m.*', joined('l', 'les', LESSON_COLUMNS))) as Row[];
+    const modules = new Map<string, CourseModule>();
+    const lessons: Lesson[] = [];
+    for (const r of rows) {
+      if (!modules.has(r.id as string)) modules.set(r.id as string, toModule(r));
+      const lesson = unjoined(r, 'les', LESSON_COLUMNS);
+      if (lesson) lessons.push(toLesson(lesson));
+    }
+    return { modules: [...modules.values()], lessons };
+  },
   async insert(module) {
     await db.q()('course_modules').insert(moduleRow(module));
   },
@@ -154,9 +190,6 @@ export const makeLessonPgRepository = ({ db }: DbDeps): LessonRepository => ({
   },
   async listByModule(tenantId, moduleId) {
     return ((await db.q()('lessons').where({ tenantId, moduleId }).orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])) as Row[]).map(toLesson);
-  },
-  async listByCourse(tenantId, courseId) {
-    return ((await db.q()('lessons').where({ tenantId, courseId })) as Row[]).map(toLesson);
   },
   async insert(lesson) {
     await db.q()('lessons').insert(lessonRow(lesson));

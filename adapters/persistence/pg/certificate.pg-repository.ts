@@ -5,7 +5,9 @@ import { knexPage, num, deletedRows } from './knex-helpers.js';
 
 type Row = Record<string, unknown>;
 
-const toCertificate = (r: Row): Certificate => ({
+export const CERTIFICATE_COLUMNS = ['id', 'tenant_id', 'user_id', 'course_id', 'code', 'student_name', 'course_title', 'issued_at'] as const;
+
+export const toCertificate = (r: Row): Certificate => ({
   id: r.id as string, tenantId: r.tenantId as string, userId: r.userId as string, courseId: r.courseId as string, code: r.code as string,
   studentName: r.studentName as string, courseTitle: r.courseTitle as string, issuedAt: r.issuedAt as Date,
 });

@@ -7,7 +7,9 @@ import { knexPage, deletedRows } from './knex-helpers.js';
 
 type Row = Record<string, unknown>;
 
-const toEnrollment = (r: Row): Enrollment => ({
+export const ENROLLMENT_COLUMNS = ['id', 'tenant_id', 'user_id', 'course_id', 'status', 'source', 'source_ref', 'expires_at', 'created_at', 'updated_at'] as const;
+
+export const toEnrollment = (r: Row): Enrollment => ({
   id: r.id as string, tenantId: r.tenantId as string, userId: r.userId as string, courseId: r.courseId as string,
   status: r.status as EnrollmentStatus, source: r.source as EnrollmentSource, sourceRef: r.sourceRef as string | null,
   expiresAt: r.expiresAt as Date | null, createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,

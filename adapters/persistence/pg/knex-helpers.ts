@@ -29,6 +29,20 @@ export async function knexPage<R, T>(query: Knex.QueryBuilder, page: PageRequest
   return { items: rows.map(map), total, page: page.page, pageSize: page.pageSize };
 }
 
+const camel = (snake: string) => snake.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+const prefixed = (prefix: string, column: string) => prefix + camel(`_${column}`);
+
+/**
+ * Several entities in one row: the columns of a joined table, selected under a prefix
+ * (`joined('e', 'enr', ['id', 'user_id'])` selects `e.id as enr_id, e.user_id as enr_user_id`).
+ */
+export const joined = (alias: string, prefix: string, columns: readonly string[]): Record<string, string> =>
+  Object.fromEntries(columns.map((c) => [prefixed(prefix, c), `${alias}.${c}`]));
+
+/** The row of a `joined` table back under its own (camelCase) names; null when the join found none. */
+export const unjoined = (row: Record<string, unknown>, prefix: string, columns: readonly string[]): Record<string, unknown> | null =>
+  row[prefixed(prefix, 'id')] == null ? null : Object.fromEntries(columns.map((c) => [camel(c), row[prefixed(prefix, c)]]));
+
 export const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown })?.code === '23505';
 
 /**

@@ -40,11 +40,6 @@ export interface AttemptRepository {
   overdue(tenantId: string, now: Date, filter: { quizId?: string | undefined; userId?: string | undefined }, limit: number): Promise<string[]>;
   /** The periodic sweep: overdue attempts of every tenant, oldest deadline first. */
   overdueInAllTenants(now: Date, limit: number): Promise<Array<{ tenantId: string; id: string }>>;
-  /**
-   * Per `${userId}:${courseId}`: published quizzes of the course the user has passed (an attempt
-   * with `passed`), in one query.
-   */
-  passedQuizCounts(tenantId: string, userIds: readonly string[], courseIds: readonly string[]): Promise<Map<string, number>>;
   countStartedSince(tenantId: string, since: Date): Promise<number>;
   /** Attempts of the user still running (not past their deadline). */
   countRunning(tenantId: string, userId: string, now: Date): Promise<number>;

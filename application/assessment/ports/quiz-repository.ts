@@ -17,8 +17,11 @@ export interface QuizRepository {
   update(quiz: Quiz): Promise<void>;
   /** False when there was no such quiz; its questions and attempts go with it. */
   delete(tenantId: string, id: string): Promise<boolean>;
-  /** Published quizzes per course, in one query (courses without any are absent). */
-  publishedCountByCourses(tenantId: string, courseIds: readonly string[]): Promise<Map<string, number>>;
+  /**
+   * Per user and course with published quizzes (`${userId}:${courseId}` keys; courses without
+   * any are absent): how many there are and how many of them the user has passed. One query.
+   */
+  requirementStatus(tenantId: string, userIds: readonly string[], courseIds: readonly string[]): Promise<Map<string, { required: number; passed: number }>>;
   countPublished(tenantId: string): Promise<number>;
 }
 

@@ -1,4 +1,6 @@
 import type { Category, Course, CourseModule, CourseStatus, Lesson } from '../../../domain/learning/course.js';
+import type { Enrollment } from '../../../domain/learning/enrollment.js';
+import type { Certificate } from '../../../domain/learning/certificate.js';
 import type { Page, PageRequest } from '../../shared/ports.js';
 
 export interface CourseFilter {
@@ -9,8 +11,18 @@ export interface CourseFilter {
   search?: string;
 }
 
+/** A course as one learner's page needs it. */
+export interface LearnerCourse {
+  course: Course;
+  category: Category | null;
+  enrollment: Enrollment | null;
+  certificate: Certificate | null;
+}
+
 export interface CourseRepository {
   findById(tenantId: string, id: string): Promise<Course | null>;
+  /** The course with its category and the user's enrolment and certificate, in one query. */
+  findForLearner(tenantId: string, userId: string, courseId: string): Promise<LearnerCourse | null>;
   findManyByIds(tenantId: string, ids: readonly string[]): Promise<Course[]>;
   /** Newest first. */
   list(tenantId: string, filter: CourseFilter, page: PageRequest): Promise<Page<Course>>;
@@ -41,6 +53,8 @@ export interface ModuleRepository {
   findById(tenantId: string, id: string): Promise<CourseModule | null>;
   /** In course order. */
   listByCourse(tenantId: string, courseId: string): Promise<CourseModule[]>;
+  /** The modules in course order and every lesson of them (unordered), in one query. */
+  listWithLessons(tenantId: string, courseId: string): Promise<{ modules: CourseModule[]; lessons: Lesson[] }>;
   insert(module: CourseModule): Promise<void>;
   update(module: CourseModule): Promise<void>;
   delete(tenantId: string, id: string): Promise<void>;
@@ -53,8 +67,6 @@ export interface LessonRepository {
   findById(tenantId: string, id: string): Promise<Lesson | null>;
   /** In module order. */
   listByModule(tenantId: string, moduleId: string): Promise<Lesson[]>;
-  /** Every lesson of the course, unordered (order them with the modules: `orderedLessons`). */
-  listByCourse(tenantId: string, courseId: string): Promise<Lesson[]>;
   insert(lesson: Lesson): Promise<void>;
   update(lesson: Lesson): Promise<void>;
   delete(tenantId: string, id: string): Promise<void>;

@@ -19,10 +19,7 @@ export const makeContinueLesson = (d: Pick<LearningDeps, 'progressRepository' | 
   async (actor: Actor, lessonId: string): Promise<Result<ProgressOutcome & { next: Lesson | null }, ProgressError>> => {
     const touched = await touchLesson(d, actor, lessonId, 'in_progress');
     if (!touched.ok) return touched;
-    const [modules, lessons] = await Promise.all([
-      d.moduleRepository.listByCourse(actor.tenantId, touched.value.courseId),
-      d.lessonRepository.listByCourse(actor.tenantId, touched.value.courseId),
-    ]);
+    const { modules, lessons } = await d.moduleRepository.listWithLessons(actor.tenantId, touched.value.courseId);
     const ordered = orderedLessons(modules, lessons);
     const nextId = nextLessonId(ordered.map((l) => l.id), lessonId);
     return ok({ ...touched.value, next: ordered.find((l) => l.id === nextId) ?? null });

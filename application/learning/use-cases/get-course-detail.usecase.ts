@@ -2,9 +2,9 @@ import type { Enrollment } from '../../../domain/learning/enrollment.js';
 import type { ProgressStatus } from '../../../domain/learning/progress.js';
 import type { Certificate } from '../../../domain/learning/certificate.js';
 import type { Actor } from '../../shared/actor.js';
-import { ok, type Result } from '../../shared/result.js';
+import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
-import type { LearningAccess } from '../access.js';
+import { courseAccess } from '../access.js';
 import { singleCourseProgress, type CourseProgress } from '../course-progress.js';
 import { loadOutline, type Outline } from '../outline.js';
 
@@ -17,25 +17,23 @@ export interface CourseDetail extends Outline {
   certificate: Certificate | null;
 }
 
-type Deps = Pick<LearningDeps, 'courseRepository' | 'categoryRepository' | 'moduleRepository' | 'lessonRepository' | 'progressRepository' | 'certificateRepository' | 'courseQuizRequirements'> & {
-  learningAccess: LearningAccess;
-};
+type Deps = Pick<LearningDeps, 'courseRepository' | 'categoryRepository' | 'moduleRepository' | 'progressRepository' | 'courseQuizRequirements' | 'clock'>;
 
 /** The outline plus the caller's enrolment, progress per lesson and course, and certificate. */
 export const makeGetCourseDetail = (d: Deps) =>
   async (actor: Actor, courseId: string): Promise<Result<CourseDetail, 'COURSE_NOT_FOUND'>> => {
-    const found = await d.learningAccess.courseFor(actor, courseId);
-    if (!found.ok) return found;
-    const { course, open, enrollment } = found.value;
+    const found = await d.courseRepository.findForLearner(actor.tenantId, actor.userId, courseId);
+    const access = found && courseAccess(found.course, found.enrollment, actor.role, d.clock.now());
+    if (!found || !access) return err('COURSE_NOT_FOUND');
+    const { course, category, enrollment, certificate } = found;
     // The page's own rows give the progress figures: no second pass over lessons and progress.
-    const [outline, lessonProgress, quizzes, certificate] = await Promise.all([
-      loadOutline(d, course),
+    const [outline, lessonProgress, quizzes] = await Promise.all([
+      loadOutline(d, course, category),
       d.progressRepository.listForCourse(actor.tenantId, actor.userId, courseId),
       d.courseQuizRequirements.status(actor.tenantId, actor.userId, courseId),
-      d.certificateRepository.find(actor.tenantId, actor.userId, courseId),
     ]);
     return ok({
-      ...outline, enrollment, canAccess: open, progress: singleCourseProgress(actor.userId, courseId, outline.lessons.length, lessonProgress, quizzes),
+      ...outline, enrollment, canAccess: access.open, progress: singleCourseProgress(actor.userId, courseId, outline.lessons.length, lessonProgress, quizzes),
       lessonStatus: new Map(lessonProgress.map((p) => [p.lessonId, p.status])), certificate,
     });
   };

@@ -15,15 +15,14 @@ export interface LessonDetail {
 }
 
 /** A lesson with its content: gated (contract §5), 403 for a visible course the caller is not enrolled in. */
-export const makeGetLesson = (d: Pick<LearningDeps, 'moduleRepository' | 'lessonRepository' | 'progressRepository'> & { learningAccess: LearningAccess }) =>
+export const makeGetLesson = (d: Pick<LearningDeps, 'moduleRepository' | 'progressRepository'> & { learningAccess: LearningAccess }) =>
   async (actor: Actor, lessonId: string): Promise<Result<LessonDetail, 'LESSON_NOT_FOUND' | 'NOT_ENROLLED'>> => {
     const resolved = await d.learningAccess.resolveLesson(actor.tenantId, lessonId);
     if (!resolved) return err('LESSON_NOT_FOUND');
     const gate = await d.learningAccess.requireContentAccess(actor, resolved.course.id);
     if (!gate.ok) return gate.error === 'NOT_ENROLLED' ? err('NOT_ENROLLED') : err('LESSON_NOT_FOUND');
-    const [modules, lessons, progress] = await Promise.all([
-      d.moduleRepository.listByCourse(actor.tenantId, resolved.course.id),
-      d.lessonRepository.listByCourse(actor.tenantId, resolved.course.id),
+    const [{ modules, lessons }, progress] = await Promise.all([
+      d.moduleRepository.listWithLessons(actor.tenantId, resolved.course.id),
       d.progressRepository.get(actor.tenantId, actor.userId, lessonId),
     ]);
     const ids = orderedLessons(modules, lessons).map((l) => l.id);

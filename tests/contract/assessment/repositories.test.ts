@@ -127,7 +127,8 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
       expect(await env.quizzes.findById(await env.tenant(), a.id)).to.equal(null);
       expect((await env.quizzes.list(t, { moduleId: c.moduleId }, { page: 1, pageSize: 10 })).items.map((q) => q.id)).to.deep.equal([b.id, a.id]);
       expect((await env.quizzes.list(t, { courseId: c.courseId, publishedOnly: true }, { page: 1, pageSize: 10 })).items.map((q) => q.id)).to.deep.equal([a.id]);
-      expect((await env.quizzes.publishedCountByCourses(t, [c.courseId, randomUUID()])).get(c.courseId)).to.equal(1);
+      const u = await env.user(t);
+      expect(await env.quizzes.requirementStatus(t, [u], [c.courseId, randomUUID()])).to.deep.equal(new Map([[`${u}:${c.courseId}`, { required: 1, passed: 0 }]]));
       await env.quizzes.update({ ...b, status: 'published', publishedAt: at(2), title: 'Renamed', updatedAt: at(2) });
       expect(await env.quizzes.findById(t, b.id)).to.deep.include({ status: 'published', title: 'Renamed', createdAt: b.createdAt });
       expect(await env.quizzes.countPublished(t)).to.equal(2);
@@ -189,7 +190,10 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
       expect((await env.attempts.insertNext(draftAttempt(t, qz.id, u, { startedAt: at(50) }), 0))?.attemptNumber).to.equal(3); // unlimited
       expect((await env.attempts.list(t, qz.id, { userId: u }, { page: 1, pageSize: 10 })).items.map((a) => a.attemptNumber)).to.deep.equal([3, 2, 1]);
       expect((await env.attempts.summaries(t, u, [qz.id])).get(qz.id)).to.deep.include({ attempts: 3, bestPercentage: 100, passed: true });
-      expect(await env.attempts.passedQuizCounts(t, [u, await env.user(t)], [c.courseId])).to.deep.equal(new Map([[`${u}:${c.courseId}`, 1]]));
+      const other = await env.user(t);
+      expect(await env.quizzes.requirementStatus(t, [u, other], [c.courseId])).to.deep.equal(new Map([
+        [`${u}:${c.courseId}`, { required: 1, passed: 1 }], [`${other}:${c.courseId}`, { required: 1, passed: 0 }],
+      ]));
     });
 
     it('saves an answer in one statement only while the attempt is the user\'s, open and before its deadline', async () => {

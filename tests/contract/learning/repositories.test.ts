@@ -113,9 +113,37 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
       expect((await env.lessons.listByModule(t, m1.id)).map((l) => l.id)).to.deep.equal([l2.id, l1.id]);
       expect(await env.lessons.nextOrder(t, m1.id)).to.equal(3);
       expect((await env.lessons.countByCourses(t, [c.id])).get(c.id)).to.equal(3);
+      const empty = module(t, c.id, 3, at(2));
+      await env.modules.insert(empty);
+      const outline = await env.modules.listWithLessons(t, c.id);
+      expect(outline.modules.map((m) => m.id), 'modules in order, the empty one too').to.deep.equal([m2.id, m1.id, empty.id]);
+      expect(outline.modules[0]).to.deep.equal({ ...m2, order: 1, updatedAt: at(5) });
+      expect([...outline.lessons].sort((x, y) => x.id.localeCompare(y.id))).to.deep.equal([l1, l2, l3].sort((x, y) => x.id.localeCompare(y.id)));
+      expect(await env.modules.listWithLessons(await env.tenant(), c.id)).to.deep.equal({ modules: [], lessons: [] });
       await env.modules.delete(t, m1.id);
       expect(await env.lessons.findById(t, l1.id)).to.equal(null);
       expect((await env.lessons.countByCourses(t, [c.id])).get(c.id)).to.equal(1);
+    });
+
+    it('reads a course with its category and one learner\'s enrolment and certificate, in the tenant only', async () => {
+      const t = await env.tenant();
+      const [u, v] = [await env.user(t), await env.user(t)];
+      const category = { id: randomUUID(), tenantId: t, name: 'Science', slug: `science-${randomUUID().slice(0, 6)}`, description: 'Labs', createdAt: t0, updatedAt: at(1) };
+      await env.categories.insert(category);
+      const c = course(t, { categoryId: category.id });
+      const bare = course(t);
+      for (const x of [c, bare]) await env.courses.insert(x);
+      const e = enrollment(t, u, c.id, { expiresAt: at(60), sourceRef: 'order-1' });
+      await env.enrollments.insertIfAbsent(e);
+      await env.enrollments.insertIfAbsent(enrollment(t, v, bare.id));
+      const certificate = { id: randomUUID(), tenantId: t, userId: u, courseId: c.id, code: randomUUID().replace(/-/g, '').slice(0, 16), studentName: 'Ana', courseTitle: 'Course', issuedAt: at(30) };
+      await env.certificates.insertIfAbsent(certificate);
+
+      expect(await env.courses.findForLearner(t, u, c.id)).to.deep.equal({ course: c, category, enrollment: e, certificate });
+      expect(await env.courses.findForLearner(t, v, c.id), 'another learner sees none of u\'s state').to.deep.equal({ course: c, category, enrollment: null, certificate: null });
+      expect(await env.courses.findForLearner(t, u, bare.id)).to.deep.equal({ course: bare, category: null, enrollment: null, certificate: null });
+      expect(await env.courses.findForLearner(await env.tenant(), u, c.id)).to.equal(null);
+      expect(await env.courses.findForLearner(t, u, randomUUID())).to.equal(null);
     });
 
     it('keeps one enrolment per user and course and reads active ones at a given time', async () => {

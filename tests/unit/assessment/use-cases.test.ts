@@ -33,7 +33,7 @@ function world() {
   const s = new MemoryAssessmentState();
   const quizRepository = new MemoryQuizRepository(s);
   const attemptRepository = new MemoryAttemptRepository(s);
-  const m = memoryLearning({ courseQuizRequirements: makeCourseQuizRequirements({ quizRepository, attemptRepository }) });
+  const m = memoryLearning({ courseQuizRequirements: makeCourseQuizRequirements({ quizRepository }) });
   const sent: Array<{ tenantId: string; mail: OutgoingMail }> = [];
   const users = new Map<string, User>();
   const userRepository = { findById: async (_t: string, id: string) => users.get(id) ?? null } as unknown as UserRepository;
