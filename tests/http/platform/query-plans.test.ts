@@ -62,7 +62,8 @@ if (process.env.DATABASE_URL) {
       const course = await h.http.post('/api/lms/admin/courses').set(admin.headers).send({ title: 'Plans 101', status: 'published' });
       const module = await h.http.post('/api/lms/admin/modules').set(admin.headers).send({ course_id: course.body.data.id, title: 'M1' });
       const quiz = await h.http.post('/api/lms/admin/quizzes').set(admin.headers).send({ module_id: module.body.data.id, title: 'Q1' });
-      expect([course.status, module.status, quiz.status]).to.deep.equal([200, 200, 200]);
+      const lesson = await h.http.post('/api/lms/admin/lessons').set(admin.headers).send({ module_id: module.body.data.id, title: 'L1', content: 'Text' });
+      expect([course.status, module.status, quiz.status, lesson.status]).to.deep.equal([200, 200, 200, 200]);
       const quizId = quiz.body.data.id as string;
       const requests: Array<[string, Record<string, string>]> = [
         ['/api/users?search=alice&role=1&status=1', admin.headers],
@@ -72,6 +73,9 @@ if (process.env.DATABASE_URL) {
         ['/api/email/outbox?to=a@example.test', admin.headers],
         ['/api/lms/courses?search=math&level=beginner', t.headers],
         ['/api/lms/courses?page=1', t.headers],
+        [`/api/lms/courses/${course.body.data.id as string}`, student.headers],
+        [`/api/lms/courses/${course.body.data.id as string}/public`, t.headers],
+        [`/api/lms/lessons/${lesson.body.data.id as string}`, admin.headers],
         ['/api/lms/my-courses', student.headers],
         ['/api/lms/my-certificates', student.headers],
         ['/api/crm/leads?status=new&search=budi', admin.headers],
