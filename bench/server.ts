@@ -79,7 +79,7 @@ async function main() {
   const http = supertest(app.callback);
 
   // The baseline's driver: the same database, without knex, objection or the service.
-  const pool = config.DATABASE_URL ? new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 }) : null;
+  const pool = config.DATABASE_URL ? new pg.Pool({ connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_MAX }) : null;
   const pglite = pool ? null : ((knex.client.config.connection as { pglite: PGlite }).pglite);
   const run = async (sql: string, bindings: unknown[]) =>
     pool ? (await pool.query(placeholders(sql), bindings)).rows : (await pglite!.query(placeholders(sql), bindings)).rows;

@@ -1,11 +1,9 @@
 import { byOrder, orderedLessons, type Category, type Course, type CourseModule, type Lesson } from '../../domain/learning/course.js';
 import type { Page, PageRequest } from '../shared/ports.js';
+import type { CourseWithCategory } from './ports/catalog.js';
 import type { LearningDeps } from './deps.js';
 
-export interface CourseWithCategory {
-  course: Course;
-  category: Category | null;
-}
+export type { CourseWithCategory };
 
 export interface Outline extends CourseWithCategory {
   modules: Array<{ module: CourseModule; lessons: Lesson[] }>;

@@ -62,7 +62,10 @@ export class MemoryCourseRepository implements CourseRepository {
       .filter((c) => !f.difficulty || (c.difficulty ?? '').toLowerCase() === f.difficulty.toLowerCase())
       .filter((c) => !f.search || has(c.title, f.search))
       .sort(newestFirst);
-    return pageOf(all.map(clone), page);
+    return pageOf(all.map((course) => {
+      const category = course.categoryId ? this.s.categories.get(course.categoryId) : undefined;
+      return { course: clone(course), category: category && category.tenantId === tenantId ? clone(category) : null };
+    }), page);
   }
   async insert(c: Course) { this.s.courses.set(c.id, clone(c)); }
   async update(c: Course) { if (this.s.courses.get(c.id)?.tenantId === c.tenantId) this.s.courses.set(c.id, clone(c)); }

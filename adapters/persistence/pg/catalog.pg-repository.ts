@@ -1,7 +1,7 @@
 import type { Category, Course, CourseModule, CourseStatus, Lesson } from '../../../domain/learning/course.js';
 import type { CategoryRepository, CourseRepository, LessonRepository, ModuleRepository } from '../../../application/learning/ports/catalog.js';
 import { contains, type DbDeps } from './base.js';
-import { guardedWrite, joined, knexPage, num, unjoined } from './knex-helpers.js';
+import { guardedWrite, joinedTable, knexPage, num } from './knex-helpers.js';
 import { ENROLLMENT_COLUMNS, toEnrollment } from './enrollment.pg-repository.js';
 import { CERTIFICATE_COLUMNS, toCertificate } from './certificate.pg-repository.js';
 
@@ -14,8 +14,12 @@ const toCourse = (r: Row): Course => ({
   publishedAt: r.publishedAt as Date | null, createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
 });
 
-const CATEGORY_COLUMNS = ['id', 'tenant_id', 'name', 'slug', 'description', 'created_at', 'updated_at'] as const;
-const LESSON_COLUMNS = ['id', 'tenant_id', 'module_id', 'course_id', 'title', 'description', 'content_type', 'content_url', 'content', 'duration', 'sort_order', 'created_at', 'updated_at'] as const;
+const joinedCategory = joinedTable('cat', 'cat', ['id', 'tenant_id', 'name', 'slug', 'description', 'created_at', 'updated_at']);
+const joinedEnrollment = joinedTable('e', 'enr', ENROLLMENT_COLUMNS);
+const joinedCertificate = joinedTable('cert', 'cert', CERTIFICATE_COLUMNS);
+const joinedLesson = joinedTable('l', 'les', [
+  'id', 'tenant_id', 'module_id', 'course_id', 'title', 'description', 'content_type', 'content_url', 'content', 'duration', 'sort_order', 'created_at', 'updated_at',
+]);
 
 const toCategory = (r: Row): Category => ({
   id: r.id as string, tenantId: r.tenantId as string, name: r.name as string, slug: r.slug as string, description: r.description as string | null,
@@ -48,11 +52,11 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
       .leftJoin({ e: 'enrollments' }, function () { this.on('e.course_id', 'c.id').andOn('e.tenant_id', 'c.tenant_id').andOnVal('e.user_id', userId); })
       .leftJoin({ cert: 'certificates' }, function () { this.on('cert.course_id', 'c.id').andOn('cert.tenant_id', 'c.tenant_id').andOnVal('cert.user_id', userId); })
       .where({ 'c.tenant_id': tenantId, 'c.id': courseId })
-      .first('c.*', joined('cat', 'cat', CATEGORY_COLUMNS), joined('e', 'enr', ENROLLMENT_COLUMNS), joined('cert', 'cert', CERTIFICATE_COLUMNS))) as Row | undefined;
+      .first('c.*', joinedCategory.select, joinedEnrollment.select, joinedCertificate.select)) as Row | undefined;
     if (!r) return null;
-    const category = unjoined(r, 'cat', CATEGORY_COLUMNS);
-    const enrollment = unjoined(r, 'enr', ENROLLMENT_COLUMNS);
-    const certificate = unjoined(r, 'cert', CERTIFICATE_COLUMNS);
+    const category = joinedCategory.read(r);
+    const enrollment = joinedEnrollment.read(r);
+    const certificate = joinedCertificate.read(r);
     return {
       course: toCourse(r), category: category && toCategory(category), enrollment: enrollment && toEnrollment(enrollment), certificate: certificate && toCertificate(certificate),
     };
@@ -62,12 +66,18 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
     return ((await db.q()('courses').where({ tenantId }).whereIn('id', [...ids])) as Row[]).map(toCourse);
   },
   list(tenantId, filter, page) {
-    const q = db.q()('courses').where({ tenantId });
-    if (filter.statuses) q.whereIn('status', [...filter.statuses]);
-    if (filter.categoryId) q.where('categoryId', filter.categoryId);
-    if (filter.difficulty) q.whereRaw('lower(difficulty) = lower(?)', [filter.difficulty]);
-    if (filter.search) q.whereILike('title', contains(filter.search));
-    return knexPage(q.orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toCourse);
+    const q = db.q()({ c: 'courses' })
+      .leftJoin({ cat: 'course_categories' }, function () { this.on('cat.id', 'c.category_id').andOn('cat.tenant_id', 'c.tenant_id'); })
+      .where('c.tenant_id', tenantId)
+      .select('c.*', joinedCategory.select);
+    if (filter.statuses) q.whereIn('c.status', [...filter.statuses]);
+    if (filter.categoryId) q.where('c.category_id', filter.categoryId);
+    if (filter.difficulty) q.whereRaw('lower(c.difficulty) = lower(?)', [filter.difficulty]);
+    if (filter.search) q.whereILike('c.title', contains(filter.search));
+    return knexPage(q.orderBy([{ column: 'c.created_at', order: 'desc' }, { column: 'c.id', order: 'desc' }]), page, (r: Row) => {
+      const category = joinedCategory.read(r);
+      return { course: toCourse(r), category: category && toCategory(category) };
+    });
   },
   async insert(course) {
     await db.q()('courses').insert(course);
@@ -147,12 +157,12 @@ export const makeModulePgRepository = ({ db }: DbDeps): ModuleRepository => ({
       .leftJoin({ l: 'lessons' }, function () { this.on('l.module_id', 'm.id').andOn('l.tenant_id', 'm.tenant_id'); })
       .where({ 'm.tenant_id': tenantId, 'm.course_id': courseId })
       .orderBy([{ column: 'm.sort_order' }, { column: 'm.created_at' }, { column: 'm.id' }])
-      .select('m.*', joined('l', 'les', LESSON_COLUMNS))) as Row[];
+      .select('m.*', joinedLesson.select)) as Row[];
     const modules = new Map<string, CourseModule>();
     const lessons: Lesson[] = [];
     for (const r of rows) {
       if (!modules.has(r.id as string)) modules.set(r.id as string, toModule(r));
-      const lesson = unjoined(r, 'les', LESSON_COLUMNS);
+      const lesson = joinedLesson.read(r);
       if (lesson) lessons.push(toLesson(lesson));
     }
     return { modules: [...modules.values()], lessons };

@@ -32,16 +32,31 @@ export async function knexPage<R, T>(query: Knex.QueryBuilder, page: PageRequest
 const camel = (snake: string) => snake.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 const prefixed = (prefix: string, column: string) => prefix + camel(`_${column}`);
 
+export interface JoinedTable {
+  /** For knex's select: each column under its prefixed alias. */
+  select: Record<string, string>;
+  /** The table's row back under its own (camelCase) names; null when the join found none. */
+  read(row: Record<string, unknown>): Record<string, unknown> | null;
+}
+
 /**
  * Several entities in one row: the columns of a joined table, selected under a prefix
- * (`joined('e', 'enr', ['id', 'user_id'])` selects `e.id as enr_id, e.user_id as enr_user_id`).
+ * (`joinedTable('e', 'enr', ['id', 'user_id'])` selects `e.id as enr_id, e.user_id as enr_user_id`).
+ * Names are worked out once, not per row.
  */
-export const joined = (alias: string, prefix: string, columns: readonly string[]): Record<string, string> =>
-  Object.fromEntries(columns.map((c) => [prefixed(prefix, c), `${alias}.${c}`]));
-
-/** The row of a `joined` table back under its own (camelCase) names; null when the join found none. */
-export const unjoined = (row: Record<string, unknown>, prefix: string, columns: readonly string[]): Record<string, unknown> | null =>
-  row[prefixed(prefix, 'id')] == null ? null : Object.fromEntries(columns.map((c) => [camel(c), row[prefixed(prefix, c)]]));
+export function joinedTable(alias: string, prefix: string, columns: readonly string[]): JoinedTable {
+  const names = columns.map((c) => ({ column: `${alias}.${c}`, key: camel(c), alias: prefixed(prefix, c) }));
+  const idAlias = prefixed(prefix, 'id');
+  return {
+    select: Object.fromEntries(names.map((n) => [n.alias, n.column])),
+    read(row) {
+      if (row[idAlias] == null) return null;
+      const out: Record<string, unknown> = {};
+      for (const n of names) out[n.key] = row[n.alias];
+      return out;
+    },
+  };
+}
 
 export const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown })?.code === '23505';
 

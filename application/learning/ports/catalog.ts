@@ -11,10 +11,13 @@ export interface CourseFilter {
   search?: string;
 }
 
-/** A course as one learner's page needs it. */
-export interface LearnerCourse {
+export interface CourseWithCategory {
   course: Course;
   category: Category | null;
+}
+
+/** A course as one learner's page needs it. */
+export interface LearnerCourse extends CourseWithCategory {
   enrollment: Enrollment | null;
   certificate: Certificate | null;
 }
@@ -24,8 +27,8 @@ export interface CourseRepository {
   /** The course with its category and the user's enrolment and certificate, in one query. */
   findForLearner(tenantId: string, userId: string, courseId: string): Promise<LearnerCourse | null>;
   findManyByIds(tenantId: string, ids: readonly string[]): Promise<Course[]>;
-  /** Newest first. */
-  list(tenantId: string, filter: CourseFilter, page: PageRequest): Promise<Page<Course>>;
+  /** Newest first, each with its category (one query). */
+  list(tenantId: string, filter: CourseFilter, page: PageRequest): Promise<Page<CourseWithCategory>>;
   insert(course: Course): Promise<void>;
   update(course: Course): Promise<void>;
   delete(tenantId: string, id: string): Promise<void>;

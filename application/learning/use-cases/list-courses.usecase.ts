@@ -2,7 +2,7 @@ import { bypassesEnrollment, COURSE_STATUSES, type CourseStatus } from '../../..
 import type { RoleLevel } from '../../../domain/identity/role.js';
 import type { Page, PageRequest } from '../../shared/ports.js';
 import type { LearningDeps } from '../deps.js';
-import { withCategories, type CourseWithCategory } from '../outline.js';
+import type { CourseWithCategory } from '../ports/catalog.js';
 
 export interface CourseListQuery {
   /** A category id or slug. */
@@ -28,6 +28,5 @@ export const makeListCourses = (d: Pick<LearningDeps, 'courseRepository' | 'cate
       if (!category) return { items: [], total: 0, page: page.page, pageSize: page.pageSize };
       categoryId = category.id;
     }
-    const found = await d.courseRepository.list(tenantId, { statuses, categoryId, difficulty: query.level, search: query.search }, page);
-    return { ...found, items: await withCategories(d, tenantId, found.items) };
+    return d.courseRepository.list(tenantId, { statuses, categoryId, difficulty: query.level, search: query.search }, page);
   };

@@ -88,10 +88,15 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
       for (const c of [a, b]) await env.courses.insert(c);
       expect(await env.courses.findById(t, a.id)).to.deep.equal(a);
       expect(await env.courses.findById(other, a.id)).to.equal(null);
-      expect((await env.courses.list(t, { statuses: ['published'] }, { page: 1, pageSize: 10 })).items.map((c) => c.id)).to.deep.equal([a.id]);
+      expect((await env.courses.list(t, { statuses: ['published'] }, { page: 1, pageSize: 10 })).items.map((c) => c.course.id)).to.deep.equal([a.id]);
       expect((await env.courses.list(t, { difficulty: 'advanced' }, { page: 1, pageSize: 10 })).total).to.equal(1);
       expect((await env.courses.list(t, { search: 'chem' }, { page: 1, pageSize: 10 })).total).to.equal(1);
-      expect((await env.courses.list(t, {}, { page: 1, pageSize: 10 })).items.map((c) => c.id)).to.deep.equal([b.id, a.id]);
+      expect((await env.courses.list(t, {}, { page: 1, pageSize: 10 })).items.map((c) => c.course.id)).to.deep.equal([b.id, a.id]);
+      const category = { id: randomUUID(), tenantId: t, name: 'Poems', slug: `poems-${randomUUID().slice(0, 6)}`, description: null, createdAt: t0, updatedAt: t0 };
+      await env.categories.insert(category);
+      await env.courses.update({ ...b, categoryId: category.id });
+      expect((await env.courses.list(t, {}, { page: 1, pageSize: 10 })).items.map((c) => [c.course.id, c.category])).to.deep.equal([[b.id, category], [a.id, null]]);
+      expect((await env.courses.list(t, { categoryId: category.id }, { page: 1, pageSize: 10 })).items.map((c) => c.course)).to.deep.equal([{ ...b, categoryId: category.id }]);
       expect(await env.courses.countByStatus(t)).to.deep.equal({ draft: 1, published: 1, archived: 0 });
     });
 
