@@ -2,7 +2,7 @@
  * `npm run bench`: requests per second and p50/p99 latency of the main endpoints, each beside a
  * baseline measured in the same run (bench/server.ts explains the baseline), and the ratio.
  *
- *   npm run bench [-- --duration 10 --rounds 5 --connections 50 --only courses,login --profile /tmp/prof]
+ *   npm run bench [-- --duration 10 --rounds 2 --connections 50 --only courses,login --profile /tmp/prof]
  *
  * Embedded defaults (PGlite) unless DATABASE_URL is set. The load generator runs in this process,
  * the servers in a child process, so each has a core of its own on a 2-core machine.
@@ -22,7 +22,8 @@ const arg = (name: string) => {
 const duration = Number(arg('--duration') ?? process.env.BENCH_DURATION ?? 10);
 const connections = Number(arg('--connections') ?? 50);
 /** Each side's time is cut into this many turns, alternating ours and the baseline. */
-const rounds = Number(arg('--rounds') ?? 5);
+const rounds = Number(arg('--rounds') ?? 2);
+// Turns shorter than a few seconds undercount slow endpoints (requests in flight at a turn's end are lost).
 const slice = Math.max(1, Math.round(duration / rounds));
 const only = arg('--only')?.split(',');
 /** Writes a V8 CPU profile of the server process (ours and the baseline) into this directory. */
