@@ -1,4 +1,4 @@
-import { quizKey, type CourseQuizRequirements, type QuizStatus, type StudentAssignment, type StudentAssignmentsReader } from '../learning/index.js';
+import { quizKey, type CourseQuizRequirements, type StudentAssignment, type StudentAssignmentsReader } from '../learning/index.js';
 import type { AssessmentDeps } from './deps.js';
 
 /**
@@ -7,18 +7,12 @@ import type { AssessmentDeps } from './deps.js';
  * those of them with a passed attempt of the user. One grouped query whatever the number of
  * users and courses. Registered under the same name after learning's default.
  */
-export const makeCourseQuizRequirements = (d: Pick<AssessmentDeps, 'quizRepository'>): CourseQuizRequirements => {
-  const statusMany = async (tenantId: string, userIds: readonly string[], courseIds: readonly string[]): Promise<Map<string, QuizStatus>> => {
-    if (userIds.length === 0 || courseIds.length === 0) return new Map();
-    return d.quizRepository.requirementStatus(tenantId, userIds, courseIds);
-  };
-  return {
-    statusMany,
-    async status(tenantId, userId, courseId) {
-      return (await statusMany(tenantId, [userId], [courseId])).get(quizKey(userId, courseId)) ?? { required: 0, passed: 0 };
-    },
-  };
-};
+export const makeCourseQuizRequirements = (d: Pick<AssessmentDeps, 'quizRepository'>): CourseQuizRequirements => ({
+  statusMany: (tenantId, userIds, courseIds) => d.quizRepository.requirementStatus(tenantId, userIds, courseIds),
+  async status(tenantId, userId, courseId) {
+    return (await d.quizRepository.requirementStatus(tenantId, [userId], [courseId])).get(quizKey(userId, courseId)) ?? { required: 0, passed: 0 };
+  },
+});
 
 /** Learning's `studentAssignmentsReader` port: a student's submissions for their parents, newest first. */
 export const makeStudentAssignmentsReader = (d: Pick<AssessmentDeps, 'submissionRepository'>): StudentAssignmentsReader => ({
