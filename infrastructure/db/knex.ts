@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { knexSnakeCaseMappers } from 'objection';
+import { PgLiteStatements } from './pglite-statements.js';
 
 export type { Knex };
 
@@ -17,7 +18,8 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 /**
  * PGlite is one connection. knex-pglite lends it through a tarn pool of one, whose hand-over lets a
  * newcomer overtake requests already waiting (long tails under load, seconds at p99) and arms a
- * timer per query. This client lends it in strict arrival order instead.
+ * timer per query. This client lends it in strict arrival order instead, and runs statements
+ * prepared (see PgLiteStatements) rather than through PGlite's query().
  */
 type PgLiteClientClass = new (config: Knex.Config) => Knex.Client;
 
@@ -27,6 +29,12 @@ const ACQUIRE_TIMEOUT_MS = 60_000;
 const FairPgLiteClient = class extends (ClientPgLite as unknown as PgLiteClientClass) {
   private readonly waiting: Array<() => void> = [];
   private lent = false;
+
+  async _query(connection: PGlite, obj: { sql?: string; bindings?: unknown[]; options?: Record<string, unknown>; response?: unknown }): Promise<unknown> {
+    if (!obj.sql) throw new Error('The query is empty');
+    obj.response = await PgLiteStatements.of(connection).query(obj.sql, obj.bindings, obj.options);
+    return obj;
+  }
 
   override async acquireConnection(): Promise<unknown> {
     const connection = await (this as unknown as { _acquireOnlyConnection(): Promise<unknown> })._acquireOnlyConnection();
