@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { knexSnakeCaseMappers } from 'objection';
-import { PgLiteStatements } from './pglite-statements.js';
+import { EmbeddedReadCache } from './embedded-read-cache.js';
 
 export type { Knex };
 
@@ -18,8 +18,9 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 /**
  * PGlite is one connection. knex-pglite lends it through a tarn pool of one, whose hand-over lets a
  * newcomer overtake requests already waiting (long tails under load, seconds at p99) and arms a
- * timer per query. This client lends it in strict arrival order instead, and runs statements
- * prepared (see PgLiteStatements) rather than through PGlite's query().
+ * timer per query. This client lends it in strict arrival order instead, runs statements prepared
+ * (see PgLiteStatements) rather than through PGlite's query(), and answers repeated reads from
+ * memory until their tables are written (see EmbeddedReadCache).
  */
 type PgLiteClientClass = new (config: Knex.Config) => Knex.Client;
 
@@ -32,7 +33,8 @@ const FairPgLiteClient = class extends (ClientPgLite as unknown as PgLiteClientC
 
   async _query(connection: PGlite, obj: { sql?: string; bindings?: unknown[]; options?: Record<string, unknown>; response?: unknown }): Promise<unknown> {
     if (!obj.sql) throw new Error('The query is empty');
-    obj.response = await PgLiteStatements.of(connection).query(obj.sql, obj.bindings, obj.options);
+    const transacting = (this as { transacting?: boolean }).transacting === true;
+    obj.response = await EmbeddedReadCache.of(connection).query(obj.sql, obj.bindings, obj.options, transacting);
     return obj;
   }
 

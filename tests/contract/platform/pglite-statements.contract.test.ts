@@ -25,8 +25,8 @@ describe('contract: PGlite prepared statements (embedded engine)', function () {
     const insert = `insert into sample (name, score, big, at, doc, tags, ok, ref) values ($1, $2, $3, $4, $5, $6, $7, $8) returning *`;
     const at = new Date('2026-01-02T03:04:05.678Z');
     const row = ['a', 12.5, 9007199254740993n, at, { deep: [1, 'x'] }, ['p', 'q'], true, '1b4e28ba-2fa1-11d2-883f-0016541b6b52'];
-    const ours = await statements.query(insert, row);
-    const theirs = await pglite.query(insert, ['b', ...row.slice(1)]);
+    const ours = await statements.query<Record<string, unknown>>(insert, row);
+    const theirs = await pglite.query<Record<string, unknown>>(insert, ['b', ...row.slice(1)]);
     expect(ours.affectedRows).to.equal(1);
     expect({ ...ours.rows[0], id: 0, name: '' }).to.deep.equal({ ...theirs.rows[0], id: 0, name: '' });
     expect(ours.fields).to.deep.equal(theirs.fields);

@@ -1,0 +1,159 @@
+import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
+import { PgLiteStatements } from './pglite-statements.js';
+
+/** Statements that change no data and no schema. */
+const CONTROL = /^\s*(begin|commit|rollback|savepoint|release|start\s+transaction)\b/i;
+/** Data statements; a read among them is a select (or with) that writes, locks and creates nothing. */
+const DATA = /^\s*(select|with|insert|update|delete|merge|truncate|copy|values)\b/i;
+const READ = /^\s*(select|with)\b/i;
+const WRITES_OR_LOCKS = /\b(insert|update|delete|merge|truncate|into|for\s+(share|no\s+key|key))\b/i;
+/** Answers that change without a write: clocks, randomness, sequences, settings, the catalogue. */
+const VOLATILE =
+  /\b(now|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday|random|gen_random_uuid|uuid_generate_\w+|nextval|currval|lastval|setval|current_setting|set_config|txid_\w+)\s*\(|\bcurrent_(timestamp|date|time|user|schema)\b|\blocal(time|timestamp)\b|\bpg_\w+|\binformation_schema\b/i;
+const IDENTIFIER = /"((?:[^"]|"")+)"|([A-Za-z_][A-Za-z0-9_$]*)/g;
+
+const MAX_ENTRIES = 2_000;
+/** Big answers (exports, reports) are not worth the memory; the catalogue pages are small. */
+const MAX_ROWS = 500;
+
+interface Entry {
+  epoch: number;
+  /** Each table read, with its version when the statement ran. */
+  read: Array<[string, number]>;
+  results: Results<unknown>;
+}
+
+/** A write names the tables it may change; a read the tables it reads, or none when its answer may not be kept. */
+type Plan = { writes: string[]; reads?: undefined } | { writes?: undefined; reads: string[] | undefined; id: number };
+
+interface Schema {
+  tables: Set<string>;
+  plans: Map<string, Plan>;
+  /** A table and every table whose rows a write to it may change through cascading foreign keys. */
+  reach: Map<string, string[]>;
+}
+
+/** Most columns are strings and numbers; only objects (json, arrays, dates, bytes) need a deep copy. */
+const copyValue = (value: unknown): unknown =>
+  value === null || typeof value !== 'object' ? value : value instanceof Date ? new Date(value.getTime()) : structuredClone(value);
+
+function copyOf<T>(results: Results<T>): Results<T> {
+  const rows = results.rows.map((row) => {
+    if (Array.isArray(row)) return row.map(copyValue);
+    const copy: Record<string, unknown> = {};
+    for (const [column, value] of Object.entries(row as Record<string, unknown>)) copy[column] = copyValue(value);
+    return copy;
+  });
+  // Field descriptions are the engine's metadata, never changed by callers.
+  return { ...results, rows: rows as T[] };
+}
+
+/**
+ * Answers repeated reads of the embedded engine from memory until a table they read is written.
+ *
+ * Why only embedded: PGlite is one process's private database, so every write passes through
+ * here and the versions below are exact; with PostgreSQL other processes write too and the
+ * processes stay stateless. A single connection serialises everything, so a version is read and a
+ * statement runs with nothing in between, and a transaction's uncommitted writes are never cached
+ * (statements inside transactions bypass the cache, and their writes invalidate at once).
+ * Invalidation over-approximates on purpose: a write invalidates every table its text names, plus
+ * those its cascading foreign keys reach; a schema change or anything unrecognised invalidates all.
+ */
+export class EmbeddedReadCache {
+  private static readonly perEngine = new WeakMap<PGlite, EmbeddedReadCache>();
+
+  static of(pglite: PGlite): EmbeddedReadCache {
+    let cache = EmbeddedReadCache.perEngine.get(pglite);
+    if (!cache) EmbeddedReadCache.perEngine.set(pglite, (cache = new EmbeddedReadCache(PgLiteStatements.of(pglite))));
+    return cache;
+  }
+
+  private readonly entries = new Map<string, Entry>();
+  private readonly versions = new Map<string, number>();
+  private clock = 0;
+  private plans = 0;
+  private epoch = 0;
+  private schema: Schema | undefined;
+
+  private constructor(private readonly statements: PgLiteStatements) {}
+
+  /** Runs one statement; `transacting` says it belongs to an open transaction. */
+  async query<T>(sql: string, params: unknown[] = [], options: QueryOptions | undefined, transacting: boolean): Promise<Results<T>> {
+    const run = () => this.statements.query<T>(sql, params, options);
+    if (CONTROL.test(sql)) return run();
+    if (!DATA.test(sql)) {
+      this.epoch++;
+      this.schema = undefined;
+      return run();
+    }
+    const plan = await this.planOf(sql);
+    if (plan.writes) {
+      for (const table of plan.writes) this.versions.set(table, ++this.clock);
+      return run();
+    }
+    if (transacting || !plan.reads || options?.blob) return run();
+
+    let key: string;
+    try {
+      // The plan's number stands for the statement text, keeping keys short to hash.
+      key = `${plan.id} ${JSON.stringify(params)}${options ? ` ${JSON.stringify(options)}` : ''}`;
+    } catch {
+      return run(); // bigint parameters have no JSON form
+    }
+    const hit = this.entries.get(key);
+    if (hit && hit.epoch === this.epoch && hit.read.every(([table, version]) => this.versions.get(table) === version)) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      // Callers may change what they get back; the cached answer must stay as the database gave it.
+      return copyOf(hit.results) as Results<T>;
+    }
+    const entry = { epoch: this.epoch, read: plan.reads.map((t): [string, number] => [t, this.versions.get(t) ?? 0]) };
+    const results = await run();
+    if (results.rows.length <= MAX_ROWS) {
+      this.entries.delete(key);
+      this.entries.set(key, { ...entry, results: copyOf(results) });
+      if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    }
+    return results;
+  }
+
+  /** What a data statement reads or writes, worked out once per statement text. */
+  private async planOf(sql: string): Promise<Plan> {
+    const schema = await this.loadSchema();
+    const known = schema.plans.get(sql);
+    if (known) return known;
+    const named = new Set<string>();
+    for (const match of sql.matchAll(IDENTIFIER)) {
+      const name = match[1] !== undefined ? match[1].replace(/""/g, '"') : match[2]!.toLowerCase();
+      if (schema.tables.has(name)) named.add(name);
+    }
+    let plan: Plan;
+    if (!READ.test(sql) || WRITES_OR_LOCKS.test(sql)) plan = { writes: [...new Set([...named].flatMap((t) => schema.reach.get(t) ?? [t]))] };
+    else plan = { reads: named.size > 0 && !VOLATILE.test(sql) ? [...named] : undefined, id: ++this.plans };
+    if (schema.plans.size >= MAX_ENTRIES) schema.plans.clear();
+    schema.plans.set(sql, plan);
+    return plan;
+  }
+
+  private async loadSchema(): Promise<Schema> {
+    if (this.schema) return this.schema;
+    const tables = await this.statements.query<{ name: string }>(
+      `select c.relname as name from pg_class c where c.relkind in ('r', 'p') and c.relnamespace = current_schema()::regnamespace`,
+    );
+    const links = await this.statements.query<{ child: string; parent: string }>(
+      `select child.relname as child, parent.relname as parent
+         from pg_constraint k join pg_class child on child.oid = k.conrelid join pg_class parent on parent.oid = k.confrelid
+        where k.contype = 'f' and (k.confdeltype in ('c', 'n', 'd') or k.confupdtype in ('c', 'n', 'd'))`,
+    );
+    const children = new Map<string, string[]>();
+    for (const { child, parent } of links.rows) children.set(parent, [...(children.get(parent) ?? []), child]);
+    const reach = new Map<string, string[]>();
+    for (const { name } of tables.rows) {
+      const seen = new Set([name]);
+      for (const table of seen) for (const child of children.get(table) ?? []) seen.add(child);
+      reach.set(name, [...seen]);
+    }
+    this.schema = { tables: new Set(tables.rows.map((t) => t.name)), plans: new Map(), reach };
+    return this.schema;
+  }
+}
