@@ -61,6 +61,16 @@ function load(url: string, e: Described, seconds: number): Promise<autocannon.Re
   });
 }
 
+/**
+ * Ours and the baseline share the server process and, embedded, the one database session: when a
+ * turn ends, up to `connections` requests are still being served. Waiting for them keeps one
+ * side's tail out of the other's turn. The health check queues behind them in the database.
+ */
+async function settle(ours: string): Promise<void> {
+  await fetch(`${ours}/health`);
+  await new Promise((resolve) => setTimeout(resolve, 250));
+}
+
 async function main() {
   const child = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), '--import', 'tsx', 'bench/server.ts'], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
   const lines = createInterface({ input: child.stdout! });
@@ -78,15 +88,20 @@ async function main() {
 
   const results = [];
   for (const e of ready.endpoints.filter((x) => !only || only.includes(x.name))) {
-    await load(ready.ours, e, 2); // warm-up: JIT, caches, connection pools
-    await load(ready.base, { ...e, path: `/baseline/${e.name}` }, 2);
+    const turn = async (url: string, path: string, seconds: number) => {
+      const result = await load(url, { ...e, path }, seconds);
+      await settle(ready.ours);
+      return result;
+    };
+    await turn(ready.ours, e.path, 2); // warm-up: JIT, caches, connection pools
+    await turn(ready.base, `/baseline/${e.name}`, 2);
     // Ours and the baseline take turns, so that a slower or faster stretch of a shared machine
     // weighs on both sides of the ratio alike.
     const ours: autocannon.Result[] = [];
     const base: autocannon.Result[] = [];
     for (let round = 0; round < rounds; round++) {
-      ours.push(await load(ready.ours, e, slice));
-      base.push(await load(ready.base, { ...e, path: `/baseline/${e.name}` }, slice));
+      ours.push(await turn(ready.ours, e.path, slice));
+      base.push(await turn(ready.base, `/baseline/${e.name}`, slice));
     }
     const rps = (runs: autocannon.Result[]) => runs.reduce((sum, r) => sum + r.requests.total, 0) / (runs.length * slice);
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
