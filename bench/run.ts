@@ -63,12 +63,11 @@ function load(url: string, e: Described, seconds: number): Promise<autocannon.Re
 
 /**
  * Ours and the baseline share the server process and, embedded, the one database session: when a
- * turn ends, up to `connections` requests are still being served. Waiting for them keeps one
- * side's tail out of the other's turn. The health check queues behind them in the database.
+ * turn ends, up to `connections` requests are still being served. Waiting until both servers have
+ * answered them all keeps one side's tail out of the other's turn.
  */
-async function settle(ours: string): Promise<void> {
-  await fetch(`${ours}/health`);
-  await new Promise((resolve) => setTimeout(resolve, 250));
+async function settle(base: string): Promise<void> {
+  await fetch(`${base}/bench/settled`);
 }
 
 async function main() {
@@ -90,7 +89,7 @@ async function main() {
   for (const e of ready.endpoints.filter((x) => !only || only.includes(x.name))) {
     const turn = async (url: string, path: string, seconds: number) => {
       const result = await load(url, { ...e, path }, seconds);
-      await settle(ready.ours);
+      await settle(ready.base);
       return result;
     };
     await turn(ready.ours, e.path, 2); // warm-up: JIT, caches, connection pools

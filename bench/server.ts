@@ -132,8 +132,20 @@ async function main() {
     });
     described.push({ name: setup.name, label: setup.label, method: setup.method.toUpperCase(), path: setup.path, headers: setup.headers, body: setup.body, varyBody: setup.varyBody ?? null, queries: statements.length });
   }
+  // Requests still being answered by either server; the load generator waits for none between turns.
+  let inFlight = 0;
+  const track = (_req: unknown, res: import('node:http').ServerResponse) => {
+    inFlight++;
+    res.once('close', () => inFlight--);
+  };
+  server.on('request', track);
+  router.get('/bench/settled', async (ctx) => {
+    while (inFlight > 1) await new Promise((resolve) => setTimeout(resolve, 5));
+    ctx.body = { inFlight: inFlight - 1 };
+  });
   baseline.use(router.routes());
   const baseServer = baseline.listen(0, '127.0.0.1');
+  baseServer.on('request', track);
   await new Promise((r) => baseServer.once('listening', r));
   const base = `http://127.0.0.1:${(baseServer.address() as AddressInfo).port}`;
   process.stdout.write(`${JSON.stringify({ ready: true, ours, base, engine: pool ? 'postgresql' : 'pglite', endpoints: described })}\n`);

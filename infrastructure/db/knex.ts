@@ -30,6 +30,8 @@ const ACQUIRE_TIMEOUT_MS = 60_000;
 const FairPgLiteClient = class extends (ClientPgLite as unknown as PgLiteClientClass) {
   private readonly waiting: Array<() => void> = [];
   private lent = false;
+  /** knex-pglite awaits the engine's readiness on every query (a generator-driven promise each time). */
+  private ready: unknown;
 
   async _query(connection: PGlite, obj: { sql?: string; bindings?: unknown[]; options?: Record<string, unknown>; response?: unknown }): Promise<unknown> {
     if (!obj.sql) throw new Error('The query is empty');
@@ -39,7 +41,7 @@ const FairPgLiteClient = class extends (ClientPgLite as unknown as PgLiteClientC
   }
 
   override async acquireConnection(): Promise<unknown> {
-    const connection = await (this as unknown as { _acquireOnlyConnection(): Promise<unknown> })._acquireOnlyConnection();
+    const connection = (this.ready ??= await (this as unknown as { _acquireOnlyConnection(): Promise<unknown> })._acquireOnlyConnection());
     if (!this.lent) {
       this.lent = true;
       return connection;

@@ -21,6 +21,8 @@ const joinedLesson = joinedTable('l', 'les', [
   'id', 'tenant_id', 'module_id', 'course_id', 'title', 'description', 'content_type', 'content_url', 'content', 'duration', 'sort_order', 'created_at', 'updated_at',
 ]);
 
+const COURSE_FOR_LEARNER_COLUMNS = [joinedCategory, joinedEnrollment, joinedCertificate].map((j) => j.columns).join(', ');
+
 const toCategory = (r: Row): Category => ({
   id: r.id as string, tenantId: r.tenantId as string, name: r.name as string, slug: r.slug as string, description: r.description as string | null,
   createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
@@ -52,7 +54,7 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
       .leftJoin({ e: 'enrollments' }, function () { this.on('e.course_id', 'c.id').andOn('e.tenant_id', 'c.tenant_id').andOnVal('e.user_id', userId); })
       .leftJoin({ cert: 'certificates' }, function () { this.on('cert.course_id', 'c.id').andOn('cert.tenant_id', 'c.tenant_id').andOnVal('cert.user_id', userId); })
       .where({ 'c.tenant_id': tenantId, 'c.id': courseId })
-      .first('c.*', joinedCategory.select, joinedEnrollment.select, joinedCertificate.select)) as Row | undefined;
+      .first('c.*', db.q().raw(COURSE_FOR_LEARNER_COLUMNS))) as Row | undefined;
     if (!r) return null;
     const category = joinedCategory.read(r);
     const enrollment = joinedEnrollment.read(r);
@@ -69,7 +71,7 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
     const q = db.q()({ c: 'courses' })
       .leftJoin({ cat: 'course_categories' }, function () { this.on('cat.id', 'c.category_id').andOn('cat.tenant_id', 'c.tenant_id'); })
       .where('c.tenant_id', tenantId)
-      .select('c.*', joinedCategory.select);
+      .select('c.*', db.q().raw(joinedCategory.columns));
     if (filter.statuses) q.whereIn('c.status', [...filter.statuses]);
     if (filter.categoryId) q.where('c.category_id', filter.categoryId);
     if (filter.difficulty) q.whereRaw('lower(c.difficulty) = lower(?)', [filter.difficulty]);
@@ -157,7 +159,7 @@ export const makeModulePgRepository = ({ db }: DbDeps): ModuleRepository => ({
       .leftJoin({ l: 'lessons' }, function () { this.on('l.module_id', 'm.id').andOn('l.tenant_id', 'm.tenant_id'); })
       .where({ 'm.tenant_id': tenantId, 'm.course_id': courseId })
       .orderBy([{ column: 'm.sort_order' }, { column: 'm.created_at' }, { column: 'm.id' }])
-      .select('m.*', joinedLesson.select)) as Row[];
+      .select('m.*', db.q().raw(joinedLesson.columns))) as Row[];
     const modules = new Map<string, CourseModule>();
     const lessons: Lesson[] = [];
     for (const r of rows) {
