@@ -10,6 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
 import pg from 'pg';
@@ -134,7 +135,7 @@ async function main() {
   }
   // Requests still being answered by either server; the load generator waits for none between turns.
   let inFlight = 0;
-  const track = (_req: unknown, res: import('node:http').ServerResponse) => {
+  const track = (_req: unknown, res: ServerResponse) => {
     inFlight++;
     res.once('close', () => inFlight--);
   };
