@@ -3,7 +3,9 @@
  * it, a bare Koa baseline that runs, per endpoint, the very SQL statements our endpoint runs
  * (captured from one sample request) through the raw driver: `pg` with DATABASE_URL, else the
  * same PGlite instance. The ratio ours/baseline is then the cost of everything we add around the
- * database work (routing, validation, auth, DI, objection, envelope, logging).
+ * database work (routing, validation, auth, DI, objection, envelope, logging). On PGlite the
+ * baseline's writes bypass our knex client and so our read cache; they touch only rows of their own
+ * (new leads, the answer it re-saves), which ours does not read back.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';

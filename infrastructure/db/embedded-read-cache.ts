@@ -13,11 +13,15 @@ const VOLATILE =
 const IDENTIFIER = /"((?:[^"]|"")+)"|([A-Za-z_][A-Za-z0-9_$]*)/g;
 
 const MAX_ENTRIES = 2_000;
+/** Roughly what the kept answers may hold in all; one answer may take an eighth of it at most. */
+const MAX_BYTES = 64 * 1024 * 1024;
 /** Big answers (exports, reports) are not worth the memory; the catalogue pages are small. */
 const MAX_ROWS = 500;
 
 interface Entry {
   epoch: number;
+  /** Approximate: text length plus a word per value. */
+  bytes: number;
   /** Each table read, with its version when the statement ran. */
   read: Array<[string, number]>;
   results: Results<unknown>;
@@ -36,6 +40,18 @@ interface Schema {
 /** Most columns are strings and numbers; only objects (json, arrays, dates, bytes) need a deep copy. */
 const copyValue = (value: unknown): unknown =>
   value === null || typeof value !== 'object' ? value : value instanceof Date ? new Date(value.getTime()) : structuredClone(value);
+
+function sizeOf(rows: unknown[]): number {
+  let bytes = 0;
+  for (const row of rows) {
+    for (const value of Object.values(row as object)) {
+      if (typeof value === 'string') bytes += 8 + 2 * value.length;
+      else if (value !== null && typeof value === 'object' && !(value instanceof Date)) bytes += 8 + 2 * (JSON.stringify(value)?.length ?? 0);
+      else bytes += 8;
+    }
+  }
+  return bytes;
+}
 
 function copyOf<T>(results: Results<T>): Results<T> {
   const rows = results.rows.map((row) => {
@@ -71,6 +87,7 @@ export class EmbeddedReadCache {
   private readonly entries = new Map<string, Entry>();
   private readonly versions = new Map<string, number>();
   private clock = 0;
+  private bytes = 0;
   private plans = 0;
   private epoch = 0;
   private schema: Schema | undefined;
@@ -109,12 +126,21 @@ export class EmbeddedReadCache {
     }
     const entry = { epoch: this.epoch, read: plan.reads.map((t): [string, number] => [t, this.versions.get(t) ?? 0]) };
     const results = await run();
-    if (results.rows.length <= MAX_ROWS) {
-      this.entries.delete(key);
-      this.entries.set(key, { ...entry, results: copyOf(results) });
-      if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    const bytes = results.rows.length <= MAX_ROWS ? sizeOf(results.rows) : Infinity;
+    if (bytes <= MAX_BYTES / 8) {
+      this.drop(key);
+      this.entries.set(key, { ...entry, bytes, results: copyOf(results) });
+      this.bytes += bytes;
+      while (this.entries.size > MAX_ENTRIES || this.bytes > MAX_BYTES) this.drop(this.entries.keys().next().value!);
     }
     return results;
+  }
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
   }
 
   /** What a data statement reads or writes, worked out once per statement text. */

@@ -86,6 +86,14 @@ describe('contract: embedded read cache (knex over PGlite)', function () {
     expect(sqlRun('from "shelf"')).to.equal(1);
   });
 
+  it('keeps no answer too big for its share of memory', async () => {
+    await knex('shelf').insert({ id: 9, label: 'x'.repeat(5_000_000) });
+    for (let read = 0; read < 2; read++) expect((await knex('shelf').where({ id: 9 }).first()).label).to.have.length(5_000_000);
+    expect(sqlRun('from "shelf"')).to.equal(2);
+    for (let read = 0; read < 2; read++) await knex('shelf').where({ id: 1 }).first();
+    expect(sqlRun('from "shelf"')).to.equal(3);
+  });
+
   it('reads again after a schema change', async () => {
     expect(await knex('shelf').where({ id: 1 }).first()).to.not.have.property('color');
     await knex.schema.alterTable('shelf', (t) => t.text('color').defaultTo('red'));
