@@ -10,6 +10,12 @@ const WRITES_OR_LOCKS = /\b(insert|update|delete|merge|truncate|into|for\s+(shar
 /** Answers that change without a write: clocks, randomness, sequences, settings, the catalogue. */
 const VOLATILE =
   /\b(now|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday|random|gen_random_uuid|uuid_generate_\w+|nextval|currval|lastval|setval|current_setting|set_config|txid_\w+)\s*\(|\bcurrent_(timestamp|date|time|user|schema)\b|\blocal(time|timestamp)\b|\bpg_\w+|\binformation_schema\b/i;
+/**
+ * A statement that modifies one table: PostgreSQL allows data-modifying WITH only at the top, so
+ * one that starts with insert, update or delete changes its target alone (the lookahead refuses a
+ * schema-qualified name, which falls back to every named table).
+ */
+const SINGLE_TARGET = /^\s*(insert\s+into|update|delete\s+from)\s+(only\s+)?(?:"((?:[^"]|"")+)"|([A-Za-z_][A-Za-z0-9_$]*))(?![\w$"]|\s*\.)/i;
 const IDENTIFIER = /"((?:[^"]|"")+)"|([A-Za-z_][A-Za-z0-9_$]*)/g;
 
 const MAX_ENTRIES = 2_000;
@@ -72,8 +78,9 @@ function copyOf<T>(results: Results<T>): Results<T> {
  * processes stay stateless. A single connection serialises everything, so a version is read and a
  * statement runs with nothing in between, and a transaction's uncommitted writes are never cached
  * (statements inside transactions bypass the cache, and their writes invalidate at once).
- * Invalidation over-approximates on purpose: a write invalidates every table its text names, plus
- * those its cascading foreign keys reach; a schema change or anything unrecognised invalidates all.
+ * Invalidation over-approximates on purpose: an insert, update or delete invalidates its target and
+ * what the target's cascading foreign keys reach, any other write every table its text names (and
+ * their reach); a schema change or anything unrecognised invalidates all.
  */
 export class EmbeddedReadCache {
   private static readonly perEngine = new WeakMap<PGlite, EmbeddedReadCache>();
@@ -154,7 +161,13 @@ export class EmbeddedReadCache {
       if (schema.tables.has(name)) named.add(name);
     }
     let plan: Plan;
-    if (!READ.test(sql) || WRITES_OR_LOCKS.test(sql)) plan = { writes: [...new Set([...named].flatMap((t) => schema.reach.get(t) ?? [t]))] };
+    const target = SINGLE_TARGET.exec(sql);
+    const targetName = target && (target[3] !== undefined ? target[3].replace(/""/g, '"') : target[4]!.toLowerCase());
+    if (target && targetName && schema.tables.has(targetName)) {
+      // The other tables it names are only read (there are no triggers); its cascades (an update on
+      // conflict included) may reach further.
+      plan = { writes: schema.reach.get(targetName) ?? [targetName] };
+    } else if (!READ.test(sql) || WRITES_OR_LOCKS.test(sql)) plan = { writes: [...new Set([...named].flatMap((t) => schema.reach.get(t) ?? [t]))] };
     else plan = { reads: named.size > 0 && !VOLATILE.test(sql) ? [...named] : undefined, id: ++this.plans };
     if (schema.plans.size >= MAX_ENTRIES) schema.plans.clear();
     schema.plans.set(sql, plan);

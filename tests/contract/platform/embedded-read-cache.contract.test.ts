@@ -86,6 +86,15 @@ describe('contract: embedded read cache (knex over PGlite)', function () {
     expect(sqlRun('from "shelf"')).to.equal(1);
   });
 
+  it('keeps the answers of tables an insert … select only reads from', async () => {
+    await knex('shelf').where({ id: 1 }).first();
+    await knex.raw('insert into book (id, shelf_id, title) select 40, id, label from shelf where id = 1');
+    executed.resetHistory();
+    await knex('shelf').where({ id: 1 }).first();
+    expect(sqlRun('from "shelf"')).to.equal(0);
+    expect(await knex('book').where({ id: 40 }).first()).to.include({ shelfId: 1, title: 'uno' });
+  });
+
   it('keeps no answer too big for its share of memory', async () => {
     await knex('shelf').insert({ id: 9, label: 'x'.repeat(5_000_000) });
     for (let read = 0; read < 2; read++) expect((await knex('shelf').where({ id: 9 }).first()).label).to.have.length(5_000_000);
