@@ -26,7 +26,6 @@ const MAX_ROWS = 500;
 
 interface Entry {
   epoch: number;
-  /** Approximate: text length plus a word per value. */
   bytes: number;
   /** Each table read, with its version when the statement ran. */
   read: Array<[string, number]>;
@@ -47,13 +46,20 @@ interface Schema {
 const copyValue = (value: unknown): unknown =>
   value === null || typeof value !== 'object' ? value : value instanceof Date ? new Date(value.getTime()) : structuredClone(value);
 
+/** Approximate bytes: two per character of text (json measured as text), eight per other value. */
 function sizeOf(rows: unknown[]): number {
   let bytes = 0;
   for (const row of rows) {
     for (const value of Object.values(row as object)) {
       if (typeof value === 'string') bytes += 8 + 2 * value.length;
-      else if (value !== null && typeof value === 'object' && !(value instanceof Date)) bytes += 8 + 2 * (JSON.stringify(value)?.length ?? 0);
-      else bytes += 8;
+      else if (value === null || typeof value !== 'object' || value instanceof Date) bytes += 8;
+      else {
+        try {
+          bytes += 8 + 2 * (JSON.stringify(value)?.length ?? 0);
+        } catch {
+          return Infinity; // an int8[] (bigints) has no JSON form: not kept
+        }
+      }
     }
   }
   return bytes;

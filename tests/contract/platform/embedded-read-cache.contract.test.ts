@@ -103,6 +103,13 @@ describe('contract: embedded read cache (knex over PGlite)', function () {
     expect(sqlRun('from "shelf"')).to.equal(3);
   });
 
+  it('answers reads whose values have no JSON form (bigints), without keeping them', async () => {
+    const read = () => knex.raw<{ rows: Array<{ ids: unknown[] }> }>('select array[9007199254740993, 1]::int8[] as ids from shelf where id = ?', [1]);
+    expect((await read()).rows[0]!.ids).to.have.length(2);
+    expect((await read()).rows[0]!.ids).to.have.length(2);
+    expect(sqlRun('::int8[]')).to.equal(2);
+  });
+
   it('reads again after a schema change', async () => {
     expect(await knex('shelf').where({ id: 1 }).first()).to.not.have.property('color');
     await knex.schema.alterTable('shelf', (t) => t.text('color').defaultTo('red'));
