@@ -7,6 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { knexSnakeCaseMappers } from 'objection';
 import { EmbeddedReadCache } from './embedded-read-cache.js';
+import { PreparedPgClient } from './prepared-pg-client.js';
 
 export type { Knex };
 
@@ -73,6 +74,8 @@ export interface DatabaseOptions {
   /** Directory of the embedded database; `null` keeps it in memory (tests). */
   embeddedDir: string | null;
   poolMax?: number;
+  /** PostgreSQL only: run data statements as named prepared statements (default true). */
+  preparedStatements?: boolean;
 }
 
 /** One knex for both engines: PostgreSQL through `pg`, or PGlite (PostgreSQL in WASM) embedded. */
@@ -80,7 +83,8 @@ export function createKnex(options: DatabaseOptions): Knex {
   const common = { ...knexSnakeCaseMappers() };
   if (options.databaseUrl) {
     return knexFactory({
-      client: 'pg',
+      client: options.preparedStatements === false ? 'pg' : (PreparedPgClient as unknown as typeof knexFactory.Client),
+      dialect: 'postgres',
       connection: options.databaseUrl,
       pool: { min: 0, max: options.poolMax ?? 10 },
       acquireConnectionTimeout: 10_000,
@@ -104,4 +108,7 @@ export function createKnex(options: DatabaseOptions): Knex {
 
 export const embeddedDatabaseDir = (dataDir: string): string => join(dataDir, 'pgdata');
 
-export const isEmbedded = (knex: Knex): boolean => knex.client.config.client !== 'pg';
+export const isEmbedded = (knex: Knex): boolean => {
+  const connection: unknown = knex.client.config.connection;
+  return typeof connection === 'object' && connection !== null && 'pglite' in connection;
+};

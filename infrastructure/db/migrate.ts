@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
 import pg from 'pg';
+import { isEmbedded } from './knex.js';
 
 const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
 
@@ -27,7 +28,7 @@ const MIGRATION_LOCK_KEY = 724_019_311;
 export async function migrateLatest(knex: Knex): Promise<void> {
   // knex keeps the parsed connection settings (an object, whatever form was given).
   const connection = knex.client.connectionSettings as string | pg.ClientConfig | undefined;
-  if (knex.client.config.client !== 'pg' || !connection) {
+  if (isEmbedded(knex) || !connection) {
     await knex.migrate.latest({ migrationSource });
     return;
   }

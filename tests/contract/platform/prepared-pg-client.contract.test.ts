@@ -1,0 +1,64 @@
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import { createKnex, type Knex } from '../../../infrastructure/db/knex.js';
+
+const databaseUrl = process.env.DATABASE_URL;
+
+(databaseUrl ? describe : describe.skip)('contract: prepared statements on PostgreSQL', function () {
+  this.timeout(60_000);
+  let knex: Knex;
+  const table = `prepared_${randomUUID().slice(0, 8)}`;
+  // One connection, so that what the session has prepared can be read back.
+  const prepared = async () => Number(((await knex.raw(`select count(*)::int as n from pg_prepared_statements where name like 'knex\\_%'`)) as { rows: Array<{ n: number }> }).rows[0]!.n);
+
+  before(async () => {
+    knex = createKnex({ databaseUrl, embeddedDir: null, poolMax: 1 });
+    await knex.schema.createTable(table, (t) => {
+      t.integer('id').primary();
+      t.text('label').notNullable().unique();
+    });
+    await knex(table).insert([{ id: 1, label: 'one' }, { id: 2, label: 'two' }]);
+  });
+  after(async () => {
+    await knex.schema.dropTableIfExists(table);
+    await knex.destroy();
+  });
+
+  it('prepares a data statement once per connection and answers as an unnamed one would', async () => {
+    const before = await prepared();
+    for (let run = 0; run < 3; run++) expect(await knex(table).where({ id: 2 }).first()).to.deep.equal({ id: 2, label: 'two' });
+    expect(await prepared()).to.equal(before + 1);
+    expect(await knex(table).where({ id: 1 }).pluck('label')).to.deep.equal(['one']);
+  });
+
+  it('renews a statement whose table changed under it, and a transaction it failed in is the only casualty', async () => {
+    const read = (q: Knex | Knex.Transaction) => q(table).where({ id: 1 }).select('*');
+    expect(await read(knex)).to.deep.equal([{ id: 1, label: 'one' }]);
+    await knex.schema.alterTable(table, (t) => t.text('colour').defaultTo('red'));
+    const inTransaction = await knex.transaction((trx) => read(trx)).then(() => 'answered', (error: { code?: string }) => error.code);
+    // PostgreSQL may re-plan by itself; when it refuses, the refusal is its cached-plan error.
+    expect(['answered', '0A000']).to.include(inTransaction);
+    expect(await read(knex)).to.deep.equal([{ id: 1, label: 'one', colour: 'red' }]);
+    await knex.schema.alterTable(table, (t) => t.dropColumn('colour'));
+    expect(await read(knex)).to.deep.equal([{ id: 1, label: 'one' }]);
+  });
+
+  it('keeps a transaction whole: a failing prepared statement rolls it back, later ones run', async () => {
+    const failed = await knex
+      .transaction(async (trx) => {
+        await trx(table).insert({ id: 3, label: 'three' });
+        await trx(table).insert({ id: 4, label: 'three' });
+      })
+      .then(() => 'committed', (error: { code?: string }) => error.code);
+    expect(failed).to.equal('23505');
+    expect(await knex(table).whereIn('id', [3, 4])).to.deep.equal([]);
+    await knex.transaction((trx) => trx(table).insert({ id: 3, label: 'three' }));
+    expect(await knex(table).where({ id: 3 }).first()).to.deep.equal({ id: 3, label: 'three' });
+  });
+
+  it('keeps at most 250 statements prepared on a connection', async () => {
+    for (let i = 0; i < 270; i++) await knex.raw(`select ?::int + ${i} as n`, [1]);
+    expect(await prepared()).to.be.within(240, 251);
+    expect(((await knex.raw('select ?::int + 0 as n', [41])) as { rows: Array<{ n: number }> }).rows[0]!.n).to.equal(41);
+  });
+});
