@@ -64,9 +64,18 @@ export class PreparedPgClient extends ClientPg {
     return (this as { transacting?: boolean }).transacting === true;
   }
 
-  /** Queued on the connection ahead of what comes next; pg forgets the name once the server has. */
-  private async deallocate(connection: PgConnection, name: string): Promise<void> {
-    await connection.query(`deallocate "${name}"`);
-    delete connection.connection.parsedStatements[name];
+  /**
+   * Queued on the connection ahead of what comes next. pg must forget the name in the callback,
+   * which runs before it sends the next queued query (a promise continuation would run after, and
+   * a next use of the name would bind a statement the server no longer has).
+   */
+  private deallocate(connection: PgConnection, name: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      connection.query(`deallocate "${name}"`, (error: Error | null) => {
+        if (error) return reject(error);
+        delete connection.connection.parsedStatements[name];
+        resolve();
+      });
+    });
   }
 }

@@ -58,7 +58,10 @@ if (databaseUrl) describe('contract: prepared statements on PostgreSQL', functio
   });
 
   it('keeps at most 250 statements prepared on a connection', async () => {
-    for (let i = 0; i < 270; i++) await knex.raw(`select ?::int + ${i} as n`, [1]);
+    for (let round = 0; round < 2; round++) {
+      // The second round finds its first statements evicted and prepares them again.
+      for (let i = 0; i < 270; i++) expect(((await knex.raw(`select ?::int + ${i} as n`, [1])) as { rows: Array<{ n: number }> }).rows[0]!.n).to.equal(i + 1);
+    }
     expect(await prepared()).to.be.within(240, 251);
     expect(((await knex.raw('select ?::int + 0 as n', [41])) as { rows: Array<{ n: number }> }).rows[0]!.n).to.equal(41);
   });
