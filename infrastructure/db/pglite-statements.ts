@@ -1,4 +1,5 @@
 import { parse as pgliteParse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { isPreparable, isStalePlan } from './prepared-statements.js';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 
@@ -9,12 +10,8 @@ interface Prepared {
   rowDescription: BackendMessage | undefined;
 }
 
-/** Only data statements are worth a plan kept across calls; DDL and transaction control run unnamed. */
-const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 /** Bounds the plans held inside the embedded engine's memory; the least recently used is closed. */
 const MAX_PREPARED = 500;
-/** PostgreSQL refuses a kept statement whose result columns changed under it (a migration altered the table). */
-const isStalePlan = (error: unknown) => (error as { code?: unknown }).code === '0A000' && /cached plan/i.test(String((error as Error).message));
 
 /**
  * Runs statements on PGlite as PostgreSQL's drivers do on a server, with one protocol round per
@@ -60,7 +57,7 @@ export class PgLiteStatements {
   }
 
   private async run<T>(sql: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    const statement = PREPARABLE.test(sql) ? await this.prepare(sql) : undefined;
+    const statement = isPreparable(sql) ? await this.prepare(sql) : undefined;
     if (!statement) {
       // Unnamed: parse, describe, bind and execute in one round instead of PGlite's six.
       const described = await this.exchange([protocol.serialize.parse({ text: sql }), protocol.serialize.describe({ type: 'S' }), protocol.serialize.sync()]);

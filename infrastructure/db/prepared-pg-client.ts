@@ -1,13 +1,10 @@
 import { createHash } from 'node:crypto';
 import ClientPg from 'knex/lib/dialects/postgres/index.js';
 import type pg from 'pg';
+import { isPreparable, isStalePlan } from './prepared-statements.js';
 
-/** Only data statements are worth a plan kept across calls; DDL and transaction control run unnamed. */
-const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 /** Per connection; the least recently used beyond it is deallocated (texts with long IN lists vary without end). */
 const MAX_PREPARED = 250;
-/** PostgreSQL refuses a kept statement whose result columns changed under it (a migration altered the table). */
-const isStalePlan = (error: unknown) => (error as { code?: unknown }).code === '0A000' && /cached plan/i.test(String((error as Error).message));
 
 interface KnexQuery {
   sql?: string;
@@ -33,7 +30,7 @@ const superQuery = (ClientPg.prototype as unknown as { _query(connection: unknow
  */
 export class PreparedPgClient extends ClientPg {
   async _query(connection: PgConnection, obj: KnexQuery): Promise<unknown> {
-    if (!obj.sql || !PREPARABLE.test(obj.sql)) return superQuery.call(this, connection, obj);
+    if (!obj.sql || !isPreparable(obj.sql)) return superQuery.call(this, connection, obj);
     const name = `knex_${createHash('sha1').update(obj.sql).digest('base64url')}`;
     this.remember(connection, name);
     const named = { ...obj, options: { ...obj.options, name } };
