@@ -25,7 +25,6 @@ const MAX_BYTES = 64 * 1024 * 1024;
 const MAX_ROWS = 500;
 
 interface Entry {
-  epoch: number;
   bytes: number;
   /** Each table read, with its version when the statement ran. */
   read: Array<[string, number]>;
@@ -102,7 +101,6 @@ export class EmbeddedReadCache {
   private clock = 0;
   private bytes = 0;
   private plans = 0;
-  private epoch = 0;
   private schema: Schema | undefined;
 
   private constructor(private readonly statements: PgLiteStatements) {}
@@ -112,7 +110,7 @@ export class EmbeddedReadCache {
     const run = () => this.statements.query<T>(sql, params, options);
     if (CONTROL.test(sql)) return run();
     if (!DATA.test(sql)) {
-      this.epoch++;
+      // New plans get new numbers, so no answer kept under the old ones is found again.
       this.schema = undefined;
       return run();
     }
@@ -131,13 +129,13 @@ export class EmbeddedReadCache {
       return run(); // bigint parameters have no JSON form
     }
     const hit = this.entries.get(key);
-    if (hit && hit.epoch === this.epoch && hit.read.every(([table, version]) => this.versions.get(table) === version)) {
+    if (hit && hit.read.every(([table, version]) => this.versions.get(table) === version)) {
       this.entries.delete(key);
       this.entries.set(key, hit);
       // Callers may change what they get back; the cached answer must stay as the database gave it.
       return copyOf(hit.results) as Results<T>;
     }
-    const entry = { epoch: this.epoch, read: plan.reads.map((t): [string, number] => [t, this.versions.get(t) ?? 0]) };
+    const entry = { read: plan.reads.map((t): [string, number] => [t, this.versions.get(t) ?? 0]) };
     const results = await run();
     const bytes = results.rows.length <= MAX_ROWS ? sizeOf(results.rows) : Infinity;
     if (bytes <= MAX_BYTES / 8) {

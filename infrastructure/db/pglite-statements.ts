@@ -59,7 +59,7 @@ export class PgLiteStatements {
   private async run<T>(sql: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
     const statement = isPreparable(sql) ? await this.prepare(sql) : undefined;
     if (!statement) {
-      // Unnamed: parse, describe, bind and execute in one round instead of PGlite's six.
+      // Unnamed: parse and describe, then bind and execute: two rounds instead of PGlite's six.
       const described = await this.exchange([protocol.serialize.parse({ text: sql }), protocol.serialize.describe({ type: 'S' }), protocol.serialize.sync()]);
       const paramTypes = pgliteParse.parseDescribeStatementResults(described);
       const messages = await this.exchange([
