@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
 import { PgLiteStatements } from './pglite-statements.js';
 
@@ -39,6 +40,25 @@ interface Schema {
   plans: Map<string, Plan>;
   /** A table and every table whose rows a write to it may change through cascading foreign keys. */
   reach: Map<string, string[]>;
+}
+
+/** Each table read, with its version when it was read. */
+export type ReadSet = ReadonlyArray<readonly [string, number]>;
+
+/** What the statements of one piece of work read, while it runs (see `observe`). */
+class Observation {
+  readonly read = new Map<string, number>();
+  /** False once a statement ran whose answer may not be kept (a write, a transaction, a clock). */
+  keepable = true;
+
+  see(read: ReadSet): void {
+    for (const [table, version] of read) {
+      const seen = this.read.get(table);
+      // Read at two versions: written in between, so the work's answer may mix old and new.
+      if (seen !== undefined && seen !== version) this.keepable = false;
+      this.read.set(table, version);
+    }
+  }
 }
 
 /** Most columns are strings and numbers; only objects (json, arrays, dates, bytes) need a deep copy. */
@@ -102,12 +122,17 @@ export class EmbeddedReadCache {
   private bytes = 0;
   private plans = 0;
   private schema: Schema | undefined;
+  private readonly observations = new AsyncLocalStorage<Observation>();
 
   private constructor(private readonly statements: PgLiteStatements) {}
 
   /** Runs one statement; `transacting` says it belongs to an open transaction. */
   async query<T>(sql: string, params: unknown[] = [], options: QueryOptions | undefined, transacting: boolean): Promise<Results<T>> {
-    const run = () => this.statements.query<T>(sql, params, options);
+    const observation = this.observations.getStore();
+    const run = () => {
+      if (observation) observation.keepable = false;
+      return this.statements.query<T>(sql, params, options);
+    };
     if (CONTROL.test(sql)) return run();
     if (!DATA.test(sql)) {
       // New plans get new numbers, so no answer kept under the old ones is found again.
@@ -129,22 +154,52 @@ export class EmbeddedReadCache {
       return run(); // bigint parameters have no JSON form
     }
     const hit = this.entries.get(key);
-    if (hit && hit.read.every(([table, version]) => this.versions.get(table) === version)) {
+    if (hit && this.isCurrent(hit.read)) {
       this.entries.delete(key);
       this.entries.set(key, hit);
+      observation?.see(hit.read);
       // Callers may change what they get back; the cached answer must stay as the database gave it.
       return copyOf(hit.results) as Results<T>;
     }
-    const entry = { read: plan.reads.map((t): [string, number] => [t, this.versions.get(t) ?? 0]) };
-    const results = await run();
+    const read = plan.reads.map((t): [string, number] => [t, this.versions.get(t) ?? 0]);
+    observation?.see(read);
+    const results = await this.statements.query<T>(sql, params, options);
     const bytes = results.rows.length <= MAX_ROWS ? sizeOf(results.rows) : Infinity;
     if (bytes <= MAX_BYTES / 8) {
       this.drop(key);
-      this.entries.set(key, { ...entry, bytes, results: copyOf(results) });
+      this.entries.set(key, { read, bytes, results: copyOf(results) });
       this.bytes += bytes;
       while (this.entries.size > MAX_ENTRIES || this.bytes > MAX_BYTES) this.drop(this.entries.keys().next().value!);
     }
     return results;
+  }
+
+  /** Whether no table of this read set was written since. */
+  isCurrent(read: ReadSet): boolean {
+    return read.every(([table, version]) => this.versions.get(table) === version);
+  }
+
+  /**
+   * Runs `work` and reports the tables its statements read, with their versions, or null when one
+   * of its statements could not be kept (see `query`): its answer is then only as fresh as the
+   * database, and EmbeddedReadMemo does not keep it. An observation inside another adds to it.
+   */
+  async observe<T>(work: () => Promise<T>): Promise<{ value: T; read: ReadSet | null }> {
+    const outer = this.observations.getStore();
+    const observation = new Observation();
+    try {
+      const value = await this.observations.run(observation, work);
+      return { value, read: observation.keepable ? [...observation.read] : null };
+    } finally {
+      if (outer) this.witness(observation.keepable ? [...observation.read] : null, outer);
+    }
+  }
+
+  /** Counts a read set (or an unkeepable answer) towards the observation the caller runs in. */
+  witness(read: ReadSet | null, observation = this.observations.getStore()): void {
+    if (!observation) return;
+    if (read) observation.see(read);
+    else observation.keepable = false;
   }
 
   private drop(key: string): void {

@@ -53,7 +53,7 @@ export const makeQuizPgRepository = ({ db }: DbDeps): QuizRepository => ({
   async delete(tenantId, id) {
     return (await deletedRows(db.q()('quizzes').where({ tenantId, id }).delete())) > 0;
   },
-  async requirementStatus(tenantId, userIds, courseIds) {
+  requirementStatus: (tenantId, userIds, courseIds) => db.remember(['quiz.requirementStatus', tenantId, userIds, courseIds], async () => {
     if (userIds.length === 0 || courseIds.length === 0) return new Map();
     // Every (user, course) with published quizzes gets a row, passed or not: a missing one reads as "no quizzes".
     const result = await db.q().raw(
@@ -66,7 +66,7 @@ export const makeQuizPgRepository = ({ db }: DbDeps): QuizRepository => ({
       [[...userIds], tenantId, [...courseIds]],
     );
     return new Map((result.rows as Row[]).map((r) => [`${r.uid as string}:${r.cid as string}`, { required: num(r.required), passed: num(r.passed) }]));
-  },
+  }),
   async countPublished(tenantId) {
     const r = (await db.q()('quizzes').where({ tenantId, status: 'published' }).count({ n: '*' }).first()) as Row | undefined;
     return num(r?.n);

@@ -43,11 +43,11 @@ const moduleRow = ({ order, ...m }: CourseModule) => ({ ...m, sortOrder: order }
 const lessonRow = ({ order, ...l }: Lesson) => ({ ...l, sortOrder: order });
 
 export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
-  async findById(tenantId, id) {
+  findById: (tenantId, id) => db.remember(['course.findById', tenantId, id], async () => {
     const r = await db.q()('courses').where({ tenantId, id }).first();
     return r ? toCourse(r) : null;
-  },
-  async findForLearner(tenantId, userId, courseId) {
+  }),
+  findForLearner: (tenantId, userId, courseId) => db.remember(['course.findForLearner', tenantId, userId, courseId], async () => {
     // The course page's per-learner state in one round trip instead of four.
     const r = (await db.q()({ c: 'courses' })
       .leftJoin({ cat: 'course_categories' }, function () { this.on('cat.id', 'c.category_id').andOn('cat.tenant_id', 'c.tenant_id'); })
@@ -62,12 +62,12 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
     return {
       course: toCourse(r), category: category && toCategory(category), enrollment: enrollment && toEnrollment(enrollment), certificate: certificate && toCertificate(certificate),
     };
-  },
+  }),
   async findManyByIds(tenantId, ids) {
     if (ids.length === 0) return [];
     return ((await db.q()('courses').where({ tenantId }).whereIn('id', [...ids])) as Row[]).map(toCourse);
   },
-  list(tenantId, filter, page) {
+  list: (tenantId, filter, page) => db.remember(['course.list', tenantId, filter, page], () => {
     const q = db.q()({ c: 'courses' })
       .leftJoin({ cat: 'course_categories' }, function () { this.on('cat.id', 'c.category_id').andOn('cat.tenant_id', 'c.tenant_id'); })
       .where('c.tenant_id', tenantId)
@@ -80,7 +80,7 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
       const category = joinedCategory.read(r);
       return { course: toCourse(r), category: category && toCategory(category) };
     });
-  },
+  }),
   async insert(course) {
     await db.q()('courses').insert(course);
   },
@@ -104,10 +104,10 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
 });
 
 export const makeCategoryPgRepository = ({ db }: DbDeps): CategoryRepository => ({
-  async findById(tenantId, id) {
+  findById: (tenantId, id) => db.remember(['category.findById', tenantId, id], async () => {
     const r = await db.q()('course_categories').where({ tenantId, id }).first();
     return r ? toCategory(r) : null;
-  },
+  }),
   async findBySlug(tenantId, slug) {
     const r = await db.q()('course_categories').where({ tenantId, slug }).first();
     return r ? toCategory(r) : null;
@@ -154,7 +154,7 @@ export const makeModulePgRepository = ({ db }: DbDeps): ModuleRepository => ({
   async listByCourse(tenantId, courseId) {
     return ((await db.q()('course_modules').where({ tenantId, courseId }).orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])) as Row[]).map(toModule);
   },
-  async listWithLessons(tenantId, courseId) {
+  listWithLessons: (tenantId, courseId) => db.remember(['module.listWithLessons', tenantId, courseId], async () => {
     const rows = (await db.q()({ m: 'course_modules' })
       .leftJoin({ l: 'lessons' }, function () { this.on('l.module_id', 'm.id').andOn('l.tenant_id', 'm.tenant_id'); })
       .where({ 'm.tenant_id': tenantId, 'm.course_id': courseId })
@@ -168,7 +168,7 @@ export const makeModulePgRepository = ({ db }: DbDeps): ModuleRepository => ({
       if (lesson) lessons.push(toLesson(lesson));
     }
     return { modules: [...modules.values()], lessons };
-  },
+  }),
   async insert(module) {
     await db.q()('course_modules').insert(moduleRow(module));
   },

@@ -1,0 +1,82 @@
+import type { EmbeddedReadCache, ReadSet } from './embedded-read-cache.js';
+
+const MAX_ENTRIES = 2_000;
+/** Roughly what the kept answers may hold in all; one answer may take an eighth of it at most. */
+const MAX_BYTES = 32 * 1024 * 1024;
+
+interface Memo {
+  read: ReadSet;
+  bytes: number;
+  value: unknown;
+}
+
+/**
+ * A copy that shares nothing mutable: plain objects, arrays, dates, maps and sets are copied
+ * member by member (strings are immutable and shared); anything else goes through structuredClone.
+ */
+export function deepCopy<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(deepCopy) as T;
+  if (value instanceof Date) return new Date(value.getTime()) as T;
+  if (value instanceof Map) return new Map([...value].map(([k, v]) => [k, deepCopy(v)])) as T;
+  if (value instanceof Set) return new Set([...value].map(deepCopy)) as T;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return structuredClone(value);
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) copy[key] = deepCopy((value as Record<string, unknown>)[key]);
+  return copy as T;
+}
+
+/** Approximate bytes: two per character of text, eight per other value, plus eight per member. */
+export function sizeOf(value: unknown): number {
+  if (typeof value === 'string') return 8 + 2 * value.length;
+  if (value === null || typeof value !== 'object' || value instanceof Date) return 8;
+  if (ArrayBuffer.isView(value)) return 8 + value.byteLength;
+  let bytes = 8;
+  const members = value instanceof Map ? [...value].flat() : value instanceof Set || Array.isArray(value) ? [...(value as Iterable<unknown>)] : Object.entries(value).flat();
+  for (const member of members) bytes += sizeOf(member);
+  return bytes;
+}
+
+/**
+ * Whole answers of repository reads (rows already mapped to domain values, several statements
+ * each) kept until a table one of their statements read is written: a hit skips query building,
+ * row mapping and the per-statement cache alike. Embedded only, for the reasons EmbeddedReadCache
+ * gives; a read whose statements could not all be kept (a write, a transaction, a clock) is not.
+ */
+export class EmbeddedReadMemo {
+  private readonly memos = new Map<string, Memo>();
+  private bytes = 0;
+
+  constructor(private readonly cache: EmbeddedReadCache) {}
+
+  /** `key` must name the read and every argument it depends on. */
+  async remember<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const kept = this.memos.get(key);
+    if (kept && this.cache.isCurrent(kept.read)) {
+      this.memos.delete(key);
+      this.memos.set(key, kept);
+      this.cache.witness(kept.read);
+      // Callers may change what they get back; the kept answer must stay as it was read.
+      return deepCopy(kept.value as T);
+    }
+    const { value, read } = await this.cache.observe(load);
+    if (read && read.length > 0) {
+      const bytes = sizeOf(value);
+      if (bytes <= MAX_BYTES / 8) {
+        this.drop(key);
+        this.memos.set(key, { read, bytes, value: deepCopy(value) });
+        this.bytes += bytes;
+        while (this.memos.size > MAX_ENTRIES || this.bytes > MAX_BYTES) this.drop(this.memos.keys().next().value!);
+      }
+    }
+    return value;
+  }
+
+  private drop(key: string): void {
+    const memo = this.memos.get(key);
+    if (!memo) return;
+    this.memos.delete(key);
+    this.bytes -= memo.bytes;
+  }
+}
