@@ -98,6 +98,8 @@ async function main() {
     const captured: Captured[] = [];
     const listener = (q: { sql: string; bindings?: unknown[] }) => captured.push({ sql: q.sql, bindings: q.bindings ?? [] });
     await setup.warm?.();
+    // A cold request's statements: on PGlite whole reads are otherwise remembered (Database.remember).
+    app.db.forgetRemembered();
     knex.on('query', listener);
     const sample = await setup.sample();
     knex.off('query', listener);

@@ -48,6 +48,11 @@ export class Database implements UnitOfWork {
     return this.memo.remember(JSON.stringify(key), load);
   }
 
+  /** Drops every remembered answer: counting a cold request's statements (tests, the benchmark's baseline). */
+  forgetRemembered(): void {
+    this.memo?.clear();
+  }
+
   async run<T>(work: () => Promise<T>, options: UnitOfWorkOptions = {}): Promise<T> {
     const outer = this.als.getStore();
     if (outer && (outer.trx || options.singleStatement)) return work(); // nested units of work join the outer one

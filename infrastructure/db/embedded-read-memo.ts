@@ -73,6 +73,11 @@ export class EmbeddedReadMemo {
     return value;
   }
 
+  clear(): void {
+    this.memos.clear();
+    this.bytes = 0;
+  }
+
   private drop(key: string): void {
     const memo = this.memos.get(key);
     if (!memo) return;

@@ -52,6 +52,9 @@ describe('contract: remembered reads (Database.remember)', function () {
     await knex(shelfTable).where({ id: 1 }).update({ label: 'uno' });
     expect(await shelfLabel(1)).to.equal('uno');
     expect(count('shelf')).to.equal(embedded ? 2 : 4);
+    db.forgetRemembered();
+    expect(await shelfLabel(1)).to.equal('uno');
+    expect(count('shelf')).to.equal(embedded ? 3 : 5);
   });
 
   it('keeps each key apart: other arguments read again', async () => {

@@ -182,9 +182,8 @@ describe('HTTP engagement: chat', () => {
     }
     const knex = h.app.db.knex;
     const count = async (u: TestUser) => {
-      // Asked once first, so both counts see the same memo state (db.remember, embedded only);
-      // on PostgreSQL nothing is memoised and every statement counts.
-      await h.http.get('/api/lms/chat/conversations?page_size=100').set(u.headers);
+      // Every statement counts, remembered reads included (embedded engine).
+      h.app.db.forgetRemembered();
       let n = 0;
       const listener = () => { n++; };
       knex.on('query', listener);
