@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
 import { PgLiteStatements } from './pglite-statements.js';
+import { deepCopy } from './deep-copy.js';
 
 /** Statements that change no data and no schema. */
 const CONTROL = /^\s*(begin|commit|rollback|savepoint|release|start\s+transaction)\b/i;
@@ -61,10 +62,6 @@ class Observation {
   }
 }
 
-/** Most columns are strings and numbers; only objects (json, arrays, dates, bytes) need a deep copy. */
-const copyValue = (value: unknown): unknown =>
-  value === null || typeof value !== 'object' ? value : value instanceof Date ? new Date(value.getTime()) : structuredClone(value);
-
 /** Approximate bytes: two per character of text (json measured as text), eight per other value. */
 function sizeOf(rows: unknown[]): number {
   let bytes = 0;
@@ -85,14 +82,8 @@ function sizeOf(rows: unknown[]): number {
 }
 
 function copyOf<T>(results: Results<T>): Results<T> {
-  const rows = results.rows.map((row) => {
-    if (Array.isArray(row)) return row.map(copyValue);
-    const copy: Record<string, unknown> = {};
-    for (const [column, value] of Object.entries(row as Record<string, unknown>)) copy[column] = copyValue(value);
-    return copy;
-  });
   // Field descriptions are the engine's metadata, never changed by callers.
-  return { ...results, rows: rows as T[] };
+  return { ...results, rows: results.rows.map(deepCopy) };
 }
 
 /**

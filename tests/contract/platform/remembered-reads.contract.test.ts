@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createKnex, isEmbedded, type Knex } from '../../../infrastructure/db/knex.js';
 import { Database } from '../../../infrastructure/db/database.js';
-import { deepCopy } from '../../../infrastructure/db/embedded-read-memo.js';
+import { deepCopy } from '../../../infrastructure/db/deep-copy.js';
 
 /**
  * `Database.remember`: on the embedded engine a whole repository read is kept until a table one of
