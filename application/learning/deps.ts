@@ -9,6 +9,7 @@ import type { ParentLinkRepository } from './ports/parent-link-repository.js';
 import type { LearnerDirectory } from './ports/learner-directory.js';
 import type { CourseQuizRequirements, StudentAssignmentsReader } from './ports/assessment-ports.js';
 import type { CertificateRenderer } from './ports/certificate-renderer.js';
+import type { CategorySubscribers } from './ports/category-subscribers.js';
 
 /** Digest of short-lived secrets (linking codes); the shared `secretDigest` registration fits it. */
 export interface CodeDigest {
@@ -28,6 +29,7 @@ export type LearningDeps = {
   learnerDirectory: LearnerDirectory;
   courseQuizRequirements: CourseQuizRequirements;
   studentAssignmentsReader: StudentAssignmentsReader;
+  categorySubscribers: CategorySubscribers;
   certificateRenderer: CertificateRenderer;
   fileService: FileService;
   auditLog: AuditLog;

@@ -23,6 +23,7 @@ export {
   noQuizRequirements, noStudentAssignments, quizKey,
   type CourseQuizRequirements, type QuizStatus, type StudentAssignmentsReader, type StudentAssignment,
 } from './ports/assessment-ports.js';
+export type { CategorySubscriber, CategorySubscribers } from './ports/category-subscribers.js';
 export type { Course, CourseModule, Lesson, CourseStatus } from '../../domain/learning/course.js';
 export type { Enrollment, EnrollmentSource, EnrollmentStatus } from '../../domain/learning/enrollment.js';
 export { isEnrollmentActive } from '../../domain/learning/enrollment.js';

@@ -2,6 +2,7 @@ import { asFunction, asValue } from 'awilix';
 import type { AppModule } from '../app-module.js';
 import { persistentSecret } from '../../infrastructure/secrets.js';
 import { makeSettlement } from '../../application/commerce/settlement.js';
+import { makeCategorySubscribers } from '../../application/commerce/category-subscribers.js';
 import { makeCommerceDashboard } from '../../application/commerce/commerce-dashboard.js';
 import { makeListSubscriptionPlans } from '../../application/commerce/use-cases/list-subscription-plans.usecase.js';
 import { makeListPricing } from '../../application/commerce/use-cases/list-pricing.usecase.js';
@@ -66,6 +67,8 @@ export const commerceModule: AppModule = {
       orderRepository: asFunction(makeOrderPgRepository).singleton(),
       paymentRepository: asFunction(makePaymentPgRepository).singleton(),
       subscriptionRepository: asFunction(makeSubscriptionPgRepository).singleton(),
+      // Learning's port (same name: this later registration replaces its default).
+      categorySubscribers: asFunction(makeCategorySubscribers).singleton(),
       promoCodeCounter: asFunction(makePromoCodeCounterPg).singleton(),
       paymentGateway: asValue(config.PAYGATE_PROVIDER === 'midtrans'
         ? makeMidtransGateway({ apiUrl: config.MIDTRANS_API_URL, serverKey })

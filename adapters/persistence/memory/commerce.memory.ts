@@ -101,6 +101,15 @@ export class MemorySubscriptionRepository implements SubscriptionRepository {
   async countActive(tenantId: string, userId: string, now: Date) {
     return [...this.rows.values()].filter((s) => s.tenantId === tenantId && s.userId === userId && (s.status === 'active' || s.status === 'cancelled') && s.startsAt && s.endsAt && s.startsAt <= now && s.endsAt > now).length;
   }
+  async holdersOfCategory(tenantId: string, categoryId: string, now: Date) {
+    const last = new Map<string, Subscription>();
+    for (const s of this.rows.values()) {
+      if (s.tenantId !== tenantId || (s.status !== 'active' && s.status !== 'cancelled') || !s.endsAt || s.endsAt <= now || !s.categoryIds.includes(categoryId)) continue;
+      const held = last.get(s.userId);
+      if (!held || held.endsAt! < s.endsAt) last.set(s.userId, s);
+    }
+    return [...last.values()].map((s) => ({ userId: s.userId, subscriptionId: s.id, endsAt: new Date(s.endsAt!.getTime()) }));
+  }
 }
 
 /** Counts uses in a map of promo codes shared with the test's catalogue. */

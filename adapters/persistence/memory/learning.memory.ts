@@ -208,6 +208,11 @@ export class MemoryEnrollmentRepository implements EnrollmentRepository {
     this.s.enrollments.set(e.id, clone(e));
     return true;
   }
+  async insertManyIfAbsent(enrollments: readonly Enrollment[]) {
+    const inserted: string[] = [];
+    for (const e of enrollments) if (await this.insertIfAbsent(e)) inserted.push(e.userId);
+    return inserted;
+  }
   lock(tenantId: string, userId: string, courseId: string) { return this.find(tenantId, userId, courseId); }
   async update(e: Enrollment) { if (this.s.enrollments.get(e.id)?.tenantId === e.tenantId) this.s.enrollments.set(e.id, clone(e)); }
   async cancelBySource(tenantId: string, source: Enrollment['source'], sourceRef: string, at: Date) {

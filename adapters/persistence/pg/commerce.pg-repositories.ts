@@ -165,6 +165,14 @@ export const makeSubscriptionPgRepository = ({ db }: DbDeps): SubscriptionReposi
       .count({ n: '*' }).first()) as { n: unknown } | undefined;
     return num(r?.n);
   },
+  async holdersOfCategory(tenantId, categoryId, now) {
+    // Cancelled ones that were paid run to their end; unpaid ones have none.
+    const rows = (await db.q()('subscriptions').where({ tenantId }).whereIn('status', ['active', 'cancelled']).where('endsAt', '>', now)
+      .whereRaw('category_ids @> ?::jsonb', [JSON.stringify([categoryId])])
+      .distinctOn('userId').orderBy([{ column: 'userId' }, { column: 'endsAt', order: 'desc' }])
+      .select('userId', 'id', 'endsAt')) as Array<{ userId: string; id: string; endsAt: Date }>;
+    return rows.map((r) => ({ userId: r.userId, subscriptionId: r.id, endsAt: r.endsAt }));
+  },
 });
 
 /** Learning's `promo_codes` table, counted atomically when an order is paid (contract §7). */

@@ -60,6 +60,15 @@ export const makeEnrollmentPgRepository = ({ db, courseRepository }: DbDeps & { 
       const rows = await db.q()('enrollments').insert(enrollment).onConflict(['tenant_id', 'user_id', 'course_id']).ignore().returning('id');
       return rows.length === 1;
     },
+    async insertManyIfAbsent(enrollments) {
+      const inserted: string[] = [];
+      // A few columns a row: 1,000 rows stay well under PostgreSQL's 65,535 bound parameters.
+      for (let at = 0; at < enrollments.length; at += 1_000) {
+        const rows = (await db.q()('enrollments').insert(enrollments.slice(at, at + 1_000)).onConflict(['tenant_id', 'user_id', 'course_id']).ignore().returning('user_id')) as Array<{ userId: string }>;
+        inserted.push(...rows.map((r) => r.userId));
+      }
+      return inserted;
+    },
     async lock(tenantId, userId, courseId) {
       const r = await db.q()('enrollments').where({ tenantId, userId, courseId }).forUpdate().first();
       return r ? toEnrollment(r) : null;

@@ -1,5 +1,6 @@
 import type { Subscription } from '../../../domain/commerce/subscription.js';
 import type { Page, PageRequest } from '../../shared/ports.js';
+import type { CategorySubscriber } from '../../learning/index.js';
 
 export interface SubscriptionRepository {
   insert(s: Subscription): Promise<void>;
@@ -16,4 +17,6 @@ export interface SubscriptionRepository {
    */
   expireDue(now: Date): Promise<number>;
   countActive(tenantId: string, userId: string, now: Date): Promise<number>;
+  /** Per user, the paid subscription covering the category that ends last, among those not ended at `now`. */
+  holdersOfCategory(tenantId: string, categoryId: string, now: Date): Promise<CategorySubscriber[]>;
 }

@@ -26,6 +26,8 @@ export interface EnrollmentRepository {
   findForCourses(tenantId: string, userId: string, courseIds: readonly string[]): Promise<Enrollment[]>;
   /** Inserts unless the user already has an enrolment in the course; true when inserted. */
   insertIfAbsent(enrollment: Enrollment): Promise<boolean>;
+  /** Inserts each whose user has no enrolment in its course yet; the users inserted for. */
+  insertManyIfAbsent(enrollments: readonly Enrollment[]): Promise<string[]>;
   /** The row locked for the rest of the unit of work (SELECT … FOR UPDATE). */
   lock(tenantId: string, userId: string, courseId: string): Promise<Enrollment | null>;
   update(enrollment: Enrollment): Promise<void>;

@@ -2,6 +2,7 @@ import { withStatus, type Course, type CourseStatus } from '../../../domain/lear
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
+import { grantToCategorySubscribers } from '../subscriber-grants.js';
 
 export interface CourseInput {
   title: string;
@@ -16,7 +17,7 @@ export interface CourseInput {
 
 export type CourseWriteError = 'UNKNOWN_CATEGORY';
 
-export const makeCreateCourse = (d: Pick<LearningDeps, 'courseRepository' | 'categoryRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
+export const makeCreateCourse = (d: Pick<LearningDeps, 'courseRepository' | 'categoryRepository' | 'categorySubscribers' | 'enrollmentRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
   async (actor: Actor, meta: RequestMeta, input: CourseInput): Promise<Result<Course, CourseWriteError>> => {
     if (input.categoryId && !(await d.categoryRepository.findById(actor.tenantId, input.categoryId))) return err('UNKNOWN_CATEGORY', 'category_id: no such category');
     const now = d.clock.now();
@@ -28,6 +29,7 @@ export const makeCreateCourse = (d: Pick<LearningDeps, 'courseRepository' | 'cat
     const course = withStatus(draft, input.status ?? 'draft', now);
     await d.uow.run(async () => {
       await d.courseRepository.insert(course);
+      await grantToCategorySubscribers(d, course, now);
       await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'course.create', resourceType: 'course', resourceId: course.id, ...meta, metadata: { title: course.title, status: course.status } });
     });
     return ok(course);

@@ -3,9 +3,10 @@ import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import type { CourseInput, CourseWriteError } from './create-course.usecase.js';
+import { grantToCategorySubscribers } from '../subscriber-grants.js';
 
 /** Any subset of the create fields (contract §2). */
-export const makeUpdateCourse = (d: Pick<LearningDeps, 'courseRepository' | 'categoryRepository' | 'auditLog' | 'clock' | 'uow'>) =>
+export const makeUpdateCourse = (d: Pick<LearningDeps, 'courseRepository' | 'categoryRepository' | 'categorySubscribers' | 'enrollmentRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
   async (actor: Actor, meta: RequestMeta, id: string, changes: Partial<CourseInput>): Promise<Result<Course, CourseWriteError | 'COURSE_NOT_FOUND'>> => {
     const course = await d.courseRepository.findById(actor.tenantId, id);
     if (!course) return err('COURSE_NOT_FOUND');
@@ -18,6 +19,7 @@ export const makeUpdateCourse = (d: Pick<LearningDeps, 'courseRepository' | 'cat
     }, changes.status ?? course.status, now);
     await d.uow.run(async () => {
       await d.courseRepository.update(updated);
+      if (updated.categoryId !== course.categoryId) await grantToCategorySubscribers(d, updated, now);
       await d.auditLog.record({
         tenantId: actor.tenantId, userId: actor.userId, action: 'course.update', resourceType: 'course', resourceId: id, ...meta,
         metadata: { fields: Object.keys(changes).filter((k) => changes[k as keyof CourseInput] !== undefined), ...(changes.status ? { status: { from: course.status, to: updated.status } } : {}) },

@@ -123,6 +123,31 @@ function contract(name: string, make: () => Promise<Ctx>) {
       expect((await ctx.subscriptions.findById(ctx.tenantId, s.id))!.status).to.equal('expired');
     });
 
+    it('subscriptions: the holders of a category, one per user, the paid one ending last', async () => {
+      const category = randomUUID();
+      const o = order(ctx);
+      await ctx.orders.insert(o);
+      const sub = (over: Partial<Subscription>): Subscription => ({
+        id: randomUUID(), tenantId: ctx.tenantId, userId: ctx.userId, planId: randomUUID(), orderId: o.id, status: 'active', durationDays: 30, categoryIds: [randomUUID(), category],
+        startsAt: T0, endsAt: new Date(T0.getTime() + 30 * DAY), cancelledAt: null, createdAt: T0, updatedAt: T0, ...over,
+      });
+      const running = sub({});
+      const cancelledLater = sub({ status: 'cancelled', cancelledAt: T0, endsAt: new Date(T0.getTime() + 40 * DAY) });
+      const others = [
+        sub({ status: 'pending', startsAt: null, endsAt: null }),
+        sub({ status: 'expired', endsAt: new Date(T0.getTime() + 60 * DAY) }),
+        sub({ categoryIds: [randomUUID()], endsAt: new Date(T0.getTime() + 70 * DAY) }),
+        sub({ tenantId: ctx.otherTenantId, endsAt: new Date(T0.getTime() + 80 * DAY) }),
+      ];
+      for (const s of [running, cancelledLater, ...others]) await ctx.subscriptions.insert(s);
+      const at = (days: number) => ctx.subscriptions.holdersOfCategory(ctx.tenantId, category, new Date(T0.getTime() + days * DAY));
+      expect(await at(1)).to.deep.equal([{ userId: ctx.userId, subscriptionId: cancelledLater.id, endsAt: cancelledLater.endsAt }]);
+      expect(await at(39)).to.deep.equal([{ userId: ctx.userId, subscriptionId: cancelledLater.id, endsAt: cancelledLater.endsAt }]);
+      expect(await at(40)).to.deep.equal([]);
+      expect(await ctx.subscriptions.holdersOfCategory(ctx.tenantId, randomUUID(), T0)).to.deep.equal([]);
+      expect((await ctx.subscriptions.holdersOfCategory(ctx.otherTenantId, category, T0)).map((h) => h.subscriptionId)).to.deep.equal([others[3]!.id]);
+    });
+
     it('promo code uses are counted up to max_uses only', async () => {
       const id = randomUUID();
       await ctx.addPromo({ id, tenantId: ctx.tenantId, code: 'TWICE', type: 'percent', value: 5, validFrom: null, validUntil: null, maxUses: 2, usedCount: 0, createdAt: T0, updatedAt: T0 });

@@ -151,6 +151,21 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
       expect(await env.courses.findForLearner(t, u, randomUUID())).to.equal(null);
     });
 
+    it('inserts many enrolments at once, skipping users already enrolled, and names those inserted', async () => {
+      const t = await env.tenant();
+      const [u, v, w] = [await env.user(t), await env.user(t), await env.user(t)];
+      const c = course(t);
+      await env.courses.insert(c);
+      const existing = enrollment(t, v, c.id, { source: 'admin' });
+      await env.enrollments.insertIfAbsent(existing);
+      const batch = [u, v, w].map((userId) => enrollment(t, userId, c.id, { source: 'subscription', sourceRef: 'sub-1', expiresAt: at(30) }));
+      expect((await env.enrollments.insertManyIfAbsent(batch)).sort()).to.deep.equal([u, w].sort());
+      expect(await env.enrollments.find(t, v, c.id)).to.deep.equal(existing);
+      expect(await env.enrollments.find(t, w, c.id)).to.deep.equal(batch[2]);
+      expect(await env.enrollments.insertManyIfAbsent(batch)).to.deep.equal([]);
+      expect(await env.enrollments.insertManyIfAbsent([])).to.deep.equal([]);
+    });
+
     it('keeps one enrolment per user and course and reads active ones at a given time', async () => {
       const t = await env.tenant();
       const u = await env.user(t);

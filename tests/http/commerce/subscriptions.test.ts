@@ -3,6 +3,7 @@ import { Role } from '../../../domain/identity/role.js';
 import { harness, type Harness } from '../../support/harness.js';
 import type { makeExpireSubscriptions } from '../../../application/commerce/use-cases/expire-subscriptions.usecase.js';
 import { openShop, relogin, signedNotification, type Shop } from './commerce-fixtures.js';
+import { seedCourse, type SeededCourse } from '../learning/learning-fixtures.js';
 
 const DAY = 86_400_000;
 
@@ -72,6 +73,37 @@ describe('HTTP commerce: subscriptions', () => {
     mine = (await h.http.get('/api/lms/my-subscriptions').set(shop.student.headers)).body.data.items;
     expect(mine.map((s) => s.status).sort()).to.deep.equal(['cancelled', 'expired']);
     expect((await h.http.post(`/api/lms/subscriptions/${created.id}/cancel`).set(shop.student.headers)).status).to.equal(400);
+  });
+
+  it('a course put into a subscribed category later (created there or moved there) is the subscriber\'s until the subscription ends', async () => {
+    const other = await h.user(shop.tenant, Role.Student);
+    const created = (await h.http.post('/api/lms/subscriptions').set(shop.student.headers).send({ plan_id: shop.planId })).body.data;
+    await pay(created.order.id);
+    const endsAt = ((await h.http.get('/api/lms/my-subscriptions').set(shop.student.headers)).body.data.items as Array<Record<string, string>>)[0]!.ends_at;
+    const lessonOf = (c: SeededCourse) => `/api/lms/lessons/${c.lessonIds[0]!}`;
+
+    const added = await seedCourse(h, shop.admin, { modules: 1, lessons: 1, fields: { title: 'Trigonometry', status: 'published', category_id: shop.categoryId } });
+    const elsewhere = await seedCourse(h, shop.admin, { modules: 1, lessons: 1, fields: { title: 'Drawing', status: 'published' } });
+    expect((await h.http.get(lessonOf(added)).set(shop.student.headers)).status).to.equal(200);
+    expect((await h.http.get(lessonOf(elsewhere)).set(shop.student.headers)).status).to.equal(403);
+    const page = (await h.http.get(`/api/lms/courses/${added.id}`).set(shop.student.headers)).body.data;
+    expect(page.enrollment).to.include({ source: 'subscription', expires_at: endsAt });
+
+    const moved = await h.http.put(`/api/lms/admin/courses/${elsewhere.id}`).set(shop.admin.headers).send({ category_id: shop.categoryId });
+    expect(moved.status, JSON.stringify(moved.body)).to.equal(200);
+    expect((await h.http.get(lessonOf(elsewhere)).set(shop.student.headers)).status).to.equal(200);
+    // Only subscribers: a student without one stays outside.
+    expect((await h.http.get(lessonOf(added)).set(other.headers)).status).to.equal(403);
+    expect((await h.http.get(lessonOf(elsewhere)).set(other.headers)).status).to.equal(403);
+
+    h.clock.advance(10 * DAY + 1000);
+    await h.resolve<ReturnType<typeof makeExpireSubscriptions>>('expireSubscriptions')();
+    shop.student = await relogin(h, shop.student);
+    shop.admin = await relogin(h, shop.admin);
+    expect((await h.http.get(lessonOf(added)).set(shop.student.headers)).status).to.equal(403);
+    // Put into the category after the subscription ended: nothing granted.
+    const late = await seedCourse(h, shop.admin, { modules: 1, lessons: 1, fields: { title: 'Late', status: 'published', category_id: shop.categoryId } });
+    expect((await h.http.get(lessonOf(late)).set(shop.student.headers)).status).to.equal(403);
   });
 
   it('refuses inactive and unknown plans; others see 404', async () => {

@@ -4,6 +4,7 @@ import {
 } from '../../../adapters/persistence/memory/learning.memory.js';
 import { MemoryAuditLog, MemoryUnitOfWork } from '../../../adapters/persistence/memory/platform.memory.js';
 import { noQuizRequirements, noStudentAssignments, type CourseQuizRequirements } from '../../../application/learning/ports/assessment-ports.js';
+import { noCategorySubscribers, type CategorySubscribers } from '../../../application/learning/ports/category-subscribers.js';
 import { makeLearningAccess } from '../../../application/learning/access.js';
 import { makeProgressCalculator } from '../../../application/learning/course-progress.js';
 import type { LearningDeps } from '../../../application/learning/deps.js';
@@ -15,7 +16,7 @@ let seq = 0;
 const uuid = () => `00000000-0000-4000-8000-${String(++seq).padStart(12, '0')}`;
 
 /** Learning use-case dependencies on memory adapters, a fake clock and deterministic ids. */
-export function memoryLearning(overrides: { courseQuizRequirements?: CourseQuizRequirements } = {}) {
+export function memoryLearning(overrides: { courseQuizRequirements?: CourseQuizRequirements; categorySubscribers?: CategorySubscribers } = {}) {
   const state = new MemoryLearningState();
   const clock = new FakeClock();
   const learners = new MemoryLearnerDirectory(state);
@@ -32,6 +33,7 @@ export function memoryLearning(overrides: { courseQuizRequirements?: CourseQuizR
     learnerDirectory: learners,
     courseQuizRequirements: overrides.courseQuizRequirements ?? noQuizRequirements,
     studentAssignmentsReader: noStudentAssignments,
+    categorySubscribers: overrides.categorySubscribers ?? noCategorySubscribers,
     certificateRenderer: { renderPdf: async () => Buffer.from('%PDF-fake') },
     fileService: undefined as unknown as LearningDeps['fileService'],
     auditLog: new MemoryAuditLog(),

@@ -6,6 +6,8 @@ import { makeRecordProgress } from '../../../application/learning/use-cases/reco
 import { makeIssueLinkingCode } from '../../../application/learning/use-cases/issue-linking-code.usecase.js';
 import { makeLinkStudent } from '../../../application/learning/use-cases/link-student.usecase.js';
 import { makeReorderModules } from '../../../application/learning/use-cases/reorder-modules.usecase.js';
+import { makeUpdateCourse } from '../../../application/learning/use-cases/update-course.usecase.js';
+import type { CategorySubscriber } from '../../../application/learning/ports/category-subscribers.js';
 import type { CourseQuizRequirements, QuizStatus } from '../../../application/learning/ports/assessment-ports.js';
 import type { Actor } from '../../../application/shared/actor.js';
 import { memoryLearning } from './memory-learning.js';
@@ -13,6 +15,34 @@ import { memoryLearning } from './memory-learning.js';
 const meta = { ip: null, userAgent: null };
 
 describe('learning use cases (memory adapters)', () => {
+  it('a course moved into a subscribed category goes to its subscribers: new enrolments, and longer ones never shortened', async () => {
+    const holders: CategorySubscriber[] = [];
+    const m = memoryLearning({ categorySubscribers: { of: async () => holders } });
+    const admin: Actor = { userId: m.addUser(Role.Admin), role: Role.Admin, tenantId: m.tenantId, homeTenantId: m.tenantId };
+    const [fresh, shorter, forever] = [m.addUser(Role.Student), m.addUser(Role.Student), m.addUser(Role.Student)];
+    const category = { id: 'cat-1', tenantId: m.tenantId, name: 'Science', slug: 'science', description: null, createdAt: m.clock.now(), updatedAt: m.clock.now() };
+    m.state.categories.set(category.id, category);
+    const { courseId } = m.addCourse(1);
+    const day = 86_400_000;
+    const base = m.clock.now().getTime();
+    const at = (days: number) => new Date(base + days * day);
+    const grant = makeGrantEnrollment(m.deps);
+    await grant(m.tenantId, shorter, courseId, 'order', at(5), 'order-1');
+    await grant(m.tenantId, forever, courseId, 'admin', null);
+    holders.push(...[fresh, shorter, forever].map((userId) => ({ userId, subscriptionId: `sub-${userId}`, endsAt: at(30) })));
+
+    const update = makeUpdateCourse(m.deps);
+    expect((await update(admin, meta, courseId, { title: 'Renamed' })).ok).to.equal(true);
+    expect(await m.learningAccess.isEnrolled(m.tenantId, fresh, courseId), 'no category change, no grant').to.equal(false);
+    expect((await update(admin, meta, courseId, { categoryId: category.id })).ok).to.equal(true);
+
+    const enrolment = (userId: string) => m.deps.enrollmentRepository.find(m.tenantId, userId, courseId);
+    expect(await enrolment(fresh)).to.deep.include({ source: 'subscription', sourceRef: `sub-${fresh}`, expiresAt: at(30), status: 'active' });
+    expect((await enrolment(shorter))!.expiresAt).to.deep.equal(at(30));
+    expect(await enrolment(forever)).to.deep.include({ source: 'admin', expiresAt: null });
+    expect(m.state.enrollments.size).to.equal(3);
+  });
+
   it('grantEnrollment is idempotent per user and course, extends live enrolments and reactivates dead ones', async () => {
     const m = memoryLearning();
     const grant = makeGrantEnrollment(m.deps);

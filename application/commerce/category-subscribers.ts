@@ -1,0 +1,11 @@
+import type { CategorySubscribers } from '../learning/index.js';
+import type { CommerceDeps } from './deps.js';
+
+/**
+ * Learning's `categorySubscribers` port: a course put into a category later reaches the paid
+ * subscriptions that cover it (what was sold is the category, not the courses it held that day).
+ * Registered under the same name after learning's default.
+ */
+export const makeCategorySubscribers = (d: Pick<CommerceDeps, 'subscriptionRepository'>): CategorySubscribers => ({
+  of: (tenantId, categoryId, now) => d.subscriptionRepository.holdersOfCategory(tenantId, categoryId, now),
+});
