@@ -1,4 +1,4 @@
-import { byOrder, orderedLessons, type Category, type Course, type CourseModule, type Lesson } from '../../domain/learning/course.js';
+import { byOrder, orderedLessons, type Category, type Course, type CourseModule, type LessonSummary } from '../../domain/learning/course.js';
 import type { Page, PageRequest } from '../shared/ports.js';
 import type { CourseWithCategory } from './ports/catalog.js';
 import type { LearningDeps } from './deps.js';
@@ -6,9 +6,9 @@ import type { LearningDeps } from './deps.js';
 export type { CourseWithCategory };
 
 export interface Outline extends CourseWithCategory {
-  modules: Array<{ module: CourseModule; lessons: Lesson[] }>;
+  modules: Array<{ module: CourseModule; lessons: LessonSummary[] }>;
   /** Every lesson in course order. */
-  lessons: Lesson[];
+  lessons: LessonSummary[];
 }
 
 type Deps = Pick<LearningDeps, 'categoryRepository' | 'moduleRepository'>;

@@ -1,4 +1,4 @@
-import type { Category, Course, CourseModule, Lesson } from '../../domain/learning/course.js';
+import type { Category, Course, CourseModule, Lesson, LessonSummary } from '../../domain/learning/course.js';
 import { effectiveStatus, type Enrollment } from '../../domain/learning/enrollment.js';
 import type { ProgressStatus } from '../../domain/learning/progress.js';
 import type { Certificate, CertificateTemplate } from '../../domain/learning/certificate.js';
@@ -24,7 +24,7 @@ export const courseView = (c: Course, category: Category | null = null) => ({
 export const moduleView = (m: CourseModule) => ({ id: m.id, course_id: m.courseId, title: m.title, description: m.description, order: m.order, created_at: m.createdAt, updated_at: m.updatedAt });
 
 /** A lesson without its gated content (`content`, `content_url`: contract §5). */
-export const lessonSummaryView = (l: Lesson, status?: ProgressStatus) => ({
+export const lessonSummaryView = (l: LessonSummary, status?: ProgressStatus) => ({
   id: l.id, module_id: l.moduleId, course_id: l.courseId, title: l.title, description: l.description, content_type: l.contentType,
   duration: l.duration, order: l.order, ...(status !== undefined ? { progress_status: status } : {}),
 });

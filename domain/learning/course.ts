@@ -59,6 +59,9 @@ export interface Lesson {
   updatedAt: Date;
 }
 
+/** A lesson without its body: what outlines and navigation need. */
+export type LessonSummary = Omit<Lesson, 'content'>;
+
 /** Mentors and above read every course and its content without an enrolment (contract §5). */
 export const bypassesEnrollment = (role: RoleLevel): boolean => role >= Role.Mentor;
 
@@ -86,7 +89,7 @@ export function withStatus(course: Course, status: CourseStatus, now: Date): Cou
 export const byOrder = <T extends { order: number; createdAt: Date; id: string }>(a: T, b: T): number =>
   a.order - b.order || a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-export function orderedLessons(modules: readonly CourseModule[], lessons: readonly Lesson[]): Lesson[] {
+export function orderedLessons<L extends LessonSummary>(modules: readonly CourseModule[], lessons: readonly L[]): L[] {
   const rank = new Map([...modules].sort(byOrder).map((m, i) => [m.id, i]));
   return lessons
     .filter((l) => rank.has(l.moduleId))

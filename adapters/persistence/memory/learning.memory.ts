@@ -135,7 +135,7 @@ export class MemoryModuleRepository implements ModuleRepository {
   async listWithLessons(tenantId: string, courseId: string) {
     const modules = await this.listByCourse(tenantId, courseId);
     const ids = new Set(modules.map((m) => m.id));
-    return { modules, lessons: inTenant(this.s.lessons.values(), tenantId).filter((l) => ids.has(l.moduleId)).map(clone) };
+    return { modules, lessons: inTenant(this.s.lessons.values(), tenantId).filter((l) => ids.has(l.moduleId)).map(({ content: _body, ...summary }) => clone(summary)) };
   }
   async insert(m: CourseModule) { this.s.modules.set(m.id, clone(m)); }
   async update(m: CourseModule) { if (this.s.modules.get(m.id)?.tenantId === m.tenantId) this.s.modules.set(m.id, clone(m)); }

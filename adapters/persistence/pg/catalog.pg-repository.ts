@@ -1,4 +1,4 @@
-import type { Category, Course, CourseModule, CourseStatus, Lesson } from '../../../domain/learning/course.js';
+import type { Category, Course, CourseModule, CourseStatus, Lesson, LessonSummary } from '../../../domain/learning/course.js';
 import type { CategoryRepository, CourseRepository, LessonRepository, ModuleRepository } from '../../../application/learning/ports/catalog.js';
 import { contains, type DbDeps } from './base.js';
 import { guardedWrite, joinedTable, knexPage, num } from './knex-helpers.js';
@@ -17,8 +17,9 @@ const toCourse = (r: Row): Course => ({
 const joinedCategory = joinedTable('cat', 'cat', ['id', 'tenant_id', 'name', 'slug', 'description', 'created_at', 'updated_at']);
 const joinedEnrollment = joinedTable('e', 'enr', ENROLLMENT_COLUMNS);
 const joinedCertificate = joinedTable('cert', 'cert', CERTIFICATE_COLUMNS);
+// Without the body: an outline never shows it, and bodies may be long.
 const joinedLesson = joinedTable('l', 'les', [
-  'id', 'tenant_id', 'module_id', 'course_id', 'title', 'description', 'content_type', 'content_url', 'content', 'duration', 'sort_order', 'created_at', 'updated_at',
+  'id', 'tenant_id', 'module_id', 'course_id', 'title', 'description', 'content_type', 'content_url', 'duration', 'sort_order', 'created_at', 'updated_at',
 ]);
 
 const COURSE_FOR_LEARNER_COLUMNS = [joinedCategory, joinedEnrollment, joinedCertificate].map((j) => j.columns).join(', ');
@@ -33,11 +34,12 @@ const toModule = (r: Row): CourseModule => ({
   order: num(r.sortOrder), createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
 });
 
-const toLesson = (r: Row): Lesson => ({
+const toLessonSummary = (r: Row): LessonSummary => ({
   id: r.id as string, tenantId: r.tenantId as string, moduleId: r.moduleId as string, courseId: r.courseId as string, title: r.title as string,
   description: r.description as string | null, contentType: r.contentType as string, contentUrl: r.contentUrl as string | null,
-  content: r.content as string | null, duration: num(r.duration), order: num(r.sortOrder), createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
+  duration: num(r.duration), order: num(r.sortOrder), createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
 });
+const toLesson = (r: Row): Lesson => ({ ...toLessonSummary(r), content: r.content as string | null });
 
 const moduleRow = ({ order, ...m }: CourseModule) => ({ ...m, sortOrder: order });
 const lessonRow = ({ order, ...l }: Lesson) => ({ ...l, sortOrder: order });
@@ -161,11 +163,11 @@ export const makeModulePgRepository = ({ db }: DbDeps): ModuleRepository => ({
       .orderBy([{ column: 'm.sort_order' }, { column: 'm.created_at' }, { column: 'm.id' }])
       .select('m.*', db.q().raw(joinedLesson.columns))) as Row[];
     const modules = new Map<string, CourseModule>();
-    const lessons: Lesson[] = [];
+    const lessons: LessonSummary[] = [];
     for (const r of rows) {
       if (!modules.has(r.id as string)) modules.set(r.id as string, toModule(r));
       const lesson = joinedLesson.read(r);
-      if (lesson) lessons.push(toLesson(lesson));
+      if (lesson) lessons.push(toLessonSummary(lesson));
     }
     return { modules: [...modules.values()], lessons };
   }),

@@ -1,4 +1,4 @@
-import type { Category, Course, CourseModule, CourseStatus, Lesson } from '../../../domain/learning/course.js';
+import type { Category, Course, CourseModule, CourseStatus, Lesson, LessonSummary } from '../../../domain/learning/course.js';
 import type { Enrollment } from '../../../domain/learning/enrollment.js';
 import type { Certificate } from '../../../domain/learning/certificate.js';
 import type { Page, PageRequest } from '../../shared/ports.js';
@@ -57,7 +57,8 @@ export interface ModuleRepository {
   /** In course order. */
   listByCourse(tenantId: string, courseId: string): Promise<CourseModule[]>;
   /** The modules in course order and every lesson of them (unordered), in one query. */
-  listWithLessons(tenantId: string, courseId: string): Promise<{ modules: CourseModule[]; lessons: Lesson[] }>;
+  /** Lessons without their body (outlines and navigation; a lesson's page reads it alone). */
+  listWithLessons(tenantId: string, courseId: string): Promise<{ modules: CourseModule[]; lessons: LessonSummary[] }>;
   insert(module: CourseModule): Promise<void>;
   update(module: CourseModule): Promise<void>;
   delete(tenantId: string, id: string): Promise<void>;

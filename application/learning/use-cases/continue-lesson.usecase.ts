@@ -1,4 +1,4 @@
-import { orderedLessons, type Lesson } from '../../../domain/learning/course.js';
+import { orderedLessons, type LessonSummary } from '../../../domain/learning/course.js';
 import { nextLessonId } from '../../../domain/learning/progress.js';
 import type { Actor } from '../../shared/actor.js';
 import { ok, type Result } from '../../shared/result.js';
@@ -16,7 +16,7 @@ import { touchLesson, type ProgressError, type ProgressOutcome } from './record-
 export const makeContinueLesson = (d: Pick<LearningDeps, 'progressRepository' | 'moduleRepository' | 'lessonRepository' | 'clock'> & {
   learningAccess: LearningAccess; progressCalculator: ProgressCalculator; evaluateCourseCompletion: EvaluateCourseCompletion;
 }) =>
-  async (actor: Actor, lessonId: string): Promise<Result<ProgressOutcome & { next: Lesson | null }, ProgressError>> => {
+  async (actor: Actor, lessonId: string): Promise<Result<ProgressOutcome & { next: LessonSummary | null }, ProgressError>> => {
     const touched = await touchLesson(d, actor, lessonId, 'in_progress');
     if (!touched.ok) return touched;
     const { modules, lessons } = await d.moduleRepository.listWithLessons(actor.tenantId, touched.value.courseId);

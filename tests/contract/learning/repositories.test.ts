@@ -123,7 +123,9 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
       const outline = await env.modules.listWithLessons(t, c.id);
       expect(outline.modules.map((m) => m.id), 'modules in order, the empty one too').to.deep.equal([m2.id, m1.id, empty.id]);
       expect(outline.modules[0]).to.deep.equal({ ...m2, order: 1, updatedAt: at(5) });
-      expect([...outline.lessons].sort((x, y) => x.id.localeCompare(y.id))).to.deep.equal([l1, l2, l3].sort((x, y) => x.id.localeCompare(y.id)));
+      // The outline carries no lesson bodies.
+      const summary = ({ content: _body, ...rest }: Lesson) => rest;
+      expect([...outline.lessons].sort((x, y) => x.id.localeCompare(y.id))).to.deep.equal([l1, l2, l3].sort((x, y) => x.id.localeCompare(y.id)).map(summary));
       expect(await env.modules.listWithLessons(await env.tenant(), c.id)).to.deep.equal({ modules: [], lessons: [] });
       await env.modules.delete(t, m1.id);
       expect(await env.lessons.findById(t, l1.id)).to.equal(null);
