@@ -149,10 +149,10 @@ export const makeCategoryPgRepository = ({ db }: DbDeps): CategoryRepository => 
 });
 
 export const makeModulePgRepository = ({ db }: DbDeps): ModuleRepository => ({
-  async findById(tenantId, id) {
+  findById: (tenantId, id) => db.remember(['module.findById', tenantId, id], async () => {
     const r = await db.q()('course_modules').where({ tenantId, id }).first();
     return r ? toModule(r) : null;
-  },
+  }),
   async listByCourse(tenantId, courseId) {
     return ((await db.q()('course_modules').where({ tenantId, courseId }).orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])) as Row[]).map(toModule);
   },
@@ -198,10 +198,10 @@ export const makeModulePgRepository = ({ db }: DbDeps): ModuleRepository => ({
 });
 
 export const makeLessonPgRepository = ({ db }: DbDeps): LessonRepository => ({
-  async findById(tenantId, id) {
+  findById: (tenantId, id) => db.remember(['lesson.findById', tenantId, id], async () => {
     const r = await db.q()('lessons').where({ tenantId, id }).first();
     return r ? toLesson(r) : null;
-  },
+  }),
   async listByModule(tenantId, moduleId) {
     return ((await db.q()('lessons').where({ tenantId, moduleId }).orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])) as Row[]).map(toLesson);
   },

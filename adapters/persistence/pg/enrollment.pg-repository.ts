@@ -48,10 +48,11 @@ export const makeEnrollmentPgRepository = ({ db, courseRepository }: DbDeps & { 
       const r = await listingQuery(tenantId).where('e.id', id).first();
       return r ? toListing(r) : null;
     },
-    async find(tenantId, userId, courseId) {
+    // Content gating reads it on every lesson, quiz and assignment request.
+    find: (tenantId, userId, courseId) => db.remember(['enrollment.find', tenantId, userId, courseId], async () => {
       const r = await db.q()('enrollments').where({ tenantId, userId, courseId }).first();
       return r ? toEnrollment(r) : null;
-    },
+    }),
     async findForCourses(tenantId, userId, courseIds) {
       if (courseIds.length === 0) return [];
       return ((await db.q()('enrollments').where({ tenantId, userId }).whereIn('courseId', [...courseIds])) as Row[]).map(toEnrollment);
