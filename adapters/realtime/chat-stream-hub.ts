@@ -10,12 +10,20 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** Longest life of one stream: the client reconnects after it, and its login is checked again. */
 export const STREAM_MAX_AGE_MS = 15 * 60_000;
 
+/** What a reconnecting stream missed: events oldest first, and whether that is all of them. */
+export interface Backlog {
+  events: Array<{ id: string; data: Record<string, unknown> }>;
+  complete: boolean;
+}
+
 /** One open Server-Sent Events response. */
 export class SseStream {
   readonly body = new PassThrough();
   private heartbeat: NodeJS.Timeout;
   private closed = false;
   private readonly onClose: Array<() => void> = [];
+  /** Live events held back while the backlog is read, so that they follow it in order. */
+  private held: Array<{ event: string; data: unknown; id: string | undefined }> | null = null;
 
   private maxAge: NodeJS.Timeout;
 
@@ -37,6 +45,35 @@ export class SseStream {
 
   /** One event; `data` is one JSON line. */
   send(event: string, data: unknown, id?: string): void {
+    if (this.held) this.held.push({ event, data, id });
+    else this.writeEvent(event, data, id);
+  }
+
+  /**
+   * Writes what the client missed, then the live events that arrived meanwhile (those the backlog
+   * already carried are skipped). When the backlog is incomplete, one `resync` event tells the
+   * client to reload its conversations instead.
+   */
+  async replay(backlog: () => Promise<Backlog | null>, onError: (error: unknown) => void): Promise<void> {
+    this.held = [];
+    const replayed = new Set<string>();
+    try {
+      const missed = await backlog();
+      for (const e of missed?.events ?? []) {
+        this.writeEvent('message', e.data, e.id);
+        replayed.add(e.id);
+      }
+      if (missed && !missed.complete) this.writeEvent('resync', { reason: 'too_many_missed' }, undefined);
+    } catch (error) {
+      onError(error);
+    } finally {
+      const live = this.held ?? [];
+      this.held = null;
+      for (const e of live) if (!e.id || !replayed.has(e.id)) this.writeEvent(e.event, e.data, e.id);
+    }
+  }
+
+  private writeEvent(event: string, data: unknown, id: string | undefined): void {
     this.write(`${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   }
 
@@ -88,7 +125,8 @@ export class ChatStreamHub {
     return n;
   }
 
-  async open(tenantId: string, userId: string): Promise<SseStream> {
+  /** `backlog`: what a reconnecting client missed (read after the stream hears live events, so none falls between). */
+  async open(tenantId: string, userId: string, backlog?: () => Promise<Backlog | null>): Promise<SseStream> {
     this.subscription ??= this.bus.subscribe((event) => this.deliver(event)).catch((error: unknown) => {
       this.subscription = null;
       throw error;
@@ -108,6 +146,7 @@ export class ChatStreamHub {
     });
     // The first bytes go out at once: clients and proxies see the headers without waiting.
     stream.body.write('retry: 3000\n: connected\n\n');
+    if (backlog) void stream.replay(backlog, (error) => this.log?.warn('realtime.replay_failed', { error: String(error) }));
     return stream;
   }
 

@@ -26,6 +26,7 @@ import { makeGetConversation } from '../../application/engagement/use-cases/get-
 import { makeListMessages } from '../../application/engagement/use-cases/list-messages.usecase.js';
 import { makeSendMessage } from '../../application/engagement/use-cases/send-message.usecase.js';
 import { makeMarkConversationRead } from '../../application/engagement/use-cases/mark-conversation-read.usecase.js';
+import { makeReplayChatMessages } from '../../application/engagement/use-cases/replay-chat-messages.usecase.js';
 import { makeAskLessonAssistant } from '../../application/engagement/use-cases/ask-lesson-assistant.usecase.js';
 import { makeListLessonAiMessages } from '../../application/engagement/use-cases/list-lesson-ai-messages.usecase.js';
 import { makeEngagementDashboard } from '../../application/engagement/engagement-dashboard.js';
@@ -89,6 +90,7 @@ export const engagementModule: AppModule = {
     listMessages: asFunction(makeListMessages).singleton(),
     sendMessage: asFunction(makeSendMessage).singleton(),
     markConversationRead: asFunction(makeMarkConversationRead).singleton(),
+    replayChatMessages: asFunction(makeReplayChatMessages).singleton(),
     askLessonAssistant: asFunction(makeAskLessonAssistant).singleton(),
     listLessonAiMessages: asFunction(makeListLessonAiMessages).singleton(),
     engagementDashboard: asFunction(makeEngagementDashboard).singleton(),

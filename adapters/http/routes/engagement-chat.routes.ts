@@ -5,6 +5,7 @@ import type { makeGetConversation } from '../../../application/engagement/use-ca
 import type { makeListMessages } from '../../../application/engagement/use-cases/list-messages.usecase.js';
 import type { makeSendMessage } from '../../../application/engagement/use-cases/send-message.usecase.js';
 import type { makeMarkConversationRead } from '../../../application/engagement/use-cases/mark-conversation-read.usecase.js';
+import type { ReplayChatMessages } from '../../../application/engagement/use-cases/replay-chat-messages.usecase.js';
 import type { makeAskLessonAssistant } from '../../../application/engagement/use-cases/ask-lesson-assistant.usecase.js';
 import type { makeListLessonAiMessages } from '../../../application/engagement/use-cases/list-lesson-ai-messages.usecase.js';
 import { aiMessageView, conversationView, messageView } from '../../../application/engagement/presenters.js';
@@ -24,6 +25,7 @@ type Deps = {
   listMessages: ReturnType<typeof makeListMessages>;
   sendMessage: ReturnType<typeof makeSendMessage>;
   markConversationRead: ReturnType<typeof makeMarkConversationRead>;
+  replayChatMessages: ReplayChatMessages;
   askLessonAssistant: ReturnType<typeof makeAskLessonAssistant>;
   listLessonAiMessages: ReturnType<typeof makeListLessonAiMessages>;
   chatStreamHub: ChatStreamHub;
@@ -79,10 +81,18 @@ export const makeEngagementChatRoutes = (d: Deps): RouteModule => (r) => {
   });
 
   r.get('/api/lms/chat/stream', {
-    summary: 'Server-Sent Events: one `message` event (JSON) per new message of the caller\'s conversations; a comment line every 15 s',
+    summary: 'Server-Sent Events: one `message` event (JSON) per new message of the caller\'s conversations, replayed from `Last-Event-ID` on reconnect; a comment line every 15 s',
     access, tags, produces: 'text/event-stream',
   }, async ({ actor, ctx }) => {
-    const stream = await d.chatStreamHub.open(actor.tenantId, actor.userId);
+    // EventSource sends the id of the last event it received when it reconnects: replay from there.
+    const lastEventId = uuid.safeParse(ctx.get('Last-Event-ID'));
+    const backlog = lastEventId.success
+      ? async () => {
+        const replay = await d.replayChatMessages(actor, lastEventId.data);
+        return replay && { events: replay.messages.map((m) => ({ id: m.id, data: messageView(m) })), complete: replay.complete };
+      }
+      : undefined;
+    const stream = await d.chatStreamHub.open(actor.tenantId, actor.userId, backlog);
     const socket = ctx.req.socket;
     socket.setTimeout(0);
     socket.setNoDelay(true);

@@ -193,6 +193,12 @@ export class MemoryChatRepository implements ChatRepository {
       .slice(0, options.limit)
       .map(clone);
   }
+  async messagesAfter(tenantId: string, userId: string, afterMessageId: string, limit: number) {
+    const mine = new Set(this.participants.filter((p) => p.tenantId === tenantId && p.userId === userId).map((p) => p.conversationId));
+    const anchor = this.messages.find((m) => m.tenantId === tenantId && m.id === afterMessageId && mine.has(m.conversationId));
+    if (!anchor) return null;
+    return this.messages.filter((m) => m.tenantId === tenantId && mine.has(m.conversationId) && m.seq > anchor.seq).sort((a, b) => a.seq - b.seq).slice(0, limit).map(clone);
+  }
   async latestSeq(tenantId: string, conversationId: string) {
     return this.messages.filter((m) => m.tenantId === tenantId && m.conversationId === conversationId).reduce((s, m) => Math.max(s, m.seq), 0);
   }

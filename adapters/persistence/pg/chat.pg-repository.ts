@@ -117,6 +117,14 @@ export const makeChatPgRepository = ({ db }: DbDeps): ChatRepository => {
       if (options.beforeSeq !== undefined) q.where('seq', '<', options.beforeSeq);
       return ((await q.orderBy('seq', 'desc').limit(options.limit)) as Row[]).map(toMessage);
     },
+    async messagesAfter(tenantId, userId, afterMessageId, limit) {
+      const mine = () => db.q()({ m: 'chat_messages' })
+        .join({ p: 'chat_participants' }, function () { this.on('p.conversation_id', 'm.conversation_id').andOn('p.tenant_id', 'm.tenant_id'); })
+        .where({ 'm.tenant_id': tenantId, 'p.user_id': userId });
+      const anchor = (await mine().where('m.id', afterMessageId).first('m.seq')) as { seq: unknown } | undefined;
+      if (!anchor) return null;
+      return ((await mine().where('m.seq', '>', Number(anchor.seq)).orderBy('m.seq', 'asc').limit(limit).select('m.*')) as Row[]).map(toMessage);
+    },
     async latestSeq(tenantId, conversationId) {
       const r = (await db.q()('chat_messages').where({ tenantId, conversationId }).max({ s: 'seq' }).first()) as { s: unknown } | undefined;
       return num(r?.s);

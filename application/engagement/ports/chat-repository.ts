@@ -30,6 +30,11 @@ export interface ChatRepository {
   /** Newest first; with `beforeSeq`, only older messages. */
   listMessages(tenantId: string, conversationId: string, options: { beforeSeq?: number | undefined; limit: number }): Promise<ChatMessage[]>;
   latestSeq(tenantId: string, conversationId: string): Promise<number>;
+  /**
+   * Messages of every conversation of the user stored after `afterMessageId`, oldest first, at most
+   * `limit`; null when that message is not one of the user's conversations.
+   */
+  messagesAfter(tenantId: string, userId: string, afterMessageId: string, limit: number): Promise<ChatMessage[] | null>;
   /** Moves the user's read marker forward to `seq`; never back. */
   markRead(tenantId: string, conversationId: string, userId: string, seq: number, at: Date): Promise<void>;
   /** Unread messages (of others) over all the user's conversations. */

@@ -178,6 +178,14 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
       expect((await env.chat.summaries(tenant, a, [first]))[0]).to.deep.include({ unreadCount: 0, lastReadSeq: sent[2]!.seq });
       expect(await env.chat.unreadTotals(tenant, b)).to.deep.equal({ messages: 2, conversations: 1 });
       expect((await env.chat.listForUser(tenant, c, { page: 1, pageSize: 10 })).items.map((x) => x.id)).to.deep.equal([group.id]);
+
+      // After a message: every conversation of the user, oldest first, bounded; null for one they cannot see.
+      const inGroup = await env.chat.insertMessage({ id: randomUUID(), tenantId: tenant, conversationId: group.id, senderId: c, content: 'g0', messageType: 'text', createdAt: at(11) });
+      expect((await env.chat.messagesAfter(tenant, a, sent[1]!.id, 10))!.map((m) => m.content)).to.deep.equal(['m2', 'm3', 'g0']);
+      expect((await env.chat.messagesAfter(tenant, a, sent[1]!.id, 2))!.map((m) => m.content)).to.deep.equal(['m2', 'm3']);
+      expect((await env.chat.messagesAfter(tenant, c, inGroup.id, 10))).to.deep.equal([]);
+      expect(await env.chat.messagesAfter(tenant, c, sent[1]!.id, 10), 'c is not in the direct conversation').to.equal(null);
+      expect(await env.chat.messagesAfter(await env.tenant(), a, sent[1]!.id, 10)).to.equal(null);
     });
 
     it('AI messages: per user and lesson, newest first, question before answer', async () => {

@@ -7,8 +7,8 @@ import type { Application } from '../../../composition/container.js';
 import type { ChatStreamHub } from '../../../adapters/realtime/chat-stream-hub.js';
 import { StreamReader } from '../../support/sse-reader.js';
 
-async function openStream(base: string, user: TestUser, signal: AbortSignal) {
-  const res = await fetch(`${base}/api/lms/chat/stream`, { headers: { ...user.headers, Accept: 'text/event-stream' }, signal });
+async function openStream(base: string, user: TestUser, signal: AbortSignal, lastEventId?: string) {
+  const res = await fetch(`${base}/api/lms/chat/stream`, { headers: { ...user.headers, Accept: 'text/event-stream', ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}) }, signal });
   return { res, stream: new StreamReader(res.body!.getReader()) };
 }
 
@@ -61,6 +61,47 @@ describe('HTTP engagement: chat live stream (SSE)', function () {
       const got = await watcher.stream.until((e) => e.event === 'message');
       expect(JSON.parse(got.data).content).to.equal('For the outsider');
       expect(watcher.stream.events.filter((e) => e.event === 'message')).to.have.length(1);
+    } finally {
+      abort.abort();
+    }
+  });
+
+  it('replays what a reconnecting client missed after its Last-Event-ID, in order, then goes on live', async () => {
+    const t = await h.tenant();
+    const mentor = await h.user(t, Role.Mentor);
+    const student = await h.user(t);
+    const outsider = await h.user(t, Role.Mentor);
+    const first = await conversation(mentor, student);
+    const second = await conversation(outsider, student);
+    const send = async (from: TestUser, id: string, content: string) =>
+      { const r = await h.http.post(`/api/lms/chat/conversations/${id}/messages`).set(from.headers).send({ content }); expect(r.status, JSON.stringify(r.body)).to.equal(200); return r.body.data as { id: string; content: string }; };
+    const messages = (s: StreamReader) => s.events.filter((e) => e.event === 'message').map((e) => (JSON.parse(e.data) as { content: string }).content);
+
+    const seen = await send(mentor, first, 'seen live');
+    // Disconnected meanwhile: three messages of two conversations, and one of a conversation the student is not in.
+    await send(mentor, first, 'missed 1');
+    await send(outsider, second, 'missed 2');
+    await send(mentor, await conversation(mentor, outsider), 'not for the student');
+    await send(mentor, first, 'missed 3');
+    const abort = new AbortController();
+    try {
+      const { stream } = await openStream(base, student, abort.signal, seen.id);
+      await stream.until(() => messages(stream).length === 3);
+      expect(messages(stream)).to.deep.equal(['missed 1', 'missed 2', 'missed 3']);
+      const live = await send(mentor, first, 'live again');
+      const event = await stream.until((e) => e.id === live.id);
+      expect(JSON.parse(event.data)).to.deep.equal(live);
+      expect(messages(stream)).to.deep.equal(['missed 1', 'missed 2', 'missed 3', 'live again']);
+
+      // An id the caller cannot see (another user's conversation), or not an id at all: live only.
+      const foreign = await send(mentor, await conversation(mentor, outsider), 'private');
+      for (const lastEventId of [foreign.id, 'not-a-uuid']) {
+        const other = await openStream(base, student, abort.signal, lastEventId);
+        await other.stream.until((e) => e.comment);
+        const next = await send(mentor, first, `after ${lastEventId}`);
+        await other.stream.until((e) => e.id === next.id);
+        expect(messages(other.stream)).to.deep.equal([`after ${lastEventId}`]);
+      }
     } finally {
       abort.abort();
     }

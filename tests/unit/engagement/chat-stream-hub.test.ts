@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ChatStreamHub, type SseStream } from '../../../adapters/realtime/chat-stream-hub.js';
+import { ChatStreamHub, type Backlog, type SseStream } from '../../../adapters/realtime/chat-stream-hub.js';
 import { MemoryRealtimeBus } from '../../../adapters/realtime/realtime-bus.js';
 import { Lifecycle } from '../../../infrastructure/lifecycle.js';
 
@@ -25,6 +25,41 @@ describe('chat stream hub (SSE fan-out)', () => {
     expect(c()).not.to.include('event: message');
     await hub.dispose();
     expect(hub.openStreams).to.equal(0);
+  });
+
+  it('replays a backlog before live events, in order, without repeating a live event the backlog carried', async () => {
+    const bus = new MemoryRealtimeBus();
+    const hub = new ChatStreamHub(bus, new Lifecycle(), 60_000);
+    let answer!: (b: Backlog) => void;
+    const stream = await hub.open('t', 'u', () => new Promise<Backlog>((resolve) => (answer = resolve)));
+    const text = textOf(stream);
+    // Live events arrive while the backlog is still being read: m3 is in both.
+    await bus.publish({ tenantId: 't', recipientIds: ['u'], type: 'message', data: { id: 'm3' } });
+    await bus.publish({ tenantId: 't', recipientIds: ['u'], type: 'message', data: { id: 'm4' } });
+    await tick();
+    expect(text()).not.to.include('event: message');
+    answer({ events: [{ id: 'm2', data: { id: 'm2' } }, { id: 'm3', data: { id: 'm3' } }], complete: true });
+    await tick();
+    expect([...text().matchAll(/^id: (\w+)$/gm)].map((m) => m[1])).to.deep.equal(['m2', 'm3', 'm4']);
+    await bus.publish({ tenantId: 't', recipientIds: ['u'], type: 'message', data: { id: 'm5' } });
+    await tick();
+    expect([...text().matchAll(/^id: (\w+)$/gm)].map((m) => m[1])).to.deep.equal(['m2', 'm3', 'm4', 'm5']);
+    await hub.dispose();
+  });
+
+  it('tells the client to resync when the backlog is incomplete, and goes on live when it cannot be read', async () => {
+    const bus = new MemoryRealtimeBus();
+    const failures: string[] = [];
+    const hub = new ChatStreamHub(bus, new Lifecycle(), 60_000, { info: () => {}, warn: (event: string) => { failures.push(event); }, error: () => {} });
+    const partial = await hub.open('t', 'u', async () => ({ events: [], complete: false }));
+    const failing = await hub.open('t', 'v', async () => { throw new Error('database away'); });
+    const [p, f] = [textOf(partial), textOf(failing)];
+    await bus.publish({ tenantId: 't', recipientIds: ['u', 'v'], type: 'message', data: { id: 'm9' } });
+    await tick();
+    expect(p()).to.include('event: resync\ndata: {"reason":"too_many_missed"}\n\nid: m9\nevent: message');
+    expect(f()).to.include('id: m9\nevent: message');
+    expect(failures).to.deep.equal(['realtime.replay_failed']);
+    await hub.dispose();
   });
 
   it('ends streams on shutdown and after their maximum age, and unregisters them', async () => {

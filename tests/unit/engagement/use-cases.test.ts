@@ -13,6 +13,7 @@ import { makeStartConversation } from '../../../application/engagement/use-cases
 import { makeSendMessage } from '../../../application/engagement/use-cases/send-message.usecase.js';
 import { makeListMessages } from '../../../application/engagement/use-cases/list-messages.usecase.js';
 import { makeMarkConversationRead } from '../../../application/engagement/use-cases/mark-conversation-read.usecase.js';
+import { makeReplayChatMessages, REPLAY_LIMIT } from '../../../application/engagement/use-cases/replay-chat-messages.usecase.js';
 import { makeListConversations } from '../../../application/engagement/use-cases/list-conversations.usecase.js';
 import { makeAskLessonAssistant } from '../../../application/engagement/use-cases/ask-lesson-assistant.usecase.js';
 import { makeListLessonAiMessages } from '../../../application/engagement/use-cases/list-lesson-ai-messages.usecase.js';
@@ -24,6 +25,31 @@ import { memoryEngagement } from './memory-engagement.js';
 const page = { page: 1, pageSize: 100 };
 
 describe('engagement use cases (memory adapters)', () => {
+  it('replays the messages after the last one a stream received, up to a limit; none for an id the caller cannot see', async () => {
+    const m = memoryEngagement();
+    const mentor = m.addUser(Role.Mentor);
+    const student = m.addUser(Role.Student);
+    const outsider = m.addUser(Role.Mentor);
+    const started = await makeStartConversation(m.deps)(mentor, { participantIds: [student.userId] });
+    const id = started.ok ? started.value.summary.conversation.id : '';
+    const send = async (content: string) => {
+      const sent = await makeSendMessage(m.deps)(mentor, id, { content, messageType: 'text' });
+      if (!sent.ok) throw new Error(sent.error);
+      return sent.value;
+    };
+    const replay = makeReplayChatMessages(m.deps);
+    const anchor = await send('anchor');
+    expect(await replay(student, anchor.id)).to.deep.equal({ messages: [], complete: true });
+    const missed = [await send('a'), await send('b')];
+    expect((await replay(student, anchor.id))!.messages.map((x) => x.content)).to.deep.equal(['a', 'b']);
+    expect(await replay(outsider, anchor.id), 'not their conversation').to.equal(null);
+    expect(await replay(student, '00000000-0000-4000-8000-999999999999')).to.equal(null);
+    for (let i = missed.length; i < REPLAY_LIMIT; i++) await send(`m${i}`);
+    expect((await replay(student, anchor.id))!.messages).to.have.length(REPLAY_LIMIT);
+    await send('one too many');
+    expect(await replay(student, anchor.id)).to.deep.equal({ messages: [], complete: false });
+  });
+
   it('assigns a template once per user and start date, all users or none', async () => {
     const m = memoryEngagement();
     const mentor = m.addUser(Role.Mentor);
