@@ -47,9 +47,10 @@ export const makeLearningAccess = (d: AccessDeps) => {
      * `{course, enrollment, enrolled, open}`.
      */
     async courseFor(caller: CourseCaller, courseId: string): Promise<Result<{ course: Course; enrollment: Enrollment | null; enrolled: boolean; open: boolean }, 'COURSE_NOT_FOUND'>> {
-      const course = await d.courseRepository.findById(caller.tenantId, courseId);
-      if (!course) return err('COURSE_NOT_FOUND');
-      const enrollment = await d.enrollmentRepository.find(caller.tenantId, caller.userId, courseId);
+      // The course and the caller's enrolment in one round trip.
+      const found = await d.courseRepository.findForLearner(caller.tenantId, caller.userId, courseId);
+      if (!found) return err('COURSE_NOT_FOUND');
+      const { course, enrollment } = found;
       const seen = courseAccess(course, enrollment, caller.role, d.clock.now());
       return seen ? ok({ course, enrollment, ...seen }) : err('COURSE_NOT_FOUND');
     },
