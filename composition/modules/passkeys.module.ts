@@ -9,6 +9,7 @@ import { makeBeginDiscoverablePasskeyLogin } from '../../application/identity/us
 import { makeFinishPasskeyLogin } from '../../application/identity/use-cases/finish-passkey-login.usecase.js';
 import { makeListOwnPasskeys } from '../../application/identity/use-cases/list-own-passkeys.usecase.js';
 import { makeDeleteOwnPasskey } from '../../application/identity/use-cases/delete-own-passkey.usecase.js';
+import { makeRenameOwnPasskey } from '../../application/identity/use-cases/rename-own-passkey.usecase.js';
 import { makePasskeyPgRepository } from '../../adapters/persistence/pg/passkey.pg-repository.js';
 import { makeSimpleWebAuthnVerifier } from '../../adapters/security/simplewebauthn-verifier.js';
 import { makePasskeyRoutes } from '../../adapters/http/routes/passkeys.routes.js';
@@ -28,6 +29,7 @@ export const passkeysModule: AppModule = {
     finishPasskeyLogin: asFunction(makeFinishPasskeyLogin).singleton(),
     listOwnPasskeys: asFunction(makeListOwnPasskeys).singleton(),
     deleteOwnPasskey: asFunction(makeDeleteOwnPasskey).singleton(),
+    renameOwnPasskey: asFunction(makeRenameOwnPasskey).singleton(),
     passkeyRoutes: asFunction(makePasskeyRoutes).singleton(),
   }),
   routes: ['passkeyRoutes'],

@@ -6,6 +6,7 @@ import type { makeBeginDiscoverablePasskeyLogin } from '../../../application/ide
 import type { makeFinishPasskeyLogin } from '../../../application/identity/use-cases/finish-passkey-login.usecase.js';
 import type { makeListOwnPasskeys } from '../../../application/identity/use-cases/list-own-passkeys.usecase.js';
 import type { makeDeleteOwnPasskey } from '../../../application/identity/use-cases/delete-own-passkey.usecase.js';
+import type { makeRenameOwnPasskey } from '../../../application/identity/use-cases/rename-own-passkey.usecase.js';
 import { loginUserView } from '../../../application/identity/presenters.js';
 import type { Passkey } from '../../../domain/identity/passkey.js';
 import { PASSKEY_NAME_MAX } from '../../../domain/identity/passkey.js';
@@ -24,6 +25,7 @@ type Deps = {
   finishPasskeyLogin: ReturnType<typeof makeFinishPasskeyLogin>;
   listOwnPasskeys: ReturnType<typeof makeListOwnPasskeys>;
   deleteOwnPasskey: ReturnType<typeof makeDeleteOwnPasskey>;
+  renameOwnPasskey: ReturnType<typeof makeRenameOwnPasskey>;
 };
 
 /** Contract §6: list items `{id, name, created_at, last_used_at}`. */
@@ -52,6 +54,7 @@ const RegistrationBody = z.object({
   /** Shown in the passkey list; default "Passkey <n>". */
   name: z.string().trim().min(1).max(PASSKEY_NAME_MAX).optional(),
 });
+const RenameBody = z.object({ name: z.string().trim().min(1).max(PASSKEY_NAME_MAX) });
 const AuthenticationBody = z.object({
   ...credentialBase,
   response: z.object({
@@ -113,6 +116,9 @@ export const makePasskeyRoutes = (d: Deps): RouteModule => (r) => {
 
   r.get('/api/user/self/passkeys', { summary: 'The caller\'s passkeys, newest first', access: Role.Student, tags: ['users'] }, async ({ actor }) =>
     (await d.listOwnPasskeys(actor)).map(passkeyView));
+
+  r.patch('/api/user/self/passkeys/:id', { summary: 'Rename one of the caller\'s passkeys', access: Role.Student, params: idParam, body: RenameBody, tags: ['users'] }, async ({ actor, params, body, meta }) =>
+    reply(passkeyView(unwrap(await d.renameOwnPasskey(actor, params.id, body.name, meta))), 'Passkey renamed'));
 
   r.delete('/api/user/self/passkeys/:id', { summary: 'Remove one of the caller\'s passkeys', access: Role.Student, params: idParam, tags: ['users'] }, async ({ actor, params, meta }) => {
     unwrap(await d.deleteOwnPasskey(actor, params.id, meta));

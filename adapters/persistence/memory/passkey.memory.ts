@@ -34,6 +34,12 @@ export class MemoryPasskeyRepository implements PasskeyRepository {
   async deleteAllOfUser(tenantId: string, userId: string) {
     for (const [id, p] of this.rows) if (p.tenantId === tenantId && p.userId === userId) this.rows.delete(id);
   }
+  async rename(tenantId: string, userId: string, id: string, name: string) {
+    const p = this.rows.get(id);
+    if (!p || p.tenantId !== tenantId || p.userId !== userId) return null;
+    p.name = name;
+    return clone(p);
+  }
   async delete(tenantId: string, userId: string, id: string) {
     const p = this.rows.get(id);
     if (!p || p.tenantId !== tenantId || p.userId !== userId) return false;

@@ -69,6 +69,10 @@ export const makePasskeyPgRepository = ({ db }: DbDeps): PasskeyRepository => ({
   async deleteAllOfUser(tenantId, userId) {
     await db.q()('passkeys').where({ tenant_id: tenantId, user_id: userId }).delete();
   },
+  async rename(tenantId, userId, id, name) {
+    const rows = (await db.q()('passkeys as p').where({ 'p.tenant_id': tenantId, 'p.user_id': userId, 'p.id': id }).update({ name }).returning(COLUMNS)) as PasskeyRow[];
+    return rows[0] ? toPasskey(rows[0]) : null;
+  },
   async delete(tenantId, userId, id) {
     // `returning`: knex-pglite answers a bare delete with a result object, not a row count.
     const rows = await db.q()('passkeys').where({ tenant_id: tenantId, user_id: userId, id }).delete().returning('id');

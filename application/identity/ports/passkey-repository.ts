@@ -15,6 +15,8 @@ export interface PasskeyRepository {
    * stored value (a conditional update): of two concurrent assertions with one counter, one wins.
    */
   recordUse(tenantId: string, id: string, use: { counter: number; backedUp: boolean; at: Date }): Promise<boolean>;
+  /** The passkey under its new name; null when the user has no such passkey. */
+  rename(tenantId: string, userId: string, id: string, name: string): Promise<Passkey | null>;
   /** False when the user has no such passkey. */
   delete(tenantId: string, userId: string, id: string): Promise<boolean>;
   /** Removes every passkey of a deleted (anonymised) account. */

@@ -123,6 +123,17 @@ for (const [engine, setup] of engines) {
       expect(back!.lastUsedAt!.toISOString()).to.equal(at.toISOString());
     });
 
+    it('renames only the owner\'s passkey in its tenant, answering it whole', async () => {
+      const u = await f.user(f.tenantA);
+      const other = await f.user(f.tenantA);
+      const p = passkey(f.tenantA, u);
+      await f.repo.insert(p);
+      expect(await f.repo.rename(f.tenantA, other, p.id, 'Stolen')).to.equal(null);
+      expect(await f.repo.rename(f.tenantB, u, p.id, 'Elsewhere')).to.equal(null);
+      expect(await f.repo.rename(f.tenantA, u, p.id, 'Desk key')).to.deep.equal({ ...p, name: 'Desk key' });
+      expect(await f.repo.listByUser(f.tenantA, u)).to.deep.equal([{ ...p, name: 'Desk key' }]);
+    });
+
     it('deletes only the owner\'s passkey in its tenant', async () => {
       const u = await f.user(f.tenantA);
       const other = await f.user(f.tenantA);

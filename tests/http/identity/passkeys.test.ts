@@ -482,6 +482,28 @@ describe('HTTP passkeys (WebAuthn): register, log in, list, remove', () => {
       expect(removed.map((e) => [e.user_id, e.resource_id])).to.deep.equal([[u.id, passkey.id]]);
     });
 
+    it('renames one\'s own passkey (audited, name trimmed); another user\'s is 404 and unchanged; a blank name is 400', async () => {
+      const t = await h.tenant();
+      const u = await h.user(t);
+      const other = await h.user(t);
+      const { passkey } = await registered(u, authenticator(), 'Laptop');
+
+      const res = await h.http.patch(`/api/user/self/passkeys/${passkey.id}`).set(u.headers).send({ name: '  Work laptop ' });
+      expect(res.status, JSON.stringify(res.body)).to.equal(200);
+      expect(res.body).to.deep.include({ success: true, message: 'Passkey renamed' });
+      expect(res.body.data).to.deep.equal({ ...passkey, name: 'Work laptop' });
+      expect((await passkeysOf(u)).map((p) => p.name)).to.deep.equal(['Work laptop']);
+
+      const foreign = await h.http.patch(`/api/user/self/passkeys/${passkey.id}`).set(other.headers).send({ name: 'Mine now' });
+      expect(foreign.status).to.equal(404);
+      for (const body of [{ name: '   ' }, { name: 'x'.repeat(101) }, {}]) {
+        expect((await h.http.patch(`/api/user/self/passkeys/${passkey.id}`).set(u.headers).send(body)).status).to.equal(400);
+      }
+      expect((await passkeysOf(u)).map((p) => p.name)).to.deep.equal(['Work laptop']);
+      const renamed = await audit(t, 'passkey.renamed');
+      expect(renamed.map((e) => [e.user_id, e.resource_id, e.metadata.name])).to.deep.equal([[u.id, passkey.id, 'Work laptop']]);
+    });
+
     it('lists only the caller\'s passkeys', async () => {
       const t = await h.tenant();
       const u = await h.user(t);
