@@ -3,6 +3,7 @@ import { isOverdue } from '../../domain/assessment/deadline.js';
 import { finaliseAttempt, gradeAttempt } from '../../domain/assessment/grading.js';
 import type { CompletionOutcome } from '../learning/index.js';
 import type { AssessmentDeps } from './deps.js';
+import { questionsOfAttempt } from './attempt-questions.js';
 
 export type GradingDeps = Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'attemptRepository' | 'evaluateCourseCompletion' | 'clock' | 'uow'>;
 
@@ -32,7 +33,7 @@ export async function closeAttempt(d: GradingDeps, tenantId: string, attemptId: 
     if (requested === 'expired' && !overdue) return { attempt, graded: false, completion: null };
     const status = overdue ? 'expired' : 'submitted';
     const quiz = await d.quizRepository.findById(tenantId, attempt.quizId);
-    const [questions, saved] = await Promise.all([d.questionRepository.listByQuiz(tenantId, attempt.quizId), d.attemptRepository.listAnswers(tenantId, attempt.id)]);
+    const [questions, saved] = await Promise.all([questionsOfAttempt(d, attempt), d.attemptRepository.listAnswers(tenantId, attempt.id)]);
     const answers = new Map(saved.map((a) => [a.questionId, a]));
     const grade = gradeAttempt(questions, new Map(saved.map((a) => [a.questionId, a.answer])), quiz?.passingScore ?? 100);
     const final = finaliseAttempt(attempt, grade, answers, status, now);

@@ -5,6 +5,7 @@ import { attemptOrder } from '../../domain/assessment/shuffle.js';
 import type { Actor } from '../shared/actor.js';
 import type { AssessmentDeps } from './deps.js';
 import { isStaff } from './quiz-access.js';
+import { questionsOfAttempt } from './attempt-questions.js';
 
 export interface AttemptReview {
   quiz: Quiz | null;
@@ -19,7 +20,7 @@ export interface AttemptReview {
 export async function reviewOf(d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'attemptRepository'>, actor: Actor, attempt: Attempt): Promise<AttemptReview> {
   const [quiz, questions, answers] = await Promise.all([
     d.quizRepository.findById(actor.tenantId, attempt.quizId),
-    d.questionRepository.listByQuiz(actor.tenantId, attempt.quizId),
+    questionsOfAttempt(d, attempt),
     d.attemptRepository.listAnswers(actor.tenantId, attempt.id),
   ]);
   const graded = attempt.status !== 'in_progress';

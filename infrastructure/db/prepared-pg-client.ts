@@ -32,7 +32,9 @@ export class PreparedPgClient extends ClientPg {
   async _query(connection: PgConnection, obj: KnexQuery): Promise<unknown> {
     if (!obj.sql || !isPreparable(obj.sql)) return superQuery.call(this, connection, obj);
     const name = `knex_${createHash('sha1').update(obj.sql).digest('base64url')}`;
-    this.remember(connection, name);
+    const evicted = this.remember(connection, name);
+    // Before the statement, not beside it: pg deprecates queueing a query on a busy client.
+    if (evicted) await this.deallocate(connection, evicted).catch(() => undefined);
     const named = { ...obj, options: { ...obj.options, name } };
     try {
       return await superQuery.call(this, connection, named);
@@ -45,16 +47,17 @@ export class PreparedPgClient extends ClientPg {
     }
   }
 
-  private remember(connection: PgConnection, name: string): void {
+  /** Notes the name's use; answers the least recently used one to deallocate, if one must go. */
+  private remember(connection: PgConnection, name: string): string | null {
     let names = recentByConnection.get(connection);
     if (!names) recentByConnection.set(connection, (names = new Map()));
     names.delete(name);
     names.set(name, true);
     // An aborted transaction would refuse the deallocation: evict only outside transactions.
-    if (names.size <= MAX_PREPARED || this.inTransaction()) return;
+    if (names.size <= MAX_PREPARED || this.inTransaction()) return null;
     const oldest = names.keys().next().value!;
     names.delete(oldest);
-    void this.deallocate(connection, oldest).catch(() => undefined);
+    return oldest;
   }
 
   private inTransaction(): boolean {
@@ -62,9 +65,8 @@ export class PreparedPgClient extends ClientPg {
   }
 
   /**
-   * Queued on the connection ahead of what comes next. pg must forget the name in the callback,
-   * which runs before it sends the next queued query (a promise continuation would run after, and
-   * a next use of the name would bind a statement the server no longer has).
+   * pg forgets the name in the callback, before anything else can be sent on the connection (a
+   * next use of the name must prepare it again, not bind a statement the server no longer has).
    */
   private deallocate(connection: PgConnection, name: string): Promise<void> {
     return new Promise((resolve, reject) => {

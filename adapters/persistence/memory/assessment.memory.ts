@@ -122,7 +122,9 @@ export class MemoryAttemptRepository implements AttemptRepository {
     const a = this.mine(tenantId, quizId, userId).find((x) => x.status === 'in_progress');
     return a ? clone(a) : null;
   }
-  async insertNext(a: Omit<Attempt, 'attemptNumber'>, maxAttempts: number) {
+  /** The question snapshot of each attempt, by attempt id. */
+  private readonly snapshots = new Map<string, Question[]>();
+  async insertNext(a: Omit<Attempt, 'attemptNumber'>, maxAttempts: number, questions: readonly Question[]) {
     // No await between the checks and the write: atomic in one event loop turn, as the SQL statement.
     const existing = this.mine(a.tenantId, a.quizId, a.userId);
     if (existing.some((x) => x.status === 'in_progress')) return null;
@@ -130,7 +132,12 @@ export class MemoryAttemptRepository implements AttemptRepository {
     if (maxAttempts !== 0 && next > maxAttempts) return null;
     const attempt: Attempt = { ...clone(a), attemptNumber: next };
     this.s.attempts.set(attempt.id, attempt);
+    this.snapshots.set(attempt.id, questions.map(clone));
     return clone(attempt);
+  }
+  async questionsOf(tenantId: string, attemptId: string) {
+    const kept = own(this.s.attempts.get(attemptId), tenantId) && this.snapshots.get(attemptId);
+    return kept ? kept.map(clone) : null;
   }
   async countByUser(tenantId: string, quizId: string, userId: string) { return this.mine(tenantId, quizId, userId).length; }
   async list(tenantId: string, quizId: string, f: { userId?: string | undefined }, page: PageRequest) {

@@ -136,6 +136,9 @@ export const makeQuestionPgRepository = ({ db }: DbDeps): QuestionRepository => 
 
 // ---------------------------------------------------------------- attempts
 
+/** Every column of an attempt but its question snapshot (read alone, by questionsOf). */
+const ATTEMPT_COLUMNS = 'id, tenant_id, quiz_id, user_id, attempt_number, status, seed, started_at, deadline_at, submitted_at, score, max_score, percentage, passed, updated_at';
+
 const toAttempt = (r: Row): Attempt => ({
   id: r.id as string, tenantId: r.tenantId as string, quizId: r.quizId as string, userId: r.userId as string, attemptNumber: num(r.attemptNumber),
   status: r.status as AttemptStatus, seed: num(r.seed), startedAt: date(r.startedAt), deadlineAt: dateOrNull(r.deadlineAt), submittedAt: dateOrNull(r.submittedAt),
@@ -164,21 +167,31 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
     const r = await db.q()('quiz_attempts').where({ tenantId, quizId, userId, status: 'in_progress' }).first();
     return r ? toAttempt(r) : null;
   },
-  async insertNext(a, maxAttempts) {
+  async insertNext(a, maxAttempts, questions) {
     // One statement decides the number and the limit; the unique indexes (number per user and quiz,
     // one attempt in progress) turn a concurrent twin into "nothing inserted" (contract §6).
     const result = await db.q().raw(
-      `insert into quiz_attempts (id, tenant_id, quiz_id, user_id, attempt_number, status, seed, started_at, deadline_at, submitted_at, score, max_score, percentage, passed, updated_at)
-       select ?, ?, ?, ?, n.next, ?, ?, ?, ?, null, null, ?, null, null, ?
+      `insert into quiz_attempts (id, tenant_id, quiz_id, user_id, attempt_number, status, seed, started_at, deadline_at, submitted_at, score, max_score, percentage, passed, updated_at, questions)
+       select ?, ?, ?, ?, n.next, ?, ?, ?, ?, null, null, ?, null, null, ?, ?::jsonb
          from (select coalesce(max(attempt_number), 0) + 1 as next from quiz_attempts where tenant_id = ? and quiz_id = ? and user_id = ?) n
         where ? = 0 or n.next <= ?
        on conflict do nothing
-       returning *`,
-      [a.id, a.tenantId, a.quizId, a.userId, a.status, a.seed, a.startedAt, a.deadlineAt, a.maxScore, a.updatedAt, a.tenantId, a.quizId, a.userId, maxAttempts, maxAttempts],
+       returning ${ATTEMPT_COLUMNS}`,
+      [
+        a.id, a.tenantId, a.quizId, a.userId, a.status, a.seed, a.startedAt, a.deadlineAt, a.maxScore, a.updatedAt, JSON.stringify(questions),
+        a.tenantId, a.quizId, a.userId, maxAttempts, maxAttempts,
+      ],
     );
     const row = rawRows(result)[0];
     return row ? toAttempt(row) : null;
   },
+  // Written once when the attempt starts, never changed: safe to remember.
+  questionsOf: (tenantId, attemptId) => db.remember(['attempt.questionsOf', tenantId, attemptId], async () => {
+    const r = (await db.q()('quiz_attempts').where({ tenantId, id: attemptId }).first('questions')) as { questions: unknown } | undefined;
+    if (r?.questions === null || r?.questions === undefined) return null;
+    // Kept as the Question values themselves (JSON: dates as ISO text).
+    return json<Array<Question & { createdAt: string; updatedAt: string }>>(r.questions).map((q) => ({ ...q, createdAt: new Date(q.createdAt), updatedAt: new Date(q.updatedAt) }));
+  }),
   async countByUser(tenantId, quizId, userId) {
     const r = (await db.q()('quiz_attempts').where({ tenantId, quizId, userId }).count({ n: '*' }).first()) as Row | undefined;
     return num(r?.n);

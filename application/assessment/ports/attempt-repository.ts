@@ -1,4 +1,5 @@
 import type { Attempt, AttemptAnswer } from '../../../domain/assessment/attempt.js';
+import type { Question } from '../../../domain/assessment/question.js';
 import type { Page, PageRequest } from '../../shared/ports.js';
 
 /** A user's attempts at one quiz, summed up for quiz lists and details. */
@@ -19,8 +20,11 @@ export interface AttemptRepository {
    * Inserts the user's next attempt (number = highest + 1) in one statement, only while that number
    * is within `maxAttempts` (0: unlimited). A concurrent start that took the same number, or an
    * attempt already in progress, makes it insert nothing (unique indexes): then it answers null.
+   * `questions` are kept with it: the attempt is taken and graded on them, whatever edits follow.
    */
-  insertNext(attempt: Omit<Attempt, 'attemptNumber'>, maxAttempts: number): Promise<Attempt | null>;
+  insertNext(attempt: Omit<Attempt, 'attemptNumber'>, maxAttempts: number, questions: readonly Question[]): Promise<Attempt | null>;
+  /** The questions the attempt was started with; null for attempts started before they were kept. */
+  questionsOf(tenantId: string, attemptId: string): Promise<Question[] | null>;
   countByUser(tenantId: string, quizId: string, userId: string): Promise<number>;
   /** Newest first; `userId` narrows to one user. */
   list(tenantId: string, quizId: string, filter: { userId?: string | undefined }, page: PageRequest): Promise<Page<Attempt>>;

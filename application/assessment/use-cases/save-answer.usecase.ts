@@ -5,6 +5,7 @@ import type { Actor } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
 import { closeAttempt } from '../attempt-grading.js';
+import { questionsOfAttempt } from '../attempt-questions.js';
 
 export type SaveAnswerError = 'ATTEMPT_NOT_FOUND' | 'QUESTION_NOT_IN_QUIZ' | 'INVALID_ANSWER' | 'ATTEMPT_NOT_IN_PROGRESS' | 'ATTEMPT_DEADLINE_PASSED';
 
@@ -24,7 +25,7 @@ export async function saveAnswers(d: Deps, actor: Actor, attemptId: string, inpu
   const attempt = await d.attemptRepository.findById(actor.tenantId, attemptId);
   // Only the owner answers: anyone else's attempt does not exist for them (contract §2).
   if (!attempt || attempt.userId !== actor.userId) return err('ATTEMPT_NOT_FOUND');
-  const questions = new Map((await d.questionRepository.listByQuiz(actor.tenantId, attempt.quizId)).map((q) => [q.id, q]));
+  const questions = new Map((await questionsOfAttempt(d, attempt)).map((q) => [q.id, q]));
   const checked: Array<{ questionId: string; answer: string[] }> = [];
   for (const input of inputs) {
     const question = questions.get(input.questionId);

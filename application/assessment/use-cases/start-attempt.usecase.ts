@@ -8,6 +8,7 @@ import { err, ok, type Result } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
 import { closeAttempt } from '../attempt-grading.js';
 import { quizFor, type QuizAccessError } from '../quiz-access.js';
+import { questionsOfAttempt } from '../attempt-questions.js';
 
 export interface StartedAttempt {
   quiz: Quiz;
@@ -33,21 +34,24 @@ export const makeStartAttempt = (d: Pick<AssessmentDeps, 'quizRepository' | 'que
     const quiz = found.value;
     const questions = await d.questionRepository.listByQuiz(actor.tenantId, quizId);
     if (questions.length === 0) return err('QUIZ_HAS_NO_QUESTIONS');
-    const answer = (attempt: Attempt, answers: AttemptAnswer[], resumed: boolean): StartedAttempt => ({
-      quiz, attempt, questions: attemptOrder(questions, attempt.seed, quiz.shuffleQuestions), answers, resumed,
+    const answer = (attempt: Attempt, taken: Question[], answers: AttemptAnswer[], resumed: boolean): StartedAttempt => ({
+      quiz, attempt, questions: attemptOrder(taken, attempt.seed, quiz.shuffleQuestions), answers, resumed,
     });
     // Two rounds at most: a start that loses a race finds the winner's attempt on the next round.
     for (let round = 0; round < 3; round++) {
       const running = await d.attemptRepository.findInProgress(actor.tenantId, quizId, actor.userId);
-      if (running && !isOverdue(running, d.clock.now())) return ok(answer(running, await d.attemptRepository.listAnswers(actor.tenantId, running.id), true));
+      if (running && !isOverdue(running, d.clock.now())) {
+        const [taken, answers] = await Promise.all([questionsOfAttempt(d, running), d.attemptRepository.listAnswers(actor.tenantId, running.id)]);
+        return ok(answer(running, taken, answers, true));
+      }
       if (running) await closeAttempt(d, actor.tenantId, running.id, 'expired');
       const now = d.clock.now();
       const inserted = await d.attemptRepository.insertNext({
         id: d.ids.uuid(), tenantId: actor.tenantId, quizId, userId: actor.userId, status: 'in_progress', seed: seedFromHex(d.random.bytesHex(4)),
         startedAt: now, deadlineAt: deadlineFor(now, quiz.durationMinutes), submittedAt: null, score: null, maxScore: maxScoreOf(questions),
         percentage: null, passed: null, updatedAt: now,
-      }, quiz.maxAttempts);
-      if (inserted) return ok(answer(inserted, [], false));
+      }, quiz.maxAttempts, questions);
+      if (inserted) return ok(answer(inserted, questions, [], false));
       if (!(await d.attemptRepository.findInProgress(actor.tenantId, quizId, actor.userId))) {
         const used = await d.attemptRepository.countByUser(actor.tenantId, quizId, actor.userId);
         if (quiz.maxAttempts !== 0 && used >= quiz.maxAttempts) return err('MAX_ATTEMPTS_REACHED');

@@ -167,9 +167,14 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
       const q1 = question(t, qz.id, 1);
       await env.questions.insertMany([q1]);
       const u = await env.user(t);
-      const first = await env.attempts.insertNext(draftAttempt(t, qz.id, u), 2);
+      const first = await env.attempts.insertNext(draftAttempt(t, qz.id, u), 2, [q1]);
       expect(first).to.deep.include({ attemptNumber: 1, status: 'in_progress', seed: 7, deadlineAt: null });
-      expect(await env.attempts.insertNext(draftAttempt(t, qz.id, u), 2)).to.equal(null); // one in progress
+      // The questions it started with stay its own, whatever happens to the quiz's.
+      await env.questions.update({ ...q1, text: 'Edited', options: q1.options.map((o) => ({ ...o, isCorrect: !o.isCorrect })) });
+      expect(await env.attempts.questionsOf(t, first!.id)).to.deep.equal([q1]);
+      expect(await env.attempts.questionsOf(await env.tenant(), first!.id)).to.equal(null);
+      await env.questions.update(q1);
+      expect(await env.attempts.insertNext(draftAttempt(t, qz.id, u), 2, [])).to.equal(null); // one in progress
       expect((await env.attempts.findInProgress(t, qz.id, u))?.id).to.equal(first!.id);
 
       await env.attempts.saveAnswer(answer(first!, q1.id, { answer: [q1.options[1]!.id] }));
@@ -182,12 +187,12 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
       expect(await env.attempts.findById(t, first!.id)).to.deep.include({ status: 'submitted', score: 1, percentage: 100, passed: true, attemptNumber: 1 });
       expect((await env.attempts.listAnswers(t, first!.id))[0]).to.deep.include({ isCorrect: true, pointsAwarded: 1, maxPoints: 1 });
 
-      const second = await env.attempts.insertNext(draftAttempt(t, qz.id, u, { startedAt: at(40) }), 2);
+      const second = await env.attempts.insertNext(draftAttempt(t, qz.id, u, { startedAt: at(40) }), 2, []);
       expect(second?.attemptNumber).to.equal(2);
       await grade(second!, [[q1, 0]]);
-      expect(await env.attempts.insertNext(draftAttempt(t, qz.id, u), 2)).to.equal(null); // limit
+      expect(await env.attempts.insertNext(draftAttempt(t, qz.id, u), 2, [])).to.equal(null); // limit
       expect(await env.attempts.countByUser(t, qz.id, u)).to.equal(2);
-      expect((await env.attempts.insertNext(draftAttempt(t, qz.id, u, { startedAt: at(50) }), 0))?.attemptNumber).to.equal(3); // unlimited
+      expect((await env.attempts.insertNext(draftAttempt(t, qz.id, u, { startedAt: at(50) }), 0, []))?.attemptNumber).to.equal(3); // unlimited
       expect((await env.attempts.list(t, qz.id, { userId: u }, { page: 1, pageSize: 10 })).items.map((a) => a.attemptNumber)).to.deep.equal([3, 2, 1]);
       expect((await env.attempts.summaries(t, u, [qz.id])).get(qz.id)).to.deep.include({ attempts: 3, bestPercentage: 100, passed: true });
       const other = await env.user(t);
@@ -205,7 +210,7 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
       await env.questions.insertMany([q1]);
       const u = await env.user(t);
       const other = await env.user(t);
-      const attempt = await env.attempts.insertNext(draftAttempt(t, qz.id, u, { deadlineAt: at(30) }), 0);
+      const attempt = await env.attempts.insertNext(draftAttempt(t, qz.id, u, { deadlineAt: at(30) }), 0, []);
       const row = answer(attempt!, q1.id, { answer: [q1.options[1]!.id] });
       expect(await env.attempts.saveAnswerIfOpen(row, other, at(1))).to.equal(false); // not theirs
       expect(await env.attempts.saveAnswerIfOpen(row, u, at(30))).to.equal(false); // deadline reached
@@ -225,8 +230,8 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
       const qz = quiz(t, c, { durationMinutes: 10 });
       await env.quizzes.insert(qz);
       const [u, v] = [await env.user(t), await env.user(t)];
-      const a = await env.attempts.insertNext(draftAttempt(t, qz.id, u, { deadlineAt: at(10) }), 0);
-      const b = await env.attempts.insertNext(draftAttempt(t, qz.id, v, { deadlineAt: at(20) }), 0);
+      const a = await env.attempts.insertNext(draftAttempt(t, qz.id, u, { deadlineAt: at(10) }), 0, []);
+      const b = await env.attempts.insertNext(draftAttempt(t, qz.id, v, { deadlineAt: at(20) }), 0, []);
       expect(await env.attempts.overdue(t, at(9), { quizId: qz.id }, 10)).to.deep.equal([]);
       expect(await env.attempts.overdue(t, at(10), { quizId: qz.id }, 10)).to.deep.equal([a!.id]);
       expect(await env.attempts.overdue(t, at(30), { quizId: qz.id }, 10)).to.deep.equal([a!.id, b!.id]);
@@ -251,14 +256,14 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
       for (const [i, [x1, x2]] of patterns.entries()) {
         const user = await env.user(t, `U${i}`);
         // Two attempts share a start instant: the keyset breaks the tie by id.
-        const a = await env.attempts.insertNext(draftAttempt(t, qz.id, user, { startedAt: at(Math.min(i, 2)) }), 0);
+        const a = await env.attempts.insertNext(draftAttempt(t, qz.id, user, { startedAt: at(Math.min(i, 2)) }), 0, []);
         await grade(a!, [[q1, x1], [q2, x2]]);
         ids.push(a!.id);
       }
       const u0 = await env.user(t, 'Again');
-      const again = await env.attempts.insertNext(draftAttempt(t, qz.id, u0, { startedAt: at(5) }), 0);
+      const again = await env.attempts.insertNext(draftAttempt(t, qz.id, u0, { startedAt: at(5) }), 0, []);
       await grade(again!, [[q1, 1], [q2, 2]]);
-      const retry = await env.attempts.insertNext(draftAttempt(t, qz.id, u0, { startedAt: at(6) }), 0);
+      const retry = await env.attempts.insertNext(draftAttempt(t, qz.id, u0, { startedAt: at(6) }), 0, []);
       expect(retry?.attemptNumber).to.equal(2);
 
       const seen: string[] = [];

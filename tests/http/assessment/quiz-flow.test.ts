@@ -109,6 +109,48 @@ describe('HTTP assessment: authoring and taking quizzes', () => {
     expect(all.body.data.total).to.equal(1);
   });
 
+  it('an attempt keeps the questions it started with: edits, additions and deletions meanwhile change neither what it shows nor its grade', async () => {
+    const t = await h.tenant();
+    const admin = await h.user(t, Role.Admin);
+    const q = await seedQuiz(h, admin, { quiz: { show_correct_answers: true } });
+    const student = await enrolledStudent(h, admin, q);
+    const start = await h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(student.headers);
+    const id = start.body.data.attempt.id as string;
+    const shown = start.body.data.questions as Array<{ id: string; question_text: string }>;
+    expect(start.body.data.attempt.max_score).to.equal(5);
+
+    // While it runs: the first question's right answer becomes B, the true/false one is deleted, one is added.
+    const [mc, , tf] = q.optionIds;
+    const edited = await h.http.put(`/api/lms/admin/quiz-questions/${q.questionIds[0]}`).set(admin.headers)
+      .send({ question_text: 'Pick B', options: [{ id: mc![0], option_text: 'A', is_correct: false }, { id: mc![1], option_text: 'B', is_correct: true }, { id: mc![2], option_text: 'C', is_correct: false }] });
+    expect(edited.status, JSON.stringify(edited.body)).to.equal(200);
+    expect((await h.http.delete(`/api/lms/admin/quiz-questions/${q.questionIds[2]}`).set(admin.headers)).status).to.equal(200);
+    const added = await addQuestion(h, admin, q.quizId, { question_type: 'true_false', question_text: 'Added later', points: 10, correct_answer: true });
+
+    // Resuming shows the questions as they were; the deleted one can still be answered, the added one cannot.
+    const resumed = await h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(student.headers);
+    expect(resumed.body.data.attempt.id).to.equal(id);
+    expect(resumed.body.data.questions).to.deep.equal(shown);
+    const tfAnswer = await h.http.post(`/api/lms/quiz-attempts/${id}/answers`).set(student.headers).send({ question_id: q.questionIds[2], answer: [tf![0]] });
+    expect(tfAnswer.status, JSON.stringify(tfAnswer.body)).to.equal(200);
+    const late = await h.http.post(`/api/lms/quiz-attempts/${id}/answers`).set(student.headers).send({ question_id: added.id, answer: [added.options[0]!.id] });
+    expect(late.status).to.equal(400);
+
+    // Graded on the questions it was given: A is still right for the first one, full marks.
+    const submit = await h.http.post(`/api/lms/quiz-attempts/${id}/submit`).set(student.headers).send({ answers: answersFor(q, 'all') });
+    expect(submit.status, JSON.stringify(submit.body)).to.equal(200);
+    expect(submit.body.data.attempt).to.include({ score: 5, max_score: 5, percentage: 100, passed: true });
+    const review = await h.http.get(`/api/lms/quiz-attempts/${id}`).set(student.headers);
+    expect(review.body.data.questions.map((x: { question_text: string }) => x.question_text)).to.deep.equal(['Pick A', 'Pick B and C', 'The sky is blue', 'Capital of Indonesia?']);
+    expect(review.body.data.questions.map((x: { is_correct: boolean }) => x.is_correct)).to.deep.equal([true, true, true, true]);
+
+    // A new attempt takes the quiz as it is now.
+    const next = await h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(student.headers);
+    expect(next.status, JSON.stringify(next.body)).to.equal(200);
+    expect(next.body.data.attempt.max_score).to.equal(1 + 2 + 1 + 10);
+    expect(next.body.data.questions.map((x: { question_text: string }) => x.question_text)).to.deep.equal(['Pick B', 'Pick B and C', 'Capital of Indonesia?', 'Added later']);
+  });
+
   it('validates question types and reorders exactly the quiz\'s questions; duplicates after the original', async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
