@@ -32,8 +32,8 @@ export const makeStartAttempt = (d: Pick<AssessmentDeps, 'quizRepository' | 'que
     const found = await quizFor(d, actor, quizId);
     if (!found.ok) return found;
     const quiz = found.value;
+    // A new attempt takes the questions as they are now; one in progress resumes with its own.
     const questions = await d.questionRepository.listByQuiz(actor.tenantId, quizId);
-    if (questions.length === 0) return err('QUIZ_HAS_NO_QUESTIONS');
     const answer = (attempt: Attempt, taken: Question[], answers: AttemptAnswer[], resumed: boolean): StartedAttempt => ({
       quiz, attempt, questions: attemptOrder(taken, attempt.seed, quiz.shuffleQuestions), answers, resumed,
     });
@@ -45,6 +45,7 @@ export const makeStartAttempt = (d: Pick<AssessmentDeps, 'quizRepository' | 'que
         return ok(answer(running, taken, answers, true));
       }
       if (running) await closeAttempt(d, actor.tenantId, running.id, 'expired');
+      if (questions.length === 0) return err('QUIZ_HAS_NO_QUESTIONS');
       const now = d.clock.now();
       const inserted = await d.attemptRepository.insertNext({
         id: d.ids.uuid(), tenantId: actor.tenantId, quizId, userId: actor.userId, status: 'in_progress', seed: seedFromHex(d.random.bytesHex(4)),

@@ -149,6 +149,17 @@ describe('HTTP assessment: authoring and taking quizzes', () => {
     expect(next.status, JSON.stringify(next.body)).to.equal(200);
     expect(next.body.data.attempt.max_score).to.equal(1 + 2 + 1 + 10);
     expect(next.body.data.questions.map((x: { question_text: string }) => x.question_text)).to.deep.equal(['Pick B', 'Pick B and C', 'Capital of Indonesia?', 'Added later']);
+
+    // Every question deleted meanwhile: the running attempt still resumes; nobody starts a new one.
+    for (const question of next.body.data.questions as Array<{ id: string }>) {
+      expect((await h.http.delete(`/api/lms/admin/quiz-questions/${question.id}`).set(admin.headers)).status).to.equal(200);
+    }
+    const again = await h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(student.headers);
+    expect(again.status, JSON.stringify(again.body)).to.equal(200);
+    expect(again.body.data).to.deep.include({ resumed: true });
+    expect(again.body.data.questions).to.have.length(4);
+    const other = await enrolledStudent(h, admin, q);
+    expect((await h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(other.headers)).status).to.equal(400);
   });
 
   it('validates question types and reorders exactly the quiz\'s questions; duplicates after the original', async () => {
