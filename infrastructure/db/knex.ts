@@ -82,14 +82,17 @@ export interface DatabaseOptions {
 export function createKnex(options: DatabaseOptions): Knex {
   const common = { ...knexSnakeCaseMappers() };
   if (options.databaseUrl) {
-    return knexFactory({
-      client: options.preparedStatements === false ? 'pg' : (PreparedPgClient as unknown as typeof knexFactory.Client),
+    // Read by PreparedPgClient, which also serialises each connection's statements when it prepares none.
+    const config: Knex.Config & { prepareStatements: boolean } = {
+      client: PreparedPgClient as unknown as typeof knexFactory.Client,
+      prepareStatements: options.preparedStatements !== false,
       dialect: 'postgres',
       connection: options.databaseUrl,
       pool: { min: 0, max: options.poolMax ?? 10 },
       acquireConnectionTimeout: 10_000,
       ...common,
-    });
+    };
+    return knexFactory(config);
   }
   let dataDir: string | undefined;
   if (options.embeddedDir !== null) {

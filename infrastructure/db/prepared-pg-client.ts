@@ -17,6 +17,8 @@ type PgConnection = pg.Client & { connection: { parsedStatements: Record<string,
 
 /** Statement names by connection, most recent last. Module-wide: knex's transaction clients are bare copies of the client's prototype. */
 const recentByConnection = new WeakMap<PgConnection, Map<string, true>>();
+/** The last statement sent on each connection: the next one waits for it. */
+const lastByConnection = new WeakMap<PgConnection, Promise<unknown>>();
 
 const superQuery = (ClientPg.prototype as unknown as { _query(connection: unknown, obj: KnexQuery): Promise<unknown> })._query;
 
@@ -29,8 +31,26 @@ const superQuery = (ClientPg.prototype as unknown as { _query(connection: unknow
  * kept): DATABASE_PREPARED_STATEMENTS=false turns it off.
  */
 export class PreparedPgClient extends ClientPg {
-  async _query(connection: PgConnection, obj: KnexQuery): Promise<unknown> {
-    if (!obj.sql || !isPreparable(obj.sql)) return superQuery.call(this, connection, obj);
+  /**
+   * One statement at a time per connection, in order. A transaction's statements all use its one
+   * connection, and work inside it may issue several at once (Promise.all); pg would queue them
+   * itself, which it deprecates (pg 9 refuses it).
+   */
+  _query(connection: PgConnection, obj: KnexQuery): Promise<unknown> {
+    const previous = lastByConnection.get(connection);
+    const next = previous ? previous.then(() => this.send(connection, obj), () => this.send(connection, obj)) : this.send(connection, obj);
+    const settled = next.then(() => undefined, () => undefined);
+    lastByConnection.set(connection, settled);
+    // Forget a finished chain, so an idle connection holds no promise.
+    void settled.then(() => {
+      if (lastByConnection.get(connection) === settled) lastByConnection.delete(connection);
+    });
+    return next;
+  }
+
+  private async send(connection: PgConnection, obj: KnexQuery): Promise<unknown> {
+    const prepare = (this.config as { prepareStatements?: boolean }).prepareStatements !== false;
+    if (!prepare || !obj.sql || !isPreparable(obj.sql)) return superQuery.call(this, connection, obj);
     const name = `knex_${createHash('sha1').update(obj.sql).digest('base64url')}`;
     const evicted = this.remember(connection, name);
     // Before the statement, not beside it: pg deprecates queueing a query on a busy client.

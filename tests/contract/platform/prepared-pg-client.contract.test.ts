@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { createKnex, type Knex } from '../../../infrastructure/db/knex.js';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -64,5 +65,42 @@ if (databaseUrl) describe('contract: prepared statements on PostgreSQL', functio
     }
     expect(await prepared()).to.be.within(240, 251);
     expect(((await knex.raw('select ?::int + 0 as n', [41])) as { rows: Array<{ n: number }> }).rows[0]!.n).to.equal(41);
+  });
+
+  it('sends a transaction\'s concurrent statements one at a time, in order (pg deprecates queueing them)', async () => {
+    // pg's own state when a statement is handed to it: a statement still running or queued means
+    // pg would queue this one (its deprecation warning fires only once per process, so it is not watched).
+    const original = pg.Client.prototype.query;
+    let sent = 0;
+    let whileBusy = 0;
+    pg.Client.prototype.query = function (this: { _activeQuery: unknown; _queryQueue: unknown[] }, ...args: unknown[]) {
+      sent++;
+      if (this._activeQuery || this._queryQueue.length > 0) whileBusy++;
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
+    try {
+      const answers = await knex.transaction((trx) => Promise.all([
+        ...Array.from({ length: 20 }, (_, i) => trx(table).insert({ id: 100 + i, label: `c${i}` })),
+        trx(table).where('id', '>=', 100).count({ n: '*' }).first(),
+      ]));
+      // Issued last, answered last: it sees all twenty inserts.
+      expect(Number((answers.at(-1) as { n: number }).n)).to.equal(20);
+      expect(sent).to.be.at.least(23); // begin, 21 statements, commit
+      expect(whileBusy).to.equal(0);
+    } finally {
+      pg.Client.prototype.query = original;
+      await knex(table).where('id', '>=', 100).delete();
+    }
+  });
+
+  it('prepares nothing with DATABASE_PREPARED_STATEMENTS=false, and still answers', async () => {
+    const plain = createKnex({ databaseUrl, embeddedDir: null, poolMax: 1, preparedStatements: false });
+    try {
+      expect(await plain(table).where({ id: 2 }).first()).to.deep.equal({ id: 2, label: 'two' });
+      const named = (await plain.raw(`select count(*)::int as n from pg_prepared_statements where name like 'knex\\_%'`)) as { rows: Array<{ n: number }> };
+      expect(named.rows[0]!.n).to.equal(0);
+    } finally {
+      await plain.destroy();
+    }
   });
 });
