@@ -24,14 +24,19 @@ import { memoryEngagement } from './memory-engagement.js';
 
 const page = { page: 1, pageSize: 100 };
 
+/** A mentor's direct conversation with a student, and a mentor outside it. */
+async function mentorStudentChat() {
+  const m = memoryEngagement();
+  const mentor = m.addUser(Role.Mentor);
+  const student = m.addUser(Role.Student);
+  const outsider = m.addUser(Role.Mentor);
+  const started = await makeStartConversation(m.deps)(mentor, { participantIds: [student.userId] });
+  return { m, mentor, student, outsider, id: started.ok ? started.value.summary.conversation.id : '' };
+}
+
 describe('engagement use cases (memory adapters)', () => {
   it('replays the messages after the last one a stream received, up to a limit; none for an id the caller cannot see', async () => {
-    const m = memoryEngagement();
-    const mentor = m.addUser(Role.Mentor);
-    const student = m.addUser(Role.Student);
-    const outsider = m.addUser(Role.Mentor);
-    const started = await makeStartConversation(m.deps)(mentor, { participantIds: [student.userId] });
-    const id = started.ok ? started.value.summary.conversation.id : '';
+    const { m, mentor, student, outsider, id } = await mentorStudentChat();
     const send = async (content: string) => {
       const sent = await makeSendMessage(m.deps)(mentor, id, { content, messageType: 'text' });
       if (!sent.ok) throw new Error(sent.error);
@@ -119,12 +124,7 @@ describe('engagement use cases (memory adapters)', () => {
   });
 
   it('publishes a sent message to every participant after commit, and pages and marks messages', async () => {
-    const m = memoryEngagement();
-    const mentor = m.addUser(Role.Mentor);
-    const student = m.addUser(Role.Student);
-    const outsider = m.addUser(Role.Mentor);
-    const started = await makeStartConversation(m.deps)(mentor, { participantIds: [student.userId] });
-    const id = started.ok ? started.value.summary.conversation.id : '';
+    const { m, mentor, student, outsider, id } = await mentorStudentChat();
     const send = makeSendMessage(m.deps);
     for (const text of ['one', 'two', 'three']) expect((await send(student, id, { content: text, messageType: 'text' })).ok).to.equal(true);
     expect(m.publisher.events).to.have.length(3);
