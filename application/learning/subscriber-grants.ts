@@ -11,10 +11,10 @@ type Deps = Pick<LearningDeps, 'categorySubscribers' | 'enrollmentRepository' | 
  * enrolments, and a re-grant (never shortening) for learners already enrolled. A course moved out
  * of a category stays with those it was granted to until their subscriptions end.
  */
-export async function grantToCategorySubscribers(d: Deps, course: Course, now: Date): Promise<number> {
-  if (!course.categoryId) return 0;
+export async function grantToCategorySubscribers(d: Deps, course: Course, now: Date): Promise<void> {
+  if (!course.categoryId) return;
   const subscribers = await d.categorySubscribers.of(course.tenantId, course.categoryId, now);
-  if (subscribers.length === 0) return 0;
+  if (subscribers.length === 0) return;
   const grants: Enrollment[] = subscribers.map((s) => ({
     id: d.ids.uuid(), tenantId: course.tenantId, userId: s.userId, courseId: course.id, status: 'active', source: 'subscription', sourceRef: s.subscriptionId,
     expiresAt: s.endsAt, createdAt: now, updatedAt: now,
@@ -27,5 +27,4 @@ export async function grantToCategorySubscribers(d: Deps, course: Course, now: D
     const next = regrant(existing, grant, now);
     if (next !== existing) await d.enrollmentRepository.update(next);
   }
-  return grants.length;
 }

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
 import { PgLiteStatements } from './pglite-statements.js';
 import { deepCopy } from './deep-copy.js';
+import { BoundedLru } from './bounded-lru.js';
 
 /** Statements that change no data and no schema. */
 const CONTROL = /^\s*(begin|commit|rollback|savepoint|release|start\s+transaction)\b/i;
@@ -27,7 +28,6 @@ const MAX_BYTES = 64 * 1024 * 1024;
 const MAX_ROWS = 500;
 
 interface Entry {
-  bytes: number;
   /** Each table read, with its version when the statement ran. */
   read: Array<[string, number]>;
   results: Results<unknown>;
@@ -107,10 +107,9 @@ export class EmbeddedReadCache {
     return cache;
   }
 
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new BoundedLru<Entry>(MAX_ENTRIES, MAX_BYTES);
   private readonly versions = new Map<string, number>();
   private clock = 0;
-  private bytes = 0;
   private plans = 0;
   private schema: Schema | undefined;
   private readonly observations = new AsyncLocalStorage<Observation>();
@@ -146,8 +145,6 @@ export class EmbeddedReadCache {
     }
     const hit = this.entries.get(key);
     if (hit && this.isCurrent(hit.read)) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
       observation?.see(hit.read);
       // Callers may change what they get back; the cached answer must stay as the database gave it.
       return copyOf(hit.results) as Results<T>;
@@ -157,10 +154,7 @@ export class EmbeddedReadCache {
     const results = await this.statements.query<T>(sql, params, options);
     const bytes = results.rows.length <= MAX_ROWS ? sizeOf(results.rows) : Infinity;
     if (bytes <= MAX_BYTES / 8) {
-      this.drop(key);
-      this.entries.set(key, { read, bytes, results: copyOf(results) });
-      this.bytes += bytes;
-      while (this.entries.size > MAX_ENTRIES || this.bytes > MAX_BYTES) this.drop(this.entries.keys().next().value!);
+      this.entries.set(key, { read, results: copyOf(results) }, bytes);
     }
     return results;
   }
@@ -191,13 +185,6 @@ export class EmbeddedReadCache {
     if (!observation) return;
     if (read) observation.see(read);
     else observation.keepable = false;
-  }
-
-  private drop(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.bytes -= entry.bytes;
   }
 
   /** What a data statement reads or writes, worked out once per statement text. */

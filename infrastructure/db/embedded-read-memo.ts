@@ -1,5 +1,6 @@
 import type { EmbeddedReadCache, ReadSet } from './embedded-read-cache.js';
 import { deepCopy, sizeOf } from './deep-copy.js';
+import { BoundedLru } from './bounded-lru.js';
 
 const MAX_ENTRIES = 2_000;
 /** Roughly what the kept answers may hold in all; one answer may take an eighth of it at most. */
@@ -7,7 +8,6 @@ const MAX_BYTES = 32 * 1024 * 1024;
 
 interface Memo {
   read: ReadSet;
-  bytes: number;
   value: unknown;
 }
 
@@ -18,8 +18,7 @@ interface Memo {
  * gives; a read whose statements could not all be kept (a write, a transaction, a clock) is not.
  */
 export class EmbeddedReadMemo {
-  private readonly memos = new Map<string, Memo>();
-  private bytes = 0;
+  private readonly memos = new BoundedLru<Memo>(MAX_ENTRIES, MAX_BYTES);
 
   constructor(private readonly cache: EmbeddedReadCache) {}
 
@@ -27,8 +26,6 @@ export class EmbeddedReadMemo {
   async remember<T>(key: string, load: () => Promise<T>): Promise<T> {
     const kept = this.memos.get(key);
     if (kept && this.cache.isCurrent(kept.read)) {
-      this.memos.delete(key);
-      this.memos.set(key, kept);
       this.cache.witness(kept.read);
       // Callers may change what they get back; the kept answer must stay as it was read.
       return deepCopy(kept.value as T);
@@ -36,25 +33,12 @@ export class EmbeddedReadMemo {
     const { value, read } = await this.cache.observe(load);
     if (read && read.length > 0) {
       const bytes = sizeOf(value);
-      if (bytes <= MAX_BYTES / 8) {
-        this.drop(key);
-        this.memos.set(key, { read, bytes, value: deepCopy(value) });
-        this.bytes += bytes;
-        while (this.memos.size > MAX_ENTRIES || this.bytes > MAX_BYTES) this.drop(this.memos.keys().next().value!);
-      }
+      if (bytes <= MAX_BYTES / 8) this.memos.set(key, { read, value: deepCopy(value) }, bytes);
     }
     return value;
   }
 
   clear(): void {
     this.memos.clear();
-    this.bytes = 0;
-  }
-
-  private drop(key: string): void {
-    const memo = this.memos.get(key);
-    if (!memo) return;
-    this.memos.delete(key);
-    this.bytes -= memo.bytes;
   }
 }
