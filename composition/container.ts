@@ -117,7 +117,7 @@ export async function buildApplication(config: Config, options: BuildOptions = {
   const { app } = createHttpApp({
     logger,
     errorTable,
-    routeModules: [...appModules.flatMap((m) => m.routes).map((name) => container.resolve<RouteModule>(name)), docsRoutes({ title: 'LMS with CRM', version: config.version })],
+    routeModules: [...appModules.flatMap((m) => m.routes).map((name) => container.resolve<RouteModule>(name)), docsRoutes({ title: 'LMS with CRM', version: config.version }, errorTable)],
     rateLimits,
     resolveTenant: container.resolve('resolveTenant'),
     authenticate: container.resolve('authenticate'),

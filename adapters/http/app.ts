@@ -144,7 +144,7 @@ function routeChain(entry: RouteEntry, deps: HttpAppDeps): Middleware {
       };
       const result = await handler(input);
       if (result === RAW) return;
-      ctx.status = 200;
+      ctx.status = spec.status ?? 200;
       ctx.body = result instanceof Reply ? success(result.data, result.message) : success(result ?? null);
     } finally {
       if (file) await unlink(file.path).catch(() => {}); // handlers move what they keep

@@ -16,6 +16,7 @@ import type { SessionIssuer } from '../../application/identity/session-issuer.js
 import type { PasswordHasher } from '../../application/identity/ports/security.js';
 import type { MailMessage, MailRepository } from '../../application/platform/ports.js';
 import { FakeClock } from './fake-clock.js';
+import { OpenApiResponseValidator } from './openapi-validator.js';
 
 export const TEST_PASSWORD = 'correct horse battery';
 
@@ -47,10 +48,16 @@ export interface TestTenant {
 export class Harness {
   private passwordHash: Promise<string> | null = null;
 
-  constructor(readonly app: Application, readonly clock: FakeClock) {}
+  constructor(readonly app: Application, readonly clock: FakeClock, readonly openApi: OpenApiResponseValidator) {}
 
+  /** Requests to the shared application; every answer is checked against the OpenAPI document. */
   get http() {
-    return supertest(this.app.callback);
+    return checkedAgent(this.app.callback, this.openApi);
+  }
+
+  /** The same for another application (see `extraApplication`). */
+  agent(app: Application) {
+    return checkedAgent(app.callback, this.openApi);
   }
   resolve<T>(name: string): T {
     return this.app.container.resolve<T>(name);
@@ -127,9 +134,24 @@ export function harness(): Promise<Harness> {
       schedules: false,
       overrides: { clock: asValue(clock) },
     });
-    return new Harness(app, clock);
+    const doc = await supertest(app.callback).get('/api/openapi.json');
+    return new Harness(app, clock, new OpenApiResponseValidator(doc.body as Record<string, unknown>));
   })();
   return shared;
+}
+
+const CHECKED = new Set(['get', 'post', 'put', 'patch', 'delete']);
+
+/** A supertest agent whose every request also asserts that the answer matches the OpenAPI document. */
+export function checkedAgent(callback: Application['callback'], validator: OpenApiResponseValidator): ReturnType<typeof supertest> {
+  const agent = supertest(callback);
+  return new Proxy(agent, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver) as unknown;
+      if (typeof prop !== 'string' || !CHECKED.has(prop) || typeof value !== 'function') return value;
+      return (url: string) => (value as (u: string) => supertest.Test).call(target, url).expect((res) => validator.check(prop, url, res));
+    },
+  });
 }
 
 /**

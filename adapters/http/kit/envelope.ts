@@ -5,11 +5,11 @@ export const failure = (message: string, error?: string) =>
   error === undefined ? { success: false as const, message } : { success: false as const, message, error };
 
 /** Marks a handler result that carries its own message. */
-export class Reply {
-  constructor(readonly data: unknown, readonly message: string) {}
+export class Reply<T = unknown> {
+  constructor(readonly data: T, readonly message: string) {}
 }
 
-export const reply = (data: unknown, message: string) => new Reply(data, message);
+export const reply = <T>(data: T, message: string) => new Reply(data, message);
 
 /** Returned by handlers that wrote `ctx.body` themselves (files, CSV, plain text, streams). */
 export const RAW = Symbol('raw response');

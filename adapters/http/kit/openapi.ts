@@ -1,99 +1,180 @@
 import { z, type ZodType } from 'zod';
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
+import type { ErrorTable } from './errors.js';
 import type { RouteEntry } from './route-table.js';
 
 type JsonSchema = Record<string, unknown>;
 
-const toSchema = (schema: ZodType): JsonSchema => {
-  try {
-    const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-    return rest;
-  } catch {
-    return {};
+/** The error envelope (contract §2): every failure of every /api route. */
+export const ErrorEnvelope = z
+  .object({
+    success: z.literal(false),
+    message: z.string().meta({ description: 'What went wrong, for people; the messages of each status are listed with it' }),
+    error: z.string().optional().meta({ description: 'Details: the fields of an invalid request, the check that failed…' }),
+  })
+  .meta({ id: 'Error' });
+
+const statusTitles: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Not authenticated',
+  403: 'Forbidden',
+  404: 'Not found',
+  413: 'Too large',
+  429: 'Too many requests',
+  500: 'Internal error (never a stack trace)',
+  502: 'Upstream failure',
+  503: 'A dependency (database, Redis) does not answer: try again later',
+};
+
+type ErrorsByStatus = Map<number, Set<string>>;
+
+const add = (errors: ErrorsByStatus, status: number, message: string) => {
+  const set = errors.get(status) ?? new Set<string>();
+  set.add(message);
+  errors.set(status, set);
+};
+
+/** What every route of this kind may answer, whatever it does (the kit and middleware raise them). */
+function commonErrors(entry: RouteEntry): ErrorsByStatus {
+  const { spec, method } = entry;
+  const errors: ErrorsByStatus = new Map();
+  if (spec.params || spec.query || spec.body || spec.bodyKind) add(errors, 400, 'Invalid parameters');
+  if (spec.access !== 'public') {
+    add(errors, 401, 'Unauthorized');
+    add(errors, 401, 'Invalid token');
+    // A token of another tenant (contract §4), or a role below the route's.
+    add(errors, 403, 'Insufficient permission');
+    if (method !== 'get') add(errors, 403, 'Cross-site request refused');
   }
-};
+  add(errors, 404, 'Tenant not found');
+  if (spec.bodyKind?.kind === 'multipart') add(errors, 413, 'File too large');
+  else if (spec.body || spec.bodyKind) add(errors, 413, 'Payload too large');
+  if (spec.rateLimit !== 'exempt') add(errors, 429, 'Rate limit exceeded');
+  add(errors, 500, 'Internal server error');
+  add(errors, 503, 'Service unavailable');
+  return errors;
+}
 
-const envelope = (data: JsonSchema = {}): JsonSchema => ({
-  type: 'object',
-  required: ['success', 'message'],
-  properties: { success: { type: 'boolean' }, message: { type: 'string' }, data },
-});
+/** The route's own errors (codes of the error table, or mappings it raises) on top of the common ones. */
+export function errorsOf(entry: RouteEntry, table: ErrorTable): ErrorsByStatus {
+  const errors = commonErrors(entry);
+  for (const e of entry.spec.errors ?? []) {
+    const mapping = typeof e === 'string' ? table[e] : e;
+    if (!mapping) throw new Error(`${entry.method.toUpperCase()} ${entry.path}: error code ${String(e)} is not in the error table`);
+    add(errors, mapping.status, mapping.message);
+  }
+  return errors;
+}
 
-const errorEnvelope = {
-  description: 'Error envelope',
-  content: { 'application/json': { schema: { type: 'object', properties: { success: { const: false }, message: { type: 'string' }, error: { type: 'string' } } } } },
-};
+const envelopeOf = (data: ZodType) => z.object({ success: z.literal(true), message: z.string(), data });
+
+const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
 const accessText = (access: RouteEntry['spec']['access']): string =>
   access === 'public' ? 'Public' : access === 'optional' ? 'Public; a login is used when present' : `Role ${access} or above`;
 
-/**
- * OpenAPI 3.1 built from the same zod schemas that validate requests (contract §2), so the
- * document cannot drift from what the server accepts.
- */
-export function buildOpenApi(routes: RouteEntry[], info: { title: string; version: string }): JsonSchema {
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const { method, path, spec } of routes) {
-    const oaPath = path.replace(/:(\w+)/g, '{$1}');
-    const parameters: unknown[] = [];
-    for (const [where, schema] of [['path', spec.params], ['query', spec.query]] as const) {
-      if (!schema) continue;
-      const json = toSchema(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
-      for (const [name, s] of Object.entries(json.properties ?? {})) {
-        parameters.push({ name, in: where, required: where === 'path' || (json.required ?? []).includes(name), schema: s });
-      }
-    }
-    for (const name of [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!)) {
-      if (!parameters.some((p) => (p as { name: string }).name === name)) parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
-    }
-    const op: Record<string, unknown> = {
-      summary: spec.summary,
-      description: [spec.description, `Access: ${accessText(spec.access)}.`, spec.rateLimit && spec.rateLimit !== 'exempt' ? `Rate limit: ${spec.rateLimit}.` : '']
-        .filter(Boolean)
-        .join('\n\n'),
-      tags: spec.tags ?? [path.split('/')[2] ?? 'api'],
-      parameters,
-      responses: {
-        200: spec.produces
-          ? { description: 'Success', content: { [spec.produces]: {} } }
-          : { description: 'Success envelope', content: { 'application/json': { schema: envelope() } } },
-        400: errorEnvelope,
-        ...(spec.access !== 'public' ? { 401: errorEnvelope, 403: errorEnvelope } : {}),
-        404: errorEnvelope,
-        429: errorEnvelope,
-      },
+/** Path and query schemas as zod-openapi wants them: objects (refinements and pipes unwrapped to their object). */
+const objectOf = (schema: ZodType | undefined): z.ZodObject | undefined => {
+  let s: ZodType | undefined = schema;
+  while (s && !(s instanceof z.ZodObject)) {
+    if (s instanceof z.ZodPipe) s = s.in as ZodType;
+    else return undefined;
+  }
+  return s;
+};
+
+function operationOf(entry: RouteEntry, table: ErrorTable): ZodOpenApiOperationObject {
+  const { spec, path } = entry;
+  const responses: ZodOpenApiResponsesObject = {};
+  const raw = Object.fromEntries([spec.produces ?? []].flat().map((type) => [type, { schema: spec.producesSchema ?? z.string().meta({ format: 'binary' }) }]));
+  // A route may answer JSON (the envelope) or, negotiated, another type (a PDF, an HTML page).
+  const json = spec.response || !spec.produces ? { 'application/json': { schema: envelopeOf(spec.response ?? z.unknown()) } } : {};
+  responses[String(spec.status ?? 200) as '200'] = { description: 'Success', content: { ...json, ...raw } };
+  for (const [status, messages] of [...errorsOf(entry, table)].sort(([a], [b]) => a - b)) {
+    responses[String(status) as `${1 | 2 | 3 | 4 | 5}${string}`] = {
+      description: `${statusTitles[status] ?? 'Error'}: ${[...messages].map((m) => `\`${m}\``).join(', ')}`,
+      content: { 'application/json': { schema: ErrorEnvelope, examples: Object.fromEntries([...messages].map((m, i) => [`e${i + 1}`, { summary: m, value: { success: false, message: m } }])) } },
     };
-    if (spec.access !== 'public') op.security = [{ bearer: [] }, { session: [] }];
-    if (spec.bodyKind?.kind === 'multipart') {
-      op.requestBody = {
-        required: true,
-        content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' }, ...((spec.body && (toSchema(spec.body).properties as object)) ?? {}) } } } },
-      };
-    } else if (spec.body) {
-      op.requestBody = { required: true, content: { 'application/json': { schema: toSchema(spec.body) } } };
-    }
-    (paths[oaPath] ??= {})[method] = op;
+  }
+  const pathParams = objectOf(spec.params);
+  const queryParams = objectOf(spec.query);
+  const op: ZodOpenApiOperationObject = {
+    ...(spec.operationId ? { operationId: spec.operationId } : {}),
+    summary: spec.summary,
+    description: [spec.description, `Access: ${accessText(spec.access)}.`, spec.rateLimit && spec.rateLimit !== 'exempt' ? `Rate limit: ${spec.rateLimit}.` : '']
+      .filter(Boolean)
+      .join('\n\n'),
+    tags: [...(spec.tags ?? [path.split('/')[2] ?? 'api'])],
+    requestParams: {
+      ...(pathParams ? { path: pathParams } : {}),
+      ...(queryParams ? { query: queryParams } : {}),
+    },
+    responses,
+  };
+  // Path parameters the route does not validate itself are still parameters.
+  const declared = new Set(Object.keys(pathParams?.shape ?? {}));
+  const undeclared = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!).filter((n) => !declared.has(n));
+  if (undeclared.length) op.parameters = undeclared.map((name) => ({ name, in: 'path' as const, required: true, schema: { type: 'string' as const } }));
+  if (spec.access !== 'public') op.security = [{ bearer: [] }, { session: [] }];
+  if (spec.bodyKind?.kind === 'multipart') {
+    const fields = objectOf(spec.body);
+    op.requestBody = {
+      required: true,
+      content: { 'multipart/form-data': { schema: (fields ?? z.object({})).extend({ file: z.string().meta({ format: 'binary', description: 'The file' }) }) } },
+    };
+  } else if (spec.rawBodySchema ?? spec.body) {
+    op.requestBody = { required: true, content: { 'application/json': { schema: (spec.rawBodySchema ?? spec.body)! } } };
+  }
+  return op;
+}
+
+const healthBody = (status: 'ok' | 'degraded') =>
+  z.object({ status: z.literal(status), version: z.string(), time: z.string().meta({ examples: ['2026-11-22 12:40:00 WIB'] }) });
+
+/**
+ * OpenAPI 3.1 built from the same zod schemas that validate requests and type the answers
+ * (contract §2), so the document cannot drift from what the server accepts and sends.
+ */
+export function buildOpenApi(routes: RouteEntry[], info: { title: string; version: string }, table: ErrorTable): JsonSchema {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const entry of routes) {
+    const item = (paths[openApiPath(entry.path)] ??= {});
+    item[entry.method] = operationOf(entry, table);
   }
   paths['/health'] = {
     get: {
+      operationId: 'getHealth',
       summary: 'Health: status, version and local time; 503 `degraded` when the database does not answer',
       description: 'Outside /api: no envelope, no rate limit, no tenant.',
       tags: ['health'],
       responses: {
-        200: { description: 'Healthy', content: { 'application/json': { schema: { type: 'object', properties: { status: { const: 'ok' }, version: { type: 'string' }, time: { type: 'string', examples: ['2026-11-22 12:40:00 WIB'] } } } } } },
-        503: { description: 'Database not answering', content: { 'application/json': { schema: { type: 'object', properties: { status: { const: 'degraded' }, version: { type: 'string' }, time: { type: 'string' } } } } } },
+        200: { description: 'Healthy', content: { 'application/json': { schema: healthBody('ok') } } },
+        503: { description: 'Database not answering', content: { 'application/json': { schema: healthBody('degraded') } } },
       },
     },
   };
-  return {
-    openapi: '3.1.0',
-    info: { ...info, description: 'Learning management service with a CRM. Every /api response uses the envelope {success, message, data | error}.' },
-    servers: [{ url: '/' }],
-    components: {
-      securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-        session: { type: 'apiKey', in: 'cookie', name: 'lms_session' },
+  return createDocument(
+    {
+      openapi: '3.1.0',
+      info: { ...info, description: 'Learning management service with a CRM. Every /api response uses the envelope {success, message, data | error}.' },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          session: { type: 'apiKey', in: 'cookie', name: 'lms_session' },
+        },
       },
+      paths,
     },
-    paths,
-  };
+    {
+      // Dates leave as ISO 8601 strings (JSON.stringify), so answers describe them as such.
+      override: ({ jsonSchema, zodSchema, io }) => {
+        if (zodSchema._zod.def.type === 'date' && io === 'output') {
+          jsonSchema.type = 'string';
+          jsonSchema.format = 'date-time';
+        }
+      },
+      allowEmptySchema: { custom: true, transform: true, date: true },
+    },
+  ) as unknown as JsonSchema;
 }

@@ -4,6 +4,7 @@ import type { Actor, RequestMeta } from '../../../application/shared/actor.js';
 import type { Tenant } from '../../../domain/identity/tenant.js';
 import type { RoleLevel } from '../../../domain/identity/role.js';
 import type { RAW, Reply } from './envelope.js';
+import type { ErrorMapping } from './errors.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -20,18 +21,43 @@ export type BodyKind =
   /** multipart/form-data streamed to a temporary file; `maxFileBytes` over: 413. */
   | { kind: 'multipart'; maxFileBytes: number };
 
-export interface RouteSpec<P, Q, B> {
+/**
+ * An error a route can answer beyond the ones every route of its kind has (400 for invalid input,
+ * 401/403 for access, 404 for an unknown tenant, 413, 429, 503): a code of the error table
+ * (`COURSE_NOT_FOUND`), or a status and message the route raises itself.
+ */
+export type RouteError = string | ErrorMapping;
+
+export interface RouteSpec<P, Q, B, R = unknown> {
   summary: string;
   access: Access;
-  tags?: string[];
+  /** Stable and unique, as a generated client names the call (`listCourses`, `startQuizAttempt`). */
+  operationId?: string;
+  tags?: readonly string[];
   description?: string;
   rateLimit?: RateLimitName;
   params?: ZodType<P>;
   query?: ZodType<Q>;
   body?: ZodType<B>;
   bodyKind?: BodyKind;
-  /** For OpenAPI: what a raw (non-JSON) success answers, e.g. `text/csv`. */
-  produces?: string;
+  /**
+   * `raw-json` routes (signed webhooks): the body as the sender sends it, for the document. The
+   * handler validates it itself, after the signature (a forged body is 403 before any shape error).
+   */
+  rawBodySchema?: ZodType;
+  /**
+   * The success `data` (inside the envelope). Handlers must return what its input type accepts
+   * (`Date` where the wire has an ISO string), so the document cannot drift from the presenters.
+   */
+  response?: ZodType<unknown, R>;
+  /** Status of a success: 200, except the one 202 of the API (contract §2). */
+  status?: 200 | 202;
+  /** Errors the route answers beyond those of every route of its kind. */
+  errors?: readonly RouteError[];
+  /** For OpenAPI: what a raw (non-JSON) success answers, e.g. `text/csv` (several when it depends). */
+  produces?: string | string[];
+  /** For OpenAPI: the schema of a raw success (`produces`); binary content when absent. */
+  producesSchema?: ZodType;
 }
 
 export interface UploadedFile {
@@ -57,8 +83,8 @@ export interface RouteInput<P, Q, B> {
   ctx: Context;
 }
 
-export type HandlerResult = unknown | Reply | typeof RAW;
-export type Handler<P, Q, B> = (input: RouteInput<P, Q, B>) => Promise<HandlerResult>;
+export type HandlerResult<R = unknown> = R | Reply<R> | typeof RAW;
+export type Handler<P, Q, B, R = unknown> = (input: RouteInput<P, Q, B>) => Promise<HandlerResult<NoInfer<R>>>;
 
 export interface RouteEntry {
   method: HttpMethod;
@@ -71,23 +97,23 @@ export interface RouteEntry {
 export class RouteTable {
   readonly entries: RouteEntry[] = [];
 
-  private add<P, Q, B>(method: HttpMethod, path: string, spec: RouteSpec<P, Q, B>, handler: Handler<P, Q, B>) {
+  private add<P, Q, B, R>(method: HttpMethod, path: string, spec: RouteSpec<P, Q, B, R>, handler: Handler<P, Q, B, R>) {
     this.entries.push({ method, path, spec: spec as RouteSpec<unknown, unknown, unknown>, handler: handler as Handler<unknown, unknown, unknown> });
   }
 
-  get<P = Record<string, never>, Q = Record<string, never>>(path: string, spec: RouteSpec<P, Q, never>, handler: Handler<P, Q, undefined>) {
-    this.add('get', path, spec, handler as Handler<P, Q, never>);
+  get<P = Record<string, never>, Q = Record<string, never>, R = unknown>(path: string, spec: RouteSpec<P, Q, never, R>, handler: Handler<P, Q, undefined, R>) {
+    this.add('get', path, spec, handler as Handler<P, Q, never, R>);
   }
-  post<P = Record<string, never>, Q = Record<string, never>, B = undefined>(path: string, spec: RouteSpec<P, Q, B>, handler: Handler<P, Q, B>) {
+  post<P = Record<string, never>, Q = Record<string, never>, B = undefined, R = unknown>(path: string, spec: RouteSpec<P, Q, B, R>, handler: Handler<P, Q, B, R>) {
     this.add('post', path, spec, handler);
   }
-  put<P = Record<string, never>, Q = Record<string, never>, B = undefined>(path: string, spec: RouteSpec<P, Q, B>, handler: Handler<P, Q, B>) {
+  put<P = Record<string, never>, Q = Record<string, never>, B = undefined, R = unknown>(path: string, spec: RouteSpec<P, Q, B, R>, handler: Handler<P, Q, B, R>) {
     this.add('put', path, spec, handler);
   }
-  patch<P = Record<string, never>, Q = Record<string, never>, B = undefined>(path: string, spec: RouteSpec<P, Q, B>, handler: Handler<P, Q, B>) {
+  patch<P = Record<string, never>, Q = Record<string, never>, B = undefined, R = unknown>(path: string, spec: RouteSpec<P, Q, B, R>, handler: Handler<P, Q, B, R>) {
     this.add('patch', path, spec, handler);
   }
-  delete<P = Record<string, never>, Q = Record<string, never>, B = undefined>(path: string, spec: RouteSpec<P, Q, B>, handler: Handler<P, Q, B>) {
+  delete<P = Record<string, never>, Q = Record<string, never>, B = undefined, R = unknown>(path: string, spec: RouteSpec<P, Q, B, R>, handler: Handler<P, Q, B, R>) {
     this.add('delete', path, spec, handler);
   }
 }

@@ -36,3 +36,22 @@ export const url = z.string().trim().max(2048).pipe(z.url({ protocol: /^https?$/
 /** Start of the day for `start_date`, start of the next day for `end_date`: filters are inclusive of whole days. */
 export const dayStart = (d: string): Date => new Date(`${d}T00:00:00.000Z`);
 export const dayAfter = (d: string): Date => new Date(dayStart(d).getTime() + 86_400_000);
+
+/*
+ * Answer schemas (the success `data` of a route). Their input type is what presenters produce
+ * (`Date` for times) and the document describes what JSON makes of it (ISO 8601 strings).
+ */
+export const timestamp = z.date().meta({ description: 'ISO 8601 UTC time', examples: ['2026-11-22T06:32:21.022Z'] });
+export const id = z.uuid().meta({ examples: ['0f8fad5b-d9cb-469f-a165-70867728950e'] });
+
+/** `data` of every list (contract §2): `{items, total, page, page_size}`. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int().meta({ description: 'Items matching, on all pages' }),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  });
+
+/** `data` of a plain acknowledgement: nothing, the message says what happened. */
+export const acknowledgement = z.null().meta({ description: 'Nothing: the message says what happened' });

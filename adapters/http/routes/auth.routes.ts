@@ -8,7 +8,8 @@ import { loginUserView } from '../../../application/identity/presenters.js';
 import { PASSWORD_MAX } from '../../../domain/identity/password-policy.js';
 import { reply } from '../kit/envelope.js';
 import { unwrap } from '../kit/errors.js';
-import { email } from '../kit/schemas.js';
+import { acknowledgement, email, timestamp } from '../kit/schemas.js';
+import * as wire from '../wire/identity.wire.js';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../kit/session-cookie.js';
 import type { RouteModule, RouteInput } from '../kit/route-table.js';
 import { bearerOf } from '../kit/request.js';
@@ -33,13 +34,21 @@ const RefreshBody = z.object({ refresh_token: z.string().min(1).max(4096) });
 const VerificationBody = z.object({ email });
 
 export const makeAuthRoutes = ({ login, register, sendVerificationCode, refreshSession, logout }: Deps): RouteModule => (r) => {
-  r.post('/api/auth/login', { summary: 'Log in with email and password', access: 'public', rateLimit: 'critical', body: LoginBody, tags: ['auth'] }, async ({ body, tenant, meta, ctx }) => {
+  const tags = ['auth'];
+  r.post('/api/auth/login', {
+    operationId: 'login', summary: 'Log in with email and password', access: 'public', rateLimit: 'critical', body: LoginBody, tags, response: wire.Login,
+    description: 'Also sets the `lms_session` cookie (httpOnly, SameSite=Lax). An unknown email answers exactly like a wrong password.',
+    errors: ['INVALID_CREDENTIALS', 'ACCOUNT_DEACTIVATED', 'PASSWORD_LOGIN_DISABLED'],
+  }, async ({ body, tenant, meta, ctx }) => {
     const { user, session } = unwrap(await login({ tenantId: tenant.id, email: body.email, password: body.password, meta }));
     setSessionCookie(ctx, session.sessionToken, session.sessionExpiresAt);
     return reply({ user: loginUserView(user), access_token: session.accessToken, refresh_token: session.refreshToken }, 'Login successful');
   });
 
-  r.post('/api/auth/register', { summary: 'Register a student account', access: 'public', rateLimit: 'critical', body: RegisterBody, tags: ['auth'] }, async ({ body, tenant, meta }) => {
+  r.post('/api/auth/register', {
+    operationId: 'register', summary: 'Register a student account', access: 'public', rateLimit: 'critical', body: RegisterBody, tags, response: wire.Registration,
+    errors: ['REGISTRATION_DISABLED', 'EMAIL_TAKEN', 'WEAK_PASSWORD', 'VERIFICATION_CODE_REQUIRED', 'VERIFICATION_CODE_INVALID'],
+  }, async ({ body, tenant, meta }) => {
     const user = unwrap(await register({
       tenantId: tenant.id, username: body.username, email: body.email, password: body.password,
       displayName: body.display_name, verificationCode: body.verification_code, meta,
@@ -47,7 +56,10 @@ export const makeAuthRoutes = ({ login, register, sendVerificationCode, refreshS
     return reply({ username: user.username, display_name: user.displayName, email: user.email }, 'Registration successful');
   });
 
-  r.post('/api/auth/verification-code', { summary: 'Mail a 6-digit registration code (valid 10 minutes)', access: 'public', rateLimit: 'critical', body: VerificationBody, tags: ['auth'] }, async ({ body, tenant }) => {
+  r.post('/api/auth/verification-code', {
+    operationId: 'sendVerificationCode', summary: 'Mail a 6-digit registration code (valid 10 minutes)', access: 'public', rateLimit: 'critical', body: VerificationBody, tags,
+    response: z.object({ expires_at: timestamp }), errors: ['VERIFICATION_DISABLED', 'TOO_MANY_CODES'],
+  }, async ({ body, tenant }) => {
     return reply(unwrap(await sendVerificationCode(tenant.id, body.email)), 'Verification code sent');
   });
 
@@ -55,8 +67,9 @@ export const makeAuthRoutes = ({ login, register, sendVerificationCode, refreshS
     const pair = unwrap(await refreshSession(body.refresh_token, meta));
     return reply({ access_token: pair.accessToken, refresh_token: pair.refreshToken }, 'Token refreshed');
   };
-  r.post('/api/auth/refresh', { summary: 'Rotate a refresh token for a new token pair', access: 'public', body: RefreshBody, tags: ['auth'] }, refresh);
-  r.post('/api/auth/refresh-token', { summary: 'Same as /api/auth/refresh', access: 'public', body: RefreshBody, tags: ['auth'] }, refresh);
+  const refreshSpec = { access: 'public', body: RefreshBody, tags, response: wire.TokenPair, errors: ['INVALID_TOKEN'] } as const;
+  r.post('/api/auth/refresh', { ...refreshSpec, operationId: 'refreshToken', summary: 'Rotate a refresh token for a new token pair (each works once; reuse ends the login)' }, refresh);
+  r.post('/api/auth/refresh-token', { ...refreshSpec, operationId: 'refreshTokenAlias', summary: 'Same as /api/auth/refresh' }, refresh);
 
   const end = async ({ ctx, meta }: RouteInput<unknown, unknown, unknown>) => {
     const bearer = bearerOf(ctx) || undefined;
@@ -64,6 +77,7 @@ export const makeAuthRoutes = ({ login, register, sendVerificationCode, refreshS
     clearSessionCookie(ctx);
     return reply(null, 'Logged out');
   };
-  r.post('/api/auth/logout', { summary: 'End this login (bearer token or session)', access: 'public', tags: ['auth'] }, end);
-  r.get('/api/auth/logout', { summary: 'End this login (bearer token or session)', access: 'public', tags: ['auth'] }, end);
+  const logoutSpec = { summary: 'End this login (bearer token or session); always 200', access: 'public', tags, response: acknowledgement } as const;
+  r.post('/api/auth/logout', { ...logoutSpec, operationId: 'logout' }, end);
+  r.get('/api/auth/logout', { ...logoutSpec, operationId: 'logoutWithGet' }, end);
 };

@@ -95,6 +95,9 @@ export const makeCommercePaygateRoutes = (d: Deps): RouteModule => (r) => {
 
   r.post('/api/paygate/webhook', {
     summary: 'Payment notification (Midtrans HTTP notification format, signature_key checked)', access: 'public', rateLimit: 'exempt', bodyKind: { kind: 'raw-json' }, tags,
+    operationId: 'receivePaymentNotification', rawBodySchema: Notification.loose(),
+    response: z.object({ order_id: z.string(), status: z.string(), changed: z.boolean().meta({ description: 'Whether this notification moved the order' }) }),
+    errors: ['INVALID_SIGNATURE', 'ORDER_NOT_FOUND', 'AMOUNT_MISMATCH'],
   }, async ({ body }) => {
     // Without the signed fields there is nothing to verify: refused like a bad signature, nothing stored.
     const parsed = Notification.safeParse(body);
@@ -120,6 +123,8 @@ export const makeCommercePaygateRoutes = (d: Deps): RouteModule => (r) => {
   });
   r.post('/api/paygate/sandbox/:transaction_id', {
     summary: 'The payer\'s choice on the sandbox page (?result=success|failure|expire): sends the signed notification', access: 'public', params: SandboxParam, query: SandboxQuery, produces: 'text/html', tags,
+    operationId: 'completeSandboxPayment', description: 'Answers the page again (HTML), or `{order_id, status}` to `Accept: application/json`.',
+    response: z.object({ order_id: uuid, status: z.string() }), errors: ['PAYMENT_NOT_FOUND', 'INVALID_SIGNATURE', 'ORDER_NOT_FOUND', 'AMOUNT_MISMATCH'],
   }, async ({ params, query, ctx }) => {
     const out = unwrap(await d.completeSandboxPayment(params.transaction_id, query.result));
     const found = await d.getSandboxPayment(params.transaction_id);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { RAW } from '../kit/envelope.js';
 import { buildOpenApi } from '../kit/openapi.js';
 import type { RouteModule } from '../kit/route-table.js';
+import type { ErrorTable } from '../kit/errors.js';
 
 const swaggerDir = join(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'), '..');
 const ASSETS: Record<string, string> = {
@@ -21,25 +22,31 @@ const PAGE = `<!doctype html>
 <script src="/api/docs/init.js"></script></body></html>`;
 const INIT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#ui', deepLinking: true });`;
 
-/** The OpenAPI document and a human reference page, served offline from swagger-ui-dist. */
-export const docsRoutes = (info: { title: string; version: string }): RouteModule => (r) => {
+/**
+ * The OpenAPI document and a human reference page, served offline from swagger-ui-dist. None of
+ * it counts against the rate limit: the page loads several assets at once, and reading the
+ * reference must never end in a 429.
+ */
+export const docsRoutes = (info: { title: string; version: string }, errorTable: ErrorTable): RouteModule => (r) => {
   let cached: unknown = null;
-  r.get('/api/openapi.json', { summary: 'OpenAPI 3.1 document', access: 'public', tags: ['docs'], produces: 'application/json' }, async ({ ctx }) => {
-    cached ??= buildOpenApi(r.entries, info);
+  const tags = ['docs'];
+  const rateLimit = 'exempt';
+  r.get('/api/openapi.json', { operationId: 'getOpenApiDocument', summary: 'OpenAPI 3.1 document', access: 'public', rateLimit, tags, produces: 'application/json', producesSchema: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }) }, async ({ ctx }) => {
+    cached ??= buildOpenApi(r.entries, info, errorTable);
     ctx.body = cached;
     return RAW;
   });
-  r.get('/api/docs', { summary: 'API reference page', access: 'public', tags: ['docs'], produces: 'text/html' }, async ({ ctx }) => {
+  r.get('/api/docs', { operationId: 'getApiReferencePage', summary: 'API reference page', access: 'public', rateLimit, tags, produces: 'text/html', producesSchema: z.string() }, async ({ ctx }) => {
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = PAGE;
     return RAW;
   });
-  r.get('/api/docs/init.js', { summary: 'API reference page script', access: 'public', tags: ['docs'], produces: 'application/javascript' }, async ({ ctx }) => {
+  r.get('/api/docs/init.js', { operationId: 'getApiReferenceScript', summary: 'API reference page script', access: 'public', rateLimit, tags, produces: 'application/javascript', producesSchema: z.string() }, async ({ ctx }) => {
     ctx.type = 'application/javascript; charset=utf-8';
     ctx.body = INIT;
     return RAW;
   });
-  r.get('/api/docs/assets/:name', { summary: 'API reference page assets', access: 'public', tags: ['docs'], params: z.object({ name: z.enum(Object.keys(ASSETS) as [string, ...string[]]) }), produces: 'application/octet-stream' }, async ({ ctx, params }) => {
+  r.get('/api/docs/assets/:name', { operationId: 'getApiReferenceAsset', summary: 'API reference page assets', access: 'public', rateLimit, tags, params: z.object({ name: z.enum(Object.keys(ASSETS) as [string, ...string[]]) }), produces: ['text/css', 'application/javascript'], producesSchema: z.string() }, async ({ ctx, params }) => {
     ctx.type = ASSETS[params.name]!;
     ctx.set('Cache-Control', 'public, max-age=86400');
     ctx.body = createReadStream(join(swaggerDir, params.name));

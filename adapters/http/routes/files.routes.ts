@@ -56,8 +56,10 @@ export const makeFileRoutes = (d: Deps): RouteModule => (r) => {
     ctx.body = f.body instanceof Readable ? f.body : Readable.from(f.body);
     return RAW;
   };
-  r.get('/api/file/download/:file', { summary: 'Download a file', access: Role.Admin, params: FileParam, produces: 'application/octet-stream', tags }, download);
-  r.get('/api/files/download/:file', { summary: 'Download a file (public link)', access: 'public', params: FileParam, produces: 'application/octet-stream', tags }, download);
+  // The type comes from the stored name's extension: images, PDF, text, audio and video inline, the rest as octet-stream attachments.
+  const downloadSpec = { params: FileParam, produces: '*/*', tags, errors: ['FILE_NOT_FOUND'] } as const;
+  r.get('/api/file/download/:file', { ...downloadSpec, operationId: 'downloadFileAsAdmin', summary: 'Download a file', access: Role.Admin }, download);
+  r.get('/api/files/download/:file', { ...downloadSpec, operationId: 'downloadFile', summary: 'Download a file (public link)', access: 'public' }, download);
 
   r.delete('/api/file/:id', { summary: 'Delete a file', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) => {
     unwrap(await d.deleteFile(actor, meta, params.id));

@@ -8,9 +8,9 @@ import type { makeReceiveMailerCallback } from '../../../application/platform/us
 import type { makeListMailerLogs } from '../../../application/platform/use-cases/list-mailer-logs.usecase.js';
 import type { makeMailerLogStats } from '../../../application/platform/use-cases/mailer-log-stats.usecase.js';
 import type { makeGetMailerLog } from '../../../application/platform/use-cases/get-mailer-log.usecase.js';
-import { RAW, reply, success } from '../kit/envelope.js';
+import { reply } from '../kit/envelope.js';
 import { unwrap } from '../kit/errors.js';
-import { dateOnly, dayAfter, dayStart, idParam, pageQuery, pageView, requiredText, toPageRequest, uuid } from '../kit/schemas.js';
+import { dateOnly, dayAfter, dayStart, id, idParam, pageQuery, pageView, requiredText, toPageRequest, uuid } from '../kit/schemas.js';
 import type { RouteModule } from '../kit/route-table.js';
 
 type Deps = {
@@ -58,13 +58,12 @@ export const makeMailRoutes = (d: Deps): RouteModule => (r) => {
   const tags = ['email'];
   r.post('/api/email/send-broadcast', {
     summary: 'Mail active users (roles?, user_ids?; neither: everyone) in background batches of 100: 202 {broadcast_id, recipients}', access: Role.Admin, body: BroadcastBody, tags,
-    description: '`{{name}}` and `{{email}}` in subject, text and html are replaced per recipient. `roles` and `user_ids` together: the union.',
-  }, async ({ actor, meta, body, ctx }) => {
-    const { broadcast } = unwrap(await d.sendBroadcast(actor, meta, { subject: body.subject, text: body.text, html: body.html, roles: body.roles, userIds: body.user_ids }));
     // Contract §2: the one 202 of the API.
-    ctx.status = 202;
-    ctx.body = success({ broadcast_id: broadcast.id, recipients: broadcast.recipients }, 'Broadcast accepted');
-    return RAW;
+    operationId: 'sendBroadcast', status: 202, response: z.object({ broadcast_id: id, recipients: z.number().int() }),
+    description: '`{{name}}` and `{{email}}` in subject, text and html are replaced per recipient. `roles` and `user_ids` together: the union.',
+  }, async ({ actor, meta, body }) => {
+    const { broadcast } = unwrap(await d.sendBroadcast(actor, meta, { subject: body.subject, text: body.text, html: body.html, roles: body.roles, userIds: body.user_ids }));
+    return reply({ broadcast_id: broadcast.id, recipients: broadcast.recipients }, 'Broadcast accepted');
   });
   r.get('/api/email/broadcasts/:id', { summary: 'A broadcast and its progress', access: Role.Admin, params: idParam, tags }, async ({ actor, params }) => {
     const { broadcast, progress } = unwrap(await d.getBroadcast(actor, params.id));
@@ -73,6 +72,14 @@ export const makeMailRoutes = (d: Deps): RouteModule => (r) => {
 
   r.post('/api/webhooks/mailer-callback', {
     summary: 'Mail delivery callback, signed with X-Mailer-Signature: sha256=<hex HMAC-SHA256 of the raw body>', access: 'public', rateLimit: 'exempt', bodyKind: { kind: 'raw-json' }, tags,
+    operationId: 'receiveMailerCallback', errors: ['MAILER_WEBHOOK_DISABLED', 'INVALID_SIGNATURE', 'INVALID_CALLBACK'],
+    rawBodySchema: z.object({
+      message_id: z.string().meta({ description: 'The Message-ID of our mail' }),
+      event: z.enum(MAIL_EVENTS),
+      email: z.string(),
+      timestamp: z.union([z.string(), z.number()]).meta({ description: 'ISO 8601, or Unix seconds' }),
+      reason: z.string().optional(),
+    }),
   }, async ({ rawBody, body, ctx, tenant }) => {
     const out = unwrap(await d.receiveMailerCallback(rawBody ?? Buffer.alloc(0), ctx.get('X-Mailer-Signature') || undefined, body, tenant.id));
     return reply({ ...eventView(out.event), duplicate: out.duplicate }, out.duplicate ? 'Callback already recorded' : 'Callback recorded');

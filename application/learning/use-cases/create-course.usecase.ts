@@ -2,6 +2,7 @@ import { withStatus, type Course, type CourseStatus } from '../../../domain/lear
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
+import type { CourseWithCategory } from '../ports/catalog.js';
 import { grantToCategorySubscribers } from '../subscriber-grants.js';
 
 export interface CourseInput {
@@ -18,8 +19,9 @@ export interface CourseInput {
 export type CourseWriteError = 'UNKNOWN_CATEGORY';
 
 export const makeCreateCourse = (d: Pick<LearningDeps, 'courseRepository' | 'categoryRepository' | 'categorySubscribers' | 'enrollmentRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
-  async (actor: Actor, meta: RequestMeta, input: CourseInput): Promise<Result<Course, CourseWriteError>> => {
-    if (input.categoryId && !(await d.categoryRepository.findById(actor.tenantId, input.categoryId))) return err('UNKNOWN_CATEGORY', 'category_id: no such category');
+  async (actor: Actor, meta: RequestMeta, input: CourseInput): Promise<Result<CourseWithCategory, CourseWriteError>> => {
+    const category = input.categoryId ? await d.categoryRepository.findById(actor.tenantId, input.categoryId) : null;
+    if (input.categoryId && !category) return err('UNKNOWN_CATEGORY', 'category_id: no such category');
     const now = d.clock.now();
     const draft: Course = {
       id: d.ids.uuid(), tenantId: actor.tenantId, title: input.title, description: input.description ?? null, categoryId: input.categoryId ?? null,
@@ -32,5 +34,6 @@ export const makeCreateCourse = (d: Pick<LearningDeps, 'courseRepository' | 'cat
       await grantToCategorySubscribers(d, course, now);
       await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'course.create', resourceType: 'course', resourceId: course.id, ...meta, metadata: { title: course.title, status: course.status } });
     });
-    return ok(course);
+    // Answered as GET answers it: with its category (contract: a write answers the record).
+    return ok({ course, category });
   };

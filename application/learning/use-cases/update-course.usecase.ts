@@ -4,13 +4,16 @@ import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import type { CourseInput, CourseWriteError } from './create-course.usecase.js';
 import { grantToCategorySubscribers } from '../subscriber-grants.js';
+import type { CourseWithCategory } from '../ports/catalog.js';
 
 /** Any subset of the create fields (contract §2). */
 export const makeUpdateCourse = (d: Pick<LearningDeps, 'courseRepository' | 'categoryRepository' | 'categorySubscribers' | 'enrollmentRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
-  async (actor: Actor, meta: RequestMeta, id: string, changes: Partial<CourseInput>): Promise<Result<Course, CourseWriteError | 'COURSE_NOT_FOUND'>> => {
+  async (actor: Actor, meta: RequestMeta, id: string, changes: Partial<CourseInput>): Promise<Result<CourseWithCategory, CourseWriteError | 'COURSE_NOT_FOUND'>> => {
     const course = await d.courseRepository.findById(actor.tenantId, id);
     if (!course) return err('COURSE_NOT_FOUND');
-    if (changes.categoryId && !(await d.categoryRepository.findById(actor.tenantId, changes.categoryId))) return err('UNKNOWN_CATEGORY', 'category_id: no such category');
+    const categoryId = changes.categoryId === undefined ? course.categoryId : changes.categoryId;
+    const category = categoryId ? await d.categoryRepository.findById(actor.tenantId, categoryId) : null;
+    if (categoryId && !category) return err('UNKNOWN_CATEGORY', 'category_id: no such category');
     const now = d.clock.now();
     const pick = <K extends keyof CourseInput & keyof Course>(k: K): Course[K] => (changes[k] === undefined ? course[k] : (changes[k] as Course[K]));
     const updated = withStatus({
@@ -25,5 +28,5 @@ export const makeUpdateCourse = (d: Pick<LearningDeps, 'courseRepository' | 'cat
         metadata: { fields: Object.keys(changes).filter((k) => changes[k as keyof CourseInput] !== undefined), ...(changes.status ? { status: { from: course.status, to: updated.status } } : {}) },
       });
     });
-    return ok(updated);
+    return ok({ course: updated, category });
   };

@@ -100,6 +100,42 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
     expect(asset.headers['content-type']).to.match(/javascript/);
   });
 
+  it('describes answers: operation ids, success data schemas as shared components, and each route\'s own errors', async () => {
+    const doc = (await h.http.get('/api/openapi.json')).body;
+    const create = doc.paths['/api/lms/admin/courses'].post;
+    expect(create.operationId).to.equal('createCourse');
+    const data = create.responses['200'].content['application/json'].schema.properties.data;
+    expect(data).to.deep.equal({ $ref: '#/components/schemas/Course' });
+    expect(doc.components.schemas.Course.required).to.include.members(['id', 'title', 'category', 'status', 'created_at']);
+    expect(doc.components.schemas.Course.properties.created_at).to.include({ type: 'string', format: 'date-time' });
+    // Its own errors (an unknown category) on top of what every admin write may answer.
+    expect(create.responses['400'].description).to.include('Invalid parameters');
+    expect(create.responses).to.include.keys('401', '403', '404', '413', '429');
+    const outline = doc.paths['/api/lms/courses/{id}/public'].get;
+    expect(outline.responses).to.not.have.keys('401');
+    expect(outline.responses['404'].description).to.include('Record not found');
+    const ids = Object.values(doc.paths as Record<string, Record<string, { operationId?: string }>>).flatMap((item) => Object.values(item).map((op) => op.operationId)).filter(Boolean);
+    expect(new Set(ids).size, 'operation ids are unique').to.equal(ids.length);
+  });
+
+  it('never rate-limits the docs page, its assets or the document', async () => {
+    const app = await extraApplication({ RATE_LIMIT_GLOBAL: '2' });
+    try {
+      const http = h.agent(app);
+      for (let i = 0; i < 3; i++) {
+        for (const path of ['/api/docs', '/api/docs/init.js', '/api/docs/assets/swagger-ui.css', '/api/docs/assets/swagger-ui-bundle.js', '/api/openapi.json']) {
+          expect((await http.get(path)).status, path).to.equal(200);
+        }
+      }
+      const limited = await http.get('/api/settings');
+      await http.get('/api/settings');
+      const third = await http.get('/api/settings');
+      expect([limited.status, third.status], 'the API itself is still limited').to.deep.equal([200, 429]);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('filters the audit log by action, actor and dates (inclusive days)', async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);

@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { COURSE_STATUSES } from '../../../domain/learning/course.js';
+import { ENROLLMENT_SOURCES, ENROLLMENT_STATUSES } from '../../../domain/learning/enrollment.js';
+import { PROGRESS_STATUSES } from '../../../domain/learning/progress.js';
+import { ORIENTATIONS } from '../../../domain/learning/certificate.js';
+import { id, pageOf, timestamp } from '../kit/schemas.js';
+
+/*
+ * Wire shapes of the learning context: the success `data` of its routes. Each shared shape has a
+ * component id (`.meta({ id })`), so the document names it once and refers to it (`$ref`).
+ */
+
+export const CategoryRef = z.object({ id, name: z.string(), slug: z.string() }).meta({ id: 'CategoryRef' });
+
+export const Category = z
+  .object({ id, name: z.string(), slug: z.string(), description: z.string().nullable(), created_at: timestamp, updated_at: timestamp })
+  .meta({ id: 'Category' });
+
+export const Course = z
+  .object({
+    id,
+    title: z.string().meta({ examples: ['Algebra for grade 10'] }),
+    description: z.string().nullable(),
+    category_id: id.nullable(),
+    category: CategoryRef.nullable(),
+    difficulty: z.string().nullable().meta({ examples: ['beginner'] }),
+    price: z.number().meta({ description: 'In the currency\'s unit (whole rupiah for IDR); 0 is free', examples: [150000] }),
+    currency: z.string().meta({ examples: ['IDR'] }),
+    cover_image: z.string().nullable(),
+    status: z.enum(COURSE_STATUSES),
+    published_at: timestamp.nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'Course' });
+
+export const CourseModule = z
+  .object({ id, course_id: id, title: z.string(), description: z.string().nullable(), order: z.number().int(), created_at: timestamp, updated_at: timestamp })
+  .meta({ id: 'Module' });
+
+const progressStatus = z.enum(PROGRESS_STATUSES);
+
+const lessonSummaryFields = {
+  id,
+  module_id: id,
+  course_id: id,
+  title: z.string(),
+  description: z.string().nullable(),
+  content_type: z.string().meta({ examples: ['text', 'video'] }),
+  duration: z.number().int().meta({ description: 'Minutes' }),
+  order: z.number().int(),
+};
+
+/** A lesson without its gated content (contract §5); `progress_status` is the caller's where they have one. */
+export const LessonSummary = z.object({ ...lessonSummaryFields, progress_status: progressStatus.optional() }).meta({ id: 'LessonSummary' });
+
+export const Lesson = z
+  .object({ ...lessonSummaryFields, content_url: z.string().nullable(), content: z.string().nullable(), created_at: timestamp, updated_at: timestamp })
+  .meta({ id: 'Lesson' });
+
+export const Enrollment = z
+  .object({
+    id,
+    user_id: id,
+    course_id: id,
+    status: z.enum(ENROLLMENT_STATUSES).meta({ description: 'An active enrolment past `expires_at` reads `expired`' }),
+    source: z.enum(ENROLLMENT_SOURCES),
+    source_ref: z.string().nullable().meta({ description: 'The order or subscription that granted it' }),
+    expires_at: timestamp.nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'Enrollment' });
+
+export const CourseProgress = z
+  .object({
+    progress: z.number().int().min(0).max(100).meta({ description: 'Share of lessons completed and published quizzes passed, rounded down' }),
+    completed: z.boolean(),
+    completed_lessons: z.number().int(),
+    total_lessons: z.number().int(),
+    quizzes_required: z.number().int(),
+    quizzes_passed: z.number().int(),
+    last_lesson_id: id.nullable(),
+    last_activity_at: timestamp.nullable(),
+  })
+  .meta({ id: 'CourseProgress' });
+
+export const Certificate = z
+  .object({
+    id,
+    code: z.string().meta({ examples: ['K7QF-2MZP-8XRT'] }),
+    course_id: id,
+    user_id: id,
+    issued_at: timestamp,
+    student_name: z.string(),
+    course_title: z.string(),
+    verify_url: z.string().meta({ description: 'The public verification page (the QR code\'s link)' }),
+  })
+  .meta({ id: 'Certificate' });
+
+export const Outline = Course.extend({
+  total_lessons: z.number().int(),
+  total_duration: z.number().int().meta({ description: 'Minutes' }),
+  modules: z.array(CourseModule.extend({ lessons: z.array(LessonSummary) })),
+}).meta({ id: 'CourseOutline' });
+
+export const CourseDetail = Outline.extend({
+  enrolled: z.boolean(),
+  can_access: z.boolean().meta({ description: 'Whether the caller may open lesson content (enrolled, or Mentor and above)' }),
+  enrollment: Enrollment.nullable(),
+  progress: CourseProgress,
+  certificate: Certificate.nullable(),
+}).meta({ id: 'CourseDetail' });
+
+/** A course of a student (my-courses, a parent's view): the course plus progress (contract §6). */
+export const StudentCourse = Course.extend({
+  progress: z.number().int().min(0).max(100),
+  last_lesson_id: id.nullable(),
+  completed: z.boolean(),
+  completed_lessons: z.number().int(),
+  total_lessons: z.number().int(),
+  enrollment: Enrollment,
+}).meta({ id: 'StudentCourse' });
+
+export const LessonDetail = Lesson.extend({
+  module: z.object({ id, title: z.string() }),
+  course: z.object({ id, title: z.string() }),
+  progress_status: progressStatus,
+  previous_lesson_id: id.nullable(),
+  next_lesson_id: id.nullable(),
+}).meta({ id: 'LessonDetail' });
+
+export const ProgressOutcome = z
+  .object({
+    lesson_id: id,
+    status: progressStatus,
+    started_at: timestamp.nullable(),
+    completed_at: timestamp.nullable(),
+    course: CourseProgress.extend({ course_id: id }),
+    certificate: Certificate.nullable().meta({ description: 'The course certificate, when the caller has one' }),
+    certificate_issued: z.boolean().meta({ description: 'True when this very call completed the course and issued it' }),
+  })
+  .meta({ id: 'ProgressOutcome' });
+
+export const ContinueOutcome = ProgressOutcome.extend({ next_lesson: LessonSummary.nullable() }).meta({ id: 'ContinueOutcome' });
+
+export const CoursePage = pageOf(Course).meta({ id: 'CoursePage' });
+export const StudentCoursePage = pageOf(StudentCourse).meta({ id: 'StudentCoursePage' });
+export const ModulePage = pageOf(CourseModule).meta({ id: 'ModulePage' });
+export const LessonSummaryPage = pageOf(LessonSummary).meta({ id: 'LessonSummaryPage' });
+
+export const CertificatePage = pageOf(Certificate).meta({ id: 'CertificatePage' });
+
+export const CertificateVerification = z
+  .object({
+    valid: z.boolean(),
+    code: z.string(),
+    student_name: z.string(),
+    course_id: id,
+    course_title: z.string(),
+    issued_at: timestamp,
+  })
+  .meta({ id: 'CertificateVerification' });
+
+export const CertificateTemplate = z
+  .object({
+    course_id: id,
+    title: z.string(),
+    body: z.string().meta({ description: 'Placeholders: {{student_name}} {{course_title}} {{issued_at}} {{code}}' }),
+    background_image_url: z.string().nullable(),
+    orientation: z.enum(ORIENTATIONS),
+    is_default: z.boolean().meta({ description: 'True when the course has no template of its own' }),
+    updated_at: timestamp.nullable(),
+  })
+  .meta({ id: 'CertificateTemplate' });
