@@ -3,9 +3,7 @@
  * it, a bare Koa baseline that runs, per endpoint, the very SQL statements our endpoint runs
  * (captured from one sample request) through the raw driver: `pg` with DATABASE_URL, else the
  * same PGlite instance. The ratio ours/baseline is then the cost of everything we add around the
- * database work (routing, validation, auth, DI, objection, envelope, logging). On PGlite the
- * baseline's writes bypass our knex client and so our read cache; they touch only rows of their own
- * (new leads, the answer it re-saves), which ours does not read back.
+ * database work (routing, validation, auth, DI, objection, envelope, logging).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -17,8 +15,8 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import pg from 'pg';
 import supertest from 'supertest';
-import type { PGlite } from '@electric-sql/pglite';
 import { buildApplication } from '../composition/container.js';
+import { embeddedEngine } from '../infrastructure/db/knex.js';
 import { loadConfig } from '../infrastructure/config.js';
 import { createLogger } from '../infrastructure/logger.js';
 import { packageVersion } from '../infrastructure/version.js';
@@ -85,7 +83,7 @@ async function main() {
 
   // The baseline's driver: the same database, without knex, objection or the service.
   const pool = config.DATABASE_URL ? new pg.Pool({ connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_MAX }) : null;
-  const pglite = pool ? null : ((knex.client.config.connection as { pglite: PGlite }).pglite);
+  const pglite = pool ? null : embeddedEngine(knex);
   const run = async (sql: string, bindings: unknown[]) =>
     pool ? (await pool.query(placeholders(sql), bindings)).rows : (await pglite!.query(placeholders(sql), bindings)).rows;
 
@@ -98,8 +96,6 @@ async function main() {
     const captured: Captured[] = [];
     const listener = (q: { sql: string; bindings?: unknown[] }) => captured.push({ sql: q.sql, bindings: q.bindings ?? [] });
     await setup.warm?.();
-    // A cold request's statements: on PGlite whole reads are otherwise remembered (Database.remember).
-    app.db.forgetRemembered();
     knex.on('query', listener);
     const sample = await setup.sample();
     knex.off('query', listener);

@@ -22,8 +22,6 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   /** Connections per process to DATABASE_URL. */
   DATABASE_POOL_MAX: int(1, 500).default(10),
-  /** Named prepared statements on DATABASE_URL; off behind a pooler that does not keep sessions (PgBouncer transaction mode). */
-  DATABASE_PREPARED_STATEMENTS: bool.default(true),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ROOT_ADMIN_EMAIL: z.email().optional(),

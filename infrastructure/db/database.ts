@@ -1,9 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Knex } from 'knex';
-import type { PGlite } from '@electric-sql/pglite';
-import { isEmbedded } from './knex.js';
-import { EmbeddedReadCache } from './embedded-read-cache.js';
-import { EmbeddedReadMemo } from './embedded-read-memo.js';
 import type { UnitOfWork, UnitOfWorkOptions } from '../../application/shared/ports.js';
 
 interface TxFrame {
@@ -15,19 +11,16 @@ interface TxFrame {
 /**
  * The transaction holder. Repositories ask `db.q()` for the query runner and so join the
  * current unit of work without being told: PGlite has a single connection, and a query on the
- * root knex while a transaction is open would wait forever (toolchain notes).
+ * root knex while a transaction is open waits for the pool's acquire timeout (toolchain notes).
  */
 export class Database implements UnitOfWork {
   private readonly als = new AsyncLocalStorage<TxFrame>();
-  private readonly memo: EmbeddedReadMemo | null;
 
   /**
    * @param onAfterCommitError what to do when a post-commit callback fails: the change is already
    *   committed, so the caller must not see a failure (outbox relays retry what was not enqueued).
    */
-  constructor(readonly knex: Knex, private readonly onAfterCommitError: (error: unknown) => void = () => {}) {
-    this.memo = isEmbedded(knex) ? new EmbeddedReadMemo(EmbeddedReadCache.of((knex.client.config.connection as { pglite: PGlite }).pglite)) : null;
-  }
+  constructor(readonly knex: Knex, private readonly onAfterCommitError: (error: unknown) => void = () => {}) {}
 
   q(): Knex | Knex.Transaction {
     return this.als.getStore()?.trx ?? this.knex;
@@ -35,22 +28,6 @@ export class Database implements UnitOfWork {
 
   inTransaction(): boolean {
     return Boolean(this.als.getStore()?.trx);
-  }
-
-  /**
-   * A read whose answer depends on nothing but `key` (the read's name and every argument) and the
-   * rows it reads: no clock, no randomness, no state of the caller. On the embedded engine its
-   * answer is kept until a table it read is written (EmbeddedReadMemo); inside a transaction, and
-   * on PostgreSQL (other processes write too), it simply runs.
-   */
-  remember<T>(key: readonly unknown[], load: () => Promise<T>): Promise<T> {
-    if (!this.memo || this.als.getStore()?.trx) return load();
-    return this.memo.remember(JSON.stringify(key), load);
-  }
-
-  /** Drops every remembered answer: counting a cold request's statements (tests, the benchmark's baseline). */
-  forgetRemembered(): void {
-    this.memo?.clear();
   }
 
   async run<T>(work: () => Promise<T>, options: UnitOfWorkOptions = {}): Promise<T> {

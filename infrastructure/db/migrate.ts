@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
 import pg from 'pg';
-import { isEmbedded } from './knex.js';
+import { databaseUrlOf } from './knex.js';
 
 const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
 
@@ -26,15 +26,14 @@ const migrationSource: Knex.MigrationSource<string> = {
 const MIGRATION_LOCK_KEY = 724_019_311;
 
 export async function migrateLatest(knex: Knex): Promise<void> {
-  // knex keeps the parsed connection settings (an object, whatever form was given).
-  const connection = knex.client.connectionSettings as string | pg.ClientConfig | undefined;
-  if (isEmbedded(knex) || !connection) {
+  const url = databaseUrlOf(knex);
+  if (!url) {
     await knex.migrate.latest({ migrationSource });
     return;
   }
   // Several processes starting on a fresh database would race to create knex's own tables
   // (its migration lock lives in one of them), so a session advisory lock goes first.
-  const lock = new pg.Client(typeof connection === 'string' ? { connectionString: connection } : connection);
+  const lock = new pg.Client({ connectionString: url });
   await lock.connect();
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

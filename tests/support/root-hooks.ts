@@ -1,8 +1,19 @@
 import { closeHarness } from './harness.js';
 
+/**
+ * pg warns (once per process) when a statement is handed to a connection still busy with another:
+ * statements issued at once inside a transaction, which share its one connection. pg 9 refuses them.
+ */
+const queuedStatements: Error[] = [];
+process.on('warning', (warning) => {
+  if (warning.name === 'DeprecationWarning' && /already executing a query/.test(warning.message)) queuedStatements.push(warning);
+});
+
 /** Mocha root hooks: the shared application is closed once, after every test. */
 export const mochaHooks = {
   async afterAll() {
     await closeHarness();
+    // Reported once every test has run; the stack names the statements' caller.
+    if (queuedStatements.length > 0) throw new Error(`statements were issued concurrently on one connection (inside a transaction?):\n${queuedStatements[0]!.stack ?? ''}`);
   },
 };

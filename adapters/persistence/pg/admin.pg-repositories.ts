@@ -22,7 +22,7 @@ export const makeSubscriptionPlanPgRepository = ({ db }: DbDeps): SubscriptionPl
       return r ? toPlan(r, (await categoriesOf(tenantId, [id])).get(id) ?? []) : null;
     },
     async list(tenantId, query, page) {
-      const q = db.q()('subscription_plans').where({ tenantId });
+      const q = db.q()('subscription_plans').where({ tenantId }).select('*');
       if (query.active !== undefined) q.where('active', query.active);
       if (query.search) q.where((w) => w.whereILike('name', contains(query.search!)).orWhereILike('description', contains(query.search!)));
       const found = await knexPage(q.orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, (r: Row) => r);

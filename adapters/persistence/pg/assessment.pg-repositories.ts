@@ -37,7 +37,7 @@ export const makeQuizPgRepository = ({ db }: DbDeps): QuizRepository => ({
     return r ? toQuiz(r) : null;
   },
   list(tenantId, filter, page) {
-    const q = db.q()('quizzes').where({ tenantId });
+    const q = db.q()('quizzes').where({ tenantId }).select('*');
     if (filter.moduleId) q.where({ moduleId: filter.moduleId });
     if (filter.courseId) q.where({ courseId: filter.courseId });
     if (filter.publishedOnly) q.where({ status: 'published' });
@@ -53,7 +53,7 @@ export const makeQuizPgRepository = ({ db }: DbDeps): QuizRepository => ({
   async delete(tenantId, id) {
     return (await deletedRows(db.q()('quizzes').where({ tenantId, id }).delete())) > 0;
   },
-  requirementStatus: (tenantId, userIds, courseIds) => db.remember(['quiz.requirementStatus', tenantId, userIds, courseIds], async () => {
+  async requirementStatus(tenantId, userIds, courseIds) {
     if (userIds.length === 0 || courseIds.length === 0) return new Map();
     // Every (user, course) with published quizzes gets a row, passed or not: a missing one reads as "no quizzes".
     const result = await db.q().raw(
@@ -66,7 +66,7 @@ export const makeQuizPgRepository = ({ db }: DbDeps): QuizRepository => ({
       [[...userIds], tenantId, [...courseIds]],
     );
     return new Map((result.rows as Row[]).map((r) => [`${r.uid as string}:${r.cid as string}`, { required: num(r.required), passed: num(r.passed) }]));
-  }),
+  },
   async countPublished(tenantId) {
     const r = (await db.q()('quizzes').where({ tenantId, status: 'published' }).count({ n: '*' }).first()) as Row | undefined;
     return num(r?.n);
@@ -185,19 +185,19 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
     const row = rawRows(result)[0];
     return row ? toAttempt(row) : null;
   },
-  // Written once when the attempt starts, never changed: safe to remember.
-  questionsOf: (tenantId, attemptId) => db.remember(['attempt.questionsOf', tenantId, attemptId], async () => {
+  // Written once when the attempt starts, never changed.
+  async questionsOf(tenantId, attemptId) {
     const r = (await db.q()('quiz_attempts').where({ tenantId, id: attemptId }).first('questions')) as { questions: unknown } | undefined;
     if (r?.questions === null || r?.questions === undefined) return null;
     // Kept as the Question values themselves (JSON: dates as ISO text).
     return json<Array<Question & { createdAt: string; updatedAt: string }>>(r.questions).map((q) => ({ ...q, createdAt: new Date(q.createdAt), updatedAt: new Date(q.updatedAt) }));
-  }),
+  },
   async countByUser(tenantId, quizId, userId) {
     const r = (await db.q()('quiz_attempts').where({ tenantId, quizId, userId }).count({ n: '*' }).first()) as Row | undefined;
     return num(r?.n);
   },
   list(tenantId, quizId, filter, page) {
-    const q = db.q()('quiz_attempts').where({ tenantId, quizId });
+    const q = db.q()('quiz_attempts').where({ tenantId, quizId }).select('*');
     if (filter.userId) q.where({ userId: filter.userId });
     return knexPage(q.orderBy([{ column: 'startedAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toAttempt);
   },

@@ -45,11 +45,11 @@ const moduleRow = ({ order, ...m }: CourseModule) => ({ ...m, sortOrder: order }
 const lessonRow = ({ order, ...l }: Lesson) => ({ ...l, sortOrder: order });
 
 export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
-  findById: (tenantId, id) => db.remember(['course.findById', tenantId, id], async () => {
+  async findById(tenantId, id) {
     const r = await db.q()('courses').where({ tenantId, id }).first();
     return r ? toCourse(r) : null;
-  }),
-  findForLearner: (tenantId, userId, courseId) => db.remember(['course.findForLearner', tenantId, userId, courseId], async () => {
+  },
+  async findForLearner(tenantId, userId, courseId) {
     // The course page's per-learner state in one round trip instead of four.
     const r = (await db.q()({ c: 'courses' })
       .leftJoin({ cat: 'course_categories' }, function () { this.on('cat.id', 'c.category_id').andOn('cat.tenant_id', 'c.tenant_id'); })
@@ -64,12 +64,12 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
     return {
       course: toCourse(r), category: category && toCategory(category), enrollment: enrollment && toEnrollment(enrollment), certificate: certificate && toCertificate(certificate),
     };
-  }),
+  },
   async findManyByIds(tenantId, ids) {
     if (ids.length === 0) return [];
     return ((await db.q()('courses').where({ tenantId }).whereIn('id', [...ids])) as Row[]).map(toCourse);
   },
-  list: (tenantId, filter, page) => db.remember(['course.list', tenantId, filter, page], () => {
+  list(tenantId, filter, page) {
     const q = db.q()({ c: 'courses' })
       .leftJoin({ cat: 'course_categories' }, function () { this.on('cat.id', 'c.category_id').andOn('cat.tenant_id', 'c.tenant_id'); })
       .where('c.tenant_id', tenantId)
@@ -82,7 +82,7 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
       const category = joinedCategory.read(r);
       return { course: toCourse(r), category: category && toCategory(category) };
     });
-  }),
+  },
   async insert(course) {
     await db.q()('courses').insert(course);
   },
@@ -106,10 +106,10 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
 });
 
 export const makeCategoryPgRepository = ({ db }: DbDeps): CategoryRepository => ({
-  findById: (tenantId, id) => db.remember(['category.findById', tenantId, id], async () => {
+  async findById(tenantId, id) {
     const r = await db.q()('course_categories').where({ tenantId, id }).first();
     return r ? toCategory(r) : null;
-  }),
+  },
   async findBySlug(tenantId, slug) {
     const r = await db.q()('course_categories').where({ tenantId, slug }).first();
     return r ? toCategory(r) : null;
@@ -122,7 +122,7 @@ export const makeCategoryPgRepository = ({ db }: DbDeps): CategoryRepository => 
     return ((await db.q()('course_categories').where({ tenantId }).orderBy([{ column: 'name' }, { column: 'id' }])) as Row[]).map(toCategory);
   },
   list(tenantId, search, page) {
-    const q = db.q()('course_categories').where({ tenantId });
+    const q = db.q()('course_categories').where({ tenantId }).select('*');
     if (search) q.where((w) => w.whereILike('name', contains(search)).orWhereILike('slug', contains(search)));
     return knexPage(q.orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toCategory);
   },
@@ -149,14 +149,14 @@ export const makeCategoryPgRepository = ({ db }: DbDeps): CategoryRepository => 
 });
 
 export const makeModulePgRepository = ({ db }: DbDeps): ModuleRepository => ({
-  findById: (tenantId, id) => db.remember(['module.findById', tenantId, id], async () => {
+  async findById(tenantId, id) {
     const r = await db.q()('course_modules').where({ tenantId, id }).first();
     return r ? toModule(r) : null;
-  }),
+  },
   async listByCourse(tenantId, courseId) {
     return ((await db.q()('course_modules').where({ tenantId, courseId }).orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])) as Row[]).map(toModule);
   },
-  listWithLessons: (tenantId, courseId) => db.remember(['module.listWithLessons', tenantId, courseId], async () => {
+  async listWithLessons(tenantId, courseId) {
     const rows = (await db.q()({ m: 'course_modules' })
       .leftJoin({ l: 'lessons' }, function () { this.on('l.module_id', 'm.id').andOn('l.tenant_id', 'm.tenant_id'); })
       .where({ 'm.tenant_id': tenantId, 'm.course_id': courseId })
@@ -170,7 +170,7 @@ export const makeModulePgRepository = ({ db }: DbDeps): ModuleRepository => ({
       if (lesson) lessons.push(toLessonSummary(lesson));
     }
     return { modules: [...modules.values()], lessons };
-  }),
+  },
   async insert(module) {
     await db.q()('course_modules').insert(moduleRow(module));
   },
@@ -198,10 +198,10 @@ export const makeModulePgRepository = ({ db }: DbDeps): ModuleRepository => ({
 });
 
 export const makeLessonPgRepository = ({ db }: DbDeps): LessonRepository => ({
-  findById: (tenantId, id) => db.remember(['lesson.findById', tenantId, id], async () => {
+  async findById(tenantId, id) {
     const r = await db.q()('lessons').where({ tenantId, id }).first();
     return r ? toLesson(r) : null;
-  }),
+  },
   async listByModule(tenantId, moduleId) {
     return ((await db.q()('lessons').where({ tenantId, moduleId }).orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])) as Row[]).map(toLesson);
   },

@@ -31,7 +31,7 @@ export const makeCertificatePgRepository = ({ db }: DbDeps): CertificateReposito
     return rows.length === 1;
   },
   listOfUsers(tenantId, userIds, page) {
-    const q = db.q()('certificates').where({ tenantId }).whereIn('userId', [...userIds]);
+    const q = db.q()('certificates').where({ tenantId }).whereIn('userId', [...userIds]).select('*');
     return knexPage(q.orderBy([{ column: 'issuedAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toCertificate);
   },
   async count(tenantId, filter = {}) {

@@ -151,7 +151,7 @@ const toAiMessage = (r: Row): AiMessage => ({
 });
 
 export const makeAiMessagePgRepository = ({ db }: DbDeps): AiMessageRepository => {
-  const of = (tenantId: string, userId: string, lessonId: string) => db.q()('ai_messages').where({ tenantId, userId, lessonId }).orderBy('seq', 'desc');
+  const of = (tenantId: string, userId: string, lessonId: string) => db.q()('ai_messages').where({ tenantId, userId, lessonId }).orderBy('seq', 'desc').select('*');
   return {
     async insertMany(messages) {
       // One statement each: the sequence then follows the given order (question before answer).

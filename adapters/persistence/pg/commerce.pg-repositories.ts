@@ -48,7 +48,7 @@ export const makeOrderPgRepository = ({ db }: DbDeps): OrderRepository => ({
     await db.q()('orders').where({ id, tenantId }).update(changes);
   },
   listByUser(tenantId, userId, filter, page) {
-    const q = db.q()('orders').where({ tenantId, userId });
+    const q = db.q()('orders').where({ tenantId, userId }).select('*');
     if (filter.status) q.where({ status: filter.status });
     return knexPage(q.orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toOrder);
   },
@@ -110,7 +110,7 @@ export const makePaymentPgRepository = ({ db }: DbDeps): PaymentRepository => ({
     return ((await newest(db.q()('payments').where({ tenantId, orderId, status: 'pending' }))) as Row[]).map(toPayment);
   },
   list(tenantId, f, page) {
-    const q = db.q()('payments').where({ tenantId });
+    const q = db.q()('payments').where({ tenantId }).select('*');
     if (f.status) q.where({ status: f.status });
     if (f.method) q.where({ paymentMethod: f.method });
     if (f.orderId) q.where({ orderId: f.orderId });
@@ -151,7 +151,7 @@ export const makeSubscriptionPgRepository = ({ db }: DbDeps): SubscriptionReposi
     return r ? toSubscription(r) : null;
   },
   listByUser(tenantId, userId, page) {
-    return knexPage(newest(db.q()('subscriptions').where({ tenantId, userId })), page, toSubscription);
+    return knexPage(newest(db.q()('subscriptions').where({ tenantId, userId }).select('*')), page, toSubscription);
   },
   async currentEnd(tenantId, userId, planId, now) {
     const r = (await db.q()('subscriptions').where({ tenantId, userId, planId, status: 'active' }).where('endsAt', '>', now).max({ end: 'endsAt' }).first()) as { end: Date | string | null } | undefined;

@@ -49,10 +49,10 @@ export const makeEnrollmentPgRepository = ({ db, courseRepository }: DbDeps & { 
       return r ? toListing(r) : null;
     },
     // Content gating reads it on every lesson, quiz and assignment request.
-    find: (tenantId, userId, courseId) => db.remember(['enrollment.find', tenantId, userId, courseId], async () => {
+    async find(tenantId, userId, courseId) {
       const r = await db.q()('enrollments').where({ tenantId, userId, courseId }).first();
       return r ? toEnrollment(r) : null;
-    }),
+    },
     async findForCourses(tenantId, userId, courseIds) {
       if (courseIds.length === 0) return [];
       return ((await db.q()('enrollments').where({ tenantId, userId }).whereIn('courseId', [...courseIds])) as Row[]).map(toEnrollment);

@@ -23,7 +23,7 @@ export const makeFilePgRepository = ({ db }: DbDeps): FileRepository => ({
     return r ? toFile(r) : null;
   },
   list(tenantId, filter, page) {
-    const q = db.q()('files').where({ tenantId });
+    const q = db.q()('files').where({ tenantId }).select('*');
     if (filter.search) q.whereILike('originalName', contains(filter.search));
     return knexPage(q.orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toFile);
   },

@@ -4,18 +4,17 @@ import type { Page, PageRequest } from '../../../application/shared/ports.js';
 import type { WriteOutcome } from '../../../application/learning/ports/record-store.js';
 
 /**
- * A page of a knex query and the total, in one query: the total rides along as a window count
- * (`count(*) over ()`). Only a page past the end, which has no row to carry it, costs a second
- * (count) query.
+ * A page of a knex query and the total, in one statement: the total rides along as a window count
+ * (`count(*) over ()`) beside the columns the query names (`.select('*')` for a whole table).
+ * Only a page past the end, which has no row to carry it, costs a second (count) statement.
  */
 export async function knexPage<R, T>(query: Knex.QueryBuilder, page: PageRequest, map: (row: R) => T): Promise<Page<T>> {
-  const paged = query.clone();
-  const hasColumns = (paged as unknown as { _statements: Array<{ grouping: string }> })._statements.some((s) => s.grouping === 'columns');
-  if (!hasColumns) paged.select(`${(paged as unknown as { _single: { table: string } })._single.table}.*`);
-  const rows = (await paged
-    .select(paged.client.raw('count(*) over () as page_total'))
+  const rows = (await query.clone()
+    .select(query.client.raw('count(*) over () as page_total'))
     .limit(page.pageSize)
     .offset((page.page - 1) * page.pageSize)) as Array<R & { pageTotal?: number | string }>;
+  // A query naming no columns would answer the total alone.
+  if (rows.length > 0 && Object.keys(rows[0]!).length === 1) throw new Error('knexPage: the query selects no columns');
   let total: number;
   if (rows.length > 0) {
     total = Number(rows[0]!.pageTotal);

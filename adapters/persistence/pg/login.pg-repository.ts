@@ -15,9 +15,9 @@ export const makeLoginPgRepository = ({ db }: DbDeps): LoginRepository => {
     async create(login) {
       await LoginModel.query(db.q()).insert(login);
     },
-    // Read on every authenticated request; a revocation or a user's change is a write, which ends the memo.
-    principal: (loginId) => db.remember(['login.principal', loginId], () => principalWhere('l.id', loginId)),
-    principalBySession: (hash) => db.remember(['login.principalBySession', hash], () => principalWhere('l.session_hash', hash)),
+    // Read on every authenticated request, so a revocation or a deactivation counts at once.
+    principal: (loginId) => principalWhere('l.id', loginId),
+    principalBySession: (hash) => principalWhere('l.session_hash', hash),
     async revoke(loginId, reason, at) {
       await db.q()('logins').where({ id: loginId }).whereNull('revoked_at').update({ revokedAt: at, revokedReason: reason });
     },

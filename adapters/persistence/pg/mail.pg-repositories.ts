@@ -107,7 +107,7 @@ export const makeMailEventPgRepository = ({ db }: DbDeps): MailEventRepository =
     return r ? { tenantId: r.tenantId, mailId: r.id } : null;
   },
   list(tenantId, f, page) {
-    return knexPage(filtered(db.q()('mail_events').where({ tenantId }), f).orderBy([{ column: 'receivedAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toEvent);
+    return knexPage(filtered(db.q()('mail_events').where({ tenantId }).select('*'), f).orderBy([{ column: 'receivedAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toEvent);
   },
   async countByEvent(tenantId, f) {
     const rows = (await filtered(db.q()('mail_events').where({ tenantId }), f).groupBy('event').select('event').count({ n: '*' })) as Array<{ event: string; n: unknown }>;

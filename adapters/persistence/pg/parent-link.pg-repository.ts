@@ -37,7 +37,7 @@ export const makeParentLinkPgRepository = ({ db }: DbDeps): ParentLinkRepository
     return (await db.q()('parent_links').where({ tenantId, parentId, studentId }).first()) !== undefined;
   },
   listLinks(tenantId, parentId, page) {
-    const q = db.q()('parent_links').where({ tenantId, parentId });
+    const q = db.q()('parent_links').where({ tenantId, parentId }).select('*');
     return knexPage(q.orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'studentId', order: 'desc' }]), page, toLink);
   },
   async studentIdsOf(tenantId, parentId) {

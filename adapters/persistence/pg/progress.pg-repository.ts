@@ -18,8 +18,9 @@ export const makeProgressPgRepository = ({ db }: DbDeps): ProgressRepository => 
   async save(p) {
     await db.q()('lesson_progress').insert(p).onConflict(['tenant_id', 'user_id', 'lesson_id']).merge(['status', 'started_at', 'completed_at', 'updated_at']);
   },
-  listForCourse: (tenantId, userId, courseId) =>
-    db.remember(['progress.listForCourse', tenantId, userId, courseId], async () => ((await db.q()('lesson_progress').where({ tenantId, userId, courseId })) as Row[]).map(toProgress)),
+  async listForCourse(tenantId, userId, courseId) {
+    return ((await db.q()('lesson_progress').where({ tenantId, userId, courseId })) as Row[]).map(toProgress);
+  },
   async summaries(tenantId, userIds, courseIds): Promise<ProgressSummary[]> {
     if (userIds.length === 0 || courseIds.length === 0) return [];
     const k = db.q();

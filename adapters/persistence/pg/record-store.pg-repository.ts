@@ -23,7 +23,7 @@ export function makeTableStore<T extends StoredRecord>(db: Database, t: TableDes
       return r ? t.fromRow(r) : null;
     },
     list(tenantId, query, page) {
-      const q = db.q()(t.table).where({ tenantId });
+      const q = db.q()(t.table).where({ tenantId }).select('*');
       for (const [k, v] of Object.entries(query.filter ?? {})) if (v !== undefined) q.where(k, v as string);
       if (query.search) {
         const p = contains(query.search);

@@ -86,7 +86,7 @@ export const makeScheduleTemplatePgRepository = ({ db }: DbDeps): ScheduleTempla
     return (await removed(db.q()('schedule_templates').where({ tenantId, id }).delete().returning('id'))) > 0;
   },
   list(tenantId, filter, page) {
-    const q = db.q()('schedule_templates').where({ tenantId });
+    const q = db.q()('schedule_templates').where({ tenantId }).select('*');
     if (filter.ownerId) q.where({ ownerId: filter.ownerId });
     return knexPage(q.orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toTemplate);
   },

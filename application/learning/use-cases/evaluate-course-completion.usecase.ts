@@ -20,12 +20,11 @@ export interface CompletionOutcome {
 export const makeEvaluateCourseCompletion = (d: Pick<LearningDeps, 'courseRepository' | 'lessonRepository' | 'progressRepository' | 'enrollmentRepository' | 'certificateRepository' | 'courseQuizRequirements' | 'learnerDirectory' | 'auditLog' | 'clock' | 'ids' | 'random'>) =>
   async (tenantId: string, userId: string, courseId: string): Promise<CompletionOutcome> => {
     const existing = await d.certificateRepository.find(tenantId, userId, courseId);
-    const [course, counts, summaries, quizzes] = await Promise.all([
-      d.courseRepository.findById(tenantId, courseId),
-      d.lessonRepository.countByCourses(tenantId, [courseId]),
-      d.progressRepository.summaries(tenantId, [userId], [courseId]),
-      d.courseQuizRequirements.status(tenantId, userId, courseId),
-    ]);
+    // One after another: grading calls this inside its unit of work, whose one connection takes one statement at a time.
+    const course = await d.courseRepository.findById(tenantId, courseId);
+    const counts = await d.lessonRepository.countByCourses(tenantId, [courseId]);
+    const summaries = await d.progressRepository.summaries(tenantId, [userId], [courseId]);
+    const quizzes = await d.courseQuizRequirements.status(tenantId, userId, courseId);
     if (!course) return { completed: false, certificate: existing, issued: false };
     const completed = isCourseComplete({ lessons: counts.get(courseId) ?? 0, completedLessons: summaries[0]?.completedLessons ?? 0, quizzesRequired: quizzes.required, quizzesPassed: quizzes.passed });
     if (existing || !completed) return { completed, certificate: existing, issued: false };

@@ -182,8 +182,6 @@ describe('HTTP engagement: chat', () => {
     }
     const knex = h.app.db.knex;
     const count = async (u: TestUser) => {
-      // Every statement counts, remembered reads included (embedded engine).
-      h.app.db.forgetRemembered();
       let n = 0;
       const listener = () => { n++; };
       knex.on('query', listener);

