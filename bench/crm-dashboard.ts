@@ -20,7 +20,7 @@ const total = Number(arg('--leads') ?? 1_000_000);
 const keep = flag('--keep');
 const url = requirePostgresUrl();
 
-const knex = createKnex({ databaseUrl: url, embeddedDir: null, poolMax: 4 });
+const knex = await createKnex({ databaseUrl: url, embeddedDir: null, poolMax: 4 });
 const db = new Database(knex);
 const repo = makeLeadPgRepository({ db });
 

@@ -23,7 +23,7 @@ const questionCount = Number(arg('--questions') ?? 20);
 const keep = flag('--keep');
 const url = requirePostgresUrl();
 
-const knex = createKnex({ databaseUrl: url, embeddedDir: null, poolMax: 4 });
+const knex = await createKnex({ databaseUrl: url, embeddedDir: null, poolMax: 4 });
 const db = new Database(knex);
 const reader = makeQuizResultsPgReader({ db });
 

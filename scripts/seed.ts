@@ -153,7 +153,7 @@ async function main() {
     process.exit(1);
   }
   const config = loadConfig(process.env, packageVersion);
-  const knex = createKnex({ databaseUrl: config.DATABASE_URL, embeddedDir: embeddedDatabaseDir(config.DATA_DIR) });
+  const knex = await createKnex({ databaseUrl: config.DATABASE_URL, embeddedDir: embeddedDatabaseDir(config.DATA_DIR) });
   await migrateLatest(knex);
   const { sample: _sample, ...summary } = await seedTenant(knex, scale, slug);
   console.log(JSON.stringify(summary));

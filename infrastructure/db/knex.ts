@@ -29,7 +29,7 @@ const engines = new WeakMap<Knex, { pglite: PGlite } | { url: string }>();
  * (PostgreSQL in WASM) through knex-pglite, whose pool is one connection: inside a transaction
  * every statement must use that transaction (`db.q()`), or it waits for the acquire timeout.
  */
-export function createKnex(options: DatabaseOptions): Knex {
+export async function createKnex(options: DatabaseOptions): Promise<Knex> {
   const common = { ...knexSnakeCaseMappers() };
   if (options.databaseUrl) {
     const knex = knexFactory({
@@ -49,6 +49,9 @@ export function createKnex(options: DatabaseOptions): Knex {
   }
   // Our own instance (knex-pglite's documented connection function) so that pg_trgm is loaded.
   const pglite = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  // Starting the engine (compiling its WASM, opening or creating the database) takes seconds, a
+  // minute on a busy machine: it must not count against the first query's wait for the connection.
+  await pglite.waitReady;
   const knex = knexFactory({
     client: ClientPgLite,
     dialect: 'postgres',

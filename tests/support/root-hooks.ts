@@ -1,4 +1,4 @@
-import { closeHarness } from './harness.js';
+import { closeHarness, harness } from './harness.js';
 
 /**
  * pg warns (once per process) when a statement is handed to a connection still busy with another:
@@ -9,8 +9,13 @@ process.on('warning', (warning) => {
   if (warning.name === 'DeprecationWarning' && /already executing a query/.test(warning.message)) queuedStatements.push(warning);
 });
 
-/** Mocha root hooks: the shared application is closed once, after every test. */
+/** Mocha root hooks: the shared application is built once, before every test, and closed after them. */
 export const mochaHooks = {
+  async beforeAll(this: Mocha.Context) {
+    // Starting PGlite and migrating takes a few seconds, and far more on a busy machine: not any one test's time.
+    this.timeout(300_000);
+    await harness();
+  },
   async afterAll() {
     await closeHarness();
     // Reported once every test has run; the stack names the statements' caller.

@@ -15,8 +15,7 @@ describe('contract: reads are fresh on the configured engine (PGlite, or Postgre
   const source = `fresh_src_${suffix}`;
   const log = `fresh_log_${suffix}`;
 
-  before(async function () {
-    this.timeout(120_000); // the first use builds the shared application
+  before(async () => {
     knex = (await harness()).app.db.knex;
     await knex.schema.createTable(source, (t) => t.integer('n').primary());
     await knex.schema.createTable(log, (t) => {
@@ -33,7 +32,6 @@ describe('contract: reads are fresh on the configured engine (PGlite, or Postgre
   });
 
   after(async () => {
-    if (!knex) return;
     await knex.schema.dropTable(source);
     await knex.schema.dropTable(log);
     await knex.raw(`drop function ${source}_log()`);
