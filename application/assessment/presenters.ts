@@ -1,10 +1,10 @@
 import type { Quiz } from '../../domain/assessment/quiz.js';
-import type { Question } from '../../domain/assessment/question.js';
+import { matchingChoices, matchingStems, type Question, type QuestionOption } from '../../domain/assessment/question.js';
 import type { Attempt, AttemptAnswer } from '../../domain/assessment/attempt.js';
 import { secondsLeft } from '../../domain/assessment/deadline.js';
 import type { QuizAnalytics } from '../../domain/assessment/analytics.js';
 import type { Submission } from '../../domain/assessment/assignment.js';
-import type { AttemptSummary } from './ports/attempt-repository.js';
+import type { AttemptSummary, MarkingItem } from './ports/attempt-repository.js';
 import type { QuizQuestionStats } from './ports/quiz-repository.js';
 import type { LessonAssignmentSummary, SubmissionView } from './ports/submission-repository.js';
 
@@ -38,7 +38,17 @@ export const attemptSummaryView = (s: AttemptSummary | undefined, maxAttempts: n
   in_progress_attempt_id: s?.inProgressId ?? null,
 });
 
-/** Authoring view (Mentors and above): correct options included. */
+/** An option with what its type uses: weight (weighted questions), tolerance (numerical), match (matching). */
+const optionAuthorView = (o: QuestionOption) => ({
+  id: o.id,
+  option_text: o.text,
+  is_correct: o.isCorrect,
+  ...(o.weight !== null && o.weight !== undefined ? { weight: o.weight } : {}),
+  ...(o.tolerance !== null && o.tolerance !== undefined ? { tolerance: o.tolerance } : {}),
+  ...(o.match !== null && o.match !== undefined ? { match: o.match, match_id: o.matchId ?? null } : {}),
+});
+
+/** Authoring view (Mentors and above): correct options, weights, tolerances and matches included. */
 export const questionAuthorView = (q: Question) => ({
   id: q.id,
   quiz_id: q.quizId,
@@ -46,12 +56,17 @@ export const questionAuthorView = (q: Question) => ({
   question_text: q.text,
   points: q.points,
   order: q.order,
-  options: q.options.map((o) => ({ id: o.id, option_text: o.text, is_correct: o.isCorrect })),
+  options: q.options.map(optionAuthorView),
 });
+
+/** Types whose options are the answers themselves: students never see them (contract §6). */
+const HIDDEN_OPTIONS = new Set<Question['type']>(['short_answer', 'numerical', 'essay']);
 
 /**
  * What a student may see of a question before grading (contract §6): never `is_correct`, and no
- * options at all for short_answer (they are its accepted answers).
+ * options for short_answer and numerical (they are its accepted answers) nor essay. A matching
+ * question shows its stems as options and the choices to pair them with, sorted by text so their
+ * order gives no pair away; the answer is `["<option id>:<choice id>", …]`.
  */
 export const questionStudentView = (q: Question) => ({
   id: q.id,
@@ -59,7 +74,10 @@ export const questionStudentView = (q: Question) => ({
   question_text: q.text,
   points: q.points,
   order: q.order,
-  options: q.type === 'short_answer' ? [] : q.options.map((o) => ({ id: o.id, option_text: o.text })),
+  options: HIDDEN_OPTIONS.has(q.type) ? [] : (q.type === 'matching' ? matchingStems(q) : q.options).map((o) => ({ id: o.id, option_text: o.text })),
+  ...(q.type === 'matching'
+    ? { choices: matchingChoices(q).sort((a, b) => a.text.localeCompare(b.text) || (a.id < b.id ? -1 : 1)).map((c) => ({ id: c.id, choice_text: c.text })) }
+    : {}),
 });
 
 export const attemptView = (a: Attempt, now: Date) => ({
@@ -90,9 +108,13 @@ export function attemptQuestionsView(questions: readonly Question[], answers: re
     const a = byQuestion.get(q.id);
     const base = { ...questionStudentView(q), answer: a?.answer ?? null };
     if (!graded) return base;
-    const review = { ...base, points_awarded: a?.pointsAwarded ?? 0, max_points: a?.maxPoints ?? q.points };
+    // An essay waiting for its mark shows null points; a mentor's feedback is the student's to read.
+    const review = {
+      ...base, points_awarded: a ? a.pointsAwarded : 0, max_points: a?.maxPoints ?? q.points, needs_grading: a !== undefined && a.pointsAwarded === null,
+      feedback: a?.feedback ?? null,
+    };
     if (!reveal) return review;
-    return { ...review, is_correct: a?.isCorrect ?? false, options: q.options.map((o) => ({ id: o.id, option_text: o.text, is_correct: o.isCorrect })) };
+    return { ...review, is_correct: a?.isCorrect ?? false, options: q.options.map(optionAuthorView) };
   });
 }
 
@@ -104,9 +126,13 @@ export const analyticsView = (a: QuizAnalytics, questions: readonly Question[], 
     mean: a.mean,
     median: a.median,
     std_dev: a.stdDev,
+    skewness: a.skewness,
+    kurtosis: a.kurtosis,
     pass_rate: a.passRate,
     histogram: a.histogram,
     cronbach_alpha: a.cronbachAlpha,
+    error_ratio: a.errorRatio,
+    standard_error: a.standardError,
     questions: questions.map((q) => {
       const s = byId.get(q.id);
       return {
@@ -119,7 +145,12 @@ export const analyticsView = (a: QuizAnalytics, questions: readonly Question[], 
         correct: s?.correct ?? 0,
         mean_mark: s?.meanMark ?? null,
         facility_index: s?.facilityIndex ?? null,
+        standard_deviation: s?.standardDeviation ?? null,
+        random_guess_score: s?.randomGuessScore ?? null,
+        intended_weight: s?.intendedWeight ?? null,
+        effective_weight: s?.effectiveWeight ?? null,
         discrimination_index: s?.discriminationIndex ?? null,
+        discriminative_efficiency: s?.discriminativeEfficiency ?? null,
       };
     }),
   };
@@ -156,4 +187,22 @@ export const lessonSummaryView = (l: LessonAssignmentSummary) => ({
   pending: l.pending,
   graded: l.graded,
   average_score: l.averageScore,
+});
+
+/** An essay in the grading queue. */
+export const markingItemView = (m: MarkingItem) => ({
+  attempt_id: m.attemptId,
+  quiz_id: m.quizId,
+  quiz_title: m.quizTitle,
+  course_id: m.courseId,
+  question_id: m.questionId,
+  question_text: m.questionText,
+  answer: m.answer,
+  max_points: m.maxPoints,
+  points_awarded: m.pointsAwarded,
+  feedback: m.feedback,
+  graded_by: m.gradedBy,
+  graded_at: m.gradedAt,
+  submitted_at: m.submittedAt,
+  student: m.student ? { id: m.student.id, display_name: m.student.displayName, email: m.student.email } : null,
 });

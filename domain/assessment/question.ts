@@ -1,15 +1,33 @@
+import { roundWeight, weightUnits, WEIGHT_SCALE } from './marks.js';
 import { err, ok, type Result } from './result.js';
 
-export const QUESTION_TYPES = ['multiple_choice', 'multiple_answer', 'true_false', 'short_answer'] as const;
+export const QUESTION_TYPES = ['multiple_choice', 'multiple_answer', 'true_false', 'short_answer', 'numerical', 'matching', 'essay'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
 export const isQuestionType = (s: string): s is QuestionType => (QUESTION_TYPES as readonly string[]).includes(s);
 
+/** Types a mentor marks by hand: the attempt waits (`needs_grading`) until they have a mark. */
+export const isManuallyGraded = (type: QuestionType): boolean => type === 'essay';
+
+/**
+ * One option of a question. What it means depends on the type:
+ * - multiple_choice, multiple_answer, true_false: a choice; `isCorrect` marks the right ones.
+ * - short_answer: an accepted answer (`*` matches any characters, as in Moodle).
+ * - numerical: an accepted number (`text`, or `*` for any number) within ± `tolerance`.
+ * - matching: a pair, the stem `text` and the `match` it goes with; a pair without a stem is a
+ *   distractor (an extra choice). `matchId` identifies the choice students pick (pairs with the
+ *   same match share it), so that a choice's id never gives its stem away.
+ * `weight` is the fraction of the question's points the option is worth (Moodle's answer grade,
+ * −1 … 1, seven decimals); null: the question is unweighted (correct = 1, wrong = 0).
+ */
 export interface QuestionOption {
   id: string;
   text: string;
-  /** For short_answer every option is an accepted answer (true). */
   isCorrect: boolean;
+  weight?: number | null | undefined;
+  tolerance?: number | null | undefined;
+  match?: string | null | undefined;
+  matchId?: string | null | undefined;
 }
 
 export interface Question {
@@ -25,18 +43,30 @@ export interface Question {
   updatedAt: Date;
 }
 
-/** What an author (API, CSV, GIFT, Aiken) gives for a question, before ids are assigned. */
+/** What an author (API, CSV, GIFT, Aiken, Moodle XML) gives for an option, before ids are assigned. */
+export interface OptionDraft {
+  id?: string | undefined;
+  text: string;
+  isCorrect: boolean;
+  weight?: number | null | undefined;
+  tolerance?: number | null | undefined;
+  match?: string | null | undefined;
+  matchId?: string | null | undefined;
+}
+
+/** What an author gives for a question, before ids are assigned. */
 export interface QuestionDraft {
   type: QuestionType;
   text: string;
   points: number;
-  options: Array<{ id?: string | undefined; text: string; isCorrect: boolean }>;
+  options: OptionDraft[];
 }
 
 export const MAX_OPTIONS = 26;
 export const MAX_POINTS = 1000;
 export const MAX_QUESTION_TEXT = 10_000;
 export const MAX_OPTION_TEXT = 2000;
+export const MAX_TOLERANCE = 1e12;
 export const TRUE_FALSE_LABELS = ['True', 'False'] as const;
 
 /** The two options of a true/false question whose answer is `correct`. */
@@ -45,12 +75,70 @@ export const trueFalseOptions = (correct: boolean): QuestionDraft['options'] => 
   { text: TRUE_FALSE_LABELS[1], isCorrect: !correct },
 ];
 
+/** A number as students and authors write it: `3.14`, `-2`, `.5`, `1e3`, or `3,14` (decimal comma). */
+export function parseNumber(text: string): number | null {
+  let s = text.trim();
+  if (!s.includes('.') && /^[+-]?\d+,\d+$/.test(s)) s = s.replace(',', '.');
+  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(s)) return null;
+  const n = Number(s);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** Whether a question's options carry weights (then every option does). */
+export const isWeighted = (q: Pick<Question, 'options'>): boolean => q.options.some((o) => o.weight !== null && o.weight !== undefined);
+
 /**
- * The rules of a question's shape (contract §6), shared by the API and every import format:
- * multiple_choice has at least two options and exactly one correct; multiple_answer at least two
- * and one or more correct; true_false exactly two, one correct; short_answer one or more accepted
- * answers (all stored as correct). Texts are trimmed and must not be empty; option texts are
- * unique within a question (case-insensitively), so that an answer is never ambiguous.
+ * The weight of an option in ten-millionths: its own, or for an unweighted question 1 for a
+ * correct option and 0 for a wrong one (today's all-or-nothing behaviour).
+ */
+export const optionUnits = (o: Pick<QuestionOption, 'weight' | 'isCorrect'>): number =>
+  o.weight !== null && o.weight !== undefined ? weightUnits(o.weight) : o.isCorrect ? WEIGHT_SCALE : 0;
+
+/** The distinct choices of a matching question, in option order: `{id, text}` per match. */
+export function matchingChoices(q: Pick<Question, 'options'>): Array<{ id: string; text: string }> {
+  const seen = new Map<string, { id: string; text: string }>();
+  for (const o of q.options) if (o.match && o.matchId && !seen.has(o.matchId)) seen.set(o.matchId, { id: o.matchId, text: o.match });
+  return [...seen.values()];
+}
+
+/** The stems of a matching question (pairs with a stem text; the others are distractors). */
+export const matchingStems = <O extends Pick<QuestionOption, 'text'>>(q: { options: readonly O[] }): O[] => q.options.filter((o) => o.text !== '');
+
+const weightError = (type: QuestionType, min: number) => `weights of ${type} options are from ${min} to 1`;
+
+/** Checks the weights of a weighted question; they arrive rounded to seven decimals. */
+function checkWeights(type: QuestionType, options: readonly OptionDraft[]): Result<null, string> {
+  const weights = options.map((o) => o.weight);
+  if (weights.some((w) => w === null || w === undefined)) return err('give every option a weight, or none');
+  const units = weights.map((w) => weightUnits(w!));
+  const min = type === 'multiple_choice' || type === 'multiple_answer' ? -1 : 0;
+  if (units.some((u) => u < min * WEIGHT_SCALE || u > WEIGHT_SCALE)) return err(weightError(type, min));
+  if (type === 'multiple_answer') {
+    // Moodle: the positive grades add up to 100 % (to two decimals of a percent).
+    const positive = units.filter((u) => u > 0).reduce((s, u) => s + u, 0);
+    if (positive === 0) return err('multiple_answer needs at least one option with a positive weight');
+    if (Math.abs(positive - WEIGHT_SCALE) > WEIGHT_SCALE / 10_000) return err('the positive weights of a multiple_answer question must add up to 1');
+  } else if (Math.max(...units) !== WEIGHT_SCALE) {
+    // Moodle: one answer must be worth 100 %, so full marks can be had.
+    return err(`${type} needs an option with weight 1 (full marks)`);
+  }
+  return ok(null);
+}
+
+/**
+ * The rules of a question's shape (contract §6, and Moodle's for the types it added), shared by
+ * the API and every import format. Texts are trimmed and must not be empty; option texts are unique
+ * within a question (case-insensitively), so an answer is never ambiguous. Weights are optional
+ * (all options or none); with them `isCorrect` follows the weight (positive = correct).
+ * - multiple_choice: at least two options; unweighted exactly one correct, weighted one worth 1.
+ * - multiple_answer: at least two; unweighted one or more correct (all or nothing), weighted the
+ *   positive weights add up to 1 (Moodle's multiple-response rule).
+ * - true_false: exactly two, one correct, no weights.
+ * - short_answer: one or more accepted answers; weighted, one is worth 1.
+ * - numerical: one or more numbers (or `*`) with a tolerance ≥ 0; weighted, one is worth 1.
+ * - matching: at least two stems and three choices (Moodle's minimum); no weights: each right
+ *   pair earns its share.
+ * - essay: no options; a mentor marks it.
  * The error is a sentence naming the problem.
  */
 export function validateQuestion(draft: QuestionDraft): Result<QuestionDraft, string> {
@@ -58,21 +146,39 @@ export function validateQuestion(draft: QuestionDraft): Result<QuestionDraft, st
   if (!text) return err('question_text is required');
   if (text.length > MAX_QUESTION_TEXT) return err(`question_text is longer than ${MAX_QUESTION_TEXT} characters`);
   if (!Number.isInteger(draft.points) || draft.points < 1 || draft.points > MAX_POINTS) return err(`points must be an integer from 1 to ${MAX_POINTS}`);
-  const options = draft.options.map((o) => ({ ...o, text: o.text.trim() }));
-  if (options.some((o) => !o.text)) return err('an option has no text');
-  if (options.some((o) => o.text.length > MAX_OPTION_TEXT)) return err(`an option is longer than ${MAX_OPTION_TEXT} characters`);
+  const { type } = draft;
+  const options: OptionDraft[] = draft.options.map((o) => ({
+    ...o, text: o.text.trim(), match: o.match === undefined || o.match === null ? o.match : o.match.trim(),
+    weight: o.weight === undefined || o.weight === null ? o.weight : roundWeight(o.weight),
+  }));
   if (options.length > MAX_OPTIONS) return err(`at most ${MAX_OPTIONS} options`);
+  if (options.some((o) => o.text.length > MAX_OPTION_TEXT || (o.match ?? '').length > MAX_OPTION_TEXT)) return err(`an option is longer than ${MAX_OPTION_TEXT} characters`);
+  if (type === 'essay') {
+    if (options.length) return err('an essay question has no options');
+    return ok({ type, text, points: draft.points, options: [] });
+  }
+  if (options.some((o) => !o.text && type !== 'matching')) return err('an option has no text');
   const seen = new Set<string>();
   for (const o of options) {
+    if (!o.text) continue;
     const key = o.text.toLowerCase();
     if (seen.has(key)) return err(`option "${o.text}" appears twice`);
     seen.add(key);
   }
-  const correct = options.filter((o) => o.isCorrect).length;
-  switch (draft.type) {
+  if (type !== 'numerical' && options.some((o) => o.tolerance !== undefined && o.tolerance !== null)) return err('only numerical options have a tolerance');
+  if (type !== 'matching' && options.some((o) => o.match !== undefined && o.match !== null)) return err('only matching options have a match');
+  const weighted = options.some((o) => o.weight !== null && o.weight !== undefined);
+  if (weighted && (type === 'true_false' || type === 'matching')) return err(`${type} options take no weight`);
+  if (weighted) {
+    const checked = checkWeights(type, options);
+    if (!checked.ok) return checked;
+  }
+  const correct = options.filter((o) => (weighted ? (o.weight ?? 0) > 0 : o.isCorrect)).length;
+  const withCorrectness = (o: OptionDraft): OptionDraft => (weighted ? { ...o, isCorrect: (o.weight ?? 0) > 0 } : { ...o, weight: null });
+  switch (type) {
     case 'multiple_choice':
       if (options.length < 2) return err('multiple_choice needs at least two options');
-      if (correct !== 1) return err('multiple_choice needs exactly one correct option');
+      if (!weighted && correct !== 1) return err('multiple_choice needs exactly one correct option');
       break;
     case 'multiple_answer':
       if (options.length < 2) return err('multiple_answer needs at least two options');
@@ -84,9 +190,29 @@ export function validateQuestion(draft: QuestionDraft): Result<QuestionDraft, st
       break;
     case 'short_answer':
       if (options.length < 1) return err('short_answer needs at least one accepted answer in options');
-      return ok({ type: draft.type, text, points: draft.points, options: options.map((o) => ({ ...o, isCorrect: true })) });
+      // Unweighted, every accepted answer is correct (contract §6).
+      return ok({ type, text, points: draft.points, options: options.map((o) => (weighted ? withCorrectness(o) : { ...o, weight: null, isCorrect: true })) });
+    case 'numerical': {
+      if (options.length < 1) return err('numerical needs at least one accepted number in options');
+      for (const o of options) {
+        if (o.text !== '*' && parseNumber(o.text) === null) return err(`numerical answer "${o.text}" is not a number`);
+        const t = o.tolerance ?? 0;
+        if (!Number.isFinite(t) || t < 0 || t > MAX_TOLERANCE) return err('a tolerance is a number from 0 up');
+      }
+      return ok({
+        type, text, points: draft.points,
+        options: options.map((o) => ({ ...(weighted ? withCorrectness(o) : { ...o, weight: null, isCorrect: true }), tolerance: o.tolerance ?? 0 })),
+      });
+    }
+    case 'matching': {
+      if (options.some((o) => !o.match)) return err('every matching pair needs a match (the answer its stem goes with)');
+      const stems = options.filter((o) => o.text);
+      const choices = new Set(options.map((o) => o.match));
+      if (stems.length < 2 || choices.size < 3) return err('matching needs at least two stems and three different matches (a pair without a stem is an extra choice)');
+      return ok({ type, text, points: draft.points, options: options.map((o) => ({ ...o, weight: null, isCorrect: o.text !== '' })) });
+    }
   }
-  return ok({ type: draft.type, text, points: draft.points, options });
+  return ok({ type, text, points: draft.points, options: options.map(withCorrectness) });
 }
 
 /** Questions by their order, ties by creation then id (as lessons). */
@@ -94,3 +220,30 @@ export const byQuestionOrder = (a: Pick<Question, 'order' | 'createdAt' | 'id'>,
   a.order - b.order || a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export const maxScoreOf = (questions: readonly Pick<Question, 'points'>[]): number => questions.reduce((s, q) => s + q.points, 0);
+
+/**
+ * Moodle's random guess score: the fraction of the points a random answer earns on average.
+ * multiple_choice: the mean weight of its options; true_false 0.5; matching 1 / choices;
+ * short_answer and numerical: the weight of a `*` answer, else 0; multiple_answer and essay:
+ * null (Moodle does not compute it for them).
+ */
+export function randomGuessScore(q: Pick<Question, 'type' | 'options'>): number | null {
+  switch (q.type) {
+    case 'multiple_choice':
+      return q.options.length ? q.options.reduce((s, o) => s + optionUnits(o), 0) / WEIGHT_SCALE / q.options.length : null;
+    case 'true_false':
+      return 0.5;
+    case 'matching': {
+      const n = matchingChoices(q).length;
+      return n ? 1 / n : null;
+    }
+    case 'short_answer':
+    case 'numerical': {
+      const any = q.options.find((o) => o.text === '*');
+      return any ? Math.max(0, optionUnits(any)) / WEIGHT_SCALE : 0;
+    }
+    case 'multiple_answer':
+    case 'essay':
+      return null;
+  }
+}

@@ -55,7 +55,7 @@ export const makeAssessmentQuizRoutes = (d: Deps): RouteModule => (r) => {
     return {
       ...quizView(quiz, { count: questions.length, maxScore: maxScoreOf(questions) }),
       my_attempts: attemptSummaryView(mine, quiz.maxAttempts),
-      questions: questions.map(staff ? questionAuthorView : questionStudentView),
+      questions: questions.map((q) => (staff ? questionAuthorView(q) : questionStudentView(q))),
     };
   });
 

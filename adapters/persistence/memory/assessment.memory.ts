@@ -4,7 +4,7 @@ import type { Attempt, AttemptAnswer } from '../../../domain/assessment/attempt.
 import type { Submission } from '../../../domain/assessment/assignment.js';
 import { accumulate, type GradedAttemptMarks } from '../../../domain/assessment/analytics.js';
 import type { QuestionRepository, QuizFilter, QuizRepository } from '../../../application/assessment/ports/quiz-repository.js';
-import type { AttemptRepository, AttemptSummary } from '../../../application/assessment/ports/attempt-repository.js';
+import type { AttemptRepository, AttemptSummary, MarkingFilter, MarkingItem } from '../../../application/assessment/ports/attempt-repository.js';
 import type { AttemptSelection, QuizResultsReader, ResultCursor, ResultRow } from '../../../application/assessment/ports/quiz-results-reader.js';
 import type { LessonAssignmentSummary, SubmissionFilter, SubmissionRepository, SubmissionView, SubmitOutcome } from '../../../application/assessment/ports/submission-repository.js';
 import type { PageRequest } from '../../../application/shared/ports.js';
@@ -21,7 +21,7 @@ export class MemoryAssessmentState {
   /** Key `${attemptId}:${questionId}`. */
   readonly answers = new Map<string, AttemptAnswer>();
   readonly submissions = new Map<string, Submission>();
-  readonly users = new Map<string, { tenantId: string; email: string; displayName: string }>();
+  readonly users = new Map<string, { tenantId: string; email: string; displayName: string; role?: number }>();
   readonly lessons = new Map<string, { title: string; courseId: string; order: number }>();
   readonly courses = new Map<string, { title: string }>();
 }
@@ -179,6 +179,36 @@ export class MemoryAttemptRepository implements AttemptRepository {
     for (const a of answers) this.s.answers.set(`${a.attemptId}:${a.questionId}`, clone(a));
     return true;
   }
+  async saveMark(attempt: Attempt, answer: AttemptAnswer) {
+    const current = this.s.attempts.get(attempt.id);
+    if (!current || current.tenantId !== attempt.tenantId) return;
+    this.s.attempts.set(attempt.id, { ...current, status: attempt.status, score: attempt.score, percentage: attempt.percentage, passed: attempt.passed, updatedAt: attempt.updatedAt });
+    this.s.answers.set(`${answer.attemptId}:${answer.questionId}`, clone(answer));
+  }
+  async listMarking(tenantId: string, f: MarkingFilter, page: PageRequest) {
+    const items: Array<MarkingItem & { attemptStatus: string }> = [];
+    for (const ans of inTenant(this.s.answers.values(), tenantId)) {
+      const a = this.s.attempts.get(ans.attemptId);
+      const u = a && this.s.users.get(a.userId);
+      if (!a || !u || a.userId === f.graderId || (u.role ?? 1) >= f.graderRole) continue;
+      const pending = a.status === 'needs_grading' && ans.pointsAwarded === null && ans.maxPoints !== null;
+      const graded = ans.gradedBy !== null;
+      if (!(f.status === 'pending' ? pending : f.status === 'graded' ? graded : pending || graded)) continue;
+      const quiz = this.s.quizzes.get(a.quizId);
+      if ((f.quizId && a.quizId !== f.quizId) || (f.courseId && quiz?.courseId !== f.courseId)) continue;
+      const question = this.snapshots.get(a.id)?.find((x) => x.id === ans.questionId) ?? this.s.questions.get(ans.questionId);
+      items.push({
+        attemptId: a.id, attemptStatus: a.status, quizId: a.quizId, quizTitle: quiz?.title ?? null, courseId: quiz?.courseId ?? null, questionId: ans.questionId,
+        questionText: question?.text ?? null, maxPoints: ans.maxPoints ?? 0, answer: clone(ans.answer), pointsAwarded: ans.pointsAwarded, feedback: ans.feedback,
+        gradedBy: ans.gradedBy, gradedAt: ans.gradedAt, submittedAt: a.submittedAt, student: { id: a.userId, displayName: u.displayName, email: u.email },
+      });
+    }
+    const key = (x: MarkingItem) => `${x.attemptId}:${x.questionId}`;
+    items.sort(f.status === 'graded'
+      ? (x, y) => (y.gradedAt?.getTime() ?? 0) - (x.gradedAt?.getTime() ?? 0) || (key(x) < key(y) ? 1 : -1)
+      : (x, y) => (x.submittedAt?.getTime() ?? 0) - (y.submittedAt?.getTime() ?? 0) || (key(x) < key(y) ? -1 : 1));
+    return pageOf(items.map(({ attemptStatus: _s, ...x }) => x), page);
+  }
   private overdueRows(now: Date) {
     return [...this.s.attempts.values()]
       .filter((a) => a.status === 'in_progress' && a.deadlineAt !== null && a.deadlineAt.getTime() <= now.getTime())
@@ -214,15 +244,19 @@ export class MemoryQuizResultsReader implements QuizResultsReader {
       });
   }
   async moments(tenantId: string, quizId: string, selection: AttemptSelection) {
-    let graded = inTenant(this.s.attempts.values(), tenantId).filter((a) => a.quizId === quizId && a.status !== 'in_progress');
-    if (selection === 'first') {
-      const first = new Map<string, Attempt>();
-      for (const a of graded) if (!first.has(a.userId) || first.get(a.userId)!.attemptNumber > a.attemptNumber) first.set(a.userId, a);
-      graded = [...first.values()];
+    let graded = inTenant(this.s.attempts.values(), tenantId).filter((a) => a.quizId === quizId && (a.status === 'submitted' || a.status === 'expired'));
+    if (selection !== 'all') {
+      // Whether attempt x is kept over y for its user (Moodle's "attempts to analyse").
+      const better = (x: Attempt, y: Attempt) => selection === 'first' ? x.attemptNumber < y.attemptNumber
+        : selection === 'last' ? x.attemptNumber > y.attemptNumber
+          : (x.score ?? 0) > (y.score ?? 0) || ((x.score ?? 0) === (y.score ?? 0) && x.attemptNumber < y.attemptNumber);
+      const kept = new Map<string, Attempt>();
+      for (const a of graded) if (!kept.has(a.userId) || better(a, kept.get(a.userId)!)) kept.set(a.userId, a);
+      graded = [...kept.values()];
     }
     const answers = [...this.s.answers.values()];
     const rows: GradedAttemptMarks[] = graded.map((a) => ({
-      percentage: a.percentage ?? 0, passed: a.passed ?? false, score: a.score ?? 0,
+      percentage: a.percentage ?? 0, passed: a.passed ?? false, score: a.score ?? 0, maxScore: a.maxScore,
       marks: answers.filter((x) => x.attemptId === a.id && x.pointsAwarded !== null)
         .map((x) => ({ questionId: x.questionId, points: x.pointsAwarded!, maxPoints: x.maxPoints ?? 0, isCorrect: x.isCorrect ?? false })),
     }));

@@ -5,8 +5,8 @@ import type { Attempt, AttemptAnswer, AttemptStatus } from '../../../domain/asse
 import type { Submission, SubmissionStatus } from '../../../domain/assessment/assignment.js';
 import { HISTOGRAM_BUCKETS, type AttemptMoments, type QuestionMoments } from '../../../domain/assessment/analytics.js';
 import type { QuestionRepository, QuizRepository } from '../../../application/assessment/ports/quiz-repository.js';
-import type { AttemptRepository, AttemptSummary } from '../../../application/assessment/ports/attempt-repository.js';
-import type { QuizResultsReader, ResultRow } from '../../../application/assessment/ports/quiz-results-reader.js';
+import type { AttemptRepository, AttemptSummary, MarkingItem } from '../../../application/assessment/ports/attempt-repository.js';
+import type { AttemptSelection, QuizResultsReader, ResultRow } from '../../../application/assessment/ports/quiz-results-reader.js';
 import type { SubmissionFilter, SubmissionRepository, SubmissionView } from '../../../application/assessment/ports/submission-repository.js';
 import type { DbDeps } from './base.js';
 import { deletedRows, knexPage, num, numOrNull } from './knex-helpers.js';
@@ -75,19 +75,37 @@ export const makeQuizPgRepository = ({ db }: DbDeps): QuizRepository => ({
 
 // ---------------------------------------------------------------- questions
 
-type StoredOption = { id: string; text: string; is_correct: boolean };
+/** An option in the jsonb column; the keys past is_correct appear only where the type uses them. */
+type StoredOption = { id: string; text: string; is_correct: boolean; weight?: number; tolerance?: number; match?: string; match_id?: string };
+
+const toOption = (o: StoredOption): QuestionOption => {
+  const option: QuestionOption = { id: o.id, text: o.text, isCorrect: Boolean(o.is_correct) };
+  if (o.weight !== undefined) option.weight = o.weight;
+  if (o.tolerance !== undefined) option.tolerance = o.tolerance;
+  if (o.match !== undefined) option.match = o.match;
+  if (o.match_id !== undefined) option.matchId = o.match_id;
+  return option;
+};
+
+const storedOption = (o: QuestionOption): StoredOption => {
+  const stored: StoredOption = { id: o.id, text: o.text, is_correct: o.isCorrect };
+  if (o.weight !== null && o.weight !== undefined) stored.weight = o.weight;
+  if (o.tolerance !== null && o.tolerance !== undefined) stored.tolerance = o.tolerance;
+  if (o.match !== null && o.match !== undefined) stored.match = o.match;
+  if (o.matchId !== null && o.matchId !== undefined) stored.match_id = o.matchId;
+  return stored;
+};
 
 const toQuestion = (r: Row): Question => ({
   id: r.id as string, tenantId: r.tenantId as string, quizId: r.quizId as string, type: r.questionType as QuestionType, text: r.questionText as string,
-  points: num(r.points), order: num(r.sortOrder),
-  options: json<StoredOption[]>(r.options).map((o): QuestionOption => ({ id: o.id, text: o.text, isCorrect: Boolean(o.is_correct) })),
+  points: num(r.points), order: num(r.sortOrder), options: json<StoredOption[]>(r.options).map(toOption),
   createdAt: date(r.createdAt), updatedAt: date(r.updatedAt),
 });
 
 // jsonb is written as JSON text (an array would reach pg as a PostgreSQL array); keys stay snake_case inside it.
 const questionRow = (q: Question) => ({
   id: q.id, tenantId: q.tenantId, quizId: q.quizId, questionType: q.type, questionText: q.text, points: q.points, sortOrder: q.order,
-  options: JSON.stringify(q.options.map((o): StoredOption => ({ id: o.id, text: o.text, is_correct: o.isCorrect }))), createdAt: q.createdAt, updatedAt: q.updatedAt,
+  options: JSON.stringify(q.options.map(storedOption)), createdAt: q.createdAt, updatedAt: q.updatedAt,
 });
 
 export const makeQuestionPgRepository = ({ db }: DbDeps): QuestionRepository => ({
@@ -150,6 +168,15 @@ const toAnswer = (r: Row): AttemptAnswer => ({
   answer: r.answer === null || r.answer === undefined ? null : json<string[]>(r.answer),
   isCorrect: boolOrNull(r.isCorrect), pointsAwarded: numOrNull(r.pointsAwarded), maxPoints: numOrNull(r.maxPoints),
   answeredAt: dateOrNull(r.answeredAt), updatedAt: date(r.updatedAt),
+  feedback: (r.feedback as string | null | undefined) ?? null, gradedBy: (r.gradedBy as string | null | undefined) ?? null, gradedAt: dateOrNull(r.gradedAt),
+});
+
+const toMarkingItem = (r: Row): MarkingItem => ({
+  attemptId: r.attemptId as string, quizId: r.quizId as string, quizTitle: (r.quizTitle as string | null) ?? null, courseId: (r.courseId as string | null) ?? null,
+  questionId: r.questionId as string, questionText: (r.questionText as string | null) ?? null, maxPoints: num(r.maxPoints),
+  answer: r.answer === null || r.answer === undefined ? null : json<string[]>(r.answer), pointsAwarded: numOrNull(r.pointsAwarded),
+  feedback: (r.feedback as string | null) ?? null, gradedBy: (r.gradedBy as string | null) ?? null, gradedAt: dateOrNull(r.gradedAt), submittedAt: dateOrNull(r.submittedAt),
+  student: r.studentEmail ? { id: r.userId as string, displayName: r.studentDisplayName as string, email: r.studentEmail as string } : null,
 });
 
 const answerRow = (a: AttemptAnswer) => ({ ...a, answer: a.answer === null ? null : JSON.stringify(a.answer) });
@@ -245,6 +272,45 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
     }
     return true;
   },
+  async saveMark(attempt, answer) {
+    await db.q()('quiz_answers').where({ tenantId: answer.tenantId, attemptId: answer.attemptId, questionId: answer.questionId }).update({
+      pointsAwarded: answer.pointsAwarded, isCorrect: answer.isCorrect, feedback: answer.feedback, gradedBy: answer.gradedBy, gradedAt: answer.gradedAt, updatedAt: answer.updatedAt,
+    });
+    await db.q()('quiz_attempts').where({ tenantId: attempt.tenantId, id: attempt.id }).update({
+      status: attempt.status, score: attempt.score, percentage: attempt.percentage, passed: attempt.passed, updatedAt: attempt.updatedAt,
+    });
+  },
+  listMarking(tenantId, f, page) {
+    const q = db.q()('quiz_attempts as a')
+      .join('quiz_answers as qa', function joinAnswers(this: Knex.JoinClause) {
+        this.on('qa.tenant_id', '=', 'a.tenant_id').andOn('qa.attempt_id', '=', 'a.id');
+      })
+      .join('users as u', function joinUser(this: Knex.JoinClause) {
+        this.on('u.tenant_id', '=', 'a.tenant_id').andOn('u.id', '=', 'a.user_id');
+      })
+      .leftJoin('quizzes as q', 'q.id', 'a.quiz_id')
+      .where('a.tenant_id', tenantId)
+      .where('u.role', '<', f.graderRole)
+      .whereNot('a.user_id', f.graderId);
+    // Pending: an ended attempt's answer still without a mark (only hand-marked questions are left so).
+    const pending = (w: Knex.QueryBuilder) => w.where('a.status', 'needs_grading').whereNull('qa.points_awarded').whereNotNull('qa.max_points');
+    if (f.status === 'pending') pending(q);
+    else if (f.status === 'graded') q.whereNotNull('qa.graded_by');
+    else q.where((w) => pending(w).orWhereNotNull('qa.graded_by'));
+    if (f.quizId) q.where('a.quiz_id', f.quizId);
+    if (f.courseId) q.where('q.course_id', f.courseId);
+    q.select(
+      'a.id as attempt_id', 'a.quiz_id', 'q.title as quiz_title', 'q.course_id', 'qa.question_id', 'qa.max_points', 'qa.answer', 'qa.points_awarded', 'qa.feedback',
+      'qa.graded_by', 'qa.graded_at', 'a.submitted_at', 'a.user_id', 'u.display_name as student_display_name', 'u.email as student_email',
+      // The text the student answered: the attempt's own snapshot of the question.
+      db.knex.raw(`coalesce((select e->>'text' from jsonb_array_elements(a.questions) e where e->>'id' = qa.question_id::text limit 1),
+                            (select qq.question_text from quiz_questions qq where qq.id = qa.question_id)) as question_text`),
+    );
+    const order = f.status === 'graded'
+      ? [{ column: 'qa.graded_at', order: 'desc' }, { column: 'a.id', order: 'desc' }, { column: 'qa.question_id', order: 'desc' }]
+      : [{ column: 'a.submitted_at', order: 'asc' }, { column: 'a.id', order: 'asc' }, { column: 'qa.question_id', order: 'asc' }];
+    return knexPage(q.orderBy(order), page, toMarkingItem);
+  },
   async overdue(tenantId, now, filter, limit) {
     const q = db.q()('quiz_attempts').where({ tenantId, status: 'in_progress' }).whereNotNull('deadlineAt').where('deadlineAt', '<=', now);
     if (filter.quizId) q.where({ quizId: filter.quizId });
@@ -276,6 +342,13 @@ const toResultRow = (r: Row): ResultRow => ({
   score: numOrNull(r.score), maxScore: num(r.maxScore), percentage: numOrNull(r.percentage), passed: boolOrNull(r.passed),
 });
 
+/** Which attempt of a user `distinct on (user_id)` keeps, by selection (Moodle's "attempts to analyse"). */
+const SELECTION_ORDER: Record<Exclude<AttemptSelection, 'all'>, string> = {
+  first: 'attempt_number',
+  last: 'attempt_number desc',
+  highest: 'score desc, attempt_number',
+};
+
 export const makeQuizResultsPgReader = ({ db }: DbDeps): QuizResultsReader => ({
   async exportPage(tenantId, quizId, cursor, limit) {
     // The page of attempts by the (tenant, quiz, started_at, id) index, then its users by primary
@@ -289,45 +362,50 @@ export const makeQuizResultsPgReader = ({ db }: DbDeps): QuizResultsReader => ({
     return attempts.map((a) => toResultRow({ ...a, attemptId: a.id, email: byId.get(a.userId as string)?.email ?? null, displayName: byId.get(a.userId as string)?.displayName ?? null }));
   },
   async moments(tenantId, quizId, selection) {
-    // The attempts counted: graded ones; `first` keeps each user's earliest graded attempt.
-    const selected = selection === 'first'
-      ? `select distinct on (user_id) id, score, percentage, passed from quiz_attempts
-          where tenant_id = ? and quiz_id = ? and status <> 'in_progress' order by user_id, attempt_number`
-      : `select id, score, percentage, passed from quiz_attempts where tenant_id = ? and quiz_id = ? and status <> 'in_progress'`;
+    // The attempts counted: graded ones (not those waiting for a mentor's mark), all or one per user.
+    const graded = `from quiz_attempts where tenant_id = ? and quiz_id = ? and status in ('submitted', 'expired')`;
+    const selected = selection === 'all'
+      ? `select id, score, max_score, percentage, passed ${graded}`
+      : `select distinct on (user_id) id, score, max_score, percentage, passed ${graded} order by user_id, ${SELECTION_ORDER[selection]}`;
     const buckets = Array.from({ length: HISTOGRAM_BUCKETS }, (_, i) =>
       i === HISTOGRAM_BUCKETS - 1 ? `count(*) filter (where percentage >= ${i * 10}) as b${i}` : `count(*) filter (where percentage >= ${i * 10} and percentage < ${i * 10 + 10}) as b${i}`).join(', ');
+    // p: the exact percentage (the stored one has two decimals; Moodle's figures use exact marks).
     const attempts = rawRows(await db.q().raw(
-      `with sel as (${selected})
+      `with sel as (${selected}), x as (select *, case when max_score > 0 then 100 * score::float8 / max_score else 0 end as p from sel)
        select count(*) as n, count(*) filter (where passed) as passed,
-              coalesce(sum(percentage::float8), 0) as sum_pct, coalesce(sum(percentage::float8 * percentage::float8), 0) as sum_pct2,
-              percentile_cont(0.5) within group (order by percentage::float8) as median,
+              coalesce(sum(p), 0) as sum_pct, coalesce(sum(p * p), 0) as sum_pct2, coalesce(sum(p * p * p), 0) as sum_pct3, coalesce(sum(p * p * p * p), 0) as sum_pct4,
+              percentile_cont(0.5) within group (order by p) as median,
               coalesce(sum(score::float8), 0) as sum_t, coalesce(sum(score::float8 * score::float8), 0) as sum_t2,
               ${buckets}
-         from sel`,
+         from x`,
       [tenantId, quizId],
     ))[0]!;
     const questions = rawRows(await db.q().raw(
-      `with sel as (${selected})
-       select qa.question_id, count(*) as n, max(qa.max_points) as max_mark, count(*) filter (where qa.is_correct) as correct,
-              sum(qa.points_awarded::float8) as sum_x, sum(qa.points_awarded::float8 * qa.points_awarded) as sum_x2,
-              sum(qa.points_awarded::float8 * sel.score) as sum_xt, sum(sel.score::float8) as sum_t, sum(sel.score::float8 * sel.score) as sum_t2
-         from sel
-         join quiz_answers qa on qa.tenant_id = ? and qa.attempt_id = sel.id
-        where qa.points_awarded is not null
-          -- The quiz's own answers through the (tenant_id, question_id) index, not the tenant's all.
-          and qa.question_id in (select id from quiz_questions where tenant_id = ? and quiz_id = ?)
-        group by qa.question_id`,
+      `with sel as (${selected}),
+            m as (select qa.question_id, qa.max_points, qa.is_correct, qa.points_awarded::float8 as x, sel.score::float8 as t
+                    from sel
+                    join quiz_answers qa on qa.tenant_id = ? and qa.attempt_id = sel.id
+                   where qa.points_awarded is not null
+                     -- The quiz's own answers through the (tenant_id, question_id) index, not the tenant's all.
+                     and qa.question_id in (select id from quiz_questions where tenant_id = ? and quiz_id = ?))
+       select question_id, count(*) as n, max(max_points) as max_mark, count(*) filter (where is_correct) as correct,
+              sum(x) as sum_x, sum(x * x) as sum_x2, sum(x * t) as sum_xt, sum(t) as sum_t, sum(t * t) as sum_t2,
+              -- Moodle's covariance maximum pairs the marks and the rests (t − x), each sorted.
+              (select sum(a * b) from unnest(array_agg(x order by x), array_agg(t - x order by t - x)) as u(a, b)) as sum_sorted_xr
+         from m
+        group by question_id`,
       [tenantId, quizId, tenantId, tenantId, quizId],
     ));
     const moments: AttemptMoments = {
-      n: num(attempts.n), passed: num(attempts.passed), sumPct: num(attempts.sumPct), sumPct2: num(attempts.sumPct2), median: numOrNull(attempts.median),
+      n: num(attempts.n), passed: num(attempts.passed), sumPct: num(attempts.sumPct), sumPct2: num(attempts.sumPct2), sumPct3: num(attempts.sumPct3),
+      sumPct4: num(attempts.sumPct4), median: numOrNull(attempts.median),
       histogram: Array.from({ length: HISTOGRAM_BUCKETS }, (_, i) => num(attempts[`b${i}`])), sumT: num(attempts.sumT), sumT2: num(attempts.sumT2),
     };
     return {
       attempts: moments,
       questions: questions.map((r): QuestionMoments => ({
         questionId: r.questionId as string, n: num(r.n), maxMark: num(r.maxMark), correct: num(r.correct), sumX: num(r.sumX), sumX2: num(r.sumX2),
-        sumXT: num(r.sumXt), sumT: num(r.sumT), sumT2: num(r.sumT2),
+        sumXT: num(r.sumXt), sumT: num(r.sumT), sumT2: num(r.sumT2), sumSortedXR: num(r.sumSortedXr),
       })),
     };
   },

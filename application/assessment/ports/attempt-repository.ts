@@ -11,6 +11,32 @@ export interface AttemptSummary {
   inProgressId: string | null;
 }
 
+export interface MarkingFilter {
+  status: 'pending' | 'graded' | 'all';
+  quizId?: string | undefined;
+  courseId?: string | undefined;
+  graderId: string;
+  graderRole: number;
+}
+
+/** An answer a mentor marks by hand, with what the queue shows beside it. */
+export interface MarkingItem {
+  attemptId: string;
+  quizId: string;
+  quizTitle: string | null;
+  courseId: string | null;
+  questionId: string;
+  questionText: string | null;
+  maxPoints: number;
+  answer: string[] | null;
+  pointsAwarded: number | null;
+  feedback: string | null;
+  gradedBy: string | null;
+  gradedAt: Date | null;
+  submittedAt: Date | null;
+  student: { id: string; displayName: string; email: string } | null;
+}
+
 export interface AttemptRepository {
   findById(tenantId: string, id: string): Promise<Attempt | null>;
   /** The attempt, its row locked until the unit of work ends (SELECT … FOR UPDATE). */
@@ -44,6 +70,14 @@ export interface AttemptRepository {
   overdue(tenantId: string, now: Date, filter: { quizId?: string | undefined; userId?: string | undefined }, limit: number): Promise<string[]>;
   /** The periodic sweep: overdue attempts of every tenant, oldest deadline first. */
   overdueInAllTenants(now: Date, limit: number): Promise<Array<{ tenantId: string; id: string }>>;
+  /** Writes a mentor's mark: the answer row and the attempt's totals and status. */
+  saveMark(attempt: Attempt, answer: AttemptAnswer): Promise<void>;
+  /**
+   * Answers marked by hand (essays) for the grading queue: `pending` ones of attempts waiting for a
+   * mark, oldest ended first; `graded` ones newest mark first; `all` both, oldest ended first. Only
+   * students whose role is below `graderRole`, never the grader's own (nobody grades their own work).
+   */
+  listMarking(tenantId: string, filter: MarkingFilter, page: PageRequest): Promise<Page<MarkingItem>>;
   countStartedSince(tenantId: string, since: Date): Promise<number>;
   /** Attempts of the user still running (not past their deadline). */
   countRunning(tenantId: string, userId: string, now: Date): Promise<number>;

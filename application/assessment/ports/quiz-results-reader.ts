@@ -17,7 +17,9 @@ export interface ResultRow {
   passed: boolean | null;
 }
 
-export type AttemptSelection = 'first' | 'all';
+/** Moodle's "attempts to analyse": each user's first, last or highest-scoring graded attempt, or all. */
+export const ATTEMPT_SELECTIONS = ['first', 'last', 'highest', 'all'] as const;
+export type AttemptSelection = (typeof ATTEMPT_SELECTIONS)[number];
 
 export interface ResultCursor {
   startedAt: Date;
@@ -29,8 +31,9 @@ export interface QuizResultsReader {
   /** Attempts by start time then id, after `cursor` (keyset: flat memory whatever the size). */
   exportPage(tenantId: string, quizId: string, cursor: ResultCursor | null, limit: number): Promise<ResultRow[]>;
   /**
-   * Sufficient statistics of the graded attempts (`first`: each user's earliest graded attempt;
-   * `all`: every graded attempt), computed by the store without loading the attempts.
+   * Sufficient statistics of the graded attempts (`submitted` or `expired`; those waiting for a
+   * mentor's mark are left out): every one, or per user the first, last (by attempt number) or
+   * highest-scoring (ties: the earlier), computed by the store without loading the attempts.
    */
   moments(tenantId: string, quizId: string, selection: AttemptSelection): Promise<{ attempts: AttemptMoments; questions: QuestionMoments[] }>;
 }

@@ -1,5 +1,5 @@
-import { computeAnalytics, type QuizAnalytics } from '../../../domain/assessment/analytics.js';
-import type { Question } from '../../../domain/assessment/question.js';
+import { computeAnalytics, roundAnalytics, type QuizAnalytics } from '../../../domain/assessment/analytics.js';
+import { randomGuessScore, type Question } from '../../../domain/assessment/question.js';
 import type { Actor } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
@@ -7,9 +7,10 @@ import { expireOverdueOf } from '../attempt-grading.js';
 import type { AttemptSelection } from '../ports/quiz-results-reader.js';
 
 /**
- * Statistics of a quiz (contract §6, Moodle's formulas in domain/assessment/analytics.ts) over
- * its graded attempts: every one, or each user's first. Overdue attempts are graded first so
- * they count. The store answers sums (SQL aggregates): the cost does not grow with memory.
+ * Moodle's statistics report of a quiz (domain/assessment/analytics.ts) over its graded attempts:
+ * every one, or per user the first, last or highest (Moodle's "attempts to analyse"). Overdue
+ * attempts are graded first so they count; attempts waiting for a mentor's mark do not. The store
+ * answers sums (SQL aggregates): the cost does not grow with memory.
  */
 export const makeGetQuizAnalytics = (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'attemptRepository' | 'quizResultsReader' | 'evaluateCourseCompletion' | 'clock' | 'uow'>) =>
   async (actor: Actor, quizId: string, selection: AttemptSelection): Promise<Result<{ analytics: QuizAnalytics; questions: Question[] }, 'QUIZ_NOT_FOUND'>> => {
@@ -18,5 +19,6 @@ export const makeGetQuizAnalytics = (d: Pick<AssessmentDeps, 'quizRepository' | 
     const [moments, questions] = await Promise.all([d.quizResultsReader.moments(actor.tenantId, quizId, selection), d.questionRepository.listByQuiz(actor.tenantId, quizId)]);
     // Questions in quiz order; statistics of questions deleted since are left out.
     const current = new Set(questions.map((q) => q.id));
-    return ok({ analytics: computeAnalytics(moments.attempts, moments.questions.filter((q) => current.has(q.questionId))), questions });
+    const facts = questions.map((q) => ({ questionId: q.id, maxMark: q.points, randomGuessScore: randomGuessScore(q) }));
+    return ok({ analytics: roundAnalytics(computeAnalytics(moments.attempts, moments.questions.filter((q) => current.has(q.questionId)), facts)), questions });
   };

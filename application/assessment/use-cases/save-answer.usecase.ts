@@ -38,6 +38,7 @@ export async function saveAnswers(d: Deps, actor: Actor, attemptId: string, inpu
   const rowOf = (c: { questionId: string; answer: string[] }, at: Date): AttemptAnswer => ({
     tenantId: actor.tenantId, attemptId, questionId: c.questionId, answer: c.answer.length ? c.answer : null,
     isCorrect: null, pointsAwarded: null, maxPoints: null, answeredAt: c.answer.length ? at : null, updatedAt: at,
+    feedback: null, gradedBy: null, gradedAt: null,
   });
   // One answer while the attempt is open (the common case): a single conditional statement.
   if (checked.length === 1 && attempt.status === 'in_progress' && !isOverdue(attempt, now)) {

@@ -106,7 +106,8 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
       score: null, maxScore: 3, percentage: null, passed: null, updatedAt: t0, ...over,
     });
     const answer = (a: Attempt, questionId: string, over: Partial<AttemptAnswer> = {}): AttemptAnswer => ({
-      tenantId: a.tenantId, attemptId: a.id, questionId, answer: ['x'], isCorrect: null, pointsAwarded: null, maxPoints: null, answeredAt: t0, updatedAt: t0, ...over,
+      tenantId: a.tenantId, attemptId: a.id, questionId, answer: ['x'], isCorrect: null, pointsAwarded: null, maxPoints: null, answeredAt: t0, updatedAt: t0,
+      feedback: null, gradedBy: null, gradedAt: null, ...over,
     });
     /** Grades an in-progress attempt with the given marks per question. */
     const grade = async (a: Attempt, marks: Array<[Question, number]>, passing = 50) => {
@@ -281,12 +282,80 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
       expect(firstPage[0]!.email).to.be.a('string');
 
       const all = await env.results.moments(t, qz.id, 'all');
-      expect(all.attempts).to.deep.include({ n: 5, passed: 3, sumT: 9, sumT2: 23, median: 66.67 });
+      expect(all.attempts).to.deep.include({ n: 5, passed: 3, sumT: 9, sumT2: 23 });
+      // Percentages exact (2/3, not the stored 66.67): 100, 33.3…, 0, 66.6…, 100.
+      expect(all.attempts.median).to.be.closeTo(200 / 3, 1e-9);
+      expect(all.attempts.sumPct).to.be.closeTo(300, 1e-9);
+      expect(all.attempts.sumPct3).to.be.closeTo(2e6 + (100 / 3) ** 3 + (200 / 3) ** 3, 1e-6);
       expect(all.attempts.histogram).to.deep.equal([1, 0, 0, 1, 0, 0, 1, 0, 0, 2]);
       const m2 = all.questions.find((q) => q.questionId === q2.id)!;
       expect(m2).to.deep.include({ n: 5, maxMark: 2, correct: 3, sumX: 6, sumX2: 12, sumXT: 16, sumT: 9, sumT2: 23 });
+      // x sorted 0,0,2,2,2 against the rests T − x sorted 0,0,1,1,1.
+      expect(m2.sumSortedXR).to.equal(6);
       const first = await env.results.moments(t, qz.id, 'first');
       expect(first.attempts.n).to.equal(5); // the in-progress retry is not graded
+    });
+
+    it('keeps partial-credit options and fractional marks; picks first, last or highest attempts', async () => {
+      const t = await env.tenant();
+      const c = await env.course(t, 1);
+      const qz = quiz(t, c);
+      await env.quizzes.insert(qz);
+      const weighted = question(t, qz.id, 1, 3, { type: 'multiple_answer', options: [
+        { id: randomUUID(), text: 'a', isCorrect: true, weight: 0.3333333 }, { id: randomUUID(), text: 'b', isCorrect: true, weight: 0.6666667 },
+        { id: randomUUID(), text: 'c', isCorrect: false, weight: -1 },
+      ] });
+      const num = question(t, qz.id, 2, 1, { type: 'numerical', options: [{ id: randomUUID(), text: '3.14', isCorrect: true, tolerance: 0.005 }] });
+      const match = question(t, qz.id, 3, 2, { type: 'matching', options: [
+        { id: randomUUID(), text: 'one', isCorrect: true, match: '1', matchId: randomUUID() }, { id: randomUUID(), text: '', isCorrect: false, match: '2', matchId: randomUUID() },
+      ] });
+      await env.questions.insertMany([weighted, num, match]);
+      expect(await env.questions.listByQuiz(t, qz.id)).to.deep.equal([weighted, num, match]);
+      const u = await env.user(t);
+      const scores = [1.33, 2.67, 0.5];
+      for (const [i, x] of scores.entries()) {
+        const a = await env.attempts.insertNext(draftAttempt(t, qz.id, u, { startedAt: at(i) }), 0, []);
+        await grade(a!, [[weighted, x]], 40);
+      }
+      const graded = (await env.attempts.list(t, qz.id, {}, { page: 1, pageSize: 10 })).items;
+      expect(graded.map((a) => a.score).sort()).to.deep.equal([0.5, 1.33, 2.67]);
+      const answers = await env.attempts.listAnswers(t, graded.find((a) => a.score === 2.67)!.id);
+      expect(answers[0]).to.include({ pointsAwarded: 2.67, feedback: null, gradedBy: null, gradedAt: null });
+      const sumOf = async (selection: 'first' | 'last' | 'highest' | 'all') => (await env.results.moments(t, qz.id, selection)).attempts.sumT;
+      expect(await sumOf('first')).to.be.closeTo(1.33, 1e-9);
+      expect(await sumOf('last')).to.be.closeTo(0.5, 1e-9);
+      expect(await sumOf('highest')).to.be.closeTo(2.67, 1e-9);
+      expect(await sumOf('all')).to.be.closeTo(4.5, 1e-9);
+    });
+
+    it('marks essays: the grading queue lists pending answers of lower roles, never the grader\'s own', async () => {
+      const t = await env.tenant();
+      const c = await env.course(t, 1);
+      const qz = quiz(t, c, { title: 'Essays' });
+      await env.quizzes.insert(qz);
+      const essay = question(t, qz.id, 1, 5, { type: 'essay', text: 'Write', options: [] });
+      await env.questions.insertMany([essay]);
+      const student = await env.user(t, 'Student');
+      const a = (await env.attempts.insertNext(draftAttempt(t, qz.id, student), 0, [essay]))!;
+      const waiting: Attempt = { ...a, status: 'needs_grading', submittedAt: at(30), maxScore: 5, updatedAt: at(30) };
+      expect(await env.attempts.finalise(waiting, [answer(a, essay.id, { answer: ['My essay'], maxPoints: 5 })])).to.equal(true);
+      const grader = await env.user(t, 'Grader');
+      const queue = (status: 'pending' | 'graded' | 'all', graderRole: number = Role.Mentor, graderId = grader) =>
+        env.attempts.listMarking(t, { status, graderId, graderRole }, { page: 1, pageSize: 10 });
+      const pending = await queue('pending');
+      expect(pending.total).to.equal(1);
+      expect(pending.items[0]).to.deep.include({ attemptId: a.id, quizId: qz.id, quizTitle: 'Essays', courseId: c.courseId, questionId: essay.id, questionText: 'Write', maxPoints: 5, answer: ['My essay'], pointsAwarded: null });
+      expect(pending.items[0]!.student).to.deep.include({ id: student, displayName: 'Student' });
+      expect((await queue('pending', Role.Student)).total).to.equal(0); // graders grade lower roles only
+      expect((await queue('pending', Role.Mentor, student)).total).to.equal(0); // nobody grades their own work
+      expect((await env.attempts.listMarking(t, { status: 'pending', graderId: grader, graderRole: Role.Mentor, quizId: randomUUID() }, { page: 1, pageSize: 10 })).total).to.equal(0);
+      const marked: AttemptAnswer = { ...(await env.attempts.listAnswers(t, a.id))[0]!, pointsAwarded: 3.5, isCorrect: false, feedback: 'Fine', gradedBy: grader, gradedAt: at(40), updatedAt: at(40) };
+      await env.attempts.saveMark({ ...waiting, status: 'submitted', score: 3.5, percentage: 70, passed: true, updatedAt: at(40) }, marked);
+      expect(await env.attempts.findById(t, a.id)).to.deep.include({ status: 'submitted', score: 3.5, percentage: 70, passed: true });
+      expect((await env.attempts.listAnswers(t, a.id))[0]).to.deep.include({ pointsAwarded: 3.5, feedback: 'Fine', gradedBy: grader, gradedAt: at(40) });
+      expect((await queue('pending')).total).to.equal(0);
+      expect((await queue('graded')).items.map((x) => [x.pointsAwarded, x.feedback])).to.deep.equal([[3.5, 'Fine']]);
+      expect((await queue('all')).total).to.equal(1);
     });
 
     it('submits once per student and lesson, resubmits until graded, grades, lists and sums up', async () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import {
-  accumulate, bucketOf, computeAnalytics, cronbachAlpha, discrimination, median, sampleVariance, type GradedAttemptMarks,
+  accumulate, bucketOf, computeAnalytics, cronbachAlpha, discrimination, median, roundAnalytics, sampleVariance, sortedPairSum, type GradedAttemptMarks,
 } from '../../../domain/assessment/analytics.js';
 
 /**
@@ -30,15 +30,15 @@ const marks = (q1: number, q2: number, q3: number) => [
   { questionId: 'q3', points: q3, maxPoints: 2, isCorrect: q3 === 2 },
 ];
 const FIXTURE: GradedAttemptMarks[] = [
-  { percentage: 100, passed: true, score: 4, marks: marks(1, 1, 2) },
-  { percentage: 50, passed: true, score: 2, marks: marks(1, 1, 0) },
-  { percentage: 25, passed: false, score: 1, marks: marks(1, 0, 0) },
-  { percentage: 0, passed: false, score: 0, marks: marks(0, 0, 0) },
+  { percentage: 100, passed: true, score: 4, maxScore: 4, marks: marks(1, 1, 2) },
+  { percentage: 50, passed: true, score: 2, maxScore: 4, marks: marks(1, 1, 0) },
+  { percentage: 25, passed: false, score: 1, maxScore: 4, marks: marks(1, 0, 0) },
+  { percentage: 0, passed: false, score: 0, maxScore: 4, marks: marks(0, 0, 0) },
 ];
 
 describe('assessment analytics (Moodle definitions)', () => {
   const { attempts, questions } = accumulate(FIXTURE);
-  const a = computeAnalytics(attempts, questions);
+  const a = roundAnalytics(computeAnalytics(attempts, questions));
   const byId = new Map(a.questions.map((q) => [q.questionId, q]));
 
   it('accumulates the sufficient statistics in one pass', () => {
@@ -68,14 +68,15 @@ describe('assessment analytics (Moodle definitions)', () => {
   it('Cronbach\'s alpha over the questions', () => {
     expect(a.cronbachAlpha).to.equal(0.6857);
     expect(cronbachAlpha(attempts, questions.slice(0, 1))).to.equal(null); // one question: undefined
+    expect(cronbachAlpha({ n: 2, sumT: 6, sumT2: 20 }, questions)).to.equal(null); // Moodle: more than two attempts
   });
 
   it('answers null where a figure is undefined (no attempts, no variance, one attempt)', () => {
-    const empty = computeAnalytics(accumulate([]).attempts, []);
+    const empty = roundAnalytics(computeAnalytics(accumulate([]).attempts, []));
     expect(empty).to.include({ attempts: 0, mean: null, median: null, stdDev: null, passRate: null, cronbachAlpha: null });
     expect(empty.histogram.every((b) => b.count === 0)).to.equal(true);
     const one = accumulate([FIXTURE[0]!]);
-    const single = computeAnalytics(one.attempts, one.questions);
+    const single = roundAnalytics(computeAnalytics(one.attempts, one.questions));
     expect(single).to.include({ attempts: 1, mean: 100, median: 100, stdDev: null, passRate: 100, cronbachAlpha: null });
     expect(single.questions[0]).to.include({ facilityIndex: 1, discriminationIndex: null });
     // Everyone right on a question: no variance, no discrimination.
@@ -91,5 +92,6 @@ describe('assessment analytics (Moodle definitions)', () => {
     expect(sampleVariance(1, 3, 9)).to.equal(null);
     // x and the rest move together exactly: T = 2x → R = x.
     expect(discrimination({ n: 3, sumX: 3, sumX2: 5, sumXT: 10, sumT: 6, sumT2: 20 })).to.equal(100);
+    expect(sortedPairSum([3, 1, 2], [10, 30, 20])).to.equal(1 * 10 + 2 * 20 + 3 * 30);
   });
 });

@@ -1,0 +1,52 @@
+import type { AttemptAnswer } from '../../../domain/assessment/attempt.js';
+import { markAnswer } from '../../../domain/assessment/grading.js';
+import { isManuallyGraded } from '../../../domain/assessment/question.js';
+import type { Actor, RequestMeta } from '../../shared/actor.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import type { CompletionOutcome } from '../../learning/index.js';
+import type { AssessmentDeps } from '../deps.js';
+import { questionsOfAttempt } from '../attempt-questions.js';
+import { essayGradedMail } from '../mail-templates.js';
+import { reviewOf, type AttemptReview } from '../attempt-review.js';
+
+export type GradeQuizAnswerError = 'ATTEMPT_NOT_FOUND' | 'QUESTION_NOT_IN_QUIZ' | 'NOT_MANUALLY_GRADED' | 'ATTEMPT_NOT_ENDED' | 'CANNOT_GRADE' | 'INVALID_GRADE';
+
+export interface GradeQuizAnswerInput {
+  questionId: string;
+  points: number;
+  feedback: string | null;
+}
+
+/**
+ * `POST /quiz-attempts/:id/grade {question_id, points, feedback}` (Mentor and above): a mentor's
+ * mark for an essay of an ended attempt, 0 … its points with two decimals; marking again corrects
+ * it. As for assignments, nobody grades their own work and graders grade lower roles only
+ * (`CANNOT_GRADE`). Once every essay has a mark the attempt leaves `needs_grading` with its score
+ * and pass, and a pass re-evaluates the course (certificate). The mark, its audit entry and the
+ * student's mail are written in one unit of work under the attempt's row lock.
+ */
+export const makeGradeQuizAnswer = (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'attemptRepository' | 'userRepository' | 'evaluateCourseCompletion' | 'mailer' | 'auditLog' | 'clock' | 'uow'>) =>
+  async (actor: Actor, meta: RequestMeta, attemptId: string, input: GradeQuizAnswerInput): Promise<Result<AttemptReview & { answer: AttemptAnswer; completion: CompletionOutcome | null }, GradeQuizAnswerError>> =>
+    d.uow.run(async () => {
+      const attempt = await d.attemptRepository.lock(actor.tenantId, attemptId);
+      if (!attempt) return err('ATTEMPT_NOT_FOUND');
+      const student = await d.userRepository.findById(actor.tenantId, attempt.userId);
+      if (attempt.userId === actor.userId || (student && student.role >= actor.role)) return err('CANNOT_GRADE');
+      if (attempt.status === 'in_progress') return err('ATTEMPT_NOT_ENDED');
+      const question = (await questionsOfAttempt(d, attempt)).find((q) => q.id === input.questionId);
+      if (!question) return err('QUESTION_NOT_IN_QUIZ', `question_id: ${input.questionId} is not a question of this attempt`);
+      if (!isManuallyGraded(question.type)) return err('NOT_MANUALLY_GRADED', `question_id: a ${question.type} question is graded automatically`);
+      const [quiz, answers] = await Promise.all([d.quizRepository.findById(actor.tenantId, attempt.quizId), d.attemptRepository.listAnswers(actor.tenantId, attempt.id)]);
+      const now = d.clock.now();
+      const marked = markAnswer(attempt, answers, { ...input, graderId: actor.userId }, quiz?.passingScore ?? 100, now);
+      if (!marked.ok) return err('INVALID_GRADE', marked.error);
+      const { attempt: next, answer } = marked.value;
+      await d.attemptRepository.saveMark(next, answer);
+      await d.auditLog.record({
+        tenantId: actor.tenantId, userId: actor.userId, action: 'quiz_answer.grade', resourceType: 'quiz_attempt', resourceId: attempt.id, ...meta,
+        metadata: { question_id: input.questionId, points: input.points, student_id: attempt.userId },
+      });
+      if (student && !student.deletedAt) await d.mailer.send(actor.tenantId, essayGradedMail(student.email, student.displayName, quiz?.title ?? null, question.text, answer, next));
+      const completion = next.passed && attempt.passed !== true && quiz?.status === 'published' ? await d.evaluateCourseCompletion(actor.tenantId, attempt.userId, quiz.courseId) : null;
+      return ok({ ...(await reviewOf(d, actor, next)), answer, completion });
+    });
