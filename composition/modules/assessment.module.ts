@@ -28,6 +28,8 @@ import { makeGetMyAssignment } from '../../application/assessment/use-cases/get-
 import { makeGradeAssignment } from '../../application/assessment/use-cases/grade-assignment.usecase.js';
 import { makeGetAssignmentSummary } from '../../application/assessment/use-cases/get-assignment-summary.usecase.js';
 import { makeListGradingQueue } from '../../application/assessment/use-cases/list-grading-queue.usecase.js';
+import { makeGradeQuizAnswer } from '../../application/assessment/use-cases/grade-quiz-answer.usecase.js';
+import { makeListQuizEssays } from '../../application/assessment/use-cases/list-quiz-essays.usecase.js';
 import {
   makeAttemptPgRepository, makeQuestionPgRepository, makeQuizPgRepository, makeQuizResultsPgReader, makeSubmissionPgRepository,
 } from '../../adapters/persistence/pg/assessment.pg-repositories.js';
@@ -78,6 +80,8 @@ export const assessmentModule: AppModule = {
     saveAnswer: asFunction(makeSaveAnswer).singleton(),
     submitAttempt: asFunction(makeSubmitAttempt).singleton(),
     getAttempt: asFunction(makeGetAttempt).singleton(),
+    gradeQuizAnswer: asFunction(makeGradeQuizAnswer).singleton(),
+    listQuizEssays: asFunction(makeListQuizEssays).singleton(),
     listAttempts: asFunction(makeListAttempts).singleton(),
     expireOverdueAttempts: asFunction(makeExpireOverdueAttempts).singleton(),
     submitAssignment: asFunction(makeSubmitAssignment).singleton(),

@@ -15,7 +15,7 @@ import type { makeImportQuestions } from '../../../application/assessment/use-ca
 import type { makeExportQuizResults } from '../../../application/assessment/use-cases/export-quiz-results.usecase.js';
 import type { makeGetQuizAnalytics } from '../../../application/assessment/use-cases/get-quiz-analytics.usecase.js';
 import { IMPORT_FORMATS, type ImportFormat } from '../../../application/assessment/ports/question-import-parser.js';
-import type { ResultRow } from '../../../application/assessment/ports/quiz-results-reader.js';
+import { ATTEMPT_SELECTIONS, type ResultRow } from '../../../application/assessment/ports/quiz-results-reader.js';
 import { analyticsView, questionAuthorView, quizView } from '../../../application/assessment/presenters.js';
 import { maxScoreOf } from '../../../domain/assessment/question.js';
 import { Role } from '../../../domain/identity/role.js';
@@ -46,7 +46,7 @@ export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 const ImportFields = z.object({ format: z.enum(IMPORT_FORMATS).optional() });
 const ImportQuery = z.object({ format: z.enum(IMPORT_FORMATS).optional() });
 const ReorderBody = z.object({ question_ids: z.array(uuid).min(1).max(2000) });
-const AnalyticsQuery = z.object({ attempts: z.enum(['first', 'all']).default('all') });
+const AnalyticsQuery = z.object({ attempts: z.enum(ATTEMPT_SELECTIONS).default('all') });
 
 /**
  * The format of an uploaded question file: the `format` field (or query), else the part's content
@@ -105,7 +105,7 @@ export const makeAssessmentQuizAdminRoutes = (d: Deps): RouteModule => (r) => {
   r.post('/api/lms/admin/quizzes/:id/publish', { summary: 'Publish a quiz (it needs questions)', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) =>
     reply(quizView(unwrap(await d.publishQuiz(actor, meta, params.id))), 'Quiz published'));
 
-  r.post('/api/lms/admin/quizzes/:id/questions', { summary: 'Add a question (multiple_choice, multiple_answer, true_false, short_answer)', access: Role.Admin, params: idParam, body: QuestionBody, tags }, async ({ actor, meta, params, body }) =>
+  r.post('/api/lms/admin/quizzes/:id/questions', { summary: 'Add a question (multiple_choice, multiple_answer, true_false, short_answer, numerical, matching, essay)', access: Role.Admin, params: idParam, body: QuestionBody, tags }, async ({ actor, meta, params, body }) =>
     reply(questionAuthorView(unwrap(await d.createQuestion(actor, meta, params.id, toQuestionInput(body)))), 'Question created'));
 
   r.put('/api/lms/admin/quizzes/:id/questions/reorder', { summary: 'Reorder the questions (exactly the quiz\'s questions)', access: Role.Admin, params: idParam, body: ReorderBody, tags }, async ({ actor, meta, params, body }) =>
@@ -148,7 +148,7 @@ export const makeAssessmentQuizAdminRoutes = (d: Deps): RouteModule => (r) => {
     return RAW;
   });
 
-  r.get('/api/lms/admin/quizzes/:id/analytics', { summary: 'Quiz statistics (Moodle definitions) over all or first attempts', access: Role.Admin, params: idParam, query: AnalyticsQuery, tags }, async ({ actor, params, query }) => {
+  r.get('/api/lms/admin/quizzes/:id/analytics', { summary: 'Moodle\'s statistics report of a quiz over ?attempts=all|first|last|highest', access: Role.Admin, params: idParam, query: AnalyticsQuery, tags }, async ({ actor, params, query }) => {
     const { analytics, questions } = unwrap(await d.getQuizAnalytics(actor, params.id, query.attempts));
     return analyticsView(analytics, questions, query.attempts);
   });

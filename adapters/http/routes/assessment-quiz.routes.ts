@@ -5,10 +5,12 @@ import type { makeSaveAnswer } from '../../../application/assessment/use-cases/s
 import type { makeSubmitAttempt } from '../../../application/assessment/use-cases/submit-attempt.usecase.js';
 import type { makeGetAttempt } from '../../../application/assessment/use-cases/get-attempt.usecase.js';
 import type { makeListAttempts } from '../../../application/assessment/use-cases/list-attempts.usecase.js';
+import type { makeGradeQuizAnswer } from '../../../application/assessment/use-cases/grade-quiz-answer.usecase.js';
+import type { makeListQuizEssays } from '../../../application/assessment/use-cases/list-quiz-essays.usecase.js';
 import type { AttemptReview } from '../../../application/assessment/attempt-review.js';
 import { isStaff } from '../../../application/assessment/quiz-access.js';
 import {
-  attemptQuestionsView, attemptSummaryView, attemptView, questionAuthorView, questionStudentView, quizView,
+  attemptQuestionsView, attemptSummaryView, attemptView, markingItemView, questionAuthorView, questionStudentView, quizView,
 } from '../../../application/assessment/presenters.js';
 import type { Clock } from '../../../application/shared/ports.js';
 import { secondsLeft } from '../../../domain/assessment/deadline.js';
@@ -18,7 +20,8 @@ import { reply } from '../kit/envelope.js';
 import { unwrap } from '../kit/errors.js';
 import { idParam, pageQuery, pageView, toPageRequest, uuid } from '../kit/schemas.js';
 import type { RouteModule } from '../kit/route-table.js';
-import { AnswerBody, SubmitBody } from './assessment-schemas.js';
+import { AnswerBody, GradeAnswerBody, SubmitBody } from './assessment-schemas.js';
+import { z } from 'zod';
 
 type Deps = {
   listQuizzes: ReturnType<typeof makeListQuizzes>;
@@ -28,11 +31,14 @@ type Deps = {
   submitAttempt: ReturnType<typeof makeSubmitAttempt>;
   getAttempt: ReturnType<typeof makeGetAttempt>;
   listAttempts: ReturnType<typeof makeListAttempts>;
+  gradeQuizAnswer: ReturnType<typeof makeGradeQuizAnswer>;
+  listQuizEssays: ReturnType<typeof makeListQuizEssays>;
   clock: Clock;
 };
 
 const QuizListQuery = pageQuery.extend({ module_id: uuid.optional(), course_id: uuid.optional() });
 const AttemptListQuery = pageQuery.extend({ user_id: uuid.optional() });
+const EssayQueueQuery = pageQuery.extend({ status: z.enum(['pending', 'graded', 'all']).default('pending'), quiz_id: uuid.optional(), course_id: uuid.optional() });
 
 export const makeAssessmentQuizRoutes = (d: Deps): RouteModule => (r) => {
   const tags = ['quizzes'];
@@ -88,4 +94,16 @@ export const makeAssessmentQuizRoutes = (d: Deps): RouteModule => (r) => {
     const rv = unwrap(await d.getAttempt(actor, params.id));
     return { ...reviewView(rv), time_remaining_seconds: secondsLeft(rv.attempt, d.clock.now()) };
   });
+
+  r.post('/api/lms/quiz-attempts/:id/grade', {
+    summary: 'Mark an essay of an ended attempt (Mentor and above; not one\'s own, lower roles only); mails the student', access: Role.Mentor, params: idParam, body: GradeAnswerBody, tags,
+  }, async ({ actor, meta, params, body }) => {
+    const g = unwrap(await d.gradeQuizAnswer(actor, meta, params.id, { questionId: body.question_id, points: body.points, feedback: body.feedback ?? null }));
+    return reply({ ...reviewView(g), course_completed: g.completion?.completed ?? false, certificate_issued: g.completion?.issued ?? false }, 'Answer graded');
+  });
+
+  r.get('/api/lms/mentor/quiz-essays', {
+    summary: 'Grading queue of quiz essays (Mentor and above): waiting for a mark, oldest first; ?status=graded|all', access: Role.Mentor, query: EssayQueueQuery, tags,
+  }, async ({ actor, query }) =>
+    pageView(await d.listQuizEssays(actor, { status: query.status, quizId: query.quiz_id, courseId: query.course_id }, toPageRequest(query)), markingItemView));
 };

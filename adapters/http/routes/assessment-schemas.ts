@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { QUESTION_TYPES } from '../../../domain/assessment/question.js';
+import { MAX_OPTIONS, QUESTION_TYPES } from '../../../domain/assessment/question.js';
+import { MAX_ESSAY } from '../../../domain/assessment/grading.js';
 import { QUIZ_STATUSES } from '../../../domain/assessment/quiz.js';
 import type { QuestionInput } from '../../../application/assessment/question-input.js';
 import type { QuizInput } from '../../../application/assessment/use-cases/create-quiz.usecase.js';
@@ -25,10 +26,17 @@ export const toQuizInput = (b: z.infer<typeof QuizUpdate>): QuizInput => ({
   maxAttempts: b.max_attempts, showCorrectAnswers: b.show_correct_answers, shuffleQuestions: b.shuffle_questions, status: b.status,
 });
 
-/** An option, or (convenient for short_answer) just its text. */
+/**
+ * An option, or (convenient for short_answer) just its text. `weight`: the fraction of the points
+ * it is worth (−1 … 1, partial credit; give every option one or none); `tolerance`: numerical ±;
+ * `match`: the answer a matching stem pairs with (an empty `option_text` makes it an extra choice).
+ */
 const OptionBody = z.union([
-  z.object({ id: uuid.optional(), option_text: z.string().max(2000), is_correct: z.boolean().optional() }),
-  z.string().max(2000).transform((option_text) => ({ id: undefined, option_text, is_correct: undefined })),
+  z.object({
+    id: uuid.optional(), option_text: z.string().max(2000), is_correct: z.boolean().optional(),
+    weight: z.number().min(-1).max(1).nullable().optional(), tolerance: z.number().min(0).max(1e12).nullable().optional(), match: z.string().max(2000).nullable().optional(),
+  }),
+  z.string().max(2000).transform((option_text) => ({ id: undefined, option_text, is_correct: undefined, weight: undefined, tolerance: undefined, match: undefined })),
 ]);
 
 export const QuestionBody = z.object({
@@ -43,10 +51,16 @@ export const QuestionUpdate = QuestionBody.partial().extend({ order: z.number().
 
 export const toQuestionInput = (b: z.infer<typeof QuestionUpdate>): QuestionInput => ({
   type: b.question_type, text: b.question_text, points: b.points, correctAnswer: b.correct_answer,
-  options: b.options?.map((o) => ({ id: o.id, text: o.option_text, isCorrect: o.is_correct })),
+  options: b.options?.map((o) => ({ id: o.id, text: o.option_text, isCorrect: o.is_correct, weight: o.weight, tolerance: o.tolerance, match: o.match })),
 });
 
-/** Option ids, or `[text]` (a bare text is taken as `[text]`) for short_answer (contract §6). */
-export const AnswerValue = z.union([z.array(z.string().max(1000)).max(26), z.string().max(1000).transform((s) => [s])]);
+/**
+ * Option ids, `[text]` for short_answer, numerical and essay (a bare text is taken as `[text]`),
+ * `"<option id>:<choice id>"` pairs for matching. Lengths per type are checked in the domain.
+ */
+export const AnswerValue = z.union([z.array(z.string().max(MAX_ESSAY)).max(MAX_OPTIONS), z.string().max(MAX_ESSAY).transform((s) => [s])]);
 export const AnswerBody = z.object({ question_id: uuid, answer: AnswerValue });
 export const SubmitBody = z.object({ answers: z.array(AnswerBody).max(500).optional() });
+
+/** A mentor's mark for an essay: points 0 … the question's, two decimals at most. */
+export const GradeAnswerBody = z.object({ question_id: uuid, points: z.number(), feedback: z.string().max(10_000).nullable().optional() });

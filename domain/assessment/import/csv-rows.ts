@@ -1,4 +1,4 @@
-import { isQuestionType, trueFalseOptions, validateQuestion, type QuestionDraft, type QuestionType } from '../question.js';
+import { isQuestionType, QUESTION_TYPES, trueFalseOptions, validateQuestion, type QuestionDraft, type QuestionType } from '../question.js';
 import { err, ok, type Result } from '../result.js';
 
 /**
@@ -8,7 +8,8 @@ import { err, ok, type Result } from '../result.js';
  * question_type and question_text are required; `points` defaults to 1). `correct` lists 1-based
  * option numbers separated by `|`; it is empty for short_answer, whose options are the accepted
  * answers. A true_false row may leave its options out: they become True/False, and `correct` is
- * 1/2 or true/false. Rows are numbered as a spreadsheet shows them (the header is row 1); blank
+ * 1/2 or true/false. numerical rows are as short_answer, their options the accepted numbers (no
+ * tolerance); an essay row has neither options nor correct; matching needs GIFT or Moodle XML. Rows are numbered as a spreadsheet shows them (the header is row 1); blank
  * rows are skipped. The first bad row rejects the file, with its number.
  */
 export const MAX_IMPORT_QUESTIONS = 2000;
@@ -48,8 +49,9 @@ const BOOL_CORRECT: Record<string, boolean> = { true: true, t: true, false: fals
 function readRow(cells: readonly string[], c: Columns): Result<QuestionDraft, string> {
   const cell = (i: number | null) => (i === null ? '' : (cells[i] ?? '').trim());
   const typeName = cell(c.type).toLowerCase();
-  if (!isQuestionType(typeName)) return err(`question_type "${cell(c.type)}" is not one of multiple_choice, multiple_answer, true_false, short_answer`);
+  if (!isQuestionType(typeName)) return err(`question_type "${cell(c.type)}" is not one of ${QUESTION_TYPES.join(', ')}`);
   const type: QuestionType = typeName;
+  if (type === 'matching') return err('matching questions need pairs: import them from GIFT or Moodle XML');
   const pointsText = cell(c.points);
   const points = pointsText === '' ? 1 : Number(pointsText);
   if (!Number.isInteger(points)) return err(`points "${pointsText}" is not a whole number`);
@@ -60,8 +62,12 @@ function readRow(cells: readonly string[], c: Columns): Result<QuestionDraft, st
   if (gap >= 0) return err(`option_${gap + 1} is empty but a later option is not`);
 
   const correctText = cell(c.correct);
-  if (type === 'short_answer') {
-    if (correctText !== '') return err('correct must be empty for short_answer (its options are the accepted answers)');
+  if (type === 'essay') {
+    if (correctText !== '' || texts.length) return err('an essay row has no correct and no options (a mentor marks it)');
+    return validateQuestion({ type, text: cell(c.text), points, options: [] });
+  }
+  if (type === 'short_answer' || type === 'numerical') {
+    if (correctText !== '') return err(`correct must be empty for ${type} (its options are the accepted answers)`);
     return validateQuestion({ type, text: cell(c.text), points, options: texts.map((text) => ({ text, isCorrect: true })) });
   }
   if (type === 'true_false' && texts.length === 0) {

@@ -82,7 +82,7 @@ describe('HTTP assessment: import, export and analytics', () => {
     const lines = GOOD_CSV.split('\r\n');
     const cases: Array<[string, RegExp]> = [
       [[...lines.slice(0, 3), 'multiple_choice,Two right,1,1|2,a,b', ...lines.slice(3)].join('\n'), /^row 4: multiple_choice needs exactly one correct option/],
-      [[...lines.slice(0, 2), 'essay,Tell me,1,,', ...lines.slice(2)].join('\n'), /^row 3: question_type "essay"/],
+      [[...lines.slice(0, 2), 'cloze,Tell me,1,,', ...lines.slice(2)].join('\n'), /^row 3: question_type "cloze"/],
       [[...lines.slice(0, 5), 'multiple_choice,Out of range,1,4,a,b', ...lines.slice(5)].join('\n'), /^row 6: correct "4" is not an option number/],
       [[...lines, 'short_answer,Given correct,1,1,x'].join('\n'), /^row 8: correct must be empty/],
       ['question_type,question_text,answer\nmultiple_choice,x,1', /^row 1: unknown column "answer"/],

@@ -174,7 +174,7 @@ describe('HTTP assessment: authoring and taking quizzes', () => {
       { question_type: 'true_false', question_text: 'three', options: [{ option_text: 'a', is_correct: true }, { option_text: 'b' }, { option_text: 'c' }] },
       { question_type: 'true_false', question_text: 'nothing given' },
       { question_type: 'short_answer', question_text: 'no answers', options: [] },
-      { question_type: 'essay', question_text: 'unknown type', options: [] },
+      { question_type: 'cloze', question_text: 'unknown type', options: [] },
       { question_type: 'multiple_choice', question_text: '', options: [{ option_text: 'a', is_correct: true }, { option_text: 'b' }] },
       { question_type: 'multiple_choice', question_text: 'zero points', points: 0, options: [{ option_text: 'a', is_correct: true }, { option_text: 'b' }] },
     ];
