@@ -198,7 +198,7 @@ describe('HTTP assessment: import, export and analytics', () => {
     const empty = await seedQuiz(h, admin);
     const none = await h.http.get(`/api/lms/admin/quizzes/${empty.quizId}/analytics`).set(admin.headers);
     expect(none.body.data).to.include({ attempts: 0, mean: null, median: null, std_dev: null, pass_rate: null, cronbach_alpha: null });
-    expect((await h.http.get(`/api/lms/admin/quizzes/${q.quizId}/analytics?attempts=last`).set(admin.headers)).status).to.equal(400);
+    expect((await h.http.get(`/api/lms/admin/quizzes/${q.quizId}/analytics?attempts=latest`).set(admin.headers)).status).to.equal(400);
     const mentor = await h.user(t, Role.Mentor);
     expect((await h.http.get(`/api/lms/admin/quizzes/${q.quizId}/analytics`).set(mentor.headers)).status).to.equal(403);
   });
