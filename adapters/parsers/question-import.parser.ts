@@ -2,12 +2,15 @@ import { parse } from 'csv-parse/sync';
 import { questionsFromCsvRecords } from '../../domain/assessment/import/csv-rows.js';
 import { parseGift } from '../../domain/assessment/import/gift.js';
 import { parseAiken } from '../../domain/assessment/import/aiken.js';
-import type { ImportFormat, QuestionImportParser } from '../../application/assessment/ports/question-import-parser.js';
+import { moodleXmlOf, questionsFromMoodleXml } from '../../domain/assessment/import/moodle-xml.js';
+import type { ImportFormat, QuestionExportWriter, QuestionImportParser } from '../../application/assessment/ports/question-import-parser.js';
+import { parseXml, writeXml } from './moodle-xml.parser.js';
 import { err, ok } from '../../application/shared/result.js';
 
 /**
  * CSV through csv-parse (quotes, embedded commas and new lines, a BOM, rows shorter than the
- * header); the meaning of rows, and GIFT and Aiken, are decided in domain/assessment/import.
+ * header) and Moodle XML through fast-xml-parser; the meaning of rows and elements, and GIFT and
+ * Aiken, are decided in domain/assessment/import.
  */
 function csvRecords(text: string): { ok: true; records: string[][] } | { ok: false; error: string } {
   try {
@@ -26,11 +29,22 @@ export const questionImportParser: QuestionImportParser = {
     let result;
     if (format === 'gift') result = parseGift(text);
     else if (format === 'aiken') result = parseAiken(text);
+    else if (format === 'moodle_xml') {
+      const xml = parseXml(text);
+      if (!xml.ok) return err('INVALID_IMPORT', xml.error);
+      result = questionsFromMoodleXml(xml.root);
+    }
     else {
       const records = csvRecords(text);
       if (!records.ok) return err('INVALID_IMPORT', records.error);
       result = questionsFromCsvRecords(records.records);
     }
     return result.ok ? ok(result.value) : err('INVALID_IMPORT', result.error);
+  },
+};
+
+export const questionExportWriter: QuestionExportWriter = {
+  write(_format, quizTitle, questions) {
+    return { text: writeXml(moodleXmlOf(quizTitle, questions)), contentType: 'application/xml; charset=utf-8', extension: 'xml' };
   },
 };

@@ -6,7 +6,7 @@ import type { QuestionRepository, QuizRepository } from './ports/quiz-repository
 import type { AttemptRepository } from './ports/attempt-repository.js';
 import type { QuizResultsReader } from './ports/quiz-results-reader.js';
 import type { SubmissionRepository } from './ports/submission-repository.js';
-import type { QuestionImportParser } from './ports/question-import-parser.js';
+import type { QuestionExportWriter, QuestionImportParser } from './ports/question-import-parser.js';
 
 /** Everything the assessment use cases may ask for; each takes the part it needs (`Pick`). */
 export type AssessmentDeps = {
@@ -16,6 +16,7 @@ export type AssessmentDeps = {
   quizResultsReader: QuizResultsReader;
   submissionRepository: SubmissionRepository;
   questionImportParser: QuestionImportParser;
+  questionExportWriter: QuestionExportWriter;
   /** Learning's public API: enrolment gate, lesson → module → course. */
   learningAccess: LearningAccess;
   /** Learning's completion check, called when an attempt passes (contract §6). */

@@ -33,7 +33,8 @@ import { makeListQuizEssays } from '../../application/assessment/use-cases/list-
 import {
   makeAttemptPgRepository, makeQuestionPgRepository, makeQuizPgRepository, makeQuizResultsPgReader, makeSubmissionPgRepository,
 } from '../../adapters/persistence/pg/assessment.pg-repositories.js';
-import { questionImportParser } from '../../adapters/parsers/question-import.parser.js';
+import { questionExportWriter, questionImportParser } from '../../adapters/parsers/question-import.parser.js';
+import { makeExportQuestions } from '../../application/assessment/use-cases/export-questions.usecase.js';
 import { makeExpireQuizAttemptsJob } from '../../adapters/jobs/expire-quiz-attempts.job.js';
 import { makeAssessmentQuizAdminRoutes } from '../../adapters/http/routes/assessment-quiz-admin.routes.js';
 import { makeAssessmentQuizRoutes } from '../../adapters/http/routes/assessment-quiz.routes.js';
@@ -56,6 +57,7 @@ export const assessmentModule: AppModule = {
     quizResultsReader: asFunction(makeQuizResultsPgReader).singleton(),
     submissionRepository: asFunction(makeSubmissionPgRepository).singleton(),
     questionImportParser: asValue(questionImportParser),
+    questionExportWriter: asValue(questionExportWriter),
 
     // Learning's ports, implemented here (same names: the later registration wins).
     courseQuizRequirements: asFunction(makeCourseQuizRequirements).singleton(),
@@ -74,6 +76,7 @@ export const assessmentModule: AppModule = {
     importQuestions: asFunction(makeImportQuestions).singleton(),
     exportQuizResults: asFunction(makeExportQuizResults).singleton(),
     getQuizAnalytics: asFunction(makeGetQuizAnalytics).singleton(),
+    exportQuestions: asFunction(makeExportQuestions).singleton(),
     listQuizzes: asFunction(makeListQuizzes).singleton(),
     getQuiz: asFunction(makeGetQuiz).singleton(),
     startAttempt: asFunction(makeStartAttempt).singleton(),

@@ -125,9 +125,17 @@ function checkWeights(type: QuestionType, options: readonly OptionDraft[]): Resu
   return ok(null);
 }
 
+/** multiple_choice with weights 1 and 0 only; short_answer or numerical whose answers are all worth 1. */
+function weightsAreTrivial(type: QuestionType, options: readonly OptionDraft[]): boolean {
+  const units = options.map((o) => weightUnits(o.weight ?? 0));
+  if (type === 'multiple_choice') return units.every((u) => u === 0 || u === WEIGHT_SCALE) && units.filter((u) => u === WEIGHT_SCALE).length === 1;
+  if (type === 'short_answer' || type === 'numerical') return units.every((u) => u === WEIGHT_SCALE) && !options.some((o) => o.text === '*');
+  return false;
+}
+
 /**
  * The rules of a question's shape (contract §6, and Moodle's for the types it added), shared by
- * the API and every import format. Texts are trimmed and must not be empty; option texts are unique
+ * the API and every import format. Texts are trimmed and must not be empty; choice texts are unique
  * within a question (case-insensitively), so an answer is never ambiguous. Weights are optional
  * (all options or none); with them `isCorrect` follows the weight (positive = correct).
  * - multiple_choice: at least two options; unweighted exactly one correct, weighted one worth 1.
@@ -158,9 +166,10 @@ export function validateQuestion(draft: QuestionDraft): Result<QuestionDraft, st
     return ok({ type, text, points: draft.points, options: [] });
   }
   if (options.some((o) => !o.text && type !== 'matching')) return err('an option has no text');
+  // Accepted answers may repeat (Moodle reads `{=Paris =paris}`): matching them is normalised anyway.
   const seen = new Set<string>();
   for (const o of options) {
-    if (!o.text) continue;
+    if (!o.text || type === 'short_answer' || type === 'numerical') continue;
     const key = o.text.toLowerCase();
     if (seen.has(key)) return err(`option "${o.text}" appears twice`);
     seen.add(key);
@@ -174,6 +183,11 @@ export function validateQuestion(draft: QuestionDraft): Result<QuestionDraft, st
     if (!checked.ok) return checked;
   }
   const correct = options.filter((o) => (weighted ? (o.weight ?? 0) > 0 : o.isCorrect)).length;
+  if (weighted && weightsAreTrivial(type, options)) {
+    // Weights that grade exactly as none would (one right choice; every accepted answer full marks)
+    // are dropped, so the same question is stored the same way however it was written.
+    return validateQuestion({ ...draft, options: options.map((o) => ({ ...o, isCorrect: (o.weight ?? 0) > 0, weight: null })) });
+  }
   const withCorrectness = (o: OptionDraft): OptionDraft => (weighted ? { ...o, isCorrect: (o.weight ?? 0) > 0 } : { ...o, weight: null });
   switch (type) {
     case 'multiple_choice':

@@ -14,7 +14,8 @@ import type { makeReorderQuestions } from '../../../application/assessment/use-c
 import type { makeImportQuestions } from '../../../application/assessment/use-cases/import-questions.usecase.js';
 import type { makeExportQuizResults } from '../../../application/assessment/use-cases/export-quiz-results.usecase.js';
 import type { makeGetQuizAnalytics } from '../../../application/assessment/use-cases/get-quiz-analytics.usecase.js';
-import { IMPORT_FORMATS, type ImportFormat } from '../../../application/assessment/ports/question-import-parser.js';
+import type { makeExportQuestions } from '../../../application/assessment/use-cases/export-questions.usecase.js';
+import { EXPORT_FORMATS, IMPORT_FORMATS, type ImportFormat } from '../../../application/assessment/ports/question-import-parser.js';
 import { ATTEMPT_SELECTIONS, type ResultRow } from '../../../application/assessment/ports/quiz-results-reader.js';
 import { analyticsView, questionAuthorView, quizView } from '../../../application/assessment/presenters.js';
 import { maxScoreOf } from '../../../domain/assessment/question.js';
@@ -38,6 +39,7 @@ type Deps = {
   importQuestions: ReturnType<typeof makeImportQuestions>;
   exportQuizResults: ReturnType<typeof makeExportQuizResults>;
   getQuizAnalytics: ReturnType<typeof makeGetQuizAnalytics>;
+  exportQuestions: ReturnType<typeof makeExportQuestions>;
 };
 
 /** Question files are small text; 5 MB holds thousands of questions. */
@@ -46,23 +48,28 @@ export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 const ImportFields = z.object({ format: z.enum(IMPORT_FORMATS).optional() });
 const ImportQuery = z.object({ format: z.enum(IMPORT_FORMATS).optional() });
 const ReorderBody = z.object({ question_ids: z.array(uuid).min(1).max(2000) });
+const ExportQuestionsQuery = z.object({ format: z.enum(EXPORT_FORMATS).default('moodle_xml') });
 const AnalyticsQuery = z.object({ attempts: z.enum(ATTEMPT_SELECTIONS).default('all') });
 
 /**
  * The format of an uploaded question file: the `format` field (or query), else the part's content
- * type (`text/csv`, `…gift…`, `…aiken…`), else its extension, else a look at the text: a GIFT
- * answer block `{…}` or an Aiken `ANSWER:` line; CSV otherwise.
+ * type (`text/csv`, `…gift…`, `…aiken…`, `…xml`), else its extension, else a look at the text: an
+ * XML declaration or `<quiz>` (Moodle XML), a GIFT answer block `{…}` or an Aiken `ANSWER:` line;
+ * CSV otherwise.
  */
 export function importFormatOf(explicit: ImportFormat | undefined, file: Pick<UploadedFile, 'mimeType' | 'originalName'>, text: string): ImportFormat {
   if (explicit) return explicit;
   const type = file.mimeType.toLowerCase();
   if (type.includes('gift')) return 'gift';
   if (type.includes('aiken')) return 'aiken';
+  if (type.includes('xml')) return 'moodle_xml';
   if (type.includes('csv') || type === 'application/vnd.ms-excel') return 'csv';
   const ext = extname(file.originalName).toLowerCase();
   if (ext === '.gift') return 'gift';
   if (ext === '.aiken') return 'aiken';
   if (ext === '.csv') return 'csv';
+  if (ext === '.xml') return 'moodle_xml';
+  if (/^\s*(<\?xml|<quiz[\s>])/i.test(text)) return 'moodle_xml';
   if (/^\s*ANSWER\s*:\s*[A-Za-z]\s*$/im.test(text)) return 'aiken';
   if (/\{[^}]*\}/.test(text) && !/^\s*question_type\s*,/i.test(text)) return 'gift';
   return 'csv';
@@ -123,7 +130,7 @@ export const makeAssessmentQuizAdminRoutes = (d: Deps): RouteModule => (r) => {
     reply(questionAuthorView(unwrap(await d.duplicateQuestion(actor, meta, params.id))), 'Question duplicated'));
 
   r.post('/api/lms/admin/quizzes/:id/import-csv', {
-    summary: 'Import questions from a CSV, GIFT or Aiken file (multipart `file`, optional `format`); all or nothing',
+    summary: 'Import questions from a CSV, GIFT, Aiken or Moodle XML file (multipart `file`, optional `format`); all or nothing',
     access: Role.Admin, rateLimit: 'upload', params: idParam, query: ImportQuery, body: ImportFields, bodyKind: { kind: 'multipart', maxFileBytes: IMPORT_MAX_BYTES }, tags,
   }, async ({ actor, meta, params, query, body, file }) => {
     if (!file) throw new DomainError('FILE_REQUIRED', 'file: required');
@@ -151,5 +158,18 @@ export const makeAssessmentQuizAdminRoutes = (d: Deps): RouteModule => (r) => {
   r.get('/api/lms/admin/quizzes/:id/analytics', { summary: 'Moodle\'s statistics report of a quiz over ?attempts=all|first|last|highest', access: Role.Admin, params: idParam, query: AnalyticsQuery, tags }, async ({ actor, params, query }) => {
     const { analytics, questions } = unwrap(await d.getQuizAnalytics(actor, params.id, query.attempts));
     return analyticsView(analytics, questions, query.attempts);
+  });
+
+  r.get('/api/lms/admin/quizzes/:id/export-questions', {
+    summary: 'The quiz\'s questions as a Moodle XML file (imports back to the same questions)', access: Role.Admin, params: idParam, query: ExportQuestionsQuery,
+    produces: 'application/xml', tags,
+  }, async ({ actor, params, query, ctx }) => {
+    const file = unwrap(await d.exportQuestions(actor, params.id, query.format));
+    ctx.status = 200;
+    ctx.attachment(`quiz-${params.id}-questions.${file.extension}`);
+    ctx.type = file.contentType;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = file.text;
+    return RAW;
   });
 };

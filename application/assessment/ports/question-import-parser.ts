@@ -1,7 +1,7 @@
-import type { QuestionDraft } from '../../../domain/assessment/question.js';
+import type { Question, QuestionDraft } from '../../../domain/assessment/question.js';
 import type { Result } from '../../shared/result.js';
 
-export const IMPORT_FORMATS = ['csv', 'gift', 'aiken'] as const;
+export const IMPORT_FORMATS = ['csv', 'gift', 'aiken', 'moodle_xml'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /**
@@ -10,4 +10,12 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
  */
 export interface QuestionImportParser {
   parse(format: ImportFormat, text: string): Result<QuestionDraft[], 'INVALID_IMPORT'>;
+}
+
+export const EXPORT_FORMATS = ['moodle_xml'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Writes a quiz's questions as a file another system imports (Moodle XML). */
+export interface QuestionExportWriter {
+  write(format: ExportFormat, quizTitle: string, questions: readonly Question[]): { text: string; contentType: string; extension: string };
 }

@@ -11,10 +11,11 @@ import { MAX_IMPORT_QUESTIONS } from './csv-rows.js';
  *   ANSWER: B
  *
  * The question text runs until the first option line (several lines are kept, joined); options
- * are a letter, `.` or `)`, a space and the text, in alphabetical order from A; `ANSWER: <letter>`
+ * are a letter, `.` or `)`, and the text (Moodle reads `A)text` without a space too), in
+ * alphabetical order from A; `ANSWER: <letter>`
  * ends the question. Blank lines between questions are optional. Every question is worth 1 point.
  */
-const OPTION = /^([A-Za-z])[.)]\s+(.+)$/;
+const OPTION = /^([A-Za-z])[.)]\s*(.+)$/;
 const ANSWER = /^ANSWER\s*:\s*([A-Za-z])\s*$/i;
 
 export function parseAiken(source: string): Result<QuestionDraft[], string> {

@@ -3,19 +3,24 @@ import { err, ok, type Result } from '../result.js';
 import { MAX_IMPORT_QUESTIONS } from './csv-rows.js';
 
 /**
- * Moodle's GIFT text format, for the question types we have:
+ * Moodle's GIFT text format, read as Moodle reads it:
  *
  *   // comment                                   ignored, as `$CATEGORY:` lines
  *   ::Title:: Who's buried in Grant's tomb? {~Grant ~Jefferson =no one}      multiple_choice
  *   Grant is {~buried =entombed ~living} in Grant's tomb.                    missing word → "_____"
- *   Which are primes? {~%50%2 ~%50%3 ~%-100%4}                              multiple_answer (positive weights)
+ *   Which are primes? {~%50%2 ~%50%3 ~%-100%4}                              multiple_answer (no `=`: weights)
+ *   Best? {=yes ~%50%almost ~no}                                            multiple_choice with a partial answer
  *   Grant is buried in Grant's tomb.{FALSE}                                 true_false ({T} {TRUE} {F} {FALSE})
- *   Who's buried in Grant's tomb?{=no one =nobody}                          short_answer
+ *   Capital? {=Paris =%50%Pari* =paris}                                     short_answer (weights, wildcards)
+ *   Number 1 to 5? {#3:2 ~#wrong}  Year? {#=1822:0 =%50%1822:2}  {#1..5}   numerical (value:tolerance, min..max)
+ *   Match {=Canada -> Ottawa =Italy -> Rome = -> Paris}                     matching (`= -> x`: extra choice)
+ *   Tell me a story. {}                                                      essay
  *
- * Questions are separated by blank lines. Feedback (`#…`, `####…`) and `[format]` prefixes are
- * dropped; `\~ \= \# \{ \} \: \\` escape, `\n` is a new line. Numerical (`{#…}`), matching
- * (`->`), essay (`{}`) and partial-credit short answers are refused with the question's number,
- * since we have no such types (grading is all-or-nothing). Every question is worth 1 point.
+ * Questions are separated by blank lines. Feedback (`#…`, `####…`) is dropped; `[html]`,
+ * `[moodle]`, `[plain]` and `[markdown]` tags before a text are removed (the text is kept as
+ * written); `\~ \= \# \{ \} \: \\` escape, `\n` is a new line. `%n%` weights are the options'
+ * weights (n/100). Descriptions (no answer block) are refused with the question's number. Every
+ * question is worth 1 point.
  */
 
 const SPECIAL = new Set(['~', '=', '#', '{', '}', ':', '\\']);
@@ -69,22 +74,72 @@ function splitAnswers(body: string): Array<{ marker: '=' | '~'; raw: string }> {
 
 interface GiftAnswer {
   marker: '=' | '~';
+  /** `%n%` as a fraction; null when the answer has none. */
   weight: number | null;
   text: string;
 }
 
-function parseAnswer(a: { marker: '=' | '~'; raw: string }): Result<GiftAnswer, string> {
+/** Moodle's text-format tags, removed before a question, answer or feedback text. */
+const FORMAT_TAG = /^\s*\[(html|moodle|plain|markdown)\]/i;
+
+function parseAnswer(a: { marker: '=' | '~'; raw: string }): GiftAnswer {
   let raw = a.raw;
   const feedback = findUnescaped(raw, '#');
   if (feedback >= 0) raw = raw.slice(0, feedback);
-  if (findUnescaped(raw, '-') >= 0 && /(^|[^\\])->/.test(raw)) return err('matching questions (->) are not supported');
   let weight: number | null = null;
   const w = /^\s*%(-?\d+(?:\.\d+)?)%/.exec(raw);
   if (w) {
-    weight = Number(w[1]);
+    weight = Number(w[1]) / 100;
     raw = raw.slice(w[0].length);
   }
-  return ok({ marker: a.marker, weight, text: unescape(raw).trim() });
+  return { marker: a.marker, weight, text: unescape(raw.replace(FORMAT_TAG, '')).trim() };
+}
+
+/** `a -> b` of a matching answer (the arrow unescaped); null when there is none. */
+function splitPair(raw: string): { stem: string; match: string } | null {
+  const body = raw.slice(0, findUnescaped(raw, '#') >= 0 ? findUnescaped(raw, '#') : raw.length);
+  for (let i = 0; i < body.length - 1; i++) {
+    if (body[i] === '\\') {
+      i++;
+      continue;
+    }
+    if (body[i] === '-' && body[i + 1] === '>') {
+      return { stem: unescape(body.slice(0, i).replace(FORMAT_TAG, '')).trim(), match: unescape(body.slice(i + 2).replace(FORMAT_TAG, '')).trim() };
+    }
+  }
+  return null;
+}
+
+/**
+ * Numerical answers (`{#…}`): `value`, `value:tolerance` or `min..max`, several of them with
+ * `=`/`~` and `%n%` weights; a `~` answer without a value is Moodle's "any other answer" (`*`).
+ */
+function numericalOptions(body: string): Result<QuestionDraft['options'], string> {
+  const inner = body.slice(1).trim();
+  // `{#3:2 ~#wrong}`: a first answer without a marker is a right one.
+  const pieces = splitAnswers(/^[=~]/.test(inner) ? inner : `=${inner}`);
+  if (pieces.length === 0) return err('numerical answers are {#value:tolerance} or {#min..max}');
+  const options: QuestionDraft['options'] = [];
+  for (const p of pieces) {
+    const a = parseAnswer(p);
+    const weight = a.weight ?? (a.marker === '=' ? 1 : 0);
+    if (a.text === '' || a.text === '*') {
+      options.push({ text: '*', isCorrect: weight > 0, weight });
+      continue;
+    }
+    const range = /^(-?[\d.eE+-]+)\s*\.\.\s*(-?[\d.eE+-]+)$/.exec(a.text);
+    const point = /^(-?[\d.eE+-]+)\s*(?::\s*([\d.eE+-]+))?$/.exec(a.text);
+    if (range) {
+      const [min, max] = [Number(range[1]), Number(range[2])];
+      if (!Number.isFinite(min) || !Number.isFinite(max) || min > max) return err(`numerical range "${a.text}" is not min..max`);
+      options.push({ text: String((min + max) / 2), isCorrect: weight > 0, weight, tolerance: (max - min) / 2 });
+    } else if (point && Number.isFinite(Number(point[1])) && (point[2] === undefined || Number.isFinite(Number(point[2])))) {
+      options.push({ text: point[1]!, isCorrect: weight > 0, weight, tolerance: point[2] === undefined ? 0 : Number(point[2]) });
+    } else return err(`numerical answer "${a.text}" is not a number, value:tolerance or min..max`);
+  }
+  // All answers worth full marks and none is "any other": an unweighted numerical question.
+  const plain = options.every((o) => o.weight === 1 && o.text !== '*');
+  return ok(options.map((o) => (plain ? { ...o, weight: null } : o)));
 }
 
 function parseBlock(block: string): Result<QuestionDraft | null, string> {
@@ -95,38 +150,41 @@ function parseBlock(block: string): Result<QuestionDraft | null, string> {
     if (end < 0 || s[end + 1] !== ':') return err('the title (::title::) is not closed');
     s = s.slice(end + 2).trim();
   }
-  s = s.replace(/^\[(html|moodle|plain|markdown)\]\s*/i, '');
+  s = s.replace(FORMAT_TAG, '').trim();
   const open = findUnescaped(s, '{');
-  if (open < 0) return err('no answer block {…} (descriptions and essays are not supported)');
+  if (open < 0) return err('no answer block {…} (descriptions are not supported)');
   const close = findUnescaped(s, '}', open + 1);
   if (close < 0) return err('the answer block { is not closed');
   const before = unescape(s.slice(0, open)).trim();
   const after = unescape(s.slice(close + 1)).trim();
   const text = after ? `${before} _____ ${after}` : before;
   const body = s.slice(open + 1, close).trim();
-  if (body === '') return err('essay questions ({}) are not supported');
-  if (body.startsWith('#')) return err('numerical questions ({#…}) are not supported');
+  if (body === '') return validateQuestion({ type: 'essay', text, points: 1, options: [] });
+  if (body.startsWith('#')) {
+    const options = numericalOptions(body);
+    return options.ok ? validateQuestion({ type: 'numerical', text, points: 1, options: options.value }) : options;
+  }
 
   const tf = /^(T|TRUE|F|FALSE)\s*(#.*)?$/is.exec(body);
   if (tf) return validateQuestion({ type: 'true_false', text, points: 1, options: trueFalseOptions(tf[1]!.toUpperCase().startsWith('T')) });
 
   const pieces = splitAnswers(body);
   if (pieces.length === 0) return err('answers must start with = or ~');
-  const answers: GiftAnswer[] = [];
-  for (const p of pieces) {
-    const a = parseAnswer(p);
-    if (!a.ok) return a;
-    answers.push(a.value);
+  const pairs = pieces.map((p) => (p.marker === '=' ? splitPair(p.raw) : null));
+  if (pairs.some((p) => p !== null)) {
+    if (pairs.some((p) => p === null)) return err('every answer of a matching question is =stem -> match');
+    return validateQuestion({ type: 'matching', text, points: 1, options: pairs.map((p) => ({ text: p!.stem, match: p!.match, isCorrect: p!.stem !== '' })) });
   }
-  const hasWrong = answers.some((a) => a.marker === '~');
-  if (!hasWrong) {
-    if (answers.some((a) => a.weight !== null && a.weight !== 100)) return err('partial-credit short answers (=%n%) are not supported');
-    return validateQuestion({ type: 'short_answer', text, points: 1, options: answers.map((a) => ({ text: a.text, isCorrect: true })) });
+  const answers = pieces.map(parseAnswer);
+  const weighted = answers.some((a) => a.weight !== null);
+  const weightOf = (a: GiftAnswer) => a.weight ?? (a.marker === '=' ? 1 : 0);
+  if (answers.every((a) => a.marker === '=')) {
+    // Short answer: every answer is accepted, `%n%` gives partial credit.
+    return validateQuestion({ type: 'short_answer', text, points: 1, options: answers.map((a) => ({ text: a.text, isCorrect: weightOf(a) > 0, weight: weighted ? weightOf(a) : null })) });
   }
-  // `=` marks the correct answer; a `~` with a positive weight is one of several correct ones.
-  const options = answers.map((a) => ({ text: a.text, isCorrect: a.marker === '=' ? a.weight === null || a.weight > 0 : (a.weight ?? 0) > 0 }));
-  const correct = options.filter((o) => o.isCorrect).length;
-  return validateQuestion({ type: correct > 1 ? 'multiple_answer' : 'multiple_choice', text, points: 1, options });
+  // Moodle: without an `=` answer no single answer is 100 % correct, so several may be chosen.
+  const type = answers.some((a) => a.marker === '=') ? 'multiple_choice' : 'multiple_answer';
+  return validateQuestion({ type, text, points: 1, options: answers.map((a) => ({ text: a.text, isCorrect: weightOf(a) > 0, weight: weighted ? weightOf(a) : null })) });
 }
 
 export function parseGift(source: string): Result<QuestionDraft[], string> {

@@ -179,4 +179,39 @@ describe('HTTP assessment: partial credit, numerical, matching and essays', () =
     expect((await h.http.get('/api/lms/mentor/quiz-essays').set(mentor.headers)).body.data.total).to.equal(0);
     expect((await h.http.get('/api/lms/mentor/quiz-essays').set(admin.headers)).body.data.total).to.equal(1);
   });
+
+  it('exports the questions as Moodle XML that imports back to the same questions; GIFT brings the new types in', async () => {
+    const t = await h.tenant();
+    const admin = await h.user(t, Role.Admin);
+    const q = await seedQuiz(h, admin, { publish: false, questions: [...WEIGHTED, { question_type: 'essay', question_text: '<p>Discuss</p>', points: 4 }] });
+    const exported = await h.http.get(`/api/lms/admin/quizzes/${q.quizId}/export-questions?format=moodle_xml`).set(admin.headers).buffer(true);
+    expect(exported.status).to.equal(200);
+    expect(exported.headers['content-type']).to.match(/^application\/xml/);
+    expect(exported.headers['content-disposition']).to.match(/^attachment; filename="quiz-.*-questions\.xml"/);
+    expect(exported.text).to.match(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<quiz>/);
+    expect((await h.http.get(`/api/lms/admin/quizzes/${q.quizId}/export-questions?format=pdf`).set(admin.headers)).status).to.equal(400);
+    expect((await h.http.get(`/api/lms/admin/quizzes/${q.quizId}/export-questions`).set((await h.user(t, Role.Mentor)).headers)).status).to.equal(403);
+
+    const copy = await seedQuiz(h, admin, { publish: false, questions: [] });
+    const imported = await h.http.post(`/api/lms/admin/quizzes/${copy.quizId}/import-csv`).set(admin.headers)
+      .attach('file', Buffer.from(exported.text, 'utf8'), { filename: 'bank.xml', contentType: 'text/xml' });
+    expect(imported.status, JSON.stringify(imported.body)).to.equal(200);
+    expect(imported.body.data).to.include({ format: 'moodle_xml', imported: 5, max_score_added: 14 });
+    const shape = (body: { data: { questions: Array<{ question_type: string; question_text: string; points: number; options: Option[] }> } }) =>
+      body.data.questions.map((x) => ({ ...x, id: undefined, quiz_id: undefined, options: x.options.map((o) => ({ ...o, id: undefined, match_id: undefined })) }));
+    const before = await h.http.get(`/api/lms/quizzes/${q.quizId}`).set(admin.headers);
+    const after = await h.http.get(`/api/lms/quizzes/${copy.quizId}`).set(admin.headers);
+    expect(shape(after.body)).to.deep.equal(shape(before.body));
+
+    const broken = await h.http.post(`/api/lms/admin/quizzes/${copy.quizId}/import-csv`).set(admin.headers).field('format', 'moodle_xml')
+      .attach('file', Buffer.from('<quiz><question type="ddwtos"><name><text>Drag</text></name></question></quiz>', 'utf8'), { filename: 'x.txt', contentType: 'text/plain' });
+    expect(broken.status).to.equal(400);
+    expect(broken.body.errors ?? broken.body).to.satisfy((e: unknown) => JSON.stringify(e).includes('question 1 (\\"Drag\\"): type \\"ddwtos\\" is not supported'));
+
+    const gift = await h.http.post(`/api/lms/admin/quizzes/${copy.quizId}/import-csv`).set(admin.headers).field('format', 'gift')
+      .attach('file', Buffer.from('Year? {#=1822:0 =%50%1822:2}\n\nMatch {=a -> 1 =b -> 2 = -> 3}\n\nWrite {}\n\nCity? {=Paris =paris =%25%Par*}\n', 'utf8'), { filename: 'q.gift', contentType: 'text/plain' });
+    expect(gift.status, JSON.stringify(gift.body)).to.equal(200);
+    expect(gift.body.data.questions.map((x: { question_type: string }) => x.question_type)).to.deep.equal(['numerical', 'matching', 'essay', 'short_answer']);
+    expect((await h.http.get(`/api/lms/quizzes/${copy.quizId}`).set(admin.headers)).body.data.questions).to.have.length(9);
+  });
 });

@@ -4,7 +4,7 @@ import type { User } from '../../../domain/identity/user.js';
 import {
   MemoryAssessmentState, MemoryAttemptRepository, MemoryQuestionRepository, MemoryQuizRepository, MemoryQuizResultsReader, MemorySubmissionRepository,
 } from '../../../adapters/persistence/memory/assessment.memory.js';
-import { questionImportParser } from '../../../adapters/parsers/question-import.parser.js';
+import { questionExportWriter, questionImportParser } from '../../../adapters/parsers/question-import.parser.js';
 import { makeCourseQuizRequirements } from '../../../application/assessment/course-quiz-requirements.js';
 import type { AssessmentDeps } from '../../../application/assessment/deps.js';
 import type { UserRepository } from '../../../application/identity/ports/user-repository.js';
@@ -39,7 +39,7 @@ function world() {
   const userRepository = { findById: async (_t: string, id: string) => users.get(id) ?? null } as unknown as UserRepository;
   const d: AssessmentDeps = {
     quizRepository, questionRepository: new MemoryQuestionRepository(s), attemptRepository, quizResultsReader: new MemoryQuizResultsReader(s),
-    submissionRepository: new MemorySubmissionRepository(s), questionImportParser, learningAccess: m.learningAccess,
+    submissionRepository: new MemorySubmissionRepository(s), questionImportParser, questionExportWriter, learningAccess: m.learningAccess,
     evaluateCourseCompletion: makeEvaluateCourseCompletion(m.deps), userRepository,
     mailer: { send: async (tenantId, mail) => { sent.push({ tenantId, mail }); return { id: 'm', messageId: '<m@test>' }; } },
     auditLog: m.deps.auditLog, clock: m.clock, ids: m.deps.ids, random: { string: () => 'x', bytesHex: (n) => '9c'.repeat(n) }, uow: m.deps.uow,

@@ -1,0 +1,184 @@
+import { MAX_POINTS, trueFalseOptions, validateQuestion, type OptionDraft, type Question, type QuestionDraft, type QuestionType } from '../question.js';
+import { roundWeight } from '../marks.js';
+import { err, ok, type Result } from '../result.js';
+import { MAX_IMPORT_QUESTIONS } from './csv-rows.js';
+
+/**
+ * Moodle XML, the format Moodle exports question banks in (docs.moodle.org "Moodle XML format"),
+ * for the types we grade: multichoice (single, or multiple with fractions), truefalse,
+ * shortanswer, numerical, matching and essay. An XML library parses the file into `XmlElement`s
+ * (adapters/parsers); this decides what they mean, and builds the tree an export writes.
+ *
+ * Import: `<questiontext><text>` is kept as the question's text, HTML and all (CDATA or escaped);
+ * `<defaultgrade>` gives the points (a whole number); `fraction` percentages become option
+ * weights (Moodle's grading); `<tolerance>` numerical tolerances; `<subquestion>` matching pairs
+ * (an empty one is an extra choice). Categories are skipped. Embedded `<file>`s (images) and other
+ * question types are refused naming the question, as is a question without what its type needs.
+ * Feedback, hints, penalties, units and names are not kept (we have no place for them).
+ *
+ * Export writes what Moodle's own exporter writes for these types, so Moodle imports it, and
+ * reads back to the same questions. A multiple_answer question without weights (all or nothing,
+ * which core Moodle has no setting for) is written with Moodle's nearest fractions (right ones
+ * share 100 %, a wrong one −100 %) and tagged `all-or-nothing`, which brings it back unweighted.
+ */
+export interface XmlElement {
+  name: string;
+  attributes: Record<string, string>;
+  children: XmlElement[];
+  /** The element's own text (text and CDATA nodes joined); children's text not included. */
+  text: string;
+}
+
+export const ALL_OR_NOTHING_TAG = 'all-or-nothing';
+
+const child = (e: XmlElement | undefined, name: string): XmlElement | undefined => e?.children.find((c) => c.name === name);
+const childrenNamed = (e: XmlElement, name: string): XmlElement[] => e.children.filter((c) => c.name === name);
+/** `<x><text>…</text></x>`'s text, or `<x>…</x>`'s own. */
+const textOf = (e: XmlElement | undefined): string => (e ? (child(e, 'text')?.text ?? e.text) : '');
+const hasFile = (e: XmlElement): boolean => e.name === 'file' || e.children.some(hasFile);
+
+const MOODLE_TYPES: Record<string, QuestionType | undefined> = {
+  multichoice: undefined, truefalse: 'true_false', shortanswer: 'short_answer', numerical: 'numerical', matching: 'matching', essay: 'essay',
+};
+
+function fractionOf(answer: XmlElement): Result<number, string> {
+  const f = Number(answer.attributes.fraction ?? '0');
+  if (!Number.isFinite(f) || f < -100 || f > 100) return err(`fraction "${answer.attributes.fraction}" is not a percentage from -100 to 100`);
+  return ok(roundWeight(f / 100));
+}
+
+function readQuestion(q: XmlElement, type: string): Result<QuestionDraft, string> {
+  if (hasFile(q)) return err('embedded files (<file>, e.g. images) are not supported: upload them to the lesson and link to them');
+  const text = textOf(child(q, 'questiontext'));
+  const gradeText = (child(q, 'defaultgrade')?.text ?? '1').trim();
+  const points = Number(gradeText);
+  if (!Number.isInteger(points) || points < 1 || points > MAX_POINTS) return err(`defaultgrade "${gradeText}": points must be a whole number from 1 to ${MAX_POINTS}`);
+  const answers = childrenNamed(q, 'answer');
+  const weighted: OptionDraft[] = [];
+  for (const a of answers) {
+    const w = fractionOf(a);
+    if (!w.ok) return w;
+    const option: OptionDraft = { text: textOf(a), isCorrect: w.value > 0, weight: w.value };
+    if (type === 'numerical') option.tolerance = Number(child(a, 'tolerance')?.text ?? '0') || 0;
+    weighted.push(option);
+  }
+  switch (type) {
+    case 'multichoice': {
+      const single = /^(true|1)$/i.test((child(q, 'single')?.text ?? 'true').trim());
+      const tags = childrenNamed(child(q, 'tags') ?? { name: '', attributes: {}, children: [], text: '' }, 'tag').map((t) => textOf(t).trim().toLowerCase());
+      if (!single && tags.includes(ALL_OR_NOTHING_TAG)) {
+        return validateQuestion({ type: 'multiple_answer', text, points, options: weighted.map((o) => ({ text: o.text, isCorrect: (o.weight ?? 0) > 0 })) });
+      }
+      return validateQuestion({ type: single ? 'multiple_choice' : 'multiple_answer', text, points, options: weighted });
+    }
+    case 'truefalse': {
+      const right = answers.find((a) => Number(a.attributes.fraction ?? '0') > 0);
+      if (answers.length !== 2 || !right) return err('a truefalse question has a true and a false answer, one of them worth 100');
+      return validateQuestion({ type: 'true_false', text, points, options: trueFalseOptions(textOf(right).trim().toLowerCase() === 'true') });
+    }
+    case 'matching':
+      return validateQuestion({
+        type: 'matching', text, points,
+        options: childrenNamed(q, 'subquestion').map((s) => ({ text: textOf(s), match: textOf(child(s, 'answer')), isCorrect: textOf(s).trim() !== '' })),
+      });
+    case 'essay':
+      return validateQuestion({ type: 'essay', text, points, options: [] });
+    default:
+      return validateQuestion({ type: MOODLE_TYPES[type]!, text, points, options: weighted });
+  }
+}
+
+/** Drafts from a parsed Moodle XML document (`<quiz>` root); the first bad question rejects the file. */
+export function questionsFromMoodleXml(root: XmlElement): Result<QuestionDraft[], string> {
+  if (root.name !== 'quiz') return err('not a Moodle XML file (the root element must be <quiz>)');
+  const out: QuestionDraft[] = [];
+  let n = 0;
+  for (const q of childrenNamed(root, 'question')) {
+    const type = q.attributes.type ?? '';
+    if (type === 'category') continue;
+    n++;
+    const name = textOf(child(q, 'name')).trim();
+    const which = `question ${n}${name ? ` ("${name}")` : ''}`;
+    if (!(type in MOODLE_TYPES)) return err(`${which}: type "${type}" is not supported (multichoice, truefalse, shortanswer, numerical, matching and essay are)`);
+    const read = readQuestion(q, type);
+    if (!read.ok) return err(`${which}: ${read.error}`);
+    out.push(read.value);
+    if (out.length > MAX_IMPORT_QUESTIONS) return err(`more than ${MAX_IMPORT_QUESTIONS} questions in one file`);
+  }
+  if (out.length === 0) return err('the file has no questions');
+  return ok(out);
+}
+
+// ---------------------------------------------------------------- export
+
+const el = (name: string, children: XmlElement[] = [], attributes: Record<string, string> = {}, text = ''): XmlElement => ({ name, attributes, children, text });
+const textEl = (name: string, text: string, attributes: Record<string, string> = {}): XmlElement => el(name, [el('text', [], {}, text)], attributes);
+const value = (name: string, text: string): XmlElement => el(name, [], {}, text);
+const html = (name: string, text = ''): XmlElement => textEl(name, text, { format: 'html' });
+/** Moodle writes fractions as percentages with up to 7 significant decimals of the fraction. */
+const percent = (weight: number): string => String(Math.round(weight * 1e7) / 1e5);
+const decimal7 = (x: number): string => x.toFixed(7);
+
+/** A short name for Moodle's required `<name>`: the text without tags, cut at 60 characters. */
+const nameOf = (q: Pick<Question, 'text' | 'order'>): string => {
+  const plain = q.text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  return plain.length > 60 ? `${plain.slice(0, 57)}…` : plain || `Question ${q.order}`;
+};
+
+const answerEl = (fraction: string, text: string, extra: XmlElement[] = [], format = 'html'): XmlElement =>
+  el('answer', [el('text', [], {}, text), html('feedback'), ...extra], { fraction, format });
+
+const combinedFeedback = (): XmlElement[] => [html('correctfeedback'), html('partiallycorrectfeedback'), html('incorrectfeedback'), el('shownumcorrect')];
+
+function questionEl(q: Question): XmlElement {
+  const head = (type: string, penalty: number): XmlElement[] => [
+    textEl('name', nameOf(q)), html('questiontext', q.text), html('generalfeedback'), value('defaultgrade', decimal7(q.points)),
+    value('penalty', decimal7(penalty)), value('hidden', '0'), value('idnumber', ''),
+  ];
+  const weightOf = (o: Question['options'][number]) => o.weight ?? (o.isCorrect ? 1 : 0);
+  switch (q.type) {
+    case 'multiple_choice':
+    case 'multiple_answer': {
+      const allOrNothing = q.type === 'multiple_answer' && q.options.every((o) => o.weight === null || o.weight === undefined);
+      const right = q.options.filter((o) => o.isCorrect).length;
+      const fraction = (o: Question['options'][number]) => (allOrNothing ? (o.isCorrect ? percent(roundWeight(1 / right)) : '-100') : percent(weightOf(o)));
+      return el('question', [
+        ...head('multichoice', 1 / 3), value('single', q.type === 'multiple_choice' ? 'true' : 'false'), value('shuffleanswers', 'true'),
+        value('answernumbering', 'abc'), value('showstandardinstruction', '0'), ...combinedFeedback(),
+        ...q.options.map((o) => answerEl(fraction(o), o.text)),
+        ...(allOrNothing ? [el('tags', [el('tag', [el('text', [], {}, ALL_OR_NOTHING_TAG)])])] : []),
+      ], { type: 'multichoice' });
+    }
+    case 'true_false': {
+      const trueIsRight = q.options[0]?.isCorrect ?? true;
+      return el('question', [
+        ...head('truefalse', 1), answerEl(trueIsRight ? '100' : '0', 'true', [], 'moodle_auto_format'), answerEl(trueIsRight ? '0' : '100', 'false', [], 'moodle_auto_format'),
+      ], { type: 'truefalse' });
+    }
+    case 'short_answer':
+      return el('question', [...head('shortanswer', 1 / 3), value('usecase', '0'), ...q.options.map((o) => answerEl(percent(weightOf(o)), o.text, [], 'moodle_auto_format'))], { type: 'shortanswer' });
+    case 'numerical':
+      return el('question', [
+        ...head('numerical', 1 / 3),
+        ...q.options.map((o) => answerEl(percent(weightOf(o)), o.text, [value('tolerance', String(o.tolerance ?? 0))], 'moodle_auto_format')),
+        value('unitgradingtype', '0'), value('unitpenalty', '0.1000000'), value('showunits', '3'), value('unitsleft', '0'),
+      ], { type: 'numerical' });
+    case 'matching':
+      return el('question', [
+        ...head('matching', 1 / 3), value('shuffleanswers', 'true'), ...combinedFeedback(),
+        ...q.options.map((o) => el('subquestion', [el('text', [], {}, o.text), el('answer', [el('text', [], {}, o.match ?? '')])], { format: 'html' })),
+      ], { type: 'matching' });
+    case 'essay':
+      return el('question', [
+        ...head('essay', 0), value('responseformat', 'editor'), value('responserequired', '1'), value('responsefieldlines', '15'), value('minwordlimit', ''),
+        value('maxwordlimit', ''), value('attachments', '0'), value('attachmentsrequired', '0'), value('maxbytes', '0'), value('filetypeslist', ''),
+        html('graderinfo'), html('responsetemplate'),
+      ], { type: 'essay' });
+  }
+}
+
+/** The `<quiz>` tree of a quiz's questions, in a category named after the quiz (as Moodle exports one). */
+export function moodleXmlOf(quizTitle: string, questions: readonly Question[]): XmlElement {
+  const category = el('question', [textEl('category', `$course$/top/${quizTitle.replace(/\//g, '//')}`)], { type: 'category' });
+  return el('quiz', [category, ...questions.map(questionEl)]);
+}
