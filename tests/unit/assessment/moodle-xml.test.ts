@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { questionExportWriter, questionImportParser } from '../../../adapters/parsers/question-import.parser.js';
 import { parseXml } from '../../../adapters/parsers/moodle-xml.parser.js';
-import { validateQuestion, type Question, type QuestionDraft } from '../../../domain/assessment/question.js';
+import { validateQuestion, type QuestionDraft } from '../../../domain/assessment/question.js';
 import { questionsFromDrafts } from '../../../application/assessment/question-input.js';
 
 let n = 0;
