@@ -132,10 +132,10 @@ describe('HTTP assessment: import, export and analytics', () => {
     expect(aq.map((x) => x.options.findIndex((o) => o.is_correct))).to.deep.equal([3, 0]);
     expect(aq[1]!.options.map((o) => o.option_text)).to.deep.equal(['Moodle', 'ATutor', 'Claroline']);
 
-    // Unsupported GIFT types and a broken Aiken file are refused whole, naming the question.
-    const numeric = await upload(admin, aiken.quizId, `${GIFT}\nWhen was Grant born?{#1822:5}\n`, 'x.gift', 'text/plain');
-    expect(numeric.status).to.equal(400);
-    expect(numeric.body.error).to.match(/^question 7 \(line \d+\): numerical/);
+    // A GIFT description (no answers) and a broken Aiken file are refused whole, naming the question.
+    const description = await upload(admin, aiken.quizId, `${GIFT}\n\nGrant was born in 1822.\n`, 'x.gift', 'text/plain');
+    expect(description.status).to.equal(400);
+    expect(description.body.error).to.match(/^question 7 \(line \d+\): no answer block/);
     const broken = await upload(admin, aiken.quizId, AIKEN.replace('ANSWER: A', 'ANSWER: E'), 'x.txt', 'text/plain', 'aiken');
     expect(broken.status).to.equal(400);
     expect(broken.body.error).to.match(/^question 2 \(line 12\): ANSWER E is not one of the options/);
