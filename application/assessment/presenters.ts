@@ -5,6 +5,7 @@ import { secondsLeft } from '../../domain/assessment/deadline.js';
 import type { QuizAnalytics } from '../../domain/assessment/analytics.js';
 import type { Submission } from '../../domain/assessment/assignment.js';
 import type { AttemptSummary, MarkingItem } from './ports/attempt-repository.js';
+import type { AttemptSelection } from './ports/quiz-results-reader.js';
 import type { QuizQuestionStats } from './ports/quiz-repository.js';
 import type { LessonAssignmentSummary, SubmissionView } from './ports/submission-repository.js';
 
@@ -118,7 +119,7 @@ export function attemptQuestionsView(questions: readonly Question[], answers: re
   });
 }
 
-export const analyticsView = (a: QuizAnalytics, questions: readonly Question[], selection: string) => {
+export const analyticsView = (a: QuizAnalytics, questions: readonly Question[], selection: AttemptSelection) => {
   const byId = new Map(a.questions.map((q) => [q.questionId, q]));
   return {
     attempts_counted: selection,

@@ -24,6 +24,7 @@ import { RAW, reply } from '../kit/envelope.js';
 import { DomainError, HttpError, unwrap } from '../kit/errors.js';
 import { idParam, uuid } from '../kit/schemas.js';
 import type { RouteModule, UploadedFile } from '../kit/route-table.js';
+import * as wire from '../wire/assessment.wire.js';
 import { QuestionBody, QuestionUpdate, QuizBody, QuizUpdate, toQuestionInput, toQuizInput } from './assessment-schemas.js';
 
 type Deps = {
@@ -155,12 +156,13 @@ export const makeAssessmentQuizAdminRoutes = (d: Deps): RouteModule => (r) => {
     return RAW;
   });
 
-  r.get('/api/lms/admin/quizzes/:id/analytics', { summary: 'Moodle\'s statistics report of a quiz over ?attempts=all|first|last|highest', access: Role.Admin, params: idParam, query: AnalyticsQuery, tags }, async ({ actor, params, query }) => {
+  r.get('/api/lms/admin/quizzes/:id/analytics', { operationId: 'getQuizStatistics', response: wire.QuizStatistics, errors: ['QUIZ_NOT_FOUND'], summary: 'Moodle\'s statistics report of a quiz over ?attempts=all|first|last|highest', access: Role.Admin, params: idParam, query: AnalyticsQuery, tags }, async ({ actor, params, query }) => {
     const { analytics, questions } = unwrap(await d.getQuizAnalytics(actor, params.id, query.attempts));
     return analyticsView(analytics, questions, query.attempts);
   });
 
   r.get('/api/lms/admin/quizzes/:id/export-questions', {
+    operationId: 'exportQuizQuestions', errors: ['QUIZ_NOT_FOUND'],
     summary: 'The quiz\'s questions as a Moodle XML file (imports back to the same questions)', access: Role.Admin, params: idParam, query: ExportQuestionsQuery,
     produces: 'application/xml', tags,
   }, async ({ actor, params, query, ctx }) => {

@@ -22,6 +22,7 @@ import { idParam, pageQuery, pageView, toPageRequest, uuid } from '../kit/schema
 import type { RouteModule } from '../kit/route-table.js';
 import { AnswerBody, GradeAnswerBody, SubmitBody } from './assessment-schemas.js';
 import { z } from 'zod';
+import * as wire from '../wire/assessment.wire.js';
 
 type Deps = {
   listQuizzes: ReturnType<typeof makeListQuizzes>;
@@ -96,6 +97,7 @@ export const makeAssessmentQuizRoutes = (d: Deps): RouteModule => (r) => {
   });
 
   r.post('/api/lms/quiz-attempts/:id/grade', {
+    operationId: 'gradeQuizAnswer', errors: ['ATTEMPT_NOT_FOUND', 'QUESTION_NOT_IN_QUIZ', 'NOT_MANUALLY_GRADED', 'ATTEMPT_NOT_ENDED', 'CANNOT_GRADE', 'INVALID_GRADE'],
     summary: 'Mark an essay of an ended attempt (Mentor and above; not one\'s own, lower roles only); mails the student', access: Role.Mentor, params: idParam, body: GradeAnswerBody, tags,
   }, async ({ actor, meta, params, body }) => {
     const g = unwrap(await d.gradeQuizAnswer(actor, meta, params.id, { questionId: body.question_id, points: body.points, feedback: body.feedback ?? null }));
@@ -103,6 +105,7 @@ export const makeAssessmentQuizRoutes = (d: Deps): RouteModule => (r) => {
   });
 
   r.get('/api/lms/mentor/quiz-essays', {
+    operationId: 'listQuizEssaysToGrade', response: wire.EssayToGradePage,
     summary: 'Grading queue of quiz essays (Mentor and above): waiting for a mark, oldest first; ?status=graded|all', access: Role.Mentor, query: EssayQueueQuery, tags,
   }, async ({ actor, query }) =>
     pageView(await d.listQuizEssays(actor, { status: query.status, quizId: query.quiz_id, courseId: query.course_id }, toPageRequest(query)), markingItemView));
