@@ -1,4 +1,4 @@
-import type { AttemptAnswer } from '../../../domain/assessment/attempt.js';
+import type { Attempt, AttemptAnswer } from '../../../domain/assessment/attempt.js';
 import { markAnswer } from '../../../domain/assessment/grading.js';
 import { isManuallyGraded } from '../../../domain/assessment/question.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
@@ -26,8 +26,9 @@ export interface GradeQuizAnswerInput {
  * student's mail are written in one unit of work under the attempt's row lock.
  */
 export const makeGradeQuizAnswer = (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'attemptRepository' | 'userRepository' | 'evaluateCourseCompletion' | 'mailer' | 'auditLog' | 'clock' | 'uow'>) =>
-  async (actor: Actor, meta: RequestMeta, attemptId: string, input: GradeQuizAnswerInput): Promise<Result<AttemptReview & { answer: AttemptAnswer; completion: CompletionOutcome | null }, GradeQuizAnswerError>> =>
-    d.uow.run(async () => {
+  async (actor: Actor, meta: RequestMeta, attemptId: string, input: GradeQuizAnswerInput): Promise<Result<AttemptReview & { answer: AttemptAnswer; completion: CompletionOutcome | null }, GradeQuizAnswerError>> => {
+    // One statement at a time inside the unit of work (one connection); the review is read after it.
+    const marked = await d.uow.run(async (): Promise<Result<{ attempt: Attempt; answer: AttemptAnswer; completion: CompletionOutcome | null }, GradeQuizAnswerError>> => {
       const attempt = await d.attemptRepository.lock(actor.tenantId, attemptId);
       if (!attempt) return err('ATTEMPT_NOT_FOUND');
       const student = await d.userRepository.findById(actor.tenantId, attempt.userId);
@@ -36,11 +37,12 @@ export const makeGradeQuizAnswer = (d: Pick<AssessmentDeps, 'quizRepository' | '
       const question = (await questionsOfAttempt(d, attempt)).find((q) => q.id === input.questionId);
       if (!question) return err('QUESTION_NOT_IN_QUIZ', `question_id: ${input.questionId} is not a question of this attempt`);
       if (!isManuallyGraded(question.type)) return err('NOT_MANUALLY_GRADED', `question_id: a ${question.type} question is graded automatically`);
-      const [quiz, answers] = await Promise.all([d.quizRepository.findById(actor.tenantId, attempt.quizId), d.attemptRepository.listAnswers(actor.tenantId, attempt.id)]);
+      const quiz = await d.quizRepository.findById(actor.tenantId, attempt.quizId);
+      const answers = await d.attemptRepository.listAnswers(actor.tenantId, attempt.id);
       const now = d.clock.now();
-      const marked = markAnswer(attempt, answers, { ...input, graderId: actor.userId }, quiz?.passingScore ?? 100, now);
-      if (!marked.ok) return err('INVALID_GRADE', marked.error);
-      const { attempt: next, answer } = marked.value;
+      const result = markAnswer(attempt, answers, { ...input, graderId: actor.userId }, quiz?.passingScore ?? 100, now);
+      if (!result.ok) return err('INVALID_GRADE', result.error);
+      const { attempt: next, answer } = result.value;
       await d.attemptRepository.saveMark(next, answer);
       await d.auditLog.record({
         tenantId: actor.tenantId, userId: actor.userId, action: 'quiz_answer.grade', resourceType: 'quiz_attempt', resourceId: attempt.id, ...meta,
@@ -48,5 +50,8 @@ export const makeGradeQuizAnswer = (d: Pick<AssessmentDeps, 'quizRepository' | '
       });
       if (student && !student.deletedAt) await d.mailer.send(actor.tenantId, essayGradedMail(student.email, student.displayName, quiz?.title ?? null, question.text, answer, next));
       const completion = next.passed && attempt.passed !== true && quiz?.status === 'published' ? await d.evaluateCourseCompletion(actor.tenantId, attempt.userId, quiz.courseId) : null;
-      return ok({ ...(await reviewOf(d, actor, next)), answer, completion });
+      return ok({ attempt: next, answer, completion });
     });
+    if (!marked.ok) return marked;
+    return ok({ ...(await reviewOf(d, actor, marked.value.attempt)), answer: marked.value.answer, completion: marked.value.completion });
+  };
