@@ -7,7 +7,7 @@ import type { PaymentRepository } from './ports/payment-repository.js';
 import type { SubscriptionRepository } from './ports/subscription-repository.js';
 import type { NotificationSigner, PaymentGateway } from './ports/payment-gateway.js';
 import type { ReceiptRenderer } from './ports/receipt-renderer.js';
-import type { PromoCodeCounter } from './ports/promo-code-counter.js';
+import type { PromoCodeReservations } from './ports/promo-code-reservations.js';
 
 /** Everything the commerce use cases may ask for; each takes the part it needs (`Pick`). */
 export type CommerceDeps = {
@@ -17,7 +17,7 @@ export type CommerceDeps = {
   paymentGateway: PaymentGateway;
   notificationSigner: NotificationSigner;
   receiptRenderer: ReceiptRenderer;
-  promoCodeCounter: PromoCodeCounter;
+  promoCodeReservations: PromoCodeReservations;
   learningCatalog: LearningCatalog;
   learningAccess: LearningAccess;
   grantEnrollment: GrantEnrollment;

@@ -19,6 +19,17 @@ export async function applicablePromo(d: Pick<CommerceDeps, 'learningCatalog' | 
 }
 
 /**
+ * Takes one use of a promo code for the order being written, in its unit of work (README
+ * commerce, "Promo codes"): the code's terms as reserved (the discount is computed from these,
+ * not from an earlier read), or the problem naming why no use is left.
+ */
+export async function reservePromo(d: Pick<CommerceDeps, 'promoCodeReservations' | 'learningCatalog'>, tenantId: string, code: string, now: Date): Promise<Result<PromoCode, PromoProblem>> {
+  const held = await d.promoCodeReservations.reserve(tenantId, code, now);
+  if (held) return ok(held);
+  return err(promoProblem(await d.learningCatalog.findPromoCode(tenantId, code), now) ?? 'PROMO_EXHAUSTED');
+}
+
+/**
  * Prices course orders (README "Commerce"): the requested courses (`{course_id}`) and whole
  * categories (`{category_id}`: its published courses) are collected once each; courses whose
  * category has a price in the order's currency are priced together per category, at the tier

@@ -1,4 +1,5 @@
-import { coursesOf, transitionOrder, type Order } from '../../domain/commerce/order.js';
+import { coursesOf, endedUnpaid, transitionOrder, type Order } from '../../domain/commerce/order.js';
+import { nextStatus } from '../../domain/commerce/payment-status.js';
 import type { Payment } from '../../domain/commerce/payment.js';
 import type { PaymentOutcome } from '../../domain/commerce/payment-status.js';
 import { abandon, activate, refund } from '../../domain/commerce/subscription.js';
@@ -9,7 +10,7 @@ import type { PaymentNotification } from './ports/payment-repository.js';
 import { buildReceiptMail } from './receipts.js';
 
 type Deps = Pick<CommerceDeps,
-  'orderRepository' | 'paymentRepository' | 'subscriptionRepository' | 'promoCodeCounter' | 'grantEnrollment' | 'revokeEnrollments' | 'learningAccess'
+  'orderRepository' | 'paymentRepository' | 'subscriptionRepository' | 'promoCodeReservations' | 'grantEnrollment' | 'revokeEnrollments' | 'learningAccess'
   | 'receiptRenderer' | 'userRepository' | 'settingsReader' | 'mailer' | 'clock' | 'uow' | 'log'>;
 
 export interface SettleCommand {
@@ -31,7 +32,7 @@ export interface SettleCommand {
   receiptPayment?: { paymentMethod: string; transactionId: string };
 }
 
-export type SettleError = 'ORDER_NOT_FOUND' | 'AMOUNT_MISMATCH' | 'ORDER_ALREADY_PAID' | 'ORDER_NOT_PAYABLE' | 'ORDER_NOT_PENDING';
+export type SettleError = 'ORDER_NOT_FOUND' | 'AMOUNT_MISMATCH' | 'ORDER_ALREADY_PAID' | 'ORDER_NOT_PAYABLE' | 'ORDER_NOT_PENDING' | 'PROMO_USE_UNAVAILABLE';
 
 export interface Settled {
   order: Order;
@@ -43,9 +44,12 @@ export interface Settled {
 /**
  * The one path by which an order's payment state changes (contract §7): gateway notifications,
  * the sandbox page, offline payments and free orders all come here. Under a lock of the order,
- * the state machine decides; when the order becomes paid, in the same unit of work: the promo
- * code use is counted, the courses are granted or the subscription activated, and the receipt
- * is written to the mail outbox. Concurrent or replayed outcomes serialise on the lock, and only
+ * the state machine decides; when the order becomes paid, in the same unit of work: the courses
+ * are granted or the subscription activated, and the receipt is written to the mail outbox. A
+ * discount is settled only while the order holds a use of its promo code: an order that holds
+ * none (it ended unpaid and gave it back, or was placed before uses were reserved) takes one
+ * now, and if none is left it is not paid (`PROMO_USE_UNAVAILABLE`, the notification stored and
+ * logged for a refund). An order ending unpaid gives its use back. Concurrent or replayed outcomes serialise on the lock, and only
  * the transition into `paid` grants, so a paid order grants exactly once.
  */
 export const makeSettlement = (d: Deps) => {
@@ -95,8 +99,17 @@ export const makeSettlement = (d: Deps) => {
       }
       // Rendered from an older version of the order (changed meanwhile): render again.
       if (receipt && order.updatedAt.getTime() !== renderedFrom) receipt = null;
-      const t = transitionOrder(order, cmd.outcome, now);
-      if (t.changed) await d.orderRepository.update(t.order);
+      let before = order;
+      // Its window is judged when the order was placed: that is when the discount was given.
+      if (order.promoCode !== null && !order.promoUseHeld && order.status !== 'paid' && nextStatus(order.status, cmd.outcome) === 'paid') {
+        if (!(await d.promoCodeReservations.reserve(order.tenantId, order.promoCode, order.createdAt))) {
+          d.log.warn('commerce.promo_use_unavailable', { orderId: order.id, code: order.promoCode, outcome: cmd.outcome, payload: cmd.notification?.payload ?? null });
+          if (cmd.notification) await d.paymentRepository.insertNotification({ ...cmd.notification, outcome: 'promo_use_unavailable' });
+          return err('PROMO_USE_UNAVAILABLE', `promo code ${order.promoCode} has no use left for this order`);
+        }
+        before = { ...order, promoUseHeld: true };
+      }
+      const t = transitionOrder(before, cmd.outcome, now);
 
       let payment: Payment | null = null;
       const target = cmd.payment ? await cmd.payment(t.order) : null;
@@ -107,13 +120,12 @@ export const makeSettlement = (d: Deps) => {
       }
 
       let final = t.order;
+      if (t.changed && endedUnpaid(final.status) && final.promoUseHeld && final.promoCode !== null) {
+        await d.promoCodeReservations.release(order.tenantId, final.promoCode, now);
+        final = { ...final, promoUseHeld: false };
+      }
+      if (t.changed) await d.orderRepository.update(final);
       if (t.becamePaid) {
-        if (order.promoCode) {
-          const counted = await d.promoCodeCounter.countUse(order.tenantId, order.promoCode, now);
-          if (!counted) d.log.warn('commerce.promo_not_counted', { orderId: order.id, code: order.promoCode });
-          final = { ...final, promoUseCounted: counted };
-          await d.orderRepository.update(final);
-        }
         await grantPaid(final, now);
         const mail = receipt ?? (await buildReceiptMail(d, final, payment ?? cmd.receiptPayment ?? null));
         if (mail) await d.mailer.send(order.tenantId, mail);
@@ -126,7 +138,7 @@ export const makeSettlement = (d: Deps) => {
           await d.subscriptionRepository.update(ended);
           await d.revokeEnrollments(order.tenantId, 'subscription', ended.id);
         }
-      } else if (t.changed && order.subscriptionId && (final.status === 'failed' || final.status === 'expired' || final.status === 'cancelled')) {
+      } else if (t.changed && order.subscriptionId && endedUnpaid(final.status)) {
         const sub = await d.subscriptionRepository.lock(order.tenantId, order.subscriptionId);
         const dropped = sub ? abandon(sub, now) : null;
         if (dropped) await d.subscriptionRepository.update(dropped);

@@ -38,7 +38,7 @@ import { makeMailerLogStats } from '../../application/platform/use-cases/mailer-
 import { makeGetMailerLog } from '../../application/platform/use-cases/get-mailer-log.usecase.js';
 import { BROADCAST_RELAY_JOB } from '../../application/platform/mail-ports.js';
 import {
-  makeOrderPgRepository, makePaymentPgRepository, makePromoCodeCounterPg, makeSubscriptionPgRepository,
+  makeOrderPgRepository, makePaymentPgRepository, makePromoCodeReservationsPg, makeSubscriptionPgRepository,
 } from '../../adapters/persistence/pg/commerce.pg-repositories.js';
 import { makeBroadcastPgRepository, makeMailEventPgRepository } from '../../adapters/persistence/pg/mail.pg-repositories.js';
 import { makeSandboxGateway } from '../../adapters/gateways/payment/sandbox.gateway.js';
@@ -69,7 +69,7 @@ export const commerceModule: AppModule = {
       subscriptionRepository: asFunction(makeSubscriptionPgRepository).singleton(),
       // Learning's port (same name: this later registration replaces its default).
       categorySubscribers: asFunction(makeCategorySubscribers).singleton(),
-      promoCodeCounter: asFunction(makePromoCodeCounterPg).singleton(),
+      promoCodeReservations: asFunction(makePromoCodeReservationsPg).singleton(),
       paymentGateway: asValue(config.PAYGATE_PROVIDER === 'midtrans'
         ? makeMidtransGateway({ apiUrl: config.MIDTRANS_API_URL, serverKey })
         : makeSandboxGateway(config.publicUrl)),

@@ -39,8 +39,12 @@ export interface Order {
   promoCode: string | null;
   /** The subscription this order pays for, if any. */
   subscriptionId: string | null;
-  /** True once the promo code's use was counted (when the order was paid). */
-  promoUseCounted: boolean;
+  /**
+   * The order holds one of its promo code's uses (counted in the code's `used_count`): taken when
+   * the code was applied, given back when the order ends unpaid. A discount is settled only
+   * while a use is held.
+   */
+  promoUseHeld: boolean;
   createdAt: Date;
   updatedAt: Date;
   paidAt: Date | null;
@@ -60,6 +64,9 @@ export function transitionOrder(order: Order, outcome: PaymentOutcome, now: Date
   const becamePaid = status === 'paid';
   return { order: { ...order, status, updatedAt: now, paidAt: becamePaid ? now : order.paidAt }, changed: true, becamePaid };
 }
+
+/** The order ended unpaid: a promo code use it held goes back to the code, its subscription is dropped. */
+export const endedUnpaid = (status: OrderStatus): boolean => status === 'failed' || status === 'expired' || status === 'cancelled';
 
 /** Only pending orders can be updated or deleted (contract §7). */
 export const isOrderEditable = (o: Pick<Order, 'status'>): boolean => o.status === 'pending';

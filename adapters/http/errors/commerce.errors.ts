@@ -13,6 +13,8 @@ export const commerceErrors: ErrorTable = {
   PROMO_NOT_STARTED: { status: 400, message: 'Promo code is not valid yet' },
   PROMO_EXPIRED: { status: 400, message: 'Promo code has expired' },
   PROMO_EXHAUSTED: { status: 400, message: 'Promo code has been used up' },
+  // A payment of a discounted order that holds no use of its code, and none is left: not settled.
+  PROMO_USE_UNAVAILABLE: { status: 400, message: 'Promo code has been used up' },
   UNKNOWN_COURSE: { status: 400, message: 'Invalid parameters' },
   CATEGORY_NOT_FOR_SALE: { status: 400, message: 'Invalid parameters' },
   NOTHING_TO_ORDER: { status: 400, message: 'Invalid parameters' },

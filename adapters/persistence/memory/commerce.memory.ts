@@ -4,7 +4,7 @@ import type { Subscription } from '../../../domain/commerce/subscription.js';
 import type { OrderRepository } from '../../../application/commerce/ports/order-repository.js';
 import type { PaymentNotification, PaymentRepository } from '../../../application/commerce/ports/payment-repository.js';
 import type { SubscriptionRepository } from '../../../application/commerce/ports/subscription-repository.js';
-import type { PromoCodeCounter } from '../../../application/commerce/ports/promo-code-counter.js';
+import type { PromoCodeReservations } from '../../../application/commerce/ports/promo-code-reservations.js';
 import type { PromoCode } from '../../../application/learning/index.js';
 import { clone, newestFirst, pageOf } from './paging.js';
 
@@ -112,14 +112,23 @@ export class MemorySubscriptionRepository implements SubscriptionRepository {
   }
 }
 
-/** Counts uses in a map of promo codes shared with the test's catalogue. */
-export class MemoryPromoCodeCounter implements PromoCodeCounter {
+/** Reserves uses in a map of promo codes shared with the test's catalogue. */
+export class MemoryPromoCodeReservations implements PromoCodeReservations {
   constructor(private readonly codes: Map<string, PromoCode>) {}
-  async countUse(tenantId: string, code: string, at: Date) {
-    const p = [...this.codes.values()].find((c) => c.tenantId === tenantId && c.code === code);
-    if (!p || (p.maxUses !== null && p.usedCount >= p.maxUses)) return false;
+  private find(tenantId: string, code: string) {
+    return [...this.codes.values()].find((c) => c.tenantId === tenantId && c.code === code);
+  }
+  async reserve(tenantId: string, code: string, at: Date) {
+    const p = this.find(tenantId, code);
+    if (!p || (p.validFrom && p.validFrom > at) || (p.validUntil && p.validUntil <= at) || (p.maxUses !== null && p.usedCount >= p.maxUses)) return null;
     p.usedCount++;
     p.updatedAt = at;
-    return true;
+    return structuredClone(p);
+  }
+  async release(tenantId: string, code: string, at: Date) {
+    const p = this.find(tenantId, code);
+    if (!p || p.usedCount === 0) return;
+    p.usedCount--;
+    p.updatedAt = at;
   }
 }

@@ -371,6 +371,9 @@ export class MemoryRecordStore<T extends StoredRecord> implements RecordStore<T>
     const r = this.rows.get(id);
     return r && r.tenantId === tenantId ? clone(r) : null;
   }
+  lock(tenantId: string, id: string) {
+    return this.findById(tenantId, id);
+  }
   async list(tenantId: string, q: { search?: string | undefined; filter?: Partial<T> }, page: PageRequest) {
     const all = inTenant(this.rows.values(), tenantId)
       .filter((r) => Object.entries(q.filter ?? {}).every(([k, v]) => v === undefined || r[k as keyof T] === v))

@@ -6,7 +6,8 @@ import type { Subscription, SubscriptionStatus } from '../../../domain/commerce/
 import type { OrderRepository } from '../../../application/commerce/ports/order-repository.js';
 import type { PaymentNotification, PaymentRepository } from '../../../application/commerce/ports/payment-repository.js';
 import type { SubscriptionRepository } from '../../../application/commerce/ports/subscription-repository.js';
-import type { PromoCodeCounter } from '../../../application/commerce/ports/promo-code-counter.js';
+import type { PromoCodeReservations } from '../../../application/commerce/ports/promo-code-reservations.js';
+import { promoCodeFromRow } from './record-store.pg-repository.js';
 import type { DbDeps } from './base.js';
 import { knexPage, num, numOrNull } from './knex-helpers.js';
 
@@ -26,7 +27,7 @@ const itemFromJson = (j: Record<string, unknown>): OrderItem => ({
 const toOrder = (r: Row): Order => ({
   id: r.id as string, tenantId: r.tenantId as string, userId: r.userId as string, items: ((r.items ?? []) as Array<Record<string, unknown>>).map(itemFromJson),
   subtotal: num(r.subtotal), discount: num(r.discount), totalAmount: num(r.totalAmount), currency: r.currency as string, status: r.status as OrderStatus,
-  promoCode: r.promoCode as string | null, subscriptionId: r.subscriptionId as string | null, promoUseCounted: r.promoUseCounted === true,
+  promoCode: r.promoCode as string | null, subscriptionId: r.subscriptionId as string | null, promoUseHeld: r.promoUseHeld === true,
   createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date, paidAt: r.paidAt as Date | null,
 });
 const orderRow = (o: Order): Row => ({ ...o, items: JSON.stringify(o.items.map(itemToJson)) });
@@ -175,12 +176,20 @@ export const makeSubscriptionPgRepository = ({ db }: DbDeps): SubscriptionReposi
   },
 });
 
-/** Learning's `promo_codes` table, counted atomically when an order is paid (contract §7). */
-export const makePromoCodeCounterPg = ({ db }: DbDeps): PromoCodeCounter => ({
-  async countUse(tenantId, code, at) {
+/**
+ * Learning's `promo_codes` table: a use is taken and given back by one conditional statement
+ * each, joining the caller's unit of work (README commerce, "Promo codes").
+ */
+export const makePromoCodeReservationsPg = ({ db }: DbDeps): PromoCodeReservations => ({
+  async reserve(tenantId, code, at) {
     const rows = (await db.q()('promo_codes').where({ tenantId, code })
+      .where((w) => w.whereNull('validFrom').orWhere('validFrom', '<=', at))
+      .where((w) => w.whereNull('validUntil').orWhere('validUntil', '>', at))
       .where((w) => w.whereNull('maxUses').orWhere('usedCount', '<', db.knex.ref('maxUses')))
-      .increment('usedCount', 1).update({ updatedAt: at }).returning('id')) as unknown[];
-    return rows.length === 1;
+      .increment('usedCount', 1).update({ updatedAt: at }).returning('*')) as Row[];
+    return rows[0] ? promoCodeFromRow(rows[0]) : null;
+  },
+  async release(tenantId, code, at) {
+    await db.q()('promo_codes').where({ tenantId, code }).where('usedCount', '>', 0).decrement('usedCount', 1).update({ updatedAt: at });
   },
 });

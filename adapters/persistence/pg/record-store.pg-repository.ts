@@ -22,6 +22,10 @@ export function makeTableStore<T extends StoredRecord>(db: Database, t: TableDes
       const r = await db.q()(t.table).where({ tenantId, id }).first();
       return r ? t.fromRow(r) : null;
     },
+    async lock(tenantId, id) {
+      const r = await db.q()(t.table).where({ tenantId, id }).forUpdate().first();
+      return r ? t.fromRow(r) : null;
+    },
     list(tenantId, query, page) {
       const q = db.q()(t.table).where({ tenantId }).select('*');
       for (const [k, v] of Object.entries(query.filter ?? {})) if (v !== undefined) q.where(k, v as string);
@@ -69,13 +73,15 @@ export const makePricingStore = ({ db }: { db: Database }) => makeTableStore<Pri
   toRow: (p) => ({ ...p, tiers: JSON.stringify(p.tiers.map((x: PriceTier) => ({ min_quantity: x.minQuantity, unit_price: x.unitPrice }))) }),
 });
 
+export const promoCodeFromRow = (r: Row): PromoCode => ({
+  id: r.id as string, tenantId: r.tenantId as string, code: r.code as string, type: r.type as PromoType, value: num(r.value),
+  validFrom: r.validFrom as Date | null, validUntil: r.validUntil as Date | null, maxUses: numOrNull(r.maxUses), usedCount: num(r.usedCount),
+  createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
+});
+
 export const makePromoCodeStore = ({ db }: { db: Database }) => makeTableStore<PromoCode>(db, {
   table: 'promo_codes',
   searchColumns: ['code'],
-  fromRow: (r) => ({
-    id: r.id as string, tenantId: r.tenantId as string, code: r.code as string, type: r.type as PromoType, value: num(r.value),
-    validFrom: r.validFrom as Date | null, validUntil: r.validUntil as Date | null, maxUses: numOrNull(r.maxUses), usedCount: num(r.usedCount),
-    createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
-  }),
+  fromRow: promoCodeFromRow,
   toRow: (p) => ({ ...p }),
 });

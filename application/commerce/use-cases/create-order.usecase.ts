@@ -3,7 +3,7 @@ import type { Actor } from '../../shared/actor.js';
 import { ok, type Result } from '../../shared/result.js';
 import type { CommerceDeps } from '../deps.js';
 import { sendOrderConfirmation } from '../order-mail.js';
-import { applicablePromo, priceCourseItems, totalsOf, type ItemRequest, type PricingError } from '../order-pricing.js';
+import { applicablePromo, priceCourseItems, reservePromo, totalsOf, type ItemRequest, type PricingError } from '../order-pricing.js';
 import { payFreeOrder } from '../free-orders.js';
 import type { Settlement } from '../settlement.js';
 
@@ -13,30 +13,36 @@ export interface CreateOrderCommand {
   currency?: string | undefined;
 }
 
-type Deps = Pick<CommerceDeps, 'learningCatalog' | 'learningAccess' | 'orderRepository' | 'paymentRepository' | 'userRepository' | 'settingsReader' | 'mailer' | 'clock' | 'ids' | 'uow'> & { settlement: Settlement };
+type Deps = Pick<CommerceDeps, 'learningCatalog' | 'learningAccess' | 'orderRepository' | 'promoCodeReservations' | 'paymentRepository' | 'userRepository' | 'settingsReader' | 'mailer' | 'clock' | 'ids' | 'uow'> & { settlement: Settlement };
 
 /**
  * `POST /api/orders {items:[{course_id}|{category_id}], promo_code?, currency?}`: a pending order
- * priced on the server, its confirmation mailed in the same unit of work. A total of 0 (a 100 %
- * promo code) is paid at once through the settlement, so the courses are granted.
+ * priced on the server, its confirmation mailed in the same unit of work. A promo code's use is
+ * reserved in that unit of work too, so concurrent orders never take more than `max_uses`. A
+ * total of 0 (a 100 % promo code) is paid at once through the settlement, so the courses are granted.
  */
 export const makeCreateOrder = (d: Deps) =>
   async (actor: Actor, cmd: CreateOrderCommand): Promise<Result<Order, PricingError>> => {
     const currency = (cmd.currency ?? 'IDR').toUpperCase();
+    // Checked first so that a bad code is refused with its reason before anything is priced.
     const promo = await applicablePromo(d, actor.tenantId, cmd.promoCode);
     if (!promo.ok) return promo;
     const items = await priceCourseItems(d, actor.tenantId, cmd.items, currency);
     if (!items.ok) return items;
-    const totals = totalsOf(items.value, promo.value, currency);
-    const now = d.clock.now();
-    const order: Order = {
-      id: d.ids.uuid(), tenantId: actor.tenantId, userId: actor.userId, items: items.value, subtotal: totals.subtotal, discount: totals.discount,
-      totalAmount: totals.total, currency, status: 'pending', promoCode: promo.value?.code ?? null, subscriptionId: null, promoUseCounted: false,
-      createdAt: now, updatedAt: now, paidAt: null,
-    };
-    await d.uow.run(async () => {
+    const placed = await d.uow.run(async (): Promise<Result<Order, PricingError>> => {
+      const now = d.clock.now();
+      const held = promo.value ? await reservePromo(d, actor.tenantId, promo.value.code, now) : null;
+      if (held && !held.ok) return held;
+      const totals = totalsOf(items.value, held?.value ?? null, currency);
+      const order: Order = {
+        id: d.ids.uuid(), tenantId: actor.tenantId, userId: actor.userId, items: items.value, subtotal: totals.subtotal, discount: totals.discount,
+        totalAmount: totals.total, currency, status: 'pending', promoCode: held?.value.code ?? null, subscriptionId: null, promoUseHeld: held !== null,
+        createdAt: now, updatedAt: now, paidAt: null,
+      };
       await d.orderRepository.insert(order);
       await sendOrderConfirmation(d, order);
+      return ok(order);
     });
-    return ok(order.totalAmount === 0 ? await payFreeOrder(d, order) : order);
+    if (!placed.ok) return placed;
+    return ok(placed.value.totalAmount === 0 ? await payFreeOrder(d, placed.value) : placed.value);
   };

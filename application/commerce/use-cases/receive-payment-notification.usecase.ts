@@ -18,7 +18,7 @@ export interface GatewayNotification {
   paymentType: string | null;
 }
 
-export type NotificationError = 'INVALID_SIGNATURE' | 'ORDER_NOT_FOUND' | 'AMOUNT_MISMATCH';
+export type NotificationError = 'INVALID_SIGNATURE' | 'ORDER_NOT_FOUND' | 'AMOUNT_MISMATCH' | 'PROMO_USE_UNAVAILABLE';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -78,6 +78,6 @@ export const makeReceivePaymentNotification = (d: Deps) =>
         : null),
       payment: paymentOf,
     });
-    if (!settled.ok) return err(settled.error === 'AMOUNT_MISMATCH' ? 'AMOUNT_MISMATCH' : 'ORDER_NOT_FOUND', settled.detail);
+    if (!settled.ok) return err(settled.error === 'AMOUNT_MISMATCH' || settled.error === 'PROMO_USE_UNAVAILABLE' ? settled.error : 'ORDER_NOT_FOUND', settled.detail);
     return ok({ order: settled.value.order, payment: settled.value.payment, changed: settled.value.changed });
   };

@@ -21,7 +21,7 @@ export interface OfflinePayment {
  * order total; a paid or refunded order is refused and nothing is recorded.
  */
 export const makeRecordOfflinePayment = (d: Pick<CommerceDeps, 'clock' | 'ids' | 'uow'> & { settlement: Settlement; auditLog: AuditLog }) =>
-  async (actor: Actor, meta: RequestMeta, cmd: OfflinePayment): Promise<Result<{ order: Order; payment: Payment }, 'ORDER_NOT_FOUND' | 'AMOUNT_MISMATCH' | 'ORDER_ALREADY_PAID' | 'ORDER_NOT_PAYABLE'>> => {
+  async (actor: Actor, meta: RequestMeta, cmd: OfflinePayment): Promise<Result<{ order: Order; payment: Payment }, 'ORDER_NOT_FOUND' | 'AMOUNT_MISMATCH' | 'ORDER_ALREADY_PAID' | 'ORDER_NOT_PAYABLE' | 'PROMO_USE_UNAVAILABLE'>> => {
     const now = d.clock.now();
     const id = d.ids.uuid();
     return d.uow.run(async () => {

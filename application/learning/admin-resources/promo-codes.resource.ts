@@ -41,11 +41,13 @@ export const makePromoCodesResource = (d: Pick<LearningDeps, 'auditLog' | 'clock
       });
     },
     async update(actor, meta, id, input) {
-      const current = await d.promoCodeStore.findById(actor.tenantId, id);
-      if (!current) return err('RECORD_NOT_FOUND');
-      const checked = check({ ...merge(current, { ...input, code: input.code === undefined ? undefined : normalisePromoCode(input.code) }), updatedAt: d.clock.now() });
-      if (!checked.ok) return checked;
+      // Read under the row's lock: orders reserve uses concurrently (`used_count`), and an edit
+      // of other fields must not write back a count read before them.
       return d.uow.run(async () => {
+        const current = await d.promoCodeStore.lock(actor.tenantId, id);
+        if (!current) return err('RECORD_NOT_FOUND');
+        const checked = check({ ...merge(current, { ...input, code: input.code === undefined ? undefined : normalisePromoCode(input.code) }), updatedAt: d.clock.now() });
+        if (!checked.ok) return checked;
         if ((await d.promoCodeStore.update(checked.value)) === 'conflict') return err('DUPLICATE_RECORD', 'code: already exists');
         await audit(d, actor, meta, 'promo-codes', 'update', id);
         return ok(checked.value);

@@ -15,6 +15,8 @@ export type WriteOutcome = 'ok' | 'conflict';
  */
 export interface RecordStore<T extends StoredRecord> {
   findById(tenantId: string, id: string): Promise<T | null>;
+  /** Reads and locks the record until the unit of work ends (`SELECT … FOR UPDATE`): read-modify-write without losing concurrent changes. */
+  lock(tenantId: string, id: string): Promise<T | null>;
   /** Newest first; `filter` matches columns exactly. */
   list(tenantId: string, query: { search?: string | undefined; filter?: Partial<T> }, page: PageRequest): Promise<Page<T>>;
   insert(row: T): Promise<WriteOutcome>;

@@ -2,12 +2,12 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { harness, type Harness } from '../../support/harness.js';
 import { Role } from '../../../domain/identity/role.js';
-import { MemoryOrderRepository, MemoryPaymentRepository, MemoryPromoCodeCounter, MemorySubscriptionRepository } from '../../../adapters/persistence/memory/commerce.memory.js';
+import { MemoryOrderRepository, MemoryPaymentRepository, MemoryPromoCodeReservations, MemorySubscriptionRepository } from '../../../adapters/persistence/memory/commerce.memory.js';
 import { MemoryBroadcastRepository, MemoryMailEventRepository } from '../../../adapters/persistence/memory/mail.memory.js';
 import type { OrderRepository } from '../../../application/commerce/ports/order-repository.js';
 import type { PaymentRepository } from '../../../application/commerce/ports/payment-repository.js';
 import type { SubscriptionRepository } from '../../../application/commerce/ports/subscription-repository.js';
-import type { PromoCodeCounter } from '../../../application/commerce/ports/promo-code-counter.js';
+import type { PromoCodeReservations } from '../../../application/commerce/ports/promo-code-reservations.js';
 import type { BroadcastRepository, MailEventRepository } from '../../../application/platform/mail-ports.js';
 import type { Order } from '../../../domain/commerce/order.js';
 import type { Payment } from '../../../domain/commerce/payment.js';
@@ -22,7 +22,7 @@ interface Ctx {
   orders: OrderRepository;
   payments: PaymentRepository;
   subscriptions: SubscriptionRepository;
-  promo: PromoCodeCounter;
+  promo: PromoCodeReservations;
   addPromo(p: PromoCode): Promise<void>;
   readPromo(id: string): Promise<PromoCode | null>;
   events: MailEventRepository;
@@ -34,7 +34,7 @@ const DAY = 86_400_000;
 
 const order = (ctx: Ctx, over: Partial<Order> = {}): Order => ({
   id: randomUUID(), tenantId: ctx.tenantId, userId: ctx.userId, subtotal: 200000, discount: 20000, totalAmount: 180000, currency: 'IDR', status: 'pending',
-  promoCode: 'SAVE10', subscriptionId: null, promoUseCounted: false, createdAt: T0, updatedAt: T0, paidAt: null,
+  promoCode: 'SAVE10', subscriptionId: null, promoUseHeld: false, createdAt: T0, updatedAt: T0, paidAt: null,
   items: [{ type: 'category', name: 'A, B', courseId: null, categoryId: randomUUID(), planId: null, subscriptionId: null, courseIds: [randomUUID(), randomUUID()], quantity: 2, unitPrice: 100000, amount: 200000, tierMinQuantity: 2 }],
   ...over,
 });
@@ -61,7 +61,7 @@ function contract(name: string, make: () => Promise<Ctx>) {
       expect(await ctx.orders.findById(ctx.otherTenantId, o.id)).to.equal(null);
       expect(await ctx.orders.tenantOf(o.id)).to.equal(ctx.tenantId);
       expect(await ctx.orders.tenantOf(randomUUID())).to.equal(null);
-      const paid = { ...o, status: 'paid' as const, paidAt: new Date(T0.getTime() + 1000), updatedAt: new Date(T0.getTime() + 1000), promoUseCounted: true };
+      const paid = { ...o, status: 'paid' as const, paidAt: new Date(T0.getTime() + 1000), updatedAt: new Date(T0.getTime() + 1000), promoUseHeld: true };
       await ctx.orders.update(paid);
       expect(await ctx.orders.lock(ctx.tenantId, o.id)).to.deep.equal(paid);
       const newer = order(ctx, { createdAt: new Date(T0.getTime() + DAY), currency: 'USD', totalAmount: 12.5 });
@@ -148,15 +148,33 @@ function contract(name: string, make: () => Promise<Ctx>) {
       expect((await ctx.subscriptions.holdersOfCategory(ctx.otherTenantId, category, T0)).map((h) => h.subscriptionId)).to.deep.equal([others[3]!.id]);
     });
 
-    it('promo code uses are counted up to max_uses only', async () => {
+    it('promo code uses are reserved up to max_uses only, inside the window, and given back never below 0', async () => {
       const id = randomUUID();
-      await ctx.addPromo({ id, tenantId: ctx.tenantId, code: 'TWICE', type: 'percent', value: 5, validFrom: null, validUntil: null, maxUses: 2, usedCount: 0, createdAt: T0, updatedAt: T0 });
-      const counted = await Promise.all([1, 2, 3, 4].map(() => ctx.promo.countUse(ctx.tenantId, 'TWICE', T0)));
-      expect(counted.filter(Boolean)).to.have.length(2);
+      const base = { tenantId: ctx.tenantId, type: 'percent' as const, value: 5, validFrom: null, validUntil: null, createdAt: T0, updatedAt: T0 };
+      await ctx.addPromo({ ...base, id, code: 'TWICE', maxUses: 2, usedCount: 0 });
+      const reserved = await Promise.all([1, 2, 3, 4].map(() => ctx.promo.reserve(ctx.tenantId, 'TWICE', T0)));
+      expect(reserved.filter((r) => r !== null)).to.have.length(2);
+      expect(reserved.find((r) => r !== null)).to.deep.include({ id, code: 'TWICE', type: 'percent', value: 5, maxUses: 2 });
       expect((await ctx.readPromo(id))!.usedCount).to.equal(2);
-      expect(await ctx.promo.countUse(ctx.otherTenantId, 'TWICE', T0)).to.equal(false);
-      await ctx.addPromo({ id: randomUUID(), tenantId: ctx.tenantId, code: 'ALWAYS', type: 'fixed', value: 5, validFrom: null, validUntil: null, maxUses: null, usedCount: 9, createdAt: T0, updatedAt: T0 });
-      expect(await ctx.promo.countUse(ctx.tenantId, 'ALWAYS', T0)).to.equal(true);
+      expect(await ctx.promo.reserve(ctx.otherTenantId, 'TWICE', T0)).to.equal(null);
+      await ctx.promo.release(ctx.tenantId, 'TWICE', T0);
+      expect((await ctx.readPromo(id))!.usedCount).to.equal(1);
+      expect(await ctx.promo.reserve(ctx.tenantId, 'TWICE', T0)).to.not.equal(null);
+      await ctx.promo.release(ctx.otherTenantId, 'TWICE', T0);
+      expect((await ctx.readPromo(id))!.usedCount).to.equal(2);
+
+      const zero = randomUUID();
+      await ctx.addPromo({ ...base, id: zero, code: 'ZERO', maxUses: 5, usedCount: 0 });
+      await ctx.promo.release(ctx.tenantId, 'ZERO', T0);
+      expect((await ctx.readPromo(zero))!.usedCount).to.equal(0);
+
+      const later = new Date(T0.getTime() + 86_400_000);
+      await ctx.addPromo({ ...base, id: randomUUID(), code: 'WINDOW', validFrom: T0, validUntil: later, maxUses: null, usedCount: 0 });
+      expect(await ctx.promo.reserve(ctx.tenantId, 'WINDOW', new Date(T0.getTime() - 1))).to.equal(null);
+      expect(await ctx.promo.reserve(ctx.tenantId, 'WINDOW', later)).to.equal(null);
+      expect(await ctx.promo.reserve(ctx.tenantId, 'WINDOW', T0)).to.not.equal(null);
+      await ctx.addPromo({ ...base, id: randomUUID(), code: 'ALWAYS', type: 'fixed', maxUses: null, usedCount: 9 });
+      expect((await ctx.promo.reserve(ctx.tenantId, 'ALWAYS', T0))!.usedCount).to.equal(10);
     });
 
     it('mail events: stored once, filtered, counted, scoped', async () => {
@@ -198,7 +216,7 @@ contract('memory', async () => {
   return {
     tenantId: randomUUID(), otherTenantId: randomUUID(), userId: randomUUID(),
     orders: new MemoryOrderRepository(), payments: new MemoryPaymentRepository(), subscriptions: new MemorySubscriptionRepository(),
-    promo: new MemoryPromoCodeCounter(codes),
+    promo: new MemoryPromoCodeReservations(codes),
     addPromo: async (p) => { codes.set(p.id, structuredClone(p)); },
     readPromo: async (id) => codes.get(id) ?? null,
     events: mail, broadcasts: new MemoryBroadcastRepository([]),
@@ -214,7 +232,7 @@ contract('PostgreSQL (PGlite or DATABASE_URL)', async () => {
   return {
     tenantId: t.id, otherTenantId: other.id, userId: user.id,
     orders: h.resolve('orderRepository'), payments: h.resolve('paymentRepository'), subscriptions: h.resolve('subscriptionRepository'),
-    promo: h.resolve('promoCodeCounter'),
+    promo: h.resolve('promoCodeReservations'),
     addPromo: async (p) => { expect(await store.insert(p)).to.equal('ok'); },
     readPromo: (id) => store.findById(t.id, id),
     events: h.resolve('mailEventRepository'), broadcasts: h.resolve('broadcastRepository'),

@@ -22,7 +22,7 @@ const EXPECTED: Record<PaymentStatus, Record<PaymentOutcome, PaymentStatus>> = {
 
 const order = (over: Partial<Order> = {}): Order => ({
   id: '0b4f9b8e-6a7e-4d8c-9a32-1f0e6c2d9a11', tenantId: 't', userId: 'u', subtotal: 100, discount: 0, totalAmount: 100, currency: 'IDR', status: 'pending',
-  promoCode: null, subscriptionId: null, promoUseCounted: false, createdAt: T0, updatedAt: T0, paidAt: null,
+  promoCode: null, subscriptionId: null, promoUseHeld: false, createdAt: T0, updatedAt: T0, paidAt: null,
   items: [
     { type: 'category', name: 'A, B', courseId: null, categoryId: 'c', planId: null, subscriptionId: null, courseIds: ['a', 'b'], quantity: 2, unitPrice: 50, amount: 100, tierMinQuantity: 2 },
     { type: 'course', name: 'B', courseId: 'b', categoryId: null, planId: null, subscriptionId: null, courseIds: ['b'], quantity: 1, unitPrice: 0, amount: 0, tierMinQuantity: null },

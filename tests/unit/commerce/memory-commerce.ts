@@ -1,4 +1,4 @@
-import { MemoryOrderRepository, MemoryPaymentRepository, MemoryPromoCodeCounter, MemorySubscriptionRepository } from '../../../adapters/persistence/memory/commerce.memory.js';
+import { MemoryOrderRepository, MemoryPaymentRepository, MemoryPromoCodeReservations, MemorySubscriptionRepository } from '../../../adapters/persistence/memory/commerce.memory.js';
 import { MemoryRecordStore, MemorySubscriptionPlanRepository } from '../../../adapters/persistence/memory/learning.memory.js';
 import { MemoryMailRepository } from '../../../adapters/persistence/memory/platform.memory.js';
 import { makeSandboxGateway } from '../../../adapters/gateways/payment/sandbox.gateway.js';
@@ -40,7 +40,7 @@ export function memoryCommerce() {
     paymentGateway: makeSandboxGateway('http://lms.test'),
     notificationSigner: sha512NotificationSigner(SERVER_KEY),
     receiptRenderer: { renderPdfBase64: async (doc) => { rendered.push(doc.number); return Buffer.from(`%PDF-${doc.number}`).toString('base64'); } },
-    promoCodeCounter: new MemoryPromoCodeCounter(promoCodeStore.rows),
+    promoCodeReservations: new MemoryPromoCodeReservations(promoCodeStore.rows),
     learningCatalog,
     learningAccess: learning.learningAccess,
     grantEnrollment,

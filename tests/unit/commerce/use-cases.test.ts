@@ -75,7 +75,7 @@ describe('commerce use cases (memory adapters)', () => {
     expect(receipts).to.have.length(1);
     expect(w.promoCodeStore.rows.values().next().value!.usedCount).to.equal(1);
     const stored = (await w.deps.orderRepository.findById(w.tenantId, order.value.id))!;
-    expect(stored).to.include({ status: 'paid', promoUseCounted: true });
+    expect(stored).to.include({ status: 'paid', promoUseHeld: true });
     const pending = await receive(notification(order.value.id, 'pending', '45.00', '201'), {});
     expect(pending.ok && pending.value.order.status).to.equal('paid');
   });
