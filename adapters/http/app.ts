@@ -87,6 +87,7 @@ function routeChain(entry: RouteEntry, deps: HttpAppDeps): Middleware {
     if (spec.rateLimit !== 'exempt') await deps.rateLimits.consume(ctx, 'global', meta.ip ?? 'unknown');
 
     let auth: Actor | null = null;
+    let loginId: string | null = null;
     if (spec.access !== 'public') {
       const bearer = bearerOf(ctx);
       const session = bearer === undefined ? ctx.cookies.get(SESSION_COOKIE) : undefined;
@@ -95,8 +96,9 @@ function routeChain(entry: RouteEntry, deps: HttpAppDeps): Middleware {
         if (!result.ok) {
           if (spec.access !== 'optional' || result.error === 'TENANT_MISMATCH' || bearer !== undefined) throw new DomainError(result.error);
         } else {
-          const { loginId: _login, ...actor } = result.value;
+          const { loginId: login, ...actor } = result.value;
           auth = actor;
+          loginId = login;
           // Cookie-authenticated writes need proof they come from our own pages (CSRF, contract §3).
           if (session !== undefined && !SAFE_METHODS.has(ctx.method) && !ctx.get('X-Requested-With') && !sameOrigin(ctx, deps.corsOrigins)) {
             throw new HttpError(403, 'Cross-site request refused', 'send X-Requested-With or a same-origin Origin header');
@@ -135,6 +137,7 @@ function routeChain(entry: RouteEntry, deps: HttpAppDeps): Middleware {
           return auth;
         },
         auth,
+        loginId,
         tenant,
         meta,
         rawBody,

@@ -21,6 +21,10 @@ import { makeCreateTenant } from '../../application/identity/use-cases/create-te
 import { makeUpdateTenant } from '../../application/identity/use-cases/update-tenant.usecase.js';
 import { makeDeleteTenant } from '../../application/identity/use-cases/delete-tenant.usecase.js';
 import { makeResolveTenant } from '../../application/identity/use-cases/resolve-tenant.usecase.js';
+import { makeChangeOwnPassword } from '../../application/identity/use-cases/change-own-password.usecase.js';
+import { makeRequestPasswordReset } from '../../application/identity/use-cases/request-password-reset.usecase.js';
+import { makeResetPassword } from '../../application/identity/use-cases/reset-password.usecase.js';
+import { makePasswordResetPgRepository } from '../../adapters/persistence/pg/password-reset.pg-repository.js';
 import { makeBootstrapRootAdmin } from '../../application/identity/use-cases/bootstrap-root-admin.usecase.js';
 import { makeUserPgRepository } from '../../adapters/persistence/pg/user.pg-repository.js';
 import { makeLoginPgRepository } from '../../adapters/persistence/pg/login.pg-repository.js';
@@ -36,11 +40,13 @@ import { makeIdentityDashboard } from '../../application/identity/identity-dashb
 
 export const identityModule: AppModule = {
   name: 'identity',
-  registrations: () => ({
+  registrations: (config) => ({
     userRepository: asFunction(makeUserPgRepository).singleton(),
     loginRepository: asFunction(makeLoginPgRepository).singleton(),
     tenantRepository: asFunction(makeTenantPgRepository).singleton(),
     verificationCodeRepository: asFunction(makeVerificationCodePgRepository).singleton(),
+    passwordResetRepository: asFunction(makePasswordResetPgRepository).singleton(),
+    passwordResetPage: asValue(`${config.publicUrl}/reset-password`),
     passwordHasher: asValue(new Argon2PasswordHasher()),
     tokenService: asFunction(({ jwtSecret }: { jwtSecret: string }) => new JwtTokenService(jwtSecret)).singleton(),
     secretDigest: asValue(sha256Digest),
@@ -54,6 +60,9 @@ export const identityModule: AppModule = {
     getOwnProfile: asFunction(makeGetOwnProfile).singleton(),
     updateOwnProfile: asFunction(makeUpdateOwnProfile).singleton(),
     deleteOwnAccount: asFunction(makeDeleteOwnAccount).singleton(),
+    changeOwnPassword: asFunction(makeChangeOwnPassword).singleton(),
+    requestPasswordReset: asFunction(makeRequestPasswordReset).singleton(),
+    resetPassword: asFunction(makeResetPassword).singleton(),
     listUsers: asFunction(makeListUsers).singleton(),
     getUser: asFunction(makeGetUser).singleton(),
     createUser: asFunction(makeCreateUser).singleton(),

@@ -17,6 +17,8 @@ export const identityErrors: ErrorTable = {
   VERIFICATION_CODE_INVALID: { status: 400, message: 'Verification code is invalid or expired' },
   VERIFICATION_DISABLED: { status: 400, message: 'Email verification is not enabled' },
   TOO_MANY_CODES: { status: 429, message: 'Rate limit exceeded' },
+  WRONG_PASSWORD: { status: 400, message: 'Current password is incorrect' },
+  INVALID_RESET_TOKEN: { status: 400, message: 'Reset token is invalid or expired' },
   USER_NOT_FOUND: { status: 404, message: 'Record not found' },
   LAST_SUPER_ADMIN: { status: 400, message: 'The last Super Admin cannot delete their account' },
   TENANT_NOT_FOUND: { status: 404, message: 'Record not found' },

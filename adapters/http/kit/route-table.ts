@@ -75,6 +75,8 @@ export interface RouteInput<P, Q, B> {
   actor: Actor;
   /** The caller if authenticated, else null. */
   auth: Actor | null;
+  /** The caller's login (a bearer token's family, or the session's), null when not authenticated. */
+  loginId: string | null;
   tenant: Tenant;
   meta: RequestMeta;
   rawBody: Buffer | null;

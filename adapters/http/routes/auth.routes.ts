@@ -4,8 +4,10 @@ import type { makeRegister } from '../../../application/identity/use-cases/regis
 import type { makeSendVerificationCode } from '../../../application/identity/use-cases/send-verification-code.usecase.js';
 import type { makeRefreshSession } from '../../../application/identity/use-cases/refresh-session.usecase.js';
 import type { makeLogout } from '../../../application/identity/use-cases/logout.usecase.js';
+import type { makeRequestPasswordReset } from '../../../application/identity/use-cases/request-password-reset.usecase.js';
+import type { makeResetPassword } from '../../../application/identity/use-cases/reset-password.usecase.js';
 import { loginUserView } from '../../../application/identity/presenters.js';
-import { PASSWORD_MAX } from '../../../domain/identity/password-policy.js';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/identity/password-policy.js';
 import { reply } from '../kit/envelope.js';
 import { unwrap } from '../kit/errors.js';
 import { acknowledgement, email, timestamp } from '../kit/schemas.js';
@@ -20,6 +22,8 @@ type Deps = {
   sendVerificationCode: ReturnType<typeof makeSendVerificationCode>;
   refreshSession: ReturnType<typeof makeRefreshSession>;
   logout: ReturnType<typeof makeLogout>;
+  requestPasswordReset: ReturnType<typeof makeRequestPasswordReset>;
+  resetPassword: ReturnType<typeof makeResetPassword>;
 };
 
 const LoginBody = z.object({ email, password: z.string().min(1).max(PASSWORD_MAX * 4) });
@@ -32,8 +36,10 @@ const RegisterBody = z.object({
 });
 const RefreshBody = z.object({ refresh_token: z.string().min(1).max(4096) });
 const VerificationBody = z.object({ email });
+const ForgotBody = z.object({ email });
+const ResetBody = z.object({ token: z.string().trim().min(1).max(200), new_password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX) });
 
-export const makeAuthRoutes = ({ login, register, sendVerificationCode, refreshSession, logout }: Deps): RouteModule => (r) => {
+export const makeAuthRoutes = ({ login, register, sendVerificationCode, refreshSession, logout, requestPasswordReset, resetPassword }: Deps): RouteModule => (r) => {
   const tags = ['auth'];
   r.post('/api/auth/login', {
     operationId: 'login', summary: 'Log in with email and password', access: 'public', rateLimit: 'critical', body: LoginBody, tags, response: wire.Login,
@@ -61,6 +67,23 @@ export const makeAuthRoutes = ({ login, register, sendVerificationCode, refreshS
     response: z.object({ expires_at: timestamp }), errors: ['VERIFICATION_DISABLED', 'TOO_MANY_CODES'],
   }, async ({ body, tenant }) => {
     return reply(unwrap(await sendVerificationCode(tenant.id, body.email)), 'Verification code sent');
+  });
+
+  r.post('/api/auth/forgot-password', {
+    operationId: 'forgotPassword', summary: 'Mail a password reset link (valid 30 minutes, single use)', access: 'public', rateLimit: 'critical', body: ForgotBody, tags,
+    response: acknowledgement, description: 'Always the same answer, whether or not the address has an account.',
+  }, async ({ body, tenant }) => {
+    await requestPasswordReset(tenant.id, body.email);
+    return reply(null, 'If the address has an account, a reset link has been mailed to it');
+  });
+
+  r.post('/api/auth/reset-password', {
+    operationId: 'resetPassword', summary: 'Set a new password with a mailed reset token (ends every login)', access: 'public', rateLimit: 'critical', body: ResetBody, tags,
+    response: acknowledgement, errors: ['INVALID_RESET_TOKEN', 'WEAK_PASSWORD'],
+    description: 'A used, expired or unknown token: 400 `Reset token is invalid or expired`.',
+  }, async ({ body, meta }) => {
+    unwrap(await resetPassword(meta, { token: body.token, newPassword: body.new_password }));
+    return reply(null, 'Password reset');
   });
 
   const refresh = async ({ body, meta }: RouteInput<unknown, unknown, z.infer<typeof RefreshBody>>) => {

@@ -45,8 +45,14 @@ const auditView = (e: AuditEntry) => ({
   ip: e.ip, user_agent: e.userAgent, metadata: e.metadata, created_at: e.createdAt,
 });
 
+/** Mails whose body is a credential of their recipient: an Admin reading the outbox must not take over the account (a Super Admin's included). */
+const WITHHELD_TEMPLATES = new Set(['password_reset']);
+const WITHHELD = '[withheld: this mail holds a password reset link, a secret of its recipient]';
+
 const mailView = (m: MailMessage) => ({
-  id: m.id, message_id: m.messageId, to: m.to, subject: m.subject, text: m.text, html: m.html, template: m.template,
+  id: m.id, message_id: m.messageId, to: m.to, subject: m.subject,
+  ...(WITHHELD_TEMPLATES.has(m.template ?? '') ? { text: WITHHELD, html: null } : { text: m.text, html: m.html }),
+  template: m.template,
   attachments: m.attachments.map((a) => ({ filename: a.filename, content_type: a.contentType, size: Math.floor((a.contentBase64.length * 3) / 4) })),
   status: m.status, attempts: m.attempts, last_error: m.lastError, created_at: m.createdAt, sent_at: m.sentAt,
 });

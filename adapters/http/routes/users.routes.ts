@@ -7,6 +7,7 @@ import type { makeGetUser } from '../../../application/identity/use-cases/get-us
 import type { makeCreateUser } from '../../../application/identity/use-cases/create-user.usecase.js';
 import type { makeUpdateUser } from '../../../application/identity/use-cases/update-user.usecase.js';
 import type { makeDeleteUser } from '../../../application/identity/use-cases/delete-user.usecase.js';
+import type { makeChangeOwnPassword } from '../../../application/identity/use-cases/change-own-password.usecase.js';
 import { userView } from '../../../application/identity/presenters.js';
 import { isRoleLevel, isUserStatus, Role, type RoleLevel, type UserStatusValue } from '../../../domain/identity/role.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/identity/password-policy.js';
@@ -24,6 +25,7 @@ type Deps = {
   createUser: ReturnType<typeof makeCreateUser>;
   updateUser: ReturnType<typeof makeUpdateUser>;
   deleteUser: ReturnType<typeof makeDeleteUser>;
+  changeOwnPassword: ReturnType<typeof makeChangeOwnPassword>;
 };
 
 const role = z.coerce.number().int().refine(isRoleLevel, 'one of 1, 10, 30, 99, 100').transform((n) => n as RoleLevel);
@@ -44,6 +46,8 @@ const UpdateBody = z.object({
   status: status.optional(),
 });
 const StatusBody = z.object({ status });
+// The current password is checked, not judged: any length a login would take.
+const PasswordChangeBody = z.object({ current_password: z.string().min(1).max(PASSWORD_MAX * 4), new_password: password });
 
 export const makeUserRoutes = (d: Deps): RouteModule => (r) => {
   r.get('/api/user/self', { summary: 'The caller', access: Role.Student, tags: ['users'] }, async ({ actor }) => userView(unwrap(await d.getOwnProfile(actor))));
@@ -54,6 +58,14 @@ export const makeUserRoutes = (d: Deps): RouteModule => (r) => {
   r.delete('/api/user/self', { summary: 'Delete (deactivate and anonymise) own account', access: Role.Student, tags: ['users'] }, async ({ actor, meta }) => {
     unwrap(await d.deleteOwnAccount(actor, meta));
     return reply(null, 'Account deleted');
+  });
+
+  r.put('/api/user/self/password', {
+    summary: 'Change own password (ends every other login)', access: Role.Student, rateLimit: 'critical', body: PasswordChangeBody, tags: ['users'],
+    description: 'Wrong current password: 400 `Current password is incorrect`. Every other login of the user (refresh tokens, sessions) ends; this one stays.',
+  }, async ({ actor, loginId, meta, body }) => {
+    unwrap(await d.changeOwnPassword(actor, loginId, meta, { currentPassword: body.current_password, newPassword: body.new_password }));
+    return reply(null, 'Password changed');
   });
 
   r.get('/api/users', { summary: 'List users of the tenant', access: Role.Admin, query: ListQuery, tags: ['users'] }, async ({ actor, query }) =>

@@ -2,6 +2,7 @@ import type { LoginPrincipal, Login, LoginRepository } from '../../../applicatio
 import type { TenantRepository } from '../../../application/identity/ports/tenant-repository.js';
 import type { UserRepository } from '../../../application/identity/ports/user-repository.js';
 import type { VerificationCode, VerificationCodeRepository } from '../../../application/identity/ports/verification-code-repository.js';
+import type { PasswordResetRepository, PasswordResetToken } from '../../../application/identity/ports/password-reset-repository.js';
 import type { Tenant } from '../../../domain/identity/tenant.js';
 import type { User } from '../../../domain/identity/user.js';
 import type { RoleLevel } from '../../../domain/identity/role.js';
@@ -86,10 +87,10 @@ export class MemoryLoginRepository implements LoginRepository {
     const l = this.logins.get(loginId);
     if (l && !l.revokedAt) Object.assign(l, { revokedAt: at, revokedReason: reason });
   }
-  async revokeAllOfUser(userId: string, reason: string, at: Date) {
+  async revokeAllOfUser(userId: string, reason: string, at: Date, except?: string) {
     let n = 0;
     for (const l of this.logins.values()) {
-      if (l.userId === userId && !l.revokedAt) {
+      if (l.userId === userId && !l.revokedAt && l.id !== except) {
         Object.assign(l, { revokedAt: at, revokedReason: reason });
         n++;
       }
@@ -156,5 +157,24 @@ export class MemoryVerificationCodeRepository implements VerificationCodeReposit
     if (!c || c.usedAt) return false;
     c.usedAt = at;
     return true;
+  }
+}
+
+export class MemoryPasswordResetRepository implements PasswordResetRepository {
+  readonly rows = new Map<string, PasswordResetToken>();
+  async insert(token: PasswordResetToken) {
+    this.rows.set(token.id, clone(token));
+  }
+  async voidAllOfUser(tenantId: string, userId: string, at: Date) {
+    for (const t of this.rows.values()) if (t.tenantId === tenantId && t.userId === userId && !t.usedAt) t.usedAt = at;
+  }
+  async countSince(tenantId: string, userId: string, since: Date) {
+    return [...this.rows.values()].filter((t) => t.tenantId === tenantId && t.userId === userId && t.createdAt >= since).length;
+  }
+  async consume(tokenHash: string, at: Date) {
+    const t = [...this.rows.values()].find((r) => r.tokenHash === tokenHash);
+    if (!t || t.usedAt || t.expiresAt <= at) return null;
+    t.usedAt = at;
+    return { tenantId: t.tenantId, userId: t.userId };
   }
 }

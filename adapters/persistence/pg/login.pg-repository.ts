@@ -21,8 +21,10 @@ export const makeLoginPgRepository = ({ db }: DbDeps): LoginRepository => {
     async revoke(loginId, reason, at) {
       await db.q()('logins').where({ id: loginId }).whereNull('revoked_at').update({ revokedAt: at, revokedReason: reason });
     },
-    async revokeAllOfUser(userId, reason, at) {
-      return db.q()('logins').where({ user_id: userId }).whereNull('revoked_at').update({ revokedAt: at, revokedReason: reason });
+    async revokeAllOfUser(userId, reason, at, except) {
+      const q = db.q()('logins').where({ user_id: userId }).whereNull('revoked_at');
+      if (except !== undefined) q.whereNot({ id: except });
+      return q.update({ revokedAt: at, revokedReason: reason });
     },
     async addRefreshToken(token) {
       await db.q()('refresh_tokens').insert(token);

@@ -34,7 +34,8 @@ export interface LoginRepository {
   principal(loginId: string): Promise<LoginPrincipal | null>;
   principalBySession(sessionHash: string): Promise<LoginPrincipal | null>;
   revoke(loginId: string, reason: string, at: Date): Promise<void>;
-  revokeAllOfUser(userId: string, reason: string, at: Date): Promise<number>;
+  /** Every live login of the user but `except` (the caller's own, when it stays). */
+  revokeAllOfUser(userId: string, reason: string, at: Date, except?: string): Promise<number>;
   addRefreshToken(token: { jti: string; loginId: string; issuedAt: Date; expiresAt: Date }): Promise<void>;
   /** Marks the token used if and only if it was unused, atomically: of N concurrent calls one wins. */
   consumeRefreshToken(jti: string, loginId: string, at: Date): Promise<ConsumeOutcome>;

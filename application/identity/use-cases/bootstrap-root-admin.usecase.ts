@@ -33,7 +33,7 @@ export const makeBootstrapRootAdmin = ({ tenantRepository, userRepository, passw
     });
     if (inserted) {
       if (root.password) log.info('root admin created', { email });
-      else log.warn('root admin created with a generated password: change it after the first login', { email, generated_password: password });
+      else log.warn('root admin created with a generated password: change it after the first login (PUT /api/user/self/password)', { email, generated_password: password });
     }
     return tenant;
   };

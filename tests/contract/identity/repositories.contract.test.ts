@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { MemoryLoginRepository, MemoryUserRepository } from '../../../adapters/persistence/memory/identity.memory.js';
+import { MemoryLoginRepository, MemoryPasswordResetRepository, MemoryUserRepository } from '../../../adapters/persistence/memory/identity.memory.js';
+import type { PasswordResetRepository } from '../../../application/identity/ports/password-reset-repository.js';
 import type { LoginRepository } from '../../../application/identity/ports/login-repository.js';
 import type { UserRepository } from '../../../application/identity/ports/user-repository.js';
 import type { User } from '../../../domain/identity/user.js';
@@ -10,17 +11,18 @@ import { harness } from '../../support/harness.js';
 interface Subject {
   users: UserRepository;
   logins: LoginRepository;
+  resets: PasswordResetRepository;
   tenantId: () => Promise<string>;
 }
 
 const engines: Array<[string, () => Promise<Subject>]> = [
   ['memory', async () => {
     const users = new MemoryUserRepository();
-    return { users, logins: new MemoryLoginRepository(users), tenantId: async () => randomUUID() };
+    return { users, logins: new MemoryLoginRepository(users), resets: new MemoryPasswordResetRepository(), tenantId: async () => randomUUID() };
   }],
   [process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite', async () => {
     const h = await harness();
-    return { users: h.resolve('userRepository'), logins: h.resolve('loginRepository'), tenantId: async () => (await h.tenant()).id };
+    return { users: h.resolve('userRepository'), logins: h.resolve('loginRepository'), resets: h.resolve('passwordResetRepository'), tenantId: async () => (await h.tenant()).id };
   }],
 ];
 
@@ -96,6 +98,45 @@ for (const [engine, make] of engines) {
       expect(principal?.expiresAt.getTime()).to.equal(now.getTime() + 60_000);
       expect(await s.logins.revokeAllOfUser(u.id, 'test', now)).to.equal(1);
       expect((await s.logins.principal(loginId))?.revokedAt).to.be.instanceOf(Date);
+    });
+
+    it('revokes every login of a user but the one kept', async () => {
+      const t = await s.tenantId();
+      const u = newUser(t);
+      await s.users.insert(u);
+      const now = new Date();
+      const ids = [randomUUID(), randomUUID(), randomUUID()];
+      for (const id of ids) {
+        await s.logins.create({ id, tenantId: t, userId: u.id, method: 'password', sessionHash: randomUUID().replace(/-/g, ''), ip: null, userAgent: null, createdAt: now, expiresAt: new Date(now.getTime() + 60_000), revokedAt: null, revokedReason: null });
+      }
+      expect(await s.logins.revokeAllOfUser(u.id, 'password_changed', now, ids[1])).to.equal(2);
+      expect(await Promise.all(ids.map(async (id) => (await s.logins.principal(id))!.revokedAt === null))).to.deep.equal([false, true, false]);
+    });
+
+    it('password reset tokens: used once (even concurrently), not after expiry, voided per user, counted per hour', async () => {
+      const t = await s.tenantId();
+      const u = newUser(t);
+      const other = newUser(t);
+      await s.users.insert(u);
+      await s.users.insert(other);
+      const now = new Date();
+      const token = (userId: string, hash: string, createdAt = now) => ({ id: randomUUID(), tenantId: t, userId, tokenHash: hash, expiresAt: new Date(createdAt.getTime() + 30 * 60_000), usedAt: null, createdAt });
+      const h = () => randomUUID().replace(/-/g, '').padEnd(64, '0');
+      const [a, b, c, old] = [h(), h(), h(), h()];
+      await s.resets.insert(token(u.id, a));
+      await s.resets.insert(token(other.id, b));
+      await s.resets.insert(token(u.id, old, new Date(now.getTime() - 2 * 3600_000)));
+      expect(await s.resets.countSince(t, u.id, new Date(now.getTime() - 3600_000))).to.equal(1);
+      const outcomes = await Promise.all(Array.from({ length: 6 }, () => s.resets.consume(a, now)));
+      expect(outcomes.filter((o) => o !== null)).to.deep.equal([{ tenantId: t, userId: u.id }]);
+      expect(await s.resets.consume(h(), now)).to.equal(null);
+      // Expired: not usable at its expiry.
+      expect(await s.resets.consume(b, new Date(now.getTime() + 30 * 60_000))).to.equal(null);
+      await s.resets.insert(token(u.id, c));
+      await s.resets.voidAllOfUser(t, u.id, now);
+      expect(await s.resets.consume(c, now)).to.equal(null);
+      // Another user's token is not voided with them.
+      expect(await s.resets.consume(b, now)).to.deep.equal({ tenantId: t, userId: other.id });
     });
   });
 }

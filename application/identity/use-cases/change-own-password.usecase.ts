@@ -1,0 +1,41 @@
+import { isAcceptablePassword } from '../../../domain/identity/password-policy.js';
+import type { AuditLog } from '../../platform/ports.js';
+import type { Actor, RequestMeta } from '../../shared/actor.js';
+import type { Clock, UnitOfWork } from '../../shared/ports.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import { ownAccount } from '../own-account.js';
+import type { LoginRepository } from '../ports/login-repository.js';
+import type { PasswordHasher } from '../ports/security.js';
+import type { UserRepository } from '../ports/user-repository.js';
+
+export type ChangeOwnPasswordError = 'USER_NOT_FOUND' | 'WRONG_PASSWORD' | 'WEAK_PASSWORD';
+
+type Deps = { userRepository: UserRepository; loginRepository: LoginRepository; passwordHasher: PasswordHasher; auditLog: AuditLog; clock: Clock; uow: UnitOfWork };
+
+/**
+ * `PUT /api/user/self/password {current_password, new_password}` for every user, Super Admins
+ * included: the current password must verify (an account without one, made by passkey only,
+ * cannot use this). Every other login of the user ends (refresh families, sessions); the one
+ * making the change stays. Failures and the change are audited.
+ */
+export const makeChangeOwnPassword = ({ userRepository, loginRepository, passwordHasher, auditLog, clock, uow }: Deps) =>
+  async (actor: Actor, loginId: string | null, meta: RequestMeta, cmd: { currentPassword: string; newPassword: string }): Promise<Result<null, ChangeOwnPasswordError>> => {
+    const user = await ownAccount(userRepository, actor);
+    if (!user) return err('USER_NOT_FOUND');
+    if (!isAcceptablePassword(cmd.newPassword)) return err('WEAK_PASSWORD', 'new_password: 8 to 128 characters');
+    if (!user.passwordHash || !(await passwordHasher.verify(user.passwordHash, cmd.currentPassword))) {
+      if (!user.passwordHash) await passwordHasher.burn(cmd.currentPassword);
+      await auditLog.record({ tenantId: actor.tenantId, userId: user.id, action: 'user.password_change_failed', resourceType: 'user', resourceId: user.id, ...meta, metadata: {} });
+      return err('WRONG_PASSWORD');
+    }
+    const passwordHash = await passwordHasher.hash(cmd.newPassword);
+    const now = clock.now();
+    await uow.run(async () => {
+      await userRepository.update({ ...user, passwordHash, updatedAt: now });
+      const ended = await loginRepository.revokeAllOfUser(user.id, 'password_changed', now, loginId ?? undefined);
+      await auditLog.record({
+        tenantId: actor.tenantId, userId: user.id, action: 'user.password_change', resourceType: 'user', resourceId: user.id, ...meta, metadata: { other_logins_ended: ended },
+      });
+    });
+    return ok(null);
+  };
