@@ -13,7 +13,7 @@ import { isRoleLevel, isUserStatus, Role, type RoleLevel, type UserStatusValue }
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/identity/password-policy.js';
 import { reply } from '../kit/envelope.js';
 import { unwrap } from '../kit/errors.js';
-import { email, idParam, pageQuery, pageView, toPageRequest, url } from '../kit/schemas.js';
+import { acknowledgement, email, idParam, pageQuery, pageView, toPageRequest, url } from '../kit/schemas.js';
 import type { RouteModule } from '../kit/route-table.js';
 
 type Deps = {
@@ -61,7 +61,8 @@ export const makeUserRoutes = (d: Deps): RouteModule => (r) => {
   });
 
   r.put('/api/user/self/password', {
-    summary: 'Change own password (ends every other login)', access: Role.Student, rateLimit: 'critical', body: PasswordChangeBody, tags: ['users'],
+    operationId: 'changeOwnPassword', summary: 'Change own password (ends every other login)', access: Role.Student, rateLimit: 'critical', body: PasswordChangeBody, tags: ['users'],
+    response: acknowledgement, errors: ['WRONG_PASSWORD', 'WEAK_PASSWORD'],
     description: 'Wrong current password: 400 `Current password is incorrect`. Every other login of the user (refresh tokens, sessions) ends; this one stays.',
   }, async ({ actor, loginId, meta, body }) => {
     unwrap(await d.changeOwnPassword(actor, loginId, meta, { currentPassword: body.current_password, newPassword: body.new_password }));
