@@ -13,7 +13,7 @@ export const makeAssessmentDashboard = (d: Pick<AssessmentDeps, 'quizRepository'
   async contribute(actor) {
     const now = d.clock.now();
     if (actor.role >= Role.Mentor) {
-      const pending = await d.submissionRepository.count(actor.tenantId, { status: 'submitted' });
+      const pending = await d.submissionRepository.count(actor.tenantId, { status: 'submitted', authorRoleBelow: actor.role });
       if (actor.role < Role.Admin) return { grading_queue: pending };
       const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
       const [attemptsToday, published] = await Promise.all([d.attemptRepository.countStartedSince(actor.tenantId, today), d.quizRepository.countPublished(actor.tenantId)]);

@@ -45,7 +45,7 @@ export const makeAssessmentAssignmentRoutes = (d: Deps): RouteModule => (r) => {
   r.get('/api/lms/lessons/:id/my-assignment', { summary: 'The caller\'s latest submission on a lesson (404 when none)', access: Role.Student, params: idParam, tags }, async ({ actor, params }) =>
     submissionView(unwrap(await d.getMyAssignment(actor, params.id))));
 
-  r.post('/api/lms/assignments/:id/grade', { summary: 'Grade a submission 0–100 (Mentor and above); mails the student', access: Role.Mentor, params: idParam, body: GradeBody, tags }, async ({ actor, meta, params, body }) =>
+  r.post('/api/lms/assignments/:id/grade', { summary: 'Grade a submission 0–100 (Mentor and above, only of a lower role: never one\'s own); mails the student', access: Role.Mentor, params: idParam, body: GradeBody, tags }, async ({ actor, meta, params, body }) =>
     reply(submissionView(unwrap(await d.gradeAssignment(actor, meta, params.id, { score: body.score, feedback: body.feedback ?? null }))), 'Assignment graded'));
 
   r.get('/api/lms/courses/:id/assignment-summary', { summary: 'Assignments of a course per lesson (Mentors and above: everyone; students: their own)', access: Role.Student, params: idParam, tags }, async ({ actor, params }) => {

@@ -291,7 +291,8 @@ export class MemorySubmissionRepository implements SubmissionRepository {
   }
   private matching(tenantId: string, f: SubmissionFilter) {
     return inTenant(this.s.submissions.values(), tenantId)
-      .filter((s) => (!f.status || s.status === f.status) && (!f.courseId || s.courseId === f.courseId) && (!f.lessonId || s.lessonId === f.lessonId) && (!f.userId || s.userId === f.userId));
+      .filter((s) => (!f.status || s.status === f.status) && (!f.courseId || s.courseId === f.courseId) && (!f.lessonId || s.lessonId === f.lessonId) && (!f.userId || s.userId === f.userId)
+        && (f.authorRoleBelow === undefined || (this.s.users.get(s.userId)?.role ?? Infinity) < f.authorRoleBelow));
   }
   async list(tenantId: string, f: SubmissionFilter, page: PageRequest) {
     const sign = f.status === 'submitted' ? 1 : -1;

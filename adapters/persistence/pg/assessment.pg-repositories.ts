@@ -434,6 +434,7 @@ export const makeSubmissionPgRepository = ({ db }: DbDeps): SubmissionRepository
     if (f.courseId) q.where('s.course_id', f.courseId);
     if (f.lessonId) q.where('s.lesson_id', f.lessonId);
     if (f.userId) q.where('s.user_id', f.userId);
+    if (f.authorRoleBelow !== undefined) q.whereExists(db.q()('users as a').select(db.knex.raw('1')).whereRaw('a.id = s.user_id').where('a.role', '<', f.authorRoleBelow));
     return q;
   };
   return {

@@ -1,5 +1,6 @@
 import type { Submission, SubmissionStatus } from '../../../domain/assessment/assignment.js';
 import type { Page, PageRequest } from '../../shared/ports.js';
+import type { RoleLevel } from '../../../domain/identity/role.js';
 
 /** A submission with what lists show beside it. */
 export interface SubmissionView extends Submission {
@@ -24,6 +25,8 @@ export interface SubmissionFilter {
   courseId?: string | undefined;
   lessonId?: string | undefined;
   userId?: string | undefined;
+  /** Only submissions of users whose role is below this one (a grader's queue: spec hierarchy rule 1). */
+  authorRoleBelow?: RoleLevel | undefined;
 }
 
 export interface SubmissionRepository {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { harness } from '../../support/harness.js';
-import { Role } from '../../../domain/identity/role.js';
+import { Role, type RoleLevel } from '../../../domain/identity/role.js';
 import type { Quiz } from '../../../domain/assessment/quiz.js';
 import type { Question } from '../../../domain/assessment/question.js';
 import type { Attempt, AttemptAnswer } from '../../../domain/assessment/attempt.js';
@@ -28,7 +28,7 @@ interface Env {
   results: QuizResultsReader;
   submissions: SubmissionRepository;
   tenant(): Promise<string>;
-  user(tenantId: string, name?: string): Promise<string>;
+  user(tenantId: string, name?: string, role?: RoleLevel): Promise<string>;
   /** A course with one module and `lessons` lessons (titles L1, L2, …). */
   course(tenantId: string, lessons: number): Promise<Course>;
 }
@@ -42,7 +42,7 @@ const pgEnv = async (): Promise<Env> => {
     quizzes: h.resolve('quizRepository'), questions: h.resolve('questionRepository'), attempts: h.resolve('attemptRepository'),
     results: h.resolve('quizResultsReader'), submissions: h.resolve('submissionRepository'),
     tenant: async () => (await h.tenant()).id,
-    user: async (tenantId, name) => (await h.user({ id: tenantId, slug: '', headers: {} }, Role.Student, name ? { displayName: name } : {})).id,
+    user: async (tenantId, name, role = Role.Student) => (await h.user({ id: tenantId, slug: '', headers: {} }, role, name ? { displayName: name } : {})).id,
     course: async (tenantId, lessons) => {
       const courseId = randomUUID();
       const moduleId = randomUUID();
@@ -68,9 +68,9 @@ const memoryEnv = async (): Promise<Env> => {
     quizzes: new MemoryQuizRepository(s), questions: new MemoryQuestionRepository(s), attempts: new MemoryAttemptRepository(s),
     results: new MemoryQuizResultsReader(s), submissions: new MemorySubmissionRepository(s),
     tenant: async () => randomUUID(),
-    user: async (tenantId, name = 'User') => {
+    user: async (tenantId, name = 'User', role = Role.Student) => {
       const id = randomUUID();
-      s.users.set(id, { tenantId, email: `${id}@example.test`, displayName: name });
+      s.users.set(id, { tenantId, email: `${id}@example.test`, displayName: name, role });
       return id;
     },
     course: async (_tenantId, lessons) => {
@@ -393,6 +393,15 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
       expect((await env.submissions.courseSummary(t, c.courseId, v)).map((x) => x.total)).to.deep.equal([1]);
       expect(await env.submissions.count(t, { status: 'submitted' })).to.equal(2);
       expect(await env.submissions.count(t, { userId: u, status: 'graded' })).to.equal(1);
+
+      // A grader's queue: only authors of a lower role.
+      const mentor = await env.user(t, 'Mentor', Role.Mentor);
+      await env.submissions.submit(sub(mentor, l2, 8));
+      expect((await env.submissions.list(t, { status: 'submitted' }, { page: 1, pageSize: 10 })).total).to.equal(3);
+      const forMentor = await env.submissions.list(t, { status: 'submitted', authorRoleBelow: Role.Mentor }, { page: 1, pageSize: 10 });
+      expect(forMentor.items.map((x) => x.userId)).to.deep.equal([v, u]);
+      expect((await env.submissions.list(t, { status: 'submitted', authorRoleBelow: Role.Admin }, { page: 1, pageSize: 10 })).total).to.equal(3);
+      expect(await env.submissions.count(t, { status: 'submitted', authorRoleBelow: Role.Mentor })).to.equal(2);
     });
   });
 }

@@ -186,4 +186,31 @@ describe('HTTP assessment: assignments', () => {
     expect(adminView).to.include({ grading_queue: 1, attempts_today: 1, quizzes_published: 1 });
     expect((await h.http.get('/api/dashboard/overview').set(parent.headers)).body.data).to.not.have.property('assessment');
   });
+
+  it('nobody grades their own work: the author grading is 403 Insufficient permission; graders grade and see only lower roles', async () => {
+    const t = await h.tenant();
+    const admin = await h.user(t, Role.Admin);
+    const course = await seedCourse(h, admin, { modules: 1, lessons: 1 });
+    const lesson = course.lessonIds[0]!;
+    const [student, mentor, peer] = [await h.user(t), await h.user(t, Role.Mentor), await h.user(t, Role.Mentor)];
+    const subs: Record<string, string> = {};
+    for (const [name, u] of [['student', student], ['mentor', mentor], ['admin', admin]] as const) {
+      if (u.role < Role.Mentor) await enrol(h, admin, u.id, course.id);
+      const res = await submit(u.headers, lesson, { file_url: `https://files.example.test/${name}.pdf` });
+      expect(res.status, JSON.stringify(res.body)).to.equal(200);
+      subs[name] = res.body.data.id;
+    }
+    for (const [grader, id] of [[mentor, subs.mentor], [peer, subs.mentor], [mentor, subs.admin], [admin, subs.admin]] as const) {
+      const refused = await h.http.post(`/api/lms/assignments/${id}/grade`).set(grader.headers).send({ score: 100, feedback: 'Perfect' });
+      expect(refused.status).to.equal(403);
+      expect(refused.body).to.include({ success: false, message: 'Insufficient permission' });
+    }
+    expect((await h.http.get(`/api/lms/lessons/${lesson}/my-assignment`).set(mentor.headers)).body.data).to.include({ status: 'submitted', score: null });
+    const queue = async (u: typeof mentor) => (await h.http.get('/api/lms/mentor/assignments?status=pending').set(u.headers)).body.data.items.map((x: { user_id: string }) => x.user_id).sort();
+    expect(await queue(mentor)).to.deep.equal([student.id]);
+    expect(await queue(admin)).to.deep.equal([student.id, mentor.id].sort());
+    expect((await h.http.get('/api/dashboard/overview').set(mentor.headers)).body.data.assessment).to.include({ grading_queue: 1 });
+    expect((await h.http.post(`/api/lms/assignments/${subs.mentor}/grade`).set(admin.headers).send({ score: 90 })).status).to.equal(200);
+    expect((await h.http.post(`/api/lms/assignments/${subs.student}/grade`).set(mentor.headers).send({ score: 80 })).status).to.equal(200);
+  });
 });

@@ -24,6 +24,7 @@ import { makeImportQuestions } from '../../../application/assessment/use-cases/i
 import { makeGetQuizAnalytics } from '../../../application/assessment/use-cases/get-quiz-analytics.usecase.js';
 import { makeSubmitAssignment } from '../../../application/assessment/use-cases/submit-assignment.usecase.js';
 import { makeGradeAssignment } from '../../../application/assessment/use-cases/grade-assignment.usecase.js';
+import { makeListGradingQueue } from '../../../application/assessment/use-cases/list-grading-queue.usecase.js';
 import { memoryLearning } from '../learning/memory-learning.js';
 
 const meta = { ip: null, userAgent: null };
@@ -46,8 +47,8 @@ function world() {
   };
   const actor = (role: number = Role.Student, name = 'Student'): Actor => {
     const userId = m.addUser(role as 1, name);
-    users.set(userId, { id: userId, email: `${userId}@example.test`, displayName: name, deletedAt: null } as User);
-    s.users.set(userId, { tenantId: m.tenantId, email: `${userId}@example.test`, displayName: name });
+    users.set(userId, { id: userId, email: `${userId}@example.test`, displayName: name, deletedAt: null, role } as User);
+    s.users.set(userId, { tenantId: m.tenantId, email: `${userId}@example.test`, displayName: name, role });
     return { userId, role: role as 1, tenantId: m.tenantId, homeTenantId: m.tenantId };
   };
   const enrol = (a: Actor, courseId: string) => makeGrantEnrollment(m.deps)(m.tenantId, a.userId, courseId, 'admin', null);
@@ -166,5 +167,32 @@ describe('assessment use cases (memory adapters)', () => {
     expect(await submit(student, course.lessonIds[0]!, { fileUrl: 'https://x.test/3.pdf', notes: null })).to.deep.include({ ok: false, error: 'ASSIGNMENT_ALREADY_GRADED' });
     const outsider = w.actor();
     expect(await submit(outsider, course.lessonIds[0]!, { fileUrl: 'https://x.test/1.pdf', notes: null })).to.deep.include({ ok: false, error: 'NOT_ENROLLED' });
+  });
+
+  it('nobody grades their own work or a peer\'s: graders grade and queue only users of a lower role', async () => {
+    const w = world();
+    const course = w.m.addCourse(1);
+    const lessonId = course.lessonIds[0]!;
+    const submit = makeSubmitAssignment(w.d);
+    const [student, mentor, otherMentor, admin] = [w.actor(Role.Student), w.actor(Role.Mentor), w.actor(Role.Mentor), w.actor(Role.Admin)];
+    const ids: Record<string, string> = {};
+    for (const [name, who] of [['student', student], ['mentor', mentor], ['admin', admin]] as const) {
+      await w.enrol(who, course.courseId);
+      const s = await submit(who, lessonId, { fileUrl: `https://x.test/${name}.pdf`, notes: null });
+      if (!s.ok) throw new Error(s.error);
+      ids[name] = s.value.submission.id;
+    }
+    const grade = makeGradeAssignment(w.d);
+    for (const [grader, id] of [[mentor, ids.mentor], [otherMentor, ids.mentor], [mentor, ids.admin], [admin, ids.admin]] as const) {
+      expect(await grade(grader, meta, id!, { score: 90, feedback: null })).to.deep.include({ ok: false, error: 'INSUFFICIENT_PERMISSION' });
+    }
+    expect([...w.s.submissions.values()].every((x) => x.status === 'submitted')).to.equal(true);
+    expect(w.sent).to.have.length(0);
+    const queue = makeListGradingQueue(w.d);
+    const seen = async (a: Actor) => (await queue(a, { status: 'submitted' }, { page: 1, pageSize: 10 })).items.map((x) => x.userId).sort();
+    expect(await seen(mentor)).to.deep.equal([student.userId]);
+    expect(await seen(admin)).to.deep.equal([student.userId, mentor.userId].sort());
+    expect((await grade(admin, meta, ids.mentor!, { score: 80, feedback: null })).ok).to.equal(true);
+    expect((await grade(mentor, meta, ids.student!, { score: 70, feedback: null })).ok).to.equal(true);
   });
 });
