@@ -57,8 +57,8 @@ export function buildQuestion(
   let options: QuestionDraft['options'];
   if (input.options) options = input.options.map((o) => ({ ...o, isCorrect: o.isCorrect ?? false }));
   else if (type === 'true_false' && input.correctAnswer !== undefined) options = trueFalseOptions(input.correctAnswer);
-  else if (current && (type === current.type || input.type === undefined)) options = current.options;
   else if (type === 'essay') options = [];
+  else if (current) options = current.options;
   else if (type === 'true_false') return err('INVALID_QUESTION', 'a true_false question needs options or correct_answer');
   else return err('INVALID_QUESTION', 'options are required');
   if (type === 'true_false' && input.options === undefined && input.correctAnswer !== undefined && current?.type === 'true_false') {

@@ -44,15 +44,7 @@ export interface Question {
 }
 
 /** What an author (API, CSV, GIFT, Aiken, Moodle XML) gives for an option, before ids are assigned. */
-export interface OptionDraft {
-  id?: string | undefined;
-  text: string;
-  isCorrect: boolean;
-  weight?: number | null | undefined;
-  tolerance?: number | null | undefined;
-  match?: string | null | undefined;
-  matchId?: string | null | undefined;
-}
+export type OptionDraft = Omit<QuestionOption, 'id'> & { id?: string | undefined };
 
 /** What an author gives for a question, before ids are assigned. */
 export interface QuestionDraft {
