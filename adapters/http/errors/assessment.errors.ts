@@ -22,6 +22,4 @@ export const assessmentErrors: ErrorTable = {
   INVALID_GRADE: { status: 400, message: 'Invalid parameters' },
   NOT_MANUALLY_GRADED: { status: 400, message: 'Invalid parameters' },
   ATTEMPT_NOT_ENDED: { status: 400, message: 'The attempt is still in progress' },
-  // Nobody grades their own work; graders grade lower roles only (as for assignments).
-  CANNOT_GRADE: { status: 403, message: 'You may not grade this work' },
 };

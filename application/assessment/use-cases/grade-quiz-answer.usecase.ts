@@ -1,6 +1,7 @@
 import type { Attempt, AttemptAnswer } from '../../../domain/assessment/attempt.js';
 import { markAnswer } from '../../../domain/assessment/grading.js';
 import { isManuallyGraded } from '../../../domain/assessment/question.js';
+import { canModify } from '../../../domain/identity/hierarchy.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { CompletionOutcome } from '../../learning/index.js';
@@ -9,7 +10,7 @@ import { questionsOfAttempt } from '../attempt-questions.js';
 import { essayGradedMail } from '../mail-templates.js';
 import { reviewOf, type AttemptReview } from '../attempt-review.js';
 
-export type GradeQuizAnswerError = 'ATTEMPT_NOT_FOUND' | 'QUESTION_NOT_IN_QUIZ' | 'NOT_MANUALLY_GRADED' | 'ATTEMPT_NOT_ENDED' | 'CANNOT_GRADE' | 'INVALID_GRADE';
+export type GradeQuizAnswerError = 'ATTEMPT_NOT_FOUND' | 'QUESTION_NOT_IN_QUIZ' | 'NOT_MANUALLY_GRADED' | 'ATTEMPT_NOT_ENDED' | 'INSUFFICIENT_PERMISSION' | 'INVALID_GRADE';
 
 export interface GradeQuizAnswerInput {
   questionId: string;
@@ -21,7 +22,7 @@ export interface GradeQuizAnswerInput {
  * `POST /quiz-attempts/:id/grade {question_id, points, feedback}` (Mentor and above): a mentor's
  * mark for an essay of an ended attempt, 0 … its points with two decimals; marking again corrects
  * it. As for assignments, nobody grades their own work and graders grade lower roles only
- * (`CANNOT_GRADE`). Once every essay has a mark the attempt leaves `needs_grading` with its score
+ * (403, `INSUFFICIENT_PERMISSION`). Once every essay has a mark the attempt leaves `needs_grading` with its score
  * and pass, and a pass re-evaluates the course (certificate). The mark, its audit entry and the
  * student's mail are written in one unit of work under the attempt's row lock.
  */
@@ -32,7 +33,8 @@ export const makeGradeQuizAnswer = (d: Pick<AssessmentDeps, 'quizRepository' | '
       const attempt = await d.attemptRepository.lock(actor.tenantId, attemptId);
       if (!attempt) return err('ATTEMPT_NOT_FOUND');
       const student = await d.userRepository.findById(actor.tenantId, attempt.userId);
-      if (attempt.userId === actor.userId || (student && student.role >= actor.role)) return err('CANNOT_GRADE');
+      // As for assignments: nobody grades their own work; the student's role is below the grader's.
+      if (attempt.userId === actor.userId || !student || canModify(actor.role, student.role)) return err('INSUFFICIENT_PERMISSION');
       if (attempt.status === 'in_progress') return err('ATTEMPT_NOT_ENDED');
       const question = (await questionsOfAttempt(d, attempt)).find((q) => q.id === input.questionId);
       if (!question) return err('QUESTION_NOT_IN_QUIZ', `question_id: ${input.questionId} is not a question of this attempt`);

@@ -25,6 +25,9 @@ import { makeGetQuizAnalytics } from '../../../application/assessment/use-cases/
 import { makeSubmitAssignment } from '../../../application/assessment/use-cases/submit-assignment.usecase.js';
 import { makeGradeAssignment } from '../../../application/assessment/use-cases/grade-assignment.usecase.js';
 import { makeListGradingQueue } from '../../../application/assessment/use-cases/list-grading-queue.usecase.js';
+import { makeGradeQuizAnswer } from '../../../application/assessment/use-cases/grade-quiz-answer.usecase.js';
+import { makeListQuizEssays } from '../../../application/assessment/use-cases/list-quiz-essays.usecase.js';
+import { makeExportQuestions } from '../../../application/assessment/use-cases/export-questions.usecase.js';
 import { memoryLearning } from '../learning/memory-learning.js';
 
 const meta = { ip: null, userAgent: null };
@@ -194,5 +197,47 @@ describe('assessment use cases (memory adapters)', () => {
     expect(await seen(admin)).to.deep.equal([student.userId, mentor.userId].sort());
     expect((await grade(admin, meta, ids.mentor!, { score: 80, feedback: null })).ok).to.equal(true);
     expect((await grade(mentor, meta, ids.student!, { score: 70, feedback: null })).ok).to.equal(true);
+  });
+
+  it('an expired attempt with an essay waits for its mark, then is expired again with its score; nobody marks their own', async () => {
+    const w = world();
+    const admin = w.actor(Role.Admin);
+    const course = w.m.addCourse(1);
+    const quiz = await makeCreateQuiz(w.d)(admin, meta, { moduleId: course.moduleId, title: 'Essays', passingScore: 50, durationMinutes: 1 });
+    if (!quiz.ok) throw new Error(quiz.error);
+    const essay = await makeCreateQuestion(w.d)(admin, meta, quiz.value.id, { type: 'essay', text: 'Why?', points: 3 });
+    const weighted = await makeCreateQuestion(w.d)(admin, meta, quiz.value.id, { type: 'multiple_answer', text: 'Which?', points: 2, options: [{ text: 'a', weight: 0.5 }, { text: 'b', weight: 0.5 }, { text: 'c', weight: -1 }] });
+    if (!essay.ok || !weighted.ok) throw new Error('question');
+    expect((await makePublishQuiz(w.d)(admin, meta, quiz.value.id)).ok).to.equal(true);
+    const student = w.actor();
+    await w.enrol(student, course.courseId);
+    const started = await makeStartAttempt(w.d)(student, quiz.value.id);
+    if (!started.ok) throw new Error(started.error);
+    const attemptId = started.value.attempt.id;
+    await makeSaveAnswer(w.d)(student, attemptId, { questionId: essay.value.id, answer: ['Because.'] });
+    await makeSaveAnswer(w.d)(student, attemptId, { questionId: weighted.value.id, answer: [weighted.value.options[0]!.id] });
+    w.m.clock.advance(60_000);
+    try {
+      expect(await makeExpireOverdueAttempts(w.d)()).to.equal(1);
+      expect(w.s.attempts.get(attemptId)).to.deep.include({ status: 'needs_grading', score: null, passed: null });
+      const mentor = w.actor(Role.Mentor, 'Mentor');
+      const queue = await makeListQuizEssays(w.d)(mentor, { status: 'pending' }, { page: 1, pageSize: 10 });
+      expect(queue.items.map((x) => [x.attemptId, x.questionId, x.answer])).to.deep.equal([[attemptId, essay.value.id, ['Because.']]]);
+      const grade = makeGradeQuizAnswer(w.d);
+      expect(await grade(student, meta, attemptId, { questionId: essay.value.id, points: 3, feedback: null })).to.deep.include({ ok: false, error: 'INSUFFICIENT_PERMISSION' });
+      expect(await grade(mentor, meta, attemptId, { questionId: weighted.value.id, points: 2, feedback: null })).to.deep.include({ ok: false, error: 'NOT_MANUALLY_GRADED' });
+      const marked = await grade(mentor, meta, attemptId, { questionId: essay.value.id, points: 2, feedback: 'Say more' });
+      expect(marked.ok).to.equal(true);
+      // 1 (half of the weighted 2) + 2 of 5: expired again, now with a score.
+      expect(w.s.attempts.get(attemptId)).to.deep.include({ status: 'expired', score: 3, percentage: 60, passed: true });
+      expect(w.sent.map((x) => x.mail.template)).to.deep.equal(['assessment_essay_graded']);
+      expect((await makeListQuizEssays(w.d)(mentor, { status: 'pending' }, { page: 1, pageSize: 10 })).total).to.equal(0);
+      const stats = await makeGetQuizAnalytics(w.d)(admin, quiz.value.id, 'highest');
+      expect(stats.ok && stats.value.analytics).to.deep.include({ attempts: 1, mean: 60 });
+      const xml = await makeExportQuestions(w.d)(admin, quiz.value.id, 'moodle_xml');
+      expect(xml.ok && xml.value.text).to.include('<question type="essay">').and.include('<question type="multichoice">');
+    } finally {
+      w.m.clock.reset();
+    }
   });
 });
