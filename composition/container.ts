@@ -17,6 +17,8 @@ import { BullMqJobQueue } from '../adapters/jobs/bullmq-job-queue.js';
 import { transactionalJobs, type JobDefinition, type JobQueue } from '../adapters/jobs/job-queue.js';
 import { MemoryKeyValueStore } from '../adapters/kv/memory-kv-store.js';
 import { RedisKeyValueStore } from '../adapters/kv/redis-kv-store.js';
+import { LruCaches } from '../adapters/cache/lru-caches.js';
+import { LocalCacheInvalidationBus, RedisCacheInvalidationBus, type CacheInvalidationBus } from '../adapters/cache/cache-invalidation-bus.js';
 import { RateLimits } from '../adapters/http/middleware/rate-limit.js';
 import { createHttpApp } from '../adapters/http/app.js';
 import { errorTable } from '../adapters/http/errors/index.js';
@@ -24,6 +26,7 @@ import { docsRoutes } from '../adapters/http/routes/docs.routes.js';
 import { makeHealthHandler } from '../adapters/http/routes/health.js';
 import type { RouteModule } from '../adapters/http/kit/route-table.js';
 import type { DashboardContributor } from '../application/platform/ports.js';
+import type { Clock } from '../application/shared/ports.js';
 import type { makeBootstrapRootAdmin } from '../application/identity/use-cases/bootstrap-root-admin.usecase.js';
 import { appModules } from './modules/index.js';
 import { bounded } from './bounded.js';
@@ -77,6 +80,9 @@ export async function buildApplication(config: Config, options: BuildOptions = {
     ? new BullMqJobQueue((purpose) => createRedis(config.REDIS_URL!, purpose === 'worker' ? 'bullmq' : 'commands'), config.QUEUE_PREFIX, log)
     : new InProcessJobQueue(log);
   const kv = redis ? new RedisKeyValueStore(redis, `${config.QUEUE_PREFIX}:kv:`) : new MemoryKeyValueStore();
+  const cacheBus: CacheInvalidationBus = redis ? new RedisCacheInvalidationBus(redis, `${config.QUEUE_PREFIX}:cache`, log) : new LocalCacheInvalidationBus();
+  // Invalidations from other processes are heard before this one serves (a failure is logged: time to live bounds it).
+  await bounded(() => cacheBus.ready(), 5000);
 
   const lifecycle = new Lifecycle();
   const container = createContainer({ injectionMode: InjectionMode.PROXY, strict: true });
@@ -90,6 +96,9 @@ export async function buildApplication(config: Config, options: BuildOptions = {
     jobQueue: asValue(jobQueue),
     jobs: asValue(transactionalJobs(jobQueue, db)),
     kv: asValue(kv),
+    cacheBus: asValue(cacheBus),
+    // The caches' time is the Clock port's (tests move it), resolved once the overrides are in.
+    caches: asFunction(({ clock }: { clock: Clock }) => new LruCaches(clock, cacheBus)).singleton(),
     clock: asValue(systemClock),
     ids: asValue(uuidGenerator),
     random: asValue(cryptoRandom),
@@ -163,6 +172,7 @@ export async function buildApplication(config: Config, options: BuildOptions = {
       const budget = Math.max(1000, config.SHUTDOWN_TIMEOUT_MS - config.SHUTDOWN_DRAIN_MS - 5000);
       if (!(await bounded(() => jobQueue.close(), budget))) logger.warn('job queue did not close in time');
       if (kv instanceof MemoryKeyValueStore) kv.close();
+      await bounded(() => cacheBus.close(), 2000);
       await bounded(() => container.dispose(), 3000);
       if (!options.database) await bounded(() => knex.destroy(), 3000);
       if (redis) await bounded(() => redis.quit(), 2000, () => redis.disconnect());

@@ -2,10 +2,9 @@ import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { TokenClaims, TokenService, TokenType, VerifyOutcome } from '../../application/identity/ports/security.js';
 import { isRoleLevel } from '../../domain/identity/role.js';
+import type { Cache } from '../../application/shared/ports.js';
 
 export const TOKEN_ISSUER = 'lms-crm-service';
-/** Bounds the memory of verified tokens: a few megabytes, far more than the tokens alive at once per process. */
-const MAX_VERIFIED = 10_000;
 
 /** HS256 JWTs (spec "Authentication" 3-4): access 5 minutes, refresh 7 days, fixed issuer. */
 export class JwtTokenService implements TokenService {
@@ -19,14 +18,12 @@ export class JwtTokenService implements TokenService {
   private readonly secret: KeyObject;
 
   /**
-   * Tokens whose signature and claims were checked, by their exact text. Verifying an access token
-   * again on every request of its five minutes was 8 % of a course page's CPU; only its expiry can
-   * change, and that is checked on every use. Only a byte-identical copy of a verified token finds
-   * an entry, so nothing here can be forged.
+   * @param verified tokens whose signature and claims were checked, by their exact text. Verifying
+   *   an access token again on every request of its five minutes was 8 % of a course page's CPU;
+   *   only its expiry can change, and that is checked on every use. Only a byte-identical copy of a
+   *   verified token finds an entry, so nothing kept can be forged.
    */
-  private readonly verified = new Map<string, TokenClaims>();
-
-  constructor(secret: string) {
+  constructor(secret: string, private readonly verified: Cache<TokenClaims>) {
     this.secret = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
@@ -37,7 +34,7 @@ export class JwtTokenService implements TokenService {
   }
 
   verify(token: string, expected: TokenType, now: Date): VerifyOutcome {
-    const known = this.verified.get(token);
+    const known = this.verified.peek(token);
     if (known) {
       // jsonwebtoken's rule: expired from the second of `exp` on.
       if (Math.floor(now.getTime() / 1000) >= known.exp) return { ok: false, reason: 'expired' };
@@ -56,8 +53,7 @@ export class JwtTokenService implements TokenService {
         || typeof c.tid !== 'string' || typeof c.role !== 'number' || !isRoleLevel(c.role)) {
         return { ok: false, reason: 'invalid' };
       }
-      if (this.verified.size >= MAX_VERIFIED) this.verified.delete(this.verified.keys().next().value!);
-      this.verified.set(token, { ...(c as TokenClaims) });
+      this.verified.put(token, { ...(c as TokenClaims) });
       return { ok: true, claims: c as TokenClaims };
     } catch (error) {
       return { ok: false, reason: error instanceof jwt.TokenExpiredError ? 'expired' : 'invalid' };

@@ -9,10 +9,10 @@ export interface SettingsRepository {
   save(tenantId: string, values: Record<string, SettingValue>, at: Date): Promise<void>;
 }
 
-/** Cached read of a tenant's settings, defaults included; writers invalidate it. */
+/** Cached read of a tenant's settings, defaults included; writers invalidate it once committed. */
 export interface SettingsReader {
   get(tenantId: string): Promise<SettingsMap>;
-  invalidate(tenantId: string): void;
+  invalidate(tenantId: string): Promise<void>;
 }
 
 export interface AuditEntry {

@@ -77,3 +77,23 @@ export interface PageRequest {
 }
 
 export const offsetOf = (p: PageRequest): number => (p.page - 1) * p.pageSize;
+
+/**
+ * Values kept in memory to be read again, declared where they are used: bounded, each kept at
+ * most its time to live on the Clock port. Whoever changes what a value was read from invalidates
+ * it, after the change is committed: at once in this process, and in the others through the
+ * adapter's bus (Redis pub/sub with REDIS_URL; without it another process reads the change once
+ * the entry's time to live has passed).
+ */
+export interface Cache<V> {
+  /** The value kept for `key`, else `load()`'s answer, kept unless an invalidation arrived while it loaded. */
+  read(key: string, load: () => Promise<V>): Promise<V>;
+  /** The value kept for `key`, if any: for values computed synchronously and kept with `put`. */
+  peek(key: string): V | undefined;
+  /** Keeps `value` for `key`: only for values that depend on the key alone (nothing invalidates them). */
+  put(key: string, value: V): void;
+  /** Forgets `key` here at once and in every other process. */
+  invalidate(key: string): Promise<void>;
+  /** Forgets every key here at once and in every other process (a change whose keys are not known). */
+  invalidateAll(): Promise<void>;
+}

@@ -37,6 +37,9 @@ import { makeAuthRoutes } from '../../adapters/http/routes/auth.routes.js';
 import { makeUserRoutes } from '../../adapters/http/routes/users.routes.js';
 import { makeTenantRoutes } from '../../adapters/http/routes/tenants.routes.js';
 import { makeIdentityDashboard } from '../../application/identity/identity-dashboard.js';
+import type { LruCaches } from '../../adapters/cache/lru-caches.js';
+import type { Tenant } from '../../domain/identity/tenant.js';
+import type { TokenClaims } from '../../application/identity/ports/security.js';
 
 export const identityModule: AppModule = {
   name: 'identity',
@@ -48,7 +51,11 @@ export const identityModule: AppModule = {
     passwordResetRepository: asFunction(makePasswordResetPgRepository).singleton(),
     passwordResetPage: asValue(`${config.publicUrl}/reset-password`),
     passwordHasher: asValue(new Argon2PasswordHasher()),
-    tokenService: asFunction(({ jwtSecret }: { jwtSecret: string }) => new JwtTokenService(jwtSecret)).singleton(),
+    // Verified access tokens by their exact text: a token's claims never change, and it lives 5 minutes.
+    tokenService: asFunction(({ jwtSecret, caches }: { jwtSecret: string; caches: LruCaches }) =>
+      new JwtTokenService(jwtSecret, caches.create<TokenClaims>('verified-tokens', { ttlMs: 5 * 60_000, maxSize: 8_000_000 }))).singleton(),
+    // Every request resolves its tenant; tenant writes invalidate (5 s: what another process may lag without Redis).
+    tenantCache: asFunction(({ caches }: { caches: LruCaches }) => caches.create<Tenant | null>('tenants', { ttlMs: 5_000, maxSize: 2_000_000 })).singleton(),
     secretDigest: asValue(sha256Digest),
     sessionIssuer: asFunction(makeSessionIssuer).singleton(),
     login: asFunction(makeLogin).singleton(),

@@ -18,6 +18,8 @@ import { makeRelayQueuedMail } from '../../application/platform/use-cases/relay-
 import { RELAY_MAIL_JOB } from '../../application/platform/mail-service.js';
 import { makePlatformRoutes } from '../../adapters/http/routes/platform.routes.js';
 import type { SettingsRepository } from '../../application/platform/ports.js';
+import type { SettingsMap } from '../../domain/platform/settings.js';
+import type { LruCaches } from '../../adapters/cache/lru-caches.js';
 import { makeFileService } from '../../application/platform/file-service.js';
 import { makeUploadFile } from '../../application/platform/use-cases/upload-file.usecase.js';
 import { makeListFiles } from '../../application/platform/use-cases/list-files.usecase.js';
@@ -36,7 +38,9 @@ export const platformModule: AppModule = {
   name: 'platform',
   registrations: (config) => ({
     settingsRepository: asFunction(makeSettingsPgRepository).singleton(),
-    settingsReader: asFunction(({ settingsRepository }: { settingsRepository: SettingsRepository }) => new CachedSettingsReader(settingsRepository)).singleton(),
+    // 5 s: how long another process may read old settings without Redis.
+    settingsReader: asFunction(({ settingsRepository, caches }: { settingsRepository: SettingsRepository; caches: LruCaches }) =>
+      new CachedSettingsReader(settingsRepository, caches.create<SettingsMap>('settings', { ttlMs: 5_000, maxSize: 4_000_000 }))).singleton(),
     auditLog: asFunction(makeAuditLogPg).singleton(),
     mailRepository: asFunction(makeMailPgRepository).singleton(),
     mailDomain: asValue(new URL(config.publicUrl).hostname),

@@ -1,5 +1,6 @@
 import { MemoryLoginRepository, MemoryTenantRepository, MemoryUserRepository, MemoryVerificationCodeRepository } from '../../adapters/persistence/memory/identity.memory.js';
 import { MemoryAuditLog, MemoryMailRepository, MemorySettings, MemoryUnitOfWork } from '../../adapters/persistence/memory/platform.memory.js';
+import { testCache } from './test-cache.js';
 import { MemoryPasskeyRepository } from '../../adapters/persistence/memory/passkey.memory.js';
 import { JwtTokenService } from '../../adapters/security/jwt-token-service.js';
 import { cryptoRandom, sha256Digest, uuidGenerator } from '../../adapters/security/crypto.js';
@@ -37,7 +38,7 @@ export function memoryIdentity() {
   const mailRepository = new MemoryMailRepository();
   const uow = new MemoryUnitOfWork();
   const jobs = new RecordingJobs();
-  const tokenService = new JwtTokenService('x'.repeat(64));
+  const tokenService = new JwtTokenService('x'.repeat(64), testCache());
   const base = { clock, ids: uuidGenerator, random: cryptoRandom, secretDigest: sha256Digest, passwordHasher: plainHasher, uow, auditLog, jobs, tokenService };
   const sessionIssuer = makeSessionIssuer({ ...base, loginRepository });
   const mailer = makeMailer({ mailRepository, jobs, clock, ids: uuidGenerator, mailDomain: 'test' });

@@ -15,7 +15,7 @@ export class MemorySettings implements SettingsRepository, SettingsReader {
   async get(tenantId: string) {
     return withDefaults(await this.load(tenantId));
   }
-  invalidate() {}
+  async invalidate() {}
 }
 
 export class MemoryAuditLog implements AuditLog {

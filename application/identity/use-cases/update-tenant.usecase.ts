@@ -1,9 +1,9 @@
 import { DEFAULT_TENANT_SLUG, type Tenant, type TenantStatus } from '../../../domain/identity/tenant.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import type { TenantAdminDeps, TenantError } from '../tenant-admin.js';
+import { forgetResolutionsAfterCommit, type TenantAdminDeps, type TenantError } from '../tenant-admin.js';
 
-export const makeUpdateTenant = ({ tenantRepository, auditLog, clock, uow }: TenantAdminDeps) =>
+export const makeUpdateTenant = ({ tenantRepository, tenantCache, auditLog, clock, uow }: TenantAdminDeps) =>
   async (actor: Actor, meta: RequestMeta, id: string, changes: { slug?: string | undefined; name?: string | undefined; status?: TenantStatus | undefined }): Promise<Result<Tenant, TenantError>> =>
     uow.run(async () => {
       const tenant = await tenantRepository.findById(id);
@@ -15,6 +15,7 @@ export const makeUpdateTenant = ({ tenantRepository, auditLog, clock, uow }: Ten
       if (changes.slug && changes.slug !== tenant.slug && (await tenantRepository.findBySlug(changes.slug))) return err('SLUG_TAKEN');
       const updated: Tenant = { ...tenant, slug: changes.slug ?? tenant.slug, name: changes.name ?? tenant.name, status: changes.status ?? tenant.status, updatedAt: clock.now() };
       await tenantRepository.update(updated);
+      await forgetResolutionsAfterCommit({ uow, tenantCache });
       await auditLog.record({
         tenantId: actor.tenantId, userId: actor.userId, action: 'tenant.update', resourceType: 'tenant', resourceId: id,
         ...meta, metadata: { fields: Object.keys(changes) },

@@ -22,6 +22,6 @@ export const makeUpdateSettings = ({ settingsRepository, settingsReader, auditLo
         metadata: { keys: Object.keys(known) },
       });
     });
-    settingsReader.invalidate(actor.tenantId);
+    await settingsReader.invalidate(actor.tenantId);
     return adminView(await settingsReader.get(actor.tenantId));
   };

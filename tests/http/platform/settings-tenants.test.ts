@@ -72,8 +72,9 @@ describe('HTTP settings and tenants', () => {
 
     const disabled = await h.http.put(`/api/tenants/${id}`).set(root.headers).send({ status: 'disabled', name: 'Acme Ltd' });
     expect(disabled.body.data).to.include({ status: 'disabled', name: 'Acme Ltd' });
-    await new Promise((r) => setTimeout(r, 5100)); // tenant resolutions are cached for 5 s
+    // Refused on the very next request, by slug and by id alike (resolutions are cached, and invalidated by the change).
     expect((await h.http.get('/api/settings').set('X-Tenant-ID', slug)).status).to.equal(404);
+    expect((await h.http.get('/api/settings').set('X-Tenant-ID', id)).status).to.equal(404);
 
     const def = await h.http.get('/api/tenants').query({ search: 'default', page_size: 100 }).set(root.headers);
     const defaultId = def.body.data.items.find((x: { slug: string }) => x.slug === 'default').id;

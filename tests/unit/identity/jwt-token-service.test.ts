@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import jwt from 'jsonwebtoken';
 import { JwtTokenService, TOKEN_ISSUER } from '../../../adapters/security/jwt-token-service.js';
+import { testCache } from '../../support/test-cache.js';
 
 describe('JWT token service', () => {
   const claims = { id: 'u1', username: 'ann', role: 1 as const, tid: 't1', jti: 'j1', sid: 's1' };
@@ -8,7 +9,7 @@ describe('JWT token service', () => {
   const at = (seconds: number) => new Date(issued.getTime() + seconds * 1000);
 
   it('accepts a token of the expected type until its expiry, on first and repeated checks alike', () => {
-    const tokens = new JwtTokenService('a-long-enough-test-secret-0123456789');
+    const tokens = new JwtTokenService('a-long-enough-test-secret-0123456789', testCache());
     const access = tokens.sign({ ...claims, typ: 'access' }, issued);
     for (let check = 0; check < 2; check++) {
       const outcome = tokens.verify(access, 'access', at(10));
@@ -18,11 +19,11 @@ describe('JWT token service', () => {
     expect(tokens.verify(access, 'access', at(299)).ok).to.equal(true);
     expect(tokens.verify(access, 'access', at(300))).to.deep.equal({ ok: false, reason: 'expired' });
     // A fresh service (another process) agrees on the boundary.
-    expect(new JwtTokenService('a-long-enough-test-secret-0123456789').verify(access, 'access', at(300))).to.deep.equal({ ok: false, reason: 'expired' });
+    expect(new JwtTokenService('a-long-enough-test-secret-0123456789', testCache()).verify(access, 'access', at(300))).to.deep.equal({ ok: false, reason: 'expired' });
   });
 
   it('refuses a token signed with another secret, or altered, even after the genuine one was verified', () => {
-    const tokens = new JwtTokenService('a-long-enough-test-secret-0123456789');
+    const tokens = new JwtTokenService('a-long-enough-test-secret-0123456789', testCache());
     const genuine = tokens.sign({ ...claims, typ: 'access' }, issued);
     expect(tokens.verify(genuine, 'access', at(1)).ok).to.equal(true);
     const forged = jwt.sign({ ...claims, typ: 'access', role: 99, iss: TOKEN_ISSUER }, 'another-secret-of-enough-length-012345', { algorithm: 'HS256' });
@@ -33,7 +34,7 @@ describe('JWT token service', () => {
   });
 
   it('hands out claims the caller may change without changing the next answer', () => {
-    const tokens = new JwtTokenService('a-long-enough-test-secret-0123456789');
+    const tokens = new JwtTokenService('a-long-enough-test-secret-0123456789', testCache());
     const access = tokens.sign({ ...claims, typ: 'access' }, issued);
     for (let check = 0; check < 3; check++) {
       const outcome = tokens.verify(access, 'access', at(1));

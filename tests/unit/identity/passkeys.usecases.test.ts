@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { MemoryLoginRepository, MemoryUserRepository } from '../../../adapters/persistence/memory/identity.memory.js';
 import { MemoryPasskeyRepository } from '../../../adapters/persistence/memory/passkey.memory.js';
 import { MemoryAuditLog, MemorySettings, MemoryUnitOfWork } from '../../../adapters/persistence/memory/platform.memory.js';
+import { testCache } from '../../support/test-cache.js';
 import { MemoryKeyValueStore } from '../../../adapters/kv/memory-kv-store.js';
 import { makeSimpleWebAuthnVerifier } from '../../../adapters/security/simplewebauthn-verifier.js';
 import { JwtTokenService } from '../../../adapters/security/jwt-token-service.js';
@@ -39,7 +40,7 @@ function world() {
   const uow = new MemoryUnitOfWork();
   const webAuthnVerifier = makeSimpleWebAuthnVerifier({ id: 'lms.test', name: 'LMS', origins: [ORIGIN] });
   const passkeyChallenges = makePasskeyChallenges({ kv, clock });
-  const sessionIssuer = makeSessionIssuer({ loginRepository, tokenService: new JwtTokenService('k'.repeat(48)), ids, random: cryptoRandom, secretDigest: sha256Digest, clock });
+  const sessionIssuer = makeSessionIssuer({ loginRepository, tokenService: new JwtTokenService('k'.repeat(48), testCache()), ids, random: cryptoRandom, secretDigest: sha256Digest, clock });
   const deps = { userRepository: users, passkeyRepository, webAuthnVerifier, passkeyChallenges, settingsReader: settings, sessionIssuer, auditLog, clock, ids, uow };
   const tenantId = randomUUID();
   const addUser = async (role: RoleLevel = Role.Student, overrides: Partial<User> = {}, tenant = tenantId): Promise<{ user: User; actor: Actor }> => {
