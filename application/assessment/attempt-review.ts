@@ -18,11 +18,10 @@ export interface AttemptReview {
 }
 
 export async function reviewOf(d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'attemptRepository'>, actor: Actor, attempt: Attempt): Promise<AttemptReview> {
-  const [quiz, questions, answers] = await Promise.all([
-    d.quizRepository.findById(actor.tenantId, attempt.quizId),
-    questionsOfAttempt(d, attempt),
-    d.attemptRepository.listAnswers(actor.tenantId, attempt.id),
-  ]);
+  // One after another: marking an essay builds its review inside its unit of work (one connection).
+  const quiz = await d.quizRepository.findById(actor.tenantId, attempt.quizId);
+  const questions = await questionsOfAttempt(d, attempt);
+  const answers = await d.attemptRepository.listAnswers(actor.tenantId, attempt.id);
   const graded = attempt.status !== 'in_progress';
   return {
     quiz,
