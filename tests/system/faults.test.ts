@@ -82,7 +82,6 @@ describe('system: faults', function () {
         const key = `outage-${Date.now()}`;
         const google = await within(fetch(`${api.url}/api/crm/integrations/google`, { method: 'PUT', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ webhook_key: key, enabled: true }) }), 'integration');
         expect(google.status).to.equal(200);
-        await new Promise((r) => setTimeout(r, 2100)); // settings cache
 
         await within(proxy.cut(), 'cut');
         const during = await within(fetch(`${api.url}/api/user/self`, { headers: auth }), 'request during outage');
