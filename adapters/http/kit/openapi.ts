@@ -116,14 +116,15 @@ function operationOf(entry: RouteEntry, table: ErrorTable): ZodOpenApiOperationO
   const undeclared = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!).filter((n) => !declared.has(n));
   if (undeclared.length) op.parameters = undeclared.map((name) => ({ name, in: 'path' as const, required: true, schema: { type: 'string' as const } }));
   if (spec.access !== 'public') op.security = [{ bearer: [] }, { session: [] }];
+  const body = spec.documentedBody ?? spec.body;
   if (spec.bodyKind?.kind === 'multipart') {
     const fields = objectOf(spec.body);
     op.requestBody = {
       required: true,
       content: { 'multipart/form-data': { schema: (fields ?? z.object({})).extend({ file: z.string().meta({ format: 'binary', description: 'The file' }) }) } },
     };
-  } else if (spec.rawBodySchema ?? spec.body) {
-    op.requestBody = { required: true, content: { 'application/json': { schema: (spec.rawBodySchema ?? spec.body)! } } };
+  } else if (body) {
+    op.requestBody = { required: true, content: { 'application/json': { schema: body } } };
   }
   return op;
 }

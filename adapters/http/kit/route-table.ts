@@ -41,10 +41,11 @@ export interface RouteSpec<P, Q, B, R = unknown> {
   body?: ZodType<B>;
   bodyKind?: BodyKind;
   /**
-   * `raw-json` routes (signed webhooks): the body as the sender sends it, for the document. The
-   * handler validates it itself, after the signature (a forged body is 403 before any shape error).
+   * The body as the document shows it, for routes that validate it themselves: signed webhooks
+   * (`raw-json`: after the signature, so a forged body is 403 before any shape error) and routes
+   * whose body depends on a path parameter (the admin resources).
    */
-  rawBodySchema?: ZodType;
+  documentedBody?: ZodType;
   /**
    * The success `data` (inside the envelope). Handlers must return what its input type accepts
    * (`Date` where the wire has an ISO string), so the document cannot drift from the presenters.

@@ -9,7 +9,8 @@ import type { StoredFile } from '../../../domain/platform/file-types.js';
 import { Role } from '../../../domain/identity/role.js';
 import { RAW, reply } from '../kit/envelope.js';
 import { DomainError, unwrap } from '../kit/errors.js';
-import { idParam, pageQuery, pageView, toPageRequest } from '../kit/schemas.js';
+import { acknowledgement, idParam, pageQuery, pageView, toPageRequest } from '../kit/schemas.js';
+import * as wire from '../wire/platform.wire.js';
 import type { RouteInput, RouteModule } from '../kit/route-table.js';
 
 type Deps = {
@@ -33,16 +34,16 @@ const ListQuery = pageQuery.extend({ q: z.string().trim().max(200).optional(), s
 export const makeFileRoutes = (d: Deps): RouteModule => (r) => {
   const tags = ['files'];
 
-  r.post('/api/file', { summary: 'Upload a file (multipart field `file`, at most 25 MB)', access: Role.Admin, rateLimit: 'upload', bodyKind: { kind: 'multipart', maxFileBytes: UPLOAD_MAX_BYTES }, tags }, async ({ actor, meta, file }) => {
+  r.post('/api/file', { operationId: 'uploadFile', response: wire.StoredFile, errors: ['FILE_REQUIRED'], summary: 'Upload a file (multipart field `file`, at most 25 MB)', access: Role.Admin, rateLimit: 'upload', bodyKind: { kind: 'multipart', maxFileBytes: UPLOAD_MAX_BYTES }, tags }, async ({ actor, meta, file }) => {
     if (!file) throw new DomainError('FILE_REQUIRED', 'file: required');
     const stored = await d.uploadFile(actor, meta, file);
     return reply(fileView(stored), 'File uploaded');
   });
 
-  r.get('/api/file', { summary: 'Uploaded files, newest first', access: Role.Admin, query: ListQuery, tags }, async ({ actor, query }) =>
+  r.get('/api/file', { operationId: 'listFiles', response: wire.FilePage, summary: 'Uploaded files, newest first', access: Role.Admin, query: ListQuery, tags }, async ({ actor, query }) =>
     pageView(await d.listFiles(actor.tenantId, query.q ?? query.search, toPageRequest(query)), fileView));
 
-  r.get('/api/file/search', { summary: 'Files whose original name contains ?q=', access: Role.Admin, query: ListQuery, tags }, async ({ actor, query }) =>
+  r.get('/api/file/search', { operationId: 'searchFiles', response: wire.FilePage, summary: 'Files whose original name contains ?q=', access: Role.Admin, query: ListQuery, tags }, async ({ actor, query }) =>
     pageView(await d.listFiles(actor.tenantId, query.q ?? query.search, toPageRequest(query)), fileView));
 
   const download = async ({ tenant, params, ctx }: RouteInput<{ file: string }, unknown, unknown>) => {
@@ -61,7 +62,7 @@ export const makeFileRoutes = (d: Deps): RouteModule => (r) => {
   r.get('/api/file/download/:file', { ...downloadSpec, operationId: 'downloadFileAsAdmin', summary: 'Download a file', access: Role.Admin }, download);
   r.get('/api/files/download/:file', { ...downloadSpec, operationId: 'downloadFile', summary: 'Download a file (public link)', access: 'public' }, download);
 
-  r.delete('/api/file/:id', { summary: 'Delete a file', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) => {
+  r.delete('/api/file/:id', { operationId: 'deleteFile', response: acknowledgement, errors: ['FILE_NOT_FOUND'], summary: 'Delete a file', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) => {
     unwrap(await d.deleteFile(actor, meta, params.id));
     return reply(null, 'File deleted');
   });

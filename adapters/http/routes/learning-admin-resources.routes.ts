@@ -17,7 +17,8 @@ import { PROMO_TYPES } from '../../../domain/learning/admin-resources.js';
 import { Role } from '../../../domain/identity/role.js';
 import { reply } from '../kit/envelope.js';
 import { DomainError, unwrap } from '../kit/errors.js';
-import { idParam, pageQuery, pageView, queryBool, requiredText, text, toPageRequest, uuid } from '../kit/schemas.js';
+import { acknowledgement, idParam, pageQuery, pageView, queryBool, requiredText, text, toPageRequest, uuid } from '../kit/schemas.js';
+import * as wire from '../wire/learning.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
 import { currency, dateTime, mediaUrl, money, optionalText, searchQuery } from './learning-schemas.js';
 
@@ -34,22 +35,26 @@ type Deps = {
 };
 
 /** A resource as the generic routes see it: its own schemas bound to its own operations and view. */
+type AdminRecord = z.input<typeof wire.AdminRecord>;
 interface Entry {
   fields: string;
-  list(tenantId: string, query: unknown, page: PageRequest): Promise<unknown>;
-  create(actor: Actor, meta: RequestMeta, body: unknown): Promise<unknown>;
-  update(actor: Actor, meta: RequestMeta, id: string, body: unknown): Promise<unknown>;
+  /** The create body, for the document. */
+  createBody: ZodType;
+  list(tenantId: string, query: unknown, page: PageRequest): Promise<z.input<typeof wire.AdminRecordPage>>;
+  create(actor: Actor, meta: RequestMeta, body: unknown): Promise<AdminRecord>;
+  update(actor: Actor, meta: RequestMeta, id: string, body: unknown): Promise<AdminRecord>;
   remove(actor: Actor, meta: RequestMeta, id: string): Promise<void>;
 }
 
 function entry<T, C, U, Q extends { search?: string | undefined }>(
   resource: AdminResource<T, C, U, Q>,
   schemas: { query: ZodType<Q>; create: ZodType<C>; update: ZodType<U> },
-  view: (t: T) => unknown,
+  view: (t: T) => AdminRecord,
   fields: string,
 ): Entry {
   return {
     fields,
+    createBody: schemas.create,
     list: async (tenantId, query, page) => pageView(await resource.list(tenantId, schemas.query.parse(query), page), view),
     create: async (actor, meta, body) => view(unwrap(await resource.create(actor, meta, schemas.create.parse(body)))),
     update: async (actor, meta, id, body) => view(unwrap(await resource.update(actor, meta, id, schemas.update.parse(body)))),
@@ -133,17 +138,19 @@ export const makeLearningAdminResourceRoutes = (d: Deps): RouteModule => (r) => 
   };
   const description = `Resources and their fields: ${ADMIN_RESOURCES.map((n) => `${n} ${registry[n].fields}`).join('; ')}.`;
   const tags = ['admin resources'];
+  const documentedBody = z.union(ADMIN_RESOURCES.map((n) => registry[n].createBody) as [ZodType, ZodType, ...ZodType[]]).meta({ description: 'The fields of the resource named by `:resource` (see the description)' });
+  const errors = ['RESOURCE_NOT_FOUND', 'RECORD_NOT_FOUND', 'DUPLICATE_RECORD', 'UNKNOWN_REFERENCE', 'INVALID_RECORD', 'UNKNOWN_CATEGORY', 'CATEGORY_IN_USE', 'COURSE_NOT_FOUND', 'USER_NOT_FOUND'];
 
-  r.get('/api/lms/admin/resources/:resource', { summary: 'List an admin resource (paginated, ?search=)', description, access: Role.Admin, params: ResourceParam, query: pageQuery.extend({ search: searchQuery }).loose(), tags }, async ({ tenant, params, query }) =>
+  r.get('/api/lms/admin/resources/:resource', { operationId: 'listAdminRecords', response: wire.AdminRecordPage, errors: ['RESOURCE_NOT_FOUND'], summary: 'List an admin resource (paginated, ?search=)', description, access: Role.Admin, params: ResourceParam, query: pageQuery.extend({ search: searchQuery }).loose(), tags }, async ({ tenant, params, query }) =>
     find(params.resource).list(tenant.id, query, toPageRequest(query)));
 
-  r.post('/api/lms/admin/resources/:resource', { summary: 'Create a record of an admin resource', description, access: Role.Admin, params: ResourceParam, body: AnyBody, tags }, async ({ actor, meta, params, body }) =>
+  r.post('/api/lms/admin/resources/:resource', { operationId: 'createAdminRecord', response: wire.AdminRecord, errors, documentedBody, summary: 'Create a record of an admin resource', description, access: Role.Admin, params: ResourceParam, body: AnyBody, tags }, async ({ actor, meta, params, body }) =>
     reply(await find(params.resource).create(actor, meta, body), 'Record created'));
 
-  r.put('/api/lms/admin/resources/:resource/:id', { summary: 'Update a record (any subset of its fields)', description, access: Role.Admin, params: ResourceIdParam, body: AnyBody, tags }, async ({ actor, meta, params, body }) =>
+  r.put('/api/lms/admin/resources/:resource/:id', { operationId: 'updateAdminRecord', response: wire.AdminRecord, errors, documentedBody, summary: 'Update a record (any subset of its fields)', description, access: Role.Admin, params: ResourceIdParam, body: AnyBody, tags }, async ({ actor, meta, params, body }) =>
     reply(await find(params.resource).update(actor, meta, params.id, body), 'Record updated'));
 
-  r.delete('/api/lms/admin/resources/:resource/:id', { summary: 'Delete a record', description, access: Role.Admin, params: ResourceIdParam, tags }, async ({ actor, meta, params }) => {
+  r.delete('/api/lms/admin/resources/:resource/:id', { operationId: 'deleteAdminRecord', response: acknowledgement, errors, summary: 'Delete a record', description, access: Role.Admin, params: ResourceIdParam, tags }, async ({ actor, meta, params }) => {
     await find(params.resource).remove(actor, meta, params.id);
     return reply(null, 'Record deleted');
   });
@@ -151,13 +158,13 @@ export const makeLearningAdminResourceRoutes = (d: Deps): RouteModule => (r) => 
   // Learning assets and library items (spec "Admin resources, learning assets, library").
   const ctags = ['learning assets and library'];
   const ContentList = pageQuery.extend({ search: searchQuery, type: z.string().trim().max(50).optional() });
-  r.get('/api/lms/learning-assets', { summary: 'Learning assets', access: Role.Student, query: ContentList, tags: ctags }, async ({ actor, query }) =>
+  r.get('/api/lms/learning-assets', { operationId: 'listLearningAssets', response: wire.ContentItemPage, summary: 'Learning assets', access: Role.Student, query: ContentList, tags: ctags }, async ({ actor, query }) =>
     pageView(await d.learningAssetsResource.list(actor.tenantId, query, toPageRequest(query)), contentItemView));
-  r.post('/api/lms/admin/learning-assets', { summary: 'Create a learning asset', access: Role.Admin, body: ContentItem, tags: ctags }, async ({ actor, meta, body }) =>
+  r.post('/api/lms/admin/learning-assets', { operationId: 'createLearningAsset', response: wire.ContentItem, summary: 'Create a learning asset', access: Role.Admin, body: ContentItem, tags: ctags }, async ({ actor, meta, body }) =>
     reply(contentItemView(unwrap(await d.learningAssetsResource.create(actor, meta, body))), 'Learning asset created'));
-  r.get('/api/lms/library-items', { summary: 'Library items (public)', access: 'public', query: ContentList, tags: ctags }, async ({ tenant, query }) =>
+  r.get('/api/lms/library-items', { operationId: 'listLibraryItems', response: wire.ContentItemPage, summary: 'Library items (public)', access: 'public', query: ContentList, tags: ctags }, async ({ tenant, query }) =>
     pageView(await d.libraryItemsResource.list(tenant.id, query, toPageRequest(query)), contentItemView));
-  r.post('/api/lms/admin/library-items', { summary: 'Create a library item, or update it when `id` names one', access: Role.Admin, body: ContentItem.extend({ id: uuid.optional() }), tags: ctags }, async ({ actor, meta, body }) => {
+  r.post('/api/lms/admin/library-items', { operationId: 'saveLibraryItem', response: wire.ContentItem, errors: ['RECORD_NOT_FOUND'], summary: 'Create a library item, or update it when `id` names one', access: Role.Admin, body: ContentItem.extend({ id: uuid.optional() }), tags: ctags }, async ({ actor, meta, body }) => {
     const { id, ...item } = body;
     const saved = id ? await d.libraryItemsResource.update(actor, meta, id, item) : await d.libraryItemsResource.create(actor, meta, item);
     return reply(contentItemView(unwrap(saved)), id ? 'Library item updated' : 'Library item created');

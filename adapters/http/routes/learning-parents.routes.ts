@@ -12,7 +12,8 @@ import { learnerView, studentCourseView, studentSummaryView } from '../../../app
 import { Role } from '../../../domain/identity/role.js';
 import { reply } from '../kit/envelope.js';
 import { unwrap } from '../kit/errors.js';
-import { pageQuery, pageView, toPageRequest, uuid } from '../kit/schemas.js';
+import { acknowledgement, pageQuery, pageView, toPageRequest, uuid } from '../kit/schemas.js';
+import * as wire from '../wire/learning.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
 
 type Deps = {
@@ -39,22 +40,22 @@ export const makeLearningParentRoutes = (d: Deps): RouteModule => (r) => {
   const tags = ['parents'];
   const access = Role.Parent;
 
-  r.get('/api/lms/student/linking-code', { summary: 'A fresh linking code for the calling student (8 characters, 24 hours, single use)', access: Role.Student, tags }, async ({ actor }) => {
+  r.get('/api/lms/student/linking-code', { operationId: 'issueLinkingCode', response: wire.LinkingCode, errors: ['INSUFFICIENT_PERMISSION'], summary: 'A fresh linking code for the calling student (8 characters, 24 hours, single use)', access: Role.Student, tags }, async ({ actor }) => {
     const code = unwrap(await d.issueLinkingCode(actor));
     return { linking_code: code.code, expires_at: code.expiresAt };
   });
 
-  r.post('/api/lms/parent/link-student', { summary: 'Link a student by their linking code', access, rateLimit: 'critical', body: LinkBody, tags }, async ({ actor, meta, body }) => {
+  r.post('/api/lms/parent/link-student', { operationId: 'linkStudent', response: wire.LinkedStudent, errors: ['INVALID_LINKING_CODE'], summary: 'Link a student by their linking code', access, rateLimit: 'critical', body: LinkBody, tags }, async ({ actor, meta, body }) => {
     const linked = unwrap(await d.linkStudent(actor, meta, body.linking_code));
     return reply({ ...learnerView(linked.student), linked_at: linked.linkedAt }, 'Student linked');
   });
 
-  r.delete('/api/lms/parent/students/:id', { summary: 'Unlink a student', access, params: z.object({ id: uuid }), tags }, async ({ actor, meta, params }) => {
+  r.delete('/api/lms/parent/students/:id', { operationId: 'unlinkStudent', response: acknowledgement, errors: ['STUDENT_NOT_FOUND'], summary: 'Unlink a student', access, params: z.object({ id: uuid }), tags }, async ({ actor, meta, params }) => {
     unwrap(await d.unlinkStudent(actor, meta, params.id));
     return reply(null, 'Student unlinked');
   });
 
-  r.get('/api/lms/parent/dashboard', { summary: 'Each linked child\'s courses, progress and certificates', access, tags }, async ({ actor }) => {
+  r.get('/api/lms/parent/dashboard', { operationId: 'getParentDashboard', response: wire.ParentDashboard, summary: 'Each linked child\'s courses, progress and certificates', access, tags }, async ({ actor }) => {
     const dash = await d.getParentDashboard(actor);
     const now = d.clock.now();
     return {
@@ -63,20 +64,20 @@ export const makeLearningParentRoutes = (d: Deps): RouteModule => (r) => {
     };
   });
 
-  r.get('/api/lms/parent/students', { summary: 'Linked students with a progress summary', access, query: pageQuery, tags }, async ({ actor, query }) =>
+  r.get('/api/lms/parent/students', { operationId: 'listLinkedStudents', response: wire.LinkedStudentPage, summary: 'Linked students with a progress summary', access, query: pageQuery, tags }, async ({ actor, query }) =>
     pageView(await d.listLinkedStudents(actor, toPageRequest(query)), (s) => ({ ...learnerView(s.student), linked_at: s.linkedAt, summary: studentSummaryView(s.summary) })));
 
-  r.get('/api/lms/parent/students/:student_id', { summary: 'A linked student', access, params: StudentParam, tags }, async ({ actor, params }) => {
+  r.get('/api/lms/parent/students/:student_id', { operationId: 'getLinkedStudent', response: wire.Learner.extend({ summary: wire.StudentSummary }), errors: ['STUDENT_NOT_FOUND'], summary: 'A linked student', access, params: StudentParam, tags }, async ({ actor, params }) => {
     const s = unwrap(await d.getLinkedStudent(actor, params.student_id));
     return { ...learnerView(s.student), summary: studentSummaryView(s.summary) };
   });
 
-  r.get('/api/lms/parent/students/:student_id/progress', { summary: 'A linked student\'s courses and progress', access, params: StudentParam, tags }, async ({ actor, params }) => {
+  r.get('/api/lms/parent/students/:student_id/progress', { operationId: 'getLinkedStudentProgress', response: wire.StudentProgress, errors: ['STUDENT_NOT_FOUND'], summary: 'A linked student\'s courses and progress', access, params: StudentParam, tags }, async ({ actor, params }) => {
     const s = unwrap(await d.getLinkedStudent(actor, params.student_id));
     const now = d.clock.now();
     return { student: learnerView(s.student), summary: studentSummaryView(s.summary), courses: s.courses.map((c) => studentCourseView(c, now)) };
   });
 
-  r.get('/api/lms/parent/students/:student_id/assignments', { summary: 'A linked student\'s assignment submissions', access, params: StudentParam, query: pageQuery, tags }, async ({ actor, params, query }) =>
+  r.get('/api/lms/parent/students/:student_id/assignments', { operationId: 'listLinkedStudentAssignments', response: wire.StudentAssignmentPage, errors: ['STUDENT_NOT_FOUND'], summary: 'A linked student\'s assignment submissions', access, params: StudentParam, query: pageQuery, tags }, async ({ actor, params, query }) =>
     pageView(unwrap(await d.listLinkedStudentAssignments(actor, params.student_id, toPageRequest(query))), assignmentView));
 };

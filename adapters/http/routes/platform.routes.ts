@@ -11,6 +11,7 @@ import { Role } from '../../../domain/identity/role.js';
 import { reply } from '../kit/envelope.js';
 import { dateOnly, dayAfter, dayStart, pageQuery, pageView, toPageRequest, uuid } from '../kit/schemas.js';
 import type { RouteModule } from '../kit/route-table.js';
+import * as wire from '../wire/platform.wire.js';
 
 type Deps = {
   getPublicSettings: ReturnType<typeof makeGetPublicSettings>;
@@ -58,12 +59,12 @@ const mailView = (m: MailMessage) => ({
 });
 
 export const makePlatformRoutes = (d: Deps): RouteModule => (r) => {
-  r.get('/api/settings', { summary: 'Public settings', access: 'public', tags: ['settings'] }, async ({ tenant }) => d.getPublicSettings(tenant.id));
-  r.get('/api/settings/admin', { summary: 'All settings; secrets as {configured}', access: Role.Student, tags: ['settings'] }, async ({ tenant }) => d.getAdminSettings(tenant.id));
-  r.put('/api/settings', { summary: 'Update any subset of settings', access: Role.Admin, body: SettingsBody, tags: ['settings'] }, async ({ actor, meta, body }) =>
+  r.get('/api/settings', { operationId: 'getPublicSettings', response: wire.PublicSettings, summary: 'Public settings', access: 'public', tags: ['settings'] }, async ({ tenant }) => d.getPublicSettings(tenant.id));
+  r.get('/api/settings/admin', { operationId: 'getAllSettings', response: wire.AdminSettings, summary: 'All settings; secrets as {configured}', access: Role.Student, tags: ['settings'] }, async ({ tenant }) => d.getAdminSettings(tenant.id));
+  r.put('/api/settings', { operationId: 'updateSettings', response: wire.AdminSettings, summary: 'Update any subset of settings', access: Role.Admin, body: SettingsBody, tags: ['settings'] }, async ({ actor, meta, body }) =>
     reply(await d.updateSettings(actor, meta, Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as Record<string, never>), 'Settings updated'));
 
-  r.get('/api/audit-logs', { summary: 'Audit log, newest first', access: Role.Admin, rateLimit: 'critical', query: AuditQuery, tags: ['audit'] }, async ({ actor, query }) =>
+  r.get('/api/audit-logs', { operationId: 'listAuditLogs', response: wire.AuditPage, summary: 'Audit log, newest first', access: Role.Admin, rateLimit: 'critical', query: AuditQuery, tags: ['audit'] }, async ({ actor, query }) =>
     pageView(await d.listAuditLogs(actor.tenantId, {
       userId: query.user_id,
       action: query.action,
@@ -71,8 +72,8 @@ export const makePlatformRoutes = (d: Deps): RouteModule => (r) => {
       to: query.end_date ? dayAfter(query.end_date) : undefined,
     }, toPageRequest(query)), auditView));
 
-  r.get('/api/email/outbox', { summary: 'Mail sent by the service, newest first', access: Role.Admin, query: pageQuery.extend({ to: z.string().trim().max(254).optional() }), tags: ['email'] }, async ({ actor, query }) =>
+  r.get('/api/email/outbox', { operationId: 'listOutbox', response: wire.OutboxPage, summary: 'Mail sent by the service, newest first', access: Role.Admin, query: pageQuery.extend({ to: z.string().trim().max(254).optional() }), tags: ['email'] }, async ({ actor, query }) =>
     pageView(await d.listOutbox(actor.tenantId, { to: query.to }, toPageRequest(query)), mailView));
 
-  r.get('/api/dashboard/overview', { summary: 'Role-shaped summary for the caller', access: Role.Student, tags: ['dashboard'] }, async ({ actor }) => d.dashboardOverview(actor));
+  r.get('/api/dashboard/overview', { operationId: 'getDashboardOverview', response: wire.DashboardOverview, summary: 'Role-shaped summary for the caller', access: Role.Student, tags: ['dashboard'] }, async ({ actor }) => d.dashboardOverview(actor));
 };

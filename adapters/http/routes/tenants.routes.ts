@@ -8,7 +8,8 @@ import { Role } from '../../../domain/identity/role.js';
 import { TENANT_SLUG_PATTERN, type Tenant } from '../../../domain/identity/tenant.js';
 import { reply } from '../kit/envelope.js';
 import { unwrap } from '../kit/errors.js';
-import { idParam, pageQuery, pageView, toPageRequest } from '../kit/schemas.js';
+import { acknowledgement, idParam, pageQuery, pageView, toPageRequest } from '../kit/schemas.js';
+import * as wire from '../wire/identity.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
 
 type Deps = {
@@ -28,14 +29,14 @@ export const tenantView = (t: Tenant) => ({ id: t.id, slug: t.slug, name: t.name
 
 export const makeTenantRoutes = (d: Deps): RouteModule => (r) => {
   const access = Role.SuperAdmin;
-  r.get('/api/tenants', { summary: 'List tenants', access, query: pageQuery.extend({ search: z.string().trim().max(100).optional() }), tags: ['tenants'] }, async ({ query }) =>
+  r.get('/api/tenants', { operationId: 'listTenants', response: wire.TenantPage, summary: 'List tenants', access, query: pageQuery.extend({ search: z.string().trim().max(100).optional() }), tags: ['tenants'] }, async ({ query }) =>
     pageView(await d.listTenants(toPageRequest(query), query.search), tenantView));
-  r.post('/api/tenants', { summary: 'Create a tenant', access, body: CreateBody, tags: ['tenants'] }, async ({ actor, meta, body }) =>
+  r.post('/api/tenants', { operationId: 'createTenant', response: wire.Tenant, errors: ['SLUG_TAKEN'], summary: 'Create a tenant', access, body: CreateBody, tags: ['tenants'] }, async ({ actor, meta, body }) =>
     reply(tenantView(unwrap(await d.createTenant(actor, meta, body))), 'Tenant created'));
-  r.get('/api/tenants/:id', { summary: 'One tenant', access, params: idParam, tags: ['tenants'] }, async ({ params }) => tenantView(unwrap(await d.getTenant(params.id))));
-  r.put('/api/tenants/:id', { summary: 'Update a tenant', access, params: idParam, body: UpdateBody, tags: ['tenants'] }, async ({ actor, meta, params, body }) =>
+  r.get('/api/tenants/:id', { operationId: 'getTenant', response: wire.Tenant, errors: ['TENANT_NOT_FOUND'], summary: 'One tenant', access, params: idParam, tags: ['tenants'] }, async ({ params }) => tenantView(unwrap(await d.getTenant(params.id))));
+  r.put('/api/tenants/:id', { operationId: 'updateTenant', response: wire.Tenant, errors: ['TENANT_NOT_FOUND', 'SLUG_TAKEN', 'DEFAULT_TENANT_PROTECTED'], summary: 'Update a tenant', access, params: idParam, body: UpdateBody, tags: ['tenants'] }, async ({ actor, meta, params, body }) =>
     reply(tenantView(unwrap(await d.updateTenant(actor, meta, params.id, body))), 'Tenant updated'));
-  r.delete('/api/tenants/:id', { summary: 'Delete a tenant and all of its data', access, params: idParam, tags: ['tenants'] }, async ({ actor, meta, params }) => {
+  r.delete('/api/tenants/:id', { operationId: 'deleteTenant', response: acknowledgement, errors: ['TENANT_NOT_FOUND', 'DEFAULT_TENANT_PROTECTED'], summary: 'Delete a tenant and all of its data', access, params: idParam, tags: ['tenants'] }, async ({ actor, meta, params }) => {
     unwrap(await d.deleteTenant(actor, meta, params.id));
     return reply(null, 'Tenant deleted');
   });

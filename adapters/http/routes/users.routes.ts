@@ -14,6 +14,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/identity/password-po
 import { reply } from '../kit/envelope.js';
 import { unwrap } from '../kit/errors.js';
 import { acknowledgement, email, idParam, pageQuery, pageView, toPageRequest, url } from '../kit/schemas.js';
+import * as wire from '../wire/identity.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
 
 type Deps = {
@@ -50,12 +51,12 @@ const StatusBody = z.object({ status });
 const PasswordChangeBody = z.object({ current_password: z.string().min(1).max(PASSWORD_MAX * 4), new_password: password });
 
 export const makeUserRoutes = (d: Deps): RouteModule => (r) => {
-  r.get('/api/user/self', { summary: 'The caller', access: Role.Student, tags: ['users'] }, async ({ actor }) => userView(unwrap(await d.getOwnProfile(actor))));
+  r.get('/api/user/self', { operationId: 'getOwnProfile', response: wire.User, errors: ['USER_NOT_FOUND'], summary: 'The caller', access: Role.Student, tags: ['users'] }, async ({ actor }) => userView(unwrap(await d.getOwnProfile(actor))));
 
-  r.put('/api/user/self', { summary: 'Update own display name and avatar', access: Role.Student, body: ProfileBody, tags: ['users'] }, async ({ actor, body }) =>
+  r.put('/api/user/self', { operationId: 'updateOwnProfile', response: wire.User, errors: ['USER_NOT_FOUND'], summary: 'Update own display name and avatar', access: Role.Student, body: ProfileBody, tags: ['users'] }, async ({ actor, body }) =>
     reply(userView(unwrap(await d.updateOwnProfile(actor, { displayName: body.display_name, avatar: body.avatar }))), 'Profile updated'));
 
-  r.delete('/api/user/self', { summary: 'Delete (deactivate and anonymise) own account', access: Role.Student, tags: ['users'] }, async ({ actor, meta }) => {
+  r.delete('/api/user/self', { operationId: 'deleteOwnAccount', response: acknowledgement, errors: ['USER_NOT_FOUND', 'LAST_SUPER_ADMIN'], summary: 'Delete (deactivate and anonymise) own account', access: Role.Student, tags: ['users'] }, async ({ actor, meta }) => {
     unwrap(await d.deleteOwnAccount(actor, meta));
     return reply(null, 'Account deleted');
   });
@@ -69,24 +70,24 @@ export const makeUserRoutes = (d: Deps): RouteModule => (r) => {
     return reply(null, 'Password changed');
   });
 
-  r.get('/api/users', { summary: 'List users of the tenant', access: Role.Admin, query: ListQuery, tags: ['users'] }, async ({ actor, query }) =>
+  r.get('/api/users', { operationId: 'listUsers', response: wire.UserPage, summary: 'List users of the tenant', access: Role.Admin, query: ListQuery, tags: ['users'] }, async ({ actor, query }) =>
     pageView(await d.listUsers(actor, { role: query.role, status: query.status, search: query.search }, toPageRequest(query)), userView));
 
-  r.post('/api/users', { summary: 'Create a user (below the caller\'s role)', access: Role.Admin, body: CreateBody, tags: ['users'] }, async ({ actor, meta, body }) =>
+  r.post('/api/users', { operationId: 'createUser', response: wire.User, errors: ['INSUFFICIENT_PERMISSION', 'EMAIL_TAKEN', 'WEAK_PASSWORD'], summary: 'Create a user (below the caller\'s role)', access: Role.Admin, body: CreateBody, tags: ['users'] }, async ({ actor, meta, body }) =>
     reply(userView(unwrap(await d.createUser(actor, meta, body))), 'User created'));
 
-  r.get('/api/users/:id/detail', { summary: 'One user', access: Role.Admin, params: idParam, tags: ['users'] }, async ({ actor, params }) =>
+  r.get('/api/users/:id/detail', { operationId: 'getUser', response: wire.User, errors: ['USER_NOT_FOUND'], summary: 'One user', access: Role.Admin, params: idParam, tags: ['users'] }, async ({ actor, params }) =>
     userView(unwrap(await d.getUser(actor, params.id))));
 
-  r.put('/api/users/:id', { summary: 'Update a user under the hierarchy rules', access: Role.Admin, params: idParam, body: UpdateBody, tags: ['users'] }, async ({ actor, meta, params, body }) =>
+  r.put('/api/users/:id', { operationId: 'updateUser', response: wire.User, errors: ['USER_NOT_FOUND', 'INSUFFICIENT_PERMISSION', 'EMAIL_TAKEN', 'WEAK_PASSWORD'], summary: 'Update a user under the hierarchy rules', access: Role.Admin, params: idParam, body: UpdateBody, tags: ['users'] }, async ({ actor, meta, params, body }) =>
     reply(userView(unwrap(await d.updateUser(actor, meta, params.id, {
       displayName: body.display_name ?? body.name, email: body.email, password: body.password, role: body.role, status: body.status,
     }))), 'User updated'));
 
-  r.put('/api/users/:id/status', { summary: 'Activate (1) or deactivate (2) a user', access: Role.Admin, params: idParam, body: StatusBody, tags: ['users'] }, async ({ actor, meta, params, body }) =>
+  r.put('/api/users/:id/status', { operationId: 'updateUserStatus', response: wire.User, errors: ['USER_NOT_FOUND', 'INSUFFICIENT_PERMISSION'], summary: 'Activate (1) or deactivate (2) a user', access: Role.Admin, params: idParam, body: StatusBody, tags: ['users'] }, async ({ actor, meta, params, body }) =>
     reply(userView(unwrap(await d.updateUser(actor, meta, params.id, { status: body.status }))), 'User status updated'));
 
-  r.delete('/api/users/:id', { summary: 'Delete (deactivate and anonymise) a user', access: Role.Admin, params: idParam, tags: ['users'] }, async ({ actor, meta, params }) => {
+  r.delete('/api/users/:id', { operationId: 'deleteUser', response: acknowledgement, errors: ['USER_NOT_FOUND', 'INSUFFICIENT_PERMISSION'], summary: 'Delete (deactivate and anonymise) a user', access: Role.Admin, params: idParam, tags: ['users'] }, async ({ actor, meta, params }) => {
     unwrap(await d.deleteUser(actor, meta, params.id));
     return reply(null, 'User deleted');
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLE_LEVELS } from '../../../domain/identity/role.js';
-import { id, timestamp } from '../kit/schemas.js';
+import { id, pageOf, timestamp } from '../kit/schemas.js';
 
 /* Wire shapes of the identity context (see learning.wire.ts for the conventions). */
 
@@ -75,3 +75,10 @@ export const PasskeyRequestOptions = z
     hints: z.array(z.string()).optional(),
   })
   .meta({ id: 'PasskeyRequestOptions', description: 'PublicKeyCredentialRequestOptionsJSON (WebAuthn L3)' });
+
+export const UserPage = pageOf(User).meta({ id: 'UserPage' });
+
+export const Tenant = z
+  .object({ id, slug: z.string().meta({ examples: ['acme'] }), name: z.string(), status: z.enum(['active', 'disabled']), created_at: timestamp, updated_at: timestamp })
+  .meta({ id: 'Tenant' });
+export const TenantPage = pageOf(Tenant).meta({ id: 'TenantPage' });

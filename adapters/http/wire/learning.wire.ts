@@ -3,6 +3,7 @@ import { COURSE_STATUSES } from '../../../domain/learning/course.js';
 import { ENROLLMENT_SOURCES, ENROLLMENT_STATUSES } from '../../../domain/learning/enrollment.js';
 import { PROGRESS_STATUSES } from '../../../domain/learning/progress.js';
 import { ORIENTATIONS } from '../../../domain/learning/certificate.js';
+import { PROMO_TYPES } from '../../../domain/learning/admin-resources.js';
 import { id, pageOf, timestamp } from '../kit/schemas.js';
 
 /*
@@ -173,3 +174,119 @@ export const CertificateTemplate = z
     updated_at: timestamp.nullable(),
   })
   .meta({ id: 'CertificateTemplate' });
+
+/** A student as their parents (and mentors) see them. */
+export const Learner = z.object({ id, display_name: z.string(), email: z.string(), avatar: z.string().nullable() }).meta({ id: 'Learner' });
+
+export const StudentSummary = z
+  .object({
+    courses_enrolled: z.number().int(),
+    courses_completed: z.number().int(),
+    average_progress: z.number(),
+    certificates: z.number().int(),
+    last_activity_at: timestamp.nullable(),
+  })
+  .meta({ id: 'StudentSummary' });
+
+export const LinkingCode = z
+  .object({ linking_code: z.string().meta({ examples: ['K7QF2MZP'] }), expires_at: timestamp })
+  .meta({ id: 'LinkingCode', description: '8 characters without look-alikes, valid 24 hours, single use' });
+
+export const LinkedStudent = Learner.extend({ linked_at: timestamp }).meta({ id: 'LinkedStudent' });
+export const LinkedStudentWithSummary = LinkedStudent.extend({ summary: StudentSummary }).meta({ id: 'LinkedStudentWithSummary' });
+export const LinkedStudentPage = pageOf(LinkedStudentWithSummary).meta({ id: 'LinkedStudentPage' });
+
+export const ParentDashboard = z
+  .object({
+    totals: z.object({ students: z.number().int(), courses_enrolled: z.number().int(), courses_completed: z.number().int(), certificates: z.number().int() }),
+    students: z.array(Learner.extend({ summary: StudentSummary, courses: z.array(StudentCourse) })),
+  })
+  .meta({ id: 'ParentDashboard' });
+
+export const StudentProgress = z
+  .object({ student: Learner, summary: StudentSummary, courses: z.array(StudentCourse) })
+  .meta({ id: 'StudentProgress' });
+
+export const StudentAssignment = z
+  .object({
+    id,
+    lesson_id: id,
+    lesson_title: z.string().nullable(),
+    course_id: id.nullable(),
+    status: z.enum(['submitted', 'graded']),
+    score: z.number().nullable(),
+    feedback: z.string().nullable(),
+    submitted_at: timestamp,
+    graded_at: timestamp.nullable(),
+  })
+  .meta({ id: 'StudentAssignment' });
+export const StudentAssignmentPage = pageOf(StudentAssignment).meta({ id: 'StudentAssignmentPage' });
+
+export const ContentItem = z
+  .object({ id, title: z.string(), description: z.string().nullable(), url: z.string().nullable(), type: z.string().meta({ examples: ['link'] }), created_at: timestamp, updated_at: timestamp })
+  .meta({ id: 'ContentItem', description: 'A learning asset or a library item' });
+export const ContentItemPage = pageOf(ContentItem).meta({ id: 'ContentItemPage' });
+
+export const Pricing = z
+  .object({
+    id,
+    category_id: id,
+    unit_price: z.number(),
+    currency: z.string(),
+    tiers: z.array(z.object({ min_quantity: z.number().int(), unit_price: z.number() })).meta({ description: 'Ascending by min_quantity' }),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'Pricing' });
+
+export const SubscriptionPlan = z
+  .object({
+    id,
+    name: z.string(),
+    description: z.string().nullable(),
+    price: z.number(),
+    currency: z.string(),
+    duration_days: z.number().int(),
+    category_ids: z.array(id),
+    active: z.boolean(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'SubscriptionPlan' });
+
+export const PromoCode = z
+  .object({
+    id,
+    code: z.string().meta({ examples: ['HEMAT10'] }),
+    type: z.enum(PROMO_TYPES),
+    value: z.number(),
+    valid_from: timestamp.nullable(),
+    valid_until: timestamp.nullable(),
+    max_uses: z.number().int().nullable().meta({ description: 'null: unlimited' }),
+    used_count: z.number().int(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'PromoCode' });
+
+export const StudentProfile = z
+  .object({
+    id,
+    user_id: id,
+    school: z.string().nullable(),
+    grade: z.string().nullable(),
+    phone: z.string().nullable(),
+    user: z.object({ id, email: z.string(), display_name: z.string(), role: z.number().int(), status: z.number().int() }),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'StudentProfile' });
+
+export const EnrollmentListing = Enrollment.extend({
+  user: z.object({ id, email: z.string(), display_name: z.string() }),
+  course: z.object({ id, title: z.string() }),
+}).meta({ id: 'EnrollmentListing' });
+
+/** A record of one of the admin resources (`:resource` says which). */
+export const AdminRecord = z.union([Category, ContentItem, Pricing, SubscriptionPlan, StudentProfile, EnrollmentListing, PromoCode]).meta({ id: 'AdminRecord' });
+export const AdminRecordPage = pageOf(AdminRecord).meta({ id: 'AdminRecordPage' });

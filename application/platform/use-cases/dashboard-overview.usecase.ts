@@ -9,5 +9,6 @@ export const makeDashboardOverview = ({ dashboardContributors }: Deps) =>
     const sections = await Promise.all(
       dashboardContributors.map(async (c) => [c.section, await c.contribute(actor)] as const),
     );
-    return Object.fromEntries(sections.filter(([, value]) => value !== null));
+    const present = sections.filter((s): s is readonly [string, Record<string, unknown>] => s[1] !== null);
+    return Object.fromEntries(present);
   };

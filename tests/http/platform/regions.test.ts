@@ -7,12 +7,20 @@ describe('HTTP platform: regions', () => {
     h = await harness();
   });
 
-  it('lists the 38 provinces publicly', async () => {
+  it('lists the 38 provinces publicly, with Kemendagri 2025\'s 514 regencies and 7,285 districts in their official case', async () => {
     const res = await h.http.get('/api/regions/provinces');
     expect(res.status).to.equal(200);
     expect(res.body.data).to.have.length(38);
-    expect(res.body.data[0]).to.deep.equal({ code: '11', name: 'ACEH' });
+    expect(res.body.data[0]).to.deep.equal({ code: '11', name: 'Aceh' });
     expect(res.body.data.map((p: { code: string }) => p.code)).to.include('96');
+    let regencies = 0;
+    let districts = 0;
+    for (const p of res.body.data as { code: string }[]) {
+      const rs = (await h.http.get(`/api/regions/regencies/${p.code}`)).body.data as { code: string }[];
+      regencies += rs.length;
+      for (const r of rs) districts += ((await h.http.get(`/api/regions/districts/${r.code}`)).body.data as unknown[]).length;
+    }
+    expect([regencies, districts]).to.deep.equal([514, 7285]);
   });
 
   it('lists the regencies of a province and the districts of a regency; unknown codes are 404', async () => {
@@ -20,7 +28,7 @@ describe('HTTP platform: regions', () => {
     expect(regencies.status).to.equal(200);
     expect(regencies.body.data.length).to.be.greaterThan(20);
     expect(regencies.body.data.every((r: { province_code: string; code: string }) => r.province_code === '32' && r.code.startsWith('32.'))).to.equal(true);
-    expect(regencies.body.data.find((r: { code: string }) => r.code === '32.73')).to.deep.equal({ code: '32.73', province_code: '32', name: 'KOTA BANDUNG' });
+    expect(regencies.body.data.find((r: { code: string }) => r.code === '32.73')).to.deep.equal({ code: '32.73', province_code: '32', name: 'Kota Bandung' });
 
     const districts = await h.http.get('/api/regions/districts/32.73');
     expect(districts.status).to.equal(200);
