@@ -14,7 +14,7 @@ export const scheduleItemView = (i: ScheduleItem) => ({
   date: i.date,
   start_time: i.startTime,
   end_time: i.endTime,
-  source: i.assignmentId || i.templateId ? 'template' : 'personal',
+  source: i.assignmentId || i.templateId ? ('template' as const) : ('personal' as const),
   template_id: i.templateId,
   created_at: i.createdAt,
   updated_at: i.updatedAt,

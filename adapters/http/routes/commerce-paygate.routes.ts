@@ -16,6 +16,7 @@ import { RAW, reply } from '../kit/envelope.js';
 import { DomainError, HttpError, unwrap } from '../kit/errors.js';
 import { dateOnly, dayAfter, dayStart, pageQuery, pageView, text, toPageRequest, uuid } from '../kit/schemas.js';
 import type { RouteModule } from '../kit/route-table.js';
+import * as wire from '../wire/commerce.wire.js';
 import { money } from './learning-schemas.js';
 
 type Deps = {
@@ -84,13 +85,13 @@ ${body}<p><small>Test gateway: no money moves. The choice sends a signed payment
 
 export const makeCommercePaygateRoutes = (d: Deps): RouteModule => (r) => {
   const tags = ['payment gateway'];
-  r.post('/api/paygate/payment/initiate', { summary: 'Start paying an order: {transaction_id, redirect_url, …} (owner or Admin)', access: Role.Student, body: InitiateBody, tags }, async ({ actor, body }) => {
+  r.post('/api/paygate/payment/initiate', { operationId: 'initiatePayment', response: wire.PaymentWithOrder, errors: ['ORDER_NOT_FOUND', 'ORDER_NOT_PAYABLE', 'AMOUNT_MISMATCH', 'PAYMENT_METHOD_UNAVAILABLE', 'PAYMENT_GATEWAY_ERROR', 'USER_NOT_FOUND'], summary: 'Start paying an order: {transaction_id, redirect_url, …} (owner or Admin)', access: Role.Student, body: InitiateBody, tags }, async ({ actor, body }) => {
     const out = unwrap(await d.initiatePayment(actor, { orderId: body.order_id, paymentMethod: body.payment_method, amount: body.amount }));
     return reply(paymentAnswer(out), 'Payment initiated');
   });
-  r.get('/api/paygate/payment/check/:transaction_id', { summary: 'A payment by transaction id (ours or the gateway\'s)', access: Role.Student, params: TxParam, tags }, async ({ actor, params }) =>
+  r.get('/api/paygate/payment/check/:transaction_id', { operationId: 'checkPayment', response: wire.PaymentWithOrder, errors: ['PAYMENT_NOT_FOUND'], summary: 'A payment by transaction id (ours or the gateway\'s)', access: Role.Student, params: TxParam, tags }, async ({ actor, params }) =>
     paymentAnswer(unwrap(await d.checkPayment(actor, params.transaction_id))));
-  r.get('/api/paygate/payment/latest/:order_id', { summary: 'The newest payment of an order', access: Role.Student, params: OrderParam, tags }, async ({ actor, params }) =>
+  r.get('/api/paygate/payment/latest/:order_id', { operationId: 'getLatestPayment', response: wire.PaymentWithOrder, errors: ['ORDER_NOT_FOUND', 'PAYMENT_NOT_FOUND'], summary: 'The newest payment of an order', access: Role.Student, params: OrderParam, tags }, async ({ actor, params }) =>
     paymentAnswer(unwrap(await d.latestPayment(actor, params.order_id))));
 
   r.post('/api/paygate/webhook', {
@@ -111,7 +112,7 @@ export const makeCommercePaygateRoutes = (d: Deps): RouteModule => (r) => {
   });
 
   // The sandbox gateway's page (public: the payer's browser, no tenant header; the transaction id is the capability).
-  r.get('/api/paygate/sandbox/:transaction_id', { summary: 'Sandbox payment page (HTML)', access: 'public', params: SandboxParam, produces: 'text/html', tags }, async ({ params, ctx }) => {
+  r.get('/api/paygate/sandbox/:transaction_id', { operationId: 'getSandboxPaymentPage', producesSchema: z.string(), errors: ['PAYMENT_NOT_FOUND'], summary: 'Sandbox payment page (HTML)', access: 'public', params: SandboxParam, produces: 'text/html', tags }, async ({ params, ctx }) => {
     const found = await d.getSandboxPayment(params.transaction_id);
     if (!found.ok) throw new HttpError(404, 'Record not found');
     ctx.status = 200;
@@ -138,13 +139,13 @@ export const makeCommercePaygateRoutes = (d: Deps): RouteModule => (r) => {
   });
 
   const atags = ['admin payments'];
-  r.get('/api/lms/admin/payments', { summary: 'Payments, newest first (status, method, from, to, order_id, user_id)', access: Role.Admin, query: AdminPaymentsQuery, tags: atags }, async ({ actor, query }) =>
+  r.get('/api/lms/admin/payments', { operationId: 'listPayments', response: wire.PaymentPage, summary: 'Payments, newest first (status, method, from, to, order_id, user_id)', access: Role.Admin, query: AdminPaymentsQuery, tags: atags }, async ({ actor, query }) =>
     pageView(await d.listPayments(actor, {
       status: query.status, method: query.method, orderId: query.order_id, userId: query.user_id,
       from: query.from === undefined ? undefined : query.from.length === 10 ? dayStart(query.from) : new Date(query.from),
       to: query.to === undefined ? undefined : query.to.length === 10 ? dayAfter(query.to) : new Date(query.to),
     }, toPageRequest(query)), paymentView));
-  r.post('/api/lms/admin/payments', { summary: 'Record an offline payment; pays the order through the state machine', access: Role.Admin, body: OfflineBody, tags: atags }, async ({ actor, meta, body }) => {
+  r.post('/api/lms/admin/payments', { operationId: 'recordOfflinePayment', response: wire.PaymentWithOrder, errors: ['AMOUNT_MISMATCH', 'ORDER_ALREADY_PAID', 'ORDER_NOT_FOUND', 'ORDER_NOT_PAYABLE'], summary: 'Record an offline payment; pays the order through the state machine', access: Role.Admin, body: OfflineBody, tags: atags }, async ({ actor, meta, body }) => {
     const out = unwrap(await d.recordOfflinePayment(actor, meta, { orderId: body.order_id, amount: body.amount, paymentMethod: body.payment_method, reference: body.reference }));
     return reply(paymentAnswer(out), 'Payment recorded');
   });

@@ -12,6 +12,7 @@ import { reply } from '../kit/envelope.js';
 import { unwrap } from '../kit/errors.js';
 import { dateOnly, dayAfter, dayStart, id, idParam, pageQuery, pageView, requiredText, toPageRequest, uuid } from '../kit/schemas.js';
 import type { RouteModule } from '../kit/route-table.js';
+import * as wire from '../wire/commerce.wire.js';
 
 type Deps = {
   sendBroadcast: ReturnType<typeof makeSendBroadcast>;
@@ -45,7 +46,7 @@ const toFilter = (q: z.infer<typeof LogFilter>) => ({
 });
 
 const broadcastView = (b: Broadcast, p: BroadcastProgress) => ({
-  id: b.id, subject: b.subject, status: p.pending > 0 ? 'sending' : 'completed', recipients: b.recipients, batches: b.batches, batch_size: b.batchSize,
+  id: b.id, subject: b.subject, status: p.pending > 0 ? ('sending' as const) : ('completed' as const), recipients: b.recipients, batches: b.batches, batch_size: b.batchSize,
   pending: p.pending, queued: p.queued, sent: p.sent, failed: p.failed, roles: b.roles, user_ids: b.userIds, created_by: b.createdBy,
   created_at: b.createdAt, completed_at: b.completedAt,
 });
@@ -65,7 +66,7 @@ export const makeMailRoutes = (d: Deps): RouteModule => (r) => {
     const { broadcast } = unwrap(await d.sendBroadcast(actor, meta, { subject: body.subject, text: body.text, html: body.html, roles: body.roles, userIds: body.user_ids }));
     return reply({ broadcast_id: broadcast.id, recipients: broadcast.recipients }, 'Broadcast accepted');
   });
-  r.get('/api/email/broadcasts/:id', { summary: 'A broadcast and its progress', access: Role.Admin, params: idParam, tags }, async ({ actor, params }) => {
+  r.get('/api/email/broadcasts/:id', { operationId: 'getBroadcast', response: wire.Broadcast, errors: ['BROADCAST_NOT_FOUND'], summary: 'A broadcast and its progress', access: Role.Admin, params: idParam, tags }, async ({ actor, params }) => {
     const { broadcast, progress } = unwrap(await d.getBroadcast(actor, params.id));
     return broadcastView(broadcast, progress);
   });
@@ -86,10 +87,10 @@ export const makeMailRoutes = (d: Deps): RouteModule => (r) => {
   });
 
   const ltags = ['mailer logs'];
-  r.get('/api/mailer-logs', { summary: 'Mail delivery callbacks, newest first (a non-admin: their own address only)', access: Role.Student, query: pageQuery.extend(LogFilter.shape), tags: ltags }, async ({ actor, query }) =>
+  r.get('/api/mailer-logs', { operationId: 'listMailerLogs', response: wire.MailEventPage, summary: 'Mail delivery callbacks, newest first (a non-admin: their own address only)', access: Role.Student, query: pageQuery.extend(LogFilter.shape), tags: ltags }, async ({ actor, query }) =>
     pageView(await d.listMailerLogs(actor, toFilter(query), toPageRequest(query)), eventView));
-  r.get('/api/mailer-logs/stats', { summary: '{total, by_event} of the callbacks the caller may see', access: Role.Student, query: LogFilter, tags: ltags }, async ({ actor, query }) =>
+  r.get('/api/mailer-logs/stats', { operationId: 'getMailerLogStats', response: wire.MailEventStats, summary: '{total, by_event} of the callbacks the caller may see', access: Role.Student, query: LogFilter, tags: ltags }, async ({ actor, query }) =>
     d.mailerLogStats(actor, toFilter(query)));
-  r.get('/api/mailer-logs/:id', { summary: 'One callback', access: Role.Student, params: idParam, tags: ltags }, async ({ actor, params }) =>
+  r.get('/api/mailer-logs/:id', { operationId: 'getMailerLog', response: wire.MailEvent, errors: ['MAIL_EVENT_NOT_FOUND'], summary: 'One callback', access: Role.Student, params: idParam, tags: ltags }, async ({ actor, params }) =>
     eventView(unwrap(await d.getMailerLog(actor, params.id))));
 };
