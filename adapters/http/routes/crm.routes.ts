@@ -22,6 +22,7 @@ import { RAW, reply } from '../kit/envelope.js';
 import { HttpError, unwrap } from '../kit/errors.js';
 import { dateOnly, dayAfter, dayStart, email, idParam, pageQuery, pageView, queryBool, text, toPageRequest, uuid } from '../kit/schemas.js';
 import type { RouteModule } from '../kit/route-table.js';
+import * as wire from '../wire/crm.wire.js';
 
 type Deps = {
   config: { publicUrl: string };
@@ -111,16 +112,16 @@ const AutomationBody = z.object({
 const HandshakeQuery = z.object({ 'hub.mode': z.string().optional(), 'hub.verify_token': z.string().optional(), 'hub.challenge': z.string().max(1000).optional() });
 
 export const makeCrmRoutes = (d: Deps): RouteModule => (r) => {
-  r.get('/api/crm/dashboard', { summary: 'Sales KPIs over leads received in a date range', access: Role.Admin, query: DashboardQuery, tags }, async ({ actor, query }) =>
+  r.get('/api/crm/dashboard', { operationId: 'getCrmDashboard', response: wire.CrmDashboard, summary: 'Sales KPIs over leads received in a date range', access: Role.Admin, query: DashboardQuery, tags }, async ({ actor, query }) =>
     dashboardView(await d.getCrmDashboard(actor, { from: fromDate(query.from), to: toDate(query.to) }, query.include_test ?? false)));
 
-  r.get('/api/crm/integrations', { summary: 'Ad platform integrations (secrets as {configured})', access: Role.Admin, tags }, async ({ actor }) =>
+  r.get('/api/crm/integrations', { operationId: 'listCrmIntegrations', response: z.array(wire.Integration), summary: 'Ad platform integrations (secrets as {configured})', access: Role.Admin, tags }, async ({ actor }) =>
     (await d.listIntegrations(actor)).map((s) => integrationView(s, d.config.publicUrl)));
 
-  r.put('/api/crm/integrations/:provider', { summary: 'Create or update an integration (any subset; null clears)', access: Role.Admin, params: providerParam, body: IntegrationBody, tags }, async ({ actor, meta, params, body }) =>
+  r.put('/api/crm/integrations/:provider', { operationId: 'updateCrmIntegration', response: wire.Integration, errors: ['INTEGRATION_INCOMPLETE', 'PAGE_ID_TAKEN', 'GOOGLE_KEY_TAKEN'], summary: 'Create or update an integration (any subset; null clears)', access: Role.Admin, params: providerParam, body: IntegrationBody, tags }, async ({ actor, meta, params, body }) =>
     reply(integrationView(unwrap(await d.updateIntegration(actor, meta, params.provider, body)), d.config.publicUrl), 'Integration updated'));
 
-  r.get('/api/crm/webhooks/:provider', { summary: 'Meta webhook verification: answers hub.challenge as plain text', access: 'public', rateLimit: 'exempt', params: webhookParam, query: HandshakeQuery, produces: 'text/plain', tags }, async ({ params, query, ctx }) => {
+  r.get('/api/crm/webhooks/:provider', { operationId: 'verifyMetaWebhook', producesSchema: z.string().meta({ description: 'hub.challenge, as sent' }), errors: ['INVALID_VERIFY_TOKEN', { status: 404, message: 'Record not found' }], summary: 'Meta webhook verification: answers hub.challenge as plain text', access: 'public', rateLimit: 'exempt', params: webhookParam, query: HandshakeQuery, produces: 'text/plain', tags }, async ({ params, query, ctx }) => {
     if (params.provider !== 'meta') throw new HttpError(404, 'Record not found');
     const challenge = unwrap(await d.verifyMetaSubscription({ mode: query['hub.mode'], verifyToken: query['hub.verify_token'], challenge: query['hub.challenge'] }));
     ctx.status = 200;
@@ -129,20 +130,20 @@ export const makeCrmRoutes = (d: Deps): RouteModule => (r) => {
     return RAW;
   });
 
-  r.post('/api/crm/webhooks/:provider', { summary: 'Lead notification of Meta (signed) or Google (google_key)', access: 'public', rateLimit: 'exempt', bodyKind: { kind: 'raw-json' }, params: webhookParam, tags }, async ({ params, rawBody, body, ctx }) => {
+  r.post('/api/crm/webhooks/:provider', { operationId: 'receiveLeadWebhook', response: z.object({ accepted: z.number().int().meta({ description: 'Leads accepted for ingestion' }) }), errors: ['INVALID_SIGNATURE', 'INVALID_WEBHOOK_KEY', 'INVALID_LEAD_PAYLOAD', { status: 404, message: 'Record not found' }], documentedBody: z.union([wire.MetaLeadNotification, wire.GoogleLeadNotification]), summary: 'Lead notification of Meta (signed) or Google (google_key)', access: 'public', rateLimit: 'exempt', bodyKind: { kind: 'raw-json' }, params: webhookParam, tags }, async ({ params, rawBody, body, ctx }) => {
     const raw = rawBody ?? Buffer.alloc(0);
     if (params.provider === 'meta') return reply(unwrap(await d.receiveMetaWebhook(raw, body, ctx.get('X-Hub-Signature-256') || undefined)), 'Received');
     if (params.provider === 'google') return reply(unwrap(await d.receiveGoogleWebhook(raw, body)), 'Received');
     throw new HttpError(404, 'Record not found');
   });
 
-  r.get('/api/crm/webhook-deliveries', { summary: 'Stored webhook deliveries, newest first', access: Role.Admin, query: DeliveriesQuery, tags }, async ({ actor, query }) =>
+  r.get('/api/crm/webhook-deliveries', { operationId: 'listWebhookDeliveries', response: wire.WebhookDeliveryPage, summary: 'Stored webhook deliveries, newest first', access: Role.Admin, query: DeliveriesQuery, tags }, async ({ actor, query }) =>
     pageView(await d.listWebhookDeliveries(actor, { status: query.status, provider: query.provider }, toPageRequest(query)), deliveryView));
 
-  r.post('/api/crm/webhook-deliveries/:id/retry', { summary: 'Retry a failed delivery', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) =>
+  r.post('/api/crm/webhook-deliveries/:id/retry', { operationId: 'retryWebhookDelivery', response: wire.WebhookDelivery, errors: ['DELIVERY_NOT_FOUND', 'DELIVERY_NOT_FAILED'], summary: 'Retry a failed delivery', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) =>
     reply(deliveryView(unwrap(await d.retryWebhookDelivery(actor, meta, params.id))), 'Delivery queued for retry'));
 
-  r.get('/api/crm/leads', { summary: 'Leads, newest first', access: Role.Admin, query: LeadsQuery, tags }, async ({ actor, query }) =>
+  r.get('/api/crm/leads', { operationId: 'listLeads', response: wire.LeadPage, summary: 'Leads, newest first', access: Role.Admin, query: LeadsQuery, tags }, async ({ actor, query }) =>
     pageView(await d.listLeads(actor, {
       status: query.status,
       assignedTo: query.assigned_to === 'none' ? null : query.assigned_to,
@@ -153,7 +154,7 @@ export const makeCrmRoutes = (d: Deps): RouteModule => (r) => {
       to: toDate(query.to),
     }, toPageRequest(query)), leadView));
 
-  r.post('/api/crm/leads', { summary: 'Create a lead from another source', access: Role.Admin, body: CreateLeadBody, tags }, async ({ actor, meta, body }) => {
+  r.post('/api/crm/leads', { operationId: 'createLead', response: wire.LeadDetail, errors: ['INVALID_PHONE', 'ASSIGNEE_NOT_FOUND'], summary: 'Create a lead from another source', access: Role.Admin, body: CreateLeadBody, tags }, async ({ actor, meta, body }) => {
     const result = unwrap(await d.createLead(actor, meta, {
       provider: body.provider, externalId: body.external_id ?? null, name: body.name, phone: body.phone ?? null, email: body.email?.toLowerCase() ?? null,
       city: body.city ?? null, region: body.region ?? null, category: body.category ?? null, answers: body.answers ?? [], status: body.status,
@@ -162,15 +163,15 @@ export const makeCrmRoutes = (d: Deps): RouteModule => (r) => {
     return reply(leadDetailView(result), result.created ? 'Lead created' : 'Lead already exists');
   });
 
-  r.get('/api/crm/leads/:id', { summary: 'A lead with its history', access: Role.Admin, params: idParam, tags }, async ({ actor, params }) =>
+  r.get('/api/crm/leads/:id', { operationId: 'getLead', response: wire.LeadDetail, errors: ['LEAD_NOT_FOUND'], summary: 'A lead with its history', access: Role.Admin, params: idParam, tags }, async ({ actor, params }) =>
     leadDetailView(unwrap(await d.getLead(actor, params.id))));
 
-  r.patch('/api/crm/leads/:id', { summary: 'Change stage, value or assignee; add a note', access: Role.Admin, params: idParam, body: UpdateLeadBody, tags }, async ({ actor, meta, params, body }) =>
+  r.patch('/api/crm/leads/:id', { operationId: 'updateLead', response: wire.LeadDetail, errors: ['LEAD_NOT_FOUND', 'ASSIGNEE_NOT_FOUND'], summary: 'Change stage, value or assignee; add a note', access: Role.Admin, params: idParam, body: UpdateLeadBody, tags }, async ({ actor, meta, params, body }) =>
     reply(leadDetailView(unwrap(await d.updateLead(actor, meta, params.id, { status: body.status, value: body.value, assignedTo: body.assigned_to, note: body.note }))), 'Lead updated'));
 
-  r.get('/api/crm/automation', { summary: 'Lead allocation rules', access: Role.Admin, tags }, async ({ actor }) => automationView(await d.getAutomation(actor)));
+  r.get('/api/crm/automation', { operationId: 'getCrmAutomation', response: wire.Automation, summary: 'Lead allocation rules', access: Role.Admin, tags }, async ({ actor }) => automationView(await d.getAutomation(actor)));
 
-  r.put('/api/crm/automation', { summary: 'Update allocation rules (any subset)', access: Role.Admin, body: AutomationBody, tags }, async ({ actor, meta, body }) =>
+  r.put('/api/crm/automation', { operationId: 'updateCrmAutomation', response: wire.Automation, errors: ['UNKNOWN_RULE_USER', 'DUPLICATE_MEMBER'], summary: 'Update allocation rules (any subset)', access: Role.Admin, body: AutomationBody, tags }, async ({ actor, meta, body }) =>
     reply(automationView(unwrap(await d.updateAutomation(actor, meta, {
       mode: body.mode,
       members: body.members?.map((m) => ({ userId: m.user_id, active: m.active, regions: m.regions, categories: m.categories })),
