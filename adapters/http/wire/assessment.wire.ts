@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { QUIZ_STATUSES } from '../../../domain/assessment/quiz.js';
+import { ATTEMPT_STATUSES } from '../../../domain/assessment/attempt.js';
+import { SUBMISSION_STATUSES } from '../../../domain/assessment/assignment.js';
+import { IMPORT_FORMATS } from '../../../application/assessment/ports/question-import-parser.js';
 import { QUESTION_TYPES } from '../../../domain/assessment/question.js';
 import { ATTEMPT_SELECTIONS } from '../../../application/assessment/ports/quiz-results-reader.js';
 import { id, pageOf, timestamp } from '../kit/schemas.js';
 
-/*
- * Wire shapes of the assessment routes that issue 19 added or changed (the statistics report and the
- * essay grading queue); each shared shape has a component id.
- */
+/* Wire shapes of the assessment context (see learning.wire.ts for the conventions). */
 
 const figure = z.number().nullable();
 
@@ -68,3 +69,153 @@ export const EssayToGrade = z
   .meta({ id: 'EssayToGrade' });
 
 export const EssayToGradePage = pageOf(EssayToGrade).meta({ id: 'EssayToGradePage' });
+
+
+const questionType = z.string().meta({ examples: ['multiple_choice'], description: 'multiple_choice, multiple_answer, true_false, short_answer…' });
+const answer = z.array(z.string()).nullable().meta({ description: 'Option ids, or `[text]` for short_answer; null when unanswered' });
+
+export const Quiz = z
+  .object({
+    id,
+    module_id: id,
+    course_id: id,
+    title: z.string(),
+    description: z.string().nullable(),
+    duration_minutes: z.number().int().meta({ description: '0: no time limit' }),
+    passing_score: z.number().meta({ description: 'Percentage of max_score' }),
+    max_attempts: z.number().int().meta({ description: '0: unlimited' }),
+    show_correct_answers: z.boolean(),
+    shuffle_questions: z.boolean(),
+    status: z.enum(QUIZ_STATUSES),
+    is_published: z.boolean(),
+    published_at: timestamp.nullable(),
+    question_count: z.number().int(),
+    max_score: z.number(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'Quiz' });
+
+export const MyAttempts = z
+  .object({
+    attempts_used: z.number().int(),
+    attempts_left: z.number().int().nullable().meta({ description: 'null: unlimited' }),
+    best_percentage: z.number().nullable(),
+    passed: z.boolean(),
+    in_progress_attempt_id: id.nullable(),
+  })
+  .meta({ id: 'MyQuizAttempts' });
+
+export const QuizListItem = Quiz.extend({ my_attempts: MyAttempts }).meta({ id: 'QuizListItem' });
+export const QuizPage = pageOf(QuizListItem).meta({ id: 'QuizPage' });
+
+const studentOption = z.object({ id, option_text: z.string() });
+const authorOption = studentOption.extend({
+  is_correct: z.boolean(),
+  weight: z.number().optional().meta({ description: 'Share of the points (partial credit)' }),
+  tolerance: z.number().optional().meta({ description: 'numerical: accepted error' }),
+  match: z.string().optional().meta({ description: 'matching: the choice this stem pairs with' }),
+  match_id: id.nullable().optional(),
+});
+const choice = z.object({ id, choice_text: z.string() });
+
+/** Authoring view (Mentors and above): correct options included. */
+export const AuthorQuestion = z
+  .object({ id, quiz_id: id, question_type: questionType, question_text: z.string(), points: z.number(), order: z.number().int(), options: z.array(authorOption) })
+  .meta({ id: 'AuthorQuestion' });
+
+/** What a student sees before grading: never `is_correct`; no options for short_answer. */
+export const StudentQuestion = z
+  .object({
+    id,
+    question_type: questionType,
+    question_text: z.string(),
+    points: z.number(),
+    order: z.number().int(),
+    options: z.array(studentOption).meta({ description: 'matching: its stems' }),
+    choices: z.array(choice).optional().meta({ description: 'matching: what to pair the stems with; the answer is ["<option id>:<choice id>", …]' }),
+  })
+  .meta({ id: 'StudentQuestion' });
+
+export const QuizDetail = Quiz.extend({
+  my_attempts: MyAttempts,
+  questions: z.array(z.union([AuthorQuestion, StudentQuestion])).meta({ description: 'In order; the authoring view for Mentors and above' }),
+}).meta({ id: 'QuizDetail' });
+
+export const Attempt = z
+  .object({
+    id,
+    quiz_id: id,
+    user_id: id,
+    attempt_number: z.number().int(),
+    status: z.enum(ATTEMPT_STATUSES),
+    started_at: timestamp,
+    deadline_at: timestamp.nullable(),
+    submitted_at: timestamp.nullable(),
+    score: z.number().nullable(),
+    max_score: z.number().nullable(),
+    percentage: z.number().nullable(),
+    passed: z.boolean().nullable(),
+    time_remaining_seconds: z.number().int().nullable().meta({ description: 'null without a time limit or once graded' }),
+  })
+  .meta({ id: 'Attempt' });
+export const AttemptPage = pageOf(Attempt).meta({ id: 'AttemptPage' });
+
+/** A question of an attempt: the saved answer; once graded the points; correctness only when revealed. */
+export const AttemptQuestion = StudentQuestion.extend({
+  options: z.array(z.union([authorOption, studentOption])),
+  answer,
+  points_awarded: z.number().nullable().optional().meta({ description: 'Once graded; null while an essay waits for its mark' }),
+  max_points: z.number().optional().meta({ description: 'Once graded' }),
+  is_correct: z.boolean().optional().meta({ description: 'Once graded, when the quiz shows correct answers (or for Mentors and above)' }),
+  needs_grading: z.boolean().optional().meta({ description: 'Once submitted: an essay waiting for its mark' }),
+  feedback: z.string().nullable().optional().meta({ description: 'Once graded: the marker\'s feedback' }),
+}).meta({ id: 'AttemptQuestion' });
+
+export const StartedAttempt = z
+  .object({ attempt: Attempt, questions: z.array(AttemptQuestion), resumed: z.boolean().meta({ description: 'True when an attempt in progress was answered' }) })
+  .meta({ id: 'StartedAttempt' });
+
+export const SavedAnswer = z.object({ attempt_id: id, question_id: id, answer, answered_at: timestamp.nullable().meta({ description: 'null when the answer was cleared' }) }).meta({ id: 'SavedAnswer' });
+
+const quizRef = z.object({ id, title: z.string(), passing_score: z.number(), show_correct_answers: z.boolean() }).nullable();
+export const AttemptReview = z.object({ attempt: Attempt, quiz: quizRef, questions: z.array(AttemptQuestion) });
+export const AttemptDetail = AttemptReview.extend({ time_remaining_seconds: z.number().int().nullable() }).meta({ id: 'AttemptDetail' });
+export const SubmittedAttempt = AttemptReview.extend({
+  course_completed: z.boolean(),
+  certificate_issued: z.boolean().meta({ description: 'True when this submission completed the course and issued its certificate' }),
+}).meta({ id: 'SubmittedAttempt' });
+
+export const QuizImport = z
+  .object({ format: z.enum(IMPORT_FORMATS), imported: z.number().int(), max_score_added: z.number(), questions: z.array(AuthorQuestion) })
+  .meta({ id: 'QuizImport' });
+
+export const Submission = z
+  .object({
+    id,
+    lesson_id: id,
+    course_id: id,
+    user_id: id,
+    file_url: z.string(),
+    notes: z.string().nullable(),
+    status: z.enum(SUBMISSION_STATUSES),
+    revision: z.number().int(),
+    score: z.number().nullable(),
+    feedback: z.string().nullable(),
+    submitted_at: timestamp,
+    graded_at: timestamp.nullable(),
+    graded_by: id.nullable(),
+  })
+  .meta({ id: 'AssignmentSubmission' });
+
+export const SubmissionListItem = Submission.extend({
+  student: z.object({ id, display_name: z.string(), email: z.string() }).nullable(),
+  lesson_title: z.string().nullable(),
+  course_title: z.string().nullable(),
+}).meta({ id: 'AssignmentSubmissionListItem' });
+export const SubmissionPage = pageOf(SubmissionListItem).meta({ id: 'AssignmentSubmissionPage' });
+
+const counts = { total: z.number().int(), pending: z.number().int(), graded: z.number().int(), average_score: z.number().nullable() };
+export const AssignmentSummary = z
+  .object({ course_id: id, scope: z.enum(['all', 'mine']), ...counts, lessons: z.array(z.object({ lesson_id: id, lesson_title: z.string().nullable(), ...counts })) })
+  .meta({ id: 'AssignmentSummary' });
