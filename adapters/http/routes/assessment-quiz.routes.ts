@@ -97,7 +97,7 @@ export const makeAssessmentQuizRoutes = (d: Deps): RouteModule => (r) => {
   });
 
   r.post('/api/lms/quiz-attempts/:id/grade', {
-    operationId: 'gradeQuizAnswer', errors: ['ATTEMPT_NOT_FOUND', 'QUESTION_NOT_IN_QUIZ', 'NOT_MANUALLY_GRADED', 'ATTEMPT_NOT_ENDED', 'INSUFFICIENT_PERMISSION', 'INVALID_GRADE'],
+    operationId: 'gradeQuizAnswer', response: wire.SubmittedAttempt, errors: ['ATTEMPT_NOT_FOUND', 'QUESTION_NOT_IN_QUIZ', 'NOT_MANUALLY_GRADED', 'ATTEMPT_NOT_ENDED', 'INSUFFICIENT_PERMISSION', 'INVALID_GRADE'],
     summary: 'Mark an essay of an ended attempt (Mentor and above; not one\'s own, lower roles only); mails the student', access: Role.Mentor, params: idParam, body: GradeAnswerBody, tags,
   }, async ({ actor, meta, params, body }) => {
     const g = unwrap(await d.gradeQuizAnswer(actor, meta, params.id, { questionId: body.question_id, points: body.points, feedback: body.feedback ?? null }));

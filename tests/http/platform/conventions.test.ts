@@ -118,6 +118,26 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
     expect(new Set(ids).size, 'operation ids are unique').to.equal(ids.length);
   });
 
+  it('gives every operation an operation id and a schema of its success answer', async () => {
+    const doc = (await h.http.get('/api/openapi.json')).body;
+    const missing: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { operationId?: string; responses: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }> }>>)) {
+      for (const [method, op] of Object.entries(item)) {
+        const success = op.responses['200'] ?? op.responses['202'];
+        const content = Object.entries(success?.content ?? {});
+        // A JSON answer describes its `data` (an acknowledgement: an explicit null with a description); a raw one its body.
+        const described = content.length > 0 && content.every(([type, media]) => {
+          const schema = type === 'application/json' && path !== '/health' && path !== '/api/openapi.json'
+            ? (media.schema?.properties as Record<string, Record<string, unknown>> | undefined)?.data
+            : media.schema;
+          return schema !== undefined && Object.keys(schema).length > 0;
+        });
+        if (!op.operationId || !described) missing.push(`${method.toUpperCase()} ${path}${op.operationId ? '' : ' (no operationId)'}${described ? '' : ' (no success schema)'}`);
+      }
+    }
+    expect(missing).to.deep.equal([]);
+  });
+
   it('never rate-limits the docs page, its assets or the document', async () => {
     const app = await extraApplication({ RATE_LIMIT_GLOBAL: '2' });
     try {
