@@ -1,18 +1,20 @@
 /**
  * `npm run bench`: requests per second and p50/p99 latency of the main endpoints, each beside a
- * baseline measured in the same run (bench/server.ts explains the baseline), and the ratio.
+ * baseline measured in the same run (bench/server.ts explains the baseline), and the ratio; then
+ * each read at a fixed rate (open loop), on ours and on the baseline.
  *
- *   npm run bench [-- --duration 10 --rounds 2 --connections 50 --only courses,login --profile /tmp/prof]
+ *   npm run bench [-- --duration 10 --rounds 2 --connections 50 --rate 200 --open 10 --only courses,login --profile /tmp/prof]
  *
- * Embedded defaults (PGlite) unless DATABASE_URL is set. The load generator runs in this process,
- * the servers in a child process, so each has a core of its own on a 2-core machine.
- * Results: printed as a table and written to bench/results.json.
+ * With DATABASE_URL: PostgreSQL first, then the embedded PGlite; without it, PGlite alone. The
+ * load generator runs in this process, the servers in a child process, so each has a core of its
+ * own on a 2-core machine. Results: printed as tables, written to bench/results.json.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { openLoop, type OpenLoopResult } from './open-loop.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string) => {
@@ -25,9 +27,14 @@ const connections = Number(arg('--connections') ?? 50);
 const rounds = Number(arg('--rounds') ?? 2);
 // Turns shorter than a few seconds undercount slow endpoints (requests in flight at a turn's end are lost).
 const slice = Math.max(1, Math.round(duration / rounds));
+/** The open loop's fixed rate (requests/s) and length (s) per side, for each read. */
+const rate = Number(arg('--rate') ?? 200);
+const openSeconds = Number(arg('--open') ?? 10);
 const only = arg('--only')?.split(',');
 /** Writes a V8 CPU profile of the server process (ours and the baseline) into this directory. */
 const profileDir = arg('--profile');
+
+type Engine = 'postgresql' | 'pglite';
 
 interface Described {
   name: string;
@@ -38,6 +45,19 @@ interface Described {
   body?: string;
   varyBody: string | null;
   queries: number;
+}
+
+interface Row {
+  endpoint: string;
+  rps: number;
+  p50_ms: number;
+  p99_ms: number;
+  baseline_rps: number;
+  baseline_p99_ms: number;
+  ratio: number;
+  queries: number;
+  failed: number;
+  open?: { rate: number; ours: OpenLoopResult; baseline: OpenLoopResult };
 }
 
 function load(url: string, e: Described, seconds: number): Promise<autocannon.Result> {
@@ -63,15 +83,17 @@ function load(url: string, e: Described, seconds: number): Promise<autocannon.Re
 
 /**
  * Ours and the baseline share the server process and, embedded, the one database session: when a
- * turn ends, up to `connections` requests are still being served. Waiting until both servers have
- * answered them all keeps one side's tail out of the other's turn.
+ * turn ends, requests may still be being served. Waiting until both servers have answered them all
+ * keeps one side's tail out of the other's turn.
  */
 async function settle(base: string): Promise<void> {
   await fetch(`${base}/bench/settled`);
 }
 
-async function main() {
-  const child = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), '--import', 'tsx', 'bench/server.ts'], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+async function benchEngine(engine: Engine): Promise<{ meta: Record<string, unknown>; results: Row[] }> {
+  const env = { ...process.env };
+  if (engine === 'pglite') delete env.DATABASE_URL;
+  const child = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), '--import', 'tsx', 'bench/server.ts'], { stdio: ['ignore', 'pipe', 'inherit'], env });
   const lines = createInterface({ input: child.stdout! });
   const ready = await new Promise<{ ours: string; base: string; engine: string; endpoints: Described[] }>((resolve, reject) => {
     lines.on('line', (line) => {
@@ -85,7 +107,7 @@ async function main() {
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
 
-  const results = [];
+  const results: Row[] = [];
   for (const e of ready.endpoints.filter((x) => !only || only.includes(x.name))) {
     // Each turn first runs a second unmeasured: switching sides is an artefact of the method (new
     // connections, the other side's garbage still to collect) that steady traffic never sees.
@@ -95,7 +117,7 @@ async function main() {
       await settle(ready.base);
       return result;
     };
-    await turn(ready.ours, e.path, 2); // warm-up: JIT, caches, connection pools
+    await turn(ready.ours, e.path, 2); // warm-up: JIT, connection pools
     await turn(ready.base, `/baseline/${e.name}`, 2);
     // Ours and the baseline take turns, so that a slower or faster stretch of a shared machine
     // weighs on both sides of the ratio alike.
@@ -108,9 +130,9 @@ async function main() {
     const rps = (runs: autocannon.Result[]) => runs.reduce((sum, r) => sum + r.requests.total, 0) / (runs.length * slice);
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const bad = ours.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0);
-    if (bad > 0) console.error(`${e.label}: ${bad} non-2xx answers, errors or timeouts`);
+    if (bad > 0) console.error(`${engine} ${e.label}: ${bad} non-2xx answers, errors or timeouts`);
     const [oursRps, baseRps] = [rps(ours), rps(base)];
-    results.push({
+    const row: Row = {
       endpoint: e.label,
       rps: Math.round(oursRps),
       // The median round's p50; the worst round's p99 (the conservative reading).
@@ -121,17 +143,50 @@ async function main() {
       ratio: Math.round((oursRps / baseRps) * 100) / 100,
       queries: e.queries,
       failed: bad,
-    });
+    };
+    if (e.method === 'GET' && openSeconds > 0) {
+      // The latency a steady 200 requests/s meets, whatever the closed loop's throughput.
+      const open = async (url: string, path: string) => {
+        const result = await openLoop(url, { method: e.method, path, headers: e.headers }, rate, openSeconds);
+        await settle(ready.base);
+        return result;
+      };
+      const oursOpen = await open(ready.ours, e.path);
+      const baseOpen = await open(ready.base, `/baseline/${e.name}`);
+      if (oursOpen.ok < oursOpen.sent) console.error(`${engine} ${e.label}: ${oursOpen.sent - oursOpen.ok} of ${oursOpen.sent} open-loop requests failed`);
+      row.open = { rate, ours: oursOpen, baseline: baseOpen };
+    }
+    results.push(row);
   }
   child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  return { meta: { engine: ready.engine, connections, duration_s: slice * rounds, rounds, open_rate: rate, open_s: openSeconds }, results };
+}
 
-  const meta = { engine: ready.engine, connections, duration_s: slice * rounds, rounds, node: process.version, when: new Date().toISOString() };
-  console.log(`\nengine ${meta.engine}, ${connections} connections, ${meta.duration_s} s per side in ${rounds} alternating turns\n`);
-  console.log('| endpoint | rps | p50 ms | p99 ms | baseline rps | ratio | queries |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
-  for (const r of results) console.log(`| ${r.endpoint} | ${r.rps} | ${r.p50_ms} | ${r.p99_ms} | ${r.baseline_rps} | ${r.ratio} | ${r.queries} |`);
-  writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify(results.map(({ endpoint, rps, p50_ms, p99_ms, baseline_rps, ratio }) => ({ endpoint, rps, p50_ms, p99_ms, baseline_rps, ratio })), null, 2)}\n`);
-  writeFileSync(new URL('./results.detail.json', import.meta.url), `${JSON.stringify({ meta, results }, null, 2)}\n`);
+function print(engine: Engine, results: Row[]): void {
+  const title = engine === 'postgresql' ? 'PostgreSQL' : 'PGlite (embedded; the baseline is stock PGlite query())';
+  console.log(`\n${title}: ${connections} connections, ${slice * rounds} s per side in ${rounds} alternating turns; reads also at ${rate} requests/s for ${openSeconds} s\n`);
+  console.log('| endpoint | queries | rps | p50 / p99 ms | baseline rps | ratio | open loop p50 / p99 ms | baseline open p50 / p99 ms |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of results) {
+    const open = r.open ? `${r.open.ours.p50_ms} / ${r.open.ours.p99_ms}` : '–';
+    const baseOpen = r.open ? `${r.open.baseline.p50_ms} / ${r.open.baseline.p99_ms}` : '–';
+    console.log(`| ${r.endpoint} | ${r.queries} | ${r.rps} | ${r.p50_ms} / ${r.p99_ms} | ${r.baseline_rps} | ${r.ratio} | ${open} | ${baseOpen} |`);
+  }
+}
+
+async function main() {
+  const engines: Engine[] = process.env.DATABASE_URL ? ['postgresql', 'pglite'] : ['pglite'];
+  if (!process.env.DATABASE_URL) console.log('DATABASE_URL is unset: PGlite only (set it to measure PostgreSQL first).');
+  const runs: Partial<Record<Engine, { meta: Record<string, unknown>; results: Row[] }>> = {};
+  for (const engine of engines) runs[engine] = await benchEngine(engine);
+  for (const engine of engines) print(engine, runs[engine]!.results);
+  const summary = Object.fromEntries(engines.map((engine) => [engine, runs[engine]!.results.map((r) => ({
+    endpoint: r.endpoint, queries: r.queries, rps: r.rps, p50_ms: r.p50_ms, p99_ms: r.p99_ms, baseline_rps: r.baseline_rps, ratio: r.ratio,
+    ...(r.open ? { open_rate: r.open.rate, open_p50_ms: r.open.ours.p50_ms, open_p99_ms: r.open.ours.p99_ms, baseline_open_p50_ms: r.open.baseline.p50_ms, baseline_open_p99_ms: r.open.baseline.p99_ms } : {}),
+  }))]));
+  writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify({ when: new Date().toISOString(), node: process.version, ...summary }, null, 2)}\n`);
+  writeFileSync(new URL('./results.detail.json', import.meta.url), `${JSON.stringify(runs, null, 2)}\n`);
 }
 
 main().catch((error: unknown) => {
