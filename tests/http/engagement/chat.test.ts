@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { harness, type Harness, type TestUser } from '../../support/harness.js';
+import { statementsOf } from '../../support/statement-counter.js';
 import { Role } from '../../../domain/identity/role.js';
 
 describe('HTTP engagement: chat', () => {
@@ -180,23 +181,16 @@ describe('HTTP engagement: chat', () => {
       await send(s, id, `hello ${i}`);
       await send(many, id, `reply ${i}`);
     }
-    const knex = h.app.db.knex;
     const count = async (u: TestUser) => {
-      let n = 0;
-      const listener = () => { n++; };
-      knex.on('query', listener);
-      try {
-        const res = await h.http.get('/api/lms/chat/conversations?page_size=100').set(u.headers);
-        expect(res.status).to.equal(200);
-        return { n, items: res.body.data.items as unknown[] };
-      } finally {
-        knex.removeListener('query', listener);
-      }
+      const { statements, result: res } = await statementsOf(h, (http) => http.get('/api/lms/chat/conversations?page_size=100').set(u.headers));
+      expect(res.status).to.equal(200);
+      return { n: statements, items: res.body.data.items as unknown[] };
     };
     const one = await count(few);
     const eight = await count(many);
     expect(one.items).to.have.length(1);
     expect(eight.items).to.have.length(8);
+    expect(one.n).to.be.greaterThan(0);
     expect(eight.n).to.equal(one.n);
     expect(eight.n).to.be.at.most(10);
   });
