@@ -1,3 +1,4 @@
+import type { TenantRepository } from '../identity/ports/tenant-repository.js';
 import type { AuditLog } from '../platform/ports.js';
 import type { FileService } from '../platform/index.js';
 import type { Clock, IdGenerator, RandomSource, UnitOfWork } from '../shared/ports.js';
@@ -31,6 +32,8 @@ export type LearningDeps = {
   studentAssignmentsReader: StudentAssignmentsReader;
   categorySubscribers: CategorySubscribers;
   certificateRenderer: CertificateRenderer;
+  /** The issuer's name on certificates (identity owns tenants). */
+  tenantRepository: Pick<TenantRepository, 'findById'>;
   fileService: FileService;
   auditLog: AuditLog;
   secretDigest: CodeDigest;

@@ -93,7 +93,10 @@ function operationOf(entry: RouteEntry, table: ErrorTable): ZodOpenApiOperationO
   for (const [status, messages] of [...errorsOf(entry, table)].sort(([a], [b]) => a - b)) {
     responses[String(status) as `${1 | 2 | 3 | 4 | 5}${string}`] = {
       description: `${statusTitles[status] ?? 'Error'}: ${[...messages].map((m) => `\`${m}\``).join(', ')}`,
-      content: { 'application/json': { schema: ErrorEnvelope, examples: Object.fromEntries([...messages].map((m, i) => [`e${i + 1}`, { summary: m, value: { success: false, message: m } }])) } },
+      content: {
+        'application/json': { schema: ErrorEnvelope, examples: Object.fromEntries([...messages].map((m, i) => [`e${i + 1}`, { summary: m, value: { success: false, message: m } }])) },
+        ...(spec.errorProduces?.[status] ? { [spec.errorProduces[status]]: { schema: z.string() } } : {}),
+      },
     };
   }
   const pathParams = objectOf(spec.params);

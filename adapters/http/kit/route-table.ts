@@ -59,6 +59,11 @@ export interface RouteSpec<P, Q, B, R = unknown> {
   produces?: string | string[];
   /** For OpenAPI: the schema of a raw success (`produces`); binary content when absent. */
   producesSchema?: ZodType;
+  /**
+   * For OpenAPI: error statuses the route may also answer as another type, negotiated (a public
+   * link's HTML page answers its 404 as a page to a browser), e.g. `{ 404: 'text/html' }`.
+   */
+  errorProduces?: Readonly<Partial<Record<number, string>>>;
 }
 
 export interface UploadedFile {

@@ -16,6 +16,7 @@ import { acknowledgement, idParam, pageQuery, pageView, requiredText, toPageRequ
 import * as wire from '../wire/learning.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
 import { mediaUrl } from './learning-schemas.js';
+import { CERTIFICATE_PAGE_CSP, certificateNotFoundPage, certificateVerificationPage } from '../pages/certificate-verification.page.js';
 
 type Deps = {
   getMyCertificate: ReturnType<typeof makeGetMyCertificate>;
@@ -56,9 +57,26 @@ export const makeLearningCertificateRoutes = (d: Deps): RouteModule => (r) => {
   r.get('/api/lms/my-certificates', { operationId: 'listMyCertificates', summary: 'The caller\'s certificates, newest first', access: Role.Student, query: pageQuery, tags, response: wire.CertificatePage }, async ({ actor, query }) =>
     pageView(await d.listMyCertificates(actor.tenantId, actor.userId, toPageRequest(query)), (c) => certificateView(c, d.publicUrl)));
 
-  r.get('/api/lms/certificates/verify/:code', { operationId: 'verifyCertificate', summary: 'Verify a certificate code (public)', access: 'public', params: z.object({ code: z.string().max(40) }), tags, response: wire.CertificateVerification, errors: ['CERTIFICATE_NOT_FOUND'] }, async ({ params }) => {
-    const c = unwrap(await d.verifyCertificate(params.code));
-    return { valid: true, code: c.code, student_name: c.studentName, course_id: c.courseId, course_title: c.courseTitle, issued_at: c.issuedAt };
+  r.get('/api/lms/certificates/verify/:code', {
+    operationId: 'verifyCertificate', summary: 'Verify a certificate code (public; the QR code\'s link): JSON, or an HTML page to a browser', access: 'public',
+    params: z.object({ code: z.string().max(40) }), tags, response: wire.CertificateVerification, errors: ['CERTIFICATE_NOT_FOUND'],
+    produces: 'text/html', producesSchema: z.string().meta({ description: 'A self-contained page: holder, course, date issued, status, issuer' }), errorProduces: { 404: 'text/html' },
+    description: 'Negotiated on `Accept`: a client that prefers `text/html` (a browser opening the QR code) gets a page, an unknown code a 404 page; anything else (`*/*`, `application/json`) the JSON envelope.',
+  }, async ({ params, ctx }) => {
+    const found = await d.verifyCertificate(params.code);
+    ctx.vary('Accept');
+    if (ctx.accepts('json', 'html') !== 'html') {
+      const { certificate: c } = unwrap(found);
+      return { valid: true, code: c.code, student_name: c.studentName, course_id: c.courseId, course_title: c.courseTitle, issued_at: c.issuedAt };
+    }
+    ctx.status = found.ok ? 200 : 404;
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Content-Security-Policy', CERTIFICATE_PAGE_CSP);
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = found.ok
+      ? certificateVerificationPage({ ...found.value.certificate, issuer: found.value.issuer })
+      : certificateNotFoundPage(params.code);
+    return RAW;
   });
 
   const ttags = ['certificate templates'];

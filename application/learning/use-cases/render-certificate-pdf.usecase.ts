@@ -6,11 +6,13 @@ import { verifyUrlOf } from '../presenters.js';
 import type { GetMyCertificate } from './get-my-certificate.usecase.js';
 
 /**
- * The certificate as a PDF of the course's template (or the default one): placeholders filled
- * from the certificate's own snapshot, the background if it is one of our stored files (the
- * server never fetches outside URLs), and a QR code of the public verification URL.
+ * The certificate as a PDF of the course's template (or the default one): the holder's name and
+ * the course title from the certificate's own snapshot, the template's title, its body with the
+ * placeholders filled when it has its own wording (the default wording is what the layout already
+ * says), the background if it is one of our stored files (the server never fetches outside URLs),
+ * the issuing tenant, and a QR code of the public verification URL.
  */
-export const makeRenderCertificatePdf = (d: Pick<LearningDeps, 'certificateRepository' | 'certificateRenderer' | 'fileService' | 'publicUrl'> & { getMyCertificate: GetMyCertificate }) =>
+export const makeRenderCertificatePdf = (d: Pick<LearningDeps, 'certificateRepository' | 'certificateRenderer' | 'fileService' | 'tenantRepository' | 'publicUrl'> & { getMyCertificate: GetMyCertificate }) =>
   async (actor: Actor, courseId: string): Promise<Result<{ certificate: Certificate; pdf: Uint8Array }, 'COURSE_NOT_FOUND' | 'CERTIFICATE_NOT_FOUND'>> => {
     const found = await d.getMyCertificate(actor, courseId);
     if (!found.ok) return found;
@@ -18,11 +20,20 @@ export const makeRenderCertificatePdf = (d: Pick<LearningDeps, 'certificateRepos
     const template = (await d.certificateRepository.getTemplate(actor.tenantId, courseId)) ?? DEFAULT_TEMPLATE;
     const storedName = template.backgroundImageUrl ? d.fileService.storedNameOf(template.backgroundImageUrl) : null;
     const background = storedName ? await d.fileService.readBytes(actor.tenantId, storedName) : null;
-    const values = { student_name: certificate.studentName, course_title: certificate.courseTitle, issued_at: formatIssuedAt(certificate.issuedAt), code: certificate.code };
-    const verifyUrl = verifyUrlOf(d.publicUrl, certificate.code);
+    const tenant = await d.tenantRepository.findById(certificate.tenantId);
+    const issuedOn = formatIssuedAt(certificate.issuedAt);
+    const values = { student_name: certificate.studentName, course_title: certificate.courseTitle, issued_at: issuedOn, code: certificate.code };
     const pdf = await d.certificateRenderer.renderPdf({
-      title: fillPlaceholders(template.title, values), body: fillPlaceholders(template.body, values), orientation: template.orientation,
-      background, verifyUrl, code: certificate.code,
+      title: fillPlaceholders(template.title, values),
+      studentName: certificate.studentName,
+      courseTitle: certificate.courseTitle,
+      issuedOn,
+      issuer: tenant?.name ?? '',
+      body: template.body.trim() === '' || template.body === DEFAULT_TEMPLATE.body ? null : fillPlaceholders(template.body, values),
+      orientation: template.orientation,
+      background,
+      verifyUrl: verifyUrlOf(d.publicUrl, certificate.code),
+      code: certificate.code,
     });
     return ok({ certificate, pdf });
   };

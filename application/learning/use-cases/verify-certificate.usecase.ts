@@ -3,11 +3,19 @@ import type { Certificate } from '../../../domain/learning/certificate.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 
+export interface VerifiedCertificate {
+  certificate: Certificate;
+  /** The name of the tenant that issued it. */
+  issuer: string;
+}
+
 /** Public verification by code (dashes and case ignored); an unknown code is not found. */
-export const makeVerifyCertificate = (d: Pick<LearningDeps, 'certificateRepository'>) =>
-  async (input: string): Promise<Result<Certificate, 'CERTIFICATE_NOT_FOUND'>> => {
+export const makeVerifyCertificate = (d: Pick<LearningDeps, 'certificateRepository' | 'tenantRepository'>) =>
+  async (input: string): Promise<Result<VerifiedCertificate, 'CERTIFICATE_NOT_FOUND'>> => {
     const raw = normaliseCode(input);
     if (!isWellFormedCode(raw, CERTIFICATE_CODE_LENGTH)) return err('CERTIFICATE_NOT_FOUND');
     const certificate = await d.certificateRepository.findByCode(formatCertificateCode(raw));
-    return certificate ? ok(certificate) : err('CERTIFICATE_NOT_FOUND');
+    if (!certificate) return err('CERTIFICATE_NOT_FOUND');
+    const tenant = await d.tenantRepository.findById(certificate.tenantId);
+    return ok({ certificate, issuer: tenant?.name ?? '' });
   };

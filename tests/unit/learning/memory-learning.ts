@@ -3,6 +3,7 @@ import {
   MemoryLessonRepository, MemoryModuleRepository, MemoryParentLinkRepository, MemoryProgressRepository,
 } from '../../../adapters/persistence/memory/learning.memory.js';
 import { MemoryAuditLog, MemoryUnitOfWork } from '../../../adapters/persistence/memory/platform.memory.js';
+import { MemoryTenantRepository } from '../../../adapters/persistence/memory/identity.memory.js';
 import { noQuizRequirements, noStudentAssignments, type CourseQuizRequirements } from '../../../application/learning/ports/assessment-ports.js';
 import { noCategorySubscribers, type CategorySubscribers } from '../../../application/learning/ports/category-subscribers.js';
 import { makeLearningAccess } from '../../../application/learning/access.js';
@@ -35,6 +36,7 @@ export function memoryLearning(overrides: { courseQuizRequirements?: CourseQuizR
     studentAssignmentsReader: noStudentAssignments,
     categorySubscribers: overrides.categorySubscribers ?? noCategorySubscribers,
     certificateRenderer: { renderPdf: async () => Buffer.from('%PDF-fake') },
+    tenantRepository: new MemoryTenantRepository(),
     fileService: undefined as unknown as LearningDeps['fileService'],
     auditLog: new MemoryAuditLog(),
     secretDigest: { digest: (s: string) => `digest:${s}` },

@@ -1,0 +1,11 @@
+import { createHash } from 'node:crypto';
+
+/** Text for HTML element content and quoted attribute values. */
+export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * A Content-Security-Policy for a page of ours that needs nothing but its one inline `<style>`:
+ * that style is allowed by its hash, everything else (scripts, images, frames, forms) refused.
+ */
+export const inlineStyleOnlyCsp = (style: string): string =>
+  `default-src 'none'; style-src 'sha256-${createHash('sha256').update(style, 'utf8').digest('base64')}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
