@@ -45,6 +45,8 @@ import { makeListLinkedStudents } from '../../application/learning/use-cases/lis
 import { makeGetLinkedStudent } from '../../application/learning/use-cases/get-linked-student.usecase.js';
 import { makeListLinkedStudentAssignments } from '../../application/learning/use-cases/list-linked-student-assignments.usecase.js';
 import { makeGetParentDashboard } from '../../application/learning/use-cases/get-parent-dashboard.usecase.js';
+import { makeInviteParent } from '../../application/learning/use-cases/invite-parent.usecase.js';
+import { makeAcceptParentInvitation } from '../../application/learning/use-cases/accept-parent-invitation.usecase.js';
 import { makeCourseCategoriesResource } from '../../application/learning/admin-resources/course-categories.resource.js';
 import { makeLearningAssetsResource, makeLibraryItemsResource } from '../../application/learning/admin-resources/content-items.resource.js';
 import { makePricingResource } from '../../application/learning/admin-resources/pricing.resource.js';
@@ -57,6 +59,7 @@ import { makeEnrollmentPgRepository } from '../../adapters/persistence/pg/enroll
 import { makeProgressPgRepository } from '../../adapters/persistence/pg/progress.pg-repository.js';
 import { makeCertificatePgRepository } from '../../adapters/persistence/pg/certificate.pg-repository.js';
 import { makeParentLinkPgRepository } from '../../adapters/persistence/pg/parent-link.pg-repository.js';
+import { makeParentInvitationPgRepository } from '../../adapters/persistence/pg/parent-invitation.pg-repository.js';
 import { makeLearnerDirectoryPg } from '../../adapters/persistence/pg/learner-directory.pg-repository.js';
 import { makeLearningAssetStore, makeLibraryItemStore, makePricingStore, makePromoCodeStore } from '../../adapters/persistence/pg/record-store.pg-repository.js';
 import { makeStudentProfilePgRepository, makeSubscriptionPlanPgRepository } from '../../adapters/persistence/pg/admin.pg-repositories.js';
@@ -77,6 +80,7 @@ export const learningModule: AppModule = {
   name: 'learning',
   registrations: (config) => ({
     publicUrl: asValue(config.publicUrl),
+    parentInvitationPage: asValue(`${config.publicUrl}/parent-invitation`),
     courseRepository: asFunction(makeCoursePgRepository).singleton(),
     categoryRepository: asFunction(makeCategoryPgRepository).singleton(),
     moduleRepository: asFunction(makeModulePgRepository).singleton(),
@@ -85,6 +89,7 @@ export const learningModule: AppModule = {
     progressRepository: asFunction(makeProgressPgRepository).singleton(),
     certificateRepository: asFunction(makeCertificatePgRepository).singleton(),
     parentLinkRepository: asFunction(makeParentLinkPgRepository).singleton(),
+    parentInvitationRepository: asFunction(makeParentInvitationPgRepository).singleton(),
     learnerDirectory: asFunction(makeLearnerDirectoryPg).singleton(),
     learningAssetStore: asFunction(makeLearningAssetStore).singleton(),
     libraryItemStore: asFunction(makeLibraryItemStore).singleton(),
@@ -140,6 +145,8 @@ export const learningModule: AppModule = {
     getLinkedStudent: asFunction(makeGetLinkedStudent).singleton(),
     listLinkedStudentAssignments: asFunction(makeListLinkedStudentAssignments).singleton(),
     getParentDashboard: asFunction(makeGetParentDashboard).singleton(),
+    inviteParent: asFunction(makeInviteParent).singleton(),
+    acceptParentInvitation: asFunction(makeAcceptParentInvitation).singleton(),
     courseCategoriesResource: asFunction(makeCourseCategoriesResource).singleton(),
     learningAssetsResource: asFunction(makeLearningAssetsResource).singleton(),
     libraryItemsResource: asFunction(makeLibraryItemsResource).singleton(),

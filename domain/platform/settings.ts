@@ -24,6 +24,7 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   { key: 'PasskeyLoginEnabled', type: 'boolean', default: true, public: true, description: 'Login with a passkey (WebAuthn) is allowed.' },
   { key: 'SiteName', type: 'string', default: 'LMS', public: true, description: 'Name shown in mails and documents.' },
   { key: 'PasswordResetUrl', type: 'string', default: '', description: 'Page of the front end that takes the password reset token as ?token=; empty uses PUBLIC_URL/reset-password.' },
+  { key: 'ParentInvitationUrl', type: 'string', default: '', description: 'Page of the front end that takes a parent invitation token as ?token=; empty uses PUBLIC_URL/parent-invitation.' },
   { key: 'SupportEmail', type: 'string', default: '', public: true, description: 'Address students can write to.' },
   { key: 'MailFrom', type: 'string', default: '', description: 'Sender of outgoing mail; empty uses MAIL_FROM.' },
   { key: 'PaymentMethods', type: 'string_list', default: [], description: 'Codes of the payment methods offered (e.g. bank_transfer, ewallet, card, qris); empty offers every method of the payment provider.' },
@@ -54,3 +55,9 @@ export function adminView(settings: SettingsMap): Record<string, SettingValue | 
 }
 
 export const isEnabled = (settings: SettingsMap, key: string): boolean => settings[key] === true;
+
+/** A setting holding an http(s) URL (a front-end page), or null when it is empty or anything else. */
+export const webUrlSetting = (settings: SettingsMap, key: string): string | null => {
+  const v = settings[key];
+  return typeof v === 'string' && /^https?:\/\/[^\s]+$/i.test(v) ? v : null;
+};

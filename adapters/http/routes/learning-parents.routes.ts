@@ -6,13 +6,16 @@ import type { makeListLinkedStudents } from '../../../application/learning/use-c
 import type { makeGetLinkedStudent } from '../../../application/learning/use-cases/get-linked-student.usecase.js';
 import type { makeListLinkedStudentAssignments } from '../../../application/learning/use-cases/list-linked-student-assignments.usecase.js';
 import type { makeGetParentDashboard } from '../../../application/learning/use-cases/get-parent-dashboard.usecase.js';
+import type { makeInviteParent } from '../../../application/learning/use-cases/invite-parent.usecase.js';
+import type { makeAcceptParentInvitation } from '../../../application/learning/use-cases/accept-parent-invitation.usecase.js';
 import type { StudentAssignment } from '../../../application/learning/ports/assessment-ports.js';
 import type { Clock } from '../../../application/shared/ports.js';
 import { learnerView, studentCourseView, studentSummaryView } from '../../../application/learning/presenters.js';
 import { Role } from '../../../domain/identity/role.js';
 import { reply } from '../kit/envelope.js';
 import { unwrap } from '../kit/errors.js';
-import { acknowledgement, pageQuery, pageView, toPageRequest, uuid } from '../kit/schemas.js';
+import { acknowledgement, email, pageQuery, pageView, toPageRequest, uuid } from '../kit/schemas.js';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/identity/password-policy.js';
 import * as wire from '../wire/learning.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
 
@@ -24,11 +27,19 @@ type Deps = {
   getLinkedStudent: ReturnType<typeof makeGetLinkedStudent>;
   listLinkedStudentAssignments: ReturnType<typeof makeListLinkedStudentAssignments>;
   getParentDashboard: ReturnType<typeof makeGetParentDashboard>;
+  inviteParent: ReturnType<typeof makeInviteParent>;
+  acceptParentInvitation: ReturnType<typeof makeAcceptParentInvitation>;
   clock: Clock;
 };
 
 const StudentParam = z.object({ student_id: uuid });
 const LinkBody = z.object({ linking_code: z.string().trim().min(1).max(32) });
+const InviteBody = z.object({ email });
+const AcceptBody = z.object({
+  token: z.string().trim().min(1).max(200),
+  name: z.string().trim().min(1).max(200).optional().meta({ description: 'Needed only when no account has the invited address' }),
+  password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX).optional().meta({ description: 'Needed only when no account has the invited address' }),
+});
 
 const assignmentView = (a: StudentAssignment) => ({
   id: a.id, lesson_id: a.lessonId, lesson_title: a.lessonTitle, course_id: a.courseId, status: a.status, score: a.score, feedback: a.feedback,
@@ -43,6 +54,28 @@ export const makeLearningParentRoutes = (d: Deps): RouteModule => (r) => {
   r.get('/api/lms/student/linking-code', { operationId: 'issueLinkingCode', response: wire.LinkingCode, errors: ['INSUFFICIENT_PERMISSION'], summary: 'A fresh linking code for the calling student (8 characters, 24 hours, single use)', access: Role.Student, tags }, async ({ actor }) => {
     const code = unwrap(await d.issueLinkingCode(actor));
     return { linking_code: code.code, expires_at: code.expiresAt };
+  });
+
+  r.post('/api/lms/student/parent-invitations', {
+    operationId: 'inviteParent', summary: 'Invite a parent by email: a single-use link, valid 7 days (students only)', access: Role.Student, rateLimit: 'critical', body: InviteBody, tags,
+    response: wire.ParentInvitation, errors: ['INSUFFICIENT_PERMISSION', 'CANNOT_INVITE_SELF', 'TOO_MANY_INVITATIONS'],
+    description: 'The same answer whether or not the address has an account. At most 5 invitations per student and hour (429).',
+  }, async ({ actor, meta, body }) => {
+    const sent = unwrap(await d.inviteParent(actor, meta, body.email));
+    return reply({ email: sent.email, expires_at: sent.expiresAt }, 'Invitation sent');
+  });
+
+  r.post('/api/lms/parent-invitations/accept', {
+    operationId: 'acceptParentInvitation', summary: 'Accept a parent invitation: creates or upgrades a Parent account and links it to the student', access: 'public', rateLimit: 'critical', body: AcceptBody, tags,
+    response: wire.AcceptedParentInvitation, errors: ['INVALID_PARENT_INVITATION', 'ACCOUNT_DETAILS_REQUIRED', 'WEAK_PASSWORD'],
+    description: 'No tenant header needed: the invitation names its tenant. `name` and `password` make the account when the address has none; an existing account keeps its password and name, a Student becomes a Parent, a higher role keeps its role. A used, expired or unknown token: 400 `The invitation is invalid, expired or already used`.',
+  }, async ({ meta, body }) => {
+    const accepted = unwrap(await d.acceptParentInvitation(meta, { token: body.token, name: body.name, password: body.password }));
+    const p = accepted.parent;
+    return reply({
+      user: { id: p.id, email: p.email, display_name: p.displayName, role: p.role, status: p.status },
+      student: learnerView(accepted.student), account_created: accepted.accountCreated, linked_at: accepted.linkedAt,
+    }, accepted.accountCreated ? 'Parent account created and linked' : 'Account linked');
   });
 
   r.post('/api/lms/parent/link-student', { operationId: 'linkStudent', response: wire.LinkedStudent, errors: ['INVALID_LINKING_CODE'], summary: 'Link a student by their linking code', access, rateLimit: 'critical', body: LinkBody, tags }, async ({ actor, meta, body }) => {

@@ -47,12 +47,19 @@ const auditView = (e: AuditEntry) => ({
 });
 
 /** Mails whose body is a credential of their recipient: an Admin reading the outbox must not take over the account (a Super Admin's included). */
-const WITHHELD_TEMPLATES = new Set(['password_reset']);
-const WITHHELD = '[withheld: this mail holds a password reset link, a secret of its recipient]';
+const WITHHELD: Record<string, string> = {
+  password_reset: '[withheld: this mail holds a password reset link, a secret of its recipient]',
+  parent_invitation: '[withheld: this mail holds a parent invitation link, a secret of its recipient]',
+};
+
+const withheld = (m: MailMessage) => {
+  const text = m.template ? WITHHELD[m.template] : undefined;
+  return text ? { text, html: null } : { text: m.text, html: m.html };
+};
 
 const mailView = (m: MailMessage) => ({
   id: m.id, message_id: m.messageId, to: m.to, subject: m.subject,
-  ...(WITHHELD_TEMPLATES.has(m.template ?? '') ? { text: WITHHELD, html: null } : { text: m.text, html: m.html }),
+  ...withheld(m),
   template: m.template,
   attachments: m.attachments.map((a) => ({ filename: a.filename, content_type: a.contentType, size: Math.floor((a.contentBase64.length * 3) / 4) })),
   status: m.status, attempts: m.attempts, last_error: m.lastError, created_at: m.createdAt, sent_at: m.sentAt,

@@ -5,6 +5,7 @@ import { PROGRESS_STATUSES } from '../../../domain/learning/progress.js';
 import { ORIENTATIONS } from '../../../domain/learning/certificate.js';
 import { PROMO_TYPES } from '../../../domain/learning/admin-resources.js';
 import { id, pageOf, timestamp } from '../kit/schemas.js';
+import { LoginUser } from './identity.wire.js';
 
 /*
  * Wire shapes of the learning context: the success `data` of its routes. Each shared shape has a
@@ -193,6 +194,19 @@ export const LinkingCode = z
   .meta({ id: 'LinkingCode', description: '8 characters without look-alikes, valid 24 hours, single use' });
 
 export const LinkedStudent = Learner.extend({ linked_at: timestamp }).meta({ id: 'LinkedStudent' });
+
+export const ParentInvitation = z
+  .object({ email: z.string().meta({ examples: ['ibu.rahma@example.com'] }), expires_at: timestamp })
+  .meta({ id: 'ParentInvitation', description: 'Mailed as a single-use link, valid 7 days' });
+
+export const AcceptedParentInvitation = z
+  .object({
+    user: LoginUser,
+    student: Learner,
+    account_created: z.boolean(),
+    linked_at: timestamp,
+  })
+  .meta({ id: 'AcceptedParentInvitation' });
 export const LinkedStudentWithSummary = LinkedStudent.extend({ summary: StudentSummary }).meta({ id: 'LinkedStudentWithSummary' });
 export const LinkedStudentPage = pageOf(LinkedStudentWithSummary).meta({ id: 'LinkedStudentPage' });
 

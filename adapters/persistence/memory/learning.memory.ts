@@ -1,3 +1,5 @@
+import type { ParentInvitation } from '../../../domain/learning/parent-invitation.js';
+import type { ParentInvitationRepository } from '../../../application/learning/ports/parent-invitation-repository.js';
 import type { Category, Course, CourseModule, CourseStatus, Lesson } from '../../../domain/learning/course.js';
 import { byOrder } from '../../../domain/learning/course.js';
 import { effectiveStatus, isEnrollmentActive, type Enrollment } from '../../../domain/learning/enrollment.js';
@@ -27,6 +29,7 @@ export class MemoryLearningState {
   readonly templates = new Map<string, CertificateTemplate>();
   readonly codes = new Map<string, LinkingCode>();
   readonly links = new Map<string, ParentLink>();
+  readonly invitations = new Map<string, ParentInvitation>();
   readonly learners = new Map<string, Learner & { tenantId: string }>();
   readonly pricingCategoryIds = new Set<string>();
   readonly planCategoryIds = new Set<string>();
@@ -343,6 +346,28 @@ export class MemoryParentLinkRepository implements ParentLinkRepository {
   }
   async studentIdsOf(tenantId: string, parentId: string) {
     return inTenant(this.s.links.values(), tenantId).filter((l) => l.parentId === parentId).map((l) => l.studentId);
+  }
+}
+
+export class MemoryParentInvitationRepository implements ParentInvitationRepository {
+  constructor(private readonly s: MemoryLearningState) {}
+  async insert(invitation: ParentInvitation) { this.s.invitations.set(invitation.id, clone(invitation)); }
+  async retire(tenantId: string, studentId: string, email: string, at: Date) {
+    for (const i of inTenant(this.s.invitations.values(), tenantId)) if (i.studentId === studentId && i.email === email && !i.usedAt && i.expiresAt > at) i.expiresAt = at;
+  }
+  async countSince(tenantId: string, studentId: string, since: Date) {
+    return inTenant(this.s.invitations.values(), tenantId).filter((i) => i.studentId === studentId && i.createdAt >= since).length;
+  }
+  async findUsable(tokenHash: string, at: Date) {
+    const i = [...this.s.invitations.values()].find((x) => x.tokenHash === tokenHash && !x.usedAt && x.expiresAt > at);
+    return i ? clone(i) : null;
+  }
+  // Checked and written without an await in between: atomic, like the conditional update.
+  async consume(tenantId: string, id: string, at: Date) {
+    const i = this.s.invitations.get(id);
+    if (!i || i.tenantId !== tenantId || i.usedAt || i.expiresAt <= at) return false;
+    i.usedAt = at;
+    return true;
   }
 }
 
