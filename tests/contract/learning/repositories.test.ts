@@ -9,11 +9,12 @@ import type { EnrollmentRepository } from '../../../application/learning/ports/e
 import type { ProgressRepository } from '../../../application/learning/ports/progress-repository.js';
 import type { CertificateRepository } from '../../../application/learning/ports/certificate-repository.js';
 import type { ParentLinkRepository } from '../../../application/learning/ports/parent-link-repository.js';
+import type { ParentInvitationRepository } from '../../../application/learning/ports/parent-invitation-repository.js';
 import type { RecordStore } from '../../../application/learning/ports/record-store.js';
 import type { PromoCode } from '../../../application/learning/ports/admin-repositories.js';
 import {
   MemoryCategoryRepository, MemoryCertificateRepository, MemoryCourseRepository, MemoryEnrollmentRepository, MemoryLearnerDirectory, MemoryLearningState,
-  MemoryLessonRepository, MemoryModuleRepository, MemoryParentLinkRepository, MemoryProgressRepository, MemoryRecordStore,
+  MemoryLessonRepository, MemoryModuleRepository, MemoryParentInvitationRepository, MemoryParentLinkRepository, MemoryProgressRepository, MemoryRecordStore,
 } from '../../../adapters/persistence/memory/learning.memory.js';
 
 interface Env {
@@ -25,6 +26,7 @@ interface Env {
   progress: ProgressRepository;
   certificates: CertificateRepository;
   links: ParentLinkRepository;
+  invitations: ParentInvitationRepository;
   promoCodes: RecordStore<PromoCode>;
   tenant(): Promise<string>;
   user(tenantId: string, role?: RoleLevel): Promise<string>;
@@ -35,7 +37,7 @@ const pgEnv = async (): Promise<Env> => {
   return {
     courses: h.resolve('courseRepository'), categories: h.resolve('categoryRepository'), modules: h.resolve('moduleRepository'),
     lessons: h.resolve('lessonRepository'), enrollments: h.resolve('enrollmentRepository'), progress: h.resolve('progressRepository'),
-    certificates: h.resolve('certificateRepository'), links: h.resolve('parentLinkRepository'), promoCodes: h.resolve('promoCodeStore'),
+    certificates: h.resolve('certificateRepository'), links: h.resolve('parentLinkRepository'), invitations: h.resolve('parentInvitationRepository'), promoCodes: h.resolve('promoCodeStore'),
     tenant: async () => (await h.tenant()).id,
     user: async (tenantId, role = Role.Student) => (await h.user({ id: tenantId, slug: '', headers: {} }, role)).id,
   };
@@ -47,7 +49,7 @@ const memoryEnv = async (): Promise<Env> => {
   return {
     courses: new MemoryCourseRepository(s), categories: new MemoryCategoryRepository(s), modules: new MemoryModuleRepository(s),
     lessons: new MemoryLessonRepository(s), enrollments: new MemoryEnrollmentRepository(s), progress: new MemoryProgressRepository(s),
-    certificates: new MemoryCertificateRepository(s), links: new MemoryParentLinkRepository(s),
+    certificates: new MemoryCertificateRepository(s), links: new MemoryParentLinkRepository(s), invitations: new MemoryParentInvitationRepository(s),
     promoCodes: new MemoryRecordStore<PromoCode>(['code'], [['code']]),
     tenant: async () => randomUUID(),
     user: async (tenantId, role = Role.Student) => {
@@ -275,6 +277,34 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
       await env.links.insertCode({ id: randomUUID(), tenantId: t, studentId: student, codeHash: retired, expiresAt: at(60), usedAt: null, usedBy: null, createdAt: t0 });
       await env.links.retireCodes(t, student, at(5));
       expect(await env.links.consumeCode(t, retired, parent, at(6))).to.deep.equal({ ok: false, reason: 'expired' });
+    });
+
+    it('finds a parent invitation by its digest while usable, uses it once, retires earlier ones to the same address, counts them', async () => {
+      const t = await env.tenant();
+      const student = await env.user(t);
+      const hash = () => randomUUID().replace(/-/g, '');
+      const invitation = (tokenHash: string, email: string, createdAt = t0) => ({ id: randomUUID(), tenantId: t, studentId: student, email, tokenHash, expiresAt: at(60), usedAt: null, createdAt });
+      const first = invitation(hash(), 'mum@example.test');
+      await env.invitations.insert(first);
+      expect(await env.invitations.findUsable(first.tokenHash, at(1))).to.deep.equal(first);
+      expect(await env.invitations.findUsable(first.tokenHash, at(60))).to.equal(null);
+      expect(await env.invitations.findUsable('unknown', at(1))).to.equal(null);
+      expect(await env.invitations.consume(t, first.id, at(61))).to.equal(false);
+      expect(await env.invitations.consume(await env.tenant(), first.id, at(1))).to.equal(false);
+      expect(await env.invitations.consume(t, first.id, at(1))).to.equal(true);
+      expect(await env.invitations.consume(t, first.id, at(2))).to.equal(false);
+      expect(await env.invitations.findUsable(first.tokenHash, at(2))).to.equal(null);
+
+      const mum = invitation(hash(), 'mum@example.test', at(5));
+      const dad = invitation(hash(), 'dad@example.test', at(5));
+      await env.invitations.insert(mum);
+      await env.invitations.insert(dad);
+      await env.invitations.retire(t, student, 'mum@example.test', at(6));
+      expect(await env.invitations.findUsable(mum.tokenHash, at(7))).to.equal(null);
+      expect((await env.invitations.findUsable(dad.tokenHash, at(7)))?.id).to.equal(dad.id);
+      expect(await env.invitations.countSince(t, student, at(5))).to.equal(2);
+      expect(await env.invitations.countSince(t, student, t0)).to.equal(3);
+      expect(await env.invitations.countSince(await env.tenant(), student, t0)).to.equal(0);
     });
 
     it('reports a unique-key clash of a flat admin resource as conflict', async () => {
