@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { harness, type Harness } from '../../support/harness.js';
 import { Role } from '../../../domain/identity/role.js';
 import type { TenantRepository } from '../../../application/identity/ports/tenant-repository.js';
-import { complete, enrol, seedCourse } from './learning-fixtures.js';
+import { binary, complete, enrol, seedCourse } from './learning-fixtures.js';
 
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 
@@ -24,7 +24,7 @@ describe('HTTP learning: certificate verification page (the QR code\'s link)', (
     await enrol(h, admin, student.id, c.id);
     expect((await complete(h, student, c.lessonIds[0]!)).body.data.certificate_issued).to.equal(true);
     const cert = await h.http.get(`/api/lms/courses/${c.id}/certificate`).set(student.headers);
-    return cert.body.data as { code: string; verify_url: string; issued_at: string; course_id: string };
+    return { ...(cert.body.data as { code: string; verify_url: string; issued_at: string; course_id: string }), student };
   };
 
   it('answers a browser a self-contained page: holder, course, date issued, valid, issuer; every value escaped', async () => {
@@ -77,6 +77,18 @@ describe('HTTP learning: certificate verification page (the QR code\'s link)', (
     const json = await h.http.get('/api/lms/certificates/verify/AAAA-BBBB-CCCC').set('Accept', '*/*');
     expect(json.status).to.equal(404);
     expect(json.body).to.deep.equal({ success: false, message: 'Record not found' });
+  });
+
+  it('names the holder, the course and the issuing tenant in the certificate PDF, with its QR code', async () => {
+    const cert = await issue();
+    const pdf = await h.http.get(`/api/lms/courses/${cert.course_id}/certificate?format=pdf`).set(cert.student.headers).buffer(true).parse(binary);
+    expect(pdf.status).to.equal(200);
+    // The page's text is in compressed streams; the document information (uncompressed) says the same.
+    const bytes = (pdf.body as Buffer).toString('latin1');
+    expect(bytes).to.include('(Certificate of Completion: Siti <b>Rahma</b>)');
+    expect(bytes).to.include(`(Physics <script>alert\\(1\\)</script> \\(certificate ${cert.code}\\))`);
+    expect(bytes).to.include('(Sekolah "Cerdas" & Co)');
+    expect(bytes.match(/\/Subtype \/Image/g)?.length ?? 0).to.be.at.least(1);
   });
 
   it('declares both answers, and the 404 page, in the OpenAPI document', async () => {
