@@ -47,13 +47,13 @@ const auditView = (e: AuditEntry) => ({
 });
 
 /** Mails whose body is a credential of their recipient: an Admin reading the outbox must not take over the account (a Super Admin's included). */
-const WITHHELD: Record<string, string> = {
-  password_reset: '[withheld: this mail holds a password reset link, a secret of its recipient]',
-  parent_invitation: '[withheld: this mail holds a parent invitation link, a secret of its recipient]',
-};
+const WITHHELD = new Map([
+  ['password_reset', '[withheld: this mail holds a password reset link, a secret of its recipient]'],
+  ['parent_invitation', '[withheld: this mail holds a parent invitation link, a secret of its recipient]'],
+]);
 
 const withheld = (m: MailMessage) => {
-  const text = m.template ? WITHHELD[m.template] : undefined;
+  const text = WITHHELD.get(m.template ?? '');
   return text ? { text, html: null } : { text: m.text, html: m.html };
 };
 
