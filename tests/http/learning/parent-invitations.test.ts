@@ -107,6 +107,18 @@ describe('HTTP learning: parent invitations (a parent gets an account)', () => {
     }
   });
 
+  it('uses one invitation once under concurrent accepts: one account, one link', async () => {
+    const t = await h.tenant();
+    const student = await h.user(t);
+    await invite(student, 'race@example.test');
+    const token = await tokenFor(student, 'race@example.test');
+    const results = await Promise.all([1, 2, 3, 4].map((i) => accept({ token, name: `Racer ${i}`, password: 'a long password' })));
+    expect(results.map((r) => r.status).sort()).to.deep.equal([200, 400, 400, 400]);
+    const admin = await h.user(t, Role.Admin);
+    const parents = await h.http.get('/api/users').query({ role: Role.Parent }).set(admin.headers);
+    expect(parents.body.data.items.filter((u: { email: string }) => u.email === 'race@example.test')).to.have.length(1);
+  });
+
   it('refuses non-students (403), inviting oneself (400) and a sixth invitation in an hour (429)', async () => {
     const t = await h.tenant();
     const student = await h.user(t);
