@@ -77,7 +77,7 @@ export class RateLimits {
   }
 
   private webhookDetail() {
-    return `more than ${this.webhookFailures.points} failed webhook proofs this minute`;
+    return `limit of ${this.webhookFailures.points} failed webhook proofs per minute`;
   }
 
   private exceeded(res: RateLimiterRes, detail: string, points: number): HttpError {
