@@ -15,7 +15,7 @@ describe('HTTP webhooks: failed proofs are throttled per IP', () => {
   before(async () => {
     h = await harness();
     graph = await new FakeGraph().start();
-    crm = await crmApplication(graph.url, { RATE_LIMIT_WEBHOOK_FAILURES: String(LIMIT), TRUST_PROXY: 'true', PAYGATE_SERVER_KEY: PAYGATE_KEY });
+    crm = await crmApplication(graph.url, { RATE_LIMIT_WEBHOOK_FAILURES: String(LIMIT), TRUST_PROXY: 'true', PAYGATE_SERVER_KEY: PAYGATE_KEY, MAILER_WEBHOOK_SECRET: 'throttle-test-mailer-secret' });
     const admin = await h.user(await h.tenant(), Role.Admin);
     googleKey = `throttle-${randomUUID()}`;
     await h.agent(crm.app).put('/api/crm/integrations/google').set(admin.headers).send({ webhook_key: googleKey }).expect(200);
@@ -61,5 +61,15 @@ describe('HTTP webhooks: failed proofs are throttled per IP', () => {
     for (let i = 0; i < LIMIT * 2; i++) expect((await paygate(ip, PAYGATE_KEY)).status).to.equal(404);
     for (let i = 0; i < LIMIT; i++) expect((await paygate(ip, 'a wrong server key')).status).to.equal(403);
     expect((await google(ip, 'a wrong google key')).status).to.equal(429);
+  });
+
+  it('counts a wrongly signed mail delivery callback as a failed proof', async () => {
+    const ip = anIp();
+    const raw = JSON.stringify({ message_id: '<m@localhost>', event: 'delivered', email: 'a@example.com', timestamp: 1 });
+    for (let i = 0; i < LIMIT; i++) {
+      const res = await http().post('/api/webhooks/mailer-callback').set('X-Forwarded-For', ip).set('Content-Type', 'application/json').set('X-Mailer-Signature', `sha256=${'0'.repeat(64)}`).send(raw);
+      expect(res.status).to.equal(403);
+    }
+    expect((await google(ip, googleKey)).status).to.equal(429);
   });
 });
