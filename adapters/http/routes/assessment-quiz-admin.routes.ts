@@ -105,7 +105,7 @@ export const makeAssessmentQuizAdminRoutes = (d: Deps): RouteModule => (r) => {
   r.put('/api/lms/admin/quizzes/:id', { operationId: 'updateQuiz', response: wire.Quiz, errors: ['QUIZ_NOT_FOUND', 'MODULE_NOT_FOUND', 'QUIZ_HAS_NO_QUESTIONS'], summary: 'Update a quiz (any subset of its fields; status publishes or returns to draft)', access: Role.Admin, params: idParam, body: QuizUpdate, tags }, async ({ actor, meta, params, body }) =>
     reply(quizView(unwrap(await d.updateQuiz(actor, meta, params.id, toQuizInput(body)))), 'Quiz updated'));
 
-  r.delete('/api/lms/admin/quizzes/:id', { operationId: 'deleteQuiz', response: acknowledgement, errors: ['QUIZ_NOT_FOUND'], summary: 'Delete a quiz with its questions and attempts', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) => {
+  r.delete('/api/lms/admin/quizzes/:id', { operationId: 'deleteQuiz', response: acknowledgement, errors: ['QUIZ_NOT_FOUND', 'QUIZ_IN_USE'], summary: 'Delete a quiz without attempts, with its questions', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) => {
     unwrap(await d.deleteQuiz(actor, meta, params.id));
     return reply(null, 'Quiz deleted');
   });

@@ -153,6 +153,12 @@ export const makeModulePgRepository = ({ db }: DbDeps): ModuleRepository => ({
     const r = await db.q()('course_modules').where({ tenantId, id }).first();
     return r ? toModule(r) : null;
   },
+  async lock(tenantId, id) {
+    const r = await db.q()('course_modules').where({ tenantId, id }).forUpdate().first();
+    if (!r) return null;
+    await db.q()('lessons').where({ tenantId, moduleId: id }).select('id').forUpdate();
+    return toModule(r);
+  },
   async listByCourse(tenantId, courseId) {
     return ((await db.q()('course_modules').where({ tenantId, courseId }).orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])) as Row[]).map(toModule);
   },
@@ -200,6 +206,10 @@ export const makeModulePgRepository = ({ db }: DbDeps): ModuleRepository => ({
 export const makeLessonPgRepository = ({ db }: DbDeps): LessonRepository => ({
   async findById(tenantId, id) {
     const r = await db.q()('lessons').where({ tenantId, id }).first();
+    return r ? toLesson(r) : null;
+  },
+  async lock(tenantId, id) {
+    const r = await db.q()('lessons').where({ tenantId, id }).forUpdate().first();
     return r ? toLesson(r) : null;
   },
   async listByModule(tenantId, moduleId) {
