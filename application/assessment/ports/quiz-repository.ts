@@ -34,6 +34,12 @@ export interface QuizQuestionStats {
   maxScore: number;
 }
 
+/** A quiz as its views show it: with the number of its questions and its maximum score. */
+export interface QuizWithStats {
+  quiz: Quiz;
+  stats: QuizQuestionStats;
+}
+
 export interface QuestionRepository {
   findById(tenantId: string, id: string): Promise<Question | null>;
   /** In order (ties by creation). */

@@ -263,7 +263,7 @@ describe('assessment use cases (memory adapters)', () => {
       expect(await del.quiz(admin, meta, quiz.id)).to.deep.equal({ ok: false, error: 'QUIZ_IN_USE', detail: '1 quiz attempt(s)' });
       expect(w.s.quizzes.has(quiz.id) && w.s.attempts.has(started.value.attempt.id)).to.equal(true);
       const unpublished = await makeUpdateQuiz(w.d)(admin, meta, quiz.id, { status: 'draft' });
-      expect(unpublished.ok && unpublished.value.status).to.equal('draft');
+      expect(unpublished.ok && unpublished.value.quiz.status).to.equal('draft');
       expect(await del.module(admin, meta, course.moduleId)).to.deep.equal({ ok: false, error: 'MODULE_IN_USE', detail: '1 quiz attempt(s)' });
       expect(await del.quiz(admin, meta, untouched.quiz.id)).to.deep.equal({ ok: true, value: null });
       expect(w.s.quizzes.has(untouched.quiz.id)).to.equal(false);
