@@ -77,4 +77,33 @@ describe('HTTP assessment: deleting content that holds graded work', () => {
     const spare = await createLesson(h, admin, await createModule(h, admin, course.id));
     expect((await h.http.delete(`/api/lms/admin/lessons/${spare}`).set(admin.headers)).status).to.equal(200);
   });
+  it('a delete racing attempt starts, progress and submissions either refuses or deletes with nothing left behind; never a 500', async () => {
+    const t = await h.tenant();
+    const admin = await h.user(t, Role.Admin);
+    for (let round = 0; round < 4; round++) {
+      const q = await seedQuiz(h, admin, { lessons: 1 });
+      const student = await enrolledStudent(h, admin, q);
+      const lessonId = q.course.lessonIds[0]!;
+      const [start, progress, submission, delQuiz, delModule] = await Promise.all([
+        h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(student.headers),
+        complete(h, student, lessonId),
+        h.http.post(`/api/lms/lessons/${lessonId}/assignments`).set(student.headers).send({ file_url: 'https://files.test/r.pdf' }),
+        h.http.delete(`/api/lms/admin/quizzes/${q.quizId}`).set(admin.headers),
+        h.http.delete(`/api/lms/admin/modules/${q.course.moduleIds[0]}`).set(admin.headers),
+      ]);
+      // A start that read the quiz just before its delete finds its questions gone: 400, nothing written.
+      expect(start.status, JSON.stringify(start.body)).to.be.oneOf([200, 400, 404]);
+      for (const res of [progress, submission]) expect(res.status, JSON.stringify(res.body)).to.be.oneOf([200, 404]);
+      for (const res of [delQuiz, delModule]) expect(res.status, JSON.stringify(res.body)).to.be.oneOf([200, 400, 404]);
+      // Whatever a student managed to write is still readable; what a delete removed held nothing.
+      const quiz = await h.http.get(`/api/lms/quizzes/${q.quizId}`).set(admin.headers);
+      if (start.status === 200) {
+        expect(quiz.status).to.equal(200);
+        expect((await h.http.get(`/api/lms/quiz-attempts/${start.body.data.attempt.id}`).set(student.headers)).status).to.equal(200);
+      }
+      const lesson = await h.http.get(`/api/lms/lessons/${lessonId}`).set(admin.headers);
+      if (progress.status === 200 || submission.status === 200) expect(lesson.status).to.equal(200);
+      if (delModule.status === 200) expect([start.status === 200, progress.status, submission.status]).to.deep.equal([false, 404, 404]);
+    }
+  });
 });
