@@ -41,6 +41,7 @@ export class MemoryCourseRepository implements CourseRepository {
     const c = this.s.courses.get(id);
     return c && c.tenantId === tenantId ? clone(c) : null;
   }
+  async lock(tenantId: string, id: string) { return this.findById(tenantId, id); }
   async findForLearner(tenantId: string, userId: string, courseId: string) {
     const course = await this.findById(tenantId, courseId);
     if (!course) return null;

@@ -49,6 +49,10 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
     const r = await db.q()('courses').where({ tenantId, id }).first();
     return r ? toCourse(r) : null;
   },
+  async lock(tenantId, id) {
+    const r = await db.q()('courses').where({ tenantId, id }).forUpdate().first();
+    return r ? toCourse(r) : null;
+  },
   async findForLearner(tenantId, userId, courseId) {
     // The course page's per-learner state in one round trip instead of four.
     const r = (await db.q()({ c: 'courses' })

@@ -24,6 +24,8 @@ export interface LearnerCourse extends CourseWithCategory {
 
 export interface CourseRepository {
   findById(tenantId: string, id: string): Promise<Course | null>;
+  /** Reads the course and locks it until the unit of work ends (enrolments written meanwhile wait). */
+  lock(tenantId: string, id: string): Promise<Course | null>;
   /** The course with its category and the user's enrolment and certificate, in one query. */
   findForLearner(tenantId: string, userId: string, courseId: string): Promise<LearnerCourse | null>;
   findManyByIds(tenantId: string, ids: readonly string[]): Promise<Course[]>;

@@ -131,7 +131,7 @@ describe('HTTP: a create or update answers what a GET then answers', () => {
       (id) => get(`/api/users/${id}/detail`));
     await check('own profile', () => h.http.put('/api/user/self').set(admin.headers).send({ display_name: 'Boss' }), () => get('/api/user/self'));
   });
-  it('more writes: pricing, enrolment, student profile, asset, library item, question copy, publish, certificate template, template item, order, subscription, conversation, tenant, settings, crm rules', async () => {
+  it('more writes: pricing, enrolment, student profile, asset, library item, question copy, publish, certificate template, template item, order, subscription, conversation, message, tenant, settings, crm rules', async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
     const get = (url: string, as: TestUser = admin) => h.http.get(url).set(as.headers).then(ok);
@@ -191,8 +191,10 @@ describe('HTTP: a create or update answers what a GET then answers', () => {
     expect(subscription.plan).to.include({ id: plan.id, name: 'Art monthly' });
     await check('subscription cancel', () => h.http.post(`/api/lms/subscriptions/${subscription.id}/cancel`).set(buyer.headers), mySubscription);
 
-    await check('conversation', () => h.http.post('/api/lms/chat/conversations').set(admin.headers).send({ participant_ids: [student.id], title: 'Hello' }),
+    const conversation = await check('conversation', () => h.http.post('/api/lms/chat/conversations').set(admin.headers).send({ participant_ids: [student.id], title: 'Hello' }),
       (id) => get(`/api/lms/chat/conversations/${id}`));
+    await check('message', () => h.http.post(`/api/lms/chat/conversations/${conversation.id}/messages`).set(admin.headers).send({ content: 'Hi' }),
+      async (id) => itemOf(await get(`/api/lms/chat/conversations/${conversation.id as string}/messages`), id));
 
     const integration = ok(await h.http.put('/api/crm/integrations/google').set(admin.headers).send({ webhook_key: 'k-123456789', enabled: true }));
     expect((await get('/api/crm/integrations') as unknown as Json[]).find((i) => i.provider === 'google'), 'integration').to.deep.equal(integration);
