@@ -133,8 +133,9 @@ describe('commerce use cases (memory adapters)', () => {
     expect(e).to.include({ source: 'subscription', sourceRef: sub.id });
     expect(e.expiresAt).to.deep.equal(sub.endsAt);
     const cancelled = await makeCancelSubscription({ ...w.deps, settlement: w.settlement })(w.actorOf(student), sub.id);
-    expect(cancelled.ok && cancelled.value.status).to.equal('cancelled');
-    expect(cancelled.ok && cancelled.value.endsAt).to.deep.equal(sub.endsAt);
+    expect(cancelled.ok && cancelled.value.subscription.status).to.equal('cancelled');
+    expect(cancelled.ok && cancelled.value.subscription.endsAt).to.deep.equal(sub.endsAt);
+    expect(cancelled.ok && cancelled.value.plan?.id).to.equal(plan.id);
     expect(await w.learning.learningAccess.isEnrolled(w.tenantId, student.id, course.courseId)).to.equal(true);
   });
 });

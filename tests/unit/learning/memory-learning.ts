@@ -3,7 +3,7 @@ import {
   MemoryLessonRepository, MemoryModuleRepository, MemoryParentLinkRepository, MemoryProgressRepository,
 } from '../../../adapters/persistence/memory/learning.memory.js';
 import { MemoryAuditLog, MemoryUnitOfWork } from '../../../adapters/persistence/memory/platform.memory.js';
-import { noQuizRequirements, noStudentAssignments, type CourseQuizRequirements } from '../../../application/learning/ports/assessment-ports.js';
+import { noGradedWork, noQuizRequirements, noStudentAssignments, type CourseQuizRequirements } from '../../../application/learning/ports/assessment-ports.js';
 import { noCategorySubscribers, type CategorySubscribers } from '../../../application/learning/ports/category-subscribers.js';
 import { makeLearningAccess } from '../../../application/learning/access.js';
 import { makeProgressCalculator } from '../../../application/learning/course-progress.js';
@@ -33,6 +33,7 @@ export function memoryLearning(overrides: { courseQuizRequirements?: CourseQuizR
     learnerDirectory: learners,
     courseQuizRequirements: overrides.courseQuizRequirements ?? noQuizRequirements,
     studentAssignmentsReader: noStudentAssignments,
+    gradedWorkOnContent: noGradedWork,
     categorySubscribers: overrides.categorySubscribers ?? noCategorySubscribers,
     certificateRenderer: { renderPdf: async () => Buffer.from('%PDF-fake') },
     fileService: undefined as unknown as LearningDeps['fileService'],
