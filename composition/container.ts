@@ -119,7 +119,7 @@ export async function buildApplication(config: Config, options: BuildOptions = {
   if (runWorkers) await startWorkers(container, jobQueue, options.schedules ?? true, config);
 
   const rateLimits = new RateLimits(
-    { global: config.RATE_LIMIT_GLOBAL, critical: config.RATE_LIMIT_CRITICAL, upload: config.RATE_LIMIT_UPLOAD, ai: config.RATE_LIMIT_AI, onStoreFailure: config.RATE_LIMIT_ON_STORE_FAILURE },
+    { global: config.RATE_LIMIT_GLOBAL, critical: config.RATE_LIMIT_CRITICAL, upload: config.RATE_LIMIT_UPLOAD, ai: config.RATE_LIMIT_AI, webhookFailures: config.RATE_LIMIT_WEBHOOK_FAILURES, onStoreFailure: config.RATE_LIMIT_ON_STORE_FAILURE },
     redis,
     config.QUEUE_PREFIX,
   );

@@ -30,6 +30,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_CRITICAL: int(1, 1_000_000).default(20),
   RATE_LIMIT_UPLOAD: int(1, 1_000_000).default(10),
   RATE_LIMIT_AI: int(1, 1_000_000).default(20),
+  /** Failed webhook proofs (wrong key, signature or verify token) one IP may make in a minute before its webhook requests answer 429. */
+  RATE_LIMIT_WEBHOOK_FAILURES: int(1, 1_000_000).default(10),
   /** What rate limiting does when Redis does not answer: `open` lets requests through, `closed` refuses them. */
   RATE_LIMIT_ON_STORE_FAILURE: z.enum(['open', 'closed']).default('open'),
   TRUST_PROXY: bool.default(false),

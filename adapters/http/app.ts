@@ -84,7 +84,8 @@ function routeChain(entry: RouteEntry, deps: HttpAppDeps): Middleware {
   return async (ctx) => {
     const tenant = ctx.state.tenant as Tenant;
     const meta = requestMeta(ctx);
-    if (spec.rateLimit !== 'exempt') await deps.rateLimits.consume(ctx, 'global', meta.ip ?? 'unknown');
+    if (spec.rateLimit === 'webhook') await deps.rateLimits.refuseBlockedWebhookCaller(meta.ip ?? 'unknown');
+    else if (spec.rateLimit !== 'exempt') await deps.rateLimits.consume(ctx, 'global', meta.ip ?? 'unknown');
 
     let auth: Actor | null = null;
     let loginId: string | null = null;
@@ -145,7 +146,13 @@ function routeChain(entry: RouteEntry, deps: HttpAppDeps): Middleware {
         fields,
         ctx,
       };
-      const result = await handler(input);
+      let result: Awaited<ReturnType<typeof handler>>;
+      try {
+        result = await handler(input);
+      } catch (error) {
+        if (error instanceof DomainError && spec.failedProofs?.includes(error.code)) await deps.rateLimits.countFailedWebhookProof(meta.ip ?? 'unknown');
+        throw error;
+      }
       if (result === RAW) return;
       ctx.status = spec.status ?? 200;
       ctx.body = result instanceof Reply ? success(result.data, result.message) : success(result ?? null);

@@ -1,4 +1,4 @@
-import { quizKey, type CourseQuizRequirements, type StudentAssignment, type StudentAssignmentsReader } from '../learning/index.js';
+import { quizKey, type CourseQuizRequirements, type GradedWorkOnContent, type StudentAssignment, type StudentAssignmentsReader } from '../learning/index.js';
 import type { AssessmentDeps } from './deps.js';
 
 /**
@@ -26,4 +26,16 @@ export const makeStudentAssignmentsReader = (d: Pick<AssessmentDeps, 'submission
       })),
     };
   },
+});
+
+/**
+ * Learning's `gradedWorkOnContent` port: what deleting a module or lesson would take with it. The
+ * module's quizzes are locked before their attempts are counted, so no attempt starts between the
+ * count and the delete of the same unit of work.
+ */
+export const makeGradedWorkOnContent = (d: Pick<AssessmentDeps, 'quizRepository' | 'attemptRepository' | 'submissionRepository'>): GradedWorkOnContent => ({
+  async attemptsInModule(tenantId, moduleId) {
+    return d.attemptRepository.countOnQuizzes(tenantId, await d.quizRepository.lockByModule(tenantId, moduleId));
+  },
+  submissionsOnLessons: (tenantId, lessonIds) => d.submissionRepository.count(tenantId, { lessonIds }),
 });

@@ -3,6 +3,7 @@ import { isVisibleToStudents, type Quiz } from '../../domain/assessment/quiz.js'
 import type { Actor } from '../shared/actor.js';
 import { err, ok, type Result } from '../shared/result.js';
 import type { AssessmentDeps } from './deps.js';
+import type { QuizQuestionStats } from './ports/quiz-repository.js';
 
 export type QuizAccessError = 'QUIZ_NOT_FOUND' | 'NOT_ENROLLED';
 
@@ -20,4 +21,9 @@ export async function quizFor(d: Pick<AssessmentDeps, 'quizRepository' | 'learni
   const gate = await d.learningAccess.requireContentAccess(actor, quiz.courseId);
   if (!gate.ok) return gate.error === 'NOT_ENROLLED' ? err('NOT_ENROLLED') : err('QUIZ_NOT_FOUND');
   return ok(quiz);
+}
+
+/** A quiz's question count and maximum score, as its views show them (a write answers them as GET does). */
+export async function quizStats(d: Pick<AssessmentDeps, 'questionRepository'>, tenantId: string, quizId: string): Promise<QuizQuestionStats> {
+  return (await d.questionRepository.statsByQuizzes(tenantId, [quizId])).get(quizId) ?? { count: 0, maxScore: 0 };
 }

@@ -26,8 +26,6 @@ export interface SettleCommand {
   notification?: Omit<PaymentNotification, 'outcome'>;
   /** Checked on the locked order; a failure stores the notification with this outcome and changes nothing else. */
   precondition?: (order: Order) => { error: SettleError; label: string; detail?: string } | null;
-  /** Stored as the notification's outcome when nothing changed (default `no_change`). */
-  unchangedLabel?: string;
   /** Payment method and transaction printed on the receipt. */
   receiptPayment?: { paymentMethod: string; transactionId: string };
 }
@@ -143,7 +141,7 @@ export const makeSettlement = (d: Deps) => {
         const dropped = sub ? abandon(sub, now) : null;
         if (dropped) await d.subscriptionRepository.update(dropped);
       }
-      if (cmd.notification) await d.paymentRepository.insertNotification({ ...cmd.notification, outcome: t.changed ? `applied:${final.status}` : (cmd.unchangedLabel ?? 'no_change') });
+      if (cmd.notification) await d.paymentRepository.insertNotification({ ...cmd.notification, outcome: t.changed ? `applied:${final.status}` : 'no_change' });
       return ok({ order: final, payment, changed: t.changed, becamePaid: t.becamePaid });
     });
   };

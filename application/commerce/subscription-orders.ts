@@ -1,5 +1,6 @@
 import type { Order } from '../../domain/commerce/order.js';
 import type { Subscription } from '../../domain/commerce/subscription.js';
+import type { SubscriptionPlan } from '../learning/index.js';
 import type { Actor } from '../shared/actor.js';
 import { err, ok, type Result } from '../shared/result.js';
 import type { PromoProblem } from '../../domain/commerce/pricing.js';
@@ -10,6 +11,13 @@ import { lineAmount } from '../../domain/commerce/pricing.js';
 
 export type SubscribeError = 'PLAN_NOT_FOUND' | 'PLAN_NOT_AVAILABLE' | PromoProblem;
 
+/** A subscription with its order and its plan (answered as the subscription lists show it). */
+export interface PlacedSubscription {
+  subscription: Subscription;
+  order: Order;
+  plan: SubscriptionPlan;
+}
+
 type Deps = Pick<CommerceDeps, 'learningCatalog' | 'promoCodeReservations' | 'orderRepository' | 'subscriptionRepository' | 'userRepository' | 'settingsReader' | 'mailer' | 'clock' | 'ids' | 'uow'>;
 
 /**
@@ -17,7 +25,7 @@ type Deps = Pick<CommerceDeps, 'learningCatalog' | 'promoCodeReservations' | 'or
  * work with the order confirmation and the promo code's reserved use. The plan's duration and categories are kept on the
  * subscription: what was sold does not change when the plan is edited later.
  */
-export async function placeSubscription(d: Deps, actor: Actor, planId: string, promoCode: string | null | undefined): Promise<Result<{ subscription: Subscription; order: Order }, SubscribeError>> {
+export async function placeSubscription(d: Deps, actor: Actor, planId: string, promoCode: string | null | undefined): Promise<Result<PlacedSubscription, SubscribeError>> {
   const plan = await d.learningCatalog.findPlan(actor.tenantId, planId);
   if (!plan) return err('PLAN_NOT_FOUND');
   if (!plan.active) return err('PLAN_NOT_AVAILABLE');
@@ -30,7 +38,7 @@ export async function placeSubscription(d: Deps, actor: Actor, planId: string, p
     type: 'subscription' as const, name: `${plan.name} (${plan.durationDays} days)`, courseId: null, categoryId: null, planId: plan.id, subscriptionId,
     courseIds: [], quantity: 1, unitPrice: plan.price, amount: lineAmount(plan.price, 1, currency), tierMinQuantity: null,
   }];
-  return d.uow.run(async (): Promise<Result<{ subscription: Subscription; order: Order }, SubscribeError>> => {
+  return d.uow.run(async (): Promise<Result<PlacedSubscription, SubscribeError>> => {
     const now = d.clock.now();
     // The promo code's use is reserved with the order (README commerce, "Promo codes").
     const held = promo.value ? await reservePromo(d, actor.tenantId, promo.value.code, now) : null;
@@ -47,6 +55,6 @@ export async function placeSubscription(d: Deps, actor: Actor, planId: string, p
     await d.orderRepository.insert(order);
     await d.subscriptionRepository.insert(subscription);
     await sendOrderConfirmation(d, order);
-    return ok({ subscription, order });
+    return ok({ subscription, order, plan });
   });
 }

@@ -8,7 +8,7 @@ import type { ProgressRepository } from './ports/progress-repository.js';
 import type { CertificateRepository } from './ports/certificate-repository.js';
 import type { ParentLinkRepository } from './ports/parent-link-repository.js';
 import type { LearnerDirectory } from './ports/learner-directory.js';
-import type { CourseQuizRequirements, StudentAssignmentsReader } from './ports/assessment-ports.js';
+import type { CourseQuizRequirements, GradedWorkOnContent, StudentAssignmentsReader } from './ports/assessment-ports.js';
 import type { CertificateRenderer } from './ports/certificate-renderer.js';
 import type { CategorySubscribers } from './ports/category-subscribers.js';
 
@@ -30,6 +30,7 @@ export type LearningDeps = {
   learnerDirectory: LearnerDirectory;
   courseQuizRequirements: CourseQuizRequirements;
   studentAssignmentsReader: StudentAssignmentsReader;
+  gradedWorkOnContent: GradedWorkOnContent;
   categorySubscribers: CategorySubscribers;
   certificateRenderer: CertificateRenderer;
   /** The issuer's name on certificates (identity owns tenants). */

@@ -11,8 +11,9 @@
  * - `learningCatalog` (LearningCatalog): courses with their price, subscription plans, category
  *   prices and promo codes as stored by the admin resources (commerce builds on them).
  * - Ports other contexts implement and register under the same name (registered after learning):
- *   `courseQuizRequirements` (CourseQuizRequirements) and `studentAssignmentsReader`
- *   (StudentAssignmentsReader); learning's defaults answer "no quizzes" and "no assignments".
+ *   `courseQuizRequirements` (CourseQuizRequirements), `studentAssignmentsReader`
+ *   (StudentAssignmentsReader) and `gradedWorkOnContent` (GradedWorkOnContent); learning's defaults
+ *   answer "no quizzes", "no assignments" and "no graded work".
  */
 export { makeLearningAccess, type LearningAccess, type CourseCaller } from './access.js';
 export { makeLearningCatalog, type LearningCatalog } from './learning-catalog.js';
@@ -20,8 +21,8 @@ export type { GrantEnrollment, GrantEnrollmentError } from './use-cases/grant-en
 export type { RevokeEnrollments } from './use-cases/revoke-enrollments.usecase.js';
 export type { EvaluateCourseCompletion, CompletionOutcome } from './use-cases/evaluate-course-completion.usecase.js';
 export {
-  noQuizRequirements, noStudentAssignments, quizKey,
-  type CourseQuizRequirements, type QuizStatus, type StudentAssignmentsReader, type StudentAssignment,
+  noQuizRequirements, noStudentAssignments, noGradedWork, quizKey,
+  type CourseQuizRequirements, type GradedWorkOnContent, type QuizStatus, type StudentAssignmentsReader, type StudentAssignment,
 } from './ports/assessment-ports.js';
 export type { CategorySubscriber, CategorySubscribers } from './ports/category-subscribers.js';
 export type { Course, CourseModule, Lesson, CourseStatus } from '../../domain/learning/course.js';

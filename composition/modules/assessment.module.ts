@@ -1,6 +1,6 @@
 import { asFunction, asValue } from 'awilix';
 import type { AppModule } from '../app-module.js';
-import { makeCourseQuizRequirements, makeStudentAssignmentsReader } from '../../application/assessment/course-quiz-requirements.js';
+import { makeCourseQuizRequirements, makeGradedWorkOnContent, makeStudentAssignmentsReader } from '../../application/assessment/course-quiz-requirements.js';
 import { makeAssessmentDashboard } from '../../application/assessment/assessment-dashboard.js';
 import { makeCreateQuiz } from '../../application/assessment/use-cases/create-quiz.usecase.js';
 import { makeUpdateQuiz } from '../../application/assessment/use-cases/update-quiz.usecase.js';
@@ -45,8 +45,8 @@ export const EXPIRE_ATTEMPTS_EVERY_MS = 30_000;
 
 /**
  * Assessment: quizzes (authoring, taking, review, import/export, statistics) and assignments.
- * Listed right after learning in modules/index.ts: it replaces learning's default
- * `courseQuizRequirements` and `studentAssignmentsReader` by registering the same names.
+ * Listed right after learning in modules/index.ts: it replaces learning's defaults
+ * `courseQuizRequirements`, `studentAssignmentsReader` and `gradedWorkOnContent` by registering the same names.
  */
 export const assessmentModule: AppModule = {
   name: 'assessment',
@@ -62,6 +62,7 @@ export const assessmentModule: AppModule = {
     // Learning's ports, implemented here (same names: the later registration wins).
     courseQuizRequirements: asFunction(makeCourseQuizRequirements).singleton(),
     studentAssignmentsReader: asFunction(makeStudentAssignmentsReader).singleton(),
+    gradedWorkOnContent: asFunction(makeGradedWorkOnContent).singleton(),
     assessmentDashboard: asFunction(makeAssessmentDashboard).singleton(),
 
     createQuiz: asFunction(makeCreateQuiz).singleton(),

@@ -3,7 +3,7 @@ import type { AppModule } from '../app-module.js';
 import { makeLearningAccess } from '../../application/learning/access.js';
 import { makeLearningCatalog } from '../../application/learning/learning-catalog.js';
 import { makeProgressCalculator } from '../../application/learning/course-progress.js';
-import { noQuizRequirements, noStudentAssignments } from '../../application/learning/ports/assessment-ports.js';
+import { noGradedWork, noQuizRequirements, noStudentAssignments } from '../../application/learning/ports/assessment-ports.js';
 import { noCategorySubscribers } from '../../application/learning/ports/category-subscribers.js';
 import { makeLearningDashboard } from '../../application/learning/learning-dashboard.js';
 import { makeListCourses } from '../../application/learning/use-cases/list-courses.usecase.js';
@@ -73,8 +73,8 @@ import { makeLearningAdminResourceRoutes } from '../../adapters/http/routes/lear
  * Learning: catalogue, enrolment, progress, certificates, parents, admin resources.
  * Names other contexts resolve (see application/learning/index.ts): `learningAccess`,
  * `learningCatalog`, `grantEnrollment`, `evaluateCourseCompletion`. Names they may replace by registering them
- * again in a module listed after this one: `courseQuizRequirements`, `studentAssignmentsReader`
- * (assessment), `categorySubscribers` (commerce).
+ * again in a module listed after this one: `courseQuizRequirements`, `studentAssignmentsReader`,
+ * `gradedWorkOnContent` (assessment), `categorySubscribers` (commerce).
  */
 export const learningModule: AppModule = {
   name: 'learning',
@@ -99,6 +99,7 @@ export const learningModule: AppModule = {
     studentProfileRepository: asFunction(makeStudentProfilePgRepository).singleton(),
     courseQuizRequirements: asValue(noQuizRequirements),
     studentAssignmentsReader: asValue(noStudentAssignments),
+    gradedWorkOnContent: asValue(noGradedWork),
     categorySubscribers: asValue(noCategorySubscribers),
     certificateRenderer: asValue(pdfkitCertificateRenderer),
 

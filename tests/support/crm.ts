@@ -7,7 +7,8 @@ import { extraApplication, harness } from './harness.js';
 
 /**
  * A local stand-in for the Graph API: `GET /{leadgen_id}?access_token=…` answers the lead set
- * with `lead()`, after failing `failTimes` times with a 500; `reject()` makes it answer a 400.
+ * with `lead()`, after failing `failures` times with a 500; `rejections` make it answer a 400.
+ * `GET /{page_id}?fields=id&access_token=…` answers the page to the tokens `page()` gave it.
  */
 export class FakeGraph {
   private server: Server | null = null;
@@ -18,6 +19,8 @@ export class FakeGraph {
   /** Milliseconds to wait before answering for a lead (a slow Graph API). */
   readonly delays = new Map<string, number>();
   readonly tokens: string[] = [];
+  /** Page id → the access tokens that can read it. */
+  readonly pages = new Map<string, Set<string>>();
   url = '';
 
   async start(): Promise<this> {
@@ -32,6 +35,10 @@ export class FakeGraph {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       };
+      if (url.searchParams.get('fields') === 'id') {
+        if (this.pages.get(id)?.has(url.searchParams.get('access_token') ?? '')) return send(200, { id });
+        return send(400, { error: { message: `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`, type: 'GraphMethodException', code: 100 } });
+      }
       const failing = this.failures.get(id) ?? 0;
       if (failing > 0) {
         this.failures.set(id, failing - 1);
@@ -45,6 +52,11 @@ export class FakeGraph {
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}/v21.0`;
     return this;
+  }
+
+  /** The page, readable with these tokens. */
+  page(id: string, ...tokens: string[]) {
+    this.pages.set(id, new Set([...(this.pages.get(id) ?? []), ...tokens]));
   }
 
   lead(id: string, fields: Record<string, string | string[]>, extra: Record<string, unknown> = {}) {

@@ -112,6 +112,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
       RATE_LIMIT_CRITICAL: '1000000',
       RATE_LIMIT_UPLOAD: '1000000',
       RATE_LIMIT_AI: '1000000',
+      RATE_LIMIT_WEBHOOK_FAILURES: '1000000',
       QUEUE_PREFIX: `test-${randomUUID().slice(0, 8)}`,
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
       ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),

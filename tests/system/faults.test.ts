@@ -180,10 +180,11 @@ describe('system: faults', function () {
     try {
       const auth = await loginRoot(api, env);
       const page = pageId();
+      graph.page(page, 'EAAB-system');
       const secret = 'app-secret-system';
       const integration = await fetch(`${api.url}/api/crm/integrations/meta`, {
         method: 'PUT', headers: { ...auth, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ verify_token: 'verify', app_secret: secret, access_token: 'EAAB-system', page_id: page, enabled: true }),
+        body: JSON.stringify({ verify_token: 'verify-token-system', app_secret: secret, access_token: 'EAAB-system', page_id: page, enabled: true }),
       });
       expect(integration.status).to.equal(200);
       const id = leadgenId();

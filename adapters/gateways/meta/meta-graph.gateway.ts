@@ -12,6 +12,8 @@ const LeadBody = z.object({
   field_data: z.array(z.object({ name: z.string(), values: z.array(z.unknown()).nullish() })).default([]),
 });
 
+const PageBody = z.object({ id: z.union([z.string(), z.number()]).transform(String) });
+
 const ErrorBody = z.object({ error: z.object({ message: z.string().optional(), code: z.number().optional() }) });
 
 const parseJson = (text: string): unknown => {
@@ -26,13 +28,14 @@ const parseJson = (text: string): unknown => {
 const THROTTLING_CODES = new Set([4, 17, 32, 613, 80001]);
 
 /**
- * `GET {META_GRAPH_URL}/{leadgen_id}?access_token=…` (contract §8). Network failures, timeouts,
- * 5xx and throttling are UNAVAILABLE (the job retries); other 4xx are REJECTED (token,
- * permission, unknown lead: an admin must act). The token never appears in an error.
+ * The Graph API (contract §8): `GET {META_GRAPH_URL}/{id}?access_token=…`. Network failures,
+ * timeouts, 5xx and throttling are UNAVAILABLE (worth retrying); other 4xx are REJECTED (token,
+ * permission, unknown object: an admin must act). The token never appears in an error.
  */
-export const makeMetaGraphGateway = (baseUrl: string, timeoutMs: number): MetaGraph => ({
-  async fetchLead(leadgenId, accessToken): Promise<Result<GraphLead, GraphError>> {
-    const url = `${baseUrl.replace(/\/+$/, '')}/${encodeURIComponent(leadgenId)}?access_token=${encodeURIComponent(accessToken)}`;
+export const makeMetaGraphGateway = (baseUrl: string, timeoutMs: number): MetaGraph => {
+  const get = async (id: string, accessToken: string, query: Record<string, string> = {}): Promise<Result<unknown, GraphError>> => {
+    const params = new URLSearchParams({ ...query, access_token: accessToken });
+    const url = `${baseUrl.replace(/\/+$/, '')}/${encodeURIComponent(id)}?${params.toString()}`;
     let response: Response;
     try {
       response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
@@ -49,16 +52,32 @@ export const makeMetaGraphGateway = (baseUrl: string, timeoutMs: number): MetaGr
       const retry = response.status >= 500 || response.status === 429 || (code !== undefined && THROTTLING_CODES.has(code));
       return err(retry ? 'UNAVAILABLE' : 'REJECTED', message);
     }
-    const lead = LeadBody.safeParse(body);
-    if (!lead.success) return err('UNAVAILABLE', 'unexpected lead format');
-    return ok({
-      id: lead.data.id,
-      createdTime: lead.data.created_time ?? null,
-      formId: lead.data.form_id ?? null,
-      adId: lead.data.ad_id ?? null,
-      fieldData: lead.data.field_data.map((f) => ({ name: f.name, values: f.values ?? [] })),
-      isOrganic: lead.data.is_organic ?? null,
-      isTest: lead.data.is_test ?? null,
-    });
-  },
-});
+    return ok(body);
+  };
+
+  return {
+    async fetchLead(leadgenId, accessToken): Promise<Result<GraphLead, GraphError>> {
+      const answer = await get(leadgenId, accessToken);
+      if (!answer.ok) return answer;
+      const lead = LeadBody.safeParse(answer.value);
+      if (!lead.success) return err('UNAVAILABLE', 'unexpected lead format');
+      return ok({
+        id: lead.data.id,
+        createdTime: lead.data.created_time ?? null,
+        formId: lead.data.form_id ?? null,
+        adId: lead.data.ad_id ?? null,
+        fieldData: lead.data.field_data.map((f) => ({ name: f.name, values: f.values ?? [] })),
+        isOrganic: lead.data.is_organic ?? null,
+        isTest: lead.data.is_test ?? null,
+      });
+    },
+
+    async canReadPage(pageId, accessToken): Promise<Result<true, GraphError>> {
+      const answer = await get(pageId, accessToken, { fields: 'id' });
+      if (!answer.ok) return answer;
+      const page = PageBody.safeParse(answer.value);
+      // Graph also answers for an alias (a username): only the very id asked for proves the page.
+      return page.success && page.data.id === pageId ? ok(true) : err('REJECTED', 'another object answered');
+    },
+  };
+};

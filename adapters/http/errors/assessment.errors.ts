@@ -8,6 +8,8 @@ export const assessmentErrors: ErrorTable = {
   // my-assignment without a submission (contract §6).
   ASSIGNMENT_NOT_FOUND: { status: 404, message: 'Record not found' },
   INVALID_QUESTION: { status: 400, message: 'Invalid parameters' },
+  // The error detail counts the attempts; an unpublished quiz disappears for students and keeps them.
+  QUIZ_IN_USE: { status: 400, message: 'The quiz has attempts: unpublish it instead' },
   QUIZ_HAS_NO_QUESTIONS: { status: 400, message: 'The quiz has no questions' },
   FILTER_REQUIRED: { status: 400, message: 'Invalid parameters' },
   // Contract §6: the message of a start past max_attempts.

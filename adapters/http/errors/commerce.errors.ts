@@ -28,6 +28,7 @@ export const commerceErrors: ErrorTable = {
   ORDER_NOT_PAYABLE: { status: 400, message: 'The order cannot be paid' },
   ORDER_ALREADY_PAID: { status: 400, message: 'The order is already paid' },
   AMOUNT_MISMATCH: { status: 400, message: 'Amount does not match the order total' },
+  INVALID_NOTIFICATION: { status: 400, message: 'Invalid parameters' },
   PAYMENT_METHOD_UNAVAILABLE: { status: 400, message: 'Payment method is not available' },
   PAYMENT_GATEWAY_ERROR: { status: 502, message: 'Payment gateway error' },
   SUBSCRIPTION_NOT_CANCELLABLE: { status: 400, message: 'Only pending or active subscriptions can be cancelled' },

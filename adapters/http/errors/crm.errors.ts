@@ -2,8 +2,10 @@ import type { ErrorTable } from '../kit/errors.js';
 
 export const crmErrors: ErrorTable = {
   INTEGRATION_INCOMPLETE: { status: 400, message: 'Invalid parameters' },
-  PAGE_ID_TAKEN: { status: 400, message: 'This page is already connected to an integration' },
-  GOOGLE_KEY_TAKEN: { status: 400, message: 'This webhook key is already in use' },
+  // The same answer whether the page or key is unprovable or another tenant's (docs/crm.md).
+  PAGE_NOT_VERIFIED: { status: 400, message: 'Invalid parameters' },
+  WEBHOOK_KEY_REFUSED: { status: 400, message: 'Invalid parameters' },
+  META_GRAPH_UNAVAILABLE: { status: 502, message: 'Meta Graph API unavailable' },
   // Webhooks: a caller who cannot prove it is the platform learns nothing else (contract §8).
   INVALID_VERIFY_TOKEN: { status: 403, message: 'Invalid verify token' },
   INVALID_SIGNATURE: { status: 403, message: 'Invalid signature' },

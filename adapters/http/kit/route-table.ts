@@ -11,8 +11,11 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /** `public`: no login; `optional`: a login is used when present; a role level: at least that role. */
 export type Access = 'public' | 'optional' | RoleLevel;
 
-/** Per-route limiter on top of the global one; `exempt` skips the global one too (signed webhooks). */
-export type RateLimitName = 'critical' | 'upload' | 'ai' | 'exempt';
+/**
+ * Per-route limiter on top of the global one; `exempt` skips the global one too; `webhook` (public
+ * webhooks that check a proof) skips it as well but counts failed proofs per IP (`failedProofs`).
+ */
+export type RateLimitName = 'critical' | 'upload' | 'ai' | 'exempt' | 'webhook';
 
 export type BodyKind =
   | { kind: 'json' }
@@ -36,6 +39,11 @@ export interface RouteSpec<P, Q, B, R = unknown> {
   tags?: readonly string[];
   description?: string;
   rateLimit?: RateLimitName;
+  /**
+   * With `rateLimit: 'webhook'`: the error codes that mean the request's proof (key, signature,
+   * verify token) failed. Each counts against its IP; requests with a valid proof never count.
+   */
+  failedProofs?: readonly string[];
   params?: ZodType<P>;
   query?: ZodType<Q>;
   body?: ZodType<B>;

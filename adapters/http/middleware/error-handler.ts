@@ -34,6 +34,13 @@ const isUnavailable = (error: unknown): boolean => {
 };
 
 /**
+ * A write that referred to a record deleted at the same moment (a quiz, lesson or module whose
+ * delete won the race against an attempt, progress or submission on it): for the caller the
+ * record is gone, as a later request would find it.
+ */
+const isForeignKeyViolation = (error: unknown): boolean => (error as { code?: unknown })?.code === '23503';
+
+/**
  * The one place where failures become HTTP (style.md): domain error codes through the error
  * table, edge errors by status, validation errors as 400, and everything else as a 500 that
  * is logged with its stack but never shows it.
@@ -63,6 +70,10 @@ export function errorHandler(table: ErrorTable, logger: Logger): Middleware {
         status = 400;
         message = 'Invalid parameters';
         detail = describeZodError(error);
+      } else if (isForeignKeyViolation(error)) {
+        status = 404;
+        message = 'Record not found';
+        logger.warn({ err: error, reqId: ctx.state.requestId }, 'write on a record deleted meanwhile');
       } else if (isUnavailable(error)) {
         status = 503;
         message = 'Service unavailable';

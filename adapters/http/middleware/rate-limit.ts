@@ -9,6 +9,8 @@ export interface RateLimitSettings {
   critical: number;
   upload: number;
   ai: number;
+  /** Failed webhook proofs per IP and minute; past them, every webhook request of the IP answers 429. */
+  webhookFailures: number;
   /** When the shared store fails: let the request through (`open`) or refuse it (`closed`). */
   onStoreFailure: 'open' | 'closed';
 }
@@ -18,7 +20,8 @@ export interface RateLimitSettings {
  * is set, so every API process counts against the same budget.
  */
 export class RateLimits {
-  private readonly limiters: Record<'global' | Exclude<RateLimitName, 'exempt'>, RateLimiterAbstract>;
+  private readonly limiters: Record<'global' | Exclude<RateLimitName, 'exempt' | 'webhook'>, RateLimiterAbstract>;
+  private readonly webhookFailures: RateLimiterAbstract;
 
   constructor(private readonly settings: RateLimitSettings, redis: Redis | null, prefix: string) {
     const make = (name: string, points: number) =>
@@ -31,25 +34,62 @@ export class RateLimits {
       upload: make('upload', settings.upload),
       ai: make('ai', settings.ai),
     };
+    this.webhookFailures = make('webhook-failures', settings.webhookFailures);
   }
 
-  async consume(ctx: Context, name: 'global' | Exclude<RateLimitName, 'exempt'>, key: string): Promise<void> {
+  async consume(ctx: Context, name: 'global' | Exclude<RateLimitName, 'exempt' | 'webhook'>, key: string): Promise<void> {
     const limiter = this.limiters[name];
     try {
       const res = await limiter.consume(key);
       ctx.set('X-RateLimit-Limit', String(limiter.points));
       ctx.set('X-RateLimit-Remaining', String(res.remainingPoints));
     } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) {
-        const retryAfter = String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
-        throw new HttpError(429, 'Rate limit exceeded', `${name} limit of ${limiter.points} requests per minute`, {
-          'Retry-After': retryAfter,
-          'X-RateLimit-Limit': String(limiter.points),
-          'X-RateLimit-Remaining': '0',
-        });
-      }
-      // The store itself failed (Redis away).
-      if (this.settings.onStoreFailure === 'closed') throw new HttpError(503, 'Service unavailable', 'rate limit store unavailable');
+      if (rejection instanceof RateLimiterRes) throw this.exceeded(rejection, `${name} limit of ${limiter.points} requests per minute`, limiter.points);
+      this.storeFailed();
     }
+  }
+
+  /**
+   * Before a webhook request: an IP that has used up its failed proofs this minute is answered
+   * 429 before its proof is even looked at, whatever it holds. Were a right guess let through,
+   * 200 against 429 would still tell a guesser when they hit, and the limit would protect nothing.
+   */
+  async refuseBlockedWebhookCaller(key: string): Promise<void> {
+    const limiter = this.webhookFailures;
+    let res: RateLimiterRes | null;
+    try {
+      res = await limiter.get(key);
+    } catch {
+      this.storeFailed();
+      return;
+    }
+    if (res && res.consumedPoints >= limiter.points) throw this.exceeded(res, this.webhookDetail(), limiter.points);
+  }
+
+  /** After a failed proof: counts it; one past the limit (concurrent failures) answers 429 already. */
+  async countFailedWebhookProof(key: string): Promise<void> {
+    try {
+      await this.webhookFailures.consume(key);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) throw this.exceeded(rejection, this.webhookDetail(), this.webhookFailures.points);
+      this.storeFailed();
+    }
+  }
+
+  private webhookDetail() {
+    return `limit of ${this.webhookFailures.points} failed webhook proofs per minute`;
+  }
+
+  private exceeded(res: RateLimiterRes, detail: string, points: number): HttpError {
+    return new HttpError(429, 'Rate limit exceeded', detail, {
+      'Retry-After': String(Math.max(1, Math.ceil(res.msBeforeNext / 1000))),
+      'X-RateLimit-Limit': String(points),
+      'X-RateLimit-Remaining': '0',
+    });
+  }
+
+  /** The store itself failed (Redis away). */
+  private storeFailed(): void {
+    if (this.settings.onStoreFailure === 'closed') throw new HttpError(503, 'Service unavailable', 'rate limit store unavailable');
   }
 }

@@ -102,16 +102,20 @@ export const makeAssessmentQuizAdminRoutes = (d: Deps): RouteModule => (r) => {
   r.post('/api/lms/admin/quizzes', { operationId: 'createQuiz', response: wire.Quiz, errors: ['MODULE_NOT_FOUND'], summary: 'Create a quiz (a draft) in a module', access: Role.Admin, body: QuizBody, tags }, async ({ actor, meta, body }) =>
     reply(quizView(unwrap(await d.createQuiz(actor, meta, { ...toQuizInput(body), moduleId: body.module_id, title: body.title }))), 'Quiz created'));
 
-  r.put('/api/lms/admin/quizzes/:id', { operationId: 'updateQuiz', response: wire.Quiz, errors: ['QUIZ_NOT_FOUND', 'MODULE_NOT_FOUND', 'QUIZ_HAS_NO_QUESTIONS'], summary: 'Update a quiz (any subset of its fields; status publishes or returns to draft)', access: Role.Admin, params: idParam, body: QuizUpdate, tags }, async ({ actor, meta, params, body }) =>
-    reply(quizView(unwrap(await d.updateQuiz(actor, meta, params.id, toQuizInput(body)))), 'Quiz updated'));
+  r.put('/api/lms/admin/quizzes/:id', { operationId: 'updateQuiz', response: wire.Quiz, errors: ['QUIZ_NOT_FOUND', 'MODULE_NOT_FOUND', 'QUIZ_HAS_NO_QUESTIONS'], summary: 'Update a quiz (any subset of its fields; status publishes or returns to draft)', access: Role.Admin, params: idParam, body: QuizUpdate, tags }, async ({ actor, meta, params, body }) => {
+    const updated = unwrap(await d.updateQuiz(actor, meta, params.id, toQuizInput(body)));
+    return reply(quizView(updated.quiz, updated.stats), 'Quiz updated');
+  });
 
-  r.delete('/api/lms/admin/quizzes/:id', { operationId: 'deleteQuiz', response: acknowledgement, errors: ['QUIZ_NOT_FOUND'], summary: 'Delete a quiz with its questions and attempts', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) => {
+  r.delete('/api/lms/admin/quizzes/:id', { operationId: 'deleteQuiz', response: acknowledgement, errors: ['QUIZ_NOT_FOUND', 'QUIZ_IN_USE'], summary: 'Delete a quiz without attempts, with its questions', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) => {
     unwrap(await d.deleteQuiz(actor, meta, params.id));
     return reply(null, 'Quiz deleted');
   });
 
-  r.post('/api/lms/admin/quizzes/:id/publish', { operationId: 'publishQuiz', response: wire.Quiz, errors: ['QUIZ_NOT_FOUND', 'QUIZ_HAS_NO_QUESTIONS'], summary: 'Publish a quiz (it needs questions)', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) =>
-    reply(quizView(unwrap(await d.publishQuiz(actor, meta, params.id))), 'Quiz published'));
+  r.post('/api/lms/admin/quizzes/:id/publish', { operationId: 'publishQuiz', response: wire.Quiz, errors: ['QUIZ_NOT_FOUND', 'QUIZ_HAS_NO_QUESTIONS'], summary: 'Publish a quiz (it needs questions)', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) => {
+    const published = unwrap(await d.publishQuiz(actor, meta, params.id));
+    return reply(quizView(published.quiz, published.stats), 'Quiz published');
+  });
 
   r.post('/api/lms/admin/quizzes/:id/questions', { operationId: 'createQuestion', response: wire.AuthorQuestion, errors: ['QUIZ_NOT_FOUND', 'INVALID_QUESTION'], summary: 'Add a question (multiple_choice, multiple_answer, true_false, short_answer, numerical, matching, essay)', access: Role.Admin, params: idParam, body: QuestionBody, tags }, async ({ actor, meta, params, body }) =>
     reply(questionAuthorView(unwrap(await d.createQuestion(actor, meta, params.id, toQuestionInput(body)))), 'Question created'));

@@ -38,6 +38,10 @@ const SandboxQuery = z.object({ result: z.enum(SANDBOX_RESULTS) });
 
 /** Midtrans HTTP notification (contract §7): values as sent; numbers are accepted as their text. */
 const asText = z.union([z.string(), z.number()]).transform(String);
+/** `100000` or `100000.00`: no exponent, sign, spaces or third decimal (issue 16). */
+const PLAIN_DECIMAL = /^\d+(\.\d{1,2})?$/;
+/** What a signed notification must also be; judged after its signature (a forgery is 403 whatever its shape). */
+const StrictNotification = z.object({ gross_amount: z.string().regex(PLAIN_DECIMAL, 'a plain decimal with at most 2 decimals') });
 const Notification = z.object({
   order_id: asText,
   status_code: asText,
@@ -95,18 +99,20 @@ export const makeCommercePaygateRoutes = (d: Deps): RouteModule => (r) => {
     paymentAnswer(unwrap(await d.latestPayment(actor, params.order_id))));
 
   r.post('/api/paygate/webhook', {
-    summary: 'Payment notification (Midtrans HTTP notification format, signature_key checked)', access: 'public', rateLimit: 'exempt', bodyKind: { kind: 'raw-json' }, tags,
+    summary: 'Payment notification (Midtrans HTTP notification format, signature_key checked)', access: 'public', rateLimit: 'webhook', failedProofs: ['INVALID_SIGNATURE'], bodyKind: { kind: 'raw-json' }, tags,
     operationId: 'receivePaymentNotification', documentedBody: Notification.loose(),
     response: z.object({ order_id: z.string(), status: z.string(), changed: z.boolean().meta({ description: 'Whether this notification moved the order' }) }),
-    errors: ['INVALID_SIGNATURE', 'ORDER_NOT_FOUND', 'AMOUNT_MISMATCH'],
+    errors: ['INVALID_SIGNATURE', 'INVALID_NOTIFICATION', 'ORDER_NOT_FOUND', 'AMOUNT_MISMATCH'],
   }, async ({ body }) => {
     // Without the signed fields there is nothing to verify: refused like a bad signature, nothing stored.
     const parsed = Notification.safeParse(body);
     if (!parsed.success) throw new DomainError('INVALID_SIGNATURE');
     const n = parsed.data;
+    const strict = StrictNotification.safeParse(n);
+    const malformed = strict.success ? [] : strict.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     const out = unwrap(await d.receivePaymentNotification({
       orderId: n.order_id, statusCode: n.status_code, grossAmount: n.gross_amount, signatureKey: n.signature_key, transactionStatus: n.transaction_status,
-      fraudStatus: n.fraud_status ?? null, transactionId: n.transaction_id ?? null, paymentType: n.payment_type ?? null,
+      fraudStatus: n.fraud_status ?? null, transactionId: n.transaction_id ?? null, paymentType: n.payment_type ?? null, malformed,
     }, body));
     return reply({ order_id: out.order.id, status: out.order.status, changed: out.changed }, out.changed ? 'Notification processed' : 'Notification received');
   });

@@ -105,12 +105,12 @@ export const makeCommerceRoutes = (d: Deps): RouteModule => (r) => {
   r.get('/api/lms/my-subscriptions', { operationId: 'listMySubscriptions', response: wire.SubscriptionPage, summary: "The caller's subscriptions, newest first", access: Role.Student, query: pageQuery, tags }, async ({ actor, query }) =>
     pageView(await d.listMySubscriptions(actor, toPageRequest(query)), (x) => subscriptionView(x.subscription, x.plan)));
   r.post('/api/lms/subscriptions', { operationId: 'createSubscription', response: wire.SubscriptionWithOrder, errors: ['PLAN_NOT_FOUND', 'PLAN_NOT_AVAILABLE', 'PROMO_NOT_FOUND', 'PROMO_NOT_STARTED', 'PROMO_EXPIRED', 'PROMO_EXHAUSTED'], summary: 'A pending subscription with its order', access: Role.Student, body: SubscribeBody, tags }, async ({ actor, body }) => {
-    const { subscription, order } = unwrap(await d.createSubscription(actor, { planId: body.plan_id, promoCode: body.promo_code }));
-    return reply({ ...subscriptionView(subscription), order: orderView(order) }, 'Subscription created');
+    const { subscription, order, plan } = unwrap(await d.createSubscription(actor, { planId: body.plan_id, promoCode: body.promo_code }));
+    return reply({ ...subscriptionView(subscription, plan), order: orderView(order) }, 'Subscription created');
   });
   r.post('/api/lms/subscription-checkout', { operationId: 'checkoutSubscription', response: wire.SubscriptionCheckout, errors: ['PLAN_NOT_FOUND', 'PLAN_NOT_AVAILABLE', 'PROMO_NOT_FOUND', 'PROMO_NOT_STARTED', 'PROMO_EXPIRED', 'PROMO_EXHAUSTED', 'ORDER_NOT_PAYABLE', 'AMOUNT_MISMATCH', 'PAYMENT_METHOD_UNAVAILABLE', 'PAYMENT_GATEWAY_ERROR', 'USER_NOT_FOUND'], summary: 'Subscribe and start the payment: {order, payment (redirect_url), subscription}', access: Role.Student, body: CheckoutBody, tags }, async ({ actor, body }) => {
     const out = unwrap(await d.checkoutSubscription(actor, { planId: body.plan_id, paymentMethod: body.payment_method, promoCode: body.promo_code }));
-    return reply({ order: orderView(out.order), payment: paymentView(out.payment), subscription: subscriptionView(out.subscription) }, 'Checkout started');
+    return reply({ order: orderView(out.order), payment: paymentView(out.payment), subscription: subscriptionView(out.subscription, out.plan) }, 'Checkout started');
   });
   r.get('/api/lms/subscription-payments/:id', { operationId: 'getSubscriptionPayment', response: wire.SubscriptionPayment, errors: ['SUBSCRIPTION_NOT_FOUND'], summary: 'Payment status of a subscription (:id = subscription id)', access: Role.Student, params: idParam, tags }, async ({ actor, params }) => {
     const s = unwrap(await d.getSubscriptionPayment(actor, params.id));
@@ -119,6 +119,8 @@ export const makeCommerceRoutes = (d: Deps): RouteModule => (r) => {
       status: s.payment?.status ?? null, payment: s.payment ? paymentView(s.payment) : null, subscription: subscriptionView(s.subscription), order: orderView(s.order),
     };
   });
-  r.post('/api/lms/subscriptions/:id/cancel', { operationId: 'cancelSubscription', response: wire.Subscription, errors: ['SUBSCRIPTION_NOT_FOUND', 'SUBSCRIPTION_NOT_CANCELLABLE'], summary: 'Cancel: an active subscription keeps access until ends_at', access: Role.Student, params: idParam, tags }, async ({ actor, params }) =>
-    reply(subscriptionView(unwrap(await d.cancelSubscription(actor, params.id))), 'Subscription cancelled'));
+  r.post('/api/lms/subscriptions/:id/cancel', { operationId: 'cancelSubscription', response: wire.Subscription, errors: ['SUBSCRIPTION_NOT_FOUND', 'SUBSCRIPTION_NOT_CANCELLABLE'], summary: 'Cancel: an active subscription keeps access until ends_at', access: Role.Student, params: idParam, tags }, async ({ actor, params }) => {
+    const cancelled = unwrap(await d.cancelSubscription(actor, params.id));
+    return reply(subscriptionView(cancelled.subscription, cancelled.plan), 'Subscription cancelled');
+  });
 };

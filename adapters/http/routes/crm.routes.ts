@@ -53,12 +53,17 @@ const toDate = (s: string | undefined) => (s === undefined ? undefined : s.lengt
 const range = { from: when.optional(), to: when.optional() };
 
 const secret = z.string().trim().max(2000).nullable().optional();
+/** Whoever knows a webhook secret can feed leads in: long enough that it cannot be guessed ("" or null clears it). */
+const WEBHOOK_SECRET_MIN = 16;
+const webhookSecret = z.string().trim().max(2000)
+  .refine((v) => v === '' || v.length >= WEBHOOK_SECRET_MIN, `at least ${WEBHOOK_SECRET_MIN} characters`)
+  .nullable().optional();
 const IntegrationBody = z.object({
-  verify_token: secret,
+  verify_token: webhookSecret,
   app_secret: secret,
   access_token: secret,
   page_id: z.string().trim().regex(/^\d{1,32}$/, 'a numeric Facebook page id').or(z.literal('')).nullable().optional(),
-  webhook_key: secret,
+  webhook_key: webhookSecret,
   enabled: z.boolean().optional(),
 });
 
@@ -118,10 +123,10 @@ export const makeCrmRoutes = (d: Deps): RouteModule => (r) => {
   r.get('/api/crm/integrations', { operationId: 'listCrmIntegrations', response: z.array(wire.Integration), summary: 'Ad platform integrations (secrets as {configured})', access: Role.Admin, tags }, async ({ actor }) =>
     (await d.listIntegrations(actor)).map((s) => integrationView(s, d.config.publicUrl)));
 
-  r.put('/api/crm/integrations/:provider', { operationId: 'updateCrmIntegration', response: wire.Integration, errors: ['INTEGRATION_INCOMPLETE', 'PAGE_ID_TAKEN', 'GOOGLE_KEY_TAKEN'], summary: 'Create or update an integration (any subset; null clears)', access: Role.Admin, params: providerParam, body: IntegrationBody, tags }, async ({ actor, meta, params, body }) =>
+  r.put('/api/crm/integrations/:provider', { operationId: 'updateCrmIntegration', response: wire.Integration, errors: ['INTEGRATION_INCOMPLETE', 'PAGE_NOT_VERIFIED', 'WEBHOOK_KEY_REFUSED', 'META_GRAPH_UNAVAILABLE'], summary: 'Create or update an integration (any subset; null clears); a page id is checked with Graph', access: Role.Admin, params: providerParam, body: IntegrationBody, tags }, async ({ actor, meta, params, body }) =>
     reply(integrationView(unwrap(await d.updateIntegration(actor, meta, params.provider, body)), d.config.publicUrl), 'Integration updated'));
 
-  r.get('/api/crm/webhooks/:provider', { operationId: 'verifyMetaWebhook', producesSchema: z.string().meta({ description: 'hub.challenge, as sent' }), errors: ['INVALID_VERIFY_TOKEN', { status: 404, message: 'Record not found' }], summary: 'Meta webhook verification: answers hub.challenge as plain text', access: 'public', rateLimit: 'exempt', params: webhookParam, query: HandshakeQuery, produces: 'text/plain', tags }, async ({ params, query, ctx }) => {
+  r.get('/api/crm/webhooks/:provider', { operationId: 'verifyMetaWebhook', producesSchema: z.string().meta({ description: 'hub.challenge, as sent' }), errors: ['INVALID_VERIFY_TOKEN', { status: 404, message: 'Record not found' }], summary: 'Meta webhook verification: answers hub.challenge as plain text', access: 'public', rateLimit: 'webhook', failedProofs: ['INVALID_VERIFY_TOKEN'], params: webhookParam, query: HandshakeQuery, produces: 'text/plain', tags }, async ({ params, query, ctx }) => {
     if (params.provider !== 'meta') throw new HttpError(404, 'Record not found');
     const challenge = unwrap(await d.verifyMetaSubscription({ mode: query['hub.mode'], verifyToken: query['hub.verify_token'], challenge: query['hub.challenge'] }));
     ctx.status = 200;
@@ -130,7 +135,7 @@ export const makeCrmRoutes = (d: Deps): RouteModule => (r) => {
     return RAW;
   });
 
-  r.post('/api/crm/webhooks/:provider', { operationId: 'receiveLeadWebhook', response: z.object({ accepted: z.number().int().meta({ description: 'Leads accepted for ingestion' }) }), errors: ['INVALID_SIGNATURE', 'INVALID_WEBHOOK_KEY', 'INVALID_LEAD_PAYLOAD', { status: 404, message: 'Record not found' }], documentedBody: z.union([wire.MetaLeadNotification, wire.GoogleLeadNotification]), summary: 'Lead notification of Meta (signed) or Google (google_key)', access: 'public', rateLimit: 'exempt', bodyKind: { kind: 'raw-json' }, params: webhookParam, tags }, async ({ params, rawBody, body, ctx }) => {
+  r.post('/api/crm/webhooks/:provider', { operationId: 'receiveLeadWebhook', response: z.object({ accepted: z.number().int().meta({ description: 'Leads accepted for ingestion' }) }), errors: ['INVALID_SIGNATURE', 'INVALID_WEBHOOK_KEY', 'INVALID_LEAD_PAYLOAD', { status: 404, message: 'Record not found' }], documentedBody: z.union([wire.MetaLeadNotification, wire.GoogleLeadNotification]), summary: 'Lead notification of Meta (signed) or Google (google_key)', access: 'public', rateLimit: 'webhook', failedProofs: ['INVALID_SIGNATURE', 'INVALID_WEBHOOK_KEY'], bodyKind: { kind: 'raw-json' }, params: webhookParam, tags }, async ({ params, rawBody, body, ctx }) => {
     const raw = rawBody ?? Buffer.alloc(0);
     if (params.provider === 'meta') return reply(unwrap(await d.receiveMetaWebhook(raw, body, ctx.get('X-Hub-Signature-256') || undefined)), 'Received');
     if (params.provider === 'google') return reply(unwrap(await d.receiveGoogleWebhook(raw, body)), 'Received');

@@ -210,7 +210,7 @@ export const makeLearningCatalogRoutes = (d: Deps): RouteModule => (r) => {
   r.put('/api/lms/admin/modules/:id', { operationId: 'updateModule', summary: 'Update a module', access: Role.Admin, params: idParam, body: ModuleUpdate, tags: mtags, response: wire.CourseModule, errors: ['MODULE_NOT_FOUND'] }, async ({ actor, meta, params, body }) =>
     reply(moduleView(unwrap(await d.updateModule(actor, meta, params.id, body))), 'Module updated'));
 
-  r.delete('/api/lms/admin/modules/:id', { operationId: 'deleteModule', summary: 'Delete a module and its lessons', access: Role.Admin, params: idParam, tags: mtags, response: acknowledgement, errors: ['MODULE_NOT_FOUND'] }, async ({ actor, meta, params }) => {
+  r.delete('/api/lms/admin/modules/:id', { operationId: 'deleteModule', summary: 'Delete a module and its lessons and quizzes, unless learners have results in it', access: Role.Admin, params: idParam, tags: mtags, response: acknowledgement, errors: ['MODULE_NOT_FOUND', 'MODULE_IN_USE'] }, async ({ actor, meta, params }) => {
     unwrap(await d.deleteModule(actor, meta, params.id));
     return reply(null, 'Module deleted');
   });
@@ -221,7 +221,7 @@ export const makeLearningCatalogRoutes = (d: Deps): RouteModule => (r) => {
   r.put('/api/lms/admin/lessons/:id', { operationId: 'updateLesson', summary: 'Update a lesson', access: Role.Admin, params: idParam, body: LessonUpdate, tags: mtags, response: wire.Lesson, errors: ['LESSON_NOT_FOUND'] }, async ({ actor, meta, params, body }) =>
     reply(lessonView(unwrap(await d.updateLesson(actor, meta, params.id, toLessonInput(body)))), 'Lesson updated'));
 
-  r.delete('/api/lms/admin/lessons/:id', { operationId: 'deleteLesson', summary: 'Delete a lesson', access: Role.Admin, params: idParam, tags: mtags, response: acknowledgement, errors: ['LESSON_NOT_FOUND'] }, async ({ actor, meta, params }) => {
+  r.delete('/api/lms/admin/lessons/:id', { operationId: 'deleteLesson', summary: 'Delete a lesson without progress or submissions', access: Role.Admin, params: idParam, tags: mtags, response: acknowledgement, errors: ['LESSON_NOT_FOUND', 'LESSON_IN_USE'] }, async ({ actor, meta, params }) => {
     unwrap(await d.deleteLesson(actor, meta, params.id));
     return reply(null, 'Lesson deleted');
   });

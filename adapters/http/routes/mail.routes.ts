@@ -72,7 +72,7 @@ export const makeMailRoutes = (d: Deps): RouteModule => (r) => {
   });
 
   r.post('/api/webhooks/mailer-callback', {
-    summary: 'Mail delivery callback, signed with X-Mailer-Signature: sha256=<hex HMAC-SHA256 of the raw body>', access: 'public', rateLimit: 'exempt', bodyKind: { kind: 'raw-json' }, tags,
+    summary: 'Mail delivery callback, signed with X-Mailer-Signature: sha256=<hex HMAC-SHA256 of the raw body>', access: 'public', rateLimit: 'webhook', failedProofs: ['INVALID_SIGNATURE'], bodyKind: { kind: 'raw-json' }, tags,
     operationId: 'receiveMailerCallback', errors: ['MAILER_WEBHOOK_DISABLED', 'INVALID_SIGNATURE', 'INVALID_CALLBACK'], response: wire.MailEvent.extend({ duplicate: z.boolean() }),
     documentedBody: z.object({
       message_id: z.string().meta({ description: 'The Message-ID of our mail' }),

@@ -81,7 +81,7 @@ export const Subscription = z
     cancelled_at: timestamp.nullable(),
     created_at: timestamp,
     updated_at: timestamp,
-    plan: planSummary.nullable().optional().meta({ description: 'In lists' }),
+    plan: planSummary.nullable().optional().meta({ description: 'The plan (null once deleted); left out only where the subscription is nested in a payment status' }),
   })
   .meta({ id: 'Subscription' });
 export const SubscriptionPage = pageOf(Subscription).meta({ id: 'SubscriptionPage' });

@@ -32,6 +32,8 @@ const own = <T extends { tenantId: string }>(row: T | undefined, tenantId: strin
 export class MemoryQuizRepository implements QuizRepository {
   constructor(private readonly s: MemoryAssessmentState) {}
   async findById(tenantId: string, id: string) { return own(this.s.quizzes.get(id), tenantId); }
+  async lock(tenantId: string, id: string) { return this.findById(tenantId, id); }
+  async lockByModule(tenantId: string, moduleId: string) { return inTenant(this.s.quizzes.values(), tenantId).filter((q) => q.moduleId === moduleId).map((q) => q.id); }
   async list(tenantId: string, f: QuizFilter, page: PageRequest) {
     const all = inTenant(this.s.quizzes.values(), tenantId)
       .filter((q) => (!f.moduleId || q.moduleId === f.moduleId) && (!f.courseId || q.courseId === f.courseId) && (!f.publishedOnly || q.status === 'published'))
@@ -140,6 +142,7 @@ export class MemoryAttemptRepository implements AttemptRepository {
     return kept ? kept.map(clone) : null;
   }
   async countByUser(tenantId: string, quizId: string, userId: string) { return this.mine(tenantId, quizId, userId).length; }
+  async countOnQuizzes(tenantId: string, quizIds: readonly string[]) { return inTenant(this.s.attempts.values(), tenantId).filter((a) => quizIds.includes(a.quizId)).length; }
   async list(tenantId: string, quizId: string, f: { userId?: string | undefined }, page: PageRequest) {
     const all = inTenant(this.s.attempts.values(), tenantId).filter((a) => a.quizId === quizId && (!f.userId || a.userId === f.userId))
       .sort((x, y) => y.startedAt.getTime() - x.startedAt.getTime() || (x.id < y.id ? 1 : -1));
@@ -291,7 +294,7 @@ export class MemorySubmissionRepository implements SubmissionRepository {
   }
   private matching(tenantId: string, f: SubmissionFilter) {
     return inTenant(this.s.submissions.values(), tenantId)
-      .filter((s) => (!f.status || s.status === f.status) && (!f.courseId || s.courseId === f.courseId) && (!f.lessonId || s.lessonId === f.lessonId) && (!f.userId || s.userId === f.userId)
+      .filter((s) => (!f.status || s.status === f.status) && (!f.courseId || s.courseId === f.courseId) && (!f.lessonId || s.lessonId === f.lessonId) && (!f.lessonIds || f.lessonIds.includes(s.lessonId)) && (!f.userId || s.userId === f.userId)
         && (f.authorRoleBelow === undefined || (this.s.users.get(s.userId)?.role ?? Infinity) < f.authorRoleBelow));
   }
   async list(tenantId: string, f: SubmissionFilter, page: PageRequest) {

@@ -44,6 +44,7 @@ export class MemoryCourseRepository implements CourseRepository {
     const c = this.s.courses.get(id);
     return c && c.tenantId === tenantId ? clone(c) : null;
   }
+  async lock(tenantId: string, id: string) { return this.findById(tenantId, id); }
   async findForLearner(tenantId: string, userId: string, courseId: string) {
     const course = await this.findById(tenantId, courseId);
     if (!course) return null;
@@ -132,6 +133,7 @@ export class MemoryModuleRepository implements ModuleRepository {
     const m = this.s.modules.get(id);
     return m && m.tenantId === tenantId ? clone(m) : null;
   }
+  async lock(tenantId: string, id: string) { return this.findById(tenantId, id); }
   async listByCourse(tenantId: string, courseId: string) {
     return inTenant(this.s.modules.values(), tenantId).filter((m) => m.courseId === courseId).sort(byOrder).map(clone);
   }
@@ -164,6 +166,7 @@ export class MemoryLessonRepository implements LessonRepository {
     const l = this.s.lessons.get(id);
     return l && l.tenantId === tenantId ? clone(l) : null;
   }
+  async lock(tenantId: string, id: string) { return this.findById(tenantId, id); }
   async listByModule(tenantId: string, moduleId: string) {
     return inTenant(this.s.lessons.values(), tenantId).filter((l) => l.moduleId === moduleId).sort(byOrder).map(clone);
   }
@@ -263,6 +266,7 @@ export class MemoryProgressRepository implements ProgressRepository {
     return p ? clone(p) : null;
   }
   async save(p: LessonProgress) { this.s.progress.set(this.key(p.tenantId, p.userId, p.lessonId), clone(p)); }
+  async countOnLessons(tenantId: string, lessonIds: readonly string[]) { return inTenant(this.s.progress.values(), tenantId).filter((p) => lessonIds.includes(p.lessonId)).length; }
   async listForCourse(tenantId: string, userId: string, courseId: string) {
     return inTenant(this.s.progress.values(), tenantId).filter((p) => p.userId === userId && p.courseId === courseId).map(clone);
   }

@@ -36,6 +36,13 @@ export const makeQuizPgRepository = ({ db }: DbDeps): QuizRepository => ({
     const r = await db.q()('quizzes').where({ tenantId, id }).first();
     return r ? toQuiz(r) : null;
   },
+  async lock(tenantId, id) {
+    const r = await db.q()('quizzes').where({ tenantId, id }).forUpdate().first();
+    return r ? toQuiz(r) : null;
+  },
+  async lockByModule(tenantId, moduleId) {
+    return ((await db.q()('quizzes').where({ tenantId, moduleId }).select('id').forUpdate()) as Array<{ id: string }>).map((r) => r.id);
+  },
   list(tenantId, filter, page) {
     const q = db.q()('quizzes').where({ tenantId }).select('*');
     if (filter.moduleId) q.where({ moduleId: filter.moduleId });
@@ -221,6 +228,11 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
   },
   async countByUser(tenantId, quizId, userId) {
     const r = (await db.q()('quiz_attempts').where({ tenantId, quizId, userId }).count({ n: '*' }).first()) as Row | undefined;
+    return num(r?.n);
+  },
+  async countOnQuizzes(tenantId, quizIds) {
+    if (quizIds.length === 0) return 0;
+    const r = (await db.q()('quiz_attempts').where({ tenantId }).whereIn('quizId', [...quizIds]).count({ n: '*' }).first()) as Row | undefined;
     return num(r?.n);
   },
   list(tenantId, quizId, filter, page) {
@@ -433,6 +445,7 @@ export const makeSubmissionPgRepository = ({ db }: DbDeps): SubmissionRepository
     if (f.status) q.where('s.status', f.status);
     if (f.courseId) q.where('s.course_id', f.courseId);
     if (f.lessonId) q.where('s.lesson_id', f.lessonId);
+    if (f.lessonIds) q.whereIn('s.lesson_id', [...f.lessonIds]);
     if (f.userId) q.where('s.user_id', f.userId);
     if (f.authorRoleBelow !== undefined) q.whereExists(db.q()('users as a').select(db.knex.raw('1')).whereRaw('a.id = s.user_id').where('a.role', '<', f.authorRoleBelow));
     return q;

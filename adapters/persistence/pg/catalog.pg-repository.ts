@@ -49,6 +49,10 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
     const r = await db.q()('courses').where({ tenantId, id }).first();
     return r ? toCourse(r) : null;
   },
+  async lock(tenantId, id) {
+    const r = await db.q()('courses').where({ tenantId, id }).forUpdate().first();
+    return r ? toCourse(r) : null;
+  },
   async findForLearner(tenantId, userId, courseId) {
     // The course page's per-learner state in one round trip instead of four.
     const r = (await db.q()({ c: 'courses' })
@@ -153,6 +157,12 @@ export const makeModulePgRepository = ({ db }: DbDeps): ModuleRepository => ({
     const r = await db.q()('course_modules').where({ tenantId, id }).first();
     return r ? toModule(r) : null;
   },
+  async lock(tenantId, id) {
+    const r = await db.q()('course_modules').where({ tenantId, id }).forUpdate().first();
+    if (!r) return null;
+    await db.q()('lessons').where({ tenantId, moduleId: id }).select('id').forUpdate();
+    return toModule(r);
+  },
   async listByCourse(tenantId, courseId) {
     return ((await db.q()('course_modules').where({ tenantId, courseId }).orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])) as Row[]).map(toModule);
   },
@@ -200,6 +210,10 @@ export const makeModulePgRepository = ({ db }: DbDeps): ModuleRepository => ({
 export const makeLessonPgRepository = ({ db }: DbDeps): LessonRepository => ({
   async findById(tenantId, id) {
     const r = await db.q()('lessons').where({ tenantId, id }).first();
+    return r ? toLesson(r) : null;
+  },
+  async lock(tenantId, id) {
+    const r = await db.q()('lessons').where({ tenantId, id }).forUpdate().first();
     return r ? toLesson(r) : null;
   },
   async listByModule(tenantId, moduleId) {

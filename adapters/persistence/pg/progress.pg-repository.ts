@@ -18,6 +18,11 @@ export const makeProgressPgRepository = ({ db }: DbDeps): ProgressRepository => 
   async save(p) {
     await db.q()('lesson_progress').insert(p).onConflict(['tenant_id', 'user_id', 'lesson_id']).merge(['status', 'started_at', 'completed_at', 'updated_at']);
   },
+  async countOnLessons(tenantId, lessonIds) {
+    if (lessonIds.length === 0) return 0;
+    const r = (await db.q()('lesson_progress').where({ tenantId }).whereIn('lessonId', [...lessonIds]).count({ n: '*' }).first()) as Row | undefined;
+    return num(r?.n);
+  },
   async listForCourse(tenantId, userId, courseId) {
     return ((await db.q()('lesson_progress').where({ tenantId, userId, courseId })) as Row[]).map(toProgress);
   },

@@ -52,6 +52,8 @@ export interface AttemptRepository {
   /** The questions the attempt was started with; null for attempts started before they were kept. */
   questionsOf(tenantId: string, attemptId: string): Promise<Question[] | null>;
   countByUser(tenantId: string, quizId: string, userId: string): Promise<number>;
+  /** Attempts of any user and status on these quizzes. */
+  countOnQuizzes(tenantId: string, quizIds: readonly string[]): Promise<number>;
   /** Newest first; `userId` narrows to one user. */
   list(tenantId: string, quizId: string, filter: { userId?: string | undefined }, page: PageRequest): Promise<Page<Attempt>>;
   summaries(tenantId: string, userId: string, quizIds: readonly string[]): Promise<Map<string, AttemptSummary>>;

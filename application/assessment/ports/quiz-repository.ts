@@ -11,11 +11,15 @@ export interface QuizFilter {
 
 export interface QuizRepository {
   findById(tenantId: string, id: string): Promise<Quiz | null>;
+  /** Reads the quiz and locks it until the unit of work ends: attempts started meanwhile wait (their foreign key share-locks it). */
+  lock(tenantId: string, id: string): Promise<Quiz | null>;
+  /** Locks the module's quizzes as `lock` does; answers their ids. */
+  lockByModule(tenantId: string, moduleId: string): Promise<string[]>;
   /** Newest first (contract §2). */
   list(tenantId: string, filter: QuizFilter, page: PageRequest): Promise<Page<Quiz>>;
   insert(quiz: Quiz): Promise<void>;
   update(quiz: Quiz): Promise<void>;
-  /** False when there was no such quiz; its questions and attempts go with it. */
+  /** False when there was no such quiz; its questions (and any attempts: check them first) go with it. */
   delete(tenantId: string, id: string): Promise<boolean>;
   /**
    * Per user and course with published quizzes (`${userId}:${courseId}` keys; courses without
@@ -28,6 +32,12 @@ export interface QuizRepository {
 export interface QuizQuestionStats {
   count: number;
   maxScore: number;
+}
+
+/** A quiz as its views show it: with the number of its questions and its maximum score. */
+export interface QuizWithStats {
+  quiz: Quiz;
+  stats: QuizQuestionStats;
 }
 
 export interface QuestionRepository {

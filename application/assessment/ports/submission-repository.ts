@@ -24,6 +24,8 @@ export interface SubmissionFilter {
   status?: SubmissionStatus | undefined;
   courseId?: string | undefined;
   lessonId?: string | undefined;
+  /** Any of these lessons (none given: no submission matches). */
+  lessonIds?: readonly string[] | undefined;
   userId?: string | undefined;
   /** Only submissions of users whose role is below this one (a grader's queue: spec hierarchy rule 1). */
   authorRoleBelow?: RoleLevel | undefined;

@@ -1,22 +1,26 @@
-import { withQuizStatus, type Quiz } from '../../../domain/assessment/quiz.js';
+import { withQuizStatus } from '../../../domain/assessment/quiz.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
+import type { QuizWithStats } from '../ports/quiz-repository.js';
+import { quizStats } from '../quiz-access.js';
 
 /**
  * Publishes a quiz: students may see and take it, and passing it becomes part of completing the
  * course (contract §6). A quiz without questions cannot be published; publishing twice is a no-op.
+ * Answers the quiz with its question count and maximum score, as GET does.
  */
 export const makePublishQuiz = (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'auditLog' | 'clock' | 'uow'>) =>
-  async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<Quiz, 'QUIZ_NOT_FOUND' | 'QUIZ_HAS_NO_QUESTIONS'>> => {
+  async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<QuizWithStats, 'QUIZ_NOT_FOUND' | 'QUIZ_HAS_NO_QUESTIONS'>> => {
     const quiz = await d.quizRepository.findById(actor.tenantId, id);
     if (!quiz) return err('QUIZ_NOT_FOUND');
-    if (quiz.status === 'published') return ok(quiz);
-    if ((await d.questionRepository.listByQuiz(actor.tenantId, id)).length === 0) return err('QUIZ_HAS_NO_QUESTIONS');
+    const stats = await quizStats(d, actor.tenantId, id);
+    if (quiz.status === 'published') return ok({ quiz, stats });
+    if (stats.count === 0) return err('QUIZ_HAS_NO_QUESTIONS');
     const published = withQuizStatus(quiz, 'published', d.clock.now());
     await d.uow.run(async () => {
       await d.quizRepository.update(published);
       await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'quiz.publish', resourceType: 'quiz', resourceId: id, ...meta, metadata: {} });
     });
-    return ok(published);
+    return ok({ quiz: published, stats });
   };

@@ -3,16 +3,18 @@ import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
 import type { QuizInput } from './create-quiz.usecase.js';
+import type { QuizWithStats } from '../ports/quiz-repository.js';
+import { quizStats } from '../quiz-access.js';
 
 export type UpdateQuizError = 'QUIZ_NOT_FOUND' | 'MODULE_NOT_FOUND' | 'QUIZ_HAS_NO_QUESTIONS';
 
 /**
  * Any subset of the quiz's fields (contract §2). Moving it to another module moves it to that
  * module's course; `status` may publish it (with questions) or return it to draft. Attempts
- * already graded keep their scores.
+ * already graded keep their scores. Answers the quiz with its question count and maximum score, as GET does.
  */
 export const makeUpdateQuiz = (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'learningAccess' | 'auditLog' | 'clock' | 'uow'>) =>
-  async (actor: Actor, meta: RequestMeta, id: string, input: QuizInput): Promise<Result<Quiz, UpdateQuizError>> => {
+  async (actor: Actor, meta: RequestMeta, id: string, input: QuizInput): Promise<Result<QuizWithStats, UpdateQuizError>> => {
     const current = await d.quizRepository.findById(actor.tenantId, id);
     if (!current) return err('QUIZ_NOT_FOUND');
     let { moduleId, courseId } = current;
@@ -42,5 +44,5 @@ export const makeUpdateQuiz = (d: Pick<AssessmentDeps, 'quizRepository' | 'quest
       await d.quizRepository.update(quiz);
       await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'quiz.update', resourceType: 'quiz', resourceId: id, ...meta, metadata: { status: quiz.status } });
     });
-    return ok(quiz);
+    return ok({ quiz, stats: await quizStats(d, actor.tenantId, id) });
   };

@@ -23,7 +23,7 @@ export interface PaymentNotification {
   statusCode: string | null;
   grossAmount: string | null;
   payload: unknown;
-  /** What processing did: `applied`, `no_change`, `amount_mismatch`, `unknown_status`. */
+  /** What processing did: `applied:<status>`, `no_change`, `amount_mismatch`, `promo_use_unavailable`. */
   outcome: string;
   receivedAt: Date;
 }

@@ -1,20 +1,24 @@
 import { cancel, type Subscription } from '../../../domain/commerce/subscription.js';
 import { transitionPayment } from '../../../domain/commerce/payment.js';
+import type { SubscriptionPlan } from '../../learning/index.js';
 import type { Actor } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { CommerceDeps } from '../deps.js';
 import type { Settlement } from '../settlement.js';
 
+type CancelSubscriptionError = 'SUBSCRIPTION_NOT_FOUND' | 'SUBSCRIPTION_NOT_CANCELLABLE';
+
 /**
  * `POST /api/lms/subscriptions/:id/cancel`: an active subscription is cancelled but keeps its
  * access until `ends_at` (its enrolments expire then); a pending one is dropped with its order
- * (cancelled through the state machine) and open payments. Anything else: 400.
+ * (cancelled through the state machine) and open payments. Anything else: 400. Answered with its
+ * plan (null once deleted), as the subscription lists show it.
  */
-export const makeCancelSubscription = (d: Pick<CommerceDeps, 'subscriptionRepository' | 'paymentRepository' | 'clock' | 'uow'> & { settlement: Settlement }) =>
-  async (actor: Actor, id: string): Promise<Result<Subscription, 'SUBSCRIPTION_NOT_FOUND' | 'SUBSCRIPTION_NOT_CANCELLABLE'>> => {
+export const makeCancelSubscription = (d: Pick<CommerceDeps, 'subscriptionRepository' | 'paymentRepository' | 'learningCatalog' | 'clock' | 'uow'> & { settlement: Settlement }) =>
+  async (actor: Actor, id: string): Promise<Result<{ subscription: Subscription; plan: SubscriptionPlan | null }, CancelSubscriptionError>> => {
     const found = await d.subscriptionRepository.findById(actor.tenantId, id);
     if (!found || found.userId !== actor.userId) return err('SUBSCRIPTION_NOT_FOUND');
-    return d.uow.run(async (): Promise<Result<Subscription, 'SUBSCRIPTION_NOT_FOUND' | 'SUBSCRIPTION_NOT_CANCELLABLE'>> => {
+    const cancelled = await d.uow.run(async (): Promise<Result<Subscription, CancelSubscriptionError>> => {
       const now = d.clock.now();
       if (found.status === 'pending') {
         // The order first (it locks the order, then the subscription: the settlement's order).
@@ -29,4 +33,6 @@ export const makeCancelSubscription = (d: Pick<CommerceDeps, 'subscriptionReposi
       await d.subscriptionRepository.update(next);
       return ok(next);
     });
+    if (!cancelled.ok) return cancelled;
+    return ok({ subscription: cancelled.value, plan: await d.learningCatalog.findPlan(actor.tenantId, cancelled.value.planId) });
   };

@@ -1,12 +1,10 @@
-import type { Order } from '../../../domain/commerce/order.js';
 import type { Payment } from '../../../domain/commerce/payment.js';
-import type { Subscription } from '../../../domain/commerce/subscription.js';
 import type { Actor } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { CommerceDeps } from '../deps.js';
 import { availableMethods } from '../payment-methods.js';
 import { startPayment, type StartPaymentError } from '../payments.js';
-import { placeSubscription, type SubscribeError } from '../subscription-orders.js';
+import { placeSubscription, type PlacedSubscription, type SubscribeError } from '../subscription-orders.js';
 
 type Deps = Pick<CommerceDeps, 'learningCatalog' | 'promoCodeReservations' | 'orderRepository' | 'subscriptionRepository' | 'paymentRepository' | 'paymentGateway' | 'userRepository' | 'settingsReader' | 'mailer' | 'clock' | 'ids' | 'uow'>;
 
@@ -17,7 +15,7 @@ type Deps = Pick<CommerceDeps, 'learningCatalog' | 'promoCodeReservations' | 'or
  * gateway then fails (502), the order stays pending and can be paid through `initiate`.
  */
 export const makeCheckoutSubscription = (d: Deps) =>
-  async (actor: Actor, cmd: { planId: string; paymentMethod: string; promoCode?: string | null | undefined }): Promise<Result<{ order: Order; payment: Payment; subscription: Subscription }, SubscribeError | StartPaymentError>> => {
+  async (actor: Actor, cmd: { planId: string; paymentMethod: string; promoCode?: string | null | undefined }): Promise<Result<PlacedSubscription & { payment: Payment }, SubscribeError | StartPaymentError>> => {
     if (!(await availableMethods(d, actor.tenantId)).some((m) => m.code === cmd.paymentMethod.trim().toLowerCase())) {
       return err('PAYMENT_METHOD_UNAVAILABLE', `payment_method: ${cmd.paymentMethod} is not offered; see GET /api/lms/payment-methods`);
     }
@@ -25,5 +23,5 @@ export const makeCheckoutSubscription = (d: Deps) =>
     if (!placed.ok) return placed;
     const payment = await startPayment(d, placed.value.order, cmd.paymentMethod);
     if (!payment.ok) return payment;
-    return ok({ order: placed.value.order, payment: payment.value, subscription: placed.value.subscription });
+    return ok({ ...placed.value, payment: payment.value });
   };

@@ -1,4 +1,5 @@
 import { sameAmount } from '../../../domain/commerce/money.js';
+import { isDocumentedStatusCode } from '../../../domain/commerce/notification-status.js';
 import { outcomeOfNotification } from '../../../domain/commerce/payment-status.js';
 import { transitionPayment, type Payment } from '../../../domain/commerce/payment.js';
 import type { Order } from '../../../domain/commerce/order.js';
@@ -16,9 +17,18 @@ export interface GatewayNotification {
   fraudStatus: string | null;
   transactionId: string | null;
   paymentType: string | null;
+  /** Fields the edge found malformed (`gross_amount: …`); judged only once the signature holds. */
+  malformed?: readonly string[];
 }
 
-export type NotificationError = 'INVALID_SIGNATURE' | 'ORDER_NOT_FOUND' | 'AMOUNT_MISMATCH' | 'PROMO_USE_UNAVAILABLE';
+export type NotificationError = 'INVALID_SIGNATURE' | 'INVALID_NOTIFICATION' | 'ORDER_NOT_FOUND' | 'AMOUNT_MISMATCH' | 'PROMO_USE_UNAVAILABLE';
+
+/** The notification as received, for the log: the signature is left out (it proves, it informs no one). */
+const loggable = (payload: unknown): unknown => {
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return payload;
+  const { signature_key: _signature, ...rest } = payload as Record<string, unknown>;
+  return rest;
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -26,14 +36,25 @@ type Deps = Pick<CommerceDeps, 'orderRepository' | 'paymentRepository' | 'paymen
 
 /**
  * `POST /api/paygate/webhook` (public): the signature is checked first, in constant time; a bad
- * one changes nothing (403). Then, under the order's lock: the amount must equal the order
- * total (else refused, 400), the state machine applies the outcome, and the notification is
- * stored with what processing did, all in one unit of work. Replays and concurrent duplicates
- * serialise on the lock and find nothing left to do.
+ * one changes nothing (403). A signed notification is then parsed strictly (400, nothing
+ * changes, the notification logged): `gross_amount` a plain decimal, a `status_code` Midtrans
+ * documents for its `transaction_status`. Then, under the order's lock: the amount must equal
+ * the order total (else refused, 400), the state machine applies the outcome, and the
+ * notification is stored with what processing did, all in one unit of work. Replays and
+ * concurrent duplicates serialise on the lock and find nothing left to do.
  */
 export const makeReceivePaymentNotification = (d: Deps) =>
   async (n: GatewayNotification, payload: unknown): Promise<Result<{ order: Order; payment: Payment | null; changed: boolean }, NotificationError>> => {
     if (!d.notificationSigner.verify(n.orderId, n.statusCode, n.grossAmount, n.signatureKey)) return err('INVALID_SIGNATURE');
+    const outcome = outcomeOfNotification(n.transactionStatus, n.fraudStatus);
+    const problems = [...(n.malformed ?? [])];
+    if (!outcome || !isDocumentedStatusCode(n.transactionStatus, n.statusCode)) {
+      problems.push(`status_code: ${n.statusCode} is not a status code of transaction_status ${n.transactionStatus}`);
+    }
+    if (!outcome || problems.length > 0) {
+      d.log.warn('commerce.notification_refused', { orderId: n.orderId, problems, notification: loggable(payload) });
+      return err('INVALID_NOTIFICATION', problems.join('; '));
+    }
     const tenantId = UUID.test(n.orderId) ? await d.orderRepository.tenantOf(n.orderId) : null;
     if (!tenantId) {
       d.log.warn('commerce.notification_unknown_order', { orderId: n.orderId });
@@ -44,11 +65,9 @@ export const makeReceivePaymentNotification = (d: Deps) =>
       id: d.ids.uuid(), tenantId, orderId: n.orderId, provider: d.paymentGateway.provider, transactionId: n.transactionId, transactionStatus: n.transactionStatus,
       statusCode: n.statusCode, grossAmount: n.grossAmount, payload, receivedAt: now,
     };
-    const outcome = outcomeOfNotification(n.transactionStatus, n.fraudStatus);
     const gross = Number(n.grossAmount);
 
     const paymentOf = async (order: Order): Promise<{ payment: Payment; insert: boolean } | null> => {
-      if (!outcome) return null;
       const byId = n.transactionId ? await d.paymentRepository.findByTransactionId(tenantId, n.transactionId) : null;
       const known = byId && byId.orderId === order.id ? byId : (await d.paymentRepository.pendingOfOrder(tenantId, order.id))[0] ?? null;
       if (known) {
@@ -68,16 +87,15 @@ export const makeReceivePaymentNotification = (d: Deps) =>
     const settled = await d.settlement({
       tenantId,
       orderId: n.orderId,
-      // An unknown status is stored and changes nothing ('pending' is a no-op for every state).
-      outcome: outcome ?? 'pending',
+      outcome,
       notification,
-      ...(outcome ? {} : { unchangedLabel: 'unknown_status' }),
       receiptPayment: { paymentMethod: n.paymentType ?? 'gateway', transactionId: n.transactionId ?? n.orderId },
       precondition: (order) => (!Number.isFinite(gross) || !sameAmount(gross, order.totalAmount)
         ? { error: 'AMOUNT_MISMATCH', label: 'amount_mismatch', detail: `gross_amount: ${n.grossAmount} is not the order total ${order.totalAmount}` }
         : null),
       payment: paymentOf,
     });
+    if (!settled.ok && settled.error === 'AMOUNT_MISMATCH') d.log.warn('commerce.notification_refused', { orderId: n.orderId, problems: [settled.detail], notification: loggable(payload) });
     if (!settled.ok) return err(settled.error === 'AMOUNT_MISMATCH' || settled.error === 'PROMO_USE_UNAVAILABLE' ? settled.error : 'ORDER_NOT_FOUND', settled.detail);
     return ok({ order: settled.value.order, payment: settled.value.payment, changed: settled.value.changed });
   };

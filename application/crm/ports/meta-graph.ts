@@ -20,4 +20,6 @@ export type GraphError = 'UNAVAILABLE' | 'REJECTED';
 
 export interface MetaGraph {
   fetchLead(leadgenId: string, accessToken: string): Promise<Result<GraphLead, GraphError>>;
+  /** `GET /{page_id}?fields=id`: whether the token can read the page (its id answered back). */
+  canReadPage(pageId: string, accessToken: string): Promise<Result<true, GraphError>>;
 }

@@ -1,16 +1,17 @@
 import type { AdProvider } from '../../../domain/crm/lead.js';
 import type { AuditLog } from '../../platform/ports.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
-import type { Clock, UnitOfWork } from '../../shared/ports.js';
+import type { Clock, LogPort, UnitOfWork } from '../../shared/ports.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import {
   GOOGLE_KEY_PURPOSE, REQUIRED_FIELDS, SECRET_FIELDS, VERIFY_TOKEN_PURPOSE, integrationState, openSecrets, sealContext,
   type IntegrationSecrets, type IntegrationState,
 } from '../integrations.js';
 import type { IntegrationRepository } from '../ports/integration-repository.js';
+import type { MetaGraph } from '../ports/meta-graph.js';
 import type { SecretBox } from '../ports/security.js';
 
-type Deps = { integrationRepository: IntegrationRepository; secretBox: SecretBox; auditLog: AuditLog; clock: Clock; uow: UnitOfWork };
+type Deps = { integrationRepository: IntegrationRepository; secretBox: SecretBox; metaGraph: MetaGraph; auditLog: AuditLog; clock: Clock; uow: UnitOfWork; log: LogPort };
 
 /** Any subset of the provider's fields; `null` or "" clears a field. */
 export interface IntegrationChanges {
@@ -22,15 +23,22 @@ export interface IntegrationChanges {
   enabled?: boolean | undefined;
 }
 
-export type UpdateIntegrationError = 'INTEGRATION_INCOMPLETE' | 'PAGE_ID_TAKEN' | 'GOOGLE_KEY_TAKEN';
+export type UpdateIntegrationError = 'INTEGRATION_INCOMPLETE' | 'PAGE_NOT_VERIFIED' | 'WEBHOOK_KEY_REFUSED' | 'META_GRAPH_UNAVAILABLE';
+
+const PAGE_NOT_VERIFIED = 'page_id: the access token cannot read this page';
 
 /**
  * Creates or updates a provider integration (contract §8). Secrets are sealed before they reach
  * the repository and never come back out; the verify token and Google key are also stored as
  * keyed hashes so webhooks find their tenant without decrypting every row. An enabled
  * integration must be complete, else webhooks could not be verified.
+ *
+ * A page belongs to whoever can prove it: setting a page id, or the token of one, asks Graph
+ * whether the access token reads that page. A page or Google key another tenant holds is
+ * refused with the very answer of an unverifiable page (or of a refused key), so an admin
+ * cannot learn which pages and keys other tenants use; only the log tells why.
  */
-export const makeUpdateIntegration = ({ integrationRepository, secretBox, auditLog, clock, uow }: Deps) =>
+export const makeUpdateIntegration = ({ integrationRepository, secretBox, metaGraph, auditLog, clock, uow, log }: Deps) =>
   async (actor: Actor, meta: RequestMeta, provider: AdProvider, changes: IntegrationChanges): Promise<Result<IntegrationState, UpdateIntegrationError>> => {
     const existing = await integrationRepository.get(actor.tenantId, provider);
     const secrets: IntegrationSecrets = existing ? openSecrets(secretBox, existing) : {};
@@ -53,6 +61,17 @@ export const makeUpdateIntegration = ({ integrationRepository, secretBox, auditL
     const missing = REQUIRED_FIELDS[provider].filter((f) => (f === 'page_id' ? !pageId : !secrets[f as keyof IntegrationSecrets]));
     if (enabled && missing.length > 0) return err('INTEGRATION_INCOMPLETE', `${missing.join(', ')}: required while the integration is enabled`);
 
+    const claimsPage = provider === 'meta' && pageId !== null && ((changes.page_id !== undefined && changes.page_id !== null && changes.page_id !== '') || !!changes.access_token);
+    if (claimsPage) {
+      const token = secrets.access_token;
+      const readable = token ? await metaGraph.canReadPage(pageId!, token) : null;
+      if (readable && !readable.ok && readable.error === 'UNAVAILABLE') return err('META_GRAPH_UNAVAILABLE', readable.detail);
+      if (!readable?.ok) {
+        log.warn('crm.integration.page_not_verified', { tenantId: actor.tenantId, pageId, reason: readable?.detail ?? 'no access token' });
+        return err('PAGE_NOT_VERIFIED', PAGE_NOT_VERIFIED);
+      }
+    }
+
     const now = clock.now();
     const integration = {
       tenantId: actor.tenantId,
@@ -67,8 +86,9 @@ export const makeUpdateIntegration = ({ integrationRepository, secretBox, auditL
     };
     return uow.run(async () => {
       const outcome = await integrationRepository.save(integration);
-      if (outcome === 'page_id_taken') return err('PAGE_ID_TAKEN');
-      if (outcome === 'google_key_taken') return err('GOOGLE_KEY_TAKEN');
+      if (outcome !== 'saved') log.warn('crm.integration.taken', { tenantId: actor.tenantId, provider, outcome });
+      if (outcome === 'page_id_taken') return err('PAGE_NOT_VERIFIED', PAGE_NOT_VERIFIED);
+      if (outcome === 'google_key_taken') return err('WEBHOOK_KEY_REFUSED', 'webhook_key: refused, choose another key');
       // Field names only: the audit log never holds a secret.
       await auditLog.record({
         tenantId: actor.tenantId, userId: actor.userId, action: 'crm.integration.update', resourceType: 'crm_integration', resourceId: provider,

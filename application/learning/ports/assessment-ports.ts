@@ -35,6 +35,22 @@ export interface StudentAssignmentsReader {
   list(tenantId: string, studentId: string, page: PageRequest): Promise<Page<StudentAssignment>>;
 }
 
+/**
+ * Learners' graded work held by learning content, which deleting the content would take with it
+ * (assessment registers `gradedWorkOnContent`).
+ */
+export interface GradedWorkOnContent {
+  /** Attempts on the module's quizzes, which stay locked against new attempts until the unit of work ends. */
+  attemptsInModule(tenantId: string, moduleId: string): Promise<number>;
+  /** Assignment submissions on these lessons. */
+  submissionsOnLessons(tenantId: string, lessonIds: readonly string[]): Promise<number>;
+}
+
+export const noGradedWork: GradedWorkOnContent = {
+  attemptsInModule: async () => 0,
+  submissionsOnLessons: async () => 0,
+};
+
 export const noQuizRequirements: CourseQuizRequirements = {
   status: async () => ({ required: 0, passed: 0 }),
   statusMany: async () => new Map(),

@@ -24,6 +24,8 @@ export interface LearnerCourse extends CourseWithCategory {
 
 export interface CourseRepository {
   findById(tenantId: string, id: string): Promise<Course | null>;
+  /** Reads the course and locks it until the unit of work ends (enrolments written meanwhile wait). */
+  lock(tenantId: string, id: string): Promise<Course | null>;
   /** The course with its category and the user's enrolment and certificate, in one query. */
   findForLearner(tenantId: string, userId: string, courseId: string): Promise<LearnerCourse | null>;
   findManyByIds(tenantId: string, ids: readonly string[]): Promise<Course[]>;
@@ -54,6 +56,12 @@ export interface CategoryRepository {
 
 export interface ModuleRepository {
   findById(tenantId: string, id: string): Promise<CourseModule | null>;
+  /**
+   * Reads the module and locks it and its lessons until the unit of work ends: lessons, quizzes,
+   * progress and submissions written meanwhile wait (their foreign keys share-lock these rows), so
+   * a check of what the module holds stays true until its delete.
+   */
+  lock(tenantId: string, id: string): Promise<CourseModule | null>;
   /** In course order. */
   listByCourse(tenantId: string, courseId: string): Promise<CourseModule[]>;
   /** The modules in course order and every lesson of them (unordered), in one query. */
@@ -69,6 +77,8 @@ export interface ModuleRepository {
 
 export interface LessonRepository {
   findById(tenantId: string, id: string): Promise<Lesson | null>;
+  /** Reads the lesson and locks it until the unit of work ends (progress and submissions on it wait). */
+  lock(tenantId: string, id: string): Promise<Lesson | null>;
   /** In module order. */
   listByModule(tenantId: string, moduleId: string): Promise<Lesson[]>;
   insert(lesson: Lesson): Promise<void>;

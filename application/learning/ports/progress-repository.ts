@@ -12,6 +12,8 @@ export interface ProgressSummary {
 export interface ProgressRepository {
   get(tenantId: string, userId: string, lessonId: string): Promise<LessonProgress | null>;
   save(progress: LessonProgress): Promise<void>;
+  /** Progress rows of any user on these lessons. */
+  countOnLessons(tenantId: string, lessonIds: readonly string[]): Promise<number>;
   listForCourse(tenantId: string, userId: string, courseId: string): Promise<LessonProgress[]>;
   /** Per user and course, in one query: never one query per course (no N+1). */
   summaries(tenantId: string, userIds: readonly string[], courseIds: readonly string[]): Promise<ProgressSummary[]>;

@@ -1,14 +1,25 @@
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
+import { describeGradedWork } from '../../../domain/learning/graded-work.js';
 
-export const makeDeleteLesson = (d: Pick<LearningDeps, 'lessonRepository' | 'auditLog' | 'uow'>) =>
-  async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<null, 'LESSON_NOT_FOUND'>> => {
-    const lesson = await d.lessonRepository.findById(actor.tenantId, id);
-    if (!lesson) return err('LESSON_NOT_FOUND');
-    await d.uow.run(async () => {
+/**
+ * A lesson learners have progress or an assignment submission on is not deleted (their results
+ * would go with it). The lesson is locked before the check, so nothing is written on it between
+ * the check and the delete.
+ */
+export const makeDeleteLesson = (d: Pick<LearningDeps, 'lessonRepository' | 'progressRepository' | 'gradedWorkOnContent' | 'auditLog' | 'uow'>) =>
+  async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<null, 'LESSON_NOT_FOUND' | 'LESSON_IN_USE'>> =>
+    d.uow.run(async () => {
+      const lesson = await d.lessonRepository.lock(actor.tenantId, id);
+      if (!lesson) return err('LESSON_NOT_FOUND');
+      const held = describeGradedWork({
+        progress: await d.progressRepository.countOnLessons(actor.tenantId, [id]),
+        submissions: await d.gradedWorkOnContent.submissionsOnLessons(actor.tenantId, [id]),
+        attempts: 0,
+      });
+      if (held) return err('LESSON_IN_USE', held);
       await d.lessonRepository.delete(actor.tenantId, id);
       await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'lesson.delete', resourceType: 'lesson', resourceId: id, ...meta, metadata: { module_id: lesson.moduleId } });
+      return ok(null);
     });
-    return ok(null);
-  };

@@ -1,15 +1,27 @@
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
+import { describeGradedWork } from '../../../domain/learning/graded-work.js';
 
-/** Deletes the module and its lessons (and the progress on them). */
-export const makeDeleteModule = (d: Pick<LearningDeps, 'moduleRepository' | 'auditLog' | 'uow'>) =>
-  async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<null, 'MODULE_NOT_FOUND'>> => {
-    const module = await d.moduleRepository.findById(actor.tenantId, id);
-    if (!module) return err('MODULE_NOT_FOUND');
-    await d.uow.run(async () => {
+/**
+ * Deletes an empty-handed module with its lessons and quizzes. One whose lessons carry learners'
+ * progress or submissions, or whose quizzes have attempts, is refused: their results would go
+ * with it. The module, its lessons and its quizzes are locked before the check, so nothing is
+ * written on them between the check and the delete.
+ */
+export const makeDeleteModule = (d: Pick<LearningDeps, 'moduleRepository' | 'lessonRepository' | 'progressRepository' | 'gradedWorkOnContent' | 'auditLog' | 'uow'>) =>
+  async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<null, 'MODULE_NOT_FOUND' | 'MODULE_IN_USE'>> =>
+    d.uow.run(async () => {
+      const module = await d.moduleRepository.lock(actor.tenantId, id);
+      if (!module) return err('MODULE_NOT_FOUND');
+      const lessonIds = (await d.lessonRepository.listByModule(actor.tenantId, id)).map((l) => l.id);
+      const held = describeGradedWork({
+        progress: await d.progressRepository.countOnLessons(actor.tenantId, lessonIds),
+        submissions: await d.gradedWorkOnContent.submissionsOnLessons(actor.tenantId, lessonIds),
+        attempts: await d.gradedWorkOnContent.attemptsInModule(actor.tenantId, id),
+      });
+      if (held) return err('MODULE_IN_USE', held);
       await d.moduleRepository.delete(actor.tenantId, id);
       await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'module.delete', resourceType: 'module', resourceId: id, ...meta, metadata: { course_id: module.courseId } });
+      return ok(null);
     });
-    return ok(null);
-  };

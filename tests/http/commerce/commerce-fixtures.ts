@@ -58,9 +58,12 @@ export interface NotificationFields {
   payment_type?: string;
 }
 
+/** The status code Midtrans sends with each transaction status (one of those it documents). */
+const STATUS_CODES: Record<string, string> = { settlement: '200', capture: '200', authorize: '200', refund: '200', partial_refund: '200', pending: '201', expire: '407' };
+
 /** A Midtrans-format notification signed with the service's key (contract §7). */
 export function signedNotification(h: Harness, f: NotificationFields): Record<string, string> {
-  const statusCode = f.status_code ?? (f.transaction_status === 'settlement' || f.transaction_status === 'capture' ? '200' : f.transaction_status === 'pending' ? '201' : '202');
+  const statusCode = f.status_code ?? STATUS_CODES[f.transaction_status] ?? '202';
   const key = h.resolve<string>('paygateServerKey');
   const signature = createHash('sha512').update(`${f.order_id}${statusCode}${f.gross_amount}${key}`).digest('hex');
   return {

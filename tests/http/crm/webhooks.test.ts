@@ -26,6 +26,7 @@ describe('HTTP CRM webhooks: Meta handshake and signed leads, Google lead forms'
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
     const setup = { t, admin, page: pageId(), appSecret: `app-secret-${randomUUID()}`, verifyToken: `verify-${randomUUID()}`, accessToken: `EAAB-${randomUUID()}` };
+    graph.page(setup.page, setup.accessToken);
     const res = await crm.http.put('/api/crm/integrations/meta').set(admin.headers)
       .send({ verify_token: setup.verifyToken, app_secret: setup.appSecret, access_token: setup.accessToken, page_id: setup.page, enabled: true });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);

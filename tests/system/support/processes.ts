@@ -63,6 +63,7 @@ export async function deploymentEnv(extra: Record<string, string> = {}): Promise
     LOG_LEVEL: 'warn',
     RATE_LIMIT_GLOBAL: '1000000',
     RATE_LIMIT_CRITICAL: '1000000',
+    RATE_LIMIT_WEBHOOK_FAILURES: '1000000',
     ...extra,
   };
 }

@@ -5,7 +5,7 @@ import {
   MemoryAssessmentState, MemoryAttemptRepository, MemoryQuestionRepository, MemoryQuizRepository, MemoryQuizResultsReader, MemorySubmissionRepository,
 } from '../../../adapters/persistence/memory/assessment.memory.js';
 import { questionExportWriter, questionImportParser } from '../../../adapters/parsers/question-import.parser.js';
-import { makeCourseQuizRequirements } from '../../../application/assessment/course-quiz-requirements.js';
+import { makeCourseQuizRequirements, makeGradedWorkOnContent } from '../../../application/assessment/course-quiz-requirements.js';
 import type { AssessmentDeps } from '../../../application/assessment/deps.js';
 import type { UserRepository } from '../../../application/identity/ports/user-repository.js';
 import type { OutgoingMail } from '../../../application/platform/ports.js';
@@ -28,6 +28,10 @@ import { makeListGradingQueue } from '../../../application/assessment/use-cases/
 import { makeGradeQuizAnswer } from '../../../application/assessment/use-cases/grade-quiz-answer.usecase.js';
 import { makeListQuizEssays } from '../../../application/assessment/use-cases/list-quiz-essays.usecase.js';
 import { makeExportQuestions } from '../../../application/assessment/use-cases/export-questions.usecase.js';
+import { makeDeleteQuiz } from '../../../application/assessment/use-cases/delete-quiz.usecase.js';
+import { makeUpdateQuiz } from '../../../application/assessment/use-cases/update-quiz.usecase.js';
+import { makeDeleteLesson } from '../../../application/learning/use-cases/delete-lesson.usecase.js';
+import { makeDeleteModule } from '../../../application/learning/use-cases/delete-module.usecase.js';
 import { memoryLearning } from '../learning/memory-learning.js';
 
 const meta = { ip: null, userAgent: null };
@@ -239,5 +243,54 @@ describe('assessment use cases (memory adapters)', () => {
     } finally {
       w.m.clock.reset();
     }
+  });
+  describe('graded work is not deleted by a content edit', () => {
+    const deleters = (w: ReturnType<typeof world>) => {
+      const learning = { ...w.m.deps, gradedWorkOnContent: makeGradedWorkOnContent(w.d) };
+      return { quiz: makeDeleteQuiz(w.d), lesson: makeDeleteLesson(learning), module: makeDeleteModule(learning) };
+    };
+
+    it('refuses a quiz with an attempt (unpublishing still works, the attempt stays) and deletes one without', async () => {
+      const w = world();
+      const admin = w.actor(Role.Admin);
+      const { course, quiz } = await publishedQuiz(w, admin);
+      const untouched = await publishedQuiz(w, admin);
+      const student = w.actor();
+      await w.enrol(student, course.courseId);
+      const started = await makeStartAttempt(w.d)(student, quiz.id);
+      if (!started.ok) throw new Error(started.error);
+      const del = deleters(w);
+      expect(await del.quiz(admin, meta, quiz.id)).to.deep.equal({ ok: false, error: 'QUIZ_IN_USE', detail: '1 quiz attempt(s)' });
+      expect(w.s.quizzes.has(quiz.id) && w.s.attempts.has(started.value.attempt.id)).to.equal(true);
+      const unpublished = await makeUpdateQuiz(w.d)(admin, meta, quiz.id, { status: 'draft' });
+      expect(unpublished.ok && unpublished.value.quiz.status).to.equal('draft');
+      expect(await del.module(admin, meta, course.moduleId)).to.deep.equal({ ok: false, error: 'MODULE_IN_USE', detail: '1 quiz attempt(s)' });
+      expect(await del.quiz(admin, meta, untouched.quiz.id)).to.deep.equal({ ok: true, value: null });
+      expect(w.s.quizzes.has(untouched.quiz.id)).to.equal(false);
+      expect(await del.quiz(admin, meta, untouched.quiz.id)).to.deep.include({ ok: false, error: 'QUIZ_NOT_FOUND' });
+    });
+
+    it('refuses a lesson with progress or a submission, and the module holding it; deletes empty ones', async () => {
+      const w = world();
+      const admin = w.actor(Role.Admin);
+      const course = w.m.addCourse(3);
+      const [withProgress, withSubmission, bare] = course.lessonIds as [string, string, string];
+      const student = w.actor();
+      await w.enrol(student, course.courseId);
+      const record = makeRecordProgress({ ...w.m.deps, learningAccess: w.m.learningAccess, progressCalculator: w.m.progressCalculator, evaluateCourseCompletion: w.d.evaluateCourseCompletion });
+      expect((await record(student, { lessonId: withProgress, status: 'in_progress' })).ok).to.equal(true);
+      expect((await makeSubmitAssignment(w.d)(student, withSubmission, { fileUrl: 'https://x.test/a.pdf', notes: null })).ok).to.equal(true);
+      const del = deleters(w);
+      expect(await del.lesson(admin, meta, withProgress)).to.deep.equal({ ok: false, error: 'LESSON_IN_USE', detail: '1 progress record(s)' });
+      expect(await del.lesson(admin, meta, withSubmission)).to.deep.equal({ ok: false, error: 'LESSON_IN_USE', detail: '1 assignment submission(s)' });
+      expect(await del.module(admin, meta, course.moduleId))
+        .to.deep.equal({ ok: false, error: 'MODULE_IN_USE', detail: '1 progress record(s), 1 assignment submission(s)' });
+      expect(w.m.state.lessons.size).to.equal(3);
+      expect(await del.lesson(admin, meta, bare)).to.deep.equal({ ok: true, value: null });
+      const empty = w.m.addCourse(1);
+      expect(await del.module(admin, meta, empty.moduleId)).to.deep.equal({ ok: true, value: null });
+      expect(w.m.state.modules.has(empty.moduleId) || w.m.state.lessons.has(empty.lessonIds[0]!)).to.equal(false);
+      expect(await del.lesson(admin, meta, bare)).to.deep.include({ ok: false, error: 'LESSON_NOT_FOUND' });
+    });
   });
 });

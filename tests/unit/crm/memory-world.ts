@@ -35,7 +35,15 @@ export class RecordingJobs implements Jobs {
 export class ScriptedGraph implements MetaGraph {
   readonly leads = new Map<string, GraphLead>();
   readonly failures = new Map<string, number>();
+  /** Page id → the access tokens that can read it; `unavailable` makes every page read fail as a Graph outage. */
+  readonly pages = new Map<string, Set<string>>();
+  unavailable = false;
   calls = 0;
+  async canReadPage(pageId: string, accessToken: string): Promise<Result<true, GraphError>> {
+    if (this.unavailable) return err('UNAVAILABLE', 'HTTP 500');
+    return this.pages.get(pageId)?.has(accessToken) ? ok(true) : err('REJECTED', 'HTTP 400 unknown page');
+  }
+
   async fetchLead(id: string): Promise<Result<GraphLead, GraphError>> {
     this.calls++;
     const failing = this.failures.get(id) ?? 0;

@@ -68,7 +68,8 @@ describe('application/crm use cases on memory adapters', () => {
   it('ingests a signed Meta notification: Graph failing twice is retried, the third try makes the lead', async () => {
     const w = memoryWorld();
     const admin = await w.user(Role.Admin);
-    await makeUpdateIntegration(w)(w.actor(admin), meta, 'meta', { verify_token: 'vt', app_secret: 'shh', access_token: 'tok', page_id: '123' });
+    w.metaGraph.pages.set('123', new Set(['tok']));
+    expect(await makeUpdateIntegration(w)(w.actor(admin), meta, 'meta', { verify_token: 'vt', app_secret: 'shh', access_token: 'tok', page_id: '123' })).to.deep.include({ ok: true });
     const raw = JSON.stringify({ object: 'page', entry: [{ id: '123', changes: [{ field: 'leadgen', value: { leadgen_id: '999', page_id: '123' } }] }] });
     const bytes = new TextEncoder().encode(raw);
     const receive = makeReceiveMetaWebhook(w);
@@ -101,13 +102,39 @@ describe('application/crm use cases on memory adapters', () => {
   it('leaves a delivery failed after the final try', async () => {
     const w = memoryWorld();
     const admin = await w.user(Role.Admin);
-    await makeUpdateIntegration(w)(w.actor(admin), meta, 'meta', { verify_token: 'vt', app_secret: 'shh', access_token: 'tok', page_id: '123' });
+    w.metaGraph.pages.set('123', new Set(['tok']));
+    expect(await makeUpdateIntegration(w)(w.actor(admin), meta, 'meta', { verify_token: 'vt', app_secret: 'shh', access_token: 'tok', page_id: '123' })).to.deep.include({ ok: true });
     const raw = JSON.stringify({ object: 'page', entry: [{ id: '123', changes: [{ field: 'leadgen', value: { leadgen_id: '1' } }] }] });
     await makeReceiveMetaWebhook(w)(new TextEncoder().encode(raw), JSON.parse(raw), `sha256=${createHmac('sha256', 'shh').update(raw).digest('hex')}`);
     w.metaGraph.failures.set('1', 99);
     const { deliveryId } = w.jobs.queued[0]!.payload as { deliveryId: string };
     await makeIngestLeadDelivery(w)(w.tenantId, deliveryId, { final: true });
     expect(await w.deliveryRepository.findById(w.tenantId, deliveryId)).to.deep.include({ status: 'failed', attempts: 1 });
+  });
+
+  it('connects a page only when Graph says the access token reads it; another tenant\'s page or key gets the same answer as an unprovable one', async () => {
+    const w = memoryWorld();
+    const admin = await w.user(Role.Admin);
+    const update = makeUpdateIntegration(w);
+    const fields = { verify_token: 'a verify token here', app_secret: 'shh', access_token: 'tok-a', page_id: '123' };
+    const unprovable = await update(w.actor(admin), meta, 'meta', fields);
+    expect(unprovable).to.deep.equal({ ok: false, error: 'PAGE_NOT_VERIFIED', detail: 'page_id: the access token cannot read this page' });
+    expect(await w.integrationRepository.get(w.tenantId, 'meta')).to.equal(null);
+    w.metaGraph.unavailable = true;
+    expect(await update(w.actor(admin), meta, 'meta', fields)).to.deep.include({ ok: false, error: 'META_GRAPH_UNAVAILABLE' });
+    w.metaGraph.unavailable = false;
+    w.metaGraph.pages.set('123', new Set(['tok-a', 'tok-b']));
+    expect(await update(w.actor(admin), meta, 'meta', fields)).to.deep.include({ ok: true });
+    // Rotating the token proves the page again.
+    expect(await update(w.actor(admin), meta, 'meta', { access_token: 'tok-unknown' })).to.deep.include({ ok: false, error: 'PAGE_NOT_VERIFIED' });
+    expect(await update(w.actor(admin), meta, 'meta', { enabled: false })).to.deep.include({ ok: true });
+
+    // Another tenant whose token can read the page too: refused exactly like an unprovable page.
+    const otherTenantId = randomUUID();
+    const other = { ...w.actor(await w.user(Role.Admin, { tenantId: otherTenantId })), tenantId: otherTenantId, homeTenantId: otherTenantId };
+    expect(await update(other, meta, 'meta', { ...fields, access_token: 'tok-b' })).to.deep.equal(unprovable);
+    await update(w.actor(admin), meta, 'google', { webhook_key: 'a google key, long enough' });
+    expect(await update(other, meta, 'google', { webhook_key: 'a google key, long enough' })).to.deep.equal({ ok: false, error: 'WEBHOOK_KEY_REFUSED', detail: 'webhook_key: refused, choose another key' });
   });
 
   it('finds a Google delivery\'s tenant by its key and refuses a wrong one', async () => {

@@ -4,7 +4,7 @@ import {
 } from '../../../adapters/persistence/memory/learning.memory.js';
 import { MemoryAuditLog, MemoryUnitOfWork } from '../../../adapters/persistence/memory/platform.memory.js';
 import { MemoryTenantRepository } from '../../../adapters/persistence/memory/identity.memory.js';
-import { noQuizRequirements, noStudentAssignments, type CourseQuizRequirements } from '../../../application/learning/ports/assessment-ports.js';
+import { noGradedWork, noQuizRequirements, noStudentAssignments, type CourseQuizRequirements } from '../../../application/learning/ports/assessment-ports.js';
 import { noCategorySubscribers, type CategorySubscribers } from '../../../application/learning/ports/category-subscribers.js';
 import { makeLearningAccess } from '../../../application/learning/access.js';
 import { makeProgressCalculator } from '../../../application/learning/course-progress.js';
@@ -34,6 +34,7 @@ export function memoryLearning(overrides: { courseQuizRequirements?: CourseQuizR
     learnerDirectory: learners,
     courseQuizRequirements: overrides.courseQuizRequirements ?? noQuizRequirements,
     studentAssignmentsReader: noStudentAssignments,
+    gradedWorkOnContent: noGradedWork,
     categorySubscribers: overrides.categorySubscribers ?? noCategorySubscribers,
     certificateRenderer: { renderPdf: async () => Buffer.from('%PDF-fake') },
     tenantRepository: new MemoryTenantRepository(),

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../../../infrastructure/config.js';
 describe('configuration', () => {
   it('applies the contract defaults', () => {
     const c = loadConfig({}, '1.0.0');
-    expect(c).to.include({ PORT: 3000, HOST: '0.0.0.0', DATA_DIR: './data', RATE_LIMIT_GLOBAL: 60, RATE_LIMIT_CRITICAL: 20, RATE_LIMIT_UPLOAD: 10, MAILER: 'outbox', PAYGATE_PROVIDER: 'sandbox', AI_PROVIDER: 'builtin', LOG_LEVEL: 'info', TRUST_PROXY: false });
+    expect(c).to.include({ PORT: 3000, HOST: '0.0.0.0', DATA_DIR: './data', RATE_LIMIT_GLOBAL: 60, RATE_LIMIT_CRITICAL: 20, RATE_LIMIT_UPLOAD: 10, RATE_LIMIT_WEBHOOK_FAILURES: 10, MAILER: 'outbox', PAYGATE_PROVIDER: 'sandbox', AI_PROVIDER: 'builtin', LOG_LEVEL: 'info', TRUST_PROXY: false });
     expect(c.META_GRAPH_URL).to.equal('https://graph.facebook.com/v21.0');
     expect(c.webauthnOrigins).to.deep.equal(['http://localhost:3000']);
   });
