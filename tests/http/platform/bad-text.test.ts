@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import { createServer } from 'node:http';
+import { connect } from 'node:net';
 import { expect } from 'chai';
 import supertest from 'supertest';
 import { harness, extraApplication, type Harness, type TestUser } from '../../support/harness.js';
@@ -80,6 +82,23 @@ describe('HTTP platform: NUL characters and unpaired surrogates', () => {
     const name = await h.http.post('/api/file').set(admin.headers).attach('file', Buffer.from('hello'), { filename: 'a\u0000b.txt', contentType: 'text/plain' });
     invalid(name, 'file');
     expect([await questions(), await files()]).to.deep.equal([beforeQuestions, beforeFiles]);
+  });
+
+  it('needs no check of headers: Node refuses a NUL in one before the application runs', async () => {
+    const server = createServer(h.app.callback);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as { port: number };
+      const answer = await new Promise<string>((resolve) => {
+        const socket = connect(port, '127.0.0.1', () => socket.write('GET /api/lms/courses HTTP/1.1\r\nHost: localhost\r\nX-Tenant-ID: def\0ault\r\n\r\n'));
+        let text = '';
+        socket.on('data', (d: Buffer) => (text += d.toString()));
+        socket.on('close', () => resolve(text));
+      });
+      expect(answer).to.match(/^HTTP\/1\.1 400 /);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   describe('signed webhooks', () => {
