@@ -67,6 +67,7 @@ export interface Application {
  */
 export async function buildApplication(config: Config, options: BuildOptions = {}): Promise<Application> {
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  for (const warning of config.warnings) logger.warn(warning);
   const db = options.database ?? new Database(
     await createKnex({ databaseUrl: config.DATABASE_URL, embeddedDir: options.inMemoryDatabase ? null : embeddedDatabaseDir(config.DATA_DIR), poolMax: config.DATABASE_POOL_MAX }),
     (error) => logger.warn({ err: error }, 'post-commit step failed; the outbox relay will retry it'),

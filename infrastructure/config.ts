@@ -88,6 +88,8 @@ export interface Config extends Env {
   webauthnOrigins: string[];
   /** Base URL used in links we hand out (sandbox payment page, certificate verification). */
   publicUrl: string;
+  /** Legal but risky choices, logged as warnings when the application starts. */
+  warnings: string[];
 }
 
 export class ConfigError extends Error {}
@@ -102,11 +104,20 @@ export function loadConfig(env: NodeJS.ProcessEnv, version: string): Config {
   }
   const e = parsed.data;
   if (e.MAILER === 'smtp' && !e.SMTP_URL) throw new ConfigError('Invalid environment variable SMTP_URL: required when MAILER=smtp');
+  // The sandbox gateway marks orders paid without taking money: production must choose it on purpose.
+  const production = present.NODE_ENV === 'production';
+  if (production && !present.PAYGATE_PROVIDER) {
+    throw new ConfigError('Invalid environment variable PAYGATE_PROVIDER: required when NODE_ENV=production (midtrans, or sandbox on purpose)');
+  }
+  const warnings = production && e.PAYGATE_PROVIDER === 'sandbox'
+    ? ['PAYGATE_PROVIDER=sandbox with NODE_ENV=production: payments go through the sandbox page and take no money']
+    : [];
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     ...e,
     version,
     webauthnOrigins: e.WEBAUTHN_ORIGINS ?? [`http://localhost:${e.PORT}`],
     publicUrl,
+    warnings,
   };
 }

@@ -18,6 +18,7 @@ import { tenantMiddleware } from './middleware/tenant.js';
 import type { RateLimits } from './middleware/rate-limit.js';
 import { SESSION_COOKIE } from './kit/session-cookie.js';
 import { bearerOf, requestMeta } from './kit/request.js';
+import { refuseBadText, refuseMalformedUrl } from './kit/text.js';
 
 export interface HttpAppDeps {
   logger: Logger;
@@ -129,6 +130,10 @@ function routeChain(entry: RouteEntry, deps: HttpAppDeps): Middleware {
     }
 
     try {
+      // Every string a handler can reach, before any schema (raw-json bodies: parseRawJson).
+      if (spec.params) refuseMalformedUrl(ctx.path);
+      if (spec.query) refuseMalformedUrl(ctx.querystring);
+      refuseBadText(spec.params && ctx.params, spec.query && ctx.query, kind === 'raw-json' ? undefined : body, file && { file: file.originalName });
       const input = {
         params: spec.params ? spec.params.parse(ctx.params) : ctx.params,
         query: spec.query ? spec.query.parse(ctx.query) : {},

@@ -5,6 +5,7 @@ import { koaBody } from 'koa-body';
 import formidable from 'formidable';
 import getRawBody from 'raw-body';
 import { HttpError } from './errors.js';
+import { badTextPath } from './text.js';
 import type { UploadedFile } from './route-table.js';
 
 export const JSON_LIMIT_BYTES = 1024 * 1024;
@@ -22,7 +23,9 @@ export async function parseRawJson(ctx: Context): Promise<{ raw: Buffer; body: u
   const raw = await getRawBody(ctx.req, { limit: JSON_LIMIT_BYTES, length: ctx.get('content-length') || undefined });
   if (raw.length === 0) return { raw, body: undefined };
   try {
-    return { raw, body: JSON.parse(raw.toString('utf8')) as unknown };
+    const body = JSON.parse(raw.toString('utf8')) as unknown;
+    // Text PostgreSQL cannot store counts as malformed: the handler refuses it after the signature check.
+    return { raw, body: badTextPath(body) === null ? body : undefined };
   } catch {
     // Kept raw: a signature check must still answer 403 for a forged body, before shape errors.
     return { raw, body: undefined };

@@ -23,6 +23,7 @@ import { Role } from '../../../domain/identity/role.js';
 import { RAW, reply } from '../kit/envelope.js';
 import { DomainError, HttpError, unwrap } from '../kit/errors.js';
 import { acknowledgement, idParam, uuid } from '../kit/schemas.js';
+import { isBadText } from '../kit/text.js';
 import * as wire from '../wire/assessment.wire.js';
 import type { RouteModule, UploadedFile } from '../kit/route-table.js';
 import { QuestionBody, QuestionUpdate, QuizBody, QuizUpdate, toQuestionInput, toQuizInput } from './assessment-schemas.js';
@@ -146,6 +147,8 @@ export const makeAssessmentQuizAdminRoutes = (d: Deps): RouteModule => (r) => {
     } catch {
       throw new HttpError(400, 'Invalid import file', 'file: not UTF-8 text');
     }
+    // UTF-8 holds no lone surrogate, but may hold NUL, which PostgreSQL cannot store.
+    if (isBadText(text)) throw new HttpError(400, 'Invalid import file', 'file: contains a NUL character');
     const format = importFormatOf(body.format ?? query.format, file, text);
     const questions = unwrap(await d.importQuestions(actor, meta, params.id, format, text));
     return reply({ format, imported: questions.length, max_score_added: maxScoreOf(questions), questions: questions.map(questionAuthorView) }, `${questions.length} questions imported`);

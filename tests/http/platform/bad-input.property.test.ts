@@ -6,7 +6,8 @@ import { Role } from '../../../domain/identity/role.js';
 /**
  * Property tests over the JSON bodies of the main endpoints (issue 9 §6): whatever arrives —
  * random shapes, huge strings, deep nesting, wrong types, near-valid bodies — the answer is 2xx
- * or 4xx, never 5xx, in the envelope; and a 4xx changes nothing.
+ * or 4xx, never 5xx, in the envelope; and a 4xx changes nothing. Text PostgreSQL cannot take
+ * (NUL, unpaired surrogates) is always 400 `Invalid parameters` (issue 16 §3).
  */
 const anyJson = fc.letrec((tie) => ({
   value: fc.oneof(
@@ -27,6 +28,34 @@ const deep = fc.integer({ min: 50, max: 3000 }).map((n) => {
 const nearValid = (keys: string[]) => fc.record(Object.fromEntries(keys.map((k) => [k, anyJson])), { requiredKeys: [] });
 
 const bodies = (keys: string[]) => fc.oneof(anyJson, deep, nearValid(keys), nearValid(keys).map((b) => ({ ...b, extra: 'x'.repeat(5000) })));
+
+/**
+ * Text with a NUL or an unpaired surrogate somewhere (issue 16 §3). Both sides are well-formed,
+ * so the inserted unit stays unpaired: a high one is followed by a high one or by none, a low
+ * one preceded by a low one or by none.
+ */
+const badUnit = fc.oneof(fc.constant('\0'), fc.integer({ min: 0xd800, max: 0xdfff }).map((u) => String.fromCharCode(u)));
+const badText = fc.tuple(fc.string({ unit: 'grapheme', maxLength: 20 }), badUnit, fc.string({ unit: 'grapheme', maxLength: 20 })).map(([a, bad, b]) => a + bad + b);
+
+/** The string, a key holding it, or either nested in arrays and objects. */
+const holding = (text: string, where: number, depth: number): unknown => {
+  let v: unknown = where === 0 ? text : { [text]: 'x' };
+  for (let i = 0; i < depth; i++) v = i % 2 ? [1, v] : { inner: v };
+  return v;
+};
+
+/** A near-valid body with one of its fields (or a field of its own) holding bad text. */
+const bodiesWithBadText = (keys: string[]) =>
+  fc.tuple(nearValid(keys), fc.constantFrom(...keys, 'extra'), badText, fc.integer({ min: 0, max: 1 }), fc.integer({ min: 0, max: 4 }))
+    .map(([body, key, text, where, depth]) => ({ ...body, [key]: holding(text, where, depth) }));
+
+/** Percent-encoding as a browser would send the code units, lone surrogates as their three (non UTF-8) bytes. */
+const percentEncoded = (s: string): string =>
+  [...s].map((ch) => {
+    const u = ch.charCodeAt(0);
+    if (ch.length > 1 || u < 0xd800 || u > 0xdfff) return encodeURIComponent(ch);
+    return [0xe0 | (u >> 12), 0x80 | ((u >> 6) & 0x3f), 0x80 | (u & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+  }).join('');
 
 describe('property: bad input never makes a 5xx and a refused request changes nothing', function () {
   this.timeout(180_000);
@@ -68,6 +97,40 @@ describe('property: bad input never makes a 5xx and a refused request changes no
       );
     });
   }
+
+  for (const e of endpoints) {
+    it(`${e.method.toUpperCase()} ${e.path()} (${e.name}): a NUL or an unpaired surrogate anywhere is 400 and changes nothing`, async () => {
+      await fc.assert(
+        fc.asyncProperty(bodiesWithBadText(e.keys), async (body) => {
+          const before = await e.snapshot();
+          const res = await h.http[e.method](e.path()).set(e.headers()).set('Content-Type', 'application/json').send(JSON.stringify(body));
+          expect(res.status, JSON.stringify(res.body)).to.equal(400);
+          expect(res.body.message).to.equal('Invalid parameters');
+          expect(await e.snapshot()).to.deep.equal(before);
+        }),
+        { numRuns: 25 },
+      );
+    });
+  }
+
+  it('a NUL or an unpaired surrogate in a query or path parameter is 400, public search included', async () => {
+    const targets = [
+      (s: string) => ({ url: `/api/lms/courses?search=${s}`, headers: admin.tenant.headers }),
+      (s: string) => ({ url: `/api/lms/courses?page=1&level=${s}`, headers: admin.tenant.headers }),
+      (s: string) => ({ url: `/api/crm/leads?search=${s}`, headers: admin.headers }),
+      (s: string) => ({ url: `/api/users?search=${s}`, headers: admin.headers }),
+      (s: string) => ({ url: `/api/lms/certificates/verify/${s}`, headers: admin.tenant.headers }),
+    ];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...targets), badText, async (target, text) => {
+        const { url, headers } = target(percentEncoded(text));
+        const res = await h.http.get(url).set(headers);
+        expect(res.status, `${url} ${JSON.stringify(res.body)}`).to.equal(400);
+        expect(res.body.message).to.equal('Invalid parameters');
+      }),
+      { numRuns: 100 },
+    );
+  });
 
   it('answers a JSON body over 1 MB with 413 and stores nothing', async () => {
     const before = await count('crm_leads', { tenant_id: admin.tenant.id });

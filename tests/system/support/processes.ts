@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
@@ -68,9 +68,9 @@ export async function deploymentEnv(extra: Record<string, string> = {}): Promise
   };
 }
 
-function spawnService(entry: string, env: Record<string, string>): { child: ChildProcess; output: string[]; exited: Promise<number | null> } {
+function spawnProcess(command: string, args: string[], env: Record<string, string>): { child: ChildProcess; output: string[]; exited: Promise<number | null> } {
   const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(command, args, {
     env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'lms-sys-')), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -80,16 +80,14 @@ function spawnService(entry: string, env: Record<string, string>): { child: Chil
   return { child, output, exited };
 }
 
-/** An API process (`npm start` with START_WORKER=false unless given), ready when /health answers. */
-export async function startApi(env: Record<string, string>): Promise<ServiceProcess> {
-  const port = await freePort();
-  const { child, output, exited } = spawnService('composition/http-main.ts', { START_WORKER: 'false', ...env, PORT: String(port), HOST: '127.0.0.1' });
-  const url = `http://127.0.0.1:${port}`;
+const spawnService = (entry: string, env: Record<string, string>) => spawnProcess(process.execPath, ['--import', 'tsx', entry], env);
+
+async function untilHealthy(url: string, child: ChildProcess, output: string[]): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`API process exited early:\n${output.join('')}`);
     try {
-      if ((await fetch(`${url}/health`)).ok) break;
+      if ((await fetch(`${url}/health`)).ok) return;
     } catch {
       /* not yet listening */
     }
@@ -99,12 +97,9 @@ export async function startApi(env: Record<string, string>): Promise<ServiceProc
     }
     await new Promise((r) => setTimeout(r, 150));
   }
-  return { url, child, output, exited, stop: (signal = 'SIGTERM') => (child.kill(signal), exited) };
 }
 
-/** A worker process (`npm run worker`), ready when it logs that it started. */
-export async function startWorker(env: Record<string, string>): Promise<ServiceProcess> {
-  const { child, output, exited } = spawnService('composition/worker-main.ts', { ...env, LOG_LEVEL: 'info' });
+async function untilWorkerStarted(child: ChildProcess, output: string[]): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (!output.join('').includes('worker started')) {
     if (child.exitCode !== null) throw new Error(`worker exited early:\n${output.join('')}`);
@@ -114,7 +109,60 @@ export async function startWorker(env: Record<string, string>): Promise<ServiceP
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** An API process (`npm start` with START_WORKER=false unless given), ready when /health answers. */
+export async function startApi(env: Record<string, string>): Promise<ServiceProcess> {
+  const port = await freePort();
+  const { child, output, exited } = spawnService('composition/http-main.ts', { START_WORKER: 'false', ...env, PORT: String(port), HOST: '127.0.0.1' });
+  const url = `http://127.0.0.1:${port}`;
+  await untilHealthy(url, child, output);
+  return { url, child, output, exited, stop: (signal = 'SIGTERM') => (child.kill(signal), exited) };
+}
+
+/** A worker process (`npm run worker`), ready when it logs that it started. */
+export async function startWorker(env: Record<string, string>): Promise<ServiceProcess> {
+  const { child, output, exited } = spawnService('composition/worker-main.ts', { ...env, LOG_LEVEL: 'info' });
+  await untilWorkerStarted(child, output);
   return { url: '', child, output, exited, stop: (signal = 'SIGTERM') => (child.kill(signal), exited) };
+}
+
+/**
+ * `npm start` or `npm run worker` exactly as a process manager runs it: `child` is the npm
+ * process itself, the one a manager signals; ready as `startApi` and `startWorker` are.
+ */
+export async function startNpm(script: 'start' | 'worker', env: Record<string, string>): Promise<ServiceProcess> {
+  if (script === 'worker') {
+    const { child, output, exited } = spawnProcess('npm', ['run', 'worker'], { ...env, LOG_LEVEL: 'info' });
+    await untilWorkerStarted(child, output);
+    return { url: '', child, output, exited, stop: (signal = 'SIGTERM') => (child.kill(signal), exited) };
+  }
+  const port = await freePort();
+  const { child, output, exited } = spawnProcess('npm', ['start'], { ...env, PORT: String(port), HOST: '127.0.0.1' });
+  const url = `http://127.0.0.1:${port}`;
+  await untilHealthy(url, child, output);
+  return { url, child, output, exited, stop: (signal = 'SIGTERM') => (child.kill(signal), exited) };
+}
+
+/** Every process below `pid` (its children, theirs…), while they are still its descendants. */
+export function descendants(pid: number): number[] {
+  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=']).toString().trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number) as [number, number]);
+  const found: number[] = [];
+  for (let parents = [pid]; parents.length; ) {
+    parents = rows.filter(([, ppid]) => parents.includes(ppid)).map(([p]) => p);
+    found.push(...parents);
+  }
+  return found;
+}
+
+/** Whether a process still exists (signal 0 only checks). */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

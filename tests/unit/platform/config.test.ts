@@ -15,6 +15,18 @@ describe('configuration', () => {
     }
   });
 
+  it('with NODE_ENV=production, needs PAYGATE_PROVIDER chosen and warns when it is the sandbox', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' }, '1')).to.throw(ConfigError, /^Invalid environment variable PAYGATE_PROVIDER: required when NODE_ENV=production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', PAYGATE_PROVIDER: '' }, '1')).to.throw(ConfigError, /PAYGATE_PROVIDER/);
+    expect(loadConfig({ NODE_ENV: 'production', PAYGATE_PROVIDER: 'midtrans' }, '1').warnings).to.deep.equal([]);
+    const sandbox = loadConfig({ NODE_ENV: 'production', PAYGATE_PROVIDER: 'sandbox' }, '1');
+    expect(sandbox.PAYGATE_PROVIDER).to.equal('sandbox');
+    expect(sandbox.warnings).to.have.length(1);
+    expect(sandbox.warnings[0]).to.match(/^PAYGATE_PROVIDER=sandbox with NODE_ENV=production/);
+    // Outside production the sandbox stays the quiet default.
+    for (const NODE_ENV of [undefined, 'development', 'test']) expect(loadConfig({ NODE_ENV }, '1')).to.include({ PAYGATE_PROVIDER: 'sandbox' }).and.to.have.property('warnings').that.deep.equals([]);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }, '1').PORT).to.equal(3000);
   });
