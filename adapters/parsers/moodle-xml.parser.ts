@@ -4,7 +4,9 @@ import type { XmlElement } from '../../domain/assessment/import/moodle-xml.js';
 /**
  * Moodle XML through fast-xml-parser: the document in order, with attributes, text and CDATA, as
  * the domain's `XmlElement` tree (domain/assessment/import/moodle-xml.ts decides what it means),
- * and that tree back to text. Entities are XML's own; no DTD or external entity is read.
+ * and that tree back to text. Entities are XML's own plus character references (`&#233;`, `&#x1F600;`,
+ * which XML itself defines; the parser decodes them only with `htmlEntities`); no DTD or external
+ * entity is read.
  */
 type Node = Record<string, unknown>;
 const ATTRS = ':@';
@@ -13,7 +15,7 @@ const CDATA = '#cdata';
 
 const parser = new XMLParser({
   preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', cdataPropName: CDATA, trimValues: false, parseTagValue: false,
-  parseAttributeValue: false, processEntities: true, htmlEntities: false, ignoreDeclaration: true, ignorePiTags: true, commentPropName: false,
+  parseAttributeValue: false, processEntities: true, htmlEntities: true, ignoreDeclaration: true, ignorePiTags: true, commentPropName: false,
 });
 
 function toElement(name: string, node: Node): XmlElement {

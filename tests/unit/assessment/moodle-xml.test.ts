@@ -154,6 +154,12 @@ describe('assessment import and export: Moodle XML', () => {
     expect(fail(read(one('')))).to.equal('the file has no questions');
   });
 
+  it('decodes character references once (&#233;, &#x1F600;, an escaped &amp;nbsp; stays text)', () => {
+    const r = parseXml('<quiz><text>caf&#233; &#x1F600; &amp;nbsp; &amp;#65; &lt;b&gt;</text></quiz>');
+    expect(r.ok).to.equal(true);
+    if (r.ok) expect(r.root.children[0]!.text).to.equal('café 😀 &nbsp; &#65; <b>');
+  });
+
   it('round trip: every type exports to Moodle\'s structure and imports back to the same questions', () => {
     const drafts: QuestionDraft[] = [
       { type: 'multiple_choice', text: '<p>Pick <b>A</b> & not "B"</p>', points: 2, options: [{ text: 'A', isCorrect: true }, { text: 'B < C', isCorrect: false }] },
