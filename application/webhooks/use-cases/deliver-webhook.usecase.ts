@@ -1,5 +1,6 @@
 import { isDelivered } from '../../../domain/webhooks/webhook.js';
 import { secretContext, type WebhookDeps } from '../deps.js';
+import type { SecretSealer } from '../ports.js';
 
 /** Thrown to make the queue try again later (exponential backoff of the job). */
 export class RetryWebhookLater extends Error {}
@@ -20,8 +21,14 @@ export const makeDeliverWebhook = (d: Pick<WebhookDeps, 'outboundDeliveryReposit
       await d.outboundDeliveryRepository.recordAttempt(tenantId, deliveryId, { statusCode: null, error: 'endpoint disabled', delivered: false, final: true }, d.clock.now());
       return;
     }
+    const secret = openSecret(d.secretBox, endpoint.sealedSecret, secretContext(tenantId, endpoint.id));
+    if (secret === null) {
+      // No try can succeed until an admin rotates the secret: failing now beats a day of retries.
+      await d.outboundDeliveryRepository.recordAttempt(tenantId, deliveryId, { statusCode: null, error: 'the signing secret cannot be opened (ENCRYPTION_KEY changed?): rotate it', delivered: false, final: true }, d.clock.now());
+      d.log.error('webhooks.secret_unreadable', { tenantId, endpointId: endpoint.id });
+      return;
+    }
     const body = JSON.stringify(delivery.payload);
-    const secret = d.secretBox.open(endpoint.sealedSecret, secretContext(tenantId, endpoint.id));
     const headers = { 'content-type': 'application/json', ...d.webhookSigner.headers(secret, delivery.eventId, d.clock.now(), body) };
     const response = await d.webhookTransport.post(endpoint.url, headers, body);
     const delivered = isDelivered(response.statusCode);
@@ -31,3 +38,11 @@ export const makeDeliverWebhook = (d: Pick<WebhookDeps, 'outboundDeliveryReposit
     if (!job.final) throw new RetryWebhookLater(`webhook ${deliveryId}: ${error}`);
     d.log.warn('webhooks.delivery_failed', { tenantId, deliveryId, endpointId: endpoint.id, error });
   };
+
+function openSecret(box: SecretSealer, sealed: string, context: string): string | null {
+  try {
+    return box.open(sealed, context);
+  } catch {
+    return null;
+  }
+}

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import { asValue } from 'awilix';
 import { Webhook } from 'standardwebhooks';
 import { extraApplication, harness, type Harness, type TestUser } from '../../support/harness.js';
 import { signatureHeaders, WebhookReceiver } from '../../support/webhook-receiver.js';
@@ -110,7 +111,8 @@ describe('HTTP webhooks: outbound endpoints, signed deliveries, retries, SSRF gu
   });
 
   it('retries a failing endpoint with exponential backoff, marks the delivery failed after the last try, and an admin retries it', async () => {
-    const app = await extraApplication({ WEBHOOK_ATTEMPTS: '3', WEBHOOK_BACKOFF_MS: '100' });
+    // Sealed secrets are opened by whichever process runs the job: the processes share the key (ENCRYPTION_KEY).
+    const app = await extraApplication({ WEBHOOK_ATTEMPTS: '3', WEBHOOK_BACKOFF_MS: '100' }, { secretBox: asValue(h.resolve('secretBox')) });
     try {
       const http = h.agent(app);
       const t = await h.tenant();
