@@ -1,3 +1,4 @@
+import type { DomainEvents } from '../shared/domain-events.js';
 import type { AuditLog } from '../platform/ports.js';
 import type { FileService } from '../platform/index.js';
 import type { Clock, IdGenerator, RandomSource, UnitOfWork } from '../shared/ports.js';
@@ -33,6 +34,7 @@ export type LearningDeps = {
   certificateRenderer: CertificateRenderer;
   fileService: FileService;
   auditLog: AuditLog;
+  domainEvents: DomainEvents;
   secretDigest: CodeDigest;
   clock: Clock;
   ids: IdGenerator;
