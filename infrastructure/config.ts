@@ -78,6 +78,13 @@ const EnvSchema = z.object({
   SHUTDOWN_DRAIN_MS: int(0, 60_000).default(1000),
   /** How often, and after how long, outbox rows whose job never reached the queue are re-enqueued. */
   OUTBOX_RELAY_MS: int(1000, 3_600_000).default(60_000),
+  /** Outbound webhooks may target private, loopback and link-local addresses (a closed network, tests). */
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  /** Outbound webhook tries (the first included) and the backoff base: 13 tries from 20 s span about 23 hours. */
+  WEBHOOK_ATTEMPTS: int(1, 30).default(13),
+  WEBHOOK_BACKOFF_MS: int(1, 3_600_000).default(20_000),
+  /** Longest wait for an endpoint's answer, per try. */
+  WEBHOOK_TIMEOUT_MS: int(100, 120_000).default(10_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -151,11 +151,11 @@ export class ChatStreamHub {
   }
 
   private deliver(event: ChatEvent): void {
-    if (event.type !== 'message') return;
+    if (event.type !== 'message' && event.type !== 'lead.assigned') return;
+    // Only chat messages carry an id: it is what a reconnecting client resumes the chat from.
+    const id = event.type === 'message' && typeof event.data.id === 'string' ? event.data.id : undefined;
     for (const userId of new Set(event.recipientIds)) {
-      for (const stream of this.streams.get(`${event.tenantId}:${userId}`) ?? []) {
-        stream.send('message', event.data, typeof event.data.id === 'string' ? event.data.id : undefined);
-      }
+      for (const stream of this.streams.get(`${event.tenantId}:${userId}`) ?? []) stream.send(event.type, event.data, id);
     }
   }
 

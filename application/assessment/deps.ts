@@ -1,3 +1,4 @@
+import type { DomainEvents } from '../shared/domain-events.js';
 import type { Clock, IdGenerator, RandomSource, UnitOfWork } from '../shared/ports.js';
 import type { AuditLog, Mailer } from '../platform/ports.js';
 import type { UserRepository } from '../identity/ports/user-repository.js';
@@ -24,6 +25,7 @@ export type AssessmentDeps = {
   /** Identity's users (shared registration): the student's address for grading mail. */
   userRepository: UserRepository;
   mailer: Mailer;
+  domainEvents: DomainEvents;
   auditLog: AuditLog;
   clock: Clock;
   ids: IdGenerator;

@@ -1,3 +1,4 @@
+import type { DomainEvents } from '../shared/domain-events.js';
 import type { GrantEnrollment, LearningAccess, LearningCatalog, RevokeEnrollments } from '../learning/index.js';
 import type { Mailer, SettingsReader } from '../platform/ports.js';
 import type { UserRepository } from '../identity/ports/user-repository.js';
@@ -25,6 +26,7 @@ export type CommerceDeps = {
   userRepository: UserRepository;
   settingsReader: SettingsReader;
   mailer: Mailer;
+  domainEvents: DomainEvents;
   jobs: Jobs;
   clock: Clock;
   ids: IdGenerator;

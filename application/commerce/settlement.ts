@@ -8,10 +8,11 @@ import { err, ok, type Result } from '../shared/result.js';
 import type { CommerceDeps } from './deps.js';
 import type { PaymentNotification } from './ports/payment-repository.js';
 import { buildReceiptMail } from './receipts.js';
+import { orderView } from './presenters.js';
 
 type Deps = Pick<CommerceDeps,
   'orderRepository' | 'paymentRepository' | 'subscriptionRepository' | 'promoCodeReservations' | 'grantEnrollment' | 'revokeEnrollments' | 'learningAccess'
-  | 'receiptRenderer' | 'userRepository' | 'settingsReader' | 'mailer' | 'clock' | 'uow' | 'log'>;
+  | 'receiptRenderer' | 'userRepository' | 'settingsReader' | 'mailer' | 'domainEvents' | 'clock' | 'uow' | 'log'>;
 
 export interface SettleCommand {
   tenantId: string;
@@ -127,7 +128,9 @@ export const makeSettlement = (d: Deps) => {
         await grantPaid(final, now);
         const mail = receipt ?? (await buildReceiptMail(d, final, payment ?? cmd.receiptPayment ?? null));
         if (mail) await d.mailer.send(order.tenantId, mail);
+        await d.domainEvents.publish(order.tenantId, 'order.paid', { order: orderView(final), payment_method: payment?.paymentMethod ?? cmd.receiptPayment?.paymentMethod ?? null });
       } else if (t.changed && final.status === 'refunded') {
+        await d.domainEvents.publish(order.tenantId, 'order.refunded', { order: orderView(final) });
         // Money paid back takes back what it bought, in the same unit of work.
         await d.revokeEnrollments(order.tenantId, 'order', order.id);
         const sub = order.subscriptionId ? await d.subscriptionRepository.lock(order.tenantId, order.subscriptionId) : null;

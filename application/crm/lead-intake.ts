@@ -3,16 +3,21 @@ import { assignmentEvent, createdEvent, newLead, type AssignmentReason, type Lea
 import type { User } from '../../domain/identity/user.js';
 import type { UserRepository } from '../identity/ports/user-repository.js';
 import type { Mailer } from '../platform/ports.js';
+import type { ChatEventPublisher } from '../engagement/index.js';
+import type { DomainEvents } from '../shared/domain-events.js';
 import type { Clock, IdGenerator, UnitOfWork } from '../shared/ports.js';
 import type { AutomationRepository } from './ports/automation-repository.js';
 import type { LeadRepository } from './ports/lead-repository.js';
 import { leadAssignedMail } from './mail-templates.js';
+import { leadView } from './presenters.js';
 
 export type LeadIntakeDeps = {
   leadRepository: LeadRepository;
   automationRepository: AutomationRepository;
   userRepository: UserRepository;
   mailer: Mailer;
+  domainEvents: DomainEvents;
+  chatEvents: ChatEventPublisher;
   ids: IdGenerator;
   clock: Clock;
   uow: UnitOfWork;
@@ -45,7 +50,7 @@ export const toEvents = (lead: Lead, drafts: LeadEventDraft[], ids: IdGenerator,
  * is redelivered after a crash starts again from nothing. A lead that already exists (same
  * provider and external id) is answered as it is, with no second assignment.
  */
-export const makeLeadIntake = ({ leadRepository, automationRepository, userRepository, mailer, ids, clock, uow }: LeadIntakeDeps) =>
+export const makeLeadIntake = ({ leadRepository, automationRepository, userRepository, mailer, domainEvents, chatEvents, ids, clock, uow }: LeadIntakeDeps) =>
   async (input: IntakeInput): Promise<{ lead: Lead; created: boolean }> =>
     uow.run(async () => {
       const lead = newLead({
@@ -85,9 +90,25 @@ export const makeLeadIntake = ({ leadRepository, automationRepository, userRepos
         drafts.push(assignmentEvent(null, assignee.id, reason, input.actorId));
         await mailer.send(input.tenantId, leadAssignedMail(assignee.email, lead));
       }
+      await domainEvents.publish(input.tenantId, 'lead.created', { lead: leadView(lead) });
+      if (assignee && reason) await announceAssignment({ domainEvents, chatEvents, uow }, lead, null, reason);
       // The history starts when the lead arrived; the assignment happened when it was processed.
       await leadRepository.addEvents([...toEvents(lead, [createdEvent(lead, input.actorId)], ids, lead.createdAt), ...toEvents(lead, drafts, ids, now)]);
       return { lead, created: true };
     });
 
 export type LeadIntake = ReturnType<typeof makeLeadIntake>;
+
+/**
+ * A lead handed to someone: a `lead.assigned` webhook event, and the assignee hears it at once on
+ * the event stream (after commit: a rolled-back assignment is never announced).
+ */
+export async function announceAssignment(
+  d: { domainEvents: DomainEvents; chatEvents: ChatEventPublisher; uow: UnitOfWork }, lead: Lead, from: string | null, reason: AssignmentReason,
+): Promise<void> {
+  if (!lead.assignedTo) return;
+  const data = { lead: leadView(lead), from_user_id: from, to_user_id: lead.assignedTo, reason };
+  await d.domainEvents.publish(lead.tenantId, 'lead.assigned', data);
+  const recipient = lead.assignedTo;
+  await d.uow.afterCommit(() => d.chatEvents.publish({ tenantId: lead.tenantId, recipientIds: [recipient], type: 'lead.assigned', data: JSON.parse(JSON.stringify(data)) as Record<string, unknown> }));
+}

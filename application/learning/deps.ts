@@ -1,4 +1,5 @@
 import type { TenantRepository } from '../identity/ports/tenant-repository.js';
+import type { DomainEvents } from '../shared/domain-events.js';
 import type { AuditLog } from '../platform/ports.js';
 import type { FileService } from '../platform/index.js';
 import type { Clock, IdGenerator, RandomSource, UnitOfWork } from '../shared/ports.js';
@@ -37,6 +38,7 @@ export type LearningDeps = {
   tenantRepository: Pick<TenantRepository, 'findById'>;
   fileService: FileService;
   auditLog: AuditLog;
+  domainEvents: DomainEvents;
   secretDigest: CodeDigest;
   clock: Clock;
   ids: IdGenerator;

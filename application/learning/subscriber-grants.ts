@@ -1,8 +1,9 @@
 import type { Course } from '../../domain/learning/course.js';
 import { regrant, type Enrollment } from '../../domain/learning/enrollment.js';
 import type { LearningDeps } from './deps.js';
+import { enrollmentEvent } from './event-views.js';
 
-type Deps = Pick<LearningDeps, 'categorySubscribers' | 'enrollmentRepository' | 'ids'>;
+type Deps = Pick<LearningDeps, 'categorySubscribers' | 'enrollmentRepository' | 'domainEvents' | 'ids'>;
 
 /**
  * A course put into a category (created in it, or moved there) goes to everyone whose subscription
@@ -21,7 +22,10 @@ export async function grantToCategorySubscribers(d: Deps, course: Course, now: D
   }));
   const inserted = new Set(await d.enrollmentRepository.insertManyIfAbsent(grants));
   for (const grant of grants) {
-    if (inserted.has(grant.userId)) continue;
+    if (inserted.has(grant.userId)) {
+      await d.domainEvents.publish(course.tenantId, 'enrollment.created', { enrollment: enrollmentEvent(grant) });
+      continue;
+    }
     const existing = await d.enrollmentRepository.lock(course.tenantId, grant.userId, course.id);
     if (!existing) continue;
     const next = regrant(existing, grant, now);

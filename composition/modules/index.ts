@@ -7,11 +7,12 @@ import { assessmentModule } from './assessment.module.js';
 import { engagementModule } from './engagement.module.js';
 import { commerceModule } from './commerce.module.js';
 import { crmModule } from './crm.module.js';
+import { webhooksModule } from './webhooks.module.js';
 
 /**
  * Every context of the service; a new context adds its module here. Order matters where a later
  * module replaces an earlier one's default port (assessment after learning).
  */
 export const appModules: AppModule[] = [
-  platformModule, identityModule, passkeysModule, learningModule, assessmentModule, engagementModule, commerceModule, crmModule,
+  platformModule, identityModule, passkeysModule, learningModule, assessmentModule, engagementModule, commerceModule, crmModule, webhooksModule,
 ];

@@ -114,6 +114,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
       RATE_LIMIT_AI: '1000000',
       RATE_LIMIT_WEBHOOK_FAILURES: '1000000',
       QUEUE_PREFIX: `test-${randomUUID().slice(0, 8)}`,
+      // Test receivers listen on loopback (tests of the refusal turn it off).
+      WEBHOOK_ALLOW_PRIVATE: 'true',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
       ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
       ...env,

@@ -7,6 +7,7 @@ import { crmErrors } from './crm.errors.js';
 import { assessmentErrors } from './assessment.errors.js';
 import { engagementErrors } from './engagement.errors.js';
 import { commerceErrors } from './commerce.errors.js';
+import { webhooksErrors } from './webhooks.errors.js';
 
 /** The one table from domain error codes to HTTP (style.md); each context adds its file here. */
 export const errorTable: ErrorTable = {
@@ -18,4 +19,5 @@ export const errorTable: ErrorTable = {
   ...engagementErrors,
   ...crmErrors,
   ...commerceErrors,
+  ...webhooksErrors,
 };

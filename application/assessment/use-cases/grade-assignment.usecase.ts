@@ -13,7 +13,7 @@ export type GradeAssignmentError = 'SUBMISSION_NOT_FOUND' | 'INVALID_GRADE' | 'I
  * a lower role than the grader (spec hierarchy rule 1), else 403. The grade, its audit entry and the student's mail
  * are written in one unit of work (the mail is delivered by a job after commit, style rule 7).
  */
-export const makeGradeAssignment = (d: Pick<AssessmentDeps, 'submissionRepository' | 'learningAccess' | 'userRepository' | 'mailer' | 'auditLog' | 'clock' | 'uow'>) =>
+export const makeGradeAssignment = (d: Pick<AssessmentDeps, 'submissionRepository' | 'learningAccess' | 'userRepository' | 'mailer' | 'domainEvents' | 'auditLog' | 'clock' | 'uow'>) =>
   async (actor: Actor, meta: RequestMeta, id: string, input: { score: number; feedback: string | null }): Promise<Result<Submission, GradeAssignmentError>> => {
     const score = checkGrade(input.score);
     if (!score.ok) return err('INVALID_GRADE', `score: ${score.error}`);
@@ -26,6 +26,12 @@ export const makeGradeAssignment = (d: Pick<AssessmentDeps, 'submissionRepositor
       if (!graded) return err('SUBMISSION_NOT_FOUND');
       await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'assignment.grade', resourceType: 'assignment', resourceId: id, ...meta, metadata: { score: graded.score, student_id: graded.userId } });
       const [student, lesson] = await Promise.all([d.userRepository.findById(actor.tenantId, graded.userId), d.learningAccess.lessonContent(actor.tenantId, graded.lessonId)]);
+      await d.domainEvents.publish(actor.tenantId, 'assignment.graded', {
+        submission: {
+          id: graded.id, lesson_id: graded.lessonId, course_id: graded.courseId, user_id: graded.userId, score: graded.score, feedback: graded.feedback,
+          graded_by: graded.gradedBy, submitted_at: graded.submittedAt, graded_at: graded.gradedAt,
+        },
+      });
       if (student && !student.deletedAt) await d.mailer.send(actor.tenantId, assignmentGradedMail(student.email, student.displayName, lesson?.title ?? null, graded));
       return ok(graded);
     });

@@ -2,14 +2,20 @@ import { applyLeadChanges, type LeadChanges } from '../../../domain/crm/lead.js'
 import type { UserRepository } from '../../identity/ports/user-repository.js';
 import type { AuditLog, Mailer } from '../../platform/ports.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
+import type { ChatEventPublisher } from '../../engagement/index.js';
+import type { DomainEvents } from '../../shared/domain-events.js';
 import type { Clock, IdGenerator, UnitOfWork } from '../../shared/ports.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import { canReceiveLeads, toEvents } from '../lead-intake.js';
+import { announceAssignment, canReceiveLeads, toEvents } from '../lead-intake.js';
+import { leadView } from '../presenters.js';
 import { leadAssignedMail } from '../mail-templates.js';
 import type { LeadRepository } from '../ports/lead-repository.js';
 import type { LeadWithHistory } from './get-lead.usecase.js';
 
-type Deps = { leadRepository: LeadRepository; userRepository: UserRepository; mailer: Mailer; auditLog: AuditLog; ids: IdGenerator; clock: Clock; uow: UnitOfWork };
+type Deps = {
+  leadRepository: LeadRepository; userRepository: UserRepository; mailer: Mailer; auditLog: AuditLog; domainEvents: DomainEvents; chatEvents: ChatEventPublisher;
+  ids: IdGenerator; clock: Clock; uow: UnitOfWork;
+};
 
 export type UpdateLeadError = 'LEAD_NOT_FOUND' | 'ASSIGNEE_NOT_FOUND';
 
@@ -18,7 +24,7 @@ export type UpdateLeadError = 'LEAD_NOT_FOUND' | 'ASSIGNEE_NOT_FOUND';
  * locked for the change, so two concurrent PATCHes each see the other's result and the history
  * stays a true sequence. A new assignee is alerted by mail in the same unit of work.
  */
-export const makeUpdateLead = ({ leadRepository, userRepository, mailer, auditLog, ids, clock, uow }: Deps) =>
+export const makeUpdateLead = ({ leadRepository, userRepository, mailer, auditLog, domainEvents, chatEvents, ids, clock, uow }: Deps) =>
   async (actor: Actor, meta: RequestMeta, id: string, changes: LeadChanges): Promise<Result<LeadWithHistory, UpdateLeadError>> =>
     uow.run(async () => {
       const lead = await leadRepository.findById(actor.tenantId, id, { forUpdate: true });
@@ -30,7 +36,13 @@ export const makeUpdateLead = ({ leadRepository, userRepository, mailer, auditLo
       if (events.length > 0) {
         await leadRepository.update(updated);
         await leadRepository.addEvents(toEvents(updated, events, ids, now));
-        if (assignee && updated.assignedTo !== lead.assignedTo) await mailer.send(actor.tenantId, leadAssignedMail(assignee.email, updated));
+        if (assignee && updated.assignedTo !== lead.assignedTo) {
+          await mailer.send(actor.tenantId, leadAssignedMail(assignee.email, updated));
+          await announceAssignment({ domainEvents, chatEvents, uow }, updated, lead.assignedTo, 'manual');
+        }
+        if (updated.status !== lead.status) {
+          await domainEvents.publish(actor.tenantId, 'lead.status_changed', { lead: leadView(updated), from_status: lead.status, to_status: updated.status });
+        }
         await auditLog.record({
           tenantId: actor.tenantId, userId: actor.userId, action: 'crm.lead.update', resourceType: 'crm_lead', resourceId: id, ...meta,
           metadata: { changes: events.map((e) => e.type), ...(updated.status !== lead.status ? { status: { from: lead.status, to: updated.status } } : {}) },

@@ -1,8 +1,11 @@
-/** A live event for some users of a tenant (a new chat message), delivered over SSE. */
+/**
+ * A live event for some users of a tenant, delivered over SSE as an event of this `type`: a new
+ * chat message, or a lead handed to its assignee (CRM).
+ */
 export interface ChatEvent {
   tenantId: string;
   recipientIds: string[];
-  type: 'message';
+  type: 'message' | 'lead.assigned';
   /** The wire view, as JSON would carry it. */
   data: Record<string, unknown>;
 }

@@ -18,7 +18,7 @@ export interface CourseInput {
 
 export type CourseWriteError = 'UNKNOWN_CATEGORY';
 
-export const makeCreateCourse = (d: Pick<LearningDeps, 'courseRepository' | 'categoryRepository' | 'categorySubscribers' | 'enrollmentRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
+export const makeCreateCourse = (d: Pick<LearningDeps, 'courseRepository' | 'categoryRepository' | 'categorySubscribers' | 'enrollmentRepository' | 'domainEvents' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
   async (actor: Actor, meta: RequestMeta, input: CourseInput): Promise<Result<CourseWithCategory, CourseWriteError>> => {
     const category = input.categoryId ? await d.categoryRepository.findById(actor.tenantId, input.categoryId) : null;
     if (input.categoryId && !category) return err('UNKNOWN_CATEGORY', 'category_id: no such category');

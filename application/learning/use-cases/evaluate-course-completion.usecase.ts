@@ -3,6 +3,7 @@ import type { Certificate } from '../../../domain/learning/certificate.js';
 import { isEnrollmentActive } from '../../../domain/learning/enrollment.js';
 import { isCourseComplete } from '../../../domain/learning/progress.js';
 import type { LearningDeps } from '../deps.js';
+import { certificateEvent } from '../event-views.js';
 
 export interface CompletionOutcome {
   completed: boolean;
@@ -17,7 +18,7 @@ export interface CompletionOutcome {
  * often (the unique (user, course) index settles concurrent calls). Mentors previewing a
  * course without an enrolment get no certificate. Assessment calls this when a quiz is passed.
  */
-export const makeEvaluateCourseCompletion = (d: Pick<LearningDeps, 'courseRepository' | 'lessonRepository' | 'progressRepository' | 'enrollmentRepository' | 'certificateRepository' | 'courseQuizRequirements' | 'learnerDirectory' | 'auditLog' | 'clock' | 'ids' | 'random'>) =>
+export const makeEvaluateCourseCompletion = (d: Pick<LearningDeps, 'courseRepository' | 'lessonRepository' | 'progressRepository' | 'enrollmentRepository' | 'certificateRepository' | 'courseQuizRequirements' | 'learnerDirectory' | 'auditLog' | 'domainEvents' | 'clock' | 'ids' | 'random' | 'uow'>) =>
   async (tenantId: string, userId: string, courseId: string): Promise<CompletionOutcome> => {
     const existing = await d.certificateRepository.find(tenantId, userId, courseId);
     // One after another: grading calls this inside its unit of work, whose one connection takes one statement at a time.
@@ -37,14 +38,19 @@ export const makeEvaluateCourseCompletion = (d: Pick<LearningDeps, 'courseReposi
       id: d.ids.uuid(), tenantId, userId, courseId, code: formatCertificateCode(d.random.string(CERTIFICATE_CODE_LENGTH, CODE_ALPHABET)),
       studentName: learner.displayName, courseTitle: course.title, issuedAt: now,
     };
-    if (!(await d.certificateRepository.insertIfAbsent(certificate))) {
-      return { completed, certificate: await d.certificateRepository.find(tenantId, userId, courseId), issued: false };
-    }
-    await d.auditLog.record({
-      tenantId, userId, action: 'certificate.issue', resourceType: 'certificate', resourceId: certificate.id, ip: null, userAgent: null,
-      metadata: { course_id: courseId, code: certificate.code },
+    // The certificate, its audit entry and both events commit together (joining the caller's unit of work, if any).
+    return d.uow.run(async (): Promise<CompletionOutcome> => {
+      if (!(await d.certificateRepository.insertIfAbsent(certificate))) {
+        return { completed, certificate: await d.certificateRepository.find(tenantId, userId, courseId), issued: false };
+      }
+      await d.auditLog.record({
+        tenantId, userId, action: 'certificate.issue', resourceType: 'certificate', resourceId: certificate.id, ip: null, userAgent: null,
+        metadata: { course_id: courseId, code: certificate.code },
+      });
+      await d.domainEvents.publish(tenantId, 'course.completed', { user_id: userId, course_id: courseId, course_title: course.title, completed_at: now });
+      await d.domainEvents.publish(tenantId, 'certificate.issued', { certificate: certificateEvent(certificate) });
+      return { completed, certificate, issued: true };
     });
-    return { completed, certificate, issued: true };
   };
 
 export type EvaluateCourseCompletion = ReturnType<typeof makeEvaluateCourseCompletion>;

@@ -1,6 +1,7 @@
 import { regrant, type Enrollment, type EnrollmentSource } from '../../../domain/learning/enrollment.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
+import { enrollmentEvent } from '../event-views.js';
 
 export type GrantEnrollmentError = 'COURSE_NOT_FOUND' | 'USER_NOT_FOUND';
 
@@ -11,7 +12,7 @@ export type GrantEnrollmentError = 'COURSE_NOT_FOUND' | 'USER_NOT_FOUND';
  * grants: insert-if-absent, then the row is locked and updated in one unit of work (which
  * joins the caller's, e.g. commerce's payment transaction).
  */
-export const makeGrantEnrollment = (d: Pick<LearningDeps, 'courseRepository' | 'enrollmentRepository' | 'learnerDirectory' | 'clock' | 'ids' | 'uow'>) =>
+export const makeGrantEnrollment = (d: Pick<LearningDeps, 'courseRepository' | 'enrollmentRepository' | 'learnerDirectory' | 'domainEvents' | 'clock' | 'ids' | 'uow'>) =>
   async (
     tenantId: string, userId: string, courseId: string, source: EnrollmentSource, expiresAt: Date | null, sourceRef: string | null = null,
   ): Promise<Result<{ enrollment: Enrollment; created: boolean }, GrantEnrollmentError>> => {
@@ -21,7 +22,10 @@ export const makeGrantEnrollment = (d: Pick<LearningDeps, 'courseRepository' | '
     const now = d.clock.now();
     return d.uow.run(async () => {
       const fresh: Enrollment = { id: d.ids.uuid(), tenantId, userId, courseId, status: 'active', source, sourceRef, expiresAt, createdAt: now, updatedAt: now };
-      if (await d.enrollmentRepository.insertIfAbsent(fresh)) return ok({ enrollment: fresh, created: true });
+      if (await d.enrollmentRepository.insertIfAbsent(fresh)) {
+        await d.domainEvents.publish(tenantId, 'enrollment.created', { enrollment: enrollmentEvent(fresh) });
+        return ok({ enrollment: fresh, created: true });
+      }
       const existing = (await d.enrollmentRepository.lock(tenantId, userId, courseId))!;
       const next = regrant(existing, { source, expiresAt, sourceRef }, now);
       if (next !== existing) await d.enrollmentRepository.update(next);

@@ -7,7 +7,7 @@ import { grantToCategorySubscribers } from '../subscriber-grants.js';
 import type { CourseWithCategory } from '../ports/catalog.js';
 
 /** Any subset of the create fields (contract §2). */
-export const makeUpdateCourse = (d: Pick<LearningDeps, 'courseRepository' | 'categoryRepository' | 'categorySubscribers' | 'enrollmentRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
+export const makeUpdateCourse = (d: Pick<LearningDeps, 'courseRepository' | 'categoryRepository' | 'categorySubscribers' | 'enrollmentRepository' | 'domainEvents' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
   async (actor: Actor, meta: RequestMeta, id: string, changes: Partial<CourseInput>): Promise<Result<CourseWithCategory, CourseWriteError | 'COURSE_NOT_FOUND'>> => {
     const course = await d.courseRepository.findById(actor.tenantId, id);
     if (!course) return err('COURSE_NOT_FOUND');

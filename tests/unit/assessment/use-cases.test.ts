@@ -50,7 +50,7 @@ function world() {
     submissionRepository: new MemorySubmissionRepository(s), questionImportParser, questionExportWriter, learningAccess: m.learningAccess,
     evaluateCourseCompletion: makeEvaluateCourseCompletion(m.deps), userRepository,
     mailer: { send: async (tenantId, mail) => { sent.push({ tenantId, mail }); return { id: 'm', messageId: '<m@test>' }; } },
-    auditLog: m.deps.auditLog, clock: m.clock, ids: m.deps.ids, random: { string: () => 'x', bytesHex: (n) => '9c'.repeat(n) }, uow: m.deps.uow,
+    auditLog: m.deps.auditLog, domainEvents: m.deps.domainEvents, clock: m.clock, ids: m.deps.ids, random: { string: () => 'x', bytesHex: (n) => '9c'.repeat(n) }, uow: m.deps.uow,
   };
   const actor = (role: number = Role.Student, name = 'Student'): Actor => {
     const userId = m.addUser(role as 1, name);

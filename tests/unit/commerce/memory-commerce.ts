@@ -48,6 +48,7 @@ export function memoryCommerce() {
     userRepository: identity.deps.userRepository,
     settingsReader: identity.deps.settingsReader,
     mailer,
+    domainEvents: learning.deps.domainEvents,
     jobs,
     clock: learning.clock,
     ids: learning.deps.ids,

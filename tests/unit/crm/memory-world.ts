@@ -4,7 +4,9 @@ import { MemoryUserRepository } from '../../../adapters/persistence/memory/ident
 import { MemoryAuditLog, MemoryUnitOfWork } from '../../../adapters/persistence/memory/platform.memory.js';
 import { AesSecretBox, hmacWebhookSignatures } from '../../../adapters/security/aes-secret-box.js';
 import { libphonenumberPhoneNumbers } from '../../../adapters/security/libphonenumber-phone-numbers.js';
+import { RecordingDomainEvents } from '../../../adapters/persistence/memory/webhooks.memory.js';
 import { makeLeadIntake } from '../../../application/crm/lead-intake.js';
+import type { ChatEvent, ChatEventPublisher } from '../../../application/engagement/index.js';
 import type { GraphError, GraphLead, MetaGraph } from '../../../application/crm/ports/meta-graph.js';
 import type { Mailer, OutgoingMail } from '../../../application/platform/ports.js';
 import type { Actor } from '../../../application/shared/actor.js';
@@ -28,6 +30,13 @@ export class RecordingJobs implements Jobs {
   readonly queued: Array<{ name: string; payload: unknown; options: JobOptions }> = [];
   async enqueue(name: string, payload: unknown, options: JobOptions = {}) {
     this.queued.push({ name, payload, options });
+  }
+}
+
+export class RecordingChatEvents implements ChatEventPublisher {
+  readonly published: ChatEvent[] = [];
+  async publish(event: ChatEvent) {
+    this.published.push(event);
   }
 }
 
@@ -67,6 +76,8 @@ export function memoryWorld() {
     deliveryRepository: new MemoryDeliveryRepository(),
     userRepository: users,
     mailer: new RecordingMailer(),
+    domainEvents: new RecordingDomainEvents(),
+    chatEvents: new RecordingChatEvents(),
     jobs: new RecordingJobs(),
     auditLog: new MemoryAuditLog(),
     uow: new MemoryUnitOfWork(),

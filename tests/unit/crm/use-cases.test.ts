@@ -44,6 +44,30 @@ describe('application/crm use cases on memory adapters', () => {
     expect([...w.automationRepository.cursors.values()]).to.deep.equal([1]);
   });
 
+  it('publishes lead.created and lead.assigned with the lead, and tells the assignee live after commit; a duplicate publishes nothing', async () => {
+    const w = memoryWorld();
+    const admin = await w.user(Role.Admin);
+    const rep = await w.user();
+    await makeUpdateAutomation(w)(w.actor(admin), meta, { members: [{ userId: rep.id, active: true, regions: [], categories: [] }] });
+    const { lead } = await w.leadIntake({ tenantId: w.tenantId, provider: 'google', externalId: 'E1', details: details('Ayu'), actorId: null, receivedAt: new Date() });
+    await w.leadIntake({ tenantId: w.tenantId, provider: 'google', externalId: 'E1', details: details('Ayu'), actorId: null, receivedAt: new Date() });
+    expect(w.domainEvents.published.map((e) => e.type)).to.deep.equal(['lead.created', 'lead.assigned']);
+    expect(w.domainEvents.of('lead.created')[0]!.data.lead).to.include({ id: lead.id, assigned_to: rep.id, name: 'Ayu' });
+    expect(w.domainEvents.of('lead.assigned')[0]!.data).to.deep.include({ from_user_id: null, to_user_id: rep.id, reason: 'round_robin' });
+    expect(w.chatEvents.published).to.have.length(1);
+    expect(w.chatEvents.published[0]).to.deep.include({ tenantId: w.tenantId, recipientIds: [rep.id], type: 'lead.assigned' });
+
+    // A change of assignee and of status: one event each; a note alone publishes nothing.
+    const other = await w.user();
+    const update = makeUpdateLead(w);
+    await update(w.actor(admin), meta, lead.id, { assignedTo: other.id, status: 'contacted' });
+    await update(w.actor(admin), meta, lead.id, { note: 'called' });
+    expect(w.domainEvents.published.map((e) => e.type)).to.deep.equal(['lead.created', 'lead.assigned', 'lead.assigned', 'lead.status_changed']);
+    expect(w.domainEvents.published[2]!.data).to.deep.include({ from_user_id: rep.id, to_user_id: other.id, reason: 'manual' });
+    expect(w.domainEvents.published[3]!.data).to.deep.include({ from_status: 'new', to_status: 'contacted' });
+    expect(w.chatEvents.published.map((e) => e.recipientIds)).to.deep.equal([[rep.id], [other.id]]);
+  });
+
   it('sends a Jakarta lead to the Jakarta member under geographic rules', async () => {
     const w = memoryWorld();
     const admin = await w.user(Role.Admin);

@@ -1,3 +1,4 @@
+import { RecordingDomainEvents } from '../../../adapters/persistence/memory/webhooks.memory.js';
 import {
   MemoryCategoryRepository, MemoryCertificateRepository, MemoryCourseRepository, MemoryEnrollmentRepository, MemoryLearnerDirectory, MemoryLearningState,
   MemoryLessonRepository, MemoryModuleRepository, MemoryParentLinkRepository, MemoryProgressRepository,
@@ -49,6 +50,7 @@ export function memoryLearning(overrides: { courseQuizRequirements?: CourseQuizR
       bytesHex: (n: number) => '0'.repeat(n * 2),
     },
     uow: new MemoryUnitOfWork(),
+    domainEvents: new RecordingDomainEvents(),
     publicUrl: 'http://lms.test',
   } satisfies LearningDeps;
   const learningAccess = makeLearningAccess(deps);

@@ -7,10 +7,11 @@ describe('configuration', () => {
     expect(c).to.include({ PORT: 3000, HOST: '0.0.0.0', DATA_DIR: './data', RATE_LIMIT_GLOBAL: 60, RATE_LIMIT_CRITICAL: 20, RATE_LIMIT_UPLOAD: 10, RATE_LIMIT_WEBHOOK_FAILURES: 10, MAILER: 'outbox', PAYGATE_PROVIDER: 'sandbox', AI_PROVIDER: 'builtin', LOG_LEVEL: 'info', TRUST_PROXY: false });
     expect(c.META_GRAPH_URL).to.equal('https://graph.facebook.com/v21.0');
     expect(c.webauthnOrigins).to.deep.equal(['http://localhost:3000']);
+    expect(c).to.include({ WEBHOOK_ALLOW_PRIVATE: false, WEBHOOK_ATTEMPTS: 13, WEBHOOK_BACKOFF_MS: 20_000, WEBHOOK_TIMEOUT_MS: 10_000 });
   });
 
   it('stops with a one-line error naming the variable', () => {
-    for (const [env, name] of [[{ PORT: 'abc' }, 'PORT'], [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'], [{ MAILER: 'carrier-pigeon' }, 'MAILER'], [{ MAILER: 'smtp' }, 'SMTP_URL'], [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY']] as const) {
+    for (const [env, name] of [[{ PORT: 'abc' }, 'PORT'], [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'], [{ MAILER: 'carrier-pigeon' }, 'MAILER'], [{ MAILER: 'smtp' }, 'SMTP_URL'], [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'], [{ WEBHOOK_ALLOW_PRIVATE: 'sometimes' }, 'WEBHOOK_ALLOW_PRIVATE'], [{ WEBHOOK_ATTEMPTS: '0' }, 'WEBHOOK_ATTEMPTS']] as const) {
       expect(() => loadConfig(env, '1')).to.throw(ConfigError, new RegExp(`^Invalid environment variable ${name}: `));
     }
   });

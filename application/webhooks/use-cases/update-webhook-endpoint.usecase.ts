@@ -1,0 +1,31 @@
+import type { WebhookEndpoint } from '../../../domain/webhooks/webhook.js';
+import type { Actor, RequestMeta } from '../../shared/actor.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import type { WebhookDeps } from '../deps.js';
+import type { EndpointInput } from './register-webhook-endpoint.usecase.js';
+
+export type UpdateEndpointError = 'WEBHOOK_ENDPOINT_NOT_FOUND' | 'WEBHOOK_URL_REFUSED';
+
+/** Any subset of the create fields; a new URL is checked as at registration. */
+export const makeUpdateWebhookEndpoint = (d: Pick<WebhookDeps, 'webhookEndpointRepository' | 'webhookTargets' | 'auditLog' | 'clock' | 'uow'>) =>
+  async (actor: Actor, meta: RequestMeta, id: string, changes: Partial<EndpointInput>): Promise<Result<WebhookEndpoint, UpdateEndpointError>> => {
+    if (changes.url !== undefined) {
+      const target = await d.webhookTargets.check(changes.url);
+      if (!target.ok) return err('WEBHOOK_URL_REFUSED', `url: ${target.detail}`);
+    }
+    return d.uow.run(async (): Promise<Result<WebhookEndpoint, UpdateEndpointError>> => {
+      const found = await d.webhookEndpointRepository.findById(actor.tenantId, id);
+      if (!found) return err('WEBHOOK_ENDPOINT_NOT_FOUND');
+      const updated: WebhookEndpoint = {
+        ...found,
+        ...(changes.url !== undefined ? { url: changes.url } : {}),
+        ...(changes.events !== undefined ? { events: [...new Set(changes.events)] } : {}),
+        ...(changes.enabled !== undefined ? { enabled: changes.enabled } : {}),
+        ...(changes.description !== undefined ? { description: changes.description } : {}),
+        updatedAt: d.clock.now(),
+      };
+      await d.webhookEndpointRepository.update(updated);
+      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'webhook.endpoint.update', resourceType: 'webhook_endpoint', resourceId: id, ...meta, metadata: { fields: Object.keys(changes) } });
+      return ok(updated);
+    });
+  };
