@@ -1,5 +1,6 @@
 import type { Category, Course, CourseModule, CourseStatus, Lesson, LessonSummary } from '../../../domain/learning/course.js';
 import type { CategoryRepository, CourseRepository, LessonRepository, ModuleRepository } from '../../../application/learning/ports/catalog.js';
+import { amountOf, formatAmount } from '../../../domain/shared/money.js';
 import { contains, type DbDeps } from './base.js';
 import { guardedWrite, joinedTable, knexPage, num } from './knex-helpers.js';
 import { ENROLLMENT_COLUMNS, toEnrollment } from './enrollment.pg-repository.js';
@@ -9,7 +10,7 @@ type Row = Record<string, unknown>;
 
 const toCourse = (r: Row): Course => ({
   id: r.id as string, tenantId: r.tenantId as string, title: r.title as string, description: r.description as string | null,
-  categoryId: r.categoryId as string | null, difficulty: r.difficulty as string | null, price: num(r.price), currency: r.currency as string,
+  categoryId: r.categoryId as string | null, difficulty: r.difficulty as string | null, price: amountOf(r.price as string), currency: r.currency as string,
   coverImage: r.coverImage as string | null, status: r.status as CourseStatus, createdBy: r.createdBy as string | null,
   publishedAt: r.publishedAt as Date | null, createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
 });
@@ -84,11 +85,11 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
     });
   },
   async insert(course) {
-    await db.q()('courses').insert(course);
+    await db.q()('courses').insert({ ...course, price: formatAmount(course.price) });
   },
   async update(course) {
     const { id, tenantId, createdAt: _c, ...changes } = course;
-    await db.q()('courses').where({ id, tenantId }).update(changes);
+    await db.q()('courses').where({ id, tenantId }).update({ ...changes, price: formatAmount(course.price) });
   },
   async delete(tenantId, id) {
     await db.q()('courses').where({ tenantId, id }).delete();

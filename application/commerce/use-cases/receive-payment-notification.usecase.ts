@@ -1,4 +1,4 @@
-import { sameAmount } from '../../../domain/commerce/money.js';
+import { fromMinor, minorOf, toMinor } from '../../../domain/shared/money.js';
 import { outcomeOfNotification } from '../../../domain/commerce/payment-status.js';
 import { transitionPayment, type Payment } from '../../../domain/commerce/payment.js';
 import type { Order } from '../../../domain/commerce/order.js';
@@ -45,7 +45,8 @@ export const makeReceivePaymentNotification = (d: Deps) =>
       statusCode: n.statusCode, grossAmount: n.grossAmount, payload, receivedAt: now,
     };
     const outcome = outcomeOfNotification(n.transactionStatus, n.fraudStatus);
-    const gross = Number(n.grossAmount);
+    // The gateway's decimal text ("150000.00"), read exactly; null when it is no amount.
+    const gross = minorOf(n.grossAmount);
 
     const paymentOf = async (order: Order): Promise<{ payment: Payment; insert: boolean } | null> => {
       if (!outcome) return null;
@@ -59,7 +60,7 @@ export const makeReceivePaymentNotification = (d: Deps) =>
       const id = d.ids.uuid();
       const fresh: Payment = {
         id, tenantId, orderId: order.id, userId: order.userId, transactionId: id, gatewayTransactionId: n.transactionId, provider: d.paymentGateway.provider,
-        paymentMethod: n.paymentType ?? 'unknown', amount: gross, currency: order.currency, status: 'pending', redirectUrl: null, reference: null,
+        paymentMethod: n.paymentType ?? 'unknown', amount: fromMinor(gross ?? 0n), currency: order.currency, status: 'pending', redirectUrl: null, reference: null,
         createdAt: now, updatedAt: now, paidAt: null,
       };
       return { payment: transitionPayment(fresh, outcome, now), insert: true };
@@ -73,7 +74,7 @@ export const makeReceivePaymentNotification = (d: Deps) =>
       notification,
       ...(outcome ? {} : { unchangedLabel: 'unknown_status' }),
       receiptPayment: { paymentMethod: n.paymentType ?? 'gateway', transactionId: n.transactionId ?? n.orderId },
-      precondition: (order) => (!Number.isFinite(gross) || !sameAmount(gross, order.totalAmount)
+      precondition: (order) => (gross === null || gross !== toMinor(order.totalAmount)
         ? { error: 'AMOUNT_MISMATCH', label: 'amount_mismatch', detail: `gross_amount: ${n.grossAmount} is not the order total ${order.totalAmount}` }
         : null),
       payment: paymentOf,
