@@ -3,8 +3,10 @@ import { contains, type DbDeps } from './base.js';
 import { amountOf, formatAmount } from '../../../domain/shared/money.js';
 import { guardedWrite, knexPage, num, deletedRows } from './knex-helpers.js';
 import type { SubscriptionPlanRow } from './rows/learning-admin.rows.js';
+import type { StudentProfileRow } from './rows/learning.rows.js';
 
-type Row = Record<string, unknown>;
+/** A student profile with the user columns the admin list shows. */
+type StudentListingRow = StudentProfileRow & { userEmail: string; userDisplayName: string; userRole: number; userStatus: number };
 
 export const makeSubscriptionPlanPgRepository = ({ db }: DbDeps): SubscriptionPlanRepository => {
   const toPlan = (r: SubscriptionPlanRow, categoryIds: string[]): SubscriptionPlan => ({
@@ -53,12 +55,9 @@ export const makeStudentProfilePgRepository = ({ db }: DbDeps): StudentProfileRe
       .where('p.tenant_id', tenantId)
       .whereNull('u.deleted_at')
       .select('p.*', { userEmail: 'u.email', userDisplayName: 'u.display_name', userRole: 'u.role', userStatus: 'u.status' });
-  const toListing = (r: Row): StudentProfileListing => ({
-    profile: {
-      id: r.id as string, tenantId: r.tenantId as string, userId: r.userId as string, school: r.school as string | null, grade: r.grade as string | null,
-      phone: r.phone as string | null, createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
-    },
-    user: { id: r.userId as string, email: r.userEmail as string, displayName: r.userDisplayName as string, role: num(r.userRole), status: num(r.userStatus) },
+  const toListing = (r: StudentListingRow): StudentProfileListing => ({
+    profile: { id: r.id, tenantId: r.tenantId, userId: r.userId, school: r.school, grade: r.grade, phone: r.phone, createdAt: r.createdAt, updatedAt: r.updatedAt },
+    user: { id: r.userId, email: r.userEmail, displayName: r.userDisplayName, role: num(r.userRole), status: num(r.userStatus) },
   });
   return {
     async findById(tenantId, id) {
