@@ -7,18 +7,17 @@ import { contains } from './base.js';
 import { guardedWrite, knexPage, deletedRows } from './knex-helpers.js';
 import type { PriceTierJson, PricingRow, PricingWrite, PromoCodeRow } from './rows/learning-admin.rows.js';
 
-type Row = Record<string, unknown>;
-
-export interface TableDescriptor<T extends StoredRecord> {
+/** A flat admin resource's table: its rows (`R` as read, `W` as written) and their one mapper each way. */
+export interface TableDescriptor<T extends StoredRecord, R, W = R> {
   table: string;
   /** camelCase columns matched by `search`. */
   searchColumns: string[];
-  fromRow(row: Row): T;
-  toRow(record: T): Row;
+  fromRow(row: R): T;
+  toRow(record: T): W & StoredRecord;
 }
 
 /** A flat admin resource in one table (tenant-scoped, newest first, unique keys → `conflict`). */
-export function makeTableStore<T extends StoredRecord>(db: Database, t: TableDescriptor<T>): RecordStore<T> {
+export function makeTableStore<T extends StoredRecord, R, W = R>(db: Database, t: TableDescriptor<T, R, W>): RecordStore<T> {
   return {
     async findById(tenantId, id) {
       const r = await db.q()(t.table).where({ tenantId, id }).first();
@@ -50,12 +49,14 @@ export function makeTableStore<T extends StoredRecord>(db: Database, t: TableDes
   };
 }
 
-const contentItem = (table: string): TableDescriptor<LearningAsset> => ({
+/** `learning_assets` and `library_items`: the entity column for column. */
+type ContentItemRow = LearningAsset;
+
+const contentItem = (table: string): TableDescriptor<LearningAsset, ContentItemRow> => ({
   table,
   searchColumns: ['title', 'description'],
   fromRow: (r) => ({
-    id: r.id as string, tenantId: r.tenantId as string, title: r.title as string, description: r.description as string | null, url: r.url as string | null,
-    type: r.type as string, createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
+    id: r.id, tenantId: r.tenantId, title: r.title, description: r.description, url: r.url, type: r.type, createdAt: r.createdAt, updatedAt: r.updatedAt,
   }),
   toRow: (a) => ({ ...a }),
 });
@@ -63,11 +64,11 @@ const contentItem = (table: string): TableDescriptor<LearningAsset> => ({
 export const makeLearningAssetStore = ({ db }: { db: Database }) => makeTableStore(db, contentItem('learning_assets'));
 export const makeLibraryItemStore = ({ db }: { db: Database }) => makeTableStore(db, contentItem('library_items'));
 
-export const makePricingStore = ({ db }: { db: Database }) => makeTableStore<Pricing>(db, {
+export const makePricingStore = ({ db }: { db: Database }) => makeTableStore<Pricing, PricingRow, PricingWrite>(db, {
   table: 'pricing',
   searchColumns: ['currency'],
-  fromRow: (r) => pricingFromRow(r as unknown as PricingRow),
-  toRow: (p) => ({ ...pricingRow(p) }),
+  fromRow: pricingFromRow,
+  toRow: pricingRow,
 });
 
 const pricingFromRow = (r: PricingRow): Pricing => ({
@@ -88,9 +89,9 @@ export const promoCodeFromRow = (r: PromoCodeRow): PromoCode => ({
 });
 const promoCodeRow = (p: PromoCode): PromoCodeRow => ({ ...p, value: formatAmount(p.value) });
 
-export const makePromoCodeStore = ({ db }: { db: Database }) => makeTableStore<PromoCode>(db, {
+export const makePromoCodeStore = ({ db }: { db: Database }) => makeTableStore<PromoCode, PromoCodeRow>(db, {
   table: 'promo_codes',
   searchColumns: ['code'],
-  fromRow: (r) => promoCodeFromRow(r as unknown as PromoCodeRow),
-  toRow: (p) => ({ ...promoCodeRow(p) }),
+  fromRow: promoCodeFromRow,
+  toRow: promoCodeRow,
 });
