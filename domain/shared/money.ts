@@ -81,13 +81,24 @@ const ANY_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
  * nearest to 10.005 lies below it.
  */
 export function roundMoney(amount: number | string, currency: string): number {
+  return fromMinor(hundredthsNear(amount, decimalsOf(currency)));
+}
+
+/** Any decimal rounded half away from zero to `places` (0–2) decimals, in hundredths, exactly (one rounding, never two). */
+function hundredthsNear(amount: number | string, places = 2): Minor {
   const m = ANY_DECIMAL.exec(typeof amount === 'number' ? (Number.isFinite(amount) ? String(amount) : '') : amount.trim());
   if (!m) throw new RangeError(`not a decimal: ${String(amount)}`);
   const fraction = m[3] ?? '';
   const scaled = BigInt(m[2]! + fraction) * (m[1] ? -1n : 1n);
-  const hundredths = fraction.length <= 2 ? scaled * 10n ** BigInt(2 - fraction.length) : divRound(scaled, 10n ** BigInt(fraction.length - 2));
-  return fromMinor(roundMinor(hundredths, currency));
+  const rounded = fraction.length <= places ? scaled * 10n ** BigInt(places - fraction.length) : divRound(scaled, 10n ** BigInt(fraction.length - places));
+  return rounded * 10n ** BigInt(2 - places);
 }
+
+/**
+ * An amount from JSON stored before amounts were checked at the edge (order lines, price tiers in
+ * jsonb may hold `1.234`): any decimal, rounded half away from zero to hundredths, exactly.
+ */
+export const amountNear = (value: number | string): number => fromMinor(hundredthsNear(value));
 
 /** `percent` % of `m` (a percentage with at most two decimals, e.g. 15 or 12.5), rounded half away from zero to the currency. */
 export function percentOfMinor(m: Minor, percent: number, currency: string): Minor {

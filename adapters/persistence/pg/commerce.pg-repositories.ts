@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Order, OrderItem } from '../../../domain/commerce/order.js';
 import type { Payment } from '../../../domain/commerce/payment.js';
 import type { Subscription } from '../../../domain/commerce/subscription.js';
-import { amountOf, formatAmount } from '../../../domain/shared/money.js';
+import { amountNear, amountOf, formatAmount } from '../../../domain/shared/money.js';
 import type { OrderRepository } from '../../../application/commerce/ports/order-repository.js';
 import type { PaymentNotification, PaymentRepository } from '../../../application/commerce/ports/payment-repository.js';
 import type { SubscriptionRepository } from '../../../application/commerce/ports/subscription-repository.js';
@@ -20,8 +20,8 @@ const itemToJson = (i: OrderItem): OrderItemJson => ({
 });
 const itemFromJson = (j: OrderItemJson): OrderItem => ({
   type: j.type, name: j.name ?? '', courseId: j.course_id ?? null, categoryId: j.category_id ?? null, planId: j.plan_id ?? null,
-  subscriptionId: j.subscription_id ?? null, courseIds: j.course_ids ?? [], quantity: Number(j.quantity), unitPrice: amountOf(j.unit_price),
-  amount: amountOf(j.amount), tierMinQuantity: j.tier_min_quantity ?? null,
+  subscriptionId: j.subscription_id ?? null, courseIds: j.course_ids ?? [], quantity: Number(j.quantity), unitPrice: amountNear(j.unit_price),
+  amount: amountNear(j.amount), tierMinQuantity: j.tier_min_quantity ?? null,
 });
 
 const toOrder = (r: OrderRow): Order => ({

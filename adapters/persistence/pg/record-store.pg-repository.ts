@@ -1,7 +1,7 @@
 import type { RecordStore, StoredRecord } from '../../../application/learning/ports/record-store.js';
 import type { LearningAsset, Pricing, PromoCode } from '../../../application/learning/ports/admin-repositories.js';
 import type { PriceTier } from '../../../domain/learning/admin-resources.js';
-import { amountOf, formatAmount } from '../../../domain/shared/money.js';
+import { amountNear, amountOf, formatAmount } from '../../../domain/shared/money.js';
 import type { Database } from '../../../infrastructure/db/database.js';
 import { contains } from './base.js';
 import { guardedWrite, knexPage, deletedRows } from './knex-helpers.js';
@@ -73,7 +73,7 @@ export const makePricingStore = ({ db }: { db: Database }) => makeTableStore<Pri
 
 const pricingFromRow = (r: PricingRow): Pricing => ({
   id: r.id, tenantId: r.tenantId, categoryId: r.categoryId, unitPrice: amountOf(r.unitPrice), currency: r.currency,
-  tiers: (r.tiers ?? []).map((x) => ({ minQuantity: Number(x.min_quantity), unitPrice: amountOf(x.unit_price) })),
+  tiers: (r.tiers ?? []).map((x) => ({ minQuantity: Number(x.min_quantity), unitPrice: amountNear(x.unit_price) })),
   createdAt: r.createdAt, updatedAt: r.updatedAt,
 });
 // jsonb is written as JSON text (an array would reach pg as a PostgreSQL array); keys stay snake_case inside it.

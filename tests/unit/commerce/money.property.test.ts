@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { amountOf, decimalsOf, formatAmount, formatMinor, fromMinor, minorOf, percentOfMinor, roundMoney, sameAmount, sumAmounts, toMinor } from '../../../domain/shared/money.js';
+import { amountNear, amountOf, decimalsOf, formatAmount, formatMinor, fromMinor, minorOf, percentOfMinor, roundMoney, sameAmount, sumAmounts, toMinor } from '../../../domain/shared/money.js';
 import { discountFor, lineAmount, quote } from '../../../domain/commerce/pricing.js';
 
 // Amounts as a numeric(14, 2) column holds them: whole hundredths up to 10¹² − 0.01.
@@ -74,6 +74,10 @@ describe('money: exact amounts (property)', () => {
     expect(roundMoney(1.005, 'USD')).to.equal(1.01);
     expect(roundMoney(2.675, 'USD')).to.equal(2.68);
     expect(roundMoney('-0.5', 'IDR')).to.equal(-1);
+    // One rounding: 1234.499 is 1234 rupiah, not 1234.50 and then 1235.
+    expect(roundMoney('1234.499', 'IDR')).to.equal(1234);
+    expect(amountNear(1.234)).to.equal(1.23);
+    expect(amountNear('0.30000000000000004')).to.equal(0.3);
     expect(lineAmount(19999.99, 3, 'USD')).to.equal(59999.97);
     expect(lineAmount(19999.99, 1, 'IDR')).to.equal(20000);
   });
