@@ -48,8 +48,11 @@ export const amountIn = (min: number, max: number) => {
   }).meta({ description: 'A number or a decimal string, at most two decimals', examples: [150000, '19999.99'] });
 };
 
-/** Prices and payment amounts (a `numeric(14, 2)` column holds up to 10¹² − 0.01). */
-export const money = amountIn(0, 1_000_000_000_000);
+/** The largest amount a `numeric(14, 2)` column holds. */
+export const MAX_AMOUNT = 999_999_999_999.99;
+
+/** Prices and payment amounts. */
+export const money = amountIn(0, MAX_AMOUNT);
 
 /** HTML5's rule: a TLD is not required (`admin@localhost` is the bootstrap account, contract §1). */
 export const email = z.string().trim().max(254).pipe(z.email({ pattern: z.regexes.html5Email }));
