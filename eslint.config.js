@@ -15,6 +15,23 @@ export default tseslint.config(
     },
   },
   {
+    // Typed rows (docs/architecture.md "Persistence"): these repositories read rows through their
+    // registered row types and one mapper per aggregate, never through an untyped record. The
+    // others (crm, identity) still do and join this list as they are converted.
+    files: [
+      'adapters/persistence/pg/rows/*.ts',
+      'adapters/persistence/pg/{admin,assessment,commerce,mail,platform}.pg-repositories.ts',
+      'adapters/persistence/pg/{catalog,certificate,chat,enrollment,file,parent-link,progress,record-store,schedule}.pg-repository.ts',
+      'adapters/persistence/pg/knex-helpers.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': ['error',
+        { selector: "TSAsExpression > TSTypeReference[typeName.name='Record']", message: 'Read a typed row (adapters/persistence/pg/rows) instead of casting to Record.' },
+        { selector: "TSTypeAliasDeclaration > TSTypeReference[typeName.name='Record']", message: 'Name the row type (adapters/persistence/pg/rows) instead of aliasing Record.' },
+      ],
+    },
+  },
+  {
     files: ['tests/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'examples/**/*.ts'],
     rules: { 'no-console': 'off', '@typescript-eslint/no-unused-expressions': 'off' },
   },

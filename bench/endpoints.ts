@@ -55,7 +55,7 @@ export async function benchEndpoints({ http, seed, tenantHeader, password, knex 
   const sampleLead = `sample-${randomUUID()}`;
 
   // A quiz of the student's course, and an attempt in progress to save answers to.
-  const quiz = (await knex('quizzes').where({ course_id: seed.sample.courseId, status: 'published' }).first('id')) as { id: string } | undefined;
+  const quiz = (await knex('quizzes').where('course_id', seed.sample.courseId).where('status', 'published').first('id')) as { id: string } | undefined;
   if (!quiz) throw new Error('the seeded course has no published quiz');
   const started = await http.post(`/api/lms/quizzes/${quiz.id}/start`).set(student);
   if (started.status !== 200) throw new Error(`quiz start: ${JSON.stringify(started.body)}`);

@@ -1,4 +1,4 @@
-import { decimalsOf } from '../../domain/commerce/money.js';
+import { decimalsOf } from '../../domain/shared/money.js';
 import type { Order } from '../../domain/commerce/order.js';
 import { htmlParagraphs } from '../platform/mail-templates.js';
 import type { MailAttachment, OutgoingMail } from '../platform/ports.js';

@@ -1,4 +1,4 @@
-import { sameAmount } from '../../domain/commerce/money.js';
+import { sameAmount, toMinor } from '../../domain/shared/money.js';
 import type { Order } from '../../domain/commerce/order.js';
 import type { Payment } from '../../domain/commerce/payment.js';
 import { err, ok, type Result } from '../shared/result.js';
@@ -52,7 +52,7 @@ export async function startPayment(d: Deps, order: Order, methodCode: string, am
  * discount is one negative line.
  */
 function itemDetails(order: Order): Array<{ id: string; name: string; price: number; quantity: number }> {
-  const lines = order.items.map((i, n) => (i.quantity > 0 && Math.abs(i.unitPrice * i.quantity - i.amount) < 0.005
+  const lines = order.items.map((i, n) => (i.quantity > 0 && toMinor(i.unitPrice) * BigInt(i.quantity) === toMinor(i.amount)
     ? { id: `${order.id.slice(0, 8)}-${n + 1}`, name: i.name.slice(0, 50), price: i.unitPrice, quantity: i.quantity }
     : { id: `${order.id.slice(0, 8)}-${n + 1}`, name: i.name.slice(0, 50), price: i.amount, quantity: 1 }));
   if (order.discount > 0) lines.push({ id: 'discount', name: `Discount ${order.promoCode ?? ''}`.trim().slice(0, 50), price: -order.discount, quantity: 1 });

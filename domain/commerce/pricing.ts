@@ -1,5 +1,5 @@
 import type { PriceTier, PromoTerms, PromoType } from '../learning/admin-resources.js';
-import { roundMoney } from './money.js';
+import { fromMinor, percentOfMinor, roundMinor, toMinor } from '../shared/money.js';
 
 /** Price computation (contract §7): volume tiers of a category price, promo code validity and discount. */
 
@@ -30,10 +30,15 @@ export function promoProblem(p: PromoTerms | null, now: Date): PromoProblem | nu
   return null;
 }
 
-/** The discount on `subtotal`: a percentage of it, or a fixed amount; never more than the subtotal. */
+/**
+ * The discount on `subtotal`: a percentage of it (rounded half away from zero to the currency),
+ * or a fixed amount; never more than the subtotal. Exact: computed in hundredths (domain/shared/money.ts).
+ */
 export function discountFor(promo: { type: PromoType; value: number }, subtotal: number, currency: string): number {
-  const raw = promo.type === 'percent' ? (subtotal * promo.value) / 100 : promo.value;
-  return Math.min(subtotal, Math.max(0, roundMoney(raw, currency)));
+  const sub = toMinor(subtotal);
+  const raw = promo.type === 'percent' ? percentOfMinor(sub, promo.value, currency) : roundMinor(toMinor(promo.value), currency);
+  const capped = raw < 0n ? 0n : raw > sub ? sub : raw;
+  return fromMinor(capped);
 }
 
 export interface Quote {
@@ -42,12 +47,18 @@ export interface Quote {
   total: number;
 }
 
-/** Totals of priced lines with an optional applicable promo code; always computed here, never taken from a client. */
+/**
+ * Totals of priced lines with an optional applicable promo code; always computed here, never taken
+ * from a client. The subtotal is the exact sum of the line amounts (each already rounded to the
+ * currency), and subtotal = discount + total exactly.
+ */
 export function quote(amounts: readonly number[], promo: { type: PromoType; value: number } | null, currency: string): Quote {
-  const subtotal = roundMoney(amounts.reduce((s, a) => s + a, 0), currency);
+  const sub = roundMinor(amounts.reduce((s, a) => s + toMinor(a), 0n), currency);
+  const subtotal = fromMinor(sub);
   const discount = promo ? discountFor(promo, subtotal, currency) : 0;
-  return { subtotal, discount, total: roundMoney(subtotal - discount, currency) };
+  return { subtotal, discount, total: fromMinor(sub - toMinor(discount)) };
 }
 
-/** A line: quantity × unit price, rounded to the currency. */
-export const lineAmount = (unitPrice: number, quantity: number, currency: string): number => roundMoney(unitPrice * quantity, currency);
+/** A line: quantity × unit price, exactly, rounded half away from zero to the currency. */
+export const lineAmount = (unitPrice: number, quantity: number, currency: string): number =>
+  fromMinor(roundMinor(toMinor(unitPrice) * BigInt(quantity), currency));

@@ -9,10 +9,12 @@ import { knexSnakeCaseMappers } from 'objection';
 
 export type { Knex };
 
-// pg answers int8 (count(*), sums) as strings to keep precision; our counts fit in a double,
-// and PGlite already answers numbers, so both engines agree.
+// pg answers int8 (count(*), sums of integers) as strings to keep precision; our counts fit in a
+// double, and PGlite already answers numbers, so both engines agree.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+// numeric (money, marks) stays the text PostgreSQL sends, as both stock clients answer it: a binary
+// float would not hold 19999.99. Repositories read money digit by digit (domain/shared/money.ts)
+// and marks with `Number`.
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Page, PageRequest } from '../../../application/shared/ports.js';
+import { fromMinor, minorOf } from '../../../domain/shared/money.js';
 
 /** Shared edge schemas. Query strings arrive as strings, so numbers and booleans are coerced. */
 export const uuid = z.uuid();
@@ -28,6 +29,30 @@ export const timeHm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH
 /** Free text fields: trimmed, bounded. */
 export const text = (max: number) => z.string().trim().max(max);
 export const requiredText = (max: number) => z.string().trim().min(1).max(max);
+
+/**
+ * An amount in (contract §2, domain/shared/money.ts): a JSON number or a decimal string with at
+ * most two decimals, read exactly (`"19999.99"` and 19999.99 are the same amount) and answered as
+ * the number. More decimals are refused rather than rounded, so what is stored is what was sent
+ * (a float sum such as 0.30000000000000004 is refused). From `min` to `max` in the currency's unit.
+ */
+export const amountIn = (min: number, max: number) => {
+  const [low, high] = [minorOf(min), minorOf(max)];
+  return z.union([z.number(), z.string().trim()]).transform((v, ctx) => {
+    const m = minorOf(v);
+    if (m === null || low === null || high === null || m < low || m > high) {
+      ctx.addIssue({ code: 'custom', message: `an amount from ${min} to ${max} with at most two decimals` });
+      return z.NEVER;
+    }
+    return fromMinor(m);
+  }).meta({ description: 'A number or a decimal string, at most two decimals', examples: [150000, '19999.99'] });
+};
+
+/** The largest amount a `numeric(14, 2)` column holds. */
+export const MAX_AMOUNT = 999_999_999_999.99;
+
+/** Prices and payment amounts. */
+export const money = amountIn(0, MAX_AMOUNT);
 
 /** HTML5's rule: a TLD is not required (`admin@localhost` is the bootstrap account, contract §1). */
 export const email = z.string().trim().max(254).pipe(z.email({ pattern: z.regexes.html5Email }));

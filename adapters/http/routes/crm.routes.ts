@@ -20,7 +20,7 @@ import type { makeUpdateAutomation } from '../../../application/crm/use-cases/up
 import type { makeGetCrmDashboard } from '../../../application/crm/use-cases/get-crm-dashboard.usecase.js';
 import { RAW, reply } from '../kit/envelope.js';
 import { HttpError, unwrap } from '../kit/errors.js';
-import { dateOnly, dayAfter, dayStart, email, idParam, pageQuery, pageView, queryBool, text, toPageRequest, uuid } from '../kit/schemas.js';
+import { dateOnly, dayAfter, dayStart, email, idParam, money, pageQuery, pageView, queryBool, text, toPageRequest, uuid } from '../kit/schemas.js';
 import type { RouteModule } from '../kit/route-table.js';
 import * as wire from '../wire/crm.wire.js';
 
@@ -75,7 +75,6 @@ const answers = z
     z.record(z.string().trim().min(1).max(500), z.union([z.string(), z.number(), z.boolean()]).transform(String)),
   ])
   .transform((a) => (Array.isArray(a) ? a : Object.entries(a).map(([question, answer]) => ({ question, answer }))));
-const money = z.number().finite().min(0).max(1e15);
 const CreateLeadBody = z.object({
   name: z.string().trim().min(1).max(300),
   phone: text(64).nullable().optional(),

@@ -17,7 +17,7 @@ import { PROMO_TYPES } from '../../../domain/learning/admin-resources.js';
 import { Role } from '../../../domain/identity/role.js';
 import { reply } from '../kit/envelope.js';
 import { DomainError, unwrap } from '../kit/errors.js';
-import { acknowledgement, idParam, pageQuery, pageView, queryBool, requiredText, text, toPageRequest, uuid } from '../kit/schemas.js';
+import { acknowledgement, amountIn, idParam, MAX_AMOUNT, pageQuery, pageView, queryBool, requiredText, text, toPageRequest, uuid } from '../kit/schemas.js';
 import * as wire from '../wire/learning.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
 import { currency, dateTime, mediaUrl, money, optionalText, searchQuery } from './learning-schemas.js';
@@ -103,7 +103,7 @@ const EnrollmentQuery = z.object({ search: searchQuery, user_id: uuid.optional()
   .transform((q) => ({ search: q.search, userId: q.user_id, courseId: q.course_id, status: q.status }));
 
 const PromoShape = z.object({
-  code: z.string().trim().min(3).max(40), type: z.enum(PROMO_TYPES).optional(), value: z.number().finite().max(1_000_000_000_000),
+  code: z.string().trim().min(3).max(40), type: z.enum(PROMO_TYPES).optional(), value: amountIn(-MAX_AMOUNT, MAX_AMOUNT),
   valid_from: dateTime.nullable().optional(), valid_until: dateTime.nullable().optional(), max_uses: z.number().int().min(0).max(1_000_000_000).nullable().optional(),
   used_count: z.number().int().min(0).max(1_000_000_000).optional(),
 });

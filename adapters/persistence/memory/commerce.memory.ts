@@ -1,4 +1,5 @@
 import type { Order } from '../../../domain/commerce/order.js';
+import { sumAmounts } from '../../../domain/shared/money.js';
 import type { Payment } from '../../../domain/commerce/payment.js';
 import type { Subscription } from '../../../domain/commerce/subscription.js';
 import type { OrderRepository } from '../../../application/commerce/ports/order-repository.js';
@@ -29,7 +30,7 @@ export class MemoryOrderRepository implements OrderRepository {
       if (o.tenantId !== tenantId || o.status !== 'paid' || !o.paidAt || o.paidAt < from || o.paidAt >= to) continue;
       const e = by.get(o.currency) ?? { currency: o.currency, count: 0, total: 0 };
       e.count++;
-      e.total += o.totalAmount;
+      e.total = sumAmounts([e.total, o.totalAmount]);
       by.set(o.currency, e);
     }
     return [...by.values()];

@@ -1,13 +1,17 @@
 import type { StudentProfileListing, StudentProfileRepository, SubscriptionPlan, SubscriptionPlanRepository } from '../../../application/learning/ports/admin-repositories.js';
 import { contains, type DbDeps } from './base.js';
+import { amountOf, formatAmount } from '../../../domain/shared/money.js';
 import { guardedWrite, knexPage, num, deletedRows } from './knex-helpers.js';
+import type { SubscriptionPlanRow } from './rows/learning-admin.rows.js';
+import type { StudentProfileRow } from './rows/learning.rows.js';
 
-type Row = Record<string, unknown>;
+/** A student profile with the user columns the admin list shows. */
+type StudentListingRow = StudentProfileRow & { userEmail: string; userDisplayName: string; userRole: number; userStatus: number };
 
 export const makeSubscriptionPlanPgRepository = ({ db }: DbDeps): SubscriptionPlanRepository => {
-  const toPlan = (r: Row, categoryIds: string[]): SubscriptionPlan => ({
-    id: r.id as string, tenantId: r.tenantId as string, name: r.name as string, description: r.description as string | null, price: num(r.price),
-    currency: r.currency as string, durationDays: num(r.durationDays), categoryIds, active: Boolean(r.active), createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
+  const toPlan = (r: SubscriptionPlanRow, categoryIds: string[]): SubscriptionPlan => ({
+    id: r.id, tenantId: r.tenantId, name: r.name, description: r.description, price: amountOf(r.price),
+    currency: r.currency, durationDays: Number(r.durationDays), categoryIds, active: Boolean(r.active), createdAt: r.createdAt, updatedAt: r.updatedAt,
   });
   const categoriesOf = async (tenantId: string, planIds: string[]) => {
     const out = new Map<string, string[]>();
@@ -25,14 +29,15 @@ export const makeSubscriptionPlanPgRepository = ({ db }: DbDeps): SubscriptionPl
       const q = db.q()('subscription_plans').where({ tenantId }).select('*');
       if (query.active !== undefined) q.where('active', query.active);
       if (query.search) q.where((w) => w.whereILike('name', contains(query.search!)).orWhereILike('description', contains(query.search!)));
-      const found = await knexPage(q.orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, (r: Row) => r);
-      const cats = await categoriesOf(tenantId, found.items.map((r) => r.id as string));
-      return { ...found, items: found.items.map((r) => toPlan(r, cats.get(r.id as string) ?? [])) };
+      const found = await knexPage(q.orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, (r: SubscriptionPlanRow) => r);
+      const cats = await categoriesOf(tenantId, found.items.map((r) => r.id));
+      return { ...found, items: found.items.map((r) => toPlan(r, cats.get(r.id) ?? [])) };
     },
     async save(plan) {
-      const { categoryIds, ...row } = plan;
+      const { categoryIds, ...fields } = plan;
+      const row: SubscriptionPlanRow = { ...fields, price: formatAmount(plan.price) };
       await db.q().transaction(async (trx) => {
-        await trx('subscription_plans').insert(row).onConflict('id').merge(['name', 'description', 'price', 'currency', 'duration_days', 'active', 'updated_at']);
+        await trx('subscription_plans').insert(row).onConflict('id').merge(['name', 'description', 'price', 'currency', 'durationDays', 'active', 'updatedAt']);
         await trx('subscription_plan_categories').where({ tenantId: plan.tenantId, planId: plan.id }).delete();
         if (categoryIds.length) await trx('subscription_plan_categories').insert(categoryIds.map((categoryId) => ({ tenantId: plan.tenantId, planId: plan.id, categoryId })));
       });
@@ -50,12 +55,9 @@ export const makeStudentProfilePgRepository = ({ db }: DbDeps): StudentProfileRe
       .where('p.tenant_id', tenantId)
       .whereNull('u.deleted_at')
       .select('p.*', { userEmail: 'u.email', userDisplayName: 'u.display_name', userRole: 'u.role', userStatus: 'u.status' });
-  const toListing = (r: Row): StudentProfileListing => ({
-    profile: {
-      id: r.id as string, tenantId: r.tenantId as string, userId: r.userId as string, school: r.school as string | null, grade: r.grade as string | null,
-      phone: r.phone as string | null, createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
-    },
-    user: { id: r.userId as string, email: r.userEmail as string, displayName: r.userDisplayName as string, role: num(r.userRole), status: num(r.userStatus) },
+  const toListing = (r: StudentListingRow): StudentProfileListing => ({
+    profile: { id: r.id, tenantId: r.tenantId, userId: r.userId, school: r.school, grade: r.grade, phone: r.phone, createdAt: r.createdAt, updatedAt: r.updatedAt },
+    user: { id: r.userId, email: r.userEmail, displayName: r.userDisplayName, role: num(r.userRole), status: num(r.userStatus) },
   });
   return {
     async findById(tenantId, id) {

@@ -1,34 +1,34 @@
 import type { Knex } from 'knex';
-import type { Quiz, QuizStatus } from '../../../domain/assessment/quiz.js';
-import type { Question, QuestionOption, QuestionType } from '../../../domain/assessment/question.js';
-import type { Attempt, AttemptAnswer, AttemptStatus } from '../../../domain/assessment/attempt.js';
-import type { Submission, SubmissionStatus } from '../../../domain/assessment/assignment.js';
+import type { Quiz } from '../../../domain/assessment/quiz.js';
+import type { Question, QuestionOption } from '../../../domain/assessment/question.js';
+import type { Attempt, AttemptAnswer } from '../../../domain/assessment/attempt.js';
+import type { Submission } from '../../../domain/assessment/assignment.js';
 import { HISTOGRAM_BUCKETS, type AttemptMoments, type QuestionMoments } from '../../../domain/assessment/analytics.js';
 import type { QuestionRepository, QuizRepository } from '../../../application/assessment/ports/quiz-repository.js';
 import type { AttemptRepository, AttemptSummary, MarkingItem } from '../../../application/assessment/ports/attempt-repository.js';
 import type { AttemptSelection, QuizResultsReader, ResultRow } from '../../../application/assessment/ports/quiz-results-reader.js';
 import type { SubmissionFilter, SubmissionRepository, SubmissionView } from '../../../application/assessment/ports/submission-repository.js';
 import type { DbDeps } from './base.js';
+import type { AnswerRow, AttemptRow, Mark, QuestionRow, QuizRow, StoredOption, SubmissionRow } from './rows/assessment.rows.js';
 import { deletedRows, knexPage, num, numOrNull } from './knex-helpers.js';
 
-type Row = Record<string, unknown>;
-
-const date = (v: unknown): Date => (v instanceof Date ? v : new Date(v as string));
-const dateOrNull = (v: unknown): Date | null => (v === null || v === undefined ? null : date(v));
-const boolOrNull = (v: unknown): boolean | null => (v === null || v === undefined ? null : Boolean(v));
-/** Raw query rows: snake_case keys on one engine, camelCase on the other; camelCase here. */
-const camel = (r: Row): Row => Object.fromEntries(Object.entries(r).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()), v]));
-const rawRows = (result: unknown): Row[] => (result as { rows: Row[] }).rows.map(camel);
+const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
+const dateOrNull = (v: Date | string | null | undefined): Date | null => (v === null || v === undefined ? null : date(v));
+const boolOrNull = (v: boolean | null | undefined): boolean | null => (v === null || v === undefined ? null : Boolean(v));
+/** Raw query rows: snake_case keys on one engine, camelCase on the other; camelCase here, as `R` (what the SQL selects). */
+const rawRows = <R>(result: unknown): R[] => (result as { rows: object[] }).rows
+  .map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()), v])) as R);
 /** jsonb arrives parsed on both engines; a string would be a driver that did not. */
 const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
 // ---------------------------------------------------------------- quizzes
 
-const toQuiz = (r: Row): Quiz => ({
-  id: r.id as string, tenantId: r.tenantId as string, moduleId: r.moduleId as string, courseId: r.courseId as string, title: r.title as string,
-  description: (r.description as string | null) ?? null, durationMinutes: num(r.durationMinutes), passingScore: num(r.passingScore), maxAttempts: num(r.maxAttempts),
-  showCorrectAnswers: Boolean(r.showCorrectAnswers), shuffleQuestions: Boolean(r.shuffleQuestions), status: r.status as QuizStatus,
-  publishedAt: dateOrNull(r.publishedAt), createdBy: (r.createdBy as string | null) ?? null, createdAt: date(r.createdAt), updatedAt: date(r.updatedAt),
+// One mapper per aggregate: a quiz, a question (with its options), an attempt, an answer, a submission.
+const toQuiz = (r: QuizRow): Quiz => ({
+  id: r.id, tenantId: r.tenantId, moduleId: r.moduleId, courseId: r.courseId, title: r.title,
+  description: r.description ?? null, durationMinutes: num(r.durationMinutes), passingScore: num(r.passingScore), maxAttempts: num(r.maxAttempts),
+  showCorrectAnswers: Boolean(r.showCorrectAnswers), shuffleQuestions: Boolean(r.shuffleQuestions), status: r.status,
+  publishedAt: dateOrNull(r.publishedAt), createdBy: r.createdBy ?? null, createdAt: date(r.createdAt), updatedAt: date(r.updatedAt),
 });
 
 export const makeQuizPgRepository = ({ db }: DbDeps): QuizRepository => ({
@@ -72,18 +72,16 @@ export const makeQuizPgRepository = ({ db }: DbDeps): QuizRepository => ({
         group by u.id, q.course_id`,
       [[...userIds], tenantId, [...courseIds]],
     );
-    return new Map((result.rows as Row[]).map((r) => [`${r.uid as string}:${r.cid as string}`, { required: num(r.required), passed: num(r.passed) }]));
+    const rows = (result as { rows: Array<{ uid: string; cid: string; required: number | string; passed: number | string }> }).rows;
+    return new Map(rows.map((r) => [`${r.uid}:${r.cid}`, { required: num(r.required), passed: num(r.passed) }]));
   },
   async countPublished(tenantId) {
-    const r = (await db.q()('quizzes').where({ tenantId, status: 'published' }).count({ n: '*' }).first()) as Row | undefined;
+    const r = (await db.q()('quizzes').where({ tenantId, status: 'published' }).count({ n: '*' }).first()) as { n: number | string } | undefined;
     return num(r?.n);
   },
 });
 
 // ---------------------------------------------------------------- questions
-
-/** An option in the jsonb column; the keys past is_correct appear only where the type uses them. */
-type StoredOption = { id: string; text: string; is_correct: boolean; weight?: number; tolerance?: number; match?: string; match_id?: string };
 
 const toOption = (o: StoredOption): QuestionOption => {
   const option: QuestionOption = { id: o.id, text: o.text, isCorrect: Boolean(o.is_correct) };
@@ -103,14 +101,14 @@ const storedOption = (o: QuestionOption): StoredOption => {
   return stored;
 };
 
-const toQuestion = (r: Row): Question => ({
-  id: r.id as string, tenantId: r.tenantId as string, quizId: r.quizId as string, type: r.questionType as QuestionType, text: r.questionText as string,
+const toQuestion = (r: QuestionRow): Question => ({
+  id: r.id, tenantId: r.tenantId, quizId: r.quizId, type: r.questionType, text: r.questionText,
   points: num(r.points), order: num(r.sortOrder), options: json<StoredOption[]>(r.options).map(toOption),
   createdAt: date(r.createdAt), updatedAt: date(r.updatedAt),
 });
 
 // jsonb is written as JSON text (an array would reach pg as a PostgreSQL array); keys stay snake_case inside it.
-const questionRow = (q: Question) => ({
+const questionRow = (q: Question): QuestionRow => ({
   id: q.id, tenantId: q.tenantId, quizId: q.quizId, questionType: q.type, questionText: q.text, points: q.points, sortOrder: q.order,
   options: JSON.stringify(q.options.map(storedOption)), createdAt: q.createdAt, updatedAt: q.updatedAt,
 });
@@ -121,13 +119,13 @@ export const makeQuestionPgRepository = ({ db }: DbDeps): QuestionRepository => 
     return r ? toQuestion(r) : null;
   },
   async listByQuiz(tenantId, quizId) {
-    return ((await db.q()('quiz_questions').where({ tenantId, quizId }).orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])) as Row[]).map(toQuestion);
+    return (await db.q()('quiz_questions').where({ tenantId, quizId }).orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])).map(toQuestion);
   },
   async statsByQuizzes(tenantId, quizIds) {
     if (quizIds.length === 0) return new Map();
     const rows = (await db.q()('quiz_questions').where({ tenantId }).whereIn('quizId', [...quizIds]).groupBy('quizId')
-      .select('quizId', db.knex.raw('count(*) as count'), db.knex.raw('coalesce(sum(points), 0) as max_score'))) as Row[];
-    return new Map(rows.map((r) => [r.quizId as string, { count: num(r.count), maxScore: num(r.maxScore) }]));
+      .select('quizId', db.knex.raw('count(*) as count'), db.knex.raw('coalesce(sum(points), 0) as max_score'))) as Array<{ quizId: string; count: number | string; maxScore: number | string }>;
+    return new Map(rows.map((r) => [r.quizId, { count: num(r.count), maxScore: num(r.maxScore) }]));
   },
   async insertMany(questions) {
     if (questions.length === 0) return;
@@ -164,29 +162,36 @@ export const makeQuestionPgRepository = ({ db }: DbDeps): QuestionRepository => 
 /** Every column of an attempt but its question snapshot (read alone, by questionsOf). */
 const ATTEMPT_COLUMNS = 'id, tenant_id, quiz_id, user_id, attempt_number, status, seed, started_at, deadline_at, submitted_at, score, max_score, percentage, passed, updated_at';
 
-const toAttempt = (r: Row): Attempt => ({
-  id: r.id as string, tenantId: r.tenantId as string, quizId: r.quizId as string, userId: r.userId as string, attemptNumber: num(r.attemptNumber),
-  status: r.status as AttemptStatus, seed: num(r.seed), startedAt: date(r.startedAt), deadlineAt: dateOrNull(r.deadlineAt), submittedAt: dateOrNull(r.submittedAt),
+const toAttempt = (r: AttemptRow): Attempt => ({
+  id: r.id, tenantId: r.tenantId, quizId: r.quizId, userId: r.userId, attemptNumber: num(r.attemptNumber),
+  status: r.status, seed: num(r.seed), startedAt: date(r.startedAt), deadlineAt: dateOrNull(r.deadlineAt), submittedAt: dateOrNull(r.submittedAt),
   score: numOrNull(r.score), maxScore: num(r.maxScore), percentage: numOrNull(r.percentage), passed: boolOrNull(r.passed), updatedAt: date(r.updatedAt),
 });
 
-const toAnswer = (r: Row): AttemptAnswer => ({
-  tenantId: r.tenantId as string, attemptId: r.attemptId as string, questionId: r.questionId as string,
+const toAnswer = (r: AnswerRow): AttemptAnswer => ({
+  tenantId: r.tenantId, attemptId: r.attemptId, questionId: r.questionId,
   answer: r.answer === null || r.answer === undefined ? null : json<string[]>(r.answer),
   isCorrect: boolOrNull(r.isCorrect), pointsAwarded: numOrNull(r.pointsAwarded), maxPoints: numOrNull(r.maxPoints),
   answeredAt: dateOrNull(r.answeredAt), updatedAt: date(r.updatedAt),
-  feedback: (r.feedback as string | null | undefined) ?? null, gradedBy: (r.gradedBy as string | null | undefined) ?? null, gradedAt: dateOrNull(r.gradedAt),
+  feedback: r.feedback ?? null, gradedBy: r.gradedBy ?? null, gradedAt: dateOrNull(r.gradedAt),
 });
 
-const toMarkingItem = (r: Row): MarkingItem => ({
-  attemptId: r.attemptId as string, quizId: r.quizId as string, quizTitle: (r.quizTitle as string | null) ?? null, courseId: (r.courseId as string | null) ?? null,
-  questionId: r.questionId as string, questionText: (r.questionText as string | null) ?? null, maxPoints: num(r.maxPoints),
+/** An answer waiting for (or given) a mentor's mark, with its attempt, quiz and student (`listMarking`). */
+interface MarkingRow {
+  attemptId: string; quizId: string; quizTitle: string | null; courseId: string | null; questionId: string; questionText: string | null;
+  maxPoints: number | null; answer: string[] | string | null; pointsAwarded: Mark | null; feedback: string | null; gradedBy: string | null;
+  gradedAt: Date | null; submittedAt: Date | null; userId: string; studentDisplayName: string; studentEmail: string | null;
+}
+
+const toMarkingItem = (r: MarkingRow): MarkingItem => ({
+  attemptId: r.attemptId, quizId: r.quizId, quizTitle: r.quizTitle ?? null, courseId: r.courseId ?? null,
+  questionId: r.questionId, questionText: r.questionText ?? null, maxPoints: num(r.maxPoints),
   answer: r.answer === null || r.answer === undefined ? null : json<string[]>(r.answer), pointsAwarded: numOrNull(r.pointsAwarded),
-  feedback: (r.feedback as string | null) ?? null, gradedBy: (r.gradedBy as string | null) ?? null, gradedAt: dateOrNull(r.gradedAt), submittedAt: dateOrNull(r.submittedAt),
-  student: r.studentEmail ? { id: r.userId as string, displayName: r.studentDisplayName as string, email: r.studentEmail as string } : null,
+  feedback: r.feedback ?? null, gradedBy: r.gradedBy ?? null, gradedAt: dateOrNull(r.gradedAt), submittedAt: dateOrNull(r.submittedAt),
+  student: r.studentEmail ? { id: r.userId, displayName: r.studentDisplayName, email: r.studentEmail } : null,
 });
 
-const answerRow = (a: AttemptAnswer) => ({ ...a, answer: a.answer === null ? null : JSON.stringify(a.answer) });
+const answerRow = (a: AttemptAnswer): AnswerRow => ({ ...a, answer: a.answer === null ? null : JSON.stringify(a.answer) });
 
 export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
   async findById(tenantId, id) {
@@ -216,18 +221,18 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
         a.tenantId, a.quizId, a.userId, maxAttempts, maxAttempts,
       ],
     );
-    const row = rawRows(result)[0];
+    const row = rawRows<AttemptRow>(result)[0];
     return row ? toAttempt(row) : null;
   },
   // Written once when the attempt starts, never changed.
   async questionsOf(tenantId, attemptId) {
-    const r = (await db.q()('quiz_attempts').where({ tenantId, id: attemptId }).first('questions')) as { questions: unknown } | undefined;
+    const r = await db.q()('quiz_attempts').where({ tenantId, id: attemptId }).first('questions');
     if (r?.questions === null || r?.questions === undefined) return null;
     // Kept as the Question values themselves (JSON: dates as ISO text).
     return json<Array<Question & { createdAt: string; updatedAt: string }>>(r.questions).map((q) => ({ ...q, createdAt: new Date(q.createdAt), updatedAt: new Date(q.updatedAt) }));
   },
   async countByUser(tenantId, quizId, userId) {
-    const r = (await db.q()('quiz_attempts').where({ tenantId, quizId, userId }).count({ n: '*' }).first()) as Row | undefined;
+    const r = (await db.q()('quiz_attempts').where({ tenantId, quizId, userId }).count({ n: '*' }).first()) as { n: number | string } | undefined;
     return num(r?.n);
   },
   async countOnQuizzes(tenantId, quizIds) {
@@ -248,13 +253,13 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
       db.knex.raw("max(percentage) filter (where status <> 'in_progress') as best_percentage"),
       db.knex.raw('coalesce(bool_or(passed), false) as passed'),
       db.knex.raw("max(id::text) filter (where status = 'in_progress') as in_progress_id"),
-    )) as Row[];
-    return new Map(rows.map((r): [string, AttemptSummary] => [r.quizId as string, {
-      quizId: r.quizId as string, attempts: num(r.attempts), bestPercentage: numOrNull(r.bestPercentage), passed: Boolean(r.passed), inProgressId: (r.inProgressId as string | null) ?? null,
+    )) as Array<{ quizId: string; attempts: number | string; bestPercentage: Mark | null; passed: boolean; inProgressId: string | null }>;
+    return new Map(rows.map((r): [string, AttemptSummary] => [r.quizId, {
+      quizId: r.quizId, attempts: num(r.attempts), bestPercentage: numOrNull(r.bestPercentage), passed: Boolean(r.passed), inProgressId: r.inProgressId ?? null,
     }]));
   },
   async listAnswers(tenantId, attemptId) {
-    return ((await db.q()('quiz_answers').where({ tenantId, attemptId })) as Row[]).map(toAnswer);
+    return (await db.q()('quiz_answers').where({ tenantId, attemptId })).map(toAnswer);
   },
   async saveAnswerIfOpen(answer, userId, now) {
     const result = await db.q().raw(
@@ -270,7 +275,7 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
     return (result as { rows: unknown[] }).rows.length === 1;
   },
   async saveAnswer(answer) {
-    await db.q()('quiz_answers').insert(answerRow(answer)).onConflict(['tenant_id', 'attempt_id', 'question_id']).merge(['answer', 'answered_at', 'updated_at']);
+    await db.q()('quiz_answers').insert(answerRow(answer)).onConflict(['tenant_id', 'attempt_id', 'question_id']).merge(['answer', 'answeredAt', 'updatedAt']);
   },
   async finalise(attempt, answers) {
     const updated = await db.q()('quiz_attempts').where({ tenantId: attempt.tenantId, id: attempt.id, status: 'in_progress' }).update({
@@ -280,7 +285,7 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
     if (Number(updated) === 0) return false;
     for (let i = 0; i < answers.length; i += 500) {
       await db.q()('quiz_answers').insert(answers.slice(i, i + 500).map(answerRow)).onConflict(['tenant_id', 'attempt_id', 'question_id'])
-        .merge(['answer', 'is_correct', 'points_awarded', 'max_points', 'answered_at', 'updated_at']);
+        .merge(['answer', 'isCorrect', 'pointsAwarded', 'maxPoints', 'answeredAt', 'updatedAt']);
     }
     return true;
   },
@@ -327,30 +332,30 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
     const q = db.q()('quiz_attempts').where({ tenantId, status: 'in_progress' }).whereNotNull('deadlineAt').where('deadlineAt', '<=', now);
     if (filter.quizId) q.where({ quizId: filter.quizId });
     if (filter.userId) q.where({ userId: filter.userId });
-    return (await q.orderBy('deadlineAt').limit(limit).select('id')).map((r: Row) => r.id as string);
+    return (await q.orderBy('deadlineAt').limit(limit).select('id')).map((r) => r.id);
   },
   async overdueInAllTenants(now, limit) {
     // The sweep is the one cross-tenant read: it hands each attempt to a use case scoped by its tenant.
     const rows = (await db.q()('quiz_attempts').where({ status: 'in_progress' }).whereNotNull('deadlineAt').where('deadlineAt', '<=', now)
-      .orderBy('deadlineAt').limit(limit).select('tenantId', 'id')) as Row[];
-    return rows.map((r) => ({ tenantId: r.tenantId as string, id: r.id as string }));
+      .orderBy('deadlineAt').limit(limit).select('tenantId', 'id'));
+    return rows.map((r) => ({ tenantId: r.tenantId, id: r.id }));
   },
   async countStartedSince(tenantId, since) {
-    const r = (await db.q()('quiz_attempts').where({ tenantId }).where('startedAt', '>=', since).count({ n: '*' }).first()) as Row | undefined;
+    const r = (await db.q()('quiz_attempts').where({ tenantId }).where('startedAt', '>=', since).count({ n: '*' }).first()) as { n: number | string } | undefined;
     return num(r?.n);
   },
   async countRunning(tenantId, userId, now) {
     const r = (await db.q()('quiz_attempts').where({ tenantId, userId, status: 'in_progress' })
-      .where((w) => w.whereNull('deadlineAt').orWhere('deadlineAt', '>', now)).count({ n: '*' }).first()) as Row | undefined;
+      .where((w) => w.whereNull('deadlineAt').orWhere('deadlineAt', '>', now)).count({ n: '*' }).first()) as { n: number | string } | undefined;
     return num(r?.n);
   },
 });
 
 // ---------------------------------------------------------------- results: export and statistics
 
-const toResultRow = (r: Row): ResultRow => ({
-  attemptId: r.attemptId as string, userId: r.userId as string, email: (r.email as string | null) ?? null, displayName: (r.displayName as string | null) ?? null,
-  attemptNumber: num(r.attemptNumber), status: r.status as AttemptStatus, startedAt: date(r.startedAt), submittedAt: dateOrNull(r.submittedAt),
+const toResultRow = (r: AttemptRow & { email: string | null; displayName: string | null }): ResultRow => ({
+  attemptId: r.id, userId: r.userId, email: r.email ?? null, displayName: r.displayName ?? null,
+  attemptNumber: num(r.attemptNumber), status: r.status, startedAt: date(r.startedAt), submittedAt: dateOrNull(r.submittedAt),
   score: numOrNull(r.score), maxScore: num(r.maxScore), percentage: numOrNull(r.percentage), passed: boolOrNull(r.passed),
 });
 
@@ -367,11 +372,13 @@ export const makeQuizResultsPgReader = ({ db }: DbDeps): QuizResultsReader => ({
     // key: two index-driven queries, whatever the planner thinks of the users table's size.
     const q = db.q()('quiz_attempts').where({ tenantId, quizId });
     if (cursor) q.whereRaw('(started_at, id) > (?, ?)', [cursor.startedAt, cursor.id]);
-    const attempts = (await q.orderBy([{ column: 'startedAt' }, { column: 'id' }]).limit(limit)) as Row[];
-    const userIds = [...new Set(attempts.map((a) => a.userId as string))];
-    const users = userIds.length ? ((await db.q()('users').where({ tenantId }).whereIn('id', userIds).select('id', 'email', 'displayName')) as Row[]) : [];
-    const byId = new Map(users.map((u) => [u.id as string, u]));
-    return attempts.map((a) => toResultRow({ ...a, attemptId: a.id, email: byId.get(a.userId as string)?.email ?? null, displayName: byId.get(a.userId as string)?.displayName ?? null }));
+    const attempts = await q.orderBy([{ column: 'startedAt' }, { column: 'id' }]).limit(limit);
+    const userIds = [...new Set(attempts.map((a) => a.userId))];
+    const users = userIds.length
+      ? ((await db.q()('users').where({ tenantId }).whereIn('id', userIds).select('id', 'email', 'displayName')) as Array<{ id: string; email: string; displayName: string }>)
+      : [];
+    const byId = new Map(users.map((u) => [u.id, u]));
+    return attempts.map((a) => toResultRow({ ...a, email: byId.get(a.userId)?.email ?? null, displayName: byId.get(a.userId)?.displayName ?? null }));
   },
   async moments(tenantId, quizId, selection) {
     // The attempts counted: graded ones (not those waiting for a mentor's mark), all or one per user.
@@ -382,7 +389,7 @@ export const makeQuizResultsPgReader = ({ db }: DbDeps): QuizResultsReader => ({
     const buckets = Array.from({ length: HISTOGRAM_BUCKETS }, (_, i) =>
       i === HISTOGRAM_BUCKETS - 1 ? `count(*) filter (where percentage >= ${i * 10}) as b${i}` : `count(*) filter (where percentage >= ${i * 10} and percentage < ${i * 10 + 10}) as b${i}`).join(', ');
     // p: the exact percentage (the stored one has two decimals; Moodle's figures use exact marks).
-    const attempts = rawRows(await db.q().raw(
+    const attempts = rawRows<Record<`${'n' | 'passed' | 'sumPct' | 'sumPct2' | 'sumPct3' | 'sumPct4' | 'median' | 'sumT' | 'sumT2'}` | `b${number}`, number | string | null>>(await db.q().raw(
       `with sel as (${selected}), x as (select *, case when max_score > 0 then 100 * score::float8 / max_score else 0 end as p from sel)
        select count(*) as n, count(*) filter (where passed) as passed,
               coalesce(sum(p), 0) as sum_pct, coalesce(sum(p * p), 0) as sum_pct2, coalesce(sum(p * p * p), 0) as sum_pct3, coalesce(sum(p * p * p * p), 0) as sum_pct4,
@@ -392,7 +399,7 @@ export const makeQuizResultsPgReader = ({ db }: DbDeps): QuizResultsReader => ({
          from x`,
       [tenantId, quizId],
     ))[0]!;
-    const questions = rawRows(await db.q().raw(
+    const questions = rawRows<{ questionId: string } & Record<'n' | 'maxMark' | 'correct' | 'sumX' | 'sumX2' | 'sumXt' | 'sumT' | 'sumT2' | 'sumSortedXr', number | string | null>>(await db.q().raw(
       `with sel as (${selected}),
             m as (select qa.question_id, qa.max_points, qa.is_correct, qa.points_awarded::float8 as x, sel.score::float8 as t
                     from sel
@@ -416,7 +423,7 @@ export const makeQuizResultsPgReader = ({ db }: DbDeps): QuizResultsReader => ({
     return {
       attempts: moments,
       questions: questions.map((r): QuestionMoments => ({
-        questionId: r.questionId as string, n: num(r.n), maxMark: num(r.maxMark), correct: num(r.correct), sumX: num(r.sumX), sumX2: num(r.sumX2),
+        questionId: r.questionId, n: num(r.n), maxMark: num(r.maxMark), correct: num(r.correct), sumX: num(r.sumX), sumX2: num(r.sumX2),
         sumXT: num(r.sumXt), sumT: num(r.sumT), sumT2: num(r.sumT2), sumSortedXR: num(r.sumSortedXr),
       })),
     };
@@ -425,18 +432,21 @@ export const makeQuizResultsPgReader = ({ db }: DbDeps): QuizResultsReader => ({
 
 // ---------------------------------------------------------------- assignment submissions
 
-const toSubmission = (r: Row): Submission => ({
-  id: r.id as string, tenantId: r.tenantId as string, lessonId: r.lessonId as string, courseId: r.courseId as string, userId: r.userId as string,
-  fileUrl: r.fileUrl as string, notes: (r.notes as string | null) ?? null, status: r.status as SubmissionStatus, revision: num(r.revision),
-  score: numOrNull(r.score), feedback: (r.feedback as string | null) ?? null, gradedBy: (r.gradedBy as string | null) ?? null,
+const toSubmission = (r: SubmissionRow): Submission => ({
+  id: r.id, tenantId: r.tenantId, lessonId: r.lessonId, courseId: r.courseId, userId: r.userId,
+  fileUrl: r.fileUrl, notes: r.notes ?? null, status: r.status, revision: num(r.revision),
+  score: numOrNull(r.score), feedback: r.feedback ?? null, gradedBy: r.gradedBy ?? null,
   submittedAt: date(r.submittedAt), gradedAt: dateOrNull(r.gradedAt), createdAt: date(r.createdAt), updatedAt: date(r.updatedAt),
 });
 
-const toSubmissionView = (r: Row): SubmissionView => ({
+/** A submission with its student, lesson and course names (the mentors' list). */
+type SubmissionViewRow = SubmissionRow & { studentDisplayName: string | null; studentEmail: string | null; lessonTitle: string | null; courseTitle: string | null };
+
+const toSubmissionView = (r: SubmissionViewRow): SubmissionView => ({
   ...toSubmission(r),
-  student: r.studentEmail ? { id: r.userId as string, displayName: r.studentDisplayName as string, email: r.studentEmail as string } : null,
-  lessonTitle: (r.lessonTitle as string | null) ?? null,
-  courseTitle: (r.courseTitle as string | null) ?? null,
+  student: r.studentEmail ? { id: r.userId, displayName: r.studentDisplayName ?? '', email: r.studentEmail } : null,
+  lessonTitle: r.lessonTitle ?? null,
+  courseTitle: r.courseTitle ?? null,
 });
 
 export const makeSubmissionPgRepository = ({ db }: DbDeps): SubmissionRepository => {
@@ -465,7 +475,7 @@ export const makeSubmissionPgRepository = ({ db }: DbDeps): SubmissionRepository
       const rows = (await db.q()('assignment_submissions').insert(s).onConflict(['tenant_id', 'user_id', 'lesson_id'])
         .merge({ fileUrl: s.fileUrl, notes: s.notes, submittedAt: s.submittedAt, updatedAt: s.updatedAt, revision: db.knex.raw('assignment_submissions.revision + 1') })
         .where('assignment_submissions.status', 'submitted')
-        .returning('*')) as Row[];
+        .returning('*')) as SubmissionRow[];
       const row = rows[0];
       if (!row) return { outcome: 'graded' };
       const saved = toSubmission(row);
@@ -474,7 +484,7 @@ export const makeSubmissionPgRepository = ({ db }: DbDeps): SubmissionRepository
     async grade(tenantId, id, g) {
       const rows = (await db.q()('assignment_submissions').where({ tenantId, id })
         .update({ status: 'graded', score: g.score, feedback: g.feedback, gradedBy: g.gradedBy, gradedAt: g.gradedAt, updatedAt: g.gradedAt })
-        .returning('*')) as Row[];
+        .returning('*'));
       return rows[0] ? toSubmission(rows[0]) : null;
     },
     list(tenantId, f, page) {
@@ -501,13 +511,13 @@ export const makeSubmissionPgRepository = ({ db }: DbDeps): SubmissionRepository
           order by m.sort_order, m.created_at, l.sort_order, l.created_at`,
         userId ? [tenantId, courseId, userId] : [tenantId, courseId],
       );
-      return rawRows(result).map((r) => ({
-        lessonId: r.lessonId as string, lessonTitle: (r.lessonTitle as string | null) ?? null, total: num(r.total), pending: num(r.pending), graded: num(r.graded),
+      return rawRows<{ lessonId: string; lessonTitle: string | null; total: number | string; pending: number | string; graded: number | string; averageScore: number | string | null }>(result).map((r) => ({
+        lessonId: r.lessonId, lessonTitle: r.lessonTitle ?? null, total: num(r.total), pending: num(r.pending), graded: num(r.graded),
         averageScore: r.averageScore === null || r.averageScore === undefined ? null : Math.round(Number(r.averageScore) * 100) / 100,
       }));
     },
     async count(tenantId, f) {
-      const r = (await filtered(tenantId, f).count({ n: '*' }).first()) as Row | undefined;
+      const r = (await filtered(tenantId, f).count({ n: '*' }).first()) as { n: number | string } | undefined;
       return num(r?.n);
     },
   };

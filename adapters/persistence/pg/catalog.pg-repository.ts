@@ -1,48 +1,52 @@
 import type { Category, Course, CourseModule, CourseStatus, Lesson, LessonSummary } from '../../../domain/learning/course.js';
+import type { CategoryRow, CertificateRow, CourseRow, EnrollmentRow, LessonRow, LessonSummaryRow, ModuleRow } from './rows/learning.rows.js';
 import type { CategoryRepository, CourseRepository, LessonRepository, ModuleRepository } from '../../../application/learning/ports/catalog.js';
+import { amountOf, formatAmount } from '../../../domain/shared/money.js';
 import { contains, type DbDeps } from './base.js';
 import { guardedWrite, joinedTable, knexPage, num } from './knex-helpers.js';
 import { ENROLLMENT_COLUMNS, toEnrollment } from './enrollment.pg-repository.js';
 import { CERTIFICATE_COLUMNS, toCertificate } from './certificate.pg-repository.js';
 
-type Row = Record<string, unknown>;
-
-const toCourse = (r: Row): Course => ({
-  id: r.id as string, tenantId: r.tenantId as string, title: r.title as string, description: r.description as string | null,
-  categoryId: r.categoryId as string | null, difficulty: r.difficulty as string | null, price: num(r.price), currency: r.currency as string,
-  coverImage: r.coverImage as string | null, status: r.status as CourseStatus, createdBy: r.createdBy as string | null,
-  publishedAt: r.publishedAt as Date | null, createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
+// One mapper per aggregate: a course (with its category, and a learner's enrolment and certificate
+// on the course page), a category, a module, a lesson.
+const toCourse = (r: CourseRow): Course => ({
+  id: r.id, tenantId: r.tenantId, title: r.title, description: r.description, categoryId: r.categoryId, difficulty: r.difficulty,
+  price: amountOf(r.price), currency: r.currency, coverImage: r.coverImage, status: r.status, createdBy: r.createdBy,
+  publishedAt: r.publishedAt, createdAt: r.createdAt, updatedAt: r.updatedAt,
 });
+const courseRow = (c: Course): CourseRow => ({ ...c, price: formatAmount(c.price) });
 
-const joinedCategory = joinedTable('cat', 'cat', ['id', 'tenant_id', 'name', 'slug', 'description', 'created_at', 'updated_at']);
-const joinedEnrollment = joinedTable('e', 'enr', ENROLLMENT_COLUMNS);
-const joinedCertificate = joinedTable('cert', 'cert', CERTIFICATE_COLUMNS);
+const joinedCategory = joinedTable<CategoryRow>('cat', 'cat', ['id', 'tenant_id', 'name', 'slug', 'description', 'created_at', 'updated_at']);
+const joinedEnrollment = joinedTable<EnrollmentRow>('e', 'enr', ENROLLMENT_COLUMNS);
+const joinedCertificate = joinedTable<CertificateRow>('cert', 'cert', CERTIFICATE_COLUMNS);
 // Without the body: an outline never shows it, and bodies may be long.
-const joinedLesson = joinedTable('l', 'les', [
+const joinedLesson = joinedTable<LessonSummaryRow>('l', 'les', [
   'id', 'tenant_id', 'module_id', 'course_id', 'title', 'description', 'content_type', 'content_url', 'duration', 'sort_order', 'created_at', 'updated_at',
 ]);
 
 const COURSE_FOR_LEARNER_COLUMNS = [joinedCategory, joinedEnrollment, joinedCertificate].map((j) => j.columns).join(', ');
 
-const toCategory = (r: Row): Category => ({
-  id: r.id as string, tenantId: r.tenantId as string, name: r.name as string, slug: r.slug as string, description: r.description as string | null,
-  createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
+const toCategory = (r: CategoryRow): Category => ({
+  id: r.id, tenantId: r.tenantId, name: r.name, slug: r.slug, description: r.description, createdAt: r.createdAt, updatedAt: r.updatedAt,
 });
 
-const toModule = (r: Row): CourseModule => ({
-  id: r.id as string, tenantId: r.tenantId as string, courseId: r.courseId as string, title: r.title as string, description: r.description as string | null,
-  order: num(r.sortOrder), createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
+const toModule = (r: ModuleRow): CourseModule => ({
+  id: r.id, tenantId: r.tenantId, courseId: r.courseId, title: r.title, description: r.description, order: Number(r.sortOrder),
+  createdAt: r.createdAt, updatedAt: r.updatedAt,
 });
 
-const toLessonSummary = (r: Row): LessonSummary => ({
-  id: r.id as string, tenantId: r.tenantId as string, moduleId: r.moduleId as string, courseId: r.courseId as string, title: r.title as string,
-  description: r.description as string | null, contentType: r.contentType as string, contentUrl: r.contentUrl as string | null,
-  duration: num(r.duration), order: num(r.sortOrder), createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
+const toLessonSummary = (r: LessonSummaryRow): LessonSummary => ({
+  id: r.id, tenantId: r.tenantId, moduleId: r.moduleId, courseId: r.courseId, title: r.title, description: r.description,
+  contentType: r.contentType, contentUrl: r.contentUrl, duration: Number(r.duration), order: Number(r.sortOrder), createdAt: r.createdAt, updatedAt: r.updatedAt,
 });
-const toLesson = (r: Row): Lesson => ({ ...toLessonSummary(r), content: r.content as string | null });
+const toLesson = (r: LessonRow): Lesson => ({ ...toLessonSummary(r), content: r.content });
 
-const moduleRow = ({ order, ...m }: CourseModule) => ({ ...m, sortOrder: order });
-const lessonRow = ({ order, ...l }: Lesson) => ({ ...l, sortOrder: order });
+const moduleRow = ({ order, ...m }: CourseModule): ModuleRow => ({ ...m, sortOrder: order });
+const lessonRow = ({ order, ...l }: Lesson): LessonRow => ({ ...l, sortOrder: order });
+
+/** `c.*` with the prefixed columns of the joined tables (read by `joinedTable`). */
+type JoinedCourseRow = CourseRow & Record<`cat${string}` | `enr${string}` | `cert${string}`, unknown>;
+type JoinedModuleRow = ModuleRow & Record<`les${string}`, unknown>;
 
 export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
   async findById(tenantId, id) {
@@ -60,7 +64,7 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
       .leftJoin({ e: 'enrollments' }, function () { this.on('e.course_id', 'c.id').andOn('e.tenant_id', 'c.tenant_id').andOnVal('e.user_id', userId); })
       .leftJoin({ cert: 'certificates' }, function () { this.on('cert.course_id', 'c.id').andOn('cert.tenant_id', 'c.tenant_id').andOnVal('cert.user_id', userId); })
       .where({ 'c.tenant_id': tenantId, 'c.id': courseId })
-      .first('c.*', db.q().raw(COURSE_FOR_LEARNER_COLUMNS))) as Row | undefined;
+      .first('c.*', db.q().raw(COURSE_FOR_LEARNER_COLUMNS))) as JoinedCourseRow | undefined;
     if (!r) return null;
     const category = joinedCategory.read(r);
     const enrollment = joinedEnrollment.read(r);
@@ -71,7 +75,7 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
   },
   async findManyByIds(tenantId, ids) {
     if (ids.length === 0) return [];
-    return ((await db.q()('courses').where({ tenantId }).whereIn('id', [...ids])) as Row[]).map(toCourse);
+    return (await db.q()('courses').where({ tenantId }).whereIn('id', [...ids])).map(toCourse);
   },
   list(tenantId, filter, page) {
     const q = db.q()({ c: 'courses' })
@@ -82,16 +86,16 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
     if (filter.categoryId) q.where('c.category_id', filter.categoryId);
     if (filter.difficulty) q.whereRaw('lower(c.difficulty) = lower(?)', [filter.difficulty]);
     if (filter.search) q.whereILike('c.title', contains(filter.search));
-    return knexPage(q.orderBy([{ column: 'c.created_at', order: 'desc' }, { column: 'c.id', order: 'desc' }]), page, (r: Row) => {
+    return knexPage(q.orderBy([{ column: 'c.created_at', order: 'desc' }, { column: 'c.id', order: 'desc' }]), page, (r: JoinedCourseRow) => {
       const category = joinedCategory.read(r);
       return { course: toCourse(r), category: category && toCategory(category) };
     });
   },
   async insert(course) {
-    await db.q()('courses').insert(course);
+    await db.q()('courses').insert(courseRow(course));
   },
   async update(course) {
-    const { id, tenantId, createdAt: _c, ...changes } = course;
+    const { id, tenantId, createdAt: _c, ...changes } = courseRow(course);
     await db.q()('courses').where({ id, tenantId }).update(changes);
   },
   async delete(tenantId, id) {
@@ -120,10 +124,10 @@ export const makeCategoryPgRepository = ({ db }: DbDeps): CategoryRepository => 
   },
   async findManyByIds(tenantId, ids) {
     if (ids.length === 0) return [];
-    return ((await db.q()('course_categories').where({ tenantId }).whereIn('id', [...ids])) as Row[]).map(toCategory);
+    return (await db.q()('course_categories').where({ tenantId }).whereIn('id', [...ids])).map(toCategory);
   },
   async listAll(tenantId) {
-    return ((await db.q()('course_categories').where({ tenantId }).orderBy([{ column: 'name' }, { column: 'id' }])) as Row[]).map(toCategory);
+    return (await db.q()('course_categories').where({ tenantId }).orderBy([{ column: 'name' }, { column: 'id' }])).map(toCategory);
   },
   list(tenantId, search, page) {
     const q = db.q()('course_categories').where({ tenantId }).select('*');
@@ -164,18 +168,18 @@ export const makeModulePgRepository = ({ db }: DbDeps): ModuleRepository => ({
     return toModule(r);
   },
   async listByCourse(tenantId, courseId) {
-    return ((await db.q()('course_modules').where({ tenantId, courseId }).orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])) as Row[]).map(toModule);
+    return (await db.q()('course_modules').where({ tenantId, courseId }).orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])).map(toModule);
   },
   async listWithLessons(tenantId, courseId) {
     const rows = (await db.q()({ m: 'course_modules' })
       .leftJoin({ l: 'lessons' }, function () { this.on('l.module_id', 'm.id').andOn('l.tenant_id', 'm.tenant_id'); })
       .where({ 'm.tenant_id': tenantId, 'm.course_id': courseId })
       .orderBy([{ column: 'm.sort_order' }, { column: 'm.created_at' }, { column: 'm.id' }])
-      .select('m.*', db.q().raw(joinedLesson.columns))) as Row[];
+      .select('m.*', db.q().raw(joinedLesson.columns))) as JoinedModuleRow[];
     const modules = new Map<string, CourseModule>();
     const lessons: LessonSummary[] = [];
     for (const r of rows) {
-      if (!modules.has(r.id as string)) modules.set(r.id as string, toModule(r));
+      if (!modules.has(r.id)) modules.set(r.id, toModule(r));
       const lesson = joinedLesson.read(r);
       if (lesson) lessons.push(toLessonSummary(lesson));
     }
@@ -217,7 +221,7 @@ export const makeLessonPgRepository = ({ db }: DbDeps): LessonRepository => ({
     return r ? toLesson(r) : null;
   },
   async listByModule(tenantId, moduleId) {
-    return ((await db.q()('lessons').where({ tenantId, moduleId }).orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])) as Row[]).map(toLesson);
+    return (await db.q()('lessons').where({ tenantId, moduleId }).orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])).map(toLesson);
   },
   async insert(lesson) {
     await db.q()('lessons').insert(lessonRow(lesson));

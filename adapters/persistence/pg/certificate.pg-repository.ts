@@ -1,20 +1,17 @@
-import type { Certificate, CertificateTemplate, Orientation } from '../../../domain/learning/certificate.js';
+import type { Certificate, CertificateTemplate } from '../../../domain/learning/certificate.js';
+import type { CertificateRow, CertificateTemplateRow } from './rows/learning.rows.js';
 import type { CertificateRepository } from '../../../application/learning/ports/certificate-repository.js';
 import type { DbDeps } from './base.js';
 import { knexPage, num, deletedRows } from './knex-helpers.js';
 
-type Row = Record<string, unknown>;
-
 export const CERTIFICATE_COLUMNS = ['id', 'tenant_id', 'user_id', 'course_id', 'code', 'student_name', 'course_title', 'issued_at'] as const;
 
-export const toCertificate = (r: Row): Certificate => ({
-  id: r.id as string, tenantId: r.tenantId as string, userId: r.userId as string, courseId: r.courseId as string, code: r.code as string,
-  studentName: r.studentName as string, courseTitle: r.courseTitle as string, issuedAt: r.issuedAt as Date,
+export const toCertificate = (r: CertificateRow): Certificate => ({
+  id: r.id, tenantId: r.tenantId, userId: r.userId, courseId: r.courseId, code: r.code, studentName: r.studentName, courseTitle: r.courseTitle, issuedAt: r.issuedAt,
 });
 
-const toTemplate = (r: Row): CertificateTemplate => ({
-  tenantId: r.tenantId as string, courseId: r.courseId as string, title: r.title as string, body: r.body as string,
-  backgroundImageUrl: r.backgroundImageUrl as string | null, orientation: r.orientation as Orientation, updatedAt: r.updatedAt as Date,
+const toTemplate = (r: CertificateTemplateRow): CertificateTemplate => ({
+  tenantId: r.tenantId, courseId: r.courseId, title: r.title, body: r.body, backgroundImageUrl: r.backgroundImageUrl, orientation: r.orientation, updatedAt: r.updatedAt,
 });
 
 export const makeCertificatePgRepository = ({ db }: DbDeps): CertificateRepository => ({
@@ -50,7 +47,7 @@ export const makeCertificatePgRepository = ({ db }: DbDeps): CertificateReposito
     return r ? toTemplate(r) : null;
   },
   async saveTemplate(t) {
-    await db.q()('certificate_templates').insert(t).onConflict(['tenant_id', 'course_id']).merge(['title', 'body', 'background_image_url', 'orientation', 'updated_at']);
+    await db.q()('certificate_templates').insert(t).onConflict(['tenant_id', 'course_id']).merge(['title', 'body', 'backgroundImageUrl', 'orientation', 'updatedAt']);
   },
   async deleteTemplate(tenantId, courseId) {
     return (await deletedRows(db.q()('certificate_templates').where({ tenantId, courseId }).delete())) > 0;

@@ -1,22 +1,23 @@
-import type { ChatMessage, Conversation, ConversationKind, MessageType } from '../../../domain/engagement/chat.js';
+import type { ChatMessage, Conversation } from '../../../domain/engagement/chat.js';
 import type { ChatRepository, ConversationSummary } from '../../../application/engagement/ports/chat-repository.js';
-import type { AiMessage, AiRole, AssistantSource } from '../../../domain/engagement/assistant.js';
+import type { AiMessage, AssistantSource } from '../../../domain/engagement/assistant.js';
 import type { AiMessageRepository } from '../../../application/engagement/ports/ai-message-repository.js';
 import type { DbDeps } from './base.js';
 import { knexPage, num } from './knex-helpers.js';
+import type { AiMessageRow, ChatMessageRow } from './rows/engagement.rows.js';
 
-type Row = Record<string, unknown>;
-
-const toConversation = (r: Row): Conversation => ({
-  id: r.id as string, tenantId: r.tenantId as string, kind: r.kind as ConversationKind, title: (r.title as string | null) ?? null,
-  directKey: (r.directKey as string | null) ?? null, createdBy: r.createdBy as string, createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
-  lastMessageAt: (r.lastMessageAt as Date | null) ?? null,
+const toConversation = (r: Conversation): Conversation => ({
+  id: r.id, tenantId: r.tenantId, kind: r.kind, title: r.title ?? null, directKey: r.directKey ?? null, createdBy: r.createdBy,
+  createdAt: r.createdAt, updatedAt: r.updatedAt, lastMessageAt: r.lastMessageAt ?? null,
 });
 
-const toMessage = (r: Row): ChatMessage => ({
-  id: r.id as string, tenantId: r.tenantId as string, conversationId: r.conversationId as string, senderId: r.senderId as string,
-  content: r.content as string, messageType: r.messageType as MessageType, seq: Number(r.seq), createdAt: r.createdAt as Date,
+const toMessage = (r: ChatMessageRow): ChatMessage => ({
+  id: r.id, tenantId: r.tenantId, conversationId: r.conversationId, senderId: r.senderId, content: r.content, messageType: r.messageType,
+  seq: Number(r.seq), createdAt: r.createdAt,
 });
+
+/** What the raw queries select (aliased to camelCase, which both engines leave alone). */
+type RawResult<R> = { rows: R[] };
 
 /**
  * Raw SQL rows keep their column names on one engine and are camelCased on the other: raw
@@ -29,7 +30,7 @@ const CONVERSATION_COLUMNS = ['c.id', 'c.tenantId', 'c.kind', 'c.title', 'c.dire
 
 export const makeChatPgRepository = ({ db }: DbDeps): ChatRepository => {
   const findDirect = async (tenantId: string, directKey: string) => {
-    const r = (await db.q()('chat_conversations').where({ tenantId, directKey }).first()) as Row | undefined;
+    const r = await db.q()('chat_conversations').where({ tenantId, directKey }).first();
     return r ? toConversation(r) : null;
   };
   const mine = (tenantId: string, userId: string) =>
@@ -55,7 +56,7 @@ export const makeChatPgRepository = ({ db }: DbDeps): ChatRepository => {
       });
     },
     async findForParticipant(tenantId, conversationId, userId) {
-      const r = (await mine(tenantId, userId).where('c.id', conversationId).select(CONVERSATION_COLUMNS).first()) as Row | undefined;
+      const r = (await mine(tenantId, userId).where('c.id', conversationId).select(CONVERSATION_COLUMNS).first()) as Conversation | undefined;
       return r ? toConversation(r) : null;
     },
     async participantIds(tenantId, conversationId) {
@@ -89,8 +90,8 @@ export const makeChatPgRepository = ({ db }: DbDeps): ChatRepository => {
           [tenantId, userId, ...ids],
         ),
       ]);
-      const last = new Map((lastRows as { rows: Row[] }).rows.map((r) => [r.conversationId as string, toMessage(r)]));
-      const unread = new Map((unreadRows as { rows: Row[] }).rows.map((r) => [r.conversationId as string, num(r.n)]));
+      const last = new Map((lastRows as RawResult<ChatMessageRow>).rows.map((r) => [r.conversationId, toMessage(r)]));
+      const unread = new Map((unreadRows as RawResult<{ conversationId: string; n: number | string }>).rows.map((r) => [r.conversationId, num(r.n)]));
       return conversations.map((conversation): ConversationSummary => {
         const people = participants.filter((p) => p.conversationId === conversation.id);
         return {
@@ -103,19 +104,19 @@ export const makeChatPgRepository = ({ db }: DbDeps): ChatRepository => {
       });
     },
     async insertMessage(m) {
-      const [row] = (await db.q()('chat_messages').insert(m).returning('*')) as Row[];
+      const [row] = await db.q()('chat_messages').insert(m).returning('*');
       await db.q()('chat_conversations').where({ tenantId: m.tenantId, id: m.conversationId })
         .update({ lastMessageAt: m.createdAt, lastActivityAt: m.createdAt, updatedAt: m.createdAt });
       return toMessage(row!);
     },
     async findMessage(tenantId, conversationId, messageId) {
-      const r = (await db.q()('chat_messages').where({ tenantId, conversationId, id: messageId }).first()) as Row | undefined;
+      const r = await db.q()('chat_messages').where({ tenantId, conversationId, id: messageId }).first();
       return r ? toMessage(r) : null;
     },
     async listMessages(tenantId, conversationId, options) {
       const q = db.q()('chat_messages').where({ tenantId, conversationId });
       if (options.beforeSeq !== undefined) q.where('seq', '<', options.beforeSeq);
-      return ((await q.orderBy('seq', 'desc').limit(options.limit)) as Row[]).map(toMessage);
+      return (await q.orderBy('seq', 'desc').limit(options.limit)).map(toMessage);
     },
     async messagesAfter(tenantId, userId, afterMessageId, limit) {
       const mine = () => db.q()({ m: 'chat_messages' })
@@ -123,7 +124,7 @@ export const makeChatPgRepository = ({ db }: DbDeps): ChatRepository => {
         .where({ 'm.tenant_id': tenantId, 'p.user_id': userId });
       const anchor = (await mine().where('m.id', afterMessageId).first('m.seq')) as { seq: unknown } | undefined;
       if (!anchor) return null;
-      return ((await mine().where('m.seq', '>', Number(anchor.seq)).orderBy('m.seq', 'asc').limit(limit).select('m.*')) as Row[]).map(toMessage);
+      return ((await mine().where('m.seq', '>', Number(anchor.seq)).orderBy('m.seq', 'asc').limit(limit).select('m.*')) as ChatMessageRow[]).map(toMessage);
     },
     async latestSeq(tenantId, conversationId) {
       const r = (await db.q()('chat_messages').where({ tenantId, conversationId }).max({ s: 'seq' }).first()) as { s: unknown } | undefined;
@@ -139,15 +140,16 @@ export const makeChatPgRepository = ({ db }: DbDeps): ChatRepository => {
            join chat_messages m on m.tenant_id = p.tenant_id and m.conversation_id = p.conversation_id and m.seq > p.last_read_seq and m.sender_id <> p.user_id
           where p.tenant_id = ? and p.user_id = ?`,
         [tenantId, userId],
-      )) as { rows: Row[] };
+      )) as RawResult<{ messages: number | string; conversations: number | string }>;
       return { messages: num(rows[0]?.messages), conversations: num(rows[0]?.conversations) };
     },
   };
 };
 
-const toAiMessage = (r: Row): AiMessage => ({
-  id: r.id as string, tenantId: r.tenantId as string, userId: r.userId as string, lessonId: r.lessonId as string, courseId: r.courseId as string,
-  role: r.role as AiRole, content: r.content as string, sources: (typeof r.sources === 'string' ? JSON.parse(r.sources) : r.sources) as AssistantSource[], createdAt: r.createdAt as Date,
+const toAiMessage = (r: AiMessageRow): AiMessage => ({
+  id: r.id, tenantId: r.tenantId, userId: r.userId, lessonId: r.lessonId, courseId: r.courseId, role: r.role, content: r.content,
+  // jsonb arrives parsed on both engines; text would be a driver that did not.
+  sources: typeof r.sources === 'string' ? (JSON.parse(r.sources) as AssistantSource[]) : r.sources, createdAt: r.createdAt,
 });
 
 export const makeAiMessagePgRepository = ({ db }: DbDeps): AiMessageRepository => {
@@ -161,7 +163,7 @@ export const makeAiMessagePgRepository = ({ db }: DbDeps): AiMessageRepository =
       return knexPage(of(tenantId, userId, lessonId), page, toAiMessage);
     },
     async recent(tenantId, userId, lessonId, limit) {
-      return ((await of(tenantId, userId, lessonId).limit(limit)) as Row[]).map(toAiMessage);
+      return (await of(tenantId, userId, lessonId).limit(limit)).map(toAiMessage);
     },
   };
 };

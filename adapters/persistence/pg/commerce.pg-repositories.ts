@@ -1,36 +1,40 @@
 import type { Knex } from 'knex';
-import type { Order, OrderItem, OrderItemType, OrderStatus } from '../../../domain/commerce/order.js';
-import type { Payment, PaymentProvider } from '../../../domain/commerce/payment.js';
-import type { PaymentStatus } from '../../../domain/commerce/payment-status.js';
-import type { Subscription, SubscriptionStatus } from '../../../domain/commerce/subscription.js';
+import type { Order, OrderItem } from '../../../domain/commerce/order.js';
+import type { Payment } from '../../../domain/commerce/payment.js';
+import type { Subscription } from '../../../domain/commerce/subscription.js';
+import { amountNear, amountOf, formatAmount } from '../../../domain/shared/money.js';
 import type { OrderRepository } from '../../../application/commerce/ports/order-repository.js';
 import type { PaymentNotification, PaymentRepository } from '../../../application/commerce/ports/payment-repository.js';
 import type { SubscriptionRepository } from '../../../application/commerce/ports/subscription-repository.js';
 import type { PromoCodeReservations } from '../../../application/commerce/ports/promo-code-reservations.js';
 import { promoCodeFromRow } from './record-store.pg-repository.js';
 import type { DbDeps } from './base.js';
-import { knexPage, num, numOrNull } from './knex-helpers.js';
+import { knexPage, num } from './knex-helpers.js';
+import type { OrderItemJson, OrderRow, OrderWrite, PaymentNotificationRow, PaymentRow, SubscriptionRow, SubscriptionWrite } from './rows/commerce.rows.js';
 
-type Row = Record<string, unknown>;
-
-// Items are jsonb with snake_case keys inside (the snake-case mappers convert only column names).
-const itemToJson = (i: OrderItem) => ({
+// One mapper per aggregate (an order with its lines, a payment, a subscription): rows in, entities
+// out and back. Money is read and written as exact decimal text (domain/shared/money.ts).
+const itemToJson = (i: OrderItem): OrderItemJson => ({
   type: i.type, name: i.name, course_id: i.courseId, category_id: i.categoryId, plan_id: i.planId, subscription_id: i.subscriptionId,
-  course_ids: i.courseIds, quantity: i.quantity, unit_price: i.unitPrice, amount: i.amount, tier_min_quantity: i.tierMinQuantity,
+  course_ids: i.courseIds, quantity: i.quantity, unit_price: amountOf(i.unitPrice), amount: amountOf(i.amount), tier_min_quantity: i.tierMinQuantity,
 });
-const itemFromJson = (j: Record<string, unknown>): OrderItem => ({
-  type: j.type as OrderItemType, name: String(j.name ?? ''), courseId: (j.course_id as string | null) ?? null, categoryId: (j.category_id as string | null) ?? null,
-  planId: (j.plan_id as string | null) ?? null, subscriptionId: (j.subscription_id as string | null) ?? null, courseIds: (j.course_ids as string[] | undefined) ?? [],
-  quantity: num(j.quantity), unitPrice: num(j.unit_price), amount: num(j.amount), tierMinQuantity: numOrNull(j.tier_min_quantity),
+const itemFromJson = (j: OrderItemJson): OrderItem => ({
+  type: j.type, name: j.name ?? '', courseId: j.course_id ?? null, categoryId: j.category_id ?? null, planId: j.plan_id ?? null,
+  subscriptionId: j.subscription_id ?? null, courseIds: j.course_ids ?? [], quantity: Number(j.quantity), unitPrice: amountNear(j.unit_price),
+  amount: amountNear(j.amount), tierMinQuantity: j.tier_min_quantity ?? null,
 });
 
-const toOrder = (r: Row): Order => ({
-  id: r.id as string, tenantId: r.tenantId as string, userId: r.userId as string, items: ((r.items ?? []) as Array<Record<string, unknown>>).map(itemFromJson),
-  subtotal: num(r.subtotal), discount: num(r.discount), totalAmount: num(r.totalAmount), currency: r.currency as string, status: r.status as OrderStatus,
-  promoCode: r.promoCode as string | null, subscriptionId: r.subscriptionId as string | null, promoUseHeld: r.promoUseHeld === true,
-  createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date, paidAt: r.paidAt as Date | null,
+const toOrder = (r: OrderRow): Order => ({
+  id: r.id, tenantId: r.tenantId, userId: r.userId, items: (r.items ?? []).map(itemFromJson),
+  subtotal: amountOf(r.subtotal), discount: amountOf(r.discount), totalAmount: amountOf(r.totalAmount), currency: r.currency, status: r.status,
+  promoCode: r.promoCode, subscriptionId: r.subscriptionId, promoUseHeld: r.promoUseHeld === true,
+  createdAt: r.createdAt, updatedAt: r.updatedAt, paidAt: r.paidAt,
 });
-const orderRow = (o: Order): Row => ({ ...o, items: JSON.stringify(o.items.map(itemToJson)) });
+const orderRow = (o: Order): OrderWrite => ({
+  id: o.id, tenantId: o.tenantId, userId: o.userId, items: JSON.stringify(o.items.map(itemToJson)),
+  subtotal: formatAmount(o.subtotal), discount: formatAmount(o.discount), totalAmount: formatAmount(o.totalAmount), currency: o.currency, status: o.status,
+  promoCode: o.promoCode, subscriptionId: o.subscriptionId, promoUseHeld: o.promoUseHeld, createdAt: o.createdAt, updatedAt: o.updatedAt, paidAt: o.paidAt,
+});
 
 export const makeOrderPgRepository = ({ db }: DbDeps): OrderRepository => ({
   async insert(order) {
@@ -59,8 +63,8 @@ export const makeOrderPgRepository = ({ db }: DbDeps): OrderRepository => ({
   },
   async paidTotals(tenantId, from, to) {
     const rows = (await db.q()('orders').where({ tenantId, status: 'paid' }).where('paidAt', '>=', from).where('paidAt', '<', to)
-      .groupBy('currency').select('currency').count({ n: '*' }).sum({ total: 'totalAmount' })) as Array<{ currency: string; n: unknown; total: unknown }>;
-    return rows.map((r) => ({ currency: r.currency, count: num(r.n), total: num(r.total) }));
+      .groupBy('currency').select('currency').count({ n: '*' }).sum({ total: 'totalAmount' })) as Array<{ currency: string; n: number | string; total: string }>;
+    return rows.map((r) => ({ currency: r.currency, count: num(r.n), total: amountOf(r.total) }));
   },
   async countByUser(tenantId, userId, status) {
     const r = (await db.q()('orders').where({ tenantId, userId, status }).count({ n: '*' }).first()) as { n: unknown } | undefined;
@@ -72,27 +76,26 @@ export const makeOrderPgRepository = ({ db }: DbDeps): OrderRepository => ({
   },
 });
 
-const toPayment = (r: Row): Payment => ({
-  id: r.id as string, tenantId: r.tenantId as string, orderId: r.orderId as string, userId: r.userId as string, transactionId: r.transactionId as string,
-  gatewayTransactionId: r.gatewayTransactionId as string | null, provider: r.provider as PaymentProvider, paymentMethod: r.paymentMethod as string,
-  amount: num(r.amount), currency: r.currency as string, status: r.status as PaymentStatus, redirectUrl: r.redirectUrl as string | null,
-  reference: r.reference as string | null, createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date, paidAt: r.paidAt as Date | null,
+const toPayment = (r: PaymentRow): Payment => ({
+  id: r.id, tenantId: r.tenantId, orderId: r.orderId, userId: r.userId, transactionId: r.transactionId, gatewayTransactionId: r.gatewayTransactionId,
+  provider: r.provider, paymentMethod: r.paymentMethod, amount: amountOf(r.amount), currency: r.currency, status: r.status, redirectUrl: r.redirectUrl,
+  reference: r.reference, createdAt: r.createdAt, updatedAt: r.updatedAt, paidAt: r.paidAt,
 });
+const paymentRow = (p: Payment): PaymentRow => ({ ...p, amount: formatAmount(p.amount) });
 
-const toNotification = (r: Row): PaymentNotification => ({
-  id: r.id as string, tenantId: r.tenantId as string, orderId: r.orderId as string, provider: r.provider as string, transactionId: r.transactionId as string | null,
-  transactionStatus: r.transactionStatus as string, statusCode: r.statusCode as string | null, grossAmount: r.grossAmount as string | null,
-  payload: r.payload, outcome: r.outcome as string, receivedAt: r.receivedAt as Date,
+const toNotification = (r: PaymentNotificationRow): PaymentNotification => ({
+  id: r.id, tenantId: r.tenantId, orderId: r.orderId, provider: r.provider, transactionId: r.transactionId, transactionStatus: r.transactionStatus,
+  statusCode: r.statusCode, grossAmount: r.grossAmount, payload: r.payload, outcome: r.outcome, receivedAt: r.receivedAt,
 });
 
 const newest = (q: Knex.QueryBuilder) => q.orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]);
 
 export const makePaymentPgRepository = ({ db }: DbDeps): PaymentRepository => ({
   async insert(p) {
-    await db.q()('payments').insert(p);
+    await db.q()('payments').insert(paymentRow(p));
   },
   async update(p) {
-    const { id, tenantId, createdAt: _c, ...changes } = p;
+    const { id, tenantId, createdAt: _c, ...changes } = paymentRow(p);
     await db.q()('payments').where({ id, tenantId }).update(changes);
   },
   async findByTransactionId(tenantId, transactionId) {
@@ -108,7 +111,7 @@ export const makePaymentPgRepository = ({ db }: DbDeps): PaymentRepository => ({
     return r ? toPayment(r) : null;
   },
   async pendingOfOrder(tenantId, orderId) {
-    return ((await newest(db.q()('payments').where({ tenantId, orderId, status: 'pending' }))) as Row[]).map(toPayment);
+    return (await newest(db.q()('payments').where({ tenantId, orderId, status: 'pending' }))).map(toPayment);
   },
   list(tenantId, f, page) {
     const q = db.q()('payments').where({ tenantId }).select('*');
@@ -124,16 +127,15 @@ export const makePaymentPgRepository = ({ db }: DbDeps): PaymentRepository => ({
     await db.q()('payment_notifications').insert({ ...n, payload: JSON.stringify(n.payload ?? null) });
   },
   async notificationsOfOrder(tenantId, orderId) {
-    return ((await db.q()('payment_notifications').where({ tenantId, orderId }).orderBy([{ column: 'receivedAt', order: 'asc' }, { column: 'id', order: 'asc' }])) as Row[]).map(toNotification);
+    return (await db.q()('payment_notifications').where({ tenantId, orderId }).orderBy([{ column: 'receivedAt', order: 'asc' }, { column: 'id', order: 'asc' }])).map(toNotification);
   },
 });
 
-const toSubscription = (r: Row): Subscription => ({
-  id: r.id as string, tenantId: r.tenantId as string, userId: r.userId as string, planId: r.planId as string, orderId: r.orderId as string,
-  status: r.status as SubscriptionStatus, durationDays: num(r.durationDays), categoryIds: (r.categoryIds as string[] | null) ?? [],
-  startsAt: r.startsAt as Date | null, endsAt: r.endsAt as Date | null, cancelledAt: r.cancelledAt as Date | null, createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
+const toSubscription = (r: SubscriptionRow): Subscription => ({
+  id: r.id, tenantId: r.tenantId, userId: r.userId, planId: r.planId, orderId: r.orderId, status: r.status, durationDays: Number(r.durationDays),
+  categoryIds: r.categoryIds ?? [], startsAt: r.startsAt, endsAt: r.endsAt, cancelledAt: r.cancelledAt, createdAt: r.createdAt, updatedAt: r.updatedAt,
 });
-const subscriptionRow = (s: Subscription): Row => ({ ...s, categoryIds: JSON.stringify(s.categoryIds) });
+const subscriptionRow = (s: Subscription): SubscriptionWrite => ({ ...s, categoryIds: JSON.stringify(s.categoryIds) });
 
 export const makeSubscriptionPgRepository = ({ db }: DbDeps): SubscriptionRepository => ({
   async insert(s) {
@@ -186,7 +188,7 @@ export const makePromoCodeReservationsPg = ({ db }: DbDeps): PromoCodeReservatio
       .where((w) => w.whereNull('validFrom').orWhere('validFrom', '<=', at))
       .where((w) => w.whereNull('validUntil').orWhere('validUntil', '>', at))
       .where((w) => w.whereNull('maxUses').orWhere('usedCount', '<', db.knex.ref('maxUses')))
-      .increment('usedCount', 1).update({ updatedAt: at }).returning('*')) as Row[];
+      .increment('usedCount', 1).update({ updatedAt: at }).returning('*'));
     return rows[0] ? promoCodeFromRow(rows[0]) : null;
   },
   async release(tenantId, code, at) {

@@ -6,6 +6,7 @@ import type { AutomationRepository } from '../../../application/crm/ports/automa
 import type { DeliveryRepository, DeliveryStatus, WebhookDelivery } from '../../../application/crm/ports/delivery-repository.js';
 import type { Integration, IntegrationRepository } from '../../../application/crm/ports/integration-repository.js';
 import type { LeadRepository } from '../../../application/crm/ports/lead-repository.js';
+import { amountOf } from '../../../domain/shared/money.js';
 import { BaseModel, contains, toPage, type DbDeps } from './base.js';
 
 export class LeadModel extends BaseModel {
@@ -52,16 +53,17 @@ export class DeliveryModel extends BaseModel {
 }
 
 /** numeric comes back as a number from pg (parser set in knex.ts) and as a string from some drivers. */
-const num = (v: number | string | null | undefined): number | null => (v === null || v === undefined ? null : Number(v));
+// `value` is numeric: its decimal text is read exactly (domain/shared/money.ts), never through a float.
+const money = (v: number | string | null | undefined): number | null => (v === null || v === undefined ? null : amountOf(v));
 
 const toLead = (m: LeadModel): Lead => ({
   id: m.id, tenantId: m.tenantId, provider: m.provider, externalId: m.externalId, name: m.name, phone: m.phone, email: m.email,
   city: m.city, region: m.region, category: m.category, answers: m.answers ?? [], status: m.status, assignedTo: m.assignedTo,
-  value: num(m.value), isTest: m.isTest, createdAt: m.createdAt, updatedAt: m.updatedAt, statusChangedAt: m.statusChangedAt, closedAt: m.closedAt,
+  value: money(m.value), isTest: m.isTest, createdAt: m.createdAt, updatedAt: m.updatedAt, statusChangedAt: m.statusChangedAt, closedAt: m.closedAt,
 });
 
 type EventRow = Omit<LeadEvent, 'value'> & { value: number | string | null };
-const toEvent = (r: EventRow): LeadEvent => ({ ...r, value: num(r.value) });
+const toEvent = (r: EventRow): LeadEvent => ({ ...r, value: money(r.value) });
 
 const SEARCH_EXPR = `(coalesce(name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone, ''))`;
 
@@ -123,7 +125,7 @@ export const makeLeadPgRepository = ({ db }: DbDeps): LeadRepository => ({
       status: r.status as LeadStatus,
       provider: String(r.provider),
       count: Number(r.count),
-      wonValueSum: Number(r.wonValueSum),
+      wonValueSum: amountOf(String(r.wonValueSum)),
       wonValueCount: Number(r.wonValueCount),
       wonSecondsSum: Number(r.wonSecondsSum),
       wonClosedCount: Number(r.wonClosedCount),

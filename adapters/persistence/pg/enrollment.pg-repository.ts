@@ -1,24 +1,25 @@
 import type { Knex } from 'knex';
-import type { Enrollment, EnrollmentSource, EnrollmentStatus } from '../../../domain/learning/enrollment.js';
+import type { Enrollment, EnrollmentStatus } from '../../../domain/learning/enrollment.js';
+import type { EnrollmentRow } from './rows/learning.rows.js';
 import type { EnrollmentFilter, EnrollmentListing, EnrollmentRepository } from '../../../application/learning/ports/enrollment-repository.js';
 import type { CourseRepository } from '../../../application/learning/ports/catalog.js';
 import { contains, type DbDeps } from './base.js';
 import { knexPage, deletedRows } from './knex-helpers.js';
 
-type Row = Record<string, unknown>;
-
 export const ENROLLMENT_COLUMNS = ['id', 'tenant_id', 'user_id', 'course_id', 'status', 'source', 'source_ref', 'expires_at', 'created_at', 'updated_at'] as const;
 
-export const toEnrollment = (r: Row): Enrollment => ({
-  id: r.id as string, tenantId: r.tenantId as string, userId: r.userId as string, courseId: r.courseId as string,
-  status: r.status as EnrollmentStatus, source: r.source as EnrollmentSource, sourceRef: r.sourceRef as string | null,
-  expiresAt: r.expiresAt as Date | null, createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
+export const toEnrollment = (r: EnrollmentRow): Enrollment => ({
+  id: r.id, tenantId: r.tenantId, userId: r.userId, courseId: r.courseId, status: r.status, source: r.source, sourceRef: r.sourceRef,
+  expiresAt: r.expiresAt, createdAt: r.createdAt, updatedAt: r.updatedAt,
 });
 
-const toListing = (r: Row): EnrollmentListing => ({
+/** An enrolment with the names the admin list shows. */
+type ListingRow = EnrollmentRow & { userEmail: string; userDisplayName: string; courseTitle: string };
+
+const toListing = (r: ListingRow): EnrollmentListing => ({
   enrollment: toEnrollment(r),
-  user: { id: r.userId as string, email: r.userEmail as string, displayName: r.userDisplayName as string },
-  course: { id: r.courseId as string, title: r.courseTitle as string },
+  user: { id: r.userId, email: r.userEmail, displayName: r.userDisplayName },
+  course: { id: r.courseId, title: r.courseTitle },
 });
 
 /** Active at `now`: status active and not past its expiry. */
@@ -55,7 +56,7 @@ export const makeEnrollmentPgRepository = ({ db, courseRepository }: DbDeps & { 
     },
     async findForCourses(tenantId, userId, courseIds) {
       if (courseIds.length === 0) return [];
-      return ((await db.q()('enrollments').where({ tenantId, userId }).whereIn('courseId', [...courseIds])) as Row[]).map(toEnrollment);
+      return (await db.q()('enrollments').where({ tenantId, userId }).whereIn('courseId', [...courseIds])).map(toEnrollment);
     },
     async insertIfAbsent(enrollment) {
       const rows = await db.q()('enrollments').insert(enrollment).onConflict(['tenant_id', 'user_id', 'course_id']).ignore().returning('id');

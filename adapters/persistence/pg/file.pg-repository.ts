@@ -3,11 +3,18 @@ import type { FileRepository } from '../../../application/platform/ports.js';
 import { contains, type DbDeps } from './base.js';
 import { knexPage, num, deletedRows } from './knex-helpers.js';
 
-type Row = Record<string, unknown>;
+/** A `files` row: the entity column for column (`size` is int8, a number on both engines, see knex.ts). */
+type FileRow = StoredFile;
 
-const toFile = (r: Row): StoredFile => ({
-  id: r.id as string, tenantId: r.tenantId as string, storedName: r.storedName as string, originalName: r.originalName as string,
-  mimeType: r.mimeType as string, size: num(r.size), uploadedBy: r.uploadedBy as string | null, purpose: r.purpose as string, createdAt: r.createdAt as Date,
+declare module 'knex/types/tables.js' {
+  interface Tables {
+    files: FileRow;
+  }
+}
+
+const toFile = (r: FileRow): StoredFile => ({
+  id: r.id, tenantId: r.tenantId, storedName: r.storedName, originalName: r.originalName, mimeType: r.mimeType, size: num(r.size),
+  uploadedBy: r.uploadedBy, purpose: r.purpose, createdAt: r.createdAt,
 });
 
 export const makeFilePgRepository = ({ db }: DbDeps): FileRepository => ({

@@ -31,7 +31,7 @@ export async function knexPage<R, T>(query: Knex.QueryBuilder, page: PageRequest
 const camel = (snake: string) => snake.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 const prefixed = (prefix: string, column: string) => prefix + camel(`_${column}`);
 
-export interface JoinedTable {
+export interface JoinedTable<R> {
   /**
    * For `knex.raw` in a select: each column under its prefixed alias, quoted once here (built from
    * code constants only). Handing knex the columns one by one made it quote and case-map every
@@ -39,24 +39,22 @@ export interface JoinedTable {
    */
   columns: string;
   /** The table's row back under its own (camelCase) names; null when the join found none. */
-  read(row: Record<string, unknown>): Record<string, unknown> | null;
+  read(row: object): R | null;
 }
 
 /**
  * Several entities in one row: the columns of a joined table, selected under a prefix
  * (`joinedTable('e', 'enr', ['id', 'user_id'])` selects `e.id as enr_id, e.user_id as enr_user_id`).
- * Names are worked out once, not per row.
+ * Names are worked out once, not per row. `R` is the table's row type: `columns` must name all of it.
  */
-export function joinedTable(alias: string, prefix: string, columns: readonly string[]): JoinedTable {
+export function joinedTable<R>(alias: string, prefix: string, columns: readonly string[]): JoinedTable<R> {
   const names = columns.map((c) => ({ column: `"${alias}"."${c}" as "${prefix}_${c}"`, key: camel(c), alias: prefixed(prefix, c) }));
   const idAlias = prefixed(prefix, 'id');
   return {
     columns: names.map((n) => n.column).join(', '),
     read(row) {
-      if (row[idAlias] == null) return null;
-      const out: Record<string, unknown> = {};
-      for (const n of names) out[n.key] = row[n.alias];
-      return out;
+      if (Reflect.get(row, idAlias) == null) return null;
+      return Object.fromEntries(names.map((n) => [n.key, Reflect.get(row, n.alias)])) as R;
     },
   };
 }

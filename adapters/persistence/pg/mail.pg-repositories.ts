@@ -1,21 +1,18 @@
 import type { Knex } from 'knex';
-import type { MailEventType } from '../../../domain/platform/mail-events.js';
 import type {
   Broadcast, BroadcastRecipient, BroadcastRepository, MailEvent, MailEventFilter, MailEventRepository,
 } from '../../../application/platform/mail-ports.js';
 import type { DbDeps } from './base.js';
 import { knexPage, num } from './knex-helpers.js';
+import type { BroadcastRecipientRow, BroadcastRow, MailEventRow } from './rows/platform.rows.js';
 
-type Row = Record<string, unknown>;
-
-const toBroadcast = (r: Row): Broadcast => ({
-  id: r.id as string, tenantId: r.tenantId as string, subject: r.subject as string, text: r.text as string | null, html: r.html as string | null,
-  roles: (r.roles as number[] | null) ?? null, userIds: (r.userIds as string[] | null) ?? null, recipients: num(r.recipients), batchSize: num(r.batchSize),
-  batches: num(r.batches), createdBy: r.createdBy as string | null, createdAt: r.createdAt as Date, completedAt: r.completedAt as Date | null,
+const toBroadcast = (r: BroadcastRow): Broadcast => ({
+  id: r.id, tenantId: r.tenantId, subject: r.subject, text: r.text, html: r.html, roles: r.roles ?? null, userIds: r.userIds ?? null,
+  recipients: num(r.recipients), batchSize: num(r.batchSize), batches: num(r.batches), createdBy: r.createdBy, createdAt: r.createdAt, completedAt: r.completedAt,
 });
 
-const toRecipient = (r: Row): BroadcastRecipient => ({
-  userId: r.userId as string, email: r.email as string, displayName: r.displayName as string, batch: num(r.batch), status: r.status as 'pending' | 'queued', mailId: r.mailId as string | null,
+const toRecipient = (r: BroadcastRecipientRow): BroadcastRecipient => ({
+  userId: r.userId, email: r.email, displayName: r.displayName, batch: num(r.batch), status: r.status, mailId: r.mailId,
 });
 
 const INSERT_CHUNK = 500;
@@ -45,7 +42,7 @@ export const makeBroadcastPgRepository = ({ db }: DbDeps): BroadcastRepository =
     return r ? toBroadcast(r) : null;
   },
   async claimBatch(tenantId, broadcastId, batch) {
-    const rows = (await db.q()('mail_broadcast_recipients').where({ tenantId, broadcastId, batch, status: 'pending' }).orderBy('email').forUpdate().skipLocked()) as Row[];
+    const rows = await db.q()('mail_broadcast_recipients').where({ tenantId, broadcastId, batch, status: 'pending' }).orderBy('email').forUpdate().skipLocked();
     return rows.map(toRecipient);
   },
   async markQueued(tenantId, broadcastId, userId, mailId) {
@@ -82,9 +79,9 @@ export const makeBroadcastPgRepository = ({ db }: DbDeps): BroadcastRepository =
   },
 });
 
-const toEvent = (r: Row): MailEvent => ({
-  id: r.id as string, tenantId: r.tenantId as string, mailId: r.mailId as string | null, messageId: r.messageId as string, event: r.event as MailEventType,
-  email: r.email as string, reason: r.reason as string | null, occurredAt: r.occurredAt as Date, receivedAt: r.receivedAt as Date, payload: r.payload,
+const toEvent = (r: MailEventRow): MailEvent => ({
+  id: r.id, tenantId: r.tenantId, mailId: r.mailId, messageId: r.messageId, event: r.event, email: r.email, reason: r.reason,
+  occurredAt: r.occurredAt, receivedAt: r.receivedAt, payload: r.payload,
 });
 
 const filtered = (q: Knex.QueryBuilder, f: MailEventFilter) => {

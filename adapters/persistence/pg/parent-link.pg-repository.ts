@@ -1,11 +1,10 @@
 import type { ParentLink } from '../../../domain/learning/parent-link.js';
 import type { ParentLinkRepository } from '../../../application/learning/ports/parent-link-repository.js';
 import type { DbDeps } from './base.js';
+import type { ParentLinkRow } from './rows/learning.rows.js';
 import { knexPage, deletedRows } from './knex-helpers.js';
 
-type Row = Record<string, unknown>;
-
-const toLink = (r: Row): ParentLink => ({ tenantId: r.tenantId as string, parentId: r.parentId as string, studentId: r.studentId as string, createdAt: r.createdAt as Date });
+const toLink = (r: ParentLinkRow): ParentLink => ({ tenantId: r.tenantId, parentId: r.parentId, studentId: r.studentId, createdAt: r.createdAt });
 
 export const makeParentLinkPgRepository = ({ db }: DbDeps): ParentLinkRepository => ({
   async insertCode(code) {
@@ -23,7 +22,7 @@ export const makeParentLinkPgRepository = ({ db }: DbDeps): ParentLinkRepository
       .update({ usedAt: at, usedBy: parentId })
       .returning('studentId')) as Array<{ studentId: string }>;
     if (rows[0]) return { ok: true, studentId: rows[0].studentId };
-    const r = (await db.q()('linking_codes').where({ tenantId, codeHash }).first()) as { usedAt: Date | null } | undefined;
+    const r = await db.q()('linking_codes').where({ tenantId, codeHash }).first();
     return { ok: false, reason: !r ? 'unknown' : r.usedAt ? 'used' : 'expired' };
   },
   async link(link) {

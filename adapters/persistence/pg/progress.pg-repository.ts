@@ -1,14 +1,22 @@
-import type { LessonProgress, ProgressStatus } from '../../../domain/learning/progress.js';
+import type { LessonProgress } from '../../../domain/learning/progress.js';
+import type { LessonProgressRow } from './rows/learning.rows.js';
 import type { ProgressRepository, ProgressSummary } from '../../../application/learning/ports/progress-repository.js';
 import type { DbDeps } from './base.js';
 import { num } from './knex-helpers.js';
 
-type Row = Record<string, unknown>;
-
-const toProgress = (r: Row): LessonProgress => ({
-  tenantId: r.tenantId as string, userId: r.userId as string, lessonId: r.lessonId as string, courseId: r.courseId as string,
-  status: r.status as ProgressStatus, startedAt: r.startedAt as Date | null, completedAt: r.completedAt as Date | null, updatedAt: r.updatedAt as Date,
+const toProgress = (r: LessonProgressRow): LessonProgress => ({
+  tenantId: r.tenantId, userId: r.userId, lessonId: r.lessonId, courseId: r.courseId, status: r.status, startedAt: r.startedAt,
+  completedAt: r.completedAt, updatedAt: r.updatedAt,
 });
+
+/** One (user, course) of `summaries`: int8 counts arrive as numbers (knex.ts), a timestamp as a Date. */
+interface SummaryRow {
+  userId: string;
+  courseId: string;
+  completedLessons: number | string;
+  lastLessonId: string | null;
+  lastActivityAt: Date | string | null;
+}
 
 export const makeProgressPgRepository = ({ db }: DbDeps): ProgressRepository => ({
   async get(tenantId, userId, lessonId) {
@@ -16,7 +24,7 @@ export const makeProgressPgRepository = ({ db }: DbDeps): ProgressRepository => 
     return r ? toProgress(r) : null;
   },
   async save(p) {
-    await db.q()('lesson_progress').insert(p).onConflict(['tenant_id', 'user_id', 'lesson_id']).merge(['status', 'started_at', 'completed_at', 'updated_at']);
+    await db.q()('lesson_progress').insert(p).onConflict(['tenant_id', 'user_id', 'lesson_id']).merge(['status', 'startedAt', 'completedAt', 'updatedAt']);
   },
   async countOnLessons(tenantId, lessonIds) {
     if (lessonIds.length === 0) return 0;
@@ -24,7 +32,7 @@ export const makeProgressPgRepository = ({ db }: DbDeps): ProgressRepository => 
     return num(r?.n);
   },
   async listForCourse(tenantId, userId, courseId) {
-    return ((await db.q()('lesson_progress').where({ tenantId, userId, courseId })) as Row[]).map(toProgress);
+    return (await db.q()('lesson_progress').where({ tenantId, userId, courseId })).map(toProgress);
   },
   async summaries(tenantId, userIds, courseIds): Promise<ProgressSummary[]> {
     if (userIds.length === 0 || courseIds.length === 0) return [];
@@ -41,10 +49,10 @@ export const makeProgressPgRepository = ({ db }: DbDeps): ProgressRepository => 
         // The lesson touched last: the one whose progress row changed most recently.
         k.raw('(array_agg(lesson_id order by updated_at desc, lesson_id))[1] as last_lesson_id'),
         k.raw('max(updated_at) as last_activity_at'),
-      )) as Row[];
+      )) as SummaryRow[];
     return rows.map((r) => ({
-      userId: r.userId as string, courseId: r.courseId as string, completedLessons: num(r.completedLessons),
-      lastLessonId: (r.lastLessonId as string | null) ?? null, lastActivityAt: r.lastActivityAt ? new Date(r.lastActivityAt as string | Date) : null,
+      userId: r.userId, courseId: r.courseId, completedLessons: num(r.completedLessons),
+      lastLessonId: r.lastLessonId ?? null, lastActivityAt: r.lastActivityAt ? new Date(r.lastActivityAt) : null,
     }));
   },
 });

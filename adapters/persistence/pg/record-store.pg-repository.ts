@@ -1,22 +1,23 @@
 import type { RecordStore, StoredRecord } from '../../../application/learning/ports/record-store.js';
 import type { LearningAsset, Pricing, PromoCode } from '../../../application/learning/ports/admin-repositories.js';
-import type { PriceTier, PromoType } from '../../../domain/learning/admin-resources.js';
+import type { PriceTier } from '../../../domain/learning/admin-resources.js';
+import { amountNear, amountOf, formatAmount } from '../../../domain/shared/money.js';
 import type { Database } from '../../../infrastructure/db/database.js';
 import { contains } from './base.js';
-import { guardedWrite, knexPage, num, numOrNull, deletedRows } from './knex-helpers.js';
+import { guardedWrite, knexPage, deletedRows } from './knex-helpers.js';
+import type { PriceTierJson, PricingRow, PricingWrite, PromoCodeRow } from './rows/learning-admin.rows.js';
 
-type Row = Record<string, unknown>;
-
-export interface TableDescriptor<T extends StoredRecord> {
+/** A flat admin resource's table: its rows (`R` as read, `W` as written) and their one mapper each way. */
+export interface TableDescriptor<T extends StoredRecord, R, W = R> {
   table: string;
   /** camelCase columns matched by `search`. */
   searchColumns: string[];
-  fromRow(row: Row): T;
-  toRow(record: T): Row;
+  fromRow(row: R): T;
+  toRow(record: T): W & StoredRecord;
 }
 
 /** A flat admin resource in one table (tenant-scoped, newest first, unique keys → `conflict`). */
-export function makeTableStore<T extends StoredRecord>(db: Database, t: TableDescriptor<T>): RecordStore<T> {
+export function makeTableStore<T extends StoredRecord, R, W = R>(db: Database, t: TableDescriptor<T, R, W>): RecordStore<T> {
   return {
     async findById(tenantId, id) {
       const r = await db.q()(t.table).where({ tenantId, id }).first();
@@ -48,12 +49,14 @@ export function makeTableStore<T extends StoredRecord>(db: Database, t: TableDes
   };
 }
 
-const contentItem = (table: string): TableDescriptor<LearningAsset> => ({
+/** `learning_assets` and `library_items`: the entity column for column. */
+type ContentItemRow = LearningAsset;
+
+const contentItem = (table: string): TableDescriptor<LearningAsset, ContentItemRow> => ({
   table,
   searchColumns: ['title', 'description'],
   fromRow: (r) => ({
-    id: r.id as string, tenantId: r.tenantId as string, title: r.title as string, description: r.description as string | null, url: r.url as string | null,
-    type: r.type as string, createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
+    id: r.id, tenantId: r.tenantId, title: r.title, description: r.description, url: r.url, type: r.type, createdAt: r.createdAt, updatedAt: r.updatedAt,
   }),
   toRow: (a) => ({ ...a }),
 });
@@ -61,27 +64,34 @@ const contentItem = (table: string): TableDescriptor<LearningAsset> => ({
 export const makeLearningAssetStore = ({ db }: { db: Database }) => makeTableStore(db, contentItem('learning_assets'));
 export const makeLibraryItemStore = ({ db }: { db: Database }) => makeTableStore(db, contentItem('library_items'));
 
-export const makePricingStore = ({ db }: { db: Database }) => makeTableStore<Pricing>(db, {
+export const makePricingStore = ({ db }: { db: Database }) => makeTableStore<Pricing, PricingRow, PricingWrite>(db, {
   table: 'pricing',
   searchColumns: ['currency'],
-  fromRow: (r) => ({
-    id: r.id as string, tenantId: r.tenantId as string, categoryId: r.categoryId as string, unitPrice: num(r.unitPrice), currency: r.currency as string,
-    tiers: ((r.tiers ?? []) as Array<{ min_quantity: number; unit_price: number }>).map((x) => ({ minQuantity: num(x.min_quantity), unitPrice: num(x.unit_price) })),
-    createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
-  }),
-  // jsonb is written as JSON text (an array would reach pg as a PostgreSQL array); keys stay snake_case inside it.
-  toRow: (p) => ({ ...p, tiers: JSON.stringify(p.tiers.map((x: PriceTier) => ({ min_quantity: x.minQuantity, unit_price: x.unitPrice }))) }),
+  fromRow: pricingFromRow,
+  toRow: pricingRow,
 });
 
-export const promoCodeFromRow = (r: Row): PromoCode => ({
-  id: r.id as string, tenantId: r.tenantId as string, code: r.code as string, type: r.type as PromoType, value: num(r.value),
-  validFrom: r.validFrom as Date | null, validUntil: r.validUntil as Date | null, maxUses: numOrNull(r.maxUses), usedCount: num(r.usedCount),
-  createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
+const pricingFromRow = (r: PricingRow): Pricing => ({
+  id: r.id, tenantId: r.tenantId, categoryId: r.categoryId, unitPrice: amountOf(r.unitPrice), currency: r.currency,
+  tiers: (r.tiers ?? []).map((x) => ({ minQuantity: Number(x.min_quantity), unitPrice: amountNear(x.unit_price) })),
+  createdAt: r.createdAt, updatedAt: r.updatedAt,
+});
+// jsonb is written as JSON text (an array would reach pg as a PostgreSQL array); keys stay snake_case inside it.
+const pricingRow = (p: Pricing): PricingWrite => ({
+  id: p.id, tenantId: p.tenantId, categoryId: p.categoryId, unitPrice: formatAmount(p.unitPrice), currency: p.currency,
+  tiers: JSON.stringify(p.tiers.map((x: PriceTier): PriceTierJson => ({ min_quantity: x.minQuantity, unit_price: amountOf(x.unitPrice) }))),
+  createdAt: p.createdAt, updatedAt: p.updatedAt,
 });
 
-export const makePromoCodeStore = ({ db }: { db: Database }) => makeTableStore<PromoCode>(db, {
+export const promoCodeFromRow = (r: PromoCodeRow): PromoCode => ({
+  id: r.id, tenantId: r.tenantId, code: r.code, type: r.type, value: amountOf(r.value), validFrom: r.validFrom, validUntil: r.validUntil,
+  maxUses: r.maxUses === null ? null : Number(r.maxUses), usedCount: Number(r.usedCount), createdAt: r.createdAt, updatedAt: r.updatedAt,
+});
+const promoCodeRow = (p: PromoCode): PromoCodeRow => ({ ...p, value: formatAmount(p.value) });
+
+export const makePromoCodeStore = ({ db }: { db: Database }) => makeTableStore<PromoCode, PromoCodeRow>(db, {
   table: 'promo_codes',
   searchColumns: ['code'],
   fromRow: promoCodeFromRow,
-  toRow: (p) => ({ ...p }),
+  toRow: promoCodeRow,
 });

@@ -4,24 +4,22 @@ import type { ScheduleTemplate, TemplateItem } from '../../../domain/engagement/
 import type { FeedToken, FeedTokenRepository, ScheduleItemRepository, ScheduleTemplateRepository } from '../../../application/engagement/ports/schedule-repositories.js';
 import type { DbDeps } from './base.js';
 import { knexPage, num } from './knex-helpers.js';
+import type { FeedTokenRow, ScheduleItemRow, ScheduleTemplateRow, TemplateItemRow } from './rows/engagement.rows.js';
 
 /** Rows removed by a `delete().returning(…)`: both engines answer the rows then. */
 export const removed = async (query: PromiseLike<unknown>): Promise<number> => ((await query) as unknown[]).length;
-
-type Row = Record<string, unknown>;
 
 /** `date` columns are read as text: both drivers would otherwise make a local-midnight Date of them. */
 const itemColumns = (q: Knex) => [
   'id', 'tenantId', 'userId', 'title', 'description', q.raw('item_date::text as item_date'), 'startTime', 'endTime', 'templateId', 'assignmentId', 'createdAt', 'updatedAt',
 ];
 
-const toItem = (r: Row): ScheduleItem => ({
-  id: r.id as string, tenantId: r.tenantId as string, userId: r.userId as string, title: r.title as string, description: (r.description as string | null) ?? null,
-  date: r.itemDate as string, startTime: r.startTime as string, endTime: r.endTime as string, templateId: (r.templateId as string | null) ?? null,
-  assignmentId: (r.assignmentId as string | null) ?? null, createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
+const toItem = (r: ScheduleItemRow): ScheduleItem => ({
+  id: r.id, tenantId: r.tenantId, userId: r.userId, title: r.title, description: r.description ?? null, date: r.itemDate, startTime: r.startTime,
+  endTime: r.endTime, templateId: r.templateId ?? null, assignmentId: r.assignmentId ?? null, createdAt: r.createdAt, updatedAt: r.updatedAt,
 });
 
-const itemRow = (i: ScheduleItem) => ({
+const itemRow = (i: ScheduleItem): ScheduleItemRow => ({
   id: i.id, tenantId: i.tenantId, userId: i.userId, title: i.title, description: i.description, itemDate: i.date, startTime: i.startTime, endTime: i.endTime,
   templateId: i.templateId, assignmentId: i.assignmentId, createdAt: i.createdAt, updatedAt: i.updatedAt,
 });
@@ -29,7 +27,7 @@ const itemRow = (i: ScheduleItem) => ({
 export const makeScheduleItemPgRepository = ({ db }: DbDeps): ScheduleItemRepository => {
   const ranged = (tenantId: string, userId: string, from: string, to: string) => {
     const q = db.q();
-    return q('schedule_items').where({ tenantId, userId }).where('itemDate', '>=', from).where('itemDate', '<=', to).select(itemColumns(q))
+    return q('schedule_items').where({ tenantId, userId }).where('itemDate', '>=', from).where('itemDate', '<=', to).select<ScheduleItemRow[]>(itemColumns(q))
       .orderBy([{ column: 'itemDate' }, { column: 'startTime' }, { column: 'endTime' }, { column: 'createdAt' }, { column: 'id' }]);
   };
   return {
@@ -42,7 +40,7 @@ export const makeScheduleItemPgRepository = ({ db }: DbDeps): ScheduleItemReposi
     },
     async findById(tenantId, id) {
       const q = db.q();
-      const r = (await q('schedule_items').where({ tenantId, id }).select(itemColumns(q)).first()) as Row | undefined;
+      const r = await q('schedule_items').where({ tenantId, id }).first<ScheduleItemRow | undefined>(itemColumns(q));
       return r ? toItem(r) : null;
     },
     async update(item) {
@@ -56,19 +54,18 @@ export const makeScheduleItemPgRepository = ({ db }: DbDeps): ScheduleItemReposi
       return knexPage(ranged(tenantId, userId, range.from, range.to), page, toItem);
     },
     async allForUser(tenantId, userId, range, limit) {
-      return ((await ranged(tenantId, userId, range.from, range.to).limit(limit)) as Row[]).map(toItem);
+      return (await ranged(tenantId, userId, range.from, range.to).limit(limit)).map(toItem);
     },
   };
 };
 
-const toTemplate = (r: Row): ScheduleTemplate => ({
-  id: r.id as string, tenantId: r.tenantId as string, ownerId: r.ownerId as string, name: r.name as string, description: (r.description as string | null) ?? null,
-  createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
+const toTemplate = (r: ScheduleTemplateRow): ScheduleTemplate => ({
+  id: r.id, tenantId: r.tenantId, ownerId: r.ownerId, name: r.name, description: r.description ?? null, createdAt: r.createdAt, updatedAt: r.updatedAt,
 });
 
-const toTemplateItem = (r: Row): TemplateItem => ({
-  id: r.id as string, tenantId: r.tenantId as string, templateId: r.templateId as string, dayOffset: Number(r.dayOffset), title: r.title as string,
-  description: (r.description as string | null) ?? null, startTime: r.startTime as string, endTime: r.endTime as string, createdAt: r.createdAt as Date, updatedAt: r.updatedAt as Date,
+const toTemplateItem = (r: TemplateItemRow): TemplateItem => ({
+  id: r.id, tenantId: r.tenantId, templateId: r.templateId, dayOffset: Number(r.dayOffset), title: r.title, description: r.description ?? null,
+  startTime: r.startTime, endTime: r.endTime, createdAt: r.createdAt, updatedAt: r.updatedAt,
 });
 
 export const makeScheduleTemplatePgRepository = ({ db }: DbDeps): ScheduleTemplateRepository => ({
@@ -76,7 +73,7 @@ export const makeScheduleTemplatePgRepository = ({ db }: DbDeps): ScheduleTempla
     await db.q()('schedule_templates').insert(t);
   },
   async findById(tenantId, id) {
-    const r = (await db.q()('schedule_templates').where({ tenantId, id }).first()) as Row | undefined;
+    const r = await db.q()('schedule_templates').where({ tenantId, id }).first();
     return r ? toTemplate(r) : null;
   },
   async update(t) {
@@ -94,7 +91,7 @@ export const makeScheduleTemplatePgRepository = ({ db }: DbDeps): ScheduleTempla
     await db.q()('schedule_template_items').insert(item);
   },
   async findItem(tenantId, itemId) {
-    const r = (await db.q()('schedule_template_items').where({ tenantId, id: itemId }).first()) as Row | undefined;
+    const r = await db.q()('schedule_template_items').where({ tenantId, id: itemId }).first();
     return r ? toTemplateItem(r) : null;
   },
   async updateItem(item) {
@@ -105,8 +102,8 @@ export const makeScheduleTemplatePgRepository = ({ db }: DbDeps): ScheduleTempla
     return (await removed(db.q()('schedule_template_items').where({ tenantId, id: itemId }).delete().returning('id'))) > 0;
   },
   async listItems(tenantId, templateId) {
-    const rows = (await db.q()('schedule_template_items').where({ tenantId, templateId })
-      .orderBy([{ column: 'dayOffset' }, { column: 'startTime' }, { column: 'endTime' }, { column: 'createdAt' }, { column: 'id' }])) as Row[];
+    const rows = await db.q()('schedule_template_items').where({ tenantId, templateId })
+      .orderBy([{ column: 'dayOffset' }, { column: 'startTime' }, { column: 'endTime' }, { column: 'createdAt' }, { column: 'id' }]);
     return rows.map(toTemplateItem);
   },
   async countItems(tenantId, templateId) {
@@ -120,18 +117,18 @@ export const makeScheduleTemplatePgRepository = ({ db }: DbDeps): ScheduleTempla
   },
 });
 
-const toToken = (r: Row): FeedToken => ({ tenantId: r.tenantId as string, userId: r.userId as string, tokenHash: r.tokenHash as string, createdAt: r.createdAt as Date });
+const toToken = (r: FeedTokenRow): FeedToken => ({ tenantId: r.tenantId, userId: r.userId, tokenHash: r.tokenHash, createdAt: r.createdAt });
 
 export const makeFeedTokenPgRepository = ({ db }: DbDeps): FeedTokenRepository => ({
   async save(token) {
-    await db.q()('schedule_feed_tokens').insert(token).onConflict(['tenant_id', 'user_id']).merge(['token_hash', 'created_at']);
+    await db.q()('schedule_feed_tokens').insert(token).onConflict(['tenant_id', 'user_id']).merge(['tokenHash', 'createdAt']);
   },
   async find(tenantId, userId) {
-    const r = (await db.q()('schedule_feed_tokens').where({ tenantId, userId }).first()) as Row | undefined;
+    const r = await db.q()('schedule_feed_tokens').where({ tenantId, userId }).first();
     return r ? toToken(r) : null;
   },
   async findByHash(tokenHash) {
-    const r = (await db.q()('schedule_feed_tokens').where({ tokenHash }).first()) as Row | undefined;
+    const r = await db.q()('schedule_feed_tokens').where({ tokenHash }).first();
     return r ? toToken(r) : null;
   },
   async delete(tenantId, userId) {

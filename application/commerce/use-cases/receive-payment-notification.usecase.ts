@@ -1,5 +1,5 @@
-import { sameAmount } from '../../../domain/commerce/money.js';
 import { isDocumentedStatusCode } from '../../../domain/commerce/notification-status.js';
+import { fromMinor, minorOf, toMinor } from '../../../domain/shared/money.js';
 import { outcomeOfNotification } from '../../../domain/commerce/payment-status.js';
 import { transitionPayment, type Payment } from '../../../domain/commerce/payment.js';
 import type { Order } from '../../../domain/commerce/order.js';
@@ -65,7 +65,8 @@ export const makeReceivePaymentNotification = (d: Deps) =>
       id: d.ids.uuid(), tenantId, orderId: n.orderId, provider: d.paymentGateway.provider, transactionId: n.transactionId, transactionStatus: n.transactionStatus,
       statusCode: n.statusCode, grossAmount: n.grossAmount, payload, receivedAt: now,
     };
-    const gross = Number(n.grossAmount);
+    // The gateway's decimal text ("150000.00"), read exactly; null when it is no amount.
+    const gross = minorOf(n.grossAmount);
 
     const paymentOf = async (order: Order): Promise<{ payment: Payment; insert: boolean } | null> => {
       const byId = n.transactionId ? await d.paymentRepository.findByTransactionId(tenantId, n.transactionId) : null;
@@ -78,7 +79,7 @@ export const makeReceivePaymentNotification = (d: Deps) =>
       const id = d.ids.uuid();
       const fresh: Payment = {
         id, tenantId, orderId: order.id, userId: order.userId, transactionId: id, gatewayTransactionId: n.transactionId, provider: d.paymentGateway.provider,
-        paymentMethod: n.paymentType ?? 'unknown', amount: gross, currency: order.currency, status: 'pending', redirectUrl: null, reference: null,
+        paymentMethod: n.paymentType ?? 'unknown', amount: fromMinor(gross ?? 0n), currency: order.currency, status: 'pending', redirectUrl: null, reference: null,
         createdAt: now, updatedAt: now, paidAt: null,
       };
       return { payment: transitionPayment(fresh, outcome, now), insert: true };
@@ -90,7 +91,7 @@ export const makeReceivePaymentNotification = (d: Deps) =>
       outcome,
       notification,
       receiptPayment: { paymentMethod: n.paymentType ?? 'gateway', transactionId: n.transactionId ?? n.orderId },
-      precondition: (order) => (!Number.isFinite(gross) || !sameAmount(gross, order.totalAmount)
+      precondition: (order) => (gross === null || gross !== toMinor(order.totalAmount)
         ? { error: 'AMOUNT_MISMATCH', label: 'amount_mismatch', detail: `gross_amount: ${n.grossAmount} is not the order total ${order.totalAmount}` }
         : null),
       payment: paymentOf,

@@ -1,4 +1,4 @@
-import { sameAmount } from '../../../domain/commerce/money.js';
+import { sameAmount } from '../../../domain/shared/money.js';
 import type { Order } from '../../../domain/commerce/order.js';
 import type { Payment } from '../../../domain/commerce/payment.js';
 import type { AuditLog } from '../../platform/ports.js';

@@ -54,6 +54,24 @@ function contract(name: string, make: () => Promise<Ctx>) {
       ctx = await make();
     });
 
+    it('orders and payments: amounts round-trip exactly; revenue sums never drift (0.10 + 0.20 is 0.30)', async () => {
+      const at = new Date(T0.getTime() + 1000);
+      const line = { type: 'course' as const, name: 'X', courseId: randomUUID(), categoryId: null, planId: null, subscriptionId: null, courseIds: [], quantity: 3, tierMinQuantity: null };
+      const a = order(ctx, { currency: 'USD', subtotal: 59999.97, discount: 9000, totalAmount: 50999.97, status: 'paid', paidAt: at, items: [{ ...line, unitPrice: 19999.99, amount: 59999.97 }] });
+      const b = order(ctx, { currency: 'USD', subtotal: 0.1, discount: 0, totalAmount: 0.1, status: 'paid', paidAt: at, items: [{ ...line, quantity: 1, unitPrice: 0.1, amount: 0.1 }] });
+      const c = order(ctx, { currency: 'USD', subtotal: 0.2, discount: 0, totalAmount: 0.2, status: 'paid', paidAt: at, items: [{ ...line, quantity: 1, unitPrice: 0.2, amount: 0.2 }] });
+      for (const o of [a, b, c]) await ctx.orders.insert(o);
+      expect(await ctx.orders.findById(ctx.tenantId, a.id)).to.deep.equal(a);
+      const p = payment(ctx, a, { amount: 50999.97, currency: 'USD' });
+      await ctx.payments.insert(p);
+      expect(await ctx.payments.latestOfOrder(ctx.tenantId, a.id)).to.deep.equal(p);
+      await ctx.orders.update({ ...b, status: 'refunded' });
+      expect(await ctx.orders.paidTotals(ctx.tenantId, T0, new Date(T0.getTime() + DAY))).to.deep.equal([{ currency: 'USD', count: 2, total: 51000.17 }]);
+      await ctx.orders.update({ ...b, status: 'paid' });
+      await ctx.orders.update({ ...a, status: 'refunded' });
+      expect(await ctx.orders.paidTotals(ctx.tenantId, T0, new Date(T0.getTime() + DAY))).to.deep.equal([{ currency: 'USD', count: 2, total: 0.3 }]);
+    });
+
     it('orders: round trip, lock, update, tenant scoping, listing, tenantOf, totals', async () => {
       const o = order(ctx);
       await ctx.orders.insert(o);

@@ -31,8 +31,8 @@ describe('HTTP engagement: calendar feed', () => {
     expect(status.body.data.active).to.equal(true);
     expect(JSON.stringify(status.body)).not.to.include(token);
 
-    const stored = await h.app.db.knex('schedule_feed_tokens').where({ user_id: u.id }).first();
-    expect(stored.tokenHash).to.equal(createHash('sha256').update(token).digest('hex'));
+    const stored = await h.app.db.knex('schedule_feed_tokens').where({ userId: u.id }).first();
+    expect(stored?.tokenHash).to.equal(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(stored)).not.to.include(token);
 
     // No tenant header, no login: the token is both.

@@ -3,7 +3,7 @@ import { nextStatus, outcomeOfNotification, PAYMENT_OUTCOMES, PAYMENT_STATUSES, 
 import { coursesOf, isOrderEditable, receiptNumber, transitionOrder, type Order } from '../../../domain/commerce/order.js';
 import { transitionPayment, type Payment } from '../../../domain/commerce/payment.js';
 import { discountFor, promoProblem, quote, unitPriceFor } from '../../../domain/commerce/pricing.js';
-import { roundMoney, sameAmount } from '../../../domain/commerce/money.js';
+import { roundMoney, sameAmount } from '../../../domain/shared/money.js';
 import { abandon, activate, cancel, expire, isCurrent, refund, type Subscription } from '../../../domain/commerce/subscription.js';
 import { batchCount, mailStats, parseEventTime, personalise } from '../../../domain/platform/mail-events.js';
 

@@ -1,0 +1,61 @@
+import type { Quiz } from '../../../../domain/assessment/quiz.js';
+import type { QuestionType } from '../../../../domain/assessment/question.js';
+import type { Attempt, AttemptAnswer } from '../../../../domain/assessment/attempt.js';
+import type { Submission } from '../../../../domain/assessment/assignment.js';
+
+/**
+ * Rows of quizzes, attempts and assignment submissions (conventions in commerce.rows.ts). Marks
+ * (`score`, `percentage`, `points_awarded`) are `numeric`: PostgreSQL answers their decimal text
+ * and takes a number; the mappers read them with `Number`. jsonb is read as its value (or, from a
+ * driver that did not parse it, as text) and written as JSON text.
+ */
+
+/** A `numeric` mark: text as read, a number as written. */
+export type Mark = string | number;
+
+export type QuizRow = Quiz;
+
+/** An option in `quiz_questions.options`; the keys past is_correct appear only where the type uses them. */
+export interface StoredOption {
+  id: string;
+  text: string;
+  is_correct: boolean;
+  weight?: number;
+  tolerance?: number;
+  match?: string;
+  match_id?: string;
+}
+
+export interface QuestionRow {
+  id: string;
+  tenantId: string;
+  quizId: string;
+  questionType: QuestionType;
+  questionText: string;
+  points: number;
+  sortOrder: number;
+  options: StoredOption[] | string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type AttemptRow = Omit<Attempt, 'score' | 'percentage'> & {
+  score: Mark | null;
+  percentage: Mark | null;
+  /** The questions as the attempt started (jsonb), read alone by `questionsOf`. */
+  questions?: unknown;
+};
+
+export type AnswerRow = Omit<AttemptAnswer, 'answer' | 'pointsAwarded'> & { answer: string[] | string | null; pointsAwarded: Mark | null };
+
+export type SubmissionRow = Omit<Submission, 'score'> & { score: Mark | null };
+
+declare module 'knex/types/tables.js' {
+  interface Tables {
+    quizzes: QuizRow;
+    quiz_questions: QuestionRow;
+    quiz_attempts: AttemptRow;
+    quiz_answers: AnswerRow;
+    assignment_submissions: SubmissionRow;
+  }
+}

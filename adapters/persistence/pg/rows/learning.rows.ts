@@ -1,0 +1,69 @@
+import type { Category, Course } from '../../../../domain/learning/course.js';
+import type { Enrollment } from '../../../../domain/learning/enrollment.js';
+import type { Certificate, CertificateTemplate } from '../../../../domain/learning/certificate.js';
+import type { LessonProgress } from '../../../../domain/learning/progress.js';
+import type { LinkingCode, ParentLink } from '../../../../domain/learning/parent-link.js';
+import type { StudentProfile } from '../../../../application/learning/ports/admin-repositories.js';
+
+/**
+ * Rows of the learning catalogue, enrolments and certificates (conventions in commerce.rows.ts).
+ * Where a row is the entity column for column it is that type; money (`courses.price`) is
+ * decimal text, and modules and lessons keep their position as `sortOrder`.
+ */
+
+export type CourseRow = Omit<Course, 'price'> & { price: string };
+export type CategoryRow = Category;
+
+export interface ModuleRow {
+  id: string;
+  tenantId: string;
+  courseId: string;
+  title: string;
+  description: string | null;
+  sortOrder: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface LessonRow {
+  id: string;
+  tenantId: string;
+  moduleId: string;
+  courseId: string;
+  title: string;
+  description: string | null;
+  contentType: string;
+  contentUrl: string | null;
+  content: string | null;
+  duration: number;
+  sortOrder: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+/** A lesson as outlines read it: without its body. */
+export type LessonSummaryRow = Omit<LessonRow, 'content'>;
+
+export type EnrollmentRow = Enrollment;
+export type CertificateRow = Certificate;
+export type CertificateTemplateRow = CertificateTemplate;
+
+export type LessonProgressRow = LessonProgress;
+export type LinkingCodeRow = LinkingCode;
+export type ParentLinkRow = ParentLink;
+export type StudentProfileRow = StudentProfile;
+
+declare module 'knex/types/tables.js' {
+  interface Tables {
+    courses: CourseRow;
+    course_categories: CategoryRow;
+    course_modules: ModuleRow;
+    lessons: LessonRow;
+    enrollments: EnrollmentRow;
+    certificates: CertificateRow;
+    certificate_templates: CertificateTemplateRow;
+    lesson_progress: LessonProgressRow;
+    linking_codes: LinkingCodeRow;
+    parent_links: ParentLinkRow;
+    student_profiles: StudentProfileRow;
+  }
+}

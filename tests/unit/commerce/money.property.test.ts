@@ -1,0 +1,84 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { amountNear, amountOf, decimalsOf, formatAmount, formatMinor, fromMinor, minorOf, percentOfMinor, roundMoney, sameAmount, sumAmounts, toMinor } from '../../../domain/shared/money.js';
+import { discountFor, lineAmount, quote } from '../../../domain/commerce/pricing.js';
+
+// Amounts as a numeric(14, 2) column holds them: whole hundredths up to 10¹² − 0.01.
+const minor = fc.bigInt({ min: 0n, max: 99_999_999_999_999n });
+const percent = fc.integer({ min: 0, max: 10_000 }).map((h) => fromMinor(BigInt(h)));
+const currency = fc.constantFrom('IDR', 'USD');
+
+describe('money: exact amounts (property)', () => {
+  it('parse and format round-trip: hundredths ↔ decimal text ↔ number', () => {
+    fc.assert(fc.property(minor, (m) => {
+      const text = formatMinor(m);
+      expect(text).to.match(/^\d+\.\d{2}$/);
+      expect(minorOf(text)).to.equal(m);
+      expect(toMinor(fromMinor(m))).to.equal(m);
+      expect(formatAmount(fromMinor(m))).to.equal(text);
+      expect(amountOf(text)).to.equal(fromMinor(m));
+    }));
+  });
+
+  it('reads the database and gateway texts exactly, refuses what is no two-decimal amount', () => {
+    expect(amountOf('150000.00')).to.equal(150000);
+    expect(amountOf('19999.99')).to.equal(19999.99);
+    expect(formatAmount(19999.99)).to.equal('19999.99');
+    expect(formatAmount(0.1)).to.equal('0.10');
+    expect(minorOf('0.1')).to.equal(10n);
+    expect(minorOf(0.1 + 0.2)).to.equal(null);
+    for (const bad of ['1.234', '1e3', '', 'abc', '12,50', Number.NaN, Number.POSITIVE_INFINITY]) expect(minorOf(bad)).to.equal(null);
+    expect(() => toMinor('1.234')).to.throw(RangeError);
+    expect(sameAmount('150000.00', 150000)).to.equal(true);
+    expect(sameAmount('150000.001', 150000)).to.equal(false);
+  });
+
+  it('sums never drift: 0.1 + 0.2 is 0.3, and the sum of lines is their exact total', () => {
+    expect(sumAmounts([0.1, 0.2])).to.equal(0.3);
+    fc.assert(fc.property(fc.array(minor.map((m) => m / 1000n), { maxLength: 30 }), (ms) => {
+      expect(toMinor(sumAmounts(ms.map(fromMinor)))).to.equal(ms.reduce((s, m) => s + m, 0n));
+    }));
+  });
+
+  it('a quote adds up: subtotal = Σ lines (rounded to the currency), subtotal = discount + total, all exact', () => {
+    const line = fc.record({ unit: minor.map((m) => fromMinor(m / 1000n)), qty: fc.integer({ min: 1, max: 50 }) });
+    fc.assert(fc.property(fc.array(line, { minLength: 1, maxLength: 10 }), fc.option(percent), currency, (lines, pct, cur) => {
+      const amounts = lines.map((l) => lineAmount(l.unit, l.qty, cur));
+      const q = quote(amounts, pct === null ? null : { type: 'percent', value: pct }, cur);
+      const step = 10n ** BigInt(2 - decimalsOf(cur));
+      for (const a of amounts) expect(toMinor(a) % step).to.equal(0n);
+      expect(toMinor(q.subtotal)).to.equal(amounts.reduce((s, a) => s + toMinor(a), 0n));
+      expect(toMinor(q.discount) + toMinor(q.total)).to.equal(toMinor(q.subtotal));
+      expect(toMinor(q.discount) >= 0n && toMinor(q.discount) <= toMinor(q.subtotal)).to.equal(true);
+      expect(toMinor(q.discount) % step).to.equal(0n);
+    }));
+  });
+
+  it('a percent discount is the exact percentage rounded half away from zero to the currency', () => {
+    fc.assert(fc.property(minor, percent, currency, (m, pct, cur) => {
+      const d = toMinor(discountFor({ type: 'percent', value: pct }, fromMinor(m), cur));
+      const step = 10n ** BigInt(2 - decimalsOf(cur));
+      // The exact value is m × pct / 100 hundredths: the rounding error is at most half a step.
+      const exactTimes10000 = m * toMinor(pct);
+      const diff = d * 10_000n - exactTimes10000;
+      expect((diff < 0n ? -diff : diff) * 2n <= step * 10_000n).to.equal(true);
+      expect(percentOfMinor(m, pct, cur)).to.equal(d > m ? m : d);
+    }));
+    expect(discountFor({ type: 'percent', value: 15 }, 19999.99, 'USD')).to.equal(3000);
+    expect(discountFor({ type: 'percent', value: 12.5 }, 10.1, 'USD')).to.equal(1.26);
+    expect(discountFor({ type: 'percent', value: 15 }, 20000, 'IDR')).to.equal(3000);
+  });
+
+  it('currency rounding is exact on decimals a double cannot hold', () => {
+    expect(roundMoney(10.005, 'USD')).to.equal(10.01);
+    expect(roundMoney(1.005, 'USD')).to.equal(1.01);
+    expect(roundMoney(2.675, 'USD')).to.equal(2.68);
+    expect(roundMoney('-0.5', 'IDR')).to.equal(-1);
+    // One rounding: 1234.499 is 1234 rupiah, not 1234.50 and then 1235.
+    expect(roundMoney('1234.499', 'IDR')).to.equal(1234);
+    expect(amountNear(1.234)).to.equal(1.23);
+    expect(amountNear('0.30000000000000004')).to.equal(0.3);
+    expect(lineAmount(19999.99, 3, 'USD')).to.equal(59999.97);
+    expect(lineAmount(19999.99, 1, 'IDR')).to.equal(20000);
+  });
+});
