@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import { harness, type Harness, type TestUser } from '../../support/harness.js';
 import { Role } from '../../../domain/identity/role.js';
@@ -196,7 +197,7 @@ describe('HTTP: a create or update answers what a GET then answers', () => {
     await check('message', () => h.http.post(`/api/lms/chat/conversations/${conversation.id}/messages`).set(admin.headers).send({ content: 'Hi' }),
       async (id) => itemOf(await get(`/api/lms/chat/conversations/${conversation.id as string}/messages`), id));
 
-    const integration = ok(await h.http.put('/api/crm/integrations/google').set(admin.headers).send({ webhook_key: 'k-123456789', enabled: true }));
+    const integration = ok(await h.http.put('/api/crm/integrations/google').set(admin.headers).send({ webhook_key: `write-answers-${randomUUID()}`, enabled: true }));
     expect((await get('/api/crm/integrations') as unknown as Json[]).find((i) => i.provider === 'google'), 'integration').to.deep.equal(integration);
     const rules = ok(await h.http.put('/api/crm/automation').set(admin.headers).send({ mode: 'round_robin', members: [{ user_id: admin.id, active: true, regions: [], categories: [] }] }));
     expect(await get('/api/crm/automation'), 'automation').to.deep.equal(rules);
