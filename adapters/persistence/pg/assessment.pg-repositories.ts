@@ -237,7 +237,7 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
   },
   async countOnQuizzes(tenantId, quizIds) {
     if (quizIds.length === 0) return 0;
-    const r = (await db.q()('quiz_attempts').where({ tenantId }).whereIn('quizId', [...quizIds]).count({ n: '*' }).first()) as Row | undefined;
+    const r = (await db.q()('quiz_attempts').where({ tenantId }).whereIn('quizId', [...quizIds]).count({ n: '*' }).first()) as { n: number | string } | undefined;
     return num(r?.n);
   },
   list(tenantId, quizId, filter, page) {

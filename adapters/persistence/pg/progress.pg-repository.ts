@@ -28,7 +28,7 @@ export const makeProgressPgRepository = ({ db }: DbDeps): ProgressRepository => 
   },
   async countOnLessons(tenantId, lessonIds) {
     if (lessonIds.length === 0) return 0;
-    const r = (await db.q()('lesson_progress').where({ tenantId }).whereIn('lessonId', [...lessonIds]).count({ n: '*' }).first()) as Row | undefined;
+    const r = (await db.q()('lesson_progress').where({ tenantId }).whereIn('lessonId', [...lessonIds]).count({ n: '*' }).first()) as { n: number | string } | undefined;
     return num(r?.n);
   },
   async listForCourse(tenantId, userId, courseId) {

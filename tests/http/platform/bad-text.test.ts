@@ -27,7 +27,7 @@ describe('HTTP platform: NUL characters and unpaired surrogates', () => {
     expect(res.body).to.include({ success: false, message: 'Invalid parameters' });
     expect(res.body.error).to.contain(field);
   };
-  const courses = async () => Number(((await h.app.db.knex('courses').where({ tenant_id: admin.tenant.id }).count({ n: '*' }).first()) as { n: number }).n);
+  const courses = async () => Number(((await h.app.db.knex('courses').where({ tenantId: admin.tenant.id }).count({ n: '*' }).first()) as { n: number }).n);
 
   it('refuses them in the public course search, percent-encoded or not UTF-8', async () => {
     await createCourse(h, admin, { title: 'Algebra I' });
@@ -69,8 +69,8 @@ describe('HTTP platform: NUL characters and unpaired surrogates', () => {
 
   it('refuses them in multipart fields, file names and imported files; nothing imported or stored', async () => {
     const q = await seedQuiz(h, admin, { publish: false });
-    const questions = async () => Number(((await h.app.db.knex('quiz_questions').where({ quiz_id: q.quizId }).count({ n: '*' }).first()) as { n: number }).n);
-    const files = async () => Number(((await h.app.db.knex('files').where({ tenant_id: admin.tenant.id }).count({ n: '*' }).first()) as { n: number }).n);
+    const questions = async () => Number(((await h.app.db.knex('quiz_questions').where({ quizId: q.quizId }).count({ n: '*' }).first()) as { n: number }).n);
+    const files = async () => Number(((await h.app.db.knex('files').where({ tenantId: admin.tenant.id }).count({ n: '*' }).first()) as { n: number }).n);
     const [beforeQuestions, beforeFiles] = [await questions(), await files()];
     const csv = 'question_type,question_text,points,correct,option_1,option_2\nmultiple_choice,Two?,1,1,2,3\n';
     const field = await h.http.post(`/api/lms/admin/quizzes/${q.quizId}/import-csv`).set(admin.headers).field('format', 'csv\u0000').attach('file', Buffer.from(csv), { filename: 'q.csv', contentType: 'text/csv' });
