@@ -10,7 +10,7 @@ import type { PaymentNotification } from './ports/payment-repository.js';
 import { buildReceiptMail } from './receipts.js';
 
 type Deps = Pick<CommerceDeps,
-  'orderRepository' | 'paymentRepository' | 'subscriptionRepository' | 'promoCodeReservations' | 'grantEnrollment' | 'revokeEnrollments' | 'learningAccess'
+  'orderRepository' | 'paymentRepository' | 'subscriptionRepository' | 'promoCodeReservations' | 'paymentEvents' | 'grantEnrollment' | 'revokeEnrollments' | 'learningAccess'
   | 'receiptRenderer' | 'userRepository' | 'settingsReader' | 'mailer' | 'clock' | 'uow' | 'log'>;
 
 export interface SettleCommand {
@@ -129,6 +129,7 @@ export const makeSettlement = (d: Deps) => {
         await grantPaid(final, now);
         const mail = receipt ?? (await buildReceiptMail(d, final, payment ?? cmd.receiptPayment ?? null));
         if (mail) await d.mailer.send(order.tenantId, mail);
+        await d.paymentEvents.orderPaid(final);
       } else if (t.changed && final.status === 'refunded') {
         // Money paid back takes back what it bought, in the same unit of work.
         await d.revokeEnrollments(order.tenantId, 'order', order.id);
@@ -138,6 +139,7 @@ export const makeSettlement = (d: Deps) => {
           await d.subscriptionRepository.update(ended);
           await d.revokeEnrollments(order.tenantId, 'subscription', ended.id);
         }
+        await d.paymentEvents.orderRefunded(final);
       } else if (t.changed && order.subscriptionId && endedUnpaid(final.status)) {
         const sub = await d.subscriptionRepository.lock(order.tenantId, order.subscriptionId);
         const dropped = sub ? abandon(sub, now) : null;

@@ -24,6 +24,7 @@ const lead = (ctx: Ctx, over: Partial<Lead> = {}): Lead => {
   return {
     id: randomUUID(), tenantId: ctx.tenantId, provider: 'meta', externalId: randomUUID(), name: 'Rina', phone: '+628111', email: 'rina@example.com', city: 'Bandung',
     region: null, category: null, answers: [{ question: 'q', answer: 'a' }], isTest: false, status: 'new', assignedTo: null, value: null,
+    userId: null, linkCandidates: null, campaignId: null, formId: null, adId: null,
     createdAt: at, updatedAt: at, statusChangedAt: at, closedAt: null, ...over,
   };
 };
@@ -110,7 +111,7 @@ function contract(name: string, make: () => Promise<Ctx>) {
       expect(await ctx.automation.nextPosition(ctx.tenantId, 'match:a')).to.equal(1);
       expect(await ctx.automation.nextPosition(ctx.otherTenantId, 'all:a,b,c')).to.equal(1);
       expect(await ctx.automation.get(ctx.tenantId)).to.equal(null);
-      const rules = { mode: 'geographic' as const, members: [{ userId: ctx.userId, active: true, regions: ['Jakarta'], categories: [] }], fallbackUserId: null };
+      const rules = { mode: 'geographic' as const, members: [{ userId: ctx.userId, active: true, regions: ['Jakarta'], categories: [] }], fallbackUserId: null, closeOnPayment: true };
       await ctx.automation.save(ctx.tenantId, rules, new Date());
       await ctx.automation.save(ctx.tenantId, { ...rules, mode: 'round_robin' }, new Date());
       expect(await ctx.automation.get(ctx.tenantId)).to.deep.equal({ ...rules, mode: 'round_robin' });
