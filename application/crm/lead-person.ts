@@ -16,11 +16,10 @@ export type LeadPersonDeps = { peopleDirectory: PeopleDirectory; customerRecords
 
 export async function personOf(d: LeadPersonDeps, lead: Lead): Promise<LeadPerson> {
   if (lead.userId) {
-    const [users, orders, enrolments] = await Promise.all([
-      d.peopleDirectory.findManyByIds(lead.tenantId, [lead.userId]),
-      d.customerRecords.orders(lead.tenantId, lead.userId, PERSON_RECORDS_LIMIT),
-      d.customerRecords.enrolments(lead.tenantId, lead.userId, PERSON_RECORDS_LIMIT),
-    ]);
+    // One after the other: inside a unit of work (create, update) they share one connection.
+    const users = await d.peopleDirectory.findManyByIds(lead.tenantId, [lead.userId]);
+    const orders = await d.customerRecords.orders(lead.tenantId, lead.userId, PERSON_RECORDS_LIMIT);
+    const enrolments = await d.customerRecords.enrolments(lead.tenantId, lead.userId, PERSON_RECORDS_LIMIT);
     return { user: users[0] ?? null, candidates: [], orders, enrolments };
   }
   const candidates = lead.linkCandidates?.length ? await d.peopleDirectory.findManyByIds(lead.tenantId, lead.linkCandidates) : [];
