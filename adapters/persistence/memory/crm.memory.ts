@@ -245,10 +245,11 @@ export class MemoryLeadAnalytics implements LeadAnalytics {
       return { lead: l, paid, revenue, completed: !!l.userId && this.records.completed(tenantId, l.userId) };
     }));
   }
-  async funnel(tenantId: string, range: DateRange, includeTest: boolean) {
+  async funnel(tenantId: string, range: DateRange, includeTest: boolean, series?: { period: SeriesPeriod; timeZone: string }) {
     const blank = (): FunnelCounts => ({ leads: 0, linked: 0, paid: 0, completed: 0, revenue: 0 });
     const total = blank();
     const groups = new Map<string, SourceFunnel>();
+    const points = new Map<string, SeriesPoint>();
     for (const x of await this.selected(tenantId, range, includeTest)) {
       const key = JSON.stringify([x.lead.provider, x.lead.campaignId, x.lead.formId, x.lead.adId]);
       const g = groups.get(key) ?? { provider: x.lead.provider, campaignId: x.lead.campaignId, formId: x.lead.formId, adId: x.lead.adId, ...blank() };
@@ -260,19 +261,15 @@ export class MemoryLeadAnalytics implements LeadAnalytics {
         c.revenue += x.revenue;
       }
       groups.set(key, g);
+      if (series) {
+        const period = periodStart(localDate(x.lead.createdAt, series.timeZone), series.period);
+        const p = points.get(period) ?? { period, leads: 0, paid: 0, revenue: 0 };
+        p.leads++;
+        if (x.paid) p.paid++;
+        p.revenue += x.revenue;
+        points.set(period, p);
+      }
     }
-    return { total, bySource: [...groups.values()] };
-  }
-  async series(tenantId: string, range: DateRange, includeTest: boolean, period: SeriesPeriod, timeZone: string) {
-    const points = new Map<string, SeriesPoint>();
-    for (const x of await this.selected(tenantId, range, includeTest)) {
-      const key = periodStart(localDate(x.lead.createdAt, timeZone), period);
-      const p = points.get(key) ?? { period: key, leads: 0, paid: 0, revenue: 0 };
-      p.leads++;
-      if (x.paid) p.paid++;
-      p.revenue += x.revenue;
-      points.set(key, p);
-    }
-    return [...points.values()].sort((a, b) => a.period.localeCompare(b.period));
+    return { total, bySource: [...groups.values()], series: series ? [...points.values()].sort((a, b) => a.period.localeCompare(b.period)) : null };
   }
 }

@@ -33,9 +33,17 @@ export interface SeriesPoint {
   revenue: number;
 }
 
+export interface FunnelReport {
+  total: FunnelCounts;
+  bySource: SourceFunnel[];
+  /** Periods with at least one lead, oldest first; null when no period was asked for. */
+  series: SeriesPoint[] | null;
+}
+
 export interface LeadAnalytics {
-  /** One row per source plus the total (`total`), in one grouped query. */
-  funnel(tenantId: string, range: DateRange, includeTest: boolean): Promise<{ total: FunnelCounts; bySource: SourceFunnel[] }>;
-  /** Periods with at least one lead, oldest first, cut in the IANA `timeZone`. */
-  series(tenantId: string, range: DateRange, includeTest: boolean, period: SeriesPeriod, timeZone: string): Promise<SeriesPoint[]>;
+  /**
+   * The total, one row per source and (with `series`) one per period cut in the IANA time
+   * zone, from one grouped query (grouping sets: the leads are read and joined once).
+   */
+  funnel(tenantId: string, range: DateRange, includeTest: boolean, series?: { period: SeriesPeriod; timeZone: string }): Promise<FunnelReport>;
 }

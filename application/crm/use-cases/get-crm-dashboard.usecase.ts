@@ -20,18 +20,21 @@ export interface CrmDashboard {
  * and the money question (issue 20): the funnel from lead to paid to completed, per source, and
  * per day, week or month in the tenant's time zone (setting `TimeZone`).
  */
-export const makeGetCrmDashboard = ({ leadRepository, leadAnalytics, settingsReader }: Deps) =>
-  async (actor: Actor, range: DateRange, includeTest = false, groupBy?: SeriesPeriod): Promise<CrmDashboard> => {
-    const [rows, funnel, series] = await Promise.all([
-      leadRepository.aggregate(actor.tenantId, range, includeTest),
-      leadAnalytics.funnel(actor.tenantId, range, includeTest),
-      groupBy ? seriesOf(actor.tenantId, groupBy) : Promise.resolve(null),
-    ]);
-    return { kpis: computeKpis(rows), funnel: funnel.total, bySource: funnel.bySource, series };
-
-    async function seriesOf(tenantId: string, period: SeriesPeriod) {
-      const zone = (await settingsReader.get(tenantId)).TimeZone;
-      const timeZone = typeof zone === 'string' && isTimeZone(zone) ? zone : 'UTC';
-      return { period, timeZone, points: await leadAnalytics.series(tenantId, range, includeTest, period, timeZone) };
-    }
+export const makeGetCrmDashboard = ({ leadRepository, leadAnalytics, settingsReader }: Deps) => {
+  const tenantTimeZone = async (tenantId: string) => {
+    const zone = (await settingsReader.get(tenantId)).TimeZone;
+    return typeof zone === 'string' && isTimeZone(zone) ? zone : 'UTC';
   };
+  return async (actor: Actor, range: DateRange, includeTest = false, groupBy?: SeriesPeriod): Promise<CrmDashboard> => {
+    const timeZone = groupBy ? await tenantTimeZone(actor.tenantId) : 'UTC';
+    // Two grouped queries: the KPIs (by status and provider) and the funnel with its sources and periods.
+    const [rows, report] = await Promise.all([
+      leadRepository.aggregate(actor.tenantId, range, includeTest),
+      leadAnalytics.funnel(actor.tenantId, range, includeTest, groupBy ? { period: groupBy, timeZone } : undefined),
+    ]);
+    return {
+      kpis: computeKpis(rows), funnel: report.total, bySource: report.bySource,
+      series: groupBy && report.series ? { period: groupBy, timeZone, points: report.series } : null,
+    };
+  };
+};
