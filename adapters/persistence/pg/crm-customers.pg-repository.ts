@@ -95,43 +95,55 @@ const DONE_CTE = `done as (select distinct user_id from certificates where tenan
 type CountsRow = { leads: number | string; linked: number | string; paid: number | string; completed: number | string; revenue: number | string };
 const counts = (r: CountsRow): FunnelCounts => ({ leads: Number(r.leads), linked: Number(r.linked), paid: Number(r.paid), completed: Number(r.completed), revenue: Number(r.revenue) });
 
-type FunnelRow = CountsRow & {
-  provider: string | null; campaign_id: string | null; form_id: string | null; ad_id: string | null;
-  period: string | null; by_source: number | string; by_period: number | string;
-};
+type SourceRow = CountsRow & { provider: string; campaign_id: string | null; form_id: string | null; ad_id: string | null };
 
 export const makeLeadAnalyticsPg = ({ db }: DbDeps): LeadAnalytics => ({
   async funnel(tenantId, range, includeTest, series) {
     const f = leadFilter(tenantId, range, includeTest);
-    // One pass over the leads and one join for every figure: grouping sets give each source's
-    // row, each period's row (with a series) and the total. The period is truncated as a
-    // timestamp and formatted per group, not per lead.
-    const sets = series ? '((l.provider, l.campaign_id, l.form_id, l.ad_id), (b.bucket), ())' : '((l.provider, l.campaign_id, l.form_id, l.ad_id), ())';
-    const result = await db.q().raw(
+    // Plain GROUP BYs (not grouping sets) so PostgreSQL can aggregate in parallel workers; the
+    // total is the sum of the sources. The sources and the periods are two queries, side by side.
+    const sources = db.q().raw(
       `with ${PAID_CTE}, ${DONE_CTE}
-       select provider, campaign_id, form_id, ad_id, to_char(bucket, 'YYYY-MM-DD') as period, by_source, by_period, leads, linked, paid, completed, revenue
-         from (select l.provider, l.campaign_id, l.form_id, l.ad_id, ${series ? 'b.bucket' : 'null::timestamp as bucket'},
-                      1 - grouping(l.provider) as by_source, ${series ? '1 - grouping(b.bucket)' : '0'} as by_period,
-                      count(*) as leads, count(l.user_id) as linked, count(p.user_id) as paid, count(d.user_id) as completed,
-                      coalesce(sum(p.revenue), 0) as revenue
-                 from crm_leads l
-                 ${series ? 'cross join lateral (select date_trunc(?, l.created_at at time zone ?) as bucket) b' : ''}
-                 left join paid p on p.user_id = l.user_id
-                 left join done d on d.user_id = l.user_id
-                where ${f.sql}
-                group by grouping sets ${sets}) g
-        order by period`,
-      [tenantId, tenantId, ...(series ? [series.period, series.timeZone] : []), ...f.bindings],
+       select l.provider, l.campaign_id, l.form_id, l.ad_id,
+              count(*) as leads, count(l.user_id) as linked, count(p.user_id) as paid, count(d.user_id) as completed, coalesce(sum(p.revenue), 0) as revenue
+         from crm_leads l
+         left join paid p on p.user_id = l.user_id
+         left join done d on d.user_id = l.user_id
+        where ${f.sql}
+        group by l.provider, l.campaign_id, l.form_id, l.ad_id`,
+      [tenantId, tenantId, ...f.bindings],
     );
-    const rows = (result as { rows: FunnelRow[] }).rows;
-    let total: FunnelCounts = { leads: 0, linked: 0, paid: 0, completed: 0, revenue: 0 };
-    const bySource: SourceFunnel[] = [];
-    const points: SeriesPoint[] = [];
-    for (const r of rows) {
-      if (Number(r.by_source) === 1) bySource.push({ provider: r.provider ?? '', campaignId: r.campaign_id, formId: r.form_id, adId: r.ad_id, ...counts(r) });
-      else if (Number(r.by_period) === 1 && series) points.push({ period: r.period ?? '', leads: Number(r.leads), paid: Number(r.paid), revenue: Number(r.revenue) });
-      else total = counts(r);
-    }
-    return { total, bySource, series: series ? points : null };
+    // Leads are first counted per quarter hour (date_bin: arithmetic, no time zone per lead;
+    // every zone's offset is a multiple of 15 minutes), then the few thousand quarters are cut
+    // into the zone's days, weeks or months.
+    const periods = series
+      ? db.q().raw(
+        `with ${PAID_CTE},
+         quarters as (
+           select date_bin('15 minutes', l.created_at, timestamptz '2000-01-01 00:00:00+00') as quarter,
+                  count(*) as leads, count(p.user_id) as paid, coalesce(sum(p.revenue), 0) as revenue
+             from crm_leads l
+             left join paid p on p.user_id = l.user_id
+            where ${f.sql}
+            group by 1)
+         select to_char(date_trunc(?, quarter at time zone ?), 'YYYY-MM-DD') as period, sum(leads) as leads, sum(paid) as paid, sum(revenue) as revenue
+           from quarters
+          group by 1
+          order by 1`,
+        [tenantId, ...f.bindings, series.period, series.timeZone],
+      )
+      : null;
+    const [sourceResult, periodResult] = await Promise.all([sources, periods]);
+    const total: FunnelCounts = { leads: 0, linked: 0, paid: 0, completed: 0, revenue: 0 };
+    const bySource = (sourceResult as { rows: SourceRow[] }).rows.map((r): SourceFunnel => {
+      const c = counts(r);
+      for (const k of ['leads', 'linked', 'paid', 'completed', 'revenue'] as const) total[k] += c[k];
+      return { provider: r.provider, campaignId: r.campaign_id, formId: r.form_id, adId: r.ad_id, ...c };
+    });
+    const points = periodResult
+      ? (periodResult as { rows: Array<{ period: string; leads: number | string; paid: number | string; revenue: number | string }> }).rows
+        .map((r): SeriesPoint => ({ period: r.period, leads: Number(r.leads), paid: Number(r.paid), revenue: Number(r.revenue) }))
+      : null;
+    return { total, bySource, series: points };
   },
 });

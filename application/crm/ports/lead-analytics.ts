@@ -41,9 +41,6 @@ export interface FunnelReport {
 }
 
 export interface LeadAnalytics {
-  /**
-   * The total, one row per source and (with `series`) one per period cut in the IANA time
-   * zone, from one grouped query (grouping sets: the leads are read and joined once).
-   */
+  /** The total, one row per source and (with `series`) one per period cut in the IANA time zone. */
   funnel(tenantId: string, range: DateRange, includeTest: boolean, series?: { period: SeriesPeriod; timeZone: string }): Promise<FunnelReport>;
 }

@@ -27,7 +27,7 @@ export const makeGetCrmDashboard = ({ leadRepository, leadAnalytics, settingsRea
   };
   return async (actor: Actor, range: DateRange, includeTest = false, groupBy?: SeriesPeriod): Promise<CrmDashboard> => {
     const timeZone = groupBy ? await tenantTimeZone(actor.tenantId) : 'UTC';
-    // Two grouped queries: the KPIs (by status and provider) and the funnel with its sources and periods.
+    // Side by side: the KPIs (by status and provider) and the funnel by source and period.
     const [rows, report] = await Promise.all([
       leadRepository.aggregate(actor.tenantId, range, includeTest),
       leadAnalytics.funnel(actor.tenantId, range, includeTest, groupBy ? { period: groupBy, timeZone } : undefined),
