@@ -68,7 +68,7 @@ async function seed(tenantId: string, now: Date) {
       `insert into crm_leads (id, tenant_id, provider, external_id, name, email, answers, status, is_test, created_at, updated_at, status_changed_at,
                               user_id, campaign_id, form_id, ad_id)
        select gen_random_uuid(), :tenant, p.provider, 'bench-' || g, 'Lead ' || g, 'lead' || g || '@example.test', '[]'::jsonb,
-              (array['new','new','contacted','qualified','converted','closed_won','closed_lost'])[1 + (g * 7) % 7], g % 200 = 0,
+              (array['new','new','contacted','qualified','converted','closed_won','closed_lost'])[1 + (g * 3) % 7], g % 200 = 0,
               c.created, c.created, c.created,
               case when g % 5 = 0 then ${userId('1 + (g / 5) % :users::int')} end,
               p.provider || '-c' || (g % 20), p.provider || '-f' || (g % 60), p.provider || '-a' || (g % 400)
