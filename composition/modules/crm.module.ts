@@ -30,6 +30,7 @@ import { makeRelayDeliveriesJob } from '../../adapters/jobs/relay-deliveries.job
 import { RELAY_DELIVERIES_JOB } from '../../application/crm/ingest-options.js';
 import { makeLinkLeadsOfPerson, type LinkLeadsOfPerson } from '../../application/crm/use-cases/link-leads-of-person.usecase.js';
 import { makeMovePipelineOnPayment, type MovePipelineOnPayment } from '../../application/crm/use-cases/move-pipeline-on-payment.usecase.js';
+import { makeLinkLeadsOfUser, type LinkLeadsOfUser } from '../../application/crm/use-cases/link-leads-of-user.usecase.js';
 import { makeCustomerRecordsPg, makeLeadAnalyticsPg, makePeopleDirectoryPg } from '../../adapters/persistence/pg/crm-customers.pg-repository.js';
 import type { UserEvents } from '../../application/identity/ports/user-events.js';
 import type { PaymentEvents } from '../../application/commerce/ports/payment-events.js';
@@ -45,13 +46,15 @@ export const crmModule: AppModule = {
     customerRecords: asFunction(makeCustomerRecordsPg).singleton(),
     leadAnalytics: asFunction(makeLeadAnalyticsPg).singleton(),
     linkLeadsOfPerson: asFunction(makeLinkLeadsOfPerson).singleton(),
+    linkLeadsOfUser: asFunction(makeLinkLeadsOfUser).singleton(),
     movePipelineOnPayment: asFunction(makeMovePipelineOnPayment).singleton(),
     // Identity's and commerce's ports (same names: these later registrations replace their
     // defaults): a saved user links the leads that name them, a payment moves their leads.
     userEvents: asFunction(({ linkLeadsOfPerson }: { linkLeadsOfPerson: LinkLeadsOfPerson }): UserEvents => ({
       saved: async (user) => { await linkLeadsOfPerson(user.tenantId, { email: user.email, phone: user.phone }); },
     })).singleton(),
-    paymentEvents: asFunction(({ movePipelineOnPayment }: { movePipelineOnPayment: MovePipelineOnPayment }): PaymentEvents => ({
+    paymentEvents: asFunction(({ movePipelineOnPayment, linkLeadsOfUser }: { movePipelineOnPayment: MovePipelineOnPayment; linkLeadsOfUser: LinkLeadsOfUser }): PaymentEvents => ({
+      orderPlaced: async (order) => { await linkLeadsOfUser(order.tenantId, order.userId); },
       orderPaid: (order) => movePipelineOnPayment(order.tenantId, order.userId, 'payment'),
       orderRefunded: (order) => movePipelineOnPayment(order.tenantId, order.userId, 'refund'),
     })).singleton(),

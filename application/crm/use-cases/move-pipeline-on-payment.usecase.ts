@@ -3,16 +3,15 @@ import type { PipelineReason } from '../../../domain/crm/lead.js';
 import { applyPaidTotal } from '../../../domain/crm/pipeline.js';
 import type { Clock, IdGenerator } from '../../shared/ports.js';
 import type { AutomationRepository } from '../ports/automation-repository.js';
-import type { CustomerRecords, PeopleDirectory } from '../ports/customers.js';
+import type { CustomerRecords } from '../ports/customers.js';
 import type { LeadRepository } from '../ports/lead-repository.js';
-import type { LinkLeadsOfPerson } from './link-leads-of-person.usecase.js';
+import type { LinkLeadsOfUser } from './link-leads-of-user.usecase.js';
 
 type Deps = {
   leadRepository: LeadRepository;
   automationRepository: AutomationRepository;
-  peopleDirectory: PeopleDirectory;
   customerRecords: CustomerRecords;
-  linkLeadsOfPerson: LinkLeadsOfPerson;
+  linkLeadsOfUser: LinkLeadsOfUser;
   ids: IdGenerator;
   clock: Clock;
 };
@@ -28,8 +27,7 @@ type Deps = {
  */
 export const makeMovePipelineOnPayment = (d: Deps) =>
   async (tenantId: string, userId: string, cause: PipelineReason): Promise<void> => {
-    const contact = await d.peopleDirectory.contactOf(tenantId, userId);
-    if (contact) await d.linkLeadsOfPerson(tenantId, contact);
+    await d.linkLeadsOfUser(tenantId, userId);
     const rules = (await d.automationRepository.get(tenantId)) ?? DEFAULT_RULES;
     if (!rules.closeOnPayment) return;
     const leads = await d.leadRepository.findByUser(tenantId, userId);

@@ -151,6 +151,10 @@ describe('HTTP CRM loop: a lead knows its person, payments move the pipeline, th
       const old = newLead({ id: randomUUID(), tenantId: shop.tenant.id, provider: 'manual', externalId: null, at: new Date(), details: { name: 'Old', phone: null, email: shop.student.email, city: null, region: null, category: null, answers: [], isTest: false } });
       await leads.insertIfAbsent(old);
       const first = await placeOrder(h, shop.student, [{ course_id: shop.soloCourse.id }]);
+      // Ordering links; only paying moves the pipeline.
+      const ordered = await getLead(shop.admin, old.id);
+      expect(ordered).to.include({ user_id: shop.student.id, status: 'new' });
+      expect(ordered.orders[0]).to.include({ id: first.id, status: 'pending', paid_at: null });
       await pay(first.id as string, '99000.00');
       expect(await getLead(shop.admin, old.id)).to.include({ user_id: shop.student.id, status: 'closed_won', value: 99000 });
       const second = await placeOrder(h, shop.student, [{ course_id: shop.courses[0]!.id }]);

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { makeLinkLeadsOfPerson } from '../../../application/crm/use-cases/link-leads-of-person.usecase.js';
 import { makeMovePipelineOnPayment } from '../../../application/crm/use-cases/move-pipeline-on-payment.usecase.js';
+import { makeLinkLeadsOfUser } from '../../../application/crm/use-cases/link-leads-of-user.usecase.js';
 import { makeGetLead } from '../../../application/crm/use-cases/get-lead.usecase.js';
 import { makeListLeads } from '../../../application/crm/use-cases/list-leads.usecase.js';
 import { makeGetCrmDashboard } from '../../../application/crm/use-cases/get-crm-dashboard.usecase.js';
@@ -84,7 +85,7 @@ describe('application/crm the CRM loop on memory adapters', () => {
     const admin = await w.user(Role.Admin);
     const buyer = await w.user(Role.Student, { email: 'buyer@example.com' });
     const { lead } = await intake(w, { email: 'buyer@example.com' });
-    const move = makeMovePipelineOnPayment({ ...w, linkLeadsOfPerson: makeLinkLeadsOfPerson(w) });
+    const move = makeMovePipelineOnPayment({ ...w, linkLeadsOfUser: makeLinkLeadsOfUser({ ...w, linkLeadsOfPerson: makeLinkLeadsOfPerson(w) }) });
     const order = { id: randomUUID(), tenantId: w.tenantId, userId: buyer.id, status: 'paid', total: 250000, currency: 'IDR', createdAt: new Date(), paidAt: new Date() };
     w.customerRecords.orderRows.push(order);
     // Replayed (concurrency is the database's lock: see tests/http/crm/crm-loop.test.ts on both engines).
