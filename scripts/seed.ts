@@ -74,7 +74,7 @@ export async function seedTenant(knex: Knex, scale: number, slug: string): Promi
     const name = `${pick(FIRST)} ${pick(LAST)}`;
     return {
       id: randomUUID(), tenantId, username: `user${run}${i}`, email: `user${i}.${run}@seed.test`, displayName: name, role, status: rnd() < 0.97 ? 1 : 2,
-      passwordHash, emailVerifiedAt: now, createdAt: daysAgo(rnd() * 365), updatedAt: now,
+      passwordHash, phone: null, emailVerifiedAt: now, createdAt: daysAgo(rnd() * 365), updatedAt: now,
     };
   });
   await insertAll(knex, 'users', users);

@@ -9,6 +9,7 @@ import type { SubscriptionRepository } from './ports/subscription-repository.js'
 import type { NotificationSigner, PaymentGateway } from './ports/payment-gateway.js';
 import type { ReceiptRenderer } from './ports/receipt-renderer.js';
 import type { PromoCodeReservations } from './ports/promo-code-reservations.js';
+import type { PaymentEvents } from './ports/payment-events.js';
 
 /** Everything the commerce use cases may ask for; each takes the part it needs (`Pick`). */
 export type CommerceDeps = {
@@ -19,6 +20,7 @@ export type CommerceDeps = {
   notificationSigner: NotificationSigner;
   receiptRenderer: ReceiptRenderer;
   promoCodeReservations: PromoCodeReservations;
+  paymentEvents: PaymentEvents;
   learningCatalog: LearningCatalog;
   learningAccess: LearningAccess;
   grantEnrollment: GrantEnrollment;

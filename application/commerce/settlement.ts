@@ -11,7 +11,7 @@ import { buildReceiptMail } from './receipts.js';
 import { orderView } from './presenters.js';
 
 type Deps = Pick<CommerceDeps,
-  'orderRepository' | 'paymentRepository' | 'subscriptionRepository' | 'promoCodeReservations' | 'grantEnrollment' | 'revokeEnrollments' | 'learningAccess'
+  'orderRepository' | 'paymentRepository' | 'subscriptionRepository' | 'promoCodeReservations' | 'paymentEvents' | 'grantEnrollment' | 'revokeEnrollments' | 'learningAccess'
   | 'receiptRenderer' | 'userRepository' | 'settingsReader' | 'mailer' | 'domainEvents' | 'clock' | 'uow' | 'log'>;
 
 export interface SettleCommand {
@@ -129,6 +129,7 @@ export const makeSettlement = (d: Deps) => {
         const mail = receipt ?? (await buildReceiptMail(d, final, payment ?? cmd.receiptPayment ?? null));
         if (mail) await d.mailer.send(order.tenantId, mail);
         await d.domainEvents.publish(order.tenantId, 'order.paid', { order: orderView(final), payment_method: payment?.paymentMethod ?? cmd.receiptPayment?.paymentMethod ?? null });
+        await d.paymentEvents.orderPaid(final);
       } else if (t.changed && final.status === 'refunded') {
         await d.domainEvents.publish(order.tenantId, 'order.refunded', { order: orderView(final) });
         // Money paid back takes back what it bought, in the same unit of work.
@@ -139,6 +140,7 @@ export const makeSettlement = (d: Deps) => {
           await d.subscriptionRepository.update(ended);
           await d.revokeEnrollments(order.tenantId, 'subscription', ended.id);
         }
+        await d.paymentEvents.orderRefunded(final);
       } else if (t.changed && order.subscriptionId && endedUnpaid(final.status)) {
         const sub = await d.subscriptionRepository.lock(order.tenantId, order.subscriptionId);
         const dropped = sub ? abandon(sub, now) : null;

@@ -18,7 +18,7 @@ export interface PlacedSubscription {
   plan: SubscriptionPlan;
 }
 
-type Deps = Pick<CommerceDeps, 'learningCatalog' | 'promoCodeReservations' | 'orderRepository' | 'subscriptionRepository' | 'userRepository' | 'settingsReader' | 'mailer' | 'clock' | 'ids' | 'uow'>;
+type Deps = Pick<CommerceDeps, 'learningCatalog' | 'promoCodeReservations' | 'paymentEvents' | 'orderRepository' | 'subscriptionRepository' | 'userRepository' | 'settingsReader' | 'mailer' | 'clock' | 'ids' | 'uow'>;
 
 /**
  * A pending subscription of an active plan with its pending order (contract §7), in one unit of
@@ -54,6 +54,7 @@ export async function placeSubscription(d: Deps, actor: Actor, planId: string, p
     };
     await d.orderRepository.insert(order);
     await d.subscriptionRepository.insert(subscription);
+    await d.paymentEvents.orderPlaced(order);
     await sendOrderConfirmation(d, order);
     return ok({ subscription, order, plan });
   });

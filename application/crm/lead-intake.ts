@@ -1,5 +1,5 @@
 import { DEFAULT_RULES, memberAt, planAllocation, ruleUserIds } from '../../domain/crm/allocation.js';
-import { assignmentEvent, createdEvent, newLead, type AssignmentReason, type Lead, type LeadDetails, type LeadEvent, type LeadEventDraft, type LeadStatus } from '../../domain/crm/lead.js';
+import { assignmentEvent, createdEvent, newLead, type AssignmentReason, type Lead, type LeadDetails, type LeadEvent, type LeadEventDraft, type LeadSource, type LeadStatus } from '../../domain/crm/lead.js';
 import type { User } from '../../domain/identity/user.js';
 import type { UserRepository } from '../identity/ports/user-repository.js';
 import type { Mailer } from '../platform/ports.js';
@@ -8,6 +8,8 @@ import type { DomainEvents } from '../shared/domain-events.js';
 import type { Clock, IdGenerator, UnitOfWork } from '../shared/ports.js';
 import type { AutomationRepository } from './ports/automation-repository.js';
 import type { LeadRepository } from './ports/lead-repository.js';
+import type { PeopleDirectory } from './ports/customers.js';
+import { linkLead } from './lead-linking.js';
 import { leadAssignedMail } from './mail-templates.js';
 import { leadView } from './presenters.js';
 
@@ -15,6 +17,7 @@ export type LeadIntakeDeps = {
   leadRepository: LeadRepository;
   automationRepository: AutomationRepository;
   userRepository: UserRepository;
+  peopleDirectory: PeopleDirectory;
   mailer: Mailer;
   domainEvents: DomainEvents;
   chatEvents: ChatEventPublisher;
@@ -28,6 +31,8 @@ export interface IntakeInput {
   provider: string;
   externalId: string | null;
   details: LeadDetails;
+  /** The campaign, form and ad it came from, when the platform says. */
+  source?: LeadSource | undefined;
   status?: LeadStatus;
   value?: number | null;
   /** A chosen assignee (manual leads); otherwise the automation rules decide. */
@@ -45,17 +50,17 @@ export const toEvents = (lead: Lead, drafts: LeadEventDraft[], ids: IdGenerator,
   drafts.map((d) => ({ ...d, id: ids.uuid(), tenantId: lead.tenantId, leadId: lead.id, createdAt: at }));
 
 /**
- * Records a new lead, allocates it and alerts its assignee, in one unit of work: the lead, its
+ * Records a new lead, allocates it, alerts its assignee and links it to its person, in one unit of work: the lead, its
  * history, the round-robin turn and the alert mail commit together or not at all, so a job that
  * is redelivered after a crash starts again from nothing. A lead that already exists (same
  * provider and external id) is answered as it is, with no second assignment.
  */
-export const makeLeadIntake = ({ leadRepository, automationRepository, userRepository, mailer, domainEvents, chatEvents, ids, clock, uow }: LeadIntakeDeps) =>
+export const makeLeadIntake = ({ leadRepository, automationRepository, userRepository, peopleDirectory, mailer, domainEvents, chatEvents, ids, clock, uow }: LeadIntakeDeps) =>
   async (input: IntakeInput): Promise<{ lead: Lead; created: boolean }> =>
     uow.run(async () => {
       const lead = newLead({
         id: ids.uuid(), tenantId: input.tenantId, provider: input.provider, externalId: input.externalId,
-        details: input.details, status: input.status, value: input.value ?? null, at: input.receivedAt,
+        details: input.details, source: input.source, status: input.status, value: input.value ?? null, at: input.receivedAt,
       });
       if (!(await leadRepository.insertIfAbsent(lead))) {
         const existing = input.externalId ? await leadRepository.findByExternalId(input.tenantId, input.provider, input.externalId) : null;
@@ -94,7 +99,8 @@ export const makeLeadIntake = ({ leadRepository, automationRepository, userRepos
       if (assignee && reason) await announceAssignment({ domainEvents, chatEvents, uow }, lead, null, reason);
       // The history starts when the lead arrived; the assignment happened when it was processed.
       await leadRepository.addEvents([...toEvents(lead, [createdEvent(lead, input.actorId)], ids, lead.createdAt), ...toEvents(lead, drafts, ids, now)]);
-      return { lead, created: true };
+      // A person who is already a user of the tenant: the lead knows them from the start.
+      return { lead: await linkLead({ leadRepository, peopleDirectory, ids, clock }, lead), created: true };
     });
 
 export type LeadIntake = ReturnType<typeof makeLeadIntake>;

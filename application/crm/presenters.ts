@@ -1,8 +1,16 @@
 import type { AutomationRules } from '../../domain/crm/allocation.js';
-import type { CrmKpis } from '../../domain/crm/kpi.js';
+import { percentage } from '../../domain/crm/kpi.js';
 import type { Lead, LeadEvent } from '../../domain/crm/lead.js';
 import type { IntegrationState } from './integrations.js';
 import type { WebhookDelivery } from './ports/delivery-repository.js';
+import type { FunnelCounts } from './ports/lead-analytics.js';
+import type { LeadPerson } from './lead-person.js';
+import type { PersonSummary } from './ports/customers.js';
+import type { CrmDashboard } from './use-cases/get-crm-dashboard.usecase.js';
+
+const linkStatus = (l: Lead): 'linked' | 'ambiguous' | 'none' => (l.userId ? 'linked' : l.linkCandidates?.length ? 'ambiguous' : 'none');
+
+const personView = (p: PersonSummary) => ({ id: p.id, name: p.name, role: p.role });
 
 /** Wire shapes (snake_case) of the CRM (contract §8). */
 export const leadView = (l: Lead) => ({
@@ -20,6 +28,11 @@ export const leadView = (l: Lead) => ({
   assigned_to: l.assignedTo,
   value: l.value,
   is_test: l.isTest,
+  user_id: l.userId,
+  link_status: linkStatus(l),
+  campaign_id: l.campaignId,
+  form_id: l.formId,
+  ad_id: l.adId,
   created_at: l.createdAt,
   updated_at: l.updatedAt,
   status_changed_at: l.statusChangedAt,
@@ -40,7 +53,14 @@ export const leadEventView = (e: LeadEvent) => ({
   created_at: e.createdAt,
 });
 
-export const leadDetailView = (x: { lead: Lead; history: LeadEvent[] }) => ({ ...leadView(x.lead), history: x.history.map(leadEventView) });
+export const leadDetailView = (x: { lead: Lead; history: LeadEvent[]; person: LeadPerson }) => ({
+  ...leadView(x.lead),
+  user: x.person.user ? personView(x.person.user) : null,
+  link: { status: linkStatus(x.lead), candidates: x.person.candidates.map(personView) },
+  orders: x.person.orders.map((o) => ({ id: o.id, status: o.status, total: o.total, currency: o.currency, created_at: o.createdAt, paid_at: o.paidAt })),
+  enrollments: x.person.enrolments.map((e) => ({ course_id: e.courseId, course_title: e.courseTitle, status: e.status, progress: e.progress, completed_at: e.completedAt })),
+  history: x.history.map(leadEventView),
+});
 
 export const deliveryView = (d: WebhookDelivery) => ({
   id: d.id,
@@ -72,9 +92,20 @@ export const automationView = (r: AutomationRules) => ({
   mode: r.mode,
   members: r.members.map((m) => ({ user_id: m.userId, active: m.active, regions: m.regions, categories: m.categories })),
   fallback_user_id: r.fallbackUserId,
+  close_on_payment: r.closeOnPayment,
 });
 
-export const dashboardView = (k: CrmKpis) => ({
+const funnelView = (f: FunnelCounts) => ({
+  leads: f.leads,
+  linked: f.linked,
+  paid: f.paid,
+  completed: f.completed,
+  linked_rate: percentage(f.linked, f.leads),
+  paid_rate: percentage(f.paid, f.leads),
+  completed_rate: percentage(f.completed, f.leads),
+});
+
+export const dashboardView = ({ kpis: k, funnel, bySource, series }: CrmDashboard) => ({
   total_leads: k.totalLeads,
   total_active_leads: k.totalActiveLeads,
   conversion_rate: k.conversionRate,
@@ -82,4 +113,12 @@ export const dashboardView = (k: CrmKpis) => ({
   sales_velocity_days: k.salesVelocityDays,
   leads_by_status: k.leadsByStatus,
   leads_by_provider: k.leadsByProvider,
+  funnel: { ...funnelView(funnel), revenue: funnel.revenue },
+  by_source: bySource
+    .sort((a, b) => b.leads - a.leads || a.provider.localeCompare(b.provider) || (a.campaignId ?? '').localeCompare(b.campaignId ?? '') || (a.formId ?? '').localeCompare(b.formId ?? '') || (a.adId ?? '').localeCompare(b.adId ?? ''))
+    .map((s) => ({
+      provider: s.provider, campaign_id: s.campaignId, form_id: s.formId, ad_id: s.adId,
+      leads: s.leads, linked: s.linked, paid: s.paid, completed: s.completed, revenue: s.revenue, conversion_rate: percentage(s.paid, s.leads),
+    })),
+  ...(series ? { series: { group_by: series.period, time_zone: series.timeZone, points: series.points.map((p) => ({ period: p.period, leads: p.leads, paid: p.paid, revenue: p.revenue })) } } : {}),
 });

@@ -13,6 +13,7 @@ export const userView = (u: User) => ({
   id: u.id,
   username: u.username,
   email: u.email,
+  phone: u.phone,
   display_name: u.displayName,
   avatar: u.avatar,
   role: u.role,

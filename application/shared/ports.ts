@@ -3,6 +3,15 @@ export interface Clock {
   now(): Date;
 }
 
+/**
+ * Phone numbers in E.164, one rule for every context: CRM leads and users' profiles are compared
+ * by it (a lead finds its person by phone).
+ */
+export interface PhoneNumbers {
+  /** E.164, or null when the text is not a possible phone number. Local numbers are Indonesian by default. */
+  toE164(raw: string): string | null;
+}
+
 export interface IdGenerator {
   uuid(): string;
 }

@@ -3,6 +3,7 @@ import type { AppModule } from '../app-module.js';
 import { persistentSecret } from '../../infrastructure/secrets.js';
 import { makeSettlement } from '../../application/commerce/settlement.js';
 import { makeCategorySubscribers } from '../../application/commerce/category-subscribers.js';
+import { noPaymentEvents } from '../../application/commerce/ports/payment-events.js';
 import { makeCommerceDashboard } from '../../application/commerce/commerce-dashboard.js';
 import { makeListSubscriptionPlans } from '../../application/commerce/use-cases/list-subscription-plans.usecase.js';
 import { makeListPricing } from '../../application/commerce/use-cases/list-pricing.usecase.js';
@@ -70,6 +71,8 @@ export const commerceModule: AppModule = {
       // Learning's port (same name: this later registration replaces its default).
       categorySubscribers: asFunction(makeCategorySubscribers).singleton(),
       promoCodeReservations: asFunction(makePromoCodeReservationsPg).singleton(),
+      // Replaced by the CRM module (payments move the pipeline).
+      paymentEvents: asValue(noPaymentEvents),
       paymentGateway: asValue(config.PAYGATE_PROVIDER === 'midtrans'
         ? makeMidtransGateway({ apiUrl: config.MIDTRANS_API_URL, serverKey })
         : makeSandboxGateway(config.publicUrl)),

@@ -22,13 +22,18 @@ import {
   makeAutomationPgRepository, makeDeliveryPgRepository, makeIntegrationPgRepository, makeLeadPgRepository,
 } from '../../adapters/persistence/pg/crm.pg-repositories.js';
 import { AesSecretBox, hmacWebhookSignatures } from '../../adapters/security/aes-secret-box.js';
-import { libphonenumberPhoneNumbers } from '../../adapters/security/libphonenumber-phone-numbers.js';
 import { makeMetaGraphGateway } from '../../adapters/gateways/meta/meta-graph.gateway.js';
 import { makeLeadIngestJob } from '../../adapters/jobs/lead-ingest.job.js';
 import { makeCrmRoutes } from '../../adapters/http/routes/crm.routes.js';
 import { makeRelayPendingDeliveries } from '../../application/crm/use-cases/relay-pending-deliveries.usecase.js';
 import { makeRelayDeliveriesJob } from '../../adapters/jobs/relay-deliveries.job.js';
 import { RELAY_DELIVERIES_JOB } from '../../application/crm/ingest-options.js';
+import { makeLinkLeadsOfPerson, type LinkLeadsOfPerson } from '../../application/crm/use-cases/link-leads-of-person.usecase.js';
+import { makeMovePipelineOnPayment, type MovePipelineOnPayment } from '../../application/crm/use-cases/move-pipeline-on-payment.usecase.js';
+import { makeLinkLeadsOfUser, type LinkLeadsOfUser } from '../../application/crm/use-cases/link-leads-of-user.usecase.js';
+import { makeCustomerRecordsPg, makeLeadAnalyticsPg, makePeopleDirectoryPg } from '../../adapters/persistence/pg/crm-customers.pg-repository.js';
+import type { UserEvents } from '../../application/identity/ports/user-events.js';
+import type { PaymentEvents } from '../../application/commerce/ports/payment-events.js';
 
 export const crmModule: AppModule = {
   name: 'crm',
@@ -37,10 +42,25 @@ export const crmModule: AppModule = {
     deliveryRepository: asFunction(makeDeliveryPgRepository).singleton(),
     integrationRepository: asFunction(makeIntegrationPgRepository).singleton(),
     automationRepository: asFunction(makeAutomationPgRepository).singleton(),
+    peopleDirectory: asFunction(makePeopleDirectoryPg).singleton(),
+    customerRecords: asFunction(makeCustomerRecordsPg).singleton(),
+    leadAnalytics: asFunction(makeLeadAnalyticsPg).singleton(),
+    linkLeadsOfPerson: asFunction(makeLinkLeadsOfPerson).singleton(),
+    linkLeadsOfUser: asFunction(makeLinkLeadsOfUser).singleton(),
+    movePipelineOnPayment: asFunction(makeMovePipelineOnPayment).singleton(),
+    // Identity's and commerce's ports (same names: these later registrations replace their
+    // defaults): a saved user links the leads that name them, a payment moves their leads.
+    userEvents: asFunction(({ linkLeadsOfPerson }: { linkLeadsOfPerson: LinkLeadsOfPerson }): UserEvents => ({
+      saved: async (user) => { await linkLeadsOfPerson(user.tenantId, { email: user.email, phone: user.phone }); },
+    })).singleton(),
+    paymentEvents: asFunction(({ movePipelineOnPayment, linkLeadsOfUser }: { movePipelineOnPayment: MovePipelineOnPayment; linkLeadsOfUser: LinkLeadsOfUser }): PaymentEvents => ({
+      orderPlaced: async (order) => { await linkLeadsOfUser(order.tenantId, order.userId); },
+      orderPaid: (order) => movePipelineOnPayment(order.tenantId, order.userId, 'payment'),
+      orderRefunded: (order) => movePipelineOnPayment(order.tenantId, order.userId, 'refund'),
+    })).singleton(),
     // Integration secrets are sealed under ENCRYPTION_KEY, or a key generated once into DATA_DIR.
     secretBox: asFunction(() => new AesSecretBox(config.ENCRYPTION_KEY ?? persistentSecret(config.DATA_DIR, 'encryption_key', 32))).singleton(),
     webhookSignatures: asValue(hmacWebhookSignatures),
-    phoneNumbers: asValue(libphonenumberPhoneNumbers(config.CRM_PHONE_COUNTRY)),
     metaGraph: asValue(makeMetaGraphGateway(config.META_GRAPH_URL, config.META_GRAPH_TIMEOUT_MS)),
     crmIngestOptions: asValue({ attempts: config.CRM_INGEST_ATTEMPTS, backoffMs: config.CRM_INGEST_BACKOFF_MS }),
     leadIntake: asFunction(makeLeadIntake).singleton(),

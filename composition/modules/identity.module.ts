@@ -40,6 +40,8 @@ import { makeIdentityDashboard } from '../../application/identity/identity-dashb
 import type { LruCaches } from '../../adapters/cache/lru-caches.js';
 import type { Tenant } from '../../domain/identity/tenant.js';
 import type { TokenClaims } from '../../application/identity/ports/security.js';
+import { libphonenumberPhoneNumbers } from '../../adapters/security/libphonenumber-phone-numbers.js';
+import { noUserEvents } from '../../application/identity/ports/user-events.js';
 
 export const identityModule: AppModule = {
   name: 'identity',
@@ -51,6 +53,10 @@ export const identityModule: AppModule = {
     passwordResetRepository: asFunction(makePasswordResetPgRepository).singleton(),
     passwordResetPage: asValue(`${config.publicUrl}/reset-password`),
     passwordHasher: asValue(new Argon2PasswordHasher()),
+    // One E.164 rule for users' and leads' phones (CRM_PHONE_COUNTRY for local numbers).
+    phoneNumbers: asValue(libphonenumberPhoneNumbers(config.CRM_PHONE_COUNTRY)),
+    // Replaced by the CRM module (it links leads to the person).
+    userEvents: asValue(noUserEvents),
     // Verified access tokens by their exact text: a token's claims never change, and it lives 5 minutes.
     tokenService: asFunction(({ jwtSecret, caches }: { jwtSecret: string; caches: LruCaches }) =>
       new JwtTokenService(jwtSecret, caches.create<TokenClaims>('verified-tokens', { ttlMs: 5 * 60_000, maxSize: 8_000_000 }))).singleton(),

@@ -19,9 +19,11 @@ export interface AutomationRules {
   mode: AllocationMode;
   members: AllocationMember[];
   fallbackUserId: string | null;
+  /** Payments move the pipeline: a linked person's paid order closes their lead as won (issue 20). */
+  closeOnPayment: boolean;
 }
 
-export const DEFAULT_RULES: AutomationRules = { mode: 'round_robin', members: [], fallbackUserId: null };
+export const DEFAULT_RULES: AutomationRules = { mode: 'round_robin', members: [], fallbackUserId: null, closeOnPayment: true };
 
 /** Where a lead is and what it is about. */
 export interface LeadPlace {

@@ -38,7 +38,16 @@ export interface LeadDetails {
   isTest: boolean;
 }
 
-export interface Lead extends LeadDetails {
+/** The ad a lead came from (Meta's and Google's own ids), for the dashboard's by-source figures. */
+export interface LeadSource {
+  campaignId: string | null;
+  formId: string | null;
+  adId: string | null;
+}
+
+export const NO_SOURCE: LeadSource = { campaignId: null, formId: null, adId: null };
+
+export interface Lead extends LeadDetails, LeadSource {
   id: string;
   tenantId: string;
   provider: string;
@@ -46,16 +55,25 @@ export interface Lead extends LeadDetails {
   status: LeadStatus;
   assignedTo: string | null;
   value: number | null;
+  /** The tenant's user with this lead's email or phone (see lead-link.ts). */
+  userId: string | null;
+  /** Users an ambiguous match pointed at (email at one, phone at another); null otherwise. */
+  linkCandidates: string[] | null;
   createdAt: Date;
   updatedAt: Date;
   statusChangedAt: Date;
   closedAt: Date | null;
 }
 
-export type LeadEventType = 'created' | 'status_changed' | 'assigned' | 'value_changed' | 'note';
+export type LeadEventType = 'created' | 'status_changed' | 'assigned' | 'value_changed' | 'note' | 'linked';
 
 /** Why a lead went to its assignee. */
 export type AssignmentReason = 'round_robin' | 'geographic' | 'category' | 'fallback' | 'manual';
+/** Why a user was linked: what matched. */
+export type LinkReason = 'email' | 'phone' | 'email_phone';
+/** Why the pipeline moved by itself: a paid order, or a refund. */
+export type PipelineReason = 'payment' | 'refund';
+export type LeadEventReason = AssignmentReason | LinkReason | PipelineReason;
 
 /** One entry of a lead's history: stage changes, assignments, value changes and notes. */
 export interface LeadEvent {
@@ -71,7 +89,7 @@ export interface LeadEvent {
   note: string | null;
   /** The user who made the change; null for the system (webhooks, allocation). */
   actorId: string | null;
-  reason: AssignmentReason | null;
+  reason: LeadEventReason | null;
   createdAt: Date;
 }
 
@@ -84,7 +102,7 @@ export interface LeadChanges {
 
 export type LeadEventDraft = Omit<LeadEvent, 'id' | 'tenantId' | 'leadId' | 'createdAt'>;
 
-const blankEvent = (type: LeadEventType, actorId: string | null): LeadEventDraft => ({
+export const blankEvent = (type: LeadEventType, actorId: string | null): LeadEventDraft => ({
   type, fromStatus: null, toStatus: null, fromUserId: null, toUserId: null, value: null, note: null, actorId, reason: null,
 });
 
@@ -120,7 +138,7 @@ export function applyLeadChanges(lead: Lead, changes: LeadChanges, actorId: stri
 }
 
 /** A new lead's first history entry and its initial timestamps. */
-export function newLead(input: { id: string; tenantId: string; provider: string; externalId: string | null; details: LeadDetails; status?: LeadStatus; value?: number | null; at: Date }): Lead {
+export function newLead(input: { id: string; tenantId: string; provider: string; externalId: string | null; details: LeadDetails; source?: LeadSource | undefined; status?: LeadStatus | undefined; value?: number | null; at: Date }): Lead {
   const status = input.status ?? 'new';
   return {
     id: input.id,
@@ -128,9 +146,12 @@ export function newLead(input: { id: string; tenantId: string; provider: string;
     provider: input.provider,
     externalId: input.externalId,
     ...input.details,
+    ...(input.source ?? NO_SOURCE),
     status,
     assignedTo: null,
     value: input.value ?? null,
+    userId: null,
+    linkCandidates: null,
     createdAt: input.at,
     updatedAt: input.at,
     statusChangedAt: input.at,

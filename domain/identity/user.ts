@@ -5,6 +5,8 @@ export interface User {
   tenantId: string;
   username: string;
   email: string;
+  /** Optional, E.164 (normalised like CRM leads' phones, so a lead finds its person). */
+  phone: string | null;
   displayName: string;
   avatar: string | null;
   role: RoleLevel;
@@ -26,6 +28,7 @@ export function anonymise(user: User, now: Date): User {
     ...user,
     username: tag,
     email: `${tag}@deleted.invalid`,
+    phone: null,
     displayName: 'Deleted user',
     avatar: null,
     passwordHash: null,

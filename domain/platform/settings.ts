@@ -25,6 +25,7 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   { key: 'SiteName', type: 'string', default: 'LMS', public: true, description: 'Name shown in mails and documents.' },
   { key: 'PasswordResetUrl', type: 'string', default: '', description: 'Page of the front end that takes the password reset token as ?token=; empty uses PUBLIC_URL/reset-password.' },
   { key: 'ParentInvitationUrl', type: 'string', default: '', description: 'Page of the front end that takes a parent invitation token as ?token=; empty uses PUBLIC_URL/parent-invitation.' },
+  { key: 'TimeZone', type: 'string', default: 'UTC', public: true, description: 'IANA time zone of the tenant (e.g. Asia/Jakarta): the CRM dashboard cuts its days, weeks and months in it.' },
   { key: 'SupportEmail', type: 'string', default: '', public: true, description: 'Address students can write to.' },
   { key: 'MailFrom', type: 'string', default: '', description: 'Sender of outgoing mail; empty uses MAIL_FROM.' },
   { key: 'PaymentMethods', type: 'string_list', default: [], description: 'Codes of the payment methods offered (e.g. bank_transfer, ewallet, card, qris); empty offers every method of the payment provider.' },

@@ -83,7 +83,7 @@ export class Harness {
     const id = randomUUID();
     const user: User = {
       id, tenantId: tenant.id, username: `u${id.slice(0, 8)}`, email: `${id.slice(0, 12)}@example.test`, displayName: `User ${id.slice(0, 6)}`,
-      avatar: null, role, status: 1, passwordHash: await this.passwordHash, emailVerifiedAt: now, lastLoginAt: null, deletedAt: null,
+      avatar: null, role, status: 1, passwordHash: await this.passwordHash, phone: null, emailVerifiedAt: now, lastLoginAt: null, deletedAt: null,
       createdAt: now, updatedAt: now, ...overrides,
     };
     await this.resolve<UserRepository>('userRepository').insert(user);

@@ -1,3 +1,5 @@
+import { libphonenumberPhoneNumbers } from '../../adapters/security/libphonenumber-phone-numbers.js';
+import { noUserEvents } from '../../application/identity/ports/user-events.js';
 import { MemoryLoginRepository, MemoryTenantRepository, MemoryUserRepository, MemoryVerificationCodeRepository } from '../../adapters/persistence/memory/identity.memory.js';
 import { MemoryAuditLog, MemoryMailRepository, MemorySettings, MemoryUnitOfWork } from '../../adapters/persistence/memory/platform.memory.js';
 import { testCache } from './test-cache.js';
@@ -39,7 +41,8 @@ export function memoryIdentity() {
   const uow = new MemoryUnitOfWork();
   const jobs = new RecordingJobs();
   const tokenService = new JwtTokenService('x'.repeat(64), testCache());
-  const base = { clock, ids: uuidGenerator, random: cryptoRandom, secretDigest: sha256Digest, passwordHasher: plainHasher, uow, auditLog, jobs, tokenService };
+  const base = { clock, ids: uuidGenerator, random: cryptoRandom, secretDigest: sha256Digest, passwordHasher: plainHasher, uow, auditLog, jobs, tokenService,
+    phoneNumbers: libphonenumberPhoneNumbers('ID'), userEvents: noUserEvents };
   const sessionIssuer = makeSessionIssuer({ ...base, loginRepository });
   const mailer = makeMailer({ mailRepository, jobs, clock, ids: uuidGenerator, mailDomain: 'test' });
   const deps = {
@@ -52,7 +55,7 @@ export function memoryIdentity() {
     const now = clock.now();
     const user: User = {
       id, tenantId, username: `u${id.slice(0, 6)}`, email: `${id.slice(0, 8)}@example.test`, displayName: 'Someone', avatar: null, role, status: 1,
-      passwordHash: 'plain:password123', emailVerifiedAt: null, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now, ...overrides,
+      passwordHash: 'plain:password123', phone: null, emailVerifiedAt: null, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now, ...overrides,
     };
     await userRepository.insert(user);
     return user;

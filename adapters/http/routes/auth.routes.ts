@@ -32,6 +32,7 @@ const RegisterBody = z.object({
   email,
   password: z.string().min(8).max(PASSWORD_MAX),
   display_name: z.string().trim().min(1).max(200),
+  phone: z.string().trim().max(40).nullable().optional().meta({ description: 'Normalised to E.164', examples: ['0812-3456-7890'] }),
   verification_code: z.string().trim().regex(/^\d{6}$/, 'six digits').optional(),
 });
 const RefreshBody = z.object({ refresh_token: z.string().min(1).max(4096) });
@@ -53,11 +54,11 @@ export const makeAuthRoutes = ({ login, register, sendVerificationCode, refreshS
 
   r.post('/api/auth/register', {
     operationId: 'register', summary: 'Register a student account', access: 'public', rateLimit: 'critical', body: RegisterBody, tags, response: wire.Registration,
-    errors: ['REGISTRATION_DISABLED', 'EMAIL_TAKEN', 'WEAK_PASSWORD', 'VERIFICATION_CODE_REQUIRED', 'VERIFICATION_CODE_INVALID'],
+    errors: ['REGISTRATION_DISABLED', 'EMAIL_TAKEN', 'WEAK_PASSWORD', 'VERIFICATION_CODE_REQUIRED', 'VERIFICATION_CODE_INVALID', 'INVALID_PHONE'],
   }, async ({ body, tenant, meta }) => {
     const user = unwrap(await register({
       tenantId: tenant.id, username: body.username, email: body.email, password: body.password,
-      displayName: body.display_name, verificationCode: body.verification_code, meta,
+      displayName: body.display_name, phone: body.phone, verificationCode: body.verification_code, meta,
     }));
     return reply({ username: user.username, display_name: user.displayName, email: user.email }, 'Registration successful');
   });

@@ -90,6 +90,9 @@ const CreateLeadBody = z.object({
   provider: z.string().trim().toLowerCase().regex(/^[a-z0-9_-]{1,32}$/).refine((p) => !isAdProvider(p), 'meta and google leads come from webhooks').default('manual'),
   external_id: z.string().trim().min(1).max(255).nullable().optional(),
   is_test: z.boolean().default(false),
+  campaign_id: z.string().trim().min(1).max(255).nullable().optional(),
+  form_id: z.string().trim().min(1).max(255).nullable().optional(),
+  ad_id: z.string().trim().min(1).max(255).nullable().optional(),
 });
 const UpdateLeadBody = z.object({
   status: z.enum(LEAD_STATUSES).optional(),
@@ -103,21 +106,23 @@ const LeadsQuery = pageQuery.extend({
   provider: z.string().trim().max(32).optional(),
   search: z.string().trim().min(1).max(200).optional(),
   is_test: queryBool.optional(),
+  linked: queryBool.optional(),
   ...range,
 });
 const DeliveriesQuery = pageQuery.extend({ status: z.enum(DELIVERY_STATUSES).optional(), provider: z.enum(AD_PROVIDERS).optional() });
-const DashboardQuery = z.object({ ...range, include_test: queryBool.optional() });
+const DashboardQuery = z.object({ ...range, include_test: queryBool.optional(), group_by: z.enum(['day', 'week', 'month']).optional() });
 const words = z.array(z.string().trim().min(1).max(200)).max(100);
 const AutomationBody = z.object({
   mode: z.enum(ALLOCATION_MODES).optional(),
   members: z.array(z.object({ user_id: uuid, active: z.boolean().default(true), regions: words.default([]), categories: words.default([]) })).max(500).optional(),
   fallback_user_id: uuid.nullable().optional(),
+  close_on_payment: z.boolean().optional(),
 });
 const HandshakeQuery = z.object({ 'hub.mode': z.string().optional(), 'hub.verify_token': z.string().optional(), 'hub.challenge': z.string().max(1000).optional() });
 
 export const makeCrmRoutes = (d: Deps): RouteModule => (r) => {
-  r.get('/api/crm/dashboard', { operationId: 'getCrmDashboard', response: wire.CrmDashboard, summary: 'Sales KPIs over leads received in a date range', access: Role.Admin, query: DashboardQuery, tags }, async ({ actor, query }) =>
-    dashboardView(await d.getCrmDashboard(actor, { from: fromDate(query.from), to: toDate(query.to) }, query.include_test ?? false)));
+  r.get('/api/crm/dashboard', { operationId: 'getCrmDashboard', response: wire.CrmDashboard, summary: 'Sales KPIs, the lead-to-paid-to-completed funnel and its sources over leads received in a date range', access: Role.Admin, query: DashboardQuery, tags }, async ({ actor, query }) =>
+    dashboardView(await d.getCrmDashboard(actor, { from: fromDate(query.from), to: toDate(query.to) }, query.include_test ?? false, query.group_by)));
 
   r.get('/api/crm/integrations', { operationId: 'listCrmIntegrations', response: z.array(wire.Integration), summary: 'Ad platform integrations (secrets as {configured})', access: Role.Admin, tags }, async ({ actor }) =>
     (await d.listIntegrations(actor)).map((s) => integrationView(s, d.config.publicUrl)));
@@ -154,6 +159,7 @@ export const makeCrmRoutes = (d: Deps): RouteModule => (r) => {
       provider: query.provider,
       search: query.search,
       isTest: query.is_test,
+      linked: query.linked,
       from: fromDate(query.from),
       to: toDate(query.to),
     }, toPageRequest(query)), leadView));
@@ -163,11 +169,12 @@ export const makeCrmRoutes = (d: Deps): RouteModule => (r) => {
       provider: body.provider, externalId: body.external_id ?? null, name: body.name, phone: body.phone ?? null, email: body.email?.toLowerCase() ?? null,
       city: body.city ?? null, region: body.region ?? null, category: body.category ?? null, answers: body.answers ?? [], status: body.status,
       value: body.value ?? null, assignedTo: body.assigned_to ?? null, isTest: body.is_test,
+      campaignId: body.campaign_id, formId: body.form_id, adId: body.ad_id,
     }));
     return reply(leadDetailView(result), result.created ? 'Lead created' : 'Lead already exists');
   });
 
-  r.get('/api/crm/leads/:id', { operationId: 'getLead', response: wire.LeadDetail, errors: ['LEAD_NOT_FOUND'], summary: 'A lead with its history', access: Role.Admin, params: idParam, tags }, async ({ actor, params }) =>
+  r.get('/api/crm/leads/:id', { operationId: 'getLead', response: wire.LeadDetail, errors: ['LEAD_NOT_FOUND'], summary: 'A lead with its person (user, orders, enrolments) and history', access: Role.Admin, params: idParam, tags }, async ({ actor, params }) =>
     leadDetailView(unwrap(await d.getLead(actor, params.id))));
 
   r.patch('/api/crm/leads/:id', { operationId: 'updateLead', response: wire.LeadDetail, errors: ['LEAD_NOT_FOUND', 'ASSIGNEE_NOT_FOUND'], summary: 'Change stage, value or assignee; add a note', access: Role.Admin, params: idParam, body: UpdateLeadBody, tags }, async ({ actor, meta, params, body }) =>
@@ -180,5 +187,6 @@ export const makeCrmRoutes = (d: Deps): RouteModule => (r) => {
       mode: body.mode,
       members: body.members?.map((m) => ({ userId: m.user_id, active: m.active, regions: m.regions, categories: m.categories })),
       fallbackUserId: body.fallback_user_id,
+      closeOnPayment: body.close_on_payment,
     }))), 'Automation rules updated'));
 };

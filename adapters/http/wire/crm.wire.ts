@@ -6,6 +6,12 @@ import { id, pageOf, timestamp } from '../kit/schemas.js';
 
 /* Wire shapes of the CRM (see learning.wire.ts for the conventions). */
 
+const linkStatus = z.enum(['linked', 'ambiguous', 'none']).meta({ description: '`ambiguous`: the email and the phone point at different users; nobody is linked' });
+
+export const LeadPerson = z
+  .object({ id, name: z.string().meta({ examples: ['Siti Rahma'] }), role: z.number().int().meta({ examples: [1] }) })
+  .meta({ id: 'LeadPerson' });
+
 export const Lead = z
   .object({
     id,
@@ -22,6 +28,11 @@ export const Lead = z
     assigned_to: id.nullable(),
     value: z.number().nullable(),
     is_test: z.boolean(),
+    user_id: id.nullable().meta({ description: 'The tenant\'s user with this email or phone' }),
+    link_status: linkStatus,
+    campaign_id: z.string().nullable().meta({ examples: ['120210000000000001'] }),
+    form_id: z.string().nullable().meta({ examples: ['987654321'] }),
+    ad_id: z.string().nullable().meta({ examples: ['120210000000000042'] }),
     created_at: timestamp,
     updated_at: timestamp,
     status_changed_at: timestamp,
@@ -33,7 +44,7 @@ export const LeadPage = pageOf(Lead).meta({ id: 'LeadPage' });
 export const LeadEvent = z
   .object({
     id,
-    type: z.enum(['created', 'status_changed', 'assigned', 'value_changed', 'note']),
+    type: z.enum(['created', 'status_changed', 'assigned', 'value_changed', 'note', 'linked']),
     from_status: z.enum(LEAD_STATUSES).nullable(),
     to_status: z.enum(LEAD_STATUSES).nullable(),
     from_user_id: id.nullable(),
@@ -41,12 +52,24 @@ export const LeadEvent = z
     value: z.number().nullable(),
     note: z.string().nullable(),
     actor_id: id.nullable().meta({ description: 'null for the system' }),
-    reason: z.enum(['round_robin', 'geographic', 'category', 'fallback', 'manual']).nullable(),
+    reason: z.enum(['round_robin', 'geographic', 'category', 'fallback', 'manual', 'email', 'phone', 'email_phone', 'payment', 'refund']).nullable(),
     created_at: timestamp,
   })
   .meta({ id: 'LeadEvent' });
 
-export const LeadDetail = Lead.extend({ history: z.array(LeadEvent).meta({ description: 'Oldest first' }) }).meta({ id: 'LeadDetail' });
+export const LeadDetail = Lead.extend({
+  user: LeadPerson.nullable(),
+  link: z.object({ status: linkStatus, candidates: z.array(LeadPerson).meta({ description: 'The users of an ambiguous match' }) }),
+  orders: z.array(z.object({
+    id, status: z.string().meta({ examples: ['paid'] }), total: z.number().meta({ examples: [250000] }), currency: z.string().meta({ examples: ['IDR'] }),
+    created_at: timestamp, paid_at: timestamp.nullable(),
+  })).meta({ description: "The user's orders, newest first (at most 50)" }),
+  enrollments: z.array(z.object({
+    course_id: id, course_title: z.string(), status: z.string().meta({ examples: ['active'] }),
+    progress: z.number().meta({ description: 'Completed lessons, percent', examples: [62.5] }), completed_at: timestamp.nullable(),
+  })).meta({ description: "The user's enrolments, newest first (at most 50)" }),
+  history: z.array(LeadEvent).meta({ description: 'Oldest first' }),
+}).meta({ id: 'LeadDetail' });
 
 export const WebhookDelivery = z
   .object({
@@ -88,8 +111,15 @@ export const Automation = z
     mode: z.enum(ALLOCATION_MODES),
     members: z.array(z.object({ user_id: id, active: z.boolean(), regions: z.array(z.string()), categories: z.array(z.string()) })),
     fallback_user_id: id.nullable(),
+    close_on_payment: z.boolean().meta({ description: "A linked person's paid order closes their lead as won" }),
   })
   .meta({ id: 'CrmAutomation' });
+
+const count = z.number().int();
+const rate = z.number().meta({ description: 'Percentage of the leads, 2 decimals' });
+export const CrmFunnel = z
+  .object({ leads: count, linked: count, paid: count, completed: count, linked_rate: rate, paid_rate: rate, completed_rate: rate, revenue: z.number().meta({ examples: [1500000] }) })
+  .meta({ id: 'CrmFunnel' });
 
 export const CrmDashboard = z
   .object({
@@ -100,6 +130,21 @@ export const CrmDashboard = z
     sales_velocity_days: z.number(),
     leads_by_status: z.object(Object.fromEntries(LEAD_STATUSES.map((s) => [s, z.number().int()]))),
     leads_by_provider: z.record(z.string(), z.number().int()),
+    funnel: CrmFunnel,
+    by_source: z.array(z.object({
+      provider: z.string().meta({ examples: ['meta'] }),
+      campaign_id: z.string().nullable(),
+      form_id: z.string().nullable(),
+      ad_id: z.string().nullable(),
+      leads: count, linked: count, paid: count, completed: count,
+      revenue: z.number(),
+      conversion_rate: rate,
+    })).meta({ description: 'One row per provider, campaign, form and ad; most leads first' }),
+    series: z.object({
+      group_by: z.enum(['day', 'week', 'month']),
+      time_zone: z.string().meta({ examples: ['Asia/Jakarta'] }),
+      points: z.array(z.object({ period: z.string().meta({ description: 'First day of the period, YYYY-MM-DD', examples: ['2026-11-23'] }), leads: count, paid: count, revenue: z.number() })),
+    }).optional().meta({ description: 'With ?group_by: periods with leads, oldest first, in the tenant\'s time zone' }),
   })
   .meta({ id: 'CrmDashboard' });
 

@@ -29,6 +29,7 @@ export const User = z
     id,
     username: z.string(),
     email: emailOut,
+    phone: z.string().nullable().meta({ description: 'E.164', examples: ['+6281234567890'] }),
     display_name: z.string(),
     avatar: z.string().nullable(),
     role,

@@ -6,6 +6,10 @@ import type { DeliveryFilter, DeliveryRepository, DeliveryStatus, WebhookDeliver
 import type { Integration, IntegrationRepository } from '../../../application/crm/ports/integration-repository.js';
 import type { DateRange, LeadFilter, LeadRepository } from '../../../application/crm/ports/lead-repository.js';
 import type { PageRequest } from '../../../application/shared/ports.js';
+import type { CustomerEnrolment, CustomerOrder, CustomerRecords, PeopleDirectory } from '../../../application/crm/ports/customers.js';
+import type { FunnelCounts, LeadAnalytics, SeriesPeriod, SeriesPoint, SourceFunnel } from '../../../application/crm/ports/lead-analytics.js';
+import type { PersonMatch } from '../../../domain/crm/lead-link.js';
+import type { MemoryUserRepository } from './identity.memory.js';
 import { clone, newestFirst, pageOf } from './paging.js';
 
 /** In-memory CRM adapters for use-case tests; tests/contract/crm keeps them in step with PostgreSQL. */
@@ -34,6 +38,7 @@ export class MemoryLeadRepository implements LeadRepository {
       .filter((r) => filter.assignedTo === undefined || r.assignedTo === filter.assignedTo)
       .filter((r) => !filter.provider || r.provider === filter.provider)
       .filter((r) => filter.isTest === undefined || r.isTest === filter.isTest)
+      .filter((r) => filter.linked === undefined || (r.userId !== null) === filter.linked)
       .filter((r) => !filter.from || r.createdAt >= filter.from)
       .filter((r) => !filter.to || r.createdAt < filter.to)
       .filter((r) => !s || `${r.name ?? ''} ${r.email ?? ''} ${r.phone ?? ''}`.toLowerCase().includes(s))
@@ -43,6 +48,16 @@ export class MemoryLeadRepository implements LeadRepository {
   async update(lead: Lead) {
     const existing = this.rows.get(lead.id);
     if (existing && existing.tenantId === lead.tenantId) this.rows.set(lead.id, clone({ ...lead, createdAt: existing.createdAt }));
+  }
+  async findUnlinkedFor(tenantId: string, contact: { email: string | null; phone: string | null }) {
+    const email = contact.email?.toLowerCase();
+    return [...this.rows.values()]
+      .filter((r) => r.tenantId === tenantId && r.userId === null && ((email && r.email?.toLowerCase() === email) || (contact.phone && r.phone === contact.phone)))
+      .sort((a, b) => a.id.localeCompare(b.id))
+      .map(clone);
+  }
+  async findByUser(tenantId: string, userId: string) {
+    return [...this.rows.values()].filter((r) => r.tenantId === tenantId && r.userId === userId).sort((a, b) => a.id.localeCompare(b.id)).map(clone);
   }
   async addEvents(events: LeadEvent[]) {
     this.history.push(...events.map(clone));
@@ -164,5 +179,97 @@ export class MemoryDeliveryRepository implements DeliveryRepository {
   }
   async countByStatus(tenantId: string, status: DeliveryStatus) {
     return [...this.rows.values()].filter((d) => d.tenantId === tenantId && d.status === status).length;
+  }
+}
+
+/** The CRM's view of memory users (tests): same matching rule as the PostgreSQL one. */
+export class MemoryPeopleDirectory implements PeopleDirectory {
+  constructor(private readonly users: MemoryUserRepository) {}
+  private live(tenantId: string) {
+    return [...this.users.rows.values()].filter((u) => u.tenantId === tenantId && !u.deletedAt);
+  }
+  async matching(tenantId: string, contact: { email: string | null; phone: string | null }) {
+    const email = contact.email?.trim().toLowerCase() ?? null;
+    return this.live(tenantId)
+      .map((u): PersonMatch => ({ userId: u.id, byEmail: email !== null && u.email === email, byPhone: contact.phone !== null && u.phone === contact.phone }))
+      .filter((m) => m.byEmail || m.byPhone);
+  }
+  async findManyByIds(tenantId: string, ids: readonly string[]) {
+    return this.live(tenantId).filter((u) => ids.includes(u.id)).map((u) => ({ id: u.id, name: u.displayName, role: u.role }));
+  }
+  async contactOf(tenantId: string, userId: string) {
+    const u = this.live(tenantId).find((x) => x.id === userId);
+    return u ? { email: u.email, phone: u.phone } : null;
+  }
+}
+
+/** Orders and enrolments a test puts in place of commerce and learning. */
+export class MemoryCustomerRecords implements CustomerRecords {
+  readonly orderRows: Array<CustomerOrder & { tenantId: string; userId: string }> = [];
+  readonly enrolmentRows: Array<CustomerEnrolment & { tenantId: string; userId: string }> = [];
+  async orders(tenantId: string, userId: string, limit: number) {
+    return this.orderRows.filter((o) => o.tenantId === tenantId && o.userId === userId)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, limit).map(({ tenantId: _t, userId: _u, ...o }) => clone(o));
+  }
+  async paidTotal(tenantId: string, userId: string) {
+    return this.orderRows.filter((o) => o.tenantId === tenantId && o.userId === userId && o.status === 'paid').reduce((s, o) => s + o.total, 0);
+  }
+  async enrolments(tenantId: string, userId: string, limit: number) {
+    return this.enrolmentRows.filter((e) => e.tenantId === tenantId && e.userId === userId).slice(0, limit).map(({ tenantId: _t, userId: _u, ...e }) => clone(e));
+  }
+  completed(tenantId: string, userId: string) {
+    return this.enrolmentRows.some((e) => e.tenantId === tenantId && e.userId === userId && e.completedAt !== null);
+  }
+}
+
+/** The date (YYYY-MM-DD) of an instant in an IANA time zone. */
+const localDate = (at: Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+
+function periodStart(day: string, period: SeriesPeriod): string {
+  if (period === 'day') return day;
+  if (period === 'month') return `${day.slice(0, 8)}01`;
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7)); // ISO weeks start on Monday, as date_trunc's
+  return d.toISOString().slice(0, 10);
+}
+
+/** The dashboard's funnel over memory leads and records, computed the way the SQL does. */
+export class MemoryLeadAnalytics implements LeadAnalytics {
+  constructor(private readonly leads: MemoryLeadRepository, private readonly records: MemoryCustomerRecords) {}
+  private async selected(tenantId: string, range: DateRange, includeTest: boolean) {
+    const rows = [...this.leads.rows.values()].filter((r) => r.tenantId === tenantId && (includeTest || !r.isTest)
+      && (!range.from || r.createdAt >= range.from) && (!range.to || r.createdAt < range.to));
+    return Promise.all(rows.map(async (l) => {
+      const revenue = l.userId ? await this.records.paidTotal(tenantId, l.userId) : 0;
+      const paid = !!l.userId && this.records.orderRows.some((o) => o.tenantId === tenantId && o.userId === l.userId && o.status === 'paid');
+      return { lead: l, paid, revenue, completed: !!l.userId && this.records.completed(tenantId, l.userId) };
+    }));
+  }
+  async funnel(tenantId: string, range: DateRange, includeTest: boolean, series?: { period: SeriesPeriod; timeZone: string }) {
+    const blank = (): FunnelCounts => ({ leads: 0, linked: 0, paid: 0, completed: 0, revenue: 0 });
+    const total = blank();
+    const groups = new Map<string, SourceFunnel>();
+    const points = new Map<string, SeriesPoint>();
+    for (const x of await this.selected(tenantId, range, includeTest)) {
+      const key = JSON.stringify([x.lead.provider, x.lead.campaignId, x.lead.formId, x.lead.adId]);
+      const g = groups.get(key) ?? { provider: x.lead.provider, campaignId: x.lead.campaignId, formId: x.lead.formId, adId: x.lead.adId, ...blank() };
+      for (const c of [total, g]) {
+        c.leads++;
+        if (x.lead.userId) c.linked++;
+        if (x.paid) c.paid++;
+        if (x.completed) c.completed++;
+        c.revenue += x.revenue;
+      }
+      groups.set(key, g);
+      if (series) {
+        const period = periodStart(localDate(x.lead.createdAt, series.timeZone), series.period);
+        const p = points.get(period) ?? { period, leads: 0, paid: 0, revenue: 0 };
+        p.leads++;
+        if (x.paid) p.paid++;
+        p.revenue += x.revenue;
+        points.set(period, p);
+      }
+    }
+    return { total, bySource: [...groups.values()], series: series ? [...points.values()].sort((a, b) => a.period.localeCompare(b.period)) : null };
   }
 }

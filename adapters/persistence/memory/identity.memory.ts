@@ -20,6 +20,9 @@ export class MemoryUserRepository implements UserRepository {
     const u = [...this.rows.values()].find((r) => r.tenantId === tenantId && r.email === email);
     return u ? clone(u) : null;
   }
+  async findByPhone(tenantId: string, phone: string) {
+    return [...this.rows.values()].filter((r) => r.tenantId === tenantId && !r.deletedAt && r.phone === phone).map(clone);
+  }
   async findSuperAdminByEmail(email: string) {
     const u = [...this.rows.values()].find((r) => r.role === 100 && r.email === email);
     return u ? clone(u) : null;

@@ -11,7 +11,7 @@ import { BaseModel, contains, toPage, type DbDeps } from './base.js';
 
 export class LeadModel extends BaseModel {
   static override tableName = 'crm_leads';
-  static override jsonAttributes = ['answers'];
+  static override jsonAttributes = ['answers', 'linkCandidates'];
   id!: string;
   tenantId!: string;
   provider!: string;
@@ -27,6 +27,11 @@ export class LeadModel extends BaseModel {
   assignedTo!: string | null;
   value!: number | string | null;
   isTest!: boolean;
+  userId!: string | null;
+  linkCandidates!: string[] | null;
+  campaignId!: string | null;
+  formId!: string | null;
+  adId!: string | null;
   createdAt!: Date;
   updatedAt!: Date;
   statusChangedAt!: Date;
@@ -52,24 +57,26 @@ export class DeliveryModel extends BaseModel {
   updatedAt!: Date;
 }
 
-/** numeric comes back as a number from pg (parser set in knex.ts) and as a string from some drivers. */
 // `value` is numeric: its decimal text is read exactly (domain/shared/money.ts), never through a float.
 const money = (v: number | string | null | undefined): number | null => (v === null || v === undefined ? null : amountOf(v));
 
 const toLead = (m: LeadModel): Lead => ({
   id: m.id, tenantId: m.tenantId, provider: m.provider, externalId: m.externalId, name: m.name, phone: m.phone, email: m.email,
   city: m.city, region: m.region, category: m.category, answers: m.answers ?? [], status: m.status, assignedTo: m.assignedTo,
-  value: money(m.value), isTest: m.isTest, createdAt: m.createdAt, updatedAt: m.updatedAt, statusChangedAt: m.statusChangedAt, closedAt: m.closedAt,
+  value: money(m.value), isTest: m.isTest, userId: m.userId, linkCandidates: m.linkCandidates ?? null,
+  campaignId: m.campaignId, formId: m.formId, adId: m.adId, createdAt: m.createdAt, updatedAt: m.updatedAt, statusChangedAt: m.statusChangedAt, closedAt: m.closedAt,
 });
 
 type EventRow = Omit<LeadEvent, 'value'> & { value: number | string | null };
 const toEvent = (r: EventRow): LeadEvent => ({ ...r, value: money(r.value) });
 
+const jsonOrNull = (v: unknown) => (v === null ? null : JSON.stringify(v));
+
 const SEARCH_EXPR = `(coalesce(name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone, ''))`;
 
 export const makeLeadPgRepository = ({ db }: DbDeps): LeadRepository => ({
   async insertIfAbsent(lead) {
-    const row = { ...lead, answers: JSON.stringify(lead.answers) };
+    const row = { ...lead, answers: JSON.stringify(lead.answers), linkCandidates: jsonOrNull(lead.linkCandidates) };
     const rows = await db.q()('crm_leads').insert(row).onConflict(['tenant_id', 'provider', 'external_id']).ignore().returning('id');
     return rows.length === 1;
   },
@@ -90,14 +97,28 @@ export const makeLeadPgRepository = ({ db }: DbDeps): LeadRepository => ({
     else if (filter.assignedTo) q.where('assignedTo', filter.assignedTo);
     if (filter.provider) q.where('provider', filter.provider);
     if (filter.isTest !== undefined) q.where('isTest', filter.isTest);
+    if (filter.linked === true) q.whereNotNull('userId');
+    else if (filter.linked === false) q.whereNull('userId');
     if (filter.from) q.where('createdAt', '>=', filter.from);
     if (filter.to) q.where('createdAt', '<', filter.to);
     if (filter.search) q.whereRaw(`${SEARCH_EXPR} ilike ?`, [contains(filter.search)]);
     return toPage(q.orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toLead);
   },
   async update(lead) {
-    const { id, tenantId, createdAt: _created, answers, ...changes } = lead;
-    await db.q()('crm_leads').where({ id, tenant_id: tenantId }).update({ ...changes, answers: JSON.stringify(answers) });
+    const { id, tenantId, createdAt: _created, answers, linkCandidates, ...changes } = lead;
+    await db.q()('crm_leads').where({ id, tenant_id: tenantId }).update({ ...changes, answers: JSON.stringify(answers), linkCandidates: jsonOrNull(linkCandidates) });
+  },
+  async findUnlinkedFor(tenantId, contact) {
+    if (!contact.email && !contact.phone) return [];
+    // Two indexed look-ups (lower(email), phone) rather than one OR that would scan.
+    const q = LeadModel.query(db.q()).where({ tenantId }).whereNull('userId').where((w) => {
+      if (contact.email) w.orWhereRaw('lower(email) = ?', [contact.email.toLowerCase()]);
+      if (contact.phone) w.orWhere('phone', contact.phone);
+    });
+    return (await q.orderBy('id').forUpdate()).map(toLead);
+  },
+  async findByUser(tenantId, userId) {
+    return (await LeadModel.query(db.q()).where({ tenantId, userId }).orderBy('id').forUpdate()).map(toLead);
   },
   async addEvents(events) {
     if (events.length) await db.q()('crm_lead_events').insert(events);
@@ -222,15 +243,15 @@ const poolHash = (poolKey: string) => createHash('sha256').update(poolKey).diges
 export const makeAutomationPgRepository = ({ db }: DbDeps): AutomationRepository => ({
   async get(tenantId) {
     const row = (await db.q()('crm_automation_rules').where({ tenant_id: tenantId }).first()) as
-      | { mode: AutomationRules['mode']; members: AutomationRules['members']; fallbackUserId: string | null }
+      | { mode: AutomationRules['mode']; members: AutomationRules['members']; fallbackUserId: string | null; closeOnPayment: boolean }
       | undefined;
-    return row ? { mode: row.mode, members: row.members, fallbackUserId: row.fallbackUserId } : null;
+    return row ? { mode: row.mode, members: row.members, fallbackUserId: row.fallbackUserId, closeOnPayment: row.closeOnPayment } : null;
   },
   async save(tenantId, rules, at) {
     await db.q()('crm_automation_rules')
-      .insert({ tenantId, mode: rules.mode, members: JSON.stringify(rules.members), fallbackUserId: rules.fallbackUserId, updatedAt: at })
+      .insert({ tenantId, mode: rules.mode, members: JSON.stringify(rules.members), fallbackUserId: rules.fallbackUserId, closeOnPayment: rules.closeOnPayment, updatedAt: at })
       .onConflict('tenant_id')
-      .merge(['mode', 'members', 'fallback_user_id', 'updated_at']);
+      .merge(['mode', 'members', 'fallback_user_id', 'close_on_payment', 'updated_at']);
   },
   async nextPosition(tenantId, poolKey) {
     const result = await db.q().raw(

@@ -18,6 +18,7 @@ export class UserModel extends BaseModel {
   tenantId!: string;
   username!: string;
   email!: string;
+  phone!: string | null;
   displayName!: string;
   avatar!: string | null;
   role!: RoleLevel;

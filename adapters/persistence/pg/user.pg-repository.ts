@@ -6,7 +6,7 @@ import { contains, toPage, type DbDeps } from './base.js';
 import { UserModel } from './identity.models.js';
 
 const toUser = (m: UserModel): User => ({
-  id: m.id, tenantId: m.tenantId, username: m.username, email: m.email, displayName: m.displayName, avatar: m.avatar,
+  id: m.id, tenantId: m.tenantId, username: m.username, email: m.email, phone: m.phone, displayName: m.displayName, avatar: m.avatar,
   role: m.role, status: m.status, passwordHash: m.passwordHash, emailVerifiedAt: m.emailVerifiedAt,
   lastLoginAt: m.lastLoginAt, deletedAt: m.deletedAt, createdAt: m.createdAt, updatedAt: m.updatedAt,
 });
@@ -19,6 +19,9 @@ export const makeUserPgRepository = ({ db }: DbDeps): UserRepository => ({
   async findByEmail(tenantId, email) {
     const m = await UserModel.query(db.q()).findOne({ tenantId, email });
     return m ? toUser(m) : null;
+  },
+  async findByPhone(tenantId, phone) {
+    return (await UserModel.query(db.q()).where({ tenantId, phone }).whereNull('deletedAt')).map(toUser);
   },
   async findSuperAdminByEmail(email) {
     const m = await UserModel.query(db.q()).findOne({ email, role: 100 });

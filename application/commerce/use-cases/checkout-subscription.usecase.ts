@@ -6,7 +6,7 @@ import { availableMethods } from '../payment-methods.js';
 import { startPayment, type StartPaymentError } from '../payments.js';
 import { placeSubscription, type PlacedSubscription, type SubscribeError } from '../subscription-orders.js';
 
-type Deps = Pick<CommerceDeps, 'learningCatalog' | 'promoCodeReservations' | 'orderRepository' | 'subscriptionRepository' | 'paymentRepository' | 'paymentGateway' | 'userRepository' | 'settingsReader' | 'mailer' | 'clock' | 'ids' | 'uow'>;
+type Deps = Pick<CommerceDeps, 'learningCatalog' | 'promoCodeReservations' | 'paymentEvents' | 'orderRepository' | 'subscriptionRepository' | 'paymentRepository' | 'paymentGateway' | 'userRepository' | 'settingsReader' | 'mailer' | 'clock' | 'ids' | 'uow'>;
 
 /**
  * `POST /api/lms/subscription-checkout {plan_id, payment_method, promo_code?}`: the subscription,

@@ -13,7 +13,7 @@ export interface CreateOrderCommand {
   currency?: string | undefined;
 }
 
-type Deps = Pick<CommerceDeps, 'learningCatalog' | 'learningAccess' | 'orderRepository' | 'promoCodeReservations' | 'paymentRepository' | 'userRepository' | 'settingsReader' | 'mailer' | 'clock' | 'ids' | 'uow'> & { settlement: Settlement };
+type Deps = Pick<CommerceDeps, 'learningCatalog' | 'learningAccess' | 'orderRepository' | 'promoCodeReservations' | 'paymentEvents' | 'paymentRepository' | 'userRepository' | 'settingsReader' | 'mailer' | 'clock' | 'ids' | 'uow'> & { settlement: Settlement };
 
 /**
  * `POST /api/orders {items:[{course_id}|{category_id}], promo_code?, currency?}`: a pending order
@@ -40,6 +40,7 @@ export const makeCreateOrder = (d: Deps) =>
         createdAt: now, updatedAt: now, paidAt: null,
       };
       await d.orderRepository.insert(order);
+      await d.paymentEvents.orderPlaced(order);
       await sendOrderConfirmation(d, order);
       return ok(order);
     });

@@ -5,7 +5,7 @@ import { payFreeOrder } from '../free-orders.js';
 import type { Settlement } from '../settlement.js';
 import { placeSubscription, type PlacedSubscription, type SubscribeError } from '../subscription-orders.js';
 
-type Deps = Pick<CommerceDeps, 'learningCatalog' | 'promoCodeReservations' | 'orderRepository' | 'subscriptionRepository' | 'userRepository' | 'settingsReader' | 'mailer' | 'clock' | 'ids' | 'uow'> & { settlement: Settlement };
+type Deps = Pick<CommerceDeps, 'learningCatalog' | 'promoCodeReservations' | 'paymentEvents' | 'orderRepository' | 'subscriptionRepository' | 'userRepository' | 'settingsReader' | 'mailer' | 'clock' | 'ids' | 'uow'> & { settlement: Settlement };
 
 /** `POST /api/lms/subscriptions {plan_id, promo_code?}`: a pending subscription with its order; a free one is active at once. */
 export const makeCreateSubscription = (d: Deps) =>

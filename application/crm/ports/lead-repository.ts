@@ -10,6 +10,8 @@ export interface LeadFilter {
   /** Matches name, email or phone. */
   search?: string | undefined;
   isTest?: boolean | undefined;
+  /** true: leads linked to a user; false: not linked (ambiguous ones included). */
+  linked?: boolean | undefined;
   /** created_at >= from */
   from?: Date | undefined;
   /** created_at < to */
@@ -32,6 +34,13 @@ export interface LeadRepository {
   findByExternalId(tenantId: string, provider: string, externalId: string): Promise<Lead | null>;
   list(tenantId: string, filter: LeadFilter, page: PageRequest): Promise<Page<Lead>>;
   update(lead: Lead): Promise<void>;
+  /**
+   * Leads with no user yet whose email (case-insensitive) or phone equals the person's, locked
+   * until the unit of work ends: a user just saved with that email or phone may be theirs.
+   */
+  findUnlinkedFor(tenantId: string, contact: { email: string | null; phone: string | null }): Promise<Lead[]>;
+  /** The leads linked to a user, locked until the unit of work ends (payments serialise on them). */
+  findByUser(tenantId: string, userId: string): Promise<Lead[]>;
   addEvents(events: LeadEvent[]): Promise<void>;
   /** Oldest first. */
   events(tenantId: string, leadId: string): Promise<LeadEvent[]>;

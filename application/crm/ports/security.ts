@@ -18,7 +18,4 @@ export interface WebhookSignatures {
   metaSignatureValid(rawBody: Uint8Array, header: string | undefined, appSecret: string): boolean;
 }
 
-export interface PhoneNumbers {
-  /** E.164, or null when the text is not a possible phone number. Local numbers are Indonesian by default. */
-  toE164(raw: string): string | null;
-}
+export type { PhoneNumbers } from '../../shared/ports.js';

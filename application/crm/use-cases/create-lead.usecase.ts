@@ -8,8 +8,9 @@ import { canReceiveLeads, type LeadIntake } from '../lead-intake.js';
 import type { LeadRepository } from '../ports/lead-repository.js';
 import type { PhoneNumbers } from '../ports/security.js';
 import type { LeadWithHistory } from './get-lead.usecase.js';
+import { personOf, type LeadPersonDeps } from '../lead-person.js';
 
-type Deps = { leadIntake: LeadIntake; leadRepository: LeadRepository; userRepository: UserRepository; phoneNumbers: PhoneNumbers; auditLog: AuditLog; clock: Clock; uow: UnitOfWork };
+type Deps = LeadPersonDeps & { leadIntake: LeadIntake; leadRepository: LeadRepository; userRepository: UserRepository; phoneNumbers: PhoneNumbers; auditLog: AuditLog; clock: Clock; uow: UnitOfWork };
 
 export interface CreateLeadInput {
   provider: string;
@@ -25,6 +26,9 @@ export interface CreateLeadInput {
   value: number | null;
   assignedTo: string | null;
   isTest: boolean;
+  campaignId?: string | null | undefined;
+  formId?: string | null | undefined;
+  adId?: string | null | undefined;
 }
 
 export type CreateLeadError = 'INVALID_PHONE' | 'ASSIGNEE_NOT_FOUND';
@@ -34,7 +38,7 @@ export type CreateLeadError = 'INVALID_PHONE' | 'ASSIGNEE_NOT_FOUND';
  * allocation unless an assignee is given, history, alert. With an `external_id` the call is
  * idempotent: the same `(provider, external_id)` answers the existing lead.
  */
-export const makeCreateLead = ({ leadIntake, leadRepository, userRepository, phoneNumbers, auditLog, clock, uow }: Deps) =>
+export const makeCreateLead = ({ leadIntake, leadRepository, userRepository, phoneNumbers, auditLog, clock, uow, peopleDirectory, customerRecords }: Deps) =>
   async (actor: Actor, meta: RequestMeta, input: CreateLeadInput): Promise<Result<LeadWithHistory & { created: boolean }, CreateLeadError>> => {
     const phone = input.phone ? phoneNumbers.toE164(input.phone) : null;
     if (input.phone && !phone) return err('INVALID_PHONE', 'phone: not a phone number');
@@ -45,6 +49,7 @@ export const makeCreateLead = ({ leadIntake, leadRepository, userRepository, pho
         provider: input.provider,
         externalId: input.externalId,
         details: { name: input.name, phone, email: input.email, city: input.city, region: input.region, category: input.category, answers: input.answers, isTest: input.isTest },
+        source: { campaignId: input.campaignId ?? null, formId: input.formId ?? null, adId: input.adId ?? null },
         status: input.status,
         value: input.value,
         assignedTo: input.assignedTo,
@@ -54,6 +59,6 @@ export const makeCreateLead = ({ leadIntake, leadRepository, userRepository, pho
       if (created) {
         await auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'crm.lead.create', resourceType: 'crm_lead', resourceId: lead.id, ...meta, metadata: { provider: lead.provider } });
       }
-      return ok({ lead, history: await leadRepository.events(actor.tenantId, lead.id), created });
+      return ok({ lead, history: await leadRepository.events(actor.tenantId, lead.id), person: await personOf({ peopleDirectory, customerRecords }, lead), created });
     });
   };

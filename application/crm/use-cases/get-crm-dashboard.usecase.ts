@@ -1,10 +1,40 @@
 import { computeKpis, type CrmKpis } from '../../../domain/crm/kpi.js';
+import { isTimeZone } from '../../../domain/engagement/time-zone.js';
+import type { SettingsReader } from '../../platform/ports.js';
 import type { Actor } from '../../shared/actor.js';
+import type { FunnelCounts, LeadAnalytics, SeriesPeriod, SeriesPoint, SourceFunnel } from '../ports/lead-analytics.js';
 import type { DateRange, LeadRepository } from '../ports/lead-repository.js';
 
-type Deps = { leadRepository: LeadRepository };
+type Deps = { leadRepository: LeadRepository; leadAnalytics: LeadAnalytics; settingsReader: SettingsReader };
 
-/** The contract's KPIs over leads received in the range (no range: all), by one SQL aggregation. */
-export const makeGetCrmDashboard = ({ leadRepository }: Deps) =>
-  async (actor: Actor, range: DateRange, includeTest = false): Promise<CrmKpis> =>
-    computeKpis(await leadRepository.aggregate(actor.tenantId, range, includeTest));
+export interface CrmDashboard {
+  kpis: CrmKpis;
+  funnel: FunnelCounts;
+  bySource: SourceFunnel[];
+  /** Only when a period was asked for. */
+  series: { period: SeriesPeriod; timeZone: string; points: SeriesPoint[] } | null;
+}
+
+/**
+ * The contract's KPIs over leads received in the range (no range: all), by one SQL aggregation,
+ * and the money question (issue 20): the funnel from lead to paid to completed, per source, and
+ * per day, week or month in the tenant's time zone (setting `TimeZone`).
+ */
+export const makeGetCrmDashboard = ({ leadRepository, leadAnalytics, settingsReader }: Deps) => {
+  const tenantTimeZone = async (tenantId: string) => {
+    const zone = (await settingsReader.get(tenantId)).TimeZone;
+    return typeof zone === 'string' && isTimeZone(zone) ? zone : 'UTC';
+  };
+  return async (actor: Actor, range: DateRange, includeTest = false, groupBy?: SeriesPeriod): Promise<CrmDashboard> => {
+    const timeZone = groupBy ? await tenantTimeZone(actor.tenantId) : 'UTC';
+    // Side by side: the KPIs (by status and provider) and the funnel by source and period.
+    const [rows, report] = await Promise.all([
+      leadRepository.aggregate(actor.tenantId, range, includeTest),
+      leadAnalytics.funnel(actor.tenantId, range, includeTest, groupBy ? { period: groupBy, timeZone } : undefined),
+    ]);
+    return {
+      kpis: computeKpis(rows), funnel: report.total, bySource: report.bySource,
+      series: groupBy && report.series ? { period: groupBy, timeZone, points: report.series } : null,
+    };
+  };
+};

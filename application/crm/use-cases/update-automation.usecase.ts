@@ -12,12 +12,13 @@ export interface AutomationChanges {
   mode?: AllocationMode | undefined;
   members?: AllocationMember[] | undefined;
   fallbackUserId?: string | null | undefined;
+  closeOnPayment?: boolean | undefined;
 }
 
 export type UpdateAutomationError = 'UNKNOWN_RULE_USER' | 'DUPLICATE_MEMBER';
 
 /**
- * Any subset of `{mode, members, fallback_user_id}` (contract §8); `members` replaces the list.
+ * Any subset of `{mode, members, fallback_user_id, close_on_payment}` (contract §8, issue 20); `members` replaces the list.
  * Every named user must be a user of the tenant (a deactivated one may stay listed: allocation
  * skips it until it is active again).
  */
@@ -28,6 +29,7 @@ export const makeUpdateAutomation = ({ automationRepository, userRepository, aud
       mode: changes.mode ?? current.mode,
       members: changes.members ?? current.members,
       fallbackUserId: changes.fallbackUserId === undefined ? current.fallbackUserId : changes.fallbackUserId,
+      closeOnPayment: changes.closeOnPayment ?? current.closeOnPayment,
     };
     const seen = new Set<string>();
     for (const [i, m] of rules.members.entries()) {
@@ -42,7 +44,7 @@ export const makeUpdateAutomation = ({ automationRepository, userRepository, aud
       await automationRepository.save(actor.tenantId, rules, clock.now());
       await auditLog.record({
         tenantId: actor.tenantId, userId: actor.userId, action: 'crm.automation.update', resourceType: 'crm_automation', resourceId: null, ...meta,
-        metadata: { mode: rules.mode, members: rules.members.length, active: rules.members.filter((m) => m.active).length },
+        metadata: { mode: rules.mode, members: rules.members.length, active: rules.members.filter((m) => m.active).length, close_on_payment: rules.closeOnPayment },
       });
     });
     return ok(rules);

@@ -11,8 +11,9 @@ import { leadView } from '../presenters.js';
 import { leadAssignedMail } from '../mail-templates.js';
 import type { LeadRepository } from '../ports/lead-repository.js';
 import type { LeadWithHistory } from './get-lead.usecase.js';
+import { personOf, type LeadPersonDeps } from '../lead-person.js';
 
-type Deps = {
+type Deps = LeadPersonDeps & {
   leadRepository: LeadRepository; userRepository: UserRepository; mailer: Mailer; auditLog: AuditLog; domainEvents: DomainEvents; chatEvents: ChatEventPublisher;
   ids: IdGenerator; clock: Clock; uow: UnitOfWork;
 };
@@ -24,7 +25,7 @@ export type UpdateLeadError = 'LEAD_NOT_FOUND' | 'ASSIGNEE_NOT_FOUND';
  * locked for the change, so two concurrent PATCHes each see the other's result and the history
  * stays a true sequence. A new assignee is alerted by mail in the same unit of work.
  */
-export const makeUpdateLead = ({ leadRepository, userRepository, mailer, auditLog, domainEvents, chatEvents, ids, clock, uow }: Deps) =>
+export const makeUpdateLead = ({ leadRepository, userRepository, mailer, auditLog, domainEvents, chatEvents, ids, clock, uow, peopleDirectory, customerRecords }: Deps) =>
   async (actor: Actor, meta: RequestMeta, id: string, changes: LeadChanges): Promise<Result<LeadWithHistory, UpdateLeadError>> =>
     uow.run(async () => {
       const lead = await leadRepository.findById(actor.tenantId, id, { forUpdate: true });
@@ -48,5 +49,5 @@ export const makeUpdateLead = ({ leadRepository, userRepository, mailer, auditLo
           metadata: { changes: events.map((e) => e.type), ...(updated.status !== lead.status ? { status: { from: lead.status, to: updated.status } } : {}) },
         });
       }
-      return ok({ lead: updated, history: await leadRepository.events(actor.tenantId, id) });
+      return ok({ lead: updated, history: await leadRepository.events(actor.tenantId, id), person: await personOf({ peopleDirectory, customerRecords }, updated) });
     });

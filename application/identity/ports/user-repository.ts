@@ -12,6 +12,8 @@ export interface UserFilter {
 export interface UserRepository {
   findById(tenantId: string, id: string): Promise<User | null>;
   findByEmail(tenantId: string, email: string): Promise<User | null>;
+  /** Users (not deleted) with this E.164 phone; phones are not unique. */
+  findByPhone(tenantId: string, phone: string): Promise<User[]>;
   /** A Super Admin with this email in any tenant: Super Admins are global (contract §4). */
   findSuperAdminByEmail(email: string): Promise<User | null>;
   findManyByIds(tenantId: string, ids: readonly string[]): Promise<User[]>;

@@ -29,7 +29,7 @@ export const makeBootstrapRootAdmin = ({ tenantRepository, userRepository, passw
     const inserted = await userRepository.insert({
       id: ids.uuid(), tenantId: tenant.id, username: 'root', email, displayName: 'Root Admin', avatar: null,
       role: Role.SuperAdmin, status: UserStatus.Active, passwordHash: await passwordHasher.hash(password),
-      emailVerifiedAt: now, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now,
+      phone: null, emailVerifiedAt: now, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now,
     });
     if (inserted) {
       if (root.password) log.info('root admin created', { email });

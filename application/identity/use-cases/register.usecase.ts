@@ -5,7 +5,9 @@ import { isEnabled } from '../../../domain/platform/settings.js';
 import type { RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { AuditLog, SettingsReader } from '../../platform/ports.js';
-import type { Clock, IdGenerator, UnitOfWork } from '../../shared/ports.js';
+import type { Clock, IdGenerator, PhoneNumbers, UnitOfWork } from '../../shared/ports.js';
+import { normalisePhone } from '../phone.js';
+import type { UserEvents } from '../ports/user-events.js';
 import type { UserRepository } from '../ports/user-repository.js';
 import type { PasswordHasher, SecretDigest } from '../ports/security.js';
 import type { VerificationCodeRepository } from '../ports/verification-code-repository.js';
@@ -15,7 +17,8 @@ export type RegisterError =
   | 'EMAIL_TAKEN'
   | 'WEAK_PASSWORD'
   | 'VERIFICATION_CODE_REQUIRED'
-  | 'VERIFICATION_CODE_INVALID';
+  | 'VERIFICATION_CODE_INVALID'
+  | 'INVALID_PHONE';
 
 export interface RegisterCommand {
   tenantId: string;
@@ -23,6 +26,7 @@ export interface RegisterCommand {
   email: string;
   password: string;
   displayName: string;
+  phone?: string | null | undefined;
   verificationCode?: string | undefined;
   meta: RequestMeta;
 }
@@ -33,6 +37,8 @@ type Deps = {
   passwordHasher: PasswordHasher;
   secretDigest: SecretDigest;
   settingsReader: SettingsReader;
+  phoneNumbers: PhoneNumbers;
+  userEvents: UserEvents;
   auditLog: AuditLog;
   clock: Clock;
   ids: IdGenerator;
@@ -44,10 +50,12 @@ export const MAX_CODE_ATTEMPTS = 5;
 /** Self-registration creates a Student; role and status are never taken from the request. */
 export const makeRegister = (deps: Deps) =>
   async (cmd: RegisterCommand): Promise<Result<User, RegisterError>> => {
-    const { userRepository, verificationCodeRepository, passwordHasher, secretDigest, settingsReader, auditLog, clock, ids, uow } = deps;
+    const { userRepository, verificationCodeRepository, passwordHasher, secretDigest, settingsReader, phoneNumbers, userEvents, auditLog, clock, ids, uow } = deps;
     const settings = await settingsReader.get(cmd.tenantId);
     if (!isEnabled(settings, 'RegisterEnabled') || !isEnabled(settings, 'PasswordRegisterEnabled')) return err('REGISTRATION_DISABLED');
     if (!isAcceptablePassword(cmd.password)) return err('WEAK_PASSWORD');
+    const phone = normalisePhone(phoneNumbers, cmd.phone);
+    if (!phone.ok) return err('INVALID_PHONE', 'phone: not a phone number');
     const email = normaliseEmail(cmd.email);
     const now = clock.now();
 
@@ -69,6 +77,7 @@ export const makeRegister = (deps: Deps) =>
       tenantId: cmd.tenantId,
       username: cmd.username,
       email,
+      phone: phone.value ?? null,
       displayName: cmd.displayName,
       avatar: null,
       role: Role.Student,
@@ -84,6 +93,7 @@ export const makeRegister = (deps: Deps) =>
       if (verifiedCodeId && !(await verificationCodeRepository.markUsed(verifiedCodeId, now))) return err('VERIFICATION_CODE_INVALID');
       // A concurrent registration of the same address loses here, not on a 500.
       if (!(await userRepository.insert(user))) return err('EMAIL_TAKEN');
+      await userEvents.saved(user);
       await auditLog.record({
         tenantId: cmd.tenantId, userId: user.id, action: 'auth.register', resourceType: 'user', resourceId: user.id,
         ...cmd.meta, metadata: { email },

@@ -5,18 +5,21 @@ import { normaliseEmail,type User } from '../../../domain/identity/user.js';
 import type { Actor,RequestMeta } from '../../shared/actor.js';
 import { err,ok,type Result } from '../../shared/result.js';
 import { visible,type ManageUserError,type UserAdminDeps,type UserChanges } from '../user-admin.js';
+import { normalisePhone } from '../phone.js';
 
 /**
- * Any subset of `{display_name, email, password, role, status}` under the hierarchy rules:
+ * Any subset of `{display_name, email, phone, password, role, status}` under the hierarchy rules:
  * a forbidden change answers INSUFFICIENT_PERMISSION and changes nothing. Deactivation and a
  * password reset end the user's logins.
  */
-export const makeUpdateUser = ({ userRepository, loginRepository, passwordHasher, auditLog, clock, uow }: UserAdminDeps) =>
+export const makeUpdateUser = ({ userRepository, loginRepository, passwordHasher, phoneNumbers, userEvents, auditLog, clock, uow }: UserAdminDeps) =>
   async (actor: Actor, meta: RequestMeta, id: string, changes: UserChanges): Promise<Result<User, ManageUserError>> => {
     const user = visible(await userRepository.findById(actor.tenantId, id));
     if (!user) return err('USER_NOT_FOUND');
     if (checkUserChange(actor.role, user.role, changes.role)) return err('INSUFFICIENT_PERMISSION');
     if (changes.password !== undefined && !isAcceptablePassword(changes.password)) return err('WEAK_PASSWORD');
+    const phone = normalisePhone(phoneNumbers, changes.phone);
+    if (!phone.ok) return err('INVALID_PHONE', 'phone: not a phone number');
     const now = clock.now();
     const email = changes.email === undefined ? user.email : normaliseEmail(changes.email);
     if (email !== user.email && (await userRepository.findByEmail(actor.tenantId, email))) return err('EMAIL_TAKEN');
@@ -24,6 +27,7 @@ export const makeUpdateUser = ({ userRepository, loginRepository, passwordHasher
       ...user,
       displayName: changes.displayName ?? user.displayName,
       email,
+      phone: phone.value === undefined ? user.phone : phone.value,
       role: changes.role ?? user.role,
       status: changes.status ?? user.status,
       passwordHash: changes.password === undefined ? user.passwordHash : await passwordHasher.hash(changes.password),
@@ -32,6 +36,7 @@ export const makeUpdateUser = ({ userRepository, loginRepository, passwordHasher
     const endLogins = (updated.status !== UserStatus.Active && user.status === UserStatus.Active) || changes.password !== undefined;
     await uow.run(async () => {
       await userRepository.update(updated);
+      if (updated.email !== user.email || updated.phone !== user.phone) await userEvents.saved(updated);
       if (endLogins) await loginRepository.revokeAllOfUser(user.id, updated.status !== UserStatus.Active ? 'deactivated' : 'password_reset', now);
       await auditLog.record({
         tenantId: actor.tenantId, userId: actor.userId, action: changes.status !== undefined && Object.keys(changes).length === 1 ? 'user.status' : 'user.update',

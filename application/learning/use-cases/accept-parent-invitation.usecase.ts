@@ -3,6 +3,7 @@ import { Role, UserStatus } from '../../../domain/identity/role.js';
 import type { User } from '../../../domain/identity/user.js';
 import { roleAfterAcceptingInvitation } from '../../../domain/learning/parent-invitation.js';
 import type { PasswordHasher } from '../../identity/ports/security.js';
+import type { UserEvents } from '../../identity/ports/user-events.js';
 import type { UserRepository } from '../../identity/ports/user-repository.js';
 import type { RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
@@ -23,6 +24,7 @@ type Deps = Pick<LearningDeps, 'parentLinkRepository' | 'learnerDirectory' | 'se
   parentInvitationRepository: ParentInvitationRepository;
   userRepository: UserRepository;
   passwordHasher: PasswordHasher;
+  userEvents: UserEvents;
 };
 
 /**
@@ -59,12 +61,14 @@ export const makeAcceptParentInvitation = (d: Deps) =>
       let accountCreated = false;
       if (!user) {
         const fresh: User = {
-          id: d.ids.uuid(), tenantId, username: invitation.email.split('@')[0]!, email: invitation.email, displayName: cmd.name!, avatar: null,
+          id: d.ids.uuid(), tenantId, username: invitation.email.split('@')[0]!, email: invitation.email, phone: null, displayName: cmd.name!, avatar: null,
           role: Role.Parent, status: UserStatus.Active, passwordHash,
           // The token came by mail to this address: the address is proven.
           emailVerifiedAt: now, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now,
         };
         accountCreated = await d.userRepository.insert(fresh);
+        // A new person of the tenant: the CRM links the leads that name them.
+        if (accountCreated) await d.userEvents.saved(fresh);
         // Lost a race with a registration of the same address: that account is the one linked.
         user = accountCreated ? fresh : await d.userRepository.findByEmail(tenantId, invitation.email);
         if (!user) throw new Error('parent invitation: the account of the address vanished during acceptance');

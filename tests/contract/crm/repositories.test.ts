@@ -1,7 +1,11 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { harness } from '../../support/harness.js';
-import { MemoryAutomationRepository, MemoryDeliveryRepository, MemoryIntegrationRepository, MemoryLeadRepository } from '../../../adapters/persistence/memory/crm.memory.js';
+import {
+  MemoryAutomationRepository, MemoryDeliveryRepository, MemoryIntegrationRepository, MemoryLeadRepository, MemoryPeopleDirectory,
+} from '../../../adapters/persistence/memory/crm.memory.js';
+import { MemoryUserRepository } from '../../../adapters/persistence/memory/identity.memory.js';
+import type { PeopleDirectory } from '../../../application/crm/ports/customers.js';
 import type { AutomationRepository } from '../../../application/crm/ports/automation-repository.js';
 import type { DeliveryRepository, WebhookDelivery } from '../../../application/crm/ports/delivery-repository.js';
 import type { Integration, IntegrationRepository } from '../../../application/crm/ports/integration-repository.js';
@@ -17,6 +21,9 @@ interface Ctx {
   deliveries: DeliveryRepository;
   integrations: IntegrationRepository;
   automation: AutomationRepository;
+  people: PeopleDirectory;
+  /** A user of the tenant with this email and phone: its id. */
+  addUser(email: string, phone: string | null): Promise<string>;
 }
 
 const lead = (ctx: Ctx, over: Partial<Lead> = {}): Lead => {
@@ -24,6 +31,7 @@ const lead = (ctx: Ctx, over: Partial<Lead> = {}): Lead => {
   return {
     id: randomUUID(), tenantId: ctx.tenantId, provider: 'meta', externalId: randomUUID(), name: 'Rina', phone: '+628111', email: 'rina@example.com', city: 'Bandung',
     region: null, category: null, answers: [{ question: 'q', answer: 'a' }], isTest: false, status: 'new', assignedTo: null, value: null,
+    userId: null, linkCandidates: null, campaignId: null, formId: null, adId: null,
     createdAt: at, updatedAt: at, statusChangedAt: at, closedAt: null, ...over,
   };
 };
@@ -41,6 +49,39 @@ function contract(name: string, make: () => Promise<Ctx>) {
     let ctx: Ctx;
     beforeEach(async () => {
       ctx = await make();
+    });
+
+    it('finds unlinked leads by email (without case) or phone, linked leads by user, and filters by linked', async () => {
+      const open = lead(ctx, { email: 'Mixed.Case@Example.test', phone: '+6281234500001' });
+      const done = lead(ctx, { email: 'other@example.test', phone: null });
+      for (const l of [open, done, { ...open, id: randomUUID(), tenantId: ctx.otherTenantId }]) expect(await ctx.leads.insertIfAbsent(l)).to.equal(true);
+      const linked = { ...done, userId: ctx.userId, linkCandidates: null, campaignId: 'c1', formId: 'f1', adId: 'a1' };
+      await ctx.leads.update(linked);
+      expect(await ctx.leads.findById(ctx.tenantId, done.id)).to.deep.equal(linked);
+      const ids = (ls: Lead[]) => ls.map((l) => l.id);
+      expect(ids(await ctx.leads.findUnlinkedFor(ctx.tenantId, { email: 'mixed.case@example.test', phone: null }))).to.deep.equal([open.id]);
+      expect(ids(await ctx.leads.findUnlinkedFor(ctx.tenantId, { email: null, phone: '+6281234500001' }))).to.deep.equal([open.id]);
+      expect(ids(await ctx.leads.findUnlinkedFor(ctx.tenantId, { email: 'other@example.test', phone: null }))).to.deep.equal([]);
+      expect(ids(await ctx.leads.findByUser(ctx.tenantId, ctx.userId))).to.deep.equal([done.id]);
+      expect(ids(await ctx.leads.findByUser(ctx.otherTenantId, ctx.userId))).to.deep.equal([]);
+      const ambiguous = { ...open, linkCandidates: [randomUUID(), randomUUID()].sort() };
+      await ctx.leads.update(ambiguous);
+      expect((await ctx.leads.findById(ctx.tenantId, open.id))?.linkCandidates).to.deep.equal(ambiguous.linkCandidates);
+      expect(ids((await ctx.leads.list(ctx.tenantId, { linked: true }, { page: 1, pageSize: 10 })).items)).to.deep.equal([done.id]);
+      expect(ids((await ctx.leads.list(ctx.tenantId, { linked: false }, { page: 1, pageSize: 10 })).items)).to.deep.equal([open.id]);
+    });
+
+    it('matches the tenant\'s users by email (without case) or phone, with what matched', async () => {
+      const ana = await ctx.addUser('ana@example.test', null);
+      const beni = await ctx.addUser('beni@example.test', '+6281299990000');
+      const matches = await ctx.people.matching(ctx.tenantId, { email: 'ANA@example.test', phone: '+6281299990000' });
+      expect(matches.sort((a, b) => a.userId.localeCompare(b.userId))).to.deep.equal(
+        [{ userId: ana, byEmail: true, byPhone: false }, { userId: beni, byEmail: false, byPhone: true }].sort((a, b) => a.userId.localeCompare(b.userId)),
+      );
+      expect(await ctx.people.matching(ctx.otherTenantId, { email: 'ana@example.test', phone: null })).to.deep.equal([]);
+      expect(await ctx.people.matching(ctx.tenantId, { email: null, phone: null })).to.deep.equal([]);
+      expect(await ctx.people.contactOf(ctx.tenantId, beni)).to.deep.equal({ email: 'beni@example.test', phone: '+6281299990000' });
+      expect((await ctx.people.findManyByIds(ctx.tenantId, [ana])).map((p) => p.id)).to.deep.equal([ana]);
     });
 
     it('inserts a lead once per (tenant, provider, external id) and reads it back whole', async () => {
@@ -110,7 +151,7 @@ function contract(name: string, make: () => Promise<Ctx>) {
       expect(await ctx.automation.nextPosition(ctx.tenantId, 'match:a')).to.equal(1);
       expect(await ctx.automation.nextPosition(ctx.otherTenantId, 'all:a,b,c')).to.equal(1);
       expect(await ctx.automation.get(ctx.tenantId)).to.equal(null);
-      const rules = { mode: 'geographic' as const, members: [{ userId: ctx.userId, active: true, regions: ['Jakarta'], categories: [] }], fallbackUserId: null };
+      const rules = { mode: 'geographic' as const, members: [{ userId: ctx.userId, active: true, regions: ['Jakarta'], categories: [] }], fallbackUserId: null, closeOnPayment: true };
       await ctx.automation.save(ctx.tenantId, rules, new Date());
       await ctx.automation.save(ctx.tenantId, { ...rules, mode: 'round_robin' }, new Date());
       expect(await ctx.automation.get(ctx.tenantId)).to.deep.equal({ ...rules, mode: 'round_robin' });
@@ -170,10 +211,26 @@ contract('PostgreSQL (pg adapters on the test database)', async () => {
   return {
     tenantId: t.id, otherTenantId: other.id, userId: user.id,
     leads: h.resolve('leadRepository'), deliveries: h.resolve('deliveryRepository'), integrations: h.resolve('integrationRepository'), automation: h.resolve('automationRepository'),
+    people: h.resolve('peopleDirectory'),
+    addUser: async (email, phone) => (await h.user(t, Role.Student, { email, phone })).id,
   };
 });
 
-contract('memory', async () => ({
-  tenantId: randomUUID(), otherTenantId: randomUUID(), userId: randomUUID(),
-  leads: new MemoryLeadRepository(), deliveries: new MemoryDeliveryRepository(), integrations: new MemoryIntegrationRepository(), automation: new MemoryAutomationRepository(),
-}));
+contract('memory', async () => {
+  const users = new MemoryUserRepository();
+  const tenantId = randomUUID();
+  return {
+    tenantId, otherTenantId: randomUUID(), userId: randomUUID(),
+    leads: new MemoryLeadRepository(), deliveries: new MemoryDeliveryRepository(), integrations: new MemoryIntegrationRepository(), automation: new MemoryAutomationRepository(),
+    people: new MemoryPeopleDirectory(users),
+    addUser: async (email, phone) => {
+      const now = new Date();
+      const id = randomUUID();
+      await users.insert({
+        id, tenantId, username: id.slice(0, 8), email, phone, displayName: 'U', avatar: null, role: Role.Student, status: 1, passwordHash: null,
+        emailVerifiedAt: null, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now,
+      });
+      return id;
+    },
+  };
+});

@@ -30,7 +30,7 @@ const engines: Array<[string, () => Promise<Fixture>]> = [
       const now = new Date();
       const u: User = {
         id, tenantId, username: id, email: `${id}@x.test`, displayName: 'x', avatar: null, role, status: 1, passwordHash: null,
-        emailVerifiedAt: null, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now,
+        phone: null, emailVerifiedAt: null, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now,
       };
       await users.insert(u);
       return id;

@@ -31,7 +31,7 @@ const newUser = (tenantId: string, overrides: Partial<User> = {}): User => {
   const now = new Date();
   return {
     id, tenantId, username: 'x', email: `${id}@example.test`, displayName: 'Name', avatar: null, role: Role.Student, status: 1, passwordHash: 'h',
-    emailVerifiedAt: null, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now, ...overrides,
+    phone: null, emailVerifiedAt: null, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now, ...overrides,
   };
 };
 

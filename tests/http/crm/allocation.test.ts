@@ -133,10 +133,10 @@ describe('HTTP CRM allocation: round-robin and geographic rules', () => {
     expect((await h.http.put('/api/crm/automation').set(member.headers).send({ mode: 'geographic' })).status).to.equal(403);
     expect((await h.http.get('/api/crm/automation').set(member.headers)).status).to.equal(403);
     // Nothing was saved by the refused calls.
-    expect((await h.http.get('/api/crm/automation').set(admin.headers)).body.data).to.deep.equal({ mode: 'round_robin', members: [], fallback_user_id: null });
+    expect((await h.http.get('/api/crm/automation').set(admin.headers)).body.data).to.deep.equal({ mode: 'round_robin', members: [], fallback_user_id: null, close_on_payment: true });
     // Any subset: mode alone keeps the members.
     await rules(admin, { members: [{ user_id: member.id, regions: ['Bali'] }] }).expect(200);
     const after = (await rules(admin, { mode: 'geographic' }).expect(200)).body.data;
-    expect(after).to.deep.equal({ mode: 'geographic', members: [{ user_id: member.id, active: true, regions: ['Bali'], categories: [] }], fallback_user_id: null });
+    expect(after).to.deep.equal({ mode: 'geographic', members: [{ user_id: member.id, active: true, regions: ['Bali'], categories: [] }], fallback_user_id: null, close_on_payment: true });
   });
 });

@@ -53,7 +53,7 @@ describe('HTTP CRM dashboard: KPIs against a hand-computed fixture', () => {
       const lead: Lead = {
         id: randomUUID(), tenantId, provider, externalId: randomUUID(), name: 'Fixture', phone: null, email: null, city: null, region: null, category: null,
         answers: [], isTest: isTest ?? false, status, assignedTo: null, value, createdAt: at, updatedAt: at, statusChangedAt: closed ? new Date(closed) : at,
-        closedAt: closed ? new Date(closed) : null,
+        closedAt: closed ? new Date(closed) : null, userId: null, linkCandidates: null, campaignId: null, formId: null, adId: null,
       };
       expect(await repo.insertIfAbsent(lead)).to.equal(true);
     }
@@ -77,6 +77,11 @@ describe('HTTP CRM dashboard: KPIs against a hand-computed fixture', () => {
       sales_velocity_days: 4.83,
       leads_by_status: { new: 2, contacted: 1, qualified: 1, unqualified: 1, converted: 1, closed_won: 3, closed_lost: 1 },
       leads_by_provider: { meta: 5, google: 4, manual: 1 },
+      // Nobody in this fixture is a user: the funnel stops at the leads (see crm-funnel.test.ts).
+      funnel: { leads: 10, linked: 0, paid: 0, completed: 0, linked_rate: 0, paid_rate: 0, completed_rate: 0, revenue: 0 },
+      by_source: [['meta', 5], ['google', 4], ['manual', 1]].map(([provider, leads]) => ({
+        provider, campaign_id: null, form_id: null, ad_id: null, leads, linked: 0, paid: 0, completed: 0, revenue: 0, conversion_rate: 0,
+      })),
     });
     expect(await get({ from: '2026-01-01', to: '2026-01-31' })).to.deep.include({ total_leads: 9, total_active_leads: 2, conversion_rate: 44.44, average_deal_size: 1_750_000, sales_velocity_days: 4.83 });
     expect(await get({ to: '2026-01-10' })).to.deep.include({ total_leads: 5, total_active_leads: 2, conversion_rate: 40, average_deal_size: 1_000_000, sales_velocity_days: 3.5 });

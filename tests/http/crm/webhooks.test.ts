@@ -82,7 +82,7 @@ describe('HTTP CRM webhooks: Meta handshake and signed leads, Google lead forms'
     expect(list.total).to.equal(1);
     const lead = list.items[0];
     expect(lead).to.include({
-      provider: 'meta', external_id: id, name: 'Siti Rahmawati', phone: '+6281234567890', email: 'siti@example.com',
+      provider: 'meta', external_id: id, name: 'Siti Rahmawati', phone: '+6281234567890', email: 'siti@example.com', form_id: '4444', ad_id: '5555', campaign_id: null,
       city: 'Jakarta Selatan', region: 'DKI Jakarta', status: 'new', is_test: false, value: null, closed_at: null,
     });
     expect(lead.answers).to.deep.equal([
@@ -228,6 +228,8 @@ describe('HTTP CRM webhooks: Meta handshake and signed leads, Google lead forms'
       await crm.jobsIdle();
       const [lead] = (await leadsOf(s)).items;
       expect(lead).to.include({ provider: 'google', external_id: body.lead_id, name: 'Rina Kusuma', phone: '+6281311112222', email: 'rina@example.com', city: 'Bandung', region: 'Jawa Barat', is_test: true });
+      // The ad it came from (the dashboard's by_source): numbers as Google sends them, kept as text.
+      expect(lead).to.include({ campaign_id: '5678', form_id: '1234', ad_id: null });
       expect(lead.answers).to.deep.equal([{ question: 'postal code', answer: '40111' }]);
       // The stored delivery keeps the body, but never the key.
       const [delivery] = (await deliveriesOf(s)).items;

@@ -1,3 +1,4 @@
+import { noPaymentEvents } from '../../../application/commerce/ports/payment-events.js';
 import { MemoryOrderRepository, MemoryPaymentRepository, MemoryPromoCodeReservations, MemorySubscriptionRepository } from '../../../adapters/persistence/memory/commerce.memory.js';
 import { MemoryRecordStore, MemorySubscriptionPlanRepository } from '../../../adapters/persistence/memory/learning.memory.js';
 import { MemoryMailRepository } from '../../../adapters/persistence/memory/platform.memory.js';
@@ -41,6 +42,7 @@ export function memoryCommerce() {
     notificationSigner: sha512NotificationSigner(SERVER_KEY),
     receiptRenderer: { renderPdfBase64: async (doc) => { rendered.push(doc.number); return Buffer.from(`%PDF-${doc.number}`).toString('base64'); } },
     promoCodeReservations: new MemoryPromoCodeReservations(promoCodeStore.rows),
+    paymentEvents: noPaymentEvents,
     learningCatalog,
     learningAccess: learning.learningAccess,
     grantEnrollment,
@@ -63,7 +65,7 @@ export function memoryCommerce() {
     const now = learning.clock.now();
     const user: User = {
       id, tenantId, username: `u${id.slice(-6)}`, email: learner.email, displayName: 'Rina', avatar: null, role: Role.Student, status: 1, passwordHash: null,
-      emailVerifiedAt: null, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now,
+      phone: null, emailVerifiedAt: null, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now,
     };
     await identity.deps.userRepository.insert(user);
     return user;

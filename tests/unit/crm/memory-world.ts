@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { MemoryAutomationRepository, MemoryDeliveryRepository, MemoryIntegrationRepository, MemoryLeadRepository } from '../../../adapters/persistence/memory/crm.memory.js';
+import {
+  MemoryAutomationRepository, MemoryCustomerRecords, MemoryDeliveryRepository, MemoryIntegrationRepository, MemoryLeadAnalytics, MemoryLeadRepository, MemoryPeopleDirectory,
+} from '../../../adapters/persistence/memory/crm.memory.js';
 import { MemoryUserRepository } from '../../../adapters/persistence/memory/identity.memory.js';
-import { MemoryAuditLog, MemoryUnitOfWork } from '../../../adapters/persistence/memory/platform.memory.js';
+import { MemoryAuditLog, MemorySettings, MemoryUnitOfWork } from '../../../adapters/persistence/memory/platform.memory.js';
 import { AesSecretBox, hmacWebhookSignatures } from '../../../adapters/security/aes-secret-box.js';
 import { libphonenumberPhoneNumbers } from '../../../adapters/security/libphonenumber-phone-numbers.js';
 import { RecordingDomainEvents } from '../../../adapters/persistence/memory/webhooks.memory.js';
@@ -68,9 +70,15 @@ export class ScriptedGraph implements MetaGraph {
 /** Memory adapters wired like the container does, for use-case tests. */
 export function memoryWorld() {
   const users = new MemoryUserRepository();
+  const leadRepository = new MemoryLeadRepository();
+  const customerRecords = new MemoryCustomerRecords();
   const world = {
     tenantId: randomUUID(),
-    leadRepository: new MemoryLeadRepository(),
+    leadRepository,
+    peopleDirectory: new MemoryPeopleDirectory(users),
+    customerRecords,
+    leadAnalytics: new MemoryLeadAnalytics(leadRepository, customerRecords),
+    settingsReader: new MemorySettings(),
     automationRepository: new MemoryAutomationRepository(),
     integrationRepository: new MemoryIntegrationRepository(),
     deliveryRepository: new MemoryDeliveryRepository(),
@@ -99,7 +107,7 @@ export function memoryWorld() {
       const id = randomUUID();
       const u: User = {
         id, tenantId: world.tenantId, username: `u${id.slice(0, 6)}`, email: `${id.slice(0, 8)}@example.test`, displayName: 'U', avatar: null, role, status: 1,
-        passwordHash: null, emailVerifiedAt: now, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now, ...overrides,
+        passwordHash: null, phone: null, emailVerifiedAt: now, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now, ...overrides,
       };
       await users.insert(u);
       return u;

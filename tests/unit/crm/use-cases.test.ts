@@ -181,7 +181,7 @@ describe('application/crm use cases on memory adapters', () => {
     const a = await w.leadIntake({ tenantId: w.tenantId, provider: 'manual', externalId: null, details: details('A'), actorId: null, receivedAt: new Date(Date.now() - 2 * 86_400_000) });
     await w.leadIntake({ tenantId: w.tenantId, provider: 'manual', externalId: null, details: details('B'), actorId: null, receivedAt: new Date() });
     await makeUpdateLead(w)(w.actor(admin), meta, a.lead.id, { status: 'closed_won', value: 300 });
-    const k = await makeGetCrmDashboard(w)(w.actor(admin), {});
+    const k = (await makeGetCrmDashboard(w)(w.actor(admin), {})).kpis;
     expect(k).to.deep.include({ totalLeads: 2, totalActiveLeads: 1, conversionRate: 50, averageDealSize: 300, salesVelocityDays: 2 });
   });
 });

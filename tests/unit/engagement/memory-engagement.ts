@@ -47,7 +47,7 @@ export function memoryEngagement(options: { assistant?: LessonAssistant } = {}) 
     const now = learning.clock.now();
     users.rows.set(id, {
       id, tenantId: learning.tenantId, username: `u${id}`, email: `${id}@example.test`, displayName, avatar: null, role, status: 1, passwordHash: null,
-      emailVerifiedAt: null, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now,
+      phone: null, emailVerifiedAt: null, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now,
     });
     return { userId: id, role, tenantId: learning.tenantId, homeTenantId: learning.tenantId };
   };

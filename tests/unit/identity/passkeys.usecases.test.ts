@@ -48,7 +48,7 @@ function world() {
     const now = clock.now();
     const user: User = {
       id, tenantId: tenant, username: `u${id.slice(0, 8)}`, email: `${id.slice(0, 8)}@example.test`, displayName: 'U', avatar: null, role, status: 1,
-      passwordHash: null, emailVerifiedAt: null, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now, ...overrides,
+      passwordHash: null, phone: null, emailVerifiedAt: null, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now, ...overrides,
     };
     await users.insert(user);
     return { user, actor: { userId: id, role, tenantId: tenant, homeTenantId: tenant } };

@@ -17,8 +17,9 @@ function world() {
   const m = memoryLearning();
   const identity = memoryIdentity();
   const parentInvitationRepository = new MemoryParentInvitationRepository(m.state);
+  const savedUsers: User[] = [];
   const deps = {
-    ...m.deps, random: cryptoRandom, secretDigest: sha256Digest,
+    ...m.deps, random: cryptoRandom, secretDigest: sha256Digest, userEvents: { saved: async (u: User) => { savedUsers.push(u); } },
     userRepository: identity.deps.userRepository, passwordHasher: identity.deps.passwordHasher, settingsReader: identity.deps.settingsReader,
     // On the learning world's clock, so the outbox orders mails as the test moves time.
     mailer: makeMailer({ mailRepository: identity.deps.mailRepository, jobs: identity.deps.jobs, clock: m.clock, ids: uuidGenerator, mailDomain: 'test' }), parentInvitationRepository, parentInvitationPage: 'https://lms.example.test/parent-invitation',
@@ -28,7 +29,7 @@ function world() {
     const now = m.clock.now();
     const id = `10000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
     const user: User = {
-      id, tenantId: m.tenantId, username: `u${n}`, email: `user${n}@example.test`, displayName: `User ${n}`, avatar: null, role, status: 1,
+      id, tenantId: m.tenantId, username: `u${n}`, email: `user${n}@example.test`, phone: null, displayName: `User ${n}`, avatar: null, role, status: 1,
       passwordHash: 'plain:password123', emailVerifiedAt: null, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now, ...over,
     };
     await identity.deps.userRepository.insert(user);
@@ -38,7 +39,7 @@ function world() {
   const actorOf = (u: User): Actor => ({ userId: u.id, role: u.role, tenantId: u.tenantId, homeTenantId: u.tenantId });
   const mails = async (to: string) => (await identity.deps.mailRepository.list(m.tenantId, { to }, { page: 1, pageSize: 100 })).items;
   const tokenOf = (text: string | null) => /token=([0-9a-f]{64})/.exec(text ?? '')![1]!;
-  return { ...m, deps, identity, account, actorOf, mails, tokenOf, invite: makeInviteParent(deps), accept: makeAcceptParentInvitation(deps) };
+  return { ...m, deps, identity, savedUsers, account, actorOf, mails, tokenOf, invite: makeInviteParent(deps), accept: makeAcceptParentInvitation(deps) };
 }
 
 describe('use cases: parent invitations (memory adapters)', () => {
@@ -84,6 +85,8 @@ describe('use cases: parent invitations (memory adapters)', () => {
     expect(accepted.value.parent).to.include({ email: 'mum@example.test', displayName: 'Ibu Rahma', role: Role.Parent, status: 1, passwordHash: 'plain:a long password' });
     expect(accepted.value.student.id).to.equal(student.id);
     expect(await w.deps.parentLinkRepository.isLinked(w.tenantId, accepted.value.parent.id, student.id)).to.equal(true);
+    // The new account is announced (the CRM links the leads naming it).
+    expect(w.savedUsers.map((u) => u.id)).to.deep.equal([accepted.value.parent.id]);
     expect(await w.accept(meta, { token, name: 'Again', password: 'a long password' })).to.deep.include({ ok: false, error: 'INVALID_PARENT_INVITATION' });
     expect(await w.accept(meta, { token: 'f'.repeat(64) })).to.deep.include({ ok: false, error: 'INVALID_PARENT_INVITATION' });
 

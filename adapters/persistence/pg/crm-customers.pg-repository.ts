@@ -1,0 +1,151 @@
+import type { PersonMatch } from '../../../domain/crm/lead-link.js';
+import { amountOf, sumAmounts } from '../../../domain/shared/money.js';
+import type { RoleLevel } from '../../../domain/identity/role.js';
+import type { CustomerEnrolment, CustomerOrder, CustomerRecords, PeopleDirectory } from '../../../application/crm/ports/customers.js';
+import type { FunnelCounts, LeadAnalytics, SeriesPoint, SourceFunnel } from '../../../application/crm/ports/lead-analytics.js';
+import type { DateRange } from '../../../application/crm/ports/lead-repository.js';
+import type { Knex } from 'knex';
+import type { DbDeps } from './base.js';
+
+/**
+ * The CRM's read-only views of identity's users, commerce's orders and learning's enrolments
+ * and certificates (issue 20), like learning's learner directory: queries only, no writes, and
+ * the analytics join them to the leads in the database so that a million leads never leave it.
+ */
+export const makePeopleDirectoryPg = ({ db }: DbDeps): PeopleDirectory => ({
+  async matching(tenantId, contact) {
+    if (!contact.email && !contact.phone) return [];
+    // Emails are stored lower-cased (identity's normaliseEmail); phones in E.164.
+    const email = contact.email?.trim().toLowerCase() ?? null;
+    const rows = (await db.q()('users').where({ tenant_id: tenantId }).whereNull('deleted_at')
+      .where((w) => {
+        if (email) w.orWhere('email', email);
+        if (contact.phone) w.orWhere('phone', contact.phone);
+      })
+      .select('id', 'email', 'phone')) as Array<{ id: string; email: string; phone: string | null }>;
+    return rows.map((r): PersonMatch => ({ userId: r.id, byEmail: email !== null && r.email === email, byPhone: contact.phone !== null && r.phone === contact.phone }));
+  },
+  async findManyByIds(tenantId, ids) {
+    if (ids.length === 0) return [];
+    const rows = (await db.q()('users').where({ tenant_id: tenantId }).whereNull('deleted_at').whereIn('id', [...ids])
+      .select('id', 'display_name', 'role')) as Array<{ id: string; displayName: string; role: RoleLevel }>;
+    return rows.map((r) => ({ id: r.id, name: r.displayName, role: r.role }));
+  },
+  async contactOf(tenantId, userId) {
+    const r = (await db.q()('users').where({ tenant_id: tenantId, id: userId }).whereNull('deleted_at').first('email', 'phone')) as { email: string; phone: string | null } | undefined;
+    return r ? { email: r.email, phone: r.phone } : null;
+  },
+});
+
+export const makeCustomerRecordsPg = ({ db }: DbDeps): CustomerRecords => ({
+  async orders(tenantId, userId, limit) {
+    const rows = (await db.q()('orders').where({ tenantId, userId })
+      .orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit)
+      .select('id', 'status', 'totalAmount', 'currency', 'createdAt', 'paidAt')) as Array<{ id: string; status: string; totalAmount: number | string; currency: string; createdAt: Date; paidAt: Date | null }>;
+    return rows.map((r): CustomerOrder => ({ id: r.id, status: r.status, total: amountOf(r.totalAmount), currency: r.currency, createdAt: r.createdAt, paidAt: r.paidAt }));
+  },
+  async paidTotal(tenantId, userId) {
+    const row = (await db.q()('orders').where({ tenantId, userId, status: 'paid' })
+      .first(db.knex.raw('coalesce(sum(total_amount), 0) as total'))) as { total: number | string } | undefined;
+    return amountOf(row?.total ?? 0);
+  },
+  async enrolments(tenantId, userId, limit) {
+    const result = await db.q().raw(
+      `select e.course_id, c.title, e.status,
+              (select count(*) from lessons l where l.tenant_id = e.tenant_id and l.course_id = e.course_id) as lessons,
+              (select count(*) from lesson_progress p where p.tenant_id = e.tenant_id and p.user_id = e.user_id and p.course_id = e.course_id and p.status = 'completed') as completed,
+              (select ct.issued_at from certificates ct where ct.tenant_id = e.tenant_id and ct.user_id = e.user_id and ct.course_id = e.course_id) as completed_at
+         from enrollments e join courses c on c.id = e.course_id and c.tenant_id = e.tenant_id
+        where e.tenant_id = ? and e.user_id = ?
+        order by e.created_at desc, e.id desc
+        limit ?`,
+      [tenantId, userId, limit],
+    );
+    const rows = (result as { rows: Array<{ course_id: string; title: string; status: string; lessons: number | string; completed: number | string; completed_at: Date | null }> }).rows;
+    return rows.map((r): CustomerEnrolment => {
+      const lessons = Number(r.lessons);
+      return {
+        courseId: r.course_id, courseTitle: r.title, status: r.status,
+        progress: lessons === 0 ? 0 : Math.round((Number(r.completed) / lessons) * 10000) / 100,
+        completedAt: r.completed_at,
+      };
+    });
+  },
+});
+
+/** Filters of the analytics on the leads (alias `l`), with their bindings. */
+function leadFilter(tenantId: string, range: DateRange, includeTest: boolean): { sql: string; bindings: Knex.RawBinding[] } {
+  const parts = ['l.tenant_id = ?'];
+  const bindings: Knex.RawBinding[] = [tenantId];
+  if (!includeTest) parts.push('l.is_test = false');
+  if (range.from) {
+    parts.push('l.created_at >= ?');
+    bindings.push(range.from);
+  }
+  if (range.to) {
+    parts.push('l.created_at < ?');
+    bindings.push(range.to);
+  }
+  return { sql: parts.join(' and '), bindings };
+}
+
+// A person's paid total (orders_tenant_paid_user index) and whether they hold a certificate.
+const PAID_CTE = `paid as (select user_id, sum(total_amount) as revenue from orders where tenant_id = ? and status = 'paid' group by user_id)`;
+const DONE_CTE = `done as (select distinct user_id from certificates where tenant_id = ?)`;
+
+type CountsRow = { leads: number | string; linked: number | string; paid: number | string; completed: number | string; revenue: number | string };
+const counts = (r: CountsRow): FunnelCounts => ({ leads: Number(r.leads), linked: Number(r.linked), paid: Number(r.paid), completed: Number(r.completed), revenue: amountOf(r.revenue) });
+
+type SourceRow = CountsRow & { provider: string; campaign_id: string | null; form_id: string | null; ad_id: string | null };
+
+export const makeLeadAnalyticsPg = ({ db }: DbDeps): LeadAnalytics => ({
+  async funnel(tenantId, range, includeTest, series) {
+    const f = leadFilter(tenantId, range, includeTest);
+    // Plain GROUP BYs (not grouping sets) so PostgreSQL can aggregate in parallel workers; the
+    // total is the sum of the sources. The sources and the periods are two queries, side by side.
+    const sources = db.q().raw(
+      `with ${PAID_CTE}, ${DONE_CTE}
+       select l.provider, l.campaign_id, l.form_id, l.ad_id,
+              count(*) as leads, count(l.user_id) as linked, count(p.user_id) as paid, count(d.user_id) as completed, coalesce(sum(p.revenue), 0) as revenue
+         from crm_leads l
+         left join paid p on p.user_id = l.user_id
+         left join done d on d.user_id = l.user_id
+        where ${f.sql}
+        group by l.provider, l.campaign_id, l.form_id, l.ad_id`,
+      [tenantId, tenantId, ...f.bindings],
+    );
+    // Leads are first counted per quarter hour (date_bin: arithmetic, no time zone per lead;
+    // every zone's offset is a multiple of 15 minutes), then the few thousand quarters are cut
+    // into the zone's days, weeks or months.
+    const periods = series
+      ? db.q().raw(
+        `with ${PAID_CTE},
+         quarters as (
+           select date_bin('15 minutes', l.created_at, timestamptz '2000-01-01 00:00:00+00') as quarter,
+                  count(*) as leads, count(p.user_id) as paid, coalesce(sum(p.revenue), 0) as revenue
+             from crm_leads l
+             left join paid p on p.user_id = l.user_id
+            where ${f.sql}
+            group by 1)
+         select to_char(date_trunc(?, quarter at time zone ?), 'YYYY-MM-DD') as period, sum(leads) as leads, sum(paid) as paid, sum(revenue) as revenue
+           from quarters
+          group by 1
+          order by 1`,
+        [tenantId, ...f.bindings, series.period, series.timeZone],
+      )
+      : null;
+    const [sourceResult, periodResult] = await Promise.all([sources, periods]);
+    const total: FunnelCounts = { leads: 0, linked: 0, paid: 0, completed: 0, revenue: 0 };
+    const bySource = (sourceResult as { rows: SourceRow[] }).rows.map((r): SourceFunnel => {
+      const c = counts(r);
+      for (const k of ['leads', 'linked', 'paid', 'completed'] as const) total[k] += c[k];
+      total.revenue = sumAmounts([total.revenue, c.revenue]);
+      return { provider: r.provider, campaignId: r.campaign_id, formId: r.form_id, adId: r.ad_id, ...c };
+    });
+    const points = periodResult
+      ? (periodResult as { rows: Array<{ period: string; leads: number | string; paid: number | string; revenue: number | string }> }).rows
+        .map((r): SeriesPoint => ({ period: r.period, leads: Number(r.leads), paid: Number(r.paid), revenue: amountOf(r.revenue) }))
+      : null;
+    return { total, bySource, series: points };
+  },
+});
