@@ -97,6 +97,9 @@ describe('application/crm the CRM loop on memory adapters', () => {
     order.status = 'refunded';
     await move(w.tenantId, buyer.id, 'refund');
     expect(await w.leadRepository.findById(w.tenantId, lead.id)).to.deep.include({ status: 'converted', value: null });
+    // Each move is announced once, with what moved it.
+    expect(w.domainEvents.of('lead.status_changed').map((e) => [e.data.from_status, e.data.to_status, e.data.reason]))
+      .to.deep.equal([[lead.status, 'closed_won', 'payment'], ['closed_won', 'converted', 'refund']]);
 
     expect((await makeUpdateAutomation(w)(w.actor(admin), meta, { closeOnPayment: false })).ok).to.equal(true);
     order.status = 'paid';
