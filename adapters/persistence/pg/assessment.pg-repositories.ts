@@ -10,7 +10,7 @@ import type { AttemptSelection, QuizResultsReader, ResultRow } from '../../../ap
 import type { SubmissionFilter, SubmissionRepository, SubmissionView } from '../../../application/assessment/ports/submission-repository.js';
 import type { DbDeps } from './base.js';
 import type { AnswerRow, AttemptRow, Mark, QuestionRow, QuizRow, StoredOption, SubmissionRow } from './rows/assessment.rows.js';
-import { deletedRows, knexPage, num, numOrNull } from './knex-helpers.js';
+import { deletedRows, knexPage, num, numOrNull, prepared } from './knex-helpers.js';
 
 const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 const dateOrNull = (v: Date | string | null | undefined): Date | null => (v === null || v === undefined ? null : date(v));
@@ -71,7 +71,7 @@ export const makeQuizPgRepository = ({ db }: DbDeps): QuizRepository => ({
         where q.tenant_id = ? and q.status = 'published' and q.course_id = any(?::uuid[])
         group by u.id, q.course_id`,
       [[...userIds], tenantId, [...courseIds]],
-    );
+    ).options(prepared('quiz_requirement_status'));
     const rows = (result as { rows: Array<{ uid: string; cid: string; required: number | string; passed: number | string }> }).rows;
     return new Map(rows.map((r) => [`${r.uid}:${r.cid}`, { required: num(r.required), passed: num(r.passed) }]));
   },
@@ -195,7 +195,7 @@ const answerRow = (a: AttemptAnswer): AnswerRow => ({ ...a, answer: a.answer ===
 
 export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
   async findById(tenantId, id) {
-    const r = await db.q()('quiz_attempts').where({ tenantId, id }).first();
+    const r = await db.q()('quiz_attempts').where({ tenantId, id }).first().options(prepared('quiz_attempt'));
     return r ? toAttempt(r) : null;
   },
   async lock(tenantId, id) {
@@ -226,7 +226,7 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
   },
   // Written once when the attempt starts, never changed.
   async questionsOf(tenantId, attemptId) {
-    const r = await db.q()('quiz_attempts').where({ tenantId, id: attemptId }).first('questions');
+    const r = await db.q()('quiz_attempts').where({ tenantId, id: attemptId }).first('questions').options(prepared('quiz_attempt_questions'));
     if (r?.questions === null || r?.questions === undefined) return null;
     // Kept as the Question values themselves (JSON: dates as ISO text).
     return json<Array<Question & { createdAt: string; updatedAt: string }>>(r.questions).map((q) => ({ ...q, createdAt: new Date(q.createdAt), updatedAt: new Date(q.updatedAt) }));
@@ -271,7 +271,7 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
        on conflict (tenant_id, attempt_id, question_id) do update set answer = excluded.answer, answered_at = excluded.answered_at, updated_at = excluded.updated_at
        returning question_id`,
       [answer.questionId, answer.answer === null ? null : JSON.stringify(answer.answer), answer.answeredAt, answer.updatedAt, answer.tenantId, answer.attemptId, userId, now],
-    );
+    ).options(prepared('quiz_answer_if_open'));
     return (result as { rows: unknown[] }).rows.length === 1;
   },
   async saveAnswer(answer) {

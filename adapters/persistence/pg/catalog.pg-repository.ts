@@ -3,7 +3,7 @@ import type { CategoryRow, CertificateRow, CourseRow, EnrollmentRow, LessonRow, 
 import type { CategoryRepository, CourseRepository, LessonRepository, ModuleRepository } from '../../../application/learning/ports/catalog.js';
 import { amountOf, formatAmount } from '../../../domain/shared/money.js';
 import { contains, type DbDeps } from './base.js';
-import { guardedWrite, joinedTable, knexPage, num } from './knex-helpers.js';
+import { guardedWrite, joinedTable, knexPage, num, prepared } from './knex-helpers.js';
 import { ENROLLMENT_COLUMNS, toEnrollment } from './enrollment.pg-repository.js';
 import { CERTIFICATE_COLUMNS, toCertificate } from './certificate.pg-repository.js';
 
@@ -64,7 +64,8 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
       .leftJoin({ e: 'enrollments' }, function () { this.on('e.course_id', 'c.id').andOn('e.tenant_id', 'c.tenant_id').andOnVal('e.user_id', userId); })
       .leftJoin({ cert: 'certificates' }, function () { this.on('cert.course_id', 'c.id').andOn('cert.tenant_id', 'c.tenant_id').andOnVal('cert.user_id', userId); })
       .where({ 'c.tenant_id': tenantId, 'c.id': courseId })
-      .first('c.*', db.q().raw(COURSE_FOR_LEARNER_COLUMNS))) as JoinedCourseRow | undefined;
+      .first('c.*', db.q().raw(COURSE_FOR_LEARNER_COLUMNS))
+      .options(prepared('course_for_learner'))) as JoinedCourseRow | undefined;
     if (!r) return null;
     const category = joinedCategory.read(r);
     const enrollment = joinedEnrollment.read(r);
@@ -86,10 +87,12 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
     if (filter.categoryId) q.where('c.category_id', filter.categoryId);
     if (filter.difficulty) q.whereRaw('lower(c.difficulty) = lower(?)', [filter.difficulty]);
     if (filter.search) q.whereILike('c.title', contains(filter.search));
+    // The catalogue is prepared, a name per shape of the filter (which filters, how many statuses): one text per name.
+    const shape = [filter.statuses ? `s${filter.statuses.length}` : '', filter.categoryId ? 'c' : '', filter.difficulty ? 'd' : '', filter.search ? 'q' : ''].join('');
     return knexPage(q.orderBy([{ column: 'c.created_at', order: 'desc' }, { column: 'c.id', order: 'desc' }]), page, (r: JoinedCourseRow) => {
       const category = joinedCategory.read(r);
       return { course: toCourse(r), category: category && toCategory(category) };
-    });
+    }, `course_catalogue_${shape}`);
   },
   async insert(course) {
     await db.q()('courses').insert(courseRow(course));
@@ -175,7 +178,8 @@ export const makeModulePgRepository = ({ db }: DbDeps): ModuleRepository => ({
       .leftJoin({ l: 'lessons' }, function () { this.on('l.module_id', 'm.id').andOn('l.tenant_id', 'm.tenant_id'); })
       .where({ 'm.tenant_id': tenantId, 'm.course_id': courseId })
       .orderBy([{ column: 'm.sort_order' }, { column: 'm.created_at' }, { column: 'm.id' }])
-      .select('m.*', db.q().raw(joinedLesson.columns))) as JoinedModuleRow[];
+      .select('m.*', db.q().raw(joinedLesson.columns))
+      .options(prepared('course_outline'))) as JoinedModuleRow[];
     const modules = new Map<string, CourseModule>();
     const lessons: LessonSummary[] = [];
     for (const r of rows) {

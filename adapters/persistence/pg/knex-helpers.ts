@@ -4,15 +4,29 @@ import type { Page, PageRequest } from '../../../application/shared/ports.js';
 import type { WriteOutcome } from '../../../application/learning/ports/record-store.js';
 
 /**
+ * Query options (`query.options(prepared('course_for_learner'))`) under which pg prepares the
+ * statement once per connection and then only binds and runs it: no parse and plan per request.
+ * knex hands `.options()` to the driver's query config; PGlite ignores the name.
+ * A name must always carry one SQL text: pg refuses a second text under a name it has prepared
+ * (a test guard watches for it). So name only statements whose text is fixed: no optional
+ * filters, no list whose length changes the text (docs/architecture.md, "Prepared statements").
+ */
+export const prepared = (name: string): { name: string } => ({ name });
+
+/**
  * A page of a knex query and the total, in one statement: the total rides along as a window count
  * (`count(*) over ()`) beside the columns the query names (`.select('*')` for a whole table).
  * Only a page past the end, which has no row to carry it, costs a second (count) statement.
+ * `name` prepares the page statement (see `prepared`): limit and offset are bindings, so its text is fixed.
  */
-export async function knexPage<R, T>(query: Knex.QueryBuilder, page: PageRequest, map: (row: R) => T): Promise<Page<T>> {
-  const rows = (await query.clone()
+export async function knexPage<R, T>(query: Knex.QueryBuilder, page: PageRequest, map: (row: R) => T, name?: string): Promise<Page<T>> {
+  const offset = (page.page - 1) * page.pageSize;
+  const paged = query.clone()
     .select(query.client.raw('count(*) over () as page_total'))
     .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize)) as Array<R & { pageTotal?: number | string }>;
+    .offset(offset);
+  // knex leaves out `offset 0`: the first page is a text of its own, so a name of its own.
+  const rows = (await (name ? paged.options(prepared(offset === 0 ? `${name}_first` : name)) : paged)) as Array<R & { pageTotal?: number | string }>;
   // A query naming no columns would answer the total alone.
   if (rows.length > 0 && Object.keys(rows[0]!).length === 1) throw new Error('knexPage: the query selects no columns');
   let total: number;

@@ -1,14 +1,17 @@
 import type { ConsumeOutcome, LoginPrincipal, LoginRepository } from '../../../application/identity/ports/login-repository.js';
 import type { DbDeps } from './base.js';
 import { LoginModel } from './identity.models.js';
+import { prepared } from './knex-helpers.js';
 
 const PRINCIPAL_COLUMNS = [
   'l.id as loginId', 'l.tenant_id', 'l.user_id', 'l.revoked_at', 'l.expires_at', 'u.username', 'u.role', 'u.status',
 ] as const;
 
 export const makeLoginPgRepository = ({ db }: DbDeps): LoginRepository => {
+  // Prepared: one of these runs on every authenticated request. A name per column, each its own text.
   const principalWhere = async (column: 'l.id' | 'l.session_hash', value: string): Promise<LoginPrincipal | null> => {
-    const row = (await db.q()('logins as l').join('users as u', 'u.id', 'l.user_id').where(column, value).first(PRINCIPAL_COLUMNS)) as LoginPrincipal | undefined;
+    const row = (await db.q()('logins as l').join('users as u', 'u.id', 'l.user_id').where(column, value).first(PRINCIPAL_COLUMNS)
+      .options(prepared(column === 'l.id' ? 'login_principal' : 'login_principal_by_session'))) as LoginPrincipal | undefined;
     return row ?? null;
   };
   return {

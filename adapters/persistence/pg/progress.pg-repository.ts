@@ -2,7 +2,7 @@ import type { LessonProgress } from '../../../domain/learning/progress.js';
 import type { LessonProgressRow } from './rows/learning.rows.js';
 import type { ProgressRepository, ProgressSummary } from '../../../application/learning/ports/progress-repository.js';
 import type { DbDeps } from './base.js';
-import { num } from './knex-helpers.js';
+import { num, prepared } from './knex-helpers.js';
 
 const toProgress = (r: LessonProgressRow): LessonProgress => ({
   tenantId: r.tenantId, userId: r.userId, lessonId: r.lessonId, courseId: r.courseId, status: r.status, startedAt: r.startedAt,
@@ -32,7 +32,7 @@ export const makeProgressPgRepository = ({ db }: DbDeps): ProgressRepository => 
     return num(r?.n);
   },
   async listForCourse(tenantId, userId, courseId) {
-    return (await db.q()('lesson_progress').where({ tenantId, userId, courseId })).map(toProgress);
+    return (await db.q()('lesson_progress').where({ tenantId, userId, courseId }).options(prepared('course_progress_of_learner'))).map(toProgress);
   },
   async summaries(tenantId, userIds, courseIds): Promise<ProgressSummary[]> {
     if (userIds.length === 0 || courseIds.length === 0) return [];
