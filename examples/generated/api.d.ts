@@ -344,6 +344,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a password reset link (valid 30 minutes, single use)
+         * @description Always the same answer, whether or not the address has an account.
+         *
+         *     Access: Public.
+         *
+         *     Rate limit: critical.
+         */
+        post: operations["forgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with a mailed reset token (ends every login)
+         * @description A used, expired or unknown token: 400 `Reset token is invalid or expired`.
+         *
+         *     Access: Public.
+         *
+         *     Rate limit: critical.
+         */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/refresh": {
         parameters: {
             query?: never;
@@ -421,7 +469,7 @@ export interface paths {
          */
         get: operations["getOwnProfile"];
         /**
-         * Update own display name and avatar
+         * Update own display name, avatar and phone
          * @description Access: Role 1 or above.
          */
         put: operations["updateOwnProfile"];
@@ -431,6 +479,30 @@ export interface paths {
          * @description Access: Role 1 or above.
          */
         delete: operations["deleteOwnAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/self/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change own password (ends every other login)
+         * @description Wrong current password: 400 `Current password is incorrect`. Every other login of the user (refresh tokens, sessions) ends; this one stays.
+         *
+         *     Access: Role 1 or above.
+         *
+         *     Rate limit: critical.
+         */
+        put: operations["changeOwnPassword"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1067,7 +1139,7 @@ export interface paths {
         put: operations["updateModule"];
         post?: never;
         /**
-         * Delete a module and its lessons
+         * Delete a module and its lessons and quizzes, unless learners have results in it
          * @description Access: Role 99 or above.
          */
         delete: operations["deleteModule"];
@@ -1111,7 +1183,7 @@ export interface paths {
         put: operations["updateLesson"];
         post?: never;
         /**
-         * Delete a lesson
+         * Delete a lesson without progress or submissions
          * @description Access: Role 99 or above.
          */
         delete: operations["deleteLesson"];
@@ -1168,8 +1240,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Verify a certificate code (public)
-         * @description Access: Public.
+         * Verify a certificate code (public; the QR code's link): JSON, or an HTML page to a browser
+         * @description Negotiated on `Accept`: a client that prefers `text/html` (a browser opening the QR code) gets a page, an unknown code a 404 page; anything else (`*\/*`, `application/json`) the JSON envelope.
+         *
+         *     Access: Public.
          */
         get: operations["verifyCertificate"];
         put?: never;
@@ -1244,6 +1318,54 @@ export interface paths {
         get: operations["issueLinkingCode"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lms/student/parent-invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite a parent by email: a single-use link, valid 7 days (students only)
+         * @description The same answer whether or not the address has an account. At most 5 invitations per student and hour (429).
+         *
+         *     Access: Role 1 or above.
+         *
+         *     Rate limit: critical.
+         */
+        post: operations["inviteParent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lms/parent-invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a parent invitation: creates or upgrades a Parent account and links it to the student
+         * @description No tenant header needed: the invitation names its tenant. `name` and `password` make the account when the address has none; an existing account keeps its password and name, a Student becomes a Parent, a higher role keeps its role. A used, expired or unknown token: 400 `The invitation is invalid, expired or already used`.
+         *
+         *     Access: Public.
+         *
+         *     Rate limit: critical.
+         */
+        post: operations["acceptParentInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1563,7 +1685,7 @@ export interface paths {
         put: operations["updateQuiz"];
         post?: never;
         /**
-         * Delete a quiz with its questions and attempts
+         * Delete a quiz without attempts, with its questions
          * @description Access: Role 99 or above.
          */
         delete: operations["deleteQuiz"];
@@ -1992,7 +2114,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Grade a submission 0–100 (Mentor and above); mails the student
+         * Grade a submission 0–100 (Mentor and above, only of a lower role: never one's own); mails the student
          * @description Access: Role 30 or above.
          */
         post: operations["gradeAssignment"];
@@ -2766,6 +2888,8 @@ export interface paths {
         /**
          * Payment notification (Midtrans HTTP notification format, signature_key checked)
          * @description Access: Public.
+         *
+         *     Rate limit: webhook.
          */
         post: operations["receivePaymentNotification"];
         delete?: never;
@@ -2878,6 +3002,8 @@ export interface paths {
         /**
          * Mail delivery callback, signed with X-Mailer-Signature: sha256=<hex HMAC-SHA256 of the raw body>
          * @description Access: Public.
+         *
+         *     Rate limit: webhook.
          */
         post: operations["receiveMailerCallback"];
         delete?: never;
@@ -2954,7 +3080,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Sales KPIs over leads received in a date range
+         * Sales KPIs, the lead-to-paid-to-completed funnel and its sources over leads received in a date range
          * @description Access: Role 99 or above.
          */
         get: operations["getCrmDashboard"];
@@ -2995,7 +3121,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Create or update an integration (any subset; null clears)
+         * Create or update an integration (any subset; null clears); a page id is checked with Graph
          * @description Access: Role 99 or above.
          */
         put: operations["updateCrmIntegration"];
@@ -3016,12 +3142,16 @@ export interface paths {
         /**
          * Meta webhook verification: answers hub.challenge as plain text
          * @description Access: Public.
+         *
+         *     Rate limit: webhook.
          */
         get: operations["verifyMetaWebhook"];
         put?: never;
         /**
          * Lead notification of Meta (signed) or Google (google_key)
          * @description Access: Public.
+         *
+         *     Rate limit: webhook.
          */
         post: operations["receiveLeadWebhook"];
         delete?: never;
@@ -3102,7 +3232,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A lead with its history
+         * A lead with its person (user, orders, enrolments) and history
          * @description Access: Role 99 or above.
          */
         get: operations["getLead"];
@@ -3136,6 +3266,114 @@ export interface paths {
          */
         put: operations["updateCrmAutomation"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Registered webhook endpoints, newest first
+         * @description Access: Role 99 or above.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Register an endpoint; its signing secret is answered this once
+         * @description Access: Role 99 or above.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change an endpoint (any subset of its fields)
+         * @description Access: Role 99 or above.
+         */
+        put: operations["updateWebhookEndpoint"];
+        post?: never;
+        /**
+         * Delete an endpoint and its delivery log
+         * @description Access: Role 99 or above.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the signing secret; the new one is answered this once
+         * @description Access: Role 99 or above.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deliveries to an endpoint, newest first
+         * @description Access: Role 99 or above.
+         */
+        get: operations["listOutboundWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/deliveries/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again (failed or delivered) with the full retry policy
+         * @description Access: Role 99 or above.
+         */
+        post: operations["retryOutboundWebhookDelivery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3311,6 +3549,8 @@ export interface components {
             PasskeyLoginEnabled: boolean;
             /** @description Name shown in mails and documents. Default: "LMS". */
             SiteName: string | null;
+            /** @description IANA time zone of the tenant (e.g. Asia/Jakarta): the CRM dashboard cuts its days, weeks and months in it. Default: "UTC". */
+            TimeZone: string | null;
             /** @description Address students can write to. Default: "". */
             SupportEmail: string | null;
         };
@@ -3335,6 +3575,12 @@ export interface components {
             PasskeyLoginEnabled: boolean;
             /** @description Name shown in mails and documents. Default: "LMS". */
             SiteName: string | null;
+            /** @description Page of the front end that takes the password reset token as ?token=; empty uses PUBLIC_URL/reset-password. Default: "". */
+            PasswordResetUrl: string | null;
+            /** @description Page of the front end that takes a parent invitation token as ?token=; empty uses PUBLIC_URL/parent-invitation. Default: "". */
+            ParentInvitationUrl: string | null;
+            /** @description IANA time zone of the tenant (e.g. Asia/Jakarta): the CRM dashboard cuts its days, weeks and months in it. Default: "UTC". */
+            TimeZone: string | null;
             /** @description Address students can write to. Default: "". */
             SupportEmail: string | null;
             /** @description Sender of outgoing mail; empty uses MAIL_FROM. Default: "". */
@@ -3532,6 +3778,11 @@ export interface components {
             username: string;
             /** @example siti@example.com */
             email: string;
+            /**
+             * @description E.164
+             * @example +6281234567890
+             */
+            phone: string | null;
             display_name: string;
             avatar: string | null;
             /** @description 1 Student, 10 Parent, 30 Mentor, 99 Admin, 100 Super Admin */
@@ -4303,6 +4554,38 @@ export interface components {
              */
             expires_at: string;
         };
+        /** @description Mailed as a single-use link, valid 7 days */
+        ParentInvitation: {
+            /** @example ibu.rahma@example.com */
+            email: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time
+             * @example 2026-11-22T06:32:21.022Z
+             */
+            expires_at: string;
+        };
+        AcceptedParentInvitation: {
+            user: components["schemas"]["LoginUser"];
+            student: components["schemas"]["Learner"];
+            account_created: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time
+             * @example 2026-11-22T06:32:21.022Z
+             */
+            linked_at: string;
+        };
+        Learner: {
+            /**
+             * Format: uuid
+             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+             */
+            id: string;
+            display_name: string;
+            email: string;
+            avatar: string | null;
+        };
         LinkedStudent: {
             /**
              * Format: uuid
@@ -4374,16 +4657,6 @@ export interface components {
             student: components["schemas"]["Learner"];
             summary: components["schemas"]["StudentSummary"];
             courses: components["schemas"]["StudentCourse"][];
-        };
-        Learner: {
-            /**
-             * Format: uuid
-             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
-             */
-            id: string;
-            display_name: string;
-            email: string;
-            avatar: string | null;
         };
         StudentAssignmentPage: {
             items: components["schemas"]["StudentAssignment"][];
@@ -5714,7 +5987,7 @@ export interface components {
              * @example 2026-11-22T06:32:21.022Z
              */
             updated_at: string;
-            /** @description In lists */
+            /** @description The plan (null once deleted); left out only where the subscription is nested in a payment status */
             plan?: {
                 /**
                  * Format: uuid
@@ -5762,7 +6035,7 @@ export interface components {
              * @example 2026-11-22T06:32:21.022Z
              */
             updated_at: string;
-            /** @description In lists */
+            /** @description The plan (null once deleted); left out only where the subscription is nested in a payment status */
             plan?: {
                 /**
                  * Format: uuid
@@ -5988,6 +6261,53 @@ export interface components {
             leads_by_provider: {
                 [key: string]: number;
             };
+            funnel: components["schemas"]["CrmFunnel"];
+            /** @description One row per provider, campaign, form and ad; most leads first */
+            by_source: {
+                /** @example meta */
+                provider: string;
+                campaign_id: string | null;
+                form_id: string | null;
+                ad_id: string | null;
+                leads: number;
+                linked: number;
+                paid: number;
+                completed: number;
+                revenue: number;
+                /** @description Percentage of the leads, 2 decimals */
+                conversion_rate: number;
+            }[];
+            /** @description With ?group_by: periods with leads, oldest first, in the tenant's time zone */
+            series?: {
+                /** @enum {string} */
+                group_by: "day" | "week" | "month";
+                /** @example Asia/Jakarta */
+                time_zone: string;
+                points: {
+                    /**
+                     * @description First day of the period, YYYY-MM-DD
+                     * @example 2026-11-23
+                     */
+                    period: string;
+                    leads: number;
+                    paid: number;
+                    revenue: number;
+                }[];
+            };
+        };
+        CrmFunnel: {
+            leads: number;
+            linked: number;
+            paid: number;
+            completed: number;
+            /** @description Percentage of the leads, 2 decimals */
+            linked_rate: number;
+            /** @description Percentage of the leads, 2 decimals */
+            paid_rate: number;
+            /** @description Percentage of the leads, 2 decimals */
+            completed_rate: number;
+            /** @example 1500000 */
+            revenue: number;
         };
         CrmIntegration: {
             /** @enum {string} */
@@ -6089,6 +6409,19 @@ export interface components {
             assigned_to: string | null;
             value: number | null;
             is_test: boolean;
+            /** @description The tenant's user with this email or phone */
+            user_id: string | null;
+            /**
+             * @description `ambiguous`: the email and the phone point at different users; nobody is linked
+             * @enum {string}
+             */
+            link_status: "linked" | "ambiguous" | "none";
+            /** @example 120210000000000001 */
+            campaign_id: string | null;
+            /** @example 987654321 */
+            form_id: string | null;
+            /** @example 120210000000000042 */
+            ad_id: string | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC time
@@ -6138,6 +6471,19 @@ export interface components {
             assigned_to: string | null;
             value: number | null;
             is_test: boolean;
+            /** @description The tenant's user with this email or phone */
+            user_id: string | null;
+            /**
+             * @description `ambiguous`: the email and the phone point at different users; nobody is linked
+             * @enum {string}
+             */
+            link_status: "linked" | "ambiguous" | "none";
+            /** @example 120210000000000001 */
+            campaign_id: string | null;
+            /** @example 987654321 */
+            form_id: string | null;
+            /** @example 120210000000000042 */
+            ad_id: string | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC time
@@ -6157,8 +6503,67 @@ export interface components {
              */
             status_changed_at: string;
             closed_at: string | null;
+            user: components["schemas"]["LeadPerson"] | null;
+            link: {
+                /**
+                 * @description `ambiguous`: the email and the phone point at different users; nobody is linked
+                 * @enum {string}
+                 */
+                status: "linked" | "ambiguous" | "none";
+                /** @description The users of an ambiguous match */
+                candidates: components["schemas"]["LeadPerson"][];
+            };
+            /** @description The user's orders, newest first (at most 50) */
+            orders: {
+                /**
+                 * Format: uuid
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                id: string;
+                /** @example paid */
+                status: string;
+                /** @example 250000 */
+                total: number;
+                /** @example IDR */
+                currency: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC time
+                 * @example 2026-11-22T06:32:21.022Z
+                 */
+                created_at: string;
+                paid_at: string | null;
+            }[];
+            /** @description The user's enrolments, newest first (at most 50) */
+            enrollments: {
+                /**
+                 * Format: uuid
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                course_id: string;
+                course_title: string;
+                /** @example active */
+                status: string;
+                /**
+                 * @description Completed lessons, percent
+                 * @example 62.5
+                 */
+                progress: number;
+                completed_at: string | null;
+            }[];
             /** @description Oldest first */
             history: components["schemas"]["LeadEvent"][];
+        };
+        LeadPerson: {
+            /**
+             * Format: uuid
+             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+             */
+            id: string;
+            /** @example Siti Rahma */
+            name: string;
+            /** @example 1 */
+            role: number;
         };
         LeadEvent: {
             /**
@@ -6167,7 +6572,7 @@ export interface components {
              */
             id: string;
             /** @enum {string} */
-            type: "created" | "status_changed" | "assigned" | "value_changed" | "note";
+            type: "created" | "status_changed" | "assigned" | "value_changed" | "note" | "linked";
             from_status: ("new" | "contacted" | "qualified" | "unqualified" | "converted" | "closed_won" | "closed_lost") | null;
             to_status: ("new" | "contacted" | "qualified" | "unqualified" | "converted" | "closed_won" | "closed_lost") | null;
             from_user_id: string | null;
@@ -6176,7 +6581,7 @@ export interface components {
             note: string | null;
             /** @description null for the system */
             actor_id: string | null;
-            reason: ("round_robin" | "geographic" | "category" | "fallback" | "manual") | null;
+            reason: ("round_robin" | "geographic" | "category" | "fallback" | "manual" | "email" | "phone" | "email_phone" | "payment" | "refund") | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC time
@@ -6198,6 +6603,139 @@ export interface components {
                 categories: string[];
             }[];
             fallback_user_id: string | null;
+            /** @description A linked person's paid order closes their lead as won */
+            close_on_payment: boolean;
+        };
+        WebhookEndpointPage: {
+            items: components["schemas"]["WebhookEndpoint"][];
+            /** @description Items matching, on all pages */
+            total: number;
+            page: number;
+            page_size: number;
+        };
+        WebhookEndpoint: {
+            /**
+             * Format: uuid
+             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+             */
+            id: string;
+            /** @example https://crm.example.com/hooks/lms */
+            url: string;
+            description: string | null;
+            /**
+             * @description Event types sent: lead.created, lead.assigned, lead.status_changed, order.paid, order.refunded, enrollment.created, course.completed, certificate.issued, assignment.graded
+             * @example [
+             *       "lead.created",
+             *       "order.paid"
+             *     ]
+             */
+            events: string[];
+            enabled: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time
+             * @example 2026-11-22T06:32:21.022Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time
+             * @example 2026-11-22T06:32:21.022Z
+             */
+            updated_at: string;
+        };
+        WebhookEndpointWithSecret: {
+            /**
+             * Format: uuid
+             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+             */
+            id: string;
+            /** @example https://crm.example.com/hooks/lms */
+            url: string;
+            description: string | null;
+            /**
+             * @description Event types sent: lead.created, lead.assigned, lead.status_changed, order.paid, order.refunded, enrollment.created, course.completed, certificate.issued, assignment.graded
+             * @example [
+             *       "lead.created",
+             *       "order.paid"
+             *     ]
+             */
+            events: string[];
+            enabled: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time
+             * @example 2026-11-22T06:32:21.022Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time
+             * @example 2026-11-22T06:32:21.022Z
+             */
+            updated_at: string;
+            /**
+             * @description The signing secret (Standard Webhooks), shown only in this answer
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret: string;
+        };
+        OutboundWebhookDeliveryPage: {
+            items: components["schemas"]["OutboundWebhookDelivery"][];
+            /** @description Items matching, on all pages */
+            total: number;
+            page: number;
+            page_size: number;
+        };
+        OutboundWebhookDelivery: {
+            /**
+             * Format: uuid
+             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+             */
+            endpoint_id: string;
+            /**
+             * Format: uuid
+             * @description The `webhook-id` header: the same for every endpoint and every try of this event
+             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+             */
+            event_id: string;
+            /** @example lead.created */
+            event_type: string;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            /** @description Tries since it was (re)queued */
+            attempts: number;
+            /** @description Manual retries */
+            retries: number;
+            /** @description HTTP status of the last answer; null when none came */
+            last_status_code: number | null;
+            last_error: string | null;
+            /** @description The body sent */
+            payload: {
+                type: string;
+                timestamp: string;
+                data: {
+                    [key: string]: unknown;
+                };
+            };
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time
+             * @example 2026-11-22T06:32:21.022Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time
+             * @example 2026-11-22T06:32:21.022Z
+             */
+            updated_at: string;
+            delivered_at: string | null;
         };
     };
     responses: never;
@@ -6285,6 +6823,9 @@ export interface operations {
                     EmailVerificationEnabled?: boolean;
                     PasskeyLoginEnabled?: boolean;
                     SiteName?: string | null;
+                    PasswordResetUrl?: string | null;
+                    ParentInvitationUrl?: string | null;
+                    TimeZone?: string | null;
                     SupportEmail?: string | null;
                     MailFrom?: string | null;
                     PaymentMethods?: string[];
@@ -7576,6 +8117,11 @@ export interface operations {
                     email: string;
                     password: string;
                     display_name: string;
+                    /**
+                     * @description Normalised to E.164
+                     * @example 0812-3456-7890
+                     */
+                    phone?: string | null;
                     verification_code?: string;
                 };
             };
@@ -7697,6 +8243,179 @@ export interface operations {
                 };
             };
             /** @description Bad request: `Invalid parameters`, `Email verification is not enabled` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `Tenant not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: `Payload too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    forgotPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        /** @description Nothing: the message says what happened */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `Tenant not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: `Payload too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    new_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        /** @description Nothing: the message says what happened */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Bad request: `Invalid parameters`, `Reset token is invalid or expired` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8155,6 +8874,8 @@ export interface operations {
                 "application/json": {
                     display_name?: string;
                     avatar?: string | null;
+                    /** @example 0812-3456-7890 */
+                    phone?: string | null;
                 };
             };
         };
@@ -8336,6 +9057,111 @@ export interface operations {
             };
         };
     };
+    changeOwnPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    current_password: string;
+                    new_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        /** @description Nothing: the message says what happened */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Bad request: `Invalid parameters`, `Current password is incorrect` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `Insufficient permission`, `Cross-site request refused` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `Tenant not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: `Payload too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listUsers: {
         parameters: {
             query?: {
@@ -8442,6 +9268,8 @@ export interface operations {
                 "application/json": {
                     name: string;
                     email: string;
+                    /** @example 0812-3456-7890 */
+                    phone?: string | null;
                     password: string;
                     role?: number;
                     status?: number;
@@ -8642,6 +9470,8 @@ export interface operations {
                     display_name?: string;
                     name?: string;
                     email?: string;
+                    /** @example 0812-3456-7890 */
+                    phone?: string | null;
                     password?: string;
                     role?: number;
                     status?: number;
@@ -10790,7 +11620,8 @@ export interface operations {
                     description?: string | null;
                     category_id?: string | null;
                     difficulty?: string | null;
-                    price?: number;
+                    /** @description A number or a decimal string, at most two decimals */
+                    price?: number | string;
                     currency?: string;
                     cover_image?: (string) | null;
                     /** @enum {string} */
@@ -10903,7 +11734,8 @@ export interface operations {
                     description?: string | null;
                     category_id?: string | null;
                     difficulty?: string | null;
-                    price?: number;
+                    /** @description A number or a decimal string, at most two decimals */
+                    price?: number | string;
                     currency?: string;
                     cover_image?: (string) | null;
                     /** @enum {string} */
@@ -11906,7 +12738,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: `Invalid parameters` */
+            /** @description Bad request: `Invalid parameters`, `The module holds learners' progress, submissions or quiz attempts: it cannot be deleted` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12219,7 +13051,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: `Invalid parameters` */
+            /** @description Bad request: `Invalid parameters`, `The lesson has learners' progress or submissions: it cannot be deleted` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12491,6 +13323,7 @@ export interface operations {
                         message: string;
                         data: components["schemas"]["CertificateVerification"];
                     };
+                    "text/html": string;
                 };
             };
             /** @description Bad request: `Invalid parameters` */
@@ -12509,6 +13342,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                    "text/html": string;
                 };
             };
             /** @description Too many requests: `Rate limit exceeded` */
@@ -12982,6 +13816,198 @@ export interface operations {
             };
             /** @description Not found: `Tenant not found` */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    inviteParent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["ParentInvitation"];
+                    };
+                };
+            };
+            /** @description Bad request: `Invalid parameters`, `You cannot invite yourself` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `Insufficient permission`, `Cross-site request refused` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `Tenant not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: `Payload too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    acceptParentInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    /** @description Needed only when no account has the invited address */
+                    name?: string;
+                    /** @description Needed only when no account has the invited address */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["AcceptedParentInvitation"];
+                    };
+                };
+            };
+            /** @description Bad request: `Invalid parameters`, `The invitation is invalid, expired or already used`, `A name and a password are needed to create the account` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `Tenant not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: `Payload too large` */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13787,16 +14813,19 @@ export interface operations {
                 } | {
                     /** Format: uuid */
                     category_id: string;
-                    unit_price: number;
+                    /** @description A number or a decimal string, at most two decimals */
+                    unit_price: number | string;
                     currency?: string;
                     tiers?: {
                         min_quantity: number;
-                        unit_price: number;
+                        /** @description A number or a decimal string, at most two decimals */
+                        unit_price: number | string;
                     }[];
                 } | {
                     name: string;
                     description?: string | null;
-                    price: number;
+                    /** @description A number or a decimal string, at most two decimals */
+                    price: number | string;
                     currency?: string;
                     duration_days: number;
                     category_ids?: string[];
@@ -13821,7 +14850,8 @@ export interface operations {
                     code: string;
                     /** @enum {string} */
                     type?: "percent" | "fixed";
-                    value: number;
+                    /** @description A number or a decimal string, at most two decimals */
+                    value: number | string;
                     valid_from?: string | null;
                     valid_until?: string | null;
                     max_uses?: number | null;
@@ -13947,16 +14977,19 @@ export interface operations {
                 } | {
                     /** Format: uuid */
                     category_id: string;
-                    unit_price: number;
+                    /** @description A number or a decimal string, at most two decimals */
+                    unit_price: number | string;
                     currency?: string;
                     tiers?: {
                         min_quantity: number;
-                        unit_price: number;
+                        /** @description A number or a decimal string, at most two decimals */
+                        unit_price: number | string;
                     }[];
                 } | {
                     name: string;
                     description?: string | null;
-                    price: number;
+                    /** @description A number or a decimal string, at most two decimals */
+                    price: number | string;
                     currency?: string;
                     duration_days: number;
                     category_ids?: string[];
@@ -13981,7 +15014,8 @@ export interface operations {
                     code: string;
                     /** @enum {string} */
                     type?: "percent" | "fixed";
-                    value: number;
+                    /** @description A number or a decimal string, at most two decimals */
+                    value: number | string;
                     valid_from?: string | null;
                     valid_until?: string | null;
                     max_uses?: number | null;
@@ -14804,7 +15838,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: `Invalid parameters` */
+            /** @description Bad request: `Invalid parameters`, `The quiz has attempts: unpublish it instead` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16584,7 +17618,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden: `Insufficient permission`, `Cross-site request refused`, `You may not grade this work` */
+            /** @description Forbidden: `Insufficient permission`, `Cross-site request refused` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21246,7 +22280,8 @@ export interface operations {
                     /** Format: uuid */
                     order_id: string;
                     payment_method: string;
-                    amount?: number;
+                    /** @description A number or a decimal string, at most two decimals */
+                    amount?: number | string;
                 };
             };
         };
@@ -21607,6 +22642,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (never a stack trace): `Internal server error` */
             500: {
                 headers: {
@@ -21891,7 +22935,8 @@ export interface operations {
                 "application/json": {
                     /** Format: uuid */
                     order_id: string;
-                    amount: number;
+                    /** @description A number or a decimal string, at most two decimals */
+                    amount: number | string;
                     payment_method: string;
                     reference?: string | null;
                 };
@@ -22288,6 +23333,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (never a stack trace): `Internal server error` */
             500: {
                 headers: {
@@ -22594,6 +23648,7 @@ export interface operations {
                 from?: string;
                 to?: string;
                 include_test?: "0" | "1" | "true" | "false";
+                group_by?: "day" | "week" | "month";
             };
             header?: never;
             path?: never;
@@ -22795,7 +23850,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: `Invalid parameters`, `This page is already connected to an integration`, `This webhook key is already in use` */
+            /** @description Bad request: `Invalid parameters` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22858,6 +23913,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Upstream failure: `Meta Graph API unavailable` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
             503: {
                 headers: {
@@ -22913,6 +23977,15 @@ export interface operations {
             };
             /** @description Not found: `Tenant not found`, `Record not found` */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23001,6 +24074,15 @@ export interface operations {
             };
             /** @description Too large: `Payload too large` */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23221,6 +24303,7 @@ export interface operations {
                 provider?: string;
                 search?: string;
                 is_test?: "0" | "1" | "true" | "false";
+                linked?: "0" | "1" | "true" | "false";
                 from?: string;
                 to?: string;
             };
@@ -23336,13 +24419,16 @@ export interface operations {
                      * @enum {string}
                      */
                     status?: "new" | "contacted" | "qualified" | "unqualified" | "converted" | "closed_won" | "closed_lost";
-                    value?: number | null;
+                    value?: (number | string) | null;
                     assigned_to?: string | null;
                     /** @default manual */
                     provider?: string;
                     external_id?: string | null;
                     /** @default false */
                     is_test?: boolean;
+                    campaign_id?: string | null;
+                    form_id?: string | null;
+                    ad_id?: string | null;
                 };
             };
         };
@@ -23539,7 +24625,7 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     status?: "new" | "contacted" | "qualified" | "unqualified" | "converted" | "closed_won" | "closed_lost";
-                    value?: number | null;
+                    value?: (number | string) | null;
                     assigned_to?: string | null;
                     note?: string;
                 };
@@ -23736,6 +24822,7 @@ export interface operations {
                         categories?: string[];
                     }[];
                     fallback_user_id?: string | null;
+                    close_on_payment?: boolean;
                 };
             };
         };
@@ -23792,6 +24879,676 @@ export interface operations {
             };
             /** @description Too large: `Payload too large` */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["WebhookEndpointPage"];
+                    };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `Insufficient permission` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `Tenant not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    events: ("lead.created" | "lead.assigned" | "lead.status_changed" | "order.paid" | "order.refunded" | "enrollment.created" | "course.completed" | "certificate.issued" | "assignment.graded")[];
+                    enabled?: boolean;
+                    description?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["WebhookEndpointWithSecret"];
+                    };
+                };
+            };
+            /** @description Bad request: `Invalid parameters`, `Webhook URL not allowed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `Insufficient permission`, `Cross-site request refused` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `Tenant not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: `Payload too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url?: string;
+                    events?: ("lead.created" | "lead.assigned" | "lead.status_changed" | "order.paid" | "order.refunded" | "enrollment.created" | "course.completed" | "certificate.issued" | "assignment.graded")[];
+                    enabled?: boolean;
+                    description?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            /** @description Bad request: `Invalid parameters`, `Webhook URL not allowed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `Insufficient permission`, `Cross-site request refused` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `Tenant not found`, `Record not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: `Payload too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        /** @description Nothing: the message says what happened */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `Insufficient permission`, `Cross-site request refused` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `Tenant not found`, `Record not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["WebhookEndpointWithSecret"];
+                    };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `Insufficient permission`, `Cross-site request refused` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `Tenant not found`, `Record not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOutboundWebhookDeliveries: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+                status?: "pending" | "delivered" | "failed";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["OutboundWebhookDeliveryPage"];
+                    };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `Insufficient permission` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `Tenant not found`, `Record not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retryOutboundWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["OutboundWebhookDelivery"];
+                    };
+                };
+            };
+            /** @description Bad request: `Invalid parameters`, `This delivery is already pending` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `Insufficient permission`, `Cross-site request refused` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `Tenant not found`, `Record not found` */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
