@@ -15,14 +15,12 @@ export default tseslint.config(
     },
   },
   {
-    // Typed rows (docs/architecture.md "Persistence"): these repositories read rows through their
-    // registered row types and one mapper per aggregate, never through an untyped record. The
-    // others (crm, identity) still do and join this list as they are converted.
+    // Typed rows (docs/architecture.md "Persistence"): every repository reads rows through its
+    // registered row types or objection models and one mapper per aggregate, never through an
+    // untyped record.
     files: [
       'adapters/persistence/pg/rows/*.ts',
-      'adapters/persistence/pg/{admin,assessment,commerce,mail,platform}.pg-repositories.ts',
-      'adapters/persistence/pg/{catalog,certificate,chat,enrollment,file,parent-link,progress,record-store,schedule}.pg-repository.ts',
-      'adapters/persistence/pg/knex-helpers.ts',
+      'adapters/persistence/pg/*.ts',
     ],
     rules: {
       'no-restricted-syntax': ['error',
