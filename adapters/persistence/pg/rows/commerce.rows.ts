@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { OrderItemType, OrderStatus } from '../../../../domain/commerce/order.js';
 import type { PaymentProvider } from '../../../../domain/commerce/payment.js';
 import type { PaymentStatus } from '../../../../domain/commerce/payment-status.js';
-import type { SubscriptionStatus } from '../../../../domain/commerce/subscription.js';
+import type { Subscription } from '../../../../domain/commerce/subscription.js';
 
 /**
  * Rows of the commerce tables as the query builder sees them: camelCase columns (the snake-case
@@ -80,21 +80,8 @@ export interface PaymentNotificationRow {
 }
 export type PaymentNotificationWrite = Omit<PaymentNotificationRow, 'payload'> & { payload: string };
 
-export interface SubscriptionRow {
-  id: string;
-  tenantId: string;
-  userId: string;
-  planId: string;
-  orderId: string;
-  status: SubscriptionStatus;
-  durationDays: number;
-  categoryIds: string[];
-  startsAt: Date | null;
-  endsAt: Date | null;
-  cancelledAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** A subscription's row is the entity, column for column. */
+export type SubscriptionRow = Subscription;
 export type SubscriptionWrite = Omit<SubscriptionRow, 'categoryIds'> & { categoryIds: string };
 
 declare module 'knex/types/tables.js' {
