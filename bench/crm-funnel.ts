@@ -6,9 +6,10 @@
  * its PostgreSQL adapters: KPIs, funnel and by_source, then the same with a daily series in
  * Asia/Jakarta. Prints the medians and PASS when both are under 1 s.
  *
- *   DATABASE_URL=postgres://… npx tsx bench/crm-funnel.ts [--leads 1000000] [--orders 100000] [--keep]
+ *   DATABASE_URL=postgres://… npx tsx bench/crm-funnel.ts [--leads 1000000] [--orders 100000] [--keep] [--tenant <id>]
  *
- * The tenant is deleted afterwards (cascade) unless --keep is given.
+ * The tenant is deleted afterwards (cascade) unless --keep is given; `--tenant` times a tenant
+ * kept by an earlier run again, without seeding (seeding and deleting a million leads take minutes).
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -16,7 +17,6 @@ import { arg, flag, requirePostgresUrl, time } from './support.js';
 import { createKnex } from '../infrastructure/db/knex.js';
 import { migrateLatest } from '../infrastructure/db/migrate.js';
 import { Database } from '../infrastructure/db/database.js';
-import { makeLeadPgRepository } from '../adapters/persistence/pg/crm.pg-repositories.js';
 import { makeLeadAnalyticsPg } from '../adapters/persistence/pg/crm-customers.pg-repository.js';
 import { makeGetCrmDashboard } from '../application/crm/use-cases/get-crm-dashboard.usecase.js';
 import { Role } from '../domain/identity/role.js';
@@ -25,7 +25,8 @@ const leads = Number(arg('--leads') ?? 1_000_000);
 const orders = Number(arg('--orders') ?? 100_000);
 const users = Math.max(1, Math.round(orders));
 const certificates = Math.max(1, Math.round(orders / 5));
-const keep = flag('--keep');
+const reuse = arg('--tenant');
+const keep = flag('--keep') || reuse !== undefined;
 const url = requirePostgresUrl();
 const LIMIT_MS = 1000;
 
@@ -87,14 +88,13 @@ async function seed(tenantId: string, now: Date) {
 
 async function main() {
   await migrateLatest(knex);
-  const tenantId = randomUUID();
+  const tenantId = reuse ?? randomUUID();
   const now = new Date();
-  await knex('tenants').insert({ id: tenantId, slug: `bench-funnel-${Date.now()}`, name: 'CRM funnel benchmark', status: 'active', createdAt: now, updatedAt: now });
-  console.log(`tenant ${tenantId}: ${leads.toLocaleString('en')} leads, ${orders.toLocaleString('en')} orders, ${users.toLocaleString('en')} users`);
+  if (!reuse) await knex('tenants').insert({ id: tenantId, slug: `bench-funnel-${Date.now()}`, name: 'CRM funnel benchmark', status: 'active', createdAt: now, updatedAt: now });
+  console.log(`tenant ${tenantId}: ${leads.toLocaleString('en')} leads, ${orders.toLocaleString('en')} orders, ${users.toLocaleString('en')} users${reuse ? ' (seeded earlier)' : ''}`);
   try {
-    await seed(tenantId, now);
+    if (!reuse) await seed(tenantId, now);
     const dashboard = makeGetCrmDashboard({
-      leadRepository: makeLeadPgRepository({ db }),
       leadAnalytics: makeLeadAnalyticsPg({ db }),
       settingsReader: { get: async () => ({ TimeZone: 'Asia/Jakarta' }), invalidate: async () => {} },
     });

@@ -270,6 +270,9 @@ export class MemoryLeadAnalytics implements LeadAnalytics {
         points.set(period, p);
       }
     }
-    return { total, bySource: [...groups.values()], series: series ? [...points.values()].sort((a, b) => a.period.localeCompare(b.period)) : null };
+    return {
+      byStatus: await this.leads.aggregate(tenantId, range, includeTest),
+      total, bySource: [...groups.values()], series: series ? [...points.values()].sort((a, b) => a.period.localeCompare(b.period)) : null,
+    };
   }
 }

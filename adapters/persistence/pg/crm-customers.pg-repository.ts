@@ -2,7 +2,9 @@ import type { PersonMatch } from '../../../domain/crm/lead-link.js';
 import { amountOf, sumAmounts } from '../../../domain/shared/money.js';
 import type { RoleLevel } from '../../../domain/identity/role.js';
 import type { CustomerEnrolment, CustomerOrder, CustomerRecords, PeopleDirectory } from '../../../application/crm/ports/customers.js';
-import type { FunnelCounts, LeadAnalytics, SeriesPoint, SourceFunnel } from '../../../application/crm/ports/lead-analytics.js';
+import type { FunnelCounts, FunnelReport, LeadAnalytics, SeriesPoint, SourceFunnel } from '../../../application/crm/ports/lead-analytics.js';
+import type { LeadAggregateRow } from '../../../domain/crm/kpi.js';
+import type { LeadStatus } from '../../../domain/crm/lead.js';
 import type { DateRange } from '../../../application/crm/ports/lead-repository.js';
 import type { Knex } from 'knex';
 import type { DbDeps } from './base.js';
@@ -93,25 +95,70 @@ function leadFilter(tenantId: string, range: DateRange, includeTest: boolean): {
 const PAID_CTE = `paid as (select user_id, sum(total_amount) as revenue from orders where tenant_id = ? and status = 'paid' group by user_id)`;
 const DONE_CTE = `done as (select distinct user_id from certificates where tenant_id = ?)`;
 
-type CountsRow = { leads: number | string; linked: number | string; paid: number | string; completed: number | string; revenue: number | string };
-const counts = (r: CountsRow): FunnelCounts => ({ leads: Number(r.leads), linked: Number(r.linked), paid: Number(r.paid), completed: Number(r.completed), revenue: amountOf(r.revenue) });
+const num = (v: number | string) => Number(v);
 
-type SourceRow = CountsRow & { provider: string; campaign_id: string | null; form_id: string | null; ad_id: string | null };
+/** One group of leads by source and status, with what both the funnel and the KPIs need. */
+type SourceStatusRow = {
+  provider: string; campaign_id: string | null; form_id: string | null; ad_id: string | null; status: LeadStatus;
+  leads: number | string; linked: number | string; paid: number | string; completed: number | string; revenue: number | string;
+  won_value_sum: number | string; won_value_count: number | string; won_seconds_sum: number | string; won_closed_count: number | string;
+};
+
+const blank = (): FunnelCounts => ({ leads: 0, linked: 0, paid: 0, completed: 0, revenue: 0 });
+
+function add(into: FunnelCounts, r: SourceStatusRow) {
+  into.leads += num(r.leads);
+  into.linked += num(r.linked);
+  into.paid += num(r.paid);
+  into.completed += num(r.completed);
+  into.revenue = sumAmounts([into.revenue, amountOf(r.revenue)]);
+}
+
+/** The rows by source and status folded into the sources, the total and the KPI groups (by status and provider). */
+function fold(rows: readonly SourceStatusRow[]): Pick<FunnelReport, 'byStatus' | 'total' | 'bySource'> {
+  const total = blank();
+  const sources = new Map<string, SourceFunnel>();
+  const statuses = new Map<string, LeadAggregateRow>();
+  for (const r of rows) {
+    add(total, r);
+    const sourceKey = JSON.stringify([r.provider, r.campaign_id, r.form_id, r.ad_id]);
+    const source = sources.get(sourceKey) ?? { provider: r.provider, campaignId: r.campaign_id, formId: r.form_id, adId: r.ad_id, ...blank() };
+    add(source, r);
+    sources.set(sourceKey, source);
+    const statusKey = `${r.status}|${r.provider}`;
+    const g = statuses.get(statusKey) ?? { status: r.status, provider: r.provider, count: 0, wonValueSum: 0, wonValueCount: 0, wonSecondsSum: 0, wonClosedCount: 0 };
+    g.count += num(r.leads);
+    g.wonValueSum = sumAmounts([g.wonValueSum, amountOf(r.won_value_sum)]);
+    g.wonValueCount += num(r.won_value_count);
+    g.wonSecondsSum += num(r.won_seconds_sum);
+    g.wonClosedCount += num(r.won_closed_count);
+    statuses.set(statusKey, g);
+  }
+  return { byStatus: [...statuses.values()], total, bySource: [...sources.values()] };
+}
 
 export const makeLeadAnalyticsPg = ({ db }: DbDeps): LeadAnalytics => ({
   async funnel(tenantId, range, includeTest, series) {
     const f = leadFilter(tenantId, range, includeTest);
-    // Plain GROUP BYs (not grouping sets) so PostgreSQL can aggregate in parallel workers; the
-    // total is the sum of the sources. The sources and the periods are two queries, side by side.
+    // One pass over the leads answers the sources, the total and the KPIs: grouped by source and
+    // status (a few thousand groups; a second pass for the KPIs alone cost more). A plain GROUP BY (not
+    // grouping sets) so PostgreSQL can aggregate in parallel workers; the extended statistics of
+    // migration 0970 tell the planner how few sources there are, so it hashes in memory instead
+    // of sorting a million rows on disk. The periods are a second query, side by side.
     const sources = db.q().raw(
       `with ${PAID_CTE}, ${DONE_CTE}
-       select l.provider, l.campaign_id, l.form_id, l.ad_id,
-              count(*) as leads, count(l.user_id) as linked, count(p.user_id) as paid, count(d.user_id) as completed, coalesce(sum(p.revenue), 0) as revenue
+       select l.provider, l.campaign_id, l.form_id, l.ad_id, l.status,
+              count(*) as leads, count(l.user_id) as linked, count(p.user_id) as paid, count(d.user_id) as completed,
+              coalesce(sum(p.revenue), 0) as revenue,
+              coalesce(sum(l.value) filter (where l.status = 'closed_won'), 0) as won_value_sum,
+              count(l.value) filter (where l.status = 'closed_won') as won_value_count,
+              coalesce(sum(extract(epoch from (l.closed_at - l.created_at))) filter (where l.status = 'closed_won'), 0) as won_seconds_sum,
+              count(l.closed_at) filter (where l.status = 'closed_won') as won_closed_count
          from crm_leads l
          left join paid p on p.user_id = l.user_id
          left join done d on d.user_id = l.user_id
         where ${f.sql}
-        group by l.provider, l.campaign_id, l.form_id, l.ad_id`,
+        group by l.provider, l.campaign_id, l.form_id, l.ad_id, l.status`,
       [tenantId, tenantId, ...f.bindings],
     );
     // Leads are first counted per quarter hour (date_bin: arithmetic, no time zone per lead;
@@ -135,17 +182,11 @@ export const makeLeadAnalyticsPg = ({ db }: DbDeps): LeadAnalytics => ({
       )
       : null;
     const [sourceResult, periodResult] = await Promise.all([sources, periods]);
-    const total: FunnelCounts = { leads: 0, linked: 0, paid: 0, completed: 0, revenue: 0 };
-    const bySource = (sourceResult as { rows: SourceRow[] }).rows.map((r): SourceFunnel => {
-      const c = counts(r);
-      for (const k of ['leads', 'linked', 'paid', 'completed'] as const) total[k] += c[k];
-      total.revenue = sumAmounts([total.revenue, c.revenue]);
-      return { provider: r.provider, campaignId: r.campaign_id, formId: r.form_id, adId: r.ad_id, ...c };
-    });
+    const folded = fold((sourceResult as { rows: SourceStatusRow[] }).rows);
     const points = periodResult
       ? (periodResult as { rows: Array<{ period: string; leads: number | string; paid: number | string; revenue: number | string }> }).rows
         .map((r): SeriesPoint => ({ period: r.period, leads: Number(r.leads), paid: Number(r.paid), revenue: amountOf(r.revenue) }))
       : null;
-    return { total, bySource, series: points };
+    return { ...folded, series: points };
   },
 });

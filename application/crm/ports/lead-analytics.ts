@@ -1,3 +1,4 @@
+import type { LeadAggregateRow } from '../../../domain/crm/kpi.js';
 import type { DateRange } from './lead-repository.js';
 
 /**
@@ -34,6 +35,8 @@ export interface SeriesPoint {
 }
 
 export interface FunnelReport {
+  /** The leads grouped by status and provider, for the KPIs: read in the same pass as the sources. */
+  byStatus: LeadAggregateRow[];
   total: FunnelCounts;
   bySource: SourceFunnel[];
   /** Periods with at least one lead, oldest first; null when no period was asked for. */
@@ -41,6 +44,6 @@ export interface FunnelReport {
 }
 
 export interface LeadAnalytics {
-  /** The total, one row per source and (with `series`) one per period cut in the IANA time zone. */
+  /** The KPI groups, the total, one row per source and (with `series`) one per period cut in the IANA time zone. */
   funnel(tenantId: string, range: DateRange, includeTest: boolean, series?: { period: SeriesPeriod; timeZone: string }): Promise<FunnelReport>;
 }
