@@ -433,6 +433,9 @@ export class MemorySubscriptionPlanRepository implements SubscriptionPlanReposit
     const p = this.rows.get(id);
     return p && p.tenantId === tenantId ? clone(p) : null;
   }
+  async findManyByIds(tenantId: string, ids: readonly string[]) {
+    return ids.map((id) => this.rows.get(id)).filter((p): p is SubscriptionPlan => p?.tenantId === tenantId).map(clone);
+  }
   async list(tenantId: string, q: { search?: string | undefined; active?: boolean | undefined }, page: PageRequest) {
     const all = inTenant(this.rows.values(), tenantId).filter((p) => (q.active === undefined || p.active === q.active) && (!q.search || has(p.name, q.search) || has(p.description, q.search))).sort(newestFirst);
     return pageOf(all.map(clone), page);

@@ -25,6 +25,12 @@ export const makeSubscriptionPlanPgRepository = ({ db }: DbDeps): SubscriptionPl
       const r = await db.q()('subscription_plans').where({ tenantId, id }).first();
       return r ? toPlan(r, (await categoriesOf(tenantId, [id])).get(id) ?? []) : null;
     },
+    async findManyByIds(tenantId, ids) {
+      if (ids.length === 0) return [];
+      const rows = (await db.q()('subscription_plans').where({ tenantId }).whereIn('id', [...ids]).select('*')) as SubscriptionPlanRow[];
+      const cats = await categoriesOf(tenantId, rows.map((r) => r.id));
+      return rows.map((r) => toPlan(r, cats.get(r.id) ?? []));
+    },
     async list(tenantId, query, page) {
       const q = db.q()('subscription_plans').where({ tenantId }).select('*');
       if (query.active !== undefined) q.where('active', query.active);

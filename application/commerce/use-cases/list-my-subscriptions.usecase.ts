@@ -8,7 +8,7 @@ import type { CommerceDeps } from '../deps.js';
 export const makeListMySubscriptions = (d: Pick<CommerceDeps, 'subscriptionRepository' | 'learningCatalog'>) =>
   async (actor: Actor, page: PageRequest): Promise<Page<{ subscription: Subscription; plan: SubscriptionPlan | null }>> => {
     const subs = await d.subscriptionRepository.listByUser(actor.tenantId, actor.userId, page);
-    const plans = new Map<string, SubscriptionPlan | null>();
-    for (const s of subs.items) if (!plans.has(s.planId)) plans.set(s.planId, await d.learningCatalog.findPlan(actor.tenantId, s.planId));
+    // One look-up for the page's plans, not one per subscription.
+    const plans = new Map((await d.learningCatalog.findPlans(actor.tenantId, [...new Set(subs.items.map((s) => s.planId))])).map((p): [string, SubscriptionPlan] => [p.id, p]));
     return { ...subs, items: subs.items.map((subscription) => ({ subscription, plan: plans.get(subscription.planId) ?? null })) };
   };
