@@ -1,5 +1,5 @@
 import type { PersonMatch } from '../../../domain/crm/lead-link.js';
-import { amountOf, sumAmounts } from '../../../domain/shared/money.js';
+import { toMinor } from '../../../domain/shared/money.js';
 import type { RoleLevel } from '../../../domain/identity/role.js';
 import type { CustomerEnrolment, CustomerOrder, CustomerRecords, PeopleDirectory } from '../../../application/crm/ports/customers.js';
 import type { FunnelCounts, LeadAnalytics, SeriesPoint, SourceFunnel } from '../../../application/crm/ports/lead-analytics.js';
@@ -42,12 +42,12 @@ export const makeCustomerRecordsPg = ({ db }: DbDeps): CustomerRecords => ({
     const rows = (await db.q()('orders').where({ tenantId, userId })
       .orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit)
       .select('id', 'status', 'totalAmount', 'currency', 'createdAt', 'paidAt')) as Array<{ id: string; status: string; totalAmount: number | string; currency: string; createdAt: Date; paidAt: Date | null }>;
-    return rows.map((r): CustomerOrder => ({ id: r.id, status: r.status, total: amountOf(r.totalAmount), currency: r.currency, createdAt: r.createdAt, paidAt: r.paidAt }));
+    return rows.map((r): CustomerOrder => ({ id: r.id, status: r.status, total: toMinor(r.totalAmount), currency: r.currency, createdAt: r.createdAt, paidAt: r.paidAt }));
   },
   async paidTotal(tenantId, userId) {
     const row = (await db.q()('orders').where({ tenantId, userId, status: 'paid' })
       .first(db.knex.raw('coalesce(sum(total_amount), 0) as total'))) as { total: number | string } | undefined;
-    return amountOf(row?.total ?? 0);
+    return toMinor(row?.total ?? '0');
   },
   async enrolments(tenantId, userId, limit) {
     const result = await db.q().raw(
@@ -94,7 +94,7 @@ const PAID_CTE = `paid as (select user_id, sum(total_amount) as revenue from ord
 const DONE_CTE = `done as (select distinct user_id from certificates where tenant_id = ?)`;
 
 type CountsRow = { leads: number | string; linked: number | string; paid: number | string; completed: number | string; revenue: number | string };
-const counts = (r: CountsRow): FunnelCounts => ({ leads: Number(r.leads), linked: Number(r.linked), paid: Number(r.paid), completed: Number(r.completed), revenue: amountOf(r.revenue) });
+const counts = (r: CountsRow): FunnelCounts => ({ leads: Number(r.leads), linked: Number(r.linked), paid: Number(r.paid), completed: Number(r.completed), revenue: toMinor(r.revenue) });
 
 type SourceRow = CountsRow & { provider: string; campaign_id: string | null; form_id: string | null; ad_id: string | null };
 
@@ -135,16 +135,16 @@ export const makeLeadAnalyticsPg = ({ db }: DbDeps): LeadAnalytics => ({
       )
       : null;
     const [sourceResult, periodResult] = await Promise.all([sources, periods]);
-    const total: FunnelCounts = { leads: 0, linked: 0, paid: 0, completed: 0, revenue: 0 };
+    const total: FunnelCounts = { leads: 0, linked: 0, paid: 0, completed: 0, revenue: 0n };
     const bySource = (sourceResult as { rows: SourceRow[] }).rows.map((r): SourceFunnel => {
       const c = counts(r);
       for (const k of ['leads', 'linked', 'paid', 'completed'] as const) total[k] += c[k];
-      total.revenue = sumAmounts([total.revenue, c.revenue]);
+      total.revenue += c.revenue;
       return { provider: r.provider, campaignId: r.campaign_id, formId: r.form_id, adId: r.ad_id, ...c };
     });
     const points = periodResult
       ? (periodResult as { rows: Array<{ period: string; leads: number | string; paid: number | string; revenue: number | string }> }).rows
-        .map((r): SeriesPoint => ({ period: r.period, leads: Number(r.leads), paid: Number(r.paid), revenue: amountOf(r.revenue) }))
+        .map((r): SeriesPoint => ({ period: r.period, leads: Number(r.leads), paid: Number(r.paid), revenue: toMinor(r.revenue) }))
       : null;
     return { total, bySource, series: points };
   },

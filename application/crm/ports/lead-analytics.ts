@@ -1,3 +1,4 @@
+import type { Minor } from '../../../domain/shared/money.js';
 import type { DateRange } from './lead-repository.js';
 
 /**
@@ -18,7 +19,7 @@ export interface FunnelCounts {
   linked: number;
   paid: number;
   completed: number;
-  revenue: number;
+  revenue: Minor;
 }
 
 export type SourceFunnel = SourceKey & FunnelCounts;
@@ -30,7 +31,7 @@ export interface SeriesPoint {
   period: string;
   leads: number;
   paid: number;
-  revenue: number;
+  revenue: Minor;
 }
 
 export interface FunnelReport {
