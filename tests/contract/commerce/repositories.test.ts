@@ -73,6 +73,26 @@ function contract(name: string, make: () => Promise<Ctx>) {
       expect(await ctx.orders.paidTotals(ctx.tenantId, T0, new Date(T0.getTime() + DAY))).to.deep.equal([{ currency: 'USD', count: 2, total: toMinor(0.3) }]);
     });
 
+    it('the largest numeric(14, 2) amount round-trips exactly, and a sum of many 0.10s and 0.07s is exact', async () => {
+      const at = new Date(T0.getTime() + 1000);
+      const largest = toMinor('999999999999.99');
+      const line = { type: 'course' as const, name: 'X', courseId: randomUUID(), categoryId: null, planId: null, subscriptionId: null, courseIds: [], quantity: 1, tierMinQuantity: null };
+      const big = order(ctx, { currency: 'USD', subtotal: largest, discount: 0n, totalAmount: largest, status: 'paid', paidAt: at, items: [{ ...line, unitPrice: largest, amount: largest }] });
+      await ctx.orders.insert(big);
+      expect(await ctx.orders.findById(ctx.tenantId, big.id)).to.deep.equal(big);
+      const p = payment(ctx, big, { currency: 'USD' });
+      await ctx.payments.insert(p);
+      expect((await ctx.payments.latestOfOrder(ctx.tenantId, big.id))!.amount).to.equal(largest);
+      // 0.1 and 0.07 have no exact binary double: 40 × 0.10 + 30 × 0.07 summed as doubles is not 6.1.
+      const small = [...Array<string>(40).fill('0.10'), ...Array<string>(30).fill('0.07')].map((text) => toMinor(text));
+      for (const amount of small) {
+        await ctx.orders.insert(order(ctx, { currency: 'EUR', subtotal: amount, discount: 0n, totalAmount: amount, status: 'paid', paidAt: at, items: [{ ...line, unitPrice: amount, amount }] }));
+      }
+      const totals = await ctx.orders.paidTotals(ctx.tenantId, T0, new Date(T0.getTime() + DAY));
+      expect(totals.find((t) => t.currency === 'EUR')).to.deep.equal({ currency: 'EUR', count: 70, total: toMinor('6.10') });
+      expect(totals.find((t) => t.currency === 'USD')).to.deep.equal({ currency: 'USD', count: 1, total: largest });
+    });
+
     it('orders: round trip, lock, update, tenant scoping, listing, tenantOf, totals', async () => {
       const o = order(ctx);
       await ctx.orders.insert(o);
