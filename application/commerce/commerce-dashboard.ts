@@ -1,4 +1,5 @@
 import { Role } from '../../domain/identity/role.js';
+import { fromMinor } from '../../domain/shared/money.js';
 import type { DashboardContributor } from '../platform/ports.js';
 import type { CommerceDeps } from './deps.js';
 
@@ -26,7 +27,7 @@ export const makeCommerceDashboard = (d: Pick<CommerceDeps, 'orderRepository' | 
     ]);
     return {
       ...own,
-      revenue_this_month: Object.fromEntries(month.map((m) => [m.currency, m.total])),
+      revenue_this_month: Object.fromEntries(month.map((m) => [m.currency, fromMinor(m.total)])),
       paid_orders_this_month: month.reduce((s, m) => s + m.count, 0),
       paid_orders: paid,
       tenant_pending_orders: pending,

@@ -19,7 +19,7 @@ export async function payFreeOrder(d: Pick<CommerceDeps, 'ids' | 'clock'> & { se
       insert: true,
       payment: {
         id: transactionId, tenantId: o.tenantId, orderId: o.id, userId: o.userId, transactionId, gatewayTransactionId: null, provider: 'manual',
-        paymentMethod: 'free', amount: 0, currency: o.currency, status: 'paid', redirectUrl: null, reference: null, createdAt: now, updatedAt: now, paidAt: now,
+        paymentMethod: 'free', amount: 0n, currency: o.currency, status: 'paid', redirectUrl: null, reference: null, createdAt: now, updatedAt: now, paidAt: now,
       },
     }),
   });

@@ -1,18 +1,21 @@
-import { decimalsOf } from '../../domain/shared/money.js';
+import { decimalsOf, roundMinor, type Minor } from '../../domain/shared/money.js';
 import type { Order } from '../../domain/commerce/order.js';
 import { htmlParagraphs } from '../platform/mail-templates.js';
 import type { MailAttachment, OutgoingMail } from '../platform/ports.js';
 
-export const formatMoney = (amount: number, currency: string): string => {
-  const digits = decimalsOf(currency);
-  return `${currency} ${new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amount)}`;
+/** `IDR 150,000`, `USD 19,999.99`: the units grouped by Intl (a bigint, exact), the hundredths appended when the currency has them. */
+export const formatMoney = (amount: Minor, currency: string): string => {
+  const rounded = roundMinor(amount, currency);
+  const abs = rounded < 0n ? -rounded : rounded;
+  const cents = decimalsOf(currency) > 0 ? `.${(abs % 100n).toString().padStart(2, '0')}` : '';
+  return `${currency} ${rounded < 0n ? '-' : ''}${new Intl.NumberFormat('en-US').format(abs / 100n)}${cents}`;
 };
 
 const lines = (o: Order) => o.items.map((i) => `- ${i.name}${i.quantity > 1 ? ` × ${i.quantity}` : ''}: ${formatMoney(i.amount, o.currency)}`).join('\n');
 
 const totals = (o: Order) => [
   `Subtotal: ${formatMoney(o.subtotal, o.currency)}`,
-  ...(o.discount > 0 ? [`Discount${o.promoCode ? ` (${o.promoCode})` : ''}: -${formatMoney(o.discount, o.currency)}`] : []),
+  ...(o.discount > 0n ? [`Discount${o.promoCode ? ` (${o.promoCode})` : ''}: -${formatMoney(o.discount, o.currency)}`] : []),
   `Total: ${formatMoney(o.totalAmount, o.currency)}`,
 ].join('\n');
 

@@ -80,7 +80,7 @@ export async function priceCourseItems(d: Deps, tenantId: string, requests: read
   }
   for (const c of single) {
     if (c.currency.toUpperCase() !== currency) return err('CURRENCY_MISMATCH', `course ${c.id}: priced in ${c.currency}`);
-    if (!(c.price > 0)) return err('COURSE_IS_FREE', `course ${c.id}: free, enrol with POST /api/lms/courses/${c.id}/enroll`);
+    if (!(c.price > 0n)) return err('COURSE_IS_FREE', `course ${c.id}: free, enrol with POST /api/lms/courses/${c.id}/enroll`);
     items.push({
       type: 'course', name: c.title, courseId: c.id, categoryId: c.categoryId, planId: null, subscriptionId: null, courseIds: [c.id],
       quantity: 1, unitPrice: c.price, amount: lineAmount(c.price, 1, currency), tierMinQuantity: null,

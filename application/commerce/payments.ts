@@ -1,4 +1,4 @@
-import { sameAmount, toMinor } from '../../domain/shared/money.js';
+import { fromMinor, type Minor } from '../../domain/shared/money.js';
 import type { Order } from '../../domain/commerce/order.js';
 import type { Payment } from '../../domain/commerce/payment.js';
 import { err, ok, type Result } from '../shared/result.js';
@@ -15,13 +15,13 @@ type Deps = Pick<CommerceDeps, 'paymentGateway' | 'paymentRepository' | 'setting
  * pending payment of the same method and amount is answered again instead of a second
  * transaction (a double click, a retry after a lost answer).
  */
-export async function startPayment(d: Deps, order: Order, methodCode: string, amount?: number): Promise<Result<Payment, StartPaymentError>> {
-  if (order.status !== 'pending' || !(order.totalAmount > 0)) return err('ORDER_NOT_PAYABLE', `the order is ${order.status}`);
-  if (amount !== undefined && !sameAmount(amount, order.totalAmount)) return err('AMOUNT_MISMATCH', `amount: the order total is ${order.totalAmount}`);
+export async function startPayment(d: Deps, order: Order, methodCode: string, amount?: Minor): Promise<Result<Payment, StartPaymentError>> {
+  if (order.status !== 'pending' || !(order.totalAmount > 0n)) return err('ORDER_NOT_PAYABLE', `the order is ${order.status}`);
+  if (amount !== undefined && amount !== order.totalAmount) return err('AMOUNT_MISMATCH', `amount: the order total is ${fromMinor(order.totalAmount)}`);
   const method = (await availableMethods(d, order.tenantId)).find((m) => m.code === methodCode.trim().toLowerCase());
   if (!method) return err('PAYMENT_METHOD_UNAVAILABLE', `payment_method: ${methodCode} is not offered; see GET /api/lms/payment-methods`);
   const open = (await d.paymentRepository.pendingOfOrder(order.tenantId, order.id))
-    .find((p) => p.provider === d.paymentGateway.provider && p.paymentMethod === method.code && sameAmount(p.amount, order.totalAmount));
+    .find((p) => p.provider === d.paymentGateway.provider && p.paymentMethod === method.code && p.amount === order.totalAmount);
   if (open) return ok(open);
   const user = await d.userRepository.findById(order.tenantId, order.userId);
   if (!user || user.deletedAt) return err('USER_NOT_FOUND');
@@ -51,10 +51,10 @@ export async function startPayment(d: Deps, order: Order, methodCode: string, am
  * Line items for the gateway; their sum must equal the amount (Midtrans checks it), so a
  * discount is one negative line.
  */
-function itemDetails(order: Order): Array<{ id: string; name: string; price: number; quantity: number }> {
-  const lines = order.items.map((i, n) => (i.quantity > 0 && toMinor(i.unitPrice) * BigInt(i.quantity) === toMinor(i.amount)
+function itemDetails(order: Order): Array<{ id: string; name: string; price: Minor; quantity: number }> {
+  const lines = order.items.map((i, n) => (i.quantity > 0 && i.unitPrice * BigInt(i.quantity) === i.amount
     ? { id: `${order.id.slice(0, 8)}-${n + 1}`, name: i.name.slice(0, 50), price: i.unitPrice, quantity: i.quantity }
     : { id: `${order.id.slice(0, 8)}-${n + 1}`, name: i.name.slice(0, 50), price: i.amount, quantity: 1 }));
-  if (order.discount > 0) lines.push({ id: 'discount', name: `Discount ${order.promoCode ?? ''}`.trim().slice(0, 50), price: -order.discount, quantity: 1 });
+  if (order.discount > 0n) lines.push({ id: 'discount', name: `Discount ${order.promoCode ?? ''}`.trim().slice(0, 50), price: -order.discount, quantity: 1 });
   return lines;
 }

@@ -1,6 +1,7 @@
 import { DEFAULT_RULES, memberAt, planAllocation, ruleUserIds } from '../../domain/crm/allocation.js';
 import { assignmentEvent, createdEvent, newLead, type AssignmentReason, type Lead, type LeadDetails, type LeadEvent, type LeadEventDraft, type LeadSource, type LeadStatus } from '../../domain/crm/lead.js';
 import type { User } from '../../domain/identity/user.js';
+import type { Minor } from '../../domain/shared/money.js';
 import type { UserRepository } from '../identity/ports/user-repository.js';
 import type { Mailer } from '../platform/ports.js';
 import type { ChatEventPublisher } from '../engagement/index.js';
@@ -34,7 +35,7 @@ export interface IntakeInput {
   /** The campaign, form and ad it came from, when the platform says. */
   source?: LeadSource | undefined;
   status?: LeadStatus;
-  value?: number | null;
+  value?: Minor | null;
   /** A chosen assignee (manual leads); otherwise the automation rules decide. */
   assignedTo?: string | null;
   /** Who creates it; null for webhooks. */

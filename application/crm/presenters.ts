@@ -1,6 +1,7 @@
 import type { AutomationRules } from '../../domain/crm/allocation.js';
 import { percentage } from '../../domain/crm/kpi.js';
 import type { Lead, LeadEvent } from '../../domain/crm/lead.js';
+import { fromMinor } from '../../domain/shared/money.js';
 import type { IntegrationState } from './integrations.js';
 import type { WebhookDelivery } from './ports/delivery-repository.js';
 import type { FunnelCounts } from './ports/lead-analytics.js';
@@ -26,7 +27,7 @@ export const leadView = (l: Lead) => ({
   answers: l.answers,
   status: l.status,
   assigned_to: l.assignedTo,
-  value: l.value,
+  value: l.value === null ? null : fromMinor(l.value),
   is_test: l.isTest,
   user_id: l.userId,
   link_status: linkStatus(l),
@@ -46,7 +47,7 @@ export const leadEventView = (e: LeadEvent) => ({
   to_status: e.toStatus,
   from_user_id: e.fromUserId,
   to_user_id: e.toUserId,
-  value: e.value,
+  value: e.value === null ? null : fromMinor(e.value),
   note: e.note,
   actor_id: e.actorId,
   reason: e.reason,
@@ -57,7 +58,7 @@ export const leadDetailView = (x: { lead: Lead; history: LeadEvent[]; person: Le
   ...leadView(x.lead),
   user: x.person.user ? personView(x.person.user) : null,
   link: { status: linkStatus(x.lead), candidates: x.person.candidates.map(personView) },
-  orders: x.person.orders.map((o) => ({ id: o.id, status: o.status, total: o.total, currency: o.currency, created_at: o.createdAt, paid_at: o.paidAt })),
+  orders: x.person.orders.map((o) => ({ id: o.id, status: o.status, total: fromMinor(o.total), currency: o.currency, created_at: o.createdAt, paid_at: o.paidAt })),
   enrollments: x.person.enrolments.map((e) => ({ course_id: e.courseId, course_title: e.courseTitle, status: e.status, progress: e.progress, completed_at: e.completedAt })),
   history: x.history.map(leadEventView),
 });
@@ -109,16 +110,16 @@ export const dashboardView = ({ kpis: k, funnel, bySource, series }: CrmDashboar
   total_leads: k.totalLeads,
   total_active_leads: k.totalActiveLeads,
   conversion_rate: k.conversionRate,
-  average_deal_size: k.averageDealSize,
+  average_deal_size: fromMinor(k.averageDealSize),
   sales_velocity_days: k.salesVelocityDays,
   leads_by_status: k.leadsByStatus,
   leads_by_provider: k.leadsByProvider,
-  funnel: { ...funnelView(funnel), revenue: funnel.revenue },
+  funnel: { ...funnelView(funnel), revenue: fromMinor(funnel.revenue) },
   by_source: bySource
     .sort((a, b) => b.leads - a.leads || a.provider.localeCompare(b.provider) || (a.campaignId ?? '').localeCompare(b.campaignId ?? '') || (a.formId ?? '').localeCompare(b.formId ?? '') || (a.adId ?? '').localeCompare(b.adId ?? ''))
     .map((s) => ({
       provider: s.provider, campaign_id: s.campaignId, form_id: s.formId, ad_id: s.adId,
-      leads: s.leads, linked: s.linked, paid: s.paid, completed: s.completed, revenue: s.revenue, conversion_rate: percentage(s.paid, s.leads),
+      leads: s.leads, linked: s.linked, paid: s.paid, completed: s.completed, revenue: fromMinor(s.revenue), conversion_rate: percentage(s.paid, s.leads),
     })),
-  ...(series ? { series: { group_by: series.period, time_zone: series.timeZone, points: series.points.map((p) => ({ period: p.period, leads: p.leads, paid: p.paid, revenue: p.revenue })) } } : {}),
+  ...(series ? { series: { group_by: series.period, time_zone: series.timeZone, points: series.points.map((p) => ({ period: p.period, leads: p.leads, paid: p.paid, revenue: fromMinor(p.revenue) })) } } : {}),
 });

@@ -2,6 +2,7 @@ import type { Category, Course, CourseModule, Lesson, LessonSummary } from '../.
 import { effectiveStatus, type Enrollment } from '../../domain/learning/enrollment.js';
 import type { ProgressStatus } from '../../domain/learning/progress.js';
 import type { Certificate, CertificateTemplate } from '../../domain/learning/certificate.js';
+import { fromMinor } from '../../domain/shared/money.js';
 import type { CourseProgress } from './course-progress.js';
 import type { Learner } from './ports/learner-directory.js';
 import type { StudentCourse, StudentSummary } from './student-summary.js';
@@ -17,7 +18,7 @@ export const categoryView = (c: Category) => ({ id: c.id, name: c.name, slug: c.
 export const courseView = (c: Course, category: Category | null = null) => ({
   id: c.id, title: c.title, description: c.description, category_id: c.categoryId,
   category: category ? { id: category.id, name: category.name, slug: category.slug } : null,
-  difficulty: c.difficulty, price: c.price, currency: c.currency, cover_image: c.coverImage, status: c.status,
+  difficulty: c.difficulty, price: fromMinor(c.price), currency: c.currency, cover_image: c.coverImage, status: c.status,
   published_at: c.publishedAt, created_at: c.createdAt, updated_at: c.updatedAt,
 });
 
@@ -72,17 +73,17 @@ export const studentCourseView = (c: Pick<StudentCourse, 'course' | 'enrollment'
 export const contentItemView = (a: LearningAsset) => ({ id: a.id, title: a.title, description: a.description, url: a.url, type: a.type, created_at: a.createdAt, updated_at: a.updatedAt });
 
 export const pricingView = (p: Pricing) => ({
-  id: p.id, category_id: p.categoryId, unit_price: p.unitPrice, currency: p.currency,
-  tiers: p.tiers.map((t) => ({ min_quantity: t.minQuantity, unit_price: t.unitPrice })), created_at: p.createdAt, updated_at: p.updatedAt,
+  id: p.id, category_id: p.categoryId, unit_price: fromMinor(p.unitPrice), currency: p.currency,
+  tiers: p.tiers.map((t) => ({ min_quantity: t.minQuantity, unit_price: fromMinor(t.unitPrice) })), created_at: p.createdAt, updated_at: p.updatedAt,
 });
 
 export const planView = (p: SubscriptionPlan) => ({
-  id: p.id, name: p.name, description: p.description, price: p.price, currency: p.currency, duration_days: p.durationDays,
+  id: p.id, name: p.name, description: p.description, price: fromMinor(p.price), currency: p.currency, duration_days: p.durationDays,
   category_ids: p.categoryIds, active: p.active, created_at: p.createdAt, updated_at: p.updatedAt,
 });
 
 export const promoCodeView = (p: PromoCode) => ({
-  id: p.id, code: p.code, type: p.type, value: p.value, valid_from: p.validFrom, valid_until: p.validUntil, max_uses: p.maxUses,
+  id: p.id, code: p.code, type: p.type, value: fromMinor(p.value), valid_from: p.validFrom, valid_until: p.validUntil, max_uses: p.maxUses,
   used_count: p.usedCount, created_at: p.createdAt, updated_at: p.updatedAt,
 });
 

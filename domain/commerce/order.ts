@@ -1,3 +1,4 @@
+import type { Minor } from '../shared/money.js';
 import { nextStatus, type PaymentOutcome, type PaymentStatus } from './payment-status.js';
 
 export type OrderStatus = PaymentStatus;
@@ -20,8 +21,8 @@ export interface OrderItem {
   subscriptionId: string | null;
   courseIds: string[];
   quantity: number;
-  unitPrice: number;
-  amount: number;
+  unitPrice: Minor;
+  amount: Minor;
   /** The tier applied (`category` lines), null for the base price. */
   tierMinQuantity: number | null;
 }
@@ -31,9 +32,9 @@ export interface Order {
   tenantId: string;
   userId: string;
   items: OrderItem[];
-  subtotal: number;
-  discount: number;
-  totalAmount: number;
+  subtotal: Minor;
+  discount: Minor;
+  totalAmount: Minor;
   currency: string;
   status: OrderStatus;
   promoCode: string | null;

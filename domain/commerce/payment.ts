@@ -1,3 +1,4 @@
+import type { Minor } from '../shared/money.js';
 import { nextStatus, type PaymentOutcome, type PaymentStatus } from './payment-status.js';
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'midtrans', 'manual'] as const;
@@ -15,7 +16,7 @@ export interface Payment {
   gatewayTransactionId: string | null;
   provider: PaymentProvider;
   paymentMethod: string;
-  amount: number;
+  amount: Minor;
   currency: string;
   status: PaymentStatus;
   redirectUrl: string | null;

@@ -1,15 +1,15 @@
 import type { PriceTier, PromoTerms, PromoType } from '../learning/admin-resources.js';
-import { fromMinor, percentOfMinor, roundMinor, toMinor } from '../shared/money.js';
+import { percentOfMinor, roundMinor, sumMinor, type Minor } from '../shared/money.js';
 
 /** Price computation (contract §7): volume tiers of a category price, promo code validity and discount. */
 
 export interface TieredPrice {
-  unitPrice: number;
+  unitPrice: Minor;
   tiers: readonly PriceTier[];
 }
 
 /** The unit price for `quantity`: the tier with the highest threshold reached, else the base price. */
-export function unitPriceFor(price: TieredPrice, quantity: number): { unitPrice: number; tierMinQuantity: number | null } {
+export function unitPriceFor(price: TieredPrice, quantity: number): { unitPrice: Minor; tierMinQuantity: number | null } {
   let best: PriceTier | null = null;
   for (const t of price.tiers) if (t.minQuantity <= quantity && (!best || t.minQuantity > best.minQuantity)) best = t;
   return best ? { unitPrice: best.unitPrice, tierMinQuantity: best.minQuantity } : { unitPrice: price.unitPrice, tierMinQuantity: null };
@@ -34,17 +34,15 @@ export function promoProblem(p: PromoTerms | null, now: Date): PromoProblem | nu
  * The discount on `subtotal`: a percentage of it (rounded half away from zero to the currency),
  * or a fixed amount; never more than the subtotal. Exact: computed in hundredths (domain/shared/money.ts).
  */
-export function discountFor(promo: { type: PromoType; value: number }, subtotal: number, currency: string): number {
-  const sub = toMinor(subtotal);
-  const raw = promo.type === 'percent' ? percentOfMinor(sub, promo.value, currency) : roundMinor(toMinor(promo.value), currency);
-  const capped = raw < 0n ? 0n : raw > sub ? sub : raw;
-  return fromMinor(capped);
+export function discountFor(promo: { type: PromoType; value: Minor }, subtotal: Minor, currency: string): Minor {
+  const raw = promo.type === 'percent' ? percentOfMinor(subtotal, promo.value, currency) : roundMinor(promo.value, currency);
+  return raw < 0n ? 0n : raw > subtotal ? subtotal : raw;
 }
 
 export interface Quote {
-  subtotal: number;
-  discount: number;
-  total: number;
+  subtotal: Minor;
+  discount: Minor;
+  total: Minor;
 }
 
 /**
@@ -52,13 +50,12 @@ export interface Quote {
  * from a client. The subtotal is the exact sum of the line amounts (each already rounded to the
  * currency), and subtotal = discount + total exactly.
  */
-export function quote(amounts: readonly number[], promo: { type: PromoType; value: number } | null, currency: string): Quote {
-  const sub = roundMinor(amounts.reduce((s, a) => s + toMinor(a), 0n), currency);
-  const subtotal = fromMinor(sub);
-  const discount = promo ? discountFor(promo, subtotal, currency) : 0;
-  return { subtotal, discount, total: fromMinor(sub - toMinor(discount)) };
+export function quote(amounts: readonly Minor[], promo: { type: PromoType; value: Minor } | null, currency: string): Quote {
+  const subtotal = roundMinor(sumMinor(amounts), currency);
+  const discount = promo ? discountFor(promo, subtotal, currency) : 0n;
+  return { subtotal, discount, total: subtotal - discount };
 }
 
 /** A line: quantity × unit price, exactly, rounded half away from zero to the currency. */
-export const lineAmount = (unitPrice: number, quantity: number, currency: string): number =>
-  fromMinor(roundMinor(toMinor(unitPrice) * BigInt(quantity), currency));
+export const lineAmount = (unitPrice: Minor, quantity: number, currency: string): Minor =>
+  roundMinor(unitPrice * BigInt(quantity), currency);

@@ -1,3 +1,4 @@
+import { divRound, sumMinor, type Minor } from '../shared/money.js';
 import { ACTIVE_STATUSES, CONVERTED_STATUSES, LEAD_STATUSES, type LeadStatus } from './lead.js';
 
 /**
@@ -10,7 +11,7 @@ export interface LeadAggregateRow {
   provider: string;
   count: number;
   /** Over closed_won leads of the group that have a value. */
-  wonValueSum: number;
+  wonValueSum: Minor;
   wonValueCount: number;
   /** Seconds from created_at to closed_at, over closed_won leads of the group that have closed_at. */
   wonSecondsSum: number;
@@ -22,7 +23,8 @@ export interface CrmKpis {
   totalActiveLeads: number;
   /** Percentage, 2 decimals. */
   conversionRate: number;
-  averageDealSize: number;
+  /** Money: the mean won value, rounded half away from zero to hundredths. */
+  averageDealSize: Minor;
   salesVelocityDays: number;
   leadsByStatus: Record<LeadStatus, number>;
   leadsByProvider: Record<string, number>;
@@ -47,7 +49,6 @@ export function computeKpis(rows: readonly LeadAggregateRow[], providers: readon
   const leadsByStatus = Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) as Record<LeadStatus, number>;
   const leadsByProvider: Record<string, number> = Object.fromEntries(providers.map((p) => [p, 0]));
   let total = 0;
-  let wonValueSum = 0;
   let wonValueCount = 0;
   let wonSeconds = 0;
   let wonClosed = 0;
@@ -55,7 +56,6 @@ export function computeKpis(rows: readonly LeadAggregateRow[], providers: readon
     total += r.count;
     leadsByStatus[r.status] += r.count;
     leadsByProvider[r.provider] = (leadsByProvider[r.provider] ?? 0) + r.count;
-    wonValueSum += r.wonValueSum;
     wonValueCount += r.wonValueCount;
     wonSeconds += r.wonSecondsSum;
     wonClosed += r.wonClosedCount;
@@ -66,7 +66,7 @@ export function computeKpis(rows: readonly LeadAggregateRow[], providers: readon
     totalLeads: total,
     totalActiveLeads: active,
     conversionRate: percentage(converted, total),
-    averageDealSize: mean2(wonValueSum, wonValueCount),
+    averageDealSize: wonValueCount > 0 ? divRound(sumMinor(rows.map((r) => r.wonValueSum)), BigInt(wonValueCount)) : 0n,
     salesVelocityDays: mean2(wonSeconds / SECONDS_PER_DAY, wonClosed),
     leadsByStatus,
     leadsByProvider,

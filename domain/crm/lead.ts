@@ -3,6 +3,8 @@
  * (the spec shows no transitions, and sales staff correct mistakes), but every change is kept
  * in the lead's history.
  */
+import type { Minor } from '../shared/money.js';
+
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'unqualified', 'converted', 'closed_won', 'closed_lost'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
@@ -54,7 +56,7 @@ export interface Lead extends LeadDetails, LeadSource {
   externalId: string | null;
   status: LeadStatus;
   assignedTo: string | null;
-  value: number | null;
+  value: Minor | null;
   /** The tenant's user with this lead's email or phone (see lead-link.ts). */
   userId: string | null;
   /** Users an ambiguous match pointed at (email at one, phone at another); null otherwise. */
@@ -85,7 +87,7 @@ export interface LeadEvent {
   toStatus: LeadStatus | null;
   fromUserId: string | null;
   toUserId: string | null;
-  value: number | null;
+  value: Minor | null;
   note: string | null;
   /** The user who made the change; null for the system (webhooks, allocation). */
   actorId: string | null;
@@ -95,7 +97,7 @@ export interface LeadEvent {
 
 export interface LeadChanges {
   status?: LeadStatus | undefined;
-  value?: number | null | undefined;
+  value?: Minor | null | undefined;
   assignedTo?: string | null | undefined;
   note?: string | undefined;
 }
@@ -138,7 +140,7 @@ export function applyLeadChanges(lead: Lead, changes: LeadChanges, actorId: stri
 }
 
 /** A new lead's first history entry and its initial timestamps. */
-export function newLead(input: { id: string; tenantId: string; provider: string; externalId: string | null; details: LeadDetails; source?: LeadSource | undefined; status?: LeadStatus | undefined; value?: number | null; at: Date }): Lead {
+export function newLead(input: { id: string; tenantId: string; provider: string; externalId: string | null; details: LeadDetails; source?: LeadSource | undefined; status?: LeadStatus | undefined; value?: Minor | null; at: Date }): Lead {
   const status = input.status ?? 'new';
   return {
     id: input.id,

@@ -1,3 +1,4 @@
+import type { Minor } from '../shared/money.js';
 import { blankEvent, CLOSED_STATUSES, type Lead, type LeadEventDraft, type PipelineReason } from './lead.js';
 
 /**
@@ -12,8 +13,8 @@ import { blankEvent, CLOSED_STATUSES, type Lead, type LeadEventDraft, type Pipel
  *
  * The same total twice changes nothing, so a replayed notification is harmless.
  */
-export function applyPaidTotal(lead: Lead, paidTotal: number, cause: PipelineReason, at: Date): { lead: Lead; events: LeadEventDraft[] } {
-  if (paidTotal > 0) {
+export function applyPaidTotal(lead: Lead, paidTotal: Minor, cause: PipelineReason, at: Date): { lead: Lead; events: LeadEventDraft[] } {
+  if (paidTotal > 0n) {
     if (lead.status === 'closed_won') {
       if (lead.value === paidTotal) return { lead, events: [] };
       return { lead: { ...lead, value: paidTotal, updatedAt: at }, events: [{ ...blankEvent('value_changed', null), value: paidTotal, reason: cause }] };

@@ -1,4 +1,5 @@
 /** Rules of the admin resources (contract §6, §7) that hold whatever the edge accepted. */
+import type { Minor } from '../shared/money.js';
 
 export const slugify = (name: string): string =>
   name
@@ -11,7 +12,7 @@ export const slugify = (name: string): string =>
 
 export interface PriceTier {
   minQuantity: number;
-  unitPrice: number;
+  unitPrice: Minor;
 }
 
 /** Tiers by quantity, each threshold once: `null` when two tiers share a threshold. */
@@ -26,7 +27,12 @@ export type PromoType = (typeof PROMO_TYPES)[number];
 
 export interface PromoTerms {
   type: PromoType;
-  value: number;
+  /**
+   * Hundredths, exact, as the `numeric(14, 2)` column holds it: of the currency's unit for a
+   * `fixed` code (money), of a percent for a `percent` code (12.5 % is 1250n, what
+   * `percentOfMinor` takes). Either is a decimal with at most two places.
+   */
+  value: Minor;
   validFrom: Date | null;
   validUntil: Date | null;
   maxUses: number | null;
@@ -38,8 +44,8 @@ export const PROMO_CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]{2,39}$/;
 
 /** Why a promo code's terms are inconsistent, or null when they hold. */
 export function promoTermsProblem(p: PromoTerms): string | null {
-  if (!(p.value > 0)) return 'value: must be greater than 0';
-  if (p.type === 'percent' && p.value > 100) return 'value: a percentage is at most 100';
+  if (!(p.value > 0n)) return 'value: must be greater than 0';
+  if (p.type === 'percent' && p.value > 10_000n) return 'value: a percentage is at most 100';
   if (p.validFrom && p.validUntil && p.validFrom.getTime() >= p.validUntil.getTime()) return 'valid_until: must be after valid_from';
   if (p.maxUses !== null && p.maxUses < 0) return 'max_uses: must not be negative';
   if (p.usedCount < 0) return 'used_count: must not be negative';

@@ -1,3 +1,4 @@
+import type { Minor } from '../shared/money.js';
 import { Role, type RoleLevel } from '../identity/role.js';
 
 export const COURSE_STATUSES = ['draft', 'published', 'archived'] as const;
@@ -11,7 +12,7 @@ export interface Course {
   categoryId: string | null;
   /** The spec's `difficulty` (the list's `level` filter). */
   difficulty: string | null;
-  price: number;
+  price: Minor;
   currency: string;
   coverImage: string | null;
   status: CourseStatus;
@@ -78,7 +79,7 @@ export function canSeeCourse(course: Pick<Course, 'status'>, role: RoleLevel | n
 /** Only published courses are listed or enrollable (contract §6). */
 export const isPublic = (course: Pick<Course, 'status'>): boolean => course.status === 'published';
 
-export const isFree = (course: Pick<Course, 'price'>): boolean => course.price === 0;
+export const isFree = (course: Pick<Course, 'price'>): boolean => course.price === 0n;
 
 /** The first publication is remembered; later status changes keep it. */
 export function withStatus(course: Course, status: CourseStatus, now: Date): Course {

@@ -1,12 +1,16 @@
 /**
  * Money (contract §2: a number in the currency's unit, with `currency`). An amount is a decimal
- * with at most two places, as the `numeric(14, 2)` columns hold it. On the wire and in entities it
- * is a JS number, which stands for its shortest decimal text (`19999.99`): that text is exact up to
- * 15 significant digits, more than a `numeric(14, 2)` has. No arithmetic is ever done on those
- * numbers (0.1 + 0.2 is not 0.3 in binary floating point): every sum, product and percentage runs
- * on whole hundredths of the unit as `bigint` (`Minor`), and only its exact result is turned back
- * into a number. Decimal texts from the database or a gateway (`"150000.00"`) are read digit by
- * digit, never through `Number()`.
+ * with at most two places, as the `numeric(14, 2)` columns hold it. Inside the service (entities,
+ * ports, repositories, use cases) an amount is a `Minor`: its whole hundredths as a `bigint`,
+ * exact, so 0.1 + 0.2 is 10n + 20n = 30n. It is a plain `bigint` rather than a branded one on
+ * purpose: TypeScript already refuses to mix `bigint` and `number` in arithmetic (`price * 1.1`,
+ * `total + 0.5` do not compile), which is the guarantee that matters (no binary float ever), and a
+ * brand would be lost by every `+`, `-` and `*` and need a cast after each sum.
+ *
+ * An amount crosses a boundary only as decimal text or through these helpers: database `numeric`
+ * text and gateway texts (`"150000.00"`) are read digit by digit (`toMinor`, `minorOf`, never
+ * `Number()`), written with `formatMinor`; the HTTP edge reads a JSON number or string with
+ * `minorOf` and answers the JSON number the contract requires with `fromMinor`, the one way out.
  */
 
 /** An amount in hundredths of the currency's unit (sen, cents), exact. */
@@ -40,14 +44,12 @@ export function formatMinor(m: Minor): string {
   return `${m < 0n ? '-' : ''}${abs / 100n}.${cents}`;
 }
 
-/** The number of an exact amount: the double whose shortest text is the decimal (`1999999n` → 19999.99). */
+/**
+ * The JSON number of an exact amount (`1999999n` → 19999.99): the double whose shortest text, the
+ * one `JSON.stringify` writes, is the amount's decimal. The only way out to the wire (answers,
+ * gateway bodies); never computed with.
+ */
 export const fromMinor = (m: Minor): number => Number(formatMinor(m));
-
-/** An amount's exact two-place text (`19999.99` → `"19999.99"`, `150000` → `"150000.00"`). */
-export const formatAmount = (amount: number | string): string => formatMinor(toMinor(amount));
-
-/** A numeric column's text (or a number holding an amount) as the amount's number, read exactly. */
-export const amountOf = (value: string | number): number => fromMinor(toMinor(value));
 
 /** Currencies without minor units in practice (and for payment gateways such as Midtrans: IDR is whole rupiah). */
 const ZERO_DECIMAL = new Set(['IDR', 'JPY', 'KRW', 'VND', 'CLP', 'ISK', 'UGX']);
@@ -77,11 +79,11 @@ const ANY_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 
 /**
  * Any decimal (its text, or a number's shortest text: `10.005`), rounded half away from zero to
- * the currency's decimals, exactly: `roundMoney(10.005, 'USD')` is 10.01 although the double
- * nearest to 10.005 lies below it.
+ * the currency's decimals, exactly: `roundMoney(10.005, 'USD')` is 1001n (10.01) although the
+ * double nearest to 10.005 lies below it.
  */
-export function roundMoney(amount: number | string, currency: string): number {
-  return fromMinor(hundredthsNear(amount, decimalsOf(currency)));
+export function roundMoney(amount: number | string, currency: string): Minor {
+  return hundredthsNear(amount, decimalsOf(currency));
 }
 
 /** Any decimal rounded half away from zero to `places` (0–2) decimals, in hundredths, exactly (one rounding, never two). */
@@ -98,21 +100,21 @@ function hundredthsNear(amount: number | string, places = 2): Minor {
  * An amount from JSON stored before amounts were checked at the edge (order lines, price tiers in
  * jsonb may hold `1.234`): any decimal, rounded half away from zero to hundredths, exactly.
  */
-export const amountNear = (value: number | string): number => fromMinor(hundredthsNear(value));
+export const amountNear = (value: number | string): Minor => hundredthsNear(value);
 
-/** `percent` % of `m` (a percentage with at most two decimals, e.g. 15 or 12.5), rounded half away from zero to the currency. */
-export function percentOfMinor(m: Minor, percent: number, currency: string): Minor {
+/**
+ * `percent` of `m`, the percentage in hundredths like an amount (a percentage has at most two
+ * decimals: 15 % is 1500n, 12.5 % is 1250n), rounded half away from zero to the currency.
+ */
+export function percentOfMinor(m: Minor, percent: Minor, currency: string): Minor {
   const step = stepOf(currency);
   // m × (percent in hundredths) / 100 / 100 is in hundredths; divided once more by the step, rounded, times the step.
-  return divRound(m * toMinor(percent), 10_000n * step) * step;
-}
-
-/** Equality of two amounts, exactly (`"150000.00"` from a gateway equals 150000); false when either is not an amount. */
-export function sameAmount(a: string | number, b: string | number): boolean {
-  const x = minorOf(a);
-  const y = minorOf(b);
-  return x !== null && y !== null && x === y;
+  return divRound(m * percent, 10_000n * step) * step;
 }
 
 /** The exact sum of amounts. */
-export const sumAmounts = (amounts: readonly number[]): number => fromMinor(amounts.reduce((s, a) => s + toMinor(a), 0n));
+export const sumMinor = (amounts: Iterable<Minor>): Minor => {
+  let sum = 0n;
+  for (const a of amounts) sum += a;
+  return sum;
+};

@@ -1,5 +1,6 @@
 import { PaymentGatewayFailure, type PaymentGateway } from '../../../application/commerce/ports/payment-gateway.js';
 import type { PaymentMethod } from '../../../domain/commerce/payment.js';
+import { fromMinor } from '../../../domain/shared/money.js';
 
 /** Our method codes and the Snap `enabled_payments` each opens. */
 const METHODS: Array<PaymentMethod & { snap: string[] }> = [
@@ -22,7 +23,9 @@ export interface MidtransOptions {
 /**
  * Midtrans Snap: `POST {MIDTRANS_API_URL}/transactions` with HTTP Basic auth of the server key
  * (user = key, empty password), answering `{token, redirect_url}`. Snap takes the `order_id`
- * as the transaction's id: its notifications name our order, as contract §7 wants.
+ * as the transaction's id: its notifications name our order, as contract §7 wants. Amounts go as
+ * JSON numbers whose text is the exact decimal (`fromMinor`); they are already whole rupiah for
+ * IDR (priced to the currency), as Snap requires.
  */
 export const makeMidtransGateway = (o: MidtransOptions): PaymentGateway => ({
   provider: 'midtrans',
@@ -30,8 +33,8 @@ export const makeMidtransGateway = (o: MidtransOptions): PaymentGateway => ({
   async initiate(request) {
     const method = METHODS.find((m) => m.code === request.method.code);
     const body = {
-      transaction_details: { order_id: request.orderId, gross_amount: request.amount },
-      item_details: request.items.map((i) => ({ id: i.id, name: i.name, price: i.price, quantity: i.quantity })),
+      transaction_details: { order_id: request.orderId, gross_amount: fromMinor(request.amount) },
+      item_details: request.items.map((i) => ({ id: i.id, name: i.name, price: fromMinor(i.price), quantity: i.quantity })),
       customer_details: { first_name: request.customer.name.slice(0, 255), email: request.customer.email },
       ...(method ? { enabled_payments: method.snap } : {}),
       ...(o.finishUrl ? { callbacks: { finish: o.finishUrl } } : {}),

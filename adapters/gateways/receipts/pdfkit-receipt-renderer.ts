@@ -43,7 +43,7 @@ export const pdfkitReceiptRenderer: ReceiptRenderer = {
     doc.moveTo(left, doc.y).lineTo(left + width, doc.y).strokeColor('#9ca3af').stroke();
     doc.y += 6;
     row('Subtotal', '', '', formatMoney(r.subtotal, r.currency));
-    if (r.discount > 0) row(`Discount${r.promoCode ? ` (${r.promoCode})` : ''}`, '', '', `-${formatMoney(r.discount, r.currency)}`);
+    if (r.discount > 0n) row(`Discount${r.promoCode ? ` (${r.promoCode})` : ''}`, '', '', `-${formatMoney(r.discount, r.currency)}`);
     row('Total paid', '', '', formatMoney(r.total, r.currency), true);
     doc.moveDown(2).font('Helvetica').fontSize(8).fillColor('#6b7280').text(`Issued ${day(r.issuedAt)}. Thank you for your purchase.`, left, doc.y, { width });
     doc.end();

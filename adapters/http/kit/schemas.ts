@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Page, PageRequest } from '../../../application/shared/ports.js';
-import { fromMinor, minorOf } from '../../../domain/shared/money.js';
+import { minorOf } from '../../../domain/shared/money.js';
 
 /** Shared edge schemas. Query strings arrive as strings, so numbers and booleans are coerced. */
 export const uuid = z.uuid();
@@ -32,9 +32,10 @@ export const requiredText = (max: number) => z.string().trim().min(1).max(max);
 
 /**
  * An amount in (contract §2, domain/shared/money.ts): a JSON number or a decimal string with at
- * most two decimals, read exactly (`"19999.99"` and 19999.99 are the same amount) and answered as
- * the number. More decimals are refused rather than rounded, so what is stored is what was sent
- * (a float sum such as 0.30000000000000004 is refused). From `min` to `max` in the currency's unit.
+ * most two decimals, read exactly (`"19999.99"` and 19999.99 are the same amount) into its
+ * hundredths (`Minor`). More decimals are refused rather than rounded, so what is stored is what
+ * was sent (a float sum such as 0.30000000000000004 is refused). From `min` to `max` in the
+ * currency's unit.
  */
 export const amountIn = (min: number, max: number) => {
   const [low, high] = [minorOf(min), minorOf(max)];
@@ -44,7 +45,7 @@ export const amountIn = (min: number, max: number) => {
       ctx.addIssue({ code: 'custom', message: `an amount from ${min} to ${max} with at most two decimals` });
       return z.NEVER;
     }
-    return fromMinor(m);
+    return m;
   }).meta({ description: 'A number or a decimal string, at most two decimals', examples: [150000, '19999.99'] });
 };
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Role } from '../../../domain/identity/role.js';
 import { ORDER_STATUSES } from '../../../domain/commerce/order.js';
-import { orderView, paymentView, publicPlanView, publicPricingView, subscriptionView } from '../../../application/commerce/presenters.js';
+import { orderView, paymentView, priceQuoteView, publicPlanView, publicPricingView, subscriptionView } from '../../../application/commerce/presenters.js';
 import type { makeListSubscriptionPlans } from '../../../application/commerce/use-cases/list-subscription-plans.usecase.js';
 import type { makeListPricing } from '../../../application/commerce/use-cases/list-pricing.usecase.js';
 import type { makeListPaymentMethods } from '../../../application/commerce/use-cases/list-payment-methods.usecase.js';
@@ -77,11 +77,7 @@ export const makeCommerceRoutes = (d: Deps): RouteModule => (r) => {
 
   // Orders.
   r.post('/api/orders/check-price', { operationId: 'checkPrice', response: wire.PriceQuote, errors: ['PRICE_NOT_FOUND', 'PROMO_NOT_FOUND', 'PROMO_NOT_STARTED', 'PROMO_EXPIRED', 'PROMO_EXHAUSTED'], summary: 'Price of `quantity` courses of a category, with a promo code; nothing is stored', access: 'public', body: CheckPriceBody, tags: otags }, async ({ tenant, body }) => {
-    const q = unwrap(await d.checkPrice(tenant.id, { categoryId: body.category_id, quantity: body.quantity, promoCode: body.promo_code, currency: body.currency }));
-    return {
-      unit_price: q.unitPrice, quantity: q.quantity, subtotal: q.subtotal, discount: q.discount, total: q.total, promo_code_applied: q.promoCodeApplied,
-      currency: q.currency, tier_min_quantity: q.tierMinQuantity,
-    };
+    return priceQuoteView(unwrap(await d.checkPrice(tenant.id, { categoryId: body.category_id, quantity: body.quantity, promoCode: body.promo_code, currency: body.currency })));
   });
   r.post('/api/orders', { operationId: 'createOrder', response: wire.Order, errors: ['UNKNOWN_COURSE', 'CATEGORY_NOT_FOR_SALE', 'COURSE_IS_FREE', 'CURRENCY_MISMATCH', 'NOTHING_TO_ORDER', 'PROMO_NOT_FOUND', 'PROMO_NOT_STARTED', 'PROMO_EXPIRED', 'PROMO_EXHAUSTED'],
     summary: 'Place an order of courses: items [{course_id} | {category_id}], promo_code?', access: Role.Student, body: CreateOrderBody, tags: otags,

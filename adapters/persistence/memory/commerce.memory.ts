@@ -1,5 +1,5 @@
 import type { Order } from '../../../domain/commerce/order.js';
-import { sumAmounts } from '../../../domain/shared/money.js';
+import type { Minor } from '../../../domain/shared/money.js';
 import type { Payment } from '../../../domain/commerce/payment.js';
 import type { Subscription } from '../../../domain/commerce/subscription.js';
 import type { OrderRepository } from '../../../application/commerce/ports/order-repository.js';
@@ -25,12 +25,12 @@ export class MemoryOrderRepository implements OrderRepository {
   }
   async tenantOf(orderId: string) { return this.rows.get(orderId)?.tenantId ?? null; }
   async paidTotals(tenantId: string, from: Date, to: Date) {
-    const by = new Map<string, { currency: string; count: number; total: number }>();
+    const by = new Map<string, { currency: string; count: number; total: Minor }>();
     for (const o of this.rows.values()) {
       if (o.tenantId !== tenantId || o.status !== 'paid' || !o.paidAt || o.paidAt < from || o.paidAt >= to) continue;
-      const e = by.get(o.currency) ?? { currency: o.currency, count: 0, total: 0 };
+      const e = by.get(o.currency) ?? { currency: o.currency, count: 0, total: 0n };
       e.count++;
-      e.total = sumAmounts([e.total, o.totalAmount]);
+      e.total += o.totalAmount;
       by.set(o.currency, e);
     }
     return [...by.values()];

@@ -74,7 +74,7 @@ export class MemoryLeadRepository implements LeadRepository {
       if (r.tenantId !== tenantId || (!includeTest && r.isTest)) continue;
       if ((range.from && r.createdAt < range.from) || (range.to && r.createdAt >= range.to)) continue;
       const key = `${r.status}|${r.provider}`;
-      const g = groups.get(key) ?? { status: r.status, provider: r.provider, count: 0, wonValueSum: 0, wonValueCount: 0, wonSecondsSum: 0, wonClosedCount: 0 };
+      const g = groups.get(key) ?? { status: r.status, provider: r.provider, count: 0, wonValueSum: 0n, wonValueCount: 0, wonSecondsSum: 0, wonClosedCount: 0 };
       g.count++;
       if (r.status === 'closed_won') {
         if (r.value !== null) {
@@ -212,7 +212,7 @@ export class MemoryCustomerRecords implements CustomerRecords {
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, limit).map(({ tenantId: _t, userId: _u, ...o }) => clone(o));
   }
   async paidTotal(tenantId: string, userId: string) {
-    return this.orderRows.filter((o) => o.tenantId === tenantId && o.userId === userId && o.status === 'paid').reduce((s, o) => s + o.total, 0);
+    return this.orderRows.filter((o) => o.tenantId === tenantId && o.userId === userId && o.status === 'paid').reduce((s, o) => s + o.total, 0n);
   }
   async enrolments(tenantId: string, userId: string, limit: number) {
     return this.enrolmentRows.filter((e) => e.tenantId === tenantId && e.userId === userId).slice(0, limit).map(({ tenantId: _t, userId: _u, ...e }) => clone(e));
@@ -240,13 +240,13 @@ export class MemoryLeadAnalytics implements LeadAnalytics {
     const rows = [...this.leads.rows.values()].filter((r) => r.tenantId === tenantId && (includeTest || !r.isTest)
       && (!range.from || r.createdAt >= range.from) && (!range.to || r.createdAt < range.to));
     return Promise.all(rows.map(async (l) => {
-      const revenue = l.userId ? await this.records.paidTotal(tenantId, l.userId) : 0;
+      const revenue = l.userId ? await this.records.paidTotal(tenantId, l.userId) : 0n;
       const paid = !!l.userId && this.records.orderRows.some((o) => o.tenantId === tenantId && o.userId === l.userId && o.status === 'paid');
       return { lead: l, paid, revenue, completed: !!l.userId && this.records.completed(tenantId, l.userId) };
     }));
   }
   async funnel(tenantId: string, range: DateRange, includeTest: boolean, series?: { period: SeriesPeriod; timeZone: string }) {
-    const blank = (): FunnelCounts => ({ leads: 0, linked: 0, paid: 0, completed: 0, revenue: 0 });
+    const blank = (): FunnelCounts => ({ leads: 0, linked: 0, paid: 0, completed: 0, revenue: 0n });
     const total = blank();
     const groups = new Map<string, SourceFunnel>();
     const points = new Map<string, SeriesPoint>();
@@ -263,7 +263,7 @@ export class MemoryLeadAnalytics implements LeadAnalytics {
       groups.set(key, g);
       if (series) {
         const period = periodStart(localDate(x.lead.createdAt, series.timeZone), series.period);
-        const p = points.get(period) ?? { period, leads: 0, paid: 0, revenue: 0 };
+        const p = points.get(period) ?? { period, leads: 0, paid: 0, revenue: 0n };
         p.leads++;
         if (x.paid) p.paid++;
         p.revenue += x.revenue;

@@ -1,6 +1,6 @@
 import type { StudentProfileListing, StudentProfileRepository, SubscriptionPlan, SubscriptionPlanRepository } from '../../../application/learning/ports/admin-repositories.js';
 import { contains, type DbDeps } from './base.js';
-import { amountOf, formatAmount } from '../../../domain/shared/money.js';
+import { formatMinor, toMinor } from '../../../domain/shared/money.js';
 import { guardedWrite, knexPage, num, deletedRows } from './knex-helpers.js';
 import type { SubscriptionPlanRow } from './rows/learning-admin.rows.js';
 import type { StudentProfileRow } from './rows/learning.rows.js';
@@ -10,7 +10,7 @@ type StudentListingRow = StudentProfileRow & { userEmail: string; userDisplayNam
 
 export const makeSubscriptionPlanPgRepository = ({ db }: DbDeps): SubscriptionPlanRepository => {
   const toPlan = (r: SubscriptionPlanRow, categoryIds: string[]): SubscriptionPlan => ({
-    id: r.id, tenantId: r.tenantId, name: r.name, description: r.description, price: amountOf(r.price),
+    id: r.id, tenantId: r.tenantId, name: r.name, description: r.description, price: toMinor(r.price),
     currency: r.currency, durationDays: Number(r.durationDays), categoryIds, active: Boolean(r.active), createdAt: r.createdAt, updatedAt: r.updatedAt,
   });
   const categoriesOf = async (tenantId: string, planIds: string[]) => {
@@ -41,7 +41,7 @@ export const makeSubscriptionPlanPgRepository = ({ db }: DbDeps): SubscriptionPl
     },
     async save(plan) {
       const { categoryIds, ...fields } = plan;
-      const row: SubscriptionPlanRow = { ...fields, price: formatAmount(plan.price) };
+      const row: SubscriptionPlanRow = { ...fields, price: formatMinor(plan.price) };
       await db.q().transaction(async (trx) => {
         await trx('subscription_plans').insert(row).onConflict('id').merge(['name', 'description', 'price', 'currency', 'durationDays', 'active', 'updatedAt']);
         await trx('subscription_plan_categories').where({ tenantId: plan.tenantId, planId: plan.id }).delete();

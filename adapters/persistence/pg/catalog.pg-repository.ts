@@ -1,7 +1,7 @@
 import type { Category, Course, CourseModule, CourseStatus, Lesson, LessonSummary } from '../../../domain/learning/course.js';
 import type { CategoryRow, CertificateRow, CourseRow, EnrollmentRow, LessonRow, LessonSummaryRow, ModuleRow } from './rows/learning.rows.js';
 import type { CategoryRepository, CourseRepository, LessonRepository, ModuleRepository } from '../../../application/learning/ports/catalog.js';
-import { amountOf, formatAmount } from '../../../domain/shared/money.js';
+import { formatMinor, toMinor } from '../../../domain/shared/money.js';
 import { contains, type DbDeps } from './base.js';
 import { guardedWrite, joinedTable, knexPage, num, prepared } from './knex-helpers.js';
 import { ENROLLMENT_COLUMNS, toEnrollment } from './enrollment.pg-repository.js';
@@ -11,10 +11,10 @@ import { CERTIFICATE_COLUMNS, toCertificate } from './certificate.pg-repository.
 // on the course page), a category, a module, a lesson.
 const toCourse = (r: CourseRow): Course => ({
   id: r.id, tenantId: r.tenantId, title: r.title, description: r.description, categoryId: r.categoryId, difficulty: r.difficulty,
-  price: amountOf(r.price), currency: r.currency, coverImage: r.coverImage, status: r.status, createdBy: r.createdBy,
+  price: toMinor(r.price), currency: r.currency, coverImage: r.coverImage, status: r.status, createdBy: r.createdBy,
   publishedAt: r.publishedAt, createdAt: r.createdAt, updatedAt: r.updatedAt,
 });
-const courseRow = (c: Course): CourseRow => ({ ...c, price: formatAmount(c.price) });
+const courseRow = (c: Course): CourseRow => ({ ...c, price: formatMinor(c.price) });
 
 const joinedCategory = joinedTable<CategoryRow>('cat', 'cat', ['id', 'tenant_id', 'name', 'slug', 'description', 'created_at', 'updated_at']);
 const joinedEnrollment = joinedTable<EnrollmentRow>('e', 'enr', ENROLLMENT_COLUMNS);

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Order, OrderItem } from '../../../domain/commerce/order.js';
 import type { Payment } from '../../../domain/commerce/payment.js';
 import type { Subscription } from '../../../domain/commerce/subscription.js';
-import { amountNear, amountOf, formatAmount } from '../../../domain/shared/money.js';
+import { amountNear, formatMinor, fromMinor, toMinor } from '../../../domain/shared/money.js';
 import type { OrderRepository } from '../../../application/commerce/ports/order-repository.js';
 import type { PaymentNotification, PaymentRepository } from '../../../application/commerce/ports/payment-repository.js';
 import type { SubscriptionRepository } from '../../../application/commerce/ports/subscription-repository.js';
@@ -13,10 +13,11 @@ import { knexPage, num } from './knex-helpers.js';
 import type { OrderItemJson, OrderRow, OrderWrite, PaymentNotificationRow, PaymentRow, SubscriptionRow, SubscriptionWrite } from './rows/commerce.rows.js';
 
 // One mapper per aggregate (an order with its lines, a payment, a subscription): rows in, entities
-// out and back. Money is read and written as exact decimal text (domain/shared/money.ts).
+// out and back. Money columns are read from and written as exact decimal text (domain/shared/money.ts);
+// order lines (jsonb) hold JSON numbers whose text is the exact decimal.
 const itemToJson = (i: OrderItem): OrderItemJson => ({
   type: i.type, name: i.name, course_id: i.courseId, category_id: i.categoryId, plan_id: i.planId, subscription_id: i.subscriptionId,
-  course_ids: i.courseIds, quantity: i.quantity, unit_price: amountOf(i.unitPrice), amount: amountOf(i.amount), tier_min_quantity: i.tierMinQuantity,
+  course_ids: i.courseIds, quantity: i.quantity, unit_price: fromMinor(i.unitPrice), amount: fromMinor(i.amount), tier_min_quantity: i.tierMinQuantity,
 });
 const itemFromJson = (j: OrderItemJson): OrderItem => ({
   type: j.type, name: j.name ?? '', courseId: j.course_id ?? null, categoryId: j.category_id ?? null, planId: j.plan_id ?? null,
@@ -26,13 +27,13 @@ const itemFromJson = (j: OrderItemJson): OrderItem => ({
 
 const toOrder = (r: OrderRow): Order => ({
   id: r.id, tenantId: r.tenantId, userId: r.userId, items: (r.items ?? []).map(itemFromJson),
-  subtotal: amountOf(r.subtotal), discount: amountOf(r.discount), totalAmount: amountOf(r.totalAmount), currency: r.currency, status: r.status,
+  subtotal: toMinor(r.subtotal), discount: toMinor(r.discount), totalAmount: toMinor(r.totalAmount), currency: r.currency, status: r.status,
   promoCode: r.promoCode, subscriptionId: r.subscriptionId, promoUseHeld: r.promoUseHeld === true,
   createdAt: r.createdAt, updatedAt: r.updatedAt, paidAt: r.paidAt,
 });
 const orderRow = (o: Order): OrderWrite => ({
   id: o.id, tenantId: o.tenantId, userId: o.userId, items: JSON.stringify(o.items.map(itemToJson)),
-  subtotal: formatAmount(o.subtotal), discount: formatAmount(o.discount), totalAmount: formatAmount(o.totalAmount), currency: o.currency, status: o.status,
+  subtotal: formatMinor(o.subtotal), discount: formatMinor(o.discount), totalAmount: formatMinor(o.totalAmount), currency: o.currency, status: o.status,
   promoCode: o.promoCode, subscriptionId: o.subscriptionId, promoUseHeld: o.promoUseHeld, createdAt: o.createdAt, updatedAt: o.updatedAt, paidAt: o.paidAt,
 });
 
@@ -64,7 +65,7 @@ export const makeOrderPgRepository = ({ db }: DbDeps): OrderRepository => ({
   async paidTotals(tenantId, from, to) {
     const rows = (await db.q()('orders').where({ tenantId, status: 'paid' }).where('paidAt', '>=', from).where('paidAt', '<', to)
       .groupBy('currency').select('currency').count({ n: '*' }).sum({ total: 'totalAmount' })) as Array<{ currency: string; n: number | string; total: string }>;
-    return rows.map((r) => ({ currency: r.currency, count: num(r.n), total: amountOf(r.total) }));
+    return rows.map((r) => ({ currency: r.currency, count: num(r.n), total: toMinor(r.total) }));
   },
   async countByUser(tenantId, userId, status) {
     const r = (await db.q()('orders').where({ tenantId, userId, status }).count({ n: '*' }).first()) as { n: unknown } | undefined;
@@ -78,10 +79,10 @@ export const makeOrderPgRepository = ({ db }: DbDeps): OrderRepository => ({
 
 const toPayment = (r: PaymentRow): Payment => ({
   id: r.id, tenantId: r.tenantId, orderId: r.orderId, userId: r.userId, transactionId: r.transactionId, gatewayTransactionId: r.gatewayTransactionId,
-  provider: r.provider, paymentMethod: r.paymentMethod, amount: amountOf(r.amount), currency: r.currency, status: r.status, redirectUrl: r.redirectUrl,
+  provider: r.provider, paymentMethod: r.paymentMethod, amount: toMinor(r.amount), currency: r.currency, status: r.status, redirectUrl: r.redirectUrl,
   reference: r.reference, createdAt: r.createdAt, updatedAt: r.updatedAt, paidAt: r.paidAt,
 });
-const paymentRow = (p: Payment): PaymentRow => ({ ...p, amount: formatAmount(p.amount) });
+const paymentRow = (p: Payment): PaymentRow => ({ ...p, amount: formatMinor(p.amount) });
 
 const toNotification = (r: PaymentNotificationRow): PaymentNotification => ({
   id: r.id, tenantId: r.tenantId, orderId: r.orderId, provider: r.provider, transactionId: r.transactionId, transactionStatus: r.transactionStatus,

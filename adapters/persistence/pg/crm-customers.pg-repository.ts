@@ -1,5 +1,5 @@
 import type { PersonMatch } from '../../../domain/crm/lead-link.js';
-import { amountOf, sumAmounts } from '../../../domain/shared/money.js';
+import { toMinor } from '../../../domain/shared/money.js';
 import type { RoleLevel } from '../../../domain/identity/role.js';
 import type { CustomerEnrolment, CustomerOrder, CustomerRecords, PeopleDirectory } from '../../../application/crm/ports/customers.js';
 import type { FunnelCounts, FunnelReport, LeadAnalytics, SeriesPoint, SourceFunnel } from '../../../application/crm/ports/lead-analytics.js';
@@ -44,12 +44,12 @@ export const makeCustomerRecordsPg = ({ db }: DbDeps): CustomerRecords => ({
     const rows = (await db.q()('orders').where({ tenantId, userId })
       .orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit)
       .select('id', 'status', 'totalAmount', 'currency', 'createdAt', 'paidAt')) as Array<{ id: string; status: string; totalAmount: number | string; currency: string; createdAt: Date; paidAt: Date | null }>;
-    return rows.map((r): CustomerOrder => ({ id: r.id, status: r.status, total: amountOf(r.totalAmount), currency: r.currency, createdAt: r.createdAt, paidAt: r.paidAt }));
+    return rows.map((r): CustomerOrder => ({ id: r.id, status: r.status, total: toMinor(r.totalAmount), currency: r.currency, createdAt: r.createdAt, paidAt: r.paidAt }));
   },
   async paidTotal(tenantId, userId) {
     const row = (await db.q()('orders').where({ tenantId, userId, status: 'paid' })
       .first(db.knex.raw('coalesce(sum(total_amount), 0) as total'))) as { total: number | string } | undefined;
-    return amountOf(row?.total ?? 0);
+    return toMinor(row?.total ?? '0');
   },
   async enrolments(tenantId, userId, limit) {
     const result = await db.q().raw(
@@ -104,14 +104,14 @@ type SourceStatusRow = {
   won_value_sum: number | string; won_value_count: number | string; won_seconds_sum: number | string; won_closed_count: number | string;
 };
 
-const blank = (): FunnelCounts => ({ leads: 0, linked: 0, paid: 0, completed: 0, revenue: 0 });
+const blank = (): FunnelCounts => ({ leads: 0, linked: 0, paid: 0, completed: 0, revenue: 0n });
 
 function add(into: FunnelCounts, r: SourceStatusRow) {
   into.leads += num(r.leads);
   into.linked += num(r.linked);
   into.paid += num(r.paid);
   into.completed += num(r.completed);
-  into.revenue = sumAmounts([into.revenue, amountOf(r.revenue)]);
+  into.revenue += toMinor(r.revenue);
 }
 
 /** The rows by source and status folded into the sources, the total and the KPI groups (by status and provider). */
@@ -126,9 +126,9 @@ function fold(rows: readonly SourceStatusRow[]): Pick<FunnelReport, 'byStatus' |
     add(source, r);
     sources.set(sourceKey, source);
     const statusKey = `${r.status}|${r.provider}`;
-    const g = statuses.get(statusKey) ?? { status: r.status, provider: r.provider, count: 0, wonValueSum: 0, wonValueCount: 0, wonSecondsSum: 0, wonClosedCount: 0 };
+    const g = statuses.get(statusKey) ?? { status: r.status, provider: r.provider, count: 0, wonValueSum: 0n, wonValueCount: 0, wonSecondsSum: 0, wonClosedCount: 0 };
     g.count += num(r.leads);
-    g.wonValueSum = sumAmounts([g.wonValueSum, amountOf(r.won_value_sum)]);
+    g.wonValueSum += toMinor(r.won_value_sum);
     g.wonValueCount += num(r.won_value_count);
     g.wonSecondsSum += num(r.won_seconds_sum);
     g.wonClosedCount += num(r.won_closed_count);
@@ -185,7 +185,7 @@ export const makeLeadAnalyticsPg = ({ db }: DbDeps): LeadAnalytics => ({
     const folded = fold((sourceResult as { rows: SourceStatusRow[] }).rows);
     const points = periodResult
       ? (periodResult as { rows: Array<{ period: string; leads: number | string; paid: number | string; revenue: number | string }> }).rows
-        .map((r): SeriesPoint => ({ period: r.period, leads: Number(r.leads), paid: Number(r.paid), revenue: amountOf(r.revenue) }))
+        .map((r): SeriesPoint => ({ period: r.period, leads: Number(r.leads), paid: Number(r.paid), revenue: toMinor(r.revenue) }))
       : null;
     return { ...folded, series: points };
   },

@@ -6,7 +6,7 @@ import type { AutomationRepository } from '../../../application/crm/ports/automa
 import type { DeliveryRepository, DeliveryStatus, WebhookDelivery } from '../../../application/crm/ports/delivery-repository.js';
 import type { Integration, IntegrationRepository } from '../../../application/crm/ports/integration-repository.js';
 import type { LeadRepository } from '../../../application/crm/ports/lead-repository.js';
-import { amountOf } from '../../../domain/shared/money.js';
+import { formatMinor, toMinor, type Minor } from '../../../domain/shared/money.js';
 import { BaseModel, contains, toPage, type DbDeps } from './base.js';
 
 export class LeadModel extends BaseModel {
@@ -25,7 +25,7 @@ export class LeadModel extends BaseModel {
   answers!: LeadAnswer[];
   status!: LeadStatus;
   assignedTo!: string | null;
-  value!: number | string | null;
+  value!: string | null;
   isTest!: boolean;
   userId!: string | null;
   linkCandidates!: string[] | null;
@@ -57,8 +57,9 @@ export class DeliveryModel extends BaseModel {
   updatedAt!: Date;
 }
 
-// `value` is numeric: its decimal text is read exactly (domain/shared/money.ts), never through a float.
-const money = (v: number | string | null | undefined): number | null => (v === null || v === undefined ? null : amountOf(v));
+// `value` is numeric: its decimal text is read exactly and written as decimal text (domain/shared/money.ts), never through a float.
+const money = (v: string | null | undefined): Minor | null => (v === null || v === undefined ? null : toMinor(v));
+const moneyText = (m: Minor | null): string | null => (m === null ? null : formatMinor(m));
 
 const toLead = (m: LeadModel): Lead => ({
   id: m.id, tenantId: m.tenantId, provider: m.provider, externalId: m.externalId, name: m.name, phone: m.phone, email: m.email,
@@ -67,7 +68,7 @@ const toLead = (m: LeadModel): Lead => ({
   campaignId: m.campaignId, formId: m.formId, adId: m.adId, createdAt: m.createdAt, updatedAt: m.updatedAt, statusChangedAt: m.statusChangedAt, closedAt: m.closedAt,
 });
 
-type EventRow = Omit<LeadEvent, 'value'> & { value: number | string | null };
+type EventRow = Omit<LeadEvent, 'value'> & { value: string | null };
 const toEvent = (r: EventRow): LeadEvent => ({ ...r, value: money(r.value) });
 
 const jsonOrNull = (v: unknown) => (v === null ? null : JSON.stringify(v));
@@ -76,7 +77,7 @@ const SEARCH_EXPR = `(coalesce(name, '') || ' ' || coalesce(email, '') || ' ' ||
 
 export const makeLeadPgRepository = ({ db }: DbDeps): LeadRepository => ({
   async insertIfAbsent(lead) {
-    const row = { ...lead, answers: JSON.stringify(lead.answers), linkCandidates: jsonOrNull(lead.linkCandidates) };
+    const row = { ...lead, value: moneyText(lead.value), answers: JSON.stringify(lead.answers), linkCandidates: jsonOrNull(lead.linkCandidates) };
     const rows = await db.q()('crm_leads').insert(row).onConflict(['tenant_id', 'provider', 'external_id']).ignore().returning('id');
     return rows.length === 1;
   },
@@ -106,7 +107,7 @@ export const makeLeadPgRepository = ({ db }: DbDeps): LeadRepository => ({
   },
   async update(lead) {
     const { id, tenantId, createdAt: _created, answers, linkCandidates, ...changes } = lead;
-    await db.q()('crm_leads').where({ id, tenant_id: tenantId }).update({ ...changes, answers: JSON.stringify(answers), linkCandidates: jsonOrNull(linkCandidates) });
+    await db.q()('crm_leads').where({ id, tenant_id: tenantId }).update({ ...changes, value: moneyText(changes.value), answers: JSON.stringify(answers), linkCandidates: jsonOrNull(linkCandidates) });
   },
   async findUnlinkedFor(tenantId, contact) {
     if (!contact.email && !contact.phone) return [];
@@ -121,7 +122,7 @@ export const makeLeadPgRepository = ({ db }: DbDeps): LeadRepository => ({
     return (await LeadModel.query(db.q()).where({ tenantId, userId }).orderBy('id').forUpdate()).map(toLead);
   },
   async addEvents(events) {
-    if (events.length) await db.q()('crm_lead_events').insert(events);
+    if (events.length) await db.q()('crm_lead_events').insert(events.map((e) => ({ ...e, value: moneyText(e.value) })));
   },
   async events(tenantId, leadId) {
     const rows = (await db.q()('crm_lead_events').where({ tenant_id: tenantId, lead_id: leadId }).orderBy([{ column: 'created_at' }, { column: 'seq' }])) as Array<EventRow & { seq?: unknown }>;
@@ -146,7 +147,7 @@ export const makeLeadPgRepository = ({ db }: DbDeps): LeadRepository => ({
       status: r.status as LeadStatus,
       provider: String(r.provider),
       count: Number(r.count),
-      wonValueSum: amountOf(String(r.wonValueSum)),
+      wonValueSum: toMinor(String(r.wonValueSum)),
       wonValueCount: Number(r.wonValueCount),
       wonSecondsSum: Number(r.wonSecondsSum),
       wonClosedCount: Number(r.wonClosedCount),

@@ -1,7 +1,7 @@
 import type { RecordStore, StoredRecord } from '../../../application/learning/ports/record-store.js';
 import type { LearningAsset, Pricing, PromoCode } from '../../../application/learning/ports/admin-repositories.js';
 import type { PriceTier } from '../../../domain/learning/admin-resources.js';
-import { amountNear, amountOf, formatAmount } from '../../../domain/shared/money.js';
+import { amountNear, formatMinor, fromMinor, toMinor } from '../../../domain/shared/money.js';
 import type { Database } from '../../../infrastructure/db/database.js';
 import { contains } from './base.js';
 import { guardedWrite, knexPage, deletedRows } from './knex-helpers.js';
@@ -72,22 +72,22 @@ export const makePricingStore = ({ db }: { db: Database }) => makeTableStore<Pri
 });
 
 const pricingFromRow = (r: PricingRow): Pricing => ({
-  id: r.id, tenantId: r.tenantId, categoryId: r.categoryId, unitPrice: amountOf(r.unitPrice), currency: r.currency,
+  id: r.id, tenantId: r.tenantId, categoryId: r.categoryId, unitPrice: toMinor(r.unitPrice), currency: r.currency,
   tiers: (r.tiers ?? []).map((x) => ({ minQuantity: Number(x.min_quantity), unitPrice: amountNear(x.unit_price) })),
   createdAt: r.createdAt, updatedAt: r.updatedAt,
 });
 // jsonb is written as JSON text (an array would reach pg as a PostgreSQL array); keys stay snake_case inside it.
 const pricingRow = (p: Pricing): PricingWrite => ({
-  id: p.id, tenantId: p.tenantId, categoryId: p.categoryId, unitPrice: formatAmount(p.unitPrice), currency: p.currency,
-  tiers: JSON.stringify(p.tiers.map((x: PriceTier): PriceTierJson => ({ min_quantity: x.minQuantity, unit_price: amountOf(x.unitPrice) }))),
+  id: p.id, tenantId: p.tenantId, categoryId: p.categoryId, unitPrice: formatMinor(p.unitPrice), currency: p.currency,
+  tiers: JSON.stringify(p.tiers.map((x: PriceTier): PriceTierJson => ({ min_quantity: x.minQuantity, unit_price: fromMinor(x.unitPrice) }))),
   createdAt: p.createdAt, updatedAt: p.updatedAt,
 });
 
 export const promoCodeFromRow = (r: PromoCodeRow): PromoCode => ({
-  id: r.id, tenantId: r.tenantId, code: r.code, type: r.type, value: amountOf(r.value), validFrom: r.validFrom, validUntil: r.validUntil,
+  id: r.id, tenantId: r.tenantId, code: r.code, type: r.type, value: toMinor(r.value), validFrom: r.validFrom, validUntil: r.validUntil,
   maxUses: r.maxUses === null ? null : Number(r.maxUses), usedCount: Number(r.usedCount), createdAt: r.createdAt, updatedAt: r.updatedAt,
 });
-const promoCodeRow = (p: PromoCode): PromoCodeRow => ({ ...p, value: formatAmount(p.value) });
+const promoCodeRow = (p: PromoCode): PromoCodeRow => ({ ...p, value: formatMinor(p.value) });
 
 export const makePromoCodeStore = ({ db }: { db: Database }) => makeTableStore<PromoCode, PromoCodeRow>(db, {
   table: 'promo_codes',

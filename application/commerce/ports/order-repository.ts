@@ -1,4 +1,5 @@
 import type { Order, OrderStatus } from '../../../domain/commerce/order.js';
+import type { Minor } from '../../../domain/shared/money.js';
 import type { Page, PageRequest } from '../../shared/ports.js';
 
 export interface OrderFilter {
@@ -19,7 +20,7 @@ export interface OrderRepository {
    */
   tenantOf(orderId: string): Promise<string | null>;
   /** Paid orders with `paid_at` in [from, to): count and total per currency. */
-  paidTotals(tenantId: string, from: Date, to: Date): Promise<Array<{ currency: string; count: number; total: number }>>;
+  paidTotals(tenantId: string, from: Date, to: Date): Promise<Array<{ currency: string; count: number; total: Minor }>>;
   countByUser(tenantId: string, userId: string, status: OrderStatus): Promise<number>;
   count(tenantId: string, status: OrderStatus): Promise<number>;
 }

@@ -1,3 +1,4 @@
+import type { Minor } from '../../../domain/shared/money.js';
 import type { PaymentMethod, PaymentProvider } from '../../../domain/commerce/payment.js';
 
 export interface PaymentRequest {
@@ -5,11 +6,11 @@ export interface PaymentRequest {
   orderId: string;
   /** Our transaction id (a uuid), chosen before the call. */
   transactionId: string;
-  amount: number;
+  amount: Minor;
   currency: string;
   method: PaymentMethod;
   customer: { email: string; name: string };
-  items: Array<{ id: string; name: string; price: number; quantity: number }>;
+  items: Array<{ id: string; name: string; price: Minor; quantity: number }>;
 }
 
 export type GatewayError = 'PAYMENT_GATEWAY_ERROR';

@@ -1,3 +1,5 @@
+import type { Minor } from '../../../domain/shared/money.js';
+
 export interface ReceiptDocument {
   siteName: string;
   number: string;
@@ -5,10 +7,10 @@ export interface ReceiptDocument {
   issuedAt: Date;
   paidAt: Date;
   customer: { name: string; email: string };
-  lines: Array<{ name: string; quantity: number; unitPrice: number; amount: number }>;
-  subtotal: number;
-  discount: number;
-  total: number;
+  lines: Array<{ name: string; quantity: number; unitPrice: Minor; amount: Minor }>;
+  subtotal: Minor;
+  discount: Minor;
+  total: Minor;
   currency: string;
   promoCode: string | null;
   paymentMethod: string | null;

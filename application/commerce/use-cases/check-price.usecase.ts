@@ -1,4 +1,5 @@
 import { lineAmount, unitPriceFor, type PromoProblem } from '../../../domain/commerce/pricing.js';
+import type { Minor } from '../../../domain/shared/money.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { CommerceDeps } from '../deps.js';
 import { applicablePromo } from '../order-pricing.js';
@@ -12,11 +13,11 @@ export interface PriceCheck {
 }
 
 export interface PriceQuote {
-  unitPrice: number;
+  unitPrice: Minor;
   quantity: number;
-  subtotal: number;
-  discount: number;
-  total: number;
+  subtotal: Minor;
+  discount: Minor;
+  total: Minor;
   promoCodeApplied: string | null;
   currency: string;
   tierMinQuantity: number | null;

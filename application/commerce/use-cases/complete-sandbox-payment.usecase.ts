@@ -1,4 +1,4 @@
-import { formatAmount } from '../../../domain/shared/money.js';
+import { formatMinor } from '../../../domain/shared/money.js';
 import type { Order } from '../../../domain/commerce/order.js';
 import type { Payment } from '../../../domain/commerce/payment.js';
 import { err, ok, type Result } from '../../shared/result.js';
@@ -39,7 +39,7 @@ export const makeCompleteSandboxPayment = (d: Deps) =>
     const payment = await d.paymentRepository.findByTransactionIdAnyTenant(transactionId);
     if (!payment || payment.provider !== 'sandbox') return err('PAYMENT_NOT_FOUND');
     const s = STATUS[result];
-    const grossAmount = formatAmount(payment.amount);
+    const grossAmount = formatMinor(payment.amount);
     const signatureKey = d.notificationSigner.sign(payment.orderId, s.statusCode, grossAmount);
     const paymentType = PAYMENT_TYPES[payment.paymentMethod] ?? payment.paymentMethod;
     const body = {

@@ -45,5 +45,5 @@ export const makeCreateOrder = (d: Deps) =>
       return ok(order);
     });
     if (!placed.ok) return placed;
-    return ok(placed.value.totalAmount === 0 ? await payFreeOrder(d, placed.value) : placed.value);
+    return ok(placed.value.totalAmount === 0n ? await payFreeOrder(d, placed.value) : placed.value);
   };

@@ -11,7 +11,7 @@ type Deps = Pick<CommerceDeps, 'learningCatalog' | 'promoCodeReservations' | 'pa
 export const makeCreateSubscription = (d: Deps) =>
   async (actor: Actor, cmd: { planId: string; promoCode?: string | null | undefined }): Promise<Result<PlacedSubscription, SubscribeError>> => {
     const placed = await placeSubscription(d, actor, cmd.planId, cmd.promoCode);
-    if (!placed.ok || placed.value.order.totalAmount > 0) return placed;
+    if (!placed.ok || placed.value.order.totalAmount > 0n) return placed;
     const order = await payFreeOrder(d, placed.value.order);
     const subscription = (await d.subscriptionRepository.findById(actor.tenantId, placed.value.subscription.id)) ?? placed.value.subscription;
     return ok({ subscription, order, plan: placed.value.plan });

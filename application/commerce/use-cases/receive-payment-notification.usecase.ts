@@ -1,5 +1,5 @@
 import { isDocumentedStatusCode } from '../../../domain/commerce/notification-status.js';
-import { fromMinor, minorOf, toMinor } from '../../../domain/shared/money.js';
+import { fromMinor, minorOf } from '../../../domain/shared/money.js';
 import { outcomeOfNotification } from '../../../domain/commerce/payment-status.js';
 import { transitionPayment, type Payment } from '../../../domain/commerce/payment.js';
 import type { Order } from '../../../domain/commerce/order.js';
@@ -79,7 +79,7 @@ export const makeReceivePaymentNotification = (d: Deps) =>
       const id = d.ids.uuid();
       const fresh: Payment = {
         id, tenantId, orderId: order.id, userId: order.userId, transactionId: id, gatewayTransactionId: n.transactionId, provider: d.paymentGateway.provider,
-        paymentMethod: n.paymentType ?? 'unknown', amount: fromMinor(gross ?? 0n), currency: order.currency, status: 'pending', redirectUrl: null, reference: null,
+        paymentMethod: n.paymentType ?? 'unknown', amount: gross ?? 0n, currency: order.currency, status: 'pending', redirectUrl: null, reference: null,
         createdAt: now, updatedAt: now, paidAt: null,
       };
       return { payment: transitionPayment(fresh, outcome, now), insert: true };
@@ -91,8 +91,8 @@ export const makeReceivePaymentNotification = (d: Deps) =>
       outcome,
       notification,
       receiptPayment: { paymentMethod: n.paymentType ?? 'gateway', transactionId: n.transactionId ?? n.orderId },
-      precondition: (order) => (gross === null || gross !== toMinor(order.totalAmount)
-        ? { error: 'AMOUNT_MISMATCH', label: 'amount_mismatch', detail: `gross_amount: ${n.grossAmount} is not the order total ${order.totalAmount}` }
+      precondition: (order) => (gross === null || gross !== order.totalAmount
+        ? { error: 'AMOUNT_MISMATCH', label: 'amount_mismatch', detail: `gross_amount: ${n.grossAmount} is not the order total ${fromMinor(order.totalAmount)}` }
         : null),
       payment: paymentOf,
     });

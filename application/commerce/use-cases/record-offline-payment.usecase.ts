@@ -1,4 +1,4 @@
-import { sameAmount } from '../../../domain/shared/money.js';
+import { fromMinor, type Minor } from '../../../domain/shared/money.js';
 import type { Order } from '../../../domain/commerce/order.js';
 import type { Payment } from '../../../domain/commerce/payment.js';
 import type { AuditLog } from '../../platform/ports.js';
@@ -9,7 +9,7 @@ import type { Settlement } from '../settlement.js';
 
 export interface OfflinePayment {
   orderId: string;
-  amount: number;
+  amount: Minor;
   paymentMethod: string;
   reference?: string | null | undefined;
 }
@@ -33,7 +33,7 @@ export const makeRecordOfflinePayment = (d: Pick<CommerceDeps, 'clock' | 'ids' |
         precondition: (o) => {
           if (o.status === 'paid') return { error: 'ORDER_ALREADY_PAID', label: 'already_paid' };
           if (o.status === 'refunded') return { error: 'ORDER_NOT_PAYABLE', label: 'refunded', detail: 'the order was refunded' };
-          if (!sameAmount(cmd.amount, o.totalAmount)) return { error: 'AMOUNT_MISMATCH', label: 'amount_mismatch', detail: `amount: the order total is ${o.totalAmount}` };
+          if (cmd.amount !== o.totalAmount) return { error: 'AMOUNT_MISMATCH', label: 'amount_mismatch', detail: `amount: the order total is ${fromMinor(o.totalAmount)}` };
           return null;
         },
         payment: async (o) => ({
@@ -47,7 +47,7 @@ export const makeRecordOfflinePayment = (d: Pick<CommerceDeps, 'clock' | 'ids' |
       if (!settled.ok) return err(settled.error === 'ORDER_NOT_PENDING' ? 'ORDER_NOT_PAYABLE' : settled.error, settled.detail);
       await d.auditLog.record({
         tenantId: actor.tenantId, userId: actor.userId, action: 'payment.recorded', resourceType: 'order', resourceId: cmd.orderId,
-        ip: meta.ip, userAgent: meta.userAgent, metadata: { payment_id: id, amount: cmd.amount, payment_method: cmd.paymentMethod, reference: cmd.reference ?? null },
+        ip: meta.ip, userAgent: meta.userAgent, metadata: { payment_id: id, amount: fromMinor(cmd.amount), payment_method: cmd.paymentMethod, reference: cmd.reference ?? null },
       });
       return ok({ order: settled.value.order, payment: settled.value.payment! });
     });

@@ -63,6 +63,6 @@ export const makeUpdateOrder = (d: Deps) =>
       await d.orderRepository.update(next);
       return ok(next);
     });
-    if (!updated.ok || updated.value.totalAmount !== 0) return updated;
+    if (!updated.ok || updated.value.totalAmount !== 0n) return updated;
     return ok(await payFreeOrder(d, updated.value));
   };

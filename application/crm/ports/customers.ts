@@ -1,5 +1,6 @@
 import type { RoleLevel } from '../../../domain/identity/role.js';
 import type { PersonMatch } from '../../../domain/crm/lead-link.js';
+import type { Minor } from '../../../domain/shared/money.js';
 
 /**
  * What the CRM reads of the other contexts about a lead's person (issue 20): identity's users,
@@ -26,7 +27,7 @@ export interface PeopleDirectory {
 export interface CustomerOrder {
   id: string;
   status: string;
-  total: number;
+  total: Minor;
   currency: string;
   createdAt: Date;
   paidAt: Date | null;
@@ -46,7 +47,7 @@ export interface CustomerRecords {
   /** Newest first, at most `limit`. */
   orders(tenantId: string, userId: string, limit: number): Promise<CustomerOrder[]>;
   /** The sum of the person's paid orders (numeric sum in the database; 0 when none). */
-  paidTotal(tenantId: string, userId: string): Promise<number>;
+  paidTotal(tenantId: string, userId: string): Promise<Minor>;
   /** Newest first, at most `limit`. */
   enrolments(tenantId: string, userId: string, limit: number): Promise<CustomerEnrolment[]>;
 }

@@ -1,4 +1,5 @@
 import type { LeadAggregateRow } from '../../../domain/crm/kpi.js';
+import type { Minor } from '../../../domain/shared/money.js';
 import type { DateRange } from './lead-repository.js';
 
 /**
@@ -19,7 +20,7 @@ export interface FunnelCounts {
   linked: number;
   paid: number;
   completed: number;
-  revenue: number;
+  revenue: Minor;
 }
 
 export type SourceFunnel = SourceKey & FunnelCounts;
@@ -31,7 +32,7 @@ export interface SeriesPoint {
   period: string;
   leads: number;
   paid: number;
-  revenue: number;
+  revenue: Minor;
 }
 
 export interface FunnelReport {

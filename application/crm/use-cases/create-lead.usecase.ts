@@ -1,4 +1,5 @@
 import type { LeadDetails, LeadStatus } from '../../../domain/crm/lead.js';
+import type { Minor } from '../../../domain/shared/money.js';
 import type { AuditLog } from '../../platform/ports.js';
 import type { UserRepository } from '../../identity/ports/user-repository.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
@@ -23,7 +24,7 @@ export interface CreateLeadInput {
   category: string | null;
   answers: LeadDetails['answers'];
   status: LeadStatus;
-  value: number | null;
+  value: Minor | null;
   assignedTo: string | null;
   isTest: boolean;
   campaignId?: string | null | undefined;

@@ -1,11 +1,12 @@
 import { normaliseTiers, type PriceTier } from '../../../domain/learning/admin-resources.js';
+import type { Minor } from '../../../domain/shared/money.js';
 import type { Pricing } from '../ports/admin-repositories.js';
 import type { RecordStore } from '../ports/record-store.js';
 import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import { audit, type AdminResource, type ListQuery } from './common.js';
 
-export interface PricingInput { categoryId: string; unitPrice: number; currency?: string | undefined; tiers?: PriceTier[] | undefined }
+export interface PricingInput { categoryId: string; unitPrice: Minor; currency?: string | undefined; tiers?: PriceTier[] | undefined }
 export interface PricingQuery extends ListQuery { categoryId?: string | undefined }
 
 /**

@@ -1,4 +1,5 @@
 import { normalisePromoCode, PROMO_CODE_PATTERN, promoTermsProblem, type PromoType } from '../../../domain/learning/admin-resources.js';
+import type { Minor } from '../../../domain/shared/money.js';
 import type { PromoCode } from '../ports/admin-repositories.js';
 import type { RecordStore } from '../ports/record-store.js';
 import { err, ok } from '../../shared/result.js';
@@ -8,7 +9,7 @@ import { audit, merge, type AdminResource } from './common.js';
 export interface PromoCodeInput {
   code: string;
   type?: PromoType | undefined;
-  value: number;
+  value: Minor;
   validFrom?: Date | null | undefined;
   validUntil?: Date | null | undefined;
   maxUses?: number | null | undefined;

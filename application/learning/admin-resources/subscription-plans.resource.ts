@@ -1,3 +1,4 @@
+import type { Minor } from '../../../domain/shared/money.js';
 import type { SubscriptionPlan, SubscriptionPlanRepository } from '../ports/admin-repositories.js';
 import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
@@ -6,7 +7,7 @@ import { audit, merge, type AdminResource, type ListQuery } from './common.js';
 export interface PlanInput {
   name: string;
   description?: string | null | undefined;
-  price: number;
+  price: Minor;
   currency?: string | undefined;
   durationDays: number;
   categoryIds?: string[] | undefined;

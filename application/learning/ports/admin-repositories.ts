@@ -1,4 +1,5 @@
 import type { PriceTier, PromoType } from '../../../domain/learning/admin-resources.js';
+import type { Minor } from '../../../domain/shared/money.js';
 import type { Page, PageRequest } from '../../shared/ports.js';
 import type { StoredRecord, WriteOutcome } from './record-store.js';
 
@@ -14,7 +15,7 @@ export type LibraryItem = LearningAsset;
 
 export interface Pricing extends StoredRecord {
   categoryId: string;
-  unitPrice: number;
+  unitPrice: Minor;
   currency: string;
   tiers: PriceTier[];
 }
@@ -22,7 +23,8 @@ export interface Pricing extends StoredRecord {
 export interface PromoCode extends StoredRecord {
   code: string;
   type: PromoType;
-  value: number;
+  /** See `PromoTerms.value`: hundredths of the currency's unit (`fixed`) or of a percent (`percent`). */
+  value: Minor;
   validFrom: Date | null;
   validUntil: Date | null;
   maxUses: number | null;
@@ -32,7 +34,7 @@ export interface PromoCode extends StoredRecord {
 export interface SubscriptionPlan extends StoredRecord {
   name: string;
   description: string | null;
-  price: number;
+  price: Minor;
   currency: string;
   durationDays: number;
   categoryIds: string[];

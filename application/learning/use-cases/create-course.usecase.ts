@@ -1,5 +1,6 @@
 import { withStatus, type Course, type CourseStatus } from '../../../domain/learning/course.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
+import type { Minor } from '../../../domain/shared/money.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import type { CourseWithCategory } from '../ports/catalog.js';
@@ -10,7 +11,7 @@ export interface CourseInput {
   description?: string | null | undefined;
   categoryId?: string | null | undefined;
   difficulty?: string | null | undefined;
-  price?: number | undefined;
+  price?: Minor | undefined;
   currency?: string | undefined;
   coverImage?: string | null | undefined;
   status?: CourseStatus | undefined;
@@ -25,7 +26,7 @@ export const makeCreateCourse = (d: Pick<LearningDeps, 'courseRepository' | 'cat
     const now = d.clock.now();
     const draft: Course = {
       id: d.ids.uuid(), tenantId: actor.tenantId, title: input.title, description: input.description ?? null, categoryId: input.categoryId ?? null,
-      difficulty: input.difficulty ?? null, price: input.price ?? 0, currency: input.currency ?? 'IDR', coverImage: input.coverImage ?? null,
+      difficulty: input.difficulty ?? null, price: input.price ?? 0n, currency: input.currency ?? 'IDR', coverImage: input.coverImage ?? null,
       status: 'draft', createdBy: actor.userId, publishedAt: null, createdAt: now, updatedAt: now,
     };
     const course = withStatus(draft, input.status ?? 'draft', now);

@@ -47,7 +47,7 @@ const pgEnv = async (): Promise<Env> => {
       const courseId = randomUUID();
       const moduleId = randomUUID();
       await h.resolve<CourseRepository>('courseRepository').insert({
-        id: courseId, tenantId, title: 'Course', description: null, categoryId: null, difficulty: null, price: 0, currency: 'IDR', coverImage: null,
+        id: courseId, tenantId, title: 'Course', description: null, categoryId: null, difficulty: null, price: 0n, currency: 'IDR', coverImage: null,
         status: 'published', createdBy: null, publishedAt: t0, createdAt: t0, updatedAt: t0,
       });
       await h.resolve<ModuleRepository>('moduleRepository').insert({ id: moduleId, tenantId, courseId, title: 'M', description: null, order: 1, createdAt: t0, updatedAt: t0 });

@@ -1,12 +1,13 @@
 import { expect } from 'chai';
+import { toMinor } from '../../../domain/shared/money.js';
 import { makeMidtransGateway } from '../../../adapters/gateways/payment/midtrans.gateway.js';
 import { FakeSnap } from '../../support/fake-snap.js';
 import { PaymentGatewayFailure, type PaymentRequest } from '../../../application/commerce/ports/payment-gateway.js';
 
 const request = (over: Partial<PaymentRequest> = {}): PaymentRequest => ({
-  tenantId: 't', orderId: '0b4f9b8e-6a7e-4d8c-9a32-1f0e6c2d9a11', transactionId: 'tx-1', amount: 162000, currency: 'IDR',
+  tenantId: 't', orderId: '0b4f9b8e-6a7e-4d8c-9a32-1f0e6c2d9a11', transactionId: 'tx-1', amount: toMinor(162000), currency: 'IDR',
   method: { code: 'ewallet', name: 'E-wallet', type: 'ewallet' }, customer: { email: 'rina@example.test', name: 'Rina' },
-  items: [{ id: 'a-1', name: 'Algebra, Geometry', price: 90000, quantity: 2 }, { id: 'discount', name: 'Discount SAVE10', price: -18000, quantity: 1 }],
+  items: [{ id: 'a-1', name: 'Algebra, Geometry', price: toMinor(90000), quantity: 2 }, { id: 'discount', name: 'Discount SAVE10', price: toMinor(-18000), quantity: 1 }],
   ...over,
 });
 

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { toMinor } from '../../../domain/shared/money.js';
 import { randomUUID } from 'node:crypto';
 import { harness } from '../../support/harness.js';
 import { holdUsesOfPendingOrders } from '../../../infrastructure/db/migrations/0700_promo_reservations.js';
@@ -17,7 +18,7 @@ describe('migration 0700 (PGlite or DATABASE_URL): pending orders placed before 
     const orders = h.resolve<OrderRepository>('orderRepository');
     const T0 = new Date('2026-01-01T00:00:00Z');
     const promo = (code: string, maxUses: number | null, usedCount: number): PromoCode => ({
-      id: randomUUID(), tenantId: t.id, code, type: 'percent', value: 10, validFrom: null, validUntil: null, maxUses, usedCount, createdAt: T0, updatedAt: T0,
+      id: randomUUID(), tenantId: t.id, code, type: 'percent', value: toMinor(10), validFrom: null, validUntil: null, maxUses, usedCount, createdAt: T0, updatedAt: T0,
     });
     const two = promo('MIGTWO', 2, 1);
     const open = promo('MIGOPEN', null, 0);
@@ -25,7 +26,7 @@ describe('migration 0700 (PGlite or DATABASE_URL): pending orders placed before 
     const order = (code: string, minute: number, over: Partial<Order> = {}): Order => {
       const at = new Date(T0.getTime() + minute * 60_000);
       return {
-        id: randomUUID(), tenantId: t.id, userId: user.id, items: [], subtotal: 100, discount: 10, totalAmount: 90, currency: 'IDR', status: 'pending',
+        id: randomUUID(), tenantId: t.id, userId: user.id, items: [], subtotal: toMinor(100), discount: toMinor(10), totalAmount: toMinor(90), currency: 'IDR', status: 'pending',
         promoCode: code, subscriptionId: null, promoUseHeld: false, createdAt: at, updatedAt: at, paidAt: null, ...over,
       };
     };

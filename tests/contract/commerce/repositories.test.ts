@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { toMinor } from '../../../domain/shared/money.js';
 import { randomUUID } from 'node:crypto';
 import { harness, type Harness } from '../../support/harness.js';
 import { Role } from '../../../domain/identity/role.js';
@@ -33,9 +34,9 @@ const T0 = new Date('2026-02-01T10:00:00Z');
 const DAY = 86_400_000;
 
 const order = (ctx: Ctx, over: Partial<Order> = {}): Order => ({
-  id: randomUUID(), tenantId: ctx.tenantId, userId: ctx.userId, subtotal: 200000, discount: 20000, totalAmount: 180000, currency: 'IDR', status: 'pending',
+  id: randomUUID(), tenantId: ctx.tenantId, userId: ctx.userId, subtotal: toMinor(200000), discount: toMinor(20000), totalAmount: toMinor(180000), currency: 'IDR', status: 'pending',
   promoCode: 'SAVE10', subscriptionId: null, promoUseHeld: false, createdAt: T0, updatedAt: T0, paidAt: null,
-  items: [{ type: 'category', name: 'A, B', courseId: null, categoryId: randomUUID(), planId: null, subscriptionId: null, courseIds: [randomUUID(), randomUUID()], quantity: 2, unitPrice: 100000, amount: 200000, tierMinQuantity: 2 }],
+  items: [{ type: 'category', name: 'A, B', courseId: null, categoryId: randomUUID(), planId: null, subscriptionId: null, courseIds: [randomUUID(), randomUUID()], quantity: 2, unitPrice: toMinor(100000), amount: toMinor(200000), tierMinQuantity: 2 }],
   ...over,
 });
 
@@ -57,19 +58,39 @@ function contract(name: string, make: () => Promise<Ctx>) {
     it('orders and payments: amounts round-trip exactly; revenue sums never drift (0.10 + 0.20 is 0.30)', async () => {
       const at = new Date(T0.getTime() + 1000);
       const line = { type: 'course' as const, name: 'X', courseId: randomUUID(), categoryId: null, planId: null, subscriptionId: null, courseIds: [], quantity: 3, tierMinQuantity: null };
-      const a = order(ctx, { currency: 'USD', subtotal: 59999.97, discount: 9000, totalAmount: 50999.97, status: 'paid', paidAt: at, items: [{ ...line, unitPrice: 19999.99, amount: 59999.97 }] });
-      const b = order(ctx, { currency: 'USD', subtotal: 0.1, discount: 0, totalAmount: 0.1, status: 'paid', paidAt: at, items: [{ ...line, quantity: 1, unitPrice: 0.1, amount: 0.1 }] });
-      const c = order(ctx, { currency: 'USD', subtotal: 0.2, discount: 0, totalAmount: 0.2, status: 'paid', paidAt: at, items: [{ ...line, quantity: 1, unitPrice: 0.2, amount: 0.2 }] });
+      const a = order(ctx, { currency: 'USD', subtotal: toMinor(59999.97), discount: toMinor(9000), totalAmount: toMinor(50999.97), status: 'paid', paidAt: at, items: [{ ...line, unitPrice: toMinor(19999.99), amount: toMinor(59999.97) }] });
+      const b = order(ctx, { currency: 'USD', subtotal: toMinor(0.1), discount: 0n, totalAmount: toMinor(0.1), status: 'paid', paidAt: at, items: [{ ...line, quantity: 1, unitPrice: toMinor(0.1), amount: toMinor(0.1) }] });
+      const c = order(ctx, { currency: 'USD', subtotal: toMinor(0.2), discount: 0n, totalAmount: toMinor(0.2), status: 'paid', paidAt: at, items: [{ ...line, quantity: 1, unitPrice: toMinor(0.2), amount: toMinor(0.2) }] });
       for (const o of [a, b, c]) await ctx.orders.insert(o);
       expect(await ctx.orders.findById(ctx.tenantId, a.id)).to.deep.equal(a);
-      const p = payment(ctx, a, { amount: 50999.97, currency: 'USD' });
+      const p = payment(ctx, a, { amount: toMinor(50999.97), currency: 'USD' });
       await ctx.payments.insert(p);
       expect(await ctx.payments.latestOfOrder(ctx.tenantId, a.id)).to.deep.equal(p);
       await ctx.orders.update({ ...b, status: 'refunded' });
-      expect(await ctx.orders.paidTotals(ctx.tenantId, T0, new Date(T0.getTime() + DAY))).to.deep.equal([{ currency: 'USD', count: 2, total: 51000.17 }]);
+      expect(await ctx.orders.paidTotals(ctx.tenantId, T0, new Date(T0.getTime() + DAY))).to.deep.equal([{ currency: 'USD', count: 2, total: toMinor(51000.17) }]);
       await ctx.orders.update({ ...b, status: 'paid' });
       await ctx.orders.update({ ...a, status: 'refunded' });
-      expect(await ctx.orders.paidTotals(ctx.tenantId, T0, new Date(T0.getTime() + DAY))).to.deep.equal([{ currency: 'USD', count: 2, total: 0.3 }]);
+      expect(await ctx.orders.paidTotals(ctx.tenantId, T0, new Date(T0.getTime() + DAY))).to.deep.equal([{ currency: 'USD', count: 2, total: toMinor(0.3) }]);
+    });
+
+    it('the largest numeric(14, 2) amount round-trips exactly, and a sum of many 0.10s and 0.07s is exact', async () => {
+      const at = new Date(T0.getTime() + 1000);
+      const largest = toMinor('999999999999.99');
+      const line = { type: 'course' as const, name: 'X', courseId: randomUUID(), categoryId: null, planId: null, subscriptionId: null, courseIds: [], quantity: 1, tierMinQuantity: null };
+      const big = order(ctx, { currency: 'USD', subtotal: largest, discount: 0n, totalAmount: largest, status: 'paid', paidAt: at, items: [{ ...line, unitPrice: largest, amount: largest }] });
+      await ctx.orders.insert(big);
+      expect(await ctx.orders.findById(ctx.tenantId, big.id)).to.deep.equal(big);
+      const p = payment(ctx, big, { currency: 'USD' });
+      await ctx.payments.insert(p);
+      expect((await ctx.payments.latestOfOrder(ctx.tenantId, big.id))!.amount).to.equal(largest);
+      // 0.1 and 0.07 have no exact binary double: 40 × 0.10 + 30 × 0.07 summed as doubles is not 6.1.
+      const small = [...Array<string>(40).fill('0.10'), ...Array<string>(30).fill('0.07')].map((text) => toMinor(text));
+      for (const amount of small) {
+        await ctx.orders.insert(order(ctx, { currency: 'EUR', subtotal: amount, discount: 0n, totalAmount: amount, status: 'paid', paidAt: at, items: [{ ...line, unitPrice: amount, amount }] }));
+      }
+      const totals = await ctx.orders.paidTotals(ctx.tenantId, T0, new Date(T0.getTime() + DAY));
+      expect(totals.find((t) => t.currency === 'EUR')).to.deep.equal({ currency: 'EUR', count: 70, total: toMinor('6.10') });
+      expect(totals.find((t) => t.currency === 'USD')).to.deep.equal({ currency: 'USD', count: 1, total: largest });
     });
 
     it('orders: round trip, lock, update, tenant scoping, listing, tenantOf, totals', async () => {
@@ -82,13 +103,13 @@ function contract(name: string, make: () => Promise<Ctx>) {
       const paid = { ...o, status: 'paid' as const, paidAt: new Date(T0.getTime() + 1000), updatedAt: new Date(T0.getTime() + 1000), promoUseHeld: true };
       await ctx.orders.update(paid);
       expect(await ctx.orders.lock(ctx.tenantId, o.id)).to.deep.equal(paid);
-      const newer = order(ctx, { createdAt: new Date(T0.getTime() + DAY), currency: 'USD', totalAmount: 12.5 });
+      const newer = order(ctx, { createdAt: new Date(T0.getTime() + DAY), currency: 'USD', totalAmount: toMinor(12.5) });
       await ctx.orders.insert(newer);
       const list = await ctx.orders.listByUser(ctx.tenantId, ctx.userId, {}, { page: 1, pageSize: 10 });
       expect(list.items.map((x) => x.id)).to.deep.equal([newer.id, o.id]);
       expect(list.total).to.equal(2);
       expect((await ctx.orders.listByUser(ctx.tenantId, ctx.userId, { status: 'paid' }, { page: 1, pageSize: 10 })).items.map((x) => x.id)).to.deep.equal([o.id]);
-      expect(await ctx.orders.paidTotals(ctx.tenantId, T0, new Date(T0.getTime() + DAY))).to.deep.equal([{ currency: 'IDR', count: 1, total: 180000 }]);
+      expect(await ctx.orders.paidTotals(ctx.tenantId, T0, new Date(T0.getTime() + DAY))).to.deep.equal([{ currency: 'IDR', count: 1, total: toMinor(180000) }]);
       expect(await ctx.orders.paidTotals(ctx.tenantId, new Date(T0.getTime() + 2000), new Date(T0.getTime() + DAY))).to.deep.equal([]);
       expect(await ctx.orders.countByUser(ctx.tenantId, ctx.userId, 'pending')).to.equal(1);
       expect(await ctx.orders.count(ctx.tenantId, 'paid')).to.equal(1);
@@ -168,11 +189,11 @@ function contract(name: string, make: () => Promise<Ctx>) {
 
     it('promo code uses are reserved up to max_uses only, inside the window, and given back never below 0', async () => {
       const id = randomUUID();
-      const base = { tenantId: ctx.tenantId, type: 'percent' as const, value: 5, validFrom: null, validUntil: null, createdAt: T0, updatedAt: T0 };
+      const base = { tenantId: ctx.tenantId, type: 'percent' as const, value: toMinor(5), validFrom: null, validUntil: null, createdAt: T0, updatedAt: T0 };
       await ctx.addPromo({ ...base, id, code: 'TWICE', maxUses: 2, usedCount: 0 });
       const reserved = await Promise.all([1, 2, 3, 4].map(() => ctx.promo.reserve(ctx.tenantId, 'TWICE', T0)));
       expect(reserved.filter((r) => r !== null)).to.have.length(2);
-      expect(reserved.find((r) => r !== null)).to.deep.include({ id, code: 'TWICE', type: 'percent', value: 5, maxUses: 2 });
+      expect(reserved.find((r) => r !== null)).to.deep.include({ id, code: 'TWICE', type: 'percent', value: toMinor(5), maxUses: 2 });
       expect((await ctx.readPromo(id))!.usedCount).to.equal(2);
       expect(await ctx.promo.reserve(ctx.otherTenantId, 'TWICE', T0)).to.equal(null);
       await ctx.promo.release(ctx.tenantId, 'TWICE', T0);

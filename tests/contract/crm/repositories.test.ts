@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { toMinor } from '../../../domain/shared/money.js';
 import { randomUUID } from 'node:crypto';
 import { harness } from '../../support/harness.js';
 import {
@@ -85,7 +86,7 @@ function contract(name: string, make: () => Promise<Ctx>) {
     });
 
     it('inserts a lead once per (tenant, provider, external id) and reads it back whole', async () => {
-      const l = lead(ctx, { value: 1234.5 });
+      const l = lead(ctx, { value: toMinor(1234.5) });
       expect(await ctx.leads.insertIfAbsent(l)).to.equal(true);
       expect(await ctx.leads.insertIfAbsent({ ...l, id: randomUUID(), name: 'Other' })).to.equal(false);
       expect(await ctx.leads.insertIfAbsent({ ...l, id: randomUUID(), provider: 'google' })).to.equal(true);
@@ -116,12 +117,12 @@ function contract(name: string, make: () => Promise<Ctx>) {
       const page = await ctx.leads.list(ctx.tenantId, {}, { page: 2, pageSize: 2 });
       expect([page.total, page.items.length]).to.deep.equal([3, 1]);
 
-      const updated = { ...a, status: 'closed_won' as const, value: 99, closedAt: new Date('2026-02-05T00:00:00Z'), updatedAt: new Date('2026-02-05T00:00:00Z') };
+      const updated = { ...a, status: 'closed_won' as const, value: toMinor(99), closedAt: new Date('2026-02-05T00:00:00Z'), updatedAt: new Date('2026-02-05T00:00:00Z') };
       await ctx.leads.update(updated);
       expect(await ctx.leads.findById(ctx.tenantId, a.id, { forUpdate: false })).to.deep.equal(updated);
 
       const at = new Date('2026-02-05T00:00:00Z');
-      const ev = (type: LeadEvent['type']): LeadEvent => ({ id: randomUUID(), tenantId: ctx.tenantId, leadId: a.id, type, fromStatus: null, toStatus: null, fromUserId: null, toUserId: null, value: type === 'value_changed' ? 99 : null, note: null, actorId: null, reason: null, createdAt: at });
+      const ev = (type: LeadEvent['type']): LeadEvent => ({ id: randomUUID(), tenantId: ctx.tenantId, leadId: a.id, type, fromStatus: null, toStatus: null, fromUserId: null, toUserId: null, value: type === 'value_changed' ? toMinor(99) : null, note: null, actorId: null, reason: null, createdAt: at });
       const events = [ev('status_changed'), ev('value_changed'), ev('note')];
       await ctx.leads.addEvents(events);
       expect(await ctx.leads.events(ctx.tenantId, a.id)).to.deep.equal(events);
@@ -131,14 +132,14 @@ function contract(name: string, make: () => Promise<Ctx>) {
     it('aggregates by status and provider with the won sums, excluding test leads unless asked', async () => {
       await ctx.leads.insertIfAbsent(lead(ctx, { status: 'new' }));
       await ctx.leads.insertIfAbsent(lead(ctx, { status: 'new', isTest: true }));
-      await ctx.leads.insertIfAbsent(lead(ctx, { status: 'closed_won', value: 100, closedAt: new Date('2026-02-02T10:00:00Z') }));
+      await ctx.leads.insertIfAbsent(lead(ctx, { status: 'closed_won', value: toMinor(100), closedAt: new Date('2026-02-02T10:00:00Z') }));
       await ctx.leads.insertIfAbsent(lead(ctx, { status: 'closed_won', value: null, closedAt: new Date('2026-02-01T22:00:00Z') }));
-      await ctx.leads.insertIfAbsent(lead(ctx, { status: 'closed_won', provider: 'google', value: 50.25, createdAt: new Date('2026-03-01T00:00:00Z'), closedAt: null }));
+      await ctx.leads.insertIfAbsent(lead(ctx, { status: 'closed_won', provider: 'google', value: toMinor(50.25), createdAt: new Date('2026-03-01T00:00:00Z'), closedAt: null }));
       const sorted = (rows: Awaited<ReturnType<LeadRepository['aggregate']>>) => [...rows].sort((x, y) => `${x.status}${x.provider}`.localeCompare(`${y.status}${y.provider}`));
       expect(sorted(await ctx.leads.aggregate(ctx.tenantId, {}, false))).to.deep.equal([
-        { status: 'closed_won', provider: 'google', count: 1, wonValueSum: 50.25, wonValueCount: 1, wonSecondsSum: 0, wonClosedCount: 0 },
-        { status: 'closed_won', provider: 'meta', count: 2, wonValueSum: 100, wonValueCount: 1, wonSecondsSum: 86_400 + 43_200, wonClosedCount: 2 },
-        { status: 'new', provider: 'meta', count: 1, wonValueSum: 0, wonValueCount: 0, wonSecondsSum: 0, wonClosedCount: 0 },
+        { status: 'closed_won', provider: 'google', count: 1, wonValueSum: toMinor(50.25), wonValueCount: 1, wonSecondsSum: 0, wonClosedCount: 0 },
+        { status: 'closed_won', provider: 'meta', count: 2, wonValueSum: toMinor(100), wonValueCount: 1, wonSecondsSum: 86_400 + 43_200, wonClosedCount: 2 },
+        { status: 'new', provider: 'meta', count: 1, wonValueSum: 0n, wonValueCount: 0, wonSecondsSum: 0, wonClosedCount: 0 },
       ]);
       expect((await ctx.leads.aggregate(ctx.tenantId, {}, true)).find((r) => r.status === 'new')!.count).to.equal(2);
       expect(await ctx.leads.aggregate(ctx.tenantId, { from: new Date('2026-02-15T00:00:00Z') }, false)).to.have.length(1);

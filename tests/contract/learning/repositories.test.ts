@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { toMinor } from '../../../domain/shared/money.js';
 import { randomUUID } from 'node:crypto';
 import { harness } from '../../support/harness.js';
 import { Role, type RoleLevel } from '../../../domain/identity/role.js';
@@ -71,7 +72,7 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
     });
 
     const course = (tenantId: string, over: Partial<Course> = {}): Course => ({
-      id: randomUUID(), tenantId, title: 'Course', description: null, categoryId: null, difficulty: null, price: 0, currency: 'IDR', coverImage: null,
+      id: randomUUID(), tenantId, title: 'Course', description: null, categoryId: null, difficulty: null, price: 0n, currency: 'IDR', coverImage: null,
       status: 'published', createdBy: null, publishedAt: null, createdAt: t0, updatedAt: t0, ...over,
     });
     const module = (tenantId: string, courseId: string, order: number, createdAt = t0): CourseModule => ({ id: randomUUID(), tenantId, courseId, title: 'M', description: null, order, createdAt, updatedAt: createdAt });
@@ -85,7 +86,7 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
     it('scopes courses by tenant and filters by status, difficulty (any case) and title', async () => {
       const t = await env.tenant();
       const other = await env.tenant();
-      const a = course(t, { title: 'Organic Chemistry', difficulty: 'Advanced', price: 125000.5 });
+      const a = course(t, { title: 'Organic Chemistry', difficulty: 'Advanced', price: toMinor(125000.5) });
       const b = course(t, { title: 'Poetry', status: 'draft', createdAt: at(1) });
       for (const c of [a, b]) await env.courses.insert(c);
       expect(await env.courses.findById(t, a.id)).to.deep.equal(a);
@@ -309,7 +310,7 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
 
     it('reports a unique-key clash of a flat admin resource as conflict', async () => {
       const t = await env.tenant();
-      const p = { id: randomUUID(), tenantId: t, code: 'SAVE10', type: 'percent' as const, value: 10, validFrom: null, validUntil: null, maxUses: null, usedCount: 0, createdAt: t0, updatedAt: t0 };
+      const p = { id: randomUUID(), tenantId: t, code: 'SAVE10', type: 'percent' as const, value: toMinor(10), validFrom: null, validUntil: null, maxUses: null, usedCount: 0, createdAt: t0, updatedAt: t0 };
       expect(await env.promoCodes.insert(p)).to.equal('ok');
       expect(await env.promoCodes.insert({ ...p, id: randomUUID() })).to.equal('conflict');
       const q = { ...p, id: randomUUID(), code: 'SAVE20' };

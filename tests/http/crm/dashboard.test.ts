@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { toMinor } from '../../../domain/shared/money.js';
 import { randomUUID } from 'node:crypto';
 import { harness, type Harness } from '../../support/harness.js';
 import { Role } from '../../../domain/identity/role.js';
@@ -52,7 +53,7 @@ describe('HTTP CRM dashboard: KPIs against a hand-computed fixture', () => {
       const at = new Date(created);
       const lead: Lead = {
         id: randomUUID(), tenantId, provider, externalId: randomUUID(), name: 'Fixture', phone: null, email: null, city: null, region: null, category: null,
-        answers: [], isTest: isTest ?? false, status, assignedTo: null, value, createdAt: at, updatedAt: at, statusChangedAt: closed ? new Date(closed) : at,
+        answers: [], isTest: isTest ?? false, status, assignedTo: null, value: value === null ? null : toMinor(value), createdAt: at, updatedAt: at, statusChangedAt: closed ? new Date(closed) : at,
         closedAt: closed ? new Date(closed) : null, userId: null, linkCandidates: null, campaignId: null, formId: null, adId: null,
       };
       expect(await repo.insertIfAbsent(lead)).to.equal(true);

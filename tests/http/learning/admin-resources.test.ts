@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { toMinor } from '../../../domain/shared/money.js';
 import { harness, type Harness, type TestUser } from '../../support/harness.js';
 import { Role } from '../../../domain/identity/role.js';
 import { createCourse } from './learning-fixtures.js';
@@ -231,9 +232,9 @@ describe('HTTP learning: admin resources, learning assets and library', () => {
     await a.create('promo-codes', { code: 'MERDEKA', type: 'fixed', value: 17000 }).expect(200);
     const catalog = h.resolve<LearningCatalog>('learningCatalog');
     expect((await catalog.findPlan(t.id, plan))?.categoryIds).to.deep.equal([cat]);
-    expect((await catalog.pricingFor(t.id, cat))?.tiers).to.deep.equal([{ minQuantity: 3, unitPrice: 90000 }]);
+    expect((await catalog.pricingFor(t.id, cat))?.tiers).to.deep.equal([{ minQuantity: 3, unitPrice: toMinor(90000) }]);
     expect(await catalog.pricingFor(t.id, cat, 'USD')).to.equal(null);
-    expect((await catalog.findPromoCode(t.id, ' merdeka '))?.value).to.equal(17000);
+    expect((await catalog.findPromoCode(t.id, ' merdeka '))?.value).to.equal(toMinor(17000));
     expect(await catalog.findPromoCode((await h.tenant()).id, 'MERDEKA')).to.equal(null);
     const access = h.resolve<LearningAccess>('learningAccess');
     const courseId = await createCourse(h, admin, { category_id: cat });

@@ -3,7 +3,7 @@ import { nextStatus, outcomeOfNotification, PAYMENT_OUTCOMES, PAYMENT_STATUSES, 
 import { coursesOf, isOrderEditable, receiptNumber, transitionOrder, type Order } from '../../../domain/commerce/order.js';
 import { transitionPayment, type Payment } from '../../../domain/commerce/payment.js';
 import { discountFor, promoProblem, quote, unitPriceFor } from '../../../domain/commerce/pricing.js';
-import { roundMoney, sameAmount } from '../../../domain/shared/money.js';
+import { minorOf, roundMoney, toMinor as m } from '../../../domain/shared/money.js';
 import { abandon, activate, cancel, expire, isCurrent, refund, type Subscription } from '../../../domain/commerce/subscription.js';
 import { batchCount, mailStats, parseEventTime, personalise } from '../../../domain/platform/mail-events.js';
 
@@ -21,11 +21,11 @@ const EXPECTED: Record<PaymentStatus, Record<PaymentOutcome, PaymentStatus>> = {
 };
 
 const order = (over: Partial<Order> = {}): Order => ({
-  id: '0b4f9b8e-6a7e-4d8c-9a32-1f0e6c2d9a11', tenantId: 't', userId: 'u', subtotal: 100, discount: 0, totalAmount: 100, currency: 'IDR', status: 'pending',
+  id: '0b4f9b8e-6a7e-4d8c-9a32-1f0e6c2d9a11', tenantId: 't', userId: 'u', subtotal: m(100), discount: 0n, totalAmount: m(100), currency: 'IDR', status: 'pending',
   promoCode: null, subscriptionId: null, promoUseHeld: false, createdAt: T0, updatedAt: T0, paidAt: null,
   items: [
-    { type: 'category', name: 'A, B', courseId: null, categoryId: 'c', planId: null, subscriptionId: null, courseIds: ['a', 'b'], quantity: 2, unitPrice: 50, amount: 100, tierMinQuantity: 2 },
-    { type: 'course', name: 'B', courseId: 'b', categoryId: null, planId: null, subscriptionId: null, courseIds: ['b'], quantity: 1, unitPrice: 0, amount: 0, tierMinQuantity: null },
+    { type: 'category', name: 'A, B', courseId: null, categoryId: 'c', planId: null, subscriptionId: null, courseIds: ['a', 'b'], quantity: 2, unitPrice: m(50), amount: m(100), tierMinQuantity: 2 },
+    { type: 'course', name: 'B', courseId: 'b', categoryId: null, planId: null, subscriptionId: null, courseIds: ['b'], quantity: 1, unitPrice: 0n, amount: 0n, tierMinQuantity: null },
   ],
   ...over,
 });
@@ -60,7 +60,7 @@ describe('commerce domain: the payment state machine', () => {
 
   it('payments follow the same machine', () => {
     const p: Payment = {
-      id: 'p', tenantId: 't', orderId: 'o', userId: 'u', transactionId: 'tx', gatewayTransactionId: null, provider: 'sandbox', paymentMethod: 'card', amount: 1,
+      id: 'p', tenantId: 't', orderId: 'o', userId: 'u', transactionId: 'tx', gatewayTransactionId: null, provider: 'sandbox', paymentMethod: 'card', amount: m(1),
       currency: 'IDR', status: 'pending', redirectUrl: null, reference: null, createdAt: T0, updatedAt: T0, paidAt: null,
     };
     const paid = transitionPayment(p, 'paid', T0);
@@ -97,17 +97,17 @@ describe('commerce domain: the payment state machine', () => {
 });
 
 describe('commerce domain: prices and promo codes', () => {
-  const price = { unitPrice: 100, tiers: [{ minQuantity: 5, unitPrice: 80 }, { minQuantity: 2, unitPrice: 90 }] };
+  const price = { unitPrice: m(100), tiers: [{ minQuantity: 5, unitPrice: m(80) }, { minQuantity: 2, unitPrice: m(90) }] };
   it('picks the highest tier reached', () => {
-    expect(unitPriceFor(price, 1)).to.deep.equal({ unitPrice: 100, tierMinQuantity: null });
-    expect(unitPriceFor(price, 2)).to.deep.equal({ unitPrice: 90, tierMinQuantity: 2 });
-    expect(unitPriceFor(price, 4)).to.deep.equal({ unitPrice: 90, tierMinQuantity: 2 });
-    expect(unitPriceFor(price, 50)).to.deep.equal({ unitPrice: 80, tierMinQuantity: 5 });
-    expect(unitPriceFor({ unitPrice: 7, tiers: [] }, 3).unitPrice).to.equal(7);
+    expect(unitPriceFor(price, 1)).to.deep.equal({ unitPrice: m(100), tierMinQuantity: null });
+    expect(unitPriceFor(price, 2)).to.deep.equal({ unitPrice: m(90), tierMinQuantity: 2 });
+    expect(unitPriceFor(price, 4)).to.deep.equal({ unitPrice: m(90), tierMinQuantity: 2 });
+    expect(unitPriceFor(price, 50)).to.deep.equal({ unitPrice: m(80), tierMinQuantity: 5 });
+    expect(unitPriceFor({ unitPrice: m(7), tiers: [] }, 3).unitPrice).to.equal(m(7));
   });
 
   it('names why a promo code cannot be used', () => {
-    const p = { type: 'percent' as const, value: 10, validFrom: new Date(T0.getTime() - DAY), validUntil: new Date(T0.getTime() + DAY), maxUses: 3, usedCount: 0 };
+    const p = { type: 'percent' as const, value: m(10), validFrom: new Date(T0.getTime() - DAY), validUntil: new Date(T0.getTime() + DAY), maxUses: 3, usedCount: 0 };
     expect(promoProblem(p, T0)).to.equal(null);
     expect(promoProblem(null, T0)).to.equal('PROMO_NOT_FOUND');
     expect(promoProblem(p, new Date(T0.getTime() - 2 * DAY))).to.equal('PROMO_NOT_STARTED');
@@ -119,19 +119,19 @@ describe('commerce domain: prices and promo codes', () => {
   });
 
   it('discounts: percent rounded to the currency, fixed capped at the subtotal; totals', () => {
-    expect(discountFor({ type: 'percent', value: 15 }, 99_999, 'IDR')).to.equal(15_000);
-    expect(discountFor({ type: 'percent', value: 15 }, 99.99, 'USD')).to.equal(15);
-    expect(discountFor({ type: 'fixed', value: 500 }, 300, 'IDR')).to.equal(300);
-    expect(quote([100, 50], { type: 'percent', value: 10 }, 'IDR')).to.deep.equal({ subtotal: 150, discount: 15, total: 135 });
-    expect(quote([100], null, 'IDR')).to.deep.equal({ subtotal: 100, discount: 0, total: 100 });
-    expect(quote([100], { type: 'percent', value: 100 }, 'IDR').total).to.equal(0);
+    expect(discountFor({ type: 'percent', value: m(15) }, m(99_999), 'IDR')).to.equal(m(15_000));
+    expect(discountFor({ type: 'percent', value: m(15) }, m(99.99), 'USD')).to.equal(m(15));
+    expect(discountFor({ type: 'fixed', value: m(500) }, m(300), 'IDR')).to.equal(m(300));
+    expect(quote([m(100), m(50)], { type: 'percent', value: m(10) }, 'IDR')).to.deep.equal({ subtotal: m(150), discount: m(15), total: m(135) });
+    expect(quote([m(100)], null, 'IDR')).to.deep.equal({ subtotal: m(100), discount: 0n, total: m(100) });
+    expect(quote([m(100)], { type: 'percent', value: m(100) }, 'IDR').total).to.equal(0n);
   });
 
   it('money: rounding per currency and amount equality in cents', () => {
-    expect(roundMoney(1234.5, 'IDR')).to.equal(1235);
-    expect(roundMoney(10.005, 'USD')).to.equal(10.01);
-    expect(sameAmount(Number('250000.00'), 250000)).to.equal(true);
-    expect(sameAmount(250000.01, 250000)).to.equal(false);
+    expect(roundMoney(1234.5, 'IDR')).to.equal(m(1235));
+    expect(roundMoney(10.005, 'USD')).to.equal(m(10.01));
+    expect(minorOf('250000.00')).to.equal(m(250000));
+    expect(minorOf(250000.01)).to.not.equal(m(250000));
   });
 });
 

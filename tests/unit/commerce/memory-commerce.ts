@@ -1,4 +1,5 @@
 import { noPaymentEvents } from '../../../application/commerce/ports/payment-events.js';
+import { toMinor } from '../../../domain/shared/money.js';
 import { MemoryOrderRepository, MemoryPaymentRepository, MemoryPromoCodeReservations, MemorySubscriptionRepository } from '../../../adapters/persistence/memory/commerce.memory.js';
 import { MemoryRecordStore, MemorySubscriptionPlanRepository } from '../../../adapters/persistence/memory/learning.memory.js';
 import { MemoryMailRepository } from '../../../adapters/persistence/memory/platform.memory.js';
@@ -73,7 +74,7 @@ export function memoryCommerce() {
   const addPlan = async (over: Partial<SubscriptionPlan> = {}) => {
     const now = learning.clock.now();
     const plan: SubscriptionPlan = {
-      id: learning.deps.ids.uuid(), tenantId, name: 'Monthly', description: null, price: 100000, currency: 'IDR', durationDays: 30, categoryIds: [], active: true,
+      id: learning.deps.ids.uuid(), tenantId, name: 'Monthly', description: null, price: toMinor(100000), currency: 'IDR', durationDays: 30, categoryIds: [], active: true,
       createdAt: now, updatedAt: now, ...over,
     };
     await plans.save(plan);
@@ -82,7 +83,7 @@ export function memoryCommerce() {
   const addPromo = async (over: Partial<PromoCode> = {}) => {
     const now = learning.clock.now();
     const promo: PromoCode = {
-      id: learning.deps.ids.uuid(), tenantId, code: 'SAVE10', type: 'percent', value: 10, validFrom: null, validUntil: null, maxUses: null, usedCount: 0, createdAt: now, updatedAt: now, ...over,
+      id: learning.deps.ids.uuid(), tenantId, code: 'SAVE10', type: 'percent', value: toMinor(10), validFrom: null, validUntil: null, maxUses: null, usedCount: 0, createdAt: now, updatedAt: now, ...over,
     };
     await promoCodeStore.insert(promo);
     return promo;

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { toMinor } from '../../../domain/shared/money.js';
 import { createHash } from 'node:crypto';
 import { makeCreateOrder } from '../../../application/commerce/use-cases/create-order.usecase.js';
 import { makeCheckPrice } from '../../../application/commerce/use-cases/check-price.usecase.js';
@@ -29,12 +30,12 @@ describe('commerce use cases (memory adapters)', () => {
     const w = memoryCommerce();
     const student = await w.addStudent();
     const category = w.learning.deps.ids.uuid();
-    const a = w.learning.addCourse(1, { price: 70, categoryId: category });
-    const b = w.learning.addCourse(1, { price: 70, categoryId: category });
+    const a = w.learning.addCourse(1, { price: toMinor(70), categoryId: category });
+    const b = w.learning.addCourse(1, { price: toMinor(70), categoryId: category });
     await w.addPromo();
     const create = makeCreateOrder({ ...w.deps, settlement: w.settlement });
     const created = await create(w.actorOf(student), { items: [{ courseId: a.courseId }, { courseId: b.courseId }], promoCode: 'save10' });
-    expect(created.ok && created.value).to.include({ subtotal: 140, discount: 14, totalAmount: 126, promoCode: 'SAVE10', status: 'pending' });
+    expect(created.ok && created.value).to.include({ subtotal: toMinor(140), discount: toMinor(14), totalAmount: toMinor(126), promoCode: 'SAVE10', status: 'pending' });
     expect((await w.mailRepository.list(w.tenantId, { to: student.email }, { page: 1, pageSize: 10 })).items.map((m) => m.template)).to.deep.equal(['order_confirmation']);
     const bad = await create(w.actorOf(student), { items: [{ courseId: a.courseId }], promoCode: 'NOPE' });
     expect(bad).to.deep.include({ ok: false, error: 'PROMO_NOT_FOUND' });
@@ -49,7 +50,7 @@ describe('commerce use cases (memory adapters)', () => {
   it('a notification: bad signature changes and stores nothing; wrong amount is stored and refused; replays grant once', async () => {
     const w = memoryCommerce();
     const student = await w.addStudent();
-    const course = w.learning.addCourse(1, { price: 50 });
+    const course = w.learning.addCourse(1, { price: toMinor(50) });
     await w.addPromo({ code: 'ONE', maxUses: 1 });
     const order = await makeCreateOrder({ ...w.deps, settlement: w.settlement })(w.actorOf(student), { items: [{ courseId: course.courseId }], promoCode: 'ONE' });
     if (!order.ok) throw new Error(order.error);
@@ -83,7 +84,7 @@ describe('commerce use cases (memory adapters)', () => {
   it('a signed notification is parsed strictly: a malformed field or a status code Midtrans does not document with its status is refused, logged without its signature, and changes nothing', async () => {
     const w = memoryCommerce();
     const student = await w.addStudent();
-    const course = w.learning.addCourse(1, { price: 50 });
+    const course = w.learning.addCourse(1, { price: toMinor(50) });
     const order = await makeCreateOrder({ ...w.deps, settlement: w.settlement })(w.actorOf(student), { items: [{ courseId: course.courseId }] });
     if (!order.ok) throw new Error(order.error);
     const logged: Array<{ event: string; fields?: Record<string, unknown> }> = [];
@@ -124,9 +125,9 @@ describe('commerce use cases (memory adapters)', () => {
     if (!created.ok) throw new Error(created.error);
     const admin = { userId: w.learning.deps.ids.uuid(), role: Role.Admin, tenantId: w.tenantId, homeTenantId: w.tenantId };
     const offline = makeRecordOfflinePayment({ ...w.deps, settlement: w.settlement, auditLog: new MemoryAuditLog() });
-    const paid = await offline(admin, { ip: null, userAgent: null }, { orderId: created.value.order.id, amount: 100000, paymentMethod: 'cash' });
+    const paid = await offline(admin, { ip: null, userAgent: null }, { orderId: created.value.order.id, amount: toMinor(100000), paymentMethod: 'cash' });
     expect(paid.ok).to.equal(true);
-    expect(await offline(admin, { ip: null, userAgent: null }, { orderId: created.value.order.id, amount: 100000, paymentMethod: 'cash' })).to.deep.include({ ok: false, error: 'ORDER_ALREADY_PAID' });
+    expect(await offline(admin, { ip: null, userAgent: null }, { orderId: created.value.order.id, amount: toMinor(100000), paymentMethod: 'cash' })).to.deep.include({ ok: false, error: 'ORDER_ALREADY_PAID' });
     const sub = (await w.deps.subscriptionRepository.findById(w.tenantId, created.value.subscription.id))!;
     expect(sub.status).to.equal('active');
     const e = (await w.learning.deps.enrollmentRepository.find(w.tenantId, student.id, course.courseId))!;

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { toMinor } from '../../../domain/shared/money.js';
 import { randomUUID } from 'node:crypto';
 import { makeLinkLeadsOfPerson } from '../../../application/crm/use-cases/link-leads-of-person.usecase.js';
 import { makeMovePipelineOnPayment } from '../../../application/crm/use-cases/move-pipeline-on-payment.usecase.js';
@@ -26,16 +27,16 @@ describe('domain/crm lead linking and pipeline rules', () => {
   it('closes an open lead as won at the paid total, follows the total, leaves closed_lost, and reopens on a full refund', () => {
     const at = new Date('2026-03-01T00:00:00Z');
     const lead = newLead({ id: 'l', tenantId: 't', provider: 'manual', externalId: null, details: details(), at: new Date('2026-02-01T00:00:00Z') });
-    const won = applyPaidTotal(lead, 500, 'payment', at);
-    expect(won.lead).to.deep.include({ status: 'closed_won', value: 500, closedAt: at, statusChangedAt: at });
+    const won = applyPaidTotal(lead, toMinor(500), 'payment', at);
+    expect(won.lead).to.deep.include({ status: 'closed_won', value: toMinor(500), closedAt: at, statusChangedAt: at });
     expect(won.events).to.have.length(1);
-    expect(applyPaidTotal(won.lead, 500, 'payment', at).events).to.deep.equal([]);
-    expect(applyPaidTotal(won.lead, 800, 'payment', at).events[0]).to.include({ type: 'value_changed', value: 800, reason: 'payment' });
-    expect(applyPaidTotal({ ...lead, status: 'closed_lost' }, 500, 'payment', at).events).to.deep.equal([]);
-    const refunded = applyPaidTotal(won.lead, 0, 'refund', at);
+    expect(applyPaidTotal(won.lead, toMinor(500), 'payment', at).events).to.deep.equal([]);
+    expect(applyPaidTotal(won.lead, toMinor(800), 'payment', at).events[0]).to.include({ type: 'value_changed', value: toMinor(800), reason: 'payment' });
+    expect(applyPaidTotal({ ...lead, status: 'closed_lost' }, toMinor(500), 'payment', at).events).to.deep.equal([]);
+    const refunded = applyPaidTotal(won.lead, 0n, 'refund', at);
     expect(refunded.lead).to.deep.include({ status: 'converted', value: null, closedAt: null });
     expect(refunded.events[0]).to.include({ fromStatus: 'closed_won', toStatus: 'converted', reason: 'refund' });
-    expect(applyPaidTotal(lead, 0, 'refund', at).events).to.deep.equal([]);
+    expect(applyPaidTotal(lead, 0n, 'refund', at).events).to.deep.equal([]);
   });
 });
 
@@ -86,12 +87,12 @@ describe('application/crm the CRM loop on memory adapters', () => {
     const buyer = await w.user(Role.Student, { email: 'buyer@example.com' });
     const { lead } = await intake(w, { email: 'buyer@example.com' });
     const move = makeMovePipelineOnPayment({ ...w, linkLeadsOfUser: makeLinkLeadsOfUser({ ...w, linkLeadsOfPerson: makeLinkLeadsOfPerson(w) }) });
-    const order = { id: randomUUID(), tenantId: w.tenantId, userId: buyer.id, status: 'paid', total: 250000, currency: 'IDR', createdAt: new Date(), paidAt: new Date() };
+    const order = { id: randomUUID(), tenantId: w.tenantId, userId: buyer.id, status: 'paid', total: toMinor(250000), currency: 'IDR', createdAt: new Date(), paidAt: new Date() };
     w.customerRecords.orderRows.push(order);
     // Replayed (concurrency is the database's lock: see tests/http/crm/crm-loop.test.ts on both engines).
     await move(w.tenantId, buyer.id, 'payment');
     await move(w.tenantId, buyer.id, 'payment');
-    expect(await w.leadRepository.findById(w.tenantId, lead.id)).to.deep.include({ status: 'closed_won', value: 250000 });
+    expect(await w.leadRepository.findById(w.tenantId, lead.id)).to.deep.include({ status: 'closed_won', value: toMinor(250000) });
     expect(w.leadRepository.history.filter((e) => e.leadId === lead.id && e.type === 'status_changed')).to.have.length(1);
 
     order.status = 'refunded';
@@ -111,18 +112,18 @@ describe('application/crm the CRM loop on memory adapters', () => {
     const w = memoryWorld();
     const admin = await w.user(Role.Admin);
     const payer = await w.user(Role.Student);
-    w.customerRecords.orderRows.push({ id: randomUUID(), tenantId: w.tenantId, userId: payer.id, status: 'paid', total: 70000, currency: 'IDR', createdAt: new Date(), paidAt: new Date() });
+    w.customerRecords.orderRows.push({ id: randomUUID(), tenantId: w.tenantId, userId: payer.id, status: 'paid', total: toMinor(70000), currency: 'IDR', createdAt: new Date(), paidAt: new Date() });
     w.customerRecords.enrolmentRows.push({ tenantId: w.tenantId, userId: payer.id, courseId: randomUUID(), courseTitle: 'C', status: 'active', progress: 100, completedAt: new Date() });
     for (const [at, userId, ad] of [['2026-03-01T18:00:00Z', payer.id, 'a1'], ['2026-03-01T10:00:00Z', null, 'a1'], ['2026-03-01T11:00:00Z', null, 'a2']] as const) {
       await w.leadRepository.insertIfAbsent({ ...newLead({ id: randomUUID(), tenantId: w.tenantId, provider: 'meta', externalId: randomUUID(), details: details(), source: { campaignId: 'c', formId: 'f', adId: ad }, at: new Date(at) }), userId });
     }
     await w.settingsReader.save(w.tenantId, { TimeZone: 'Asia/Jakarta' });
     const d = await makeGetCrmDashboard(w)(w.actor(admin), {}, false, 'day');
-    expect(d.funnel).to.deep.equal({ leads: 3, linked: 1, paid: 1, completed: 1, revenue: 70000 });
-    expect(d.bySource.find((s) => s.adId === 'a1')).to.deep.include({ leads: 2, paid: 1, revenue: 70000 });
+    expect(d.funnel).to.deep.equal({ leads: 3, linked: 1, paid: 1, completed: 1, revenue: toMinor(70000) });
+    expect(d.bySource.find((s) => s.adId === 'a1')).to.deep.include({ leads: 2, paid: 1, revenue: toMinor(70000) });
     expect(d.series).to.deep.equal({
       period: 'day', timeZone: 'Asia/Jakarta',
-      points: [{ period: '2026-03-01', leads: 2, paid: 0, revenue: 0 }, { period: '2026-03-02', leads: 1, paid: 1, revenue: 70000 }],
+      points: [{ period: '2026-03-01', leads: 2, paid: 0, revenue: 0n }, { period: '2026-03-02', leads: 1, paid: 1, revenue: toMinor(70000) }],
     });
   });
 });

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { toMinor } from '../../../domain/shared/money.js';
 import { applyLeadChanges, newLead } from '../../../domain/crm/lead.js';
 
 const t0 = new Date('2026-01-01T00:00:00Z');
@@ -7,14 +8,14 @@ const base = () => newLead({ id: 'l', tenantId: 't', provider: 'manual', externa
 
 describe('domain/crm lead stage changes', () => {
   it('moves status_changed_at on a real change, sets closed_at on closing and clears it on reopening', () => {
-    const won = applyLeadChanges(base(), { status: 'closed_won', value: 10 }, 'u', t1);
-    expect(won.lead).to.include({ status: 'closed_won', value: 10 });
+    const won = applyLeadChanges(base(), { status: 'closed_won', value: toMinor(10) }, 'u', t1);
+    expect(won.lead).to.include({ status: 'closed_won', value: toMinor(10) });
     expect(won.lead.statusChangedAt).to.equal(t1);
     expect(won.lead.closedAt).to.equal(t1);
     expect(won.events.map((e) => e.type)).to.deep.equal(['status_changed', 'value_changed']);
     const reopened = applyLeadChanges(won.lead, { status: 'contacted' }, 'u', new Date('2026-01-03T00:00:00Z'));
     expect(reopened.lead.closedAt).to.equal(null);
-    const same = applyLeadChanges(won.lead, { status: 'closed_won', value: 10 }, 'u', new Date('2026-01-04T00:00:00Z'));
+    const same = applyLeadChanges(won.lead, { status: 'closed_won', value: toMinor(10) }, 'u', new Date('2026-01-04T00:00:00Z'));
     expect(same.events).to.deep.equal([]);
     expect(same.lead.statusChangedAt).to.equal(t1);
   });

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { toMinor } from '../../../domain/shared/money.js';
 import { createHmac, randomUUID } from 'node:crypto';
 import { makeUpdateAutomation } from '../../../application/crm/use-cases/update-automation.usecase.js';
 import { makeUpdateIntegration } from '../../../application/crm/use-cases/update-integration.usecase.js';
@@ -180,8 +181,8 @@ describe('application/crm use cases on memory adapters', () => {
     const admin = await w.user(Role.Admin);
     const a = await w.leadIntake({ tenantId: w.tenantId, provider: 'manual', externalId: null, details: details('A'), actorId: null, receivedAt: new Date(Date.now() - 2 * 86_400_000) });
     await w.leadIntake({ tenantId: w.tenantId, provider: 'manual', externalId: null, details: details('B'), actorId: null, receivedAt: new Date() });
-    await makeUpdateLead(w)(w.actor(admin), meta, a.lead.id, { status: 'closed_won', value: 300 });
+    await makeUpdateLead(w)(w.actor(admin), meta, a.lead.id, { status: 'closed_won', value: toMinor(300) });
     const k = (await makeGetCrmDashboard(w)(w.actor(admin), {})).kpis;
-    expect(k).to.deep.include({ totalLeads: 2, totalActiveLeads: 1, conversionRate: 50, averageDealSize: 300, salesVelocityDays: 2 });
+    expect(k).to.deep.include({ totalLeads: 2, totalActiveLeads: 1, conversionRate: 50, averageDealSize: toMinor(300), salesVelocityDays: 2 });
   });
 });

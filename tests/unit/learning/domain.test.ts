@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { toMinor } from '../../../domain/shared/money.js';
 import { advance, completionPercentage, isCourseComplete, nextLessonId, type LessonProgress } from '../../../domain/learning/progress.js';
 import { effectiveStatus, isEnrollmentActive, regrant, type Enrollment } from '../../../domain/learning/enrollment.js';
 import { CODE_ALPHABET, formatCertificateCode, isWellFormedCode, linkingCodeState, normaliseCode } from '../../../domain/learning/codes.js';
@@ -153,16 +154,16 @@ describe('learning domain', () => {
     });
 
     it('sorts price tiers and refuses a repeated threshold', () => {
-      expect(normaliseTiers([{ minQuantity: 10, unitPrice: 8 }, { minQuantity: 5, unitPrice: 9 }])).to.deep.equal([{ minQuantity: 5, unitPrice: 9 }, { minQuantity: 10, unitPrice: 8 }]);
-      expect(normaliseTiers([{ minQuantity: 5, unitPrice: 9 }, { minQuantity: 5, unitPrice: 8 }])).to.equal(null);
+      expect(normaliseTiers([{ minQuantity: 10, unitPrice: toMinor(8) }, { minQuantity: 5, unitPrice: toMinor(9) }])).to.deep.equal([{ minQuantity: 5, unitPrice: toMinor(9) }, { minQuantity: 10, unitPrice: toMinor(8) }]);
+      expect(normaliseTiers([{ minQuantity: 5, unitPrice: toMinor(9) }, { minQuantity: 5, unitPrice: toMinor(8) }])).to.equal(null);
     });
 
     it('checks promo code terms', () => {
-      const base = { type: 'percent' as const, value: 10, validFrom: null, validUntil: null, maxUses: null, usedCount: 0 };
+      const base = { type: 'percent' as const, value: toMinor(10), validFrom: null, validUntil: null, maxUses: null, usedCount: 0 };
       expect(promoTermsProblem(base)).to.equal(null);
-      expect(promoTermsProblem({ ...base, value: 101 })).to.match(/value/);
-      expect(promoTermsProblem({ ...base, type: 'fixed', value: 500000 })).to.equal(null);
-      expect(promoTermsProblem({ ...base, value: 0 })).to.match(/value/);
+      expect(promoTermsProblem({ ...base, value: toMinor(101) })).to.match(/value/);
+      expect(promoTermsProblem({ ...base, type: 'fixed', value: toMinor(500000) })).to.equal(null);
+      expect(promoTermsProblem({ ...base, value: 0n })).to.match(/value/);
       expect(promoTermsProblem({ ...base, validFrom: at(2), validUntil: at(1) })).to.match(/valid_until/);
       expect(normalisePromoCode(' hemat10 ')).to.equal('HEMAT10');
     });

@@ -65,7 +65,7 @@ export function memoryLearning(overrides: { courseQuizRequirements?: CourseQuizR
   const addCourse = (lessons: number, over: Partial<Course> = {}) => {
     const now = clock.now();
     const course: Course = {
-      id: uuid(), tenantId, title: 'Course', description: null, categoryId: null, difficulty: null, price: 0, currency: 'IDR', coverImage: null,
+      id: uuid(), tenantId, title: 'Course', description: null, categoryId: null, difficulty: null, price: 0n, currency: 'IDR', coverImage: null,
       status: 'published', createdBy: null, publishedAt: now, createdAt: now, updatedAt: now, ...over,
     };
     state.courses.set(course.id, course);

@@ -114,7 +114,7 @@ describe('learning use cases (memory adapters)', () => {
     const evaluate = makeEvaluateCourseCompletion(m.deps);
     const record = makeRecordProgress({ ...m.deps, learningAccess: m.learningAccess, progressCalculator: m.progressCalculator, evaluateCourseCompletion: evaluate });
     const userId = m.addUser(Role.Student);
-    const { lessonIds } = m.addCourse(1, { price: 1000 });
+    const { lessonIds } = m.addCourse(1, { price: 100_000n });
     const res = await record({ userId, role: Role.Student, tenantId: m.tenantId, homeTenantId: m.tenantId }, { lessonId: lessonIds[0]!, status: 'completed' });
     expect(!res.ok && res.error).to.equal('NOT_ENROLLED');
     expect(m.state.progress.size).to.equal(0);
@@ -178,7 +178,7 @@ describe('learning use cases (memory adapters)', () => {
 
   it('learningAccess resolves lessons within the tenant and answers access like the HTTP gate', async () => {
     const m = memoryLearning();
-    const { courseId, moduleId, lessonIds } = m.addCourse(1, { price: 5000 });
+    const { courseId, moduleId, lessonIds } = m.addCourse(1, { price: 500_000n });
     const student = m.addUser(Role.Student);
     const mentor = m.addUser(Role.Mentor);
     const resolved = await m.learningAccess.resolveLesson(m.tenantId, lessonIds[0]!);
