@@ -5,6 +5,17 @@ import type { JobHandlers, JobQueue } from './job-queue.js';
 
 const QUEUE_NAME = 'jobs';
 
+type BulkJob = Parameters<Queue['addBulk']>[0][number];
+
+const bullOptions = (options: JobOptions): BulkJob['opts'] => ({
+  delay: options.delayMs,
+  attempts: options.attempts ?? 1,
+  backoff: { type: 'exponential', delay: options.backoffMs ?? 1000 },
+  ...(options.jobId ? { jobId: options.jobId } : {}),
+  removeOnComplete: { age: 3600, count: 10_000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+});
+
 /**
  * Jobs in Redis: any API process enqueues, any worker process (`npm run worker`, or `npm start`
  * with START_WORKER) runs them. A worker that dies mid-job leaves it stalled; BullMQ hands it to
@@ -14,6 +25,8 @@ export class BullMqJobQueue implements JobQueue {
   private readonly queue: Queue;
   private readonly producer: Redis;
   private workerConnection: Redis | null = null;
+  /** Enqueued in this turn of the event loop, not yet handed to BullMQ (see `flush`). */
+  private readonly batch: Array<{ job: BulkJob; resolve: () => void; reject: (error: unknown) => void }> = [];
   private worker: Worker | null = null;
 
   /**
@@ -34,13 +47,9 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   async enqueue(name: string, payload: unknown, options: JobOptions = {}) {
-    const added = this.queue.add(name, payload, {
-      delay: options.delayMs,
-      attempts: options.attempts ?? 1,
-      backoff: { type: 'exponential', delay: options.backoffMs ?? 1000 },
-      ...(options.jobId ? { jobId: options.jobId } : {}),
-      removeOnComplete: { age: 3600, count: 10_000 },
-      removeOnFail: { age: 7 * 24 * 3600 },
+    const added = new Promise<void>((resolve, reject) => {
+      this.batch.push({ job: { name, data: payload, opts: bullOptions(options) }, resolve, reject });
+      if (this.batch.length === 1) setImmediate(() => void this.flush());
     });
     // While Redis is away BullMQ waits for the connection to be ready again, with no limit: the
     // request that enqueues must not wait with it. Callers keep what they enqueue in an outbox
@@ -54,6 +63,26 @@ export class BullMqJobQueue implements JobQueue {
     } finally {
       clearTimeout(timer);
       added.catch(() => undefined);
+    }
+  }
+
+  /**
+   * The jobs enqueued during one turn of the event loop (concurrent requests' I/O callbacks run
+   * in the same poll phase) go to Redis as one `addBulk`, which BullMQ pipelines: one round trip
+   * instead of one per job. addBulk answers for the batch as a whole, so when it fails each job
+   * of a larger batch is added alone and every caller gets its own answer (one job's bad options
+   * must not fail its neighbours; while Redis is away each caller's timeout answers first). Adds
+   * repeated for jobs that had landed are harmless: same job ids.
+   */
+  private async flush() {
+    const batch = this.batch.splice(0);
+    if (batch.length === 0) return;
+    try {
+      await this.queue.addBulk(batch.map((b) => b.job));
+      for (const b of batch) b.resolve();
+    } catch (error) {
+      if (batch.length === 1) batch[0]!.reject(error);
+      else for (const b of batch) this.queue.add(b.job.name, b.job.data, b.job.opts).then(() => b.resolve(), b.reject);
     }
   }
 
@@ -98,6 +127,8 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   async close() {
+    // Jobs of this turn go out ahead of the connection's QUIT; not awaited, as Redis may be away.
+    void this.flush();
     await this.worker?.close();
     await this.queue.close();
     for (const c of [this.producer, this.workerConnection]) {

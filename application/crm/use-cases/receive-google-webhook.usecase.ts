@@ -24,6 +24,8 @@ const keyField = (body: Record<string, unknown>) => Object.keys(body).find((k) =
 
 export const REDACTED = '[redacted]';
 
+const utf8 = new TextDecoder();
+
 /**
  * A Google Ads lead form delivery (contract §8): the tenant is the one whose enabled Google
  * integration has the body's `google_key` (keyed-hash look-up, then a constant-time compare);
@@ -44,7 +46,7 @@ export const makeReceiveGoogleWebhook = (d: Deps) =>
     if (lead.user_column_data !== undefined && !Array.isArray(lead.user_column_data)) return err('INVALID_LEAD_PAYLOAD', 'user_column_data: expected an array');
 
     const { [field!]: _key, ...payload } = lead;
-    const rawText = new TextDecoder().decode(rawBody).split(key).join(REDACTED);
+    const rawText = utf8.decode(rawBody).replaceAll(key, REDACTED);
     const now = d.clock.now();
     const id = d.ids.uuid();
     // The delivery row is the outbox: if the queue is away, the delivery relay enqueues it later.
