@@ -20,6 +20,7 @@ import { Database } from '../infrastructure/db/database.js';
 import { makeLeadAnalyticsPg } from '../adapters/persistence/pg/crm-customers.pg-repository.js';
 import { makeGetCrmDashboard } from '../application/crm/use-cases/get-crm-dashboard.usecase.js';
 import { Role } from '../domain/identity/role.js';
+import { fromMinor } from '../domain/shared/money.js';
 
 const leads = Number(arg('--leads') ?? 1_000_000);
 const orders = Number(arg('--orders') ?? 100_000);
@@ -114,7 +115,7 @@ async function main() {
     await timed('dashboard (KPIs, funnel, by_source), all leads', () => dashboard(actor, {}, false));
     await timed('dashboard with ?group_by=day (Asia/Jakarta), all leads', () => dashboard(actor, {}, false, 'day'));
     const sample = await dashboard(actor, {}, false, 'month');
-    console.log(JSON.stringify({ funnel: sample.funnel, sources: sample.bySource.length, top_source: sample.bySource.sort((a, b) => b.leads - a.leads)[0], months: sample.series?.points.length }));
+    console.log(JSON.stringify({ funnel: sample.funnel, sources: sample.bySource.length, top_source: sample.bySource.sort((a, b) => b.leads - a.leads)[0], months: sample.series?.points.length }, (_key, v: unknown) => (typeof v === 'bigint' ? fromMinor(v) : v)));
     const worst = Math.max(...medians);
     console.log(`${worst < LIMIT_MS ? 'PASS' : 'FAIL'}: slowest median ${worst.toFixed(1)} ms (limit ${LIMIT_MS} ms) over ${leads.toLocaleString('en')} leads and ${orders.toLocaleString('en')} orders`);
   } finally {
