@@ -3,7 +3,7 @@
  * baseline measured in the same run (bench/server.ts explains the baseline), and the ratio; then
  * each read at a fixed rate (open loop), on ours and on the baseline.
  *
- *   npm run bench [-- --duration 10 --rounds 2 --connections 50 --rate 200 --open 10 --only courses,login --profile /tmp/prof]
+ *   npm run bench [-- --duration 10 --rounds 2 --connections 50 --rate 200 --open 10 --only courses,login --engine postgresql --profile /tmp/prof]
  *
  * With DATABASE_URL: PostgreSQL first, then the embedded PGlite; without it, PGlite alone. The
  * load generator runs in this process, the servers in a child process, so each has a core of its
@@ -176,7 +176,8 @@ function print(engine: Engine, results: Row[]): void {
 }
 
 async function main() {
-  const engines: Engine[] = process.env.DATABASE_URL ? ['postgresql', 'pglite'] : ['pglite'];
+  const only = arg('--engine') as Engine | undefined;
+  const engines: Engine[] = (process.env.DATABASE_URL ? ['postgresql', 'pglite'] as Engine[] : ['pglite'] as Engine[]).filter((e) => !only || e === only);
   if (!process.env.DATABASE_URL) console.log('DATABASE_URL is unset: PGlite only (set it to measure PostgreSQL first).');
   const runs: Partial<Record<Engine, { meta: Record<string, unknown>; results: Row[] }>> = {};
   for (const engine of engines) runs[engine] = await benchEngine(engine);

@@ -134,9 +134,8 @@ export class MemoryIntegrationRepository implements IntegrationRepository {
   async findMetaByVerifyTokenHash(hash: string) {
     return [...this.rows.values()].filter((r) => r.provider === 'meta' && r.enabled && r.verifyTokenHash === hash).map(clone);
   }
-  async findGoogleByKeyHash(hash: string) {
-    const r = [...this.rows.values()].find((x) => x.provider === 'google' && x.enabled && x.googleKeyHash === hash);
-    return r ? clone(r) : null;
+  async tenantOfGoogleKeyHash(hash: string) {
+    return [...this.rows.values()].find((x) => x.provider === 'google' && x.enabled && x.googleKeyHash === hash)?.tenantId ?? null;
   }
 }
 

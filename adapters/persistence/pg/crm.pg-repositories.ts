@@ -163,11 +163,12 @@ const toDelivery = (m: DeliveryModel): WebhookDelivery => ({
 
 export const makeDeliveryPgRepository = ({ db }: DbDeps): DeliveryRepository => ({
   async insert(d) {
-    // Every column named: an extra property spread in would change the text the statement's name stands for.
-    await db.q()('crm_webhook_deliveries').insert({
-      id: d.id, tenantId: d.tenantId, provider: d.provider, externalId: d.externalId, status: d.status, rawBody: d.rawBody, payload: JSON.stringify(d.payload),
-      attempts: d.attempts, retries: d.retries, lastError: d.lastError, leadId: d.leadId, receivedAt: d.receivedAt, processedAt: d.processedAt, updatedAt: d.updatedAt,
-    }).options(prepared('crm_webhook_delivery_insert'));
+    // Every webhook delivery runs this: one fixed text (no query building per request), prepared once per connection.
+    await db.q().raw(
+      `insert into crm_webhook_deliveries (id, tenant_id, provider, external_id, status, raw_body, payload, attempts, retries, last_error, lead_id, received_at, processed_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [d.id, d.tenantId, d.provider, d.externalId, d.status, d.rawBody, JSON.stringify(d.payload), d.attempts, d.retries, d.lastError, d.leadId, d.receivedAt, d.processedAt, d.updatedAt],
+    ).options(prepared('crm_webhook_delivery_insert'));
   },
   async findById(tenantId, id) {
     const m = await DeliveryModel.query(db.q()).findOne({ tenantId, id });
@@ -238,8 +239,13 @@ export const makeIntegrationPgRepository = ({ db }: DbDeps): IntegrationReposito
   async findMetaByVerifyTokenHash(hash) {
     return (await db.q()('crm_integrations').where({ provider: 'meta', enabled: true, verify_token_hash: hash })) as IntegrationRow[];
   },
-  async findGoogleByKeyHash(hash) {
-    return ((await db.q()('crm_integrations').where({ provider: 'google', enabled: true, google_key_hash: hash }).first().options(prepared('crm_google_integration_by_key'))) as IntegrationRow | undefined) ?? null;
+  async tenantOfGoogleKeyHash(hash) {
+    // Every Google lead delivery runs this: one fixed text, prepared once per connection.
+    const result = (await db.q().raw(
+      `select tenant_id from crm_integrations where provider = 'google' and enabled and google_key_hash = ? limit 1`,
+      [hash],
+    ).options(prepared('crm_google_tenant_by_key'))) as { rows: Array<{ tenant_id: string }> };
+    return result.rows[0]?.tenant_id ?? null;
   },
 });
 

@@ -32,6 +32,6 @@ export interface IntegrationRepository {
   findMetaByPageIds(pageIds: readonly string[]): Promise<Integration[]>;
   /** Enabled Meta integrations whose verify token has this hash, in any tenant. */
   findMetaByVerifyTokenHash(hash: string): Promise<Integration[]>;
-  /** The enabled Google integration whose key has this hash, in any tenant. */
-  findGoogleByKeyHash(hash: string): Promise<Integration | null>;
+  /** The tenant whose enabled Google integration's key has this hash (every lead delivery asks: nothing more is read). */
+  tenantOfGoogleKeyHash(hash: string): Promise<string | null>;
 }

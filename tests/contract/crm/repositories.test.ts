@@ -197,9 +197,9 @@ function contract(name: string, make: () => Promise<Ctx>) {
       expect(await ctx.integrations.save({ ...google, tenantId: ctx.otherTenantId })).to.equal('google_key_taken');
       expect((await ctx.integrations.findMetaByPageIds([page, '1'])).map((i) => i.tenantId)).to.deep.equal([ctx.tenantId]);
       expect((await ctx.integrations.findMetaByVerifyTokenHash(`vt${hash}`)).map((i) => i.tenantId)).to.deep.equal([ctx.tenantId]);
-      expect((await ctx.integrations.findGoogleByKeyHash(`gk${hash}`))?.tenantId).to.equal(ctx.tenantId);
+      expect(await ctx.integrations.tenantOfGoogleKeyHash(`gk${hash}`)).to.equal(ctx.tenantId);
       await ctx.integrations.save({ ...google, enabled: false });
-      expect(await ctx.integrations.findGoogleByKeyHash(`gk${hash}`)).to.equal(null);
+      expect(await ctx.integrations.tenantOfGoogleKeyHash(`gk${hash}`)).to.equal(null);
     });
   });
 }
