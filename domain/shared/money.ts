@@ -78,29 +78,18 @@ export const roundMinor = (m: Minor, currency: string): Minor => {
 const ANY_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 
 /**
- * Any decimal (its text, or a number's shortest text: `10.005`), rounded half away from zero to
- * the currency's decimals, exactly: `roundMoney(10.005, 'USD')` is 1001n (10.01) although the
- * double nearest to 10.005 lies below it.
+ * An amount from JSON stored before amounts were checked at the edge (order lines, price tiers in
+ * jsonb may hold `1.234`): any decimal (its text, or a number's shortest text: `10.005`), rounded
+ * half away from zero to hundredths, exactly: 10.005 is 1001n although the double nearest to
+ * 10.005 lies below it.
  */
-export function roundMoney(amount: number | string, currency: string): Minor {
-  return hundredthsNear(amount, decimalsOf(currency));
-}
-
-/** Any decimal rounded half away from zero to `places` (0–2) decimals, in hundredths, exactly (one rounding, never two). */
-function hundredthsNear(amount: number | string, places = 2): Minor {
+export function amountNear(amount: number | string): Minor {
   const m = ANY_DECIMAL.exec(typeof amount === 'number' ? (Number.isFinite(amount) ? String(amount) : '') : amount.trim());
   if (!m) throw new RangeError(`not a decimal: ${String(amount)}`);
   const fraction = m[3] ?? '';
   const scaled = BigInt(m[2]! + fraction) * (m[1] ? -1n : 1n);
-  const rounded = fraction.length <= places ? scaled * 10n ** BigInt(places - fraction.length) : divRound(scaled, 10n ** BigInt(fraction.length - places));
-  return rounded * 10n ** BigInt(2 - places);
+  return fraction.length <= 2 ? scaled * 10n ** BigInt(2 - fraction.length) : divRound(scaled, 10n ** BigInt(fraction.length - 2));
 }
-
-/**
- * An amount from JSON stored before amounts were checked at the edge (order lines, price tiers in
- * jsonb may hold `1.234`): any decimal, rounded half away from zero to hundredths, exactly.
- */
-export const amountNear = (value: number | string): Minor => hundredthsNear(value);
 
 /**
  * `percent` of `m`, the percentage in hundredths like an amount (a percentage has at most two

@@ -8,6 +8,7 @@ import type { LeadStatus } from '../../../domain/crm/lead.js';
 import type { DateRange } from '../../../application/crm/ports/lead-repository.js';
 import type { Knex } from 'knex';
 import type { DbDeps } from './base.js';
+import { num } from './knex-helpers.js';
 
 /**
  * The CRM's read-only views of identity's users, commerce's orders and learning's enrolments
@@ -97,7 +98,6 @@ function leadFilter(tenantId: string, range: DateRange, includeTest: boolean): {
 const PAID_CTE = `paid as (select user_id, (sum(total_amount) * 100)::bigint as revenue from orders where tenant_id = ? and status = 'paid' group by user_id)`;
 const DONE_CTE = `done as (select distinct user_id from certificates where tenant_id = ?)`;
 
-const num = (v: number | string) => Number(v);
 /** A sum of the paid CTE's hundredths (numeric text of a whole number). */
 const hundredths = (v: number | string | null): Minor => BigInt(v ?? 0);
 
@@ -125,20 +125,20 @@ function fold(rows: readonly SourceRow[]): Pick<FunnelReport, 'byStatus' | 'tota
     const source = sources.get(key) ?? { provider: r.provider, campaignId: r.campaign_id, formId: r.form_id, adId: r.ad_id, ...blank() };
     sources.set(key, source);
     for (const c of [total, source]) {
-      c.leads += num(r.leads ?? 0);
-      c.linked += num(r.linked ?? 0);
-      c.paid += num(r.paid ?? 0);
-      c.completed += num(r.completed ?? 0);
+      c.leads += num(r.leads);
+      c.linked += num(r.linked);
+      c.paid += num(r.paid);
+      c.completed += num(r.completed);
       c.revenue += hundredths(r.revenue);
     }
     if (r.status === null) continue;
     const statusKey = `${r.status}|${r.provider}`;
     const g = statuses.get(statusKey) ?? { status: r.status, provider: r.provider, count: 0, wonValueSum: 0n, wonValueCount: 0, wonSecondsSum: 0, wonClosedCount: 0 };
-    g.count += num(r.leads ?? 0);
-    g.wonValueSum += toMinor(r.won_value_sum ?? 0);
-    g.wonValueCount += num(r.won_value_count ?? 0);
-    g.wonSecondsSum += num(r.won_seconds_sum ?? 0);
-    g.wonClosedCount += num(r.won_closed_count ?? 0);
+    g.count += num(r.leads);
+    g.wonValueSum += toMinor(r.won_value_sum ?? '0');
+    g.wonValueCount += num(r.won_value_count);
+    g.wonSecondsSum += num(r.won_seconds_sum);
+    g.wonClosedCount += num(r.won_closed_count);
     statuses.set(statusKey, g);
   }
   return { byStatus: [...statuses.values()], total, bySource: [...sources.values()] };

@@ -3,7 +3,7 @@ import { nextStatus, outcomeOfNotification, PAYMENT_OUTCOMES, PAYMENT_STATUSES, 
 import { coursesOf, isOrderEditable, receiptNumber, transitionOrder, type Order } from '../../../domain/commerce/order.js';
 import { transitionPayment, type Payment } from '../../../domain/commerce/payment.js';
 import { discountFor, promoProblem, quote, unitPriceFor } from '../../../domain/commerce/pricing.js';
-import { minorOf, roundMoney, toMinor as m } from '../../../domain/shared/money.js';
+import { amountNear, minorOf, roundMinor, toMinor as m } from '../../../domain/shared/money.js';
 import { abandon, activate, cancel, expire, isCurrent, refund, type Subscription } from '../../../domain/commerce/subscription.js';
 import { batchCount, mailStats, parseEventTime, personalise } from '../../../domain/platform/mail-events.js';
 
@@ -128,8 +128,8 @@ describe('commerce domain: prices and promo codes', () => {
   });
 
   it('money: rounding per currency and amount equality in cents', () => {
-    expect(roundMoney(1234.5, 'IDR')).to.equal(m(1235));
-    expect(roundMoney(10.005, 'USD')).to.equal(m(10.01));
+    expect(roundMinor(m(1234.5), 'IDR')).to.equal(m(1235));
+    expect(amountNear(10.005)).to.equal(m(10.01));
     expect(minorOf('250000.00')).to.equal(m(250000));
     expect(minorOf(250000.01)).to.not.equal(m(250000));
   });

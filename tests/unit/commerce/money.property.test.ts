@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { amountNear, decimalsOf, formatMinor, fromMinor, minorOf, percentOfMinor, roundMoney, sumMinor, toMinor } from '../../../domain/shared/money.js';
+import { amountNear, decimalsOf, formatMinor, fromMinor, minorOf, percentOfMinor, sumMinor, toMinor } from '../../../domain/shared/money.js';
 import { discountFor, lineAmount, quote } from '../../../domain/commerce/pricing.js';
 
 // Amounts as a numeric(14, 2) column holds them: whole hundredths up to 10¹² − 0.01.
@@ -79,13 +79,13 @@ describe('money: exact amounts (property)', () => {
     expect(discountFor({ type: 'percent', value: toMinor(100) }, toMinor(999865624708.5), 'IDR')).to.equal(toMinor(999865624708.5));
   });
 
-  it('currency rounding is exact on decimals a double cannot hold', () => {
-    expect(roundMoney(10.005, 'USD')).to.equal(1001n);
-    expect(roundMoney(1.005, 'USD')).to.equal(101n);
-    expect(roundMoney(2.675, 'USD')).to.equal(268n);
-    expect(roundMoney('-0.5', 'IDR')).to.equal(-100n);
-    // One rounding: 1234.499 is 1234 rupiah, not 1234.50 and then 1235.
-    expect(roundMoney('1234.499', 'IDR')).to.equal(123_400n);
+  it('rounding to hundredths is exact on decimals a double cannot hold', () => {
+    expect(amountNear(10.005)).to.equal(1001n);
+    expect(amountNear(1.005)).to.equal(101n);
+    expect(amountNear(2.675)).to.equal(268n);
+    expect(amountNear('-0.005')).to.equal(-1n);
+    // One rounding: 0.00499 is 0, not 0.005 and then 0.01.
+    expect(amountNear('0.00499')).to.equal(0n);
     expect(amountNear(1.234)).to.equal(123n);
     expect(amountNear('0.30000000000000004')).to.equal(30n);
     expect(lineAmount(toMinor(19999.99), 3, 'USD')).to.equal(toMinor(59999.97));
