@@ -6,7 +6,7 @@
  * generator). On a machine whose cores are all busy, throughput is the cores over the machine's
  * CPU per request, so the two columns tell which side of the wire a gap is on.
  *
- *   DATABASE_URL=postgres://… npx tsx bench/cpu-per-request.ts google [--profile /tmp/prof --ours-only]
+ *   DATABASE_URL=postgres://… npx tsx bench/cpu-per-request.ts google [--profile /tmp/prof --ours-only|--baseline-only]
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -63,7 +63,8 @@ function load(url: string, path: string, duration: number): Promise<autocannon.R
   });
 }
 
-const sides: Array<[string, string, string]> = [['ours', ready.ours, endpoint.path]];
+const sides: Array<[string, string, string]> = [];
+if (!flag('--baseline-only')) sides.push(['ours', ready.ours, endpoint.path]);
 if (!flag('--ours-only')) sides.push(['baseline', ready.base, `/baseline/${endpoint.name}`]);
 for (let round = 1; round <= 2; round++) {
   for (const [side, url, path] of sides) {

@@ -1,7 +1,5 @@
 import Koa, { type Context, type Middleware } from 'koa';
-import Router from '@koa/router';
 import cors from '@koa/cors';
-import helmet from 'koa-helmet';
 import { unlink } from 'node:fs/promises';
 import type { Actor } from '../../application/shared/actor.js';
 import type { Result } from '../../application/shared/result.js';
@@ -11,10 +9,12 @@ import type { Logger } from '../../infrastructure/logger.js';
 import { success, failure, Reply, RAW } from './kit/envelope.js';
 import { DomainError, HttpError, type ErrorTable } from './kit/errors.js';
 import { parseJson, parseMultipart, parseRawJson } from './kit/body.js';
+import { routeDispatch } from './kit/route-dispatch.js';
 import { RouteTable, type RouteEntry, type RouteModule, type UploadedFile } from './kit/route-table.js';
-import { errorHandler } from './middleware/error-handler.js';
+import { errorAnswer } from './middleware/error-handler.js';
 import { requestContext } from './middleware/request-context.js';
-import { tenantMiddleware } from './middleware/tenant.js';
+import { resolveRequestTenant } from './middleware/tenant.js';
+import { securityHeaders } from './middleware/security-headers.js';
 import type { RateLimits } from './middleware/rate-limit.js';
 import { SESSION_COOKIE } from './kit/session-cookie.js';
 import { bearerOf, requestMeta } from './kit/request.js';
@@ -41,28 +41,30 @@ export function createHttpApp(deps: HttpAppDeps): { app: Koa; routes: RouteEntry
   const table = new RouteTable();
   for (const module of deps.routeModules) module(table);
 
-  app.use(requestContext(deps.logger));
-  app.use(errorHandler(deps.errorTable, deps.logger));
-  app.use(helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } }));
-  app.use(
-    cors({
-      origin: (ctx) => {
-        const origin = ctx.get('Origin');
-        return deps.corsOrigins.includes('*') || deps.corsOrigins.includes(origin) ? origin : '';
-      },
-      credentials: true,
-      exposeHeaders: ['X-Request-Id', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'Content-Disposition'],
-    }),
-  );
+  app.use(requestContext(deps.logger, errorAnswer(deps.errorTable, deps.logger)));
+  app.use(securityHeaders({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } }));
+  const crossOrigin = cors({
+    origin: (ctx) => {
+      const origin = ctx.get('Origin');
+      return deps.corsOrigins.includes('*') || deps.corsOrigins.includes(origin) ? origin : '';
+    },
+    credentials: true,
+    exposeHeaders: ['X-Request-Id', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'Content-Disposition'],
+  });
+  // Without an Origin header a request is not a CORS request and @koa/cors only adds `Vary`:
+  // done here, without its two awaits on every such request (servers, webhooks, curl).
+  app.use((ctx, next) => {
+    if (ctx.get('Origin')) return crossOrigin(ctx, next);
+    ctx.vary('Origin');
+    return next();
+  });
 
-  const router = new Router();
-  router.get('/health', deps.health);
-  const tenant = tenantMiddleware(deps.resolveTenant, deps.baseDomain);
-  for (const entry of table.entries) {
-    router[entry.method](entry.path, tenant, routeChain(entry, deps));
-  }
-  app.use(router.routes());
-  app.use(router.allowedMethods({ throw: true }));
+  const router = routeDispatch([
+    { method: 'get', path: '/health', middleware: deps.health },
+    ...table.entries.map((entry) => ({ method: entry.method, path: entry.path, middleware: routeChain(entry, deps) })),
+  ]);
+  app.use(router.routes);
+  app.use(router.allowedMethods);
   app.use(async (ctx) => {
     ctx.status = 404;
     ctx.body = failure('Record not found', `no route for ${ctx.method} ${ctx.path}`);
@@ -82,8 +84,9 @@ function sameOrigin(ctx: Context, corsOrigins: string[]): boolean {
 
 function routeChain(entry: RouteEntry, deps: HttpAppDeps): Middleware {
   const { spec, handler } = entry;
+  if (spec.tenant === 'proof' && spec.access !== 'public') throw new Error(`${entry.method} ${entry.path}: a route whose tenant is its proof must be public`);
   return async (ctx) => {
-    const tenant = ctx.state.tenant as Tenant;
+    const tenant = spec.tenant === 'proof' ? null : await resolveRequestTenant(ctx, deps.resolveTenant, deps.baseDomain);
     const meta = requestMeta(ctx);
     if (spec.rateLimit === 'webhook') await deps.rateLimits.refuseBlockedWebhookCaller(meta.ip ?? 'unknown');
     else if (spec.rateLimit !== 'exempt') await deps.rateLimits.consume(ctx, 'global', meta.ip ?? 'unknown');
@@ -94,7 +97,7 @@ function routeChain(entry: RouteEntry, deps: HttpAppDeps): Middleware {
       const bearer = bearerOf(ctx);
       const session = bearer === undefined ? ctx.cookies.get(SESSION_COOKIE) : undefined;
       if (bearer !== undefined || session !== undefined || spec.access !== 'optional') {
-        const result = await deps.authenticate(tenant.id, { bearer, session });
+        const result = await deps.authenticate(tenant!.id, { bearer, session });
         if (!result.ok) {
           if (spec.access !== 'optional' || result.error === 'TENANT_MISMATCH' || bearer !== undefined) throw new DomainError(result.error);
         } else {
@@ -144,7 +147,10 @@ function routeChain(entry: RouteEntry, deps: HttpAppDeps): Middleware {
         },
         auth,
         loginId,
-        tenant,
+        get tenant(): Tenant {
+          if (!tenant) throw new Error(`${entry.method} ${entry.path} declares its tenant to be its proof`);
+          return tenant;
+        },
         meta,
         rawBody,
         file,

@@ -22624,7 +22624,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not found: `Tenant not found`, `Record not found` */
+            /** @description Not found: `Record not found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23975,7 +23975,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not found: `Tenant not found`, `Record not found` */
+            /** @description Not found: `Record not found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24063,7 +24063,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not found: `Tenant not found`, `Record not found` */
+            /** @description Not found: `Record not found` */
             404: {
                 headers: {
                     [name: string]: unknown;

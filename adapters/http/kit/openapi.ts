@@ -46,7 +46,7 @@ function commonErrors(entry: RouteEntry): ErrorsByStatus {
     add(errors, 403, 'Insufficient permission');
     if (method !== 'get') add(errors, 403, 'Cross-site request refused');
   }
-  add(errors, 404, 'Tenant not found');
+  if (spec.tenant !== 'proof') add(errors, 404, 'Tenant not found');
   if (spec.bodyKind?.kind === 'multipart') add(errors, 413, 'File too large');
   else if (spec.body || spec.bodyKind) add(errors, 413, 'Payload too large');
   if (spec.rateLimit !== 'exempt') add(errors, 429, 'Rate limit exceeded');

@@ -44,6 +44,12 @@ export interface RouteSpec<P, Q, B, R = unknown> {
    * verify token) failed. Each counts against its IP; requests with a valid proof never count.
    */
   failedProofs?: readonly string[];
+  /**
+   * `proof`: a public webhook whose tenant is the one its proof belongs to (a lead form's key,
+   * a payment's order): `X-Tenant-ID` and the host are not resolved (a request pays for no
+   * look-up it does not use), and the handler has no `tenant`.
+   */
+  tenant?: 'proof';
   params?: ZodType<P>;
   query?: ZodType<Q>;
   body?: ZodType<B>;
@@ -91,6 +97,7 @@ export interface RouteInput<P, Q, B> {
   auth: Actor | null;
   /** The caller's login (a bearer token's family, or the session's), null when not authenticated. */
   loginId: string | null;
+  /** The request's tenant (contract §4); throws on routes whose tenant is their proof (`tenant: 'proof'`). */
   tenant: Tenant;
   meta: RequestMeta;
   rawBody: Buffer | null;

@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context } from 'koa';
 import { ZodError } from 'zod';
 import type { Logger } from '../../../infrastructure/logger.js';
 import { failure } from '../kit/envelope.js';
@@ -43,54 +43,51 @@ const isForeignKeyViolation = (error: unknown): boolean => (error as { code?: un
 /**
  * The one place where failures become HTTP (style.md): domain error codes through the error
  * table, edge errors by status, validation errors as 400, and everything else as a 500 that
- * is logged with its stack but never shows it.
+ * is logged with its stack but never shows it. The request context calls it for whatever the
+ * rest of the chain throws.
  */
-export function errorHandler(table: ErrorTable, logger: Logger): Middleware {
-  return async (ctx, next) => {
-    try {
-      await next();
-    } catch (error) {
-      let status = 500;
-      let message = 'Internal server error';
-      let detail: string | undefined;
-      if (error instanceof DomainError) {
-        const mapped = table[error.code];
-        if (mapped) {
-          ({ status, message } = mapped);
-          detail = error.detail;
-        } else {
-          logger.error({ err: error, reqId: ctx.state.requestId }, 'unmapped domain error');
-        }
-      } else if (error instanceof HttpError) {
-        status = error.status;
-        message = error.message;
+export function errorAnswer(table: ErrorTable, logger: Logger): (ctx: Context, error: unknown) => void {
+  return (ctx, error) => {
+    let status = 500;
+    let message = 'Internal server error';
+    let detail: string | undefined;
+    if (error instanceof DomainError) {
+      const mapped = table[error.code];
+      if (mapped) {
+        ({ status, message } = mapped);
         detail = error.detail;
-        ctx.set(error.headers);
-      } else if (error instanceof ZodError) {
-        status = 400;
-        message = 'Invalid parameters';
-        detail = describeZodError(error);
-      } else if (isForeignKeyViolation(error)) {
-        status = 404;
-        message = 'Record not found';
-        logger.warn({ err: error, reqId: ctx.state.requestId }, 'write on a record deleted meanwhile');
-      } else if (isUnavailable(error)) {
-        status = 503;
-        message = 'Service unavailable';
-        logger.warn({ err: error, reqId: ctx.state.requestId }, 'dependency unavailable');
       } else {
-        // koa-body, co-body and koa itself throw errors carrying an HTTP status.
-        const e = error as { status?: unknown; expose?: unknown; type?: unknown; message?: unknown };
-        if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
-          status = e.status;
-          message = statusMessages[status] ?? 'Bad request';
-          if (status === 400) detail = `body: ${String(e.message ?? 'malformed')}`;
-        } else {
-          logger.error({ err: error, reqId: ctx.state.requestId }, 'unhandled error');
-        }
+        logger.error({ err: error, reqId: ctx.state.requestId }, 'unmapped domain error');
       }
-      ctx.status = status;
-      ctx.body = failure(message, detail);
+    } else if (error instanceof HttpError) {
+      status = error.status;
+      message = error.message;
+      detail = error.detail;
+      ctx.set(error.headers);
+    } else if (error instanceof ZodError) {
+      status = 400;
+      message = 'Invalid parameters';
+      detail = describeZodError(error);
+    } else if (isForeignKeyViolation(error)) {
+      status = 404;
+      message = 'Record not found';
+      logger.warn({ err: error, reqId: ctx.state.requestId }, 'write on a record deleted meanwhile');
+    } else if (isUnavailable(error)) {
+      status = 503;
+      message = 'Service unavailable';
+      logger.warn({ err: error, reqId: ctx.state.requestId }, 'dependency unavailable');
+    } else {
+      // koa-body, co-body and koa itself throw errors carrying an HTTP status.
+      const e = error as { status?: unknown; expose?: unknown; type?: unknown; message?: unknown };
+      if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
+        status = e.status;
+        message = statusMessages[status] ?? 'Bad request';
+        if (status === 400) detail = `body: ${String(e.message ?? 'malformed')}`;
+      } else {
+        logger.error({ err: error, reqId: ctx.state.requestId }, 'unhandled error');
+      }
     }
+    ctx.status = status;
+    ctx.body = failure(message, detail);
   };
 }

@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { Logger } from '../../../infrastructure/logger.js';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 
 /**
  * Every request gets an id (the caller's `X-Request-Id` when it is sane, else a new one),
- * echoed in the response and in the one log line written when the response is done. Query
- * strings are left out of logs: some carry tokens (calendar feeds, webhook challenges).
+ * echoed in the response and in the one log line written when the response is done; whatever
+ * the chain throws is answered by `answerError` first, so the line shows the status sent. One
+ * middleware for both: each layer of the chain is a promise hop on every request. Query strings
+ * are left out of logs: some carry tokens (calendar feeds, webhook challenges).
  */
-export function requestContext(logger: Logger): Middleware {
+export function requestContext(logger: Logger, answerError: (ctx: Context, error: unknown) => void): Middleware {
   return async (ctx, next) => {
     const started = process.hrtime.bigint();
     const incoming = ctx.get('X-Request-Id');
@@ -18,10 +20,14 @@ export function requestContext(logger: Logger): Middleware {
     ctx.set('X-Request-Id', requestId);
     try {
       await next();
+    } catch (error) {
+      answerError(ctx, error);
     } finally {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const level = ctx.status >= 500 ? 'error' : ctx.status >= 400 ? 'info' : 'debug';
-      logger[level]({ reqId: requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10, ip: ctx.ip }, 'request');
+      if (logger.isLevelEnabled(level)) {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        logger[level]({ reqId: requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10, ip: ctx.ip }, 'request');
+      }
     }
   };
 }

@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context } from 'koa';
 import type { Tenant } from '../../../domain/identity/tenant.js';
 import { HttpError } from '../kit/errors.js';
 
@@ -6,19 +6,17 @@ type ResolveTenant = (hint: { header?: string | undefined; subdomain?: string | 
 
 /**
  * Contract §4: `X-Tenant-ID` (slug or id), else the subdomain of BASE_DOMAIN, else `default`
- * (resolveTenant caches its answers).
+ * (resolveTenant caches its answers). Called by each route's chain rather than mounted as a
+ * middleware of its own, which would cost every request another promise hop.
  */
-export function tenantMiddleware(resolveTenant: ResolveTenant, baseDomain: string | undefined): Middleware {
-  return async (ctx, next) => {
-    const header = ctx.get('X-Tenant-ID') || undefined;
-    let subdomain: string | undefined;
-    if (!header && baseDomain) {
-      const host = ctx.hostname.toLowerCase();
-      if (host.endsWith(`.${baseDomain}`)) subdomain = host.slice(0, -baseDomain.length - 1).split('.').pop();
-    }
-    const tenant = await resolveTenant({ header, subdomain });
-    if (!tenant) throw new HttpError(404, 'Tenant not found');
-    ctx.state.tenant = tenant;
-    await next();
-  };
+export async function resolveRequestTenant(ctx: Context, resolveTenant: ResolveTenant, baseDomain: string | undefined): Promise<Tenant> {
+  const header = ctx.get('X-Tenant-ID') || undefined;
+  let subdomain: string | undefined;
+  if (!header && baseDomain) {
+    const host = ctx.hostname.toLowerCase();
+    if (host.endsWith(`.${baseDomain}`)) subdomain = host.slice(0, -baseDomain.length - 1).split('.').pop();
+  }
+  const tenant = await resolveTenant({ header, subdomain });
+  if (!tenant) throw new HttpError(404, 'Tenant not found');
+  return tenant;
 }

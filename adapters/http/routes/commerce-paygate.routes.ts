@@ -99,7 +99,7 @@ export const makeCommercePaygateRoutes = (d: Deps): RouteModule => (r) => {
     paymentAnswer(unwrap(await d.latestPayment(actor, params.order_id))));
 
   r.post('/api/paygate/webhook', {
-    summary: 'Payment notification (Midtrans HTTP notification format, signature_key checked)', access: 'public', rateLimit: 'webhook', failedProofs: ['INVALID_SIGNATURE'], bodyKind: { kind: 'raw-json' }, tags,
+    summary: 'Payment notification (Midtrans HTTP notification format, signature_key checked)', access: 'public', tenant: 'proof', rateLimit: 'webhook', failedProofs: ['INVALID_SIGNATURE'], bodyKind: { kind: 'raw-json' }, tags,
     operationId: 'receivePaymentNotification', documentedBody: Notification.loose(),
     response: z.object({ order_id: z.string(), status: z.string(), changed: z.boolean().meta({ description: 'Whether this notification moved the order' }) }),
     errors: ['INVALID_SIGNATURE', 'INVALID_NOTIFICATION', 'ORDER_NOT_FOUND', 'AMOUNT_MISMATCH'],

@@ -250,6 +250,17 @@ describe('HTTP CRM webhooks: Meta handshake and signed leads, Google lead forms'
       expect((await deliveriesOf(s)).total).to.equal(0);
     });
 
+    it('files the lead under the key\'s tenant, whatever X-Tenant-ID names (the header is not resolved: no 404 for an unknown one)', async () => {
+      const s = await connectGoogle();
+      const other = await connectGoogle();
+      const named = googleLead(s.key, `lead-${randomUUID()}`, { FULL_NAME: 'Sari' });
+      await crm.http.post('/api/crm/webhooks/google').set('X-Tenant-ID', other.t.slug).send(named).expect(200);
+      await crm.http.post('/api/crm/webhooks/google').set('X-Tenant-ID', `no-such-${randomUUID()}`).send(googleLead(s.key, `lead-${randomUUID()}`, { FULL_NAME: 'Budi' })).expect(200);
+      await crm.jobsIdle();
+      expect((await leadsOf(s)).total).to.equal(2);
+      expect((await leadsOf(other)).total).to.equal(0);
+    });
+
     it('dedupes a Google lead sent twice', async () => {
       const s = await connectGoogle();
       const body = googleLead(s.key, `lead-${randomUUID()}`, { FULL_NAME: 'Joko', PHONE_NUMBER: '+628551234567' });

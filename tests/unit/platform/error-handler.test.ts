@@ -1,12 +1,12 @@
 import { expect } from 'chai';
 import type { Context } from 'koa';
-import { errorHandler } from '../../../adapters/http/middleware/error-handler.js';
+import { errorAnswer } from '../../../adapters/http/middleware/error-handler.js';
 import { createLogger } from '../../../infrastructure/logger.js';
 
 describe('HTTP error handler', () => {
   const handle = async (error: unknown) => {
     const ctx = { state: { requestId: 'r1' }, set: () => {} } as unknown as Context & { body: unknown };
-    await errorHandler({}, createLogger('silent'))(ctx, async () => { throw error; });
+    errorAnswer({}, createLogger('silent'))(ctx, error);
     return { status: ctx.status, body: ctx.body };
   };
 
