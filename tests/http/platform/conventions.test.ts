@@ -68,6 +68,24 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
     expect(mine.headers['x-content-type-options']).to.equal('nosniff');
     expect(mine.headers['x-frame-options']).to.equal('SAMEORIGIN');
     expect(mine.headers).to.not.have.property('x-powered-by');
+    // Helmet's whole set, on answers and on errors alike (an unknown route, a refused webhook, a bad tenant).
+    const errors = await Promise.all([
+      h.http.get('/api/does-not-exist'),
+      h.http.post('/api/crm/webhooks/google').send({ google_key: 'wrong', lead_id: 'x' }),
+      h.http.get('/api/settings').set('X-Tenant-ID', 'no-such-tenant'),
+    ]);
+    expect(errors.map((r) => r.status)).to.deep.equal([404, 403, 404]);
+    for (const res of [mine, ...errors]) {
+      expect(res.headers, res.req.path).to.include({
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-site',
+        'referrer-policy': 'no-referrer',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        vary: 'Origin',
+      });
+    }
   });
 
   it('allows CORS only from configured origins', async () => {
@@ -76,8 +94,15 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
       const http = supertest(app.callback);
       const allowed = await http.options('/api/settings').set('Origin', 'https://app.example.test').set('Access-Control-Request-Method', 'GET');
       expect(allowed.headers['access-control-allow-origin']).to.equal('https://app.example.test');
+      const simple = await http.get('/api/settings').set('Origin', 'https://app.example.test');
+      expect(simple.headers).to.include({ 'access-control-allow-origin': 'https://app.example.test', 'access-control-allow-credentials': 'true', vary: 'Origin' });
+      expect(simple.headers['access-control-expose-headers']).to.include('X-Request-Id');
       const denied = await http.get('/api/settings').set('Origin', 'https://evil.example.test');
       expect(denied.headers).to.not.have.property('access-control-allow-origin');
+      // No Origin: not a CORS request, but caches must still keep answers apart by Origin.
+      const plain = await http.get('/api/settings');
+      expect(plain.headers).to.not.have.property('access-control-allow-origin');
+      expect(plain.headers.vary).to.equal('Origin');
     } finally {
       await app.close();
     }
