@@ -75,8 +75,8 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
       h.http.get('/api/settings').set('X-Tenant-ID', 'no-such-tenant'),
     ]);
     expect(errors.map((r) => r.status)).to.deep.equal([404, 403, 404]);
-    for (const res of [mine, ...errors]) {
-      expect(res.headers, res.req.path).to.include({
+    for (const [i, res] of [mine, ...errors].entries()) {
+      expect(res.headers, `answer ${i}`).to.include({
         'cross-origin-opener-policy': 'same-origin',
         'cross-origin-resource-policy': 'same-site',
         'referrer-policy': 'no-referrer',

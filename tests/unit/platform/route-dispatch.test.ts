@@ -47,7 +47,7 @@ const handler = (method: HttpMethod, path: string): Middleware => (ctx) => {
 type Agent = ReturnType<typeof supertest>;
 const send = (agent: Agent, method: string, path: string) => agent[method.toLowerCase() as 'get'](path);
 
-function appWith(routes: Middleware, allowedMethods: Middleware): Koa {
+function appWith(routes: (...args: Parameters<ReturnType<Router['routes']>>) => unknown, allowedMethods: ReturnType<Router['allowedMethods']>): Koa {
   const app = new Koa();
   app.use(async (ctx, next) => {
     try {
