@@ -97,6 +97,7 @@ function routeChain(entry: RouteEntry, deps: HttpAppDeps): Middleware {
       const bearer = bearerOf(ctx);
       const session = bearer === undefined ? ctx.cookies.get(SESSION_COOKIE) : undefined;
       if (bearer !== undefined || session !== undefined || spec.access !== 'optional') {
+        // Only public routes take their tenant from a proof (checked above, at start-up).
         const result = await deps.authenticate(tenant!.id, { bearer, session });
         if (!result.ok) {
           if (spec.access !== 'optional' || result.error === 'TENANT_MISMATCH' || bearer !== undefined) throw new DomainError(result.error);

@@ -11,7 +11,7 @@ const DEPTH = 3;
 function routeKey(path: string): string {
   const literal: string[] = [];
   for (const segment of path.toLowerCase().split('/').slice(1, DEPTH + 1)) {
-    if (/[:*(]/.test(segment)) break;
+    if (/[:*?+(){}\\]/.test(segment)) break; // a parameter, wildcard, optional group or escape: not literal
     literal.push(segment);
   }
   return `/${literal.join('/')}`;

@@ -25,6 +25,7 @@ const ROUTES: Array<[HttpMethod, string]> = [
   ['post', '/api/crm/webhooks/:provider'],
   ['get', '/api/:anything/ping'], // a parameter in the second segment: reaches every group under /api
   ['get', '/:page'],
+  ['get', '/api/reports{/:id}'], // an optional group: not a literal segment
 ];
 
 const REQUESTS: Array<[string, string]> = [
@@ -38,6 +39,7 @@ const REQUESTS: Array<[string, string]> = [
   ['GET', '/api/lms/ping'], ['GET', '/api/crm/ping'], ['GET', '/api/nowhere/ping'],
   ['GET', '/about'], ['GET', '/'], ['GET', '/api'], ['GET', '/api/'], ['GET', '//api/lms'], ['GET', '/api/nothing/here/at/all'],
   ['OPTIONS', '/api/lms/courses'], ['OPTIONS', '/api/users/1'],
+  ['GET', '/api/reports'], ['GET', '/api/reports/5'],
 ];
 
 const handler = (method: HttpMethod, path: string): Middleware => (ctx) => {
@@ -83,7 +85,7 @@ describe('route dispatch by leading path segments', () => {
       if (want.status === 200 && want.body.route) routed.add(want.body.route as string);
     }
     // The requests reach most routes, the literal-after-parameter and second-segment parameter cases included.
-    expect(routed).to.include.members(['get /api/users/:id', 'get /api/orders/stats', 'get /api/:anything/ping', 'get /:page', 'get /api/lms/courses/:id/modules/:moduleId']);
+    expect(routed).to.include.members(['get /api/users/:id', 'get /api/orders/stats', 'get /api/:anything/ping', 'get /:page', 'get /api/lms/courses/:id/modules/:moduleId', 'get /api/reports{/:id}']);
   });
 
 });
