@@ -13,11 +13,10 @@ import { routeDispatch } from './kit/route-dispatch.js';
 import { RouteTable, type RouteEntry, type RouteModule, type UploadedFile } from './kit/route-table.js';
 import { errorAnswer } from './middleware/error-handler.js';
 import { requestContext } from './middleware/request-context.js';
-import { resolveRequestTenant } from './middleware/tenant.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import type { RateLimits } from './middleware/rate-limit.js';
 import { SESSION_COOKIE } from './kit/session-cookie.js';
-import { bearerOf, requestMeta } from './kit/request.js';
+import { bearerOf, requestMeta, resolveRequestTenant, type ResolveTenant } from './kit/request.js';
 import { refuseBadText, refuseMalformedUrl } from './kit/text.js';
 
 export interface HttpAppDeps {
@@ -25,7 +24,7 @@ export interface HttpAppDeps {
   errorTable: ErrorTable;
   routeModules: RouteModule[];
   rateLimits: RateLimits;
-  resolveTenant: (hint: { header?: string | undefined; subdomain?: string | undefined }) => Promise<Tenant | null>;
+  resolveTenant: ResolveTenant;
   authenticate: (tenantId: string, credentials: { bearer?: string | undefined; session?: string | undefined }) => Promise<Result<Actor & { loginId: string }, AuthenticateError>>;
   health: (ctx: Context) => Promise<void>;
   trustProxy: boolean;
