@@ -17,7 +17,6 @@ export interface EndpointSetup {
   uniqueBinding?: string;
   /** One request of ours through supertest, whose SQL is captured for the baseline. */
   sample(): Promise<supertest.Response>;
-  warm?(): Promise<void>;
   /** Work besides SQL that the endpoint must do and the baseline does too (password hashing). */
   extraWork?(): Promise<void>;
 }
@@ -83,12 +82,6 @@ export async function benchEndpoints({ http, seed, tenantHeader, password, knex 
       name: 'google', label: 'POST /api/crm/webhooks/google', method: 'post', path: '/api/crm/webhooks/google', headers: json,
       body: JSON.stringify(lead('placeholder')), varyBody: 'lead_id', uniqueBinding: sampleLead,
       sample: () => http.post('/api/crm/webhooks/google').set(json).send(lead(sampleLead)),
-      // A webhook names no tenant: the first one resolves the default tenant, which the cache then
-      // serves. Without this the sample captured that look-up and the baseline replayed it on every request.
-      warm: async () => {
-        const res = await http.post('/api/crm/webhooks/google').set(json).send(lead(`warm-${randomUUID()}`));
-        if (res.status !== 200) throw new Error(`google warm-up: ${JSON.stringify(res.body)}`);
-      },
     },
     {
       name: 'login', label: 'POST /api/auth/login', method: 'post', path: '/api/auth/login', headers: { ...tenantHeader, ...json },

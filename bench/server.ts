@@ -95,7 +95,6 @@ async function main() {
     // Capture what one request of ours runs.
     const captured: Captured[] = [];
     const listener = (q: { sql: string; bindings?: unknown[] }) => captured.push({ sql: q.sql, bindings: q.bindings ?? [] });
-    await setup.warm?.();
     knex.on('query', listener);
     const sample = await setup.sample();
     knex.off('query', listener);
