@@ -142,6 +142,39 @@ describe('HTTP assessment: import, export and analytics', () => {
     expect(await questionsOf(admin, aiken.quizId)).to.have.length(2);
   });
 
+  it('refuses a Moodle XML file with a DTD, entities, a __proto__ element or deep nesting with 400, expanding nothing', async () => {
+    const t = await h.tenant();
+    const admin = await h.user(t, Role.Admin);
+    const q = await seedQuiz(h, admin, { publish: false, questions: [] });
+    const question = (text: string, inside = '') =>
+      `<question type="shortanswer"><name><text>Q</text></name>${inside}<questiontext format="html"><text>${text}</text></questiontext><answer fraction="100"><text>x</text></answer></question>`;
+    const quiz = (body: string, prolog = '<?xml version="1.0" encoding="UTF-8"?>\n') => `${prolog}<quiz>${body}</quiz>`;
+    const laughs = '<!ENTITY a "lol"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">';
+    const cases: Array<[string, string, RegExp]> = [
+      ['internal DTD, entity expansion', quiz(question('&c;'), `<?xml version="1.0"?>\n<!DOCTYPE quiz [${laughs}]>\n`), /DTD/],
+      ['internal DTD, one entity', quiz(question('&a;'), '<!DOCTYPE quiz [<!ENTITY a "expanded">]>'), /DTD/],
+      ['external entity', quiz(question('&xxe;'), '<?xml version="1.0"?>\n<!DOCTYPE quiz [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n'), /DTD/],
+      ['parameter entity', quiz(question('x'), '<!DOCTYPE quiz [<!ENTITY % p SYSTEM "file:///etc/passwd"> %p;]>'), /DTD/],
+      ['external DTD', quiz(question('x'), '<!DOCTYPE quiz SYSTEM "http://127.0.0.1:1/quiz.dtd">'), /DTD/],
+      ['__proto__ element', quiz(question('x', '<__proto__><isAdmin>1</isAdmin></__proto__>')), /__proto__/],
+      ['nesting past the cap', quiz(question('x', `${'<generalfeedback>'.repeat(30)}${'</generalfeedback>'.repeat(30)}`)), /nested/],
+      ['very deep nesting', quiz(question('x', `${'<a>'.repeat(100_000)}${'</a>'.repeat(100_000)}`)), /nested/],
+    ];
+    for (const [what, xml, reason] of cases) {
+      const res = await upload(admin, q.quizId, xml, 'bank.xml', 'text/xml', 'moodle_xml');
+      expect(res.status, `${what}: ${JSON.stringify(res.body)}`).to.equal(400);
+      expect(res.body.message, what).to.equal('Invalid import file');
+      expect(res.body.error, what).to.match(reason);
+      expect(JSON.stringify(res.body), what).not.to.match(/expanded|lollol|root:/);
+    }
+    expect(await questionsOf(admin, q.quizId)).to.have.length(0);
+
+    // Markup in question HTML (CDATA) and in comments is text, not a DTD; Moodle's own depth imports.
+    const fine = await upload(admin, q.quizId, quiz(`<!-- <!DOCTYPE x> -->${question('<![CDATA[<!DOCTYPE html><p>Hi</p>]]>')}`), 'bank.xml', 'text/xml');
+    expect(fine.status, JSON.stringify(fine.body)).to.equal(200);
+    expect((await questionsOf(admin, q.quizId)).map((x) => x.question_text)).to.deep.equal(['<!DOCTYPE html><p>Hi</p>']);
+  });
+
   /**
    * Four students, questions of 1, 1 and 2 points (max 4), passing 50 %:
    * S1 all right (4 → 100 %), S2 Q1+Q2 (2 → 50 %), S3 Q1 (1 → 25 %), S4 nothing (0 → 0 %);
