@@ -12,8 +12,9 @@ import { MAX_IMPORT_QUESTIONS } from './csv-rows.js';
  * Import: `<questiontext><text>` is kept as the question's text, HTML and all (CDATA or escaped);
  * `<defaultgrade>` gives the points (a whole number); `fraction` percentages become option
  * weights (Moodle's grading); `<tolerance>` numerical tolerances; `<subquestion>` matching pairs
- * (an empty one is an extra choice). Categories are skipped. Embedded `<file>`s (images) and other
- * question types are refused naming the question, as is a question without what its type needs.
+ * (an empty one is an extra choice). Categories are skipped. Embedded `<file>`s (images), the old
+ * `<image>`/`<image_base64>` fields and other question types are refused naming the question, as is
+ * a question without what its type needs.
  * Feedback, hints, penalties, units and names are not kept (we have no place for them).
  *
  * Export writes what Moodle's own exporter writes for these types, so Moodle imports it, and
@@ -49,6 +50,10 @@ function fractionOf(answer: XmlElement): Result<number, string> {
 
 function readQuestion(q: XmlElement, type: string): Result<QuestionDraft, string> {
   if (hasFile(q)) return err('embedded files (<file>, e.g. images) are not supported: upload them to the lesson and link to them');
+  // Moodle before 2.0 wrote a question's picture as <image> (a path, with <image_base64> its bytes);
+  // we have no place for it, and dropping it would lose content without a word. Empty ones are common.
+  const image = ['image', 'image_base64'].map((n) => child(q, n)).find((e) => e && textOf(e).trim() !== '');
+  if (image) return err(`the old <${image.name}> field${image.name === 'image' ? ` ("${textOf(image).trim()}")` : ''} is not supported: upload the image and link to it from the question text`);
   const text = textOf(child(q, 'questiontext'));
   const gradeText = (child(q, 'defaultgrade')?.text ?? '1').trim();
   const points = Number(gradeText);

@@ -175,6 +175,23 @@ describe('HTTP assessment: import, export and analytics', () => {
     expect((await questionsOf(admin, q.quizId)).map((x) => x.question_text)).to.deep.equal(['<!DOCTYPE html><p>Hi</p>']);
   });
 
+  it('refuses a Moodle XML question carrying the old <image> field with 400 naming the question and the field', async () => {
+    const t = await h.tenant();
+    const admin = await h.user(t, Role.Admin);
+    const q = await seedQuiz(h, admin, { publish: false, questions: [] });
+    const question = (name: string, inside: string) =>
+      `<question type="truefalse"><name><text>${name}</text></name><questiontext format="html"><text>Is this an owl?</text></questiontext>${inside}<answer fraction="100"><text>true</text></answer><answer fraction="0"><text>false</text></answer></question>`;
+    // Moodle 1.9 writes an empty <image/> in every question: nothing to lose there.
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<quiz>${question('Empty', '<image></image>')}${question('Owl', '<image>birds/owl.jpg</image><image_base64>/9j/4AAQSkZJRg==</image_base64>')}</quiz>`;
+    const res = await upload(admin, q.quizId, xml, 'bank.xml', 'text/xml');
+    expect(res.status, JSON.stringify(res.body)).to.equal(400);
+    expect(res.body.message).to.equal('Invalid import file');
+    expect(res.body.error).to.match(/^question 2 \("Owl"\): the old <image> field \("birds\/owl\.jpg"\) is not supported/);
+    expect(await questionsOf(admin, q.quizId)).to.have.length(0);
+    const empty = await upload(admin, q.quizId, xml.replace(/<question type="truefalse"><name><text>Owl[\s\S]*<\/question>/, ''), 'bank.xml', 'text/xml');
+    expect(empty.status, JSON.stringify(empty.body)).to.equal(200);
+  });
+
   /**
    * Four students, questions of 1, 1 and 2 points (max 4), passing 50 %:
    * S1 all right (4 → 100 %), S2 Q1+Q2 (2 → 50 %), S3 Q1 (1 → 25 %), S4 nothing (0 → 0 %);

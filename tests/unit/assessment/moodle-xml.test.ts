@@ -146,6 +146,10 @@ describe('assessment import and export: Moodle XML', () => {
     const one = (inner: string) => `<?xml version="1.0"?><quiz><question type="category"><category><text>x</text></category></question>${inner}</quiz>`;
     expect(fail(read(one('<question type="multichoice"><name><text>Greeting</text></name><questiontext format="html"><text>Hi</text><file name="a.mp3" encoding="base64">SUQz</file></questiontext></question>'))))
       .to.match(/^question 1 \("Greeting"\): embedded files/);
+    const image = (inner: string) => one(`<question type="essay"><name><text>Photo</text></name><questiontext format="html"><text>What is it?</text></questiontext>${inner}</question>`);
+    expect(fail(read(image('<image>pics/owl.jpg</image><image_base64>/9j/4AAQ</image_base64>')))).to.match(/^question 1 \("Photo"\): the old <image> field \("pics\/owl.jpg"\) is not supported/);
+    expect(fail(read(image('<image_base64>/9j/4AAQ</image_base64>')))).to.match(/^question 1 \("Photo"\): the old <image_base64> field is not supported/);
+    expect(read(image('<image></image><image_base64/>')).ok).to.equal(true);
     expect(fail(read(one('<question type="calculated"><name><text>Calc</text></name></question>')))).to.match(/^question 1 \("Calc"\): type "calculated" is not supported/);
     expect(fail(read(one('<question type="essay"><name><text>E</text></name><questiontext><text>x</text></questiontext><defaultgrade>0.5</defaultgrade></question>')))).to.match(/points must be a whole number/);
     expect(fail(read(one('<question type="multichoice"><name><text>M</text></name><questiontext><text>x</text></questiontext><answer fraction="50"><text>a</text></answer><answer fraction="0"><text>b</text></answer></question>')))).to.match(/^question 1 \("M"\): multiple_choice needs an option with weight 1/);
