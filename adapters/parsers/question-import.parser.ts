@@ -45,6 +45,8 @@ export const questionImportParser: QuestionImportParser = {
 
 export const questionExportWriter: QuestionExportWriter = {
   write(_format, quizTitle, questions) {
-    return { text: writeXml(moodleXmlOf(quizTitle, questions)), contentType: 'application/xml; charset=utf-8', extension: 'xml' };
+    const tree = moodleXmlOf(quizTitle, questions);
+    if (!tree.ok) return err('NOT_EXPORTABLE', tree.error);
+    return ok({ text: writeXml(tree.value), contentType: 'application/xml; charset=utf-8', extension: 'xml' });
   },
 };

@@ -2,6 +2,7 @@ import type { Quiz } from '../../domain/assessment/quiz.js';
 import { matchingChoices, matchingStems, type Question, type QuestionOption } from '../../domain/assessment/question.js';
 import type { Attempt, AttemptAnswer } from '../../domain/assessment/attempt.js';
 import { secondsLeft } from '../../domain/assessment/deadline.js';
+import { moodleGradeOf } from '../../domain/assessment/moodle-grades.js';
 import type { QuizAnalytics } from '../../domain/assessment/analytics.js';
 import type { Submission } from '../../domain/assessment/assignment.js';
 import type { AttemptSummary, MarkingItem } from './ports/attempt-repository.js';
@@ -49,7 +50,11 @@ const optionAuthorView = (o: QuestionOption) => ({
   ...(o.match !== null && o.match !== undefined ? { match: o.match, match_id: o.matchId ?? null } : {}),
 });
 
-/** Authoring view (Mentors and above): correct options, weights, tolerances and matches included. */
+/**
+ * Authoring view (Mentors and above): correct options, weights, tolerances and matches included. A
+ * weight says whether it is one of Moodle's grades: authors learn before exporting that Moodle
+ * would refuse it.
+ */
 export const questionAuthorView = (q: Question) => ({
   id: q.id,
   quiz_id: q.quizId,
@@ -57,7 +62,10 @@ export const questionAuthorView = (q: Question) => ({
   question_text: q.text,
   points: q.points,
   order: q.order,
-  options: q.options.map(optionAuthorView),
+  options: q.options.map((o) => ({
+    ...optionAuthorView(o),
+    ...(o.weight !== null && o.weight !== undefined ? { moodle_grade: moodleGradeOf(o.weight) !== undefined } : {}),
+  })),
 });
 
 /** Types whose options are the answers themselves: students never see them (contract §6). */

@@ -20,6 +20,8 @@ export const assessmentErrors: ErrorTable = {
   INVALID_ANSWER: { status: 400, message: 'Invalid parameters' },
   // The error detail names the row (CSV) or question (GIFT, Aiken); nothing was imported.
   INVALID_IMPORT: { status: 400, message: 'Invalid import file' },
+  // The error detail names the first question the target system would refuse; nothing is written.
+  NOT_EXPORTABLE: { status: 400, message: 'The questions cannot be exported in this format' },
   ASSIGNMENT_ALREADY_GRADED: { status: 400, message: 'The assignment has been graded: it can no longer be resubmitted' },
   INVALID_GRADE: { status: 400, message: 'Invalid parameters' },
   NOT_MANUALLY_GRADED: { status: 400, message: 'Invalid parameters' },

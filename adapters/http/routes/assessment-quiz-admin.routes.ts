@@ -170,7 +170,7 @@ export const makeAssessmentQuizAdminRoutes = (d: Deps): RouteModule => (r) => {
   });
 
   r.get('/api/lms/admin/quizzes/:id/export-questions', {
-    operationId: 'exportQuizQuestions', errors: ['QUIZ_NOT_FOUND'],
+    operationId: 'exportQuizQuestions', errors: ['QUIZ_NOT_FOUND', 'NOT_EXPORTABLE'],
     summary: 'The quiz\'s questions as a Moodle XML file (imports back to the same questions)', access: Role.Admin, params: idParam, query: ExportQuestionsQuery,
     produces: 'application/xml', tags,
   }, async ({ actor, params, query, ctx }) => {

@@ -113,6 +113,7 @@ const studentOption = z.object({ id, option_text: z.string() });
 const authorOption = studentOption.extend({
   is_correct: z.boolean(),
   weight: z.number().optional().meta({ description: 'Share of the points (partial credit)' }),
+  moodle_grade: z.boolean().optional().meta({ description: 'Authoring: whether the weight is one of Moodle\'s grades (else the Moodle XML export is refused)' }),
   tolerance: z.number().optional().meta({ description: 'numerical: accepted error' }),
   match: z.string().optional().meta({ description: 'matching: the choice this stem pairs with' }),
   match_id: id.nullable().optional(),

@@ -15,7 +15,12 @@ export interface QuestionImportParser {
 export const EXPORT_FORMATS = ['moodle_xml'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** Writes a quiz's questions as a file another system imports (Moodle XML). */
+export interface ExportFile { text: string; contentType: string; extension: string }
+
+/**
+ * Writes a quiz's questions as a file another system imports (Moodle XML), or refuses with a
+ * sentence naming the first question that system would refuse (a fraction Moodle has no grade for).
+ */
 export interface QuestionExportWriter {
-  write(format: ExportFormat, quizTitle: string, questions: readonly Question[]): { text: string; contentType: string; extension: string };
+  write(format: ExportFormat, quizTitle: string, questions: readonly Question[]): Result<ExportFile, 'NOT_EXPORTABLE'>;
 }

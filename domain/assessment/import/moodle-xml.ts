@@ -1,5 +1,6 @@
 import { MAX_POINTS, trueFalseOptions, validateQuestion, type OptionDraft, type Question, type QuestionDraft, type QuestionType } from '../question.js';
 import { roundWeight } from '../marks.js';
+import { MAX_SHARED_RIGHT_ANSWERS, moodleGradeOf, sharedMoodleGrades } from '../moodle-grades.js';
 import { err, ok, type Result } from '../result.js';
 import { MAX_IMPORT_QUESTIONS } from './csv-rows.js';
 
@@ -18,9 +19,11 @@ import { MAX_IMPORT_QUESTIONS } from './csv-rows.js';
  * Feedback, hints, penalties, units and names are not kept (we have no place for them).
  *
  * Export writes what Moodle's own exporter writes for these types, so Moodle imports it, and
- * reads back to the same questions. A multiple_answer question without weights (all or nothing,
- * which core Moodle has no setting for) is written with Moodle's nearest fractions (right ones
- * share 100 %, a wrong one −100 %) and tagged `all-or-nothing`, which brings it back unweighted.
+ * reads back to the same questions. Moodle imports only fractions of its grade list
+ * (../moodle-grades.ts): a weight within Moodle's tolerance of one is written as it, any other
+ * refuses the export naming the question. A multiple_answer question without weights (all or
+ * nothing, which core Moodle has no setting for) is written with right answers sharing 100 % in
+ * Moodle grades, wrong ones −100 %, and tagged `all-or-nothing`, which brings it back unweighted.
  */
 export interface XmlElement {
   name: string;
@@ -130,28 +133,46 @@ const nameOf = (q: Pick<Question, 'text' | 'order'>): string => {
   return plain.length > 60 ? `${plain.slice(0, 57)}…` : plain || `Question ${q.order}`;
 };
 
+const isAllOrNothing = (q: Question): boolean => q.type === 'multiple_answer' && q.options.every((o) => o.weight === null || o.weight === undefined);
+
+/** Each option's Moodle fraction (a percentage as Moodle writes it), or why Moodle would refuse the question. */
+function moodleFractions(q: Question): Result<string[], string> {
+  if (isAllOrNothing(q)) {
+    const right = q.options.filter((o) => o.isCorrect).length;
+    const shares = sharedMoodleGrades(right);
+    if (!shares) return err(`${right} right answers cannot share 100 % in Moodle's grades (at most ${MAX_SHARED_RIGHT_ANSWERS} can)`);
+    let next = 0;
+    return ok(q.options.map((o) => (o.isCorrect ? percent(shares[next++]!) : '-100')));
+  }
+  const fractions: string[] = [];
+  for (const o of q.options) {
+    const weight = o.weight ?? (o.isCorrect ? 1 : 0);
+    const grade = moodleGradeOf(weight);
+    if (grade === undefined) return err(`option "${o.text}" is worth ${percent(weight)} %, which is not one of Moodle's grades (0, ±100, ±90, ±83.33333, ±80, ±75, ±70, ±66.66667, ±60, ±50, ±40, ±33.33333, ±30, ±25, ±20, ±16.66667, ±14.28571, ±12.5, ±11.11111, ±10, ±5 %)`);
+    fractions.push(percent(grade));
+  }
+  return ok(fractions);
+}
+
 const answerEl = (fraction: string, text: string, extra: XmlElement[] = [], format = 'html'): XmlElement =>
   el('answer', [el('text', [], {}, text), html('feedback'), ...extra], { fraction, format });
 
 const combinedFeedback = (): XmlElement[] => [html('correctfeedback'), html('partiallycorrectfeedback'), html('incorrectfeedback'), el('shownumcorrect')];
 
-function questionEl(q: Question): XmlElement {
+function questionEl(q: Question, fractions: readonly string[]): XmlElement {
   const head = (type: string, penalty: number): XmlElement[] => [
     textEl('name', nameOf(q)), html('questiontext', q.text), html('generalfeedback'), value('defaultgrade', decimal7(q.points)),
     value('penalty', decimal7(penalty)), value('hidden', '0'), value('idnumber', ''),
   ];
-  const weightOf = (o: Question['options'][number]) => o.weight ?? (o.isCorrect ? 1 : 0);
+  const fraction = (i: number): string => fractions[i]!;
   switch (q.type) {
     case 'multiple_choice':
     case 'multiple_answer': {
-      const allOrNothing = q.type === 'multiple_answer' && q.options.every((o) => o.weight === null || o.weight === undefined);
-      const right = q.options.filter((o) => o.isCorrect).length;
-      const fraction = (o: Question['options'][number]) => (allOrNothing ? (o.isCorrect ? percent(roundWeight(1 / right)) : '-100') : percent(weightOf(o)));
       return el('question', [
         ...head('multichoice', 1 / 3), value('single', q.type === 'multiple_choice' ? 'true' : 'false'), value('shuffleanswers', 'true'),
         value('answernumbering', 'abc'), value('showstandardinstruction', '0'), ...combinedFeedback(),
-        ...q.options.map((o) => answerEl(fraction(o), o.text)),
-        ...(allOrNothing ? [el('tags', [el('tag', [el('text', [], {}, ALL_OR_NOTHING_TAG)])])] : []),
+        ...q.options.map((o, i) => answerEl(fraction(i), o.text)),
+        ...(isAllOrNothing(q) ? [el('tags', [el('tag', [el('text', [], {}, ALL_OR_NOTHING_TAG)])])] : []),
       ], { type: 'multichoice' });
     }
     case 'true_false': {
@@ -161,11 +182,11 @@ function questionEl(q: Question): XmlElement {
       ], { type: 'truefalse' });
     }
     case 'short_answer':
-      return el('question', [...head('shortanswer', 1 / 3), value('usecase', '0'), ...q.options.map((o) => answerEl(percent(weightOf(o)), o.text, [], 'moodle_auto_format'))], { type: 'shortanswer' });
+      return el('question', [...head('shortanswer', 1 / 3), value('usecase', '0'), ...q.options.map((o, i) => answerEl(fraction(i), o.text, [], 'moodle_auto_format'))], { type: 'shortanswer' });
     case 'numerical':
       return el('question', [
         ...head('numerical', 1 / 3),
-        ...q.options.map((o) => answerEl(percent(weightOf(o)), o.text, [value('tolerance', String(o.tolerance ?? 0))], 'moodle_auto_format')),
+        ...q.options.map((o, i) => answerEl(fraction(i), o.text, [value('tolerance', String(o.tolerance ?? 0))], 'moodle_auto_format')),
         value('unitgradingtype', '0'), value('unitpenalty', '0.1000000'), value('showunits', '3'), value('unitsleft', '0'),
       ], { type: 'numerical' });
     case 'matching':
@@ -182,8 +203,20 @@ function questionEl(q: Question): XmlElement {
   }
 }
 
-/** The `<quiz>` tree of a quiz's questions, in a category named after the quiz (as Moodle exports one). */
-export function moodleXmlOf(quizTitle: string, questions: readonly Question[]): XmlElement {
+/** Types whose answers carry a fraction that Moodle checks against its grade list. */
+const GRADED_ANSWERS = new Set<Question['type']>(['multiple_choice', 'multiple_answer', 'short_answer', 'numerical']);
+
+/**
+ * The `<quiz>` tree of a quiz's questions, in a category named after the quiz (as Moodle exports
+ * one), or the first question Moodle would refuse (`question N ("name"): why`).
+ */
+export function moodleXmlOf(quizTitle: string, questions: readonly Question[]): Result<XmlElement, string> {
   const category = el('question', [textEl('category', `$course$/top/${quizTitle.replace(/\//g, '//')}`)], { type: 'category' });
-  return el('quiz', [category, ...questions.map(questionEl)]);
+  const out: XmlElement[] = [category];
+  for (const [i, q] of questions.entries()) {
+    const fractions = GRADED_ANSWERS.has(q.type) ? moodleFractions(q) : ok([]);
+    if (!fractions.ok) return err(`question ${i + 1} ("${nameOf(q)}"): ${fractions.error}`);
+    out.push(questionEl(q, fractions.value));
+  }
+  return ok(el('quiz', out));
 }

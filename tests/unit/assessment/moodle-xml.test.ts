@@ -184,7 +184,9 @@ describe('assessment import and export: Moodle XML', () => {
       return v.value;
     });
     const questions = questionsFromDrafts(ids, 't', 'q', checked, 1, at);
-    const file = questionExportWriter.write('moodle_xml', 'Quiz / one', questions);
+    const written = questionExportWriter.write('moodle_xml', 'Quiz / one', questions);
+    if (!written.ok) throw new Error(written.detail);
+    const file = written.value;
     expect(file.contentType).to.match(/^application\/xml/);
     const back = read(file.text);
     expect(back.ok, fail(back)).to.equal(true);
@@ -208,5 +210,41 @@ describe('assessment import and export: Moodle XML', () => {
     expect(qs[0]!.children.find((c) => c.name === 'defaultgrade')!.text).to.equal('2.0000000');
     expect(qs[3]!.children.filter((c) => c.name === 'answer').map((a) => a.attributes.fraction)).to.deep.equal(['33.33333', '66.66667', '-100']);
     expect(file.text).to.include('<![CDATA[<p>Pick <b>A</b> & not "B"</p>]]>');
+  });
+
+  it('exports only Moodle\'s grades: a weight within 0.00001 of one is written as it, an all-or-nothing share from the list', () => {
+    const exported = (drafts: QuestionDraft[]) => {
+      const written = questionExportWriter.write('moodle_xml', 'Q', questionsFromDrafts(ids, 't', 'q', drafts.map((d) => {
+        const v = validateQuestion(d);
+        if (!v.ok) throw new Error(`${d.text}: ${v.error}`);
+        return v.value;
+      }), 1, at));
+      if (!written.ok) return written.detail ?? '';
+      const xml = parseXml(written.value.text);
+      if (!xml.ok) throw new Error(xml.error);
+      return xml.root.children.slice(1).map((q) => q.children.filter((c) => c.name === 'answer').map((a) => a.attributes.fraction));
+    };
+    const options = (n: number, right: number) => Array.from({ length: n }, (_, i) => ({ text: `o${i}`, isCorrect: i < right }));
+    expect(exported([
+      { type: 'multiple_answer', text: 'Thirds typed short', points: 1, options: [{ text: 'a', isCorrect: true, weight: 0.333333 }, { text: 'b', isCorrect: true, weight: 0.666667 }, { text: 'c', isCorrect: false, weight: -0.142857 }] },
+      { type: 'short_answer', text: 'Sevenths', points: 1, options: [{ text: 'a', isCorrect: true, weight: 1 }, { text: 'b', isCorrect: true, weight: 1 / 7 }, { text: 'c', isCorrect: true, weight: 0.83333 }] },
+      { type: 'multiple_answer', text: '11 of 12 right', points: 1, options: options(12, 11) },
+      { type: 'multiple_answer', text: '3 of 4 right', points: 1, options: options(4, 3) },
+      { type: 'multiple_answer', text: '20 right', points: 1, options: options(21, 20) },
+    ])).to.deep.equal([
+      ['33.33333', '66.66667', '-14.28571'],
+      ['100', '14.28571', '83.33333'],
+      [...Array(9).fill('10'), '5', '5', '-100'],
+      ['33.33333', '33.33333', '33.33333', '-100'],
+      [...Array(20).fill('5'), '-100'],
+    ]);
+    const refused = [
+      { type: 'multiple_choice', text: 'Fine', points: 1, options: [{ text: 'a', isCorrect: true }, { text: 'b', isCorrect: false }] },
+      { type: 'multiple_answer', text: 'Weighted <b>37</b>', points: 1, options: [{ text: 'a', isCorrect: true, weight: 0.37 }, { text: 'b', isCorrect: true, weight: 0.63 }] },
+    ] satisfies QuestionDraft[];
+    expect(exported(refused)).to.match(/^question 2 \("Weighted 37"\): option "a" is worth 37 %, which is not one of Moodle's grades/);
+    expect(exported([{ type: 'numerical', text: 'Near', points: 1, options: [{ text: '1', isCorrect: true, weight: 1 }, { text: '2', isCorrect: true, weight: 0.3333 }] }]))
+      .to.match(/^question 1 \("Near"\): option "2" is worth 33.33 %/);
+    expect(exported([{ type: 'multiple_answer', text: 'Many', points: 1, options: options(22, 21) }])).to.match(/^question 1 \("Many"\): 21 right answers cannot share 100 %/);
   });
 });
