@@ -22,7 +22,7 @@ export const makeCreateUser = ({ userRepository, passwordHasher, phoneNumbers, u
     };
     return uow.run(async () => {
       if (!(await userRepository.insert(user))) return err('EMAIL_TAKEN');
-      await userEvents.saved(user);
+      await userEvents.created(user);
       await auditLog.record({
         tenantId: actor.tenantId, userId: actor.userId, action: 'user.create', resourceType: 'user', resourceId: user.id,
         ...meta, metadata: { role: user.role, status: user.status },

@@ -93,7 +93,7 @@ export const makeRegister = (deps: Deps) =>
       if (verifiedCodeId && !(await verificationCodeRepository.markUsed(verifiedCodeId, now))) return err('VERIFICATION_CODE_INVALID');
       // A concurrent registration of the same address loses here, not on a 500.
       if (!(await userRepository.insert(user))) return err('EMAIL_TAKEN');
-      await userEvents.saved(user);
+      await userEvents.created(user);
       await auditLog.record({
         tenantId: cmd.tenantId, userId: user.id, action: 'auth.register', resourceType: 'user', resourceId: user.id,
         ...cmd.meta, metadata: { email },

@@ -36,7 +36,7 @@ export const makeUpdateUser = ({ userRepository, loginRepository, passwordHasher
     const endLogins = (updated.status !== UserStatus.Active && user.status === UserStatus.Active) || changes.password !== undefined;
     await uow.run(async () => {
       await userRepository.update(updated);
-      if (updated.email !== user.email || updated.phone !== user.phone) await userEvents.saved(updated);
+      if (updated.email !== user.email || updated.phone !== user.phone) await userEvents.contactEdited(updated);
       if (endLogins) await loginRepository.revokeAllOfUser(user.id, updated.status !== UserStatus.Active ? 'deactivated' : 'password_reset', now);
       await auditLog.record({
         tenantId: actor.tenantId, userId: actor.userId, action: changes.status !== undefined && Object.keys(changes).length === 1 ? 'user.status' : 'user.update',

@@ -68,7 +68,7 @@ export const makeAcceptParentInvitation = (d: Deps) =>
         };
         accountCreated = await d.userRepository.insert(fresh);
         // A new person of the tenant: the CRM links the leads that name them.
-        if (accountCreated) await d.userEvents.saved(fresh);
+        if (accountCreated) await d.userEvents.created(fresh);
         // Lost a race with a registration of the same address: that account is the one linked.
         user = accountCreated ? fresh : await d.userRepository.findByEmail(tenantId, invitation.email);
         if (!user) throw new Error('parent invitation: the account of the address vanished during acceptance');

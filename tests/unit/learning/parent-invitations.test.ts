@@ -19,7 +19,7 @@ function world() {
   const parentInvitationRepository = new MemoryParentInvitationRepository(m.state);
   const savedUsers: User[] = [];
   const deps = {
-    ...m.deps, random: cryptoRandom, secretDigest: sha256Digest, userEvents: { saved: async (u: User) => { savedUsers.push(u); } },
+    ...m.deps, random: cryptoRandom, secretDigest: sha256Digest, userEvents: { created: async (u: User) => { savedUsers.push(u); }, contactEdited: async () => {} },
     userRepository: identity.deps.userRepository, passwordHasher: identity.deps.passwordHasher, settingsReader: identity.deps.settingsReader,
     // On the learning world's clock, so the outbox orders mails as the test moves time.
     mailer: makeMailer({ mailRepository: identity.deps.mailRepository, jobs: identity.deps.jobs, clock: m.clock, ids: uuidGenerator, mailDomain: 'test' }), parentInvitationRepository, parentInvitationPage: 'https://lms.example.test/parent-invitation',
