@@ -16,6 +16,17 @@ export const REQUIRED_FIELDS: Record<AdProvider, readonly string[]> = {
 
 export type IntegrationSecrets = Partial<Record<'verify_token' | 'app_secret' | 'access_token' | 'webhook_key', string>>;
 
+/**
+ * Whoever knows a webhook secret (Meta's verify token, the Google key) can feed leads in: long
+ * enough that it cannot be guessed. Secrets saved before the rule are refused on use too (issue 26).
+ */
+export const WEBHOOK_SECRET_MIN = 16;
+export const WEBHOOK_SECRETS = ['verify_token', 'webhook_key'] as const;
+export type WebhookSecretField = (typeof WEBHOOK_SECRETS)[number];
+
+/** A presented webhook secret the rule refuses, whatever is stored (a match would prove it is the stored one). */
+export const tooShortForWebhook = (secret: string): boolean => secret.length < WEBHOOK_SECRET_MIN;
+
 /** Hash purposes: a verify token and a Google key never share a hash space. */
 export const VERIFY_TOKEN_PURPOSE = 'meta.verify_token';
 export const GOOGLE_KEY_PURPOSE = 'google.webhook_key';
@@ -35,11 +46,14 @@ export interface IntegrationState {
   configured: Record<string, boolean>;
   /** Every field a working integration needs is set. */
   complete: boolean;
+  /** Webhook secrets saved before the length rule: refused on use until replaced. */
+  rotate: WebhookSecretField[];
   updatedAt: Date | null;
 }
 
 export function integrationState(provider: AdProvider, integration: Integration | null, secrets: IntegrationSecrets): IntegrationState {
   const configured = Object.fromEntries(SECRET_FIELDS[provider].map((f) => [f, !!secrets[f]]));
   const complete = REQUIRED_FIELDS[provider].every((f) => (f === 'page_id' ? !!integration?.pageId : !!secrets[f as keyof IntegrationSecrets]));
-  return { provider, enabled: integration?.enabled ?? false, pageId: integration?.pageId ?? null, configured, complete, updatedAt: integration?.updatedAt ?? null };
+  const rotate = WEBHOOK_SECRETS.filter((f) => { const v = secrets[f]; return v !== undefined && tooShortForWebhook(v); });
+  return { provider, enabled: integration?.enabled ?? false, pageId: integration?.pageId ?? null, configured, complete, rotate, updatedAt: integration?.updatedAt ?? null };
 }

@@ -9,7 +9,8 @@ import type { LeadPerson } from './lead-person.js';
 import type { PersonSummary } from './ports/customers.js';
 import type { CrmDashboard } from './use-cases/get-crm-dashboard.usecase.js';
 
-const linkStatus = (l: Lead): 'linked' | 'ambiguous' | 'none' => (l.userId ? 'linked' : l.linkCandidates?.length ? 'ambiguous' : 'none');
+const linkStatus = (l: Lead): 'linked' | 'suggested' | 'ambiguous' | 'none' =>
+  (l.userId ? 'linked' : l.suggestedUserId ? 'suggested' : l.linkCandidates?.length ? 'ambiguous' : 'none');
 
 const personView = (p: PersonSummary) => ({ id: p.id, name: p.name, role: p.role });
 
@@ -30,6 +31,7 @@ export const leadView = (l: Lead) => ({
   value: l.value === null ? null : fromMinor(l.value),
   is_test: l.isTest,
   user_id: l.userId,
+  suggested_user_id: l.suggestedUserId,
   link_status: linkStatus(l),
   campaign_id: l.campaignId,
   form_id: l.formId,
@@ -57,6 +59,7 @@ export const leadEventView = (e: LeadEvent) => ({
 export const leadDetailView = (x: { lead: Lead; history: LeadEvent[]; person: LeadPerson }) => ({
   ...leadView(x.lead),
   user: x.person.user ? personView(x.person.user) : null,
+  suggested_user: x.person.suggested ? personView(x.person.suggested) : null,
   link: { status: linkStatus(x.lead), candidates: x.person.candidates.map(personView) },
   orders: x.person.orders.map((o) => ({ id: o.id, status: o.status, total: fromMinor(o.total), currency: o.currency, created_at: o.createdAt, paid_at: o.paidAt })),
   enrollments: x.person.enrolments.map((e) => ({ course_id: e.courseId, course_title: e.courseTitle, status: e.status, progress: e.progress, completed_at: e.completedAt })),
@@ -85,6 +88,7 @@ export const integrationView = (s: IntegrationState, publicUrl: string) => ({
   complete: s.complete,
   ...(s.provider === 'meta' ? { page_id: s.pageId } : {}),
   ...Object.fromEntries(Object.entries(s.configured).map(([k, v]) => [k, { configured: v }])),
+  rotate: s.rotate,
   webhook_url: `${publicUrl}/api/crm/webhooks/${s.provider}`,
   updated_at: s.updatedAt,
 });

@@ -49,9 +49,11 @@ export const crmModule: AppModule = {
     linkLeadsOfUser: asFunction(makeLinkLeadsOfUser).singleton(),
     movePipelineOnPayment: asFunction(makeMovePipelineOnPayment).singleton(),
     // Identity's and commerce's ports (same names: these later registrations replace their
-    // defaults): a saved user links the leads that name them, a payment moves their leads.
+    // defaults): a new user links the leads that name their email, an edited one only refreshes
+    // phone suggestions, a payment moves their leads.
     userEvents: asFunction(({ linkLeadsOfPerson }: { linkLeadsOfPerson: LinkLeadsOfPerson }): UserEvents => ({
-      saved: async (user) => { await linkLeadsOfPerson(user.tenantId, { email: user.email, phone: user.phone }); },
+      created: async (user) => { await linkLeadsOfPerson(user.tenantId, { email: user.email, phone: user.phone }); },
+      contactEdited: async (user) => { await linkLeadsOfPerson(user.tenantId, { email: user.email, phone: user.phone }, { byEmail: false }); },
     })).singleton(),
     paymentEvents: asFunction(({ movePipelineOnPayment, linkLeadsOfUser }: { movePipelineOnPayment: MovePipelineOnPayment; linkLeadsOfUser: LinkLeadsOfUser }): PaymentEvents => ({
       orderPlaced: async (order) => { await linkLeadsOfUser(order.tenantId, order.userId); },

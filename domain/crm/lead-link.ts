@@ -2,10 +2,11 @@ import { blankEvent, type Lead, type LeadEventDraft, type LinkReason } from './l
 
 /**
  * A lead knows its person (issue 20): the tenant's user with the lead's email (compared without
- * case) or its E.164 phone. When both point at the same user, or only one of them matches a
- * single user, the lead is linked. When they point at different users (or a phone is shared by
- * several users), nobody is linked: the lead keeps the candidates so a person can decide, and
- * the system never guesses whose order closes whose deal.
+ * case). Only an email links by itself: an account's email is the one it registered with (or an
+ * admin gave it), while anyone can type any phone into their profile and no phone is verified
+ * (issue 26: a student put a lead's phone in their profile and their payment closed that lead).
+ * A phone matching one user is a suggestion sales confirms by hand; matching several users, the
+ * lead keeps them as candidates. Either way the system never guesses whose order closes whose deal.
  */
 export interface PersonMatch {
   userId: string;
@@ -15,32 +16,40 @@ export interface PersonMatch {
 
 export type LinkDecision =
   | { kind: 'linked'; userId: string; reason: LinkReason }
+  | { kind: 'suggested'; userId: string }
   | { kind: 'ambiguous'; candidates: string[] }
   | { kind: 'none' };
 
+const distinct = (matches: readonly PersonMatch[]) => [...new Set(matches.map((m) => m.userId))].sort();
+
 export function decideLink(matches: readonly PersonMatch[]): LinkDecision {
-  const ids = [...new Set(matches.map((m) => m.userId))].sort();
-  if (ids.length === 0) return { kind: 'none' };
-  if (ids.length > 1) return { kind: 'ambiguous', candidates: ids };
-  const byEmail = matches.some((m) => m.byEmail);
-  const byPhone = matches.some((m) => m.byPhone);
-  return { kind: 'linked', userId: ids[0]!, reason: byEmail && byPhone ? 'email_phone' : byEmail ? 'email' : 'phone' };
+  const byEmail = distinct(matches.filter((m) => m.byEmail));
+  // Emails are unique per tenant: two email matches would be a broken invariant, never a link.
+  if (byEmail.length > 1) return { kind: 'ambiguous', candidates: byEmail };
+  if (byEmail.length === 1) {
+    const userId = byEmail[0]!;
+    return { kind: 'linked', userId, reason: matches.some((m) => m.userId === userId && m.byPhone) ? 'email_phone' : 'email' };
+  }
+  const byPhone = distinct(matches.filter((m) => m.byPhone));
+  if (byPhone.length === 0) return { kind: 'none' };
+  return byPhone.length === 1 ? { kind: 'suggested', userId: byPhone[0]! } : { kind: 'ambiguous', candidates: byPhone };
 }
 
 /**
  * Applies a decision to a lead that has no user yet. A linked lead stays linked (a later user
- * with the same phone does not take it over); an ambiguous one keeps its current candidates.
- * Linking is a history entry (`type: linked`, the user in `to_user_id`).
+ * with the same phone does not take it over); an unlinked one carries the current suggestion or
+ * candidates. Linking is a history entry (`type: linked`, the user in `to_user_id`); a suggestion is not.
  */
 export function applyLink(lead: Lead, decision: LinkDecision, at: Date): { lead: Lead; events: LeadEventDraft[] } {
   if (lead.userId !== null) return { lead, events: [] };
   if (decision.kind === 'linked') {
     return {
-      lead: { ...lead, userId: decision.userId, linkCandidates: null, updatedAt: at },
+      lead: { ...lead, userId: decision.userId, linkCandidates: null, suggestedUserId: null, updatedAt: at },
       events: [{ ...blankEvent('linked', null), toUserId: decision.userId, reason: decision.reason }],
     };
   }
   const candidates = decision.kind === 'ambiguous' ? decision.candidates : null;
-  if (JSON.stringify(candidates) === JSON.stringify(lead.linkCandidates)) return { lead, events: [] };
-  return { lead: { ...lead, linkCandidates: candidates, updatedAt: at }, events: [] };
+  const suggested = decision.kind === 'suggested' ? decision.userId : null;
+  if (JSON.stringify(candidates) === JSON.stringify(lead.linkCandidates) && suggested === lead.suggestedUserId) return { lead, events: [] };
+  return { lead: { ...lead, linkCandidates: candidates, suggestedUserId: suggested, updatedAt: at }, events: [] };
 }

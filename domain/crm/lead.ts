@@ -57,9 +57,11 @@ export interface Lead extends LeadDetails, LeadSource {
   status: LeadStatus;
   assignedTo: string | null;
   value: Minor | null;
-  /** The tenant's user with this lead's email or phone (see lead-link.ts). */
+  /** The tenant's user with this lead's email, or the one sales confirmed (see lead-link.ts). */
   userId: string | null;
-  /** Users an ambiguous match pointed at (email at one, phone at another); null otherwise. */
+  /** The only user with this lead's phone, while the lead has no user: for sales to confirm. */
+  suggestedUserId: string | null;
+  /** Users an ambiguous match pointed at (a phone shared by several users); null otherwise. */
   linkCandidates: string[] | null;
   createdAt: Date;
   updatedAt: Date;
@@ -71,7 +73,7 @@ export type LeadEventType = 'created' | 'status_changed' | 'assigned' | 'value_c
 
 /** Why a lead went to its assignee. */
 export type AssignmentReason = 'round_robin' | 'geographic' | 'category' | 'fallback' | 'manual';
-/** Why a user was linked: what matched. */
+/** Why a user was linked: what matched (`phone`: links made before issue 26, kept in history). */
 export type LinkReason = 'email' | 'phone' | 'email_phone';
 /** Why the pipeline moved by itself: a paid order, or a refund. */
 export type PipelineReason = 'payment' | 'refund';
@@ -99,6 +101,8 @@ export interface LeadChanges {
   status?: LeadStatus | undefined;
   value?: Minor | null | undefined;
   assignedTo?: string | null | undefined;
+  /** Sales confirms who the lead is (a suggestion, a candidate, or anyone of the tenant). */
+  userId?: string | undefined;
   note?: string | undefined;
 }
 
@@ -125,6 +129,12 @@ export function applyLeadChanges(lead: Lead, changes: LeadChanges, actorId: stri
   if (changes.assignedTo !== undefined && changes.assignedTo !== lead.assignedTo) {
     next.assignedTo = changes.assignedTo;
     events.push({ ...blankEvent('assigned', actorId), fromUserId: lead.assignedTo, toUserId: changes.assignedTo, reason: 'manual' });
+  }
+  if (changes.userId !== undefined && changes.userId !== lead.userId) {
+    next.userId = changes.userId;
+    next.suggestedUserId = null;
+    next.linkCandidates = null;
+    events.push({ ...blankEvent('linked', actorId), fromUserId: lead.userId, toUserId: changes.userId, reason: 'manual' });
   }
   if (changes.value !== undefined && changes.value !== lead.value) {
     next.value = changes.value;
@@ -153,6 +163,7 @@ export function newLead(input: { id: string; tenantId: string; provider: string;
     assignedTo: null,
     value: input.value ?? null,
     userId: null,
+    suggestedUserId: null,
     linkCandidates: null,
     createdAt: input.at,
     updatedAt: input.at,

@@ -15,6 +15,25 @@ export interface ParentInvitation {
 }
 
 export const PARENT_INVITATION_TTL_DAYS = 7;
+
+/** How much of the inviter's display name an invitation quotes. */
+export const INVITER_NAME_MAX = 60;
+
+/**
+ * The only text of the inviter an invitation quotes is their name (issue 26: a student could
+ * mail anyone a display name of their choosing): one line, without control or format characters
+ * (bidirectional overrides), cut to 60 characters.
+ */
+export const inviterName = (displayName: string): string =>
+  Array.from(displayName.replace(/[\p{Cc}\p{Cf}\s]+/gu, ' ').trim()).slice(0, INVITER_NAME_MAX).join('').trim();
+
+/**
+ * Whether an invitation may be mailed to an address given who holds it in the tenant: nobody, or
+ * a Parent (a second child's invitation). Anyone else (a student, staff, a Super Admin, whose
+ * address is theirs in every tenant) is another member of the tenant, whom a student must not be
+ * able to mail text at.
+ */
+export const mayInviteHolder = (holder: { role: RoleLevel } | null): boolean => holder === null || holder.role === Role.Parent;
 export const PARENT_INVITATION_TTL_MS = PARENT_INVITATION_TTL_DAYS * 86_400_000;
 
 /**

@@ -24,6 +24,7 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   { key: 'PasskeyLoginEnabled', type: 'boolean', default: true, public: true, description: 'Login with a passkey (WebAuthn) is allowed.' },
   { key: 'SiteName', type: 'string', default: 'LMS', public: true, description: 'Name shown in mails and documents.' },
   { key: 'PasswordResetUrl', type: 'string', default: '', description: 'Page of the front end that takes the password reset token as ?token=; empty uses PUBLIC_URL/reset-password.' },
+  { key: 'ParentInvitationsEnabled', type: 'boolean', default: true, public: true, description: 'Students may invite a parent by email.' },
   { key: 'ParentInvitationUrl', type: 'string', default: '', description: 'Page of the front end that takes a parent invitation token as ?token=; empty uses PUBLIC_URL/parent-invitation.' },
   { key: 'TimeZone', type: 'string', default: 'UTC', public: true, description: 'IANA time zone of the tenant (e.g. Asia/Jakarta): the CRM dashboard cuts its days, weeks and months in it.' },
   { key: 'SupportEmail', type: 'string', default: '', public: true, description: 'Address students can write to.' },

@@ -15,6 +15,8 @@ export const crmErrors: ErrorTable = {
   DELIVERY_NOT_FAILED: { status: 400, message: 'Only failed deliveries can be retried' },
   LEAD_NOT_FOUND: { status: 404, message: 'Record not found' },
   ASSIGNEE_NOT_FOUND: { status: 400, message: 'Invalid parameters' },
+  // The user a lead is linked to is a record of the tenant: another tenant's is not found.
+  LINK_USER_NOT_FOUND: { status: 404, message: 'Record not found' },
   INVALID_PHONE: { status: 400, message: 'Invalid parameters' },
   UNKNOWN_RULE_USER: { status: 400, message: 'Invalid parameters' },
   DUPLICATE_MEMBER: { status: 400, message: 'Invalid parameters' },

@@ -22,6 +22,8 @@ export const learningErrors: ErrorTable = {
   INVALID_PARENT_INVITATION: { status: 400, message: 'The invitation is invalid, expired or already used' },
   ACCOUNT_DETAILS_REQUIRED: { status: 400, message: 'A name and a password are needed to create the account' },
   CANNOT_INVITE_SELF: { status: 400, message: 'You cannot invite yourself' },
+  // A feature the tenant switched off, as registration (identity's REGISTRATION_DISABLED).
+  PARENT_INVITATIONS_DISABLED: { status: 403, message: 'Parent invitations have been disabled' },
   TOO_MANY_INVITATIONS: { status: 429, message: 'Rate limit exceeded' },
   INVALID_IMAGE: { status: 400, message: 'The background must be a PNG or JPEG image' },
   DUPLICATE_RECORD: { status: 400, message: 'Record already exists' },

@@ -3,6 +3,7 @@ import { ALLOCATION_MODES } from '../../../domain/crm/allocation.js';
 import { AD_PROVIDERS, LEAD_STATUSES, isAdProvider } from '../../../domain/crm/lead.js';
 import { Role } from '../../../domain/identity/role.js';
 import { DELIVERY_STATUSES } from '../../../application/crm/ports/delivery-repository.js';
+import { WEBHOOK_SECRET_MIN } from '../../../application/crm/integrations.js';
 import { automationView, dashboardView, deliveryView, integrationView, leadDetailView, leadView } from '../../../application/crm/presenters.js';
 import type { makeListIntegrations } from '../../../application/crm/use-cases/list-integrations.usecase.js';
 import type { makeUpdateIntegration } from '../../../application/crm/use-cases/update-integration.usecase.js';
@@ -53,8 +54,7 @@ const toDate = (s: string | undefined) => (s === undefined ? undefined : s.lengt
 const range = { from: when.optional(), to: when.optional() };
 
 const secret = z.string().trim().max(2000).nullable().optional();
-/** Whoever knows a webhook secret can feed leads in: long enough that it cannot be guessed ("" or null clears it). */
-const WEBHOOK_SECRET_MIN = 16;
+/** A webhook secret long enough that it cannot be guessed ("" or null clears it). */
 const webhookSecret = z.string().trim().max(2000)
   .refine((v) => v === '' || v.length >= WEBHOOK_SECRET_MIN, `at least ${WEBHOOK_SECRET_MIN} characters`)
   .nullable().optional();
@@ -98,6 +98,7 @@ const UpdateLeadBody = z.object({
   status: z.enum(LEAD_STATUSES).optional(),
   value: money.nullable().optional(),
   assigned_to: uuid.nullable().optional(),
+  user_id: uuid.optional().meta({ description: 'Links the lead to this user of the tenant (confirms a suggestion)' }),
   note: z.string().trim().max(2000).optional(),
 });
 const LeadsQuery = pageQuery.extend({
@@ -177,8 +178,8 @@ export const makeCrmRoutes = (d: Deps): RouteModule => (r) => {
   r.get('/api/crm/leads/:id', { operationId: 'getLead', response: wire.LeadDetail, errors: ['LEAD_NOT_FOUND'], summary: 'A lead with its person (user, orders, enrolments) and history', access: Role.Admin, params: idParam, tags }, async ({ actor, params }) =>
     leadDetailView(unwrap(await d.getLead(actor, params.id))));
 
-  r.patch('/api/crm/leads/:id', { operationId: 'updateLead', response: wire.LeadDetail, errors: ['LEAD_NOT_FOUND', 'ASSIGNEE_NOT_FOUND'], summary: 'Change stage, value or assignee; add a note', access: Role.Admin, params: idParam, body: UpdateLeadBody, tags }, async ({ actor, meta, params, body }) =>
-    reply(leadDetailView(unwrap(await d.updateLead(actor, meta, params.id, { status: body.status, value: body.value, assignedTo: body.assigned_to, note: body.note }))), 'Lead updated'));
+  r.patch('/api/crm/leads/:id', { operationId: 'updateLead', response: wire.LeadDetail, errors: ['LEAD_NOT_FOUND', 'ASSIGNEE_NOT_FOUND', 'LINK_USER_NOT_FOUND'], summary: 'Change stage, value, assignee or linked user; add a note', access: Role.Admin, params: idParam, body: UpdateLeadBody, tags }, async ({ actor, meta, params, body }) =>
+    reply(leadDetailView(unwrap(await d.updateLead(actor, meta, params.id, { status: body.status, value: body.value, assignedTo: body.assigned_to, userId: body.user_id, note: body.note }))), 'Lead updated'));
 
   r.get('/api/crm/automation', { operationId: 'getCrmAutomation', response: wire.Automation, summary: 'Lead allocation rules', access: Role.Admin, tags }, async ({ actor }) => automationView(await d.getAutomation(actor)));
 

@@ -58,8 +58,8 @@ export const makeLearningParentRoutes = (d: Deps): RouteModule => (r) => {
 
   r.post('/api/lms/student/parent-invitations', {
     operationId: 'inviteParent', summary: 'Invite a parent by email: a single-use link, valid 7 days (students only)', access: Role.Student, rateLimit: 'critical', body: InviteBody, tags,
-    response: wire.ParentInvitation, errors: ['INSUFFICIENT_PERMISSION', 'CANNOT_INVITE_SELF', 'TOO_MANY_INVITATIONS'],
-    description: 'The same answer whether or not the address has an account. At most 5 invitations per student and hour (429).',
+    response: wire.ParentInvitation, errors: ['INSUFFICIENT_PERMISSION', 'PARENT_INVITATIONS_DISABLED', 'CANNOT_INVITE_SELF', 'TOO_MANY_INVITATIONS'],
+    description: 'The same answer whether or not the address has an account; an address of another member of the tenant (anyone but a Parent) gets no mail. At most 5 invitations per student and hour (429). Off (403) when the tenant setting `ParentInvitationsEnabled` is false.',
   }, async ({ actor, meta, body }) => {
     const sent = unwrap(await d.inviteParent(actor, meta, body.email));
     return reply({ email: sent.email, expires_at: sent.expiresAt }, 'Invitation sent');
@@ -67,7 +67,7 @@ export const makeLearningParentRoutes = (d: Deps): RouteModule => (r) => {
 
   r.post('/api/lms/parent-invitations/accept', {
     operationId: 'acceptParentInvitation', summary: 'Accept a parent invitation: creates or upgrades a Parent account and links it to the student', access: 'public', rateLimit: 'critical', body: AcceptBody, tags,
-    response: wire.AcceptedParentInvitation, errors: ['INVALID_PARENT_INVITATION', 'ACCOUNT_DETAILS_REQUIRED', 'WEAK_PASSWORD'],
+    response: wire.AcceptedParentInvitation, errors: ['INVALID_PARENT_INVITATION', 'PARENT_INVITATIONS_DISABLED', 'ACCOUNT_DETAILS_REQUIRED', 'WEAK_PASSWORD'],
     description: 'No tenant header needed: the invitation names its tenant. `name` and `password` make the account when the address has none; an existing account keeps its password and name, a Student becomes a Parent, a higher role keeps its role. A used, expired or unknown token: 400 `The invitation is invalid, expired or already used`.',
   }, async ({ meta, body }) => {
     const accepted = unwrap(await d.acceptParentInvitation(meta, { token: body.token, name: body.name, password: body.password }));

@@ -2,11 +2,14 @@ import { z } from 'zod';
 import { ALLOCATION_MODES } from '../../../domain/crm/allocation.js';
 import { AD_PROVIDERS, LEAD_STATUSES } from '../../../domain/crm/lead.js';
 import { DELIVERY_STATUSES } from '../../../application/crm/ports/delivery-repository.js';
+import { WEBHOOK_SECRETS } from '../../../application/crm/integrations.js';
 import { id, pageOf, timestamp } from '../kit/schemas.js';
 
 /* Wire shapes of the CRM (see learning.wire.ts for the conventions). */
 
-const linkStatus = z.enum(['linked', 'ambiguous', 'none']).meta({ description: '`ambiguous`: the email and the phone point at different users; nobody is linked' });
+const linkStatus = z.enum(['linked', 'suggested', 'ambiguous', 'none']).meta({
+  description: '`linked`: by email or confirmed by sales; `suggested`: one user has the phone (not linked until confirmed); `ambiguous`: several users have the phone; nobody is linked',
+});
 
 export const LeadPerson = z
   .object({ id, name: z.string().meta({ examples: ['Siti Rahma'] }), role: z.number().int().meta({ examples: [1] }) })
@@ -28,7 +31,8 @@ export const Lead = z
     assigned_to: id.nullable(),
     value: z.number().nullable(),
     is_test: z.boolean(),
-    user_id: id.nullable().meta({ description: 'The tenant\'s user with this email or phone' }),
+    user_id: id.nullable().meta({ description: 'The tenant\'s user with this email, or the one sales confirmed' }),
+    suggested_user_id: id.nullable().meta({ description: 'The only user with this phone, while nobody is linked: confirm with PATCH {user_id}' }),
     link_status: linkStatus,
     campaign_id: z.string().nullable().meta({ examples: ['120210000000000001'] }),
     form_id: z.string().nullable().meta({ examples: ['987654321'] }),
@@ -59,7 +63,8 @@ export const LeadEvent = z
 
 export const LeadDetail = Lead.extend({
   user: LeadPerson.nullable(),
-  link: z.object({ status: linkStatus, candidates: z.array(LeadPerson).meta({ description: 'The users of an ambiguous match' }) }),
+  suggested_user: LeadPerson.nullable().meta({ description: 'The user `suggested_user_id` names' }),
+  link: z.object({ status: linkStatus, candidates: z.array(LeadPerson).meta({ description: 'The users sharing the phone of an ambiguous match' }) }),
   orders: z.array(z.object({
     id, status: z.string().meta({ examples: ['paid'] }), total: z.number().meta({ examples: [250000] }), currency: z.string().meta({ examples: ['IDR'] }),
     created_at: timestamp, paid_at: timestamp.nullable(),
@@ -101,6 +106,10 @@ export const Integration = z
     app_secret: configured.optional(),
     access_token: configured.optional(),
     webhook_key: configured.optional(),
+    rotate: z.array(z.enum(WEBHOOK_SECRETS)).meta({
+      description: 'Webhook secrets shorter than 16 characters (saved before the rule): the webhook refuses them (403) until they are replaced',
+      examples: [['webhook_key']],
+    }),
     webhook_url: z.string(),
     updated_at: timestamp.nullable(),
   })

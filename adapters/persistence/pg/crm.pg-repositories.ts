@@ -29,6 +29,7 @@ export class LeadModel extends BaseModel {
   value!: string | null;
   isTest!: boolean;
   userId!: string | null;
+  suggestedUserId!: string | null;
   linkCandidates!: string[] | null;
   campaignId!: string | null;
   formId!: string | null;
@@ -65,7 +66,7 @@ const moneyText = (m: Minor | null): string | null => (m === null ? null : forma
 const toLead = (m: LeadModel): Lead => ({
   id: m.id, tenantId: m.tenantId, provider: m.provider, externalId: m.externalId, name: m.name, phone: m.phone, email: m.email,
   city: m.city, region: m.region, category: m.category, answers: m.answers ?? [], status: m.status, assignedTo: m.assignedTo,
-  value: money(m.value), isTest: m.isTest, userId: m.userId, linkCandidates: m.linkCandidates ?? null,
+  value: money(m.value), isTest: m.isTest, userId: m.userId, suggestedUserId: m.suggestedUserId, linkCandidates: m.linkCandidates ?? null,
   campaignId: m.campaignId, formId: m.formId, adId: m.adId, createdAt: m.createdAt, updatedAt: m.updatedAt, statusChangedAt: m.statusChangedAt, closedAt: m.closedAt,
 });
 

@@ -5,8 +5,8 @@ type Deps = { peopleDirectory: PeopleDirectory; linkLeadsOfPerson: LinkLeadsOfPe
 
 /**
  * A user ordered (commerce's `paymentEvents`, in the order's unit of work): the leads naming
- * their email or phone that know nobody yet are linked now. This catches a person whose account
- * came before the lead, or before linking existed.
+ * their email that know nobody yet are linked now (those naming only their phone get a
+ * suggestion). This catches a person whose account came before the lead, or before linking existed.
  */
 export const makeLinkLeadsOfUser = ({ peopleDirectory, linkLeadsOfPerson }: Deps) =>
   async (tenantId: string, userId: string): Promise<number> => {

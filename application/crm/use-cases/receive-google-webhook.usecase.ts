@@ -1,6 +1,6 @@
 import type { Clock, IdGenerator, Jobs, UnitOfWork } from '../../shared/ports.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import { GOOGLE_KEY_PURPOSE } from '../integrations.js';
+import { GOOGLE_KEY_PURPOSE, tooShortForWebhook } from '../integrations.js';
 import { INGEST_LEAD_JOB, ingestJobId, type IngestOptions } from '../ingest-options.js';
 import type { DeliveryRepository } from '../ports/delivery-repository.js';
 import type { IntegrationRepository } from '../ports/integration-repository.js';
@@ -42,7 +42,8 @@ export const makeReceiveGoogleWebhook = (d: Deps) =>
   async (rawBody: Uint8Array, body: unknown): Promise<Result<{ accepted: number }, 'INVALID_WEBHOOK_KEY' | 'INVALID_LEAD_PAYLOAD'>> => {
     const field = isRecord(body) ? keyField(body) : undefined;
     const key = field && isRecord(body) ? body[field] : undefined;
-    if (typeof key !== 'string' || !key) return err('INVALID_WEBHOOK_KEY');
+    // A key saved before the length rule is refused like a wrong one (its integration says to rotate it).
+    if (typeof key !== 'string' || tooShortForWebhook(key)) return err('INVALID_WEBHOOK_KEY');
     const tenantId = await d.integrationRepository.tenantOfGoogleKeyHash(d.secretBox.lookupHash(GOOGLE_KEY_PURPOSE, key));
     if (!tenantId) return err('INVALID_WEBHOOK_KEY');
 

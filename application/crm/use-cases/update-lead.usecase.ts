@@ -18,12 +18,13 @@ type Deps = LeadPersonDeps & {
   ids: IdGenerator; clock: Clock; uow: UnitOfWork;
 };
 
-export type UpdateLeadError = 'LEAD_NOT_FOUND' | 'ASSIGNEE_NOT_FOUND';
+export type UpdateLeadError = 'LEAD_NOT_FOUND' | 'ASSIGNEE_NOT_FOUND' | 'LINK_USER_NOT_FOUND';
 
 /**
- * `PATCH /api/crm/leads/:id {status?, value?, assigned_to?, note?}` (contract §8). The lead is
+ * `PATCH /api/crm/leads/:id {status?, value?, assigned_to?, user_id?, note?}` (contract §8). The lead is
  * locked for the change, so two concurrent PATCHes each see the other's result and the history
- * stays a true sequence. A new assignee is alerted by mail in the same unit of work.
+ * stays a true sequence. A new assignee is alerted by mail in the same unit of work. `user_id` is
+ * how sales confirms a phone suggestion (contract §10): the only way a lead is linked without an email.
  */
 export const makeUpdateLead = ({ leadRepository, userRepository, mailer, auditLog, domainEvents, chatEvents, ids, clock, uow, peopleDirectory, customerRecords }: Deps) =>
   async (actor: Actor, meta: RequestMeta, id: string, changes: LeadChanges): Promise<Result<LeadWithHistory, UpdateLeadError>> =>
@@ -32,6 +33,7 @@ export const makeUpdateLead = ({ leadRepository, userRepository, mailer, auditLo
       if (!lead) return err('LEAD_NOT_FOUND');
       const assignee = changes.assignedTo ? await userRepository.findById(actor.tenantId, changes.assignedTo) : null;
       if (changes.assignedTo && !canReceiveLeads(assignee)) return err('ASSIGNEE_NOT_FOUND', 'assigned_to: no active user with this id');
+      if (changes.userId && (await peopleDirectory.findManyByIds(actor.tenantId, [changes.userId])).length === 0) return err('LINK_USER_NOT_FOUND');
       const now = clock.now();
       const { lead: updated, events } = applyLeadChanges(lead, changes, actor.userId, now);
       if (events.length > 0) {

@@ -1,5 +1,5 @@
 import { err, ok, type Result } from '../../shared/result.js';
-import { VERIFY_TOKEN_PURPOSE, openSecrets } from '../integrations.js';
+import { VERIFY_TOKEN_PURPOSE, openSecrets, tooShortForWebhook } from '../integrations.js';
 import type { IntegrationRepository } from '../ports/integration-repository.js';
 import type { SecretBox } from '../ports/security.js';
 
@@ -18,7 +18,8 @@ export interface SubscriptionChallenge {
  */
 export const makeVerifyMetaSubscription = ({ integrationRepository, secretBox }: Deps) =>
   async (q: SubscriptionChallenge): Promise<Result<string, 'INVALID_VERIFY_TOKEN'>> => {
-    if (q.mode !== 'subscribe' || !q.verifyToken || q.challenge === undefined) return err('INVALID_VERIFY_TOKEN');
+    // A token saved before the length rule is refused like a wrong one (its integration says to rotate it).
+    if (q.mode !== 'subscribe' || !q.verifyToken || tooShortForWebhook(q.verifyToken) || q.challenge === undefined) return err('INVALID_VERIFY_TOKEN');
     const candidates = await integrationRepository.findMetaByVerifyTokenHash(secretBox.lookupHash(VERIFY_TOKEN_PURPOSE, q.verifyToken));
     for (const c of candidates) {
       const token = openSecrets(secretBox, c).verify_token;

@@ -27,8 +27,8 @@ export const makeBeginPasskeyLogin = ({ userRepository, passkeyRepository, webAu
   async (tenantId: string, emailInput: string): Promise<Result<Record<string, unknown>, BeginPasskeyLoginError>> => {
     if (!isEnabled(await settingsReader.get(tenantId), 'PasskeyLoginEnabled')) return err('PASSKEY_LOGIN_DISABLED');
     const email = normaliseEmail(emailInput);
-    // Super Admins are global (contract §4): as password login, the tenant's account first.
-    const user = (await userRepository.findByEmail(tenantId, email)) ?? (await userRepository.findSuperAdminByEmail(email));
+    // Super Admins are global (contract §4): as password login, a Super Admin's address is theirs in every tenant.
+    const user = (await userRepository.findSuperAdminByEmail(email)) ?? (await userRepository.findByEmail(tenantId, email));
     const passkeys = user && !user.deletedAt ? await passkeyRepository.listByUser(user.tenantId, user.id) : [];
     if (!user || passkeys.length === 0) return err('NO_PASSKEYS');
     const { challenge, options } = await webAuthnVerifier.authenticationOptions({

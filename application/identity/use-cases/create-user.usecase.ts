@@ -6,6 +6,7 @@ import type { Actor,RequestMeta } from '../../shared/actor.js';
 import { err,ok,type Result } from '../../shared/result.js';
 import { type ManageUserError,type UserAdminDeps } from '../user-admin.js';
 import { normalisePhone } from '../phone.js';
+import { isSuperAdminEmail } from '../reserved-email.js';
 
 export const makeCreateUser = ({ userRepository, passwordHasher, phoneNumbers, userEvents, auditLog, clock, ids, uow }: UserAdminDeps) =>
   async (actor: Actor, meta: RequestMeta, input: { name: string; email: string; phone?: string | null | undefined; password: string; role: RoleLevel; status: UserStatusValue }): Promise<Result<User, ManageUserError>> => {
@@ -15,6 +16,7 @@ export const makeCreateUser = ({ userRepository, passwordHasher, phoneNumbers, u
     if (!phone.ok) return err('INVALID_PHONE', 'phone: not a phone number');
     const now = clock.now();
     const email = normaliseEmail(input.email);
+    if (await isSuperAdminEmail(userRepository, email)) return err('EMAIL_TAKEN');
     const user: User = {
       id: ids.uuid(), tenantId: actor.tenantId, username: email.split('@')[0]!, email, phone: phone.value ?? null, displayName: input.name,
       avatar: null, role: input.role, status: input.status, passwordHash: await passwordHasher.hash(input.password),
@@ -22,7 +24,7 @@ export const makeCreateUser = ({ userRepository, passwordHasher, phoneNumbers, u
     };
     return uow.run(async () => {
       if (!(await userRepository.insert(user))) return err('EMAIL_TAKEN');
-      await userEvents.saved(user);
+      await userEvents.created(user);
       await auditLog.record({
         tenantId: actor.tenantId, userId: actor.userId, action: 'user.create', resourceType: 'user', resourceId: user.id,
         ...meta, metadata: { role: user.role, status: user.status },

@@ -35,7 +35,8 @@ type Deps = {
 export const makeLogin = ({ userRepository, passwordHasher, settingsReader, sessionIssuer, auditLog, clock }: Deps) =>
   async (cmd: LoginCommand): Promise<Result<{ user: User; session: IssuedSession }, LoginError>> => {
     const email = normaliseEmail(cmd.email);
-    const user = (await userRepository.findByEmail(cmd.tenantId, email)) ?? (await userRepository.findSuperAdminByEmail(email));
+    // A Super Admin's address is theirs in every tenant (issue 26), even where an account took it before the rule.
+    const user = (await userRepository.findSuperAdminByEmail(email)) ?? (await userRepository.findByEmail(cmd.tenantId, email));
     const fail = async (reason: LoginError, userId: string | null) => {
       await auditLog.record({
         tenantId: cmd.tenantId, userId, action: 'auth.login_failed', resourceType: 'user', resourceId: userId,

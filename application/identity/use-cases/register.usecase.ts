@@ -7,6 +7,7 @@ import { err, ok, type Result } from '../../shared/result.js';
 import type { AuditLog, SettingsReader } from '../../platform/ports.js';
 import type { Clock, IdGenerator, PhoneNumbers, UnitOfWork } from '../../shared/ports.js';
 import { normalisePhone } from '../phone.js';
+import { isSuperAdminEmail } from '../reserved-email.js';
 import type { UserEvents } from '../ports/user-events.js';
 import type { UserRepository } from '../ports/user-repository.js';
 import type { PasswordHasher, SecretDigest } from '../ports/security.js';
@@ -71,7 +72,7 @@ export const makeRegister = (deps: Deps) =>
       verifiedCodeId = code.id;
     }
 
-    if (await userRepository.findByEmail(cmd.tenantId, email)) return err('EMAIL_TAKEN');
+    if ((await userRepository.findByEmail(cmd.tenantId, email)) || (await isSuperAdminEmail(userRepository, email))) return err('EMAIL_TAKEN');
     const user: User = {
       id: ids.uuid(),
       tenantId: cmd.tenantId,
@@ -93,7 +94,7 @@ export const makeRegister = (deps: Deps) =>
       if (verifiedCodeId && !(await verificationCodeRepository.markUsed(verifiedCodeId, now))) return err('VERIFICATION_CODE_INVALID');
       // A concurrent registration of the same address loses here, not on a 500.
       if (!(await userRepository.insert(user))) return err('EMAIL_TAKEN');
-      await userEvents.saved(user);
+      await userEvents.created(user);
       await auditLog.record({
         tenantId: cmd.tenantId, userId: user.id, action: 'auth.register', resourceType: 'user', resourceId: user.id,
         ...cmd.meta, metadata: { email },

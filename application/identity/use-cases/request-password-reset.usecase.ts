@@ -38,7 +38,7 @@ const isWebUrl = (v: unknown): v is string => typeof v === 'string' && /^https?:
 export const makeRequestPasswordReset = (d: Deps) =>
   async (tenantId: string, rawEmail: string): Promise<void> => {
     const email = normaliseEmail(rawEmail);
-    const user = (await d.userRepository.findByEmail(tenantId, email)) ?? (await d.userRepository.findSuperAdminByEmail(email));
+    const user = (await d.userRepository.findSuperAdminByEmail(email)) ?? (await d.userRepository.findByEmail(tenantId, email));
     if (!user || user.deletedAt || user.status !== UserStatus.Active) return;
     const now = d.clock.now();
     if ((await d.passwordResetRepository.countSince(user.tenantId, user.id, new Date(now.getTime() - 3600_000))) >= MAX_RESETS_PER_HOUR) return;

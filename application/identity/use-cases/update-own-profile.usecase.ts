@@ -24,7 +24,7 @@ export const makeUpdateOwnProfile = ({ userRepository, clock, uow, phoneNumbers,
     };
     await uow.run(async () => {
       await userRepository.update(updated);
-      if (updated.phone !== user.phone) await userEvents.saved(updated);
+      if (updated.phone !== user.phone) await userEvents.contactEdited(updated);
     });
     return ok(updated);
   };

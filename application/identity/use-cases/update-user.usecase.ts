@@ -6,6 +6,7 @@ import type { Actor,RequestMeta } from '../../shared/actor.js';
 import { err,ok,type Result } from '../../shared/result.js';
 import { visible,type ManageUserError,type UserAdminDeps,type UserChanges } from '../user-admin.js';
 import { normalisePhone } from '../phone.js';
+import { isSuperAdminEmail } from '../reserved-email.js';
 
 /**
  * Any subset of `{display_name, email, phone, password, role, status}` under the hierarchy rules:
@@ -22,7 +23,7 @@ export const makeUpdateUser = ({ userRepository, loginRepository, passwordHasher
     if (!phone.ok) return err('INVALID_PHONE', 'phone: not a phone number');
     const now = clock.now();
     const email = changes.email === undefined ? user.email : normaliseEmail(changes.email);
-    if (email !== user.email && (await userRepository.findByEmail(actor.tenantId, email))) return err('EMAIL_TAKEN');
+    if (email !== user.email && ((await userRepository.findByEmail(actor.tenantId, email)) || (await isSuperAdminEmail(userRepository, email, user.id)))) return err('EMAIL_TAKEN');
     const updated: User = {
       ...user,
       displayName: changes.displayName ?? user.displayName,
@@ -36,7 +37,7 @@ export const makeUpdateUser = ({ userRepository, loginRepository, passwordHasher
     const endLogins = (updated.status !== UserStatus.Active && user.status === UserStatus.Active) || changes.password !== undefined;
     await uow.run(async () => {
       await userRepository.update(updated);
-      if (updated.email !== user.email || updated.phone !== user.phone) await userEvents.saved(updated);
+      if (updated.email !== user.email || updated.phone !== user.phone) await userEvents.contactEdited(updated);
       if (endLogins) await loginRepository.revokeAllOfUser(user.id, updated.status !== UserStatus.Active ? 'deactivated' : 'password_reset', now);
       await auditLog.record({
         tenantId: actor.tenantId, userId: actor.userId, action: changes.status !== undefined && Object.keys(changes).length === 1 ? 'user.status' : 'user.update',

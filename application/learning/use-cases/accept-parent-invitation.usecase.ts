@@ -2,16 +2,18 @@ import { isAcceptablePassword } from '../../../domain/identity/password-policy.j
 import { Role, UserStatus } from '../../../domain/identity/role.js';
 import type { User } from '../../../domain/identity/user.js';
 import { roleAfterAcceptingInvitation } from '../../../domain/learning/parent-invitation.js';
+import { isEnabled } from '../../../domain/platform/settings.js';
 import type { PasswordHasher } from '../../identity/ports/security.js';
 import type { UserEvents } from '../../identity/ports/user-events.js';
 import type { UserRepository } from '../../identity/ports/user-repository.js';
+import type { SettingsReader } from '../../platform/ports.js';
 import type { RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import type { Learner } from '../ports/learner-directory.js';
 import type { ParentInvitationRepository } from '../ports/parent-invitation-repository.js';
 
-export type AcceptParentInvitationError = 'INVALID_PARENT_INVITATION' | 'ACCOUNT_DETAILS_REQUIRED' | 'WEAK_PASSWORD';
+export type AcceptParentInvitationError = 'INVALID_PARENT_INVITATION' | 'PARENT_INVITATIONS_DISABLED' | 'ACCOUNT_DETAILS_REQUIRED' | 'WEAK_PASSWORD';
 
 export interface AcceptedInvitation {
   parent: User;
@@ -23,6 +25,7 @@ export interface AcceptedInvitation {
 type Deps = Pick<LearningDeps, 'parentLinkRepository' | 'learnerDirectory' | 'secretDigest' | 'auditLog' | 'clock' | 'ids' | 'uow'> & {
   parentInvitationRepository: ParentInvitationRepository;
   userRepository: UserRepository;
+  settingsReader: SettingsReader;
   passwordHasher: PasswordHasher;
   userEvents: UserEvents;
 };
@@ -34,8 +37,10 @@ type Deps = Pick<LearningDeps, 'parentLinkRepository' | 'learnerDirectory' | 'se
  * becomes a Parent; a higher role (Parent and above) keeps its role. Either way the account is
  * linked to the inviting student (idempotent) and the invitation used, in one unit of work, audited.
  * A used, expired or unknown token, an inviting student who is no longer a student, or a
- * deactivated invitee: one error. Missing or weak account details are refused before the token is
- * spent, so the same link can be tried again.
+ * deactivated invitee: one error; so is a Super Admin's address (theirs in every tenant: no account
+ * is made with it). Switched off by the tenant (`ParentInvitationsEnabled`), links already mailed stop
+ * working too. Missing or weak account details are refused before the token is spent, so the same
+ * link can be tried again.
  */
 export const makeAcceptParentInvitation = (d: Deps) =>
   async (meta: RequestMeta, cmd: { token: string; name?: string | undefined; password?: string | undefined }): Promise<Result<AcceptedInvitation, AcceptParentInvitationError>> => {
@@ -43,6 +48,8 @@ export const makeAcceptParentInvitation = (d: Deps) =>
     const invitation = await d.parentInvitationRepository.findUsable(d.secretDigest.digest(cmd.token), now);
     if (!invitation) return err('INVALID_PARENT_INVITATION');
     const { tenantId } = invitation;
+    if (!isEnabled(await d.settingsReader.get(tenantId), 'ParentInvitationsEnabled')) return err('PARENT_INVITATIONS_DISABLED');
+    if (await d.userRepository.findSuperAdminByEmail(invitation.email)) return err('INVALID_PARENT_INVITATION');
     const student = await d.learnerDirectory.findById(tenantId, invitation.studentId);
     if (!student || !student.active || student.role !== Role.Student) return err('INVALID_PARENT_INVITATION');
     let passwordHash: string | null = null;
@@ -68,7 +75,7 @@ export const makeAcceptParentInvitation = (d: Deps) =>
         };
         accountCreated = await d.userRepository.insert(fresh);
         // A new person of the tenant: the CRM links the leads that name them.
-        if (accountCreated) await d.userEvents.saved(fresh);
+        if (accountCreated) await d.userEvents.created(fresh);
         // Lost a race with a registration of the same address: that account is the one linked.
         user = accountCreated ? fresh : await d.userRepository.findByEmail(tenantId, invitation.email);
         if (!user) throw new Error('parent invitation: the account of the address vanished during acceptance');

@@ -32,7 +32,7 @@ const lead = (ctx: Ctx, over: Partial<Lead> = {}): Lead => {
   return {
     id: randomUUID(), tenantId: ctx.tenantId, provider: 'meta', externalId: randomUUID(), name: 'Rina', phone: '+628111', email: 'rina@example.com', city: 'Bandung',
     region: null, category: null, answers: [{ question: 'q', answer: 'a' }], isTest: false, status: 'new', assignedTo: null, value: null,
-    userId: null, linkCandidates: null, campaignId: null, formId: null, adId: null,
+    userId: null, suggestedUserId: null, linkCandidates: null, campaignId: null, formId: null, adId: null,
     createdAt: at, updatedAt: at, statusChangedAt: at, closedAt: null, ...over,
   };
 };

@@ -8,7 +8,7 @@ import type { CertificateRepository } from '../../../application/learning/ports/
 import { openShop, placeOrder, signedNotification, type Shop } from '../commerce/commerce-fixtures.js';
 
 type Json = Record<string, unknown>;
-type HistoryEntry = { type: string; reason: string | null; to_status: string | null; to_user_id: string | null; value: number | null };
+type HistoryEntry = { type: string; reason: string | null; to_status: string | null; from_user_id: string | null; to_user_id: string | null; value: number | null };
 
 describe('HTTP CRM loop: a lead knows its person, payments move the pipeline, the dashboard answers the money question', () => {
   let h: Harness;
@@ -24,7 +24,7 @@ describe('HTTP CRM loop: a lead knows its person, payments move the pipeline, th
   const getLead = async (admin: TestUser, id: string) => {
     const res = await h.http.get(`/api/crm/leads/${id}`).set(admin.headers);
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    return res.body.data as Json & { history: HistoryEntry[]; user: Json | null; link: { status: string; candidates: Json[] }; orders: Json[]; enrollments: Json[] };
+    return res.body.data as Json & { history: HistoryEntry[]; user: Json | null; suggested_user: Json | null; link: { status: string; candidates: Json[] }; orders: Json[]; enrollments: Json[] };
   };
   const register = async (t: TestTenant, body: Json) =>
     h.http.post('/api/auth/register').set(t.headers).send({ password: 'a long password', display_name: 'New Student', username: `s${randomUUID().slice(0, 8)}`, ...body });
@@ -38,12 +38,13 @@ describe('HTTP CRM loop: a lead knows its person, payments move the pipeline, th
     return (res.body.data.items as Array<{ id: string; email: string }>).find((u) => u.email === email)!.id;
   };
 
-  it('links a lead to the person who registers later, by email and by phone, as a history entry', async () => {
+  it('links a lead to the person who registers later by email, as a history entry; a phone match is only a suggestion', async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
     const byEmail = await createLead(admin, { email: 'Rani.Putri@Example.com' });
-    expect(byEmail).to.include({ user_id: null, link_status: 'none' });
+    expect(byEmail).to.include({ user_id: null, suggested_user_id: null, link_status: 'none' });
     expect(byEmail.user).to.equal(null);
+    expect(byEmail.suggested_user).to.equal(null);
 
     expect((await register(t, { email: 'rani.putri@example.com', display_name: 'Rani Putri' })).status).to.equal(200);
     const rani = await userIdByEmail(admin, 'rani.putri@example.com');
@@ -59,14 +60,15 @@ describe('HTTP CRM loop: a lead knows its person, payments move the pipeline, th
     expect((await register(t, { email: 'dodi@example.com', phone: '+62 812 1111 2222', display_name: 'Dodi' })).status).to.equal(200);
     const dodi = await userIdByEmail(admin, 'dodi@example.com');
     const detail = await getLead(admin, byPhone.id);
-    expect(detail.user).to.deep.include({ id: dodi, name: 'Dodi' });
-    expect(detail.history.filter((e) => e.type === 'linked')).to.have.length(1);
-    expect(detail.history.at(-1)).to.include({ reason: 'phone' });
+    expect(detail).to.include({ user_id: null, suggested_user_id: dodi, link_status: 'suggested' });
+    expect(detail.user).to.equal(null);
+    expect(detail.suggested_user).to.deep.equal({ id: dodi, name: 'Dodi', role: Role.Student });
+    expect(detail.history.filter((e) => e.type === 'linked')).to.have.length(0);
     const self = await h.http.get('/api/users').query({ search: 'dodi@example.com' }).set(admin.headers).expect(200);
     expect(self.body.data.items[0]).to.include({ phone: '+6281211112222' });
   });
 
-  it('links at intake a lead whose person is already a user (created by an admin, by phone), and when a user sets their own phone', async () => {
+  it('a phone match at intake or after a profile edit only suggests; edits of a phone or an email link nothing', async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
     const created = await createUser(admin, { email: 'budi@example.com', phone: '0813 2222 3333' });
@@ -74,8 +76,10 @@ describe('HTTP CRM loop: a lead knows its person, payments move the pipeline, th
     expect((await h.http.post('/api/users').set(admin.headers).send({ name: 'X', email: 'x@example.com', password: 'a long password', phone: '12' })).status).to.equal(400);
 
     const lead = await createLead(admin, { phone: '+62 813-2222-3333' });
-    expect(lead).to.include({ user_id: created.id, link_status: 'linked' });
-    expect(lead.history.map((e) => e.type)).to.deep.equal(['created', 'linked']);
+    expect(lead).to.include({ user_id: null, suggested_user_id: created.id, link_status: 'suggested' });
+    expect(lead.history.map((e) => e.type)).to.deep.equal(['created']);
+    // A user created by an admin with a lead's email is linked at intake.
+    expect(await createLead(admin, { email: 'BUDI@example.com' })).to.include({ user_id: created.id, link_status: 'linked' });
 
     const student = await h.user(t, Role.Student);
     const later = await createLead(admin, { phone: '0856 7777 8888' });
@@ -83,34 +87,60 @@ describe('HTTP CRM loop: a lead knows its person, payments move the pipeline, th
     const profile = await h.http.put('/api/user/self').set(student.headers).send({ phone: '0856-7777-8888' });
     expect(profile.status, JSON.stringify(profile.body)).to.equal(200);
     expect(profile.body.data.phone).to.equal('+6285677778888');
-    expect((await getLead(admin, later.id)).user_id).to.equal(student.id);
+    expect(await getLead(admin, later.id)).to.include({ user_id: null, suggested_user_id: student.id, link_status: 'suggested' });
     expect((await h.http.put('/api/user/self').set(student.headers).send({ phone: 'abc' })).status).to.equal(400);
 
-    // Admin update of a user's email links the leads naming the new address.
+    // An admin's edit of a user's email links nothing by itself either.
     const mailLead = await createLead(admin, { email: 'new.address@example.com' });
     expect((await h.http.put(`/api/users/${created.id}`).set(admin.headers).send({ email: 'new.address@example.com' })).status).to.equal(200);
-    expect((await getLead(admin, mailLead.id)).user_id).to.equal(created.id);
+    expect(await getLead(admin, mailLead.id)).to.include({ user_id: null, link_status: 'none' });
   });
 
-  it('an ambiguous match (email of one user, phone of another) links nobody and shows both; ?linked filters', async () => {
+  it('the email wins over another user\'s phone; a phone shared by several users is ambiguous; ?linked filters', async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
     const a = await createUser(admin, { email: 'ana@example.com' });
     const b = await createUser(admin, { email: 'beni@example.com', phone: '0814 5555 6666' });
-    const ambiguous = await createLead(admin, { email: 'ana@example.com', phone: '081455556666' });
-    expect(ambiguous).to.include({ user_id: null, link_status: 'ambiguous' });
+    const c = await createUser(admin, { email: 'cici@example.com', phone: '0814 5555 6666' });
+    const byEmail = await createLead(admin, { email: 'ana@example.com', phone: '081455556666' });
+    expect(byEmail).to.include({ user_id: a.id, link_status: 'linked', suggested_user_id: null });
+    expect(byEmail.history.at(-1)).to.include({ type: 'linked', reason: 'email', to_user_id: a.id });
+    const ambiguous = await createLead(admin, { phone: '081455556666' });
+    expect(ambiguous).to.include({ user_id: null, suggested_user_id: null, link_status: 'ambiguous' });
     const detail = await getLead(admin, ambiguous.id);
     expect(detail.user).to.equal(null);
     expect(detail.link.status).to.equal('ambiguous');
-    expect(detail.link.candidates.map((c) => c.id).sort()).to.deep.equal([a.id, b.id].sort());
+    expect(detail.link.candidates.map((x) => x.id).sort()).to.deep.equal([b.id, c.id].sort());
     expect(detail.history.map((e) => e.type)).to.deep.equal(['created']);
-    const linked = await createLead(admin, { email: 'beni@example.com' });
     const plain = await createLead(admin, { email: 'nobody@example.com' });
 
     const ids = async (query: Json) => ((await h.http.get('/api/crm/leads').query(query).set(admin.headers).expect(200)).body.data.items as Array<{ id: string }>).map((l) => l.id);
-    expect(await ids({ linked: 'true' })).to.deep.equal([linked.id]);
+    expect(await ids({ linked: 'true' })).to.deep.equal([byEmail.id]);
     expect((await ids({ linked: 'false' })).sort()).to.deep.equal([ambiguous.id, plain.id].sort());
     expect((await h.http.get('/api/crm/leads').query({ linked: 'maybe' }).set(admin.headers)).status).to.equal(400);
+  });
+
+  it('PATCH {user_id} links a lead to a user of the tenant (confirming a suggestion) as a history entry; another tenant\'s user is 404 and changes nothing', async () => {
+    const t = await h.tenant();
+    const admin = await h.user(t, Role.Admin);
+    const student = await h.user(t, Role.Student, { phone: '+6281299990000' });
+    const lead = await createLead(admin, { phone: '081299990000' });
+    expect(lead).to.include({ link_status: 'suggested', suggested_user_id: student.id });
+
+    const other = await h.user(await h.tenant(), Role.Student);
+    const refused = await h.http.patch(`/api/crm/leads/${lead.id}`).set(admin.headers).send({ user_id: other.id });
+    expect(refused.status, JSON.stringify(refused.body)).to.equal(404);
+    expect(refused.body.message).to.equal('Record not found');
+    expect(await getLead(admin, lead.id)).to.include({ user_id: null, suggested_user_id: student.id });
+    expect((await h.http.patch(`/api/crm/leads/${lead.id}`).set(admin.headers).send({ user_id: 'not-a-uuid' })).status).to.equal(400);
+
+    const confirmed = await h.http.patch(`/api/crm/leads/${lead.id}`).set(admin.headers).send({ user_id: student.id, note: 'Called: it is them' });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).to.equal(200);
+    expect(confirmed.body.data).to.include({ user_id: student.id, suggested_user_id: null, link_status: 'linked' });
+    expect(confirmed.body.data.suggested_user).to.equal(null);
+    expect(confirmed.body.data.user).to.include({ id: student.id });
+    expect(confirmed.body.data.history.at(-1)).to.include({ type: 'linked', reason: 'manual', to_user_id: student.id, from_user_id: null, actor_id: admin.id, note: 'Called: it is them' });
+    expect(await getLead(admin, lead.id)).to.deep.equal(confirmed.body.data);
   });
 
   describe('payments move the pipeline', () => {
@@ -165,6 +195,27 @@ describe('HTTP CRM loop: a lead knows its person, payments move the pipeline, th
       // A refund that leaves something paid keeps the deal won, at the amount still paid.
       await pay(second.id as string, `${second.total_amount as number}.00`, 'refund');
       expect(await getLead(shop.admin, old.id)).to.include({ status: 'closed_won', value: 99000 });
+    });
+
+    it('issue 26 probe: a student who puts a lead\'s phone in their profile and pays does not close it; once sales confirms the suggestion, a payment does', async () => {
+      const shop = await openShop(h);
+      const lead = await createLead(shop.admin, { phone: '0857 1234 5678' });
+      const edit = await h.http.put('/api/user/self').set(shop.student.headers).send({ phone: '+62 857-1234-5678' });
+      expect(edit.status, JSON.stringify(edit.body)).to.equal(200);
+      const first = await placeOrder(h, shop.student, [{ course_id: shop.soloCourse.id }]);
+      expect((await pay(first.id as string, '99000.00')).status).to.equal(200);
+      const untouched = await getLead(shop.admin, lead.id);
+      expect(untouched).to.include({ user_id: null, status: 'new', value: null, closed_at: null, suggested_user_id: shop.student.id, link_status: 'suggested' });
+      expect(untouched.history.map((e) => e.type)).to.deep.equal(['created']);
+      expect(untouched.orders).to.deep.equal([]);
+
+      const confirmed = await h.http.patch(`/api/crm/leads/${lead.id}`).set(shop.admin.headers).send({ user_id: shop.student.id });
+      expect(confirmed.status, JSON.stringify(confirmed.body)).to.equal(200);
+      const second = await placeOrder(h, shop.student, [{ course_id: shop.courses[0]!.id }]);
+      expect((await pay(second.id as string, `${second.total_amount as number}.00`)).status).to.equal(200);
+      const won = await getLead(shop.admin, lead.id);
+      expect(won).to.include({ user_id: shop.student.id, status: 'closed_won', value: 99000 + (second.total_amount as number) });
+      expect(won.history.filter((e) => e.type === 'status_changed')).to.have.length(1);
     });
 
     it('close_on_payment false leaves the pipeline alone (the lead is still linked)', async () => {

@@ -54,7 +54,7 @@ describe('HTTP CRM dashboard: KPIs against a hand-computed fixture', () => {
       const lead: Lead = {
         id: randomUUID(), tenantId, provider, externalId: randomUUID(), name: 'Fixture', phone: null, email: null, city: null, region: null, category: null,
         answers: [], isTest: isTest ?? false, status, assignedTo: null, value: value === null ? null : toMinor(value), createdAt: at, updatedAt: at, statusChangedAt: closed ? new Date(closed) : at,
-        closedAt: closed ? new Date(closed) : null, userId: null, linkCandidates: null, campaignId: null, formId: null, adId: null,
+        closedAt: closed ? new Date(closed) : null, userId: null, suggestedUserId: null, linkCandidates: null, campaignId: null, formId: null, adId: null,
       };
       expect(await repo.insertIfAbsent(lead)).to.equal(true);
     }

@@ -5,6 +5,9 @@ import { harness, type Harness, type TestTenant, type TestUser } from '../../sup
 import { FakeGraph, crmApplication, googleLead, leadgenId, metaNotification, metaSignature, pageId } from '../../support/crm.js';
 import type { Application } from '../../../composition/container.js';
 import { Role } from '../../../domain/identity/role.js';
+import type { makeUpdateIntegration } from '../../../application/crm/use-cases/update-integration.usecase.js';
+
+type UpdateIntegration = ReturnType<typeof makeUpdateIntegration>;
 
 describe('HTTP CRM webhooks: Meta handshake and signed leads, Google lead forms', () => {
   let h: Harness;
@@ -209,6 +212,21 @@ describe('HTTP CRM webhooks: Meta handshake and signed leads, Google lead forms'
     expect((await leadsOf(s, { is_test: 'false' })).total).to.equal(0);
   });
 
+  it('refuses a Meta verify token saved before the rule in the handshake (403), and says to rotate it', async () => {
+    const t = await h.tenant();
+    const admin = await h.user(t, Role.Admin);
+    const actor = { userId: admin.id, role: Role.Admin, tenantId: t.id, homeTenantId: t.id };
+    const short = randomUUID().slice(0, 10);
+    expect((await crm.app.container.resolve<UpdateIntegration>('updateIntegration')(actor, { ip: null, userAgent: null }, 'meta', { verify_token: short, enabled: false })).ok).to.equal(true);
+    const page = pageId();
+    graph.page(page, 'EAAB-short');
+    await h.agent(crm.app).put('/api/crm/integrations/meta').set(admin.headers).send({ app_secret: 'app-secret', access_token: 'EAAB-short', page_id: page, enabled: true }).expect(200);
+    const handshake = await h.agent(crm.app).get('/api/crm/webhooks/meta').query({ 'hub.mode': 'subscribe', 'hub.verify_token': short, 'hub.challenge': '42' });
+    expect(handshake.status).to.equal(403);
+    const [meta] = (await h.agent(crm.app).get('/api/crm/integrations').set(admin.headers).expect(200)).body.data as Array<{ rotate: string[] }>;
+    expect(meta!.rotate).to.deep.equal(['verify_token']);
+  });
+
   describe('Google lead forms', () => {
     const connectGoogle = async () => {
       const t = await h.tenant();
@@ -259,6 +277,31 @@ describe('HTTP CRM webhooks: Meta handshake and signed leads, Google lead forms'
       await crm.jobsIdle();
       expect((await leadsOf(s)).total).to.equal(2);
       expect((await leadsOf(other)).total).to.equal(0);
+    });
+
+    it('refuses a key saved before the 16-character rule like a wrong one (403, nothing stored), and its integration says to rotate it', async () => {
+      const t = await h.tenant();
+      const admin = await h.user(t, Role.Admin);
+      const actor = { userId: admin.id, role: Role.Admin, tenantId: t.id, homeTenantId: t.id };
+      // What PUT refuses today, saved as it was before the rule (the use case itself takes any length).
+      const short = randomUUID().slice(0, 12);
+      const saved = await crm.app.container.resolve<UpdateIntegration>('updateIntegration')(actor, { ip: null, userAgent: null }, 'google', { webhook_key: short, enabled: true });
+      expect(saved.ok).to.equal(true);
+
+      const refused = await h.agent(crm.app).post('/api/crm/webhooks/google').send(googleLead(short, `lead-${randomUUID()}`, { FULL_NAME: 'Old Key' }));
+      expect(refused.status).to.equal(403);
+      expect(refused.body.message).to.equal('Invalid webhook key');
+      await crm.jobsIdle();
+      expect((await leadsOf({ admin })).total).to.equal(0);
+      expect((await deliveriesOf({ admin })).total).to.equal(0);
+      const listed = (await h.agent(crm.app).get('/api/crm/integrations').set(admin.headers).expect(200)).body.data as Array<{ provider: string; rotate: string[] }>;
+      expect(listed.map((i) => [i.provider, i.rotate])).to.deep.equal([['meta', []], ['google', ['webhook_key']]]);
+
+      const key = `gkey-${randomUUID()}`;
+      const rotated = await h.agent(crm.app).put('/api/crm/integrations/google').set(admin.headers).send({ webhook_key: key });
+      expect(rotated.status).to.equal(200);
+      expect(rotated.body.data.rotate).to.deep.equal([]);
+      await h.agent(crm.app).post('/api/crm/webhooks/google').send(googleLead(key, `lead-${randomUUID()}`, { FULL_NAME: 'New Key' })).expect(200);
     });
 
     it('dedupes a Google lead sent twice', async () => {

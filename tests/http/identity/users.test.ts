@@ -193,4 +193,42 @@ describe('HTTP users: self and administration', () => {
       expect(entry.metadata.status).to.deep.equal({ from: 1, to: 2 });
     });
   });
+
+  describe('a Super Admin\'s email is reserved in every tenant (issue 26)', () => {
+    it('refuses it with 400 on admin create, register and an admin\'s email change, and creates or changes nothing', async () => {
+      const root = await h.user(await h.defaultTenant(), Role.SuperAdmin);
+      const t = await h.tenant();
+      const admin = await h.user(t, Role.Admin);
+      const shouted = root.email.toUpperCase();
+      const created = await h.http.post('/api/users').set(admin.headers).send({ name: 'Impostor', email: shouted, password: 'long enough pw', role: 1, status: 1 });
+      expect(created.status).to.equal(400);
+      expect(created.body.message).to.equal('Email is already registered');
+      const registered = await h.http.post('/api/auth/register').set(t.headers).send({ username: 'impostor', email: root.email, password: 'long enough pw', display_name: 'Impostor' });
+      expect(registered.status).to.equal(400);
+      expect(registered.body.message).to.equal('Email is already registered');
+      const student = await h.user(t);
+      const changed = await h.http.put(`/api/users/${student.id}`).set(admin.headers).send({ email: shouted });
+      expect(changed.status).to.equal(400);
+      expect(changed.body.message).to.equal('Email is already registered');
+      const listed = await h.http.get('/api/users').query({ search: root.email }).set(admin.headers).expect(200);
+      expect(listed.body.data.items).to.deep.equal([]);
+      const kept = await h.http.get('/api/users').query({ search: student.email }).set(admin.headers).expect(200);
+      expect(kept.body.data.items.map((u: { id: string }) => u.id)).to.deep.equal([student.id]);
+
+      const login = await h.http.post('/api/auth/login').set(t.headers).send({ email: root.email, password: TEST_PASSWORD });
+      expect(login.status).to.equal(200);
+      expect(login.body.data.user.id).to.equal(root.id);
+    });
+
+    it('logs the Super Admin in from any tenant header, even where an account took the address before the rule', async () => {
+      const root = await h.user(await h.defaultTenant(), Role.SuperAdmin);
+      const t = await h.tenant();
+      // Written straight to the table, as accounts made before the rule were (same password, to tell them apart by id).
+      const taken = await h.user(t, Role.Student, { email: root.email });
+      const login = await h.http.post('/api/auth/login').set(t.headers).send({ email: root.email, password: TEST_PASSWORD });
+      expect(login.status, JSON.stringify(login.body)).to.equal(200);
+      expect(login.body.data.user).to.include({ id: root.id, role: Role.SuperAdmin });
+      expect(login.body.data.user.id).to.not.equal(taken.id);
+    });
+  });
 });

@@ -79,12 +79,13 @@ describe('HTTP learning: parent invitations (a parent gets an account)', () => {
     expect((await h.http.post('/api/auth/login').set(t.headers).send({ email: 'late@example.test', password: 'a long password' })).status).to.equal(400);
   });
 
-  it('an existing Student becomes a Parent; an Admin stays Admin; both are linked and keep their passwords', async () => {
+  it('an existing Student becomes a Parent; an Admin stays Admin; both are linked and keep their passwords (accounts made after the invitation)', async () => {
     const t = await h.tenant();
     const child = await h.user(t);
-    const sibling = await h.user(t, Role.Student);
-    const head = await h.user(t, Role.Admin);
-    for (const u of [sibling, head]) expect((await invite(child, u.email)).status).to.equal(200);
+    // Invited before these accounts existed: a Student's or an Admin's address gets no invitation (below).
+    for (const email of ['sibling@example.test', 'head@example.test']) expect((await invite(child, email)).status).to.equal(200);
+    const sibling = await h.user(t, Role.Student, { email: 'sibling@example.test' });
+    const head = await h.user(t, Role.Admin, { email: 'head@example.test' });
 
     const upgraded = await accept({ token: await tokenFor(child, sibling.email), name: 'Ignored', password: 'ignored password' });
     expect(upgraded.status).to.equal(200);
@@ -136,5 +137,66 @@ describe('HTTP learning: parent invitations (a parent gets an account)', () => {
     const sixth = await invite(student, 'p5@example.test');
     expect(sixth.status).to.equal(429);
     expect(await h.mailsTo(t, 'p5@example.test')).to.have.length(0);
+  });
+
+  describe('what a student can mail (issue 26)', () => {
+    it('mails only addresses no other member holds (a Parent\'s is fine), with the same answer either way', async () => {
+      const t = await h.tenant();
+      const student = await h.user(t);
+      const others = [await h.user(t, Role.Student), await h.user(t, Role.Mentor), await h.user(t, Role.Admin), await h.user(await h.defaultTenant(), Role.SuperAdmin)];
+      const parent = await h.user(t, Role.Parent);
+      for (const u of others) {
+        const res = await invite(student, u.email.toUpperCase());
+        expect(res.status, u.email).to.equal(200);
+        expect(res.body.message).to.equal('Invitation sent');
+        expect(res.body.data.email).to.equal(u.email);
+        expect(await h.mailsTo(t, u.email), u.email).to.have.length(0);
+      }
+      expect((await invite(student, parent.email)).status).to.equal(200);
+      const token = await tokenFor(student, parent.email);
+      const accepted = await accept({ token });
+      expect(accepted.status).to.equal(200);
+      expect(accepted.body.data.user).to.include({ id: parent.id, role: Role.Parent });
+    });
+
+    it('quotes no text of the inviter but their name, on one line and cut to 60 characters', async () => {
+      const t = await h.tenant();
+      const name = `Budi\nSantoso \u202e${'x'.repeat(40)} Claim your prize at https://evil.example.test/win`;
+      const student = await h.user(t, Role.Student, { displayName: name });
+      expect((await invite(student, 'mum@example.test')).status).to.equal(200);
+      const [mail] = await h.mailsTo(t, 'mum@example.test');
+      const quoted = `Budi Santoso ${'x'.repeat(40)} Claim`;
+      expect(quoted).to.have.length(59);
+      expect(mail!.subject).to.include(`${quoted} invites you`);
+      expect(mail!.text).to.include(`${quoted} invites you`);
+      for (const text of [mail!.subject, mail!.text ?? '', mail!.html ?? '']) {
+        expect(text).to.not.include('evil.example.test');
+        expect(text).to.not.include('Budi\nSantoso');
+        expect(text).to.not.include('\u202e');
+      }
+    });
+
+    it('ParentInvitationsEnabled false: inviting and accepting answer 403 and nothing is mailed or made', async () => {
+      const t = await h.tenant();
+      const admin = await h.user(t, Role.Admin);
+      const student = await h.user(t);
+      expect((await h.http.get('/api/settings').set(t.headers).expect(200)).body.data).to.include({ ParentInvitationsEnabled: true });
+      await invite(student, 'early@example.test');
+      const token = await tokenFor(student, 'early@example.test');
+
+      await h.http.put('/api/settings').set(admin.headers).send({ ParentInvitationsEnabled: false }).expect(200);
+      expect((await h.http.get('/api/settings').set(t.headers).expect(200)).body.data).to.include({ ParentInvitationsEnabled: false });
+      const off = await invite(student, 'late@example.test');
+      expect(off.status).to.equal(403);
+      expect(off.body.message).to.equal('Parent invitations have been disabled');
+      expect(await h.mailsTo(t, 'late@example.test')).to.have.length(0);
+      const refused = await accept({ token, name: 'Early', password: 'a long password' });
+      expect(refused.status).to.equal(403);
+      expect(refused.body.message).to.equal('Parent invitations have been disabled');
+      expect((await h.http.get('/api/users').query({ search: 'early@example.test' }).set(admin.headers).expect(200)).body.data.items).to.deep.equal([]);
+
+      await h.http.put('/api/settings').set(admin.headers).send({ ParentInvitationsEnabled: true }).expect(200);
+      expect((await accept({ token, name: 'Early', password: 'a long password' })).status).to.equal(200);
+    });
   });
 });

@@ -17,11 +17,12 @@ import { memoryWorld, meta } from './memory-world.js';
 const details = (place: Partial<LeadDetails> = {}): LeadDetails => ({ name: 'L', phone: null, email: null, city: null, region: null, category: null, answers: [], isTest: false, ...place });
 
 describe('domain/crm lead linking and pipeline rules', () => {
-  it('links one person whatever matched, and nobody when email and phone point at different users', () => {
+  it('links by email only; a phone of one user is a suggestion, of several an ambiguity (issue 26)', () => {
     expect(decideLink([])).to.deep.equal({ kind: 'none' });
     expect(decideLink([{ userId: 'a', byEmail: true, byPhone: true }])).to.deep.equal({ kind: 'linked', userId: 'a', reason: 'email_phone' });
-    expect(decideLink([{ userId: 'a', byEmail: false, byPhone: true }])).to.deep.equal({ kind: 'linked', userId: 'a', reason: 'phone' });
-    expect(decideLink([{ userId: 'b', byEmail: true, byPhone: false }, { userId: 'a', byEmail: false, byPhone: true }])).to.deep.equal({ kind: 'ambiguous', candidates: ['a', 'b'] });
+    expect(decideLink([{ userId: 'a', byEmail: false, byPhone: true }])).to.deep.equal({ kind: 'suggested', userId: 'a' });
+    expect(decideLink([{ userId: 'b', byEmail: true, byPhone: false }, { userId: 'a', byEmail: false, byPhone: true }])).to.deep.equal({ kind: 'linked', userId: 'b', reason: 'email' });
+    expect(decideLink([{ userId: 'b', byEmail: false, byPhone: true }, { userId: 'a', byEmail: false, byPhone: true }])).to.deep.equal({ kind: 'ambiguous', candidates: ['a', 'b'] });
   });
 
   it('closes an open lead as won at the paid total, follows the total, leaves closed_lost, and reopens on a full refund', () => {
@@ -44,7 +45,7 @@ describe('application/crm the CRM loop on memory adapters', () => {
   const intake = (w: ReturnType<typeof memoryWorld>, place: Partial<LeadDetails>) =>
     w.leadIntake({ tenantId: w.tenantId, provider: 'manual', externalId: null, details: details(place), actorId: null, receivedAt: new Date() });
 
-  it('links a lead first, person later (by email, case-insensitively) and person first, lead later (by phone)', async () => {
+  it('links a lead first, person later (by email, case-insensitively); person first, lead later by phone only suggests', async () => {
     const w = memoryWorld();
     const admin = await w.user(Role.Admin);
     const link = makeLinkLeadsOfPerson(w);
@@ -61,16 +62,24 @@ describe('application/crm the CRM loop on memory adapters', () => {
 
     const tono = await w.user(Role.Student, { phone: '+6281299998888' });
     const byPhone = await intake(w, { phone: '+6281299998888' });
-    expect(byPhone.lead.userId).to.equal(tono.id);
-    expect(w.leadRepository.history.filter((e) => e.leadId === byPhone.lead.id).map((e) => [e.type, e.reason])).to.deep.equal([['created', null], ['linked', 'phone']]);
+    expect(byPhone.lead).to.deep.include({ userId: null, suggestedUserId: tono.id });
+    expect(w.leadRepository.history.filter((e) => e.leadId === byPhone.lead.id).map((e) => [e.type, e.reason])).to.deep.equal([['created', null]]);
+    const suggested = await makeGetLead(w)(w.actor(admin), byPhone.lead.id);
+    expect(suggested.ok && suggested.value.person).to.deep.include({ user: null, suggested: { id: tono.id, name: tono.displayName, role: Role.Student } });
+
+    // After an edit, only the phone is looked at: a lead naming the edited email is not linked by it.
+    const edited = await intake(w, { email: 'edited@example.com', phone: '+6281277776666' });
+    const eve = await w.user(Role.Student, { email: 'edited@example.com', phone: '+6281277776666' });
+    expect(await link(w.tenantId, { email: eve.email, phone: eve.phone }, { byEmail: false })).to.equal(0);
+    expect(await w.leadRepository.findById(w.tenantId, edited.lead.id)).to.deep.include({ userId: null, suggestedUserId: eve.id });
   });
 
   it('keeps the candidates of an ambiguous match and filters by linked', async () => {
     const w = memoryWorld();
     const admin = await w.user(Role.Admin);
-    const a = await w.user(Role.Student, { email: 'a@example.com' });
+    const a = await w.user(Role.Student, { email: 'a@example.com', phone: '+6281200001111' });
     const b = await w.user(Role.Student, { phone: '+6281200001111' });
-    const amb = await intake(w, { email: 'a@example.com', phone: '+6281200001111' });
+    const amb = await intake(w, { phone: '+6281200001111' });
     expect(amb.lead).to.deep.include({ userId: null, linkCandidates: [a.id, b.id].sort() });
     const got = await makeGetLead(w)(w.actor(admin), amb.lead.id);
     if (!got.ok) throw new Error('lead not found');

@@ -20,6 +20,16 @@ describe('domain/crm lead stage changes', () => {
     expect(same.lead.statusChangedAt).to.equal(t1);
   });
 
+  it('a confirmed user links the lead, clears its suggestion and candidates, as one linked entry by the actor; the same user again changes nothing', () => {
+    const suggested = { ...base(), suggestedUserId: 'p', linkCandidates: null };
+    const linked = applyLeadChanges(suggested, { userId: 'p' }, 'u', t1);
+    expect(linked.lead).to.include({ userId: 'p', suggestedUserId: null, linkCandidates: null, updatedAt: t1 });
+    expect(linked.events).to.deep.equal([{ type: 'linked', fromStatus: null, toStatus: null, fromUserId: null, toUserId: 'p', value: null, note: null, actorId: 'u', reason: 'manual' }]);
+    expect(applyLeadChanges({ ...base(), linkCandidates: ['p', 'q'] }, { userId: 'q' }, 'u', t1).lead).to.include({ userId: 'q', linkCandidates: null });
+    expect(applyLeadChanges(linked.lead, { userId: 'p' }, 'u', t1).events).to.deep.equal([]);
+    expect(applyLeadChanges(linked.lead, { userId: 'r' }, 'u', t1).events[0]).to.include({ fromUserId: 'p', toUserId: 'r' });
+  });
+
   it('records notes on the first change, or alone', () => {
     expect(applyLeadChanges(base(), { status: 'contacted', note: ' hi ' }, 'u', t1).events[0]).to.include({ type: 'status_changed', note: 'hi' });
     expect(applyLeadChanges(base(), { note: 'just a note' }, 'u', t1).events).to.deep.equal([

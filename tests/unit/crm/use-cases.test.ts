@@ -162,18 +162,22 @@ describe('application/crm use cases on memory adapters', () => {
     expect(await update(other, meta, 'google', { webhook_key: 'a google key, long enough' })).to.deep.equal({ ok: false, error: 'WEBHOOK_KEY_REFUSED', detail: 'webhook_key: refused, choose another key' });
   });
 
-  it('finds a Google delivery\'s tenant by its key and refuses a wrong one', async () => {
+  it('finds a Google delivery\'s tenant by its key and refuses a wrong one, or one shorter than the rule saved before it', async () => {
     const w = memoryWorld();
     const admin = await w.user(Role.Admin);
-    await makeUpdateIntegration(w)(w.actor(admin), meta, 'google', { webhook_key: 'g-key' });
+    await makeUpdateIntegration(w)(w.actor(admin), meta, 'google', { webhook_key: 'g-key-0123456789abcdef' });
     const receive = makeReceiveGoogleWebhook(w);
-    const body = { lead_id: 'g1', google_key: 'g-key', user_column_data: [{ column_id: 'FULL_NAME', string_value: 'Ani' }] };
+    const body = { lead_id: 'g1', google_key: 'g-key-0123456789abcdef', user_column_data: [{ column_id: 'FULL_NAME', string_value: 'Ani' }] };
     const bytes = new TextEncoder().encode(JSON.stringify(body));
     expect(await receive(bytes, { ...body, google_key: 'nope' })).to.deep.include({ ok: false, error: 'INVALID_WEBHOOK_KEY' });
     expect(await receive(bytes, body)).to.deep.include({ ok: true });
     const [delivery] = [...w.deliveryRepository.rows.values()];
     expect(delivery!.tenantId).to.equal(w.tenantId);
-    expect(delivery!.rawBody).to.not.include('g-key');
+    expect(delivery!.rawBody).to.not.include('g-key-0123456789abcdef');
+
+    await makeUpdateIntegration(w)(w.actor(admin), meta, 'google', { webhook_key: 'g-short' });
+    expect(await receive(bytes, { ...body, google_key: 'g-short' })).to.deep.include({ ok: false, error: 'INVALID_WEBHOOK_KEY' });
+    expect(w.deliveryRepository.rows.size).to.equal(1);
   });
 
   it('computes the dashboard from the repository aggregation', async () => {

@@ -19,7 +19,7 @@ function world() {
   const parentInvitationRepository = new MemoryParentInvitationRepository(m.state);
   const savedUsers: User[] = [];
   const deps = {
-    ...m.deps, random: cryptoRandom, secretDigest: sha256Digest, userEvents: { saved: async (u: User) => { savedUsers.push(u); } },
+    ...m.deps, random: cryptoRandom, secretDigest: sha256Digest, userEvents: { created: async (u: User) => { savedUsers.push(u); }, contactEdited: async () => {} },
     userRepository: identity.deps.userRepository, passwordHasher: identity.deps.passwordHasher, settingsReader: identity.deps.settingsReader,
     // On the learning world's clock, so the outbox orders mails as the test moves time.
     mailer: makeMailer({ mailRepository: identity.deps.mailRepository, jobs: identity.deps.jobs, clock: m.clock, ids: uuidGenerator, mailDomain: 'test' }), parentInvitationRepository, parentInvitationPage: 'https://lms.example.test/parent-invitation',
@@ -104,10 +104,11 @@ describe('use cases: parent invitations (memory adapters)', () => {
   it('an existing Student becomes a Parent; a higher role keeps its role; both are linked, their passwords untouched; a deactivated account is refused', async () => {
     const w = world();
     const child = await w.account(Role.Student);
+    const gone = await w.account(Role.Parent, { email: 'gone@example.test', status: 2 });
+    // Invited before these accounts existed: a Student's or an Admin's address gets no invitation.
+    for (const to of ['sibling@example.test', 'head@example.test', gone.email]) await w.invite(w.actorOf(child), meta, to);
     const sibling = await w.account(Role.Student, { email: 'sibling@example.test' });
     const admin = await w.account(Role.Admin, { email: 'head@example.test' });
-    const gone = await w.account(Role.Parent, { email: 'gone@example.test', status: 2 });
-    for (const to of [sibling.email, admin.email, gone.email]) await w.invite(w.actorOf(child), meta, to);
     const tokenFor = async (to: string) => w.tokenOf((await w.mails(to))[0]!.text);
 
     const upgraded = await w.accept(meta, { token: await tokenFor(sibling.email), name: 'ignored', password: 'ignored password' });
@@ -125,4 +126,27 @@ describe('use cases: parent invitations (memory adapters)', () => {
     expect(await w.deps.parentLinkRepository.studentIdsOf(w.tenantId, gone.id)).to.deep.equal([]);
     expect(w.deps.auditLog.entries.filter((e) => e.action === 'parent.invitation_accept').map((e) => e.userId)).to.deep.equal([sibling.id, admin.id]);
   });
+
+  it('mails no other member\'s address (a Parent\'s is fine) and no Super Admin\'s, with the same answer; a Super Admin\'s address accepts nothing (issue 26)', async () => {
+    const w = world();
+    const child = await w.account(Role.Student, { displayName: `  Siti\tRahma ${'y'.repeat(70)}` });
+    const mentor = await w.account(Role.Mentor, { email: 'mentor@example.test' });
+    const parent = await w.account(Role.Parent, { email: 'parent@example.test' });
+    const refused = await w.invite(w.actorOf(child), meta, mentor.email);
+    expect(refused.ok && refused.value.email).to.equal(mentor.email);
+    expect(await w.mails(mentor.email)).to.have.length(0);
+    expect(w.state.invitations.size).to.equal(0);
+    expect(w.deps.auditLog.entries.filter((e) => e.action === 'parent.invite').map((e) => e.metadata)).to.deep.equal([{ email: mentor.email, mailed: false }]);
+    expect((await w.invite(w.actorOf(child), meta, parent.email)).ok).to.equal(true);
+    const [mail] = await w.mails(parent.email);
+    expect(mail!.subject).to.include(`: Siti Rahma ${'y'.repeat(49)} invites you`);
+
+    // Mailed before the address became a Super Admin's: accepting makes nothing.
+    await w.invite(w.actorOf(child), meta, 'root@example.test');
+    const token = w.tokenOf((await w.mails('root@example.test'))[0]!.text);
+    await w.identity.deps.userRepository.insert({ ...parent, id: '20000000-0000-4000-8000-000000000001', tenantId: 'another-tenant', email: 'root@example.test', role: Role.SuperAdmin });
+    expect(await w.accept(meta, { token, name: 'Root', password: 'a long password' })).to.deep.include({ ok: false, error: 'INVALID_PARENT_INVITATION' });
+    expect(await w.identity.deps.userRepository.findByEmail(w.tenantId, 'root@example.test')).to.equal(null);
+  });
 });
+
