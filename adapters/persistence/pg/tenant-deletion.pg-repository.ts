@@ -15,7 +15,7 @@ const toDeletion = (m: TenantDeletionModel): TenantDeletion => ({
  * waits on a restrict check or fans out into a cascade; tables in a cycle, if one is ever added,
  * come last and rely on their cascades.
  */
-export function childrenFirst(tables: readonly string[], edges: readonly EdgeRow[]): string[] {
+function childrenFirst(tables: readonly string[], edges: readonly EdgeRow[]): string[] {
   const referrers = new Map(tables.map((t) => [t, new Set<string>()]));
   for (const { child, parent } of edges) if (child !== parent) referrers.get(parent)?.add(child);
   const order: string[] = [];
