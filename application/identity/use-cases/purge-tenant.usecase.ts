@@ -8,7 +8,7 @@ export const PURGE_BATCH = 5_000;
  * its files, then the tenant row. Every run starts over from the first table, and a table already
  * emptied costs one index probe, so a run after a crash picks up where the rows are.
  */
-export const makePurgeTenant = ({ tenantRepository, tenantDeletionRepository, tenantCache, fileStorage }: Pick<TenantAdminDeps, 'tenantRepository' | 'tenantDeletionRepository' | 'tenantCache' | 'fileStorage'>) =>
+export const makePurgeTenant = ({ tenantRepository, tenantDeletionRepository, fileStorage }: Pick<TenantAdminDeps, 'tenantRepository' | 'tenantDeletionRepository' | 'fileStorage'>) =>
   async (tenantId: string): Promise<void> => {
     const tenant = await tenantRepository.findById(tenantId);
     if (!tenant || tenant.status !== 'deleting') return;
@@ -22,6 +22,6 @@ export const makePurgeTenant = ({ tenantRepository, tenantDeletionRepository, te
     }
     // Files before the row: while the row exists the deletion is unfinished, and a rerun removes them again.
     await fileStorage.removeTenant(tenantId);
+    // No cache to forget: the tenant has resolved to nobody since it was marked deleting.
     await tenantRepository.delete(tenantId);
-    await tenantCache.invalidateAll();
   };
