@@ -4,10 +4,14 @@
  * each read at a fixed rate (open loop), on ours and on the baseline.
  *
  *   npm run bench [-- --duration 10 --rounds 2 --connections 50 --rate 200 --open 10 --only courses,login --engine postgresql --profile /tmp/prof]
+ *   npm run bench -- --scale-only [--scale-factor 20]     the scale section alone
+ *   npm run bench -- --no-scale                           everything but the scale section
  *
  * With DATABASE_URL: PostgreSQL first, then the embedded PGlite; without it, PGlite alone. The
  * load generator runs in this process, the servers in a child process, so each has a core of its
  * own on a 2-core machine. Results: printed as tables, written to bench/results.json.
+ * Then the scale section (bench/scale.ts, in a child process too): a tenant seeded at scale 20 and
+ * the median of 5 warm requests per listed endpoint, written to bench/results.scale.json.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -33,6 +37,8 @@ const openSeconds = Number(arg('--open') ?? 10);
 const only = arg('--only')?.split(',');
 /** Writes a V8 CPU profile of the server process (ours and the baseline) into this directory. */
 const profileDir = arg('--profile');
+const scaleOnly = args.includes('--scale-only');
+const scaleFactor = arg('--scale-factor');
 
 type Engine = 'postgresql' | 'pglite';
 
@@ -175,7 +181,21 @@ function print(engine: Engine, results: Row[]): void {
   }
 }
 
+/** bench/scale.ts in a child process: its table is printed as it comes, its last line (JSON) is its result. */
+async function scaleSection(): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/scale.ts', ...(scaleFactor ? ['--scale-factor', scaleFactor] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let result: unknown = null;
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    if (line.startsWith('{"scale"')) result = (JSON.parse(line) as { scale: unknown }).scale;
+    else console.log(line);
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0 || !result) throw new Error(`bench scale section exited with ${code}`);
+  writeFileSync(new URL('./results.scale.json', import.meta.url), `${JSON.stringify({ when: new Date().toISOString(), node: process.version, ...result }, null, 2)}\n`);
+}
+
 async function main() {
+  if (scaleOnly) return scaleSection();
   const only = arg('--engine') as Engine | undefined;
   const engines: Engine[] = (process.env.DATABASE_URL ? ['postgresql', 'pglite'] as Engine[] : ['pglite'] as Engine[]).filter((e) => !only || e === only);
   if (!process.env.DATABASE_URL) console.log('DATABASE_URL is unset: PGlite only (set it to measure PostgreSQL first).');
@@ -188,6 +208,7 @@ async function main() {
   }))]));
   writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify({ when: new Date().toISOString(), node: process.version, ...summary }, null, 2)}\n`);
   writeFileSync(new URL('./results.detail.json', import.meta.url), `${JSON.stringify(runs, null, 2)}\n`);
+  if (!args.includes('--no-scale')) await scaleSection();
 }
 
 main().catch((error: unknown) => {

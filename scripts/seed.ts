@@ -22,9 +22,19 @@ import { seedAssessment } from './seed-assessment.js';
 export const SEED_PASSWORD = 'seed password';
 const BATCH = 1000;
 
-/** A small deterministic generator: the same scale gives the same shapes. */
+/**
+ * A small deterministic generator (mulberry32): the same scale gives the same shapes. 32-bit integer
+ * arithmetic (`Math.imul`) keeps every bit, so it runs 2^32 draws before repeating; a float
+ * multiply would lose the low bits and cycle within some thousands of draws, and the enrolment
+ * loop, which waits for enough distinct pairs, would then never end.
+ */
 let state = 42;
-export const rnd = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+export const rnd = () => {
+  state = (state + 0x6d2b79f5) | 0;
+  let t = Math.imul(state ^ (state >>> 15), 1 | state);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+};
 export const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
 
 const FIRST = ['Adi', 'Budi', 'Citra', 'Dewi', 'Eka', 'Fajar', 'Gita', 'Hadi', 'Indah', 'Joko', 'Kartika', 'Lestari', 'Made', 'Nur', 'Putri', 'Rina', 'Sari', 'Tono', 'Wati', 'Yusuf'];

@@ -1,12 +1,30 @@
-import type { Cache, Clock, IdGenerator, UnitOfWork } from '../shared/ports.js';
-import type { Tenant } from '../../domain/identity/tenant.js';
+import type { Cache, Clock, IdGenerator, Jobs, UnitOfWork } from '../shared/ports.js';
+import type { Tenant, TenantDeletion } from '../../domain/identity/tenant.js';
 import type { AuditLog, FileStorage } from '../platform/ports.js';
 import type { TenantRepository } from './ports/tenant-repository.js';
+import type { TenantDeletionRepository } from './ports/tenant-deletion-repository.js';
 
 export type TenantAdminDeps = {
-  tenantRepository: TenantRepository; tenantCache: Cache<Tenant | null>; auditLog: AuditLog; fileStorage: FileStorage; clock: Clock; ids: IdGenerator; uow: UnitOfWork;
+  tenantRepository: TenantRepository; tenantDeletionRepository: TenantDeletionRepository; tenantCache: Cache<Tenant | null>; auditLog: AuditLog;
+  fileStorage: FileStorage; jobs: Jobs; clock: Clock; ids: IdGenerator; uow: UnitOfWork;
 };
 export type TenantError = 'TENANT_NOT_FOUND' | 'SLUG_TAKEN' | 'DEFAULT_TENANT_PROTECTED';
+
+/** One tenant as its page shows it: with the progress of its deletion, once one was asked for. */
+export type TenantDetail = Tenant & { deletion: TenantDeletion | null };
+
+/** Removes one deleting tenant's rows and then the tenant (payload `{ tenantId }`). */
+export const PURGE_TENANT_JOB = 'identity.purge-tenant';
+/** Periodic: re-enqueues the purge of every tenant still deleting (a worker that died mid-way). */
+export const RESUME_TENANT_DELETIONS_JOB = 'identity.resume-tenant-deletions';
+
+/**
+ * One purge job per tenant and hour: retried with backoff, since every run resumes where the rows
+ * are. The hour in its id lets the sweep run a deletion again whose job failed for good (BullMQ
+ * keeps a failed job, and so its id, for a week).
+ */
+export const enqueuePurge = (jobs: Jobs, tenantId: string, at: Date): Promise<void> =>
+  jobs.enqueue(PURGE_TENANT_JOB, { tenantId }, { jobId: `tenant-purge-${tenantId}-${Math.floor(at.getTime() / 3_600_000)}`, attempts: 5, backoffMs: 5_000 });
 
 /**
  * Resolutions are cached by slug and by id (and a new slug may have been cached as unknown), so a

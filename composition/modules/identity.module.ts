@@ -21,6 +21,10 @@ import { makeCreateTenant } from '../../application/identity/use-cases/create-te
 import { makeUpdateTenant } from '../../application/identity/use-cases/update-tenant.usecase.js';
 import { makeDeleteTenant } from '../../application/identity/use-cases/delete-tenant.usecase.js';
 import { makeResolveTenant } from '../../application/identity/use-cases/resolve-tenant.usecase.js';
+import { makePurgeTenant } from '../../application/identity/use-cases/purge-tenant.usecase.js';
+import { makeResumeTenantDeletions } from '../../application/identity/use-cases/resume-tenant-deletions.usecase.js';
+import { RESUME_TENANT_DELETIONS_JOB } from '../../application/identity/tenant-admin.js';
+import { makePurgeTenantJob, makeResumeTenantDeletionsJob } from '../../adapters/jobs/purge-tenant.job.js';
 import { makeChangeOwnPassword } from '../../application/identity/use-cases/change-own-password.usecase.js';
 import { makeRequestPasswordReset } from '../../application/identity/use-cases/request-password-reset.usecase.js';
 import { makeResetPassword } from '../../application/identity/use-cases/reset-password.usecase.js';
@@ -29,6 +33,7 @@ import { makeBootstrapRootAdmin } from '../../application/identity/use-cases/boo
 import { makeUserPgRepository } from '../../adapters/persistence/pg/user.pg-repository.js';
 import { makeLoginPgRepository } from '../../adapters/persistence/pg/login.pg-repository.js';
 import { makeTenantPgRepository } from '../../adapters/persistence/pg/tenant.pg-repository.js';
+import { makeTenantDeletionPgRepository } from '../../adapters/persistence/pg/tenant-deletion.pg-repository.js';
 import { makeVerificationCodePgRepository } from '../../adapters/persistence/pg/verification-code.pg-repository.js';
 import { Argon2PasswordHasher } from '../../adapters/security/argon2-password-hasher.js';
 import { JwtTokenService } from '../../adapters/security/jwt-token-service.js';
@@ -49,6 +54,7 @@ export const identityModule: AppModule = {
     userRepository: asFunction(makeUserPgRepository).singleton(),
     loginRepository: asFunction(makeLoginPgRepository).singleton(),
     tenantRepository: asFunction(makeTenantPgRepository).singleton(),
+    tenantDeletionRepository: asFunction(makeTenantDeletionPgRepository).singleton(),
     verificationCodeRepository: asFunction(makeVerificationCodePgRepository).singleton(),
     passwordResetRepository: asFunction(makePasswordResetPgRepository).singleton(),
     passwordResetPage: asValue(`${config.publicUrl}/reset-password`),
@@ -87,6 +93,10 @@ export const identityModule: AppModule = {
     updateTenant: asFunction(makeUpdateTenant).singleton(),
     deleteTenant: asFunction(makeDeleteTenant).singleton(),
     resolveTenant: asFunction(makeResolveTenant).singleton(),
+    purgeTenant: asFunction(makePurgeTenant).singleton(),
+    resumeTenantDeletions: asFunction(makeResumeTenantDeletions).singleton(),
+    purgeTenantJob: asFunction(makePurgeTenantJob).singleton(),
+    resumeTenantDeletionsJob: asFunction(makeResumeTenantDeletionsJob).singleton(),
     bootstrapRootAdmin: asFunction(makeBootstrapRootAdmin).singleton(),
     identityDashboard: asFunction(makeIdentityDashboard).singleton(),
     authRoutes: asFunction(makeAuthRoutes).singleton(),
@@ -94,5 +104,7 @@ export const identityModule: AppModule = {
     tenantRoutes: asFunction(makeTenantRoutes).singleton(),
   }),
   routes: ['authRoutes', 'userRoutes', 'tenantRoutes'],
+  jobs: ['purgeTenantJob', 'resumeTenantDeletionsJob'],
+  schedules: [{ job: RESUME_TENANT_DELETIONS_JOB, everyMs: (config) => config.OUTBOX_RELAY_MS }],
   dashboard: ['identityDashboard'],
 };

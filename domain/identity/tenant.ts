@@ -7,7 +7,16 @@ export interface Tenant {
   updatedAt: Date;
 }
 
-export type TenantStatus = 'active' | 'disabled';
+/** `deleting`: a deletion was asked for; requests to it answer 404 while a job removes its rows. */
+export type TenantStatus = 'active' | 'disabled' | 'deleting';
+
+/** How far a tenant's deletion has come: tables are emptied one after another, children first. */
+export interface TenantDeletion {
+  requestedAt: Date;
+  tablesDone: number;
+  tablesTotal: number;
+  rowsDeleted: number;
+}
 
 export const DEFAULT_TENANT_SLUG = 'default';
 

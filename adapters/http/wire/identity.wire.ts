@@ -80,6 +80,15 @@ export const PasskeyRequestOptions = z
 export const UserPage = pageOf(User).meta({ id: 'UserPage' });
 
 export const Tenant = z
-  .object({ id, slug: z.string().meta({ examples: ['acme'] }), name: z.string(), status: z.enum(['active', 'disabled']), created_at: timestamp, updated_at: timestamp })
+  .object({ id, slug: z.string().meta({ examples: ['acme'] }), name: z.string(), status: z.enum(['active', 'disabled', 'deleting']), created_at: timestamp, updated_at: timestamp })
   .meta({ id: 'Tenant' });
+export const TenantDeletion = z
+  .object({
+    requested_at: timestamp,
+    tables_done: z.number().int().meta({ description: 'Tables emptied so far (children first)' }),
+    tables_total: z.number().int(),
+    rows_deleted: z.number().int().meta({ description: 'Rows deleted so far, besides those their cascades took' }),
+  })
+  .meta({ id: 'TenantDeletion', description: 'Progress of the deletion job; the tenant answers 404 once it is done' });
+export const TenantDetail = Tenant.extend({ deletion: TenantDeletion.nullable().meta({ description: 'Set while the tenant is `deleting`' }) }).meta({ id: 'TenantDetail' });
 export const TenantPage = pageOf(Tenant).meta({ id: 'TenantPage' });

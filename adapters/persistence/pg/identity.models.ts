@@ -12,6 +12,16 @@ export class TenantModel extends BaseModel {
   updatedAt!: Date;
 }
 
+export class TenantDeletionModel extends BaseModel {
+  static override tableName = 'tenant_deletions';
+  static override idColumn = 'tenantId';
+  tenantId!: string;
+  requestedAt!: Date;
+  tablesDone!: number;
+  tablesTotal!: number;
+  rowsDeleted!: number;
+}
+
 export class UserModel extends BaseModel {
   static override tableName = 'users';
   id!: string;

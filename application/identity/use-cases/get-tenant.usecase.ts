@@ -1,9 +1,9 @@
-import type { Tenant } from '../../../domain/identity/tenant.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import type { TenantAdminDeps, TenantError } from '../tenant-admin.js';
+import type { TenantAdminDeps, TenantDetail, TenantError } from '../tenant-admin.js';
 
-export const makeGetTenant = ({ tenantRepository }: Pick<TenantAdminDeps, 'tenantRepository'>) =>
-  async (id: string): Promise<Result<Tenant, TenantError>> => {
+export const makeGetTenant = ({ tenantRepository, tenantDeletionRepository }: Pick<TenantAdminDeps, 'tenantRepository' | 'tenantDeletionRepository'>) =>
+  async (id: string): Promise<Result<TenantDetail, TenantError>> => {
     const tenant = await tenantRepository.findById(id);
-    return tenant ? ok(tenant) : err('TENANT_NOT_FOUND');
+    if (!tenant) return err('TENANT_NOT_FOUND');
+    return ok({ ...tenant, deletion: tenant.status === 'deleting' ? await tenantDeletionRepository.progressOf(id) : null });
   };

@@ -7,7 +7,8 @@ export const makeUpdateTenant = ({ tenantRepository, tenantCache, auditLog, cloc
   async (actor: Actor, meta: RequestMeta, id: string, changes: { slug?: string | undefined; name?: string | undefined; status?: TenantStatus | undefined }): Promise<Result<Tenant, TenantError>> =>
     uow.run(async () => {
       const tenant = await tenantRepository.findById(id);
-      if (!tenant) return err('TENANT_NOT_FOUND');
+      // A tenant being deleted is as good as gone: nothing is changed on its way out.
+      if (!tenant || tenant.status === 'deleting') return err('TENANT_NOT_FOUND');
       // The default tenant is where requests without a tenant land: it keeps its slug and stays on.
       if (tenant.slug === DEFAULT_TENANT_SLUG && ((changes.slug && changes.slug !== tenant.slug) || changes.status === 'disabled')) {
         return err('DEFAULT_TENANT_PROTECTED');

@@ -51,6 +51,7 @@ describe('HTTP assessment: conventions', () => {
     const root = await h.user(await h.defaultTenant(), Role.SuperAdmin);
     const res = await h.http.delete(`/api/tenants/${t.id}`).set(root.headers);
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
+    await h.jobsIdle();
     for (const table of ['quizzes', 'quiz_questions', 'quiz_attempts', 'quiz_answers', 'assignment_submissions']) {
       expect((await h.app.db.knex(table).where({ tenant_id: t.id }).count({ n: '*' }).first())?.n, table).to.equal(0);
     }

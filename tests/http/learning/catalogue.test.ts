@@ -177,6 +177,7 @@ describe('HTTP learning: catalogue', () => {
     await h.http.post('/api/lms/progress').set(student.headers).send({ lesson_id: c.lessonIds[0], status: 'completed' }).expect(200);
     const res = await h.http.delete(`/api/tenants/${t.id}`).set(root.headers);
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
+    await h.jobsIdle();
     expect((await h.app.db.knex('courses').where({ tenantId: t.id }).count({ n: '*' }).first())?.n).to.equal(0);
     expect((await h.app.db.knex('certificates').where({ tenantId: t.id }).count({ n: '*' }).first())?.n).to.equal(0);
   });

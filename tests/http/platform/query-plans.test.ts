@@ -113,5 +113,27 @@ if (process.env.DATABASE_URL) {
       }
       expect(problems, problems.join('\n')).to.deep.equal([]);
     });
+
+    it('can serve the user search from a trigram index on every column it ORs', async () => {
+      const t = await h.tenant();
+      const admin = await h.user(t, Role.Admin);
+      const captured = await capture(async () => {
+        expect((await h.http.get('/api/users?search=zqxw').set(admin.headers)).status).to.equal(200);
+      });
+      const search = captured.find((q) => /ilike/i.test(q.sql))!;
+      // Without the tenant's btree indexes (dropped inside the rolled-back transaction), the only
+      // plan that avoids a scan is the OR of the three trigram indexes: a column without one forces it.
+      await client.query('begin');
+      try {
+        await client.query('set local enable_seqscan = off');
+        for (const index of ['users_tenant_id_role_status_index', 'users_tenant_id_created_at_index', 'users_tenant_phone']) await client.query(`drop index ${index}`);
+        await client.query('alter table users drop constraint users_tenant_id_email_unique cascade');
+        const plan = JSON.stringify((await client.query(`explain (format json) ${search.sql}`, search.bindings)).rows[0]['QUERY PLAN']);
+        expect(plan).to.not.include('Seq Scan');
+        for (const index of ['users_display_name_trgm', 'users_email_trgm', 'users_username_trgm']) expect(plan, index).to.include(index);
+      } finally {
+        await client.query('rollback');
+      }
+    });
   });
 }

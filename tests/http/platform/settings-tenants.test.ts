@@ -83,6 +83,7 @@ describe('HTTP settings and tenants', () => {
     expect((await h.http.put(`/api/tenants/${defaultId}`).set(root.headers).send({ status: 'disabled' })).status).to.equal(400);
 
     expect((await h.http.delete(`/api/tenants/${id}`).set(root.headers)).status).to.equal(200);
+    await h.jobsIdle();
     expect((await h.http.get(`/api/tenants/${id}`).set(root.headers)).status).to.equal(404);
   }).timeout(20_000);
 
@@ -96,6 +97,7 @@ describe('HTTP settings and tenants', () => {
     const dir = join(h.resolve<string>('uploadDir'), t.id);
     expect(existsSync(dir)).to.equal(true);
     await h.http.delete(`/api/tenants/${t.id}`).set(root.headers).expect(200);
+    await h.jobsIdle();
     const rows = await h.app.db.knex('users').where({ id: student.id });
     expect(rows).to.have.length(0);
     expect(existsSync(dir)).to.equal(false);
