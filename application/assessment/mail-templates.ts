@@ -1,5 +1,6 @@
 import type { Attempt, AttemptAnswer } from '../../domain/assessment/attempt.js';
 import type { Submission } from '../../domain/assessment/assignment.js';
+import { displayMark } from '../../domain/assessment/marks.js';
 import type { OutgoingMail } from '../platform/ports.js';
 import { htmlParagraphs } from '../platform/mail-templates.js';
 
@@ -20,7 +21,7 @@ export function essayGradedMail(to: string, studentName: string, quizTitle: stri
   const what = quizTitle ? `"${quizTitle}"` : 'your quiz';
   const total = attempt.score === null
     ? 'Other answers of this attempt are still waiting for a mark.'
-    : `Your attempt is graded: ${attempt.score} / ${attempt.maxScore} (${attempt.percentage}%, ${attempt.passed ? 'passed' : 'not passed'}).`;
+    : `Your attempt is graded: ${displayMark(attempt.score)} / ${attempt.maxScore} (${attempt.percentage}%, ${attempt.passed ? 'passed' : 'not passed'}).`;
   const text = [
     `Hello ${studentName},`,
     `Your answer to "${questionText.length > 200 ? `${questionText.slice(0, 200)}…` : questionText}" in ${what} has been marked: ${answer.pointsAwarded} / ${answer.maxPoints}.`,

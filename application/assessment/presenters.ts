@@ -2,6 +2,7 @@ import type { Quiz } from '../../domain/assessment/quiz.js';
 import { matchingChoices, matchingStems, type Question, type QuestionOption } from '../../domain/assessment/question.js';
 import type { Attempt, AttemptAnswer } from '../../domain/assessment/attempt.js';
 import { secondsLeft } from '../../domain/assessment/deadline.js';
+import { displayMark } from '../../domain/assessment/marks.js';
 import { moodleGradeOf } from '../../domain/assessment/moodle-grades.js';
 import type { QuizAnalytics } from '../../domain/assessment/analytics.js';
 import type { Submission } from '../../domain/assessment/assignment.js';
@@ -98,7 +99,8 @@ export const attemptView = (a: Attempt, now: Date) => ({
   started_at: a.startedAt,
   deadline_at: a.deadlineAt,
   submitted_at: a.submittedAt,
-  score: a.score,
+  // Marks are stored with Moodle's seven decimals; people see two.
+  score: a.score === null ? null : displayMark(a.score),
   max_score: a.maxScore,
   percentage: a.percentage,
   passed: a.passed,
@@ -119,7 +121,7 @@ export function attemptQuestionsView(questions: readonly Question[], answers: re
     if (!graded) return base;
     // An essay waiting for its mark shows null points; a mentor's feedback is the student's to read.
     const review = {
-      ...base, points_awarded: a ? a.pointsAwarded : 0, max_points: a?.maxPoints ?? q.points, needs_grading: a !== undefined && a.pointsAwarded === null,
+      ...base, points_awarded: a ? (a.pointsAwarded === null ? null : displayMark(a.pointsAwarded)) : 0, max_points: a?.maxPoints ?? q.points, needs_grading: a !== undefined && a.pointsAwarded === null,
       feedback: a?.feedback ?? null,
     };
     if (!reveal) return review;
@@ -208,7 +210,7 @@ export const markingItemView = (m: MarkingItem) => ({
   question_text: m.questionText,
   answer: m.answer,
   max_points: m.maxPoints,
-  points_awarded: m.pointsAwarded,
+  points_awarded: m.pointsAwarded === null ? null : displayMark(m.pointsAwarded),
   feedback: m.feedback,
   graded_by: m.gradedBy,
   graded_at: m.gradedAt,

@@ -1,7 +1,7 @@
 import { isManuallyGraded, matchingChoices, matchingStems, optionUnits, parseNumber, type Question } from './question.js';
 import type { Attempt, AttemptAnswer } from './attempt.js';
 import { endedAt } from './deadline.js';
-import { fromHundredths, hasTwoDecimalsAtMost, hundredths, markOf, WEIGHT_SCALE } from './marks.js';
+import { fromMarkUnits, hasTwoDecimalsAtMost, isFullMarks, markOf, markUnits, WEIGHT_SCALE } from './marks.js';
 import { err, ok, type Result } from './result.js';
 
 export const MAX_SHORT_ANSWER = 1000;
@@ -141,28 +141,32 @@ function fractionOf(question: Gradable, given: readonly string[]): number {
 
 /**
  * One question's result. The fraction is clamped to 0 … 1 and applied to the points in fixed
- * point (two decimals, half up). An essay has no mark until a mentor gives it one.
+ * point with Moodle's seven decimals (a third of a point is 0.3333333). Full marks, as Moodle
+ * judges them, is a fraction above 0.999999, so three answers worth 0.3333333 are right. An essay
+ * has no mark until a mentor gives it one.
  */
 export function gradeQuestion(question: Gradable, answer: readonly string[] | null): QuestionResult {
   if (isManuallyGraded(question.type)) return { questionId: question.id, isCorrect: false, pointsAwarded: null, maxPoints: question.points };
-  const mark = markOf(question.points, fractionOf(question, answer ?? []));
-  return { questionId: question.id, isCorrect: mark === hundredths(question.points), pointsAwarded: fromHundredths(mark), maxPoints: question.points };
+  const fraction = fractionOf(question, answer ?? []);
+  return { questionId: question.id, isCorrect: isFullMarks(fraction), pointsAwarded: fromMarkUnits(markOf(question.points, fraction)), maxPoints: question.points };
 }
 
-/** Percentage of the maximum, 2 decimals (half up); 0 when there is nothing to score. */
+/** Percentage of the maximum, 2 decimals (half up), from the exact marks; 0 when there is nothing to score. */
 export const percentageOf = (score: number, maxScore: number): number => {
-  const max = hundredths(maxScore);
-  return max > 0 ? Math.round((hundredths(score) * 10_000) / max) / 100 : 0;
+  const max = BigInt(markUnits(maxScore));
+  if (max <= 0n) return 0;
+  // In integers: score × 10⁴ / max, half up (both in ten-millionths, the product outgrows a double).
+  return Number((BigInt(markUnits(score)) * 20_000n + max) / (2n * max)) / 100;
 };
 
 /** `passing_score` is a percentage of `max_score` (contract §6); the boundary passes. */
 export const hasPassed = (percentage: number, passingScore: number): boolean => percentage >= passingScore;
 
-/** Sum of marks (numbers with two decimals) in fixed point. */
+/** Sum of marks (numbers with seven decimals at most) in fixed point. */
 export const sumMarks = (marks: Iterable<number>): number => {
-  let h = 0;
-  for (const m of marks) h += hundredths(m);
-  return fromHundredths(h);
+  let units = 0;
+  for (const m of marks) units += markUnits(m);
+  return fromMarkUnits(units);
 };
 
 export interface AttemptGrade {
@@ -241,7 +245,7 @@ export function markAnswer(
   if (!current || current.maxPoints === null) return err('question_id: not a question of this attempt');
   if (!hasTwoDecimalsAtMost(mark.points) || mark.points < 0 || mark.points > current.maxPoints) return err(`points must be from 0 to ${current.maxPoints}, two decimals at most`);
   const answer: AttemptAnswer = {
-    ...current, pointsAwarded: mark.points, isCorrect: hundredths(mark.points) === hundredths(current.maxPoints), feedback: mark.feedback, gradedBy: mark.graderId, gradedAt: now, updatedAt: now,
+    ...current, pointsAwarded: mark.points, isCorrect: markUnits(mark.points) === markUnits(current.maxPoints), feedback: mark.feedback, gradedBy: mark.graderId, gradedAt: now, updatedAt: now,
   };
   const all = answers.map((a) => (a.questionId === mark.questionId ? answer : a));
   const total = totalOf(all.map((a) => ({ pointsAwarded: a.pointsAwarded, maxPoints: a.maxPoints ?? 0 })), passingScore);

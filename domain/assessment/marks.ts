@@ -1,9 +1,10 @@
 /**
- * Fixed-point arithmetic for marks (issue 19): a question's points are whole numbers, the marks it
- * awards have two decimals, and option weights have Moodle's seven. Inside the domain a mark is an
- * integer number of hundredths and a weight an integer number of ten-millionths, so sums never
- * drift (0.1 + 0.2 is 30 hundredths, not 0.30000000000000004). Values leave the domain as numbers
- * with at most two decimals, the precision of the `numeric(…, 2)` columns that store them.
+ * Fixed-point arithmetic for marks (issues 19 and 33): a question's points are whole numbers, and
+ * option weights and the marks they award have Moodle's seven decimals (its `fraction` columns
+ * are `numeric(12, 7)`). Inside the domain both are integers of ten-millionths, so sums never
+ * drift (0.1 + 0.2 is 3,000,000 units, not 0.30000000000000004) and a third of a point stays
+ * 0.3333333 instead of 0.33, which would shift every statistic computed from it. Marks are
+ * stored with seven decimals and rounded to two only for display (`displayMark`).
  */
 
 /** Ten-millionths: Moodle stores answer fractions with seven decimals (0.3333333). */
@@ -15,21 +16,27 @@ export const weightUnits = (weight: number): number => Math.round(weight * WEIGH
 /** A weight rounded to Moodle's seven decimals. */
 export const roundWeight = (weight: number): number => weightUnits(weight) / WEIGHT_SCALE;
 
-/** A decimal mark as an integer of hundredths (half up). */
-export const hundredths = (mark: number): number => Math.round(mark * 100);
+/** A mark (points) as an integer of ten-millionths of a point. */
+export const markUnits = (mark: number): number => Math.round(mark * WEIGHT_SCALE);
 
-/** Integer hundredths back to a number with at most two decimals. */
-export const fromHundredths = (h: number): number => h / 100;
+/** Integer ten-millionths back to a mark with at most seven decimals. */
+export const fromMarkUnits = (units: number): number => units / WEIGHT_SCALE;
+
+/** A mark as shown to people: two decimals, half up (0.3333333 → 0.33, 0.9999999 → 1). */
+export const displayMark = (mark: number): number => Math.round(markUnits(mark) / 100_000) / 100;
 
 /**
- * The mark, in hundredths, of `points` times a fraction given in ten-millionths, the fraction
- * clamped to 0 … 1 (a question never awards less than nothing or more than its points). Integer
- * products stay exact (≤ 10⁷ × 1000 × 100); only the final division rounds, half up.
+ * The mark, in ten-millionths, of `points` times a fraction given in ten-millionths, the fraction
+ * clamped to 0 … 1 (a question never awards less than nothing or more than its points). Points
+ * are whole, so the product is exact (≤ 10⁷ × 1000), as Moodle's fraction × max mark.
  */
 export function markOf(points: number, fractionUnits: number): number {
   const f = Math.max(0, Math.min(WEIGHT_SCALE, fractionUnits));
-  return Math.round((f * Math.round(points * 100)) / WEIGHT_SCALE);
+  return Math.round(f * points);
 }
 
+/** Moodle's "graded right": a fraction above 0.999999 (`question_state::graded_state_for_fraction`). */
+export const isFullMarks = (fractionUnits: number): boolean => fractionUnits > WEIGHT_SCALE - 10;
+
 /** Whether a number has at most two decimals (a mark a mentor may give). */
-export const hasTwoDecimalsAtMost = (x: number): boolean => Number.isFinite(x) && Math.abs(hundredths(x) - x * 100) < 1e-6;
+export const hasTwoDecimalsAtMost = (x: number): boolean => Number.isFinite(x) && Math.abs(Math.round(x * 100) - x * 100) < 1e-6;

@@ -19,6 +19,7 @@ import { EXPORT_FORMATS, IMPORT_FORMATS, type ImportFormat } from '../../../appl
 import { ATTEMPT_SELECTIONS, type ResultRow } from '../../../application/assessment/ports/quiz-results-reader.js';
 import { analyticsView, questionAuthorView, quizView } from '../../../application/assessment/presenters.js';
 import { maxScoreOf } from '../../../domain/assessment/question.js';
+import { displayMark } from '../../../domain/assessment/marks.js';
 import { Role } from '../../../domain/identity/role.js';
 import { RAW, reply } from '../kit/envelope.js';
 import { DomainError, HttpError, unwrap } from '../kit/errors.js';
@@ -92,7 +93,7 @@ async function* csvLines(rows: AsyncIterable<ResultRow>): AsyncGenerator<string>
   for await (const r of rows) {
     yield `${[
       cell(r.attemptId), cell(r.userId), cell(r.email, true), cell(r.displayName, true), cell(r.attemptNumber), cell(r.status), cell(r.startedAt),
-      cell(r.submittedAt), cell(r.score), cell(r.maxScore), cell(r.percentage), cell(r.passed),
+      cell(r.submittedAt), cell(r.score === null ? null : displayMark(r.score)), cell(r.maxScore), cell(r.percentage), cell(r.passed),
     ].join(',')}\r\n`;
   }
 }

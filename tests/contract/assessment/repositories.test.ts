@@ -328,6 +328,25 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
       expect(await sumOf('all')).to.be.closeTo(4.5, 1e-9);
     });
 
+    it('keeps marks and scores with Moodle\'s seven decimals (a third of a point is not 0.33)', async () => {
+      const t = await env.tenant();
+      const c = await env.course(t, 1);
+      const qz = quiz(t, c);
+      await env.quizzes.insert(qz);
+      const three = question(t, qz.id, 1, 3);
+      const one = question(t, qz.id, 2, 1);
+      await env.questions.insertMany([three, one]);
+      const u = await env.user(t);
+      const a = await env.attempts.insertNext(draftAttempt(t, qz.id, u, { startedAt: at(0) }), 0, []);
+      await grade(a!, [[three, 0.9999999], [one, 0.3333333]], 40);
+      expect((await env.attempts.findById(t, a!.id))!.score).to.equal(1.3333332);
+      const answers = await env.attempts.listAnswers(t, a!.id);
+      expect(answers.map((x) => [x.questionId, x.pointsAwarded]).sort()).to.deep.equal([[three.id, 0.9999999], [one.id, 0.3333333]].sort());
+      const moments = await env.results.moments(t, qz.id, 'all');
+      expect(moments.questions.find((q) => q.questionId === one.id)!.sumX).to.be.closeTo(0.3333333, 1e-12);
+      expect(moments.attempts.sumT).to.be.closeTo(1.3333332, 1e-12);
+    });
+
     it('marks essays: the grading queue lists pending answers of lower roles, never the grader\'s own', async () => {
       const t = await env.tenant();
       const c = await env.course(t, 1);

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { checkAnswer, endedAs, finaliseAttempt, gradeAttempt, gradeQuestion, markAnswer, matchingPair, shortAnswerMatches, sumMarks } from '../../../domain/assessment/grading.js';
 import { matchingChoices, randomGuessScore, validateQuestion, type OptionDraft, type Question, type QuestionType } from '../../../domain/assessment/question.js';
-import { markOf, WEIGHT_SCALE } from '../../../domain/assessment/marks.js';
+import { displayMark, markOf, WEIGHT_SCALE } from '../../../domain/assessment/marks.js';
 import type { Attempt } from '../../../domain/assessment/attempt.js';
 
 const at = new Date('2026-03-01T10:00:00.000Z');
@@ -22,11 +22,16 @@ describe('assessment domain: partial credit as Moodle grades it', () => {
     expect(gradeQuestion(ma, ids(ma, 0, 1, 2)).pointsAwarded).to.equal(0);
   });
 
-  it('thirds add up in fixed point: 0.3333333 × 3 of 1 point is 1.00, and 2 of them 0.67', () => {
+  it('thirds keep Moodle\'s seven decimals: 0.3333333 × 3 of 1 point is 0.9999999 and right, 2 of them 0.6666666', () => {
     const ma = q('ma3', 'multiple_answer', [{ text: 'a', weight: 0.3333333 }, { text: 'b', weight: 0.3333333 }, { text: 'c', weight: 0.3333333 }, { text: 'd', weight: -0.5 }]);
-    expect(gradeQuestion(ma, ids(ma, 0, 1, 2))).to.include({ pointsAwarded: 1, isCorrect: true });
-    expect(gradeQuestion(ma, ids(ma, 0, 1)).pointsAwarded).to.equal(0.67);
-    expect(markOf(1000, WEIGHT_SCALE / 3)).to.equal(33_333); // hundredths, half up
+    // Moodle stores the fraction 0.9999999 and calls it right (above 0.999999); shown as 1.
+    expect(gradeQuestion(ma, ids(ma, 0, 1, 2))).to.include({ pointsAwarded: 0.9999999, isCorrect: true });
+    expect(displayMark(0.9999999)).to.equal(1);
+    expect(gradeQuestion(ma, ids(ma, 0, 1))).to.include({ pointsAwarded: 0.6666666, isCorrect: false });
+    expect(displayMark(0.6666666)).to.equal(0.67);
+    expect(markOf(1000, WEIGHT_SCALE / 3)).to.equal(3_333_333_333); // ten-millionths: 333.3333333 points
+    expect(markOf(3, Math.round(WEIGHT_SCALE / 3))).to.equal(9_999_999);
+    expect(sumMarks([0.1, 0.2, 0.6666666, 0.3333333])).to.equal(1.2999999);
     expect(sumMarks([0.1, 0.2, 0.67, 0.33])).to.equal(1.3);
     expect(0.1 + 0.2).to.not.equal(0.3); // what floats would have said
     expect(sumMarks([0.1, 0.2])).to.equal(0.3);
@@ -79,7 +84,8 @@ describe('assessment domain: partial credit as Moodle grades it', () => {
     const [canada, italy, japan] = ids(m, 0, 1, 2) as [string, string, string];
     expect(matchingChoices(m).map((c) => c.text)).to.deep.equal(['Ottawa', 'Rome', 'Tokyo', 'Paris']);
     expect(gradeQuestion(m, [matchingPair(canada, 'c1'), matchingPair(italy, 'c2'), matchingPair(japan, 'c3')])).to.include({ pointsAwarded: 3, isCorrect: true });
-    expect(gradeQuestion(m, [matchingPair(canada, 'c1'), matchingPair(italy, 'c4')])).to.include({ pointsAwarded: 1, isCorrect: false });
+    // Moodle's mark: the stored fraction 0.3333333 times the points (shown as 1).
+    expect(gradeQuestion(m, [matchingPair(canada, 'c1'), matchingPair(italy, 'c4')])).to.include({ pointsAwarded: 0.9999999, isCorrect: false });
     expect(gradeQuestion(m, [matchingPair(canada, 'c2'), matchingPair(italy, 'c1')]).pointsAwarded).to.equal(0);
     expect(checkAnswer(m, [matchingPair(canada, 'c1'), matchingPair(canada, 'c2')]).ok).to.equal(false);
     expect(checkAnswer(m, [matchingPair('m-o3', 'c1')]).ok).to.equal(false); // a distractor is no stem
