@@ -103,6 +103,8 @@ export interface Config extends Env {
   version: string;
   /** Origins accepted for WebAuthn ceremonies. */
   webauthnOrigins: string[];
+  /** NODE_ENV=production. */
+  production: boolean;
   /** Base URL used in links we hand out (sandbox payment page, certificate verification). */
   publicUrl: string;
   /** Where the client address is read when a proxy is trusted: the entry `hops` from the right of `header`. */
@@ -136,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, version: string): Config {
     ...e,
     version,
     webauthnOrigins: e.WEBAUTHN_ORIGINS ?? [`http://localhost:${e.PORT}`],
+    production,
     publicUrl,
     proxy: proxyOf(e.TRUST_PROXY),
     warnings,

@@ -1,7 +1,7 @@
 import { Role } from '../../../domain/identity/role.js';
 import { normaliseEmail } from '../../../domain/identity/user.js';
 import { PARENT_INVITATION_TTL_DAYS, PARENT_INVITATION_TTL_MS } from '../../../domain/learning/parent-invitation.js';
-import { webUrlSetting } from '../../../domain/platform/settings.js';
+import { pageUrlSetting } from '../../../domain/platform/settings.js';
 import { parentInvitationMail } from '../../platform/mail-templates.js';
 import type { Mailer, SettingsReader } from '../../platform/ports.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
@@ -20,6 +20,8 @@ type Deps = Pick<LearningDeps, 'learnerDirectory' | 'secretDigest' | 'auditLog' 
   mailer: Mailer;
   /** The page of the front end that takes `?token=` (tenant setting `ParentInvitationUrl` overrides it). */
   parentInvitationPage: string;
+  /** Outside production a tenant page may be http on this machine (`isPageUrl`). */
+  allowLocalHttpPages: boolean;
 };
 
 /**
@@ -42,7 +44,7 @@ export const makeInviteParent = (d: Deps) =>
     }
     const token = d.random.bytesHex(32);
     const settings = await d.settingsReader.get(actor.tenantId);
-    const page = webUrlSetting(settings, 'ParentInvitationUrl') ?? d.parentInvitationPage;
+    const page = pageUrlSetting(settings, 'ParentInvitationUrl', d.allowLocalHttpPages) ?? d.parentInvitationPage;
     const link = `${page}${page.includes('?') ? '&' : '?'}token=${token}`;
     const id = d.ids.uuid();
     const expiresAt = new Date(now.getTime() + PARENT_INVITATION_TTL_MS);
