@@ -132,7 +132,7 @@ export async function buildApplication(config: Config, options: BuildOptions = {
     resolveTenant: container.resolve('resolveTenant'),
     authenticate: container.resolve('authenticate'),
     health: makeHealthHandler(container.resolve('healthCheck'), config.version),
-    trustProxy: config.TRUST_PROXY,
+    proxy: config.proxy,
     baseDomain: config.BASE_DOMAIN,
     corsOrigins: config.CORS_ORIGINS,
   });

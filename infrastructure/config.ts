@@ -12,6 +12,16 @@ const isTimeZone = (zone: string): boolean => {
     return false;
   }
 };
+/**
+ * Contract §10: `false`, `true` (one proxy), the number of proxies in front of us, or the header a
+ * proxy writes the client into. A header name must hold a hyphen, as every such header does
+ * (`CF-Connecting-IP`, `X-Real-IP`), so a misspelt boolean stops start-up instead of naming a header.
+ */
+const trustProxy = z.union([
+  bool,
+  z.string().regex(/^[1-9]\d?$/).transform(Number),
+  z.string().regex(/^[A-Za-z0-9]+(-[A-Za-z0-9]+)+$/, 'must be true, false, a number of proxies or a header name such as CF-Connecting-IP'),
+]);
 const list = z.string().transform((s) => s.split(',').map((p) => p.trim()).filter(Boolean));
 
 /** Environment of contract §1; every variable is optional and a bad value stops start-up. */
@@ -34,7 +44,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_WEBHOOK_FAILURES: int(1, 1_000_000).default(10),
   /** What rate limiting does when Redis does not answer: `open` lets requests through, `closed` refuses them. */
   RATE_LIMIT_ON_STORE_FAILURE: z.enum(['open', 'closed']).default('open'),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   BASE_DOMAIN: z.string().min(1).optional(),
   CORS_ORIGINS: list.default([]),
   MAILER: z.enum(['outbox', 'smtp']).default('outbox'),
@@ -93,8 +103,12 @@ export interface Config extends Env {
   version: string;
   /** Origins accepted for WebAuthn ceremonies. */
   webauthnOrigins: string[];
+  /** NODE_ENV=production. */
+  production: boolean;
   /** Base URL used in links we hand out (sandbox payment page, certificate verification). */
   publicUrl: string;
+  /** Where the client address is read when a proxy is trusted: the entry `hops` from the right of `header`. */
+  proxy: { hops: number; header: string } | null;
   /** Legal but risky choices, logged as warnings when the application starts. */
   warnings: string[];
 }
@@ -124,7 +138,18 @@ export function loadConfig(env: NodeJS.ProcessEnv, version: string): Config {
     ...e,
     version,
     webauthnOrigins: e.WEBAUTHN_ORIGINS ?? [`http://localhost:${e.PORT}`],
+    production,
     publicUrl,
+    proxy: proxyOf(e.TRUST_PROXY),
     warnings,
   };
+}
+
+// Each proxy appends the address it was reached from: the client is the entry written by the
+// outermost trusted proxy, `hops` from the right. Entries left of it are the client's own words.
+function proxyOf(trust: Env['TRUST_PROXY']): Config['proxy'] {
+  if (trust === false) return null;
+  if (trust === true) return { hops: 1, header: 'X-Forwarded-For' };
+  if (typeof trust === 'number') return { hops: trust, header: 'X-Forwarded-For' };
+  return { hops: 1, header: trust };
 }

@@ -27,7 +27,8 @@ export interface HttpAppDeps {
   resolveTenant: ResolveTenant;
   authenticate: (tenantId: string, credentials: { bearer?: string | undefined; session?: string | undefined }) => Promise<Result<Actor & { loginId: string }, AuthenticateError>>;
   health: (ctx: Context) => Promise<void>;
-  trustProxy: boolean;
+  /** From TRUST_PROXY; null: the socket's address is the client's. */
+  proxy: { hops: number; header: string } | null;
   baseDomain: string | undefined;
   corsOrigins: string[];
 }
@@ -36,7 +37,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Builds the Koa application from the route modules of every context. */
 export function createHttpApp(deps: HttpAppDeps): { app: Koa; routes: RouteEntry[] } {
-  const app = new Koa({ proxy: deps.trustProxy });
+  // maxIpsCount keeps the entries the trusted proxies wrote; Koa's ctx.ip is the leftmost of them.
+  const app = new Koa(deps.proxy ? { proxy: true, maxIpsCount: deps.proxy.hops, proxyIpHeader: deps.proxy.header } : {});
   const table = new RouteTable();
   for (const module of deps.routeModules) module(table);
 

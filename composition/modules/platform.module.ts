@@ -44,6 +44,7 @@ export const platformModule: AppModule = {
     auditLog: asFunction(makeAuditLogPg).singleton(),
     mailRepository: asFunction(makeMailPgRepository).singleton(),
     mailDomain: asValue(new URL(config.publicUrl).hostname),
+    allowLocalHttpPages: asValue(!config.production),
     mailer: asFunction(makeMailer).singleton(),
     mailTransport: asValue(config.MAILER === 'smtp' && config.SMTP_URL ? smtpMailTransport(config.SMTP_URL, config.MAIL_FROM) : outboxMailTransport),
     deliverMail: asFunction(makeDeliverMail).singleton(),

@@ -10,6 +10,8 @@ export interface SettingDefinition {
   default: SettingValue;
   secret?: boolean;
   public?: boolean;
+  /** `page`: a front-end page a token is mailed to; only `isPageUrl` values (or empty). */
+  format?: 'page';
   description: string;
 }
 
@@ -23,9 +25,9 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   { key: 'EmailVerificationEnabled', type: 'boolean', default: false, public: true, description: 'Registration needs a code mailed to the address first.' },
   { key: 'PasskeyLoginEnabled', type: 'boolean', default: true, public: true, description: 'Login with a passkey (WebAuthn) is allowed.' },
   { key: 'SiteName', type: 'string', default: 'LMS', public: true, description: 'Name shown in mails and documents.' },
-  { key: 'PasswordResetUrl', type: 'string', default: '', description: 'Page of the front end that takes the password reset token as ?token=; empty uses PUBLIC_URL/reset-password.' },
+  { key: 'PasswordResetUrl', type: 'string', default: '', format: 'page', description: 'Page of the front end that takes the password reset token as ?token=; empty uses PUBLIC_URL/reset-password.' },
   { key: 'ParentInvitationsEnabled', type: 'boolean', default: true, public: true, description: 'Students may invite a parent by email.' },
-  { key: 'ParentInvitationUrl', type: 'string', default: '', description: 'Page of the front end that takes a parent invitation token as ?token=; empty uses PUBLIC_URL/parent-invitation.' },
+  { key: 'ParentInvitationUrl', type: 'string', default: '', format: 'page', description: 'Page of the front end that takes a parent invitation token as ?token=; empty uses PUBLIC_URL/parent-invitation.' },
   { key: 'TimeZone', type: 'string', default: 'UTC', public: true, description: 'IANA time zone of the tenant (e.g. Asia/Jakarta): the CRM dashboard cuts its days, weeks and months in it.' },
   { key: 'SupportEmail', type: 'string', default: '', public: true, description: 'Address students can write to.' },
   { key: 'MailFrom', type: 'string', default: '', description: 'Sender of outgoing mail; empty uses MAIL_FROM.' },
@@ -58,8 +60,26 @@ export function adminView(settings: SettingsMap): Record<string, SettingValue | 
 
 export const isEnabled = (settings: SettingsMap, key: string): boolean => settings[key] === true;
 
-/** A setting holding an http(s) URL (a front-end page), or null when it is empty or anything else. */
-export const webUrlSetting = (settings: SettingsMap, key: string): string | null => {
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * A page a mailed token may be sent to: an `https:` URL, or with `localHttp` (outside production)
+ * `http:` on this machine. Any other scheme (`javascript:`, `data:`, `ftp:`), a scheme-relative
+ * `//host` or plain http elsewhere would hand the token to a script or to whoever watches the wire.
+ */
+export function isPageUrl(value: string, localHttp: boolean): boolean {
+  if (!/^https?:\/\/[^\s\\]+$/i.test(value)) return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return url.protocol === 'https:' || (localHttp && url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+}
+
+/** A `page` setting's URL, or null when it is empty or not a page URL (a value stored before the rule). */
+export const pageUrlSetting = (settings: SettingsMap, key: string, localHttp: boolean): string | null => {
   const v = settings[key];
-  return typeof v === 'string' && /^https?:\/\/[^\s]+$/i.test(v) ? v : null;
+  return typeof v === 'string' && isPageUrl(v, localHttp) ? v : null;
 };

@@ -1,38 +1,27 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import type { TargetRefusal, WebhookResponse, WebhookTargets, WebhookTransport } from '../../../application/webhooks/ports.js';
 
 /**
- * Address ranges a webhook may not reach (SSRF): this host, private networks, link-local
- * (cloud metadata at 169.254.169.254), carrier-grade NAT, multicast, reserved and documentation
- * ranges. IPv4 inside IPv6 (mapped, NAT64, 6to4) is judged by its IPv4 address.
+ * A webhook may reach only global unicast addresses (SSRF): ipaddr.js names every special range
+ * (loopback, private, link-local with cloud metadata at 169.254.169.254, carrier-grade NAT,
+ * multicast, reserved, documentation, site-local, NAT64 `64:ff9b::/96` and `64:ff9b:1::/48`,
+ * Teredo, 6to4, SIIT `::ffff:0:0:0/96`…), and an IPv4-mapped address (`::ffff:a.b.c.d`) is judged
+ * as the IPv4 address it is. ipaddr.js calls the deprecated IPv4-compatible `::a.b.c.d` (`::/96`)
+ * unicast, though a host may route `::7f00:1` to 127.0.0.1: refused here by hand, in its dotted
+ * form too (which ipaddr.js misreads as IPv4-mapped, and which `inet_ntop`, so DNS answers, writes).
  */
-const blocked = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24],
-  ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['2001:db8::', 32], ['100::', 64]] as const) blocked.addSubnet(net, prefix, 'ipv6');
-
-const embeddedIpv4 = (address: string): string | null => {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1]!;
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower) ?? /^2002:([0-9a-f]{1,4}):([0-9a-f]{1,4})(?::|$)/.exec(lower);
-  if (!hex) return null;
-  const a = parseInt(hex[1]!, 16);
-  const b = parseInt(hex[2]!, 16);
-  return `${a >> 8}.${a & 255}.${b >> 8}.${b & 255}`;
-};
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
+const DOTTED_IPV4_COMPATIBLE = /^::(\d{1,3}\.){3}\d{1,3}$/;
 
 export const isPrivateAddress = (address: string): boolean => {
-  const family = isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4');
-  if (family !== 6) return true;
-  const v4 = embeddedIpv4(address);
-  return v4 !== null ? blocked.check(v4, 'ipv4') : blocked.check(address, 'ipv6');
+  if (!isIP(address) || !ipaddr.isValid(address) || DOTTED_IPV4_COMPATIBLE.test(address)) return true;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv6' && parsed.match(IPV4_COMPATIBLE)) return true;
+  return parsed.range() !== 'unicast';
 };
 
 type Resolved = { ok: true; address: string; family: 4 | 6 } | { ok: false; reason: TargetRefusal; detail: string };

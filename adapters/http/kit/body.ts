@@ -2,10 +2,10 @@ import { tmpdir } from 'node:os';
 import { unlink } from 'node:fs/promises';
 import type { Context } from 'koa';
 import { koaBody } from 'koa-body';
-import formidable from 'formidable';
 import getRawBody from 'raw-body';
 import { HttpError } from './errors.js';
 import { badTextPath } from './text.js';
+import { boundaryOf, MalformedMultipart, MultipartTooLarge, readMultipart } from './multipart.js';
 import type { UploadedFile } from './route-table.js';
 
 export const JSON_LIMIT_BYTES = 1024 * 1024;
@@ -40,21 +40,16 @@ export async function parseMultipart(ctx: Context, maxFileBytes: number): Promis
   const declared = Number(ctx.get('content-length') || 0);
   // The multipart envelope adds a few hundred bytes; far beyond the limit needs no reading.
   if (declared > maxFileBytes + 64 * 1024) throw new HttpError(413, 'File too large', `maximum ${maxFileBytes} bytes`);
-  if (!ctx.is('multipart')) throw new HttpError(400, 'Invalid parameters', 'body: expected multipart/form-data');
-  const form = formidable({ uploadDir: tmpdir(), maxFileSize: maxFileBytes, maxFiles: 1, maxFields: 20, allowEmptyFiles: false, minFileSize: 1, keepExtensions: false });
-  const written: string[] = [];
-  form.on('fileBegin', (_name, file) => written.push(file.filepath));
+  const boundary = ctx.is('multipart') ? boundaryOf(ctx.get('content-type')) : null;
+  if (!boundary) throw new HttpError(400, 'Invalid parameters', 'body: expected multipart/form-data');
   try {
-    const [fieldsRaw, files] = await form.parse(ctx.req);
-    const fields = Object.fromEntries(Object.entries(fieldsRaw).map(([k, v]) => [k, Array.isArray(v) ? String(v[0] ?? '') : String(v ?? '')]));
-    const f = files.file?.[0];
-    for (const [name, list] of Object.entries(files)) if (name !== 'file') for (const other of list ?? []) await unlink(other.filepath).catch(() => {});
-    const file = f ? { path: f.filepath, originalName: f.originalFilename ?? 'file', mimeType: f.mimetype ?? 'application/octet-stream', size: f.size } : null;
-    return { file, fields };
+    const { fields, files } = await readMultipart(ctx.req, boundary, tmpdir(), { maxFileBytes, maxFiles: 1, maxFields: 20, maxFieldBytes: 1024 * 1024 });
+    const f = files.find((x) => x.field === 'file');
+    for (const other of files) if (other !== f) await unlink(other.path).catch(() => {});
+    return { file: f ? { path: f.path, originalName: f.originalName || 'file', mimeType: f.mimeType, size: f.size } : null, fields };
   } catch (error) {
-    await Promise.all(written.map((p) => unlink(p).catch(() => {})));
-    const e = error as { httpCode?: number; code?: number; message?: string };
-    if (e.httpCode === 413 || /maxFileSize|exceeded/i.test(e.message ?? '')) throw new HttpError(413, 'File too large', `maximum ${maxFileBytes} bytes`);
-    throw new HttpError(400, 'Invalid parameters', `file: ${e.message ?? 'malformed upload'}`);
+    if (error instanceof MultipartTooLarge) throw new HttpError(413, 'File too large', `maximum ${maxFileBytes} bytes`);
+    if (error instanceof MalformedMultipart) throw new HttpError(400, 'Invalid parameters', `file: ${error.message}`);
+    throw error;
   }
 }

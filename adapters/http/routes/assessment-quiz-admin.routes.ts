@@ -73,8 +73,11 @@ export function importFormatOf(explicit: ImportFormat | undefined, file: Pick<Up
   if (ext === '.csv') return 'csv';
   if (ext === '.xml') return 'moodle_xml';
   if (/^\s*(<\?xml|<quiz[\s>])/i.test(text)) return 'moodle_xml';
-  if (/^\s*ANSWER\s*:\s*[A-Za-z]\s*$/im.test(text)) return 'aiken';
-  if (/\{[^}]*\}/.test(text) && !/^\s*question_type\s*,/i.test(text)) return 'gift';
+  // Linear scans only: a `\s*` after a multiline `^` crosses lines, so on a file of line breaks it
+  // would rescan the rest of the file from every line (minutes for 3 MB of `\r`), and `[^}]*` would
+  // rescan from every `{` of a file without `}`.
+  if (/^[ \t]*ANSWER[ \t]*:[ \t]*[A-Za-z][ \t]*$/im.test(text)) return 'aiken';
+  if (/\{[^{}]*\}/.test(text) && !/^\s*question_type\s*,/i.test(text)) return 'gift';
   return 'csv';
 }
 

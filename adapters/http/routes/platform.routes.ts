@@ -6,7 +6,7 @@ import type { makeListAuditLogs } from '../../../application/platform/use-cases/
 import type { makeListOutbox } from '../../../application/platform/use-cases/list-outbox.usecase.js';
 import type { makeDashboardOverview } from '../../../application/platform/use-cases/dashboard-overview.usecase.js';
 import type { AuditEntry, MailMessage } from '../../../application/platform/ports.js';
-import { SETTING_DEFINITIONS, type SettingDefinition } from '../../../domain/platform/settings.js';
+import { isPageUrl, SETTING_DEFINITIONS, type SettingDefinition } from '../../../domain/platform/settings.js';
 import { Role } from '../../../domain/identity/role.js';
 import { reply } from '../kit/envelope.js';
 import { dateOnly, dayAfter, dayStart, pageQuery, pageView, toPageRequest, uuid } from '../kit/schemas.js';
@@ -20,19 +20,22 @@ type Deps = {
   listAuditLogs: ReturnType<typeof makeListAuditLogs>;
   listOutbox: ReturnType<typeof makeListOutbox>;
   dashboardOverview: ReturnType<typeof makeDashboardOverview>;
+  allowLocalHttpPages: boolean;
 };
 
-const settingSchema = (d: SettingDefinition) => {
+const settingSchema = (d: SettingDefinition, localHttp: boolean) => {
   switch (d.type) {
     case 'boolean': return z.boolean();
     case 'number': return z.number().finite();
-    case 'string': return z.string().max(10_000).nullable();
+    case 'string': return d.format === 'page'
+      ? z.string().max(10_000).refine((v) => v === '' || isPageUrl(v, localHttp), localHttp ? 'must be an https URL (or http on localhost)' : 'must be an https URL').nullable()
+      : z.string().max(10_000).nullable();
     case 'string_list': return z.array(z.string().max(500)).max(200);
   }
 };
 
 /** Any subset of the known settings, each with its own type; unknown keys are ignored. */
-const SettingsBody = z.object(Object.fromEntries(SETTING_DEFINITIONS.map((d) => [d.key, settingSchema(d).optional()])));
+const settingsBody = (localHttp: boolean) => z.object(Object.fromEntries(SETTING_DEFINITIONS.map((d) => [d.key, settingSchema(d, localHttp).optional()])));
 
 const AuditQuery = pageQuery.extend({
   user_id: uuid.optional(),
@@ -68,7 +71,7 @@ const mailView = (m: MailMessage) => ({
 export const makePlatformRoutes = (d: Deps): RouteModule => (r) => {
   r.get('/api/settings', { operationId: 'getPublicSettings', response: wire.PublicSettings, summary: 'Public settings', access: 'public', tags: ['settings'] }, async ({ tenant }) => d.getPublicSettings(tenant.id));
   r.get('/api/settings/admin', { operationId: 'getAllSettings', response: wire.AdminSettings, summary: 'All settings; secrets as {configured}', access: Role.Student, tags: ['settings'] }, async ({ tenant }) => d.getAdminSettings(tenant.id));
-  r.put('/api/settings', { operationId: 'updateSettings', response: wire.AdminSettings, summary: 'Update any subset of settings', access: Role.Admin, body: SettingsBody, tags: ['settings'] }, async ({ actor, meta, body }) =>
+  r.put('/api/settings', { operationId: 'updateSettings', response: wire.AdminSettings, summary: 'Update any subset of settings', access: Role.Admin, body: settingsBody(d.allowLocalHttpPages), tags: ['settings'] }, async ({ actor, meta, body }) =>
     reply(await d.updateSettings(actor, meta, Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as Record<string, never>), 'Settings updated'));
 
   r.get('/api/audit-logs', { operationId: 'listAuditLogs', response: wire.AuditPage, summary: 'Audit log, newest first', access: Role.Admin, rateLimit: 'critical', query: AuditQuery, tags: ['audit'] }, async ({ actor, query }) =>

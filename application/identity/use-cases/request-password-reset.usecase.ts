@@ -1,5 +1,6 @@
 import { Role, UserStatus } from '../../../domain/identity/role.js';
 import { normaliseEmail } from '../../../domain/identity/user.js';
+import { pageUrlSetting } from '../../../domain/platform/settings.js';
 import type { Mailer, SettingsReader } from '../../platform/ports.js';
 import { passwordResetMail } from '../../platform/mail-templates.js';
 import type { Clock, IdGenerator, RandomSource, UnitOfWork } from '../../shared/ports.js';
@@ -23,17 +24,18 @@ type Deps = {
   uow: UnitOfWork;
   /** The page of the front end that takes `?token=` (tenant setting `PasswordResetUrl` overrides it). */
   passwordResetPage: string;
+  /** Outside production a tenant page may be http on this machine (`isPageUrl`). */
+  allowLocalHttpPages: boolean;
 };
-
-const isWebUrl = (v: unknown): v is string => typeof v === 'string' && /^https?:\/\/[^\s]+$/i.test(v);
 
 /**
  * `POST /api/auth/forgot-password {email}`: for an active account with that email (in the
  * tenant, or a Super Admin, who is global), a random 256-bit token, stored only as its digest,
  * valid 30 minutes, single use; the user's earlier tokens are void. The link is mailed through
  * the outbox in the same unit of work. The caller learns nothing: the answer is the same for
- * an unknown, deactivated or throttled address. A Super Admin's link always points at
- * PUBLIC_URL: a tenant's Admin must not choose where a token to a higher account is sent.
+ * an unknown, deactivated or throttled address. An Admin's or Super Admin's link always points
+ * at PUBLIC_URL: one Admin must not choose where a token to another Admin's (or a higher)
+ * account is sent.
  */
 export const makeRequestPasswordReset = (d: Deps) =>
   async (tenantId: string, rawEmail: string): Promise<void> => {
@@ -44,7 +46,7 @@ export const makeRequestPasswordReset = (d: Deps) =>
     if ((await d.passwordResetRepository.countSince(user.tenantId, user.id, new Date(now.getTime() - 3600_000))) >= MAX_RESETS_PER_HOUR) return;
     const token = d.random.bytesHex(32);
     const settings = await d.settingsReader.get(user.tenantId);
-    const page = user.role !== Role.SuperAdmin && isWebUrl(settings.PasswordResetUrl) ? settings.PasswordResetUrl : d.passwordResetPage;
+    const page = (user.role < Role.Admin && pageUrlSetting(settings, 'PasswordResetUrl', d.allowLocalHttpPages)) || d.passwordResetPage;
     const link = `${page}${page.includes('?') ? '&' : '?'}token=${token}`;
     await d.uow.run(async () => {
       await d.passwordResetRepository.voidAllOfUser(user.tenantId, user.id, now);

@@ -1,7 +1,7 @@
 import { Role } from '../../../domain/identity/role.js';
 import { normaliseEmail } from '../../../domain/identity/user.js';
 import { PARENT_INVITATION_TTL_DAYS, PARENT_INVITATION_TTL_MS, inviterName, mayInviteHolder } from '../../../domain/learning/parent-invitation.js';
-import { isEnabled, webUrlSetting } from '../../../domain/platform/settings.js';
+import { isEnabled, pageUrlSetting } from '../../../domain/platform/settings.js';
 import type { UserRepository } from '../../identity/ports/user-repository.js';
 import { parentInvitationMail } from '../../platform/mail-templates.js';
 import type { Mailer, SettingsReader } from '../../platform/ports.js';
@@ -22,6 +22,8 @@ type Deps = Pick<LearningDeps, 'learnerDirectory' | 'secretDigest' | 'auditLog' 
   mailer: Mailer;
   /** The page of the front end that takes `?token=` (tenant setting `ParentInvitationUrl` overrides it). */
   parentInvitationPage: string;
+  /** Outside production a tenant page may be http on this machine (`isPageUrl`). */
+  allowLocalHttpPages: boolean;
 };
 
 /**
@@ -53,7 +55,7 @@ export const makeInviteParent = (d: Deps) =>
       return ok({ email, expiresAt });
     }
     const token = d.random.bytesHex(32);
-    const page = webUrlSetting(settings, 'ParentInvitationUrl') ?? d.parentInvitationPage;
+    const page = pageUrlSetting(settings, 'ParentInvitationUrl', d.allowLocalHttpPages) ?? d.parentInvitationPage;
     const link = `${page}${page.includes('?') ? '&' : '?'}token=${token}`;
     const id = d.ids.uuid();
     await d.uow.run(async () => {

@@ -11,7 +11,7 @@ import { memoryIdentity } from '../../support/memory-identity.js';
 function world() {
   const w = memoryIdentity();
   const passwordResetRepository = new MemoryPasswordResetRepository();
-  const deps = { ...w.deps, passwordResetRepository, passwordResetPage: 'https://lms.example.test/reset-password' };
+  const deps = { ...w.deps, passwordResetRepository, passwordResetPage: 'https://lms.example.test/reset-password', allowLocalHttpPages: false };
   const mails = async () => (await w.deps.mailRepository.list(w.tenantId, {}, { page: 1, pageSize: 100 })).items.filter((m) => m.template === 'password_reset');
   const tokenOf = (text: string | null) => /token=([0-9a-f]{64})/.exec(text ?? '')![1]!;
   return { ...w, deps, passwordResetRepository, mails, tokenOf };

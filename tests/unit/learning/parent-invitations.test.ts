@@ -22,7 +22,7 @@ function world() {
     ...m.deps, random: cryptoRandom, secretDigest: sha256Digest, userEvents: { created: async (u: User) => { savedUsers.push(u); }, contactEdited: async () => {} },
     userRepository: identity.deps.userRepository, passwordHasher: identity.deps.passwordHasher, settingsReader: identity.deps.settingsReader,
     // On the learning world's clock, so the outbox orders mails as the test moves time.
-    mailer: makeMailer({ mailRepository: identity.deps.mailRepository, jobs: identity.deps.jobs, clock: m.clock, ids: uuidGenerator, mailDomain: 'test' }), parentInvitationRepository, parentInvitationPage: 'https://lms.example.test/parent-invitation',
+    mailer: makeMailer({ mailRepository: identity.deps.mailRepository, jobs: identity.deps.jobs, clock: m.clock, ids: uuidGenerator, mailDomain: 'test' }), parentInvitationRepository, parentInvitationPage: 'https://lms.example.test/parent-invitation', allowLocalHttpPages: false,
   };
   let n = 0;
   const account = async (role: RoleLevel, over: Partial<User> = {}): Promise<User> => {

@@ -28,6 +28,15 @@ describe('configuration', () => {
     for (const NODE_ENV of [undefined, 'development', 'test']) expect(loadConfig({ NODE_ENV }, '1')).to.include({ PAYGATE_PROVIDER: 'sandbox' }).and.to.have.property('warnings').that.deep.equals([]);
   });
 
+  it('reads TRUST_PROXY as false, true, a number of proxies or a header name', () => {
+    expect(loadConfig({}, '1').proxy).to.equal(null);
+    expect(loadConfig({ TRUST_PROXY: 'false' }, '1').proxy).to.equal(null);
+    expect(loadConfig({ TRUST_PROXY: 'true' }, '1').proxy).to.deep.equal({ hops: 1, header: 'X-Forwarded-For' });
+    expect(loadConfig({ TRUST_PROXY: '3' }, '1').proxy).to.deep.equal({ hops: 3, header: 'X-Forwarded-For' });
+    expect(loadConfig({ TRUST_PROXY: 'CF-Connecting-IP' }, '1').proxy).to.deep.equal({ hops: 1, header: 'CF-Connecting-IP' });
+    for (const TRUST_PROXY of ['maybe', '-1', '1.5', 'X Forwarded']) expect(() => loadConfig({ TRUST_PROXY }, '1')).to.throw(ConfigError, /^Invalid environment variable TRUST_PROXY: /);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }, '1').PORT).to.equal(3000);
   });

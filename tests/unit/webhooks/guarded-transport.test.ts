@@ -20,6 +20,14 @@ describe('webhook transport: SSRF guard and address pinning', function () {
     for (const a of ['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(isPrivateAddress(a), a).to.equal(false);
   });
 
+  it('refuses every IPv6 form of private and loopback space (issue 26): anything ipaddr.js does not call unicast, and ::/96', () => {
+    for (const a of ['::7f00:1', '::127.0.0.1', '::a00:1', '::8.8.8.8', 'fec0::1', 'fec0::7f00:1', '64:ff9b::7f00:1', '64:ff9b::8.8.8.8', '64:ff9b:1::a00:1', '2001::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+      '::ffff:0:0', '::ffff:0:7f00:1', '::ffff:a9fe:a9fe', '2002:808:808::1', '2001:db8::1', '100::1', '3fff::1', '5f00::1', '198.18.0.1', '192.0.0.8', '255.255.255.255', 'fe80::1%eth0']) {
+      expect(isPrivateAddress(a), a).to.equal(true);
+    }
+    for (const a of ['2a00:1450:4001:80b::200e', '2001:4860:4860::8888', '1.1.1.1']) expect(isPrivateAddress(a), a).to.equal(false);
+  });
+
   it('refuses at registration: loopback, 10.x, link-local, ::1, a name resolving to loopback, a name with one private address among public ones', async () => {
     const resolve = async (host: string) => ({
       'loop.example.test': [{ address: '127.0.0.1', family: 4 }],
