@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import pg from 'pg';
-import { json, post, deploymentEnv, startApi, TcpProxy, type ServiceProcess } from './support/processes.js';
+import { json, post, deploymentEnv, startApi, startWorker, TcpProxy, type ServiceProcess } from './support/processes.js';
+import { googleLead } from '../support/crm.js';
+import { WebhookReceiver } from '../support/webhook-receiver.js';
 
 /**
  * Issue 29, "Nothing acknowledged is lost": a dependency that is away answers 503, never 500, and
@@ -144,6 +146,62 @@ describe('system: outages answer 503 and lose nothing acknowledged', function ()
     } finally {
       await api.stop();
       await proxy.close();
+    }
+  });
+
+  it('keeps leads, outbound deliveries and mails acknowledged during a PostgreSQL outage longer than all their tries: all done after it', async () => {
+    const receiver = await new WebhookReceiver().start();
+    const env = await deploymentEnv({
+      WEBHOOK_ALLOW_PRIVATE: 'true', CRM_INGEST_ATTEMPTS: '4', CRM_INGEST_BACKOFF_MS: '100', WEBHOOK_ATTEMPTS: '2', WEBHOOK_BACKOFF_MS: '100',
+    });
+    const target = new URL(env.DATABASE_URL!);
+    const proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
+    const port = await proxy.start();
+    // The API reaches PostgreSQL directly and acknowledges; only the worker meets the outage.
+    const api = await startApi(env);
+    const worker = await startWorker({ ...env, DATABASE_URL: viaProxy(env.DATABASE_URL!, port) });
+    try {
+      const auth = await loginRoot(api, env);
+      const key = `outage-${Date.now()}`;
+      expect((await fetch(`${api.url}/api/crm/integrations/google`, { method: 'PUT', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ webhook_key: key, enabled: true }) })).status).to.equal(200);
+      expect((await fetch(`${api.url}/api/settings`, { method: 'PUT', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ EmailVerificationEnabled: true }) })).status).to.equal(200);
+      const endpoint = await json(await post(api.url, '/api/webhooks/endpoints', { url: receiver.url, events: ['lead.created'] }, auth));
+      expect(endpoint.status, JSON.stringify(endpoint.body)).to.equal(200);
+
+      await proxy.cut();
+      for (let i = 0; i < 10; i++) {
+        const res = await post(api.url, '/api/crm/webhooks/google', googleLead(key, `G-OUTAGE-${i}`, { FULL_NAME: `Outage ${i}`, EMAIL: `lead${i}@outage.test` }));
+        expect(res.status).to.equal(200);
+      }
+      const manual = await json(await post(api.url, '/api/crm/leads', { name: 'Typed In During Outage' }, auth));
+      expect(manual.status).to.equal(200);
+      const manualId = (manual.body.data as { id: string }).id;
+      expect((await post(api.url, '/api/auth/verification-code', { email: 'mail@outage.test' })).status).to.equal(200);
+      // Far longer than every try of every job (ingest: 100 + 200 + 400 ms; webhook: 100 ms; mail: 2 + 4 + 8 + 16 s is not reached).
+      await new Promise((r) => setTimeout(r, 6000));
+      const waiting = await json(await fetch(`${api.url}/api/crm/webhook-deliveries?status=failed`, { headers: auth }));
+      expect((waiting.body.data as { total: number }).total).to.equal(0);
+      await proxy.restore();
+      const restoredAt = Date.now();
+
+      const leads = await until(async () => {
+        const res = await json(await fetch(`${api.url}/api/crm/leads?search=outage.test&page_size=50`, { headers: auth }));
+        return (res.body.data as { total: number }).total;
+      }, (n) => n === 10, 60_000);
+      expect(leads, `worker output: ${worker.output.join('').slice(-1500)}`).to.equal(10);
+      const delivered = await until(async () => receiver.received.some((r) => r.body.includes(manualId)), (b) => b, 60_000 - (Date.now() - restoredAt));
+      expect(delivered).to.equal(true);
+      const mail = await until(async () => {
+        const outbox = await json(await fetch(`${api.url}/api/email/outbox?to=mail@outage.test`, { headers: auth }));
+        return (outbox.body.data as { items: Array<{ status: string }> }).items[0]?.status ?? '';
+      }, (st) => st === 'sent', Math.max(1000, 60_000 - (Date.now() - restoredAt)));
+      expect(mail).to.equal('sent');
+      const failed = await json(await fetch(`${api.url}/api/crm/webhook-deliveries?status=failed`, { headers: auth }));
+      expect((failed.body.data as { total: number }).total).to.equal(0);
+    } finally {
+      await Promise.all([api.stop(), worker.stop()]);
+      await proxy.close();
+      await receiver.stop();
     }
   });
 });
