@@ -42,7 +42,7 @@ describe('use cases: mail outbox delivery and relay', () => {
     const { deps, tenantId } = memoryIdentity();
     const mail = await deps.mailer.send(tenantId, { to: 'x@example.test', subject: 'Hi' });
     const outage = Object.assign(new Error('the database system is shutting down'), { code: '57P03' });
-    const deliver = makeDeliverMail({ ...deps, settingsReader: { get: async () => { throw outage; } }, mailTransport: { deliver: async () => {} } });
+    const deliver = makeDeliverMail({ ...deps, settingsReader: { get: async () => { throw outage; }, invalidate: async () => {} }, mailTransport: { deliver: async () => {} } });
     let thrown: unknown = null;
     await deliver(mail.id, true).catch((e: unknown) => (thrown = e));
     expect(thrown).to.equal(outage);
