@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import autocannon from 'autocannon';
 import pg from 'pg';
 import { json, post, deploymentEnv, startApi, startWorker, TcpProxy, type ServiceProcess } from './support/processes.js';
 import { googleLead } from '../support/crm.js';
@@ -203,5 +204,19 @@ describe('system: outages answer 503 and lose nothing acknowledged', function ()
       await proxy.close();
       await receiver.stop();
     }
+  });
+
+  it('drains on SIGTERM under keep-alive load (autocannon, 40 connections): no client error, exit 0', async () => {
+    const env = await deploymentEnv({ SHUTDOWN_DRAIN_MS: '4000' });
+    const api = await startApi(env);
+    // Clients behind a load balancer leave within the lame-duck period (the balancer stops sending
+    // to a draining backend): every answer meanwhile closes its connection, none is cut.
+    const load = autocannon({ url: `${api.url}/api/settings`, connections: 40, duration: 3 });
+    await new Promise((r) => setTimeout(r, 800));
+    const exited = api.stop('SIGTERM');
+    const result = await load;
+    expect({ errors: result.errors, timeouts: result.timeouts, resets: result.resets, non2xx: result.non2xx }).to.deep.equal({ errors: 0, timeouts: 0, resets: 0, non2xx: 0 });
+    expect(result.requests.total).to.be.greaterThan(100);
+    expect(await exited).to.equal(0);
   });
 });
