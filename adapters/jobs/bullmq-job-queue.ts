@@ -43,7 +43,14 @@ export class BullMqJobQueue implements JobQueue {
   ) {
     this.producer = connect('producer');
     this.queue = new Queue(QUEUE_NAME, { connection: this.producer, prefix });
-    this.queue.on('error', (error) => this.log.warn('queue connection error', { error: error.message }));
+    // An outage would log once per reconnection try: once until the connection is back is enough,
+    // and as information, since the process's own Redis client warns of the outage already.
+    let away = false;
+    this.producer.on('ready', () => (away = false));
+    this.queue.on('error', (error) => {
+      if (!away) this.log.info('queue connection error', { error: error.message });
+      away = true;
+    });
   }
 
   async enqueue(name: string, payload: unknown, options: JobOptions = {}) {
