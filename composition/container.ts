@@ -7,8 +7,9 @@ import type { Config } from '../infrastructure/config.js';
 import { createLogger, logPort, type Logger } from '../infrastructure/logger.js';
 import { createKnex, embeddedDatabaseDir } from '../infrastructure/db/knex.js';
 import { migrateLatest } from '../infrastructure/db/migrate.js';
+import { whenDatabaseAnswers } from '../infrastructure/db/wait-for-database.js';
 import { Database } from '../infrastructure/db/database.js';
-import { createRedis } from '../infrastructure/redis.js';
+import { createRedis, whenRedisReady } from '../infrastructure/redis.js';
 import { persistentSecret } from '../infrastructure/secrets.js';
 import { Lifecycle } from '../infrastructure/lifecycle.js';
 import { cryptoRandom, systemClock, uuidGenerator } from '../adapters/security/crypto.js';
@@ -73,9 +74,16 @@ export async function buildApplication(config: Config, options: BuildOptions = {
     (error) => logger.warn({ err: error }, 'post-commit step failed; the outbox relay will retry it'),
   );
   const knex = db.knex;
-  if (options.migrate !== false) await migrateLatest(knex);
+  const whileDatabaseAway = (step: string) => (error: unknown, pauseMs: number) =>
+    logger.warn({ step, err: error instanceof Error ? error.message : String(error), retryInMs: pauseMs }, 'database unavailable at start-up; waiting');
+  if (options.migrate !== false) await whenDatabaseAnswers(() => migrateLatest(knex), config.DATABASE_STARTUP_WAIT_MS, whileDatabaseAway('migrate'));
 
-  const redis = config.REDIS_URL ? createRedis(config.REDIS_URL, 'commands', (error) => logger.warn({ err: error.message }, 'redis connection error')) : null;
+  // One warning per outage, whatever the number of requests that fail open meanwhile.
+  const redis = config.REDIS_URL
+    ? createRedis(config.REDIS_URL, 'requests', { down: (error) => logger.warn({ err: error.message }, `redis unavailable; rate limits fail ${config.RATE_LIMIT_ON_STORE_FAILURE} until it is back`), up: () => logger.info('redis available again') })
+    : null;
+  // Its commands fail at once until connected: the first requests would otherwise skip their limits.
+  if (redis) await whenRedisReady(redis, 5000);
   const log = logPort(logger);
   const jobQueue: JobQueue = config.REDIS_URL
     ? new BullMqJobQueue((purpose) => createRedis(config.REDIS_URL!, purpose === 'worker' ? 'bullmq' : 'commands'), config.QUEUE_PREFIX, log)
@@ -114,7 +122,8 @@ export async function buildApplication(config: Config, options: BuildOptions = {
   });
   if (options.overrides) container.register(options.overrides);
 
-  await container.resolve<ReturnType<typeof makeBootstrapRootAdmin>>('bootstrapRootAdmin')({ email: config.ROOT_ADMIN_EMAIL, password: config.ROOT_ADMIN_PASSWORD });
+  const bootstrapRootAdmin = container.resolve<ReturnType<typeof makeBootstrapRootAdmin>>('bootstrapRootAdmin');
+  await whenDatabaseAnswers(() => bootstrapRootAdmin({ email: config.ROOT_ADMIN_EMAIL, password: config.ROOT_ADMIN_PASSWORD }), config.DATABASE_STARTUP_WAIT_MS, whileDatabaseAway('root admin'));
 
   const runWorkers = options.runWorkers ?? (config.START_WORKER || !config.REDIS_URL);
   if (runWorkers) await startWorkers(container, jobQueue, options.schedules ?? true, config);

@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   /** Connections per process to DATABASE_URL. */
   DATABASE_POOL_MAX: int(1, 500).default(10),
+  /** How long start-up waits for a database that is away (down, starting, out of connections) before it gives up. */
+  DATABASE_STARTUP_WAIT_MS: int(0, 3_600_000).default(120_000),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ROOT_ADMIN_EMAIL: z.email().optional(),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { LogPort } from '../../application/shared/ports.js';
+import { subscriberOf } from '../../infrastructure/redis.js';
 
 type Listener = (cache: string, key: string | null) => void;
 
@@ -36,8 +37,8 @@ export class RedisCacheInvalidationBus implements CacheInvalidationBus {
   private readonly subscribed: Promise<void>;
 
   constructor(private readonly publisher: Redis, private readonly channel: string, private readonly log?: LogPort) {
-    this.subscriber = publisher.duplicate();
-    this.subscriber.on('error', (error: Error) => log?.warn('cache.subscriber_error', { error: error.message }));
+    // The request client's own outage warning tells that Redis is away: no second warning here.
+    this.subscriber = subscriberOf(publisher, { down: (error) => log?.info('cache.subscriber_disconnected', { error: error.message }), up: () => {} });
     this.subscriber.on('message', (_channel: string, raw: string) => this.receive(raw));
     this.subscribed = this.subscriber.subscribe(channel).then(
       () => undefined,

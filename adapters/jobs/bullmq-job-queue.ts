@@ -1,7 +1,7 @@
-import { Queue, Worker } from 'bullmq';
+import { DelayedError, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { JobOptions, LogPort } from '../../application/shared/ports.js';
-import type { JobHandlers, JobQueue } from './job-queue.js';
+import { outagePause, type JobHandlers, type JobQueue } from './job-queue.js';
 
 const QUEUE_NAME = 'jobs';
 
@@ -43,14 +43,24 @@ export class BullMqJobQueue implements JobQueue {
   ) {
     this.producer = connect('producer');
     this.queue = new Queue(QUEUE_NAME, { connection: this.producer, prefix });
-    this.queue.on('error', (error) => this.log.warn('queue connection error', { error: error.message }));
+    // An outage would log once per reconnection try: once until the connection is back is enough,
+    // and as information, since the process's own Redis client warns of the outage already.
+    let away = false;
+    this.producer.on('ready', () => (away = false));
+    this.queue.on('error', (error) => {
+      if (!away) this.log.info('queue connection error', { error: error.message });
+      away = true;
+    });
   }
 
   async enqueue(name: string, payload: unknown, options: JobOptions = {}) {
-    const added = new Promise<void>((resolve, reject) => {
-      this.batch.push({ job: { name, data: payload, opts: bullOptions(options) }, resolve, reject });
-      if (this.batch.length === 1) setImmediate(() => void this.flush());
-    });
+    const added = (options.revive && options.jobId ? this.removeEnded(options.jobId) : Promise.resolve()).then(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          this.batch.push({ job: { name, data: payload, opts: bullOptions(options) }, resolve, reject });
+          if (this.batch.length === 1) setImmediate(() => void this.flush());
+        }),
+    );
     // While Redis is away BullMQ waits for the connection to be ready again, with no limit: the
     // request that enqueues must not wait with it. Callers keep what they enqueue in an outbox
     // whose relay re-enqueues later (same job id, so a late add is harmless).
@@ -64,6 +74,17 @@ export class BullMqJobQueue implements JobQueue {
       clearTimeout(timer);
       added.catch(() => undefined);
     }
+  }
+
+  /**
+   * BullMQ ignores an add whose id it still keeps, and it keeps failed jobs for 7 days: a relay's
+   * add for a row whose job failed on an outage would change nothing. Only an ended job goes.
+   */
+  private async removeEnded(jobId: string): Promise<void> {
+    const job = await this.queue.getJob(jobId);
+    if (!job) return;
+    const state = await job.getState();
+    if (state === 'failed' || state === 'completed') await job.remove();
   }
 
   /**
@@ -90,11 +111,20 @@ export class BullMqJobQueue implements JobQueue {
     this.workerConnection = this.connect('worker');
     this.worker = new Worker(
       QUEUE_NAME,
-      async (job) => {
+      async (job, token) => {
         const handler = handlers[job.name];
         if (!handler) throw new Error(`no handler for job ${job.name}`);
         const attempt = job.attemptsMade + 1;
-        await handler(job.data, { attempt, final: attempt >= (job.opts.attempts ?? 1) });
+        try {
+          await handler(job.data, { attempt, final: attempt >= (job.opts.attempts ?? 1) });
+        } catch (error) {
+          const pause = outagePause(error, job.timestamp, Date.now());
+          if (pause === null) throw error;
+          // Back to `delayed` without counting a try (DelayedError: BullMQ neither fails nor retries it).
+          this.log.warn('job postponed: dependency unavailable', { job: job.name, id: job.id, pauseMs: pause, error: (error as Error).message });
+          await job.moveToDelayed(Date.now() + pause, token);
+          throw new DelayedError();
+        }
       },
       { connection: this.workerConnection, prefix: this.prefix, concurrency: this.concurrency, stalledInterval: 5000, maxStalledCount: 2 },
     );

@@ -1,16 +1,18 @@
 import type { JobOptions, LogPort } from '../../application/shared/ports.js';
-import type { JobHandlers, JobQueue } from './job-queue.js';
+import { outagePause, type JobHandlers, type JobQueue } from './job-queue.js';
 
 interface PendingJob {
   name: string;
   payload: unknown;
   attempt: number;
   options: JobOptions;
+  enqueuedAt: number;
 }
 
 /**
  * The embedded default (no REDIS_URL): jobs run in this process, with the same retry and
  * backoff semantics as the BullMQ adapter. Nothing survives a restart; that is what Redis is for.
+ * The id of an ended job is forgotten at once, so `revive` needs nothing more here.
  */
 export class InProcessJobQueue implements JobQueue {
   private handlers: JobHandlers | null = null;
@@ -30,7 +32,7 @@ export class InProcessJobQueue implements JobQueue {
       if (this.knownIds.has(options.jobId)) return;
       this.knownIds.add(options.jobId);
     }
-    this.dispatch({ name, payload, attempt: 1, options }, options.delayMs ?? 0);
+    this.dispatch({ name, payload, attempt: 1, options, enqueuedAt: Date.now() }, options.delayMs ?? 0);
   }
 
   async start(handlers: JobHandlers) {
@@ -68,6 +70,12 @@ export class InProcessJobQueue implements JobQueue {
       if (job.options.jobId) this.knownIds.delete(job.options.jobId);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      const pause = this.closed ? null : outagePause(error, job.enqueuedAt, Date.now());
+      if (pause !== null) {
+        this.log.warn('job postponed: dependency unavailable', { job: job.name, attempt: job.attempt, pauseMs: pause, error: message });
+        this.dispatch(job, pause);
+        return;
+      }
       if (final || this.closed) {
         if (job.options.jobId) this.knownIds.delete(job.options.jobId);
         this.log.error('job failed', { job: job.name, attempt: job.attempt, error: message });

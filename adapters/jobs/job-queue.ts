@@ -1,4 +1,5 @@
 import type { JobOptions, Jobs, UnitOfWork } from '../../application/shared/ports.js';
+import { isUnavailable } from '../../infrastructure/unavailable.js';
 
 export interface JobContext {
   /** 1 for the first try. */
@@ -32,3 +33,17 @@ export interface JobQueue extends Jobs {
 export const transactionalJobs = (queue: Jobs, uow: UnitOfWork): Jobs => ({
   enqueue: (name: string, payload: unknown, options?: JobOptions) => uow.afterCommit(() => queue.enqueue(name, payload, options)),
 });
+
+/** How long a job may wait out outages of its dependencies before it fails for good. */
+export const OUTAGE_RETRY_LIMIT_MS = 24 * 3600_000;
+
+/**
+ * A try that failed because a dependency is away (database, Redis) says nothing about the job:
+ * it does not count against the job's attempts and runs again after this pause, half the job's
+ * age between 1 and 30 s (a job is retried within 30 s of the dependency's return), for at most
+ * `OUTAGE_RETRY_LIMIT_MS` after it was enqueued. Null: an ordinary failure, which counts.
+ */
+export function outagePause(error: unknown, enqueuedAt: number, now: number): number | null {
+  if (!isUnavailable(error) || now - enqueuedAt > OUTAGE_RETRY_LIMIT_MS) return null;
+  return Math.min(30_000, Math.max(1000, Math.round((now - enqueuedAt) / 2)));
+}

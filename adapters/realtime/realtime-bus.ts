@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { ChatEvent, ChatEventPublisher } from '../../application/engagement/ports/chat-events.js';
 import type { LogPort } from '../../application/shared/ports.js';
+import { subscriberOf } from '../../infrastructure/redis.js';
 
 export type BusListener = (event: ChatEvent) => void;
 
@@ -77,9 +78,9 @@ export class RedisRealtimeBus implements RealtimeBus {
   }
 
   private async connect(): Promise<void> {
-    const sub = this.publisher.duplicate();
+    // The request client's own outage warning tells that Redis is away: no second warning here.
+    const sub = subscriberOf(this.publisher, { down: (error) => this.log?.info('realtime.subscriber_disconnected', { error: error.message }), up: () => {} });
     this.subscriber = sub;
-    sub.on('error', (error: Error) => this.log?.warn('realtime.subscriber_error', { error: error.message }));
     sub.on('message', (_channel: string, raw: string) => {
       let event: ChatEvent;
       try {

@@ -9,8 +9,9 @@ import type { DomainEvents } from '../shared/domain-events.js';
 import type { Clock, IdGenerator, UnitOfWork } from '../shared/ports.js';
 import type { AutomationRepository } from './ports/automation-repository.js';
 import type { LeadRepository } from './ports/lead-repository.js';
-import type { PeopleDirectory } from './ports/customers.js';
+import type { CustomerRecords, PeopleDirectory } from './ports/customers.js';
 import { linkLead } from './lead-linking.js';
+import { applyPastActivity } from './past-activity.js';
 import { leadAssignedMail } from './mail-templates.js';
 import { leadView } from './presenters.js';
 
@@ -19,6 +20,7 @@ export type LeadIntakeDeps = {
   automationRepository: AutomationRepository;
   userRepository: UserRepository;
   peopleDirectory: PeopleDirectory;
+  customerRecords: CustomerRecords;
   mailer: Mailer;
   domainEvents: DomainEvents;
   chatEvents: ChatEventPublisher;
@@ -56,7 +58,7 @@ export const toEvents = (lead: Lead, drafts: LeadEventDraft[], ids: IdGenerator,
  * is redelivered after a crash starts again from nothing. A lead that already exists (same
  * provider and external id) is answered as it is, with no second assignment.
  */
-export const makeLeadIntake = ({ leadRepository, automationRepository, userRepository, peopleDirectory, mailer, domainEvents, chatEvents, ids, clock, uow }: LeadIntakeDeps) =>
+export const makeLeadIntake = ({ leadRepository, automationRepository, userRepository, peopleDirectory, customerRecords, mailer, domainEvents, chatEvents, ids, clock, uow }: LeadIntakeDeps) =>
   async (input: IntakeInput): Promise<{ lead: Lead; created: boolean }> =>
     uow.run(async () => {
       const lead = newLead({
@@ -100,8 +102,10 @@ export const makeLeadIntake = ({ leadRepository, automationRepository, userRepos
       if (assignee && reason) await announceAssignment({ domainEvents, chatEvents, uow }, lead, null, reason);
       // The history starts when the lead arrived; the assignment happened when it was processed.
       await leadRepository.addEvents([...toEvents(lead, [createdEvent(lead, input.actorId)], ids, lead.createdAt), ...toEvents(lead, drafts, ids, now)]);
-      // A person who is already a user of the tenant: the lead knows them from the start.
-      return { lead: await linkLead({ leadRepository, peopleDirectory, ids, clock }, lead), created: true };
+      // A person who is already a user of the tenant: the lead knows them from the start, and
+      // what they already paid.
+      const linked = await linkLead({ leadRepository, peopleDirectory, ids, clock }, lead);
+      return { lead: await applyPastActivity({ leadRepository, automationRepository, customerRecords, domainEvents, ids, clock }, linked), created: true };
     });
 
 export type LeadIntake = ReturnType<typeof makeLeadIntake>;

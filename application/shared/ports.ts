@@ -51,6 +51,12 @@ export interface JobOptions {
   backoffMs?: number;
   /** Idempotency key: a second enqueue with the same id while the first is known is ignored. */
   jobId?: string;
+  /**
+   * With `jobId`, for the relays of rows of record: a job of that id that has ended (failed or
+   * completed) while its row is still pending is replaced by a new one; a live job (waiting,
+   * delayed for a retry, running) is left alone.
+   */
+  revive?: boolean;
 }
 
 /** Background work. Enqueues inside a unit of work are deferred until it commits. */

@@ -19,8 +19,12 @@ export interface OutboundDeliveryRepository {
   listByEndpoint(tenantId: string, endpointId: string, filter: { status?: WebhookDeliveryStatus | undefined }, page: PageRequest): Promise<Page<OutboundDelivery>>;
   /** Records one try of a pending delivery: `delivered` ends it, `final` fails it, else it stays pending. */
   recordAttempt(tenantId: string, id: string, outcome: { statusCode: number | null; error: string | null; delivered: boolean; final: boolean }, at: Date): Promise<void>;
-  /** delivered or failed → pending with its tries reset, counting the retry; null when it was pending (or is not there). */
-  requeue(tenantId: string, id: string, at: Date): Promise<OutboundDelivery | null>;
+  /**
+   * delivered or failed → pending with its tries reset, counting the retry; also a delivery stuck
+   * `pending` since before `stuckBefore` (its job lost or ended on an outage); null when it is
+   * pending and recent (or is not there).
+   */
+  requeue(tenantId: string, id: string, at: Date, stuckBefore: Date): Promise<OutboundDelivery | null>;
   /** Deliveries of every tenant still pending since before `updatedBefore` (their job never reached the queue, or was lost). */
   stalePending(updatedBefore: Date, limit: number): Promise<Array<Pick<OutboundDelivery, 'id' | 'tenantId' | 'retries'>>>;
 }

@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import { ZodError } from 'zod';
 import type { Logger } from '../../../infrastructure/logger.js';
+import { isUnavailable } from '../../../infrastructure/unavailable.js';
 import { failure } from '../kit/envelope.js';
 import { DomainError, HttpError, type ErrorTable } from '../kit/errors.js';
 
@@ -21,16 +22,6 @@ const statusMessages: Record<number, string> = {
   415: 'Unsupported media type',
   429: 'Rate limit exceeded',
   503: 'Service unavailable',
-};
-
-/** Infrastructure failures that mean "try again later" rather than "we have a bug". */
-const isUnavailable = (error: unknown): boolean => {
-  const code = (error as { code?: unknown })?.code;
-  const message = error instanceof Error ? error.message : '';
-  return (
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08006', '08001', '08003'].includes(String(code)) ||
-    /Knex: Timeout acquiring a connection|job queue unavailable|Connection terminated|Stream isn't writeable|Reached the max retries per request limit/.test(message)
-  );
 };
 
 /**

@@ -166,9 +166,9 @@ export class MemoryDeliveryRepository implements DeliveryRepository {
     const d = this.mine(tenantId, id);
     if (d && d.status === 'pending') Object.assign(d, { status, leadId, processedAt: at, updatedAt: at, attempts: d.attempts + 1, ...(error ? { lastError: error } : {}) });
   }
-  async requeue(tenantId: string, id: string, at: Date) {
+  async requeue(tenantId: string, id: string, at: Date, stuckBefore: Date) {
     const d = this.mine(tenantId, id);
-    if (!d || d.status !== 'failed') return null;
+    if (!d || !(d.status === 'failed' || (d.status === 'pending' && d.updatedAt < stuckBefore))) return null;
     Object.assign(d, { status: 'pending', retries: d.retries + 1, updatedAt: at });
     return clone(d);
   }

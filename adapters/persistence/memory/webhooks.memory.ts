@@ -59,9 +59,9 @@ export class MemoryOutboundDeliveryRepository implements OutboundDeliveryReposit
     d.status = outcome.delivered ? 'delivered' : outcome.final ? 'failed' : 'pending';
     if (outcome.delivered) d.deliveredAt = at;
   }
-  async requeue(tenantId: string, id: string, at: Date) {
+  async requeue(tenantId: string, id: string, at: Date, stuckBefore: Date) {
     const d = this.rows.get(id);
-    if (!d || d.tenantId !== tenantId || d.status === 'pending') return null;
+    if (!d || d.tenantId !== tenantId || (d.status === 'pending' && d.updatedAt >= stuckBefore)) return null;
     Object.assign(d, { status: 'pending', attempts: 0, retries: d.retries + 1, updatedAt: at });
     return clone(d);
   }

@@ -193,9 +193,10 @@ export const makeDeliveryPgRepository = ({ db }: DbDeps): DeliveryRepository => 
       .update({ status, leadId, processedAt: at, updatedAt: at, ...(error ? { lastError: error.slice(0, 2000) } : {}) })
       .increment('attempts', 1);
   },
-  async requeue(tenantId, id, at) {
+  async requeue(tenantId, id, at, stuckBefore) {
     const rows = (await db.q()('crm_webhook_deliveries')
-      .where({ tenant_id: tenantId, id, status: 'failed' })
+      .where({ tenant_id: tenantId, id })
+      .where((q) => q.where({ status: 'failed' }).orWhere((p) => p.where({ status: 'pending' }).where('updated_at', '<', stuckBefore)))
       .update({ status: 'pending', updatedAt: at })
       .increment('retries', 1)
       .returning('*')) as DeliveryModel[];

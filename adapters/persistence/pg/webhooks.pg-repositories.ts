@@ -61,10 +61,10 @@ export const makeOutboundDeliveryPgRepository = ({ db }: DbDeps): OutboundDelive
       })
       .increment('attempts', 1);
   },
-  async requeue(tenantId, id, at) {
+  async requeue(tenantId, id, at, stuckBefore) {
     const rows = (await db.q()('webhook_deliveries')
       .where({ tenant_id: tenantId, id })
-      .whereNot({ status: 'pending' })
+      .where((q) => q.whereNot({ status: 'pending' }).orWhere('updated_at', '<', stuckBefore))
       .update({ status: 'pending', attempts: 0, updatedAt: at })
       .increment('retries', 1)
       .returning('*')) as DeliveryRow[];

@@ -43,8 +43,11 @@ export interface DeliveryRepository {
   recordFailure(tenantId: string, id: string, error: string, final: boolean, at: Date): Promise<void>;
   /** Ends a pending delivery (conditional: a finished delivery is left as it is). */
   finish(tenantId: string, id: string, status: 'processed' | 'duplicate' | 'failed', leadId: string | null, error: string | null, at: Date): Promise<void>;
-  /** failed → pending, counting the retry; null when the delivery was not failed. */
-  requeue(tenantId: string, id: string, at: Date): Promise<WebhookDelivery | null>;
+  /**
+   * failed → pending, counting the retry; also a delivery stuck `pending` since before
+   * `stuckBefore` (its job lost or ended on an outage); null otherwise.
+   */
+  requeue(tenantId: string, id: string, at: Date, stuckBefore: Date): Promise<WebhookDelivery | null>;
   countByStatus(tenantId: string, status: DeliveryStatus): Promise<number>;
   /** Deliveries of every tenant still pending since before `updatedBefore` (their job never reached the queue, or was lost). */
   stalePending(updatedBefore: Date, limit: number): Promise<Array<Pick<WebhookDelivery, 'id' | 'tenantId' | 'retries'>>>;

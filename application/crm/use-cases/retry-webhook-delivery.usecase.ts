@@ -5,16 +5,19 @@ import { err, ok, type Result } from '../../shared/result.js';
 import { INGEST_LEAD_JOB, ingestJobId, type IngestOptions } from '../ingest-options.js';
 import type { DeliveryRepository, WebhookDelivery } from '../ports/delivery-repository.js';
 
-type Deps = { deliveryRepository: DeliveryRepository; jobs: Jobs; uow: UnitOfWork; clock: Clock; auditLog: AuditLog; crmIngestOptions: IngestOptions };
+type Deps = { deliveryRepository: DeliveryRepository; jobs: Jobs; uow: UnitOfWork; clock: Clock; auditLog: AuditLog; crmIngestOptions: IngestOptions; outboxRelayMs: number };
 
 /**
- * Puts a failed delivery back to `pending` and runs its job again with the full retry policy.
- * The state change is conditional (failed → pending), so two concurrent retries start one job.
+ * Puts a failed delivery back to `pending` and runs its job again with the full retry policy,
+ * under a new job id. A delivery `pending` for longer than the relay period is stuck (its job
+ * was lost, or ended on an outage) and may be retried too. The state change is conditional, so
+ * two concurrent retries start one job.
  */
-export const makeRetryWebhookDelivery = ({ deliveryRepository, jobs, uow, clock, auditLog, crmIngestOptions }: Deps) =>
+export const makeRetryWebhookDelivery = ({ deliveryRepository, jobs, uow, clock, auditLog, crmIngestOptions, outboxRelayMs }: Deps) =>
   async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<WebhookDelivery, 'DELIVERY_NOT_FOUND' | 'DELIVERY_NOT_FAILED'>> =>
     uow.run(async () => {
-      const requeued = await deliveryRepository.requeue(actor.tenantId, id, clock.now());
+      const now = clock.now();
+      const requeued = await deliveryRepository.requeue(actor.tenantId, id, now, new Date(now.getTime() - outboxRelayMs));
       if (!requeued) return err((await deliveryRepository.findById(actor.tenantId, id)) ? 'DELIVERY_NOT_FAILED' : 'DELIVERY_NOT_FOUND');
       await jobs.enqueue(INGEST_LEAD_JOB, { tenantId: actor.tenantId, deliveryId: id }, { ...crmIngestOptions, jobId: ingestJobId(id, requeued.retries) });
       await auditLog.record({

@@ -3,16 +3,21 @@ import type { MailRepository, MailTransport, SettingsReader } from '../ports.js'
 
 type Deps = { mailRepository: MailRepository; mailTransport: MailTransport; settingsReader: SettingsReader; clock: Clock };
 
-/** Job body: idempotent, a message already sent is not sent again on redelivery. */
+/**
+ * Job body: idempotent, a message already sent is not sent again on redelivery. Only the
+ * transport's refusal counts against the mail (`failed` on the last try); a database failure
+ * around it is thrown as it is, and the queue waits the outage out without counting a try.
+ */
 export const makeDeliverMail = ({ mailRepository, mailTransport, settingsReader, clock }: Deps) =>
   async (id: string, final: boolean): Promise<void> => {
     const message = await mailRepository.findById(id);
     if (!message || message.status === 'sent') return;
+    const settings = await settingsReader.get(message.tenantId);
     try {
-      await mailTransport.deliver(message, await settingsReader.get(message.tenantId));
-      await mailRepository.markSent(id, clock.now());
+      await mailTransport.deliver(message, settings);
     } catch (error) {
       await mailRepository.markFailed(id, error instanceof Error ? error.message : String(error), final);
       throw error;
     }
+    await mailRepository.markSent(id, clock.now());
   };

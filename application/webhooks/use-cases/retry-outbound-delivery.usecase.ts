@@ -8,13 +8,15 @@ export type RetryDeliveryError = 'WEBHOOK_DELIVERY_NOT_FOUND' | 'WEBHOOK_DELIVER
 
 /**
  * Sends a failed (or already delivered) message again, with the full retry policy and the same
- * `webhook-id`, so a receiver that deduplicates on it sees a resend. The state change is
- * conditional (not pending → pending), so two concurrent retries start one job.
+ * `webhook-id`, so a receiver that deduplicates on it sees a resend. A delivery `pending` for
+ * longer than the relay period is stuck (its job was lost, or ended on an outage) and may be
+ * retried too. The state change is conditional, so two concurrent retries start one job.
  */
-export const makeRetryOutboundDelivery = (d: Pick<WebhookDeps, 'outboundDeliveryRepository' | 'webhookRetryPolicy' | 'auditLog' | 'jobs' | 'clock' | 'uow'>) =>
+export const makeRetryOutboundDelivery = (d: Pick<WebhookDeps, 'outboundDeliveryRepository' | 'webhookRetryPolicy' | 'auditLog' | 'jobs' | 'clock' | 'uow' | 'outboxRelayMs'>) =>
   async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<OutboundDelivery, RetryDeliveryError>> =>
     d.uow.run(async (): Promise<Result<OutboundDelivery, RetryDeliveryError>> => {
-      const requeued = await d.outboundDeliveryRepository.requeue(actor.tenantId, id, d.clock.now());
+      const now = d.clock.now();
+      const requeued = await d.outboundDeliveryRepository.requeue(actor.tenantId, id, now, new Date(now.getTime() - d.outboxRelayMs));
       if (!requeued) return err((await d.outboundDeliveryRepository.findById(actor.tenantId, id)) ? 'WEBHOOK_DELIVERY_PENDING' : 'WEBHOOK_DELIVERY_NOT_FOUND');
       await d.jobs.enqueue(DELIVER_WEBHOOK_JOB, { tenantId: actor.tenantId, deliveryId: id }, { ...d.webhookRetryPolicy, jobId: deliverWebhookJobId(id, requeued.retries) });
       await d.auditLog.record({

@@ -166,10 +166,11 @@ function contract(name: string, make: () => Promise<Ctx>) {
       const at = new Date('2026-02-01T11:00:00Z');
       await ctx.deliveries.recordFailure(ctx.tenantId, d.id, 'boom', false, at);
       expect(await ctx.deliveries.findById(ctx.tenantId, d.id)).to.deep.include({ status: 'pending', attempts: 1, lastError: 'boom' });
-      expect(await ctx.deliveries.requeue(ctx.tenantId, d.id, at)).to.equal(null);
+      // Pending since `at`: not stuck before `at`, so not retried by hand.
+      expect(await ctx.deliveries.requeue(ctx.tenantId, d.id, at, at)).to.equal(null);
       await ctx.deliveries.recordFailure(ctx.tenantId, d.id, 'boom again', true, at);
       expect(await ctx.deliveries.countByStatus(ctx.tenantId, 'failed')).to.equal(1);
-      const requeued = await ctx.deliveries.requeue(ctx.tenantId, d.id, at);
+      const requeued = await ctx.deliveries.requeue(ctx.tenantId, d.id, at, at);
       expect(requeued).to.deep.include({ status: 'pending', retries: 1, attempts: 2 });
       expect(requeued!.payload).to.deep.equal(d.payload);
       await ctx.deliveries.finish(ctx.tenantId, d.id, 'processed', null, null, at);
@@ -180,6 +181,18 @@ function contract(name: string, make: () => Promise<Ctx>) {
       expect(list.items.map((x) => x.provider)).to.deep.equal(['google', 'meta']);
       expect((await ctx.deliveries.list(ctx.tenantId, { status: 'processed' }, { page: 1, pageSize: 10 })).total).to.equal(1);
       expect((await ctx.deliveries.list(ctx.tenantId, { provider: 'google' }, { page: 1, pageSize: 10 })).total).to.equal(1);
+    });
+
+    it('requeues a delivery stuck pending since before the given time, once; not another tenant\'s', async () => {
+      const d = delivery(ctx);
+      await ctx.deliveries.insert(d);
+      const at = new Date('2026-02-01T11:00:00Z');
+      await ctx.deliveries.recordFailure(ctx.tenantId, d.id, 'boom', false, at);
+      const later = new Date(at.getTime() + 1);
+      expect(await ctx.deliveries.requeue(ctx.otherTenantId, d.id, later, later)).to.equal(null);
+      expect(await ctx.deliveries.requeue(ctx.tenantId, d.id, later, later)).to.deep.include({ status: 'pending', retries: 1 });
+      // Its updated time is now `later`: a second hand retry at once finds it recent.
+      expect(await ctx.deliveries.requeue(ctx.tenantId, d.id, later, later)).to.equal(null);
     });
 
     it('saves integrations, refuses a page id or Google key used by another tenant, and finds them across tenants', async () => {

@@ -66,6 +66,37 @@ for (const [engine, make] of engines) {
       await q.close();
     });
 
+    it('does not count a try that met an outage (database or Redis away): the job runs again with the same attempt', async () => {
+      const q = make();
+      const seen: Array<[number, boolean]> = [];
+      let outages = 2;
+      await q.start({
+        needsDb: async (_p, ctx) => {
+          seen.push([ctx.attempt, ctx.final]);
+          if (outages-- > 0) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+        },
+      });
+      await q.enqueue('needsDb', {}, { attempts: 1, jobId: 'outage-1' });
+      await q.whenIdle(15_000);
+      expect(seen).to.deep.equal([[1, true], [1, true], [1, true]]);
+      await q.close();
+    });
+
+    it('revives an ended job of the same id, and leaves a live one alone', async () => {
+      const q = make();
+      const runs: string[] = [];
+      await q.start({ once: async (p) => { runs.push((p as { n: string }).n); if ((p as { n: string }).n === 'fails') throw new Error('business failure'); } });
+      await q.enqueue('once', { n: 'fails' }, { jobId: 'revive-1' });
+      await q.whenIdle(15_000);
+      await q.enqueue('once', { n: 'again' }, { jobId: 'revive-1', revive: true });
+      await q.whenIdle(15_000);
+      await q.enqueue('once', { n: 'live' }, { jobId: 'revive-2', delayMs: 300 });
+      await q.enqueue('once', { n: 'second' }, { jobId: 'revive-2', revive: true });
+      await q.whenIdle(15_000);
+      expect(runs).to.deep.equal(['fails', 'again', 'live']);
+      await q.close();
+    });
+
     it('delays a job', async () => {
       const q = make();
       let ranAt = 0;

@@ -67,14 +67,14 @@ function contract(name: string, make: () => Promise<Ctx>) {
 
       await ctx.deliveries.recordAttempt(ctx.tenantId, first.id, { statusCode: 500, error: 'HTTP 500', delivered: false, final: false }, at(3));
       expect(await ctx.deliveries.findById(ctx.tenantId, first.id)).to.include({ status: 'pending', attempts: 1, lastStatusCode: 500, lastError: 'HTTP 500' });
-      expect(await ctx.deliveries.requeue(ctx.tenantId, first.id, at(4))).to.equal(null);
+      expect(await ctx.deliveries.requeue(ctx.tenantId, first.id, at(4), at(3))).to.equal(null);
       await ctx.deliveries.recordAttempt(ctx.tenantId, first.id, { statusCode: null, error: 'timeout', delivered: false, final: true }, at(5));
       expect(await ctx.deliveries.findById(ctx.tenantId, first.id)).to.include({ status: 'failed', attempts: 2, lastStatusCode: null });
       // A finished delivery takes no more tries.
       await ctx.deliveries.recordAttempt(ctx.tenantId, first.id, { statusCode: 200, error: null, delivered: true, final: false }, at(6));
       expect(await ctx.deliveries.findById(ctx.tenantId, first.id)).to.include({ status: 'failed', attempts: 2 });
-      expect(await ctx.deliveries.requeue(ctx.otherTenantId, first.id, at(7))).to.equal(null);
-      const requeued = await ctx.deliveries.requeue(ctx.tenantId, first.id, at(7));
+      expect(await ctx.deliveries.requeue(ctx.otherTenantId, first.id, at(7), at(0))).to.equal(null);
+      const requeued = await ctx.deliveries.requeue(ctx.tenantId, first.id, at(7), at(0));
       expect(requeued).to.include({ status: 'pending', attempts: 0, retries: 1 });
       expect(requeued!.payload).to.deep.equal(first.payload);
       await ctx.deliveries.recordAttempt(ctx.tenantId, first.id, { statusCode: 204, error: null, delivered: true, final: false }, at(8));
@@ -87,6 +87,9 @@ function contract(name: string, make: () => Promise<Ctx>) {
       expect((await ctx.deliveries.listByEndpoint(ctx.tenantId, e.id, { status: 'delivered' }, { page: 1, pageSize: 10 })).items.map((d) => d.id)).to.deep.equal([first.id]);
       const stale = await ctx.deliveries.stalePending(at(3), 500);
       expect(stale.filter((s) => s.id === first.id || s.id === second.id)).to.deep.equal([{ id: second.id, tenantId: ctx.tenantId, retries: 0 }]);
+      // `second` is stuck pending since at(2): retried by hand once it is older than the bound, not before.
+      expect(await ctx.deliveries.requeue(ctx.tenantId, second.id, at(9), at(2))).to.equal(null);
+      expect(await ctx.deliveries.requeue(ctx.tenantId, second.id, at(9), at(3))).to.include({ status: 'pending', attempts: 0, retries: 1 });
     });
   });
 }

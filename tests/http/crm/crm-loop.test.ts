@@ -218,6 +218,17 @@ describe('HTTP CRM loop: a lead knows its person, payments move the pipeline, th
       expect(won.history.filter((e) => e.type === 'status_changed')).to.have.length(1);
     });
 
+    it('a lead that arrives after its person paid is closed won at once, with what they paid (not left new)', async () => {
+      const shop = await openShop(h);
+      const order = await placeOrder(h, shop.student, [{ course_id: shop.soloCourse.id }]);
+      expect((await pay(order.id as string, '99000.00')).status).to.equal(200);
+      const lead = await createLead(shop.admin, { email: shop.student.email });
+      expect(lead).to.include({ user_id: shop.student.id, status: 'closed_won', value: 99000 });
+      const detail = await getLead(shop.admin, lead.id);
+      expect(detail).to.include({ status: 'closed_won', value: 99000 });
+      expect(detail.history.map((e) => [e.type, e.reason])).to.deep.equal([['created', null], ['linked', 'email'], ['status_changed', 'payment']]);
+    });
+
     it('close_on_payment false leaves the pipeline alone (the lead is still linked)', async () => {
       const shop = await openShop(h);
       const off = await h.http.put('/api/crm/automation').set(shop.admin.headers).send({ close_on_payment: false });

@@ -68,8 +68,7 @@ export async function deploymentEnv(extra: Record<string, string> = {}): Promise
   };
 }
 
-function spawnProcess(command: string, args: string[], env: Record<string, string>): { child: ChildProcess; output: string[]; exited: Promise<number | null> } {
-  const output: string[] = [];
+function spawnProcess(command: string, args: string[], env: Record<string, string>, output: string[] = []): { child: ChildProcess; output: string[]; exited: Promise<number | null> } {
   const child = spawn(command, args, {
     env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'lms-sys-')), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -80,7 +79,7 @@ function spawnProcess(command: string, args: string[], env: Record<string, strin
   return { child, output, exited };
 }
 
-const spawnService = (entry: string, env: Record<string, string>) => spawnProcess(process.execPath, ['--import', 'tsx', entry], env);
+const spawnService = (entry: string, env: Record<string, string>, output?: string[]) => spawnProcess(process.execPath, ['--import', 'tsx', entry], env, output);
 
 async function untilHealthy(url: string, child: ChildProcess, output: string[]): Promise<void> {
   const deadline = Date.now() + 60_000;
@@ -111,10 +110,13 @@ async function untilWorkerStarted(child: ChildProcess, output: string[]): Promis
   }
 }
 
-/** An API process (`npm start` with START_WORKER=false unless given), ready when /health answers. */
-export async function startApi(env: Record<string, string>): Promise<ServiceProcess> {
+/**
+ * An API process (`npm start` with START_WORKER=false unless given), ready when /health answers;
+ * `output` collects what it prints from the start (a test can watch a start-up that waits).
+ */
+export async function startApi(env: Record<string, string>, output: string[] = []): Promise<ServiceProcess> {
   const port = await freePort();
-  const { child, output, exited } = spawnService('composition/http-main.ts', { START_WORKER: 'false', ...env, PORT: String(port), HOST: '127.0.0.1' });
+  const { child, exited } = spawnService('composition/http-main.ts', { START_WORKER: 'false', ...env, PORT: String(port), HOST: '127.0.0.1' }, output);
   const url = `http://127.0.0.1:${port}`;
   await untilHealthy(url, child, output);
   return { url, child, output, exited, stop: (signal = 'SIGTERM') => (child.kill(signal), exited) };

@@ -13,6 +13,8 @@ describe('use cases: mail outbox delivery and relay', () => {
     expect(await makeRelayQueuedMail({ ...deps, outboxRelayMs: 60_000 })()).to.equal(1);
     expect(deps.jobs.enqueued.map(({ name, payload }) => ({ name, payload }))).to.deep.equal([{ name: 'mail.deliver', payload: { id: old.id } }]);
     expect(deps.jobs.enqueued[0]?.options?.jobId).to.equal(`mail-${old.id}`);
+    // A job that ended (gave up on an outage) while the mail stayed queued is replaced.
+    expect(deps.jobs.enqueued[0]?.options?.revive).to.equal(true);
   });
 
   it('delivers once: a redelivered job does not send a sent mail again', async () => {
@@ -34,5 +36,16 @@ describe('use cases: mail outbox delivery and relay', () => {
     expect(deps.mailRepository.rows.get(mail.id)).to.include({ status: 'queued', lastError: 'smtp down', attempts: 1 });
     await deliver(mail.id, true).catch(() => {});
     expect(deps.mailRepository.rows.get(mail.id)?.status).to.equal('failed');
+  });
+
+  it('leaves a mail queued when the database fails around the transport, even on the final attempt', async () => {
+    const { deps, tenantId } = memoryIdentity();
+    const mail = await deps.mailer.send(tenantId, { to: 'x@example.test', subject: 'Hi' });
+    const outage = Object.assign(new Error('the database system is shutting down'), { code: '57P03' });
+    const deliver = makeDeliverMail({ ...deps, settingsReader: { get: async () => { throw outage; }, invalidate: async () => {} }, mailTransport: { deliver: async () => {} } });
+    let thrown: unknown = null;
+    await deliver(mail.id, true).catch((e: unknown) => (thrown = e));
+    expect(thrown).to.equal(outage);
+    expect(deps.mailRepository.rows.get(mail.id)).to.include({ status: 'queued', attempts: 0 });
   });
 });

@@ -124,6 +124,11 @@ describe('use cases: outbound webhooks', () => {
     expect(await retry(w.admin, meta, randomUUID())).to.deep.include({ ok: false, error: 'WEBHOOK_DELIVERY_NOT_FOUND' });
     expect(await retry({ ...w.admin, tenantId: randomUUID() }, meta, id)).to.deep.include({ ok: false, error: 'WEBHOOK_DELIVERY_NOT_FOUND' });
     expect(w.jobs.enqueued.at(-1)!.options?.jobId).to.equal(`webhook-${id}-retry-1`);
+    // Pending for longer than the relay period, its job lost: stuck, and retried by hand under a new job id.
+    w.clock.advance(60_001);
+    const stuck = await retry(w.admin, meta, id);
+    expect(stuck.ok && stuck.value).to.include({ status: 'pending', attempts: 0, retries: 2 });
+    expect(w.jobs.enqueued.at(-1)!.options?.jobId).to.equal(`webhook-${id}-retry-2`);
     await w.deliver(w.tenantId, id, { final: false });
     expect(await w.outboundDeliveryRepository.findById(w.tenantId, id)).to.include({ status: 'delivered', attempts: 1, lastStatusCode: 200, lastError: null });
     // Redelivered job: nothing is sent twice.
