@@ -8,7 +8,7 @@ import type { Integration, IntegrationRepository } from '../../../application/cr
 import type { LeadRepository } from '../../../application/crm/ports/lead-repository.js';
 import { formatMinor, toMinor, type Minor } from '../../../domain/shared/money.js';
 import { BaseModel, contains, toPage, type DbDeps } from './base.js';
-import { prepared } from './knex-helpers.js';
+import { prepared, newestFirst } from './knex-helpers.js';
 
 export class LeadModel extends BaseModel {
   static override tableName = 'crm_leads';
@@ -104,7 +104,7 @@ export const makeLeadPgRepository = ({ db }: DbDeps): LeadRepository => ({
     if (filter.from) q.where('createdAt', '>=', filter.from);
     if (filter.to) q.where('createdAt', '<', filter.to);
     if (filter.search) q.whereRaw(`${SEARCH_EXPR} ilike ?`, [contains(filter.search)]);
-    return toPage(q.orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toLead);
+    return toPage(q, page, toLead, { order: newestFirst() });
   },
   async update(lead) {
     const { id, tenantId, createdAt: _created, answers, linkCandidates, ...changes } = lead;
@@ -178,7 +178,7 @@ export const makeDeliveryPgRepository = ({ db }: DbDeps): DeliveryRepository => 
     const q = DeliveryModel.query(db.q()).where({ tenantId });
     if (filter.status) q.where('status', filter.status);
     if (filter.provider) q.where('provider', filter.provider);
-    return toPage(q.orderBy([{ column: 'receivedAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toDelivery);
+    return toPage(q, page, toDelivery, { order: newestFirst('receivedAt', 'id') });
   },
   async recordFailure(tenantId, id, error, final, at) {
     await db.q()('crm_webhook_deliveries')
