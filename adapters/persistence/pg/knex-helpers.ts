@@ -115,8 +115,8 @@ export async function knexPage<R, T>(query: Knex.QueryBuilder, page: PageRequest
 
 /** The planner's estimate of the rows a query answers (EXPLAIN, which runs nothing). */
 async function estimatedRows(raw: Knex['raw'], query: Knex.QueryBuilder): Promise<number> {
-  const { sql, bindings } = query.toSQL();
-  const result = (await raw(`explain (format json) ${sql}`, bindings)) as { rows: Array<{ 'QUERY PLAN': unknown }> };
+  // The query as a binding keeps its own bindings as they are (an array bound to `= any(?)` stays one array).
+  const result = (await raw('explain (format json) ?', [query])) as { rows: Array<{ 'QUERY PLAN': unknown }> };
   const plan = result.rows[0]?.['QUERY PLAN'];
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: { 'Plan Rows': number } }>;
   return Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
