@@ -189,7 +189,8 @@ export const makeLeadAnalyticsPg = ({ db }: DbDeps): LeadAnalytics => ({
          select to_char(period_start, 'YYYY-MM-DD') as period, leads, paid, revenue
            from (select date_trunc(?, quarter at time zone ?) as period_start, sum(leads) as leads, sum(paid) as paid, sum(revenue) as revenue
                    from quarters
-                  group by 1) periods
+                  group by 1
+                 having sum(leads) <> 0) periods
           order by period_start`,
         [tenantId, ...counted.bindings, ...f.bindings, series.period, series.timeZone],
       )

@@ -8,6 +8,8 @@ import type { Knex } from 'knex';
  *   the figures the KPIs and the sources need (leads, linked leads, won value and durations);
  * - `crm_lead_quarters`: leads per quarter hour and test flag, which the series cuts into any
  *   time zone's days, weeks or months (every zone's offset is a multiple of 15 minutes).
+ * Counts are integers (a day of one source and status never holds 2^31 leads): PostgreSQL sums
+ * them with a 64-bit accumulator, several times cheaper than the numeric one of a bigint sum.
  * A removed contribution only updates a row (never inserts): a tenant's deletion cascades to its
  * rollups and its leads in either order.
  */
@@ -28,18 +30,18 @@ export async function up(knex: Knex): Promise<void> {
     ad_id varchar(255),
     status varchar(16) not null,
     is_test boolean not null,
-    leads bigint not null,
-    linked bigint not null,
+    leads integer not null,
+    linked integer not null,
     won_value_sum numeric not null,
-    won_value_count bigint not null,
+    won_value_count integer not null,
     won_seconds_sum numeric not null,
-    won_closed_count bigint not null)`);
+    won_closed_count integer not null)`);
   await knex.raw(`create unique index crm_lead_daily_key on crm_lead_daily (tenant_id, day, provider, campaign_id, form_id, ad_id, status, is_test) nulls not distinct`);
   await knex.raw(`create table crm_lead_quarters (
     tenant_id uuid not null references tenants(id) on delete cascade,
     quarter timestamptz not null,
     is_test boolean not null,
-    leads bigint not null,
+    leads integer not null,
     primary key (tenant_id, quarter, is_test))`);
 
   await knex.raw(`create function crm_lead_rollup_add(l crm_leads) returns void language sql as $$
