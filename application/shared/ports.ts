@@ -81,14 +81,23 @@ export interface KeyValueStore {
 
 export interface Page<T> {
   items: T[];
+  /** Exact up to a cap; past it the planner's estimate, and `totalIsEstimate` says so. */
   total: number;
   page: number;
   pageSize: number;
+  totalIsEstimate?: boolean;
+  /** Where the page after this one starts (`PageRequest.cursor`); null on the last page. */
+  nextCursor?: string | null;
 }
 
 export interface PageRequest {
   page: number;
   pageSize: number;
+  /**
+   * An opaque position answered as a page's `nextCursor`: the page starts right after it, found
+   * through the list's index instead of skipping `(page - 1) * pageSize` rows.
+   */
+  cursor?: string;
 }
 
 export const offsetOf = (p: PageRequest): number => (p.page - 1) * p.pageSize;

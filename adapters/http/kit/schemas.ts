@@ -9,16 +9,21 @@ export const idParam = z.object({ id: uuid });
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(10),
+  cursor: z.string().max(1000).regex(/^[A-Za-z0-9_-]+$/).optional()
+    .meta({ description: 'A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer)' }),
 });
 
-export const toPageRequest = (q: { page: number; page_size: number }): PageRequest => ({ page: q.page, pageSize: q.page_size });
+export const toPageRequest = (q: { page: number; page_size: number; cursor?: string | undefined }): PageRequest =>
+  (q.cursor === undefined ? { page: q.page, pageSize: q.page_size } : { page: q.page, pageSize: q.page_size, cursor: q.cursor });
 
-/** `data` of every list (contract §2). */
+/** `data` of every list (contract §2, §10). */
 export const pageView = <T, V>(page: Page<T>, view: (item: T) => V) => ({
   items: page.items.map(view),
   total: page.total,
   page: page.page,
   page_size: page.pageSize,
+  total_is_estimate: page.totalIsEstimate ?? false,
+  next_cursor: page.nextCursor ?? null,
 });
 
 export const queryBool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -74,9 +79,11 @@ export const id = z.uuid().meta({ examples: ['0f8fad5b-d9cb-469f-a165-7086772895
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),
-    total: z.number().int().meta({ description: 'Items matching, on all pages' }),
+    total: z.number().int().meta({ description: 'Items matching, on all pages: exact up to 10,000, past that the planner\'s estimate' }),
     page: z.number().int(),
     page_size: z.number().int(),
+    total_is_estimate: z.boolean().meta({ description: 'true when `total` is an estimate (more than 10,000 match)' }),
+    next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last page' }),
   });
 
 /** `data` of a plain acknowledgement: nothing, the message says what happened. */

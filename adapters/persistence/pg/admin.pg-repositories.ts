@@ -1,7 +1,7 @@
 import type { StudentProfileListing, StudentProfileRepository, SubscriptionPlan, SubscriptionPlanRepository } from '../../../application/learning/ports/admin-repositories.js';
 import { contains, type DbDeps } from './base.js';
 import { formatMinor, toMinor } from '../../../domain/shared/money.js';
-import { guardedWrite, knexPage, num, deletedRows } from './knex-helpers.js';
+import { guardedWrite, knexPage, num, deletedRows, newestFirst } from './knex-helpers.js';
 import type { SubscriptionPlanRow } from './rows/learning-admin.rows.js';
 import type { StudentProfileRow } from './rows/learning.rows.js';
 
@@ -35,7 +35,7 @@ export const makeSubscriptionPlanPgRepository = ({ db }: DbDeps): SubscriptionPl
       const q = db.q()('subscription_plans').where({ tenantId }).select('*');
       if (query.active !== undefined) q.where('active', query.active);
       if (query.search) q.where((w) => w.whereILike('name', contains(query.search!)).orWhereILike('description', contains(query.search!)));
-      const found = await knexPage(q.orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, (r: SubscriptionPlanRow) => r);
+      const found = await knexPage(q, page, (r: SubscriptionPlanRow) => r, { order: newestFirst() });
       const cats = await categoriesOf(tenantId, found.items.map((r) => r.id));
       return { ...found, items: found.items.map((r) => toPlan(r, cats.get(r.id) ?? [])) };
     },
@@ -76,7 +76,7 @@ export const makeStudentProfilePgRepository = ({ db }: DbDeps): StudentProfileRe
         const p = contains(search);
         q.where((w) => w.whereILike('u.display_name', p).orWhereILike('u.email', p).orWhereILike('p.school', p));
       }
-      return knexPage(q.orderBy([{ column: 'p.created_at', order: 'desc' }, { column: 'p.id', order: 'desc' }]), page, toListing);
+      return knexPage(q, page, toListing, { order: newestFirst('p.created_at', 'p.id') });
     },
     insert(profile) {
       return guardedWrite(db, (q) => q('student_profiles').insert(profile));

@@ -10,7 +10,7 @@ import type { AttemptSelection, QuizResultsReader, ResultRow } from '../../../ap
 import type { SubmissionFilter, SubmissionRepository, SubmissionView } from '../../../application/assessment/ports/submission-repository.js';
 import type { DbDeps } from './base.js';
 import type { AnswerRow, AttemptRow, Mark, QuestionRow, QuizRow, StoredOption, SubmissionRow } from './rows/assessment.rows.js';
-import { deletedRows, knexPage, num, numOrNull, prepared } from './knex-helpers.js';
+import { deletedRows, knexPage, num, numOrNull, prepared, newestFirst } from './knex-helpers.js';
 
 const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 const dateOrNull = (v: Date | string | null | undefined): Date | null => (v === null || v === undefined ? null : date(v));
@@ -48,7 +48,7 @@ export const makeQuizPgRepository = ({ db }: DbDeps): QuizRepository => ({
     if (filter.moduleId) q.where({ moduleId: filter.moduleId });
     if (filter.courseId) q.where({ courseId: filter.courseId });
     if (filter.publishedOnly) q.where({ status: 'published' });
-    return knexPage(q.orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toQuiz);
+    return knexPage(q, page, toQuiz, { order: newestFirst() });
   },
   async insert(quiz) {
     await db.q()('quizzes').insert(quiz);
@@ -243,7 +243,7 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
   list(tenantId, quizId, filter, page) {
     const q = db.q()('quiz_attempts').where({ tenantId, quizId }).select('*');
     if (filter.userId) q.where({ userId: filter.userId });
-    return knexPage(q.orderBy([{ column: 'startedAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toAttempt);
+    return knexPage(q, page, toAttempt, { order: newestFirst('startedAt', 'id') });
   },
   async summaries(tenantId, userId, quizIds) {
     if (quizIds.length === 0) return new Map();
@@ -496,7 +496,7 @@ export const makeSubmissionPgRepository = ({ db }: DbDeps): SubmissionRepository
         .leftJoin('courses as c', 'c.id', 's.course_id')
         .select('s.*', 'u.display_name as student_display_name', 'u.email as student_email', 'l.title as lesson_title', 'c.title as course_title');
       const direction = f.status === 'submitted' ? 'asc' : 'desc';
-      return knexPage(q.orderBy([{ column: 's.submitted_at', order: direction }, { column: 's.id', order: direction }]), page, toSubmissionView);
+      return knexPage(q, page, toSubmissionView, { order: [{ column: 's.submitted_at', order: direction }, { column: 's.id', order: direction }] });
     },
     async courseSummary(tenantId, courseId, userId) {
       const result = await db.q().raw(

@@ -1,6 +1,6 @@
 import { Model, type QueryBuilder } from 'objection';
 import type { Knex } from 'knex';
-import { knexPage } from './knex-helpers.js';
+import { knexPage, type PageOptions } from './knex-helpers.js';
 import type { Database } from '../../../infrastructure/db/database.js';
 import type { Page, PageRequest } from '../../../application/shared/ports.js';
 
@@ -13,10 +13,10 @@ export abstract class BaseModel extends Model {}
 
 export type DbDeps = { db: Database };
 
-/** A page of an objection query, with its total in the same query (see `knexPage`). */
-export function toPage<M extends Model, T>(query: QueryBuilder<M, M[]>, page: PageRequest, map: (row: M) => T): Promise<Page<T>> {
+/** A page of an objection query (see `knexPage`). */
+export function toPage<M extends Model, T>(query: QueryBuilder<M, M[]>, page: PageRequest, map: (row: M) => T, options?: PageOptions): Promise<Page<T>> {
   // The rows are read as plain objects: the mappers only read the model's fields.
-  return knexPage(query.toKnexQuery() as Knex.QueryBuilder, page, (row: M) => map(row));
+  return knexPage(query.toKnexQuery() as Knex.QueryBuilder, page, (row: M) => map(row), options);
 }
 
 /** Escapes LIKE wildcards so a search for `50%` matches the text `50%`. */

@@ -3,7 +3,7 @@ import type { CategoryRow, CertificateRow, CourseRow, EnrollmentRow, LessonRow, 
 import type { CategoryRepository, CourseRepository, LessonRepository, ModuleRepository } from '../../../application/learning/ports/catalog.js';
 import { formatMinor, toMinor } from '../../../domain/shared/money.js';
 import { contains, type DbDeps } from './base.js';
-import { guardedWrite, joinedTable, knexPage, num, prepared } from './knex-helpers.js';
+import { guardedWrite, joinedTable, knexPage, num, prepared, newestFirst } from './knex-helpers.js';
 import { ENROLLMENT_COLUMNS, toEnrollment } from './enrollment.pg-repository.js';
 import { CERTIFICATE_COLUMNS, toCertificate } from './certificate.pg-repository.js';
 
@@ -89,10 +89,10 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
     if (filter.search) q.whereILike('c.title', contains(filter.search));
     // The catalogue is prepared, a name per shape of the filter (which filters, how many statuses): one text per name.
     const shape = [filter.statuses ? `s${filter.statuses.length}` : '', filter.categoryId ? 'c' : '', filter.difficulty ? 'd' : '', filter.search ? 'q' : ''].join('');
-    return knexPage(q.orderBy([{ column: 'c.created_at', order: 'desc' }, { column: 'c.id', order: 'desc' }]), page, (r: JoinedCourseRow) => {
+    return knexPage(q, page, (r: JoinedCourseRow) => {
       const category = joinedCategory.read(r);
       return { course: toCourse(r), category: category && toCategory(category) };
-    }, `course_catalogue_${shape}`);
+    }, { order: newestFirst('c.created_at', 'c.id'), name: `course_catalogue_${shape}` });
   },
   async insert(course) {
     await db.q()('courses').insert(courseRow(course));
@@ -135,7 +135,7 @@ export const makeCategoryPgRepository = ({ db }: DbDeps): CategoryRepository => 
   list(tenantId, search, page) {
     const q = db.q()('course_categories').where({ tenantId }).select('*');
     if (search) q.where((w) => w.whereILike('name', contains(search)).orWhereILike('slug', contains(search)));
-    return knexPage(q.orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toCategory);
+    return knexPage(q, page, toCategory, { order: newestFirst() });
   },
   async insert(category) {
     const rows = await db.q()('course_categories').insert(category).onConflict(['tenant_id', 'slug']).ignore().returning('id');

@@ -2,7 +2,7 @@ import type { Certificate, CertificateTemplate } from '../../../domain/learning/
 import type { CertificateRow, CertificateTemplateRow } from './rows/learning.rows.js';
 import type { CertificateRepository } from '../../../application/learning/ports/certificate-repository.js';
 import type { DbDeps } from './base.js';
-import { knexPage, num, deletedRows } from './knex-helpers.js';
+import { knexPage, num, deletedRows, newestFirst } from './knex-helpers.js';
 
 export const CERTIFICATE_COLUMNS = ['id', 'tenant_id', 'user_id', 'course_id', 'code', 'student_name', 'course_title', 'issued_at'] as const;
 
@@ -29,7 +29,7 @@ export const makeCertificatePgRepository = ({ db }: DbDeps): CertificateReposito
   },
   listOfUsers(tenantId, userIds, page) {
     const q = db.q()('certificates').where({ tenantId }).whereIn('userId', [...userIds]).select('*');
-    return knexPage(q.orderBy([{ column: 'issuedAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toCertificate);
+    return knexPage(q, page, toCertificate, { order: newestFirst('issuedAt', 'id') });
   },
   async count(tenantId, filter = {}) {
     const q = db.q()('certificates').where({ tenantId });

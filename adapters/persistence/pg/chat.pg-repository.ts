@@ -3,7 +3,7 @@ import type { ChatRepository, ConversationSummary } from '../../../application/e
 import type { AiMessage, AssistantSource } from '../../../domain/engagement/assistant.js';
 import type { AiMessageRepository } from '../../../application/engagement/ports/ai-message-repository.js';
 import type { DbDeps } from './base.js';
-import { knexPage, num } from './knex-helpers.js';
+import { knexPage, num, newestFirst } from './knex-helpers.js';
 import type { AiMessageRow, ChatMessageRow } from './rows/engagement.rows.js';
 
 const toConversation = (r: Conversation): Conversation => ({
@@ -64,8 +64,7 @@ export const makeChatPgRepository = ({ db }: DbDeps): ChatRepository => {
       return rows.map((r) => r.userId);
     },
     listForUser(tenantId, userId, page) {
-      const q = mine(tenantId, userId).select(CONVERSATION_COLUMNS).orderBy([{ column: 'c.lastActivityAt', order: 'desc' }, { column: 'c.id', order: 'desc' }]);
-      return knexPage(q, page, toConversation);
+      return knexPage(mine(tenantId, userId).select(CONVERSATION_COLUMNS), page, toConversation, { order: newestFirst('c.lastActivityAt', 'c.id') });
     },
     async summaries(tenantId, userId, conversations) {
       if (conversations.length === 0) return [];
@@ -153,17 +152,17 @@ const toAiMessage = (r: AiMessageRow): AiMessage => ({
 });
 
 export const makeAiMessagePgRepository = ({ db }: DbDeps): AiMessageRepository => {
-  const of = (tenantId: string, userId: string, lessonId: string) => db.q()('ai_messages').where({ tenantId, userId, lessonId }).orderBy('seq', 'desc').select('*');
+  const of = (tenantId: string, userId: string, lessonId: string) => db.q()('ai_messages').where({ tenantId, userId, lessonId }).select('*');
   return {
     async insertMany(messages) {
       // One statement each: the sequence then follows the given order (question before answer).
       for (const m of messages) await db.q()('ai_messages').insert({ ...m, sources: JSON.stringify(m.sources) });
     },
     listForLesson(tenantId, userId, lessonId, page) {
-      return knexPage(of(tenantId, userId, lessonId), page, toAiMessage);
+      return knexPage(of(tenantId, userId, lessonId), page, toAiMessage, { order: [{ column: 'seq', order: 'desc' }] });
     },
     async recent(tenantId, userId, lessonId, limit) {
-      return (await of(tenantId, userId, lessonId).limit(limit)).map(toAiMessage);
+      return (await of(tenantId, userId, lessonId).orderBy('seq', 'desc').limit(limit)).map(toAiMessage);
     },
   };
 };

@@ -9,7 +9,7 @@ import type { SubscriptionRepository } from '../../../application/commerce/ports
 import type { PromoCodeReservations } from '../../../application/commerce/ports/promo-code-reservations.js';
 import { promoCodeFromRow } from './record-store.pg-repository.js';
 import type { DbDeps } from './base.js';
-import { knexPage, num } from './knex-helpers.js';
+import { knexPage, num, newestFirst } from './knex-helpers.js';
 import type { OrderItemJson, OrderRow, OrderWrite, PaymentNotificationRow, PaymentRow, SubscriptionRow, SubscriptionWrite } from './rows/commerce.rows.js';
 
 // One mapper per aggregate (an order with its lines, a payment, a subscription): rows in, entities
@@ -56,7 +56,7 @@ export const makeOrderPgRepository = ({ db }: DbDeps): OrderRepository => ({
   listByUser(tenantId, userId, filter, page) {
     const q = db.q()('orders').where({ tenantId, userId }).select('*');
     if (filter.status) q.where({ status: filter.status });
-    return knexPage(q.orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toOrder);
+    return knexPage(q, page, toOrder, { order: newestFirst() });
   },
   async tenantOf(orderId) {
     const r = (await db.q()('orders').where({ id: orderId }).select('tenantId').first()) as { tenantId: string } | undefined;
@@ -122,7 +122,7 @@ export const makePaymentPgRepository = ({ db }: DbDeps): PaymentRepository => ({
     if (f.userId) q.where({ userId: f.userId });
     if (f.from) q.where('createdAt', '>=', f.from);
     if (f.to) q.where('createdAt', '<', f.to);
-    return knexPage(newest(q), page, toPayment);
+    return knexPage(q, page, toPayment, { order: newestFirst() });
   },
   async insertNotification(n) {
     await db.q()('payment_notifications').insert({ ...n, payload: JSON.stringify(n.payload ?? null) });
@@ -155,7 +155,7 @@ export const makeSubscriptionPgRepository = ({ db }: DbDeps): SubscriptionReposi
     return r ? toSubscription(r) : null;
   },
   listByUser(tenantId, userId, page) {
-    return knexPage(newest(db.q()('subscriptions').where({ tenantId, userId }).select('*')), page, toSubscription);
+    return knexPage(db.q()('subscriptions').where({ tenantId, userId }).select('*'), page, toSubscription, { order: newestFirst() });
   },
   async currentEnd(tenantId, userId, planId, now) {
     const r = (await db.q()('subscriptions').where({ tenantId, userId, planId, status: 'active' }).where('endsAt', '>', now).max({ end: 'endsAt' }).first()) as { end: Date | string | null } | undefined;

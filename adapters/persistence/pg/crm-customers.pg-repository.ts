@@ -9,6 +9,7 @@ import type { DateRange } from '../../../application/crm/ports/lead-repository.j
 import type { Knex } from 'knex';
 import type { DbDeps } from './base.js';
 import { num } from './knex-helpers.js';
+import { leadGroups, leadQuarters } from './crm-lead-rollups.js';
 
 /**
  * The CRM's read-only views of identity's users, commerce's orders and learning's enrolments
@@ -146,27 +147,20 @@ function fold(rows: readonly SourceRow[]): Pick<FunnelReport, 'byStatus' | 'tota
 
 /**
  * Only a linked lead can be paid or completed, so only linked leads (a fraction) are joined to
- * orders and certificates; every lead is read once by a grouping without joins. Two statements
- * side by side: the sources (all leads by source and status, which also answers the KPIs, and
- * linked leads by source, an index-only scan of `crm_leads_tenant_user`), and with a series the
- * periods. Plain GROUP BYs, not grouping sets, so PostgreSQL can aggregate in parallel workers;
- * the `ndistinct` statistics of migration 0970 tell the planner how few sources there are, so it
- * hashes them in memory instead of sorting a million rows on disk.
+ * orders and certificates; the counts of all leads come from the rollups (`crm-lead-rollups.ts`,
+ * migration 0995) instead of a pass over every lead (issue 28). Two statements side by side: the
+ * sources (the range's groups by source and status, which also answer the KPIs, and linked leads
+ * by source, an index-only scan of `crm_leads_tenant_user`), and with a series the periods.
  */
 export const makeLeadAnalyticsPg = ({ db }: DbDeps): LeadAnalytics => ({
   async funnel(tenantId, range, includeTest, series) {
     const f = leadFilter(tenantId, range, includeTest);
+    const groups = leadGroups(tenantId, range, includeTest);
     const sources = db.q().raw(
       `with ${PAID_CTE}, ${DONE_CTE}
-       select l.provider, l.campaign_id, l.form_id, l.ad_id, l.status, count(*) as leads, count(l.user_id) as linked,
-              coalesce(sum(l.value) filter (where l.status = 'closed_won'), 0) as won_value_sum,
-              count(l.value) filter (where l.status = 'closed_won') as won_value_count,
-              coalesce(sum(extract(epoch from (l.closed_at - l.created_at))) filter (where l.status = 'closed_won'), 0) as won_seconds_sum,
-              count(l.closed_at) filter (where l.status = 'closed_won') as won_closed_count,
+       select g.provider, g.campaign_id, g.form_id, g.ad_id, g.status, g.leads, g.linked, g.won_value_sum, g.won_value_count, g.won_seconds_sum, g.won_closed_count,
               null::bigint as paid, null::bigint as completed, null::numeric as revenue
-         from crm_leads l
-        where ${f.sql}
-        group by l.provider, l.campaign_id, l.form_id, l.ad_id, l.status
+         from (${groups.sql}) g
        union all
        select l.provider, l.campaign_id, l.form_id, l.ad_id, null, null, null, null, null, null, null,
               count(p.user_id), count(d.user_id), coalesce(sum(p.revenue), 0)
@@ -175,18 +169,18 @@ export const makeLeadAnalyticsPg = ({ db }: DbDeps): LeadAnalytics => ({
          left join done d on d.user_id = l.user_id
         where ${f.sql} and l.user_id is not null
         group by l.provider, l.campaign_id, l.form_id, l.ad_id`,
-      [tenantId, tenantId, ...f.bindings, ...f.bindings],
+      [tenantId, tenantId, ...groups.bindings, ...f.bindings],
     );
-    // Leads are first counted per quarter hour (date_bin: arithmetic, no time zone per lead;
-    // every zone's offset is a multiple of 15 minutes), all of them without a join and the paid
-    // ones from the linked leads; then the few thousand quarters are cut into the zone's days,
-    // weeks or months.
+    // Leads are counted per quarter hour (every zone's offset is a multiple of 15 minutes): all of
+    // them from the rollup, the paid ones from the linked leads; then the few thousand quarters
+    // are cut into the zone's days, weeks or months.
     const quarter = `date_bin('15 minutes', l.created_at, timestamptz '2000-01-01 00:00:00+00')`;
-    const periods = series
+    const counted = series ? leadQuarters(tenantId, range, includeTest) : null;
+    const periods = series && counted
       ? db.q().raw(
         `with ${PAID_CTE},
          quarters as (
-           select ${quarter} as quarter, count(*) as leads, 0 as paid, 0 as revenue from crm_leads l where ${f.sql} group by 1
+           select quarter, leads, 0 as paid, 0 as revenue from (${counted.sql}) counted
            union all
            select ${quarter}, 0, count(*), sum(p.revenue)
              from crm_leads l join paid p on p.user_id = l.user_id
@@ -195,9 +189,10 @@ export const makeLeadAnalyticsPg = ({ db }: DbDeps): LeadAnalytics => ({
          select to_char(period_start, 'YYYY-MM-DD') as period, leads, paid, revenue
            from (select date_trunc(?, quarter at time zone ?) as period_start, sum(leads) as leads, sum(paid) as paid, sum(revenue) as revenue
                    from quarters
-                  group by 1) periods
+                  group by 1
+                 having sum(leads) <> 0) periods
           order by period_start`,
-        [tenantId, ...f.bindings, ...f.bindings, series.period, series.timeZone],
+        [tenantId, ...counted.bindings, ...f.bindings, series.period, series.timeZone],
       )
       : null;
     const [sourceResult, periodResult] = await Promise.all([sources, periods]);

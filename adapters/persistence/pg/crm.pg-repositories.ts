@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { AutomationRules } from '../../../domain/crm/allocation.js';
-import type { LeadAggregateRow } from '../../../domain/crm/kpi.js';
 import type { AdProvider, Lead, LeadAnswer, LeadEvent, LeadStatus } from '../../../domain/crm/lead.js';
 import type { AutomationRepository } from '../../../application/crm/ports/automation-repository.js';
 import type { DeliveryRepository, DeliveryStatus, WebhookDelivery } from '../../../application/crm/ports/delivery-repository.js';
@@ -8,7 +7,8 @@ import type { Integration, IntegrationRepository } from '../../../application/cr
 import type { LeadRepository } from '../../../application/crm/ports/lead-repository.js';
 import { formatMinor, toMinor, type Minor } from '../../../domain/shared/money.js';
 import { BaseModel, contains, toPage, type DbDeps } from './base.js';
-import { prepared } from './knex-helpers.js';
+import { prepared, newestFirst } from './knex-helpers.js';
+import { leadGroups } from './crm-lead-rollups.js';
 
 export class LeadModel extends BaseModel {
   static override tableName = 'crm_leads';
@@ -105,7 +105,7 @@ export const makeLeadPgRepository = ({ db }: DbDeps): LeadRepository => ({
     if (filter.from) q.where('createdAt', '>=', filter.from);
     if (filter.to) q.where('createdAt', '<', filter.to);
     if (filter.search) q.whereRaw(`${SEARCH_EXPR} ilike ?`, [contains(filter.search)]);
-    return toPage(q.orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toLead);
+    return toPage(q, page, toLead, { order: newestFirst() });
   },
   async update(lead) {
     const { id, tenantId, createdAt: _created, answers, linkCandidates, ...changes } = lead;
@@ -131,28 +131,24 @@ export const makeLeadPgRepository = ({ db }: DbDeps): LeadRepository => ({
     return rows.map(({ seq: _seq, ...r }) => toEvent(r));
   },
   async aggregate(tenantId, range, includeTest) {
-    // One pass over the tenant's range of the (tenant_id, created_at) INCLUDE index.
-    const q = db.q()('crm_leads')
-      .where({ tenant_id: tenantId })
-      .select('status', 'provider')
-      .select(db.knex.raw('count(*) as count'))
-      .select(db.knex.raw(`coalesce(sum(value) filter (where status = 'closed_won'), 0) as won_value_sum`))
-      .select(db.knex.raw(`count(value) filter (where status = 'closed_won') as won_value_count`))
-      .select(db.knex.raw(`coalesce(sum(extract(epoch from (closed_at - created_at))) filter (where status = 'closed_won'), 0) as won_seconds_sum`))
-      .select(db.knex.raw(`count(closed_at) filter (where status = 'closed_won') as won_closed_count`))
-      .groupBy('status', 'provider');
-    if (!includeTest) q.where('is_test', false);
-    if (range.from) q.where('created_at', '>=', range.from);
-    if (range.to) q.where('created_at', '<', range.to);
-    const rows = (await q) as Array<Record<keyof LeadAggregateRow, unknown>>;
+    // From the rollups (migration 0995), not a pass over the leads.
+    const groups = leadGroups(tenantId, range, includeTest);
+    const result = await db.q().raw(
+      `select status, provider, sum(leads) as count, sum(won_value_sum) as won_value_sum, sum(won_value_count) as won_value_count,
+              sum(won_seconds_sum) as won_seconds_sum, sum(won_closed_count) as won_closed_count
+         from (${groups.sql}) g
+        group by status, provider`,
+      groups.bindings,
+    );
+    const rows = (result as { rows: Array<{ status: string; provider: string; count: unknown; won_value_sum: unknown; won_value_count: unknown; won_seconds_sum: unknown; won_closed_count: unknown }> }).rows;
     return rows.map((r) => ({
       status: r.status as LeadStatus,
       provider: String(r.provider),
       count: Number(r.count),
-      wonValueSum: toMinor(String(r.wonValueSum)),
-      wonValueCount: Number(r.wonValueCount),
-      wonSecondsSum: Number(r.wonSecondsSum),
-      wonClosedCount: Number(r.wonClosedCount),
+      wonValueSum: toMinor(String(r.won_value_sum)),
+      wonValueCount: Number(r.won_value_count),
+      wonSecondsSum: Number(r.won_seconds_sum),
+      wonClosedCount: Number(r.won_closed_count),
     }));
   },
 });
@@ -179,7 +175,7 @@ export const makeDeliveryPgRepository = ({ db }: DbDeps): DeliveryRepository => 
     const q = DeliveryModel.query(db.q()).where({ tenantId });
     if (filter.status) q.where('status', filter.status);
     if (filter.provider) q.where('provider', filter.provider);
-    return toPage(q.orderBy([{ column: 'receivedAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toDelivery);
+    return toPage(q, page, toDelivery, { order: newestFirst('receivedAt', 'id') });
   },
   async recordFailure(tenantId, id, error, final, at) {
     await db.q()('crm_webhook_deliveries')

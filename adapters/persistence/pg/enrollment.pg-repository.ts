@@ -4,7 +4,7 @@ import type { EnrollmentRow } from './rows/learning.rows.js';
 import type { EnrollmentFilter, EnrollmentListing, EnrollmentRepository } from '../../../application/learning/ports/enrollment-repository.js';
 import type { CourseRepository } from '../../../application/learning/ports/catalog.js';
 import { contains, type DbDeps } from './base.js';
-import { knexPage, deletedRows } from './knex-helpers.js';
+import { knexPage, deletedRows, newestFirst } from './knex-helpers.js';
 
 export const ENROLLMENT_COLUMNS = ['id', 'tenant_id', 'user_id', 'course_id', 'status', 'source', 'source_ref', 'expires_at', 'created_at', 'updated_at'] as const;
 
@@ -95,7 +95,7 @@ export const makeEnrollmentPgRepository = ({ db, courseRepository }: DbDeps & { 
         .whereNot('c.status', 'draft')
         .select('enrollments.*');
       whereActive(q, now);
-      const found = await knexPage(q.orderBy([{ column: 'enrollments.created_at', order: 'desc' }, { column: 'enrollments.id', order: 'desc' }]), page, toEnrollment);
+      const found = await knexPage(q, page, toEnrollment, { order: newestFirst('enrollments.created_at', 'enrollments.id') });
       const courses = new Map((await courseRepository.findManyByIds(tenantId, [...new Set(found.items.map((e) => e.courseId))])).map((c) => [c.id, c]));
       return { ...found, items: found.items.filter((e) => courses.has(e.courseId)).map((enrollment) => ({ enrollment, course: courses.get(enrollment.courseId)! })) };
     },
@@ -108,7 +108,7 @@ export const makeEnrollmentPgRepository = ({ db, courseRepository }: DbDeps & { 
         const p = contains(filter.search);
         q.where((w) => w.whereILike('u.display_name', p).orWhereILike('u.email', p).orWhereILike('c.title', p));
       }
-      return knexPage(q.orderBy([{ column: 'e.created_at', order: 'desc' }, { column: 'e.id', order: 'desc' }]), page, toListing);
+      return knexPage(q, page, toListing, { order: newestFirst('e.created_at', 'e.id') });
     },
     async countActive(tenantId, now, filter = {}) {
       const q = db.q()('enrollments').where('enrollments.tenant_id', tenantId);

@@ -1,7 +1,7 @@
 import type { StoredFile } from '../../../domain/platform/file-types.js';
 import type { FileRepository } from '../../../application/platform/ports.js';
 import { contains, type DbDeps } from './base.js';
-import { knexPage, num, deletedRows } from './knex-helpers.js';
+import { knexPage, num, deletedRows, newestFirst } from './knex-helpers.js';
 
 /** A `files` row: the entity column for column (`size` is int8, a number on both engines, see knex.ts). */
 type FileRow = StoredFile;
@@ -32,7 +32,7 @@ export const makeFilePgRepository = ({ db }: DbDeps): FileRepository => ({
   list(tenantId, filter, page) {
     const q = db.q()('files').where({ tenantId }).select('*');
     if (filter.search) q.whereILike('originalName', contains(filter.search));
-    return knexPage(q.orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toFile);
+    return knexPage(q, page, toFile, { order: newestFirst() });
   },
   async delete(tenantId, id) {
     return (await deletedRows(db.q()('files').where({ tenantId, id }).delete())) > 0;

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { ZodError } from 'zod';
 import type { Database } from '../../../infrastructure/db/database.js';
 import type { Page, PageRequest } from '../../../application/shared/ports.js';
 import type { WriteOutcome } from '../../../application/learning/ports/record-store.js';
@@ -13,33 +14,112 @@ import type { WriteOutcome } from '../../../application/learning/ports/record-st
  */
 export const prepared = (name: string): { name: string } => ({ name });
 
-/**
- * A page of a knex query and the total, in one statement: the total rides along as a window count
- * (`count(*) over ()`) beside the columns the query names (`.select('*')` for a whole table).
- * Only a page past the end, which has no row to carry it, costs a second (count) statement.
- * `name` prepares the page statement (see `prepared`): limit and offset are bindings, so its text is fixed.
- */
-export async function knexPage<R, T>(query: Knex.QueryBuilder, page: PageRequest, map: (row: R) => T, name?: string): Promise<Page<T>> {
-  const offset = (page.page - 1) * page.pageSize;
-  const paged = query.clone()
-    .select(query.client.raw('count(*) over () as page_total'))
-    .limit(page.pageSize)
-    .offset(offset);
-  // knex leaves out `offset 0`: the first page is a text of its own, so a name of its own.
-  const rows = (await (name ? paged.options(prepared(offset === 0 ? `${name}_first` : name)) : paged)) as Array<R & { pageTotal?: number | string }>;
-  // A query naming no columns would answer the total alone.
-  if (rows.length > 0 && Object.keys(rows[0]!).length === 1) throw new Error('knexPage: the query selects no columns');
-  let total: number;
-  if (rows.length > 0) {
-    total = Number(rows[0]!.pageTotal);
-  } else if (page.page === 1) {
-    total = 0;
-  } else {
-    const counted = (await query.clone().clearSelect().clearOrder().count({ n: '*' }).first()) as { n: number | string } | undefined;
-    total = Number(counted?.n ?? 0);
+/** A column a list is sorted by; the last key of a list must make the order total (its id). */
+export interface SortKey {
+  column: string;
+  order: 'asc' | 'desc';
+}
+
+/** The usual order of a list: newest first, the id breaking ties of the same instant. */
+export const newestFirst = (time = 'createdAt', id = 'id'): SortKey[] => [{ column: time, order: 'desc' }, { column: id, order: 'desc' }];
+
+/** A total is counted exactly up to here; past it the planner's estimate is answered (issue 28). */
+export const TOTAL_COUNT_CAP = 10_000;
+
+export interface PageOptions {
+  /**
+   * The list's order, applied here so that a cursor can continue it: the keys must be non-null
+   * columns in one direction, served by an index that leads with the list's filters. Without an
+   * order the query keeps its own and the list pages by number only (a cursor is refused).
+   */
+  order?: readonly SortKey[];
+  /** Prepares the page statement (see `prepared`): limit and offset are bindings, so its text is fixed. */
+  name?: string;
+  countCap?: number;
+}
+
+const invalidCursor = (message: string) => new ZodError([{ code: 'custom', path: ['cursor'], message, input: undefined }]);
+
+// The keys travel as the database's own text of them (`created_at::text` keeps microseconds that a
+// Date would round), and are compared as what the columns are.
+const encodeCursor = (values: readonly string[]): string => Buffer.from(JSON.stringify(values)).toString('base64url');
+
+function decodeCursor(cursor: string, keys: number): string[] {
+  let values: unknown;
+  try {
+    values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor('not a cursor of this list');
   }
-  for (const row of rows) delete row.pageTotal;
-  return { items: rows.map(map), total, page: page.page, pageSize: page.pageSize };
+  if (!Array.isArray(values) || values.length !== keys || !values.every((v) => typeof v === 'string')) throw invalidCursor('not a cursor of this list');
+  return values as string[];
+}
+
+/** A value the database could not read as its column's type: a cursor that was not one of ours. */
+const isDataException = (error: unknown): boolean => String((error as { code?: unknown })?.code ?? '').startsWith('22');
+
+/**
+ * A page of a knex query, read from the list's index in O(page): one row more than the page tells
+ * whether another follows (`nextCursor`). With a cursor the page starts after the cursor's keys
+ * (`(created_at, id) < (…)`, an index range) whatever `page` says. The total is counted by a second
+ * statement only when the page alone cannot tell it, and then over at most `countCap` + 1 rows;
+ * more than that answers the planner's estimate (`totalIsEstimate`). A window count beside the
+ * rows (`count(*) over ()`) would read every matching row to answer ten.
+ */
+export async function knexPage<R, T>(query: Knex.QueryBuilder, page: PageRequest, map: (row: R) => T, options: PageOptions = {}): Promise<Page<T>> {
+  const { order, name, countCap = TOTAL_COUNT_CAP } = options;
+  if (page.cursor !== undefined && !order) throw invalidCursor('this list pages by number only');
+  const raw = query.client.raw.bind(query.client) as Knex['raw'];
+  const offset = page.cursor === undefined ? (page.page - 1) * page.pageSize : 0;
+  const paged = query.clone().limit(page.pageSize + 1).offset(offset);
+  let shape = offset === 0 ? '_first' : '';
+  if (order) {
+    if (new Set(order.map((k) => k.order)).size !== 1) throw new Error('knexPage: a keyset order runs in one direction');
+    const columns = order.map(() => '??').join(', ');
+    paged.select(order.map((k, i) => raw('??::text as ??', [k.column, `page_key_${i}`])));
+    if (page.cursor !== undefined) {
+      const values = decodeCursor(page.cursor, order.length);
+      paged.whereRaw(`(${columns}) ${order[0]!.order === 'desc' ? '<' : '>'} (${order.map(() => '?').join(', ')})`, [...order.map((k) => k.column), ...values]);
+      shape = '_after';
+    }
+    paged.orderBy(order.map((k) => ({ column: k.column, order: k.order })));
+  }
+  let rows: Array<Record<string, unknown>>;
+  try {
+    // knex leaves out `offset 0`: the first page is a text of its own, so a name of its own.
+    rows = (await (name ? paged.options(prepared(`${name}${shape}`)) : paged)) as Array<Record<string, unknown>>;
+  } catch (error) {
+    if (page.cursor !== undefined && isDataException(error)) throw invalidCursor('not a cursor of this list');
+    throw error;
+  }
+  const more = rows.length > page.pageSize;
+  if (more) rows.pop();
+  const last = rows.at(-1);
+  const nextCursor = more && order && last ? encodeCursor(order.map((_, i) => String(last[`pageKey${i}`]))) : null;
+  if (order) for (const row of rows) order.forEach((_, i) => delete row[`pageKey${i}`]);
+  if (rows.length > 0 && Object.keys(rows[0]!).length === 0) throw new Error('knexPage: the query selects no columns');
+  let total = offset + rows.length;
+  let totalIsEstimate = false;
+  // Counted unless this page is the last and says how many precede it.
+  if (more || page.cursor !== undefined || (rows.length === 0 && offset > 0)) {
+    const capped = query.clone().clearSelect().clearOrder().select(raw('1')).limit(countCap + 1).as('capped');
+    const counted = (await query.client.queryBuilder().count({ n: '*' }).from(capped).first()) as { n: number | string } | undefined;
+    total = Number(counted?.n ?? 0);
+    if (total > countCap) {
+      total = Math.max(countCap + 1, await estimatedRows(raw, query.clone().clearOrder()));
+      totalIsEstimate = true;
+    }
+  }
+  return { items: (rows as R[]).map(map), total, page: page.page, pageSize: page.pageSize, totalIsEstimate, nextCursor };
+}
+
+/** The planner's estimate of the rows a query answers (EXPLAIN, which runs nothing). */
+async function estimatedRows(raw: Knex['raw'], query: Knex.QueryBuilder): Promise<number> {
+  // The query as a binding keeps its own bindings as they are (an array bound to `= any(?)` stays one array).
+  const result = (await raw('explain (format json) ?', [query])) as { rows: Array<{ 'QUERY PLAN': unknown }> };
+  const plan = result.rows[0]?.['QUERY PLAN'];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: { 'Plan Rows': number } }>;
+  return Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
 }
 
 const camel = (snake: string) => snake.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());

@@ -3,7 +3,7 @@ import type {
   Broadcast, BroadcastRecipient, BroadcastRepository, MailEvent, MailEventFilter, MailEventRepository,
 } from '../../../application/platform/mail-ports.js';
 import type { DbDeps } from './base.js';
-import { knexPage, num } from './knex-helpers.js';
+import { knexPage, num, newestFirst } from './knex-helpers.js';
 import type { BroadcastRecipientRow, BroadcastRow, MailEventRow } from './rows/platform.rows.js';
 
 const toBroadcast = (r: BroadcastRow): Broadcast => ({
@@ -104,7 +104,7 @@ export const makeMailEventPgRepository = ({ db }: DbDeps): MailEventRepository =
     return r ? { tenantId: r.tenantId, mailId: r.id } : null;
   },
   list(tenantId, f, page) {
-    return knexPage(filtered(db.q()('mail_events').where({ tenantId }).select('*'), f).orderBy([{ column: 'receivedAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toEvent);
+    return knexPage(filtered(db.q()('mail_events').where({ tenantId }).select('*'), f), page, toEvent, { order: newestFirst('receivedAt', 'id') });
   },
   async countByEvent(tenantId, f) {
     const rows = (await filtered(db.q()('mail_events').where({ tenantId }), f).groupBy('event').select('event').count({ n: '*' })) as Array<{ event: string; n: unknown }>;

@@ -2,7 +2,7 @@ import type { ParentLink } from '../../../domain/learning/parent-link.js';
 import type { ParentLinkRepository } from '../../../application/learning/ports/parent-link-repository.js';
 import type { DbDeps } from './base.js';
 import type { ParentLinkRow } from './rows/learning.rows.js';
-import { knexPage, deletedRows } from './knex-helpers.js';
+import { knexPage, deletedRows, newestFirst } from './knex-helpers.js';
 
 const toLink = (r: ParentLinkRow): ParentLink => ({ tenantId: r.tenantId, parentId: r.parentId, studentId: r.studentId, createdAt: r.createdAt });
 
@@ -37,7 +37,7 @@ export const makeParentLinkPgRepository = ({ db }: DbDeps): ParentLinkRepository
   },
   listLinks(tenantId, parentId, page) {
     const q = db.q()('parent_links').where({ tenantId, parentId }).select('*');
-    return knexPage(q.orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'studentId', order: 'desc' }]), page, toLink);
+    return knexPage(q, page, toLink, { order: newestFirst('createdAt', 'studentId') });
   },
   async studentIdsOf(tenantId, parentId) {
     return ((await db.q()('parent_links').where({ tenantId, parentId }).select('studentId')) as Array<{ studentId: string }>).map((r) => r.studentId);

@@ -2,6 +2,7 @@ import type { AuditEntry, AuditLog, MailMessage, MailRepository, SettingsReposit
 import type { IdGenerator, Clock } from '../../../application/shared/ports.js';
 import type { SettingsMap } from '../../../domain/platform/settings.js';
 import { BaseModel, toPage, type DbDeps } from './base.js';
+import { newestFirst } from './knex-helpers.js';
 
 export class AuditLogModel extends BaseModel {
   static override tableName = 'audit_logs';
@@ -63,7 +64,7 @@ export const makeAuditLogPg = ({ db, ids, clock }: DbDeps & { ids: IdGenerator; 
     if (filter.action) q.where('action', filter.action);
     if (filter.from) q.where('createdAt', '>=', filter.from);
     if (filter.to) q.where('createdAt', '<', filter.to);
-    return toPage(q.orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toAudit);
+    return toPage(q, page, toAudit, { order: newestFirst() });
   },
 });
 
@@ -94,6 +95,6 @@ export const makeMailPgRepository = ({ db }: DbDeps): MailRepository => ({
   list(tenantId, filter, page) {
     const q = MailMessageModel.query(db.q()).where({ tenantId });
     if (filter.to) q.where('to', filter.to.trim().toLowerCase());
-    return toPage(q.orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toMail);
+    return toPage(q, page, toMail, { order: newestFirst() });
   },
 });

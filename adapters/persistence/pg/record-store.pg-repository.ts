@@ -4,7 +4,7 @@ import type { PriceTier } from '../../../domain/learning/admin-resources.js';
 import { amountNear, formatMinor, fromMinor, toMinor } from '../../../domain/shared/money.js';
 import type { Database } from '../../../infrastructure/db/database.js';
 import { contains } from './base.js';
-import { guardedWrite, knexPage, deletedRows } from './knex-helpers.js';
+import { guardedWrite, knexPage, deletedRows, newestFirst } from './knex-helpers.js';
 import type { PriceTierJson, PricingRow, PricingWrite, PromoCodeRow } from './rows/learning-admin.rows.js';
 
 /** A flat admin resource's table: its rows (`R` as read, `W` as written) and their one mapper each way. */
@@ -34,7 +34,7 @@ export function makeTableStore<T extends StoredRecord, R, W = R>(db: Database, t
         const p = contains(query.search);
         q.where((w) => { for (const c of t.searchColumns) w.orWhereILike(c, p); });
       }
-      return knexPage(q.orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, t.fromRow);
+      return knexPage(q, page, t.fromRow, { order: newestFirst() });
     },
     insert(record) {
       return guardedWrite(db, (q) => q(t.table).insert(t.toRow(record)));

@@ -3,7 +3,7 @@ import type { ScheduleItem } from '../../../domain/engagement/schedule.js';
 import type { ScheduleTemplate, TemplateItem } from '../../../domain/engagement/template.js';
 import type { FeedToken, FeedTokenRepository, ScheduleItemRepository, ScheduleTemplateRepository } from '../../../application/engagement/ports/schedule-repositories.js';
 import type { DbDeps } from './base.js';
-import { knexPage, num } from './knex-helpers.js';
+import { knexPage, num, newestFirst } from './knex-helpers.js';
 import type { FeedTokenRow, ScheduleItemRow, ScheduleTemplateRow, TemplateItemRow } from './rows/engagement.rows.js';
 
 /** Rows removed by a `delete().returning(…)`: both engines answer the rows then. */
@@ -85,7 +85,7 @@ export const makeScheduleTemplatePgRepository = ({ db }: DbDeps): ScheduleTempla
   list(tenantId, filter, page) {
     const q = db.q()('schedule_templates').where({ tenantId }).select('*');
     if (filter.ownerId) q.where({ ownerId: filter.ownerId });
-    return knexPage(q.orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toTemplate);
+    return knexPage(q, page, toTemplate, { order: newestFirst() });
   },
   async insertItem(item) {
     await db.q()('schedule_template_items').insert(item);

@@ -1,6 +1,7 @@
 import type { Tenant } from '../../../domain/identity/tenant.js';
 import type { TenantRepository } from '../../../application/identity/ports/tenant-repository.js';
 import { contains, toPage, type DbDeps } from './base.js';
+import { newestFirst } from './knex-helpers.js';
 import { TenantModel } from './identity.models.js';
 
 const toTenant = (m: TenantModel): Tenant => ({ id: m.id, slug: m.slug, name: m.name, status: m.status, createdAt: m.createdAt, updatedAt: m.updatedAt });
@@ -17,7 +18,7 @@ export const makeTenantPgRepository = ({ db }: DbDeps): TenantRepository => ({
   list(page, search) {
     const q = TenantModel.query(db.q());
     if (search) q.where((w) => w.whereILike('slug', contains(search)).orWhereILike('name', contains(search)));
-    return toPage(q.orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toTenant);
+    return toPage(q, page, toTenant, { order: newestFirst() });
   },
   async insert(tenant) {
     // Two processes bootstrapping together both try to create `default`: one wins, quietly.

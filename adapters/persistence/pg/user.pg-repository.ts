@@ -3,6 +3,7 @@ import type { RoleLevel } from '../../../domain/identity/role.js';
 import type { UserFilter, UserRepository } from '../../../application/identity/ports/user-repository.js';
 import type { PageRequest } from '../../../application/shared/ports.js';
 import { contains, toPage, type DbDeps } from './base.js';
+import { newestFirst } from './knex-helpers.js';
 import { UserModel } from './identity.models.js';
 
 const toUser = (m: UserModel): User => ({
@@ -39,7 +40,7 @@ export const makeUserPgRepository = ({ db }: DbDeps): UserRepository => ({
       const pattern = contains(filter.search);
       q.where((w) => w.whereILike('displayName', pattern).orWhereILike('email', pattern).orWhereILike('username', pattern));
     }
-    return toPage(q.orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toUser);
+    return toPage(q, page, toUser, { order: newestFirst() });
   },
   async insert(user) {
     const rows = await db.q()('users').insert(user).onConflict(['tenant_id', 'email']).ignore().returning('id');

@@ -1,7 +1,7 @@
 import type { OutboundDelivery, WebhookEndpoint, WebhookPayload } from '../../../domain/webhooks/webhook.js';
 import type { OutboundDeliveryRepository, WebhookEndpointRepository } from '../../../application/webhooks/ports.js';
 import type { DbDeps } from './base.js';
-import { deletedRows, knexPage } from './knex-helpers.js';
+import { deletedRows, knexPage, newestFirst } from './knex-helpers.js';
 
 /** jsonb comes back parsed from pg; read defensively in case a driver hands the text. */
 const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
@@ -21,7 +21,7 @@ export const makeWebhookEndpointPgRepository = ({ db }: DbDeps): WebhookEndpoint
     return row ? toEndpoint(row) : null;
   },
   list(tenantId, page) {
-    return knexPage(db.q()('webhook_endpoints').where({ tenant_id: tenantId }).select('*').orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toEndpoint);
+    return knexPage(db.q()('webhook_endpoints').where({ tenant_id: tenantId }).select('*'), page, toEndpoint, { order: newestFirst('created_at', 'id') });
   },
   async update(e) {
     await db.q()('webhook_endpoints').where({ tenant_id: e.tenantId, id: e.id })
@@ -49,7 +49,7 @@ export const makeOutboundDeliveryPgRepository = ({ db }: DbDeps): OutboundDelive
   listByEndpoint(tenantId, endpointId, filter, page) {
     const q = db.q()('webhook_deliveries').where({ tenant_id: tenantId, endpoint_id: endpointId }).select('*');
     if (filter.status) q.where('status', filter.status);
-    return knexPage(q.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]), page, toDelivery);
+    return knexPage(q, page, toDelivery, { order: newestFirst('created_at', 'id') });
   },
   async recordAttempt(tenantId, id, outcome, at) {
     const status = outcome.delivered ? 'delivered' : outcome.final ? 'failed' : 'pending';
