@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../infrastructure/config.js';
 import { createLogger, logPort, type Logger } from '../infrastructure/logger.js';
 import { createKnex, embeddedDatabaseDir } from '../infrastructure/db/knex.js';
-import { migrateLatest } from '../infrastructure/db/migrate.js';
+import { migrateLatest, migrationsCurrent } from '../infrastructure/db/migrate.js';
 import { Database } from '../infrastructure/db/database.js';
 import { createRedis } from '../infrastructure/redis.js';
 import { persistentSecret } from '../infrastructure/secrets.js';
@@ -23,7 +23,7 @@ import { RateLimits } from '../adapters/http/middleware/rate-limit.js';
 import { createHttpApp } from '../adapters/http/app.js';
 import { errorTable } from '../adapters/http/errors/index.js';
 import { docsRoutes } from '../adapters/http/routes/docs.routes.js';
-import { makeHealthHandler } from '../adapters/http/routes/health.js';
+import { makeHealthHandler, makeReadinessHandler, type ReadinessCheck } from '../adapters/http/routes/health.js';
 import type { RouteModule } from '../adapters/http/kit/route-table.js';
 import type { DashboardContributor } from '../application/platform/ports.js';
 import type { Clock } from '../application/shared/ports.js';
@@ -106,6 +106,13 @@ export async function buildApplication(config: Config, options: BuildOptions = {
     jwtSecret: asValue(config.JWT_SECRET ?? persistentSecret(config.DATA_DIR, 'jwt_secret')),
     uploadDir: asValue(join(config.DATA_DIR, 'uploads')),
     healthCheck: asValue(() => db.ping()),
+    readinessChecks: asValue<Record<string, ReadinessCheck>>({
+      database: () => db.ping(),
+      ...(redis ? { redis: async () => (await redis.ping()) === 'PONG' } : {}),
+      migrations: () => migrationsCurrent(knex),
+      // Draining on SIGTERM: the load balancer stops sending new requests while in-flight ones finish.
+      serving: async () => !lifecycle.isStopping,
+    }),
     lifecycle: asValue(lifecycle),
   });
   for (const module of appModules) container.register(module.registrations(config));
@@ -132,6 +139,7 @@ export async function buildApplication(config: Config, options: BuildOptions = {
     resolveTenant: container.resolve('resolveTenant'),
     authenticate: container.resolve('authenticate'),
     health: makeHealthHandler(container.resolve('healthCheck'), config.version),
+    ready: makeReadinessHandler(container.resolve('readinessChecks')),
     trustProxy: config.TRUST_PROXY,
     baseDomain: config.BASE_DOMAIN,
     corsOrigins: config.CORS_ORIGINS,

@@ -17,6 +17,7 @@ import { securityHeaders } from './middleware/security-headers.js';
 import type { RateLimits } from './middleware/rate-limit.js';
 import { SESSION_COOKIE } from './kit/session-cookie.js';
 import { bearerOf, requestMeta, resolveRequestTenant, type ResolveTenant } from './kit/request.js';
+import { liveness } from './routes/health.js';
 import { refuseBadText, refuseMalformedUrl } from './kit/text.js';
 
 export interface HttpAppDeps {
@@ -27,6 +28,7 @@ export interface HttpAppDeps {
   resolveTenant: ResolveTenant;
   authenticate: (tenantId: string, credentials: { bearer?: string | undefined; session?: string | undefined }) => Promise<Result<Actor & { loginId: string }, AuthenticateError>>;
   health: (ctx: Context) => Promise<void>;
+  ready: (ctx: Context) => Promise<void>;
   trustProxy: boolean;
   baseDomain: string | undefined;
   corsOrigins: string[];
@@ -60,6 +62,8 @@ export function createHttpApp(deps: HttpAppDeps): { app: Koa; routes: RouteEntry
 
   const router = routeDispatch([
     { method: 'get', path: '/health', middleware: deps.health },
+    { method: 'get', path: '/health/ready', middleware: deps.ready },
+    { method: 'get', path: '/health/live', middleware: liveness },
     ...table.entries.map((entry) => ({ method: entry.method, path: entry.path, middleware: routeChain(entry, deps) })),
   ]);
   app.use(router.routes);

@@ -135,6 +135,15 @@ function operationOf(entry: RouteEntry, table: ErrorTable): ZodOpenApiOperationO
 const healthBody = (status: 'ok' | 'degraded') =>
   z.object({ status: z.literal(status), version: z.string(), time: z.string().meta({ examples: ['2026-11-22 12:40:00 WIB'] }) });
 
+const checkState = z.enum(['ok', 'failed']);
+const readinessBody = (status: 'ready' | 'unavailable') =>
+  z.object({
+    status: z.literal(status),
+    // Redis is checked only when REDIS_URL is set.
+    checks: z.object({ database: checkState, redis: checkState.optional(), migrations: checkState, serving: checkState }),
+    failed: z.array(z.enum(['database', 'redis', 'migrations', 'serving'])),
+  });
+
 /**
  * OpenAPI 3.1 built from the same zod schemas that validate requests and type the answers
  * (contract §2), so the document cannot drift from what the server accepts and sends.
@@ -155,6 +164,27 @@ export function buildOpenApi(routes: RouteEntry[], info: { title: string; versio
         200: { description: 'Healthy', content: { 'application/json': { schema: healthBody('ok') } } },
         503: { description: 'Database not answering', content: { 'application/json': { schema: healthBody('degraded') } } },
       },
+    },
+  };
+  paths['/health/ready'] = {
+    get: {
+      operationId: 'getReadiness',
+      summary: 'Readiness: database, Redis (when configured), migrations at the latest version, not draining; 503 names what failed',
+      description: 'Outside /api: no envelope, no rate limit, no tenant. For load balancers and orchestrators.',
+      tags: ['health'],
+      responses: {
+        200: { description: 'Ready', content: { 'application/json': { schema: readinessBody('ready') } } },
+        503: { description: 'A dependency is not usable', content: { 'application/json': { schema: readinessBody('unavailable') } } },
+      },
+    },
+  };
+  paths['/health/live'] = {
+    get: {
+      operationId: 'getLiveness',
+      summary: 'Liveness: the process answers (no dependency is checked)',
+      description: 'Outside /api: no envelope, no rate limit, no tenant.',
+      tags: ['health'],
+      responses: { 200: { description: 'Alive', content: { 'application/json': { schema: z.object({ status: z.literal('ok') }) } } } },
     },
   };
   return createDocument(
