@@ -187,6 +187,20 @@ export function buildOpenApi(routes: RouteEntry[], info: { title: string; versio
       responses: { 200: { description: 'Alive', content: { 'application/json': { schema: z.object({ status: z.literal('ok') }) } } } },
     },
   };
+  paths['/metrics'] = {
+    get: {
+      operationId: 'getMetrics',
+      summary: 'Prometheus metrics; served here only when METRICS_TOKEN is set (404 otherwise), for its bearer token only',
+      description: 'Outside /api: no envelope, no rate limit, no tenant. With METRICS_PORT the same text is served on that port instead. See docs/operations.md.',
+      tags: ['health'],
+      security: [{ metricsToken: [] }],
+      responses: {
+        200: { description: 'Prometheus text exposition format', content: { 'text/plain': { schema: z.string() } } },
+        401: { description: 'Missing or wrong METRICS_TOKEN', content: { 'text/plain': { schema: z.string() } } },
+        404: { description: 'Record not found: METRICS_TOKEN is not set, so no metrics are served on this port', content: { 'application/json': { schema: ErrorEnvelope } } },
+      },
+    },
+  };
   return createDocument(
     {
       openapi: '3.1.0',
@@ -196,6 +210,7 @@ export function buildOpenApi(routes: RouteEntry[], info: { title: string; versio
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           session: { type: 'apiKey', in: 'cookie', name: 'lms_session' },
+          metricsToken: { type: 'http', scheme: 'bearer', description: 'The value of METRICS_TOKEN' },
         },
       },
       paths,
