@@ -4,7 +4,7 @@ import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { deploymentEnv, freePort, startApi, TcpProxy } from './support/processes.js';
+import { deploymentEnv, freePort, startApi, startWorker, TcpProxy } from './support/processes.js';
 
 const viaProxy = (url: string, proxyPort: number) => {
   const u = new URL(url);
@@ -97,6 +97,26 @@ function imageLikeDirectory(): string {
   for (const name of readdirSync(modules)) if (name !== 'tsx' && !name.startsWith('.')) symlinkSync(join(modules, name), join(dir, 'node_modules', name));
   return dir;
 }
+
+describe('system: metrics of a worker', function () {
+  this.timeout(180_000);
+
+  it('a worker with METRICS_PORT serves its metrics there: the queue gauges and the runs of its jobs', async () => {
+    const env = await deploymentEnv();
+    const port = await freePort();
+    const worker = await startWorker({ ...env, METRICS_PORT: String(port), HOST: '127.0.0.1' });
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect(res.status).to.equal(200);
+      const text = await res.text();
+      expect(text).to.match(/^jobs\{queue="jobs",state="waiting"\} \d+$/m);
+      expect(text).to.contain('process_cpu_user_seconds_total');
+      expect(text).to.contain('# TYPE job_duration_seconds histogram');
+    } finally {
+      await worker.stop();
+    }
+  });
+});
 
 describe('system: the compiled build and the deployment files', function () {
   this.timeout(180_000);
