@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', '.tmp/**', 'bench/results*.json', '.dependency-cruiser.cjs', 'examples/generated/**'] },
+  { ignores: ['node_modules/**', 'data/**', '.tmp/**', 'bench/results*.json', '.dependency-cruiser.cjs', 'examples/generated/**', 'dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -32,5 +32,10 @@ export default tseslint.config(
   {
     files: ['tests/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'examples/**/*.ts'],
     rules: { 'no-console': 'off', '@typescript-eslint/no-unused-expressions': 'off' },
+  },
+  {
+    // The build and the launcher run before any TypeScript loader, as plain Node ESM.
+    files: ['scripts/**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', AbortSignal: 'readonly' } },
   },
 );

@@ -5,12 +5,13 @@ import { asFunction, asValue, createContainer, InjectionMode, type AwilixContain
 import type { Redis } from 'ioredis';
 import type { Config } from '../infrastructure/config.js';
 import { createLogger, logPort, type Logger } from '../infrastructure/logger.js';
-import { createKnex, embeddedDatabaseDir } from '../infrastructure/db/knex.js';
-import { migrateLatest } from '../infrastructure/db/migrate.js';
+import { createKnex, embeddedDatabaseDir, poolStats } from '../infrastructure/db/knex.js';
+import { migrateLatest, migrationsCurrent } from '../infrastructure/db/migrate.js';
 import { whenDatabaseAnswers } from '../infrastructure/db/wait-for-database.js';
 import { Database } from '../infrastructure/db/database.js';
 import { createRedis, whenRedisReady } from '../infrastructure/redis.js';
 import { persistentSecret } from '../infrastructure/secrets.js';
+import { runningFrom } from '../infrastructure/version.js';
 import { Lifecycle } from '../infrastructure/lifecycle.js';
 import { cryptoRandom, systemClock, uuidGenerator } from '../adapters/security/crypto.js';
 import { InProcessJobQueue } from '../adapters/jobs/in-process-job-queue.js';
@@ -21,10 +22,11 @@ import { RedisKeyValueStore } from '../adapters/kv/redis-kv-store.js';
 import { LruCaches } from '../adapters/cache/lru-caches.js';
 import { LocalCacheInvalidationBus, RedisCacheInvalidationBus, type CacheInvalidationBus } from '../adapters/cache/cache-invalidation-bus.js';
 import { RateLimits } from '../adapters/http/middleware/rate-limit.js';
+import { PrometheusMetrics } from '../adapters/metrics/prometheus-metrics.js';
 import { createHttpApp } from '../adapters/http/app.js';
 import { errorTable } from '../adapters/http/errors/index.js';
 import { docsRoutes } from '../adapters/http/routes/docs.routes.js';
-import { makeHealthHandler } from '../adapters/http/routes/health.js';
+import { makeHealthHandler, makeReadinessHandler, type ReadinessCheck } from '../adapters/http/routes/health.js';
 import type { RouteModule } from '../adapters/http/kit/route-table.js';
 import type { DashboardContributor } from '../application/platform/ports.js';
 import type { Clock } from '../application/shared/ports.js';
@@ -55,6 +57,8 @@ export interface Application {
   db: Database;
   redis: Redis | null;
   jobQueue: JobQueue;
+  /** Null unless METRICS_PORT or METRICS_TOKEN is set. */
+  metrics: PrometheusMetrics | null;
   /** The Koa request handler. */
   callback: ReturnType<ReturnType<typeof createHttpApp>['app']['callback']>;
   listen(port?: number, host?: string): Promise<Server>;
@@ -93,6 +97,8 @@ export async function buildApplication(config: Config, options: BuildOptions = {
   // Invalidations from other processes are heard before this one serves (a failure is logged: time to live bounds it).
   await bounded(() => cacheBus.ready(), 5000);
 
+  const metrics = config.METRICS_PORT !== undefined || config.METRICS_TOKEN ? new PrometheusMetrics({ pool: () => poolStats(knex), jobCounts: () => jobQueue.counts() }) : null;
+
   const lifecycle = new Lifecycle();
   const container = createContainer({ injectionMode: InjectionMode.PROXY, strict: true });
   container.register({
@@ -114,7 +120,15 @@ export async function buildApplication(config: Config, options: BuildOptions = {
     jwtSecret: asValue(config.JWT_SECRET ?? persistentSecret(config.DATA_DIR, 'jwt_secret')),
     uploadDir: asValue(join(config.DATA_DIR, 'uploads')),
     healthCheck: asValue(() => db.ping()),
+    readinessChecks: asValue<Record<string, ReadinessCheck>>({
+      database: () => db.ping(),
+      ...(redis ? { redis: async () => (await redis.ping()) === 'PONG' } : {}),
+      migrations: () => migrationsCurrent(knex),
+      // Draining on SIGTERM: the load balancer stops sending new requests while in-flight ones finish.
+      serving: async () => !lifecycle.isStopping,
+    }),
     lifecycle: asValue(lifecycle),
+    metrics: asValue(metrics),
   });
   for (const module of appModules) container.register(module.registrations(config));
   container.register({
@@ -132,6 +146,7 @@ export async function buildApplication(config: Config, options: BuildOptions = {
     { global: config.RATE_LIMIT_GLOBAL, critical: config.RATE_LIMIT_CRITICAL, upload: config.RATE_LIMIT_UPLOAD, ai: config.RATE_LIMIT_AI, webhookFailures: config.RATE_LIMIT_WEBHOOK_FAILURES, onStoreFailure: config.RATE_LIMIT_ON_STORE_FAILURE },
     redis,
     config.QUEUE_PREFIX,
+    metrics ? (limiter) => metrics.refused(limiter) : undefined,
   );
   const { app } = createHttpApp({
     logger,
@@ -142,15 +157,18 @@ export async function buildApplication(config: Config, options: BuildOptions = {
     authenticate: container.resolve('authenticate'),
     health: makeHealthHandler(container.resolve('healthCheck'), config.version),
     proxy: config.proxy,
+    ready: makeReadinessHandler(container.resolve('readinessChecks')),
+    metrics: metrics ? { observeRequest: metrics.observeRequest.bind(metrics), handler: config.METRICS_TOKEN ? metrics.handler(config.METRICS_TOKEN) : undefined } : undefined,
     baseDomain: config.BASE_DOMAIN,
     corsOrigins: config.CORS_ORIGINS,
   });
   const callback = app.callback();
+  const metricsServer = metrics && config.METRICS_PORT !== undefined ? await metrics.serve(config.METRICS_PORT, config.HOST) : null;
 
   const servers: Server[] = [];
   let closing = false;
   return {
-    config, container, logger, db, redis, jobQueue, callback,
+    config, container, logger, db, redis, jobQueue, metrics, callback,
     async listen(port = config.PORT, host = config.HOST) {
       const server = createServer(callback);
       server.keepAliveTimeout = 65_000;
@@ -160,7 +178,7 @@ export async function buildApplication(config: Config, options: BuildOptions = {
       });
       await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, host, resolve));
       servers.push(server);
-      logger.info({ port: (server.address() as AddressInfo).port, host }, 'listening');
+      logger.info({ port: (server.address() as AddressInfo).port, host, runningFrom }, 'listening');
       return server;
     },
     async close() {
@@ -186,12 +204,14 @@ export async function buildApplication(config: Config, options: BuildOptions = {
       await bounded(() => container.dispose(), 3000);
       if (!options.database) await bounded(() => knex.destroy(), 3000);
       if (redis) await bounded(() => redis.quit(), 2000, () => redis.disconnect());
+      if (metricsServer) await new Promise((resolve) => metricsServer.close(resolve));
     },
   };
 }
 
 export async function startWorkers(container: AwilixContainer, jobQueue: JobQueue, schedules: boolean, config: Config): Promise<void> {
   const definitions = appModules.flatMap((m) => m.jobs ?? []).map((name) => container.resolve<JobDefinition>(name));
-  await jobQueue.start(Object.fromEntries(definitions.map((d) => [d.name, d.handle])));
+  const metrics = container.resolve<PrometheusMetrics | null>('metrics');
+  await jobQueue.start(Object.fromEntries(definitions.map((d) => [d.name, metrics ? metrics.timed(d.name, d.handle) : d.handle])));
   if (schedules) for (const m of appModules) for (const s of m.schedules ?? []) await jobQueue.schedule(s.job, typeof s.everyMs === 'function' ? s.everyMs(config) : s.everyMs);
 }

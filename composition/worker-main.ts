@@ -1,5 +1,5 @@
 import { loadConfig, ConfigError } from '../infrastructure/config.js';
-import { packageVersion } from '../infrastructure/version.js';
+import { packageVersion, runningFrom } from '../infrastructure/version.js';
 import { buildApplication } from './container.js';
 
 /** `npm run worker`: BullMQ workers only, no HTTP; as many processes as the load needs. */
@@ -19,7 +19,7 @@ async function main() {
     process.exit(1);
   }
   const app = await buildApplication(config, { runWorkers: true });
-  app.logger.info('worker started');
+  app.logger.info({ runningFrom }, 'worker started');
   const stop = async () => {
     await app.close();
     process.exit(0);

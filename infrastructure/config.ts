@@ -97,6 +97,10 @@ const EnvSchema = z.object({
   WEBHOOK_BACKOFF_MS: int(1, 3_600_000).default(20_000),
   /** Longest wait for an endpoint's answer, per try. */
   WEBHOOK_TIMEOUT_MS: int(100, 120_000).default(10_000),
+  /** Prometheus metrics (docs/operations.md), never public by default: GET /metrics on this separate port (API and worker)… */
+  METRICS_PORT: int(1, 65535).optional(),
+  /** …and/or on the API port, for `Authorization: Bearer <METRICS_TOKEN>` only. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

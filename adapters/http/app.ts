@@ -17,6 +17,7 @@ import { securityHeaders } from './middleware/security-headers.js';
 import type { RateLimits } from './middleware/rate-limit.js';
 import { SESSION_COOKIE } from './kit/session-cookie.js';
 import { bearerOf, requestMeta, resolveRequestTenant, type ResolveTenant } from './kit/request.js';
+import { liveness } from './routes/health.js';
 import { refuseBadText, refuseMalformedUrl } from './kit/text.js';
 
 export interface HttpAppDeps {
@@ -29,6 +30,9 @@ export interface HttpAppDeps {
   health: (ctx: Context) => Promise<void>;
   /** From TRUST_PROXY; null: the socket's address is the client's. */
   proxy: { hops: number; header: string } | null;
+  ready: (ctx: Context) => Promise<void>;
+  /** Prometheus metrics, when enabled: every request is observed; `handler` serves GET /metrics (METRICS_TOKEN). */
+  metrics?: { observeRequest(method: string, route: string, status: number, seconds: number): void; handler?: ((ctx: Context) => Promise<void>) | undefined } | undefined;
   baseDomain: string | undefined;
   corsOrigins: string[];
 }
@@ -42,7 +46,10 @@ export function createHttpApp(deps: HttpAppDeps): { app: Koa; routes: RouteEntry
   const table = new RouteTable();
   for (const module of deps.routeModules) module(table);
 
-  app.use(requestContext(deps.logger, errorAnswer(deps.errorTable, deps.logger)));
+  const metrics = deps.metrics;
+  // The route label is the template the router matched, so a path's ids never multiply the series.
+  const observe = metrics && ((ctx: Context, seconds: number) => metrics.observeRequest(ctx.method, matchedRoute(ctx), ctx.status, seconds));
+  app.use(requestContext(deps.logger, errorAnswer(deps.errorTable, deps.logger), observe));
   app.use(securityHeaders({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } }));
   const crossOrigin = cors({
     origin: (ctx) => {
@@ -62,6 +69,9 @@ export function createHttpApp(deps: HttpAppDeps): { app: Koa; routes: RouteEntry
 
   const router = routeDispatch([
     { method: 'get', path: '/health', middleware: deps.health },
+    { method: 'get', path: '/health/ready', middleware: deps.ready },
+    { method: 'get', path: '/health/live', middleware: liveness },
+    ...(metrics?.handler ? [{ method: 'get' as const, path: '/metrics', middleware: metrics.handler }] : []),
     ...table.entries.map((entry) => ({ method: entry.method, path: entry.path, middleware: routeChain(entry, deps) })),
   ]);
   app.use(router.routes);
@@ -71,6 +81,12 @@ export function createHttpApp(deps: HttpAppDeps): { app: Koa; routes: RouteEntry
     ctx.body = failure('Record not found', `no route for ${ctx.method} ${ctx.path}`);
   });
   return { app, routes: table.entries };
+}
+
+/** @koa/router's documented `ctx._matchedRoute`; requests no route took share one label. */
+function matchedRoute(ctx: Context): string {
+  const route = (ctx as Context & { _matchedRoute?: string | RegExp })._matchedRoute;
+  return typeof route === 'string' ? route : 'unmatched';
 }
 
 function sameOrigin(ctx: Context, corsOrigins: string[]): boolean {

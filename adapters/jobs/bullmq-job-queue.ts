@@ -139,6 +139,10 @@ export class BullMqJobQueue implements JobQueue {
     await this.queue.upsertJobScheduler(name, { every: everyMs }, { name, data: {} });
   }
 
+  async counts() {
+    return { queue: QUEUE_NAME, states: await this.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'failed', 'completed') };
+  }
+
   async whenIdle(timeoutMs = 30_000) {
     const deadline = Date.now() + timeoutMs;
     let idleChecks = 0;

@@ -44,6 +44,10 @@ export class InProcessJobQueue implements JobQueue {
     this.intervals.push(setInterval(() => void this.enqueue(name, {}, { jobId: `${name}:tick` }), everyMs).unref());
   }
 
+  async counts() {
+    return { queue: 'in-process', states: { waiting: this.backlog.length + this.timers.size, active: this.running.size } };
+  }
+
   private dispatch(job: PendingJob, delayMs: number) {
     if (!this.handlers) {
       this.backlog.push(job);

@@ -27,6 +27,8 @@ export interface JobQueue extends Jobs {
   whenIdle(timeoutMs?: number): Promise<void>;
   /** Stops taking jobs and waits for the running ones. */
   close(): Promise<void>;
+  /** Jobs per state right now (the `jobs` gauge of /metrics). */
+  counts(): Promise<{ queue: string; states: Record<string, number> }>;
 }
 
 /** Jobs enqueued inside a unit of work wait for its commit: a job never sees uncommitted rows. */

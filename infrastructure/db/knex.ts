@@ -77,3 +77,16 @@ export function databaseUrlOf(knex: Knex): string | null {
   const engine = engines.get(knex);
   return engine && 'url' in engine ? engine.url : null;
 }
+
+/** The part of tarn's pool (knex's `client.pool`, its documented pool) that /metrics reads. */
+interface TarnPool {
+  numUsed(): number;
+  numFree(): number;
+  numPendingAcquires(): number;
+}
+
+/** Connections in use, idle, and acquisitions waiting for one; null once the pool is destroyed. */
+export function poolStats(knex: Knex): { used: number; idle: number; waiting: number } | null {
+  const pool = (knex.client as { pool?: TarnPool | undefined }).pool;
+  return pool ? { used: pool.numUsed(), idle: pool.numFree(), waiting: pool.numPendingAcquires() } : null;
+}

@@ -11,12 +11,16 @@ interface MigrationModule {
   down(knex: Knex): Promise<void>;
 }
 
-/** Loads `migrations/*.ts` with `import()`, so the same history runs under tsx on both engines. */
+/**
+ * Loads `migrations/*.ts` (tsx) or, in the compiled build, `migrations/*.js` with `import()`, so
+ * the same history runs on both engines; a migration's name has no extension, so a database
+ * migrated by either is current for the other.
+ */
 const migrationSource: Knex.MigrationSource<string> = {
   async getMigrations() {
-    return (await readdir(migrationsDir)).filter((f) => /^\d+_[\w-]+\.ts$/.test(f)).sort();
+    return (await readdir(migrationsDir)).filter((f) => /^\d+_[\w-]+\.(ts|js)$/.test(f)).sort();
   },
-  getMigrationName: (name) => name.replace(/\.ts$/, ''),
+  getMigrationName: (name) => name.replace(/\.(ts|js)$/, ''),
   async getMigration(name) {
     return (await import(new URL(`./migrations/${name}`, import.meta.url).href)) as MigrationModule;
   },
@@ -42,4 +46,10 @@ export async function migrateLatest(knex: Knex): Promise<void> {
     await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     await lock.end();
   }
+}
+
+/** Whether every migration this build knows has run (readiness: a process newer than its database must not serve). */
+export async function migrationsCurrent(knex: Knex): Promise<boolean> {
+  const [, pending] = (await knex.migrate.list({ migrationSource })) as [unknown[], unknown[]];
+  return pending.length === 0;
 }

@@ -135,6 +135,15 @@ function operationOf(entry: RouteEntry, table: ErrorTable): ZodOpenApiOperationO
 const healthBody = (status: 'ok' | 'degraded') =>
   z.object({ status: z.literal(status), version: z.string(), time: z.string().meta({ examples: ['2026-11-22 12:40:00 WIB'] }) });
 
+const checkState = z.enum(['ok', 'failed']);
+const readinessBody = (status: 'ready' | 'unavailable') =>
+  z.object({
+    status: z.literal(status),
+    // Redis is checked only when REDIS_URL is set.
+    checks: z.object({ database: checkState, redis: checkState.optional(), migrations: checkState, serving: checkState }),
+    failed: z.array(z.enum(['database', 'redis', 'migrations', 'serving'])),
+  });
+
 /**
  * OpenAPI 3.1 built from the same zod schemas that validate requests and type the answers
  * (contract §2), so the document cannot drift from what the server accepts and sends.
@@ -157,6 +166,41 @@ export function buildOpenApi(routes: RouteEntry[], info: { title: string; versio
       },
     },
   };
+  paths['/health/ready'] = {
+    get: {
+      operationId: 'getReadiness',
+      summary: 'Readiness: database, Redis (when configured), migrations at the latest version, not draining; 503 names what failed',
+      description: 'Outside /api: no envelope, no rate limit, no tenant. For load balancers and orchestrators.',
+      tags: ['health'],
+      responses: {
+        200: { description: 'Ready', content: { 'application/json': { schema: readinessBody('ready') } } },
+        503: { description: 'A dependency is not usable', content: { 'application/json': { schema: readinessBody('unavailable') } } },
+      },
+    },
+  };
+  paths['/health/live'] = {
+    get: {
+      operationId: 'getLiveness',
+      summary: 'Liveness: the process answers (no dependency is checked)',
+      description: 'Outside /api: no envelope, no rate limit, no tenant.',
+      tags: ['health'],
+      responses: { 200: { description: 'Alive', content: { 'application/json': { schema: z.object({ status: z.literal('ok') }) } } } },
+    },
+  };
+  paths['/metrics'] = {
+    get: {
+      operationId: 'getMetrics',
+      summary: 'Prometheus metrics; served here only when METRICS_TOKEN is set (404 otherwise), for its bearer token only',
+      description: 'Outside /api: no envelope, no rate limit, no tenant. With METRICS_PORT the same text is served on that port instead. See docs/operations.md.',
+      tags: ['health'],
+      security: [{ metricsToken: [] }],
+      responses: {
+        200: { description: 'Prometheus text exposition format', content: { 'text/plain': { schema: z.string() } } },
+        401: { description: 'Missing or wrong METRICS_TOKEN', content: { 'text/plain': { schema: z.string() } } },
+        404: { description: 'Record not found: METRICS_TOKEN is not set, so no metrics are served on this port', content: { 'application/json': { schema: ErrorEnvelope } } },
+      },
+    },
+  };
   return createDocument(
     {
       openapi: '3.1.0',
@@ -166,6 +210,7 @@ export function buildOpenApi(routes: RouteEntry[], info: { title: string; versio
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           session: { type: 'apiKey', in: 'cookie', name: 'lms_session' },
+          metricsToken: { type: 'http', scheme: 'bearer', description: 'The value of METRICS_TOKEN' },
         },
       },
       paths,

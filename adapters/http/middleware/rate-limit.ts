@@ -23,7 +23,8 @@ export class RateLimits {
   private readonly limiters: Record<'global' | Exclude<RateLimitName, 'exempt' | 'webhook'>, RateLimiterAbstract>;
   private readonly webhookFailures: RateLimiterAbstract;
 
-  constructor(private readonly settings: RateLimitSettings, redis: Redis | null, prefix: string) {
+  /** @param onRefused counts each 429 by limiter (/metrics). */
+  constructor(private readonly settings: RateLimitSettings, redis: Redis | null, prefix: string, private readonly onRefused: (limiter: string) => void = () => {}) {
     const make = (name: string, points: number) =>
       redis
         ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:rl:${name}:${points}`, points, duration: 60, useRedisPackage: false })
@@ -44,7 +45,7 @@ export class RateLimits {
       ctx.set('X-RateLimit-Limit', String(limiter.points));
       ctx.set('X-RateLimit-Remaining', String(res.remainingPoints));
     } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) throw this.exceeded(rejection, `${name} limit of ${limiter.points} requests per minute`, limiter.points);
+      if (rejection instanceof RateLimiterRes) throw this.exceeded(name, rejection, `${name} limit of ${limiter.points} requests per minute`, limiter.points);
       this.storeFailed();
     }
   }
@@ -63,7 +64,7 @@ export class RateLimits {
       this.storeFailed();
       return;
     }
-    if (res && res.consumedPoints >= limiter.points) throw this.exceeded(res, this.webhookDetail(), limiter.points);
+    if (res && res.consumedPoints >= limiter.points) throw this.exceeded('webhook', res, this.webhookDetail(), limiter.points);
   }
 
   /** After a failed proof: counts it; one past the limit (concurrent failures) answers 429 already. */
@@ -71,7 +72,7 @@ export class RateLimits {
     try {
       await this.webhookFailures.consume(key);
     } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) throw this.exceeded(rejection, this.webhookDetail(), this.webhookFailures.points);
+      if (rejection instanceof RateLimiterRes) throw this.exceeded('webhook', rejection, this.webhookDetail(), this.webhookFailures.points);
       this.storeFailed();
     }
   }
@@ -80,7 +81,8 @@ export class RateLimits {
     return `limit of ${this.webhookFailures.points} failed webhook proofs per minute`;
   }
 
-  private exceeded(res: RateLimiterRes, detail: string, points: number): HttpError {
+  private exceeded(limiter: string, res: RateLimiterRes, detail: string, points: number): HttpError {
+    this.onRefused(limiter);
     return new HttpError(429, 'Rate limit exceeded', detail, {
       'Retry-After': String(Math.max(1, Math.ceil(res.msBeforeNext / 1000))),
       'X-RateLimit-Limit': String(points),

@@ -11,7 +11,7 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
  * middleware for both: each layer of the chain is a promise hop on every request. Query strings
  * are left out of logs: some carry tokens (calendar feeds, webhook challenges).
  */
-export function requestContext(logger: Logger, answerError: (ctx: Context, error: unknown) => void): Middleware {
+export function requestContext(logger: Logger, answerError: (ctx: Context, error: unknown) => void, observe?: (ctx: Context, seconds: number) => void): Middleware {
   return async (ctx, next) => {
     const started = process.hrtime.bigint();
     const incoming = ctx.get('X-Request-Id');
@@ -23,6 +23,7 @@ export function requestContext(logger: Logger, answerError: (ctx: Context, error
     } catch (error) {
       answerError(ctx, error);
     } finally {
+      if (observe) observe(ctx, Number(process.hrtime.bigint() - started) / 1e9);
       const level = ctx.status >= 500 ? 'error' : ctx.status >= 400 ? 'info' : 'debug';
       if (logger.isLevelEnabled(level)) {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;

@@ -28,3 +28,42 @@ export const makeHealthHandler = (ping: () => Promise<boolean>, version: string)
   ctx.set('Cache-Control', 'no-store');
   ctx.body = { status: healthy ? 'ok' : 'degraded', version, time: localTimestamp(new Date()) };
 };
+
+/** A dependency the process needs to serve: answers whether it is usable now. */
+export type ReadinessCheck = () => Promise<boolean>;
+
+/** A check that has not answered by then counts as failed: a probe must answer within its own timeout. */
+const CHECK_TIMEOUT_MS = 2000;
+
+const withinTimeout = (check: ReadinessCheck): Promise<boolean> => {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    check().catch(() => false),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), CHECK_TIMEOUT_MS).unref())),
+  ]).finally(() => clearTimeout(timer));
+};
+
+/**
+ * GET /health/ready: whether a load balancer may send this process traffic. Every check runs at
+ * once; 503 names the ones that failed, so an operator sees at a glance which dependency is away.
+ */
+export const makeReadinessHandler = (checks: Record<string, ReadinessCheck>) => {
+  const names = Object.keys(checks);
+  return async (ctx: Context) => {
+    const results = await Promise.all(names.map((name) => withinTimeout(checks[name]!)));
+    const failed = names.filter((_, i) => !results[i]);
+    ctx.status = failed.length ? 503 : 200;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = {
+      status: failed.length ? 'unavailable' : 'ready',
+      checks: Object.fromEntries(names.map((name, i) => [name, results[i] ? 'ok' : 'failed'])),
+      failed,
+    };
+  };
+};
+
+/** GET /health/live: the process answers; nothing else is checked, so a dependency outage never restarts it. */
+export const liveness = (ctx: Context): void => {
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = { status: 'ok' };
+};

@@ -152,7 +152,7 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
         const content = Object.entries(success?.content ?? {});
         // A JSON answer describes its `data` (an acknowledgement: an explicit null with a description); a raw one its body.
         const described = content.length > 0 && content.every(([type, media]) => {
-          const schema = type === 'application/json' && path !== '/health' && path !== '/api/openapi.json'
+          const schema = type === 'application/json' && !path.startsWith('/health') && path !== '/api/openapi.json'
             ? (media.schema?.properties as Record<string, Record<string, unknown>> | undefined)?.data
             : media.schema;
           return schema !== undefined && Object.keys(schema).length > 0;
