@@ -71,7 +71,7 @@ describe('contract: CRM lead rollups equal a full count of the leads', () => {
         id: randomUUID(), tenantId: t.id, provider: pick(['meta', 'google', 'manual']), externalId: randomUUID(), name: `Lead ${i}`,
         phone: null, email: null, city: null, region: null, category: null, answers: [], status, assignedTo: null,
         value: random() < 0.5 ? toMinor((Math.floor(random() * 10_000_000) / 100).toFixed(2)) : null, isTest: random() < 0.15,
-        userId: random() < 0.3 ? pick(users).id : null, linkCandidates: null,
+        userId: random() < 0.3 ? pick(users).id : null, linkCandidates: null, suggestedUserId: null,
         campaignId: pick([null, 'c1', 'c2']), formId: pick([null, 'f1']), adId: pick([null, 'a1', 'a2']),
         createdAt: at, updatedAt: at, statusChangedAt: at, closedAt: random() < 0.6 ? new Date(at.getTime() + Math.floor(random() * 5 * 86_400_000)) : null,
       };
