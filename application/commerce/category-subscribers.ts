@@ -1,4 +1,4 @@
-import type { CategorySubscribers } from '../learning/index.js';
+import type { CategorySubscribers, CourseSales } from '../learning/index.js';
 import type { CommerceDeps } from './deps.js';
 
 /**
@@ -8,4 +8,9 @@ import type { CommerceDeps } from './deps.js';
  */
 export const makeCategorySubscribers = (d: Pick<CommerceDeps, 'subscriptionRepository'>): CategorySubscribers => ({
   of: (tenantId, categoryId, now) => d.subscriptionRepository.holdersOfCategory(tenantId, categoryId, now),
+});
+
+/** Learning's `courseSales` port: a course paid for is archived, never deleted. */
+export const makeCourseSales = (d: Pick<CommerceDeps, 'orderRepository'>): CourseSales => ({
+  paidOrders: (tenantId, courseId) => d.orderRepository.countPaidForCourse(tenantId, courseId),
 });

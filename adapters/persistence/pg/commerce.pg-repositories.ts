@@ -75,6 +75,11 @@ export const makeOrderPgRepository = ({ db }: DbDeps): OrderRepository => ({
     const r = (await db.q()('orders').where({ tenantId, status }).count({ n: '*' }).first()) as { n: unknown } | undefined;
     return num(r?.n);
   },
+  async countPaidForCourse(tenantId, courseId) {
+    const r = (await db.q()('orders').where({ tenantId }).whereIn('status', ['paid', 'refunded'])
+      .whereRaw('items @> ?::jsonb', [JSON.stringify([{ course_ids: [courseId] }])]).count({ n: '*' }).first()) as { n: unknown } | undefined;
+    return num(r?.n);
+  },
 });
 
 const toPayment = (r: PaymentRow): Payment => ({
