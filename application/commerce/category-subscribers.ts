@@ -1,4 +1,4 @@
-import type { CategorySubscribers, CourseSales } from '../learning/index.js';
+import type { CategorySubscribers, SalesRecords } from '../learning/index.js';
 import type { CommerceDeps } from './deps.js';
 
 /**
@@ -10,7 +10,8 @@ export const makeCategorySubscribers = (d: Pick<CommerceDeps, 'subscriptionRepos
   of: (tenantId, categoryId, now) => d.subscriptionRepository.holdersOfCategory(tenantId, categoryId, now),
 });
 
-/** Learning's `courseSales` port: a course paid for is archived, never deleted. */
-export const makeCourseSales = (d: Pick<CommerceDeps, 'orderRepository'>): CourseSales => ({
-  paidOrders: (tenantId, courseId) => d.orderRepository.countPaidForCourse(tenantId, courseId),
+/** Learning's `salesRecords` port: a course paid for is archived and a plan subscribed to deactivated, never deleted. */
+export const makeSalesRecords = (d: Pick<CommerceDeps, 'orderRepository' | 'subscriptionRepository'>): SalesRecords => ({
+  paidOrdersOfCourse: (tenantId, courseId) => d.orderRepository.countPaidForCourse(tenantId, courseId),
+  subscriptionsOfPlan: (tenantId, planId) => d.subscriptionRepository.countOfPlan(tenantId, planId),
 });

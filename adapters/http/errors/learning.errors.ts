@@ -27,5 +27,6 @@ export const learningErrors: ErrorTable = {
   DUPLICATE_RECORD: { status: 400, message: 'Record already exists' },
   UNKNOWN_REFERENCE: { status: 400, message: 'Invalid parameters' },
   INVALID_RECORD: { status: 400, message: 'Invalid parameters' },
+  PLAN_IN_USE: { status: 400, message: 'The subscription plan has subscribers: deactivate it instead' },
   CATEGORY_IN_USE: { status: 400, message: 'The category is in use by courses, prices or subscription plans' },
 };

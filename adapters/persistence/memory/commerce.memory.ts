@@ -105,6 +105,9 @@ export class MemorySubscriptionRepository implements SubscriptionRepository {
   async countActive(tenantId: string, userId: string, now: Date) {
     return [...this.rows.values()].filter((s) => s.tenantId === tenantId && s.userId === userId && (s.status === 'active' || s.status === 'cancelled') && s.startsAt && s.endsAt && s.startsAt <= now && s.endsAt > now).length;
   }
+  async countOfPlan(tenantId: string, planId: string) {
+    return [...this.rows.values()].filter((s) => s.tenantId === tenantId && s.planId === planId).length;
+  }
   async holdersOfCategory(tenantId: string, categoryId: string, now: Date) {
     const last = new Map<string, Subscription>();
     for (const s of this.rows.values()) {

@@ -86,7 +86,7 @@ export class MemoryCourseRepository implements CourseRepository {
     return out;
   }
   async idsOfCategories(tenantId: string, categoryIds: readonly string[]) {
-    return inTenant(this.s.courses.values(), tenantId).filter((c) => c.categoryId && categoryIds.includes(c.categoryId)).map((c) => c.id);
+    return inTenant(this.s.courses.values(), tenantId).filter((c) => c.categoryId && categoryIds.includes(c.categoryId) && c.status !== 'archived').map((c) => c.id);
   }
 }
 

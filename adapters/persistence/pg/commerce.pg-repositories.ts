@@ -174,6 +174,10 @@ export const makeSubscriptionPgRepository = ({ db }: DbDeps): SubscriptionReposi
       .count({ n: '*' }).first()) as { n: unknown } | undefined;
     return num(r?.n);
   },
+  async countOfPlan(tenantId, planId) {
+    const r = (await db.q()('subscriptions').where({ tenantId, planId }).count({ n: '*' }).first()) as { n: unknown } | undefined;
+    return num(r?.n);
+  },
   async holdersOfCategory(tenantId, categoryId, now) {
     // Cancelled ones that were paid run to their end; unpaid ones have none.
     const rows = (await db.q()('subscriptions').where({ tenantId }).whereIn('status', ['active', 'cancelled']).where('endsAt', '>', now)

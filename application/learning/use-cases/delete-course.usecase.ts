@@ -11,7 +11,7 @@ import { describeGradedWork } from '../../../domain/learning/graded-work.js';
  * The course and its quizzes are locked before the counts, so nothing lands between the check and
  * the delete (new rows share-lock them through their foreign keys and wait).
  */
-export const makeDeleteCourse = (d: Pick<LearningDeps, 'courseRepository' | 'moduleRepository' | 'enrollmentRepository' | 'progressRepository' | 'certificateRepository' | 'gradedWorkOnContent' | 'courseSales' | 'auditLog' | 'clock' | 'uow'>) =>
+export const makeDeleteCourse = (d: Pick<LearningDeps, 'courseRepository' | 'moduleRepository' | 'enrollmentRepository' | 'progressRepository' | 'certificateRepository' | 'gradedWorkOnContent' | 'salesRecords' | 'auditLog' | 'clock' | 'uow'>) =>
   async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<null, 'COURSE_NOT_FOUND' | 'COURSE_IN_USE'>> =>
     d.uow.run(async () => {
       const tenantId = actor.tenantId;
@@ -24,7 +24,7 @@ export const makeDeleteCourse = (d: Pick<LearningDeps, 'courseRepository' | 'mod
         submissions: await d.gradedWorkOnContent.submissionsInCourse(tenantId, id),
         attempts: await d.gradedWorkOnContent.attemptsInCourse(tenantId, id),
         certificates: await d.certificateRepository.count(tenantId, { courseId: id }),
-        paidOrders: await d.courseSales.paidOrders(tenantId, id),
+        paidOrders: await d.salesRecords.paidOrdersOfCourse(tenantId, id),
       });
       if (held) return err('COURSE_IN_USE', `${held}; archive the course instead`);
       await d.courseRepository.delete(tenantId, id);

@@ -88,4 +88,24 @@ describe('HTTP learning: deleting a course that holds learners\' records', () =>
     // An unsold course of the same shop deletes.
     expect((await h.http.delete(`/api/lms/admin/courses/${shop.courses[1]!.id}`).set(shop.admin.headers)).status).to.equal(200);
   });
+
+  it('a plan with a subscription is deactivated, not deleted; a subscription bought later grants no archived course of its categories', async () => {
+    const shop = await openShop(h);
+    const checkout = await h.http.post('/api/lms/subscription-checkout').set(shop.student.headers).send({ plan_id: shop.planId, payment_method: 'card' });
+    expect(checkout.status, JSON.stringify(checkout.body)).to.equal(200);
+    const refused = await h.http.delete(`/api/lms/admin/resources/subscription-plans/${shop.planId}`).set(shop.admin.headers);
+    expect(refused.status).to.equal(400);
+    expect(refused.body).to.include({ message: 'The subscription plan has subscribers: deactivate it instead', error: '1 subscription(s); set active: false instead' });
+    expect((await h.http.put(`/api/lms/admin/resources/subscription-plans/${shop.planId}`).set(shop.admin.headers).send({ active: false })).status).to.equal(200);
+    const unsold = await h.http.post('/api/lms/admin/resources/subscription-plans').set(shop.admin.headers).send({ name: 'Unsold', price: 1000, duration_days: 7 });
+    expect((await h.http.delete(`/api/lms/admin/resources/subscription-plans/${unsold.body.data.id}`).set(shop.admin.headers)).status).to.equal(200);
+
+    const [kept, archived] = [shop.courses[0]!, shop.courses[1]!];
+    expect((await h.http.put(`/api/lms/admin/courses/${archived.id}`).set(shop.admin.headers).send({ status: 'archived' })).status).to.equal(200);
+    const order = checkout.body.data.order as { id: string; total_amount: number };
+    const paid = await h.http.post('/api/lms/admin/payments').set(shop.admin.headers).send({ order_id: order.id, amount: order.total_amount, payment_method: 'cash' });
+    expect(paid.status, JSON.stringify(paid.body)).to.equal(200);
+    const enrolled = async (courseId: string) => (await h.http.get(`/api/lms/admin/resources/enrollments?course_id=${courseId}`).set(shop.admin.headers)).body.data.total as number;
+    expect([await enrolled(kept.id), await enrolled(archived.id)]).to.deep.equal([1, 0]);
+  });
 });
