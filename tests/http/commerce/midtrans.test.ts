@@ -110,6 +110,14 @@ describe('HTTP commerce: PAYGATE_PROVIDER=midtrans', () => {
     expect((await h.http.get(`/api/paygate/payment/check/${tx}`).set(shop.student.headers)).body.data).to.include({ status: 'pending' });
     const enrolled = await h.http.get(`/api/lms/admin/resources/enrollments?course_id=${shop.soloCourse.id}`).set(shop.admin.headers);
     expect(enrolled.body.data.total).to.equal(0);
+
+    // Midtrans' own notification of the order pays it with a payment of its own; the sandbox one stays pending.
+    const settled = await http.post('/api/paygate/webhook').send({ ...n, transaction_id: 'a1f0c8e2-3b7d-4e59-9c1a-6d2e8f4b7c30', signature_key: signature });
+    expect(settled.status, JSON.stringify(settled.body)).to.equal(200);
+    expect(settled.body.data).to.include({ status: 'paid', changed: true });
+    expect((await h.http.get(`/api/paygate/payment/check/${tx}`).set(shop.student.headers)).body.data).to.include({ status: 'pending', provider: 'sandbox' });
+    const real = await h.http.get('/api/paygate/payment/check/a1f0c8e2-3b7d-4e59-9c1a-6d2e8f4b7c30').set(shop.student.headers);
+    expect(real.body.data).to.include({ status: 'paid', provider: 'midtrans' });
   });
 
   it('a Snap failure answers 502 and leaves the order pending', async () => {
