@@ -132,7 +132,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, version: string): Config {
   const e = parsed.data;
   if (e.MAILER === 'smtp' && !e.SMTP_URL) throw new ConfigError('Invalid environment variable SMTP_URL: required when MAILER=smtp');
   // The sandbox gateway marks orders paid without taking money: production must choose it on purpose.
-  const production = present.NODE_ENV === 'production';
+  // Any case: `Production` deploys as production too (issue 26), so it is judged as one.
+  const production = present.NODE_ENV?.trim().toLowerCase() === 'production';
   if (production && !present.PAYGATE_PROVIDER) {
     throw new ConfigError('Invalid environment variable PAYGATE_PROVIDER: required when NODE_ENV=production (midtrans, or sandbox on purpose)');
   }

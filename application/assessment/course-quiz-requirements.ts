@@ -29,13 +29,17 @@ export const makeStudentAssignmentsReader = (d: Pick<AssessmentDeps, 'submission
 });
 
 /**
- * Learning's `gradedWorkOnContent` port: what deleting a module or lesson would take with it. The
- * module's quizzes are locked before their attempts are counted, so no attempt starts between the
- * count and the delete of the same unit of work.
+ * Learning's `gradedWorkOnContent` port: what deleting a course, module or lesson would take with it.
+ * The quizzes are locked before their attempts are counted, so no attempt starts between the count
+ * and the delete of the same unit of work.
  */
 export const makeGradedWorkOnContent = (d: Pick<AssessmentDeps, 'quizRepository' | 'attemptRepository' | 'submissionRepository'>): GradedWorkOnContent => ({
   async attemptsInModule(tenantId, moduleId) {
     return d.attemptRepository.countOnQuizzes(tenantId, await d.quizRepository.lockByModule(tenantId, moduleId));
   },
+  async attemptsInCourse(tenantId, courseId) {
+    return d.attemptRepository.countOnQuizzes(tenantId, await d.quizRepository.lockByCourse(tenantId, courseId));
+  },
   submissionsOnLessons: (tenantId, lessonIds) => d.submissionRepository.count(tenantId, { lessonIds }),
+  submissionsInCourse: (tenantId, courseId) => d.submissionRepository.count(tenantId, { courseId }),
 });

@@ -1,4 +1,4 @@
-import type { CategorySubscribers } from '../learning/index.js';
+import type { CategorySubscribers, SalesRecords } from '../learning/index.js';
 import type { CommerceDeps } from './deps.js';
 
 /**
@@ -8,4 +8,10 @@ import type { CommerceDeps } from './deps.js';
  */
 export const makeCategorySubscribers = (d: Pick<CommerceDeps, 'subscriptionRepository'>): CategorySubscribers => ({
   of: (tenantId, categoryId, now) => d.subscriptionRepository.holdersOfCategory(tenantId, categoryId, now),
+});
+
+/** Learning's `salesRecords` port: a course paid for is archived and a plan subscribed to deactivated, never deleted. */
+export const makeSalesRecords = (d: Pick<CommerceDeps, 'orderRepository' | 'subscriptionRepository'>): SalesRecords => ({
+  paidOrdersOfCourse: (tenantId, courseId) => d.orderRepository.countPaidForCourse(tenantId, courseId),
+  subscriptionsOfPlan: (tenantId, planId) => d.subscriptionRepository.countOfPlan(tenantId, planId),
 });

@@ -1,4 +1,5 @@
-import { lineAmount, promoProblem, quote, unitPriceFor, type PromoProblem, type Quote } from '../../domain/commerce/pricing.js';
+import { exceedsMaxAmount, lineAmount, MAX_AMOUNT, promoProblem, quote, unitPriceFor, type PromoProblem, type Quote } from '../../domain/commerce/pricing.js';
+import { formatMinor } from '../../domain/shared/money.js';
 import type { OrderItem } from '../../domain/commerce/order.js';
 import type { Course, PromoCode } from '../learning/index.js';
 import { err, ok, type Result } from '../shared/result.js';
@@ -6,7 +7,10 @@ import type { CommerceDeps } from './deps.js';
 
 export type ItemRequest = { courseId: string; categoryId?: undefined } | { categoryId: string; courseId?: undefined };
 
-export type PricingError = 'UNKNOWN_COURSE' | 'CATEGORY_NOT_FOR_SALE' | 'COURSE_IS_FREE' | 'CURRENCY_MISMATCH' | 'NOTHING_TO_ORDER' | PromoProblem;
+export type PricingError = 'UNKNOWN_COURSE' | 'CATEGORY_NOT_FOR_SALE' | 'COURSE_IS_FREE' | 'CURRENCY_MISMATCH' | 'NOTHING_TO_ORDER' | 'AMOUNT_TOO_LARGE' | PromoProblem;
+
+/** The refusal of a total beyond what an order can hold, naming the limit. */
+export const amountTooLarge = () => err('AMOUNT_TOO_LARGE', `total: more than ${formatMinor(MAX_AMOUNT)}`);
 
 type Deps = Pick<CommerceDeps, 'learningCatalog' | 'learningAccess' | 'clock'>;
 
@@ -86,6 +90,7 @@ export async function priceCourseItems(d: Deps, tenantId: string, requests: read
       quantity: 1, unitPrice: c.price, amount: lineAmount(c.price, 1, currency), tierMinQuantity: null,
     });
   }
+  if (exceedsMaxAmount(items.map((i) => i.amount))) return amountTooLarge();
   return ok(items);
 }
 

@@ -89,7 +89,7 @@ export const makeLearningAccess = (d: AccessDeps) => {
       return (await d.moduleRepository.listByCourse(tenantId, courseId)).map((m) => m.id);
     },
 
-    /** Every course of these categories: a subscription plan grants them all. */
+    /** Every course of these categories but archived ones: a subscription plan grants them all. */
     courseIdsOfCategories(tenantId: string, categoryIds: readonly string[]): Promise<string[]> {
       return categoryIds.length ? d.courseRepository.idsOfCategories(tenantId, categoryIds) : Promise.resolve([]);
     },

@@ -12,6 +12,7 @@ import type { LearnerDirectory } from './ports/learner-directory.js';
 import type { CourseQuizRequirements, GradedWorkOnContent, StudentAssignmentsReader } from './ports/assessment-ports.js';
 import type { CertificateRenderer } from './ports/certificate-renderer.js';
 import type { CategorySubscribers } from './ports/category-subscribers.js';
+import type { SalesRecords } from './ports/sales-records.js';
 
 /** Digest of short-lived secrets (linking codes); the shared `secretDigest` registration fits it. */
 export interface CodeDigest {
@@ -33,6 +34,7 @@ export type LearningDeps = {
   studentAssignmentsReader: StudentAssignmentsReader;
   gradedWorkOnContent: GradedWorkOnContent;
   categorySubscribers: CategorySubscribers;
+  salesRecords: SalesRecords;
   certificateRenderer: CertificateRenderer;
   /** The issuer's name on certificates (identity owns tenants). */
   tenantRepository: Pick<TenantRepository, 'findById'>;

@@ -25,6 +25,7 @@ export {
   type CourseQuizRequirements, type GradedWorkOnContent, type QuizStatus, type StudentAssignmentsReader, type StudentAssignment,
 } from './ports/assessment-ports.js';
 export type { CategorySubscriber, CategorySubscribers } from './ports/category-subscribers.js';
+export type { SalesRecords } from './ports/sales-records.js';
 export type { Course, CourseModule, Lesson, CourseStatus } from '../../domain/learning/course.js';
 export type { Enrollment, EnrollmentSource, EnrollmentStatus } from '../../domain/learning/enrollment.js';
 export { isEnrollmentActive } from '../../domain/learning/enrollment.js';

@@ -10,10 +10,11 @@ type Deps = Pick<LearningDeps, 'categorySubscribers' | 'enrollmentRepository' | 
  * covers the category, until that subscription ends: the same grant its payment made for the
  * courses the category held then. Runs in the caller's unit of work; one insert for all new
  * enrolments, and a re-grant (never shortening) for learners already enrolled. A course moved out
- * of a category stays with those it was granted to until their subscriptions end.
+ * of a category stays with those it was granted to until their subscriptions end. An archived course
+ * takes no new learners.
  */
 export async function grantToCategorySubscribers(d: Deps, course: Course, now: Date): Promise<void> {
-  if (!course.categoryId) return;
+  if (!course.categoryId || course.status === 'archived') return;
   const subscribers = await d.categorySubscribers.of(course.tenantId, course.categoryId, now);
   if (subscribers.length === 0) return;
   const grants: Enrollment[] = subscribers.map((s) => ({

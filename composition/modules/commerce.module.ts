@@ -2,7 +2,7 @@ import { asFunction, asValue } from 'awilix';
 import type { AppModule } from '../app-module.js';
 import { persistentSecret } from '../../infrastructure/secrets.js';
 import { makeSettlement } from '../../application/commerce/settlement.js';
-import { makeCategorySubscribers } from '../../application/commerce/category-subscribers.js';
+import { makeCategorySubscribers, makeSalesRecords } from '../../application/commerce/category-subscribers.js';
 import { noPaymentEvents } from '../../application/commerce/ports/payment-events.js';
 import { makeCommerceDashboard } from '../../application/commerce/commerce-dashboard.js';
 import { makeListSubscriptionPlans } from '../../application/commerce/use-cases/list-subscription-plans.usecase.js';
@@ -68,8 +68,9 @@ export const commerceModule: AppModule = {
       orderRepository: asFunction(makeOrderPgRepository).singleton(),
       paymentRepository: asFunction(makePaymentPgRepository).singleton(),
       subscriptionRepository: asFunction(makeSubscriptionPgRepository).singleton(),
-      // Learning's port (same name: this later registration replaces its default).
+      // Learning's ports (same names: these later registrations replace its defaults).
       categorySubscribers: asFunction(makeCategorySubscribers).singleton(),
+      salesRecords: asFunction(makeSalesRecords).singleton(),
       promoCodeReservations: asFunction(makePromoCodeReservationsPg).singleton(),
       // Replaced by the CRM module (payments move the pipeline).
       paymentEvents: asValue(noPaymentEvents),

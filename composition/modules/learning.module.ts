@@ -5,6 +5,7 @@ import { makeLearningCatalog } from '../../application/learning/learning-catalog
 import { makeProgressCalculator } from '../../application/learning/course-progress.js';
 import { noGradedWork, noQuizRequirements, noStudentAssignments } from '../../application/learning/ports/assessment-ports.js';
 import { noCategorySubscribers } from '../../application/learning/ports/category-subscribers.js';
+import { noSalesRecords } from '../../application/learning/ports/sales-records.js';
 import { makeLearningDashboard } from '../../application/learning/learning-dashboard.js';
 import { makeListCourses } from '../../application/learning/use-cases/list-courses.usecase.js';
 import { makeGetPublicOutline } from '../../application/learning/use-cases/get-public-outline.usecase.js';
@@ -74,7 +75,7 @@ import { makeLearningAdminResourceRoutes } from '../../adapters/http/routes/lear
  * Names other contexts resolve (see application/learning/index.ts): `learningAccess`,
  * `learningCatalog`, `grantEnrollment`, `evaluateCourseCompletion`. Names they may replace by registering them
  * again in a module listed after this one: `courseQuizRequirements`, `studentAssignmentsReader`,
- * `gradedWorkOnContent` (assessment), `categorySubscribers` (commerce).
+ * `gradedWorkOnContent` (assessment), `categorySubscribers` and `salesRecords` (commerce).
  */
 export const learningModule: AppModule = {
   name: 'learning',
@@ -101,6 +102,7 @@ export const learningModule: AppModule = {
     studentAssignmentsReader: asValue(noStudentAssignments),
     gradedWorkOnContent: asValue(noGradedWork),
     categorySubscribers: asValue(noCategorySubscribers),
+    salesRecords: asValue(noSalesRecords),
     certificateRenderer: asValue(pdfkitCertificateRenderer),
 
     learningAccess: asFunction(makeLearningAccess).singleton(),

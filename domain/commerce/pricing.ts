@@ -15,6 +15,15 @@ export function unitPriceFor(price: TieredPrice, quantity: number): { unitPrice:
   return best ? { unitPrice: best.unitPrice, tierMinQuantity: best.minQuantity } : { unitPrice: price.unitPrice, tierMinQuantity: null };
 }
 
+/**
+ * The largest amount a price, a line or an order total may reach: 999,999,999,999.99, what the
+ * money columns hold (numeric(14,2)). Each price is capped at the edge; their sum is checked here,
+ * so an order of several dear courses is refused (400) instead of failing on write.
+ */
+export const MAX_AMOUNT: Minor = 99_999_999_999_999n;
+
+export const exceedsMaxAmount = (amounts: readonly Minor[]): boolean => sumMinor(amounts) > MAX_AMOUNT;
+
 export const PROMO_PROBLEMS = ['PROMO_NOT_FOUND', 'PROMO_NOT_STARTED', 'PROMO_EXPIRED', 'PROMO_EXHAUSTED'] as const;
 export type PromoProblem = (typeof PROMO_PROBLEMS)[number];
 

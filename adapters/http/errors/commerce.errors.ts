@@ -19,6 +19,8 @@ export const commerceErrors: ErrorTable = {
   CATEGORY_NOT_FOR_SALE: { status: 400, message: 'Invalid parameters' },
   NOTHING_TO_ORDER: { status: 400, message: 'Invalid parameters' },
   CURRENCY_MISMATCH: { status: 400, message: 'Invalid parameters' },
+  // Beyond what the money columns hold (999,999,999,999.99): `error` names the limit.
+  AMOUNT_TOO_LARGE: { status: 400, message: 'The total is larger than an order can be' },
   COURSE_IS_FREE: { status: 400, message: 'This course is free: enrol in it directly' },
   PLAN_NOT_AVAILABLE: { status: 400, message: 'This subscription plan is not available' },
   ORDER_NOT_PENDING: { status: 400, message: 'Only pending orders can be changed' },

@@ -10,12 +10,13 @@ import type { makeReceivePaymentNotification } from '../../../application/commer
 import { SANDBOX_RESULTS, type makeCompleteSandboxPayment, type makeGetSandboxPayment } from '../../../application/commerce/use-cases/complete-sandbox-payment.usecase.js';
 import type { makeListPayments } from '../../../application/commerce/use-cases/list-payments.usecase.js';
 import type { makeRecordOfflinePayment } from '../../../application/commerce/use-cases/record-offline-payment.usecase.js';
+import type { PaymentGateway } from '../../../application/commerce/ports/payment-gateway.js';
 import type { Order } from '../../../domain/commerce/order.js';
 import type { Payment } from '../../../domain/commerce/payment.js';
 import { RAW, reply } from '../kit/envelope.js';
 import { DomainError, HttpError, unwrap } from '../kit/errors.js';
 import { dateOnly, dayAfter, dayStart, pageQuery, pageView, text, toPageRequest, uuid } from '../kit/schemas.js';
-import type { RouteModule } from '../kit/route-table.js';
+import type { RouteModule, RouteTable } from '../kit/route-table.js';
 import * as wire from '../wire/commerce.wire.js';
 import { money } from './learning-schemas.js';
 import { escapeHtml } from '../kit/html.js';
@@ -29,6 +30,7 @@ type Deps = {
   completeSandboxPayment: ReturnType<typeof makeCompleteSandboxPayment>;
   listPayments: ReturnType<typeof makeListPayments>;
   recordOfflinePayment: ReturnType<typeof makeRecordOfflinePayment>;
+  paymentGateway: Pick<PaymentGateway, 'provider'>;
 };
 
 const InitiateBody = z.object({ order_id: uuid, payment_method: z.string().trim().min(1).max(64), amount: money.optional() });
@@ -87,6 +89,34 @@ function sandboxPage(p: Payment, o: Order, done?: string): string {
 ${body}<p><small>Test gateway: no money moves. The choice sends a signed payment notification, as a real gateway would.</small></p></div></body></html>`;
 }
 
+function mountSandbox(r: RouteTable, d: Deps, tags: string[]): void {
+  r.get('/api/paygate/sandbox/:transaction_id', { operationId: 'getSandboxPaymentPage', producesSchema: z.string(), errors: ['PAYMENT_NOT_FOUND'], summary: 'Sandbox payment page (HTML)', access: 'public', params: SandboxParam, produces: 'text/html', tags }, async ({ params, ctx }) => {
+    const found = await d.getSandboxPayment(params.transaction_id);
+    if (!found.ok) throw new HttpError(404, 'Record not found');
+    ctx.status = 200;
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Content-Security-Policy', SANDBOX_CSP);
+    ctx.body = sandboxPage(found.value.payment, found.value.order);
+    return RAW;
+  });
+  r.post('/api/paygate/sandbox/:transaction_id', {
+    summary: 'The payer\'s choice on the sandbox page (?result=success|failure|expire): sends the signed notification', access: 'public', params: SandboxParam, query: SandboxQuery, produces: 'text/html', tags,
+    operationId: 'completeSandboxPayment', description: 'Answers the page again (HTML), or `{order_id, status}` to `Accept: application/json`.',
+    response: z.object({ order_id: uuid, status: z.string() }), errors: ['PAYMENT_NOT_FOUND', 'INVALID_SIGNATURE', 'ORDER_NOT_FOUND', 'AMOUNT_MISMATCH'],
+  }, async ({ params, query, ctx }) => {
+    const out = unwrap(await d.completeSandboxPayment(params.transaction_id, query.result));
+    const found = await d.getSandboxPayment(params.transaction_id);
+    const accepts = ctx.accepts('html', 'json');
+    if (accepts === 'json' || !found.ok) return reply({ order_id: out.order.id, status: out.order.status }, 'Sandbox notification sent');
+    ctx.status = 200;
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Content-Security-Policy', SANDBOX_CSP);
+    ctx.body = sandboxPage(found.value.payment, found.value.order, out.order.status === 'paid' ? 'Payment successful. You can close this page.' : `Payment ${out.order.status}.`);
+    return RAW;
+  });
+}
+
 export const makeCommercePaygateRoutes = (d: Deps): RouteModule => (r) => {
   const tags = ['payment gateway'];
   r.post('/api/paygate/payment/initiate', { operationId: 'initiatePayment', response: wire.PaymentWithOrder, errors: ['ORDER_NOT_FOUND', 'ORDER_NOT_PAYABLE', 'AMOUNT_MISMATCH', 'PAYMENT_METHOD_UNAVAILABLE', 'PAYMENT_GATEWAY_ERROR', 'USER_NOT_FOUND'], summary: 'Start paying an order: {transaction_id, redirect_url, …} (owner or Admin)', access: Role.Student, body: InitiateBody, tags }, async ({ actor, body }) => {
@@ -117,32 +147,10 @@ export const makeCommercePaygateRoutes = (d: Deps): RouteModule => (r) => {
     return reply({ order_id: out.order.id, status: out.order.status, changed: out.changed }, out.changed ? 'Notification processed' : 'Notification received');
   });
 
-  // The sandbox gateway's page (public: the payer's browser, no tenant header; the transaction id is the capability).
-  r.get('/api/paygate/sandbox/:transaction_id', { operationId: 'getSandboxPaymentPage', producesSchema: z.string(), errors: ['PAYMENT_NOT_FOUND'], summary: 'Sandbox payment page (HTML)', access: 'public', params: SandboxParam, produces: 'text/html', tags }, async ({ params, ctx }) => {
-    const found = await d.getSandboxPayment(params.transaction_id);
-    if (!found.ok) throw new HttpError(404, 'Record not found');
-    ctx.status = 200;
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.set('Cache-Control', 'no-store');
-    ctx.set('Content-Security-Policy', SANDBOX_CSP);
-    ctx.body = sandboxPage(found.value.payment, found.value.order);
-    return RAW;
-  });
-  r.post('/api/paygate/sandbox/:transaction_id', {
-    summary: 'The payer\'s choice on the sandbox page (?result=success|failure|expire): sends the signed notification', access: 'public', params: SandboxParam, query: SandboxQuery, produces: 'text/html', tags,
-    operationId: 'completeSandboxPayment', description: 'Answers the page again (HTML), or `{order_id, status}` to `Accept: application/json`.',
-    response: z.object({ order_id: uuid, status: z.string() }), errors: ['PAYMENT_NOT_FOUND', 'INVALID_SIGNATURE', 'ORDER_NOT_FOUND', 'AMOUNT_MISMATCH'],
-  }, async ({ params, query, ctx }) => {
-    const out = unwrap(await d.completeSandboxPayment(params.transaction_id, query.result));
-    const found = await d.getSandboxPayment(params.transaction_id);
-    const accepts = ctx.accepts('html', 'json');
-    if (accepts === 'json' || !found.ok) return reply({ order_id: out.order.id, status: out.order.status }, 'Sandbox notification sent');
-    ctx.status = 200;
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.set('Content-Security-Policy', SANDBOX_CSP);
-    ctx.body = sandboxPage(found.value.payment, found.value.order, out.order.status === 'paid' ? 'Payment successful. You can close this page.' : `Payment ${out.order.status}.`);
-    return RAW;
-  });
+  // The sandbox gateway's page (public: the payer's browser, no tenant header; the transaction id is
+  // the capability). Mounted only while the sandbox is the configured gateway (issue 26): with
+  // midtrans, a sandbox payment left in the database must not pay its order for free.
+  if (d.paymentGateway.provider === 'sandbox') mountSandbox(r, d, tags);
 
   const atags = ['admin payments'];
   r.get('/api/lms/admin/payments', { operationId: 'listPayments', response: wire.PaymentPage, summary: 'Payments, newest first (status, method, from, to, order_id, user_id)', access: Role.Admin, query: AdminPaymentsQuery, tags: atags }, async ({ actor, query }) =>

@@ -76,10 +76,10 @@ export const makeCommerceRoutes = (d: Deps): RouteModule => (r) => {
     d.listPaymentMethods(tenant.id));
 
   // Orders.
-  r.post('/api/orders/check-price', { operationId: 'checkPrice', response: wire.PriceQuote, errors: ['PRICE_NOT_FOUND', 'PROMO_NOT_FOUND', 'PROMO_NOT_STARTED', 'PROMO_EXPIRED', 'PROMO_EXHAUSTED'], summary: 'Price of `quantity` courses of a category, with a promo code; nothing is stored', access: 'public', body: CheckPriceBody, tags: otags }, async ({ tenant, body }) => {
+  r.post('/api/orders/check-price', { operationId: 'checkPrice', response: wire.PriceQuote, errors: ['PRICE_NOT_FOUND', 'AMOUNT_TOO_LARGE', 'PROMO_NOT_FOUND', 'PROMO_NOT_STARTED', 'PROMO_EXPIRED', 'PROMO_EXHAUSTED'], summary: 'Price of `quantity` courses of a category, with a promo code; nothing is stored', access: 'public', body: CheckPriceBody, tags: otags }, async ({ tenant, body }) => {
     return priceQuoteView(unwrap(await d.checkPrice(tenant.id, { categoryId: body.category_id, quantity: body.quantity, promoCode: body.promo_code, currency: body.currency })));
   });
-  r.post('/api/orders', { operationId: 'createOrder', response: wire.Order, errors: ['UNKNOWN_COURSE', 'CATEGORY_NOT_FOR_SALE', 'COURSE_IS_FREE', 'CURRENCY_MISMATCH', 'NOTHING_TO_ORDER', 'PROMO_NOT_FOUND', 'PROMO_NOT_STARTED', 'PROMO_EXPIRED', 'PROMO_EXHAUSTED'],
+  r.post('/api/orders', { operationId: 'createOrder', response: wire.Order, errors: ['UNKNOWN_COURSE', 'AMOUNT_TOO_LARGE', 'CATEGORY_NOT_FOR_SALE', 'COURSE_IS_FREE', 'CURRENCY_MISMATCH', 'NOTHING_TO_ORDER', 'PROMO_NOT_FOUND', 'PROMO_NOT_STARTED', 'PROMO_EXPIRED', 'PROMO_EXHAUSTED'],
     summary: 'Place an order of courses: items [{course_id} | {category_id}], promo_code?', access: Role.Student, body: CreateOrderBody, tags: otags,
     description: 'Priced on the server: courses whose category has a price are priced together per category at the tier their number reaches; others at their own price.',
   }, async ({ actor, body }) =>
@@ -88,7 +88,7 @@ export const makeCommerceRoutes = (d: Deps): RouteModule => (r) => {
     pageView(await d.listMyOrders(actor, { status: query.status }, toPageRequest(query)), orderView));
   r.get('/api/orders/:id', { operationId: 'getMyOrder', response: wire.Order, errors: ['ORDER_NOT_FOUND'], summary: 'One of the caller\'s orders', access: Role.Student, params: idParam, tags: otags }, async ({ actor, params }) =>
     orderView(unwrap(await d.getMyOrder(actor, params.id))));
-  r.put('/api/orders/:id', { operationId: 'updateOrder', response: wire.Order, errors: ['ORDER_NOT_FOUND', 'ORDER_NOT_PENDING', 'ORDER_PAYMENT_IN_PROGRESS', 'ORDER_ITEMS_FIXED', 'UNKNOWN_COURSE', 'CATEGORY_NOT_FOR_SALE', 'COURSE_IS_FREE', 'CURRENCY_MISMATCH', 'NOTHING_TO_ORDER', 'PROMO_NOT_FOUND', 'PROMO_NOT_STARTED', 'PROMO_EXPIRED', 'PROMO_EXHAUSTED'], summary: 'Change a pending order (items, promo_code; null removes the code)', access: Role.Student, params: idParam, body: UpdateOrderBody, tags: otags }, async ({ actor, params, body }) =>
+  r.put('/api/orders/:id', { operationId: 'updateOrder', response: wire.Order, errors: ['ORDER_NOT_FOUND', 'ORDER_NOT_PENDING', 'ORDER_PAYMENT_IN_PROGRESS', 'ORDER_ITEMS_FIXED', 'AMOUNT_TOO_LARGE', 'UNKNOWN_COURSE', 'CATEGORY_NOT_FOR_SALE', 'COURSE_IS_FREE', 'CURRENCY_MISMATCH', 'NOTHING_TO_ORDER', 'PROMO_NOT_FOUND', 'PROMO_NOT_STARTED', 'PROMO_EXPIRED', 'PROMO_EXHAUSTED'], summary: 'Change a pending order (items, promo_code; null removes the code)', access: Role.Student, params: idParam, body: UpdateOrderBody, tags: otags }, async ({ actor, params, body }) =>
     reply(orderView(unwrap(await d.updateOrder(actor, params.id, { items: body.items, promoCode: body.promo_code }))), 'Order updated'));
   r.delete('/api/orders/:id', { operationId: 'cancelOrder', response: wire.Order, errors: ['ORDER_NOT_FOUND', 'ORDER_NOT_PENDING'], summary: 'Cancel a pending order', access: Role.Student, params: idParam, tags: otags }, async ({ actor, params }) =>
     reply(orderView(unwrap(await d.cancelOrder(actor, params.id))), 'Order cancelled'));

@@ -139,7 +139,7 @@ export const makeLearningAdminResourceRoutes = (d: Deps): RouteModule => (r) => 
   const description = `Resources and their fields: ${ADMIN_RESOURCES.map((n) => `${n} ${registry[n].fields}`).join('; ')}.`;
   const tags = ['admin resources'];
   const documentedBody = z.union(ADMIN_RESOURCES.map((n) => registry[n].createBody) as [ZodType, ZodType, ...ZodType[]]).meta({ description: 'The fields of the resource named by `:resource` (see the description)' });
-  const errors = ['RESOURCE_NOT_FOUND', 'RECORD_NOT_FOUND', 'DUPLICATE_RECORD', 'UNKNOWN_REFERENCE', 'INVALID_RECORD', 'UNKNOWN_CATEGORY', 'CATEGORY_IN_USE', 'COURSE_NOT_FOUND', 'USER_NOT_FOUND'];
+  const errors = ['RESOURCE_NOT_FOUND', 'RECORD_NOT_FOUND', 'DUPLICATE_RECORD', 'UNKNOWN_REFERENCE', 'INVALID_RECORD', 'UNKNOWN_CATEGORY', 'CATEGORY_IN_USE', 'PLAN_IN_USE', 'COURSE_NOT_FOUND', 'USER_NOT_FOUND'];
 
   r.get('/api/lms/admin/resources/:resource', { operationId: 'listAdminRecords', response: wire.AdminRecordPage, errors: ['RESOURCE_NOT_FOUND'], summary: 'List an admin resource (paginated, ?search=)', description, access: Role.Admin, params: ResourceParam, query: pageQuery.extend({ search: searchQuery }).loose(), tags }, async ({ tenant, params, query }) =>
     find(params.resource).list(tenant.id, query, toPageRequest(query)));

@@ -166,7 +166,7 @@ export const makeLearningCatalogRoutes = (d: Deps): RouteModule => (r) => {
     return reply(courseView(updated.course, updated.category), 'Course updated');
   });
 
-  r.delete('/api/lms/admin/courses/:id', { operationId: 'deleteCourse', summary: 'Delete a course without enrolments', access: Role.Admin, params: idParam, tags, response: acknowledgement, errors: ['COURSE_NOT_FOUND', 'COURSE_IN_USE'] }, async ({ actor, meta, params }) => {
+  r.delete('/api/lms/admin/courses/:id', { operationId: 'deleteCourse', summary: 'Delete a course no learner has records in or paid for', access: Role.Admin, params: idParam, tags, response: acknowledgement, errors: ['COURSE_NOT_FOUND', 'COURSE_IN_USE'] }, async ({ actor, meta, params }) => {
     unwrap(await d.deleteCourse(actor, meta, params.id));
     return reply(null, 'Course deleted');
   });

@@ -34,6 +34,7 @@ export class MemoryQuizRepository implements QuizRepository {
   async findById(tenantId: string, id: string) { return own(this.s.quizzes.get(id), tenantId); }
   async lock(tenantId: string, id: string) { return this.findById(tenantId, id); }
   async lockByModule(tenantId: string, moduleId: string) { return inTenant(this.s.quizzes.values(), tenantId).filter((q) => q.moduleId === moduleId).map((q) => q.id); }
+  async lockByCourse(tenantId: string, courseId: string) { return inTenant(this.s.quizzes.values(), tenantId).filter((q) => q.courseId === courseId).map((q) => q.id); }
   async list(tenantId: string, f: QuizFilter, page: PageRequest) {
     const all = inTenant(this.s.quizzes.values(), tenantId)
       .filter((q) => (!f.moduleId || q.moduleId === f.moduleId) && (!f.courseId || q.courseId === f.courseId) && (!f.publishedOnly || q.status === 'published'))

@@ -1,4 +1,4 @@
-import type { Order } from '../../../domain/commerce/order.js';
+import { coursesOf, type Order } from '../../../domain/commerce/order.js';
 import type { Minor } from '../../../domain/shared/money.js';
 import type { Payment } from '../../../domain/commerce/payment.js';
 import type { Subscription } from '../../../domain/commerce/subscription.js';
@@ -40,6 +40,9 @@ export class MemoryOrderRepository implements OrderRepository {
   }
   async count(tenantId: string, status: string) {
     return [...this.rows.values()].filter((o) => o.tenantId === tenantId && o.status === status).length;
+  }
+  async countPaidForCourse(tenantId: string, courseId: string) {
+    return [...this.rows.values()].filter((o) => o.tenantId === tenantId && (o.status === 'paid' || o.status === 'refunded') && coursesOf(o).includes(courseId)).length;
   }
 }
 
@@ -101,6 +104,9 @@ export class MemorySubscriptionRepository implements SubscriptionRepository {
   }
   async countActive(tenantId: string, userId: string, now: Date) {
     return [...this.rows.values()].filter((s) => s.tenantId === tenantId && s.userId === userId && (s.status === 'active' || s.status === 'cancelled') && s.startsAt && s.endsAt && s.startsAt <= now && s.endsAt > now).length;
+  }
+  async countOfPlan(tenantId: string, planId: string) {
+    return [...this.rows.values()].filter((s) => s.tenantId === tenantId && s.planId === planId).length;
   }
   async holdersOfCategory(tenantId: string, categoryId: string, now: Date) {
     const last = new Map<string, Subscription>();

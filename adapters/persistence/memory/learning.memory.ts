@@ -86,7 +86,7 @@ export class MemoryCourseRepository implements CourseRepository {
     return out;
   }
   async idsOfCategories(tenantId: string, categoryIds: readonly string[]) {
-    return inTenant(this.s.courses.values(), tenantId).filter((c) => c.categoryId && categoryIds.includes(c.categoryId)).map((c) => c.id);
+    return inTenant(this.s.courses.values(), tenantId).filter((c) => c.categoryId && categoryIds.includes(c.categoryId) && c.status !== 'archived').map((c) => c.id);
   }
 }
 
@@ -305,8 +305,8 @@ export class MemoryCertificateRepository implements CertificateRepository {
       .sort((a, b) => b.issuedAt.getTime() - a.issuedAt.getTime() || (a.id < b.id ? 1 : -1));
     return pageOf(all.map(clone), page);
   }
-  async count(tenantId: string, f: { since?: Date } = {}) {
-    return inTenant(this.s.certificates.values(), tenantId).filter((c) => !f.since || c.issuedAt >= f.since).length;
+  async count(tenantId: string, f: { since?: Date; courseId?: string } = {}) {
+    return inTenant(this.s.certificates.values(), tenantId).filter((c) => (!f.since || c.issuedAt >= f.since) && (!f.courseId || c.courseId === f.courseId)).length;
   }
   async countByUsers(tenantId: string, userIds: readonly string[]) {
     const out = new Map<string, number>();

@@ -43,6 +43,9 @@ export const makeQuizPgRepository = ({ db }: DbDeps): QuizRepository => ({
   async lockByModule(tenantId, moduleId) {
     return ((await db.q()('quizzes').where({ tenantId, moduleId }).select('id').forUpdate()) as Array<{ id: string }>).map((r) => r.id);
   },
+  async lockByCourse(tenantId, courseId) {
+    return ((await db.q()('quizzes').where({ tenantId, courseId }).select('id').forUpdate()) as Array<{ id: string }>).map((r) => r.id);
+  },
   list(tenantId, filter, page) {
     const q = db.q()('quizzes').where({ tenantId }).select('*');
     if (filter.moduleId) q.where({ moduleId: filter.moduleId });

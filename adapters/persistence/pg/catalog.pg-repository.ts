@@ -112,7 +112,7 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
   },
   async idsOfCategories(tenantId, categoryIds) {
     if (categoryIds.length === 0) return [];
-    return ((await db.q()('courses').where({ tenantId }).whereIn('categoryId', [...categoryIds]).select('id')) as Array<{ id: string }>).map((r) => r.id);
+    return ((await db.q()('courses').where({ tenantId }).whereIn('categoryId', [...categoryIds]).whereNot({ status: 'archived' }).select('id')) as Array<{ id: string }>).map((r) => r.id);
   },
 });
 

@@ -34,6 +34,7 @@ export const makeCertificatePgRepository = ({ db }: DbDeps): CertificateReposito
   async count(tenantId, filter = {}) {
     const q = db.q()('certificates').where({ tenantId });
     if (filter.since) q.where('issuedAt', '>=', filter.since);
+    if (filter.courseId) q.where({ courseId: filter.courseId });
     const r = (await q.count({ n: '*' }).first()) as { n: number } | undefined;
     return num(r?.n);
   },

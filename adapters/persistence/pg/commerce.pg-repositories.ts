@@ -75,6 +75,11 @@ export const makeOrderPgRepository = ({ db }: DbDeps): OrderRepository => ({
     const r = (await db.q()('orders').where({ tenantId, status }).count({ n: '*' }).first()) as { n: unknown } | undefined;
     return num(r?.n);
   },
+  async countPaidForCourse(tenantId, courseId) {
+    const r = (await db.q()('orders').where({ tenantId }).whereIn('status', ['paid', 'refunded'])
+      .whereRaw('items @> ?::jsonb', [JSON.stringify([{ course_ids: [courseId] }])]).count({ n: '*' }).first()) as { n: unknown } | undefined;
+    return num(r?.n);
+  },
 });
 
 const toPayment = (r: PaymentRow): Payment => ({
@@ -167,6 +172,10 @@ export const makeSubscriptionPgRepository = ({ db }: DbDeps): SubscriptionReposi
   async countActive(tenantId, userId, now) {
     const r = (await db.q()('subscriptions').where({ tenantId, userId }).whereIn('status', ['active', 'cancelled']).where('startsAt', '<=', now).where('endsAt', '>', now)
       .count({ n: '*' }).first()) as { n: unknown } | undefined;
+    return num(r?.n);
+  },
+  async countOfPlan(tenantId, planId) {
+    const r = (await db.q()('subscriptions').where({ tenantId, planId }).count({ n: '*' }).first()) as { n: unknown } | undefined;
     return num(r?.n);
   },
   async holdersOfCategory(tenantId, categoryId, now) {

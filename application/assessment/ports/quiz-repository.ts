@@ -15,6 +15,8 @@ export interface QuizRepository {
   lock(tenantId: string, id: string): Promise<Quiz | null>;
   /** Locks the module's quizzes as `lock` does; answers their ids. */
   lockByModule(tenantId: string, moduleId: string): Promise<string[]>;
+  /** Locks the course's quizzes as `lock` does; answers their ids. */
+  lockByCourse(tenantId: string, courseId: string): Promise<string[]>;
   /** Newest first (contract §2). */
   list(tenantId: string, filter: QuizFilter, page: PageRequest): Promise<Page<Quiz>>;
   insert(quiz: Quiz): Promise<void>;

@@ -17,6 +17,8 @@ export interface SubscriptionRepository {
    */
   expireDue(now: Date): Promise<number>;
   countActive(tenantId: string, userId: string, now: Date): Promise<number>;
+  /** Subscriptions of the plan, whatever their status. */
+  countOfPlan(tenantId: string, planId: string): Promise<number>;
   /** Per user, the paid subscription covering the category that ends last, among those not ended at `now`. */
   holdersOfCategory(tenantId: string, categoryId: string, now: Date): Promise<CategorySubscriber[]>;
 }

@@ -1,8 +1,8 @@
-import { lineAmount, unitPriceFor, type PromoProblem } from '../../../domain/commerce/pricing.js';
+import { exceedsMaxAmount, lineAmount, unitPriceFor, type PromoProblem } from '../../../domain/commerce/pricing.js';
 import type { Minor } from '../../../domain/shared/money.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { CommerceDeps } from '../deps.js';
-import { applicablePromo } from '../order-pricing.js';
+import { amountTooLarge, applicablePromo } from '../order-pricing.js';
 import { quote } from '../../../domain/commerce/pricing.js';
 
 export interface PriceCheck {
@@ -29,13 +29,16 @@ export interface PriceQuote {
  * expired or exhausted promo code is an error naming the reason (contract §7).
  */
 export const makeCheckPrice = (d: Pick<CommerceDeps, 'learningCatalog' | 'clock'>) =>
-  async (tenantId: string, cmd: PriceCheck): Promise<Result<PriceQuote, 'PRICE_NOT_FOUND' | PromoProblem>> => {
+  async (tenantId: string, cmd: PriceCheck): Promise<Result<PriceQuote, 'PRICE_NOT_FOUND' | 'AMOUNT_TOO_LARGE' | PromoProblem>> => {
     const currency = (cmd.currency ?? 'IDR').toUpperCase();
     const price = await d.learningCatalog.pricingFor(tenantId, cmd.categoryId, currency);
     if (!price) return err('PRICE_NOT_FOUND');
     const promo = await applicablePromo(d, tenantId, cmd.promoCode);
     if (!promo.ok) return promo;
     const { unitPrice, tierMinQuantity } = unitPriceFor(price, cmd.quantity);
-    const totals = quote([lineAmount(unitPrice, cmd.quantity, currency)], promo.value, currency);
+    const line = lineAmount(unitPrice, cmd.quantity, currency);
+    // What no order could hold is not quoted either.
+    if (exceedsMaxAmount([line])) return amountTooLarge();
+    const totals = quote([line], promo.value, currency);
     return ok({ unitPrice, quantity: cmd.quantity, ...totals, promoCodeApplied: promo.value?.code ?? null, currency, tierMinQuantity });
   };

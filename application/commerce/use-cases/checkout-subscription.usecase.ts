@@ -2,17 +2,22 @@ import type { Payment } from '../../../domain/commerce/payment.js';
 import type { Actor } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { CommerceDeps } from '../deps.js';
+import { payFreeOrder } from '../free-orders.js';
 import { availableMethods } from '../payment-methods.js';
 import { startPayment, type StartPaymentError } from '../payments.js';
+import type { Settlement } from '../settlement.js';
 import { placeSubscription, type PlacedSubscription, type SubscribeError } from '../subscription-orders.js';
 
-type Deps = Pick<CommerceDeps, 'learningCatalog' | 'promoCodeReservations' | 'paymentEvents' | 'orderRepository' | 'subscriptionRepository' | 'paymentRepository' | 'paymentGateway' | 'userRepository' | 'settingsReader' | 'mailer' | 'clock' | 'ids' | 'uow'>;
+type Deps = Pick<CommerceDeps, 'learningCatalog' | 'promoCodeReservations' | 'paymentEvents' | 'orderRepository' | 'subscriptionRepository' | 'paymentRepository' | 'paymentGateway' | 'userRepository' | 'settingsReader' | 'mailer' | 'clock' | 'ids' | 'uow'> & { settlement: Settlement };
 
 /**
  * `POST /api/lms/subscription-checkout {plan_id, payment_method, promo_code?}`: the subscription,
  * its order and the gateway transaction in one call, answering `{order, payment, subscription}`
  * with the payer's `redirect_url`. The method is checked before anything is written; if the
- * gateway then fails (502), the order stays pending and can be paid through `initiate`.
+ * gateway then fails (502), the order stays pending and can be paid through `initiate`. A free
+ * order (a 100 % promo code) has nothing to charge: it is paid at once, as by `POST
+ * /api/lms/subscriptions`, and answered with its `free` payment; refusing it instead left a pending
+ * order nobody could pay holding one of the code's uses (issue 26).
  */
 export const makeCheckoutSubscription = (d: Deps) =>
   async (actor: Actor, cmd: { planId: string; paymentMethod: string; promoCode?: string | null | undefined }): Promise<Result<PlacedSubscription & { payment: Payment }, SubscribeError | StartPaymentError>> => {
@@ -21,6 +26,13 @@ export const makeCheckoutSubscription = (d: Deps) =>
     }
     const placed = await placeSubscription(d, actor, cmd.planId, cmd.promoCode);
     if (!placed.ok) return placed;
+    if (placed.value.order.totalAmount === 0n) {
+      const order = await payFreeOrder(d, placed.value.order);
+      const free = order.status === 'paid' ? await d.paymentRepository.latestOfOrder(actor.tenantId, order.id) : null;
+      if (!free) return err('ORDER_NOT_PAYABLE', `the order is ${order.status}`);
+      const subscription = (await d.subscriptionRepository.findById(actor.tenantId, placed.value.subscription.id)) ?? placed.value.subscription;
+      return ok({ subscription, order, plan: placed.value.plan, payment: free });
+    }
     const payment = await startPayment(d, placed.value.order, cmd.paymentMethod);
     if (!payment.ok) return payment;
     return ok({ ...placed.value, payment: payment.value });

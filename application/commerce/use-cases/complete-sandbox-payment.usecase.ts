@@ -17,15 +17,25 @@ const STATUS: Record<SandboxResult, { statusCode: string; transactionStatus: str
   expire: { statusCode: '407', transactionStatus: 'expire', message: 'Success, transaction is expired' },
 };
 
-type Deps = Pick<CommerceDeps, 'paymentRepository' | 'orderRepository' | 'notificationSigner' | 'clock'> & {
+type Deps = Pick<CommerceDeps, 'paymentRepository' | 'orderRepository' | 'paymentGateway' | 'notificationSigner' | 'clock'> & {
   receivePaymentNotification: ReturnType<typeof makeReceivePaymentNotification>;
 };
 
+/**
+ * A sandbox payment the sandbox may still settle: only while the sandbox is the configured gateway
+ * (after a switch to midtrans, an old sandbox payment's id must not pay its order for free).
+ */
+const sandboxPayment = async (d: Pick<CommerceDeps, 'paymentRepository' | 'paymentGateway'>, transactionId: string): Promise<Payment | null> => {
+  if (d.paymentGateway.provider !== 'sandbox') return null;
+  const payment = await d.paymentRepository.findByTransactionIdAnyTenant(transactionId);
+  return payment && payment.provider === 'sandbox' ? payment : null;
+};
+
 /** The sandbox payment page's data: the payment (by its transaction id, any tenant: the id is the capability) and its order. */
-export const makeGetSandboxPayment = (d: Pick<CommerceDeps, 'paymentRepository' | 'orderRepository'>) =>
+export const makeGetSandboxPayment = (d: Pick<CommerceDeps, 'paymentRepository' | 'orderRepository' | 'paymentGateway'>) =>
   async (transactionId: string): Promise<Result<{ payment: Payment; order: Order }, 'PAYMENT_NOT_FOUND'>> => {
-    const payment = await d.paymentRepository.findByTransactionIdAnyTenant(transactionId);
-    if (!payment || payment.provider !== 'sandbox') return err('PAYMENT_NOT_FOUND');
+    const payment = await sandboxPayment(d, transactionId);
+    if (!payment) return err('PAYMENT_NOT_FOUND');
     const order = await d.orderRepository.findById(payment.tenantId, payment.orderId);
     return order ? ok({ payment, order }) : err('PAYMENT_NOT_FOUND');
   };
@@ -36,8 +46,8 @@ export const makeGetSandboxPayment = (d: Pick<CommerceDeps, 'paymentRepository' 
  */
 export const makeCompleteSandboxPayment = (d: Deps) =>
   async (transactionId: string, result: SandboxResult): Promise<Result<{ order: Order; payment: Payment | null }, 'PAYMENT_NOT_FOUND' | NotificationError>> => {
-    const payment = await d.paymentRepository.findByTransactionIdAnyTenant(transactionId);
-    if (!payment || payment.provider !== 'sandbox') return err('PAYMENT_NOT_FOUND');
+    const payment = await sandboxPayment(d, transactionId);
+    if (!payment) return err('PAYMENT_NOT_FOUND');
     const s = STATUS[result];
     const grossAmount = formatMinor(payment.amount);
     const signatureKey = d.notificationSigner.sign(payment.orderId, s.statusCode, grossAmount);

@@ -36,12 +36,13 @@ type Deps = Pick<CommerceDeps, 'orderRepository' | 'paymentRepository' | 'paymen
 
 /**
  * `POST /api/paygate/webhook` (public): the signature is checked first, in constant time; a bad
- * one changes nothing (403). A signed notification is then parsed strictly (400, nothing
- * changes, the notification logged): `gross_amount` a plain decimal, a `status_code` Midtrans
- * documents for its `transaction_status`. Then, under the order's lock: the amount must equal
- * the order total (else refused, 400), the state machine applies the outcome, and the
- * notification is stored with what processing did, all in one unit of work. Replays and
- * concurrent duplicates serialise on the lock and find nothing left to do.
+ * one changes nothing (403). Only payments of the configured gateway are settled: a notification
+ * naming another provider's payment is refused (400, nothing changes). A signed notification is
+ * then parsed strictly (400, nothing changes, the notification logged): `gross_amount` a plain
+ * decimal, a `status_code` Midtrans documents for its `transaction_status`. Then, under the
+ * order's lock: the amount must equal the order total (else refused, 400), the state machine
+ * applies the outcome, and the notification is stored with what processing did, all in one unit
+ * of work. Replays and concurrent duplicates serialise on the lock and find nothing left to do.
  */
 export const makeReceivePaymentNotification = (d: Deps) =>
   async (n: GatewayNotification, payload: unknown): Promise<Result<{ order: Order; payment: Payment | null; changed: boolean }, NotificationError>> => {
@@ -60,6 +61,13 @@ export const makeReceivePaymentNotification = (d: Deps) =>
       d.log.warn('commerce.notification_unknown_order', { orderId: n.orderId });
       return err('ORDER_NOT_FOUND');
     }
+    // A payment opened through another gateway (the sandbox, before the switch to midtrans) is
+    // never settled by this one: its rows stay as they are, whatever a signed body claims.
+    const named = n.transactionId ? await d.paymentRepository.findByTransactionId(tenantId, n.transactionId) : null;
+    if (named && named.provider !== d.paymentGateway.provider) {
+      d.log.warn('commerce.notification_refused', { orderId: n.orderId, problems: [`transaction_id: a ${named.provider} payment`], notification: loggable(payload) });
+      return err('INVALID_NOTIFICATION', `transaction_id: a ${named.provider} payment; this server settles ${d.paymentGateway.provider} payments only`);
+    }
     const now = d.clock.now();
     const notification = {
       id: d.ids.uuid(), tenantId, orderId: n.orderId, provider: d.paymentGateway.provider, transactionId: n.transactionId, transactionStatus: n.transactionStatus,
@@ -70,7 +78,9 @@ export const makeReceivePaymentNotification = (d: Deps) =>
 
     const paymentOf = async (order: Order): Promise<{ payment: Payment; insert: boolean } | null> => {
       const byId = n.transactionId ? await d.paymentRepository.findByTransactionId(tenantId, n.transactionId) : null;
-      const known = byId && byId.orderId === order.id ? byId : (await d.paymentRepository.pendingOfOrder(tenantId, order.id))[0] ?? null;
+      // A payment named by the notification is the configured provider's (checked above).
+      const known = byId && byId.orderId === order.id ? byId
+        : (await d.paymentRepository.pendingOfOrder(tenantId, order.id)).find((p) => p.provider === d.paymentGateway.provider) ?? null;
       if (known) {
         const gatewayTransactionId = known.gatewayTransactionId ?? (n.transactionId && n.transactionId !== known.transactionId ? n.transactionId : null);
         return { payment: transitionPayment({ ...known, gatewayTransactionId }, outcome, now), insert: false };

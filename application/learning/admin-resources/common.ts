@@ -3,7 +3,7 @@ import type { Page, PageRequest } from '../../shared/ports.js';
 import type { Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 
-export type AdminResourceError = 'RECORD_NOT_FOUND' | 'DUPLICATE_RECORD' | 'UNKNOWN_REFERENCE' | 'INVALID_RECORD' | 'CATEGORY_IN_USE';
+export type AdminResourceError = 'RECORD_NOT_FOUND' | 'DUPLICATE_RECORD' | 'UNKNOWN_REFERENCE' | 'INVALID_RECORD' | 'CATEGORY_IN_USE' | 'PLAN_IN_USE';
 
 export interface ListQuery {
   search?: string | undefined;

@@ -15,8 +15,12 @@ export interface PlanInput {
 }
 export interface PlanQuery extends ListQuery { active?: boolean | undefined }
 
-/** Subscription plans (storage and CRUD; commerce sells them): every category must exist in the tenant. */
-export const makeSubscriptionPlansResource = (d: Pick<LearningDeps, 'categoryRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'> & { subscriptionPlanRepository: SubscriptionPlanRepository }): AdminResource<SubscriptionPlan, PlanInput, Partial<PlanInput>, PlanQuery> => {
+/**
+ * Subscription plans (storage and CRUD; commerce sells them): every category must exist in the
+ * tenant. A plan anyone subscribed to (pending, active or ended) is not deleted: its subscribers'
+ * records name it. It is deactivated instead (`active: false`), which stops new sales.
+ */
+export const makeSubscriptionPlansResource = (d: Pick<LearningDeps, 'categoryRepository' | 'salesRecords' | 'auditLog' | 'clock' | 'ids' | 'uow'> & { subscriptionPlanRepository: SubscriptionPlanRepository }): AdminResource<SubscriptionPlan, PlanInput, Partial<PlanInput>, PlanQuery> => {
   const check = async (p: SubscriptionPlan) => {
     const ids = [...new Set(p.categoryIds)];
     const found = await d.categoryRepository.findManyByIds(p.tenantId, ids);
@@ -51,6 +55,9 @@ export const makeSubscriptionPlansResource = (d: Pick<LearningDeps, 'categoryRep
     },
     async remove(actor, meta, id) {
       return d.uow.run(async () => {
+        if (!(await d.subscriptionPlanRepository.findById(actor.tenantId, id))) return err('RECORD_NOT_FOUND');
+        const subscriptions = await d.salesRecords.subscriptionsOfPlan(actor.tenantId, id);
+        if (subscriptions > 0) return err('PLAN_IN_USE', `${subscriptions} subscription(s); set active: false instead`);
         if (!(await d.subscriptionPlanRepository.delete(actor.tenantId, id))) return err('RECORD_NOT_FOUND');
         await audit(d, actor, meta, 'subscription-plans', 'delete', id);
         return ok(null);

@@ -42,13 +42,19 @@ export interface StudentAssignmentsReader {
 export interface GradedWorkOnContent {
   /** Attempts on the module's quizzes, which stay locked against new attempts until the unit of work ends. */
   attemptsInModule(tenantId: string, moduleId: string): Promise<number>;
+  /** Attempts on the course's quizzes, which stay locked against new attempts until the unit of work ends. */
+  attemptsInCourse(tenantId: string, courseId: string): Promise<number>;
   /** Assignment submissions on these lessons. */
   submissionsOnLessons(tenantId: string, lessonIds: readonly string[]): Promise<number>;
+  /** Assignment submissions on any lesson of the course. */
+  submissionsInCourse(tenantId: string, courseId: string): Promise<number>;
 }
 
 export const noGradedWork: GradedWorkOnContent = {
   attemptsInModule: async () => 0,
+  attemptsInCourse: async () => 0,
   submissionsOnLessons: async () => 0,
+  submissionsInCourse: async () => 0,
 };
 
 export const noQuizRequirements: CourseQuizRequirements = {

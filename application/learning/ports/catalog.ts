@@ -35,7 +35,7 @@ export interface CourseRepository {
   update(course: Course): Promise<void>;
   delete(tenantId: string, id: string): Promise<void>;
   countByStatus(tenantId: string): Promise<Record<CourseStatus, number>>;
-  /** Courses of these categories (any status): what a subscription plan covers. */
+  /** Courses of these categories but archived ones (drafts included): what a subscription grants. */
   idsOfCategories(tenantId: string, categoryIds: readonly string[]): Promise<string[]>;
 }
 

@@ -11,7 +11,7 @@ export interface CertificateRepository {
   /** Inserts unless the user already has a certificate for the course; true when inserted. */
   insertIfAbsent(certificate: Certificate): Promise<boolean>;
   listOfUsers(tenantId: string, userIds: readonly string[], page: PageRequest): Promise<Page<Certificate>>;
-  count(tenantId: string, filter?: { since?: Date }): Promise<number>;
+  count(tenantId: string, filter?: { since?: Date; courseId?: string }): Promise<number>;
   /** Certificates per user, in one query. */
   countByUsers(tenantId: string, userIds: readonly string[]): Promise<Map<string, number>>;
   getTemplate(tenantId: string, courseId: string): Promise<CertificateTemplate | null>;

@@ -1,20 +1,33 @@
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
+import { describeGradedWork } from '../../../domain/learning/graded-work.js';
 
 /**
- * A course nobody is or was enrolled in is deleted with its modules and lessons. One with
- * enrolments (and so progress and certificates that must keep verifying) is refused: archive it.
- * The course is locked before the count, so no enrolment lands between the check and the delete.
+ * A course nobody is or was enrolled in, worked in or paid for is deleted with its modules and
+ * lessons. One holding any learner's record is refused, enrolments or not: progress, submissions,
+ * certificates and enrolments cascade with the course and attempts with its quizzes, and deleting
+ * the enrolments first must not open the way (certificates must keep verifying). Archive it instead.
+ * The course and its quizzes are locked before the counts, so nothing lands between the check and
+ * the delete (new rows share-lock them through their foreign keys and wait).
  */
-export const makeDeleteCourse = (d: Pick<LearningDeps, 'courseRepository' | 'enrollmentRepository' | 'auditLog' | 'clock' | 'uow'>) =>
+export const makeDeleteCourse = (d: Pick<LearningDeps, 'courseRepository' | 'moduleRepository' | 'enrollmentRepository' | 'progressRepository' | 'certificateRepository' | 'gradedWorkOnContent' | 'salesRecords' | 'auditLog' | 'clock' | 'uow'>) =>
   async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<null, 'COURSE_NOT_FOUND' | 'COURSE_IN_USE'>> =>
     d.uow.run(async () => {
-      const course = await d.courseRepository.lock(actor.tenantId, id);
+      const tenantId = actor.tenantId;
+      const course = await d.courseRepository.lock(tenantId, id);
       if (!course) return err('COURSE_NOT_FOUND');
-      const enrolled = await d.enrollmentRepository.list(actor.tenantId, { courseId: id }, d.clock.now(), { page: 1, pageSize: 1 });
-      if (enrolled.total > 0) return err('COURSE_IN_USE', `${enrolled.total} enrolment(s); archive the course instead`);
-      await d.courseRepository.delete(actor.tenantId, id);
-      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'course.delete', resourceType: 'course', resourceId: id, ...meta, metadata: { title: course.title } });
+      const lessonIds = (await d.moduleRepository.listWithLessons(tenantId, id)).lessons.map((l) => l.id);
+      const held = describeGradedWork({
+        enrolments: (await d.enrollmentRepository.list(tenantId, { courseId: id }, d.clock.now(), { page: 1, pageSize: 1 })).total,
+        progress: await d.progressRepository.countOnLessons(tenantId, lessonIds),
+        submissions: await d.gradedWorkOnContent.submissionsInCourse(tenantId, id),
+        attempts: await d.gradedWorkOnContent.attemptsInCourse(tenantId, id),
+        certificates: await d.certificateRepository.count(tenantId, { courseId: id }),
+        paidOrders: await d.salesRecords.paidOrdersOfCourse(tenantId, id),
+      });
+      if (held) return err('COURSE_IN_USE', `${held}; archive the course instead`);
+      await d.courseRepository.delete(tenantId, id);
+      await d.auditLog.record({ tenantId, userId: actor.userId, action: 'course.delete', resourceType: 'course', resourceId: id, ...meta, metadata: { title: course.title } });
       return ok(null);
     });

@@ -116,6 +116,20 @@ function contract(name: string, make: () => Promise<Ctx>) {
       expect(await ctx.orders.count(ctx.otherTenantId, 'paid')).to.equal(0);
     });
 
+    it('orders: paid (or refunded) orders with a line granting a course are counted, per tenant', async () => {
+      const course = randomUUID();
+      const line = order(ctx).items[0]!;
+      const granting = { ...line, courseIds: [randomUUID(), course] };
+      await ctx.orders.insert(order(ctx, { status: 'paid', items: [granting] }));
+      await ctx.orders.insert(order(ctx, { status: 'refunded', items: [line, { ...granting, type: 'course', courseId: course, courseIds: [course] }] }));
+      await ctx.orders.insert(order(ctx, { status: 'pending', items: [granting] }));
+      await ctx.orders.insert(order(ctx, { status: 'cancelled', items: [granting] }));
+      await ctx.orders.insert(order(ctx, { status: 'paid', items: [line] }));
+      expect(await ctx.orders.countPaidForCourse(ctx.tenantId, course)).to.equal(2);
+      expect(await ctx.orders.countPaidForCourse(ctx.otherTenantId, course)).to.equal(0);
+      expect(await ctx.orders.countPaidForCourse(ctx.tenantId, randomUUID())).to.equal(0);
+    });
+
     it('payments: by our or the gateway transaction id, latest, pending, filters, notifications', async () => {
       const o = order(ctx);
       await ctx.orders.insert(o);
@@ -160,6 +174,10 @@ function contract(name: string, make: () => Promise<Ctx>) {
       expect(await ctx.subscriptions.expireDue(new Date(T0.getTime() + 29 * DAY))).to.equal(0);
       expect(await ctx.subscriptions.expireDue(new Date(T0.getTime() + 30 * DAY))).to.be.greaterThanOrEqual(1);
       expect((await ctx.subscriptions.findById(ctx.tenantId, s.id))!.status).to.equal('expired');
+      // Every subscription of a plan counts, whatever its status; other plans and tenants do not.
+      expect(await ctx.subscriptions.countOfPlan(ctx.tenantId, planId)).to.equal(1);
+      expect(await ctx.subscriptions.countOfPlan(ctx.otherTenantId, planId)).to.equal(0);
+      expect(await ctx.subscriptions.countOfPlan(ctx.tenantId, randomUUID())).to.equal(0);
     });
 
     it('subscriptions: the holders of a category, one per user, the paid one ending last', async () => {

@@ -101,6 +101,11 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
       expect((await env.courses.list(t, {}, { page: 1, pageSize: 10 })).items.map((c) => [c.course.id, c.category])).to.deep.equal([[b.id, category], [a.id, null]]);
       expect((await env.courses.list(t, { categoryId: category.id }, { page: 1, pageSize: 10 })).items.map((c) => c.course)).to.deep.equal([{ ...b, categoryId: category.id }]);
       expect(await env.courses.countByStatus(t)).to.deep.equal({ draft: 1, published: 1, archived: 0 });
+      // What a subscription of the category grants: drafts too, archived courses not.
+      const archived = course(t, { status: 'archived', categoryId: category.id });
+      await env.courses.insert(archived);
+      expect(await env.courses.idsOfCategories(t, [category.id])).to.deep.equal([b.id]);
+      expect(await env.courses.idsOfCategories(other, [category.id])).to.deep.equal([]);
     });
 
     it('orders modules and lessons, reorders, counts lessons per course in one call', async () => {
@@ -250,6 +255,8 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
       expect(await env.certificates.findByCode(code)).to.deep.equal(cert);
       expect((await env.certificates.countByUsers(t, [u])).get(u)).to.equal(1);
       expect(await env.certificates.count(t, { since: at(2) })).to.equal(0);
+      expect(await env.certificates.count(t, { courseId: c.id })).to.equal(1);
+      expect(await env.certificates.count(t, { courseId: randomUUID() })).to.equal(0);
       const template = { tenantId: t, courseId: c.id, title: 'T', body: 'B', backgroundImageUrl: null, orientation: 'portrait' as const, updatedAt: at(1) };
       await env.certificates.saveTemplate(template);
       await env.certificates.saveTemplate({ ...template, title: 'T2' });

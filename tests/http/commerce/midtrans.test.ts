@@ -5,7 +5,7 @@ import { Role } from '../../../domain/identity/role.js';
 import { extraApplication, harness, type Harness } from '../../support/harness.js';
 import type { Application } from '../../../composition/container.js';
 import { FakeSnap } from '../../support/fake-snap.js';
-import { openShop, type Shop } from './commerce-fixtures.js';
+import { openShop, placeOrder, type Shop } from './commerce-fixtures.js';
 
 describe('HTTP commerce: PAYGATE_PROVIDER=midtrans', () => {
   let h: Harness;
@@ -83,6 +83,41 @@ describe('HTTP commerce: PAYGATE_PROVIDER=midtrans', () => {
     const paid = await http.post('/api/paygate/webhook').send(signed({ gross_amount: '250000', status_code: '200', transaction_status: 'settlement' }));
     expect(paid.status, JSON.stringify(paid.body)).to.equal(200);
     expect(paid.body.data.status).to.equal('paid');
+  });
+
+  it('a sandbox payment opened before the switch to midtrans pays nothing: no sandbox route (404), a notification naming it refused, the order stays pending', async () => {
+    // Opened while the process sharing the database still ran the sandbox.
+    const order = await placeOrder(h, shop.student, [{ course_id: shop.soloCourse.id }]);
+    const initiated = await h.http.post('/api/paygate/payment/initiate').set(shop.student.headers).send({ order_id: order.id, payment_method: 'bank_transfer' });
+    expect(initiated.status, JSON.stringify(initiated.body)).to.equal(200);
+    const tx = initiated.body.data.transaction_id as string;
+
+    const http = h.agent(app);
+    expect((await http.post(`/api/paygate/sandbox/${tx}?result=success`).set('Accept', 'application/json')).status).to.equal(404);
+    expect((await http.post(`/api/paygate/sandbox/${tx}?result=success`)).status).to.equal(404);
+    expect((await http.get(`/api/paygate/sandbox/${tx}`)).status).to.equal(404);
+
+    const n = {
+      transaction_time: '2026-01-01 10:00:00', transaction_status: 'settlement', transaction_id: tx, status_message: 'midtrans payment notification',
+      status_code: '200', payment_type: 'bank_transfer', order_id: order.id as string, merchant_id: 'G1', gross_amount: '99000.00', fraud_status: 'accept', currency: 'IDR',
+    };
+    const signature = createHash('sha512').update(`${n.order_id}${n.status_code}${n.gross_amount}${key}`).digest('hex');
+    const refused = await http.post('/api/paygate/webhook').send({ ...n, signature_key: signature });
+    expect(refused.status).to.equal(400);
+    expect(refused.body.error).to.match(/^transaction_id: a sandbox payment/);
+
+    expect((await h.http.get(`/api/orders/${order.id}`).set(shop.student.headers)).body.data).to.include({ status: 'pending', paid_at: null });
+    expect((await h.http.get(`/api/paygate/payment/check/${tx}`).set(shop.student.headers)).body.data).to.include({ status: 'pending' });
+    const enrolled = await h.http.get(`/api/lms/admin/resources/enrollments?course_id=${shop.soloCourse.id}`).set(shop.admin.headers);
+    expect(enrolled.body.data.total).to.equal(0);
+
+    // Midtrans' own notification of the order pays it with a payment of its own; the sandbox one stays pending.
+    const settled = await http.post('/api/paygate/webhook').send({ ...n, transaction_id: 'a1f0c8e2-3b7d-4e59-9c1a-6d2e8f4b7c30', signature_key: signature });
+    expect(settled.status, JSON.stringify(settled.body)).to.equal(200);
+    expect(settled.body.data).to.include({ status: 'paid', changed: true });
+    expect((await h.http.get(`/api/paygate/payment/check/${tx}`).set(shop.student.headers)).body.data).to.include({ status: 'pending', provider: 'sandbox' });
+    const real = await h.http.get('/api/paygate/payment/check/a1f0c8e2-3b7d-4e59-9c1a-6d2e8f4b7c30').set(shop.student.headers);
+    expect(real.body.data).to.include({ status: 'paid', provider: 'midtrans' });
   });
 
   it('a Snap failure answers 502 and leaves the order pending', async () => {

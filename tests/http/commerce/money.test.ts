@@ -85,6 +85,35 @@ describe('HTTP commerce: exact money', () => {
     expect(await stored('select value::text as v from crm_leads where id = ?', lead.body.data.id as string)).to.deep.equal({ v: '999999999999.98' });
   });
 
+  it('an order or a quote beyond 999999999999.99 answers 400 naming the limit (never a 500), and nothing is stored', async () => {
+    const tenant = await h.tenant();
+    const admin = await h.user(tenant, Role.Admin);
+    const student = await h.user(tenant, Role.Student);
+    const dear = { price: 999999999999.99, currency: 'USD', status: 'published' };
+    const a = await seedCourse(h, admin, { modules: 1, lessons: 1, fields: { title: 'Dear A', ...dear } });
+    const b = await seedCourse(h, admin, { modules: 1, lessons: 1, fields: { title: 'Dear B', ...dear } });
+    const refused = await h.http.post('/api/orders').set(student.headers).send({ items: [{ course_id: a.id }, { course_id: b.id }], currency: 'USD' });
+    expect(refused.status, JSON.stringify(refused.body)).to.equal(400);
+    expect(refused.body).to.include({ message: 'The total is larger than an order can be', error: 'total: more than 999999999999.99' });
+    expect((await h.http.get('/api/orders').set(student.headers)).body.data.total).to.equal(0);
+
+    // A pending order edited up to the same total is refused too, and keeps its single line.
+    const one = (await h.http.post('/api/orders').set(student.headers).send({ items: [{ course_id: a.id }], currency: 'USD' })).body.data as Record<string, unknown>;
+    expect(one).to.include({ total_amount: 999999999999.99 });
+    const edited = await h.http.put(`/api/orders/${one.id as string}`).set(student.headers).send({ items: [{ course_id: a.id }, { course_id: b.id }] });
+    expect(edited.status).to.equal(400);
+    expect(edited.body.error).to.equal('total: more than 999999999999.99');
+    expect((await h.http.get(`/api/orders/${one.id as string}`).set(student.headers)).body.data).to.include({ total_amount: 999999999999.99 });
+
+    const category = await h.http.post('/api/lms/admin/resources/course-categories').set(admin.headers).send({ name: 'Dear' });
+    const pricing = await h.http.post('/api/lms/admin/resources/pricing').set(admin.headers).send({ category_id: category.body.data.id, unit_price: 999999999999.99, currency: 'USD' });
+    expect(pricing.status, JSON.stringify(pricing.body)).to.equal(200);
+    const quote = await h.http.post('/api/orders/check-price').set(tenant.headers).send({ category_id: category.body.data.id, quantity: 2, currency: 'USD' });
+    expect(quote.status).to.equal(400);
+    expect(quote.body.error).to.equal('total: more than 999999999999.99');
+    expect((await h.http.post('/api/orders/check-price').set(tenant.headers).send({ category_id: category.body.data.id, quantity: 1, currency: 'USD' })).status).to.equal(200);
+  });
+
   it('whole rupiah: 19999.99 IDR is a 20000 line, 15 % off is 3000, the total 17000; amounts with more than two decimals are refused', async () => {
     const tenant = await h.tenant();
     const admin = await h.user(tenant, Role.Admin);

@@ -44,6 +44,25 @@ describe('HTTP commerce: promo code uses are reserved with the order', () => {
     }
   });
 
+  it('a subscription checkout with a 100 % code pays the free order at once: one use per subscription, no pending order left holding one', async () => {
+    await createPromo(h, shop.admin, { code: 'FULL2', value: 100, max_uses: 2 });
+    const [first, second, third] = await students(3);
+    const checkout = await h.http.post('/api/lms/subscription-checkout').set(first!.headers).send({ plan_id: shop.planId, payment_method: 'card', promo_code: 'FULL2' });
+    expect(checkout.status, JSON.stringify(checkout.body)).to.equal(200);
+    expect(checkout.body.data.order).to.include({ status: 'paid', total_amount: 0, discount: 250000, promo_code: 'FULL2' });
+    expect(checkout.body.data.payment).to.include({ status: 'paid', payment_method: 'free', amount: 0 });
+    expect(checkout.body.data.subscription).to.include({ status: 'active' });
+    expect(await usedCount('FULL2')).to.equal(1);
+    expect((await h.http.get(`/api/lms/lessons/${shop.courses[0]!.lessonIds[0]}`).set(first!.headers)).status).to.equal(200);
+
+    expect((await h.http.post('/api/lms/subscription-checkout').set(second!.headers).send({ plan_id: shop.planId, payment_method: 'card', promo_code: 'FULL2' })).status).to.equal(200);
+    const exhausted = await h.http.post('/api/lms/subscription-checkout').set(third!.headers).send({ plan_id: shop.planId, payment_method: 'card', promo_code: 'FULL2' });
+    expect(exhausted.status).to.equal(400);
+    expect(exhausted.body.message).to.equal('Promo code has been used up');
+    expect(await usedCount('FULL2')).to.equal(2);
+    for (const u of [first!, second!, third!]) expect((await h.http.get('/api/orders?status=pending').set(u.headers)).body.data.total).to.equal(0);
+  });
+
   it('racing subscription checkouts and order edits on a max_uses 1 code: one discount each time', async () => {
     await createPromo(h, shop.admin, { code: 'SUB1', value: 40, max_uses: 1 });
     const racers = await students(6);

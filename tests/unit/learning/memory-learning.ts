@@ -7,6 +7,7 @@ import { MemoryAuditLog, MemoryUnitOfWork } from '../../../adapters/persistence/
 import { MemoryTenantRepository } from '../../../adapters/persistence/memory/identity.memory.js';
 import { noGradedWork, noQuizRequirements, noStudentAssignments, type CourseQuizRequirements } from '../../../application/learning/ports/assessment-ports.js';
 import { noCategorySubscribers, type CategorySubscribers } from '../../../application/learning/ports/category-subscribers.js';
+import { noSalesRecords } from '../../../application/learning/ports/sales-records.js';
 import { makeLearningAccess } from '../../../application/learning/access.js';
 import { makeProgressCalculator } from '../../../application/learning/course-progress.js';
 import type { LearningDeps } from '../../../application/learning/deps.js';
@@ -37,6 +38,7 @@ export function memoryLearning(overrides: { courseQuizRequirements?: CourseQuizR
     studentAssignmentsReader: noStudentAssignments,
     gradedWorkOnContent: noGradedWork,
     categorySubscribers: overrides.categorySubscribers ?? noCategorySubscribers,
+    salesRecords: noSalesRecords,
     certificateRenderer: { renderPdf: async () => Buffer.from('%PDF-fake') },
     tenantRepository: new MemoryTenantRepository(),
     fileService: undefined as unknown as LearningDeps['fileService'],

@@ -24,6 +24,11 @@ describe('configuration', () => {
     expect(sandbox.PAYGATE_PROVIDER).to.equal('sandbox');
     expect(sandbox.warnings).to.have.length(1);
     expect(sandbox.warnings[0]).to.match(/^PAYGATE_PROVIDER=sandbox with NODE_ENV=production/);
+    // Whatever its case: a deployment's `Production` is production.
+    for (const NODE_ENV of ['Production', 'PRODUCTION', ' production ']) {
+      expect(() => loadConfig({ NODE_ENV }, '1'), NODE_ENV).to.throw(ConfigError, /PAYGATE_PROVIDER: required when NODE_ENV=production/);
+      expect(loadConfig({ NODE_ENV, PAYGATE_PROVIDER: 'sandbox' }, '1').warnings, NODE_ENV).to.have.length(1);
+    }
     // Outside production the sandbox stays the quiet default.
     for (const NODE_ENV of [undefined, 'development', 'test']) expect(loadConfig({ NODE_ENV }, '1')).to.include({ PAYGATE_PROVIDER: 'sandbox' }).and.to.have.property('warnings').that.deep.equals([]);
   });
