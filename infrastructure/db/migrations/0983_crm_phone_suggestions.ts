@@ -8,8 +8,8 @@ import type { Knex } from 'knex';
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('alter table crm_leads add column suggested_user_id uuid references users(id) on delete set null');
-  // Deleting a user scans for the rows that name them (the foreign key's set null).
-  await knex.raw('create index crm_leads_tenant_suggested_user on crm_leads (tenant_id, suggested_user_id) where suggested_user_id is not null');
+  // Deleting a user looks up the rows that name them by this column alone (the foreign key's set null).
+  await knex.raw('create index crm_leads_suggested_user on crm_leads (suggested_user_id)');
   await knex.raw(`update crm_leads l set suggested_user_id = l.user_id, user_id = null
     where l.user_id is not null and exists (
       select 1 from crm_lead_events e
@@ -17,6 +17,6 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.raw('drop index if exists crm_leads_tenant_suggested_user');
+  await knex.raw('drop index if exists crm_leads_suggested_user');
   await knex.raw('alter table crm_leads drop column suggested_user_id');
 }
