@@ -1,8 +1,7 @@
+import { escapeHtml } from '../shared/html.js';
 import type { OutgoingMail } from './ports.js';
 
 /** Plain-text-first mail bodies; HTML mirrors the text with minimal markup. */
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 export const htmlParagraphs = (text: string): string =>
   text.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('\n');
 

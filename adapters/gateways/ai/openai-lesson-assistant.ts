@@ -1,3 +1,4 @@
+import pRetry from 'p-retry';
 import { z } from 'zod';
 import { contextPassages, passageText, retrieve, splitPassages } from '../../../domain/engagement/passages.js';
 import type { AssistantQuestion, LessonAssistant } from '../../../application/engagement/ports/lesson-assistant.js';
@@ -57,12 +58,25 @@ export function buildMessages(q: AssistantQuestion, maxContextChars: number): Ar
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A 429, a 5xx or a network failure: worth another try. */
+class Retryable extends Error {
+  constructor(readonly detail: string, readonly retryAfterMs: number | null) {
+    super(detail);
+  }
+}
+
+/** A server's `Retry-After` (seconds) when it asks for at most 5 s; longer waits are not worth a question's time. */
+function retryAfterMs(header: string | null): number | null {
+  const asked = header !== null ? Number(header) : NaN;
+  return Number.isFinite(asked) && asked >= 0 && asked <= 5 ? asked * 1000 : null;
+}
+
 /**
  * `AI_PROVIDER=openai`: an OpenAI-compatible `POST {AI_BASE_URL}/chat/completions`. 429, 5xx and
- * network failures are retried with exponential backoff (honouring a short `Retry-After`)
- * while the deadline allows; anything else, a timeout or an unusable answer is
- * AI_UNAVAILABLE (502). The key never appears in errors or logs. Sources are the lesson
- * passages that rank best for the question, as with the built-in assistant.
+ * network failures are retried by p-retry with exponential backoff (250 ms, 500 ms, 1 s…, after
+ * waiting what a short `Retry-After` asks) while the deadline allows; anything else, a timeout or
+ * an unusable answer is AI_UNAVAILABLE (502). The key never appears in errors or logs. Sources are
+ * the lesson passages that rank best for the question, as with the built-in assistant.
  */
 export function makeOpenAiLessonAssistant(o: OpenAiOptions): LessonAssistant {
   const url = `${o.baseUrl.replace(/\/+$/, '')}/chat/completions`;
@@ -78,24 +92,20 @@ export function makeOpenAiLessonAssistant(o: OpenAiOptions): LessonAssistant {
       if (o.apiKey) headers.authorization = `Bearer ${o.apiKey}`;
       const deadline = Date.now() + o.timeoutMs;
       let last = 'no answer';
-      for (let attempt = 0; attempt <= o.maxRetries; attempt++) {
+      const attempt = async () => {
         const remaining = deadline - Date.now();
-        if (remaining <= 0) break;
+        if (remaining <= 0) return fail(`no answer within ${o.timeoutMs} ms (${last})`);
         let response: Response;
         try {
           response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(remaining) });
         } catch (error) {
           const name = (error as Error)?.name;
           if (name === 'TimeoutError' || name === 'AbortError') return fail(`no answer within ${o.timeoutMs} ms`);
-          last = 'network error';
-          await sleep(Math.min(backoff(attempt, null), Math.max(0, deadline - Date.now())));
-          continue;
+          throw new Retryable((last = 'network error'), null);
         }
         if (response.status === 429 || response.status >= 500) {
-          last = `HTTP ${response.status}`;
           await response.body?.cancel().catch(() => {});
-          await sleep(Math.min(backoff(attempt, response.headers.get('retry-after')), Math.max(0, deadline - Date.now())));
-          continue;
+          throw new Retryable((last = `HTTP ${response.status}`), retryAfterMs(response.headers.get('retry-after')));
         }
         const text = await response.text().catch(() => '');
         if (!response.ok) return fail(`HTTP ${response.status}`);
@@ -110,15 +120,23 @@ export function makeOpenAiLessonAssistant(o: OpenAiOptions): LessonAssistant {
         if (!reply) return fail('answer has no message content');
         const passages = splitPassages(q.lesson);
         return ok({ reply, sources: sourcesOf(retrieve(passages, q.question)) });
+      };
+      try {
+        return await pRetry(attempt, {
+          retries: o.maxRetries,
+          minTimeout: 250,
+          factor: 2,
+          maxRetryTime: o.timeoutMs,
+          shouldRetry: ({ error }) => error instanceof Retryable,
+          onFailedAttempt: async ({ error, retriesLeft }) => {
+            if (retriesLeft > 0 && error instanceof Retryable && error.retryAfterMs) await sleep(Math.min(error.retryAfterMs, Math.max(0, deadline - Date.now())));
+          },
+        });
+      } catch (error) {
+        // Only a retryable failure ends up here, once the tries or the time ran out; anything else is a bug.
+        if (!(error instanceof Retryable)) throw error;
+        return fail(Date.now() >= deadline ? `no answer within ${o.timeoutMs} ms (${last})` : `gave up after ${o.maxRetries + 1} tries (${last})`);
       }
-      return fail(Date.now() >= deadline ? `no answer within ${o.timeoutMs} ms (${last})` : `gave up after ${o.maxRetries + 1} tries (${last})`);
     },
   };
-}
-
-/** 250 ms, 500 ms, 1 s…; a server's `Retry-After` (seconds) when it asks for at most 5 s. */
-function backoff(attempt: number, retryAfter: string | null): number {
-  const asked = retryAfter !== null ? Number(retryAfter) : NaN;
-  if (Number.isFinite(asked) && asked >= 0 && asked <= 5) return asked * 1000;
-  return 250 * 2 ** attempt;
 }

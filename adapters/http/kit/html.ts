@@ -1,8 +1,5 @@
 import { createHash } from 'node:crypto';
 
-/** Text for HTML element content and quoted attribute values. */
-export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /**
  * A Content-Security-Policy for a page of ours that needs nothing but its one inline `<style>`:
  * that style is allowed by its hash, everything else (scripts, images, frames, forms) refused.

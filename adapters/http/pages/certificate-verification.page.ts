@@ -1,5 +1,6 @@
 import { formatIssuedAt } from '../../../domain/learning/certificate.js';
-import { escapeHtml as esc, inlineStyleOnlyCsp } from '../kit/html.js';
+import { escapeHtml as esc } from '../../../application/shared/html.js';
+import { inlineStyleOnlyCsp } from '../kit/html.js';
 
 /**
  * The page a phone opens from a certificate's QR code: self-contained (no script, font or image

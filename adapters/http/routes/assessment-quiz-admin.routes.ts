@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
 import { z } from 'zod';
 import type { makeCreateQuiz } from '../../../application/assessment/use-cases/create-quiz.usecase.js';
 import type { makeUpdateQuiz } from '../../../application/assessment/use-cases/update-quiz.usecase.js';
@@ -81,24 +82,29 @@ export function importFormatOf(explicit: ImportFormat | undefined, file: Pick<Up
   return 'csv';
 }
 
-/** RFC 4180 cell; text that a spreadsheet would run as a formula is prefixed with `'`. */
-const cell = (v: unknown, text = false): string => {
-  if (v === null || v === undefined) return '';
-  let s = v instanceof Date ? v.toISOString() : String(v);
-  if (text && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
+/** Export column → result field, in file order. */
+const RESULT_COLUMNS = {
+  attempt_id: 'attemptId', user_id: 'userId', email: 'email', display_name: 'displayName', attempt_number: 'attemptNumber', status: 'status',
+  started_at: 'startedAt', submitted_at: 'submittedAt', score: 'score', max_score: 'maxScore', percentage: 'percentage', passed: 'passed',
+} as const satisfies Record<string, keyof ResultRow>;
 
-export const RESULT_COLUMNS = ['attempt_id', 'user_id', 'email', 'display_name', 'attempt_number', 'status', 'started_at', 'submitted_at', 'score', 'max_score', 'percentage', 'passed'];
+/**
+ * RFC 4180 with CRLF records. A lone `\n` or `\r` inside a cell is quoted too (csv-stringify stops
+ * doing so once a record delimiter is set), text a spreadsheet would run as a formula gets a
+ * leading `'`, and dates and booleans are written as ISO time and `true`/`false`, not its defaults.
+ */
+const resultsCsv = () => stringify({
+  header: true,
+  columns: Object.entries(RESULT_COLUMNS).map(([header, key]) => ({ header, key })),
+  record_delimiter: 'windows',
+  quote_record_delimiter: true,
+  escape_formulas: true,
+  cast: { date: (d) => d.toISOString(), boolean: (b) => String(b) },
+});
 
-async function* csvLines(rows: AsyncIterable<ResultRow>): AsyncGenerator<string> {
-  yield `${RESULT_COLUMNS.join(',')}\r\n`;
-  for await (const r of rows) {
-    yield `${[
-      cell(r.attemptId), cell(r.userId), cell(r.email, true), cell(r.displayName, true), cell(r.attemptNumber), cell(r.status), cell(r.startedAt),
-      cell(r.submittedAt), cell(r.score === null ? null : displayMark(r.score)), cell(r.maxScore), cell(r.percentage), cell(r.passed),
-    ].join(',')}\r\n`;
-  }
+/** Marks are stored to seven decimals; the file shows them as the API does. */
+async function* displayedScores(rows: AsyncIterable<ResultRow>): AsyncGenerator<ResultRow> {
+  for await (const r of rows) yield r.score === null ? r : { ...r, score: displayMark(r.score) };
 }
 
 export const makeAssessmentQuizAdminRoutes = (d: Deps): RouteModule => (r) => {
@@ -164,7 +170,8 @@ export const makeAssessmentQuizAdminRoutes = (d: Deps): RouteModule => (r) => {
     ctx.attachment(`quiz-${params.id}-results.csv`);
     ctx.type = 'text/csv; charset=utf-8';
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = Readable.from(csvLines(rows));
+    // pipeline, not pipe: a failing read or a client gone away tears down both ends and the cursor.
+    ctx.body = pipeline(Readable.from(displayedScores(rows)), resultsCsv(), () => {});
     return RAW;
   });
 

@@ -3,6 +3,7 @@ import { Role } from '../../../domain/identity/role.js';
 import { PAYMENT_STATUSES } from '../../../domain/commerce/payment-status.js';
 import { formatMoney } from '../../../application/commerce/mail-templates.js';
 import { orderView, paymentView } from '../../../application/commerce/presenters.js';
+import { escapeHtml } from '../../../application/shared/html.js';
 import type { makeInitiatePayment } from '../../../application/commerce/use-cases/initiate-payment.usecase.js';
 import type { makeCheckPayment } from '../../../application/commerce/use-cases/check-payment.usecase.js';
 import type { makeLatestPayment } from '../../../application/commerce/use-cases/latest-payment.usecase.js';
@@ -19,7 +20,6 @@ import { dateOnly, dayAfter, dayStart, pageQuery, pageView, text, toPageRequest,
 import type { RouteModule, RouteTable } from '../kit/route-table.js';
 import * as wire from '../wire/commerce.wire.js';
 import { money } from './learning-schemas.js';
-import { escapeHtml } from '../kit/html.js';
 
 type Deps = {
   initiatePayment: ReturnType<typeof makeInitiatePayment>;

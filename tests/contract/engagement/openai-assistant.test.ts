@@ -101,6 +101,17 @@ describe('OpenAI-compatible lesson assistant (against a local fake API)', functi
     expect(fake.requests).to.have.length(3);
   });
 
+  it('waits what a short Retry-After asks, ignores a long one, and names the last failure when it gives up', async () => {
+    const asked = await run([status(429, { 'retry-after': '1' }), completion('Stroma.')], { timeoutMs: 5000 });
+    expect(asked.result.ok && asked.result.value.reply).to.equal('Stroma.');
+    expect(asked.ms).to.be.at.least(1000);
+    const tooLong = await run([status(503, { 'retry-after': '60' }), completion('Stroma.')], { timeoutMs: 5000 });
+    expect(tooLong.result.ok).to.equal(true);
+    expect(tooLong.ms).to.be.below(1000);
+    const failing = await run([status(429), status(502), status(503)]);
+    expect(!failing.result.ok && failing.result.detail).to.equal('gave up after 3 tries (HTTP 503)');
+  });
+
   it('gives up with AI_UNAVAILABLE after the retries; other 4xx fail at once; the key never shows', async () => {
     const failing = await run([status(500)]);
     expect(!failing.result.ok && failing.result.error).to.equal('AI_UNAVAILABLE');

@@ -282,6 +282,28 @@ describe('HTTP assessment: import, export and analytics', () => {
     expect((await h.http.get(`/api/lms/admin/quizzes/${students[0]!.id}/export-results`).set(admin.headers)).status).to.equal(404);
   });
 
+  it('exports a header alone without attempts; quotes a lone newline or carriage return and guards every formula lead', async () => {
+    const t = await h.tenant();
+    const admin = await h.user(t, Role.Admin);
+    const q = await seedQuiz(h, admin, { questions: [{ question_type: 'true_false', question_text: 'ok', correct_answer: true }] });
+    const csvOf = async () => ((await h.http.get(`/api/lms/admin/quizzes/${q.quizId}/export-results`).set(admin.headers).buffer(true).parse(binary)).body as Buffer).toString('utf8');
+    expect(await csvOf()).to.equal('attempt_id,user_id,email,display_name,attempt_number,status,started_at,submitted_at,score,max_score,percentage,passed\r\n');
+
+    const names = ['Ada\nLovelace', 'Bob\rSmith', '+1 Carol', '@SUM(A1)', '-2 Dan', '\tEve', 'Plain, "Frank"'];
+    const users: TestUser[] = [];
+    for (const displayName of names) {
+      const s = await enrolledStudent(h, admin, q);
+      await h.resolve<{ update(u: unknown): Promise<void> }>('userRepository').update({ ...s.user, displayName });
+      await h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(s.headers).expect(200);
+      users.push(s);
+    }
+    const csv = await csvOf();
+    const cellOf = (i: number) => csv.split(users[i]!.id)[1]!.slice(1).match(/^[^,]*,("(?:[^"]|"")*"|[^,]*)/)![1];
+    expect(names.map((_, i) => cellOf(i))).to.deep.equal(['"Ada\nLovelace"', '"Bob\rSmith"', "'+1 Carol", "'@SUM(A1)", "'-2 Dan", "'\tEve", '"Plain, ""Frank"""']);
+    // Records end in CRLF only: the newlines inside the quoted names split nothing.
+    expect(csv.split('\r\n')).to.have.length(1 + names.length + 1);
+  });
+
   it('pages the export by keyset: more attempts than one page all come out once', async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
