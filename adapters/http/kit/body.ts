@@ -5,7 +5,7 @@ import { koaBody } from 'koa-body';
 import getRawBody from 'raw-body';
 import { HttpError } from './errors.js';
 import { badTextPath } from './text.js';
-import { boundaryOf, MalformedMultipart, MultipartTooLarge, readMultipart } from './multipart.js';
+import { MalformedMultipart, MultipartTooLarge, readMultipart } from './multipart.js';
 import type { UploadedFile } from './route-table.js';
 
 export const JSON_LIMIT_BYTES = 1024 * 1024;
@@ -40,10 +40,9 @@ export async function parseMultipart(ctx: Context, maxFileBytes: number): Promis
   const declared = Number(ctx.get('content-length') || 0);
   // The multipart envelope adds a few hundred bytes; far beyond the limit needs no reading.
   if (declared > maxFileBytes + 64 * 1024) throw new HttpError(413, 'File too large', `maximum ${maxFileBytes} bytes`);
-  const boundary = ctx.is('multipart') ? boundaryOf(ctx.get('content-type')) : null;
-  if (!boundary) throw new HttpError(400, 'Invalid parameters', 'body: expected multipart/form-data');
+  if (!ctx.is('multipart') || !/;\s*boundary=/i.test(ctx.get('content-type'))) throw new HttpError(400, 'Invalid parameters', 'body: expected multipart/form-data');
   try {
-    const { fields, files } = await readMultipart(ctx.req, boundary, tmpdir(), { maxFileBytes, maxFiles: 1, maxFields: 20, maxFieldBytes: 1024 * 1024 });
+    const { fields, files } = await readMultipart(ctx.req, ctx.req.headers, tmpdir(), { maxFileBytes, maxFiles: 1, maxFields: 20, maxFieldBytes: 1024 * 1024 });
     const f = files.find((x) => x.field === 'file');
     for (const other of files) if (other !== f) await unlink(other.path).catch(() => {});
     return { file: f ? { path: f.path, originalName: f.originalName || 'file', mimeType: f.mimeType, size: f.size } : null, fields };

@@ -45,10 +45,11 @@ describe('use cases: CRM delivery relay', () => {
     const actor: Actor = { tenantId, homeTenantId: tenantId, userId: 'b0000000-0000-4000-8000-000000000001', role: Role.Admin };
     const meta = { ip: '127.0.0.1', userAgent: 'test' };
     const id = 'a0000000-0000-4000-8000-000000000009';
-    await deliveryRepository.insert(delivery(id, 'pending', clock.now()));
+    // The fake clock runs with real time: a margin of 5 s keeps "not yet stuck" true on a busy machine.
+    await deliveryRepository.insert(delivery(id, 'pending', new Date(clock.now().getTime() + 5_000)));
     clock.advance(60_000);
     expect(await retry(actor, meta, id)).to.deep.include({ ok: false, error: 'DELIVERY_NOT_FAILED' });
-    clock.advance(1);
+    clock.advance(5_001);
     const stuck = await retry(actor, meta, id);
     expect(stuck.ok && stuck.value).to.include({ status: 'pending', retries: 1 });
     expect(jobs.enqueued.map((j) => j.options?.jobId)).to.deep.equal([`crm-delivery-${id}-retry-1`]);
