@@ -1,5 +1,6 @@
 import Koa, { type Context, type Middleware } from 'koa';
 import cors from '@koa/cors';
+import { z } from 'zod';
 import { unlink } from 'node:fs/promises';
 import type { Actor } from '../../application/shared/actor.js';
 import type { Result } from '../../application/shared/result.js';
@@ -34,6 +35,12 @@ export interface HttpAppDeps {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * A route that reads no query answers 400 to one, naming it, as a list does to a parameter it
+ * does not know. Except the webhooks whose tenant is their proof: their senders are not ours.
+ */
+const NO_QUERY = z.strictObject({});
+
 /** Builds the Koa application from the route modules of every context. */
 export function createHttpApp(deps: HttpAppDeps): { app: Koa; routes: RouteEntry[] } {
   const app = new Koa({ proxy: deps.trustProxy });
@@ -66,7 +73,7 @@ export function createHttpApp(deps: HttpAppDeps): { app: Koa; routes: RouteEntry
   app.use(router.allowedMethods);
   app.use(async (ctx) => {
     ctx.status = 404;
-    ctx.body = failure('Record not found', `no route for ${ctx.method} ${ctx.path}`);
+    ctx.body = failure('Record not found', 'NOT_FOUND', `no route for ${ctx.method} ${ctx.path}`);
   });
   return { app, routes: table.entries };
 }
@@ -106,12 +113,12 @@ function routeChain(entry: RouteEntry, deps: HttpAppDeps): Middleware {
           loginId = login;
           // Cookie-authenticated writes need proof they come from our own pages (CSRF, contract §3).
           if (session !== undefined && !SAFE_METHODS.has(ctx.method) && !ctx.get('X-Requested-With') && !sameOrigin(ctx, deps.corsOrigins)) {
-            throw new HttpError(403, 'Cross-site request refused', 'send X-Requested-With or a same-origin Origin header');
+            throw new HttpError(403, 'Cross-site request refused', 'send X-Requested-With or a same-origin Origin header', { code: 'CROSS_SITE_REFUSED' });
           }
         }
       }
       if (typeof spec.access === 'number' && (!auth || auth.role < spec.access)) {
-        throw auth ? new HttpError(403, 'Insufficient permission') : new DomainError('UNAUTHORIZED');
+        throw new DomainError(auth ? 'INSUFFICIENT_PERMISSION' : 'UNAUTHORIZED');
       }
     }
 
@@ -139,7 +146,7 @@ function routeChain(entry: RouteEntry, deps: HttpAppDeps): Middleware {
       refuseBadText(spec.params && ctx.params, spec.query && ctx.query, kind === 'raw-json' ? undefined : body, file && { file: file.originalName });
       const input = {
         params: spec.params ? spec.params.parse(ctx.params) : ctx.params,
-        query: spec.query ? spec.query.parse(ctx.query) : {},
+        query: spec.query ? spec.query.parse(ctx.query) : spec.tenant === 'proof' ? {} : NO_QUERY.parse(ctx.query),
         body: spec.body && kind !== 'raw-json' ? spec.body.parse(body ?? {}) : body,
         get actor(): Actor {
           if (!auth) throw new DomainError('UNAUTHORIZED');

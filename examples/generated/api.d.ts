@@ -1394,14 +1394,18 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/lms/parent/students/{id}": {
+    "/api/lms/parent/students/{student_id}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * A linked student
+         * @description Access: Role 10 or above.
+         */
+        get: operations["getLinkedStudent"];
         put?: never;
         post?: never;
         /**
@@ -1446,26 +1450,6 @@ export interface paths {
          * @description Access: Role 10 or above.
          */
         get: operations["listLinkedStudents"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/lms/parent/students/{student_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A linked student
-         * @description Access: Role 10 or above.
-         */
-        get: operations["getLinkedStudent"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3559,8 +3543,24 @@ export interface components {
             success: false;
             /** @description What went wrong, for people; the messages of each status are listed with it */
             message: string;
+            /**
+             * @description What went wrong, for programs: stable, UPPER_SNAKE_CASE (`INVALID_CREDENTIALS`, `VALIDATION_FAILED`, `RATE_LIMITED`); the codes of each status are its examples
+             * @example VALIDATION_FAILED
+             */
+            code: string;
             /** @description Details: the fields of an invalid request, the check that failed… */
             error?: string;
+            /** @description With `VALIDATION_FAILED`: each invalid field and its problem (at most ten) */
+            fields?: components["schemas"]["FieldProblem"][];
+        };
+        FieldProblem: {
+            /**
+             * @description The field, dotted from the body, query or path root (`items.0.price`); `body` for the whole body
+             * @example email
+             */
+            path: string;
+            /** @example Invalid email address */
+            message: string;
         };
         AdminSettings: {
             /** @description Self-registration is open. Default: true. */
@@ -4602,6 +4602,13 @@ export interface components {
              */
             linked_at: string;
         };
+        StudentSummary: {
+            courses_enrolled: number;
+            courses_completed: number;
+            average_progress: number;
+            certificates: number;
+            last_activity_at: string | null;
+        };
         ParentDashboard: {
             totals: {
                 students: number;
@@ -4621,13 +4628,6 @@ export interface components {
                 summary: components["schemas"]["StudentSummary"];
                 courses: components["schemas"]["StudentCourse"][];
             }[];
-        };
-        StudentSummary: {
-            courses_enrolled: number;
-            courses_completed: number;
-            average_progress: number;
-            certificates: number;
-            last_activity_at: string | null;
         };
         LinkedStudentPage: {
             items: components["schemas"]["LinkedStudentWithSummary"][];
@@ -6739,7 +6739,10 @@ export interface components {
         };
     };
     responses: never;
-    parameters: never;
+    parameters: {
+        /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+        TenantId: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -6749,7 +6752,10 @@ export interface operations {
     getPublicSettings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6810,7 +6816,10 @@ export interface operations {
     updateSettings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6925,7 +6934,10 @@ export interface operations {
     getAllSettings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7011,7 +7023,10 @@ export interface operations {
                 start_date?: string;
                 end_date?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7103,7 +7118,10 @@ export interface operations {
                 page_size?: number;
                 to?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7191,7 +7209,10 @@ export interface operations {
     getDashboardOverview: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7272,10 +7293,12 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
-                q?: string;
                 search?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7363,7 +7386,10 @@ export interface operations {
     uploadFile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7472,10 +7498,13 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
-                q?: string;
                 search?: string;
+                q?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7563,7 +7592,10 @@ export interface operations {
     downloadFileAsAdmin: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 file: string;
             };
@@ -7648,7 +7680,10 @@ export interface operations {
     downloadFile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 file: string;
             };
@@ -7715,7 +7750,10 @@ export interface operations {
     deleteFile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -7806,7 +7844,10 @@ export interface operations {
     listProvinces: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7867,7 +7908,10 @@ export interface operations {
     listRegencies: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 provinceID: string;
             };
@@ -7939,7 +7983,10 @@ export interface operations {
     listDistricts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 regencyID: string;
             };
@@ -8011,7 +8058,10 @@ export interface operations {
     login: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8106,7 +8156,10 @@ export interface operations {
     register: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8209,7 +8262,10 @@ export interface operations {
     sendVerificationCode: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8301,7 +8357,10 @@ export interface operations {
     forgotPassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8387,7 +8446,10 @@ export interface operations {
     resetPassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8474,7 +8536,10 @@ export interface operations {
     refreshToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8568,7 +8633,10 @@ export interface operations {
     refreshTokenAlias: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8662,7 +8730,10 @@ export interface operations {
     logoutWithGet: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8724,7 +8795,10 @@ export interface operations {
     logout: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8786,7 +8860,10 @@ export interface operations {
     getOwnProfile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8865,7 +8942,10 @@ export interface operations {
     updateOwnProfile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8971,7 +9051,10 @@ export interface operations {
     deleteOwnAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9060,7 +9143,10 @@ export interface operations {
     changeOwnPassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9171,7 +9257,10 @@ export interface operations {
                 status?: number;
                 search?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9259,7 +9348,10 @@ export interface operations {
     createUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9368,7 +9460,10 @@ export interface operations {
     getUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -9458,7 +9553,10 @@ export interface operations {
     updateUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -9570,7 +9668,10 @@ export interface operations {
     deleteUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -9661,7 +9762,10 @@ export interface operations {
     updateUserStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -9770,7 +9874,10 @@ export interface operations {
                 page_size?: number;
                 search?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9858,7 +9965,10 @@ export interface operations {
     createTenant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9964,7 +10074,10 @@ export interface operations {
     getTenant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -10054,7 +10167,10 @@ export interface operations {
     updateTenant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -10162,7 +10278,10 @@ export interface operations {
     deleteTenant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -10253,7 +10372,10 @@ export interface operations {
     beginPasskeyRegistration: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10341,7 +10463,10 @@ export interface operations {
     finishPasskeyRegistration: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10462,7 +10587,10 @@ export interface operations {
     beginPasskeyLogin: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10547,7 +10675,10 @@ export interface operations {
     beginDiscoverablePasskeyLogin: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10617,7 +10748,10 @@ export interface operations {
     finishPasskeyLogin: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10726,7 +10860,10 @@ export interface operations {
     finishDiscoverablePasskeyLogin: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10835,7 +10972,10 @@ export interface operations {
     listOwnPasskeys: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10914,7 +11054,10 @@ export interface operations {
     deleteOwnPasskey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -11005,7 +11148,10 @@ export interface operations {
     renameOwnPasskey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -11117,7 +11263,10 @@ export interface operations {
                 search?: string;
                 status?: "draft" | "published" | "archived";
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11205,7 +11354,10 @@ export interface operations {
     getCourseOutline: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -11277,7 +11429,10 @@ export interface operations {
     getCourse: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -11370,7 +11525,10 @@ export interface operations {
                 page?: number;
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11458,7 +11616,10 @@ export interface operations {
     listCourseCategories: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11519,7 +11680,10 @@ export interface operations {
     enrollInFreeCourse: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -11609,7 +11773,10 @@ export interface operations {
     createCourse: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11721,7 +11888,10 @@ export interface operations {
     updateCourse: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -11835,7 +12005,10 @@ export interface operations {
     deleteCourse: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -11930,7 +12103,10 @@ export interface operations {
                 page_size?: number;
                 course_id: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12022,7 +12198,10 @@ export interface operations {
                 page_size?: number;
                 module_id: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12110,7 +12289,10 @@ export interface operations {
     getLesson: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -12200,7 +12382,10 @@ export interface operations {
     recordProgress: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12306,7 +12491,10 @@ export interface operations {
     continueLesson: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -12396,7 +12584,10 @@ export interface operations {
     reorderModules: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12501,7 +12692,10 @@ export interface operations {
     createModule: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12608,7 +12802,10 @@ export interface operations {
     updateModule: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -12715,7 +12912,10 @@ export interface operations {
     deleteModule: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -12806,7 +13006,10 @@ export interface operations {
     createLesson: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12917,7 +13120,10 @@ export interface operations {
     updateLesson: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -13028,7 +13234,10 @@ export interface operations {
     deleteLesson: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -13121,7 +13330,10 @@ export interface operations {
             query?: {
                 format?: "json" | "pdf";
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -13215,7 +13427,10 @@ export interface operations {
                 page?: number;
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13303,7 +13518,10 @@ export interface operations {
     verifyCertificate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 code: string;
             };
@@ -13377,7 +13595,10 @@ export interface operations {
     getCertificateTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -13467,7 +13688,10 @@ export interface operations {
     saveCertificateTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -13576,7 +13800,10 @@ export interface operations {
     deleteCertificateTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -13667,7 +13894,10 @@ export interface operations {
     uploadCertificateBackground: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -13776,7 +14006,10 @@ export interface operations {
     issueLinkingCode: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13855,7 +14088,10 @@ export interface operations {
     inviteParent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13958,7 +14194,10 @@ export interface operations {
     acceptParentInvitation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14047,7 +14286,10 @@ export interface operations {
     linkStudent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14147,271 +14389,13 @@ export interface operations {
             };
         };
     };
-    unlinkStudent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        message: string;
-                        /** @description Nothing: the message says what happened */
-                        data: null;
-                    };
-                };
-            };
-            /** @description Bad request: `Invalid parameters` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Forbidden: `Insufficient permission`, `Cross-site request refused` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found: `Tenant not found`, `Record not found` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests: `Rate limit exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error (never a stack trace): `Internal server error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getParentDashboard: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        message: string;
-                        data: components["schemas"]["ParentDashboard"];
-                    };
-                };
-            };
-            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Forbidden: `Insufficient permission` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found: `Tenant not found` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests: `Rate limit exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error (never a stack trace): `Internal server error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listLinkedStudents: {
-        parameters: {
-            query?: {
-                page?: number;
-                page_size?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        message: string;
-                        data: components["schemas"]["LinkedStudentPage"];
-                    };
-                };
-            };
-            /** @description Bad request: `Invalid parameters` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Forbidden: `Insufficient permission` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found: `Tenant not found` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests: `Rate limit exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error (never a stack trace): `Internal server error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     getLinkedStudent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 student_id: string;
             };
@@ -14508,10 +14492,283 @@ export interface operations {
             };
         };
     };
+    unlinkStudent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                student_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        /** @description Nothing: the message says what happened */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `Insufficient permission`, `Cross-site request refused` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `Tenant not found`, `Record not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getParentDashboard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["ParentDashboard"];
+                    };
+                };
+            };
+            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `Insufficient permission` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `Tenant not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listLinkedStudents: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+            };
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["LinkedStudentPage"];
+                    };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `Insufficient permission` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `Tenant not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getLinkedStudentProgress: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 student_id: string;
             };
@@ -14604,7 +14861,10 @@ export interface operations {
                 page?: number;
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 student_id: string;
             };
@@ -14698,7 +14958,10 @@ export interface operations {
                 page_size?: number;
                 search?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 resource: string;
             };
@@ -14788,7 +15051,10 @@ export interface operations {
     createAdminRecord: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 resource: string;
             };
@@ -14800,11 +15066,6 @@ export interface operations {
                     name: string;
                     slug?: string;
                     description?: string | null;
-                } | {
-                    title: string;
-                    description?: string | null;
-                    url?: (string) | null;
-                    type?: string;
                 } | {
                     title: string;
                     description?: string | null;
@@ -14951,7 +15212,10 @@ export interface operations {
     updateAdminRecord: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
                 resource: string;
@@ -14964,11 +15228,6 @@ export interface operations {
                     name: string;
                     slug?: string;
                     description?: string | null;
-                } | {
-                    title: string;
-                    description?: string | null;
-                    url?: (string) | null;
-                    type?: string;
                 } | {
                     title: string;
                     description?: string | null;
@@ -15115,7 +15374,10 @@ export interface operations {
     deleteAdminRecord: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
                 resource: string;
@@ -15212,7 +15474,10 @@ export interface operations {
                 search?: string;
                 type?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15300,7 +15565,10 @@ export interface operations {
     createLearningAsset: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15411,7 +15679,10 @@ export interface operations {
                 search?: string;
                 type?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15481,7 +15752,10 @@ export interface operations {
     saveLibraryItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15589,7 +15863,10 @@ export interface operations {
     createQuiz: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15700,7 +15977,10 @@ export interface operations {
     updateQuiz: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -15815,7 +16095,10 @@ export interface operations {
     deleteQuiz: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -15906,7 +16189,10 @@ export interface operations {
     publishQuiz: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -15996,7 +16282,10 @@ export interface operations {
     createQuestion: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -16114,7 +16403,10 @@ export interface operations {
     reorderQuestions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -16219,7 +16511,10 @@ export interface operations {
     updateQuestion: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -16338,7 +16633,10 @@ export interface operations {
     deleteQuestion: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -16429,7 +16727,10 @@ export interface operations {
     duplicateQuestion: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -16521,7 +16822,10 @@ export interface operations {
             query?: {
                 format?: "csv" | "gift" | "aiken" | "moodle_xml";
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -16632,7 +16936,10 @@ export interface operations {
     exportQuizResults: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -16719,7 +17026,10 @@ export interface operations {
             query?: {
                 attempts?: "first" | "last" | "highest" | "all";
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -16811,7 +17121,10 @@ export interface operations {
             query?: {
                 format?: "moodle_xml";
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -16901,7 +17214,10 @@ export interface operations {
                 module_id?: string;
                 course_id?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16989,7 +17305,10 @@ export interface operations {
     getQuiz: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -17079,7 +17398,10 @@ export interface operations {
     startQuizAttempt: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -17173,7 +17495,10 @@ export interface operations {
                 page_size?: number;
                 user_id?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -17263,7 +17588,10 @@ export interface operations {
     saveQuizAnswer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -17370,7 +17698,10 @@ export interface operations {
     submitQuizAttempt: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -17479,7 +17810,10 @@ export interface operations {
     getQuizAttempt: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -17569,7 +17903,10 @@ export interface operations {
     gradeQuizAnswer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -17683,7 +18020,10 @@ export interface operations {
                 quiz_id?: string;
                 course_id?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17775,7 +18115,10 @@ export interface operations {
                 page_size?: number;
                 status?: "pending" | "submitted" | "graded" | "all";
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -17865,7 +18208,10 @@ export interface operations {
     submitAssignment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -17971,7 +18317,10 @@ export interface operations {
     getMyAssignment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -18061,7 +18410,10 @@ export interface operations {
     gradeAssignment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -18167,7 +18519,10 @@ export interface operations {
     getAssignmentSummary: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -18263,7 +18618,10 @@ export interface operations {
                 course_id?: string;
                 lesson_id?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18356,7 +18714,10 @@ export interface operations {
                 start_date?: string;
                 end_date?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18444,7 +18805,10 @@ export interface operations {
     createScheduleItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18551,7 +18915,10 @@ export interface operations {
     updateScheduleItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 itemId: string;
             };
@@ -18660,7 +19027,10 @@ export interface operations {
     deleteScheduleItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 itemId: string;
             };
@@ -18751,7 +19121,10 @@ export interface operations {
     getFeedToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18830,7 +19203,10 @@ export interface operations {
     rotateFeedToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18909,7 +19285,10 @@ export interface operations {
     revokeFeedToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18992,7 +19371,10 @@ export interface operations {
             query: {
                 token: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -19061,7 +19443,10 @@ export interface operations {
                 page_size?: number;
                 mine?: "0" | "1" | "true" | "false";
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -19149,7 +19534,10 @@ export interface operations {
     createScheduleTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -19253,7 +19641,10 @@ export interface operations {
     getScheduleTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -19343,7 +19734,10 @@ export interface operations {
     updateScheduleTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -19449,7 +19843,10 @@ export interface operations {
     deleteScheduleTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -19540,7 +19937,10 @@ export interface operations {
     addScheduleTemplateItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -19650,7 +20050,10 @@ export interface operations {
     updateScheduleTemplateItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 itemId: string;
             };
@@ -19759,7 +20162,10 @@ export interface operations {
     deleteScheduleTemplateItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 itemId: string;
             };
@@ -19850,7 +20256,10 @@ export interface operations {
     assignScheduleTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -19959,7 +20368,10 @@ export interface operations {
                 page?: number;
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -20047,7 +20459,10 @@ export interface operations {
     startConversation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -20151,7 +20566,10 @@ export interface operations {
     getConversation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -20244,7 +20662,10 @@ export interface operations {
                 before?: string;
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -20334,7 +20755,10 @@ export interface operations {
     sendMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -20444,7 +20868,10 @@ export interface operations {
     markConversationRead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -20550,7 +20977,10 @@ export interface operations {
     streamChat: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -20624,7 +21054,10 @@ export interface operations {
     askLessonAssistant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 lessonId: string;
             };
@@ -20741,7 +21174,10 @@ export interface operations {
                 page?: number;
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 lessonId: string;
             };
@@ -20831,7 +21267,10 @@ export interface operations {
     listSubscriptionPlans: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -20892,7 +21331,10 @@ export interface operations {
     listPricing: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -20953,7 +21395,10 @@ export interface operations {
     listPaymentMethods: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -21014,7 +21459,10 @@ export interface operations {
     checkPrice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -21108,7 +21556,10 @@ export interface operations {
                 page_size?: number;
                 status?: "pending" | "paid" | "failed" | "expired" | "cancelled" | "refunded";
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -21196,7 +21647,10 @@ export interface operations {
     createOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -21307,7 +21761,10 @@ export interface operations {
     getMyOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -21397,7 +21854,10 @@ export interface operations {
     updateOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -21509,7 +21969,10 @@ export interface operations {
     cancelOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -21599,7 +22062,10 @@ export interface operations {
     resendOrderEmail: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -21689,7 +22155,10 @@ export interface operations {
     resendReceipt: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -21782,7 +22251,10 @@ export interface operations {
                 page?: number;
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -21870,7 +22342,10 @@ export interface operations {
     createSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -21975,7 +22450,10 @@ export interface operations {
     checkoutSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -22090,7 +22568,10 @@ export interface operations {
     getSubscriptionPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -22180,7 +22661,10 @@ export interface operations {
     cancelSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -22270,7 +22754,10 @@ export interface operations {
     initiatePayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -22386,7 +22873,10 @@ export interface operations {
     checkPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 transaction_id: string;
             };
@@ -22476,7 +22966,10 @@ export interface operations {
     getLatestPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 order_id: string;
             };
@@ -22674,7 +23167,10 @@ export interface operations {
     getSandboxPaymentPage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 transaction_id: string;
             };
@@ -22743,7 +23239,10 @@ export interface operations {
             query: {
                 result: "success" | "failure" | "expire";
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 transaction_id: string;
             };
@@ -22838,7 +23337,10 @@ export interface operations {
                 from?: string;
                 to?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -22926,7 +23428,10 @@ export interface operations {
     recordOfflinePayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -23034,7 +23539,10 @@ export interface operations {
     sendBroadcast: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -23148,7 +23656,10 @@ export interface operations {
     getBroadcast: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -23238,7 +23749,10 @@ export interface operations {
     receiveMailerCallback: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -23373,7 +23887,10 @@ export interface operations {
                 from?: string;
                 to?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -23467,7 +23984,10 @@ export interface operations {
                 from?: string;
                 to?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -23555,7 +24075,10 @@ export interface operations {
     getMailerLog: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -23650,7 +24173,10 @@ export interface operations {
                 include_test?: "0" | "1" | "true" | "false";
                 group_by?: "day" | "week" | "month";
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -23738,7 +24264,10 @@ export interface operations {
     listCrmIntegrations: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -23817,7 +24346,10 @@ export interface operations {
     updateCrmIntegration: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 provider: "meta" | "google";
             };
@@ -24118,7 +24650,10 @@ export interface operations {
                 status?: "pending" | "processed" | "duplicate" | "failed";
                 provider?: "meta" | "google";
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -24206,7 +24741,10 @@ export interface operations {
     retryWebhookDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -24307,7 +24845,10 @@ export interface operations {
                 from?: string;
                 to?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -24395,7 +24936,10 @@ export interface operations {
     createLead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -24524,7 +25068,10 @@ export interface operations {
     getLead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -24614,7 +25161,10 @@ export interface operations {
     updateLead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -24723,7 +25273,10 @@ export interface operations {
     getCrmAutomation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -24802,7 +25355,10 @@ export interface operations {
     updateCrmAutomation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -24921,7 +25477,10 @@ export interface operations {
                 page?: number;
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -25009,7 +25568,10 @@ export interface operations {
     createWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -25115,7 +25677,10 @@ export interface operations {
     updateWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -25223,7 +25788,10 @@ export interface operations {
     deleteWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -25314,7 +25882,10 @@ export interface operations {
     rotateWebhookSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -25408,7 +25979,10 @@ export interface operations {
                 page_size?: number;
                 status?: "pending" | "delivered" | "failed";
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -25498,7 +26072,10 @@ export interface operations {
     retryOutboundWebhookDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -25588,7 +26165,10 @@ export interface operations {
     getOpenApiDocument: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -25642,7 +26222,10 @@ export interface operations {
     getApiReferencePage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -25689,7 +26272,10 @@ export interface operations {
     getApiReferenceScript: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -25736,7 +26322,10 @@ export interface operations {
     getApiReferenceAsset: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 name: "swagger-ui.css" | "swagger-ui-bundle.js" | "swagger-ui-standalone-preset.js";
             };

@@ -39,8 +39,8 @@ export async function parseRawJson(ctx: Context): Promise<{ raw: Buffer; body: u
 export async function parseMultipart(ctx: Context, maxFileBytes: number): Promise<{ file: UploadedFile | null; fields: Record<string, string> }> {
   const declared = Number(ctx.get('content-length') || 0);
   // The multipart envelope adds a few hundred bytes; far beyond the limit needs no reading.
-  if (declared > maxFileBytes + 64 * 1024) throw new HttpError(413, 'File too large', `maximum ${maxFileBytes} bytes`);
-  if (!ctx.is('multipart')) throw new HttpError(400, 'Invalid parameters', 'body: expected multipart/form-data');
+  if (declared > maxFileBytes + 64 * 1024) throw new HttpError(413, 'File too large', `maximum ${maxFileBytes} bytes`, { code: 'FILE_TOO_LARGE' });
+  if (!ctx.is('multipart')) throw new HttpError(400, 'Invalid parameters', 'body: expected multipart/form-data', { fields: [{ path: 'body', message: 'expected multipart/form-data' }] });
   const form = formidable({ uploadDir: tmpdir(), maxFileSize: maxFileBytes, maxFiles: 1, maxFields: 20, allowEmptyFiles: false, minFileSize: 1, keepExtensions: false });
   const written: string[] = [];
   form.on('fileBegin', (_name, file) => written.push(file.filepath));
@@ -54,7 +54,7 @@ export async function parseMultipart(ctx: Context, maxFileBytes: number): Promis
   } catch (error) {
     await Promise.all(written.map((p) => unlink(p).catch(() => {})));
     const e = error as { httpCode?: number; code?: number; message?: string };
-    if (e.httpCode === 413 || /maxFileSize|exceeded/i.test(e.message ?? '')) throw new HttpError(413, 'File too large', `maximum ${maxFileBytes} bytes`);
-    throw new HttpError(400, 'Invalid parameters', `file: ${e.message ?? 'malformed upload'}`);
+    if (e.httpCode === 413 || /maxFileSize|exceeded/i.test(e.message ?? '')) throw new HttpError(413, 'File too large', `maximum ${maxFileBytes} bytes`, { code: 'FILE_TOO_LARGE' });
+    throw new HttpError(400, 'Invalid parameters', `file: ${e.message ?? 'malformed upload'}`, { fields: [{ path: 'file', message: e.message ?? 'malformed upload' }] });
   }
 }

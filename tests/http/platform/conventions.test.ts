@@ -38,6 +38,30 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
     expect(method.body.success).to.equal(false);
   });
 
+  it('gives every error a machine-readable code, and a 400 the invalid fields one by one', async () => {
+    const t = await h.tenant();
+    const invalid = await h.http.post('/api/auth/register').set(t.headers).send({ username: 'x', email: 'not-an-email', password: 'secret-enough', display_name: 'X' });
+    expect(invalid.status).to.equal(400);
+    expect(invalid.body).to.include({ success: false, message: 'Invalid parameters', code: 'VALIDATION_FAILED' });
+    expect(invalid.body.fields).to.have.deep.members([
+      { path: 'username', message: 'Too small: expected string to have >=3 characters' },
+      { path: 'email', message: 'Invalid email address' },
+    ]);
+    expect(invalid.body.error).to.equal(invalid.body.fields.map((f: { path: string; message: string }) => `${f.path}: ${f.message}`).join('; '));
+    const malformed = await h.http.post('/api/auth/login').set(t.headers).set('Content-Type', 'application/json').send('{"email":');
+    expect(malformed.body).to.include({ code: 'VALIDATION_FAILED' });
+    expect(malformed.body.fields).to.have.length(1).and.to.have.nested.property('[0].path', 'body');
+    const wrong = await h.http.post('/api/auth/login').set(t.headers).send({ email: 'nobody@example.test', password: 'whatever-it-is' });
+    expect(wrong.body).to.deep.equal({ success: false, message: 'Invalid parameters', code: 'INVALID_CREDENTIALS' });
+    const codes = await Promise.all([
+      h.http.get('/api/does-not-exist'),
+      h.http.patch('/api/settings'),
+      h.http.get('/api/settings').set('X-Tenant-ID', 'no-such-tenant'),
+      h.http.get('/api/user/self').set(t.headers).set('Authorization', 'Bearer not-a-token'),
+    ]);
+    expect(codes.map((r) => [r.status, r.body.code])).to.deep.equal([[404, 'NOT_FOUND'], [405, 'METHOD_NOT_ALLOWED'], [404, 'UNKNOWN_TENANT'], [401, 'INVALID_TOKEN']]);
+  });
+
   it('answers malformed JSON with 400 and a body over 1 MB with 413, in the envelope', async () => {
     const t = await h.tenant();
     const malformed = await h.http.post('/api/auth/login').set(t.headers).set('Content-Type', 'application/json').send('{"email":');
@@ -54,7 +78,7 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
     try {
       const res = await supertest(app.callback).get('/api/settings');
       expect(res.status).to.equal(500);
-      expect(res.body).to.deep.equal({ success: false, message: 'Internal server error' });
+      expect(res.body).to.deep.equal({ success: false, message: 'Internal server error', code: 'INTERNAL_ERROR' });
     } finally {
       await app.close();
     }
@@ -161,6 +185,27 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
       }
     }
     expect(missing).to.deep.equal([]);
+  });
+
+  it('declares X-Tenant-ID on every tenant-scoped operation, no security on public ones, and error codes', async () => {
+    const doc = (await h.http.get('/api/openapi.json')).body;
+    expect(doc.components.parameters.TenantId).to.include({ name: 'X-Tenant-ID', in: 'header', required: false });
+    type Op = { operationId: string; parameters?: { $ref?: string }[]; security?: unknown[]; description?: string };
+    const ops = Object.entries(doc.paths as Record<string, Record<string, Op>>).flatMap(([path, item]) => Object.values(item).map((op) => ({ path, op })));
+    // Webhooks whose tenant is their proof, and /health, read no tenant.
+    const untenanted = new Set(['verifyMetaWebhook', 'receiveLeadWebhook', 'receivePaymentNotification', 'getHealth']);
+    const withoutHeader = ops.filter(({ op }) => !untenanted.has(op.operationId) && !op.parameters?.some((p) => p.$ref === '#/components/parameters/TenantId'));
+    expect(withoutHeader.map(({ op }) => op.operationId)).to.deep.equal([]);
+    expect(ops.filter(({ op }) => untenanted.has(op.operationId) && op.operationId !== 'getHealth' && op.parameters?.some((p) => p.$ref))).to.deep.equal([]);
+    const unsecured = ops.filter(({ op }) => op.security === undefined);
+    expect(unsecured.map(({ op }) => op.operationId)).to.deep.equal([]);
+    expect(doc.paths['/api/auth/login'].post.security).to.deep.equal([]);
+    expect(doc.paths['/api/user/self'].get.security).to.deep.equal([{ bearer: [] }, { session: [] }]);
+    // Paths that differ only by a parameter's name are one path to a client.
+    const shapes = Object.keys(doc.paths).map((p) => p.replace(/\{[^}]+\}/g, '{}'));
+    expect(shapes.filter((p, i) => shapes.indexOf(p) !== i)).to.deep.equal([]);
+    expect(doc.components.schemas.Error.required).to.include.members(['success', 'message', 'code']);
+    expect(doc.paths['/api/auth/login'].post.responses['400'].content['application/json'].examples).to.include.keys('VALIDATION_FAILED', 'INVALID_CREDENTIALS');
   });
 
   it('never rate-limits the docs page, its assets or the document', async () => {
