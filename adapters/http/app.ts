@@ -19,6 +19,7 @@ import type { RateLimits } from './middleware/rate-limit.js';
 import { SESSION_COOKIE } from './kit/session-cookie.js';
 import { bearerOf, requestMeta, resolveRequestTenant, type ResolveTenant } from './kit/request.js';
 import { refuseBadText, refuseMalformedUrl } from './kit/text.js';
+import { originCheck } from './kit/origins.js';
 
 export interface HttpAppDeps {
   logger: Logger;
@@ -49,10 +50,18 @@ export function createHttpApp(deps: HttpAppDeps): { app: Koa; routes: RouteEntry
 
   app.use(requestContext(deps.logger, errorAnswer(deps.errorTable, deps.logger)));
   app.use(securityHeaders({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } }));
+  const allowedOrigin = originCheck(deps.corsOrigins);
+  const refusedLogged = new Set<string>();
   const crossOrigin = cors({
     origin: (ctx) => {
       const origin = ctx.get('Origin');
-      return deps.corsOrigins.includes('*') || deps.corsOrigins.includes(origin) ? origin : '';
+      if (allowedOrigin(origin)) return origin;
+      // A refused preflight is what a front-end developer meets first: say once per origin which setting opens it.
+      if (ctx.method === 'OPTIONS' && ctx.get('Access-Control-Request-Method') && !refusedLogged.has(origin) && refusedLogged.size < 100) {
+        refusedLogged.add(origin);
+        deps.logger.warn({ origin, allowed: deps.corsOrigins }, `CORS preflight refused for ${origin}: add it to CORS_ORIGINS (comma separated) to allow it`);
+      }
+      return '';
     },
     credentials: true,
     exposeHeaders: ['X-Request-Id', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'Content-Disposition'],
@@ -67,7 +76,10 @@ export function createHttpApp(deps: HttpAppDeps): { app: Koa; routes: RouteEntry
 
   const router = routeDispatch([
     { method: 'get', path: '/health', middleware: deps.health },
-    ...table.entries.map((entry) => ({ method: entry.method, path: entry.path, middleware: routeChain(entry, deps) })),
+    // Where a newcomer types the address: the API reference page.
+    { method: 'get', path: '/', middleware: toApiDocs },
+    { method: 'get', path: '/docs', middleware: toApiDocs },
+    ...table.entries.map((entry) => ({ method: entry.method, path: entry.path, middleware: routeChain(entry, deps, allowedOrigin) })),
   ]);
   app.use(router.routes);
   app.use(router.allowedMethods);
@@ -78,17 +90,21 @@ export function createHttpApp(deps: HttpAppDeps): { app: Koa; routes: RouteEntry
   return { app, routes: table.entries };
 }
 
-function sameOrigin(ctx: Context, corsOrigins: string[]): boolean {
+function sameOrigin(ctx: Context, allowedOrigin: (origin: string) => boolean): boolean {
   const origin = ctx.get('Origin');
   if (!origin) return false;
   try {
-    return new URL(origin).host === ctx.host || corsOrigins.includes(origin);
+    return new URL(origin).host === ctx.host || allowedOrigin(origin);
   } catch {
     return false;
   }
 }
 
-function routeChain(entry: RouteEntry, deps: HttpAppDeps): Middleware {
+const toApiDocs: Middleware = async (ctx) => {
+  ctx.redirect('/api/docs');
+};
+
+function routeChain(entry: RouteEntry, deps: HttpAppDeps, allowedOrigin: (origin: string) => boolean): Middleware {
   const { spec, handler } = entry;
   if (spec.tenant === 'proof' && spec.access !== 'public') throw new Error(`${entry.method} ${entry.path}: a route whose tenant is its proof must be public`);
   return async (ctx) => {
@@ -112,7 +128,7 @@ function routeChain(entry: RouteEntry, deps: HttpAppDeps): Middleware {
           auth = actor;
           loginId = login;
           // Cookie-authenticated writes need proof they come from our own pages (CSRF, contract §3).
-          if (session !== undefined && !SAFE_METHODS.has(ctx.method) && !ctx.get('X-Requested-With') && !sameOrigin(ctx, deps.corsOrigins)) {
+          if (session !== undefined && !SAFE_METHODS.has(ctx.method) && !ctx.get('X-Requested-With') && !sameOrigin(ctx, allowedOrigin)) {
             throw new HttpError(403, 'Cross-site request refused', 'send X-Requested-With or a same-origin Origin header', { code: 'CROSS_SITE_REFUSED' });
           }
         }

@@ -182,6 +182,15 @@ export function buildOpenApi(routes: RouteEntry[], info: { title: string; versio
       },
     },
   };
+  const toDocs = {
+    summary: 'Redirects to the API reference page, /api/docs',
+    description: 'Outside /api: no envelope, no rate limit, no tenant.',
+    tags: ['docs'],
+    security: [],
+    responses: { 302: { description: 'To /api/docs', headers: { Location: { schema: { type: 'string' as const, const: '/api/docs' } } } } },
+  };
+  paths['/'] = { get: { ...toDocs, operationId: 'redirectRootToDocs' } };
+  paths['/docs'] = { get: { ...toDocs, operationId: 'redirectDocsToApiDocs' } };
   return createDocument(
     {
       openapi: '3.1.0',

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { asValue } from 'awilix';
 import supertest from 'supertest';
+import { pino } from 'pino';
 import { extraApplication, harness, type Harness } from '../../support/harness.js';
 import { Role } from '../../../domain/identity/role.js';
 
@@ -132,6 +133,34 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
     }
   });
 
+  it('lets a local front end call by default, and logs a refused preflight once with the setting to change', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
+    const app = await extraApplication({}, {}, { logger });
+    try {
+      const http = supertest(app.callback);
+      const dev = await http.options('/api/settings').set('Origin', 'http://localhost:5173').set('Access-Control-Request-Method', 'POST');
+      expect(dev.headers['access-control-allow-origin']).to.equal('http://localhost:5173');
+      for (let i = 0; i < 3; i++) {
+        const refused = await http.options('/api/settings').set('Origin', 'https://app.example.test').set('Access-Control-Request-Method', 'POST');
+        expect(refused.headers).to.not.have.property('access-control-allow-origin');
+      }
+      const logged = lines.filter((l) => l.includes('CORS preflight refused'));
+      expect(logged).to.have.length(1);
+      expect(logged[0]).to.include('https://app.example.test').and.to.include('CORS_ORIGINS');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('sends / and /docs to the API reference page', async () => {
+    for (const path of ['/', '/docs']) {
+      const res = await h.http.get(path);
+      expect(res.status, path).to.equal(302);
+      expect(res.headers.location).to.equal('/api/docs');
+    }
+  });
+
   it('serves an OpenAPI 3.1 document generated from the route schemas, and a docs page', async () => {
     const res = await h.http.get('/api/openapi.json');
     expect(res.status).to.equal(200);
@@ -154,7 +183,8 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
     const create = doc.paths['/api/lms/admin/courses'].post;
     expect(create.operationId).to.equal('createCourse');
     const data = create.responses['200'].content['application/json'].schema.properties.data;
-    expect(data).to.deep.equal({ $ref: '#/components/schemas/Course' });
+    // A create answers what the course's GET answers: its page.
+    expect(data).to.deep.equal({ $ref: '#/components/schemas/CourseDetail' });
     expect(doc.components.schemas.Course.required).to.include.members(['id', 'title', 'category', 'status', 'created_at']);
     expect(doc.components.schemas.Course.properties.created_at).to.include({ type: 'string', format: 'date-time' });
     // Its own errors (an unknown category) on top of what every admin write may answer.
@@ -172,6 +202,11 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
     const missing: string[] = [];
     for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { operationId?: string; responses: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }> }>>)) {
       for (const [method, op] of Object.entries(item)) {
+        // A redirect (/ and /docs to the reference page) describes where it sends.
+        if (op.responses['302']) {
+          if (!op.operationId || !(op.responses['302'] as { headers?: { Location?: unknown } }).headers?.Location) missing.push(`${method.toUpperCase()} ${path} (redirect without Location)`);
+          continue;
+        }
         const success = op.responses['200'] ?? op.responses['202'];
         const content = Object.entries(success?.content ?? {});
         // A JSON answer describes its `data` (an acknowledgement: an explicit null with a description); a raw one its body.
@@ -192,11 +227,11 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
     expect(doc.components.parameters.TenantId).to.include({ name: 'X-Tenant-ID', in: 'header', required: false });
     type Op = { operationId: string; parameters?: { $ref?: string }[]; security?: unknown[]; description?: string };
     const ops = Object.entries(doc.paths as Record<string, Record<string, Op>>).flatMap(([path, item]) => Object.values(item).map((op) => ({ path, op })));
-    // Webhooks whose tenant is their proof, and /health, read no tenant.
-    const untenanted = new Set(['verifyMetaWebhook', 'receiveLeadWebhook', 'receivePaymentNotification', 'getHealth']);
+    // Webhooks whose tenant is their proof, /health and the redirects to the docs read no tenant.
+    const untenanted = new Set(['verifyMetaWebhook', 'receiveLeadWebhook', 'receivePaymentNotification', 'getHealth', 'redirectRootToDocs', 'redirectDocsToApiDocs']);
     const withoutHeader = ops.filter(({ op }) => !untenanted.has(op.operationId) && !op.parameters?.some((p) => p.$ref === '#/components/parameters/TenantId'));
     expect(withoutHeader.map(({ op }) => op.operationId)).to.deep.equal([]);
-    expect(ops.filter(({ op }) => untenanted.has(op.operationId) && op.operationId !== 'getHealth' && op.parameters?.some((p) => p.$ref))).to.deep.equal([]);
+    expect(ops.filter(({ op }) => untenanted.has(op.operationId) && op.parameters?.some((p) => p.$ref))).to.deep.equal([]);
     const unsecured = ops.filter(({ op }) => op.security === undefined);
     expect(unsecured.map(({ op }) => op.operationId)).to.deep.equal([]);
     expect(doc.paths['/api/auth/login'].post.security).to.deep.equal([]);
