@@ -3464,6 +3464,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Redirects to the API reference page, /api/docs
+         * @description Outside /api: no envelope, no rate limit, no tenant.
+         */
+        get: operations["redirectRootToDocs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Redirects to the API reference page, /api/docs
+         * @description Outside /api: no envelope, no rate limit, no tenant.
+         */
+        get: operations["redirectDocsToApiDocs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3744,6 +3784,16 @@ export interface components {
             access_token: string;
             /** @description JWT, valid 7 days, single use: POST /api/auth/refresh */
             refresh_token: string;
+            /**
+             * @description Seconds the access token is valid from now
+             * @example 300
+             */
+            expires_in: number;
+            /**
+             * @description Seconds the refresh token is valid from now
+             * @example 604800
+             */
+            refresh_expires_in: number;
         };
         LoginUser: {
             /**
@@ -3760,6 +3810,11 @@ export interface components {
             status: 1 | 2;
         };
         Registration: {
+            /**
+             * Format: uuid
+             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+             */
+            id: string;
             username: string;
             display_name: string;
             /** @example siti@example.com */
@@ -3768,6 +3823,16 @@ export interface components {
         TokenPair: {
             access_token: string;
             refresh_token: string;
+            /**
+             * @description Seconds the access token is valid from now
+             * @example 300
+             */
+            expires_in: number;
+            /**
+             * @description Seconds the refresh token is valid from now
+             * @example 604800
+             */
+            refresh_expires_in: number;
         };
         User: {
             /**
@@ -6775,6 +6840,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found: `Tenant not found` */
             404: {
                 headers: {
@@ -6955,6 +7029,15 @@ export interface operations {
                         message: string;
                         data: components["schemas"]["AdminSettings"];
                     };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not authenticated: `Unauthorized`, `Invalid token` */
@@ -7230,6 +7313,15 @@ export interface operations {
                         message: string;
                         data: components["schemas"]["DashboardOverview"];
                     };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not authenticated: `Unauthorized`, `Invalid token` */
@@ -7865,6 +7957,15 @@ export interface operations {
                         message: string;
                         data: components["schemas"]["Province"][];
                     };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found: `Tenant not found` */
@@ -8754,6 +8855,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found: `Tenant not found` */
             404: {
                 headers: {
@@ -8819,6 +8929,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found: `Tenant not found` */
             404: {
                 headers: {
@@ -8881,6 +9000,15 @@ export interface operations {
                         message: string;
                         data: components["schemas"]["User"];
                     };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not authenticated: `Unauthorized`, `Invalid token` */
@@ -9075,7 +9203,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: `The last Super Admin cannot delete their account` */
+            /** @description Bad request: `Invalid parameters`, `The last Super Admin cannot delete their account` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10395,7 +10523,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: `Passkey limit reached: remove a passkey first` */
+            /** @description Bad request: `Invalid parameters`, `Passkey limit reached: remove a passkey first` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10698,7 +10826,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: `Passkey login has been disabled. Use another sign-in method.` */
+            /** @description Bad request: `Invalid parameters`, `Passkey login has been disabled. Use another sign-in method.` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10993,6 +11121,15 @@ export interface operations {
                         message: string;
                         data: components["schemas"]["Passkey"][];
                     };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not authenticated: `Unauthorized`, `Invalid token` */
@@ -11639,6 +11776,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found: `Tenant not found` */
             404: {
                 headers: {
@@ -11807,7 +11953,7 @@ export interface operations {
                         /** @constant */
                         success: true;
                         message: string;
-                        data: components["schemas"]["Course"];
+                        data: components["schemas"]["CourseDetail"];
                     };
                 };
             };
@@ -11924,7 +12070,7 @@ export interface operations {
                         /** @constant */
                         success: true;
                         message: string;
-                        data: components["schemas"]["Course"];
+                        data: components["schemas"]["CourseDetail"];
                     };
                 };
             };
@@ -14029,6 +14175,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not authenticated: `Unauthorized`, `Invalid token` */
             401: {
                 headers: {
@@ -14610,6 +14765,15 @@ export interface operations {
                         message: string;
                         data: components["schemas"]["ParentDashboard"];
                     };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not authenticated: `Unauthorized`, `Invalid token` */
@@ -19144,6 +19308,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not authenticated: `Unauthorized`, `Invalid token` */
             401: {
                 headers: {
@@ -19224,6 +19397,15 @@ export interface operations {
                         message: string;
                         data: components["schemas"]["FeedToken"];
                     };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not authenticated: `Unauthorized`, `Invalid token` */
@@ -19308,6 +19490,15 @@ export interface operations {
                             revoked: boolean;
                         };
                     };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not authenticated: `Unauthorized`, `Invalid token` */
@@ -20995,6 +21186,15 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not authenticated: `Unauthorized`, `Invalid token` */
             401: {
                 headers: {
@@ -21290,6 +21490,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found: `Tenant not found` */
             404: {
                 headers: {
@@ -21354,6 +21563,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found: `Tenant not found` */
             404: {
                 headers: {
@@ -21416,6 +21634,15 @@ export interface operations {
                         message: string;
                         data: components["schemas"]["PaymentMethod"][];
                     };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found: `Tenant not found` */
@@ -24287,6 +24514,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not authenticated: `Unauthorized`, `Invalid token` */
             401: {
                 headers: {
@@ -25296,6 +25532,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not authenticated: `Unauthorized`, `Invalid token` */
             401: {
                 headers: {
@@ -26190,6 +26435,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found: `Tenant not found` */
             404: {
                 headers: {
@@ -26240,6 +26494,15 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found: `Tenant not found` */
             404: {
                 headers: {
@@ -26288,6 +26551,15 @@ export interface operations {
                 };
                 content: {
                     "application/javascript": string;
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found: `Tenant not found` */
@@ -26419,6 +26691,44 @@ export interface operations {
                         time: string;
                     };
                 };
+            };
+        };
+    };
+    redirectRootToDocs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To /api/docs */
+            302: {
+                headers: {
+                    Location?: "/api/docs";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    redirectDocsToApiDocs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To /api/docs */
+            302: {
+                headers: {
+                    Location?: "/api/docs";
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
