@@ -48,7 +48,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_ON_STORE_FAILURE: z.enum(['open', 'closed']).default('open'),
   TRUST_PROXY: trustProxy.default(false),
   BASE_DOMAIN: z.string().min(1).optional(),
-  CORS_ORIGINS: list.default([]),
+  /** Unset: any `http://localhost` port outside production (a front end's dev server), none in production. */
+  CORS_ORIGINS: list.optional(),
   MAILER: z.enum(['outbox', 'smtp']).default('outbox'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('LMS <no-reply@localhost>'),
@@ -105,7 +106,9 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export interface Config extends Env {
+export interface Config extends Omit<Env, 'CORS_ORIGINS'> {
+  /** Origins allowed by CORS: exact, `*` for any, or `scheme://host:*` for any port of that host. */
+  CORS_ORIGINS: string[];
   version: string;
   /** Origins accepted for WebAuthn ceremonies. */
   webauthnOrigins: string[];
@@ -146,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, version: string): Config {
     version,
     webauthnOrigins: e.WEBAUTHN_ORIGINS ?? [`http://localhost:${e.PORT}`],
     production,
+    CORS_ORIGINS: e.CORS_ORIGINS ?? (production ? [] : ['http://localhost:*']),
     publicUrl,
     proxy: proxyOf(e.TRUST_PROXY),
     warnings,

@@ -1,5 +1,6 @@
 import Koa, { type Context, type Middleware } from 'koa';
 import cors from '@koa/cors';
+import { z } from 'zod';
 import { unlink } from 'node:fs/promises';
 import type { Actor } from '../../application/shared/actor.js';
 import type { Result } from '../../application/shared/result.js';
@@ -19,6 +20,7 @@ import { SESSION_COOKIE } from './kit/session-cookie.js';
 import { bearerOf, requestMeta, resolveRequestTenant, type ResolveTenant } from './kit/request.js';
 import { liveness } from './routes/health.js';
 import { refuseBadText, refuseMalformedUrl } from './kit/text.js';
+import { originCheck } from './kit/origins.js';
 
 export interface HttpAppDeps {
   logger: Logger;
@@ -39,6 +41,12 @@ export interface HttpAppDeps {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * A route that reads no query answers 400 to one, naming it, as a list does to a parameter it
+ * does not know. Except the webhooks whose tenant is their proof: their senders are not ours.
+ */
+const NO_QUERY = z.strictObject({});
+
 /** Builds the Koa application from the route modules of every context. */
 export function createHttpApp(deps: HttpAppDeps): { app: Koa; routes: RouteEntry[] } {
   // maxIpsCount keeps the entries the trusted proxies wrote; Koa's ctx.ip is the leftmost of them.
@@ -51,10 +59,18 @@ export function createHttpApp(deps: HttpAppDeps): { app: Koa; routes: RouteEntry
   const observe = metrics && ((ctx: Context, seconds: number) => metrics.observeRequest(ctx.method, matchedRoute(ctx), ctx.status, seconds));
   app.use(requestContext(deps.logger, errorAnswer(deps.errorTable, deps.logger), observe));
   app.use(securityHeaders({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } }));
+  const allowedOrigin = originCheck(deps.corsOrigins);
+  const refusedLogged = new Set<string>();
   const crossOrigin = cors({
     origin: (ctx) => {
       const origin = ctx.get('Origin');
-      return deps.corsOrigins.includes('*') || deps.corsOrigins.includes(origin) ? origin : '';
+      if (allowedOrigin(origin)) return origin;
+      // A refused preflight is what a front-end developer meets first: say once per origin which setting opens it.
+      if (ctx.method === 'OPTIONS' && ctx.get('Access-Control-Request-Method') && !refusedLogged.has(origin) && refusedLogged.size < 100) {
+        refusedLogged.add(origin);
+        deps.logger.warn({ origin, allowed: deps.corsOrigins }, `CORS preflight refused for ${origin}: add it to CORS_ORIGINS (comma separated) to allow it`);
+      }
+      return '';
     },
     credentials: true,
     exposeHeaders: ['X-Request-Id', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'Content-Disposition'],
@@ -72,13 +88,16 @@ export function createHttpApp(deps: HttpAppDeps): { app: Koa; routes: RouteEntry
     { method: 'get', path: '/health/ready', middleware: deps.ready },
     { method: 'get', path: '/health/live', middleware: liveness },
     ...(metrics?.handler ? [{ method: 'get' as const, path: '/metrics', middleware: metrics.handler }] : []),
-    ...table.entries.map((entry) => ({ method: entry.method, path: entry.path, middleware: routeChain(entry, deps) })),
+    // Where a newcomer types the address: the API reference page.
+    { method: 'get', path: '/', middleware: toApiDocs },
+    { method: 'get', path: '/docs', middleware: toApiDocs },
+    ...table.entries.map((entry) => ({ method: entry.method, path: entry.path, middleware: routeChain(entry, deps, allowedOrigin) })),
   ]);
   app.use(router.routes);
   app.use(router.allowedMethods);
   app.use(async (ctx) => {
     ctx.status = 404;
-    ctx.body = failure('Record not found', `no route for ${ctx.method} ${ctx.path}`);
+    ctx.body = failure('Record not found', 'NOT_FOUND', `no route for ${ctx.method} ${ctx.path}`);
   });
   return { app, routes: table.entries };
 }
@@ -89,17 +108,21 @@ function matchedRoute(ctx: Context): string {
   return typeof route === 'string' ? route : 'unmatched';
 }
 
-function sameOrigin(ctx: Context, corsOrigins: string[]): boolean {
+function sameOrigin(ctx: Context, allowedOrigin: (origin: string) => boolean): boolean {
   const origin = ctx.get('Origin');
   if (!origin) return false;
   try {
-    return new URL(origin).host === ctx.host || corsOrigins.includes(origin);
+    return new URL(origin).host === ctx.host || allowedOrigin(origin);
   } catch {
     return false;
   }
 }
 
-function routeChain(entry: RouteEntry, deps: HttpAppDeps): Middleware {
+const toApiDocs: Middleware = async (ctx) => {
+  ctx.redirect('/api/docs');
+};
+
+function routeChain(entry: RouteEntry, deps: HttpAppDeps, allowedOrigin: (origin: string) => boolean): Middleware {
   const { spec, handler } = entry;
   if (spec.tenant === 'proof' && spec.access !== 'public') throw new Error(`${entry.method} ${entry.path}: a route whose tenant is its proof must be public`);
   return async (ctx) => {
@@ -123,13 +146,13 @@ function routeChain(entry: RouteEntry, deps: HttpAppDeps): Middleware {
           auth = actor;
           loginId = login;
           // Cookie-authenticated writes need proof they come from our own pages (CSRF, contract §3).
-          if (session !== undefined && !SAFE_METHODS.has(ctx.method) && !ctx.get('X-Requested-With') && !sameOrigin(ctx, deps.corsOrigins)) {
-            throw new HttpError(403, 'Cross-site request refused', 'send X-Requested-With or a same-origin Origin header');
+          if (session !== undefined && !SAFE_METHODS.has(ctx.method) && !ctx.get('X-Requested-With') && !sameOrigin(ctx, allowedOrigin)) {
+            throw new HttpError(403, 'Cross-site request refused', 'send X-Requested-With or a same-origin Origin header', { code: 'CROSS_SITE_REFUSED' });
           }
         }
       }
       if (typeof spec.access === 'number' && (!auth || auth.role < spec.access)) {
-        throw auth ? new HttpError(403, 'Insufficient permission') : new DomainError('UNAUTHORIZED');
+        throw new DomainError(auth ? 'INSUFFICIENT_PERMISSION' : 'UNAUTHORIZED');
       }
     }
 
@@ -157,7 +180,7 @@ function routeChain(entry: RouteEntry, deps: HttpAppDeps): Middleware {
       refuseBadText(spec.params && ctx.params, spec.query && ctx.query, kind === 'raw-json' ? undefined : body, file && { file: file.originalName });
       const input = {
         params: spec.params ? spec.params.parse(ctx.params) : ctx.params,
-        query: spec.query ? spec.query.parse(ctx.query) : {},
+        query: spec.query ? spec.query.parse(ctx.query) : spec.tenant === 'proof' ? {} : NO_QUERY.parse(ctx.query),
         body: spec.body && kind !== 'raw-json' ? spec.body.parse(body ?? {}) : body,
         get actor(): Actor {
           if (!auth) throw new DomainError('UNAUTHORIZED');

@@ -9,6 +9,14 @@ export const loginUserView = (u: User) => ({
   status: u.status,
 });
 
+/** A token pair as login and refresh answer it, with each token's lifetime in seconds. */
+export const tokenPairView = (p: { accessToken: string; refreshToken: string; expiresIn: number; refreshExpiresIn: number }) => ({
+  access_token: p.accessToken,
+  refresh_token: p.refreshToken,
+  expires_in: p.expiresIn,
+  refresh_expires_in: p.refreshExpiresIn,
+});
+
 export const userView = (u: User) => ({
   id: u.id,
   username: u.username,

@@ -8,6 +8,9 @@ export interface IssuedSession {
   loginId: string;
   accessToken: string;
   refreshToken: string;
+  /** Seconds each token is valid from now, so a client can refresh before expiry without decoding the JWT. */
+  expiresIn: number;
+  refreshExpiresIn: number;
   /** Opaque cookie value of the session fallback; only its digest is stored. */
   sessionToken: string;
   sessionExpiresAt: Date;
@@ -29,6 +32,8 @@ export const makeSessionIssuer = ({ loginRepository, tokenService, ids, random, 
     return {
       accessToken: tokenService.sign({ ...base, typ: 'access', jti: ids.uuid() }, now),
       refreshToken: tokenService.sign({ ...base, typ: 'refresh', jti: refreshJti }, now),
+      expiresIn: tokenService.accessTtlSeconds,
+      refreshExpiresIn: tokenService.refreshTtlSeconds,
     };
   };
 

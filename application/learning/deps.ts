@@ -1,6 +1,6 @@
 import type { TenantRepository } from '../identity/ports/tenant-repository.js';
 import type { DomainEvents } from '../shared/domain-events.js';
-import type { AuditLog } from '../platform/ports.js';
+import type { AuditLog, SettingsReader } from '../platform/ports.js';
 import type { FileService } from '../platform/index.js';
 import type { Clock, IdGenerator, RandomSource, UnitOfWork } from '../shared/ports.js';
 import type { CategoryRepository, CourseRepository, LessonRepository, ModuleRepository } from './ports/catalog.js';
@@ -36,8 +36,9 @@ export type LearningDeps = {
   categorySubscribers: CategorySubscribers;
   salesRecords: SalesRecords;
   certificateRenderer: CertificateRenderer;
-  /** The issuer's name on certificates (identity owns tenants). */
+  /** The issuer's name on certificates (identity owns tenants), unless the tenant's `SiteName` says otherwise. */
   tenantRepository: Pick<TenantRepository, 'findById'>;
+  settingsReader: Pick<SettingsReader, 'get'>;
   fileService: FileService;
   auditLog: AuditLog;
   domainEvents: DomainEvents;

@@ -30,6 +30,7 @@ import { makeRequestPasswordReset } from '../../application/identity/use-cases/r
 import { makeResetPassword } from '../../application/identity/use-cases/reset-password.usecase.js';
 import { makePasswordResetPgRepository } from '../../adapters/persistence/pg/password-reset.pg-repository.js';
 import { makeBootstrapRootAdmin } from '../../application/identity/use-cases/bootstrap-root-admin.usecase.js';
+import { makeSetAdminPassword } from '../../application/identity/use-cases/set-admin-password.usecase.js';
 import { makeUserPgRepository } from '../../adapters/persistence/pg/user.pg-repository.js';
 import { makeLoginPgRepository } from '../../adapters/persistence/pg/login.pg-repository.js';
 import { makeTenantPgRepository } from '../../adapters/persistence/pg/tenant.pg-repository.js';
@@ -98,6 +99,7 @@ export const identityModule: AppModule = {
     purgeTenantJob: asFunction(makePurgeTenantJob).singleton(),
     resumeTenantDeletionsJob: asFunction(makeResumeTenantDeletionsJob).singleton(),
     bootstrapRootAdmin: asFunction(makeBootstrapRootAdmin).singleton(),
+    setAdminPassword: asFunction(makeSetAdminPassword).singleton(),
     identityDashboard: asFunction(makeIdentityDashboard).singleton(),
     authRoutes: asFunction(makeAuthRoutes).singleton(),
     userRoutes: asFunction(makeUserRoutes).singleton(),

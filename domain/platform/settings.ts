@@ -60,6 +60,15 @@ export function adminView(settings: SettingsMap): Record<string, SettingValue | 
 
 export const isEnabled = (settings: SettingsMap, key: string): boolean => settings[key] === true;
 
+/**
+ * Who issues a tenant's documents (certificates): its `SiteName` once an admin has set one, else
+ * the tenant's own name, which says more than the generic default `LMS`.
+ */
+export function issuerName(settings: SettingsMap, tenantName: string): string {
+  const site = settings.SiteName;
+  return typeof site === 'string' && site.trim() !== '' && site !== settingDefinition('SiteName')?.default ? site.trim() : tenantName;
+}
+
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**

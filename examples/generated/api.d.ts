@@ -1394,14 +1394,18 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/lms/parent/students/{id}": {
+    "/api/lms/parent/students/{student_id}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * A linked student
+         * @description Access: Role 10 or above.
+         */
+        get: operations["getLinkedStudent"];
         put?: never;
         post?: never;
         /**
@@ -1446,26 +1450,6 @@ export interface paths {
          * @description Access: Role 10 or above.
          */
         get: operations["listLinkedStudents"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/lms/parent/students/{student_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A linked student
-         * @description Access: Role 10 or above.
-         */
-        get: operations["getLinkedStudent"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3480,6 +3464,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Redirects to the API reference page, /api/docs
+         * @description Outside /api: no envelope, no rate limit, no tenant.
+         */
+        get: operations["redirectRootToDocs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Redirects to the API reference page, /api/docs
+         * @description Outside /api: no envelope, no rate limit, no tenant.
+         */
+        get: operations["redirectDocsToApiDocs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3559,8 +3583,24 @@ export interface components {
             success: false;
             /** @description What went wrong, for people; the messages of each status are listed with it */
             message: string;
+            /**
+             * @description What went wrong, for programs: stable, UPPER_SNAKE_CASE (`INVALID_CREDENTIALS`, `VALIDATION_FAILED`, `RATE_LIMITED`); the codes of each status are its examples
+             * @example VALIDATION_FAILED
+             */
+            code: string;
             /** @description Details: the fields of an invalid request, the check that failed… */
             error?: string;
+            /** @description With `VALIDATION_FAILED`: each invalid field and its problem (at most ten) */
+            fields?: components["schemas"]["FieldProblem"][];
+        };
+        FieldProblem: {
+            /**
+             * @description The field, dotted from the body, query or path root (`items.0.price`); `body` for the whole body
+             * @example email
+             */
+            path: string;
+            /** @example Invalid email address */
+            message: string;
         };
         AdminSettings: {
             /** @description Self-registration is open. Default: true. */
@@ -3744,6 +3784,16 @@ export interface components {
             access_token: string;
             /** @description JWT, valid 7 days, single use: POST /api/auth/refresh */
             refresh_token: string;
+            /**
+             * @description Seconds the access token is valid from now
+             * @example 300
+             */
+            expires_in: number;
+            /**
+             * @description Seconds the refresh token is valid from now
+             * @example 604800
+             */
+            refresh_expires_in: number;
         };
         LoginUser: {
             /**
@@ -3760,6 +3810,11 @@ export interface components {
             status: 1 | 2;
         };
         Registration: {
+            /**
+             * Format: uuid
+             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+             */
+            id: string;
             username: string;
             display_name: string;
             /** @example siti@example.com */
@@ -3768,6 +3823,16 @@ export interface components {
         TokenPair: {
             access_token: string;
             refresh_token: string;
+            /**
+             * @description Seconds the access token is valid from now
+             * @example 300
+             */
+            expires_in: number;
+            /**
+             * @description Seconds the refresh token is valid from now
+             * @example 604800
+             */
+            refresh_expires_in: number;
         };
         User: {
             /**
@@ -4602,6 +4667,13 @@ export interface components {
              */
             linked_at: string;
         };
+        StudentSummary: {
+            courses_enrolled: number;
+            courses_completed: number;
+            average_progress: number;
+            certificates: number;
+            last_activity_at: string | null;
+        };
         ParentDashboard: {
             totals: {
                 students: number;
@@ -4621,13 +4693,6 @@ export interface components {
                 summary: components["schemas"]["StudentSummary"];
                 courses: components["schemas"]["StudentCourse"][];
             }[];
-        };
-        StudentSummary: {
-            courses_enrolled: number;
-            courses_completed: number;
-            average_progress: number;
-            certificates: number;
-            last_activity_at: string | null;
         };
         LinkedStudentPage: {
             items: components["schemas"]["LinkedStudentWithSummary"][];
@@ -6739,7 +6804,10 @@ export interface components {
         };
     };
     responses: never;
-    parameters: never;
+    parameters: {
+        /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+        TenantId: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -6749,7 +6817,10 @@ export interface operations {
     getPublicSettings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6767,6 +6838,15 @@ export interface operations {
                         message: string;
                         data: components["schemas"]["PublicSettings"];
                     };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found: `Tenant not found` */
@@ -6810,7 +6890,10 @@ export interface operations {
     updateSettings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6925,7 +7008,10 @@ export interface operations {
     getAllSettings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6943,6 +7029,15 @@ export interface operations {
                         message: string;
                         data: components["schemas"]["AdminSettings"];
                     };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not authenticated: `Unauthorized`, `Invalid token` */
@@ -7011,7 +7106,10 @@ export interface operations {
                 start_date?: string;
                 end_date?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7103,7 +7201,10 @@ export interface operations {
                 page_size?: number;
                 to?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7191,7 +7292,10 @@ export interface operations {
     getDashboardOverview: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7209,6 +7313,15 @@ export interface operations {
                         message: string;
                         data: components["schemas"]["DashboardOverview"];
                     };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not authenticated: `Unauthorized`, `Invalid token` */
@@ -7272,10 +7385,12 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
-                q?: string;
                 search?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7363,7 +7478,10 @@ export interface operations {
     uploadFile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7472,10 +7590,13 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
-                q?: string;
                 search?: string;
+                q?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7563,7 +7684,10 @@ export interface operations {
     downloadFileAsAdmin: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 file: string;
             };
@@ -7648,7 +7772,10 @@ export interface operations {
     downloadFile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 file: string;
             };
@@ -7715,7 +7842,10 @@ export interface operations {
     deleteFile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -7806,7 +7936,10 @@ export interface operations {
     listProvinces: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7824,6 +7957,15 @@ export interface operations {
                         message: string;
                         data: components["schemas"]["Province"][];
                     };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found: `Tenant not found` */
@@ -7867,7 +8009,10 @@ export interface operations {
     listRegencies: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 provinceID: string;
             };
@@ -7939,7 +8084,10 @@ export interface operations {
     listDistricts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 regencyID: string;
             };
@@ -8011,7 +8159,10 @@ export interface operations {
     login: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8106,7 +8257,10 @@ export interface operations {
     register: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8209,7 +8363,10 @@ export interface operations {
     sendVerificationCode: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8301,7 +8458,10 @@ export interface operations {
     forgotPassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8387,7 +8547,10 @@ export interface operations {
     resetPassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8474,7 +8637,10 @@ export interface operations {
     refreshToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8568,7 +8734,10 @@ export interface operations {
     refreshTokenAlias: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8662,7 +8831,10 @@ export interface operations {
     logoutWithGet: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8681,6 +8853,15 @@ export interface operations {
                         /** @description Nothing: the message says what happened */
                         data: null;
                     };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found: `Tenant not found` */
@@ -8724,7 +8905,10 @@ export interface operations {
     logout: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8743,6 +8927,15 @@ export interface operations {
                         /** @description Nothing: the message says what happened */
                         data: null;
                     };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found: `Tenant not found` */
@@ -8786,7 +8979,10 @@ export interface operations {
     getOwnProfile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8804,6 +9000,15 @@ export interface operations {
                         message: string;
                         data: components["schemas"]["User"];
                     };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not authenticated: `Unauthorized`, `Invalid token` */
@@ -8865,7 +9070,10 @@ export interface operations {
     updateOwnProfile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8971,7 +9179,10 @@ export interface operations {
     deleteOwnAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8992,7 +9203,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: `The last Super Admin cannot delete their account` */
+            /** @description Bad request: `Invalid parameters`, `The last Super Admin cannot delete their account` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9060,7 +9271,10 @@ export interface operations {
     changeOwnPassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9171,7 +9385,10 @@ export interface operations {
                 status?: number;
                 search?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9259,7 +9476,10 @@ export interface operations {
     createUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9368,7 +9588,10 @@ export interface operations {
     getUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -9458,7 +9681,10 @@ export interface operations {
     updateUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -9570,7 +9796,10 @@ export interface operations {
     deleteUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -9661,7 +9890,10 @@ export interface operations {
     updateUserStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -9770,7 +10002,10 @@ export interface operations {
                 page_size?: number;
                 search?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9858,7 +10093,10 @@ export interface operations {
     createTenant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9964,7 +10202,10 @@ export interface operations {
     getTenant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -10054,7 +10295,10 @@ export interface operations {
     updateTenant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -10162,7 +10406,10 @@ export interface operations {
     deleteTenant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -10253,7 +10500,10 @@ export interface operations {
     beginPasskeyRegistration: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10273,7 +10523,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: `Passkey limit reached: remove a passkey first` */
+            /** @description Bad request: `Invalid parameters`, `Passkey limit reached: remove a passkey first` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10341,7 +10591,10 @@ export interface operations {
     finishPasskeyRegistration: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10462,7 +10715,10 @@ export interface operations {
     beginPasskeyLogin: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10547,7 +10803,10 @@ export interface operations {
     beginDiscoverablePasskeyLogin: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10567,7 +10826,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: `Passkey login has been disabled. Use another sign-in method.` */
+            /** @description Bad request: `Invalid parameters`, `Passkey login has been disabled. Use another sign-in method.` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10617,7 +10876,10 @@ export interface operations {
     finishPasskeyLogin: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10726,7 +10988,10 @@ export interface operations {
     finishDiscoverablePasskeyLogin: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10835,7 +11100,10 @@ export interface operations {
     listOwnPasskeys: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10853,6 +11121,15 @@ export interface operations {
                         message: string;
                         data: components["schemas"]["Passkey"][];
                     };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not authenticated: `Unauthorized`, `Invalid token` */
@@ -10914,7 +11191,10 @@ export interface operations {
     deleteOwnPasskey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -11005,7 +11285,10 @@ export interface operations {
     renameOwnPasskey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -11117,7 +11400,10 @@ export interface operations {
                 search?: string;
                 status?: "draft" | "published" | "archived";
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11205,7 +11491,10 @@ export interface operations {
     getCourseOutline: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -11277,7 +11566,10 @@ export interface operations {
     getCourse: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -11370,7 +11662,10 @@ export interface operations {
                 page?: number;
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11458,7 +11753,10 @@ export interface operations {
     listCourseCategories: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11476,6 +11774,15 @@ export interface operations {
                         message: string;
                         data: components["schemas"]["Category"][];
                     };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found: `Tenant not found` */
@@ -11519,7 +11826,10 @@ export interface operations {
     enrollInFreeCourse: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -11609,7 +11919,10 @@ export interface operations {
     createCourse: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11640,7 +11953,7 @@ export interface operations {
                         /** @constant */
                         success: true;
                         message: string;
-                        data: components["schemas"]["Course"];
+                        data: components["schemas"]["CourseDetail"];
                     };
                 };
             };
@@ -11721,7 +12034,10 @@ export interface operations {
     updateCourse: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -11754,7 +12070,7 @@ export interface operations {
                         /** @constant */
                         success: true;
                         message: string;
-                        data: components["schemas"]["Course"];
+                        data: components["schemas"]["CourseDetail"];
                     };
                 };
             };
@@ -11835,7 +12151,10 @@ export interface operations {
     deleteCourse: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -11930,7 +12249,10 @@ export interface operations {
                 page_size?: number;
                 course_id: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12022,7 +12344,10 @@ export interface operations {
                 page_size?: number;
                 module_id: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12110,7 +12435,10 @@ export interface operations {
     getLesson: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -12200,7 +12528,10 @@ export interface operations {
     recordProgress: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12306,7 +12637,10 @@ export interface operations {
     continueLesson: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -12396,7 +12730,10 @@ export interface operations {
     reorderModules: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12501,7 +12838,10 @@ export interface operations {
     createModule: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12608,7 +12948,10 @@ export interface operations {
     updateModule: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -12715,7 +13058,10 @@ export interface operations {
     deleteModule: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -12806,7 +13152,10 @@ export interface operations {
     createLesson: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12917,7 +13266,10 @@ export interface operations {
     updateLesson: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -13028,7 +13380,10 @@ export interface operations {
     deleteLesson: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -13121,7 +13476,10 @@ export interface operations {
             query?: {
                 format?: "json" | "pdf";
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -13215,7 +13573,10 @@ export interface operations {
                 page?: number;
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13303,7 +13664,10 @@ export interface operations {
     verifyCertificate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 code: string;
             };
@@ -13377,7 +13741,10 @@ export interface operations {
     getCertificateTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -13467,7 +13834,10 @@ export interface operations {
     saveCertificateTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -13576,7 +13946,10 @@ export interface operations {
     deleteCertificateTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -13667,7 +14040,10 @@ export interface operations {
     uploadCertificateBackground: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -13776,7 +14152,10 @@ export interface operations {
     issueLinkingCode: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13794,6 +14173,15 @@ export interface operations {
                         message: string;
                         data: components["schemas"]["LinkingCode"];
                     };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not authenticated: `Unauthorized`, `Invalid token` */
@@ -13855,7 +14243,10 @@ export interface operations {
     inviteParent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13958,7 +14349,10 @@ export interface operations {
     acceptParentInvitation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14047,7 +14441,10 @@ export interface operations {
     linkStudent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14147,271 +14544,13 @@ export interface operations {
             };
         };
     };
-    unlinkStudent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        message: string;
-                        /** @description Nothing: the message says what happened */
-                        data: null;
-                    };
-                };
-            };
-            /** @description Bad request: `Invalid parameters` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Forbidden: `Insufficient permission`, `Cross-site request refused` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found: `Tenant not found`, `Record not found` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests: `Rate limit exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error (never a stack trace): `Internal server error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getParentDashboard: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        message: string;
-                        data: components["schemas"]["ParentDashboard"];
-                    };
-                };
-            };
-            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Forbidden: `Insufficient permission` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found: `Tenant not found` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests: `Rate limit exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error (never a stack trace): `Internal server error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listLinkedStudents: {
-        parameters: {
-            query?: {
-                page?: number;
-                page_size?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        message: string;
-                        data: components["schemas"]["LinkedStudentPage"];
-                    };
-                };
-            };
-            /** @description Bad request: `Invalid parameters` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Forbidden: `Insufficient permission` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found: `Tenant not found` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests: `Rate limit exceeded` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error (never a stack trace): `Internal server error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     getLinkedStudent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 student_id: string;
             };
@@ -14508,10 +14647,292 @@ export interface operations {
             };
         };
     };
+    unlinkStudent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                student_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        /** @description Nothing: the message says what happened */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `Insufficient permission`, `Cross-site request refused` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `Tenant not found`, `Record not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getParentDashboard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["ParentDashboard"];
+                    };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `Insufficient permission` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `Tenant not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listLinkedStudents: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+            };
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["LinkedStudentPage"];
+                    };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `Insufficient permission` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `Tenant not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getLinkedStudentProgress: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 student_id: string;
             };
@@ -14604,7 +15025,10 @@ export interface operations {
                 page?: number;
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 student_id: string;
             };
@@ -14698,7 +15122,10 @@ export interface operations {
                 page_size?: number;
                 search?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 resource: string;
             };
@@ -14788,7 +15215,10 @@ export interface operations {
     createAdminRecord: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 resource: string;
             };
@@ -14800,11 +15230,6 @@ export interface operations {
                     name: string;
                     slug?: string;
                     description?: string | null;
-                } | {
-                    title: string;
-                    description?: string | null;
-                    url?: (string) | null;
-                    type?: string;
                 } | {
                     title: string;
                     description?: string | null;
@@ -14951,7 +15376,10 @@ export interface operations {
     updateAdminRecord: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
                 resource: string;
@@ -14964,11 +15392,6 @@ export interface operations {
                     name: string;
                     slug?: string;
                     description?: string | null;
-                } | {
-                    title: string;
-                    description?: string | null;
-                    url?: (string) | null;
-                    type?: string;
                 } | {
                     title: string;
                     description?: string | null;
@@ -15115,7 +15538,10 @@ export interface operations {
     deleteAdminRecord: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
                 resource: string;
@@ -15212,7 +15638,10 @@ export interface operations {
                 search?: string;
                 type?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15300,7 +15729,10 @@ export interface operations {
     createLearningAsset: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15411,7 +15843,10 @@ export interface operations {
                 search?: string;
                 type?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15481,7 +15916,10 @@ export interface operations {
     saveLibraryItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15589,7 +16027,10 @@ export interface operations {
     createQuiz: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15700,7 +16141,10 @@ export interface operations {
     updateQuiz: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -15815,7 +16259,10 @@ export interface operations {
     deleteQuiz: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -15906,7 +16353,10 @@ export interface operations {
     publishQuiz: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -15996,7 +16446,10 @@ export interface operations {
     createQuestion: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -16114,7 +16567,10 @@ export interface operations {
     reorderQuestions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -16219,7 +16675,10 @@ export interface operations {
     updateQuestion: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -16338,7 +16797,10 @@ export interface operations {
     deleteQuestion: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -16429,7 +16891,10 @@ export interface operations {
     duplicateQuestion: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -16521,7 +16986,10 @@ export interface operations {
             query?: {
                 format?: "csv" | "gift" | "aiken" | "moodle_xml";
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -16632,7 +17100,10 @@ export interface operations {
     exportQuizResults: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -16719,7 +17190,10 @@ export interface operations {
             query?: {
                 attempts?: "first" | "last" | "highest" | "all";
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -16811,7 +17285,10 @@ export interface operations {
             query?: {
                 format?: "moodle_xml";
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -16901,7 +17378,10 @@ export interface operations {
                 module_id?: string;
                 course_id?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16989,7 +17469,10 @@ export interface operations {
     getQuiz: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -17079,7 +17562,10 @@ export interface operations {
     startQuizAttempt: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -17173,7 +17659,10 @@ export interface operations {
                 page_size?: number;
                 user_id?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -17263,7 +17752,10 @@ export interface operations {
     saveQuizAnswer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -17370,7 +17862,10 @@ export interface operations {
     submitQuizAttempt: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -17479,7 +17974,10 @@ export interface operations {
     getQuizAttempt: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -17569,7 +18067,10 @@ export interface operations {
     gradeQuizAnswer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -17683,7 +18184,10 @@ export interface operations {
                 quiz_id?: string;
                 course_id?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17775,7 +18279,10 @@ export interface operations {
                 page_size?: number;
                 status?: "pending" | "submitted" | "graded" | "all";
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -17865,7 +18372,10 @@ export interface operations {
     submitAssignment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -17971,7 +18481,10 @@ export interface operations {
     getMyAssignment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -18061,7 +18574,10 @@ export interface operations {
     gradeAssignment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -18167,7 +18683,10 @@ export interface operations {
     getAssignmentSummary: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -18263,7 +18782,10 @@ export interface operations {
                 course_id?: string;
                 lesson_id?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18356,7 +18878,10 @@ export interface operations {
                 start_date?: string;
                 end_date?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18444,7 +18969,10 @@ export interface operations {
     createScheduleItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18551,7 +19079,10 @@ export interface operations {
     updateScheduleItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 itemId: string;
             };
@@ -18660,7 +19191,10 @@ export interface operations {
     deleteScheduleItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 itemId: string;
             };
@@ -18751,7 +19285,10 @@ export interface operations {
     getFeedToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18769,6 +19306,15 @@ export interface operations {
                         message: string;
                         data: components["schemas"]["FeedTokenStatus"];
                     };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not authenticated: `Unauthorized`, `Invalid token` */
@@ -18830,7 +19376,10 @@ export interface operations {
     rotateFeedToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18848,6 +19397,15 @@ export interface operations {
                         message: string;
                         data: components["schemas"]["FeedToken"];
                     };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not authenticated: `Unauthorized`, `Invalid token` */
@@ -18909,7 +19467,10 @@ export interface operations {
     revokeFeedToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18929,6 +19490,15 @@ export interface operations {
                             revoked: boolean;
                         };
                     };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not authenticated: `Unauthorized`, `Invalid token` */
@@ -18992,7 +19562,10 @@ export interface operations {
             query: {
                 token: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -19061,7 +19634,10 @@ export interface operations {
                 page_size?: number;
                 mine?: "0" | "1" | "true" | "false";
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -19149,7 +19725,10 @@ export interface operations {
     createScheduleTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -19253,7 +19832,10 @@ export interface operations {
     getScheduleTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -19343,7 +19925,10 @@ export interface operations {
     updateScheduleTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -19449,7 +20034,10 @@ export interface operations {
     deleteScheduleTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -19540,7 +20128,10 @@ export interface operations {
     addScheduleTemplateItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -19650,7 +20241,10 @@ export interface operations {
     updateScheduleTemplateItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 itemId: string;
             };
@@ -19759,7 +20353,10 @@ export interface operations {
     deleteScheduleTemplateItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 itemId: string;
             };
@@ -19850,7 +20447,10 @@ export interface operations {
     assignScheduleTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -19959,7 +20559,10 @@ export interface operations {
                 page?: number;
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -20047,7 +20650,10 @@ export interface operations {
     startConversation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -20151,7 +20757,10 @@ export interface operations {
     getConversation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -20244,7 +20853,10 @@ export interface operations {
                 before?: string;
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -20334,7 +20946,10 @@ export interface operations {
     sendMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -20444,7 +21059,10 @@ export interface operations {
     markConversationRead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -20550,7 +21168,10 @@ export interface operations {
     streamChat: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -20563,6 +21184,15 @@ export interface operations {
                 };
                 content: {
                     "text/event-stream": string;
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not authenticated: `Unauthorized`, `Invalid token` */
@@ -20624,7 +21254,10 @@ export interface operations {
     askLessonAssistant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 lessonId: string;
             };
@@ -20741,7 +21374,10 @@ export interface operations {
                 page?: number;
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 lessonId: string;
             };
@@ -20831,7 +21467,10 @@ export interface operations {
     listSubscriptionPlans: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -20849,6 +21488,15 @@ export interface operations {
                         message: string;
                         data: components["schemas"]["PublicSubscriptionPlan"][];
                     };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found: `Tenant not found` */
@@ -20892,7 +21540,10 @@ export interface operations {
     listPricing: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -20910,6 +21561,15 @@ export interface operations {
                         message: string;
                         data: components["schemas"]["PublicPricing"][];
                     };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found: `Tenant not found` */
@@ -20953,7 +21613,10 @@ export interface operations {
     listPaymentMethods: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -20971,6 +21634,15 @@ export interface operations {
                         message: string;
                         data: components["schemas"]["PaymentMethod"][];
                     };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found: `Tenant not found` */
@@ -21014,7 +21686,10 @@ export interface operations {
     checkPrice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -21108,7 +21783,10 @@ export interface operations {
                 page_size?: number;
                 status?: "pending" | "paid" | "failed" | "expired" | "cancelled" | "refunded";
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -21196,7 +21874,10 @@ export interface operations {
     createOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -21307,7 +21988,10 @@ export interface operations {
     getMyOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -21397,7 +22081,10 @@ export interface operations {
     updateOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -21509,7 +22196,10 @@ export interface operations {
     cancelOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -21599,7 +22289,10 @@ export interface operations {
     resendOrderEmail: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -21689,7 +22382,10 @@ export interface operations {
     resendReceipt: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -21782,7 +22478,10 @@ export interface operations {
                 page?: number;
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -21870,7 +22569,10 @@ export interface operations {
     createSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -21975,7 +22677,10 @@ export interface operations {
     checkoutSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -22090,7 +22795,10 @@ export interface operations {
     getSubscriptionPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -22180,7 +22888,10 @@ export interface operations {
     cancelSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -22270,7 +22981,10 @@ export interface operations {
     initiatePayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -22386,7 +23100,10 @@ export interface operations {
     checkPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 transaction_id: string;
             };
@@ -22476,7 +23193,10 @@ export interface operations {
     getLatestPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 order_id: string;
             };
@@ -22674,7 +23394,10 @@ export interface operations {
     getSandboxPaymentPage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 transaction_id: string;
             };
@@ -22743,7 +23466,10 @@ export interface operations {
             query: {
                 result: "success" | "failure" | "expire";
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 transaction_id: string;
             };
@@ -22838,7 +23564,10 @@ export interface operations {
                 from?: string;
                 to?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -22926,7 +23655,10 @@ export interface operations {
     recordOfflinePayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -23034,7 +23766,10 @@ export interface operations {
     sendBroadcast: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -23148,7 +23883,10 @@ export interface operations {
     getBroadcast: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -23238,7 +23976,10 @@ export interface operations {
     receiveMailerCallback: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -23373,7 +24114,10 @@ export interface operations {
                 from?: string;
                 to?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -23467,7 +24211,10 @@ export interface operations {
                 from?: string;
                 to?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -23555,7 +24302,10 @@ export interface operations {
     getMailerLog: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -23650,7 +24400,10 @@ export interface operations {
                 include_test?: "0" | "1" | "true" | "false";
                 group_by?: "day" | "week" | "month";
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -23738,7 +24491,10 @@ export interface operations {
     listCrmIntegrations: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -23756,6 +24512,15 @@ export interface operations {
                         message: string;
                         data: components["schemas"]["CrmIntegration"][];
                     };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not authenticated: `Unauthorized`, `Invalid token` */
@@ -23817,7 +24582,10 @@ export interface operations {
     updateCrmIntegration: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 provider: "meta" | "google";
             };
@@ -24118,7 +24886,10 @@ export interface operations {
                 status?: "pending" | "processed" | "duplicate" | "failed";
                 provider?: "meta" | "google";
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -24206,7 +24977,10 @@ export interface operations {
     retryWebhookDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -24307,7 +25081,10 @@ export interface operations {
                 from?: string;
                 to?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -24395,7 +25172,10 @@ export interface operations {
     createLead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -24524,7 +25304,10 @@ export interface operations {
     getLead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -24614,7 +25397,10 @@ export interface operations {
     updateLead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -24723,7 +25509,10 @@ export interface operations {
     getCrmAutomation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -24741,6 +25530,15 @@ export interface operations {
                         message: string;
                         data: components["schemas"]["CrmAutomation"];
                     };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not authenticated: `Unauthorized`, `Invalid token` */
@@ -24802,7 +25600,10 @@ export interface operations {
     updateCrmAutomation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -24921,7 +25722,10 @@ export interface operations {
                 page?: number;
                 page_size?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -25009,7 +25813,10 @@ export interface operations {
     createWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -25115,7 +25922,10 @@ export interface operations {
     updateWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -25223,7 +26033,10 @@ export interface operations {
     deleteWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -25314,7 +26127,10 @@ export interface operations {
     rotateWebhookSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -25408,7 +26224,10 @@ export interface operations {
                 page_size?: number;
                 status?: "pending" | "delivered" | "failed";
             };
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -25498,7 +26317,10 @@ export interface operations {
     retryOutboundWebhookDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 id: string;
             };
@@ -25588,7 +26410,10 @@ export interface operations {
     getOpenApiDocument: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -25608,6 +26433,15 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found: `Tenant not found` */
@@ -25642,7 +26476,10 @@ export interface operations {
     getApiReferencePage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -25655,6 +26492,15 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found: `Tenant not found` */
@@ -25689,7 +26535,10 @@ export interface operations {
     getApiReferenceScript: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -25702,6 +26551,15 @@ export interface operations {
                 };
                 content: {
                     "application/javascript": string;
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found: `Tenant not found` */
@@ -25736,7 +26594,10 @@ export interface operations {
     getApiReferenceAsset: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
             path: {
                 name: "swagger-ui.css" | "swagger-ui-bundle.js" | "swagger-ui-standalone-preset.js";
             };
@@ -25830,6 +26691,44 @@ export interface operations {
                         time: string;
                     };
                 };
+            };
+        };
+    };
+    redirectRootToDocs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To /api/docs */
+            302: {
+                headers: {
+                    Location?: "/api/docs";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    redirectDocsToApiDocs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To /api/docs */
+            302: {
+                headers: {
+                    Location?: "/api/docs";
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -39,16 +39,18 @@ export async function parseRawJson(ctx: Context): Promise<{ raw: Buffer; body: u
 export async function parseMultipart(ctx: Context, maxFileBytes: number): Promise<{ file: UploadedFile | null; fields: Record<string, string> }> {
   const declared = Number(ctx.get('content-length') || 0);
   // The multipart envelope adds a few hundred bytes; far beyond the limit needs no reading.
-  if (declared > maxFileBytes + 64 * 1024) throw new HttpError(413, 'File too large', `maximum ${maxFileBytes} bytes`);
-  if (!ctx.is('multipart') || !/;\s*boundary=/i.test(ctx.get('content-type'))) throw new HttpError(400, 'Invalid parameters', 'body: expected multipart/form-data');
+  if (declared > maxFileBytes + 64 * 1024) throw new HttpError(413, 'File too large', `maximum ${maxFileBytes} bytes`, { code: 'FILE_TOO_LARGE' });
+  if (!ctx.is('multipart') || !/;\s*boundary=/i.test(ctx.get('content-type'))) {
+    throw new HttpError(400, 'Invalid parameters', 'body: expected multipart/form-data', { fields: [{ path: 'body', message: 'expected multipart/form-data' }] });
+  }
   try {
     const { fields, files } = await readMultipart(ctx.req, ctx.req.headers, tmpdir(), { maxFileBytes, maxFiles: 1, maxFields: 20, maxFieldBytes: 1024 * 1024 });
     const f = files.find((x) => x.field === 'file');
     for (const other of files) if (other !== f) await unlink(other.path).catch(() => {});
     return { file: f ? { path: f.path, originalName: f.originalName || 'file', mimeType: f.mimeType, size: f.size } : null, fields };
   } catch (error) {
-    if (error instanceof MultipartTooLarge) throw new HttpError(413, 'File too large', `maximum ${maxFileBytes} bytes`);
-    if (error instanceof MalformedMultipart) throw new HttpError(400, 'Invalid parameters', `file: ${error.message}`);
+    if (error instanceof MultipartTooLarge) throw new HttpError(413, 'File too large', `maximum ${maxFileBytes} bytes`, { code: 'FILE_TOO_LARGE' });
+    if (error instanceof MalformedMultipart) throw new HttpError(400, 'Invalid parameters', `file: ${error.message}`, { fields: [{ path: 'file', message: error.message }] });
     throw error;
   }
 }

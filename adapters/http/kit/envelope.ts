@@ -1,8 +1,19 @@
+import type { FieldProblem } from './errors.js';
+
 /** The spec's envelope: every /api response, errors included, has this shape. */
 export const success = (data: unknown, message = 'Success') => ({ success: true as const, message, data });
 
-export const failure = (message: string, error?: string) =>
-  error === undefined ? { success: false as const, message } : { success: false as const, message, error };
+/**
+ * The spec's error envelope plus what a UI acts on: `code` to switch on, and for invalid input
+ * `fields` to show beside each field; `message` and `error` stay the spec's.
+ */
+export const failure = (message: string, code: string, error?: string, fields?: readonly FieldProblem[]) => ({
+  success: false as const,
+  message,
+  code,
+  ...(error === undefined ? {} : { error }),
+  ...(fields?.length ? { fields } : {}),
+});
 
 /** Marks a handler result that carries its own message. */
 export class Reply<T = unknown> {

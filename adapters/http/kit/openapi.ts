@@ -1,16 +1,30 @@
 import { z, type ZodType } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
-import type { ErrorTable } from './errors.js';
+import { codeOfStatus, type ErrorTable } from './errors.js';
 import type { RouteEntry } from './route-table.js';
 
 type JsonSchema = Record<string, unknown>;
+
+/** One invalid input of a 400 (`VALIDATION_FAILED`). */
+export const FieldProblemSchema = z
+  .object({
+    path: z.string().meta({ description: 'The field, dotted from the body, query or path root (`items.0.price`); `body` for the whole body', examples: ['email'] }),
+    message: z.string().meta({ examples: ['Invalid email address'] }),
+  })
+  .meta({ id: 'FieldProblem' });
 
 /** The error envelope (contract §2): every failure of every /api route. */
 export const ErrorEnvelope = z
   .object({
     success: z.literal(false),
     message: z.string().meta({ description: 'What went wrong, for people; the messages of each status are listed with it' }),
+    code: z.string().meta({
+      description:
+        'What went wrong, for programs: stable, UPPER_SNAKE_CASE (`INVALID_CREDENTIALS`, `VALIDATION_FAILED`, `RATE_LIMITED`); the codes of each status are its examples',
+      examples: ['VALIDATION_FAILED'],
+    }),
     error: z.string().optional().meta({ description: 'Details: the fields of an invalid request, the check that failed…' }),
+    fields: z.array(FieldProblemSchema).optional().meta({ description: 'With `VALIDATION_FAILED`: each invalid field and its problem (at most ten)' }),
   })
   .meta({ id: 'Error' });
 
@@ -26,28 +40,32 @@ const statusTitles: Record<number, string> = {
   503: 'A dependency (database, Redis) does not answer: try again later',
 };
 
-type ErrorsByStatus = Map<number, Set<string>>;
+/** Per status, each code with its message. */
+type ErrorsByStatus = Map<number, Map<string, string>>;
 
-const add = (errors: ErrorsByStatus, status: number, message: string) => {
-  const set = errors.get(status) ?? new Set<string>();
-  set.add(message);
-  errors.set(status, set);
+const add = (errors: ErrorsByStatus, status: number, message: string, code = codeOfStatus(status)) => {
+  const codes = errors.get(status) ?? new Map<string, string>();
+  codes.set(code, message);
+  errors.set(status, codes);
 };
 
 /** What every route of this kind may answer, whatever it does (the kit and middleware raise them). */
 function commonErrors(entry: RouteEntry): ErrorsByStatus {
   const { spec, method } = entry;
   const errors: ErrorsByStatus = new Map();
-  if (spec.params || spec.query || spec.body || spec.bodyKind) add(errors, 400, 'Invalid parameters');
+  // A route that reads no query still refuses one (an unknown parameter), except a proof's webhook.
+  if (spec.params || spec.query || spec.body || spec.bodyKind || spec.tenant !== 'proof') add(errors, 400, 'Invalid parameters');
   if (spec.access !== 'public') {
-    add(errors, 401, 'Unauthorized');
-    add(errors, 401, 'Invalid token');
+    add(errors, 401, 'Unauthorized', 'UNAUTHORIZED');
+    add(errors, 401, 'Unauthorized', 'TOKEN_EXPIRED');
+    add(errors, 401, 'Invalid token', 'INVALID_TOKEN');
     // A token of another tenant (contract §4), or a role below the route's.
-    add(errors, 403, 'Insufficient permission');
-    if (method !== 'get') add(errors, 403, 'Cross-site request refused');
+    add(errors, 403, 'Insufficient permission', 'INSUFFICIENT_PERMISSION');
+    add(errors, 403, 'Insufficient permission', 'TENANT_MISMATCH');
+    if (method !== 'get') add(errors, 403, 'Cross-site request refused', 'CROSS_SITE_REFUSED');
   }
-  if (spec.tenant !== 'proof') add(errors, 404, 'Tenant not found');
-  if (spec.bodyKind?.kind === 'multipart') add(errors, 413, 'File too large');
+  if (spec.tenant !== 'proof') add(errors, 404, 'Tenant not found', 'UNKNOWN_TENANT');
+  if (spec.bodyKind?.kind === 'multipart') add(errors, 413, 'File too large', 'FILE_TOO_LARGE');
   else if (spec.body || spec.bodyKind) add(errors, 413, 'Payload too large');
   if (spec.rateLimit !== 'exempt') add(errors, 429, 'Rate limit exceeded');
   add(errors, 500, 'Internal server error');
@@ -61,7 +79,7 @@ export function errorsOf(entry: RouteEntry, table: ErrorTable): ErrorsByStatus {
   for (const e of entry.spec.errors ?? []) {
     const mapping = typeof e === 'string' ? table[e] : e;
     if (!mapping) throw new Error(`${entry.method.toUpperCase()} ${entry.path}: error code ${String(e)} is not in the error table`);
-    add(errors, mapping.status, mapping.message);
+    add(errors, mapping.status, mapping.message, typeof e === 'string' ? e : mapping.code);
   }
   return errors;
 }
@@ -90,11 +108,15 @@ function operationOf(entry: RouteEntry, table: ErrorTable): ZodOpenApiOperationO
   // A route may answer JSON (the envelope) or, negotiated, another type (a PDF, an HTML page).
   const json = spec.response || !spec.produces ? { 'application/json': { schema: envelopeOf(spec.response ?? z.unknown()) } } : {};
   responses[String(spec.status ?? 200) as '200'] = { description: 'Success', content: { ...json, ...raw } };
-  for (const [status, messages] of [...errorsOf(entry, table)].sort(([a], [b]) => a - b)) {
+  for (const [status, codes] of [...errorsOf(entry, table)].sort(([a], [b]) => a - b)) {
+    const messages = new Set(codes.values());
     responses[String(status) as `${1 | 2 | 3 | 4 | 5}${string}`] = {
       description: `${statusTitles[status] ?? 'Error'}: ${[...messages].map((m) => `\`${m}\``).join(', ')}`,
       content: {
-        'application/json': { schema: ErrorEnvelope, examples: Object.fromEntries([...messages].map((m, i) => [`e${i + 1}`, { summary: m, value: { success: false, message: m } }])) },
+        'application/json': {
+          schema: ErrorEnvelope,
+          examples: Object.fromEntries([...codes].map(([code, message]) => [code, { summary: message, value: { success: false, message, code } }])),
+        },
         ...(spec.errorProduces?.[status] ? { [spec.errorProduces[status]]: { schema: z.string() } } : {}),
       },
     };
@@ -117,8 +139,10 @@ function operationOf(entry: RouteEntry, table: ErrorTable): ZodOpenApiOperationO
   // Path parameters the route does not validate itself are still parameters.
   const declared = new Set(Object.keys(pathParams?.shape ?? {}));
   const undeclared = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!).filter((n) => !declared.has(n));
-  if (undeclared.length) op.parameters = undeclared.map((name) => ({ name, in: 'path' as const, required: true, schema: { type: 'string' as const } }));
-  if (spec.access !== 'public') op.security = [{ bearer: [] }, { session: [] }];
+  const parameters: NonNullable<ZodOpenApiOperationObject['parameters']> = undeclared.map((name) => ({ name, in: 'path' as const, required: true, schema: { type: 'string' as const } }));
+  if (spec.tenant !== 'proof') parameters.push({ $ref: '#/components/parameters/TenantId' });
+  if (parameters.length) op.parameters = parameters;
+  op.security = spec.access === 'public' ? [] : spec.access === 'optional' ? [{ bearer: [] }, { session: [] }, {}] : [{ bearer: [] }, { session: [] }];
   const body = spec.documentedBody ?? spec.body;
   if (spec.bodyKind?.kind === 'multipart') {
     const fields = objectOf(spec.body);
@@ -160,6 +184,7 @@ export function buildOpenApi(routes: RouteEntry[], info: { title: string; versio
       summary: 'Health: status, version and local time; 503 `degraded` when the database does not answer',
       description: 'Outside /api: no envelope, no rate limit, no tenant.',
       tags: ['health'],
+      security: [],
       responses: {
         200: { description: 'Healthy', content: { 'application/json': { schema: healthBody('ok') } } },
         503: { description: 'Database not answering', content: { 'application/json': { schema: healthBody('degraded') } } },
@@ -172,6 +197,7 @@ export function buildOpenApi(routes: RouteEntry[], info: { title: string; versio
       summary: 'Readiness: database, Redis (when configured), migrations at the latest version, not draining; 503 names what failed',
       description: 'Outside /api: no envelope, no rate limit, no tenant. For load balancers and orchestrators.',
       tags: ['health'],
+      security: [],
       responses: {
         200: { description: 'Ready', content: { 'application/json': { schema: readinessBody('ready') } } },
         503: { description: 'A dependency is not usable', content: { 'application/json': { schema: readinessBody('unavailable') } } },
@@ -184,6 +210,7 @@ export function buildOpenApi(routes: RouteEntry[], info: { title: string; versio
       summary: 'Liveness: the process answers (no dependency is checked)',
       description: 'Outside /api: no envelope, no rate limit, no tenant.',
       tags: ['health'],
+      security: [],
       responses: { 200: { description: 'Alive', content: { 'application/json': { schema: z.object({ status: z.literal('ok') }) } } } },
     },
   };
@@ -201,12 +228,30 @@ export function buildOpenApi(routes: RouteEntry[], info: { title: string; versio
       },
     },
   };
+  const toDocs = {
+    summary: 'Redirects to the API reference page, /api/docs',
+    description: 'Outside /api: no envelope, no rate limit, no tenant.',
+    tags: ['docs'],
+    security: [],
+    responses: { 302: { description: 'To /api/docs', headers: { Location: { schema: { type: 'string' as const, const: '/api/docs' } } } } },
+  };
+  paths['/'] = { get: { ...toDocs, operationId: 'redirectRootToDocs' } };
+  paths['/docs'] = { get: { ...toDocs, operationId: 'redirectDocsToApiDocs' } };
   return createDocument(
     {
       openapi: '3.1.0',
       info: { ...info, description: 'Learning management service with a CRM. Every /api response uses the envelope {success, message, data | error}.' },
       servers: [{ url: '/' }],
       components: {
+        parameters: {
+          TenantId: {
+            name: 'X-Tenant-ID',
+            in: 'header',
+            required: false,
+            description: 'The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`.',
+            schema: { type: 'string', examples: ['default'] },
+          },
+        },
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           session: { type: 'apiKey', in: 'cookie', name: 'lms_session' },

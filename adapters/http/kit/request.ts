@@ -28,6 +28,6 @@ export async function resolveRequestTenant(ctx: Context, resolveTenant: ResolveT
     if (host.endsWith(`.${baseDomain}`)) subdomain = host.slice(0, -baseDomain.length - 1).split('.').pop();
   }
   const tenant = await resolveTenant({ header, subdomain });
-  if (!tenant) throw new HttpError(404, 'Tenant not found');
+  if (!tenant) throw new HttpError(404, 'Tenant not found', undefined, { code: 'UNKNOWN_TENANT' });
   return tenant;
 }

@@ -6,7 +6,12 @@ import { minorOf } from '../../../domain/shared/money.js';
 export const uuid = z.uuid();
 export const idParam = z.object({ id: uuid });
 
-export const pageQuery = z.object({
+/**
+ * Every list's query. Strict, as is every query schema: a parameter the route does not know (a
+ * misspelt filter, `?q=` where the list reads `search`) answers 400 naming it rather than an
+ * unfiltered list. Lists extend it, so their own parameters join the strictness.
+ */
+export const pageQuery = z.strictObject({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(10),
   cursor: z.string().max(1000).regex(/^[A-Za-z0-9_-]+$/).optional()

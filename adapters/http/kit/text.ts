@@ -51,7 +51,10 @@ export function badTextPath(value: unknown): string | null {
 export function refuseBadText(...values: unknown[]): void {
   for (const value of values) {
     const path = badTextPath(value);
-    if (path !== null) throw new HttpError(400, 'Invalid parameters', `${path}: contains a NUL character or an unpaired surrogate`);
+    if (path !== null) {
+      const message = 'contains a NUL character or an unpaired surrogate';
+      throw new HttpError(400, 'Invalid parameters', `${path}: ${message}`, { fields: [{ path, message }] });
+    }
   }
 }
 
@@ -68,7 +71,7 @@ export function refuseMalformedUrl(target: string): void {
     try {
       utf8.decode(Buffer.from(run.replaceAll('%', ''), 'hex'));
     } catch {
-      throw new HttpError(400, 'Invalid parameters', `url: ${run} is not UTF-8`);
+      throw new HttpError(400, 'Invalid parameters', `url: ${run} is not UTF-8`, { fields: [{ path: 'url', message: `${run} is not UTF-8` }] });
     }
   }
 }

@@ -3,13 +3,22 @@ import { ZodError } from 'zod';
 import type { Logger } from '../../../infrastructure/logger.js';
 import { isUnavailable } from '../../../infrastructure/unavailable.js';
 import { failure } from '../kit/envelope.js';
-import { DomainError, HttpError, type ErrorTable } from '../kit/errors.js';
+import { codeOfStatus, DomainError, HttpError, type ErrorTable, type FieldProblem } from '../kit/errors.js';
 
-/** "field.path: problem; …", what a client needs to fix the request. */
-export const describeZodError = (error: ZodError): string =>
+/** Each invalid field with its problem (at most ten), what a client needs to fix the request. */
+export const zodFieldProblems = (error: ZodError): FieldProblem[] =>
   error.issues
-    .slice(0, 10)
-    .map((i) => `${i.path.length ? i.path.join('.') : 'body'}: ${i.message}`)
+    .flatMap((i) => {
+      // One problem per unknown parameter or field, under its own name, so each can be shown where it was sent.
+      if (i.code === 'unrecognized_keys') return i.keys.map((key) => ({ path: [...i.path, key].join('.'), message: 'unknown parameter' }));
+      return [{ path: i.path.length ? i.path.join('.') : 'body', message: i.message }];
+    })
+    .slice(0, 10);
+
+/** "field.path: problem; …", the same problems as one line. */
+export const describeZodError = (error: ZodError): string =>
+  zodFieldProblems(error)
+    .map((f) => `${f.path}: ${f.message}`)
     .join('; ');
 
 const statusMessages: Record<number, string> = {
@@ -41,11 +50,14 @@ export function errorAnswer(table: ErrorTable, logger: Logger): (ctx: Context, e
   return (ctx, error) => {
     let status = 500;
     let message = 'Internal server error';
+    let code: string | undefined;
     let detail: string | undefined;
+    let fields: FieldProblem[] | undefined;
     if (error instanceof DomainError) {
       const mapped = table[error.code];
       if (mapped) {
         ({ status, message } = mapped);
+        code = error.code;
         detail = error.detail;
       } else {
         logger.error({ err: error, reqId: ctx.state.requestId }, 'unmapped domain error');
@@ -53,12 +65,15 @@ export function errorAnswer(table: ErrorTable, logger: Logger): (ctx: Context, e
     } else if (error instanceof HttpError) {
       status = error.status;
       message = error.message;
+      code = error.code;
       detail = error.detail;
+      fields = error.fields;
       ctx.set(error.headers);
     } else if (error instanceof ZodError) {
       status = 400;
       message = 'Invalid parameters';
       detail = describeZodError(error);
+      fields = zodFieldProblems(error);
     } else if (isForeignKeyViolation(error)) {
       status = 404;
       message = 'Record not found';
@@ -73,12 +88,15 @@ export function errorAnswer(table: ErrorTable, logger: Logger): (ctx: Context, e
       if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
         status = e.status;
         message = statusMessages[status] ?? 'Bad request';
-        if (status === 400) detail = `body: ${String(e.message ?? 'malformed')}`;
+        if (status === 400) {
+          fields = [{ path: 'body', message: String(e.message ?? 'malformed') }];
+          detail = `body: ${fields[0]!.message}`;
+        }
       } else {
         logger.error({ err: error, reqId: ctx.state.requestId }, 'unhandled error');
       }
     }
     ctx.status = status;
-    ctx.body = failure(message, detail);
+    ctx.body = failure(message, code ?? codeOfStatus(status), detail, fields);
   };
 }

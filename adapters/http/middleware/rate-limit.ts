@@ -84,9 +84,11 @@ export class RateLimits {
   private exceeded(limiter: string, res: RateLimiterRes, detail: string, points: number): HttpError {
     this.onRefused(limiter);
     return new HttpError(429, 'Rate limit exceeded', detail, {
-      'Retry-After': String(Math.max(1, Math.ceil(res.msBeforeNext / 1000))),
-      'X-RateLimit-Limit': String(points),
-      'X-RateLimit-Remaining': '0',
+      headers: {
+        'Retry-After': String(Math.max(1, Math.ceil(res.msBeforeNext / 1000))),
+        'X-RateLimit-Limit': String(points),
+        'X-RateLimit-Remaining': '0',
+      },
     });
   }
 

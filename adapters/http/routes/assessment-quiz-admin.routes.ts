@@ -50,10 +50,10 @@ type Deps = {
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
 const ImportFields = z.object({ format: z.enum(IMPORT_FORMATS).optional() });
-const ImportQuery = z.object({ format: z.enum(IMPORT_FORMATS).optional() });
+const ImportQuery = z.strictObject({ format: z.enum(IMPORT_FORMATS).optional() });
 const ReorderBody = z.object({ question_ids: z.array(uuid).min(1).max(2000) });
-const ExportQuestionsQuery = z.object({ format: z.enum(EXPORT_FORMATS).default('moodle_xml') });
-const AnalyticsQuery = z.object({ attempts: z.enum(ATTEMPT_SELECTIONS).default('all') });
+const ExportQuestionsQuery = z.strictObject({ format: z.enum(EXPORT_FORMATS).default('moodle_xml') });
+const AnalyticsQuery = z.strictObject({ attempts: z.enum(ATTEMPT_SELECTIONS).default('all') });
 
 /**
  * The format of an uploaded question file: the `format` field (or query), else the part's content
@@ -148,17 +148,17 @@ export const makeAssessmentQuizAdminRoutes = (d: Deps): RouteModule => (r) => {
   r.post('/api/lms/admin/quizzes/:id/import-csv', {
     summary: 'Import questions from a CSV, GIFT, Aiken or Moodle XML file (multipart `file`, optional `format`); all or nothing',
     access: Role.Admin, rateLimit: 'upload', params: idParam, query: ImportQuery, body: ImportFields, bodyKind: { kind: 'multipart', maxFileBytes: IMPORT_MAX_BYTES }, tags,
-    operationId: 'importQuestions', response: wire.QuizImport, errors: ['QUIZ_NOT_FOUND', 'INVALID_IMPORT', 'FILE_REQUIRED', { status: 400, message: 'Invalid import file' }],
+    operationId: 'importQuestions', response: wire.QuizImport, errors: ['QUIZ_NOT_FOUND', 'INVALID_IMPORT', 'FILE_REQUIRED', { status: 400, message: 'Invalid import file', code: 'INVALID_IMPORT_FILE' }],
   }, async ({ actor, meta, params, query, body, file }) => {
     if (!file) throw new DomainError('FILE_REQUIRED', 'file: required');
     let text: string;
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(await readFile(file.path));
     } catch {
-      throw new HttpError(400, 'Invalid import file', 'file: not UTF-8 text');
+      throw new HttpError(400, 'Invalid import file', 'file: not UTF-8 text', { code: 'INVALID_IMPORT_FILE' });
     }
     // UTF-8 holds no lone surrogate, but may hold NUL, which PostgreSQL cannot store.
-    if (isBadText(text)) throw new HttpError(400, 'Invalid import file', 'file: contains a NUL character');
+    if (isBadText(text)) throw new HttpError(400, 'Invalid import file', 'file: contains a NUL character', { code: 'INVALID_IMPORT_FILE' });
     const format = importFormatOf(body.format ?? query.format, file, text);
     const questions = unwrap(await d.importQuestions(actor, meta, params.id, format, text));
     return reply({ format, imported: questions.length, max_score_added: maxScoreOf(questions), questions: questions.map(questionAuthorView) }, `${questions.length} questions imported`);

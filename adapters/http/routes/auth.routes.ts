@@ -6,7 +6,7 @@ import type { makeRefreshSession } from '../../../application/identity/use-cases
 import type { makeLogout } from '../../../application/identity/use-cases/logout.usecase.js';
 import type { makeRequestPasswordReset } from '../../../application/identity/use-cases/request-password-reset.usecase.js';
 import type { makeResetPassword } from '../../../application/identity/use-cases/reset-password.usecase.js';
-import { loginUserView } from '../../../application/identity/presenters.js';
+import { loginUserView, tokenPairView } from '../../../application/identity/presenters.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/identity/password-policy.js';
 import { reply } from '../kit/envelope.js';
 import { unwrap } from '../kit/errors.js';
@@ -49,7 +49,7 @@ export const makeAuthRoutes = ({ login, register, sendVerificationCode, refreshS
   }, async ({ body, tenant, meta, ctx }) => {
     const { user, session } = unwrap(await login({ tenantId: tenant.id, email: body.email, password: body.password, meta }));
     setSessionCookie(ctx, session.sessionToken, session.sessionExpiresAt);
-    return reply({ user: loginUserView(user), access_token: session.accessToken, refresh_token: session.refreshToken }, 'Login successful');
+    return reply({ user: loginUserView(user), ...tokenPairView(session) }, 'Login successful');
   });
 
   r.post('/api/auth/register', {
@@ -60,7 +60,7 @@ export const makeAuthRoutes = ({ login, register, sendVerificationCode, refreshS
       tenantId: tenant.id, username: body.username, email: body.email, password: body.password,
       displayName: body.display_name, phone: body.phone, verificationCode: body.verification_code, meta,
     }));
-    return reply({ username: user.username, display_name: user.displayName, email: user.email }, 'Registration successful');
+    return reply({ id: user.id, username: user.username, display_name: user.displayName, email: user.email }, 'Registration successful');
   });
 
   r.post('/api/auth/verification-code', {
@@ -89,7 +89,7 @@ export const makeAuthRoutes = ({ login, register, sendVerificationCode, refreshS
 
   const refresh = async ({ body, meta }: RouteInput<unknown, unknown, z.infer<typeof RefreshBody>>) => {
     const pair = unwrap(await refreshSession(body.refresh_token, meta));
-    return reply({ access_token: pair.accessToken, refresh_token: pair.refreshToken }, 'Token refreshed');
+    return reply(tokenPairView(pair), 'Token refreshed');
   };
   const refreshSpec = { access: 'public', body: RefreshBody, tags, response: wire.TokenPair, errors: ['INVALID_TOKEN'] } as const;
   r.post('/api/auth/refresh', { ...refreshSpec, operationId: 'refreshToken', summary: 'Rotate a refresh token for a new token pair (each works once; reuse ends the login)' }, refresh);

@@ -37,7 +37,7 @@ const InitiateBody = z.object({ order_id: uuid, payment_method: z.string().trim(
 const TxParam = z.object({ transaction_id: z.string().trim().min(1).max(128) });
 const OrderParam = z.object({ order_id: uuid });
 const SandboxParam = z.object({ transaction_id: uuid });
-const SandboxQuery = z.object({ result: z.enum(SANDBOX_RESULTS) });
+const SandboxQuery = z.strictObject({ result: z.enum(SANDBOX_RESULTS) });
 
 /** Midtrans HTTP notification (contract §7): values as sent; numbers are accepted as their text. */
 const asText = z.union([z.string(), z.number()]).transform(String);

@@ -111,7 +111,7 @@ const LeadsQuery = pageQuery.extend({
   ...range,
 });
 const DeliveriesQuery = pageQuery.extend({ status: z.enum(DELIVERY_STATUSES).optional(), provider: z.enum(AD_PROVIDERS).optional() });
-const DashboardQuery = z.object({ ...range, include_test: queryBool.optional(), group_by: z.enum(['day', 'week', 'month']).optional() });
+const DashboardQuery = z.strictObject({ ...range, include_test: queryBool.optional(), group_by: z.enum(['day', 'week', 'month']).optional() });
 const words = z.array(z.string().trim().min(1).max(200)).max(100);
 const AutomationBody = z.object({
   mode: z.enum(ALLOCATION_MODES).optional(),
@@ -119,7 +119,8 @@ const AutomationBody = z.object({
   fallback_user_id: uuid.nullable().optional(),
   close_on_payment: z.boolean().optional(),
 });
-const HandshakeQuery = z.object({ 'hub.mode': z.string().optional(), 'hub.verify_token': z.string().optional(), 'hub.challenge': z.string().max(1000).optional() });
+// Meta's verification request, not a client's: whatever else Meta may add must not refuse it.
+const HandshakeQuery = z.looseObject({ 'hub.mode': z.string().optional(), 'hub.verify_token': z.string().optional(), 'hub.challenge': z.string().max(1000).optional() });
 
 export const makeCrmRoutes = (d: Deps): RouteModule => (r) => {
   r.get('/api/crm/dashboard', { operationId: 'getCrmDashboard', response: wire.CrmDashboard, summary: 'Sales KPIs, the lead-to-paid-to-completed funnel and its sources over leads received in a date range', access: Role.Admin, query: DashboardQuery, tags }, async ({ actor, query }) =>

@@ -36,7 +36,7 @@ const ConversationBody = z.object({
   participant_ids: z.array(uuid).min(1).max(MAX_PARTICIPANTS),
   title: text(MAX_TITLE_CHARS).nullable().optional().transform((t) => t || null),
 });
-const MessagesQuery = z.object({ before: uuid.optional(), limit: z.coerce.number().int().min(1).max(100).default(50) });
+const MessagesQuery = z.strictObject({ before: uuid.optional(), limit: z.coerce.number().int().min(1).max(100).default(50) });
 const MessageBody = z.object({ content: z.string().max(MAX_MESSAGE_CHARS), message_type: z.enum(MESSAGE_TYPES).default('text') });
 const ReadBody = z.object({ message_id: uuid.optional() });
 const LessonParam = z.object({ lessonId: uuid });

@@ -55,7 +55,7 @@ const ItemBody = z.object({ title: requiredText(MAX_TITLE), description, date: d
 const ItemPatch = ItemBody.partial();
 const ItemParam = z.object({ itemId: uuid });
 const ScheduleQuery = pageQuery.extend({ start_date: day.optional(), end_date: day.optional() });
-const FeedQuery = z.object({ token: z.string().max(200) });
+const FeedQuery = z.strictObject({ token: z.string().max(200) });
 
 const TemplateBody = z.object({ name: requiredText(MAX_TITLE), description });
 const TemplateItemBody = z.object({

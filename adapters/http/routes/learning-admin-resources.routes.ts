@@ -63,12 +63,13 @@ function entry<T, C, U, Q extends { search?: string | undefined }>(
 }
 
 // Each resource's own schemas (contract §6, §7): snake_case on the wire, camelCase commands.
-const SearchOnly = z.object({ search: searchQuery });
+// A resource's list query holds the page's parameters too: it alone knows which others are its own.
+const SearchOnly = pageQuery.extend({ search: searchQuery });
 
 const Category = z.object({ name: requiredText(200), slug: text(120).regex(/^[a-z0-9-]*$/i, 'letters, digits and dashes').optional(), description: optionalText(5000) });
 
 export const ContentItem = z.object({ title: requiredText(300), description: optionalText(5000), url: mediaUrl.nullable().optional(), type: requiredText(50).optional() });
-export const ContentItemQuery = z.object({ search: searchQuery, type: z.string().trim().max(50).optional() });
+export const ContentItemQuery = pageQuery.extend({ search: searchQuery, type: z.string().trim().max(50).optional() });
 
 const tier = z.object({ min_quantity: z.number().int().min(1).max(1_000_000), unit_price: money });
 const PricingShape = z.object({ category_id: uuid, unit_price: money, currency: currency.optional(), tiers: z.array(tier).max(50).optional() });
@@ -77,7 +78,7 @@ const toPricing = (b: Partial<z.infer<typeof PricingShape>>) => ({
 });
 const PricingCreate = PricingShape.transform((b) => ({ ...toPricing(b), categoryId: b.category_id, unitPrice: b.unit_price }));
 const PricingUpdate = PricingShape.partial().transform(toPricing);
-const PricingQuery = z.object({ search: searchQuery, category_id: uuid.optional() }).transform((q) => ({ search: q.search, categoryId: q.category_id }));
+const PricingQuery = pageQuery.extend({ search: searchQuery, category_id: uuid.optional() }).transform((q) => ({ search: q.search, categoryId: q.category_id }));
 
 const PlanShape = z.object({
   name: requiredText(200), description: optionalText(5000), price: money, currency: currency.optional(),
@@ -88,7 +89,7 @@ const toPlan = (b: Partial<z.infer<typeof PlanShape>>) => ({
 });
 const PlanCreate = PlanShape.transform((b) => ({ ...toPlan(b), name: b.name, price: b.price, durationDays: b.duration_days }));
 const PlanUpdate = PlanShape.partial().transform(toPlan);
-const PlanQuery = z.object({ search: searchQuery, active: queryBool.optional() });
+const PlanQuery = pageQuery.extend({ search: searchQuery, active: queryBool.optional() });
 
 const profileFields = { school: optionalText(200), grade: optionalText(50), phone: z.string().trim().regex(/^\+?[0-9 ()-]{4,32}$/, 'a phone number').nullable().optional() };
 const StudentCreate = z.object({ user_id: uuid, ...profileFields }).transform(({ user_id, ...rest }) => ({ userId: user_id, ...rest }));
@@ -99,7 +100,7 @@ const EnrollmentShape = z.object({
 });
 const EnrollmentCreate = EnrollmentShape.transform((b) => ({ userId: b.user_id, courseId: b.course_id, status: b.status, source: b.source, expiresAt: b.expires_at }));
 const EnrollmentUpdate = EnrollmentShape.omit({ user_id: true, course_id: true }).partial().transform((b) => ({ status: b.status, source: b.source, expiresAt: b.expires_at }));
-const EnrollmentQuery = z.object({ search: searchQuery, user_id: uuid.optional(), course_id: uuid.optional(), status: z.enum(ENROLLMENT_STATUSES).optional() })
+const EnrollmentQuery = pageQuery.extend({ search: searchQuery, user_id: uuid.optional(), course_id: uuid.optional(), status: z.enum(ENROLLMENT_STATUSES).optional() })
   .transform((q) => ({ search: q.search, userId: q.user_id, courseId: q.course_id, status: q.status }));
 
 const PromoShape = z.object({
@@ -138,7 +139,8 @@ export const makeLearningAdminResourceRoutes = (d: Deps): RouteModule => (r) => 
   };
   const description = `Resources and their fields: ${ADMIN_RESOURCES.map((n) => `${n} ${registry[n].fields}`).join('; ')}.`;
   const tags = ['admin resources'];
-  const documentedBody = z.union(ADMIN_RESOURCES.map((n) => registry[n].createBody) as [ZodType, ZodType, ...ZodType[]]).meta({ description: 'The fields of the resource named by `:resource` (see the description)' });
+  // Learning assets and library items share one body: listed once, as a union of identical members is illogical.
+  const documentedBody = z.union([...new Set(ADMIN_RESOURCES.map((n) => registry[n].createBody))] as [ZodType, ZodType, ...ZodType[]]).meta({ description: 'The fields of the resource named by `:resource` (see the description)' });
   const errors = ['RESOURCE_NOT_FOUND', 'RECORD_NOT_FOUND', 'DUPLICATE_RECORD', 'UNKNOWN_REFERENCE', 'INVALID_RECORD', 'UNKNOWN_CATEGORY', 'CATEGORY_IN_USE', 'PLAN_IN_USE', 'COURSE_NOT_FOUND', 'USER_NOT_FOUND'];
 
   r.get('/api/lms/admin/resources/:resource', { operationId: 'listAdminRecords', response: wire.AdminRecordPage, errors: ['RESOURCE_NOT_FOUND'], summary: 'List an admin resource (paginated, ?search=)', description, access: Role.Admin, params: ResourceParam, query: pageQuery.extend({ search: searchQuery }).loose(), tags }, async ({ tenant, params, query }) =>
@@ -157,12 +159,11 @@ export const makeLearningAdminResourceRoutes = (d: Deps): RouteModule => (r) => 
 
   // Learning assets and library items (spec "Admin resources, learning assets, library").
   const ctags = ['learning assets and library'];
-  const ContentList = pageQuery.extend({ search: searchQuery, type: z.string().trim().max(50).optional() });
-  r.get('/api/lms/learning-assets', { operationId: 'listLearningAssets', response: wire.ContentItemPage, summary: 'Learning assets', access: Role.Student, query: ContentList, tags: ctags }, async ({ actor, query }) =>
+  r.get('/api/lms/learning-assets', { operationId: 'listLearningAssets', response: wire.ContentItemPage, summary: 'Learning assets', access: Role.Student, query: ContentItemQuery, tags: ctags }, async ({ actor, query }) =>
     pageView(await d.learningAssetsResource.list(actor.tenantId, query, toPageRequest(query)), contentItemView));
   r.post('/api/lms/admin/learning-assets', { operationId: 'createLearningAsset', response: wire.ContentItem, summary: 'Create a learning asset', access: Role.Admin, body: ContentItem, tags: ctags }, async ({ actor, meta, body }) =>
     reply(contentItemView(unwrap(await d.learningAssetsResource.create(actor, meta, body))), 'Learning asset created'));
-  r.get('/api/lms/library-items', { operationId: 'listLibraryItems', response: wire.ContentItemPage, summary: 'Library items (public)', access: 'public', query: ContentList, tags: ctags }, async ({ tenant, query }) =>
+  r.get('/api/lms/library-items', { operationId: 'listLibraryItems', response: wire.ContentItemPage, summary: 'Library items (public)', access: 'public', query: ContentItemQuery, tags: ctags }, async ({ tenant, query }) =>
     pageView(await d.libraryItemsResource.list(tenant.id, query, toPageRequest(query)), contentItemView));
   r.post('/api/lms/admin/library-items', { operationId: 'saveLibraryItem', response: wire.ContentItem, errors: ['RECORD_NOT_FOUND'], summary: 'Create a library item, or update it when `id` names one', access: Role.Admin, body: ContentItem.extend({ id: uuid.optional() }), tags: ctags }, async ({ actor, meta, body }) => {
     const { id, ...item } = body;

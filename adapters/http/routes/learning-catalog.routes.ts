@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Actor } from '../../../application/shared/actor.js';
 import type { makeListCourses } from '../../../application/learning/use-cases/list-courses.usecase.js';
 import type { makeGetPublicOutline } from '../../../application/learning/use-cases/get-public-outline.usecase.js';
 import type { makeGetCourseDetail } from '../../../application/learning/use-cases/get-course-detail.usecase.js';
@@ -131,8 +132,9 @@ export const makeLearningCatalogRoutes = (d: Deps): RouteModule => (r) => {
   r.get('/api/lms/courses/:id/public', { operationId: 'getCourseOutline', summary: 'Outline of a published course, without lesson content', access: 'public', params: idParam, tags, response: wire.Outline, errors: ['COURSE_NOT_FOUND'] }, async ({ tenant, params }) =>
     outlineView(unwrap(await d.getPublicOutline(tenant.id, params.id))));
 
-  r.get('/api/lms/courses/:id', { operationId: 'getCourse', summary: 'Course outline with the caller\'s enrolment and progress', access: Role.Student, params: idParam, tags, response: wire.CourseDetail, errors: ['COURSE_NOT_FOUND'] }, async ({ actor, params }) => {
-    const c = unwrap(await d.getCourseDetail(actor, params.id));
+  /** The course page as its caller sees it: GET answers it, and so do create and update (a write answers what a GET then answers). */
+  const courseDetail = async (actor: Actor, courseId: string) => {
+    const c = unwrap(await d.getCourseDetail(actor, courseId));
     return {
       ...outlineView(c, c.lessonStatus),
       enrolled: c.enrollment !== null && enrollmentView(c.enrollment, d.clock.now()).status === 'active',
@@ -141,6 +143,9 @@ export const makeLearningCatalogRoutes = (d: Deps): RouteModule => (r) => {
       progress: courseProgressView(c.progress),
       certificate: c.certificate ? certificateView(c.certificate, d.publicUrl) : null,
     };
+  };
+  r.get('/api/lms/courses/:id', { operationId: 'getCourse', summary: 'Course outline with the caller\'s enrolment and progress', access: Role.Student, params: idParam, tags, response: wire.CourseDetail, errors: ['COURSE_NOT_FOUND'] }, async ({ actor, params }) => {
+    return courseDetail(actor, params.id);
   });
 
   r.get('/api/lms/my-courses', { operationId: 'listMyCourses', summary: 'Courses the caller is enrolled in, with progress and last lesson', access: Role.Student, query: pageQuery, tags, response: wire.StudentCoursePage }, async ({ actor, query }) => {
@@ -154,16 +159,16 @@ export const makeLearningCatalogRoutes = (d: Deps): RouteModule => (r) => {
   r.post('/api/lms/courses/:id/enroll', { operationId: 'enrollInFreeCourse', summary: 'Enrol in a free (price 0) published course', access: Role.Student, params: idParam, tags, response: wire.Enrollment, errors: ['COURSE_NOT_FOUND', 'COURSE_NOT_FREE', 'USER_NOT_FOUND'] }, async ({ actor, params }) =>
     reply(enrollmentView(unwrap(await d.enrollInFreeCourse(actor, params.id)), d.clock.now()), 'Enrolled'));
 
-  r.post('/api/lms/admin/courses', { operationId: 'createCourse', summary: 'Create a course', access: Role.Admin, body: CourseBody, tags, response: wire.Course, errors: ['UNKNOWN_CATEGORY'] }, async ({ actor, meta, body }) =>
+  r.post('/api/lms/admin/courses', { operationId: 'createCourse', summary: 'Create a course', access: Role.Admin, body: CourseBody, tags, response: wire.CourseDetail, errors: ['UNKNOWN_CATEGORY'] }, async ({ actor, meta, body }) =>
     {
     const created = unwrap(await d.createCourse(actor, meta, { ...toCourseInput(body), title: body.title }));
-    return reply(courseView(created.course, created.category), 'Course created');
+    return reply(await courseDetail(actor, created.course.id), 'Course created');
   });
 
-  r.put('/api/lms/admin/courses/:id', { operationId: 'updateCourse', summary: 'Update a course (any subset of its fields)', access: Role.Admin, params: idParam, body: CourseUpdate, tags, response: wire.Course, errors: ['COURSE_NOT_FOUND', 'UNKNOWN_CATEGORY'] }, async ({ actor, meta, params, body }) =>
+  r.put('/api/lms/admin/courses/:id', { operationId: 'updateCourse', summary: 'Update a course (any subset of its fields)', access: Role.Admin, params: idParam, body: CourseUpdate, tags, response: wire.CourseDetail, errors: ['COURSE_NOT_FOUND', 'UNKNOWN_CATEGORY'] }, async ({ actor, meta, params, body }) =>
     {
-    const updated = unwrap(await d.updateCourse(actor, meta, params.id, toCourseInput(body)));
-    return reply(courseView(updated.course, updated.category), 'Course updated');
+    unwrap(await d.updateCourse(actor, meta, params.id, toCourseInput(body)));
+    return reply(await courseDetail(actor, params.id), 'Course updated');
   });
 
   r.delete('/api/lms/admin/courses/:id', { operationId: 'deleteCourse', summary: 'Delete a course no learner has records in or paid for', access: Role.Admin, params: idParam, tags, response: acknowledgement, errors: ['COURSE_NOT_FOUND', 'COURSE_IN_USE'] }, async ({ actor, meta, params }) => {

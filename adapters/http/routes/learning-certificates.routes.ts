@@ -32,7 +32,7 @@ type Deps = {
 
 export const BACKGROUND_MAX_BYTES = 5 * 1024 * 1024;
 
-const CertificateQuery = z.object({ format: z.enum(['json', 'pdf']).default('json') });
+const CertificateQuery = z.strictObject({ format: z.enum(['json', 'pdf']).default('json') });
 const TemplateBody = z.object({
   title: requiredText(300).optional(),
   body: requiredText(10_000).optional(),

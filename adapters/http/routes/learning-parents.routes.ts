@@ -83,8 +83,8 @@ export const makeLearningParentRoutes = (d: Deps): RouteModule => (r) => {
     return reply({ ...learnerView(linked.student), linked_at: linked.linkedAt }, 'Student linked');
   });
 
-  r.delete('/api/lms/parent/students/:id', { operationId: 'unlinkStudent', response: acknowledgement, errors: ['STUDENT_NOT_FOUND'], summary: 'Unlink a student', access, params: z.object({ id: uuid }), tags }, async ({ actor, meta, params }) => {
-    unwrap(await d.unlinkStudent(actor, meta, params.id));
+  r.delete('/api/lms/parent/students/:student_id', { operationId: 'unlinkStudent', response: acknowledgement, errors: ['STUDENT_NOT_FOUND'], summary: 'Unlink a student', access, params: StudentParam, tags }, async ({ actor, meta, params }) => {
+    unwrap(await d.unlinkStudent(actor, meta, params.student_id));
     return reply(null, 'Student unlinked');
   });
 

@@ -32,7 +32,7 @@ const BroadcastBody = z.object({
 }).refine((b) => (b.text ?? '').trim() !== '' || (b.html ?? '').trim() !== '', { message: 'text or html is required', path: ['text'] });
 
 const when = z.union([dateOnly, z.iso.datetime({ offset: true })]);
-const LogFilter = z.object({
+const LogFilter = z.strictObject({
   event: z.enum(MAIL_EVENTS).optional(),
   email: z.string().trim().toLowerCase().max(254).optional(),
   message_id: z.string().trim().max(200).optional(),

@@ -7,7 +7,7 @@ import type { makeFinishPasskeyLogin } from '../../../application/identity/use-c
 import type { makeListOwnPasskeys } from '../../../application/identity/use-cases/list-own-passkeys.usecase.js';
 import type { makeDeleteOwnPasskey } from '../../../application/identity/use-cases/delete-own-passkey.usecase.js';
 import type { makeRenameOwnPasskey } from '../../../application/identity/use-cases/rename-own-passkey.usecase.js';
-import { loginUserView } from '../../../application/identity/presenters.js';
+import { loginUserView, tokenPairView } from '../../../application/identity/presenters.js';
 import type { Passkey } from '../../../domain/identity/passkey.js';
 import { PASSKEY_NAME_MAX } from '../../../domain/identity/passkey.js';
 import { Role } from '../../../domain/identity/role.js';
@@ -111,7 +111,7 @@ export const makePasskeyRoutes = (d: Deps): RouteModule => (r) => {
     const { user, session } = unwrap(await d.finishPasskeyLogin({ tenantId: tenant.id, mode, credential: credentialOf(body), meta }));
     setSessionCookie(ctx, session.sessionToken, session.sessionExpiresAt);
     // Exactly what password login answers (contract §3).
-    return reply({ user: loginUserView(user), access_token: session.accessToken, refresh_token: session.refreshToken }, 'Login successful');
+    return reply({ user: loginUserView(user), ...tokenPairView(session) }, 'Login successful');
   };
   const finishErrors = ['WEBAUTHN_CHALLENGE_INVALID', 'PASSKEY_VERIFICATION_FAILED', 'ACCOUNT_DEACTIVATED', 'PASSKEY_LOGIN_DISABLED'];
   r.post('/api/auth/webauthn/login/finish', {

@@ -12,17 +12,24 @@ const emailOut = z.string().meta({ examples: ['siti@example.com'] });
 /** The user as login answers it (the spec's "User (as returned at login)"). */
 export const LoginUser = z.object({ id, email: emailOut, display_name: z.string(), role, status: userStatus }).meta({ id: 'LoginUser' });
 
+/** How long each token of a pair is valid from now, in seconds: refresh before `expires_in` runs out. */
+const lifetimes = {
+  expires_in: z.number().int().meta({ description: 'Seconds the access token is valid from now', examples: [300] }),
+  refresh_expires_in: z.number().int().meta({ description: 'Seconds the refresh token is valid from now', examples: [604800] }),
+};
+
 export const Login = z
   .object({
     user: LoginUser,
     access_token: z.string().meta({ description: 'JWT (HS256), valid 5 minutes: `Authorization: Bearer …`' }),
     refresh_token: z.string().meta({ description: 'JWT, valid 7 days, single use: POST /api/auth/refresh' }),
+    ...lifetimes,
   })
   .meta({ id: 'Login' });
 
-export const TokenPair = z.object({ access_token: z.string(), refresh_token: z.string() }).meta({ id: 'TokenPair' });
+export const TokenPair = z.object({ access_token: z.string(), refresh_token: z.string(), ...lifetimes }).meta({ id: 'TokenPair' });
 
-export const Registration = z.object({ username: z.string(), display_name: z.string(), email: emailOut }).meta({ id: 'Registration' });
+export const Registration = z.object({ id, username: z.string(), display_name: z.string(), email: emailOut }).meta({ id: 'Registration' });
 
 export const User = z
   .object({

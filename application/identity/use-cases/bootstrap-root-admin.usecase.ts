@@ -13,7 +13,8 @@ const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz2345
 /**
  * First start (contract §1, §4): the `default` tenant always exists, and a Super Admin is created
  * only when none exists, from ROOT_ADMIN_EMAIL / ROOT_ADMIN_PASSWORD or with a random password
- * printed once to the log. Safe when several processes start together.
+ * printed once to the log; a ROOT_ADMIN_PASSWORD that finds one already there is logged as not
+ * applied. Safe when several processes start together.
  */
 export const makeBootstrapRootAdmin = ({ tenantRepository, userRepository, passwordHasher, clock, ids, random, log }: Deps) =>
   async (root: { email?: string | undefined; password?: string | undefined }): Promise<Tenant> => {
@@ -23,7 +24,11 @@ export const makeBootstrapRootAdmin = ({ tenantRepository, userRepository, passw
       await tenantRepository.insert({ id: ids.uuid(), slug: DEFAULT_TENANT_SLUG, name: 'Default', status: 'active', createdAt: now, updatedAt: now });
       tenant = (await tenantRepository.findBySlug(DEFAULT_TENANT_SLUG))!;
     }
-    if ((await userRepository.countSuperAdmins()) > 0) return tenant;
+    if ((await userRepository.countSuperAdmins()) > 0) {
+      // Said at every start: a password that silently does nothing is the first hour's trap.
+      if (root.password) log.warn('ROOT_ADMIN_PASSWORD is set but not applied: a Super Admin already exists (it only creates the first one). To change a password: npm run admin -- set-password <email>');
+      return tenant;
+    }
     const email = normaliseEmail(root.email ?? 'admin@localhost');
     const password = root.password ?? random.string(20, PASSWORD_ALPHABET);
     const inserted = await userRepository.insert({

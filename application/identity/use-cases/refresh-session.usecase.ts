@@ -18,7 +18,7 @@ type Deps = { loginRepository: LoginRepository; tokenService: TokenService; sess
  * the token is consumed by one conditional update.
  */
 export const makeRefreshSession = ({ loginRepository, tokenService, sessionIssuer, auditLog, clock }: Deps) =>
-  async (refreshToken: string, meta: RequestMeta): Promise<Result<{ accessToken: string; refreshToken: string }, RefreshError>> => {
+  async (refreshToken: string, meta: RequestMeta): Promise<Result<{ accessToken: string; refreshToken: string; expiresIn: number; refreshExpiresIn: number }, RefreshError>> => {
     const now = clock.now();
     const verified = tokenService.verify(refreshToken, 'refresh', now);
     if (!verified.ok) return err('INVALID_TOKEN');

@@ -1,4 +1,5 @@
 import { DEFAULT_TEMPLATE, fillPlaceholders, formatIssuedAt, type Certificate } from '../../../domain/learning/certificate.js';
+import { issuerName } from '../../../domain/platform/settings.js';
 import type { Actor } from '../../shared/actor.js';
 import { ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
@@ -10,9 +11,9 @@ import type { GetMyCertificate } from './get-my-certificate.usecase.js';
  * the course title from the certificate's own snapshot, the template's title, its body with the
  * placeholders filled when it has its own wording (the default wording is what the layout already
  * says), the background if it is one of our stored files (the server never fetches outside URLs),
- * the issuing tenant, and a QR code of the public verification URL.
+ * the issuer (the tenant's `SiteName`, else its name), and a QR code of the public verification URL.
  */
-export const makeRenderCertificatePdf = (d: Pick<LearningDeps, 'certificateRepository' | 'certificateRenderer' | 'fileService' | 'tenantRepository' | 'publicUrl'> & { getMyCertificate: GetMyCertificate }) =>
+export const makeRenderCertificatePdf = (d: Pick<LearningDeps, 'certificateRepository' | 'certificateRenderer' | 'fileService' | 'tenantRepository' | 'settingsReader' | 'publicUrl'> & { getMyCertificate: GetMyCertificate }) =>
   async (actor: Actor, courseId: string): Promise<Result<{ certificate: Certificate; pdf: Uint8Array }, 'COURSE_NOT_FOUND' | 'CERTIFICATE_NOT_FOUND'>> => {
     const found = await d.getMyCertificate(actor, courseId);
     if (!found.ok) return found;
@@ -20,7 +21,7 @@ export const makeRenderCertificatePdf = (d: Pick<LearningDeps, 'certificateRepos
     const template = (await d.certificateRepository.getTemplate(actor.tenantId, courseId)) ?? DEFAULT_TEMPLATE;
     const storedName = template.backgroundImageUrl ? d.fileService.storedNameOf(template.backgroundImageUrl) : null;
     const background = storedName ? await d.fileService.readBytes(actor.tenantId, storedName) : null;
-    const tenant = await d.tenantRepository.findById(certificate.tenantId);
+    const [tenant, settings] = await Promise.all([d.tenantRepository.findById(certificate.tenantId), d.settingsReader.get(certificate.tenantId)]);
     const issuedOn = formatIssuedAt(certificate.issuedAt);
     const values = { student_name: certificate.studentName, course_title: certificate.courseTitle, issued_at: issuedOn, code: certificate.code };
     const pdf = await d.certificateRenderer.renderPdf({
@@ -28,7 +29,7 @@ export const makeRenderCertificatePdf = (d: Pick<LearningDeps, 'certificateRepos
       studentName: certificate.studentName,
       courseTitle: certificate.courseTitle,
       issuedOn,
-      issuer: tenant?.name ?? '',
+      issuer: issuerName(settings, tenant?.name ?? ''),
       body: template.body.trim() === '' || template.body === DEFAULT_TEMPLATE.body ? null : fillPlaceholders(template.body, values),
       orientation: template.orientation,
       background,

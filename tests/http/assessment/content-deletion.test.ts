@@ -23,7 +23,7 @@ describe('HTTP assessment: deleting content that holds graded work', () => {
 
     const refused = await h.http.delete(`/api/lms/admin/quizzes/${q.quizId}`).set(admin.headers);
     expect(refused.status).to.equal(400);
-    expect(refused.body).to.deep.equal({ success: false, message: 'The quiz has attempts: unpublish it instead', error: '1 quiz attempt(s)' });
+    expect(refused.body).to.deep.equal({ success: false, message: 'The quiz has attempts: unpublish it instead', code: 'QUIZ_IN_USE', error: '1 quiz attempt(s)' });
     expect((await h.http.get(`/api/lms/quizzes/${q.quizId}`).set(admin.headers)).status).to.equal(200);
 
     const unpublished = await h.http.put(`/api/lms/admin/quizzes/${q.quizId}`).set(admin.headers).send({ status: 'draft' });
@@ -55,14 +55,14 @@ describe('HTTP assessment: deleting content that holds graded work', () => {
     expect(submission.status, JSON.stringify(submission.body)).to.equal(200);
 
     const byProgress = await h.http.delete(`/api/lms/admin/lessons/${withProgress}`).set(admin.headers);
-    expect(byProgress.body).to.deep.equal({ success: false, message: 'The lesson has learners\' progress or submissions: it cannot be deleted', error: '1 progress record(s)' });
+    expect(byProgress.body).to.deep.equal({ success: false, message: 'The lesson has learners\' progress or submissions: it cannot be deleted', code: 'LESSON_IN_USE', error: '1 progress record(s)' });
     expect(byProgress.status).to.equal(400);
     const bySubmission = await h.http.delete(`/api/lms/admin/lessons/${withSubmission}`).set(admin.headers);
     expect(bySubmission.status).to.equal(400);
     expect(bySubmission.body.error).to.equal('1 assignment submission(s)');
     const byModule = await h.http.delete(`/api/lms/admin/modules/${course.moduleIds[0]}`).set(admin.headers);
     expect(byModule.status).to.equal(400);
-    expect(byModule.body).to.include({ message: 'The module holds learners\' progress, submissions or quiz attempts: it cannot be deleted', error: '1 progress record(s), 1 assignment submission(s)' });
+    expect(byModule.body).to.include({ message: 'The module holds learners\' progress, submissions or quiz attempts: it cannot be deleted', code: 'MODULE_IN_USE', error: '1 progress record(s), 1 assignment submission(s)' });
 
     // Everything is still there, and the student keeps what they did.
     expect((await h.http.get(`/api/lms/lessons/${withProgress}`).set(admin.headers)).status).to.equal(200);

@@ -95,7 +95,7 @@ describe('HTTP commerce: subscription checkout through the sandbox gateway', () 
 
     const forged = await h.http.post('/api/paygate/webhook').send({ ...good, signature_key: 'f'.repeat(128) });
     expect(forged.status).to.equal(403);
-    expect(forged.body).to.deep.equal({ success: false, message: 'Invalid signature' });
+    expect(forged.body).to.deep.equal({ success: false, message: 'Invalid signature', code: 'INVALID_SIGNATURE' });
     const tampered = await h.http.post('/api/paygate/webhook').send({ ...good, gross_amount: '1.00' });
     expect(tampered.status).to.equal(403);
     expect((await h.http.post('/api/paygate/webhook').send({ hello: 'world' })).status).to.equal(403);

@@ -79,10 +79,10 @@ describe('HTTP CRM integrations: secrets sealed at rest, never returned', () => 
     const unprovable = await h.agent(crm.app).put('/api/crm/integrations/meta').set(otherAdmin.headers).send({ ...fields, page_id: pageId(), access_token: 'token-of-b' });
     expect(samePage.status).to.equal(400);
     expect(samePage.body).to.deep.equal(unprovable.body);
-    expect(samePage.body).to.deep.equal({ success: false, message: 'Invalid parameters', error: 'page_id: the access token cannot read this page' });
+    expect(samePage.body).to.deep.equal({ success: false, message: 'Invalid parameters', code: 'PAGE_NOT_VERIFIED', error: 'page_id: the access token cannot read this page' });
     const sameKey = await h.agent(crm.app).put('/api/crm/integrations/google').set(otherAdmin.headers).send({ webhook_key: key });
     expect(sameKey.status).to.equal(400);
-    expect(sameKey.body).to.deep.equal({ success: false, message: 'Invalid parameters', error: 'webhook_key: refused, choose another key' });
+    expect(sameKey.body).to.deep.equal({ success: false, message: 'Invalid parameters', code: 'WEBHOOK_KEY_REFUSED', error: 'webhook_key: refused, choose another key' });
 
     const mentor = await h.user(t, Role.Mentor);
     expect((await h.agent(crm.app).get('/api/crm/integrations').set(mentor.headers)).status).to.equal(403);

@@ -109,7 +109,7 @@ describe('HTTP CRM webhooks: Meta handshake and signed leads, Google lead forms'
     for (const signature of [metaSignature(raw, 'not-the-app-secret'), metaSignature(`${raw} `, s.appSecret), 'sha256=zz', '']) {
       const res = await postMeta(raw, signature);
       expect(res.status, signature).to.equal(403);
-      expect(res.body).to.deep.equal({ success: false, message: 'Invalid signature' });
+      expect(res.body).to.deep.equal({ success: false, message: 'Invalid signature', code: 'INVALID_SIGNATURE' });
     }
     // A malformed body cannot be verified either: 403 before any shape error.
     expect((await postMeta('{not json', metaSignature('{not json', s.appSecret))).status).to.equal(403);

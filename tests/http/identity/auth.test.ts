@@ -25,6 +25,7 @@ describe('HTTP auth: login, refresh, logout', () => {
     const claims = jwt.decode(res.body.data.access_token) as Record<string, unknown>;
     expect(claims).to.include({ id: u.id, role: 1, tid: t.id, typ: 'access', iss: 'lms-crm-service' });
     expect(Number(claims.exp) - Number(claims.iat)).to.equal(300);
+    expect(res.body.data).to.include({ expires_in: 300, refresh_expires_in: 7 * 24 * 3600 });
     const refreshClaims = jwt.decode(res.body.data.refresh_token) as Record<string, unknown>;
     expect(Number(refreshClaims.exp) - Number(refreshClaims.iat)).to.equal(7 * 24 * 3600);
     expect(String(res.headers['set-cookie'])).to.match(/lms_session=.+httponly/i);
@@ -37,7 +38,7 @@ describe('HTTP auth: login, refresh, logout', () => {
     const unknown = await login(t.headers, 'nobody@example.test', TEST_PASSWORD);
     for (const res of [wrong, unknown]) {
       expect(res.status).to.equal(400);
-      expect(res.body).to.deep.equal({ success: false, message: 'Invalid parameters' });
+      expect(res.body).to.deep.equal({ success: false, message: 'Invalid parameters', code: 'INVALID_CREDENTIALS' });
     }
   });
 
@@ -67,7 +68,7 @@ describe('HTTP auth: login, refresh, logout', () => {
     const u = await h.user(t);
     const none = await h.http.get('/api/user/self').set(t.headers);
     expect(none.status).to.equal(401);
-    expect(none.body).to.deep.equal({ success: false, message: 'Unauthorized' });
+    expect(none.body).to.deep.equal({ success: false, message: 'Unauthorized', code: 'UNAUTHORIZED' });
 
     const [head, payload, sig] = u.token.split('.');
     const forged = Buffer.from(JSON.stringify({ ...jwt.decode(u.token) as object, role: 100 })).toString('base64url');
@@ -102,6 +103,7 @@ describe('HTTP auth: login, refresh, logout', () => {
     const first = await h.http.post('/api/auth/refresh').set(t.headers).send({ refresh_token: u.refreshToken });
     expect(first.status).to.equal(200);
     const { access_token, refresh_token } = first.body.data;
+    expect(first.body.data).to.include({ expires_in: 300, refresh_expires_in: 7 * 24 * 3600 });
     expect(refresh_token).to.not.equal(u.refreshToken);
     const second = await h.http.post('/api/auth/refresh-token').set(t.headers).send({ refresh_token });
     expect(second.status).to.equal(200);
@@ -194,7 +196,7 @@ describe('HTTP auth: login, refresh, logout', () => {
   it('answers 404 Tenant not found for an unknown tenant', async () => {
     const res = await h.http.get('/api/settings').set('X-Tenant-ID', 'no-such-tenant');
     expect(res.status).to.equal(404);
-    expect(res.body).to.deep.equal({ success: false, message: 'Tenant not found' });
+    expect(res.body).to.deep.equal({ success: false, message: 'Tenant not found', code: 'UNKNOWN_TENANT' });
   });
 
   it('answers the 21st login of a minute from one IP with 429', async () => {

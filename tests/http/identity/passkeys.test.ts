@@ -188,7 +188,7 @@ describe('HTTP passkeys (WebAuthn): register, log in, list, remove', () => {
       const res = await h.http.post('/api/auth/webauthn/login/finish').set(t.headers).send(auth.get(begin.body.data));
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       expect(res.body.message).to.equal('Login successful');
-      expect(res.body.data).to.have.keys('user', 'access_token', 'refresh_token');
+      expect(res.body.data).to.have.keys('user', 'access_token', 'refresh_token', 'expires_in', 'refresh_expires_in');
       expect(res.body.data.user).to.deep.equal({ id: u.id, email: u.email, display_name: u.user.displayName, role: 1, status: 1 });
       const claims = jwt.decode(res.body.data.access_token) as Record<string, unknown>;
       expect(claims).to.include({ id: u.id, tid: t.id, typ: 'access', iss: 'lms-crm-service' });
@@ -228,7 +228,7 @@ describe('HTTP passkeys (WebAuthn): register, log in, list, remove', () => {
       for (const email of [u.email, 'nobody@example.test']) {
         const res = await beginLogin(t, email);
         expect(res.status).to.equal(400);
-        expect(res.body).to.deep.equal({ success: false, message: 'No passkey is registered for this email' });
+        expect(res.body).to.deep.equal({ success: false, message: 'No passkey is registered for this email', code: 'NO_PASSKEYS' });
       }
     });
 
@@ -383,7 +383,7 @@ describe('HTTP passkeys (WebAuthn): register, log in, list, remove', () => {
       const disabled = 'Passkey login has been disabled. Use another sign-in method.';
       for (const res of [await beginLogin(t, u.email), await beginDiscoverable(t)]) {
         expect(res.status).to.equal(400);
-        expect(res.body).to.deep.equal({ success: false, message: disabled });
+        expect(res.body).to.deep.equal({ success: false, message: disabled, code: 'PASSKEY_LOGIN_DISABLED' });
       }
       const finish = await h.http.post('/api/auth/webauthn/login/finish').set(t.headers).send(auth.get(pending.body.data));
       expect(finish.status).to.equal(400);

@@ -14,14 +14,14 @@ describe('HTTP registration and email verification', () => {
   };
   const body = (email: string, extra: Record<string, unknown> = {}) => ({ username: 'new.student', email, password: 'a long password', display_name: 'New Student', ...extra });
 
-  it('registers a student and answers {username, display_name, email}; role in the body is ignored', async () => {
+  it('registers a student and answers {id, username, display_name, email}; role in the body is ignored', async () => {
     const t = await h.tenant();
     const res = await h.http.post('/api/auth/register').set(t.headers).send(body('New@Example.test', { role: 100, status: 2 }));
     expect(res.status).to.equal(200);
-    expect(res.body.data).to.deep.equal({ username: 'new.student', display_name: 'New Student', email: 'new@example.test' });
+    expect(res.body.data).to.deep.equal({ id: res.body.data.id, username: 'new.student', display_name: 'New Student', email: 'new@example.test' });
     const login = await h.http.post('/api/auth/login').set(t.headers).send({ email: 'new@example.test', password: 'a long password' });
     expect(login.status).to.equal(200);
-    expect(login.body.data.user).to.include({ role: 1, status: 1 });
+    expect(login.body.data.user).to.include({ id: res.body.data.id, role: 1, status: 1 });
   });
 
   it('refuses a duplicate email, a short or overlong password, and bad fields with 400', async () => {

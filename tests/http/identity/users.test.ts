@@ -58,7 +58,7 @@ describe('HTTP users: self and administration', () => {
         const u = await h.user(t, role);
         const res = await h.http.get('/api/users').set(u.headers);
         expect(res.status).to.equal(403);
-        expect(res.body).to.deep.equal({ success: false, message: 'Insufficient permission' });
+        expect(res.body).to.deep.equal({ success: false, message: 'Insufficient permission', code: 'INSUFFICIENT_PERMISSION' });
       }
     });
 

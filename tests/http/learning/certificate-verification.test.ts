@@ -76,7 +76,7 @@ describe('HTTP learning: certificate verification page (the QR code\'s link)', (
     expect(page.text).to.not.include('Valid certificate');
     const json = await h.http.get('/api/lms/certificates/verify/AAAA-BBBB-CCCC').set('Accept', '*/*');
     expect(json.status).to.equal(404);
-    expect(json.body).to.deep.equal({ success: false, message: 'Record not found' });
+    expect(json.body).to.deep.equal({ success: false, message: 'Record not found', code: 'CERTIFICATE_NOT_FOUND' });
   });
 
   it('names the holder, the course and the issuing tenant in the certificate PDF, with its QR code', async () => {
@@ -89,6 +89,22 @@ describe('HTTP learning: certificate verification page (the QR code\'s link)', (
     expect(bytes).to.include(`(Physics <script>alert\\(1\\)</script> \\(certificate ${cert.code}\\))`);
     expect(bytes).to.include('(Sekolah "Cerdas" & Co)');
     expect(bytes.match(/\/Subtype \/Image/g)?.length ?? 0).to.be.at.least(1);
+  });
+
+  it('names the tenant\'s SiteName as the issuer once set, on the page and in the PDF; the tenant name before', async () => {
+    const cert = await issue();
+    const admin = await h.user(cert.student.tenant, Role.Admin);
+    const page = async () => (await h.http.get(`/api/lms/certificates/verify/${cert.code}`).set('Accept', BROWSER)).text;
+    expect(await page()).to.include('Sekolah &#34;Cerdas&#34; &#38; Co certifies that');
+    await h.http.put('/api/settings').set(admin.headers).send({ SiteName: 'Akademi Pelangi' }).expect(200);
+    const html = await page();
+    expect(html).to.include('Akademi Pelangi certifies that');
+    expect(html).to.include('<dt>Issued by</dt><dd>Akademi Pelangi</dd>');
+    expect(html).to.not.include('Cerdas');
+    const pdf = await h.http.get(`/api/lms/courses/${cert.course_id}/certificate?format=pdf`).set(cert.student.headers).buffer(true).parse(binary);
+    const bytes = (pdf.body as Buffer).toString('latin1');
+    expect(bytes).to.include('(Akademi Pelangi)');
+    expect(bytes).to.not.include('Cerdas');
   });
 
   it('declares both answers, and the 404 page, in the OpenAPI document', async () => {

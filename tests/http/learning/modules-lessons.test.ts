@@ -16,7 +16,7 @@ describe('HTTP learning: modules, lessons and content gating', () => {
     const c = await seedCourse(h, admin, { modules: 1, lessons: 2, fields: { price: 250000 } });
     const denied = await h.http.get(`/api/lms/lessons/${c.lessonIds[0]}`).set(student.headers);
     expect(denied.status).to.equal(403);
-    expect(denied.body).to.deep.equal({ success: false, message: 'Not enrolled in this course' });
+    expect(denied.body).to.deep.equal({ success: false, message: 'Not enrolled in this course', code: 'NOT_ENROLLED' });
     // Progress is gated the same way, and nothing is recorded.
     expect((await h.http.post('/api/lms/progress').set(student.headers).send({ lesson_id: c.lessonIds[0], status: 'completed' })).status).to.equal(403);
     expect((await h.http.post(`/api/lms/lessons/${c.lessonIds[0]}/continue`).set(student.headers)).status).to.equal(403);

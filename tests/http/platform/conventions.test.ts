@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { asValue } from 'awilix';
 import supertest from 'supertest';
+import { pino } from 'pino';
 import { extraApplication, harness, type Harness } from '../../support/harness.js';
 import { Role } from '../../../domain/identity/role.js';
 
@@ -38,6 +39,30 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
     expect(method.body.success).to.equal(false);
   });
 
+  it('gives every error a machine-readable code, and a 400 the invalid fields one by one', async () => {
+    const t = await h.tenant();
+    const invalid = await h.http.post('/api/auth/register').set(t.headers).send({ username: 'x', email: 'not-an-email', password: 'secret-enough', display_name: 'X' });
+    expect(invalid.status).to.equal(400);
+    expect(invalid.body).to.include({ success: false, message: 'Invalid parameters', code: 'VALIDATION_FAILED' });
+    expect(invalid.body.fields).to.have.deep.members([
+      { path: 'username', message: 'Too small: expected string to have >=3 characters' },
+      { path: 'email', message: 'Invalid email address' },
+    ]);
+    expect(invalid.body.error).to.equal(invalid.body.fields.map((f: { path: string; message: string }) => `${f.path}: ${f.message}`).join('; '));
+    const malformed = await h.http.post('/api/auth/login').set(t.headers).set('Content-Type', 'application/json').send('{"email":');
+    expect(malformed.body).to.include({ code: 'VALIDATION_FAILED' });
+    expect(malformed.body.fields).to.have.length(1).and.to.have.nested.property('[0].path', 'body');
+    const wrong = await h.http.post('/api/auth/login').set(t.headers).send({ email: 'nobody@example.test', password: 'whatever-it-is' });
+    expect(wrong.body).to.deep.equal({ success: false, message: 'Invalid parameters', code: 'INVALID_CREDENTIALS' });
+    const codes = await Promise.all([
+      h.http.get('/api/does-not-exist'),
+      h.http.patch('/api/settings'),
+      h.http.get('/api/settings').set('X-Tenant-ID', 'no-such-tenant'),
+      h.http.get('/api/user/self').set(t.headers).set('Authorization', 'Bearer not-a-token'),
+    ]);
+    expect(codes.map((r) => [r.status, r.body.code])).to.deep.equal([[404, 'NOT_FOUND'], [405, 'METHOD_NOT_ALLOWED'], [404, 'UNKNOWN_TENANT'], [401, 'INVALID_TOKEN']]);
+  });
+
   it('answers malformed JSON with 400 and a body over 1 MB with 413, in the envelope', async () => {
     const t = await h.tenant();
     const malformed = await h.http.post('/api/auth/login').set(t.headers).set('Content-Type', 'application/json').send('{"email":');
@@ -54,7 +79,7 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
     try {
       const res = await supertest(app.callback).get('/api/settings');
       expect(res.status).to.equal(500);
-      expect(res.body).to.deep.equal({ success: false, message: 'Internal server error' });
+      expect(res.body).to.deep.equal({ success: false, message: 'Internal server error', code: 'INTERNAL_ERROR' });
     } finally {
       await app.close();
     }
@@ -108,6 +133,34 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
     }
   });
 
+  it('lets a local front end call by default, and logs a refused preflight once with the setting to change', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
+    const app = await extraApplication({}, {}, { logger });
+    try {
+      const http = supertest(app.callback);
+      const dev = await http.options('/api/settings').set('Origin', 'http://localhost:5173').set('Access-Control-Request-Method', 'POST');
+      expect(dev.headers['access-control-allow-origin']).to.equal('http://localhost:5173');
+      for (let i = 0; i < 3; i++) {
+        const refused = await http.options('/api/settings').set('Origin', 'https://app.example.test').set('Access-Control-Request-Method', 'POST');
+        expect(refused.headers).to.not.have.property('access-control-allow-origin');
+      }
+      const logged = lines.filter((l) => l.includes('CORS preflight refused'));
+      expect(logged).to.have.length(1);
+      expect(logged[0]).to.include('https://app.example.test').and.to.include('CORS_ORIGINS');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('sends / and /docs to the API reference page', async () => {
+    for (const path of ['/', '/docs']) {
+      const res = await h.http.get(path);
+      expect(res.status, path).to.equal(302);
+      expect(res.headers.location).to.equal('/api/docs');
+    }
+  });
+
   it('serves an OpenAPI 3.1 document generated from the route schemas, and a docs page', async () => {
     const res = await h.http.get('/api/openapi.json');
     expect(res.status).to.equal(200);
@@ -130,7 +183,8 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
     const create = doc.paths['/api/lms/admin/courses'].post;
     expect(create.operationId).to.equal('createCourse');
     const data = create.responses['200'].content['application/json'].schema.properties.data;
-    expect(data).to.deep.equal({ $ref: '#/components/schemas/Course' });
+    // A create answers what the course's GET answers: its page.
+    expect(data).to.deep.equal({ $ref: '#/components/schemas/CourseDetail' });
     expect(doc.components.schemas.Course.required).to.include.members(['id', 'title', 'category', 'status', 'created_at']);
     expect(doc.components.schemas.Course.properties.created_at).to.include({ type: 'string', format: 'date-time' });
     // Its own errors (an unknown category) on top of what every admin write may answer.
@@ -148,6 +202,11 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
     const missing: string[] = [];
     for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { operationId?: string; responses: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }> }>>)) {
       for (const [method, op] of Object.entries(item)) {
+        // A redirect (/ and /docs to the reference page) describes where it sends.
+        if (op.responses['302']) {
+          if (!op.operationId || !(op.responses['302'] as { headers?: { Location?: unknown } }).headers?.Location) missing.push(`${method.toUpperCase()} ${path} (redirect without Location)`);
+          continue;
+        }
         const success = op.responses['200'] ?? op.responses['202'];
         const content = Object.entries(success?.content ?? {});
         // A JSON answer describes its `data` (an acknowledgement: an explicit null with a description); a raw one its body.
@@ -161,6 +220,27 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
       }
     }
     expect(missing).to.deep.equal([]);
+  });
+
+  it('declares X-Tenant-ID on every tenant-scoped operation, no security on public ones, and error codes', async () => {
+    const doc = (await h.http.get('/api/openapi.json')).body;
+    expect(doc.components.parameters.TenantId).to.include({ name: 'X-Tenant-ID', in: 'header', required: false });
+    type Op = { operationId: string; parameters?: { $ref?: string }[]; security?: unknown[]; description?: string };
+    const ops = Object.entries(doc.paths as Record<string, Record<string, Op>>).flatMap(([path, item]) => Object.values(item).map((op) => ({ path, op })));
+    // Webhooks whose tenant is their proof, /health and the redirects to the docs read no tenant.
+    const untenanted = new Set(['verifyMetaWebhook', 'receiveLeadWebhook', 'receivePaymentNotification', 'getHealth', 'redirectRootToDocs', 'redirectDocsToApiDocs']);
+    const withoutHeader = ops.filter(({ op }) => !untenanted.has(op.operationId) && !op.parameters?.some((p) => p.$ref === '#/components/parameters/TenantId'));
+    expect(withoutHeader.map(({ op }) => op.operationId)).to.deep.equal([]);
+    expect(ops.filter(({ op }) => untenanted.has(op.operationId) && op.parameters?.some((p) => p.$ref))).to.deep.equal([]);
+    const unsecured = ops.filter(({ op }) => op.security === undefined);
+    expect(unsecured.map(({ op }) => op.operationId)).to.deep.equal([]);
+    expect(doc.paths['/api/auth/login'].post.security).to.deep.equal([]);
+    expect(doc.paths['/api/user/self'].get.security).to.deep.equal([{ bearer: [] }, { session: [] }]);
+    // Paths that differ only by a parameter's name are one path to a client.
+    const shapes = Object.keys(doc.paths).map((p) => p.replace(/\{[^}]+\}/g, '{}'));
+    expect(shapes.filter((p, i) => shapes.indexOf(p) !== i)).to.deep.equal([]);
+    expect(doc.components.schemas.Error.required).to.include.members(['success', 'message', 'code']);
+    expect(doc.paths['/api/auth/login'].post.responses['400'].content['application/json'].examples).to.include.keys('VALIDATION_FAILED', 'INVALID_CREDENTIALS');
   });
 
   it('never rate-limits the docs page, its assets or the document', async () => {

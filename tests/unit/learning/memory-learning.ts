@@ -3,7 +3,7 @@ import {
   MemoryCategoryRepository, MemoryCertificateRepository, MemoryCourseRepository, MemoryEnrollmentRepository, MemoryLearnerDirectory, MemoryLearningState,
   MemoryLessonRepository, MemoryModuleRepository, MemoryParentLinkRepository, MemoryProgressRepository,
 } from '../../../adapters/persistence/memory/learning.memory.js';
-import { MemoryAuditLog, MemoryUnitOfWork } from '../../../adapters/persistence/memory/platform.memory.js';
+import { MemoryAuditLog, MemorySettings, MemoryUnitOfWork } from '../../../adapters/persistence/memory/platform.memory.js';
 import { MemoryTenantRepository } from '../../../adapters/persistence/memory/identity.memory.js';
 import { noGradedWork, noQuizRequirements, noStudentAssignments, type CourseQuizRequirements } from '../../../application/learning/ports/assessment-ports.js';
 import { noCategorySubscribers, type CategorySubscribers } from '../../../application/learning/ports/category-subscribers.js';
@@ -41,6 +41,7 @@ export function memoryLearning(overrides: { courseQuizRequirements?: CourseQuizR
     salesRecords: noSalesRecords,
     certificateRenderer: { renderPdf: async () => Buffer.from('%PDF-fake') },
     tenantRepository: new MemoryTenantRepository(),
+    settingsReader: new MemorySettings(),
     fileService: undefined as unknown as LearningDeps['fileService'],
     auditLog: new MemoryAuditLog(),
     secretDigest: { digest: (s: string) => `digest:${s}` },

@@ -12,7 +12,7 @@ describe('HTTP error handler', () => {
 
   it('answers a write on a record deleted meanwhile (foreign-key violation) as 404, not 500', async () => {
     const fk = Object.assign(new Error('insert on table "quiz_attempts" violates foreign key constraint'), { code: '23503' });
-    expect(await handle(fk)).to.deep.equal({ status: 404, body: { success: false, message: 'Record not found' } });
+    expect(await handle(fk)).to.deep.equal({ status: 404, body: { success: false, message: 'Record not found', code: 'NOT_FOUND' } });
     expect((await handle(new Error('bug'))).status).to.equal(500);
   });
 

@@ -1,0 +1,36 @@
+import { isAcceptablePassword } from '../../../domain/identity/password-policy.js';
+import { normaliseEmail } from '../../../domain/identity/user.js';
+import type { AuditLog } from '../../platform/ports.js';
+import type { Clock, UnitOfWork } from '../../shared/ports.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import type { LoginRepository } from '../ports/login-repository.js';
+import type { PasswordHasher } from '../ports/security.js';
+import type { UserRepository } from '../ports/user-repository.js';
+
+export type SetAdminPasswordError = 'USER_NOT_FOUND' | 'WEAK_PASSWORD';
+
+type Deps = { userRepository: UserRepository; loginRepository: LoginRepository; passwordHasher: PasswordHasher; auditLog: AuditLog; clock: Clock; uow: UnitOfWork };
+
+/**
+ * `npm run admin -- set-password <email>`: the operator, at the machine, sets a Super Admin's
+ * password (ROOT_ADMIN_PASSWORD only bootstraps the first one). Every login of that admin ends, as
+ * after a reset, and the change is audited without an actor.
+ */
+export const makeSetAdminPassword = (d: Deps) =>
+  async (email: string, password: string): Promise<Result<{ email: string; loginsEnded: number }, SetAdminPasswordError>> => {
+    if (!isAcceptablePassword(password)) return err('WEAK_PASSWORD', 'password: 8 to 128 characters');
+    // Hashed before the transaction: argon2 is slow, and PGlite has one connection.
+    const passwordHash = await d.passwordHasher.hash(password);
+    const now = d.clock.now();
+    return d.uow.run(async (): Promise<Result<{ email: string; loginsEnded: number }, SetAdminPasswordError>> => {
+      const admin = await d.userRepository.findSuperAdminByEmail(normaliseEmail(email));
+      if (!admin || admin.deletedAt) return err('USER_NOT_FOUND', `no Super Admin has the email ${email}`);
+      await d.userRepository.update({ ...admin, passwordHash, updatedAt: now });
+      const loginsEnded = await d.loginRepository.revokeAllOfUser(admin.id, 'password_reset', now);
+      await d.auditLog.record({
+        tenantId: admin.tenantId, userId: null, action: 'auth.admin_password_set', resourceType: 'user', resourceId: admin.id, ip: null, userAgent: 'npm run admin',
+        metadata: { logins_ended: loginsEnded },
+      });
+      return ok({ email: admin.email, loginsEnded });
+    });
+  };
