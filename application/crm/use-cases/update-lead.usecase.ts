@@ -10,11 +10,13 @@ import { announceAssignment, canReceiveLeads, toEvents } from '../lead-intake.js
 import { leadView } from '../presenters.js';
 import { leadAssignedMail } from '../mail-templates.js';
 import type { LeadRepository } from '../ports/lead-repository.js';
+import type { AutomationRepository } from '../ports/automation-repository.js';
+import { applyPastActivity } from '../past-activity.js';
 import type { LeadWithHistory } from './get-lead.usecase.js';
 import { personOf, type LeadPersonDeps } from '../lead-person.js';
 
 type Deps = LeadPersonDeps & {
-  leadRepository: LeadRepository; userRepository: UserRepository; mailer: Mailer; auditLog: AuditLog; domainEvents: DomainEvents; chatEvents: ChatEventPublisher;
+  leadRepository: LeadRepository; automationRepository: AutomationRepository; userRepository: UserRepository; mailer: Mailer; auditLog: AuditLog; domainEvents: DomainEvents; chatEvents: ChatEventPublisher;
   ids: IdGenerator; clock: Clock; uow: UnitOfWork;
 };
 
@@ -25,8 +27,9 @@ export type UpdateLeadError = 'LEAD_NOT_FOUND' | 'ASSIGNEE_NOT_FOUND' | 'LINK_US
  * locked for the change, so two concurrent PATCHes each see the other's result and the history
  * stays a true sequence. A new assignee is alerted by mail in the same unit of work. `user_id` is
  * how sales confirms a phone suggestion (contract §10): the only way a lead is linked without an email.
+ * A lead so linked takes on what its person already did (their paid orders close it won), as at intake.
  */
-export const makeUpdateLead = ({ leadRepository, userRepository, mailer, auditLog, domainEvents, chatEvents, ids, clock, uow, peopleDirectory, customerRecords }: Deps) =>
+export const makeUpdateLead = ({ leadRepository, automationRepository, userRepository, mailer, auditLog, domainEvents, chatEvents, ids, clock, uow, peopleDirectory, customerRecords }: Deps) =>
   async (actor: Actor, meta: RequestMeta, id: string, changes: LeadChanges): Promise<Result<LeadWithHistory, UpdateLeadError>> =>
     uow.run(async () => {
       const lead = await leadRepository.findById(actor.tenantId, id, { forUpdate: true });
@@ -35,7 +38,8 @@ export const makeUpdateLead = ({ leadRepository, userRepository, mailer, auditLo
       if (changes.assignedTo && !canReceiveLeads(assignee)) return err('ASSIGNEE_NOT_FOUND', 'assigned_to: no active user with this id');
       if (changes.userId && (await peopleDirectory.findManyByIds(actor.tenantId, [changes.userId])).length === 0) return err('LINK_USER_NOT_FOUND');
       const now = clock.now();
-      const { lead: updated, events } = applyLeadChanges(lead, changes, actor.userId, now);
+      const { lead: changed, events } = applyLeadChanges(lead, changes, actor.userId, now);
+      let updated = changed;
       if (events.length > 0) {
         await leadRepository.update(updated);
         await leadRepository.addEvents(toEvents(updated, events, ids, now));
@@ -45,6 +49,9 @@ export const makeUpdateLead = ({ leadRepository, userRepository, mailer, auditLo
         }
         if (updated.status !== lead.status) {
           await domainEvents.publish(actor.tenantId, 'lead.status_changed', { lead: leadView(updated), from_status: lead.status, to_status: updated.status });
+        }
+        if (updated.userId !== null && updated.userId !== lead.userId) {
+          updated = await applyPastActivity({ leadRepository, automationRepository, customerRecords, domainEvents, ids, clock }, updated);
         }
         await auditLog.record({
           tenantId: actor.tenantId, userId: actor.userId, action: 'crm.lead.update', resourceType: 'crm_lead', resourceId: id, ...meta,

@@ -197,7 +197,7 @@ describe('HTTP CRM loop: a lead knows its person, payments move the pipeline, th
       expect(await getLead(shop.admin, old.id)).to.include({ status: 'closed_won', value: 99000 });
     });
 
-    it('issue 26 probe: a student who puts a lead\'s phone in their profile and pays does not close it; once sales confirms the suggestion, a payment does', async () => {
+    it('issue 26 probe: a student who puts a lead\'s phone in their profile and pays does not close it; once sales confirms the suggestion, what they paid closes it, and later payments add to it', async () => {
       const shop = await openShop(h);
       const lead = await createLead(shop.admin, { phone: '0857 1234 5678' });
       const edit = await h.http.put('/api/user/self').set(shop.student.headers).send({ phone: '+62 857-1234-5678' });
@@ -211,6 +211,8 @@ describe('HTTP CRM loop: a lead knows its person, payments move the pipeline, th
 
       const confirmed = await h.http.patch(`/api/crm/leads/${lead.id}`).set(shop.admin.headers).send({ user_id: shop.student.id });
       expect(confirmed.status, JSON.stringify(confirmed.body)).to.equal(200);
+      // Confirming the link applies what the person already did (issue 29): their first payment closes it.
+      expect(await getLead(shop.admin, lead.id)).to.include({ user_id: shop.student.id, status: 'closed_won', value: 99000 });
       const second = await placeOrder(h, shop.student, [{ course_id: shop.courses[0]!.id }]);
       expect((await pay(second.id as string, `${second.total_amount as number}.00`)).status).to.equal(200);
       const won = await getLead(shop.admin, lead.id);
