@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { request as httpRequest } from 'node:http';
-import { json, post, deploymentEnv, startApi, startWorker, TcpProxy, type ServiceProcess } from './support/processes.js';
+import { json, post, deploymentEnv, startApi, startWorker, TcpProxy, until, type ServiceProcess } from './support/processes.js';
 import { FakeGraph, googleLead, leadgenId, metaNotification, metaSignature, pageId } from '../support/crm.js';
 
 const viaProxy = (url: string, proxyPort: number) => {
@@ -25,16 +25,6 @@ async function within<T>(promise: Promise<T>, step: string, ms = 20_000): Promis
   } finally {
     clearTimeout(timer);
   }
-}
-
-async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last = await probe();
-  while (!ok(last) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 200));
-    last = await probe();
-  }
-  return last;
 }
 
 describe('system: faults', function () {

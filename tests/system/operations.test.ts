@@ -4,7 +4,7 @@ import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { deploymentEnv, freePort, startApi, startWorker, TcpProxy } from './support/processes.js';
+import { deploymentEnv, freePort, startApi, startWorker, TcpProxy, until } from './support/processes.js';
 
 const viaProxy = (url: string, proxyPort: number) => {
   const u = new URL(url);
@@ -22,16 +22,6 @@ const readiness = async (url: string): Promise<Readiness> => {
   const res = await fetch(`${url}/health/ready`);
   return { status: res.status, body: (await res.json()) as Readiness['body'] };
 };
-
-async function until(probe: () => Promise<Readiness>, ok: (r: Readiness) => boolean, timeoutMs = 20_000): Promise<Readiness> {
-  const deadline = Date.now() + timeoutMs;
-  let last = await probe();
-  while (!ok(last) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 200));
-    last = await probe();
-  }
-  return last;
-}
 
 describe('system: operations', function () {
   this.timeout(180_000);

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { json, post, deploymentEnv, startApi, startWorker, TcpProxy, type ServiceProcess } from './support/processes.js';
+import { json, post, deploymentEnv, startApi, startWorker, TcpProxy, until, type ServiceProcess } from './support/processes.js';
 import { googleLead } from '../support/crm.js';
 import { WebhookReceiver } from '../support/webhook-receiver.js';
 
@@ -17,16 +17,6 @@ const viaProxy = (url: string, proxyPort: number) => {
   u.port = String(proxyPort);
   return u.toString();
 };
-
-async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last = await probe();
-  while (!ok(last) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 200));
-    last = await probe();
-  }
-  return last;
-}
 
 async function asSuperuser<T>(work: (client: pg.Client) => Promise<T>, database?: string): Promise<T> {
   const url = new URL(process.env.DATABASE_URL!);

@@ -219,3 +219,14 @@ export async function json(res: Response): Promise<{ status: number; body: { suc
 
 export const post = (url: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+/** Probes every 200 ms until `ok` holds or the time is up; the last probe's value either way. */
+export async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await probe();
+  while (!ok(last) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 200));
+    last = await probe();
+  }
+  return last;
+}
