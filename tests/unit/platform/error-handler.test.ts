@@ -18,7 +18,7 @@ describe('HTTP error handler', () => {
 
   it('answers a dependency that is away as 503, also when objection or an AggregateError wraps it', async () => {
     const pgError = (code: string, message: string) => Object.assign(new Error(message), { code });
-    const unavailable = { status: 503, body: { success: false, message: 'Service unavailable' } };
+    const unavailable = { status: 503, body: { success: false, message: 'Service unavailable', code: 'SERVICE_UNAVAILABLE' } };
     for (const error of [
       pgError('53300', 'sorry, too many clients already'),
       pgError('57P01', 'terminating connection due to administrator command'),
