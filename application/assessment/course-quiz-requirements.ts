@@ -1,4 +1,5 @@
-import { quizKey, type CourseQuizRequirements, type GradedWorkOnContent, type StudentAssignment, type StudentAssignmentsReader } from '../learning/index.js';
+import { isVisibleToStudents } from '../../domain/assessment/quiz.js';
+import { quizKey, type CourseQuiz, type CourseQuizRequirements, type GradedWorkOnContent, type StudentAssignment, type StudentAssignmentsReader } from '../learning/index.js';
 import type { AssessmentDeps } from './deps.js';
 
 /**
@@ -11,6 +12,11 @@ export const makeCourseQuizRequirements = (d: Pick<AssessmentDeps, 'quizReposito
   statusMany: (tenantId, userIds, courseIds) => d.quizRepository.requirementStatus(tenantId, userIds, courseIds),
   async status(tenantId, userId, courseId) {
     return (await d.quizRepository.requirementStatus(tenantId, [userId], [courseId])).get(quizKey(userId, courseId)) ?? { required: 0, passed: 0 };
+  },
+  async listForCourse(tenantId, userId, courseId) {
+    return (await d.quizRepository.resultsInCourse(tenantId, userId, courseId)).map((r): CourseQuiz => ({
+      id: r.quiz.id, title: r.quiz.title, required: isVisibleToStudents(r.quiz), passed: r.passed, bestResult: r.best,
+    }));
   },
 });
 

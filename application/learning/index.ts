@@ -22,7 +22,7 @@ export type { RevokeEnrollments } from './use-cases/revoke-enrollments.usecase.j
 export type { EvaluateCourseCompletion, CompletionOutcome } from './use-cases/evaluate-course-completion.usecase.js';
 export {
   noQuizRequirements, noStudentAssignments, noGradedWork, quizKey,
-  type CourseQuizRequirements, type GradedWorkOnContent, type QuizStatus, type StudentAssignmentsReader, type StudentAssignment,
+  type CourseQuiz, type CourseQuizRequirements, type GradedWorkOnContent, type QuizStatus, type StudentAssignmentsReader, type StudentAssignment,
 } from './ports/assessment-ports.js';
 export type { CategorySubscriber, CategorySubscribers } from './ports/category-subscribers.js';
 export type { SalesRecords } from './ports/sales-records.js';

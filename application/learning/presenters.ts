@@ -4,6 +4,7 @@ import type { ProgressStatus } from '../../domain/learning/progress.js';
 import type { Certificate, CertificateTemplate } from '../../domain/learning/certificate.js';
 import { fromMinor } from '../../domain/shared/money.js';
 import type { CourseProgress } from './course-progress.js';
+import type { CourseQuiz } from './ports/assessment-ports.js';
 import type { Learner } from './ports/learner-directory.js';
 import type { StudentCourse, StudentSummary } from './student-summary.js';
 import type { LearningAsset, Pricing, PromoCode, StudentProfileListing, SubscriptionPlan } from './ports/admin-repositories.js';
@@ -41,6 +42,8 @@ export const courseProgressView = (p: CourseProgress) => ({
   progress: p.percentage, completed: p.completed, completed_lessons: p.completedLessons, total_lessons: p.totalLessons,
   quizzes_required: p.quizzesRequired, quizzes_passed: p.quizzesPassed, last_lesson_id: p.lastLessonId, last_activity_at: p.lastActivityAt,
 });
+
+export const courseQuizView = (q: CourseQuiz) => ({ id: q.id, title: q.title, required: q.required, best_result: q.bestResult });
 
 export const certificateView = (c: Certificate, publicUrl: string) => ({
   id: c.id, code: c.code, course_id: c.courseId, user_id: c.userId, issued_at: c.issuedAt, student_name: c.studentName,

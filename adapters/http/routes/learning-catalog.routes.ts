@@ -24,7 +24,7 @@ import type { makeContinueLesson } from '../../../application/learning/use-cases
 import type { Clock } from '../../../application/shared/ports.js';
 import type { Outline } from '../../../application/learning/outline.js';
 import {
-  categoryView, certificateView, courseProgressView, courseView, enrollmentView, lessonSummaryView, lessonView, moduleView, studentCourseView,
+  categoryView, certificateView, courseProgressView, courseQuizView, courseView, enrollmentView, lessonSummaryView, lessonView, moduleView, studentCourseView,
 } from '../../../application/learning/presenters.js';
 import { COURSE_STATUSES, type Lesson } from '../../../domain/learning/course.js';
 import { PROGRESS_STATUSES, type ProgressStatus } from '../../../domain/learning/progress.js';
@@ -142,6 +142,7 @@ export const makeLearningCatalogRoutes = (d: Deps): RouteModule => (r) => {
       enrollment: c.enrollment ? enrollmentView(c.enrollment, d.clock.now()) : null,
       progress: courseProgressView(c.progress),
       certificate: c.certificate ? certificateView(c.certificate, d.publicUrl) : null,
+      quizzes: c.quizzes.map(courseQuizView),
     };
   };
   r.get('/api/lms/courses/:id', { operationId: 'getCourse', summary: 'Course outline with the caller\'s enrolment and progress', access: Role.Student, params: idParam, tags, response: wire.CourseDetail, errors: ['COURSE_NOT_FOUND'] }, async ({ actor, params }) => {

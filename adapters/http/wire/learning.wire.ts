@@ -106,12 +106,23 @@ export const Outline = Course.extend({
   modules: z.array(CourseModule.extend({ lessons: z.array(LessonSummary) })),
 }).meta({ id: 'CourseOutline' });
 
+export const CourseQuiz = z.object({
+  id,
+  title: z.string(),
+  required: z.boolean().meta({ description: 'Published: completing the course needs it passed (drafts are listed to Mentors and above only)' }),
+  best_result: z
+    .object({ score: z.number(), percentage: z.number(), passed: z.boolean() })
+    .nullable()
+    .meta({ description: 'The caller\'s best graded attempt (highest percentage, then a pass, then the earliest); null before any' }),
+}).meta({ id: 'CourseQuiz' });
+
 export const CourseDetail = Outline.extend({
   enrolled: z.boolean(),
   can_access: z.boolean().meta({ description: 'Whether the caller may open lesson content (enrolled, or Mentor and above)' }),
   enrollment: Enrollment.nullable(),
   progress: CourseProgress,
   certificate: Certificate.nullable(),
+  quizzes: z.array(CourseQuiz).meta({ description: 'The course\'s quizzes, newest first, as the quiz list shows them to the caller' }),
 }).meta({ id: 'CourseDetail' });
 
 /** A course of a student (my-courses, a parent's view): the course plus progress (contract §6). */

@@ -16,6 +16,26 @@ export interface CourseQuizRequirements {
   status(tenantId: string, userId: string, courseId: string): Promise<QuizStatus>;
   /** Per user and course in one query (`${userId}:${courseId}` keys; missing means none). */
   statusMany(tenantId: string, userIds: readonly string[], courseIds: readonly string[]): Promise<Map<string, QuizStatus>>;
+  /** The course's quizzes (drafts too), newest first, each with the user's results, in one query. */
+  listForCourse(tenantId: string, userId: string, courseId: string): Promise<CourseQuiz[]>;
+}
+
+/** A quiz of a course with one user's results, as the course page lists it. */
+export interface CourseQuiz {
+  id: string;
+  title: string;
+  /** Published: completion needs it passed (contract §6). */
+  required: boolean;
+  /** Whether any attempt of the user passed: what completion counts. */
+  passed: boolean;
+  /** The user's best graded attempt (highest percentage, then a pass, then the earliest); null before any. */
+  bestResult: QuizResult | null;
+}
+
+export interface QuizResult {
+  score: number;
+  percentage: number;
+  passed: boolean;
 }
 
 export interface StudentAssignment {
@@ -60,6 +80,7 @@ export const noGradedWork: GradedWorkOnContent = {
 export const noQuizRequirements: CourseQuizRequirements = {
   status: async () => ({ required: 0, passed: 0 }),
   statusMany: async () => new Map(),
+  listForCourse: async () => [],
 };
 
 export const noStudentAssignments: StudentAssignmentsReader = {

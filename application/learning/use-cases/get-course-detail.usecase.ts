@@ -1,12 +1,14 @@
 import type { Enrollment } from '../../../domain/learning/enrollment.js';
 import type { ProgressStatus } from '../../../domain/learning/progress.js';
 import type { Certificate } from '../../../domain/learning/certificate.js';
+import { bypassesEnrollment } from '../../../domain/learning/course.js';
 import type { Actor } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import { courseAccess } from '../access.js';
 import { singleCourseProgress, type CourseProgress } from '../course-progress.js';
 import { loadOutline, type Outline } from '../outline.js';
+import type { CourseQuiz } from '../ports/assessment-ports.js';
 
 export interface CourseDetail extends Outline {
   enrollment: Enrollment | null;
@@ -15,6 +17,8 @@ export interface CourseDetail extends Outline {
   progress: CourseProgress;
   lessonStatus: Map<string, ProgressStatus>;
   certificate: Certificate | null;
+  /** As the quiz list shows them to the caller: published ones, and drafts too for Mentors and above. */
+  quizzes: CourseQuiz[];
 }
 
 type Deps = Pick<LearningDeps, 'courseRepository' | 'categoryRepository' | 'moduleRepository' | 'progressRepository' | 'courseQuizRequirements' | 'clock'>;
@@ -27,13 +31,17 @@ export const makeGetCourseDetail = (d: Deps) =>
     if (!found || !access) return err('COURSE_NOT_FOUND');
     const { course, category, enrollment, certificate } = found;
     // The page's own rows give the progress figures: no second pass over lessons and progress.
+    // The quiz list gives the completion figures too: the page costs no statement more for it.
     const [outline, lessonProgress, quizzes] = await Promise.all([
       loadOutline(d, course, category),
       d.progressRepository.listForCourse(actor.tenantId, actor.userId, courseId),
-      d.courseQuizRequirements.status(actor.tenantId, actor.userId, courseId),
+      d.courseQuizRequirements.listForCourse(actor.tenantId, actor.userId, courseId),
     ]);
+    const required = quizzes.filter((q) => q.required);
+    const quizStatus = { required: required.length, passed: required.filter((q) => q.passed).length };
     return ok({
-      ...outline, enrollment, canAccess: access.open, progress: singleCourseProgress(actor.userId, courseId, outline.lessons.length, lessonProgress, quizzes),
+      ...outline, enrollment, canAccess: access.open, progress: singleCourseProgress(actor.userId, courseId, outline.lessons.length, lessonProgress, quizStatus),
       lessonStatus: new Map(lessonProgress.map((p) => [p.lessonId, p.status])), certificate,
+      quizzes: bypassesEnrollment(actor.role) ? quizzes : required,
     });
   };

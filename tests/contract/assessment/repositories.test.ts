@@ -160,7 +160,7 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
       expect(await env.questions.delete(await env.tenant(), q1.id)).to.equal(false);
     });
 
-    it('numbers attempts within max_attempts, keeps one in progress, saves answers and finalises once', async () => {
+    it('numbers attempts within max_attempts, keeps one in progress, saves answers and finalises once; sums up a user\'s results per course', async () => {
       const t = await env.tenant();
       const c = await env.course(t, 1);
       const qz = quiz(t, c);
@@ -200,6 +200,11 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
       expect(await env.quizzes.requirementStatus(t, [u, other], [c.courseId])).to.deep.equal(new Map([
         [`${u}:${c.courseId}`, { required: 1, passed: 1 }], [`${other}:${c.courseId}`, { required: 1, passed: 0 }],
       ]));
+      // The best graded attempt (the first, 100 %), not the latest; the open third is no result yet.
+      const ref = { id: qz.id, title: qz.title, status: qz.status };
+      expect(await env.quizzes.resultsInCourse(t, u, c.courseId)).to.deep.equal([{ quiz: ref, passed: true, best: { score: 1, percentage: 100, passed: true } }]);
+      expect(await env.quizzes.resultsInCourse(t, other, c.courseId)).to.deep.equal([{ quiz: ref, passed: false, best: null }]);
+      expect(await env.quizzes.resultsInCourse(await env.tenant(), u, c.courseId)).to.deep.equal([]);
     });
 
     it('saves an answer in one statement only while the attempt is the user\'s, open and before its deadline', async () => {

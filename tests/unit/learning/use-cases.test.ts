@@ -82,6 +82,7 @@ describe('learning use cases (memory adapters)', () => {
     const quizzes: CourseQuizRequirements = {
       status: async (_t, userId, courseId) => passed.get(`${userId}:${courseId}`) ?? { required: 1, passed: 0 },
       statusMany: async (_t, userIds, courseIds) => new Map(userIds.flatMap((u) => courseIds.map((c) => [`${u}:${c}`, passed.get(`${u}:${c}`) ?? { required: 1, passed: 0 }] as const))),
+      listForCourse: async () => [],
     };
     const m = memoryLearning({ courseQuizRequirements: quizzes });
     const evaluate = makeEvaluateCourseCompletion(m.deps);
