@@ -1,4 +1,3 @@
-import type { Context } from 'koa';
 import { z } from 'zod';
 import type { makeLogin } from '../../../application/identity/use-cases/login.usecase.js';
 import type { makeRegister } from '../../../application/identity/use-cases/register.usecase.js';
@@ -9,14 +8,15 @@ import type { makeRequestPasswordReset } from '../../../application/identity/use
 import type { makeResetPassword } from '../../../application/identity/use-cases/reset-password.usecase.js';
 import { loginUserView, tokenPairView } from '../../../application/identity/presenters.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/identity/password-policy.js';
-import { RAW, reply } from '../kit/envelope.js';
+import { reply } from '../kit/envelope.js';
 import { unwrap } from '../kit/errors.js';
 import { acknowledgement, email, timestamp } from '../kit/schemas.js';
 import * as wire from '../wire/identity.wire.js';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../kit/session-cookie.js';
 import type { RouteModule, RouteInput } from '../kit/route-table.js';
 import { bearerOf } from '../kit/request.js';
-import { passwordResetDonePage, RESET_PASSWORD_PAGE_CSP, resetLinkInvalidPage, resetPasswordFormPage } from '../pages/reset-password.page.js';
+import { sendFormPage } from '../pages/form-page.js';
+import { passwordResetDonePage, resetLinkInvalidPage, resetPasswordFormPage } from '../pages/reset-password.page.js';
 
 type Deps = {
   login: ReturnType<typeof makeLogin>;
@@ -92,19 +92,11 @@ export const makeAuthRoutes = ({ login, register, sendVerificationCode, refreshS
   });
 
   // The pages a mailed link opens when the tenant has no front end: the token names the tenant.
-  const answerPage = (ctx: Context, status: number, html: string) => {
-    ctx.status = status;
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.set('Content-Security-Policy', RESET_PASSWORD_PAGE_CSP);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = html;
-    return RAW;
-  };
   r.get('/reset-password', {
     operationId: 'getResetPasswordPage', summary: 'Password reset page (HTML) for PUBLIC_URL/reset-password?token= links', access: 'public', tenant: 'proof', query: ResetPageQuery, tags,
     produces: 'text/html', producesSchema: htmlPage,
     description: 'A form posting `token` and `new_password` (multipart/form-data) to `POST /reset-password`. The token is checked only when posted.',
-  }, async ({ query, ctx }) => answerPage(ctx, 200, resetPasswordFormPage(query.token)));
+  }, async ({ query, ctx }) => sendFormPage(ctx, 200, resetPasswordFormPage(query.token)));
 
   r.post('/reset-password', {
     operationId: 'submitResetPasswordPage', summary: 'The reset page\'s form: sets the new password, answers a result page (HTML)', access: 'public', tenant: 'proof', rateLimit: 'critical', tags,
@@ -113,10 +105,10 @@ export const makeAuthRoutes = ({ login, register, sendVerificationCode, refreshS
     description: 'Same rules as `POST /api/auth/reset-password`; a used, expired or unknown token answers a 400 page.',
   }, async ({ body, meta, ctx }) => {
     const done = await resetPassword(meta, { token: body.token, newPassword: body.new_password });
-    if (done.ok) return answerPage(ctx, 200, passwordResetDonePage());
+    if (done.ok) return sendFormPage(ctx, 200, passwordResetDonePage());
     return done.error === 'WEAK_PASSWORD'
-      ? answerPage(ctx, 400, resetPasswordFormPage(body.token, `The password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`))
-      : answerPage(ctx, 400, resetLinkInvalidPage());
+      ? sendFormPage(ctx, 400, resetPasswordFormPage(body.token, `The password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`))
+      : sendFormPage(ctx, 400, resetLinkInvalidPage());
   });
 
   const refresh = async ({ body, meta }: RouteInput<unknown, unknown, z.infer<typeof RefreshBody>>) => {

@@ -227,8 +227,8 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
     expect(doc.components.parameters.TenantId).to.include({ name: 'X-Tenant-ID', in: 'header', required: false });
     type Op = { operationId: string; parameters?: { $ref?: string }[]; security?: unknown[]; description?: string };
     const ops = Object.entries(doc.paths as Record<string, Record<string, Op>>).flatMap(([path, item]) => Object.values(item).map((op) => ({ path, op })));
-    // Webhooks and the reset page, whose tenant is their proof, /health and the redirects to the docs read no tenant.
-    const untenanted = new Set(['verifyMetaWebhook', 'receiveLeadWebhook', 'receivePaymentNotification', 'getResetPasswordPage', 'submitResetPasswordPage', 'getHealth', 'redirectRootToDocs', 'redirectDocsToApiDocs']);
+    // Webhooks and the mailed links' pages, whose tenant is their proof, /health and the redirects to the docs read no tenant.
+    const untenanted = new Set(['verifyMetaWebhook', 'receiveLeadWebhook', 'receivePaymentNotification', 'getResetPasswordPage', 'submitResetPasswordPage', 'getParentInvitationPage', 'submitParentInvitationPage', 'getHealth', 'redirectRootToDocs', 'redirectDocsToApiDocs']);
     const withoutHeader = ops.filter(({ op }) => !untenanted.has(op.operationId) && !op.parameters?.some((p) => p.$ref === '#/components/parameters/TenantId'));
     expect(withoutHeader.map(({ op }) => op.operationId)).to.deep.equal([]);
     expect(ops.filter(({ op }) => untenanted.has(op.operationId) && op.parameters?.some((p) => p.$ref))).to.deep.equal([]);
