@@ -28,6 +28,17 @@ describe('use cases: mail outbox delivery and relay', () => {
     expect(deps.mailRepository.rows.get(mail.id)?.status).to.equal('sent');
   });
 
+  it('a mail the transport only stored is marked stored, and not stored again on redelivery', async () => {
+    const { deps, tenantId } = memoryIdentity();
+    const stored: string[] = [];
+    const deliver = makeDeliverMail({ ...deps, mailTransport: { deliver: async (m) => { stored.push(m.id); return 'stored'; } } });
+    const mail = await deps.mailer.send(tenantId, { to: 'x@example.test', subject: 'Hi' });
+    await deliver(mail.id, false);
+    await deliver(mail.id, false);
+    expect(stored).to.deep.equal([mail.id]);
+    expect(deps.mailRepository.rows.get(mail.id)).to.include({ status: 'stored', attempts: 1 });
+  });
+
   it('marks a mail failed only on the final attempt', async () => {
     const { deps, tenantId } = memoryIdentity();
     const deliver = makeDeliverMail({ ...deps, mailTransport: { deliver: async () => { throw new Error('smtp down'); } } });
