@@ -66,7 +66,7 @@ export interface MailMessage extends Required<Pick<OutgoingMail, 'to' | 'subject
   html: string | null;
   template: string | null;
   attachments: MailAttachment[];
-  status: 'queued' | 'sent' | 'failed';
+  status: 'queued' | MailDelivery | 'failed';
   attempts: number;
   lastError: string | null;
   createdAt: Date;
@@ -81,16 +81,19 @@ export interface Mailer {
 export interface MailRepository {
   insert(message: MailMessage): Promise<void>;
   findById(id: string): Promise<MailMessage | null>;
-  markSent(id: string, at: Date): Promise<void>;
+  markSent(id: string, at: Date, status: MailDelivery): Promise<void>;
   markFailed(id: string, error: string, final: boolean): Promise<void>;
   list(tenantId: string, filter: { to?: string }, page: PageRequest): Promise<Page<MailMessage>>;
   /** Ids of mail still queued since before `createdBefore` (its delivery job was never enqueued, or lost). */
   staleQueued(createdBefore: Date, limit: number): Promise<string[]>;
 }
 
+/** `sent`: handed to a mail server; `stored`: kept where only this service's operator reads it. */
+export type MailDelivery = 'sent' | 'stored';
+
 /** The wire to the outside world: SMTP, or nothing at all for the outbox mode. */
 export interface MailTransport {
-  deliver(message: MailMessage, tenantSettings: SettingsMap): Promise<void>;
+  deliver(message: MailMessage, tenantSettings: SettingsMap): Promise<MailDelivery>;
 }
 
 /** Each context adds its part of `GET /api/dashboard/overview`. */

@@ -1,5 +1,7 @@
 import { asFunction, asValue } from 'awilix';
+import { join } from 'node:path';
 import type { AppModule } from '../app-module.js';
+import type { LogPort } from '../../application/shared/ports.js';
 import { makeMailer } from '../../application/platform/mail-service.js';
 import { makeDeliverMail } from '../../application/platform/use-cases/deliver-mail.usecase.js';
 import { makeGetPublicSettings } from '../../application/platform/use-cases/get-public-settings.usecase.js';
@@ -46,7 +48,9 @@ export const platformModule: AppModule = {
     mailDomain: asValue(new URL(config.publicUrl).hostname),
     allowLocalHttpPages: asValue(!config.production),
     mailer: asFunction(makeMailer).singleton(),
-    mailTransport: asValue(config.MAILER === 'smtp' && config.SMTP_URL ? smtpMailTransport(config.SMTP_URL, config.MAIL_FROM) : outboxMailTransport),
+    mailTransport: config.MAILER === 'smtp' && config.SMTP_URL
+      ? asValue(smtpMailTransport(config.SMTP_URL, config.MAIL_FROM))
+      : asFunction(({ log }: { log: LogPort }) => outboxMailTransport({ emlDir: config.production ? null : join(config.DATA_DIR, 'mail'), from: config.MAIL_FROM, log })).singleton(),
     deliverMail: asFunction(makeDeliverMail).singleton(),
     deliverMailJob: asFunction(makeDeliverMailJob).singleton(),
     outboxRelayMs: asValue(config.OUTBOX_RELAY_MS),

@@ -95,8 +95,8 @@ describe('system: faults', function () {
         const status = await until(async () => {
           const outbox = await json(await within(fetch(`${api.url}/api/email/outbox?to=outage@system.test`, { headers: auth }), 'outbox'));
           return (outbox.body.data as { items: Array<{ status: string }> }).items[0]?.status ?? '';
-        }, (s) => s === 'sent', 30_000);
-        expect(status, `worker output: ${worker.output.join('').slice(-1500)}`).to.equal('sent');
+        }, (s) => s === 'stored', 30_000);
+        expect(status, `worker output: ${worker.output.join('').slice(-1500)}`).to.equal('stored');
         if (mode === 'open') {
           const leads = await until(async () => {
             const res = await json(await within(fetch(`${api.url}/api/crm/leads?search=outage.lead@system.test`, { headers: auth }), 'leads'));

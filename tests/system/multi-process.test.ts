@@ -91,10 +91,10 @@ describe('system: two API processes and a worker share their state', function ()
     while (Date.now() < deadline) {
       const outbox = await json(await fetch(`${a.url}/api/email/outbox?to=mail@system.test`, { headers: admin }));
       status = ((outbox.body.data as { items: Array<{ status: string }> }).items[0]?.status) ?? '';
-      if (status === 'sent') break;
+      if (status === 'stored') break;
       await new Promise((r) => setTimeout(r, 200));
     }
-    expect(status).to.equal('sent');
+    expect(status).to.equal('stored');
   });
 });
 

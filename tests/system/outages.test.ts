@@ -187,8 +187,8 @@ describe('system: outages answer 503 and lose nothing acknowledged', function ()
       const mail = await until(async () => {
         const outbox = await json(await fetch(`${api.url}/api/email/outbox?to=mail@outage.test`, { headers: auth }));
         return (outbox.body.data as { items: Array<{ status: string }> }).items[0]?.status ?? '';
-      }, (st) => st === 'sent', Math.max(1000, 60_000 - (Date.now() - restoredAt)));
-      expect(mail).to.equal('sent');
+      }, (st) => st === 'stored', Math.max(1000, 60_000 - (Date.now() - restoredAt)));
+      expect(mail).to.equal('stored');
       const failed = await json(await fetch(`${api.url}/api/crm/webhook-deliveries?status=failed`, { headers: auth }));
       expect((failed.body.data as { total: number }).total).to.equal(0);
     } finally {

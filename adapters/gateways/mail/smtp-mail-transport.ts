@@ -31,6 +31,7 @@ export function smtpMailTransport(smtpUrl: string, defaultFrom: string): MailTra
         ...(message.html ? { html: message.html } : {}),
         attachments: message.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64') })),
       });
+      return 'sent';
     },
   };
 }

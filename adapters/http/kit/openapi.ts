@@ -148,7 +148,8 @@ function operationOf(entry: RouteEntry, table: ErrorTable): ZodOpenApiOperationO
     const fields = objectOf(spec.body);
     op.requestBody = {
       required: true,
-      content: { 'multipart/form-data': { schema: (fields ?? z.object({})).extend({ file: z.string().meta({ format: 'binary', description: 'The file' }) }) } },
+      // maxFileBytes 0: a form of fields only.
+      content: { 'multipart/form-data': { schema: spec.bodyKind.maxFileBytes === 0 ? (fields ?? z.object({})) : (fields ?? z.object({})).extend({ file: z.string().meta({ format: 'binary', description: 'The file' }) }) } },
     };
   } else if (body) {
     op.requestBody = { required: true, content: { 'application/json': { schema: body } } };

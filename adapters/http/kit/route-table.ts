@@ -21,7 +21,7 @@ export type BodyKind =
   | { kind: 'json' }
   /** The raw bytes are kept (`rawBody`) for signature checks, then parsed as JSON. */
   | { kind: 'raw-json' }
-  /** multipart/form-data streamed to a temporary file; `maxFileBytes` over: 413. */
+  /** multipart/form-data streamed to a temporary file; `maxFileBytes` over: 413 (0: a form of fields only). */
   | { kind: 'multipart'; maxFileBytes: number };
 
 /**

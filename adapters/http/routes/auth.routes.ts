@@ -15,6 +15,8 @@ import * as wire from '../wire/identity.wire.js';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../kit/session-cookie.js';
 import type { RouteModule, RouteInput } from '../kit/route-table.js';
 import { bearerOf } from '../kit/request.js';
+import { sendFormPage } from '../pages/form-page.js';
+import { passwordResetDonePage, resetLinkInvalidPage, resetPasswordFormPage } from '../pages/reset-password.page.js';
 
 type Deps = {
   login: ReturnType<typeof makeLogin>;
@@ -39,6 +41,8 @@ const RefreshBody = z.object({ refresh_token: z.string().min(1).max(4096) });
 const VerificationBody = z.object({ email });
 const ForgotBody = z.object({ email });
 const ResetBody = z.object({ token: z.string().trim().min(1).max(200), new_password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX) });
+const ResetPageQuery = z.object({ token: z.string().trim().min(1).max(200) });
+const htmlPage = z.string().meta({ description: 'A self-contained HTML page (no script)' });
 
 export const makeAuthRoutes = ({ login, register, sendVerificationCode, refreshSession, logout, requestPasswordReset, resetPassword }: Deps): RouteModule => (r) => {
   const tags = ['auth'];
@@ -85,6 +89,26 @@ export const makeAuthRoutes = ({ login, register, sendVerificationCode, refreshS
   }, async ({ body, meta }) => {
     unwrap(await resetPassword(meta, { token: body.token, newPassword: body.new_password }));
     return reply(null, 'Password reset');
+  });
+
+  // The pages a mailed link opens when the tenant has no front end: the token names the tenant.
+  r.get('/reset-password', {
+    operationId: 'getResetPasswordPage', summary: 'Password reset page (HTML) for PUBLIC_URL/reset-password?token= links', access: 'public', tenant: 'proof', query: ResetPageQuery, tags,
+    produces: 'text/html', producesSchema: htmlPage,
+    description: 'A form posting `token` and `new_password` (multipart/form-data) to `POST /reset-password`. The token is checked only when posted.',
+  }, async ({ query, ctx }) => sendFormPage(ctx, 200, resetPasswordFormPage(query.token)));
+
+  r.post('/reset-password', {
+    operationId: 'submitResetPasswordPage', summary: 'The reset page\'s form: sets the new password, answers a result page (HTML)', access: 'public', tenant: 'proof', rateLimit: 'critical', tags,
+    body: ResetBody, bodyKind: { kind: 'multipart', maxFileBytes: 0 }, produces: 'text/html', producesSchema: htmlPage,
+    errors: [{ status: 400, message: 'Reset token is invalid or expired' }], errorProduces: { 400: 'text/html' },
+    description: 'Same rules as `POST /api/auth/reset-password`; a used, expired or unknown token answers a 400 page.',
+  }, async ({ body, meta, ctx }) => {
+    const done = await resetPassword(meta, { token: body.token, newPassword: body.new_password });
+    if (done.ok) return sendFormPage(ctx, 200, passwordResetDonePage());
+    return done.error === 'WEAK_PASSWORD'
+      ? sendFormPage(ctx, 400, resetPasswordFormPage(body.token, `The password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`))
+      : sendFormPage(ctx, 400, resetLinkInvalidPage());
   });
 
   const refresh = async ({ body, meta }: RouteInput<unknown, unknown, z.infer<typeof RefreshBody>>) => {

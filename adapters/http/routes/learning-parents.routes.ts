@@ -18,6 +18,8 @@ import { acknowledgement, email, pageQuery, pageView, toPageRequest, uuid } from
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/identity/password-policy.js';
 import * as wire from '../wire/learning.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
+import { sendFormPage } from '../pages/form-page.js';
+import { parentInvitationDonePage, parentInvitationFormPage, parentInvitationInvalidPage } from '../pages/parent-invitation.page.js';
 
 type Deps = {
   issueLinkingCode: ReturnType<typeof makeIssueLinkingCode>;
@@ -40,6 +42,14 @@ const AcceptBody = z.object({
   name: z.string().trim().min(1).max(200).optional().meta({ description: 'Needed only when no account has the invited address' }),
   password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX).optional().meta({ description: 'Needed only when no account has the invited address' }),
 });
+const InvitationPageQuery = z.object({ token: z.string().trim().min(1).max(200) });
+// A browser sends the form's empty fields as '': empty means not given.
+const InvitationPageBody = z.object({
+  token: z.string().trim().min(1).max(200),
+  name: z.string().trim().max(200).optional().meta({ description: 'Empty when an account has the invited address' }),
+  password: z.string().max(PASSWORD_MAX).optional().meta({ description: 'Empty when an account has the invited address' }),
+});
+const htmlPage = z.string().meta({ description: 'A self-contained HTML page (no script)' });
 
 const assignmentView = (a: StudentAssignment) => ({
   id: a.id, lesson_id: a.lessonId, lesson_title: a.lessonTitle, course_id: a.courseId, status: a.status, score: a.score, feedback: a.feedback,
@@ -76,6 +86,26 @@ export const makeLearningParentRoutes = (d: Deps): RouteModule => (r) => {
       user: { id: p.id, email: p.email, display_name: p.displayName, role: p.role, status: p.status },
       student: learnerView(accepted.student), account_created: accepted.accountCreated, linked_at: accepted.linkedAt,
     }, accepted.accountCreated ? 'Parent account created and linked' : 'Account linked');
+  });
+
+  // The pages the mailed link opens when the tenant has no front end: the token names the tenant.
+  r.get('/parent-invitation', {
+    operationId: 'getParentInvitationPage', summary: 'Parent invitation page (HTML) for PUBLIC_URL/parent-invitation?token= links', access: 'public', tenant: 'proof', query: InvitationPageQuery, tags,
+    produces: 'text/html', producesSchema: htmlPage,
+    description: 'A form posting `token`, `name` and `password` (multipart/form-data) to `POST /parent-invitation`. The token is checked only when posted.',
+  }, async ({ query, ctx }) => sendFormPage(ctx, 200, parentInvitationFormPage(query.token)));
+
+  r.post('/parent-invitation', {
+    operationId: 'submitParentInvitationPage', summary: 'The invitation page\'s form: accepts the invitation, answers a result page (HTML)', access: 'public', tenant: 'proof', rateLimit: 'critical', tags,
+    body: InvitationPageBody, bodyKind: { kind: 'multipart', maxFileBytes: 0 }, produces: 'text/html', producesSchema: htmlPage,
+    errors: [{ status: 400, message: 'The invitation is invalid, expired or already used' }], errorProduces: { 400: 'text/html' },
+    description: 'Same rules as `POST /api/lms/parent-invitations/accept`; a refusal answers a 400 page (the form again when only the name or password is missing or too short).',
+  }, async ({ meta, body, ctx }) => {
+    const done = await d.acceptParentInvitation(meta, { token: body.token, name: body.name || undefined, password: body.password || undefined });
+    if (done.ok) return sendFormPage(ctx, 200, parentInvitationDonePage(done.value.student.displayName, done.value.accountCreated));
+    if (done.error === 'ACCOUNT_DETAILS_REQUIRED') return sendFormPage(ctx, 400, parentInvitationFormPage(body.token, 'No account has this address yet: enter your name and a password.'));
+    if (done.error === 'WEAK_PASSWORD') return sendFormPage(ctx, 400, parentInvitationFormPage(body.token, `The password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`));
+    return sendFormPage(ctx, 400, parentInvitationInvalidPage());
   });
 
   r.post('/api/lms/parent/link-student', { operationId: 'linkStudent', response: wire.LinkedStudent, errors: ['INVALID_LINKING_CODE'], summary: 'Link a student by their linking code', access, rateLimit: 'critical', body: LinkBody, tags }, async ({ actor, meta, body }) => {

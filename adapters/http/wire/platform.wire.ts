@@ -43,7 +43,7 @@ export const OutboxMail = z
     html: z.string().nullable(),
     template: z.string().nullable(),
     attachments: z.array(z.object({ filename: z.string(), content_type: z.string(), size: z.number().int() })),
-    status: z.enum(['queued', 'sent', 'failed']),
+    status: z.enum(['queued', 'sent', 'stored', 'failed']),
     attempts: z.number().int(),
     last_error: z.string().nullable(),
     created_at: timestamp,

@@ -44,7 +44,7 @@ export class MemoryBroadcastRepository implements BroadcastRepository {
       else {
         out.queued++;
         const m = r.mailId && this.mail ? await this.mail.findById(r.mailId) : null;
-        if (m?.status === 'sent') out.sent++;
+        if (m?.status === 'sent' || m?.status === 'stored') out.sent++;
         if (m?.status === 'failed') out.failed++;
       }
     }

@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditFilter, AuditLog, FileRepository, MailMessage, MailRepository, SettingsReader, SettingsRepository } from '../../../application/platform/ports.js';
+import type { AuditEntry, AuditFilter, AuditLog, FileRepository, MailDelivery, MailMessage, MailRepository, SettingsReader, SettingsRepository } from '../../../application/platform/ports.js';
 import type { PageRequest, UnitOfWork } from '../../../application/shared/ports.js';
 import { withDefaults, type SettingsMap, type SettingValue } from '../../../domain/platform/settings.js';
 import type { StoredFile } from '../../../domain/platform/file-types.js';
@@ -49,9 +49,9 @@ export class MemoryMailRepository implements MailRepository {
     const m = this.rows.get(id);
     return m ? clone(m) : null;
   }
-  async markSent(id: string, at: Date) {
+  async markSent(id: string, at: Date, status: MailDelivery) {
     const m = this.rows.get(id);
-    if (m) Object.assign(m, { status: 'sent', sentAt: at, attempts: m.attempts + 1 });
+    if (m) Object.assign(m, { status, sentAt: at, attempts: m.attempts + 1 });
   }
   async markFailed(id: string, error: string, final: boolean) {
     const m = this.rows.get(id);

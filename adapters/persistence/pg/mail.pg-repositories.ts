@@ -61,7 +61,8 @@ export const makeBroadcastPgRepository = ({ db }: DbDeps): BroadcastRepository =
       if (r.status === 'pending') out.pending += n;
       else {
         out.queued += n;
-        if (r.mailStatus === 'sent') out.sent += n;
+        // Stored (outbox mailer) is as far as such a mail goes: it counts as done.
+        if (r.mailStatus === 'sent' || r.mailStatus === 'stored') out.sent += n;
         if (r.mailStatus === 'failed') out.failed += n;
       }
     }

@@ -82,8 +82,8 @@ export const makeMailPgRepository = ({ db }: DbDeps): MailRepository => ({
     const m = await MailMessageModel.query(db.q()).findById(id);
     return m ? toMail(m) : null;
   },
-  async markSent(id, at) {
-    await db.q()('mail_messages').where({ id }).update({ status: 'sent', sentAt: at, lastError: null }).increment('attempts', 1);
+  async markSent(id, at, status) {
+    await db.q()('mail_messages').where({ id }).update({ status, sentAt: at, lastError: null }).increment('attempts', 1);
   },
   async markFailed(id, error, final) {
     await db.q()('mail_messages').where({ id }).update({ lastError: error.slice(0, 2000), ...(final ? { status: 'failed' } : {}) }).increment('attempts', 1);

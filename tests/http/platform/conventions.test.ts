@@ -227,8 +227,11 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
     expect(doc.components.parameters.TenantId).to.include({ name: 'X-Tenant-ID', in: 'header', required: false });
     type Op = { operationId: string; parameters?: { $ref?: string }[]; security?: unknown[]; description?: string };
     const ops = Object.entries(doc.paths as Record<string, Record<string, Op>>).flatMap(([path, item]) => Object.values(item).map((op) => ({ path, op })));
-    // Webhooks whose tenant is their proof, the health probes, metrics and the redirects to the docs read no tenant.
-    const untenanted = new Set(['verifyMetaWebhook', 'receiveLeadWebhook', 'receivePaymentNotification', 'getHealth', 'getReadiness', 'getLiveness', 'getMetrics', 'redirectRootToDocs', 'redirectDocsToApiDocs']);
+    // Webhooks and the mailed links' pages, whose tenant is their proof, the health probes, metrics and the redirects to the docs read no tenant.
+    const untenanted = new Set([
+      'verifyMetaWebhook', 'receiveLeadWebhook', 'receivePaymentNotification', 'getResetPasswordPage', 'submitResetPasswordPage', 'getParentInvitationPage', 'submitParentInvitationPage',
+      'getHealth', 'getReadiness', 'getLiveness', 'getMetrics', 'redirectRootToDocs', 'redirectDocsToApiDocs',
+    ]);
     const withoutHeader = ops.filter(({ op }) => !untenanted.has(op.operationId) && !op.parameters?.some((p) => p.$ref === '#/components/parameters/TenantId'));
     expect(withoutHeader.map(({ op }) => op.operationId)).to.deep.equal([]);
     expect(ops.filter(({ op }) => untenanted.has(op.operationId) && op.parameters?.some((p) => p.$ref))).to.deep.equal([]);
@@ -288,7 +291,7 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
     await h.jobsIdle();
     const all = await h.http.get('/api/email/outbox').set(admin.headers);
     expect(all.body.data.items.map((m: { to: string }) => m.to)).to.deep.equal(['two@example.test', 'one@example.test']);
-    expect(all.body.data.items[0]).to.include({ status: 'sent', template: 'verification_code' });
+    expect(all.body.data.items[0]).to.include({ status: 'stored', template: 'verification_code' });
     const one = await h.http.get('/api/email/outbox').query({ to: 'one@example.test' }).set(admin.headers);
     expect(one.body.data.total).to.equal(1);
   });

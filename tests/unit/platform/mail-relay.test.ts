@@ -20,12 +20,23 @@ describe('use cases: mail outbox delivery and relay', () => {
   it('delivers once: a redelivered job does not send a sent mail again', async () => {
     const { deps, tenantId } = memoryIdentity();
     const sent: string[] = [];
-    const deliver = makeDeliverMail({ ...deps, mailTransport: { deliver: async (m) => { sent.push(m.id); } } });
+    const deliver = makeDeliverMail({ ...deps, mailTransport: { deliver: async (m) => { sent.push(m.id); return 'sent'; } } });
     const mail = await deps.mailer.send(tenantId, { to: 'x@example.test', subject: 'Hi' });
     await deliver(mail.id, false);
     await deliver(mail.id, false);
     expect(sent).to.deep.equal([mail.id]);
     expect(deps.mailRepository.rows.get(mail.id)?.status).to.equal('sent');
+  });
+
+  it('a mail the transport only stored is marked stored, and not stored again on redelivery', async () => {
+    const { deps, tenantId } = memoryIdentity();
+    const stored: string[] = [];
+    const deliver = makeDeliverMail({ ...deps, mailTransport: { deliver: async (m) => { stored.push(m.id); return 'stored'; } } });
+    const mail = await deps.mailer.send(tenantId, { to: 'x@example.test', subject: 'Hi' });
+    await deliver(mail.id, false);
+    await deliver(mail.id, false);
+    expect(stored).to.deep.equal([mail.id]);
+    expect(deps.mailRepository.rows.get(mail.id)).to.include({ status: 'stored', attempts: 1 });
   });
 
   it('marks a mail failed only on the final attempt', async () => {
@@ -42,7 +53,7 @@ describe('use cases: mail outbox delivery and relay', () => {
     const { deps, tenantId } = memoryIdentity();
     const mail = await deps.mailer.send(tenantId, { to: 'x@example.test', subject: 'Hi' });
     const outage = Object.assign(new Error('the database system is shutting down'), { code: '57P03' });
-    const deliver = makeDeliverMail({ ...deps, settingsReader: { get: async () => { throw outage; }, invalidate: async () => {} }, mailTransport: { deliver: async () => {} } });
+    const deliver = makeDeliverMail({ ...deps, settingsReader: { get: async () => { throw outage; }, invalidate: async () => {} }, mailTransport: { deliver: async () => 'sent' } });
     let thrown: unknown = null;
     await deliver(mail.id, true).catch((e: unknown) => (thrown = e));
     expect(thrown).to.equal(outage);
