@@ -392,6 +392,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Password reset page (HTML) for PUBLIC_URL/reset-password?token= links
+         * @description A form posting `token` and `new_password` (multipart/form-data) to `POST /reset-password`. The token is checked only when posted.
+         *
+         *     Access: Public.
+         */
+        get: operations["getResetPasswordPage"];
+        put?: never;
+        /**
+         * The reset page's form: sets the new password, answers a result page (HTML)
+         * @description Same rules as `POST /api/auth/reset-password`; a used, expired or unknown token answers a 400 page.
+         *
+         *     Access: Public.
+         *
+         *     Rate limit: critical.
+         */
+        post: operations["submitResetPasswordPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/refresh": {
         parameters: {
             query?: never;
@@ -628,7 +658,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One tenant
+         * One tenant, with the progress of its deletion
          * @description Access: Role 100 or above.
          */
         get: operations["getTenant"];
@@ -639,7 +669,7 @@ export interface paths {
         put: operations["updateTenant"];
         post?: never;
         /**
-         * Delete a tenant and all of its data
+         * Delete a tenant and all of its data: it answers 404 at once, a job removes its rows (progress in GET /api/tenants/:id)
          * @description Access: Role 100 or above.
          */
         delete: operations["deleteTenant"];
@@ -975,7 +1005,7 @@ export interface paths {
         put: operations["updateCourse"];
         post?: never;
         /**
-         * Delete a course without enrolments
+         * Delete a course no learner has records in or paid for
          * @description Access: Role 99 or above.
          */
         delete: operations["deleteCourse"];
@@ -1335,7 +1365,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a parent by email: a single-use link, valid 7 days (students only)
-         * @description The same answer whether or not the address has an account. At most 5 invitations per student and hour (429).
+         * @description The same answer whether or not the address has an account; an address of another member of the tenant (anyone but a Parent) gets no mail. At most 5 invitations per student and hour (429). Off (403) when the tenant setting `ParentInvitationsEnabled` is false.
          *
          *     Access: Role 1 or above.
          *
@@ -1366,6 +1396,36 @@ export interface paths {
          *     Rate limit: critical.
          */
         post: operations["acceptParentInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/parent-invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Parent invitation page (HTML) for PUBLIC_URL/parent-invitation?token= links
+         * @description A form posting `token`, `name` and `password` (multipart/form-data) to `POST /parent-invitation`. The token is checked only when posted.
+         *
+         *     Access: Public.
+         */
+        get: operations["getParentInvitationPage"];
+        put?: never;
+        /**
+         * The invitation page's form: accepts the invitation, answers a result page (HTML)
+         * @description Same rules as `POST /api/lms/parent-invitations/accept`; a refusal answers a 400 page (the form again when only the name or password is missing or too short).
+         *
+         *     Access: Public.
+         *
+         *     Rate limit: critical.
+         */
+        post: operations["submitParentInvitationPage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3226,7 +3286,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change stage, value or assignee; add a note
+         * Change stage, value, assignee or linked user; add a note
          * @description Access: Role 99 or above.
          */
         patch: operations["updateLead"];
@@ -3464,6 +3524,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness: database, Redis (when configured), migrations at the latest version, not draining; 503 names what failed
+         * @description Outside /api: no envelope, no rate limit, no tenant. For load balancers and orchestrators.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness: the process answers (no dependency is checked)
+         * @description Outside /api: no envelope, no rate limit, no tenant.
+         */
+        get: operations["getLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics; served here only when METRICS_TOKEN is set (404 otherwise), for its bearer token only
+         * @description Outside /api: no envelope, no rate limit, no tenant. With METRICS_PORT the same text is served on that port instead. See docs/operations.md.
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/": {
         parameters: {
             query?: never;
@@ -3573,6 +3693,8 @@ export interface components {
             PasskeyLoginEnabled: boolean;
             /** @description Name shown in mails and documents. Default: "LMS". */
             SiteName: string | null;
+            /** @description Students may invite a parent by email. Default: true. */
+            ParentInvitationsEnabled: boolean;
             /** @description IANA time zone of the tenant (e.g. Asia/Jakarta): the CRM dashboard cuts its days, weeks and months in it. Default: "UTC". */
             TimeZone: string | null;
             /** @description Address students can write to. Default: "". */
@@ -3617,6 +3739,8 @@ export interface components {
             SiteName: string | null;
             /** @description Page of the front end that takes the password reset token as ?token=; empty uses PUBLIC_URL/reset-password. Default: "". */
             PasswordResetUrl: string | null;
+            /** @description Students may invite a parent by email. Default: true. */
+            ParentInvitationsEnabled: boolean;
             /** @description Page of the front end that takes a parent invitation token as ?token=; empty uses PUBLIC_URL/parent-invitation. Default: "". */
             ParentInvitationUrl: string | null;
             /** @description IANA time zone of the tenant (e.g. Asia/Jakarta): the CRM dashboard cuts its days, weeks and months in it. Default: "UTC". */
@@ -3634,10 +3758,14 @@ export interface components {
         };
         AuditPage: {
             items: components["schemas"]["AuditEntry"][];
-            /** @description Items matching, on all pages */
+            /** @description Items matching, on all pages: exact up to 10,000, past that the planner's estimate */
             total: number;
             page: number;
             page_size: number;
+            /** @description true when `total` is an estimate (more than 10,000 match) */
+            total_is_estimate: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         AuditEntry: {
             /**
@@ -3665,10 +3793,14 @@ export interface components {
         };
         OutboxPage: {
             items: components["schemas"]["OutboxMail"][];
-            /** @description Items matching, on all pages */
+            /** @description Items matching, on all pages: exact up to 10,000, past that the planner's estimate */
             total: number;
             page: number;
             page_size: number;
+            /** @description true when `total` is an estimate (more than 10,000 match) */
+            total_is_estimate: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         OutboxMail: {
             /**
@@ -3688,7 +3820,7 @@ export interface components {
                 size: number;
             }[];
             /** @enum {string} */
-            status: "queued" | "sent" | "failed";
+            status: "queued" | "sent" | "stored" | "failed";
             attempts: number;
             last_error: string | null;
             /**
@@ -3754,10 +3886,14 @@ export interface components {
         };
         FilePage: {
             items: components["schemas"]["File"][];
-            /** @description Items matching, on all pages */
+            /** @description Items matching, on all pages: exact up to 10,000, past that the planner's estimate */
             total: number;
             page: number;
             page_size: number;
+            /** @description true when `total` is an estimate (more than 10,000 match) */
+            total_is_estimate: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         Province: {
             /** @example 32 */
@@ -3871,17 +4007,25 @@ export interface components {
         };
         UserPage: {
             items: components["schemas"]["User"][];
-            /** @description Items matching, on all pages */
+            /** @description Items matching, on all pages: exact up to 10,000, past that the planner's estimate */
             total: number;
             page: number;
             page_size: number;
+            /** @description true when `total` is an estimate (more than 10,000 match) */
+            total_is_estimate: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         TenantPage: {
             items: components["schemas"]["Tenant"][];
-            /** @description Items matching, on all pages */
+            /** @description Items matching, on all pages: exact up to 10,000, past that the planner's estimate */
             total: number;
             page: number;
             page_size: number;
+            /** @description true when `total` is an estimate (more than 10,000 match) */
+            total_is_estimate: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         Tenant: {
             /**
@@ -3893,7 +4037,7 @@ export interface components {
             slug: string;
             name: string;
             /** @enum {string} */
-            status: "active" | "disabled";
+            status: "active" | "disabled" | "deleting";
             /**
              * Format: date-time
              * @description ISO 8601 UTC time
@@ -3906,6 +4050,46 @@ export interface components {
              * @example 2026-11-22T06:32:21.022Z
              */
             updated_at: string;
+        };
+        TenantDetail: {
+            /**
+             * Format: uuid
+             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+             */
+            id: string;
+            /** @example acme */
+            slug: string;
+            name: string;
+            /** @enum {string} */
+            status: "active" | "disabled" | "deleting";
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time
+             * @example 2026-11-22T06:32:21.022Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time
+             * @example 2026-11-22T06:32:21.022Z
+             */
+            updated_at: string;
+            /** @description Set while the tenant is `deleting` */
+            deletion: components["schemas"]["TenantDeletion"] | null;
+        };
+        /** @description Progress of the deletion job; the tenant answers 404 once it is done */
+        TenantDeletion: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time
+             * @example 2026-11-22T06:32:21.022Z
+             */
+            requested_at: string;
+            /** @description Tables emptied so far (children first) */
+            tables_done: number;
+            tables_total: number;
+            /** @description Rows deleted so far, besides those their cascades took */
+            rows_deleted: number;
         };
         /** @description PublicKeyCredentialCreationOptionsJSON (WebAuthn L3) */
         PasskeyCreationOptions: {
@@ -3989,10 +4173,14 @@ export interface components {
         };
         CoursePage: {
             items: components["schemas"]["Course"][];
-            /** @description Items matching, on all pages */
+            /** @description Items matching, on all pages: exact up to 10,000, past that the planner's estimate */
             total: number;
             page: number;
             page_size: number;
+            /** @description true when `total` is an estimate (more than 10,000 match) */
+            total_is_estimate: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         Course: {
             /**
@@ -4210,6 +4398,8 @@ export interface components {
             enrollment: components["schemas"]["Enrollment"] | null;
             progress: components["schemas"]["CourseProgress"];
             certificate: components["schemas"]["Certificate"] | null;
+            /** @description The course's quizzes, newest first, as the quiz list shows them to the caller */
+            quizzes: components["schemas"]["CourseQuiz"][];
         };
         Enrollment: {
             /**
@@ -4290,12 +4480,32 @@ export interface components {
             /** @description The public verification page (the QR code's link) */
             verify_url: string;
         };
+        CourseQuiz: {
+            /**
+             * Format: uuid
+             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+             */
+            id: string;
+            title: string;
+            /** @description Published: completing the course needs it passed (drafts are listed to Mentors and above only) */
+            required: boolean;
+            /** @description The caller's best graded attempt (highest percentage, then a pass, then the earliest); null before any */
+            best_result: {
+                score: number;
+                percentage: number;
+                passed: boolean;
+            } | null;
+        };
         StudentCoursePage: {
             items: components["schemas"]["StudentCourse"][];
-            /** @description Items matching, on all pages */
+            /** @description Items matching, on all pages: exact up to 10,000, past that the planner's estimate */
             total: number;
             page: number;
             page_size: number;
+            /** @description true when `total` is an estimate (more than 10,000 match) */
+            total_is_estimate: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         StudentCourse: {
             /**
@@ -4364,10 +4574,14 @@ export interface components {
         };
         ModulePage: {
             items: components["schemas"]["Module"][];
-            /** @description Items matching, on all pages */
+            /** @description Items matching, on all pages: exact up to 10,000, past that the planner's estimate */
             total: number;
             page: number;
             page_size: number;
+            /** @description true when `total` is an estimate (more than 10,000 match) */
+            total_is_estimate: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         Module: {
             /**
@@ -4398,10 +4612,14 @@ export interface components {
         };
         LessonSummaryPage: {
             items: components["schemas"]["LessonSummary"][];
-            /** @description Items matching, on all pages */
+            /** @description Items matching, on all pages: exact up to 10,000, past that the planner's estimate */
             total: number;
             page: number;
             page_size: number;
+            /** @description true when `total` is an estimate (more than 10,000 match) */
+            total_is_estimate: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         LessonDetail: {
             /**
@@ -4570,10 +4788,14 @@ export interface components {
         };
         CertificatePage: {
             items: components["schemas"]["Certificate"][];
-            /** @description Items matching, on all pages */
+            /** @description Items matching, on all pages: exact up to 10,000, past that the planner's estimate */
             total: number;
             page: number;
             page_size: number;
+            /** @description true when `total` is an estimate (more than 10,000 match) */
+            total_is_estimate: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         CertificateVerification: {
             valid: boolean;
@@ -4696,10 +4918,14 @@ export interface components {
         };
         LinkedStudentPage: {
             items: components["schemas"]["LinkedStudentWithSummary"][];
-            /** @description Items matching, on all pages */
+            /** @description Items matching, on all pages: exact up to 10,000, past that the planner's estimate */
             total: number;
             page: number;
             page_size: number;
+            /** @description true when `total` is an estimate (more than 10,000 match) */
+            total_is_estimate: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         LinkedStudentWithSummary: {
             /**
@@ -4725,10 +4951,14 @@ export interface components {
         };
         StudentAssignmentPage: {
             items: components["schemas"]["StudentAssignment"][];
-            /** @description Items matching, on all pages */
+            /** @description Items matching, on all pages: exact up to 10,000, past that the planner's estimate */
             total: number;
             page: number;
             page_size: number;
+            /** @description true when `total` is an estimate (more than 10,000 match) */
+            total_is_estimate: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         StudentAssignment: {
             /**
@@ -4757,10 +4987,14 @@ export interface components {
         };
         AdminRecordPage: {
             items: components["schemas"]["AdminRecord"][];
-            /** @description Items matching, on all pages */
+            /** @description Items matching, on all pages: exact up to 10,000, past that the planner's estimate */
             total: number;
             page: number;
             page_size: number;
+            /** @description true when `total` is an estimate (more than 10,000 match) */
+            total_is_estimate: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         AdminRecord: components["schemas"]["Category"] | components["schemas"]["ContentItem"] | components["schemas"]["Pricing"] | components["schemas"]["SubscriptionPlan"] | components["schemas"]["StudentProfile"] | components["schemas"]["EnrollmentListing"] | components["schemas"]["PromoCode"];
         /** @description A learning asset or a library item */
@@ -4970,10 +5204,14 @@ export interface components {
         };
         ContentItemPage: {
             items: components["schemas"]["ContentItem"][];
-            /** @description Items matching, on all pages */
+            /** @description Items matching, on all pages: exact up to 10,000, past that the planner's estimate */
             total: number;
             page: number;
             page_size: number;
+            /** @description true when `total` is an estimate (more than 10,000 match) */
+            total_is_estimate: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         Quiz: {
             /**
@@ -5049,6 +5287,8 @@ export interface components {
                 is_correct: boolean;
                 /** @description Share of the points (partial credit) */
                 weight?: number;
+                /** @description Authoring: whether the weight is one of Moodle's grades (else the Moodle XML export is refused) */
+                moodle_grade?: boolean;
                 /** @description numerical: accepted error */
                 tolerance?: number;
                 /** @description matching: the choice this stem pairs with */
@@ -5116,10 +5356,14 @@ export interface components {
         };
         QuizPage: {
             items: components["schemas"]["QuizListItem"][];
-            /** @description Items matching, on all pages */
+            /** @description Items matching, on all pages: exact up to 10,000, past that the planner's estimate */
             total: number;
             page: number;
             page_size: number;
+            /** @description true when `total` is an estimate (more than 10,000 match) */
+            total_is_estimate: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         QuizListItem: {
             /**
@@ -5320,6 +5564,8 @@ export interface components {
                 is_correct: boolean;
                 /** @description Share of the points (partial credit) */
                 weight?: number;
+                /** @description Authoring: whether the weight is one of Moodle's grades (else the Moodle XML export is refused) */
+                moodle_grade?: boolean;
                 /** @description numerical: accepted error */
                 tolerance?: number;
                 /** @description matching: the choice this stem pairs with */
@@ -5357,10 +5603,14 @@ export interface components {
         };
         AttemptPage: {
             items: components["schemas"]["Attempt"][];
-            /** @description Items matching, on all pages */
+            /** @description Items matching, on all pages: exact up to 10,000, past that the planner's estimate */
             total: number;
             page: number;
             page_size: number;
+            /** @description true when `total` is an estimate (more than 10,000 match) */
+            total_is_estimate: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         SavedAnswer: {
             /**
@@ -5412,10 +5662,14 @@ export interface components {
         };
         EssayToGradePage: {
             items: components["schemas"]["EssayToGrade"][];
-            /** @description Items matching, on all pages */
+            /** @description Items matching, on all pages: exact up to 10,000, past that the planner's estimate */
             total: number;
             page: number;
             page_size: number;
+            /** @description true when `total` is an estimate (more than 10,000 match) */
+            total_is_estimate: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         EssayToGrade: {
             /**
@@ -5492,10 +5746,14 @@ export interface components {
         };
         AssignmentSubmissionPage: {
             items: components["schemas"]["AssignmentSubmissionListItem"][];
-            /** @description Items matching, on all pages */
+            /** @description Items matching, on all pages: exact up to 10,000, past that the planner's estimate */
             total: number;
             page: number;
             page_size: number;
+            /** @description true when `total` is an estimate (more than 10,000 match) */
+            total_is_estimate: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         AssignmentSubmissionListItem: {
             /**
@@ -5572,10 +5830,14 @@ export interface components {
         };
         SchedulePage: {
             items: components["schemas"]["ScheduleItem"][];
-            /** @description Items matching, on all pages */
+            /** @description Items matching, on all pages: exact up to 10,000, past that the planner's estimate */
             total: number;
             page: number;
             page_size: number;
+            /** @description true when `total` is an estimate (more than 10,000 match) */
+            total_is_estimate: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
             /**
              * @description A calendar day, YYYY-MM-DD
              * @example 2026-12-01
@@ -5711,10 +5973,14 @@ export interface components {
         };
         ScheduleTemplatePage: {
             items: components["schemas"]["ScheduleTemplate"][];
-            /** @description Items matching, on all pages */
+            /** @description Items matching, on all pages: exact up to 10,000, past that the planner's estimate */
             total: number;
             page: number;
             page_size: number;
+            /** @description true when `total` is an estimate (more than 10,000 match) */
+            total_is_estimate: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         ScheduleTemplateAssignment: {
             /**
@@ -5741,10 +6007,14 @@ export interface components {
         };
         ConversationPage: {
             items: components["schemas"]["Conversation"][];
-            /** @description Items matching, on all pages */
+            /** @description Items matching, on all pages: exact up to 10,000, past that the planner's estimate */
             total: number;
             page: number;
             page_size: number;
+            /** @description true when `total` is an estimate (more than 10,000 match) */
+            total_is_estimate: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         Conversation: {
             /**
@@ -5831,10 +6101,14 @@ export interface components {
         };
         AiMessagePage: {
             items: components["schemas"]["AiMessage"][];
-            /** @description Items matching, on all pages */
+            /** @description Items matching, on all pages: exact up to 10,000, past that the planner's estimate */
             total: number;
             page: number;
             page_size: number;
+            /** @description true when `total` is an estimate (more than 10,000 match) */
+            total_is_estimate: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         AiMessage: {
             /**
@@ -6009,17 +6283,25 @@ export interface components {
         };
         OrderPage: {
             items: components["schemas"]["Order"][];
-            /** @description Items matching, on all pages */
+            /** @description Items matching, on all pages: exact up to 10,000, past that the planner's estimate */
             total: number;
             page: number;
             page_size: number;
+            /** @description true when `total` is an estimate (more than 10,000 match) */
+            total_is_estimate: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         SubscriptionPage: {
             items: components["schemas"]["Subscription"][];
-            /** @description Items matching, on all pages */
+            /** @description Items matching, on all pages: exact up to 10,000, past that the planner's estimate */
             total: number;
             page: number;
             page_size: number;
+            /** @description true when `total` is an estimate (more than 10,000 match) */
+            total_is_estimate: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         Subscription: {
             /**
@@ -6231,10 +6513,14 @@ export interface components {
         };
         PaymentPage: {
             items: components["schemas"]["Payment"][];
-            /** @description Items matching, on all pages */
+            /** @description Items matching, on all pages: exact up to 10,000, past that the planner's estimate */
             total: number;
             page: number;
             page_size: number;
+            /** @description true when `total` is an estimate (more than 10,000 match) */
+            total_is_estimate: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         Broadcast: {
             /**
@@ -6265,10 +6551,14 @@ export interface components {
         };
         MailEventPage: {
             items: components["schemas"]["MailEvent"][];
-            /** @description Items matching, on all pages */
+            /** @description Items matching, on all pages: exact up to 10,000, past that the planner's estimate */
             total: number;
             page: number;
             page_size: number;
+            /** @description true when `total` is an estimate (more than 10,000 match) */
+            total_is_estimate: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         MailEvent: {
             /**
@@ -6394,15 +6684,26 @@ export interface components {
             webhook_key?: {
                 configured: boolean;
             };
+            /**
+             * @description Webhook secrets shorter than 16 characters (saved before the rule): the webhook refuses them (403) until they are replaced
+             * @example [
+             *       "webhook_key"
+             *     ]
+             */
+            rotate: ("verify_token" | "webhook_key")[];
             webhook_url: string;
             updated_at: string | null;
         };
         WebhookDeliveryPage: {
             items: components["schemas"]["WebhookDelivery"][];
-            /** @description Items matching, on all pages */
+            /** @description Items matching, on all pages: exact up to 10,000, past that the planner's estimate */
             total: number;
             page: number;
             page_size: number;
+            /** @description true when `total` is an estimate (more than 10,000 match) */
+            total_is_estimate: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         WebhookDelivery: {
             /**
@@ -6440,10 +6741,14 @@ export interface components {
         };
         LeadPage: {
             items: components["schemas"]["Lead"][];
-            /** @description Items matching, on all pages */
+            /** @description Items matching, on all pages: exact up to 10,000, past that the planner's estimate */
             total: number;
             page: number;
             page_size: number;
+            /** @description true when `total` is an estimate (more than 10,000 match) */
+            total_is_estimate: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         Lead: {
             /**
@@ -6474,13 +6779,15 @@ export interface components {
             assigned_to: string | null;
             value: number | null;
             is_test: boolean;
-            /** @description The tenant's user with this email or phone */
+            /** @description The tenant's user with this email, or the one sales confirmed */
             user_id: string | null;
+            /** @description The only user with this phone, while nobody is linked: confirm with PATCH {user_id} */
+            suggested_user_id: string | null;
             /**
-             * @description `ambiguous`: the email and the phone point at different users; nobody is linked
+             * @description `linked`: by email or confirmed by sales; `suggested`: one user has the phone (not linked until confirmed); `ambiguous`: several users have the phone; nobody is linked
              * @enum {string}
              */
-            link_status: "linked" | "ambiguous" | "none";
+            link_status: "linked" | "suggested" | "ambiguous" | "none";
             /** @example 120210000000000001 */
             campaign_id: string | null;
             /** @example 987654321 */
@@ -6536,13 +6843,15 @@ export interface components {
             assigned_to: string | null;
             value: number | null;
             is_test: boolean;
-            /** @description The tenant's user with this email or phone */
+            /** @description The tenant's user with this email, or the one sales confirmed */
             user_id: string | null;
+            /** @description The only user with this phone, while nobody is linked: confirm with PATCH {user_id} */
+            suggested_user_id: string | null;
             /**
-             * @description `ambiguous`: the email and the phone point at different users; nobody is linked
+             * @description `linked`: by email or confirmed by sales; `suggested`: one user has the phone (not linked until confirmed); `ambiguous`: several users have the phone; nobody is linked
              * @enum {string}
              */
-            link_status: "linked" | "ambiguous" | "none";
+            link_status: "linked" | "suggested" | "ambiguous" | "none";
             /** @example 120210000000000001 */
             campaign_id: string | null;
             /** @example 987654321 */
@@ -6569,13 +6878,15 @@ export interface components {
             status_changed_at: string;
             closed_at: string | null;
             user: components["schemas"]["LeadPerson"] | null;
+            /** @description The user `suggested_user_id` names */
+            suggested_user: components["schemas"]["LeadPerson"] | null;
             link: {
                 /**
-                 * @description `ambiguous`: the email and the phone point at different users; nobody is linked
+                 * @description `linked`: by email or confirmed by sales; `suggested`: one user has the phone (not linked until confirmed); `ambiguous`: several users have the phone; nobody is linked
                  * @enum {string}
                  */
-                status: "linked" | "ambiguous" | "none";
-                /** @description The users of an ambiguous match */
+                status: "linked" | "suggested" | "ambiguous" | "none";
+                /** @description The users sharing the phone of an ambiguous match */
                 candidates: components["schemas"]["LeadPerson"][];
             };
             /** @description The user's orders, newest first (at most 50) */
@@ -6673,10 +6984,14 @@ export interface components {
         };
         WebhookEndpointPage: {
             items: components["schemas"]["WebhookEndpoint"][];
-            /** @description Items matching, on all pages */
+            /** @description Items matching, on all pages: exact up to 10,000, past that the planner's estimate */
             total: number;
             page: number;
             page_size: number;
+            /** @description true when `total` is an estimate (more than 10,000 match) */
+            total_is_estimate: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         WebhookEndpoint: {
             /**
@@ -6747,10 +7062,14 @@ export interface components {
         };
         OutboundWebhookDeliveryPage: {
             items: components["schemas"]["OutboundWebhookDelivery"][];
-            /** @description Items matching, on all pages */
+            /** @description Items matching, on all pages: exact up to 10,000, past that the planner's estimate */
             total: number;
             page: number;
             page_size: number;
+            /** @description true when `total` is an estimate (more than 10,000 match) */
+            total_is_estimate: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         OutboundWebhookDelivery: {
             /**
@@ -6907,6 +7226,7 @@ export interface operations {
                     PasskeyLoginEnabled?: boolean;
                     SiteName?: string | null;
                     PasswordResetUrl?: string | null;
+                    ParentInvitationsEnabled?: boolean;
                     ParentInvitationUrl?: string | null;
                     TimeZone?: string | null;
                     SupportEmail?: string | null;
@@ -7101,6 +7421,8 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
+                /** @description A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer) */
+                cursor?: string;
                 user_id?: string;
                 action?: string;
                 start_date?: string;
@@ -7199,6 +7521,8 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
+                /** @description A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer) */
+                cursor?: string;
                 to?: string;
             };
             header?: {
@@ -7385,6 +7709,8 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
+                /** @description A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer) */
+                cursor?: string;
                 search?: string;
             };
             header?: {
@@ -7590,6 +7916,8 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
+                /** @description A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer) */
+                cursor?: string;
                 search?: string;
                 q?: string;
             };
@@ -8634,6 +8962,137 @@ export interface operations {
             };
         };
     };
+    getResetPasswordPage: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    submitResetPasswordPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    token: string;
+                    new_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Bad request: `Reset token is invalid or expired` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/html": string;
+                };
+            };
+            /** @description Too large: `File too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     refreshToken: {
         parameters: {
             query?: never;
@@ -9381,6 +9840,8 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
+                /** @description A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer) */
+                cursor?: string;
                 role?: number;
                 status?: number;
                 search?: string;
@@ -10000,6 +10461,8 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
+                /** @description A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer) */
+                cursor?: string;
                 search?: string;
             };
             header?: {
@@ -10121,7 +10584,7 @@ export interface operations {
                         /** @constant */
                         success: true;
                         message: string;
-                        data: components["schemas"]["Tenant"];
+                        data: components["schemas"]["TenantDetail"];
                     };
                 };
             };
@@ -10223,7 +10686,7 @@ export interface operations {
                         /** @constant */
                         success: true;
                         message: string;
-                        data: components["schemas"]["Tenant"];
+                        data: components["schemas"]["TenantDetail"];
                     };
                 };
             };
@@ -10325,7 +10788,7 @@ export interface operations {
                         /** @constant */
                         success: true;
                         message: string;
-                        data: components["schemas"]["Tenant"];
+                        data: components["schemas"]["TenantDetail"];
                     };
                 };
             };
@@ -10427,8 +10890,7 @@ export interface operations {
                         /** @constant */
                         success: true;
                         message: string;
-                        /** @description Nothing: the message says what happened */
-                        data: null;
+                        data: components["schemas"]["TenantDetail"];
                     };
                 };
             };
@@ -11395,6 +11857,8 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
+                /** @description A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer) */
+                cursor?: string;
                 category?: string;
                 level?: string;
                 search?: string;
@@ -11661,6 +12125,8 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
+                /** @description A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer) */
+                cursor?: string;
             };
             header?: {
                 /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
@@ -12177,7 +12643,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: `Invalid parameters`, `The course has enrolments: archive it instead` */
+            /** @description Bad request: `Invalid parameters`, `The course holds learners' enrolments, results or payments: archive it instead` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12247,6 +12713,8 @@ export interface operations {
             query: {
                 page?: number;
                 page_size?: number;
+                /** @description A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer) */
+                cursor?: string;
                 course_id: string;
             };
             header?: {
@@ -12342,6 +12810,8 @@ export interface operations {
             query: {
                 page?: number;
                 page_size?: number;
+                /** @description A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer) */
+                cursor?: string;
                 module_id: string;
             };
             header?: {
@@ -13572,6 +14042,8 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
+                /** @description A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer) */
+                cursor?: string;
             };
             header?: {
                 /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
@@ -14290,7 +14762,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden: `Insufficient permission`, `Cross-site request refused` */
+            /** @description Forbidden: `Insufficient permission`, `Cross-site request refused`, `Parent invitations have been disabled` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14391,6 +14863,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden: `Parent invitations have been disabled` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found: `Tenant not found` */
             404: {
                 headers: {
@@ -14401,6 +14882,140 @@ export interface operations {
                 };
             };
             /** @description Too large: `Payload too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getParentInvitationPage: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    submitParentInvitationPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    token: string;
+                    /** @description Empty when an account has the invited address */
+                    name?: string;
+                    /** @description Empty when an account has the invited address */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Bad request: `The invitation is invalid, expired or already used` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/html": string;
+                };
+            };
+            /** @description Too large: `File too large` */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -14837,6 +15452,8 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
+                /** @description A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer) */
+                cursor?: string;
             };
             header?: {
                 /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
@@ -15024,6 +15641,8 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
+                /** @description A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer) */
+                cursor?: string;
             };
             header?: {
                 /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
@@ -15120,6 +15739,8 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
+                /** @description A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer) */
+                cursor?: string;
                 search?: string;
             };
             header?: {
@@ -15299,7 +15920,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: `Invalid parameters`, `Record already exists`, `The category is in use by courses, prices or subscription plans` */
+            /** @description Bad request: `Invalid parameters`, `Record already exists`, `The category is in use by courses, prices or subscription plans`, `The subscription plan has subscribers: deactivate it instead` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15461,7 +16082,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: `Invalid parameters`, `Record already exists`, `The category is in use by courses, prices or subscription plans` */
+            /** @description Bad request: `Invalid parameters`, `Record already exists`, `The category is in use by courses, prices or subscription plans`, `The subscription plan has subscribers: deactivate it instead` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15565,7 +16186,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: `Invalid parameters`, `Record already exists`, `The category is in use by courses, prices or subscription plans` */
+            /** @description Bad request: `Invalid parameters`, `Record already exists`, `The category is in use by courses, prices or subscription plans`, `The subscription plan has subscribers: deactivate it instead` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15635,6 +16256,8 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
+                /** @description A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer) */
+                cursor?: string;
                 search?: string;
                 type?: string;
             };
@@ -15840,6 +16463,8 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
+                /** @description A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer) */
+                cursor?: string;
                 search?: string;
                 type?: string;
             };
@@ -17305,7 +17930,7 @@ export interface operations {
                     "application/xml": string;
                 };
             };
-            /** @description Bad request: `Invalid parameters` */
+            /** @description Bad request: `Invalid parameters`, `The questions cannot be exported in this format` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17375,6 +18000,8 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
+                /** @description A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer) */
+                cursor?: string;
                 module_id?: string;
                 course_id?: string;
             };
@@ -17657,6 +18284,8 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
+                /** @description A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer) */
+                cursor?: string;
                 user_id?: string;
             };
             header?: {
@@ -18180,6 +18809,8 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
+                /** @description A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer) */
+                cursor?: string;
                 status?: "pending" | "graded" | "all";
                 quiz_id?: string;
                 course_id?: string;
@@ -18277,6 +18908,8 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
+                /** @description A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer) */
+                cursor?: string;
                 status?: "pending" | "submitted" | "graded" | "all";
             };
             header?: {
@@ -18778,6 +19411,8 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
+                /** @description A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer) */
+                cursor?: string;
                 status?: "pending" | "submitted" | "graded" | "all";
                 course_id?: string;
                 lesson_id?: string;
@@ -18875,6 +19510,8 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
+                /** @description A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer) */
+                cursor?: string;
                 start_date?: string;
                 end_date?: string;
             };
@@ -19632,6 +20269,8 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
+                /** @description A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer) */
+                cursor?: string;
                 mine?: "0" | "1" | "true" | "false";
             };
             header?: {
@@ -20558,6 +21197,8 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
+                /** @description A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer) */
+                cursor?: string;
             };
             header?: {
                 /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
@@ -21373,6 +22014,8 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
+                /** @description A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer) */
+                cursor?: string;
             };
             header?: {
                 /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
@@ -21720,7 +22363,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: `Invalid parameters`, `Promo code is invalid`, `Promo code is not valid yet`, `Promo code has expired`, `Promo code has been used up` */
+            /** @description Bad request: `Invalid parameters`, `The total is larger than an order can be`, `Promo code is invalid`, `Promo code is not valid yet`, `Promo code has expired`, `Promo code has been used up` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21781,6 +22424,8 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
+                /** @description A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer) */
+                cursor?: string;
                 status?: "pending" | "paid" | "failed" | "expired" | "cancelled" | "refunded";
             };
             header?: {
@@ -21911,7 +22556,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: `Invalid parameters`, `This course is free: enrol in it directly`, `Promo code is invalid`, `Promo code is not valid yet`, `Promo code has expired`, `Promo code has been used up` */
+            /** @description Bad request: `Invalid parameters`, `The total is larger than an order can be`, `This course is free: enrol in it directly`, `Promo code is invalid`, `Promo code is not valid yet`, `Promo code has expired`, `Promo code has been used up` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22119,7 +22764,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: `Invalid parameters`, `Only pending orders can be changed`, `A payment of this order is in progress: cancel the order and place a new one`, `The item of a subscription order cannot be changed`, `This course is free: enrol in it directly`, `Promo code is invalid`, `Promo code is not valid yet`, `Promo code has expired`, `Promo code has been used up` */
+            /** @description Bad request: `Invalid parameters`, `Only pending orders can be changed`, `A payment of this order is in progress: cancel the order and place a new one`, `The item of a subscription order cannot be changed`, `The total is larger than an order can be`, `This course is free: enrol in it directly`, `Promo code is invalid`, `Promo code is not valid yet`, `Promo code has expired`, `Promo code has been used up` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22477,6 +23122,8 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
+                /** @description A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer) */
+                cursor?: string;
             };
             header?: {
                 /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
@@ -23557,6 +24204,8 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
+                /** @description A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer) */
+                cursor?: string;
                 status?: "pending" | "paid" | "failed" | "expired" | "cancelled" | "refunded";
                 method?: string;
                 order_id?: string;
@@ -24108,6 +24757,8 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
+                /** @description A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer) */
+                cursor?: string;
                 event?: "delivered" | "opened" | "clicked" | "bounced" | "complained" | "failed";
                 email?: string;
                 message_id?: string;
@@ -24883,6 +25534,8 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
+                /** @description A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer) */
+                cursor?: string;
                 status?: "pending" | "processed" | "duplicate" | "failed";
                 provider?: "meta" | "google";
             };
@@ -25072,6 +25725,8 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
+                /** @description A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer) */
+                cursor?: string;
                 status?: "new" | "contacted" | "qualified" | "unqualified" | "converted" | "closed_won" | "closed_lost";
                 assigned_to?: string | "none";
                 provider?: string;
@@ -25413,6 +26068,11 @@ export interface operations {
                     status?: "new" | "contacted" | "qualified" | "unqualified" | "converted" | "closed_won" | "closed_lost";
                     value?: (number | string) | null;
                     assigned_to?: string | null;
+                    /**
+                     * Format: uuid
+                     * @description Links the lead to this user of the tenant (confirms a suggestion)
+                     */
+                    user_id?: string;
                     note?: string;
                 };
             };
@@ -25721,6 +26381,8 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
+                /** @description A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer) */
+                cursor?: string;
             };
             header?: {
                 /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
@@ -26222,6 +26884,8 @@ export interface operations {
             query?: {
                 page?: number;
                 page_size?: number;
+                /** @description A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer) */
+                cursor?: string;
                 status?: "pending" | "delivered" | "failed";
             };
             header?: {
@@ -26690,6 +27354,124 @@ export interface operations {
                         /** @example 2026-11-22 12:40:00 WIB */
                         time: string;
                     };
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "ready";
+                        checks: {
+                            /** @enum {string} */
+                            database: "ok" | "failed";
+                            /** @enum {string} */
+                            redis?: "ok" | "failed";
+                            /** @enum {string} */
+                            migrations: "ok" | "failed";
+                            /** @enum {string} */
+                            serving: "ok" | "failed";
+                        };
+                        failed: ("database" | "redis" | "migrations" | "serving")[];
+                    };
+                };
+            };
+            /** @description A dependency is not usable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "unavailable";
+                        checks: {
+                            /** @enum {string} */
+                            database: "ok" | "failed";
+                            /** @enum {string} */
+                            redis?: "ok" | "failed";
+                            /** @enum {string} */
+                            migrations: "ok" | "failed";
+                            /** @enum {string} */
+                            serving: "ok" | "failed";
+                        };
+                        failed: ("database" | "redis" | "migrations" | "serving")[];
+                    };
+                };
+            };
+        };
+    };
+    getLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Alive */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prometheus text exposition format */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Missing or wrong METRICS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Record not found: METRICS_TOKEN is not set, so no metrics are served on this port */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
