@@ -19,7 +19,10 @@ export const mochaHooks = {
     this.timeout(300_000);
     preparedStatements = watchPreparedStatements((await harness()).app.db.knex);
   },
-  async afterAll() {
+  async afterAll(this: Mocha.Context) {
+    // Closing lets running jobs finish within the shutdown budget (SHUTDOWN_TIMEOUT_MS), as a
+    // deployed process does: with BullMQ that can outlast one test's 20 s.
+    this.timeout(60_000);
     await closeHarness();
     const misnamed = preparedStatements?.problems() ?? [];
     if (misnamed.length > 0) throw new Error(`one statement name, two SQL texts (pg refuses the second on a connection):\n${misnamed.join('\n')}`);
