@@ -41,7 +41,7 @@ const RefreshBody = z.object({ refresh_token: z.string().min(1).max(4096) });
 const VerificationBody = z.object({ email });
 const ForgotBody = z.object({ email });
 const ResetBody = z.object({ token: z.string().trim().min(1).max(200), new_password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX) });
-const ResetPageQuery = z.object({ token: z.string().trim().min(1).max(200) });
+const ResetPageQuery = z.strictObject({ token: z.string().trim().min(1).max(200) });
 const htmlPage = z.string().meta({ description: 'A self-contained HTML page (no script)' });
 
 export const makeAuthRoutes = ({ login, register, sendVerificationCode, refreshSession, logout, requestPasswordReset, resetPassword }: Deps): RouteModule => (r) => {

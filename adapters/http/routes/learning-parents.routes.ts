@@ -42,7 +42,7 @@ const AcceptBody = z.object({
   name: z.string().trim().min(1).max(200).optional().meta({ description: 'Needed only when no account has the invited address' }),
   password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX).optional().meta({ description: 'Needed only when no account has the invited address' }),
 });
-const InvitationPageQuery = z.object({ token: z.string().trim().min(1).max(200) });
+const InvitationPageQuery = z.strictObject({ token: z.string().trim().min(1).max(200) });
 // A browser sends the form's empty fields as '': empty means not given.
 const InvitationPageBody = z.object({
   token: z.string().trim().min(1).max(200),
