@@ -2,8 +2,9 @@ import { expect } from 'chai';
 import { harness, type Harness } from '../../support/harness.js';
 import { Role } from '../../../domain/identity/role.js';
 import { enrolledStudent, seedQuiz } from './assessment-fixtures.js';
+import { RESULTS00 } from '../../support/moodle-fixture-00.js';
 
-/**
+/*
  * Moodle's statistics fixture 00 (moodle/moodle mod/quiz/tests/fixtures results00.csv, expected
  * figures from mod/quiz/report/statistics/tests), replayed through the API at Moodle's default of
  * 1 point a question: 25 students answer so that each earns the fixture's mark per slot, fractional
@@ -11,14 +12,6 @@ import { enrolledStudent, seedQuiz } from './assessment-fixtures.js';
  * rounded to hundredths would turn into 0.33). The report's figures must be Moodle's, rounded as
  * we display them.
  */
-const RESULTS00 = [
-  [1, 1, 1, 1, 1, 0, 1], [1, 1, 1, 1, 0.5, 1, 0], [1, 1, 1, 1, 0.5, 0, 1], [0, 0, 1, 1, 1, 0, 0], [1, 0, 1, 0, 0, 1, 0.5],
-  [1, 1, 1, 1, 0.5, 0, 0.5], [0, 1, 1, 1, 0.5, 1, 0.5], [1, 1, 1, 0, 0.5, 1, 0.5], [1, 0, 1, 1, 1, 1, 1], [0, 1, 1, 0, 0.5, 1, 0.5],
-  [0.8, 0, 1, 1, 0.5, 1, 0.5], [1, 1, 1, 0, 0.5, 1, 1], [1, 0, 1, 1, 0.5, 1, 0.5], [1, 0, 1, 1, 1, 0, 0.5], [0, 0, 1, 1, 0, 1, 1],
-  [1, 0, 1, 0, 0.5, 1, 1], [0.8, 0, 1, 1, 0.5, 0, 1], [1, 0, 1, 1, 0, 1, 0.5], [1, 0, 1, 1, 0.5, 0, 0.5], [0, 1, 1, 0, 0.5, 1, 0],
-  [1, 1, 0.3333333, 1, 0.5, 0, 0.5], [1, 1, 1, 0, 0.5, 0, 0.5], [1, 1, 1, 1, 0, 1, 0.5], [0, 0, 1, 0, 0.5, 1, 1], [0, 0, 1, 1, 1, 1, 1],
-];
-
 /** Moodle's quiz figures (marks out of 7; ours are percentages of the maximum) and qstats00.csv per slot. */
 const MOODLE_QUIZ = { mean: 4.617333332, median: 4.5, sd: 0.8117265554, skewness: -0.092502502, kurtosis: -0.7073968557, cic: -87.2230935542, errorRatio: 136.8294900795, standardError: 1.1106813066 };
 /** slot, facility, sd, effective weight, discrimination index, discriminative efficiency. */

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { accumulate, computeAnalytics, type GradedAttemptMarks, type QuestionAnalytics } from '../../../domain/assessment/analytics.js';
+import { RESULTS00 } from '../../support/moodle-fixture-00.js';
 
 /**
  * Moodle's own statistics fixture 00 (moodle/moodle mod/quiz/report/statistics/tests/fixtures):
@@ -8,13 +9,6 @@ import { accumulate, computeAnalytics, type GradedAttemptMarks, type QuestionAna
  * checked here within Moodle's own tolerances (relative 1.5e-5 for the quiz figures; 1e-5 for
  * discrimination, discriminative efficiency and effective weight; 1e-6 for the rest).
  */
-const RESULTS00 = [
-  [1, 1, 1, 1, 1, 0, 1], [1, 1, 1, 1, 0.5, 1, 0], [1, 1, 1, 1, 0.5, 0, 1], [0, 0, 1, 1, 1, 0, 0], [1, 0, 1, 0, 0, 1, 0.5],
-  [1, 1, 1, 1, 0.5, 0, 0.5], [0, 1, 1, 1, 0.5, 1, 0.5], [1, 1, 1, 0, 0.5, 1, 0.5], [1, 0, 1, 1, 1, 1, 1], [0, 1, 1, 0, 0.5, 1, 0.5],
-  [0.8, 0, 1, 1, 0.5, 1, 0.5], [1, 1, 1, 0, 0.5, 1, 1], [1, 0, 1, 1, 0.5, 1, 0.5], [1, 0, 1, 1, 1, 0, 0.5], [0, 0, 1, 1, 0, 1, 1],
-  [1, 0, 1, 0, 0.5, 1, 1], [0.8, 0, 1, 1, 0.5, 0, 1], [1, 0, 1, 1, 0, 1, 0.5], [1, 0, 1, 1, 0.5, 0, 0.5], [0, 1, 1, 0, 0.5, 1, 0],
-  [1, 1, 0.3333333, 1, 0.5, 0, 0.5], [1, 1, 1, 0, 0.5, 0, 0.5], [1, 1, 1, 1, 0, 1, 0.5], [0, 0, 1, 0, 0.5, 1, 1], [0, 0, 1, 1, 1, 1, 1],
-];
 const MAX = 7;
 
 /** qstats00.csv: slot, facility, sd, effectiveweight, covariance, markvariance, othermarkvariance, discriminationindex, covariancemax, discriminativeefficiency. */
