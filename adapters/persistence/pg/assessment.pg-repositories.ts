@@ -11,6 +11,7 @@ import type { SubmissionFilter, SubmissionRepository, SubmissionView } from '../
 import type { DbDeps } from './base.js';
 import type { AnswerRow, AttemptRow, Mark, QuestionRow, QuizRow, StoredOption, SubmissionRow } from './rows/assessment.rows.js';
 import { deletedRows, knexPage, num, numOrNull, prepared, newestFirst } from './knex-helpers.js';
+import { countSince } from './daily-rollups.js';
 
 const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 const dateOrNull = (v: Date | string | null | undefined): Date | null => (v === null || v === undefined ? null : date(v));
@@ -365,9 +366,8 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
       .orderBy('deadlineAt').limit(limit).select('tenantId', 'id'));
     return rows.map((r) => ({ tenantId: r.tenantId, id: r.id }));
   },
-  async countStartedSince(tenantId, since) {
-    const r = (await db.q()('quiz_attempts').where({ tenantId }).where('startedAt', '>=', since).count({ n: '*' }).first()) as { n: number | string } | undefined;
-    return num(r?.n);
+  countStartedSince(tenantId, since) {
+    return countSince(db.q(), { rollup: 'quiz_attempt_daily', count: 'attempts', source: 'quiz_attempts', time: 'started_at' }, tenantId, since);
   },
   async countRunning(tenantId, userId, now) {
     const r = (await db.q()('quiz_attempts').where({ tenantId, userId, status: 'in_progress' })
