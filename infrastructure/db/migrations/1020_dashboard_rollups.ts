@@ -2,14 +2,15 @@ import type { Knex } from 'knex';
 
 /**
  * The admin overview (`GET /api/dashboard/overview`) counted whole tables per request: every
- * active enrolment (twice: all, and the last 30 days), every certificate (twice) and today's quiz
- * attempts (issue 28). Three per-tenant daily rollups, kept by triggers in the writing
+ * active enrolment (twice: all, and the last 30 days), every certificate (twice), every user (by
+ * role) and today's quiz attempts (issue 28). Three per-tenant daily rollups, kept by triggers in the writing
  * transaction, so no write path can forget them and they are exact at every commit:
  * - `enrollment_daily`: enrolments per UTC day of creation, status and UTC day of expiry
  *   ('infinity' for none): "active now" is a status and an expiry after today, exact to the
  *   instant with a look at only the enrolments expiring today;
  * - `quiz_attempt_daily`: attempts per UTC day started;
- * - `certificate_daily`: certificates per UTC day issued.
+ * - `certificate_daily`: certificates per UTC day issued;
+ * - `user_role_counts`: users not deleted, per role (the head count by role).
  * The reads (adapters/persistence/pg/daily-rollups.ts) take whole days from a rollup and a range's
  * part-day ends from the table itself, so a range cut to the instant stays exact.
  *
@@ -27,6 +28,8 @@ interface Rollup {
   /** The rollup's key columns after tenant_id, with their expression over a source row `r`. */
   keys: Array<[column: string, expression: string]>;
   count: string;
+  /** The source rows counted, when not all. */
+  where?: string;
 }
 
 const DAY = (column: string) => `date_bin('1 day', r.${column}, timestamptz '2000-01-01 00:00:00+00')`;
@@ -38,15 +41,16 @@ const ROLLUPS: Rollup[] = [
   },
   { table: 'quiz_attempt_daily', source: 'quiz_attempts', count: 'attempts', keys: [['day', DAY('started_at')]] },
   { table: 'certificate_daily', source: 'certificates', count: 'certificates', keys: [['day', DAY('issued_at')]] },
+  { table: 'user_role_counts', source: 'users', count: 'users', keys: [['role', 'r.role']], where: 'r.deleted_at is null' },
 ];
 
-const COLUMN_TYPES: Record<string, string> = { day: 'timestamptz', status: 'varchar(16)', expires_day: 'timestamptz' };
+const COLUMN_TYPES: Record<string, string> = { day: 'timestamptz', status: 'varchar(16)', expires_day: 'timestamptz', role: 'smallint' };
 
 /** Signed deltas (`select tenant_id, <keys>, n`) of the transition tables given as (name, sign). */
 function deltas(r: Rollup, sides: Array<[transition: string, sign: 1 | -1]>, having: '> 0' | '< 0'): string {
   const keys = ['r.tenant_id', ...r.keys.map(([, e]) => e)];
   const names = keys.map((_, i) => `k${i + 1}`).join(', ');
-  const rows = sides.map(([t, sign]) => `select ${keys.join(', ')}, ${sign} from ${t} r`).join(' union all ');
+  const rows = sides.map(([t, sign]) => `select ${keys.join(', ')}, ${sign} from ${t} r${r.where ? ` where ${r.where}` : ''}`).join(' union all ');
   return `select ${names}, sum(n)::int as n from (${rows}) as k(${names}, n) group by ${names} having sum(n) ${having} order by ${names}`;
 }
 
@@ -85,7 +89,7 @@ export async function up(knex: Knex): Promise<void> {
     }
     // The rows already there.
     await knex.raw(`insert into ${r.table} (${columns.join(', ')}, ${r.count})
-      select r.tenant_id, ${r.keys.map(([, e]) => e).join(', ')}, count(*) from ${r.source} r group by ${columns.map((_, i) => i + 1).join(', ')}`);
+      select r.tenant_id, ${r.keys.map(([, e]) => e).join(', ')}, count(*) from ${r.source} r${r.where ? ` where ${r.where}` : ''} group by ${columns.map((_, i) => i + 1).join(', ')}`);
     await knex.raw(`analyze ${r.table}`);
   }
   // "Active now" counts exactly the enrolments that expire today, from the table.

@@ -6,6 +6,7 @@ import { Role } from '../../../domain/identity/role.js';
 import { ENROLLMENT_STATUSES, type Enrollment } from '../../../domain/learning/enrollment.js';
 import type { EnrollmentRepository } from '../../../application/learning/ports/enrollment-repository.js';
 import type { CertificateRepository } from '../../../application/learning/ports/certificate-repository.js';
+import type { UserRepository } from '../../../application/identity/ports/user-repository.js';
 import type { AttemptRepository } from '../../../application/assessment/ports/attempt-repository.js';
 
 /** A small deterministic generator: a failure replays with the same writes. */
@@ -19,12 +20,12 @@ const BIN = (column: string) => `to_char(date_bin('1 day', ${column}, timestampt
 
 /**
  * The admin overview's rollups (migration 1020) are kept by statement triggers in the writing
- * transaction: after any mix of single and bulk inserts, status and expiry changes, deletes (also
- * cascaded from a user's deletion) and a rolled-back transaction they equal a full count of their
+ * transaction: after any mix of single and bulk inserts, status, expiry and role changes, soft and
+ * hard deletes (also cascaded from a user's deletion) and a rolled-back transaction they equal a full count of their
  * tables, and the overview's figures, with `now` and `since` cut to the millisecond, equal a
  * count over the rows. On the configured engine (PGlite, or PostgreSQL with DATABASE_URL).
  */
-describe('contract: dashboard rollups (enrolments, quiz attempts, certificates) equal a full count', () => {
+describe('contract: dashboard rollups (enrolments, quiz attempts, certificates, users by role) equal a full count', () => {
   let h: Harness;
   let knex: Knex;
   before(async () => {
@@ -97,16 +98,24 @@ describe('contract: dashboard rollups (enrolments, quiz attempts, certificates) 
     await knex('quiz_attempts').where({ tenant_id: t.id, attempt_number: 2 }).update({ started_at: new Date(start + 3 * DAY_MS + 1) });
     await knex('quiz_attempts').where({ tenant_id: t.id, attempt_number: 3 }).delete();
 
-    // A user's deletion cascades to their rows of all three tables.
+    // A user's deletion cascades to their rows of all three tables; others change role, are
+    // deleted softly (not counted) and restored, one statement for several users.
     await knex('users').where({ tenant_id: t.id, id: users[0]!.id }).delete();
+    await knex('users').where({ tenant_id: t.id }).whereIn('id', [users[1]!.id, users[2]!.id]).update({ role: Role.Mentor });
+    await knex('users').where({ tenant_id: t.id }).whereIn('id', [users[3]!.id, users[4]!.id, users[5]!.id]).update({ deleted_at: new Date(start) });
+    await knex('users').where({ tenant_id: t.id, id: users[4]!.id }).update({ deleted_at: null, role: Role.Parent });
+    await knex('users').where({ tenant_id: t.id, id: users[6]!.id }).update({ last_login_at: new Date(start) });
+    await h.user(t, Role.Parent);
     // Changes in one transaction, and changes undone by a rollback.
     await knex.transaction(async (trx) => {
       await trx('enrollments').where({ tenant_id: t.id, user_id: users[1]!.id }).update({ status: 'active', expires_at: new Date(start + 5 * DAY_MS) });
       await trx('certificates').where({ tenant_id: t.id, user_id: users[1]!.id }).delete();
+      await trx('users').where({ tenant_id: t.id, id: users[7]!.id }).update({ role: Role.Admin });
     });
     await knex.transaction(async (trx) => {
       await trx('enrollments').where({ tenant_id: t.id, user_id: users[2]!.id }).delete();
       await trx('quiz_attempts').where({ tenant_id: t.id, user_id: users[2]!.id }).delete();
+      await trx('users').where({ tenant_id: t.id, id: users[6]!.id }).update({ deleted_at: new Date(start) });
       await trx('certificates').insert({ id: randomUUID(), tenant_id: t.id, user_id: users[3]!.id, course_id: courseIds[3], code: 'rolled-back', student_name: 'S', course_title: 'C', issued_at: new Date(start) }).onConflict(['tenant_id', 'user_id', 'course_id']).merge();
       throw new Error('rolled back');
     }).catch((error: unknown) => {
@@ -123,6 +132,11 @@ describe('contract: dashboard rollups (enrolments, quiz attempts, certificates) 
       expect(rolled, rollup).to.deep.equal(await rows(`select ${BIN(time)} as day, count(*)::int as n from ${table} where tenant_id = ? group by 1 order by 1`, [t.id]));
       expect(rolled, rollup).to.have.length.above(3);
     }
+
+    const byRole = await rows('select role, count(*)::int as users from users where tenant_id = ? and deleted_at is null group by 1 order by 1', [t.id]);
+    expect(await rows('select role, users from user_role_counts where tenant_id = ? and users <> 0 order by 1', [t.id])).to.deep.equal(byRole);
+    expect(byRole).to.have.length(4);
+    expect(await h.resolve<UserRepository>('userRepository').countByRole(t.id)).to.deep.equal(Object.fromEntries((byRole as Array<{ role: number; users: number }>).map((r) => [r.role, r.users])));
 
     // The figures at instants cut to the millisecond, at midnight, and with no since.
     const count = async (sql: string, bindings: Knex.RawBinding[]) => Number(((await rows(sql, bindings))[0] as { n: unknown }).n);
