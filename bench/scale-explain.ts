@@ -9,6 +9,7 @@
  * statement, its execution time, its shared buffers (hit + read) and the plan's top nodes.
  */
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import supertest from 'supertest';
 import { buildApplication } from '../composition/container.js';
@@ -53,12 +54,21 @@ async function main() {
     const headers = { 'X-Tenant-ID': slug, Authorization: `Bearer ${login.body.data.access_token as string}` };
     for (const path of paths.length ? paths : ['/api/dashboard/overview']) {
       await http.get(path).set(headers);
-      const captured: Array<{ sql: string; bindings: unknown[] }> = [];
-      const listener = (q: { sql: string; bindings?: unknown[] }) => captured.push({ sql: q.sql, bindings: q.bindings ?? [] });
+      const captured: Array<{ sql: string; bindings: unknown[]; uid: string; at: number; ms?: number }> = [];
+      const listener = (q: { sql: string; bindings?: unknown[]; __knexQueryUid: string }) => captured.push({ sql: q.sql, bindings: q.bindings ?? [], uid: q.__knexQueryUid, at: performance.now() });
+      // The time each statement took as the application saw it: queueing for a connection and the round trip included.
+      const answered = (_r: unknown, q: { __knexQueryUid: string }) => {
+        const c = captured.find((x) => x.uid === q.__knexQueryUid);
+        if (c) c.ms = performance.now() - c.at;
+      };
       app.db.knex.on('query', listener);
+      app.db.knex.on('query-response', answered);
+      const started = performance.now();
       const res = await http.get(path).set(headers);
+      const total = performance.now() - started;
       app.db.knex.off('query', listener);
-      console.log(`\nGET ${path} → ${res.status}, ${captured.length} statements`);
+      app.db.knex.off('query-response', answered);
+      console.log(`\nGET ${path} → ${res.status} in ${total.toFixed(1)} ms, ${captured.length} statements (seen by the application: ${captured.map((c) => c.ms?.toFixed(1)).join(', ')} ms)`);
       for (const q of captured) {
         if (!/^\s*(select|with)/i.test(q.sql)) continue;
         const plan = ((await client.query(`explain (analyze, buffers, format json) ${q.sql}`, q.bindings)).rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode; 'Execution Time': number }> })['QUERY PLAN'][0]!;

@@ -101,15 +101,22 @@ export const makeEnrollmentPgRepository = ({ db, courseRepository }: DbDeps & { 
       return { ...found, items: found.items.filter((e) => courses.has(e.courseId)).map((enrollment) => ({ enrollment, course: courses.get(enrollment.courseId)! })) };
     },
     list(tenantId, filter: EnrollmentFilter, now, page) {
-      const q = listingQuery(tenantId);
-      if (filter.userId) q.where('e.user_id', filter.userId);
-      if (filter.courseId) q.where('e.course_id', filter.courseId);
-      if (filter.status) whereStatus(q, filter.status, now);
+      const filtered = (q: Knex.QueryBuilder) => {
+        if (filter.userId) q.where('e.user_id', filter.userId);
+        if (filter.courseId) q.where('e.course_id', filter.courseId);
+        if (filter.status) whereStatus(q, filter.status, now);
+        return q;
+      };
+      const q = filtered(listingQuery(tenantId));
       if (filter.search) {
         const p = contains(filter.search);
         q.where((w) => w.whereILike('u.display_name', p).orWhereILike('u.email', p).orWhereILike('c.title', p));
       }
-      return knexPage(q, page, toListing, { order: newestFirst('e.created_at', 'e.id') });
+      // Without a search the joins add names only (every enrolment has its user and course, by
+      // their foreign keys): the total counts the enrolments alone, from an index, not through
+      // two joins (10,001 rows through them: 165 ms and 23,000 buffers at scale 20).
+      const countQuery = filter.search ? q : filtered(db.q()({ e: 'enrollments' }).where('e.tenant_id', tenantId));
+      return knexPage(q, page, toListing, { order: newestFirst('e.created_at', 'e.id'), countQuery });
     },
     async countActive(tenantId, now, filter = {}) {
       // The tenant's whole count (the overview's) from the rollup; a few users' from their rows.

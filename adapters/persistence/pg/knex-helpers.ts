@@ -36,6 +36,11 @@ export interface PageOptions {
   /** Prepares the page statement (see `prepared`): limit and offset are bindings, so its text is fixed. */
   name?: string;
   countCap?: number;
+  /**
+   * The same rows as the list's query, cheaper to count: its filters without the joins that only
+   * add columns (a join that no row can miss, by its foreign key). Counted in its place.
+   */
+  countQuery?: Knex.QueryBuilder;
 }
 
 const invalidCursor = (message: string) => new ZodError([{ code: 'custom', path: ['cursor'], message, input: undefined }]);
@@ -67,7 +72,7 @@ const isDataException = (error: unknown): boolean => String((error as { code?: u
  * rows (`count(*) over ()`) would read every matching row to answer ten.
  */
 export async function knexPage<R, T>(query: Knex.QueryBuilder, page: PageRequest, map: (row: R) => T, options: PageOptions = {}): Promise<Page<T>> {
-  const { order, name, countCap = TOTAL_COUNT_CAP } = options;
+  const { order, name, countCap = TOTAL_COUNT_CAP, countQuery = query } = options;
   if (page.cursor !== undefined && !order) throw invalidCursor('this list pages by number only');
   const raw = query.client.raw.bind(query.client) as Knex['raw'];
   const offset = page.cursor === undefined ? (page.page - 1) * page.pageSize : 0;
@@ -102,11 +107,11 @@ export async function knexPage<R, T>(query: Knex.QueryBuilder, page: PageRequest
   let totalIsEstimate = false;
   // Counted unless this page is the last and says how many precede it.
   if (more || page.cursor !== undefined || (rows.length === 0 && offset > 0)) {
-    const capped = query.clone().clearSelect().clearOrder().select(raw('1')).limit(countCap + 1).as('capped');
+    const capped = countQuery.clone().clearSelect().clearOrder().select(raw('1')).limit(countCap + 1).as('capped');
     const counted = (await query.client.queryBuilder().count({ n: '*' }).from(capped).first()) as { n: number | string } | undefined;
     total = Number(counted?.n ?? 0);
     if (total > countCap) {
-      total = Math.max(countCap + 1, await estimatedRows(raw, query.clone().clearOrder()));
+      total = Math.max(countCap + 1, await estimatedRows(raw, countQuery.clone().clearOrder()));
       totalIsEstimate = true;
     }
   }
