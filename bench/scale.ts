@@ -29,6 +29,7 @@ const REQUESTS: Array<[label: string, path: string]> = [
   ['leads, page 1', '/api/crm/leads?page=1'],
   ['leads, search=citra', '/api/crm/leads?search=citra'],
   ['leads, provider=meta', '/api/crm/leads?provider=meta'],
+  ['leads, status=new', '/api/crm/leads?status=new'],
   ['enrolments (admin), page 1', '/api/lms/admin/resources/enrollments?page=1'],
   ['users, page 1', '/api/users?page=1'],
   ['users, search=citra', '/api/users?search=citra'],
