@@ -33,6 +33,8 @@ describe('contract: dashboard rollups (enrolments, quiz attempts, certificates, 
     knex = h.app.db.knex;
   });
 
+  // Plain tables (the name as a string, not the typed row of the adapters): the test writes their columns as the SQL names them.
+  const table = (name: string, q: Knex | Knex.Transaction = knex) => q(name);
   const rows = async (sql: string, bindings: Knex.RawBinding[]) => (await knex.raw(sql, bindings) as { rows: unknown[] }).rows;
 
   it('equals a full count after random writes, and answers each overview figure as a pass over the rows does', async () => {
@@ -72,7 +74,7 @@ describe('contract: dashboard rollups (enrolments, quiz attempts, certificates, 
     const bulk = pairs.slice(0, 14).map(([u, c]) => enrolment(u, c));
     expect(await enrollments.insertManyIfAbsent(bulk)).to.have.length(14);
     for (const [u, c] of pairs.slice(14)) expect(await enrollments.insertIfAbsent(enrolment(u, c))).to.equal(true);
-    const enrolmentIds = (await knex('enrollments').where({ tenant_id: t.id }).select('id')).map((r: { id: string }) => r.id);
+    const enrolmentIds = (await table('enrollments').where({ tenant_id: t.id }).select('id')).map((r: { id: string }) => r.id);
     for (let i = 0; i < 40; i += 1) {
       const e = (await enrollments.findById(t.id, pick(enrolmentIds)))!;
       const change = random();
@@ -93,30 +95,30 @@ describe('contract: dashboard rollups (enrolments, quiz attempts, certificates, 
     const attempt = (userId: string, n: number) => ({
       id: randomUUID(), tenant_id: t.id, quiz_id: quizId, user_id: userId, attempt_number: n, status: 'graded', seed: 1, started_at: at(), max_score: 0, updated_at: new Date(start),
     });
-    await knex('quiz_attempts').insert(users.flatMap((u) => [1, 2, 3].map((n) => attempt(u.id, n))));
-    for (const u of users) await knex('quiz_attempts').insert(attempt(u.id, 4));
-    await knex('quiz_attempts').where({ tenant_id: t.id, attempt_number: 2 }).update({ started_at: new Date(start + 3 * DAY_MS + 1) });
-    await knex('quiz_attempts').where({ tenant_id: t.id, attempt_number: 3 }).delete();
+    await table('quiz_attempts').insert(users.flatMap((u) => [1, 2, 3].map((n) => attempt(u.id, n))));
+    for (const u of users) await table('quiz_attempts').insert(attempt(u.id, 4));
+    await table('quiz_attempts').where({ tenant_id: t.id, attempt_number: 2 }).update({ started_at: new Date(start + 3 * DAY_MS + 1) });
+    await table('quiz_attempts').where({ tenant_id: t.id, attempt_number: 3 }).delete();
 
     // A user's deletion cascades to their rows of all three tables; others change role, are
     // deleted softly (not counted) and restored, one statement for several users.
-    await knex('users').where({ tenant_id: t.id, id: users[0]!.id }).delete();
-    await knex('users').where({ tenant_id: t.id }).whereIn('id', [users[1]!.id, users[2]!.id]).update({ role: Role.Mentor });
-    await knex('users').where({ tenant_id: t.id }).whereIn('id', [users[3]!.id, users[4]!.id, users[5]!.id]).update({ deleted_at: new Date(start) });
-    await knex('users').where({ tenant_id: t.id, id: users[4]!.id }).update({ deleted_at: null, role: Role.Parent });
-    await knex('users').where({ tenant_id: t.id, id: users[6]!.id }).update({ last_login_at: new Date(start) });
+    await table('users').where({ tenant_id: t.id, id: users[0]!.id }).delete();
+    await table('users').where({ tenant_id: t.id }).whereIn('id', [users[1]!.id, users[2]!.id]).update({ role: Role.Mentor });
+    await table('users').where({ tenant_id: t.id }).whereIn('id', [users[3]!.id, users[4]!.id, users[5]!.id]).update({ deleted_at: new Date(start) });
+    await table('users').where({ tenant_id: t.id, id: users[4]!.id }).update({ deleted_at: null, role: Role.Parent });
+    await table('users').where({ tenant_id: t.id, id: users[6]!.id }).update({ last_login_at: new Date(start) });
     await h.user(t, Role.Parent);
     // Changes in one transaction, and changes undone by a rollback.
     await knex.transaction(async (trx) => {
-      await trx('enrollments').where({ tenant_id: t.id, user_id: users[1]!.id }).update({ status: 'active', expires_at: new Date(start + 5 * DAY_MS) });
-      await trx('certificates').where({ tenant_id: t.id, user_id: users[1]!.id }).delete();
-      await trx('users').where({ tenant_id: t.id, id: users[7]!.id }).update({ role: Role.Admin });
+      await table('enrollments', trx).where({ tenant_id: t.id, user_id: users[1]!.id }).update({ status: 'active', expires_at: new Date(start + 5 * DAY_MS) });
+      await table('certificates', trx).where({ tenant_id: t.id, user_id: users[1]!.id }).delete();
+      await table('users', trx).where({ tenant_id: t.id, id: users[7]!.id }).update({ role: Role.Admin });
     });
     await knex.transaction(async (trx) => {
-      await trx('enrollments').where({ tenant_id: t.id, user_id: users[2]!.id }).delete();
-      await trx('quiz_attempts').where({ tenant_id: t.id, user_id: users[2]!.id }).delete();
-      await trx('users').where({ tenant_id: t.id, id: users[6]!.id }).update({ deleted_at: new Date(start) });
-      await trx('certificates').insert({ id: randomUUID(), tenant_id: t.id, user_id: users[3]!.id, course_id: courseIds[3], code: 'rolled-back', student_name: 'S', course_title: 'C', issued_at: new Date(start) }).onConflict(['tenant_id', 'user_id', 'course_id']).merge();
+      await table('enrollments', trx).where({ tenant_id: t.id, user_id: users[2]!.id }).delete();
+      await table('quiz_attempts', trx).where({ tenant_id: t.id, user_id: users[2]!.id }).delete();
+      await table('users', trx).where({ tenant_id: t.id, id: users[6]!.id }).update({ deleted_at: new Date(start) });
+      await table('certificates', trx).insert({ id: randomUUID(), tenant_id: t.id, user_id: users[3]!.id, course_id: courseIds[3], code: 'rolled-back', student_name: 'S', course_title: 'C', issued_at: new Date(start) }).onConflict(['tenant_id', 'user_id', 'course_id']).merge();
       throw new Error('rolled back');
     }).catch((error: unknown) => {
       if (!(error instanceof Error) || error.message !== 'rolled back') throw error;
