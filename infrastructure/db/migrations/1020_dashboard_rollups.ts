@@ -3,8 +3,8 @@ import type { Knex } from 'knex';
 /**
  * The admin overview (`GET /api/dashboard/overview`) counted whole tables per request: every
  * active enrolment (twice: all, and the last 30 days), every certificate (twice), every user (by
- * role) and today's quiz attempts (issue 28). Three per-tenant daily rollups, kept by triggers in the writing
- * transaction, so no write path can forget them and they are exact at every commit:
+ * role) and today's quiz attempts (issue 28). Four per-tenant rollups, kept by triggers in the
+ * writing transaction, so no write path can forget them and they are exact at every commit:
  * - `enrollment_daily`: enrolments per UTC day of creation, status and UTC day of expiry
  *   ('infinity' for none): "active now" is a status and an expiry after today, exact to the
  *   instant with a look at only the enrolments expiring today;
@@ -20,7 +20,10 @@ import type { Knex } from 'knex';
  * A statement's net change per key is applied in key order (concurrent writers then lock rollup
  * rows in the same order): additions by `insert … on conflict do update`, removals by an update
  * only, never an insert, so a tenant's deletion may cascade to its rollups and its rows in either
- * order (an insert for a tenant being deleted would break the foreign key).
+ * order (an insert for a tenant being deleted would break the foreign key). The price: a write
+ * holds its rollup rows' locks until commit, so concurrent writes of one tenant's same key
+ * (enrolments of one day, users of one role) wait for each other's commit; every update statement
+ * on these tables (a login's `last_login_at` too) runs the trigger, which finds no net change.
  */
 interface Rollup {
   table: string;
