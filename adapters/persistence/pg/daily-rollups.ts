@@ -19,18 +19,27 @@ export interface DailyRollup {
 }
 
 async function sumOf(q: Knex, parts: Array<[sql: string, bindings: Knex.RawBinding[]]>): Promise<number> {
-  const result = (await q.raw(`select ${parts.map(([sql]) => `(${sql})`).join(' + ')} as n`, parts.flatMap(([, b]) => b))) as { rows: Array<{ n: unknown }> };
+  const result = (await q.raw(
+    `select ${parts.map(([sql]) => `(${sql})`).join(' + ')} as n`,
+    parts.flatMap(([, b]) => b),
+  )) as { rows: Array<{ n: unknown }> };
   return num(result.rows[0]?.n);
 }
 
 /** The tenant's rows of `spec.source` timed at or after `since` (all of them without one). */
 export function countSince(q: Knex, spec: DailyRollup, tenantId: string, since?: Date): Promise<number> {
   const day = since && ceilDay(since);
-  const parts: Array<[string, Knex.RawBinding[]]> = [[
-    `select coalesce(sum(${spec.count}), 0) from ${spec.rollup} where tenant_id = ?${day ? ' and day >= ?' : ''}`,
-    day ? [tenantId, day] : [tenantId],
-  ]];
-  if (since && day && day > since) parts.push([`select count(*) from ${spec.source} where tenant_id = ? and ${spec.time} >= ? and ${spec.time} < ?`, [tenantId, since, day]]);
+  const parts: Array<[string, Knex.RawBinding[]]> = [
+    [
+      `select coalesce(sum(${spec.count}), 0) from ${spec.rollup} where tenant_id = ?${day ? ' and day >= ?' : ''}`,
+      day ? [tenantId, day] : [tenantId],
+    ],
+  ];
+  if (since && day && day > since)
+    parts.push([
+      `select count(*) from ${spec.source} where tenant_id = ? and ${spec.time} >= ? and ${spec.time} < ?`,
+      [tenantId, since, day],
+    ]);
   return sumOf(q, parts);
 }
 

@@ -7,9 +7,21 @@ import { newestFirst } from './knex-helpers.js';
 import { UserModel } from './identity.models.js';
 
 const toUser = (m: UserModel): User => ({
-  id: m.id, tenantId: m.tenantId, username: m.username, email: m.email, phone: m.phone, displayName: m.displayName, avatar: m.avatar,
-  role: m.role, status: m.status, passwordHash: m.passwordHash, emailVerifiedAt: m.emailVerifiedAt,
-  lastLoginAt: m.lastLoginAt, deletedAt: m.deletedAt, createdAt: m.createdAt, updatedAt: m.updatedAt,
+  id: m.id,
+  tenantId: m.tenantId,
+  username: m.username,
+  email: m.email,
+  phone: m.phone,
+  displayName: m.displayName,
+  avatar: m.avatar,
+  role: m.role,
+  status: m.status,
+  passwordHash: m.passwordHash,
+  emailVerifiedAt: m.emailVerifiedAt,
+  lastLoginAt: m.lastLoginAt,
+  deletedAt: m.deletedAt,
+  createdAt: m.createdAt,
+  updatedAt: m.updatedAt,
 });
 
 export const makeUserPgRepository = ({ db }: DbDeps): UserRepository => ({
@@ -30,7 +42,11 @@ export const makeUserPgRepository = ({ db }: DbDeps): UserRepository => ({
   },
   async findManyByIds(tenantId, ids) {
     if (ids.length === 0) return [];
-    return (await UserModel.query(db.q()).where({ tenantId }).whereIn('id', [...ids])).map(toUser);
+    return (
+      await UserModel.query(db.q())
+        .where({ tenantId })
+        .whereIn('id', [...ids])
+    ).map(toUser);
   },
   list(tenantId, filter: UserFilter, page: PageRequest) {
     const q = UserModel.query(db.q()).where({ tenantId }).whereNull('deletedAt');
@@ -59,7 +75,10 @@ export const makeUserPgRepository = ({ db }: DbDeps): UserRepository => ({
   },
   async countByRole(tenantId) {
     // From the rollup (migration 1020, kept by a trigger), not a pass over the tenant's users.
-    const rows = (await db.q()('user_role_counts').where({ tenant_id: tenantId }).whereNot({ users: 0 }).select('role', 'users')) as Array<{ role: RoleLevel; users: number }>;
+    const rows = (await db.q()('user_role_counts').where({ tenant_id: tenantId }).whereNot({ users: 0 }).select('role', 'users')) as Array<{
+      role: RoleLevel;
+      users: number;
+    }>;
     return Object.fromEntries(rows.map((r) => [r.role, Number(r.users)]));
   },
 });

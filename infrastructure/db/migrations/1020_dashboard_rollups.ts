@@ -39,8 +39,14 @@ const DAY = (column: string) => `date_bin('1 day', r.${column}, timestamptz '200
 
 const ROLLUPS: Rollup[] = [
   {
-    table: 'enrollment_daily', source: 'enrollments', count: 'enrollments',
-    keys: [['day', DAY('created_at')], ['status', 'r.status'], ['expires_day', `coalesce(${DAY('expires_at')}, 'infinity')`]],
+    table: 'enrollment_daily',
+    source: 'enrollments',
+    count: 'enrollments',
+    keys: [
+      ['day', DAY('created_at')],
+      ['status', 'r.status'],
+      ['expires_day', `coalesce(${DAY('expires_at')}, 'infinity')`],
+    ],
   },
   { table: 'quiz_attempt_daily', source: 'quiz_attempts', count: 'attempts', keys: [['day', DAY('started_at')]] },
   { table: 'certificate_daily', source: 'certificates', count: 'certificates', keys: [['day', DAY('issued_at')]] },
@@ -53,12 +59,22 @@ const COLUMN_TYPES: Record<string, string> = { day: 'timestamptz', status: 'varc
 function deltas(r: Rollup, sides: Array<[transition: string, sign: 1 | -1]>, having: '> 0' | '< 0'): string {
   const keys = ['r.tenant_id', ...r.keys.map(([, e]) => e)];
   const names = keys.map((_, i) => `k${i + 1}`).join(', ');
-  const rows = sides.map(([t, sign]) => `select ${keys.join(', ')}, ${sign} from ${t} r${r.where ? ` where ${r.where}` : ''}`).join(' union all ');
+  const rows = sides
+    .map(([t, sign]) => `select ${keys.join(', ')}, ${sign} from ${t} r${r.where ? ` where ${r.where}` : ''}`)
+    .join(' union all ');
   return `select ${names}, sum(n)::int as n from (${rows}) as k(${names}, n) group by ${names} having sum(n) ${having} order by ${names}`;
 }
 
 function applyFunction(r: Rollup, event: 'insert' | 'update' | 'delete'): string {
-  const sides: Array<[string, 1 | -1]> = event === 'insert' ? [['new_rows', 1]] : event === 'delete' ? [['old_rows', -1]] : [['new_rows', 1], ['old_rows', -1]];
+  const sides: Array<[string, 1 | -1]> =
+    event === 'insert'
+      ? [['new_rows', 1]]
+      : event === 'delete'
+        ? [['old_rows', -1]]
+        : [
+            ['new_rows', 1],
+            ['old_rows', -1],
+          ];
   const columns = ['tenant_id', ...r.keys.map(([c]) => c)];
   const statements: string[] = [];
   if (event !== 'insert') {
@@ -87,8 +103,15 @@ export async function up(knex: Knex): Promise<void> {
       primary key (${columns.join(', ')}))`);
     for (const event of ['insert', 'update', 'delete'] as const) {
       await knex.raw(applyFunction(r, event));
-      const transitions = event === 'insert' ? 'new table as new_rows' : event === 'delete' ? 'old table as old_rows' : 'new table as new_rows old table as old_rows';
-      await knex.raw(`create trigger ${r.source}_rollup_${event} after ${event} on ${r.source} referencing ${transitions} for each statement execute function ${r.table}_on_${event}()`);
+      const transitions =
+        event === 'insert'
+          ? 'new table as new_rows'
+          : event === 'delete'
+            ? 'old table as old_rows'
+            : 'new table as new_rows old table as old_rows';
+      await knex.raw(
+        `create trigger ${r.source}_rollup_${event} after ${event} on ${r.source} referencing ${transitions} for each statement execute function ${r.table}_on_${event}()`,
+      );
     }
     // The rows already there.
     await knex.raw(`insert into ${r.table} (${columns.join(', ')}, ${r.count})

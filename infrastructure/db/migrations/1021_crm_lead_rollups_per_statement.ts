@@ -16,8 +16,14 @@ const QUARTER = `date_bin('15 minutes', r.created_at, timestamptz '2000-01-01 00
 const WON = `r.status = 'closed_won'`;
 
 const DAILY_KEYS: Array<[string, string]> = [
-  ['tenant_id', 'r.tenant_id'], ['day', DAY], ['provider', 'r.provider'], ['campaign_id', 'r.campaign_id'], ['form_id', 'r.form_id'],
-  ['ad_id', 'r.ad_id'], ['status', 'r.status'], ['is_test', 'r.is_test'],
+  ['tenant_id', 'r.tenant_id'],
+  ['day', DAY],
+  ['provider', 'r.provider'],
+  ['campaign_id', 'r.campaign_id'],
+  ['form_id', 'r.form_id'],
+  ['ad_id', 'r.ad_id'],
+  ['status', 'r.status'],
+  ['is_test', 'r.is_test'],
 ];
 const DAILY_VALUES: Array<[string, string]> = [
   ['leads', '1'],
@@ -28,14 +34,21 @@ const DAILY_VALUES: Array<[string, string]> = [
   ['won_closed_count', `case when ${WON} and r.closed_at is not null then 1 else 0 end`],
 ];
 const NULLABLE = new Set(['campaign_id', 'form_id', 'ad_id']);
-const QUARTER_KEYS: Array<[string, string]> = [['tenant_id', 'r.tenant_id'], ['quarter', QUARTER], ['is_test', 'r.is_test']];
+const QUARTER_KEYS: Array<[string, string]> = [
+  ['tenant_id', 'r.tenant_id'],
+  ['quarter', QUARTER],
+  ['is_test', 'r.is_test'],
+];
 const QUARTER_VALUES: Array<[string, string]> = [['leads', '1']];
 
 type Side = [transition: 'new_rows' | 'old_rows', sign: 1 | -1];
 
 /** The statement's net change per key: `having` picks the rows grown (upserted) or not (updated). */
 function deltas(keys: Array<[string, string]>, values: Array<[string, string]>, sides: Side[], grown: boolean): string {
-  const rows = sides.map(([t, sign]) => `select ${keys.map(([c, e]) => `${e} as ${c}`).join(', ')}, ${values.map(([c, e]) => `${sign} * (${e}) as ${c}`).join(', ')} from ${t} r`);
+  const rows = sides.map(
+    ([t, sign]) =>
+      `select ${keys.map(([c, e]) => `${e} as ${c}`).join(', ')}, ${values.map(([c, e]) => `${sign} * (${e}) as ${c}`).join(', ')} from ${t} r`,
+  );
   const names = keys.map(([c]) => c).join(', ');
   const changed = values.map(([c]) => `sum(${c}) <> 0`).join(' or ');
   return `select ${names}, ${values.map(([c]) => `sum(${c}) as ${c}`).join(', ')}
@@ -43,7 +56,13 @@ function deltas(keys: Array<[string, string]>, values: Array<[string, string]>, 
      group by ${names} having ${grown ? 'sum(leads) > 0' : `sum(leads) <= 0 and (${changed})`} order by ${names}`;
 }
 
-function statements(table: string, keys: Array<[string, string]>, values: Array<[string, string]>, conflict: string, sides: Side[]): string[] {
+function statements(
+  table: string,
+  keys: Array<[string, string]>,
+  values: Array<[string, string]>,
+  conflict: string,
+  sides: Side[],
+): string[] {
   const out: string[] = [];
   const sets = values.map(([c]) => `${c} = t.${c} + d.${c}`).join(', ');
   if (sides.some(([, sign]) => sign < 0)) {
@@ -62,7 +81,14 @@ function statements(table: string, keys: Array<[string, string]>, values: Array<
 
 const EVENTS: Array<['insert' | 'update' | 'delete', Side[], string]> = [
   ['insert', [['new_rows', 1]], 'new table as new_rows'],
-  ['update', [['new_rows', 1], ['old_rows', -1]], 'new table as new_rows old table as old_rows'],
+  [
+    'update',
+    [
+      ['new_rows', 1],
+      ['old_rows', -1],
+    ],
+    'new table as new_rows old table as old_rows',
+  ],
   ['delete', [['old_rows', -1]], 'old table as old_rows'],
 ];
 
@@ -70,7 +96,13 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw('drop trigger crm_leads_rollup on crm_leads');
   for (const [event, sides, transitions] of EVENTS) {
     const body = [
-      ...statements('crm_lead_daily', DAILY_KEYS, DAILY_VALUES, 'tenant_id, day, provider, campaign_id, form_id, ad_id, status, is_test', sides),
+      ...statements(
+        'crm_lead_daily',
+        DAILY_KEYS,
+        DAILY_VALUES,
+        'tenant_id, day, provider, campaign_id, form_id, ad_id, status, is_test',
+        sides,
+      ),
       ...statements('crm_lead_quarters', QUARTER_KEYS, QUARTER_VALUES, 'tenant_id, quarter, is_test', sides),
     ];
     await knex.raw(`create function crm_lead_rollup_on_${event}() returns trigger language plpgsql as $$
@@ -78,7 +110,9 @@ export async function up(knex: Knex): Promise<void> {
         ${body.join('\n        ')}
         return null;
       end $$`);
-    await knex.raw(`create trigger crm_leads_rollup_${event} after ${event} on crm_leads referencing ${transitions} for each statement execute function crm_lead_rollup_on_${event}()`);
+    await knex.raw(
+      `create trigger crm_leads_rollup_${event} after ${event} on crm_leads referencing ${transitions} for each statement execute function crm_lead_rollup_on_${event}()`,
+    );
   }
 }
 
@@ -87,5 +121,7 @@ export async function down(knex: Knex): Promise<void> {
     await knex.raw(`drop trigger if exists crm_leads_rollup_${event} on crm_leads`);
     await knex.raw(`drop function if exists crm_lead_rollup_on_${event}()`);
   }
-  await knex.raw('create trigger crm_leads_rollup after insert or update or delete on crm_leads for each row execute function crm_lead_rollup()');
+  await knex.raw(
+    'create trigger crm_leads_rollup after insert or update or delete on crm_leads for each row execute function crm_lead_rollup()',
+  );
 }

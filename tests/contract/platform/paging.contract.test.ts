@@ -48,7 +48,12 @@ describe('contract: paging (knexPage) on the configured engine', () => {
     return knexPage(q, page, (r: Row) => r, { order: newestFirst(), ...(countCap === undefined ? {} : { countCap }) });
   };
   const everyId = async (filter?: number): Promise<string[]> => {
-    const q = knex(table).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).select('id');
+    const q = knex(table)
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .select('id');
     if (filter !== undefined) q.where('grp', filter);
     return ((await q) as Array<{ id: string }>).map((r) => r.id);
   };
@@ -100,12 +105,18 @@ describe('contract: paging (knexPage) on the configured engine', () => {
 
   it('counts the total over the count query when given one (the rows without the joins that only add columns)', async () => {
     // The list joins each row to itself for a column; the count reads the table alone.
-    const joined = () => knex({ p: table }).join({ o: table }, 'o.id', 'p.id').where('p.grp', 1).select('p.id', 'p.created_at', 'p.grp', { other: 'o.grp' });
+    const joined = () =>
+      knex({ p: table }).join({ o: table }, 'o.id', 'p.id').where('p.grp', 1).select('p.id', 'p.created_at', 'p.grp', { other: 'o.grp' });
     const counted: string[] = [];
-    const listener = (q: { sql: string }) => { if (/count/i.test(q.sql)) counted.push(q.sql); };
+    const listener = (q: { sql: string }) => {
+      if (/count/i.test(q.sql)) counted.push(q.sql);
+    };
     knex.on('query', listener);
     try {
-      const page = await knexPage(joined(), { page: 1, pageSize: 5 }, (r: Row) => r, { order: newestFirst('p.created_at', 'p.id'), countQuery: knex({ p: table }).where('p.grp', 1) });
+      const page = await knexPage(joined(), { page: 1, pageSize: 5 }, (r: Row) => r, {
+        order: newestFirst('p.created_at', 'p.id'),
+        countQuery: knex({ p: table }).where('p.grp', 1),
+      });
       expect(page).to.deep.include({ total: (await everyId(1)).length, totalIsEstimate: false });
       expect(page.items).to.have.length(5);
     } finally {
@@ -117,11 +128,23 @@ describe('contract: paging (knexPage) on the configured engine', () => {
 
   it('refuses a cursor that is not one of this list as invalid input (400), whatever it holds', async () => {
     const encode = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-    for (const cursor of ['%%%', encode(['2026-01-01 00:00:00+00']), encode({ a: 1 }), encode(['not a time', '00000000-0000-4000-8000-000000000001']), encode(['2026-01-01 00:00:00+00', 'not-a-uuid'])]) {
-      const error = await list({ page: 1, pageSize: 5, cursor }).then(() => null, (e: unknown) => e);
+    for (const cursor of [
+      '%%%',
+      encode(['2026-01-01 00:00:00+00']),
+      encode({ a: 1 }),
+      encode(['not a time', '00000000-0000-4000-8000-000000000001']),
+      encode(['2026-01-01 00:00:00+00', 'not-a-uuid']),
+    ]) {
+      const error = await list({ page: 1, pageSize: 5, cursor }).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(error, cursor).to.be.instanceOf(ZodError);
     }
-    const unordered = await knexPage(knex(table).select('id'), { page: 1, pageSize: 5, cursor: encode(['x']) }, (r) => r).then(() => null, (e: unknown) => e);
+    const unordered = await knexPage(knex(table).select('id'), { page: 1, pageSize: 5, cursor: encode(['x']) }, (r) => r).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(unordered).to.be.instanceOf(ZodError);
   });
 });
