@@ -27,6 +27,9 @@ import { persistentSecret } from '../infrastructure/secrets.js';
 import { checkAnswer, MAX_ESSAY } from '../domain/assessment/grading.js';
 import { MAX_OPTIONS, type Question } from '../domain/assessment/question.js';
 
+/** The bench endpoints (bench/endpoints.ts) it serves; login is argon2's time on both sides, not written here. */
+export const PLAIN_ENDPOINTS = new Set(['courses', 'course', 'answer', 'google']);
+
 export type PlainQuery = (sql: string, params: unknown[], name?: string) => Promise<Array<Record<string, unknown>>>;
 
 export interface PlainOptions {
@@ -187,10 +190,16 @@ export function createPlainApp(o: PlainOptions): Koa {
     try {
       await next();
     } catch (error) {
-      if (!(error instanceof Refusal)) throw error;
-      ctx.status = error.status;
-      ctx.set(error.headers);
-      ctx.body = { success: false, message: error.message, code: error.code };
+      if (error instanceof Refusal) {
+        ctx.status = error.status;
+        ctx.set(error.headers);
+        ctx.body = { success: false, message: error.message, code: error.code };
+        return;
+      }
+      ctx.status = 500;
+      ctx.body = { success: false, message: 'Internal server error', code: 'INTERNAL_ERROR' };
+      // A client gone in the middle of its body (the load generator's turn ending) is nothing to report.
+      if ((error as { code?: unknown }).code !== 'ECONNRESET' && (error as Error).message !== 'aborted') console.error(error);
     }
   });
   const router = new Router();

@@ -132,8 +132,7 @@ describe('bench: the plain baseline answers what ours answers', function () {
     }>;
     expect(questions.length, 'the attempt has two questions at least').to.be.greaterThan(1);
     const q = questions[1]!;
-    const count = async () =>
-      Number(((await knex('quiz_answers').where({ attempt_id: attemptId }).count({ n: '*' }).first()) as { n: unknown }).n);
+    const count = async () => Number(((await knex('quiz_answers').where({ attemptId }).count({ n: '*' }).first()) as { n: unknown }).n);
 
     const before = await count();
     const a = await send(ours, s);
@@ -150,7 +149,7 @@ describe('bench: the plain baseline answers what ours answers', function () {
     expect(b.body.data.answer).to.deep.equal([q.options[0]!.id]);
     expect(b.body.data.answered_at).to.match(ISO);
     expect(a.body.data.answered_at).to.match(ISO);
-    const saved = (await knex('quiz_answers').where({ attempt_id: attemptId, question_id: q.id }).first('answer')) as { answer: unknown };
+    const saved = (await knex('quiz_answers').where({ attemptId, questionId: q.id }).first('answer')) as { answer: unknown };
     expect(typeof saved.answer === 'string' ? JSON.parse(saved.answer) : saved.answer).to.deep.equal([q.options[0]!.id]);
 
     // A question of another quiz, an option of another question, another user's token: refused alike, nothing written.
