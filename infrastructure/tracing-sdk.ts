@@ -27,11 +27,13 @@ export function startSdk(env: NodeJS.ProcessEnv, serviceName: string): Tracing {
     ...(env.OTEL_SERVICE_NAME ? {} : { serviceName }),
     traceExporter: new OTLPTraceExporter(),
     instrumentations: [
-      // Probes would make a trace every few seconds each: /health and /ready are left out.
-      new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => /^\/(health|ready)(\?|$)/.test(req.url ?? '') }),
+      // Probes would make a trace every few seconds each: /health, /health/live and /health/ready are left out.
+      new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => /^\/health(\/|\?|$)/.test(req.url ?? '') }),
       new KoaInstrumentation(),
-      new PgInstrumentation(),
-      new IORedisInstrumentation(),
+      // Queries and commands outside a request or a job (migrations at start, the pool's own
+      // checks, BullMQ's polling) would each be a trace of one span: only those inside a span are kept.
+      new PgInstrumentation({ requireParentSpan: true }),
+      new IORedisInstrumentation({ requireParentSpan: true }),
     ],
   });
   sdk.start();
