@@ -6,7 +6,7 @@ import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { KoaInstrumentation } from '@opentelemetry/instrumentation-koa';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
-import type { Tracing } from './tracing.js';
+import type { Tracing } from './tracing-types.js';
 
 /** The modules imported as ESM that an instrumentation patches (pg comes through knex's `require`, which the SDK hooks without this). */
 const ESM_INSTRUMENTED = ['koa', 'ioredis', 'node:http', 'http'];

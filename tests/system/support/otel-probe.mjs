@@ -3,6 +3,7 @@
 // CommonJS ones at exit (the require cache), so a test can tell whether tracing loaded anything.
 import { appendFileSync } from 'node:fs';
 import { createRequire, register } from 'node:module';
+import process from 'node:process';
 
 const file = process.env.OTEL_PROBE_FILE;
 if (file) {
