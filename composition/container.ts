@@ -111,7 +111,14 @@ export async function buildApplication(config: Config, options: BuildOptions = {
   if (redis) await whenRedisReady(redis, 5000);
   const log = logPort(logger);
   const jobQueue: JobQueue = config.REDIS_URL
-    ? new BullMqJobQueue((purpose) => createRedis(config.REDIS_URL!, purpose === 'worker' ? 'bullmq' : 'commands'), config.QUEUE_PREFIX, log, undefined, undefined, tracing)
+    ? new BullMqJobQueue(
+        (purpose) => createRedis(config.REDIS_URL!, purpose === 'worker' ? 'bullmq' : 'commands'),
+        config.QUEUE_PREFIX,
+        log,
+        undefined,
+        undefined,
+        tracing,
+      )
     : new InProcessJobQueue(log, tracing);
   const kv = redis ? new RedisKeyValueStore(redis, `${config.QUEUE_PREFIX}:kv:`) : new MemoryKeyValueStore();
   const cacheBus: CacheInvalidationBus = redis

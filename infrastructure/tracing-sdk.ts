@@ -22,7 +22,9 @@ export function startSdk(env: NodeJS.ProcessEnv, serviceName: string): Tracing {
   // documented @opentelemetry/instrumentation hook, limited to the instrumented packages so the
   // application's own modules are not wrapped. Resolved from the http instrumentation, the copy
   // of @opentelemetry/instrumentation the instrumentations themselves use.
-  register('@opentelemetry/instrumentation/hook.mjs', import.meta.resolve('@opentelemetry/instrumentation-http'), { data: { include: ESM_INSTRUMENTED } });
+  register('@opentelemetry/instrumentation/hook.mjs', import.meta.resolve('@opentelemetry/instrumentation-http'), {
+    data: { include: ESM_INSTRUMENTED },
+  });
   const sdk = new NodeSDK({
     ...(env.OTEL_SERVICE_NAME ? {} : { serviceName }),
     traceExporter: new OTLPTraceExporter(),
@@ -68,7 +70,13 @@ export function startSdk(env: NodeJS.ProcessEnv, serviceName: string): Tracing {
       }
       const origin = trace.getSpanContext(parent);
       const links: Link[] = origin && isSpanContextValid(origin) ? [{ context: origin }] : [];
-      const attributes = { 'messaging.operation.type': 'process', 'messaging.operation.name': 'process', 'messaging.destination.name': job.name, 'job.attempt': job.attempt, ...(job.id ? { 'messaging.message.id': job.id } : {}) };
+      const attributes = {
+        'messaging.operation.type': 'process',
+        'messaging.operation.name': 'process',
+        'messaging.destination.name': job.name,
+        'job.attempt': job.attempt,
+        ...(job.id ? { 'messaging.message.id': job.id } : {}),
+      };
       return tracer.startActiveSpan(`process ${job.name}`, { kind: SpanKind.CONSUMER, links, attributes }, parent, async (span) => {
         try {
           return await fn();

@@ -10,7 +10,11 @@ export interface Tracing {
    * Runs a job inside a CONSUMER span, child of the context captured at enqueue (so one trace
    * holds the request and its jobs) and linked to it; a root span when nothing was captured.
    */
-  runJob<T>(job: { name: string; id?: string | undefined; attempt: number }, captured: string | undefined, fn: () => Promise<T>): Promise<T>;
+  runJob<T>(
+    job: { name: string; id?: string | undefined; attempt: number },
+    captured: string | undefined,
+    fn: () => Promise<T>,
+  ): Promise<T>;
   /** Ends the SDK, sending the spans still buffered. */
   shutdown(): Promise<void>;
 }

@@ -66,7 +66,8 @@ export function createHttpApp(deps: HttpAppDeps): { app: Koa; routes: RouteEntry
 
   const metrics = deps.metrics;
   // The route label is the template the router matched, so a path's ids never multiply the series.
-  const observe = metrics && ((ctx: Context, seconds: number) => metrics.observeRequest(ctx.method, matchedRoute(ctx), ctx.status, seconds));
+  const observe =
+    metrics && ((ctx: Context, seconds: number) => metrics.observeRequest(ctx.method, matchedRoute(ctx), ctx.status, seconds));
   app.use(requestContext(deps.logger, errorAnswer(deps.errorTable, deps.logger), observe, deps.traceId));
   app.use(securityHeaders({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } }));
   const allowedOrigin = originCheck(deps.corsOrigins);

@@ -27,7 +27,10 @@ export class InProcessJobQueue implements JobQueue {
   private idleWaiters: Array<() => void> = [];
 
   /** @param tracing when tracing is on: each run's span is a child of (and linked to) the enqueuer's. */
-  constructor(private readonly log: LogPort, private readonly tracing: JobTracing | null = null) {}
+  constructor(
+    private readonly log: LogPort,
+    private readonly tracing: JobTracing | null = null,
+  ) {}
 
   async enqueue(name: string, payload: unknown, options: JobOptions = {}) {
     if (this.closed) throw new Error('job queue is closed');
@@ -35,7 +38,10 @@ export class InProcessJobQueue implements JobQueue {
       if (this.knownIds.has(options.jobId)) return;
       this.knownIds.add(options.jobId);
     }
-    this.dispatch({ name, payload, attempt: 1, options, enqueuedAt: Date.now(), traceContext: this.tracing?.capture() }, options.delayMs ?? 0);
+    this.dispatch(
+      { name, payload, attempt: 1, options, enqueuedAt: Date.now(), traceContext: this.tracing?.capture() },
+      options.delayMs ?? 0,
+    );
   }
 
   async start(handlers: JobHandlers) {
@@ -74,7 +80,9 @@ export class InProcessJobQueue implements JobQueue {
     try {
       if (!handler) throw new Error(`no handler for job ${job.name}`);
       const run = () => handler(job.payload, { attempt: job.attempt, final });
-      await (this.tracing ? this.tracing.runJob({ name: job.name, id: job.options.jobId, attempt: job.attempt }, job.traceContext, run) : run());
+      await (this.tracing
+        ? this.tracing.runJob({ name: job.name, id: job.options.jobId, attempt: job.attempt }, job.traceContext, run)
+        : run());
       if (job.options.jobId) this.knownIds.delete(job.options.jobId);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -25,7 +25,11 @@ export interface JobTracing {
   /** The caller's trace context, or undefined outside a span. */
   capture(): string | undefined;
   /** Runs the job inside its span, child of and linked to the captured context. */
-  runJob<T>(job: { name: string; id?: string | undefined; attempt: number }, captured: string | undefined, fn: () => Promise<T>): Promise<T>;
+  runJob<T>(
+    job: { name: string; id?: string | undefined; attempt: number },
+    captured: string | undefined,
+    fn: () => Promise<T>,
+  ): Promise<T>;
 }
 
 /** What the composition root needs of a queue beyond the Jobs port. */

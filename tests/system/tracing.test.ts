@@ -29,7 +29,10 @@ async function otlpReceiver(): Promise<{ url: string; spans: ReceivedSpan[]; clo
     req.on('end', () => {
       if (req.method === 'POST' && req.url === '/v1/traces') {
         const body = JSON.parse(Buffer.concat(chunks).toString()) as {
-          resourceSpans: Array<{ resource: { attributes: Array<{ key: string; value: { stringValue?: string } }> }; scopeSpans: Array<{ scope: { name: string }; spans: ReceivedSpan[] }> }>;
+          resourceSpans: Array<{
+            resource: { attributes: Array<{ key: string; value: { stringValue?: string } }> };
+            scopeSpans: Array<{ scope: { name: string }; spans: ReceivedSpan[] }>;
+          }>;
         };
         for (const rs of body.resourceSpans) {
           const service = rs.resource.attributes.find((a) => a.key === 'service.name')?.value.stringValue ?? '';
@@ -47,7 +50,13 @@ async function otlpReceiver(): Promise<{ url: string; spans: ReceivedSpan[]; clo
 /** The @opentelemetry modules a process started with these variables loaded (tests/system/support/otel-probe.mjs). */
 const probe = () => {
   const file = join(mkdtempSync(join(tmpdir(), 'otel-probe-')), 'loaded.txt');
-  return { env: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${new URL('./support/otel-probe.mjs', import.meta.url).href}`.trim(), OTEL_PROBE_FILE: file }, loaded: () => (existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean) : []) };
+  return {
+    env: {
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${new URL('./support/otel-probe.mjs', import.meta.url).href}`.trim(),
+      OTEL_PROBE_FILE: file,
+    },
+    loaded: () => (existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean) : []),
+  };
 };
 
 /** Logs in as root, makes a tenant whose settings send a mail on a verification-code request. */
@@ -58,7 +67,11 @@ async function mailingTenant(api: ServiceProcess, env: Record<string, string>): 
   const slug = `otel-${Date.now().toString(36)}`;
   expect((await post(api.url, '/api/tenants', { slug, name: 'Traces' }, admin)).status).to.equal(200);
   const tenant = { 'X-Tenant-ID': slug };
-  const settings = await fetch(`${api.url}/api/settings`, { method: 'PUT', headers: { 'Content-Type': 'application/json', ...admin, ...tenant }, body: JSON.stringify({ EmailVerificationEnabled: true }) });
+  const settings = await fetch(`${api.url}/api/settings`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...admin, ...tenant },
+    body: JSON.stringify({ EmailVerificationEnabled: true }),
+  });
   expect(settings.status).to.equal(200);
   return tenant;
 }
@@ -82,10 +95,18 @@ describe('system: OpenTelemetry traces (issue 31)', function () {
     let api: ServiceProcess | undefined;
     let worker: ServiceProcess | undefined;
     try {
-      [api, worker] = await Promise.all([startApi({ ...env, ...tracing, ...apiProbe.env, LOG_LEVEL: 'debug' }), startWorker({ ...env, ...tracing })]);
+      [api, worker] = await Promise.all([
+        startApi({ ...env, ...tracing, ...apiProbe.env, LOG_LEVEL: 'debug' }),
+        startWorker({ ...env, ...tracing }),
+      ]);
       const tenant = await mailingTenant(api, env);
 
-      const res = await post(api.url, '/api/auth/verification-code', { email: 'traced@system.test' }, { ...tenant, 'X-Request-Id': 'caller-chosen-id' });
+      const res = await post(
+        api.url,
+        '/api/auth/verification-code',
+        { email: 'traced@system.test' },
+        { ...tenant, 'X-Request-Id': 'caller-chosen-id' },
+      );
       expect(res.status).to.equal(200);
       const requestId = res.headers.get('X-Request-Id') ?? '';
       // The request id is the trace id (32 hex digits), not the caller's.
@@ -93,27 +114,49 @@ describe('system: OpenTelemetry traces (issue 31)', function () {
 
       const trace = () => receiver.spans.filter((s) => s.traceId === requestId);
       const jobSpan = (spans: ReceivedSpan[]) => spans.find((s) => s.kind === CONSUMER && s.name === 'process mail.deliver');
-      const spans = await until(async () => trace(), (s) => jobSpan(s) !== undefined && s.some((x) => x.kind === SERVER), 20_000);
+      const spans = await until(
+        async () => trace(),
+        (s) => jobSpan(s) !== undefined && s.some((x) => x.kind === SERVER),
+        20_000,
+      );
 
       const server = spans.find((s) => s.kind === SERVER && s.scope === '@opentelemetry/instrumentation-http');
       expect(server, JSON.stringify(spans.map((s) => [s.scope, s.name]))).to.not.equal(undefined);
       expect(server!.service).to.equal('lms-crm-service');
       expect(server!.parentSpanId ?? '').to.equal('');
       const apiSpans = spans.filter((s) => s.service === 'lms-crm-service');
-      expect(apiSpans.some((s) => s.scope === '@opentelemetry/instrumentation-pg'), 'a pg span').to.equal(true);
-      expect(apiSpans.some((s) => s.scope === '@opentelemetry/instrumentation-ioredis'), 'a Redis span').to.equal(true);
-      expect(apiSpans.some((s) => s.scope === '@opentelemetry/instrumentation-koa'), 'a Koa span').to.equal(true);
+      expect(
+        apiSpans.some((s) => s.scope === '@opentelemetry/instrumentation-pg'),
+        'a pg span',
+      ).to.equal(true);
+      expect(
+        apiSpans.some((s) => s.scope === '@opentelemetry/instrumentation-ioredis'),
+        'a Redis span',
+      ).to.equal(true);
+      expect(
+        apiSpans.some((s) => s.scope === '@opentelemetry/instrumentation-koa'),
+        'a Koa span',
+      ).to.equal(true);
 
       // The job ran on the worker, in the request's trace: a child of a span of the request, linked to it.
       const job = jobSpan(spans)!;
-      const consumers = receiver.spans.filter((s) => s.kind === CONSUMER).map((s) => `${s.service} ${s.name} ${s.traceId} ${s.parentSpanId ?? ''}`);
-      expect(job, `the job's span; consumer spans seen: ${consumers.join('; ')}\nworker: ${worker.output.join('').slice(-2000)}`).to.not.equal(undefined);
+      const consumers = receiver.spans
+        .filter((s) => s.kind === CONSUMER)
+        .map((s) => `${s.service} ${s.name} ${s.traceId} ${s.parentSpanId ?? ''}`);
+      expect(
+        job,
+        `the job's span; consumer spans seen: ${consumers.join('; ')}\nworker: ${worker.output.join('').slice(-2000)}`,
+      ).to.not.equal(undefined);
       expect(job.service).to.equal('lms-crm-service-worker');
       const ids = new Set(apiSpans.map((s) => s.spanId));
       expect(ids.has(job.parentSpanId ?? '')).to.equal(true);
       expect(job.links?.map((l) => [l.traceId, l.spanId])).to.deep.equal([[requestId, job.parentSpanId]]);
       // The worker's own database work is in the job's span.
-      expect(spans.some((s) => s.service === 'lms-crm-service-worker' && s.scope === '@opentelemetry/instrumentation-pg' && s.parentSpanId !== undefined)).to.equal(true);
+      expect(
+        spans.some(
+          (s) => s.service === 'lms-crm-service-worker' && s.scope === '@opentelemetry/instrumentation-pg' && s.parentSpanId !== undefined,
+        ),
+      ).to.equal(true);
 
       // The request's log line carries the same id; the worker's lines inside the job name the trace too.
       const line = logLines(api.output).find((l) => l.msg === 'request' && l.path === '/api/auth/verification-code');
@@ -136,7 +179,12 @@ describe('system: OpenTelemetry traces (issue 31)', function () {
     try {
       api = await startApi({ ...env, ...apiProbe.env, OTEL_EXPORTER_OTLP_ENDPOINT: '' });
       const tenant = await mailingTenant(api, env);
-      const res = await post(api.url, '/api/auth/verification-code', { email: 'untraced@system.test' }, { ...tenant, 'X-Request-Id': 'caller-chosen-id' });
+      const res = await post(
+        api.url,
+        '/api/auth/verification-code',
+        { email: 'untraced@system.test' },
+        { ...tenant, 'X-Request-Id': 'caller-chosen-id' },
+      );
       expect(res.status).to.equal(200);
       expect(res.headers.get('X-Request-Id')).to.equal('caller-chosen-id');
       const fresh = await fetch(`${api.url}/health`);

@@ -15,7 +15,12 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
  * one id finds the request's log lines, its spans and its jobs' (a caller that wants its own id
  * to carry sends a W3C `traceparent`).
  */
-export function requestContext(logger: Logger, answerError: (ctx: Context, error: unknown) => void, observe?: (ctx: Context, seconds: number) => void, traceId?: () => string | undefined): Middleware {
+export function requestContext(
+  logger: Logger,
+  answerError: (ctx: Context, error: unknown) => void,
+  observe?: (ctx: Context, seconds: number) => void,
+  traceId?: () => string | undefined,
+): Middleware {
   return async (ctx, next) => {
     const started = process.hrtime.bigint();
     const incoming = ctx.get('X-Request-Id');

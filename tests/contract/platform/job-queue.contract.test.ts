@@ -7,9 +7,22 @@ import type { JobQueue, JobTracing } from '../../../adapters/jobs/job-queue.js';
 import { createRedis } from '../../../infrastructure/redis.js';
 
 const quietLog = { info() {}, warn() {}, error() {} };
-const engines: Array<[string, (tracing?: JobTracing) => JobQueue]> = [['in-process', (tracing) => new InProcessJobQueue(quietLog, tracing)]];
+const engines: Array<[string, (tracing?: JobTracing) => JobQueue]> = [
+  ['in-process', (tracing) => new InProcessJobQueue(quietLog, tracing)],
+];
 if (process.env.REDIS_URL) {
-  engines.push(['BullMQ', (tracing) => new BullMqJobQueue((purpose) => createRedis(process.env.REDIS_URL!, purpose === 'worker' ? 'bullmq' : 'commands'), `test-${randomUUID().slice(0, 8)}`, quietLog, 5, undefined, tracing)]);
+  engines.push([
+    'BullMQ',
+    (tracing) =>
+      new BullMqJobQueue(
+        (purpose) => createRedis(process.env.REDIS_URL!, purpose === 'worker' ? 'bullmq' : 'commands'),
+        `test-${randomUUID().slice(0, 8)}`,
+        quietLog,
+        5,
+        undefined,
+        tracing,
+      ),
+  ]);
 }
 
 for (const [engine, make] of engines) {

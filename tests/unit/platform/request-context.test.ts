@@ -8,7 +8,9 @@ import { requestContext } from '../../../adapters/http/middleware/request-contex
 /** A Koa app with only the request context, its log lines kept. */
 function app(traceId?: () => string | undefined) {
   const lines: Array<Record<string, unknown>> = [];
-  const sink = new Writable({ write: (chunk: Buffer, _enc, done) => (lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>), done()) });
+  const sink = new Writable({
+    write: (chunk: Buffer, _enc, done) => (lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>), done()),
+  });
   const koa = new Koa();
   koa.use(requestContext(pino({ level: 'debug' }, sink), () => {}, undefined, traceId));
   koa.use((ctx) => (ctx.body = { requestId: ctx.state.requestId as string }));
