@@ -28,6 +28,10 @@ export function startSdk(env: NodeJS.ProcessEnv, serviceName: string): Tracing {
   const sdk = new NodeSDK({
     ...(env.OTEL_SERVICE_NAME ? {} : { serviceName }),
     traceExporter: new OTLPTraceExporter(),
+    // Traces only: metrics are Prometheus's (/metrics) and logs pino's. The SDK would otherwise
+    // send both to the same endpoint by default; OTEL_METRICS_EXPORTER / OTEL_LOGS_EXPORTER still opt in.
+    ...(env.OTEL_METRICS_EXPORTER ? {} : { metricReaders: [] }),
+    ...(env.OTEL_LOGS_EXPORTER ? {} : { logRecordProcessors: [] }),
     instrumentations: [
       // Probes would make a trace every few seconds each: /health, /health/live and /health/ready are left out.
       new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => /^\/health(\/|\?|$)/.test(req.url ?? '') }),

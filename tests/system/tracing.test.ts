@@ -21,12 +21,14 @@ const SERVER = 2;
 const CONSUMER = 5;
 
 /** A local OTLP/HTTP receiver: keeps every span POSTed (JSON) to /v1/traces. */
-async function otlpReceiver(): Promise<{ url: string; spans: ReceivedSpan[]; close(): Promise<void> }> {
+async function otlpReceiver(): Promise<{ url: string; spans: ReceivedSpan[]; paths: Set<string>; close(): Promise<void> }> {
   const spans: ReceivedSpan[] = [];
+  const paths = new Set<string>();
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      paths.add(`${req.method} ${req.url}`);
       if (req.method === 'POST' && req.url === '/v1/traces') {
         const body = JSON.parse(Buffer.concat(chunks).toString()) as {
           resourceSpans: Array<{
@@ -44,7 +46,7 @@ async function otlpReceiver(): Promise<{ url: string; spans: ReceivedSpan[]; clo
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}`, spans, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { url: `http://127.0.0.1:${port}`, spans, paths, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 /** The @opentelemetry modules a process started with these variables loaded (tests/system/support/otel-probe.mjs). */
@@ -90,7 +92,8 @@ describe('system: OpenTelemetry traces (issue 31)', function () {
   it('exports one trace for a request, with its HTTP, pg and Redis spans, and the job it enqueued as a child span linked to it', async () => {
     const receiver = await otlpReceiver();
     const apiProbe = probe();
-    const tracing = { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '100' };
+    // Metrics would be exported every 200 ms if the SDK sent any (it must not: traces only).
+    const tracing = { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '100', OTEL_METRIC_EXPORT_INTERVAL: '200' };
     const env = await deploymentEnv();
     let api: ServiceProcess | undefined;
     let worker: ServiceProcess | undefined;
@@ -168,6 +171,8 @@ describe('system: OpenTelemetry traces (issue 31)', function () {
       await Promise.all([api?.stop(), worker?.stop()]);
       await receiver.close();
     }
+    // Traces only: no metrics nor logs were sent to the collector.
+    expect([...receiver.paths]).to.deep.equal(['POST /v1/traces']);
     // The probe sees the modules tracing loads: the check of the test below can fail.
     expect(apiProbe.loaded().some((m) => m.includes('@opentelemetry/sdk-node'))).to.equal(true);
   });
