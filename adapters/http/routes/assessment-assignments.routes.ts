@@ -9,7 +9,7 @@ import { lessonSummaryView, submissionListView, submissionView } from '../../../
 import type { SubmissionStatus } from '../../../domain/assessment/assignment.js';
 import { Role } from '../../../domain/identity/role.js';
 import { reply } from '../kit/envelope.js';
-import { unwrap } from '../kit/errors.js';
+import { unwrap, errorsFrom } from '../kit/errors.js';
 import { idParam, pageQuery, pageView, text, toPageRequest, uuid } from '../kit/schemas.js';
 import * as wire from '../wire/assessment.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
@@ -35,21 +35,21 @@ const QueueQuery = pageQuery.extend({ status: statusFilter.default('pending'), c
 export const makeAssessmentAssignmentRoutes = (d: Deps): RouteModule => (r) => {
   const tags = ['assignments'];
 
-  r.post('/api/lms/lessons/:id/assignments', { operationId: 'submitAssignment', response: wire.Submission, errors: ['LESSON_NOT_FOUND', 'NOT_ENROLLED', 'ASSIGNMENT_ALREADY_GRADED'], summary: 'Submit (or resubmit, until graded) the caller\'s assignment on a lesson', access: Role.Student, params: idParam, body: SubmitBody, tags }, async ({ actor, params, body }) => {
+  r.post('/api/lms/lessons/:id/assignments', { operationId: 'submitAssignment', response: wire.Submission, errors: errorsFrom(d.submitAssignment)(['LESSON_NOT_FOUND', 'NOT_ENROLLED', 'ASSIGNMENT_ALREADY_GRADED']), summary: 'Submit (or resubmit, until graded) the caller\'s assignment on a lesson', access: Role.Student, params: idParam, body: SubmitBody, tags }, async ({ actor, params, body }) => {
     const s = unwrap(await d.submitAssignment(actor, params.id, { fileUrl: body.file_url, notes: body.notes ?? null }));
     return reply(submissionView(s.submission), s.resubmitted ? 'Assignment resubmitted' : 'Assignment submitted');
   });
 
-  r.get('/api/lms/lessons/:id/assignments', { operationId: 'listLessonAssignments', response: wire.SubmissionPage, errors: ['LESSON_NOT_FOUND', 'NOT_ENROLLED'], summary: 'Submissions of a lesson (Mentors and above: all; students: their own)', access: Role.Student, params: idParam, query: LessonListQuery, tags }, async ({ actor, params, query }) =>
+  r.get('/api/lms/lessons/:id/assignments', { operationId: 'listLessonAssignments', response: wire.SubmissionPage, errors: errorsFrom(d.listLessonAssignments)(['LESSON_NOT_FOUND', 'NOT_ENROLLED']), summary: 'Submissions of a lesson (Mentors and above: all; students: their own)', access: Role.Student, params: idParam, query: LessonListQuery, tags }, async ({ actor, params, query }) =>
     pageView(unwrap(await d.listLessonAssignments(actor, params.id, { status: toStatus(query.status) }, toPageRequest(query))), submissionListView));
 
-  r.get('/api/lms/lessons/:id/my-assignment', { operationId: 'getMyAssignment', response: wire.Submission, errors: ['ASSIGNMENT_NOT_FOUND', 'LESSON_NOT_FOUND', 'NOT_ENROLLED'], summary: 'The caller\'s latest submission on a lesson (404 when none)', access: Role.Student, params: idParam, tags }, async ({ actor, params }) =>
+  r.get('/api/lms/lessons/:id/my-assignment', { operationId: 'getMyAssignment', response: wire.Submission, errors: errorsFrom(d.getMyAssignment)(['ASSIGNMENT_NOT_FOUND', 'LESSON_NOT_FOUND', 'NOT_ENROLLED']), summary: 'The caller\'s latest submission on a lesson (404 when none)', access: Role.Student, params: idParam, tags }, async ({ actor, params }) =>
     submissionView(unwrap(await d.getMyAssignment(actor, params.id))));
 
-  r.post('/api/lms/assignments/:id/grade', { operationId: 'gradeAssignment', response: wire.Submission, errors: ['SUBMISSION_NOT_FOUND', 'INVALID_GRADE', 'INSUFFICIENT_PERMISSION'], summary: 'Grade a submission 0–100 (Mentor and above, only of a lower role: never one\'s own); mails the student', access: Role.Mentor, params: idParam, body: GradeBody, tags }, async ({ actor, meta, params, body }) =>
+  r.post('/api/lms/assignments/:id/grade', { operationId: 'gradeAssignment', response: wire.Submission, errors: errorsFrom(d.gradeAssignment)(['SUBMISSION_NOT_FOUND', 'INVALID_GRADE', 'INSUFFICIENT_PERMISSION']), summary: 'Grade a submission 0–100 (Mentor and above, only of a lower role: never one\'s own); mails the student', access: Role.Mentor, params: idParam, body: GradeBody, tags }, async ({ actor, meta, params, body }) =>
     reply(submissionView(unwrap(await d.gradeAssignment(actor, meta, params.id, { score: body.score, feedback: body.feedback ?? null }))), 'Assignment graded'));
 
-  r.get('/api/lms/courses/:id/assignment-summary', { operationId: 'getAssignmentSummary', response: wire.AssignmentSummary, errors: ['COURSE_NOT_FOUND', 'NOT_ENROLLED'], summary: 'Assignments of a course per lesson (Mentors and above: everyone; students: their own)', access: Role.Student, params: idParam, tags }, async ({ actor, params }) => {
+  r.get('/api/lms/courses/:id/assignment-summary', { operationId: 'getAssignmentSummary', response: wire.AssignmentSummary, errors: errorsFrom(d.getAssignmentSummary)(['COURSE_NOT_FOUND', 'NOT_ENROLLED']), summary: 'Assignments of a course per lesson (Mentors and above: everyone; students: their own)', access: Role.Student, params: idParam, tags }, async ({ actor, params }) => {
     const s = unwrap(await d.getAssignmentSummary(actor, params.id));
     const total = s.lessons.reduce((n, l) => n + l.total, 0);
     const graded = s.lessons.reduce((n, l) => n + l.graded, 0);

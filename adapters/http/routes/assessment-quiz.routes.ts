@@ -17,7 +17,7 @@ import { secondsLeft } from '../../../domain/assessment/deadline.js';
 import { maxScoreOf } from '../../../domain/assessment/question.js';
 import { Role } from '../../../domain/identity/role.js';
 import { reply } from '../kit/envelope.js';
-import { unwrap } from '../kit/errors.js';
+import { unwrap, errorsFrom } from '../kit/errors.js';
 import { idParam, pageQuery, pageView, toPageRequest, uuid } from '../kit/schemas.js';
 import type { RouteModule } from '../kit/route-table.js';
 import { AnswerBody, GradeAnswerBody, SubmitBody } from './assessment-schemas.js';
@@ -51,12 +51,12 @@ export const makeAssessmentQuizRoutes = (d: Deps): RouteModule => (r) => {
     questions: attemptQuestionsView(rv.questions, rv.answers, rv.attempt, rv.reveal),
   });
 
-  r.get('/api/lms/quizzes', { operationId: 'listQuizzes', response: wire.QuizPage, errors: ['MODULE_NOT_FOUND', 'COURSE_NOT_FOUND', 'NOT_ENROLLED', 'FILTER_REQUIRED'], summary: 'Quizzes of a module (or course), newest first, with the caller\'s attempts', access: Role.Student, query: QuizListQuery, tags }, async ({ actor, query }) => {
+  r.get('/api/lms/quizzes', { operationId: 'listQuizzes', response: wire.QuizPage, errors: errorsFrom(d.listQuizzes)(['MODULE_NOT_FOUND', 'COURSE_NOT_FOUND', 'NOT_ENROLLED', 'FILTER_REQUIRED']), summary: 'Quizzes of a module (or course), newest first, with the caller\'s attempts', access: Role.Student, query: QuizListQuery, tags }, async ({ actor, query }) => {
     const l = unwrap(await d.listQuizzes(actor, { moduleId: query.module_id, courseId: query.course_id }, toPageRequest(query)));
     return pageView(l.page, (q) => ({ ...quizView(q, l.stats.get(q.id)), my_attempts: attemptSummaryView(l.mine.get(q.id), q.maxAttempts) }));
   });
 
-  r.get('/api/lms/quizzes/:id', { operationId: 'getQuiz', response: wire.QuizDetail, errors: ['QUIZ_NOT_FOUND', 'NOT_ENROLLED'], summary: 'A quiz with its questions in order (is_correct for Mentors and above only)', access: Role.Student, params: idParam, tags }, async ({ actor, params }) => {
+  r.get('/api/lms/quizzes/:id', { operationId: 'getQuiz', response: wire.QuizDetail, errors: errorsFrom(d.getQuiz)(['QUIZ_NOT_FOUND', 'NOT_ENROLLED']), summary: 'A quiz with its questions in order (is_correct for Mentors and above only)', access: Role.Student, params: idParam, tags }, async ({ actor, params }) => {
     const { quiz, questions, mine } = unwrap(await d.getQuiz(actor, params.id));
     const staff = isStaff(actor);
     return {
@@ -66,22 +66,22 @@ export const makeAssessmentQuizRoutes = (d: Deps): RouteModule => (r) => {
     };
   });
 
-  r.post('/api/lms/quizzes/:id/start', { operationId: 'startQuizAttempt', response: wire.StartedAttempt, errors: ['QUIZ_NOT_FOUND', 'NOT_ENROLLED', 'QUIZ_HAS_NO_QUESTIONS', 'MAX_ATTEMPTS_REACHED'], summary: 'Start an attempt, or resume the one in progress', access: Role.Student, params: idParam, tags }, async ({ actor, params }) => {
+  r.post('/api/lms/quizzes/:id/start', { operationId: 'startQuizAttempt', response: wire.StartedAttempt, errors: errorsFrom(d.startAttempt)(['QUIZ_NOT_FOUND', 'NOT_ENROLLED', 'QUIZ_HAS_NO_QUESTIONS', 'MAX_ATTEMPTS_REACHED']), summary: 'Start an attempt, or resume the one in progress', access: Role.Student, params: idParam, tags }, async ({ actor, params }) => {
     const s = unwrap(await d.startAttempt(actor, params.id));
     return reply({ attempt: attemptView(s.attempt, d.clock.now()), questions: attemptQuestionsView(s.questions, s.answers, s.attempt, false), resumed: s.resumed }, s.resumed ? 'Attempt resumed' : 'Attempt started');
   });
 
-  r.get('/api/lms/quizzes/:id/attempts', { operationId: 'listQuizAttempts', response: wire.AttemptPage, errors: ['QUIZ_NOT_FOUND', 'NOT_ENROLLED'], summary: 'Attempts at a quiz: the caller\'s (Mentors and above: everyone\'s, or ?user_id=)', access: Role.Student, params: idParam, query: AttemptListQuery, tags }, async ({ actor, params, query }) => {
+  r.get('/api/lms/quizzes/:id/attempts', { operationId: 'listQuizAttempts', response: wire.AttemptPage, errors: errorsFrom(d.listAttempts)(['QUIZ_NOT_FOUND', 'NOT_ENROLLED']), summary: 'Attempts at a quiz: the caller\'s (Mentors and above: everyone\'s, or ?user_id=)', access: Role.Student, params: idParam, query: AttemptListQuery, tags }, async ({ actor, params, query }) => {
     const now = d.clock.now();
     return pageView(unwrap(await d.listAttempts(actor, params.id, { userId: query.user_id }, toPageRequest(query))), (a) => attemptView(a, now));
   });
 
-  r.post('/api/lms/quiz-attempts/:id/answers', { operationId: 'saveQuizAnswer', response: wire.SavedAnswer, errors: ['ATTEMPT_NOT_FOUND', 'QUESTION_NOT_IN_QUIZ', 'INVALID_ANSWER', 'ATTEMPT_NOT_IN_PROGRESS', 'ATTEMPT_DEADLINE_PASSED'], summary: 'Save the answer to one question of the caller\'s attempt (replaces a previous one)', access: Role.Student, params: idParam, body: AnswerBody, tags }, async ({ actor, params, body }) => {
+  r.post('/api/lms/quiz-attempts/:id/answers', { operationId: 'saveQuizAnswer', response: wire.SavedAnswer, errors: errorsFrom(d.saveAnswer)(['ATTEMPT_NOT_FOUND', 'QUESTION_NOT_IN_QUIZ', 'INVALID_ANSWER', 'ATTEMPT_NOT_IN_PROGRESS', 'ATTEMPT_DEADLINE_PASSED']), summary: 'Save the answer to one question of the caller\'s attempt (replaces a previous one)', access: Role.Student, params: idParam, body: AnswerBody, tags }, async ({ actor, params, body }) => {
     const saved = unwrap(await d.saveAnswer(actor, params.id, { questionId: body.question_id, answer: body.answer }));
     return reply({ attempt_id: saved.attemptId, question_id: saved.questionId, answer: saved.answer, answered_at: saved.answeredAt }, 'Answer saved');
   });
 
-  r.post('/api/lms/quiz-attempts/:id/submit', { operationId: 'submitQuizAttempt', response: wire.SubmittedAttempt, errors: ['ATTEMPT_NOT_FOUND', 'QUESTION_NOT_IN_QUIZ', 'INVALID_ANSWER', 'ATTEMPT_DEADLINE_PASSED'], summary: 'Submit (and grade) the caller\'s attempt, optionally with its last answers', access: Role.Student, params: idParam, body: SubmitBody, tags }, async ({ actor, params, body }) => {
+  r.post('/api/lms/quiz-attempts/:id/submit', { operationId: 'submitQuizAttempt', response: wire.SubmittedAttempt, errors: errorsFrom(d.submitAttempt)(['ATTEMPT_NOT_FOUND', 'QUESTION_NOT_IN_QUIZ', 'INVALID_ANSWER', 'ATTEMPT_DEADLINE_PASSED']), summary: 'Submit (and grade) the caller\'s attempt, optionally with its last answers', access: Role.Student, params: idParam, body: SubmitBody, tags }, async ({ actor, params, body }) => {
     const answers = (body.answers ?? []).map((a) => ({ questionId: a.question_id, answer: a.answer }));
     const s = unwrap(await d.submitAttempt(actor, params.id, answers));
     return reply({
@@ -91,13 +91,13 @@ export const makeAssessmentQuizRoutes = (d: Deps): RouteModule => (r) => {
     }, s.attempt.status === 'expired' ? 'Attempt expired and graded' : 'Attempt submitted');
   });
 
-  r.get('/api/lms/quiz-attempts/:id', { operationId: 'getQuizAttempt', response: wire.AttemptDetail, errors: ['ATTEMPT_NOT_FOUND'], summary: 'An attempt with its questions (after grading: the review)', access: Role.Student, params: idParam, tags }, async ({ actor, params }) => {
+  r.get('/api/lms/quiz-attempts/:id', { operationId: 'getQuizAttempt', response: wire.AttemptDetail, errors: errorsFrom(d.getAttempt)(['ATTEMPT_NOT_FOUND']), summary: 'An attempt with its questions (after grading: the review)', access: Role.Student, params: idParam, tags }, async ({ actor, params }) => {
     const rv = unwrap(await d.getAttempt(actor, params.id));
     return { ...reviewView(rv), time_remaining_seconds: secondsLeft(rv.attempt, d.clock.now()) };
   });
 
   r.post('/api/lms/quiz-attempts/:id/grade', {
-    operationId: 'gradeQuizAnswer', response: wire.SubmittedAttempt, errors: ['ATTEMPT_NOT_FOUND', 'QUESTION_NOT_IN_QUIZ', 'NOT_MANUALLY_GRADED', 'ATTEMPT_NOT_ENDED', 'INSUFFICIENT_PERMISSION', 'INVALID_GRADE'],
+    operationId: 'gradeQuizAnswer', response: wire.SubmittedAttempt, errors: errorsFrom(d.gradeQuizAnswer)(['ATTEMPT_NOT_FOUND', 'QUESTION_NOT_IN_QUIZ', 'NOT_MANUALLY_GRADED', 'ATTEMPT_NOT_ENDED', 'INSUFFICIENT_PERMISSION', 'INVALID_GRADE']),
     summary: 'Mark an essay of an ended attempt (Mentor and above; not one\'s own, lower roles only); mails the student', access: Role.Mentor, params: idParam, body: GradeAnswerBody, tags,
   }, async ({ actor, meta, params, body }) => {
     const g = unwrap(await d.gradeQuizAnswer(actor, meta, params.id, { questionId: body.question_id, points: body.points, feedback: body.feedback ?? null }));

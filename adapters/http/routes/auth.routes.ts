@@ -9,7 +9,7 @@ import type { makeResetPassword } from '../../../application/identity/use-cases/
 import { loginUserView, tokenPairView } from '../../../application/identity/presenters.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/identity/password-policy.js';
 import { reply } from '../kit/envelope.js';
-import { unwrap } from '../kit/errors.js';
+import { unwrap, errorsFrom, edgeErrors } from '../kit/errors.js';
 import { acknowledgement, email, timestamp } from '../kit/schemas.js';
 import * as wire from '../wire/identity.wire.js';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../kit/session-cookie.js';
@@ -49,7 +49,7 @@ export const makeAuthRoutes = ({ login, register, sendVerificationCode, refreshS
   r.post('/api/auth/login', {
     operationId: 'login', summary: 'Log in with email and password', access: 'public', rateLimit: 'critical', body: LoginBody, tags, response: wire.Login,
     description: 'Also sets the `lms_session` cookie (httpOnly, SameSite=Lax). An unknown email answers exactly like a wrong password.',
-    errors: ['INVALID_CREDENTIALS', 'ACCOUNT_DEACTIVATED', 'PASSWORD_LOGIN_DISABLED'],
+    errors: errorsFrom(login)(['INVALID_CREDENTIALS', 'ACCOUNT_DEACTIVATED', 'PASSWORD_LOGIN_DISABLED']),
   }, async ({ body, tenant, meta, ctx }) => {
     const { user, session } = unwrap(await login({ tenantId: tenant.id, email: body.email, password: body.password, meta }));
     setSessionCookie(ctx, session.sessionToken, session.sessionExpiresAt);
@@ -58,7 +58,7 @@ export const makeAuthRoutes = ({ login, register, sendVerificationCode, refreshS
 
   r.post('/api/auth/register', {
     operationId: 'register', summary: 'Register a student account', access: 'public', rateLimit: 'critical', body: RegisterBody, tags, response: wire.Registration,
-    errors: ['REGISTRATION_DISABLED', 'EMAIL_TAKEN', 'WEAK_PASSWORD', 'VERIFICATION_CODE_REQUIRED', 'VERIFICATION_CODE_INVALID', 'INVALID_PHONE'],
+    errors: errorsFrom(register)(['REGISTRATION_DISABLED', 'EMAIL_TAKEN', 'WEAK_PASSWORD', 'VERIFICATION_CODE_REQUIRED', 'VERIFICATION_CODE_INVALID', 'INVALID_PHONE']),
   }, async ({ body, tenant, meta }) => {
     const user = unwrap(await register({
       tenantId: tenant.id, username: body.username, email: body.email, password: body.password,
@@ -69,7 +69,7 @@ export const makeAuthRoutes = ({ login, register, sendVerificationCode, refreshS
 
   r.post('/api/auth/verification-code', {
     operationId: 'sendVerificationCode', summary: 'Mail a 6-digit registration code (valid 10 minutes)', access: 'public', rateLimit: 'critical', body: VerificationBody, tags,
-    response: z.object({ expires_at: timestamp }), errors: ['VERIFICATION_DISABLED', 'TOO_MANY_CODES'],
+    response: z.object({ expires_at: timestamp }), errors: errorsFrom(sendVerificationCode)(['VERIFICATION_DISABLED', 'TOO_MANY_CODES']),
   }, async ({ body, tenant }) => {
     return reply(unwrap(await sendVerificationCode(tenant.id, body.email)), 'Verification code sent');
   });
@@ -84,7 +84,7 @@ export const makeAuthRoutes = ({ login, register, sendVerificationCode, refreshS
 
   r.post('/api/auth/reset-password', {
     operationId: 'resetPassword', summary: 'Set a new password with a mailed reset token (ends every login)', access: 'public', rateLimit: 'critical', body: ResetBody, tags,
-    response: acknowledgement, errors: ['INVALID_RESET_TOKEN', 'WEAK_PASSWORD'],
+    response: acknowledgement, errors: errorsFrom(resetPassword)(['INVALID_RESET_TOKEN', 'WEAK_PASSWORD']),
     description: 'A used, expired or unknown token: 400 `Reset token is invalid or expired`.',
   }, async ({ body, meta }) => {
     unwrap(await resetPassword(meta, { token: body.token, newPassword: body.new_password }));
@@ -101,7 +101,7 @@ export const makeAuthRoutes = ({ login, register, sendVerificationCode, refreshS
   r.post('/reset-password', {
     operationId: 'submitResetPasswordPage', summary: 'The reset page\'s form: sets the new password, answers a result page (HTML)', access: 'public', tenant: 'proof', rateLimit: 'critical', tags,
     body: ResetBody, bodyKind: { kind: 'multipart', maxFileBytes: 0 }, produces: 'text/html', producesSchema: htmlPage,
-    errors: [{ status: 400, message: 'Reset token is invalid or expired' }], errorProduces: { 400: 'text/html' },
+    errors: edgeErrors([{ status: 400, message: 'Reset token is invalid or expired' }]), errorProduces: { 400: 'text/html' },
     description: 'Same rules as `POST /api/auth/reset-password`; a used, expired or unknown token answers a 400 page.',
   }, async ({ body, meta, ctx }) => {
     const done = await resetPassword(meta, { token: body.token, newPassword: body.new_password });
@@ -115,7 +115,7 @@ export const makeAuthRoutes = ({ login, register, sendVerificationCode, refreshS
     const pair = unwrap(await refreshSession(body.refresh_token, meta));
     return reply(tokenPairView(pair), 'Token refreshed');
   };
-  const refreshSpec = { access: 'public', body: RefreshBody, tags, response: wire.TokenPair, errors: ['INVALID_TOKEN'] } as const;
+  const refreshSpec = { access: 'public', body: RefreshBody, tags, response: wire.TokenPair, errors: errorsFrom(refreshSession)(['INVALID_TOKEN']) } as const;
   r.post('/api/auth/refresh', { ...refreshSpec, operationId: 'refreshToken', summary: 'Rotate a refresh token for a new token pair (each works once; reuse ends the login)' }, refresh);
   r.post('/api/auth/refresh-token', { ...refreshSpec, operationId: 'refreshTokenAlias', summary: 'Same as /api/auth/refresh' }, refresh);
 

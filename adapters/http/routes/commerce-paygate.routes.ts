@@ -15,7 +15,7 @@ import type { PaymentGateway } from '../../../application/commerce/ports/payment
 import type { Order } from '../../../domain/commerce/order.js';
 import type { Payment } from '../../../domain/commerce/payment.js';
 import { RAW, reply } from '../kit/envelope.js';
-import { DomainError, HttpError, unwrap } from '../kit/errors.js';
+import { DomainError, HttpError, unwrap, errorsFrom, edgeErrors } from '../kit/errors.js';
 import { dateOnly, dayAfter, dayStart, pageQuery, pageView, text, toPageRequest, uuid } from '../kit/schemas.js';
 import type { RouteModule, RouteTable } from '../kit/route-table.js';
 import * as wire from '../wire/commerce.wire.js';
@@ -90,7 +90,7 @@ ${body}<p><small>Test gateway: no money moves. The choice sends a signed payment
 }
 
 function mountSandbox(r: RouteTable, d: Deps, tags: string[]): void {
-  r.get('/api/paygate/sandbox/:transaction_id', { operationId: 'getSandboxPaymentPage', producesSchema: z.string(), errors: ['PAYMENT_NOT_FOUND'], summary: 'Sandbox payment page (HTML)', access: 'public', params: SandboxParam, produces: 'text/html', tags }, async ({ params, ctx }) => {
+  r.get('/api/paygate/sandbox/:transaction_id', { operationId: 'getSandboxPaymentPage', producesSchema: z.string(), errors: edgeErrors([{ status: 404, message: 'Record not found' }]), summary: 'Sandbox payment page (HTML)', access: 'public', params: SandboxParam, produces: 'text/html', tags }, async ({ params, ctx }) => {
     const found = await d.getSandboxPayment(params.transaction_id);
     if (!found.ok) throw new HttpError(404, 'Record not found');
     ctx.status = 200;
@@ -103,7 +103,7 @@ function mountSandbox(r: RouteTable, d: Deps, tags: string[]): void {
   r.post('/api/paygate/sandbox/:transaction_id', {
     summary: 'The payer\'s choice on the sandbox page (?result=success|failure|expire): sends the signed notification', access: 'public', params: SandboxParam, query: SandboxQuery, produces: 'text/html', tags,
     operationId: 'completeSandboxPayment', description: 'Answers the page again (HTML), or `{order_id, status}` to `Accept: application/json`.',
-    response: z.object({ order_id: uuid, status: z.string() }), errors: ['PAYMENT_NOT_FOUND', 'INVALID_SIGNATURE', 'ORDER_NOT_FOUND', 'AMOUNT_MISMATCH'],
+    response: z.object({ order_id: uuid, status: z.string() }), errors: errorsFrom(d.completeSandboxPayment)(['PAYMENT_NOT_FOUND', 'INVALID_SIGNATURE', 'ORDER_NOT_FOUND', 'AMOUNT_MISMATCH', 'INVALID_NOTIFICATION', 'PROMO_USE_UNAVAILABLE']),
   }, async ({ params, query, ctx }) => {
     const out = unwrap(await d.completeSandboxPayment(params.transaction_id, query.result));
     const found = await d.getSandboxPayment(params.transaction_id);
@@ -119,20 +119,20 @@ function mountSandbox(r: RouteTable, d: Deps, tags: string[]): void {
 
 export const makeCommercePaygateRoutes = (d: Deps): RouteModule => (r) => {
   const tags = ['payment gateway'];
-  r.post('/api/paygate/payment/initiate', { operationId: 'initiatePayment', response: wire.PaymentWithOrder, errors: ['ORDER_NOT_FOUND', 'ORDER_NOT_PAYABLE', 'AMOUNT_MISMATCH', 'PAYMENT_METHOD_UNAVAILABLE', 'PAYMENT_GATEWAY_ERROR', 'USER_NOT_FOUND'], summary: 'Start paying an order: {transaction_id, redirect_url, …} (owner or Admin)', access: Role.Student, body: InitiateBody, tags }, async ({ actor, body }) => {
+  r.post('/api/paygate/payment/initiate', { operationId: 'initiatePayment', response: wire.PaymentWithOrder, errors: errorsFrom(d.initiatePayment)(['ORDER_NOT_FOUND', 'ORDER_NOT_PAYABLE', 'AMOUNT_MISMATCH', 'PAYMENT_METHOD_UNAVAILABLE', 'PAYMENT_GATEWAY_ERROR', 'USER_NOT_FOUND']), summary: 'Start paying an order: {transaction_id, redirect_url, …} (owner or Admin)', access: Role.Student, body: InitiateBody, tags }, async ({ actor, body }) => {
     const out = unwrap(await d.initiatePayment(actor, { orderId: body.order_id, paymentMethod: body.payment_method, amount: body.amount }));
     return reply(paymentAnswer(out), 'Payment initiated');
   });
-  r.get('/api/paygate/payment/check/:transaction_id', { operationId: 'checkPayment', response: wire.PaymentWithOrder, errors: ['PAYMENT_NOT_FOUND'], summary: 'A payment by transaction id (ours or the gateway\'s)', access: Role.Student, params: TxParam, tags }, async ({ actor, params }) =>
+  r.get('/api/paygate/payment/check/:transaction_id', { operationId: 'checkPayment', response: wire.PaymentWithOrder, errors: errorsFrom(d.checkPayment)(['PAYMENT_NOT_FOUND']), summary: 'A payment by transaction id (ours or the gateway\'s)', access: Role.Student, params: TxParam, tags }, async ({ actor, params }) =>
     paymentAnswer(unwrap(await d.checkPayment(actor, params.transaction_id))));
-  r.get('/api/paygate/payment/latest/:order_id', { operationId: 'getLatestPayment', response: wire.PaymentWithOrder, errors: ['ORDER_NOT_FOUND', 'PAYMENT_NOT_FOUND'], summary: 'The newest payment of an order', access: Role.Student, params: OrderParam, tags }, async ({ actor, params }) =>
+  r.get('/api/paygate/payment/latest/:order_id', { operationId: 'getLatestPayment', response: wire.PaymentWithOrder, errors: errorsFrom(d.latestPayment)(['ORDER_NOT_FOUND', 'PAYMENT_NOT_FOUND']), summary: 'The newest payment of an order', access: Role.Student, params: OrderParam, tags }, async ({ actor, params }) =>
     paymentAnswer(unwrap(await d.latestPayment(actor, params.order_id))));
 
   r.post('/api/paygate/webhook', {
     summary: 'Payment notification (Midtrans HTTP notification format, signature_key checked)', access: 'public', tenant: 'proof', rateLimit: 'webhook', failedProofs: ['INVALID_SIGNATURE'], bodyKind: { kind: 'raw-json' }, tags,
     operationId: 'receivePaymentNotification', documentedBody: Notification.loose(),
     response: z.object({ order_id: z.string(), status: z.string(), changed: z.boolean().meta({ description: 'Whether this notification moved the order' }) }),
-    errors: ['INVALID_SIGNATURE', 'INVALID_NOTIFICATION', 'ORDER_NOT_FOUND', 'AMOUNT_MISMATCH'],
+    errors: errorsFrom(d.receivePaymentNotification)(['INVALID_SIGNATURE', 'INVALID_NOTIFICATION', 'ORDER_NOT_FOUND', 'AMOUNT_MISMATCH', 'PROMO_USE_UNAVAILABLE']),
   }, async ({ body }) => {
     // Without the signed fields there is nothing to verify: refused like a bad signature, nothing stored.
     const parsed = Notification.safeParse(body);
@@ -159,7 +159,7 @@ export const makeCommercePaygateRoutes = (d: Deps): RouteModule => (r) => {
       from: query.from === undefined ? undefined : query.from.length === 10 ? dayStart(query.from) : new Date(query.from),
       to: query.to === undefined ? undefined : query.to.length === 10 ? dayAfter(query.to) : new Date(query.to),
     }, toPageRequest(query)), paymentView));
-  r.post('/api/lms/admin/payments', { operationId: 'recordOfflinePayment', response: wire.PaymentWithOrder, errors: ['AMOUNT_MISMATCH', 'ORDER_ALREADY_PAID', 'ORDER_NOT_FOUND', 'ORDER_NOT_PAYABLE'], summary: 'Record an offline payment; pays the order through the state machine', access: Role.Admin, body: OfflineBody, tags: atags }, async ({ actor, meta, body }) => {
+  r.post('/api/lms/admin/payments', { operationId: 'recordOfflinePayment', response: wire.PaymentWithOrder, errors: errorsFrom(d.recordOfflinePayment)(['AMOUNT_MISMATCH', 'ORDER_ALREADY_PAID', 'ORDER_NOT_FOUND', 'ORDER_NOT_PAYABLE', 'PROMO_USE_UNAVAILABLE']), summary: 'Record an offline payment; pays the order through the state machine', access: Role.Admin, body: OfflineBody, tags: atags }, async ({ actor, meta, body }) => {
     const out = unwrap(await d.recordOfflinePayment(actor, meta, { orderId: body.order_id, amount: body.amount, paymentMethod: body.payment_method, reference: body.reference }));
     return reply(paymentAnswer(out), 'Payment recorded');
   });

@@ -20,7 +20,7 @@ import type { makeGetAutomation } from '../../../application/crm/use-cases/get-a
 import type { makeUpdateAutomation } from '../../../application/crm/use-cases/update-automation.usecase.js';
 import type { makeGetCrmDashboard } from '../../../application/crm/use-cases/get-crm-dashboard.usecase.js';
 import { RAW, reply } from '../kit/envelope.js';
-import { HttpError, unwrap } from '../kit/errors.js';
+import { HttpError, unwrap, errorsFrom } from '../kit/errors.js';
 import { dateOnly, dayAfter, dayStart, email, idParam, money, pageQuery, pageView, queryBool, text, toPageRequest, uuid } from '../kit/schemas.js';
 import type { RouteModule } from '../kit/route-table.js';
 import * as wire from '../wire/crm.wire.js';
@@ -129,10 +129,10 @@ export const makeCrmRoutes = (d: Deps): RouteModule => (r) => {
   r.get('/api/crm/integrations', { operationId: 'listCrmIntegrations', response: z.array(wire.Integration), summary: 'Ad platform integrations (secrets as {configured})', access: Role.Admin, tags }, async ({ actor }) =>
     (await d.listIntegrations(actor)).map((s) => integrationView(s, d.config.publicUrl)));
 
-  r.put('/api/crm/integrations/:provider', { operationId: 'updateCrmIntegration', response: wire.Integration, errors: ['INTEGRATION_INCOMPLETE', 'PAGE_NOT_VERIFIED', 'WEBHOOK_KEY_REFUSED', 'META_GRAPH_UNAVAILABLE'], summary: 'Create or update an integration (any subset; null clears); a page id is checked with Graph', access: Role.Admin, params: providerParam, body: IntegrationBody, tags }, async ({ actor, meta, params, body }) =>
+  r.put('/api/crm/integrations/:provider', { operationId: 'updateCrmIntegration', response: wire.Integration, errors: errorsFrom(d.updateIntegration)(['INTEGRATION_INCOMPLETE', 'PAGE_NOT_VERIFIED', 'WEBHOOK_KEY_REFUSED', 'META_GRAPH_UNAVAILABLE']), summary: 'Create or update an integration (any subset; null clears); a page id is checked with Graph', access: Role.Admin, params: providerParam, body: IntegrationBody, tags }, async ({ actor, meta, params, body }) =>
     reply(integrationView(unwrap(await d.updateIntegration(actor, meta, params.provider, body)), d.config.publicUrl), 'Integration updated'));
 
-  r.get('/api/crm/webhooks/:provider', { operationId: 'verifyMetaWebhook', producesSchema: z.string().meta({ description: 'hub.challenge, as sent' }), errors: ['INVALID_VERIFY_TOKEN', { status: 404, message: 'Record not found' }], summary: 'Meta webhook verification: answers hub.challenge as plain text', access: 'public', tenant: 'proof', rateLimit: 'webhook', failedProofs: ['INVALID_VERIFY_TOKEN'], params: webhookParam, query: HandshakeQuery, produces: 'text/plain', tags }, async ({ params, query, ctx }) => {
+  r.get('/api/crm/webhooks/:provider', { operationId: 'verifyMetaWebhook', producesSchema: z.string().meta({ description: 'hub.challenge, as sent' }), errors: errorsFrom(d.verifyMetaSubscription)(['INVALID_VERIFY_TOKEN'], [{ status: 404, message: 'Record not found' }]), summary: 'Meta webhook verification: answers hub.challenge as plain text', access: 'public', tenant: 'proof', rateLimit: 'webhook', failedProofs: ['INVALID_VERIFY_TOKEN'], params: webhookParam, query: HandshakeQuery, produces: 'text/plain', tags }, async ({ params, query, ctx }) => {
     if (params.provider !== 'meta') throw new HttpError(404, 'Record not found');
     const challenge = unwrap(await d.verifyMetaSubscription({ mode: query['hub.mode'], verifyToken: query['hub.verify_token'], challenge: query['hub.challenge'] }));
     ctx.status = 200;
@@ -141,7 +141,7 @@ export const makeCrmRoutes = (d: Deps): RouteModule => (r) => {
     return RAW;
   });
 
-  r.post('/api/crm/webhooks/:provider', { operationId: 'receiveLeadWebhook', response: z.object({ accepted: z.number().int().meta({ description: 'Leads accepted for ingestion' }) }), errors: ['INVALID_SIGNATURE', 'INVALID_WEBHOOK_KEY', 'INVALID_LEAD_PAYLOAD', { status: 404, message: 'Record not found' }], documentedBody: z.union([wire.MetaLeadNotification, wire.GoogleLeadNotification]), summary: 'Lead notification of Meta (signed) or Google (google_key)', access: 'public', tenant: 'proof', rateLimit: 'webhook', failedProofs: ['INVALID_SIGNATURE', 'INVALID_WEBHOOK_KEY'], bodyKind: { kind: 'raw-json' }, params: webhookParam, tags }, async ({ params, rawBody, body, ctx }) => {
+  r.post('/api/crm/webhooks/:provider', { operationId: 'receiveLeadWebhook', response: z.object({ accepted: z.number().int().meta({ description: 'Leads accepted for ingestion' }) }), errors: errorsFrom(d.receiveGoogleWebhook, d.receiveMetaWebhook)(['INVALID_SIGNATURE', 'INVALID_WEBHOOK_KEY', 'INVALID_LEAD_PAYLOAD'], [{ status: 404, message: 'Record not found' }]), documentedBody: z.union([wire.MetaLeadNotification, wire.GoogleLeadNotification]), summary: 'Lead notification of Meta (signed) or Google (google_key)', access: 'public', tenant: 'proof', rateLimit: 'webhook', failedProofs: ['INVALID_SIGNATURE', 'INVALID_WEBHOOK_KEY'], bodyKind: { kind: 'raw-json' }, params: webhookParam, tags }, async ({ params, rawBody, body, ctx }) => {
     const raw = rawBody ?? Buffer.alloc(0);
     if (params.provider === 'meta') return reply(unwrap(await d.receiveMetaWebhook(raw, body, ctx.get('X-Hub-Signature-256') || undefined)), 'Received');
     if (params.provider === 'google') return reply(unwrap(await d.receiveGoogleWebhook(raw, body)), 'Received');
@@ -151,7 +151,7 @@ export const makeCrmRoutes = (d: Deps): RouteModule => (r) => {
   r.get('/api/crm/webhook-deliveries', { operationId: 'listWebhookDeliveries', response: wire.WebhookDeliveryPage, summary: 'Stored webhook deliveries, newest first', access: Role.Admin, query: DeliveriesQuery, tags }, async ({ actor, query }) =>
     pageView(await d.listWebhookDeliveries(actor, { status: query.status, provider: query.provider }, toPageRequest(query)), deliveryView));
 
-  r.post('/api/crm/webhook-deliveries/:id/retry', { operationId: 'retryWebhookDelivery', response: wire.WebhookDelivery, errors: ['DELIVERY_NOT_FOUND', 'DELIVERY_NOT_FAILED'], summary: 'Retry a failed delivery', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) =>
+  r.post('/api/crm/webhook-deliveries/:id/retry', { operationId: 'retryWebhookDelivery', response: wire.WebhookDelivery, errors: errorsFrom(d.retryWebhookDelivery)(['DELIVERY_NOT_FOUND', 'DELIVERY_NOT_FAILED']), summary: 'Retry a failed delivery', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) =>
     reply(deliveryView(unwrap(await d.retryWebhookDelivery(actor, meta, params.id))), 'Delivery queued for retry'));
 
   r.get('/api/crm/leads', { operationId: 'listLeads', response: wire.LeadPage, summary: 'Leads, newest first', access: Role.Admin, query: LeadsQuery, tags }, async ({ actor, query }) =>
@@ -166,7 +166,7 @@ export const makeCrmRoutes = (d: Deps): RouteModule => (r) => {
       to: toDate(query.to),
     }, toPageRequest(query)), leadView));
 
-  r.post('/api/crm/leads', { operationId: 'createLead', response: wire.LeadDetail, errors: ['INVALID_PHONE', 'ASSIGNEE_NOT_FOUND'], summary: 'Create a lead from another source', access: Role.Admin, body: CreateLeadBody, tags }, async ({ actor, meta, body }) => {
+  r.post('/api/crm/leads', { operationId: 'createLead', response: wire.LeadDetail, errors: errorsFrom(d.createLead)(['INVALID_PHONE', 'ASSIGNEE_NOT_FOUND']), summary: 'Create a lead from another source', access: Role.Admin, body: CreateLeadBody, tags }, async ({ actor, meta, body }) => {
     const result = unwrap(await d.createLead(actor, meta, {
       provider: body.provider, externalId: body.external_id ?? null, name: body.name, phone: body.phone ?? null, email: body.email?.toLowerCase() ?? null,
       city: body.city ?? null, region: body.region ?? null, category: body.category ?? null, answers: body.answers ?? [], status: body.status,
@@ -176,15 +176,15 @@ export const makeCrmRoutes = (d: Deps): RouteModule => (r) => {
     return reply(leadDetailView(result), result.created ? 'Lead created' : 'Lead already exists');
   });
 
-  r.get('/api/crm/leads/:id', { operationId: 'getLead', response: wire.LeadDetail, errors: ['LEAD_NOT_FOUND'], summary: 'A lead with its person (user, orders, enrolments) and history', access: Role.Admin, params: idParam, tags }, async ({ actor, params }) =>
+  r.get('/api/crm/leads/:id', { operationId: 'getLead', response: wire.LeadDetail, errors: errorsFrom(d.getLead)(['LEAD_NOT_FOUND']), summary: 'A lead with its person (user, orders, enrolments) and history', access: Role.Admin, params: idParam, tags }, async ({ actor, params }) =>
     leadDetailView(unwrap(await d.getLead(actor, params.id))));
 
-  r.patch('/api/crm/leads/:id', { operationId: 'updateLead', response: wire.LeadDetail, errors: ['LEAD_NOT_FOUND', 'ASSIGNEE_NOT_FOUND', 'LINK_USER_NOT_FOUND'], summary: 'Change stage, value, assignee or linked user; add a note', access: Role.Admin, params: idParam, body: UpdateLeadBody, tags }, async ({ actor, meta, params, body }) =>
+  r.patch('/api/crm/leads/:id', { operationId: 'updateLead', response: wire.LeadDetail, errors: errorsFrom(d.updateLead)(['LEAD_NOT_FOUND', 'ASSIGNEE_NOT_FOUND', 'LINK_USER_NOT_FOUND']), summary: 'Change stage, value, assignee or linked user; add a note', access: Role.Admin, params: idParam, body: UpdateLeadBody, tags }, async ({ actor, meta, params, body }) =>
     reply(leadDetailView(unwrap(await d.updateLead(actor, meta, params.id, { status: body.status, value: body.value, assignedTo: body.assigned_to, userId: body.user_id, note: body.note }))), 'Lead updated'));
 
   r.get('/api/crm/automation', { operationId: 'getCrmAutomation', response: wire.Automation, summary: 'Lead allocation rules', access: Role.Admin, tags }, async ({ actor }) => automationView(await d.getAutomation(actor)));
 
-  r.put('/api/crm/automation', { operationId: 'updateCrmAutomation', response: wire.Automation, errors: ['UNKNOWN_RULE_USER', 'DUPLICATE_MEMBER'], summary: 'Update allocation rules (any subset)', access: Role.Admin, body: AutomationBody, tags }, async ({ actor, meta, body }) =>
+  r.put('/api/crm/automation', { operationId: 'updateCrmAutomation', response: wire.Automation, errors: errorsFrom(d.updateAutomation)(['UNKNOWN_RULE_USER', 'DUPLICATE_MEMBER']), summary: 'Update allocation rules (any subset)', access: Role.Admin, body: AutomationBody, tags }, async ({ actor, meta, body }) =>
     reply(automationView(unwrap(await d.updateAutomation(actor, meta, {
       mode: body.mode,
       members: body.members?.map((m) => ({ userId: m.user_id, active: m.active, regions: m.regions, categories: m.categories })),

@@ -14,7 +14,7 @@ import { MAX_QUESTION_CHARS } from '../../../domain/engagement/assistant.js';
 import { Role } from '../../../domain/identity/role.js';
 import type { ChatStreamHub } from '../../realtime/chat-stream-hub.js';
 import { RAW, reply } from '../kit/envelope.js';
-import { unwrap } from '../kit/errors.js';
+import { unwrap, errorsFrom } from '../kit/errors.js';
 import { idParam, pageQuery, pageView, text, toPageRequest, uuid } from '../kit/schemas.js';
 import * as wire from '../wire/engagement.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
@@ -52,7 +52,7 @@ export const makeEngagementChatRoutes = (d: Deps): RouteModule => (r) => {
     return pageView(page, (s) => conversationView(s, people));
   });
 
-  r.post('/api/lms/chat/conversations', { operationId: 'startConversation', response: wire.Conversation, errors: ['NO_PARTICIPANTS', 'TOO_MANY_PARTICIPANTS', 'PARTICIPANT_NOT_FOUND', 'CHAT_FORBIDDEN'],
+  r.post('/api/lms/chat/conversations', { operationId: 'startConversation', response: wire.Conversation, errors: errorsFrom(d.startConversation)(['NO_PARTICIPANTS', 'TOO_MANY_PARTICIPANTS', 'PARTICIPANT_NOT_FOUND', 'CHAT_FORBIDDEN']),
     summary: 'Start a conversation (one other person: the pair\'s direct conversation, reused when it exists; more: a group)',
     access, body: ConversationBody, tags,
   }, async ({ actor, body }) => {
@@ -60,12 +60,12 @@ export const makeEngagementChatRoutes = (d: Deps): RouteModule => (r) => {
     return reply(conversationView(started.summary, started.people), started.created ? 'Conversation created' : 'Conversation already exists');
   });
 
-  r.get('/api/lms/chat/conversations/:id', { operationId: 'getConversation', response: wire.Conversation, errors: ['CONVERSATION_NOT_FOUND'], summary: 'One of the caller\'s conversations', access, params: idParam, tags }, async ({ actor, params }) => {
+  r.get('/api/lms/chat/conversations/:id', { operationId: 'getConversation', response: wire.Conversation, errors: errorsFrom(d.getConversation)(['CONVERSATION_NOT_FOUND']), summary: 'One of the caller\'s conversations', access, params: idParam, tags }, async ({ actor, params }) => {
     const found = unwrap(await d.getConversation(actor, params.id));
     return conversationView(found.summary, found.people);
   });
 
-  r.get('/api/lms/chat/conversations/:id/messages', { operationId: 'listMessages', response: wire.MessagePage, errors: ['CONVERSATION_NOT_FOUND', 'UNKNOWN_CURSOR'],
+  r.get('/api/lms/chat/conversations/:id/messages', { operationId: 'listMessages', response: wire.MessagePage, errors: errorsFrom(d.listMessages)(['CONVERSATION_NOT_FOUND', 'UNKNOWN_CURSOR']),
     summary: 'Messages newest first; `before` (a message id) pages to older ones, `limit` 1–100 (default 50)',
     access, params: idParam, query: MessagesQuery, tags,
   }, async ({ actor, params, query }) => {
@@ -73,10 +73,10 @@ export const makeEngagementChatRoutes = (d: Deps): RouteModule => (r) => {
     return { items: page.items.map(messageView), limit: query.limit, has_more: page.hasMore, next_before: page.nextBefore };
   });
 
-  r.post('/api/lms/chat/conversations/:id/messages', { operationId: 'sendMessage', response: wire.ChatMessage, errors: ['CONVERSATION_NOT_FOUND', 'INVALID_MESSAGE'], summary: 'Send a message (`text`, `link` or `file`)', access, params: idParam, body: MessageBody, tags }, async ({ actor, params, body }) =>
+  r.post('/api/lms/chat/conversations/:id/messages', { operationId: 'sendMessage', response: wire.ChatMessage, errors: errorsFrom(d.sendMessage)(['CONVERSATION_NOT_FOUND', 'INVALID_MESSAGE']), summary: 'Send a message (`text`, `link` or `file`)', access, params: idParam, body: MessageBody, tags }, async ({ actor, params, body }) =>
     reply(messageView(unwrap(await d.sendMessage(actor, params.id, { content: body.content, messageType: body.message_type }))), 'Message sent'));
 
-  r.post('/api/lms/chat/conversations/:id/read', { operationId: 'markConversationRead', response: wire.ReadMarker, errors: ['CONVERSATION_NOT_FOUND', 'UNKNOWN_MESSAGE'], summary: 'Mark the conversation read up to a message (default: the latest)', access, params: idParam, body: ReadBody, tags }, async ({ actor, params, body }) => {
+  r.post('/api/lms/chat/conversations/:id/read', { operationId: 'markConversationRead', response: wire.ReadMarker, errors: errorsFrom(d.markConversationRead)(['CONVERSATION_NOT_FOUND', 'UNKNOWN_MESSAGE']), summary: 'Mark the conversation read up to a message (default: the latest)', access, params: idParam, body: ReadBody, tags }, async ({ actor, params, body }) => {
     const marked = unwrap(await d.markConversationRead(actor, params.id, body.message_id));
     return { conversation_id: params.id, unread_count: marked.unreadCount };
   });
@@ -111,11 +111,11 @@ export const makeEngagementChatRoutes = (d: Deps): RouteModule => (r) => {
   });
 
   const atags = ['lesson assistant'];
-  r.post('/api/lms/chat/lessons/:lessonId/ai', { operationId: 'askLessonAssistant', response: wire.AssistantAnswer, errors: ['LESSON_NOT_FOUND', 'NOT_ENROLLED', 'AI_UNAVAILABLE'],
+  r.post('/api/lms/chat/lessons/:lessonId/ai', { operationId: 'askLessonAssistant', response: wire.AssistantAnswer, errors: errorsFrom(d.askLessonAssistant)(['LESSON_NOT_FOUND', 'NOT_ENROLLED', 'AI_UNAVAILABLE']),
     summary: 'Ask the AI assistant about a lesson (enrolment required); answers `{reply, sources: [{excerpt}]}`',
     access, rateLimit: 'ai', params: LessonParam, body: AskBody, tags: atags,
   }, async ({ actor, params, body }) => unwrap(await d.askLessonAssistant(actor, params.lessonId, body.message)));
 
-  r.get('/api/lms/chat/lessons/:lessonId/ai/messages', { operationId: 'listLessonAiMessages', response: wire.AiMessagePage, errors: ['LESSON_NOT_FOUND', 'NOT_ENROLLED'], summary: 'The caller\'s questions and the assistant\'s answers about a lesson, newest first', access, params: LessonParam, query: pageQuery, tags: atags }, async ({ actor, params, query }) =>
+  r.get('/api/lms/chat/lessons/:lessonId/ai/messages', { operationId: 'listLessonAiMessages', response: wire.AiMessagePage, errors: errorsFrom(d.listLessonAiMessages)(['LESSON_NOT_FOUND', 'NOT_ENROLLED']), summary: 'The caller\'s questions and the assistant\'s answers about a lesson, newest first', access, params: LessonParam, query: pageQuery, tags: atags }, async ({ actor, params, query }) =>
     pageView(unwrap(await d.listLessonAiMessages(actor, params.lessonId, toPageRequest(query))), aiMessageView));
 };

@@ -21,7 +21,7 @@ import { MAX_ASSIGNEES, MAX_DAY_OFFSET } from '../../../domain/engagement/templa
 import { MAX_DESCRIPTION, MAX_TITLE } from '../../../domain/engagement/schedule.js';
 import { Role } from '../../../domain/identity/role.js';
 import { RAW, reply } from '../kit/envelope.js';
-import { unwrap } from '../kit/errors.js';
+import { unwrap, errorsFrom } from '../kit/errors.js';
 import { acknowledgement, idParam, pageQuery, pageView, queryBool, requiredText, text, timeHm, toPageRequest, uuid } from '../kit/schemas.js';
 import * as wire from '../wire/engagement.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
@@ -80,7 +80,7 @@ export const makeEngagementScheduleRoutes = (d: Deps): RouteModule => (r) => {
   const tags = ['schedule'];
   const access = Role.Student;
 
-  r.get('/api/lms/my-schedule', { operationId: 'listMySchedule', response: wire.SchedulePage, errors: ['INVALID_DATE', 'RANGE_INVERTED', 'RANGE_TOO_LONG'],
+  r.get('/api/lms/my-schedule', { operationId: 'listMySchedule', response: wire.SchedulePage, errors: errorsFrom(d.listMySchedule)(['INVALID_DATE', 'RANGE_INVERTED', 'RANGE_TOO_LONG']),
     summary: 'The caller\'s schedule from start_date to end_date (both included, at most 366 days; default: today and the next 6 days), by date and time',
     access, query: ScheduleQuery, tags,
   }, async ({ actor, query }) => {
@@ -88,13 +88,13 @@ export const makeEngagementScheduleRoutes = (d: Deps): RouteModule => (r) => {
     return { ...pageView(found, scheduleItemView), start_date: found.startDate, end_date: found.endDate };
   });
 
-  r.post('/api/lms/my-schedule/items', { operationId: 'createScheduleItem', response: wire.ScheduleItem, errors: ['INVALID_DATE', 'INVALID_TIME', 'END_NOT_AFTER_START'], summary: 'Add an item to the caller\'s schedule', access, body: ItemBody, tags }, async ({ actor, body }) =>
+  r.post('/api/lms/my-schedule/items', { operationId: 'createScheduleItem', response: wire.ScheduleItem, errors: errorsFrom(d.createScheduleItem)(['INVALID_DATE', 'INVALID_TIME', 'END_NOT_AFTER_START']), summary: 'Add an item to the caller\'s schedule', access, body: ItemBody, tags }, async ({ actor, body }) =>
     reply(scheduleItemView(unwrap(await d.createScheduleItem(actor, { title: body.title, description: body.description, date: body.date, startTime: body.start_time, endTime: body.end_time }))), 'Schedule item created'));
 
-  r.put('/api/lms/my-schedule/items/:itemId', { operationId: 'updateScheduleItem', response: wire.ScheduleItem, errors: ['SCHEDULE_ITEM_NOT_FOUND', 'INVALID_DATE', 'INVALID_TIME', 'END_NOT_AFTER_START'], summary: 'Update one of the caller\'s items (any subset of its fields)', access, params: ItemParam, body: ItemPatch, tags }, async ({ actor, params, body }) =>
+  r.put('/api/lms/my-schedule/items/:itemId', { operationId: 'updateScheduleItem', response: wire.ScheduleItem, errors: errorsFrom(d.updateScheduleItem)(['SCHEDULE_ITEM_NOT_FOUND', 'INVALID_DATE', 'INVALID_TIME', 'END_NOT_AFTER_START']), summary: 'Update one of the caller\'s items (any subset of its fields)', access, params: ItemParam, body: ItemPatch, tags }, async ({ actor, params, body }) =>
     reply(scheduleItemView(unwrap(await d.updateScheduleItem(actor, params.itemId, { title: body.title, description: body.description, date: body.date, startTime: body.start_time, endTime: body.end_time }))), 'Schedule item updated'));
 
-  r.delete('/api/lms/my-schedule/items/:itemId', { operationId: 'deleteScheduleItem', response: acknowledgement, errors: ['SCHEDULE_ITEM_NOT_FOUND'], summary: 'Delete one of the caller\'s items', access, params: ItemParam, tags }, async ({ actor, params }) => {
+  r.delete('/api/lms/my-schedule/items/:itemId', { operationId: 'deleteScheduleItem', response: acknowledgement, errors: errorsFrom(d.deleteScheduleItem)(['SCHEDULE_ITEM_NOT_FOUND']), summary: 'Delete one of the caller\'s items', access, params: ItemParam, tags }, async ({ actor, params }) => {
     unwrap(await d.deleteScheduleItem(actor, params.itemId));
     return reply(null, 'Schedule item deleted');
   });
@@ -111,7 +111,7 @@ export const makeEngagementScheduleRoutes = (d: Deps): RouteModule => (r) => {
   r.delete('/api/lms/my-schedule/feed-token', { operationId: 'revokeFeedToken', response: z.object({ revoked: z.boolean() }), summary: 'Turn the caller\'s calendar feed off', access, tags }, async ({ actor }) =>
     reply(await d.revokeFeedToken(actor), 'Feed token revoked'));
 
-  r.get('/api/lms/my-schedule.ics', { operationId: 'getScheduleFeed', producesSchema: z.string(), errors: ['FEED_NOT_FOUND'],
+  r.get('/api/lms/my-schedule.ics', { operationId: 'getScheduleFeed', producesSchema: z.string(), errors: errorsFrom(d.renderScheduleFeed)(['FEED_NOT_FOUND']),
     summary: 'The schedule of a feed token\'s owner as iCalendar (RFC 5545), for calendar apps; no login, no tenant header: the token is both',
     access: 'public', query: FeedQuery, tags, produces: 'text/calendar',
   }, async ({ query, ctx }) => {
@@ -132,33 +132,33 @@ export const makeEngagementScheduleRoutes = (d: Deps): RouteModule => (r) => {
   r.get('/api/lms/schedule-templates', { operationId: 'listScheduleTemplates', response: wire.ScheduleTemplatePage, summary: 'Templates newest first: Mentors and above see the tenant\'s, others their own (`mine=true`: own only)', access, query: TemplateListQuery, tags: ttags }, async ({ actor, query }) =>
     pageView(await d.listScheduleTemplates(actor, { mine: query.mine }, toPageRequest(query)), (t) => templateView(t)));
 
-  r.get('/api/lms/schedule-templates/:id', { operationId: 'getScheduleTemplate', response: wire.ScheduleTemplate, errors: ['SCHEDULE_TEMPLATE_NOT_FOUND'], summary: 'A template with its items (by day, then time)', access, params: idParam, tags: ttags }, async ({ actor, params }) => {
+  r.get('/api/lms/schedule-templates/:id', { operationId: 'getScheduleTemplate', response: wire.ScheduleTemplate, errors: errorsFrom(d.getScheduleTemplate)(['SCHEDULE_TEMPLATE_NOT_FOUND']), summary: 'A template with its items (by day, then time)', access, params: idParam, tags: ttags }, async ({ actor, params }) => {
     const t = unwrap(await d.getScheduleTemplate(actor, params.id));
     return templateView(t.template, { items: t.items });
   });
 
-  r.put('/api/lms/schedule-templates/:id', { operationId: 'updateScheduleTemplate', response: wire.ScheduleTemplate, errors: ['SCHEDULE_TEMPLATE_NOT_FOUND'], summary: 'Update a template\'s name or description', access, params: idParam, body: TemplateBody.partial(), tags: ttags }, async ({ actor, params, body }) => {
+  r.put('/api/lms/schedule-templates/:id', { operationId: 'updateScheduleTemplate', response: wire.ScheduleTemplate, errors: errorsFrom(d.updateScheduleTemplate)(['SCHEDULE_TEMPLATE_NOT_FOUND']), summary: 'Update a template\'s name or description', access, params: idParam, body: TemplateBody.partial(), tags: ttags }, async ({ actor, params, body }) => {
     const t = unwrap(await d.updateScheduleTemplate(actor, params.id, body));
     return reply(templateView(t.template, { items: t.items }), 'Schedule template updated');
   });
 
-  r.delete('/api/lms/schedule-templates/:id', { operationId: 'deleteScheduleTemplate', response: acknowledgement, errors: ['SCHEDULE_TEMPLATE_NOT_FOUND'], summary: 'Delete a template (items it produced stay in schedules)', access, params: idParam, tags: ttags }, async ({ actor, params }) => {
+  r.delete('/api/lms/schedule-templates/:id', { operationId: 'deleteScheduleTemplate', response: acknowledgement, errors: errorsFrom(d.deleteScheduleTemplate)(['SCHEDULE_TEMPLATE_NOT_FOUND']), summary: 'Delete a template (items it produced stay in schedules)', access, params: idParam, tags: ttags }, async ({ actor, params }) => {
     unwrap(await d.deleteScheduleTemplate(actor, params.id));
     return reply(null, 'Schedule template deleted');
   });
 
-  r.post('/api/lms/schedule-templates/:id/items', { operationId: 'addScheduleTemplateItem', response: wire.TemplateItem, errors: ['SCHEDULE_TEMPLATE_NOT_FOUND', 'TOO_MANY_TEMPLATE_ITEMS', 'INVALID_DAY_OFFSET', 'INVALID_TIME', 'END_NOT_AFTER_START'], summary: 'Add an item to a template', access, params: idParam, body: TemplateItemBody, tags: ttags }, async ({ actor, params, body }) =>
+  r.post('/api/lms/schedule-templates/:id/items', { operationId: 'addScheduleTemplateItem', response: wire.TemplateItem, errors: errorsFrom(d.addTemplateItem)(['SCHEDULE_TEMPLATE_NOT_FOUND', 'TOO_MANY_TEMPLATE_ITEMS', 'INVALID_DAY_OFFSET', 'INVALID_TIME', 'END_NOT_AFTER_START']), summary: 'Add an item to a template', access, params: idParam, body: TemplateItemBody, tags: ttags }, async ({ actor, params, body }) =>
     reply(templateItemView(unwrap(await d.addTemplateItem(actor, params.id, { dayOffset: body.day_offset, title: body.title, description: body.description, startTime: body.start_time, endTime: body.end_time }))), 'Template item created'));
 
-  r.put('/api/lms/schedule-template-items/:itemId', { operationId: 'updateScheduleTemplateItem', response: wire.TemplateItem, errors: ['TEMPLATE_ITEM_NOT_FOUND', 'INVALID_DAY_OFFSET', 'INVALID_TIME', 'END_NOT_AFTER_START'], summary: 'Update a template item (any subset of its fields)', access, params: ItemParam, body: TemplateItemPatch, tags: ttags }, async ({ actor, params, body }) =>
+  r.put('/api/lms/schedule-template-items/:itemId', { operationId: 'updateScheduleTemplateItem', response: wire.TemplateItem, errors: errorsFrom(d.updateTemplateItem)(['TEMPLATE_ITEM_NOT_FOUND', 'INVALID_DAY_OFFSET', 'INVALID_TIME', 'END_NOT_AFTER_START']), summary: 'Update a template item (any subset of its fields)', access, params: ItemParam, body: TemplateItemPatch, tags: ttags }, async ({ actor, params, body }) =>
     reply(templateItemView(unwrap(await d.updateTemplateItem(actor, params.itemId, { dayOffset: body.day_offset, title: body.title, description: body.description, startTime: body.start_time, endTime: body.end_time }))), 'Template item updated'));
 
-  r.delete('/api/lms/schedule-template-items/:itemId', { operationId: 'deleteScheduleTemplateItem', response: acknowledgement, errors: ['TEMPLATE_ITEM_NOT_FOUND'], summary: 'Delete a template item', access, params: ItemParam, tags: ttags }, async ({ actor, params }) => {
+  r.delete('/api/lms/schedule-template-items/:itemId', { operationId: 'deleteScheduleTemplateItem', response: acknowledgement, errors: errorsFrom(d.deleteTemplateItem)(['TEMPLATE_ITEM_NOT_FOUND']), summary: 'Delete a template item', access, params: ItemParam, tags: ttags }, async ({ actor, params }) => {
     unwrap(await d.deleteTemplateItem(actor, params.itemId));
     return reply(null, 'Template item deleted');
   });
 
-  r.post('/api/lms/schedule-templates/:id/assign', { operationId: 'assignScheduleTemplate', response: wire.TemplateAssignment, errors: ['SCHEDULE_TEMPLATE_NOT_FOUND', 'INVALID_DATE', 'ASSIGNEE_NOT_FOUND', 'ASSIGN_FORBIDDEN', 'TOO_MANY_ASSIGNEES'],
+  r.post('/api/lms/schedule-templates/:id/assign', { operationId: 'assignScheduleTemplate', response: wire.TemplateAssignment, errors: errorsFrom(d.assignScheduleTemplate)(['SCHEDULE_TEMPLATE_NOT_FOUND', 'INVALID_DATE', 'ASSIGNEE_NOT_FOUND', 'ASSIGN_FORBIDDEN', 'TOO_MANY_ASSIGNEES']),
     summary: 'Produce schedule items from the template for each user (default: the caller) from start_date; idempotent per template, user and start date',
     access, params: idParam, body: AssignBody, tags: ttags,
   }, async ({ actor, params, body }) => {

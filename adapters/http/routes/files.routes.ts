@@ -8,7 +8,7 @@ import { DOWNLOAD_PREFIX } from '../../../application/platform/file-service.js';
 import type { StoredFile } from '../../../domain/platform/file-types.js';
 import { Role } from '../../../domain/identity/role.js';
 import { RAW, reply } from '../kit/envelope.js';
-import { DomainError, unwrap } from '../kit/errors.js';
+import { DomainError, unwrap, errorsFrom, edgeErrors } from '../kit/errors.js';
 import { acknowledgement, idParam, pageQuery, pageView, toPageRequest } from '../kit/schemas.js';
 import * as wire from '../wire/platform.wire.js';
 import type { RouteInput, RouteModule } from '../kit/route-table.js';
@@ -36,7 +36,7 @@ const SearchQuery = ListQuery.extend({ q: z.string().trim().max(200).optional() 
 export const makeFileRoutes = (d: Deps): RouteModule => (r) => {
   const tags = ['files'];
 
-  r.post('/api/file', { operationId: 'uploadFile', response: wire.StoredFile, errors: ['FILE_REQUIRED'], summary: 'Upload a file (multipart field `file`, at most 25 MB)', access: Role.Admin, rateLimit: 'upload', bodyKind: { kind: 'multipart', maxFileBytes: UPLOAD_MAX_BYTES }, tags }, async ({ actor, meta, file }) => {
+  r.post('/api/file', { operationId: 'uploadFile', response: wire.StoredFile, errors: edgeErrors(['FILE_REQUIRED']), summary: 'Upload a file (multipart field `file`, at most 25 MB)', access: Role.Admin, rateLimit: 'upload', bodyKind: { kind: 'multipart', maxFileBytes: UPLOAD_MAX_BYTES }, tags }, async ({ actor, meta, file }) => {
     if (!file) throw new DomainError('FILE_REQUIRED', 'file: required');
     const stored = await d.uploadFile(actor, meta, file);
     return reply(fileView(stored), 'File uploaded');
@@ -60,11 +60,11 @@ export const makeFileRoutes = (d: Deps): RouteModule => (r) => {
     return RAW;
   };
   // The type comes from the stored name's extension: images, PDF, text, audio and video inline, the rest as octet-stream attachments.
-  const downloadSpec = { params: FileParam, produces: '*/*', tags, errors: ['FILE_NOT_FOUND'] } as const;
+  const downloadSpec = { params: FileParam, produces: '*/*', tags, errors: errorsFrom(d.openFile)(['FILE_NOT_FOUND']) } as const;
   r.get('/api/file/download/:file', { ...downloadSpec, operationId: 'downloadFileAsAdmin', summary: 'Download a file', access: Role.Admin }, download);
   r.get('/api/files/download/:file', { ...downloadSpec, operationId: 'downloadFile', summary: 'Download a file (public link)', access: 'public' }, download);
 
-  r.delete('/api/file/:id', { operationId: 'deleteFile', response: acknowledgement, errors: ['FILE_NOT_FOUND'], summary: 'Delete a file', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) => {
+  r.delete('/api/file/:id', { operationId: 'deleteFile', response: acknowledgement, errors: errorsFrom(d.deleteFile)(['FILE_NOT_FOUND']), summary: 'Delete a file', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) => {
     unwrap(await d.deleteFile(actor, meta, params.id));
     return reply(null, 'File deleted');
   });

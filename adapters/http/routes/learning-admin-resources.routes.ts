@@ -16,7 +16,7 @@ import { ENROLLMENT_SOURCES, ENROLLMENT_STATUSES } from '../../../domain/learnin
 import { PROMO_TYPES } from '../../../domain/learning/admin-resources.js';
 import { Role } from '../../../domain/identity/role.js';
 import { reply } from '../kit/envelope.js';
-import { DomainError, unwrap } from '../kit/errors.js';
+import { DomainError, unwrap, edgeErrors, errorsFrom } from '../kit/errors.js';
 import { acknowledgement, amountIn, idParam, MAX_AMOUNT, pageQuery, pageView, queryBool, requiredText, text, toPageRequest, uuid } from '../kit/schemas.js';
 import * as wire from '../wire/learning.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
@@ -141,9 +141,11 @@ export const makeLearningAdminResourceRoutes = (d: Deps): RouteModule => (r) => 
   const tags = ['admin resources'];
   // Learning assets and library items share one body: listed once, as a union of identical members is illogical.
   const documentedBody = z.union([...new Set(ADMIN_RESOURCES.map((n) => registry[n].createBody))] as [ZodType, ZodType, ...ZodType[]]).meta({ description: 'The fields of the resource named by `:resource` (see the description)' });
-  const errors = ['RESOURCE_NOT_FOUND', 'RECORD_NOT_FOUND', 'DUPLICATE_RECORD', 'UNKNOWN_REFERENCE', 'INVALID_RECORD', 'UNKNOWN_CATEGORY', 'CATEGORY_IN_USE', 'PLAN_IN_USE', 'COURSE_NOT_FOUND', 'USER_NOT_FOUND'];
+  const resources = [d.courseCategoriesResource, d.learningAssetsResource, d.libraryItemsResource, d.pricingResource, d.subscriptionPlansResource, d.studentsResource, d.enrollmentsResource, d.promoCodesResource];
+  const writes = resources.flatMap((x) => [x.create, x.update, x.remove]);
+  const errors = errorsFrom(...writes)(['RECORD_NOT_FOUND', 'DUPLICATE_RECORD', 'UNKNOWN_REFERENCE', 'INVALID_RECORD', 'CATEGORY_IN_USE', 'PLAN_IN_USE'], ['RESOURCE_NOT_FOUND']);
 
-  r.get('/api/lms/admin/resources/:resource', { operationId: 'listAdminRecords', response: wire.AdminRecordPage, errors: ['RESOURCE_NOT_FOUND'], summary: 'List an admin resource (paginated, ?search=)', description, access: Role.Admin, params: ResourceParam, query: pageQuery.extend({ search: searchQuery }).loose(), tags }, async ({ tenant, params, query }) =>
+  r.get('/api/lms/admin/resources/:resource', { operationId: 'listAdminRecords', response: wire.AdminRecordPage, errors: edgeErrors(['RESOURCE_NOT_FOUND']), summary: 'List an admin resource (paginated, ?search=)', description, access: Role.Admin, params: ResourceParam, query: pageQuery.extend({ search: searchQuery }).loose(), tags }, async ({ tenant, params, query }) =>
     find(params.resource).list(tenant.id, query, toPageRequest(query)));
 
   r.post('/api/lms/admin/resources/:resource', { operationId: 'createAdminRecord', response: wire.AdminRecord, errors, documentedBody, summary: 'Create a record of an admin resource', description, access: Role.Admin, params: ResourceParam, body: AnyBody, tags }, async ({ actor, meta, params, body }) =>
@@ -165,7 +167,7 @@ export const makeLearningAdminResourceRoutes = (d: Deps): RouteModule => (r) => 
     reply(contentItemView(unwrap(await d.learningAssetsResource.create(actor, meta, body))), 'Learning asset created'));
   r.get('/api/lms/library-items', { operationId: 'listLibraryItems', response: wire.ContentItemPage, summary: 'Library items (public)', access: 'public', query: ContentItemQuery, tags: ctags }, async ({ tenant, query }) =>
     pageView(await d.libraryItemsResource.list(tenant.id, query, toPageRequest(query)), contentItemView));
-  r.post('/api/lms/admin/library-items', { operationId: 'saveLibraryItem', response: wire.ContentItem, errors: ['RECORD_NOT_FOUND'], summary: 'Create a library item, or update it when `id` names one', access: Role.Admin, body: ContentItem.extend({ id: uuid.optional() }), tags: ctags }, async ({ actor, meta, body }) => {
+  r.post('/api/lms/admin/library-items', { operationId: 'saveLibraryItem', response: wire.ContentItem, errors: errorsFrom(d.libraryItemsResource.create, d.libraryItemsResource.update)(['RECORD_NOT_FOUND']), summary: 'Create a library item, or update it when `id` names one', access: Role.Admin, body: ContentItem.extend({ id: uuid.optional() }), tags: ctags }, async ({ actor, meta, body }) => {
     const { id, ...item } = body;
     const saved = id ? await d.libraryItemsResource.update(actor, meta, id, item) : await d.libraryItemsResource.create(actor, meta, item);
     return reply(contentItemView(unwrap(saved)), id ? 'Library item updated' : 'Library item created');

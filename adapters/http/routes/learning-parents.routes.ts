@@ -13,7 +13,7 @@ import type { Clock } from '../../../application/shared/ports.js';
 import { learnerView, studentCourseView, studentSummaryView } from '../../../application/learning/presenters.js';
 import { Role } from '../../../domain/identity/role.js';
 import { reply } from '../kit/envelope.js';
-import { unwrap } from '../kit/errors.js';
+import { unwrap, errorsFrom, edgeErrors } from '../kit/errors.js';
 import { acknowledgement, email, pageQuery, pageView, toPageRequest, uuid } from '../kit/schemas.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/identity/password-policy.js';
 import * as wire from '../wire/learning.wire.js';
@@ -61,14 +61,14 @@ export const makeLearningParentRoutes = (d: Deps): RouteModule => (r) => {
   const tags = ['parents'];
   const access = Role.Parent;
 
-  r.get('/api/lms/student/linking-code', { operationId: 'issueLinkingCode', response: wire.LinkingCode, errors: ['INSUFFICIENT_PERMISSION'], summary: 'A fresh linking code for the calling student (8 characters, 24 hours, single use)', access: Role.Student, tags }, async ({ actor }) => {
+  r.get('/api/lms/student/linking-code', { operationId: 'issueLinkingCode', response: wire.LinkingCode, errors: errorsFrom(d.issueLinkingCode)(['INSUFFICIENT_PERMISSION']), summary: 'A fresh linking code for the calling student (8 characters, 24 hours, single use)', access: Role.Student, tags }, async ({ actor }) => {
     const code = unwrap(await d.issueLinkingCode(actor));
     return { linking_code: code.code, expires_at: code.expiresAt };
   });
 
   r.post('/api/lms/student/parent-invitations', {
     operationId: 'inviteParent', summary: 'Invite a parent by email: a single-use link, valid 7 days (students only)', access: Role.Student, rateLimit: 'critical', body: InviteBody, tags,
-    response: wire.ParentInvitation, errors: ['INSUFFICIENT_PERMISSION', 'PARENT_INVITATIONS_DISABLED', 'CANNOT_INVITE_SELF', 'TOO_MANY_INVITATIONS'],
+    response: wire.ParentInvitation, errors: errorsFrom(d.inviteParent)(['INSUFFICIENT_PERMISSION', 'PARENT_INVITATIONS_DISABLED', 'CANNOT_INVITE_SELF', 'TOO_MANY_INVITATIONS']),
     description: 'The same answer whether or not the address has an account; an address of another member of the tenant (anyone but a Parent) gets no mail. At most 5 invitations per student and hour (429). Off (403) when the tenant setting `ParentInvitationsEnabled` is false.',
   }, async ({ actor, meta, body }) => {
     const sent = unwrap(await d.inviteParent(actor, meta, body.email));
@@ -77,7 +77,7 @@ export const makeLearningParentRoutes = (d: Deps): RouteModule => (r) => {
 
   r.post('/api/lms/parent-invitations/accept', {
     operationId: 'acceptParentInvitation', summary: 'Accept a parent invitation: creates or upgrades a Parent account and links it to the student', access: 'public', rateLimit: 'critical', body: AcceptBody, tags,
-    response: wire.AcceptedParentInvitation, errors: ['INVALID_PARENT_INVITATION', 'PARENT_INVITATIONS_DISABLED', 'ACCOUNT_DETAILS_REQUIRED', 'WEAK_PASSWORD'],
+    response: wire.AcceptedParentInvitation, errors: errorsFrom(d.acceptParentInvitation)(['INVALID_PARENT_INVITATION', 'PARENT_INVITATIONS_DISABLED', 'ACCOUNT_DETAILS_REQUIRED', 'WEAK_PASSWORD']),
     description: 'No tenant header needed: the invitation names its tenant. `name` and `password` make the account when the address has none; an existing account keeps its password and name, a Student becomes a Parent, a higher role keeps its role. A used, expired or unknown token: 400 `The invitation is invalid, expired or already used`.',
   }, async ({ meta, body }) => {
     const accepted = unwrap(await d.acceptParentInvitation(meta, { token: body.token, name: body.name, password: body.password }));
@@ -98,7 +98,7 @@ export const makeLearningParentRoutes = (d: Deps): RouteModule => (r) => {
   r.post('/parent-invitation', {
     operationId: 'submitParentInvitationPage', summary: 'The invitation page\'s form: accepts the invitation, answers a result page (HTML)', access: 'public', tenant: 'proof', rateLimit: 'critical', tags,
     body: InvitationPageBody, bodyKind: { kind: 'multipart', maxFileBytes: 0 }, produces: 'text/html', producesSchema: htmlPage,
-    errors: [{ status: 400, message: 'The invitation is invalid, expired or already used' }], errorProduces: { 400: 'text/html' },
+    errors: edgeErrors([{ status: 400, message: 'The invitation is invalid, expired or already used' }]), errorProduces: { 400: 'text/html' },
     description: 'Same rules as `POST /api/lms/parent-invitations/accept`; a refusal answers a 400 page (the form again when only the name or password is missing or too short).',
   }, async ({ meta, body, ctx }) => {
     const done = await d.acceptParentInvitation(meta, { token: body.token, name: body.name || undefined, password: body.password || undefined });
@@ -108,12 +108,12 @@ export const makeLearningParentRoutes = (d: Deps): RouteModule => (r) => {
     return sendFormPage(ctx, 400, parentInvitationInvalidPage());
   });
 
-  r.post('/api/lms/parent/link-student', { operationId: 'linkStudent', response: wire.LinkedStudent, errors: ['INVALID_LINKING_CODE'], summary: 'Link a student by their linking code', access, rateLimit: 'critical', body: LinkBody, tags }, async ({ actor, meta, body }) => {
+  r.post('/api/lms/parent/link-student', { operationId: 'linkStudent', response: wire.LinkedStudent, errors: errorsFrom(d.linkStudent)(['INVALID_LINKING_CODE']), summary: 'Link a student by their linking code', access, rateLimit: 'critical', body: LinkBody, tags }, async ({ actor, meta, body }) => {
     const linked = unwrap(await d.linkStudent(actor, meta, body.linking_code));
     return reply({ ...learnerView(linked.student), linked_at: linked.linkedAt }, 'Student linked');
   });
 
-  r.delete('/api/lms/parent/students/:student_id', { operationId: 'unlinkStudent', response: acknowledgement, errors: ['STUDENT_NOT_FOUND'], summary: 'Unlink a student', access, params: StudentParam, tags }, async ({ actor, meta, params }) => {
+  r.delete('/api/lms/parent/students/:student_id', { operationId: 'unlinkStudent', response: acknowledgement, errors: errorsFrom(d.unlinkStudent)(['STUDENT_NOT_FOUND']), summary: 'Unlink a student', access, params: StudentParam, tags }, async ({ actor, meta, params }) => {
     unwrap(await d.unlinkStudent(actor, meta, params.student_id));
     return reply(null, 'Student unlinked');
   });
@@ -130,17 +130,17 @@ export const makeLearningParentRoutes = (d: Deps): RouteModule => (r) => {
   r.get('/api/lms/parent/students', { operationId: 'listLinkedStudents', response: wire.LinkedStudentPage, summary: 'Linked students with a progress summary', access, query: pageQuery, tags }, async ({ actor, query }) =>
     pageView(await d.listLinkedStudents(actor, toPageRequest(query)), (s) => ({ ...learnerView(s.student), linked_at: s.linkedAt, summary: studentSummaryView(s.summary) })));
 
-  r.get('/api/lms/parent/students/:student_id', { operationId: 'getLinkedStudent', response: wire.Learner.extend({ summary: wire.StudentSummary }), errors: ['STUDENT_NOT_FOUND'], summary: 'A linked student', access, params: StudentParam, tags }, async ({ actor, params }) => {
+  r.get('/api/lms/parent/students/:student_id', { operationId: 'getLinkedStudent', response: wire.Learner.extend({ summary: wire.StudentSummary }), errors: errorsFrom(d.getLinkedStudent)(['STUDENT_NOT_FOUND']), summary: 'A linked student', access, params: StudentParam, tags }, async ({ actor, params }) => {
     const s = unwrap(await d.getLinkedStudent(actor, params.student_id));
     return { ...learnerView(s.student), summary: studentSummaryView(s.summary) };
   });
 
-  r.get('/api/lms/parent/students/:student_id/progress', { operationId: 'getLinkedStudentProgress', response: wire.StudentProgress, errors: ['STUDENT_NOT_FOUND'], summary: 'A linked student\'s courses and progress', access, params: StudentParam, tags }, async ({ actor, params }) => {
+  r.get('/api/lms/parent/students/:student_id/progress', { operationId: 'getLinkedStudentProgress', response: wire.StudentProgress, errors: errorsFrom(d.getLinkedStudent)(['STUDENT_NOT_FOUND']), summary: 'A linked student\'s courses and progress', access, params: StudentParam, tags }, async ({ actor, params }) => {
     const s = unwrap(await d.getLinkedStudent(actor, params.student_id));
     const now = d.clock.now();
     return { student: learnerView(s.student), summary: studentSummaryView(s.summary), courses: s.courses.map((c) => studentCourseView(c, now)) };
   });
 
-  r.get('/api/lms/parent/students/:student_id/assignments', { operationId: 'listLinkedStudentAssignments', response: wire.StudentAssignmentPage, errors: ['STUDENT_NOT_FOUND'], summary: 'A linked student\'s assignment submissions', access, params: StudentParam, query: pageQuery, tags }, async ({ actor, params, query }) =>
+  r.get('/api/lms/parent/students/:student_id/assignments', { operationId: 'listLinkedStudentAssignments', response: wire.StudentAssignmentPage, errors: errorsFrom(d.listLinkedStudentAssignments)(['STUDENT_NOT_FOUND']), summary: 'A linked student\'s assignment submissions', access, params: StudentParam, query: pageQuery, tags }, async ({ actor, params, query }) =>
     pageView(unwrap(await d.listLinkedStudentAssignments(actor, params.student_id, toPageRequest(query))), assignmentView));
 };

@@ -9,7 +9,7 @@ import type { makeListMailerLogs } from '../../../application/platform/use-cases
 import type { makeMailerLogStats } from '../../../application/platform/use-cases/mailer-log-stats.usecase.js';
 import type { makeGetMailerLog } from '../../../application/platform/use-cases/get-mailer-log.usecase.js';
 import { reply } from '../kit/envelope.js';
-import { unwrap } from '../kit/errors.js';
+import { unwrap, errorsFrom } from '../kit/errors.js';
 import { dateOnly, dayAfter, dayStart, id, idParam, pageQuery, pageView, requiredText, toPageRequest, uuid } from '../kit/schemas.js';
 import type { RouteModule } from '../kit/route-table.js';
 import * as wire from '../wire/commerce.wire.js';
@@ -60,20 +60,20 @@ export const makeMailRoutes = (d: Deps): RouteModule => (r) => {
   r.post('/api/email/send-broadcast', {
     summary: 'Mail active users (roles?, user_ids?; neither: everyone) in background batches of 100: 202 {broadcast_id, recipients}', access: Role.Admin, body: BroadcastBody, tags,
     // Contract §2: the one 202 of the API.
-    operationId: 'sendBroadcast', status: 202, response: z.object({ broadcast_id: id, recipients: z.number().int() }),
+    operationId: 'sendBroadcast', status: 202, response: z.object({ broadcast_id: id, recipients: z.number().int() }), errors: errorsFrom(d.sendBroadcast)(['NO_RECIPIENTS']),
     description: '`{{name}}` and `{{email}}` in subject, text and html are replaced per recipient. `roles` and `user_ids` together: the union.',
   }, async ({ actor, meta, body }) => {
     const { broadcast } = unwrap(await d.sendBroadcast(actor, meta, { subject: body.subject, text: body.text, html: body.html, roles: body.roles, userIds: body.user_ids }));
     return reply({ broadcast_id: broadcast.id, recipients: broadcast.recipients }, 'Broadcast accepted');
   });
-  r.get('/api/email/broadcasts/:id', { operationId: 'getBroadcast', response: wire.Broadcast, errors: ['BROADCAST_NOT_FOUND'], summary: 'A broadcast and its progress', access: Role.Admin, params: idParam, tags }, async ({ actor, params }) => {
+  r.get('/api/email/broadcasts/:id', { operationId: 'getBroadcast', response: wire.Broadcast, errors: errorsFrom(d.getBroadcast)(['BROADCAST_NOT_FOUND']), summary: 'A broadcast and its progress', access: Role.Admin, params: idParam, tags }, async ({ actor, params }) => {
     const { broadcast, progress } = unwrap(await d.getBroadcast(actor, params.id));
     return broadcastView(broadcast, progress);
   });
 
   r.post('/api/webhooks/mailer-callback', {
     summary: 'Mail delivery callback, signed with X-Mailer-Signature: sha256=<hex HMAC-SHA256 of the raw body>', access: 'public', rateLimit: 'webhook', failedProofs: ['INVALID_SIGNATURE'], bodyKind: { kind: 'raw-json' }, tags,
-    operationId: 'receiveMailerCallback', errors: ['MAILER_WEBHOOK_DISABLED', 'INVALID_SIGNATURE', 'INVALID_CALLBACK'], response: wire.MailEvent.extend({ duplicate: z.boolean() }),
+    operationId: 'receiveMailerCallback', errors: errorsFrom(d.receiveMailerCallback)(['MAILER_WEBHOOK_DISABLED', 'INVALID_SIGNATURE', 'INVALID_CALLBACK']), response: wire.MailEvent.extend({ duplicate: z.boolean() }),
     documentedBody: z.object({
       message_id: z.string().meta({ description: 'The Message-ID of our mail' }),
       event: z.enum(MAIL_EVENTS),
@@ -91,6 +91,6 @@ export const makeMailRoutes = (d: Deps): RouteModule => (r) => {
     pageView(await d.listMailerLogs(actor, toFilter(query), toPageRequest(query)), eventView));
   r.get('/api/mailer-logs/stats', { operationId: 'getMailerLogStats', response: wire.MailEventStats, summary: '{total, by_event} of the callbacks the caller may see', access: Role.Student, query: LogFilter, tags: ltags }, async ({ actor, query }) =>
     d.mailerLogStats(actor, toFilter(query)));
-  r.get('/api/mailer-logs/:id', { operationId: 'getMailerLog', response: wire.MailEvent, errors: ['MAIL_EVENT_NOT_FOUND'], summary: 'One callback', access: Role.Student, params: idParam, tags: ltags }, async ({ actor, params }) =>
+  r.get('/api/mailer-logs/:id', { operationId: 'getMailerLog', response: wire.MailEvent, errors: errorsFrom(d.getMailerLog)(['MAIL_EVENT_NOT_FOUND']), summary: 'One callback', access: Role.Student, params: idParam, tags: ltags }, async ({ actor, params }) =>
     eventView(unwrap(await d.getMailerLog(actor, params.id))));
 };

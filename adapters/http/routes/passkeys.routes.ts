@@ -12,7 +12,7 @@ import type { Passkey } from '../../../domain/identity/passkey.js';
 import { PASSKEY_NAME_MAX } from '../../../domain/identity/passkey.js';
 import { Role } from '../../../domain/identity/role.js';
 import { reply } from '../kit/envelope.js';
-import { unwrap } from '../kit/errors.js';
+import { unwrap, errorsFrom } from '../kit/errors.js';
 import { acknowledgement, email, idParam } from '../kit/schemas.js';
 import * as wire from '../wire/identity.wire.js';
 import { setSessionCookie } from '../kit/session-cookie.js';
@@ -86,25 +86,25 @@ const requestOptions = (o: Record<string, unknown>) => o as z.input<typeof wire.
 export const makePasskeyRoutes = (d: Deps): RouteModule => (r) => {
   r.post('/api/auth/webauthn/register/begin', {
     summary: 'Start registering a passkey for the signed-in user: answers PublicKeyCredentialCreationOptionsJSON',
-    operationId: 'beginPasskeyRegistration', access: Role.Student, tags: TAGS, response: wire.PasskeyCreationOptions, errors: ['USER_NOT_FOUND', 'PASSKEY_LIMIT_REACHED'],
+    operationId: 'beginPasskeyRegistration', access: Role.Student, tags: TAGS, response: wire.PasskeyCreationOptions, errors: errorsFrom(d.beginPasskeyRegistration)(['USER_NOT_FOUND', 'PASSKEY_LIMIT_REACHED']),
   }, async ({ actor }) => reply(creationOptions(unwrap(await d.beginPasskeyRegistration(actor))), 'Passkey registration started'));
 
   r.post('/api/auth/webauthn/register/finish', {
     summary: 'Finish a passkey registration with the browser\'s credential JSON (plus an optional name)',
     operationId: 'finishPasskeyRegistration', access: Role.Student, body: RegistrationBody, tags: TAGS, response: wire.Passkey,
-    errors: ['WEBAUTHN_CHALLENGE_INVALID', 'USER_NOT_FOUND', 'PASSKEY_VERIFICATION_FAILED', 'PASSKEY_LIMIT_REACHED', 'PASSKEY_ALREADY_REGISTERED'],
+    errors: errorsFrom(d.finishPasskeyRegistration)(['WEBAUTHN_CHALLENGE_INVALID', 'USER_NOT_FOUND', 'PASSKEY_VERIFICATION_FAILED', 'PASSKEY_LIMIT_REACHED', 'PASSKEY_ALREADY_REGISTERED']),
   }, async ({ actor, body, meta }) =>
     reply(passkeyView(unwrap(await d.finishPasskeyRegistration(actor, { credential: credentialOf(body), name: body.name, meta }))), 'Passkey registered'));
 
   r.post('/api/auth/webauthn/login/begin', {
     summary: 'Start a passkey login for an email: answers PublicKeyCredentialRequestOptionsJSON',
     operationId: 'beginPasskeyLogin', access: 'public', rateLimit: 'critical', body: LoginBeginBody, tags: TAGS, response: wire.PasskeyRequestOptions,
-    errors: ['PASSKEY_LOGIN_DISABLED', 'NO_PASSKEYS'],
+    errors: errorsFrom(d.beginPasskeyLogin)(['PASSKEY_LOGIN_DISABLED', 'NO_PASSKEYS']),
   }, async ({ tenant, body }) => reply(requestOptions(unwrap(await d.beginPasskeyLogin(tenant.id, body.email))), 'Passkey login started'));
 
   r.post('/api/auth/webauthn/login/discoverable/begin', {
     summary: 'Start a usernameless passkey login: answers PublicKeyCredentialRequestOptionsJSON without allowCredentials',
-    operationId: 'beginDiscoverablePasskeyLogin', access: 'public', rateLimit: 'critical', tags: TAGS, response: wire.PasskeyRequestOptions, errors: ['PASSKEY_LOGIN_DISABLED'],
+    operationId: 'beginDiscoverablePasskeyLogin', access: 'public', rateLimit: 'critical', tags: TAGS, response: wire.PasskeyRequestOptions, errors: errorsFrom(d.beginDiscoverablePasskeyLogin)(['PASSKEY_LOGIN_DISABLED']),
   }, async ({ tenant }) => reply(requestOptions(unwrap(await d.beginDiscoverablePasskeyLogin(tenant.id))), 'Passkey login started'));
 
   const finish = (mode: 'login' | 'discoverable_login') => async ({ tenant, body, meta, ctx }: RouteInput<unknown, unknown, z.infer<typeof AuthenticationBody>>) => {
@@ -113,7 +113,7 @@ export const makePasskeyRoutes = (d: Deps): RouteModule => (r) => {
     // Exactly what password login answers (contract §3).
     return reply({ user: loginUserView(user), ...tokenPairView(session) }, 'Login successful');
   };
-  const finishErrors = ['WEBAUTHN_CHALLENGE_INVALID', 'PASSKEY_VERIFICATION_FAILED', 'ACCOUNT_DEACTIVATED', 'PASSKEY_LOGIN_DISABLED'];
+  const finishErrors = errorsFrom(d.finishPasskeyLogin)(['WEBAUTHN_CHALLENGE_INVALID', 'PASSKEY_VERIFICATION_FAILED', 'ACCOUNT_DEACTIVATED', 'PASSKEY_LOGIN_DISABLED']);
   r.post('/api/auth/webauthn/login/finish', {
     summary: 'Finish a passkey login begun with an email: answers {user, access_token, refresh_token} and sets the session cookie',
     operationId: 'finishPasskeyLogin', access: 'public', rateLimit: 'critical', body: AuthenticationBody, tags: TAGS, response: wire.Login, errors: finishErrors,
@@ -126,10 +126,10 @@ export const makePasskeyRoutes = (d: Deps): RouteModule => (r) => {
   r.get('/api/user/self/passkeys', { operationId: 'listOwnPasskeys', summary: 'The caller\'s passkeys, newest first', access: Role.Student, tags: ['users'], response: z.array(wire.Passkey) }, async ({ actor }) =>
     (await d.listOwnPasskeys(actor)).map(passkeyView));
 
-  r.patch('/api/user/self/passkeys/:id', { operationId: 'renameOwnPasskey', summary: 'Rename one of the caller\'s passkeys', access: Role.Student, params: idParam, body: RenameBody, tags: ['users'], response: wire.Passkey, errors: ['PASSKEY_NOT_FOUND'] }, async ({ actor, params, body, meta }) =>
+  r.patch('/api/user/self/passkeys/:id', { operationId: 'renameOwnPasskey', summary: 'Rename one of the caller\'s passkeys', access: Role.Student, params: idParam, body: RenameBody, tags: ['users'], response: wire.Passkey, errors: errorsFrom(d.renameOwnPasskey)(['PASSKEY_NOT_FOUND']) }, async ({ actor, params, body, meta }) =>
     reply(passkeyView(unwrap(await d.renameOwnPasskey(actor, params.id, body.name, meta))), 'Passkey renamed'));
 
-  r.delete('/api/user/self/passkeys/:id', { operationId: 'deleteOwnPasskey', summary: 'Remove one of the caller\'s passkeys', access: Role.Student, params: idParam, tags: ['users'], response: acknowledgement, errors: ['PASSKEY_NOT_FOUND'] }, async ({ actor, params, meta }) => {
+  r.delete('/api/user/self/passkeys/:id', { operationId: 'deleteOwnPasskey', summary: 'Remove one of the caller\'s passkeys', access: Role.Student, params: idParam, tags: ['users'], response: acknowledgement, errors: errorsFrom(d.deleteOwnPasskey)(['PASSKEY_NOT_FOUND']) }, async ({ actor, params, meta }) => {
     unwrap(await d.deleteOwnPasskey(actor, params.id, meta));
     return reply(null, 'Passkey removed');
   });

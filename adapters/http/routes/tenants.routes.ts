@@ -8,7 +8,7 @@ import { Role } from '../../../domain/identity/role.js';
 import { TENANT_SLUG_PATTERN, type Tenant } from '../../../domain/identity/tenant.js';
 import type { TenantDetail } from '../../../application/identity/tenant-admin.js';
 import { reply } from '../kit/envelope.js';
-import { unwrap } from '../kit/errors.js';
+import { unwrap, errorsFrom } from '../kit/errors.js';
 import { idParam, pageQuery, pageView, toPageRequest } from '../kit/schemas.js';
 import * as wire from '../wire/identity.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
@@ -37,13 +37,13 @@ export const makeTenantRoutes = (d: Deps): RouteModule => (r) => {
   r.get('/api/tenants', { operationId: 'listTenants', response: wire.TenantPage, summary: 'List tenants', access, query: pageQuery.extend({ search: z.string().trim().max(100).optional() }), tags: ['tenants'] }, async ({ query }) =>
     pageView(await d.listTenants(toPageRequest(query), query.search), tenantView));
   // One tenant answers as its page does, `deletion` included (null: neither a new nor an updatable tenant is being deleted).
-  r.post('/api/tenants', { operationId: 'createTenant', response: wire.TenantDetail, errors: ['SLUG_TAKEN'], summary: 'Create a tenant', access, body: CreateBody, tags: ['tenants'] }, async ({ actor, meta, body }) =>
+  r.post('/api/tenants', { operationId: 'createTenant', response: wire.TenantDetail, errors: errorsFrom(d.createTenant)(['SLUG_TAKEN']), summary: 'Create a tenant', access, body: CreateBody, tags: ['tenants'] }, async ({ actor, meta, body }) =>
     reply(tenantDetailView({ ...unwrap(await d.createTenant(actor, meta, body)), deletion: null }), 'Tenant created'));
-  r.get('/api/tenants/:id', { operationId: 'getTenant', response: wire.TenantDetail, errors: ['TENANT_NOT_FOUND'], summary: 'One tenant, with the progress of its deletion', access, params: idParam, tags: ['tenants'] }, async ({ params }) => tenantDetailView(unwrap(await d.getTenant(params.id))));
-  r.put('/api/tenants/:id', { operationId: 'updateTenant', response: wire.TenantDetail, errors: ['TENANT_NOT_FOUND', 'SLUG_TAKEN', 'DEFAULT_TENANT_PROTECTED'], summary: 'Update a tenant', access, params: idParam, body: UpdateBody, tags: ['tenants'] }, async ({ actor, meta, params, body }) =>
+  r.get('/api/tenants/:id', { operationId: 'getTenant', response: wire.TenantDetail, errors: errorsFrom(d.getTenant)(['TENANT_NOT_FOUND']), summary: 'One tenant, with the progress of its deletion', access, params: idParam, tags: ['tenants'] }, async ({ params }) => tenantDetailView(unwrap(await d.getTenant(params.id))));
+  r.put('/api/tenants/:id', { operationId: 'updateTenant', response: wire.TenantDetail, errors: errorsFrom(d.updateTenant)(['TENANT_NOT_FOUND', 'SLUG_TAKEN', 'DEFAULT_TENANT_PROTECTED']), summary: 'Update a tenant', access, params: idParam, body: UpdateBody, tags: ['tenants'] }, async ({ actor, meta, params, body }) =>
     reply(tenantDetailView({ ...unwrap(await d.updateTenant(actor, meta, params.id, body)), deletion: null }), 'Tenant updated'));
   r.delete('/api/tenants/:id', {
-    operationId: 'deleteTenant', response: wire.TenantDetail, errors: ['TENANT_NOT_FOUND', 'DEFAULT_TENANT_PROTECTED'], access, params: idParam, tags: ['tenants'],
+    operationId: 'deleteTenant', response: wire.TenantDetail, errors: errorsFrom(d.deleteTenant)(['TENANT_NOT_FOUND', 'DEFAULT_TENANT_PROTECTED']), access, params: idParam, tags: ['tenants'],
     summary: 'Delete a tenant and all of its data: it answers 404 at once, a job removes its rows (progress in GET /api/tenants/:id)',
   }, async ({ actor, meta, params }) => reply(tenantDetailView(unwrap(await d.deleteTenant(actor, meta, params.id))), 'Tenant deletion started'));
 };

@@ -12,7 +12,7 @@ import { userView } from '../../../application/identity/presenters.js';
 import { isRoleLevel, isUserStatus, Role, type RoleLevel, type UserStatusValue } from '../../../domain/identity/role.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/identity/password-policy.js';
 import { reply } from '../kit/envelope.js';
-import { unwrap } from '../kit/errors.js';
+import { edgeErrors, errorsFrom, unwrap } from '../kit/errors.js';
 import { acknowledgement, email, idParam, pageQuery, pageView, toPageRequest, url } from '../kit/schemas.js';
 import * as wire from '../wire/identity.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
@@ -54,19 +54,19 @@ const StatusBody = z.object({ status });
 const PasswordChangeBody = z.object({ current_password: z.string().min(1).max(PASSWORD_MAX * 4), new_password: password });
 
 export const makeUserRoutes = (d: Deps): RouteModule => (r) => {
-  r.get('/api/user/self', { operationId: 'getOwnProfile', response: wire.User, errors: ['USER_NOT_FOUND'], summary: 'The caller', access: Role.Student, tags: ['users'] }, async ({ actor }) => userView(unwrap(await d.getOwnProfile(actor))));
+  r.get('/api/user/self', { operationId: 'getOwnProfile', response: wire.User, errors: errorsFrom(d.getOwnProfile)(['USER_NOT_FOUND']), summary: 'The caller', access: Role.Student, tags: ['users'] }, async ({ actor }) => userView(unwrap(await d.getOwnProfile(actor))));
 
-  r.put('/api/user/self', { operationId: 'updateOwnProfile', response: wire.User, errors: ['USER_NOT_FOUND', 'INVALID_PHONE'], summary: 'Update own display name, avatar and phone', access: Role.Student, body: ProfileBody, tags: ['users'] }, async ({ actor, body }) =>
+  r.put('/api/user/self', { operationId: 'updateOwnProfile', response: wire.User, errors: errorsFrom(d.updateOwnProfile)(['USER_NOT_FOUND', 'INVALID_PHONE']), summary: 'Update own display name, avatar and phone', access: Role.Student, body: ProfileBody, tags: ['users'] }, async ({ actor, body }) =>
     reply(userView(unwrap(await d.updateOwnProfile(actor, { displayName: body.display_name, avatar: body.avatar, phone: body.phone }))), 'Profile updated'));
 
-  r.delete('/api/user/self', { operationId: 'deleteOwnAccount', response: acknowledgement, errors: ['USER_NOT_FOUND', 'LAST_SUPER_ADMIN'], summary: 'Delete (deactivate and anonymise) own account', access: Role.Student, tags: ['users'] }, async ({ actor, meta }) => {
+  r.delete('/api/user/self', { operationId: 'deleteOwnAccount', response: acknowledgement, errors: errorsFrom(d.deleteOwnAccount)(['USER_NOT_FOUND', 'LAST_SUPER_ADMIN']), summary: 'Delete (deactivate and anonymise) own account', access: Role.Student, tags: ['users'] }, async ({ actor, meta }) => {
     unwrap(await d.deleteOwnAccount(actor, meta));
     return reply(null, 'Account deleted');
   });
 
   r.put('/api/user/self/password', {
     operationId: 'changeOwnPassword', summary: 'Change own password (ends every other login)', access: Role.Student, rateLimit: 'critical', body: PasswordChangeBody, tags: ['users'],
-    response: acknowledgement, errors: ['WRONG_PASSWORD', 'WEAK_PASSWORD'],
+    response: acknowledgement, errors: errorsFrom(d.changeOwnPassword)(['WRONG_PASSWORD', 'WEAK_PASSWORD', 'USER_NOT_FOUND']),
     description: 'Wrong current password: 400 `Current password is incorrect`. Every other login of the user (refresh tokens, sessions) ends; this one stays.',
   }, async ({ actor, loginId, meta, body }) => {
     unwrap(await d.changeOwnPassword(actor, loginId, meta, { currentPassword: body.current_password, newPassword: body.new_password }));
@@ -76,21 +76,22 @@ export const makeUserRoutes = (d: Deps): RouteModule => (r) => {
   r.get('/api/users', { operationId: 'listUsers', response: wire.UserPage, summary: 'List users of the tenant', access: Role.Admin, query: ListQuery, tags: ['users'] }, async ({ actor, query }) =>
     pageView(await d.listUsers(actor, { role: query.role, status: query.status, search: query.search }, toPageRequest(query)), userView));
 
-  r.post('/api/users', { operationId: 'createUser', response: wire.User, errors: ['INSUFFICIENT_PERMISSION', 'EMAIL_TAKEN', 'WEAK_PASSWORD', 'INVALID_PHONE'], summary: 'Create a user (below the caller\'s role)', access: Role.Admin, body: CreateBody, tags: ['users'] }, async ({ actor, meta, body }) =>
+  r.post('/api/users', { operationId: 'createUser', response: wire.User, errors: errorsFrom(d.createUser)(['INSUFFICIENT_PERMISSION', 'EMAIL_TAKEN', 'WEAK_PASSWORD', 'INVALID_PHONE']), summary: 'Create a user (below the caller\'s role)', access: Role.Admin, body: CreateBody, tags: ['users'] }, async ({ actor, meta, body }) =>
     reply(userView(unwrap(await d.createUser(actor, meta, body))), 'User created'));
 
-  r.get('/api/users/:id/detail', { operationId: 'getUser', response: wire.User, errors: ['USER_NOT_FOUND'], summary: 'One user', access: Role.Admin, params: idParam, tags: ['users'] }, async ({ actor, params }) =>
+  r.get('/api/users/:id/detail', { operationId: 'getUser', response: wire.User, errors: errorsFrom(d.getUser)(['USER_NOT_FOUND']), summary: 'One user', access: Role.Admin, params: idParam, tags: ['users'] }, async ({ actor, params }) =>
     userView(unwrap(await d.getUser(actor, params.id))));
 
-  r.put('/api/users/:id', { operationId: 'updateUser', response: wire.User, errors: ['USER_NOT_FOUND', 'INSUFFICIENT_PERMISSION', 'EMAIL_TAKEN', 'WEAK_PASSWORD', 'INVALID_PHONE'], summary: 'Update a user under the hierarchy rules', access: Role.Admin, params: idParam, body: UpdateBody, tags: ['users'] }, async ({ actor, meta, params, body }) =>
+  r.put('/api/users/:id', { operationId: 'updateUser', response: wire.User, errors: errorsFrom(d.updateUser)(['USER_NOT_FOUND', 'INSUFFICIENT_PERMISSION', 'EMAIL_TAKEN', 'WEAK_PASSWORD', 'INVALID_PHONE']), summary: 'Update a user under the hierarchy rules', access: Role.Admin, params: idParam, body: UpdateBody, tags: ['users'] }, async ({ actor, meta, params, body }) =>
     reply(userView(unwrap(await d.updateUser(actor, meta, params.id, {
       displayName: body.display_name ?? body.name, email: body.email, phone: body.phone, password: body.password, role: body.role, status: body.status,
     }))), 'User updated'));
 
-  r.put('/api/users/:id/status', { operationId: 'updateUserStatus', response: wire.User, errors: ['USER_NOT_FOUND', 'INSUFFICIENT_PERMISSION'], summary: 'Activate (1) or deactivate (2) a user', access: Role.Admin, params: idParam, body: StatusBody, tags: ['users'] }, async ({ actor, meta, params, body }) =>
+  // updateUser with a status only: its email, phone and password checks cannot fail, so not its whole union.
+  r.put('/api/users/:id/status', { operationId: 'updateUserStatus', response: wire.User, errors: edgeErrors(['USER_NOT_FOUND', 'INSUFFICIENT_PERMISSION']), summary: 'Activate (1) or deactivate (2) a user', access: Role.Admin, params: idParam, body: StatusBody, tags: ['users'] }, async ({ actor, meta, params, body }) =>
     reply(userView(unwrap(await d.updateUser(actor, meta, params.id, { status: body.status }))), 'User status updated'));
 
-  r.delete('/api/users/:id', { operationId: 'deleteUser', response: acknowledgement, errors: ['USER_NOT_FOUND', 'INSUFFICIENT_PERMISSION'], summary: 'Delete (deactivate and anonymise) a user', access: Role.Admin, params: idParam, tags: ['users'] }, async ({ actor, meta, params }) => {
+  r.delete('/api/users/:id', { operationId: 'deleteUser', response: acknowledgement, errors: errorsFrom(d.deleteUser)(['USER_NOT_FOUND', 'INSUFFICIENT_PERMISSION']), summary: 'Delete (deactivate and anonymise) a user', access: Role.Admin, params: idParam, tags: ['users'] }, async ({ actor, meta, params }) => {
     unwrap(await d.deleteUser(actor, meta, params.id));
     return reply(null, 'User deleted');
   });

@@ -4,7 +4,7 @@ import { err, ok, type Result } from '../../shared/result.js';
 import { forgetResolutionsAfterCommit, type TenantAdminDeps, type TenantError } from '../tenant-admin.js';
 
 export const makeCreateTenant = ({ tenantRepository, tenantCache, auditLog, clock, ids, uow }: TenantAdminDeps) =>
-  async (actor: Actor, meta: RequestMeta, input: { slug: string; name: string; status?: TenantStatus | undefined }): Promise<Result<Tenant, TenantError>> => {
+  async (actor: Actor, meta: RequestMeta, input: { slug: string; name: string; status?: TenantStatus | undefined }): Promise<Result<Tenant, Extract<TenantError, 'SLUG_TAKEN'>>> => {
     const now = clock.now();
     const tenant: Tenant = { id: ids.uuid(), slug: input.slug, name: input.name, status: input.status ?? 'active', createdAt: now, updatedAt: now };
     return uow.run(async () => {

@@ -9,7 +9,7 @@ import { normalisePhone } from '../phone.js';
 import { isSuperAdminEmail } from '../reserved-email.js';
 
 export const makeCreateUser = ({ userRepository, passwordHasher, phoneNumbers, userEvents, auditLog, clock, ids, uow }: UserAdminDeps) =>
-  async (actor: Actor, meta: RequestMeta, input: { name: string; email: string; phone?: string | null | undefined; password: string; role: RoleLevel; status: UserStatusValue }): Promise<Result<User, ManageUserError>> => {
+  async (actor: Actor, meta: RequestMeta, input: { name: string; email: string; phone?: string | null | undefined; password: string; role: RoleLevel; status: UserStatusValue }): Promise<Result<User, Exclude<ManageUserError, 'USER_NOT_FOUND'>>> => {
     if (canAssignRole(actor.role, input.role)) return err('INSUFFICIENT_PERMISSION');
     if (!isAcceptablePassword(input.password)) return err('WEAK_PASSWORD');
     const phone = normalisePhone(phoneNumbers, input.phone);

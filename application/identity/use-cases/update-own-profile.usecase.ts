@@ -10,7 +10,7 @@ type Deps = Pick<ProfileDeps, 'userRepository' | 'clock' | 'uow'> & { phoneNumbe
 
 /** Only `display_name`, `avatar` and `phone`: role, status, email and tenant are not the user's to set. */
 export const makeUpdateOwnProfile = ({ userRepository, clock, uow, phoneNumbers, userEvents }: Deps) =>
-  async (actor: Actor, changes: { displayName?: string | undefined; avatar?: string | null | undefined; phone?: string | null | undefined }): Promise<Result<User, ProfileError | 'INVALID_PHONE'>> => {
+  async (actor: Actor, changes: { displayName?: string | undefined; avatar?: string | null | undefined; phone?: string | null | undefined }): Promise<Result<User, Extract<ProfileError, 'USER_NOT_FOUND'> | 'INVALID_PHONE'>> => {
     const user = await ownAccount(userRepository, actor);
     if (!user) return err('USER_NOT_FOUND');
     const phone = normalisePhone(phoneNumbers, changes.phone);

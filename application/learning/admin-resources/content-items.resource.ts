@@ -10,7 +10,7 @@ export interface ContentItemQuery extends ListQuery { type?: string | undefined 
 type Deps = Pick<LearningDeps, 'auditLog' | 'clock' | 'ids' | 'uow'>;
 
 /** Learning assets and library items (contract §6): `{title, description, url, type}`, searched by title. */
-export const makeContentItemsResource = (name: string, store: RecordStore<LearningAsset>, d: Deps): AdminResource<LearningAsset, ContentItemInput, Partial<ContentItemInput>, ContentItemQuery> => ({
+export const makeContentItemsResource = (name: string, store: RecordStore<LearningAsset>, d: Deps): AdminResource<LearningAsset, ContentItemInput, Partial<ContentItemInput>, ContentItemQuery, 'RECORD_NOT_FOUND'> => ({
   list: (tenantId, query, page) => store.list(tenantId, { search: query.search, filter: query.type ? { type: query.type } : {} }, page),
   async create(actor, meta, input) {
     const now = d.clock.now();
