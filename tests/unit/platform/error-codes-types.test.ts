@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect } from 'chai';
 import ts from 'typescript';
@@ -14,6 +14,23 @@ const MARKER = /\/\/ @ts-expect-error (\S+)/;
  * and none elsewhere (the controls compile).
  */
 describe('error codes checked by the compiler (tests/types/error-codes.mismatch.ts)', () => {
+  it('lists every use case of each context in that context\'s codes (adapters/http/errors/codes.ts)', () => {
+    const codes = readFileSync(resolve(root, 'adapters/http/errors/codes.ts'), 'utf8');
+    const imported = new Map([...codes.matchAll(/import type \* as (\w+) from '\.\.\/\.\.\/\.\.\/(application\/\w+\/use-cases\/[\w.-]+)\.js';/g)].map((m) => [`${m[2]}.ts`, m[1]]));
+    const unions = new Map([...codes.matchAll(/export type (\w+)Codes =([^;]+);/g)].map((m) => [m[1]?.toLowerCase(), m[2] ?? '']));
+    const missing: string[] = [];
+    for (const context of readdirSync(resolve(root, 'application'))) {
+      let files: string[];
+      try { files = readdirSync(resolve(root, 'application', context, 'use-cases')); } catch { continue; }
+      for (const file of files.filter((f) => f.endsWith('.usecase.ts'))) {
+        const path = `application/${context}/use-cases/${file}`;
+        const name = imported.get(path);
+        if (!name || !(unions.get(context) ?? '').includes(`CodesOf<typeof ${name}>`)) missing.push(path);
+      }
+    }
+    expect(missing, 'use cases whose codes the error table is not checked against: import each in codes.ts and add it to its context\'s union').to.deep.equal([]);
+  });
+
   it('fails the type-check on each deliberate mismatch, for its reason, and only there', function () {
     this.timeout(300_000);
     const source = readFileSync(mismatches, 'utf8');
