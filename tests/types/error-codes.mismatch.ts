@@ -59,7 +59,11 @@ export function routeMismatches() {
   // @ts-expect-error NOT_A_CODE
   edgeErrors(['NOT_A_CODE']);
 
-  r.get('/checked', { summary: 'A route', access: 'public', params: z.object({}), errors: errorsFrom(getMyOrder)(['ORDER_NOT_FOUND']) }, async () => null);
+  r.get(
+    '/checked',
+    { summary: 'A route', access: 'public', params: z.object({}), errors: errorsFrom(getMyOrder)(['ORDER_NOT_FOUND']) },
+    async () => null,
+  );
   // A bare list is not checked against anything, so a route cannot declare one:
   // @ts-expect-error DeclaredErrors
   r.get('/unchecked', { summary: 'A route', access: 'public', params: z.object({}), errors: ['ORDER_NOT_FOUND'] }, async () => null);

@@ -217,7 +217,7 @@ type CodesOf<M> = { [K in keyof M]: M[K] extends (...args: never[]) => infer Use
  * filed under a context that cannot answer it, fails the type-check, not a request.
  */
 export type IdentityCodes =
-  CodesOf<typeof identityAuthenticate>
+  | CodesOf<typeof identityAuthenticate>
   | CodesOf<typeof identityBeginDiscoverablePasskeyLogin>
   | CodesOf<typeof identityBeginPasskeyLogin>
   | CodesOf<typeof identityBeginPasskeyRegistration>
@@ -253,10 +253,11 @@ export type IdentityCodes =
   | CodesOf<typeof identityUpdateTenant>
   | CodesOf<typeof identityUpdateUser>
   // The HTTP edge's own checks (adapters/http/app.ts): no login, a role below the route's.
-  | 'UNAUTHORIZED' | 'INSUFFICIENT_PERMISSION';
+  | 'UNAUTHORIZED'
+  | 'INSUFFICIENT_PERMISSION';
 
 export type PlatformCodes =
-  CodesOf<typeof platformDashboardOverview>
+  | CodesOf<typeof platformDashboardOverview>
   | CodesOf<typeof platformDeleteFile>
   | CodesOf<typeof platformDeliverMail>
   | CodesOf<typeof platformGetAdminSettings>
@@ -283,7 +284,7 @@ export type PlatformCodes =
   | 'FILE_REQUIRED';
 
 export type LearningCodes =
-  CodesOf<typeof learningAcceptParentInvitation>
+  | CodesOf<typeof learningAcceptParentInvitation>
   | CodesOf<typeof learningContinueLesson>
   | CodesOf<typeof learningCreateCourse>
   | CodesOf<typeof learningCreateLesson>
@@ -325,10 +326,11 @@ export type LearningCodes =
   | CodesOf<typeof learningUploadCertificateBackground>
   | CodesOf<typeof learningVerifyCertificate>
   // The admin resources (application/learning/admin-resources), and an unknown one (its routes).
-  | AdminResourceError | 'RESOURCE_NOT_FOUND';
+  | AdminResourceError
+  | 'RESOURCE_NOT_FOUND';
 
 export type AssessmentCodes =
-  CodesOf<typeof assessmentCreateQuestion>
+  | CodesOf<typeof assessmentCreateQuestion>
   | CodesOf<typeof assessmentCreateQuiz>
   | CodesOf<typeof assessmentDeleteQuestion>
   | CodesOf<typeof assessmentDeleteQuiz>
@@ -359,7 +361,7 @@ export type AssessmentCodes =
   | CodesOf<typeof assessmentUpdateQuiz>;
 
 export type EngagementCodes =
-  CodesOf<typeof engagementAddTemplateItem>
+  | CodesOf<typeof engagementAddTemplateItem>
   | CodesOf<typeof engagementAskLessonAssistant>
   | CodesOf<typeof engagementAssignScheduleTemplate>
   | CodesOf<typeof engagementCreateScheduleItem>
@@ -387,7 +389,7 @@ export type EngagementCodes =
   | CodesOf<typeof engagementUpdateTemplateItem>;
 
 export type CrmCodes =
-  CodesOf<typeof crmCreateLead>
+  | CodesOf<typeof crmCreateLead>
   | CodesOf<typeof crmGetAutomation>
   | CodesOf<typeof crmGetCrmDashboard>
   | CodesOf<typeof crmGetLead>
@@ -408,7 +410,7 @@ export type CrmCodes =
   | CodesOf<typeof crmVerifyMetaSubscription>;
 
 export type CommerceCodes =
-  CodesOf<typeof commerceCancelOrder>
+  | CodesOf<typeof commerceCancelOrder>
   | CodesOf<typeof commerceCancelSubscription>
   | CodesOf<typeof commerceCheckPayment>
   | CodesOf<typeof commerceCheckPrice>
@@ -436,7 +438,7 @@ export type CommerceCodes =
   | 'INVALID_SIGNATURE';
 
 export type WebhooksCodes =
-  CodesOf<typeof webhooksDeleteWebhookEndpoint>
+  | CodesOf<typeof webhooksDeleteWebhookEndpoint>
   | CodesOf<typeof webhooksDeliverWebhook>
   | CodesOf<typeof webhooksListEndpointDeliveries>
   | CodesOf<typeof webhooksListWebhookEndpoints>
@@ -447,4 +449,5 @@ export type WebhooksCodes =
   | CodesOf<typeof webhooksUpdateWebhookEndpoint>;
 
 /** Every code a request can fail with: the error table maps each (adapters/http/errors/index.ts). */
-export type ErrorCode = IdentityCodes | PlatformCodes | LearningCodes | AssessmentCodes | EngagementCodes | CrmCodes | CommerceCodes | WebhooksCodes;
+export type ErrorCode =
+  IdentityCodes | PlatformCodes | LearningCodes | AssessmentCodes | EngagementCodes | CrmCodes | CommerceCodes | WebhooksCodes;

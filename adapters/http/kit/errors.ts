@@ -3,7 +3,10 @@ import type { ErrorCode } from '../errors/codes.js';
 
 /** An expected failure with a code of the error table (an `err` of a use case, or an edge check). */
 export class DomainError extends Error {
-  constructor(readonly code: ErrorCode, readonly detail?: string) {
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail?: string,
+  ) {
     super(detail ? `${code}: ${detail}` : code);
   }
 }
@@ -84,7 +87,9 @@ export type DeclaredErrors = readonly RouteError[] & { readonly [declared]: true
 
 type Unlisted<E, Listed extends readonly unknown[]> = Exclude<E, Listed[number]>;
 /** Nothing when every code is listed, else a property naming those left out (what the type error shows). */
-type ListsAll<E, Listed extends readonly unknown[]> = [Unlisted<E, Listed>] extends [never] ? unknown : { readonly 'codes the route omits': Unlisted<E, Listed> };
+type ListsAll<E, Listed extends readonly unknown[]> = [Unlisted<E, Listed>] extends [never]
+  ? unknown
+  : { readonly 'codes the route omits': Unlisted<E, Listed> };
 
 /**
  * The errors of a route whose handler unwraps the results of these use cases: `codes` must be
@@ -92,8 +97,12 @@ type ListsAll<E, Listed extends readonly unknown[]> = [Unlisted<E, Listed>] exte
  * `edge` adds what the handler raises itself (`FILE_REQUIRED`, a status of its own).
  * The use cases are only read for their types.
  */
-export const errorsFrom = <const UseCases extends readonly ((...args: never[]) => unknown)[]>(..._useCases: UseCases) =>
-  <const Codes extends readonly ErrorsOf<UseCases[number]>[]>(codes: Codes & ListsAll<ErrorsOf<UseCases[number]>, Codes>, edge: readonly RouteError[] = []): DeclaredErrors =>
+export const errorsFrom =
+  <const UseCases extends readonly ((...args: never[]) => unknown)[]>(..._useCases: UseCases) =>
+  <const Codes extends readonly ErrorsOf<UseCases[number]>[]>(
+    codes: Codes & ListsAll<ErrorsOf<UseCases[number]>, Codes>,
+    edge: readonly RouteError[] = [],
+  ): DeclaredErrors =>
     [...codes, ...edge] as readonly RouteError[] as DeclaredErrors;
 
 /** The errors of a route that unwraps no use case's result (it answers them itself, or raises its own). */

@@ -14,21 +14,33 @@ const MARKER = /\/\/ @ts-expect-error (\S+)/;
  * and none elsewhere (the controls compile).
  */
 describe('error codes checked by the compiler (tests/types/error-codes.mismatch.ts)', () => {
-  it('lists every use case of each context in that context\'s codes (adapters/http/errors/codes.ts)', () => {
+  it("lists every use case of each context in that context's codes (adapters/http/errors/codes.ts)", () => {
     const codes = readFileSync(resolve(root, 'adapters/http/errors/codes.ts'), 'utf8');
-    const imported = new Map([...codes.matchAll(/import type \* as (\w+) from '\.\.\/\.\.\/\.\.\/(application\/\w+\/use-cases\/[\w.-]+)\.js';/g)].map((m) => [`${m[2]}.ts`, m[1]]));
+    const imported = new Map(
+      [...codes.matchAll(/import type \* as (\w+) from '\.\.\/\.\.\/\.\.\/(application\/\w+\/use-cases\/[\w.-]+)\.js';/g)].map((m) => [
+        `${m[2]}.ts`,
+        m[1],
+      ]),
+    );
     const unions = new Map([...codes.matchAll(/export type (\w+)Codes =([^;]+);/g)].map((m) => [m[1]?.toLowerCase(), m[2] ?? '']));
     const missing: string[] = [];
     for (const context of readdirSync(resolve(root, 'application'))) {
       let files: string[];
-      try { files = readdirSync(resolve(root, 'application', context, 'use-cases')); } catch { continue; }
+      try {
+        files = readdirSync(resolve(root, 'application', context, 'use-cases'));
+      } catch {
+        continue;
+      }
       for (const file of files.filter((f) => f.endsWith('.usecase.ts'))) {
         const path = `application/${context}/use-cases/${file}`;
         const name = imported.get(path);
         if (!name || !(unions.get(context) ?? '').includes(`CodesOf<typeof ${name}>`)) missing.push(path);
       }
     }
-    expect(missing, 'use cases whose codes the error table is not checked against: import each in codes.ts and add it to its context\'s union').to.deep.equal([]);
+    expect(
+      missing,
+      "use cases whose codes the error table is not checked against: import each in codes.ts and add it to its context's union",
+    ).to.deep.equal([]);
   });
 
   it('fails the type-check on each deliberate mismatch, for its reason, and only there', function () {
@@ -43,7 +55,11 @@ describe('error codes checked by the compiler (tests/types/error-codes.mismatch.
     expect(expected.size, 'marked lines').to.be.at.least(9);
     const unmarked = lines.map((line) => line.replace('@ts-expect-error', 'mismatch:')).join('\n');
 
-    const config = ts.getParsedCommandLineOfConfigFile(resolve(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+    const config = ts.getParsedCommandLineOfConfigFile(
+      resolve(root, 'tsconfig.json'),
+      {},
+      { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+    );
     if (!config) throw new Error('tsconfig.json unreadable');
     const host = ts.createCompilerHost(config.options);
     const getSourceFile = host.getSourceFile.bind(host);
@@ -59,7 +75,10 @@ describe('error codes checked by the compiler (tests/types/error-codes.mismatch.
       found.set(line, [...(found.get(line) ?? []), ts.flattenDiagnosticMessageText(d.messageText, '\n')]);
     }
     const failing = [...found.keys()].map((line) => line - 1);
-    expect(failing.sort((a, b) => a - b), 'lines that fail, each after its marker').to.deep.equal([...expected.keys()].sort((a, b) => a - b));
+    expect(
+      failing.sort((a, b) => a - b),
+      'lines that fail, each after its marker',
+    ).to.deep.equal([...expected.keys()].sort((a, b) => a - b));
     for (const [markerLine, needle] of expected) {
       const messages = (found.get(markerLine + 1) ?? []).join('\n');
       expect(messages, `line ${markerLine + 1}: ${lines[markerLine]?.trim()}`).to.include(needle);
