@@ -128,7 +128,7 @@ export const makeAssessmentQuizAdminRoutes = (d: Deps): RouteModule => (r) => {
     return reply(quizView(published.quiz, published.stats), 'Quiz published');
   });
 
-  r.post('/api/lms/admin/quizzes/:id/questions', { operationId: 'createQuestion', response: wire.AuthorQuestion, errors: ['QUIZ_NOT_FOUND', 'INVALID_QUESTION'], summary: 'Add a question (multiple_choice, multiple_answer, true_false, short_answer, numerical, matching, essay)', access: Role.Admin, params: idParam, body: QuestionBody, tags }, async ({ actor, meta, params, body }) =>
+  r.post('/api/lms/admin/quizzes/:id/questions', { operationId: 'createQuestion', response: wire.AuthorQuestion, errors: ['QUIZ_NOT_FOUND', 'INVALID_QUESTION'], summary: 'Add a question (multiple_choice, multiple_answer, true_false, short_answer, numerical, matching, essay, ordering) or a description item', access: Role.Admin, params: idParam, body: QuestionBody, tags }, async ({ actor, meta, params, body }) =>
     reply(questionAuthorView(unwrap(await d.createQuestion(actor, meta, params.id, toQuestionInput(body)))), 'Question created'));
 
   r.put('/api/lms/admin/quizzes/:id/questions/reorder', { operationId: 'reorderQuestions', response: z.array(wire.AuthorQuestion), errors: ['QUIZ_NOT_FOUND', 'INVALID_REORDER'], summary: 'Reorder the questions (exactly the quiz\'s questions)', access: Role.Admin, params: idParam, body: ReorderBody, tags }, async ({ actor, meta, params, body }) =>
