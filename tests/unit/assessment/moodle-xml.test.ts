@@ -177,6 +177,8 @@ describe('assessment import and export: Moodle XML', () => {
       { type: 'numerical', text: 'Year', points: 1, options: [{ text: '1822', isCorrect: true, weight: 1, tolerance: 0 }, { text: '1822', isCorrect: true, weight: 0.5, tolerance: 2 }] },
       { type: 'matching', text: 'Capitals', points: 3, options: [{ text: 'Canada', isCorrect: true, match: 'Ottawa' }, { text: 'Italy', isCorrect: true, match: 'Rome' }, { text: '', isCorrect: false, match: 'Paris & Co' }] },
       { type: 'essay', text: 'Tell me\nin two lines', points: 5, options: [] },
+      { type: 'ordering', text: 'In order', points: 2, options: [{ text: 'first', isCorrect: true }, { text: 'second & last', isCorrect: true }] },
+      { type: 'description', text: '<p>Part two</p>', points: 0, options: [] },
     ];
     const checked = drafts.map((d) => {
       const v = validateQuestion(d);
@@ -199,7 +201,7 @@ describe('assessment import and export: Moodle XML', () => {
     if (!xml.ok) return;
     const [category, ...qs] = xml.root.children;
     expect(category!.attributes.type).to.equal('category');
-    expect(qs.map((q) => q.attributes.type)).to.deep.equal(['multichoice', 'multichoice', 'multichoice', 'multichoice', 'truefalse', 'shortanswer', 'shortanswer', 'numerical', 'numerical', 'matching', 'essay']);
+    expect(qs.map((q) => q.attributes.type)).to.deep.equal(['multichoice', 'multichoice', 'multichoice', 'multichoice', 'truefalse', 'shortanswer', 'shortanswer', 'numerical', 'numerical', 'matching', 'essay', 'ordering', 'description']);
     const names = (i: number) => qs[i]!.children.map((c) => c.name);
     for (const [i] of qs.entries()) expect(names(i).slice(0, 7), `question ${i}`).to.deep.equal(['name', 'questiontext', 'generalfeedback', 'defaultgrade', 'penalty', 'hidden', 'idnumber']);
     expect(names(0)).to.include.members(['single', 'shuffleanswers', 'answernumbering', 'correctfeedback', 'partiallycorrectfeedback', 'incorrectfeedback', 'answer']);
@@ -207,6 +209,8 @@ describe('assessment import and export: Moodle XML', () => {
     expect(names(7)).to.include.members(['answer', 'unitgradingtype', 'unitpenalty', 'showunits', 'unitsleft']);
     expect(names(9)).to.include.members(['shuffleanswers', 'subquestion']);
     expect(names(10)).to.include.members(['responseformat', 'responserequired', 'responsefieldlines', 'attachments', 'graderinfo', 'responsetemplate']);
+    expect(names(11)).to.include.members(['layouttype', 'selecttype', 'selectcount', 'gradingtype', 'showgrading', 'numberingstyle', 'answer']);
+    expect(names(12)).to.have.length(7);
     expect(qs[0]!.children.find((c) => c.name === 'defaultgrade')!.text).to.equal('2.0000000');
     expect(qs[3]!.children.filter((c) => c.name === 'answer').map((a) => a.attributes.fraction)).to.deep.equal(['33.33333', '66.66667', '-100']);
     expect(file.text).to.include('<![CDATA[<p>Pick <b>A</b> & not "B"</p>]]>');
