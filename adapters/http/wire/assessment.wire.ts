@@ -23,7 +23,7 @@ export const QuestionStatistics = z
     mean_mark: figure,
     facility_index: figure.meta({ description: 'Mean mark / max mark (0–1)' }),
     standard_deviation: figure.meta({ description: 'SD of the marks / max mark (0–1)' }),
-    random_guess_score: figure.meta({ description: 'Moodle\'s random guess score (0–1); null for multiple_answer and essay' }),
+    random_guess_score: figure.meta({ description: 'Moodle\'s random guess score (0–1); 0 for ordering; null for multiple_answer and essay' }),
     intended_weight: figure.meta({ description: '100 × points / the quiz\'s points' }),
     effective_weight: figure.meta({ description: 'Moodle\'s effective weight (%)' }),
     discrimination_index: figure.meta({ description: '100 × correlation of the marks with the rest of the quiz' }),

@@ -89,7 +89,8 @@ function readQuestion(q: XmlElement, type: string): Result<QuestionDraft, string
   if (!Number.isInteger(points) || points < 1 || points > MAX_POINTS) return err(`defaultgrade "${gradeText}": points must be a whole number from 1 to ${MAX_POINTS}`);
   const answers = childrenNamed(q, 'answer');
   const weighted: OptionDraft[] = [];
-  for (const a of answers) {
+  // An ordering's fractions number its items (1…n), they are no grades.
+  for (const a of type === 'ordering' ? [] : answers) {
     const w = fractionOf(a);
     if (!w.ok) return w;
     const option: OptionDraft = { text: textOf(a), isCorrect: w.value > 0, weight: w.value };

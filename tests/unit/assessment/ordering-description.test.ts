@@ -6,7 +6,7 @@ import { parseGift } from '../../../domain/assessment/import/gift.js';
 import { questionsFromCsvRecords } from '../../../domain/assessment/import/csv-rows.js';
 import { questionExportWriter, questionImportParser } from '../../../adapters/parsers/question-import.parser.js';
 import { parseXml } from '../../../adapters/parsers/moodle-xml.parser.js';
-import { questionsFromDrafts } from '../../../application/assessment/question-input.js';
+import { buildQuestion, questionsFromDrafts } from '../../../application/assessment/question-input.js';
 import { questionStudentView } from '../../../application/assessment/presenters.js';
 import { WEIGHT_SCALE } from '../../../domain/assessment/marks.js';
 
@@ -101,6 +101,19 @@ describe('assessment domain: description items (qtype_description)', () => {
     expect(grade).to.include({ score: 2, maxScore: 2, percentage: 100, passed: true });
     expect(randomGuessScore(intro!)).to.equal(null);
     expect(questionStudentView(intro!).options).to.deep.equal([]);
+  });
+
+  it('an update to or from a description takes its points from the type: 0 for it, 1 after it unless given', () => {
+    const [intro, mc] = built([
+      { type: 'description', text: 'Part 1', points: 0, options: [] },
+      { type: 'multiple_choice', text: 'Pick a', points: 2, options: [{ text: 'a', isCorrect: true }, { text: 'b', isCorrect: false }] },
+    ]);
+    const toDescription = buildQuestion(ids, { type: 'description' }, mc!);
+    expect(toDescription.ok && [toDescription.value.points, toDescription.value.options]).to.deep.equal([0, []]);
+    const marked = buildQuestion(ids, { type: 'description', points: 2 }, mc!);
+    expect(marked.ok ? '' : marked.detail).to.equal('a description has no mark: its points are 0');
+    const back = buildQuestion(ids, { type: 'ordering', options: [{ text: 'x' }, { text: 'y' }] }, intro!);
+    expect(back.ok && [back.value.type, back.value.points]).to.deep.equal(['ordering', 1]);
   });
 });
 
