@@ -97,7 +97,11 @@ export const questionStudentView = (q: Question, seed: number | null = null) => 
   order: q.order,
   options: shownOptions(q, seed).map((o) => ({ id: o.id, option_text: o.text })),
   ...(q.type === 'matching'
-    ? { choices: matchingChoices(q).sort((a, b) => a.text.localeCompare(b.text) || (a.id < b.id ? -1 : 1)).map((c) => ({ id: c.id, choice_text: c.text })) }
+    ? {
+        choices: matchingChoices(q)
+          .sort((a, b) => a.text.localeCompare(b.text) || (a.id < b.id ? -1 : 1))
+          .map((c) => ({ id: c.id, choice_text: c.text })),
+      }
     : {}),
 });
 
@@ -134,7 +138,10 @@ export function attemptQuestionsView(questions: readonly Question[], answers: re
     if (q.type === 'description') return { ...base, points_awarded: null, max_points: 0, needs_grading: false, feedback: null };
     // An essay waiting for its mark shows null points; a mentor's feedback is the student's to read.
     const review = {
-      ...base, points_awarded: a ? (a.pointsAwarded === null ? null : displayMark(a.pointsAwarded)) : 0, max_points: a?.maxPoints ?? q.points, needs_grading: a !== undefined && a.pointsAwarded === null,
+      ...base,
+      points_awarded: a ? (a.pointsAwarded === null ? null : displayMark(a.pointsAwarded)) : 0,
+      max_points: a?.maxPoints ?? q.points,
+      needs_grading: a !== undefined && a.pointsAwarded === null,
       feedback: a?.feedback ?? null,
     };
     if (!reveal) return review;
