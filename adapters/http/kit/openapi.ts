@@ -8,12 +8,10 @@ type JsonSchema = Record<string, unknown>;
 /** One invalid input of a 400 (`VALIDATION_FAILED`). */
 export const FieldProblemSchema = z
   .object({
-    path: z
-      .string()
-      .meta({
-        description: 'The field, dotted from the body, query or path root (`items.0.price`); `body` for the whole body',
-        examples: ['email'],
-      }),
+    path: z.string().meta({
+      description: 'The field, dotted from the body, query or path root (`items.0.price`); `body` for the whole body',
+      examples: ['email'],
+    }),
     message: z.string().meta({ examples: ['Invalid email address'] }),
   })
   .meta({ id: 'FieldProblem' });

@@ -72,19 +72,14 @@ export const EssayToGrade = z
 
 export const EssayToGradePage = pageOf(EssayToGrade).meta({ id: 'EssayToGradePage' });
 
-const questionType = z
-  .string()
-  .meta({
-    examples: ['multiple_choice'],
-    description: 'multiple_choice, multiple_answer, true_false, short_answer, numerical, matching, essay, ordering, description',
-  });
-const answer = z
-  .array(z.string())
-  .nullable()
-  .meta({
-    description:
-      'Option ids (ordering: every item id, in the chosen order), or `[text]` for short_answer; null when unanswered (always for a description)',
-  });
+const questionType = z.string().meta({
+  examples: ['multiple_choice'],
+  description: 'multiple_choice, multiple_answer, true_false, short_answer, numerical, matching, essay, ordering, description',
+});
+const answer = z.array(z.string()).nullable().meta({
+  description:
+    'Option ids (ordering: every item id, in the chosen order), or `[text]` for short_answer; null when unanswered (always for a description)',
+});
 
 export const Quiz = z
   .object({

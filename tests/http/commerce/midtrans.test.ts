@@ -124,12 +124,10 @@ describe('HTTP commerce: PAYGATE_PROVIDER=midtrans', () => {
     // A forgery is 403 whatever its shape: the shape of a notification is judged only once it is signed.
     expect(
       (
-        await http
-          .post('/api/paygate/webhook')
-          .send({
-            ...signed({ gross_amount: '1e5', status_code: '200', transaction_status: 'settlement' }),
-            signature_key: 'f'.repeat(128),
-          })
+        await http.post('/api/paygate/webhook').send({
+          ...signed({ gross_amount: '1e5', status_code: '200', transaction_status: 'settlement' }),
+          signature_key: 'f'.repeat(128),
+        })
       ).status,
     ).to.equal(403);
 
