@@ -96,9 +96,9 @@ for (const { id } of lessons) {
   console.log(`read "${lesson.title}": ${lesson.content}`);
 }
 
-// 11. The quiz: start answers the attempt and the questions with their options (never which is right).
-const quizzes = dataOf(await api.GET('/api/lms/quizzes', { params: { query: { course_id: algebra.id } } }), 'quizzes');
-const quiz = quizzes.items[0]!;
+// 11. The quiz (listed on the course page): start answers the attempt and the questions with
+//     their options, never which is right.
+const quiz = page.quizzes[0]!;
 const { attempt, questions } = dataOf(await api.POST('/api/lms/quizzes/{id}/start', { params: { path: { id: quiz.id } } }), 'start');
 // What the student taps, here the demo's right answers by question.
 const choice: Record<string, string> = { 'If x + 2 = 5, what is x?': '3', 'Which of these is a variable?': 'x' };
