@@ -42,28 +42,87 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
   { key: 'citra', email: 'citra@demo.test', name: 'Citra Dewi', role: Role.Student },
 ];
 
-interface DemoQuestion { text: string; options: Array<[string, boolean]> }
-interface DemoCourse { title: string; description: string; price: number; lessons: Array<[string, string]>; quiz: { title: string; questions: DemoQuestion[] } }
+interface DemoQuestion {
+  text: string;
+  options: Array<[string, boolean]>;
+}
+interface DemoCourse {
+  title: string;
+  description: string;
+  price: number;
+  lessons: Array<[string, string]>;
+  quiz: { title: string; questions: DemoQuestion[] };
+}
 
 /** The courses, in the order docs/guides/README.md lists them. */
 export const DEMO_COURSES: readonly DemoCourse[] = [
   {
-    title: 'Algebra basics', description: 'Variables, expressions and simple equations.', price: 0,
-    lessons: [['Variables', 'A variable is a letter standing for a number we do not know yet.'], ['Equations', 'An equation says two expressions are equal: x + 2 = 5 gives x = 3.']],
-    quiz: { title: 'Algebra check', questions: [
-      { text: 'If x + 2 = 5, what is x?', options: [['3', true], ['7', false], ['2', false]] },
-      { text: 'Which of these is a variable?', options: [['x', true], ['5', false]] },
-    ] },
+    title: 'Algebra basics',
+    description: 'Variables, expressions and simple equations.',
+    price: 0,
+    lessons: [
+      ['Variables', 'A variable is a letter standing for a number we do not know yet.'],
+      ['Equations', 'An equation says two expressions are equal: x + 2 = 5 gives x = 3.'],
+    ],
+    quiz: {
+      title: 'Algebra check',
+      questions: [
+        {
+          text: 'If x + 2 = 5, what is x?',
+          options: [
+            ['3', true],
+            ['7', false],
+            ['2', false],
+          ],
+        },
+        {
+          text: 'Which of these is a variable?',
+          options: [
+            ['x', true],
+            ['5', false],
+          ],
+        },
+      ],
+    },
   },
   {
-    title: 'Photosynthesis', description: 'How plants turn light into food.', price: 0,
+    title: 'Photosynthesis',
+    description: 'How plants turn light into food.',
+    price: 0,
     lessons: [['Chlorophyll', 'Chlorophyll is the green pigment that absorbs light.']],
-    quiz: { title: 'Light check', questions: [{ text: 'Which pigment absorbs light in plants?', options: [['Chlorophyll', true], ['Haemoglobin', false]] }] },
+    quiz: {
+      title: 'Light check',
+      questions: [
+        {
+          text: 'Which pigment absorbs light in plants?',
+          options: [
+            ['Chlorophyll', true],
+            ['Haemoglobin', false],
+          ],
+        },
+      ],
+    },
   },
   {
-    title: 'Public speaking', description: 'Speak with confidence to any room.', price: 250000,
-    lessons: [['Breathing', 'Breathe from the belly before you start.'], ['Pauses', 'A pause gives your listeners time to think.']],
-    quiz: { title: 'Voice check', questions: [{ text: 'What gives listeners time to think?', options: [['A pause', true], ['Speaking faster', false]] }] },
+    title: 'Public speaking',
+    description: 'Speak with confidence to any room.',
+    price: 250000,
+    lessons: [
+      ['Breathing', 'Breathe from the belly before you start.'],
+      ['Pauses', 'A pause gives your listeners time to think.'],
+    ],
+    quiz: {
+      title: 'Voice check',
+      questions: [
+        {
+          text: 'What gives listeners time to think?',
+          options: [
+            ['A pause', true],
+            ['Speaking faster', false],
+          ],
+        },
+      ],
+    },
   },
 ];
 
@@ -76,8 +135,10 @@ export const DEMO_LEADS = [
 
 export class DemoTenantExists extends Error {
   constructor(readonly slug: string) {
-    super(`tenant "${slug}" already exists; the demo seed only makes a new tenant and changes nothing here. `
-      + `Delete it (DELETE /api/tenants/:id as the Super Admin), or choose another slug with --tenant.`);
+    super(
+      `tenant "${slug}" already exists; the demo seed only makes a new tenant and changes nothing here. ` +
+        `Delete it (DELETE /api/tenants/:id as the Super Admin), or choose another slug with --tenant.`,
+    );
   }
 }
 
@@ -101,11 +162,26 @@ export async function seedDemo(app: Application, slug: string = DEMO_TENANT): Pr
   const admin = DEMO_LOGINS[0]!;
   const passwordHash = await app.container.resolve<PasswordHasher>('passwordHasher').hash(DEMO_PASSWORD);
   const adminUser = {
-    id: randomUUID(), tenantId, username: 'demo-admin', email: admin.email, displayName: admin.name, avatar: null, role: admin.role, status: 1 as const,
-    passwordHash, phone: null, emailVerifiedAt: now, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now,
+    id: randomUUID(),
+    tenantId,
+    username: 'demo-admin',
+    email: admin.email,
+    displayName: admin.name,
+    avatar: null,
+    role: admin.role,
+    status: 1 as const,
+    passwordHash,
+    phone: null,
+    emailVerifiedAt: now,
+    lastLoginAt: null,
+    deletedAt: null,
+    createdAt: now,
+    updatedAt: now,
   };
   await app.container.resolve<UserRepository>('userRepository').insert(adminUser);
-  const session = await app.container.resolve<SessionIssuer>('sessionIssuer').open(adminUser, 'password', { ip: '127.0.0.1', userAgent: 'npm run seed -- --demo' });
+  const session = await app.container
+    .resolve<SessionIssuer>('sessionIssuer')
+    .open(adminUser, 'password', { ip: '127.0.0.1', userAgent: 'npm run seed -- --demo' });
 
   const server = createServer(app.callback);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -117,7 +193,8 @@ export async function seedDemo(app: Application, slug: string = DEMO_TENANT): Pr
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const json = (await res.json()) as { success: boolean; data: unknown; message: string; error?: string };
-    if (!res.ok) throw new Error(`demo seed: ${method} ${path} answered ${res.status} ${json.message}${json.error ? `: ${json.error}` : ''}`);
+    if (!res.ok)
+      throw new Error(`demo seed: ${method} ${path} answered ${res.status} ${json.message}${json.error ? `: ${json.error}` : ''}`);
     return json.data as never;
   };
   try {
@@ -130,22 +207,40 @@ export async function seedDemo(app: Application, slug: string = DEMO_TENANT): Pr
 async function fill(call: Call, tenant: { id: string; slug: string }, adminId: string): Promise<DemoSummary> {
   const ids = new Map<string, string>([['admin', adminId]]);
   for (const login of DEMO_LOGINS.slice(1)) {
-    const user = await call<{ id: string }>('POST', '/api/users', { name: login.name, email: login.email, password: DEMO_PASSWORD, role: login.role });
+    const user = await call<{ id: string }>('POST', '/api/users', {
+      name: login.name,
+      email: login.email,
+      password: DEMO_PASSWORD,
+      role: login.role,
+    });
     ids.set(login.key, user.id);
   }
 
   const courses: DemoSummary['courses'] = [];
   const lessonsOf = new Map<string, string[]>();
   for (const c of DEMO_COURSES) {
-    const course = await call<{ id: string }>('POST', '/api/lms/admin/courses', { title: c.title, description: c.description, price: c.price, status: 'published' });
+    const course = await call<{ id: string }>('POST', '/api/lms/admin/courses', {
+      title: c.title,
+      description: c.description,
+      price: c.price,
+      status: 'published',
+    });
     const mod = await call<{ id: string }>('POST', '/api/lms/admin/modules', { course_id: course.id, title: 'Module 1' });
     const lessons: string[] = [];
-    for (const [title, content] of c.lessons) lessons.push((await call<{ id: string }>('POST', '/api/lms/admin/lessons', { module_id: mod.id, title, content })).id);
+    for (const [title, content] of c.lessons)
+      lessons.push((await call<{ id: string }>('POST', '/api/lms/admin/lessons', { module_id: mod.id, title, content })).id);
     lessonsOf.set(course.id, lessons);
-    const quiz = await call<{ id: string }>('POST', '/api/lms/admin/quizzes', { module_id: mod.id, title: c.quiz.title, passing_score: 50, max_attempts: 0 });
+    const quiz = await call<{ id: string }>('POST', '/api/lms/admin/quizzes', {
+      module_id: mod.id,
+      title: c.quiz.title,
+      passing_score: 50,
+      max_attempts: 0,
+    });
     for (const q of c.quiz.questions) {
       await call('POST', `/api/lms/admin/quizzes/${quiz.id}/questions`, {
-        question_type: 'multiple_choice', question_text: q.text, options: q.options.map(([option_text, is_correct]) => ({ option_text, is_correct })),
+        question_type: 'multiple_choice',
+        question_text: q.text,
+        options: q.options.map(([option_text, is_correct]) => ({ option_text, is_correct })),
       });
     }
     await call('POST', `/api/lms/admin/quizzes/${quiz.id}/publish`);
@@ -154,8 +249,16 @@ async function fill(call: Call, tenant: { id: string; slug: string }, adminId: s
 
   // Siti is in Algebra (first lesson done) and Public speaking (given by the admin); Budi in
   // Photosynthesis; Citra in nothing, to try enrolment and ordering herself.
-  const [algebra, photosynthesis, speaking] = courses as [DemoSummary['courses'][number], DemoSummary['courses'][number], DemoSummary['courses'][number]];
-  for (const [who, course] of [['siti', algebra], ['siti', speaking], ['budi', photosynthesis]] as const) {
+  const [algebra, photosynthesis, speaking] = courses as [
+    DemoSummary['courses'][number],
+    DemoSummary['courses'][number],
+    DemoSummary['courses'][number],
+  ];
+  for (const [who, course] of [
+    ['siti', algebra],
+    ['siti', speaking],
+    ['budi', photosynthesis],
+  ] as const) {
     await call('POST', '/api/lms/admin/resources/enrollments', { user_id: ids.get(who), course_id: course.id, source: 'admin' });
   }
   const siti = await call<{ access_token: string }>('POST', '/api/auth/login', { email: 'siti@demo.test', password: DEMO_PASSWORD });

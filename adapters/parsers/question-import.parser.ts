@@ -3,7 +3,11 @@ import { questionsFromCsvRecords } from '../../domain/assessment/import/csv-rows
 import { parseGift } from '../../domain/assessment/import/gift.js';
 import { parseAiken } from '../../domain/assessment/import/aiken.js';
 import { moodleXmlOf, questionsFromMoodleXml } from '../../domain/assessment/import/moodle-xml.js';
-import type { ImportFormat, QuestionExportWriter, QuestionImportParser } from '../../application/assessment/ports/question-import-parser.js';
+import type {
+  ImportFormat,
+  QuestionExportWriter,
+  QuestionImportParser,
+} from '../../application/assessment/ports/question-import-parser.js';
 import { parseXml, writeXml } from './moodle-xml.parser.js';
 import { err, ok } from '../../application/shared/result.js';
 
@@ -33,8 +37,7 @@ export const questionImportParser: QuestionImportParser = {
       const xml = parseXml(text);
       if (!xml.ok) return err('INVALID_IMPORT', xml.error);
       result = questionsFromMoodleXml(xml.root);
-    }
-    else {
+    } else {
       const records = csvRecords(text);
       if (!records.ok) return err('INVALID_IMPORT', records.error);
       result = questionsFromCsvRecords(records.records);

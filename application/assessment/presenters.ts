@@ -84,9 +84,15 @@ export const questionStudentView = (q: Question) => ({
   question_text: q.text,
   points: q.points,
   order: q.order,
-  options: HIDDEN_OPTIONS.has(q.type) ? [] : (q.type === 'matching' ? matchingStems(q) : q.options).map((o) => ({ id: o.id, option_text: o.text })),
+  options: HIDDEN_OPTIONS.has(q.type)
+    ? []
+    : (q.type === 'matching' ? matchingStems(q) : q.options).map((o) => ({ id: o.id, option_text: o.text })),
   ...(q.type === 'matching'
-    ? { choices: matchingChoices(q).sort((a, b) => a.text.localeCompare(b.text) || (a.id < b.id ? -1 : 1)).map((c) => ({ id: c.id, choice_text: c.text })) }
+    ? {
+        choices: matchingChoices(q)
+          .sort((a, b) => a.text.localeCompare(b.text) || (a.id < b.id ? -1 : 1))
+          .map((c) => ({ id: c.id, choice_text: c.text })),
+      }
     : {}),
 });
 
@@ -121,7 +127,10 @@ export function attemptQuestionsView(questions: readonly Question[], answers: re
     if (!graded) return base;
     // An essay waiting for its mark shows null points; a mentor's feedback is the student's to read.
     const review = {
-      ...base, points_awarded: a ? (a.pointsAwarded === null ? null : displayMark(a.pointsAwarded)) : 0, max_points: a?.maxPoints ?? q.points, needs_grading: a !== undefined && a.pointsAwarded === null,
+      ...base,
+      points_awarded: a ? (a.pointsAwarded === null ? null : displayMark(a.pointsAwarded)) : 0,
+      max_points: a?.maxPoints ?? q.points,
+      needs_grading: a !== undefined && a.pointsAwarded === null,
       feedback: a?.feedback ?? null,
     };
     if (!reveal) return review;

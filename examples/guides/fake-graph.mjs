@@ -18,7 +18,9 @@ const send = (res, status, body) => {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
 };
-const unknown = (id) => ({ error: { message: `Unsupported get request. Object with ID '${id}' does not exist`, type: 'GraphMethodException', code: 100 } });
+const unknown = (id) => ({
+  error: { message: `Unsupported get request. Object with ID '${id}' does not exist`, type: 'GraphMethodException', code: 100 },
+});
 
 createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
@@ -33,8 +35,11 @@ createServer((req, res) => {
     return;
   }
   const id = decodeURIComponent(url.pathname.split('/').pop() ?? '');
-  if (url.searchParams.get('access_token') !== token) return send(res, 400, { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } });
+  if (url.searchParams.get('access_token') !== token)
+    return send(res, 400, { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } });
   if (url.searchParams.get('fields') === 'id') return send(res, 200, { id });
   const lead = leads.get(id);
   return lead ? send(res, 200, lead) : send(res, 400, unknown(id));
-}).listen(Number(process.env.PORT ?? 4010), '127.0.0.1', () => console.log(`fake Graph API on http://127.0.0.1:${process.env.PORT ?? 4010}/v21.0`));
+}).listen(Number(process.env.PORT ?? 4010), '127.0.0.1', () =>
+  console.log(`fake Graph API on http://127.0.0.1:${process.env.PORT ?? 4010}/v21.0`),
+);

@@ -23,9 +23,9 @@ export const QuestionStatistics = z
     mean_mark: figure,
     facility_index: figure.meta({ description: 'Mean mark / max mark (0–1)' }),
     standard_deviation: figure.meta({ description: 'SD of the marks / max mark (0–1)' }),
-    random_guess_score: figure.meta({ description: 'Moodle\'s random guess score (0–1); null for multiple_answer and essay' }),
-    intended_weight: figure.meta({ description: '100 × points / the quiz\'s points' }),
-    effective_weight: figure.meta({ description: 'Moodle\'s effective weight (%)' }),
+    random_guess_score: figure.meta({ description: "Moodle's random guess score (0–1); null for multiple_answer and essay" }),
+    intended_weight: figure.meta({ description: "100 × points / the quiz's points" }),
+    effective_weight: figure.meta({ description: "Moodle's effective weight (%)" }),
     discrimination_index: figure.meta({ description: '100 × correlation of the marks with the rest of the quiz' }),
     discriminative_efficiency: figure.meta({ description: '100 × cov(mark, rest) / its maximum' }),
   })
@@ -42,7 +42,7 @@ export const QuizStatistics = z
     kurtosis: figure,
     pass_rate: figure,
     histogram: z.array(z.object({ from: z.number(), to: z.number(), count: z.number().int() })),
-    cronbach_alpha: figure.meta({ description: 'Moodle\'s coefficient of internal consistency, as a fraction' }),
+    cronbach_alpha: figure.meta({ description: "Moodle's coefficient of internal consistency, as a fraction" }),
     error_ratio: figure,
     standard_error: figure,
     questions: z.array(QuestionStatistics),
@@ -70,8 +70,9 @@ export const EssayToGrade = z
 
 export const EssayToGradePage = pageOf(EssayToGrade).meta({ id: 'EssayToGradePage' });
 
-
-const questionType = z.string().meta({ examples: ['multiple_choice'], description: 'multiple_choice, multiple_answer, true_false, short_answer…' });
+const questionType = z
+  .string()
+  .meta({ examples: ['multiple_choice'], description: 'multiple_choice, multiple_answer, true_false, short_answer…' });
 const answer = z.array(z.string()).nullable().meta({ description: 'Option ids, or `[text]` for short_answer; null when unanswered' });
 
 export const Quiz = z
@@ -113,7 +114,10 @@ const studentOption = z.object({ id, option_text: z.string() });
 const authorOption = studentOption.extend({
   is_correct: z.boolean(),
   weight: z.number().optional().meta({ description: 'Share of the points (partial credit)' }),
-  moodle_grade: z.boolean().optional().meta({ description: 'Authoring: whether the weight is one of Moodle\'s grades (else the Moodle XML export is refused)' }),
+  moodle_grade: z
+    .boolean()
+    .optional()
+    .meta({ description: "Authoring: whether the weight is one of Moodle's grades (else the Moodle XML export is refused)" }),
   tolerance: z.number().optional().meta({ description: 'numerical: accepted error' }),
   match: z.string().optional().meta({ description: 'matching: the choice this stem pairs with' }),
   match_id: id.nullable().optional(),
@@ -122,7 +126,15 @@ const choice = z.object({ id, choice_text: z.string() });
 
 /** Authoring view (Mentors and above): correct options included. */
 export const AuthorQuestion = z
-  .object({ id, quiz_id: id, question_type: questionType, question_text: z.string(), points: z.number(), order: z.number().int(), options: z.array(authorOption) })
+  .object({
+    id,
+    quiz_id: id,
+    question_type: questionType,
+    question_text: z.string(),
+    points: z.number(),
+    order: z.number().int(),
+    options: z.array(authorOption),
+  })
   .meta({ id: 'AuthorQuestion' });
 
 /** What a student sees before grading: never `is_correct`; no options for short_answer. */
@@ -134,13 +146,18 @@ export const StudentQuestion = z
     points: z.number(),
     order: z.number().int(),
     options: z.array(studentOption).meta({ description: 'matching: its stems' }),
-    choices: z.array(choice).optional().meta({ description: 'matching: what to pair the stems with; the answer is ["<option id>:<choice id>", …]' }),
+    choices: z
+      .array(choice)
+      .optional()
+      .meta({ description: 'matching: what to pair the stems with; the answer is ["<option id>:<choice id>", …]' }),
   })
   .meta({ id: 'StudentQuestion' });
 
 export const QuizDetail = Quiz.extend({
   my_attempts: MyAttempts,
-  questions: z.array(z.union([AuthorQuestion, StudentQuestion])).meta({ description: 'In order; the authoring view for Mentors and above' }),
+  questions: z
+    .array(z.union([AuthorQuestion, StudentQuestion]))
+    .meta({ description: 'In order; the authoring view for Mentors and above' }),
 }).meta({ id: 'QuizDetail' });
 
 export const Attempt = z
@@ -170,14 +187,25 @@ export const AttemptQuestion = StudentQuestion.extend({
   max_points: z.number().optional().meta({ description: 'Once graded' }),
   is_correct: z.boolean().optional().meta({ description: 'Once graded, when the quiz shows correct answers (or for Mentors and above)' }),
   needs_grading: z.boolean().optional().meta({ description: 'Once submitted: an essay waiting for its mark' }),
-  feedback: z.string().nullable().optional().meta({ description: 'Once graded: the marker\'s feedback' }),
+  feedback: z.string().nullable().optional().meta({ description: "Once graded: the marker's feedback" }),
 }).meta({ id: 'AttemptQuestion' });
 
 export const StartedAttempt = z
-  .object({ attempt: Attempt, questions: z.array(AttemptQuestion), resumed: z.boolean().meta({ description: 'True when an attempt in progress was answered' }) })
+  .object({
+    attempt: Attempt,
+    questions: z.array(AttemptQuestion),
+    resumed: z.boolean().meta({ description: 'True when an attempt in progress was answered' }),
+  })
   .meta({ id: 'StartedAttempt' });
 
-export const SavedAnswer = z.object({ attempt_id: id, question_id: id, answer, answered_at: timestamp.nullable().meta({ description: 'null when the answer was cleared' }) }).meta({ id: 'SavedAnswer' });
+export const SavedAnswer = z
+  .object({
+    attempt_id: id,
+    question_id: id,
+    answer,
+    answered_at: timestamp.nullable().meta({ description: 'null when the answer was cleared' }),
+  })
+  .meta({ id: 'SavedAnswer' });
 
 const quizRef = z.object({ id, title: z.string(), passing_score: z.number(), show_correct_answers: z.boolean() }).nullable();
 export const AttemptReview = z.object({ attempt: Attempt, quiz: quizRef, questions: z.array(AttemptQuestion) });
@@ -218,5 +246,10 @@ export const SubmissionPage = pageOf(SubmissionListItem).meta({ id: 'AssignmentS
 
 const counts = { total: z.number().int(), pending: z.number().int(), graded: z.number().int(), average_score: z.number().nullable() };
 export const AssignmentSummary = z
-  .object({ course_id: id, scope: z.enum(['all', 'mine']), ...counts, lessons: z.array(z.object({ lesson_id: id, lesson_title: z.string().nullable(), ...counts })) })
+  .object({
+    course_id: id,
+    scope: z.enum(['all', 'mine']),
+    ...counts,
+    lessons: z.array(z.object({ lesson_id: id, lesson_title: z.string().nullable(), ...counts })),
+  })
   .meta({ id: 'AssignmentSummary' });

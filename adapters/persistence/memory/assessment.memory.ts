@@ -4,9 +4,25 @@ import type { Attempt, AttemptAnswer } from '../../../domain/assessment/attempt.
 import type { Submission } from '../../../domain/assessment/assignment.js';
 import { accumulate, type GradedAttemptMarks } from '../../../domain/assessment/analytics.js';
 import type { QuestionRepository, QuizFilter, QuizRepository } from '../../../application/assessment/ports/quiz-repository.js';
-import type { AttemptRepository, AttemptSummary, MarkingFilter, MarkingItem } from '../../../application/assessment/ports/attempt-repository.js';
-import type { AttemptSelection, QuizResultsReader, ResultCursor, ResultRow } from '../../../application/assessment/ports/quiz-results-reader.js';
-import type { LessonAssignmentSummary, SubmissionFilter, SubmissionRepository, SubmissionView, SubmitOutcome } from '../../../application/assessment/ports/submission-repository.js';
+import type {
+  AttemptRepository,
+  AttemptSummary,
+  MarkingFilter,
+  MarkingItem,
+} from '../../../application/assessment/ports/attempt-repository.js';
+import type {
+  AttemptSelection,
+  QuizResultsReader,
+  ResultCursor,
+  ResultRow,
+} from '../../../application/assessment/ports/quiz-results-reader.js';
+import type {
+  LessonAssignmentSummary,
+  SubmissionFilter,
+  SubmissionRepository,
+  SubmissionView,
+  SubmitOutcome,
+} from '../../../application/assessment/ports/submission-repository.js';
 import type { PageRequest } from '../../../application/shared/ports.js';
 import { clone, newestFirst, pageOf } from './paging.js';
 
@@ -27,33 +43,55 @@ export class MemoryAssessmentState {
 }
 
 const inTenant = <T extends { tenantId: string }>(rows: Iterable<T>, tenantId: string) => [...rows].filter((r) => r.tenantId === tenantId);
-const own = <T extends { tenantId: string }>(row: T | undefined, tenantId: string): T | null => (row && row.tenantId === tenantId ? clone(row) : null);
+const own = <T extends { tenantId: string }>(row: T | undefined, tenantId: string): T | null =>
+  row && row.tenantId === tenantId ? clone(row) : null;
 
 export class MemoryQuizRepository implements QuizRepository {
   constructor(private readonly s: MemoryAssessmentState) {}
-  async findById(tenantId: string, id: string) { return own(this.s.quizzes.get(id), tenantId); }
-  async lock(tenantId: string, id: string) { return this.findById(tenantId, id); }
-  async lockByModule(tenantId: string, moduleId: string) { return inTenant(this.s.quizzes.values(), tenantId).filter((q) => q.moduleId === moduleId).map((q) => q.id); }
-  async lockByCourse(tenantId: string, courseId: string) { return inTenant(this.s.quizzes.values(), tenantId).filter((q) => q.courseId === courseId).map((q) => q.id); }
+  async findById(tenantId: string, id: string) {
+    return own(this.s.quizzes.get(id), tenantId);
+  }
+  async lock(tenantId: string, id: string) {
+    return this.findById(tenantId, id);
+  }
+  async lockByModule(tenantId: string, moduleId: string) {
+    return inTenant(this.s.quizzes.values(), tenantId)
+      .filter((q) => q.moduleId === moduleId)
+      .map((q) => q.id);
+  }
+  async lockByCourse(tenantId: string, courseId: string) {
+    return inTenant(this.s.quizzes.values(), tenantId)
+      .filter((q) => q.courseId === courseId)
+      .map((q) => q.id);
+  }
   async list(tenantId: string, f: QuizFilter, page: PageRequest) {
     const all = inTenant(this.s.quizzes.values(), tenantId)
-      .filter((q) => (!f.moduleId || q.moduleId === f.moduleId) && (!f.courseId || q.courseId === f.courseId) && (!f.publishedOnly || q.status === 'published'))
+      .filter(
+        (q) =>
+          (!f.moduleId || q.moduleId === f.moduleId) &&
+          (!f.courseId || q.courseId === f.courseId) &&
+          (!f.publishedOnly || q.status === 'published'),
+      )
       .sort(newestFirst);
     return pageOf(all.map(clone), page);
   }
-  async insert(q: Quiz) { this.s.quizzes.set(q.id, clone(q)); }
+  async insert(q: Quiz) {
+    this.s.quizzes.set(q.id, clone(q));
+  }
   async update(q: Quiz) {
     const current = this.s.quizzes.get(q.id);
-    if (current?.tenantId === q.tenantId) this.s.quizzes.set(q.id, { ...clone(q), createdAt: current.createdAt, createdBy: current.createdBy });
+    if (current?.tenantId === q.tenantId)
+      this.s.quizzes.set(q.id, { ...clone(q), createdAt: current.createdAt, createdBy: current.createdBy });
   }
   async delete(tenantId: string, id: string) {
     if (this.s.quizzes.get(id)?.tenantId !== tenantId) return false;
     this.s.quizzes.delete(id);
     for (const [k, q] of this.s.questions) if (q.quizId === id) this.s.questions.delete(k);
-    for (const [k, a] of this.s.attempts) if (a.quizId === id) {
-      this.s.attempts.delete(k);
-      for (const [ak, ans] of this.s.answers) if (ans.attemptId === a.id) this.s.answers.delete(ak);
-    }
+    for (const [k, a] of this.s.attempts)
+      if (a.quizId === id) {
+        this.s.attempts.delete(k);
+        for (const [ak, ans] of this.s.answers) if (ans.attemptId === a.id) this.s.answers.delete(ak);
+      }
     return true;
   }
   async requirementStatus(tenantId: string, userIds: readonly string[], courseIds: readonly string[]) {
@@ -73,25 +111,42 @@ export class MemoryQuizRepository implements QuizRepository {
   }
   async resultsInCourse(tenantId: string, userId: string, courseId: string) {
     const attempts = inTenant(this.s.attempts.values(), tenantId).filter((a) => a.userId === userId);
-    return inTenant(this.s.quizzes.values(), tenantId).filter((q) => q.courseId === courseId).sort(newestFirst).map((q) => {
-      const mine = attempts.filter((a) => a.quizId === q.id);
-      const best = mine.filter((a) => a.percentage !== null).sort((a, b) => (b.percentage ?? 0) - (a.percentage ?? 0)
-        || Number(b.passed ?? false) - Number(a.passed ?? false) || (a.submittedAt?.getTime() ?? 0) - (b.submittedAt?.getTime() ?? 0) || a.id.localeCompare(b.id))[0];
-      return {
-        quiz: { id: q.id, title: q.title, status: q.status },
-        passed: mine.some((a) => a.passed === true),
-        best: best ? { score: best.score ?? 0, percentage: best.percentage ?? 0, passed: best.passed ?? false } : null,
-      };
-    });
+    return inTenant(this.s.quizzes.values(), tenantId)
+      .filter((q) => q.courseId === courseId)
+      .sort(newestFirst)
+      .map((q) => {
+        const mine = attempts.filter((a) => a.quizId === q.id);
+        const best = mine
+          .filter((a) => a.percentage !== null)
+          .sort(
+            (a, b) =>
+              (b.percentage ?? 0) - (a.percentage ?? 0) ||
+              Number(b.passed ?? false) - Number(a.passed ?? false) ||
+              (a.submittedAt?.getTime() ?? 0) - (b.submittedAt?.getTime() ?? 0) ||
+              a.id.localeCompare(b.id),
+          )[0];
+        return {
+          quiz: { id: q.id, title: q.title, status: q.status },
+          passed: mine.some((a) => a.passed === true),
+          best: best ? { score: best.score ?? 0, percentage: best.percentage ?? 0, passed: best.passed ?? false } : null,
+        };
+      });
   }
-  async countPublished(tenantId: string) { return inTenant(this.s.quizzes.values(), tenantId).filter((q) => q.status === 'published').length; }
+  async countPublished(tenantId: string) {
+    return inTenant(this.s.quizzes.values(), tenantId).filter((q) => q.status === 'published').length;
+  }
 }
 
 export class MemoryQuestionRepository implements QuestionRepository {
   constructor(private readonly s: MemoryAssessmentState) {}
-  async findById(tenantId: string, id: string) { return own(this.s.questions.get(id), tenantId); }
+  async findById(tenantId: string, id: string) {
+    return own(this.s.questions.get(id), tenantId);
+  }
   async listByQuiz(tenantId: string, quizId: string) {
-    return inTenant(this.s.questions.values(), tenantId).filter((q) => q.quizId === quizId).sort(byQuestionOrder).map(clone);
+    return inTenant(this.s.questions.values(), tenantId)
+      .filter((q) => q.quizId === quizId)
+      .sort(byQuestionOrder)
+      .map(clone);
   }
   async statsByQuizzes(tenantId: string, quizIds: readonly string[]) {
     const out = new Map<string, { count: number; maxScore: number }>();
@@ -102,7 +157,9 @@ export class MemoryQuestionRepository implements QuestionRepository {
     }
     return out;
   }
-  async insertMany(questions: readonly Question[]) { for (const q of questions) this.s.questions.set(q.id, clone(q)); }
+  async insertMany(questions: readonly Question[]) {
+    for (const q of questions) this.s.questions.set(q.id, clone(q));
+  }
   async update(q: Question) {
     const current = this.s.questions.get(q.id);
     if (current?.tenantId === q.tenantId) this.s.questions.set(q.id, { ...clone(q), quizId: current.quizId, createdAt: current.createdAt });
@@ -120,10 +177,18 @@ export class MemoryQuestionRepository implements QuestionRepository {
     });
   }
   async nextOrder(tenantId: string, quizId: string) {
-    return Math.max(0, ...inTenant(this.s.questions.values(), tenantId).filter((q) => q.quizId === quizId).map((q) => q.order)) + 1;
+    return (
+      Math.max(
+        0,
+        ...inTenant(this.s.questions.values(), tenantId)
+          .filter((q) => q.quizId === quizId)
+          .map((q) => q.order),
+      ) + 1
+    );
   }
   async shiftFrom(tenantId: string, quizId: string, fromOrder: number, at: Date) {
-    for (const q of inTenant(this.s.questions.values(), tenantId)) if (q.quizId === quizId && q.order >= fromOrder) this.s.questions.set(q.id, { ...q, order: q.order + 1, updatedAt: at });
+    for (const q of inTenant(this.s.questions.values(), tenantId))
+      if (q.quizId === quizId && q.order >= fromOrder) this.s.questions.set(q.id, { ...q, order: q.order + 1, updatedAt: at });
   }
 }
 
@@ -132,8 +197,12 @@ export class MemoryAttemptRepository implements AttemptRepository {
   private mine(tenantId: string, quizId: string, userId: string) {
     return inTenant(this.s.attempts.values(), tenantId).filter((a) => a.quizId === quizId && a.userId === userId);
   }
-  async findById(tenantId: string, id: string) { return own(this.s.attempts.get(id), tenantId); }
-  async lock(tenantId: string, id: string) { return own(this.s.attempts.get(id), tenantId); }
+  async findById(tenantId: string, id: string) {
+    return own(this.s.attempts.get(id), tenantId);
+  }
+  async lock(tenantId: string, id: string) {
+    return own(this.s.attempts.get(id), tenantId);
+  }
   async findInProgress(tenantId: string, quizId: string, userId: string) {
     const a = this.mine(tenantId, quizId, userId).find((x) => x.status === 'in_progress');
     return a ? clone(a) : null;
@@ -155,10 +224,15 @@ export class MemoryAttemptRepository implements AttemptRepository {
     const kept = own(this.s.attempts.get(attemptId), tenantId) && this.snapshots.get(attemptId);
     return kept ? kept.map(clone) : null;
   }
-  async countByUser(tenantId: string, quizId: string, userId: string) { return this.mine(tenantId, quizId, userId).length; }
-  async countOnQuizzes(tenantId: string, quizIds: readonly string[]) { return inTenant(this.s.attempts.values(), tenantId).filter((a) => quizIds.includes(a.quizId)).length; }
+  async countByUser(tenantId: string, quizId: string, userId: string) {
+    return this.mine(tenantId, quizId, userId).length;
+  }
+  async countOnQuizzes(tenantId: string, quizIds: readonly string[]) {
+    return inTenant(this.s.attempts.values(), tenantId).filter((a) => quizIds.includes(a.quizId)).length;
+  }
   async list(tenantId: string, quizId: string, f: { userId?: string | undefined }, page: PageRequest) {
-    const all = inTenant(this.s.attempts.values(), tenantId).filter((a) => a.quizId === quizId && (!f.userId || a.userId === f.userId))
+    const all = inTenant(this.s.attempts.values(), tenantId)
+      .filter((a) => a.quizId === quizId && (!f.userId || a.userId === f.userId))
       .sort((x, y) => y.startedAt.getTime() - x.startedAt.getTime() || (x.id < y.id ? 1 : -1));
     return pageOf(all.map(clone), page);
   }
@@ -176,30 +250,51 @@ export class MemoryAttemptRepository implements AttemptRepository {
     return out;
   }
   async listAnswers(tenantId: string, attemptId: string) {
-    return inTenant(this.s.answers.values(), tenantId).filter((a) => a.attemptId === attemptId).map(clone);
+    return inTenant(this.s.answers.values(), tenantId)
+      .filter((a) => a.attemptId === attemptId)
+      .map(clone);
   }
   async saveAnswerIfOpen(answer: AttemptAnswer, userId: string, now: Date) {
     const a = this.s.attempts.get(answer.attemptId);
-    if (!a || a.tenantId !== answer.tenantId || a.userId !== userId || a.status !== 'in_progress' || (a.deadlineAt && a.deadlineAt <= now)) return false;
+    if (!a || a.tenantId !== answer.tenantId || a.userId !== userId || a.status !== 'in_progress' || (a.deadlineAt && a.deadlineAt <= now))
+      return false;
     await this.saveAnswer(answer);
     return true;
   }
   async saveAnswer(answer: AttemptAnswer) {
     const key = `${answer.attemptId}:${answer.questionId}`;
     const prior = this.s.answers.get(key);
-    this.s.answers.set(key, { ...(prior ?? clone(answer)), answer: clone(answer.answer), answeredAt: answer.answeredAt, updatedAt: answer.updatedAt });
+    this.s.answers.set(key, {
+      ...(prior ?? clone(answer)),
+      answer: clone(answer.answer),
+      answeredAt: answer.answeredAt,
+      updatedAt: answer.updatedAt,
+    });
   }
   async finalise(attempt: Attempt, answers: readonly AttemptAnswer[]) {
     const current = this.s.attempts.get(attempt.id);
     if (!current || current.tenantId !== attempt.tenantId || current.status !== 'in_progress') return false;
-    this.s.attempts.set(attempt.id, { ...clone(attempt), attemptNumber: current.attemptNumber, seed: current.seed, startedAt: current.startedAt, deadlineAt: current.deadlineAt });
+    this.s.attempts.set(attempt.id, {
+      ...clone(attempt),
+      attemptNumber: current.attemptNumber,
+      seed: current.seed,
+      startedAt: current.startedAt,
+      deadlineAt: current.deadlineAt,
+    });
     for (const a of answers) this.s.answers.set(`${a.attemptId}:${a.questionId}`, clone(a));
     return true;
   }
   async saveMark(attempt: Attempt, answer: AttemptAnswer) {
     const current = this.s.attempts.get(attempt.id);
     if (!current || current.tenantId !== attempt.tenantId) return;
-    this.s.attempts.set(attempt.id, { ...current, status: attempt.status, score: attempt.score, percentage: attempt.percentage, passed: attempt.passed, updatedAt: attempt.updatedAt });
+    this.s.attempts.set(attempt.id, {
+      ...current,
+      status: attempt.status,
+      score: attempt.score,
+      percentage: attempt.percentage,
+      passed: attempt.passed,
+      updatedAt: attempt.updatedAt,
+    });
     this.s.answers.set(`${answer.attemptId}:${answer.questionId}`, clone(answer));
   }
   async listMarking(tenantId: string, f: MarkingFilter, page: PageRequest) {
@@ -215,16 +310,33 @@ export class MemoryAttemptRepository implements AttemptRepository {
       if ((f.quizId && a.quizId !== f.quizId) || (f.courseId && quiz?.courseId !== f.courseId)) continue;
       const question = this.snapshots.get(a.id)?.find((x) => x.id === ans.questionId) ?? this.s.questions.get(ans.questionId);
       items.push({
-        attemptId: a.id, attemptStatus: a.status, quizId: a.quizId, quizTitle: quiz?.title ?? null, courseId: quiz?.courseId ?? null, questionId: ans.questionId,
-        questionText: question?.text ?? null, maxPoints: ans.maxPoints ?? 0, answer: clone(ans.answer), pointsAwarded: ans.pointsAwarded, feedback: ans.feedback,
-        gradedBy: ans.gradedBy, gradedAt: ans.gradedAt, submittedAt: a.submittedAt, student: { id: a.userId, displayName: u.displayName, email: u.email },
+        attemptId: a.id,
+        attemptStatus: a.status,
+        quizId: a.quizId,
+        quizTitle: quiz?.title ?? null,
+        courseId: quiz?.courseId ?? null,
+        questionId: ans.questionId,
+        questionText: question?.text ?? null,
+        maxPoints: ans.maxPoints ?? 0,
+        answer: clone(ans.answer),
+        pointsAwarded: ans.pointsAwarded,
+        feedback: ans.feedback,
+        gradedBy: ans.gradedBy,
+        gradedAt: ans.gradedAt,
+        submittedAt: a.submittedAt,
+        student: { id: a.userId, displayName: u.displayName, email: u.email },
       });
     }
     const key = (x: MarkingItem) => `${x.attemptId}:${x.questionId}`;
-    items.sort(f.status === 'graded'
-      ? (x, y) => (y.gradedAt?.getTime() ?? 0) - (x.gradedAt?.getTime() ?? 0) || (key(x) < key(y) ? 1 : -1)
-      : (x, y) => (x.submittedAt?.getTime() ?? 0) - (y.submittedAt?.getTime() ?? 0) || (key(x) < key(y) ? -1 : 1));
-    return pageOf(items.map(({ attemptStatus: _s, ...x }) => x), page);
+    items.sort(
+      f.status === 'graded'
+        ? (x, y) => (y.gradedAt?.getTime() ?? 0) - (x.gradedAt?.getTime() ?? 0) || (key(x) < key(y) ? 1 : -1)
+        : (x, y) => (x.submittedAt?.getTime() ?? 0) - (y.submittedAt?.getTime() ?? 0) || (key(x) < key(y) ? -1 : 1),
+    );
+    return pageOf(
+      items.map(({ attemptStatus: _s, ...x }) => x),
+      page,
+    );
   }
   private overdueRows(now: Date) {
     return [...this.s.attempts.values()]
@@ -232,49 +344,79 @@ export class MemoryAttemptRepository implements AttemptRepository {
       .sort((x, y) => x.deadlineAt!.getTime() - y.deadlineAt!.getTime());
   }
   async overdue(tenantId: string, now: Date, f: { quizId?: string | undefined; userId?: string | undefined }, limit: number) {
-    return this.overdueRows(now).filter((a) => a.tenantId === tenantId && (!f.quizId || a.quizId === f.quizId) && (!f.userId || a.userId === f.userId)).slice(0, limit).map((a) => a.id);
+    return this.overdueRows(now)
+      .filter((a) => a.tenantId === tenantId && (!f.quizId || a.quizId === f.quizId) && (!f.userId || a.userId === f.userId))
+      .slice(0, limit)
+      .map((a) => a.id);
   }
   async overdueInAllTenants(now: Date, limit: number) {
-    return this.overdueRows(now).slice(0, limit).map((a) => ({ tenantId: a.tenantId, id: a.id }));
+    return this.overdueRows(now)
+      .slice(0, limit)
+      .map((a) => ({ tenantId: a.tenantId, id: a.id }));
   }
   async countStartedSince(tenantId: string, since: Date) {
     return inTenant(this.s.attempts.values(), tenantId).filter((a) => a.startedAt.getTime() >= since.getTime()).length;
   }
   async countRunning(tenantId: string, userId: string, now: Date) {
-    return inTenant(this.s.attempts.values(), tenantId).filter((a) => a.userId === userId && a.status === 'in_progress' && (a.deadlineAt === null || a.deadlineAt.getTime() > now.getTime())).length;
+    return inTenant(this.s.attempts.values(), tenantId).filter(
+      (a) => a.userId === userId && a.status === 'in_progress' && (a.deadlineAt === null || a.deadlineAt.getTime() > now.getTime()),
+    ).length;
   }
 }
 
 export class MemoryQuizResultsReader implements QuizResultsReader {
   constructor(private readonly s: MemoryAssessmentState) {}
   async exportPage(tenantId: string, quizId: string, cursor: ResultCursor | null, limit: number): Promise<ResultRow[]> {
-    const after = (a: Attempt) => !cursor || a.startedAt.getTime() > cursor.startedAt.getTime() || (a.startedAt.getTime() === cursor.startedAt.getTime() && a.id > cursor.id);
-    return inTenant(this.s.attempts.values(), tenantId).filter((a) => a.quizId === quizId && after(a))
+    const after = (a: Attempt) =>
+      !cursor ||
+      a.startedAt.getTime() > cursor.startedAt.getTime() ||
+      (a.startedAt.getTime() === cursor.startedAt.getTime() && a.id > cursor.id);
+    return inTenant(this.s.attempts.values(), tenantId)
+      .filter((a) => a.quizId === quizId && after(a))
       .sort((x, y) => x.startedAt.getTime() - y.startedAt.getTime() || (x.id < y.id ? -1 : 1))
       .slice(0, limit)
       .map((a) => {
         const u = this.s.users.get(a.userId);
         return {
-          attemptId: a.id, userId: a.userId, email: u?.email ?? null, displayName: u?.displayName ?? null, attemptNumber: a.attemptNumber, status: a.status,
-          startedAt: a.startedAt, submittedAt: a.submittedAt, score: a.score, maxScore: a.maxScore, percentage: a.percentage, passed: a.passed,
+          attemptId: a.id,
+          userId: a.userId,
+          email: u?.email ?? null,
+          displayName: u?.displayName ?? null,
+          attemptNumber: a.attemptNumber,
+          status: a.status,
+          startedAt: a.startedAt,
+          submittedAt: a.submittedAt,
+          score: a.score,
+          maxScore: a.maxScore,
+          percentage: a.percentage,
+          passed: a.passed,
         };
       });
   }
   async moments(tenantId: string, quizId: string, selection: AttemptSelection) {
-    let graded = inTenant(this.s.attempts.values(), tenantId).filter((a) => a.quizId === quizId && (a.status === 'submitted' || a.status === 'expired'));
+    let graded = inTenant(this.s.attempts.values(), tenantId).filter(
+      (a) => a.quizId === quizId && (a.status === 'submitted' || a.status === 'expired'),
+    );
     if (selection !== 'all') {
       // Whether attempt x is kept over y for its user (Moodle's "attempts to analyse").
-      const better = (x: Attempt, y: Attempt) => selection === 'first' ? x.attemptNumber < y.attemptNumber
-        : selection === 'last' ? x.attemptNumber > y.attemptNumber
-          : (x.score ?? 0) > (y.score ?? 0) || ((x.score ?? 0) === (y.score ?? 0) && x.attemptNumber < y.attemptNumber);
+      const better = (x: Attempt, y: Attempt) =>
+        selection === 'first'
+          ? x.attemptNumber < y.attemptNumber
+          : selection === 'last'
+            ? x.attemptNumber > y.attemptNumber
+            : (x.score ?? 0) > (y.score ?? 0) || ((x.score ?? 0) === (y.score ?? 0) && x.attemptNumber < y.attemptNumber);
       const kept = new Map<string, Attempt>();
       for (const a of graded) if (!kept.has(a.userId) || better(a, kept.get(a.userId)!)) kept.set(a.userId, a);
       graded = [...kept.values()];
     }
     const answers = [...this.s.answers.values()];
     const rows: GradedAttemptMarks[] = graded.map((a) => ({
-      percentage: a.percentage ?? 0, passed: a.passed ?? false, score: a.score ?? 0, maxScore: a.maxScore,
-      marks: answers.filter((x) => x.attemptId === a.id && x.pointsAwarded !== null)
+      percentage: a.percentage ?? 0,
+      passed: a.passed ?? false,
+      score: a.score ?? 0,
+      maxScore: a.maxScore,
+      marks: answers
+        .filter((x) => x.attemptId === a.id && x.pointsAwarded !== null)
         .map((x) => ({ questionId: x.questionId, points: x.pointsAwarded!, maxPoints: x.maxPoints ?? 0, isCorrect: x.isCorrect ?? false })),
     }));
     return accumulate(rows);
@@ -283,7 +425,9 @@ export class MemoryQuizResultsReader implements QuizResultsReader {
 
 export class MemorySubmissionRepository implements SubmissionRepository {
   constructor(private readonly s: MemoryAssessmentState) {}
-  async findById(tenantId: string, id: string) { return own(this.s.submissions.get(id), tenantId); }
+  async findById(tenantId: string, id: string) {
+    return own(this.s.submissions.get(id), tenantId);
+  }
   async findByUserLesson(tenantId: string, userId: string, lessonId: string) {
     const x = inTenant(this.s.submissions.values(), tenantId).find((s) => s.userId === userId && s.lessonId === lessonId);
     return x ? clone(x) : null;
@@ -295,32 +439,60 @@ export class MemorySubmissionRepository implements SubmissionRepository {
       return { outcome: 'created', submission: clone(sub) };
     }
     if (current.status !== 'submitted') return { outcome: 'graded' };
-    const next: Submission = { ...current, fileUrl: sub.fileUrl, notes: sub.notes, submittedAt: sub.submittedAt, updatedAt: sub.updatedAt, revision: current.revision + 1 };
+    const next: Submission = {
+      ...current,
+      fileUrl: sub.fileUrl,
+      notes: sub.notes,
+      submittedAt: sub.submittedAt,
+      updatedAt: sub.updatedAt,
+      revision: current.revision + 1,
+    };
     this.s.submissions.set(current.id, next);
     return { outcome: 'resubmitted', submission: clone(next) };
   }
   async grade(tenantId: string, id: string, g: { score: number; feedback: string | null; gradedBy: string; gradedAt: Date }) {
     const current = this.s.submissions.get(id);
     if (!current || current.tenantId !== tenantId) return null;
-    const next: Submission = { ...current, status: 'graded', score: g.score, feedback: g.feedback, gradedBy: g.gradedBy, gradedAt: g.gradedAt, updatedAt: g.gradedAt };
+    const next: Submission = {
+      ...current,
+      status: 'graded',
+      score: g.score,
+      feedback: g.feedback,
+      gradedBy: g.gradedBy,
+      gradedAt: g.gradedAt,
+      updatedAt: g.gradedAt,
+    };
     this.s.submissions.set(id, next);
     return clone(next);
   }
   private matching(tenantId: string, f: SubmissionFilter) {
-    return inTenant(this.s.submissions.values(), tenantId)
-      .filter((s) => (!f.status || s.status === f.status) && (!f.courseId || s.courseId === f.courseId) && (!f.lessonId || s.lessonId === f.lessonId) && (!f.lessonIds || f.lessonIds.includes(s.lessonId)) && (!f.userId || s.userId === f.userId)
-        && (f.authorRoleBelow === undefined || (this.s.users.get(s.userId)?.role ?? Infinity) < f.authorRoleBelow));
+    return inTenant(this.s.submissions.values(), tenantId).filter(
+      (s) =>
+        (!f.status || s.status === f.status) &&
+        (!f.courseId || s.courseId === f.courseId) &&
+        (!f.lessonId || s.lessonId === f.lessonId) &&
+        (!f.lessonIds || f.lessonIds.includes(s.lessonId)) &&
+        (!f.userId || s.userId === f.userId) &&
+        (f.authorRoleBelow === undefined || (this.s.users.get(s.userId)?.role ?? Infinity) < f.authorRoleBelow),
+    );
   }
   async list(tenantId: string, f: SubmissionFilter, page: PageRequest) {
     const sign = f.status === 'submitted' ? 1 : -1;
-    const all = this.matching(tenantId, f).sort((a, b) => sign * (a.submittedAt.getTime() - b.submittedAt.getTime() || (a.id < b.id ? -1 : 1)));
-    return pageOf(all.map((s): SubmissionView => {
-      const u = this.s.users.get(s.userId);
-      return {
-        ...clone(s), student: u && u.tenantId === tenantId ? { id: s.userId, displayName: u.displayName, email: u.email } : null,
-        lessonTitle: this.s.lessons.get(s.lessonId)?.title ?? null, courseTitle: this.s.courses.get(s.courseId)?.title ?? null,
-      };
-    }), page);
+    const all = this.matching(tenantId, f).sort(
+      (a, b) => sign * (a.submittedAt.getTime() - b.submittedAt.getTime() || (a.id < b.id ? -1 : 1)),
+    );
+    return pageOf(
+      all.map((s): SubmissionView => {
+        const u = this.s.users.get(s.userId);
+        return {
+          ...clone(s),
+          student: u && u.tenantId === tenantId ? { id: s.userId, displayName: u.displayName, email: u.email } : null,
+          lessonTitle: this.s.lessons.get(s.lessonId)?.title ?? null,
+          courseTitle: this.s.courses.get(s.courseId)?.title ?? null,
+        };
+      }),
+      page,
+    );
   }
   async courseSummary(tenantId: string, courseId: string, userId?: string): Promise<LessonAssignmentSummary[]> {
     const by = new Map<string, { total: number; pending: number; graded: number; sum: number }>();
@@ -334,10 +506,18 @@ export class MemorySubmissionRepository implements SubmissionRepository {
       }
       by.set(s.lessonId, x);
     }
-    return [...by].sort(([a], [b]) => (this.s.lessons.get(a)?.order ?? 0) - (this.s.lessons.get(b)?.order ?? 0)).map(([lessonId, x]) => ({
-      lessonId, lessonTitle: this.s.lessons.get(lessonId)?.title ?? null, total: x.total, pending: x.pending, graded: x.graded,
-      averageScore: x.graded ? Math.round((x.sum / x.graded) * 100) / 100 : null,
-    }));
+    return [...by]
+      .sort(([a], [b]) => (this.s.lessons.get(a)?.order ?? 0) - (this.s.lessons.get(b)?.order ?? 0))
+      .map(([lessonId, x]) => ({
+        lessonId,
+        lessonTitle: this.s.lessons.get(lessonId)?.title ?? null,
+        total: x.total,
+        pending: x.pending,
+        graded: x.graded,
+        averageScore: x.graded ? Math.round((x.sum / x.graded) * 100) / 100 : null,
+      }));
   }
-  async count(tenantId: string, f: SubmissionFilter) { return this.matching(tenantId, f).length; }
+  async count(tenantId: string, f: SubmissionFilter) {
+    return this.matching(tenantId, f).length;
+  }
 }

@@ -15,7 +15,11 @@ export interface QuestionImportParser {
 export const EXPORT_FORMATS = ['moodle_xml'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-export interface ExportFile { text: string; contentType: string; extension: string }
+export interface ExportFile {
+  text: string;
+  contentType: string;
+  extension: string;
+}
 
 /**
  * Writes a quiz's questions as a file another system imports (Moodle XML), or refuses with a

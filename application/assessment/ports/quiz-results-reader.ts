@@ -35,5 +35,9 @@ export interface QuizResultsReader {
    * mentor's mark are left out): every one, or per user the first, last (by attempt number) or
    * highest-scoring (ties: the earlier), computed by the store without loading the attempts.
    */
-  moments(tenantId: string, quizId: string, selection: AttemptSelection): Promise<{ attempts: AttemptMoments; questions: QuestionMoments[] }>;
+  moments(
+    tenantId: string,
+    quizId: string,
+    selection: AttemptSelection,
+  ): Promise<{ attempts: AttemptMoments; questions: QuestionMoments[] }>;
 }

@@ -12,13 +12,35 @@ import type { AttemptSelection } from '../ports/quiz-results-reader.js';
  * attempts are graded first so they count; attempts waiting for a mentor's mark do not. The store
  * answers sums (SQL aggregates): the cost does not grow with memory.
  */
-export const makeGetQuizAnalytics = (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'attemptRepository' | 'quizResultsReader' | 'evaluateCourseCompletion' | 'clock' | 'uow'>) =>
-  async (actor: Actor, quizId: string, selection: AttemptSelection): Promise<Result<{ analytics: QuizAnalytics; questions: Question[] }, 'QUIZ_NOT_FOUND'>> => {
+export const makeGetQuizAnalytics =
+  (
+    d: Pick<
+      AssessmentDeps,
+      'quizRepository' | 'questionRepository' | 'attemptRepository' | 'quizResultsReader' | 'evaluateCourseCompletion' | 'clock' | 'uow'
+    >,
+  ) =>
+  async (
+    actor: Actor,
+    quizId: string,
+    selection: AttemptSelection,
+  ): Promise<Result<{ analytics: QuizAnalytics; questions: Question[] }, 'QUIZ_NOT_FOUND'>> => {
     if (!(await d.quizRepository.findById(actor.tenantId, quizId))) return err('QUIZ_NOT_FOUND');
     await expireOverdueOf(d, actor.tenantId, { quizId });
-    const [moments, questions] = await Promise.all([d.quizResultsReader.moments(actor.tenantId, quizId, selection), d.questionRepository.listByQuiz(actor.tenantId, quizId)]);
+    const [moments, questions] = await Promise.all([
+      d.quizResultsReader.moments(actor.tenantId, quizId, selection),
+      d.questionRepository.listByQuiz(actor.tenantId, quizId),
+    ]);
     // Questions in quiz order; statistics of questions deleted since are left out.
     const current = new Set(questions.map((q) => q.id));
     const facts = questions.map((q) => ({ questionId: q.id, maxMark: q.points, randomGuessScore: randomGuessScore(q) }));
-    return ok({ analytics: roundAnalytics(computeAnalytics(moments.attempts, moments.questions.filter((q) => current.has(q.questionId)), facts)), questions });
+    return ok({
+      analytics: roundAnalytics(
+        computeAnalytics(
+          moments.attempts,
+          moments.questions.filter((q) => current.has(q.questionId)),
+          facts,
+        ),
+      ),
+      questions,
+    });
   };

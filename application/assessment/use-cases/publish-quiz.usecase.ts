@@ -10,7 +10,8 @@ import { quizStats } from '../quiz-access.js';
  * course (contract §6). A quiz without questions cannot be published; publishing twice is a no-op.
  * Answers the quiz with its question count and maximum score, as GET does.
  */
-export const makePublishQuiz = (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'auditLog' | 'clock' | 'uow'>) =>
+export const makePublishQuiz =
+  (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'auditLog' | 'clock' | 'uow'>) =>
   async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<QuizWithStats, 'QUIZ_NOT_FOUND' | 'QUIZ_HAS_NO_QUESTIONS'>> => {
     const quiz = await d.quizRepository.findById(actor.tenantId, id);
     if (!quiz) return err('QUIZ_NOT_FOUND');
@@ -20,7 +21,15 @@ export const makePublishQuiz = (d: Pick<AssessmentDeps, 'quizRepository' | 'ques
     const published = withQuizStatus(quiz, 'published', d.clock.now());
     await d.uow.run(async () => {
       await d.quizRepository.update(published);
-      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'quiz.publish', resourceType: 'quiz', resourceId: id, ...meta, metadata: {} });
+      await d.auditLog.record({
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'quiz.publish',
+        resourceType: 'quiz',
+        resourceId: id,
+        ...meta,
+        metadata: {},
+      });
     });
     return ok({ quiz: published, stats });
   };

@@ -27,7 +27,21 @@ export type StartAttemptError = QuizAccessError | 'QUIZ_HAS_NO_QUESTIONS' | 'MAX
  * (0: unlimited). The database decides the number and the limit in one statement with unique
  * indexes behind it, so N concurrent starts create one attempt and the others resume it.
  */
-export const makeStartAttempt = (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'attemptRepository' | 'learningAccess' | 'evaluateCourseCompletion' | 'clock' | 'ids' | 'random' | 'uow'>) =>
+export const makeStartAttempt =
+  (
+    d: Pick<
+      AssessmentDeps,
+      | 'quizRepository'
+      | 'questionRepository'
+      | 'attemptRepository'
+      | 'learningAccess'
+      | 'evaluateCourseCompletion'
+      | 'clock'
+      | 'ids'
+      | 'random'
+      | 'uow'
+    >,
+  ) =>
   async (actor: Actor, quizId: string): Promise<Result<StartedAttempt, StartAttemptError>> => {
     const found = await quizFor(d, actor, quizId);
     if (!found.ok) return found;
@@ -35,23 +49,45 @@ export const makeStartAttempt = (d: Pick<AssessmentDeps, 'quizRepository' | 'que
     // A new attempt takes the questions as they are now; one in progress resumes with its own.
     const questions = await d.questionRepository.listByQuiz(actor.tenantId, quizId);
     const answer = (attempt: Attempt, taken: Question[], answers: AttemptAnswer[], resumed: boolean): StartedAttempt => ({
-      quiz, attempt, questions: attemptOrder(taken, attempt.seed, quiz.shuffleQuestions), answers, resumed,
+      quiz,
+      attempt,
+      questions: attemptOrder(taken, attempt.seed, quiz.shuffleQuestions),
+      answers,
+      resumed,
     });
     // Two rounds at most: a start that loses a race finds the winner's attempt on the next round.
     for (let round = 0; round < 3; round++) {
       const running = await d.attemptRepository.findInProgress(actor.tenantId, quizId, actor.userId);
       if (running && !isOverdue(running, d.clock.now())) {
-        const [taken, answers] = await Promise.all([questionsOfAttempt(d, running), d.attemptRepository.listAnswers(actor.tenantId, running.id)]);
+        const [taken, answers] = await Promise.all([
+          questionsOfAttempt(d, running),
+          d.attemptRepository.listAnswers(actor.tenantId, running.id),
+        ]);
         return ok(answer(running, taken, answers, true));
       }
       if (running) await closeAttempt(d, actor.tenantId, running.id, 'expired');
       if (questions.length === 0) return err('QUIZ_HAS_NO_QUESTIONS');
       const now = d.clock.now();
-      const inserted = await d.attemptRepository.insertNext({
-        id: d.ids.uuid(), tenantId: actor.tenantId, quizId, userId: actor.userId, status: 'in_progress', seed: seedFromHex(d.random.bytesHex(4)),
-        startedAt: now, deadlineAt: deadlineFor(now, quiz.durationMinutes), submittedAt: null, score: null, maxScore: maxScoreOf(questions),
-        percentage: null, passed: null, updatedAt: now,
-      }, quiz.maxAttempts, questions);
+      const inserted = await d.attemptRepository.insertNext(
+        {
+          id: d.ids.uuid(),
+          tenantId: actor.tenantId,
+          quizId,
+          userId: actor.userId,
+          status: 'in_progress',
+          seed: seedFromHex(d.random.bytesHex(4)),
+          startedAt: now,
+          deadlineAt: deadlineFor(now, quiz.durationMinutes),
+          submittedAt: null,
+          score: null,
+          maxScore: maxScoreOf(questions),
+          percentage: null,
+          passed: null,
+          updatedAt: now,
+        },
+        quiz.maxAttempts,
+        questions,
+      );
       if (inserted) return ok(answer(inserted, questions, [], false));
       if (!(await d.attemptRepository.findInProgress(actor.tenantId, quizId, actor.userId))) {
         const used = await d.attemptRepository.countByUser(actor.tenantId, quizId, actor.userId);

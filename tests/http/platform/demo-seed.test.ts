@@ -23,8 +23,12 @@ describe('HTTP demo seed: the documented demo tenant', function () {
   });
 
   it('documents every login, with its password and role, as the seed makes them', () => {
-    const rows = [...doc.matchAll(/^\| `([^`]+@demo\.test)` \| `([^`]+)` \| (\d+) \| ([^|]+) \|/gm)]
-      .map((m) => ({ email: m[1], password: m[2], role: Number(m[3]), name: m[4]!.trim() }));
+    const rows = [...doc.matchAll(/^\| `([^`]+@demo\.test)` \| `([^`]+)` \| (\d+) \| ([^|]+) \|/gm)].map((m) => ({
+      email: m[1],
+      password: m[2],
+      role: Number(m[3]),
+      name: m[4]!.trim(),
+    }));
     expect(rows).to.deep.equal(DEMO_LOGINS.map((l) => ({ email: l.email, password: DEMO_PASSWORD, role: l.role, name: l.name })));
     expect(prose).to.include(`Every password is \`${DEMO_PASSWORD}\``);
   });
@@ -39,18 +43,34 @@ describe('HTTP demo seed: the documented demo tenant', function () {
   });
 
   it('has the documented courses, lessons and published quizzes', async () => {
-    const rows = [...doc.matchAll(/^\| ([A-Z][\w ]+) \| (\d+) \| ([^|]+) \| ([^:|]+): (\d) multiple-choice/gm)]
-      .map((m) => ({ title: m[1], price: Number(m[2]), lessons: m[3]!.trim().split(', '), quiz: m[4]!.trim(), questions: Number(m[5]) }));
-    expect(rows).to.deep.equal(DEMO_COURSES.map((c) => ({ title: c.title, price: c.price, lessons: c.lessons.map(([t]) => t), quiz: c.quiz.title, questions: c.quiz.questions.length })));
+    const rows = [...doc.matchAll(/^\| ([A-Z][\w ]+) \| (\d+) \| ([^|]+) \| ([^:|]+): (\d) multiple-choice/gm)].map((m) => ({
+      title: m[1],
+      price: Number(m[2]),
+      lessons: m[3]!.trim().split(', '),
+      quiz: m[4]!.trim(),
+      questions: Number(m[5]),
+    }));
+    expect(rows).to.deep.equal(
+      DEMO_COURSES.map((c) => ({
+        title: c.title,
+        price: c.price,
+        lessons: c.lessons.map(([t]) => t),
+        quiz: c.quiz.title,
+        questions: c.quiz.questions.length,
+      })),
+    );
 
     const catalogue = await h.http.get('/api/lms/courses').set('X-Tenant-ID', slug);
     expect(catalogue.status).to.equal(200);
-    expect(catalogue.body.data.items.map((c: { title: string; price: number }) => [c.title, Number(c.price)]).sort())
-      .to.deep.equal(rows.map((r) => [r.title, r.price]).sort());
+    expect(catalogue.body.data.items.map((c: { title: string; price: number }) => [c.title, Number(c.price)]).sort()).to.deep.equal(
+      rows.map((r) => [r.title, r.price]).sort(),
+    );
     for (const row of rows) {
       const id = catalogue.body.data.items.find((c: { title: string }) => c.title === row.title).id;
       const page = await h.http.get(`/api/lms/courses/${id}`).set(as('admin@demo.test'));
-      expect(page.body.data.modules.flatMap((m: { lessons: Array<{ title: string }> }) => m.lessons.map((l) => l.title))).to.deep.equal(row.lessons);
+      expect(page.body.data.modules.flatMap((m: { lessons: Array<{ title: string }> }) => m.lessons.map((l) => l.title))).to.deep.equal(
+        row.lessons,
+      );
       expect(page.body.data.quizzes.map((q: { title: string }) => q.title)).to.deep.equal([row.quiz]);
       const quiz = await h.http.get(`/api/lms/quizzes/${page.body.data.quizzes[0].id}`).set(as('mentor@demo.test'));
       expect(quiz.status).to.equal(200);
