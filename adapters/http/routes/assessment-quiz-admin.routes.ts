@@ -324,12 +324,10 @@ export const makeAssessmentQuizAdminRoutes =
       '/api/lms/admin/quizzes/:id/export-results',
       {
         operationId: 'exportQuizResults',
-        producesSchema: z
-          .string()
-          .meta({
-            description:
-              'CSV: attempt_id,user_id,email,display_name,attempt_number,status,started_at,submitted_at,score,max_score,percentage,passed',
-          }),
+        producesSchema: z.string().meta({
+          description:
+            'CSV: attempt_id,user_id,email,display_name,attempt_number,status,started_at,submitted_at,score,max_score,percentage,passed',
+        }),
         errors: ['QUIZ_NOT_FOUND'],
         summary: 'Results as CSV, one row per attempt (streamed)',
         access: Role.Admin,

@@ -9,7 +9,8 @@ import { err, ok, type Result } from '../result.js';
  * option numbers separated by `|`; it is empty for short_answer, whose options are the accepted
  * answers. A true_false row may leave its options out: they become True/False, and `correct` is
  * 1/2 or true/false. numerical rows are as short_answer, their options the accepted numbers (no
- * tolerance); an essay row has neither options nor correct; matching needs GIFT or Moodle XML. Rows are numbered as a spreadsheet shows them (the header is row 1); blank
+ * tolerance); an essay row has neither options nor correct; matching needs GIFT or Moodle XML. Rows are numbered as a
+ * spreadsheet shows them (the header is row 1); blank
  * rows are skipped. The first bad row rejects the file, with its number.
  */
 export const MAX_IMPORT_QUESTIONS = 2000;
