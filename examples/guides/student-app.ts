@@ -55,17 +55,12 @@ function refresh(): Promise<void> {
 const catalogue = dataOf(await api.GET('/api/lms/courses', { params: { query: { page: 1, page_size: 10 } } }), 'catalogue');
 const algebra = catalogue.items.find((c) => c.title === 'Algebra basics');
 assert.ok(algebra, 'the demo tenant has the course "Algebra basics": run `npm run seed -- --demo` first');
-console.log(
-  `catalogue of ${tenant}: ${catalogue.items.map((c) => `${c.title} (${Number(c.price) ? `${c.price} ${c.currency}` : 'free'})`).join(', ')}`,
-);
+console.log(`catalogue of ${tenant}: ${catalogue.items.map((c) => `${c.title} (${Number(c.price) ? `${c.price} ${c.currency}` : 'free'})`).join(', ')}`);
 
 // 5. Sign-up makes a Student of this tenant; the same email may exist in another tenant.
 const email = `student.${Date.now()}@example.com`;
 const password = 'a long password';
-dataOf(
-  await api.POST('/api/auth/register', { body: { username: `student${Date.now()}`, email, password, display_name: 'Nur Hidayat' } }),
-  'register',
-);
+dataOf(await api.POST('/api/auth/register', { body: { username: `student${Date.now()}`, email, password, display_name: 'Nur Hidayat' } }), 'register');
 
 // 6. Log in. A wrong password and an unknown email answer alike: 400 INVALID_CREDENTIALS.
 const wrong = await api.POST('/api/auth/login', { body: { email, password: 'not my password' } });
@@ -110,13 +105,11 @@ const choice: Record<string, string> = { 'If x + 2 = 5, what is x?': '3', 'Which
 for (const q of questions) {
   const option = q.options.find((o) => o.option_text === choice[q.question_text]) ?? q.options[0]!;
   // Each answer is saved at once: a closed tab resumes the attempt (start answers it again).
-  dataOf(
-    await api.POST('/api/lms/quiz-attempts/{id}/answers', {
-      params: { path: { id: attempt.id } },
-      body: { question_id: q.id, answer: [option.id] },
-    }),
-    'answer',
-  );
+  const saved = await api.POST('/api/lms/quiz-attempts/{id}/answers', {
+    params: { path: { id: attempt.id } },
+    body: { question_id: q.id, answer: [option.id] },
+  });
+  dataOf(saved, 'answer');
 }
 const graded = dataOf(await api.POST('/api/lms/quiz-attempts/{id}/submit', { params: { path: { id: attempt.id } }, body: {} }), 'submit');
 console.log(`quiz "${quiz.title}": ${graded.attempt.percentage}% (${graded.attempt.passed ? 'passed' : 'not passed'})`);
