@@ -11,7 +11,8 @@ import { err, ok, type Result } from '../result.js';
  * 1/2 or true/false. numerical rows are as short_answer, their options the accepted numbers (no
  * tolerance); an essay row has neither options nor correct; an ordering row lists its items in
  * their correct order, `correct` empty; a description row has text only (points empty or 0);
- * matching needs GIFT or Moodle XML. Rows are numbered as a spreadsheet shows them (the header is row 1); blank
+ * matching needs GIFT or Moodle XML. Rows are numbered as a spreadsheet shows them (the header is
+ * row 1); blank
  * rows are skipped. The first bad row rejects the file, with its number.
  */
 export const MAX_IMPORT_QUESTIONS = 2000;

@@ -100,7 +100,8 @@ function readQuestion(q: XmlElement, type: string): Result<QuestionDraft, string
   const image = ['image', 'image_base64'].map((n) => child(q, n)).find((e) => e && textOf(e).trim() !== '');
   if (image)
     return err(
-      `the old <${image.name}> field${image.name === 'image' ? ` ("${textOf(image).trim()}")` : ''} is not supported: upload the image and link to it from the question text`,
+      `the old <${image.name}> field${image.name === 'image' ? ` ("${textOf(image).trim()}")` : ''} is not supported: ` +
+        `upload the image and link to it from the question text`,
     );
   const text = textOf(child(q, 'questiontext'));
   if (type === 'description') return validateQuestion({ type: 'description', text, points: 0, options: [] });
@@ -241,7 +242,8 @@ function moodleFractions(q: Question): Result<string[], string> {
     const grade = moodleGradeOf(weight);
     if (grade === undefined)
       return err(
-        `option "${o.text}" is worth ${percent(weight)} %, which is not one of Moodle's grades (0, ±100, ±90, ±83.33333, ±80, ±75, ±70, ±66.66667, ±60, ±50, ±40, ±33.33333, ±30, ±25, ±20, ±16.66667, ±14.28571, ±12.5, ±11.11111, ±10, ±5 %)`,
+        `option "${o.text}" is worth ${percent(weight)} %, which is not one of Moodle's grades (0, ±100, ±90, ±83.33333, ` +
+          `±80, ±75, ±70, ±66.66667, ±60, ±50, ±40, ±33.33333, ±30, ±25, ±20, ±16.66667, ±14.28571, ±12.5, ±11.11111, ±10, ±5 %)`,
       );
     fractions.push(percent(grade));
   }

@@ -191,7 +191,8 @@ describe('HTTP assessment: import, export and analytics', () => {
     const admin = await h.user(t, Role.Admin);
     const q = await seedQuiz(h, admin, { publish: false, questions: [] });
     const question = (text: string, inside = '') =>
-      `<question type="shortanswer"><name><text>Q</text></name>${inside}<questiontext format="html"><text>${text}</text></questiontext><answer fraction="100"><text>x</text></answer></question>`;
+      `<question type="shortanswer"><name><text>Q</text></name>${inside}<questiontext ` +
+      `format="html"><text>${text}</text></questiontext><answer fraction="100"><text>x</text></answer></question>`;
     const quiz = (body: string, prolog = '<?xml version="1.0" encoding="UTF-8"?>\n') => `${prolog}<quiz>${body}</quiz>`;
     const laughs = '<!ENTITY a "lol"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">';
     const cases: Array<[string, string, RegExp]> = [
@@ -234,9 +235,11 @@ describe('HTTP assessment: import, export and analytics', () => {
     const admin = await h.user(t, Role.Admin);
     const q = await seedQuiz(h, admin, { publish: false, questions: [] });
     const question = (name: string, inside: string) =>
-      `<question type="truefalse"><name><text>${name}</text></name><questiontext format="html"><text>Is this an owl?</text></questiontext>${inside}<answer fraction="100"><text>true</text></answer><answer fraction="0"><text>false</text></answer></question>`;
+      `<question type="truefalse"><name><text>${name}</text></name><questiontext format="html"><text>Is this an ` +
+      `owl?</text></questiontext>${inside}<answer fraction="100"><text>true</text></answer><answer fraction="0"><text>false</text></answer></question>`;
     // Moodle 1.9 writes an empty <image/> in every question: nothing to lose there.
-    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<quiz>${question('Empty', '<image></image>')}${question('Owl', '<image>birds/owl.jpg</image><image_base64>/9j/4AAQSkZJRg==</image_base64>')}</quiz>`;
+    const owl = question('Owl', '<image>birds/owl.jpg</image><image_base64>/9j/4AAQSkZJRg==</image_base64>');
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<quiz>${question('Empty', '<image></image>')}${owl}</quiz>`;
     const res = await upload(admin, q.quizId, xml, 'bank.xml', 'text/xml');
     expect(res.status, JSON.stringify(res.body)).to.equal(400);
     expect(res.body.message).to.equal('Invalid import file');

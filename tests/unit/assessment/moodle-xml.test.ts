@@ -177,7 +177,8 @@ describe('assessment import and export: Moodle XML', () => {
       fail(
         read(
           one(
-            '<question type="multichoice"><name><text>Greeting</text></name><questiontext format="html"><text>Hi</text><file name="a.mp3" encoding="base64">SUQz</file></questiontext></question>',
+            '<question type="multichoice"><name><text>Greeting</text></name><questiontext ' +
+              'format="html"><text>Hi</text><file name="a.mp3" encoding="base64">SUQz</file></questiontext></question>',
           ),
         ),
       ),
@@ -209,7 +210,8 @@ describe('assessment import and export: Moodle XML', () => {
       fail(
         read(
           one(
-            '<question type="multichoice"><name><text>M</text></name><questiontext><text>x</text></questiontext><answer fraction="50"><text>a</text></answer><answer fraction="0"><text>b</text></answer></question>',
+            '<question type="multichoice"><name><text>M</text></name><questiontext><text>x</text></questiontext><answer ' +
+              'fraction="50"><text>a</text></answer><answer fraction="0"><text>b</text></answer></question>',
           ),
         ),
       ),
