@@ -87,7 +87,9 @@ function readRow(cells: readonly string[], c: Columns): Result<QuestionDraft, st
   if (type === 'short_answer' || type === 'numerical' || type === 'ordering') {
     if (correctText !== '')
       return err(
-        `correct must be empty for ${type} (${type === 'ordering' ? 'its options are the items in their correct order' : 'its options are the accepted answers'})`,
+        `correct must be empty for ${type} (${
+          type === 'ordering' ? 'its options are the items in their correct ' + 'order' : 'its options are the accepted answers'
+        })`,
       );
     return validateQuestion({ type, text: cell(c.text), points, options: texts.map((text) => ({ text, isCorrect: true })) });
   }

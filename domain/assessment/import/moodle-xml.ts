@@ -82,7 +82,8 @@ function orderingShowsAll(q: XmlElement, items: number): Result<null, string> {
   const count = /^\d+$/.test(countText) && Number(countText) >= 2 ? Number(countText) : 2;
   if (Math.min(count, items) === items) return ok(null);
   return err(
-    `it shows a ${select === 'CONTIGUOUS' || select === 'CONTIG' ? 'contiguous' : 'random'} subset of ${count} of its ${items} items, which is not supported: give <selecttype>ALL</selecttype>`,
+    `it shows a ${select === 'CONTIGUOUS' || select === 'CONTIG' ? 'contiguous' : 'random'} subset of ${count} of its ` +
+      `${items} items, which is not supported: give <selecttype>ALL</selecttype>`,
   );
 }
 
@@ -162,7 +163,8 @@ function readQuestion(q: XmlElement, type: string): Result<QuestionDraft, string
       const grading = (child(q, 'gradingtype')?.text ?? '').trim().toUpperCase();
       if (grading !== ORDERING_GRADING) {
         return err(
-          `grading type "${grading}"${grading === '' ? ' (none, which Moodle reads as RELATIVE_NEXT_EXCLUDE_LAST)' : ''} is not supported: ordering questions are graded ${ORDERING_GRADING}`,
+          `grading type "${grading}"${grading === '' ? ' (none, which Moodle reads as RELATIVE_NEXT_EXCLUDE_LAST)' : ''} ` +
+            `is not supported: ordering questions are graded ${ORDERING_GRADING}`,
         );
       }
       const all = orderingShowsAll(q, answers.length);

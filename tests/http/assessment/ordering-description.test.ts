@@ -80,87 +80,92 @@ describe('HTTP assessment: description items and ordering questions', () => {
     );
   });
 
-  it('attempts: the description takes no answer and no mark, items are shuffled per attempt, a wrong order earns partial credit; review and statistics', async () => {
-    const t = await h.tenant();
-    const admin = await h.user(t, Role.Admin);
-    const q = await seedQuiz(h, admin, { questions: QUESTIONS, quiz: { show_correct_answers: true, passing_score: 50 } });
-    const [descriptionId, orderingId, mcId] = q.questionIds as [string, string, string];
-    const [, items, mc] = q.optionIds as [string[], string[], string[]];
-    const student = await enrolledStudent(h, admin, q);
+  it(
+    'attempts: the description takes no answer and no mark, items are shuffled per attempt, a wrong order earns partial ' +
+      'credit; review and statistics',
+    async () => {
+      const t = await h.tenant();
+      const admin = await h.user(t, Role.Admin);
+      const q = await seedQuiz(h, admin, { questions: QUESTIONS, quiz: { show_correct_answers: true, passing_score: 50 } });
+      const [descriptionId, orderingId, mcId] = q.questionIds as [string, string, string];
+      const [, items, mc] = q.optionIds as [string[], string[], string[]];
+      const student = await enrolledStudent(h, admin, q);
 
-    // Before an attempt the items are listed by text: their authored order is the answer.
-    const detail = await h.http.get(`/api/lms/quizzes/${q.quizId}`).set(student.headers);
-    expect(containsKey(detail.body, 'is_correct')).to.equal(false);
-    expect(detail.body.data.questions[1].options.map((o: Option) => o.option_text)).to.deep.equal([...ITEMS].sort());
+      // Before an attempt the items are listed by text: their authored order is the answer.
+      const detail = await h.http.get(`/api/lms/quizzes/${q.quizId}`).set(student.headers);
+      expect(containsKey(detail.body, 'is_correct')).to.equal(false);
+      expect(detail.body.data.questions[1].options.map((o: Option) => o.option_text)).to.deep.equal([...ITEMS].sort());
 
-    const start = await h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(student.headers);
-    expect(start.status, JSON.stringify(start.body)).to.equal(200);
-    const attemptId = start.body.data.attempt.id as string;
-    expect(start.body.data.attempt.max_score).to.equal(6); // the description counts for nothing
-    const shown = (body: { data: { questions: Item[] } }) => body.data.questions.find((x) => x.id === orderingId)!.options.map((o) => o.id);
-    expect(shown(start.body)).to.have.members(items);
-    expect(start.body.data.questions.find((x: Item) => x.id === descriptionId).options).to.deep.equal([]);
+      const start = await h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(student.headers);
+      expect(start.status, JSON.stringify(start.body)).to.equal(200);
+      const attemptId = start.body.data.attempt.id as string;
+      expect(start.body.data.attempt.max_score).to.equal(6); // the description counts for nothing
+      const shown = (body: { data: { questions: Item[] } }) =>
+        body.data.questions.find((x) => x.id === orderingId)!.options.map((o) => o.id);
+      expect(shown(start.body)).to.have.members(items);
+      expect(start.body.data.questions.find((x: Item) => x.id === descriptionId).options).to.deep.equal([]);
 
-    const save = (questionId: string, answer: unknown) =>
-      h.http.post(`/api/lms/quiz-attempts/${attemptId}/answers`).set(student.headers).send({ question_id: questionId, answer });
-    const noAnswer = await save(descriptionId, ['x']);
-    expect(noAnswer.status).to.equal(400);
-    expect(JSON.stringify(noAnswer.body)).to.include('a description takes no answer');
-    expect((await save(orderingId, items.slice(0, 4))).status).to.equal(400); // every item, once
-    expect((await save(orderingId, [...items.slice(0, 4), items[0]])).status).to.equal(400);
-    expect((await save(orderingId, [...items].reverse())).status).to.equal(200);
+      const save = (questionId: string, answer: unknown) =>
+        h.http.post(`/api/lms/quiz-attempts/${attemptId}/answers`).set(student.headers).send({ question_id: questionId, answer });
+      const noAnswer = await save(descriptionId, ['x']);
+      expect(noAnswer.status).to.equal(400);
+      expect(JSON.stringify(noAnswer.body)).to.include('a description takes no answer');
+      expect((await save(orderingId, items.slice(0, 4))).status).to.equal(400); // every item, once
+      expect((await save(orderingId, [...items.slice(0, 4), items[0]])).status).to.equal(400);
+      expect((await save(orderingId, [...items].reverse())).status).to.equal(200);
 
-    // Resuming shows the same shuffled order and the saved answer.
-    const resumed = await h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(student.headers);
-    expect(resumed.body.data.attempt.id).to.equal(attemptId);
-    expect(shown(resumed.body)).to.deep.equal(shown(start.body));
-    expect(resumed.body.data.questions.find((x: Item) => x.id === orderingId).answer).to.deep.equal([...items].reverse());
+      // Resuming shows the same shuffled order and the saved answer.
+      const resumed = await h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(student.headers);
+      expect(resumed.body.data.attempt.id).to.equal(attemptId);
+      expect(shown(resumed.body)).to.deep.equal(shown(start.body));
+      expect(resumed.body.data.questions.find((x: Item) => x.id === orderingId).answer).to.deep.equal([...items].reverse());
 
-    // Reversed, five items: 0 + 2 + 4 + 2 + 0 of 5 × 4 = 0.4 of 5 points (Moodle's "relative to correct position").
-    const submit = await h.http
-      .post(`/api/lms/quiz-attempts/${attemptId}/submit`)
-      .set(student.headers)
-      .send({ answers: [{ question_id: mcId, answer: [mc[0]] }] });
-    expect(submit.status, JSON.stringify(submit.body)).to.equal(200);
-    expect(submit.body.data.attempt).to.include({ status: 'submitted', score: 3, max_score: 6, percentage: 50, passed: true });
+      // Reversed, five items: 0 + 2 + 4 + 2 + 0 of 5 × 4 = 0.4 of 5 points (Moodle's "relative to correct position").
+      const submit = await h.http
+        .post(`/api/lms/quiz-attempts/${attemptId}/submit`)
+        .set(student.headers)
+        .send({ answers: [{ question_id: mcId, answer: [mc[0]] }] });
+      expect(submit.status, JSON.stringify(submit.body)).to.equal(200);
+      expect(submit.body.data.attempt).to.include({ status: 'submitted', score: 3, max_score: 6, percentage: 50, passed: true });
 
-    const review = await h.http.get(`/api/lms/quiz-attempts/${attemptId}`).set(student.headers);
-    const byId = new Map((review.body.data.questions as Item[]).map((x) => [x.id, x]));
-    expect(byId.get(descriptionId)).to.include({ answer: null, points_awarded: null, max_points: 0 });
-    expect(byId.get(descriptionId)!.options).to.deep.equal([]);
-    expect(byId.get(orderingId)).to.include({ points_awarded: 2, max_points: 5, is_correct: false });
-    // Revealed: the items in their correct order.
-    expect(byId.get(orderingId)!.options.map((o) => o.option_text)).to.deep.equal(ITEMS);
-    expect(byId.get(mcId)).to.include({ points_awarded: 1, is_correct: true });
+      const review = await h.http.get(`/api/lms/quiz-attempts/${attemptId}`).set(student.headers);
+      const byId = new Map((review.body.data.questions as Item[]).map((x) => [x.id, x]));
+      expect(byId.get(descriptionId)).to.include({ answer: null, points_awarded: null, max_points: 0 });
+      expect(byId.get(descriptionId)!.options).to.deep.equal([]);
+      expect(byId.get(orderingId)).to.include({ points_awarded: 2, max_points: 5, is_correct: false });
+      // Revealed: the items in their correct order.
+      expect(byId.get(orderingId)!.options.map((o) => o.option_text)).to.deep.equal(ITEMS);
+      expect(byId.get(mcId)).to.include({ points_awarded: 1, is_correct: true });
 
-    // A second attempt in the right order: full marks; its items shuffled by its own seed.
-    const again = await h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(student.headers);
-    const best = await h.http
-      .post(`/api/lms/quiz-attempts/${again.body.data.attempt.id}/submit`)
-      .set(student.headers)
-      .send({
-        answers: [
-          { question_id: orderingId, answer: items },
-          { question_id: mcId, answer: [mc[1]] },
-        ],
-      });
-    expect(best.body.data.attempt).to.include({ score: 5, max_score: 6 });
-    expect(best.body.data.questions.find((x: Item) => x.id === orderingId)).to.include({ points_awarded: 5, is_correct: true });
+      // A second attempt in the right order: full marks; its items shuffled by its own seed.
+      const again = await h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(student.headers);
+      const best = await h.http
+        .post(`/api/lms/quiz-attempts/${again.body.data.attempt.id}/submit`)
+        .set(student.headers)
+        .send({
+          answers: [
+            { question_id: orderingId, answer: items },
+            { question_id: mcId, answer: [mc[1]] },
+          ],
+        });
+      expect(best.body.data.attempt).to.include({ score: 5, max_score: 6 });
+      expect(best.body.data.questions.find((x: Item) => x.id === orderingId)).to.include({ points_awarded: 5, is_correct: true });
 
-    // Statistics leave the description out (Moodle's do too).
-    const stats = await h.http.get(`/api/lms/admin/quizzes/${q.quizId}/analytics`).set(admin.headers);
-    expect(stats.status).to.equal(200);
-    expect(stats.body.data.attempts).to.equal(2);
-    const rows = stats.body.data.questions as Array<{
-      question_id: string;
-      question_type: string;
-      attempts: number;
-      mean_mark: number;
-      random_guess_score: number | null;
-    }>;
-    expect(rows.map((r) => r.question_id)).to.deep.equal([orderingId, mcId]);
-    expect(rows[0]).to.include({ question_type: 'ordering', attempts: 2, mean_mark: 3.5, random_guess_score: 0 });
-  });
+      // Statistics leave the description out (Moodle's do too).
+      const stats = await h.http.get(`/api/lms/admin/quizzes/${q.quizId}/analytics`).set(admin.headers);
+      expect(stats.status).to.equal(200);
+      expect(stats.body.data.attempts).to.equal(2);
+      const rows = stats.body.data.questions as Array<{
+        question_id: string;
+        question_type: string;
+        attempts: number;
+        mean_mark: number;
+        random_guess_score: number | null;
+      }>;
+      expect(rows.map((r) => r.question_id)).to.deep.equal([orderingId, mcId]);
+      expect(rows[0]).to.include({ question_type: 'ordering', attempts: 2, mean_mark: 3.5, random_guess_score: 0 });
+    },
+  );
 
   it('exports them as Moodle XML that imports back the same', async () => {
     const t = await h.tenant();

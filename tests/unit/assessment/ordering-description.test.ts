@@ -294,7 +294,8 @@ describe('assessment import and export: Moodle XML ordering and description', ()
   it('refuses an ordering graded otherwise (a missing <gradingtype> is RELATIVE_NEXT_EXCLUDE_LAST to Moodle) or showing a subset', () => {
     // Moodle's own import fixture has no <gradingtype> and its export fixture an empty one.
     expect(readFail(orderingXml('<numberingstyle>none</numberingstyle>'))).to.equal(
-      'question 1 ("Moodle"): grading type "" (none, which Moodle reads as RELATIVE_NEXT_EXCLUDE_LAST) is not supported: ordering questions are graded RELATIVE_TO_CORRECT',
+      'question 1 ("Moodle"): grading type "" (none, which Moodle reads as RELATIVE_NEXT_EXCLUDE_LAST) is not supported: ' +
+        'ordering questions are graded RELATIVE_TO_CORRECT',
     );
     expect(readFail(orderingXml('<gradingtype>ABSOLUTE_POSITION</gradingtype>'))).to.match(
       /grading type "ABSOLUTE_POSITION" is not supported/,
