@@ -181,7 +181,8 @@ async function benchEngine(engine: Engine): Promise<{ meta: Record<string, unkno
 function print(engine: Engine, results: Row[]): void {
   const title = engine === 'postgresql' ? 'PostgreSQL' : 'PGlite (embedded; the baseline is stock PGlite query())';
   console.log(
-    `\n${title}: ${connections} connections, ${slice * rounds} s per side in ${rounds} alternating turns; reads also at ${rate} requests/s for ${openSeconds} s\n`,
+    `\n${title}: ${connections} connections, ${slice * rounds} s per side in ${rounds} alternating turns; reads also at ` +
+      `${rate} requests/s for ${openSeconds} s\n`,
   );
   console.log('| endpoint | queries | rps | p50 / p99 ms | baseline rps | ratio | open loop p50 / p99 ms | baseline open p50 / p99 ms |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|');

@@ -203,7 +203,8 @@ export const makeAssessmentQuizAdminRoutes =
         operationId: 'createQuestion',
         response: wire.AuthorQuestion,
         errors: errorsFrom(d.createQuestion)(['QUIZ_NOT_FOUND', 'INVALID_QUESTION']),
-        summary: 'Add a question (multiple_choice, multiple_answer, true_false, short_answer, numerical, matching, essay)',
+        summary:
+          'Add a question (multiple_choice, multiple_answer, true_false, short_answer, numerical, matching, essay, ordering) or a description item',
         access: Role.Admin,
         params: idParam,
         body: QuestionBody,
@@ -322,12 +323,10 @@ export const makeAssessmentQuizAdminRoutes =
       '/api/lms/admin/quizzes/:id/export-results',
       {
         operationId: 'exportQuizResults',
-        producesSchema: z
-          .string()
-          .meta({
-            description:
-              'CSV: attempt_id,user_id,email,display_name,attempt_number,status,started_at,submitted_at,score,max_score,percentage,passed',
-          }),
+        producesSchema: z.string().meta({
+          description:
+            'CSV: attempt_id,user_id,email,display_name,attempt_number,status,started_at,submitted_at,score,max_score,percentage,passed',
+        }),
         errors: errorsFrom(d.exportQuizResults)(['QUIZ_NOT_FOUND']),
         summary: 'Results as CSV, one row per attempt (streamed)',
         access: Role.Admin,

@@ -90,15 +90,20 @@ function sandboxPage(p: Payment, o: Order, done?: string): string {
   const body = done
     ? `<p class="done">${escapeHtml(done)}</p>`
     : p.status === 'pending' && o.status === 'pending'
-      ? `<form method="post" action="${action('success')}"><button class="ok" type="submit">Pay ${escapeHtml(formatMoney(p.amount, p.currency))} (success)</button></form>
+      ? `<form method="post" action="${action('success')}"><button class="ok" type="submit">Pay ` +
+        `${escapeHtml(formatMoney(p.amount, p.currency))} (success)</button></form>
 <form method="post" action="${action('failure')}"><button class="ko" type="submit">Decline (failure)</button></form>`
       : `<p>This payment is <b>${escapeHtml(p.status)}</b> (order ${escapeHtml(o.status)}).</p>`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Sandbox payment</title><style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#111827}
-.card{border:1px solid #d1d5db;border-radius:.5rem;padding:1.5rem}button{width:100%;padding:.75rem;margin:.5rem 0;border:0;border-radius:.375rem;font-size:1rem;cursor:pointer}
+.card{border:1px solid #d1d5db;border-radius:.5rem;padding:1.5rem}button{width:100%;padding:.75rem;margin:.5rem ` +
+    `0;border:0;border-radius:.375rem;font-size:1rem;cursor:pointer}
 .ok{background:#059669;color:#fff}.ko{background:#e5e7eb}.done{font-weight:600}small{color:#6b7280}</style></head><body><div class="card">
-<h1>Sandbox payment</h1><p>Order <code>${escapeHtml(o.id)}</code><br>Method: ${escapeHtml(p.paymentMethod)}<br>Amount: <b>${escapeHtml(formatMoney(p.amount, p.currency))}</b></p>
-${body}<p><small>Test gateway: no money moves. The choice sends a signed payment notification, as a real gateway would.</small></p></div></body></html>`;
+<h1>Sandbox payment</h1><p>Order <code>${escapeHtml(o.id)}</code><br>Method: ${escapeHtml(p.paymentMethod)}<br>Amount: ` +
+    `<b>${escapeHtml(formatMoney(p.amount, p.currency))}</b></p>
+${body}<p><small>Test gateway: no money moves. The choice sends a signed payment notification, as a real gateway would.</small></p></div></body></html>`
+  );
 }
 
 function mountSandbox(r: RouteTable, d: Deps, tags: string[]): void {

@@ -168,7 +168,8 @@ export const makeCommerceRoutes =
         body: CreateOrderBody,
         tags: otags,
         description:
-          'Priced on the server: courses whose category has a price are priced together per category at the tier their number reaches; others at their own price.',
+          'Priced on the server: courses whose category has a price are priced together per category at the tier their ' +
+          'number reaches; others at their own price.',
       },
       async ({ actor, body }) =>
         reply(

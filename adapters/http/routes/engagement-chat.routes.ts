@@ -164,14 +164,13 @@ export const makeEngagementChatRoutes =
       '/api/lms/chat/stream',
       {
         operationId: 'streamChat',
-        producesSchema: z
-          .string()
-          .meta({
-            description:
-              'Server-Sent Events: `event: message`, `id:` the message id, `data:` a ChatMessage as JSON; `event: resync` when more than 500 were missed',
-          }),
+        producesSchema: z.string().meta({
+          description:
+            'Server-Sent Events: `event: message`, `id:` the message id, `data:` a ChatMessage as JSON; `event: resync` when more than 500 were missed',
+        }),
         summary:
-          "Server-Sent Events: one `message` event (JSON) per new message of the caller's conversations, replayed from `Last-Event-ID` on reconnect; a comment line every 15 s",
+          "Server-Sent Events: one `message` event (JSON) per new message of the caller's conversations, replayed from " +
+          '`Last-Event-ID` on reconnect; a comment line every 15 s',
         access,
         tags,
         produces: 'text/event-stream',

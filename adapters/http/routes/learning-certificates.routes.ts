@@ -98,7 +98,8 @@ export const makeLearningCertificateRoutes =
         producesSchema: z.string().meta({ description: 'A self-contained page: holder, course, date issued, status, issuer' }),
         errorProduces: { 404: 'text/html' },
         description:
-          'Negotiated on `Accept`: a client that prefers `text/html` (a browser opening the QR code) gets a page, an unknown code a 404 page; anything else (`*/*`, `application/json`) the JSON envelope.',
+          'Negotiated on `Accept`: a client that prefers `text/html` (a browser opening the QR code) gets a page, an ' +
+          'unknown code a 404 page; anything else (`*/*`, `application/json`) the JSON envelope.',
       },
       async ({ params, ctx }) => {
         const found = await d.verifyCertificate(params.code);

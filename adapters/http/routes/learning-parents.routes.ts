@@ -108,7 +108,9 @@ export const makeLearningParentRoutes =
           'TOO_MANY_INVITATIONS',
         ]),
         description:
-          'The same answer whether or not the address has an account; an address of another member of the tenant (anyone but a Parent) gets no mail. At most 5 invitations per student and hour (429). Off (403) when the tenant setting `ParentInvitationsEnabled` is false.',
+          'The same answer whether or not the address has an account; an address of another member of the tenant (anyone ' +
+          'but a Parent) gets no mail. At most 5 invitations per student and hour (429). Off (403) when the tenant ' +
+          'setting `ParentInvitationsEnabled` is false.',
       },
       async ({ actor, meta, body }) => {
         const sent = unwrap(await d.inviteParent(actor, meta, body.email));
@@ -133,7 +135,9 @@ export const makeLearningParentRoutes =
           'WEAK_PASSWORD',
         ]),
         description:
-          'No tenant header needed: the invitation names its tenant. `name` and `password` make the account when the address has none; an existing account keeps its password and name, a Student becomes a Parent, a higher role keeps its role. A used, expired or unknown token: 400 `The invitation is invalid, expired or already used`.',
+          'No tenant header needed: the invitation names its tenant. `name` and `password` make the account when the ' +
+          'address has none; an existing account keeps its password and name, a Student becomes a Parent, a higher ' +
+          'role keeps its role. A used, expired or unknown token: 400 `The invitation is invalid, expired or already used`.',
       },
       async ({ meta, body }) => {
         const accepted = unwrap(await d.acceptParentInvitation(meta, { token: body.token, name: body.name, password: body.password }));
@@ -184,7 +188,8 @@ export const makeLearningParentRoutes =
         errors: edgeErrors([{ status: 400, message: 'The invitation is invalid, expired or already used' }]),
         errorProduces: { 400: 'text/html' },
         description:
-          'Same rules as `POST /api/lms/parent-invitations/accept`; a refusal answers a 400 page (the form again when only the name or password is missing or too short).',
+          'Same rules as `POST /api/lms/parent-invitations/accept`; a refusal answers a 400 page (the form again when ' +
+          'only the name or password is missing or too short).',
       },
       async ({ meta, body, ctx }) => {
         const done = await d.acceptParentInvitation(meta, {
