@@ -19,7 +19,7 @@ import type { PaymentGateway } from '../../../application/commerce/ports/payment
 import type { Order } from '../../../domain/commerce/order.js';
 import type { Payment } from '../../../domain/commerce/payment.js';
 import { RAW, reply } from '../kit/envelope.js';
-import { DomainError, HttpError, unwrap } from '../kit/errors.js';
+import { DomainError, HttpError, unwrap, errorsFrom, edgeErrors } from '../kit/errors.js';
 import { dateOnly, dayAfter, dayStart, pageQuery, pageView, text, toPageRequest, uuid } from '../kit/schemas.js';
 import type { RouteModule, RouteTable } from '../kit/route-table.js';
 import * as wire from '../wire/commerce.wire.js';
@@ -112,7 +112,7 @@ function mountSandbox(r: RouteTable, d: Deps, tags: string[]): void {
     {
       operationId: 'getSandboxPaymentPage',
       producesSchema: z.string(),
-      errors: ['PAYMENT_NOT_FOUND'],
+      errors: edgeErrors([{ status: 404, message: 'Record not found' }]),
       summary: 'Sandbox payment page (HTML)',
       access: 'public',
       params: SandboxParam,
@@ -142,7 +142,14 @@ function mountSandbox(r: RouteTable, d: Deps, tags: string[]): void {
       operationId: 'completeSandboxPayment',
       description: 'Answers the page again (HTML), or `{order_id, status}` to `Accept: application/json`.',
       response: z.object({ order_id: uuid, status: z.string() }),
-      errors: ['PAYMENT_NOT_FOUND', 'INVALID_SIGNATURE', 'ORDER_NOT_FOUND', 'AMOUNT_MISMATCH'],
+      errors: errorsFrom(d.completeSandboxPayment)([
+        'PAYMENT_NOT_FOUND',
+        'INVALID_SIGNATURE',
+        'ORDER_NOT_FOUND',
+        'AMOUNT_MISMATCH',
+        'INVALID_NOTIFICATION',
+        'PROMO_USE_UNAVAILABLE',
+      ]),
     },
     async ({ params, query, ctx }) => {
       const out = unwrap(await d.completeSandboxPayment(params.transaction_id, query.result));
@@ -171,14 +178,14 @@ export const makeCommercePaygateRoutes =
       {
         operationId: 'initiatePayment',
         response: wire.PaymentWithOrder,
-        errors: [
+        errors: errorsFrom(d.initiatePayment)([
           'ORDER_NOT_FOUND',
           'ORDER_NOT_PAYABLE',
           'AMOUNT_MISMATCH',
           'PAYMENT_METHOD_UNAVAILABLE',
           'PAYMENT_GATEWAY_ERROR',
           'USER_NOT_FOUND',
-        ],
+        ]),
         summary: 'Start paying an order: {transaction_id, redirect_url, …} (owner or Admin)',
         access: Role.Student,
         body: InitiateBody,
@@ -196,7 +203,7 @@ export const makeCommercePaygateRoutes =
       {
         operationId: 'checkPayment',
         response: wire.PaymentWithOrder,
-        errors: ['PAYMENT_NOT_FOUND'],
+        errors: errorsFrom(d.checkPayment)(['PAYMENT_NOT_FOUND']),
         summary: "A payment by transaction id (ours or the gateway's)",
         access: Role.Student,
         params: TxParam,
@@ -209,7 +216,7 @@ export const makeCommercePaygateRoutes =
       {
         operationId: 'getLatestPayment',
         response: wire.PaymentWithOrder,
-        errors: ['ORDER_NOT_FOUND', 'PAYMENT_NOT_FOUND'],
+        errors: errorsFrom(d.latestPayment)(['ORDER_NOT_FOUND', 'PAYMENT_NOT_FOUND']),
         summary: 'The newest payment of an order',
         access: Role.Student,
         params: OrderParam,
@@ -235,7 +242,13 @@ export const makeCommercePaygateRoutes =
           status: z.string(),
           changed: z.boolean().meta({ description: 'Whether this notification moved the order' }),
         }),
-        errors: ['INVALID_SIGNATURE', 'INVALID_NOTIFICATION', 'ORDER_NOT_FOUND', 'AMOUNT_MISMATCH'],
+        errors: errorsFrom(d.receivePaymentNotification)([
+          'INVALID_SIGNATURE',
+          'INVALID_NOTIFICATION',
+          'ORDER_NOT_FOUND',
+          'AMOUNT_MISMATCH',
+          'PROMO_USE_UNAVAILABLE',
+        ]),
       },
       async ({ body }) => {
         // Without the signed fields there is nothing to verify: refused like a bad signature, nothing stored.
@@ -305,7 +318,13 @@ export const makeCommercePaygateRoutes =
       {
         operationId: 'recordOfflinePayment',
         response: wire.PaymentWithOrder,
-        errors: ['AMOUNT_MISMATCH', 'ORDER_ALREADY_PAID', 'ORDER_NOT_FOUND', 'ORDER_NOT_PAYABLE'],
+        errors: errorsFrom(d.recordOfflinePayment)([
+          'AMOUNT_MISMATCH',
+          'ORDER_ALREADY_PAID',
+          'ORDER_NOT_FOUND',
+          'ORDER_NOT_PAYABLE',
+          'PROMO_USE_UNAVAILABLE',
+        ]),
         summary: 'Record an offline payment; pays the order through the state machine',
         access: Role.Admin,
         body: OfflineBody,

@@ -168,10 +168,18 @@ describe('HTTP assessment: import, export and analytics', () => {
     expect(aq.map((x) => x.options.findIndex((o) => o.is_correct))).to.deep.equal([3, 0]);
     expect(aq[1]!.options.map((o) => o.option_text)).to.deep.equal(['Moodle', 'ATutor', 'Claroline']);
 
-    // A GIFT description (no answers) and a broken Aiken file are refused whole, naming the question.
-    const description = await upload(admin, aiken.quizId, `${GIFT}\n\nGrant was born in 1822.\n`, 'x.gift', 'text/plain');
-    expect(description.status).to.equal(400);
-    expect(description.body.error).to.match(/^question 7 \(line \d+\): no answer block/);
+    // A GIFT text without answers is a description item (as Moodle reads it), worth nothing.
+    const description = await upload(admin, gift.quizId, 'Grant was born in 1822.\n', 'x.gift', 'text/plain');
+    expect(description.body.data).to.include({ format: 'gift', imported: 1, max_score_added: 0 });
+    expect((await questionsOf(admin, gift.quizId)).at(-1)).to.include({
+      question_type: 'description',
+      question_text: 'Grant was born in 1822.',
+      points: 0,
+    });
+    // A broken GIFT or Aiken file is refused whole, naming the question.
+    const unclosed = await upload(admin, aiken.quizId, `${GIFT}\n\nGrant was born in {=1822.\n`, 'x.gift', 'text/plain');
+    expect(unclosed.status).to.equal(400);
+    expect(unclosed.body.error).to.match(/^question 7 \(line \d+\): the answer block \{ is not closed/);
     const broken = await upload(admin, aiken.quizId, AIKEN.replace('ANSWER: A', 'ANSWER: E'), 'x.txt', 'text/plain', 'aiken');
     expect(broken.status).to.equal(400);
     expect(broken.body.error).to.match(/^question 2 \(line 12\): ANSWER E is not one of the options/);
