@@ -74,7 +74,8 @@ async function main() {
     if (config.DATABASE_URL) await knex.raw('vacuum analyze');
     adminEmail = seeded.sample.adminEmail;
     console.log(
-      `scale ${scale}: seeded ${slug} in ${((performance.now() - t0) / 1000).toFixed(0)} s (${seeded.users} users, ${seeded.enrollments} enrolments, ${seeded.leads} leads, ${seeded.attempts} attempts)`,
+      `scale ${scale}: seeded ${slug} in ${((performance.now() - t0) / 1000).toFixed(0)} s (${seeded.users} users, ` +
+        `${seeded.enrollments} enrolments, ${seeded.leads} leads, ${seeded.attempts} attempts)`,
     );
   }
   const http = supertest(app.callback);

@@ -1,6 +1,7 @@
-import type { ErrorTable } from '../kit/errors.js';
+import type { ErrorTableOf } from '../kit/errors.js';
+import type { AssessmentCodes } from './codes.js';
 
-export const assessmentErrors: ErrorTable = {
+export const assessmentErrors = {
   QUIZ_NOT_FOUND: { status: 404, message: 'Record not found' },
   QUESTION_NOT_FOUND: { status: 404, message: 'Record not found' },
   ATTEMPT_NOT_FOUND: { status: 404, message: 'Record not found' },
@@ -26,4 +27,4 @@ export const assessmentErrors: ErrorTable = {
   INVALID_GRADE: { status: 400, message: 'Invalid parameters' },
   NOT_MANUALLY_GRADED: { status: 400, message: 'Invalid parameters' },
   ATTEMPT_NOT_ENDED: { status: 400, message: 'The attempt is still in progress' },
-};
+} satisfies ErrorTableOf<AssessmentCodes>;

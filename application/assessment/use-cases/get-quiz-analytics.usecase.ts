@@ -1,5 +1,5 @@
 import { computeAnalytics, roundAnalytics, type QuizAnalytics } from '../../../domain/assessment/analytics.js';
-import { randomGuessScore, type Question } from '../../../domain/assessment/question.js';
+import { isDescription, randomGuessScore, type Question } from '../../../domain/assessment/question.js';
 import type { Actor } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
@@ -26,11 +26,13 @@ export const makeGetQuizAnalytics =
   ): Promise<Result<{ analytics: QuizAnalytics; questions: Question[] }, 'QUIZ_NOT_FOUND'>> => {
     if (!(await d.quizRepository.findById(actor.tenantId, quizId))) return err('QUIZ_NOT_FOUND');
     await expireOverdueOf(d, actor.tenantId, { quizId });
-    const [moments, questions] = await Promise.all([
+    const [moments, all] = await Promise.all([
       d.quizResultsReader.moments(actor.tenantId, quizId, selection),
       d.questionRepository.listByQuiz(actor.tenantId, quizId),
     ]);
-    // Questions in quiz order; statistics of questions deleted since are left out.
+    // Questions in quiz order; statistics of questions deleted since are left out, and description
+    // items have none (no mark: Moodle's statistics skip them too).
+    const questions = all.filter((q) => !isDescription(q.type));
     const current = new Set(questions.map((q) => q.id));
     const facts = questions.map((q) => ({ questionId: q.id, maxMark: q.points, randomGuessScore: randomGuessScore(q) }));
     return ok({

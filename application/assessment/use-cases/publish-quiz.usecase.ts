@@ -17,7 +17,8 @@ export const makePublishQuiz =
     if (!quiz) return err('QUIZ_NOT_FOUND');
     const stats = await quizStats(d, actor.tenantId, id);
     if (quiz.status === 'published') return ok({ quiz, stats });
-    if (stats.count === 0) return err('QUIZ_HAS_NO_QUESTIONS');
+    // Description items alone (no mark) are no quiz either: every graded question has points.
+    if (stats.count === 0 || stats.maxScore === 0) return err('QUIZ_HAS_NO_QUESTIONS');
     const published = withQuizStatus(quiz, 'published', d.clock.now());
     await d.uow.run(async () => {
       await d.quizRepository.update(published);

@@ -1,3 +1,4 @@
+import { isDescription } from '../../../domain/assessment/question.js';
 import { withQuizStatus, type Quiz } from '../../../domain/assessment/quiz.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
@@ -40,7 +41,8 @@ export const makeUpdateQuiz =
       updatedAt: now,
     };
     if (input.status && input.status !== current.status) {
-      if (input.status === 'published' && (await d.questionRepository.listByQuiz(actor.tenantId, id)).length === 0)
+      // Description items alone (no mark) do not make a quiz, as in publish.
+      if (input.status === 'published' && (await d.questionRepository.listByQuiz(actor.tenantId, id)).every((q) => isDescription(q.type)))
         return err('QUIZ_HAS_NO_QUESTIONS');
       quiz = withQuizStatus(quiz, input.status, now);
     }

@@ -161,7 +161,8 @@ describe('contract: CRM lead rollups equal a full count of the leads', () => {
         (await knex.raw(
           `select status, provider, count(*)::int as count, coalesce(sum(value) filter (where status = 'closed_won'), 0)::numeric(20, 2)::text as won_value_sum,
               (count(closed_at) filter (where status = 'closed_won'))::int as won_closed_count
-         from crm_leads where tenant_id = ? and (? or not is_test) and created_at >= coalesce(?::timestamptz, '-infinity') and created_at < coalesce(?::timestamptz, 'infinity')
+         from crm_leads where tenant_id = ? and (? or not is_test) and created_at >= coalesce(?::timestamptz, ` +
+            `'-infinity') and created_at < coalesce(?::timestamptz, 'infinity')
         group by 1, 2 order by 1, 2`,
           [t.id, includeTest, from ?? null, to ?? null],
         )) as { rows: Array<{ status: string; provider: string; count: number; won_value_sum: string; won_closed_count: number }> }
