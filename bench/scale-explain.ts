@@ -35,7 +35,9 @@ interface PlanNode {
 const describeNode = (n: PlanNode, depth: number, out: string[]) => {
   if (depth > 3) return;
   out.push(
-    `${'  '.repeat(depth + 2)}${n['Node Type']}${n['Relation Name'] ? ` on ${n['Relation Name']}` : ''}${n['Index Name'] ? ` using ${n['Index Name']}` : ''}: ${n['Actual Total Time']?.toFixed(2)} ms, ${(n['Shared Hit Blocks'] ?? 0) + (n['Shared Read Blocks'] ?? 0)} buffers`,
+    `${'  '.repeat(depth + 2)}${n['Node Type']}${n['Relation Name'] ? ` on ${n['Relation Name']}` : ''}${
+      n['Index ' + 'Name'] ? ` using ${n['Index Name']}` : ''
+    }: ${n['Actual Total Time']?.toFixed(2)} ms, ${(n['Shared Hit ' + 'Blocks'] ?? 0) + (n['Shared Read Blocks'] ?? 0)} buffers`,
   );
   for (const c of n.Plans ?? []) describeNode(c, depth + 1, out);
 };
@@ -84,7 +86,8 @@ async function main() {
       app.db.knex.off('query', listener);
       app.db.knex.off('query-response', answered);
       console.log(
-        `\nGET ${path} → ${res.status} in ${total.toFixed(1)} ms, ${captured.length} statements (seen by the application: ${captured.map((c) => c.ms?.toFixed(1)).join(', ')} ms)`,
+        `\nGET ${path} → ${res.status} in ${total.toFixed(1)} ms, ${captured.length} statements (seen by the ` +
+          `application: ${captured.map((c) => c.ms?.toFixed(1)).join(', ')} ms)`,
       );
       for (const q of captured) {
         if (!/^\s*(select|with)/i.test(q.sql)) continue;
@@ -94,7 +97,9 @@ async function main() {
           }
         )['QUERY PLAN'][0]!;
         const out = [
-          `  ${plan['Execution Time'].toFixed(2)} ms, ${(plan.Plan['Shared Hit Blocks'] ?? 0) + (plan.Plan['Shared Read Blocks'] ?? 0)} buffers: ${q.sql.replace(/\s+/g, ' ').slice(0, 160)}`,
+          `  ${plan['Execution Time'].toFixed(2)} ms, ${
+            (plan.Plan['Shared Hit Blocks'] ?? 0) + (plan.Plan['Shared Read ' + 'Blocks'] ?? 0)
+          } buffers: ${q.sql.replace(/\s+/g, ' ').slice(0, 160)}`,
         ];
         describeNode(plan.Plan, 0, out);
         console.log(out.join('\n'));

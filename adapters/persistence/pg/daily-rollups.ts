@@ -63,7 +63,8 @@ export function countActiveEnrollments(q: Knex, tenantId: string, now: Date, sin
   ];
   if (since && day && day > since) {
     parts.push([
-      `select count(*) from enrollments where tenant_id = ? and created_at >= ? and created_at < ? and status = 'active' and (expires_at is null or expires_at > ?)`,
+      `select count(*) from enrollments where tenant_id = ? and created_at >= ? and created_at < ? and status = 'active' ` +
+        `and (expires_at is null or expires_at > ?)`,
       [tenantId, since, day, now],
     ]);
   }

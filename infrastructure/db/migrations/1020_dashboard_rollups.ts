@@ -110,12 +110,15 @@ export async function up(knex: Knex): Promise<void> {
             ? 'old table as old_rows'
             : 'new table as new_rows old table as old_rows';
       await knex.raw(
-        `create trigger ${r.source}_rollup_${event} after ${event} on ${r.source} referencing ${transitions} for each statement execute function ${r.table}_on_${event}()`,
+        `create trigger ${r.source}_rollup_${event} after ${event} on ${r.source} referencing ${transitions} for each ` +
+          `statement execute function ${r.table}_on_${event}()`,
       );
     }
     // The rows already there.
     await knex.raw(`insert into ${r.table} (${columns.join(', ')}, ${r.count})
-      select r.tenant_id, ${r.keys.map(([, e]) => e).join(', ')}, count(*) from ${r.source} r${r.where ? ` where ${r.where}` : ''} group by ${columns.map((_, i) => i + 1).join(', ')}`);
+      select r.tenant_id, ${r.keys.map(([, e]) => e).join(', ')}, count(*) from ${r.source} r${
+        r.where ? ` where ` + `${r.where}` : ''
+      } group by ${columns.map((_, i) => i + 1).join(', ')}`);
     await knex.raw(`analyze ${r.table}`);
   }
   // "Active now" counts exactly the enrolments that expire today, from the table.

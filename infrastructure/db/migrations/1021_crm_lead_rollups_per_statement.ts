@@ -111,7 +111,8 @@ export async function up(knex: Knex): Promise<void> {
         return null;
       end $$`);
     await knex.raw(
-      `create trigger crm_leads_rollup_${event} after ${event} on crm_leads referencing ${transitions} for each statement execute function crm_lead_rollup_on_${event}()`,
+      `create trigger crm_leads_rollup_${event} after ${event} on crm_leads referencing ${transitions} for each ` +
+        `statement execute function crm_lead_rollup_on_${event}()`,
     );
   }
 }

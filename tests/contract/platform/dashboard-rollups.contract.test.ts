@@ -184,12 +184,14 @@ describe('contract: dashboard rollups (enrolments, quiz attempts, certificates, 
 
     expect(
       await rows(
-        `select ${BIN('day')} as day, status, case when expires_day = 'infinity' then 'none' else ${BIN('expires_day')} end as expires_day, enrollments from enrollment_daily where tenant_id = ? and enrollments <> 0 order by 1, 2, 3`,
+        `select ${BIN('day')} as day, status, case when expires_day = 'infinity' then 'none' else ${BIN('expires_day')} ` +
+          `end as expires_day, enrollments from enrollment_daily where tenant_id = ? and enrollments <> 0 order by 1, 2, 3`,
         [t.id],
       ),
     ).to.deep.equal(
       await rows(
-        `select ${BIN('created_at')} as day, status, coalesce(${BIN('expires_at')}, 'none') as expires_day, count(*)::int as enrollments from enrollments where tenant_id = ? group by 1, 2, 3 order by 1, 2, 3`,
+        `select ${BIN('created_at')} as day, status, coalesce(${BIN('expires_at')}, 'none') as expires_day, ` +
+          `count(*)::int as enrollments from enrollments where tenant_id = ? group by 1, 2, 3 order by 1, 2, 3`,
         [t.id],
       ),
     );
@@ -233,7 +235,8 @@ describe('contract: dashboard rollups (enrolments, quiz attempts, certificates, 
     for (const [now, since] of moments) {
       const label = `now ${now.toISOString()} since ${since?.toISOString()}`;
       const active = await count(
-        `select count(*) as n from enrollments where tenant_id = ? and status = 'active' and (expires_at is null or expires_at > ?) and created_at >= coalesce(?::timestamptz, '-infinity')`,
+        `select count(*) as n from enrollments where tenant_id = ? and status = 'active' and (expires_at is null or ` +
+          `expires_at > ?) and created_at >= coalesce(?::timestamptz, '-infinity')`,
         [t.id, now, since ?? null],
       );
       expect(await enrollments.countActive(t.id, now, since ? { since } : {}), label).to.equal(active);
