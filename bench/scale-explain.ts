@@ -36,8 +36,8 @@ const describeNode = (n: PlanNode, depth: number, out: string[]) => {
   if (depth > 3) return;
   out.push(
     `${'  '.repeat(depth + 2)}${n['Node Type']}${n['Relation Name'] ? ` on ${n['Relation Name']}` : ''}${
-      n['Index ' + 'Name'] ? ` using ${n['Index Name']}` : ''
-    }: ${n['Actual Total Time']?.toFixed(2)} ms, ${(n['Shared Hit ' + 'Blocks'] ?? 0) + (n['Shared Read Blocks'] ?? 0)} buffers`,
+      n['Index Name'] ? ` using ${n['Index Name']}` : ''
+    }: ${n['Actual Total Time']?.toFixed(2)} ms, ${(n['Shared Hit Blocks'] ?? 0) + (n['Shared Read Blocks'] ?? 0)} buffers`,
   );
   for (const c of n.Plans ?? []) describeNode(c, depth + 1, out);
 };
@@ -98,7 +98,7 @@ async function main() {
         )['QUERY PLAN'][0]!;
         const out = [
           `  ${plan['Execution Time'].toFixed(2)} ms, ${
-            (plan.Plan['Shared Hit Blocks'] ?? 0) + (plan.Plan['Shared Read ' + 'Blocks'] ?? 0)
+            (plan.Plan['Shared Hit Blocks'] ?? 0) + (plan.Plan['Shared Read Blocks'] ?? 0)
           } buffers: ${q.sql.replace(/\s+/g, ' ').slice(0, 160)}`,
         ];
         describeNode(plan.Plan, 0, out);
