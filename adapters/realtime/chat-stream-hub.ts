@@ -1,8 +1,7 @@
 import { PassThrough } from 'node:stream';
-import type { ChatEvent } from '../../application/engagement/ports/chat-events.js';
 import type { LogPort } from '../../application/shared/ports.js';
 import type { Lifecycle } from '../../infrastructure/lifecycle.js';
-import type { RealtimeBus } from './realtime-bus.js';
+import type { LiveEvent, RealtimeBus } from './realtime-bus.js';
 
 /** A client that cannot keep up (this much unread output buffered) is dropped; EventSource reconnects. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -152,7 +151,7 @@ export class ChatStreamHub {
     return stream;
   }
 
-  private deliver(event: ChatEvent): void {
+  private deliver(event: LiveEvent): void {
     if (event.type !== 'message' && event.type !== 'lead.assigned') return;
     // Only chat messages carry an id: it is what a reconnecting client resumes the chat from.
     const id = event.type === 'message' && typeof event.data.id === 'string' ? event.data.id : undefined;

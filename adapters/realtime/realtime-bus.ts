@@ -2,11 +2,21 @@ import type { Redis } from 'ioredis';
 import type { ChatEvent, ChatEventPublisher } from '../../application/engagement/ports/chat-events.js';
 import type { LogPort } from '../../application/shared/ports.js';
 import { subscriberOf } from '../../infrastructure/redis.js';
+import { presentChatEvent } from '../http/wire/engagement.present.js';
 
-export type BusListener = (event: ChatEvent) => void;
+/** A live event as the stream sends it: `data` is its wire shape, JSON-safe (it crosses processes). */
+export interface LiveEvent {
+  tenantId: string;
+  recipientIds: string[];
+  type: ChatEvent['type'];
+  data: Record<string, unknown>;
+}
+
+export type BusListener = (event: LiveEvent) => void;
 
 /** Live events between API processes: what one publishes, every subscriber (in every process) receives once. */
-export interface RealtimeBus extends ChatEventPublisher {
+export interface RealtimeBus {
+  publish(event: LiveEvent): Promise<void>;
   /** Resolves once the subscription is live (events published afterwards are received). */
   subscribe(listener: BusListener): Promise<() => void>;
   close(): Promise<void>;
@@ -18,9 +28,9 @@ export class MemoryRealtimeBus implements RealtimeBus {
 
   constructor(private readonly log?: LogPort) {}
 
-  async publish(event: ChatEvent): Promise<void> {
+  async publish(event: LiveEvent): Promise<void> {
     // A copy through JSON, as Redis would carry it: listeners never share the publisher's objects.
-    const copy = JSON.parse(JSON.stringify(event)) as ChatEvent;
+    const copy = JSON.parse(JSON.stringify(event)) as LiveEvent;
     for (const listener of this.listeners) {
       try {
         listener(copy);
@@ -59,7 +69,7 @@ export class RedisRealtimeBus implements RealtimeBus {
     private readonly log?: LogPort,
   ) {}
 
-  async publish(event: ChatEvent): Promise<void> {
+  async publish(event: LiveEvent): Promise<void> {
     try {
       await this.publisher.publish(this.channel, JSON.stringify(event));
     } catch (error) {
@@ -89,9 +99,9 @@ export class RedisRealtimeBus implements RealtimeBus {
     });
     this.subscriber = sub;
     sub.on('message', (_channel: string, raw: string) => {
-      let event: ChatEvent;
+      let event: LiveEvent;
       try {
-        event = JSON.parse(raw) as ChatEvent;
+        event = JSON.parse(raw) as LiveEvent;
       } catch {
         return;
       }
@@ -114,3 +124,8 @@ export class RedisRealtimeBus implements RealtimeBus {
     if (sub) await sub.quit().catch(() => sub.disconnect());
   }
 }
+
+/** The use cases' `chatEvents`: each event gets its wire shape here, once, before it crosses processes. */
+export const presentingChatEvents = (bus: RealtimeBus): ChatEventPublisher => ({
+  publish: (event) => bus.publish(presentChatEvent(event)),
+});

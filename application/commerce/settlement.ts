@@ -8,7 +8,6 @@ import { err, ok, type Result } from '../shared/result.js';
 import type { CommerceDeps } from './deps.js';
 import type { PaymentNotification } from './ports/payment-repository.js';
 import { buildReceiptMail } from './receipts.js';
-import { orderView } from './presenters.js';
 
 type Deps = Pick<
   CommerceDeps,
@@ -153,12 +152,12 @@ export const makeSettlement = (d: Deps) => {
         const mail = receipt ?? (await buildReceiptMail(d, final, payment ?? cmd.receiptPayment ?? null));
         if (mail) await d.mailer.send(order.tenantId, mail);
         await d.domainEvents.publish(order.tenantId, 'order.paid', {
-          order: orderView(final),
-          payment_method: payment?.paymentMethod ?? cmd.receiptPayment?.paymentMethod ?? null,
+          order: final,
+          paymentMethod: payment?.paymentMethod ?? cmd.receiptPayment?.paymentMethod ?? null,
         });
         await d.paymentEvents.orderPaid(final);
       } else if (t.changed && final.status === 'refunded') {
-        await d.domainEvents.publish(order.tenantId, 'order.refunded', { order: orderView(final) });
+        await d.domainEvents.publish(order.tenantId, 'order.refunded', { order: final });
         // Money paid back takes back what it bought, in the same unit of work.
         await d.revokeEnrollments(order.tenantId, 'order', order.id);
         const sub = order.subscriptionId ? await d.subscriptionRepository.lock(order.tenantId, order.subscriptionId) : null;

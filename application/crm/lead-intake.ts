@@ -24,7 +24,6 @@ import type { CustomerRecords, PeopleDirectory } from './ports/customers.js';
 import { linkLead } from './lead-linking.js';
 import { applyPastActivity } from './past-activity.js';
 import { leadAssignedMail } from './mail-templates.js';
-import { leadView } from './presenters.js';
 
 export type LeadIntakeDeps = {
   leadRepository: LeadRepository;
@@ -129,7 +128,7 @@ export const makeLeadIntake =
         drafts.push(assignmentEvent(null, assignee.id, reason, input.actorId));
         await mailer.send(input.tenantId, leadAssignedMail(assignee.email, lead));
       }
-      await domainEvents.publish(input.tenantId, 'lead.created', { lead: leadView(lead) });
+      await domainEvents.publish(input.tenantId, 'lead.created', { lead });
       if (assignee && reason) await announceAssignment({ domainEvents, chatEvents, uow }, lead, null, reason);
       // The history starts when the lead arrived; the assignment happened when it was processed.
       await leadRepository.addEvents([
@@ -158,15 +157,9 @@ export async function announceAssignment(
   reason: AssignmentReason,
 ): Promise<void> {
   if (!lead.assignedTo) return;
-  const data = { lead: leadView(lead), from_user_id: from, to_user_id: lead.assignedTo, reason };
-  await d.domainEvents.publish(lead.tenantId, 'lead.assigned', data);
-  const recipient = lead.assignedTo;
+  const assignment = { lead, fromUserId: from, toUserId: lead.assignedTo, reason };
+  await d.domainEvents.publish(lead.tenantId, 'lead.assigned', assignment);
   await d.uow.afterCommit(() =>
-    d.chatEvents.publish({
-      tenantId: lead.tenantId,
-      recipientIds: [recipient],
-      type: 'lead.assigned',
-      data: JSON.parse(JSON.stringify(data)) as Record<string, unknown>,
-    }),
+    d.chatEvents.publish({ tenantId: lead.tenantId, recipientIds: [assignment.toUserId], type: 'lead.assigned', assignment }),
   );
 }

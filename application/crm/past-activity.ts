@@ -6,7 +6,6 @@ import type { Clock, IdGenerator } from '../shared/ports.js';
 import type { AutomationRepository } from './ports/automation-repository.js';
 import type { CustomerRecords } from './ports/customers.js';
 import type { LeadRepository } from './ports/lead-repository.js';
-import { leadView } from './presenters.js';
 
 export type PastActivityDeps = {
   leadRepository: LeadRepository;
@@ -38,9 +37,9 @@ export async function applyPastActivity(d: PastActivityDeps, lead: Lead): Promis
   );
   if (moved.lead.status !== lead.status) {
     await d.domainEvents.publish(lead.tenantId, 'lead.status_changed', {
-      lead: leadView(moved.lead),
-      from_status: lead.status,
-      to_status: moved.lead.status,
+      lead: moved.lead,
+      fromStatus: lead.status,
+      toStatus: moved.lead.status,
       reason: 'payment',
     });
   }

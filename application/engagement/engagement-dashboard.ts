@@ -1,9 +1,17 @@
 import { localDate } from '../../domain/engagement/time-zone.js';
 import type { DashboardContributor } from '../platform/ports.js';
 import type { EngagementDeps } from './deps.js';
-import { scheduleItemView } from './presenters.js';
+
+import type { ScheduleItem } from '../../domain/engagement/schedule.js';
 
 const TODAY_LIMIT = 20;
+
+/** The `engagement` section: today's first schedule items (of `total`) and what is unread. */
+export interface EngagementSection {
+  today: { date: string; total: number; items: ScheduleItem[] };
+  unreadMessages: number;
+  unreadConversations: number;
+}
 
 /**
  * The `engagement` section of `GET /api/dashboard/overview`, for every role: today's schedule
@@ -11,7 +19,7 @@ const TODAY_LIMIT = 20;
  */
 export const makeEngagementDashboard = (
   d: Pick<EngagementDeps, 'scheduleItemRepository' | 'chatRepository' | 'engagementOptions' | 'clock'>,
-): DashboardContributor => ({
+): DashboardContributor<EngagementSection> => ({
   section: 'engagement',
   async contribute(actor) {
     const today = localDate(d.clock.now(), d.engagementOptions.timeZone);
@@ -20,9 +28,9 @@ export const makeEngagementDashboard = (
       d.chatRepository.unreadTotals(actor.tenantId, actor.userId),
     ]);
     return {
-      today: { date: today, total: items.total, items: items.items.map(scheduleItemView) },
-      unread_messages: unread.messages,
-      unread_conversations: unread.conversations,
+      today: { date: today, total: items.total, items: items.items },
+      unreadMessages: unread.messages,
+      unreadConversations: unread.conversations,
     };
   },
 });

@@ -1,16 +1,25 @@
 import { Role } from '../../domain/identity/role.js';
 import type { DashboardContributor } from '../platform/ports.js';
 import type { UserRepository } from './ports/user-repository.js';
-import { userView } from './presenters.js';
+
+import type { User } from '../../domain/identity/user.js';
+import type { RoleLevel } from '../../domain/identity/role.js';
 
 type Deps = { userRepository: UserRepository };
 
+/** The `account` section: the caller, and for admins the tenant's users by role. */
+export interface AccountSection {
+  user: User | null;
+  role: RoleLevel;
+  users?: { total: number; students: number; parents: number; mentors: number; admins: number };
+}
+
 /** Everyone sees who they are; admins also see the tenant's head count by role. */
-export const makeIdentityDashboard = ({ userRepository }: Deps): DashboardContributor => ({
+export const makeIdentityDashboard = ({ userRepository }: Deps): DashboardContributor<AccountSection> => ({
   section: 'account',
   async contribute(actor) {
     const me = await userRepository.findById(actor.homeTenantId, actor.userId);
-    const base = { user: me ? userView(me) : null, role: actor.role };
+    const base: AccountSection = { user: me, role: actor.role };
     if (actor.role < Role.Admin) return base;
     const byRole = await userRepository.countByRole(actor.tenantId);
     return {

@@ -3,8 +3,10 @@ import type { Actor } from '../shared/actor.js';
 import type { DashboardContributor } from '../platform/ports.js';
 import type { LearningDeps } from './deps.js';
 import type { ProgressCalculator } from './course-progress.js';
-import { courseProgressView, learnerView, studentSummaryView } from './presenters.js';
-import { summariseStudents } from './student-summary.js';
+import { summariseStudents, type StudentSummary } from './student-summary.js';
+import type { CourseProgress } from './course-progress.js';
+import type { Learner } from './ports/learner-directory.js';
+import type { CourseStatus } from '../../domain/learning/course.js';
 
 type Deps = Pick<
   LearningDeps,
@@ -19,6 +21,26 @@ type Deps = Pick<
   progressCalculator: ProgressCalculator;
 };
 
+/** The `learning` section, by the caller's role. */
+export type LearningSection =
+  | {
+      kind: 'student';
+      summary: StudentSummary;
+      coursesInProgress: number;
+      continueLearning: Array<{ courseId: string; title: string; progress: CourseProgress }>;
+    }
+  | { kind: 'parent'; linkedStudents: number; students: Array<{ learner: Learner; summary: StudentSummary }> }
+  | {
+      kind: 'staff';
+      coursesPublished: number;
+      activeEnrollments: number;
+      enrollmentsLast30Days: number;
+      certificatesIssued: number;
+      certificatesLast30Days: number;
+      /** Admins only. */
+      catalogue?: { coursesByStatus: Record<CourseStatus, number>; categories: number };
+    };
+
 const DAY_MS = 86_400_000;
 const CONTINUE_LIMIT = 5;
 
@@ -27,8 +49,8 @@ const CONTINUE_LIMIT = 5;
  * students: their courses, what to continue, certificates; parents: their children's progress;
  * mentors: the catalogue and enrolment activity they teach in; admins: that plus the catalogue by status.
  */
-export const makeLearningDashboard = (d: Deps): DashboardContributor => {
-  const student = async (actor: Actor) => {
+export const makeLearningDashboard = (d: Deps): DashboardContributor<LearningSection> => {
+  const student = async (actor: Actor): Promise<LearningSection> => {
     const { summaries, courses } = await summariseStudents(d, actor.tenantId, [actor.userId]);
     const mine = courses.get(actor.userId) ?? [];
     const recent = [...mine]
@@ -36,13 +58,14 @@ export const makeLearningDashboard = (d: Deps): DashboardContributor => {
       .sort((a, b) => (b.progress.lastActivityAt?.getTime() ?? 0) - (a.progress.lastActivityAt?.getTime() ?? 0))
       .slice(0, CONTINUE_LIMIT);
     return {
-      ...studentSummaryView(summaries.get(actor.userId)!),
-      courses_in_progress: mine.filter((c) => !c.progress.completed && c.progress.percentage > 0).length,
-      continue_learning: recent.map((c) => ({ course_id: c.course.id, title: c.course.title, ...courseProgressView(c.progress) })),
+      kind: 'student',
+      summary: summaries.get(actor.userId)!,
+      coursesInProgress: mine.filter((c) => !c.progress.completed && c.progress.percentage > 0).length,
+      continueLearning: recent.map((c) => ({ courseId: c.course.id, title: c.course.title, progress: c.progress })),
     };
   };
 
-  const parent = async (actor: Actor) => {
+  const parent = async (actor: Actor): Promise<LearningSection> => {
     const links = await d.parentLinkRepository.listLinks(actor.tenantId, actor.userId, { page: 1, pageSize: 20 });
     const ids = links.items.map((l) => l.studentId);
     const [learners, { summaries }] = await Promise.all([
@@ -51,14 +74,13 @@ export const makeLearningDashboard = (d: Deps): DashboardContributor => {
     ]);
     const byId = new Map(learners.map((l) => [l.id, l]));
     return {
-      linked_students: links.total,
-      students: ids
-        .filter((id) => byId.has(id))
-        .map((id) => ({ ...learnerView(byId.get(id)!), ...studentSummaryView(summaries.get(id)!) })),
+      kind: 'parent',
+      linkedStudents: links.total,
+      students: ids.filter((id) => byId.has(id)).map((id) => ({ learner: byId.get(id)!, summary: summaries.get(id)! })),
     };
   };
 
-  const staff = async (actor: Actor) => {
+  const staff = async (actor: Actor): Promise<LearningSection> => {
     const now = d.clock.now();
     const since = new Date(now.getTime() - 30 * DAY_MS);
     const [byStatus, active, recent, certificates, certificatesRecent, categories] = await Promise.all([
@@ -70,14 +92,15 @@ export const makeLearningDashboard = (d: Deps): DashboardContributor => {
       d.categoryRepository.listAll(actor.tenantId),
     ]);
     const base = {
-      courses_published: byStatus.published,
-      active_enrollments: active,
-      enrollments_last_30_days: recent,
-      certificates_issued: certificates,
-      certificates_last_30_days: certificatesRecent,
+      kind: 'staff' as const,
+      coursesPublished: byStatus.published,
+      activeEnrollments: active,
+      enrollmentsLast30Days: recent,
+      certificatesIssued: certificates,
+      certificatesLast30Days: certificatesRecent,
     };
     if (actor.role < Role.Admin) return base;
-    return { ...base, courses_by_status: byStatus, categories: categories.length };
+    return { ...base, catalogue: { coursesByStatus: byStatus, categories: categories.length } };
   };
 
   return {

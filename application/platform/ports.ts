@@ -96,10 +96,13 @@ export interface MailTransport {
   deliver(message: MailMessage, tenantSettings: SettingsMap): Promise<MailDelivery>;
 }
 
-/** Each context adds its part of `GET /api/dashboard/overview`. */
-export interface DashboardContributor {
+/**
+ * Each context adds its part of `GET /api/dashboard/overview`: `T` is what it has to say (domain
+ * values where the context has a presenter for its section at the edge); null: nothing to say.
+ */
+export interface DashboardContributor<T = Record<string, unknown>> {
   readonly section: string;
-  contribute(actor: Actor): Promise<Record<string, unknown> | null>;
+  contribute(actor: Actor): Promise<T | null>;
 }
 
 /** Bytes of uploaded files; a local-disk adapter under `uploadDir`, an object store later. */

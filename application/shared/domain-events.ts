@@ -1,3 +1,6 @@
+import type { Order } from '../../domain/commerce/order.js';
+import type { AssignmentReason, Lead, LeadStatus } from '../../domain/crm/lead.js';
+
 /**
  * Business events other systems may subscribe to (outbound webhooks, docs/webhooks.md). A use
  * case publishes inside its unit of work: what is published commits with the change that caused
@@ -18,7 +21,30 @@ export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
 
 export const isDomainEventType = (s: string): s is DomainEventType => (DOMAIN_EVENT_TYPES as readonly string[]).includes(s);
 
-export interface DomainEvents {
-  /** `data` is the event's wire shape (snake_case, dates as Date or ISO strings). */
-  publish(tenantId: string, type: DomainEventType, data: Record<string, unknown>): Promise<void>;
+/**
+ * What each event carries, as domain values: the payload's wire shape is made at the edge
+ * (`EventPayloads`), where it is written. Events still listed as `WirePayload` are published
+ * already wire-shaped (snake_case) by their use cases; they move here as their context does.
+ */
+export interface DomainEventData {
+  'lead.created': { lead: Lead };
+  'lead.assigned': { lead: Lead; fromUserId: string | null; toUserId: string; reason: AssignmentReason };
+  /** `reason` says what moved it when that was not a person's edit (a payment). */
+  'lead.status_changed': { lead: Lead; fromStatus: LeadStatus; toStatus: LeadStatus; reason?: string };
+  'order.paid': { order: Order; paymentMethod: string | null };
+  'order.refunded': { order: Order };
+  'enrollment.created': WirePayload;
+  'course.completed': WirePayload;
+  'certificate.issued': WirePayload;
+  'assignment.graded': WirePayload;
 }
+
+/** snake_case, dates as Date or ISO strings. */
+export type WirePayload = Record<string, unknown>;
+
+export interface DomainEvents {
+  publish<T extends DomainEventType>(tenantId: string, type: T, data: DomainEventData[T]): Promise<void>;
+}
+
+/** The wire shape of an event's `data` (docs/webhooks.md), made when the event is written. */
+export type EventPayloads = <T extends DomainEventType>(type: T, data: DomainEventData[T]) => WirePayload;

@@ -1,3 +1,4 @@
+import type { EventPayloads } from '../shared/domain-events.js';
 import type { AuditLog } from '../platform/ports.js';
 import type { Clock, IdGenerator, Jobs, LogPort, UnitOfWork } from '../shared/ports.js';
 import type {
@@ -25,6 +26,8 @@ export type WebhookDeps = {
   ids: IdGenerator;
   uow: UnitOfWork;
   log: LogPort;
+  /** The wire shape of each event's `data` (an adapter's: the payload is an outbound wire format). */
+  eventPayloads: EventPayloads;
   /** Outbox rows older than this and still pending lost their job (queue down at commit time, a crash). */
   outboxRelayMs: number;
 };

@@ -3,7 +3,7 @@ import type { DomainEvents } from '../shared/domain-events.js';
 import type { WebhookDeps } from './deps.js';
 import { DELIVER_WEBHOOK_JOB, deliverWebhookJobId } from './ports.js';
 
-type Deps = Pick<WebhookDeps, 'webhookEndpointRepository' | 'outboundDeliveryRepository' | 'jobs' | 'ids' | 'clock' | 'webhookRetryPolicy'>;
+type Deps = Pick<WebhookDeps, 'webhookEndpointRepository' | 'outboundDeliveryRepository' | 'jobs' | 'ids' | 'clock' | 'webhookRetryPolicy' | 'eventPayloads'>;
 
 /**
  * The publishing side of outbound webhooks: one delivery row per subscribed endpoint, written in
@@ -17,13 +17,14 @@ export const makeWebhookOutbox = ({
   ids,
   clock,
   webhookRetryPolicy,
+  eventPayloads,
 }: Deps): DomainEvents => ({
   async publish(tenantId, type, data) {
     const endpoints = await webhookEndpointRepository.subscribedTo(tenantId, type);
     if (endpoints.length === 0) return;
     const now = clock.now();
     const eventId = ids.uuid();
-    const payload = webhookPayload(type, now, data);
+    const payload = webhookPayload(type, now, eventPayloads(type, data));
     const deliveries: OutboundDelivery[] = endpoints.map((e) => ({
       id: ids.uuid(),
       tenantId,

@@ -38,7 +38,7 @@ import {
 } from '../../adapters/persistence/pg/schedule.pg-repository.js';
 import { builtinLessonAssistant } from '../../adapters/gateways/ai/builtin-lesson-assistant.js';
 import { makeOpenAiLessonAssistant } from '../../adapters/gateways/ai/openai-lesson-assistant.js';
-import { MemoryRealtimeBus, RedisRealtimeBus, type RealtimeBus } from '../../adapters/realtime/realtime-bus.js';
+import { MemoryRealtimeBus, presentingChatEvents, RedisRealtimeBus, type RealtimeBus } from '../../adapters/realtime/realtime-bus.js';
 import { ChatStreamHub } from '../../adapters/realtime/chat-stream-hub.js';
 import { makeEngagementScheduleRoutes } from '../../adapters/http/routes/engagement-schedule.routes.js';
 import { makeEngagementChatRoutes } from '../../adapters/http/routes/engagement-chat.routes.js';
@@ -75,14 +75,15 @@ export const engagementModule: AppModule = {
         : builtinLessonAssistant,
     ).singleton(),
     // Redis pub/sub across API processes with REDIS_URL, else in this process only.
-    chatEvents: asFunction(({ redis, log }: { redis: Redis | null; log: LogPort }): RealtimeBus =>
+    realtimeBus: asFunction(({ redis, log }: { redis: Redis | null; log: LogPort }): RealtimeBus =>
       redis ? new RedisRealtimeBus(redis, `${config.QUEUE_PREFIX}:chat`, log) : new MemoryRealtimeBus(log),
     )
       .singleton()
       .disposer((bus) => bus.close()),
+    chatEvents: asFunction(({ realtimeBus }: { realtimeBus: RealtimeBus }) => presentingChatEvents(realtimeBus)).singleton(),
     chatStreamHub: asFunction(
-      ({ chatEvents, lifecycle, log }: { chatEvents: RealtimeBus; lifecycle: Lifecycle; log: LogPort }) =>
-        new ChatStreamHub(chatEvents, lifecycle, config.CHAT_STREAM_HEARTBEAT_MS, log),
+      ({ realtimeBus, lifecycle, log }: { realtimeBus: RealtimeBus; lifecycle: Lifecycle; log: LogPort }) =>
+        new ChatStreamHub(realtimeBus, lifecycle, config.CHAT_STREAM_HEARTBEAT_MS, log),
     )
       .singleton()
       .disposer((hub) => hub.dispose()),

@@ -19,6 +19,7 @@ import { standardWebhookSigner } from '../../adapters/gateways/webhooks/standard
 import { GuardedWebhookTransport } from '../../adapters/gateways/webhooks/guarded-webhook-transport.js';
 import { makeDeliverWebhookJob } from '../../adapters/jobs/deliver-webhook.job.js';
 import { makeRelayWebhooksJob } from '../../adapters/jobs/relay-webhooks.job.js';
+import { presentEventPayload } from '../../adapters/http/wire/webhooks.present.js';
 import { makeWebhooksRoutes } from '../../adapters/http/routes/webhooks.routes.js';
 
 /**
@@ -36,6 +37,7 @@ export const webhooksModule: AppModule = {
       webhookTargets: asValue(transport),
       webhookTransport: asValue(transport),
       webhookRetryPolicy: asValue({ attempts: config.WEBHOOK_ATTEMPTS, backoffMs: config.WEBHOOK_BACKOFF_MS }),
+      eventPayloads: asValue(presentEventPayload),
       domainEvents: asFunction(makeWebhookOutbox).singleton(),
       registerWebhookEndpoint: asFunction(makeRegisterWebhookEndpoint).singleton(),
       listWebhookEndpoints: asFunction(makeListWebhookEndpoints).singleton(),

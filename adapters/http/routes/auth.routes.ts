@@ -6,7 +6,7 @@ import type { makeRefreshSession } from '../../../application/identity/use-cases
 import type { makeLogout } from '../../../application/identity/use-cases/logout.usecase.js';
 import type { makeRequestPasswordReset } from '../../../application/identity/use-cases/request-password-reset.usecase.js';
 import type { makeResetPassword } from '../../../application/identity/use-cases/reset-password.usecase.js';
-import { loginUserView, tokenPairView } from '../../../application/identity/presenters.js';
+import { loginUserView, tokenPairView } from '../wire/identity.present.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/identity/password-policy.js';
 import { reply } from '../kit/envelope.js';
 import { unwrap, errorsFrom, edgeErrors } from '../kit/errors.js';

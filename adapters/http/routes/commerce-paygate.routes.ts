@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Role } from '../../../domain/identity/role.js';
 import { PAYMENT_STATUSES } from '../../../domain/commerce/payment-status.js';
 import { formatMoney } from '../../../application/commerce/mail-templates.js';
-import { orderView, paymentView } from '../../../application/commerce/presenters.js';
+import { orderView, paymentView } from '../wire/commerce.present.js';
 import { escapeHtml } from '../../../application/shared/html.js';
 import type { makeInitiatePayment } from '../../../application/commerce/use-cases/initiate-payment.usecase.js';
 import type { makeCheckPayment } from '../../../application/commerce/use-cases/check-payment.usecase.js';

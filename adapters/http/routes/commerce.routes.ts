@@ -8,7 +8,7 @@ import {
   publicPlanView,
   publicPricingView,
   subscriptionView,
-} from '../../../application/commerce/presenters.js';
+} from '../wire/commerce.present.js';
 import type { makeListSubscriptionPlans } from '../../../application/commerce/use-cases/list-subscription-plans.usecase.js';
 import type { makeListPricing } from '../../../application/commerce/use-cases/list-pricing.usecase.js';
 import type { makeListPaymentMethods } from '../../../application/commerce/use-cases/list-payment-methods.usecase.js';

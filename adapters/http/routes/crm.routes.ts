@@ -11,7 +11,7 @@ import {
   integrationView,
   leadDetailView,
   leadView,
-} from '../../../application/crm/presenters.js';
+} from '../wire/crm.present.js';
 import type { makeListIntegrations } from '../../../application/crm/use-cases/list-integrations.usecase.js';
 import type { makeUpdateIntegration } from '../../../application/crm/use-cases/update-integration.usecase.js';
 import type { makeVerifyMetaSubscription } from '../../../application/crm/use-cases/verify-meta-subscription.usecase.js';

@@ -8,7 +8,7 @@ import type { makeMarkConversationRead } from '../../../application/engagement/u
 import type { ReplayChatMessages } from '../../../application/engagement/use-cases/replay-chat-messages.usecase.js';
 import type { makeAskLessonAssistant } from '../../../application/engagement/use-cases/ask-lesson-assistant.usecase.js';
 import type { makeListLessonAiMessages } from '../../../application/engagement/use-cases/list-lesson-ai-messages.usecase.js';
-import { aiMessageView, conversationView, messageView } from '../../../application/engagement/presenters.js';
+import { aiMessageView, conversationView, messageView } from '../wire/engagement.present.js';
 import { MAX_MESSAGE_CHARS, MAX_PARTICIPANTS, MAX_TITLE_CHARS, MESSAGE_TYPES } from '../../../domain/engagement/chat.js';
 import { MAX_QUESTION_CHARS } from '../../../domain/engagement/assistant.js';
 import { Role } from '../../../domain/identity/role.js';

@@ -16,7 +16,7 @@ import type { makeAddTemplateItem } from '../../../application/engagement/use-ca
 import type { makeUpdateTemplateItem } from '../../../application/engagement/use-cases/update-template-item.usecase.js';
 import type { makeDeleteTemplateItem } from '../../../application/engagement/use-cases/delete-template-item.usecase.js';
 import type { makeAssignScheduleTemplate } from '../../../application/engagement/use-cases/assign-schedule-template.usecase.js';
-import { scheduleItemView, templateItemView, templateView } from '../../../application/engagement/presenters.js';
+import { scheduleItemView, templateItemView, templateView } from '../wire/engagement.present.js';
 import { MAX_ASSIGNEES, MAX_DAY_OFFSET } from '../../../domain/engagement/template.js';
 import { MAX_DESCRIPTION, MAX_TITLE } from '../../../domain/engagement/schedule.js';
 import { Role } from '../../../domain/identity/role.js';

@@ -17,7 +17,7 @@ import {
   pricingView,
   promoCodeView,
   studentProfileView,
-} from '../../../application/learning/presenters.js';
+} from '../wire/learning.present.js';
 import { ENROLLMENT_SOURCES, ENROLLMENT_STATUSES } from '../../../domain/learning/enrollment.js';
 import { PROMO_TYPES } from '../../../domain/learning/admin-resources.js';
 import { Role } from '../../../domain/identity/role.js';

@@ -34,7 +34,7 @@ import {
   lessonView,
   moduleView,
   studentCourseView,
-} from '../../../application/learning/presenters.js';
+} from '../wire/learning.present.js';
 import { COURSE_STATUSES, type Lesson } from '../../../domain/learning/course.js';
 import { PROGRESS_STATUSES, type ProgressStatus } from '../../../domain/learning/progress.js';
 import { Role } from '../../../domain/identity/role.js';

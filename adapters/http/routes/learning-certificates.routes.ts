@@ -7,7 +7,7 @@ import type { makeGetCertificateTemplate } from '../../../application/learning/u
 import type { makeSaveCertificateTemplate } from '../../../application/learning/use-cases/save-certificate-template.usecase.js';
 import type { makeDeleteCertificateTemplate } from '../../../application/learning/use-cases/delete-certificate-template.usecase.js';
 import type { makeUploadCertificateBackground } from '../../../application/learning/use-cases/upload-certificate-background.usecase.js';
-import { certificateView, templateView } from '../../../application/learning/presenters.js';
+import { certificateView, templateView } from '../wire/learning.present.js';
 import { ORIENTATIONS } from '../../../domain/learning/certificate.js';
 import { Role } from '../../../domain/identity/role.js';
 import { RAW, reply } from '../kit/envelope.js';

@@ -10,7 +10,7 @@ import type { makeInviteParent } from '../../../application/learning/use-cases/i
 import type { makeAcceptParentInvitation } from '../../../application/learning/use-cases/accept-parent-invitation.usecase.js';
 import type { StudentAssignment } from '../../../application/learning/ports/assessment-ports.js';
 import type { Clock } from '../../../application/shared/ports.js';
-import { learnerView, studentCourseView, studentSummaryView } from '../../../application/learning/presenters.js';
+import { learnerView, studentCourseView, studentSummaryView } from '../wire/learning.present.js';
 import { Role } from '../../../domain/identity/role.js';
 import { reply } from '../kit/envelope.js';
 import { unwrap, errorsFrom, edgeErrors } from '../kit/errors.js';

@@ -7,7 +7,7 @@ import type { makeFinishPasskeyLogin } from '../../../application/identity/use-c
 import type { makeListOwnPasskeys } from '../../../application/identity/use-cases/list-own-passkeys.usecase.js';
 import type { makeDeleteOwnPasskey } from '../../../application/identity/use-cases/delete-own-passkey.usecase.js';
 import type { makeRenameOwnPasskey } from '../../../application/identity/use-cases/rename-own-passkey.usecase.js';
-import { loginUserView, tokenPairView } from '../../../application/identity/presenters.js';
+import { loginUserView, tokenPairView } from '../wire/identity.present.js';
 import type { Passkey } from '../../../domain/identity/passkey.js';
 import { PASSKEY_NAME_MAX } from '../../../domain/identity/passkey.js';
 import { Role } from '../../../domain/identity/role.js';

@@ -12,6 +12,7 @@ import { reply } from '../kit/envelope.js';
 import { dateOnly, dayAfter, dayStart, pageQuery, pageView, toPageRequest, uuid } from '../kit/schemas.js';
 import type { RouteModule } from '../kit/route-table.js';
 import * as wire from '../wire/platform.wire.js';
+import { dashboardOverviewView } from '../wire/platform.present.js';
 
 type Deps = {
   getPublicSettings: ReturnType<typeof makeGetPublicSettings>;
@@ -187,6 +188,6 @@ export const makePlatformRoutes =
         access: Role.Student,
         tags: ['dashboard'],
       },
-      async ({ actor }) => d.dashboardOverview(actor),
+      async ({ actor }) => dashboardOverviewView(await d.dashboardOverview(actor)),
     );
   };

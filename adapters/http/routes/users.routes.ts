@@ -8,7 +8,7 @@ import type { makeCreateUser } from '../../../application/identity/use-cases/cre
 import type { makeUpdateUser } from '../../../application/identity/use-cases/update-user.usecase.js';
 import type { makeDeleteUser } from '../../../application/identity/use-cases/delete-user.usecase.js';
 import type { makeChangeOwnPassword } from '../../../application/identity/use-cases/change-own-password.usecase.js';
-import { userView } from '../../../application/identity/presenters.js';
+import { userView } from '../wire/identity.present.js';
 import { isRoleLevel, isUserStatus, Role, type RoleLevel, type UserStatusValue } from '../../../domain/identity/role.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/identity/password-policy.js';
 import { reply } from '../kit/envelope.js';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Role } from '../../../domain/identity/role.js';
 import { WEBHOOK_DELIVERY_STATUSES } from '../../../domain/webhooks/webhook.js';
 import { DOMAIN_EVENT_TYPES } from '../../../application/shared/domain-events.js';
-import { endpointView, endpointWithSecretView, outboundDeliveryView } from '../../../application/webhooks/presenters.js';
+import { endpointView, endpointWithSecretView, outboundDeliveryView } from '../wire/webhooks.present.js';
 import type { makeRegisterWebhookEndpoint } from '../../../application/webhooks/use-cases/register-webhook-endpoint.usecase.js';
 import type { makeListWebhookEndpoints } from '../../../application/webhooks/use-cases/list-webhook-endpoints.usecase.js';
 import type { makeUpdateWebhookEndpoint } from '../../../application/webhooks/use-cases/update-webhook-endpoint.usecase.js';

@@ -1,6 +1,7 @@
 import type { OutboundDelivery, WebhookEndpoint } from '../../../domain/webhooks/webhook.js';
 import type { OutboundDeliveryRepository, WebhookEndpointRepository } from '../../../application/webhooks/ports.js';
-import type { DomainEvents, DomainEventType } from '../../../application/shared/domain-events.js';
+import { presentEventPayload } from '../../http/wire/webhooks.present.js';
+import type { DomainEventData, DomainEvents, DomainEventType } from '../../../application/shared/domain-events.js';
 import type { PageRequest } from '../../../application/shared/ports.js';
 import { clone, newestFirst, pageOf } from './paging.js';
 
@@ -93,8 +94,9 @@ export class MemoryOutboundDeliveryRepository implements OutboundDeliveryReposit
 /** What other contexts' use-case tests give as `domainEvents`: it keeps what was published. */
 export class RecordingDomainEvents implements DomainEvents {
   readonly published: Array<{ tenantId: string; type: DomainEventType; data: Record<string, unknown> }> = [];
-  async publish(tenantId: string, type: DomainEventType, data: Record<string, unknown>) {
-    this.published.push({ tenantId, type, data: JSON.parse(JSON.stringify(data)) as Record<string, unknown> });
+  // Kept as the outbox would write it: the event's wire payload.
+  async publish<T extends DomainEventType>(tenantId: string, type: T, data: DomainEventData[T]) {
+    this.published.push({ tenantId, type, data: JSON.parse(JSON.stringify(presentEventPayload(type, data))) as Record<string, unknown> });
   }
   of(type: DomainEventType) {
     return this.published.filter((e) => e.type === type);

@@ -7,7 +7,6 @@ import type { AutomationRepository } from '../ports/automation-repository.js';
 import type { CustomerRecords } from '../ports/customers.js';
 import type { LeadRepository } from '../ports/lead-repository.js';
 import type { LinkLeadsOfUser } from './link-leads-of-user.usecase.js';
-import { leadView } from '../presenters.js';
 
 type Deps = {
   leadRepository: LeadRepository;
@@ -45,9 +44,9 @@ export const makeMovePipelineOnPayment =
       await d.leadRepository.addEvents(moved.events.map((e) => ({ ...e, id: d.ids.uuid(), tenantId, leadId: lead.id, createdAt: now })));
       if (moved.lead.status !== lead.status) {
         await d.domainEvents.publish(tenantId, 'lead.status_changed', {
-          lead: leadView(moved.lead),
-          from_status: lead.status,
-          to_status: moved.lead.status,
+          lead: moved.lead,
+          fromStatus: lead.status,
+          toStatus: moved.lead.status,
           reason: cause,
         });
       }

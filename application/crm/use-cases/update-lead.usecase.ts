@@ -7,7 +7,6 @@ import type { DomainEvents } from '../../shared/domain-events.js';
 import type { Clock, IdGenerator, UnitOfWork } from '../../shared/ports.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { announceAssignment, canReceiveLeads, toEvents } from '../lead-intake.js';
-import { leadView } from '../presenters.js';
 import { leadAssignedMail } from '../mail-templates.js';
 import type { LeadRepository } from '../ports/lead-repository.js';
 import type { AutomationRepository } from '../ports/automation-repository.js';
@@ -72,9 +71,9 @@ export const makeUpdateLead =
         }
         if (updated.status !== lead.status) {
           await domainEvents.publish(actor.tenantId, 'lead.status_changed', {
-            lead: leadView(updated),
-            from_status: lead.status,
-            to_status: updated.status,
+            lead: updated,
+            fromStatus: lead.status,
+            toStatus: updated.status,
           });
         }
         if (updated.userId !== null && updated.userId !== lead.userId) {

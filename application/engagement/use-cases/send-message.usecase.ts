@@ -2,7 +2,6 @@ import { checkMessage, type ChatMessage, type MessageType } from '../../../domai
 import type { Actor } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { EngagementDeps } from '../deps.js';
-import { messageView } from '../presenters.js';
 
 /**
  * Stores the message, moves the sender's read marker past it, and after commit publishes it to
@@ -34,7 +33,7 @@ export const makeSendMessage =
       await d.chatRepository.markRead(actor.tenantId, conversationId, actor.userId, message.seq, now);
       const recipientIds = await d.chatRepository.participantIds(actor.tenantId, conversationId);
       await d.uow.afterCommit(() =>
-        d.chatEvents.publish({ tenantId: actor.tenantId, recipientIds, type: 'message', data: messageView(message) }),
+        d.chatEvents.publish({ tenantId: actor.tenantId, recipientIds, type: 'message', message }),
       );
       return ok(message);
     });

@@ -3,7 +3,7 @@ import { issuerName } from '../../../domain/platform/settings.js';
 import type { Actor } from '../../shared/actor.js';
 import { ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
-import { verifyUrlOf } from '../presenters.js';
+import { certificateVerifyUrl } from '../certificate-links.js';
 import type { GetMyCertificate } from './get-my-certificate.usecase.js';
 
 /**
@@ -50,7 +50,7 @@ export const makeRenderCertificatePdf =
       body: template.body.trim() === '' || template.body === DEFAULT_TEMPLATE.body ? null : fillPlaceholders(template.body, values),
       orientation: template.orientation,
       background,
-      verifyUrl: verifyUrlOf(d.publicUrl, certificate.code),
+      verifyUrl: certificateVerifyUrl(d.publicUrl, certificate.code),
       code: certificate.code,
     });
     return ok({ certificate, pdf });

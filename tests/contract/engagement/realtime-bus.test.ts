@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { MemoryRealtimeBus, RedisRealtimeBus, type RealtimeBus } from '../../../adapters/realtime/realtime-bus.js';
+import { MemoryRealtimeBus, RedisRealtimeBus, type LiveEvent, type RealtimeBus } from '../../../adapters/realtime/realtime-bus.js';
 import { createRedis } from '../../../infrastructure/redis.js';
-import type { ChatEvent } from '../../../application/engagement/ports/chat-events.js';
+
 
 const waitFor = async (check: () => boolean, ms = 3000) => {
   const deadline = Date.now() + ms;
@@ -47,11 +47,11 @@ for (const [name, make] of variants) {
     it('delivers a published event to every subscriber once, as plain JSON, and stops after unsubscribe', async () => {
       const pair = await make();
       try {
-        const seenA: ChatEvent[] = [];
-        const seenB: ChatEvent[] = [];
+        const seenA: LiveEvent[] = [];
+        const seenB: LiveEvent[] = [];
         const offA = await pair.a.subscribe((e) => seenA.push(e));
         await pair.b.subscribe((e) => seenB.push(e));
-        const event: ChatEvent = {
+        const event: LiveEvent = {
           tenantId: randomUUID(),
           recipientIds: [randomUUID()],
           type: 'message',

@@ -140,7 +140,8 @@ describe('engagement use cases (memory adapters)', () => {
     expect(m.publisher.events).to.have.length(3);
     expect(m.publisher.events[0]).to.deep.include({ tenantId: m.tenantId, type: 'message' });
     expect(m.publisher.events[0]!.recipientIds).to.have.members([mentor.userId, student.userId]);
-    expect(m.publisher.events[2]!.data).to.include({ content: 'three', conversation_id: id, sender_id: student.userId });
+    const third = m.publisher.events[2]!;
+    expect(third.type === 'message' && third.message).to.include({ content: 'three', conversationId: id, senderId: student.userId });
     expect(!(await send(outsider, id, { content: 'x', messageType: 'text' })).ok).to.equal(true);
     expect(m.publisher.events).to.have.length(3);
 

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { DomainEventType, EventPayloads, WirePayload } from '../../../application/shared/domain-events.js';
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { MemoryOutboundDeliveryRepository, MemoryWebhookEndpointRepository } from '../../../adapters/persistence/memory/webhooks.memory.js';
@@ -54,6 +55,9 @@ function world() {
     uow: new MemoryUnitOfWork(),
     log: { info() {}, warn() {}, error() {} },
     outboxRelayMs: 60_000,
+    // These tests are about the outbox, not the payloads' wire shape (tests/http/webhooks checks
+    // those): what is published here is already a payload and passes through as it is.
+    eventPayloads: ((_type: DomainEventType, data: unknown) => data) as EventPayloads,
   };
   const tenantId = randomUUID();
   const admin: Actor = { userId: randomUUID(), role: Role.Admin, tenantId, homeTenantId: tenantId };
@@ -62,7 +66,7 @@ function world() {
     refused,
     tenantId,
     admin,
-    outbox: makeWebhookOutbox(d),
+    outbox: makeWebhookOutbox(d) as unknown as { publish(tenantId: string, type: DomainEventType, data: WirePayload): Promise<void> },
     deliver: makeDeliverWebhook(d),
     register: makeRegisterWebhookEndpoint(d),
   };

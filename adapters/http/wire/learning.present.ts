@@ -1,19 +1,18 @@
-import type { Category, Course, CourseModule, Lesson, LessonSummary } from '../../domain/learning/course.js';
-import { effectiveStatus, type Enrollment } from '../../domain/learning/enrollment.js';
-import type { ProgressStatus } from '../../domain/learning/progress.js';
-import type { Certificate, CertificateTemplate } from '../../domain/learning/certificate.js';
-import { fromMinor } from '../../domain/shared/money.js';
-import type { CourseProgress } from './course-progress.js';
-import type { CourseQuiz } from './ports/assessment-ports.js';
-import type { Learner } from './ports/learner-directory.js';
-import type { StudentCourse, StudentSummary } from './student-summary.js';
-import type { LearningAsset, Pricing, PromoCode, StudentProfileListing, SubscriptionPlan } from './ports/admin-repositories.js';
-import type { EnrollmentListing } from './ports/enrollment-repository.js';
+import type { Category, Course, CourseModule, Lesson, LessonSummary } from '../../../domain/learning/course.js';
+import { effectiveStatus, type Enrollment } from '../../../domain/learning/enrollment.js';
+import type { ProgressStatus } from '../../../domain/learning/progress.js';
+import type { Certificate, CertificateTemplate } from '../../../domain/learning/certificate.js';
+import { fromMinor } from '../../../domain/shared/money.js';
+import { certificateVerifyUrl } from '../../../application/learning/certificate-links.js';
+import type { LearningSection } from '../../../application/learning/learning-dashboard.js';
+import type { CourseProgress } from '../../../application/learning/course-progress.js';
+import type { CourseQuiz } from '../../../application/learning/ports/assessment-ports.js';
+import type { Learner } from '../../../application/learning/ports/learner-directory.js';
+import type { StudentCourse, StudentSummary } from '../../../application/learning/student-summary.js';
+import type { LearningAsset, Pricing, PromoCode, StudentProfileListing, SubscriptionPlan } from '../../../application/learning/ports/admin-repositories.js';
+import type { EnrollmentListing } from '../../../application/learning/ports/enrollment-repository.js';
 
 /** Wire shapes (snake_case) of the learning context; dates become ISO strings in JSON. */
-
-export const verifyUrlOf = (publicUrl: string, code: string): string =>
-  `${publicUrl}/api/lms/certificates/verify/${encodeURIComponent(code)}`;
 
 export const categoryView = (c: Category) => ({
   id: c.id,
@@ -104,7 +103,7 @@ export const certificateView = (c: Certificate, publicUrl: string) => ({
   issued_at: c.issuedAt,
   student_name: c.studentName,
   course_title: c.courseTitle,
-  verify_url: verifyUrlOf(publicUrl, c.code),
+  verify_url: certificateVerifyUrl(publicUrl, c.code),
 });
 
 export const templateView = (t: Omit<CertificateTemplate, 'updatedAt'> & { updatedAt: Date | null }, isDefault = false) => ({
@@ -203,3 +202,29 @@ export const enrollmentListingView = (l: EnrollmentListing, now: Date) => ({
   user: { id: l.user.id, email: l.user.email, display_name: l.user.displayName },
   course: { id: l.course.id, title: l.course.title },
 });
+
+/** The `learning` section of the dashboard overview, shaped by the caller's role. */
+export const learningSectionView = (s: LearningSection) => {
+  switch (s.kind) {
+    case 'student':
+      return {
+        ...studentSummaryView(s.summary),
+        courses_in_progress: s.coursesInProgress,
+        continue_learning: s.continueLearning.map((c) => ({ course_id: c.courseId, title: c.title, ...courseProgressView(c.progress) })),
+      };
+    case 'parent':
+      return {
+        linked_students: s.linkedStudents,
+        students: s.students.map((x) => ({ ...learnerView(x.learner), ...studentSummaryView(x.summary) })),
+      };
+    case 'staff':
+      return {
+        courses_published: s.coursesPublished,
+        active_enrollments: s.activeEnrollments,
+        enrollments_last_30_days: s.enrollmentsLast30Days,
+        certificates_issued: s.certificatesIssued,
+        certificates_last_30_days: s.certificatesLast30Days,
+        ...(s.catalogue ? { courses_by_status: s.catalogue.coursesByStatus, categories: s.catalogue.categories } : {}),
+      };
+  }
+};

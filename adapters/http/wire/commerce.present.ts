@@ -1,9 +1,9 @@
-import type { Order, OrderItem } from '../../domain/commerce/order.js';
-import type { Payment } from '../../domain/commerce/payment.js';
-import type { Subscription } from '../../domain/commerce/subscription.js';
-import { fromMinor } from '../../domain/shared/money.js';
-import type { Pricing, SubscriptionPlan } from '../learning/index.js';
-import type { PriceQuote } from './use-cases/check-price.usecase.js';
+import type { Order, OrderItem } from '../../../domain/commerce/order.js';
+import type { Payment } from '../../../domain/commerce/payment.js';
+import type { Subscription } from '../../../domain/commerce/subscription.js';
+import { fromMinor } from '../../../domain/shared/money.js';
+import type { Pricing, SubscriptionPlan } from '../../../application/learning/index.js';
+import type { PriceQuote } from '../../../application/commerce/use-cases/check-price.usecase.js';
 
 /** Wire shapes (snake_case) of commerce: contract §7. Amounts leave as JSON numbers through `fromMinor`. */
 

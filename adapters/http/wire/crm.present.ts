@@ -1,13 +1,14 @@
-import type { AutomationRules } from '../../domain/crm/allocation.js';
-import { percentage } from '../../domain/crm/kpi.js';
-import type { Lead, LeadEvent } from '../../domain/crm/lead.js';
-import { fromMinor } from '../../domain/shared/money.js';
-import type { IntegrationState } from './integrations.js';
-import type { WebhookDelivery } from './ports/delivery-repository.js';
-import type { FunnelCounts } from './ports/lead-analytics.js';
-import type { LeadPerson } from './lead-person.js';
-import type { PersonSummary } from './ports/customers.js';
-import type { CrmDashboard } from './use-cases/get-crm-dashboard.usecase.js';
+import type { AutomationRules } from '../../../domain/crm/allocation.js';
+import { percentage } from '../../../domain/crm/kpi.js';
+import type { Lead, LeadEvent } from '../../../domain/crm/lead.js';
+import { fromMinor } from '../../../domain/shared/money.js';
+import type { IntegrationState } from '../../../application/crm/integrations.js';
+import type { WebhookDelivery } from '../../../application/crm/ports/delivery-repository.js';
+import type { FunnelCounts } from '../../../application/crm/ports/lead-analytics.js';
+import type { LeadPerson } from '../../../application/crm/lead-person.js';
+import type { PersonSummary } from '../../../application/crm/ports/customers.js';
+import type { DomainEventData } from '../../../application/shared/domain-events.js';
+import type { CrmDashboard } from '../../../application/crm/use-cases/get-crm-dashboard.usecase.js';
 
 const linkStatus = (l: Lead): 'linked' | 'suggested' | 'ambiguous' | 'none' =>
   l.userId ? 'linked' : l.suggestedUserId ? 'suggested' : l.linkCandidates?.length ? 'ambiguous' : 'none';
@@ -162,4 +163,20 @@ export const dashboardView = ({ kpis: k, funnel, bySource, series }: CrmDashboar
         },
       }
     : {}),
+});
+
+/** `data` of the `lead.assigned` webhook event and of the assignee's live event. */
+export const leadAssignedView = (a: DomainEventData['lead.assigned']) => ({
+  lead: leadView(a.lead),
+  from_user_id: a.fromUserId,
+  to_user_id: a.toUserId,
+  reason: a.reason,
+});
+
+/** `data` of the `lead.status_changed` webhook event; `reason` only when something other than an edit moved it. */
+export const leadStatusChangedView = (e: DomainEventData['lead.status_changed']) => ({
+  lead: leadView(e.lead),
+  from_status: e.fromStatus,
+  to_status: e.toStatus,
+  ...(e.reason !== undefined ? { reason: e.reason } : {}),
 });

@@ -1,4 +1,5 @@
-import type { User } from '../../domain/identity/user.js';
+import type { User } from '../../../domain/identity/user.js';
+import type { AccountSection } from '../../../application/identity/identity-dashboard.js';
 
 /** The user as login answers it (spec "User (as returned at login)"). */
 export const loginUserView = (u: User) => ({
@@ -33,3 +34,10 @@ export const userView = (u: User) => ({
 });
 
 export type UserView = ReturnType<typeof userView>;
+
+/** The `account` section of the dashboard overview. */
+export const accountSectionView = (s: AccountSection) => ({
+  user: s.user ? userView(s.user) : null,
+  role: s.role,
+  ...(s.users ? { users: s.users } : {}),
+});

@@ -1,9 +1,13 @@
-import type { ScheduleItem } from '../../domain/engagement/schedule.js';
-import type { ScheduleTemplate, TemplateItem } from '../../domain/engagement/template.js';
-import type { ChatMessage } from '../../domain/engagement/chat.js';
-import type { AiMessage } from '../../domain/engagement/assistant.js';
-import type { User } from '../../domain/identity/user.js';
-import type { ConversationSummary } from './ports/chat-repository.js';
+import type { ScheduleItem } from '../../../domain/engagement/schedule.js';
+import type { ScheduleTemplate, TemplateItem } from '../../../domain/engagement/template.js';
+import type { ChatMessage } from '../../../domain/engagement/chat.js';
+import type { AiMessage } from '../../../domain/engagement/assistant.js';
+import type { LiveEvent } from '../../realtime/realtime-bus.js';
+import { leadAssignedView } from './crm.present.js';
+import type { User } from '../../../domain/identity/user.js';
+import type { EngagementSection } from '../../../application/engagement/engagement-dashboard.js';
+import type { ChatEvent } from '../../../application/engagement/ports/chat-events.js';
+import type { ConversationSummary } from '../../../application/engagement/ports/chat-repository.js';
 
 /** Wire views (snake_case); Dates become ISO strings in JSON. */
 
@@ -86,4 +90,19 @@ export const aiMessageView = (m: AiMessage) => ({
   content: m.content,
   sources: m.sources,
   created_at: m.createdAt,
+});
+
+/** A live event as the stream sends it (`event: <type>`, `data: <JSON>`). */
+export const presentChatEvent = (e: ChatEvent): LiveEvent => ({
+  tenantId: e.tenantId,
+  recipientIds: e.recipientIds,
+  type: e.type,
+  data: e.type === 'message' ? messageView(e.message) : leadAssignedView(e.assignment),
+});
+
+/** The `engagement` section of the dashboard overview. */
+export const engagementSectionView = (s: EngagementSection) => ({
+  today: { date: s.today.date, total: s.today.total, items: s.today.items.map(scheduleItemView) },
+  unread_messages: s.unreadMessages,
+  unread_conversations: s.unreadConversations,
 });
