@@ -158,7 +158,7 @@ describe('engagement use cases (memory adapters)', () => {
     const marked = await makeMarkConversationRead(m.deps)(mentor, id);
     expect(marked.ok && marked.value.unreadCount).to.equal(0);
     const dash = await makeEngagementDashboard(m.deps).contribute(student);
-    expect(dash).to.deep.include({ unread_messages: 0, unread_conversations: 0 });
+    expect(dash).to.deep.include({ unreadMessages: 0, unreadConversations: 0 });
   });
 
   it('asks the assistant with the lesson and earlier turns, keeps the exchange, and keeps nothing on failure', async () => {
