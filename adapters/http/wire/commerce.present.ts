@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type * as wire from './commerce.wire.js';
 import type { Order, OrderItem } from '../../../domain/commerce/order.js';
 import type { Payment } from '../../../domain/commerce/payment.js';
 import type { Subscription } from '../../../domain/commerce/subscription.js';
@@ -21,7 +23,7 @@ const itemView = (i: OrderItem) => ({
   tier_min_quantity: i.tierMinQuantity,
 });
 
-export const orderView = (o: Order) => ({
+export const orderView = (o: Order): z.input<typeof wire.Order> => ({
   id: o.id,
   user_id: o.userId,
   items: o.items.map(itemView),
@@ -37,7 +39,7 @@ export const orderView = (o: Order) => ({
   paid_at: o.paidAt,
 });
 
-export const paymentView = (p: Payment) => ({
+export const paymentView = (p: Payment): z.input<typeof wire.Payment> => ({
   transaction_id: p.transactionId,
   order_id: p.orderId,
   payment_method: p.paymentMethod,
@@ -54,7 +56,7 @@ export const paymentView = (p: Payment) => ({
   updated_at: p.updatedAt,
 });
 
-export const subscriptionView = (s: Subscription, plan?: SubscriptionPlan | null) => ({
+export const subscriptionView = (s: Subscription, plan?: SubscriptionPlan | null): z.input<typeof wire.Subscription> => ({
   id: s.id,
   plan_id: s.planId,
   status: s.status,
@@ -75,7 +77,7 @@ export const subscriptionView = (s: Subscription, plan?: SubscriptionPlan | null
       }),
 });
 
-export const publicPlanView = (p: SubscriptionPlan) => ({
+export const publicPlanView = (p: SubscriptionPlan): z.input<typeof wire.PublicPlan> => ({
   id: p.id,
   name: p.name,
   description: p.description,
@@ -86,7 +88,7 @@ export const publicPlanView = (p: SubscriptionPlan) => ({
   active: p.active,
 });
 
-export const publicPricingView = (p: Pricing) => ({
+export const publicPricingView = (p: Pricing): z.input<typeof wire.PublicPricing> => ({
   id: p.id,
   category_id: p.categoryId,
   unit_price: fromMinor(p.unitPrice),
@@ -94,7 +96,7 @@ export const publicPricingView = (p: Pricing) => ({
   tiers: p.tiers.map((t) => ({ min_quantity: t.minQuantity, unit_price: fromMinor(t.unitPrice) })),
 });
 
-export const priceQuoteView = (q: PriceQuote) => ({
+export const priceQuoteView = (q: PriceQuote): z.input<typeof wire.PriceQuote> => ({
   unit_price: fromMinor(q.unitPrice),
   quantity: q.quantity,
   subtotal: fromMinor(q.subtotal),

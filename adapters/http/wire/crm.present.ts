@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type * as wire from './crm.wire.js';
 import type { AutomationRules } from '../../../domain/crm/allocation.js';
 import { percentage } from '../../../domain/crm/kpi.js';
 import type { Lead, LeadEvent } from '../../../domain/crm/lead.js';
@@ -16,7 +18,7 @@ const linkStatus = (l: Lead): 'linked' | 'suggested' | 'ambiguous' | 'none' =>
 const personView = (p: PersonSummary) => ({ id: p.id, name: p.name, role: p.role });
 
 /** Wire shapes (snake_case) of the CRM (contract §8). */
-export const leadView = (l: Lead) => ({
+export const leadView = (l: Lead): z.input<typeof wire.Lead> => ({
   id: l.id,
   provider: l.provider,
   external_id: l.externalId,
@@ -43,7 +45,7 @@ export const leadView = (l: Lead) => ({
   closed_at: l.closedAt,
 });
 
-export const leadEventView = (e: LeadEvent) => ({
+export const leadEventView = (e: LeadEvent): z.input<typeof wire.LeadEvent> => ({
   id: e.id,
   type: e.type,
   from_status: e.fromStatus,
@@ -57,7 +59,7 @@ export const leadEventView = (e: LeadEvent) => ({
   created_at: e.createdAt,
 });
 
-export const leadDetailView = (x: { lead: Lead; history: LeadEvent[]; person: LeadPerson }) => ({
+export const leadDetailView = (x: { lead: Lead; history: LeadEvent[]; person: LeadPerson }): z.input<typeof wire.LeadDetail> => ({
   ...leadView(x.lead),
   user: x.person.user ? personView(x.person.user) : null,
   suggested_user: x.person.suggested ? personView(x.person.suggested) : null,
@@ -80,7 +82,7 @@ export const leadDetailView = (x: { lead: Lead; history: LeadEvent[]; person: Le
   history: x.history.map(leadEventView),
 });
 
-export const deliveryView = (d: WebhookDelivery) => ({
+export const deliveryView = (d: WebhookDelivery): z.input<typeof wire.WebhookDelivery> => ({
   id: d.id,
   provider: d.provider,
   external_id: d.externalId,
@@ -96,7 +98,7 @@ export const deliveryView = (d: WebhookDelivery) => ({
   updated_at: d.updatedAt,
 });
 
-export const integrationView = (s: IntegrationState, publicUrl: string) => ({
+export const integrationView = (s: IntegrationState, publicUrl: string): z.input<typeof wire.Integration> => ({
   provider: s.provider,
   enabled: s.enabled,
   complete: s.complete,
@@ -107,7 +109,7 @@ export const integrationView = (s: IntegrationState, publicUrl: string) => ({
   updated_at: s.updatedAt,
 });
 
-export const automationView = (r: AutomationRules) => ({
+export const automationView = (r: AutomationRules): z.input<typeof wire.Automation> => ({
   mode: r.mode,
   members: r.members.map((m) => ({ user_id: m.userId, active: m.active, regions: m.regions, categories: m.categories })),
   fallback_user_id: r.fallbackUserId,
@@ -124,7 +126,7 @@ const funnelView = (f: FunnelCounts) => ({
   completed_rate: percentage(f.completed, f.leads),
 });
 
-export const dashboardView = ({ kpis: k, funnel, bySource, series }: CrmDashboard) => ({
+export const dashboardView = ({ kpis: k, funnel, bySource, series }: CrmDashboard): z.input<typeof wire.CrmDashboard> => ({
   total_leads: k.totalLeads,
   total_active_leads: k.totalActiveLeads,
   conversion_rate: k.conversionRate,

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type * as wire from './engagement.wire.js';
 import type { ScheduleItem } from '../../../domain/engagement/schedule.js';
 import type { ScheduleTemplate, TemplateItem } from '../../../domain/engagement/template.js';
 import type { ChatMessage } from '../../../domain/engagement/chat.js';
@@ -11,7 +13,7 @@ import type { ConversationSummary } from '../../../application/engagement/ports/
 
 /** Wire views (snake_case); Dates become ISO strings in JSON. */
 
-export const scheduleItemView = (i: ScheduleItem) => ({
+export const scheduleItemView = (i: ScheduleItem): z.input<typeof wire.ScheduleItem> => ({
   id: i.id,
   title: i.title,
   description: i.description,
@@ -24,7 +26,7 @@ export const scheduleItemView = (i: ScheduleItem) => ({
   updated_at: i.updatedAt,
 });
 
-export const templateItemView = (i: TemplateItem) => ({
+export const templateItemView = (i: TemplateItem): z.input<typeof wire.TemplateItem> => ({
   id: i.id,
   template_id: i.templateId,
   day_offset: i.dayOffset,
@@ -36,7 +38,10 @@ export const templateItemView = (i: TemplateItem) => ({
   updated_at: i.updatedAt,
 });
 
-export const templateView = (t: ScheduleTemplate, extra: { items?: TemplateItem[]; itemCount?: number } = {}) => ({
+export const templateView = (
+  t: ScheduleTemplate,
+  extra: { items?: TemplateItem[]; itemCount?: number } = {},
+): z.input<typeof wire.ScheduleTemplate> => ({
   id: t.id,
   name: t.name,
   description: t.description,
@@ -48,7 +53,7 @@ export const templateView = (t: ScheduleTemplate, extra: { items?: TemplateItem[
 });
 
 /** A message as lists and the live stream carry it (JSON-safe: the stream crosses processes). */
-export const messageView = (m: ChatMessage) => ({
+export const messageView = (m: ChatMessage): z.input<typeof wire.ChatMessage> => ({
   id: m.id,
   conversation_id: m.conversationId,
   sender_id: m.senderId,
@@ -57,7 +62,7 @@ export const messageView = (m: ChatMessage) => ({
   created_at: m.createdAt.toISOString(),
 });
 
-export const participantView = (u: Pick<User, 'id' | 'displayName' | 'avatar' | 'role'>) => ({
+export const participantView = (u: Pick<User, 'id' | 'displayName' | 'avatar' | 'role'>): z.input<typeof wire.Participant> => ({
   id: u.id,
   display_name: u.displayName,
   avatar: u.avatar,
@@ -67,7 +72,7 @@ export const participantView = (u: Pick<User, 'id' | 'displayName' | 'avatar' | 
 export const conversationView = (
   s: ConversationSummary,
   people: ReadonlyMap<string, Pick<User, 'id' | 'displayName' | 'avatar' | 'role'>>,
-) => ({
+): z.input<typeof wire.Conversation> => ({
   id: s.conversation.id,
   type: s.conversation.kind,
   title: s.conversation.title,
@@ -83,7 +88,7 @@ export const conversationView = (
   updated_at: s.conversation.updatedAt,
 });
 
-export const aiMessageView = (m: AiMessage) => ({
+export const aiMessageView = (m: AiMessage): z.input<typeof wire.AiMessage> => ({
   id: m.id,
   lesson_id: m.lessonId,
   role: m.role,

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type * as wire from './learning.wire.js';
 import type { Category, Course, CourseModule, Lesson, LessonSummary } from '../../../domain/learning/course.js';
 import { effectiveStatus, type Enrollment } from '../../../domain/learning/enrollment.js';
 import type { ProgressStatus } from '../../../domain/learning/progress.js';
@@ -9,12 +11,18 @@ import type { CourseProgress } from '../../../application/learning/course-progre
 import type { CourseQuiz } from '../../../application/learning/ports/assessment-ports.js';
 import type { Learner } from '../../../application/learning/ports/learner-directory.js';
 import type { StudentCourse, StudentSummary } from '../../../application/learning/student-summary.js';
-import type { LearningAsset, Pricing, PromoCode, StudentProfileListing, SubscriptionPlan } from '../../../application/learning/ports/admin-repositories.js';
+import type {
+  LearningAsset,
+  Pricing,
+  PromoCode,
+  StudentProfileListing,
+  SubscriptionPlan,
+} from '../../../application/learning/ports/admin-repositories.js';
 import type { EnrollmentListing } from '../../../application/learning/ports/enrollment-repository.js';
 
 /** Wire shapes (snake_case) of the learning context; dates become ISO strings in JSON. */
 
-export const categoryView = (c: Category) => ({
+export const categoryView = (c: Category): z.input<typeof wire.Category> => ({
   id: c.id,
   name: c.name,
   slug: c.slug,
@@ -23,7 +31,7 @@ export const categoryView = (c: Category) => ({
   updated_at: c.updatedAt,
 });
 
-export const courseView = (c: Course, category: Category | null = null) => ({
+export const courseView = (c: Course, category: Category | null = null): z.input<typeof wire.Course> => ({
   id: c.id,
   title: c.title,
   description: c.description,
@@ -39,7 +47,7 @@ export const courseView = (c: Course, category: Category | null = null) => ({
   updated_at: c.updatedAt,
 });
 
-export const moduleView = (m: CourseModule) => ({
+export const moduleView = (m: CourseModule): z.input<typeof wire.CourseModule> => ({
   id: m.id,
   course_id: m.courseId,
   title: m.title,
@@ -50,7 +58,7 @@ export const moduleView = (m: CourseModule) => ({
 });
 
 /** A lesson without its gated content (`content`, `content_url`: contract §5). */
-export const lessonSummaryView = (l: LessonSummary, status?: ProgressStatus) => ({
+export const lessonSummaryView = (l: LessonSummary, status?: ProgressStatus): z.input<typeof wire.LessonSummary> => ({
   id: l.id,
   module_id: l.moduleId,
   course_id: l.courseId,
@@ -62,7 +70,7 @@ export const lessonSummaryView = (l: LessonSummary, status?: ProgressStatus) => 
   ...(status !== undefined ? { progress_status: status } : {}),
 });
 
-export const lessonView = (l: Lesson) => ({
+export const lessonView = (l: Lesson): z.input<typeof wire.Lesson> => ({
   ...lessonSummaryView(l),
   content_url: l.contentUrl,
   content: l.content,
@@ -70,7 +78,7 @@ export const lessonView = (l: Lesson) => ({
   updated_at: l.updatedAt,
 });
 
-export const enrollmentView = (e: Enrollment, now: Date) => ({
+export const enrollmentView = (e: Enrollment, now: Date): z.input<typeof wire.Enrollment> => ({
   id: e.id,
   user_id: e.userId,
   course_id: e.courseId,
@@ -82,7 +90,7 @@ export const enrollmentView = (e: Enrollment, now: Date) => ({
   updated_at: e.updatedAt,
 });
 
-export const courseProgressView = (p: CourseProgress) => ({
+export const courseProgressView = (p: CourseProgress): z.input<typeof wire.CourseProgress> => ({
   progress: p.percentage,
   completed: p.completed,
   completed_lessons: p.completedLessons,
@@ -93,9 +101,14 @@ export const courseProgressView = (p: CourseProgress) => ({
   last_activity_at: p.lastActivityAt,
 });
 
-export const courseQuizView = (q: CourseQuiz) => ({ id: q.id, title: q.title, required: q.required, best_result: q.bestResult });
+export const courseQuizView = (q: CourseQuiz): z.input<typeof wire.CourseQuiz> => ({
+  id: q.id,
+  title: q.title,
+  required: q.required,
+  best_result: q.bestResult,
+});
 
-export const certificateView = (c: Certificate, publicUrl: string) => ({
+export const certificateView = (c: Certificate, publicUrl: string): z.input<typeof wire.Certificate> => ({
   id: c.id,
   code: c.code,
   course_id: c.courseId,
@@ -106,7 +119,10 @@ export const certificateView = (c: Certificate, publicUrl: string) => ({
   verify_url: certificateVerifyUrl(publicUrl, c.code),
 });
 
-export const templateView = (t: Omit<CertificateTemplate, 'updatedAt'> & { updatedAt: Date | null }, isDefault = false) => ({
+export const templateView = (
+  t: Omit<CertificateTemplate, 'updatedAt'> & { updatedAt: Date | null },
+  isDefault = false,
+): z.input<typeof wire.CertificateTemplate> => ({
   course_id: t.courseId,
   title: t.title,
   body: t.body,
@@ -116,9 +132,14 @@ export const templateView = (t: Omit<CertificateTemplate, 'updatedAt'> & { updat
   updated_at: t.updatedAt,
 });
 
-export const learnerView = (l: Learner) => ({ id: l.id, display_name: l.displayName, email: l.email, avatar: l.avatar });
+export const learnerView = (l: Learner): z.input<typeof wire.Learner> => ({
+  id: l.id,
+  display_name: l.displayName,
+  email: l.email,
+  avatar: l.avatar,
+});
 
-export const studentSummaryView = (s: StudentSummary) => ({
+export const studentSummaryView = (s: StudentSummary): z.input<typeof wire.StudentSummary> => ({
   courses_enrolled: s.coursesEnrolled,
   courses_completed: s.coursesCompleted,
   average_progress: s.averageProgress,
@@ -130,7 +151,7 @@ export const studentSummaryView = (s: StudentSummary) => ({
 export const studentCourseView = (
   c: Pick<StudentCourse, 'course' | 'enrollment' | 'progress'> & { category?: Category | null },
   now: Date,
-) => ({
+): z.input<typeof wire.StudentCourse> => ({
   ...courseView(c.course, c.category ?? null),
   progress: c.progress.percentage,
   last_lesson_id: c.progress.lastLessonId,
@@ -140,7 +161,7 @@ export const studentCourseView = (
   enrollment: enrollmentView(c.enrollment, now),
 });
 
-export const contentItemView = (a: LearningAsset) => ({
+export const contentItemView = (a: LearningAsset): z.input<typeof wire.ContentItem> => ({
   id: a.id,
   title: a.title,
   description: a.description,
@@ -150,7 +171,7 @@ export const contentItemView = (a: LearningAsset) => ({
   updated_at: a.updatedAt,
 });
 
-export const pricingView = (p: Pricing) => ({
+export const pricingView = (p: Pricing): z.input<typeof wire.Pricing> => ({
   id: p.id,
   category_id: p.categoryId,
   unit_price: fromMinor(p.unitPrice),
@@ -160,7 +181,7 @@ export const pricingView = (p: Pricing) => ({
   updated_at: p.updatedAt,
 });
 
-export const planView = (p: SubscriptionPlan) => ({
+export const planView = (p: SubscriptionPlan): z.input<typeof wire.SubscriptionPlan> => ({
   id: p.id,
   name: p.name,
   description: p.description,
@@ -173,7 +194,7 @@ export const planView = (p: SubscriptionPlan) => ({
   updated_at: p.updatedAt,
 });
 
-export const promoCodeView = (p: PromoCode) => ({
+export const promoCodeView = (p: PromoCode): z.input<typeof wire.PromoCode> => ({
   id: p.id,
   code: p.code,
   type: p.type,
@@ -186,7 +207,7 @@ export const promoCodeView = (p: PromoCode) => ({
   updated_at: p.updatedAt,
 });
 
-export const studentProfileView = (s: StudentProfileListing) => ({
+export const studentProfileView = (s: StudentProfileListing): z.input<typeof wire.StudentProfile> => ({
   id: s.profile.id,
   user_id: s.profile.userId,
   school: s.profile.school,
@@ -197,7 +218,7 @@ export const studentProfileView = (s: StudentProfileListing) => ({
   updated_at: s.profile.updatedAt,
 });
 
-export const enrollmentListingView = (l: EnrollmentListing, now: Date) => ({
+export const enrollmentListingView = (l: EnrollmentListing, now: Date): z.input<typeof wire.EnrollmentListing> => ({
   ...enrollmentView(l.enrollment, now),
   user: { id: l.user.id, email: l.user.email, display_name: l.user.displayName },
   course: { id: l.course.id, title: l.course.title },

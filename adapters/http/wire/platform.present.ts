@@ -20,7 +20,9 @@ const sectionViews: Record<string, (value: never) => Section> = {
 };
 
 /** `GET /api/dashboard/overview`: each contributed section under its name, presented by its context. */
-export const dashboardOverviewView = (sections: ReadonlyArray<{ section: string; value: unknown }>): z.input<typeof wire.DashboardOverview> =>
+export const dashboardOverviewView = (
+  sections: ReadonlyArray<{ section: string; value: unknown }>,
+): z.input<typeof wire.DashboardOverview> =>
   Object.fromEntries(
     sections.map(({ section, value }) => {
       const view = sectionViews[section] as ((value: unknown) => Section) | undefined;

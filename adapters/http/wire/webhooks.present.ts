@@ -1,10 +1,12 @@
+import type { z } from 'zod';
+import type * as wire from './webhooks.wire.js';
 import type { DomainEventData, DomainEventType, EventPayloads, WirePayload } from '../../../application/shared/domain-events.js';
 import { orderView } from './commerce.present.js';
 import { leadAssignedView, leadStatusChangedView, leadView } from './crm.present.js';
 import type { OutboundDelivery, WebhookEndpoint } from '../../../domain/webhooks/webhook.js';
 
 /** Wire shapes (snake_case) of outbound webhooks; the secret is never part of them (only of the answers that create it). */
-export const endpointView = (e: WebhookEndpoint) => ({
+export const endpointView = (e: WebhookEndpoint): z.input<typeof wire.WebhookEndpoint> => ({
   id: e.id,
   url: e.url,
   description: e.description,
@@ -14,12 +16,18 @@ export const endpointView = (e: WebhookEndpoint) => ({
   updated_at: e.updatedAt,
 });
 
-export const endpointWithSecretView = ({ endpoint, secret }: { endpoint: WebhookEndpoint; secret: string }) => ({
+export const endpointWithSecretView = ({
+  endpoint,
+  secret,
+}: {
+  endpoint: WebhookEndpoint;
+  secret: string;
+}): z.input<typeof wire.WebhookEndpointWithSecret> => ({
   ...endpointView(endpoint),
   secret,
 });
 
-export const outboundDeliveryView = (d: OutboundDelivery) => ({
+export const outboundDeliveryView = (d: OutboundDelivery): z.input<typeof wire.OutboundWebhookDelivery> => ({
   id: d.id,
   endpoint_id: d.endpointId,
   event_id: d.eventId,
