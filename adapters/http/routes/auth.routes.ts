@@ -6,11 +6,11 @@ import type { makeRefreshSession } from '../../../application/identity/use-cases
 import type { makeLogout } from '../../../application/identity/use-cases/logout.usecase.js';
 import type { makeRequestPasswordReset } from '../../../application/identity/use-cases/request-password-reset.usecase.js';
 import type { makeResetPassword } from '../../../application/identity/use-cases/reset-password.usecase.js';
-import { loginUserView, tokenPairView } from '../wire/identity.present.js';
+import { loginView, registrationView, tokenPairView, verificationCodeView } from '../wire/identity.present.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/identity/password-policy.js';
 import { reply } from '../kit/envelope.js';
 import { unwrap, errorsFrom, edgeErrors } from '../kit/errors.js';
-import { acknowledgement, email, timestamp } from '../kit/schemas.js';
+import { acknowledgement, email } from '../kit/schemas.js';
 import * as wire from '../wire/identity.wire.js';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../kit/session-cookie.js';
 import type { RouteModule, RouteInput } from '../kit/route-table.js';
@@ -85,7 +85,7 @@ export const makeAuthRoutes =
       async ({ body, tenant, meta, ctx }) => {
         const { user, session } = unwrap(await login({ tenantId: tenant.id, email: body.email, password: body.password, meta }));
         setSessionCookie(ctx, session.sessionToken, session.sessionExpiresAt);
-        return reply({ user: loginUserView(user), ...tokenPairView(session) }, 'Login successful');
+        return reply(loginView({ user, session }), 'Login successful');
       },
     );
 
@@ -121,10 +121,7 @@ export const makeAuthRoutes =
             meta,
           }),
         );
-        return reply(
-          { id: user.id, username: user.username, display_name: user.displayName, email: user.email },
-          'Registration successful',
-        );
+        return reply(registrationView(user), 'Registration successful');
       },
     );
 
@@ -137,11 +134,11 @@ export const makeAuthRoutes =
         rateLimit: 'critical',
         body: VerificationBody,
         tags,
-        response: z.object({ expires_at: timestamp }),
+        response: wire.VerificationCode,
         errors: errorsFrom(sendVerificationCode)(['VERIFICATION_DISABLED', 'TOO_MANY_CODES']),
       },
       async ({ body, tenant }) => {
-        return reply(unwrap(await sendVerificationCode(tenant.id, body.email)), 'Verification code sent');
+        return reply(verificationCodeView(unwrap(await sendVerificationCode(tenant.id, body.email))), 'Verification code sent');
       },
     );
 

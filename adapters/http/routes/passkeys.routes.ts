@@ -7,8 +7,7 @@ import type { makeFinishPasskeyLogin } from '../../../application/identity/use-c
 import type { makeListOwnPasskeys } from '../../../application/identity/use-cases/list-own-passkeys.usecase.js';
 import type { makeDeleteOwnPasskey } from '../../../application/identity/use-cases/delete-own-passkey.usecase.js';
 import type { makeRenameOwnPasskey } from '../../../application/identity/use-cases/rename-own-passkey.usecase.js';
-import { loginUserView, tokenPairView } from '../wire/identity.present.js';
-import type { Passkey } from '../../../domain/identity/passkey.js';
+import { creationOptions, loginView, passkeyView, requestOptions } from '../wire/identity.present.js';
 import { PASSKEY_NAME_MAX } from '../../../domain/identity/passkey.js';
 import { Role } from '../../../domain/identity/role.js';
 import { reply } from '../kit/envelope.js';
@@ -28,9 +27,6 @@ type Deps = {
   deleteOwnPasskey: ReturnType<typeof makeDeleteOwnPasskey>;
   renameOwnPasskey: ReturnType<typeof makeRenameOwnPasskey>;
 };
-
-/** Contract §6: list items `{id, name, created_at, last_used_at}`. */
-export const passkeyView = (p: Passkey) => ({ id: p.id, name: p.name, created_at: p.createdAt, last_used_at: p.lastUsedAt });
 
 // The browser's PublicKeyCredential JSON (WebAuthn L3 toJSON, or @simplewebauthn/browser).
 // Only the shape is checked here; every byte is judged by the verifier.
@@ -85,9 +81,6 @@ const TAGS = ['auth'];
 
 // The options come from @simplewebauthn/server through a port typed as a plain record; the wire
 // schema names what a browser library needs of them.
-const creationOptions = (o: Record<string, unknown>) => o as z.input<typeof wire.PasskeyCreationOptions>;
-const requestOptions = (o: Record<string, unknown>) => o as z.input<typeof wire.PasskeyRequestOptions>;
-
 export const makePasskeyRoutes =
   (d: Deps): RouteModule =>
   (r) => {
@@ -163,7 +156,7 @@ export const makePasskeyRoutes =
         const { user, session } = unwrap(await d.finishPasskeyLogin({ tenantId: tenant.id, mode, credential: credentialOf(body), meta }));
         setSessionCookie(ctx, session.sessionToken, session.sessionExpiresAt);
         // Exactly what password login answers (contract §3).
-        return reply({ user: loginUserView(user), ...tokenPairView(session) }, 'Login successful');
+        return reply(loginView({ user, session }), 'Login successful');
       };
     const finishErrors = errorsFrom(d.finishPasskeyLogin)([
       'WEBAUTHN_CHALLENGE_INVALID',

@@ -6,11 +6,11 @@ import type { makeUpdateTenant } from '../../../application/identity/use-cases/u
 import type { makeDeleteTenant } from '../../../application/identity/use-cases/delete-tenant.usecase.js';
 import { Role } from '../../../domain/identity/role.js';
 import { TENANT_SLUG_PATTERN, type Tenant } from '../../../domain/identity/tenant.js';
-import type { TenantDetail } from '../../../application/identity/tenant-admin.js';
 import { reply } from '../kit/envelope.js';
 import { unwrap, errorsFrom } from '../kit/errors.js';
 import { idParam, pageQuery, pageView, toPageRequest } from '../kit/schemas.js';
 import * as wire from '../wire/identity.wire.js';
+import { tenantDetailView, tenantView } from '../wire/identity.present.js';
 import type { RouteModule } from '../kit/route-table.js';
 
 type Deps = {
@@ -25,24 +25,6 @@ const slug = z.string().trim().toLowerCase().regex(TENANT_SLUG_PATTERN, 'lowerca
 const status = z.enum(['active', 'disabled']);
 const CreateBody = z.object({ slug, name: z.string().trim().min(1).max(200), status: status.optional() });
 const UpdateBody = CreateBody.partial();
-
-export const tenantView = (t: Tenant) => ({
-  id: t.id,
-  slug: t.slug,
-  name: t.name,
-  status: t.status,
-  created_at: t.createdAt,
-  updated_at: t.updatedAt,
-});
-const tenantDetailView = (t: TenantDetail) => ({
-  ...tenantView(t),
-  deletion: t.deletion && {
-    requested_at: t.deletion.requestedAt,
-    tables_done: t.deletion.tablesDone,
-    tables_total: t.deletion.tablesTotal,
-    rows_deleted: t.deletion.rowsDeleted,
-  },
-});
 
 export const makeTenantRoutes =
   (d: Deps): RouteModule =>

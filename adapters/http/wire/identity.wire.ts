@@ -37,6 +37,9 @@ export const Login = z
 
 export const TokenPair = z.object({ access_token: z.string(), refresh_token: z.string(), ...lifetimes }).meta({ id: 'TokenPair' });
 
+/** When the mailed registration code stops working. */
+export const VerificationCode = z.object({ expires_at: timestamp });
+
 export const Registration = z.object({ id, username: z.string(), display_name: z.string(), email: emailOut }).meta({ id: 'Registration' });
 
 export const User = z

@@ -29,7 +29,7 @@ type Deps = {
  */
 export const makeSendVerificationCode =
   (deps: Deps) =>
-  async (tenantId: string, rawEmail: string): Promise<Result<{ expires_at: Date }, SendVerificationCodeError>> => {
+  async (tenantId: string, rawEmail: string): Promise<Result<{ expiresAt: Date }, SendVerificationCodeError>> => {
     const { verificationCodeRepository, secretDigest, settingsReader, mailer, random, clock, ids, uow } = deps;
     const settings = await settingsReader.get(tenantId);
     if (!isEnabled(settings, 'EmailVerificationEnabled')) return err('VERIFICATION_DISABLED');
@@ -53,5 +53,5 @@ export const makeSendVerificationCode =
       });
       await mailer.send(tenantId, verificationCodeMail(email, code, CODE_TTL_MINUTES, String(settings.SiteName ?? 'LMS')));
     });
-    return ok({ expires_at: expiresAt });
+    return ok({ expiresAt });
   };
