@@ -5,12 +5,12 @@ import type { makeListFiles } from '../../../application/platform/use-cases/list
 import type { makeDeleteFile } from '../../../application/platform/use-cases/delete-file.usecase.js';
 import type { makeOpenFile } from '../../../application/platform/use-cases/open-file.usecase.js';
 import { DOWNLOAD_PREFIX } from '../../../application/platform/file-service.js';
-import type { StoredFile } from '../../../domain/platform/file-types.js';
 import { Role } from '../../../domain/identity/role.js';
 import { RAW, reply } from '../kit/envelope.js';
 import { DomainError, unwrap, errorsFrom, edgeErrors } from '../kit/errors.js';
 import { acknowledgement, idParam, pageQuery, pageView, toPageRequest } from '../kit/schemas.js';
 import * as wire from '../wire/platform.wire.js';
+import { fileView } from '../wire/platform.present.js';
 import type { RouteInput, RouteModule } from '../kit/route-table.js';
 
 type Deps = {
@@ -22,18 +22,6 @@ type Deps = {
 
 /** Contract §9 and the spec's limits: 25 MB, streamed to disk while received. */
 export const UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
-
-export const fileView = (f: StoredFile) => ({
-  id: f.id,
-  name: f.originalName,
-  url: `${DOWNLOAD_PREFIX}${f.storedName}`,
-  stored_name: f.storedName,
-  size: f.size,
-  mime_type: f.mimeType,
-  purpose: f.purpose,
-  uploaded_by: f.uploadedBy,
-  created_at: f.createdAt,
-});
 
 const FileParam = z.object({ file: z.string().max(300) });
 const ListQuery = pageQuery.extend({ search: z.string().trim().max(200).optional() });

@@ -5,14 +5,13 @@ import type { makeUpdateSettings } from '../../../application/platform/use-cases
 import type { makeListAuditLogs } from '../../../application/platform/use-cases/list-audit-logs.usecase.js';
 import type { makeListOutbox } from '../../../application/platform/use-cases/list-outbox.usecase.js';
 import type { makeDashboardOverview } from '../../../application/platform/use-cases/dashboard-overview.usecase.js';
-import type { AuditEntry, MailMessage } from '../../../application/platform/ports.js';
 import { isPageUrl, SETTING_DEFINITIONS, type SettingDefinition } from '../../../domain/platform/settings.js';
 import { Role } from '../../../domain/identity/role.js';
 import { reply } from '../kit/envelope.js';
 import { dateOnly, dayAfter, dayStart, pageQuery, pageView, toPageRequest, uuid } from '../kit/schemas.js';
 import type { RouteModule } from '../kit/route-table.js';
 import * as wire from '../wire/platform.wire.js';
-import { dashboardOverviewView } from '../wire/platform.present.js';
+import { auditView, dashboardOverviewView, mailView } from '../wire/platform.present.js';
 
 type Deps = {
   getPublicSettings: ReturnType<typeof makeGetPublicSettings>;
@@ -55,48 +54,6 @@ const AuditQuery = pageQuery.extend({
   action: z.string().trim().max(64).optional(),
   start_date: dateOnly.optional(),
   end_date: dateOnly.optional(),
-});
-
-const auditView = (e: AuditEntry) => ({
-  id: e.id,
-  user_id: e.userId,
-  action: e.action,
-  resource_type: e.resourceType,
-  resource_id: e.resourceId,
-  ip: e.ip,
-  user_agent: e.userAgent,
-  metadata: e.metadata,
-  created_at: e.createdAt,
-});
-
-/** Mails whose body is a credential of their recipient: an Admin reading the outbox must not take over the account (a Super Admin's included). */
-const WITHHELD = new Map([
-  ['password_reset', '[withheld: this mail holds a password reset link, a secret of its recipient]'],
-  ['parent_invitation', '[withheld: this mail holds a parent invitation link, a secret of its recipient]'],
-]);
-
-const withheld = (m: MailMessage) => {
-  const text = WITHHELD.get(m.template ?? '');
-  return text ? { text, html: null } : { text: m.text, html: m.html };
-};
-
-const mailView = (m: MailMessage) => ({
-  id: m.id,
-  message_id: m.messageId,
-  to: m.to,
-  subject: m.subject,
-  ...withheld(m),
-  template: m.template,
-  attachments: m.attachments.map((a) => ({
-    filename: a.filename,
-    content_type: a.contentType,
-    size: Math.floor((a.contentBase64.length * 3) / 4),
-  })),
-  status: m.status,
-  attempts: m.attempts,
-  last_error: m.lastError,
-  created_at: m.createdAt,
-  sent_at: m.sentAt,
 });
 
 export const makePlatformRoutes =

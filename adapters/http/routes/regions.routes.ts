@@ -5,6 +5,7 @@ import type { makeListDistricts } from '../../../application/platform/use-cases/
 import { unwrap, errorsFrom } from '../kit/errors.js';
 import type { RouteModule } from '../kit/route-table.js';
 import * as wire from '../wire/platform.wire.js';
+import { districtView, provinceView, regencyView } from '../wire/platform.present.js';
 
 type Deps = {
   listProvinces: ReturnType<typeof makeListProvinces>;
@@ -20,7 +21,7 @@ export const makeRegionRoutes =
     r.get(
       '/api/regions/provinces',
       { operationId: 'listProvinces', response: z.array(wire.Province), summary: 'Provinces of Indonesia', access: 'public', tags },
-      async () => (await d.listProvinces()).map((p) => ({ code: p.code, name: p.name })),
+      async () => (await d.listProvinces()).map(provinceView),
     );
     r.get(
       '/api/regions/regencies/:provinceID',
@@ -34,7 +35,7 @@ export const makeRegionRoutes =
         tags,
       },
       async ({ params }) =>
-        unwrap(await d.listRegencies(params.provinceID)).map((x) => ({ code: x.code, province_code: x.provinceCode, name: x.name })),
+        unwrap(await d.listRegencies(params.provinceID)).map(regencyView),
     );
     r.get(
       '/api/regions/districts/:regencyID',
@@ -48,6 +49,6 @@ export const makeRegionRoutes =
         tags,
       },
       async ({ params }) =>
-        unwrap(await d.listDistricts(params.regencyID)).map((x) => ({ code: x.code, regency_code: x.regencyCode, name: x.name })),
+        unwrap(await d.listDistricts(params.regencyID)).map(districtView),
     );
   };
