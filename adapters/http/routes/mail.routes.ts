@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { Role, ROLE_LEVELS } from '../../../domain/identity/role.js';
 import { MAIL_EVENTS } from '../../../domain/platform/mail-events.js';
-import type { Broadcast, BroadcastProgress, MailEvent } from '../../../application/platform/mail-ports.js';
 import type { makeSendBroadcast } from '../../../application/platform/use-cases/send-broadcast.usecase.js';
 import type { makeGetBroadcast } from '../../../application/platform/use-cases/get-broadcast.usecase.js';
 import type { makeReceiveMailerCallback } from '../../../application/platform/use-cases/receive-mailer-callback.usecase.js';
@@ -13,6 +12,7 @@ import { unwrap, errorsFrom } from '../kit/errors.js';
 import { dateOnly, dayAfter, dayStart, id, idParam, pageQuery, pageView, requiredText, toPageRequest, uuid } from '../kit/schemas.js';
 import type { RouteModule } from '../kit/route-table.js';
 import * as wire from '../wire/commerce.wire.js';
+import { broadcastAcceptedView, broadcastView, eventView, mailCallbackView } from '../wire/commerce.present.js';
 
 type Deps = {
   sendBroadcast: ReturnType<typeof makeSendBroadcast>;
@@ -57,35 +57,6 @@ const toFilter = (q: z.infer<typeof LogFilter>) => ({
   to: q.to === undefined ? undefined : q.to.length === 10 ? dayAfter(q.to) : new Date(q.to),
 });
 
-const broadcastView = (b: Broadcast, p: BroadcastProgress) => ({
-  id: b.id,
-  subject: b.subject,
-  status: p.pending > 0 ? ('sending' as const) : ('completed' as const),
-  recipients: b.recipients,
-  batches: b.batches,
-  batch_size: b.batchSize,
-  pending: p.pending,
-  queued: p.queued,
-  sent: p.sent,
-  failed: p.failed,
-  roles: b.roles,
-  user_ids: b.userIds,
-  created_by: b.createdBy,
-  created_at: b.createdAt,
-  completed_at: b.completedAt,
-});
-
-const eventView = (e: MailEvent) => ({
-  id: e.id,
-  message_id: e.messageId,
-  mail_id: e.mailId,
-  event: e.event,
-  email: e.email,
-  reason: e.reason,
-  timestamp: e.occurredAt,
-  received_at: e.receivedAt,
-});
-
 export const makeMailRoutes =
   (d: Deps): RouteModule =>
   (r) => {
@@ -100,7 +71,7 @@ export const makeMailRoutes =
         // Contract §2: the one 202 of the API.
         operationId: 'sendBroadcast',
         status: 202,
-        response: z.object({ broadcast_id: id, recipients: z.number().int() }),
+        response: wire.BroadcastAccepted,
         errors: errorsFrom(d.sendBroadcast)(['NO_RECIPIENTS']),
         description:
           '`{{name}}` and `{{email}}` in subject, text and html are replaced per recipient. `roles` and `user_ids` together: the union.',
@@ -115,7 +86,7 @@ export const makeMailRoutes =
             userIds: body.user_ids,
           }),
         );
-        return reply({ broadcast_id: broadcast.id, recipients: broadcast.recipients }, 'Broadcast accepted');
+        return reply(broadcastAcceptedView(broadcast), 'Broadcast accepted');
       },
     );
     r.get(
@@ -146,7 +117,7 @@ export const makeMailRoutes =
         tags,
         operationId: 'receiveMailerCallback',
         errors: errorsFrom(d.receiveMailerCallback)(['MAILER_WEBHOOK_DISABLED', 'INVALID_SIGNATURE', 'INVALID_CALLBACK']),
-        response: wire.MailEvent.extend({ duplicate: z.boolean() }),
+        response: wire.MailCallbackRecorded,
         documentedBody: z.object({
           message_id: z.string().meta({ description: 'The Message-ID of our mail' }),
           event: z.enum(MAIL_EVENTS),
@@ -160,7 +131,7 @@ export const makeMailRoutes =
           await d.receiveMailerCallback(rawBody ?? Buffer.alloc(0), ctx.get('X-Mailer-Signature') || undefined, body, tenant.id),
         );
         return reply(
-          { ...eventView(out.event), duplicate: out.duplicate },
+          mailCallbackView(out),
           out.duplicate ? 'Callback already recorded' : 'Callback recorded',
         );
       },

@@ -1,3 +1,4 @@
+import type { Broadcast, BroadcastProgress, MailEvent } from '../../../application/platform/mail-ports.js';
 import type { z } from 'zod';
 import type * as wire from './commerce.wire.js';
 import type { Order, OrderItem } from '../../../domain/commerce/order.js';
@@ -105,4 +106,44 @@ export const priceQuoteView = (q: PriceQuote): z.input<typeof wire.PriceQuote> =
   promo_code_applied: q.promoCodeApplied,
   currency: q.currency,
   tier_min_quantity: q.tierMinQuantity,
+});
+
+export const broadcastView = (b: Broadcast, p: BroadcastProgress): z.input<typeof wire.Broadcast> => ({
+  id: b.id,
+  subject: b.subject,
+  status: p.pending > 0 ? ('sending' as const) : ('completed' as const),
+  recipients: b.recipients,
+  batches: b.batches,
+  batch_size: b.batchSize,
+  pending: p.pending,
+  queued: p.queued,
+  sent: p.sent,
+  failed: p.failed,
+  roles: b.roles,
+  user_ids: b.userIds,
+  created_by: b.createdBy,
+  created_at: b.createdAt,
+  completed_at: b.completedAt,
+});
+
+export const eventView = (e: MailEvent): z.input<typeof wire.MailEvent> => ({
+  id: e.id,
+  message_id: e.messageId,
+  mail_id: e.mailId,
+  event: e.event,
+  email: e.email,
+  reason: e.reason,
+  timestamp: e.occurredAt,
+  received_at: e.receivedAt,
+});
+
+/** The 202 of `send-broadcast`: the batches go out in the background. */
+export const broadcastAcceptedView = (b: Pick<Broadcast, 'id' | 'recipients'>): z.input<typeof wire.BroadcastAccepted> => ({
+  broadcast_id: b.id,
+  recipients: b.recipients,
+});
+
+export const mailCallbackView = (x: { event: MailEvent; duplicate: boolean }): z.input<typeof wire.MailCallbackRecorded> => ({
+  ...eventView(x.event),
+  duplicate: x.duplicate,
 });

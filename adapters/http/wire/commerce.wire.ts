@@ -164,6 +164,7 @@ export const Broadcast = z
   })
   .meta({ id: 'Broadcast' });
 
+export const BroadcastAccepted = z.object({ broadcast_id: id, recipients: z.number().int() });
 export const MailEvent = z
   .object({
     id,
@@ -176,6 +177,7 @@ export const MailEvent = z
     received_at: timestamp,
   })
   .meta({ id: 'MailEvent' });
+export const MailCallbackRecorded = MailEvent.extend({ duplicate: z.boolean() });
 export const MailEventPage = pageOf(MailEvent).meta({ id: 'MailEventPage' });
 export const MailEventStats = z
   .object({ total: z.number().int(), by_event: z.object(Object.fromEntries(MAIL_EVENTS.map((e) => [e, z.number().int()]))) })
