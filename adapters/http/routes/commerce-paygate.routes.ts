@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Role } from '../../../domain/identity/role.js';
 import { PAYMENT_STATUSES } from '../../../domain/commerce/payment-status.js';
 import { formatMoney } from '../../../application/commerce/mail-templates.js';
-import { orderView, paymentView } from '../wire/commerce.present.js';
+import { notificationOutcomeView, paymentAnswer, paymentView, sandboxOutcomeView } from '../wire/commerce.present.js';
 import { escapeHtml } from '../../../application/shared/html.js';
 import type { makeInitiatePayment } from '../../../application/commerce/use-cases/initiate-payment.usecase.js';
 import type { makeCheckPayment } from '../../../application/commerce/use-cases/check-payment.usecase.js';
@@ -76,12 +76,6 @@ const OfflineBody = z.object({
   reference: text(200).nullable().optional(),
 });
 
-const paymentAnswer = (x: { payment: Payment; order: Order }) => ({
-  ...paymentView(x.payment),
-  order_status: x.order.status,
-  order: orderView(x.order),
-});
-
 /** Our own page, nothing external: inline styles and posting back to us only. */
 const SANDBOX_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
@@ -141,7 +135,7 @@ function mountSandbox(r: RouteTable, d: Deps, tags: string[]): void {
       tags,
       operationId: 'completeSandboxPayment',
       description: 'Answers the page again (HTML), or `{order_id, status}` to `Accept: application/json`.',
-      response: z.object({ order_id: uuid, status: z.string() }),
+      response: wire.SandboxOutcome,
       errors: errorsFrom(d.completeSandboxPayment)([
         'PAYMENT_NOT_FOUND',
         'INVALID_SIGNATURE',
@@ -155,7 +149,7 @@ function mountSandbox(r: RouteTable, d: Deps, tags: string[]): void {
       const out = unwrap(await d.completeSandboxPayment(params.transaction_id, query.result));
       const found = await d.getSandboxPayment(params.transaction_id);
       const accepts = ctx.accepts('html', 'json');
-      if (accepts === 'json' || !found.ok) return reply({ order_id: out.order.id, status: out.order.status }, 'Sandbox notification sent');
+      if (accepts === 'json' || !found.ok) return reply(sandboxOutcomeView(out), 'Sandbox notification sent');
       ctx.status = 200;
       ctx.type = 'text/html; charset=utf-8';
       ctx.set('Content-Security-Policy', SANDBOX_CSP);
@@ -237,11 +231,7 @@ export const makeCommercePaygateRoutes =
         tags,
         operationId: 'receivePaymentNotification',
         documentedBody: Notification.loose(),
-        response: z.object({
-          order_id: z.string(),
-          status: z.string(),
-          changed: z.boolean().meta({ description: 'Whether this notification moved the order' }),
-        }),
+        response: wire.NotificationOutcome,
         errors: errorsFrom(d.receivePaymentNotification)([
           'INVALID_SIGNATURE',
           'INVALID_NOTIFICATION',
@@ -274,7 +264,7 @@ export const makeCommercePaygateRoutes =
           ),
         );
         return reply(
-          { order_id: out.order.id, status: out.order.status, changed: out.changed },
+          notificationOutcomeView(out),
           out.changed ? 'Notification processed' : 'Notification received',
         );
       },

@@ -3,11 +3,14 @@ import { Role } from '../../../domain/identity/role.js';
 import { ORDER_STATUSES } from '../../../domain/commerce/order.js';
 import {
   orderView,
-  paymentView,
+  paymentMethodView,
   priceQuoteView,
   publicPlanView,
   publicPricingView,
+  subscriptionCheckoutView,
+  subscriptionPaymentView,
   subscriptionView,
+  subscriptionWithOrderView,
 } from '../wire/commerce.present.js';
 import type { makeListSubscriptionPlans } from '../../../application/commerce/use-cases/list-subscription-plans.usecase.js';
 import type { makeListPricing } from '../../../application/commerce/use-cases/list-pricing.usecase.js';
@@ -111,7 +114,7 @@ export const makeCommerceRoutes =
         access: 'public',
         tags,
       },
-      async ({ tenant }) => d.listPaymentMethods(tenant.id),
+      async ({ tenant }) => (await d.listPaymentMethods(tenant.id)).map(paymentMethodView),
     );
 
     // Orders.
@@ -305,10 +308,8 @@ export const makeCommerceRoutes =
         tags,
       },
       async ({ actor, body }) => {
-        const { subscription, order, plan } = unwrap(
-          await d.createSubscription(actor, { planId: body.plan_id, promoCode: body.promo_code }),
-        );
-        return reply({ ...subscriptionView(subscription, plan), order: orderView(order) }, 'Subscription created');
+        const placed = unwrap(await d.createSubscription(actor, { planId: body.plan_id, promoCode: body.promo_code }));
+        return reply(subscriptionWithOrderView(placed), 'Subscription created');
       },
     );
     r.post(
@@ -338,10 +339,7 @@ export const makeCommerceRoutes =
         const out = unwrap(
           await d.checkoutSubscription(actor, { planId: body.plan_id, paymentMethod: body.payment_method, promoCode: body.promo_code }),
         );
-        return reply(
-          { order: orderView(out.order), payment: paymentView(out.payment), subscription: subscriptionView(out.subscription, out.plan) },
-          'Checkout started',
-        );
+        return reply(subscriptionCheckoutView(out), 'Checkout started');
       },
     );
     r.get(
@@ -356,17 +354,7 @@ export const makeCommerceRoutes =
         tags,
       },
       async ({ actor, params }) => {
-        const s = unwrap(await d.getSubscriptionPayment(actor, params.id));
-        return {
-          subscription_id: s.subscription.id,
-          subscription_status: s.subscription.status,
-          order_id: s.order.id,
-          order_status: s.order.status,
-          status: s.payment?.status ?? null,
-          payment: s.payment ? paymentView(s.payment) : null,
-          subscription: subscriptionView(s.subscription),
-          order: orderView(s.order),
-        };
+        return subscriptionPaymentView(unwrap(await d.getSubscriptionPayment(actor, params.id)));
       },
     );
     r.post(

@@ -4,7 +4,6 @@ import type { makeUploadFile } from '../../../application/platform/use-cases/upl
 import type { makeListFiles } from '../../../application/platform/use-cases/list-files.usecase.js';
 import type { makeDeleteFile } from '../../../application/platform/use-cases/delete-file.usecase.js';
 import type { makeOpenFile } from '../../../application/platform/use-cases/open-file.usecase.js';
-import { DOWNLOAD_PREFIX } from '../../../application/platform/file-service.js';
 import { Role } from '../../../domain/identity/role.js';
 import { RAW, reply } from '../kit/envelope.js';
 import { DomainError, unwrap, errorsFrom, edgeErrors } from '../kit/errors.js';

@@ -9,7 +9,7 @@ import type { makeMailerLogStats } from '../../../application/platform/use-cases
 import type { makeGetMailerLog } from '../../../application/platform/use-cases/get-mailer-log.usecase.js';
 import { reply } from '../kit/envelope.js';
 import { unwrap, errorsFrom } from '../kit/errors.js';
-import { dateOnly, dayAfter, dayStart, id, idParam, pageQuery, pageView, requiredText, toPageRequest, uuid } from '../kit/schemas.js';
+import { dateOnly, dayAfter, dayStart, idParam, pageQuery, pageView, requiredText, toPageRequest, uuid } from '../kit/schemas.js';
 import type { RouteModule } from '../kit/route-table.js';
 import * as wire from '../wire/commerce.wire.js';
 import { broadcastAcceptedView, broadcastView, eventView, mailCallbackView } from '../wire/commerce.present.js';

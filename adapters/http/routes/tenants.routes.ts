@@ -5,7 +5,7 @@ import type { makeCreateTenant } from '../../../application/identity/use-cases/c
 import type { makeUpdateTenant } from '../../../application/identity/use-cases/update-tenant.usecase.js';
 import type { makeDeleteTenant } from '../../../application/identity/use-cases/delete-tenant.usecase.js';
 import { Role } from '../../../domain/identity/role.js';
-import { TENANT_SLUG_PATTERN, type Tenant } from '../../../domain/identity/tenant.js';
+import { TENANT_SLUG_PATTERN } from '../../../domain/identity/tenant.js';
 import { reply } from '../kit/envelope.js';
 import { unwrap, errorsFrom } from '../kit/errors.js';
 import { idParam, pageQuery, pageView, toPageRequest } from '../kit/schemas.js';

@@ -1,8 +1,9 @@
+import type { PlacedSubscription } from '../../../application/commerce/subscription-orders.js';
 import type { Broadcast, BroadcastProgress, MailEvent } from '../../../application/platform/mail-ports.js';
 import type { z } from 'zod';
 import type * as wire from './commerce.wire.js';
 import type { Order, OrderItem } from '../../../domain/commerce/order.js';
-import type { Payment } from '../../../domain/commerce/payment.js';
+import type { Payment, PaymentMethod } from '../../../domain/commerce/payment.js';
 import type { Subscription } from '../../../domain/commerce/subscription.js';
 import { fromMinor } from '../../../domain/shared/money.js';
 import type { Pricing, SubscriptionPlan } from '../../../application/learning/index.js';
@@ -146,4 +147,55 @@ export const broadcastAcceptedView = (b: Pick<Broadcast, 'id' | 'recipients'>): 
 export const mailCallbackView = (x: { event: MailEvent; duplicate: boolean }): z.input<typeof wire.MailCallbackRecorded> => ({
   ...eventView(x.event),
   duplicate: x.duplicate,
+});
+
+/** A payment with the order it pays (admin payments, a payment's detail). */
+export const paymentAnswer = (x: { payment: Payment; order: Order }): z.input<typeof wire.PaymentWithOrder> => ({
+  ...paymentView(x.payment),
+  order_status: x.order.status,
+  order: orderView(x.order),
+});
+
+/** What a gateway's notification (or the sandbox's) did to its order. */
+export const notificationOutcomeView = (x: { order: Order; changed: boolean }): z.input<typeof wire.NotificationOutcome> => ({
+  order_id: x.order.id,
+  status: x.order.status,
+  changed: x.changed,
+});
+
+export const sandboxOutcomeView = (x: { order: Order }): z.input<typeof wire.SandboxOutcome> => ({ order_id: x.order.id, status: x.order.status });
+
+/** A new pending subscription with the order that pays it. */
+export const subscriptionWithOrderView = (x: PlacedSubscription): z.input<typeof wire.SubscriptionWithOrder> => ({
+  ...subscriptionView(x.subscription, x.plan),
+  order: orderView(x.order),
+});
+
+export const subscriptionCheckoutView = (x: PlacedSubscription & { payment: Payment }): z.input<typeof wire.SubscriptionCheckout> => ({
+  order: orderView(x.order),
+  payment: paymentView(x.payment),
+  subscription: subscriptionView(x.subscription, x.plan),
+});
+
+/** Where a subscription's payment stands: `status` is the payment's, null before one was started. */
+export const subscriptionPaymentView = (s: {
+  subscription: Subscription;
+  order: Order;
+  payment: Payment | null;
+}): z.input<typeof wire.SubscriptionPayment> => ({
+  subscription_id: s.subscription.id,
+  subscription_status: s.subscription.status,
+  order_id: s.order.id,
+  order_status: s.order.status,
+  status: s.payment?.status ?? null,
+  payment: s.payment ? paymentView(s.payment) : null,
+  subscription: subscriptionView(s.subscription),
+  order: orderView(s.order),
+});
+
+export const paymentMethodView = (m: PaymentMethod & { provider: string }): z.input<typeof wire.PaymentMethod> => ({
+  code: m.code,
+  name: m.name,
+  type: m.type,
+  provider: m.provider,
 });

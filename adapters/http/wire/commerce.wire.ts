@@ -4,7 +4,7 @@ import { PAYMENT_STATUSES } from '../../../domain/commerce/payment-status.js';
 import { PAYMENT_PROVIDERS } from '../../../domain/commerce/payment.js';
 import { SUBSCRIPTION_STATUSES } from '../../../domain/commerce/subscription.js';
 import { MAIL_EVENTS } from '../../../domain/platform/mail-events.js';
-import { id, pageOf, timestamp } from '../kit/schemas.js';
+import { id, pageOf, timestamp, uuid } from '../kit/schemas.js';
 
 /* Wire shapes of commerce and mail (see learning.wire.ts for the conventions). */
 
@@ -66,6 +66,13 @@ export const Payment = z
   .meta({ id: 'Payment' });
 export const PaymentPage = pageOf(Payment).meta({ id: 'PaymentPage' });
 export const PaymentWithOrder = Payment.extend({ order_status: status, order: Order }).meta({ id: 'PaymentWithOrder' });
+
+export const SandboxOutcome = z.object({ order_id: uuid, status: z.string() });
+export const NotificationOutcome = z.object({
+  order_id: z.string(),
+  status: z.string(),
+  changed: z.boolean().meta({ description: 'Whether this notification moved the order' }),
+});
 
 const planSummary = z.object({ id, name: z.string(), price: money, currency: z.string(), duration_days: z.number().int() });
 export const Subscription = z
