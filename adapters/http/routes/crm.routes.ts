@@ -10,6 +10,7 @@ import {
   deliveryView,
   integrationView,
   leadDetailView,
+  leadsAcceptedView,
   leadView,
 } from '../wire/crm.present.js';
 import type { makeListIntegrations } from '../../../application/crm/use-cases/list-integrations.usecase.js';
@@ -260,7 +261,7 @@ export const makeCrmRoutes =
       '/api/crm/webhooks/:provider',
       {
         operationId: 'receiveLeadWebhook',
-        response: z.object({ accepted: z.number().int().meta({ description: 'Leads accepted for ingestion' }) }),
+        response: wire.LeadsAccepted,
         errors: errorsFrom(d.receiveGoogleWebhook, d.receiveMetaWebhook)(
           ['INVALID_SIGNATURE', 'INVALID_WEBHOOK_KEY', 'INVALID_LEAD_PAYLOAD'],
           [{ status: 404, message: 'Record not found' }],
@@ -278,8 +279,8 @@ export const makeCrmRoutes =
       async ({ params, rawBody, body, ctx }) => {
         const raw = rawBody ?? Buffer.alloc(0);
         if (params.provider === 'meta')
-          return reply(unwrap(await d.receiveMetaWebhook(raw, body, ctx.get('X-Hub-Signature-256') || undefined)), 'Received');
-        if (params.provider === 'google') return reply(unwrap(await d.receiveGoogleWebhook(raw, body)), 'Received');
+          return reply(leadsAcceptedView(unwrap(await d.receiveMetaWebhook(raw, body, ctx.get('X-Hub-Signature-256') || undefined))), 'Received');
+        if (params.provider === 'google') return reply(leadsAcceptedView(unwrap(await d.receiveGoogleWebhook(raw, body))), 'Received');
         throw new HttpError(404, 'Record not found');
       },
     );

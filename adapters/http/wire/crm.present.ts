@@ -182,3 +182,6 @@ export const leadStatusChangedView = (e: DomainEventData['lead.status_changed'])
   to_status: e.toStatus,
   ...(e.reason !== undefined ? { reason: e.reason } : {}),
 });
+
+/** A lead webhook's answer: how many leads it handed to ingestion. */
+export const leadsAcceptedView = (x: { accepted: number }): z.input<typeof wire.LeadsAccepted> => ({ accepted: x.accepted });

@@ -183,6 +183,8 @@ export const CrmFunnel = z
   })
   .meta({ id: 'CrmFunnel' });
 
+export const LeadsAccepted = z.object({ accepted: z.number().int().meta({ description: 'Leads accepted for ingestion' }) });
+
 export const CrmDashboard = z
   .object({
     total_leads: z.number().int(),
