@@ -8,7 +8,14 @@ import type { makeMarkConversationRead } from '../../../application/engagement/u
 import type { ReplayChatMessages } from '../../../application/engagement/use-cases/replay-chat-messages.usecase.js';
 import type { makeAskLessonAssistant } from '../../../application/engagement/use-cases/ask-lesson-assistant.usecase.js';
 import type { makeListLessonAiMessages } from '../../../application/engagement/use-cases/list-lesson-ai-messages.usecase.js';
-import { aiMessageView, conversationView, messageView } from '../wire/engagement.present.js';
+import {
+  aiMessageView,
+  assistantAnswerView,
+  conversationView,
+  messagePageView,
+  messageView,
+  readMarkerView,
+} from '../wire/engagement.present.js';
 import { MAX_MESSAGE_CHARS, MAX_PARTICIPANTS, MAX_TITLE_CHARS, MESSAGE_TYPES } from '../../../domain/engagement/chat.js';
 import { MAX_QUESTION_CHARS } from '../../../domain/engagement/assistant.js';
 import { Role } from '../../../domain/identity/role.js';
@@ -119,7 +126,7 @@ export const makeEngagementChatRoutes =
       },
       async ({ actor, params, query }) => {
         const page = unwrap(await d.listMessages(actor, params.id, { before: query.before, limit: query.limit }));
-        return { items: page.items.map(messageView), limit: query.limit, has_more: page.hasMore, next_before: page.nextBefore };
+        return messagePageView(page, query.limit);
       },
     );
 
@@ -155,8 +162,7 @@ export const makeEngagementChatRoutes =
         tags,
       },
       async ({ actor, params, body }) => {
-        const marked = unwrap(await d.markConversationRead(actor, params.id, body.message_id));
-        return { conversation_id: params.id, unread_count: marked.unreadCount };
+        return readMarkerView(params.id, unwrap(await d.markConversationRead(actor, params.id, body.message_id)));
       },
     );
 
@@ -221,7 +227,7 @@ export const makeEngagementChatRoutes =
         body: AskBody,
         tags: atags,
       },
-      async ({ actor, params, body }) => unwrap(await d.askLessonAssistant(actor, params.lessonId, body.message)),
+      async ({ actor, params, body }) => assistantAnswerView(unwrap(await d.askLessonAssistant(actor, params.lessonId, body.message))),
     );
 
     r.get(

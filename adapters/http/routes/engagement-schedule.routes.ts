@@ -16,7 +16,16 @@ import type { makeAddTemplateItem } from '../../../application/engagement/use-ca
 import type { makeUpdateTemplateItem } from '../../../application/engagement/use-cases/update-template-item.usecase.js';
 import type { makeDeleteTemplateItem } from '../../../application/engagement/use-cases/delete-template-item.usecase.js';
 import type { makeAssignScheduleTemplate } from '../../../application/engagement/use-cases/assign-schedule-template.usecase.js';
-import { scheduleItemView, templateItemView, templateView } from '../wire/engagement.present.js';
+import {
+  feedTokenRevokedView,
+  feedTokenStatusView,
+  feedTokenView,
+  schedulePageView,
+  scheduleItemView,
+  templateAssignmentView,
+  templateItemView,
+  templateView,
+} from '../wire/engagement.present.js';
 import { MAX_ASSIGNEES, MAX_DAY_OFFSET } from '../../../domain/engagement/template.js';
 import { MAX_DESCRIPTION, MAX_TITLE } from '../../../domain/engagement/schedule.js';
 import { Role } from '../../../domain/identity/role.js';
@@ -107,7 +116,7 @@ export const makeEngagementScheduleRoutes =
       },
       async ({ actor, query }) => {
         const found = unwrap(await d.listMySchedule(actor, { startDate: query.start_date, endDate: query.end_date }, toPageRequest(query)));
-        return { ...pageView(found, scheduleItemView), start_date: found.startDate, end_date: found.endDate };
+        return schedulePageView(found);
       },
     );
 
@@ -196,8 +205,7 @@ export const makeEngagementScheduleRoutes =
         tags,
       },
       async ({ actor }) => {
-        const t = await d.getFeedToken(actor);
-        return { active: t.active, created_at: t.createdAt };
+        return feedTokenStatusView(await d.getFeedToken(actor));
       },
     );
     r.post(
@@ -211,19 +219,19 @@ export const makeEngagementScheduleRoutes =
       },
       async ({ actor }) => {
         const t = await d.rotateFeedToken(actor);
-        return reply({ token: t.token, url: feedUrl(t.token), created_at: t.createdAt }, 'Feed token created');
+        return reply(feedTokenView(t, feedUrl(t.token)), 'Feed token created');
       },
     );
     r.delete(
       '/api/lms/my-schedule/feed-token',
       {
         operationId: 'revokeFeedToken',
-        response: z.object({ revoked: z.boolean() }),
+        response: wire.FeedTokenRevoked,
         summary: "Turn the caller's calendar feed off",
         access,
         tags,
       },
-      async ({ actor }) => reply(await d.revokeFeedToken(actor), 'Feed token revoked'),
+      async ({ actor }) => reply(feedTokenRevokedView(await d.revokeFeedToken(actor)), 'Feed token revoked'),
     );
 
     r.get(
@@ -434,15 +442,7 @@ export const makeEngagementScheduleRoutes =
       },
       async ({ actor, params, body }) => {
         const a = unwrap(await d.assignScheduleTemplate(actor, params.id, { userIds: body.user_ids, startDate: body.start_date }));
-        return reply(
-          {
-            template_id: a.templateId,
-            start_date: a.startDate,
-            items_created: a.itemsCreated,
-            users: a.users.map((u) => ({ user_id: u.userId, assigned: u.assigned, items_created: u.itemsCreated })),
-          },
-          'Schedule template assigned',
-        );
+        return reply(templateAssignmentView(a), 'Schedule template assigned');
       },
     );
   };

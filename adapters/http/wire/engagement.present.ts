@@ -8,6 +8,11 @@ import type { LiveEvent } from '../../realtime/realtime-bus.js';
 import { leadAssignedView } from './crm.present.js';
 import type { User } from '../../../domain/identity/user.js';
 import type { EngagementSection } from '../../../application/engagement/engagement-dashboard.js';
+import type { MessagePage } from '../../../application/engagement/use-cases/list-messages.usecase.js';
+import type { AssignmentOutcome } from '../../../application/engagement/use-cases/assign-schedule-template.usecase.js';
+import type { AssistantAnswer } from '../../../application/engagement/ports/lesson-assistant.js';
+import type { Page } from '../../../application/shared/ports.js';
+import { pageView } from '../kit/schemas.js';
 import type { ChatEvent } from '../../../application/engagement/ports/chat-events.js';
 import type { ConversationSummary } from '../../../application/engagement/ports/chat-repository.js';
 
@@ -110,4 +115,50 @@ export const engagementSectionView = (s: EngagementSection) => ({
   today: { date: s.today.date, total: s.today.total, items: s.today.items.map(scheduleItemView) },
   unread_messages: s.unreadMessages,
   unread_conversations: s.unreadConversations,
+});
+
+/** A day range of the caller's schedule: a page of items and the range it covers. */
+export const schedulePageView = (found: Page<ScheduleItem> & { startDate: string; endDate: string }): z.input<typeof wire.SchedulePage> => ({
+  ...pageView(found, scheduleItemView),
+  start_date: found.startDate,
+  end_date: found.endDate,
+});
+
+export const feedTokenStatusView = (t: { active: boolean; createdAt: Date | null }): z.input<typeof wire.FeedTokenStatus> => ({
+  active: t.active,
+  created_at: t.createdAt,
+});
+
+/** The token and its feed URL: shown once, when created. */
+export const feedTokenView = (t: { token: string; createdAt: Date }, url: string): z.input<typeof wire.FeedToken> => ({
+  token: t.token,
+  url,
+  created_at: t.createdAt,
+});
+
+export const feedTokenRevokedView = (x: { revoked: boolean }): z.input<typeof wire.FeedTokenRevoked> => ({ revoked: x.revoked });
+
+export const templateAssignmentView = (a: AssignmentOutcome): z.input<typeof wire.TemplateAssignment> => ({
+  template_id: a.templateId,
+  start_date: a.startDate,
+  items_created: a.itemsCreated,
+  users: a.users.map((u) => ({ user_id: u.userId, assigned: u.assigned, items_created: u.itemsCreated })),
+});
+
+/** Messages newest first; `limit` is the one asked for. */
+export const messagePageView = (page: MessagePage, limit: number): z.input<typeof wire.MessagePage> => ({
+  items: page.items.map(messageView),
+  limit,
+  has_more: page.hasMore,
+  next_before: page.nextBefore,
+});
+
+export const readMarkerView = (conversationId: string, marked: { unreadCount: number }): z.input<typeof wire.ReadMarker> => ({
+  conversation_id: conversationId,
+  unread_count: marked.unreadCount,
+});
+
+export const assistantAnswerView = (a: AssistantAnswer): z.input<typeof wire.AssistantAnswer> => ({
+  reply: a.reply,
+  sources: a.sources.map((s) => ({ excerpt: s.excerpt })),
 });

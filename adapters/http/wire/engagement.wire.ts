@@ -76,6 +76,8 @@ export const FeedToken = z
   })
   .meta({ id: 'FeedToken' });
 
+export const FeedTokenRevoked = z.object({ revoked: z.boolean() });
+
 export const ChatMessage = z
   .object({
     id,
