@@ -19,24 +19,25 @@ import type { makeCreateLesson } from '../../../application/learning/use-cases/c
 import type { makeUpdateLesson } from '../../../application/learning/use-cases/update-lesson.usecase.js';
 import type { makeDeleteLesson } from '../../../application/learning/use-cases/delete-lesson.usecase.js';
 import type { makeEnrollInFreeCourse } from '../../../application/learning/use-cases/enroll-in-free-course.usecase.js';
-import type { makeRecordProgress, ProgressOutcome } from '../../../application/learning/use-cases/record-progress.usecase.js';
+import type { makeRecordProgress } from '../../../application/learning/use-cases/record-progress.usecase.js';
 import type { makeContinueLesson } from '../../../application/learning/use-cases/continue-lesson.usecase.js';
 import type { Clock } from '../../../application/shared/ports.js';
-import type { Outline } from '../../../application/learning/outline.js';
 import {
   categoryView,
-  certificateView,
-  courseProgressView,
-  courseQuizView,
+  continueOutcomeView,
+  courseDetailView,
   courseView,
   enrollmentView,
+  lessonDetailView,
   lessonSummaryView,
   lessonView,
   moduleView,
+  outlineView,
+  progressView,
   studentCourseView,
 } from '../wire/learning.present.js';
 import { COURSE_STATUSES, type Lesson } from '../../../domain/learning/course.js';
-import { PROGRESS_STATUSES, type ProgressStatus } from '../../../domain/learning/progress.js';
+import { PROGRESS_STATUSES } from '../../../domain/learning/progress.js';
 import { Role } from '../../../domain/identity/role.js';
 import { reply } from '../kit/envelope.js';
 import { unwrap, errorsFrom } from '../kit/errors.js';
@@ -128,29 +129,10 @@ const ProgressBody = z.object({ lesson_id: uuid, status: z.enum(PROGRESS_STATUSE
 const ModulesQuery = pageQuery.extend({ course_id: uuid });
 const LessonsQuery = pageQuery.extend({ module_id: uuid });
 
-const outlineView = (o: Outline, status?: Map<string, ProgressStatus>) => ({
-  ...courseView(o.course, o.category),
-  total_lessons: o.lessons.length,
-  total_duration: o.lessons.reduce((s, l) => s + l.duration, 0),
-  modules: o.modules.map(({ module, lessons }) => ({
-    ...moduleView(module),
-    lessons: lessons.map((l) => lessonSummaryView(l, status ? (status.get(l.id) ?? 'not_started') : undefined)),
-  })),
-});
-
 export const makeLearningCatalogRoutes =
   (d: Deps): RouteModule =>
   (r) => {
     const tags = ['courses'];
-    const progressView = (p: ProgressOutcome) => ({
-      lesson_id: p.progress.lessonId,
-      status: p.progress.status,
-      started_at: p.progress.startedAt,
-      completed_at: p.progress.completedAt,
-      course: { course_id: p.progress.courseId, ...courseProgressView(p.course) },
-      certificate: p.completion.certificate ? certificateView(p.completion.certificate, d.publicUrl) : null,
-      certificate_issued: p.completion.issued,
-    });
 
     r.get(
       '/api/lms/courses',
@@ -182,16 +164,7 @@ export const makeLearningCatalogRoutes =
 
     /** The course page as its caller sees it: GET answers it, and so do create and update (a write answers what a GET then answers). */
     const courseDetail = async (actor: Actor, courseId: string) => {
-      const c = unwrap(await d.getCourseDetail(actor, courseId));
-      return {
-        ...outlineView(c, c.lessonStatus),
-        enrolled: c.enrollment !== null && enrollmentView(c.enrollment, d.clock.now()).status === 'active',
-        can_access: c.canAccess,
-        enrollment: c.enrollment ? enrollmentView(c.enrollment, d.clock.now()) : null,
-        progress: courseProgressView(c.progress),
-        certificate: c.certificate ? certificateView(c.certificate, d.publicUrl) : null,
-        quizzes: c.quizzes.map(courseQuizView),
-      };
+      return courseDetailView(unwrap(await d.getCourseDetail(actor, courseId)), d.clock.now(), d.publicUrl);
     };
     r.get(
       '/api/lms/courses/:id',
@@ -347,15 +320,7 @@ export const makeLearningCatalogRoutes =
         errors: errorsFrom(d.getLesson)(['LESSON_NOT_FOUND', 'NOT_ENROLLED']),
       },
       async ({ actor, params }) => {
-        const l = unwrap(await d.getLesson(actor, params.id));
-        return {
-          ...lessonView(l.lesson),
-          module: { id: l.module.id, title: l.module.title },
-          course: { id: l.course.id, title: l.course.title },
-          progress_status: l.progress?.status ?? 'not_started',
-          previous_lesson_id: l.previousLessonId,
-          next_lesson_id: l.nextLessonId,
-        };
+        return lessonDetailView(unwrap(await d.getLesson(actor, params.id)));
       },
     );
 
@@ -371,7 +336,10 @@ export const makeLearningCatalogRoutes =
         errors: errorsFrom(d.recordProgress)(['LESSON_NOT_FOUND', 'NOT_ENROLLED']),
       },
       async ({ actor, body }) =>
-        reply(progressView(unwrap(await d.recordProgress(actor, { lessonId: body.lesson_id, status: body.status }))), 'Progress saved'),
+        reply(
+          progressView(unwrap(await d.recordProgress(actor, { lessonId: body.lesson_id, status: body.status })), d.publicUrl),
+          'Progress saved',
+        ),
     );
 
     r.post(
@@ -386,8 +354,7 @@ export const makeLearningCatalogRoutes =
         errors: errorsFrom(d.continueLesson)(['LESSON_NOT_FOUND', 'NOT_ENROLLED']),
       },
       async ({ actor, params }) => {
-        const c = unwrap(await d.continueLesson(actor, params.id));
-        return { ...progressView(c), next_lesson: c.next ? lessonSummaryView(c.next) : null };
+        return continueOutcomeView(unwrap(await d.continueLesson(actor, params.id)), d.publicUrl);
       },
     );
 

@@ -1,3 +1,7 @@
+import type { CourseDetail } from '../../../application/learning/use-cases/get-course-detail.usecase.js';
+import type { LessonDetail } from '../../../application/learning/use-cases/get-lesson.usecase.js';
+import type { ProgressOutcome } from '../../../application/learning/use-cases/record-progress.usecase.js';
+import type { Outline } from '../../../application/learning/outline.js';
 import type { z } from 'zod';
 import type * as wire from './learning.wire.js';
 import type { Category, Course, CourseModule, Lesson, LessonSummary } from '../../../domain/learning/course.js';
@@ -249,3 +253,53 @@ export const learningSectionView = (s: LearningSection) => {
       };
   }
 };
+
+/** A course with its modules and their lessons (each with the caller's status when `status` is given). */
+export const outlineView = (o: Outline, status?: Map<string, ProgressStatus>): z.input<typeof wire.Outline> => ({
+  ...courseView(o.course, o.category),
+  total_lessons: o.lessons.length,
+  total_duration: o.lessons.reduce((s, l) => s + l.duration, 0),
+  modules: o.modules.map(({ module, lessons }) => ({
+    ...moduleView(module),
+    lessons: lessons.map((l) => lessonSummaryView(l, status ? (status.get(l.id) ?? 'not_started') : undefined)),
+  })),
+});
+
+/** The course page as its caller sees it: GET answers it, and so do create and update. */
+export const courseDetailView = (c: CourseDetail, now: Date, publicUrl: string): z.input<typeof wire.CourseDetail> => ({
+  ...outlineView(c, c.lessonStatus),
+  enrolled: c.enrollment !== null && enrollmentView(c.enrollment, now).status === 'active',
+  can_access: c.canAccess,
+  enrollment: c.enrollment ? enrollmentView(c.enrollment, now) : null,
+  progress: courseProgressView(c.progress),
+  certificate: c.certificate ? certificateView(c.certificate, publicUrl) : null,
+  quizzes: c.quizzes.map(courseQuizView),
+});
+
+export const lessonDetailView = (l: LessonDetail): z.input<typeof wire.LessonDetail> => ({
+  ...lessonView(l.lesson),
+  module: { id: l.module.id, title: l.module.title },
+  course: { id: l.course.id, title: l.course.title },
+  progress_status: l.progress?.status ?? 'not_started',
+  previous_lesson_id: l.previousLessonId,
+  next_lesson_id: l.nextLessonId,
+});
+
+/** A lesson's progress saved, with where the course stands and the certificate it may have issued. */
+export const progressView = (p: ProgressOutcome, publicUrl: string): z.input<typeof wire.ProgressOutcome> => ({
+  lesson_id: p.progress.lessonId,
+  status: p.progress.status,
+  started_at: p.progress.startedAt,
+  completed_at: p.progress.completedAt,
+  course: { course_id: p.progress.courseId, ...courseProgressView(p.course) },
+  certificate: p.completion.certificate ? certificateView(p.completion.certificate, publicUrl) : null,
+  certificate_issued: p.completion.issued,
+});
+
+export const continueOutcomeView = (
+  c: ProgressOutcome & { next: LessonSummary | null },
+  publicUrl: string,
+): z.input<typeof wire.ContinueOutcome> => ({
+  ...progressView(c, publicUrl),
+  next_lesson: c.next ? lessonSummaryView(c.next) : null,
+});
