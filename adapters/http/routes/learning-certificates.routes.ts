@@ -7,7 +7,7 @@ import type { makeGetCertificateTemplate } from '../../../application/learning/u
 import type { makeSaveCertificateTemplate } from '../../../application/learning/use-cases/save-certificate-template.usecase.js';
 import type { makeDeleteCertificateTemplate } from '../../../application/learning/use-cases/delete-certificate-template.usecase.js';
 import type { makeUploadCertificateBackground } from '../../../application/learning/use-cases/upload-certificate-background.usecase.js';
-import { certificateView, templateView } from '../wire/learning.present.js';
+import { certificateVerificationView, certificateView, templateView } from '../wire/learning.present.js';
 import { ORIENTATIONS } from '../../../domain/learning/certificate.js';
 import { Role } from '../../../domain/identity/role.js';
 import { RAW, reply } from '../kit/envelope.js';
@@ -105,15 +105,7 @@ export const makeLearningCertificateRoutes =
         const found = await d.verifyCertificate(params.code);
         ctx.vary('Accept');
         if (ctx.accepts('json', 'html') !== 'html') {
-          const { certificate: c } = unwrap(found);
-          return {
-            valid: true,
-            code: c.code,
-            student_name: c.studentName,
-            course_id: c.courseId,
-            course_title: c.courseTitle,
-            issued_at: c.issuedAt,
-          };
+          return certificateVerificationView(unwrap(found));
         }
         ctx.status = found.ok ? 200 : 404;
         ctx.type = 'text/html; charset=utf-8';

@@ -8,9 +8,18 @@ import type { makeListLinkedStudentAssignments } from '../../../application/lear
 import type { makeGetParentDashboard } from '../../../application/learning/use-cases/get-parent-dashboard.usecase.js';
 import type { makeInviteParent } from '../../../application/learning/use-cases/invite-parent.usecase.js';
 import type { makeAcceptParentInvitation } from '../../../application/learning/use-cases/accept-parent-invitation.usecase.js';
-import type { StudentAssignment } from '../../../application/learning/ports/assessment-ports.js';
 import type { Clock } from '../../../application/shared/ports.js';
-import { learnerView, studentCourseView, studentSummaryView } from '../wire/learning.present.js';
+import {
+  acceptedParentInvitationView,
+  assignmentView,
+  learnerWithSummaryView,
+  linkedStudentView,
+  linkedStudentWithSummaryView,
+  linkingCodeView,
+  parentDashboardView,
+  parentInvitationView,
+  studentProgressView,
+} from '../wire/learning.present.js';
 import { Role } from '../../../domain/identity/role.js';
 import { reply } from '../kit/envelope.js';
 import { unwrap, errorsFrom, edgeErrors } from '../kit/errors.js';
@@ -56,18 +65,6 @@ const InvitationPageBody = z.object({
 });
 const htmlPage = z.string().meta({ description: 'A self-contained HTML page (no script)' });
 
-const assignmentView = (a: StudentAssignment) => ({
-  id: a.id,
-  lesson_id: a.lessonId,
-  lesson_title: a.lessonTitle,
-  course_id: a.courseId,
-  status: a.status,
-  score: a.score,
-  feedback: a.feedback,
-  submitted_at: a.submittedAt,
-  graded_at: a.gradedAt,
-});
-
 /** Contract §5: Parent (10) and above, and only students linked to the caller; others 404. */
 export const makeLearningParentRoutes =
   (d: Deps): RouteModule =>
@@ -86,8 +83,7 @@ export const makeLearningParentRoutes =
         tags,
       },
       async ({ actor }) => {
-        const code = unwrap(await d.issueLinkingCode(actor));
-        return { linking_code: code.code, expires_at: code.expiresAt };
+        return linkingCodeView(unwrap(await d.issueLinkingCode(actor)));
       },
     );
 
@@ -113,8 +109,7 @@ export const makeLearningParentRoutes =
           'setting `ParentInvitationsEnabled` is false.',
       },
       async ({ actor, meta, body }) => {
-        const sent = unwrap(await d.inviteParent(actor, meta, body.email));
-        return reply({ email: sent.email, expires_at: sent.expiresAt }, 'Invitation sent');
+        return reply(parentInvitationView(unwrap(await d.inviteParent(actor, meta, body.email))), 'Invitation sent');
       },
     );
 
@@ -141,14 +136,8 @@ export const makeLearningParentRoutes =
       },
       async ({ meta, body }) => {
         const accepted = unwrap(await d.acceptParentInvitation(meta, { token: body.token, name: body.name, password: body.password }));
-        const p = accepted.parent;
         return reply(
-          {
-            user: { id: p.id, email: p.email, display_name: p.displayName, role: p.role, status: p.status },
-            student: learnerView(accepted.student),
-            account_created: accepted.accountCreated,
-            linked_at: accepted.linkedAt,
-          },
+          acceptedParentInvitationView(accepted),
           accepted.accountCreated ? 'Parent account created and linked' : 'Account linked',
         );
       },
@@ -228,7 +217,7 @@ export const makeLearningParentRoutes =
       },
       async ({ actor, meta, body }) => {
         const linked = unwrap(await d.linkStudent(actor, meta, body.linking_code));
-        return reply({ ...learnerView(linked.student), linked_at: linked.linkedAt }, 'Student linked');
+        return reply(linkedStudentView(linked), 'Student linked');
       },
     );
 
@@ -259,21 +248,7 @@ export const makeLearningParentRoutes =
         tags,
       },
       async ({ actor }) => {
-        const dash = await d.getParentDashboard(actor);
-        const now = d.clock.now();
-        return {
-          totals: {
-            students: dash.totals.students,
-            courses_enrolled: dash.totals.coursesEnrolled,
-            courses_completed: dash.totals.coursesCompleted,
-            certificates: dash.totals.certificates,
-          },
-          students: dash.students.map((s) => ({
-            ...learnerView(s.student),
-            summary: studentSummaryView(s.summary),
-            courses: s.courses.map((c) => studentCourseView(c, now)),
-          })),
-        };
+        return parentDashboardView(await d.getParentDashboard(actor), d.clock.now());
       },
     );
 
@@ -288,18 +263,14 @@ export const makeLearningParentRoutes =
         tags,
       },
       async ({ actor, query }) =>
-        pageView(await d.listLinkedStudents(actor, toPageRequest(query)), (s) => ({
-          ...learnerView(s.student),
-          linked_at: s.linkedAt,
-          summary: studentSummaryView(s.summary),
-        })),
+        pageView(await d.listLinkedStudents(actor, toPageRequest(query)), linkedStudentWithSummaryView),
     );
 
     r.get(
       '/api/lms/parent/students/:student_id',
       {
         operationId: 'getLinkedStudent',
-        response: wire.Learner.extend({ summary: wire.StudentSummary }),
+        response: wire.LearnerWithSummary,
         errors: errorsFrom(d.getLinkedStudent)(['STUDENT_NOT_FOUND']),
         summary: 'A linked student',
         access,
@@ -307,8 +278,7 @@ export const makeLearningParentRoutes =
         tags,
       },
       async ({ actor, params }) => {
-        const s = unwrap(await d.getLinkedStudent(actor, params.student_id));
-        return { ...learnerView(s.student), summary: studentSummaryView(s.summary) };
+        return learnerWithSummaryView(unwrap(await d.getLinkedStudent(actor, params.student_id)));
       },
     );
 
@@ -324,13 +294,7 @@ export const makeLearningParentRoutes =
         tags,
       },
       async ({ actor, params }) => {
-        const s = unwrap(await d.getLinkedStudent(actor, params.student_id));
-        const now = d.clock.now();
-        return {
-          student: learnerView(s.student),
-          summary: studentSummaryView(s.summary),
-          courses: s.courses.map((c) => studentCourseView(c, now)),
-        };
+        return studentProgressView(unwrap(await d.getLinkedStudent(actor, params.student_id)), d.clock.now());
       },
     );
 

@@ -1,6 +1,13 @@
+import type { StudentAssignment } from '../../../application/learning/ports/assessment-ports.js';
 import type { CourseDetail } from '../../../application/learning/use-cases/get-course-detail.usecase.js';
 import type { LessonDetail } from '../../../application/learning/use-cases/get-lesson.usecase.js';
 import type { ProgressOutcome } from '../../../application/learning/use-cases/record-progress.usecase.js';
+import type { User } from '../../../domain/identity/user.js';
+import type { AcceptedInvitation } from '../../../application/learning/use-cases/accept-parent-invitation.usecase.js';
+import type { ParentDashboard } from '../../../application/learning/use-cases/get-parent-dashboard.usecase.js';
+import type { LinkedStudentDetail } from '../../../application/learning/use-cases/get-linked-student.usecase.js';
+import type { LinkedStudent } from '../../../application/learning/use-cases/list-linked-students.usecase.js';
+import type { VerifiedCertificate } from '../../../application/learning/use-cases/verify-certificate.usecase.js';
 import type { Outline } from '../../../application/learning/outline.js';
 import type { z } from 'zod';
 import type * as wire from './learning.wire.js';
@@ -302,4 +309,84 @@ export const continueOutcomeView = (
 ): z.input<typeof wire.ContinueOutcome> => ({
   ...progressView(c, publicUrl),
   next_lesson: c.next ? lessonSummaryView(c.next) : null,
+});
+
+/** A child's assignment as a parent sees it. */
+export const assignmentView = (a: StudentAssignment): z.input<typeof wire.StudentAssignment> => ({
+  id: a.id,
+  lesson_id: a.lessonId,
+  lesson_title: a.lessonTitle,
+  course_id: a.courseId,
+  status: a.status,
+  score: a.score,
+  feedback: a.feedback,
+  submitted_at: a.submittedAt,
+  graded_at: a.gradedAt,
+});
+
+export const linkingCodeView = (c: { code: string; expiresAt: Date }): z.input<typeof wire.LinkingCode> => ({
+  linking_code: c.code,
+  expires_at: c.expiresAt,
+});
+
+/** The same answer whether or not the address has an account. */
+export const parentInvitationView = (x: { email: string; expiresAt: Date }): z.input<typeof wire.ParentInvitation> => ({
+  email: x.email,
+  expires_at: x.expiresAt,
+});
+
+const parentUserView = (p: User) => ({ id: p.id, email: p.email, display_name: p.displayName, role: p.role, status: p.status });
+
+export const acceptedParentInvitationView = (a: AcceptedInvitation): z.input<typeof wire.AcceptedParentInvitation> => ({
+  user: parentUserView(a.parent),
+  student: learnerView(a.student),
+  account_created: a.accountCreated,
+  linked_at: a.linkedAt,
+});
+
+export const linkedStudentView = (x: { student: Learner; linkedAt: Date }): z.input<typeof wire.LinkedStudent> => ({
+  ...learnerView(x.student),
+  linked_at: x.linkedAt,
+});
+
+export const linkedStudentWithSummaryView = (s: LinkedStudent): z.input<typeof wire.LinkedStudentWithSummary> => ({
+  ...learnerView(s.student),
+  linked_at: s.linkedAt,
+  summary: studentSummaryView(s.summary),
+});
+
+export const learnerWithSummaryView = (s: Pick<LinkedStudentDetail, 'student' | 'summary'>): z.input<typeof wire.LearnerWithSummary> => ({
+  ...learnerView(s.student),
+  summary: studentSummaryView(s.summary),
+});
+
+/** A linked child's courses and progress. */
+export const studentProgressView = (s: LinkedStudentDetail, now: Date): z.input<typeof wire.StudentProgress> => ({
+  student: learnerView(s.student),
+  summary: studentSummaryView(s.summary),
+  courses: s.courses.map((c) => studentCourseView(c, now)),
+});
+
+export const parentDashboardView = (dash: ParentDashboard, now: Date): z.input<typeof wire.ParentDashboard> => ({
+  totals: {
+    students: dash.totals.students,
+    courses_enrolled: dash.totals.coursesEnrolled,
+    courses_completed: dash.totals.coursesCompleted,
+    certificates: dash.totals.certificates,
+  },
+  students: dash.students.map((s) => ({
+    ...learnerView(s.student),
+    summary: studentSummaryView(s.summary),
+    courses: s.courses.map((c) => studentCourseView(c, now)),
+  })),
+});
+
+/** Public verification by code (JSON; a browser gets a page instead). */
+export const certificateVerificationView = ({ certificate: c }: VerifiedCertificate): z.input<typeof wire.CertificateVerification> => ({
+  valid: true,
+  code: c.code,
+  student_name: c.studentName,
+  course_id: c.courseId,
+  course_title: c.courseTitle,
+  issued_at: c.issuedAt,
 });

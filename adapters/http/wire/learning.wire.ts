@@ -244,6 +244,8 @@ export const AcceptedParentInvitation = z
     linked_at: timestamp,
   })
   .meta({ id: 'AcceptedParentInvitation' });
+/** A linked student and their progress summary (no `meta` id: the document shows it inline, as before). */
+export const LearnerWithSummary = Learner.extend({ summary: StudentSummary });
 export const LinkedStudentWithSummary = LinkedStudent.extend({ summary: StudentSummary }).meta({ id: 'LinkedStudentWithSummary' });
 export const LinkedStudentPage = pageOf(LinkedStudentWithSummary).meta({ id: 'LinkedStudentPage' });
 
