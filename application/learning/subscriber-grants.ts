@@ -1,7 +1,6 @@
 import type { Course } from '../../domain/learning/course.js';
 import { regrant, type Enrollment } from '../../domain/learning/enrollment.js';
 import type { LearningDeps } from './deps.js';
-import { enrollmentEvent } from './event-views.js';
 
 type Deps = Pick<LearningDeps, 'categorySubscribers' | 'enrollmentRepository' | 'domainEvents' | 'ids'>;
 
@@ -32,7 +31,7 @@ export async function grantToCategorySubscribers(d: Deps, course: Course, now: D
   const inserted = new Set(await d.enrollmentRepository.insertManyIfAbsent(grants));
   for (const grant of grants) {
     if (inserted.has(grant.userId)) {
-      await d.domainEvents.publish(course.tenantId, 'enrollment.created', { enrollment: enrollmentEvent(grant) });
+      await d.domainEvents.publish(course.tenantId, 'enrollment.created', { enrollment: grant });
       continue;
     }
     const existing = await d.enrollmentRepository.lock(course.tenantId, grant.userId, course.id);

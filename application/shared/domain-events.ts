@@ -1,4 +1,7 @@
 import type { Order } from '../../domain/commerce/order.js';
+import type { Certificate } from '../../domain/learning/certificate.js';
+import type { Course } from '../../domain/learning/course.js';
+import type { Enrollment } from '../../domain/learning/enrollment.js';
 import type { AssignmentReason, Lead, LeadStatus } from '../../domain/crm/lead.js';
 
 /**
@@ -23,8 +26,8 @@ export const isDomainEventType = (s: string): s is DomainEventType => (DOMAIN_EV
 
 /**
  * What each event carries, as domain values: the payload's wire shape is made at the edge
- * (`EventPayloads`), where it is written. Events still listed as `WirePayload` are published
- * already wire-shaped (snake_case) by their use cases; they move here as their context does.
+ * (`EventPayloads`), where it is written. `assignment.graded` is still published wire-shaped
+ * (snake_case) by its use case; it moves here with the assessment context's presenters.
  */
 export interface DomainEventData {
   'lead.created': { lead: Lead };
@@ -33,9 +36,9 @@ export interface DomainEventData {
   'lead.status_changed': { lead: Lead; fromStatus: LeadStatus; toStatus: LeadStatus; reason?: string };
   'order.paid': { order: Order; paymentMethod: string | null };
   'order.refunded': { order: Order };
-  'enrollment.created': WirePayload;
-  'course.completed': WirePayload;
-  'certificate.issued': WirePayload;
+  'enrollment.created': { enrollment: Enrollment };
+  'course.completed': { userId: string; course: Pick<Course, 'id' | 'title'>; completedAt: Date };
+  'certificate.issued': { certificate: Certificate };
   'assignment.graded': WirePayload;
 }
 

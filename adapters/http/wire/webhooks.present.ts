@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type * as wire from './webhooks.wire.js';
 import type { DomainEventData, DomainEventType, EventPayloads, WirePayload } from '../../../application/shared/domain-events.js';
 import { orderView } from './commerce.present.js';
+import { certificateEvent, enrollmentEvent } from './learning-events.present.js';
 import { leadAssignedView, leadStatusChangedView, leadView } from './crm.present.js';
 import type { OutboundDelivery, WebhookEndpoint } from '../../../domain/webhooks/webhook.js';
 
@@ -49,9 +50,9 @@ const eventPayloads: { [T in DomainEventType]: (data: DomainEventData[T]) => Wir
   'lead.status_changed': leadStatusChangedView,
   'order.paid': (e) => ({ order: orderView(e.order), payment_method: e.paymentMethod }),
   'order.refunded': (e) => ({ order: orderView(e.order) }),
-  'enrollment.created': (e) => e,
-  'course.completed': (e) => e,
-  'certificate.issued': (e) => e,
+  'enrollment.created': (e) => ({ enrollment: enrollmentEvent(e.enrollment) }),
+  'course.completed': (e) => ({ user_id: e.userId, course_id: e.course.id, course_title: e.course.title, completed_at: e.completedAt }),
+  'certificate.issued': (e) => ({ certificate: certificateEvent(e.certificate) }),
   'assignment.graded': (e) => e,
 };
 

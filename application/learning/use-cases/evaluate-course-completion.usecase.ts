@@ -3,7 +3,6 @@ import type { Certificate } from '../../../domain/learning/certificate.js';
 import { isEnrollmentActive } from '../../../domain/learning/enrollment.js';
 import { isCourseComplete } from '../../../domain/learning/progress.js';
 import type { LearningDeps } from '../deps.js';
-import { certificateEvent } from '../event-views.js';
 
 export interface CompletionOutcome {
   completed: boolean;
@@ -82,13 +81,8 @@ export const makeEvaluateCourseCompletion =
         userAgent: null,
         metadata: { course_id: courseId, code: certificate.code },
       });
-      await d.domainEvents.publish(tenantId, 'course.completed', {
-        user_id: userId,
-        course_id: courseId,
-        course_title: course.title,
-        completed_at: now,
-      });
-      await d.domainEvents.publish(tenantId, 'certificate.issued', { certificate: certificateEvent(certificate) });
+      await d.domainEvents.publish(tenantId, 'course.completed', { userId, course, completedAt: now });
+      await d.domainEvents.publish(tenantId, 'certificate.issued', { certificate });
       return { completed, certificate, issued: true };
     });
   };

@@ -1,7 +1,6 @@
 import { regrant, type Enrollment, type EnrollmentSource } from '../../../domain/learning/enrollment.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
-import { enrollmentEvent } from '../event-views.js';
 
 export type GrantEnrollmentError = 'COURSE_NOT_FOUND' | 'USER_NOT_FOUND';
 
@@ -43,7 +42,7 @@ export const makeGrantEnrollment =
         updatedAt: now,
       };
       if (await d.enrollmentRepository.insertIfAbsent(fresh)) {
-        await d.domainEvents.publish(tenantId, 'enrollment.created', { enrollment: enrollmentEvent(fresh) });
+        await d.domainEvents.publish(tenantId, 'enrollment.created', { enrollment: fresh });
         return ok({ enrollment: fresh, created: true });
       }
       const existing = (await d.enrollmentRepository.lock(tenantId, userId, courseId))!;

@@ -1,7 +1,7 @@
-import type { Certificate } from '../../domain/learning/certificate.js';
-import type { Enrollment } from '../../domain/learning/enrollment.js';
+import type { Certificate } from '../../../domain/learning/certificate.js';
+import type { Enrollment } from '../../../domain/learning/enrollment.js';
 
-/** The `data` of learning's webhook events (docs/webhooks.md). */
+/** The wire shapes inside learning's webhook events (docs/webhooks.md); `presentEventPayload` uses them. */
 export const enrollmentEvent = (e: Enrollment) => ({
   id: e.id,
   user_id: e.userId,
