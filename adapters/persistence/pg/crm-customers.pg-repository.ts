@@ -29,7 +29,7 @@ export const makePeopleDirectoryPg = ({ db }: DbDeps): PeopleDirectory => ({
     const email = contact.email?.trim().toLowerCase() ?? null;
     const rows = (await db
       .q()('users')
-      .where({ tenant_id: tenantId })
+      .where({ tenantId })
       .whereNull('deleted_at')
       .where((w) => {
         if (email) w.orWhere('email', email);
@@ -46,14 +46,14 @@ export const makePeopleDirectoryPg = ({ db }: DbDeps): PeopleDirectory => ({
     if (ids.length === 0) return [];
     const rows = (await db
       .q()('users')
-      .where({ tenant_id: tenantId })
+      .where({ tenantId })
       .whereNull('deleted_at')
       .whereIn('id', [...ids])
       .select('id', 'display_name', 'role')) as Array<{ id: string; displayName: string; role: RoleLevel }>;
     return rows.map((r) => ({ id: r.id, name: r.displayName, role: r.role }));
   },
   async contactOf(tenantId, userId) {
-    const r = (await db.q()('users').where({ tenant_id: tenantId, id: userId }).whereNull('deleted_at').first('email', 'phone')) as
+    const r = (await db.q()('users').where({ tenantId, id: userId }).whereNull('deleted_at').first('email', 'phone')) as
       { email: string; phone: string | null } | undefined;
     return r ? { email: r.email, phone: r.phone } : null;
   },

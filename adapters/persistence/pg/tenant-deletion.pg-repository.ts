@@ -1,7 +1,7 @@
 import type { TenantDeletion } from '../../../domain/identity/tenant.js';
 import type { TenantDeletionRepository } from '../../../application/identity/ports/tenant-deletion-repository.js';
 import type { DbDeps } from './base.js';
-import { TenantDeletionModel } from './identity.models.js';
+import type { TenantDeletionRow } from './rows/identity.rows.js';
 
 interface TableRow {
   table_name: string;
@@ -11,7 +11,7 @@ interface EdgeRow {
   parent: string;
 }
 
-const toDeletion = (m: TenantDeletionModel): TenantDeletion => ({
+const toDeletion = (m: TenantDeletionRow): TenantDeletion => ({
   requestedAt: m.requestedAt,
   tablesDone: m.tablesDone,
   tablesTotal: m.tablesTotal,
@@ -45,7 +45,7 @@ export const makeTenantDeletionPgRepository = ({ db }: DbDeps): TenantDeletionRe
     await db.q()('tenant_deletions').insert({ tenantId, requestedAt }).onConflict('tenant_id').ignore();
   },
   async progressOf(tenantId) {
-    const m = await TenantDeletionModel.query(db.q()).findById(tenantId);
+    const m = await db.q()('tenant_deletions').where({ tenantId }).first();
     return m ? toDeletion(m) : null;
   },
   async tablesInDeletionOrder() {
