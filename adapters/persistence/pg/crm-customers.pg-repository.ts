@@ -229,6 +229,7 @@ export const makeLeadAnalyticsPg = ({ db }: DbDeps): LeadAnalytics => ({
   async funnel(tenantId, range, includeTest, series) {
     const f = leadFilter(tenantId, range, includeTest);
     const groups = leadGroups(tenantId, range, includeTest);
+    // Raw: CTEs and a union over the rollups' SQL text.
     const sources = db.q().raw(
       `with ${PAID_CTE}, ${DONE_CTE}
        select g.provider, g.campaign_id, g.form_id, g.ad_id, g.status, g.leads, g.linked, g.won_value_sum, ` +

@@ -120,7 +120,7 @@ export const makeLeadPgRepository = ({ db }: DbDeps): LeadRepository => ({
     return rows.map(({ seq: _seq, ...r }) => toEvent(r));
   },
   async aggregate(tenantId, range, includeTest) {
-    // From the rollups (migration 0995), not a pass over the leads.
+    // From the rollups (migration 0995), not a pass over the leads. Raw: it sums over leadGroups' SQL text.
     const groups = leadGroups(tenantId, range, includeTest);
     const result = await db.q().raw(
       `select status, provider, sum(leads) as count, sum(won_value_sum) as won_value_sum, sum(won_value_count) as won_value_count,
@@ -322,12 +322,12 @@ export const makeAutomationPgRepository = ({ db }: DbDeps): AutomationRepository
       .merge(['mode', 'members', 'fallback_user_id', 'close_on_payment', 'updated_at']);
   },
   async nextPosition(tenantId, poolKey) {
-    const result = await db.q().raw(
-      `insert into crm_allocation_cursors (tenant_id, pool_key, position) values (?, ?, 1)
-       on conflict (tenant_id, pool_key) do update set position = crm_allocation_cursors.position + 1
-       returning position`,
-      [tenantId, poolHash(poolKey)],
-    );
-    return Number((result as { rows: Array<{ position: number | string }> }).rows[0]!.position);
+    const [row] = (await db
+      .q()('crm_allocation_cursors')
+      .insert({ tenantId, poolKey: poolHash(poolKey), position: 1 })
+      .onConflict(['tenantId', 'poolKey'])
+      .merge({ position: db.q().raw('crm_allocation_cursors.position + 1') })
+      .returning('position')) as Array<{ position: number | string }>;
+    return Number(row!.position);
   },
 });

@@ -50,6 +50,7 @@ export const makeTenantDeletionPgRepository = ({ db }: DbDeps): TenantDeletionRe
   },
   async tablesInDeletionOrder() {
     // Every table with a tenant_id, but the progress row: it goes with the tenant row, last.
+    // Raw: catalog queries (information_schema, and pg_constraint's ::regclass casts), not our tables.
     const tables = (await db.q().raw(`
       select c.table_name from information_schema.columns c
       join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
@@ -65,6 +66,7 @@ export const makeTenantDeletionPgRepository = ({ db }: DbDeps): TenantDeletionRe
   },
   async deleteBatch(tenantId, table, limit) {
     // By row address: tables differ in their keys (some composite), every one has a ctid.
+    // Raw: a data-modifying CTE over a table named at run time, counted in the same statement.
     const res = (await db.q().raw(
       `
       with gone as (delete from ?? where ctid = any(array(select ctid from ?? where tenant_id = ? limit ?)) returning 1)
@@ -77,7 +79,8 @@ export const makeTenantDeletionPgRepository = ({ db }: DbDeps): TenantDeletionRe
     await db
       .q()('tenant_deletions')
       .where({ tenantId })
-      .update({ tablesDone, tablesTotal, rowsDeleted: db.q().raw('rows_deleted + ?', [rowsDeleted]) });
+      .update({ tablesDone, tablesTotal })
+      .increment('rowsDeleted', rowsDeleted);
   },
   async pending() {
     return (await db.q()('tenants').where({ status: 'deleting' }).select('id')).map((r: { id: string }) => r.id);
