@@ -276,7 +276,13 @@ export const makeCrmRoutes =
       },
       async ({ rawBody, body, ctx }) =>
         reply(
-          unwrap(await d.receiveMetaWebhook({ rawBody: rawBody ?? Buffer.alloc(0), body, signature: ctx.get('X-Hub-Signature-256') || undefined })),
+          unwrap(
+            await d.receiveMetaWebhook({
+              rawBody: rawBody ?? Buffer.alloc(0),
+              body,
+              signature: ctx.get('X-Hub-Signature-256') || undefined,
+            }),
+          ),
           'Received',
         ),
     );

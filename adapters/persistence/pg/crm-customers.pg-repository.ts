@@ -120,21 +120,26 @@ export const makeCustomerRecordsPg = ({ db }: DbDeps): CustomerRecords => ({
         'e.courseId',
         'c.title',
         'e.status',
-        db.q()('lessons as l').count('*').whereColumn('l.tenantId', 'e.tenantId').andWhereColumn('l.courseId', 'e.courseId').as('lessons'),
+        db
+          .q()('lessons as l')
+          .count('*')
+          .where('l.tenantId', db.knex.ref('e.tenantId'))
+          .where('l.courseId', db.knex.ref('e.courseId'))
+          .as('lessons'),
         db
           .q()('lesson_progress as p')
           .count('*')
-          .whereColumn('p.tenantId', 'e.tenantId')
-          .andWhereColumn('p.userId', 'e.userId')
-          .andWhereColumn('p.courseId', 'e.courseId')
+          .where('p.tenantId', db.knex.ref('e.tenantId'))
+          .where('p.userId', db.knex.ref('e.userId'))
+          .where('p.courseId', db.knex.ref('e.courseId'))
           .where('p.status', 'completed')
           .as('completed'),
         db
           .q()('certificates as ct')
           .select('ct.issuedAt')
-          .whereColumn('ct.tenantId', 'e.tenantId')
-          .andWhereColumn('ct.userId', 'e.userId')
-          .andWhereColumn('ct.courseId', 'e.courseId')
+          .where('ct.tenantId', db.knex.ref('e.tenantId'))
+          .where('ct.userId', db.knex.ref('e.userId'))
+          .where('ct.courseId', db.knex.ref('e.courseId'))
           .as('completedAt'),
       )) as EnrolmentListing[];
     return rows.map((r): CustomerEnrolment => {

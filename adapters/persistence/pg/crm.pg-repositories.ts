@@ -59,7 +59,12 @@ const SEARCH_EXPR = `(coalesce(name, '') || ' ' || coalesce(email, '') || ' ' ||
 
 export const makeLeadPgRepository = ({ db }: DbDeps): LeadRepository => ({
   async insertIfAbsent(lead) {
-    const rows = await db.q()('crm_leads').insert(leadRow(lead)).onConflict(['tenant_id', 'provider', 'external_id']).ignore().returning('id');
+    const rows = await db
+      .q()('crm_leads')
+      .insert(leadRow(lead))
+      .onConflict(['tenant_id', 'provider', 'external_id'])
+      .ignore()
+      .returning('id');
     return rows.length === 1;
   },
   async findById(tenantId, id, options = {}) {
@@ -171,7 +176,7 @@ const toDelivery = (m: DeliveryRow): WebhookDelivery => ({
   updatedAt: m.updatedAt,
 });
 
-// Every column, in the order of the table: the insert's text must not vary (it is prepared).
+// Every column, always (none left undefined): the insert's text must not vary, it is prepared.
 const deliveryRow = (d: WebhookDelivery): DeliveryWrite => ({
   id: d.id,
   tenantId: d.tenantId,
@@ -182,16 +187,16 @@ const deliveryRow = (d: WebhookDelivery): DeliveryWrite => ({
   payload: JSON.stringify(d.payload),
   attempts: d.attempts,
   retries: d.retries,
-  lastError: d.lastError,
-  leadId: d.leadId,
+  lastError: d.lastError ?? null,
+  leadId: d.leadId ?? null,
   receivedAt: d.receivedAt,
-  processedAt: d.processedAt,
+  processedAt: d.processedAt ?? null,
   updatedAt: d.updatedAt,
 });
 
 export const makeDeliveryPgRepository = ({ db }: DbDeps): DeliveryRepository => ({
   async insert(d) {
-    // Every webhook delivery runs this: prepared once per connection. The row always has every column, in one order: one text.
+    // Every webhook delivery runs this: prepared once per connection; deliveryRow keeps its text fixed.
     await db.q()('crm_webhook_deliveries').insert(deliveryRow(d)).options(prepared('crm_webhook_delivery_insert'));
   },
   async findById(tenantId, id) {
@@ -229,17 +234,16 @@ export const makeDeliveryPgRepository = ({ db }: DbDeps): DeliveryRepository => 
     return rows[0] ? toDelivery(rows[0]) : null;
   },
   async stalePending(updatedBefore, limit) {
-    return (await db
+    return await db
       .q()('crm_webhook_deliveries')
       .where({ status: 'pending' })
       .where('updatedAt', '<', updatedBefore)
       .orderBy('updatedAt')
       .limit(limit)
-      .select('id', 'tenantId', 'retries'));
+      .select('id', 'tenantId', 'retries');
   },
   async countByStatus(tenantId, status) {
-    const row = (await db.q()('crm_webhook_deliveries').where({ tenantId, status }).count({ n: '*' }).first()) as
-      { n: number } | undefined;
+    const row = (await db.q()('crm_webhook_deliveries').where({ tenantId, status }).count({ n: '*' }).first()) as { n: number } | undefined;
     return Number(row?.n ?? 0);
   },
 });

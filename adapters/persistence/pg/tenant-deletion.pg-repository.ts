@@ -76,11 +76,7 @@ export const makeTenantDeletionPgRepository = ({ db }: DbDeps): TenantDeletionRe
     return res.rows[0]!.n;
   },
   async record(tenantId, { tablesDone, tablesTotal, rowsDeleted }) {
-    await db
-      .q()('tenant_deletions')
-      .where({ tenantId })
-      .update({ tablesDone, tablesTotal })
-      .increment('rowsDeleted', rowsDeleted);
+    await db.q()('tenant_deletions').where({ tenantId }).update({ tablesDone, tablesTotal }).increment('rowsDeleted', rowsDeleted);
   },
   async pending() {
     return (await db.q()('tenants').where({ status: 'deleting' }).select('id')).map((r: { id: string }) => r.id);

@@ -177,7 +177,10 @@ describe('application/crm use cases on memory adapters', () => {
     });
     const bytes = new TextEncoder().encode(raw);
     const receive = makeReceiveMetaWebhook(w);
-    expect(await receive({ rawBody: bytes, body: JSON.parse(raw), signature: 'sha256=00' })).to.deep.include({ ok: false, error: 'INVALID_SIGNATURE' });
+    expect(await receive({ rawBody: bytes, body: JSON.parse(raw), signature: 'sha256=00' })).to.deep.include({
+      ok: false,
+      error: 'INVALID_SIGNATURE',
+    });
     expect(w.deliveryRepository.rows.size).to.equal(0);
     const signature = `sha256=${createHmac('sha256', 'shh').update(raw).digest('hex')}`;
     expect(await receive({ rawBody: bytes, body: JSON.parse(raw), signature })).to.deep.equal({ ok: true, value: { accepted: 1 } });
@@ -289,14 +292,20 @@ describe('application/crm use cases on memory adapters', () => {
       user_column_data: [{ column_id: 'FULL_NAME', string_value: 'Ani' }],
     };
     const bytes = new TextEncoder().encode(JSON.stringify(body));
-    expect(await receive({ rawBody: bytes, body: { ...body, google_key: 'nope' } })).to.deep.include({ ok: false, error: 'INVALID_WEBHOOK_KEY' });
+    expect(await receive({ rawBody: bytes, body: { ...body, google_key: 'nope' } })).to.deep.include({
+      ok: false,
+      error: 'INVALID_WEBHOOK_KEY',
+    });
     expect(await receive({ rawBody: bytes, body })).to.deep.include({ ok: true });
     const [delivery] = [...w.deliveryRepository.rows.values()];
     expect(delivery!.tenantId).to.equal(w.tenantId);
     expect(delivery!.rawBody).to.not.include('g-key-0123456789abcdef');
 
     await makeUpdateIntegration(w)(w.actor(admin), meta, 'google', { webhook_key: 'g-short' });
-    expect(await receive({ rawBody: bytes, body: { ...body, google_key: 'g-short' } })).to.deep.include({ ok: false, error: 'INVALID_WEBHOOK_KEY' });
+    expect(await receive({ rawBody: bytes, body: { ...body, google_key: 'g-short' } })).to.deep.include({
+      ok: false,
+      error: 'INVALID_WEBHOOK_KEY',
+    });
     expect(w.deliveryRepository.rows.size).to.equal(1);
   });
 
