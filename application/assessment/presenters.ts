@@ -6,6 +6,7 @@ import { displayMark } from '../../domain/assessment/marks.js';
 import { moodleGradeOf } from '../../domain/assessment/moodle-grades.js';
 import type { QuizAnalytics } from '../../domain/assessment/analytics.js';
 import type { Submission } from '../../domain/assessment/assignment.js';
+import type { BankQuestion, QuestionCategory, RandomSlot } from '../../domain/assessment/question-bank.js';
 import type { AttemptSummary, MarkingItem } from './ports/attempt-repository.js';
 import type { AttemptSelection } from './ports/quiz-results-reader.js';
 import type { QuizQuestionStats } from './ports/quiz-repository.js';
@@ -216,4 +217,30 @@ export const markingItemView = (m: MarkingItem) => ({
   graded_at: m.gradedAt,
   submitted_at: m.submittedAt,
   student: m.student ? { id: m.student.id, display_name: m.student.displayName, email: m.student.email } : null,
+});
+
+export const questionCategoryView = (c: QuestionCategory, questionCount?: number) => ({
+  id: c.id,
+  course_id: c.courseId,
+  parent_id: c.parentId,
+  name: c.name,
+  is_default: c.isDefault,
+  ...(questionCount === undefined ? {} : { question_count: questionCount }),
+  created_at: c.createdAt,
+  updated_at: c.updatedAt,
+});
+
+/** A bank question as a quiz question's authoring view, with its category (`quiz_id` null: in no quiz). */
+export const bankQuestionView = (q: BankQuestion) => ({ ...questionAuthorView({ ...q, quizId: '' }), quiz_id: q.quizId, category_id: q.categoryId });
+
+export const randomSlotView = (s: RandomSlot) => ({
+  id: s.id,
+  quiz_id: s.quizId,
+  type: 'random' as const,
+  category_id: s.categoryId,
+  include_subcategories: s.includeSubcategories,
+  count: s.count,
+  points: s.points,
+  order: s.order,
+  created_at: s.createdAt,
 });

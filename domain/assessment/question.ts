@@ -34,6 +34,8 @@ export interface Question {
   id: string;
   tenantId: string;
   quizId: string;
+  /** Its category in the course's question bank (issue 33); absent: the course's default category. */
+  categoryId?: string | null | undefined;
   type: QuestionType;
   text: string;
   points: number;

@@ -113,7 +113,7 @@ export const makeAssessmentQuizAdminRoutes = (d: Deps): RouteModule => (r) => {
   r.post('/api/lms/admin/quizzes', { operationId: 'createQuiz', response: wire.Quiz, errors: ['MODULE_NOT_FOUND'], summary: 'Create a quiz (a draft) in a module', access: Role.Admin, body: QuizBody, tags }, async ({ actor, meta, body }) =>
     reply(quizView(unwrap(await d.createQuiz(actor, meta, { ...toQuizInput(body), moduleId: body.module_id, title: body.title }))), 'Quiz created'));
 
-  r.put('/api/lms/admin/quizzes/:id', { operationId: 'updateQuiz', response: wire.Quiz, errors: ['QUIZ_NOT_FOUND', 'MODULE_NOT_FOUND', 'QUIZ_HAS_NO_QUESTIONS'], summary: 'Update a quiz (any subset of its fields; status publishes or returns to draft)', access: Role.Admin, params: idParam, body: QuizUpdate, tags }, async ({ actor, meta, params, body }) => {
+  r.put('/api/lms/admin/quizzes/:id', { operationId: 'updateQuiz', response: wire.Quiz, errors: ['QUIZ_NOT_FOUND', 'MODULE_NOT_FOUND', 'QUIZ_HAS_NO_QUESTIONS', 'RANDOM_SLOT_TOO_FEW_QUESTIONS'], summary: 'Update a quiz (any subset of its fields; status publishes or returns to draft)', access: Role.Admin, params: idParam, body: QuizUpdate, tags }, async ({ actor, meta, params, body }) => {
     const updated = unwrap(await d.updateQuiz(actor, meta, params.id, toQuizInput(body)));
     return reply(quizView(updated.quiz, updated.stats), 'Quiz updated');
   });
@@ -123,7 +123,7 @@ export const makeAssessmentQuizAdminRoutes = (d: Deps): RouteModule => (r) => {
     return reply(null, 'Quiz deleted');
   });
 
-  r.post('/api/lms/admin/quizzes/:id/publish', { operationId: 'publishQuiz', response: wire.Quiz, errors: ['QUIZ_NOT_FOUND', 'QUIZ_HAS_NO_QUESTIONS'], summary: 'Publish a quiz (it needs questions)', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) => {
+  r.post('/api/lms/admin/quizzes/:id/publish', { operationId: 'publishQuiz', response: wire.Quiz, errors: ['QUIZ_NOT_FOUND', 'QUIZ_HAS_NO_QUESTIONS', 'RANDOM_SLOT_TOO_FEW_QUESTIONS'], summary: 'Publish a quiz (it needs questions; each random slot\'s category enough of them)', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) => {
     const published = unwrap(await d.publishQuiz(actor, meta, params.id));
     return reply(quizView(published.quiz, published.stats), 'Quiz published');
   });

@@ -66,7 +66,7 @@ export const makeAssessmentQuizRoutes = (d: Deps): RouteModule => (r) => {
     };
   });
 
-  r.post('/api/lms/quizzes/:id/start', { operationId: 'startQuizAttempt', response: wire.StartedAttempt, errors: ['QUIZ_NOT_FOUND', 'NOT_ENROLLED', 'QUIZ_HAS_NO_QUESTIONS', 'MAX_ATTEMPTS_REACHED'], summary: 'Start an attempt, or resume the one in progress', access: Role.Student, params: idParam, tags }, async ({ actor, params }) => {
+  r.post('/api/lms/quizzes/:id/start', { operationId: 'startQuizAttempt', response: wire.StartedAttempt, errors: ['QUIZ_NOT_FOUND', 'NOT_ENROLLED', 'QUIZ_HAS_NO_QUESTIONS', 'MAX_ATTEMPTS_REACHED', 'RANDOM_SLOT_TOO_FEW_QUESTIONS'], summary: 'Start an attempt, or resume the one in progress', access: Role.Student, params: idParam, tags }, async ({ actor, params }) => {
     const s = unwrap(await d.startAttempt(actor, params.id));
     return reply({ attempt: attemptView(s.attempt, d.clock.now()), questions: attemptQuestionsView(s.questions, s.answers, s.attempt, false), resumed: s.resumed }, s.resumed ? 'Attempt resumed' : 'Attempt started');
   });

@@ -220,3 +220,29 @@ const counts = { total: z.number().int(), pending: z.number().int(), graded: z.n
 export const AssignmentSummary = z
   .object({ course_id: id, scope: z.enum(['all', 'mine']), ...counts, lessons: z.array(z.object({ lesson_id: id, lesson_title: z.string().nullable(), ...counts })) })
   .meta({ id: 'AssignmentSummary' });
+
+/** Issue 33 item 4: a category of a course's question bank (`parent_id` gives the tree). */
+export const QuestionCategory = z
+  .object({
+    id, course_id: id, parent_id: id.nullable(), name: z.string(),
+    is_default: z.boolean().meta({ description: 'The course\'s default category: questions written straight into its quizzes live here' }),
+    question_count: z.number().int().optional().meta({ description: 'Questions filed directly in it (lists only)' }),
+    created_at: timestamp, updated_at: timestamp,
+  })
+  .meta({ id: 'QuestionCategory' });
+
+/** A bank question: a quiz question's authoring view, with its category; `quiz_id` null when no quiz holds it. */
+export const BankQuestion = AuthorQuestion.extend({ quiz_id: id.nullable(), category_id: id }).meta({ id: 'BankQuestion' });
+export const BankQuestionPage = pageOf(BankQuestion).meta({ id: 'BankQuestionPage' });
+
+export const BankImport = z
+  .object({ format: z.enum(IMPORT_FORMATS), imported: z.number().int(), questions: z.array(BankQuestion) })
+  .meta({ id: 'BankImport' });
+
+/** Issue 33 item 5: each attempt draws `count` distinct questions of the category at its start. */
+export const RandomSlot = z
+  .object({
+    id, quiz_id: id, type: z.literal('random'), category_id: id, include_subcategories: z.boolean(), count: z.number().int(),
+    points: z.number().int().meta({ description: 'What each drawn question is worth in the attempt' }), order: z.number().int(), created_at: timestamp,
+  })
+  .meta({ id: 'RandomSlot' });

@@ -126,17 +126,47 @@ const storedOption = (o: QuestionOption): StoredOption => {
   return stored;
 };
 
-const toQuestion = (r: QuestionRow): Question => ({
-  id: r.id, tenantId: r.tenantId, quizId: r.quizId, type: r.questionType, text: r.questionText,
+export const toQuestion = (r: QuestionRow): Question => ({
+  // A bank question no quiz holds has no quiz (issue 33); quiz routes never reach one by a quiz.
+  id: r.id, tenantId: r.tenantId, quizId: r.quizId as string, type: r.questionType, text: r.questionText,
   points: num(r.points), order: num(r.sortOrder), options: json<StoredOption[]>(r.options).map(toOption),
   createdAt: date(r.createdAt), updatedAt: date(r.updatedAt),
 });
 
 // jsonb is written as JSON text (an array would reach pg as a PostgreSQL array); keys stay snake_case inside it.
-const questionRow = (q: Question): QuestionRow => ({
-  id: q.id, tenantId: q.tenantId, quizId: q.quizId, questionType: q.type, questionText: q.text, points: q.points, sortOrder: q.order,
+export const questionRow = (q: Pick<Question, Exclude<keyof Question, 'quizId'>> & { quizId: string | null; categoryId?: string | null | undefined }): QuestionRow => ({
+  id: q.id, tenantId: q.tenantId, quizId: q.quizId, ...(q.categoryId ? { categoryId: q.categoryId } : {}), questionType: q.type, questionText: q.text, points: q.points, sortOrder: q.order,
   options: JSON.stringify(q.options.map(storedOption)), createdAt: q.createdAt, updatedAt: q.updatedAt,
 });
+
+/**
+ * The default category of each quiz of questions that come without a category (`tenant:quiz` →
+ * category id), creating the courses' default categories that do not exist yet (issue 33: a
+ * question written into a quiz lives in its course's default category). Two queries; the upsert
+ * leans on the unique index of default categories, so concurrent first questions make one.
+ */
+async function defaultCategoriesOf(db: DbDeps['db'], questions: readonly Question[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const byTenant = new Map<string, Set<string>>();
+  for (const q of questions) if (!q.categoryId && q.quizId) byTenant.set(q.tenantId, (byTenant.get(q.tenantId) ?? new Set()).add(q.quizId));
+  for (const [tenantId, quizIds] of byTenant) {
+    await db.q().raw(
+      `insert into question_categories (id, tenant_id, course_id, parent_id, name, is_default, created_at, updated_at)
+       select distinct on (z.course_id) gen_random_uuid(), z.tenant_id, z.course_id, null, left('Default for ' || c.title, 255), true, now(), now()
+         from quizzes z join courses c on c.id = z.course_id
+        where z.tenant_id = ? and z.id = any(?::uuid[])
+       on conflict (tenant_id, course_id) where is_default do nothing`,
+      [tenantId, [...quizIds]],
+    );
+    const rows = rawRows<{ quizId: string; id: string }>(await db.q().raw(
+      `select z.id as quiz_id, qc.id from quizzes z join question_categories qc on qc.tenant_id = z.tenant_id and qc.course_id = z.course_id and qc.is_default
+        where z.tenant_id = ? and z.id = any(?::uuid[])`,
+      [tenantId, [...quizIds]],
+    ));
+    for (const r of rows) out.set(`${tenantId}:${r.quizId}`, r.id);
+  }
+  return out;
+}
 
 export const makeQuestionPgRepository = ({ db }: DbDeps): QuestionRepository => ({
   async findById(tenantId, id) {
@@ -148,17 +178,26 @@ export const makeQuestionPgRepository = ({ db }: DbDeps): QuestionRepository => 
   },
   async statsByQuizzes(tenantId, quizIds) {
     if (quizIds.length === 0) return new Map();
-    const rows = (await db.q()('quiz_questions').where({ tenantId }).whereIn('quizId', [...quizIds]).groupBy('quizId')
-      .select('quizId', db.knex.raw('count(*) as count'), db.knex.raw('coalesce(sum(points), 0) as max_score'))) as Array<{ quizId: string; count: number | string; maxScore: number | string }>;
+    // A random slot counts as its `count` questions, each worth the slot's points (issue 33 item 5).
+    const rows = rawRows<{ quizId: string; count: number | string; maxScore: number | string }>(await db.q().raw(
+      `select quiz_id, sum(n) as count, sum(m) as max_score from (
+         select quiz_id, count(*) as n, coalesce(sum(points), 0) as m from quiz_questions where tenant_id = ? and quiz_id = any(?::uuid[]) group by quiz_id
+         union all
+         select quiz_id, sum(count), sum(count * points) from quiz_random_slots where tenant_id = ? and quiz_id = any(?::uuid[]) group by quiz_id
+       ) s group by quiz_id`,
+      [tenantId, [...quizIds], tenantId, [...quizIds]],
+    ));
     return new Map(rows.map((r) => [r.quizId, { count: num(r.count), maxScore: num(r.maxScore) }]));
   },
   async insertMany(questions) {
     if (questions.length === 0) return;
+    const categories = await defaultCategoriesOf(db, questions);
+    const rows = questions.map((q) => ({ ...questionRow(q), categoryId: q.categoryId ?? categories.get(`${q.tenantId}:${q.quizId}`) ?? null }));
     // Bounded batches: a 2,000-question import stays under the bind-parameter limit.
-    for (let i = 0; i < questions.length; i += 500) await db.q()('quiz_questions').insert(questions.slice(i, i + 500).map(questionRow));
+    for (let i = 0; i < rows.length; i += 500) await db.q()('quiz_questions').insert(rows.slice(i, i + 500));
   },
   async update(question) {
-    const { id, tenantId, createdAt: _c, quizId: _q, ...changes } = questionRow(question);
+    const { id, tenantId, createdAt: _c, quizId: _q, categoryId: _k, ...changes } = questionRow(question);
     await db.q()('quiz_questions').where({ tenantId, id }).update(changes);
   },
   async delete(tenantId, id) {

@@ -9,6 +9,26 @@ import type { AssessmentDeps } from '../deps.js';
 import { closeAttempt } from '../attempt-grading.js';
 import { quizFor, type QuizAccessError } from '../quiz-access.js';
 import { questionsOfAttempt } from '../attempt-questions.js';
+import { slotCandidates, tooFewDetail, type BankDeps } from '../question-bank.js';
+import type { QuestionBankRepository } from '../ports/question-bank-repository.js';
+import { drawnQuestion, drawRandomSlots, type RandomSlot } from '../../../domain/assessment/question-bank.js';
+
+/**
+ * The questions of a new attempt: the fixed ones and, at each random slot's place, `count` questions
+ * drawn from its category by the attempt's seed (issue 33 item 5). None twice, none already fixed in
+ * the quiz. Two queries whatever the slots (candidate ids, then the drawn questions), plus the
+ * course's categories when a slot takes subcategories. The draw is kept with the attempt (its
+ * questions), so resuming shows the same ones.
+ */
+async function withDraws(bank: QuestionBankRepository, quiz: Quiz, fixed: readonly Question[], slots: readonly RandomSlot[], seed: number): Promise<Result<Question[], 'RANDOM_SLOT_TOO_FEW_QUESTIONS'>> {
+  const candidates = await slotCandidates(bank, quiz.tenantId, quiz.courseId, slots);
+  const drawn = drawRandomSlots(slots, (s) => candidates.get(s.id) ?? [], new Set(fixed.map((q) => q.id)), seed);
+  if (!drawn.ok) return err('RANDOM_SLOT_TOO_FEW_QUESTIONS', tooFewDetail(drawn.slot, drawn.available));
+  const rows = new Map((await bank.findQuestions(quiz.tenantId, drawn.draws.flatMap((x) => x.questionIds))).map((q) => [q.id, q]));
+  const picked = drawn.draws.flatMap((x) => x.questionIds.flatMap((id) => { const q = rows.get(id); return q ? [drawnQuestion(q, x.slot)] : []; }));
+  // A stable sort: fixed questions keep their order, drawn ones stand at their slot's place.
+  return ok([...fixed, ...picked].sort((a, b) => a.order - b.order));
+}
 
 export interface StartedAttempt {
   quiz: Quiz;
@@ -19,7 +39,7 @@ export interface StartedAttempt {
   resumed: boolean;
 }
 
-export type StartAttemptError = QuizAccessError | 'QUIZ_HAS_NO_QUESTIONS' | 'MAX_ATTEMPTS_REACHED';
+export type StartAttemptError = QuizAccessError | 'QUIZ_HAS_NO_QUESTIONS' | 'MAX_ATTEMPTS_REACHED' | 'RANDOM_SLOT_TOO_FEW_QUESTIONS';
 
 /**
  * `POST /quizzes/:id/start` (contract §6): answers the attempt in progress if there is one (an
@@ -27,13 +47,16 @@ export type StartAttemptError = QuizAccessError | 'QUIZ_HAS_NO_QUESTIONS' | 'MAX
  * (0: unlimited). The database decides the number and the limit in one statement with unique
  * indexes behind it, so N concurrent starts create one attempt and the others resume it.
  */
-export const makeStartAttempt = (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'attemptRepository' | 'learningAccess' | 'evaluateCourseCompletion' | 'clock' | 'ids' | 'random' | 'uow'>) =>
+export const makeStartAttempt = (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'attemptRepository' | 'learningAccess' | 'evaluateCourseCompletion' | 'clock' | 'ids' | 'random' | 'uow'> & Partial<Pick<BankDeps, 'questionBankRepository'>>) =>
   async (actor: Actor, quizId: string): Promise<Result<StartedAttempt, StartAttemptError>> => {
     const found = await quizFor(d, actor, quizId);
     if (!found.ok) return found;
     const quiz = found.value;
     // A new attempt takes the questions as they are now; one in progress resumes with its own.
-    const questions = await d.questionRepository.listByQuiz(actor.tenantId, quizId);
+    // Without a bank (use-case tests of fixed quizzes) a quiz has no random slots.
+    const [questions, slots] = await Promise.all([
+      d.questionRepository.listByQuiz(actor.tenantId, quizId), d.questionBankRepository ? d.questionBankRepository.randomSlots(actor.tenantId, quizId) : [],
+    ]);
     const answer = (attempt: Attempt, taken: Question[], answers: AttemptAnswer[], resumed: boolean): StartedAttempt => ({
       quiz, attempt, questions: attemptOrder(taken, attempt.seed, quiz.shuffleQuestions), answers, resumed,
     });
@@ -45,14 +68,17 @@ export const makeStartAttempt = (d: Pick<AssessmentDeps, 'quizRepository' | 'que
         return ok(answer(running, taken, answers, true));
       }
       if (running) await closeAttempt(d, actor.tenantId, running.id, 'expired');
-      if (questions.length === 0) return err('QUIZ_HAS_NO_QUESTIONS');
+      if (questions.length === 0 && slots.length === 0) return err('QUIZ_HAS_NO_QUESTIONS');
+      const seed = seedFromHex(d.random.bytesHex(4));
+      const taken = slots.length && d.questionBankRepository ? await withDraws(d.questionBankRepository, quiz, questions, slots, seed) : ok(questions);
+      if (!taken.ok) return taken;
       const now = d.clock.now();
       const inserted = await d.attemptRepository.insertNext({
-        id: d.ids.uuid(), tenantId: actor.tenantId, quizId, userId: actor.userId, status: 'in_progress', seed: seedFromHex(d.random.bytesHex(4)),
-        startedAt: now, deadlineAt: deadlineFor(now, quiz.durationMinutes), submittedAt: null, score: null, maxScore: maxScoreOf(questions),
+        id: d.ids.uuid(), tenantId: actor.tenantId, quizId, userId: actor.userId, status: 'in_progress', seed,
+        startedAt: now, deadlineAt: deadlineFor(now, quiz.durationMinutes), submittedAt: null, score: null, maxScore: maxScoreOf(taken.value),
         percentage: null, passed: null, updatedAt: now,
-      }, quiz.maxAttempts, questions);
-      if (inserted) return ok(answer(inserted, questions, [], false));
+      }, quiz.maxAttempts, taken.value);
+      if (inserted) return ok(answer(inserted, taken.value, [], false));
       if (!(await d.attemptRepository.findInProgress(actor.tenantId, quizId, actor.userId))) {
         const used = await d.attemptRepository.countByUser(actor.tenantId, quizId, actor.userId);
         if (quiz.maxAttempts !== 0 && used >= quiz.maxAttempts) return err('MAX_ATTEMPTS_REACHED');

@@ -5,15 +5,16 @@ import type { AssessmentDeps } from '../deps.js';
 import type { QuizInput } from './create-quiz.usecase.js';
 import type { QuizWithStats } from '../ports/quiz-repository.js';
 import { quizStats } from '../quiz-access.js';
+import { checkRandomSlots, type BankDeps } from '../question-bank.js';
 
-export type UpdateQuizError = 'QUIZ_NOT_FOUND' | 'MODULE_NOT_FOUND' | 'QUIZ_HAS_NO_QUESTIONS';
+export type UpdateQuizError = 'QUIZ_NOT_FOUND' | 'MODULE_NOT_FOUND' | 'QUIZ_HAS_NO_QUESTIONS' | 'RANDOM_SLOT_TOO_FEW_QUESTIONS';
 
 /**
  * Any subset of the quiz's fields (contract §2). Moving it to another module moves it to that
  * module's course; `status` may publish it (with questions) or return it to draft. Attempts
  * already graded keep their scores. Answers the quiz with its question count and maximum score, as GET does.
  */
-export const makeUpdateQuiz = (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'learningAccess' | 'auditLog' | 'clock' | 'uow'>) =>
+export const makeUpdateQuiz = (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'learningAccess' | 'auditLog' | 'clock' | 'uow'> & Partial<Pick<BankDeps, 'questionBankRepository'>>) =>
   async (actor: Actor, meta: RequestMeta, id: string, input: QuizInput): Promise<Result<QuizWithStats, UpdateQuizError>> => {
     const current = await d.quizRepository.findById(actor.tenantId, id);
     if (!current) return err('QUIZ_NOT_FOUND');
@@ -37,7 +38,13 @@ export const makeUpdateQuiz = (d: Pick<AssessmentDeps, 'quizRepository' | 'quest
       updatedAt: now,
     };
     if (input.status && input.status !== current.status) {
-      if (input.status === 'published' && (await d.questionRepository.listByQuiz(actor.tenantId, id)).length === 0) return err('QUIZ_HAS_NO_QUESTIONS');
+      if (input.status === 'published') {
+        if ((await quizStats(d, actor.tenantId, id)).count === 0) return err('QUIZ_HAS_NO_QUESTIONS');
+        if (d.questionBankRepository) {
+          const fillable = await checkRandomSlots({ ...d, questionBankRepository: d.questionBankRepository }, actor.tenantId, courseId, id);
+          if (!fillable.ok) return fillable;
+        }
+      }
       quiz = withQuizStatus(quiz, input.status, now);
     }
     await d.uow.run(async () => {

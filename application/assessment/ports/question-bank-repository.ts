@@ -1,0 +1,42 @@
+import type { BankQuestion, QuestionCategory, RandomSlot } from '../../../domain/assessment/question-bank.js';
+import type { Page, PageRequest } from '../../shared/ports.js';
+
+/** A category as lists show it: with the number of questions filed directly in it. */
+export interface CategoryWithCount {
+  category: QuestionCategory;
+  questionCount: number;
+}
+
+/**
+ * The question bank (issue 33 item 4): a course's categories and the questions filed in them, and
+ * quizzes' random slots. Quiz questions themselves stay with `QuestionRepository`, which files a
+ * question given without a category in its course's default category.
+ */
+export interface QuestionBankRepository {
+  findCategory(tenantId: string, id: string): Promise<QuestionCategory | null>;
+  /** The course's categories (a small tree), by name, each with its question count; one query. */
+  listCategories(tenantId: string, courseId: string): Promise<CategoryWithCount[]>;
+  /** The course's default category, created (named `name`) when it has none yet; safe under concurrency. */
+  ensureDefaultCategory(tenantId: string, courseId: string, name: string, at: Date): Promise<QuestionCategory>;
+  insertCategory(category: QuestionCategory): Promise<void>;
+  updateCategory(category: QuestionCategory): Promise<void>;
+  deleteCategory(tenantId: string, id: string): Promise<boolean>;
+  /** What keeps a category from being deleted: its questions, subcategories and random slots. */
+  categoryUsage(tenantId: string, id: string): Promise<{ questions: number; children: number; slots: number }>;
+
+  /** Questions filed in the category, oldest first. */
+  listQuestions(tenantId: string, categoryId: string, page: PageRequest): Promise<Page<BankQuestion>>;
+  /** All questions of the categories (export), oldest first. */
+  allQuestions(tenantId: string, categoryIds: readonly string[]): Promise<BankQuestion[]>;
+  insertQuestions(questions: readonly BankQuestion[]): Promise<void>;
+  /** Ids of the questions filed in any of the categories, per category; one query, ids only. */
+  questionIdsIn(tenantId: string, categoryIds: readonly string[]): Promise<Map<string, string[]>>;
+  /** The questions with these ids (any order); one query. */
+  findQuestions(tenantId: string, ids: readonly string[]): Promise<BankQuestion[]>;
+
+  /** The quiz's random slots, in order. */
+  randomSlots(tenantId: string, quizId: string): Promise<RandomSlot[]>;
+  insertRandomSlot(slot: RandomSlot): Promise<void>;
+  /** The next place in the quiz's order, after its questions and slots. */
+  nextSlotOrder(tenantId: string, quizId: string): Promise<number>;
+}
