@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { harness, type Harness, type TestUser } from '../../support/harness.js';
 import { Role } from '../../../domain/identity/role.js';
 import { seedCourse } from '../learning/learning-fixtures.js';
+import { statementsOf } from '../../support/statement-counter.js';
 import { addQuestion, createQuiz, enrolledStudent, type SeededQuiz } from './assessment-fixtures.js';
 
 interface Category { id: string; course_id: string; parent_id: string | null; name: string; is_default: boolean; question_count?: number }
@@ -280,5 +281,42 @@ describe('HTTP assessment: question bank and random slots', () => {
     const ids = ((await h.http.post(`/api/lms/quizzes/${quizId}/start`).set(student.headers)).body.data.questions as Array<{ id: string }>).map((q) => q.id);
     expect(ids).to.have.length(4);
     expect(ids.filter((id) => id === fixed.id)).to.have.length(1);
+  });
+
+  it('starts an attempt with 3 random slots of 10 from a 500-question category in a handful of statements, as many as a fixed quiz', async () => {
+    const t = await h.tenant();
+    const admin = await h.user(t, Role.Admin);
+    const course = await seedCourse(h, admin, { modules: 1, lessons: 0 });
+    const pool = await createCategory(admin, course.id, { name: 'Big pool' });
+    const rows = Array.from({ length: 500 }, (_, i) => `multiple_choice,Pool question ${i},1,1,right ${i},wrong ${i}`);
+    const imported = await h.http.post(`/api/lms/admin/question-categories/${pool.id}/import`).set(admin.headers)
+      .attach('file', Buffer.from(`question_type,question_text,points,correct,option_1,option_2\n${rows.join('\n')}\n`, 'utf8'), { filename: 'pool.csv', contentType: 'text/csv' });
+    expect(imported.status, JSON.stringify(imported.body).slice(0, 300)).to.equal(200);
+    expect(imported.body.data.imported).to.equal(500);
+
+    const fixedQuiz = await createQuiz(h, admin, course.moduleIds[0]!);
+    for (let i = 0; i < 31; i++) await addQuestion(h, admin, fixedQuiz, { question_type: 'true_false', question_text: `Fixed ${i}`, correct_answer: true });
+    const randomQuizWith = async (slots: number) => {
+      const quizId = await createQuiz(h, admin, course.moduleIds[0]!);
+      await addQuestion(h, admin, quizId, { question_type: 'true_false', question_text: 'Fixed', correct_answer: true });
+      for (let i = 0; i < slots; i++) await h.http.post(`/api/lms/admin/quizzes/${quizId}/random-slots`).set(admin.headers).send({ category_id: pool.id, count: 10 }).expect(200);
+      return quizId;
+    };
+    const oneSlot = await randomQuizWith(1);
+    const threeSlots = await randomQuizWith(3);
+    for (const id of [fixedQuiz, oneSlot, threeSlots]) await h.http.post(`/api/lms/admin/quizzes/${id}/publish`).set(admin.headers).expect(200);
+    const student = await enrolledStudent(h, admin, { course, quizId: fixedQuiz, questionIds: [], optionIds: [] });
+    const start = async (quizId: string, questions: number) => {
+      const { statements, result } = await statementsOf(h, (http) => http.post(`/api/lms/quizzes/${quizId}/start`).set(student.headers));
+      expect(result.status, JSON.stringify(result.body).slice(0, 300)).to.equal(200);
+      expect(result.body.data.questions).to.have.length(questions);
+      return statements;
+    };
+    const fixed = await start(fixedQuiz, 31);
+    const one = await start(oneSlot, 11);
+    const three = await start(threeSlots, 31);
+    // The draw costs two statements (candidate ids, drawn questions), whatever the number of slots.
+    expect(three).to.equal(one);
+    expect(three).to.be.at.most(fixed + 2);
   });
 });
