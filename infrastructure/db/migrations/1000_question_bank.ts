@@ -6,15 +6,17 @@ import type { Knex } from 'knex';
  * row with `quiz_id`, in that quiz's order) and its random slots (`quiz_random_slots`: draw
  * `count` questions from a category at each attempt's start). A bank question no quiz holds has no
  * `quiz_id`. Existing questions move into their course's default category, so nothing changes for
- * quizzes written before the bank. Foreign keys are NO ACTION (checked at the end of the
- * statement): a course's deletion cascades to its quizzes, questions and categories together.
+ * quizzes written before the bank. The keys to a category cascade: only a course's (or a
+ * tenant's) deletion removes a category that holds anything (the API refuses to delete a non-empty
+ * one), and then its subcategories, bank questions and random slots go with it, whatever the order
+ * of the deletion's batches.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('question_categories', (t) => {
     t.uuid('id').primary();
     t.uuid('tenant_id').notNullable().references('tenants.id').onDelete('CASCADE');
     t.uuid('course_id').notNullable().references('courses.id').onDelete('CASCADE');
-    t.uuid('parent_id').references('question_categories.id');
+    t.uuid('parent_id').references('question_categories.id').onDelete('CASCADE');
     t.string('name', 255).notNullable();
     t.boolean('is_default').notNullable().defaultTo(false);
     t.timestamp('created_at', { useTz: true }).notNullable();
@@ -26,7 +28,7 @@ export async function up(knex: Knex): Promise<void> {
   // One default category per course: the upsert that creates it on demand relies on this.
   await knex.raw('create unique index question_categories_default on question_categories (tenant_id, course_id) where is_default');
 
-  await knex.raw('alter table quiz_questions add column category_id uuid references question_categories (id)');
+  await knex.raw('alter table quiz_questions add column category_id uuid references question_categories (id) on delete cascade');
   await knex.raw('alter table quiz_questions alter column quiz_id drop not null');
   await knex.raw('create index quiz_questions_category_id_fk on quiz_questions (category_id)');
   await knex.raw('create index quiz_questions_tenant_category on quiz_questions (tenant_id, category_id, created_at)');
@@ -44,7 +46,7 @@ export async function up(knex: Knex): Promise<void> {
     t.uuid('id').primary();
     t.uuid('tenant_id').notNullable().references('tenants.id').onDelete('CASCADE');
     t.uuid('quiz_id').notNullable().references('quizzes.id').onDelete('CASCADE');
-    t.uuid('category_id').notNullable().references('question_categories.id');
+    t.uuid('category_id').notNullable().references('question_categories.id').onDelete('CASCADE');
     t.boolean('include_subcategories').notNullable().defaultTo(false);
     t.integer('count').notNullable();
     // Each drawn question is worth this many points (Moodle's slot mark), whatever its own points.

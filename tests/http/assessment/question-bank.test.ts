@@ -87,6 +87,23 @@ describe('HTTP assessment: question bank and random slots', () => {
     expect((await h.http.delete(`/api/lms/admin/question-categories/${algebra.id}`).set(admin.headers)).status).to.equal(404);
   });
 
+  it('deletes a course with its bank (a tree of categories, bank questions, a quiz with a random slot)', async () => {
+    const t = await h.tenant();
+    const admin = await h.user(t, Role.Admin);
+    const course = await seedCourse(h, admin, { modules: 1, lessons: 0 });
+    const top = await createCategory(admin, course.id, { name: 'Top' });
+    const sub = await createCategory(admin, course.id, { name: 'Sub', parent_id: top.id });
+    await fillCategory(admin, sub.id, 2);
+    const quizId = await createQuiz(h, admin, course.moduleIds[0]!);
+    await addQuestion(h, admin, quizId, { question_type: 'true_false', question_text: 'Fixed', correct_answer: true });
+    await h.http.post(`/api/lms/admin/quizzes/${quizId}/random-slots`).set(admin.headers).send({ category_id: top.id, count: 2, include_subcategories: true }).expect(200);
+    const res = await h.http.delete(`/api/lms/admin/courses/${course.id}`).set(admin.headers);
+    expect(res.status, JSON.stringify(res.body)).to.equal(200);
+    expect((await h.http.get(`/api/lms/admin/question-categories/${sub.id}/questions`).set(admin.headers)).status).to.equal(404);
+    const left = await h.app.db.knex('question_categories').whereIn('id', [top.id, sub.id]).count({ n: '*' }).first();
+    expect(Number((left as { n: number | string }).n)).to.equal(0);
+  });
+
   it('refuses bad input, strangers and students, and changes nothing', async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
