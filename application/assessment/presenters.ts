@@ -4,7 +4,8 @@ import type { Attempt, AttemptAnswer } from '../../domain/assessment/attempt.js'
 import { secondsLeft } from '../../domain/assessment/deadline.js';
 import { displayMark } from '../../domain/assessment/marks.js';
 import { moodleGradeOf } from '../../domain/assessment/moodle-grades.js';
-import type { QuizAnalytics } from '../../domain/assessment/analytics.js';
+import type { QuestionAnalytics, QuizAnalytics } from '../../domain/assessment/analytics.js';
+import type { RandomSlotStatistics } from './use-cases/get-quiz-analytics.usecase.js';
 import type { Submission } from '../../domain/assessment/assignment.js';
 import type { BankQuestion, QuestionCategory, RandomSlot } from '../../domain/assessment/question-bank.js';
 import type { AttemptSummary, MarkingItem } from './ports/attempt-repository.js';
@@ -130,7 +131,32 @@ export function attemptQuestionsView(questions: readonly Question[], answers: re
   });
 }
 
-export const analyticsView = (a: QuizAnalytics, questions: readonly Question[], selection: AttemptSelection) => {
+/** A question's (or a slot position's) figures, as the statistics report shows them. */
+const figuresView = (s: QuestionAnalytics | null | undefined) => ({
+  attempts: s?.attempts ?? 0,
+  correct: s?.correct ?? 0,
+  mean_mark: s?.meanMark ?? null,
+  facility_index: s?.facilityIndex ?? null,
+  standard_deviation: s?.standardDeviation ?? null,
+  random_guess_score: s?.randomGuessScore ?? null,
+  intended_weight: s?.intendedWeight ?? null,
+  effective_weight: s?.effectiveWeight ?? null,
+  discrimination_index: s?.discriminationIndex ?? null,
+  discriminative_efficiency: s?.discriminativeEfficiency ?? null,
+});
+
+/** Random slots' part of the report (issue 33): per slot position, and per drawn question. */
+const randomSlotsView = (r: RandomSlotStatistics) => ({
+  random_slots: r.positions.map((p) => ({
+    slot_id: p.slot.id, position: p.position, order: p.slot.order, category_id: p.slot.categoryId, max_mark: p.stats?.maxMark ?? p.slot.points, ...figuresView(p.stats),
+  })),
+  drawn_questions: r.drawn.map((x) => ({
+    question_id: x.stats.questionId, category_id: x.question?.categoryId ?? null, question_type: x.question?.type ?? null, question_text: x.question?.text ?? null,
+    max_mark: x.stats.maxMark, ...figuresView(x.stats),
+  })),
+});
+
+export const analyticsView = (a: QuizAnalytics, questions: readonly Question[], selection: AttemptSelection, randomSlots?: RandomSlotStatistics) => {
   const byId = new Map(a.questions.map((q) => [q.questionId, q]));
   return {
     attempts_counted: selection,
@@ -165,6 +191,7 @@ export const analyticsView = (a: QuizAnalytics, questions: readonly Question[], 
         discriminative_efficiency: s?.discriminativeEfficiency ?? null,
       };
     }),
+    ...(randomSlots ? randomSlotsView(randomSlots) : {}),
   };
 };
 

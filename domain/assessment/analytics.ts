@@ -243,13 +243,16 @@ export function roundAnalytics(a: QuizAnalytics): QuizAnalytics {
     ...a,
     mean: round(a.mean, 2), median: round(a.median, 2), stdDev: round(a.stdDev, 2), skewness: round(a.skewness, 4), kurtosis: round(a.kurtosis, 4),
     passRate: round(a.passRate, 2), cronbachAlpha: round(a.cronbachAlpha, 4), errorRatio: round(a.errorRatio, 2), standardError: round(a.standardError, 2),
-    questions: a.questions.map((q) => ({
-      ...q, meanMark: round(q.meanMark, 4), facilityIndex: round(q.facilityIndex, 4), standardDeviation: round(q.standardDeviation, 4),
-      randomGuessScore: round(q.randomGuessScore, 4), intendedWeight: round(q.intendedWeight, 2), effectiveWeight: round(q.effectiveWeight, 2),
-      discriminationIndex: round(q.discriminationIndex, 2), discriminativeEfficiency: round(q.discriminativeEfficiency, 2),
-    })),
+    questions: a.questions.map(roundQuestionAnalytics),
   };
 }
+
+/** A question's figures as the API shows them (as `roundAnalytics`). */
+export const roundQuestionAnalytics = (q: QuestionAnalytics): QuestionAnalytics => ({
+  ...q, meanMark: round(q.meanMark, 4), facilityIndex: round(q.facilityIndex, 4), standardDeviation: round(q.standardDeviation, 4),
+  randomGuessScore: round(q.randomGuessScore, 4), intendedWeight: round(q.intendedWeight, 2), effectiveWeight: round(q.effectiveWeight, 2),
+  discriminationIndex: round(q.discriminationIndex, 2), discriminativeEfficiency: round(q.discriminativeEfficiency, 2),
+});
 
 /** A graded attempt as statistics see it. */
 export interface GradedAttemptMarks {

@@ -98,7 +98,7 @@ export function drawRandomSlots(
 }
 
 /** The question as the attempt holds it: in the quiz, at the slot's place (its order), worth the slot's points. */
-export const drawnQuestion = (q: BankQuestion, slot: RandomSlot): Question => {
+export const drawnQuestion = (q: BankQuestion, slot: RandomSlot, position: number): Question => {
   const { categoryId: _c, ...rest } = q;
-  return { ...rest, quizId: slot.quizId, points: slot.points, order: slot.order };
+  return { ...rest, quizId: slot.quizId, points: slot.points, order: slot.order, drawnAt: { slotId: slot.id, position } };
 };

@@ -176,8 +176,8 @@ export const makeAssessmentQuizAdminRoutes = (d: Deps): RouteModule => (r) => {
   });
 
   r.get('/api/lms/admin/quizzes/:id/analytics', { operationId: 'getQuizStatistics', response: wire.QuizStatistics, errors: ['QUIZ_NOT_FOUND'], summary: 'Moodle\'s statistics report of a quiz over ?attempts=all|first|last|highest', access: Role.Admin, params: idParam, query: AnalyticsQuery, tags }, async ({ actor, params, query }) => {
-    const { analytics, questions } = unwrap(await d.getQuizAnalytics(actor, params.id, query.attempts));
-    return analyticsView(analytics, questions, query.attempts);
+    const { analytics, questions, randomSlots } = unwrap(await d.getQuizAnalytics(actor, params.id, query.attempts));
+    return analyticsView(analytics, questions, query.attempts, randomSlots);
   });
 
   r.get('/api/lms/admin/quizzes/:id/export-questions', {

@@ -31,6 +31,31 @@ export const QuestionStatistics = z
   })
   .meta({ id: 'QuestionStatistics' });
 
+const itemFigures = {
+  max_mark: z.number(),
+  attempts: z.number().int(),
+  correct: z.number().int(),
+  mean_mark: figure,
+  facility_index: figure,
+  standard_deviation: figure,
+  random_guess_score: figure,
+  intended_weight: figure,
+  effective_weight: figure,
+  discrimination_index: figure,
+  discriminative_efficiency: figure,
+};
+
+export const RandomSlotStatistics = z
+  .object({ slot_id: id, position: z.number().int().meta({ description: '1 … the slot\'s count' }), order: z.number().int(), category_id: id, ...itemFigures })
+  .meta({ id: 'RandomSlotStatistics' });
+
+export const DrawnQuestionStatistics = z
+  .object({
+    question_id: id, category_id: id.nullable(), question_type: z.enum(QUESTION_TYPES).nullable(), question_text: z.string().nullable(), ...itemFigures,
+    intended_weight: figure.meta({ description: 'null: weights belong to the slot' }), effective_weight: figure.meta({ description: 'null: weights belong to the slot' }),
+  })
+  .meta({ id: 'DrawnQuestionStatistics' });
+
 export const QuizStatistics = z
   .object({
     attempts_counted: z.enum(ATTEMPT_SELECTIONS),
@@ -46,6 +71,8 @@ export const QuizStatistics = z
     error_ratio: figure,
     standard_error: figure,
     questions: z.array(QuestionStatistics),
+    random_slots: z.array(RandomSlotStatistics).optional().meta({ description: 'Quizzes with random slots: one item per slot position (Moodle\'s random slot), whichever question each attempt drew there' }),
+    drawn_questions: z.array(DrawnQuestionStatistics).optional().meta({ description: 'Quizzes with random slots: each drawn question over the attempts that drew it (Moodle\'s sub-question statistics)' }),
   })
   .meta({ id: 'QuizStatistics' });
 

@@ -9,6 +9,7 @@ import type { AttemptSelection, QuizResultsReader, ResultCursor, ResultRow } fro
 import type { LessonAssignmentSummary, SubmissionFilter, SubmissionRepository, SubmissionView, SubmitOutcome } from '../../../application/assessment/ports/submission-repository.js';
 import type { PageRequest } from '../../../application/shared/ports.js';
 import { clone, newestFirst, pageOf } from './paging.js';
+import { accumulateRandomSlots, type SlottedAttemptMarks } from '../../../domain/assessment/random-slot-statistics.js';
 import { defaultCategoryName, type BankQuestion, type QuestionCategory, type RandomSlot } from '../../../domain/assessment/question-bank.js';
 import type { QuestionBankRepository } from '../../../application/assessment/ports/question-bank-repository.js';
 
@@ -28,6 +29,8 @@ export class MemoryAssessmentState {
   readonly courses = new Map<string, { title: string }>();
   readonly categories = new Map<string, QuestionCategory>();
   readonly randomSlots = new Map<string, RandomSlot>();
+  /** An attempt's questions as it started (the attempts' snapshots, which statistics read too). */
+  readonly attemptQuestions = new Map<string, Question[]>();
   /** Question id → category id (the SQL column `category_id`). */
   readonly questionCategory = new Map<string, string>();
 
@@ -177,6 +180,7 @@ export class MemoryAttemptRepository implements AttemptRepository {
     const attempt: Attempt = { ...clone(a), attemptNumber: next };
     this.s.attempts.set(attempt.id, attempt);
     this.snapshots.set(attempt.id, questions.map(clone));
+    this.s.attemptQuestions.set(attempt.id, questions.map(clone));
     return clone(attempt);
   }
   async questionsOf(tenantId: string, attemptId: string) {
@@ -300,12 +304,15 @@ export class MemoryQuizResultsReader implements QuizResultsReader {
       graded = [...kept.values()];
     }
     const answers = [...this.s.answers.values()];
-    const rows: GradedAttemptMarks[] = graded.map((a) => ({
-      percentage: a.percentage ?? 0, passed: a.passed ?? false, score: a.score ?? 0, maxScore: a.maxScore,
-      marks: answers.filter((x) => x.attemptId === a.id && x.pointsAwarded !== null)
-        .map((x) => ({ questionId: x.questionId, points: x.pointsAwarded!, maxPoints: x.maxPoints ?? 0, isCorrect: x.isCorrect ?? false })),
-    }));
-    return accumulate(rows);
+    const rows: SlottedAttemptMarks[] = graded.map((a) => {
+      const drawnAt = new Map((this.s.attemptQuestions.get(a.id) ?? []).filter((q) => q.drawnAt).map((q) => [q.id, q.drawnAt]));
+      return {
+        percentage: a.percentage ?? 0, passed: a.passed ?? false, score: a.score ?? 0, maxScore: a.maxScore,
+        marks: answers.filter((x) => x.attemptId === a.id && x.pointsAwarded !== null)
+          .map((x) => ({ questionId: x.questionId, points: x.pointsAwarded!, maxPoints: x.maxPoints ?? 0, isCorrect: x.isCorrect ?? false, drawnAt: drawnAt.get(x.questionId) })),
+      };
+    });
+    return { ...accumulate(rows), ...accumulateRandomSlots(rows) };
   }
 }
 

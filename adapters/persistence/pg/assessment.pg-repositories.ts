@@ -479,6 +479,34 @@ export const makeQuizResultsPgReader = ({ db }: DbDeps): QuizResultsReader => ({
         group by question_id`,
       [tenantId, quizId, tenantId, tenantId, quizId],
     ));
+    // Random slots (issue 33): the attempts' drawn questions, from their question snapshots, each
+    // answer counted under its slot position and, apart, under its question.
+    const drawn = rawRows<{ kind: 'slot' | 'question'; key: string } & Record<'n' | 'maxMark' | 'correct' | 'sumX' | 'sumX2' | 'sumXt' | 'sumT' | 'sumT2' | 'sumSortedXr', number | string | null>>(await db.q().raw(
+      `with sel as (${selected}),
+            d as (select sel.id as attempt_id, sel.score::float8 as t, (e->>'id')::uuid as question_id,
+                         (e->'drawnAt'->>'slotId') || ':' || (e->'drawnAt'->>'position') as slot_key
+                    from sel
+                    join quiz_attempts a on a.tenant_id = ? and a.id = sel.id
+                    cross join lateral jsonb_array_elements(coalesce(a.questions, '[]'::jsonb)) e
+                   -- Uncorrelated: a one-time filter, so a quiz without random slots never unnests a snapshot.
+                   where exists (select 1 from quiz_random_slots rs where rs.tenant_id = ? and rs.quiz_id = ?) and e->'drawnAt' is not null),
+            m as (select d.slot_key, d.question_id, qa.max_points, qa.is_correct, qa.points_awarded::float8 as x, d.t
+                    from d join quiz_answers qa on qa.tenant_id = ? and qa.attempt_id = d.attempt_id and qa.question_id = d.question_id
+                   where qa.points_awarded is not null),
+            g as (select 'slot' as kind, slot_key as key, max_points, is_correct, x, t from m
+                  union all
+                  select 'question', question_id::text, max_points, is_correct, x, t from m)
+       select kind, key, count(*) as n, max(max_points) as max_mark, count(*) filter (where is_correct) as correct,
+              sum(x) as sum_x, sum(x * x) as sum_x2, sum(x * t) as sum_xt, sum(t) as sum_t, sum(t * t) as sum_t2,
+              (select sum(a * b) from unnest(array_agg(x order by x), array_agg(t - x order by t - x)) as u(a, b)) as sum_sorted_xr
+         from g
+        group by kind, key`,
+      [tenantId, quizId, tenantId, tenantId, quizId, tenantId],
+    ));
+    const toMoments = (r: { questionId: string } & Record<'n' | 'maxMark' | 'correct' | 'sumX' | 'sumX2' | 'sumXt' | 'sumT' | 'sumT2' | 'sumSortedXr', number | string | null>): QuestionMoments => ({
+      questionId: r.questionId, n: num(r.n), maxMark: num(r.maxMark), correct: num(r.correct), sumX: num(r.sumX), sumX2: num(r.sumX2),
+      sumXT: num(r.sumXt), sumT: num(r.sumT), sumT2: num(r.sumT2), sumSortedXR: num(r.sumSortedXr),
+    });
     const moments: AttemptMoments = {
       n: num(attempts.n), passed: num(attempts.passed), sumPct: num(attempts.sumPct), sumPct2: num(attempts.sumPct2), sumPct3: num(attempts.sumPct3),
       sumPct4: num(attempts.sumPct4), median: numOrNull(attempts.median),
@@ -486,10 +514,9 @@ export const makeQuizResultsPgReader = ({ db }: DbDeps): QuizResultsReader => ({
     };
     return {
       attempts: moments,
-      questions: questions.map((r): QuestionMoments => ({
-        questionId: r.questionId, n: num(r.n), maxMark: num(r.maxMark), correct: num(r.correct), sumX: num(r.sumX), sumX2: num(r.sumX2),
-        sumXT: num(r.sumXt), sumT: num(r.sumT), sumT2: num(r.sumT2), sumSortedXR: num(r.sumSortedXr),
-      })),
+      questions: questions.map(toMoments),
+      slots: drawn.filter((r) => r.kind === 'slot').map((r) => toMoments({ ...r, questionId: r.key })),
+      drawn: drawn.filter((r) => r.kind === 'question').map((r) => toMoments({ ...r, questionId: r.key })),
     };
   },
 });

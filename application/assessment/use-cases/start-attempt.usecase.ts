@@ -25,7 +25,7 @@ async function withDraws(bank: QuestionBankRepository, quiz: Quiz, fixed: readon
   const drawn = drawRandomSlots(slots, (s) => candidates.get(s.id) ?? [], new Set(fixed.map((q) => q.id)), seed);
   if (!drawn.ok) return err('RANDOM_SLOT_TOO_FEW_QUESTIONS', tooFewDetail(drawn.slot, drawn.available));
   const rows = new Map((await bank.findQuestions(quiz.tenantId, drawn.draws.flatMap((x) => x.questionIds))).map((q) => [q.id, q]));
-  const picked = drawn.draws.flatMap((x) => x.questionIds.flatMap((id) => { const q = rows.get(id); return q ? [drawnQuestion(q, x.slot)] : []; }));
+  const picked = drawn.draws.flatMap((x) => x.questionIds.flatMap((id, i) => { const q = rows.get(id); return q ? [drawnQuestion(q, x.slot, i + 1)] : []; }));
   // A stable sort: fixed questions keep their order, drawn ones stand at their slot's place.
   return ok([...fixed, ...picked].sort((a, b) => a.order - b.order));
 }
