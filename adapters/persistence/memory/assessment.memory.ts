@@ -151,7 +151,8 @@ export class MemoryQuestionRepository implements QuestionRepository {
     });
   }
   async nextOrder(tenantId: string, quizId: string) {
-    return Math.max(0, ...inTenant(this.s.questions.values(), tenantId).filter((q) => q.quizId === quizId).map((q) => q.order)) + 1;
+    const slots = inTenant(this.s.randomSlots.values(), tenantId).filter((r) => r.quizId === quizId).map((r) => r.order);
+    return Math.max(0, ...inTenant(this.s.questions.values(), tenantId).filter((q) => q.quizId === quizId).map((q) => q.order), ...slots) + 1;
   }
   async shiftFrom(tenantId: string, quizId: string, fromOrder: number, at: Date) {
     for (const q of inTenant(this.s.questions.values(), tenantId)) if (q.quizId === quizId && q.order >= fromOrder) this.s.questions.set(q.id, { ...q, order: q.order + 1, updatedAt: at });

@@ -213,7 +213,12 @@ export const makeQuestionPgRepository = ({ db }: DbDeps): QuestionRepository => 
     );
   },
   async nextOrder(tenantId, quizId) {
-    const r = (await db.q()('quiz_questions').where({ tenantId, quizId }).max({ m: 'sort_order' }).first()) as { m: number | null } | undefined;
+    // After the quiz's questions and its random slots (issue 33), which share one order.
+    const r = rawRows<{ m: number | string | null }>(await db.q().raw(
+      `select greatest((select max(sort_order) from quiz_questions where tenant_id = ? and quiz_id = ?),
+                       (select max(sort_order) from quiz_random_slots where tenant_id = ? and quiz_id = ?)) as m`,
+      [tenantId, quizId, tenantId, quizId],
+    ))[0];
     return num(r?.m) + 1;
   },
   async shiftFrom(tenantId, quizId, fromOrder, at) {
