@@ -49,6 +49,7 @@ import { makeCreateBankQuestion } from '../../application/assessment/use-cases/c
 import { makeListBankQuestions } from '../../application/assessment/use-cases/list-bank-questions.usecase.js';
 import { makeImportBankQuestions } from '../../application/assessment/use-cases/import-bank-questions.usecase.js';
 import { makeAddRandomSlot } from '../../application/assessment/use-cases/add-random-slot.usecase.js';
+import { makeExportBankQuestions } from '../../application/assessment/use-cases/export-bank-questions.usecase.js';
 
 /** How often overdue attempts are swept (they are also graded whenever touched). */
 export const EXPIRE_ATTEMPTS_EVERY_MS = 30_000;
@@ -113,6 +114,7 @@ export const assessmentModule: AppModule = {
     listBankQuestions: asFunction(makeListBankQuestions).singleton(),
     importBankQuestions: asFunction(makeImportBankQuestions).singleton(),
     addRandomSlot: asFunction(makeAddRandomSlot).singleton(),
+    exportBankQuestions: asFunction(makeExportBankQuestions).singleton(),
 
     expireQuizAttemptsJob: asFunction(makeExpireQuizAttemptsJob).singleton(),
     assessmentQuizAdminRoutes: asFunction(makeAssessmentQuizAdminRoutes).singleton(),

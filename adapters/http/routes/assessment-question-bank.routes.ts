@@ -8,12 +8,13 @@ import type { makeCreateBankQuestion } from '../../../application/assessment/use
 import type { makeListBankQuestions } from '../../../application/assessment/use-cases/list-bank-questions.usecase.js';
 import type { makeImportBankQuestions } from '../../../application/assessment/use-cases/import-bank-questions.usecase.js';
 import type { makeAddRandomSlot } from '../../../application/assessment/use-cases/add-random-slot.usecase.js';
-import { IMPORT_FORMATS } from '../../../application/assessment/ports/question-import-parser.js';
+import type { makeExportBankQuestions } from '../../../application/assessment/use-cases/export-bank-questions.usecase.js';
+import { EXPORT_FORMATS, IMPORT_FORMATS } from '../../../application/assessment/ports/question-import-parser.js';
 import { bankQuestionView, questionCategoryView, randomSlotView } from '../../../application/assessment/presenters.js';
 import { MAX_CATEGORY_NAME, MAX_RANDOM_COUNT } from '../../../domain/assessment/question-bank.js';
 import { MAX_POINTS } from '../../../domain/assessment/question.js';
 import { Role } from '../../../domain/identity/role.js';
-import { reply } from '../kit/envelope.js';
+import { RAW, reply } from '../kit/envelope.js';
 import { DomainError, HttpError, unwrap } from '../kit/errors.js';
 import { acknowledgement, idParam, pageQuery, pageView, toPageRequest, uuid } from '../kit/schemas.js';
 import { isBadText } from '../kit/text.js';
@@ -31,6 +32,7 @@ type Deps = {
   listBankQuestions: ReturnType<typeof makeListBankQuestions>;
   importBankQuestions: ReturnType<typeof makeImportBankQuestions>;
   addRandomSlot: ReturnType<typeof makeAddRandomSlot>;
+  exportBankQuestions: ReturnType<typeof makeExportBankQuestions>;
 };
 
 const CategoryBody = z.object({ name: z.string().min(1).max(MAX_CATEGORY_NAME), parent_id: uuid.nullable().optional() });
@@ -43,6 +45,10 @@ const RandomSlotBody = z.object({
 });
 const ImportFields = z.object({ format: z.enum(IMPORT_FORMATS).optional() });
 const ImportQuery = z.strictObject({ format: z.enum(IMPORT_FORMATS).optional() });
+const ExportQuery = z.strictObject({
+  format: z.enum(EXPORT_FORMATS).default('moodle_xml'),
+  include_subcategories: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+});
 
 /** Issue 33 items 4 and 5: a course's question bank (categories and their questions) and quizzes' random slots. */
 export const makeAssessmentQuestionBankRoutes = (d: Deps): RouteModule => (r) => {
@@ -69,7 +75,7 @@ export const makeAssessmentQuestionBankRoutes = (d: Deps): RouteModule => (r) =>
     pageView(unwrap(await d.listBankQuestions(actor, params.id, toPageRequest(query))), bankQuestionView));
 
   r.post('/api/lms/admin/question-categories/:id/import', {
-    summary: 'Import questions into the category from a CSV, GIFT, Aiken or Moodle XML file (multipart `file`, optional `format`, as a quiz\'s import-csv); all or nothing',
+    summary: 'Import questions into the category from a CSV, GIFT, Aiken or Moodle XML file (multipart `file`, optional `format`, as a quiz\'s import-csv; Moodle XML categories become subcategories); all or nothing',
     access: Role.Admin, rateLimit: 'upload', params: idParam, query: ImportQuery, body: ImportFields, bodyKind: { kind: 'multipart', maxFileBytes: IMPORT_MAX_BYTES }, tags,
     operationId: 'importBankQuestions', response: wire.BankImport, errors: ['CATEGORY_NOT_FOUND', 'INVALID_IMPORT', 'FILE_REQUIRED', { status: 400, message: 'Invalid import file', code: 'INVALID_IMPORT_FILE' }],
   }, async ({ actor, meta, params, query, body, file }) => {
@@ -82,8 +88,22 @@ export const makeAssessmentQuestionBankRoutes = (d: Deps): RouteModule => (r) =>
     }
     if (isBadText(text)) throw new HttpError(400, 'Invalid import file', 'file: contains a NUL character', { code: 'INVALID_IMPORT_FILE' });
     const format = importFormatOf(body.format ?? query.format, file, text);
-    const questions = unwrap(await d.importBankQuestions(actor, meta, params.id, format, text));
-    return reply({ format, imported: questions.length, questions: questions.map(bankQuestionView) }, `${questions.length} questions imported`);
+    const { questions, categoriesCreated } = unwrap(await d.importBankQuestions(actor, meta, params.id, format, text));
+    return reply({ format, imported: questions.length, categories_created: categoriesCreated.map((c) => questionCategoryView(c)), questions: questions.map(bankQuestionView) }, `${questions.length} questions imported`);
+  });
+
+  r.get('/api/lms/admin/question-categories/:id/export', {
+    operationId: 'exportBankQuestions', errors: ['CATEGORY_NOT_FOUND', 'NOT_EXPORTABLE'],
+    summary: 'The category\'s questions (and its subcategories\', unless `include_subcategories=false`) as a Moodle XML file, each in its `$course$/top/…` category',
+    access: Role.Admin, params: idParam, query: ExportQuery, produces: 'application/xml', tags,
+  }, async ({ actor, params, query, ctx }) => {
+    const file = unwrap(await d.exportBankQuestions(actor, params.id, query.format, query.include_subcategories));
+    ctx.status = 200;
+    ctx.attachment(`question-category-${params.id}.${file.extension}`);
+    ctx.type = file.contentType;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = file.text;
+    return RAW;
   });
 
   r.post('/api/lms/admin/quizzes/:id/random-slots', { operationId: 'addRandomSlot', response: wire.RandomSlot, errors: ['QUIZ_NOT_FOUND', 'CATEGORY_NOT_FOUND', 'INVALID_CATEGORY'], summary: 'Add a random slot after the quiz\'s questions: each attempt draws `count` distinct questions of the category (and its subcategories when asked)', access: Role.Admin, params: idParam, body: RandomSlotBody, tags }, async ({ actor, meta, params, body }) =>

@@ -263,7 +263,11 @@ export const BankQuestion = AuthorQuestion.extend({ quiz_id: id.nullable(), cate
 export const BankQuestionPage = pageOf(BankQuestion).meta({ id: 'BankQuestionPage' });
 
 export const BankImport = z
-  .object({ format: z.enum(IMPORT_FORMATS), imported: z.number().int(), questions: z.array(BankQuestion) })
+  .object({
+    format: z.enum(IMPORT_FORMATS), imported: z.number().int(),
+    categories_created: z.array(QuestionCategory).meta({ description: 'Moodle XML: the subcategories its `$course$/top/…` paths created below the category' }),
+    questions: z.array(BankQuestion),
+  })
   .meta({ id: 'BankImport' });
 
 /** Issue 33 item 5: each attempt draws `count` distinct questions of the category at its start. */

@@ -177,6 +177,60 @@ describe('HTTP assessment: question bank and random slots', () => {
     expect((await listQuestions(admin, cat.id)).total).to.equal(5);
   });
 
+  it('imports Moodle XML categories ($course$/top/…) as subcategories, and exports a category tree that imports back the same', async () => {
+    const t = await h.tenant();
+    const admin = await h.user(t, Role.Admin);
+    const course = await seedCourse(h, admin, { modules: 1, lessons: 0 });
+    const target = await createCategory(admin, course.id, { name: 'Imported' });
+    const tf = (name: string, answer: 'true' | 'false') => `<question type="truefalse"><name><text>${name}</text></name><questiontext format="html"><text>${name}?</text></questiontext>
+      <answer fraction="${answer === 'true' ? 100 : 0}"><text>true</text></answer><answer fraction="${answer === 'true' ? 0 : 100}"><text>false</text></answer></question>`;
+    const cat = (path: string) => `<question type="category"><category><text>${path}</text></category></question>`;
+    const xml = `<?xml version="1.0" encoding="UTF-8"?><quiz>${tf('At the top', 'true')}${cat('$course$/top/Algebra')}${tf('Sums', 'true')}${cat('$course$/top/Algebra/Linear//Affine')}${tf('Lines', 'false')}${tf('Slopes', 'true')}${cat('$course$/top')}${tf('Back at the top', 'false')}</quiz>`;
+    const upload = (categoryId: string, text: string) => h.http.post(`/api/lms/admin/question-categories/${categoryId}/import`).set(admin.headers).attach('file', Buffer.from(text, 'utf8'), { filename: 'bank.xml', contentType: 'application/xml' });
+    const res = await upload(target.id, xml);
+    expect(res.status, JSON.stringify(res.body)).to.equal(200);
+    expect(res.body.data).to.include({ format: 'moodle_xml', imported: 5 });
+    expect(res.body.data.categories_created.map((c: Category) => c.name)).to.deep.equal(['Algebra', 'Linear/Affine']);
+    const tree = await categories(admin, course.id);
+    const algebra = tree.find((c) => c.name === 'Algebra')!;
+    const linear = tree.find((c) => c.name === 'Linear/Affine')!;
+    expect([algebra.parent_id, linear.parent_id]).to.deep.equal([target.id, algebra.id]);
+    expect((await listQuestions(admin, target.id)).items.map((q) => q.question_text)).to.deep.equal(['At the top?', 'Back at the top?']);
+    expect((await listQuestions(admin, algebra.id)).items.map((q) => q.question_text)).to.deep.equal(['Sums?']);
+    expect((await listQuestions(admin, linear.id)).items.map((q) => q.question_text)).to.deep.equal(['Lines?', 'Slopes?']);
+    // Importing again reuses the subcategories.
+    const again = await upload(target.id, xml);
+    expect(again.body.data.categories_created).to.deep.equal([]);
+    expect((await listQuestions(admin, linear.id)).total).to.equal(4);
+
+    const exported = await h.http.get(`/api/lms/admin/question-categories/${algebra.id}/export`).set(admin.headers).buffer(true).parse((r, cb) => {
+      let text = '';
+      r.on('data', (c: Buffer) => { text += c.toString('utf8'); });
+      r.on('end', () => cb(null, text));
+    });
+    expect(exported.status).to.equal(200);
+    expect(exported.headers['content-type']).to.match(/^application\/xml/);
+    const file = exported.body as string;
+    expect(file).to.include('$course$/top/Algebra</text>');
+    expect(file).to.include('$course$/top/Algebra/Linear//Affine</text>');
+    const elsewhere = await createCategory(admin, course.id, { name: 'Copy' });
+    const back = await upload(elsewhere.id, file);
+    expect(back.status, JSON.stringify(back.body)).to.equal(200);
+    expect(back.body.data.imported).to.equal(6); // Algebra holds 2 (imported twice), its subcategory 4
+    expect(back.body.data.categories_created.map((c: Category) => c.name)).to.deep.equal(['Algebra', 'Linear/Affine']);
+    const [algebraCopy, linearCopy] = back.body.data.categories_created as Category[];
+    expect(algebraCopy!.parent_id).to.equal(elsewhere.id);
+    expect((await listQuestions(admin, algebraCopy!.id)).items.map((q) => q.question_text)).to.deep.equal(['Sums?', 'Sums?']);
+    expect((await listQuestions(admin, linearCopy!.id)).items.map((q) => [q.question_text, q.question_type])).to.deep.equal([['Lines?', 'true_false'], ['Slopes?', 'true_false'], ['Lines?', 'true_false'], ['Slopes?', 'true_false']]);
+    const only = await h.http.get(`/api/lms/admin/question-categories/${algebra.id}/export?include_subcategories=false`).set(admin.headers).buffer(true).parse((r, cb) => {
+      let text = '';
+      r.on('data', (c: Buffer) => { text += c.toString('utf8'); });
+      r.on('end', () => cb(null, text));
+    });
+    expect((only.body as string).match(/<question type="truefalse">/g)).to.have.length(2);
+    expect((await h.http.get(`/api/lms/admin/question-categories/${algebra.id}/export?include_subcategories=maybe`).set(admin.headers)).status).to.equal(400);
+  });
+
   /** A published quiz of one fixed question and a random slot of `count` from a pool of `pool` bank questions. */
   async function randomQuiz(admin: TestUser, opts: { pool: number; count: number; points?: number }) {
     const course = await seedCourse(h, admin, { modules: 1, lessons: 0 });
