@@ -2,7 +2,7 @@ import type { Quiz } from '../../../domain/assessment/quiz.js';
 import { byQuestionOrder, type Question } from '../../../domain/assessment/question.js';
 import type { Attempt, AttemptAnswer } from '../../../domain/assessment/attempt.js';
 import type { Submission } from '../../../domain/assessment/assignment.js';
-import { accumulate, type GradedAttemptMarks } from '../../../domain/assessment/analytics.js';
+import { accumulate } from '../../../domain/assessment/analytics.js';
 import type { QuestionRepository, QuizFilter, QuizRepository } from '../../../application/assessment/ports/quiz-repository.js';
 import type { AttemptRepository, AttemptSummary, MarkingFilter, MarkingItem } from '../../../application/assessment/ports/attempt-repository.js';
 import type { AttemptSelection, QuizResultsReader, ResultCursor, ResultRow } from '../../../application/assessment/ports/quiz-results-reader.js';

@@ -229,7 +229,8 @@ export function moodleXmlOf(quizTitle: string, questions: readonly Question[]): 
  * escaped slash inside a name; `[]` for the top itself.
  */
 export function categoryPath(raw: string): string[] {
-  const segments = raw.trim().replace(/\/\//g, '\u0000').split('/').map((s) => s.replace(/\u0000/g, '/').trim()).filter(Boolean);
+  // Split on single slashes only: `//` is a slash inside a name.
+  const segments = raw.trim().split(/(?<!\/)\/(?!\/)/).map((s) => s.replace(/\/\//g, '/').trim()).filter(Boolean);
   if (segments[0] && /^\$\w+\$$/.test(segments[0])) segments.shift();
   if (segments[0] === 'top') segments.shift();
   return segments;
