@@ -142,7 +142,7 @@ export const makeAssessmentQuizAdminRoutes = (d: Deps): RouteModule => (r) => {
     return reply(null, 'Question deleted');
   });
 
-  r.post('/api/lms/admin/quiz-questions/:id/duplicate', { operationId: 'duplicateQuestion', response: wire.AuthorQuestion, errors: ['QUESTION_NOT_FOUND'], summary: 'Duplicate a question right after itself', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) =>
+  r.post('/api/lms/admin/quiz-questions/:id/duplicate', { operationId: 'duplicateQuestion', response: wire.AuthorQuestion, errors: ['QUESTION_NOT_FOUND', 'QUESTION_NOT_IN_QUIZ'], summary: 'Duplicate a question right after itself', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) =>
     reply(questionAuthorView(unwrap(await d.duplicateQuestion(actor, meta, params.id))), 'Question duplicated'));
 
   r.post('/api/lms/admin/quizzes/:id/import-csv', {

@@ -149,7 +149,10 @@ const choice = z.object({ id, choice_text: z.string() });
 
 /** Authoring view (Mentors and above): correct options included. */
 export const AuthorQuestion = z
-  .object({ id, quiz_id: id, question_type: questionType, question_text: z.string(), points: z.number(), order: z.number().int(), options: z.array(authorOption) })
+  .object({
+    id, quiz_id: id.nullable().meta({ description: 'null: a question of the bank that no quiz holds (issue 33)' }),
+    question_type: questionType, question_text: z.string(), points: z.number(), order: z.number().int(), options: z.array(authorOption),
+  })
   .meta({ id: 'AuthorQuestion' });
 
 /** What a student sees before grading: never `is_correct`; no options for short_answer. */

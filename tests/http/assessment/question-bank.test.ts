@@ -148,6 +148,16 @@ describe('HTTP assessment: question bank and random slots', () => {
     const page = await listQuestions(admin, cat.id, '?page=2&page_size=5');
     expect(page.total).to.equal(12);
     expect(page.items.map((q) => q.question_text)).to.deep.equal([4, 5, 6, 7, 8].map((i) => `Bank question ${i}`));
+    // A bank question is edited and deleted as a quiz question is (it stays in its category, in no quiz).
+    const edited = await h.http.put(`/api/lms/admin/quiz-questions/${created.body.data.id}`).set(admin.headers).send({ question_text: 'Edited bank question', points: 2 });
+    expect(edited.status, JSON.stringify(edited.body)).to.equal(200);
+    expect(edited.body.data).to.include({ question_text: 'Edited bank question', points: 2 });
+    expect((await listQuestions(admin, cat.id)).items[0]).to.include({ id: created.body.data.id, question_text: 'Edited bank question', quiz_id: null, category_id: cat.id });
+    const duplicate = await h.http.post(`/api/lms/admin/quiz-questions/${created.body.data.id}/duplicate`).set(admin.headers);
+    expect(duplicate.status).to.equal(400);
+    expect((await listQuestions(admin, cat.id)).total).to.equal(12);
+    expect((await h.http.delete(`/api/lms/admin/quiz-questions/${created.body.data.id}`).set(admin.headers)).status).to.equal(200);
+    expect((await listQuestions(admin, cat.id)).total).to.equal(11);
     // The quiz itself still has only its own question.
     const quiz = await h.http.get(`/api/lms/quizzes/${quizId}`).set(admin.headers);
     expect(quiz.body.data.questions.map((q: { id: string }) => q.id)).to.deep.equal([fixed.id]);
