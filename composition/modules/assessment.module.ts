@@ -50,6 +50,8 @@ import { makeListBankQuestions } from '../../application/assessment/use-cases/li
 import { makeImportBankQuestions } from '../../application/assessment/use-cases/import-bank-questions.usecase.js';
 import { makeAddRandomSlot } from '../../application/assessment/use-cases/add-random-slot.usecase.js';
 import { makeExportBankQuestions } from '../../application/assessment/use-cases/export-bank-questions.usecase.js';
+import { makeListRandomSlots } from '../../application/assessment/use-cases/list-random-slots.usecase.js';
+import { makeDeleteRandomSlot } from '../../application/assessment/use-cases/delete-random-slot.usecase.js';
 
 /** How often overdue attempts are swept (they are also graded whenever touched). */
 export const EXPIRE_ATTEMPTS_EVERY_MS = 30_000;
@@ -115,6 +117,8 @@ export const assessmentModule: AppModule = {
     importBankQuestions: asFunction(makeImportBankQuestions).singleton(),
     addRandomSlot: asFunction(makeAddRandomSlot).singleton(),
     exportBankQuestions: asFunction(makeExportBankQuestions).singleton(),
+    listRandomSlots: asFunction(makeListRandomSlots).singleton(),
+    deleteRandomSlot: asFunction(makeDeleteRandomSlot).singleton(),
 
     expireQuizAttemptsJob: asFunction(makeExpireQuizAttemptsJob).singleton(),
     assessmentQuizAdminRoutes: asFunction(makeAssessmentQuizAdminRoutes).singleton(),

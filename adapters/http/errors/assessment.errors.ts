@@ -28,6 +28,7 @@ export const assessmentErrors: ErrorTable = {
   ATTEMPT_NOT_ENDED: { status: 400, message: 'The attempt is still in progress' },
   // Issue 33: the question bank. A category another tenant owns is as absent as one that never was.
   CATEGORY_NOT_FOUND: { status: 404, message: 'Record not found' },
+  RANDOM_SLOT_NOT_FOUND: { status: 404, message: 'Record not found' },
   INVALID_CATEGORY: { status: 400, message: 'Invalid parameters' },
   // The error detail counts what the category holds (contract §10: nothing that records hang on is deleted).
   CATEGORY_NOT_EMPTY: { status: 400, message: 'The category is not empty' },

@@ -9,6 +9,8 @@ import type { makeListBankQuestions } from '../../../application/assessment/use-
 import type { makeImportBankQuestions } from '../../../application/assessment/use-cases/import-bank-questions.usecase.js';
 import type { makeAddRandomSlot } from '../../../application/assessment/use-cases/add-random-slot.usecase.js';
 import type { makeExportBankQuestions } from '../../../application/assessment/use-cases/export-bank-questions.usecase.js';
+import type { makeListRandomSlots } from '../../../application/assessment/use-cases/list-random-slots.usecase.js';
+import type { makeDeleteRandomSlot } from '../../../application/assessment/use-cases/delete-random-slot.usecase.js';
 import { EXPORT_FORMATS, IMPORT_FORMATS } from '../../../application/assessment/ports/question-import-parser.js';
 import { bankQuestionView, questionCategoryView, randomSlotView } from '../../../application/assessment/presenters.js';
 import { MAX_CATEGORY_NAME, MAX_RANDOM_COUNT } from '../../../domain/assessment/question-bank.js';
@@ -33,6 +35,8 @@ type Deps = {
   importBankQuestions: ReturnType<typeof makeImportBankQuestions>;
   addRandomSlot: ReturnType<typeof makeAddRandomSlot>;
   exportBankQuestions: ReturnType<typeof makeExportBankQuestions>;
+  listRandomSlots: ReturnType<typeof makeListRandomSlots>;
+  deleteRandomSlot: ReturnType<typeof makeDeleteRandomSlot>;
 };
 
 const CategoryBody = z.object({ name: z.string().min(1).max(MAX_CATEGORY_NAME), parent_id: uuid.nullable().optional() });
@@ -108,4 +112,12 @@ export const makeAssessmentQuestionBankRoutes = (d: Deps): RouteModule => (r) =>
 
   r.post('/api/lms/admin/quizzes/:id/random-slots', { operationId: 'addRandomSlot', response: wire.RandomSlot, errors: ['QUIZ_NOT_FOUND', 'CATEGORY_NOT_FOUND', 'INVALID_CATEGORY'], summary: 'Add a random slot after the quiz\'s questions: each attempt draws `count` distinct questions of the category (and its subcategories when asked)', access: Role.Admin, params: idParam, body: RandomSlotBody, tags }, async ({ actor, meta, params, body }) =>
     reply(randomSlotView(unwrap(await d.addRandomSlot(actor, meta, params.id, { categoryId: body.category_id, count: body.count, includeSubcategories: body.include_subcategories, points: body.points }))), 'Random slot added'));
+
+  r.get('/api/lms/admin/quizzes/:id/random-slots', { operationId: 'listRandomSlots', response: z.array(wire.RandomSlot), errors: ['QUIZ_NOT_FOUND'], summary: 'The quiz\'s random slots, in the quiz\'s order', access: Role.Admin, params: idParam, tags }, async ({ actor, params }) =>
+    unwrap(await d.listRandomSlots(actor, params.id)).map(randomSlotView));
+
+  r.delete('/api/lms/admin/quiz-random-slots/:id', { operationId: 'deleteRandomSlot', response: acknowledgement, errors: ['RANDOM_SLOT_NOT_FOUND'], summary: 'Remove a random slot (attempts already started keep what they drew)', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) => {
+    unwrap(await d.deleteRandomSlot(actor, meta, params.id));
+    return reply(null, 'Random slot deleted');
+  });
 };

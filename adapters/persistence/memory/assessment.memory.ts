@@ -434,6 +434,11 @@ export class MemoryQuestionBankRepository implements QuestionBankRepository {
       .sort((a, b) => a.order - b.order || a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1)).map(clone);
   }
   async insertRandomSlot(slot: RandomSlot) { this.s.randomSlots.set(slot.id, clone(slot)); }
+  async findRandomSlot(tenantId: string, id: string) { return own(this.s.randomSlots.get(id), tenantId); }
+  async deleteRandomSlot(tenantId: string, id: string) {
+    if (this.s.randomSlots.get(id)?.tenantId !== tenantId) return false;
+    return this.s.randomSlots.delete(id);
+  }
   async nextSlotOrder(tenantId: string, quizId: string) {
     const orders = [
       ...inTenant(this.s.questions.values(), tenantId).filter((q) => q.quizId === quizId).map((q) => q.order),

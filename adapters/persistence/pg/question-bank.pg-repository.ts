@@ -89,6 +89,13 @@ export const makeQuestionBankPgRepository = ({ db }: DbDeps): QuestionBankReposi
     const { order, ...rest } = s;
     await db.q()('quiz_random_slots').insert({ ...rest, sortOrder: order });
   },
+  async findRandomSlot(tenantId, id) {
+    const r = await db.q()('quiz_random_slots').where({ tenantId, id }).first();
+    return r ? toSlot(r) : null;
+  },
+  async deleteRandomSlot(tenantId, id) {
+    return (await deletedRows(db.q()('quiz_random_slots').where({ tenantId, id }).delete())) > 0;
+  },
   async nextSlotOrder(tenantId, quizId) {
     const { rows } = (await db.q().raw(
       `select greatest((select max(sort_order) from quiz_questions where tenant_id = ? and quiz_id = ?),

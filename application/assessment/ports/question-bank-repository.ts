@@ -37,6 +37,9 @@ export interface QuestionBankRepository {
   /** The quiz's random slots, in order. */
   randomSlots(tenantId: string, quizId: string): Promise<RandomSlot[]>;
   insertRandomSlot(slot: RandomSlot): Promise<void>;
+  findRandomSlot(tenantId: string, id: string): Promise<RandomSlot | null>;
+  /** False when there was no such slot; attempts keep the questions they drew from it. */
+  deleteRandomSlot(tenantId: string, id: string): Promise<boolean>;
   /** The next place in the quiz's order, after its questions and slots. */
   nextSlotOrder(tenantId: string, quizId: string): Promise<number>;
 }

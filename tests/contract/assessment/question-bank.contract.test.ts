@@ -151,6 +151,12 @@ for (const [name, make] of [['memory', memoryEnv], ['PostgreSQL (PGlite, or DATA
       expect(await env.bank.nextSlotOrder(t, qz.id)).to.equal(5);
       expect((await env.questions.statsByQuizzes(t, [qz.id])).get(qz.id)).to.deep.equal({ count: 2 + 7, maxScore: 5 + 12 });
       expect(await env.bank.categoryUsage(t, cat.id)).to.deep.equal({ questions: 0, children: 0, slots: 2 });
+      expect(await env.bank.findRandomSlot(t, s3.id)).to.deep.equal(s3);
+      expect(await env.bank.findRandomSlot(await env.tenant(), s3.id)).to.equal(null);
+      expect(await env.bank.deleteRandomSlot(await env.tenant(), s3.id)).to.equal(false);
+      expect(await env.bank.deleteRandomSlot(t, s3.id)).to.equal(true);
+      expect(await env.bank.randomSlots(t, qz.id)).to.deep.equal([s4]);
+      expect((await env.questions.statsByQuizzes(t, [qz.id])).get(qz.id)).to.deep.equal({ count: 2 + 2, maxScore: 5 + 2 });
     });
   });
 }

@@ -285,6 +285,19 @@ describe('HTTP assessment: question bank and random slots', () => {
     // 15,504 possible draws of 5 from 20: two students drawing the same set would be a broken draw.
     expect([...idsB].sort()).to.not.deep.equal([...idsA].sort());
 
+    // The slot is listed; removing it changes nothing for the attempts already started.
+    const listed = await h.http.get(`/api/lms/admin/quizzes/${quizId}/random-slots`).set(admin.headers);
+    expect(listed.body.data.map((x: { count: number; points: number; order: number }) => [x.count, x.points, x.order])).to.deep.equal([[5, 2, 2]]);
+    const stranger = await h.user(await h.tenant(), Role.Admin);
+    expect((await h.http.delete(`/api/lms/admin/quiz-random-slots/${listed.body.data[0].id}`).set(stranger.headers)).status).to.equal(404);
+    expect((await h.http.get(`/api/lms/admin/quizzes/${quizId}/random-slots`).set(stranger.headers)).status).to.equal(404);
+    expect((await h.http.delete(`/api/lms/admin/quiz-random-slots/${listed.body.data[0].id}`).set(admin.headers)).status).to.equal(200);
+    expect((await h.http.get(`/api/lms/admin/quizzes/${quizId}/random-slots`).set(admin.headers)).body.data).to.deep.equal([]);
+    expect((await h.http.get(`/api/lms/quizzes/${quizId}`).set(admin.headers)).body.data).to.include({ question_count: 1, max_score: 1 });
+    const kept = await h.http.post(`/api/lms/quizzes/${quizId}/start`).set(a.headers);
+    expect(kept.body.data.questions.map((q: { id: string }) => q.id)).to.deep.equal(idsA);
+    expect(kept.body.data.attempt.max_score).to.equal(11);
+
     // Grading works on the drawn questions: answer the fixed one and two drawn ones right.
     const questions = startA.body.data.questions as Array<{ id: string; options: Array<{ id: string; option_text: string }> }>;
     const right = (q: (typeof questions)[number]) => q.options.find((o) => o.option_text.startsWith('right') || o.option_text === 'True')!.id;
@@ -293,12 +306,11 @@ describe('HTTP assessment: question bank and random slots', () => {
     const submit = await h.http.post(`/api/lms/quiz-attempts/${attemptId}/submit`).set(a.headers).send({ answers });
     expect(submit.status, JSON.stringify(submit.body)).to.equal(200);
     expect(submit.body.data.attempt).to.include({ status: 'submitted', score: 5, max_score: 11 });
-    // A question of the pool that the attempt did not draw is not part of it.
+    // The next attempt starts without the slot; a question of the pool is not part of it.
     const second = await h.http.post(`/api/lms/quizzes/${quizId}/start`).set(a.headers);
-    expect(second.body.data.attempt.attempt_number).to.equal(2);
-    const secondIds = (second.body.data.questions as Array<{ id: string }>).map((q) => q.id);
-    const notDrawn = poolIds.find((id) => !secondIds.includes(id))!;
-    const foreign = await h.http.post(`/api/lms/quiz-attempts/${second.body.data.attempt.id}/answers`).set(a.headers).send({ question_id: notDrawn, answer: ['x'] });
+    expect(second.body.data.attempt).to.include({ attempt_number: 2, max_score: 1 });
+    expect(second.body.data.questions.map((q: { id: string }) => q.id)).to.deep.equal([fixed.id]);
+    const foreign = await h.http.post(`/api/lms/quiz-attempts/${second.body.data.attempt.id}/answers`).set(a.headers).send({ question_id: poolIds[0], answer: ['x'] });
     expect(foreign.status).to.equal(400);
   });
 
