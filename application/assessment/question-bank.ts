@@ -23,6 +23,16 @@ export async function categoryFor(d: Pick<BankDeps, 'questionBankRepository'>, a
   return found ? ok(found) : err('CATEGORY_NOT_FOUND');
 }
 
+/** The categories each slot draws from (per slot id): its own, and those below it when asked (one query then). */
+export async function slotCategories(bank: QuestionBankRepository, tenantId: string, courseId: string, slots: readonly RandomSlot[]): Promise<Map<string, string[]>> {
+  const categoriesOf = new Map<string, string[]>(slots.map((s) => [s.id, [s.categoryId]]));
+  if (slots.some((s) => s.includeSubcategories)) {
+    const tree = (await bank.listCategories(tenantId, courseId)).map((c) => c.category);
+    for (const s of slots) if (s.includeSubcategories) categoriesOf.set(s.id, subtreeIds(tree, s.categoryId));
+  }
+  return categoriesOf;
+}
+
 /**
  * The questions each random slot of the quiz may draw (ids per slot id), from its category and,
  * when asked, the categories below it. Three queries whatever the number of slots: the slots, the
@@ -31,11 +41,7 @@ export async function categoryFor(d: Pick<BankDeps, 'questionBankRepository'>, a
 export async function slotCandidates(
   bank: QuestionBankRepository, tenantId: string, courseId: string, slots: readonly RandomSlot[],
 ): Promise<Map<string, string[]>> {
-  const categoriesOf = new Map<string, string[]>(slots.map((s) => [s.id, [s.categoryId]]));
-  if (slots.some((s) => s.includeSubcategories)) {
-    const tree = (await bank.listCategories(tenantId, courseId)).map((c) => c.category);
-    for (const s of slots) if (s.includeSubcategories) categoriesOf.set(s.id, subtreeIds(tree, s.categoryId));
-  }
+  const categoriesOf = await slotCategories(bank, tenantId, courseId, slots);
   const ids = await bank.questionIdsIn(tenantId, [...new Set([...categoriesOf.values()].flat())]);
   return new Map(slots.map((s) => [s.id, categoriesOf.get(s.id)!.flatMap((c) => ids.get(c) ?? [])]));
 }

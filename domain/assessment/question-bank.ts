@@ -80,25 +80,60 @@ export interface SlotDraw {
  */
 export function drawRandomSlots(
   slots: readonly RandomSlot[], candidatesOf: (slot: RandomSlot) => readonly string[], fixedIds: ReadonlySet<string>, seed: number,
-): { ok: true; draws: SlotDraw[] } | { ok: false; slot: RandomSlot; available: number } {
+): DrawOutcome {
+  return takeInRank(slots, (slot) => [...new Set(candidatesOf(slot))]
+    .map((id) => ({ id, rank: hash32(`${seed}:${slot.id}:${id}`) }))
+    .sort((a, b) => a.rank - b.rank || (a.id < b.id ? -1 : 1))
+    .map((x) => x.id), fixedIds);
+}
+
+export type DrawOutcome = { ok: true; draws: SlotDraw[] } | { ok: false; slot: RandomSlot; available: number };
+
+/**
+ * The draw from candidates already ranked per slot (a store may rank them, seeded, and answer only
+ * the first `candidatesNeeded` of each): slot by slot, the first `count` not fixed in the quiz nor
+ * taken by an earlier slot. Answers the slot that runs short and how many it had left.
+ */
+export function takeInRank(slots: readonly RandomSlot[], rankedOf: (slot: RandomSlot) => readonly string[], fixedIds: ReadonlySet<string>): DrawOutcome {
   const taken = new Set(fixedIds);
   const draws: SlotDraw[] = [];
   for (const slot of slots) {
-    const free = [...new Set(candidatesOf(slot))].filter((id) => !taken.has(id));
+    const free = rankedOf(slot).filter((id) => !taken.has(id));
     if (free.length < slot.count) return { ok: false, slot, available: free.length };
-    const chosen = free
-      .map((id) => ({ id, rank: hash32(`${seed}:${slot.id}:${id}`) }))
-      .sort((a, b) => a.rank - b.rank || (a.id < b.id ? -1 : 1))
-      .slice(0, slot.count)
-      .map((x) => x.id);
+    const chosen = free.slice(0, slot.count);
     for (const id of chosen) taken.add(id);
     draws.push({ slot, questionIds: chosen });
   }
   return { ok: true, draws };
 }
 
+/**
+ * How many ranked candidates of slot `index` a draw may need: its count, plus every earlier slot's
+ * (each of their picks may be among this slot's best), so that fetching that many of each is enough.
+ */
+export const candidatesNeeded = (slots: readonly Pick<RandomSlot, 'count'>[], index: number): number =>
+  slots.slice(0, index + 1).reduce((s, x) => s + x.count, 0);
+
 /** The question as the attempt holds it: in the quiz, at the slot's place (its order), worth the slot's points. */
 export const drawnQuestion = (q: BankQuestion, slot: RandomSlot, position: number): Question => {
   const { categoryId: _c, ...rest } = q;
   return { ...rest, quizId: slot.quizId, points: slot.points, order: slot.order, drawnAt: { slotId: slot.id, position } };
 };
+
+/**
+ * Slots drawing from the same categories share one ranking (one scan, seeded by the attempt and the
+ * categories): taken in turn, later slots get the next questions. Its length is the most any of its
+ * slots may need.
+ */
+export function rankingGroups(slots: ReadonlyArray<{ slotId: string; categoryIds: readonly string[]; limit: number }>, seed: number) {
+  const groups = new Map<string, { categoryIds: string[]; slotIds: string[]; limit: number; seed: number }>();
+  for (const s of slots) {
+    const categoryIds = [...new Set(s.categoryIds)].sort();
+    const k = categoryIds.join(',');
+    const g = groups.get(k) ?? { categoryIds, slotIds: [], limit: 0, seed: (seed ^ hash32(k)) >>> 0 };
+    g.slotIds.push(s.slotId);
+    g.limit = Math.max(g.limit, s.limit);
+    groups.set(k, g);
+  }
+  return [...groups.values()];
+}

@@ -9,8 +9,9 @@ import type { AttemptSelection, QuizResultsReader, ResultCursor, ResultRow } fro
 import type { LessonAssignmentSummary, SubmissionFilter, SubmissionRepository, SubmissionView, SubmitOutcome } from '../../../application/assessment/ports/submission-repository.js';
 import type { PageRequest } from '../../../application/shared/ports.js';
 import { clone, newestFirst, pageOf } from './paging.js';
+import { hash32 } from '../../../domain/assessment/shuffle.js';
 import { accumulateRandomSlots, type SlottedAttemptMarks } from '../../../domain/assessment/random-slot-statistics.js';
-import { defaultCategoryName, type BankQuestion, type QuestionCategory, type RandomSlot } from '../../../domain/assessment/question-bank.js';
+import { defaultCategoryName, rankingGroups, type BankQuestion, type QuestionCategory, type RandomSlot } from '../../../domain/assessment/question-bank.js';
 import type { QuestionBankRepository } from '../../../application/assessment/ports/question-bank-repository.js';
 
 /**
@@ -428,6 +429,17 @@ export class MemoryQuestionBankRepository implements QuestionBankRepository {
   }
   async findQuestions(tenantId: string, ids: readonly string[]) {
     return ids.map((id) => this.s.questions.get(id)).filter((q): q is Question => q?.tenantId === tenantId).map((q) => this.bank(q));
+  }
+  async rankedCandidates(tenantId: string, slots: ReadonlyArray<{ slotId: string; categoryIds: readonly string[]; limit: number }>, excludedIds: readonly string[], seed: number) {
+    const out = new Map<string, BankQuestion[]>(slots.map((s) => [s.slotId, []]));
+    for (const g of rankingGroups(slots, seed)) {
+      const ranked = this.inCategories(tenantId, g.categoryIds).filter((q) => !excludedIds.includes(q.id))
+        .map((q) => ({ q, rank: hash32(`${g.seed}:${q.id}`) }))
+        .sort((a, b) => a.rank - b.rank || (a.q.id < b.q.id ? -1 : 1))
+        .slice(0, g.limit).map((x) => this.bank(x.q));
+      for (const slotId of g.slotIds) out.set(slotId, ranked);
+    }
+    return out;
   }
   async randomSlots(tenantId: string, quizId: string) {
     return inTenant(this.s.randomSlots.values(), tenantId).filter((r) => r.quizId === quizId)

@@ -1,9 +1,13 @@
-import type { BankQuestion, QuestionCategory, RandomSlot } from '../../../domain/assessment/question-bank.js';
+import { rankingGroups, type BankQuestion, type QuestionCategory, type RandomSlot } from '../../../domain/assessment/question-bank.js';
 import type { QuestionBankRepository } from '../../../application/assessment/ports/question-bank-repository.js';
 import type { DbDeps } from './base.js';
 import type { QuestionCategoryRow, QuestionRow, RandomSlotRow } from './rows/assessment.rows.js';
 import { questionRow, toQuestion } from './assessment.pg-repositories.js';
 import { deletedRows, knexPage, num } from './knex-helpers.js';
+
+/** Raw query rows with camelCase keys on both engines. */
+const rawRows = <R>(result: unknown): R[] => (result as { rows: object[] }).rows
+  .map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()), v])) as R);
 
 const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 
@@ -81,6 +85,29 @@ export const makeQuestionBankPgRepository = ({ db }: DbDeps): QuestionBankReposi
   async findQuestions(tenantId, ids) {
     if (ids.length === 0) return [];
     return (await db.q()('quiz_questions').where({ tenantId }).whereIn('id', [...ids])).map(toBankQuestion);
+  },
+  async rankedCandidates(tenantId, slots, excludedIds, seed) {
+    const out = new Map<string, BankQuestion[]>(slots.map((s) => [s.slotId, []]));
+    const groups = rankingGroups(slots, seed);
+    if (groups.length === 0) return out;
+    const rows = rawRows<QuestionRow & { grp: number; rankKey: string | number }>(await db.q().raw(
+      `select s.grp, c.rank_key, q.*
+         from jsonb_to_recordset(?::jsonb) as s(grp int, cats text, n int, seed bigint)
+         -- Ranks ids alone (an index-only read of (tenant_id, category_id, created_at, id)) by PostgreSQL's
+         -- seeded uuid hash (an integer, cheaper than md5 text), then reads the few rows drawn.
+         cross join lateral (
+           select r.id, uuid_hash_extended(r.id, s.seed) as rank_key
+             from quiz_questions r
+            where r.tenant_id = ? and r.category_id = any(string_to_array(s.cats, ',')::uuid[]) and not (r.id = any(?::uuid[]))
+            order by rank_key, r.id
+            limit s.n) c
+         join quiz_questions q on q.id = c.id`,
+      [JSON.stringify(groups.map((g, i) => ({ grp: i, cats: g.categoryIds.join(','), n: g.limit, seed: g.seed }))), tenantId, [...excludedIds]],
+    ));
+    const key = (r: { rankKey: string | number }) => BigInt(r.rankKey);
+    rows.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id < b.id ? -1 : 1));
+    for (const r of rows) for (const slotId of groups[num(r.grp)]!.slotIds) out.get(slotId)!.push(toBankQuestion(r));
+    return out;
   },
   async randomSlots(tenantId, quizId) {
     return (await db.q()('quiz_random_slots').where({ tenantId, quizId }).orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])).map(toSlot);

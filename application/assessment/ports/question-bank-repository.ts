@@ -34,6 +34,13 @@ export interface QuestionBankRepository {
   /** The questions with these ids (any order); one query. */
   findQuestions(tenantId: string, ids: readonly string[]): Promise<BankQuestion[]>;
 
+  /**
+   * Per slot, its best candidates in rank order (at least `limit` when there are that many): questions
+   * of `categoryIds` but not `excludedIds`, ranked by a hash seeded by `seed` and the categories; slots
+   * of the same categories share one ranking (`rankingGroups`: later slots take the next ones). One
+   * query for all slots.
+   */
+  rankedCandidates(tenantId: string, slots: ReadonlyArray<{ slotId: string; categoryIds: readonly string[]; limit: number }>, excludedIds: readonly string[], seed: number): Promise<Map<string, BankQuestion[]>>;
   /** The quiz's random slots, in order. */
   randomSlots(tenantId: string, quizId: string): Promise<RandomSlot[]>;
   insertRandomSlot(slot: RandomSlot): Promise<void>;

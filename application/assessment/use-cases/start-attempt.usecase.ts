@@ -9,23 +9,27 @@ import type { AssessmentDeps } from '../deps.js';
 import { closeAttempt } from '../attempt-grading.js';
 import { quizFor, type QuizAccessError } from '../quiz-access.js';
 import { questionsOfAttempt } from '../attempt-questions.js';
-import { slotCandidates, tooFewDetail, type BankDeps } from '../question-bank.js';
+import { slotCategories, tooFewDetail, type BankDeps } from '../question-bank.js';
 import type { QuestionBankRepository } from '../ports/question-bank-repository.js';
-import { drawnQuestion, drawRandomSlots, type RandomSlot } from '../../../domain/assessment/question-bank.js';
+import { candidatesNeeded, drawnQuestion, takeInRank, type RandomSlot } from '../../../domain/assessment/question-bank.js';
 
 /**
  * The questions of a new attempt: the fixed ones and, at each random slot's place, `count` questions
  * drawn from its category by the attempt's seed (issue 33 item 5). None twice, none already fixed in
- * the quiz. Two queries whatever the slots (candidate ids, then the drawn questions), plus the
- * course's categories when a slot takes subcategories. The draw is kept with the attempt (its
- * questions), so resuming shows the same ones.
+ * the quiz. One query whatever the slots: the store ranks each slot's candidates by a hash of (seed,
+ * slot, question) and answers the best few (enough to skip earlier slots' picks) with their rows;
+ * plus the course's categories when a slot takes subcategories. The draw is kept with the attempt
+ * (its questions), so resuming shows the same ones.
  */
 async function withDraws(bank: QuestionBankRepository, quiz: Quiz, fixed: readonly Question[], slots: readonly RandomSlot[], seed: number): Promise<Result<Question[], 'RANDOM_SLOT_TOO_FEW_QUESTIONS'>> {
-  const candidates = await slotCandidates(bank, quiz.tenantId, quiz.courseId, slots);
-  const drawn = drawRandomSlots(slots, (s) => candidates.get(s.id) ?? [], new Set(fixed.map((q) => q.id)), seed);
+  const categories = await slotCategories(bank, quiz.tenantId, quiz.courseId, slots);
+  const ranked = await bank.rankedCandidates(
+    quiz.tenantId, slots.map((s, i) => ({ slotId: s.id, categoryIds: categories.get(s.id) ?? [s.categoryId], limit: candidatesNeeded(slots, i) })), fixed.map((q) => q.id), seed,
+  );
+  const rows = new Map([...ranked.values()].flat().map((q) => [q.id, q]));
+  const drawn = takeInRank(slots, (s) => (ranked.get(s.id) ?? []).map((q) => q.id), new Set(fixed.map((q) => q.id)));
   if (!drawn.ok) return err('RANDOM_SLOT_TOO_FEW_QUESTIONS', tooFewDetail(drawn.slot, drawn.available));
-  const rows = new Map((await bank.findQuestions(quiz.tenantId, drawn.draws.flatMap((x) => x.questionIds))).map((q) => [q.id, q]));
-  const picked = drawn.draws.flatMap((x) => x.questionIds.flatMap((id, i) => { const q = rows.get(id); return q ? [drawnQuestion(q, x.slot, i + 1)] : []; }));
+  const picked = drawn.draws.flatMap((x) => x.questionIds.map((id, i) => drawnQuestion(rows.get(id)!, x.slot, i + 1)));
   // A stable sort: fixed questions keep their order, drawn ones stand at their slot's place.
   return ok([...fixed, ...picked].sort((a, b) => a.order - b.order));
 }

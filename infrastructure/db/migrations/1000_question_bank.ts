@@ -31,7 +31,8 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw('alter table quiz_questions add column category_id uuid references question_categories (id) on delete cascade');
   await knex.raw('alter table quiz_questions alter column quiz_id drop not null');
   await knex.raw('create index quiz_questions_category_id_fk on quiz_questions (category_id)');
-  await knex.raw('create index quiz_questions_tenant_category on quiz_questions (tenant_id, category_id, created_at)');
+  // A category's list (oldest first) and a draw's ranking of its ids (read from the index alone).
+  await knex.raw('create index quiz_questions_tenant_category on quiz_questions (tenant_id, category_id, created_at, id)');
 
   await knex.raw(`
     insert into question_categories (id, tenant_id, course_id, parent_id, name, is_default, created_at, updated_at)

@@ -130,6 +130,36 @@ for (const [name, make] of [['memory', memoryEnv], ['PostgreSQL (PGlite, or DATA
       expect(await env.bank.categoryUsage(t, cat.id)).to.deep.include({ questions: 3 });
     });
 
+    it('ranks a draw\'s candidates in one seeded order per category set, without the excluded, up to the limit', async () => {
+      const t = await env.tenant();
+      const c = await env.course(t);
+      const a = category(t, c.courseId, 'A');
+      const b = category(t, c.courseId, 'B');
+      await env.bank.insertCategory(a);
+      await env.bank.insertCategory(b);
+      const inA = Array.from({ length: 12 }, (_, i) => bankQuestion(t, a.id, i));
+      const inB = Array.from({ length: 3 }, (_, i) => bankQuestion(t, b.id, 20 + i));
+      await env.bank.insertQuestions([...inA, ...inB]);
+      const excluded = [inA[0]!.id];
+      const ask = (seed: number) => env.bank.rankedCandidates(t, [
+        { slotId: 's1', categoryIds: [a.id], limit: 4 }, { slotId: 's2', categoryIds: [a.id], limit: 8 }, { slotId: 's3', categoryIds: [a.id, b.id], limit: 20 },
+      ], excluded, seed);
+      const r = await ask(7);
+      const ids = (slot: string) => r.get(slot)!.map((q) => q.id);
+      // Slots of the same categories share one ranking, as long as the most any of them needs.
+      expect(ids('s2')).to.have.length(8);
+      expect(ids('s1')).to.deep.equal(ids('s2'));
+      expect(ids('s2').every((id) => inA.some((q) => q.id === id))).to.equal(true);
+      expect(ids('s3')).to.have.length(14);
+      expect(ids('s3')).to.not.include(inA[0]!.id);
+      expect(new Set(ids('s3')).size).to.equal(14);
+      expect(r.get('s3')!.find((q) => q.id === inB[0]!.id)).to.deep.equal(inB[0]);
+      expect((await ask(7)).get('s2')!.map((q) => q.id)).to.deep.equal(ids('s2'));
+      const orders = new Set(await Promise.all([1, 2, 3, 4, 5, 6].map(async (seed) => (await ask(seed)).get('s2')!.map((q) => q.id).join())));
+      expect(orders.size).to.be.greaterThan(3);
+      expect((await env.bank.rankedCandidates(await env.tenant(), [{ slotId: 's1', categoryIds: [a.id], limit: 4 }], [], 1)).get('s1')).to.deep.equal([]);
+    });
+
     it('keeps random slots in order after the quiz\'s questions, and counts them in the quiz\'s stats', async () => {
       const t = await env.tenant();
       const c = await env.course(t);
