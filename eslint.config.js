@@ -2,14 +2,27 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', '.tmp/**', 'bench/results*.json', '.dependency-cruiser.cjs', 'examples/generated/**', 'dist/**'] },
+  {
+    ignores: [
+      'node_modules/**',
+      'data/**',
+      '.tmp/**',
+      'bench/results*.json',
+      '.dependency-cruiser.cjs',
+      'examples/generated/**',
+      'dist/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { parserOptions: { projectService: false } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['error', 'warn'] }],
     },
@@ -18,14 +31,18 @@ export default tseslint.config(
     // Typed rows (docs/architecture.md "Persistence"): every repository reads rows through its
     // registered row types or objection models and one mapper per aggregate, never through an
     // untyped record.
-    files: [
-      'adapters/persistence/pg/rows/*.ts',
-      'adapters/persistence/pg/*.ts',
-    ],
+    files: ['adapters/persistence/pg/rows/*.ts', 'adapters/persistence/pg/*.ts'],
     rules: {
-      'no-restricted-syntax': ['error',
-        { selector: "TSAsExpression > TSTypeReference[typeName.name='Record']", message: 'Read a typed row (adapters/persistence/pg/rows) instead of casting to Record.' },
-        { selector: "TSTypeAliasDeclaration > TSTypeReference[typeName.name='Record']", message: 'Name the row type (adapters/persistence/pg/rows) instead of aliasing Record.' },
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSAsExpression > TSTypeReference[typeName.name='Record']",
+          message: 'Read a typed row (adapters/persistence/pg/rows) instead of casting to Record.',
+        },
+        {
+          selector: "TSTypeAliasDeclaration > TSTypeReference[typeName.name='Record']",
+          message: 'Name the row type (adapters/persistence/pg/rows) instead of aliasing Record.',
+        },
       ],
     },
   },

@@ -15,13 +15,24 @@ import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { arg, flag } from './support.js';
 
-type Described = { name: string; method: string; path: string; headers: Record<string, string>; body: string | null; varyBody: string | null };
+type Described = {
+  name: string;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string | null;
+  varyBody: string | null;
+};
 
 const name = process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : 'google';
 const profileDir = arg('--profile');
 const seconds = 8;
 
-const child = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), '--import', 'tsx', 'bench/server.ts'], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+const child = spawn(
+  process.execPath,
+  [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), '--import', 'tsx', 'bench/server.ts'],
+  { stdio: ['ignore', 'pipe', 'inherit'], env: process.env },
+);
 const ready = await new Promise<{ ours: string; base: string; endpoints: Described[] }>((resolve, reject) => {
   createInterface({ input: child.stdout! }).on('line', (line) => {
     try {
@@ -52,14 +63,25 @@ function load(url: string, path: string, duration: number): Promise<autocannon.R
   const base = endpoint!.body ? (JSON.parse(endpoint!.body) as Record<string, unknown>) : null;
   const vary = endpoint!.varyBody;
   return new Promise((resolve, reject) => {
-    autocannon({
-      url, connections: 50, duration,
-      requests: [{
-        method: endpoint!.method as autocannon.Request['method'], path, headers: endpoint!.headers,
-        ...(endpoint!.body ? { body: endpoint!.body } : {}),
-        ...(vary && base ? { setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify({ ...base, [vary]: randomUUID() }) }) } : {}),
-      }],
-    }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon(
+      {
+        url,
+        connections: 50,
+        duration,
+        requests: [
+          {
+            method: endpoint!.method as autocannon.Request['method'],
+            path,
+            headers: endpoint!.headers,
+            ...(endpoint!.body ? { body: endpoint!.body } : {}),
+            ...(vary && base
+              ? { setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify({ ...base, [vary]: randomUUID() }) }) }
+              : {}),
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
   });
 }
 
@@ -73,7 +95,9 @@ for (let round = 1; round <= 2; round++) {
     const result = await load(url, path, seconds);
     const [server1, machine1] = [processCpuMs(child.pid!), machineBusyMs()];
     const n = result.requests.total;
-    console.log(`${side.padEnd(8)} ${Math.round(n / seconds)} rps; CPU per request: server ${((server1 - server0) * 1000 / n).toFixed(0)} µs, machine ${((machine1 - machine0) * 1000 / n).toFixed(0)} µs`);
+    console.log(
+      `${side.padEnd(8)} ${Math.round(n / seconds)} rps; CPU per request: server ${(((server1 - server0) * 1000) / n).toFixed(0)} µs, machine ${(((machine1 - machine0) * 1000) / n).toFixed(0)} µs`,
+    );
   }
 }
 child.kill('SIGTERM');

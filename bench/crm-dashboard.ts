@@ -28,7 +28,14 @@ async function main() {
   await migrateLatest(knex);
   const tenantId = randomUUID();
   const now = new Date();
-  await knex('tenants').insert({ id: tenantId, slug: `bench-crm-${Date.now()}`, name: 'CRM benchmark', status: 'active', createdAt: now, updatedAt: now });
+  await knex('tenants').insert({
+    id: tenantId,
+    slug: `bench-crm-${Date.now()}`,
+    name: 'CRM benchmark',
+    status: 'active',
+    createdAt: now,
+    updatedAt: now,
+  });
   console.log(`tenant ${tenantId}: inserting ${total.toLocaleString('en')} leads…`);
   const t0 = performance.now();
   const batch = 200_000;

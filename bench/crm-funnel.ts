@@ -91,8 +91,18 @@ async function main() {
   await migrateLatest(knex);
   const tenantId = reuse ?? randomUUID();
   const now = new Date();
-  if (!reuse) await knex('tenants').insert({ id: tenantId, slug: `bench-funnel-${Date.now()}`, name: 'CRM funnel benchmark', status: 'active', createdAt: now, updatedAt: now });
-  console.log(`tenant ${tenantId}: ${leads.toLocaleString('en')} leads, ${orders.toLocaleString('en')} orders, ${users.toLocaleString('en')} users${reuse ? ' (seeded earlier)' : ''}`);
+  if (!reuse)
+    await knex('tenants').insert({
+      id: tenantId,
+      slug: `bench-funnel-${Date.now()}`,
+      name: 'CRM funnel benchmark',
+      status: 'active',
+      createdAt: now,
+      updatedAt: now,
+    });
+  console.log(
+    `tenant ${tenantId}: ${leads.toLocaleString('en')} leads, ${orders.toLocaleString('en')} orders, ${users.toLocaleString('en')} users${reuse ? ' (seeded earlier)' : ''}`,
+  );
   try {
     if (!reuse) await seed(tenantId, now);
     const dashboard = makeGetCrmDashboard({
@@ -115,9 +125,21 @@ async function main() {
     await timed('dashboard (KPIs, funnel, by_source), all leads', () => dashboard(actor, {}, false));
     await timed('dashboard with ?group_by=day (Asia/Jakarta), all leads', () => dashboard(actor, {}, false, 'day'));
     const sample = await dashboard(actor, {}, false, 'month');
-    console.log(JSON.stringify({ funnel: sample.funnel, sources: sample.bySource.length, top_source: sample.bySource.sort((a, b) => b.leads - a.leads)[0], months: sample.series?.points.length }, (_key, v: unknown) => (typeof v === 'bigint' ? fromMinor(v) : v)));
+    console.log(
+      JSON.stringify(
+        {
+          funnel: sample.funnel,
+          sources: sample.bySource.length,
+          top_source: sample.bySource.sort((a, b) => b.leads - a.leads)[0],
+          months: sample.series?.points.length,
+        },
+        (_key, v: unknown) => (typeof v === 'bigint' ? fromMinor(v) : v),
+      ),
+    );
     const worst = Math.max(...medians);
-    console.log(`${worst < LIMIT_MS ? 'PASS' : 'FAIL'}: slowest median ${worst.toFixed(1)} ms (limit ${LIMIT_MS} ms) over ${leads.toLocaleString('en')} leads and ${orders.toLocaleString('en')} orders`);
+    console.log(
+      `${worst < LIMIT_MS ? 'PASS' : 'FAIL'}: slowest median ${worst.toFixed(1)} ms (limit ${LIMIT_MS} ms) over ${leads.toLocaleString('en')} leads and ${orders.toLocaleString('en')} orders`,
+    );
   } finally {
     if (!keep) {
       await knex('tenants').where({ id: tenantId }).delete();

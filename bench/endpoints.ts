@@ -44,7 +44,11 @@ export async function benchEndpoints({ http, seed, tenantHeader, password, knex 
   const put = await http.put('/api/crm/integrations/google').set(admin).send({ webhook_key: googleKey, enabled: true });
   if (put.status !== 200) throw new Error(`google integration: ${JSON.stringify(put.body)}`);
   const lead = (id: string) => ({
-    lead_id: id, form_id: 1, campaign_id: 2, google_key: googleKey, is_test: false,
+    lead_id: id,
+    form_id: 1,
+    campaign_id: 2,
+    google_key: googleKey,
+    is_test: false,
     user_column_data: [
       { column_id: 'FULL_NAME', column_name: 'Full Name', string_value: 'Bench Lead' },
       { column_id: 'PHONE_NUMBER', column_name: 'User Phone', string_value: '+6281200000000' },
@@ -54,7 +58,8 @@ export async function benchEndpoints({ http, seed, tenantHeader, password, knex 
   const sampleLead = `sample-${randomUUID()}`;
 
   // A quiz of the student's course, and an attempt in progress to save answers to.
-  const quiz = (await knex('quizzes').where('course_id', seed.sample.courseId).where('status', 'published').first('id')) as { id: string } | undefined;
+  const quiz = (await knex('quizzes').where('course_id', seed.sample.courseId).where('status', 'published').first('id')) as
+    { id: string } | undefined;
   if (!quiz) throw new Error('the seeded course has no published quiz');
   const started = await http.post(`/api/lms/quizzes/${quiz.id}/start`).set(student);
   if (started.status !== 200) throw new Error(`quiz start: ${JSON.stringify(started.body)}`);
@@ -66,25 +71,47 @@ export async function benchEndpoints({ http, seed, tenantHeader, password, knex 
 
   const setups: EndpointSetup[] = [
     {
-      name: 'courses', label: 'GET /api/lms/courses', method: 'get', path: '/api/lms/courses?page=1', headers: tenantHeader,
+      name: 'courses',
+      label: 'GET /api/lms/courses',
+      method: 'get',
+      path: '/api/lms/courses?page=1',
+      headers: tenantHeader,
       sample: () => http.get('/api/lms/courses?page=1').set(tenantHeader),
     },
     {
-      name: 'course', label: 'GET /api/lms/courses/:id', method: 'get', path: `/api/lms/courses/${seed.sample.courseId}`, headers: student,
+      name: 'course',
+      label: 'GET /api/lms/courses/:id',
+      method: 'get',
+      path: `/api/lms/courses/${seed.sample.courseId}`,
+      headers: student,
       sample: () => http.get(`/api/lms/courses/${seed.sample.courseId}`).set(student),
     },
     {
-      name: 'answer', label: 'POST /api/lms/quiz-attempts/:id/answers', method: 'post', path: `/api/lms/quiz-attempts/${attemptId}/answers`, headers: { ...student, ...json },
+      name: 'answer',
+      label: 'POST /api/lms/quiz-attempts/:id/answers',
+      method: 'post',
+      path: `/api/lms/quiz-attempts/${attemptId}/answers`,
+      headers: { ...student, ...json },
       body: answer,
       sample: () => http.post(`/api/lms/quiz-attempts/${attemptId}/answers`).set(student).set(json).send(answer),
     },
     {
-      name: 'google', label: 'POST /api/crm/webhooks/google', method: 'post', path: '/api/crm/webhooks/google', headers: json,
-      body: JSON.stringify(lead('placeholder')), varyBody: 'lead_id', uniqueBinding: sampleLead,
+      name: 'google',
+      label: 'POST /api/crm/webhooks/google',
+      method: 'post',
+      path: '/api/crm/webhooks/google',
+      headers: json,
+      body: JSON.stringify(lead('placeholder')),
+      varyBody: 'lead_id',
+      uniqueBinding: sampleLead,
       sample: () => http.post('/api/crm/webhooks/google').set(json).send(lead(sampleLead)),
     },
     {
-      name: 'login', label: 'POST /api/auth/login', method: 'post', path: '/api/auth/login', headers: { ...tenantHeader, ...json },
+      name: 'login',
+      label: 'POST /api/auth/login',
+      method: 'post',
+      path: '/api/auth/login',
+      headers: { ...tenantHeader, ...json },
       body: JSON.stringify({ email: seed.sample.studentEmail, password }),
       sample: () => http.post('/api/auth/login').set(tenantHeader).send({ email: seed.sample.studentEmail, password }),
       extraWork: async () => {

@@ -15,7 +15,12 @@ export interface OpenLoopResult {
  * when it could be sent (a closed loop such as autocannon's waits for an answer before the next
  * request, so a slow server is offered less load and its queueing delay goes unmeasured).
  */
-export async function openLoop(url: string, options: { method: string; path: string; headers: Record<string, string>; body?: string | undefined }, rate: number, seconds: number): Promise<OpenLoopResult> {
+export async function openLoop(
+  url: string,
+  options: { method: string; path: string; headers: Record<string, string>; body?: string | undefined },
+  rate: number,
+  seconds: number,
+): Promise<OpenLoopResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: 512 });
   const target = new URL(options.path, url);
   const total = Math.round(rate * seconds);

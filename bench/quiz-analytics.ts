@@ -34,14 +34,53 @@ async function main() {
   const courseId = randomUUID();
   const moduleId = randomUUID();
   const quizId = randomUUID();
-  await knex('tenants').insert({ id: tenantId, slug: `bench-quiz-${Date.now()}`, name: 'Quiz benchmark', status: 'active', createdAt: now, updatedAt: now });
+  await knex('tenants').insert({
+    id: tenantId,
+    slug: `bench-quiz-${Date.now()}`,
+    name: 'Quiz benchmark',
+    status: 'active',
+    createdAt: now,
+    updatedAt: now,
+  });
   await knex('courses').insert({ id: courseId, tenantId, title: 'Bench course', status: 'published', createdAt: now, updatedAt: now });
-  await knex('courseModules').insert({ id: moduleId, tenantId, courseId, title: 'Bench module', sortOrder: 1, createdAt: now, updatedAt: now });
-  await knex('quizzes').insert({ id: quizId, tenantId, moduleId, courseId, title: 'Bench quiz', passingScore: 60, status: 'published', publishedAt: now, createdAt: now, updatedAt: now });
-  await knex('quizQuestions').insert(Array.from({ length: questionCount }, (_, i) => ({
-    id: randomUUID(), tenantId, quizId, questionType: 'multiple_choice', questionText: `Question ${i + 1}`, points: 1 + (i % 3), sortOrder: i + 1,
-    options: JSON.stringify([{ id: randomUUID(), text: 'right', is_correct: true }, { id: randomUUID(), text: 'wrong', is_correct: false }]), createdAt: now, updatedAt: now,
-  })));
+  await knex('courseModules').insert({
+    id: moduleId,
+    tenantId,
+    courseId,
+    title: 'Bench module',
+    sortOrder: 1,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await knex('quizzes').insert({
+    id: quizId,
+    tenantId,
+    moduleId,
+    courseId,
+    title: 'Bench quiz',
+    passingScore: 60,
+    status: 'published',
+    publishedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await knex('quizQuestions').insert(
+    Array.from({ length: questionCount }, (_, i) => ({
+      id: randomUUID(),
+      tenantId,
+      quizId,
+      questionType: 'multiple_choice',
+      questionText: `Question ${i + 1}`,
+      points: 1 + (i % 3),
+      sortOrder: i + 1,
+      options: JSON.stringify([
+        { id: randomUUID(), text: 'right', is_correct: true },
+        { id: randomUUID(), text: 'wrong', is_correct: false },
+      ]),
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
   console.log(`tenant ${tenantId}: inserting ${attempts.toLocaleString('en')} graded attempts of ${questionCount} questions…`);
   const t0 = performance.now();
   await seedGradedAttempts(knex, tenantId, quizId, attempts);

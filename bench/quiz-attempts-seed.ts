@@ -9,7 +9,14 @@ import type { Knex } from 'knex';
  */
 export async function seedGradedAttempts(knex: Knex, tenantId: string, quizId: string, count: number, passingScore = 60): Promise<void> {
   const tag = `b${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-  const maxScore = Number(((await knex.raw('select coalesce(sum(points), 0) as m from quiz_questions where tenant_id = ? and quiz_id = ?', [tenantId, quizId])) as { rows: Array<{ m: number }> }).rows[0]!.m);
+  const maxScore = Number(
+    (
+      (await knex.raw('select coalesce(sum(points), 0) as m from quiz_questions where tenant_id = ? and quiz_id = ?', [
+        tenantId,
+        quizId,
+      ])) as { rows: Array<{ m: number }> }
+    ).rows[0]!.m,
+  );
   await knex.raw(
     `insert into users (id, tenant_id, username, email, display_name, role, status, created_at, updated_at)
      select gen_random_uuid(), ?, ? || '-' || g, ? || '-' || g || '@example.test', 'Student ' || g, 1, 1, now(), now()

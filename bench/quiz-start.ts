@@ -32,7 +32,10 @@ async function main() {
     {
       ...process.env,
       DATA_DIR: process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'lms-bench-start-')),
-      LOG_LEVEL: 'silent', RATE_LIMIT_GLOBAL: '1000000', RATE_LIMIT_CRITICAL: '1000000', RATE_LIMIT_UPLOAD: '1000000',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_GLOBAL: '1000000',
+      RATE_LIMIT_CRITICAL: '1000000',
+      RATE_LIMIT_UPLOAD: '1000000',
       QUEUE_PREFIX: `bench-${randomUUID().slice(0, 8)}`,
     },
     packageVersion,
@@ -56,16 +59,43 @@ async function main() {
   const courseId = seeded.sample.courseId;
   const moduleId = ((await knex('courseModules').where({ courseId }).first('id')) as { id: string }).id;
 
-  const pool = ok(await http.post(`/api/lms/admin/courses/${courseId}/question-categories`).set(admin).send({ name: 'Bench pool' }), 'category').id as string;
-  ok(await http.post(`/api/lms/admin/question-categories/${pool}/import`).set(admin)
-    .attach('file', csv(Array.from({ length: 500 }, (_, i) => `multiple_choice,Pool question ${i},1,1,right ${i},wrong ${i}`)), { filename: 'pool.csv', contentType: 'text/csv' }), 'pool import');
-  const quiz = async (title: string) => ok(await http.post('/api/lms/admin/quizzes').set(admin).send({ module_id: moduleId, title }), 'quiz').id as string;
+  const pool = ok(
+    await http.post(`/api/lms/admin/courses/${courseId}/question-categories`).set(admin).send({ name: 'Bench pool' }),
+    'category',
+  ).id as string;
+  ok(
+    await http
+      .post(`/api/lms/admin/question-categories/${pool}/import`)
+      .set(admin)
+      .attach('file', csv(Array.from({ length: 500 }, (_, i) => `multiple_choice,Pool question ${i},1,1,right ${i},wrong ${i}`)), {
+        filename: 'pool.csv',
+        contentType: 'text/csv',
+      }),
+    'pool import',
+  );
+  const quiz = async (title: string) =>
+    ok(await http.post('/api/lms/admin/quizzes').set(admin).send({ module_id: moduleId, title }), 'quiz').id as string;
   const fixedQuiz = await quiz('Bench fixed');
-  ok(await http.post(`/api/lms/admin/quizzes/${fixedQuiz}/import-csv`).set(admin)
-    .attach('file', csv(Array.from({ length: 31 }, (_, i) => `multiple_choice,Fixed question ${i},1,1,right ${i},wrong ${i}`)), { filename: 'fixed.csv', contentType: 'text/csv' }), 'fixed import');
+  ok(
+    await http
+      .post(`/api/lms/admin/quizzes/${fixedQuiz}/import-csv`)
+      .set(admin)
+      .attach('file', csv(Array.from({ length: 31 }, (_, i) => `multiple_choice,Fixed question ${i},1,1,right ${i},wrong ${i}`)), {
+        filename: 'fixed.csv',
+        contentType: 'text/csv',
+      }),
+    'fixed import',
+  );
   const randomQuiz = await quiz('Bench random');
-  ok(await http.post(`/api/lms/admin/quizzes/${randomQuiz}/import-csv`).set(admin).attach('file', csv(['multiple_choice,The fixed one,1,1,right,wrong']), { filename: 'one.csv', contentType: 'text/csv' }), 'one import');
-  for (let i = 0; i < 3; i++) ok(await http.post(`/api/lms/admin/quizzes/${randomQuiz}/random-slots`).set(admin).send({ category_id: pool, count: 10 }), 'slot');
+  ok(
+    await http
+      .post(`/api/lms/admin/quizzes/${randomQuiz}/import-csv`)
+      .set(admin)
+      .attach('file', csv(['multiple_choice,The fixed one,1,1,right,wrong']), { filename: 'one.csv', contentType: 'text/csv' }),
+    'one import',
+  );
+  for (let i = 0; i < 3; i++)
+    ok(await http.post(`/api/lms/admin/quizzes/${randomQuiz}/random-slots`).set(admin).send({ category_id: pool, count: 10 }), 'slot');
   for (const id of [fixedQuiz, randomQuiz]) ok(await http.post(`/api/lms/admin/quizzes/${id}/publish`).set(admin), 'publish');
   if (config.DATABASE_URL) await knex.raw('analyze quiz_questions');
 
@@ -95,7 +125,9 @@ async function main() {
   console.log(`| 31 fixed questions | ${fixed.toFixed(1)} |`);
   console.log(`| 1 fixed + 3 random slots of 10 from 500 | ${random.toFixed(1)} |`);
   console.log(`ratio ${ratio.toFixed(2)} (goal ≤ 1.2)`);
-  process.stdout.write(`${JSON.stringify({ quiz_start: { engine: config.DATABASE_URL ? 'postgresql' : 'pglite', starts, fixed_ms: fixed, random_ms: random, ratio } })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ quiz_start: { engine: config.DATABASE_URL ? 'postgresql' : 'pglite', starts, fixed_ms: fixed, random_ms: random, ratio } })}\n`,
+  );
   await app.close();
   if (ratio > 1.2) process.exitCode = 1;
 }

@@ -74,13 +74,17 @@ function load(url: string, e: Described, seconds: number): Promise<autocannon.Re
         url,
         connections,
         duration: seconds,
-        requests: [{
-          method: e.method as autocannon.Request['method'],
-          path: e.path,
-          headers: e.headers,
-          ...(e.body ? { body: e.body } : {}),
-          ...(e.varyBody && base ? { setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify({ ...base, [e.varyBody!]: randomUUID() }) }) } : {}),
-        }],
+        requests: [
+          {
+            method: e.method as autocannon.Request['method'],
+            path: e.path,
+            headers: e.headers,
+            ...(e.body ? { body: e.body } : {}),
+            ...(e.varyBody && base
+              ? { setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify({ ...base, [e.varyBody!]: randomUUID() }) }) }
+              : {}),
+          },
+        ],
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
@@ -99,7 +103,11 @@ async function settle(base: string): Promise<void> {
 async function benchEngine(engine: Engine): Promise<{ meta: Record<string, unknown>; results: Row[] }> {
   const env = { ...process.env };
   if (engine === 'pglite') delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), '--import', 'tsx', 'bench/server.ts'], { stdio: ['ignore', 'pipe', 'inherit'], env });
+  const child = spawn(
+    process.execPath,
+    [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), '--import', 'tsx', 'bench/server.ts'],
+    { stdio: ['ignore', 'pipe', 'inherit'], env },
+  );
   const lines = createInterface({ input: child.stdout! });
   const ready = await new Promise<{ ours: string; base: string; engine: string; endpoints: Described[] }>((resolve, reject) => {
     lines.on('line', (line) => {
@@ -159,7 +167,8 @@ async function benchEngine(engine: Engine): Promise<{ meta: Record<string, unkno
       };
       const oursOpen = await open(ready.ours, e.path);
       const baseOpen = await open(ready.base, `/baseline/${e.name}`);
-      if (oursOpen.ok < oursOpen.sent) console.error(`${engine} ${e.label}: ${oursOpen.sent - oursOpen.ok} of ${oursOpen.sent} open-loop requests failed`);
+      if (oursOpen.ok < oursOpen.sent)
+        console.error(`${engine} ${e.label}: ${oursOpen.sent - oursOpen.ok} of ${oursOpen.sent} open-loop requests failed`);
       row.open = { rate, ours: oursOpen, baseline: baseOpen };
     }
     results.push(row);
@@ -171,19 +180,25 @@ async function benchEngine(engine: Engine): Promise<{ meta: Record<string, unkno
 
 function print(engine: Engine, results: Row[]): void {
   const title = engine === 'postgresql' ? 'PostgreSQL' : 'PGlite (embedded; the baseline is stock PGlite query())';
-  console.log(`\n${title}: ${connections} connections, ${slice * rounds} s per side in ${rounds} alternating turns; reads also at ${rate} requests/s for ${openSeconds} s\n`);
+  console.log(
+    `\n${title}: ${connections} connections, ${slice * rounds} s per side in ${rounds} alternating turns; reads also at ${rate} requests/s for ${openSeconds} s\n`,
+  );
   console.log('| endpoint | queries | rps | p50 / p99 ms | baseline rps | ratio | open loop p50 / p99 ms | baseline open p50 / p99 ms |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
     const open = r.open ? `${r.open.ours.p50_ms} / ${r.open.ours.p99_ms}` : '–';
     const baseOpen = r.open ? `${r.open.baseline.p50_ms} / ${r.open.baseline.p99_ms}` : '–';
-    console.log(`| ${r.endpoint} | ${r.queries} | ${r.rps} | ${r.p50_ms} / ${r.p99_ms} | ${r.baseline_rps} | ${r.ratio} | ${open} | ${baseOpen} |`);
+    console.log(
+      `| ${r.endpoint} | ${r.queries} | ${r.rps} | ${r.p50_ms} / ${r.p99_ms} | ${r.baseline_rps} | ${r.ratio} | ${open} | ${baseOpen} |`,
+    );
   }
 }
 
 /** bench/scale.ts in a child process: its table is printed as it comes, its last line (JSON) is its result. */
 async function scaleSection(): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/scale.ts', ...(scaleFactor ? ['--scale-factor', scaleFactor] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/scale.ts', ...(scaleFactor ? ['--scale-factor', scaleFactor] : [])], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let result: unknown = null;
   createInterface({ input: child.stdout! }).on('line', (line) => {
     if (line.startsWith('{"scale"')) result = (JSON.parse(line) as { scale: unknown }).scale;
@@ -191,22 +206,49 @@ async function scaleSection(): Promise<void> {
   });
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code !== 0 || !result) throw new Error(`bench scale section exited with ${code}`);
-  writeFileSync(new URL('./results.scale.json', import.meta.url), `${JSON.stringify({ when: new Date().toISOString(), node: process.version, ...result }, null, 2)}\n`);
+  writeFileSync(
+    new URL('./results.scale.json', import.meta.url),
+    `${JSON.stringify({ when: new Date().toISOString(), node: process.version, ...result }, null, 2)}\n`,
+  );
 }
 
 async function main() {
   if (scaleOnly) return scaleSection();
   const only = arg('--engine') as Engine | undefined;
-  const engines: Engine[] = (process.env.DATABASE_URL ? ['postgresql', 'pglite'] as Engine[] : ['pglite'] as Engine[]).filter((e) => !only || e === only);
+  const engines: Engine[] = (process.env.DATABASE_URL ? (['postgresql', 'pglite'] as Engine[]) : (['pglite'] as Engine[])).filter(
+    (e) => !only || e === only,
+  );
   if (!process.env.DATABASE_URL) console.log('DATABASE_URL is unset: PGlite only (set it to measure PostgreSQL first).');
   const runs: Partial<Record<Engine, { meta: Record<string, unknown>; results: Row[] }>> = {};
   for (const engine of engines) runs[engine] = await benchEngine(engine);
   for (const engine of engines) print(engine, runs[engine]!.results);
-  const summary = Object.fromEntries(engines.map((engine) => [engine, runs[engine]!.results.map((r) => ({
-    endpoint: r.endpoint, queries: r.queries, rps: r.rps, p50_ms: r.p50_ms, p99_ms: r.p99_ms, baseline_rps: r.baseline_rps, ratio: r.ratio,
-    ...(r.open ? { open_rate: r.open.rate, open_p50_ms: r.open.ours.p50_ms, open_p99_ms: r.open.ours.p99_ms, baseline_open_p50_ms: r.open.baseline.p50_ms, baseline_open_p99_ms: r.open.baseline.p99_ms } : {}),
-  }))]));
-  writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify({ when: new Date().toISOString(), node: process.version, ...summary }, null, 2)}\n`);
+  const summary = Object.fromEntries(
+    engines.map((engine) => [
+      engine,
+      runs[engine]!.results.map((r) => ({
+        endpoint: r.endpoint,
+        queries: r.queries,
+        rps: r.rps,
+        p50_ms: r.p50_ms,
+        p99_ms: r.p99_ms,
+        baseline_rps: r.baseline_rps,
+        ratio: r.ratio,
+        ...(r.open
+          ? {
+              open_rate: r.open.rate,
+              open_p50_ms: r.open.ours.p50_ms,
+              open_p99_ms: r.open.ours.p99_ms,
+              baseline_open_p50_ms: r.open.baseline.p50_ms,
+              baseline_open_p99_ms: r.open.baseline.p99_ms,
+            }
+          : {}),
+      })),
+    ]),
+  );
+  writeFileSync(
+    new URL('./results.json', import.meta.url),
+    `${JSON.stringify({ when: new Date().toISOString(), node: process.version, ...summary }, null, 2)}\n`,
+  );
   writeFileSync(new URL('./results.detail.json', import.meta.url), `${JSON.stringify(runs, null, 2)}\n`);
   if (!args.includes('--no-scale')) await scaleSection();
 }

@@ -65,13 +65,16 @@ async function main() {
   let adminEmail: string;
   if (kept) {
     // Seeded by an earlier run: its first user is the Admin (scripts/seed.ts).
-    adminEmail = ((await knex('users').where({ tenantId: kept.id, role: 99 }).orderBy('createdAt').first('email')) as { email: string }).email;
+    adminEmail = ((await knex('users').where({ tenantId: kept.id, role: 99 }).orderBy('createdAt').first('email')) as { email: string })
+      .email;
     console.log(`scale ${scale}: reusing tenant ${slug}`);
   } else {
     const seeded = await seedTenant(knex, scale, slug);
     if (config.DATABASE_URL) await knex.raw('vacuum analyze');
     adminEmail = seeded.sample.adminEmail;
-    console.log(`scale ${scale}: seeded ${slug} in ${((performance.now() - t0) / 1000).toFixed(0)} s (${seeded.users} users, ${seeded.enrollments} enrolments, ${seeded.leads} leads, ${seeded.attempts} attempts)`);
+    console.log(
+      `scale ${scale}: seeded ${slug} in ${((performance.now() - t0) / 1000).toFixed(0)} s (${seeded.users} users, ${seeded.enrollments} enrolments, ${seeded.leads} leads, ${seeded.attempts} attempts)`,
+    );
   }
   const http = supertest(app.callback);
   const tenant = { 'X-Tenant-ID': slug };
@@ -91,13 +94,20 @@ async function main() {
     }
     const sorted = [...ms].sort((a, b) => a - b);
     const round = (x: number) => Math.round(x * 10) / 10;
-    rows.push({ request: `GET ${path} (${label})`, median_ms: round(sorted[Math.floor(sorted.length / 2)]!), min_ms: round(sorted[0]!), max_ms: round(sorted.at(-1)!) });
+    rows.push({
+      request: `GET ${path} (${label})`,
+      median_ms: round(sorted[Math.floor(sorted.length / 2)]!),
+      min_ms: round(sorted[0]!),
+      max_ms: round(sorted.at(-1)!),
+    });
   }
   console.log(`\n${config.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, scale ${scale}: median of ${WARM} warm requests, one at a time\n`);
   console.log('| request | median ms | min / max ms |');
   console.log('|---|---:|---:|');
   for (const r of rows) console.log(`| ${r.request} | ${r.median_ms} | ${r.min_ms} / ${r.max_ms} |`);
-  process.stdout.write(`${JSON.stringify({ scale: { engine: config.DATABASE_URL ? 'postgresql' : 'pglite', factor: scale, warm_requests: WARM, rows } })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ scale: { engine: config.DATABASE_URL ? 'postgresql' : 'pglite', factor: scale, warm_requests: WARM, rows } })}\n`,
+  );
   await app.close();
 }
 

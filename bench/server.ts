@@ -44,7 +44,14 @@ function replayBindings(statements: Captured[], unique: string | undefined): unk
     const columns = m[1]!.split(',').map((c) => c.trim().replace(/"/g, ''));
     s.bindings.forEach((b, i) => {
       if (UNIQUE_COLUMNS.has(columns[i % columns.length]!) && typeof b === 'string' && !map.has(b)) {
-        map.set(b, b.length === 64 ? randomUUID().replace(/-/g, '').repeat(2) : b.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i, randomUUID()).replace(/^(?![\s\S]*[0-9a-f]{8}-)[\s\S]*$/, randomUUID()));
+        map.set(
+          b,
+          b.length === 64
+            ? randomUUID().replace(/-/g, '').repeat(2)
+            : b
+                .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i, randomUUID())
+                .replace(/^(?![\s\S]*[0-9a-f]{8}-)[\s\S]*$/, randomUUID()),
+        );
       }
     });
   }
@@ -87,7 +94,13 @@ async function main() {
   const run = async (sql: string, bindings: unknown[]) =>
     pool ? (await pool.query(placeholders(sql), bindings)).rows : (await pglite!.query(placeholders(sql), bindings)).rows;
 
-  const setups: EndpointSetup[] = await benchEndpoints({ http, seed, tenantHeader: { 'X-Tenant-ID': seed.tenant }, password: SEED_PASSWORD, knex });
+  const setups: EndpointSetup[] = await benchEndpoints({
+    http,
+    seed,
+    tenantHeader: { 'X-Tenant-ID': seed.tenant },
+    password: SEED_PASSWORD,
+    knex,
+  });
   const baseline = new Koa();
   const router = new Router();
   const described = [];
@@ -132,7 +145,16 @@ async function main() {
       }
       ctx.body = { success: true, message: 'Success', data: rows };
     });
-    described.push({ name: setup.name, label: setup.label, method: setup.method.toUpperCase(), path: setup.path, headers: setup.headers, body: setup.body, varyBody: setup.varyBody ?? null, queries: statements.length });
+    described.push({
+      name: setup.name,
+      label: setup.label,
+      method: setup.method.toUpperCase(),
+      path: setup.path,
+      headers: setup.headers,
+      body: setup.body,
+      varyBody: setup.varyBody ?? null,
+      queries: statements.length,
+    });
   }
   // Requests still being answered by either server; the load generator waits for none between turns.
   let inFlight = 0;
@@ -164,4 +186,3 @@ main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });
-

@@ -31,6 +31,8 @@ export async function time<T>(label: string, run: () => Promise<T>, rounds = 7):
     result = await run();
     ms.push(performance.now() - t0);
   }
-  console.log(`${label}: median ${median(ms).toFixed(1)} ms (min ${Math.min(...ms).toFixed(1)}, max ${Math.max(...ms).toFixed(1)}, ${rounds} runs)`);
+  console.log(
+    `${label}: median ${median(ms).toFixed(1)} ms (min ${Math.min(...ms).toFixed(1)}, max ${Math.max(...ms).toFixed(1)}, ${rounds} runs)`,
+  );
   return result;
 }

@@ -24,11 +24,15 @@ const app = await buildApplication(config, { logger: createLogger('silent'), run
 const resolve = <T>(name: string) => app.container.resolve<T>(name);
 
 const seeded = await seedTenant(app.db.knex, scale, `bench-delete-${randomUUID().slice(0, 6)}`);
-console.log(`seeded scale ${scale} in ${seeded.seconds} s: ${seeded.users} users, ${seeded.enrollments} enrolments, ${seeded.leads} leads, ${seeded.attempts} attempts`);
+console.log(
+  `seeded scale ${scale} in ${seeded.seconds} s: ${seeded.users} users, ${seeded.enrollments} enrolments, ${seeded.leads} leads, ${seeded.attempts} attempts`,
+);
 const tenants = resolve<TenantRepository>('tenantRepository');
 await tenants.update({ ...(await tenants.findById(seeded.tenantId))!, status: 'deleting' });
 await resolve<TenantDeletionRepository>('tenantDeletionRepository').begin(seeded.tenantId, new Date());
 const t0 = performance.now();
 await resolve<ReturnType<typeof makePurgeTenant>>('purgeTenant')(seeded.tenantId);
-console.log(`purged in ${((performance.now() - t0) / 1000).toFixed(2)} s; tenant row left: ${(await tenants.findById(seeded.tenantId)) ? 'yes' : 'no'}`);
+console.log(
+  `purged in ${((performance.now() - t0) / 1000).toFixed(2)} s; tenant row left: ${(await tenants.findById(seeded.tenantId)) ? 'yes' : 'no'}`,
+);
 await app.close();

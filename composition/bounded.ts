@@ -5,7 +5,10 @@
 export async function bounded(step: () => Promise<unknown>, ms: number, onTimeout: () => void = () => {}): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const finished = await Promise.race([
-    step().then(() => true, () => true),
+    step().then(
+      () => true,
+      () => true,
+    ),
     new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms).unref())),
   ]);
   clearTimeout(timer);

@@ -20,7 +20,11 @@ import { transactionalJobs, type JobDefinition, type JobQueue } from '../adapter
 import { MemoryKeyValueStore } from '../adapters/kv/memory-kv-store.js';
 import { RedisKeyValueStore } from '../adapters/kv/redis-kv-store.js';
 import { LruCaches } from '../adapters/cache/lru-caches.js';
-import { LocalCacheInvalidationBus, RedisCacheInvalidationBus, type CacheInvalidationBus } from '../adapters/cache/cache-invalidation-bus.js';
+import {
+  LocalCacheInvalidationBus,
+  RedisCacheInvalidationBus,
+  type CacheInvalidationBus,
+} from '../adapters/cache/cache-invalidation-bus.js';
 import { RateLimits } from '../adapters/http/middleware/rate-limit.js';
 import { PrometheusMetrics } from '../adapters/metrics/prometheus-metrics.js';
 import { createHttpApp } from '../adapters/http/app.js';
@@ -73,31 +77,54 @@ export interface Application {
 export async function buildApplication(config: Config, options: BuildOptions = {}): Promise<Application> {
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
   for (const warning of config.warnings) logger.warn(warning);
-  const db = options.database ?? new Database(
-    await createKnex({ databaseUrl: config.DATABASE_URL, embeddedDir: options.inMemoryDatabase ? null : embeddedDatabaseDir(config.DATA_DIR), poolMax: config.DATABASE_POOL_MAX }),
-    (error) => logger.warn({ err: error }, 'post-commit step failed; the outbox relay will retry it'),
-  );
+  const db =
+    options.database ??
+    new Database(
+      await createKnex({
+        databaseUrl: config.DATABASE_URL,
+        embeddedDir: options.inMemoryDatabase ? null : embeddedDatabaseDir(config.DATA_DIR),
+        poolMax: config.DATABASE_POOL_MAX,
+      }),
+      (error) => logger.warn({ err: error }, 'post-commit step failed; the outbox relay will retry it'),
+    );
   const knex = db.knex;
   const whileDatabaseAway = (step: string) => (error: unknown, pauseMs: number) =>
-    logger.warn({ step, err: error instanceof Error ? error.message : String(error), retryInMs: pauseMs }, 'database unavailable at start-up; waiting');
-  if (options.migrate !== false) await whenDatabaseAnswers(() => migrateLatest(knex), config.DATABASE_STARTUP_WAIT_MS, whileDatabaseAway('migrate'));
+    logger.warn(
+      { step, err: error instanceof Error ? error.message : String(error), retryInMs: pauseMs },
+      'database unavailable at start-up; waiting',
+    );
+  if (options.migrate !== false)
+    await whenDatabaseAnswers(() => migrateLatest(knex), config.DATABASE_STARTUP_WAIT_MS, whileDatabaseAway('migrate'));
 
   // One warning per outage, whatever the number of requests that fail open meanwhile.
   const redis = config.REDIS_URL
-    ? createRedis(config.REDIS_URL, 'requests', { down: (error) => logger.warn({ err: error.message }, `redis unavailable; rate limits fail ${config.RATE_LIMIT_ON_STORE_FAILURE} until it is back`), up: () => logger.info('redis available again') })
+    ? createRedis(config.REDIS_URL, 'requests', {
+        down: (error) =>
+          logger.warn({ err: error.message }, `redis unavailable; rate limits fail ${config.RATE_LIMIT_ON_STORE_FAILURE} until it is back`),
+        up: () => logger.info('redis available again'),
+      })
     : null;
   // Its commands fail at once until connected: the first requests would otherwise skip their limits.
   if (redis) await whenRedisReady(redis, 5000);
   const log = logPort(logger);
   const jobQueue: JobQueue = config.REDIS_URL
-    ? new BullMqJobQueue((purpose) => createRedis(config.REDIS_URL!, purpose === 'worker' ? 'bullmq' : 'commands'), config.QUEUE_PREFIX, log)
+    ? new BullMqJobQueue(
+        (purpose) => createRedis(config.REDIS_URL!, purpose === 'worker' ? 'bullmq' : 'commands'),
+        config.QUEUE_PREFIX,
+        log,
+      )
     : new InProcessJobQueue(log);
   const kv = redis ? new RedisKeyValueStore(redis, `${config.QUEUE_PREFIX}:kv:`) : new MemoryKeyValueStore();
-  const cacheBus: CacheInvalidationBus = redis ? new RedisCacheInvalidationBus(redis, `${config.QUEUE_PREFIX}:cache`, log) : new LocalCacheInvalidationBus();
+  const cacheBus: CacheInvalidationBus = redis
+    ? new RedisCacheInvalidationBus(redis, `${config.QUEUE_PREFIX}:cache`, log)
+    : new LocalCacheInvalidationBus();
   // Invalidations from other processes are heard before this one serves (a failure is logged: time to live bounds it).
   await bounded(() => cacheBus.ready(), 5000);
 
-  const metrics = config.METRICS_PORT !== undefined || config.METRICS_TOKEN ? new PrometheusMetrics({ pool: () => poolStats(knex), jobCounts: () => jobQueue.counts() }) : null;
+  const metrics =
+    config.METRICS_PORT !== undefined || config.METRICS_TOKEN
+      ? new PrometheusMetrics({ pool: () => poolStats(knex), jobCounts: () => jobQueue.counts() })
+      : null;
 
   const lifecycle = new Lifecycle();
   const container = createContainer({ injectionMode: InjectionMode.PROXY, strict: true });
@@ -132,18 +159,31 @@ export async function buildApplication(config: Config, options: BuildOptions = {
   });
   for (const module of appModules) container.register(module.registrations(config));
   container.register({
-    dashboardContributors: asFunction(() => appModules.flatMap((m) => m.dashboard ?? []).map((name) => container.resolve<DashboardContributor>(name))).singleton(),
+    dashboardContributors: asFunction(() =>
+      appModules.flatMap((m) => m.dashboard ?? []).map((name) => container.resolve<DashboardContributor>(name)),
+    ).singleton(),
   });
   if (options.overrides) container.register(options.overrides);
 
   const bootstrapRootAdmin = container.resolve<ReturnType<typeof makeBootstrapRootAdmin>>('bootstrapRootAdmin');
-  await whenDatabaseAnswers(() => bootstrapRootAdmin({ email: config.ROOT_ADMIN_EMAIL, password: config.ROOT_ADMIN_PASSWORD }), config.DATABASE_STARTUP_WAIT_MS, whileDatabaseAway('root admin'));
+  await whenDatabaseAnswers(
+    () => bootstrapRootAdmin({ email: config.ROOT_ADMIN_EMAIL, password: config.ROOT_ADMIN_PASSWORD }),
+    config.DATABASE_STARTUP_WAIT_MS,
+    whileDatabaseAway('root admin'),
+  );
 
   const runWorkers = options.runWorkers ?? (config.START_WORKER || !config.REDIS_URL);
   if (runWorkers) await startWorkers(container, jobQueue, options.schedules ?? true, config);
 
   const rateLimits = new RateLimits(
-    { global: config.RATE_LIMIT_GLOBAL, critical: config.RATE_LIMIT_CRITICAL, upload: config.RATE_LIMIT_UPLOAD, ai: config.RATE_LIMIT_AI, webhookFailures: config.RATE_LIMIT_WEBHOOK_FAILURES, onStoreFailure: config.RATE_LIMIT_ON_STORE_FAILURE },
+    {
+      global: config.RATE_LIMIT_GLOBAL,
+      critical: config.RATE_LIMIT_CRITICAL,
+      upload: config.RATE_LIMIT_UPLOAD,
+      ai: config.RATE_LIMIT_AI,
+      webhookFailures: config.RATE_LIMIT_WEBHOOK_FAILURES,
+      onStoreFailure: config.RATE_LIMIT_ON_STORE_FAILURE,
+    },
     redis,
     config.QUEUE_PREFIX,
     metrics ? (limiter) => metrics.refused(limiter) : undefined,
@@ -151,14 +191,22 @@ export async function buildApplication(config: Config, options: BuildOptions = {
   const { app } = createHttpApp({
     logger,
     errorTable,
-    routeModules: [...appModules.flatMap((m) => m.routes).map((name) => container.resolve<RouteModule>(name)), docsRoutes({ title: 'LMS with CRM', version: config.version }, errorTable)],
+    routeModules: [
+      ...appModules.flatMap((m) => m.routes).map((name) => container.resolve<RouteModule>(name)),
+      docsRoutes({ title: 'LMS with CRM', version: config.version }, errorTable),
+    ],
     rateLimits,
     resolveTenant: container.resolve('resolveTenant'),
     authenticate: container.resolve('authenticate'),
     health: makeHealthHandler(container.resolve('healthCheck'), config.version),
     proxy: config.proxy,
     ready: makeReadinessHandler(container.resolve('readinessChecks')),
-    metrics: metrics ? { observeRequest: metrics.observeRequest.bind(metrics), handler: config.METRICS_TOKEN ? metrics.handler(config.METRICS_TOKEN) : undefined } : undefined,
+    metrics: metrics
+      ? {
+          observeRequest: metrics.observeRequest.bind(metrics),
+          handler: config.METRICS_TOKEN ? metrics.handler(config.METRICS_TOKEN) : undefined,
+        }
+      : undefined,
     baseDomain: config.BASE_DOMAIN,
     corsOrigins: config.CORS_ORIGINS,
   });
@@ -168,7 +216,14 @@ export async function buildApplication(config: Config, options: BuildOptions = {
   const servers: Server[] = [];
   let closing = false;
   return {
-    config, container, logger, db, redis, jobQueue, metrics, callback,
+    config,
+    container,
+    logger,
+    db,
+    redis,
+    jobQueue,
+    metrics,
+    callback,
     async listen(port = config.PORT, host = config.HOST) {
       const server = createServer(callback);
       server.keepAliveTimeout = 65_000;
@@ -189,13 +244,18 @@ export async function buildApplication(config: Config, options: BuildOptions = {
       await bounded(() => lifecycle.shutdown(), 3000);
       if (servers.length > 0 && config.SHUTDOWN_DRAIN_MS > 0) await new Promise((r) => setTimeout(r, config.SHUTDOWN_DRAIN_MS));
       // Then stop taking connections, let in-flight requests finish, then jobs, then the pools.
-      await Promise.all(servers.map((s) => new Promise<void>((resolve) => {
-        const sweep = setInterval(() => s.closeIdleConnections(), 50);
-        s.close(() => {
-          clearInterval(sweep);
-          resolve();
-        });
-      })));
+      await Promise.all(
+        servers.map(
+          (s) =>
+            new Promise<void>((resolve) => {
+              const sweep = setInterval(() => s.closeIdleConnections(), 50);
+              s.close(() => {
+                clearInterval(sweep);
+                resolve();
+              });
+            }),
+        ),
+      );
       // Running jobs get most of the shutdown budget; the clients get a few seconds each.
       const budget = Math.max(1000, config.SHUTDOWN_TIMEOUT_MS - config.SHUTDOWN_DRAIN_MS - 5000);
       if (!(await bounded(() => jobQueue.close(), budget))) logger.warn('job queue did not close in time');
@@ -203,7 +263,12 @@ export async function buildApplication(config: Config, options: BuildOptions = {
       await bounded(() => cacheBus.close(), 2000);
       await bounded(() => container.dispose(), 3000);
       if (!options.database) await bounded(() => knex.destroy(), 3000);
-      if (redis) await bounded(() => redis.quit(), 2000, () => redis.disconnect());
+      if (redis)
+        await bounded(
+          () => redis.quit(),
+          2000,
+          () => redis.disconnect(),
+        );
       if (metricsServer) await new Promise((resolve) => metricsServer.close(resolve));
     },
   };
@@ -213,5 +278,7 @@ export async function startWorkers(container: AwilixContainer, jobQueue: JobQueu
   const definitions = appModules.flatMap((m) => m.jobs ?? []).map((name) => container.resolve<JobDefinition>(name));
   const metrics = container.resolve<PrometheusMetrics | null>('metrics');
   await jobQueue.start(Object.fromEntries(definitions.map((d) => [d.name, metrics ? metrics.timed(d.name, d.handle) : d.handle])));
-  if (schedules) for (const m of appModules) for (const s of m.schedules ?? []) await jobQueue.schedule(s.job, typeof s.everyMs === 'function' ? s.everyMs(config) : s.everyMs);
+  if (schedules)
+    for (const m of appModules)
+      for (const s of m.schedules ?? []) await jobQueue.schedule(s.job, typeof s.everyMs === 'function' ? s.everyMs(config) : s.everyMs);
 }

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const isTimeZone = (zone: string): boolean => {
   try {
@@ -19,22 +17,36 @@ const isTimeZone = (zone: string): boolean => {
  */
 const trustProxy = z.union([
   bool,
-  z.string().regex(/^[1-9]\d?$/).transform(Number),
+  z
+    .string()
+    .regex(/^[1-9]\d?$/)
+    .transform(Number),
   z.string().regex(/^[A-Za-z0-9]+(-[A-Za-z0-9]+)+$/, 'must be true, false, a number of proxies or a header name such as CF-Connecting-IP'),
 ]);
-const list = z.string().transform((s) => s.split(',').map((p) => p.trim()).filter(Boolean));
+const list = z.string().transform((s) =>
+  s
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean),
+);
 
 /** Environment of contract §1; every variable is optional and a bad value stops start-up. */
 const EnvSchema = z.object({
   PORT: int(0, 65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   /** Connections per process to DATABASE_URL. */
   DATABASE_POOL_MAX: int(1, 500).default(10),
   /** How long start-up waits for a database that is away (down, starting, out of connections) before it gives up. */
   DATABASE_STARTUP_WAIT_MS: int(0, 3_600_000).default(120_000),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ROOT_ADMIN_EMAIL: z.email().optional(),
   ROOT_ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
@@ -51,7 +63,10 @@ const EnvSchema = z.object({
   /** Unset: any `http://localhost` port outside production (a front end's dev server), none in production. */
   CORS_ORIGINS: list.optional(),
   MAILER: z.enum(['outbox', 'smtp']).default('outbox'),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// URL')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('LMS <no-reply@localhost>'),
   MAILER_WEBHOOK_SECRET: z.string().min(1).optional(),
   PAYGATE_PROVIDER: z.enum(['sandbox', 'midtrans']).default('sandbox'),
@@ -66,7 +81,10 @@ const EnvSchema = z.object({
   CRM_INGEST_BACKOFF_MS: int(1, 10_000).default(2000),
   META_GRAPH_TIMEOUT_MS: int(100, 120_000).default(10_000),
   /** Country of phone numbers written without a country code (`08…` → `+628…`). */
-  CRM_PHONE_COUNTRY: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 code such as ID').default('ID'),
+  CRM_PHONE_COUNTRY: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 code such as ID')
+    .default('ID'),
   AI_PROVIDER: z.enum(['builtin', 'openai']).default('builtin'),
   AI_BASE_URL: z.url().default('https://api.openai.com/v1'),
   AI_API_KEY: z.string().optional(),
@@ -85,7 +103,10 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `npm start` also runs the job workers unless this is false (then run `npm run worker`). */
   START_WORKER: bool.default(true),
-  QUEUE_PREFIX: z.string().regex(/^[a-zA-Z0-9_-]+$/).default('lms'),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[a-zA-Z0-9_-]+$/)
+    .default('lms'),
   SHUTDOWN_TIMEOUT_MS: int(0, 600_000).default(25_000),
   /** Lame-duck period on SIGTERM: still serving, but every answer closes its connection. */
   SHUTDOWN_DRAIN_MS: int(0, 60_000).default(1000),
@@ -138,11 +159,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, version: string): Config {
   // Any case: `Production` deploys as production too (issue 26), so it is judged as one.
   const production = present.NODE_ENV?.trim().toLowerCase() === 'production';
   if (production && !present.PAYGATE_PROVIDER) {
-    throw new ConfigError('Invalid environment variable PAYGATE_PROVIDER: required when NODE_ENV=production (midtrans, or sandbox on purpose)');
+    throw new ConfigError(
+      'Invalid environment variable PAYGATE_PROVIDER: required when NODE_ENV=production (midtrans, or sandbox on purpose)',
+    );
   }
-  const warnings = production && e.PAYGATE_PROVIDER === 'sandbox'
-    ? ['PAYGATE_PROVIDER=sandbox with NODE_ENV=production: payments go through the sandbox page and take no money']
-    : [];
+  const warnings =
+    production && e.PAYGATE_PROVIDER === 'sandbox'
+      ? ['PAYGATE_PROVIDER=sandbox with NODE_ENV=production: payments go through the sandbox page and take no money']
+      : [];
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     ...e,

@@ -14,7 +14,9 @@ export class Lifecycle {
   /** Runs `hook` when shutdown begins (at once if it has); answers the disposer that unregisters it. */
   onShutdown(hook: () => void | Promise<void>): () => void {
     if (this.stopping) {
-      void Promise.resolve().then(hook).catch(() => {});
+      void Promise.resolve()
+        .then(hook)
+        .catch(() => {});
       return () => {};
     }
     this.hooks.add(hook);

@@ -9,7 +9,10 @@ const dist = new URL('dist/', root);
 
 // From scratch: a source removed since the last build (a migration above all) must not linger.
 rmSync(dist, { recursive: true, force: true });
-execFileSync(process.execPath, [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+execFileSync(process.execPath, [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 
 // dist/ is its own package root: ESM, and the version infrastructure/version.ts reads. Written
 // last, its time is the build's: launch.mjs compares the sources with it.

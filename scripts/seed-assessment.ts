@@ -22,8 +22,21 @@ export async function seedAssessment(knex: Knex, w: SeedWorld): Promise<number> 
   const firstModule = new Map<string, string>();
   for (const m of w.modules) if (m.sortOrder === 0) firstModule.set(m.courseId, m.id);
   const quizzes = w.published.map((c) => ({
-    id: randomUUID(), tenantId: w.tenantId, moduleId: firstModule.get(c.id)!, courseId: c.id, title: 'Module check', description: 'Ten questions on the first module.',
-    durationMinutes: 0, passingScore: 60, maxAttempts: 0, showCorrectAnswers: true, shuffleQuestions: false, status: 'published', publishedAt: w.now, createdAt: w.now, updatedAt: w.now,
+    id: randomUUID(),
+    tenantId: w.tenantId,
+    moduleId: firstModule.get(c.id)!,
+    courseId: c.id,
+    title: 'Module check',
+    description: 'Ten questions on the first module.',
+    durationMinutes: 0,
+    passingScore: 60,
+    maxAttempts: 0,
+    showCorrectAnswers: true,
+    shuffleQuestions: false,
+    status: 'published',
+    publishedAt: w.now,
+    createdAt: w.now,
+    updatedAt: w.now,
   }));
   await w.insertAll(knex, 'quizzes', quizzes);
   const questionsOf = new Map<string, Array<{ id: string; correct: string; options: string[] }>>();
@@ -34,8 +47,16 @@ export async function seedAssessment(knex: Knex, w: SeedWorld): Promise<number> 
     });
     questionsOf.set(q.id, list);
     return list.map((x) => ({
-      id: x.id, tenantId: w.tenantId, quizId: q.id, questionType: 'multiple_choice', questionText: `Question ${x.i + 1}`, points: 1 + (x.i % 3), sortOrder: x.i,
-      options: JSON.stringify(x.options.map((id, k) => ({ id, text: `Option ${k + 1}`, is_correct: id === x.correct }))), createdAt: w.now, updatedAt: w.now,
+      id: x.id,
+      tenantId: w.tenantId,
+      quizId: q.id,
+      questionType: 'multiple_choice',
+      questionText: `Question ${x.i + 1}`,
+      points: 1 + (x.i % 3),
+      sortOrder: x.i,
+      options: JSON.stringify(x.options.map((id, k) => ({ id, text: `Option ${k + 1}`, is_correct: id === x.correct }))),
+      createdAt: w.now,
+      updatedAt: w.now,
     }));
   });
   await w.insertAll(knex, 'quiz_questions', questions);
@@ -63,12 +84,35 @@ export async function seedAssessment(knex: Knex, w: SeedWorld): Promise<number> 
       const given = right ? q.correct : q.options.find((o) => o !== q.correct)!;
       score += right ? points : 0;
       max += points;
-      answers.push({ tenantId: w.tenantId, attemptId: id, questionId: q.id, answer: JSON.stringify([given]), isCorrect: right, pointsAwarded: right ? points : 0, maxPoints: points, answeredAt: started, updatedAt: started });
+      answers.push({
+        tenantId: w.tenantId,
+        attemptId: id,
+        questionId: q.id,
+        answer: JSON.stringify([given]),
+        isCorrect: right,
+        pointsAwarded: right ? points : 0,
+        maxPoints: points,
+        answeredAt: started,
+        updatedAt: started,
+      });
     }
     const percentage = Math.round((score / max) * 10000) / 100;
     attempts.push({
-      id, tenantId: w.tenantId, quizId: quiz.id, userId: e.userId, attemptNumber, status: 'submitted', seed: Math.floor(w.rnd() * 2 ** 31),
-      startedAt: started, deadlineAt: null, submittedAt: new Date(started.getTime() + 600_000), score, maxScore: max, percentage, passed: percentage >= 60, updatedAt: started,
+      id,
+      tenantId: w.tenantId,
+      quizId: quiz.id,
+      userId: e.userId,
+      attemptNumber,
+      status: 'submitted',
+      seed: Math.floor(w.rnd() * 2 ** 31),
+      startedAt: started,
+      deadlineAt: null,
+      submittedAt: new Date(started.getTime() + 600_000),
+      score,
+      maxScore: max,
+      percentage,
+      passed: percentage >= 60,
+      updatedAt: started,
     });
   }
   await w.insertAll(knex, 'quiz_attempts', attempts);

@@ -18,7 +18,6 @@ import { migrateLatest } from '../infrastructure/db/migrate.js';
 import { packageVersion } from '../infrastructure/version.js';
 import { seedAssessment } from './seed-assessment.js';
 
-
 export const SEED_PASSWORD = 'seed password';
 const BATCH = 1000;
 
@@ -37,12 +36,63 @@ export const rnd = () => {
 };
 export const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
 
-const FIRST = ['Adi', 'Budi', 'Citra', 'Dewi', 'Eka', 'Fajar', 'Gita', 'Hadi', 'Indah', 'Joko', 'Kartika', 'Lestari', 'Made', 'Nur', 'Putri', 'Rina', 'Sari', 'Tono', 'Wati', 'Yusuf'];
+const FIRST = [
+  'Adi',
+  'Budi',
+  'Citra',
+  'Dewi',
+  'Eka',
+  'Fajar',
+  'Gita',
+  'Hadi',
+  'Indah',
+  'Joko',
+  'Kartika',
+  'Lestari',
+  'Made',
+  'Nur',
+  'Putri',
+  'Rina',
+  'Sari',
+  'Tono',
+  'Wati',
+  'Yusuf',
+];
 const LAST = ['Pratama', 'Saputra', 'Wijaya', 'Kusuma', 'Hidayat', 'Santoso', 'Nugroho', 'Siregar', 'Lubis', 'Harahap'];
-const CITIES = [['Jakarta', 'DKI Jakarta'], ['Bandung', 'Jawa Barat'], ['Surabaya', 'Jawa Timur'], ['Medan', 'Sumatera Utara'], ['Makassar', 'Sulawesi Selatan'], ['Denpasar', 'Bali'], ['Yogyakarta', 'DI Yogyakarta']] as const;
-const SUBJECTS = ['Mathematics', 'Physics', 'Chemistry', 'Biology', 'English', 'Bahasa Indonesia', 'History', 'Economics', 'Programming', 'Design'];
+const CITIES = [
+  ['Jakarta', 'DKI Jakarta'],
+  ['Bandung', 'Jawa Barat'],
+  ['Surabaya', 'Jawa Timur'],
+  ['Medan', 'Sumatera Utara'],
+  ['Makassar', 'Sulawesi Selatan'],
+  ['Denpasar', 'Bali'],
+  ['Yogyakarta', 'DI Yogyakarta'],
+] as const;
+const SUBJECTS = [
+  'Mathematics',
+  'Physics',
+  'Chemistry',
+  'Biology',
+  'English',
+  'Bahasa Indonesia',
+  'History',
+  'Economics',
+  'Programming',
+  'Design',
+];
 const LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
-const STATUSES = ['new', 'new', 'new', 'contacted', 'contacted', 'qualified', 'unqualified', 'converted', 'closed_won', 'closed_lost'] as const;
+const STATUSES = [
+  'new',
+  'new',
+  'new',
+  'contacted',
+  'contacted',
+  'qualified',
+  'unqualified',
+  'converted',
+  'closed_won',
+  'closed_lost',
+] as const;
 
 export async function insertAll(knex: Knex, table: string, rows: Record<string, unknown>[]): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) await knex(table).insert(rows.slice(i, i + BATCH));
@@ -83,33 +133,83 @@ export async function seedTenant(knex: Knex, scale: number, slug: string): Promi
     const role = i === 0 ? 99 : i % 50 === 1 ? 30 : i % 10 === 2 ? 10 : 1;
     const name = `${pick(FIRST)} ${pick(LAST)}`;
     return {
-      id: randomUUID(), tenantId, username: `user${run}${i}`, email: `user${i}.${run}@seed.test`, displayName: name, role, status: rnd() < 0.97 ? 1 : 2,
-      passwordHash, phone: null, emailVerifiedAt: now, createdAt: daysAgo(rnd() * 365), updatedAt: now,
+      id: randomUUID(),
+      tenantId,
+      username: `user${run}${i}`,
+      email: `user${i}.${run}@seed.test`,
+      displayName: name,
+      role,
+      status: rnd() < 0.97 ? 1 : 2,
+      passwordHash,
+      phone: null,
+      emailVerifiedAt: now,
+      createdAt: daysAgo(rnd() * 365),
+      updatedAt: now,
     };
   });
   await insertAll(knex, 'users', users);
   const students = users.filter((u) => u.role === 1);
   const mentors = users.filter((u) => u.role === 30);
 
-  const categories = SUBJECTS.map((name) => ({ id: randomUUID(), tenantId, name: `${name} ${run}`, slug: `${name.toLowerCase().replace(/\W+/g, '-')}-${run}`, description: `Courses about ${name}`, createdAt: now, updatedAt: now }));
+  const categories = SUBJECTS.map((name) => ({
+    id: randomUUID(),
+    tenantId,
+    name: `${name} ${run}`,
+    slug: `${name.toLowerCase().replace(/\W+/g, '-')}-${run}`,
+    description: `Courses about ${name}`,
+    createdAt: now,
+    updatedAt: now,
+  }));
   await insertAll(knex, 'course_categories', categories);
 
   const courseCount = Math.max(10, Math.round(scale * 100));
   const courses = Array.from({ length: courseCount }, (_, i) => {
     const subject = pick(SUBJECTS);
     return {
-      id: randomUUID(), tenantId, title: `${subject} ${pick(LEVELS)} ${i + 1}`, description: `A course on ${subject.toLowerCase()}.`,
-      categoryId: pick(categories).id, difficulty: pick(LEVELS), price: rnd() < 0.3 ? 0 : Math.round(rnd() * 20) * 50_000, currency: 'IDR',
-      status: rnd() < 0.9 ? 'published' : 'draft', createdBy: users[0]!.id, publishedAt: daysAgo(rnd() * 300), createdAt: daysAgo(rnd() * 365), updatedAt: now,
+      id: randomUUID(),
+      tenantId,
+      title: `${subject} ${pick(LEVELS)} ${i + 1}`,
+      description: `A course on ${subject.toLowerCase()}.`,
+      categoryId: pick(categories).id,
+      difficulty: pick(LEVELS),
+      price: rnd() < 0.3 ? 0 : Math.round(rnd() * 20) * 50_000,
+      currency: 'IDR',
+      status: rnd() < 0.9 ? 'published' : 'draft',
+      createdBy: users[0]!.id,
+      publishedAt: daysAgo(rnd() * 300),
+      createdAt: daysAgo(rnd() * 365),
+      updatedAt: now,
     };
   });
   await insertAll(knex, 'courses', courses);
-  const modules = courses.flatMap((c) => Array.from({ length: 3 }, (_, m) => ({ id: randomUUID(), tenantId, courseId: c.id, title: `Module ${m + 1}`, sortOrder: m, createdAt: now, updatedAt: now })));
+  const modules = courses.flatMap((c) =>
+    Array.from({ length: 3 }, (_, m) => ({
+      id: randomUUID(),
+      tenantId,
+      courseId: c.id,
+      title: `Module ${m + 1}`,
+      sortOrder: m,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
   await insertAll(knex, 'course_modules', modules);
-  const lessons = modules.flatMap((m) => Array.from({ length: 4 }, (_, l) => ({
-    id: randomUUID(), tenantId, moduleId: m.id, courseId: m.courseId, title: `Lesson ${l + 1}`, description: 'What this lesson covers.',
-    contentType: pick(['text', 'video']), content: 'Lesson body. '.repeat(40), duration: 10 + Math.floor(rnd() * 30), sortOrder: l, createdAt: now, updatedAt: now,
-  })));
+  const lessons = modules.flatMap((m) =>
+    Array.from({ length: 4 }, (_, l) => ({
+      id: randomUUID(),
+      tenantId,
+      moduleId: m.id,
+      courseId: m.courseId,
+      title: `Lesson ${l + 1}`,
+      description: 'What this lesson covers.',
+      contentType: pick(['text', 'video']),
+      content: 'Lesson body. '.repeat(40),
+      duration: 10 + Math.floor(rnd() * 30),
+      sortOrder: l,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
   await insertAll(knex, 'lessons', lessons);
 
   const enrolmentKeys = new Set<string>();
@@ -121,7 +221,16 @@ export async function seedTenant(knex: Knex, scale: number, slug: string): Promi
     const key = `${user.id}:${course.id}`;
     if (enrolmentKeys.has(key)) continue;
     enrolmentKeys.add(key);
-    enrollments.push({ id: randomUUID(), tenantId, userId: user.id, courseId: course.id, status: 'active', source: course.price === 0 ? 'free' : 'admin', createdAt: daysAgo(rnd() * 200), updatedAt: now });
+    enrollments.push({
+      id: randomUUID(),
+      tenantId,
+      userId: user.id,
+      courseId: course.id,
+      status: 'active',
+      source: course.price === 0 ? 'free' : 'admin',
+      createdAt: daysAgo(rnd() * 200),
+      updatedAt: now,
+    });
   }
   await insertAll(knex, 'enrollments', enrollments);
 
@@ -131,22 +240,61 @@ export async function seedTenant(knex: Knex, scale: number, slug: string): Promi
     const created = daysAgo(rnd() * 365);
     const closed = status === 'closed_won' || status === 'closed_lost' ? new Date(created.getTime() + rnd() * 30 * 86_400_000) : null;
     return {
-      id: randomUUID(), tenantId, provider: pick(['meta', 'google', 'manual']), externalId: `seed-${run}-${i}`, name: `${pick(FIRST)} ${pick(LAST)}`,
-      phone: `+62812${String(10_000_000 + i).slice(-8)}`, email: `lead${i}.${run}@seed.test`, city, region, category: pick(SUBJECTS),
-      answers: JSON.stringify([]), status, assignedTo: mentors.length ? pick(mentors).id : null, value: status === 'closed_won' ? Math.round(rnd() * 100) * 100_000 : null,
-      isTest: false, createdAt: created, updatedAt: now, statusChangedAt: closed ?? created, closedAt: closed,
+      id: randomUUID(),
+      tenantId,
+      provider: pick(['meta', 'google', 'manual']),
+      externalId: `seed-${run}-${i}`,
+      name: `${pick(FIRST)} ${pick(LAST)}`,
+      phone: `+62812${String(10_000_000 + i).slice(-8)}`,
+      email: `lead${i}.${run}@seed.test`,
+      city,
+      region,
+      category: pick(SUBJECTS),
+      answers: JSON.stringify([]),
+      status,
+      assignedTo: mentors.length ? pick(mentors).id : null,
+      value: status === 'closed_won' ? Math.round(rnd() * 100) * 100_000 : null,
+      isTest: false,
+      createdAt: created,
+      updatedAt: now,
+      statusChangedAt: closed ?? created,
+      closedAt: closed,
     };
   });
   await insertAll(knex, 'crm_leads', leads);
 
-  const attempts = await seedAssessment(knex, { tenantId, scale, enrollments: enrollments as Array<{ userId: string; courseId: string }>, published, modules, now, rnd, insertAll });
+  const attempts = await seedAssessment(knex, {
+    tenantId,
+    scale,
+    enrollments: enrollments as Array<{ userId: string; courseId: string }>,
+    published,
+    modules,
+    now,
+    rnd,
+    insertAll,
+  });
 
   await knex.raw('analyze');
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  const sampleEnrolment = enrollments.find((e) => students.find((s) => s.id === e.userId && s.status === 1)) as { userId: string; courseId: string };
+  const sampleEnrolment = enrollments.find((e) => students.find((s) => s.id === e.userId && s.status === 1)) as {
+    userId: string;
+    courseId: string;
+  };
   return {
-    tenantId, tenant: slug, users: users.length, courses: courses.length, lessons: lessons.length, enrollments: enrollments.length, leads: leads.length, attempts, seconds,
-    sample: { adminEmail: users[0]!.email, studentEmail: students.find((s) => s.id === sampleEnrolment.userId)!.email, courseId: sampleEnrolment.courseId },
+    tenantId,
+    tenant: slug,
+    users: users.length,
+    courses: courses.length,
+    lessons: lessons.length,
+    enrollments: enrollments.length,
+    leads: leads.length,
+    attempts,
+    seconds,
+    sample: {
+      adminEmail: users[0]!.email,
+      studentEmail: students.find((s) => s.id === sampleEnrolment.userId)!.email,
+      courseId: sampleEnrolment.courseId,
+    },
   };
 }
 

@@ -36,9 +36,16 @@ export class RedisCacheInvalidationBus implements CacheInvalidationBus {
   private readonly subscriber: Redis;
   private readonly subscribed: Promise<void>;
 
-  constructor(private readonly publisher: Redis, private readonly channel: string, private readonly log?: LogPort) {
+  constructor(
+    private readonly publisher: Redis,
+    private readonly channel: string,
+    private readonly log?: LogPort,
+  ) {
     // The request client's own outage warning tells that Redis is away: no second warning here.
-    this.subscriber = subscriberOf(publisher, { down: (error) => log?.info('cache.subscriber_disconnected', { error: error.message }), up: () => {} });
+    this.subscriber = subscriberOf(publisher, {
+      down: (error) => log?.info('cache.subscriber_disconnected', { error: error.message }),
+      up: () => {},
+    });
     this.subscriber.on('message', (_channel: string, raw: string) => this.receive(raw));
     this.subscribed = this.subscriber.subscribe(channel).then(
       () => undefined,

@@ -19,7 +19,11 @@ class LruCache<V> implements Cache<V> {
   /** Moves on every invalidation: a load that saw it move may have read what was just changed. */
   private generation = 0;
 
-  constructor(options: CacheOptions, clock: Clock, private readonly announce: (key: string | null) => Promise<void>) {
+  constructor(
+    options: CacheOptions,
+    clock: Clock,
+    private readonly announce: (key: string | null) => Promise<void>,
+  ) {
     this.entries = new LRUCache<string, Kept<V>>({
       ttl: options.ttlMs,
       maxSize: options.maxSize,
@@ -70,7 +74,10 @@ class LruCache<V> implements Cache<V> {
 export class LruCaches {
   private readonly caches = new Map<string, LruCache<unknown>>();
 
-  constructor(private readonly clock: Clock, private readonly bus: CacheInvalidationBus) {
+  constructor(
+    private readonly clock: Clock,
+    private readonly bus: CacheInvalidationBus,
+  ) {
     bus.listen((name, key) => this.caches.get(name)?.forget(key));
   }
 

@@ -28,13 +28,21 @@ export interface HttpAppDeps {
   routeModules: RouteModule[];
   rateLimits: RateLimits;
   resolveTenant: ResolveTenant;
-  authenticate: (tenantId: string, credentials: { bearer?: string | undefined; session?: string | undefined }) => Promise<Result<Actor & { loginId: string }, AuthenticateError>>;
+  authenticate: (
+    tenantId: string,
+    credentials: { bearer?: string | undefined; session?: string | undefined },
+  ) => Promise<Result<Actor & { loginId: string }, AuthenticateError>>;
   health: (ctx: Context) => Promise<void>;
   /** From TRUST_PROXY; null: the socket's address is the client's. */
   proxy: { hops: number; header: string } | null;
   ready: (ctx: Context) => Promise<void>;
   /** Prometheus metrics, when enabled: every request is observed; `handler` serves GET /metrics (METRICS_TOKEN). */
-  metrics?: { observeRequest(method: string, route: string, status: number, seconds: number): void; handler?: ((ctx: Context) => Promise<void>) | undefined } | undefined;
+  metrics?:
+    | {
+        observeRequest(method: string, route: string, status: number, seconds: number): void;
+        handler?: ((ctx: Context) => Promise<void>) | undefined;
+      }
+    | undefined;
   baseDomain: string | undefined;
   corsOrigins: string[];
 }
@@ -56,7 +64,8 @@ export function createHttpApp(deps: HttpAppDeps): { app: Koa; routes: RouteEntry
 
   const metrics = deps.metrics;
   // The route label is the template the router matched, so a path's ids never multiply the series.
-  const observe = metrics && ((ctx: Context, seconds: number) => metrics.observeRequest(ctx.method, matchedRoute(ctx), ctx.status, seconds));
+  const observe =
+    metrics && ((ctx: Context, seconds: number) => metrics.observeRequest(ctx.method, matchedRoute(ctx), ctx.status, seconds));
   app.use(requestContext(deps.logger, errorAnswer(deps.errorTable, deps.logger), observe));
   app.use(securityHeaders({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } }));
   const allowedOrigin = originCheck(deps.corsOrigins);
@@ -68,7 +77,10 @@ export function createHttpApp(deps: HttpAppDeps): { app: Koa; routes: RouteEntry
       // A refused preflight is what a front-end developer meets first: say once per origin which setting opens it.
       if (ctx.method === 'OPTIONS' && ctx.get('Access-Control-Request-Method') && !refusedLogged.has(origin) && refusedLogged.size < 100) {
         refusedLogged.add(origin);
-        deps.logger.warn({ origin, allowed: deps.corsOrigins }, `CORS preflight refused for ${origin}: add it to CORS_ORIGINS (comma separated) to allow it`);
+        deps.logger.warn(
+          { origin, allowed: deps.corsOrigins },
+          `CORS preflight refused for ${origin}: add it to CORS_ORIGINS (comma separated) to allow it`,
+        );
       }
       return '';
     },
@@ -124,7 +136,8 @@ const toApiDocs: Middleware = async (ctx) => {
 
 function routeChain(entry: RouteEntry, deps: HttpAppDeps, allowedOrigin: (origin: string) => boolean): Middleware {
   const { spec, handler } = entry;
-  if (spec.tenant === 'proof' && spec.access !== 'public') throw new Error(`${entry.method} ${entry.path}: a route whose tenant is its proof must be public`);
+  if (spec.tenant === 'proof' && spec.access !== 'public')
+    throw new Error(`${entry.method} ${entry.path}: a route whose tenant is its proof must be public`);
   return async (ctx) => {
     const tenant = spec.tenant === 'proof' ? null : await resolveRequestTenant(ctx, deps.resolveTenant, deps.baseDomain);
     const meta = requestMeta(ctx);
@@ -147,7 +160,9 @@ function routeChain(entry: RouteEntry, deps: HttpAppDeps, allowedOrigin: (origin
           loginId = login;
           // Cookie-authenticated writes need proof they come from our own pages (CSRF, contract §3).
           if (session !== undefined && !SAFE_METHODS.has(ctx.method) && !ctx.get('X-Requested-With') && !sameOrigin(ctx, allowedOrigin)) {
-            throw new HttpError(403, 'Cross-site request refused', 'send X-Requested-With or a same-origin Origin header', { code: 'CROSS_SITE_REFUSED' });
+            throw new HttpError(403, 'Cross-site request refused', 'send X-Requested-With or a same-origin Origin header', {
+              code: 'CROSS_SITE_REFUSED',
+            });
           }
         }
       }
@@ -157,7 +172,8 @@ function routeChain(entry: RouteEntry, deps: HttpAppDeps, allowedOrigin: (origin
     }
 
     if (spec.rateLimit === 'critical') await deps.rateLimits.consume(ctx, 'critical', meta.ip ?? 'unknown');
-    else if (spec.rateLimit === 'upload' || spec.rateLimit === 'ai') await deps.rateLimits.consume(ctx, spec.rateLimit, auth?.userId ?? meta.ip ?? 'unknown');
+    else if (spec.rateLimit === 'upload' || spec.rateLimit === 'ai')
+      await deps.rateLimits.consume(ctx, spec.rateLimit, auth?.userId ?? meta.ip ?? 'unknown');
 
     let rawBody: Buffer | null = null;
     let body: unknown;
@@ -177,7 +193,12 @@ function routeChain(entry: RouteEntry, deps: HttpAppDeps, allowedOrigin: (origin
       // Every string a handler can reach, before any schema (raw-json bodies: parseRawJson).
       if (spec.params) refuseMalformedUrl(ctx.path);
       if (spec.query) refuseMalformedUrl(ctx.querystring);
-      refuseBadText(spec.params && ctx.params, spec.query && ctx.query, kind === 'raw-json' ? undefined : body, file && { file: file.originalName });
+      refuseBadText(
+        spec.params && ctx.params,
+        spec.query && ctx.query,
+        kind === 'raw-json' ? undefined : body,
+        file && { file: file.originalName },
+      );
       const input = {
         params: spec.params ? spec.params.parse(ctx.params) : ctx.params,
         query: spec.query ? spec.query.parse(ctx.query) : spec.tenant === 'proof' ? {} : NO_QUERY.parse(ctx.query),
@@ -202,7 +223,8 @@ function routeChain(entry: RouteEntry, deps: HttpAppDeps, allowedOrigin: (origin
       try {
         result = await handler(input);
       } catch (error) {
-        if (error instanceof DomainError && spec.failedProofs?.includes(error.code)) await deps.rateLimits.countFailedWebhookProof(meta.ip ?? 'unknown');
+        if (error instanceof DomainError && spec.failedProofs?.includes(error.code))
+          await deps.rateLimits.countFailedWebhookProof(meta.ip ?? 'unknown');
         throw error;
       }
       if (result === RAW) return;

@@ -68,7 +68,9 @@ export class BullMqJobQueue implements JobQueue {
     try {
       await Promise.race([
         added,
-        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('job queue unavailable: enqueue timed out')), this.enqueueTimeoutMs))),
+        new Promise(
+          (_, reject) => (timer = setTimeout(() => reject(new Error('job queue unavailable: enqueue timed out')), this.enqueueTimeoutMs)),
+        ),
       ]);
     } finally {
       clearTimeout(timer);
@@ -121,7 +123,12 @@ export class BullMqJobQueue implements JobQueue {
           const pause = outagePause(error, job.timestamp, Date.now());
           if (pause === null) throw error;
           // Back to `delayed` without counting a try (DelayedError: BullMQ neither fails nor retries it).
-          this.log.warn('job postponed: dependency unavailable', { job: job.name, id: job.id, pauseMs: pause, error: (error as Error).message });
+          this.log.warn('job postponed: dependency unavailable', {
+            job: job.name,
+            id: job.id,
+            pauseMs: pause,
+            error: (error as Error).message,
+          });
           await job.moveToDelayed(Date.now() + pause, token);
           throw new DelayedError();
         }
@@ -140,7 +147,10 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   async counts() {
-    return { queue: QUEUE_NAME, states: await this.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'failed', 'completed') };
+    return {
+      queue: QUEUE_NAME,
+      states: await this.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'failed', 'completed'),
+    };
   }
 
   async whenIdle(timeoutMs = 30_000) {

@@ -1,4 +1,7 @@
-import { EXPIRE_ATTEMPTS_JOB, type makeExpireOverdueAttempts } from '../../application/assessment/use-cases/expire-overdue-attempts.usecase.js';
+import {
+  EXPIRE_ATTEMPTS_JOB,
+  type makeExpireOverdueAttempts,
+} from '../../application/assessment/use-cases/expire-overdue-attempts.usecase.js';
 import type { JobDefinition } from './job-queue.js';
 
 /**
@@ -6,7 +9,11 @@ import type { JobDefinition } from './job-queue.js';
  * idempotent (each attempt is graded once under its row lock), so redelivery and overlapping runs
  * on several workers are harmless.
  */
-export const makeExpireQuizAttemptsJob = ({ expireOverdueAttempts }: { expireOverdueAttempts: ReturnType<typeof makeExpireOverdueAttempts> }): JobDefinition => ({
+export const makeExpireQuizAttemptsJob = ({
+  expireOverdueAttempts,
+}: {
+  expireOverdueAttempts: ReturnType<typeof makeExpireOverdueAttempts>;
+}): JobDefinition => ({
   name: EXPIRE_ATTEMPTS_JOB,
   handle: async () => {
     await expireOverdueAttempts();

@@ -6,7 +6,11 @@ import type { JobDefinition } from './job-queue.js';
 const Payload = z.object({ tenantId: z.uuid(), deliveryId: z.uuid() });
 
 /** One stored webhook delivery → one lead (idempotent: see the use case). */
-export const makeLeadIngestJob = ({ ingestLeadDelivery }: { ingestLeadDelivery: ReturnType<typeof makeIngestLeadDelivery> }): JobDefinition => ({
+export const makeLeadIngestJob = ({
+  ingestLeadDelivery,
+}: {
+  ingestLeadDelivery: ReturnType<typeof makeIngestLeadDelivery>;
+}): JobDefinition => ({
   name: INGEST_LEAD_JOB,
   handle: async (payload, { final }) => {
     const { tenantId, deliveryId } = Payload.parse(payload);

@@ -15,7 +15,11 @@ export const makePurgeTenantJob = ({ purgeTenant }: { purgeTenant: ReturnType<ty
 });
 
 /** Periodic: re-enqueues deletions whose job was lost. */
-export const makeResumeTenantDeletionsJob = ({ resumeTenantDeletions }: { resumeTenantDeletions: ReturnType<typeof makeResumeTenantDeletions> }): JobDefinition => ({
+export const makeResumeTenantDeletionsJob = ({
+  resumeTenantDeletions,
+}: {
+  resumeTenantDeletions: ReturnType<typeof makeResumeTenantDeletions>;
+}): JobDefinition => ({
   name: RESUME_TENANT_DELETIONS_JOB,
   handle: async () => {
     await resumeTenantDeletions();

@@ -3,7 +3,10 @@ import type { KeyValueStore } from '../../application/shared/ports.js';
 
 /** Shared by every API process, so a challenge issued by one can be taken by another. */
 export class RedisKeyValueStore implements KeyValueStore {
-  constructor(private readonly redis: Redis, private readonly prefix: string) {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
 
   async set(key: string, value: string, ttlSeconds: number) {
     await this.redis.set(this.prefix + key, value, 'EX', Math.max(1, Math.ceil(ttlSeconds)));

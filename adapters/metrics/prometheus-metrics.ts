@@ -47,10 +47,25 @@ export class PrometheusMetrics {
       buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300],
       registers: [this.registry],
     });
-    this.refusals = new Counter({ name: 'rate_limit_refusals_total', help: 'Requests answered 429, by limiter', labelNames: ['limiter'], registers: [this.registry] });
+    this.refusals = new Counter({
+      name: 'rate_limit_refusals_total',
+      help: 'Requests answered 429, by limiter',
+      labelNames: ['limiter'],
+      registers: [this.registry],
+    });
     // Job outcomes: `completed` (done: delivered, or a last try recorded as failed on its row), `retried`, `failed` (threw on its last try).
-    this.webhookDeliveries = new Counter({ name: 'webhook_delivery_jobs_total', help: 'Outbound webhook delivery tries by job outcome', labelNames: ['outcome'], registers: [this.registry] });
-    this.leadIngestions = new Counter({ name: 'crm_lead_ingestion_jobs_total', help: 'CRM lead ingestion tries by job outcome', labelNames: ['outcome'], registers: [this.registry] });
+    this.webhookDeliveries = new Counter({
+      name: 'webhook_delivery_jobs_total',
+      help: 'Outbound webhook delivery tries by job outcome',
+      labelNames: ['outcome'],
+      registers: [this.registry],
+    });
+    this.leadIngestions = new Counter({
+      name: 'crm_lead_ingestion_jobs_total',
+      help: 'CRM lead ingestion tries by job outcome',
+      labelNames: ['outcome'],
+      registers: [this.registry],
+    });
     new Gauge({
       name: 'db_pool_connections',
       help: 'Database pool connections by state (in use, idle, waiting: requests waiting for one)',

@@ -16,8 +16,18 @@ const CDATA = '#cdata';
 export const MAX_XML_DEPTH = 20;
 
 const parser = new XMLParser({
-  preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', cdataPropName: CDATA, trimValues: false, parseTagValue: false,
-  parseAttributeValue: false, processEntities: true, htmlEntities: true, ignoreDeclaration: true, ignorePiTags: true, commentPropName: false,
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  cdataPropName: CDATA,
+  trimValues: false,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  processEntities: true,
+  htmlEntities: true,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  commentPropName: false,
   maxNestedTags: MAX_XML_DEPTH,
 });
 
@@ -48,7 +58,9 @@ function toElement(name: string, node: Node): XmlElement {
       if (childName) children.push(toElement(childName, item));
     }
   }
-  const attributes = Object.fromEntries(Object.entries((node[ATTRS] as Record<string, unknown> | undefined) ?? {}).map(([k, v]) => [k, String(v)]));
+  const attributes = Object.fromEntries(
+    Object.entries((node[ATTRS] as Record<string, unknown> | undefined) ?? {}).map(([k, v]) => [k, String(v)]),
+  );
   return { name, attributes, children, text };
 }
 
@@ -72,7 +84,13 @@ export function parseXml(text: string): { ok: true; root: XmlElement } | { ok: f
 }
 
 const builder = new XMLBuilder({
-  preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', cdataPropName: CDATA, format: true, indentBy: '  ', suppressEmptyNode: false,
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  cdataPropName: CDATA,
+  format: true,
+  indentBy: '  ',
+  suppressEmptyNode: false,
   processEntities: true,
 });
 

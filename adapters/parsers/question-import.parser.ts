@@ -2,8 +2,17 @@ import { parse } from 'csv-parse/sync';
 import { questionsFromCsvRecords } from '../../domain/assessment/import/csv-rows.js';
 import { parseGift } from '../../domain/assessment/import/gift.js';
 import { parseAiken } from '../../domain/assessment/import/aiken.js';
-import { categoryPathsOfMoodleXml, moodleXmlOf, moodleXmlOfCategories, questionsFromMoodleXml } from '../../domain/assessment/import/moodle-xml.js';
-import type { ImportFormat, QuestionExportWriter, QuestionImportParser } from '../../application/assessment/ports/question-import-parser.js';
+import {
+  categoryPathsOfMoodleXml,
+  moodleXmlOf,
+  moodleXmlOfCategories,
+  questionsFromMoodleXml,
+} from '../../domain/assessment/import/moodle-xml.js';
+import type {
+  ImportFormat,
+  QuestionExportWriter,
+  QuestionImportParser,
+} from '../../application/assessment/ports/question-import-parser.js';
 import { parseXml, writeXml } from './moodle-xml.parser.js';
 import { err, ok } from '../../application/shared/result.js';
 
@@ -33,8 +42,7 @@ export const questionImportParser: QuestionImportParser = {
       const xml = parseXml(text);
       if (!xml.ok) return err('INVALID_IMPORT', xml.error);
       result = questionsFromMoodleXml(xml.root);
-    }
-    else {
+    } else {
       const records = csvRecords(text);
       if (!records.ok) return err('INVALID_IMPORT', records.error);
       result = questionsFromCsvRecords(records.records);

@@ -4,7 +4,10 @@ import { withDefaults, type SettingsMap } from '../../domain/platform/settings.j
 
 /** Settings are read on hot paths (login, register, payments), so they are cached per tenant. */
 export class CachedSettingsReader implements SettingsReader {
-  constructor(private readonly settingsRepository: SettingsRepository, private readonly cache: Cache<SettingsMap>) {}
+  constructor(
+    private readonly settingsRepository: SettingsRepository,
+    private readonly cache: Cache<SettingsMap>,
+  ) {}
 
   get(tenantId: string): Promise<SettingsMap> {
     return this.cache.read(tenantId, async () => withDefaults(await this.settingsRepository.load(tenantId)));

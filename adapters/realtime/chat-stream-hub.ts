@@ -127,10 +127,12 @@ export class ChatStreamHub {
 
   /** `backlog`: what a reconnecting client missed (read after the stream hears live events, so none falls between). */
   async open(tenantId: string, userId: string, backlog?: () => Promise<Backlog | null>): Promise<SseStream> {
-    this.subscription ??= this.bus.subscribe((event) => this.deliver(event)).catch((error: unknown) => {
-      this.subscription = null;
-      throw error;
-    });
+    this.subscription ??= this.bus
+      .subscribe((event) => this.deliver(event))
+      .catch((error: unknown) => {
+        this.subscription = null;
+        throw error;
+      });
     await this.subscription;
     const stream = new SseStream(this.heartbeatMs, this.maxAgeMs);
     const key = `${tenantId}:${userId}`;

@@ -53,7 +53,11 @@ export class RedisRealtimeBus implements RealtimeBus {
   private subscriber: Redis | null = null;
   private ready: Promise<void> | null = null;
 
-  constructor(private readonly publisher: Redis, private readonly channel: string, private readonly log?: LogPort) {}
+  constructor(
+    private readonly publisher: Redis,
+    private readonly channel: string,
+    private readonly log?: LogPort,
+  ) {}
 
   async publish(event: ChatEvent): Promise<void> {
     try {
@@ -79,7 +83,10 @@ export class RedisRealtimeBus implements RealtimeBus {
 
   private async connect(): Promise<void> {
     // The request client's own outage warning tells that Redis is away: no second warning here.
-    const sub = subscriberOf(this.publisher, { down: (error) => this.log?.info('realtime.subscriber_disconnected', { error: error.message }), up: () => {} });
+    const sub = subscriberOf(this.publisher, {
+      down: (error) => this.log?.info('realtime.subscriber_disconnected', { error: error.message }),
+      up: () => {},
+    });
     this.subscriber = sub;
     sub.on('message', (_channel: string, raw: string) => {
       let event: ChatEvent;

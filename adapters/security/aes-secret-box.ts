@@ -63,4 +63,3 @@ export const hmacWebhookSignatures: WebhookSignatures = {
     return timingSafeEqual(expected, Buffer.from(match[1]!, 'hex'));
   },
 };
-

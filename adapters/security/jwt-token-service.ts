@@ -23,7 +23,10 @@ export class JwtTokenService implements TokenService {
    *   only its expiry can change, and that is checked on every use. Only a byte-identical copy of a
    *   verified token finds an entry, so nothing kept can be forged.
    */
-  constructor(secret: string, private readonly verified: Cache<TokenClaims>) {
+  constructor(
+    secret: string,
+    private readonly verified: Cache<TokenClaims>,
+  ) {
     this.secret = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
@@ -49,8 +52,15 @@ export class JwtTokenService implements TokenService {
       if (typeof payload !== 'object' || payload === null) return { ok: false, reason: 'invalid' };
       const c = payload as Partial<TokenClaims>;
       // A refresh token is never an access token, nor the reverse (contract §3).
-      if (c.typ !== expected || typeof c.id !== 'string' || typeof c.sid !== 'string' || typeof c.jti !== 'string'
-        || typeof c.tid !== 'string' || typeof c.role !== 'number' || !isRoleLevel(c.role)) {
+      if (
+        c.typ !== expected ||
+        typeof c.id !== 'string' ||
+        typeof c.sid !== 'string' ||
+        typeof c.jti !== 'string' ||
+        typeof c.tid !== 'string' ||
+        typeof c.role !== 'number' ||
+        !isRoleLevel(c.role)
+      ) {
         return { ok: false, reason: 'invalid' };
       }
       this.verified.put(token, { ...(c as TokenClaims) });

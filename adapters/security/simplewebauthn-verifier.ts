@@ -6,11 +6,7 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import type {
-  CredentialResponseJson,
-  WebAuthnFailure,
-  WebAuthnVerifier,
-} from '../../application/identity/ports/webauthn-verifier.js';
+import type { CredentialResponseJson, WebAuthnFailure, WebAuthnVerifier } from '../../application/identity/ports/webauthn-verifier.js';
 import { err, ok } from '../../application/shared/result.js';
 
 export interface RelyingParty {
@@ -122,7 +118,12 @@ export const makeSimpleWebAuthnVerifier = (rp: RelyingParty): WebAuthnVerifier =
         // Counter 0 turns the library's own counter check off: the use case applies the same rule
         // (domain/identity/passkey.ts) after the signature is known to be genuine, and records a
         // regression under its own reason rather than as an unreadable response.
-        credential: { id: credential.credentialId, publicKey: new Uint8Array(credential.publicKey), counter: 0, transports: credential.transports },
+        credential: {
+          id: credential.credentialId,
+          publicKey: new Uint8Array(credential.publicKey),
+          counter: 0,
+          transports: credential.transports,
+        },
         requireUserVerification: true,
       });
       if (!result.verified) return err('signature');

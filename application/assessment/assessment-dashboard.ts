@@ -8,7 +8,9 @@ import type { AssessmentDeps } from './deps.js';
  * attempts started today (UTC) and published quizzes. Parents get nothing here (their children's
  * assignments are in the parent views).
  */
-export const makeAssessmentDashboard = (d: Pick<AssessmentDeps, 'quizRepository' | 'attemptRepository' | 'submissionRepository' | 'clock'>): DashboardContributor => ({
+export const makeAssessmentDashboard = (
+  d: Pick<AssessmentDeps, 'quizRepository' | 'attemptRepository' | 'submissionRepository' | 'clock'>,
+): DashboardContributor => ({
   section: 'assessment',
   async contribute(actor) {
     const now = d.clock.now();
@@ -16,7 +18,10 @@ export const makeAssessmentDashboard = (d: Pick<AssessmentDeps, 'quizRepository'
       const pending = await d.submissionRepository.count(actor.tenantId, { status: 'submitted', authorRoleBelow: actor.role });
       if (actor.role < Role.Admin) return { grading_queue: pending };
       const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-      const [attemptsToday, published] = await Promise.all([d.attemptRepository.countStartedSince(actor.tenantId, today), d.quizRepository.countPublished(actor.tenantId)]);
+      const [attemptsToday, published] = await Promise.all([
+        d.attemptRepository.countStartedSince(actor.tenantId, today),
+        d.quizRepository.countPublished(actor.tenantId),
+      ]);
       return { grading_queue: pending, attempts_today: attemptsToday, quizzes_published: published };
     }
     if (actor.role >= Role.Parent) return null;

@@ -5,7 +5,10 @@ import type { CompletionOutcome } from '../learning/index.js';
 import type { AssessmentDeps } from './deps.js';
 import { questionsOfAttempt } from './attempt-questions.js';
 
-export type GradingDeps = Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'attemptRepository' | 'evaluateCourseCompletion' | 'clock' | 'uow'>;
+export type GradingDeps = Pick<
+  AssessmentDeps,
+  'quizRepository' | 'questionRepository' | 'attemptRepository' | 'evaluateCourseCompletion' | 'clock' | 'uow'
+>;
 
 export interface ClosedAttempt {
   attempt: Attempt;
@@ -22,7 +25,12 @@ export interface ClosedAttempt {
  * Callers racing on one attempt (double submit, submit against the sweep) are serialised by the
  * row lock; only the first grades.
  */
-export async function closeAttempt(d: GradingDeps, tenantId: string, attemptId: string, requested: 'submitted' | 'expired'): Promise<ClosedAttempt | null> {
+export async function closeAttempt(
+  d: GradingDeps,
+  tenantId: string,
+  attemptId: string,
+  requested: 'submitted' | 'expired',
+): Promise<ClosedAttempt | null> {
   return d.uow.run(async () => {
     const attempt = await d.attemptRepository.lock(tenantId, attemptId);
     if (!attempt) return null;
@@ -40,7 +48,10 @@ export async function closeAttempt(d: GradingDeps, tenantId: string, attemptId: 
     if (!(await d.attemptRepository.finalise(final.attempt, final.answers))) {
       return { attempt: (await d.attemptRepository.findById(tenantId, attemptId))!, graded: false, completion: null };
     }
-    const completion = final.attempt.passed && quiz?.status === 'published' ? await d.evaluateCourseCompletion(tenantId, attempt.userId, quiz.courseId) : null;
+    const completion =
+      final.attempt.passed && quiz?.status === 'published'
+        ? await d.evaluateCourseCompletion(tenantId, attempt.userId, quiz.courseId)
+        : null;
     return { attempt: final.attempt, graded: true, completion };
   });
 }

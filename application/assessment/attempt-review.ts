@@ -17,7 +17,11 @@ export interface AttemptReview {
   reveal: boolean;
 }
 
-export async function reviewOf(d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'attemptRepository'>, actor: Actor, attempt: Attempt): Promise<AttemptReview> {
+export async function reviewOf(
+  d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'attemptRepository'>,
+  actor: Actor,
+  attempt: Attempt,
+): Promise<AttemptReview> {
   // One after another: marking an essay builds its review inside its unit of work (one connection).
   const quiz = await d.quizRepository.findById(actor.tenantId, attempt.quizId);
   const questions = await questionsOfAttempt(d, attempt);

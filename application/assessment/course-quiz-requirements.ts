@@ -1,5 +1,12 @@
 import { isVisibleToStudents } from '../../domain/assessment/quiz.js';
-import { quizKey, type CourseQuiz, type CourseQuizRequirements, type GradedWorkOnContent, type StudentAssignment, type StudentAssignmentsReader } from '../learning/index.js';
+import {
+  quizKey,
+  type CourseQuiz,
+  type CourseQuizRequirements,
+  type GradedWorkOnContent,
+  type StudentAssignment,
+  type StudentAssignmentsReader,
+} from '../learning/index.js';
 import type { AssessmentDeps } from './deps.js';
 
 /**
@@ -11,11 +18,20 @@ import type { AssessmentDeps } from './deps.js';
 export const makeCourseQuizRequirements = (d: Pick<AssessmentDeps, 'quizRepository'>): CourseQuizRequirements => ({
   statusMany: (tenantId, userIds, courseIds) => d.quizRepository.requirementStatus(tenantId, userIds, courseIds),
   async status(tenantId, userId, courseId) {
-    return (await d.quizRepository.requirementStatus(tenantId, [userId], [courseId])).get(quizKey(userId, courseId)) ?? { required: 0, passed: 0 };
+    return (
+      (await d.quizRepository.requirementStatus(tenantId, [userId], [courseId])).get(quizKey(userId, courseId)) ?? {
+        required: 0,
+        passed: 0,
+      }
+    );
   },
   async listForCourse(tenantId, userId, courseId) {
     return (await d.quizRepository.resultsInCourse(tenantId, userId, courseId)).map((r): CourseQuiz => ({
-      id: r.quiz.id, title: r.quiz.title, required: isVisibleToStudents(r.quiz), passed: r.passed, bestResult: r.best,
+      id: r.quiz.id,
+      title: r.quiz.title,
+      required: isVisibleToStudents(r.quiz),
+      passed: r.passed,
+      bestResult: r.best,
     }));
   },
 });
@@ -27,8 +43,15 @@ export const makeStudentAssignmentsReader = (d: Pick<AssessmentDeps, 'submission
     return {
       ...found,
       items: found.items.map((s): StudentAssignment => ({
-        id: s.id, lessonId: s.lessonId, lessonTitle: s.lessonTitle, courseId: s.courseId, status: s.status, score: s.score, feedback: s.feedback,
-        submittedAt: s.submittedAt, gradedAt: s.gradedAt,
+        id: s.id,
+        lessonId: s.lessonId,
+        lessonTitle: s.lessonTitle,
+        courseId: s.courseId,
+        status: s.status,
+        score: s.score,
+        feedback: s.feedback,
+        submittedAt: s.submittedAt,
+        gradedAt: s.gradedAt,
       })),
     };
   },
@@ -39,7 +62,9 @@ export const makeStudentAssignmentsReader = (d: Pick<AssessmentDeps, 'submission
  * The quizzes are locked before their attempts are counted, so no attempt starts between the count
  * and the delete of the same unit of work.
  */
-export const makeGradedWorkOnContent = (d: Pick<AssessmentDeps, 'quizRepository' | 'attemptRepository' | 'submissionRepository'>): GradedWorkOnContent => ({
+export const makeGradedWorkOnContent = (
+  d: Pick<AssessmentDeps, 'quizRepository' | 'attemptRepository' | 'submissionRepository'>,
+): GradedWorkOnContent => ({
   async attemptsInModule(tenantId, moduleId) {
     return d.attemptRepository.countOnQuizzes(tenantId, await d.quizRepository.lockByModule(tenantId, moduleId));
   },

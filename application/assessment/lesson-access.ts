@@ -5,7 +5,11 @@ import type { AssessmentDeps } from './deps.js';
 export type LessonAccessError = 'LESSON_NOT_FOUND' | 'NOT_ENROLLED';
 
 /** Assignments are gated as lesson content (contract §5): enrolled, or Mentor and above. */
-export async function lessonFor(d: Pick<AssessmentDeps, 'learningAccess'>, actor: Actor, lessonId: string): Promise<Result<{ lessonId: string; courseId: string; title: string }, LessonAccessError>> {
+export async function lessonFor(
+  d: Pick<AssessmentDeps, 'learningAccess'>,
+  actor: Actor,
+  lessonId: string,
+): Promise<Result<{ lessonId: string; courseId: string; title: string }, LessonAccessError>> {
   const resolved = await d.learningAccess.resolveLesson(actor.tenantId, lessonId);
   if (!resolved) return err('LESSON_NOT_FOUND');
   const gate = await d.learningAccess.requireContentAccess(actor, resolved.course.id);

@@ -12,21 +12,45 @@ export function assignmentGradedMail(to: string, studentName: string, lessonTitl
     `Your assignment for ${what} has been graded: ${s.score} / 100.`,
     s.feedback ? `Feedback from your mentor:\n${s.feedback}` : '',
     `Submitted: ${s.submittedAt.toISOString()}\nGraded: ${s.gradedAt?.toISOString() ?? ''}`,
-  ].filter(Boolean).join('\n\n');
-  return { to, subject: `Assignment graded: ${lessonTitle ?? 'your submission'} (${s.score}/100)`, text, html: htmlParagraphs(text), template: 'assessment_assignment_graded' };
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+  return {
+    to,
+    subject: `Assignment graded: ${lessonTitle ?? 'your submission'} (${s.score}/100)`,
+    text,
+    html: htmlParagraphs(text),
+    template: 'assessment_assignment_graded',
+  };
 }
 
 /** The student's notice that a mentor marked an essay of their quiz attempt (as for assignments). */
-export function essayGradedMail(to: string, studentName: string, quizTitle: string | null, questionText: string, answer: AttemptAnswer, attempt: Attempt): OutgoingMail {
+export function essayGradedMail(
+  to: string,
+  studentName: string,
+  quizTitle: string | null,
+  questionText: string,
+  answer: AttemptAnswer,
+  attempt: Attempt,
+): OutgoingMail {
   const what = quizTitle ? `"${quizTitle}"` : 'your quiz';
-  const total = attempt.score === null
-    ? 'Other answers of this attempt are still waiting for a mark.'
-    : `Your attempt is graded: ${displayMark(attempt.score)} / ${attempt.maxScore} (${attempt.percentage}%, ${attempt.passed ? 'passed' : 'not passed'}).`;
+  const total =
+    attempt.score === null
+      ? 'Other answers of this attempt are still waiting for a mark.'
+      : `Your attempt is graded: ${displayMark(attempt.score)} / ${attempt.maxScore} (${attempt.percentage}%, ${attempt.passed ? 'passed' : 'not passed'}).`;
   const text = [
     `Hello ${studentName},`,
     `Your answer to "${questionText.length > 200 ? `${questionText.slice(0, 200)}…` : questionText}" in ${what} has been marked: ${answer.pointsAwarded} / ${answer.maxPoints}.`,
     answer.feedback ? `Feedback from your mentor:\n${answer.feedback}` : '',
     total,
-  ].filter(Boolean).join('\n\n');
-  return { to, subject: `Quiz answer graded: ${quizTitle ?? 'your attempt'} (${answer.pointsAwarded}/${answer.maxPoints})`, text, html: htmlParagraphs(text), template: 'assessment_essay_graded' };
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+  return {
+    to,
+    subject: `Quiz answer graded: ${quizTitle ?? 'your attempt'} (${answer.pointsAwarded}/${answer.maxPoints})`,
+    text,
+    html: htmlParagraphs(text),
+    template: 'assessment_essay_graded',
+  };
 }

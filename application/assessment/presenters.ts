@@ -86,9 +86,15 @@ export const questionStudentView = (q: Question) => ({
   question_text: q.text,
   points: q.points,
   order: q.order,
-  options: HIDDEN_OPTIONS.has(q.type) ? [] : (q.type === 'matching' ? matchingStems(q) : q.options).map((o) => ({ id: o.id, option_text: o.text })),
+  options: HIDDEN_OPTIONS.has(q.type)
+    ? []
+    : (q.type === 'matching' ? matchingStems(q) : q.options).map((o) => ({ id: o.id, option_text: o.text })),
   ...(q.type === 'matching'
-    ? { choices: matchingChoices(q).sort((a, b) => a.text.localeCompare(b.text) || (a.id < b.id ? -1 : 1)).map((c) => ({ id: c.id, choice_text: c.text })) }
+    ? {
+        choices: matchingChoices(q)
+          .sort((a, b) => a.text.localeCompare(b.text) || (a.id < b.id ? -1 : 1))
+          .map((c) => ({ id: c.id, choice_text: c.text })),
+      }
     : {}),
 });
 
@@ -123,7 +129,10 @@ export function attemptQuestionsView(questions: readonly Question[], answers: re
     if (!graded) return base;
     // An essay waiting for its mark shows null points; a mentor's feedback is the student's to read.
     const review = {
-      ...base, points_awarded: a ? (a.pointsAwarded === null ? null : displayMark(a.pointsAwarded)) : 0, max_points: a?.maxPoints ?? q.points, needs_grading: a !== undefined && a.pointsAwarded === null,
+      ...base,
+      points_awarded: a ? (a.pointsAwarded === null ? null : displayMark(a.pointsAwarded)) : 0,
+      max_points: a?.maxPoints ?? q.points,
+      needs_grading: a !== undefined && a.pointsAwarded === null,
       feedback: a?.feedback ?? null,
     };
     if (!reveal) return review;
@@ -148,15 +157,29 @@ const figuresView = (s: QuestionAnalytics | null | undefined) => ({
 /** Random slots' part of the report (issue 33): per slot position, and per drawn question. */
 const randomSlotsView = (r: RandomSlotStatistics) => ({
   random_slots: r.positions.map((p) => ({
-    slot_id: p.slot.id, position: p.position, order: p.slot.order, category_id: p.slot.categoryId, max_mark: p.stats?.maxMark ?? p.slot.points, ...figuresView(p.stats),
+    slot_id: p.slot.id,
+    position: p.position,
+    order: p.slot.order,
+    category_id: p.slot.categoryId,
+    max_mark: p.stats?.maxMark ?? p.slot.points,
+    ...figuresView(p.stats),
   })),
   drawn_questions: r.drawn.map((x) => ({
-    question_id: x.stats.questionId, category_id: x.question?.categoryId ?? null, question_type: x.question?.type ?? null, question_text: x.question?.text ?? null,
-    max_mark: x.stats.maxMark, ...figuresView(x.stats),
+    question_id: x.stats.questionId,
+    category_id: x.question?.categoryId ?? null,
+    question_type: x.question?.type ?? null,
+    question_text: x.question?.text ?? null,
+    max_mark: x.stats.maxMark,
+    ...figuresView(x.stats),
   })),
 });
 
-export const analyticsView = (a: QuizAnalytics, questions: readonly Question[], selection: AttemptSelection, randomSlots?: RandomSlotStatistics) => {
+export const analyticsView = (
+  a: QuizAnalytics,
+  questions: readonly Question[],
+  selection: AttemptSelection,
+  randomSlots?: RandomSlotStatistics,
+) => {
   const byId = new Map(a.questions.map((q) => [q.questionId, q]));
   return {
     attempts_counted: selection,
@@ -258,7 +281,11 @@ export const questionCategoryView = (c: QuestionCategory, questionCount?: number
 });
 
 /** A bank question as a quiz question's authoring view, with its category (`quiz_id` null: in no quiz). */
-export const bankQuestionView = (q: BankQuestion) => ({ ...questionAuthorView({ ...q, quizId: '' }), quiz_id: q.quizId, category_id: q.categoryId });
+export const bankQuestionView = (q: BankQuestion) => ({
+  ...questionAuthorView({ ...q, quizId: '' }),
+  quiz_id: q.quizId,
+  category_id: q.categoryId,
+});
 
 export const randomSlotView = (s: RandomSlot) => ({
   id: s.id,

@@ -1,4 +1,12 @@
-import { trueFalseOptions, validateQuestion, type OptionDraft, type Question, type QuestionDraft, type QuestionOption, type QuestionType } from '../../domain/assessment/question.js';
+import {
+  trueFalseOptions,
+  validateQuestion,
+  type OptionDraft,
+  type Question,
+  type QuestionDraft,
+  type QuestionOption,
+  type QuestionType,
+} from '../../domain/assessment/question.js';
 import type { IdGenerator } from '../shared/ports.js';
 import { err, ok, type Result } from '../shared/result.js';
 
@@ -64,20 +72,48 @@ export function buildQuestion(
   if (type === 'true_false' && input.options === undefined && input.correctAnswer !== undefined && current?.type === 'true_false') {
     // Keep the option ids of the current True/False pair; only which one is correct changes.
     const [t, f] = current.options;
-    if (t && f) options = [{ id: t.id, text: t.text, isCorrect: input.correctAnswer }, { id: f.id, text: f.text, isCorrect: !input.correctAnswer }];
+    if (t && f)
+      options = [
+        { id: t.id, text: t.text, isCorrect: input.correctAnswer },
+        { id: f.id, text: f.text, isCorrect: !input.correctAnswer },
+      ];
   }
   const known = new Set(current?.options.map((o) => o.id) ?? []);
-  for (const o of options) if (o.id !== undefined && !known.has(o.id)) return err('INVALID_QUESTION', `options: ${o.id} is not an option of this question`);
-  const checked = validateQuestion({ type, text: input.text ?? current?.text ?? '', points: input.points ?? current?.points ?? 1, options });
+  for (const o of options)
+    if (o.id !== undefined && !known.has(o.id)) return err('INVALID_QUESTION', `options: ${o.id} is not an option of this question`);
+  const checked = validateQuestion({
+    type,
+    text: input.text ?? current?.text ?? '',
+    points: input.points ?? current?.points ?? 1,
+    options,
+  });
   if (!checked.ok) return err('INVALID_QUESTION', checked.error);
   const v = checked.value;
   return ok({ type: v.type, text: v.text, points: v.points, options: withIds(ids, v.options, current?.options) });
 }
 
 /** Questions from validated drafts (imports), appended from `firstOrder`. */
-export function questionsFromDrafts(ids: IdGenerator, tenantId: string, quizId: string, drafts: readonly QuestionDraft[], firstOrder: number, now: Date): Question[] {
+export function questionsFromDrafts(
+  ids: IdGenerator,
+  tenantId: string,
+  quizId: string,
+  drafts: readonly QuestionDraft[],
+  firstOrder: number,
+  now: Date,
+): Question[] {
   return drafts.map((d, i) => ({
-    id: ids.uuid(), tenantId, quizId, type: d.type, text: d.text, points: d.points, order: firstOrder + i,
-    options: withIds(ids, d.options.map((o) => ({ ...o, id: undefined }))), createdAt: now, updatedAt: now,
+    id: ids.uuid(),
+    tenantId,
+    quizId,
+    type: d.type,
+    text: d.text,
+    points: d.points,
+    order: firstOrder + i,
+    options: withIds(
+      ids,
+      d.options.map((o) => ({ ...o, id: undefined })),
+    ),
+    createdAt: now,
+    updatedAt: now,
   }));
 }

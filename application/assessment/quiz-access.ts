@@ -15,7 +15,11 @@ export const isStaff = (actor: Pick<Actor, 'role'>): boolean => bypassesEnrollme
  * not found), of courses they are enrolled in (else 403 `Not enrolled in this course`, contract
  * §5); Mentors and above see every quiz.
  */
-export async function quizFor(d: Pick<AssessmentDeps, 'quizRepository' | 'learningAccess'>, actor: Actor, quizId: string): Promise<Result<Quiz, QuizAccessError>> {
+export async function quizFor(
+  d: Pick<AssessmentDeps, 'quizRepository' | 'learningAccess'>,
+  actor: Actor,
+  quizId: string,
+): Promise<Result<Quiz, QuizAccessError>> {
   const quiz = await d.quizRepository.findById(actor.tenantId, quizId);
   if (!quiz || (!isStaff(actor) && !isVisibleToStudents(quiz))) return err('QUIZ_NOT_FOUND');
   const gate = await d.learningAccess.requireContentAccess(actor, quiz.courseId);
@@ -24,6 +28,10 @@ export async function quizFor(d: Pick<AssessmentDeps, 'quizRepository' | 'learni
 }
 
 /** A quiz's question count and maximum score, as its views show them (a write answers them as GET does). */
-export async function quizStats(d: Pick<AssessmentDeps, 'questionRepository'>, tenantId: string, quizId: string): Promise<QuizQuestionStats> {
+export async function quizStats(
+  d: Pick<AssessmentDeps, 'questionRepository'>,
+  tenantId: string,
+  quizId: string,
+): Promise<QuizQuestionStats> {
   return (await d.questionRepository.statsByQuizzes(tenantId, [quizId])).get(quizId) ?? { count: 0, maxScore: 0 };
 }

@@ -8,7 +8,9 @@ import type { CommerceDeps } from './deps.js';
  * their active subscriptions and pending orders; admins the tenant's revenue this month (per
  * currency, UTC month) and paid orders.
  */
-export const makeCommerceDashboard = (d: Pick<CommerceDeps, 'orderRepository' | 'subscriptionRepository' | 'clock'>): DashboardContributor => ({
+export const makeCommerceDashboard = (
+  d: Pick<CommerceDeps, 'orderRepository' | 'subscriptionRepository' | 'clock'>,
+): DashboardContributor => ({
   section: 'commerce',
   async contribute(actor) {
     const now = d.clock.now();

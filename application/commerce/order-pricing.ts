@@ -1,4 +1,13 @@
-import { exceedsMaxAmount, lineAmount, MAX_AMOUNT, promoProblem, quote, unitPriceFor, type PromoProblem, type Quote } from '../../domain/commerce/pricing.js';
+import {
+  exceedsMaxAmount,
+  lineAmount,
+  MAX_AMOUNT,
+  promoProblem,
+  quote,
+  unitPriceFor,
+  type PromoProblem,
+  type Quote,
+} from '../../domain/commerce/pricing.js';
 import { formatMinor } from '../../domain/shared/money.js';
 import type { OrderItem } from '../../domain/commerce/order.js';
 import type { Course, PromoCode } from '../learning/index.js';
@@ -7,7 +16,14 @@ import type { CommerceDeps } from './deps.js';
 
 export type ItemRequest = { courseId: string; categoryId?: undefined } | { categoryId: string; courseId?: undefined };
 
-export type PricingError = 'UNKNOWN_COURSE' | 'CATEGORY_NOT_FOR_SALE' | 'COURSE_IS_FREE' | 'CURRENCY_MISMATCH' | 'NOTHING_TO_ORDER' | 'AMOUNT_TOO_LARGE' | PromoProblem;
+export type PricingError =
+  | 'UNKNOWN_COURSE'
+  | 'CATEGORY_NOT_FOR_SALE'
+  | 'COURSE_IS_FREE'
+  | 'CURRENCY_MISMATCH'
+  | 'NOTHING_TO_ORDER'
+  | 'AMOUNT_TOO_LARGE'
+  | PromoProblem;
 
 /** The refusal of a total beyond what an order can hold, naming the limit. */
 export const amountTooLarge = () => err('AMOUNT_TOO_LARGE', `total: more than ${formatMinor(MAX_AMOUNT)}`);
@@ -15,7 +31,11 @@ export const amountTooLarge = () => err('AMOUNT_TOO_LARGE', `total: more than ${
 type Deps = Pick<CommerceDeps, 'learningCatalog' | 'learningAccess' | 'clock'>;
 
 /** The promo code as typed, if it applies now; its problem otherwise (400 naming the reason). */
-export async function applicablePromo(d: Pick<CommerceDeps, 'learningCatalog' | 'clock'>, tenantId: string, code: string | null | undefined): Promise<Result<PromoCode | null, PromoProblem>> {
+export async function applicablePromo(
+  d: Pick<CommerceDeps, 'learningCatalog' | 'clock'>,
+  tenantId: string,
+  code: string | null | undefined,
+): Promise<Result<PromoCode | null, PromoProblem>> {
   if (code === null || code === undefined || code.trim() === '') return ok(null);
   const promo = await d.learningCatalog.findPromoCode(tenantId, code);
   const problem = promoProblem(promo, d.clock.now());
@@ -27,7 +47,12 @@ export async function applicablePromo(d: Pick<CommerceDeps, 'learningCatalog' | 
  * commerce, "Promo codes"): the code's terms as reserved (the discount is computed from these,
  * not from an earlier read), or the problem naming why no use is left.
  */
-export async function reservePromo(d: Pick<CommerceDeps, 'promoCodeReservations' | 'learningCatalog'>, tenantId: string, code: string, now: Date): Promise<Result<PromoCode, PromoProblem>> {
+export async function reservePromo(
+  d: Pick<CommerceDeps, 'promoCodeReservations' | 'learningCatalog'>,
+  tenantId: string,
+  code: string,
+  now: Date,
+): Promise<Result<PromoCode, PromoProblem>> {
   const held = await d.promoCodeReservations.reserve(tenantId, code, now);
   if (held) return ok(held);
   return err(promoProblem(await d.learningCatalog.findPromoCode(tenantId, code), now) ?? 'PROMO_EXHAUSTED');
@@ -39,7 +64,12 @@ export async function reservePromo(d: Pick<CommerceDeps, 'promoCodeReservations'
  * category has a price in the order's currency are priced together per category, at the tier
  * their number reaches; the others at their own price. Only published, non-free courses are sold.
  */
-export async function priceCourseItems(d: Deps, tenantId: string, requests: readonly ItemRequest[], currency: string): Promise<Result<OrderItem[], PricingError>> {
+export async function priceCourseItems(
+  d: Deps,
+  tenantId: string,
+  requests: readonly ItemRequest[],
+  currency: string,
+): Promise<Result<OrderItem[], PricingError>> {
   const courses = new Map<string, Course>();
   const wholeCategories = new Set<string>();
   for (const [i, r] of requests.entries()) {
@@ -48,7 +78,8 @@ export async function priceCourseItems(d: Deps, tenantId: string, requests: read
       if (!c || c.status !== 'published') return err('UNKNOWN_COURSE', `items[${i}].course_id: no such course for sale`);
       courses.set(c.id, c);
     } else {
-      if (!(await d.learningCatalog.pricingFor(tenantId, r.categoryId, currency))) return err('CATEGORY_NOT_FOR_SALE', `items[${i}].category_id: the category has no price in ${currency}`);
+      if (!(await d.learningCatalog.pricingFor(tenantId, r.categoryId, currency)))
+        return err('CATEGORY_NOT_FOR_SALE', `items[${i}].category_id: the category has no price in ${currency}`);
       const ids = await d.learningAccess.courseIdsOfCategories(tenantId, [r.categoryId]);
       let found = 0;
       for (const id of ids) {
@@ -77,17 +108,34 @@ export async function priceCourseItems(d: Deps, tenantId: string, requests: read
     const { unitPrice, tierMinQuantity } = unitPriceFor(price, list.length);
     const titles = list.map((c) => c.title).sort();
     items.push({
-      type: 'category', name: wholeCategories.has(categoryId) ? `All ${list.length} courses of a category: ${titles.join(', ')}` : titles.join(', '),
-      courseId: null, categoryId, planId: null, subscriptionId: null, courseIds: list.map((c) => c.id).sort(),
-      quantity: list.length, unitPrice, amount: lineAmount(unitPrice, list.length, currency), tierMinQuantity,
+      type: 'category',
+      name: wholeCategories.has(categoryId) ? `All ${list.length} courses of a category: ${titles.join(', ')}` : titles.join(', '),
+      courseId: null,
+      categoryId,
+      planId: null,
+      subscriptionId: null,
+      courseIds: list.map((c) => c.id).sort(),
+      quantity: list.length,
+      unitPrice,
+      amount: lineAmount(unitPrice, list.length, currency),
+      tierMinQuantity,
     });
   }
   for (const c of single) {
     if (c.currency.toUpperCase() !== currency) return err('CURRENCY_MISMATCH', `course ${c.id}: priced in ${c.currency}`);
     if (!(c.price > 0n)) return err('COURSE_IS_FREE', `course ${c.id}: free, enrol with POST /api/lms/courses/${c.id}/enroll`);
     items.push({
-      type: 'course', name: c.title, courseId: c.id, categoryId: c.categoryId, planId: null, subscriptionId: null, courseIds: [c.id],
-      quantity: 1, unitPrice: c.price, amount: lineAmount(c.price, 1, currency), tierMinQuantity: null,
+      type: 'course',
+      name: c.title,
+      courseId: c.id,
+      categoryId: c.categoryId,
+      planId: null,
+      subscriptionId: null,
+      courseIds: [c.id],
+      quantity: 1,
+      unitPrice: c.price,
+      amount: lineAmount(c.price, 1, currency),
+      tierMinQuantity: null,
     });
   }
   if (exceedsMaxAmount(items.map((i) => i.amount))) return amountTooLarge();
@@ -95,4 +143,8 @@ export async function priceCourseItems(d: Deps, tenantId: string, requests: read
 }
 
 export const totalsOf = (items: readonly OrderItem[], promo: PromoCode | null, currency: string): Quote =>
-  quote(items.map((i) => i.amount), promo, currency);
+  quote(
+    items.map((i) => i.amount),
+    promo,
+    currency,
+  );

@@ -10,9 +10,25 @@ import type { PaymentNotification } from './ports/payment-repository.js';
 import { buildReceiptMail } from './receipts.js';
 import { orderView } from './presenters.js';
 
-type Deps = Pick<CommerceDeps,
-  'orderRepository' | 'paymentRepository' | 'subscriptionRepository' | 'promoCodeReservations' | 'paymentEvents' | 'grantEnrollment' | 'revokeEnrollments' | 'learningAccess'
-  | 'receiptRenderer' | 'userRepository' | 'settingsReader' | 'mailer' | 'domainEvents' | 'clock' | 'uow' | 'log'>;
+type Deps = Pick<
+  CommerceDeps,
+  | 'orderRepository'
+  | 'paymentRepository'
+  | 'subscriptionRepository'
+  | 'promoCodeReservations'
+  | 'paymentEvents'
+  | 'grantEnrollment'
+  | 'revokeEnrollments'
+  | 'learningAccess'
+  | 'receiptRenderer'
+  | 'userRepository'
+  | 'settingsReader'
+  | 'mailer'
+  | 'domainEvents'
+  | 'clock'
+  | 'uow'
+  | 'log'
+>;
 
 export interface SettleCommand {
   tenantId: string;
@@ -31,7 +47,8 @@ export interface SettleCommand {
   receiptPayment?: { paymentMethod: string; transactionId: string };
 }
 
-export type SettleError = 'ORDER_NOT_FOUND' | 'AMOUNT_MISMATCH' | 'ORDER_ALREADY_PAID' | 'ORDER_NOT_PAYABLE' | 'ORDER_NOT_PENDING' | 'PROMO_USE_UNAVAILABLE';
+export type SettleError =
+  'ORDER_NOT_FOUND' | 'AMOUNT_MISMATCH' | 'ORDER_ALREADY_PAID' | 'ORDER_NOT_PAYABLE' | 'ORDER_NOT_PENDING' | 'PROMO_USE_UNAVAILABLE';
 
 export interface Settled {
   order: Order;
@@ -81,10 +98,12 @@ export const makeSettlement = (d: Deps) => {
       const current = await d.orderRepository.findById(cmd.tenantId, cmd.orderId);
       if (current && current.status !== 'paid' && current.status !== 'refunded') {
         renderedFrom = current.updatedAt.getTime();
-        receipt = await buildReceiptMail(d, { ...current, status: 'paid', paidAt: now, updatedAt: now }, cmd.receiptPayment ?? null).catch((error: unknown) => {
-          d.log.warn('commerce.receipt_render_failed', { orderId: cmd.orderId, error: String(error) });
-          return null;
-        });
+        receipt = await buildReceiptMail(d, { ...current, status: 'paid', paidAt: now, updatedAt: now }, cmd.receiptPayment ?? null).catch(
+          (error: unknown) => {
+            d.log.warn('commerce.receipt_render_failed', { orderId: cmd.orderId, error: String(error) });
+            return null;
+          },
+        );
       }
     }
 
@@ -102,7 +121,12 @@ export const makeSettlement = (d: Deps) => {
       // Its window is judged when the order was placed: that is when the discount was given.
       if (order.promoCode !== null && !order.promoUseHeld && order.status !== 'paid' && nextStatus(order.status, cmd.outcome) === 'paid') {
         if (!(await d.promoCodeReservations.reserve(order.tenantId, order.promoCode, order.createdAt))) {
-          d.log.warn('commerce.promo_use_unavailable', { orderId: order.id, code: order.promoCode, outcome: cmd.outcome, payload: cmd.notification?.payload ?? null });
+          d.log.warn('commerce.promo_use_unavailable', {
+            orderId: order.id,
+            code: order.promoCode,
+            outcome: cmd.outcome,
+            payload: cmd.notification?.payload ?? null,
+          });
           if (cmd.notification) await d.paymentRepository.insertNotification({ ...cmd.notification, outcome: 'promo_use_unavailable' });
           return err('PROMO_USE_UNAVAILABLE', `promo code ${order.promoCode} has no use left for this order`);
         }
@@ -128,7 +152,10 @@ export const makeSettlement = (d: Deps) => {
         await grantPaid(final, now);
         const mail = receipt ?? (await buildReceiptMail(d, final, payment ?? cmd.receiptPayment ?? null));
         if (mail) await d.mailer.send(order.tenantId, mail);
-        await d.domainEvents.publish(order.tenantId, 'order.paid', { order: orderView(final), payment_method: payment?.paymentMethod ?? cmd.receiptPayment?.paymentMethod ?? null });
+        await d.domainEvents.publish(order.tenantId, 'order.paid', {
+          order: orderView(final),
+          payment_method: payment?.paymentMethod ?? cmd.receiptPayment?.paymentMethod ?? null,
+        });
         await d.paymentEvents.orderPaid(final);
       } else if (t.changed && final.status === 'refunded') {
         await d.domainEvents.publish(order.tenantId, 'order.refunded', { order: orderView(final) });
@@ -146,7 +173,8 @@ export const makeSettlement = (d: Deps) => {
         const dropped = sub ? abandon(sub, now) : null;
         if (dropped) await d.subscriptionRepository.update(dropped);
       }
-      if (cmd.notification) await d.paymentRepository.insertNotification({ ...cmd.notification, outcome: t.changed ? `applied:${final.status}` : 'no_change' });
+      if (cmd.notification)
+        await d.paymentRepository.insertNotification({ ...cmd.notification, outcome: t.changed ? `applied:${final.status}` : 'no_change' });
       return ok({ order: final, payment, changed: t.changed, becamePaid: t.becamePaid });
     });
   };

@@ -11,7 +11,10 @@ export const makeCrmDashboard = ({ leadRepository, deliveryRepository }: Deps): 
   section: 'crm',
   async contribute(actor) {
     if (actor.role < Role.Admin) return null;
-    const [rows, failed] = await Promise.all([leadRepository.aggregate(actor.tenantId, {}, false), deliveryRepository.countByStatus(actor.tenantId, 'failed')]);
+    const [rows, failed] = await Promise.all([
+      leadRepository.aggregate(actor.tenantId, {}, false),
+      deliveryRepository.countByStatus(actor.tenantId, 'failed'),
+    ]);
     const k = computeKpis(rows);
     return {
       total_leads: k.totalLeads,

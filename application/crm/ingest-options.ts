@@ -9,4 +9,5 @@ export interface IngestOptions {
   backoffMs: number;
 }
 
-export const ingestJobId = (deliveryId: string, retry: number) => (retry === 0 ? `crm-delivery-${deliveryId}` : `crm-delivery-${deliveryId}-retry-${retry}`);
+export const ingestJobId = (deliveryId: string, retry: number) =>
+  retry === 0 ? `crm-delivery-${deliveryId}` : `crm-delivery-${deliveryId}-retry-${retry}`;

@@ -53,7 +53,20 @@ export interface IntegrationState {
 
 export function integrationState(provider: AdProvider, integration: Integration | null, secrets: IntegrationSecrets): IntegrationState {
   const configured = Object.fromEntries(SECRET_FIELDS[provider].map((f) => [f, !!secrets[f]]));
-  const complete = REQUIRED_FIELDS[provider].every((f) => (f === 'page_id' ? !!integration?.pageId : !!secrets[f as keyof IntegrationSecrets]));
-  const rotate = WEBHOOK_SECRETS.filter((f) => { const v = secrets[f]; return v !== undefined && tooShortForWebhook(v); });
-  return { provider, enabled: integration?.enabled ?? false, pageId: integration?.pageId ?? null, configured, complete, rotate, updatedAt: integration?.updatedAt ?? null };
+  const complete = REQUIRED_FIELDS[provider].every((f) =>
+    f === 'page_id' ? !!integration?.pageId : !!secrets[f as keyof IntegrationSecrets],
+  );
+  const rotate = WEBHOOK_SECRETS.filter((f) => {
+    const v = secrets[f];
+    return v !== undefined && tooShortForWebhook(v);
+  });
+  return {
+    provider,
+    enabled: integration?.enabled ?? false,
+    pageId: integration?.pageId ?? null,
+    configured,
+    complete,
+    rotate,
+    updatedAt: integration?.updatedAt ?? null,
+  };
 }

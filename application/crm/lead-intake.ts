@@ -1,5 +1,16 @@
 import { DEFAULT_RULES, memberAt, planAllocation, ruleUserIds } from '../../domain/crm/allocation.js';
-import { assignmentEvent, createdEvent, newLead, type AssignmentReason, type Lead, type LeadDetails, type LeadEvent, type LeadEventDraft, type LeadSource, type LeadStatus } from '../../domain/crm/lead.js';
+import {
+  assignmentEvent,
+  createdEvent,
+  newLead,
+  type AssignmentReason,
+  type Lead,
+  type LeadDetails,
+  type LeadEvent,
+  type LeadEventDraft,
+  type LeadSource,
+  type LeadStatus,
+} from '../../domain/crm/lead.js';
 import type { User } from '../../domain/identity/user.js';
 import type { Minor } from '../../domain/shared/money.js';
 import type { UserRepository } from '../identity/ports/user-repository.js';
@@ -58,12 +69,32 @@ export const toEvents = (lead: Lead, drafts: LeadEventDraft[], ids: IdGenerator,
  * is redelivered after a crash starts again from nothing. A lead that already exists (same
  * provider and external id) is answered as it is, with no second assignment.
  */
-export const makeLeadIntake = ({ leadRepository, automationRepository, userRepository, peopleDirectory, customerRecords, mailer, domainEvents, chatEvents, ids, clock, uow }: LeadIntakeDeps) =>
+export const makeLeadIntake =
+  ({
+    leadRepository,
+    automationRepository,
+    userRepository,
+    peopleDirectory,
+    customerRecords,
+    mailer,
+    domainEvents,
+    chatEvents,
+    ids,
+    clock,
+    uow,
+  }: LeadIntakeDeps) =>
   async (input: IntakeInput): Promise<{ lead: Lead; created: boolean }> =>
     uow.run(async () => {
       const lead = newLead({
-        id: ids.uuid(), tenantId: input.tenantId, provider: input.provider, externalId: input.externalId,
-        details: input.details, source: input.source, status: input.status, value: input.value ?? null, at: input.receivedAt,
+        id: ids.uuid(),
+        tenantId: input.tenantId,
+        provider: input.provider,
+        externalId: input.externalId,
+        details: input.details,
+        source: input.source,
+        status: input.status,
+        value: input.value ?? null,
+        at: input.receivedAt,
       });
       if (!(await leadRepository.insertIfAbsent(lead))) {
         const existing = input.externalId ? await leadRepository.findByExternalId(input.tenantId, input.provider, input.externalId) : null;
@@ -101,11 +132,17 @@ export const makeLeadIntake = ({ leadRepository, automationRepository, userRepos
       await domainEvents.publish(input.tenantId, 'lead.created', { lead: leadView(lead) });
       if (assignee && reason) await announceAssignment({ domainEvents, chatEvents, uow }, lead, null, reason);
       // The history starts when the lead arrived; the assignment happened when it was processed.
-      await leadRepository.addEvents([...toEvents(lead, [createdEvent(lead, input.actorId)], ids, lead.createdAt), ...toEvents(lead, drafts, ids, now)]);
+      await leadRepository.addEvents([
+        ...toEvents(lead, [createdEvent(lead, input.actorId)], ids, lead.createdAt),
+        ...toEvents(lead, drafts, ids, now),
+      ]);
       // A person who is already a user of the tenant: the lead knows them from the start, and
       // what they already paid.
       const linked = await linkLead({ leadRepository, peopleDirectory, ids, clock }, lead);
-      return { lead: await applyPastActivity({ leadRepository, automationRepository, customerRecords, domainEvents, ids, clock }, linked), created: true };
+      return {
+        lead: await applyPastActivity({ leadRepository, automationRepository, customerRecords, domainEvents, ids, clock }, linked),
+        created: true,
+      };
     });
 
 export type LeadIntake = ReturnType<typeof makeLeadIntake>;
@@ -115,11 +152,21 @@ export type LeadIntake = ReturnType<typeof makeLeadIntake>;
  * the event stream (after commit: a rolled-back assignment is never announced).
  */
 export async function announceAssignment(
-  d: { domainEvents: DomainEvents; chatEvents: ChatEventPublisher; uow: UnitOfWork }, lead: Lead, from: string | null, reason: AssignmentReason,
+  d: { domainEvents: DomainEvents; chatEvents: ChatEventPublisher; uow: UnitOfWork },
+  lead: Lead,
+  from: string | null,
+  reason: AssignmentReason,
 ): Promise<void> {
   if (!lead.assignedTo) return;
   const data = { lead: leadView(lead), from_user_id: from, to_user_id: lead.assignedTo, reason };
   await d.domainEvents.publish(lead.tenantId, 'lead.assigned', data);
   const recipient = lead.assignedTo;
-  await d.uow.afterCommit(() => d.chatEvents.publish({ tenantId: lead.tenantId, recipientIds: [recipient], type: 'lead.assigned', data: JSON.parse(JSON.stringify(data)) as Record<string, unknown> }));
+  await d.uow.afterCommit(() =>
+    d.chatEvents.publish({
+      tenantId: lead.tenantId,
+      recipientIds: [recipient],
+      type: 'lead.assigned',
+      data: JSON.parse(JSON.stringify(data)) as Record<string, unknown>,
+    }),
+  );
 }

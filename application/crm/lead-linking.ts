@@ -20,6 +20,8 @@ export async function linkLead(d: LinkDeps, lead: Lead, options: { byEmail: bool
   const linked = applyLink(lead, decideLink(matches), now);
   if (linked.lead === lead) return lead;
   await d.leadRepository.update(linked.lead);
-  await d.leadRepository.addEvents(linked.events.map((e) => ({ ...e, id: d.ids.uuid(), tenantId: lead.tenantId, leadId: lead.id, createdAt: now })));
+  await d.leadRepository.addEvents(
+    linked.events.map((e) => ({ ...e, id: d.ids.uuid(), tenantId: lead.tenantId, leadId: lead.id, createdAt: now })),
+  );
   return linked.lead;
 }

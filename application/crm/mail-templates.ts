@@ -13,13 +13,17 @@ export function leadAssignedMail(to: string, lead: Lead): OutgoingMail {
     ['Region', lead.region],
     ['Category', lead.category],
     ['Source', lead.provider],
-  ].filter(([, v]) => v).map(([k, v]) => `${k}: ${v}`);
+  ]
+    .filter(([, v]) => v)
+    .map(([k, v]) => `${k}: ${v}`);
   const answers = lead.answers.map((a) => `- ${a.question}: ${a.answer}`);
   const text = [
     `A lead has been assigned to you: ${who}${lead.isTest ? ' (test lead)' : ''}.`,
     lines.join('\n'),
     answers.length ? `Answers:\n${answers.join('\n')}` : '',
     `Lead id: ${lead.id}`,
-  ].filter(Boolean).join('\n\n');
+  ]
+    .filter(Boolean)
+    .join('\n\n');
   return { to, subject: `New lead assigned: ${who}`, text, html: htmlParagraphs(text), template: 'crm_lead_assigned' };
 }

@@ -33,9 +33,16 @@ export async function applyPastActivity(d: PastActivityDeps, lead: Lead): Promis
   const moved = applyPaidTotal(lead, paidTotal, 'payment', now);
   if (moved.events.length === 0) return lead;
   await d.leadRepository.update(moved.lead);
-  await d.leadRepository.addEvents(moved.events.map((e) => ({ ...e, id: d.ids.uuid(), tenantId: lead.tenantId, leadId: lead.id, createdAt: now })));
+  await d.leadRepository.addEvents(
+    moved.events.map((e) => ({ ...e, id: d.ids.uuid(), tenantId: lead.tenantId, leadId: lead.id, createdAt: now })),
+  );
   if (moved.lead.status !== lead.status) {
-    await d.domainEvents.publish(lead.tenantId, 'lead.status_changed', { lead: leadView(moved.lead), from_status: lead.status, to_status: moved.lead.status, reason: 'payment' });
+    await d.domainEvents.publish(lead.tenantId, 'lead.status_changed', {
+      lead: leadView(moved.lead),
+      from_status: lead.status,
+      to_status: moved.lead.status,
+      reason: 'payment',
+    });
   }
   return moved.lead;
 }

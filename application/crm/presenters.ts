@@ -10,7 +10,7 @@ import type { PersonSummary } from './ports/customers.js';
 import type { CrmDashboard } from './use-cases/get-crm-dashboard.usecase.js';
 
 const linkStatus = (l: Lead): 'linked' | 'suggested' | 'ambiguous' | 'none' =>
-  (l.userId ? 'linked' : l.suggestedUserId ? 'suggested' : l.linkCandidates?.length ? 'ambiguous' : 'none');
+  l.userId ? 'linked' : l.suggestedUserId ? 'suggested' : l.linkCandidates?.length ? 'ambiguous' : 'none';
 
 const personView = (p: PersonSummary) => ({ id: p.id, name: p.name, role: p.role });
 
@@ -61,8 +61,21 @@ export const leadDetailView = (x: { lead: Lead; history: LeadEvent[]; person: Le
   user: x.person.user ? personView(x.person.user) : null,
   suggested_user: x.person.suggested ? personView(x.person.suggested) : null,
   link: { status: linkStatus(x.lead), candidates: x.person.candidates.map(personView) },
-  orders: x.person.orders.map((o) => ({ id: o.id, status: o.status, total: fromMinor(o.total), currency: o.currency, created_at: o.createdAt, paid_at: o.paidAt })),
-  enrollments: x.person.enrolments.map((e) => ({ course_id: e.courseId, course_title: e.courseTitle, status: e.status, progress: e.progress, completed_at: e.completedAt })),
+  orders: x.person.orders.map((o) => ({
+    id: o.id,
+    status: o.status,
+    total: fromMinor(o.total),
+    currency: o.currency,
+    created_at: o.createdAt,
+    paid_at: o.paidAt,
+  })),
+  enrollments: x.person.enrolments.map((e) => ({
+    course_id: e.courseId,
+    course_title: e.courseTitle,
+    status: e.status,
+    progress: e.progress,
+    completed_at: e.completedAt,
+  })),
   history: x.history.map(leadEventView),
 });
 
@@ -120,10 +133,33 @@ export const dashboardView = ({ kpis: k, funnel, bySource, series }: CrmDashboar
   leads_by_provider: k.leadsByProvider,
   funnel: { ...funnelView(funnel), revenue: fromMinor(funnel.revenue) },
   by_source: bySource
-    .sort((a, b) => b.leads - a.leads || a.provider.localeCompare(b.provider) || (a.campaignId ?? '').localeCompare(b.campaignId ?? '') || (a.formId ?? '').localeCompare(b.formId ?? '') || (a.adId ?? '').localeCompare(b.adId ?? ''))
+    .sort(
+      (a, b) =>
+        b.leads - a.leads ||
+        a.provider.localeCompare(b.provider) ||
+        (a.campaignId ?? '').localeCompare(b.campaignId ?? '') ||
+        (a.formId ?? '').localeCompare(b.formId ?? '') ||
+        (a.adId ?? '').localeCompare(b.adId ?? ''),
+    )
     .map((s) => ({
-      provider: s.provider, campaign_id: s.campaignId, form_id: s.formId, ad_id: s.adId,
-      leads: s.leads, linked: s.linked, paid: s.paid, completed: s.completed, revenue: fromMinor(s.revenue), conversion_rate: percentage(s.paid, s.leads),
+      provider: s.provider,
+      campaign_id: s.campaignId,
+      form_id: s.formId,
+      ad_id: s.adId,
+      leads: s.leads,
+      linked: s.linked,
+      paid: s.paid,
+      completed: s.completed,
+      revenue: fromMinor(s.revenue),
+      conversion_rate: percentage(s.paid, s.leads),
     })),
-  ...(series ? { series: { group_by: series.period, time_zone: series.timeZone, points: series.points.map((p) => ({ period: p.period, leads: p.leads, paid: p.paid, revenue: fromMinor(p.revenue) })) } } : {}),
+  ...(series
+    ? {
+        series: {
+          group_by: series.period,
+          time_zone: series.timeZone,
+          points: series.points.map((p) => ({ period: p.period, leads: p.leads, paid: p.paid, revenue: fromMinor(p.revenue) })),
+        },
+      }
+    : {}),
 });

@@ -9,7 +9,9 @@ const TODAY_LIMIT = 20;
  * The `engagement` section of `GET /api/dashboard/overview`, for every role: today's schedule
  * items (today in SCHEDULE_TIMEZONE, else UTC) and unread chat messages.
  */
-export const makeEngagementDashboard = (d: Pick<EngagementDeps, 'scheduleItemRepository' | 'chatRepository' | 'engagementOptions' | 'clock'>): DashboardContributor => ({
+export const makeEngagementDashboard = (
+  d: Pick<EngagementDeps, 'scheduleItemRepository' | 'chatRepository' | 'engagementOptions' | 'clock'>,
+): DashboardContributor => ({
   section: 'engagement',
   async contribute(actor) {
     const today = localDate(d.clock.now(), d.engagementOptions.timeZone);

@@ -53,9 +53,17 @@ export const messageView = (m: ChatMessage) => ({
   created_at: m.createdAt.toISOString(),
 });
 
-export const participantView = (u: Pick<User, 'id' | 'displayName' | 'avatar' | 'role'>) => ({ id: u.id, display_name: u.displayName, avatar: u.avatar, role: u.role });
+export const participantView = (u: Pick<User, 'id' | 'displayName' | 'avatar' | 'role'>) => ({
+  id: u.id,
+  display_name: u.displayName,
+  avatar: u.avatar,
+  role: u.role,
+});
 
-export const conversationView = (s: ConversationSummary, people: ReadonlyMap<string, Pick<User, 'id' | 'displayName' | 'avatar' | 'role'>>) => ({
+export const conversationView = (
+  s: ConversationSummary,
+  people: ReadonlyMap<string, Pick<User, 'id' | 'displayName' | 'avatar' | 'role'>>,
+) => ({
   id: s.conversation.id,
   type: s.conversation.kind,
   title: s.conversation.title,

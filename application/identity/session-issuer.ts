@@ -16,7 +16,14 @@ export interface IssuedSession {
   sessionExpiresAt: Date;
 }
 
-type Deps = { loginRepository: LoginRepository; tokenService: TokenService; ids: IdGenerator; random: RandomSource; secretDigest: SecretDigest; clock: Clock };
+type Deps = {
+  loginRepository: LoginRepository;
+  tokenService: TokenService;
+  ids: IdGenerator;
+  random: RandomSource;
+  secretDigest: SecretDigest;
+  clock: Clock;
+};
 
 /** Token pairs for a login, shared by password and passkey sign-in and by refresh rotation. */
 export const makeSessionIssuer = ({ loginRepository, tokenService, ids, random, secretDigest, clock }: Deps) => {

@@ -5,8 +5,15 @@ import type { TenantRepository } from './ports/tenant-repository.js';
 import type { TenantDeletionRepository } from './ports/tenant-deletion-repository.js';
 
 export type TenantAdminDeps = {
-  tenantRepository: TenantRepository; tenantDeletionRepository: TenantDeletionRepository; tenantCache: Cache<Tenant | null>; auditLog: AuditLog;
-  fileStorage: FileStorage; jobs: Jobs; clock: Clock; ids: IdGenerator; uow: UnitOfWork;
+  tenantRepository: TenantRepository;
+  tenantDeletionRepository: TenantDeletionRepository;
+  tenantCache: Cache<Tenant | null>;
+  auditLog: AuditLog;
+  fileStorage: FileStorage;
+  jobs: Jobs;
+  clock: Clock;
+  ids: IdGenerator;
+  uow: UnitOfWork;
 };
 export type TenantError = 'TENANT_NOT_FOUND' | 'SLUG_TAKEN' | 'DEFAULT_TENANT_PROTECTED';
 
@@ -24,7 +31,11 @@ export const RESUME_TENANT_DELETIONS_JOB = 'identity.resume-tenant-deletions';
  * keeps a failed job, and so its id, for a week).
  */
 export const enqueuePurge = (jobs: Jobs, tenantId: string, at: Date): Promise<void> =>
-  jobs.enqueue(PURGE_TENANT_JOB, { tenantId }, { jobId: `tenant-purge-${tenantId}-${Math.floor(at.getTime() / 3_600_000)}`, attempts: 5, backoffMs: 5_000 });
+  jobs.enqueue(
+    PURGE_TENANT_JOB,
+    { tenantId },
+    { jobId: `tenant-purge-${tenantId}-${Math.floor(at.getTime() / 3_600_000)}`, attempts: 5, backoffMs: 5_000 },
+  );
 
 /**
  * Resolutions are cached by slug and by id (and a new slug may have been cached as unknown), so a

@@ -14,13 +14,21 @@ export interface CourseCaller {
  * Whether the caller may see the course and open its gated content, given their enrolment:
  * null when it is hidden from them (drafts to students).
  */
-export function courseAccess(course: Course, enrollment: Enrollment | null, role: RoleLevel, now: Date): { enrolled: boolean; open: boolean } | null {
+export function courseAccess(
+  course: Course,
+  enrollment: Enrollment | null,
+  role: RoleLevel,
+  now: Date,
+): { enrolled: boolean; open: boolean } | null {
   const enrolled = enrollment !== null && isEnrollmentActive(enrollment, now);
   if (!canSeeCourse(course, role, enrolled)) return null;
   return { enrolled, open: enrolled || bypassesEnrollment(role) };
 }
 
-export type AccessDeps = Pick<LearningDeps, 'courseRepository' | 'moduleRepository' | 'lessonRepository' | 'enrollmentRepository' | 'parentLinkRepository' | 'clock'>;
+export type AccessDeps = Pick<
+  LearningDeps,
+  'courseRepository' | 'moduleRepository' | 'lessonRepository' | 'enrollmentRepository' | 'parentLinkRepository' | 'clock'
+>;
 
 /**
  * The read side of learning that every context may use (through `application/learning/index.ts`):
@@ -46,7 +54,10 @@ export const makeLearningAccess = (d: AccessDeps) => {
      * COURSE_NOT_FOUND when it does not exist or is hidden from them (drafts), else
      * `{course, enrollment, enrolled, open}`.
      */
-    async courseFor(caller: CourseCaller, courseId: string): Promise<Result<{ course: Course; enrollment: Enrollment | null; enrolled: boolean; open: boolean }, 'COURSE_NOT_FOUND'>> {
+    async courseFor(
+      caller: CourseCaller,
+      courseId: string,
+    ): Promise<Result<{ course: Course; enrollment: Enrollment | null; enrolled: boolean; open: boolean }, 'COURSE_NOT_FOUND'>> {
       // The course and the caller's enrolment in one round trip.
       const found = await d.courseRepository.findForLearner(caller.tenantId, caller.userId, courseId);
       if (!found) return err('COURSE_NOT_FOUND');
@@ -68,7 +79,10 @@ export const makeLearningAccess = (d: AccessDeps) => {
     async resolveLesson(tenantId: string, lessonId: string): Promise<{ lesson: Lesson; module: CourseModule; course: Course } | null> {
       const lesson = await d.lessonRepository.findById(tenantId, lessonId);
       if (!lesson) return null;
-      const [module, course] = await Promise.all([d.moduleRepository.findById(tenantId, lesson.moduleId), d.courseRepository.findById(tenantId, lesson.courseId)]);
+      const [module, course] = await Promise.all([
+        d.moduleRepository.findById(tenantId, lesson.moduleId),
+        d.courseRepository.findById(tenantId, lesson.courseId),
+      ]);
       return module && course ? { lesson, module, course } : null;
     },
 
@@ -80,9 +94,32 @@ export const makeLearningAccess = (d: AccessDeps) => {
     },
 
     /** A lesson's text for the AI assistant: title, description and body. */
-    async lessonContent(tenantId: string, lessonId: string): Promise<{ lessonId: string; courseId: string; moduleId: string; title: string; description: string | null; content: string | null; contentType: string; contentUrl: string | null } | null> {
+    async lessonContent(
+      tenantId: string,
+      lessonId: string,
+    ): Promise<{
+      lessonId: string;
+      courseId: string;
+      moduleId: string;
+      title: string;
+      description: string | null;
+      content: string | null;
+      contentType: string;
+      contentUrl: string | null;
+    } | null> {
       const l = await d.lessonRepository.findById(tenantId, lessonId);
-      return l ? { lessonId: l.id, courseId: l.courseId, moduleId: l.moduleId, title: l.title, description: l.description, content: l.content, contentType: l.contentType, contentUrl: l.contentUrl } : null;
+      return l
+        ? {
+            lessonId: l.id,
+            courseId: l.courseId,
+            moduleId: l.moduleId,
+            title: l.title,
+            description: l.description,
+            content: l.content,
+            contentType: l.contentType,
+            contentUrl: l.contentUrl,
+          }
+        : null;
     },
 
     async moduleIdsOfCourse(tenantId: string, courseId: string): Promise<string[]> {

@@ -15,14 +15,19 @@ export interface CourseProgress {
   lastActivityAt: Date | null;
 }
 
-export type ProgressCalculator = (tenantId: string, userIds: readonly string[], courseIds: readonly string[]) => Promise<Map<string, CourseProgress>>;
+export type ProgressCalculator = (
+  tenantId: string,
+  userIds: readonly string[],
+  courseIds: readonly string[],
+) => Promise<Map<string, CourseProgress>>;
 
 /**
  * Progress of users in courses with a fixed number of queries (lesson counts, progress
  * summaries, quiz status), whatever the number of courses: lists never go N+1.
  * Keys: `${userId}:${courseId}`.
  */
-export const makeProgressCalculator = (d: Pick<LearningDeps, 'lessonRepository' | 'progressRepository' | 'courseQuizRequirements'>): ProgressCalculator =>
+export const makeProgressCalculator =
+  (d: Pick<LearningDeps, 'lessonRepository' | 'progressRepository' | 'courseQuizRequirements'>): ProgressCalculator =>
   async (tenantId, userIds, courseIds) => {
     const out = new Map<string, CourseProgress>();
     if (userIds.length === 0 || courseIds.length === 0) return out;
@@ -37,11 +42,23 @@ export const makeProgressCalculator = (d: Pick<LearningDeps, 'lessonRepository' 
         const key = quizKey(userId, courseId);
         const s = byKey.get(key);
         const q = quizzes.get(key) ?? { required: 0, passed: 0 };
-        const req = { lessons: counts.get(courseId) ?? 0, completedLessons: s?.completedLessons ?? 0, quizzesRequired: q.required, quizzesPassed: q.passed };
+        const req = {
+          lessons: counts.get(courseId) ?? 0,
+          completedLessons: s?.completedLessons ?? 0,
+          quizzesRequired: q.required,
+          quizzesPassed: q.passed,
+        };
         out.set(key, {
-          userId, courseId, percentage: completionPercentage(req), totalLessons: req.lessons, completedLessons: req.completedLessons,
-          quizzesRequired: q.required, quizzesPassed: q.passed, completed: isCourseComplete(req),
-          lastLessonId: s?.lastLessonId ?? null, lastActivityAt: s?.lastActivityAt ?? null,
+          userId,
+          courseId,
+          percentage: completionPercentage(req),
+          totalLessons: req.lessons,
+          completedLessons: req.completedLessons,
+          quizzesRequired: q.required,
+          quizzesPassed: q.passed,
+          completed: isCourseComplete(req),
+          lastLessonId: s?.lastLessonId ?? null,
+          lastActivityAt: s?.lastActivityAt ?? null,
         });
       }
     }
@@ -65,8 +82,15 @@ export function singleCourseProgress(
   const latest = [...rows].sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || (a.lessonId < b.lessonId ? -1 : 1))[0];
   const req = { lessons: totalLessons, completedLessons, quizzesRequired: quizzes.required, quizzesPassed: quizzes.passed };
   return {
-    userId, courseId, percentage: completionPercentage(req), totalLessons, completedLessons,
-    quizzesRequired: quizzes.required, quizzesPassed: quizzes.passed, completed: isCourseComplete(req),
-    lastLessonId: latest?.lessonId ?? null, lastActivityAt: latest?.updatedAt ?? null,
+    userId,
+    courseId,
+    percentage: completionPercentage(req),
+    totalLessons,
+    completedLessons,
+    quizzesRequired: quizzes.required,
+    quizzesPassed: quizzes.passed,
+    completed: isCourseComplete(req),
+    lastLessonId: latest?.lessonId ?? null,
+    lastActivityAt: latest?.updatedAt ?? null,
   };
 }

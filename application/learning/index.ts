@@ -21,8 +21,16 @@ export type { GrantEnrollment, GrantEnrollmentError } from './use-cases/grant-en
 export type { RevokeEnrollments } from './use-cases/revoke-enrollments.usecase.js';
 export type { EvaluateCourseCompletion, CompletionOutcome } from './use-cases/evaluate-course-completion.usecase.js';
 export {
-  noQuizRequirements, noStudentAssignments, noGradedWork, quizKey,
-  type CourseQuiz, type CourseQuizRequirements, type GradedWorkOnContent, type QuizStatus, type StudentAssignmentsReader, type StudentAssignment,
+  noQuizRequirements,
+  noStudentAssignments,
+  noGradedWork,
+  quizKey,
+  type CourseQuiz,
+  type CourseQuizRequirements,
+  type GradedWorkOnContent,
+  type QuizStatus,
+  type StudentAssignmentsReader,
+  type StudentAssignment,
 } from './ports/assessment-ports.js';
 export type { CategorySubscriber, CategorySubscribers } from './ports/category-subscribers.js';
 export type { SalesRecords } from './ports/sales-records.js';

@@ -19,15 +19,19 @@ type Deps = Pick<LearningDeps, 'courseRepository'> & {
 export const makeLearningCatalog = (d: Deps) => ({
   findCourse: (tenantId: string, courseId: string): Promise<Course | null> => d.courseRepository.findById(tenantId, courseId),
   findPlan: (tenantId: string, planId: string): Promise<SubscriptionPlan | null> => d.subscriptionPlanRepository.findById(tenantId, planId),
-  findPlans: (tenantId: string, planIds: readonly string[]): Promise<SubscriptionPlan[]> => d.subscriptionPlanRepository.findManyByIds(tenantId, planIds),
-  listPlans: (tenantId: string, query: { active?: boolean | undefined }, page: PageRequest): Promise<Page<SubscriptionPlan>> => d.subscriptionPlanRepository.list(tenantId, query, page),
+  findPlans: (tenantId: string, planIds: readonly string[]): Promise<SubscriptionPlan[]> =>
+    d.subscriptionPlanRepository.findManyByIds(tenantId, planIds),
+  listPlans: (tenantId: string, query: { active?: boolean | undefined }, page: PageRequest): Promise<Page<SubscriptionPlan>> =>
+    d.subscriptionPlanRepository.list(tenantId, query, page),
   async pricingFor(tenantId: string, categoryId: string, currency = 'IDR'): Promise<Pricing | null> {
     return (await d.pricingStore.list(tenantId, { filter: { categoryId, currency } }, { page: 1, pageSize: 1 })).items[0] ?? null;
   },
   listPricing: (tenantId: string, page: PageRequest): Promise<Page<Pricing>> => d.pricingStore.list(tenantId, {}, page),
   /** By code as typed (any case, surrounding spaces ignored). */
   async findPromoCode(tenantId: string, code: string): Promise<PromoCode | null> {
-    return (await d.promoCodeStore.list(tenantId, { filter: { code: normalisePromoCode(code) } }, { page: 1, pageSize: 1 })).items[0] ?? null;
+    return (
+      (await d.promoCodeStore.list(tenantId, { filter: { code: normalisePromoCode(code) } }, { page: 1, pageSize: 1 })).items[0] ?? null
+    );
   },
 });
 

@@ -6,7 +6,16 @@ import type { ProgressCalculator } from './course-progress.js';
 import { courseProgressView, learnerView, studentSummaryView } from './presenters.js';
 import { summariseStudents } from './student-summary.js';
 
-type Deps = Pick<LearningDeps, 'courseRepository' | 'enrollmentRepository' | 'certificateRepository' | 'parentLinkRepository' | 'learnerDirectory' | 'categoryRepository' | 'clock'> & {
+type Deps = Pick<
+  LearningDeps,
+  | 'courseRepository'
+  | 'enrollmentRepository'
+  | 'certificateRepository'
+  | 'parentLinkRepository'
+  | 'learnerDirectory'
+  | 'categoryRepository'
+  | 'clock'
+> & {
   progressCalculator: ProgressCalculator;
 };
 
@@ -36,9 +45,17 @@ export const makeLearningDashboard = (d: Deps): DashboardContributor => {
   const parent = async (actor: Actor) => {
     const links = await d.parentLinkRepository.listLinks(actor.tenantId, actor.userId, { page: 1, pageSize: 20 });
     const ids = links.items.map((l) => l.studentId);
-    const [learners, { summaries }] = await Promise.all([d.learnerDirectory.findManyByIds(actor.tenantId, ids), summariseStudents(d, actor.tenantId, ids)]);
+    const [learners, { summaries }] = await Promise.all([
+      d.learnerDirectory.findManyByIds(actor.tenantId, ids),
+      summariseStudents(d, actor.tenantId, ids),
+    ]);
     const byId = new Map(learners.map((l) => [l.id, l]));
-    return { linked_students: links.total, students: ids.filter((id) => byId.has(id)).map((id) => ({ ...learnerView(byId.get(id)!), ...studentSummaryView(summaries.get(id)!) })) };
+    return {
+      linked_students: links.total,
+      students: ids
+        .filter((id) => byId.has(id))
+        .map((id) => ({ ...learnerView(byId.get(id)!), ...studentSummaryView(summaries.get(id)!) })),
+    };
   };
 
   const staff = async (actor: Actor) => {

@@ -1,4 +1,11 @@
-import { byOrder, orderedLessons, type Category, type Course, type CourseModule, type LessonSummary } from '../../domain/learning/course.js';
+import {
+  byOrder,
+  orderedLessons,
+  type Category,
+  type Course,
+  type CourseModule,
+  type LessonSummary,
+} from '../../domain/learning/course.js';
 import type { Page, PageRequest } from '../shared/ports.js';
 import type { CourseWithCategory } from './ports/catalog.js';
 import type { LearningDeps } from './deps.js';
@@ -24,16 +31,22 @@ export async function loadOutline(d: Deps, course: Course, category?: Category |
   ]);
   const ordered = orderedLessons(modules, lessons);
   return {
-    course, category: knownCategory, lessons: ordered,
+    course,
+    category: knownCategory,
+    lessons: ordered,
     modules: [...modules].sort(byOrder).map((module) => ({ module, lessons: ordered.filter((l) => l.moduleId === module.id) })),
   };
 }
 
 /** Attaches categories to courses with one query. */
-export async function withCategories(d: Pick<LearningDeps, 'categoryRepository'>, tenantId: string, courses: readonly Course[]): Promise<CourseWithCategory[]> {
+export async function withCategories(
+  d: Pick<LearningDeps, 'categoryRepository'>,
+  tenantId: string,
+  courses: readonly Course[],
+): Promise<CourseWithCategory[]> {
   const ids = [...new Set(courses.map((c) => c.categoryId).filter((id): id is string => id !== null))];
   const categories = new Map((await d.categoryRepository.findManyByIds(tenantId, ids)).map((c) => [c.id, c]));
-  return courses.map((course) => ({ course, category: course.categoryId ? categories.get(course.categoryId) ?? null : null }));
+  return courses.map((course) => ({ course, category: course.categoryId ? (categories.get(course.categoryId) ?? null) : null }));
 }
 
 /** Pages a short list held in memory (modules of a course, lessons of a module). */

@@ -41,12 +41,20 @@ export async function summariseStudents(
   const progress = await d.progressCalculator(tenantId, studentIds, courseIds);
   for (const item of active.items) {
     const list = courses.get(item.enrollment.userId) ?? [];
-    list.push({ course: item.course, enrollment: item.enrollment, progress: progress.get(progressKey(item.enrollment.userId, item.course.id))! });
+    list.push({
+      course: item.course,
+      enrollment: item.enrollment,
+      progress: progress.get(progressKey(item.enrollment.userId, item.course.id))!,
+    });
     courses.set(item.enrollment.userId, list);
   }
   for (const id of studentIds) {
     const list = courses.get(id) ?? [];
-    const last = list.map((c) => c.progress.lastActivityAt).filter((t): t is Date => t !== null).sort((a, b) => b.getTime() - a.getTime())[0] ?? null;
+    const last =
+      list
+        .map((c) => c.progress.lastActivityAt)
+        .filter((t): t is Date => t !== null)
+        .sort((a, b) => b.getTime() - a.getTime())[0] ?? null;
     summaries.set(id, {
       coursesEnrolled: list.length,
       coursesCompleted: list.filter((c) => c.progress.completed).length,

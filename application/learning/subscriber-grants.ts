@@ -18,8 +18,16 @@ export async function grantToCategorySubscribers(d: Deps, course: Course, now: D
   const subscribers = await d.categorySubscribers.of(course.tenantId, course.categoryId, now);
   if (subscribers.length === 0) return;
   const grants: Enrollment[] = subscribers.map((s) => ({
-    id: d.ids.uuid(), tenantId: course.tenantId, userId: s.userId, courseId: course.id, status: 'active', source: 'subscription', sourceRef: s.subscriptionId,
-    expiresAt: s.endsAt, createdAt: now, updatedAt: now,
+    id: d.ids.uuid(),
+    tenantId: course.tenantId,
+    userId: s.userId,
+    courseId: course.id,
+    status: 'active',
+    source: 'subscription',
+    sourceRef: s.subscriptionId,
+    expiresAt: s.endsAt,
+    createdAt: now,
+    updatedAt: now,
   }));
   const inserted = new Set(await d.enrollmentRepository.insertManyIfAbsent(grants));
   for (const grant of grants) {

@@ -7,5 +7,11 @@ import type { OutgoingMail } from './ports.js';
 export function broadcastMail(b: Broadcast, r: Pick<BroadcastRecipient, 'email' | 'displayName'>): OutgoingMail {
   const text = b.text === null ? undefined : personalise(b.text, r);
   const html = b.html !== null ? personalise(b.html, r) : text !== undefined ? htmlParagraphs(text) : undefined;
-  return { to: r.email, subject: personalise(b.subject, r), ...(text !== undefined ? { text } : {}), ...(html !== undefined ? { html } : {}), template: 'broadcast' };
+  return {
+    to: r.email,
+    subject: personalise(b.subject, r),
+    ...(text !== undefined ? { text } : {}),
+    ...(html !== undefined ? { html } : {}),
+    template: 'broadcast',
+  };
 }

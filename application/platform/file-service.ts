@@ -22,8 +22,15 @@ export const makeFileService = ({ fileStorage, fileRepository, ids, clock }: Dep
     const id = ids.uuid();
     const ext = extensionOf(file.originalName);
     const stored: StoredFile = {
-      id, tenantId: owner.tenantId, storedName: ext ? `${id}.${ext}` : id, originalName: file.originalName.slice(0, 255) || 'file',
-      mimeType: file.mimeType.slice(0, 120) || 'application/octet-stream', size: file.size, uploadedBy: owner.userId, purpose, createdAt: clock.now(),
+      id,
+      tenantId: owner.tenantId,
+      storedName: ext ? `${id}.${ext}` : id,
+      originalName: file.originalName.slice(0, 255) || 'file',
+      mimeType: file.mimeType.slice(0, 120) || 'application/octet-stream',
+      size: file.size,
+      uploadedBy: owner.userId,
+      purpose,
+      createdAt: clock.now(),
     };
     await fileStorage.put(owner.tenantId, stored.storedName, file.path);
     try {

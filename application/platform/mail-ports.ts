@@ -38,7 +38,10 @@ export interface BroadcastProgress {
 
 export interface BroadcastRepository {
   /** Active, undeleted users of the tenant with one of `roles` or one of `userIds` (neither: everyone), by email. */
-  audience(tenantId: string, filter: { roles?: number[] | undefined; userIds?: string[] | undefined }): Promise<Array<{ userId: string; email: string; displayName: string }>>;
+  audience(
+    tenantId: string,
+    filter: { roles?: number[] | undefined; userIds?: string[] | undefined },
+  ): Promise<Array<{ userId: string; email: string; displayName: string }>>;
   create(broadcast: Broadcast, recipients: BroadcastRecipient[]): Promise<void>;
   findById(tenantId: string, id: string): Promise<Broadcast | null>;
   /** Pending recipients of one batch, locked (`FOR UPDATE SKIP LOCKED`) until the unit of work ends. */
@@ -89,4 +92,8 @@ export interface MailerSignatures {
 
 export const BROADCAST_BATCH_JOB = 'mail.broadcast-batch';
 export const BROADCAST_RELAY_JOB = 'mail.broadcast-relay';
-export const broadcastBatchJobOptions = (broadcastId: string, batch: number) => ({ attempts: 5, backoffMs: 2000, jobId: `broadcast-${broadcastId}-${batch}` });
+export const broadcastBatchJobOptions = (broadcastId: string, batch: number) => ({
+  attempts: 5,
+  backoffMs: 2000,
+  jobId: `broadcast-${broadcastId}-${batch}`,
+});

@@ -1,7 +1,13 @@
 import type { AuditLog } from '../platform/ports.js';
 import type { Clock, IdGenerator, Jobs, LogPort, UnitOfWork } from '../shared/ports.js';
 import type {
-  OutboundDeliveryRepository, SecretSealer, WebhookEndpointRepository, WebhookRetryPolicy, WebhookSigner, WebhookTargets, WebhookTransport,
+  OutboundDeliveryRepository,
+  SecretSealer,
+  WebhookEndpointRepository,
+  WebhookRetryPolicy,
+  WebhookSigner,
+  WebhookTargets,
+  WebhookTransport,
 } from './ports.js';
 
 /** Everything the webhook use cases may ask for; each takes the part it needs (`Pick`). */

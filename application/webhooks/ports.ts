@@ -16,9 +16,19 @@ export interface OutboundDeliveryRepository {
   insertMany(deliveries: OutboundDelivery[]): Promise<void>;
   findById(tenantId: string, id: string): Promise<OutboundDelivery | null>;
   /** Newest first. */
-  listByEndpoint(tenantId: string, endpointId: string, filter: { status?: WebhookDeliveryStatus | undefined }, page: PageRequest): Promise<Page<OutboundDelivery>>;
+  listByEndpoint(
+    tenantId: string,
+    endpointId: string,
+    filter: { status?: WebhookDeliveryStatus | undefined },
+    page: PageRequest,
+  ): Promise<Page<OutboundDelivery>>;
   /** Records one try of a pending delivery: `delivered` ends it, `final` fails it, else it stays pending. */
-  recordAttempt(tenantId: string, id: string, outcome: { statusCode: number | null; error: string | null; delivered: boolean; final: boolean }, at: Date): Promise<void>;
+  recordAttempt(
+    tenantId: string,
+    id: string,
+    outcome: { statusCode: number | null; error: string | null; delivered: boolean; final: boolean },
+    at: Date,
+  ): Promise<void>;
   /**
    * delivered or failed → pending with its tries reset, counting the retry; also a delivery stuck
    * `pending` since before `stuckBefore` (its job lost or ended on an outage); null when it is
@@ -75,4 +85,5 @@ export interface WebhookRetryPolicy {
   backoffMs: number;
 }
 
-export const deliverWebhookJobId = (deliveryId: string, retry: number) => (retry === 0 ? `webhook-${deliveryId}` : `webhook-${deliveryId}-retry-${retry}`);
+export const deliverWebhookJobId = (deliveryId: string, retry: number) =>
+  retry === 0 ? `webhook-${deliveryId}` : `webhook-${deliveryId}-retry-${retry}`;

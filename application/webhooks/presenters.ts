@@ -11,7 +11,10 @@ export const endpointView = (e: WebhookEndpoint) => ({
   updated_at: e.updatedAt,
 });
 
-export const endpointWithSecretView = ({ endpoint, secret }: { endpoint: WebhookEndpoint; secret: string }) => ({ ...endpointView(endpoint), secret });
+export const endpointWithSecretView = ({ endpoint, secret }: { endpoint: WebhookEndpoint; secret: string }) => ({
+  ...endpointView(endpoint),
+  secret,
+});
 
 export const outboundDeliveryView = (d: OutboundDelivery) => ({
   id: d.id,

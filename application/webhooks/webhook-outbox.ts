@@ -10,7 +10,14 @@ type Deps = Pick<WebhookDeps, 'webhookEndpointRepository' | 'outboundDeliveryRep
  * the caller's unit of work (an outbox), and its job enqueued once that commits. Nothing here
  * waits on an endpoint: the request that caused the event pays one read and one insert.
  */
-export const makeWebhookOutbox = ({ webhookEndpointRepository, outboundDeliveryRepository, jobs, ids, clock, webhookRetryPolicy }: Deps): DomainEvents => ({
+export const makeWebhookOutbox = ({
+  webhookEndpointRepository,
+  outboundDeliveryRepository,
+  jobs,
+  ids,
+  clock,
+  webhookRetryPolicy,
+}: Deps): DomainEvents => ({
   async publish(tenantId, type, data) {
     const endpoints = await webhookEndpointRepository.subscribedTo(tenantId, type);
     if (endpoints.length === 0) return;
@@ -18,12 +25,28 @@ export const makeWebhookOutbox = ({ webhookEndpointRepository, outboundDeliveryR
     const eventId = ids.uuid();
     const payload = webhookPayload(type, now, data);
     const deliveries: OutboundDelivery[] = endpoints.map((e) => ({
-      id: ids.uuid(), tenantId, endpointId: e.id, eventId, eventType: type, payload, status: 'pending', attempts: 0, retries: 0,
-      lastStatusCode: null, lastError: null, createdAt: now, updatedAt: now, deliveredAt: null,
+      id: ids.uuid(),
+      tenantId,
+      endpointId: e.id,
+      eventId,
+      eventType: type,
+      payload,
+      status: 'pending',
+      attempts: 0,
+      retries: 0,
+      lastStatusCode: null,
+      lastError: null,
+      createdAt: now,
+      updatedAt: now,
+      deliveredAt: null,
     }));
     await outboundDeliveryRepository.insertMany(deliveries);
     for (const d of deliveries) {
-      await jobs.enqueue(DELIVER_WEBHOOK_JOB, { tenantId, deliveryId: d.id }, { ...webhookRetryPolicy, jobId: deliverWebhookJobId(d.id, 0) });
+      await jobs.enqueue(
+        DELIVER_WEBHOOK_JOB,
+        { tenantId, deliveryId: d.id },
+        { ...webhookRetryPolicy, jobId: deliverWebhookJobId(d.id, 0) },
+      );
     }
   },
 });

@@ -1,6 +1,10 @@
 import { asFunction, asValue } from 'awilix';
 import type { AppModule } from '../app-module.js';
-import { makeCourseQuizRequirements, makeGradedWorkOnContent, makeStudentAssignmentsReader } from '../../application/assessment/course-quiz-requirements.js';
+import {
+  makeCourseQuizRequirements,
+  makeGradedWorkOnContent,
+  makeStudentAssignmentsReader,
+} from '../../application/assessment/course-quiz-requirements.js';
 import { makeAssessmentDashboard } from '../../application/assessment/assessment-dashboard.js';
 import { makeCreateQuiz } from '../../application/assessment/use-cases/create-quiz.usecase.js';
 import { makeUpdateQuiz } from '../../application/assessment/use-cases/update-quiz.usecase.js';
@@ -31,7 +35,11 @@ import { makeListGradingQueue } from '../../application/assessment/use-cases/lis
 import { makeGradeQuizAnswer } from '../../application/assessment/use-cases/grade-quiz-answer.usecase.js';
 import { makeListQuizEssays } from '../../application/assessment/use-cases/list-quiz-essays.usecase.js';
 import {
-  makeAttemptPgRepository, makeQuestionPgRepository, makeQuizPgRepository, makeQuizResultsPgReader, makeSubmissionPgRepository,
+  makeAttemptPgRepository,
+  makeQuestionPgRepository,
+  makeQuizPgRepository,
+  makeQuizResultsPgReader,
+  makeSubmissionPgRepository,
 } from '../../adapters/persistence/pg/assessment.pg-repositories.js';
 import { questionExportWriter, questionImportParser } from '../../adapters/parsers/question-import.parser.js';
 import { makeExportQuestions } from '../../application/assessment/use-cases/export-questions.usecase.js';

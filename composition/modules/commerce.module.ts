@@ -26,7 +26,10 @@ import { makeInitiatePayment } from '../../application/commerce/use-cases/initia
 import { makeCheckPayment } from '../../application/commerce/use-cases/check-payment.usecase.js';
 import { makeLatestPayment } from '../../application/commerce/use-cases/latest-payment.usecase.js';
 import { makeReceivePaymentNotification } from '../../application/commerce/use-cases/receive-payment-notification.usecase.js';
-import { makeCompleteSandboxPayment, makeGetSandboxPayment } from '../../application/commerce/use-cases/complete-sandbox-payment.usecase.js';
+import {
+  makeCompleteSandboxPayment,
+  makeGetSandboxPayment,
+} from '../../application/commerce/use-cases/complete-sandbox-payment.usecase.js';
 import { makeListPayments } from '../../application/commerce/use-cases/list-payments.usecase.js';
 import { makeRecordOfflinePayment } from '../../application/commerce/use-cases/record-offline-payment.usecase.js';
 import { makeSendBroadcast } from '../../application/platform/use-cases/send-broadcast.usecase.js';
@@ -39,7 +42,10 @@ import { makeMailerLogStats } from '../../application/platform/use-cases/mailer-
 import { makeGetMailerLog } from '../../application/platform/use-cases/get-mailer-log.usecase.js';
 import { BROADCAST_RELAY_JOB } from '../../application/platform/mail-ports.js';
 import {
-  makeOrderPgRepository, makePaymentPgRepository, makePromoCodeReservationsPg, makeSubscriptionPgRepository,
+  makeOrderPgRepository,
+  makePaymentPgRepository,
+  makePromoCodeReservationsPg,
+  makeSubscriptionPgRepository,
 } from '../../adapters/persistence/pg/commerce.pg-repositories.js';
 import { makeBroadcastPgRepository, makeMailEventPgRepository } from '../../adapters/persistence/pg/mail.pg-repositories.js';
 import { makeSandboxGateway } from '../../adapters/gateways/payment/sandbox.gateway.js';
@@ -74,9 +80,11 @@ export const commerceModule: AppModule = {
       promoCodeReservations: asFunction(makePromoCodeReservationsPg).singleton(),
       // Replaced by the CRM module (payments move the pipeline).
       paymentEvents: asValue(noPaymentEvents),
-      paymentGateway: asValue(config.PAYGATE_PROVIDER === 'midtrans'
-        ? makeMidtransGateway({ apiUrl: config.MIDTRANS_API_URL, serverKey })
-        : makeSandboxGateway(config.publicUrl)),
+      paymentGateway: asValue(
+        config.PAYGATE_PROVIDER === 'midtrans'
+          ? makeMidtransGateway({ apiUrl: config.MIDTRANS_API_URL, serverKey })
+          : makeSandboxGateway(config.publicUrl),
+      ),
       notificationSigner: asValue(sha512NotificationSigner(serverKey)),
       receiptRenderer: asValue(pdfkitReceiptRenderer),
       settlement: asFunction(makeSettlement).singleton(),

@@ -19,7 +19,10 @@ import { makeGetAutomation } from '../../application/crm/use-cases/get-automatio
 import { makeUpdateAutomation } from '../../application/crm/use-cases/update-automation.usecase.js';
 import { makeGetCrmDashboard } from '../../application/crm/use-cases/get-crm-dashboard.usecase.js';
 import {
-  makeAutomationPgRepository, makeDeliveryPgRepository, makeIntegrationPgRepository, makeLeadPgRepository,
+  makeAutomationPgRepository,
+  makeDeliveryPgRepository,
+  makeIntegrationPgRepository,
+  makeLeadPgRepository,
 } from '../../adapters/persistence/pg/crm.pg-repositories.js';
 import { AesSecretBox, hmacWebhookSignatures } from '../../adapters/security/aes-secret-box.js';
 import { makeMetaGraphGateway } from '../../adapters/gateways/meta/meta-graph.gateway.js';
@@ -31,7 +34,11 @@ import { RELAY_DELIVERIES_JOB } from '../../application/crm/ingest-options.js';
 import { makeLinkLeadsOfPerson, type LinkLeadsOfPerson } from '../../application/crm/use-cases/link-leads-of-person.usecase.js';
 import { makeMovePipelineOnPayment, type MovePipelineOnPayment } from '../../application/crm/use-cases/move-pipeline-on-payment.usecase.js';
 import { makeLinkLeadsOfUser, type LinkLeadsOfUser } from '../../application/crm/use-cases/link-leads-of-user.usecase.js';
-import { makeCustomerRecordsPg, makeLeadAnalyticsPg, makePeopleDirectoryPg } from '../../adapters/persistence/pg/crm-customers.pg-repository.js';
+import {
+  makeCustomerRecordsPg,
+  makeLeadAnalyticsPg,
+  makePeopleDirectoryPg,
+} from '../../adapters/persistence/pg/crm-customers.pg-repository.js';
 import type { UserEvents } from '../../application/identity/ports/user-events.js';
 import type { PaymentEvents } from '../../application/commerce/ports/payment-events.js';
 
@@ -52,16 +59,32 @@ export const crmModule: AppModule = {
     // defaults): a new user links the leads that name their email, an edited one only refreshes
     // phone suggestions, a payment moves their leads.
     userEvents: asFunction(({ linkLeadsOfPerson }: { linkLeadsOfPerson: LinkLeadsOfPerson }): UserEvents => ({
-      created: async (user) => { await linkLeadsOfPerson(user.tenantId, { email: user.email, phone: user.phone }); },
-      contactEdited: async (user) => { await linkLeadsOfPerson(user.tenantId, { email: user.email, phone: user.phone }, { byEmail: false }); },
+      created: async (user) => {
+        await linkLeadsOfPerson(user.tenantId, { email: user.email, phone: user.phone });
+      },
+      contactEdited: async (user) => {
+        await linkLeadsOfPerson(user.tenantId, { email: user.email, phone: user.phone }, { byEmail: false });
+      },
     })).singleton(),
-    paymentEvents: asFunction(({ movePipelineOnPayment, linkLeadsOfUser }: { movePipelineOnPayment: MovePipelineOnPayment; linkLeadsOfUser: LinkLeadsOfUser }): PaymentEvents => ({
-      orderPlaced: async (order) => { await linkLeadsOfUser(order.tenantId, order.userId); },
-      orderPaid: (order) => movePipelineOnPayment(order.tenantId, order.userId, 'payment'),
-      orderRefunded: (order) => movePipelineOnPayment(order.tenantId, order.userId, 'refund'),
-    })).singleton(),
+    paymentEvents: asFunction(
+      ({
+        movePipelineOnPayment,
+        linkLeadsOfUser,
+      }: {
+        movePipelineOnPayment: MovePipelineOnPayment;
+        linkLeadsOfUser: LinkLeadsOfUser;
+      }): PaymentEvents => ({
+        orderPlaced: async (order) => {
+          await linkLeadsOfUser(order.tenantId, order.userId);
+        },
+        orderPaid: (order) => movePipelineOnPayment(order.tenantId, order.userId, 'payment'),
+        orderRefunded: (order) => movePipelineOnPayment(order.tenantId, order.userId, 'refund'),
+      }),
+    ).singleton(),
     // Integration secrets are sealed under ENCRYPTION_KEY, or a key generated once into DATA_DIR.
-    secretBox: asFunction(() => new AesSecretBox(config.ENCRYPTION_KEY ?? persistentSecret(config.DATA_DIR, 'encryption_key', 32))).singleton(),
+    secretBox: asFunction(
+      () => new AesSecretBox(config.ENCRYPTION_KEY ?? persistentSecret(config.DATA_DIR, 'encryption_key', 32)),
+    ).singleton(),
     webhookSignatures: asValue(hmacWebhookSignatures),
     metaGraph: asValue(makeMetaGraphGateway(config.META_GRAPH_URL, config.META_GRAPH_TIMEOUT_MS)),
     crmIngestOptions: asValue({ attempts: config.CRM_INGEST_ATTEMPTS, backoffMs: config.CRM_INGEST_BACKOFF_MS }),

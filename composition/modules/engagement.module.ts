@@ -31,7 +31,11 @@ import { makeAskLessonAssistant } from '../../application/engagement/use-cases/a
 import { makeListLessonAiMessages } from '../../application/engagement/use-cases/list-lesson-ai-messages.usecase.js';
 import { makeEngagementDashboard } from '../../application/engagement/engagement-dashboard.js';
 import { makeAiMessagePgRepository, makeChatPgRepository } from '../../adapters/persistence/pg/chat.pg-repository.js';
-import { makeFeedTokenPgRepository, makeScheduleItemPgRepository, makeScheduleTemplatePgRepository } from '../../adapters/persistence/pg/schedule.pg-repository.js';
+import {
+  makeFeedTokenPgRepository,
+  makeScheduleItemPgRepository,
+  makeScheduleTemplatePgRepository,
+} from '../../adapters/persistence/pg/schedule.pg-repository.js';
 import { builtinLessonAssistant } from '../../adapters/gateways/ai/builtin-lesson-assistant.js';
 import { makeOpenAiLessonAssistant } from '../../adapters/gateways/ai/openai-lesson-assistant.js';
 import { MemoryRealtimeBus, RedisRealtimeBus, type RealtimeBus } from '../../adapters/realtime/realtime-bus.js';
@@ -58,14 +62,30 @@ export const engagementModule: AppModule = {
     feedTokenRepository: asFunction(makeFeedTokenPgRepository).singleton(),
     chatRepository: asFunction(makeChatPgRepository).singleton(),
     aiMessageRepository: asFunction(makeAiMessagePgRepository).singleton(),
-    lessonAssistant: asFunction(({ log }: { log: LogPort }) => config.AI_PROVIDER === 'openai'
-      ? makeOpenAiLessonAssistant({ baseUrl: config.AI_BASE_URL, apiKey: config.AI_API_KEY, model: config.AI_MODEL, timeoutMs: config.AI_TIMEOUT_MS, maxRetries: config.AI_MAX_RETRIES, log })
-      : builtinLessonAssistant).singleton(),
+    lessonAssistant: asFunction(({ log }: { log: LogPort }) =>
+      config.AI_PROVIDER === 'openai'
+        ? makeOpenAiLessonAssistant({
+            baseUrl: config.AI_BASE_URL,
+            apiKey: config.AI_API_KEY,
+            model: config.AI_MODEL,
+            timeoutMs: config.AI_TIMEOUT_MS,
+            maxRetries: config.AI_MAX_RETRIES,
+            log,
+          })
+        : builtinLessonAssistant,
+    ).singleton(),
     // Redis pub/sub across API processes with REDIS_URL, else in this process only.
     chatEvents: asFunction(({ redis, log }: { redis: Redis | null; log: LogPort }): RealtimeBus =>
-      redis ? new RedisRealtimeBus(redis, `${config.QUEUE_PREFIX}:chat`, log) : new MemoryRealtimeBus(log)).singleton().disposer((bus) => bus.close()),
-    chatStreamHub: asFunction(({ chatEvents, lifecycle, log }: { chatEvents: RealtimeBus; lifecycle: Lifecycle; log: LogPort }) =>
-      new ChatStreamHub(chatEvents, lifecycle, config.CHAT_STREAM_HEARTBEAT_MS, log)).singleton().disposer((hub) => hub.dispose()),
+      redis ? new RedisRealtimeBus(redis, `${config.QUEUE_PREFIX}:chat`, log) : new MemoryRealtimeBus(log),
+    )
+      .singleton()
+      .disposer((bus) => bus.close()),
+    chatStreamHub: asFunction(
+      ({ chatEvents, lifecycle, log }: { chatEvents: RealtimeBus; lifecycle: Lifecycle; log: LogPort }) =>
+        new ChatStreamHub(chatEvents, lifecycle, config.CHAT_STREAM_HEARTBEAT_MS, log),
+    )
+      .singleton()
+      .disposer((hub) => hub.dispose()),
 
     listMySchedule: asFunction(makeListMySchedule).singleton(),
     createScheduleItem: asFunction(makeCreateScheduleItem).singleton(),

@@ -65,10 +65,14 @@ export const identityModule: AppModule = {
     // Replaced by the CRM module (it links leads to the person).
     userEvents: asValue(noUserEvents),
     // Verified access tokens by their exact text: a token's claims never change, and it lives 5 minutes.
-    tokenService: asFunction(({ jwtSecret, caches }: { jwtSecret: string; caches: LruCaches }) =>
-      new JwtTokenService(jwtSecret, caches.create<TokenClaims>('verified-tokens', { ttlMs: 5 * 60_000, maxSize: 8_000_000 }))).singleton(),
+    tokenService: asFunction(
+      ({ jwtSecret, caches }: { jwtSecret: string; caches: LruCaches }) =>
+        new JwtTokenService(jwtSecret, caches.create<TokenClaims>('verified-tokens', { ttlMs: 5 * 60_000, maxSize: 8_000_000 })),
+    ).singleton(),
     // Every request resolves its tenant; tenant writes invalidate (5 s: what another process may lag without Redis).
-    tenantCache: asFunction(({ caches }: { caches: LruCaches }) => caches.create<Tenant | null>('tenants', { ttlMs: 5_000, maxSize: 2_000_000 })).singleton(),
+    tenantCache: asFunction(({ caches }: { caches: LruCaches }) =>
+      caches.create<Tenant | null>('tenants', { ttlMs: 5_000, maxSize: 2_000_000 }),
+    ).singleton(),
     secretDigest: asValue(sha256Digest),
     sessionIssuer: asFunction(makeSessionIssuer).singleton(),
     login: asFunction(makeLogin).singleton(),

@@ -14,5 +14,13 @@ import { webhooksModule } from './webhooks.module.js';
  * module replaces an earlier one's default port (assessment after learning).
  */
 export const appModules: AppModule[] = [
-  platformModule, identityModule, passkeysModule, learningModule, assessmentModule, engagementModule, commerceModule, crmModule, webhooksModule,
+  platformModule,
+  identityModule,
+  passkeysModule,
+  learningModule,
+  assessmentModule,
+  engagementModule,
+  commerceModule,
+  crmModule,
+  webhooksModule,
 ];

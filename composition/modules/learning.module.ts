@@ -55,14 +55,24 @@ import { makeSubscriptionPlansResource } from '../../application/learning/admin-
 import { makeStudentsResource } from '../../application/learning/admin-resources/students.resource.js';
 import { makeEnrollmentsResource } from '../../application/learning/admin-resources/enrollments.resource.js';
 import { makePromoCodesResource } from '../../application/learning/admin-resources/promo-codes.resource.js';
-import { makeCategoryPgRepository, makeCoursePgRepository, makeLessonPgRepository, makeModulePgRepository } from '../../adapters/persistence/pg/catalog.pg-repository.js';
+import {
+  makeCategoryPgRepository,
+  makeCoursePgRepository,
+  makeLessonPgRepository,
+  makeModulePgRepository,
+} from '../../adapters/persistence/pg/catalog.pg-repository.js';
 import { makeEnrollmentPgRepository } from '../../adapters/persistence/pg/enrollment.pg-repository.js';
 import { makeProgressPgRepository } from '../../adapters/persistence/pg/progress.pg-repository.js';
 import { makeCertificatePgRepository } from '../../adapters/persistence/pg/certificate.pg-repository.js';
 import { makeParentLinkPgRepository } from '../../adapters/persistence/pg/parent-link.pg-repository.js';
 import { makeParentInvitationPgRepository } from '../../adapters/persistence/pg/parent-invitation.pg-repository.js';
 import { makeLearnerDirectoryPg } from '../../adapters/persistence/pg/learner-directory.pg-repository.js';
-import { makeLearningAssetStore, makeLibraryItemStore, makePricingStore, makePromoCodeStore } from '../../adapters/persistence/pg/record-store.pg-repository.js';
+import {
+  makeLearningAssetStore,
+  makeLibraryItemStore,
+  makePricingStore,
+  makePromoCodeStore,
+} from '../../adapters/persistence/pg/record-store.pg-repository.js';
 import { makeStudentProfilePgRepository, makeSubscriptionPlanPgRepository } from '../../adapters/persistence/pg/admin.pg-repositories.js';
 import { pdfkitCertificateRenderer } from '../../adapters/gateways/certificates/pdfkit-certificate-renderer.js';
 import { makeLearningCatalogRoutes } from '../../adapters/http/routes/learning-catalog.routes.js';

@@ -20,7 +20,8 @@ export const passkeysModule: AppModule = {
   registrations: () => ({
     passkeyRepository: asFunction(makePasskeyPgRepository).singleton(),
     webAuthnVerifier: asFunction(({ config }: { config: Config }) =>
-      makeSimpleWebAuthnVerifier({ id: config.WEBAUTHN_RP_ID, name: config.WEBAUTHN_RP_NAME, origins: config.webauthnOrigins })).singleton(),
+      makeSimpleWebAuthnVerifier({ id: config.WEBAUTHN_RP_ID, name: config.WEBAUTHN_RP_NAME, origins: config.webauthnOrigins }),
+    ).singleton(),
     passkeyChallenges: asFunction(makePasskeyChallenges).singleton(),
     beginPasskeyRegistration: asFunction(makeBeginPasskeyRegistration).singleton(),
     finishPasskeyRegistration: asFunction(makeFinishPasskeyRegistration).singleton(),

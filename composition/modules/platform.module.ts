@@ -41,16 +41,21 @@ export const platformModule: AppModule = {
   registrations: (config) => ({
     settingsRepository: asFunction(makeSettingsPgRepository).singleton(),
     // 5 s: how long another process may read old settings without Redis.
-    settingsReader: asFunction(({ settingsRepository, caches }: { settingsRepository: SettingsRepository; caches: LruCaches }) =>
-      new CachedSettingsReader(settingsRepository, caches.create<SettingsMap>('settings', { ttlMs: 5_000, maxSize: 4_000_000 }))).singleton(),
+    settingsReader: asFunction(
+      ({ settingsRepository, caches }: { settingsRepository: SettingsRepository; caches: LruCaches }) =>
+        new CachedSettingsReader(settingsRepository, caches.create<SettingsMap>('settings', { ttlMs: 5_000, maxSize: 4_000_000 })),
+    ).singleton(),
     auditLog: asFunction(makeAuditLogPg).singleton(),
     mailRepository: asFunction(makeMailPgRepository).singleton(),
     mailDomain: asValue(new URL(config.publicUrl).hostname),
     allowLocalHttpPages: asValue(!config.production),
     mailer: asFunction(makeMailer).singleton(),
-    mailTransport: config.MAILER === 'smtp' && config.SMTP_URL
-      ? asValue(smtpMailTransport(config.SMTP_URL, config.MAIL_FROM))
-      : asFunction(({ log }: { log: LogPort }) => outboxMailTransport({ emlDir: config.production ? null : join(config.DATA_DIR, 'mail'), from: config.MAIL_FROM, log })).singleton(),
+    mailTransport:
+      config.MAILER === 'smtp' && config.SMTP_URL
+        ? asValue(smtpMailTransport(config.SMTP_URL, config.MAIL_FROM))
+        : asFunction(({ log }: { log: LogPort }) =>
+            outboxMailTransport({ emlDir: config.production ? null : join(config.DATA_DIR, 'mail'), from: config.MAIL_FROM, log }),
+          ).singleton(),
     deliverMail: asFunction(makeDeliverMail).singleton(),
     deliverMailJob: asFunction(makeDeliverMailJob).singleton(),
     outboxRelayMs: asValue(config.OUTBOX_RELAY_MS),

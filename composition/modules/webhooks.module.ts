@@ -11,7 +11,10 @@ import { makeListEndpointDeliveries } from '../../application/webhooks/use-cases
 import { makeRetryOutboundDelivery } from '../../application/webhooks/use-cases/retry-outbound-delivery.usecase.js';
 import { makeDeliverWebhook } from '../../application/webhooks/use-cases/deliver-webhook.usecase.js';
 import { makeRelayPendingWebhooks } from '../../application/webhooks/use-cases/relay-pending-webhooks.usecase.js';
-import { makeOutboundDeliveryPgRepository, makeWebhookEndpointPgRepository } from '../../adapters/persistence/pg/webhooks.pg-repositories.js';
+import {
+  makeOutboundDeliveryPgRepository,
+  makeWebhookEndpointPgRepository,
+} from '../../adapters/persistence/pg/webhooks.pg-repositories.js';
 import { standardWebhookSigner } from '../../adapters/gateways/webhooks/standard-webhook-signer.js';
 import { GuardedWebhookTransport } from '../../adapters/gateways/webhooks/guarded-webhook-transport.js';
 import { makeDeliverWebhookJob } from '../../adapters/jobs/deliver-webhook.job.js';

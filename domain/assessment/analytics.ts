@@ -121,7 +121,8 @@ export const bucketOf = (percentage: number): number => Math.min(HISTOGRAM_BUCKE
 const scaledSs = (n: number, sum: number, sum2: number): number => Math.max(0, n * sum2 - sum * sum);
 
 /** Sample variance from sums; null below two values. */
-export const sampleVariance = (n: number, sum: number, sum2: number): number | null => (n < 2 ? null : scaledSs(n, sum, sum2) / (n * (n - 1)));
+export const sampleVariance = (n: number, sum: number, sum2: number): number | null =>
+  n < 2 ? null : scaledSs(n, sum, sum2) / (n * (n - 1));
 
 type PairSums = Pick<QuestionMoments, 'n' | 'sumX' | 'sumX2' | 'sumXT' | 'sumT' | 'sumT2'>;
 
@@ -154,7 +155,10 @@ export function discriminativeEfficiency(q: PairSums & Pick<QuestionMoments, 'su
 /** cov(x, T) of a question's marks with the attempts' scores; null below two attempts. */
 const covarianceWithTotal = (q: QuestionMoments): number | null => (q.n < 2 ? null : (q.sumXT - (q.sumX * q.sumT) / q.n) / (q.n - 1));
 
-export function cronbachAlpha(attempts: Pick<AttemptMoments, 'n' | 'sumT' | 'sumT2'>, questions: readonly QuestionMoments[]): number | null {
+export function cronbachAlpha(
+  attempts: Pick<AttemptMoments, 'n' | 'sumT' | 'sumT2'>,
+  questions: readonly QuestionMoments[],
+): number | null {
   const counted = questions.filter((q) => q.n > 0);
   const k = counted.length;
   const varT = sampleVariance(attempts.n, attempts.sumT, attempts.sumT2);
@@ -193,7 +197,11 @@ function shape(a: AttemptMoments): Pick<QuizAnalytics, 'mean' | 'stdDev' | 'skew
  * The statistics of a quiz. `facts` are the quiz's questions as they are now (intended weights
  * and random guess scores come from them); without them, the moments' max marks stand in.
  */
-export function computeAnalytics(a: AttemptMoments, questions: readonly QuestionMoments[], facts?: readonly QuestionFacts[]): QuizAnalytics {
+export function computeAnalytics(
+  a: AttemptMoments,
+  questions: readonly QuestionMoments[],
+  facts?: readonly QuestionFacts[],
+): QuizAnalytics {
   const n = a.n;
   const byId = new Map((facts ?? []).map((f) => [f.questionId, f]));
   const totalMarks = facts ? facts.reduce((s, f) => s + f.maxMark, 0) : questions.reduce((s, q) => s + q.maxMark, 0);
@@ -241,17 +249,30 @@ export function computeAnalytics(a: AttemptMoments, questions: readonly Question
 export function roundAnalytics(a: QuizAnalytics): QuizAnalytics {
   return {
     ...a,
-    mean: round(a.mean, 2), median: round(a.median, 2), stdDev: round(a.stdDev, 2), skewness: round(a.skewness, 4), kurtosis: round(a.kurtosis, 4),
-    passRate: round(a.passRate, 2), cronbachAlpha: round(a.cronbachAlpha, 4), errorRatio: round(a.errorRatio, 2), standardError: round(a.standardError, 2),
+    mean: round(a.mean, 2),
+    median: round(a.median, 2),
+    stdDev: round(a.stdDev, 2),
+    skewness: round(a.skewness, 4),
+    kurtosis: round(a.kurtosis, 4),
+    passRate: round(a.passRate, 2),
+    cronbachAlpha: round(a.cronbachAlpha, 4),
+    errorRatio: round(a.errorRatio, 2),
+    standardError: round(a.standardError, 2),
     questions: a.questions.map(roundQuestionAnalytics),
   };
 }
 
 /** A question's figures as the API shows them (as `roundAnalytics`). */
 export const roundQuestionAnalytics = (q: QuestionAnalytics): QuestionAnalytics => ({
-  ...q, meanMark: round(q.meanMark, 4), facilityIndex: round(q.facilityIndex, 4), standardDeviation: round(q.standardDeviation, 4),
-  randomGuessScore: round(q.randomGuessScore, 4), intendedWeight: round(q.intendedWeight, 2), effectiveWeight: round(q.effectiveWeight, 2),
-  discriminationIndex: round(q.discriminationIndex, 2), discriminativeEfficiency: round(q.discriminativeEfficiency, 2),
+  ...q,
+  meanMark: round(q.meanMark, 4),
+  facilityIndex: round(q.facilityIndex, 4),
+  standardDeviation: round(q.standardDeviation, 4),
+  randomGuessScore: round(q.randomGuessScore, 4),
+  intendedWeight: round(q.intendedWeight, 2),
+  effectiveWeight: round(q.effectiveWeight, 2),
+  discriminationIndex: round(q.discriminationIndex, 2),
+  discriminativeEfficiency: round(q.discriminativeEfficiency, 2),
 });
 
 /** A graded attempt as statistics see it. */
@@ -284,7 +305,16 @@ export function sortedPairSum(xs: number[], ys: number[]): number {
 /** The moments in one pass over graded attempts (memory adapter; SQL computes the same sums). */
 export function accumulate(attempts: Iterable<GradedAttemptMarks>): { attempts: AttemptMoments; questions: QuestionMoments[] } {
   const a: AttemptMoments = {
-    n: 0, passed: 0, sumPct: 0, sumPct2: 0, sumPct3: 0, sumPct4: 0, median: null, histogram: Array<number>(HISTOGRAM_BUCKETS).fill(0), sumT: 0, sumT2: 0,
+    n: 0,
+    passed: 0,
+    sumPct: 0,
+    sumPct2: 0,
+    sumPct3: 0,
+    sumPct4: 0,
+    median: null,
+    histogram: Array<number>(HISTOGRAM_BUCKETS).fill(0),
+    sumT: 0,
+    sumT2: 0,
   };
   const percentages: number[] = [];
   const qs = new Map<string, QuestionMoments & { xs: number[]; rs: number[] }>();
@@ -301,7 +331,20 @@ export function accumulate(attempts: Iterable<GradedAttemptMarks>): { attempts: 
     a.sumT2 += at.score * at.score;
     percentages.push(p);
     for (const m of at.marks) {
-      const q = qs.get(m.questionId) ?? { questionId: m.questionId, n: 0, maxMark: 0, correct: 0, sumX: 0, sumX2: 0, sumXT: 0, sumT: 0, sumT2: 0, sumSortedXR: 0, xs: [], rs: [] };
+      const q = qs.get(m.questionId) ?? {
+        questionId: m.questionId,
+        n: 0,
+        maxMark: 0,
+        correct: 0,
+        sumX: 0,
+        sumX2: 0,
+        sumXT: 0,
+        sumT: 0,
+        sumT2: 0,
+        sumSortedXR: 0,
+        xs: [],
+        rs: [],
+      };
       q.n++;
       q.maxMark = Math.max(q.maxMark, m.maxPoints);
       if (m.isCorrect) q.correct++;

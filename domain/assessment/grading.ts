@@ -23,7 +23,9 @@ export function shortAnswerMatches(accepted: string, response: string): boolean 
   const given = normaliseShortAnswer(response);
   if (given === '') return false;
   if (!accepted.includes('*')) return normaliseShortAnswer(accepted) === given;
-  const parts = accepted.split(/(?<!\\)\*/).map((p) => normaliseShortAnswer(p.replace(/\\\*/g, '*')).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const parts = accepted
+    .split(/(?<!\\)\*/)
+    .map((p) => normaliseShortAnswer(p.replace(/\\\*/g, '*')).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return new RegExp(`^${parts.join('.*')}$`, 'su').test(given);
 }
 
@@ -58,7 +60,8 @@ export function checkAnswer(question: Pick<Question, 'type' | 'options'>, answer
       const used = new Set<string>();
       for (const pair of answer) {
         const p = splitPair(pair);
-        if (!p || !stems.has(p[0]) || !choices.has(p[1])) return err('a matching answer is a list of "stem_id:choice_id" pairs of this question');
+        if (!p || !stems.has(p[0]) || !choices.has(p[1]))
+          return err('a matching answer is a list of "stem_id:choice_id" pairs of this question');
         if (used.has(p[0])) return err('a stem is matched twice');
         used.add(p[0]);
       }
@@ -67,8 +70,9 @@ export function checkAnswer(question: Pick<Question, 'type' | 'options'>, answer
     default: {
       const ids = new Set(question.options.map((o) => o.id));
       if (new Set(answer).size !== answer.length) return err('an option is given twice');
-      if (answer.some((id) => !ids.has(id))) return err('answer holds an option that is not one of this question\'s');
-      if ((question.type === 'multiple_choice' || question.type === 'true_false') && answer.length > 1) return err(`a ${question.type} answer is one option id`);
+      if (answer.some((id) => !ids.has(id))) return err("answer holds an option that is not one of this question's");
+      if ((question.type === 'multiple_choice' || question.type === 'true_false') && answer.length > 1)
+        return err(`a ${question.type} answer is one option id`);
       return ok([...answer]);
     }
   }
@@ -146,9 +150,15 @@ function fractionOf(question: Gradable, given: readonly string[]): number {
  * has no mark until a mentor gives it one.
  */
 export function gradeQuestion(question: Gradable, answer: readonly string[] | null): QuestionResult {
-  if (isManuallyGraded(question.type)) return { questionId: question.id, isCorrect: false, pointsAwarded: null, maxPoints: question.points };
+  if (isManuallyGraded(question.type))
+    return { questionId: question.id, isCorrect: false, pointsAwarded: null, maxPoints: question.points };
   const fraction = fractionOf(question, answer ?? []);
-  return { questionId: question.id, isCorrect: isFullMarks(fraction), pointsAwarded: fromMarkUnits(markOf(question.points, fraction)), maxPoints: question.points };
+  return {
+    questionId: question.id,
+    isCorrect: isFullMarks(fraction),
+    pointsAwarded: fromMarkUnits(markOf(question.points, fraction)),
+    maxPoints: question.points,
+  };
 }
 
 /** Percentage of the maximum, 2 decimals (half up), from the exact marks; 0 when there is nothing to score. */
@@ -179,7 +189,10 @@ export interface AttemptGrade {
 }
 
 /** Score, percentage and pass of marks, or nulls when one is still missing. */
-export function totalOf(results: readonly Pick<QuestionResult, 'pointsAwarded' | 'maxPoints'>[], passingScore: number): Pick<AttemptGrade, 'score' | 'maxScore' | 'percentage' | 'passed'> {
+export function totalOf(
+  results: readonly Pick<QuestionResult, 'pointsAwarded' | 'maxPoints'>[],
+  passingScore: number,
+): Pick<AttemptGrade, 'score' | 'maxScore' | 'percentage' | 'passed'> {
   const maxScore = results.reduce((s, r) => s + r.maxPoints, 0);
   if (results.some((r) => r.pointsAwarded === null)) return { score: null, maxScore, percentage: null, passed: null };
   const score = sumMarks(results.map((r) => r.pointsAwarded!));
@@ -188,7 +201,11 @@ export function totalOf(results: readonly Pick<QuestionResult, 'pointsAwarded' |
 }
 
 /** Grades the questions of an attempt with the answers it has (missing ones score 0). */
-export function gradeAttempt(questions: readonly Gradable[], answers: ReadonlyMap<string, readonly string[] | null>, passingScore: number): AttemptGrade {
+export function gradeAttempt(
+  questions: readonly Gradable[],
+  answers: ReadonlyMap<string, readonly string[] | null>,
+  passingScore: number,
+): AttemptGrade {
   const results = questions.map((q) => gradeQuestion(q, answers.get(q.id) ?? null));
   return { ...totalOf(results, passingScore), results };
 }
@@ -209,15 +226,30 @@ export function finaliseAttempt(
   const answers = grade.results.map((r): AttemptAnswer => {
     const prior = saved.get(r.questionId);
     return {
-      tenantId: attempt.tenantId, attemptId: attempt.id, questionId: r.questionId, answer: prior?.answer ?? null,
-      isCorrect: r.isCorrect, pointsAwarded: r.pointsAwarded, maxPoints: r.maxPoints, answeredAt: prior?.answeredAt ?? null, updatedAt: now,
-      feedback: null, gradedBy: null, gradedAt: null,
+      tenantId: attempt.tenantId,
+      attemptId: attempt.id,
+      questionId: r.questionId,
+      answer: prior?.answer ?? null,
+      isCorrect: r.isCorrect,
+      pointsAwarded: r.pointsAwarded,
+      maxPoints: r.maxPoints,
+      answeredAt: prior?.answeredAt ?? null,
+      updatedAt: now,
+      feedback: null,
+      gradedBy: null,
+      gradedAt: null,
     };
   });
   return {
     attempt: {
-      ...attempt, status: grade.score === null ? 'needs_grading' : status, submittedAt: endedAt(attempt, status, now), score: grade.score, maxScore: grade.maxScore,
-      percentage: grade.percentage, passed: grade.passed, updatedAt: now,
+      ...attempt,
+      status: grade.score === null ? 'needs_grading' : status,
+      submittedAt: endedAt(attempt, status, now),
+      score: grade.score,
+      maxScore: grade.maxScore,
+      percentage: grade.percentage,
+      passed: grade.passed,
+      updatedAt: now,
     },
     answers,
   };
@@ -243,12 +275,22 @@ export function markAnswer(
   if (attempt.status === 'in_progress') return err('the attempt is still in progress');
   const current = answers.find((a) => a.questionId === mark.questionId);
   if (!current || current.maxPoints === null) return err('question_id: not a question of this attempt');
-  if (!hasTwoDecimalsAtMost(mark.points) || mark.points < 0 || mark.points > current.maxPoints) return err(`points must be from 0 to ${current.maxPoints}, two decimals at most`);
+  if (!hasTwoDecimalsAtMost(mark.points) || mark.points < 0 || mark.points > current.maxPoints)
+    return err(`points must be from 0 to ${current.maxPoints}, two decimals at most`);
   const answer: AttemptAnswer = {
-    ...current, pointsAwarded: mark.points, isCorrect: markUnits(mark.points) === markUnits(current.maxPoints), feedback: mark.feedback, gradedBy: mark.graderId, gradedAt: now, updatedAt: now,
+    ...current,
+    pointsAwarded: mark.points,
+    isCorrect: markUnits(mark.points) === markUnits(current.maxPoints),
+    feedback: mark.feedback,
+    gradedBy: mark.graderId,
+    gradedAt: now,
+    updatedAt: now,
   };
   const all = answers.map((a) => (a.questionId === mark.questionId ? answer : a));
-  const total = totalOf(all.map((a) => ({ pointsAwarded: a.pointsAwarded, maxPoints: a.maxPoints ?? 0 })), passingScore);
+  const total = totalOf(
+    all.map((a) => ({ pointsAwarded: a.pointsAwarded, maxPoints: a.maxPoints ?? 0 })),
+    passingScore,
+  );
   const status = total.score === null ? 'needs_grading' : endedAs(attempt);
   return ok({ answer, attempt: { ...attempt, ...total, maxScore: attempt.maxScore, status, updatedAt: now } });
 }

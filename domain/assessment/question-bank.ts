@@ -79,12 +79,20 @@ export interface SlotDraw {
  * short, or the draws.
  */
 export function drawRandomSlots(
-  slots: readonly RandomSlot[], candidatesOf: (slot: RandomSlot) => readonly string[], fixedIds: ReadonlySet<string>, seed: number,
+  slots: readonly RandomSlot[],
+  candidatesOf: (slot: RandomSlot) => readonly string[],
+  fixedIds: ReadonlySet<string>,
+  seed: number,
 ): DrawOutcome {
-  return takeInRank(slots, (slot) => [...new Set(candidatesOf(slot))]
-    .map((id) => ({ id, rank: hash32(`${seed}:${slot.id}:${id}`) }))
-    .sort((a, b) => a.rank - b.rank || (a.id < b.id ? -1 : 1))
-    .map((x) => x.id), fixedIds);
+  return takeInRank(
+    slots,
+    (slot) =>
+      [...new Set(candidatesOf(slot))]
+        .map((id) => ({ id, rank: hash32(`${seed}:${slot.id}:${id}`) }))
+        .sort((a, b) => a.rank - b.rank || (a.id < b.id ? -1 : 1))
+        .map((x) => x.id),
+    fixedIds,
+  );
 }
 
 export type DrawOutcome = { ok: true; draws: SlotDraw[] } | { ok: false; slot: RandomSlot; available: number };
@@ -94,7 +102,11 @@ export type DrawOutcome = { ok: true; draws: SlotDraw[] } | { ok: false; slot: R
  * the first `candidatesNeeded` of each): slot by slot, the first `count` not fixed in the quiz nor
  * taken by an earlier slot. Answers the slot that runs short and how many it had left.
  */
-export function takeInRank(slots: readonly RandomSlot[], rankedOf: (slot: RandomSlot) => readonly string[], fixedIds: ReadonlySet<string>): DrawOutcome {
+export function takeInRank(
+  slots: readonly RandomSlot[],
+  rankedOf: (slot: RandomSlot) => readonly string[],
+  fixedIds: ReadonlySet<string>,
+): DrawOutcome {
   const taken = new Set(fixedIds);
   const draws: SlotDraw[] = [];
   for (const slot of slots) {

@@ -1,7 +1,15 @@
 import { roundWeight, weightUnits, WEIGHT_SCALE } from './marks.js';
 import { err, ok, type Result } from './result.js';
 
-export const QUESTION_TYPES = ['multiple_choice', 'multiple_answer', 'true_false', 'short_answer', 'numerical', 'matching', 'essay'] as const;
+export const QUESTION_TYPES = [
+  'multiple_choice',
+  'multiple_answer',
+  'true_false',
+  'short_answer',
+  'numerical',
+  'matching',
+  'essay',
+] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
 export const isQuestionType = (s: string): s is QuestionType => (QUESTION_TYPES as readonly string[]).includes(s);
@@ -98,7 +106,8 @@ export function matchingChoices(q: Pick<Question, 'options'>): Array<{ id: strin
 }
 
 /** The stems of a matching question (pairs with a stem text; the others are distractors). */
-export const matchingStems = <O extends Pick<QuestionOption, 'text'>>(q: { options: readonly O[] }): O[] => q.options.filter((o) => o.text !== '');
+export const matchingStems = <O extends Pick<QuestionOption, 'text'>>(q: { options: readonly O[] }): O[] =>
+  q.options.filter((o) => o.text !== '');
 
 const weightError = (type: QuestionType, min: number) => `weights of ${type} options are from ${min} to 1`;
 
@@ -113,7 +122,8 @@ function checkWeights(type: QuestionType, options: readonly OptionDraft[]): Resu
     // Moodle: the positive grades add up to 100 % (to two decimals of a percent).
     const positive = units.filter((u) => u > 0).reduce((s, u) => s + u, 0);
     if (positive === 0) return err('multiple_answer needs at least one option with a positive weight');
-    if (Math.abs(positive - WEIGHT_SCALE) > WEIGHT_SCALE / 10_000) return err('the positive weights of a multiple_answer question must add up to 1');
+    if (Math.abs(positive - WEIGHT_SCALE) > WEIGHT_SCALE / 10_000)
+      return err('the positive weights of a multiple_answer question must add up to 1');
   } else if (Math.max(...units) !== WEIGHT_SCALE) {
     // Moodle: one answer must be worth 100 %, so full marks can be had.
     return err(`${type} needs an option with weight 1 (full marks)`);
@@ -124,8 +134,10 @@ function checkWeights(type: QuestionType, options: readonly OptionDraft[]): Resu
 /** multiple_choice with weights 1 and 0 only; short_answer or numerical whose answers are all worth 1. */
 function weightsAreTrivial(type: QuestionType, options: readonly OptionDraft[]): boolean {
   const units = options.map((o) => weightUnits(o.weight ?? 0));
-  if (type === 'multiple_choice') return units.every((u) => u === 0 || u === WEIGHT_SCALE) && units.filter((u) => u === WEIGHT_SCALE).length === 1;
-  if (type === 'short_answer' || type === 'numerical') return units.every((u) => u === WEIGHT_SCALE) && !options.some((o) => o.text === '*');
+  if (type === 'multiple_choice')
+    return units.every((u) => u === 0 || u === WEIGHT_SCALE) && units.filter((u) => u === WEIGHT_SCALE).length === 1;
+  if (type === 'short_answer' || type === 'numerical')
+    return units.every((u) => u === WEIGHT_SCALE) && !options.some((o) => o.text === '*');
   return false;
 }
 
@@ -149,14 +161,18 @@ export function validateQuestion(draft: QuestionDraft): Result<QuestionDraft, st
   const text = draft.text.trim();
   if (!text) return err('question_text is required');
   if (text.length > MAX_QUESTION_TEXT) return err(`question_text is longer than ${MAX_QUESTION_TEXT} characters`);
-  if (!Number.isInteger(draft.points) || draft.points < 1 || draft.points > MAX_POINTS) return err(`points must be an integer from 1 to ${MAX_POINTS}`);
+  if (!Number.isInteger(draft.points) || draft.points < 1 || draft.points > MAX_POINTS)
+    return err(`points must be an integer from 1 to ${MAX_POINTS}`);
   const { type } = draft;
   const options: OptionDraft[] = draft.options.map((o) => ({
-    ...o, text: o.text.trim(), match: o.match === undefined || o.match === null ? o.match : o.match.trim(),
+    ...o,
+    text: o.text.trim(),
+    match: o.match === undefined || o.match === null ? o.match : o.match.trim(),
     weight: o.weight === undefined || o.weight === null ? o.weight : roundWeight(o.weight),
   }));
   if (options.length > MAX_OPTIONS) return err(`at most ${MAX_OPTIONS} options`);
-  if (options.some((o) => o.text.length > MAX_OPTION_TEXT || (o.match ?? '').length > MAX_OPTION_TEXT)) return err(`an option is longer than ${MAX_OPTION_TEXT} characters`);
+  if (options.some((o) => o.text.length > MAX_OPTION_TEXT || (o.match ?? '').length > MAX_OPTION_TEXT))
+    return err(`an option is longer than ${MAX_OPTION_TEXT} characters`);
   if (type === 'essay') {
     if (options.length) return err('an essay question has no options');
     return ok({ type, text, points: draft.points, options: [] });
@@ -170,8 +186,10 @@ export function validateQuestion(draft: QuestionDraft): Result<QuestionDraft, st
     if (seen.has(key)) return err(`option "${o.text}" appears twice`);
     seen.add(key);
   }
-  if (type !== 'numerical' && options.some((o) => o.tolerance !== undefined && o.tolerance !== null)) return err('only numerical options have a tolerance');
-  if (type !== 'matching' && options.some((o) => o.match !== undefined && o.match !== null)) return err('only matching options have a match');
+  if (type !== 'numerical' && options.some((o) => o.tolerance !== undefined && o.tolerance !== null))
+    return err('only numerical options have a tolerance');
+  if (type !== 'matching' && options.some((o) => o.match !== undefined && o.match !== null))
+    return err('only matching options have a match');
   const weighted = options.some((o) => o.weight !== null && o.weight !== undefined);
   if (weighted && (type === 'true_false' || type === 'matching')) return err(`${type} options take no weight`);
   if (weighted) {
@@ -201,7 +219,12 @@ export function validateQuestion(draft: QuestionDraft): Result<QuestionDraft, st
     case 'short_answer':
       if (options.length < 1) return err('short_answer needs at least one accepted answer in options');
       // Unweighted, every accepted answer is correct (contract §6).
-      return ok({ type, text, points: draft.points, options: options.map((o) => (weighted ? withCorrectness(o) : { ...o, weight: null, isCorrect: true })) });
+      return ok({
+        type,
+        text,
+        points: draft.points,
+        options: options.map((o) => (weighted ? withCorrectness(o) : { ...o, weight: null, isCorrect: true })),
+      });
     case 'numerical': {
       if (options.length < 1) return err('numerical needs at least one accepted number in options');
       for (const o of options) {
@@ -210,15 +233,21 @@ export function validateQuestion(draft: QuestionDraft): Result<QuestionDraft, st
         if (!Number.isFinite(t) || t < 0 || t > MAX_TOLERANCE) return err('a tolerance is a number from 0 up');
       }
       return ok({
-        type, text, points: draft.points,
-        options: options.map((o) => ({ ...(weighted ? withCorrectness(o) : { ...o, weight: null, isCorrect: true }), tolerance: o.tolerance ?? 0 })),
+        type,
+        text,
+        points: draft.points,
+        options: options.map((o) => ({
+          ...(weighted ? withCorrectness(o) : { ...o, weight: null, isCorrect: true }),
+          tolerance: o.tolerance ?? 0,
+        })),
       });
     }
     case 'matching': {
       if (options.some((o) => !o.match)) return err('every matching pair needs a match (the answer its stem goes with)');
       const stems = options.filter((o) => o.text);
       const choices = new Set(options.map((o) => o.match));
-      if (stems.length < 2 || choices.size < 3) return err('matching needs at least two stems and three different matches (a pair without a stem is an extra choice)');
+      if (stems.length < 2 || choices.size < 3)
+        return err('matching needs at least two stems and three different matches (a pair without a stem is an extra choice)');
       return ok({ type, text, points: draft.points, options: options.map((o) => ({ ...o, weight: null, isCorrect: o.text !== '' })) });
     }
   }

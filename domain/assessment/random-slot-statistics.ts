@@ -1,4 +1,13 @@
-import { accumulate, computeAnalytics, type AttemptMoments, type GradedAttemptMarks, type QuestionAnalytics, type QuestionFacts, type QuestionMoments, type QuizAnalytics } from './analytics.js';
+import {
+  accumulate,
+  computeAnalytics,
+  type AttemptMoments,
+  type GradedAttemptMarks,
+  type QuestionAnalytics,
+  type QuestionFacts,
+  type QuestionMoments,
+  type QuizAnalytics,
+} from './analytics.js';
 import type { RandomSlot } from './question-bank.js';
 
 /**
@@ -27,7 +36,9 @@ export type SlottedAttemptMarks = Omit<GradedAttemptMarks, 'marks'> & {
 export function accumulateRandomSlots(rows: readonly SlottedAttemptMarks[]): { slots: QuestionMoments[]; drawn: QuestionMoments[] } {
   const drawnOnly = rows.map((r) => ({ ...r, marks: r.marks.filter((m) => m.drawnAt) }));
   return {
-    slots: accumulate(drawnOnly.map((r) => ({ ...r, marks: r.marks.map((m) => ({ ...m, questionId: slotKey(m.drawnAt!.slotId, m.drawnAt!.position) })) }))).questions,
+    slots: accumulate(
+      drawnOnly.map((r) => ({ ...r, marks: r.marks.map((m) => ({ ...m, questionId: slotKey(m.drawnAt!.slotId, m.drawnAt!.position) })) })),
+    ).questions,
     drawn: accumulate(drawnOnly).questions,
   };
 }
@@ -46,10 +57,16 @@ export interface RandomSlotAnalytics {
  * moments and facts, `slotMoments` and `drawn` what `accumulateRandomSlots` (or SQL) gives.
  */
 export function randomSlotAnalytics(
-  attempts: AttemptMoments, fixed: readonly QuestionMoments[], fixedFacts: readonly QuestionFacts[],
-  slots: readonly RandomSlot[], slotMoments: readonly QuestionMoments[], drawn: readonly QuestionMoments[],
+  attempts: AttemptMoments,
+  fixed: readonly QuestionMoments[],
+  fixedFacts: readonly QuestionFacts[],
+  slots: readonly RandomSlot[],
+  slotMoments: readonly QuestionMoments[],
+  drawn: readonly QuestionMoments[],
 ): RandomSlotAnalytics {
-  const positions = slots.flatMap((slot) => Array.from({ length: slot.count }, (_, i) => ({ slot, position: i + 1, key: slotKey(slot.id, i + 1) })));
+  const positions = slots.flatMap((slot) =>
+    Array.from({ length: slot.count }, (_, i) => ({ slot, position: i + 1, key: slotKey(slot.id, i + 1) })),
+  );
   const keys = new Set(positions.map((p) => p.key));
   const slotFacts: QuestionFacts[] = positions.map((p) => ({ questionId: p.key, maxMark: p.slot.points, randomGuessScore: null }));
   const all = computeAnalytics(attempts, [...fixed, ...slotMoments.filter((m) => keys.has(m.questionId))], [...fixedFacts, ...slotFacts]);
@@ -57,6 +74,11 @@ export function randomSlotAnalytics(
   return {
     analytics: { ...all, questions: all.questions.filter((q) => !keys.has(q.questionId)) },
     positions: positions.map((p) => ({ slot: p.slot, position: p.position, stats: byKey.get(p.key) ?? null })),
-    drawn: computeAnalytics(attempts, drawn).questions.map((q) => ({ ...q, intendedWeight: null, effectiveWeight: null, randomGuessScore: null })),
+    drawn: computeAnalytics(attempts, drawn).questions.map((q) => ({
+      ...q,
+      intendedWeight: null,
+      effectiveWeight: null,
+      randomGuessScore: null,
+    })),
   };
 }

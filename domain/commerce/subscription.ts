@@ -30,7 +30,14 @@ const DAY_MS = 86_400_000;
 export function activate(s: Subscription, from: Date, now: Date): Subscription | null {
   const neverStarted = s.startsAt === null && (s.status === 'pending' || s.status === 'cancelled');
   if (!neverStarted) return null;
-  return { ...s, status: 'active', startsAt: from, endsAt: new Date(from.getTime() + s.durationDays * DAY_MS), cancelledAt: null, updatedAt: now };
+  return {
+    ...s,
+    status: 'active',
+    startsAt: from,
+    endsAt: new Date(from.getTime() + s.durationDays * DAY_MS),
+    cancelledAt: null,
+    updatedAt: now,
+  };
 }
 
 /**
@@ -56,9 +63,15 @@ export function abandon(s: Subscription, now: Date): Subscription | null {
 
 /** An active subscription past its end is expired (the expiry job applies this in SQL too). */
 export function expire(s: Subscription, now: Date): Subscription | null {
-  return s.status === 'active' && s.endsAt !== null && s.endsAt.getTime() <= now.getTime() ? { ...s, status: 'expired', updatedAt: now } : null;
+  return s.status === 'active' && s.endsAt !== null && s.endsAt.getTime() <= now.getTime()
+    ? { ...s, status: 'expired', updatedAt: now }
+    : null;
 }
 
 /** Gives access now: active or cancelled, within its period. */
 export const isCurrent = (s: Subscription, now: Date): boolean =>
-  (s.status === 'active' || s.status === 'cancelled') && s.startsAt !== null && s.endsAt !== null && s.startsAt.getTime() <= now.getTime() && now.getTime() < s.endsAt.getTime();
+  (s.status === 'active' || s.status === 'cancelled') &&
+  s.startsAt !== null &&
+  s.endsAt !== null &&
+  s.startsAt.getTime() <= now.getTime() &&
+  now.getTime() < s.endsAt.getTime();

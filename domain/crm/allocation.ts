@@ -42,7 +42,25 @@ export type AllocationPlan =
   | { kind: 'none' };
 
 /** Words that name the kind of a place rather than the place ("Kota Bandung" is Bandung). */
-const PLACE_WORDS = new Set(['kota', 'kabupaten', 'kab', 'provinsi', 'prov', 'propinsi', 'dki', 'daerah', 'khusus', 'ibukota', 'istimewa', 'di', 'adm', 'administrasi', 'city', 'province', 'regency']);
+const PLACE_WORDS = new Set([
+  'kota',
+  'kabupaten',
+  'kab',
+  'provinsi',
+  'prov',
+  'propinsi',
+  'dki',
+  'daerah',
+  'khusus',
+  'ibukota',
+  'istimewa',
+  'di',
+  'adm',
+  'administrasi',
+  'city',
+  'province',
+  'regency',
+]);
 
 /** Lower case, no accents or punctuation, place-kind words dropped: "DKI Jakarta" → ["jakarta"]. */
 export function placeWords(s: string): string[] {

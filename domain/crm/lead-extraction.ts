@@ -20,7 +20,20 @@ const ALIASES: Record<Slot, string[]> = {
   firstName: ['first_name', 'given_name', 'nama_depan'],
   lastName: ['last_name', 'family_name', 'nama_belakang'],
   whatsapp: ['whatsapp', 'whatsapp_number', 'whatsapp_phone_number', 'no_whatsapp', 'nomor_whatsapp', 'no_wa', 'nomor_wa', 'wa'],
-  phone: ['phone_number', 'phone', 'mobile', 'mobile_number', 'user_phone', 'work_phone', 'work_phone_number', 'no_hp', 'nomor_hp', 'telepon', 'no_telepon', 'nomor_telepon'],
+  phone: [
+    'phone_number',
+    'phone',
+    'mobile',
+    'mobile_number',
+    'user_phone',
+    'work_phone',
+    'work_phone_number',
+    'no_hp',
+    'nomor_hp',
+    'telepon',
+    'no_telepon',
+    'nomor_telepon',
+  ],
   email: ['email', 'email_address', 'user_email', 'work_email', 'surel'],
   city: ['city', 'kota', 'kota_kabupaten', 'kabupaten_kota', 'kabupaten'],
   region: ['region', 'state', 'province', 'provinsi', 'state_province', 'province_state'],
@@ -34,7 +47,12 @@ const SLOT_OF = new Map<string, Slot>(Object.entries(ALIASES).flatMap(([slot, ke
 
 /** "Phone Number", "PHONE_NUMBER", "phone-number" → "phone_number". */
 export const fieldKey = (s: string): string =>
-  s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
 
 /** Meta's Lead Ads Testing Tool fills every answer with this marker. */
 const TEST_MARKER = /^<test lead: dummy data for /i;
@@ -91,17 +109,28 @@ function extract(fields: Field[], normalizePhone: PhoneNormalizer, isTest: boole
 }
 
 /** Meta Graph lead: `field_data: [{name, values: [...]}]`; several values are joined with ", ". */
-export function extractMetaLead(fieldData: ReadonlyArray<{ name: string; values?: readonly unknown[] | null }>, normalizePhone: PhoneNormalizer, isTest = false): LeadDetails {
+export function extractMetaLead(
+  fieldData: ReadonlyArray<{ name: string; values?: readonly unknown[] | null }>,
+  normalizePhone: PhoneNormalizer,
+  isTest = false,
+): LeadDetails {
   const fields = fieldData.map((f) => ({
     keys: [fieldKey(f.name)],
     question: f.name,
-    value: (f.values ?? []).map((v) => (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : '')).filter(Boolean).join(', '),
+    value: (f.values ?? [])
+      .map((v) => (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : ''))
+      .filter(Boolean)
+      .join(', '),
   }));
   return extract(fields, normalizePhone, isTest);
 }
 
 /** Google lead form: `user_column_data: [{column_id, column_name, string_value}]`. */
-export function extractGoogleLead(columns: ReadonlyArray<{ column_id?: string | null; column_name?: string | null; string_value?: string | null }>, normalizePhone: PhoneNormalizer, isTest = false): LeadDetails {
+export function extractGoogleLead(
+  columns: ReadonlyArray<{ column_id?: string | null; column_name?: string | null; string_value?: string | null }>,
+  normalizePhone: PhoneNormalizer,
+  isTest = false,
+): LeadDetails {
   const fields = columns.map((c) => ({
     keys: [c.column_id, c.column_name].filter((k): k is string => !!k).map(fieldKey),
     question: c.column_name || c.column_id || 'answer',

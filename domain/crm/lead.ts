@@ -109,7 +109,15 @@ export interface LeadChanges {
 export type LeadEventDraft = Omit<LeadEvent, 'id' | 'tenantId' | 'leadId' | 'createdAt'>;
 
 export const blankEvent = (type: LeadEventType, actorId: string | null): LeadEventDraft => ({
-  type, fromStatus: null, toStatus: null, fromUserId: null, toUserId: null, value: null, note: null, actorId, reason: null,
+  type,
+  fromStatus: null,
+  toStatus: null,
+  fromUserId: null,
+  toUserId: null,
+  value: null,
+  note: null,
+  actorId,
+  reason: null,
 });
 
 /**
@@ -117,7 +125,12 @@ export const blankEvent = (type: LeadEventType, actorId: string | null): LeadEve
  * `closed_at` is set on entering closed_won/closed_lost and cleared when the lead is reopened.
  * One history entry per changed aspect; the note rides on the first of them, or stands alone.
  */
-export function applyLeadChanges(lead: Lead, changes: LeadChanges, actorId: string | null, at: Date): { lead: Lead; events: LeadEventDraft[] } {
+export function applyLeadChanges(
+  lead: Lead,
+  changes: LeadChanges,
+  actorId: string | null,
+  at: Date,
+): { lead: Lead; events: LeadEventDraft[] } {
   const next: Lead = { ...lead, answers: lead.answers };
   const events: LeadEventDraft[] = [];
   if (changes.status !== undefined && changes.status !== lead.status) {
@@ -150,7 +163,17 @@ export function applyLeadChanges(lead: Lead, changes: LeadChanges, actorId: stri
 }
 
 /** A new lead's first history entry and its initial timestamps. */
-export function newLead(input: { id: string; tenantId: string; provider: string; externalId: string | null; details: LeadDetails; source?: LeadSource | undefined; status?: LeadStatus | undefined; value?: Minor | null; at: Date }): Lead {
+export function newLead(input: {
+  id: string;
+  tenantId: string;
+  provider: string;
+  externalId: string | null;
+  details: LeadDetails;
+  source?: LeadSource | undefined;
+  status?: LeadStatus | undefined;
+  value?: Minor | null;
+  at: Date;
+}): Lead {
   const status = input.status ?? 'new';
   return {
     id: input.id,
@@ -172,8 +195,14 @@ export function newLead(input: { id: string; tenantId: string; provider: string;
   };
 }
 
-export const createdEvent = (lead: Lead, actorId: string | null): LeadEventDraft => ({ ...blankEvent('created', actorId), toStatus: lead.status });
+export const createdEvent = (lead: Lead, actorId: string | null): LeadEventDraft => ({
+  ...blankEvent('created', actorId),
+  toStatus: lead.status,
+});
 
 export const assignmentEvent = (from: string | null, to: string, reason: AssignmentReason, actorId: string | null): LeadEventDraft => ({
-  ...blankEvent('assigned', actorId), fromUserId: from, toUserId: to, reason,
+  ...blankEvent('assigned', actorId),
+  fromUserId: from,
+  toUserId: to,
+  reason,
 });

@@ -17,12 +17,17 @@ export function applyPaidTotal(lead: Lead, paidTotal: Minor, cause: PipelineReas
   if (paidTotal > 0n) {
     if (lead.status === 'closed_won') {
       if (lead.value === paidTotal) return { lead, events: [] };
-      return { lead: { ...lead, value: paidTotal, updatedAt: at }, events: [{ ...blankEvent('value_changed', null), value: paidTotal, reason: cause }] };
+      return {
+        lead: { ...lead, value: paidTotal, updatedAt: at },
+        events: [{ ...blankEvent('value_changed', null), value: paidTotal, reason: cause }],
+      };
     }
     if (CLOSED_STATUSES.includes(lead.status)) return { lead, events: [] };
     return {
       lead: { ...lead, status: 'closed_won', value: paidTotal, statusChangedAt: at, closedAt: at, updatedAt: at },
-      events: [{ ...blankEvent('status_changed', null), fromStatus: lead.status, toStatus: 'closed_won', value: paidTotal, reason: 'payment' }],
+      events: [
+        { ...blankEvent('status_changed', null), fromStatus: lead.status, toStatus: 'closed_won', value: paidTotal, reason: 'payment' },
+      ],
     };
   }
   if (lead.status !== 'closed_won') return { lead, events: [] };

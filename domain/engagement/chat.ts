@@ -89,6 +89,7 @@ export function checkMessage(type: MessageType, content: string): string | null 
   if (!content.trim()) return 'content: must not be empty';
   if (content.length > MAX_MESSAGE_CHARS) return `content: at most ${MAX_MESSAGE_CHARS} characters`;
   if (type === 'link' && !isHttpUrl(content.trim())) return 'content: a link must be an http(s) URL';
-  if (type === 'file' && !isHttpUrl(content.trim()) && !FILE_PATH.test(content.trim())) return 'content: a file must be an http(s) URL or /api/files/download/<file>';
+  if (type === 'file' && !isHttpUrl(content.trim()) && !FILE_PATH.test(content.trim()))
+    return 'content: a file must be an http(s) URL or /api/files/download/<file>';
   return null;
 }

@@ -36,15 +36,17 @@ const MAX_LINE_OCTETS = 75;
 
 /** TEXT escaping (§3.3.11); control characters other than newlines are dropped. */
 export function escapeText(value: string): string {
-  return value
-    .replace(/\r\n?/g, '\n')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\t/g, ' ')
-    .replace(/\n/g, '\\n');
+  return (
+    value
+      .replace(/\r\n?/g, '\n')
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+      .replace(/\\/g, '\\\\')
+      .replace(/;/g, '\\;')
+      .replace(/,/g, '\\,')
+      .replace(/\t/g, ' ')
+      .replace(/\n/g, '\\n')
+  );
 }
 
 const utf8Length = (codePoint: number): number => (codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4);
@@ -78,7 +80,8 @@ export const utcStamp = (d: Date): string =>
 
 const floating = (date: string, time: string): string => `${date.replaceAll('-', '')}T${time.replace(':', '')}00`;
 
-const dateTime = (date: string, time: string, zone: string | null): string => (zone ? utcStamp(zonedToUtc(date, time, zone)) : floating(date, time));
+const dateTime = (date: string, time: string, zone: string | null): string =>
+  zone ? utcStamp(zonedToUtc(date, time, zone)) : floating(date, time);
 
 export function renderCalendar(events: readonly CalendarEvent[], options: CalendarOptions): string {
   const lines: string[] = [

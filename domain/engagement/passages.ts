@@ -45,7 +45,8 @@ export interface Retrieval {
   missing: string[];
 }
 
-const STOP_WORDS = new Set(`
+const STOP_WORDS = new Set(
+  `
 a about above after again against all also am an and any are aren as at be because been before being below between both but by
 can cannot could couldn did didn do does doesn doing don down during each few for from further had hadn has hasn have haven having
 he her here hers herself him himself his how i if in into is isn it its itself just let me more most much must mustn my myself no
@@ -54,7 +55,10 @@ that the their theirs them themselves then there these they this those through t
 weren what when where which while who whom whose why will with won would wouldn you your yours yourself yourselves
 explain describe tell please define definition meaning mean means give show know lesson question answer thing things kind
 work works working
-`.split(/\s+/).filter(Boolean));
+`
+    .split(/\s+/)
+    .filter(Boolean),
+);
 
 const DOUBLE_END = /([^aeiouylsz])\1$/;
 
@@ -66,8 +70,17 @@ export function stem(word: string): string {
   else if (s.endsWith('sses')) s = s.slice(0, -2);
   else if (s.endsWith('s') && !/(ss|us|is)$/.test(s)) s = s.slice(0, -1);
   for (const [suffix, replacement, keep] of [
-    ['ational', 'ate', 3], ['ization', 'ize', 3], ['fulness', 'ful', 3], ['iveness', 'ive', 3], ['ousness', 'ous', 3],
-    ['ation', 'ate', 3], ['ness', '', 4], ['ment', '', 4], ['ingly', '', 4], ['edly', '', 4], ['ly', '', 5],
+    ['ational', 'ate', 3],
+    ['ization', 'ize', 3],
+    ['fulness', 'ful', 3],
+    ['iveness', 'ive', 3],
+    ['ousness', 'ous', 3],
+    ['ation', 'ate', 3],
+    ['ness', '', 4],
+    ['ment', '', 4],
+    ['ingly', '', 4],
+    ['edly', '', 4],
+    ['ly', '', 5],
   ] as const) {
     if (s.endsWith(suffix) && s.length - suffix.length >= keep) {
       s = s.slice(0, -suffix.length) + replacement;
@@ -82,7 +95,12 @@ export function stem(word: string): string {
 
 /** Words of a text with their terms: case and accents folded, stop words dropped, stemmed. */
 export function analyse(text: string): Array<{ term: string; word: string }> {
-  const words = text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    text
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   return words.filter((w) => !STOP_WORDS.has(w) && (w.length > 1 || /\d/.test(w))).map((word) => ({ term: stem(word), word }));
 }
 
@@ -107,7 +125,10 @@ export function plainText(markdown: string): string {
 
 /** Sentences of a passage (a full stop, question or exclamation mark followed by space ends one). */
 export function sentences(text: string): string[] {
-  return text.split(/(?<=[.!?…])\s+(?=[\p{Lu}\p{N}"'“(])/u).map((s) => s.trim()).filter(Boolean);
+  return text
+    .split(/(?<=[.!?…])\s+(?=[\p{Lu}\p{N}"'“(])/u)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 const MAX_PASSAGE_CHARS = 700;
@@ -191,7 +212,13 @@ export function retrieve(passages: readonly Passage[], question: string, topK = 
   const query = analyse(question).filter((q) => !seen.has(q.term) && seen.add(q.term));
   // Capitalised words inside the question are names and terms of the subject ("the Calvin
   // cycle"): they say more about what is asked than the common words around them.
-  const named = new Set((question.match(/[\p{L}\p{N}]+/gu) ?? []).slice(1).filter((w) => /^\p{Lu}/u.test(w)).map((w) => terms(w)[0]).filter(Boolean));
+  const named = new Set(
+    (question.match(/[\p{L}\p{N}]+/gu) ?? [])
+      .slice(1)
+      .filter((w) => /^\p{Lu}/u.test(w))
+      .map((w) => terms(w)[0])
+      .filter(Boolean),
+  );
   const weight = (term: string) => (named.has(term) ? NAME_BOOST : 1);
   const docs = passages.map((p) => terms(passageText(p)));
   const avgdl = docs.reduce((s, d) => s + d.length, 0) / Math.max(1, docs.length) || 1;

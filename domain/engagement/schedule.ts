@@ -47,7 +47,8 @@ export const isClockTime = (s: string): boolean => TIME_RE.test(s);
 
 export const minutesOf = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
-const epochDay = (date: string): number => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
+const epochDay = (date: string): number =>
+  Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
 
 /** `date` moved by `days` (negative goes back). */
 export function addDays(date: string, days: number): string {
@@ -81,8 +82,11 @@ export function checkRange(start: string, end: string): RangeError | null {
 
 /** Schedules are ordered by date and time (contract §2), then by end, creation and id for stability. */
 export const compareItems = (a: ScheduleItem, b: ScheduleItem): number =>
-  a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime) || a.endTime.localeCompare(b.endTime)
-  || a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  a.date.localeCompare(b.date) ||
+  a.startTime.localeCompare(b.startTime) ||
+  a.endTime.localeCompare(b.endTime) ||
+  a.createdAt.getTime() - b.createdAt.getTime() ||
+  (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export interface ItemChanges {
   title?: string | undefined;
@@ -93,7 +97,11 @@ export interface ItemChanges {
 }
 
 /** An update takes any subset of the fields; the merged slot must still be valid. */
-export function applyItemChanges(item: ScheduleItem, changes: ItemChanges, now: Date): { ok: true; item: ScheduleItem } | { ok: false; error: SlotError } {
+export function applyItemChanges(
+  item: ScheduleItem,
+  changes: ItemChanges,
+  now: Date,
+): { ok: true; item: ScheduleItem } | { ok: false; error: SlotError } {
   const next: ScheduleItem = {
     ...item,
     ...(changes.title !== undefined ? { title: changes.title } : {}),

@@ -40,8 +40,11 @@ export function checkTemplateItem(item: { dayOffset: number; startTime: string; 
 
 /** Template items in plan order: by day, then time. */
 export const compareTemplateItems = (a: TemplateItem, b: TemplateItem): number =>
-  a.dayOffset - b.dayOffset || a.startTime.localeCompare(b.startTime) || a.endTime.localeCompare(b.endTime)
-  || a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  a.dayOffset - b.dayOffset ||
+  a.startTime.localeCompare(b.startTime) ||
+  a.endTime.localeCompare(b.endTime) ||
+  a.createdAt.getTime() - b.createdAt.getTime() ||
+  (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
  * Who sees and edits a template: its owner, and Mentors and above of the tenant (they run the
@@ -51,7 +54,10 @@ export const canManageTemplate = (t: ScheduleTemplate, user: { userId: string; r
   t.ownerId === user.userId || user.role >= Role.Mentor;
 
 /** Who may receive an assignment from `assigner` (contract §6): oneself always; students from Mentors and above. */
-export function assignmentRefusal(assigner: { userId: string; role: RoleLevel }, assignee: { id: string; role: RoleLevel }): 'FORBIDDEN' | null {
+export function assignmentRefusal(
+  assigner: { userId: string; role: RoleLevel },
+  assignee: { id: string; role: RoleLevel },
+): 'FORBIDDEN' | null {
   if (assignee.id === assigner.userId) return null;
   return assigner.role >= Role.Mentor && assignee.role === Role.Student ? null : 'FORBIDDEN';
 }

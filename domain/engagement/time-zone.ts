@@ -16,7 +16,16 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 const formatter = (zone: string): Intl.DateTimeFormat => {
   let f = formatters.get(zone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     formatters.set(zone, f);
   }
   return f;
@@ -24,8 +33,19 @@ const formatter = (zone: string): Intl.DateTimeFormat => {
 
 /** The wall clock of `zone` at `instant`, as if it were UTC (milliseconds). */
 function wallClockMs(instant: Date, zone: string): number {
-  const parts = Object.fromEntries(formatter(zone).formatToParts(instant).map((p) => [p.type, p.value]));
-  return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const parts = Object.fromEntries(
+    formatter(zone)
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  return Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
 }
 
 /** The calendar day at `instant` in `zone` (UTC when null): "today" of a schedule. */
@@ -40,7 +60,13 @@ export function localDate(instant: Date, zone: string | null): string {
  * first occurrence.
  */
 export function zonedToUtc(date: string, time: string, zone: string): Date {
-  const wall = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)), Number(time.slice(0, 2)), Number(time.slice(3, 5)));
+  const wall = Date.UTC(
+    Number(date.slice(0, 4)),
+    Number(date.slice(5, 7)) - 1,
+    Number(date.slice(8, 10)),
+    Number(time.slice(0, 2)),
+    Number(time.slice(3, 5)),
+  );
   let guess = wall - (wallClockMs(new Date(wall), zone) - wall);
   const offset = wallClockMs(new Date(guess), zone) - guess;
   guess = wall - offset;

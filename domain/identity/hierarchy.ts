@@ -20,10 +20,6 @@ export function canAssignRole(actorRole: RoleLevel, newRole: RoleLevel): Hierarc
 }
 
 /** A change of `target` from `actor`: the target must be lower and any new role must stay lower. */
-export function checkUserChange(
-  actorRole: RoleLevel,
-  targetRole: RoleLevel,
-  newRole?: RoleLevel,
-): HierarchyViolation | null {
+export function checkUserChange(actorRole: RoleLevel, targetRole: RoleLevel, newRole?: RoleLevel): HierarchyViolation | null {
   return canModify(actorRole, targetRole) ?? (newRole === undefined ? null : canAssignRole(actorRole, newRole));
 }

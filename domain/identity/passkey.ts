@@ -32,8 +32,7 @@ export const PASSKEY_NAME_MAX = 100;
  * the received one must be strictly greater, else the authenticator may have been cloned.
  * Authenticators that do not count (synced passkeys) always report 0, which is accepted.
  */
-export const acceptsSignCount = (stored: number, received: number): boolean =>
-  (stored === 0 && received === 0) || received > stored;
+export const acceptsSignCount = (stored: number, received: number): boolean => (stored === 0 && received === 0) || received > stored;
 
 /** "Passkey 3" when the user gave no name at registration. */
 export const defaultPasskeyName = (existingCount: number): string => `Passkey ${existingCount + 1}`;

@@ -36,7 +36,8 @@ export const DEFAULT_TEMPLATE = {
 /** `{{ name }}` for the known placeholders; anything else is left as written. */
 export const fillPlaceholders = (text: string, values: Record<Placeholder, string>): string =>
   text.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (whole, name: string) =>
-    (PLACEHOLDERS as readonly string[]).includes(name) ? values[name as Placeholder] : whole);
+    (PLACEHOLDERS as readonly string[]).includes(name) ? values[name as Placeholder] : whole,
+  );
 
 /** "22 November 2026": the date as a person reads it on paper (UTC, the certificate's day of issue). */
 export function formatIssuedAt(d: Date): string {

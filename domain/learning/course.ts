@@ -92,7 +92,5 @@ export const byOrder = <T extends { order: number; createdAt: Date; id: string }
 
 export function orderedLessons<L extends LessonSummary>(modules: readonly CourseModule[], lessons: readonly L[]): L[] {
   const rank = new Map([...modules].sort(byOrder).map((m, i) => [m.id, i]));
-  return lessons
-    .filter((l) => rank.has(l.moduleId))
-    .sort((a, b) => rank.get(a.moduleId)! - rank.get(b.moduleId)! || byOrder(a, b));
+  return lessons.filter((l) => rank.has(l.moduleId)).sort((a, b) => rank.get(a.moduleId)! - rank.get(b.moduleId)! || byOrder(a, b));
 }

@@ -25,7 +25,10 @@ export const INVITER_NAME_MAX = 60;
  * (bidirectional overrides), cut to 60 characters.
  */
 export const inviterName = (displayName: string): string =>
-  Array.from(displayName.replace(/[\p{Cc}\p{Cf}\s]+/gu, ' ').trim()).slice(0, INVITER_NAME_MAX).join('').trim();
+  Array.from(displayName.replace(/[\p{Cc}\p{Cf}\s]+/gu, ' ').trim())
+    .slice(0, INVITER_NAME_MAX)
+    .join('')
+    .trim();
 
 /**
  * Whether an invitation may be mailed to an address given who holds it in the tenant: nobody, or

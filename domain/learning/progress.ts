@@ -18,7 +18,12 @@ const rank: Record<ProgressStatus, number> = { not_started: 0, in_progress: 1, c
  * Progress only moves forward: a completed lesson stays completed when it is opened again
  * (certificates are never taken back), an opened one never returns to not started.
  */
-export function advance(current: LessonProgress | null, base: Omit<LessonProgress, 'status' | 'startedAt' | 'completedAt' | 'updatedAt'>, requested: ProgressStatus, now: Date): LessonProgress {
+export function advance(
+  current: LessonProgress | null,
+  base: Omit<LessonProgress, 'status' | 'startedAt' | 'completedAt' | 'updatedAt'>,
+  requested: ProgressStatus,
+  now: Date,
+): LessonProgress {
   const from = current?.status ?? 'not_started';
   const status = rank[requested] > rank[from] ? requested : from;
   return {

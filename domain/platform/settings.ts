@@ -22,21 +22,50 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   { key: 'RegisterEnabled', type: 'boolean', default: true, public: true, description: 'Self-registration is open.' },
   { key: 'PasswordRegisterEnabled', type: 'boolean', default: true, public: true, description: 'Registration with a password is open.' },
   { key: 'PasswordLoginEnabled', type: 'boolean', default: true, public: true, description: 'Login with email and password is allowed.' },
-  { key: 'EmailVerificationEnabled', type: 'boolean', default: false, public: true, description: 'Registration needs a code mailed to the address first.' },
+  {
+    key: 'EmailVerificationEnabled',
+    type: 'boolean',
+    default: false,
+    public: true,
+    description: 'Registration needs a code mailed to the address first.',
+  },
   { key: 'PasskeyLoginEnabled', type: 'boolean', default: true, public: true, description: 'Login with a passkey (WebAuthn) is allowed.' },
   { key: 'SiteName', type: 'string', default: 'LMS', public: true, description: 'Name shown in mails and documents.' },
-  { key: 'PasswordResetUrl', type: 'string', default: '', format: 'page', description: 'Page of the front end that takes the password reset token as ?token=; empty uses PUBLIC_URL/reset-password.' },
+  {
+    key: 'PasswordResetUrl',
+    type: 'string',
+    default: '',
+    format: 'page',
+    description: 'Page of the front end that takes the password reset token as ?token=; empty uses PUBLIC_URL/reset-password.',
+  },
   { key: 'ParentInvitationsEnabled', type: 'boolean', default: true, public: true, description: 'Students may invite a parent by email.' },
-  { key: 'ParentInvitationUrl', type: 'string', default: '', format: 'page', description: 'Page of the front end that takes a parent invitation token as ?token=; empty uses PUBLIC_URL/parent-invitation.' },
-  { key: 'TimeZone', type: 'string', default: 'UTC', public: true, description: 'IANA time zone of the tenant (e.g. Asia/Jakarta): the CRM dashboard cuts its days, weeks and months in it.' },
+  {
+    key: 'ParentInvitationUrl',
+    type: 'string',
+    default: '',
+    format: 'page',
+    description: 'Page of the front end that takes a parent invitation token as ?token=; empty uses PUBLIC_URL/parent-invitation.',
+  },
+  {
+    key: 'TimeZone',
+    type: 'string',
+    default: 'UTC',
+    public: true,
+    description: 'IANA time zone of the tenant (e.g. Asia/Jakarta): the CRM dashboard cuts its days, weeks and months in it.',
+  },
   { key: 'SupportEmail', type: 'string', default: '', public: true, description: 'Address students can write to.' },
   { key: 'MailFrom', type: 'string', default: '', description: 'Sender of outgoing mail; empty uses MAIL_FROM.' },
-  { key: 'PaymentMethods', type: 'string_list', default: [], description: 'Codes of the payment methods offered (e.g. bank_transfer, ewallet, card, qris); empty offers every method of the payment provider.' },
+  {
+    key: 'PaymentMethods',
+    type: 'string_list',
+    default: [],
+    description:
+      'Codes of the payment methods offered (e.g. bank_transfer, ewallet, card, qris); empty offers every method of the payment provider.',
+  },
   { key: 'SMTPPassword', type: 'string', default: null, secret: true, description: 'Overrides the password in SMTP_URL.' },
 ];
 
-export const settingDefinition = (key: string): SettingDefinition | undefined =>
-  SETTING_DEFINITIONS.find((d) => d.key === key);
+export const settingDefinition = (key: string): SettingDefinition | undefined => SETTING_DEFINITIONS.find((d) => d.key === key);
 
 export function withDefaults(stored: SettingsMap): SettingsMap {
   const out: SettingsMap = {};

@@ -49,10 +49,14 @@ export interface WebhookPayload {
 }
 
 /** JSON turns dates into ISO strings; done once here so that every try sends the same bytes. */
-export const webhookPayload = (type: string, at: Date, data: Record<string, unknown>): WebhookPayload =>
-  ({ type, timestamp: at.toISOString(), data: JSON.parse(JSON.stringify(data)) as Record<string, unknown> });
+export const webhookPayload = (type: string, at: Date, data: Record<string, unknown>): WebhookPayload => ({
+  type,
+  timestamp: at.toISOString(),
+  data: JSON.parse(JSON.stringify(data)) as Record<string, unknown>,
+});
 
 /** A 2xx answer is a delivery; anything else (3xx included: redirects are not followed) is a failure. */
 export const isDelivered = (statusCode: number | null): boolean => statusCode !== null && statusCode >= 200 && statusCode < 300;
 
-export const subscribes = (endpoint: Pick<WebhookEndpoint, 'enabled' | 'events'>, type: string): boolean => endpoint.enabled && endpoint.events.includes(type);
+export const subscribes = (endpoint: Pick<WebhookEndpoint, 'enabled' | 'events'>, type: string): boolean =>
+  endpoint.enabled && endpoint.events.includes(type);

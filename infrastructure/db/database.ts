@@ -20,7 +20,10 @@ export class Database implements UnitOfWork {
    * @param onAfterCommitError what to do when a post-commit callback fails: the change is already
    *   committed, so the caller must not see a failure (outbox relays retry what was not enqueued).
    */
-  constructor(readonly knex: Knex, private readonly onAfterCommitError: (error: unknown) => void = () => {}) {}
+  constructor(
+    readonly knex: Knex,
+    private readonly onAfterCommitError: (error: unknown) => void = () => {},
+  ) {}
 
   q(): Knex | Knex.Transaction {
     return this.als.getStore()?.trx ?? this.knex;

@@ -6,7 +6,11 @@ import { isUnavailable } from '../unavailable.js';
  * most 5 s, for at most `waitMs` in all: a process started during an outage serves once the
  * database is back instead of exiting. Any other failure, or the last one, is thrown.
  */
-export async function whenDatabaseAnswers<T>(step: () => Promise<T>, waitMs: number, onRetry: (error: unknown, pauseMs: number) => void): Promise<T> {
+export async function whenDatabaseAnswers<T>(
+  step: () => Promise<T>,
+  waitMs: number,
+  onRetry: (error: unknown, pauseMs: number) => void,
+): Promise<T> {
   const deadline = Date.now() + waitMs;
   for (let pauseMs = 250; ; pauseMs = Math.min(pauseMs * 2, 5000)) {
     try {

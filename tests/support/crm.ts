@@ -37,16 +37,28 @@ export class FakeGraph {
       };
       if (url.searchParams.get('fields') === 'id') {
         if (this.pages.get(id)?.has(url.searchParams.get('access_token') ?? '')) return send(200, { id });
-        return send(400, { error: { message: `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`, type: 'GraphMethodException', code: 100 } });
+        return send(400, {
+          error: {
+            message: `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+            type: 'GraphMethodException',
+            code: 100,
+          },
+        });
       }
       const failing = this.failures.get(id) ?? 0;
       if (failing > 0) {
         this.failures.set(id, failing - 1);
-        return send(500, { error: { message: 'An unexpected error has occurred. Please retry your request later.', type: 'OAuthException', code: 2 } });
+        return send(500, {
+          error: { message: 'An unexpected error has occurred. Please retry your request later.', type: 'OAuthException', code: 2 },
+        });
       }
-      if (this.rejections.has(id)) return send(400, { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } });
+      if (this.rejections.has(id))
+        return send(400, { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } });
       const lead = this.leads.get(id);
-      if (!lead) return send(400, { error: { message: `Unsupported get request. Object with ID '${id}' does not exist`, type: 'GraphMethodException', code: 100 } });
+      if (!lead)
+        return send(400, {
+          error: { message: `Unsupported get request. Object with ID '${id}' does not exist`, type: 'GraphMethodException', code: 100 },
+        });
       return send(200, lead);
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
@@ -78,10 +90,19 @@ export class FakeGraph {
  * its own queue (so, with Redis, the shared app's worker never takes its jobs) and the shared
  * app's JWT secret (so harness users' tokens work here).
  */
-export async function crmApplication(graphUrl: string, env: Record<string, string> = {}): Promise<{ app: Application; http: ReturnType<typeof supertest>; jobsIdle: () => Promise<void> }> {
+export async function crmApplication(
+  graphUrl: string,
+  env: Record<string, string> = {},
+): Promise<{ app: Application; http: ReturnType<typeof supertest>; jobsIdle: () => Promise<void> }> {
   const h = await harness();
   const app = await extraApplication(
-    { META_GRAPH_URL: graphUrl, CRM_INGEST_BACKOFF_MS: '20', JWT_SECRET: h.resolve<string>('jwtSecret'), QUEUE_PREFIX: `crm-${randomUUID().slice(0, 8)}`, ...env },
+    {
+      META_GRAPH_URL: graphUrl,
+      CRM_INGEST_BACKOFF_MS: '20',
+      JWT_SECRET: h.resolve<string>('jwtSecret'),
+      QUEUE_PREFIX: `crm-${randomUUID().slice(0, 8)}`,
+      ...env,
+    },
     {},
     { runWorkers: true },
   );
@@ -96,16 +117,25 @@ export const metaSignature = (raw: string, secret: string) => `sha256=${createHm
 export const metaNotification = (page: string, leads: string[]) =>
   JSON.stringify({
     object: 'page',
-    entry: [{
-      id: page,
-      time: Math.floor(Date.now() / 1000),
-      changes: leads.map((id) => ({ field: 'leadgen', value: { leadgen_id: id, page_id: page, form_id: '4444', ad_id: '5555', created_time: Math.floor(Date.now() / 1000) } })),
-    }],
+    entry: [
+      {
+        id: page,
+        time: Math.floor(Date.now() / 1000),
+        changes: leads.map((id) => ({
+          field: 'leadgen',
+          value: { leadgen_id: id, page_id: page, form_id: '4444', ad_id: '5555', created_time: Math.floor(Date.now() / 1000) },
+        })),
+      },
+    ],
   });
 
 export const googleLead = (key: string, leadId: string, columns: Record<string, string>, extra: Record<string, unknown> = {}) => ({
   lead_id: leadId,
-  user_column_data: Object.entries(columns).map(([column_id, string_value]) => ({ column_id, column_name: column_id.replace(/_/g, ' ').toLowerCase(), string_value })),
+  user_column_data: Object.entries(columns).map(([column_id, string_value]) => ({
+    column_id,
+    column_name: column_id.replace(/_/g, ' ').toLowerCase(),
+    string_value,
+  })),
   api_version: '1.0',
   form_id: 1234,
   campaign_id: 5678,

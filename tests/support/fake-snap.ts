@@ -4,7 +4,10 @@ import type { AddressInfo } from 'node:net';
 /** A local stand-in for Snap: records requests and answers what the test says. */
 export class FakeSnap {
   readonly requests: Array<{ method: string; url: string; headers: IncomingMessage['headers']; body: Record<string, unknown> }> = [];
-  answer: { status: number; body: unknown } = { status: 201, body: { token: 'snap-token-1', redirect_url: 'https://app.sandbox.midtrans.test/snap/v4/redirection/snap-token-1' } };
+  answer: { status: number; body: unknown } = {
+    status: 201,
+    body: { token: 'snap-token-1', redirect_url: 'https://app.sandbox.midtrans.test/snap/v4/redirection/snap-token-1' },
+  };
   private server: Server | null = null;
   url = '';
 

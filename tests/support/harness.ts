@@ -48,7 +48,11 @@ export interface TestTenant {
 export class Harness {
   private passwordHash: Promise<string> | null = null;
 
-  constructor(readonly app: Application, readonly clock: FakeClock, readonly openApi: OpenApiResponseValidator) {}
+  constructor(
+    readonly app: Application,
+    readonly clock: FakeClock,
+    readonly openApi: OpenApiResponseValidator,
+  ) {}
 
   /** Requests to the shared application; every answer is checked against the OpenAPI document. */
   get http() {
@@ -82,14 +86,34 @@ export class Harness {
     const now = this.clock.now();
     const id = randomUUID();
     const user: User = {
-      id, tenantId: tenant.id, username: `u${id.slice(0, 8)}`, email: `${id.slice(0, 12)}@example.test`, displayName: `User ${id.slice(0, 6)}`,
-      avatar: null, role, status: 1, passwordHash: await this.passwordHash, phone: null, emailVerifiedAt: now, lastLoginAt: null, deletedAt: null,
-      createdAt: now, updatedAt: now, ...overrides,
+      id,
+      tenantId: tenant.id,
+      username: `u${id.slice(0, 8)}`,
+      email: `${id.slice(0, 12)}@example.test`,
+      displayName: `User ${id.slice(0, 6)}`,
+      avatar: null,
+      role,
+      status: 1,
+      passwordHash: await this.passwordHash,
+      phone: null,
+      emailVerifiedAt: now,
+      lastLoginAt: null,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+      ...overrides,
     };
     await this.resolve<UserRepository>('userRepository').insert(user);
     const session = await this.resolve<SessionIssuer>('sessionIssuer').open(user, 'password', { ip: '127.0.0.1', userAgent: 'test' });
     return {
-      id, email: user.email, password: TEST_PASSWORD, role, tenant, user, token: session.accessToken, refreshToken: session.refreshToken,
+      id,
+      email: user.email,
+      password: TEST_PASSWORD,
+      role,
+      tenant,
+      user,
+      token: session.accessToken,
+      refreshToken: session.refreshToken,
       headers: { ...tenant.headers, Authorization: `Bearer ${session.accessToken}` },
     };
   }
@@ -161,7 +185,11 @@ export function checkedAgent(callback: Application['callback'], validator: OpenA
  * A second application on the same database with its own configuration (low rate limits,
  * feature flags…); close it at the end of the test.
  */
-export async function extraApplication(env: Record<string, string>, overrides: Record<string, Resolver<unknown>> = {}, options: BuildOptions = {}): Promise<Application> {
+export async function extraApplication(
+  env: Record<string, string>,
+  overrides: Record<string, Resolver<unknown>> = {},
+  options: BuildOptions = {},
+): Promise<Application> {
   const h = await harness();
   return buildApplication(testConfig({ QUEUE_PREFIX: h.app.config.QUEUE_PREFIX, JWT_SECRET: h.resolve<string>('jwtSecret'), ...env }), {
     database: h.app.db,

@@ -1,7 +1,17 @@
 import { libphonenumberPhoneNumbers } from '../../adapters/security/libphonenumber-phone-numbers.js';
 import { noUserEvents } from '../../application/identity/ports/user-events.js';
-import { MemoryLoginRepository, MemoryTenantRepository, MemoryUserRepository, MemoryVerificationCodeRepository } from '../../adapters/persistence/memory/identity.memory.js';
-import { MemoryAuditLog, MemoryMailRepository, MemorySettings, MemoryUnitOfWork } from '../../adapters/persistence/memory/platform.memory.js';
+import {
+  MemoryLoginRepository,
+  MemoryTenantRepository,
+  MemoryUserRepository,
+  MemoryVerificationCodeRepository,
+} from '../../adapters/persistence/memory/identity.memory.js';
+import {
+  MemoryAuditLog,
+  MemoryMailRepository,
+  MemorySettings,
+  MemoryUnitOfWork,
+} from '../../adapters/persistence/memory/platform.memory.js';
 import { testCache } from './test-cache.js';
 import { MemoryPasskeyRepository } from '../../adapters/persistence/memory/passkey.memory.js';
 import { JwtTokenService } from '../../adapters/security/jwt-token-service.js';
@@ -41,21 +51,55 @@ export function memoryIdentity() {
   const uow = new MemoryUnitOfWork();
   const jobs = new RecordingJobs();
   const tokenService = new JwtTokenService('x'.repeat(64), testCache());
-  const base = { clock, ids: uuidGenerator, random: cryptoRandom, secretDigest: sha256Digest, passwordHasher: plainHasher, uow, auditLog, jobs, tokenService,
-    phoneNumbers: libphonenumberPhoneNumbers('ID'), userEvents: noUserEvents };
+  const base = {
+    clock,
+    ids: uuidGenerator,
+    random: cryptoRandom,
+    secretDigest: sha256Digest,
+    passwordHasher: plainHasher,
+    uow,
+    auditLog,
+    jobs,
+    tokenService,
+    phoneNumbers: libphonenumberPhoneNumbers('ID'),
+    userEvents: noUserEvents,
+  };
   const sessionIssuer = makeSessionIssuer({ ...base, loginRepository });
   const mailer = makeMailer({ mailRepository, jobs, clock, ids: uuidGenerator, mailDomain: 'test' });
   const deps = {
-    ...base, userRepository, loginRepository, tenantRepository, verificationCodeRepository, settingsReader: settings, settingsRepository: settings,
-    mailRepository, mailer, sessionIssuer, passkeyRepository: new MemoryPasskeyRepository(userRepository),
+    ...base,
+    userRepository,
+    loginRepository,
+    tenantRepository,
+    verificationCodeRepository,
+    settingsReader: settings,
+    settingsRepository: settings,
+    mailRepository,
+    mailer,
+    sessionIssuer,
+    passkeyRepository: new MemoryPasskeyRepository(userRepository),
   };
   const tenantId = uuidGenerator.uuid();
   const addUser = async (role: RoleLevel, overrides: Partial<User> = {}): Promise<User> => {
     const id = uuidGenerator.uuid();
     const now = clock.now();
     const user: User = {
-      id, tenantId, username: `u${id.slice(0, 6)}`, email: `${id.slice(0, 8)}@example.test`, displayName: 'Someone', avatar: null, role, status: 1,
-      passwordHash: 'plain:password123', phone: null, emailVerifiedAt: null, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now, ...overrides,
+      id,
+      tenantId,
+      username: `u${id.slice(0, 6)}`,
+      email: `${id.slice(0, 8)}@example.test`,
+      displayName: 'Someone',
+      avatar: null,
+      role,
+      status: 1,
+      passwordHash: 'plain:password123',
+      phone: null,
+      emailVerifiedAt: null,
+      lastLoginAt: null,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+      ...overrides,
     };
     await userRepository.insert(user);
     return user;

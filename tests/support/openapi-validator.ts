@@ -39,7 +39,9 @@ export class OpenApiResponseValidator {
     const key = `${method} ${template} ${status} ${mediaType}`;
     let v = this.compiled.get(key);
     if (!v) {
-      const pointer = ['paths', template, method, 'responses', status, 'content', mediaType, 'schema'].map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+      const pointer = ['paths', template, method, 'responses', status, 'content', mediaType, 'schema']
+        .map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1'))
+        .join('/');
       v = this.ajv.compile({ $ref: `openapi.json#/${pointer}` });
       this.compiled.set(key, v);
     }
@@ -52,7 +54,9 @@ export class OpenApiResponseValidator {
     if (!(METHODS as readonly string[]).includes(method)) return;
     const path = new URL(url, 'http://x').pathname;
     const where = `${method.toUpperCase()} ${path} → ${res.status}`;
-    const type = String(res.headers['content-type'] ?? '').split(';')[0]!.trim();
+    const type = String(res.headers['content-type'] ?? '')
+      .split(';')[0]!
+      .trim();
     const found = this.operationOf(method, path);
     if (!found) {
       // Unknown routes answer the error envelope (404/405), which is all that can be said of them.
@@ -60,17 +64,28 @@ export class OpenApiResponseValidator {
       throw new Error(`OpenAPI: ${where}: no operation in the document`);
     }
     const declared = found.op.responses?.[String(res.status)];
-    if (!declared) throw new Error(`OpenAPI: ${where}: status not declared by ${method.toUpperCase()} ${found.template} (declared: ${Object.keys(found.op.responses ?? {}).join(', ')})`);
+    if (!declared)
+      throw new Error(
+        `OpenAPI: ${where}: status not declared by ${method.toUpperCase()} ${found.template} (declared: ${Object.keys(found.op.responses ?? {}).join(', ')})`,
+      );
     const media = Object.keys(declared.content ?? {});
     if (media.length === 0) return;
-    const mediaType = media.find((m) => m === type) ?? media.find((m) => m.split('/')[0] === '*' || (m.endsWith('/*') && type.startsWith(m.slice(0, -1))));
+    const mediaType =
+      media.find((m) => m === type) ?? media.find((m) => m.split('/')[0] === '*' || (m.endsWith('/*') && type.startsWith(m.slice(0, -1))));
     if (!mediaType) throw new Error(`OpenAPI: ${where}: content type ${type || '(none)'} not declared (declared: ${media.join(', ')})`);
     if (mediaType !== 'application/json') return;
     const body: unknown = Buffer.isBuffer(res.body) ? JSON.parse(res.body.toString('utf8')) : res.body;
     const validate = this.validatorFor(found.template, method, String(res.status), mediaType);
     if (!validate(body)) {
-      const errors = (validate.errors ?? []).slice(0, 8).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`);
-      throw new Error(`OpenAPI: ${where}: the answer does not match ${method.toUpperCase()} ${found.template}: ${errors.join('; ')}\n${JSON.stringify(body).slice(0, 600)}`);
+      const errors = (validate.errors ?? [])
+        .slice(0, 8)
+        .map(
+          (e) =>
+            `${e.instancePath || '(root)'} ${e.message ?? ''}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`,
+        );
+      throw new Error(
+        `OpenAPI: ${where}: the answer does not match ${method.toUpperCase()} ${found.template}: ${errors.join('; ')}\n${JSON.stringify(body).slice(0, 600)}`,
+      );
     }
   }
 }

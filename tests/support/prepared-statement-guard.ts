@@ -14,7 +14,8 @@ export function watchPreparedStatements(knex: Knex): { problems(): string[] } {
     if (typeof name !== 'string' || query.sql === undefined) return;
     const known = texts.get(name);
     if (known === undefined) texts.set(name, query.sql);
-    else if (known !== query.sql && problems.length < 10) problems.push(`prepared statement "${name}" ran as\n  ${known}\nand as\n  ${query.sql}`);
+    else if (known !== query.sql && problems.length < 10)
+      problems.push(`prepared statement "${name}" ran as\n  ${known}\nand as\n  ${query.sql}`);
   });
   return { problems: () => problems };
 }

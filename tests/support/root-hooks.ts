@@ -25,8 +25,12 @@ export const mochaHooks = {
     this.timeout(60_000);
     await closeHarness();
     const misnamed = preparedStatements?.problems() ?? [];
-    if (misnamed.length > 0) throw new Error(`one statement name, two SQL texts (pg refuses the second on a connection):\n${misnamed.join('\n')}`);
+    if (misnamed.length > 0)
+      throw new Error(`one statement name, two SQL texts (pg refuses the second on a connection):\n${misnamed.join('\n')}`);
     // Reported once every test has run; the stack names the statements' caller.
-    if (queuedStatements.length > 0) throw new Error(`statements were issued concurrently on one connection (inside a transaction?):\n${queuedStatements[0]!.stack ?? ''}`);
+    if (queuedStatements.length > 0)
+      throw new Error(
+        `statements were issued concurrently on one connection (inside a transaction?):\n${queuedStatements[0]!.stack ?? ''}`,
+      );
   },
 };

@@ -98,7 +98,10 @@ export class SoftAuthenticator {
    * @param origin the page the "browser" is on
    * @param countsSignatures false: an authenticator that always reports counter 0 (synced passkeys)
    */
-  constructor(readonly origin: string, private readonly countsSignatures = true) {}
+  constructor(
+    readonly origin: string,
+    private readonly countsSignatures = true,
+  ) {}
 
   /** navigator.credentials.create() → the RegistrationResponseJSON register/finish takes. */
   create(options: CreationOptionsJSON, tweaks: CeremonyTweaks = {}) {
@@ -109,13 +112,15 @@ export class SoftAuthenticator {
     }
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const jwk = publicKey.export({ format: 'jwk' });
-    const coseKey = cbor(new Map<Cbor, Cbor>([
-      [1, 2], // kty: EC2
-      [3, -7], // alg: ES256
-      [-1, 1], // crv: P-256
-      [-2, Buffer.from(jwk.x!, 'base64url')],
-      [-3, Buffer.from(jwk.y!, 'base64url')],
-    ]));
+    const coseKey = cbor(
+      new Map<Cbor, Cbor>([
+        [1, 2], // kty: EC2
+        [3, -7], // alg: ES256
+        [-1, 1], // crv: P-256
+        [-2, Buffer.from(jwk.x!, 'base64url')],
+        [-3, Buffer.from(jwk.y!, 'base64url')],
+      ]),
+    );
     const credentialIdBytes = randomBytes(32);
     const credentialId = b64u(credentialIdBytes);
     const idLength = Buffer.alloc(2);
@@ -129,12 +134,14 @@ export class SoftAuthenticator {
       credentialIdBytes,
       coseKey,
     ]);
-    const clientDataJSON = Buffer.from(JSON.stringify({
-      type: tweaks.type ?? 'webauthn.create',
-      challenge: tweaks.challenge ?? options.challenge,
-      origin: tweaks.origin ?? this.origin,
-      crossOrigin: false,
-    }));
+    const clientDataJSON = Buffer.from(
+      JSON.stringify({
+        type: tweaks.type ?? 'webauthn.create',
+        challenge: tweaks.challenge ?? options.challenge,
+        origin: tweaks.origin ?? this.origin,
+        crossOrigin: false,
+      }),
+    );
     const attestationObject = cbor({ fmt: 'none', attStmt: {}, authData });
     this.credentials.set(credentialId, { credentialId, privateKey, rpId, userHandle: options.user.id, counter: 0 });
     return {
@@ -154,20 +161,25 @@ export class SoftAuthenticator {
   /** navigator.credentials.get() → the AuthenticationResponseJSON login/finish takes. */
   get(options: RequestOptionsJSON, tweaks: AssertionTweaks = {}) {
     const allowed = (options.allowCredentials ?? []).map((c) => c.id);
-    const id = tweaks.credentialId
-      ?? (allowed.length ? allowed.find((c) => this.credentials.has(c)) : [...this.credentials.keys()][0]);
+    const id = tweaks.credentialId ?? (allowed.length ? allowed.find((c) => this.credentials.has(c)) : [...this.credentials.keys()][0]);
     const credential = id ? this.credentials.get(id) : undefined;
     if (!credential) throw new Error('NotAllowedError: no matching credential');
     if (tweaks.counter === undefined && this.countsSignatures) credential.counter += 1;
     const counter = Buffer.alloc(4);
     counter.writeUInt32BE(tweaks.counter ?? (this.countsSignatures ? credential.counter : 0));
-    const authData = Buffer.concat([sha256(tweaks.rpId ?? options.rpId ?? credential.rpId), Buffer.from([tweaks.flags ?? FLAG_UP | FLAG_UV]), counter]);
-    const clientDataJSON = Buffer.from(JSON.stringify({
-      type: tweaks.type ?? 'webauthn.get',
-      challenge: tweaks.challenge ?? options.challenge,
-      origin: tweaks.origin ?? this.origin,
-      crossOrigin: false,
-    }));
+    const authData = Buffer.concat([
+      sha256(tweaks.rpId ?? options.rpId ?? credential.rpId),
+      Buffer.from([tweaks.flags ?? FLAG_UP | FLAG_UV]),
+      counter,
+    ]);
+    const clientDataJSON = Buffer.from(
+      JSON.stringify({
+        type: tweaks.type ?? 'webauthn.get',
+        challenge: tweaks.challenge ?? options.challenge,
+        origin: tweaks.origin ?? this.origin,
+        crossOrigin: false,
+      }),
+    );
     const signed = Buffer.concat([authData, sha256(tweaks.tamper ? Buffer.concat([clientDataJSON, Buffer.from(' ')]) : clientDataJSON)]);
     const signature = sign('sha256', signed, credential.privateKey); // DER, as WebAuthn ES256 wants
     const userHandle = tweaks.userHandle === undefined ? credential.userHandle : tweaks.userHandle;

@@ -24,7 +24,12 @@ export class StreamReader {
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(this.events)}`);
       let timer: NodeJS.Timeout | undefined;
-      const chunk = await Promise.race([this.reader.read(), new Promise<null>((r) => { timer = setTimeout(() => r(null), left); })]);
+      const chunk = await Promise.race([
+        this.reader.read(),
+        new Promise<null>((r) => {
+          timer = setTimeout(() => r(null), left);
+        }),
+      ]);
       clearTimeout(timer);
       if (chunk === null) continue;
       if (chunk.done) {
@@ -54,4 +59,3 @@ export class StreamReader {
     });
   }
 }
-

@@ -27,7 +27,10 @@ describe('system: chat stream across API processes and through shutdown', functi
     const rootAuth = { Authorization: `Bearer ${(root.body.data as { access_token: string }).access_token}` };
     const tokens: Record<string, string> = {};
     const ids: Record<string, string> = {};
-    for (const [name, role] of [['mentor', 30], ['student', 1]] as const) {
+    for (const [name, role] of [
+      ['mentor', 30],
+      ['student', 1],
+    ] as const) {
       const email = `${name}@stream.test`;
       const created = await json(await post(a.url, '/api/users', { name, email, password: 'stream password', role, status: 1 }, rootAuth));
       expect(created.status, JSON.stringify(created.body)).to.equal(200);
@@ -41,12 +44,17 @@ describe('system: chat stream across API processes and through shutdown', functi
 
     const abort = new AbortController();
     try {
-      const res = await fetch(`${b.url}/api/lms/chat/stream`, { headers: { Authorization: `Bearer ${tokens.student}` }, signal: abort.signal });
+      const res = await fetch(`${b.url}/api/lms/chat/stream`, {
+        headers: { Authorization: `Bearer ${tokens.student}` },
+        signal: abort.signal,
+      });
       expect(res.status).to.equal(200);
       const stream = new StreamReader(res.body!.getReader());
       await stream.until((e) => e.comment);
 
-      const sent = await json(await post(a.url, `/api/lms/chat/conversations/${conversationId}/messages`, { content: 'across processes' }, mentor));
+      const sent = await json(
+        await post(a.url, `/api/lms/chat/conversations/${conversationId}/messages`, { content: 'across processes' }, mentor),
+      );
       expect(sent.status).to.equal(200);
       const event = await stream.until((e) => e.event === 'message', 10_000);
       expect(JSON.parse(event.data)).to.include({ id: (sent.body.data as { id: string }).id, content: 'across processes' });

@@ -47,7 +47,10 @@ describe('system: faults', function () {
       expect(during.status).to.equal(503);
       expect(((await during.json()) as { message: string }).message).to.equal('Service unavailable');
       await proxy.restore();
-      const after = await until(() => fetch(`${api.url}/api/user/self`, { headers: auth }).then((r) => r.status), (s) => s === 200);
+      const after = await until(
+        () => fetch(`${api.url}/api/user/self`, { headers: auth }).then((r) => r.status),
+        (s) => s === 200,
+      );
       expect(after).to.equal(200);
       expect((await fetch(`${api.url}/health`)).status).to.equal(200);
     } finally {
@@ -67,10 +70,24 @@ describe('system: faults', function () {
       const worker = await within(startWorker({ ...env, REDIS_URL: redisUrl }), 'worker start');
       try {
         const auth = await within(loginRoot(api, env), 'login');
-        const put = await within(fetch(`${api.url}/api/settings`, { method: 'PUT', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ EmailVerificationEnabled: true }) }), 'settings');
+        const put = await within(
+          fetch(`${api.url}/api/settings`, {
+            method: 'PUT',
+            headers: { ...auth, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ EmailVerificationEnabled: true }),
+          }),
+          'settings',
+        );
         expect(put.status).to.equal(200);
         const key = `outage-${Date.now()}`;
-        const google = await within(fetch(`${api.url}/api/crm/integrations/google`, { method: 'PUT', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ webhook_key: key, enabled: true }) }), 'integration');
+        const google = await within(
+          fetch(`${api.url}/api/crm/integrations/google`, {
+            method: 'PUT',
+            headers: { ...auth, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ webhook_key: key, enabled: true }),
+          }),
+          'integration',
+        );
         expect(google.status).to.equal(200);
 
         await within(proxy.cut(), 'cut');
@@ -78,30 +95,59 @@ describe('system: faults', function () {
         expect(during.status).to.equal(mode === 'open' ? 200 : 503);
         if (mode === 'open') {
           // A mail committed while the queue is unreachable is not lost: the outbox relay sends it later.
-          const sent = await within(post(api.url, '/api/auth/verification-code', { email: 'outage@system.test' }), 'mail during outage', 10_000);
+          const sent = await within(
+            post(api.url, '/api/auth/verification-code', { email: 'outage@system.test' }),
+            'mail during outage',
+            10_000,
+          );
           expect(sent.status).to.equal(200);
           // Likewise a lead: the delivery is stored, and the relay hands it to the queue later.
-          const lead = await within(post(api.url, '/api/crm/webhooks/google', googleLead(key, 'G-OUTAGE-1', { FULL_NAME: 'Outage Lead', EMAIL: 'outage.lead@system.test' })), 'lead during outage', 10_000);
+          const lead = await within(
+            post(
+              api.url,
+              '/api/crm/webhooks/google',
+              googleLead(key, 'G-OUTAGE-1', { FULL_NAME: 'Outage Lead', EMAIL: 'outage.lead@system.test' }),
+            ),
+            'lead during outage',
+            10_000,
+          );
           expect(lead.status).to.equal(200);
         }
         await new Promise((r) => setTimeout(r, 1000));
         await within(proxy.restore(), 'restore');
 
-        const back = await until(() => within(fetch(`${api.url}/api/user/self`, { headers: auth }), 'request after outage').then((r) => r.status), (s) => s === 200);
+        const back = await until(
+          () => within(fetch(`${api.url}/api/user/self`, { headers: auth }), 'request after outage').then((r) => r.status),
+          (s) => s === 200,
+        );
         expect(back).to.equal(200);
         if (mode === 'closed') {
-          expect((await within(post(api.url, '/api/auth/verification-code', { email: 'outage@system.test' }), 'mail after outage')).status).to.equal(200);
+          expect(
+            (await within(post(api.url, '/api/auth/verification-code', { email: 'outage@system.test' }), 'mail after outage')).status,
+          ).to.equal(200);
         }
-        const status = await until(async () => {
-          const outbox = await json(await within(fetch(`${api.url}/api/email/outbox?to=outage@system.test`, { headers: auth }), 'outbox'));
-          return (outbox.body.data as { items: Array<{ status: string }> }).items[0]?.status ?? '';
-        }, (s) => s === 'stored', 30_000);
+        const status = await until(
+          async () => {
+            const outbox = await json(
+              await within(fetch(`${api.url}/api/email/outbox?to=outage@system.test`, { headers: auth }), 'outbox'),
+            );
+            return (outbox.body.data as { items: Array<{ status: string }> }).items[0]?.status ?? '';
+          },
+          (s) => s === 'stored',
+          30_000,
+        );
         expect(status, `worker output: ${worker.output.join('').slice(-1500)}`).to.equal('stored');
         if (mode === 'open') {
-          const leads = await until(async () => {
-            const res = await json(await within(fetch(`${api.url}/api/crm/leads?search=outage.lead@system.test`, { headers: auth }), 'leads'));
-            return (res.body.data as { total: number }).total;
-          }, (n) => n === 1, 30_000);
+          const leads = await until(
+            async () => {
+              const res = await json(
+                await within(fetch(`${api.url}/api/crm/leads?search=outage.lead@system.test`, { headers: auth }), 'leads'),
+              );
+              return (res.body.data as { total: number }).total;
+            },
+            (n) => n === 1,
+            30_000,
+          );
           expect(leads).to.equal(1);
         }
       } finally {
@@ -152,7 +198,10 @@ describe('system: faults', function () {
     const code = await api.stop('SIGTERM');
     stopping = true;
     await Promise.all(loops);
-    const handled = api.output.join('').split('\n').filter((line) => line.includes('"msg":"request"') && line.includes('"path":"/api/settings"')).length;
+    const handled = api.output
+      .join('')
+      .split('\n')
+      .filter((line) => line.includes('"msg":"request"') && line.includes('"path":"/api/settings"')).length;
     expect(code).to.equal(0);
     expect(cut, cut.slice(0, 5).join(', ')).to.deep.equal([]);
     expect(completed).to.be.greaterThan(50);
@@ -173,27 +222,46 @@ describe('system: faults', function () {
       graph.page(page, 'EAAB-system');
       const secret = 'app-secret-system';
       const integration = await fetch(`${api.url}/api/crm/integrations/meta`, {
-        method: 'PUT', headers: { ...auth, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ verify_token: 'verify-token-system', app_secret: secret, access_token: 'EAAB-system', page_id: page, enabled: true }),
+        method: 'PUT',
+        headers: { ...auth, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          verify_token: 'verify-token-system',
+          app_secret: secret,
+          access_token: 'EAAB-system',
+          page_id: page,
+          enabled: true,
+        }),
       });
       expect(integration.status).to.equal(200);
       const id = leadgenId();
       graph.lead(id, { full_name: 'Slow Lead', phone_number: '081234567890', email: 'slow@system.test' });
       graph.delays.set(id, 3000);
       const raw = metaNotification(page, [id]);
-      const hook = await fetch(`${api.url}/api/crm/webhooks/meta`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': metaSignature(raw, secret) }, body: raw });
+      const hook = await fetch(`${api.url}/api/crm/webhooks/meta`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': metaSignature(raw, secret) },
+        body: raw,
+      });
       expect(hook.status).to.equal(200);
 
       // The first worker is inside the (slow) Graph call: kill it without a chance to finish.
-      await until(async () => graph.calls.get(id) ?? 0, (n) => n >= 1, 15_000);
+      await until(
+        async () => graph.calls.get(id) ?? 0,
+        (n) => n >= 1,
+        15_000,
+      );
       first.child.kill('SIGKILL');
       await first.exited;
       second = await startWorker(env);
 
-      const leads = await until(async () => {
-        const res = await json(await fetch(`${api.url}/api/crm/leads?search=slow@system.test`, { headers: auth }));
-        return (res.body.data as { total: number }).total;
-      }, (n) => n >= 1, 60_000);
+      const leads = await until(
+        async () => {
+          const res = await json(await fetch(`${api.url}/api/crm/leads?search=slow@system.test`, { headers: auth }));
+          return (res.body.data as { total: number }).total;
+        },
+        (n) => n >= 1,
+        60_000,
+      );
       expect(leads).to.equal(1);
       expect(graph.calls.get(id)).to.be.at.least(2);
       await new Promise((r) => setTimeout(r, 1500));
@@ -211,18 +279,44 @@ describe('system: faults', function () {
     try {
       const auth = await loginRoot(a, env);
       const key = `key-${Date.now()}`;
-      expect((await fetch(`${a.url}/api/crm/integrations/google`, { method: 'PUT', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ webhook_key: key, enabled: true }) })).status).to.equal(200);
-      const member = await json(await post(a.url, '/api/users', { name: 'Sales', email: 'sales@system.test', password: 'sales password', role: 30, status: 1 }, auth));
+      expect(
+        (
+          await fetch(`${a.url}/api/crm/integrations/google`, {
+            method: 'PUT',
+            headers: { ...auth, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ webhook_key: key, enabled: true }),
+          })
+        ).status,
+      ).to.equal(200);
+      const member = await json(
+        await post(
+          a.url,
+          '/api/users',
+          { name: 'Sales', email: 'sales@system.test', password: 'sales password', role: 30, status: 1 },
+          auth,
+        ),
+      );
       const memberId = (member.body.data as { id: string }).id;
-      expect((await fetch(`${a.url}/api/crm/automation`, { method: 'PUT', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ mode: 'round_robin', members: [{ user_id: memberId, active: true, regions: [], categories: [] }] }) })).status).to.equal(200);
+      expect(
+        (
+          await fetch(`${a.url}/api/crm/automation`, {
+            method: 'PUT',
+            headers: { ...auth, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ mode: 'round_robin', members: [{ user_id: memberId, active: true, regions: [], categories: [] }] }),
+          })
+        ).status,
+      ).to.equal(200);
       const lead = googleLead(key, 'G-SYSTEM-1', { FULL_NAME: 'Once Only', PHONE_NUMBER: '+6281200000001', EMAIL: 'once@system.test' });
       // The same delivery reaches both processes (a gateway retry): still one lead, one assignment.
       const [r1, r2] = await Promise.all([post(a.url, '/api/crm/webhooks/google', lead), post(b.url, '/api/crm/webhooks/google', lead)]);
       expect([r1.status, r2.status]).to.deep.equal([200, 200]);
-      const found = await until(async () => {
-        const res = await json(await fetch(`${b.url}/api/crm/leads?search=once@system.test`, { headers: auth }));
-        return res.body.data as { total: number; items: Array<{ id: string; assigned_to: string }> };
-      }, (d) => d.total >= 1 && Boolean(d.items[0]?.assigned_to));
+      const found = await until(
+        async () => {
+          const res = await json(await fetch(`${b.url}/api/crm/leads?search=once@system.test`, { headers: auth }));
+          return res.body.data as { total: number; items: Array<{ id: string; assigned_to: string }> };
+        },
+        (d) => d.total >= 1 && Boolean(d.items[0]?.assigned_to),
+      );
       expect(found.total).to.equal(1);
       expect(found.items[0]!.assigned_to).to.equal(memberId);
       await new Promise((r) => setTimeout(r, 1500));

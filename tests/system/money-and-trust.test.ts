@@ -38,13 +38,19 @@ describe('system: money and trust across two API processes', function () {
   it('ten students racing one max_uses 1, 100 % code on both processes: exactly one order is discounted', async () => {
     const course = await created(a.url, '/api/lms/admin/courses', { title: 'Paid course', price: 150000, status: 'published' }, admin);
     await created(b.url, '/api/lms/admin/resources/promo-codes', { code: 'RACE1', type: 'percent', value: 100, max_uses: 1 }, admin);
-    const students = await Promise.all(Array.from({ length: 10 }, async (_, i) => {
-      const email = `racer${i}@money.test`;
-      await created(i % 2 ? a.url : b.url, '/api/users', { name: email, email, password: 'racer password', role: 1, status: 1 }, admin);
-      const login = await created(i % 2 ? b.url : a.url, '/api/auth/login', { email, password: 'racer password' }, tenant);
-      return { ...tenant, Authorization: `Bearer ${login.access_token as string}` };
-    }));
-    const answers = await Promise.all(students.map(async (headers, i) => json(await post(i % 2 ? a.url : b.url, '/api/orders', { items: [{ course_id: course.id }], promo_code: 'RACE1' }, headers))));
+    const students = await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => {
+        const email = `racer${i}@money.test`;
+        await created(i % 2 ? a.url : b.url, '/api/users', { name: email, email, password: 'racer password', role: 1, status: 1 }, admin);
+        const login = await created(i % 2 ? b.url : a.url, '/api/auth/login', { email, password: 'racer password' }, tenant);
+        return { ...tenant, Authorization: `Bearer ${login.access_token as string}` };
+      }),
+    );
+    const answers = await Promise.all(
+      students.map(async (headers, i) =>
+        json(await post(i % 2 ? a.url : b.url, '/api/orders', { items: [{ course_id: course.id }], promo_code: 'RACE1' }, headers)),
+      ),
+    );
     const won = answers.filter((r) => r.status === 200);
     expect(won, JSON.stringify(answers)).to.have.length(1);
     expect(won[0]!.body.data).to.include({ status: 'paid', total_amount: 0 });

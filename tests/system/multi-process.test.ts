@@ -32,7 +32,14 @@ describe('system: two API processes and a worker share their state', function ()
   });
 
   const createUser = async (email: string, role = 1) => {
-    const res = await json(await post(a.url, '/api/users', { name: email, email, password: 'system password', role, status: 1 }, { ...tenant, Authorization: `Bearer ${rootToken}` }));
+    const res = await json(
+      await post(
+        a.url,
+        '/api/users',
+        { name: email, email, password: 'system password', role, status: 1 },
+        { ...tenant, Authorization: `Bearer ${rootToken}` },
+      ),
+    );
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
   };
 
@@ -46,7 +53,9 @@ describe('system: two API processes and a worker share their state', function ()
     expect(replay.status).to.equal(401);
     expect(replay.body.message).to.equal('Invalid token');
     // Reuse revoked the family everywhere: the pair issued on A is dead on B too.
-    const next = await json(await post(b.url, '/api/auth/refresh', { refresh_token: (rotated.body.data as { refresh_token: string }).refresh_token }, tenant));
+    const next = await json(
+      await post(b.url, '/api/auth/refresh', { refresh_token: (rotated.body.data as { refresh_token: string }).refresh_token }, tenant),
+    );
     expect(next.status).to.equal(401);
   });
 
@@ -66,7 +75,9 @@ describe('system: two API processes and a worker share their state', function ()
     const authenticator = new SoftAuthenticator(env.WEBAUTHN_ORIGINS!);
     const options = await json(await post(a.url, '/api/auth/webauthn/register/begin', {}, auth));
     expect(options.status, JSON.stringify(options.body)).to.equal(200);
-    const registered = await json(await post(b.url, '/api/auth/webauthn/register/finish', authenticator.create(options.body.data as never), auth));
+    const registered = await json(
+      await post(b.url, '/api/auth/webauthn/register/finish', authenticator.create(options.body.data as never), auth),
+    );
     expect(registered.status, JSON.stringify(registered.body)).to.equal(200);
 
     const begin = await json(await post(b.url, '/api/auth/webauthn/login/begin', { email: 'passkey@system.test' }, tenant));
@@ -77,7 +88,11 @@ describe('system: two API processes and a worker share their state', function ()
 
   it('delivers on the worker a mail enqueued by an API process', async () => {
     const admin = { ...tenant, Authorization: `Bearer ${rootToken}` };
-    const settings = await fetch(`${a.url}/api/settings`, { method: 'PUT', headers: { 'Content-Type': 'application/json', ...admin }, body: JSON.stringify({ EmailVerificationEnabled: true }) });
+    const settings = await fetch(`${a.url}/api/settings`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', ...admin },
+      body: JSON.stringify({ EmailVerificationEnabled: true }),
+    });
     expect(settings.status).to.equal(200);
     // Other processes see a settings change within their 2 s cache.
     let sent = 0;
@@ -90,7 +105,7 @@ describe('system: two API processes and a worker share their state', function ()
     let status = '';
     while (Date.now() < deadline) {
       const outbox = await json(await fetch(`${a.url}/api/email/outbox?to=mail@system.test`, { headers: admin }));
-      status = ((outbox.body.data as { items: Array<{ status: string }> }).items[0]?.status) ?? '';
+      status = (outbox.body.data as { items: Array<{ status: string }> }).items[0]?.status ?? '';
       if (status === 'stored') break;
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -106,7 +121,10 @@ describe('system: rate limits are shared by every API process', function () {
     const [a, b] = await Promise.all([startApi(env), startApi(env)]);
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 20; i++) statuses.push((await post(i % 2 ? a.url : b.url, '/api/auth/login', { email: 'nobody@system.test', password: 'whatever pw' })).status);
+      for (let i = 0; i < 20; i++)
+        statuses.push(
+          (await post(i % 2 ? a.url : b.url, '/api/auth/login', { email: 'nobody@system.test', password: 'whatever pw' })).status,
+        );
       expect(statuses.every((s) => s === 400)).to.equal(true);
       expect((await post(a.url, '/api/auth/login', { email: 'nobody@system.test', password: 'whatever pw' })).status).to.equal(429);
       expect((await post(b.url, '/api/auth/login', { email: 'nobody@system.test', password: 'whatever pw' })).status).to.equal(429);

@@ -39,12 +39,21 @@ describe('system: npm start and npm run worker under a process manager', functio
     const body = JSON.stringify({ email: env.ROOT_ADMIN_EMAIL, password: env.ROOT_ADMIN_PASSWORD });
     let settle: (v: { status: number | undefined; text: string }) => void = () => {};
     const answer = new Promise<{ status: number | undefined; text: string }>((resolve) => (settle = resolve));
-    const inFlight = httpRequest({ host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
-      let text = '';
-      res.on('data', (c: Buffer) => (text += c.toString()));
-      res.on('end', () => settle({ status: res.statusCode, text }));
-      res.on('error', (e) => settle({ status: undefined, text: e.message }));
-    });
+    const inFlight = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => settle({ status: res.statusCode, text }));
+        res.on('error', (e) => settle({ status: undefined, text: e.message }));
+      },
+    );
     inFlight.on('error', (e) => settle({ status: undefined, text: e.message }));
     inFlight.write(body.slice(0, 10));
     await sleep(500);
@@ -81,6 +90,8 @@ describe('system: npm start and npm run worker under a process manager', functio
       output = (error as Error).message;
     }
     const lines = output.split('\n').filter((l) => l.includes('PAYGATE_PROVIDER'));
-    expect(lines, output).to.deep.equal(['Invalid environment variable PAYGATE_PROVIDER: required when NODE_ENV=production (midtrans, or sandbox on purpose)']);
+    expect(lines, output).to.deep.equal([
+      'Invalid environment variable PAYGATE_PROVIDER: required when NODE_ENV=production (midtrans, or sandbox on purpose)',
+    ]);
   });
 });

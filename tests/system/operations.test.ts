@@ -1,6 +1,18 @@
 import { expect } from 'chai';
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -40,7 +52,10 @@ describe('system: operations', function () {
       REDIS_URL: viaProxy(env.REDIS_URL!, await redisProxy.start()),
     });
     try {
-      expect(await readiness(api.url)).to.deep.equal({ status: 200, body: { status: 'ready', checks: { database: 'ok', redis: 'ok', migrations: 'ok', serving: 'ok' }, failed: [] } });
+      expect(await readiness(api.url)).to.deep.equal({
+        status: 200,
+        body: { status: 'ready', checks: { database: 'ok', redis: 'ok', migrations: 'ok', serving: 'ok' }, failed: [] },
+      });
 
       await pgProxy.cut();
       const noDatabase = await readiness(api.url);
@@ -48,7 +63,14 @@ describe('system: operations', function () {
       expect(noDatabase.body.failed).to.include('database').and.not.include('redis');
       expect((await fetch(`${api.url}/health/live`)).status).to.equal(200);
       await pgProxy.restore();
-      expect((await until(() => readiness(api.url), (r) => r.status === 200)).body.failed).to.deep.equal([]);
+      expect(
+        (
+          await until(
+            () => readiness(api.url),
+            (r) => r.status === 200,
+          )
+        ).body.failed,
+      ).to.deep.equal([]);
 
       await redisProxy.cut();
       const noRedis = await readiness(api.url);
@@ -56,7 +78,14 @@ describe('system: operations', function () {
       expect(noRedis.body.failed).to.deep.equal(['redis']);
       expect((await fetch(`${api.url}/health/live`)).status).to.equal(200);
       await redisProxy.restore();
-      expect((await until(() => readiness(api.url), (r) => r.status === 200)).body.failed).to.deep.equal([]);
+      expect(
+        (
+          await until(
+            () => readiness(api.url),
+            (r) => r.status === 200,
+          )
+        ).body.failed,
+      ).to.deep.equal([]);
     } finally {
       await api.stop();
       await pgProxy.close();
@@ -67,7 +96,9 @@ describe('system: operations', function () {
 
 /** A JSON-array instruction of the Dockerfile (`CMD [...]`, `HEALTHCHECK … CMD [...]`). */
 function dockerfileCommand(instruction: 'CMD' | 'HEALTHCHECK'): string[] {
-  const line = readFileSync('Dockerfile', 'utf8').split('\n').find((l) => l.startsWith(`${instruction} `));
+  const line = readFileSync('Dockerfile', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${instruction} `));
   expect(line, `the Dockerfile has a ${instruction}`).to.be.a('string');
   return JSON.parse(line!.slice(line!.indexOf('['))) as string[];
 }
@@ -84,7 +115,8 @@ function imageLikeDirectory(): string {
   for (const file of ['launch.mjs', 'healthcheck.mjs']) copyFileSync(join('scripts', file), join(dir, 'scripts', file));
   const modules = realpathSync('node_modules');
   mkdirSync(join(dir, 'node_modules'));
-  for (const name of readdirSync(modules)) if (name !== 'tsx' && !name.startsWith('.')) symlinkSync(join(modules, name), join(dir, 'node_modules', name));
+  for (const name of readdirSync(modules))
+    if (name !== 'tsx' && !name.startsWith('.')) symlinkSync(join(modules, name), join(dir, 'node_modules', name));
   return dir;
 }
 
@@ -117,12 +149,22 @@ describe('system: the compiled build and the deployment files', function () {
     expect(dockerfileCommand('HEALTHCHECK').join(' ')).to.equal(scripts.healthcheck);
     const dockerfile = readFileSync('Dockerfile', 'utf8');
     expect(dockerfile).to.match(/^FROM node:22-slim AS build$/m);
-    expect(dockerfile.split('\n').filter((l) => l.startsWith('FROM ')).at(-1)).to.equal('FROM node:22-slim');
+    expect(
+      dockerfile
+        .split('\n')
+        .filter((l) => l.startsWith('FROM '))
+        .at(-1),
+    ).to.equal('FROM node:22-slim');
     expect(dockerfile).to.match(/^USER node$/m);
   });
 
   it('compose.yaml runs PostgreSQL, Redis, a migrate job, two API processes and a worker, each on a command the build has', () => {
-    const compose = parseYaml(readFileSync('compose.yaml', 'utf8'), { merge: true }) as { services: Record<string, { command?: string[]; depends_on?: Record<string, { condition: string }>; environment?: Record<string, string> }> };
+    const compose = parseYaml(readFileSync('compose.yaml', 'utf8'), { merge: true }) as {
+      services: Record<
+        string,
+        { command?: string[]; depends_on?: Record<string, { condition: string }>; environment?: Record<string, string> }
+      >;
+    };
     const services = compose.services;
     expect(Object.keys(services)).to.have.members(['postgres', 'redis', 'migrate', 'api-1', 'api-2', 'worker']);
     const launched = (name: string) => services[name]!.command ?? dockerfileCommand('CMD');
@@ -133,7 +175,8 @@ describe('system: the compiled build and the deployment files', function () {
       expect(readdirSync(join('dist', launched(name)[2]!, '..'))).to.include(`${launched(name)[2]!.split('/').at(-1)}.js`);
       expect(services[name]!.environment).to.include({ NODE_ENV: 'production', REDIS_URL: 'redis://redis:6379' });
     }
-    for (const name of ['api-1', 'api-2', 'worker']) expect(services[name]!.depends_on?.migrate).to.deep.equal({ condition: 'service_completed_successfully' });
+    for (const name of ['api-1', 'api-2', 'worker'])
+      expect(services[name]!.depends_on?.migrate).to.deep.equal({ condition: 'service_completed_successfully' });
     expect(services['api-1']!.environment!.START_WORKER).to.equal('false');
   });
 
@@ -145,7 +188,13 @@ describe('system: the compiled build and the deployment files', function () {
     const output: string[] = [];
     const child = spawn(command === 'node' ? process.execPath : command!, args, {
       cwd: dir,
-      env: { PATH: process.env.PATH, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'lms-image-data-')) },
+      env: {
+        PATH: process.env.PATH,
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'lms-image-data-')),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.on('data', (d: Buffer) => output.push(d.toString()));
@@ -164,7 +213,10 @@ describe('system: the compiled build and the deployment files', function () {
       expect((await fetch(`http://127.0.0.1:${port}/health/ready`)).status).to.equal(200);
 
       const [check, ...checkArgs] = dockerfileCommand('HEALTHCHECK');
-      const healthy = spawnSync(check === 'node' ? process.execPath : check!, checkArgs, { cwd: dir, env: { ...process.env, PORT: String(port) } });
+      const healthy = spawnSync(check === 'node' ? process.execPath : check!, checkArgs, {
+        cwd: dir,
+        env: { ...process.env, PORT: String(port) },
+      });
       expect(healthy.status, healthy.stderr.toString()).to.equal(0);
     } finally {
       child.kill('SIGTERM');
@@ -183,9 +235,14 @@ describe('system: the compiled build and the deployment files', function () {
       writeFileSync(source, '');
       const later = new Date(Date.now() + 60_000);
       utimesSync(source, later, later);
-      const run = spawnSync(process.execPath, ['scripts/launch.mjs', 'composition/http-main'], { cwd: dir, env: { ...process.env, NODE_ENV: 'production' } });
+      const run = spawnSync(process.execPath, ['scripts/launch.mjs', 'composition/http-main'], {
+        cwd: dir,
+        env: { ...process.env, NODE_ENV: 'production' },
+      });
       expect(run.status).to.equal(1);
-      expect(run.stderr.toString().trim()).to.equal('Cannot start with NODE_ENV=production: composition/ changed after the last build: run `npm run build`');
+      expect(run.stderr.toString().trim()).to.equal(
+        'Cannot start with NODE_ENV=production: composition/ changed after the last build: run `npm run build`',
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

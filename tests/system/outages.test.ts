@@ -49,7 +49,11 @@ describe('system: outages answer 503 and lose nothing acknowledged', function ()
     const starting = startApi({ ...env, DATABASE_URL: viaProxy(env.DATABASE_URL!, port) }, output);
     let api: ServiceProcess | null = null;
     try {
-      const waiting = await until(async () => output.join('').split('database unavailable at start-up; waiting').length - 1, (n) => n >= 2, 60_000);
+      const waiting = await until(
+        async () => output.join('').split('database unavailable at start-up; waiting').length - 1,
+        (n) => n >= 2,
+        60_000,
+      );
       expect(waiting, output.join('')).to.be.at.least(2);
       await proxy.restore();
       api = await starting;
@@ -74,7 +78,13 @@ describe('system: outages answer 503 and lose nothing acknowledged', function ()
     const api = await startApi({ ...env, DATABASE_URL: url.toString() });
     try {
       const auth = await loginRoot(api, env);
-      const register = (n: number) => post(api.url, '/api/auth/register', { username: `outage${n}`, display_name: 'Outage', email: `outage-${n}@system.test`, password: 'outage password' });
+      const register = (n: number) =>
+        post(api.url, '/api/auth/register', {
+          username: `outage${n}`,
+          display_name: 'Outage',
+          email: `outage-${n}@system.test`,
+          password: 'outage password',
+        });
       expect((await fetch(`${api.url}/api/user/self`, { headers: auth })).status).to.equal(200);
 
       // No connection left for the role (53300), and the ones it holds are terminated (57P01).
@@ -85,7 +95,11 @@ describe('system: outages answer 503 and lose nothing acknowledged', function ()
       const statuses: number[] = [];
       const bodies: string[] = [];
       for (let i = 0; i < 6; i++) {
-        for (const res of [await fetch(`${api.url}/api/user/self`, { headers: auth }), await register(i), await post(api.url, '/api/auth/login', { email: env.ROOT_ADMIN_EMAIL, password: env.ROOT_ADMIN_PASSWORD })]) {
+        for (const res of [
+          await fetch(`${api.url}/api/user/self`, { headers: auth }),
+          await register(i),
+          await post(api.url, '/api/auth/login', { email: env.ROOT_ADMIN_EMAIL, password: env.ROOT_ADMIN_PASSWORD }),
+        ]) {
           statuses.push(res.status);
           bodies.push(await res.text());
         }
@@ -96,7 +110,10 @@ describe('system: outages answer 503 and lose nothing acknowledged', function ()
       expect(output).not.to.include('unhandled error');
 
       await asSuperuser((c) => c.query(`alter role "${role}" connection limit -1`));
-      const back = await until(() => fetch(`${api.url}/api/user/self`, { headers: auth }).then((r) => r.status), (s) => s === 200);
+      const back = await until(
+        () => fetch(`${api.url}/api/user/self`, { headers: auth }).then((r) => r.status),
+        (s) => s === 200,
+      );
       expect(back).to.equal(200);
     } finally {
       await api.stop();
@@ -129,12 +146,24 @@ describe('system: outages answer 503 and lose nothing acknowledged', function ()
       expect(slow).to.deep.equal([]);
       // One warning for the outage, whatever the requests and reconnection tries meanwhile. It is
       // logged on ioredis's first failed reconnection, which may come after the reads above.
-      const warnings = () => api.output.join('').split('\n').filter((line) => line.includes('"level":40'));
-      await until(async () => warnings().length, (n) => n > 0, 5_000);
+      const warnings = () =>
+        api.output
+          .join('')
+          .split('\n')
+          .filter((line) => line.includes('"level":40'));
+      await until(
+        async () => warnings().length,
+        (n) => n > 0,
+        5_000,
+      );
       expect(warnings()).to.have.length(1);
       expect(warnings()[0]).to.include('redis unavailable');
       await proxy.restore();
-      const back = await until(async () => api.output.join('').includes('redis available again'), (b) => b, 30_000);
+      const back = await until(
+        async () => api.output.join('').includes('redis available again'),
+        (b) => b,
+        30_000,
+      );
       expect(back).to.equal(true);
       expect((await fetch(`${api.url}/api/user/self`, { headers: auth })).status).to.equal(200);
       expect(warnings()).to.have.length(1);
@@ -147,7 +176,11 @@ describe('system: outages answer 503 and lose nothing acknowledged', function ()
   it('keeps leads, outbound deliveries and mails acknowledged during a PostgreSQL outage longer than all their tries: all done after it', async () => {
     const receiver = await new WebhookReceiver().start();
     const env = await deploymentEnv({
-      WEBHOOK_ALLOW_PRIVATE: 'true', CRM_INGEST_ATTEMPTS: '4', CRM_INGEST_BACKOFF_MS: '100', WEBHOOK_ATTEMPTS: '2', WEBHOOK_BACKOFF_MS: '100',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      CRM_INGEST_ATTEMPTS: '4',
+      CRM_INGEST_BACKOFF_MS: '100',
+      WEBHOOK_ATTEMPTS: '2',
+      WEBHOOK_BACKOFF_MS: '100',
     });
     const target = new URL(env.DATABASE_URL!);
     const proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
@@ -158,14 +191,34 @@ describe('system: outages answer 503 and lose nothing acknowledged', function ()
     try {
       const auth = await loginRoot(api, env);
       const key = `outage-${Date.now()}`;
-      expect((await fetch(`${api.url}/api/crm/integrations/google`, { method: 'PUT', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ webhook_key: key, enabled: true }) })).status).to.equal(200);
-      expect((await fetch(`${api.url}/api/settings`, { method: 'PUT', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ EmailVerificationEnabled: true }) })).status).to.equal(200);
+      expect(
+        (
+          await fetch(`${api.url}/api/crm/integrations/google`, {
+            method: 'PUT',
+            headers: { ...auth, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ webhook_key: key, enabled: true }),
+          })
+        ).status,
+      ).to.equal(200);
+      expect(
+        (
+          await fetch(`${api.url}/api/settings`, {
+            method: 'PUT',
+            headers: { ...auth, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ EmailVerificationEnabled: true }),
+          })
+        ).status,
+      ).to.equal(200);
       const endpoint = await json(await post(api.url, '/api/webhooks/endpoints', { url: receiver.url, events: ['lead.created'] }, auth));
       expect(endpoint.status, JSON.stringify(endpoint.body)).to.equal(200);
 
       await proxy.cut();
       for (let i = 0; i < 10; i++) {
-        const res = await post(api.url, '/api/crm/webhooks/google', googleLead(key, `G-OUTAGE-${i}`, { FULL_NAME: `Outage ${i}`, EMAIL: `lead${i}@outage.test` }));
+        const res = await post(
+          api.url,
+          '/api/crm/webhooks/google',
+          googleLead(key, `G-OUTAGE-${i}`, { FULL_NAME: `Outage ${i}`, EMAIL: `lead${i}@outage.test` }),
+        );
         expect(res.status).to.equal(200);
       }
       const manual = await json(await post(api.url, '/api/crm/leads', { name: 'Typed In During Outage' }, auth));
@@ -179,17 +232,29 @@ describe('system: outages answer 503 and lose nothing acknowledged', function ()
       await proxy.restore();
       const restoredAt = Date.now();
 
-      const leads = await until(async () => {
-        const res = await json(await fetch(`${api.url}/api/crm/leads?search=outage.test&page_size=50`, { headers: auth }));
-        return (res.body.data as { total: number }).total;
-      }, (n) => n === 10, 60_000);
+      const leads = await until(
+        async () => {
+          const res = await json(await fetch(`${api.url}/api/crm/leads?search=outage.test&page_size=50`, { headers: auth }));
+          return (res.body.data as { total: number }).total;
+        },
+        (n) => n === 10,
+        60_000,
+      );
       expect(leads, `worker output: ${worker.output.join('').slice(-1500)}`).to.equal(10);
-      const delivered = await until(async () => receiver.received.some((r) => r.body.includes(manualId)), (b) => b, 60_000 - (Date.now() - restoredAt));
+      const delivered = await until(
+        async () => receiver.received.some((r) => r.body.includes(manualId)),
+        (b) => b,
+        60_000 - (Date.now() - restoredAt),
+      );
       expect(delivered).to.equal(true);
-      const mail = await until(async () => {
-        const outbox = await json(await fetch(`${api.url}/api/email/outbox?to=mail@outage.test`, { headers: auth }));
-        return (outbox.body.data as { items: Array<{ status: string }> }).items[0]?.status ?? '';
-      }, (st) => st === 'stored', Math.max(1000, 60_000 - (Date.now() - restoredAt)));
+      const mail = await until(
+        async () => {
+          const outbox = await json(await fetch(`${api.url}/api/email/outbox?to=mail@outage.test`, { headers: auth }));
+          return (outbox.body.data as { items: Array<{ status: string }> }).items[0]?.status ?? '';
+        },
+        (st) => st === 'stored',
+        Math.max(1000, 60_000 - (Date.now() - restoredAt)),
+      );
       expect(mail).to.equal('stored');
       const failed = await json(await fetch(`${api.url}/api/crm/webhook-deliveries?status=failed`, { headers: auth }));
       expect((failed.body.data as { total: number }).total).to.equal(0);
@@ -209,7 +274,12 @@ describe('system: outages answer 503 and lose nothing acknowledged', function ()
     await new Promise((r) => setTimeout(r, 800));
     const exited = api.stop('SIGTERM');
     const result = await load;
-    expect({ errors: result.errors, timeouts: result.timeouts, resets: result.resets, non2xx: result.non2xx }).to.deep.equal({ errors: 0, timeouts: 0, resets: 0, non2xx: 0 });
+    expect({ errors: result.errors, timeouts: result.timeouts, resets: result.resets, non2xx: result.non2xx }).to.deep.equal({
+      errors: 0,
+      timeouts: 0,
+      resets: 0,
+      non2xx: 0,
+    });
     expect(result.requests.total).to.be.greaterThan(100);
     expect(await exited).to.equal(0);
   });

@@ -19,7 +19,11 @@ describe('system: webhook proof throttling across two API processes', function (
     const login = await json(await post(a.url, '/api/auth/login', { email: env.ROOT_ADMIN_EMAIL, password: env.ROOT_ADMIN_PASSWORD }));
     expect(login.status, JSON.stringify(login.body)).to.equal(200);
     const root = { Authorization: `Bearer ${(login.body.data as { access_token: string }).access_token}` };
-    const res = await fetch(`${b.url}/api/crm/integrations/google`, { method: 'PUT', headers: { ...root, 'Content-Type': 'application/json' }, body: JSON.stringify({ webhook_key: googleKey, enabled: true }) });
+    const res = await fetch(`${b.url}/api/crm/integrations/google`, {
+      method: 'PUT',
+      headers: { ...root, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ webhook_key: googleKey, enabled: true }),
+    });
     expect(res.status).to.equal(200);
   });
 
@@ -28,11 +32,29 @@ describe('system: webhook proof throttling across two API processes', function (
   });
 
   const google = (url: string, ip: string, key: string) =>
-    post(url, '/api/crm/webhooks/google', { lead_id: `lead-${randomUUID()}`, google_key: key, user_column_data: [{ column_id: 'FULL_NAME', string_value: 'System Lead' }] }, { 'X-Forwarded-For': ip });
+    post(
+      url,
+      '/api/crm/webhooks/google',
+      { lead_id: `lead-${randomUUID()}`, google_key: key, user_column_data: [{ column_id: 'FULL_NAME', string_value: 'System Lead' }] },
+      { 'X-Forwarded-For': ip },
+    );
   const paygate = (url: string, ip: string) =>
-    post(url, '/api/paygate/webhook', { order_id: randomUUID(), status_code: '200', gross_amount: '1000.00', transaction_status: 'settlement', signature_key: createHash('sha512').update('forged').digest('hex') }, { 'X-Forwarded-For': ip });
+    post(
+      url,
+      '/api/paygate/webhook',
+      {
+        order_id: randomUUID(),
+        status_code: '200',
+        gross_amount: '1000.00',
+        transaction_status: 'settlement',
+        signature_key: createHash('sha512').update('forged').digest('hex'),
+      },
+      { 'X-Forwarded-For': ip },
+    );
   const metaVerify = (url: string, ip: string) =>
-    fetch(`${url}/api/crm/webhooks/meta?hub.mode=subscribe&hub.verify_token=wrong-verify-token&hub.challenge=1`, { headers: { 'X-Forwarded-For': ip } });
+    fetch(`${url}/api/crm/webhooks/meta?hub.mode=subscribe&hub.verify_token=wrong-verify-token&hub.challenge=1`, {
+      headers: { 'X-Forwarded-For': ip },
+    });
   /** A wrong Google key, a forged payment notification, a wrong Meta verify token. */
   const failures = [(url: string, ip: string) => google(url, ip, 'a wrong google key'), paygate, metaVerify];
 

@@ -47,22 +47,35 @@ describe('system: webhooks delivered by a worker, lead.assigned across API proce
     expect(body.type).to.equal('lead.created');
     expect(body.data.lead.id).to.equal((lead.body.data as { id: string }).id);
     const deliveries = await json(await fetch(`${b.url}/api/webhooks/endpoints/${id}/deliveries`, { headers: admin }));
-    expect((deliveries.body.data as { items: Array<Record<string, unknown>> }).items[0]).to.include({ status: 'delivered', attempts: 1, last_status_code: 200 });
+    expect((deliveries.body.data as { items: Array<Record<string, unknown>> }).items[0]).to.include({
+      status: 'delivered',
+      attempts: 1,
+      last_status_code: 200,
+    });
   });
 
-  it('an assignment made on A reaches the assignee\'s stream on B', async () => {
-    const created = await json(await post(a.url, '/api/users', { name: 'Rep', email: 'rep@hooks.test', password: 'system password', role: 30, status: 1 }, admin));
+  it("an assignment made on A reaches the assignee's stream on B", async () => {
+    const created = await json(
+      await post(a.url, '/api/users', { name: 'Rep', email: 'rep@hooks.test', password: 'system password', role: 30, status: 1 }, admin),
+    );
     expect(created.status, JSON.stringify(created.body)).to.equal(200);
     const login = await json(await post(b.url, '/api/auth/login', { email: 'rep@hooks.test', password: 'system password' }, tenant));
     const rep = login.body.data as { access_token: string; user: { id: string } };
     const abort = new AbortController();
     try {
-      const res = await fetch(`${b.url}/api/lms/chat/stream`, { headers: { ...tenant, Authorization: `Bearer ${rep.access_token}`, Accept: 'text/event-stream' }, signal: abort.signal });
+      const res = await fetch(`${b.url}/api/lms/chat/stream`, {
+        headers: { ...tenant, Authorization: `Bearer ${rep.access_token}`, Accept: 'text/event-stream' },
+        signal: abort.signal,
+      });
       const stream = new StreamReader(res.body!.getReader());
       await stream.until((e) => e.comment);
       const lead = await json(await post(a.url, '/api/crm/leads', { name: 'Bayu' }, admin));
       const leadId = (lead.body.data as { id: string }).id;
-      const patched = await fetch(`${a.url}/api/crm/leads/${leadId}`, { method: 'PATCH', headers: { 'Content-Type': 'application/json', ...admin }, body: JSON.stringify({ assigned_to: rep.user.id }) });
+      const patched = await fetch(`${a.url}/api/crm/leads/${leadId}`, {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json', ...admin },
+        body: JSON.stringify({ assigned_to: rep.user.id }),
+      });
       expect(patched.status).to.equal(200);
       const event = await stream.until((e) => e.event === 'lead.assigned', 10_000);
       expect(JSON.parse(event.data)).to.deep.include({ to_user_id: rep.user.id });

@@ -10,7 +10,10 @@ const quoteList = (words: string[]): string => {
 
 /** The best passages (not the bare title) as sources, lesson text shortened for display. */
 export const sourcesOf = (retrieval: Retrieval, max = 3): AssistantSource[] =>
-  retrieval.ranked.filter((r) => r.passage.section !== 'title').slice(0, max).map((r) => ({ excerpt: excerpt(passageText(r.passage)) }));
+  retrieval.ranked
+    .filter((r) => r.passage.section !== 'title')
+    .slice(0, max)
+    .map((r) => ({ excerpt: excerpt(passageText(r.passage)) }));
 
 /**
  * `AI_PROVIDER=builtin`: no network, no model. It ranks the lesson's passages against the
@@ -38,9 +41,10 @@ export const builtinLessonAssistant: LessonAssistant = {
       const first = passages.find((p) => p.section !== 'title')!;
       sentences = [first.text];
     }
-    const lead = retrieval.coverage === 'partial'
-      ? `The lesson "${title}" does not mention ${quoteList(retrieval.missing)}. Here is what it says that comes closest to your question:`
-      : `According to the lesson "${title}":`;
+    const lead =
+      retrieval.coverage === 'partial'
+        ? `The lesson "${title}" does not mention ${quoteList(retrieval.missing)}. Here is what it says that comes closest to your question:`
+        : `According to the lesson "${title}":`;
     const sources = sourcesOf(retrieval);
     return ok({ reply: `${lead} ${sentences.join(' ')}`, sources: sources.length ? sources : [{ excerpt: excerpt(sentences.join(' ')) }] });
   },

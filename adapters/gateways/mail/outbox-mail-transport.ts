@@ -24,7 +24,11 @@ export function outboxMailTransport(options: { emlDir: string | null; from: stri
         date: message.createdAt,
         ...(message.text ? { text: message.text } : {}),
         ...(message.html ? { html: message.html } : {}),
-        attachments: message.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64') })),
+        attachments: message.attachments.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.contentBase64, 'base64'),
+        })),
       });
       await mkdir(options.emlDir, { recursive: true });
       // The id is a uuid: a safe file name, and one file per mail however often the job runs.

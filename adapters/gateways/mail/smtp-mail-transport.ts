@@ -29,7 +29,11 @@ export function smtpMailTransport(smtpUrl: string, defaultFrom: string): MailTra
         messageId: message.messageId,
         ...(message.text ? { text: message.text } : {}),
         ...(message.html ? { html: message.html } : {}),
-        attachments: message.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64') })),
+        attachments: message.attachments.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.contentBase64, 'base64'),
+        })),
       });
       return 'sent';
     },

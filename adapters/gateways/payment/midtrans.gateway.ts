@@ -4,11 +4,21 @@ import { fromMinor } from '../../../domain/shared/money.js';
 
 /** Our method codes and the Snap `enabled_payments` each opens. */
 const METHODS: Array<PaymentMethod & { snap: string[] }> = [
-  { code: 'bank_transfer', name: 'Bank transfer (virtual account)', type: 'bank_transfer', snap: ['bca_va', 'bni_va', 'bri_va', 'permata_va', 'cimb_va', 'echannel', 'other_va'] },
+  {
+    code: 'bank_transfer',
+    name: 'Bank transfer (virtual account)',
+    type: 'bank_transfer',
+    snap: ['bca_va', 'bni_va', 'bri_va', 'permata_va', 'cimb_va', 'echannel', 'other_va'],
+  },
   { code: 'ewallet', name: 'E-wallet (GoPay, ShopeePay)', type: 'ewallet', snap: ['gopay', 'shopeepay'] },
   { code: 'card', name: 'Credit or debit card', type: 'card', snap: ['credit_card'] },
   { code: 'qris', name: 'QRIS', type: 'qris', snap: ['other_qris'] },
-  { code: 'convenience_store', name: 'Convenience store (Indomaret, Alfamart)', type: 'convenience_store', snap: ['indomaret', 'alfamart'] },
+  {
+    code: 'convenience_store',
+    name: 'Convenience store (Indomaret, Alfamart)',
+    type: 'convenience_store',
+    snap: ['indomaret', 'alfamart'],
+  },
 ];
 
 export interface MidtransOptions {

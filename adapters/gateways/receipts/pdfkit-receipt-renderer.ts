@@ -19,7 +19,10 @@ export const pdfkitReceiptRenderer: ReceiptRenderer = {
     doc.fillColor('#111827').font('Helvetica-Bold').fontSize(20).text(r.siteName, left, 56);
     doc.font('Helvetica-Bold').fontSize(14).text('RECEIPT', left, 60, { width, align: 'right' });
     doc.moveDown(1.5).font('Helvetica').fontSize(10).fillColor('#374151');
-    doc.text(`Receipt number: ${r.number}`, left).text(`Order: ${r.orderId}`).text(`Paid at: ${day(r.paidAt)}`);
+    doc
+      .text(`Receipt number: ${r.number}`, left)
+      .text(`Order: ${r.orderId}`)
+      .text(`Paid at: ${day(r.paidAt)}`);
     if (r.paymentMethod) doc.text(`Payment method: ${r.paymentMethod}`);
     if (r.transactionId) doc.text(`Transaction: ${r.transactionId}`);
     doc.moveDown().text(`Billed to: ${r.customer.name} <${r.customer.email}>`);
@@ -28,7 +31,10 @@ export const pdfkitReceiptRenderer: ReceiptRenderer = {
     const cols = { name: left, qty: left + width * 0.58, unit: left + width * 0.66, amount: left + width * 0.82 };
     const row = (name: string, qty: string, unit: string, amount: string, bold = false) => {
       const y = doc.y;
-      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10).fillColor('#111827');
+      doc
+        .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+        .fontSize(10)
+        .fillColor('#111827');
       doc.text(name, cols.name, y, { width: width * 0.56 });
       const end = doc.y;
       doc.text(qty, cols.qty, y, { width: width * 0.07, align: 'right' });
@@ -37,15 +43,28 @@ export const pdfkitReceiptRenderer: ReceiptRenderer = {
       doc.y = Math.max(end, doc.y) + 4;
     };
     row('Item', 'Qty', 'Unit price', 'Amount', true);
-    doc.moveTo(left, doc.y).lineTo(left + width, doc.y).strokeColor('#9ca3af').stroke();
+    doc
+      .moveTo(left, doc.y)
+      .lineTo(left + width, doc.y)
+      .strokeColor('#9ca3af')
+      .stroke();
     doc.y += 4;
     for (const l of r.lines) row(l.name, String(l.quantity), formatMoney(l.unitPrice, r.currency), formatMoney(l.amount, r.currency));
-    doc.moveTo(left, doc.y).lineTo(left + width, doc.y).strokeColor('#9ca3af').stroke();
+    doc
+      .moveTo(left, doc.y)
+      .lineTo(left + width, doc.y)
+      .strokeColor('#9ca3af')
+      .stroke();
     doc.y += 6;
     row('Subtotal', '', '', formatMoney(r.subtotal, r.currency));
     if (r.discount > 0n) row(`Discount${r.promoCode ? ` (${r.promoCode})` : ''}`, '', '', `-${formatMoney(r.discount, r.currency)}`);
     row('Total paid', '', '', formatMoney(r.total, r.currency), true);
-    doc.moveDown(2).font('Helvetica').fontSize(8).fillColor('#6b7280').text(`Issued ${day(r.issuedAt)}. Thank you for your purchase.`, left, doc.y, { width });
+    doc
+      .moveDown(2)
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor('#6b7280')
+      .text(`Issued ${day(r.issuedAt)}. Thank you for your purchase.`, left, doc.y, { width });
     doc.end();
     await done;
     return Buffer.concat(chunks).toString('base64');

@@ -27,9 +27,24 @@ export function makeIdnAreaRegions(): RegionDirectory {
       };
       // papaparse may leave an empty last row: keep only rows with a code.
       return {
-        provinces: provinces.filter((p) => p.code).map((p) => ({ code: p.code, name: p.name })).sort(byName),
-        regencies: group(regencies.filter((r) => r.code).map((r) => ({ code: r.code, provinceCode: r.province_code, name: r.name })).sort(byName), (r) => r.provinceCode),
-        districts: group(districts.filter((d) => d.code).map((d) => ({ code: d.code, regencyCode: d.regency_code, name: d.name })).sort(byName), (d) => d.regencyCode),
+        provinces: provinces
+          .filter((p) => p.code)
+          .map((p) => ({ code: p.code, name: p.name }))
+          .sort(byName),
+        regencies: group(
+          regencies
+            .filter((r) => r.code)
+            .map((r) => ({ code: r.code, provinceCode: r.province_code, name: r.name }))
+            .sort(byName),
+          (r) => r.provinceCode,
+        ),
+        districts: group(
+          districts
+            .filter((d) => d.code)
+            .map((d) => ({ code: d.code, regencyCode: d.regency_code, name: d.name }))
+            .sort(byName),
+          (d) => d.regencyCode,
+        ),
       };
     })().catch((error: unknown) => {
       loading = null; // a failed load is retried by the next request

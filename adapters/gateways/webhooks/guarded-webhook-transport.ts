@@ -62,7 +62,8 @@ export class GuardedWebhookTransport implements WebhookTargets, WebhookTransport
     } catch {
       return { ok: false, reason: 'INVALID_URL', detail: 'not a URL' };
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, reason: 'INVALID_URL', detail: 'must be an http or https URL' };
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      return { ok: false, reason: 'INVALID_URL', detail: 'must be an http or https URL' };
     const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
     let addresses: Array<{ address: string; family: number }>;
     if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
@@ -76,7 +77,12 @@ export class GuardedWebhookTransport implements WebhookTargets, WebhookTransport
     if (addresses.length === 0) return { ok: false, reason: 'UNRESOLVABLE', detail: `${host} does not resolve` };
     if (!this.options.allowPrivate) {
       const refused = addresses.find((a) => isPrivateAddress(a.address));
-      if (refused) return { ok: false, reason: 'PRIVATE_ADDRESS', detail: `${host} resolves to a private, loopback or link-local address (${refused.address})` };
+      if (refused)
+        return {
+          ok: false,
+          reason: 'PRIVATE_ADDRESS',
+          detail: `${host} resolves to a private, loopback or link-local address (${refused.address})`,
+        };
     }
     const first = addresses[0]!;
     return { ok: true, address: first.address, family: first.family === 6 ? 6 : 4 };
@@ -87,7 +93,10 @@ export class GuardedWebhookTransport implements WebhookTargets, WebhookTransport
     if (!target.ok) return { statusCode: null, error: `target refused: ${target.detail}` };
     const url = new URL(rawUrl);
     const pinned: LookupFunction = (_hostname, options, callback) => {
-      if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [{ address: target.address, family: target.family }]);
+      if ((options as { all?: boolean }).all)
+        (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [
+          { address: target.address, family: target.family },
+        ]);
       else callback(null, target.address, target.family);
     };
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -99,16 +108,20 @@ export class GuardedWebhookTransport implements WebhookTargets, WebhookTransport
         clearTimeout(timer);
         resolve(r);
       };
-      const req = send(url, {
-        method: 'POST',
-        headers: { ...headers, 'content-length': Buffer.byteLength(body), 'user-agent': 'lms-webhooks/1' },
-        lookup: pinned,
-        agent: false,
-      }, (res: IncomingMessage) => {
-        // Only the status counts: the body is not read, and a slow one holds nothing open.
-        finish({ statusCode: res.statusCode ?? null, error: null });
-        res.destroy();
-      });
+      const req = send(
+        url,
+        {
+          method: 'POST',
+          headers: { ...headers, 'content-length': Buffer.byteLength(body), 'user-agent': 'lms-webhooks/1' },
+          lookup: pinned,
+          agent: false,
+        },
+        (res: IncomingMessage) => {
+          // Only the status counts: the body is not read, and a slow one holds nothing open.
+          finish({ statusCode: res.statusCode ?? null, error: null });
+          res.destroy();
+        },
+      );
       const timer = setTimeout(() => {
         req.destroy();
         finish({ statusCode: null, error: `timeout after ${this.options.timeoutMs} ms` });

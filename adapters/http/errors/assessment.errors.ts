@@ -32,7 +32,7 @@ export const assessmentErrors: ErrorTable = {
   INVALID_CATEGORY: { status: 400, message: 'Invalid parameters' },
   // The error detail counts what the category holds (contract §10: nothing that records hang on is deleted).
   CATEGORY_NOT_EMPTY: { status: 400, message: 'The category is not empty' },
-  CATEGORY_IS_DEFAULT: { status: 400, message: 'The course\'s default category cannot be deleted' },
+  CATEGORY_IS_DEFAULT: { status: 400, message: "The course's default category cannot be deleted" },
   // The error detail names the slot, its category and how many questions it offers.
-  RANDOM_SLOT_TOO_FEW_QUESTIONS: { status: 400, message: 'A random slot\'s category has too few questions' },
+  RANDOM_SLOT_TOO_FEW_QUESTIONS: { status: 400, message: "A random slot's category has too few questions" },
 };

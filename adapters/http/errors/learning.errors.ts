@@ -12,10 +12,10 @@ export const learningErrors: ErrorTable = {
   // Contract §5: gated content of a course the caller may see but is not enrolled in.
   NOT_ENROLLED: { status: 403, message: 'Not enrolled in this course' },
   COURSE_NOT_FREE: { status: 400, message: 'This course is not free: enrol by purchasing it' },
-  COURSE_IN_USE: { status: 400, message: 'The course holds learners\' enrolments, results or payments: archive it instead' },
+  COURSE_IN_USE: { status: 400, message: "The course holds learners' enrolments, results or payments: archive it instead" },
   // The error detail counts what holds it (progress, submissions, attempts).
-  MODULE_IN_USE: { status: 400, message: 'The module holds learners\' progress, submissions or quiz attempts: it cannot be deleted' },
-  LESSON_IN_USE: { status: 400, message: 'The lesson has learners\' progress or submissions: it cannot be deleted' },
+  MODULE_IN_USE: { status: 400, message: "The module holds learners' progress, submissions or quiz attempts: it cannot be deleted" },
+  LESSON_IN_USE: { status: 400, message: "The lesson has learners' progress or submissions: it cannot be deleted" },
   UNKNOWN_CATEGORY: { status: 400, message: 'Invalid parameters' },
   INVALID_REORDER: { status: 400, message: 'Invalid parameters' },
   INVALID_LINKING_CODE: { status: 400, message: 'The linking code is invalid, expired or already used' },

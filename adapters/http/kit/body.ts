@@ -10,7 +10,15 @@ import type { UploadedFile } from './route-table.js';
 
 export const JSON_LIMIT_BYTES = 1024 * 1024;
 
-const jsonParser = koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: JSON_LIMIT_BYTES, jsonStrict: true, patchNode: false });
+const jsonParser = koaBody({
+  json: true,
+  urlencoded: false,
+  text: false,
+  multipart: false,
+  jsonLimit: JSON_LIMIT_BYTES,
+  jsonStrict: true,
+  patchNode: false,
+});
 
 /** JSON bodies up to 1 MB (contract §2): larger is 413, malformed is 400. */
 export async function parseJson(ctx: Context): Promise<unknown> {
@@ -36,21 +44,34 @@ export async function parseRawJson(ctx: Context): Promise<{ raw: Buffer; body: u
  * multipart/form-data with one file, streamed to a temporary file (never held in memory).
  * Over the limit: 413 `File too large`, and the partial file is removed.
  */
-export async function parseMultipart(ctx: Context, maxFileBytes: number): Promise<{ file: UploadedFile | null; fields: Record<string, string> }> {
+export async function parseMultipart(
+  ctx: Context,
+  maxFileBytes: number,
+): Promise<{ file: UploadedFile | null; fields: Record<string, string> }> {
   const declared = Number(ctx.get('content-length') || 0);
   // The multipart envelope adds a few hundred bytes; far beyond the limit needs no reading.
-  if (declared > maxFileBytes + 64 * 1024) throw new HttpError(413, 'File too large', `maximum ${maxFileBytes} bytes`, { code: 'FILE_TOO_LARGE' });
+  if (declared > maxFileBytes + 64 * 1024)
+    throw new HttpError(413, 'File too large', `maximum ${maxFileBytes} bytes`, { code: 'FILE_TOO_LARGE' });
   if (!ctx.is('multipart') || !/;\s*boundary=/i.test(ctx.get('content-type'))) {
-    throw new HttpError(400, 'Invalid parameters', 'body: expected multipart/form-data', { fields: [{ path: 'body', message: 'expected multipart/form-data' }] });
+    throw new HttpError(400, 'Invalid parameters', 'body: expected multipart/form-data', {
+      fields: [{ path: 'body', message: 'expected multipart/form-data' }],
+    });
   }
   try {
-    const { fields, files } = await readMultipart(ctx.req, ctx.req.headers, tmpdir(), { maxFileBytes, maxFiles: 1, maxFields: 20, maxFieldBytes: 1024 * 1024 });
+    const { fields, files } = await readMultipart(ctx.req, ctx.req.headers, tmpdir(), {
+      maxFileBytes,
+      maxFiles: 1,
+      maxFields: 20,
+      maxFieldBytes: 1024 * 1024,
+    });
     const f = files.find((x) => x.field === 'file');
     for (const other of files) if (other !== f) await unlink(other.path).catch(() => {});
     return { file: f ? { path: f.path, originalName: f.originalName || 'file', mimeType: f.mimeType, size: f.size } : null, fields };
   } catch (error) {
-    if (error instanceof MultipartTooLarge) throw new HttpError(413, 'File too large', `maximum ${maxFileBytes} bytes`, { code: 'FILE_TOO_LARGE' });
-    if (error instanceof MalformedMultipart) throw new HttpError(400, 'Invalid parameters', `file: ${error.message}`, { fields: [{ path: 'file', message: error.message }] });
+    if (error instanceof MultipartTooLarge)
+      throw new HttpError(413, 'File too large', `maximum ${maxFileBytes} bytes`, { code: 'FILE_TOO_LARGE' });
+    if (error instanceof MalformedMultipart)
+      throw new HttpError(400, 'Invalid parameters', `file: ${error.message}`, { fields: [{ path: 'file', message: error.message }] });
     throw error;
   }
 }

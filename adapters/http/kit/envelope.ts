@@ -17,7 +17,10 @@ export const failure = (message: string, code: string, error?: string, fields?: 
 
 /** Marks a handler result that carries its own message. */
 export class Reply<T = unknown> {
-  constructor(readonly data: T, readonly message: string) {}
+  constructor(
+    readonly data: T,
+    readonly message: string,
+  ) {}
 }
 
 export const reply = <T>(data: T, message: string) => new Reply(data, message);

@@ -2,7 +2,10 @@ import type { Result } from '../../../application/shared/result.js';
 
 /** An expected failure with a code of the error table (an `err` of a use case, or an edge check). */
 export class DomainError extends Error {
-  constructor(readonly code: string, readonly detail?: string) {
+  constructor(
+    readonly code: string,
+    readonly detail?: string,
+  ) {
     super(detail ? `${code}: ${detail}` : code);
   }
 }

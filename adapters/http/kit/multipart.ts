@@ -34,7 +34,12 @@ export class MalformedMultipart extends Error {}
  * (each the first byte of a delimiter) costs what any other body does; formidable's byte-at-a-time
  * parser took about 20 µs for each. Every file written is removed again when reading fails.
  */
-export async function readMultipart(body: Readable, headers: IncomingHttpHeaders, dir: string, limits: MultipartLimits): Promise<{ fields: Record<string, string>; files: MultipartFile[] }> {
+export async function readMultipart(
+  body: Readable,
+  headers: IncomingHttpHeaders,
+  dir: string,
+  limits: MultipartLimits,
+): Promise<{ fields: Record<string, string>; files: MultipartFile[] }> {
   const fields: Record<string, string> = {};
   const files: MultipartFile[] = [];
   const writes: Promise<void>[] = [];
@@ -48,7 +53,13 @@ export async function readMultipart(body: Readable, headers: IncomingHttpHeaders
   try {
     parser = busboy({
       headers,
-      limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles, fields: limits.maxFields, fieldSize: limits.maxFieldBytes, parts: limits.maxFiles + limits.maxFields },
+      limits: {
+        fileSize: limits.maxFileBytes,
+        files: limits.maxFiles,
+        fields: limits.maxFields,
+        fieldSize: limits.maxFieldBytes,
+        parts: limits.maxFiles + limits.maxFields,
+      },
     });
   } catch (error) {
     throw new MalformedMultipart(error instanceof Error ? error.message : 'malformed content type');
@@ -71,11 +82,18 @@ export async function readMultipart(body: Readable, headers: IncomingHttpHeaders
       };
       parser.on('field', (name, value, info) => {
         fieldBytes += Buffer.byteLength(value);
-        if (info.valueTruncated || fieldBytes > limits.maxFieldBytes) return fail(new MultipartTooLarge(`fields exceed ${limits.maxFieldBytes} bytes`));
+        if (info.valueTruncated || fieldBytes > limits.maxFieldBytes)
+          return fail(new MultipartTooLarge(`fields exceed ${limits.maxFieldBytes} bytes`));
         if (!(name in fields)) fields[name] = value;
       });
       parser.on('file', (field, stream, info) => {
-        const file: MultipartFile = { field, path: join(dir, randomBytes(16).toString('hex')), originalName: info.filename ?? '', mimeType: info.mimeType || 'application/octet-stream', size: 0 };
+        const file: MultipartFile = {
+          field,
+          path: join(dir, randomBytes(16).toString('hex')),
+          originalName: info.filename ?? '',
+          mimeType: info.mimeType || 'application/octet-stream',
+          size: 0,
+        };
         files.push(file);
         const out = createWriteStream(file.path, { flags: 'wx' });
         outs.push(out);
@@ -83,9 +101,11 @@ export async function readMultipart(body: Readable, headers: IncomingHttpHeaders
           file.size += chunk.length;
         });
         stream.on('limit', () => fail(new MultipartTooLarge(`maximum ${limits.maxFileBytes} bytes`)));
-        writes.push(finished(stream.pipe(out)).then(() => {
-          if (file.size === 0) throw new MalformedMultipart(`${field}: empty file`);
-        }));
+        writes.push(
+          finished(stream.pipe(out)).then(() => {
+            if (file.size === 0) throw new MalformedMultipart(`${field}: empty file`);
+          }),
+        );
       });
       parser.on('filesLimit', () => fail(new MalformedMultipart(`more than ${limits.maxFiles} file`)));
       parser.on('fieldsLimit', () => fail(new MalformedMultipart(`more than ${limits.maxFields} fields`)));

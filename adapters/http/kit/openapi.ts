@@ -8,7 +8,12 @@ type JsonSchema = Record<string, unknown>;
 /** One invalid input of a 400 (`VALIDATION_FAILED`). */
 export const FieldProblemSchema = z
   .object({
-    path: z.string().meta({ description: 'The field, dotted from the body, query or path root (`items.0.price`); `body` for the whole body', examples: ['email'] }),
+    path: z
+      .string()
+      .meta({
+        description: 'The field, dotted from the body, query or path root (`items.0.price`); `body` for the whole body',
+        examples: ['email'],
+      }),
     message: z.string().meta({ examples: ['Invalid email address'] }),
   })
   .meta({ id: 'FieldProblem' });
@@ -24,7 +29,10 @@ export const ErrorEnvelope = z
       examples: ['VALIDATION_FAILED'],
     }),
     error: z.string().optional().meta({ description: 'Details: the fields of an invalid request, the check that failed…' }),
-    fields: z.array(FieldProblemSchema).optional().meta({ description: 'With `VALIDATION_FAILED`: each invalid field and its problem (at most ten)' }),
+    fields: z
+      .array(FieldProblemSchema)
+      .optional()
+      .meta({ description: 'With `VALIDATION_FAILED`: each invalid field and its problem (at most ten)' }),
   })
   .meta({ id: 'Error' });
 
@@ -104,7 +112,9 @@ const objectOf = (schema: ZodType | undefined): z.ZodObject | undefined => {
 function operationOf(entry: RouteEntry, table: ErrorTable): ZodOpenApiOperationObject {
   const { spec, path } = entry;
   const responses: ZodOpenApiResponsesObject = {};
-  const raw = Object.fromEntries([spec.produces ?? []].flat().map((type) => [type, { schema: spec.producesSchema ?? z.string().meta({ format: 'binary' }) }]));
+  const raw = Object.fromEntries(
+    [spec.produces ?? []].flat().map((type) => [type, { schema: spec.producesSchema ?? z.string().meta({ format: 'binary' }) }]),
+  );
   // A route may answer JSON (the envelope) or, negotiated, another type (a PDF, an HTML page).
   const json = spec.response || !spec.produces ? { 'application/json': { schema: envelopeOf(spec.response ?? z.unknown()) } } : {};
   responses[String(spec.status ?? 200) as '200'] = { description: 'Success', content: { ...json, ...raw } };
@@ -115,7 +125,9 @@ function operationOf(entry: RouteEntry, table: ErrorTable): ZodOpenApiOperationO
       content: {
         'application/json': {
           schema: ErrorEnvelope,
-          examples: Object.fromEntries([...codes].map(([code, message]) => [code, { summary: message, value: { success: false, message, code } }])),
+          examples: Object.fromEntries(
+            [...codes].map(([code, message]) => [code, { summary: message, value: { success: false, message, code } }]),
+          ),
         },
         ...(spec.errorProduces?.[status] ? { [spec.errorProduces[status]]: { schema: z.string() } } : {}),
       },
@@ -126,7 +138,11 @@ function operationOf(entry: RouteEntry, table: ErrorTable): ZodOpenApiOperationO
   const op: ZodOpenApiOperationObject = {
     ...(spec.operationId ? { operationId: spec.operationId } : {}),
     summary: spec.summary,
-    description: [spec.description, `Access: ${accessText(spec.access)}.`, spec.rateLimit && spec.rateLimit !== 'exempt' ? `Rate limit: ${spec.rateLimit}.` : '']
+    description: [
+      spec.description,
+      `Access: ${accessText(spec.access)}.`,
+      spec.rateLimit && spec.rateLimit !== 'exempt' ? `Rate limit: ${spec.rateLimit}.` : '',
+    ]
       .filter(Boolean)
       .join('\n\n'),
     tags: [...(spec.tags ?? [path.split('/')[2] ?? 'api'])],
@@ -139,17 +155,30 @@ function operationOf(entry: RouteEntry, table: ErrorTable): ZodOpenApiOperationO
   // Path parameters the route does not validate itself are still parameters.
   const declared = new Set(Object.keys(pathParams?.shape ?? {}));
   const undeclared = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!).filter((n) => !declared.has(n));
-  const parameters: NonNullable<ZodOpenApiOperationObject['parameters']> = undeclared.map((name) => ({ name, in: 'path' as const, required: true, schema: { type: 'string' as const } }));
+  const parameters: NonNullable<ZodOpenApiOperationObject['parameters']> = undeclared.map((name) => ({
+    name,
+    in: 'path' as const,
+    required: true,
+    schema: { type: 'string' as const },
+  }));
   if (spec.tenant !== 'proof') parameters.push({ $ref: '#/components/parameters/TenantId' });
   if (parameters.length) op.parameters = parameters;
-  op.security = spec.access === 'public' ? [] : spec.access === 'optional' ? [{ bearer: [] }, { session: [] }, {}] : [{ bearer: [] }, { session: [] }];
+  op.security =
+    spec.access === 'public' ? [] : spec.access === 'optional' ? [{ bearer: [] }, { session: [] }, {}] : [{ bearer: [] }, { session: [] }];
   const body = spec.documentedBody ?? spec.body;
   if (spec.bodyKind?.kind === 'multipart') {
     const fields = objectOf(spec.body);
     op.requestBody = {
       required: true,
       // maxFileBytes 0: a form of fields only.
-      content: { 'multipart/form-data': { schema: spec.bodyKind.maxFileBytes === 0 ? (fields ?? z.object({})) : (fields ?? z.object({})).extend({ file: z.string().meta({ format: 'binary', description: 'The file' }) }) } },
+      content: {
+        'multipart/form-data': {
+          schema:
+            spec.bodyKind.maxFileBytes === 0
+              ? (fields ?? z.object({}))
+              : (fields ?? z.object({})).extend({ file: z.string().meta({ format: 'binary', description: 'The file' }) }),
+        },
+      },
     };
   } else if (body) {
     op.requestBody = { required: true, content: { 'application/json': { schema: body } } };
@@ -219,13 +248,17 @@ export function buildOpenApi(routes: RouteEntry[], info: { title: string; versio
     get: {
       operationId: 'getMetrics',
       summary: 'Prometheus metrics; served here only when METRICS_TOKEN is set (404 otherwise), for its bearer token only',
-      description: 'Outside /api: no envelope, no rate limit, no tenant. With METRICS_PORT the same text is served on that port instead. See docs/operations.md.',
+      description:
+        'Outside /api: no envelope, no rate limit, no tenant. With METRICS_PORT the same text is served on that port instead. See docs/operations.md.',
       tags: ['health'],
       security: [{ metricsToken: [] }],
       responses: {
         200: { description: 'Prometheus text exposition format', content: { 'text/plain': { schema: z.string() } } },
         401: { description: 'Missing or wrong METRICS_TOKEN', content: { 'text/plain': { schema: z.string() } } },
-        404: { description: 'Record not found: METRICS_TOKEN is not set, so no metrics are served on this port', content: { 'application/json': { schema: ErrorEnvelope } } },
+        404: {
+          description: 'Record not found: METRICS_TOKEN is not set, so no metrics are served on this port',
+          content: { 'application/json': { schema: ErrorEnvelope } },
+        },
       },
     },
   };
@@ -241,7 +274,10 @@ export function buildOpenApi(routes: RouteEntry[], info: { title: string; versio
   return createDocument(
     {
       openapi: '3.1.0',
-      info: { ...info, description: 'Learning management service with a CRM. Every /api response uses the envelope {success, message, data | error}.' },
+      info: {
+        ...info,
+        description: 'Learning management service with a CRM. Every /api response uses the envelope {success, message, data | error}.',
+      },
       servers: [{ url: '/' }],
       components: {
         parameters: {
@@ -249,7 +285,8 @@ export function buildOpenApi(routes: RouteEntry[], info: { title: string; versio
             name: 'X-Tenant-ID',
             in: 'header',
             required: false,
-            description: 'The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`.',
+            description:
+              'The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`.',
             schema: { type: 'string', examples: ['default'] },
           },
         },

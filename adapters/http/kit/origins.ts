@@ -7,5 +7,8 @@ export function originCheck(allowed: readonly string[]): (origin: string) => boo
   const any = allowed.includes('*');
   const exact = new Set(allowed.filter((o) => !o.endsWith(':*')));
   const anyPort = allowed.filter((o) => o.endsWith(':*')).map((o) => o.slice(0, -2));
-  return (origin) => any || exact.has(origin) || anyPort.some((host) => origin === host || (origin.startsWith(`${host}:`) && /^\d{1,5}$/.test(origin.slice(host.length + 1))));
+  return (origin) =>
+    any ||
+    exact.has(origin) ||
+    anyPort.some((host) => origin === host || (origin.startsWith(`${host}:`) && /^\d{1,5}$/.test(origin.slice(host.length + 1))));
 }

@@ -25,7 +25,11 @@ export async function resolveRequestTenant(ctx: Context, resolveTenant: ResolveT
   let subdomain: string | undefined;
   if (!header && baseDomain) {
     const host = ctx.hostname.toLowerCase();
-    if (host.endsWith(`.${baseDomain}`)) subdomain = host.slice(0, -baseDomain.length - 1).split('.').pop();
+    if (host.endsWith(`.${baseDomain}`))
+      subdomain = host
+        .slice(0, -baseDomain.length - 1)
+        .split('.')
+        .pop();
   }
   const tenant = await resolveTenant({ header, subdomain });
   if (!tenant) throw new HttpError(404, 'Tenant not found', undefined, { code: 'UNKNOWN_TENANT' });

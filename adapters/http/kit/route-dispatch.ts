@@ -10,7 +10,10 @@ const DEPTH = 3;
 /** A route path's leading literal segments (up to DEPTH, stopping at a parameter): every path it matches starts with them. */
 function routeKey(path: string): string {
   const literal: string[] = [];
-  for (const segment of path.toLowerCase().split('/').slice(1, DEPTH + 1)) {
+  for (const segment of path
+    .toLowerCase()
+    .split('/')
+    .slice(1, DEPTH + 1)) {
     if (/[:*?+(){}\\]/.test(segment)) break; // a parameter, wildcard, optional group or escape: not literal
     literal.push(segment);
   }

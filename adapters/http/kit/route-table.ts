@@ -121,22 +121,47 @@ export class RouteTable {
   readonly entries: RouteEntry[] = [];
 
   private add<P, Q, B, R>(method: HttpMethod, path: string, spec: RouteSpec<P, Q, B, R>, handler: Handler<P, Q, B, R>) {
-    this.entries.push({ method, path, spec: spec as RouteSpec<unknown, unknown, unknown>, handler: handler as Handler<unknown, unknown, unknown> });
+    this.entries.push({
+      method,
+      path,
+      spec: spec as RouteSpec<unknown, unknown, unknown>,
+      handler: handler as Handler<unknown, unknown, unknown>,
+    });
   }
 
-  get<P = Record<string, never>, Q = Record<string, never>, R = unknown>(path: string, spec: RouteSpec<P, Q, never, R>, handler: Handler<P, Q, undefined, R>) {
+  get<P = Record<string, never>, Q = Record<string, never>, R = unknown>(
+    path: string,
+    spec: RouteSpec<P, Q, never, R>,
+    handler: Handler<P, Q, undefined, R>,
+  ) {
     this.add('get', path, spec, handler as Handler<P, Q, never, R>);
   }
-  post<P = Record<string, never>, Q = Record<string, never>, B = undefined, R = unknown>(path: string, spec: RouteSpec<P, Q, B, R>, handler: Handler<P, Q, B, R>) {
+  post<P = Record<string, never>, Q = Record<string, never>, B = undefined, R = unknown>(
+    path: string,
+    spec: RouteSpec<P, Q, B, R>,
+    handler: Handler<P, Q, B, R>,
+  ) {
     this.add('post', path, spec, handler);
   }
-  put<P = Record<string, never>, Q = Record<string, never>, B = undefined, R = unknown>(path: string, spec: RouteSpec<P, Q, B, R>, handler: Handler<P, Q, B, R>) {
+  put<P = Record<string, never>, Q = Record<string, never>, B = undefined, R = unknown>(
+    path: string,
+    spec: RouteSpec<P, Q, B, R>,
+    handler: Handler<P, Q, B, R>,
+  ) {
     this.add('put', path, spec, handler);
   }
-  patch<P = Record<string, never>, Q = Record<string, never>, B = undefined, R = unknown>(path: string, spec: RouteSpec<P, Q, B, R>, handler: Handler<P, Q, B, R>) {
+  patch<P = Record<string, never>, Q = Record<string, never>, B = undefined, R = unknown>(
+    path: string,
+    spec: RouteSpec<P, Q, B, R>,
+    handler: Handler<P, Q, B, R>,
+  ) {
     this.add('patch', path, spec, handler);
   }
-  delete<P = Record<string, never>, Q = Record<string, never>, B = undefined, R = unknown>(path: string, spec: RouteSpec<P, Q, B, R>, handler: Handler<P, Q, B, R>) {
+  delete<P = Record<string, never>, Q = Record<string, never>, B = undefined, R = unknown>(
+    path: string,
+    spec: RouteSpec<P, Q, B, R>,
+    handler: Handler<P, Q, B, R>,
+  ) {
     this.add('delete', path, spec, handler);
   }
 }

@@ -14,12 +14,19 @@ export const idParam = z.object({ id: uuid });
 export const pageQuery = z.strictObject({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(10),
-  cursor: z.string().max(1000).regex(/^[A-Za-z0-9_-]+$/).optional()
-    .meta({ description: 'A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer)' }),
+  cursor: z
+    .string()
+    .max(1000)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .optional()
+    .meta({
+      description:
+        'A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer)',
+    }),
 });
 
 export const toPageRequest = (q: { page: number; page_size: number; cursor?: string | undefined }): PageRequest =>
-  (q.cursor === undefined ? { page: q.page, pageSize: q.page_size } : { page: q.page, pageSize: q.page_size, cursor: q.cursor });
+  q.cursor === undefined ? { page: q.page, pageSize: q.page_size } : { page: q.page, pageSize: q.page_size, cursor: q.cursor };
 
 /** `data` of every list (contract §2, §10). */
 export const pageView = <T, V>(page: Page<T>, view: (item: T) => V) => ({
@@ -49,14 +56,17 @@ export const requiredText = (max: number) => z.string().trim().min(1).max(max);
  */
 export const amountIn = (min: number, max: number) => {
   const [low, high] = [minorOf(min), minorOf(max)];
-  return z.union([z.number(), z.string().trim()]).transform((v, ctx) => {
-    const m = minorOf(v);
-    if (m === null || low === null || high === null || m < low || m > high) {
-      ctx.addIssue({ code: 'custom', message: `an amount from ${min} to ${max} with at most two decimals` });
-      return z.NEVER;
-    }
-    return m;
-  }).meta({ description: 'A number or a decimal string, at most two decimals', examples: [150000, '19999.99'] });
+  return z
+    .union([z.number(), z.string().trim()])
+    .transform((v, ctx) => {
+      const m = minorOf(v);
+      if (m === null || low === null || high === null || m < low || m > high) {
+        ctx.addIssue({ code: 'custom', message: `an amount from ${min} to ${max} with at most two decimals` });
+        return z.NEVER;
+      }
+      return m;
+    })
+    .meta({ description: 'A number or a decimal string, at most two decimals', examples: [150000, '19999.99'] });
 };
 
 /** The largest amount a `numeric(14, 2)` column holds. */
@@ -66,8 +76,16 @@ export const MAX_AMOUNT = 999_999_999_999.99;
 export const money = amountIn(0, MAX_AMOUNT);
 
 /** HTML5's rule: a TLD is not required (`admin@localhost` is the bootstrap account, contract §1). */
-export const email = z.string().trim().max(254).pipe(z.email({ pattern: z.regexes.html5Email }));
-export const url = z.string().trim().max(2048).pipe(z.url({ protocol: /^https?$/ }));
+export const email = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email({ pattern: z.regexes.html5Email }));
+export const url = z
+  .string()
+  .trim()
+  .max(2048)
+  .pipe(z.url({ protocol: /^https?$/ }));
 
 /** Start of the day for `start_date`, start of the next day for `end_date`: filters are inclusive of whole days. */
 export const dayStart = (d: string): Date => new Date(`${d}T00:00:00.000Z`);
@@ -84,7 +102,7 @@ export const id = z.uuid().meta({ examples: ['0f8fad5b-d9cb-469f-a165-7086772895
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),
-    total: z.number().int().meta({ description: 'Items matching, on all pages: exact up to 10,000, past that the planner\'s estimate' }),
+    total: z.number().int().meta({ description: "Items matching, on all pages: exact up to 10,000, past that the planner's estimate" }),
     page: z.number().int(),
     page_size: z.number().int(),
     total_is_estimate: z.boolean().meta({ description: 'true when `total` is an estimate (more than 10,000 match)' }),

@@ -8,5 +8,12 @@ export function setSessionCookie(ctx: Context, token: string, expires: Date): vo
 }
 
 export function clearSessionCookie(ctx: Context): void {
-  ctx.cookies.set(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', secure: ctx.secure, expires: new Date(0), path: '/', overwrite: true });
+  ctx.cookies.set(SESSION_COOKIE, '', {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.secure,
+    expires: new Date(0),
+    path: '/',
+    overwrite: true,
+  });
 }

@@ -71,7 +71,9 @@ export function refuseMalformedUrl(target: string): void {
     try {
       utf8.decode(Buffer.from(run.replaceAll('%', ''), 'hex'));
     } catch {
-      throw new HttpError(400, 'Invalid parameters', `url: ${run} is not UTF-8`, { fields: [{ path: 'url', message: `${run} is not UTF-8` }] });
+      throw new HttpError(400, 'Invalid parameters', `url: ${run} is not UTF-8`, {
+        fields: [{ path: 'url', message: `${run} is not UTF-8` }],
+      });
     }
   }
 }

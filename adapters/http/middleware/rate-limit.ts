@@ -24,10 +24,21 @@ export class RateLimits {
   private readonly webhookFailures: RateLimiterAbstract;
 
   /** @param onRefused counts each 429 by limiter (/metrics). */
-  constructor(private readonly settings: RateLimitSettings, redis: Redis | null, prefix: string, private readonly onRefused: (limiter: string) => void = () => {}) {
+  constructor(
+    private readonly settings: RateLimitSettings,
+    redis: Redis | null,
+    prefix: string,
+    private readonly onRefused: (limiter: string) => void = () => {},
+  ) {
     const make = (name: string, points: number) =>
       redis
-        ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:rl:${name}:${points}`, points, duration: 60, useRedisPackage: false })
+        ? new RateLimiterRedis({
+            storeClient: redis,
+            keyPrefix: `${prefix}:rl:${name}:${points}`,
+            points,
+            duration: 60,
+            useRedisPackage: false,
+          })
         : new RateLimiterMemory({ keyPrefix: name, points, duration: 60 });
     this.limiters = {
       global: make('global', settings.global),
@@ -45,7 +56,8 @@ export class RateLimits {
       ctx.set('X-RateLimit-Limit', String(limiter.points));
       ctx.set('X-RateLimit-Remaining', String(res.remainingPoints));
     } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) throw this.exceeded(name, rejection, `${name} limit of ${limiter.points} requests per minute`, limiter.points);
+      if (rejection instanceof RateLimiterRes)
+        throw this.exceeded(name, rejection, `${name} limit of ${limiter.points} requests per minute`, limiter.points);
       this.storeFailed();
     }
   }

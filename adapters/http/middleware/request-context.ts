@@ -11,7 +11,11 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
  * middleware for both: each layer of the chain is a promise hop on every request. Query strings
  * are left out of logs: some carry tokens (calendar feeds, webhook challenges).
  */
-export function requestContext(logger: Logger, answerError: (ctx: Context, error: unknown) => void, observe?: (ctx: Context, seconds: number) => void): Middleware {
+export function requestContext(
+  logger: Logger,
+  answerError: (ctx: Context, error: unknown) => void,
+  observe?: (ctx: Context, seconds: number) => void,
+): Middleware {
   return async (ctx, next) => {
     const started = process.hrtime.bigint();
     const incoming = ctx.get('X-Request-Id');
@@ -27,7 +31,10 @@ export function requestContext(logger: Logger, answerError: (ctx: Context, error
       const level = ctx.status >= 500 ? 'error' : ctx.status >= 400 ? 'info' : 'debug';
       if (logger.isLevelEnabled(level)) {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        logger[level]({ reqId: requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10, ip: ctx.ip }, 'request');
+        logger[level](
+          { reqId: requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10, ip: ctx.ip },
+          'request',
+        );
       }
     }
   };

@@ -39,7 +39,10 @@ export interface VerifiedCertificate {
 }
 
 /** A certificate of ours. There is no revocation yet, so every certificate found is valid. */
-export const certificateVerificationPage = (c: VerifiedCertificate): string => page(`Valid certificate: ${c.studentName}, ${c.courseTitle}`, `<p class="status valid">&#10003; Valid certificate</p>
+export const certificateVerificationPage = (c: VerifiedCertificate): string =>
+  page(
+    `Valid certificate: ${c.studentName}, ${c.courseTitle}`,
+    `<p class="status valid">&#10003; Valid certificate</p>
 <p class="lead">${esc(c.issuer)} certifies that</p>
 <h1>${esc(c.studentName)}</h1>
 <p class="lead">has completed the course</p>
@@ -49,9 +52,14 @@ export const certificateVerificationPage = (c: VerifiedCertificate): string => p
 <div><dt>Issued by</dt><dd>${esc(c.issuer)}</dd></div>
 <div><dt>Verification code</dt><dd><code>${esc(c.code)}</code></dd></div>
 </dl>
-<p class="note">This page is served by the issuer: what it shows is the issuer's own record of the certificate.</p>`);
+<p class="note">This page is served by the issuer: what it shows is the issuer's own record of the certificate.</p>`,
+  );
 
-export const certificateNotFoundPage = (code: string): string => page('Certificate not found', `<p class="status unknown">&#10007; Certificate not found</p>
+export const certificateNotFoundPage = (code: string): string =>
+  page(
+    'Certificate not found',
+    `<p class="status unknown">&#10007; Certificate not found</p>
 <h1>No certificate has this code</h1>
 <dl><div><dt>Code checked</dt><dd><code>${esc(code)}</code></dd></div></dl>
-<p class="note">Check the code printed under the QR code of the certificate (letters and digits, dashes optional). A certificate whose code is not found here was not issued by us.</p>`);
+<p class="note">Check the code printed under the QR code of the certificate (letters and digits, dashes optional). A certificate whose code is not found here was not issued by us.</p>`,
+  );

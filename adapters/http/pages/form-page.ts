@@ -28,7 +28,6 @@ export const formPage = (title: string, content: string) => `<!doctype html>
 ${content}
 </main></body></html>`;
 
-
 /** Answers one of these pages; `no-store`, as it carries the link's token. */
 export const sendFormPage = (ctx: Context, status: number, html: string): typeof RAW => {
   ctx.status = status;

@@ -61,7 +61,11 @@ const AnalyticsQuery = z.strictObject({ attempts: z.enum(ATTEMPT_SELECTIONS).def
  * XML declaration or `<quiz>` (Moodle XML), a GIFT answer block `{…}` or an Aiken `ANSWER:` line;
  * CSV otherwise.
  */
-export function importFormatOf(explicit: ImportFormat | undefined, file: Pick<UploadedFile, 'mimeType' | 'originalName'>, text: string): ImportFormat {
+export function importFormatOf(
+  explicit: ImportFormat | undefined,
+  file: Pick<UploadedFile, 'mimeType' | 'originalName'>,
+  text: string,
+): ImportFormat {
   if (explicit) return explicit;
   const type = file.mimeType.toLowerCase();
   if (type.includes('gift')) return 'gift';
@@ -84,8 +88,18 @@ export function importFormatOf(explicit: ImportFormat | undefined, file: Pick<Up
 
 /** Export column → result field, in file order. */
 const RESULT_COLUMNS = {
-  attempt_id: 'attemptId', user_id: 'userId', email: 'email', display_name: 'displayName', attempt_number: 'attemptNumber', status: 'status',
-  started_at: 'startedAt', submitted_at: 'submittedAt', score: 'score', max_score: 'maxScore', percentage: 'percentage', passed: 'passed',
+  attempt_id: 'attemptId',
+  user_id: 'userId',
+  email: 'email',
+  display_name: 'displayName',
+  attempt_number: 'attemptNumber',
+  status: 'status',
+  started_at: 'startedAt',
+  submitted_at: 'submittedAt',
+  score: 'score',
+  max_score: 'maxScore',
+  percentage: 'percentage',
+  passed: 'passed',
 } as const satisfies Record<string, keyof ResultRow>;
 
 /**
@@ -93,104 +107,286 @@ const RESULT_COLUMNS = {
  * doing so once a record delimiter is set), text a spreadsheet would run as a formula gets a
  * leading `'`, and dates and booleans are written as ISO time and `true`/`false`, not its defaults.
  */
-const resultsCsv = () => stringify({
-  header: true,
-  columns: Object.entries(RESULT_COLUMNS).map(([header, key]) => ({ header, key })),
-  record_delimiter: 'windows',
-  quote_record_delimiter: true,
-  escape_formulas: true,
-  cast: { date: (d) => d.toISOString(), boolean: (b) => String(b) },
-});
+const resultsCsv = () =>
+  stringify({
+    header: true,
+    columns: Object.entries(RESULT_COLUMNS).map(([header, key]) => ({ header, key })),
+    record_delimiter: 'windows',
+    quote_record_delimiter: true,
+    escape_formulas: true,
+    cast: { date: (d) => d.toISOString(), boolean: (b) => String(b) },
+  });
 
 /** Marks are stored to seven decimals; the file shows them as the API does. */
 async function* displayedScores(rows: AsyncIterable<ResultRow>): AsyncGenerator<ResultRow> {
   for await (const r of rows) yield r.score === null ? r : { ...r, score: displayMark(r.score) };
 }
 
-export const makeAssessmentQuizAdminRoutes = (d: Deps): RouteModule => (r) => {
-  const tags = ['quizzes (authoring)'];
+export const makeAssessmentQuizAdminRoutes =
+  (d: Deps): RouteModule =>
+  (r) => {
+    const tags = ['quizzes (authoring)'];
 
-  r.post('/api/lms/admin/quizzes', { operationId: 'createQuiz', response: wire.Quiz, errors: ['MODULE_NOT_FOUND'], summary: 'Create a quiz (a draft) in a module', access: Role.Admin, body: QuizBody, tags }, async ({ actor, meta, body }) =>
-    reply(quizView(unwrap(await d.createQuiz(actor, meta, { ...toQuizInput(body), moduleId: body.module_id, title: body.title }))), 'Quiz created'));
+    r.post(
+      '/api/lms/admin/quizzes',
+      {
+        operationId: 'createQuiz',
+        response: wire.Quiz,
+        errors: ['MODULE_NOT_FOUND'],
+        summary: 'Create a quiz (a draft) in a module',
+        access: Role.Admin,
+        body: QuizBody,
+        tags,
+      },
+      async ({ actor, meta, body }) =>
+        reply(
+          quizView(unwrap(await d.createQuiz(actor, meta, { ...toQuizInput(body), moduleId: body.module_id, title: body.title }))),
+          'Quiz created',
+        ),
+    );
 
-  r.put('/api/lms/admin/quizzes/:id', { operationId: 'updateQuiz', response: wire.Quiz, errors: ['QUIZ_NOT_FOUND', 'MODULE_NOT_FOUND', 'QUIZ_HAS_NO_QUESTIONS', 'RANDOM_SLOT_TOO_FEW_QUESTIONS'], summary: 'Update a quiz (any subset of its fields; status publishes or returns to draft)', access: Role.Admin, params: idParam, body: QuizUpdate, tags }, async ({ actor, meta, params, body }) => {
-    const updated = unwrap(await d.updateQuiz(actor, meta, params.id, toQuizInput(body)));
-    return reply(quizView(updated.quiz, updated.stats), 'Quiz updated');
-  });
+    r.put(
+      '/api/lms/admin/quizzes/:id',
+      {
+        operationId: 'updateQuiz',
+        response: wire.Quiz,
+        errors: ['QUIZ_NOT_FOUND', 'MODULE_NOT_FOUND', 'QUIZ_HAS_NO_QUESTIONS', 'RANDOM_SLOT_TOO_FEW_QUESTIONS'],
+        summary: 'Update a quiz (any subset of its fields; status publishes or returns to draft)',
+        access: Role.Admin,
+        params: idParam,
+        body: QuizUpdate,
+        tags,
+      },
+      async ({ actor, meta, params, body }) => {
+        const updated = unwrap(await d.updateQuiz(actor, meta, params.id, toQuizInput(body)));
+        return reply(quizView(updated.quiz, updated.stats), 'Quiz updated');
+      },
+    );
 
-  r.delete('/api/lms/admin/quizzes/:id', { operationId: 'deleteQuiz', response: acknowledgement, errors: ['QUIZ_NOT_FOUND', 'QUIZ_IN_USE'], summary: 'Delete a quiz without attempts, with its questions', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) => {
-    unwrap(await d.deleteQuiz(actor, meta, params.id));
-    return reply(null, 'Quiz deleted');
-  });
+    r.delete(
+      '/api/lms/admin/quizzes/:id',
+      {
+        operationId: 'deleteQuiz',
+        response: acknowledgement,
+        errors: ['QUIZ_NOT_FOUND', 'QUIZ_IN_USE'],
+        summary: 'Delete a quiz without attempts, with its questions',
+        access: Role.Admin,
+        params: idParam,
+        tags,
+      },
+      async ({ actor, meta, params }) => {
+        unwrap(await d.deleteQuiz(actor, meta, params.id));
+        return reply(null, 'Quiz deleted');
+      },
+    );
 
-  r.post('/api/lms/admin/quizzes/:id/publish', { operationId: 'publishQuiz', response: wire.Quiz, errors: ['QUIZ_NOT_FOUND', 'QUIZ_HAS_NO_QUESTIONS', 'RANDOM_SLOT_TOO_FEW_QUESTIONS'], summary: 'Publish a quiz (it needs questions; each random slot\'s category enough of them)', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) => {
-    const published = unwrap(await d.publishQuiz(actor, meta, params.id));
-    return reply(quizView(published.quiz, published.stats), 'Quiz published');
-  });
+    r.post(
+      '/api/lms/admin/quizzes/:id/publish',
+      {
+        operationId: 'publishQuiz',
+        response: wire.Quiz,
+        errors: ['QUIZ_NOT_FOUND', 'QUIZ_HAS_NO_QUESTIONS', 'RANDOM_SLOT_TOO_FEW_QUESTIONS'],
+        summary: "Publish a quiz (it needs questions; each random slot's category enough of them)",
+        access: Role.Admin,
+        params: idParam,
+        tags,
+      },
+      async ({ actor, meta, params }) => {
+        const published = unwrap(await d.publishQuiz(actor, meta, params.id));
+        return reply(quizView(published.quiz, published.stats), 'Quiz published');
+      },
+    );
 
-  r.post('/api/lms/admin/quizzes/:id/questions', { operationId: 'createQuestion', response: wire.AuthorQuestion, errors: ['QUIZ_NOT_FOUND', 'INVALID_QUESTION'], summary: 'Add a question (multiple_choice, multiple_answer, true_false, short_answer, numerical, matching, essay)', access: Role.Admin, params: idParam, body: QuestionBody, tags }, async ({ actor, meta, params, body }) =>
-    reply(questionAuthorView(unwrap(await d.createQuestion(actor, meta, params.id, toQuestionInput(body)))), 'Question created'));
+    r.post(
+      '/api/lms/admin/quizzes/:id/questions',
+      {
+        operationId: 'createQuestion',
+        response: wire.AuthorQuestion,
+        errors: ['QUIZ_NOT_FOUND', 'INVALID_QUESTION'],
+        summary: 'Add a question (multiple_choice, multiple_answer, true_false, short_answer, numerical, matching, essay)',
+        access: Role.Admin,
+        params: idParam,
+        body: QuestionBody,
+        tags,
+      },
+      async ({ actor, meta, params, body }) =>
+        reply(questionAuthorView(unwrap(await d.createQuestion(actor, meta, params.id, toQuestionInput(body)))), 'Question created'),
+    );
 
-  r.put('/api/lms/admin/quizzes/:id/questions/reorder', { operationId: 'reorderQuestions', response: z.array(wire.AuthorQuestion), errors: ['QUIZ_NOT_FOUND', 'INVALID_REORDER'], summary: 'Reorder the questions (exactly the quiz\'s questions)', access: Role.Admin, params: idParam, body: ReorderBody, tags }, async ({ actor, meta, params, body }) =>
-    reply(unwrap(await d.reorderQuestions(actor, meta, params.id, body.question_ids)).map(questionAuthorView), 'Questions reordered'));
+    r.put(
+      '/api/lms/admin/quizzes/:id/questions/reorder',
+      {
+        operationId: 'reorderQuestions',
+        response: z.array(wire.AuthorQuestion),
+        errors: ['QUIZ_NOT_FOUND', 'INVALID_REORDER'],
+        summary: "Reorder the questions (exactly the quiz's questions)",
+        access: Role.Admin,
+        params: idParam,
+        body: ReorderBody,
+        tags,
+      },
+      async ({ actor, meta, params, body }) =>
+        reply(unwrap(await d.reorderQuestions(actor, meta, params.id, body.question_ids)).map(questionAuthorView), 'Questions reordered'),
+    );
 
-  r.put('/api/lms/admin/quiz-questions/:id', { operationId: 'updateQuestion', response: wire.AuthorQuestion, errors: ['QUESTION_NOT_FOUND', 'INVALID_QUESTION'], summary: 'Update a question (any subset; options may keep their id)', access: Role.Admin, params: idParam, body: QuestionUpdate, tags }, async ({ actor, meta, params, body }) =>
-    reply(questionAuthorView(unwrap(await d.updateQuestion(actor, meta, params.id, { ...toQuestionInput(body), order: body.order }))), 'Question updated'));
+    r.put(
+      '/api/lms/admin/quiz-questions/:id',
+      {
+        operationId: 'updateQuestion',
+        response: wire.AuthorQuestion,
+        errors: ['QUESTION_NOT_FOUND', 'INVALID_QUESTION'],
+        summary: 'Update a question (any subset; options may keep their id)',
+        access: Role.Admin,
+        params: idParam,
+        body: QuestionUpdate,
+        tags,
+      },
+      async ({ actor, meta, params, body }) =>
+        reply(
+          questionAuthorView(unwrap(await d.updateQuestion(actor, meta, params.id, { ...toQuestionInput(body), order: body.order }))),
+          'Question updated',
+        ),
+    );
 
-  r.delete('/api/lms/admin/quiz-questions/:id', { operationId: 'deleteQuestion', response: acknowledgement, errors: ['QUESTION_NOT_FOUND'], summary: 'Delete a question', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) => {
-    unwrap(await d.deleteQuestion(actor, meta, params.id));
-    return reply(null, 'Question deleted');
-  });
+    r.delete(
+      '/api/lms/admin/quiz-questions/:id',
+      {
+        operationId: 'deleteQuestion',
+        response: acknowledgement,
+        errors: ['QUESTION_NOT_FOUND'],
+        summary: 'Delete a question',
+        access: Role.Admin,
+        params: idParam,
+        tags,
+      },
+      async ({ actor, meta, params }) => {
+        unwrap(await d.deleteQuestion(actor, meta, params.id));
+        return reply(null, 'Question deleted');
+      },
+    );
 
-  r.post('/api/lms/admin/quiz-questions/:id/duplicate', { operationId: 'duplicateQuestion', response: wire.AuthorQuestion, errors: ['QUESTION_NOT_FOUND', 'QUESTION_NOT_IN_QUIZ'], summary: 'Duplicate a question right after itself', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) =>
-    reply(questionAuthorView(unwrap(await d.duplicateQuestion(actor, meta, params.id))), 'Question duplicated'));
+    r.post(
+      '/api/lms/admin/quiz-questions/:id/duplicate',
+      {
+        operationId: 'duplicateQuestion',
+        response: wire.AuthorQuestion,
+        errors: ['QUESTION_NOT_FOUND', 'QUESTION_NOT_IN_QUIZ'],
+        summary: 'Duplicate a question right after itself',
+        access: Role.Admin,
+        params: idParam,
+        tags,
+      },
+      async ({ actor, meta, params }) =>
+        reply(questionAuthorView(unwrap(await d.duplicateQuestion(actor, meta, params.id))), 'Question duplicated'),
+    );
 
-  r.post('/api/lms/admin/quizzes/:id/import-csv', {
-    summary: 'Import questions from a CSV, GIFT, Aiken or Moodle XML file (multipart `file`, optional `format`); all or nothing',
-    access: Role.Admin, rateLimit: 'upload', params: idParam, query: ImportQuery, body: ImportFields, bodyKind: { kind: 'multipart', maxFileBytes: IMPORT_MAX_BYTES }, tags,
-    operationId: 'importQuestions', response: wire.QuizImport, errors: ['QUIZ_NOT_FOUND', 'INVALID_IMPORT', 'FILE_REQUIRED', { status: 400, message: 'Invalid import file', code: 'INVALID_IMPORT_FILE' }],
-  }, async ({ actor, meta, params, query, body, file }) => {
-    if (!file) throw new DomainError('FILE_REQUIRED', 'file: required');
-    let text: string;
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(await readFile(file.path));
-    } catch {
-      throw new HttpError(400, 'Invalid import file', 'file: not UTF-8 text', { code: 'INVALID_IMPORT_FILE' });
-    }
-    // UTF-8 holds no lone surrogate, but may hold NUL, which PostgreSQL cannot store.
-    if (isBadText(text)) throw new HttpError(400, 'Invalid import file', 'file: contains a NUL character', { code: 'INVALID_IMPORT_FILE' });
-    const format = importFormatOf(body.format ?? query.format, file, text);
-    const questions = unwrap(await d.importQuestions(actor, meta, params.id, format, text));
-    return reply({ format, imported: questions.length, max_score_added: maxScoreOf(questions), questions: questions.map(questionAuthorView) }, `${questions.length} questions imported`);
-  });
+    r.post(
+      '/api/lms/admin/quizzes/:id/import-csv',
+      {
+        summary: 'Import questions from a CSV, GIFT, Aiken or Moodle XML file (multipart `file`, optional `format`); all or nothing',
+        access: Role.Admin,
+        rateLimit: 'upload',
+        params: idParam,
+        query: ImportQuery,
+        body: ImportFields,
+        bodyKind: { kind: 'multipart', maxFileBytes: IMPORT_MAX_BYTES },
+        tags,
+        operationId: 'importQuestions',
+        response: wire.QuizImport,
+        errors: [
+          'QUIZ_NOT_FOUND',
+          'INVALID_IMPORT',
+          'FILE_REQUIRED',
+          { status: 400, message: 'Invalid import file', code: 'INVALID_IMPORT_FILE' },
+        ],
+      },
+      async ({ actor, meta, params, query, body, file }) => {
+        if (!file) throw new DomainError('FILE_REQUIRED', 'file: required');
+        let text: string;
+        try {
+          text = new TextDecoder('utf-8', { fatal: true }).decode(await readFile(file.path));
+        } catch {
+          throw new HttpError(400, 'Invalid import file', 'file: not UTF-8 text', { code: 'INVALID_IMPORT_FILE' });
+        }
+        // UTF-8 holds no lone surrogate, but may hold NUL, which PostgreSQL cannot store.
+        if (isBadText(text))
+          throw new HttpError(400, 'Invalid import file', 'file: contains a NUL character', { code: 'INVALID_IMPORT_FILE' });
+        const format = importFormatOf(body.format ?? query.format, file, text);
+        const questions = unwrap(await d.importQuestions(actor, meta, params.id, format, text));
+        return reply(
+          { format, imported: questions.length, max_score_added: maxScoreOf(questions), questions: questions.map(questionAuthorView) },
+          `${questions.length} questions imported`,
+        );
+      },
+    );
 
-  r.get('/api/lms/admin/quizzes/:id/export-results', { operationId: 'exportQuizResults', producesSchema: z.string().meta({ description: 'CSV: attempt_id,user_id,email,display_name,attempt_number,status,started_at,submitted_at,score,max_score,percentage,passed' }), errors: ['QUIZ_NOT_FOUND'], summary: 'Results as CSV, one row per attempt (streamed)', access: Role.Admin, params: idParam, produces: 'text/csv', tags }, async ({ actor, params, ctx }) => {
-    const { rows } = unwrap(await d.exportQuizResults(actor, params.id));
-    ctx.status = 200;
-    ctx.attachment(`quiz-${params.id}-results.csv`);
-    ctx.type = 'text/csv; charset=utf-8';
-    ctx.set('Cache-Control', 'no-store');
-    // pipeline, not pipe: a failing read or a client gone away tears down both ends and the cursor.
-    ctx.body = pipeline(Readable.from(displayedScores(rows)), resultsCsv(), () => {});
-    return RAW;
-  });
+    r.get(
+      '/api/lms/admin/quizzes/:id/export-results',
+      {
+        operationId: 'exportQuizResults',
+        producesSchema: z
+          .string()
+          .meta({
+            description:
+              'CSV: attempt_id,user_id,email,display_name,attempt_number,status,started_at,submitted_at,score,max_score,percentage,passed',
+          }),
+        errors: ['QUIZ_NOT_FOUND'],
+        summary: 'Results as CSV, one row per attempt (streamed)',
+        access: Role.Admin,
+        params: idParam,
+        produces: 'text/csv',
+        tags,
+      },
+      async ({ actor, params, ctx }) => {
+        const { rows } = unwrap(await d.exportQuizResults(actor, params.id));
+        ctx.status = 200;
+        ctx.attachment(`quiz-${params.id}-results.csv`);
+        ctx.type = 'text/csv; charset=utf-8';
+        ctx.set('Cache-Control', 'no-store');
+        // pipeline, not pipe: a failing read or a client gone away tears down both ends and the cursor.
+        ctx.body = pipeline(Readable.from(displayedScores(rows)), resultsCsv(), () => {});
+        return RAW;
+      },
+    );
 
-  r.get('/api/lms/admin/quizzes/:id/analytics', { operationId: 'getQuizStatistics', response: wire.QuizStatistics, errors: ['QUIZ_NOT_FOUND'], summary: 'Moodle\'s statistics report of a quiz over ?attempts=all|first|last|highest', access: Role.Admin, params: idParam, query: AnalyticsQuery, tags }, async ({ actor, params, query }) => {
-    const { analytics, questions, randomSlots } = unwrap(await d.getQuizAnalytics(actor, params.id, query.attempts));
-    return analyticsView(analytics, questions, query.attempts, randomSlots);
-  });
+    r.get(
+      '/api/lms/admin/quizzes/:id/analytics',
+      {
+        operationId: 'getQuizStatistics',
+        response: wire.QuizStatistics,
+        errors: ['QUIZ_NOT_FOUND'],
+        summary: "Moodle's statistics report of a quiz over ?attempts=all|first|last|highest",
+        access: Role.Admin,
+        params: idParam,
+        query: AnalyticsQuery,
+        tags,
+      },
+      async ({ actor, params, query }) => {
+        const { analytics, questions, randomSlots } = unwrap(await d.getQuizAnalytics(actor, params.id, query.attempts));
+        return analyticsView(analytics, questions, query.attempts, randomSlots);
+      },
+    );
 
-  r.get('/api/lms/admin/quizzes/:id/export-questions', {
-    operationId: 'exportQuizQuestions', errors: ['QUIZ_NOT_FOUND', 'NOT_EXPORTABLE'],
-    summary: 'The quiz\'s questions as a Moodle XML file (imports back to the same questions)', access: Role.Admin, params: idParam, query: ExportQuestionsQuery,
-    produces: 'application/xml', tags,
-  }, async ({ actor, params, query, ctx }) => {
-    const file = unwrap(await d.exportQuestions(actor, params.id, query.format));
-    ctx.status = 200;
-    ctx.attachment(`quiz-${params.id}-questions.${file.extension}`);
-    ctx.type = file.contentType;
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = file.text;
-    return RAW;
-  });
-};
+    r.get(
+      '/api/lms/admin/quizzes/:id/export-questions',
+      {
+        operationId: 'exportQuizQuestions',
+        errors: ['QUIZ_NOT_FOUND', 'NOT_EXPORTABLE'],
+        summary: "The quiz's questions as a Moodle XML file (imports back to the same questions)",
+        access: Role.Admin,
+        params: idParam,
+        query: ExportQuestionsQuery,
+        produces: 'application/xml',
+        tags,
+      },
+      async ({ actor, params, query, ctx }) => {
+        const file = unwrap(await d.exportQuestions(actor, params.id, query.format));
+        ctx.status = 200;
+        ctx.attachment(`quiz-${params.id}-questions.${file.extension}`);
+        ctx.type = file.contentType;
+        ctx.set('Cache-Control', 'no-store');
+        ctx.body = file.text;
+        return RAW;
+      },
+    );
+  };

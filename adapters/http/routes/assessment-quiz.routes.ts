@@ -10,7 +10,13 @@ import type { makeListQuizEssays } from '../../../application/assessment/use-cas
 import type { AttemptReview } from '../../../application/assessment/attempt-review.js';
 import { isStaff } from '../../../application/assessment/quiz-access.js';
 import {
-  attemptQuestionsView, attemptSummaryView, attemptView, markingItemView, questionAuthorView, questionStudentView, quizView,
+  attemptQuestionsView,
+  attemptSummaryView,
+  attemptView,
+  markingItemView,
+  questionAuthorView,
+  questionStudentView,
+  quizView,
 } from '../../../application/assessment/presenters.js';
 import type { Clock } from '../../../application/shared/ports.js';
 import { secondsLeft } from '../../../domain/assessment/deadline.js';
@@ -39,74 +45,224 @@ type Deps = {
 
 const QuizListQuery = pageQuery.extend({ module_id: uuid.optional(), course_id: uuid.optional() });
 const AttemptListQuery = pageQuery.extend({ user_id: uuid.optional() });
-const EssayQueueQuery = pageQuery.extend({ status: z.enum(['pending', 'graded', 'all']).default('pending'), quiz_id: uuid.optional(), course_id: uuid.optional() });
+const EssayQueueQuery = pageQuery.extend({
+  status: z.enum(['pending', 'graded', 'all']).default('pending'),
+  quiz_id: uuid.optional(),
+  course_id: uuid.optional(),
+});
 
-export const makeAssessmentQuizRoutes = (d: Deps): RouteModule => (r) => {
-  const tags = ['quizzes'];
+export const makeAssessmentQuizRoutes =
+  (d: Deps): RouteModule =>
+  (r) => {
+    const tags = ['quizzes'];
 
-  /** An attempt with its questions (review once graded, contract §6). */
-  const reviewView = (rv: AttemptReview) => ({
-    attempt: attemptView(rv.attempt, d.clock.now()),
-    quiz: rv.quiz ? { id: rv.quiz.id, title: rv.quiz.title, passing_score: rv.quiz.passingScore, show_correct_answers: rv.quiz.showCorrectAnswers } : null,
-    questions: attemptQuestionsView(rv.questions, rv.answers, rv.attempt, rv.reveal),
-  });
+    /** An attempt with its questions (review once graded, contract §6). */
+    const reviewView = (rv: AttemptReview) => ({
+      attempt: attemptView(rv.attempt, d.clock.now()),
+      quiz: rv.quiz
+        ? { id: rv.quiz.id, title: rv.quiz.title, passing_score: rv.quiz.passingScore, show_correct_answers: rv.quiz.showCorrectAnswers }
+        : null,
+      questions: attemptQuestionsView(rv.questions, rv.answers, rv.attempt, rv.reveal),
+    });
 
-  r.get('/api/lms/quizzes', { operationId: 'listQuizzes', response: wire.QuizPage, errors: ['MODULE_NOT_FOUND', 'COURSE_NOT_FOUND', 'NOT_ENROLLED', 'FILTER_REQUIRED'], summary: 'Quizzes of a module (or course), newest first, with the caller\'s attempts', access: Role.Student, query: QuizListQuery, tags }, async ({ actor, query }) => {
-    const l = unwrap(await d.listQuizzes(actor, { moduleId: query.module_id, courseId: query.course_id }, toPageRequest(query)));
-    return pageView(l.page, (q) => ({ ...quizView(q, l.stats.get(q.id)), my_attempts: attemptSummaryView(l.mine.get(q.id), q.maxAttempts) }));
-  });
+    r.get(
+      '/api/lms/quizzes',
+      {
+        operationId: 'listQuizzes',
+        response: wire.QuizPage,
+        errors: ['MODULE_NOT_FOUND', 'COURSE_NOT_FOUND', 'NOT_ENROLLED', 'FILTER_REQUIRED'],
+        summary: "Quizzes of a module (or course), newest first, with the caller's attempts",
+        access: Role.Student,
+        query: QuizListQuery,
+        tags,
+      },
+      async ({ actor, query }) => {
+        const l = unwrap(await d.listQuizzes(actor, { moduleId: query.module_id, courseId: query.course_id }, toPageRequest(query)));
+        return pageView(l.page, (q) => ({
+          ...quizView(q, l.stats.get(q.id)),
+          my_attempts: attemptSummaryView(l.mine.get(q.id), q.maxAttempts),
+        }));
+      },
+    );
 
-  r.get('/api/lms/quizzes/:id', { operationId: 'getQuiz', response: wire.QuizDetail, errors: ['QUIZ_NOT_FOUND', 'NOT_ENROLLED'], summary: 'A quiz with its questions in order (is_correct for Mentors and above only)', access: Role.Student, params: idParam, tags }, async ({ actor, params }) => {
-    const { quiz, questions, mine } = unwrap(await d.getQuiz(actor, params.id));
-    const staff = isStaff(actor);
-    return {
-      ...quizView(quiz, { count: questions.length, maxScore: maxScoreOf(questions) }),
-      my_attempts: attemptSummaryView(mine, quiz.maxAttempts),
-      questions: questions.map((q) => (staff ? questionAuthorView(q) : questionStudentView(q))),
-    };
-  });
+    r.get(
+      '/api/lms/quizzes/:id',
+      {
+        operationId: 'getQuiz',
+        response: wire.QuizDetail,
+        errors: ['QUIZ_NOT_FOUND', 'NOT_ENROLLED'],
+        summary: 'A quiz with its questions in order (is_correct for Mentors and above only)',
+        access: Role.Student,
+        params: idParam,
+        tags,
+      },
+      async ({ actor, params }) => {
+        const { quiz, questions, mine } = unwrap(await d.getQuiz(actor, params.id));
+        const staff = isStaff(actor);
+        return {
+          ...quizView(quiz, { count: questions.length, maxScore: maxScoreOf(questions) }),
+          my_attempts: attemptSummaryView(mine, quiz.maxAttempts),
+          questions: questions.map((q) => (staff ? questionAuthorView(q) : questionStudentView(q))),
+        };
+      },
+    );
 
-  r.post('/api/lms/quizzes/:id/start', { operationId: 'startQuizAttempt', response: wire.StartedAttempt, errors: ['QUIZ_NOT_FOUND', 'NOT_ENROLLED', 'QUIZ_HAS_NO_QUESTIONS', 'MAX_ATTEMPTS_REACHED', 'RANDOM_SLOT_TOO_FEW_QUESTIONS'], summary: 'Start an attempt, or resume the one in progress', access: Role.Student, params: idParam, tags }, async ({ actor, params }) => {
-    const s = unwrap(await d.startAttempt(actor, params.id));
-    return reply({ attempt: attemptView(s.attempt, d.clock.now()), questions: attemptQuestionsView(s.questions, s.answers, s.attempt, false), resumed: s.resumed }, s.resumed ? 'Attempt resumed' : 'Attempt started');
-  });
+    r.post(
+      '/api/lms/quizzes/:id/start',
+      {
+        operationId: 'startQuizAttempt',
+        response: wire.StartedAttempt,
+        errors: ['QUIZ_NOT_FOUND', 'NOT_ENROLLED', 'QUIZ_HAS_NO_QUESTIONS', 'MAX_ATTEMPTS_REACHED', 'RANDOM_SLOT_TOO_FEW_QUESTIONS'],
+        summary: 'Start an attempt, or resume the one in progress',
+        access: Role.Student,
+        params: idParam,
+        tags,
+      },
+      async ({ actor, params }) => {
+        const s = unwrap(await d.startAttempt(actor, params.id));
+        return reply(
+          {
+            attempt: attemptView(s.attempt, d.clock.now()),
+            questions: attemptQuestionsView(s.questions, s.answers, s.attempt, false),
+            resumed: s.resumed,
+          },
+          s.resumed ? 'Attempt resumed' : 'Attempt started',
+        );
+      },
+    );
 
-  r.get('/api/lms/quizzes/:id/attempts', { operationId: 'listQuizAttempts', response: wire.AttemptPage, errors: ['QUIZ_NOT_FOUND', 'NOT_ENROLLED'], summary: 'Attempts at a quiz: the caller\'s (Mentors and above: everyone\'s, or ?user_id=)', access: Role.Student, params: idParam, query: AttemptListQuery, tags }, async ({ actor, params, query }) => {
-    const now = d.clock.now();
-    return pageView(unwrap(await d.listAttempts(actor, params.id, { userId: query.user_id }, toPageRequest(query))), (a) => attemptView(a, now));
-  });
+    r.get(
+      '/api/lms/quizzes/:id/attempts',
+      {
+        operationId: 'listQuizAttempts',
+        response: wire.AttemptPage,
+        errors: ['QUIZ_NOT_FOUND', 'NOT_ENROLLED'],
+        summary: "Attempts at a quiz: the caller's (Mentors and above: everyone's, or ?user_id=)",
+        access: Role.Student,
+        params: idParam,
+        query: AttemptListQuery,
+        tags,
+      },
+      async ({ actor, params, query }) => {
+        const now = d.clock.now();
+        return pageView(unwrap(await d.listAttempts(actor, params.id, { userId: query.user_id }, toPageRequest(query))), (a) =>
+          attemptView(a, now),
+        );
+      },
+    );
 
-  r.post('/api/lms/quiz-attempts/:id/answers', { operationId: 'saveQuizAnswer', response: wire.SavedAnswer, errors: ['ATTEMPT_NOT_FOUND', 'QUESTION_NOT_IN_QUIZ', 'INVALID_ANSWER', 'ATTEMPT_NOT_IN_PROGRESS', 'ATTEMPT_DEADLINE_PASSED'], summary: 'Save the answer to one question of the caller\'s attempt (replaces a previous one)', access: Role.Student, params: idParam, body: AnswerBody, tags }, async ({ actor, params, body }) => {
-    const saved = unwrap(await d.saveAnswer(actor, params.id, { questionId: body.question_id, answer: body.answer }));
-    return reply({ attempt_id: saved.attemptId, question_id: saved.questionId, answer: saved.answer, answered_at: saved.answeredAt }, 'Answer saved');
-  });
+    r.post(
+      '/api/lms/quiz-attempts/:id/answers',
+      {
+        operationId: 'saveQuizAnswer',
+        response: wire.SavedAnswer,
+        errors: ['ATTEMPT_NOT_FOUND', 'QUESTION_NOT_IN_QUIZ', 'INVALID_ANSWER', 'ATTEMPT_NOT_IN_PROGRESS', 'ATTEMPT_DEADLINE_PASSED'],
+        summary: "Save the answer to one question of the caller's attempt (replaces a previous one)",
+        access: Role.Student,
+        params: idParam,
+        body: AnswerBody,
+        tags,
+      },
+      async ({ actor, params, body }) => {
+        const saved = unwrap(await d.saveAnswer(actor, params.id, { questionId: body.question_id, answer: body.answer }));
+        return reply(
+          { attempt_id: saved.attemptId, question_id: saved.questionId, answer: saved.answer, answered_at: saved.answeredAt },
+          'Answer saved',
+        );
+      },
+    );
 
-  r.post('/api/lms/quiz-attempts/:id/submit', { operationId: 'submitQuizAttempt', response: wire.SubmittedAttempt, errors: ['ATTEMPT_NOT_FOUND', 'QUESTION_NOT_IN_QUIZ', 'INVALID_ANSWER', 'ATTEMPT_DEADLINE_PASSED'], summary: 'Submit (and grade) the caller\'s attempt, optionally with its last answers', access: Role.Student, params: idParam, body: SubmitBody, tags }, async ({ actor, params, body }) => {
-    const answers = (body.answers ?? []).map((a) => ({ questionId: a.question_id, answer: a.answer }));
-    const s = unwrap(await d.submitAttempt(actor, params.id, answers));
-    return reply({
-      ...reviewView(s),
-      course_completed: s.completion?.completed ?? false,
-      certificate_issued: s.completion?.issued ?? false,
-    }, s.attempt.status === 'expired' ? 'Attempt expired and graded' : 'Attempt submitted');
-  });
+    r.post(
+      '/api/lms/quiz-attempts/:id/submit',
+      {
+        operationId: 'submitQuizAttempt',
+        response: wire.SubmittedAttempt,
+        errors: ['ATTEMPT_NOT_FOUND', 'QUESTION_NOT_IN_QUIZ', 'INVALID_ANSWER', 'ATTEMPT_DEADLINE_PASSED'],
+        summary: "Submit (and grade) the caller's attempt, optionally with its last answers",
+        access: Role.Student,
+        params: idParam,
+        body: SubmitBody,
+        tags,
+      },
+      async ({ actor, params, body }) => {
+        const answers = (body.answers ?? []).map((a) => ({ questionId: a.question_id, answer: a.answer }));
+        const s = unwrap(await d.submitAttempt(actor, params.id, answers));
+        return reply(
+          {
+            ...reviewView(s),
+            course_completed: s.completion?.completed ?? false,
+            certificate_issued: s.completion?.issued ?? false,
+          },
+          s.attempt.status === 'expired' ? 'Attempt expired and graded' : 'Attempt submitted',
+        );
+      },
+    );
 
-  r.get('/api/lms/quiz-attempts/:id', { operationId: 'getQuizAttempt', response: wire.AttemptDetail, errors: ['ATTEMPT_NOT_FOUND'], summary: 'An attempt with its questions (after grading: the review)', access: Role.Student, params: idParam, tags }, async ({ actor, params }) => {
-    const rv = unwrap(await d.getAttempt(actor, params.id));
-    return { ...reviewView(rv), time_remaining_seconds: secondsLeft(rv.attempt, d.clock.now()) };
-  });
+    r.get(
+      '/api/lms/quiz-attempts/:id',
+      {
+        operationId: 'getQuizAttempt',
+        response: wire.AttemptDetail,
+        errors: ['ATTEMPT_NOT_FOUND'],
+        summary: 'An attempt with its questions (after grading: the review)',
+        access: Role.Student,
+        params: idParam,
+        tags,
+      },
+      async ({ actor, params }) => {
+        const rv = unwrap(await d.getAttempt(actor, params.id));
+        return { ...reviewView(rv), time_remaining_seconds: secondsLeft(rv.attempt, d.clock.now()) };
+      },
+    );
 
-  r.post('/api/lms/quiz-attempts/:id/grade', {
-    operationId: 'gradeQuizAnswer', response: wire.SubmittedAttempt, errors: ['ATTEMPT_NOT_FOUND', 'QUESTION_NOT_IN_QUIZ', 'NOT_MANUALLY_GRADED', 'ATTEMPT_NOT_ENDED', 'INSUFFICIENT_PERMISSION', 'INVALID_GRADE'],
-    summary: 'Mark an essay of an ended attempt (Mentor and above; not one\'s own, lower roles only); mails the student', access: Role.Mentor, params: idParam, body: GradeAnswerBody, tags,
-  }, async ({ actor, meta, params, body }) => {
-    const g = unwrap(await d.gradeQuizAnswer(actor, meta, params.id, { questionId: body.question_id, points: body.points, feedback: body.feedback ?? null }));
-    return reply({ ...reviewView(g), course_completed: g.completion?.completed ?? false, certificate_issued: g.completion?.issued ?? false }, 'Answer graded');
-  });
+    r.post(
+      '/api/lms/quiz-attempts/:id/grade',
+      {
+        operationId: 'gradeQuizAnswer',
+        response: wire.SubmittedAttempt,
+        errors: [
+          'ATTEMPT_NOT_FOUND',
+          'QUESTION_NOT_IN_QUIZ',
+          'NOT_MANUALLY_GRADED',
+          'ATTEMPT_NOT_ENDED',
+          'INSUFFICIENT_PERMISSION',
+          'INVALID_GRADE',
+        ],
+        summary: "Mark an essay of an ended attempt (Mentor and above; not one's own, lower roles only); mails the student",
+        access: Role.Mentor,
+        params: idParam,
+        body: GradeAnswerBody,
+        tags,
+      },
+      async ({ actor, meta, params, body }) => {
+        const g = unwrap(
+          await d.gradeQuizAnswer(actor, meta, params.id, {
+            questionId: body.question_id,
+            points: body.points,
+            feedback: body.feedback ?? null,
+          }),
+        );
+        return reply(
+          { ...reviewView(g), course_completed: g.completion?.completed ?? false, certificate_issued: g.completion?.issued ?? false },
+          'Answer graded',
+        );
+      },
+    );
 
-  r.get('/api/lms/mentor/quiz-essays', {
-    operationId: 'listQuizEssaysToGrade', response: wire.EssayToGradePage,
-    summary: 'Grading queue of quiz essays (Mentor and above): waiting for a mark, oldest first; ?status=graded|all', access: Role.Mentor, query: EssayQueueQuery, tags,
-  }, async ({ actor, query }) =>
-    pageView(await d.listQuizEssays(actor, { status: query.status, quizId: query.quiz_id, courseId: query.course_id }, toPageRequest(query)), markingItemView));
-};
+    r.get(
+      '/api/lms/mentor/quiz-essays',
+      {
+        operationId: 'listQuizEssaysToGrade',
+        response: wire.EssayToGradePage,
+        summary: 'Grading queue of quiz essays (Mentor and above): waiting for a mark, oldest first; ?status=graded|all',
+        access: Role.Mentor,
+        query: EssayQueueQuery,
+        tags,
+      },
+      async ({ actor, query }) =>
+        pageView(
+          await d.listQuizEssays(actor, { status: query.status, quizId: query.quiz_id, courseId: query.course_id }, toPageRequest(query)),
+          markingItemView,
+        ),
+    );
+  };

@@ -22,8 +22,15 @@ export const QuizBody = z.object({
 export const QuizUpdate = QuizBody.partial().extend({ status: z.enum(QUIZ_STATUSES).optional() });
 
 export const toQuizInput = (b: z.infer<typeof QuizUpdate>): QuizInput => ({
-  moduleId: b.module_id, title: b.title, description: b.description, durationMinutes: b.duration_minutes, passingScore: b.passing_score,
-  maxAttempts: b.max_attempts, showCorrectAnswers: b.show_correct_answers, shuffleQuestions: b.shuffle_questions, status: b.status,
+  moduleId: b.module_id,
+  title: b.title,
+  description: b.description,
+  durationMinutes: b.duration_minutes,
+  passingScore: b.passing_score,
+  maxAttempts: b.max_attempts,
+  showCorrectAnswers: b.show_correct_answers,
+  shuffleQuestions: b.shuffle_questions,
+  status: b.status,
 });
 
 /**
@@ -33,10 +40,24 @@ export const toQuizInput = (b: z.infer<typeof QuizUpdate>): QuizInput => ({
  */
 const OptionBody = z.union([
   z.object({
-    id: uuid.optional(), option_text: z.string().max(2000), is_correct: z.boolean().optional(),
-    weight: z.number().min(-1).max(1).nullable().optional(), tolerance: z.number().min(0).max(1e12).nullable().optional(), match: z.string().max(2000).nullable().optional(),
+    id: uuid.optional(),
+    option_text: z.string().max(2000),
+    is_correct: z.boolean().optional(),
+    weight: z.number().min(-1).max(1).nullable().optional(),
+    tolerance: z.number().min(0).max(1e12).nullable().optional(),
+    match: z.string().max(2000).nullable().optional(),
   }),
-  z.string().max(2000).transform((option_text) => ({ id: undefined, option_text, is_correct: undefined, weight: undefined, tolerance: undefined, match: undefined })),
+  z
+    .string()
+    .max(2000)
+    .transform((option_text) => ({
+      id: undefined,
+      option_text,
+      is_correct: undefined,
+      weight: undefined,
+      tolerance: undefined,
+      match: undefined,
+    })),
 ]);
 
 export const QuestionBody = z.object({
@@ -50,15 +71,31 @@ export const QuestionBody = z.object({
 export const QuestionUpdate = QuestionBody.partial().extend({ order: z.number().int().min(0).max(1_000_000).optional() });
 
 export const toQuestionInput = (b: z.infer<typeof QuestionUpdate>): QuestionInput => ({
-  type: b.question_type, text: b.question_text, points: b.points, correctAnswer: b.correct_answer,
-  options: b.options?.map((o) => ({ id: o.id, text: o.option_text, isCorrect: o.is_correct, weight: o.weight, tolerance: o.tolerance, match: o.match })),
+  type: b.question_type,
+  text: b.question_text,
+  points: b.points,
+  correctAnswer: b.correct_answer,
+  options: b.options?.map((o) => ({
+    id: o.id,
+    text: o.option_text,
+    isCorrect: o.is_correct,
+    weight: o.weight,
+    tolerance: o.tolerance,
+    match: o.match,
+  })),
 });
 
 /**
  * Option ids, `[text]` for short_answer, numerical and essay (a bare text is taken as `[text]`),
  * `"<option id>:<choice id>"` pairs for matching. Lengths per type are checked in the domain.
  */
-export const AnswerValue = z.union([z.array(z.string().max(MAX_ESSAY)).max(MAX_OPTIONS), z.string().max(MAX_ESSAY).transform((s) => [s])]);
+export const AnswerValue = z.union([
+  z.array(z.string().max(MAX_ESSAY)).max(MAX_OPTIONS),
+  z
+    .string()
+    .max(MAX_ESSAY)
+    .transform((s) => [s]),
+]);
 export const AnswerBody = z.object({ question_id: uuid, answer: AnswerValue });
 export const SubmitBody = z.object({ answers: z.array(AnswerBody).max(500).optional() });
 

@@ -28,14 +28,35 @@ type Deps = {
   resetPassword: ReturnType<typeof makeResetPassword>;
 };
 
-const LoginBody = z.object({ email, password: z.string().min(1).max(PASSWORD_MAX * 4) });
+const LoginBody = z.object({
+  email,
+  password: z
+    .string()
+    .min(1)
+    .max(PASSWORD_MAX * 4),
+});
 const RegisterBody = z.object({
-  username: z.string().trim().min(3).max(50).regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, dot, underscore and dash only'),
+  username: z
+    .string()
+    .trim()
+    .min(3)
+    .max(50)
+    .regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, dot, underscore and dash only'),
   email,
   password: z.string().min(8).max(PASSWORD_MAX),
   display_name: z.string().trim().min(1).max(200),
-  phone: z.string().trim().max(40).nullable().optional().meta({ description: 'Normalised to E.164', examples: ['0812-3456-7890'] }),
-  verification_code: z.string().trim().regex(/^\d{6}$/, 'six digits').optional(),
+  phone: z
+    .string()
+    .trim()
+    .max(40)
+    .nullable()
+    .optional()
+    .meta({ description: 'Normalised to E.164', examples: ['0812-3456-7890'] }),
+  verification_code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'six digits')
+    .optional(),
 });
 const RefreshBody = z.object({ refresh_token: z.string().min(1).max(4096) });
 const VerificationBody = z.object({ email });
@@ -44,88 +65,195 @@ const ResetBody = z.object({ token: z.string().trim().min(1).max(200), new_passw
 const ResetPageQuery = z.strictObject({ token: z.string().trim().min(1).max(200) });
 const htmlPage = z.string().meta({ description: 'A self-contained HTML page (no script)' });
 
-export const makeAuthRoutes = ({ login, register, sendVerificationCode, refreshSession, logout, requestPasswordReset, resetPassword }: Deps): RouteModule => (r) => {
-  const tags = ['auth'];
-  r.post('/api/auth/login', {
-    operationId: 'login', summary: 'Log in with email and password', access: 'public', rateLimit: 'critical', body: LoginBody, tags, response: wire.Login,
-    description: 'Also sets the `lms_session` cookie (httpOnly, SameSite=Lax). An unknown email answers exactly like a wrong password.',
-    errors: ['INVALID_CREDENTIALS', 'ACCOUNT_DEACTIVATED', 'PASSWORD_LOGIN_DISABLED'],
-  }, async ({ body, tenant, meta, ctx }) => {
-    const { user, session } = unwrap(await login({ tenantId: tenant.id, email: body.email, password: body.password, meta }));
-    setSessionCookie(ctx, session.sessionToken, session.sessionExpiresAt);
-    return reply({ user: loginUserView(user), ...tokenPairView(session) }, 'Login successful');
-  });
+export const makeAuthRoutes =
+  ({ login, register, sendVerificationCode, refreshSession, logout, requestPasswordReset, resetPassword }: Deps): RouteModule =>
+  (r) => {
+    const tags = ['auth'];
+    r.post(
+      '/api/auth/login',
+      {
+        operationId: 'login',
+        summary: 'Log in with email and password',
+        access: 'public',
+        rateLimit: 'critical',
+        body: LoginBody,
+        tags,
+        response: wire.Login,
+        description: 'Also sets the `lms_session` cookie (httpOnly, SameSite=Lax). An unknown email answers exactly like a wrong password.',
+        errors: ['INVALID_CREDENTIALS', 'ACCOUNT_DEACTIVATED', 'PASSWORD_LOGIN_DISABLED'],
+      },
+      async ({ body, tenant, meta, ctx }) => {
+        const { user, session } = unwrap(await login({ tenantId: tenant.id, email: body.email, password: body.password, meta }));
+        setSessionCookie(ctx, session.sessionToken, session.sessionExpiresAt);
+        return reply({ user: loginUserView(user), ...tokenPairView(session) }, 'Login successful');
+      },
+    );
 
-  r.post('/api/auth/register', {
-    operationId: 'register', summary: 'Register a student account', access: 'public', rateLimit: 'critical', body: RegisterBody, tags, response: wire.Registration,
-    errors: ['REGISTRATION_DISABLED', 'EMAIL_TAKEN', 'WEAK_PASSWORD', 'VERIFICATION_CODE_REQUIRED', 'VERIFICATION_CODE_INVALID', 'INVALID_PHONE'],
-  }, async ({ body, tenant, meta }) => {
-    const user = unwrap(await register({
-      tenantId: tenant.id, username: body.username, email: body.email, password: body.password,
-      displayName: body.display_name, phone: body.phone, verificationCode: body.verification_code, meta,
-    }));
-    return reply({ id: user.id, username: user.username, display_name: user.displayName, email: user.email }, 'Registration successful');
-  });
+    r.post(
+      '/api/auth/register',
+      {
+        operationId: 'register',
+        summary: 'Register a student account',
+        access: 'public',
+        rateLimit: 'critical',
+        body: RegisterBody,
+        tags,
+        response: wire.Registration,
+        errors: [
+          'REGISTRATION_DISABLED',
+          'EMAIL_TAKEN',
+          'WEAK_PASSWORD',
+          'VERIFICATION_CODE_REQUIRED',
+          'VERIFICATION_CODE_INVALID',
+          'INVALID_PHONE',
+        ],
+      },
+      async ({ body, tenant, meta }) => {
+        const user = unwrap(
+          await register({
+            tenantId: tenant.id,
+            username: body.username,
+            email: body.email,
+            password: body.password,
+            displayName: body.display_name,
+            phone: body.phone,
+            verificationCode: body.verification_code,
+            meta,
+          }),
+        );
+        return reply(
+          { id: user.id, username: user.username, display_name: user.displayName, email: user.email },
+          'Registration successful',
+        );
+      },
+    );
 
-  r.post('/api/auth/verification-code', {
-    operationId: 'sendVerificationCode', summary: 'Mail a 6-digit registration code (valid 10 minutes)', access: 'public', rateLimit: 'critical', body: VerificationBody, tags,
-    response: z.object({ expires_at: timestamp }), errors: ['VERIFICATION_DISABLED', 'TOO_MANY_CODES'],
-  }, async ({ body, tenant }) => {
-    return reply(unwrap(await sendVerificationCode(tenant.id, body.email)), 'Verification code sent');
-  });
+    r.post(
+      '/api/auth/verification-code',
+      {
+        operationId: 'sendVerificationCode',
+        summary: 'Mail a 6-digit registration code (valid 10 minutes)',
+        access: 'public',
+        rateLimit: 'critical',
+        body: VerificationBody,
+        tags,
+        response: z.object({ expires_at: timestamp }),
+        errors: ['VERIFICATION_DISABLED', 'TOO_MANY_CODES'],
+      },
+      async ({ body, tenant }) => {
+        return reply(unwrap(await sendVerificationCode(tenant.id, body.email)), 'Verification code sent');
+      },
+    );
 
-  r.post('/api/auth/forgot-password', {
-    operationId: 'forgotPassword', summary: 'Mail a password reset link (valid 30 minutes, single use)', access: 'public', rateLimit: 'critical', body: ForgotBody, tags,
-    response: acknowledgement, description: 'Always the same answer, whether or not the address has an account.',
-  }, async ({ body, tenant }) => {
-    await requestPasswordReset(tenant.id, body.email);
-    return reply(null, 'If the address has an account, a reset link has been mailed to it');
-  });
+    r.post(
+      '/api/auth/forgot-password',
+      {
+        operationId: 'forgotPassword',
+        summary: 'Mail a password reset link (valid 30 minutes, single use)',
+        access: 'public',
+        rateLimit: 'critical',
+        body: ForgotBody,
+        tags,
+        response: acknowledgement,
+        description: 'Always the same answer, whether or not the address has an account.',
+      },
+      async ({ body, tenant }) => {
+        await requestPasswordReset(tenant.id, body.email);
+        return reply(null, 'If the address has an account, a reset link has been mailed to it');
+      },
+    );
 
-  r.post('/api/auth/reset-password', {
-    operationId: 'resetPassword', summary: 'Set a new password with a mailed reset token (ends every login)', access: 'public', rateLimit: 'critical', body: ResetBody, tags,
-    response: acknowledgement, errors: ['INVALID_RESET_TOKEN', 'WEAK_PASSWORD'],
-    description: 'A used, expired or unknown token: 400 `Reset token is invalid or expired`.',
-  }, async ({ body, meta }) => {
-    unwrap(await resetPassword(meta, { token: body.token, newPassword: body.new_password }));
-    return reply(null, 'Password reset');
-  });
+    r.post(
+      '/api/auth/reset-password',
+      {
+        operationId: 'resetPassword',
+        summary: 'Set a new password with a mailed reset token (ends every login)',
+        access: 'public',
+        rateLimit: 'critical',
+        body: ResetBody,
+        tags,
+        response: acknowledgement,
+        errors: ['INVALID_RESET_TOKEN', 'WEAK_PASSWORD'],
+        description: 'A used, expired or unknown token: 400 `Reset token is invalid or expired`.',
+      },
+      async ({ body, meta }) => {
+        unwrap(await resetPassword(meta, { token: body.token, newPassword: body.new_password }));
+        return reply(null, 'Password reset');
+      },
+    );
 
-  // The pages a mailed link opens when the tenant has no front end: the token names the tenant.
-  r.get('/reset-password', {
-    operationId: 'getResetPasswordPage', summary: 'Password reset page (HTML) for PUBLIC_URL/reset-password?token= links', access: 'public', tenant: 'proof', query: ResetPageQuery, tags,
-    produces: 'text/html', producesSchema: htmlPage,
-    description: 'A form posting `token` and `new_password` (multipart/form-data) to `POST /reset-password`. The token is checked only when posted.',
-  }, async ({ query, ctx }) => sendFormPage(ctx, 200, resetPasswordFormPage(query.token)));
+    // The pages a mailed link opens when the tenant has no front end: the token names the tenant.
+    r.get(
+      '/reset-password',
+      {
+        operationId: 'getResetPasswordPage',
+        summary: 'Password reset page (HTML) for PUBLIC_URL/reset-password?token= links',
+        access: 'public',
+        tenant: 'proof',
+        query: ResetPageQuery,
+        tags,
+        produces: 'text/html',
+        producesSchema: htmlPage,
+        description:
+          'A form posting `token` and `new_password` (multipart/form-data) to `POST /reset-password`. The token is checked only when posted.',
+      },
+      async ({ query, ctx }) => sendFormPage(ctx, 200, resetPasswordFormPage(query.token)),
+    );
 
-  r.post('/reset-password', {
-    operationId: 'submitResetPasswordPage', summary: 'The reset page\'s form: sets the new password, answers a result page (HTML)', access: 'public', tenant: 'proof', rateLimit: 'critical', tags,
-    body: ResetBody, bodyKind: { kind: 'multipart', maxFileBytes: 0 }, produces: 'text/html', producesSchema: htmlPage,
-    errors: [{ status: 400, message: 'Reset token is invalid or expired' }], errorProduces: { 400: 'text/html' },
-    description: 'Same rules as `POST /api/auth/reset-password`; a used, expired or unknown token answers a 400 page.',
-  }, async ({ body, meta, ctx }) => {
-    const done = await resetPassword(meta, { token: body.token, newPassword: body.new_password });
-    if (done.ok) return sendFormPage(ctx, 200, passwordResetDonePage());
-    return done.error === 'WEAK_PASSWORD'
-      ? sendFormPage(ctx, 400, resetPasswordFormPage(body.token, `The password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`))
-      : sendFormPage(ctx, 400, resetLinkInvalidPage());
-  });
+    r.post(
+      '/reset-password',
+      {
+        operationId: 'submitResetPasswordPage',
+        summary: "The reset page's form: sets the new password, answers a result page (HTML)",
+        access: 'public',
+        tenant: 'proof',
+        rateLimit: 'critical',
+        tags,
+        body: ResetBody,
+        bodyKind: { kind: 'multipart', maxFileBytes: 0 },
+        produces: 'text/html',
+        producesSchema: htmlPage,
+        errors: [{ status: 400, message: 'Reset token is invalid or expired' }],
+        errorProduces: { 400: 'text/html' },
+        description: 'Same rules as `POST /api/auth/reset-password`; a used, expired or unknown token answers a 400 page.',
+      },
+      async ({ body, meta, ctx }) => {
+        const done = await resetPassword(meta, { token: body.token, newPassword: body.new_password });
+        if (done.ok) return sendFormPage(ctx, 200, passwordResetDonePage());
+        return done.error === 'WEAK_PASSWORD'
+          ? sendFormPage(ctx, 400, resetPasswordFormPage(body.token, `The password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`))
+          : sendFormPage(ctx, 400, resetLinkInvalidPage());
+      },
+    );
 
-  const refresh = async ({ body, meta }: RouteInput<unknown, unknown, z.infer<typeof RefreshBody>>) => {
-    const pair = unwrap(await refreshSession(body.refresh_token, meta));
-    return reply(tokenPairView(pair), 'Token refreshed');
+    const refresh = async ({ body, meta }: RouteInput<unknown, unknown, z.infer<typeof RefreshBody>>) => {
+      const pair = unwrap(await refreshSession(body.refresh_token, meta));
+      return reply(tokenPairView(pair), 'Token refreshed');
+    };
+    const refreshSpec = { access: 'public', body: RefreshBody, tags, response: wire.TokenPair, errors: ['INVALID_TOKEN'] } as const;
+    r.post(
+      '/api/auth/refresh',
+      {
+        ...refreshSpec,
+        operationId: 'refreshToken',
+        summary: 'Rotate a refresh token for a new token pair (each works once; reuse ends the login)',
+      },
+      refresh,
+    );
+    r.post('/api/auth/refresh-token', { ...refreshSpec, operationId: 'refreshTokenAlias', summary: 'Same as /api/auth/refresh' }, refresh);
+
+    const end = async ({ ctx, meta }: RouteInput<unknown, unknown, unknown>) => {
+      const bearer = bearerOf(ctx) || undefined;
+      await logout({ bearer, session: bearer ? undefined : ctx.cookies.get(SESSION_COOKIE) }, meta);
+      clearSessionCookie(ctx);
+      return reply(null, 'Logged out');
+    };
+    const logoutSpec = {
+      summary: 'End this login (bearer token or session); always 200',
+      access: 'public',
+      tags,
+      response: acknowledgement,
+    } as const;
+    r.post('/api/auth/logout', { ...logoutSpec, operationId: 'logout' }, end);
+    r.get('/api/auth/logout', { ...logoutSpec, operationId: 'logoutWithGet' }, end);
   };
-  const refreshSpec = { access: 'public', body: RefreshBody, tags, response: wire.TokenPair, errors: ['INVALID_TOKEN'] } as const;
-  r.post('/api/auth/refresh', { ...refreshSpec, operationId: 'refreshToken', summary: 'Rotate a refresh token for a new token pair (each works once; reuse ends the login)' }, refresh);
-  r.post('/api/auth/refresh-token', { ...refreshSpec, operationId: 'refreshTokenAlias', summary: 'Same as /api/auth/refresh' }, refresh);
-
-  const end = async ({ ctx, meta }: RouteInput<unknown, unknown, unknown>) => {
-    const bearer = bearerOf(ctx) || undefined;
-    await logout({ bearer, session: bearer ? undefined : ctx.cookies.get(SESSION_COOKIE) }, meta);
-    clearSessionCookie(ctx);
-    return reply(null, 'Logged out');
-  };
-  const logoutSpec = { summary: 'End this login (bearer token or session); always 200', access: 'public', tags, response: acknowledgement } as const;
-  r.post('/api/auth/logout', { ...logoutSpec, operationId: 'logout' }, end);
-  r.get('/api/auth/logout', { ...logoutSpec, operationId: 'logoutWithGet' }, end);
-};

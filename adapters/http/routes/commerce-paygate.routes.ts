@@ -8,7 +8,11 @@ import type { makeInitiatePayment } from '../../../application/commerce/use-case
 import type { makeCheckPayment } from '../../../application/commerce/use-cases/check-payment.usecase.js';
 import type { makeLatestPayment } from '../../../application/commerce/use-cases/latest-payment.usecase.js';
 import type { makeReceivePaymentNotification } from '../../../application/commerce/use-cases/receive-payment-notification.usecase.js';
-import { SANDBOX_RESULTS, type makeCompleteSandboxPayment, type makeGetSandboxPayment } from '../../../application/commerce/use-cases/complete-sandbox-payment.usecase.js';
+import {
+  SANDBOX_RESULTS,
+  type makeCompleteSandboxPayment,
+  type makeGetSandboxPayment,
+} from '../../../application/commerce/use-cases/complete-sandbox-payment.usecase.js';
 import type { makeListPayments } from '../../../application/commerce/use-cases/list-payments.usecase.js';
 import type { makeRecordOfflinePayment } from '../../../application/commerce/use-cases/record-offline-payment.usecase.js';
 import type { PaymentGateway } from '../../../application/commerce/ports/payment-gateway.js';
@@ -65,13 +69,21 @@ const AdminPaymentsQuery = pageQuery.extend({
   from: when.optional(),
   to: when.optional(),
 });
-const OfflineBody = z.object({ order_id: uuid, amount: money, payment_method: z.string().trim().min(1).max(64), reference: text(200).nullable().optional() });
+const OfflineBody = z.object({
+  order_id: uuid,
+  amount: money,
+  payment_method: z.string().trim().min(1).max(64),
+  reference: text(200).nullable().optional(),
+});
 
-const paymentAnswer = (x: { payment: Payment; order: Order }) => ({ ...paymentView(x.payment), order_status: x.order.status, order: orderView(x.order) });
+const paymentAnswer = (x: { payment: Payment; order: Order }) => ({
+  ...paymentView(x.payment),
+  order_status: x.order.status,
+  order: orderView(x.order),
+});
 
 /** Our own page, nothing external: inline styles and posting back to us only. */
 const SANDBOX_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
-
 
 function sandboxPage(p: Payment, o: Order, done?: string): string {
   const action = (result: string) => `/api/paygate/sandbox/${escapeHtml(p.transactionId)}?result=${result}`;
@@ -90,77 +102,220 @@ ${body}<p><small>Test gateway: no money moves. The choice sends a signed payment
 }
 
 function mountSandbox(r: RouteTable, d: Deps, tags: string[]): void {
-  r.get('/api/paygate/sandbox/:transaction_id', { operationId: 'getSandboxPaymentPage', producesSchema: z.string(), errors: ['PAYMENT_NOT_FOUND'], summary: 'Sandbox payment page (HTML)', access: 'public', params: SandboxParam, produces: 'text/html', tags }, async ({ params, ctx }) => {
-    const found = await d.getSandboxPayment(params.transaction_id);
-    if (!found.ok) throw new HttpError(404, 'Record not found');
-    ctx.status = 200;
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.set('Cache-Control', 'no-store');
-    ctx.set('Content-Security-Policy', SANDBOX_CSP);
-    ctx.body = sandboxPage(found.value.payment, found.value.order);
-    return RAW;
-  });
-  r.post('/api/paygate/sandbox/:transaction_id', {
-    summary: 'The payer\'s choice on the sandbox page (?result=success|failure|expire): sends the signed notification', access: 'public', params: SandboxParam, query: SandboxQuery, produces: 'text/html', tags,
-    operationId: 'completeSandboxPayment', description: 'Answers the page again (HTML), or `{order_id, status}` to `Accept: application/json`.',
-    response: z.object({ order_id: uuid, status: z.string() }), errors: ['PAYMENT_NOT_FOUND', 'INVALID_SIGNATURE', 'ORDER_NOT_FOUND', 'AMOUNT_MISMATCH'],
-  }, async ({ params, query, ctx }) => {
-    const out = unwrap(await d.completeSandboxPayment(params.transaction_id, query.result));
-    const found = await d.getSandboxPayment(params.transaction_id);
-    const accepts = ctx.accepts('html', 'json');
-    if (accepts === 'json' || !found.ok) return reply({ order_id: out.order.id, status: out.order.status }, 'Sandbox notification sent');
-    ctx.status = 200;
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.set('Content-Security-Policy', SANDBOX_CSP);
-    ctx.body = sandboxPage(found.value.payment, found.value.order, out.order.status === 'paid' ? 'Payment successful. You can close this page.' : `Payment ${out.order.status}.`);
-    return RAW;
-  });
+  r.get(
+    '/api/paygate/sandbox/:transaction_id',
+    {
+      operationId: 'getSandboxPaymentPage',
+      producesSchema: z.string(),
+      errors: ['PAYMENT_NOT_FOUND'],
+      summary: 'Sandbox payment page (HTML)',
+      access: 'public',
+      params: SandboxParam,
+      produces: 'text/html',
+      tags,
+    },
+    async ({ params, ctx }) => {
+      const found = await d.getSandboxPayment(params.transaction_id);
+      if (!found.ok) throw new HttpError(404, 'Record not found');
+      ctx.status = 200;
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.set('Cache-Control', 'no-store');
+      ctx.set('Content-Security-Policy', SANDBOX_CSP);
+      ctx.body = sandboxPage(found.value.payment, found.value.order);
+      return RAW;
+    },
+  );
+  r.post(
+    '/api/paygate/sandbox/:transaction_id',
+    {
+      summary: "The payer's choice on the sandbox page (?result=success|failure|expire): sends the signed notification",
+      access: 'public',
+      params: SandboxParam,
+      query: SandboxQuery,
+      produces: 'text/html',
+      tags,
+      operationId: 'completeSandboxPayment',
+      description: 'Answers the page again (HTML), or `{order_id, status}` to `Accept: application/json`.',
+      response: z.object({ order_id: uuid, status: z.string() }),
+      errors: ['PAYMENT_NOT_FOUND', 'INVALID_SIGNATURE', 'ORDER_NOT_FOUND', 'AMOUNT_MISMATCH'],
+    },
+    async ({ params, query, ctx }) => {
+      const out = unwrap(await d.completeSandboxPayment(params.transaction_id, query.result));
+      const found = await d.getSandboxPayment(params.transaction_id);
+      const accepts = ctx.accepts('html', 'json');
+      if (accepts === 'json' || !found.ok) return reply({ order_id: out.order.id, status: out.order.status }, 'Sandbox notification sent');
+      ctx.status = 200;
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.set('Content-Security-Policy', SANDBOX_CSP);
+      ctx.body = sandboxPage(
+        found.value.payment,
+        found.value.order,
+        out.order.status === 'paid' ? 'Payment successful. You can close this page.' : `Payment ${out.order.status}.`,
+      );
+      return RAW;
+    },
+  );
 }
 
-export const makeCommercePaygateRoutes = (d: Deps): RouteModule => (r) => {
-  const tags = ['payment gateway'];
-  r.post('/api/paygate/payment/initiate', { operationId: 'initiatePayment', response: wire.PaymentWithOrder, errors: ['ORDER_NOT_FOUND', 'ORDER_NOT_PAYABLE', 'AMOUNT_MISMATCH', 'PAYMENT_METHOD_UNAVAILABLE', 'PAYMENT_GATEWAY_ERROR', 'USER_NOT_FOUND'], summary: 'Start paying an order: {transaction_id, redirect_url, …} (owner or Admin)', access: Role.Student, body: InitiateBody, tags }, async ({ actor, body }) => {
-    const out = unwrap(await d.initiatePayment(actor, { orderId: body.order_id, paymentMethod: body.payment_method, amount: body.amount }));
-    return reply(paymentAnswer(out), 'Payment initiated');
-  });
-  r.get('/api/paygate/payment/check/:transaction_id', { operationId: 'checkPayment', response: wire.PaymentWithOrder, errors: ['PAYMENT_NOT_FOUND'], summary: 'A payment by transaction id (ours or the gateway\'s)', access: Role.Student, params: TxParam, tags }, async ({ actor, params }) =>
-    paymentAnswer(unwrap(await d.checkPayment(actor, params.transaction_id))));
-  r.get('/api/paygate/payment/latest/:order_id', { operationId: 'getLatestPayment', response: wire.PaymentWithOrder, errors: ['ORDER_NOT_FOUND', 'PAYMENT_NOT_FOUND'], summary: 'The newest payment of an order', access: Role.Student, params: OrderParam, tags }, async ({ actor, params }) =>
-    paymentAnswer(unwrap(await d.latestPayment(actor, params.order_id))));
+export const makeCommercePaygateRoutes =
+  (d: Deps): RouteModule =>
+  (r) => {
+    const tags = ['payment gateway'];
+    r.post(
+      '/api/paygate/payment/initiate',
+      {
+        operationId: 'initiatePayment',
+        response: wire.PaymentWithOrder,
+        errors: [
+          'ORDER_NOT_FOUND',
+          'ORDER_NOT_PAYABLE',
+          'AMOUNT_MISMATCH',
+          'PAYMENT_METHOD_UNAVAILABLE',
+          'PAYMENT_GATEWAY_ERROR',
+          'USER_NOT_FOUND',
+        ],
+        summary: 'Start paying an order: {transaction_id, redirect_url, …} (owner or Admin)',
+        access: Role.Student,
+        body: InitiateBody,
+        tags,
+      },
+      async ({ actor, body }) => {
+        const out = unwrap(
+          await d.initiatePayment(actor, { orderId: body.order_id, paymentMethod: body.payment_method, amount: body.amount }),
+        );
+        return reply(paymentAnswer(out), 'Payment initiated');
+      },
+    );
+    r.get(
+      '/api/paygate/payment/check/:transaction_id',
+      {
+        operationId: 'checkPayment',
+        response: wire.PaymentWithOrder,
+        errors: ['PAYMENT_NOT_FOUND'],
+        summary: "A payment by transaction id (ours or the gateway's)",
+        access: Role.Student,
+        params: TxParam,
+        tags,
+      },
+      async ({ actor, params }) => paymentAnswer(unwrap(await d.checkPayment(actor, params.transaction_id))),
+    );
+    r.get(
+      '/api/paygate/payment/latest/:order_id',
+      {
+        operationId: 'getLatestPayment',
+        response: wire.PaymentWithOrder,
+        errors: ['ORDER_NOT_FOUND', 'PAYMENT_NOT_FOUND'],
+        summary: 'The newest payment of an order',
+        access: Role.Student,
+        params: OrderParam,
+        tags,
+      },
+      async ({ actor, params }) => paymentAnswer(unwrap(await d.latestPayment(actor, params.order_id))),
+    );
 
-  r.post('/api/paygate/webhook', {
-    summary: 'Payment notification (Midtrans HTTP notification format, signature_key checked)', access: 'public', tenant: 'proof', rateLimit: 'webhook', failedProofs: ['INVALID_SIGNATURE'], bodyKind: { kind: 'raw-json' }, tags,
-    operationId: 'receivePaymentNotification', documentedBody: Notification.loose(),
-    response: z.object({ order_id: z.string(), status: z.string(), changed: z.boolean().meta({ description: 'Whether this notification moved the order' }) }),
-    errors: ['INVALID_SIGNATURE', 'INVALID_NOTIFICATION', 'ORDER_NOT_FOUND', 'AMOUNT_MISMATCH'],
-  }, async ({ body }) => {
-    // Without the signed fields there is nothing to verify: refused like a bad signature, nothing stored.
-    const parsed = Notification.safeParse(body);
-    if (!parsed.success) throw new DomainError('INVALID_SIGNATURE');
-    const n = parsed.data;
-    const strict = StrictNotification.safeParse(n);
-    const malformed = strict.success ? [] : strict.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    const out = unwrap(await d.receivePaymentNotification({
-      orderId: n.order_id, statusCode: n.status_code, grossAmount: n.gross_amount, signatureKey: n.signature_key, transactionStatus: n.transaction_status,
-      fraudStatus: n.fraud_status ?? null, transactionId: n.transaction_id ?? null, paymentType: n.payment_type ?? null, malformed,
-    }, body));
-    return reply({ order_id: out.order.id, status: out.order.status, changed: out.changed }, out.changed ? 'Notification processed' : 'Notification received');
-  });
+    r.post(
+      '/api/paygate/webhook',
+      {
+        summary: 'Payment notification (Midtrans HTTP notification format, signature_key checked)',
+        access: 'public',
+        tenant: 'proof',
+        rateLimit: 'webhook',
+        failedProofs: ['INVALID_SIGNATURE'],
+        bodyKind: { kind: 'raw-json' },
+        tags,
+        operationId: 'receivePaymentNotification',
+        documentedBody: Notification.loose(),
+        response: z.object({
+          order_id: z.string(),
+          status: z.string(),
+          changed: z.boolean().meta({ description: 'Whether this notification moved the order' }),
+        }),
+        errors: ['INVALID_SIGNATURE', 'INVALID_NOTIFICATION', 'ORDER_NOT_FOUND', 'AMOUNT_MISMATCH'],
+      },
+      async ({ body }) => {
+        // Without the signed fields there is nothing to verify: refused like a bad signature, nothing stored.
+        const parsed = Notification.safeParse(body);
+        if (!parsed.success) throw new DomainError('INVALID_SIGNATURE');
+        const n = parsed.data;
+        const strict = StrictNotification.safeParse(n);
+        const malformed = strict.success ? [] : strict.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+        const out = unwrap(
+          await d.receivePaymentNotification(
+            {
+              orderId: n.order_id,
+              statusCode: n.status_code,
+              grossAmount: n.gross_amount,
+              signatureKey: n.signature_key,
+              transactionStatus: n.transaction_status,
+              fraudStatus: n.fraud_status ?? null,
+              transactionId: n.transaction_id ?? null,
+              paymentType: n.payment_type ?? null,
+              malformed,
+            },
+            body,
+          ),
+        );
+        return reply(
+          { order_id: out.order.id, status: out.order.status, changed: out.changed },
+          out.changed ? 'Notification processed' : 'Notification received',
+        );
+      },
+    );
 
-  // The sandbox gateway's page (public: the payer's browser, no tenant header; the transaction id is
-  // the capability). Mounted only while the sandbox is the configured gateway (issue 26): with
-  // midtrans, a sandbox payment left in the database must not pay its order for free.
-  if (d.paymentGateway.provider === 'sandbox') mountSandbox(r, d, tags);
+    // The sandbox gateway's page (public: the payer's browser, no tenant header; the transaction id is
+    // the capability). Mounted only while the sandbox is the configured gateway (issue 26): with
+    // midtrans, a sandbox payment left in the database must not pay its order for free.
+    if (d.paymentGateway.provider === 'sandbox') mountSandbox(r, d, tags);
 
-  const atags = ['admin payments'];
-  r.get('/api/lms/admin/payments', { operationId: 'listPayments', response: wire.PaymentPage, summary: 'Payments, newest first (status, method, from, to, order_id, user_id)', access: Role.Admin, query: AdminPaymentsQuery, tags: atags }, async ({ actor, query }) =>
-    pageView(await d.listPayments(actor, {
-      status: query.status, method: query.method, orderId: query.order_id, userId: query.user_id,
-      from: query.from === undefined ? undefined : query.from.length === 10 ? dayStart(query.from) : new Date(query.from),
-      to: query.to === undefined ? undefined : query.to.length === 10 ? dayAfter(query.to) : new Date(query.to),
-    }, toPageRequest(query)), paymentView));
-  r.post('/api/lms/admin/payments', { operationId: 'recordOfflinePayment', response: wire.PaymentWithOrder, errors: ['AMOUNT_MISMATCH', 'ORDER_ALREADY_PAID', 'ORDER_NOT_FOUND', 'ORDER_NOT_PAYABLE'], summary: 'Record an offline payment; pays the order through the state machine', access: Role.Admin, body: OfflineBody, tags: atags }, async ({ actor, meta, body }) => {
-    const out = unwrap(await d.recordOfflinePayment(actor, meta, { orderId: body.order_id, amount: body.amount, paymentMethod: body.payment_method, reference: body.reference }));
-    return reply(paymentAnswer(out), 'Payment recorded');
-  });
-};
+    const atags = ['admin payments'];
+    r.get(
+      '/api/lms/admin/payments',
+      {
+        operationId: 'listPayments',
+        response: wire.PaymentPage,
+        summary: 'Payments, newest first (status, method, from, to, order_id, user_id)',
+        access: Role.Admin,
+        query: AdminPaymentsQuery,
+        tags: atags,
+      },
+      async ({ actor, query }) =>
+        pageView(
+          await d.listPayments(
+            actor,
+            {
+              status: query.status,
+              method: query.method,
+              orderId: query.order_id,
+              userId: query.user_id,
+              from: query.from === undefined ? undefined : query.from.length === 10 ? dayStart(query.from) : new Date(query.from),
+              to: query.to === undefined ? undefined : query.to.length === 10 ? dayAfter(query.to) : new Date(query.to),
+            },
+            toPageRequest(query),
+          ),
+          paymentView,
+        ),
+    );
+    r.post(
+      '/api/lms/admin/payments',
+      {
+        operationId: 'recordOfflinePayment',
+        response: wire.PaymentWithOrder,
+        errors: ['AMOUNT_MISMATCH', 'ORDER_ALREADY_PAID', 'ORDER_NOT_FOUND', 'ORDER_NOT_PAYABLE'],
+        summary: 'Record an offline payment; pays the order through the state machine',
+        access: Role.Admin,
+        body: OfflineBody,
+        tags: atags,
+      },
+      async ({ actor, meta, body }) => {
+        const out = unwrap(
+          await d.recordOfflinePayment(actor, meta, {
+            orderId: body.order_id,
+            amount: body.amount,
+            paymentMethod: body.payment_method,
+            reference: body.reference,
+          }),
+        );
+        return reply(paymentAnswer(out), 'Payment recorded');
+      },
+    );
+  };

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { Role } from '../../../domain/identity/role.js';
 import { ORDER_STATUSES } from '../../../domain/commerce/order.js';
-import { orderView, paymentView, priceQuoteView, publicPlanView, publicPricingView, subscriptionView } from '../../../application/commerce/presenters.js';
+import {
+  orderView,
+  paymentView,
+  priceQuoteView,
+  publicPlanView,
+  publicPricingView,
+  subscriptionView,
+} from '../../../application/commerce/presenters.js';
 import type { makeListSubscriptionPlans } from '../../../application/commerce/use-cases/list-subscription-plans.usecase.js';
 import type { makeListPricing } from '../../../application/commerce/use-cases/list-pricing.usecase.js';
 import type { makeListPaymentMethods } from '../../../application/commerce/use-cases/list-payment-methods.usecase.js';
@@ -58,7 +65,10 @@ const CreateOrderBody = z.object({ items, promo_code: promoCode, currency: curre
 const UpdateOrderBody = z.object({ items: items.optional(), promo_code: promoCode });
 const OrdersQuery = pageQuery.extend({ status: z.enum(ORDER_STATUSES).optional() });
 const CheckPriceBody = z.object({
-  category_id: uuid, quantity: z.number().int().min(1).max(100_000).default(1), promo_code: promoCode, currency: currency.optional(),
+  category_id: uuid,
+  quantity: z.number().int().min(1).max(100_000).default(1),
+  promo_code: promoCode,
+  currency: currency.optional(),
 });
 const SubscribeBody = z.object({ plan_id: uuid, promo_code: promoCode });
 const CheckoutBody = z.object({ plan_id: uuid, payment_method: paymentMethod, promo_code: promoCode });
@@ -66,57 +76,298 @@ const CheckoutBody = z.object({ plan_id: uuid, payment_method: paymentMethod, pr
 const tags = ['commerce'];
 const otags = ['orders'];
 
-export const makeCommerceRoutes = (d: Deps): RouteModule => (r) => {
-  // Catalogue: small fixed lists, plain arrays (contract §2).
-  r.get('/api/lms/subscription-plans', { operationId: 'listSubscriptionPlans', response: z.array(wire.PublicPlan), summary: 'Active subscription plans', access: 'public', tags }, async ({ tenant }) =>
-    (await d.listSubscriptionPlans(tenant.id)).map(publicPlanView));
-  r.get('/api/lms/pricing', { operationId: 'listPricing', response: z.array(wire.PublicPricing), summary: 'Category prices with quantity tiers', access: 'public', tags }, async ({ tenant }) =>
-    (await d.listPricing(tenant.id)).map(publicPricingView));
-  r.get('/api/lms/payment-methods', { operationId: 'listPaymentMethods', response: z.array(wire.PaymentMethod), summary: 'Payment methods offered ({code, name, type, provider})', access: 'public', tags }, async ({ tenant }) =>
-    d.listPaymentMethods(tenant.id));
+export const makeCommerceRoutes =
+  (d: Deps): RouteModule =>
+  (r) => {
+    // Catalogue: small fixed lists, plain arrays (contract §2).
+    r.get(
+      '/api/lms/subscription-plans',
+      {
+        operationId: 'listSubscriptionPlans',
+        response: z.array(wire.PublicPlan),
+        summary: 'Active subscription plans',
+        access: 'public',
+        tags,
+      },
+      async ({ tenant }) => (await d.listSubscriptionPlans(tenant.id)).map(publicPlanView),
+    );
+    r.get(
+      '/api/lms/pricing',
+      {
+        operationId: 'listPricing',
+        response: z.array(wire.PublicPricing),
+        summary: 'Category prices with quantity tiers',
+        access: 'public',
+        tags,
+      },
+      async ({ tenant }) => (await d.listPricing(tenant.id)).map(publicPricingView),
+    );
+    r.get(
+      '/api/lms/payment-methods',
+      {
+        operationId: 'listPaymentMethods',
+        response: z.array(wire.PaymentMethod),
+        summary: 'Payment methods offered ({code, name, type, provider})',
+        access: 'public',
+        tags,
+      },
+      async ({ tenant }) => d.listPaymentMethods(tenant.id),
+    );
 
-  // Orders.
-  r.post('/api/orders/check-price', { operationId: 'checkPrice', response: wire.PriceQuote, errors: ['PRICE_NOT_FOUND', 'AMOUNT_TOO_LARGE', 'PROMO_NOT_FOUND', 'PROMO_NOT_STARTED', 'PROMO_EXPIRED', 'PROMO_EXHAUSTED'], summary: 'Price of `quantity` courses of a category, with a promo code; nothing is stored', access: 'public', body: CheckPriceBody, tags: otags }, async ({ tenant, body }) => {
-    return priceQuoteView(unwrap(await d.checkPrice(tenant.id, { categoryId: body.category_id, quantity: body.quantity, promoCode: body.promo_code, currency: body.currency })));
-  });
-  r.post('/api/orders', { operationId: 'createOrder', response: wire.Order, errors: ['UNKNOWN_COURSE', 'AMOUNT_TOO_LARGE', 'CATEGORY_NOT_FOR_SALE', 'COURSE_IS_FREE', 'CURRENCY_MISMATCH', 'NOTHING_TO_ORDER', 'PROMO_NOT_FOUND', 'PROMO_NOT_STARTED', 'PROMO_EXPIRED', 'PROMO_EXHAUSTED'],
-    summary: 'Place an order of courses: items [{course_id} | {category_id}], promo_code?', access: Role.Student, body: CreateOrderBody, tags: otags,
-    description: 'Priced on the server: courses whose category has a price are priced together per category at the tier their number reaches; others at their own price.',
-  }, async ({ actor, body }) =>
-    reply(orderView(unwrap(await d.createOrder(actor, { items: body.items, promoCode: body.promo_code, currency: body.currency }))), 'Order created'));
-  r.get('/api/orders', { operationId: 'listMyOrders', response: wire.OrderPage, summary: "The caller's orders, newest first", access: Role.Student, query: OrdersQuery, tags: otags }, async ({ actor, query }) =>
-    pageView(await d.listMyOrders(actor, { status: query.status }, toPageRequest(query)), orderView));
-  r.get('/api/orders/:id', { operationId: 'getMyOrder', response: wire.Order, errors: ['ORDER_NOT_FOUND'], summary: 'One of the caller\'s orders', access: Role.Student, params: idParam, tags: otags }, async ({ actor, params }) =>
-    orderView(unwrap(await d.getMyOrder(actor, params.id))));
-  r.put('/api/orders/:id', { operationId: 'updateOrder', response: wire.Order, errors: ['ORDER_NOT_FOUND', 'ORDER_NOT_PENDING', 'ORDER_PAYMENT_IN_PROGRESS', 'ORDER_ITEMS_FIXED', 'AMOUNT_TOO_LARGE', 'UNKNOWN_COURSE', 'CATEGORY_NOT_FOR_SALE', 'COURSE_IS_FREE', 'CURRENCY_MISMATCH', 'NOTHING_TO_ORDER', 'PROMO_NOT_FOUND', 'PROMO_NOT_STARTED', 'PROMO_EXPIRED', 'PROMO_EXHAUSTED'], summary: 'Change a pending order (items, promo_code; null removes the code)', access: Role.Student, params: idParam, body: UpdateOrderBody, tags: otags }, async ({ actor, params, body }) =>
-    reply(orderView(unwrap(await d.updateOrder(actor, params.id, { items: body.items, promoCode: body.promo_code }))), 'Order updated'));
-  r.delete('/api/orders/:id', { operationId: 'cancelOrder', response: wire.Order, errors: ['ORDER_NOT_FOUND', 'ORDER_NOT_PENDING'], summary: 'Cancel a pending order', access: Role.Student, params: idParam, tags: otags }, async ({ actor, params }) =>
-    reply(orderView(unwrap(await d.cancelOrder(actor, params.id))), 'Order cancelled'));
-  r.post('/api/orders/:id/resend-email', { operationId: 'resendOrderEmail', response: wire.Order, errors: ['ORDER_NOT_FOUND'], summary: 'Mail the order confirmation again', access: Role.Student, params: idParam, tags: otags }, async ({ actor, params }) =>
-    reply(orderView(unwrap(await d.resendOrderEmail(actor, params.id))), 'Order confirmation sent'));
-  r.post('/api/orders/:id/resend-receipt', { operationId: 'resendReceipt', response: wire.Order, errors: ['ORDER_NOT_FOUND', 'ORDER_NOT_PAID'], summary: 'Mail the receipt (PDF attached) of a paid order again', access: Role.Student, params: idParam, tags: otags }, async ({ actor, params }) =>
-    reply(orderView(unwrap(await d.resendReceipt(actor, params.id))), 'Receipt sent'));
+    // Orders.
+    r.post(
+      '/api/orders/check-price',
+      {
+        operationId: 'checkPrice',
+        response: wire.PriceQuote,
+        errors: ['PRICE_NOT_FOUND', 'AMOUNT_TOO_LARGE', 'PROMO_NOT_FOUND', 'PROMO_NOT_STARTED', 'PROMO_EXPIRED', 'PROMO_EXHAUSTED'],
+        summary: 'Price of `quantity` courses of a category, with a promo code; nothing is stored',
+        access: 'public',
+        body: CheckPriceBody,
+        tags: otags,
+      },
+      async ({ tenant, body }) => {
+        return priceQuoteView(
+          unwrap(
+            await d.checkPrice(tenant.id, {
+              categoryId: body.category_id,
+              quantity: body.quantity,
+              promoCode: body.promo_code,
+              currency: body.currency,
+            }),
+          ),
+        );
+      },
+    );
+    r.post(
+      '/api/orders',
+      {
+        operationId: 'createOrder',
+        response: wire.Order,
+        errors: [
+          'UNKNOWN_COURSE',
+          'AMOUNT_TOO_LARGE',
+          'CATEGORY_NOT_FOR_SALE',
+          'COURSE_IS_FREE',
+          'CURRENCY_MISMATCH',
+          'NOTHING_TO_ORDER',
+          'PROMO_NOT_FOUND',
+          'PROMO_NOT_STARTED',
+          'PROMO_EXPIRED',
+          'PROMO_EXHAUSTED',
+        ],
+        summary: 'Place an order of courses: items [{course_id} | {category_id}], promo_code?',
+        access: Role.Student,
+        body: CreateOrderBody,
+        tags: otags,
+        description:
+          'Priced on the server: courses whose category has a price are priced together per category at the tier their number reaches; others at their own price.',
+      },
+      async ({ actor, body }) =>
+        reply(
+          orderView(unwrap(await d.createOrder(actor, { items: body.items, promoCode: body.promo_code, currency: body.currency }))),
+          'Order created',
+        ),
+    );
+    r.get(
+      '/api/orders',
+      {
+        operationId: 'listMyOrders',
+        response: wire.OrderPage,
+        summary: "The caller's orders, newest first",
+        access: Role.Student,
+        query: OrdersQuery,
+        tags: otags,
+      },
+      async ({ actor, query }) => pageView(await d.listMyOrders(actor, { status: query.status }, toPageRequest(query)), orderView),
+    );
+    r.get(
+      '/api/orders/:id',
+      {
+        operationId: 'getMyOrder',
+        response: wire.Order,
+        errors: ['ORDER_NOT_FOUND'],
+        summary: "One of the caller's orders",
+        access: Role.Student,
+        params: idParam,
+        tags: otags,
+      },
+      async ({ actor, params }) => orderView(unwrap(await d.getMyOrder(actor, params.id))),
+    );
+    r.put(
+      '/api/orders/:id',
+      {
+        operationId: 'updateOrder',
+        response: wire.Order,
+        errors: [
+          'ORDER_NOT_FOUND',
+          'ORDER_NOT_PENDING',
+          'ORDER_PAYMENT_IN_PROGRESS',
+          'ORDER_ITEMS_FIXED',
+          'AMOUNT_TOO_LARGE',
+          'UNKNOWN_COURSE',
+          'CATEGORY_NOT_FOR_SALE',
+          'COURSE_IS_FREE',
+          'CURRENCY_MISMATCH',
+          'NOTHING_TO_ORDER',
+          'PROMO_NOT_FOUND',
+          'PROMO_NOT_STARTED',
+          'PROMO_EXPIRED',
+          'PROMO_EXHAUSTED',
+        ],
+        summary: 'Change a pending order (items, promo_code; null removes the code)',
+        access: Role.Student,
+        params: idParam,
+        body: UpdateOrderBody,
+        tags: otags,
+      },
+      async ({ actor, params, body }) =>
+        reply(orderView(unwrap(await d.updateOrder(actor, params.id, { items: body.items, promoCode: body.promo_code }))), 'Order updated'),
+    );
+    r.delete(
+      '/api/orders/:id',
+      {
+        operationId: 'cancelOrder',
+        response: wire.Order,
+        errors: ['ORDER_NOT_FOUND', 'ORDER_NOT_PENDING'],
+        summary: 'Cancel a pending order',
+        access: Role.Student,
+        params: idParam,
+        tags: otags,
+      },
+      async ({ actor, params }) => reply(orderView(unwrap(await d.cancelOrder(actor, params.id))), 'Order cancelled'),
+    );
+    r.post(
+      '/api/orders/:id/resend-email',
+      {
+        operationId: 'resendOrderEmail',
+        response: wire.Order,
+        errors: ['ORDER_NOT_FOUND'],
+        summary: 'Mail the order confirmation again',
+        access: Role.Student,
+        params: idParam,
+        tags: otags,
+      },
+      async ({ actor, params }) => reply(orderView(unwrap(await d.resendOrderEmail(actor, params.id))), 'Order confirmation sent'),
+    );
+    r.post(
+      '/api/orders/:id/resend-receipt',
+      {
+        operationId: 'resendReceipt',
+        response: wire.Order,
+        errors: ['ORDER_NOT_FOUND', 'ORDER_NOT_PAID'],
+        summary: 'Mail the receipt (PDF attached) of a paid order again',
+        access: Role.Student,
+        params: idParam,
+        tags: otags,
+      },
+      async ({ actor, params }) => reply(orderView(unwrap(await d.resendReceipt(actor, params.id))), 'Receipt sent'),
+    );
 
-  // Subscriptions.
-  r.get('/api/lms/my-subscriptions', { operationId: 'listMySubscriptions', response: wire.SubscriptionPage, summary: "The caller's subscriptions, newest first", access: Role.Student, query: pageQuery, tags }, async ({ actor, query }) =>
-    pageView(await d.listMySubscriptions(actor, toPageRequest(query)), (x) => subscriptionView(x.subscription, x.plan)));
-  r.post('/api/lms/subscriptions', { operationId: 'createSubscription', response: wire.SubscriptionWithOrder, errors: ['PLAN_NOT_FOUND', 'PLAN_NOT_AVAILABLE', 'PROMO_NOT_FOUND', 'PROMO_NOT_STARTED', 'PROMO_EXPIRED', 'PROMO_EXHAUSTED'], summary: 'A pending subscription with its order', access: Role.Student, body: SubscribeBody, tags }, async ({ actor, body }) => {
-    const { subscription, order, plan } = unwrap(await d.createSubscription(actor, { planId: body.plan_id, promoCode: body.promo_code }));
-    return reply({ ...subscriptionView(subscription, plan), order: orderView(order) }, 'Subscription created');
-  });
-  r.post('/api/lms/subscription-checkout', { operationId: 'checkoutSubscription', response: wire.SubscriptionCheckout, errors: ['PLAN_NOT_FOUND', 'PLAN_NOT_AVAILABLE', 'PROMO_NOT_FOUND', 'PROMO_NOT_STARTED', 'PROMO_EXPIRED', 'PROMO_EXHAUSTED', 'ORDER_NOT_PAYABLE', 'AMOUNT_MISMATCH', 'PAYMENT_METHOD_UNAVAILABLE', 'PAYMENT_GATEWAY_ERROR', 'USER_NOT_FOUND'], summary: 'Subscribe and start the payment: {order, payment (redirect_url), subscription}', access: Role.Student, body: CheckoutBody, tags }, async ({ actor, body }) => {
-    const out = unwrap(await d.checkoutSubscription(actor, { planId: body.plan_id, paymentMethod: body.payment_method, promoCode: body.promo_code }));
-    return reply({ order: orderView(out.order), payment: paymentView(out.payment), subscription: subscriptionView(out.subscription, out.plan) }, 'Checkout started');
-  });
-  r.get('/api/lms/subscription-payments/:id', { operationId: 'getSubscriptionPayment', response: wire.SubscriptionPayment, errors: ['SUBSCRIPTION_NOT_FOUND'], summary: 'Payment status of a subscription (:id = subscription id)', access: Role.Student, params: idParam, tags }, async ({ actor, params }) => {
-    const s = unwrap(await d.getSubscriptionPayment(actor, params.id));
-    return {
-      subscription_id: s.subscription.id, subscription_status: s.subscription.status, order_id: s.order.id, order_status: s.order.status,
-      status: s.payment?.status ?? null, payment: s.payment ? paymentView(s.payment) : null, subscription: subscriptionView(s.subscription), order: orderView(s.order),
-    };
-  });
-  r.post('/api/lms/subscriptions/:id/cancel', { operationId: 'cancelSubscription', response: wire.Subscription, errors: ['SUBSCRIPTION_NOT_FOUND', 'SUBSCRIPTION_NOT_CANCELLABLE'], summary: 'Cancel: an active subscription keeps access until ends_at', access: Role.Student, params: idParam, tags }, async ({ actor, params }) => {
-    const cancelled = unwrap(await d.cancelSubscription(actor, params.id));
-    return reply(subscriptionView(cancelled.subscription, cancelled.plan), 'Subscription cancelled');
-  });
-};
+    // Subscriptions.
+    r.get(
+      '/api/lms/my-subscriptions',
+      {
+        operationId: 'listMySubscriptions',
+        response: wire.SubscriptionPage,
+        summary: "The caller's subscriptions, newest first",
+        access: Role.Student,
+        query: pageQuery,
+        tags,
+      },
+      async ({ actor, query }) =>
+        pageView(await d.listMySubscriptions(actor, toPageRequest(query)), (x) => subscriptionView(x.subscription, x.plan)),
+    );
+    r.post(
+      '/api/lms/subscriptions',
+      {
+        operationId: 'createSubscription',
+        response: wire.SubscriptionWithOrder,
+        errors: ['PLAN_NOT_FOUND', 'PLAN_NOT_AVAILABLE', 'PROMO_NOT_FOUND', 'PROMO_NOT_STARTED', 'PROMO_EXPIRED', 'PROMO_EXHAUSTED'],
+        summary: 'A pending subscription with its order',
+        access: Role.Student,
+        body: SubscribeBody,
+        tags,
+      },
+      async ({ actor, body }) => {
+        const { subscription, order, plan } = unwrap(
+          await d.createSubscription(actor, { planId: body.plan_id, promoCode: body.promo_code }),
+        );
+        return reply({ ...subscriptionView(subscription, plan), order: orderView(order) }, 'Subscription created');
+      },
+    );
+    r.post(
+      '/api/lms/subscription-checkout',
+      {
+        operationId: 'checkoutSubscription',
+        response: wire.SubscriptionCheckout,
+        errors: [
+          'PLAN_NOT_FOUND',
+          'PLAN_NOT_AVAILABLE',
+          'PROMO_NOT_FOUND',
+          'PROMO_NOT_STARTED',
+          'PROMO_EXPIRED',
+          'PROMO_EXHAUSTED',
+          'ORDER_NOT_PAYABLE',
+          'AMOUNT_MISMATCH',
+          'PAYMENT_METHOD_UNAVAILABLE',
+          'PAYMENT_GATEWAY_ERROR',
+          'USER_NOT_FOUND',
+        ],
+        summary: 'Subscribe and start the payment: {order, payment (redirect_url), subscription}',
+        access: Role.Student,
+        body: CheckoutBody,
+        tags,
+      },
+      async ({ actor, body }) => {
+        const out = unwrap(
+          await d.checkoutSubscription(actor, { planId: body.plan_id, paymentMethod: body.payment_method, promoCode: body.promo_code }),
+        );
+        return reply(
+          { order: orderView(out.order), payment: paymentView(out.payment), subscription: subscriptionView(out.subscription, out.plan) },
+          'Checkout started',
+        );
+      },
+    );
+    r.get(
+      '/api/lms/subscription-payments/:id',
+      {
+        operationId: 'getSubscriptionPayment',
+        response: wire.SubscriptionPayment,
+        errors: ['SUBSCRIPTION_NOT_FOUND'],
+        summary: 'Payment status of a subscription (:id = subscription id)',
+        access: Role.Student,
+        params: idParam,
+        tags,
+      },
+      async ({ actor, params }) => {
+        const s = unwrap(await d.getSubscriptionPayment(actor, params.id));
+        return {
+          subscription_id: s.subscription.id,
+          subscription_status: s.subscription.status,
+          order_id: s.order.id,
+          order_status: s.order.status,
+          status: s.payment?.status ?? null,
+          payment: s.payment ? paymentView(s.payment) : null,
+          subscription: subscriptionView(s.subscription),
+          order: orderView(s.order),
+        };
+      },
+    );
+    r.post(
+      '/api/lms/subscriptions/:id/cancel',
+      {
+        operationId: 'cancelSubscription',
+        response: wire.Subscription,
+        errors: ['SUBSCRIPTION_NOT_FOUND', 'SUBSCRIPTION_NOT_CANCELLABLE'],
+        summary: 'Cancel: an active subscription keeps access until ends_at',
+        access: Role.Student,
+        params: idParam,
+        tags,
+      },
+      async ({ actor, params }) => {
+        const cancelled = unwrap(await d.cancelSubscription(actor, params.id));
+        return reply(subscriptionView(cancelled.subscription, cancelled.plan), 'Subscription cancelled');
+      },
+    );
+  };

@@ -4,7 +4,14 @@ import { AD_PROVIDERS, LEAD_STATUSES, isAdProvider } from '../../../domain/crm/l
 import { Role } from '../../../domain/identity/role.js';
 import { DELIVERY_STATUSES } from '../../../application/crm/ports/delivery-repository.js';
 import { WEBHOOK_SECRET_MIN } from '../../../application/crm/integrations.js';
-import { automationView, dashboardView, deliveryView, integrationView, leadDetailView, leadView } from '../../../application/crm/presenters.js';
+import {
+  automationView,
+  dashboardView,
+  deliveryView,
+  integrationView,
+  leadDetailView,
+  leadView,
+} from '../../../application/crm/presenters.js';
 import type { makeListIntegrations } from '../../../application/crm/use-cases/list-integrations.usecase.js';
 import type { makeUpdateIntegration } from '../../../application/crm/use-cases/update-integration.usecase.js';
 import type { makeVerifyMetaSubscription } from '../../../application/crm/use-cases/verify-meta-subscription.usecase.js';
@@ -21,7 +28,20 @@ import type { makeUpdateAutomation } from '../../../application/crm/use-cases/up
 import type { makeGetCrmDashboard } from '../../../application/crm/use-cases/get-crm-dashboard.usecase.js';
 import { RAW, reply } from '../kit/envelope.js';
 import { HttpError, unwrap } from '../kit/errors.js';
-import { dateOnly, dayAfter, dayStart, email, idParam, money, pageQuery, pageView, queryBool, text, toPageRequest, uuid } from '../kit/schemas.js';
+import {
+  dateOnly,
+  dayAfter,
+  dayStart,
+  email,
+  idParam,
+  money,
+  pageQuery,
+  pageView,
+  queryBool,
+  text,
+  toPageRequest,
+  uuid,
+} from '../kit/schemas.js';
 import type { RouteModule } from '../kit/route-table.js';
 import * as wire from '../wire/crm.wire.js';
 
@@ -55,14 +75,24 @@ const range = { from: when.optional(), to: when.optional() };
 
 const secret = z.string().trim().max(2000).nullable().optional();
 /** A webhook secret long enough that it cannot be guessed ("" or null clears it). */
-const webhookSecret = z.string().trim().max(2000)
+const webhookSecret = z
+  .string()
+  .trim()
+  .max(2000)
   .refine((v) => v === '' || v.length >= WEBHOOK_SECRET_MIN, `at least ${WEBHOOK_SECRET_MIN} characters`)
-  .nullable().optional();
+  .nullable()
+  .optional();
 const IntegrationBody = z.object({
   verify_token: webhookSecret,
   app_secret: secret,
   access_token: secret,
-  page_id: z.string().trim().regex(/^\d{1,32}$/, 'a numeric Facebook page id').or(z.literal('')).nullable().optional(),
+  page_id: z
+    .string()
+    .trim()
+    .regex(/^\d{1,32}$/, 'a numeric Facebook page id')
+    .or(z.literal(''))
+    .nullable()
+    .optional(),
   webhook_key: webhookSecret,
   enabled: z.boolean().optional(),
 });
@@ -87,7 +117,13 @@ const CreateLeadBody = z.object({
   value: money.nullable().optional(),
   assigned_to: uuid.nullable().optional(),
   // Webhook providers are reserved: their leads come only through signed deliveries.
-  provider: z.string().trim().toLowerCase().regex(/^[a-z0-9_-]{1,32}$/).refine((p) => !isAdProvider(p), 'meta and google leads come from webhooks').default('manual'),
+  provider: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9_-]{1,32}$/)
+    .refine((p) => !isAdProvider(p), 'meta and google leads come from webhooks')
+    .default('manual'),
   external_id: z.string().trim().min(1).max(255).nullable().optional(),
   is_test: z.boolean().default(false),
   campaign_id: z.string().trim().min(1).max(255).nullable().optional(),
@@ -111,84 +147,299 @@ const LeadsQuery = pageQuery.extend({
   ...range,
 });
 const DeliveriesQuery = pageQuery.extend({ status: z.enum(DELIVERY_STATUSES).optional(), provider: z.enum(AD_PROVIDERS).optional() });
-const DashboardQuery = z.strictObject({ ...range, include_test: queryBool.optional(), group_by: z.enum(['day', 'week', 'month']).optional() });
+const DashboardQuery = z.strictObject({
+  ...range,
+  include_test: queryBool.optional(),
+  group_by: z.enum(['day', 'week', 'month']).optional(),
+});
 const words = z.array(z.string().trim().min(1).max(200)).max(100);
 const AutomationBody = z.object({
   mode: z.enum(ALLOCATION_MODES).optional(),
-  members: z.array(z.object({ user_id: uuid, active: z.boolean().default(true), regions: words.default([]), categories: words.default([]) })).max(500).optional(),
+  members: z
+    .array(z.object({ user_id: uuid, active: z.boolean().default(true), regions: words.default([]), categories: words.default([]) }))
+    .max(500)
+    .optional(),
   fallback_user_id: uuid.nullable().optional(),
   close_on_payment: z.boolean().optional(),
 });
 // Meta's verification request, not a client's: whatever else Meta may add must not refuse it.
-const HandshakeQuery = z.looseObject({ 'hub.mode': z.string().optional(), 'hub.verify_token': z.string().optional(), 'hub.challenge': z.string().max(1000).optional() });
+const HandshakeQuery = z.looseObject({
+  'hub.mode': z.string().optional(),
+  'hub.verify_token': z.string().optional(),
+  'hub.challenge': z.string().max(1000).optional(),
+});
 
-export const makeCrmRoutes = (d: Deps): RouteModule => (r) => {
-  r.get('/api/crm/dashboard', { operationId: 'getCrmDashboard', response: wire.CrmDashboard, summary: 'Sales KPIs, the lead-to-paid-to-completed funnel and its sources over leads received in a date range', access: Role.Admin, query: DashboardQuery, tags }, async ({ actor, query }) =>
-    dashboardView(await d.getCrmDashboard(actor, { from: fromDate(query.from), to: toDate(query.to) }, query.include_test ?? false, query.group_by)));
+export const makeCrmRoutes =
+  (d: Deps): RouteModule =>
+  (r) => {
+    r.get(
+      '/api/crm/dashboard',
+      {
+        operationId: 'getCrmDashboard',
+        response: wire.CrmDashboard,
+        summary: 'Sales KPIs, the lead-to-paid-to-completed funnel and its sources over leads received in a date range',
+        access: Role.Admin,
+        query: DashboardQuery,
+        tags,
+      },
+      async ({ actor, query }) =>
+        dashboardView(
+          await d.getCrmDashboard(actor, { from: fromDate(query.from), to: toDate(query.to) }, query.include_test ?? false, query.group_by),
+        ),
+    );
 
-  r.get('/api/crm/integrations', { operationId: 'listCrmIntegrations', response: z.array(wire.Integration), summary: 'Ad platform integrations (secrets as {configured})', access: Role.Admin, tags }, async ({ actor }) =>
-    (await d.listIntegrations(actor)).map((s) => integrationView(s, d.config.publicUrl)));
+    r.get(
+      '/api/crm/integrations',
+      {
+        operationId: 'listCrmIntegrations',
+        response: z.array(wire.Integration),
+        summary: 'Ad platform integrations (secrets as {configured})',
+        access: Role.Admin,
+        tags,
+      },
+      async ({ actor }) => (await d.listIntegrations(actor)).map((s) => integrationView(s, d.config.publicUrl)),
+    );
 
-  r.put('/api/crm/integrations/:provider', { operationId: 'updateCrmIntegration', response: wire.Integration, errors: ['INTEGRATION_INCOMPLETE', 'PAGE_NOT_VERIFIED', 'WEBHOOK_KEY_REFUSED', 'META_GRAPH_UNAVAILABLE'], summary: 'Create or update an integration (any subset; null clears); a page id is checked with Graph', access: Role.Admin, params: providerParam, body: IntegrationBody, tags }, async ({ actor, meta, params, body }) =>
-    reply(integrationView(unwrap(await d.updateIntegration(actor, meta, params.provider, body)), d.config.publicUrl), 'Integration updated'));
+    r.put(
+      '/api/crm/integrations/:provider',
+      {
+        operationId: 'updateCrmIntegration',
+        response: wire.Integration,
+        errors: ['INTEGRATION_INCOMPLETE', 'PAGE_NOT_VERIFIED', 'WEBHOOK_KEY_REFUSED', 'META_GRAPH_UNAVAILABLE'],
+        summary: 'Create or update an integration (any subset; null clears); a page id is checked with Graph',
+        access: Role.Admin,
+        params: providerParam,
+        body: IntegrationBody,
+        tags,
+      },
+      async ({ actor, meta, params, body }) =>
+        reply(
+          integrationView(unwrap(await d.updateIntegration(actor, meta, params.provider, body)), d.config.publicUrl),
+          'Integration updated',
+        ),
+    );
 
-  r.get('/api/crm/webhooks/:provider', { operationId: 'verifyMetaWebhook', producesSchema: z.string().meta({ description: 'hub.challenge, as sent' }), errors: ['INVALID_VERIFY_TOKEN', { status: 404, message: 'Record not found' }], summary: 'Meta webhook verification: answers hub.challenge as plain text', access: 'public', tenant: 'proof', rateLimit: 'webhook', failedProofs: ['INVALID_VERIFY_TOKEN'], params: webhookParam, query: HandshakeQuery, produces: 'text/plain', tags }, async ({ params, query, ctx }) => {
-    if (params.provider !== 'meta') throw new HttpError(404, 'Record not found');
-    const challenge = unwrap(await d.verifyMetaSubscription({ mode: query['hub.mode'], verifyToken: query['hub.verify_token'], challenge: query['hub.challenge'] }));
-    ctx.status = 200;
-    ctx.type = 'text/plain';
-    ctx.body = challenge;
-    return RAW;
-  });
+    r.get(
+      '/api/crm/webhooks/:provider',
+      {
+        operationId: 'verifyMetaWebhook',
+        producesSchema: z.string().meta({ description: 'hub.challenge, as sent' }),
+        errors: ['INVALID_VERIFY_TOKEN', { status: 404, message: 'Record not found' }],
+        summary: 'Meta webhook verification: answers hub.challenge as plain text',
+        access: 'public',
+        tenant: 'proof',
+        rateLimit: 'webhook',
+        failedProofs: ['INVALID_VERIFY_TOKEN'],
+        params: webhookParam,
+        query: HandshakeQuery,
+        produces: 'text/plain',
+        tags,
+      },
+      async ({ params, query, ctx }) => {
+        if (params.provider !== 'meta') throw new HttpError(404, 'Record not found');
+        const challenge = unwrap(
+          await d.verifyMetaSubscription({
+            mode: query['hub.mode'],
+            verifyToken: query['hub.verify_token'],
+            challenge: query['hub.challenge'],
+          }),
+        );
+        ctx.status = 200;
+        ctx.type = 'text/plain';
+        ctx.body = challenge;
+        return RAW;
+      },
+    );
 
-  r.post('/api/crm/webhooks/:provider', { operationId: 'receiveLeadWebhook', response: z.object({ accepted: z.number().int().meta({ description: 'Leads accepted for ingestion' }) }), errors: ['INVALID_SIGNATURE', 'INVALID_WEBHOOK_KEY', 'INVALID_LEAD_PAYLOAD', { status: 404, message: 'Record not found' }], documentedBody: z.union([wire.MetaLeadNotification, wire.GoogleLeadNotification]), summary: 'Lead notification of Meta (signed) or Google (google_key)', access: 'public', tenant: 'proof', rateLimit: 'webhook', failedProofs: ['INVALID_SIGNATURE', 'INVALID_WEBHOOK_KEY'], bodyKind: { kind: 'raw-json' }, params: webhookParam, tags }, async ({ params, rawBody, body, ctx }) => {
-    const raw = rawBody ?? Buffer.alloc(0);
-    if (params.provider === 'meta') return reply(unwrap(await d.receiveMetaWebhook(raw, body, ctx.get('X-Hub-Signature-256') || undefined)), 'Received');
-    if (params.provider === 'google') return reply(unwrap(await d.receiveGoogleWebhook(raw, body)), 'Received');
-    throw new HttpError(404, 'Record not found');
-  });
+    r.post(
+      '/api/crm/webhooks/:provider',
+      {
+        operationId: 'receiveLeadWebhook',
+        response: z.object({ accepted: z.number().int().meta({ description: 'Leads accepted for ingestion' }) }),
+        errors: ['INVALID_SIGNATURE', 'INVALID_WEBHOOK_KEY', 'INVALID_LEAD_PAYLOAD', { status: 404, message: 'Record not found' }],
+        documentedBody: z.union([wire.MetaLeadNotification, wire.GoogleLeadNotification]),
+        summary: 'Lead notification of Meta (signed) or Google (google_key)',
+        access: 'public',
+        tenant: 'proof',
+        rateLimit: 'webhook',
+        failedProofs: ['INVALID_SIGNATURE', 'INVALID_WEBHOOK_KEY'],
+        bodyKind: { kind: 'raw-json' },
+        params: webhookParam,
+        tags,
+      },
+      async ({ params, rawBody, body, ctx }) => {
+        const raw = rawBody ?? Buffer.alloc(0);
+        if (params.provider === 'meta')
+          return reply(unwrap(await d.receiveMetaWebhook(raw, body, ctx.get('X-Hub-Signature-256') || undefined)), 'Received');
+        if (params.provider === 'google') return reply(unwrap(await d.receiveGoogleWebhook(raw, body)), 'Received');
+        throw new HttpError(404, 'Record not found');
+      },
+    );
 
-  r.get('/api/crm/webhook-deliveries', { operationId: 'listWebhookDeliveries', response: wire.WebhookDeliveryPage, summary: 'Stored webhook deliveries, newest first', access: Role.Admin, query: DeliveriesQuery, tags }, async ({ actor, query }) =>
-    pageView(await d.listWebhookDeliveries(actor, { status: query.status, provider: query.provider }, toPageRequest(query)), deliveryView));
+    r.get(
+      '/api/crm/webhook-deliveries',
+      {
+        operationId: 'listWebhookDeliveries',
+        response: wire.WebhookDeliveryPage,
+        summary: 'Stored webhook deliveries, newest first',
+        access: Role.Admin,
+        query: DeliveriesQuery,
+        tags,
+      },
+      async ({ actor, query }) =>
+        pageView(
+          await d.listWebhookDeliveries(actor, { status: query.status, provider: query.provider }, toPageRequest(query)),
+          deliveryView,
+        ),
+    );
 
-  r.post('/api/crm/webhook-deliveries/:id/retry', { operationId: 'retryWebhookDelivery', response: wire.WebhookDelivery, errors: ['DELIVERY_NOT_FOUND', 'DELIVERY_NOT_FAILED'], summary: 'Retry a failed delivery', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) =>
-    reply(deliveryView(unwrap(await d.retryWebhookDelivery(actor, meta, params.id))), 'Delivery queued for retry'));
+    r.post(
+      '/api/crm/webhook-deliveries/:id/retry',
+      {
+        operationId: 'retryWebhookDelivery',
+        response: wire.WebhookDelivery,
+        errors: ['DELIVERY_NOT_FOUND', 'DELIVERY_NOT_FAILED'],
+        summary: 'Retry a failed delivery',
+        access: Role.Admin,
+        params: idParam,
+        tags,
+      },
+      async ({ actor, meta, params }) =>
+        reply(deliveryView(unwrap(await d.retryWebhookDelivery(actor, meta, params.id))), 'Delivery queued for retry'),
+    );
 
-  r.get('/api/crm/leads', { operationId: 'listLeads', response: wire.LeadPage, summary: 'Leads, newest first', access: Role.Admin, query: LeadsQuery, tags }, async ({ actor, query }) =>
-    pageView(await d.listLeads(actor, {
-      status: query.status,
-      assignedTo: query.assigned_to === 'none' ? null : query.assigned_to,
-      provider: query.provider,
-      search: query.search,
-      isTest: query.is_test,
-      linked: query.linked,
-      from: fromDate(query.from),
-      to: toDate(query.to),
-    }, toPageRequest(query)), leadView));
+    r.get(
+      '/api/crm/leads',
+      { operationId: 'listLeads', response: wire.LeadPage, summary: 'Leads, newest first', access: Role.Admin, query: LeadsQuery, tags },
+      async ({ actor, query }) =>
+        pageView(
+          await d.listLeads(
+            actor,
+            {
+              status: query.status,
+              assignedTo: query.assigned_to === 'none' ? null : query.assigned_to,
+              provider: query.provider,
+              search: query.search,
+              isTest: query.is_test,
+              linked: query.linked,
+              from: fromDate(query.from),
+              to: toDate(query.to),
+            },
+            toPageRequest(query),
+          ),
+          leadView,
+        ),
+    );
 
-  r.post('/api/crm/leads', { operationId: 'createLead', response: wire.LeadDetail, errors: ['INVALID_PHONE', 'ASSIGNEE_NOT_FOUND'], summary: 'Create a lead from another source', access: Role.Admin, body: CreateLeadBody, tags }, async ({ actor, meta, body }) => {
-    const result = unwrap(await d.createLead(actor, meta, {
-      provider: body.provider, externalId: body.external_id ?? null, name: body.name, phone: body.phone ?? null, email: body.email?.toLowerCase() ?? null,
-      city: body.city ?? null, region: body.region ?? null, category: body.category ?? null, answers: body.answers ?? [], status: body.status,
-      value: body.value ?? null, assignedTo: body.assigned_to ?? null, isTest: body.is_test,
-      campaignId: body.campaign_id, formId: body.form_id, adId: body.ad_id,
-    }));
-    return reply(leadDetailView(result), result.created ? 'Lead created' : 'Lead already exists');
-  });
+    r.post(
+      '/api/crm/leads',
+      {
+        operationId: 'createLead',
+        response: wire.LeadDetail,
+        errors: ['INVALID_PHONE', 'ASSIGNEE_NOT_FOUND'],
+        summary: 'Create a lead from another source',
+        access: Role.Admin,
+        body: CreateLeadBody,
+        tags,
+      },
+      async ({ actor, meta, body }) => {
+        const result = unwrap(
+          await d.createLead(actor, meta, {
+            provider: body.provider,
+            externalId: body.external_id ?? null,
+            name: body.name,
+            phone: body.phone ?? null,
+            email: body.email?.toLowerCase() ?? null,
+            city: body.city ?? null,
+            region: body.region ?? null,
+            category: body.category ?? null,
+            answers: body.answers ?? [],
+            status: body.status,
+            value: body.value ?? null,
+            assignedTo: body.assigned_to ?? null,
+            isTest: body.is_test,
+            campaignId: body.campaign_id,
+            formId: body.form_id,
+            adId: body.ad_id,
+          }),
+        );
+        return reply(leadDetailView(result), result.created ? 'Lead created' : 'Lead already exists');
+      },
+    );
 
-  r.get('/api/crm/leads/:id', { operationId: 'getLead', response: wire.LeadDetail, errors: ['LEAD_NOT_FOUND'], summary: 'A lead with its person (user, orders, enrolments) and history', access: Role.Admin, params: idParam, tags }, async ({ actor, params }) =>
-    leadDetailView(unwrap(await d.getLead(actor, params.id))));
+    r.get(
+      '/api/crm/leads/:id',
+      {
+        operationId: 'getLead',
+        response: wire.LeadDetail,
+        errors: ['LEAD_NOT_FOUND'],
+        summary: 'A lead with its person (user, orders, enrolments) and history',
+        access: Role.Admin,
+        params: idParam,
+        tags,
+      },
+      async ({ actor, params }) => leadDetailView(unwrap(await d.getLead(actor, params.id))),
+    );
 
-  r.patch('/api/crm/leads/:id', { operationId: 'updateLead', response: wire.LeadDetail, errors: ['LEAD_NOT_FOUND', 'ASSIGNEE_NOT_FOUND', 'LINK_USER_NOT_FOUND'], summary: 'Change stage, value, assignee or linked user; add a note', access: Role.Admin, params: idParam, body: UpdateLeadBody, tags }, async ({ actor, meta, params, body }) =>
-    reply(leadDetailView(unwrap(await d.updateLead(actor, meta, params.id, { status: body.status, value: body.value, assignedTo: body.assigned_to, userId: body.user_id, note: body.note }))), 'Lead updated'));
+    r.patch(
+      '/api/crm/leads/:id',
+      {
+        operationId: 'updateLead',
+        response: wire.LeadDetail,
+        errors: ['LEAD_NOT_FOUND', 'ASSIGNEE_NOT_FOUND', 'LINK_USER_NOT_FOUND'],
+        summary: 'Change stage, value, assignee or linked user; add a note',
+        access: Role.Admin,
+        params: idParam,
+        body: UpdateLeadBody,
+        tags,
+      },
+      async ({ actor, meta, params, body }) =>
+        reply(
+          leadDetailView(
+            unwrap(
+              await d.updateLead(actor, meta, params.id, {
+                status: body.status,
+                value: body.value,
+                assignedTo: body.assigned_to,
+                userId: body.user_id,
+                note: body.note,
+              }),
+            ),
+          ),
+          'Lead updated',
+        ),
+    );
 
-  r.get('/api/crm/automation', { operationId: 'getCrmAutomation', response: wire.Automation, summary: 'Lead allocation rules', access: Role.Admin, tags }, async ({ actor }) => automationView(await d.getAutomation(actor)));
+    r.get(
+      '/api/crm/automation',
+      { operationId: 'getCrmAutomation', response: wire.Automation, summary: 'Lead allocation rules', access: Role.Admin, tags },
+      async ({ actor }) => automationView(await d.getAutomation(actor)),
+    );
 
-  r.put('/api/crm/automation', { operationId: 'updateCrmAutomation', response: wire.Automation, errors: ['UNKNOWN_RULE_USER', 'DUPLICATE_MEMBER'], summary: 'Update allocation rules (any subset)', access: Role.Admin, body: AutomationBody, tags }, async ({ actor, meta, body }) =>
-    reply(automationView(unwrap(await d.updateAutomation(actor, meta, {
-      mode: body.mode,
-      members: body.members?.map((m) => ({ userId: m.user_id, active: m.active, regions: m.regions, categories: m.categories })),
-      fallbackUserId: body.fallback_user_id,
-      closeOnPayment: body.close_on_payment,
-    }))), 'Automation rules updated'));
-};
+    r.put(
+      '/api/crm/automation',
+      {
+        operationId: 'updateCrmAutomation',
+        response: wire.Automation,
+        errors: ['UNKNOWN_RULE_USER', 'DUPLICATE_MEMBER'],
+        summary: 'Update allocation rules (any subset)',
+        access: Role.Admin,
+        body: AutomationBody,
+        tags,
+      },
+      async ({ actor, meta, body }) =>
+        reply(
+          automationView(
+            unwrap(
+              await d.updateAutomation(actor, meta, {
+                mode: body.mode,
+                members: body.members?.map((m) => ({ userId: m.user_id, active: m.active, regions: m.regions, categories: m.categories })),
+                fallbackUserId: body.fallback_user_id,
+                closeOnPayment: body.close_on_payment,
+              }),
+            ),
+          ),
+          'Automation rules updated',
+        ),
+    );
+  };

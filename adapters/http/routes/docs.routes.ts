@@ -27,29 +27,80 @@ const INIT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#
  * it counts against the rate limit: the page loads several assets at once, and reading the
  * reference must never end in a 429.
  */
-export const docsRoutes = (info: { title: string; version: string }, errorTable: ErrorTable): RouteModule => (r) => {
-  let cached: unknown = null;
-  const tags = ['docs'];
-  const rateLimit = 'exempt';
-  r.get('/api/openapi.json', { operationId: 'getOpenApiDocument', summary: 'OpenAPI 3.1 document', access: 'public', rateLimit, tags, produces: 'application/json', producesSchema: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }) }, async ({ ctx }) => {
-    cached ??= buildOpenApi(r.entries, info, errorTable);
-    ctx.body = cached;
-    return RAW;
-  });
-  r.get('/api/docs', { operationId: 'getApiReferencePage', summary: 'API reference page', access: 'public', rateLimit, tags, produces: 'text/html', producesSchema: z.string() }, async ({ ctx }) => {
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.body = PAGE;
-    return RAW;
-  });
-  r.get('/api/docs/init.js', { operationId: 'getApiReferenceScript', summary: 'API reference page script', access: 'public', rateLimit, tags, produces: 'application/javascript', producesSchema: z.string() }, async ({ ctx }) => {
-    ctx.type = 'application/javascript; charset=utf-8';
-    ctx.body = INIT;
-    return RAW;
-  });
-  r.get('/api/docs/assets/:name', { operationId: 'getApiReferenceAsset', summary: 'API reference page assets', access: 'public', rateLimit, tags, params: z.object({ name: z.enum(Object.keys(ASSETS) as [string, ...string[]]) }), produces: ['text/css', 'application/javascript'], producesSchema: z.string() }, async ({ ctx, params }) => {
-    ctx.type = ASSETS[params.name]!;
-    ctx.set('Cache-Control', 'public, max-age=86400');
-    ctx.body = createReadStream(join(swaggerDir, params.name));
-    return RAW;
-  });
-};
+export const docsRoutes =
+  (info: { title: string; version: string }, errorTable: ErrorTable): RouteModule =>
+  (r) => {
+    let cached: unknown = null;
+    const tags = ['docs'];
+    const rateLimit = 'exempt';
+    r.get(
+      '/api/openapi.json',
+      {
+        operationId: 'getOpenApiDocument',
+        summary: 'OpenAPI 3.1 document',
+        access: 'public',
+        rateLimit,
+        tags,
+        produces: 'application/json',
+        producesSchema: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }),
+      },
+      async ({ ctx }) => {
+        cached ??= buildOpenApi(r.entries, info, errorTable);
+        ctx.body = cached;
+        return RAW;
+      },
+    );
+    r.get(
+      '/api/docs',
+      {
+        operationId: 'getApiReferencePage',
+        summary: 'API reference page',
+        access: 'public',
+        rateLimit,
+        tags,
+        produces: 'text/html',
+        producesSchema: z.string(),
+      },
+      async ({ ctx }) => {
+        ctx.type = 'text/html; charset=utf-8';
+        ctx.body = PAGE;
+        return RAW;
+      },
+    );
+    r.get(
+      '/api/docs/init.js',
+      {
+        operationId: 'getApiReferenceScript',
+        summary: 'API reference page script',
+        access: 'public',
+        rateLimit,
+        tags,
+        produces: 'application/javascript',
+        producesSchema: z.string(),
+      },
+      async ({ ctx }) => {
+        ctx.type = 'application/javascript; charset=utf-8';
+        ctx.body = INIT;
+        return RAW;
+      },
+    );
+    r.get(
+      '/api/docs/assets/:name',
+      {
+        operationId: 'getApiReferenceAsset',
+        summary: 'API reference page assets',
+        access: 'public',
+        rateLimit,
+        tags,
+        params: z.object({ name: z.enum(Object.keys(ASSETS) as [string, ...string[]]) }),
+        produces: ['text/css', 'application/javascript'],
+        producesSchema: z.string(),
+      },
+      async ({ ctx, params }) => {
+        ctx.type = ASSETS[params.name]!;
+        ctx.set('Cache-Control', 'public, max-age=86400');
+        ctx.body = createReadStream(join(swaggerDir, params.name));
+        return RAW;
+      },
+    );
+  };

@@ -22,7 +22,18 @@ import { MAX_DESCRIPTION, MAX_TITLE } from '../../../domain/engagement/schedule.
 import { Role } from '../../../domain/identity/role.js';
 import { RAW, reply } from '../kit/envelope.js';
 import { unwrap } from '../kit/errors.js';
-import { acknowledgement, idParam, pageQuery, pageView, queryBool, requiredText, text, timeHm, toPageRequest, uuid } from '../kit/schemas.js';
+import {
+  acknowledgement,
+  idParam,
+  pageQuery,
+  pageView,
+  queryBool,
+  requiredText,
+  text,
+  timeHm,
+  toPageRequest,
+  uuid,
+} from '../kit/schemas.js';
 import * as wire from '../wire/engagement.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
 
@@ -76,96 +87,350 @@ const AssignBody = z.object({ user_ids: z.array(uuid).max(MAX_ASSIGNEES).optiona
 const TemplateListQuery = pageQuery.extend({ mine: queryBool.optional() });
 
 /** Spec "Schedule" plus the calendar feed (issue 6). Every route works on the caller's own data. */
-export const makeEngagementScheduleRoutes = (d: Deps): RouteModule => (r) => {
-  const tags = ['schedule'];
-  const access = Role.Student;
+export const makeEngagementScheduleRoutes =
+  (d: Deps): RouteModule =>
+  (r) => {
+    const tags = ['schedule'];
+    const access = Role.Student;
 
-  r.get('/api/lms/my-schedule', { operationId: 'listMySchedule', response: wire.SchedulePage, errors: ['INVALID_DATE', 'RANGE_INVERTED', 'RANGE_TOO_LONG'],
-    summary: 'The caller\'s schedule from start_date to end_date (both included, at most 366 days; default: today and the next 6 days), by date and time',
-    access, query: ScheduleQuery, tags,
-  }, async ({ actor, query }) => {
-    const found = unwrap(await d.listMySchedule(actor, { startDate: query.start_date, endDate: query.end_date }, toPageRequest(query)));
-    return { ...pageView(found, scheduleItemView), start_date: found.startDate, end_date: found.endDate };
-  });
+    r.get(
+      '/api/lms/my-schedule',
+      {
+        operationId: 'listMySchedule',
+        response: wire.SchedulePage,
+        errors: ['INVALID_DATE', 'RANGE_INVERTED', 'RANGE_TOO_LONG'],
+        summary:
+          "The caller's schedule from start_date to end_date (both included, at most 366 days; default: today and the next 6 days), by date and time",
+        access,
+        query: ScheduleQuery,
+        tags,
+      },
+      async ({ actor, query }) => {
+        const found = unwrap(await d.listMySchedule(actor, { startDate: query.start_date, endDate: query.end_date }, toPageRequest(query)));
+        return { ...pageView(found, scheduleItemView), start_date: found.startDate, end_date: found.endDate };
+      },
+    );
 
-  r.post('/api/lms/my-schedule/items', { operationId: 'createScheduleItem', response: wire.ScheduleItem, errors: ['INVALID_DATE', 'INVALID_TIME', 'END_NOT_AFTER_START'], summary: 'Add an item to the caller\'s schedule', access, body: ItemBody, tags }, async ({ actor, body }) =>
-    reply(scheduleItemView(unwrap(await d.createScheduleItem(actor, { title: body.title, description: body.description, date: body.date, startTime: body.start_time, endTime: body.end_time }))), 'Schedule item created'));
+    r.post(
+      '/api/lms/my-schedule/items',
+      {
+        operationId: 'createScheduleItem',
+        response: wire.ScheduleItem,
+        errors: ['INVALID_DATE', 'INVALID_TIME', 'END_NOT_AFTER_START'],
+        summary: "Add an item to the caller's schedule",
+        access,
+        body: ItemBody,
+        tags,
+      },
+      async ({ actor, body }) =>
+        reply(
+          scheduleItemView(
+            unwrap(
+              await d.createScheduleItem(actor, {
+                title: body.title,
+                description: body.description,
+                date: body.date,
+                startTime: body.start_time,
+                endTime: body.end_time,
+              }),
+            ),
+          ),
+          'Schedule item created',
+        ),
+    );
 
-  r.put('/api/lms/my-schedule/items/:itemId', { operationId: 'updateScheduleItem', response: wire.ScheduleItem, errors: ['SCHEDULE_ITEM_NOT_FOUND', 'INVALID_DATE', 'INVALID_TIME', 'END_NOT_AFTER_START'], summary: 'Update one of the caller\'s items (any subset of its fields)', access, params: ItemParam, body: ItemPatch, tags }, async ({ actor, params, body }) =>
-    reply(scheduleItemView(unwrap(await d.updateScheduleItem(actor, params.itemId, { title: body.title, description: body.description, date: body.date, startTime: body.start_time, endTime: body.end_time }))), 'Schedule item updated'));
+    r.put(
+      '/api/lms/my-schedule/items/:itemId',
+      {
+        operationId: 'updateScheduleItem',
+        response: wire.ScheduleItem,
+        errors: ['SCHEDULE_ITEM_NOT_FOUND', 'INVALID_DATE', 'INVALID_TIME', 'END_NOT_AFTER_START'],
+        summary: "Update one of the caller's items (any subset of its fields)",
+        access,
+        params: ItemParam,
+        body: ItemPatch,
+        tags,
+      },
+      async ({ actor, params, body }) =>
+        reply(
+          scheduleItemView(
+            unwrap(
+              await d.updateScheduleItem(actor, params.itemId, {
+                title: body.title,
+                description: body.description,
+                date: body.date,
+                startTime: body.start_time,
+                endTime: body.end_time,
+              }),
+            ),
+          ),
+          'Schedule item updated',
+        ),
+    );
 
-  r.delete('/api/lms/my-schedule/items/:itemId', { operationId: 'deleteScheduleItem', response: acknowledgement, errors: ['SCHEDULE_ITEM_NOT_FOUND'], summary: 'Delete one of the caller\'s items', access, params: ItemParam, tags }, async ({ actor, params }) => {
-    unwrap(await d.deleteScheduleItem(actor, params.itemId));
-    return reply(null, 'Schedule item deleted');
-  });
+    r.delete(
+      '/api/lms/my-schedule/items/:itemId',
+      {
+        operationId: 'deleteScheduleItem',
+        response: acknowledgement,
+        errors: ['SCHEDULE_ITEM_NOT_FOUND'],
+        summary: "Delete one of the caller's items",
+        access,
+        params: ItemParam,
+        tags,
+      },
+      async ({ actor, params }) => {
+        unwrap(await d.deleteScheduleItem(actor, params.itemId));
+        return reply(null, 'Schedule item deleted');
+      },
+    );
 
-  const feedUrl = (token: string) => `${d.publicUrl}/api/lms/my-schedule.ics?token=${token}`;
-  r.get('/api/lms/my-schedule/feed-token', { operationId: 'getFeedToken', response: wire.FeedTokenStatus, summary: 'Whether the caller has a calendar feed (the token is shown only when created)', access, tags }, async ({ actor }) => {
-    const t = await d.getFeedToken(actor);
-    return { active: t.active, created_at: t.createdAt };
-  });
-  r.post('/api/lms/my-schedule/feed-token', { operationId: 'rotateFeedToken', response: wire.FeedToken, summary: 'Create or rotate the caller\'s calendar feed token; the previous feed URL stops working', access, tags }, async ({ actor }) => {
-    const t = await d.rotateFeedToken(actor);
-    return reply({ token: t.token, url: feedUrl(t.token), created_at: t.createdAt }, 'Feed token created');
-  });
-  r.delete('/api/lms/my-schedule/feed-token', { operationId: 'revokeFeedToken', response: z.object({ revoked: z.boolean() }), summary: 'Turn the caller\'s calendar feed off', access, tags }, async ({ actor }) =>
-    reply(await d.revokeFeedToken(actor), 'Feed token revoked'));
+    const feedUrl = (token: string) => `${d.publicUrl}/api/lms/my-schedule.ics?token=${token}`;
+    r.get(
+      '/api/lms/my-schedule/feed-token',
+      {
+        operationId: 'getFeedToken',
+        response: wire.FeedTokenStatus,
+        summary: 'Whether the caller has a calendar feed (the token is shown only when created)',
+        access,
+        tags,
+      },
+      async ({ actor }) => {
+        const t = await d.getFeedToken(actor);
+        return { active: t.active, created_at: t.createdAt };
+      },
+    );
+    r.post(
+      '/api/lms/my-schedule/feed-token',
+      {
+        operationId: 'rotateFeedToken',
+        response: wire.FeedToken,
+        summary: "Create or rotate the caller's calendar feed token; the previous feed URL stops working",
+        access,
+        tags,
+      },
+      async ({ actor }) => {
+        const t = await d.rotateFeedToken(actor);
+        return reply({ token: t.token, url: feedUrl(t.token), created_at: t.createdAt }, 'Feed token created');
+      },
+    );
+    r.delete(
+      '/api/lms/my-schedule/feed-token',
+      {
+        operationId: 'revokeFeedToken',
+        response: z.object({ revoked: z.boolean() }),
+        summary: "Turn the caller's calendar feed off",
+        access,
+        tags,
+      },
+      async ({ actor }) => reply(await d.revokeFeedToken(actor), 'Feed token revoked'),
+    );
 
-  r.get('/api/lms/my-schedule.ics', { operationId: 'getScheduleFeed', producesSchema: z.string(), errors: ['FEED_NOT_FOUND'],
-    summary: 'The schedule of a feed token\'s owner as iCalendar (RFC 5545), for calendar apps; no login, no tenant header: the token is both',
-    access: 'public', query: FeedQuery, tags, produces: 'text/calendar',
-  }, async ({ query, ctx }) => {
-    const ics = unwrap(await d.renderScheduleFeed(query.token));
-    ctx.status = 200;
-    ctx.type = 'text/calendar; charset=utf-8';
-    ctx.set('Content-Disposition', 'inline; filename="schedule.ics"');
-    ctx.set('Cache-Control', 'private, no-cache');
-    ctx.set('Referrer-Policy', 'no-referrer');
-    ctx.body = ics;
-    return RAW;
-  });
+    r.get(
+      '/api/lms/my-schedule.ics',
+      {
+        operationId: 'getScheduleFeed',
+        producesSchema: z.string(),
+        errors: ['FEED_NOT_FOUND'],
+        summary:
+          "The schedule of a feed token's owner as iCalendar (RFC 5545), for calendar apps; no login, no tenant header: the token is both",
+        access: 'public',
+        query: FeedQuery,
+        tags,
+        produces: 'text/calendar',
+      },
+      async ({ query, ctx }) => {
+        const ics = unwrap(await d.renderScheduleFeed(query.token));
+        ctx.status = 200;
+        ctx.type = 'text/calendar; charset=utf-8';
+        ctx.set('Content-Disposition', 'inline; filename="schedule.ics"');
+        ctx.set('Cache-Control', 'private, no-cache');
+        ctx.set('Referrer-Policy', 'no-referrer');
+        ctx.body = ics;
+        return RAW;
+      },
+    );
 
-  const ttags = ['schedule templates'];
-  r.post('/api/lms/schedule-templates', { operationId: 'createScheduleTemplate', response: wire.ScheduleTemplate, summary: 'Create a schedule template (the caller owns it)', access, body: TemplateBody, tags: ttags }, async ({ actor, body }) =>
-    reply(templateView(await d.createScheduleTemplate(actor, body), { items: [] }), 'Schedule template created'));
+    const ttags = ['schedule templates'];
+    r.post(
+      '/api/lms/schedule-templates',
+      {
+        operationId: 'createScheduleTemplate',
+        response: wire.ScheduleTemplate,
+        summary: 'Create a schedule template (the caller owns it)',
+        access,
+        body: TemplateBody,
+        tags: ttags,
+      },
+      async ({ actor, body }) =>
+        reply(templateView(await d.createScheduleTemplate(actor, body), { items: [] }), 'Schedule template created'),
+    );
 
-  r.get('/api/lms/schedule-templates', { operationId: 'listScheduleTemplates', response: wire.ScheduleTemplatePage, summary: 'Templates newest first: Mentors and above see the tenant\'s, others their own (`mine=true`: own only)', access, query: TemplateListQuery, tags: ttags }, async ({ actor, query }) =>
-    pageView(await d.listScheduleTemplates(actor, { mine: query.mine }, toPageRequest(query)), (t) => templateView(t)));
+    r.get(
+      '/api/lms/schedule-templates',
+      {
+        operationId: 'listScheduleTemplates',
+        response: wire.ScheduleTemplatePage,
+        summary: "Templates newest first: Mentors and above see the tenant's, others their own (`mine=true`: own only)",
+        access,
+        query: TemplateListQuery,
+        tags: ttags,
+      },
+      async ({ actor, query }) =>
+        pageView(await d.listScheduleTemplates(actor, { mine: query.mine }, toPageRequest(query)), (t) => templateView(t)),
+    );
 
-  r.get('/api/lms/schedule-templates/:id', { operationId: 'getScheduleTemplate', response: wire.ScheduleTemplate, errors: ['SCHEDULE_TEMPLATE_NOT_FOUND'], summary: 'A template with its items (by day, then time)', access, params: idParam, tags: ttags }, async ({ actor, params }) => {
-    const t = unwrap(await d.getScheduleTemplate(actor, params.id));
-    return templateView(t.template, { items: t.items });
-  });
+    r.get(
+      '/api/lms/schedule-templates/:id',
+      {
+        operationId: 'getScheduleTemplate',
+        response: wire.ScheduleTemplate,
+        errors: ['SCHEDULE_TEMPLATE_NOT_FOUND'],
+        summary: 'A template with its items (by day, then time)',
+        access,
+        params: idParam,
+        tags: ttags,
+      },
+      async ({ actor, params }) => {
+        const t = unwrap(await d.getScheduleTemplate(actor, params.id));
+        return templateView(t.template, { items: t.items });
+      },
+    );
 
-  r.put('/api/lms/schedule-templates/:id', { operationId: 'updateScheduleTemplate', response: wire.ScheduleTemplate, errors: ['SCHEDULE_TEMPLATE_NOT_FOUND'], summary: 'Update a template\'s name or description', access, params: idParam, body: TemplateBody.partial(), tags: ttags }, async ({ actor, params, body }) => {
-    const t = unwrap(await d.updateScheduleTemplate(actor, params.id, body));
-    return reply(templateView(t.template, { items: t.items }), 'Schedule template updated');
-  });
+    r.put(
+      '/api/lms/schedule-templates/:id',
+      {
+        operationId: 'updateScheduleTemplate',
+        response: wire.ScheduleTemplate,
+        errors: ['SCHEDULE_TEMPLATE_NOT_FOUND'],
+        summary: "Update a template's name or description",
+        access,
+        params: idParam,
+        body: TemplateBody.partial(),
+        tags: ttags,
+      },
+      async ({ actor, params, body }) => {
+        const t = unwrap(await d.updateScheduleTemplate(actor, params.id, body));
+        return reply(templateView(t.template, { items: t.items }), 'Schedule template updated');
+      },
+    );
 
-  r.delete('/api/lms/schedule-templates/:id', { operationId: 'deleteScheduleTemplate', response: acknowledgement, errors: ['SCHEDULE_TEMPLATE_NOT_FOUND'], summary: 'Delete a template (items it produced stay in schedules)', access, params: idParam, tags: ttags }, async ({ actor, params }) => {
-    unwrap(await d.deleteScheduleTemplate(actor, params.id));
-    return reply(null, 'Schedule template deleted');
-  });
+    r.delete(
+      '/api/lms/schedule-templates/:id',
+      {
+        operationId: 'deleteScheduleTemplate',
+        response: acknowledgement,
+        errors: ['SCHEDULE_TEMPLATE_NOT_FOUND'],
+        summary: 'Delete a template (items it produced stay in schedules)',
+        access,
+        params: idParam,
+        tags: ttags,
+      },
+      async ({ actor, params }) => {
+        unwrap(await d.deleteScheduleTemplate(actor, params.id));
+        return reply(null, 'Schedule template deleted');
+      },
+    );
 
-  r.post('/api/lms/schedule-templates/:id/items', { operationId: 'addScheduleTemplateItem', response: wire.TemplateItem, errors: ['SCHEDULE_TEMPLATE_NOT_FOUND', 'TOO_MANY_TEMPLATE_ITEMS', 'INVALID_DAY_OFFSET', 'INVALID_TIME', 'END_NOT_AFTER_START'], summary: 'Add an item to a template', access, params: idParam, body: TemplateItemBody, tags: ttags }, async ({ actor, params, body }) =>
-    reply(templateItemView(unwrap(await d.addTemplateItem(actor, params.id, { dayOffset: body.day_offset, title: body.title, description: body.description, startTime: body.start_time, endTime: body.end_time }))), 'Template item created'));
+    r.post(
+      '/api/lms/schedule-templates/:id/items',
+      {
+        operationId: 'addScheduleTemplateItem',
+        response: wire.TemplateItem,
+        errors: ['SCHEDULE_TEMPLATE_NOT_FOUND', 'TOO_MANY_TEMPLATE_ITEMS', 'INVALID_DAY_OFFSET', 'INVALID_TIME', 'END_NOT_AFTER_START'],
+        summary: 'Add an item to a template',
+        access,
+        params: idParam,
+        body: TemplateItemBody,
+        tags: ttags,
+      },
+      async ({ actor, params, body }) =>
+        reply(
+          templateItemView(
+            unwrap(
+              await d.addTemplateItem(actor, params.id, {
+                dayOffset: body.day_offset,
+                title: body.title,
+                description: body.description,
+                startTime: body.start_time,
+                endTime: body.end_time,
+              }),
+            ),
+          ),
+          'Template item created',
+        ),
+    );
 
-  r.put('/api/lms/schedule-template-items/:itemId', { operationId: 'updateScheduleTemplateItem', response: wire.TemplateItem, errors: ['TEMPLATE_ITEM_NOT_FOUND', 'INVALID_DAY_OFFSET', 'INVALID_TIME', 'END_NOT_AFTER_START'], summary: 'Update a template item (any subset of its fields)', access, params: ItemParam, body: TemplateItemPatch, tags: ttags }, async ({ actor, params, body }) =>
-    reply(templateItemView(unwrap(await d.updateTemplateItem(actor, params.itemId, { dayOffset: body.day_offset, title: body.title, description: body.description, startTime: body.start_time, endTime: body.end_time }))), 'Template item updated'));
+    r.put(
+      '/api/lms/schedule-template-items/:itemId',
+      {
+        operationId: 'updateScheduleTemplateItem',
+        response: wire.TemplateItem,
+        errors: ['TEMPLATE_ITEM_NOT_FOUND', 'INVALID_DAY_OFFSET', 'INVALID_TIME', 'END_NOT_AFTER_START'],
+        summary: 'Update a template item (any subset of its fields)',
+        access,
+        params: ItemParam,
+        body: TemplateItemPatch,
+        tags: ttags,
+      },
+      async ({ actor, params, body }) =>
+        reply(
+          templateItemView(
+            unwrap(
+              await d.updateTemplateItem(actor, params.itemId, {
+                dayOffset: body.day_offset,
+                title: body.title,
+                description: body.description,
+                startTime: body.start_time,
+                endTime: body.end_time,
+              }),
+            ),
+          ),
+          'Template item updated',
+        ),
+    );
 
-  r.delete('/api/lms/schedule-template-items/:itemId', { operationId: 'deleteScheduleTemplateItem', response: acknowledgement, errors: ['TEMPLATE_ITEM_NOT_FOUND'], summary: 'Delete a template item', access, params: ItemParam, tags: ttags }, async ({ actor, params }) => {
-    unwrap(await d.deleteTemplateItem(actor, params.itemId));
-    return reply(null, 'Template item deleted');
-  });
+    r.delete(
+      '/api/lms/schedule-template-items/:itemId',
+      {
+        operationId: 'deleteScheduleTemplateItem',
+        response: acknowledgement,
+        errors: ['TEMPLATE_ITEM_NOT_FOUND'],
+        summary: 'Delete a template item',
+        access,
+        params: ItemParam,
+        tags: ttags,
+      },
+      async ({ actor, params }) => {
+        unwrap(await d.deleteTemplateItem(actor, params.itemId));
+        return reply(null, 'Template item deleted');
+      },
+    );
 
-  r.post('/api/lms/schedule-templates/:id/assign', { operationId: 'assignScheduleTemplate', response: wire.TemplateAssignment, errors: ['SCHEDULE_TEMPLATE_NOT_FOUND', 'INVALID_DATE', 'ASSIGNEE_NOT_FOUND', 'ASSIGN_FORBIDDEN', 'TOO_MANY_ASSIGNEES'],
-    summary: 'Produce schedule items from the template for each user (default: the caller) from start_date; idempotent per template, user and start date',
-    access, params: idParam, body: AssignBody, tags: ttags,
-  }, async ({ actor, params, body }) => {
-    const a = unwrap(await d.assignScheduleTemplate(actor, params.id, { userIds: body.user_ids, startDate: body.start_date }));
-    return reply({
-      template_id: a.templateId, start_date: a.startDate, items_created: a.itemsCreated,
-      users: a.users.map((u) => ({ user_id: u.userId, assigned: u.assigned, items_created: u.itemsCreated })),
-    }, 'Schedule template assigned');
-  });
-};
+    r.post(
+      '/api/lms/schedule-templates/:id/assign',
+      {
+        operationId: 'assignScheduleTemplate',
+        response: wire.TemplateAssignment,
+        errors: ['SCHEDULE_TEMPLATE_NOT_FOUND', 'INVALID_DATE', 'ASSIGNEE_NOT_FOUND', 'ASSIGN_FORBIDDEN', 'TOO_MANY_ASSIGNEES'],
+        summary:
+          'Produce schedule items from the template for each user (default: the caller) from start_date; idempotent per template, user and start date',
+        access,
+        params: idParam,
+        body: AssignBody,
+        tags: ttags,
+      },
+      async ({ actor, params, body }) => {
+        const a = unwrap(await d.assignScheduleTemplate(actor, params.id, { userIds: body.user_ids, startDate: body.start_date }));
+        return reply(
+          {
+            template_id: a.templateId,
+            start_date: a.startDate,
+            items_created: a.itemsCreated,
+            users: a.users.map((u) => ({ user_id: u.userId, assigned: u.assigned, items_created: u.itemsCreated })),
+          },
+          'Schedule template assigned',
+        );
+      },
+    );
+  };

@@ -24,8 +24,15 @@ type Deps = {
 export const UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
 
 export const fileView = (f: StoredFile) => ({
-  id: f.id, name: f.originalName, url: `${DOWNLOAD_PREFIX}${f.storedName}`, stored_name: f.storedName, size: f.size, mime_type: f.mimeType,
-  purpose: f.purpose, uploaded_by: f.uploadedBy, created_at: f.createdAt,
+  id: f.id,
+  name: f.originalName,
+  url: `${DOWNLOAD_PREFIX}${f.storedName}`,
+  stored_name: f.storedName,
+  size: f.size,
+  mime_type: f.mimeType,
+  purpose: f.purpose,
+  uploaded_by: f.uploadedBy,
+  created_at: f.createdAt,
 });
 
 const FileParam = z.object({ file: z.string().max(300) });
@@ -33,39 +40,94 @@ const ListQuery = pageQuery.extend({ search: z.string().trim().max(200).optional
 // `?q=` is the contract's name on this one route; `search`, every list's name, is taken too.
 const SearchQuery = ListQuery.extend({ q: z.string().trim().max(200).optional() });
 
-export const makeFileRoutes = (d: Deps): RouteModule => (r) => {
-  const tags = ['files'];
+export const makeFileRoutes =
+  (d: Deps): RouteModule =>
+  (r) => {
+    const tags = ['files'];
 
-  r.post('/api/file', { operationId: 'uploadFile', response: wire.StoredFile, errors: ['FILE_REQUIRED'], summary: 'Upload a file (multipart field `file`, at most 25 MB)', access: Role.Admin, rateLimit: 'upload', bodyKind: { kind: 'multipart', maxFileBytes: UPLOAD_MAX_BYTES }, tags }, async ({ actor, meta, file }) => {
-    if (!file) throw new DomainError('FILE_REQUIRED', 'file: required');
-    const stored = await d.uploadFile(actor, meta, file);
-    return reply(fileView(stored), 'File uploaded');
-  });
+    r.post(
+      '/api/file',
+      {
+        operationId: 'uploadFile',
+        response: wire.StoredFile,
+        errors: ['FILE_REQUIRED'],
+        summary: 'Upload a file (multipart field `file`, at most 25 MB)',
+        access: Role.Admin,
+        rateLimit: 'upload',
+        bodyKind: { kind: 'multipart', maxFileBytes: UPLOAD_MAX_BYTES },
+        tags,
+      },
+      async ({ actor, meta, file }) => {
+        if (!file) throw new DomainError('FILE_REQUIRED', 'file: required');
+        const stored = await d.uploadFile(actor, meta, file);
+        return reply(fileView(stored), 'File uploaded');
+      },
+    );
 
-  r.get('/api/file', { operationId: 'listFiles', response: wire.FilePage, summary: 'Uploaded files, newest first', access: Role.Admin, query: ListQuery, tags }, async ({ actor, query }) =>
-    pageView(await d.listFiles(actor.tenantId, query.search, toPageRequest(query)), fileView));
+    r.get(
+      '/api/file',
+      {
+        operationId: 'listFiles',
+        response: wire.FilePage,
+        summary: 'Uploaded files, newest first',
+        access: Role.Admin,
+        query: ListQuery,
+        tags,
+      },
+      async ({ actor, query }) => pageView(await d.listFiles(actor.tenantId, query.search, toPageRequest(query)), fileView),
+    );
 
-  r.get('/api/file/search', { operationId: 'searchFiles', response: wire.FilePage, summary: 'Files whose original name contains ?q=', access: Role.Admin, query: SearchQuery, tags }, async ({ actor, query }) =>
-    pageView(await d.listFiles(actor.tenantId, query.q ?? query.search, toPageRequest(query)), fileView));
+    r.get(
+      '/api/file/search',
+      {
+        operationId: 'searchFiles',
+        response: wire.FilePage,
+        summary: 'Files whose original name contains ?q=',
+        access: Role.Admin,
+        query: SearchQuery,
+        tags,
+      },
+      async ({ actor, query }) => pageView(await d.listFiles(actor.tenantId, query.q ?? query.search, toPageRequest(query)), fileView),
+    );
 
-  const download = async ({ tenant, params, ctx }: RouteInput<{ file: string }, unknown, unknown>) => {
-    const f = unwrap(await d.openFile(tenant.id, params.file));
-    ctx.status = 200;
-    // RFC 6266 with an ASCII fallback and the UTF-8 name (koa's content-disposition).
-    ctx.attachment(f.file.originalName, { type: f.disposition });
-    ctx.type = f.contentType;
-    ctx.length = f.file.size;
-    ctx.set('Cache-Control', 'private, max-age=300');
-    ctx.body = f.body instanceof Readable ? f.body : Readable.from(f.body);
-    return RAW;
+    const download = async ({ tenant, params, ctx }: RouteInput<{ file: string }, unknown, unknown>) => {
+      const f = unwrap(await d.openFile(tenant.id, params.file));
+      ctx.status = 200;
+      // RFC 6266 with an ASCII fallback and the UTF-8 name (koa's content-disposition).
+      ctx.attachment(f.file.originalName, { type: f.disposition });
+      ctx.type = f.contentType;
+      ctx.length = f.file.size;
+      ctx.set('Cache-Control', 'private, max-age=300');
+      ctx.body = f.body instanceof Readable ? f.body : Readable.from(f.body);
+      return RAW;
+    };
+    // The type comes from the stored name's extension: images, PDF, text, audio and video inline, the rest as octet-stream attachments.
+    const downloadSpec = { params: FileParam, produces: '*/*', tags, errors: ['FILE_NOT_FOUND'] } as const;
+    r.get(
+      '/api/file/download/:file',
+      { ...downloadSpec, operationId: 'downloadFileAsAdmin', summary: 'Download a file', access: Role.Admin },
+      download,
+    );
+    r.get(
+      '/api/files/download/:file',
+      { ...downloadSpec, operationId: 'downloadFile', summary: 'Download a file (public link)', access: 'public' },
+      download,
+    );
+
+    r.delete(
+      '/api/file/:id',
+      {
+        operationId: 'deleteFile',
+        response: acknowledgement,
+        errors: ['FILE_NOT_FOUND'],
+        summary: 'Delete a file',
+        access: Role.Admin,
+        params: idParam,
+        tags,
+      },
+      async ({ actor, meta, params }) => {
+        unwrap(await d.deleteFile(actor, meta, params.id));
+        return reply(null, 'File deleted');
+      },
+    );
   };
-  // The type comes from the stored name's extension: images, PDF, text, audio and video inline, the rest as octet-stream attachments.
-  const downloadSpec = { params: FileParam, produces: '*/*', tags, errors: ['FILE_NOT_FOUND'] } as const;
-  r.get('/api/file/download/:file', { ...downloadSpec, operationId: 'downloadFileAsAdmin', summary: 'Download a file', access: Role.Admin }, download);
-  r.get('/api/files/download/:file', { ...downloadSpec, operationId: 'downloadFile', summary: 'Download a file (public link)', access: 'public' }, download);
-
-  r.delete('/api/file/:id', { operationId: 'deleteFile', response: acknowledgement, errors: ['FILE_NOT_FOUND'], summary: 'Delete a file', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) => {
-    unwrap(await d.deleteFile(actor, meta, params.id));
-    return reply(null, 'File deleted');
-  });
-};

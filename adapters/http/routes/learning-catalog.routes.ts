@@ -24,7 +24,16 @@ import type { makeContinueLesson } from '../../../application/learning/use-cases
 import type { Clock } from '../../../application/shared/ports.js';
 import type { Outline } from '../../../application/learning/outline.js';
 import {
-  categoryView, certificateView, courseProgressView, courseQuizView, courseView, enrollmentView, lessonSummaryView, lessonView, moduleView, studentCourseView,
+  categoryView,
+  certificateView,
+  courseProgressView,
+  courseQuizView,
+  courseView,
+  enrollmentView,
+  lessonSummaryView,
+  lessonView,
+  moduleView,
+  studentCourseView,
 } from '../../../application/learning/presenters.js';
 import { COURSE_STATUSES, type Lesson } from '../../../domain/learning/course.js';
 import { PROGRESS_STATUSES, type ProgressStatus } from '../../../domain/learning/progress.js';
@@ -75,8 +84,14 @@ const CourseBody = z.object({
 });
 const CourseUpdate = CourseBody.partial();
 const toCourseInput = (b: z.infer<typeof CourseUpdate>) => ({
-  title: b.title, description: b.description, categoryId: b.category_id, difficulty: b.difficulty, price: b.price, currency: b.currency,
-  coverImage: b.cover_image, status: b.status,
+  title: b.title,
+  description: b.description,
+  categoryId: b.category_id,
+  difficulty: b.difficulty,
+  price: b.price,
+  currency: b.currency,
+  coverImage: b.cover_image,
+  status: b.status,
 });
 const CourseListQuery = pageQuery.extend({
   category: z.string().trim().max(120).optional(),
@@ -101,7 +116,13 @@ const LessonBody = z.object({
 });
 const LessonUpdate = LessonBody.omit({ module_id: true }).partial();
 const toLessonInput = (b: z.infer<typeof LessonUpdate>) => ({
-  title: b.title, description: b.description, contentType: b.content_type, contentUrl: b.content_url, content: b.content, duration: b.duration, order: b.order,
+  title: b.title,
+  description: b.description,
+  contentType: b.content_type,
+  contentUrl: b.content_url,
+  content: b.content,
+  duration: b.duration,
+  order: b.order,
 });
 const ProgressBody = z.object({ lesson_id: uuid, status: z.enum(PROGRESS_STATUSES) });
 const ModulesQuery = pageQuery.extend({ course_id: uuid });
@@ -113,122 +134,390 @@ const outlineView = (o: Outline, status?: Map<string, ProgressStatus>) => ({
   total_duration: o.lessons.reduce((s, l) => s + l.duration, 0),
   modules: o.modules.map(({ module, lessons }) => ({
     ...moduleView(module),
-    lessons: lessons.map((l) => lessonSummaryView(l, status ? status.get(l.id) ?? 'not_started' : undefined)),
+    lessons: lessons.map((l) => lessonSummaryView(l, status ? (status.get(l.id) ?? 'not_started') : undefined)),
   })),
 });
 
-export const makeLearningCatalogRoutes = (d: Deps): RouteModule => (r) => {
-  const tags = ['courses'];
-  const progressView = (p: ProgressOutcome) => ({
-    lesson_id: p.progress.lessonId, status: p.progress.status, started_at: p.progress.startedAt, completed_at: p.progress.completedAt,
-    course: { course_id: p.progress.courseId, ...courseProgressView(p.course) },
-    certificate: p.completion.certificate ? certificateView(p.completion.certificate, d.publicUrl) : null,
-    certificate_issued: p.completion.issued,
-  });
+export const makeLearningCatalogRoutes =
+  (d: Deps): RouteModule =>
+  (r) => {
+    const tags = ['courses'];
+    const progressView = (p: ProgressOutcome) => ({
+      lesson_id: p.progress.lessonId,
+      status: p.progress.status,
+      started_at: p.progress.startedAt,
+      completed_at: p.progress.completedAt,
+      course: { course_id: p.progress.courseId, ...courseProgressView(p.course) },
+      certificate: p.completion.certificate ? certificateView(p.completion.certificate, d.publicUrl) : null,
+      certificate_issued: p.completion.issued,
+    });
 
-  r.get('/api/lms/courses', { operationId: 'listCourses', summary: 'Course catalogue (published courses; Mentors and above may filter by status)', access: 'optional', query: CourseListQuery, tags, response: wire.CoursePage }, async ({ auth, tenant, query }) =>
-    pageView(await d.listCourses(tenant.id, auth?.role ?? null, query, toPageRequest(query)), (c) => courseView(c.course, c.category)));
+    r.get(
+      '/api/lms/courses',
+      {
+        operationId: 'listCourses',
+        summary: 'Course catalogue (published courses; Mentors and above may filter by status)',
+        access: 'optional',
+        query: CourseListQuery,
+        tags,
+        response: wire.CoursePage,
+      },
+      async ({ auth, tenant, query }) =>
+        pageView(await d.listCourses(tenant.id, auth?.role ?? null, query, toPageRequest(query)), (c) => courseView(c.course, c.category)),
+    );
 
-  r.get('/api/lms/courses/:id/public', { operationId: 'getCourseOutline', summary: 'Outline of a published course, without lesson content', access: 'public', params: idParam, tags, response: wire.Outline, errors: ['COURSE_NOT_FOUND'] }, async ({ tenant, params }) =>
-    outlineView(unwrap(await d.getPublicOutline(tenant.id, params.id))));
+    r.get(
+      '/api/lms/courses/:id/public',
+      {
+        operationId: 'getCourseOutline',
+        summary: 'Outline of a published course, without lesson content',
+        access: 'public',
+        params: idParam,
+        tags,
+        response: wire.Outline,
+        errors: ['COURSE_NOT_FOUND'],
+      },
+      async ({ tenant, params }) => outlineView(unwrap(await d.getPublicOutline(tenant.id, params.id))),
+    );
 
-  /** The course page as its caller sees it: GET answers it, and so do create and update (a write answers what a GET then answers). */
-  const courseDetail = async (actor: Actor, courseId: string) => {
-    const c = unwrap(await d.getCourseDetail(actor, courseId));
-    return {
-      ...outlineView(c, c.lessonStatus),
-      enrolled: c.enrollment !== null && enrollmentView(c.enrollment, d.clock.now()).status === 'active',
-      can_access: c.canAccess,
-      enrollment: c.enrollment ? enrollmentView(c.enrollment, d.clock.now()) : null,
-      progress: courseProgressView(c.progress),
-      certificate: c.certificate ? certificateView(c.certificate, d.publicUrl) : null,
-      quizzes: c.quizzes.map(courseQuizView),
+    /** The course page as its caller sees it: GET answers it, and so do create and update (a write answers what a GET then answers). */
+    const courseDetail = async (actor: Actor, courseId: string) => {
+      const c = unwrap(await d.getCourseDetail(actor, courseId));
+      return {
+        ...outlineView(c, c.lessonStatus),
+        enrolled: c.enrollment !== null && enrollmentView(c.enrollment, d.clock.now()).status === 'active',
+        can_access: c.canAccess,
+        enrollment: c.enrollment ? enrollmentView(c.enrollment, d.clock.now()) : null,
+        progress: courseProgressView(c.progress),
+        certificate: c.certificate ? certificateView(c.certificate, d.publicUrl) : null,
+        quizzes: c.quizzes.map(courseQuizView),
+      };
     };
+    r.get(
+      '/api/lms/courses/:id',
+      {
+        operationId: 'getCourse',
+        summary: "Course outline with the caller's enrolment and progress",
+        access: Role.Student,
+        params: idParam,
+        tags,
+        response: wire.CourseDetail,
+        errors: ['COURSE_NOT_FOUND'],
+      },
+      async ({ actor, params }) => {
+        return courseDetail(actor, params.id);
+      },
+    );
+
+    r.get(
+      '/api/lms/my-courses',
+      {
+        operationId: 'listMyCourses',
+        summary: 'Courses the caller is enrolled in, with progress and last lesson',
+        access: Role.Student,
+        query: pageQuery,
+        tags,
+        response: wire.StudentCoursePage,
+      },
+      async ({ actor, query }) => {
+        const now = d.clock.now();
+        return pageView(await d.listMyCourses(actor.tenantId, actor.userId, toPageRequest(query)), (c) => studentCourseView(c, now));
+      },
+    );
+
+    r.get(
+      '/api/lms/course-categories',
+      {
+        operationId: 'listCourseCategories',
+        summary: 'Course categories by name',
+        access: 'public',
+        tags,
+        response: z.array(wire.Category),
+      },
+      async ({ tenant }) => (await d.listCategories(tenant.id)).map(categoryView),
+    );
+
+    r.post(
+      '/api/lms/courses/:id/enroll',
+      {
+        operationId: 'enrollInFreeCourse',
+        summary: 'Enrol in a free (price 0) published course',
+        access: Role.Student,
+        params: idParam,
+        tags,
+        response: wire.Enrollment,
+        errors: ['COURSE_NOT_FOUND', 'COURSE_NOT_FREE', 'USER_NOT_FOUND'],
+      },
+      async ({ actor, params }) => reply(enrollmentView(unwrap(await d.enrollInFreeCourse(actor, params.id)), d.clock.now()), 'Enrolled'),
+    );
+
+    r.post(
+      '/api/lms/admin/courses',
+      {
+        operationId: 'createCourse',
+        summary: 'Create a course',
+        access: Role.Admin,
+        body: CourseBody,
+        tags,
+        response: wire.CourseDetail,
+        errors: ['UNKNOWN_CATEGORY'],
+      },
+      async ({ actor, meta, body }) => {
+        const created = unwrap(await d.createCourse(actor, meta, { ...toCourseInput(body), title: body.title }));
+        return reply(await courseDetail(actor, created.course.id), 'Course created');
+      },
+    );
+
+    r.put(
+      '/api/lms/admin/courses/:id',
+      {
+        operationId: 'updateCourse',
+        summary: 'Update a course (any subset of its fields)',
+        access: Role.Admin,
+        params: idParam,
+        body: CourseUpdate,
+        tags,
+        response: wire.CourseDetail,
+        errors: ['COURSE_NOT_FOUND', 'UNKNOWN_CATEGORY'],
+      },
+      async ({ actor, meta, params, body }) => {
+        unwrap(await d.updateCourse(actor, meta, params.id, toCourseInput(body)));
+        return reply(await courseDetail(actor, params.id), 'Course updated');
+      },
+    );
+
+    r.delete(
+      '/api/lms/admin/courses/:id',
+      {
+        operationId: 'deleteCourse',
+        summary: 'Delete a course no learner has records in or paid for',
+        access: Role.Admin,
+        params: idParam,
+        tags,
+        response: acknowledgement,
+        errors: ['COURSE_NOT_FOUND', 'COURSE_IN_USE'],
+      },
+      async ({ actor, meta, params }) => {
+        unwrap(await d.deleteCourse(actor, meta, params.id));
+        return reply(null, 'Course deleted');
+      },
+    );
+
+    const mtags = ['modules and lessons'];
+    r.get(
+      '/api/lms/modules',
+      {
+        operationId: 'listModules',
+        summary: 'Modules of a course, by order',
+        access: Role.Student,
+        query: ModulesQuery,
+        tags: mtags,
+        response: wire.ModulePage,
+        errors: ['COURSE_NOT_FOUND'],
+      },
+      async ({ actor, query }) => pageView(unwrap(await d.listModules(actor, query.course_id, toPageRequest(query))), moduleView),
+    );
+
+    r.get(
+      '/api/lms/lessons',
+      {
+        operationId: 'listLessons',
+        summary: "Lessons of a module, by order, with the caller's status (no content)",
+        access: Role.Student,
+        query: LessonsQuery,
+        tags: mtags,
+        response: wire.LessonSummaryPage,
+        errors: ['MODULE_NOT_FOUND'],
+      },
+      async ({ actor, query }) => {
+        const found = unwrap(await d.listLessons(actor, query.module_id, toPageRequest(query)));
+        return pageView(found.page, (l: Lesson) => lessonSummaryView(l, found.status.get(l.id) ?? 'not_started'));
+      },
+    );
+
+    r.get(
+      '/api/lms/lessons/:id',
+      {
+        operationId: 'getLesson',
+        summary: 'A lesson with its content (enrolled users, Mentors and above)',
+        access: Role.Student,
+        params: idParam,
+        tags: mtags,
+        response: wire.LessonDetail,
+        errors: ['LESSON_NOT_FOUND', 'NOT_ENROLLED'],
+      },
+      async ({ actor, params }) => {
+        const l = unwrap(await d.getLesson(actor, params.id));
+        return {
+          ...lessonView(l.lesson),
+          module: { id: l.module.id, title: l.module.title },
+          course: { id: l.course.id, title: l.course.title },
+          progress_status: l.progress?.status ?? 'not_started',
+          previous_lesson_id: l.previousLessonId,
+          next_lesson_id: l.nextLessonId,
+        };
+      },
+    );
+
+    r.post(
+      '/api/lms/progress',
+      {
+        operationId: 'recordProgress',
+        summary: "Record the caller's progress on a lesson",
+        access: Role.Student,
+        body: ProgressBody,
+        tags: mtags,
+        response: wire.ProgressOutcome,
+        errors: ['LESSON_NOT_FOUND', 'NOT_ENROLLED'],
+      },
+      async ({ actor, body }) =>
+        reply(progressView(unwrap(await d.recordProgress(actor, { lessonId: body.lesson_id, status: body.status }))), 'Progress saved'),
+    );
+
+    r.post(
+      '/api/lms/lessons/:id/continue',
+      {
+        operationId: 'continueLesson',
+        summary: 'Mark a lesson in progress and get the next one',
+        access: Role.Student,
+        params: idParam,
+        tags: mtags,
+        response: wire.ContinueOutcome,
+        errors: ['LESSON_NOT_FOUND', 'NOT_ENROLLED'],
+      },
+      async ({ actor, params }) => {
+        const c = unwrap(await d.continueLesson(actor, params.id));
+        return { ...progressView(c), next_lesson: c.next ? lessonSummaryView(c.next) : null };
+      },
+    );
+
+    // Registered before `/modules/:id` so that `reorder` is not taken for an id.
+    r.put(
+      '/api/lms/admin/modules/reorder',
+      {
+        operationId: 'reorderModules',
+        summary: 'Reorder the modules of a course (exactly its modules)',
+        access: Role.Admin,
+        body: ReorderBody,
+        tags: mtags,
+        response: z.array(wire.CourseModule),
+        errors: ['INVALID_REORDER'],
+      },
+      async ({ actor, meta, body }) =>
+        reply(
+          unwrap(await d.reorderModules(actor, meta, { moduleIds: body.module_ids, courseId: body.course_id })).map(moduleView),
+          'Modules reordered',
+        ),
+    );
+
+    r.post(
+      '/api/lms/admin/modules',
+      {
+        operationId: 'createModule',
+        summary: 'Create a module',
+        access: Role.Admin,
+        body: ModuleBody,
+        tags: mtags,
+        response: wire.CourseModule,
+        errors: ['COURSE_NOT_FOUND'],
+      },
+      async ({ actor, meta, body }) =>
+        reply(
+          moduleView(
+            unwrap(
+              await d.createModule(actor, meta, {
+                courseId: body.course_id,
+                title: body.title,
+                description: body.description,
+                order: body.order,
+              }),
+            ),
+          ),
+          'Module created',
+        ),
+    );
+
+    r.put(
+      '/api/lms/admin/modules/:id',
+      {
+        operationId: 'updateModule',
+        summary: 'Update a module',
+        access: Role.Admin,
+        params: idParam,
+        body: ModuleUpdate,
+        tags: mtags,
+        response: wire.CourseModule,
+        errors: ['MODULE_NOT_FOUND'],
+      },
+      async ({ actor, meta, params, body }) =>
+        reply(moduleView(unwrap(await d.updateModule(actor, meta, params.id, body))), 'Module updated'),
+    );
+
+    r.delete(
+      '/api/lms/admin/modules/:id',
+      {
+        operationId: 'deleteModule',
+        summary: 'Delete a module and its lessons and quizzes, unless learners have results in it',
+        access: Role.Admin,
+        params: idParam,
+        tags: mtags,
+        response: acknowledgement,
+        errors: ['MODULE_NOT_FOUND', 'MODULE_IN_USE'],
+      },
+      async ({ actor, meta, params }) => {
+        unwrap(await d.deleteModule(actor, meta, params.id));
+        return reply(null, 'Module deleted');
+      },
+    );
+
+    r.post(
+      '/api/lms/admin/lessons',
+      {
+        operationId: 'createLesson',
+        summary: 'Create a lesson',
+        access: Role.Admin,
+        body: LessonBody,
+        tags: mtags,
+        response: wire.Lesson,
+        errors: ['MODULE_NOT_FOUND'],
+      },
+      async ({ actor, meta, body }) =>
+        reply(
+          lessonView(unwrap(await d.createLesson(actor, meta, { ...toLessonInput(body), moduleId: body.module_id, title: body.title }))),
+          'Lesson created',
+        ),
+    );
+
+    r.put(
+      '/api/lms/admin/lessons/:id',
+      {
+        operationId: 'updateLesson',
+        summary: 'Update a lesson',
+        access: Role.Admin,
+        params: idParam,
+        body: LessonUpdate,
+        tags: mtags,
+        response: wire.Lesson,
+        errors: ['LESSON_NOT_FOUND'],
+      },
+      async ({ actor, meta, params, body }) =>
+        reply(lessonView(unwrap(await d.updateLesson(actor, meta, params.id, toLessonInput(body)))), 'Lesson updated'),
+    );
+
+    r.delete(
+      '/api/lms/admin/lessons/:id',
+      {
+        operationId: 'deleteLesson',
+        summary: 'Delete a lesson without progress or submissions',
+        access: Role.Admin,
+        params: idParam,
+        tags: mtags,
+        response: acknowledgement,
+        errors: ['LESSON_NOT_FOUND', 'LESSON_IN_USE'],
+      },
+      async ({ actor, meta, params }) => {
+        unwrap(await d.deleteLesson(actor, meta, params.id));
+        return reply(null, 'Lesson deleted');
+      },
+    );
   };
-  r.get('/api/lms/courses/:id', { operationId: 'getCourse', summary: 'Course outline with the caller\'s enrolment and progress', access: Role.Student, params: idParam, tags, response: wire.CourseDetail, errors: ['COURSE_NOT_FOUND'] }, async ({ actor, params }) => {
-    return courseDetail(actor, params.id);
-  });
-
-  r.get('/api/lms/my-courses', { operationId: 'listMyCourses', summary: 'Courses the caller is enrolled in, with progress and last lesson', access: Role.Student, query: pageQuery, tags, response: wire.StudentCoursePage }, async ({ actor, query }) => {
-    const now = d.clock.now();
-    return pageView(await d.listMyCourses(actor.tenantId, actor.userId, toPageRequest(query)), (c) => studentCourseView(c, now));
-  });
-
-  r.get('/api/lms/course-categories', { operationId: 'listCourseCategories', summary: 'Course categories by name', access: 'public', tags, response: z.array(wire.Category) }, async ({ tenant }) =>
-    (await d.listCategories(tenant.id)).map(categoryView));
-
-  r.post('/api/lms/courses/:id/enroll', { operationId: 'enrollInFreeCourse', summary: 'Enrol in a free (price 0) published course', access: Role.Student, params: idParam, tags, response: wire.Enrollment, errors: ['COURSE_NOT_FOUND', 'COURSE_NOT_FREE', 'USER_NOT_FOUND'] }, async ({ actor, params }) =>
-    reply(enrollmentView(unwrap(await d.enrollInFreeCourse(actor, params.id)), d.clock.now()), 'Enrolled'));
-
-  r.post('/api/lms/admin/courses', { operationId: 'createCourse', summary: 'Create a course', access: Role.Admin, body: CourseBody, tags, response: wire.CourseDetail, errors: ['UNKNOWN_CATEGORY'] }, async ({ actor, meta, body }) =>
-    {
-    const created = unwrap(await d.createCourse(actor, meta, { ...toCourseInput(body), title: body.title }));
-    return reply(await courseDetail(actor, created.course.id), 'Course created');
-  });
-
-  r.put('/api/lms/admin/courses/:id', { operationId: 'updateCourse', summary: 'Update a course (any subset of its fields)', access: Role.Admin, params: idParam, body: CourseUpdate, tags, response: wire.CourseDetail, errors: ['COURSE_NOT_FOUND', 'UNKNOWN_CATEGORY'] }, async ({ actor, meta, params, body }) =>
-    {
-    unwrap(await d.updateCourse(actor, meta, params.id, toCourseInput(body)));
-    return reply(await courseDetail(actor, params.id), 'Course updated');
-  });
-
-  r.delete('/api/lms/admin/courses/:id', { operationId: 'deleteCourse', summary: 'Delete a course no learner has records in or paid for', access: Role.Admin, params: idParam, tags, response: acknowledgement, errors: ['COURSE_NOT_FOUND', 'COURSE_IN_USE'] }, async ({ actor, meta, params }) => {
-    unwrap(await d.deleteCourse(actor, meta, params.id));
-    return reply(null, 'Course deleted');
-  });
-
-  const mtags = ['modules and lessons'];
-  r.get('/api/lms/modules', { operationId: 'listModules', summary: 'Modules of a course, by order', access: Role.Student, query: ModulesQuery, tags: mtags, response: wire.ModulePage, errors: ['COURSE_NOT_FOUND'] }, async ({ actor, query }) =>
-    pageView(unwrap(await d.listModules(actor, query.course_id, toPageRequest(query))), moduleView));
-
-  r.get('/api/lms/lessons', { operationId: 'listLessons', summary: 'Lessons of a module, by order, with the caller\'s status (no content)', access: Role.Student, query: LessonsQuery, tags: mtags, response: wire.LessonSummaryPage, errors: ['MODULE_NOT_FOUND'] }, async ({ actor, query }) => {
-    const found = unwrap(await d.listLessons(actor, query.module_id, toPageRequest(query)));
-    return pageView(found.page, (l: Lesson) => lessonSummaryView(l, found.status.get(l.id) ?? 'not_started'));
-  });
-
-  r.get('/api/lms/lessons/:id', { operationId: 'getLesson', summary: 'A lesson with its content (enrolled users, Mentors and above)', access: Role.Student, params: idParam, tags: mtags, response: wire.LessonDetail, errors: ['LESSON_NOT_FOUND', 'NOT_ENROLLED'] }, async ({ actor, params }) => {
-    const l = unwrap(await d.getLesson(actor, params.id));
-    return {
-      ...lessonView(l.lesson),
-      module: { id: l.module.id, title: l.module.title },
-      course: { id: l.course.id, title: l.course.title },
-      progress_status: l.progress?.status ?? 'not_started',
-      previous_lesson_id: l.previousLessonId,
-      next_lesson_id: l.nextLessonId,
-    };
-  });
-
-  r.post('/api/lms/progress', { operationId: 'recordProgress', summary: 'Record the caller\'s progress on a lesson', access: Role.Student, body: ProgressBody, tags: mtags, response: wire.ProgressOutcome, errors: ['LESSON_NOT_FOUND', 'NOT_ENROLLED'] }, async ({ actor, body }) =>
-    reply(progressView(unwrap(await d.recordProgress(actor, { lessonId: body.lesson_id, status: body.status }))), 'Progress saved'));
-
-  r.post('/api/lms/lessons/:id/continue', { operationId: 'continueLesson', summary: 'Mark a lesson in progress and get the next one', access: Role.Student, params: idParam, tags: mtags, response: wire.ContinueOutcome, errors: ['LESSON_NOT_FOUND', 'NOT_ENROLLED'] }, async ({ actor, params }) => {
-    const c = unwrap(await d.continueLesson(actor, params.id));
-    return { ...progressView(c), next_lesson: c.next ? lessonSummaryView(c.next) : null };
-  });
-
-  // Registered before `/modules/:id` so that `reorder` is not taken for an id.
-  r.put('/api/lms/admin/modules/reorder', { operationId: 'reorderModules', summary: 'Reorder the modules of a course (exactly its modules)', access: Role.Admin, body: ReorderBody, tags: mtags, response: z.array(wire.CourseModule), errors: ['INVALID_REORDER'] }, async ({ actor, meta, body }) =>
-    reply(unwrap(await d.reorderModules(actor, meta, { moduleIds: body.module_ids, courseId: body.course_id })).map(moduleView), 'Modules reordered'));
-
-  r.post('/api/lms/admin/modules', { operationId: 'createModule', summary: 'Create a module', access: Role.Admin, body: ModuleBody, tags: mtags, response: wire.CourseModule, errors: ['COURSE_NOT_FOUND'] }, async ({ actor, meta, body }) =>
-    reply(moduleView(unwrap(await d.createModule(actor, meta, { courseId: body.course_id, title: body.title, description: body.description, order: body.order }))), 'Module created'));
-
-  r.put('/api/lms/admin/modules/:id', { operationId: 'updateModule', summary: 'Update a module', access: Role.Admin, params: idParam, body: ModuleUpdate, tags: mtags, response: wire.CourseModule, errors: ['MODULE_NOT_FOUND'] }, async ({ actor, meta, params, body }) =>
-    reply(moduleView(unwrap(await d.updateModule(actor, meta, params.id, body))), 'Module updated'));
-
-  r.delete('/api/lms/admin/modules/:id', { operationId: 'deleteModule', summary: 'Delete a module and its lessons and quizzes, unless learners have results in it', access: Role.Admin, params: idParam, tags: mtags, response: acknowledgement, errors: ['MODULE_NOT_FOUND', 'MODULE_IN_USE'] }, async ({ actor, meta, params }) => {
-    unwrap(await d.deleteModule(actor, meta, params.id));
-    return reply(null, 'Module deleted');
-  });
-
-  r.post('/api/lms/admin/lessons', { operationId: 'createLesson', summary: 'Create a lesson', access: Role.Admin, body: LessonBody, tags: mtags, response: wire.Lesson, errors: ['MODULE_NOT_FOUND'] }, async ({ actor, meta, body }) =>
-    reply(lessonView(unwrap(await d.createLesson(actor, meta, { ...toLessonInput(body), moduleId: body.module_id, title: body.title }))), 'Lesson created'));
-
-  r.put('/api/lms/admin/lessons/:id', { operationId: 'updateLesson', summary: 'Update a lesson', access: Role.Admin, params: idParam, body: LessonUpdate, tags: mtags, response: wire.Lesson, errors: ['LESSON_NOT_FOUND'] }, async ({ actor, meta, params, body }) =>
-    reply(lessonView(unwrap(await d.updateLesson(actor, meta, params.id, toLessonInput(body)))), 'Lesson updated'));
-
-  r.delete('/api/lms/admin/lessons/:id', { operationId: 'deleteLesson', summary: 'Delete a lesson without progress or submissions', access: Role.Admin, params: idParam, tags: mtags, response: acknowledgement, errors: ['LESSON_NOT_FOUND', 'LESSON_IN_USE'] }, async ({ actor, meta, params }) => {
-    unwrap(await d.deleteLesson(actor, meta, params.id));
-    return reply(null, 'Lesson deleted');
-  });
-};

@@ -40,65 +40,168 @@ const TemplateBody = z.object({
   orientation: z.enum(ORIENTATIONS).optional(),
 });
 
-export const makeLearningCertificateRoutes = (d: Deps): RouteModule => (r) => {
-  const tags = ['certificates'];
+export const makeLearningCertificateRoutes =
+  (d: Deps): RouteModule =>
+  (r) => {
+    const tags = ['certificates'];
 
-  r.get('/api/lms/courses/:id/certificate', { operationId: 'getMyCertificate', summary: 'The caller\'s certificate of a course (JSON, or ?format=pdf)', access: Role.Student, params: idParam, query: CertificateQuery, tags, response: wire.Certificate, produces: 'application/pdf', errors: ['COURSE_NOT_FOUND', 'CERTIFICATE_NOT_FOUND'] }, async ({ actor, params, query, ctx }) => {
-    if (query.format === 'json') return certificateView(unwrap(await d.getMyCertificate(actor, params.id)), d.publicUrl);
-    const { certificate, pdf } = unwrap(await d.renderCertificatePdf(actor, params.id));
-    ctx.status = 200;
-    ctx.type = 'application/pdf';
-    ctx.set('Content-Disposition', `attachment; filename="certificate-${certificate.code}.pdf"`);
-    ctx.set('Cache-Control', 'private, no-store');
-    ctx.body = Buffer.from(pdf);
-    return RAW;
-  });
+    r.get(
+      '/api/lms/courses/:id/certificate',
+      {
+        operationId: 'getMyCertificate',
+        summary: "The caller's certificate of a course (JSON, or ?format=pdf)",
+        access: Role.Student,
+        params: idParam,
+        query: CertificateQuery,
+        tags,
+        response: wire.Certificate,
+        produces: 'application/pdf',
+        errors: ['COURSE_NOT_FOUND', 'CERTIFICATE_NOT_FOUND'],
+      },
+      async ({ actor, params, query, ctx }) => {
+        if (query.format === 'json') return certificateView(unwrap(await d.getMyCertificate(actor, params.id)), d.publicUrl);
+        const { certificate, pdf } = unwrap(await d.renderCertificatePdf(actor, params.id));
+        ctx.status = 200;
+        ctx.type = 'application/pdf';
+        ctx.set('Content-Disposition', `attachment; filename="certificate-${certificate.code}.pdf"`);
+        ctx.set('Cache-Control', 'private, no-store');
+        ctx.body = Buffer.from(pdf);
+        return RAW;
+      },
+    );
 
-  r.get('/api/lms/my-certificates', { operationId: 'listMyCertificates', summary: 'The caller\'s certificates, newest first', access: Role.Student, query: pageQuery, tags, response: wire.CertificatePage }, async ({ actor, query }) =>
-    pageView(await d.listMyCertificates(actor.tenantId, actor.userId, toPageRequest(query)), (c) => certificateView(c, d.publicUrl)));
+    r.get(
+      '/api/lms/my-certificates',
+      {
+        operationId: 'listMyCertificates',
+        summary: "The caller's certificates, newest first",
+        access: Role.Student,
+        query: pageQuery,
+        tags,
+        response: wire.CertificatePage,
+      },
+      async ({ actor, query }) =>
+        pageView(await d.listMyCertificates(actor.tenantId, actor.userId, toPageRequest(query)), (c) => certificateView(c, d.publicUrl)),
+    );
 
-  r.get('/api/lms/certificates/verify/:code', {
-    operationId: 'verifyCertificate', summary: 'Verify a certificate code (public; the QR code\'s link): JSON, or an HTML page to a browser', access: 'public',
-    params: z.object({ code: z.string().max(40) }), tags, response: wire.CertificateVerification, errors: ['CERTIFICATE_NOT_FOUND'],
-    produces: 'text/html', producesSchema: z.string().meta({ description: 'A self-contained page: holder, course, date issued, status, issuer' }), errorProduces: { 404: 'text/html' },
-    description: 'Negotiated on `Accept`: a client that prefers `text/html` (a browser opening the QR code) gets a page, an unknown code a 404 page; anything else (`*/*`, `application/json`) the JSON envelope.',
-  }, async ({ params, ctx }) => {
-    const found = await d.verifyCertificate(params.code);
-    ctx.vary('Accept');
-    if (ctx.accepts('json', 'html') !== 'html') {
-      const { certificate: c } = unwrap(found);
-      return { valid: true, code: c.code, student_name: c.studentName, course_id: c.courseId, course_title: c.courseTitle, issued_at: c.issuedAt };
-    }
-    ctx.status = found.ok ? 200 : 404;
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.set('Content-Security-Policy', CERTIFICATE_PAGE_CSP);
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.body = found.ok
-      ? certificateVerificationPage({ ...found.value.certificate, issuer: found.value.issuer })
-      : certificateNotFoundPage(params.code);
-    return RAW;
-  });
+    r.get(
+      '/api/lms/certificates/verify/:code',
+      {
+        operationId: 'verifyCertificate',
+        summary: "Verify a certificate code (public; the QR code's link): JSON, or an HTML page to a browser",
+        access: 'public',
+        params: z.object({ code: z.string().max(40) }),
+        tags,
+        response: wire.CertificateVerification,
+        errors: ['CERTIFICATE_NOT_FOUND'],
+        produces: 'text/html',
+        producesSchema: z.string().meta({ description: 'A self-contained page: holder, course, date issued, status, issuer' }),
+        errorProduces: { 404: 'text/html' },
+        description:
+          'Negotiated on `Accept`: a client that prefers `text/html` (a browser opening the QR code) gets a page, an unknown code a 404 page; anything else (`*/*`, `application/json`) the JSON envelope.',
+      },
+      async ({ params, ctx }) => {
+        const found = await d.verifyCertificate(params.code);
+        ctx.vary('Accept');
+        if (ctx.accepts('json', 'html') !== 'html') {
+          const { certificate: c } = unwrap(found);
+          return {
+            valid: true,
+            code: c.code,
+            student_name: c.studentName,
+            course_id: c.courseId,
+            course_title: c.courseTitle,
+            issued_at: c.issuedAt,
+          };
+        }
+        ctx.status = found.ok ? 200 : 404;
+        ctx.type = 'text/html; charset=utf-8';
+        ctx.set('Content-Security-Policy', CERTIFICATE_PAGE_CSP);
+        ctx.set('Cache-Control', 'no-cache');
+        ctx.body = found.ok
+          ? certificateVerificationPage({ ...found.value.certificate, issuer: found.value.issuer })
+          : certificateNotFoundPage(params.code);
+        return RAW;
+      },
+    );
 
-  const ttags = ['certificate templates'];
-  r.get('/api/lms/admin/courses/:id/certificate-template', { operationId: 'getCertificateTemplate', summary: 'The course\'s certificate template (or the default)', access: Role.Admin, params: idParam, tags: ttags, response: wire.CertificateTemplate, errors: ['COURSE_NOT_FOUND'] }, async ({ actor, params }) => {
-    const t = unwrap(await d.getCertificateTemplate(actor, params.id));
-    return templateView(t.template, t.isDefault);
-  });
+    const ttags = ['certificate templates'];
+    r.get(
+      '/api/lms/admin/courses/:id/certificate-template',
+      {
+        operationId: 'getCertificateTemplate',
+        summary: "The course's certificate template (or the default)",
+        access: Role.Admin,
+        params: idParam,
+        tags: ttags,
+        response: wire.CertificateTemplate,
+        errors: ['COURSE_NOT_FOUND'],
+      },
+      async ({ actor, params }) => {
+        const t = unwrap(await d.getCertificateTemplate(actor, params.id));
+        return templateView(t.template, t.isDefault);
+      },
+    );
 
-  r.put('/api/lms/admin/courses/:id/certificate-template', { operationId: 'saveCertificateTemplate', summary: 'Create or update the certificate template', access: Role.Admin, params: idParam, body: TemplateBody, tags: ttags, response: wire.CertificateTemplate, errors: ['COURSE_NOT_FOUND'] }, async ({ actor, meta, params, body }) =>
-    reply(templateView(unwrap(await d.saveCertificateTemplate(actor, meta, params.id, {
-      title: body.title, body: body.body, backgroundImageUrl: body.background_image_url, orientation: body.orientation,
-    }))), 'Certificate template saved'));
+    r.put(
+      '/api/lms/admin/courses/:id/certificate-template',
+      {
+        operationId: 'saveCertificateTemplate',
+        summary: 'Create or update the certificate template',
+        access: Role.Admin,
+        params: idParam,
+        body: TemplateBody,
+        tags: ttags,
+        response: wire.CertificateTemplate,
+        errors: ['COURSE_NOT_FOUND'],
+      },
+      async ({ actor, meta, params, body }) =>
+        reply(
+          templateView(
+            unwrap(
+              await d.saveCertificateTemplate(actor, meta, params.id, {
+                title: body.title,
+                body: body.body,
+                backgroundImageUrl: body.background_image_url,
+                orientation: body.orientation,
+              }),
+            ),
+          ),
+          'Certificate template saved',
+        ),
+    );
 
-  r.post('/api/lms/admin/courses/:id/certificate-template/upload', {
-    summary: 'Upload the template\'s background image (PNG or JPEG, at most 5 MB)', access: Role.Admin, params: idParam, rateLimit: 'upload',
-    bodyKind: { kind: 'multipart', maxFileBytes: BACKGROUND_MAX_BYTES }, tags: ttags,
-    operationId: 'uploadCertificateBackground', response: wire.CertificateTemplate, errors: ['COURSE_NOT_FOUND', 'INVALID_IMAGE'],
-  }, async ({ actor, meta, params, file }) =>
-    reply(templateView(unwrap(await d.uploadCertificateBackground(actor, meta, params.id, file))), 'Background uploaded'));
+    r.post(
+      '/api/lms/admin/courses/:id/certificate-template/upload',
+      {
+        summary: "Upload the template's background image (PNG or JPEG, at most 5 MB)",
+        access: Role.Admin,
+        params: idParam,
+        rateLimit: 'upload',
+        bodyKind: { kind: 'multipart', maxFileBytes: BACKGROUND_MAX_BYTES },
+        tags: ttags,
+        operationId: 'uploadCertificateBackground',
+        response: wire.CertificateTemplate,
+        errors: ['COURSE_NOT_FOUND', 'INVALID_IMAGE'],
+      },
+      async ({ actor, meta, params, file }) =>
+        reply(templateView(unwrap(await d.uploadCertificateBackground(actor, meta, params.id, file))), 'Background uploaded'),
+    );
 
-  r.delete('/api/lms/admin/courses/:id/certificate-template', { operationId: 'deleteCertificateTemplate', summary: 'Delete the template (back to the default)', access: Role.Admin, params: idParam, tags: ttags, response: acknowledgement, errors: ['COURSE_NOT_FOUND', 'TEMPLATE_NOT_FOUND'] }, async ({ actor, meta, params }) => {
-    unwrap(await d.deleteCertificateTemplate(actor, meta, params.id));
-    return reply(null, 'Certificate template deleted');
-  });
-};
+    r.delete(
+      '/api/lms/admin/courses/:id/certificate-template',
+      {
+        operationId: 'deleteCertificateTemplate',
+        summary: 'Delete the template (back to the default)',
+        access: Role.Admin,
+        params: idParam,
+        tags: ttags,
+        response: acknowledgement,
+        errors: ['COURSE_NOT_FOUND', 'TEMPLATE_NOT_FOUND'],
+      },
+      async ({ actor, meta, params }) => {
+        unwrap(await d.deleteCertificateTemplate(actor, meta, params.id));
+        return reply(null, 'Certificate template deleted');
+      },
+    );
+  };

@@ -40,7 +40,12 @@ const InviteBody = z.object({ email });
 const AcceptBody = z.object({
   token: z.string().trim().min(1).max(200),
   name: z.string().trim().min(1).max(200).optional().meta({ description: 'Needed only when no account has the invited address' }),
-  password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX).optional().meta({ description: 'Needed only when no account has the invited address' }),
+  password: z
+    .string()
+    .min(PASSWORD_MIN)
+    .max(PASSWORD_MAX)
+    .optional()
+    .meta({ description: 'Needed only when no account has the invited address' }),
 });
 const InvitationPageQuery = z.strictObject({ token: z.string().trim().min(1).max(200) });
 // A browser sends the form's empty fields as '': empty means not given.
@@ -52,95 +57,281 @@ const InvitationPageBody = z.object({
 const htmlPage = z.string().meta({ description: 'A self-contained HTML page (no script)' });
 
 const assignmentView = (a: StudentAssignment) => ({
-  id: a.id, lesson_id: a.lessonId, lesson_title: a.lessonTitle, course_id: a.courseId, status: a.status, score: a.score, feedback: a.feedback,
-  submitted_at: a.submittedAt, graded_at: a.gradedAt,
+  id: a.id,
+  lesson_id: a.lessonId,
+  lesson_title: a.lessonTitle,
+  course_id: a.courseId,
+  status: a.status,
+  score: a.score,
+  feedback: a.feedback,
+  submitted_at: a.submittedAt,
+  graded_at: a.gradedAt,
 });
 
 /** Contract §5: Parent (10) and above, and only students linked to the caller; others 404. */
-export const makeLearningParentRoutes = (d: Deps): RouteModule => (r) => {
-  const tags = ['parents'];
-  const access = Role.Parent;
+export const makeLearningParentRoutes =
+  (d: Deps): RouteModule =>
+  (r) => {
+    const tags = ['parents'];
+    const access = Role.Parent;
 
-  r.get('/api/lms/student/linking-code', { operationId: 'issueLinkingCode', response: wire.LinkingCode, errors: ['INSUFFICIENT_PERMISSION'], summary: 'A fresh linking code for the calling student (8 characters, 24 hours, single use)', access: Role.Student, tags }, async ({ actor }) => {
-    const code = unwrap(await d.issueLinkingCode(actor));
-    return { linking_code: code.code, expires_at: code.expiresAt };
-  });
+    r.get(
+      '/api/lms/student/linking-code',
+      {
+        operationId: 'issueLinkingCode',
+        response: wire.LinkingCode,
+        errors: ['INSUFFICIENT_PERMISSION'],
+        summary: 'A fresh linking code for the calling student (8 characters, 24 hours, single use)',
+        access: Role.Student,
+        tags,
+      },
+      async ({ actor }) => {
+        const code = unwrap(await d.issueLinkingCode(actor));
+        return { linking_code: code.code, expires_at: code.expiresAt };
+      },
+    );
 
-  r.post('/api/lms/student/parent-invitations', {
-    operationId: 'inviteParent', summary: 'Invite a parent by email: a single-use link, valid 7 days (students only)', access: Role.Student, rateLimit: 'critical', body: InviteBody, tags,
-    response: wire.ParentInvitation, errors: ['INSUFFICIENT_PERMISSION', 'PARENT_INVITATIONS_DISABLED', 'CANNOT_INVITE_SELF', 'TOO_MANY_INVITATIONS'],
-    description: 'The same answer whether or not the address has an account; an address of another member of the tenant (anyone but a Parent) gets no mail. At most 5 invitations per student and hour (429). Off (403) when the tenant setting `ParentInvitationsEnabled` is false.',
-  }, async ({ actor, meta, body }) => {
-    const sent = unwrap(await d.inviteParent(actor, meta, body.email));
-    return reply({ email: sent.email, expires_at: sent.expiresAt }, 'Invitation sent');
-  });
+    r.post(
+      '/api/lms/student/parent-invitations',
+      {
+        operationId: 'inviteParent',
+        summary: 'Invite a parent by email: a single-use link, valid 7 days (students only)',
+        access: Role.Student,
+        rateLimit: 'critical',
+        body: InviteBody,
+        tags,
+        response: wire.ParentInvitation,
+        errors: ['INSUFFICIENT_PERMISSION', 'PARENT_INVITATIONS_DISABLED', 'CANNOT_INVITE_SELF', 'TOO_MANY_INVITATIONS'],
+        description:
+          'The same answer whether or not the address has an account; an address of another member of the tenant (anyone but a Parent) gets no mail. At most 5 invitations per student and hour (429). Off (403) when the tenant setting `ParentInvitationsEnabled` is false.',
+      },
+      async ({ actor, meta, body }) => {
+        const sent = unwrap(await d.inviteParent(actor, meta, body.email));
+        return reply({ email: sent.email, expires_at: sent.expiresAt }, 'Invitation sent');
+      },
+    );
 
-  r.post('/api/lms/parent-invitations/accept', {
-    operationId: 'acceptParentInvitation', summary: 'Accept a parent invitation: creates or upgrades a Parent account and links it to the student', access: 'public', rateLimit: 'critical', body: AcceptBody, tags,
-    response: wire.AcceptedParentInvitation, errors: ['INVALID_PARENT_INVITATION', 'PARENT_INVITATIONS_DISABLED', 'ACCOUNT_DETAILS_REQUIRED', 'WEAK_PASSWORD'],
-    description: 'No tenant header needed: the invitation names its tenant. `name` and `password` make the account when the address has none; an existing account keeps its password and name, a Student becomes a Parent, a higher role keeps its role. A used, expired or unknown token: 400 `The invitation is invalid, expired or already used`.',
-  }, async ({ meta, body }) => {
-    const accepted = unwrap(await d.acceptParentInvitation(meta, { token: body.token, name: body.name, password: body.password }));
-    const p = accepted.parent;
-    return reply({
-      user: { id: p.id, email: p.email, display_name: p.displayName, role: p.role, status: p.status },
-      student: learnerView(accepted.student), account_created: accepted.accountCreated, linked_at: accepted.linkedAt,
-    }, accepted.accountCreated ? 'Parent account created and linked' : 'Account linked');
-  });
+    r.post(
+      '/api/lms/parent-invitations/accept',
+      {
+        operationId: 'acceptParentInvitation',
+        summary: 'Accept a parent invitation: creates or upgrades a Parent account and links it to the student',
+        access: 'public',
+        rateLimit: 'critical',
+        body: AcceptBody,
+        tags,
+        response: wire.AcceptedParentInvitation,
+        errors: ['INVALID_PARENT_INVITATION', 'PARENT_INVITATIONS_DISABLED', 'ACCOUNT_DETAILS_REQUIRED', 'WEAK_PASSWORD'],
+        description:
+          'No tenant header needed: the invitation names its tenant. `name` and `password` make the account when the address has none; an existing account keeps its password and name, a Student becomes a Parent, a higher role keeps its role. A used, expired or unknown token: 400 `The invitation is invalid, expired or already used`.',
+      },
+      async ({ meta, body }) => {
+        const accepted = unwrap(await d.acceptParentInvitation(meta, { token: body.token, name: body.name, password: body.password }));
+        const p = accepted.parent;
+        return reply(
+          {
+            user: { id: p.id, email: p.email, display_name: p.displayName, role: p.role, status: p.status },
+            student: learnerView(accepted.student),
+            account_created: accepted.accountCreated,
+            linked_at: accepted.linkedAt,
+          },
+          accepted.accountCreated ? 'Parent account created and linked' : 'Account linked',
+        );
+      },
+    );
 
-  // The pages the mailed link opens when the tenant has no front end: the token names the tenant.
-  r.get('/parent-invitation', {
-    operationId: 'getParentInvitationPage', summary: 'Parent invitation page (HTML) for PUBLIC_URL/parent-invitation?token= links', access: 'public', tenant: 'proof', query: InvitationPageQuery, tags,
-    produces: 'text/html', producesSchema: htmlPage,
-    description: 'A form posting `token`, `name` and `password` (multipart/form-data) to `POST /parent-invitation`. The token is checked only when posted.',
-  }, async ({ query, ctx }) => sendFormPage(ctx, 200, parentInvitationFormPage(query.token)));
+    // The pages the mailed link opens when the tenant has no front end: the token names the tenant.
+    r.get(
+      '/parent-invitation',
+      {
+        operationId: 'getParentInvitationPage',
+        summary: 'Parent invitation page (HTML) for PUBLIC_URL/parent-invitation?token= links',
+        access: 'public',
+        tenant: 'proof',
+        query: InvitationPageQuery,
+        tags,
+        produces: 'text/html',
+        producesSchema: htmlPage,
+        description:
+          'A form posting `token`, `name` and `password` (multipart/form-data) to `POST /parent-invitation`. The token is checked only when posted.',
+      },
+      async ({ query, ctx }) => sendFormPage(ctx, 200, parentInvitationFormPage(query.token)),
+    );
 
-  r.post('/parent-invitation', {
-    operationId: 'submitParentInvitationPage', summary: 'The invitation page\'s form: accepts the invitation, answers a result page (HTML)', access: 'public', tenant: 'proof', rateLimit: 'critical', tags,
-    body: InvitationPageBody, bodyKind: { kind: 'multipart', maxFileBytes: 0 }, produces: 'text/html', producesSchema: htmlPage,
-    errors: [{ status: 400, message: 'The invitation is invalid, expired or already used' }], errorProduces: { 400: 'text/html' },
-    description: 'Same rules as `POST /api/lms/parent-invitations/accept`; a refusal answers a 400 page (the form again when only the name or password is missing or too short).',
-  }, async ({ meta, body, ctx }) => {
-    const done = await d.acceptParentInvitation(meta, { token: body.token, name: body.name || undefined, password: body.password || undefined });
-    if (done.ok) return sendFormPage(ctx, 200, parentInvitationDonePage(done.value.student.displayName, done.value.accountCreated));
-    if (done.error === 'ACCOUNT_DETAILS_REQUIRED') return sendFormPage(ctx, 400, parentInvitationFormPage(body.token, 'No account has this address yet: enter your name and a password.'));
-    if (done.error === 'WEAK_PASSWORD') return sendFormPage(ctx, 400, parentInvitationFormPage(body.token, `The password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`));
-    return sendFormPage(ctx, 400, parentInvitationInvalidPage());
-  });
+    r.post(
+      '/parent-invitation',
+      {
+        operationId: 'submitParentInvitationPage',
+        summary: "The invitation page's form: accepts the invitation, answers a result page (HTML)",
+        access: 'public',
+        tenant: 'proof',
+        rateLimit: 'critical',
+        tags,
+        body: InvitationPageBody,
+        bodyKind: { kind: 'multipart', maxFileBytes: 0 },
+        produces: 'text/html',
+        producesSchema: htmlPage,
+        errors: [{ status: 400, message: 'The invitation is invalid, expired or already used' }],
+        errorProduces: { 400: 'text/html' },
+        description:
+          'Same rules as `POST /api/lms/parent-invitations/accept`; a refusal answers a 400 page (the form again when only the name or password is missing or too short).',
+      },
+      async ({ meta, body, ctx }) => {
+        const done = await d.acceptParentInvitation(meta, {
+          token: body.token,
+          name: body.name || undefined,
+          password: body.password || undefined,
+        });
+        if (done.ok) return sendFormPage(ctx, 200, parentInvitationDonePage(done.value.student.displayName, done.value.accountCreated));
+        if (done.error === 'ACCOUNT_DETAILS_REQUIRED')
+          return sendFormPage(
+            ctx,
+            400,
+            parentInvitationFormPage(body.token, 'No account has this address yet: enter your name and a password.'),
+          );
+        if (done.error === 'WEAK_PASSWORD')
+          return sendFormPage(
+            ctx,
+            400,
+            parentInvitationFormPage(body.token, `The password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`),
+          );
+        return sendFormPage(ctx, 400, parentInvitationInvalidPage());
+      },
+    );
 
-  r.post('/api/lms/parent/link-student', { operationId: 'linkStudent', response: wire.LinkedStudent, errors: ['INVALID_LINKING_CODE'], summary: 'Link a student by their linking code', access, rateLimit: 'critical', body: LinkBody, tags }, async ({ actor, meta, body }) => {
-    const linked = unwrap(await d.linkStudent(actor, meta, body.linking_code));
-    return reply({ ...learnerView(linked.student), linked_at: linked.linkedAt }, 'Student linked');
-  });
+    r.post(
+      '/api/lms/parent/link-student',
+      {
+        operationId: 'linkStudent',
+        response: wire.LinkedStudent,
+        errors: ['INVALID_LINKING_CODE'],
+        summary: 'Link a student by their linking code',
+        access,
+        rateLimit: 'critical',
+        body: LinkBody,
+        tags,
+      },
+      async ({ actor, meta, body }) => {
+        const linked = unwrap(await d.linkStudent(actor, meta, body.linking_code));
+        return reply({ ...learnerView(linked.student), linked_at: linked.linkedAt }, 'Student linked');
+      },
+    );
 
-  r.delete('/api/lms/parent/students/:student_id', { operationId: 'unlinkStudent', response: acknowledgement, errors: ['STUDENT_NOT_FOUND'], summary: 'Unlink a student', access, params: StudentParam, tags }, async ({ actor, meta, params }) => {
-    unwrap(await d.unlinkStudent(actor, meta, params.student_id));
-    return reply(null, 'Student unlinked');
-  });
+    r.delete(
+      '/api/lms/parent/students/:student_id',
+      {
+        operationId: 'unlinkStudent',
+        response: acknowledgement,
+        errors: ['STUDENT_NOT_FOUND'],
+        summary: 'Unlink a student',
+        access,
+        params: StudentParam,
+        tags,
+      },
+      async ({ actor, meta, params }) => {
+        unwrap(await d.unlinkStudent(actor, meta, params.student_id));
+        return reply(null, 'Student unlinked');
+      },
+    );
 
-  r.get('/api/lms/parent/dashboard', { operationId: 'getParentDashboard', response: wire.ParentDashboard, summary: 'Each linked child\'s courses, progress and certificates', access, tags }, async ({ actor }) => {
-    const dash = await d.getParentDashboard(actor);
-    const now = d.clock.now();
-    return {
-      totals: { students: dash.totals.students, courses_enrolled: dash.totals.coursesEnrolled, courses_completed: dash.totals.coursesCompleted, certificates: dash.totals.certificates },
-      students: dash.students.map((s) => ({ ...learnerView(s.student), summary: studentSummaryView(s.summary), courses: s.courses.map((c) => studentCourseView(c, now)) })),
-    };
-  });
+    r.get(
+      '/api/lms/parent/dashboard',
+      {
+        operationId: 'getParentDashboard',
+        response: wire.ParentDashboard,
+        summary: "Each linked child's courses, progress and certificates",
+        access,
+        tags,
+      },
+      async ({ actor }) => {
+        const dash = await d.getParentDashboard(actor);
+        const now = d.clock.now();
+        return {
+          totals: {
+            students: dash.totals.students,
+            courses_enrolled: dash.totals.coursesEnrolled,
+            courses_completed: dash.totals.coursesCompleted,
+            certificates: dash.totals.certificates,
+          },
+          students: dash.students.map((s) => ({
+            ...learnerView(s.student),
+            summary: studentSummaryView(s.summary),
+            courses: s.courses.map((c) => studentCourseView(c, now)),
+          })),
+        };
+      },
+    );
 
-  r.get('/api/lms/parent/students', { operationId: 'listLinkedStudents', response: wire.LinkedStudentPage, summary: 'Linked students with a progress summary', access, query: pageQuery, tags }, async ({ actor, query }) =>
-    pageView(await d.listLinkedStudents(actor, toPageRequest(query)), (s) => ({ ...learnerView(s.student), linked_at: s.linkedAt, summary: studentSummaryView(s.summary) })));
+    r.get(
+      '/api/lms/parent/students',
+      {
+        operationId: 'listLinkedStudents',
+        response: wire.LinkedStudentPage,
+        summary: 'Linked students with a progress summary',
+        access,
+        query: pageQuery,
+        tags,
+      },
+      async ({ actor, query }) =>
+        pageView(await d.listLinkedStudents(actor, toPageRequest(query)), (s) => ({
+          ...learnerView(s.student),
+          linked_at: s.linkedAt,
+          summary: studentSummaryView(s.summary),
+        })),
+    );
 
-  r.get('/api/lms/parent/students/:student_id', { operationId: 'getLinkedStudent', response: wire.Learner.extend({ summary: wire.StudentSummary }), errors: ['STUDENT_NOT_FOUND'], summary: 'A linked student', access, params: StudentParam, tags }, async ({ actor, params }) => {
-    const s = unwrap(await d.getLinkedStudent(actor, params.student_id));
-    return { ...learnerView(s.student), summary: studentSummaryView(s.summary) };
-  });
+    r.get(
+      '/api/lms/parent/students/:student_id',
+      {
+        operationId: 'getLinkedStudent',
+        response: wire.Learner.extend({ summary: wire.StudentSummary }),
+        errors: ['STUDENT_NOT_FOUND'],
+        summary: 'A linked student',
+        access,
+        params: StudentParam,
+        tags,
+      },
+      async ({ actor, params }) => {
+        const s = unwrap(await d.getLinkedStudent(actor, params.student_id));
+        return { ...learnerView(s.student), summary: studentSummaryView(s.summary) };
+      },
+    );
 
-  r.get('/api/lms/parent/students/:student_id/progress', { operationId: 'getLinkedStudentProgress', response: wire.StudentProgress, errors: ['STUDENT_NOT_FOUND'], summary: 'A linked student\'s courses and progress', access, params: StudentParam, tags }, async ({ actor, params }) => {
-    const s = unwrap(await d.getLinkedStudent(actor, params.student_id));
-    const now = d.clock.now();
-    return { student: learnerView(s.student), summary: studentSummaryView(s.summary), courses: s.courses.map((c) => studentCourseView(c, now)) };
-  });
+    r.get(
+      '/api/lms/parent/students/:student_id/progress',
+      {
+        operationId: 'getLinkedStudentProgress',
+        response: wire.StudentProgress,
+        errors: ['STUDENT_NOT_FOUND'],
+        summary: "A linked student's courses and progress",
+        access,
+        params: StudentParam,
+        tags,
+      },
+      async ({ actor, params }) => {
+        const s = unwrap(await d.getLinkedStudent(actor, params.student_id));
+        const now = d.clock.now();
+        return {
+          student: learnerView(s.student),
+          summary: studentSummaryView(s.summary),
+          courses: s.courses.map((c) => studentCourseView(c, now)),
+        };
+      },
+    );
 
-  r.get('/api/lms/parent/students/:student_id/assignments', { operationId: 'listLinkedStudentAssignments', response: wire.StudentAssignmentPage, errors: ['STUDENT_NOT_FOUND'], summary: 'A linked student\'s assignment submissions', access, params: StudentParam, query: pageQuery, tags }, async ({ actor, params, query }) =>
-    pageView(unwrap(await d.listLinkedStudentAssignments(actor, params.student_id, toPageRequest(query))), assignmentView));
-};
+    r.get(
+      '/api/lms/parent/students/:student_id/assignments',
+      {
+        operationId: 'listLinkedStudentAssignments',
+        response: wire.StudentAssignmentPage,
+        errors: ['STUDENT_NOT_FOUND'],
+        summary: "A linked student's assignment submissions",
+        access,
+        params: StudentParam,
+        query: pageQuery,
+        tags,
+      },
+      async ({ actor, params, query }) =>
+        pageView(unwrap(await d.listLinkedStudentAssignments(actor, params.student_id, toPageRequest(query))), assignmentView),
+    );
+  };

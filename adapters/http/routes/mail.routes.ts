@@ -23,13 +23,23 @@ type Deps = {
   getMailerLog: ReturnType<typeof makeGetMailerLog>;
 };
 
-const BroadcastBody = z.object({
-  subject: requiredText(300),
-  text: z.string().max(200_000).optional(),
-  html: z.string().max(500_000).optional(),
-  roles: z.array(z.number().int().refine((n) => (ROLE_LEVELS as readonly number[]).includes(n), 'a role level (1, 10, 30, 99, 100)')).max(5).optional(),
-  user_ids: z.array(uuid).max(10_000).optional(),
-}).refine((b) => (b.text ?? '').trim() !== '' || (b.html ?? '').trim() !== '', { message: 'text or html is required', path: ['text'] });
+const BroadcastBody = z
+  .object({
+    subject: requiredText(300),
+    text: z.string().max(200_000).optional(),
+    html: z.string().max(500_000).optional(),
+    roles: z
+      .array(
+        z
+          .number()
+          .int()
+          .refine((n) => (ROLE_LEVELS as readonly number[]).includes(n), 'a role level (1, 10, 30, 99, 100)'),
+      )
+      .max(5)
+      .optional(),
+    user_ids: z.array(uuid).max(10_000).optional(),
+  })
+  .refine((b) => (b.text ?? '').trim() !== '' || (b.html ?? '').trim() !== '', { message: 'text or html is required', path: ['text'] });
 
 const when = z.union([dateOnly, z.iso.datetime({ offset: true })]);
 const LogFilter = z.strictObject({
@@ -40,57 +50,157 @@ const LogFilter = z.strictObject({
   to: when.optional(),
 });
 const toFilter = (q: z.infer<typeof LogFilter>) => ({
-  event: q.event, email: q.email, messageId: q.message_id,
+  event: q.event,
+  email: q.email,
+  messageId: q.message_id,
   from: q.from === undefined ? undefined : q.from.length === 10 ? dayStart(q.from) : new Date(q.from),
   to: q.to === undefined ? undefined : q.to.length === 10 ? dayAfter(q.to) : new Date(q.to),
 });
 
 const broadcastView = (b: Broadcast, p: BroadcastProgress) => ({
-  id: b.id, subject: b.subject, status: p.pending > 0 ? ('sending' as const) : ('completed' as const), recipients: b.recipients, batches: b.batches, batch_size: b.batchSize,
-  pending: p.pending, queued: p.queued, sent: p.sent, failed: p.failed, roles: b.roles, user_ids: b.userIds, created_by: b.createdBy,
-  created_at: b.createdAt, completed_at: b.completedAt,
+  id: b.id,
+  subject: b.subject,
+  status: p.pending > 0 ? ('sending' as const) : ('completed' as const),
+  recipients: b.recipients,
+  batches: b.batches,
+  batch_size: b.batchSize,
+  pending: p.pending,
+  queued: p.queued,
+  sent: p.sent,
+  failed: p.failed,
+  roles: b.roles,
+  user_ids: b.userIds,
+  created_by: b.createdBy,
+  created_at: b.createdAt,
+  completed_at: b.completedAt,
 });
 
 const eventView = (e: MailEvent) => ({
-  id: e.id, message_id: e.messageId, mail_id: e.mailId, event: e.event, email: e.email, reason: e.reason, timestamp: e.occurredAt, received_at: e.receivedAt,
+  id: e.id,
+  message_id: e.messageId,
+  mail_id: e.mailId,
+  event: e.event,
+  email: e.email,
+  reason: e.reason,
+  timestamp: e.occurredAt,
+  received_at: e.receivedAt,
 });
 
-export const makeMailRoutes = (d: Deps): RouteModule => (r) => {
-  const tags = ['email'];
-  r.post('/api/email/send-broadcast', {
-    summary: 'Mail active users (roles?, user_ids?; neither: everyone) in background batches of 100: 202 {broadcast_id, recipients}', access: Role.Admin, body: BroadcastBody, tags,
-    // Contract §2: the one 202 of the API.
-    operationId: 'sendBroadcast', status: 202, response: z.object({ broadcast_id: id, recipients: z.number().int() }),
-    description: '`{{name}}` and `{{email}}` in subject, text and html are replaced per recipient. `roles` and `user_ids` together: the union.',
-  }, async ({ actor, meta, body }) => {
-    const { broadcast } = unwrap(await d.sendBroadcast(actor, meta, { subject: body.subject, text: body.text, html: body.html, roles: body.roles, userIds: body.user_ids }));
-    return reply({ broadcast_id: broadcast.id, recipients: broadcast.recipients }, 'Broadcast accepted');
-  });
-  r.get('/api/email/broadcasts/:id', { operationId: 'getBroadcast', response: wire.Broadcast, errors: ['BROADCAST_NOT_FOUND'], summary: 'A broadcast and its progress', access: Role.Admin, params: idParam, tags }, async ({ actor, params }) => {
-    const { broadcast, progress } = unwrap(await d.getBroadcast(actor, params.id));
-    return broadcastView(broadcast, progress);
-  });
+export const makeMailRoutes =
+  (d: Deps): RouteModule =>
+  (r) => {
+    const tags = ['email'];
+    r.post(
+      '/api/email/send-broadcast',
+      {
+        summary: 'Mail active users (roles?, user_ids?; neither: everyone) in background batches of 100: 202 {broadcast_id, recipients}',
+        access: Role.Admin,
+        body: BroadcastBody,
+        tags,
+        // Contract §2: the one 202 of the API.
+        operationId: 'sendBroadcast',
+        status: 202,
+        response: z.object({ broadcast_id: id, recipients: z.number().int() }),
+        description:
+          '`{{name}}` and `{{email}}` in subject, text and html are replaced per recipient. `roles` and `user_ids` together: the union.',
+      },
+      async ({ actor, meta, body }) => {
+        const { broadcast } = unwrap(
+          await d.sendBroadcast(actor, meta, {
+            subject: body.subject,
+            text: body.text,
+            html: body.html,
+            roles: body.roles,
+            userIds: body.user_ids,
+          }),
+        );
+        return reply({ broadcast_id: broadcast.id, recipients: broadcast.recipients }, 'Broadcast accepted');
+      },
+    );
+    r.get(
+      '/api/email/broadcasts/:id',
+      {
+        operationId: 'getBroadcast',
+        response: wire.Broadcast,
+        errors: ['BROADCAST_NOT_FOUND'],
+        summary: 'A broadcast and its progress',
+        access: Role.Admin,
+        params: idParam,
+        tags,
+      },
+      async ({ actor, params }) => {
+        const { broadcast, progress } = unwrap(await d.getBroadcast(actor, params.id));
+        return broadcastView(broadcast, progress);
+      },
+    );
 
-  r.post('/api/webhooks/mailer-callback', {
-    summary: 'Mail delivery callback, signed with X-Mailer-Signature: sha256=<hex HMAC-SHA256 of the raw body>', access: 'public', rateLimit: 'webhook', failedProofs: ['INVALID_SIGNATURE'], bodyKind: { kind: 'raw-json' }, tags,
-    operationId: 'receiveMailerCallback', errors: ['MAILER_WEBHOOK_DISABLED', 'INVALID_SIGNATURE', 'INVALID_CALLBACK'], response: wire.MailEvent.extend({ duplicate: z.boolean() }),
-    documentedBody: z.object({
-      message_id: z.string().meta({ description: 'The Message-ID of our mail' }),
-      event: z.enum(MAIL_EVENTS),
-      email: z.string(),
-      timestamp: z.union([z.string(), z.number()]).meta({ description: 'ISO 8601, or Unix seconds' }),
-      reason: z.string().optional(),
-    }),
-  }, async ({ rawBody, body, ctx, tenant }) => {
-    const out = unwrap(await d.receiveMailerCallback(rawBody ?? Buffer.alloc(0), ctx.get('X-Mailer-Signature') || undefined, body, tenant.id));
-    return reply({ ...eventView(out.event), duplicate: out.duplicate }, out.duplicate ? 'Callback already recorded' : 'Callback recorded');
-  });
+    r.post(
+      '/api/webhooks/mailer-callback',
+      {
+        summary: 'Mail delivery callback, signed with X-Mailer-Signature: sha256=<hex HMAC-SHA256 of the raw body>',
+        access: 'public',
+        rateLimit: 'webhook',
+        failedProofs: ['INVALID_SIGNATURE'],
+        bodyKind: { kind: 'raw-json' },
+        tags,
+        operationId: 'receiveMailerCallback',
+        errors: ['MAILER_WEBHOOK_DISABLED', 'INVALID_SIGNATURE', 'INVALID_CALLBACK'],
+        response: wire.MailEvent.extend({ duplicate: z.boolean() }),
+        documentedBody: z.object({
+          message_id: z.string().meta({ description: 'The Message-ID of our mail' }),
+          event: z.enum(MAIL_EVENTS),
+          email: z.string(),
+          timestamp: z.union([z.string(), z.number()]).meta({ description: 'ISO 8601, or Unix seconds' }),
+          reason: z.string().optional(),
+        }),
+      },
+      async ({ rawBody, body, ctx, tenant }) => {
+        const out = unwrap(
+          await d.receiveMailerCallback(rawBody ?? Buffer.alloc(0), ctx.get('X-Mailer-Signature') || undefined, body, tenant.id),
+        );
+        return reply(
+          { ...eventView(out.event), duplicate: out.duplicate },
+          out.duplicate ? 'Callback already recorded' : 'Callback recorded',
+        );
+      },
+    );
 
-  const ltags = ['mailer logs'];
-  r.get('/api/mailer-logs', { operationId: 'listMailerLogs', response: wire.MailEventPage, summary: 'Mail delivery callbacks, newest first (a non-admin: their own address only)', access: Role.Student, query: pageQuery.extend(LogFilter.shape), tags: ltags }, async ({ actor, query }) =>
-    pageView(await d.listMailerLogs(actor, toFilter(query), toPageRequest(query)), eventView));
-  r.get('/api/mailer-logs/stats', { operationId: 'getMailerLogStats', response: wire.MailEventStats, summary: '{total, by_event} of the callbacks the caller may see', access: Role.Student, query: LogFilter, tags: ltags }, async ({ actor, query }) =>
-    d.mailerLogStats(actor, toFilter(query)));
-  r.get('/api/mailer-logs/:id', { operationId: 'getMailerLog', response: wire.MailEvent, errors: ['MAIL_EVENT_NOT_FOUND'], summary: 'One callback', access: Role.Student, params: idParam, tags: ltags }, async ({ actor, params }) =>
-    eventView(unwrap(await d.getMailerLog(actor, params.id))));
-};
+    const ltags = ['mailer logs'];
+    r.get(
+      '/api/mailer-logs',
+      {
+        operationId: 'listMailerLogs',
+        response: wire.MailEventPage,
+        summary: 'Mail delivery callbacks, newest first (a non-admin: their own address only)',
+        access: Role.Student,
+        query: pageQuery.extend(LogFilter.shape),
+        tags: ltags,
+      },
+      async ({ actor, query }) => pageView(await d.listMailerLogs(actor, toFilter(query), toPageRequest(query)), eventView),
+    );
+    r.get(
+      '/api/mailer-logs/stats',
+      {
+        operationId: 'getMailerLogStats',
+        response: wire.MailEventStats,
+        summary: '{total, by_event} of the callbacks the caller may see',
+        access: Role.Student,
+        query: LogFilter,
+        tags: ltags,
+      },
+      async ({ actor, query }) => d.mailerLogStats(actor, toFilter(query)),
+    );
+    r.get(
+      '/api/mailer-logs/:id',
+      {
+        operationId: 'getMailerLog',
+        response: wire.MailEvent,
+        errors: ['MAIL_EVENT_NOT_FOUND'],
+        summary: 'One callback',
+        access: Role.Student,
+        params: idParam,
+        tags: ltags,
+      },
+      async ({ actor, params }) => eventView(unwrap(await d.getMailerLog(actor, params.id))),
+    );
+  };

@@ -34,7 +34,12 @@ export const passkeyView = (p: Passkey) => ({ id: p.id, name: p.name, created_at
 
 // The browser's PublicKeyCredential JSON (WebAuthn L3 toJSON, or @simplewebauthn/browser).
 // Only the shape is checked here; every byte is judged by the verifier.
-const b64url = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z0-9_-]+={0,2}$/, 'base64url');
+const b64url = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, 'base64url');
 const credentialBase = {
   id: b64url(1400),
   rawId: b64url(1400),
@@ -83,54 +88,155 @@ const TAGS = ['auth'];
 const creationOptions = (o: Record<string, unknown>) => o as z.input<typeof wire.PasskeyCreationOptions>;
 const requestOptions = (o: Record<string, unknown>) => o as z.input<typeof wire.PasskeyRequestOptions>;
 
-export const makePasskeyRoutes = (d: Deps): RouteModule => (r) => {
-  r.post('/api/auth/webauthn/register/begin', {
-    summary: 'Start registering a passkey for the signed-in user: answers PublicKeyCredentialCreationOptionsJSON',
-    operationId: 'beginPasskeyRegistration', access: Role.Student, tags: TAGS, response: wire.PasskeyCreationOptions, errors: ['USER_NOT_FOUND', 'PASSKEY_LIMIT_REACHED'],
-  }, async ({ actor }) => reply(creationOptions(unwrap(await d.beginPasskeyRegistration(actor))), 'Passkey registration started'));
+export const makePasskeyRoutes =
+  (d: Deps): RouteModule =>
+  (r) => {
+    r.post(
+      '/api/auth/webauthn/register/begin',
+      {
+        summary: 'Start registering a passkey for the signed-in user: answers PublicKeyCredentialCreationOptionsJSON',
+        operationId: 'beginPasskeyRegistration',
+        access: Role.Student,
+        tags: TAGS,
+        response: wire.PasskeyCreationOptions,
+        errors: ['USER_NOT_FOUND', 'PASSKEY_LIMIT_REACHED'],
+      },
+      async ({ actor }) => reply(creationOptions(unwrap(await d.beginPasskeyRegistration(actor))), 'Passkey registration started'),
+    );
 
-  r.post('/api/auth/webauthn/register/finish', {
-    summary: 'Finish a passkey registration with the browser\'s credential JSON (plus an optional name)',
-    operationId: 'finishPasskeyRegistration', access: Role.Student, body: RegistrationBody, tags: TAGS, response: wire.Passkey,
-    errors: ['WEBAUTHN_CHALLENGE_INVALID', 'USER_NOT_FOUND', 'PASSKEY_VERIFICATION_FAILED', 'PASSKEY_LIMIT_REACHED', 'PASSKEY_ALREADY_REGISTERED'],
-  }, async ({ actor, body, meta }) =>
-    reply(passkeyView(unwrap(await d.finishPasskeyRegistration(actor, { credential: credentialOf(body), name: body.name, meta }))), 'Passkey registered'));
+    r.post(
+      '/api/auth/webauthn/register/finish',
+      {
+        summary: "Finish a passkey registration with the browser's credential JSON (plus an optional name)",
+        operationId: 'finishPasskeyRegistration',
+        access: Role.Student,
+        body: RegistrationBody,
+        tags: TAGS,
+        response: wire.Passkey,
+        errors: [
+          'WEBAUTHN_CHALLENGE_INVALID',
+          'USER_NOT_FOUND',
+          'PASSKEY_VERIFICATION_FAILED',
+          'PASSKEY_LIMIT_REACHED',
+          'PASSKEY_ALREADY_REGISTERED',
+        ],
+      },
+      async ({ actor, body, meta }) =>
+        reply(
+          passkeyView(unwrap(await d.finishPasskeyRegistration(actor, { credential: credentialOf(body), name: body.name, meta }))),
+          'Passkey registered',
+        ),
+    );
 
-  r.post('/api/auth/webauthn/login/begin', {
-    summary: 'Start a passkey login for an email: answers PublicKeyCredentialRequestOptionsJSON',
-    operationId: 'beginPasskeyLogin', access: 'public', rateLimit: 'critical', body: LoginBeginBody, tags: TAGS, response: wire.PasskeyRequestOptions,
-    errors: ['PASSKEY_LOGIN_DISABLED', 'NO_PASSKEYS'],
-  }, async ({ tenant, body }) => reply(requestOptions(unwrap(await d.beginPasskeyLogin(tenant.id, body.email))), 'Passkey login started'));
+    r.post(
+      '/api/auth/webauthn/login/begin',
+      {
+        summary: 'Start a passkey login for an email: answers PublicKeyCredentialRequestOptionsJSON',
+        operationId: 'beginPasskeyLogin',
+        access: 'public',
+        rateLimit: 'critical',
+        body: LoginBeginBody,
+        tags: TAGS,
+        response: wire.PasskeyRequestOptions,
+        errors: ['PASSKEY_LOGIN_DISABLED', 'NO_PASSKEYS'],
+      },
+      async ({ tenant, body }) => reply(requestOptions(unwrap(await d.beginPasskeyLogin(tenant.id, body.email))), 'Passkey login started'),
+    );
 
-  r.post('/api/auth/webauthn/login/discoverable/begin', {
-    summary: 'Start a usernameless passkey login: answers PublicKeyCredentialRequestOptionsJSON without allowCredentials',
-    operationId: 'beginDiscoverablePasskeyLogin', access: 'public', rateLimit: 'critical', tags: TAGS, response: wire.PasskeyRequestOptions, errors: ['PASSKEY_LOGIN_DISABLED'],
-  }, async ({ tenant }) => reply(requestOptions(unwrap(await d.beginDiscoverablePasskeyLogin(tenant.id))), 'Passkey login started'));
+    r.post(
+      '/api/auth/webauthn/login/discoverable/begin',
+      {
+        summary: 'Start a usernameless passkey login: answers PublicKeyCredentialRequestOptionsJSON without allowCredentials',
+        operationId: 'beginDiscoverablePasskeyLogin',
+        access: 'public',
+        rateLimit: 'critical',
+        tags: TAGS,
+        response: wire.PasskeyRequestOptions,
+        errors: ['PASSKEY_LOGIN_DISABLED'],
+      },
+      async ({ tenant }) => reply(requestOptions(unwrap(await d.beginDiscoverablePasskeyLogin(tenant.id))), 'Passkey login started'),
+    );
 
-  const finish = (mode: 'login' | 'discoverable_login') => async ({ tenant, body, meta, ctx }: RouteInput<unknown, unknown, z.infer<typeof AuthenticationBody>>) => {
-    const { user, session } = unwrap(await d.finishPasskeyLogin({ tenantId: tenant.id, mode, credential: credentialOf(body), meta }));
-    setSessionCookie(ctx, session.sessionToken, session.sessionExpiresAt);
-    // Exactly what password login answers (contract §3).
-    return reply({ user: loginUserView(user), ...tokenPairView(session) }, 'Login successful');
+    const finish =
+      (mode: 'login' | 'discoverable_login') =>
+      async ({ tenant, body, meta, ctx }: RouteInput<unknown, unknown, z.infer<typeof AuthenticationBody>>) => {
+        const { user, session } = unwrap(await d.finishPasskeyLogin({ tenantId: tenant.id, mode, credential: credentialOf(body), meta }));
+        setSessionCookie(ctx, session.sessionToken, session.sessionExpiresAt);
+        // Exactly what password login answers (contract §3).
+        return reply({ user: loginUserView(user), ...tokenPairView(session) }, 'Login successful');
+      };
+    const finishErrors = ['WEBAUTHN_CHALLENGE_INVALID', 'PASSKEY_VERIFICATION_FAILED', 'ACCOUNT_DEACTIVATED', 'PASSKEY_LOGIN_DISABLED'];
+    r.post(
+      '/api/auth/webauthn/login/finish',
+      {
+        summary: 'Finish a passkey login begun with an email: answers {user, access_token, refresh_token} and sets the session cookie',
+        operationId: 'finishPasskeyLogin',
+        access: 'public',
+        rateLimit: 'critical',
+        body: AuthenticationBody,
+        tags: TAGS,
+        response: wire.Login,
+        errors: finishErrors,
+      },
+      finish('login'),
+    );
+    r.post(
+      '/api/auth/webauthn/login/discoverable/finish',
+      {
+        summary: 'Finish a usernameless passkey login: answers {user, access_token, refresh_token} and sets the session cookie',
+        operationId: 'finishDiscoverablePasskeyLogin',
+        access: 'public',
+        rateLimit: 'critical',
+        body: AuthenticationBody,
+        tags: TAGS,
+        response: wire.Login,
+        errors: finishErrors,
+      },
+      finish('discoverable_login'),
+    );
+
+    r.get(
+      '/api/user/self/passkeys',
+      {
+        operationId: 'listOwnPasskeys',
+        summary: "The caller's passkeys, newest first",
+        access: Role.Student,
+        tags: ['users'],
+        response: z.array(wire.Passkey),
+      },
+      async ({ actor }) => (await d.listOwnPasskeys(actor)).map(passkeyView),
+    );
+
+    r.patch(
+      '/api/user/self/passkeys/:id',
+      {
+        operationId: 'renameOwnPasskey',
+        summary: "Rename one of the caller's passkeys",
+        access: Role.Student,
+        params: idParam,
+        body: RenameBody,
+        tags: ['users'],
+        response: wire.Passkey,
+        errors: ['PASSKEY_NOT_FOUND'],
+      },
+      async ({ actor, params, body, meta }) =>
+        reply(passkeyView(unwrap(await d.renameOwnPasskey(actor, params.id, body.name, meta))), 'Passkey renamed'),
+    );
+
+    r.delete(
+      '/api/user/self/passkeys/:id',
+      {
+        operationId: 'deleteOwnPasskey',
+        summary: "Remove one of the caller's passkeys",
+        access: Role.Student,
+        params: idParam,
+        tags: ['users'],
+        response: acknowledgement,
+        errors: ['PASSKEY_NOT_FOUND'],
+      },
+      async ({ actor, params, meta }) => {
+        unwrap(await d.deleteOwnPasskey(actor, params.id, meta));
+        return reply(null, 'Passkey removed');
+      },
+    );
   };
-  const finishErrors = ['WEBAUTHN_CHALLENGE_INVALID', 'PASSKEY_VERIFICATION_FAILED', 'ACCOUNT_DEACTIVATED', 'PASSKEY_LOGIN_DISABLED'];
-  r.post('/api/auth/webauthn/login/finish', {
-    summary: 'Finish a passkey login begun with an email: answers {user, access_token, refresh_token} and sets the session cookie',
-    operationId: 'finishPasskeyLogin', access: 'public', rateLimit: 'critical', body: AuthenticationBody, tags: TAGS, response: wire.Login, errors: finishErrors,
-  }, finish('login'));
-  r.post('/api/auth/webauthn/login/discoverable/finish', {
-    summary: 'Finish a usernameless passkey login: answers {user, access_token, refresh_token} and sets the session cookie',
-    operationId: 'finishDiscoverablePasskeyLogin', access: 'public', rateLimit: 'critical', body: AuthenticationBody, tags: TAGS, response: wire.Login, errors: finishErrors,
-  }, finish('discoverable_login'));
-
-  r.get('/api/user/self/passkeys', { operationId: 'listOwnPasskeys', summary: 'The caller\'s passkeys, newest first', access: Role.Student, tags: ['users'], response: z.array(wire.Passkey) }, async ({ actor }) =>
-    (await d.listOwnPasskeys(actor)).map(passkeyView));
-
-  r.patch('/api/user/self/passkeys/:id', { operationId: 'renameOwnPasskey', summary: 'Rename one of the caller\'s passkeys', access: Role.Student, params: idParam, body: RenameBody, tags: ['users'], response: wire.Passkey, errors: ['PASSKEY_NOT_FOUND'] }, async ({ actor, params, body, meta }) =>
-    reply(passkeyView(unwrap(await d.renameOwnPasskey(actor, params.id, body.name, meta))), 'Passkey renamed'));
-
-  r.delete('/api/user/self/passkeys/:id', { operationId: 'deleteOwnPasskey', summary: 'Remove one of the caller\'s passkeys', access: Role.Student, params: idParam, tags: ['users'], response: acknowledgement, errors: ['PASSKEY_NOT_FOUND'] }, async ({ actor, params, meta }) => {
-    unwrap(await d.deleteOwnPasskey(actor, params.id, meta));
-    return reply(null, 'Passkey removed');
-  });
-};

@@ -25,17 +25,29 @@ type Deps = {
 
 const settingSchema = (d: SettingDefinition, localHttp: boolean) => {
   switch (d.type) {
-    case 'boolean': return z.boolean();
-    case 'number': return z.number().finite();
-    case 'string': return d.format === 'page'
-      ? z.string().max(10_000).refine((v) => v === '' || isPageUrl(v, localHttp), localHttp ? 'must be an https URL (or http on localhost)' : 'must be an https URL').nullable()
-      : z.string().max(10_000).nullable();
-    case 'string_list': return z.array(z.string().max(500)).max(200);
+    case 'boolean':
+      return z.boolean();
+    case 'number':
+      return z.number().finite();
+    case 'string':
+      return d.format === 'page'
+        ? z
+            .string()
+            .max(10_000)
+            .refine(
+              (v) => v === '' || isPageUrl(v, localHttp),
+              localHttp ? 'must be an https URL (or http on localhost)' : 'must be an https URL',
+            )
+            .nullable()
+        : z.string().max(10_000).nullable();
+    case 'string_list':
+      return z.array(z.string().max(500)).max(200);
   }
 };
 
 /** Any subset of the known settings, each with its own type; unknown keys are ignored. */
-const settingsBody = (localHttp: boolean) => z.object(Object.fromEntries(SETTING_DEFINITIONS.map((d) => [d.key, settingSchema(d, localHttp).optional()])));
+const settingsBody = (localHttp: boolean) =>
+  z.object(Object.fromEntries(SETTING_DEFINITIONS.map((d) => [d.key, settingSchema(d, localHttp).optional()])));
 
 const AuditQuery = pageQuery.extend({
   user_id: uuid.optional(),
@@ -45,8 +57,15 @@ const AuditQuery = pageQuery.extend({
 });
 
 const auditView = (e: AuditEntry) => ({
-  id: e.id, user_id: e.userId, action: e.action, resource_type: e.resourceType, resource_id: e.resourceId,
-  ip: e.ip, user_agent: e.userAgent, metadata: e.metadata, created_at: e.createdAt,
+  id: e.id,
+  user_id: e.userId,
+  action: e.action,
+  resource_type: e.resourceType,
+  resource_id: e.resourceId,
+  ip: e.ip,
+  user_agent: e.userAgent,
+  metadata: e.metadata,
+  created_at: e.createdAt,
 });
 
 /** Mails whose body is a credential of their recipient: an Admin reading the outbox must not take over the account (a Super Admin's included). */
@@ -61,29 +80,113 @@ const withheld = (m: MailMessage) => {
 };
 
 const mailView = (m: MailMessage) => ({
-  id: m.id, message_id: m.messageId, to: m.to, subject: m.subject,
+  id: m.id,
+  message_id: m.messageId,
+  to: m.to,
+  subject: m.subject,
   ...withheld(m),
   template: m.template,
-  attachments: m.attachments.map((a) => ({ filename: a.filename, content_type: a.contentType, size: Math.floor((a.contentBase64.length * 3) / 4) })),
-  status: m.status, attempts: m.attempts, last_error: m.lastError, created_at: m.createdAt, sent_at: m.sentAt,
+  attachments: m.attachments.map((a) => ({
+    filename: a.filename,
+    content_type: a.contentType,
+    size: Math.floor((a.contentBase64.length * 3) / 4),
+  })),
+  status: m.status,
+  attempts: m.attempts,
+  last_error: m.lastError,
+  created_at: m.createdAt,
+  sent_at: m.sentAt,
 });
 
-export const makePlatformRoutes = (d: Deps): RouteModule => (r) => {
-  r.get('/api/settings', { operationId: 'getPublicSettings', response: wire.PublicSettings, summary: 'Public settings', access: 'public', tags: ['settings'] }, async ({ tenant }) => d.getPublicSettings(tenant.id));
-  r.get('/api/settings/admin', { operationId: 'getAllSettings', response: wire.AdminSettings, summary: 'All settings; secrets as {configured}', access: Role.Student, tags: ['settings'] }, async ({ tenant }) => d.getAdminSettings(tenant.id));
-  r.put('/api/settings', { operationId: 'updateSettings', response: wire.AdminSettings, summary: 'Update any subset of settings', access: Role.Admin, body: settingsBody(d.allowLocalHttpPages), tags: ['settings'] }, async ({ actor, meta, body }) =>
-    reply(await d.updateSettings(actor, meta, Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as Record<string, never>), 'Settings updated'));
+export const makePlatformRoutes =
+  (d: Deps): RouteModule =>
+  (r) => {
+    r.get(
+      '/api/settings',
+      { operationId: 'getPublicSettings', response: wire.PublicSettings, summary: 'Public settings', access: 'public', tags: ['settings'] },
+      async ({ tenant }) => d.getPublicSettings(tenant.id),
+    );
+    r.get(
+      '/api/settings/admin',
+      {
+        operationId: 'getAllSettings',
+        response: wire.AdminSettings,
+        summary: 'All settings; secrets as {configured}',
+        access: Role.Student,
+        tags: ['settings'],
+      },
+      async ({ tenant }) => d.getAdminSettings(tenant.id),
+    );
+    r.put(
+      '/api/settings',
+      {
+        operationId: 'updateSettings',
+        response: wire.AdminSettings,
+        summary: 'Update any subset of settings',
+        access: Role.Admin,
+        body: settingsBody(d.allowLocalHttpPages),
+        tags: ['settings'],
+      },
+      async ({ actor, meta, body }) =>
+        reply(
+          await d.updateSettings(
+            actor,
+            meta,
+            Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as Record<string, never>,
+          ),
+          'Settings updated',
+        ),
+    );
 
-  r.get('/api/audit-logs', { operationId: 'listAuditLogs', response: wire.AuditPage, summary: 'Audit log, newest first', access: Role.Admin, rateLimit: 'critical', query: AuditQuery, tags: ['audit'] }, async ({ actor, query }) =>
-    pageView(await d.listAuditLogs(actor.tenantId, {
-      userId: query.user_id,
-      action: query.action,
-      from: query.start_date ? dayStart(query.start_date) : undefined,
-      to: query.end_date ? dayAfter(query.end_date) : undefined,
-    }, toPageRequest(query)), auditView));
+    r.get(
+      '/api/audit-logs',
+      {
+        operationId: 'listAuditLogs',
+        response: wire.AuditPage,
+        summary: 'Audit log, newest first',
+        access: Role.Admin,
+        rateLimit: 'critical',
+        query: AuditQuery,
+        tags: ['audit'],
+      },
+      async ({ actor, query }) =>
+        pageView(
+          await d.listAuditLogs(
+            actor.tenantId,
+            {
+              userId: query.user_id,
+              action: query.action,
+              from: query.start_date ? dayStart(query.start_date) : undefined,
+              to: query.end_date ? dayAfter(query.end_date) : undefined,
+            },
+            toPageRequest(query),
+          ),
+          auditView,
+        ),
+    );
 
-  r.get('/api/email/outbox', { operationId: 'listOutbox', response: wire.OutboxPage, summary: 'Mail sent by the service, newest first', access: Role.Admin, query: pageQuery.extend({ to: z.string().trim().max(254).optional() }), tags: ['email'] }, async ({ actor, query }) =>
-    pageView(await d.listOutbox(actor.tenantId, { to: query.to }, toPageRequest(query)), mailView));
+    r.get(
+      '/api/email/outbox',
+      {
+        operationId: 'listOutbox',
+        response: wire.OutboxPage,
+        summary: 'Mail sent by the service, newest first',
+        access: Role.Admin,
+        query: pageQuery.extend({ to: z.string().trim().max(254).optional() }),
+        tags: ['email'],
+      },
+      async ({ actor, query }) => pageView(await d.listOutbox(actor.tenantId, { to: query.to }, toPageRequest(query)), mailView),
+    );
 
-  r.get('/api/dashboard/overview', { operationId: 'getDashboardOverview', response: wire.DashboardOverview, summary: 'Role-shaped summary for the caller', access: Role.Student, tags: ['dashboard'] }, async ({ actor }) => d.dashboardOverview(actor));
-};
+    r.get(
+      '/api/dashboard/overview',
+      {
+        operationId: 'getDashboardOverview',
+        response: wire.DashboardOverview,
+        summary: 'Role-shaped summary for the caller',
+        access: Role.Student,
+        tags: ['dashboard'],
+      },
+      async ({ actor }) => d.dashboardOverview(actor),
+    );
+  };

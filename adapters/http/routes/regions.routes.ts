@@ -13,12 +13,41 @@ type Deps = {
 };
 
 /** Contract §5 and §9: public; small fixed lists (plain arrays); an unknown code is 404. */
-export const makeRegionRoutes = (d: Deps): RouteModule => (r) => {
-  const tags = ['regions'];
-  r.get('/api/regions/provinces', { operationId: 'listProvinces', response: z.array(wire.Province), summary: 'Provinces of Indonesia', access: 'public', tags }, async () =>
-    (await d.listProvinces()).map((p) => ({ code: p.code, name: p.name })));
-  r.get('/api/regions/regencies/:provinceID', { operationId: 'listRegencies', response: z.array(wire.Regency), errors: ['REGION_NOT_FOUND'], summary: 'Regencies and cities of a province', access: 'public', params: z.object({ provinceID: z.string().max(20) }), tags }, async ({ params }) =>
-    unwrap(await d.listRegencies(params.provinceID)).map((x) => ({ code: x.code, province_code: x.provinceCode, name: x.name })));
-  r.get('/api/regions/districts/:regencyID', { operationId: 'listDistricts', response: z.array(wire.District), errors: ['REGION_NOT_FOUND'], summary: 'Districts of a regency', access: 'public', params: z.object({ regencyID: z.string().max(20) }), tags }, async ({ params }) =>
-    unwrap(await d.listDistricts(params.regencyID)).map((x) => ({ code: x.code, regency_code: x.regencyCode, name: x.name })));
-};
+export const makeRegionRoutes =
+  (d: Deps): RouteModule =>
+  (r) => {
+    const tags = ['regions'];
+    r.get(
+      '/api/regions/provinces',
+      { operationId: 'listProvinces', response: z.array(wire.Province), summary: 'Provinces of Indonesia', access: 'public', tags },
+      async () => (await d.listProvinces()).map((p) => ({ code: p.code, name: p.name })),
+    );
+    r.get(
+      '/api/regions/regencies/:provinceID',
+      {
+        operationId: 'listRegencies',
+        response: z.array(wire.Regency),
+        errors: ['REGION_NOT_FOUND'],
+        summary: 'Regencies and cities of a province',
+        access: 'public',
+        params: z.object({ provinceID: z.string().max(20) }),
+        tags,
+      },
+      async ({ params }) =>
+        unwrap(await d.listRegencies(params.provinceID)).map((x) => ({ code: x.code, province_code: x.provinceCode, name: x.name })),
+    );
+    r.get(
+      '/api/regions/districts/:regencyID',
+      {
+        operationId: 'listDistricts',
+        response: z.array(wire.District),
+        errors: ['REGION_NOT_FOUND'],
+        summary: 'Districts of a regency',
+        access: 'public',
+        params: z.object({ regencyID: z.string().max(20) }),
+        tags,
+      },
+      async ({ params }) =>
+        unwrap(await d.listDistricts(params.regencyID)).map((x) => ({ code: x.code, regency_code: x.regencyCode, name: x.name })),
+    );
+  };

@@ -26,24 +26,95 @@ const status = z.enum(['active', 'disabled']);
 const CreateBody = z.object({ slug, name: z.string().trim().min(1).max(200), status: status.optional() });
 const UpdateBody = CreateBody.partial();
 
-export const tenantView = (t: Tenant) => ({ id: t.id, slug: t.slug, name: t.name, status: t.status, created_at: t.createdAt, updated_at: t.updatedAt });
+export const tenantView = (t: Tenant) => ({
+  id: t.id,
+  slug: t.slug,
+  name: t.name,
+  status: t.status,
+  created_at: t.createdAt,
+  updated_at: t.updatedAt,
+});
 const tenantDetailView = (t: TenantDetail) => ({
   ...tenantView(t),
-  deletion: t.deletion && { requested_at: t.deletion.requestedAt, tables_done: t.deletion.tablesDone, tables_total: t.deletion.tablesTotal, rows_deleted: t.deletion.rowsDeleted },
+  deletion: t.deletion && {
+    requested_at: t.deletion.requestedAt,
+    tables_done: t.deletion.tablesDone,
+    tables_total: t.deletion.tablesTotal,
+    rows_deleted: t.deletion.rowsDeleted,
+  },
 });
 
-export const makeTenantRoutes = (d: Deps): RouteModule => (r) => {
-  const access = Role.SuperAdmin;
-  r.get('/api/tenants', { operationId: 'listTenants', response: wire.TenantPage, summary: 'List tenants', access, query: pageQuery.extend({ search: z.string().trim().max(100).optional() }), tags: ['tenants'] }, async ({ query }) =>
-    pageView(await d.listTenants(toPageRequest(query), query.search), tenantView));
-  // One tenant answers as its page does, `deletion` included (null: neither a new nor an updatable tenant is being deleted).
-  r.post('/api/tenants', { operationId: 'createTenant', response: wire.TenantDetail, errors: ['SLUG_TAKEN'], summary: 'Create a tenant', access, body: CreateBody, tags: ['tenants'] }, async ({ actor, meta, body }) =>
-    reply(tenantDetailView({ ...unwrap(await d.createTenant(actor, meta, body)), deletion: null }), 'Tenant created'));
-  r.get('/api/tenants/:id', { operationId: 'getTenant', response: wire.TenantDetail, errors: ['TENANT_NOT_FOUND'], summary: 'One tenant, with the progress of its deletion', access, params: idParam, tags: ['tenants'] }, async ({ params }) => tenantDetailView(unwrap(await d.getTenant(params.id))));
-  r.put('/api/tenants/:id', { operationId: 'updateTenant', response: wire.TenantDetail, errors: ['TENANT_NOT_FOUND', 'SLUG_TAKEN', 'DEFAULT_TENANT_PROTECTED'], summary: 'Update a tenant', access, params: idParam, body: UpdateBody, tags: ['tenants'] }, async ({ actor, meta, params, body }) =>
-    reply(tenantDetailView({ ...unwrap(await d.updateTenant(actor, meta, params.id, body)), deletion: null }), 'Tenant updated'));
-  r.delete('/api/tenants/:id', {
-    operationId: 'deleteTenant', response: wire.TenantDetail, errors: ['TENANT_NOT_FOUND', 'DEFAULT_TENANT_PROTECTED'], access, params: idParam, tags: ['tenants'],
-    summary: 'Delete a tenant and all of its data: it answers 404 at once, a job removes its rows (progress in GET /api/tenants/:id)',
-  }, async ({ actor, meta, params }) => reply(tenantDetailView(unwrap(await d.deleteTenant(actor, meta, params.id))), 'Tenant deletion started'));
-};
+export const makeTenantRoutes =
+  (d: Deps): RouteModule =>
+  (r) => {
+    const access = Role.SuperAdmin;
+    r.get(
+      '/api/tenants',
+      {
+        operationId: 'listTenants',
+        response: wire.TenantPage,
+        summary: 'List tenants',
+        access,
+        query: pageQuery.extend({ search: z.string().trim().max(100).optional() }),
+        tags: ['tenants'],
+      },
+      async ({ query }) => pageView(await d.listTenants(toPageRequest(query), query.search), tenantView),
+    );
+    // One tenant answers as its page does, `deletion` included (null: neither a new nor an updatable tenant is being deleted).
+    r.post(
+      '/api/tenants',
+      {
+        operationId: 'createTenant',
+        response: wire.TenantDetail,
+        errors: ['SLUG_TAKEN'],
+        summary: 'Create a tenant',
+        access,
+        body: CreateBody,
+        tags: ['tenants'],
+      },
+      async ({ actor, meta, body }) =>
+        reply(tenantDetailView({ ...unwrap(await d.createTenant(actor, meta, body)), deletion: null }), 'Tenant created'),
+    );
+    r.get(
+      '/api/tenants/:id',
+      {
+        operationId: 'getTenant',
+        response: wire.TenantDetail,
+        errors: ['TENANT_NOT_FOUND'],
+        summary: 'One tenant, with the progress of its deletion',
+        access,
+        params: idParam,
+        tags: ['tenants'],
+      },
+      async ({ params }) => tenantDetailView(unwrap(await d.getTenant(params.id))),
+    );
+    r.put(
+      '/api/tenants/:id',
+      {
+        operationId: 'updateTenant',
+        response: wire.TenantDetail,
+        errors: ['TENANT_NOT_FOUND', 'SLUG_TAKEN', 'DEFAULT_TENANT_PROTECTED'],
+        summary: 'Update a tenant',
+        access,
+        params: idParam,
+        body: UpdateBody,
+        tags: ['tenants'],
+      },
+      async ({ actor, meta, params, body }) =>
+        reply(tenantDetailView({ ...unwrap(await d.updateTenant(actor, meta, params.id, body)), deletion: null }), 'Tenant updated'),
+    );
+    r.delete(
+      '/api/tenants/:id',
+      {
+        operationId: 'deleteTenant',
+        response: wire.TenantDetail,
+        errors: ['TENANT_NOT_FOUND', 'DEFAULT_TENANT_PROTECTED'],
+        access,
+        params: idParam,
+        tags: ['tenants'],
+        summary: 'Delete a tenant and all of its data: it answers 404 at once, a job removes its rows (progress in GET /api/tenants/:id)',
+      },
+      async ({ actor, meta, params }) =>
+        reply(tenantDetailView(unwrap(await d.deleteTenant(actor, meta, params.id))), 'Tenant deletion started'),
+    );
+  };

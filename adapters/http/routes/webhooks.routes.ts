@@ -38,27 +38,113 @@ const EndpointChanges = EndpointBody.partial();
 const DeliveriesQuery = pageQuery.extend({ status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional() });
 
 /** Outbound webhooks (docs/webhooks.md): Admin and above of the tenant. */
-export const makeWebhooksRoutes = (d: Deps): RouteModule => (r) => {
-  r.get('/api/webhooks/endpoints', { operationId: 'listWebhookEndpoints', response: wire.WebhookEndpointPage, summary: 'Registered webhook endpoints, newest first', access: Role.Admin, query: pageQuery, tags }, async ({ actor, query }) =>
-    pageView(await d.listWebhookEndpoints(actor, toPageRequest(query)), endpointView));
+export const makeWebhooksRoutes =
+  (d: Deps): RouteModule =>
+  (r) => {
+    r.get(
+      '/api/webhooks/endpoints',
+      {
+        operationId: 'listWebhookEndpoints',
+        response: wire.WebhookEndpointPage,
+        summary: 'Registered webhook endpoints, newest first',
+        access: Role.Admin,
+        query: pageQuery,
+        tags,
+      },
+      async ({ actor, query }) => pageView(await d.listWebhookEndpoints(actor, toPageRequest(query)), endpointView),
+    );
 
-  r.post('/api/webhooks/endpoints', { operationId: 'createWebhookEndpoint', response: wire.WebhookEndpointWithSecret, errors: ['WEBHOOK_URL_REFUSED'], summary: 'Register an endpoint; its signing secret is answered this once', access: Role.Admin, body: EndpointBody, tags }, async ({ actor, meta, body }) =>
-    endpointWithSecretView(unwrap(await d.registerWebhookEndpoint(actor, meta, body))));
+    r.post(
+      '/api/webhooks/endpoints',
+      {
+        operationId: 'createWebhookEndpoint',
+        response: wire.WebhookEndpointWithSecret,
+        errors: ['WEBHOOK_URL_REFUSED'],
+        summary: 'Register an endpoint; its signing secret is answered this once',
+        access: Role.Admin,
+        body: EndpointBody,
+        tags,
+      },
+      async ({ actor, meta, body }) => endpointWithSecretView(unwrap(await d.registerWebhookEndpoint(actor, meta, body))),
+    );
 
-  r.put('/api/webhooks/endpoints/:id', { operationId: 'updateWebhookEndpoint', response: wire.WebhookEndpoint, errors: ['WEBHOOK_ENDPOINT_NOT_FOUND', 'WEBHOOK_URL_REFUSED'], summary: 'Change an endpoint (any subset of its fields)', access: Role.Admin, params: idParam, body: EndpointChanges, tags }, async ({ actor, meta, params, body }) =>
-    endpointView(unwrap(await d.updateWebhookEndpoint(actor, meta, params.id, body))));
+    r.put(
+      '/api/webhooks/endpoints/:id',
+      {
+        operationId: 'updateWebhookEndpoint',
+        response: wire.WebhookEndpoint,
+        errors: ['WEBHOOK_ENDPOINT_NOT_FOUND', 'WEBHOOK_URL_REFUSED'],
+        summary: 'Change an endpoint (any subset of its fields)',
+        access: Role.Admin,
+        params: idParam,
+        body: EndpointChanges,
+        tags,
+      },
+      async ({ actor, meta, params, body }) => endpointView(unwrap(await d.updateWebhookEndpoint(actor, meta, params.id, body))),
+    );
 
-  r.delete('/api/webhooks/endpoints/:id', { operationId: 'deleteWebhookEndpoint', response: acknowledgement, errors: ['WEBHOOK_ENDPOINT_NOT_FOUND'], summary: 'Delete an endpoint and its delivery log', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) => {
-    unwrap(await d.deleteWebhookEndpoint(actor, meta, params.id));
-    return reply(null, 'Webhook endpoint deleted');
-  });
+    r.delete(
+      '/api/webhooks/endpoints/:id',
+      {
+        operationId: 'deleteWebhookEndpoint',
+        response: acknowledgement,
+        errors: ['WEBHOOK_ENDPOINT_NOT_FOUND'],
+        summary: 'Delete an endpoint and its delivery log',
+        access: Role.Admin,
+        params: idParam,
+        tags,
+      },
+      async ({ actor, meta, params }) => {
+        unwrap(await d.deleteWebhookEndpoint(actor, meta, params.id));
+        return reply(null, 'Webhook endpoint deleted');
+      },
+    );
 
-  r.post('/api/webhooks/endpoints/:id/rotate-secret', { operationId: 'rotateWebhookSecret', response: wire.WebhookEndpointWithSecret, errors: ['WEBHOOK_ENDPOINT_NOT_FOUND'], summary: 'Replace the signing secret; the new one is answered this once', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) =>
-    endpointWithSecretView(unwrap(await d.rotateWebhookSecret(actor, meta, params.id))));
+    r.post(
+      '/api/webhooks/endpoints/:id/rotate-secret',
+      {
+        operationId: 'rotateWebhookSecret',
+        response: wire.WebhookEndpointWithSecret,
+        errors: ['WEBHOOK_ENDPOINT_NOT_FOUND'],
+        summary: 'Replace the signing secret; the new one is answered this once',
+        access: Role.Admin,
+        params: idParam,
+        tags,
+      },
+      async ({ actor, meta, params }) => endpointWithSecretView(unwrap(await d.rotateWebhookSecret(actor, meta, params.id))),
+    );
 
-  r.get('/api/webhooks/endpoints/:id/deliveries', { operationId: 'listOutboundWebhookDeliveries', response: wire.OutboundWebhookDeliveryPage, errors: ['WEBHOOK_ENDPOINT_NOT_FOUND'], summary: 'Deliveries to an endpoint, newest first', access: Role.Admin, params: idParam, query: DeliveriesQuery, tags }, async ({ actor, params, query }) =>
-    pageView(unwrap(await d.listEndpointDeliveries(actor, params.id, { status: query.status }, toPageRequest(query))), outboundDeliveryView));
+    r.get(
+      '/api/webhooks/endpoints/:id/deliveries',
+      {
+        operationId: 'listOutboundWebhookDeliveries',
+        response: wire.OutboundWebhookDeliveryPage,
+        errors: ['WEBHOOK_ENDPOINT_NOT_FOUND'],
+        summary: 'Deliveries to an endpoint, newest first',
+        access: Role.Admin,
+        params: idParam,
+        query: DeliveriesQuery,
+        tags,
+      },
+      async ({ actor, params, query }) =>
+        pageView(
+          unwrap(await d.listEndpointDeliveries(actor, params.id, { status: query.status }, toPageRequest(query))),
+          outboundDeliveryView,
+        ),
+    );
 
-  r.post('/api/webhooks/deliveries/:id/retry', { operationId: 'retryOutboundWebhookDelivery', response: wire.OutboundWebhookDelivery, errors: ['WEBHOOK_DELIVERY_NOT_FOUND', 'WEBHOOK_DELIVERY_PENDING'], summary: 'Send a delivery again (failed or delivered) with the full retry policy', access: Role.Admin, params: idParam, tags }, async ({ actor, meta, params }) =>
-    reply(outboundDeliveryView(unwrap(await d.retryOutboundDelivery(actor, meta, params.id))), 'Delivery queued for retry'));
-};
+    r.post(
+      '/api/webhooks/deliveries/:id/retry',
+      {
+        operationId: 'retryOutboundWebhookDelivery',
+        response: wire.OutboundWebhookDelivery,
+        errors: ['WEBHOOK_DELIVERY_NOT_FOUND', 'WEBHOOK_DELIVERY_PENDING'],
+        summary: 'Send a delivery again (failed or delivered) with the full retry policy',
+        access: Role.Admin,
+        params: idParam,
+        tags,
+      },
+      async ({ actor, meta, params }) =>
+        reply(outboundDeliveryView(unwrap(await d.retryOutboundDelivery(actor, meta, params.id))), 'Delivery queued for retry'),
+    );
+  };

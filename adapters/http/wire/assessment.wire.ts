@@ -23,9 +23,9 @@ export const QuestionStatistics = z
     mean_mark: figure,
     facility_index: figure.meta({ description: 'Mean mark / max mark (0–1)' }),
     standard_deviation: figure.meta({ description: 'SD of the marks / max mark (0–1)' }),
-    random_guess_score: figure.meta({ description: 'Moodle\'s random guess score (0–1); null for multiple_answer and essay' }),
-    intended_weight: figure.meta({ description: '100 × points / the quiz\'s points' }),
-    effective_weight: figure.meta({ description: 'Moodle\'s effective weight (%)' }),
+    random_guess_score: figure.meta({ description: "Moodle's random guess score (0–1); null for multiple_answer and essay" }),
+    intended_weight: figure.meta({ description: "100 × points / the quiz's points" }),
+    effective_weight: figure.meta({ description: "Moodle's effective weight (%)" }),
     discrimination_index: figure.meta({ description: '100 × correlation of the marks with the rest of the quiz' }),
     discriminative_efficiency: figure.meta({ description: '100 × cov(mark, rest) / its maximum' }),
   })
@@ -46,13 +46,24 @@ const itemFigures = {
 };
 
 export const RandomSlotStatistics = z
-  .object({ slot_id: id, position: z.number().int().meta({ description: '1 … the slot\'s count' }), order: z.number().int(), category_id: id, ...itemFigures })
+  .object({
+    slot_id: id,
+    position: z.number().int().meta({ description: "1 … the slot's count" }),
+    order: z.number().int(),
+    category_id: id,
+    ...itemFigures,
+  })
   .meta({ id: 'RandomSlotStatistics' });
 
 export const DrawnQuestionStatistics = z
   .object({
-    question_id: id, category_id: id.nullable(), question_type: z.enum(QUESTION_TYPES).nullable(), question_text: z.string().nullable(), ...itemFigures,
-    intended_weight: figure.meta({ description: 'null: weights belong to the slot' }), effective_weight: figure.meta({ description: 'null: weights belong to the slot' }),
+    question_id: id,
+    category_id: id.nullable(),
+    question_type: z.enum(QUESTION_TYPES).nullable(),
+    question_text: z.string().nullable(),
+    ...itemFigures,
+    intended_weight: figure.meta({ description: 'null: weights belong to the slot' }),
+    effective_weight: figure.meta({ description: 'null: weights belong to the slot' }),
   })
   .meta({ id: 'DrawnQuestionStatistics' });
 
@@ -67,12 +78,23 @@ export const QuizStatistics = z
     kurtosis: figure,
     pass_rate: figure,
     histogram: z.array(z.object({ from: z.number(), to: z.number(), count: z.number().int() })),
-    cronbach_alpha: figure.meta({ description: 'Moodle\'s coefficient of internal consistency, as a fraction' }),
+    cronbach_alpha: figure.meta({ description: "Moodle's coefficient of internal consistency, as a fraction" }),
     error_ratio: figure,
     standard_error: figure,
     questions: z.array(QuestionStatistics),
-    random_slots: z.array(RandomSlotStatistics).optional().meta({ description: 'Quizzes with random slots: one item per slot position (Moodle\'s random slot), whichever question each attempt drew there' }),
-    drawn_questions: z.array(DrawnQuestionStatistics).optional().meta({ description: 'Quizzes with random slots: each drawn question over the attempts that drew it (Moodle\'s sub-question statistics)' }),
+    random_slots: z
+      .array(RandomSlotStatistics)
+      .optional()
+      .meta({
+        description:
+          "Quizzes with random slots: one item per slot position (Moodle's random slot), whichever question each attempt drew there",
+      }),
+    drawn_questions: z
+      .array(DrawnQuestionStatistics)
+      .optional()
+      .meta({
+        description: "Quizzes with random slots: each drawn question over the attempts that drew it (Moodle's sub-question statistics)",
+      }),
   })
   .meta({ id: 'QuizStatistics' });
 
@@ -97,8 +119,9 @@ export const EssayToGrade = z
 
 export const EssayToGradePage = pageOf(EssayToGrade).meta({ id: 'EssayToGradePage' });
 
-
-const questionType = z.string().meta({ examples: ['multiple_choice'], description: 'multiple_choice, multiple_answer, true_false, short_answer…' });
+const questionType = z
+  .string()
+  .meta({ examples: ['multiple_choice'], description: 'multiple_choice, multiple_answer, true_false, short_answer…' });
 const answer = z.array(z.string()).nullable().meta({ description: 'Option ids, or `[text]` for short_answer; null when unanswered' });
 
 export const Quiz = z
@@ -140,7 +163,10 @@ const studentOption = z.object({ id, option_text: z.string() });
 const authorOption = studentOption.extend({
   is_correct: z.boolean(),
   weight: z.number().optional().meta({ description: 'Share of the points (partial credit)' }),
-  moodle_grade: z.boolean().optional().meta({ description: 'Authoring: whether the weight is one of Moodle\'s grades (else the Moodle XML export is refused)' }),
+  moodle_grade: z
+    .boolean()
+    .optional()
+    .meta({ description: "Authoring: whether the weight is one of Moodle's grades (else the Moodle XML export is refused)" }),
   tolerance: z.number().optional().meta({ description: 'numerical: accepted error' }),
   match: z.string().optional().meta({ description: 'matching: the choice this stem pairs with' }),
   match_id: id.nullable().optional(),
@@ -150,8 +176,13 @@ const choice = z.object({ id, choice_text: z.string() });
 /** Authoring view (Mentors and above): correct options included. */
 export const AuthorQuestion = z
   .object({
-    id, quiz_id: id.nullable().meta({ description: 'null: a question of the bank that no quiz holds (issue 33)' }),
-    question_type: questionType, question_text: z.string(), points: z.number(), order: z.number().int(), options: z.array(authorOption),
+    id,
+    quiz_id: id.nullable().meta({ description: 'null: a question of the bank that no quiz holds (issue 33)' }),
+    question_type: questionType,
+    question_text: z.string(),
+    points: z.number(),
+    order: z.number().int(),
+    options: z.array(authorOption),
   })
   .meta({ id: 'AuthorQuestion' });
 
@@ -164,13 +195,18 @@ export const StudentQuestion = z
     points: z.number(),
     order: z.number().int(),
     options: z.array(studentOption).meta({ description: 'matching: its stems' }),
-    choices: z.array(choice).optional().meta({ description: 'matching: what to pair the stems with; the answer is ["<option id>:<choice id>", …]' }),
+    choices: z
+      .array(choice)
+      .optional()
+      .meta({ description: 'matching: what to pair the stems with; the answer is ["<option id>:<choice id>", …]' }),
   })
   .meta({ id: 'StudentQuestion' });
 
 export const QuizDetail = Quiz.extend({
   my_attempts: MyAttempts,
-  questions: z.array(z.union([AuthorQuestion, StudentQuestion])).meta({ description: 'In order; the authoring view for Mentors and above' }),
+  questions: z
+    .array(z.union([AuthorQuestion, StudentQuestion]))
+    .meta({ description: 'In order; the authoring view for Mentors and above' }),
 }).meta({ id: 'QuizDetail' });
 
 export const Attempt = z
@@ -200,14 +236,25 @@ export const AttemptQuestion = StudentQuestion.extend({
   max_points: z.number().optional().meta({ description: 'Once graded' }),
   is_correct: z.boolean().optional().meta({ description: 'Once graded, when the quiz shows correct answers (or for Mentors and above)' }),
   needs_grading: z.boolean().optional().meta({ description: 'Once submitted: an essay waiting for its mark' }),
-  feedback: z.string().nullable().optional().meta({ description: 'Once graded: the marker\'s feedback' }),
+  feedback: z.string().nullable().optional().meta({ description: "Once graded: the marker's feedback" }),
 }).meta({ id: 'AttemptQuestion' });
 
 export const StartedAttempt = z
-  .object({ attempt: Attempt, questions: z.array(AttemptQuestion), resumed: z.boolean().meta({ description: 'True when an attempt in progress was answered' }) })
+  .object({
+    attempt: Attempt,
+    questions: z.array(AttemptQuestion),
+    resumed: z.boolean().meta({ description: 'True when an attempt in progress was answered' }),
+  })
   .meta({ id: 'StartedAttempt' });
 
-export const SavedAnswer = z.object({ attempt_id: id, question_id: id, answer, answered_at: timestamp.nullable().meta({ description: 'null when the answer was cleared' }) }).meta({ id: 'SavedAnswer' });
+export const SavedAnswer = z
+  .object({
+    attempt_id: id,
+    question_id: id,
+    answer,
+    answered_at: timestamp.nullable().meta({ description: 'null when the answer was cleared' }),
+  })
+  .meta({ id: 'SavedAnswer' });
 
 const quizRef = z.object({ id, title: z.string(), passing_score: z.number(), show_correct_answers: z.boolean() }).nullable();
 export const AttemptReview = z.object({ attempt: Attempt, quiz: quizRef, questions: z.array(AttemptQuestion) });
@@ -248,16 +295,25 @@ export const SubmissionPage = pageOf(SubmissionListItem).meta({ id: 'AssignmentS
 
 const counts = { total: z.number().int(), pending: z.number().int(), graded: z.number().int(), average_score: z.number().nullable() };
 export const AssignmentSummary = z
-  .object({ course_id: id, scope: z.enum(['all', 'mine']), ...counts, lessons: z.array(z.object({ lesson_id: id, lesson_title: z.string().nullable(), ...counts })) })
+  .object({
+    course_id: id,
+    scope: z.enum(['all', 'mine']),
+    ...counts,
+    lessons: z.array(z.object({ lesson_id: id, lesson_title: z.string().nullable(), ...counts })),
+  })
   .meta({ id: 'AssignmentSummary' });
 
 /** Issue 33 item 4: a category of a course's question bank (`parent_id` gives the tree). */
 export const QuestionCategory = z
   .object({
-    id, course_id: id, parent_id: id.nullable(), name: z.string(),
-    is_default: z.boolean().meta({ description: 'The course\'s default category: questions written straight into its quizzes live here' }),
+    id,
+    course_id: id,
+    parent_id: id.nullable(),
+    name: z.string(),
+    is_default: z.boolean().meta({ description: "The course's default category: questions written straight into its quizzes live here" }),
     question_count: z.number().int().optional().meta({ description: 'Questions filed directly in it (lists only)' }),
-    created_at: timestamp, updated_at: timestamp,
+    created_at: timestamp,
+    updated_at: timestamp,
   })
   .meta({ id: 'QuestionCategory' });
 
@@ -267,8 +323,11 @@ export const BankQuestionPage = pageOf(BankQuestion).meta({ id: 'BankQuestionPag
 
 export const BankImport = z
   .object({
-    format: z.enum(IMPORT_FORMATS), imported: z.number().int(),
-    categories_created: z.array(QuestionCategory).meta({ description: 'Moodle XML: the subcategories its `$course$/top/…` paths created below the category' }),
+    format: z.enum(IMPORT_FORMATS),
+    imported: z.number().int(),
+    categories_created: z
+      .array(QuestionCategory)
+      .meta({ description: 'Moodle XML: the subcategories its `$course$/top/…` paths created below the category' }),
     questions: z.array(BankQuestion),
   })
   .meta({ id: 'BankImport' });
@@ -276,7 +335,14 @@ export const BankImport = z
 /** Issue 33 item 5: each attempt draws `count` distinct questions of the category at its start. */
 export const RandomSlot = z
   .object({
-    id, quiz_id: id, type: z.literal('random'), category_id: id, include_subcategories: z.boolean(), count: z.number().int(),
-    points: z.number().int().meta({ description: 'What each drawn question is worth in the attempt' }), order: z.number().int(), created_at: timestamp,
+    id,
+    quiz_id: id,
+    type: z.literal('random'),
+    category_id: id,
+    include_subcategories: z.boolean(),
+    count: z.number().int(),
+    points: z.number().int().meta({ description: 'What each drawn question is worth in the attempt' }),
+    order: z.number().int(),
+    created_at: timestamp,
   })
   .meta({ id: 'RandomSlot' });

@@ -8,7 +8,7 @@ import { id, pageOf, timestamp } from '../kit/schemas.js';
 
 /* Wire shapes of commerce and mail (see learning.wire.ts for the conventions). */
 
-const money = z.number().meta({ description: 'In the currency\'s unit (whole rupiah for IDR)', examples: [250000] });
+const money = z.number().meta({ description: "In the currency's unit (whole rupiah for IDR)", examples: [250000] });
 const status = z.enum(PAYMENT_STATUSES);
 
 export const OrderItem = z
@@ -54,7 +54,7 @@ export const Payment = z
     amount: money,
     currency: z.string(),
     status,
-    redirect_url: z.string().nullable().meta({ description: 'Where the payer completes the payment (the gateway\'s page)' }),
+    redirect_url: z.string().nullable().meta({ description: "Where the payer completes the payment (the gateway's page)" }),
     created_at: timestamp,
     provider: z.enum(PAYMENT_PROVIDERS),
     gateway_transaction_id: z.string().nullable(),
@@ -81,20 +81,25 @@ export const Subscription = z
     cancelled_at: timestamp.nullable(),
     created_at: timestamp,
     updated_at: timestamp,
-    plan: planSummary.nullable().optional().meta({ description: 'The plan (null once deleted); left out only where the subscription is nested in a payment status' }),
+    plan: planSummary
+      .nullable()
+      .optional()
+      .meta({ description: 'The plan (null once deleted); left out only where the subscription is nested in a payment status' }),
   })
   .meta({ id: 'Subscription' });
 export const SubscriptionPage = pageOf(Subscription).meta({ id: 'SubscriptionPage' });
 
 export const SubscriptionWithOrder = Subscription.extend({ order: Order }).meta({ id: 'SubscriptionWithOrder' });
-export const SubscriptionCheckout = z.object({ order: Order, payment: Payment, subscription: Subscription }).meta({ id: 'SubscriptionCheckout' });
+export const SubscriptionCheckout = z
+  .object({ order: Order, payment: Payment, subscription: Subscription })
+  .meta({ id: 'SubscriptionCheckout' });
 export const SubscriptionPayment = z
   .object({
     subscription_id: id,
     subscription_status: z.enum(SUBSCRIPTION_STATUSES),
     order_id: id,
     order_status: status,
-    status: status.nullable().meta({ description: 'The latest payment\'s; null before checkout' }),
+    status: status.nullable().meta({ description: "The latest payment's; null before checkout" }),
     payment: Payment.nullable(),
     subscription: Subscription,
     order: Order,
@@ -102,10 +107,25 @@ export const SubscriptionPayment = z
   .meta({ id: 'SubscriptionPayment' });
 
 export const PublicPlan = z
-  .object({ id, name: z.string(), description: z.string().nullable(), price: money, currency: z.string(), duration_days: z.number().int(), category_ids: z.array(id), active: z.boolean() })
+  .object({
+    id,
+    name: z.string(),
+    description: z.string().nullable(),
+    price: money,
+    currency: z.string(),
+    duration_days: z.number().int(),
+    category_ids: z.array(id),
+    active: z.boolean(),
+  })
   .meta({ id: 'PublicSubscriptionPlan' });
 export const PublicPricing = z
-  .object({ id, category_id: id, unit_price: money, currency: z.string(), tiers: z.array(z.object({ min_quantity: z.number().int(), unit_price: money })) })
+  .object({
+    id,
+    category_id: id,
+    unit_price: money,
+    currency: z.string(),
+    tiers: z.array(z.object({ min_quantity: z.number().int(), unit_price: money })),
+  })
   .meta({ id: 'PublicPricing' });
 export const PaymentMethod = z
   .object({ code: z.string().meta({ examples: ['bank_transfer'] }), name: z.string(), type: z.string(), provider: z.string() })

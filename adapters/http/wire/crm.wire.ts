@@ -8,11 +8,19 @@ import { id, pageOf, timestamp } from '../kit/schemas.js';
 /* Wire shapes of the CRM (see learning.wire.ts for the conventions). */
 
 const linkStatus = z.enum(['linked', 'suggested', 'ambiguous', 'none']).meta({
-  description: '`linked`: by email or confirmed by sales; `suggested`: one user has the phone (not linked until confirmed); `ambiguous`: several users have the phone; nobody is linked',
+  description:
+    '`linked`: by email or confirmed by sales; `suggested`: one user has the phone (not linked until confirmed); `ambiguous`: several users have the phone; nobody is linked',
 });
 
 export const LeadPerson = z
-  .object({ id, name: z.string().meta({ examples: ['Siti Rahma'] }), role: z.number().int().meta({ examples: [1] }) })
+  .object({
+    id,
+    name: z.string().meta({ examples: ['Siti Rahma'] }),
+    role: z
+      .number()
+      .int()
+      .meta({ examples: [1] }),
+  })
   .meta({ id: 'LeadPerson' });
 
 export const Lead = z
@@ -21,7 +29,10 @@ export const Lead = z
     provider: z.string().meta({ description: '`meta`, `google` or `manual` (and any other source)' }),
     external_id: z.string().nullable().meta({ description: 'Meta leadgen id or Google lead_id' }),
     name: z.string().nullable(),
-    phone: z.string().nullable().meta({ description: 'E.164', examples: ['+6281234567890'] }),
+    phone: z
+      .string()
+      .nullable()
+      .meta({ description: 'E.164', examples: ['+6281234567890'] }),
     email: z.string().nullable(),
     city: z.string().nullable(),
     region: z.string().nullable(),
@@ -31,12 +42,23 @@ export const Lead = z
     assigned_to: id.nullable(),
     value: z.number().nullable(),
     is_test: z.boolean(),
-    user_id: id.nullable().meta({ description: 'The tenant\'s user with this email, or the one sales confirmed' }),
-    suggested_user_id: id.nullable().meta({ description: 'The only user with this phone, while nobody is linked: confirm with PATCH {user_id}' }),
+    user_id: id.nullable().meta({ description: "The tenant's user with this email, or the one sales confirmed" }),
+    suggested_user_id: id
+      .nullable()
+      .meta({ description: 'The only user with this phone, while nobody is linked: confirm with PATCH {user_id}' }),
     link_status: linkStatus,
-    campaign_id: z.string().nullable().meta({ examples: ['120210000000000001'] }),
-    form_id: z.string().nullable().meta({ examples: ['987654321'] }),
-    ad_id: z.string().nullable().meta({ examples: ['120210000000000042'] }),
+    campaign_id: z
+      .string()
+      .nullable()
+      .meta({ examples: ['120210000000000001'] }),
+    form_id: z
+      .string()
+      .nullable()
+      .meta({ examples: ['987654321'] }),
+    ad_id: z
+      .string()
+      .nullable()
+      .meta({ examples: ['120210000000000042'] }),
     created_at: timestamp,
     updated_at: timestamp,
     status_changed_at: timestamp,
@@ -56,7 +78,9 @@ export const LeadEvent = z
     value: z.number().nullable(),
     note: z.string().nullable(),
     actor_id: id.nullable().meta({ description: 'null for the system' }),
-    reason: z.enum(['round_robin', 'geographic', 'category', 'fallback', 'manual', 'email', 'phone', 'email_phone', 'payment', 'refund']).nullable(),
+    reason: z
+      .enum(['round_robin', 'geographic', 'category', 'fallback', 'manual', 'email', 'phone', 'email_phone', 'payment', 'refund'])
+      .nullable(),
     created_at: timestamp,
   })
   .meta({ id: 'LeadEvent' });
@@ -64,15 +88,33 @@ export const LeadEvent = z
 export const LeadDetail = Lead.extend({
   user: LeadPerson.nullable(),
   suggested_user: LeadPerson.nullable().meta({ description: 'The user `suggested_user_id` names' }),
-  link: z.object({ status: linkStatus, candidates: z.array(LeadPerson).meta({ description: 'The users sharing the phone of an ambiguous match' }) }),
-  orders: z.array(z.object({
-    id, status: z.string().meta({ examples: ['paid'] }), total: z.number().meta({ examples: [250000] }), currency: z.string().meta({ examples: ['IDR'] }),
-    created_at: timestamp, paid_at: timestamp.nullable(),
-  })).meta({ description: "The user's orders, newest first (at most 50)" }),
-  enrollments: z.array(z.object({
-    course_id: id, course_title: z.string(), status: z.string().meta({ examples: ['active'] }),
-    progress: z.number().meta({ description: 'Completed lessons, percent', examples: [62.5] }), completed_at: timestamp.nullable(),
-  })).meta({ description: "The user's enrolments, newest first (at most 50)" }),
+  link: z.object({
+    status: linkStatus,
+    candidates: z.array(LeadPerson).meta({ description: 'The users sharing the phone of an ambiguous match' }),
+  }),
+  orders: z
+    .array(
+      z.object({
+        id,
+        status: z.string().meta({ examples: ['paid'] }),
+        total: z.number().meta({ examples: [250000] }),
+        currency: z.string().meta({ examples: ['IDR'] }),
+        created_at: timestamp,
+        paid_at: timestamp.nullable(),
+      }),
+    )
+    .meta({ description: "The user's orders, newest first (at most 50)" }),
+  enrollments: z
+    .array(
+      z.object({
+        course_id: id,
+        course_title: z.string(),
+        status: z.string().meta({ examples: ['active'] }),
+        progress: z.number().meta({ description: 'Completed lessons, percent', examples: [62.5] }),
+        completed_at: timestamp.nullable(),
+      }),
+    )
+    .meta({ description: "The user's enrolments, newest first (at most 50)" }),
   history: z.array(LeadEvent).meta({ description: 'Oldest first' }),
 }).meta({ id: 'LeadDetail' });
 
@@ -107,7 +149,8 @@ export const Integration = z
     access_token: configured.optional(),
     webhook_key: configured.optional(),
     rotate: z.array(z.enum(WEBHOOK_SECRETS)).meta({
-      description: 'Webhook secrets shorter than 16 characters (saved before the rule): the webhook refuses them (403) until they are replaced',
+      description:
+        'Webhook secrets shorter than 16 characters (saved before the rule): the webhook refuses them (403) until they are replaced',
       examples: [['webhook_key']],
     }),
     webhook_url: z.string(),
@@ -127,7 +170,16 @@ export const Automation = z
 const count = z.number().int();
 const rate = z.number().meta({ description: 'Percentage of the leads, 2 decimals' });
 export const CrmFunnel = z
-  .object({ leads: count, linked: count, paid: count, completed: count, linked_rate: rate, paid_rate: rate, completed_rate: rate, revenue: z.number().meta({ examples: [1500000] }) })
+  .object({
+    leads: count,
+    linked: count,
+    paid: count,
+    completed: count,
+    linked_rate: rate,
+    paid_rate: rate,
+    completed_rate: rate,
+    revenue: z.number().meta({ examples: [1500000] }),
+  })
   .meta({ id: 'CrmFunnel' });
 
 export const CrmDashboard = z
@@ -140,20 +192,37 @@ export const CrmDashboard = z
     leads_by_status: z.object(Object.fromEntries(LEAD_STATUSES.map((s) => [s, z.number().int()]))),
     leads_by_provider: z.record(z.string(), z.number().int()),
     funnel: CrmFunnel,
-    by_source: z.array(z.object({
-      provider: z.string().meta({ examples: ['meta'] }),
-      campaign_id: z.string().nullable(),
-      form_id: z.string().nullable(),
-      ad_id: z.string().nullable(),
-      leads: count, linked: count, paid: count, completed: count,
-      revenue: z.number(),
-      conversion_rate: rate,
-    })).meta({ description: 'One row per provider, campaign, form and ad; most leads first' }),
-    series: z.object({
-      group_by: z.enum(['day', 'week', 'month']),
-      time_zone: z.string().meta({ examples: ['Asia/Jakarta'] }),
-      points: z.array(z.object({ period: z.string().meta({ description: 'First day of the period, YYYY-MM-DD', examples: ['2026-11-23'] }), leads: count, paid: count, revenue: z.number() })),
-    }).optional().meta({ description: 'With ?group_by: periods with leads, oldest first, in the tenant\'s time zone' }),
+    by_source: z
+      .array(
+        z.object({
+          provider: z.string().meta({ examples: ['meta'] }),
+          campaign_id: z.string().nullable(),
+          form_id: z.string().nullable(),
+          ad_id: z.string().nullable(),
+          leads: count,
+          linked: count,
+          paid: count,
+          completed: count,
+          revenue: z.number(),
+          conversion_rate: rate,
+        }),
+      )
+      .meta({ description: 'One row per provider, campaign, form and ad; most leads first' }),
+    series: z
+      .object({
+        group_by: z.enum(['day', 'week', 'month']),
+        time_zone: z.string().meta({ examples: ['Asia/Jakarta'] }),
+        points: z.array(
+          z.object({
+            period: z.string().meta({ description: 'First day of the period, YYYY-MM-DD', examples: ['2026-11-23'] }),
+            leads: count,
+            paid: count,
+            revenue: z.number(),
+          }),
+        ),
+      })
+      .optional()
+      .meta({ description: "With ?group_by: periods with leads, oldest first, in the tenant's time zone" }),
   })
   .meta({ id: 'CrmDashboard' });
 
@@ -161,14 +230,25 @@ export const CrmDashboard = z
 export const MetaLeadNotification = z
   .looseObject({
     object: z.literal('page'),
-    entry: z.array(z.looseObject({
-      id: z.string().meta({ description: 'The page id' }),
-      time: z.number().optional(),
-      changes: z.array(z.looseObject({
-        field: z.string().meta({ examples: ['leadgen'] }),
-        value: z.looseObject({ leadgen_id: z.string(), page_id: z.string(), form_id: z.string().optional(), ad_id: z.string().optional(), adgroup_id: z.string().optional(), created_time: z.number().optional() }),
-      })),
-    })),
+    entry: z.array(
+      z.looseObject({
+        id: z.string().meta({ description: 'The page id' }),
+        time: z.number().optional(),
+        changes: z.array(
+          z.looseObject({
+            field: z.string().meta({ examples: ['leadgen'] }),
+            value: z.looseObject({
+              leadgen_id: z.string(),
+              page_id: z.string(),
+              form_id: z.string().optional(),
+              ad_id: z.string().optional(),
+              adgroup_id: z.string().optional(),
+              created_time: z.number().optional(),
+            }),
+          }),
+        ),
+      }),
+    ),
   })
   .meta({ id: 'MetaLeadNotification', title: 'Meta (POST /api/crm/webhooks/meta)' });
 
@@ -184,6 +264,8 @@ export const GoogleLeadNotification = z
     gcl_id: z.string().optional(),
     google_key: z.string().meta({ description: 'Matched case-insensitively as a field name (`Google_key` too)' }),
     is_test: z.boolean().optional(),
-    user_column_data: z.array(z.looseObject({ column_id: z.string().optional(), column_name: z.string().optional(), string_value: z.string() })),
+    user_column_data: z.array(
+      z.looseObject({ column_id: z.string().optional(), column_name: z.string().optional(), string_value: z.string() }),
+    ),
   })
   .meta({ id: 'GoogleLeadNotification', title: 'Google (POST /api/crm/webhooks/google)' });

@@ -57,13 +57,23 @@ export const TemplateAssignment = z
     template_id: id,
     start_date: day,
     items_created: z.number().int(),
-    users: z.array(z.object({ user_id: id, assigned: z.boolean().meta({ description: 'False when this template was already assigned from that date' }), items_created: z.number().int() })),
+    users: z.array(
+      z.object({
+        user_id: id,
+        assigned: z.boolean().meta({ description: 'False when this template was already assigned from that date' }),
+        items_created: z.number().int(),
+      }),
+    ),
   })
   .meta({ id: 'ScheduleTemplateAssignment' });
 
 export const FeedTokenStatus = z.object({ active: z.boolean(), created_at: timestamp.nullable() }).meta({ id: 'FeedTokenStatus' });
 export const FeedToken = z
-  .object({ token: z.string(), url: z.string().meta({ description: 'Subscribe to it in a calendar app; shown once' }), created_at: timestamp })
+  .object({
+    token: z.string(),
+    url: z.string().meta({ description: 'Subscribe to it in a calendar app; shown once' }),
+    created_at: timestamp,
+  })
   .meta({ id: 'FeedToken' });
 
 export const ChatMessage = z

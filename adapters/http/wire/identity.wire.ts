@@ -4,7 +4,9 @@ import { id, pageOf, timestamp } from '../kit/schemas.js';
 
 /* Wire shapes of the identity context (see learning.wire.ts for the conventions). */
 
-export const role = z.union(ROLE_LEVELS.map((r) => z.literal(r))).meta({ description: '1 Student, 10 Parent, 30 Mentor, 99 Admin, 100 Super Admin' });
+export const role = z
+  .union(ROLE_LEVELS.map((r) => z.literal(r)))
+  .meta({ description: '1 Student, 10 Parent, 30 Mentor, 99 Admin, 100 Super Admin' });
 export const userStatus = z.union([z.literal(1), z.literal(2)]).meta({ description: '1 active, 2 deactivated' });
 /** Emails as stored: `admin@localhost` (the bootstrap account) has no TLD, so no `format: email` here. */
 const emailOut = z.string().meta({ examples: ['siti@example.com'] });
@@ -14,8 +16,14 @@ export const LoginUser = z.object({ id, email: emailOut, display_name: z.string(
 
 /** How long each token of a pair is valid from now, in seconds: refresh before `expires_in` runs out. */
 const lifetimes = {
-  expires_in: z.number().int().meta({ description: 'Seconds the access token is valid from now', examples: [300] }),
-  refresh_expires_in: z.number().int().meta({ description: 'Seconds the refresh token is valid from now', examples: [604800] }),
+  expires_in: z
+    .number()
+    .int()
+    .meta({ description: 'Seconds the access token is valid from now', examples: [300] }),
+  refresh_expires_in: z
+    .number()
+    .int()
+    .meta({ description: 'Seconds the refresh token is valid from now', examples: [604800] }),
 };
 
 export const Login = z
@@ -36,7 +44,10 @@ export const User = z
     id,
     username: z.string(),
     email: emailOut,
-    phone: z.string().nullable().meta({ description: 'E.164', examples: ['+6281234567890'] }),
+    phone: z
+      .string()
+      .nullable()
+      .meta({ description: 'E.164', examples: ['+6281234567890'] }),
     display_name: z.string(),
     avatar: z.string().nullable(),
     role,
@@ -87,7 +98,14 @@ export const PasskeyRequestOptions = z
 export const UserPage = pageOf(User).meta({ id: 'UserPage' });
 
 export const Tenant = z
-  .object({ id, slug: z.string().meta({ examples: ['acme'] }), name: z.string(), status: z.enum(['active', 'disabled', 'deleting']), created_at: timestamp, updated_at: timestamp })
+  .object({
+    id,
+    slug: z.string().meta({ examples: ['acme'] }),
+    name: z.string(),
+    status: z.enum(['active', 'disabled', 'deleting']),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
   .meta({ id: 'Tenant' });
 export const TenantDeletion = z
   .object({
@@ -97,5 +115,7 @@ export const TenantDeletion = z
     rows_deleted: z.number().int().meta({ description: 'Rows deleted so far, besides those their cascades took' }),
   })
   .meta({ id: 'TenantDeletion', description: 'Progress of the deletion job; the tenant answers 404 once it is done' });
-export const TenantDetail = Tenant.extend({ deletion: TenantDeletion.nullable().meta({ description: 'Set while the tenant is `deleting`' }) }).meta({ id: 'TenantDetail' });
+export const TenantDetail = Tenant.extend({
+  deletion: TenantDeletion.nullable().meta({ description: 'Set while the tenant is `deleting`' }),
+}).meta({ id: 'TenantDetail' });
 export const TenantPage = pageOf(Tenant).meta({ id: 'TenantPage' });

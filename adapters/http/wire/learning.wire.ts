@@ -25,8 +25,11 @@ export const Course = z
     description: z.string().nullable(),
     category_id: id.nullable(),
     category: CategoryRef.nullable(),
-    difficulty: z.string().nullable().meta({ examples: ['beginner'] }),
-    price: z.number().meta({ description: 'In the currency\'s unit (whole rupiah for IDR); 0 is free', examples: [150000] }),
+    difficulty: z
+      .string()
+      .nullable()
+      .meta({ examples: ['beginner'] }),
+    price: z.number().meta({ description: "In the currency's unit (whole rupiah for IDR); 0 is free", examples: [150000] }),
     currency: z.string().meta({ examples: ['IDR'] }),
     cover_image: z.string().nullable(),
     status: z.enum(COURSE_STATUSES),
@@ -37,7 +40,15 @@ export const Course = z
   .meta({ id: 'Course' });
 
 export const CourseModule = z
-  .object({ id, course_id: id, title: z.string(), description: z.string().nullable(), order: z.number().int(), created_at: timestamp, updated_at: timestamp })
+  .object({
+    id,
+    course_id: id,
+    title: z.string(),
+    description: z.string().nullable(),
+    order: z.number().int(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
   .meta({ id: 'Module' });
 
 const progressStatus = z.enum(PROGRESS_STATUSES);
@@ -57,7 +68,13 @@ const lessonSummaryFields = {
 export const LessonSummary = z.object({ ...lessonSummaryFields, progress_status: progressStatus.optional() }).meta({ id: 'LessonSummary' });
 
 export const Lesson = z
-  .object({ ...lessonSummaryFields, content_url: z.string().nullable(), content: z.string().nullable(), created_at: timestamp, updated_at: timestamp })
+  .object({
+    ...lessonSummaryFields,
+    content_url: z.string().nullable(),
+    content: z.string().nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
   .meta({ id: 'Lesson' });
 
 export const Enrollment = z
@@ -76,7 +93,12 @@ export const Enrollment = z
 
 export const CourseProgress = z
   .object({
-    progress: z.number().int().min(0).max(100).meta({ description: 'Share of lessons completed and published quizzes passed, rounded down' }),
+    progress: z
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .meta({ description: 'Share of lessons completed and published quizzes passed, rounded down' }),
     completed: z.boolean(),
     completed_lessons: z.number().int(),
     total_lessons: z.number().int(),
@@ -96,7 +118,7 @@ export const Certificate = z
     issued_at: timestamp,
     student_name: z.string(),
     course_title: z.string(),
-    verify_url: z.string().meta({ description: 'The public verification page (the QR code\'s link)' }),
+    verify_url: z.string().meta({ description: "The public verification page (the QR code's link)" }),
   })
   .meta({ id: 'Certificate' });
 
@@ -106,15 +128,19 @@ export const Outline = Course.extend({
   modules: z.array(CourseModule.extend({ lessons: z.array(LessonSummary) })),
 }).meta({ id: 'CourseOutline' });
 
-export const CourseQuiz = z.object({
-  id,
-  title: z.string(),
-  required: z.boolean().meta({ description: 'Published: completing the course needs it passed (drafts are listed to Mentors and above only)' }),
-  best_result: z
-    .object({ score: z.number(), percentage: z.number(), passed: z.boolean() })
-    .nullable()
-    .meta({ description: 'The caller\'s best graded attempt (highest percentage, then a pass, then the earliest); null before any' }),
-}).meta({ id: 'CourseQuiz' });
+export const CourseQuiz = z
+  .object({
+    id,
+    title: z.string(),
+    required: z
+      .boolean()
+      .meta({ description: 'Published: completing the course needs it passed (drafts are listed to Mentors and above only)' }),
+    best_result: z
+      .object({ score: z.number(), percentage: z.number(), passed: z.boolean() })
+      .nullable()
+      .meta({ description: "The caller's best graded attempt (highest percentage, then a pass, then the earliest); null before any" }),
+  })
+  .meta({ id: 'CourseQuiz' });
 
 export const CourseDetail = Outline.extend({
   enrolled: z.boolean(),
@@ -122,7 +148,7 @@ export const CourseDetail = Outline.extend({
   enrollment: Enrollment.nullable(),
   progress: CourseProgress,
   certificate: Certificate.nullable(),
-  quizzes: z.array(CourseQuiz).meta({ description: 'The course\'s quizzes, newest first, as the quiz list shows them to the caller' }),
+  quizzes: z.array(CourseQuiz).meta({ description: "The course's quizzes, newest first, as the quiz list shows them to the caller" }),
 }).meta({ id: 'CourseDetail' });
 
 /** A course of a student (my-courses, a parent's view): the course plus progress (contract §6). */
@@ -223,7 +249,12 @@ export const LinkedStudentPage = pageOf(LinkedStudentWithSummary).meta({ id: 'Li
 
 export const ParentDashboard = z
   .object({
-    totals: z.object({ students: z.number().int(), courses_enrolled: z.number().int(), courses_completed: z.number().int(), certificates: z.number().int() }),
+    totals: z.object({
+      students: z.number().int(),
+      courses_enrolled: z.number().int(),
+      courses_completed: z.number().int(),
+      certificates: z.number().int(),
+    }),
     students: z.array(Learner.extend({ summary: StudentSummary, courses: z.array(StudentCourse) })),
   })
   .meta({ id: 'ParentDashboard' });
@@ -248,7 +279,15 @@ export const StudentAssignment = z
 export const StudentAssignmentPage = pageOf(StudentAssignment).meta({ id: 'StudentAssignmentPage' });
 
 export const ContentItem = z
-  .object({ id, title: z.string(), description: z.string().nullable(), url: z.string().nullable(), type: z.string().meta({ examples: ['link'] }), created_at: timestamp, updated_at: timestamp })
+  .object({
+    id,
+    title: z.string(),
+    description: z.string().nullable(),
+    url: z.string().nullable(),
+    type: z.string().meta({ examples: ['link'] }),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
   .meta({ id: 'ContentItem', description: 'A learning asset or a library item' });
 export const ContentItemPage = pageOf(ContentItem).meta({ id: 'ContentItemPage' });
 
@@ -313,5 +352,7 @@ export const EnrollmentListing = Enrollment.extend({
 }).meta({ id: 'EnrollmentListing' });
 
 /** A record of one of the admin resources (`:resource` says which). */
-export const AdminRecord = z.union([Category, ContentItem, Pricing, SubscriptionPlan, StudentProfile, EnrollmentListing, PromoCode]).meta({ id: 'AdminRecord' });
+export const AdminRecord = z
+  .union([Category, ContentItem, Pricing, SubscriptionPlan, StudentProfile, EnrollmentListing, PromoCode])
+  .meta({ id: 'AdminRecord' });
 export const AdminRecordPage = pageOf(AdminRecord).meta({ id: 'AdminRecordPage' });

@@ -5,7 +5,14 @@ import { id, pageOf, timestamp } from '../kit/schemas.js';
 /* Wire shapes of the platform context (see learning.wire.ts for the conventions). */
 
 const settingValue = (d: SettingDefinition) => {
-  const base = d.type === 'boolean' ? z.boolean() : d.type === 'number' ? z.number() : d.type === 'string_list' ? z.array(z.string()) : z.string().nullable();
+  const base =
+    d.type === 'boolean'
+      ? z.boolean()
+      : d.type === 'number'
+        ? z.number()
+        : d.type === 'string_list'
+          ? z.array(z.string())
+          : z.string().nullable();
   return base.meta({ description: `${d.description} Default: ${JSON.stringify(d.default)}.` });
 };
 
@@ -56,14 +63,19 @@ const section = (what: string) => z.record(z.string(), z.unknown()).optional().m
 export const DashboardOverview = z
   .object({
     account: section('The caller: role, tenant'),
-    learning: section('Students: enrolled/completed courses, progress, courses to continue; parents: each child; mentors and admins: catalogue figures'),
+    learning: section(
+      'Students: enrolled/completed courses, progress, courses to continue; parents: each child; mentors and admins: catalogue figures',
+    ),
     assessment: section('Quizzes in progress, assignments to grade or graded'),
-    engagement: section('Today\'s schedule and unread messages'),
+    engagement: section("Today's schedule and unread messages"),
     commerce: section('Subscriptions and orders; admins: revenue of the month'),
     crm: section('Admins: leads, conversion, failed webhook deliveries'),
   })
   .catchall(z.record(z.string(), z.unknown()))
-  .meta({ id: 'DashboardOverview', description: 'One section per context, shaped by the caller\'s role; a section with nothing to say is left out' });
+  .meta({
+    id: 'DashboardOverview',
+    description: "One section per context, shaped by the caller's role; a section with nothing to say is left out",
+  });
 
 export const StoredFile = z
   .object({
@@ -80,6 +92,16 @@ export const StoredFile = z
   .meta({ id: 'File' });
 export const FilePage = pageOf(StoredFile).meta({ id: 'FilePage' });
 
-export const Province = z.object({ code: z.string().meta({ examples: ['32'] }), name: z.string().meta({ examples: ['Jawa Barat'] }) }).meta({ id: 'Province' });
-export const Regency = z.object({ code: z.string().meta({ examples: ['32.73'] }), province_code: z.string(), name: z.string().meta({ examples: ['Kota Bandung'] }) }).meta({ id: 'Regency' });
-export const District = z.object({ code: z.string().meta({ examples: ['32.73.01'] }), regency_code: z.string(), name: z.string() }).meta({ id: 'District' });
+export const Province = z
+  .object({ code: z.string().meta({ examples: ['32'] }), name: z.string().meta({ examples: ['Jawa Barat'] }) })
+  .meta({ id: 'Province' });
+export const Regency = z
+  .object({
+    code: z.string().meta({ examples: ['32.73'] }),
+    province_code: z.string(),
+    name: z.string().meta({ examples: ['Kota Bandung'] }),
+  })
+  .meta({ id: 'Regency' });
+export const District = z
+  .object({ code: z.string().meta({ examples: ['32.73.01'] }), regency_code: z.string(), name: z.string() })
+  .meta({ id: 'District' });

@@ -10,7 +10,9 @@ export const WebhookEndpoint = z
     id,
     url: z.string().meta({ examples: ['https://crm.example.com/hooks/lms'] }),
     description: z.string().nullable(),
-    events: z.array(z.string()).meta({ description: `Event types sent: ${DOMAIN_EVENT_TYPES.join(', ')}`, examples: [['lead.created', 'order.paid']] }),
+    events: z
+      .array(z.string())
+      .meta({ description: `Event types sent: ${DOMAIN_EVENT_TYPES.join(', ')}`, examples: [['lead.created', 'order.paid']] }),
     enabled: z.boolean(),
     created_at: timestamp,
     updated_at: timestamp,
@@ -19,7 +21,12 @@ export const WebhookEndpoint = z
 export const WebhookEndpointPage = pageOf(WebhookEndpoint).meta({ id: 'WebhookEndpointPage' });
 
 export const WebhookEndpointWithSecret = WebhookEndpoint.extend({
-  secret: z.string().meta({ description: 'The signing secret (Standard Webhooks), shown only in this answer', examples: ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'] }),
+  secret: z
+    .string()
+    .meta({
+      description: 'The signing secret (Standard Webhooks), shown only in this answer',
+      examples: ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'],
+    }),
 }).meta({ id: 'WebhookEndpointWithSecret' });
 
 export const OutboundWebhookDelivery = z
@@ -33,7 +40,9 @@ export const OutboundWebhookDelivery = z
     retries: z.number().int().meta({ description: 'Manual retries' }),
     last_status_code: z.number().int().nullable().meta({ description: 'HTTP status of the last answer; null when none came' }),
     last_error: z.string().nullable(),
-    payload: z.object({ type: z.string(), timestamp: z.string(), data: z.record(z.string(), z.unknown()) }).meta({ description: 'The body sent' }),
+    payload: z
+      .object({ type: z.string(), timestamp: z.string(), data: z.record(z.string(), z.unknown()) })
+      .meta({ description: 'The body sent' }),
     created_at: timestamp,
     updated_at: timestamp,
     delivered_at: timestamp.nullable(),

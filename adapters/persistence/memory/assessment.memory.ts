@@ -4,14 +4,36 @@ import type { Attempt, AttemptAnswer } from '../../../domain/assessment/attempt.
 import type { Submission } from '../../../domain/assessment/assignment.js';
 import { accumulate } from '../../../domain/assessment/analytics.js';
 import type { QuestionRepository, QuizFilter, QuizRepository } from '../../../application/assessment/ports/quiz-repository.js';
-import type { AttemptRepository, AttemptSummary, MarkingFilter, MarkingItem } from '../../../application/assessment/ports/attempt-repository.js';
-import type { AttemptSelection, QuizResultsReader, ResultCursor, ResultRow } from '../../../application/assessment/ports/quiz-results-reader.js';
-import type { LessonAssignmentSummary, SubmissionFilter, SubmissionRepository, SubmissionView, SubmitOutcome } from '../../../application/assessment/ports/submission-repository.js';
+import type {
+  AttemptRepository,
+  AttemptSummary,
+  MarkingFilter,
+  MarkingItem,
+} from '../../../application/assessment/ports/attempt-repository.js';
+import type {
+  AttemptSelection,
+  QuizResultsReader,
+  ResultCursor,
+  ResultRow,
+} from '../../../application/assessment/ports/quiz-results-reader.js';
+import type {
+  LessonAssignmentSummary,
+  SubmissionFilter,
+  SubmissionRepository,
+  SubmissionView,
+  SubmitOutcome,
+} from '../../../application/assessment/ports/submission-repository.js';
 import type { PageRequest } from '../../../application/shared/ports.js';
 import { clone, newestFirst, pageOf } from './paging.js';
 import { hash32 } from '../../../domain/assessment/shuffle.js';
 import { accumulateRandomSlots, type SlottedAttemptMarks } from '../../../domain/assessment/random-slot-statistics.js';
-import { defaultCategoryName, rankingGroups, type BankQuestion, type QuestionCategory, type RandomSlot } from '../../../domain/assessment/question-bank.js';
+import {
+  defaultCategoryName,
+  rankingGroups,
+  type BankQuestion,
+  type QuestionCategory,
+  type RandomSlot,
+} from '../../../domain/assessment/question-bank.js';
 import type { QuestionBankRepository } from '../../../application/assessment/ports/question-bank-repository.js';
 
 /**
@@ -39,40 +61,71 @@ export class MemoryAssessmentState {
   defaultCategory(tenantId: string, courseId: string, name: string, at: Date): QuestionCategory {
     const found = [...this.categories.values()].find((c) => c.tenantId === tenantId && c.courseId === courseId && c.isDefault);
     if (found) return found;
-    const created: QuestionCategory = { id: crypto.randomUUID(), tenantId, courseId, parentId: null, name, isDefault: true, createdAt: at, updatedAt: at };
+    const created: QuestionCategory = {
+      id: crypto.randomUUID(),
+      tenantId,
+      courseId,
+      parentId: null,
+      name,
+      isDefault: true,
+      createdAt: at,
+      updatedAt: at,
+    };
     this.categories.set(created.id, created);
     return created;
   }
 }
 
 const inTenant = <T extends { tenantId: string }>(rows: Iterable<T>, tenantId: string) => [...rows].filter((r) => r.tenantId === tenantId);
-const own = <T extends { tenantId: string }>(row: T | undefined, tenantId: string): T | null => (row && row.tenantId === tenantId ? clone(row) : null);
+const own = <T extends { tenantId: string }>(row: T | undefined, tenantId: string): T | null =>
+  row && row.tenantId === tenantId ? clone(row) : null;
 
 export class MemoryQuizRepository implements QuizRepository {
   constructor(private readonly s: MemoryAssessmentState) {}
-  async findById(tenantId: string, id: string) { return own(this.s.quizzes.get(id), tenantId); }
-  async lock(tenantId: string, id: string) { return this.findById(tenantId, id); }
-  async lockByModule(tenantId: string, moduleId: string) { return inTenant(this.s.quizzes.values(), tenantId).filter((q) => q.moduleId === moduleId).map((q) => q.id); }
-  async lockByCourse(tenantId: string, courseId: string) { return inTenant(this.s.quizzes.values(), tenantId).filter((q) => q.courseId === courseId).map((q) => q.id); }
+  async findById(tenantId: string, id: string) {
+    return own(this.s.quizzes.get(id), tenantId);
+  }
+  async lock(tenantId: string, id: string) {
+    return this.findById(tenantId, id);
+  }
+  async lockByModule(tenantId: string, moduleId: string) {
+    return inTenant(this.s.quizzes.values(), tenantId)
+      .filter((q) => q.moduleId === moduleId)
+      .map((q) => q.id);
+  }
+  async lockByCourse(tenantId: string, courseId: string) {
+    return inTenant(this.s.quizzes.values(), tenantId)
+      .filter((q) => q.courseId === courseId)
+      .map((q) => q.id);
+  }
   async list(tenantId: string, f: QuizFilter, page: PageRequest) {
     const all = inTenant(this.s.quizzes.values(), tenantId)
-      .filter((q) => (!f.moduleId || q.moduleId === f.moduleId) && (!f.courseId || q.courseId === f.courseId) && (!f.publishedOnly || q.status === 'published'))
+      .filter(
+        (q) =>
+          (!f.moduleId || q.moduleId === f.moduleId) &&
+          (!f.courseId || q.courseId === f.courseId) &&
+          (!f.publishedOnly || q.status === 'published'),
+      )
       .sort(newestFirst);
     return pageOf(all.map(clone), page);
   }
-  async insert(q: Quiz) { this.s.quizzes.set(q.id, clone(q)); }
+  async insert(q: Quiz) {
+    this.s.quizzes.set(q.id, clone(q));
+  }
   async update(q: Quiz) {
     const current = this.s.quizzes.get(q.id);
-    if (current?.tenantId === q.tenantId) this.s.quizzes.set(q.id, { ...clone(q), createdAt: current.createdAt, createdBy: current.createdBy });
+    if (current?.tenantId === q.tenantId)
+      this.s.quizzes.set(q.id, { ...clone(q), createdAt: current.createdAt, createdBy: current.createdBy });
   }
   async delete(tenantId: string, id: string) {
     if (this.s.quizzes.get(id)?.tenantId !== tenantId) return false;
     this.s.quizzes.delete(id);
     for (const [k, q] of this.s.questions) if (q.quizId === id) this.s.questions.delete(k);
-    for (const [k, a] of this.s.attempts) if (a.quizId === id) {
-      this.s.attempts.delete(k);
-      for (const [ak, ans] of this.s.answers) if (ans.attemptId === a.id) this.s.answers.delete(ak);
-    }
+    for (const [k, a] of this.s.attempts)
+      if (a.quizId === id) {
+        this.s.attempts.delete(k);
+        for (const [ak, ans] of this.s.answers) if (ans.attemptId === a.id) this.s.answers.delete(ak);
+      }
     return true;
   }
   async requirementStatus(tenantId: string, userIds: readonly string[], courseIds: readonly string[]) {
@@ -92,25 +145,42 @@ export class MemoryQuizRepository implements QuizRepository {
   }
   async resultsInCourse(tenantId: string, userId: string, courseId: string) {
     const attempts = inTenant(this.s.attempts.values(), tenantId).filter((a) => a.userId === userId);
-    return inTenant(this.s.quizzes.values(), tenantId).filter((q) => q.courseId === courseId).sort(newestFirst).map((q) => {
-      const mine = attempts.filter((a) => a.quizId === q.id);
-      const best = mine.filter((a) => a.percentage !== null).sort((a, b) => (b.percentage ?? 0) - (a.percentage ?? 0)
-        || Number(b.passed ?? false) - Number(a.passed ?? false) || (a.submittedAt?.getTime() ?? 0) - (b.submittedAt?.getTime() ?? 0) || a.id.localeCompare(b.id))[0];
-      return {
-        quiz: { id: q.id, title: q.title, status: q.status },
-        passed: mine.some((a) => a.passed === true),
-        best: best ? { score: best.score ?? 0, percentage: best.percentage ?? 0, passed: best.passed ?? false } : null,
-      };
-    });
+    return inTenant(this.s.quizzes.values(), tenantId)
+      .filter((q) => q.courseId === courseId)
+      .sort(newestFirst)
+      .map((q) => {
+        const mine = attempts.filter((a) => a.quizId === q.id);
+        const best = mine
+          .filter((a) => a.percentage !== null)
+          .sort(
+            (a, b) =>
+              (b.percentage ?? 0) - (a.percentage ?? 0) ||
+              Number(b.passed ?? false) - Number(a.passed ?? false) ||
+              (a.submittedAt?.getTime() ?? 0) - (b.submittedAt?.getTime() ?? 0) ||
+              a.id.localeCompare(b.id),
+          )[0];
+        return {
+          quiz: { id: q.id, title: q.title, status: q.status },
+          passed: mine.some((a) => a.passed === true),
+          best: best ? { score: best.score ?? 0, percentage: best.percentage ?? 0, passed: best.passed ?? false } : null,
+        };
+      });
   }
-  async countPublished(tenantId: string) { return inTenant(this.s.quizzes.values(), tenantId).filter((q) => q.status === 'published').length; }
+  async countPublished(tenantId: string) {
+    return inTenant(this.s.quizzes.values(), tenantId).filter((q) => q.status === 'published').length;
+  }
 }
 
 export class MemoryQuestionRepository implements QuestionRepository {
   constructor(private readonly s: MemoryAssessmentState) {}
-  async findById(tenantId: string, id: string) { return own(this.s.questions.get(id), tenantId); }
+  async findById(tenantId: string, id: string) {
+    return own(this.s.questions.get(id), tenantId);
+  }
   async listByQuiz(tenantId: string, quizId: string) {
-    return inTenant(this.s.questions.values(), tenantId).filter((q) => q.quizId === quizId).sort(byQuestionOrder).map(clone);
+    return inTenant(this.s.questions.values(), tenantId)
+      .filter((q) => q.quizId === quizId)
+      .sort(byQuestionOrder)
+      .map(clone);
   }
   async statsByQuizzes(tenantId: string, quizIds: readonly string[]) {
     const out = new Map<string, { count: number; maxScore: number }>();
@@ -131,7 +201,16 @@ export class MemoryQuestionRepository implements QuestionRepository {
       // Filed in the course's default category when it comes without one (as the SQL adapter does);
       // kept apart from the stored question, so that reads answer what was written.
       const quiz = this.s.quizzes.get(q.quizId);
-      if (!q.categoryId && quiz) this.s.questionCategory.set(q.id, this.s.defaultCategory(q.tenantId, quiz.courseId, defaultCategoryName(this.s.courses.get(quiz.courseId)?.title ?? 'course'), q.createdAt).id);
+      if (!q.categoryId && quiz)
+        this.s.questionCategory.set(
+          q.id,
+          this.s.defaultCategory(
+            q.tenantId,
+            quiz.courseId,
+            defaultCategoryName(this.s.courses.get(quiz.courseId)?.title ?? 'course'),
+            q.createdAt,
+          ).id,
+        );
       this.s.questions.set(q.id, clone(q));
     }
   }
@@ -152,11 +231,22 @@ export class MemoryQuestionRepository implements QuestionRepository {
     });
   }
   async nextOrder(tenantId: string, quizId: string) {
-    const slots = inTenant(this.s.randomSlots.values(), tenantId).filter((r) => r.quizId === quizId).map((r) => r.order);
-    return Math.max(0, ...inTenant(this.s.questions.values(), tenantId).filter((q) => q.quizId === quizId).map((q) => q.order), ...slots) + 1;
+    const slots = inTenant(this.s.randomSlots.values(), tenantId)
+      .filter((r) => r.quizId === quizId)
+      .map((r) => r.order);
+    return (
+      Math.max(
+        0,
+        ...inTenant(this.s.questions.values(), tenantId)
+          .filter((q) => q.quizId === quizId)
+          .map((q) => q.order),
+        ...slots,
+      ) + 1
+    );
   }
   async shiftFrom(tenantId: string, quizId: string, fromOrder: number, at: Date) {
-    for (const q of inTenant(this.s.questions.values(), tenantId)) if (q.quizId === quizId && q.order >= fromOrder) this.s.questions.set(q.id, { ...q, order: q.order + 1, updatedAt: at });
+    for (const q of inTenant(this.s.questions.values(), tenantId))
+      if (q.quizId === quizId && q.order >= fromOrder) this.s.questions.set(q.id, { ...q, order: q.order + 1, updatedAt: at });
   }
 }
 
@@ -165,8 +255,12 @@ export class MemoryAttemptRepository implements AttemptRepository {
   private mine(tenantId: string, quizId: string, userId: string) {
     return inTenant(this.s.attempts.values(), tenantId).filter((a) => a.quizId === quizId && a.userId === userId);
   }
-  async findById(tenantId: string, id: string) { return own(this.s.attempts.get(id), tenantId); }
-  async lock(tenantId: string, id: string) { return own(this.s.attempts.get(id), tenantId); }
+  async findById(tenantId: string, id: string) {
+    return own(this.s.attempts.get(id), tenantId);
+  }
+  async lock(tenantId: string, id: string) {
+    return own(this.s.attempts.get(id), tenantId);
+  }
   async findInProgress(tenantId: string, quizId: string, userId: string) {
     const a = this.mine(tenantId, quizId, userId).find((x) => x.status === 'in_progress');
     return a ? clone(a) : null;
@@ -189,10 +283,15 @@ export class MemoryAttemptRepository implements AttemptRepository {
     const kept = own(this.s.attempts.get(attemptId), tenantId) && this.snapshots.get(attemptId);
     return kept ? kept.map(clone) : null;
   }
-  async countByUser(tenantId: string, quizId: string, userId: string) { return this.mine(tenantId, quizId, userId).length; }
-  async countOnQuizzes(tenantId: string, quizIds: readonly string[]) { return inTenant(this.s.attempts.values(), tenantId).filter((a) => quizIds.includes(a.quizId)).length; }
+  async countByUser(tenantId: string, quizId: string, userId: string) {
+    return this.mine(tenantId, quizId, userId).length;
+  }
+  async countOnQuizzes(tenantId: string, quizIds: readonly string[]) {
+    return inTenant(this.s.attempts.values(), tenantId).filter((a) => quizIds.includes(a.quizId)).length;
+  }
   async list(tenantId: string, quizId: string, f: { userId?: string | undefined }, page: PageRequest) {
-    const all = inTenant(this.s.attempts.values(), tenantId).filter((a) => a.quizId === quizId && (!f.userId || a.userId === f.userId))
+    const all = inTenant(this.s.attempts.values(), tenantId)
+      .filter((a) => a.quizId === quizId && (!f.userId || a.userId === f.userId))
       .sort((x, y) => y.startedAt.getTime() - x.startedAt.getTime() || (x.id < y.id ? 1 : -1));
     return pageOf(all.map(clone), page);
   }
@@ -210,30 +309,51 @@ export class MemoryAttemptRepository implements AttemptRepository {
     return out;
   }
   async listAnswers(tenantId: string, attemptId: string) {
-    return inTenant(this.s.answers.values(), tenantId).filter((a) => a.attemptId === attemptId).map(clone);
+    return inTenant(this.s.answers.values(), tenantId)
+      .filter((a) => a.attemptId === attemptId)
+      .map(clone);
   }
   async saveAnswerIfOpen(answer: AttemptAnswer, userId: string, now: Date) {
     const a = this.s.attempts.get(answer.attemptId);
-    if (!a || a.tenantId !== answer.tenantId || a.userId !== userId || a.status !== 'in_progress' || (a.deadlineAt && a.deadlineAt <= now)) return false;
+    if (!a || a.tenantId !== answer.tenantId || a.userId !== userId || a.status !== 'in_progress' || (a.deadlineAt && a.deadlineAt <= now))
+      return false;
     await this.saveAnswer(answer);
     return true;
   }
   async saveAnswer(answer: AttemptAnswer) {
     const key = `${answer.attemptId}:${answer.questionId}`;
     const prior = this.s.answers.get(key);
-    this.s.answers.set(key, { ...(prior ?? clone(answer)), answer: clone(answer.answer), answeredAt: answer.answeredAt, updatedAt: answer.updatedAt });
+    this.s.answers.set(key, {
+      ...(prior ?? clone(answer)),
+      answer: clone(answer.answer),
+      answeredAt: answer.answeredAt,
+      updatedAt: answer.updatedAt,
+    });
   }
   async finalise(attempt: Attempt, answers: readonly AttemptAnswer[]) {
     const current = this.s.attempts.get(attempt.id);
     if (!current || current.tenantId !== attempt.tenantId || current.status !== 'in_progress') return false;
-    this.s.attempts.set(attempt.id, { ...clone(attempt), attemptNumber: current.attemptNumber, seed: current.seed, startedAt: current.startedAt, deadlineAt: current.deadlineAt });
+    this.s.attempts.set(attempt.id, {
+      ...clone(attempt),
+      attemptNumber: current.attemptNumber,
+      seed: current.seed,
+      startedAt: current.startedAt,
+      deadlineAt: current.deadlineAt,
+    });
     for (const a of answers) this.s.answers.set(`${a.attemptId}:${a.questionId}`, clone(a));
     return true;
   }
   async saveMark(attempt: Attempt, answer: AttemptAnswer) {
     const current = this.s.attempts.get(attempt.id);
     if (!current || current.tenantId !== attempt.tenantId) return;
-    this.s.attempts.set(attempt.id, { ...current, status: attempt.status, score: attempt.score, percentage: attempt.percentage, passed: attempt.passed, updatedAt: attempt.updatedAt });
+    this.s.attempts.set(attempt.id, {
+      ...current,
+      status: attempt.status,
+      score: attempt.score,
+      percentage: attempt.percentage,
+      passed: attempt.passed,
+      updatedAt: attempt.updatedAt,
+    });
     this.s.answers.set(`${answer.attemptId}:${answer.questionId}`, clone(answer));
   }
   async listMarking(tenantId: string, f: MarkingFilter, page: PageRequest) {
@@ -249,16 +369,33 @@ export class MemoryAttemptRepository implements AttemptRepository {
       if ((f.quizId && a.quizId !== f.quizId) || (f.courseId && quiz?.courseId !== f.courseId)) continue;
       const question = this.snapshots.get(a.id)?.find((x) => x.id === ans.questionId) ?? this.s.questions.get(ans.questionId);
       items.push({
-        attemptId: a.id, attemptStatus: a.status, quizId: a.quizId, quizTitle: quiz?.title ?? null, courseId: quiz?.courseId ?? null, questionId: ans.questionId,
-        questionText: question?.text ?? null, maxPoints: ans.maxPoints ?? 0, answer: clone(ans.answer), pointsAwarded: ans.pointsAwarded, feedback: ans.feedback,
-        gradedBy: ans.gradedBy, gradedAt: ans.gradedAt, submittedAt: a.submittedAt, student: { id: a.userId, displayName: u.displayName, email: u.email },
+        attemptId: a.id,
+        attemptStatus: a.status,
+        quizId: a.quizId,
+        quizTitle: quiz?.title ?? null,
+        courseId: quiz?.courseId ?? null,
+        questionId: ans.questionId,
+        questionText: question?.text ?? null,
+        maxPoints: ans.maxPoints ?? 0,
+        answer: clone(ans.answer),
+        pointsAwarded: ans.pointsAwarded,
+        feedback: ans.feedback,
+        gradedBy: ans.gradedBy,
+        gradedAt: ans.gradedAt,
+        submittedAt: a.submittedAt,
+        student: { id: a.userId, displayName: u.displayName, email: u.email },
       });
     }
     const key = (x: MarkingItem) => `${x.attemptId}:${x.questionId}`;
-    items.sort(f.status === 'graded'
-      ? (x, y) => (y.gradedAt?.getTime() ?? 0) - (x.gradedAt?.getTime() ?? 0) || (key(x) < key(y) ? 1 : -1)
-      : (x, y) => (x.submittedAt?.getTime() ?? 0) - (y.submittedAt?.getTime() ?? 0) || (key(x) < key(y) ? -1 : 1));
-    return pageOf(items.map(({ attemptStatus: _s, ...x }) => x), page);
+    items.sort(
+      f.status === 'graded'
+        ? (x, y) => (y.gradedAt?.getTime() ?? 0) - (x.gradedAt?.getTime() ?? 0) || (key(x) < key(y) ? 1 : -1)
+        : (x, y) => (x.submittedAt?.getTime() ?? 0) - (y.submittedAt?.getTime() ?? 0) || (key(x) < key(y) ? -1 : 1),
+    );
+    return pageOf(
+      items.map(({ attemptStatus: _s, ...x }) => x),
+      page,
+    );
   }
   private overdueRows(now: Date) {
     return [...this.s.attempts.values()]
@@ -266,41 +403,67 @@ export class MemoryAttemptRepository implements AttemptRepository {
       .sort((x, y) => x.deadlineAt!.getTime() - y.deadlineAt!.getTime());
   }
   async overdue(tenantId: string, now: Date, f: { quizId?: string | undefined; userId?: string | undefined }, limit: number) {
-    return this.overdueRows(now).filter((a) => a.tenantId === tenantId && (!f.quizId || a.quizId === f.quizId) && (!f.userId || a.userId === f.userId)).slice(0, limit).map((a) => a.id);
+    return this.overdueRows(now)
+      .filter((a) => a.tenantId === tenantId && (!f.quizId || a.quizId === f.quizId) && (!f.userId || a.userId === f.userId))
+      .slice(0, limit)
+      .map((a) => a.id);
   }
   async overdueInAllTenants(now: Date, limit: number) {
-    return this.overdueRows(now).slice(0, limit).map((a) => ({ tenantId: a.tenantId, id: a.id }));
+    return this.overdueRows(now)
+      .slice(0, limit)
+      .map((a) => ({ tenantId: a.tenantId, id: a.id }));
   }
   async countStartedSince(tenantId: string, since: Date) {
     return inTenant(this.s.attempts.values(), tenantId).filter((a) => a.startedAt.getTime() >= since.getTime()).length;
   }
   async countRunning(tenantId: string, userId: string, now: Date) {
-    return inTenant(this.s.attempts.values(), tenantId).filter((a) => a.userId === userId && a.status === 'in_progress' && (a.deadlineAt === null || a.deadlineAt.getTime() > now.getTime())).length;
+    return inTenant(this.s.attempts.values(), tenantId).filter(
+      (a) => a.userId === userId && a.status === 'in_progress' && (a.deadlineAt === null || a.deadlineAt.getTime() > now.getTime()),
+    ).length;
   }
 }
 
 export class MemoryQuizResultsReader implements QuizResultsReader {
   constructor(private readonly s: MemoryAssessmentState) {}
   async exportPage(tenantId: string, quizId: string, cursor: ResultCursor | null, limit: number): Promise<ResultRow[]> {
-    const after = (a: Attempt) => !cursor || a.startedAt.getTime() > cursor.startedAt.getTime() || (a.startedAt.getTime() === cursor.startedAt.getTime() && a.id > cursor.id);
-    return inTenant(this.s.attempts.values(), tenantId).filter((a) => a.quizId === quizId && after(a))
+    const after = (a: Attempt) =>
+      !cursor ||
+      a.startedAt.getTime() > cursor.startedAt.getTime() ||
+      (a.startedAt.getTime() === cursor.startedAt.getTime() && a.id > cursor.id);
+    return inTenant(this.s.attempts.values(), tenantId)
+      .filter((a) => a.quizId === quizId && after(a))
       .sort((x, y) => x.startedAt.getTime() - y.startedAt.getTime() || (x.id < y.id ? -1 : 1))
       .slice(0, limit)
       .map((a) => {
         const u = this.s.users.get(a.userId);
         return {
-          attemptId: a.id, userId: a.userId, email: u?.email ?? null, displayName: u?.displayName ?? null, attemptNumber: a.attemptNumber, status: a.status,
-          startedAt: a.startedAt, submittedAt: a.submittedAt, score: a.score, maxScore: a.maxScore, percentage: a.percentage, passed: a.passed,
+          attemptId: a.id,
+          userId: a.userId,
+          email: u?.email ?? null,
+          displayName: u?.displayName ?? null,
+          attemptNumber: a.attemptNumber,
+          status: a.status,
+          startedAt: a.startedAt,
+          submittedAt: a.submittedAt,
+          score: a.score,
+          maxScore: a.maxScore,
+          percentage: a.percentage,
+          passed: a.passed,
         };
       });
   }
   async moments(tenantId: string, quizId: string, selection: AttemptSelection) {
-    let graded = inTenant(this.s.attempts.values(), tenantId).filter((a) => a.quizId === quizId && (a.status === 'submitted' || a.status === 'expired'));
+    let graded = inTenant(this.s.attempts.values(), tenantId).filter(
+      (a) => a.quizId === quizId && (a.status === 'submitted' || a.status === 'expired'),
+    );
     if (selection !== 'all') {
       // Whether attempt x is kept over y for its user (Moodle's "attempts to analyse").
-      const better = (x: Attempt, y: Attempt) => selection === 'first' ? x.attemptNumber < y.attemptNumber
-        : selection === 'last' ? x.attemptNumber > y.attemptNumber
-          : (x.score ?? 0) > (y.score ?? 0) || ((x.score ?? 0) === (y.score ?? 0) && x.attemptNumber < y.attemptNumber);
+      const better = (x: Attempt, y: Attempt) =>
+        selection === 'first'
+          ? x.attemptNumber < y.attemptNumber
+          : selection === 'last'
+            ? x.attemptNumber > y.attemptNumber
+            : (x.score ?? 0) > (y.score ?? 0) || ((x.score ?? 0) === (y.score ?? 0) && x.attemptNumber < y.attemptNumber);
       const kept = new Map<string, Attempt>();
       for (const a of graded) if (!kept.has(a.userId) || better(a, kept.get(a.userId)!)) kept.set(a.userId, a);
       graded = [...kept.values()];
@@ -309,9 +472,19 @@ export class MemoryQuizResultsReader implements QuizResultsReader {
     const rows: SlottedAttemptMarks[] = graded.map((a) => {
       const drawnAt = new Map((this.s.attemptQuestions.get(a.id) ?? []).filter((q) => q.drawnAt).map((q) => [q.id, q.drawnAt]));
       return {
-        percentage: a.percentage ?? 0, passed: a.passed ?? false, score: a.score ?? 0, maxScore: a.maxScore,
-        marks: answers.filter((x) => x.attemptId === a.id && x.pointsAwarded !== null)
-          .map((x) => ({ questionId: x.questionId, points: x.pointsAwarded!, maxPoints: x.maxPoints ?? 0, isCorrect: x.isCorrect ?? false, drawnAt: drawnAt.get(x.questionId) })),
+        percentage: a.percentage ?? 0,
+        passed: a.passed ?? false,
+        score: a.score ?? 0,
+        maxScore: a.maxScore,
+        marks: answers
+          .filter((x) => x.attemptId === a.id && x.pointsAwarded !== null)
+          .map((x) => ({
+            questionId: x.questionId,
+            points: x.pointsAwarded!,
+            maxPoints: x.maxPoints ?? 0,
+            isCorrect: x.isCorrect ?? false,
+            drawnAt: drawnAt.get(x.questionId),
+          })),
       };
     });
     return { ...accumulate(rows), ...accumulateRandomSlots(rows) };
@@ -320,7 +493,9 @@ export class MemoryQuizResultsReader implements QuizResultsReader {
 
 export class MemorySubmissionRepository implements SubmissionRepository {
   constructor(private readonly s: MemoryAssessmentState) {}
-  async findById(tenantId: string, id: string) { return own(this.s.submissions.get(id), tenantId); }
+  async findById(tenantId: string, id: string) {
+    return own(this.s.submissions.get(id), tenantId);
+  }
   async findByUserLesson(tenantId: string, userId: string, lessonId: string) {
     const x = inTenant(this.s.submissions.values(), tenantId).find((s) => s.userId === userId && s.lessonId === lessonId);
     return x ? clone(x) : null;
@@ -332,32 +507,60 @@ export class MemorySubmissionRepository implements SubmissionRepository {
       return { outcome: 'created', submission: clone(sub) };
     }
     if (current.status !== 'submitted') return { outcome: 'graded' };
-    const next: Submission = { ...current, fileUrl: sub.fileUrl, notes: sub.notes, submittedAt: sub.submittedAt, updatedAt: sub.updatedAt, revision: current.revision + 1 };
+    const next: Submission = {
+      ...current,
+      fileUrl: sub.fileUrl,
+      notes: sub.notes,
+      submittedAt: sub.submittedAt,
+      updatedAt: sub.updatedAt,
+      revision: current.revision + 1,
+    };
     this.s.submissions.set(current.id, next);
     return { outcome: 'resubmitted', submission: clone(next) };
   }
   async grade(tenantId: string, id: string, g: { score: number; feedback: string | null; gradedBy: string; gradedAt: Date }) {
     const current = this.s.submissions.get(id);
     if (!current || current.tenantId !== tenantId) return null;
-    const next: Submission = { ...current, status: 'graded', score: g.score, feedback: g.feedback, gradedBy: g.gradedBy, gradedAt: g.gradedAt, updatedAt: g.gradedAt };
+    const next: Submission = {
+      ...current,
+      status: 'graded',
+      score: g.score,
+      feedback: g.feedback,
+      gradedBy: g.gradedBy,
+      gradedAt: g.gradedAt,
+      updatedAt: g.gradedAt,
+    };
     this.s.submissions.set(id, next);
     return clone(next);
   }
   private matching(tenantId: string, f: SubmissionFilter) {
-    return inTenant(this.s.submissions.values(), tenantId)
-      .filter((s) => (!f.status || s.status === f.status) && (!f.courseId || s.courseId === f.courseId) && (!f.lessonId || s.lessonId === f.lessonId) && (!f.lessonIds || f.lessonIds.includes(s.lessonId)) && (!f.userId || s.userId === f.userId)
-        && (f.authorRoleBelow === undefined || (this.s.users.get(s.userId)?.role ?? Infinity) < f.authorRoleBelow));
+    return inTenant(this.s.submissions.values(), tenantId).filter(
+      (s) =>
+        (!f.status || s.status === f.status) &&
+        (!f.courseId || s.courseId === f.courseId) &&
+        (!f.lessonId || s.lessonId === f.lessonId) &&
+        (!f.lessonIds || f.lessonIds.includes(s.lessonId)) &&
+        (!f.userId || s.userId === f.userId) &&
+        (f.authorRoleBelow === undefined || (this.s.users.get(s.userId)?.role ?? Infinity) < f.authorRoleBelow),
+    );
   }
   async list(tenantId: string, f: SubmissionFilter, page: PageRequest) {
     const sign = f.status === 'submitted' ? 1 : -1;
-    const all = this.matching(tenantId, f).sort((a, b) => sign * (a.submittedAt.getTime() - b.submittedAt.getTime() || (a.id < b.id ? -1 : 1)));
-    return pageOf(all.map((s): SubmissionView => {
-      const u = this.s.users.get(s.userId);
-      return {
-        ...clone(s), student: u && u.tenantId === tenantId ? { id: s.userId, displayName: u.displayName, email: u.email } : null,
-        lessonTitle: this.s.lessons.get(s.lessonId)?.title ?? null, courseTitle: this.s.courses.get(s.courseId)?.title ?? null,
-      };
-    }), page);
+    const all = this.matching(tenantId, f).sort(
+      (a, b) => sign * (a.submittedAt.getTime() - b.submittedAt.getTime() || (a.id < b.id ? -1 : 1)),
+    );
+    return pageOf(
+      all.map((s): SubmissionView => {
+        const u = this.s.users.get(s.userId);
+        return {
+          ...clone(s),
+          student: u && u.tenantId === tenantId ? { id: s.userId, displayName: u.displayName, email: u.email } : null,
+          lessonTitle: this.s.lessons.get(s.lessonId)?.title ?? null,
+          courseTitle: this.s.courses.get(s.courseId)?.title ?? null,
+        };
+      }),
+      page,
+    );
   }
   async courseSummary(tenantId: string, courseId: string, userId?: string): Promise<LessonAssignmentSummary[]> {
     const by = new Map<string, { total: number; pending: number; graded: number; sum: number }>();
@@ -371,37 +574,56 @@ export class MemorySubmissionRepository implements SubmissionRepository {
       }
       by.set(s.lessonId, x);
     }
-    return [...by].sort(([a], [b]) => (this.s.lessons.get(a)?.order ?? 0) - (this.s.lessons.get(b)?.order ?? 0)).map(([lessonId, x]) => ({
-      lessonId, lessonTitle: this.s.lessons.get(lessonId)?.title ?? null, total: x.total, pending: x.pending, graded: x.graded,
-      averageScore: x.graded ? Math.round((x.sum / x.graded) * 100) / 100 : null,
-    }));
+    return [...by]
+      .sort(([a], [b]) => (this.s.lessons.get(a)?.order ?? 0) - (this.s.lessons.get(b)?.order ?? 0))
+      .map(([lessonId, x]) => ({
+        lessonId,
+        lessonTitle: this.s.lessons.get(lessonId)?.title ?? null,
+        total: x.total,
+        pending: x.pending,
+        graded: x.graded,
+        averageScore: x.graded ? Math.round((x.sum / x.graded) * 100) / 100 : null,
+      }));
   }
-  async count(tenantId: string, f: SubmissionFilter) { return this.matching(tenantId, f).length; }
+  async count(tenantId: string, f: SubmissionFilter) {
+    return this.matching(tenantId, f).length;
+  }
 }
 
 /** The bank over the same memory tables: a question's category is `questionCategory`, or its own `categoryId`. */
 export class MemoryQuestionBankRepository implements QuestionBankRepository {
   constructor(private readonly s: MemoryAssessmentState) {}
-  private categoryIdOf(q: Question): string | null { return this.s.questionCategory.get(q.id) ?? q.categoryId ?? null; }
+  private categoryIdOf(q: Question): string | null {
+    return this.s.questionCategory.get(q.id) ?? q.categoryId ?? null;
+  }
   private bank(q: Question): BankQuestion {
     const { categoryId: _c, ...rest } = clone(q);
     return { ...rest, quizId: (q.quizId as string | null) ?? null, categoryId: this.categoryIdOf(q)! };
   }
   private inCategories(tenantId: string, ids: readonly string[]) {
-    return inTenant(this.s.questions.values(), tenantId).filter((q) => ids.includes(this.categoryIdOf(q) ?? ''))
+    return inTenant(this.s.questions.values(), tenantId)
+      .filter((q) => ids.includes(this.categoryIdOf(q) ?? ''))
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
   }
-  async findCategory(tenantId: string, id: string) { return own(this.s.categories.get(id), tenantId); }
+  async findCategory(tenantId: string, id: string) {
+    return own(this.s.categories.get(id), tenantId);
+  }
   async listCategories(tenantId: string, courseId: string) {
-    return inTenant(this.s.categories.values(), tenantId).filter((c) => c.courseId === courseId)
+    return inTenant(this.s.categories.values(), tenantId)
+      .filter((c) => c.courseId === courseId)
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1))
       .map((c) => ({ category: clone(c), questionCount: this.inCategories(tenantId, [c.id]).length }));
   }
-  async ensureDefaultCategory(tenantId: string, courseId: string, name: string, at: Date) { return clone(this.s.defaultCategory(tenantId, courseId, name, at)); }
-  async insertCategory(c: QuestionCategory) { this.s.categories.set(c.id, clone(c)); }
+  async ensureDefaultCategory(tenantId: string, courseId: string, name: string, at: Date) {
+    return clone(this.s.defaultCategory(tenantId, courseId, name, at));
+  }
+  async insertCategory(c: QuestionCategory) {
+    this.s.categories.set(c.id, clone(c));
+  }
   async updateCategory(c: QuestionCategory) {
     const current = this.s.categories.get(c.id);
-    if (current?.tenantId === c.tenantId) this.s.categories.set(c.id, { ...current, name: c.name, parentId: c.parentId, updatedAt: c.updatedAt });
+    if (current?.tenantId === c.tenantId)
+      this.s.categories.set(c.id, { ...current, name: c.name, parentId: c.parentId, updatedAt: c.updatedAt });
   }
   async deleteCategory(tenantId: string, id: string) {
     if (this.s.categories.get(id)?.tenantId !== tenantId) return false;
@@ -414,8 +636,15 @@ export class MemoryQuestionBankRepository implements QuestionBankRepository {
       slots: inTenant(this.s.randomSlots.values(), tenantId).filter((r) => r.categoryId === id).length,
     };
   }
-  async listQuestions(tenantId: string, categoryId: string, page: PageRequest) { return pageOf(this.inCategories(tenantId, [categoryId]).map((q) => this.bank(q)), page); }
-  async allQuestions(tenantId: string, categoryIds: readonly string[]) { return this.inCategories(tenantId, categoryIds).map((q) => this.bank(q)); }
+  async listQuestions(tenantId: string, categoryId: string, page: PageRequest) {
+    return pageOf(
+      this.inCategories(tenantId, [categoryId]).map((q) => this.bank(q)),
+      page,
+    );
+  }
+  async allQuestions(tenantId: string, categoryIds: readonly string[]) {
+    return this.inCategories(tenantId, categoryIds).map((q) => this.bank(q));
+  }
   async insertQuestions(questions: readonly BankQuestion[]) {
     for (const q of questions) {
       this.s.questions.set(q.id, clone(q) as unknown as Question);
@@ -428,33 +657,53 @@ export class MemoryQuestionBankRepository implements QuestionBankRepository {
     return out;
   }
   async findQuestions(tenantId: string, ids: readonly string[]) {
-    return ids.map((id) => this.s.questions.get(id)).filter((q): q is Question => q?.tenantId === tenantId).map((q) => this.bank(q));
+    return ids
+      .map((id) => this.s.questions.get(id))
+      .filter((q): q is Question => q?.tenantId === tenantId)
+      .map((q) => this.bank(q));
   }
-  async rankedCandidates(tenantId: string, slots: ReadonlyArray<{ slotId: string; categoryIds: readonly string[]; limit: number }>, excludedIds: readonly string[], seed: number) {
+  async rankedCandidates(
+    tenantId: string,
+    slots: ReadonlyArray<{ slotId: string; categoryIds: readonly string[]; limit: number }>,
+    excludedIds: readonly string[],
+    seed: number,
+  ) {
     const out = new Map<string, BankQuestion[]>(slots.map((s) => [s.slotId, []]));
     for (const g of rankingGroups(slots, seed)) {
-      const ranked = this.inCategories(tenantId, g.categoryIds).filter((q) => !excludedIds.includes(q.id))
+      const ranked = this.inCategories(tenantId, g.categoryIds)
+        .filter((q) => !excludedIds.includes(q.id))
         .map((q) => ({ q, rank: hash32(`${g.seed}:${q.id}`) }))
         .sort((a, b) => a.rank - b.rank || (a.q.id < b.q.id ? -1 : 1))
-        .slice(0, g.limit).map((x) => this.bank(x.q));
+        .slice(0, g.limit)
+        .map((x) => this.bank(x.q));
       for (const slotId of g.slotIds) out.set(slotId, ranked);
     }
     return out;
   }
   async randomSlots(tenantId: string, quizId: string) {
-    return inTenant(this.s.randomSlots.values(), tenantId).filter((r) => r.quizId === quizId)
-      .sort((a, b) => a.order - b.order || a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1)).map(clone);
+    return inTenant(this.s.randomSlots.values(), tenantId)
+      .filter((r) => r.quizId === quizId)
+      .sort((a, b) => a.order - b.order || a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+      .map(clone);
   }
-  async insertRandomSlot(slot: RandomSlot) { this.s.randomSlots.set(slot.id, clone(slot)); }
-  async findRandomSlot(tenantId: string, id: string) { return own(this.s.randomSlots.get(id), tenantId); }
+  async insertRandomSlot(slot: RandomSlot) {
+    this.s.randomSlots.set(slot.id, clone(slot));
+  }
+  async findRandomSlot(tenantId: string, id: string) {
+    return own(this.s.randomSlots.get(id), tenantId);
+  }
   async deleteRandomSlot(tenantId: string, id: string) {
     if (this.s.randomSlots.get(id)?.tenantId !== tenantId) return false;
     return this.s.randomSlots.delete(id);
   }
   async nextSlotOrder(tenantId: string, quizId: string) {
     const orders = [
-      ...inTenant(this.s.questions.values(), tenantId).filter((q) => q.quizId === quizId).map((q) => q.order),
-      ...inTenant(this.s.randomSlots.values(), tenantId).filter((r) => r.quizId === quizId).map((r) => r.order),
+      ...inTenant(this.s.questions.values(), tenantId)
+        .filter((q) => q.quizId === quizId)
+        .map((q) => q.order),
+      ...inTenant(this.s.randomSlots.values(), tenantId)
+        .filter((r) => r.quizId === quizId)
+        .map((r) => r.order),
     ];
     return Math.max(0, ...orders) + 1;
   }

@@ -12,18 +12,28 @@ import { clone, newestFirst, pageOf } from './paging.js';
 /** In-memory commerce repositories for use-case tests (the contract tests keep them honest). */
 export class MemoryOrderRepository implements OrderRepository {
   readonly rows = new Map<string, Order>();
-  async insert(o: Order) { this.rows.set(o.id, clone(o)); }
+  async insert(o: Order) {
+    this.rows.set(o.id, clone(o));
+  }
   async findById(tenantId: string, id: string) {
     const o = this.rows.get(id);
     return o && o.tenantId === tenantId ? clone(o) : null;
   }
-  lock(tenantId: string, id: string) { return this.findById(tenantId, id); }
-  async update(o: Order) { if (this.rows.get(o.id)?.tenantId === o.tenantId) this.rows.set(o.id, clone(o)); }
+  lock(tenantId: string, id: string) {
+    return this.findById(tenantId, id);
+  }
+  async update(o: Order) {
+    if (this.rows.get(o.id)?.tenantId === o.tenantId) this.rows.set(o.id, clone(o));
+  }
   async listByUser(tenantId: string, userId: string, f: { status?: string | undefined }, page: { page: number; pageSize: number }) {
-    const all = [...this.rows.values()].filter((o) => o.tenantId === tenantId && o.userId === userId && (!f.status || o.status === f.status)).sort(newestFirst);
+    const all = [...this.rows.values()]
+      .filter((o) => o.tenantId === tenantId && o.userId === userId && (!f.status || o.status === f.status))
+      .sort(newestFirst);
     return pageOf(all.map(clone), page);
   }
-  async tenantOf(orderId: string) { return this.rows.get(orderId)?.tenantId ?? null; }
+  async tenantOf(orderId: string) {
+    return this.rows.get(orderId)?.tenantId ?? null;
+  }
   async paidTotals(tenantId: string, from: Date, to: Date) {
     const by = new Map<string, { currency: string; count: number; total: Minor }>();
     for (const o of this.rows.values()) {
@@ -42,7 +52,9 @@ export class MemoryOrderRepository implements OrderRepository {
     return [...this.rows.values()].filter((o) => o.tenantId === tenantId && o.status === status).length;
   }
   async countPaidForCourse(tenantId: string, courseId: string) {
-    return [...this.rows.values()].filter((o) => o.tenantId === tenantId && (o.status === 'paid' || o.status === 'refunded') && coursesOf(o).includes(courseId)).length;
+    return [...this.rows.values()].filter(
+      (o) => o.tenantId === tenantId && (o.status === 'paid' || o.status === 'refunded') && coursesOf(o).includes(courseId),
+    ).length;
   }
 }
 
@@ -50,11 +62,16 @@ export class MemoryPaymentRepository implements PaymentRepository {
   readonly rows = new Map<string, Payment>();
   readonly notifications: PaymentNotification[] = [];
   async insert(p: Payment) {
-    if ([...this.rows.values()].some((x) => x.transactionId === p.transactionId)) throw Object.assign(new Error('duplicate transaction id'), { code: '23505' });
+    if ([...this.rows.values()].some((x) => x.transactionId === p.transactionId))
+      throw Object.assign(new Error('duplicate transaction id'), { code: '23505' });
     this.rows.set(p.id, clone(p));
   }
-  async update(p: Payment) { if (this.rows.get(p.id)?.tenantId === p.tenantId) this.rows.set(p.id, clone(p)); }
-  private inTenant(tenantId: string) { return [...this.rows.values()].filter((p) => p.tenantId === tenantId).sort(newestFirst); }
+  async update(p: Payment) {
+    if (this.rows.get(p.id)?.tenantId === p.tenantId) this.rows.set(p.id, clone(p));
+  }
+  private inTenant(tenantId: string) {
+    return [...this.rows.values()].filter((p) => p.tenantId === tenantId).sort(newestFirst);
+  }
   async findByTransactionId(tenantId: string, tx: string) {
     const p = this.inTenant(tenantId).find((x) => x.transactionId === tx || x.gatewayTransactionId === tx);
     return p ? clone(p) : null;
@@ -68,14 +85,36 @@ export class MemoryPaymentRepository implements PaymentRepository {
     return p ? clone(p) : null;
   }
   async pendingOfOrder(tenantId: string, orderId: string) {
-    return this.inTenant(tenantId).filter((x) => x.orderId === orderId && x.status === 'pending').map(clone);
+    return this.inTenant(tenantId)
+      .filter((x) => x.orderId === orderId && x.status === 'pending')
+      .map(clone);
   }
-  async list(tenantId: string, f: { status?: string | undefined; method?: string | undefined; orderId?: string | undefined; userId?: string | undefined; from?: Date | undefined; to?: Date | undefined }, page: { page: number; pageSize: number }) {
-    const all = this.inTenant(tenantId).filter((p) => (!f.status || p.status === f.status) && (!f.method || p.paymentMethod === f.method) && (!f.orderId || p.orderId === f.orderId)
-      && (!f.userId || p.userId === f.userId) && (!f.from || p.createdAt >= f.from) && (!f.to || p.createdAt < f.to));
+  async list(
+    tenantId: string,
+    f: {
+      status?: string | undefined;
+      method?: string | undefined;
+      orderId?: string | undefined;
+      userId?: string | undefined;
+      from?: Date | undefined;
+      to?: Date | undefined;
+    },
+    page: { page: number; pageSize: number },
+  ) {
+    const all = this.inTenant(tenantId).filter(
+      (p) =>
+        (!f.status || p.status === f.status) &&
+        (!f.method || p.paymentMethod === f.method) &&
+        (!f.orderId || p.orderId === f.orderId) &&
+        (!f.userId || p.userId === f.userId) &&
+        (!f.from || p.createdAt >= f.from) &&
+        (!f.to || p.createdAt < f.to),
+    );
     return pageOf(all.map(clone), page);
   }
-  async insertNotification(n: PaymentNotification) { this.notifications.push(clone(n)); }
+  async insertNotification(n: PaymentNotification) {
+    this.notifications.push(clone(n));
+  }
   async notificationsOfOrder(tenantId: string, orderId: string) {
     return this.notifications.filter((n) => n.tenantId === tenantId && n.orderId === orderId).map(clone);
   }
@@ -83,27 +122,53 @@ export class MemoryPaymentRepository implements PaymentRepository {
 
 export class MemorySubscriptionRepository implements SubscriptionRepository {
   readonly rows = new Map<string, Subscription>();
-  async insert(s: Subscription) { this.rows.set(s.id, clone(s)); }
-  async update(s: Subscription) { if (this.rows.get(s.id)?.tenantId === s.tenantId) this.rows.set(s.id, clone(s)); }
+  async insert(s: Subscription) {
+    this.rows.set(s.id, clone(s));
+  }
+  async update(s: Subscription) {
+    if (this.rows.get(s.id)?.tenantId === s.tenantId) this.rows.set(s.id, clone(s));
+  }
   async findById(tenantId: string, id: string) {
     const s = this.rows.get(id);
     return s && s.tenantId === tenantId ? clone(s) : null;
   }
-  lock(tenantId: string, id: string) { return this.findById(tenantId, id); }
+  lock(tenantId: string, id: string) {
+    return this.findById(tenantId, id);
+  }
   async listByUser(tenantId: string, userId: string, page: { page: number; pageSize: number }) {
-    return pageOf([...this.rows.values()].filter((s) => s.tenantId === tenantId && s.userId === userId).sort(newestFirst).map(clone), page);
+    return pageOf(
+      [...this.rows.values()]
+        .filter((s) => s.tenantId === tenantId && s.userId === userId)
+        .sort(newestFirst)
+        .map(clone),
+      page,
+    );
   }
   async currentEnd(tenantId: string, userId: string, planId: string, now: Date) {
-    const ends = [...this.rows.values()].filter((s) => s.tenantId === tenantId && s.userId === userId && s.planId === planId && s.status === 'active' && s.endsAt && s.endsAt > now).map((s) => s.endsAt!.getTime());
+    const ends = [...this.rows.values()]
+      .filter(
+        (s) => s.tenantId === tenantId && s.userId === userId && s.planId === planId && s.status === 'active' && s.endsAt && s.endsAt > now,
+      )
+      .map((s) => s.endsAt!.getTime());
     return ends.length ? new Date(Math.max(...ends)) : null;
   }
   async expireDue(now: Date) {
     let n = 0;
-    for (const s of this.rows.values()) if (s.status === 'active' && s.endsAt && s.endsAt <= now) Object.assign(s, { status: 'expired', updatedAt: now }, n++);
+    for (const s of this.rows.values())
+      if (s.status === 'active' && s.endsAt && s.endsAt <= now) Object.assign(s, { status: 'expired', updatedAt: now }, n++);
     return n;
   }
   async countActive(tenantId: string, userId: string, now: Date) {
-    return [...this.rows.values()].filter((s) => s.tenantId === tenantId && s.userId === userId && (s.status === 'active' || s.status === 'cancelled') && s.startsAt && s.endsAt && s.startsAt <= now && s.endsAt > now).length;
+    return [...this.rows.values()].filter(
+      (s) =>
+        s.tenantId === tenantId &&
+        s.userId === userId &&
+        (s.status === 'active' || s.status === 'cancelled') &&
+        s.startsAt &&
+        s.endsAt &&
+        s.startsAt <= now &&
+        s.endsAt > now,
+    ).length;
   }
   async countOfPlan(tenantId: string, planId: string) {
     return [...this.rows.values()].filter((s) => s.tenantId === tenantId && s.planId === planId).length;
@@ -111,7 +176,14 @@ export class MemorySubscriptionRepository implements SubscriptionRepository {
   async holdersOfCategory(tenantId: string, categoryId: string, now: Date) {
     const last = new Map<string, Subscription>();
     for (const s of this.rows.values()) {
-      if (s.tenantId !== tenantId || (s.status !== 'active' && s.status !== 'cancelled') || !s.endsAt || s.endsAt <= now || !s.categoryIds.includes(categoryId)) continue;
+      if (
+        s.tenantId !== tenantId ||
+        (s.status !== 'active' && s.status !== 'cancelled') ||
+        !s.endsAt ||
+        s.endsAt <= now ||
+        !s.categoryIds.includes(categoryId)
+      )
+        continue;
       const held = last.get(s.userId);
       if (!held || held.endsAt! < s.endsAt) last.set(s.userId, s);
     }
@@ -127,7 +199,8 @@ export class MemoryPromoCodeReservations implements PromoCodeReservations {
   }
   async reserve(tenantId: string, code: string, at: Date) {
     const p = this.find(tenantId, code);
-    if (!p || (p.validFrom && p.validFrom > at) || (p.validUntil && p.validUntil <= at) || (p.maxUses !== null && p.usedCount >= p.maxUses)) return null;
+    if (!p || (p.validFrom && p.validFrom > at) || (p.validUntil && p.validUntil <= at) || (p.maxUses !== null && p.usedCount >= p.maxUses))
+      return null;
     p.usedCount++;
     p.updatedAt = at;
     return structuredClone(p);

@@ -2,12 +2,23 @@ import type { AutomationRules } from '../../../domain/crm/allocation.js';
 import type { LeadAggregateRow } from '../../../domain/crm/kpi.js';
 import type { AdProvider, Lead, LeadEvent } from '../../../domain/crm/lead.js';
 import type { AutomationRepository } from '../../../application/crm/ports/automation-repository.js';
-import type { DeliveryFilter, DeliveryRepository, DeliveryStatus, WebhookDelivery } from '../../../application/crm/ports/delivery-repository.js';
+import type {
+  DeliveryFilter,
+  DeliveryRepository,
+  DeliveryStatus,
+  WebhookDelivery,
+} from '../../../application/crm/ports/delivery-repository.js';
 import type { Integration, IntegrationRepository } from '../../../application/crm/ports/integration-repository.js';
 import type { DateRange, LeadFilter, LeadRepository } from '../../../application/crm/ports/lead-repository.js';
 import type { PageRequest } from '../../../application/shared/ports.js';
 import type { CustomerEnrolment, CustomerOrder, CustomerRecords, PeopleDirectory } from '../../../application/crm/ports/customers.js';
-import type { FunnelCounts, LeadAnalytics, SeriesPeriod, SeriesPoint, SourceFunnel } from '../../../application/crm/ports/lead-analytics.js';
+import type {
+  FunnelCounts,
+  LeadAnalytics,
+  SeriesPeriod,
+  SeriesPoint,
+  SourceFunnel,
+} from '../../../application/crm/ports/lead-analytics.js';
 import type { PersonMatch } from '../../../domain/crm/lead-link.js';
 import type { MemoryUserRepository } from './identity.memory.js';
 import { clone, newestFirst, pageOf } from './paging.js';
@@ -52,12 +63,20 @@ export class MemoryLeadRepository implements LeadRepository {
   async findUnlinkedFor(tenantId: string, contact: { email: string | null; phone: string | null }) {
     const email = contact.email?.toLowerCase();
     return [...this.rows.values()]
-      .filter((r) => r.tenantId === tenantId && r.userId === null && ((email && r.email?.toLowerCase() === email) || (contact.phone && r.phone === contact.phone)))
+      .filter(
+        (r) =>
+          r.tenantId === tenantId &&
+          r.userId === null &&
+          ((email && r.email?.toLowerCase() === email) || (contact.phone && r.phone === contact.phone)),
+      )
       .sort((a, b) => a.id.localeCompare(b.id))
       .map(clone);
   }
   async findByUser(tenantId: string, userId: string) {
-    return [...this.rows.values()].filter((r) => r.tenantId === tenantId && r.userId === userId).sort((a, b) => a.id.localeCompare(b.id)).map(clone);
+    return [...this.rows.values()]
+      .filter((r) => r.tenantId === tenantId && r.userId === userId)
+      .sort((a, b) => a.id.localeCompare(b.id))
+      .map(clone);
   }
   async addEvents(events: LeadEvent[]) {
     this.history.push(...events.map(clone));
@@ -74,7 +93,15 @@ export class MemoryLeadRepository implements LeadRepository {
       if (r.tenantId !== tenantId || (!includeTest && r.isTest)) continue;
       if ((range.from && r.createdAt < range.from) || (range.to && r.createdAt >= range.to)) continue;
       const key = `${r.status}|${r.provider}`;
-      const g = groups.get(key) ?? { status: r.status, provider: r.provider, count: 0, wonValueSum: 0n, wonValueCount: 0, wonSecondsSum: 0, wonClosedCount: 0 };
+      const g = groups.get(key) ?? {
+        status: r.status,
+        provider: r.provider,
+        count: 0,
+        wonValueSum: 0n,
+        wonValueCount: 0,
+        wonSecondsSum: 0,
+        wonClosedCount: 0,
+      };
       g.count++;
       if (r.status === 'closed_won') {
         if (r.value !== null) {
@@ -118,18 +145,31 @@ export class MemoryIntegrationRepository implements IntegrationRepository {
     return r ? clone(r) : null;
   }
   async list(tenantId: string) {
-    return [...this.rows.values()].filter((r) => r.tenantId === tenantId).sort((a, b) => a.provider.localeCompare(b.provider)).map(clone);
+    return [...this.rows.values()]
+      .filter((r) => r.tenantId === tenantId)
+      .sort((a, b) => a.provider.localeCompare(b.provider))
+      .map(clone);
   }
   async save(integration: Integration) {
     const others = [...this.rows.values()].filter((r) => r.tenantId !== integration.tenantId);
-    if (integration.provider === 'meta' && integration.pageId && others.some((r) => r.provider === 'meta' && r.pageId === integration.pageId)) return 'page_id_taken' as const;
+    if (
+      integration.provider === 'meta' &&
+      integration.pageId &&
+      others.some((r) => r.provider === 'meta' && r.pageId === integration.pageId)
+    )
+      return 'page_id_taken' as const;
     if (integration.googleKeyHash && others.some((r) => r.googleKeyHash === integration.googleKeyHash)) return 'google_key_taken' as const;
     const existing = this.rows.get(this.key(integration.tenantId, integration.provider));
-    this.rows.set(this.key(integration.tenantId, integration.provider), clone({ ...integration, createdAt: existing?.createdAt ?? integration.createdAt }));
+    this.rows.set(
+      this.key(integration.tenantId, integration.provider),
+      clone({ ...integration, createdAt: existing?.createdAt ?? integration.createdAt }),
+    );
     return 'saved' as const;
   }
   async findMetaByPageIds(pageIds: readonly string[]) {
-    return [...this.rows.values()].filter((r) => r.provider === 'meta' && r.enabled && r.pageId !== null && pageIds.includes(r.pageId)).map(clone);
+    return [...this.rows.values()]
+      .filter((r) => r.provider === 'meta' && r.enabled && r.pageId !== null && pageIds.includes(r.pageId))
+      .map(clone);
   }
   async findMetaByVerifyTokenHash(hash: string) {
     return [...this.rows.values()].filter((r) => r.provider === 'meta' && r.enabled && r.verifyTokenHash === hash).map(clone);
@@ -154,17 +194,36 @@ export class MemoryDeliveryRepository implements DeliveryRepository {
   }
   async list(tenantId: string, filter: DeliveryFilter, page: PageRequest) {
     const all = [...this.rows.values()]
-      .filter((d) => d.tenantId === tenantId && (!filter.status || d.status === filter.status) && (!filter.provider || d.provider === filter.provider))
+      .filter(
+        (d) =>
+          d.tenantId === tenantId && (!filter.status || d.status === filter.status) && (!filter.provider || d.provider === filter.provider),
+      )
       .sort((a, b) => b.receivedAt.getTime() - a.receivedAt.getTime() || (a.id < b.id ? 1 : -1));
     return pageOf(all.map(clone), page);
   }
   async recordFailure(tenantId: string, id: string, error: string, final: boolean, at: Date) {
     const d = this.mine(tenantId, id);
-    if (d && d.status === 'pending') Object.assign(d, { attempts: d.attempts + 1, lastError: error, updatedAt: at, ...(final ? { status: 'failed' } : {}) });
+    if (d && d.status === 'pending')
+      Object.assign(d, { attempts: d.attempts + 1, lastError: error, updatedAt: at, ...(final ? { status: 'failed' } : {}) });
   }
-  async finish(tenantId: string, id: string, status: 'processed' | 'duplicate' | 'failed', leadId: string | null, error: string | null, at: Date) {
+  async finish(
+    tenantId: string,
+    id: string,
+    status: 'processed' | 'duplicate' | 'failed',
+    leadId: string | null,
+    error: string | null,
+    at: Date,
+  ) {
     const d = this.mine(tenantId, id);
-    if (d && d.status === 'pending') Object.assign(d, { status, leadId, processedAt: at, updatedAt: at, attempts: d.attempts + 1, ...(error ? { lastError: error } : {}) });
+    if (d && d.status === 'pending')
+      Object.assign(d, {
+        status,
+        leadId,
+        processedAt: at,
+        updatedAt: at,
+        attempts: d.attempts + 1,
+        ...(error ? { lastError: error } : {}),
+      });
   }
   async requeue(tenantId: string, id: string, at: Date, stuckBefore: Date) {
     const d = this.mine(tenantId, id);
@@ -173,7 +232,9 @@ export class MemoryDeliveryRepository implements DeliveryRepository {
     return clone(d);
   }
   async stalePending(updatedBefore: Date, limit: number) {
-    return [...this.rows.values()].filter((d) => d.status === 'pending' && d.updatedAt < updatedBefore).slice(0, limit)
+    return [...this.rows.values()]
+      .filter((d) => d.status === 'pending' && d.updatedAt < updatedBefore)
+      .slice(0, limit)
       .map((d) => ({ id: d.id, tenantId: d.tenantId, retries: d.retries }));
   }
   async countByStatus(tenantId: string, status: DeliveryStatus) {
@@ -190,11 +251,17 @@ export class MemoryPeopleDirectory implements PeopleDirectory {
   async matching(tenantId: string, contact: { email: string | null; phone: string | null }) {
     const email = contact.email?.trim().toLowerCase() ?? null;
     return this.live(tenantId)
-      .map((u): PersonMatch => ({ userId: u.id, byEmail: email !== null && u.email === email, byPhone: contact.phone !== null && u.phone === contact.phone }))
+      .map((u): PersonMatch => ({
+        userId: u.id,
+        byEmail: email !== null && u.email === email,
+        byPhone: contact.phone !== null && u.phone === contact.phone,
+      }))
       .filter((m) => m.byEmail || m.byPhone);
   }
   async findManyByIds(tenantId: string, ids: readonly string[]) {
-    return this.live(tenantId).filter((u) => ids.includes(u.id)).map((u) => ({ id: u.id, name: u.displayName, role: u.role }));
+    return this.live(tenantId)
+      .filter((u) => ids.includes(u.id))
+      .map((u) => ({ id: u.id, name: u.displayName, role: u.role }));
   }
   async contactOf(tenantId: string, userId: string) {
     const u = this.live(tenantId).find((x) => x.id === userId);
@@ -207,14 +274,22 @@ export class MemoryCustomerRecords implements CustomerRecords {
   readonly orderRows: Array<CustomerOrder & { tenantId: string; userId: string }> = [];
   readonly enrolmentRows: Array<CustomerEnrolment & { tenantId: string; userId: string }> = [];
   async orders(tenantId: string, userId: string, limit: number) {
-    return this.orderRows.filter((o) => o.tenantId === tenantId && o.userId === userId)
-      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, limit).map(({ tenantId: _t, userId: _u, ...o }) => clone(o));
+    return this.orderRows
+      .filter((o) => o.tenantId === tenantId && o.userId === userId)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+      .slice(0, limit)
+      .map(({ tenantId: _t, userId: _u, ...o }) => clone(o));
   }
   async paidTotal(tenantId: string, userId: string) {
-    return this.orderRows.filter((o) => o.tenantId === tenantId && o.userId === userId && o.status === 'paid').reduce((s, o) => s + o.total, 0n);
+    return this.orderRows
+      .filter((o) => o.tenantId === tenantId && o.userId === userId && o.status === 'paid')
+      .reduce((s, o) => s + o.total, 0n);
   }
   async enrolments(tenantId: string, userId: string, limit: number) {
-    return this.enrolmentRows.filter((e) => e.tenantId === tenantId && e.userId === userId).slice(0, limit).map(({ tenantId: _t, userId: _u, ...e }) => clone(e));
+    return this.enrolmentRows
+      .filter((e) => e.tenantId === tenantId && e.userId === userId)
+      .slice(0, limit)
+      .map(({ tenantId: _t, userId: _u, ...e }) => clone(e));
   }
   completed(tenantId: string, userId: string) {
     return this.enrolmentRows.some((e) => e.tenantId === tenantId && e.userId === userId && e.completedAt !== null);
@@ -222,7 +297,8 @@ export class MemoryCustomerRecords implements CustomerRecords {
 }
 
 /** The date (YYYY-MM-DD) of an instant in an IANA time zone. */
-const localDate = (at: Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+const localDate = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 
 function periodStart(day: string, period: SeriesPeriod): string {
   if (period === 'day') return day;
@@ -234,15 +310,26 @@ function periodStart(day: string, period: SeriesPeriod): string {
 
 /** The dashboard's funnel over memory leads and records, computed the way the SQL does. */
 export class MemoryLeadAnalytics implements LeadAnalytics {
-  constructor(private readonly leads: MemoryLeadRepository, private readonly records: MemoryCustomerRecords) {}
+  constructor(
+    private readonly leads: MemoryLeadRepository,
+    private readonly records: MemoryCustomerRecords,
+  ) {}
   private async selected(tenantId: string, range: DateRange, includeTest: boolean) {
-    const rows = [...this.leads.rows.values()].filter((r) => r.tenantId === tenantId && (includeTest || !r.isTest)
-      && (!range.from || r.createdAt >= range.from) && (!range.to || r.createdAt < range.to));
-    return Promise.all(rows.map(async (l) => {
-      const revenue = l.userId ? await this.records.paidTotal(tenantId, l.userId) : 0n;
-      const paid = !!l.userId && this.records.orderRows.some((o) => o.tenantId === tenantId && o.userId === l.userId && o.status === 'paid');
-      return { lead: l, paid, revenue, completed: !!l.userId && this.records.completed(tenantId, l.userId) };
-    }));
+    const rows = [...this.leads.rows.values()].filter(
+      (r) =>
+        r.tenantId === tenantId &&
+        (includeTest || !r.isTest) &&
+        (!range.from || r.createdAt >= range.from) &&
+        (!range.to || r.createdAt < range.to),
+    );
+    return Promise.all(
+      rows.map(async (l) => {
+        const revenue = l.userId ? await this.records.paidTotal(tenantId, l.userId) : 0n;
+        const paid =
+          !!l.userId && this.records.orderRows.some((o) => o.tenantId === tenantId && o.userId === l.userId && o.status === 'paid');
+        return { lead: l, paid, revenue, completed: !!l.userId && this.records.completed(tenantId, l.userId) };
+      }),
+    );
   }
   async funnel(tenantId: string, range: DateRange, includeTest: boolean, series?: { period: SeriesPeriod; timeZone: string }) {
     const blank = (): FunnelCounts => ({ leads: 0, linked: 0, paid: 0, completed: 0, revenue: 0n });
@@ -251,7 +338,13 @@ export class MemoryLeadAnalytics implements LeadAnalytics {
     const points = new Map<string, SeriesPoint>();
     for (const x of await this.selected(tenantId, range, includeTest)) {
       const key = JSON.stringify([x.lead.provider, x.lead.campaignId, x.lead.formId, x.lead.adId]);
-      const g = groups.get(key) ?? { provider: x.lead.provider, campaignId: x.lead.campaignId, formId: x.lead.formId, adId: x.lead.adId, ...blank() };
+      const g = groups.get(key) ?? {
+        provider: x.lead.provider,
+        campaignId: x.lead.campaignId,
+        formId: x.lead.formId,
+        adId: x.lead.adId,
+        ...blank(),
+      };
       for (const c of [total, g]) {
         c.leads++;
         if (x.lead.userId) c.linked++;
@@ -271,7 +364,9 @@ export class MemoryLeadAnalytics implements LeadAnalytics {
     }
     return {
       byStatus: await this.leads.aggregate(tenantId, range, includeTest),
-      total, bySource: [...groups.values()], series: series ? [...points.values()].sort((a, b) => a.period.localeCompare(b.period)) : null,
+      total,
+      bySource: [...groups.values()],
+      series: series ? [...points.values()].sort((a, b) => a.period.localeCompare(b.period)) : null,
     };
   }
 }

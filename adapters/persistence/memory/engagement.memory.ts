@@ -1,8 +1,20 @@
 import { compareItems, type ScheduleItem } from '../../../domain/engagement/schedule.js';
-import { compareTemplateItems, type ScheduleTemplate, type TemplateAssignment, type TemplateItem } from '../../../domain/engagement/template.js';
+import {
+  compareTemplateItems,
+  type ScheduleTemplate,
+  type TemplateAssignment,
+  type TemplateItem,
+} from '../../../domain/engagement/template.js';
 import type { ChatMessage, Conversation } from '../../../domain/engagement/chat.js';
 import type { AiMessage } from '../../../domain/engagement/assistant.js';
-import type { DayRange, FeedToken, FeedTokenRepository, ScheduleItemRepository, ScheduleTemplateRepository, TemplateFilter } from '../../../application/engagement/ports/schedule-repositories.js';
+import type {
+  DayRange,
+  FeedToken,
+  FeedTokenRepository,
+  ScheduleItemRepository,
+  ScheduleTemplateRepository,
+  TemplateFilter,
+} from '../../../application/engagement/ports/schedule-repositories.js';
 import type { ChatRepository, ConversationSummary } from '../../../application/engagement/ports/chat-repository.js';
 import type { AiMessageRepository } from '../../../application/engagement/ports/ai-message-repository.js';
 import type { PageRequest } from '../../../application/shared/ports.js';
@@ -11,8 +23,12 @@ import { clone, newestFirst, pageOf } from './paging.js';
 /** In-memory engagement adapters for use-case tests; tests/contract/engagement keeps them in step with PostgreSQL. */
 export class MemoryScheduleItemRepository implements ScheduleItemRepository {
   readonly rows = new Map<string, ScheduleItem>();
-  async insert(item: ScheduleItem) { this.rows.set(item.id, clone(item)); }
-  async insertMany(items: readonly ScheduleItem[]) { for (const i of items) this.rows.set(i.id, clone(i)); }
+  async insert(item: ScheduleItem) {
+    this.rows.set(item.id, clone(item));
+  }
+  async insertMany(items: readonly ScheduleItem[]) {
+    for (const i of items) this.rows.set(i.id, clone(i));
+  }
   async findById(tenantId: string, id: string) {
     const r = this.rows.get(id);
     return r && r.tenantId === tenantId ? clone(r) : null;
@@ -25,7 +41,10 @@ export class MemoryScheduleItemRepository implements ScheduleItemRepository {
     return this.rows.delete(id);
   }
   private ranged(tenantId: string, userId: string, range: DayRange) {
-    return [...this.rows.values()].filter((r) => r.tenantId === tenantId && r.userId === userId && r.date >= range.from && r.date <= range.to).sort(compareItems).map(clone);
+    return [...this.rows.values()]
+      .filter((r) => r.tenantId === tenantId && r.userId === userId && r.date >= range.from && r.date <= range.to)
+      .sort(compareItems)
+      .map(clone);
   }
   async listForUser(tenantId: string, userId: string, range: DayRange, page: PageRequest) {
     return pageOf(this.ranged(tenantId, userId, range), page);
@@ -42,7 +61,9 @@ export class MemoryScheduleTemplateRepository implements ScheduleTemplateReposit
   /** Deleting a template nulls the links of the schedule items it produced, as the foreign keys do. */
   constructor(private readonly scheduleItems?: MemoryScheduleItemRepository) {}
 
-  async insert(t: ScheduleTemplate) { this.templates.set(t.id, clone(t)); }
+  async insert(t: ScheduleTemplate) {
+    this.templates.set(t.id, clone(t));
+  }
   async findById(tenantId: string, id: string) {
     const t = this.templates.get(id);
     return t && t.tenantId === tenantId ? clone(t) : null;
@@ -55,10 +76,11 @@ export class MemoryScheduleTemplateRepository implements ScheduleTemplateReposit
     this.templates.delete(id);
     for (const [k, i] of this.items) if (i.templateId === id) this.items.delete(k);
     const gone = new Set<string>();
-    for (const [k, a] of this.assignments) if (a.templateId === id) {
-      gone.add(a.id);
-      this.assignments.delete(k);
-    }
+    for (const [k, a] of this.assignments)
+      if (a.templateId === id) {
+        gone.add(a.id);
+        this.assignments.delete(k);
+      }
     for (const item of this.scheduleItems?.rows.values() ?? []) {
       if (item.templateId === id) item.templateId = null;
       if (item.assignmentId && gone.has(item.assignmentId)) item.assignmentId = null;
@@ -66,10 +88,14 @@ export class MemoryScheduleTemplateRepository implements ScheduleTemplateReposit
     return true;
   }
   async list(tenantId: string, filter: TemplateFilter, page: PageRequest) {
-    const all = [...this.templates.values()].filter((t) => t.tenantId === tenantId && (!filter.ownerId || t.ownerId === filter.ownerId)).sort(newestFirst);
+    const all = [...this.templates.values()]
+      .filter((t) => t.tenantId === tenantId && (!filter.ownerId || t.ownerId === filter.ownerId))
+      .sort(newestFirst);
     return pageOf(all.map(clone), page);
   }
-  async insertItem(item: TemplateItem) { this.items.set(item.id, clone(item)); }
+  async insertItem(item: TemplateItem) {
+    this.items.set(item.id, clone(item));
+  }
   async findItem(tenantId: string, itemId: string) {
     const i = this.items.get(itemId);
     return i && i.tenantId === tenantId ? clone(i) : null;
@@ -82,13 +108,18 @@ export class MemoryScheduleTemplateRepository implements ScheduleTemplateReposit
     return this.items.delete(itemId);
   }
   async listItems(tenantId: string, templateId: string) {
-    return [...this.items.values()].filter((i) => i.tenantId === tenantId && i.templateId === templateId).sort(compareTemplateItems).map(clone);
+    return [...this.items.values()]
+      .filter((i) => i.tenantId === tenantId && i.templateId === templateId)
+      .sort(compareTemplateItems)
+      .map(clone);
   }
   async countItems(tenantId: string, templateId: string) {
     return (await this.listItems(tenantId, templateId)).length;
   }
   async insertAssignment(a: TemplateAssignment) {
-    const taken = [...this.assignments.values()].some((x) => x.tenantId === a.tenantId && x.templateId === a.templateId && x.userId === a.userId && x.startDate === a.startDate);
+    const taken = [...this.assignments.values()].some(
+      (x) => x.tenantId === a.tenantId && x.templateId === a.templateId && x.userId === a.userId && x.startDate === a.startDate,
+    );
     if (taken) return false;
     this.assignments.set(a.id, clone(a));
     return true;
@@ -98,7 +129,8 @@ export class MemoryScheduleTemplateRepository implements ScheduleTemplateReposit
 export class MemoryFeedTokenRepository implements FeedTokenRepository {
   readonly rows = new Map<string, FeedToken>();
   async save(token: FeedToken) {
-    for (const [k, t] of this.rows) if (t.tokenHash === token.tokenHash && k !== `${token.tenantId}:${token.userId}`) throw new Error('duplicate token hash');
+    for (const [k, t] of this.rows)
+      if (t.tokenHash === token.tokenHash && k !== `${token.tenantId}:${token.userId}`) throw new Error('duplicate token hash');
     this.rows.set(`${token.tenantId}:${token.userId}`, clone(token));
   }
   async find(tenantId: string, userId: string) {
@@ -140,7 +172,15 @@ export class MemoryChatRepository implements ChatRepository {
       if (existing) return { conversation: existing, created: false };
     }
     this.conversations.set(c.id, clone(c));
-    for (const userId of new Set(participantIds)) this.participants.push({ tenantId: c.tenantId, conversationId: c.id, userId, joinedAt: c.createdAt, lastReadSeq: 0, lastReadAt: null });
+    for (const userId of new Set(participantIds))
+      this.participants.push({
+        tenantId: c.tenantId,
+        conversationId: c.id,
+        userId,
+        joinedAt: c.createdAt,
+        lastReadSeq: 0,
+        lastReadAt: null,
+      });
     return { conversation: clone(c), created: true };
   }
   async findDirect(tenantId: string, directKey: string) {
@@ -168,7 +208,9 @@ export class MemoryChatRepository implements ChatRepository {
       const last = msgs.reduce<ChatMessage | null>((a, m) => (!a || m.seq > a.seq ? m : a), null);
       return {
         conversation: clone(conversation),
-        participantIds: this.participants.filter((p) => p.tenantId === tenantId && p.conversationId === conversation.id).map((p) => p.userId),
+        participantIds: this.participants
+          .filter((p) => p.tenantId === tenantId && p.conversationId === conversation.id)
+          .map((p) => p.userId),
         lastMessage: last ? clone(last) : null,
         unreadCount: mine ? msgs.filter((m) => m.seq > lastReadSeq && m.senderId !== userId).length : 0,
         lastReadSeq,
@@ -188,7 +230,10 @@ export class MemoryChatRepository implements ChatRepository {
   }
   async listMessages(tenantId: string, conversationId: string, options: { beforeSeq?: number | undefined; limit: number }) {
     return this.messages
-      .filter((m) => m.tenantId === tenantId && m.conversationId === conversationId && (options.beforeSeq === undefined || m.seq < options.beforeSeq))
+      .filter(
+        (m) =>
+          m.tenantId === tenantId && m.conversationId === conversationId && (options.beforeSeq === undefined || m.seq < options.beforeSeq),
+      )
       .sort((a, b) => b.seq - a.seq)
       .slice(0, options.limit)
       .map(clone);
@@ -197,10 +242,16 @@ export class MemoryChatRepository implements ChatRepository {
     const mine = new Set(this.participants.filter((p) => p.tenantId === tenantId && p.userId === userId).map((p) => p.conversationId));
     const anchor = this.messages.find((m) => m.tenantId === tenantId && m.id === afterMessageId && mine.has(m.conversationId));
     if (!anchor) return null;
-    return this.messages.filter((m) => m.tenantId === tenantId && mine.has(m.conversationId) && m.seq > anchor.seq).sort((a, b) => a.seq - b.seq).slice(0, limit).map(clone);
+    return this.messages
+      .filter((m) => m.tenantId === tenantId && mine.has(m.conversationId) && m.seq > anchor.seq)
+      .sort((a, b) => a.seq - b.seq)
+      .slice(0, limit)
+      .map(clone);
   }
   async latestSeq(tenantId: string, conversationId: string) {
-    return this.messages.filter((m) => m.tenantId === tenantId && m.conversationId === conversationId).reduce((s, m) => Math.max(s, m.seq), 0);
+    return this.messages
+      .filter((m) => m.tenantId === tenantId && m.conversationId === conversationId)
+      .reduce((s, m) => Math.max(s, m.seq), 0);
   }
   async markRead(tenantId: string, conversationId: string, userId: string, seq: number, at: Date) {
     const p = this.participants.find((x) => x.tenantId === tenantId && x.conversationId === conversationId && x.userId === userId);
@@ -210,7 +261,9 @@ export class MemoryChatRepository implements ChatRepository {
     let messages = 0;
     let conversations = 0;
     for (const p of this.participants.filter((x) => x.tenantId === tenantId && x.userId === userId)) {
-      const n = this.messages.filter((m) => m.tenantId === tenantId && m.conversationId === p.conversationId && m.seq > p.lastReadSeq && m.senderId !== userId).length;
+      const n = this.messages.filter(
+        (m) => m.tenantId === tenantId && m.conversationId === p.conversationId && m.seq > p.lastReadSeq && m.senderId !== userId,
+      ).length;
       messages += n;
       if (n) conversations++;
     }
@@ -225,7 +278,9 @@ export class MemoryAiMessageRepository implements AiMessageRepository {
     for (const m of messages) this.rows.push({ ...clone(m), seq: ++this.seq });
   }
   private of(tenantId: string, userId: string, lessonId: string) {
-    return this.rows.filter((r) => r.tenantId === tenantId && r.userId === userId && r.lessonId === lessonId).sort((a, b) => b.seq - a.seq)
+    return this.rows
+      .filter((r) => r.tenantId === tenantId && r.userId === userId && r.lessonId === lessonId)
+      .sort((a, b) => b.seq - a.seq)
       .map(({ seq: _seq, ...m }) => clone(m));
   }
   async listForLesson(tenantId: string, userId: string, lessonId: string, page: PageRequest) {

@@ -73,8 +73,14 @@ export class MemoryLoginRepository implements LoginRepository {
     const user = this.users.rows.get(login.userId);
     if (!user) return null;
     return {
-      loginId: login.id, tenantId: login.tenantId, userId: login.userId, username: user.username, role: user.role,
-      status: user.status, revokedAt: login.revokedAt, expiresAt: login.expiresAt,
+      loginId: login.id,
+      tenantId: login.tenantId,
+      userId: login.userId,
+      username: user.username,
+      role: user.role,
+      status: user.status,
+      revokedAt: login.revokedAt,
+      expiresAt: login.expiresAt,
     };
   }
   async create(login: Login) {

@@ -6,14 +6,24 @@ import { effectiveStatus, isEnrollmentActive, type Enrollment } from '../../../d
 import type { LessonProgress } from '../../../domain/learning/progress.js';
 import type { Certificate, CertificateTemplate } from '../../../domain/learning/certificate.js';
 import type { LinkingCode, ParentLink } from '../../../domain/learning/parent-link.js';
-import type { CategoryRepository, CourseRepository, LessonRepository, ModuleRepository } from '../../../application/learning/ports/catalog.js';
+import type {
+  CategoryRepository,
+  CourseRepository,
+  LessonRepository,
+  ModuleRepository,
+} from '../../../application/learning/ports/catalog.js';
 import type { EnrollmentListing, EnrollmentRepository } from '../../../application/learning/ports/enrollment-repository.js';
 import type { ProgressRepository } from '../../../application/learning/ports/progress-repository.js';
 import type { CertificateRepository } from '../../../application/learning/ports/certificate-repository.js';
 import type { ConsumeCodeOutcome, ParentLinkRepository } from '../../../application/learning/ports/parent-link-repository.js';
 import type { Learner, LearnerDirectory } from '../../../application/learning/ports/learner-directory.js';
 import type { RecordStore, StoredRecord } from '../../../application/learning/ports/record-store.js';
-import type { StudentProfile, StudentProfileRepository, SubscriptionPlan, SubscriptionPlanRepository } from '../../../application/learning/ports/admin-repositories.js';
+import type {
+  StudentProfile,
+  StudentProfileRepository,
+  SubscriptionPlan,
+  SubscriptionPlanRepository,
+} from '../../../application/learning/ports/admin-repositories.js';
 import type { PageRequest } from '../../../application/shared/ports.js';
 import { clone, newestFirst, pageOf } from './paging.js';
 
@@ -44,7 +54,9 @@ export class MemoryCourseRepository implements CourseRepository {
     const c = this.s.courses.get(id);
     return c && c.tenantId === tenantId ? clone(c) : null;
   }
-  async lock(tenantId: string, id: string) { return this.findById(tenantId, id); }
+  async lock(tenantId: string, id: string) {
+    return this.findById(tenantId, id);
+  }
   async findForLearner(tenantId: string, userId: string, courseId: string) {
     const course = await this.findById(tenantId, courseId);
     if (!course) return null;
@@ -52,27 +64,42 @@ export class MemoryCourseRepository implements CourseRepository {
     const enrollment = inTenant(this.s.enrollments.values(), tenantId).find((e) => e.userId === userId && e.courseId === courseId);
     const certificate = inTenant(this.s.certificates.values(), tenantId).find((c) => c.userId === userId && c.courseId === courseId);
     return {
-      course, category: category && category.tenantId === tenantId ? clone(category) : null,
-      enrollment: enrollment ? clone(enrollment) : null, certificate: certificate ? clone(certificate) : null,
+      course,
+      category: category && category.tenantId === tenantId ? clone(category) : null,
+      enrollment: enrollment ? clone(enrollment) : null,
+      certificate: certificate ? clone(certificate) : null,
     };
   }
   async findManyByIds(tenantId: string, ids: readonly string[]) {
-    return inTenant(this.s.courses.values(), tenantId).filter((c) => ids.includes(c.id)).map(clone);
+    return inTenant(this.s.courses.values(), tenantId)
+      .filter((c) => ids.includes(c.id))
+      .map(clone);
   }
-  async list(tenantId: string, f: { statuses?: readonly CourseStatus[]; categoryId?: string; difficulty?: string; search?: string }, page: PageRequest) {
+  async list(
+    tenantId: string,
+    f: { statuses?: readonly CourseStatus[]; categoryId?: string; difficulty?: string; search?: string },
+    page: PageRequest,
+  ) {
     const all = inTenant(this.s.courses.values(), tenantId)
       .filter((c) => !f.statuses || f.statuses.includes(c.status))
       .filter((c) => !f.categoryId || c.categoryId === f.categoryId)
       .filter((c) => !f.difficulty || (c.difficulty ?? '').toLowerCase() === f.difficulty.toLowerCase())
       .filter((c) => !f.search || has(c.title, f.search))
       .sort(newestFirst);
-    return pageOf(all.map((course) => {
-      const category = course.categoryId ? this.s.categories.get(course.categoryId) : undefined;
-      return { course: clone(course), category: category && category.tenantId === tenantId ? clone(category) : null };
-    }), page);
+    return pageOf(
+      all.map((course) => {
+        const category = course.categoryId ? this.s.categories.get(course.categoryId) : undefined;
+        return { course: clone(course), category: category && category.tenantId === tenantId ? clone(category) : null };
+      }),
+      page,
+    );
   }
-  async insert(c: Course) { this.s.courses.set(c.id, clone(c)); }
-  async update(c: Course) { if (this.s.courses.get(c.id)?.tenantId === c.tenantId) this.s.courses.set(c.id, clone(c)); }
+  async insert(c: Course) {
+    this.s.courses.set(c.id, clone(c));
+  }
+  async update(c: Course) {
+    if (this.s.courses.get(c.id)?.tenantId === c.tenantId) this.s.courses.set(c.id, clone(c));
+  }
   async delete(tenantId: string, id: string) {
     if (this.s.courses.get(id)?.tenantId !== tenantId) return;
     this.s.courses.delete(id);
@@ -86,7 +113,9 @@ export class MemoryCourseRepository implements CourseRepository {
     return out;
   }
   async idsOfCategories(tenantId: string, categoryIds: readonly string[]) {
-    return inTenant(this.s.courses.values(), tenantId).filter((c) => c.categoryId && categoryIds.includes(c.categoryId) && c.status !== 'archived').map((c) => c.id);
+    return inTenant(this.s.courses.values(), tenantId)
+      .filter((c) => c.categoryId && categoryIds.includes(c.categoryId) && c.status !== 'archived')
+      .map((c) => c.id);
   }
 }
 
@@ -101,13 +130,19 @@ export class MemoryCategoryRepository implements CategoryRepository {
     return c ? clone(c) : null;
   }
   async findManyByIds(tenantId: string, ids: readonly string[]) {
-    return inTenant(this.s.categories.values(), tenantId).filter((c) => ids.includes(c.id)).map(clone);
+    return inTenant(this.s.categories.values(), tenantId)
+      .filter((c) => ids.includes(c.id))
+      .map(clone);
   }
   async listAll(tenantId: string) {
-    return inTenant(this.s.categories.values(), tenantId).sort((a, b) => a.name.localeCompare(b.name) || (a.id < b.id ? -1 : 1)).map(clone);
+    return inTenant(this.s.categories.values(), tenantId)
+      .sort((a, b) => a.name.localeCompare(b.name) || (a.id < b.id ? -1 : 1))
+      .map(clone);
   }
   async list(tenantId: string, search: string | undefined, page: PageRequest) {
-    const all = inTenant(this.s.categories.values(), tenantId).filter((c) => !search || has(c.name, search) || has(c.slug, search)).sort(newestFirst);
+    const all = inTenant(this.s.categories.values(), tenantId)
+      .filter((c) => !search || has(c.name, search) || has(c.slug, search))
+      .sort(newestFirst);
     return pageOf(all.map(clone), page);
   }
   async insert(c: Category) {
@@ -121,9 +156,15 @@ export class MemoryCategoryRepository implements CategoryRepository {
     this.s.categories.set(c.id, clone(c));
     return true;
   }
-  async delete(tenantId: string, id: string) { if (this.s.categories.get(id)?.tenantId === tenantId) this.s.categories.delete(id); }
+  async delete(tenantId: string, id: string) {
+    if (this.s.categories.get(id)?.tenantId === tenantId) this.s.categories.delete(id);
+  }
   async isInUse(tenantId: string, id: string) {
-    return inTenant(this.s.courses.values(), tenantId).some((c) => c.categoryId === id) || this.s.pricingCategoryIds.has(id) || this.s.planCategoryIds.has(id);
+    return (
+      inTenant(this.s.courses.values(), tenantId).some((c) => c.categoryId === id) ||
+      this.s.pricingCategoryIds.has(id) ||
+      this.s.planCategoryIds.has(id)
+    );
   }
 }
 
@@ -133,17 +174,31 @@ export class MemoryModuleRepository implements ModuleRepository {
     const m = this.s.modules.get(id);
     return m && m.tenantId === tenantId ? clone(m) : null;
   }
-  async lock(tenantId: string, id: string) { return this.findById(tenantId, id); }
+  async lock(tenantId: string, id: string) {
+    return this.findById(tenantId, id);
+  }
   async listByCourse(tenantId: string, courseId: string) {
-    return inTenant(this.s.modules.values(), tenantId).filter((m) => m.courseId === courseId).sort(byOrder).map(clone);
+    return inTenant(this.s.modules.values(), tenantId)
+      .filter((m) => m.courseId === courseId)
+      .sort(byOrder)
+      .map(clone);
   }
   async listWithLessons(tenantId: string, courseId: string) {
     const modules = await this.listByCourse(tenantId, courseId);
     const ids = new Set(modules.map((m) => m.id));
-    return { modules, lessons: inTenant(this.s.lessons.values(), tenantId).filter((l) => ids.has(l.moduleId)).map(({ content: _body, ...summary }) => clone(summary)) };
+    return {
+      modules,
+      lessons: inTenant(this.s.lessons.values(), tenantId)
+        .filter((l) => ids.has(l.moduleId))
+        .map(({ content: _body, ...summary }) => clone(summary)),
+    };
   }
-  async insert(m: CourseModule) { this.s.modules.set(m.id, clone(m)); }
-  async update(m: CourseModule) { if (this.s.modules.get(m.id)?.tenantId === m.tenantId) this.s.modules.set(m.id, clone(m)); }
+  async insert(m: CourseModule) {
+    this.s.modules.set(m.id, clone(m));
+  }
+  async update(m: CourseModule) {
+    if (this.s.modules.get(m.id)?.tenantId === m.tenantId) this.s.modules.set(m.id, clone(m));
+  }
   async delete(tenantId: string, id: string) {
     if (this.s.modules.get(id)?.tenantId !== tenantId) return;
     this.s.modules.delete(id);
@@ -166,12 +221,21 @@ export class MemoryLessonRepository implements LessonRepository {
     const l = this.s.lessons.get(id);
     return l && l.tenantId === tenantId ? clone(l) : null;
   }
-  async lock(tenantId: string, id: string) { return this.findById(tenantId, id); }
-  async listByModule(tenantId: string, moduleId: string) {
-    return inTenant(this.s.lessons.values(), tenantId).filter((l) => l.moduleId === moduleId).sort(byOrder).map(clone);
+  async lock(tenantId: string, id: string) {
+    return this.findById(tenantId, id);
   }
-  async insert(l: Lesson) { this.s.lessons.set(l.id, clone(l)); }
-  async update(l: Lesson) { if (this.s.lessons.get(l.id)?.tenantId === l.tenantId) this.s.lessons.set(l.id, clone(l)); }
+  async listByModule(tenantId: string, moduleId: string) {
+    return inTenant(this.s.lessons.values(), tenantId)
+      .filter((l) => l.moduleId === moduleId)
+      .sort(byOrder)
+      .map(clone);
+  }
+  async insert(l: Lesson) {
+    this.s.lessons.set(l.id, clone(l));
+  }
+  async update(l: Lesson) {
+    if (this.s.lessons.get(l.id)?.tenantId === l.tenantId) this.s.lessons.set(l.id, clone(l));
+  }
   async delete(tenantId: string, id: string) {
     if (this.s.lessons.get(id)?.tenantId !== tenantId) return;
     this.s.lessons.delete(id);
@@ -182,7 +246,8 @@ export class MemoryLessonRepository implements LessonRepository {
   }
   async countByCourses(tenantId: string, courseIds: readonly string[]) {
     const out = new Map<string, number>();
-    for (const l of inTenant(this.s.lessons.values(), tenantId)) if (courseIds.includes(l.courseId)) out.set(l.courseId, (out.get(l.courseId) ?? 0) + 1);
+    for (const l of inTenant(this.s.lessons.values(), tenantId))
+      if (courseIds.includes(l.courseId)) out.set(l.courseId, (out.get(l.courseId) ?? 0) + 1);
     return out;
   }
 }
@@ -192,7 +257,11 @@ export class MemoryEnrollmentRepository implements EnrollmentRepository {
   private listing(e: Enrollment): EnrollmentListing {
     const u = this.s.learners.get(e.userId);
     const c = this.s.courses.get(e.courseId);
-    return { enrollment: clone(e), user: { id: e.userId, email: u?.email ?? '', displayName: u?.displayName ?? '' }, course: { id: e.courseId, title: c?.title ?? '' } };
+    return {
+      enrollment: clone(e),
+      user: { id: e.userId, email: u?.email ?? '', displayName: u?.displayName ?? '' },
+      course: { id: e.courseId, title: c?.title ?? '' },
+    };
   }
   async findById(tenantId: string, id: string) {
     const e = this.s.enrollments.get(id);
@@ -207,7 +276,9 @@ export class MemoryEnrollmentRepository implements EnrollmentRepository {
     return e ? clone(e) : null;
   }
   async findForCourses(tenantId: string, userId: string, courseIds: readonly string[]) {
-    return inTenant(this.s.enrollments.values(), tenantId).filter((e) => e.userId === userId && courseIds.includes(e.courseId)).map(clone);
+    return inTenant(this.s.enrollments.values(), tenantId)
+      .filter((e) => e.userId === userId && courseIds.includes(e.courseId))
+      .map(clone);
   }
   async insertIfAbsent(e: Enrollment) {
     if (inTenant(this.s.enrollments.values(), e.tenantId).some((x) => x.userId === e.userId && x.courseId === e.courseId)) return false;
@@ -219,8 +290,12 @@ export class MemoryEnrollmentRepository implements EnrollmentRepository {
     for (const e of enrollments) if (await this.insertIfAbsent(e)) inserted.push(e.userId);
     return inserted;
   }
-  lock(tenantId: string, userId: string, courseId: string) { return this.find(tenantId, userId, courseId); }
-  async update(e: Enrollment) { if (this.s.enrollments.get(e.id)?.tenantId === e.tenantId) this.s.enrollments.set(e.id, clone(e)); }
+  lock(tenantId: string, userId: string, courseId: string) {
+    return this.find(tenantId, userId, courseId);
+  }
+  async update(e: Enrollment) {
+    if (this.s.enrollments.get(e.id)?.tenantId === e.tenantId) this.s.enrollments.set(e.id, clone(e));
+  }
   async cancelBySource(tenantId: string, source: Enrollment['source'], sourceRef: string, at: Date) {
     let n = 0;
     for (const e of this.s.enrollments.values()) {
@@ -244,17 +319,28 @@ export class MemoryEnrollmentRepository implements EnrollmentRepository {
       .map((x) => ({ enrollment: x.enrollment, course: clone(x.course) }));
     return pageOf(all, page);
   }
-  async list(tenantId: string, f: { userId?: string; courseId?: string; status?: Enrollment['status']; search?: string }, now: Date, page: PageRequest) {
+  async list(
+    tenantId: string,
+    f: { userId?: string; courseId?: string; status?: Enrollment['status']; search?: string },
+    now: Date,
+    page: PageRequest,
+  ) {
     const all = inTenant(this.s.enrollments.values(), tenantId)
-      .filter((e) => (!f.userId || e.userId === f.userId) && (!f.courseId || e.courseId === f.courseId) && (!f.status || effectiveStatus(e, now) === f.status))
+      .filter(
+        (e) =>
+          (!f.userId || e.userId === f.userId) &&
+          (!f.courseId || e.courseId === f.courseId) &&
+          (!f.status || effectiveStatus(e, now) === f.status),
+      )
       .sort(newestFirst)
       .map((e) => this.listing(e))
       .filter((l) => !f.search || has(l.user.displayName, f.search) || has(l.user.email, f.search) || has(l.course.title, f.search));
     return pageOf(all, page);
   }
   async countActive(tenantId: string, now: Date, f: { since?: Date; userIds?: readonly string[] } = {}) {
-    return inTenant(this.s.enrollments.values(), tenantId)
-      .filter((e) => isEnrollmentActive(e, now) && (!f.since || e.createdAt >= f.since) && (!f.userIds || f.userIds.includes(e.userId))).length;
+    return inTenant(this.s.enrollments.values(), tenantId).filter(
+      (e) => isEnrollmentActive(e, now) && (!f.since || e.createdAt >= f.since) && (!f.userIds || f.userIds.includes(e.userId)),
+    ).length;
   }
 }
 
@@ -265,10 +351,16 @@ export class MemoryProgressRepository implements ProgressRepository {
     const p = this.s.progress.get(this.key(tenantId, userId, lessonId));
     return p ? clone(p) : null;
   }
-  async save(p: LessonProgress) { this.s.progress.set(this.key(p.tenantId, p.userId, p.lessonId), clone(p)); }
-  async countOnLessons(tenantId: string, lessonIds: readonly string[]) { return inTenant(this.s.progress.values(), tenantId).filter((p) => lessonIds.includes(p.lessonId)).length; }
+  async save(p: LessonProgress) {
+    this.s.progress.set(this.key(p.tenantId, p.userId, p.lessonId), clone(p));
+  }
+  async countOnLessons(tenantId: string, lessonIds: readonly string[]) {
+    return inTenant(this.s.progress.values(), tenantId).filter((p) => lessonIds.includes(p.lessonId)).length;
+  }
   async listForCourse(tenantId: string, userId: string, courseId: string) {
-    return inTenant(this.s.progress.values(), tenantId).filter((p) => p.userId === userId && p.courseId === courseId).map(clone);
+    return inTenant(this.s.progress.values(), tenantId)
+      .filter((p) => p.userId === userId && p.courseId === courseId)
+      .map(clone);
   }
   async summaries(tenantId: string, userIds: readonly string[], courseIds: readonly string[]) {
     const groups = new Map<string, LessonProgress[]>();
@@ -279,7 +371,13 @@ export class MemoryProgressRepository implements ProgressRepository {
     }
     return [...groups.values()].map((list) => {
       const last = [...list].sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || (a.lessonId < b.lessonId ? -1 : 1))[0]!;
-      return { userId: last.userId, courseId: last.courseId, completedLessons: list.filter((p) => p.status === 'completed').length, lastLessonId: last.lessonId, lastActivityAt: last.updatedAt };
+      return {
+        userId: last.userId,
+        courseId: last.courseId,
+        completedLessons: list.filter((p) => p.status === 'completed').length,
+        lastLessonId: last.lessonId,
+        lastActivityAt: last.updatedAt,
+      };
     });
   }
 }
@@ -301,31 +399,42 @@ export class MemoryCertificateRepository implements CertificateRepository {
     return true;
   }
   async listOfUsers(tenantId: string, userIds: readonly string[], page: PageRequest) {
-    const all = inTenant(this.s.certificates.values(), tenantId).filter((c) => userIds.includes(c.userId))
+    const all = inTenant(this.s.certificates.values(), tenantId)
+      .filter((c) => userIds.includes(c.userId))
       .sort((a, b) => b.issuedAt.getTime() - a.issuedAt.getTime() || (a.id < b.id ? 1 : -1));
     return pageOf(all.map(clone), page);
   }
   async count(tenantId: string, f: { since?: Date; courseId?: string } = {}) {
-    return inTenant(this.s.certificates.values(), tenantId).filter((c) => (!f.since || c.issuedAt >= f.since) && (!f.courseId || c.courseId === f.courseId)).length;
+    return inTenant(this.s.certificates.values(), tenantId).filter(
+      (c) => (!f.since || c.issuedAt >= f.since) && (!f.courseId || c.courseId === f.courseId),
+    ).length;
   }
   async countByUsers(tenantId: string, userIds: readonly string[]) {
     const out = new Map<string, number>();
-    for (const c of inTenant(this.s.certificates.values(), tenantId)) if (userIds.includes(c.userId)) out.set(c.userId, (out.get(c.userId) ?? 0) + 1);
+    for (const c of inTenant(this.s.certificates.values(), tenantId))
+      if (userIds.includes(c.userId)) out.set(c.userId, (out.get(c.userId) ?? 0) + 1);
     return out;
   }
   async getTemplate(tenantId: string, courseId: string) {
     const t = this.s.templates.get(`${tenantId}:${courseId}`);
     return t ? clone(t) : null;
   }
-  async saveTemplate(t: CertificateTemplate) { this.s.templates.set(`${t.tenantId}:${t.courseId}`, clone(t)); }
-  async deleteTemplate(tenantId: string, courseId: string) { return this.s.templates.delete(`${tenantId}:${courseId}`); }
+  async saveTemplate(t: CertificateTemplate) {
+    this.s.templates.set(`${t.tenantId}:${t.courseId}`, clone(t));
+  }
+  async deleteTemplate(tenantId: string, courseId: string) {
+    return this.s.templates.delete(`${tenantId}:${courseId}`);
+  }
 }
 
 export class MemoryParentLinkRepository implements ParentLinkRepository {
   constructor(private readonly s: MemoryLearningState) {}
-  async insertCode(code: LinkingCode) { this.s.codes.set(code.id, clone(code)); }
+  async insertCode(code: LinkingCode) {
+    this.s.codes.set(code.id, clone(code));
+  }
   async retireCodes(tenantId: string, studentId: string, at: Date) {
-    for (const c of inTenant(this.s.codes.values(), tenantId)) if (c.studentId === studentId && !c.usedAt && c.expiresAt > at) c.expiresAt = at;
+    for (const c of inTenant(this.s.codes.values(), tenantId))
+      if (c.studentId === studentId && !c.usedAt && c.expiresAt > at) c.expiresAt = at;
   }
   async consumeCode(tenantId: string, codeHash: string, parentId: string, at: Date): Promise<ConsumeCodeOutcome> {
     const c = inTenant(this.s.codes.values(), tenantId).find((x) => x.codeHash === codeHash);
@@ -341,23 +450,33 @@ export class MemoryParentLinkRepository implements ParentLinkRepository {
     this.s.links.set(this.key(link), clone(link));
     return true;
   }
-  async unlink(tenantId: string, parentId: string, studentId: string) { return this.s.links.delete(this.key({ tenantId, parentId, studentId })); }
-  async isLinked(tenantId: string, parentId: string, studentId: string) { return this.s.links.has(this.key({ tenantId, parentId, studentId })); }
+  async unlink(tenantId: string, parentId: string, studentId: string) {
+    return this.s.links.delete(this.key({ tenantId, parentId, studentId }));
+  }
+  async isLinked(tenantId: string, parentId: string, studentId: string) {
+    return this.s.links.has(this.key({ tenantId, parentId, studentId }));
+  }
   async listLinks(tenantId: string, parentId: string, page: PageRequest) {
-    const all = inTenant(this.s.links.values(), tenantId).filter((l) => l.parentId === parentId)
+    const all = inTenant(this.s.links.values(), tenantId)
+      .filter((l) => l.parentId === parentId)
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.studentId < b.studentId ? 1 : -1));
     return pageOf(all.map(clone), page);
   }
   async studentIdsOf(tenantId: string, parentId: string) {
-    return inTenant(this.s.links.values(), tenantId).filter((l) => l.parentId === parentId).map((l) => l.studentId);
+    return inTenant(this.s.links.values(), tenantId)
+      .filter((l) => l.parentId === parentId)
+      .map((l) => l.studentId);
   }
 }
 
 export class MemoryParentInvitationRepository implements ParentInvitationRepository {
   constructor(private readonly s: MemoryLearningState) {}
-  async insert(invitation: ParentInvitation) { this.s.invitations.set(invitation.id, clone(invitation)); }
+  async insert(invitation: ParentInvitation) {
+    this.s.invitations.set(invitation.id, clone(invitation));
+  }
   async retire(tenantId: string, studentId: string, email: string, at: Date) {
-    for (const i of inTenant(this.s.invitations.values(), tenantId)) if (i.studentId === studentId && i.email === email && !i.usedAt && i.expiresAt > at) i.expiresAt = at;
+    for (const i of inTenant(this.s.invitations.values(), tenantId))
+      if (i.studentId === studentId && i.email === email && !i.usedAt && i.expiresAt > at) i.expiresAt = at;
   }
   async countSince(tenantId: string, studentId: string, since: Date) {
     return inTenant(this.s.invitations.values(), tenantId).filter((i) => i.studentId === studentId && i.createdAt >= since).length;
@@ -377,7 +496,9 @@ export class MemoryParentInvitationRepository implements ParentInvitationReposit
 
 export class MemoryLearnerDirectory implements LearnerDirectory {
   constructor(private readonly s: MemoryLearningState) {}
-  add(tenantId: string, learner: Learner) { this.s.learners.set(learner.id, { ...learner, tenantId }); }
+  add(tenantId: string, learner: Learner) {
+    this.s.learners.set(learner.id, { ...learner, tenantId });
+  }
   async findById(tenantId: string, id: string) {
     const l = this.s.learners.get(id);
     if (!l || l.tenantId !== tenantId) return null;
@@ -392,9 +513,14 @@ export class MemoryLearnerDirectory implements LearnerDirectory {
 /** A flat table in memory; `unique` lists the keys that make `conflict` (besides the id). */
 export class MemoryRecordStore<T extends StoredRecord> implements RecordStore<T> {
   readonly rows = new Map<string, T>();
-  constructor(private readonly searchFields: Array<keyof T>, private readonly unique: Array<Array<keyof T>> = []) {}
+  constructor(
+    private readonly searchFields: Array<keyof T>,
+    private readonly unique: Array<Array<keyof T>> = [],
+  ) {}
   private clash(r: T) {
-    return [...this.rows.values()].some((o) => o.id !== r.id && o.tenantId === r.tenantId && this.unique.some((keys) => keys.every((k) => o[k] === r[k])));
+    return [...this.rows.values()].some(
+      (o) => o.id !== r.id && o.tenantId === r.tenantId && this.unique.some((keys) => keys.every((k) => o[k] === r[k])),
+    );
   }
   async findById(tenantId: string, id: string) {
     const r = this.rows.get(id);
@@ -434,10 +560,17 @@ export class MemorySubscriptionPlanRepository implements SubscriptionPlanReposit
     return p && p.tenantId === tenantId ? clone(p) : null;
   }
   async findManyByIds(tenantId: string, ids: readonly string[]) {
-    return ids.map((id) => this.rows.get(id)).filter((p): p is SubscriptionPlan => p?.tenantId === tenantId).map(clone);
+    return ids
+      .map((id) => this.rows.get(id))
+      .filter((p): p is SubscriptionPlan => p?.tenantId === tenantId)
+      .map(clone);
   }
   async list(tenantId: string, q: { search?: string | undefined; active?: boolean | undefined }, page: PageRequest) {
-    const all = inTenant(this.rows.values(), tenantId).filter((p) => (q.active === undefined || p.active === q.active) && (!q.search || has(p.name, q.search) || has(p.description, q.search))).sort(newestFirst);
+    const all = inTenant(this.rows.values(), tenantId)
+      .filter(
+        (p) => (q.active === undefined || p.active === q.active) && (!q.search || has(p.name, q.search) || has(p.description, q.search)),
+      )
+      .sort(newestFirst);
     return pageOf(all.map(clone), page);
   }
   async save(p: SubscriptionPlan) {
@@ -456,14 +589,25 @@ export class MemoryStudentProfileRepository implements StudentProfileRepository 
   constructor(private readonly s: MemoryLearningState) {}
   private listing(p: StudentProfile) {
     const u = this.s.learners.get(p.userId);
-    return { profile: clone(p), user: { id: p.userId, email: u?.email ?? '', displayName: u?.displayName ?? '', role: u?.role ?? 1, status: u?.active === false ? 2 : 1 } };
+    return {
+      profile: clone(p),
+      user: {
+        id: p.userId,
+        email: u?.email ?? '',
+        displayName: u?.displayName ?? '',
+        role: u?.role ?? 1,
+        status: u?.active === false ? 2 : 1,
+      },
+    };
   }
   async findById(tenantId: string, id: string) {
     const p = this.rows.get(id);
     return p && p.tenantId === tenantId ? this.listing(p) : null;
   }
   async list(tenantId: string, search: string | undefined, page: PageRequest) {
-    const all = inTenant(this.rows.values(), tenantId).sort(newestFirst).map((p) => this.listing(p))
+    const all = inTenant(this.rows.values(), tenantId)
+      .sort(newestFirst)
+      .map((p) => this.listing(p))
       .filter((l) => !search || has(l.user.displayName, search) || has(l.user.email, search) || has(l.profile.school, search));
     return pageOf(all, page);
   }

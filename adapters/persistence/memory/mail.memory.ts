@@ -1,22 +1,39 @@
 import type {
-  Broadcast, BroadcastRecipient, BroadcastRepository, MailEvent, MailEventFilter, MailEventRepository,
+  Broadcast,
+  BroadcastRecipient,
+  BroadcastRepository,
+  MailEvent,
+  MailEventFilter,
+  MailEventRepository,
 } from '../../../application/platform/mail-ports.js';
 import type { MailRepository } from '../../../application/platform/ports.js';
 import type { PageRequest } from '../../../application/shared/ports.js';
 import { clone, pageOf } from './paging.js';
 
 /** Audience rows the memory broadcast repository selects from (identity owns the real users). */
-export interface MemoryAudienceUser { tenantId: string; userId: string; email: string; displayName: string; role: number; active: boolean }
+export interface MemoryAudienceUser {
+  tenantId: string;
+  userId: string;
+  email: string;
+  displayName: string;
+  role: number;
+  active: boolean;
+}
 
 export class MemoryBroadcastRepository implements BroadcastRepository {
   readonly broadcasts = new Map<string, Broadcast>();
   readonly recipients = new Map<string, BroadcastRecipient[]>();
-  constructor(readonly users: MemoryAudienceUser[], private readonly mail: MailRepository | null = null) {}
+  constructor(
+    readonly users: MemoryAudienceUser[],
+    private readonly mail: MailRepository | null = null,
+  ) {}
   async audience(tenantId: string, f: { roles?: number[] | undefined; userIds?: string[] | undefined }) {
     const roles = f.roles ?? [];
     const ids = f.userIds ?? [];
     return this.users
-      .filter((u) => u.tenantId === tenantId && u.active && (roles.length + ids.length === 0 || roles.includes(u.role) || ids.includes(u.userId)))
+      .filter(
+        (u) => u.tenantId === tenantId && u.active && (roles.length + ids.length === 0 || roles.includes(u.role) || ids.includes(u.userId)),
+      )
       .sort((a, b) => (a.email < b.email ? -1 : 1))
       .map(({ userId, email, displayName }) => ({ userId, email, displayName }));
   }
@@ -58,7 +75,8 @@ export class MemoryBroadcastRepository implements BroadcastRepository {
     const out: Array<{ tenantId: string; broadcastId: string; batch: number }> = [];
     for (const b of this.broadcasts.values()) {
       if (b.createdAt >= createdBefore) continue;
-      for (const batch of new Set((this.recipients.get(b.id) ?? []).filter((r) => r.status === 'pending').map((r) => r.batch))) out.push({ tenantId: b.tenantId, broadcastId: b.id, batch });
+      for (const batch of new Set((this.recipients.get(b.id) ?? []).filter((r) => r.status === 'pending').map((r) => r.batch)))
+        out.push({ tenantId: b.tenantId, broadcastId: b.id, batch });
     }
     return out.slice(0, limit);
   }
@@ -68,14 +86,33 @@ export class MemoryMailEventRepository implements MailEventRepository {
   readonly rows: MailEvent[] = [];
   constructor(private readonly messages: Map<string, { tenantId: string; mailId: string }> = new Map()) {}
   async insert(e: MailEvent) {
-    if (this.rows.some((x) => x.tenantId === e.tenantId && x.messageId === e.messageId && x.event === e.event && x.email === e.email && x.occurredAt.getTime() === e.occurredAt.getTime())) return false;
+    if (
+      this.rows.some(
+        (x) =>
+          x.tenantId === e.tenantId &&
+          x.messageId === e.messageId &&
+          x.event === e.event &&
+          x.email === e.email &&
+          x.occurredAt.getTime() === e.occurredAt.getTime(),
+      )
+    )
+      return false;
     this.rows.push(clone(e));
     return true;
   }
-  async findMessage(messageId: string) { return this.messages.get(messageId) ?? null; }
+  async findMessage(messageId: string) {
+    return this.messages.get(messageId) ?? null;
+  }
   private matching(tenantId: string, f: MailEventFilter) {
-    return this.rows.filter((e) => e.tenantId === tenantId && (!f.event || e.event === f.event) && (!f.email || e.email === f.email) && (!f.messageId || e.messageId === f.messageId)
-      && (!f.from || e.receivedAt >= f.from) && (!f.to || e.receivedAt < f.to));
+    return this.rows.filter(
+      (e) =>
+        e.tenantId === tenantId &&
+        (!f.event || e.event === f.event) &&
+        (!f.email || e.email === f.email) &&
+        (!f.messageId || e.messageId === f.messageId) &&
+        (!f.from || e.receivedAt >= f.from) &&
+        (!f.to || e.receivedAt < f.to),
+    );
   }
   async list(tenantId: string, f: MailEventFilter, page: PageRequest) {
     const all = this.matching(tenantId, f).sort((a, b) => b.receivedAt.getTime() - a.receivedAt.getTime() || (a.id < b.id ? 1 : -1));

@@ -16,12 +16,15 @@ export class MemoryPasskeyRepository implements PasskeyRepository {
     return true;
   }
   async listByUser(tenantId: string, userId: string) {
-    return [...this.rows.values()].filter((p) => p.tenantId === tenantId && p.userId === userId).sort(newestFirst).map(clone);
+    return [...this.rows.values()]
+      .filter((p) => p.tenantId === tenantId && p.userId === userId)
+      .sort(newestFirst)
+      .map(clone);
   }
   async findForLogin(tenantId: string, credentialId: string) {
     const matches = [...this.rows.values()].filter((p) => p.credentialId === credentialId);
-    const found = matches.find((p) => p.tenantId === tenantId)
-      ?? matches.find((p) => this.users.rows.get(p.userId)?.role === Role.SuperAdmin);
+    const found =
+      matches.find((p) => p.tenantId === tenantId) ?? matches.find((p) => this.users.rows.get(p.userId)?.role === Role.SuperAdmin);
     return found ? clone(found) : null;
   }
   async recordUse(tenantId: string, id: string, use: { counter: number; backedUp: boolean; at: Date }) {

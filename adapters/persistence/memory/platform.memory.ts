@@ -1,4 +1,14 @@
-import type { AuditEntry, AuditFilter, AuditLog, FileRepository, MailDelivery, MailMessage, MailRepository, SettingsReader, SettingsRepository } from '../../../application/platform/ports.js';
+import type {
+  AuditEntry,
+  AuditFilter,
+  AuditLog,
+  FileRepository,
+  MailDelivery,
+  MailMessage,
+  MailRepository,
+  SettingsReader,
+  SettingsRepository,
+} from '../../../application/platform/ports.js';
 import type { PageRequest, UnitOfWork } from '../../../application/shared/ports.js';
 import { withDefaults, type SettingsMap, type SettingValue } from '../../../domain/platform/settings.js';
 import type { StoredFile } from '../../../domain/platform/file-types.js';
@@ -58,7 +68,10 @@ export class MemoryMailRepository implements MailRepository {
     if (m) Object.assign(m, { lastError: error, attempts: m.attempts + 1, ...(final ? { status: 'failed' } : {}) });
   }
   async staleQueued(createdBefore: Date, limit: number) {
-    return [...this.rows.values()].filter((m) => m.status === 'queued' && m.createdAt < createdBefore).slice(0, limit).map((m) => m.id);
+    return [...this.rows.values()]
+      .filter((m) => m.status === 'queued' && m.createdAt < createdBefore)
+      .slice(0, limit)
+      .map((m) => m.id);
   }
   async list(tenantId: string, filter: { to?: string }, page: PageRequest) {
     const all = [...this.rows.values()].filter((m) => m.tenantId === tenantId && (!filter.to || m.to === filter.to)).sort(newestFirst);
@@ -94,7 +107,9 @@ export class MemoryUnitOfWork implements UnitOfWork {
 
 export class MemoryFileRepository implements FileRepository {
   readonly rows = new Map<string, StoredFile>();
-  async insert(file: StoredFile) { this.rows.set(file.id, structuredClone(file)); }
+  async insert(file: StoredFile) {
+    this.rows.set(file.id, structuredClone(file));
+  }
   async findById(tenantId: string, id: string) {
     const f = this.rows.get(id);
     return f && f.tenantId === tenantId ? structuredClone(f) : null;
@@ -105,10 +120,16 @@ export class MemoryFileRepository implements FileRepository {
   }
   async list(tenantId: string, filter: { search?: string | undefined }, page: { page: number; pageSize: number }) {
     const s = filter.search?.toLowerCase();
-    const all = [...this.rows.values()].filter((r) => r.tenantId === tenantId && (!s || r.originalName.toLowerCase().includes(s)))
+    const all = [...this.rows.values()]
+      .filter((r) => r.tenantId === tenantId && (!s || r.originalName.toLowerCase().includes(s)))
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
     const start = (page.page - 1) * page.pageSize;
-    return { items: all.slice(start, start + page.pageSize).map((f) => structuredClone(f)), total: all.length, page: page.page, pageSize: page.pageSize };
+    return {
+      items: all.slice(start, start + page.pageSize).map((f) => structuredClone(f)),
+      total: all.length,
+      page: page.page,
+      pageSize: page.pageSize,
+    };
   }
   async delete(tenantId: string, id: string) {
     if (this.rows.get(id)?.tenantId !== tenantId) return false;

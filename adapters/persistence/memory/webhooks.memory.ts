@@ -17,7 +17,13 @@ export class MemoryWebhookEndpointRepository implements WebhookEndpointRepositor
     return e && e.tenantId === tenantId ? clone(e) : null;
   }
   async list(tenantId: string, page: PageRequest) {
-    return pageOf([...this.rows.values()].filter((e) => e.tenantId === tenantId).sort(newestFirst).map(clone), page);
+    return pageOf(
+      [...this.rows.values()]
+        .filter((e) => e.tenantId === tenantId)
+        .sort(newestFirst)
+        .map(clone),
+      page,
+    );
   }
   async update(endpoint: WebhookEndpoint) {
     if (this.rows.get(endpoint.id)?.tenantId === endpoint.tenantId) this.rows.set(endpoint.id, clone(endpoint));
@@ -43,13 +49,23 @@ export class MemoryOutboundDeliveryRepository implements OutboundDeliveryReposit
     const d = this.rows.get(id);
     return d && d.tenantId === tenantId ? clone(d) : null;
   }
-  async listByEndpoint(tenantId: string, endpointId: string, filter: { status?: OutboundDelivery['status'] | undefined }, page: PageRequest) {
+  async listByEndpoint(
+    tenantId: string,
+    endpointId: string,
+    filter: { status?: OutboundDelivery['status'] | undefined },
+    page: PageRequest,
+  ) {
     const all = [...this.rows.values()]
       .filter((d) => d.tenantId === tenantId && d.endpointId === endpointId && (!filter.status || d.status === filter.status))
       .sort(newestFirst);
     return pageOf(all.map(clone), page);
   }
-  async recordAttempt(tenantId: string, id: string, outcome: { statusCode: number | null; error: string | null; delivered: boolean; final: boolean }, at: Date) {
+  async recordAttempt(
+    tenantId: string,
+    id: string,
+    outcome: { statusCode: number | null; error: string | null; delivered: boolean; final: boolean },
+    at: Date,
+  ) {
     const d = this.rows.get(id);
     if (!d || d.tenantId !== tenantId || d.status !== 'pending') return;
     d.attempts += 1;
@@ -66,8 +82,10 @@ export class MemoryOutboundDeliveryRepository implements OutboundDeliveryReposit
     return clone(d);
   }
   async stalePending(updatedBefore: Date, limit: number) {
-    return [...this.rows.values()].filter((d) => d.status === 'pending' && d.updatedAt < updatedBefore)
-      .sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime()).slice(0, limit)
+    return [...this.rows.values()]
+      .filter((d) => d.status === 'pending' && d.updatedAt < updatedBefore)
+      .sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime())
+      .slice(0, limit)
       .map((d) => ({ id: d.id, tenantId: d.tenantId, retries: d.retries }));
   }
 }

@@ -7,7 +7,11 @@ import { HISTOGRAM_BUCKETS, type AttemptMoments, type QuestionMoments } from '..
 import type { QuestionRepository, QuizRepository } from '../../../application/assessment/ports/quiz-repository.js';
 import type { AttemptRepository, AttemptSummary, MarkingItem } from '../../../application/assessment/ports/attempt-repository.js';
 import type { AttemptSelection, QuizResultsReader, ResultRow } from '../../../application/assessment/ports/quiz-results-reader.js';
-import type { SubmissionFilter, SubmissionRepository, SubmissionView } from '../../../application/assessment/ports/submission-repository.js';
+import type {
+  SubmissionFilter,
+  SubmissionRepository,
+  SubmissionView,
+} from '../../../application/assessment/ports/submission-repository.js';
 import type { DbDeps } from './base.js';
 import type { AnswerRow, AttemptRow, Mark, QuestionRow, QuizRow, StoredOption, SubmissionRow } from './rows/assessment.rows.js';
 import { deletedRows, knexPage, num, numOrNull, prepared, newestFirst } from './knex-helpers.js';
@@ -16,8 +20,10 @@ const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 const dateOrNull = (v: Date | string | null | undefined): Date | null => (v === null || v === undefined ? null : date(v));
 const boolOrNull = (v: boolean | null | undefined): boolean | null => (v === null || v === undefined ? null : Boolean(v));
 /** Raw query rows: snake_case keys on one engine, camelCase on the other; camelCase here, as `R` (what the SQL selects). */
-const rawRows = <R>(result: unknown): R[] => (result as { rows: object[] }).rows
-  .map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()), v])) as R);
+const rawRows = <R>(result: unknown): R[] =>
+  (result as { rows: object[] }).rows.map(
+    (r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()), v])) as R,
+  );
 /** jsonb arrives parsed on both engines; a string would be a driver that did not. */
 const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
@@ -25,10 +31,22 @@ const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T)
 
 // One mapper per aggregate: a quiz, a question (with its options), an attempt, an answer, a submission.
 const toQuiz = (r: QuizRow): Quiz => ({
-  id: r.id, tenantId: r.tenantId, moduleId: r.moduleId, courseId: r.courseId, title: r.title,
-  description: r.description ?? null, durationMinutes: num(r.durationMinutes), passingScore: num(r.passingScore), maxAttempts: num(r.maxAttempts),
-  showCorrectAnswers: Boolean(r.showCorrectAnswers), shuffleQuestions: Boolean(r.shuffleQuestions), status: r.status,
-  publishedAt: dateOrNull(r.publishedAt), createdBy: r.createdBy ?? null, createdAt: date(r.createdAt), updatedAt: date(r.updatedAt),
+  id: r.id,
+  tenantId: r.tenantId,
+  moduleId: r.moduleId,
+  courseId: r.courseId,
+  title: r.title,
+  description: r.description ?? null,
+  durationMinutes: num(r.durationMinutes),
+  passingScore: num(r.passingScore),
+  maxAttempts: num(r.maxAttempts),
+  showCorrectAnswers: Boolean(r.showCorrectAnswers),
+  shuffleQuestions: Boolean(r.shuffleQuestions),
+  status: r.status,
+  publishedAt: dateOrNull(r.publishedAt),
+  createdBy: r.createdBy ?? null,
+  createdAt: date(r.createdAt),
+  updatedAt: date(r.updatedAt),
 });
 
 export const makeQuizPgRepository = ({ db }: DbDeps): QuizRepository => ({
@@ -66,23 +84,28 @@ export const makeQuizPgRepository = ({ db }: DbDeps): QuizRepository => ({
   async requirementStatus(tenantId, userIds, courseIds) {
     if (userIds.length === 0 || courseIds.length === 0) return new Map();
     // Every (user, course) with published quizzes gets a row, passed or not: a missing one reads as "no quizzes".
-    const result = await db.q().raw(
-      `select u.id as uid, q.course_id as cid, count(*) as required,
+    const result = await db
+      .q()
+      .raw(
+        `select u.id as uid, q.course_id as cid, count(*) as required,
               count(*) filter (where exists (
                 select 1 from quiz_attempts a where a.tenant_id = q.tenant_id and a.quiz_id = q.id and a.user_id = u.id and a.passed)) as passed
          from quizzes q cross join unnest(?::uuid[]) as u(id)
         where q.tenant_id = ? and q.status = 'published' and q.course_id = any(?::uuid[])
         group by u.id, q.course_id`,
-      [[...userIds], tenantId, [...courseIds]],
-    ).options(prepared('quiz_requirement_status'));
+        [[...userIds], tenantId, [...courseIds]],
+      )
+      .options(prepared('quiz_requirement_status'));
     const rows = (result as { rows: Array<{ uid: string; cid: string; required: number | string; passed: number | string }> }).rows;
     return new Map(rows.map((r) => [`${r.uid}:${r.cid}`, { required: num(r.required), passed: num(r.passed) }]));
   },
   async resultsInCourse(tenantId, userId, courseId) {
     // One lateral top-1 per quiz reads the user's graded attempts once: the best of them, and (the window
     // runs before the limit) whether any passed; `passed` is null until graded, so none is missed.
-    const result = await db.q().raw(
-      `select q.id, q.title, q.status, b.score, b.percentage, b.passed as best_passed, coalesce(b.any_passed, false) as passed
+    const result = await db
+      .q()
+      .raw(
+        `select q.id, q.title, q.status, b.score, b.percentage, b.passed as best_passed, coalesce(b.any_passed, false) as passed
          from quizzes q
          left join lateral (
            select a.score, a.percentage, a.passed, bool_or(a.passed) over () as any_passed from quiz_attempts a
@@ -91,17 +114,26 @@ export const makeQuizPgRepository = ({ db }: DbDeps): QuizRepository => ({
             limit 1) b on true
         where q.tenant_id = ? and q.course_id = ?
         order by q.created_at desc, q.id desc`,
-      [userId, tenantId, courseId],
-    ).options(prepared('quiz_results_in_course'));
-    return rawRows<{ id: string; title: string; status: Quiz['status']; score: Mark | null; percentage: Mark | null; bestPassed: boolean | null; passed: boolean }>(result)
-      .map((r) => ({
-        quiz: { id: r.id, title: r.title, status: r.status },
-        passed: Boolean(r.passed),
-        best: r.percentage === null ? null : { score: num(r.score), percentage: num(r.percentage), passed: Boolean(r.bestPassed) },
-      }));
+        [userId, tenantId, courseId],
+      )
+      .options(prepared('quiz_results_in_course'));
+    return rawRows<{
+      id: string;
+      title: string;
+      status: Quiz['status'];
+      score: Mark | null;
+      percentage: Mark | null;
+      bestPassed: boolean | null;
+      passed: boolean;
+    }>(result).map((r) => ({
+      quiz: { id: r.id, title: r.title, status: r.status },
+      passed: Boolean(r.passed),
+      best: r.percentage === null ? null : { score: num(r.score), percentage: num(r.percentage), passed: Boolean(r.bestPassed) },
+    }));
   },
   async countPublished(tenantId) {
-    const r = (await db.q()('quizzes').where({ tenantId, status: 'published' }).count({ n: '*' }).first()) as { n: number | string } | undefined;
+    const r = (await db.q()('quizzes').where({ tenantId, status: 'published' }).count({ n: '*' }).first()) as
+      { n: number | string } | undefined;
     return num(r?.n);
   },
 });
@@ -128,15 +160,33 @@ const storedOption = (o: QuestionOption): StoredOption => {
 
 export const toQuestion = (r: QuestionRow): Question => ({
   // A bank question no quiz holds has no quiz (issue 33); quiz routes never reach one by a quiz.
-  id: r.id, tenantId: r.tenantId, quizId: r.quizId as string, type: r.questionType, text: r.questionText,
-  points: num(r.points), order: num(r.sortOrder), options: json<StoredOption[]>(r.options).map(toOption),
-  createdAt: date(r.createdAt), updatedAt: date(r.updatedAt),
+  id: r.id,
+  tenantId: r.tenantId,
+  quizId: r.quizId as string,
+  type: r.questionType,
+  text: r.questionText,
+  points: num(r.points),
+  order: num(r.sortOrder),
+  options: json<StoredOption[]>(r.options).map(toOption),
+  createdAt: date(r.createdAt),
+  updatedAt: date(r.updatedAt),
 });
 
 // jsonb is written as JSON text (an array would reach pg as a PostgreSQL array); keys stay snake_case inside it.
-export const questionRow = (q: Pick<Question, Exclude<keyof Question, 'quizId'>> & { quizId: string | null; categoryId?: string | null | undefined }): QuestionRow => ({
-  id: q.id, tenantId: q.tenantId, quizId: q.quizId, ...(q.categoryId ? { categoryId: q.categoryId } : {}), questionType: q.type, questionText: q.text, points: q.points, sortOrder: q.order,
-  options: JSON.stringify(q.options.map(storedOption)), createdAt: q.createdAt, updatedAt: q.updatedAt,
+export const questionRow = (
+  q: Pick<Question, Exclude<keyof Question, 'quizId'>> & { quizId: string | null; categoryId?: string | null | undefined },
+): QuestionRow => ({
+  id: q.id,
+  tenantId: q.tenantId,
+  quizId: q.quizId,
+  ...(q.categoryId ? { categoryId: q.categoryId } : {}),
+  questionType: q.type,
+  questionText: q.text,
+  points: q.points,
+  sortOrder: q.order,
+  options: JSON.stringify(q.options.map(storedOption)),
+  createdAt: q.createdAt,
+  updatedAt: q.updatedAt,
 });
 
 /**
@@ -158,11 +208,13 @@ async function defaultCategoriesOf(db: DbDeps['db'], questions: readonly Questio
        on conflict (tenant_id, course_id) where is_default do nothing`,
       [tenantId, [...quizIds]],
     );
-    const rows = rawRows<{ quizId: string; id: string }>(await db.q().raw(
-      `select z.id as quiz_id, qc.id from quizzes z join question_categories qc on qc.tenant_id = z.tenant_id and qc.course_id = z.course_id and qc.is_default
+    const rows = rawRows<{ quizId: string; id: string }>(
+      await db.q().raw(
+        `select z.id as quiz_id, qc.id from quizzes z join question_categories qc on qc.tenant_id = z.tenant_id and qc.course_id = z.course_id and qc.is_default
         where z.tenant_id = ? and z.id = any(?::uuid[])`,
-      [tenantId, [...quizIds]],
-    ));
+        [tenantId, [...quizIds]],
+      ),
+    );
     for (const r of rows) out.set(`${tenantId}:${r.quizId}`, r.id);
   }
   return out;
@@ -174,27 +226,40 @@ export const makeQuestionPgRepository = ({ db }: DbDeps): QuestionRepository => 
     return r ? toQuestion(r) : null;
   },
   async listByQuiz(tenantId, quizId) {
-    return (await db.q()('quiz_questions').where({ tenantId, quizId }).orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])).map(toQuestion);
+    return (
+      await db
+        .q()('quiz_questions')
+        .where({ tenantId, quizId })
+        .orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])
+    ).map(toQuestion);
   },
   async statsByQuizzes(tenantId, quizIds) {
     if (quizIds.length === 0) return new Map();
     // A random slot counts as its `count` questions, each worth the slot's points (issue 33 item 5).
-    const rows = rawRows<{ quizId: string; count: number | string; maxScore: number | string }>(await db.q().raw(
-      `select quiz_id, sum(n) as count, sum(m) as max_score from (
+    const rows = rawRows<{ quizId: string; count: number | string; maxScore: number | string }>(
+      await db.q().raw(
+        `select quiz_id, sum(n) as count, sum(m) as max_score from (
          select quiz_id, count(*) as n, coalesce(sum(points), 0) as m from quiz_questions where tenant_id = ? and quiz_id = any(?::uuid[]) group by quiz_id
          union all
          select quiz_id, sum(count), sum(count * points) from quiz_random_slots where tenant_id = ? and quiz_id = any(?::uuid[]) group by quiz_id
        ) s group by quiz_id`,
-      [tenantId, [...quizIds], tenantId, [...quizIds]],
-    ));
+        [tenantId, [...quizIds], tenantId, [...quizIds]],
+      ),
+    );
     return new Map(rows.map((r) => [r.quizId, { count: num(r.count), maxScore: num(r.maxScore) }]));
   },
   async insertMany(questions) {
     if (questions.length === 0) return;
     const categories = await defaultCategoriesOf(db, questions);
-    const rows = questions.map((q) => ({ ...questionRow(q), categoryId: q.categoryId ?? categories.get(`${q.tenantId}:${q.quizId}`) ?? null }));
+    const rows = questions.map((q) => ({
+      ...questionRow(q),
+      categoryId: q.categoryId ?? categories.get(`${q.tenantId}:${q.quizId}`) ?? null,
+    }));
     // Bounded batches: a 2,000-question import stays under the bind-parameter limit.
-    for (let i = 0; i < rows.length; i += 500) await db.q()('quiz_questions').insert(rows.slice(i, i + 500));
+    for (let i = 0; i < rows.length; i += 500)
+      await db
+        .q()('quiz_questions')
+        .insert(rows.slice(i, i + 500));
   },
   async update(question) {
     const { id, tenantId, createdAt: _c, quizId: _q, categoryId: _k, ...changes } = questionRow(question);
@@ -214,49 +279,97 @@ export const makeQuestionPgRepository = ({ db }: DbDeps): QuestionRepository => 
   },
   async nextOrder(tenantId, quizId) {
     // After the quiz's questions and its random slots (issue 33), which share one order.
-    const r = rawRows<{ m: number | string | null }>(await db.q().raw(
-      `select greatest((select max(sort_order) from quiz_questions where tenant_id = ? and quiz_id = ?),
+    const r = rawRows<{ m: number | string | null }>(
+      await db.q().raw(
+        `select greatest((select max(sort_order) from quiz_questions where tenant_id = ? and quiz_id = ?),
                        (select max(sort_order) from quiz_random_slots where tenant_id = ? and quiz_id = ?)) as m`,
-      [tenantId, quizId, tenantId, quizId],
-    ))[0];
+        [tenantId, quizId, tenantId, quizId],
+      ),
+    )[0];
     return num(r?.m) + 1;
   },
   async shiftFrom(tenantId, quizId, fromOrder, at) {
-    await db.q()('quiz_questions').where({ tenantId, quizId }).where('sortOrder', '>=', fromOrder).update({ sortOrder: db.knex.raw('sort_order + 1'), updatedAt: at });
+    await db
+      .q()('quiz_questions')
+      .where({ tenantId, quizId })
+      .where('sortOrder', '>=', fromOrder)
+      .update({ sortOrder: db.knex.raw('sort_order + 1'), updatedAt: at });
   },
 });
 
 // ---------------------------------------------------------------- attempts
 
 /** Every column of an attempt but its question snapshot (read alone, by questionsOf). */
-const ATTEMPT_COLUMNS = 'id, tenant_id, quiz_id, user_id, attempt_number, status, seed, started_at, deadline_at, submitted_at, score, max_score, percentage, passed, updated_at';
+const ATTEMPT_COLUMNS =
+  'id, tenant_id, quiz_id, user_id, attempt_number, status, seed, started_at, deadline_at, submitted_at, score, max_score, percentage, passed, updated_at';
 
 const toAttempt = (r: AttemptRow): Attempt => ({
-  id: r.id, tenantId: r.tenantId, quizId: r.quizId, userId: r.userId, attemptNumber: num(r.attemptNumber),
-  status: r.status, seed: num(r.seed), startedAt: date(r.startedAt), deadlineAt: dateOrNull(r.deadlineAt), submittedAt: dateOrNull(r.submittedAt),
-  score: numOrNull(r.score), maxScore: num(r.maxScore), percentage: numOrNull(r.percentage), passed: boolOrNull(r.passed), updatedAt: date(r.updatedAt),
+  id: r.id,
+  tenantId: r.tenantId,
+  quizId: r.quizId,
+  userId: r.userId,
+  attemptNumber: num(r.attemptNumber),
+  status: r.status,
+  seed: num(r.seed),
+  startedAt: date(r.startedAt),
+  deadlineAt: dateOrNull(r.deadlineAt),
+  submittedAt: dateOrNull(r.submittedAt),
+  score: numOrNull(r.score),
+  maxScore: num(r.maxScore),
+  percentage: numOrNull(r.percentage),
+  passed: boolOrNull(r.passed),
+  updatedAt: date(r.updatedAt),
 });
 
 const toAnswer = (r: AnswerRow): AttemptAnswer => ({
-  tenantId: r.tenantId, attemptId: r.attemptId, questionId: r.questionId,
+  tenantId: r.tenantId,
+  attemptId: r.attemptId,
+  questionId: r.questionId,
   answer: r.answer === null || r.answer === undefined ? null : json<string[]>(r.answer),
-  isCorrect: boolOrNull(r.isCorrect), pointsAwarded: numOrNull(r.pointsAwarded), maxPoints: numOrNull(r.maxPoints),
-  answeredAt: dateOrNull(r.answeredAt), updatedAt: date(r.updatedAt),
-  feedback: r.feedback ?? null, gradedBy: r.gradedBy ?? null, gradedAt: dateOrNull(r.gradedAt),
+  isCorrect: boolOrNull(r.isCorrect),
+  pointsAwarded: numOrNull(r.pointsAwarded),
+  maxPoints: numOrNull(r.maxPoints),
+  answeredAt: dateOrNull(r.answeredAt),
+  updatedAt: date(r.updatedAt),
+  feedback: r.feedback ?? null,
+  gradedBy: r.gradedBy ?? null,
+  gradedAt: dateOrNull(r.gradedAt),
 });
 
 /** An answer waiting for (or given) a mentor's mark, with its attempt, quiz and student (`listMarking`). */
 interface MarkingRow {
-  attemptId: string; quizId: string; quizTitle: string | null; courseId: string | null; questionId: string; questionText: string | null;
-  maxPoints: number | null; answer: string[] | string | null; pointsAwarded: Mark | null; feedback: string | null; gradedBy: string | null;
-  gradedAt: Date | null; submittedAt: Date | null; userId: string; studentDisplayName: string; studentEmail: string | null;
+  attemptId: string;
+  quizId: string;
+  quizTitle: string | null;
+  courseId: string | null;
+  questionId: string;
+  questionText: string | null;
+  maxPoints: number | null;
+  answer: string[] | string | null;
+  pointsAwarded: Mark | null;
+  feedback: string | null;
+  gradedBy: string | null;
+  gradedAt: Date | null;
+  submittedAt: Date | null;
+  userId: string;
+  studentDisplayName: string;
+  studentEmail: string | null;
 }
 
 const toMarkingItem = (r: MarkingRow): MarkingItem => ({
-  attemptId: r.attemptId, quizId: r.quizId, quizTitle: r.quizTitle ?? null, courseId: r.courseId ?? null,
-  questionId: r.questionId, questionText: r.questionText ?? null, maxPoints: num(r.maxPoints),
-  answer: r.answer === null || r.answer === undefined ? null : json<string[]>(r.answer), pointsAwarded: numOrNull(r.pointsAwarded),
-  feedback: r.feedback ?? null, gradedBy: r.gradedBy ?? null, gradedAt: dateOrNull(r.gradedAt), submittedAt: dateOrNull(r.submittedAt),
+  attemptId: r.attemptId,
+  quizId: r.quizId,
+  quizTitle: r.quizTitle ?? null,
+  courseId: r.courseId ?? null,
+  questionId: r.questionId,
+  questionText: r.questionText ?? null,
+  maxPoints: num(r.maxPoints),
+  answer: r.answer === null || r.answer === undefined ? null : json<string[]>(r.answer),
+  pointsAwarded: numOrNull(r.pointsAwarded),
+  feedback: r.feedback ?? null,
+  gradedBy: r.gradedBy ?? null,
+  gradedAt: dateOrNull(r.gradedAt),
+  submittedAt: dateOrNull(r.submittedAt),
   student: r.studentEmail ? { id: r.userId, displayName: r.studentDisplayName, email: r.studentEmail } : null,
 });
 
@@ -286,8 +399,22 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
        on conflict do nothing
        returning ${ATTEMPT_COLUMNS}`,
       [
-        a.id, a.tenantId, a.quizId, a.userId, a.status, a.seed, a.startedAt, a.deadlineAt, a.maxScore, a.updatedAt, JSON.stringify(questions),
-        a.tenantId, a.quizId, a.userId, maxAttempts, maxAttempts,
+        a.id,
+        a.tenantId,
+        a.quizId,
+        a.userId,
+        a.status,
+        a.seed,
+        a.startedAt,
+        a.deadlineAt,
+        a.maxScore,
+        a.updatedAt,
+        JSON.stringify(questions),
+        a.tenantId,
+        a.quizId,
+        a.userId,
+        maxAttempts,
+        maxAttempts,
       ],
     );
     const row = rawRows<AttemptRow>(result)[0];
@@ -295,18 +422,32 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
   },
   // Written once when the attempt starts, never changed.
   async questionsOf(tenantId, attemptId) {
-    const r = await db.q()('quiz_attempts').where({ tenantId, id: attemptId }).first('questions').options(prepared('quiz_attempt_questions'));
+    const r = await db
+      .q()('quiz_attempts')
+      .where({ tenantId, id: attemptId })
+      .first('questions')
+      .options(prepared('quiz_attempt_questions'));
     if (r?.questions === null || r?.questions === undefined) return null;
     // Kept as the Question values themselves (JSON: dates as ISO text).
-    return json<Array<Question & { createdAt: string; updatedAt: string }>>(r.questions).map((q) => ({ ...q, createdAt: new Date(q.createdAt), updatedAt: new Date(q.updatedAt) }));
+    return json<Array<Question & { createdAt: string; updatedAt: string }>>(r.questions).map((q) => ({
+      ...q,
+      createdAt: new Date(q.createdAt),
+      updatedAt: new Date(q.updatedAt),
+    }));
   },
   async countByUser(tenantId, quizId, userId) {
-    const r = (await db.q()('quiz_attempts').where({ tenantId, quizId, userId }).count({ n: '*' }).first()) as { n: number | string } | undefined;
+    const r = (await db.q()('quiz_attempts').where({ tenantId, quizId, userId }).count({ n: '*' }).first()) as
+      { n: number | string } | undefined;
     return num(r?.n);
   },
   async countOnQuizzes(tenantId, quizIds) {
     if (quizIds.length === 0) return 0;
-    const r = (await db.q()('quiz_attempts').where({ tenantId }).whereIn('quizId', [...quizIds]).count({ n: '*' }).first()) as { n: number | string } | undefined;
+    const r = (await db
+      .q()('quiz_attempts')
+      .where({ tenantId })
+      .whereIn('quizId', [...quizIds])
+      .count({ n: '*' })
+      .first()) as { n: number | string } | undefined;
     return num(r?.n);
   },
   list(tenantId, quizId, filter, page) {
@@ -316,58 +457,106 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
   },
   async summaries(tenantId, userId, quizIds) {
     if (quizIds.length === 0) return new Map();
-    const rows = (await db.q()('quiz_attempts').where({ tenantId, userId }).whereIn('quizId', [...quizIds]).groupBy('quizId').select(
-      'quizId',
-      db.knex.raw('count(*) as attempts'),
-      db.knex.raw("max(percentage) filter (where status <> 'in_progress') as best_percentage"),
-      db.knex.raw('coalesce(bool_or(passed), false) as passed'),
-      db.knex.raw("max(id::text) filter (where status = 'in_progress') as in_progress_id"),
-    )) as Array<{ quizId: string; attempts: number | string; bestPercentage: Mark | null; passed: boolean; inProgressId: string | null }>;
-    return new Map(rows.map((r): [string, AttemptSummary] => [r.quizId, {
-      quizId: r.quizId, attempts: num(r.attempts), bestPercentage: numOrNull(r.bestPercentage), passed: Boolean(r.passed), inProgressId: r.inProgressId ?? null,
-    }]));
+    const rows = (await db
+      .q()('quiz_attempts')
+      .where({ tenantId, userId })
+      .whereIn('quizId', [...quizIds])
+      .groupBy('quizId')
+      .select(
+        'quizId',
+        db.knex.raw('count(*) as attempts'),
+        db.knex.raw("max(percentage) filter (where status <> 'in_progress') as best_percentage"),
+        db.knex.raw('coalesce(bool_or(passed), false) as passed'),
+        db.knex.raw("max(id::text) filter (where status = 'in_progress') as in_progress_id"),
+      )) as Array<{ quizId: string; attempts: number | string; bestPercentage: Mark | null; passed: boolean; inProgressId: string | null }>;
+    return new Map(
+      rows.map((r): [string, AttemptSummary] => [
+        r.quizId,
+        {
+          quizId: r.quizId,
+          attempts: num(r.attempts),
+          bestPercentage: numOrNull(r.bestPercentage),
+          passed: Boolean(r.passed),
+          inProgressId: r.inProgressId ?? null,
+        },
+      ]),
+    );
   },
   async listAnswers(tenantId, attemptId) {
     return (await db.q()('quiz_answers').where({ tenantId, attemptId })).map(toAnswer);
   },
   async saveAnswerIfOpen(answer, userId, now) {
-    const result = await db.q().raw(
-      `insert into quiz_answers (tenant_id, attempt_id, question_id, answer, is_correct, points_awarded, max_points, answered_at, updated_at)
+    const result = await db
+      .q()
+      .raw(
+        `insert into quiz_answers (tenant_id, attempt_id, question_id, answer, is_correct, points_awarded, max_points, answered_at, updated_at)
        select a.tenant_id, a.id, ?, ?::jsonb, null, null, null, ?, ?
          from quiz_attempts a
         where a.tenant_id = ? and a.id = ? and a.user_id = ? and a.status = 'in_progress' and (a.deadline_at is null or a.deadline_at > ?)
           for share
        on conflict (tenant_id, attempt_id, question_id) do update set answer = excluded.answer, answered_at = excluded.answered_at, updated_at = excluded.updated_at
        returning question_id`,
-      [answer.questionId, answer.answer === null ? null : JSON.stringify(answer.answer), answer.answeredAt, answer.updatedAt, answer.tenantId, answer.attemptId, userId, now],
-    ).options(prepared('quiz_answer_if_open'));
+        [
+          answer.questionId,
+          answer.answer === null ? null : JSON.stringify(answer.answer),
+          answer.answeredAt,
+          answer.updatedAt,
+          answer.tenantId,
+          answer.attemptId,
+          userId,
+          now,
+        ],
+      )
+      .options(prepared('quiz_answer_if_open'));
     return (result as { rows: unknown[] }).rows.length === 1;
   },
   async saveAnswer(answer) {
-    await db.q()('quiz_answers').insert(answerRow(answer)).onConflict(['tenant_id', 'attempt_id', 'question_id']).merge(['answer', 'answeredAt', 'updatedAt']);
+    await db
+      .q()('quiz_answers')
+      .insert(answerRow(answer))
+      .onConflict(['tenant_id', 'attempt_id', 'question_id'])
+      .merge(['answer', 'answeredAt', 'updatedAt']);
   },
   async finalise(attempt, answers) {
     const updated = await db.q()('quiz_attempts').where({ tenantId: attempt.tenantId, id: attempt.id, status: 'in_progress' }).update({
-      status: attempt.status, submittedAt: attempt.submittedAt, score: attempt.score, maxScore: attempt.maxScore, percentage: attempt.percentage,
-      passed: attempt.passed, updatedAt: attempt.updatedAt,
+      status: attempt.status,
+      submittedAt: attempt.submittedAt,
+      score: attempt.score,
+      maxScore: attempt.maxScore,
+      percentage: attempt.percentage,
+      passed: attempt.passed,
+      updatedAt: attempt.updatedAt,
     });
     if (Number(updated) === 0) return false;
     for (let i = 0; i < answers.length; i += 500) {
-      await db.q()('quiz_answers').insert(answers.slice(i, i + 500).map(answerRow)).onConflict(['tenant_id', 'attempt_id', 'question_id'])
+      await db
+        .q()('quiz_answers')
+        .insert(answers.slice(i, i + 500).map(answerRow))
+        .onConflict(['tenant_id', 'attempt_id', 'question_id'])
         .merge(['answer', 'isCorrect', 'pointsAwarded', 'maxPoints', 'answeredAt', 'updatedAt']);
     }
     return true;
   },
   async saveMark(attempt, answer) {
     await db.q()('quiz_answers').where({ tenantId: answer.tenantId, attemptId: answer.attemptId, questionId: answer.questionId }).update({
-      pointsAwarded: answer.pointsAwarded, isCorrect: answer.isCorrect, feedback: answer.feedback, gradedBy: answer.gradedBy, gradedAt: answer.gradedAt, updatedAt: answer.updatedAt,
+      pointsAwarded: answer.pointsAwarded,
+      isCorrect: answer.isCorrect,
+      feedback: answer.feedback,
+      gradedBy: answer.gradedBy,
+      gradedAt: answer.gradedAt,
+      updatedAt: answer.updatedAt,
     });
     await db.q()('quiz_attempts').where({ tenantId: attempt.tenantId, id: attempt.id }).update({
-      status: attempt.status, score: attempt.score, percentage: attempt.percentage, passed: attempt.passed, updatedAt: attempt.updatedAt,
+      status: attempt.status,
+      score: attempt.score,
+      percentage: attempt.percentage,
+      passed: attempt.passed,
+      updatedAt: attempt.updatedAt,
     });
   },
   listMarking(tenantId, f, page) {
-    const q = db.q()('quiz_attempts as a')
+    const q = db
+      .q()('quiz_attempts as a')
       .join('quiz_answers as qa', function joinAnswers(this: Knex.JoinClause) {
         this.on('qa.tenant_id', '=', 'a.tenant_id').andOn('qa.attempt_id', '=', 'a.id');
       })
@@ -379,22 +568,45 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
       .where('u.role', '<', f.graderRole)
       .whereNot('a.user_id', f.graderId);
     // Pending: an ended attempt's answer still without a mark (only hand-marked questions are left so).
-    const pending = (w: Knex.QueryBuilder) => w.where('a.status', 'needs_grading').whereNull('qa.points_awarded').whereNotNull('qa.max_points');
+    const pending = (w: Knex.QueryBuilder) =>
+      w.where('a.status', 'needs_grading').whereNull('qa.points_awarded').whereNotNull('qa.max_points');
     if (f.status === 'pending') pending(q);
     else if (f.status === 'graded') q.whereNotNull('qa.graded_by');
     else q.where((w) => pending(w).orWhereNotNull('qa.graded_by'));
     if (f.quizId) q.where('a.quiz_id', f.quizId);
     if (f.courseId) q.where('q.course_id', f.courseId);
     q.select(
-      'a.id as attempt_id', 'a.quiz_id', 'q.title as quiz_title', 'q.course_id', 'qa.question_id', 'qa.max_points', 'qa.answer', 'qa.points_awarded', 'qa.feedback',
-      'qa.graded_by', 'qa.graded_at', 'a.submitted_at', 'a.user_id', 'u.display_name as student_display_name', 'u.email as student_email',
+      'a.id as attempt_id',
+      'a.quiz_id',
+      'q.title as quiz_title',
+      'q.course_id',
+      'qa.question_id',
+      'qa.max_points',
+      'qa.answer',
+      'qa.points_awarded',
+      'qa.feedback',
+      'qa.graded_by',
+      'qa.graded_at',
+      'a.submitted_at',
+      'a.user_id',
+      'u.display_name as student_display_name',
+      'u.email as student_email',
       // The text the student answered: the attempt's own snapshot of the question.
       db.knex.raw(`coalesce((select e->>'text' from jsonb_array_elements(a.questions) e where e->>'id' = qa.question_id::text limit 1),
                             (select qq.question_text from quiz_questions qq where qq.id = qa.question_id)) as question_text`),
     );
-    const order = f.status === 'graded'
-      ? [{ column: 'qa.graded_at', order: 'desc' }, { column: 'a.id', order: 'desc' }, { column: 'qa.question_id', order: 'desc' }]
-      : [{ column: 'a.submitted_at', order: 'asc' }, { column: 'a.id', order: 'asc' }, { column: 'qa.question_id', order: 'asc' }];
+    const order =
+      f.status === 'graded'
+        ? [
+            { column: 'qa.graded_at', order: 'desc' },
+            { column: 'a.id', order: 'desc' },
+            { column: 'qa.question_id', order: 'desc' },
+          ]
+        : [
+            { column: 'a.submitted_at', order: 'asc' },
+            { column: 'a.id', order: 'asc' },
+            { column: 'qa.question_id', order: 'asc' },
+          ];
     return knexPage(q.orderBy(order), page, toMarkingItem);
   },
   async overdue(tenantId, now, filter, limit) {
@@ -405,17 +617,28 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
   },
   async overdueInAllTenants(now, limit) {
     // The sweep is the one cross-tenant read: it hands each attempt to a use case scoped by its tenant.
-    const rows = (await db.q()('quiz_attempts').where({ status: 'in_progress' }).whereNotNull('deadlineAt').where('deadlineAt', '<=', now)
-      .orderBy('deadlineAt').limit(limit).select('tenantId', 'id'));
+    const rows = await db
+      .q()('quiz_attempts')
+      .where({ status: 'in_progress' })
+      .whereNotNull('deadlineAt')
+      .where('deadlineAt', '<=', now)
+      .orderBy('deadlineAt')
+      .limit(limit)
+      .select('tenantId', 'id');
     return rows.map((r) => ({ tenantId: r.tenantId, id: r.id }));
   },
   async countStartedSince(tenantId, since) {
-    const r = (await db.q()('quiz_attempts').where({ tenantId }).where('startedAt', '>=', since).count({ n: '*' }).first()) as { n: number | string } | undefined;
+    const r = (await db.q()('quiz_attempts').where({ tenantId }).where('startedAt', '>=', since).count({ n: '*' }).first()) as
+      { n: number | string } | undefined;
     return num(r?.n);
   },
   async countRunning(tenantId, userId, now) {
-    const r = (await db.q()('quiz_attempts').where({ tenantId, userId, status: 'in_progress' })
-      .where((w) => w.whereNull('deadlineAt').orWhere('deadlineAt', '>', now)).count({ n: '*' }).first()) as { n: number | string } | undefined;
+    const r = (await db
+      .q()('quiz_attempts')
+      .where({ tenantId, userId, status: 'in_progress' })
+      .where((w) => w.whereNull('deadlineAt').orWhere('deadlineAt', '>', now))
+      .count({ n: '*' })
+      .first()) as { n: number | string } | undefined;
     return num(r?.n);
   },
 });
@@ -423,9 +646,18 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
 // ---------------------------------------------------------------- results: export and statistics
 
 const toResultRow = (r: AttemptRow & { email: string | null; displayName: string | null }): ResultRow => ({
-  attemptId: r.id, userId: r.userId, email: r.email ?? null, displayName: r.displayName ?? null,
-  attemptNumber: num(r.attemptNumber), status: r.status, startedAt: date(r.startedAt), submittedAt: dateOrNull(r.submittedAt),
-  score: numOrNull(r.score), maxScore: num(r.maxScore), percentage: numOrNull(r.percentage), passed: boolOrNull(r.passed),
+  attemptId: r.id,
+  userId: r.userId,
+  email: r.email ?? null,
+  displayName: r.displayName ?? null,
+  attemptNumber: num(r.attemptNumber),
+  status: r.status,
+  startedAt: date(r.startedAt),
+  submittedAt: dateOrNull(r.submittedAt),
+  score: numOrNull(r.score),
+  maxScore: num(r.maxScore),
+  percentage: numOrNull(r.percentage),
+  passed: boolOrNull(r.passed),
 });
 
 /** Which attempt of a user `distinct on (user_id)` keeps, by selection (Moodle's "attempts to analyse"). */
@@ -444,32 +676,55 @@ export const makeQuizResultsPgReader = ({ db }: DbDeps): QuizResultsReader => ({
     const attempts = await q.orderBy([{ column: 'startedAt' }, { column: 'id' }]).limit(limit);
     const userIds = [...new Set(attempts.map((a) => a.userId))];
     const users = userIds.length
-      ? ((await db.q()('users').where({ tenantId }).whereIn('id', userIds).select('id', 'email', 'displayName')) as Array<{ id: string; email: string; displayName: string }>)
+      ? ((await db.q()('users').where({ tenantId }).whereIn('id', userIds).select('id', 'email', 'displayName')) as Array<{
+          id: string;
+          email: string;
+          displayName: string;
+        }>)
       : [];
     const byId = new Map(users.map((u) => [u.id, u]));
-    return attempts.map((a) => toResultRow({ ...a, email: byId.get(a.userId)?.email ?? null, displayName: byId.get(a.userId)?.displayName ?? null }));
+    return attempts.map((a) =>
+      toResultRow({ ...a, email: byId.get(a.userId)?.email ?? null, displayName: byId.get(a.userId)?.displayName ?? null }),
+    );
   },
   async moments(tenantId, quizId, selection) {
     // The attempts counted: graded ones (not those waiting for a mentor's mark), all or one per user.
     const graded = `from quiz_attempts where tenant_id = ? and quiz_id = ? and status in ('submitted', 'expired')`;
-    const selected = selection === 'all'
-      ? `select id, score, max_score, percentage, passed ${graded}`
-      : `select distinct on (user_id) id, score, max_score, percentage, passed ${graded} order by user_id, ${SELECTION_ORDER[selection]}`;
+    const selected =
+      selection === 'all'
+        ? `select id, score, max_score, percentage, passed ${graded}`
+        : `select distinct on (user_id) id, score, max_score, percentage, passed ${graded} order by user_id, ${SELECTION_ORDER[selection]}`;
     const buckets = Array.from({ length: HISTOGRAM_BUCKETS }, (_, i) =>
-      i === HISTOGRAM_BUCKETS - 1 ? `count(*) filter (where percentage >= ${i * 10}) as b${i}` : `count(*) filter (where percentage >= ${i * 10} and percentage < ${i * 10 + 10}) as b${i}`).join(', ');
+      i === HISTOGRAM_BUCKETS - 1
+        ? `count(*) filter (where percentage >= ${i * 10}) as b${i}`
+        : `count(*) filter (where percentage >= ${i * 10} and percentage < ${i * 10 + 10}) as b${i}`,
+    ).join(', ');
     // p: the exact percentage (the stored one has two decimals; Moodle's figures use exact marks).
-    const attempts = rawRows<Record<`${'n' | 'passed' | 'sumPct' | 'sumPct2' | 'sumPct3' | 'sumPct4' | 'median' | 'sumT' | 'sumT2'}` | `b${number}`, number | string | null>>(await db.q().raw(
-      `with sel as (${selected}), x as (select *, case when max_score > 0 then 100 * score::float8 / max_score else 0 end as p from sel)
+    const attempts = rawRows<
+      Record<
+        `${'n' | 'passed' | 'sumPct' | 'sumPct2' | 'sumPct3' | 'sumPct4' | 'median' | 'sumT' | 'sumT2'}` | `b${number}`,
+        number | string | null
+      >
+    >(
+      await db.q().raw(
+        `with sel as (${selected}), x as (select *, case when max_score > 0 then 100 * score::float8 / max_score else 0 end as p from sel)
        select count(*) as n, count(*) filter (where passed) as passed,
               coalesce(sum(p), 0) as sum_pct, coalesce(sum(p * p), 0) as sum_pct2, coalesce(sum(p * p * p), 0) as sum_pct3, coalesce(sum(p * p * p * p), 0) as sum_pct4,
               percentile_cont(0.5) within group (order by p) as median,
               coalesce(sum(score::float8), 0) as sum_t, coalesce(sum(score::float8 * score::float8), 0) as sum_t2,
               ${buckets}
          from x`,
-      [tenantId, quizId],
-    ))[0]!;
-    const questions = rawRows<{ questionId: string } & Record<'n' | 'maxMark' | 'correct' | 'sumX' | 'sumX2' | 'sumXt' | 'sumT' | 'sumT2' | 'sumSortedXr', number | string | null>>(await db.q().raw(
-      `with sel as (${selected}),
+        [tenantId, quizId],
+      ),
+    )[0]!;
+    const questions = rawRows<
+      { questionId: string } & Record<
+        'n' | 'maxMark' | 'correct' | 'sumX' | 'sumX2' | 'sumXt' | 'sumT' | 'sumT2' | 'sumSortedXr',
+        number | string | null
+      >
+    >(
+      await db.q().raw(
+        `with sel as (${selected}),
             m as (select qa.question_id, qa.max_points, qa.is_correct, qa.points_awarded::float8 as x, sel.score::float8 as t
                     from sel
                     join quiz_answers qa on qa.tenant_id = ? and qa.attempt_id = sel.id
@@ -482,12 +737,19 @@ export const makeQuizResultsPgReader = ({ db }: DbDeps): QuizResultsReader => ({
               (select sum(a * b) from unnest(array_agg(x order by x), array_agg(t - x order by t - x)) as u(a, b)) as sum_sorted_xr
          from m
         group by question_id`,
-      [tenantId, quizId, tenantId, tenantId, quizId],
-    ));
+        [tenantId, quizId, tenantId, tenantId, quizId],
+      ),
+    );
     // Random slots (issue 33): the attempts' drawn questions, from their question snapshots, each
     // answer counted under its slot position and, apart, under its question.
-    const drawn = rawRows<{ kind: 'slot' | 'question'; key: string } & Record<'n' | 'maxMark' | 'correct' | 'sumX' | 'sumX2' | 'sumXt' | 'sumT' | 'sumT2' | 'sumSortedXr', number | string | null>>(await db.q().raw(
-      `with sel as (${selected}),
+    const drawn = rawRows<
+      { kind: 'slot' | 'question'; key: string } & Record<
+        'n' | 'maxMark' | 'correct' | 'sumX' | 'sumX2' | 'sumXt' | 'sumT' | 'sumT2' | 'sumSortedXr',
+        number | string | null
+      >
+    >(
+      await db.q().raw(
+        `with sel as (${selected}),
             d as (select sel.id as attempt_id, sel.score::float8 as t, (e->>'id')::uuid as question_id,
                          (e->'drawnAt'->>'slotId') || ':' || (e->'drawnAt'->>'position') as slot_key
                     from sel
@@ -506,16 +768,37 @@ export const makeQuizResultsPgReader = ({ db }: DbDeps): QuizResultsReader => ({
               (select sum(a * b) from unnest(array_agg(x order by x), array_agg(t - x order by t - x)) as u(a, b)) as sum_sorted_xr
          from g
         group by kind, key`,
-      [tenantId, quizId, tenantId, tenantId, quizId, tenantId],
-    ));
-    const toMoments = (r: { questionId: string } & Record<'n' | 'maxMark' | 'correct' | 'sumX' | 'sumX2' | 'sumXt' | 'sumT' | 'sumT2' | 'sumSortedXr', number | string | null>): QuestionMoments => ({
-      questionId: r.questionId, n: num(r.n), maxMark: num(r.maxMark), correct: num(r.correct), sumX: num(r.sumX), sumX2: num(r.sumX2),
-      sumXT: num(r.sumXt), sumT: num(r.sumT), sumT2: num(r.sumT2), sumSortedXR: num(r.sumSortedXr),
+        [tenantId, quizId, tenantId, tenantId, quizId, tenantId],
+      ),
+    );
+    const toMoments = (
+      r: { questionId: string } & Record<
+        'n' | 'maxMark' | 'correct' | 'sumX' | 'sumX2' | 'sumXt' | 'sumT' | 'sumT2' | 'sumSortedXr',
+        number | string | null
+      >,
+    ): QuestionMoments => ({
+      questionId: r.questionId,
+      n: num(r.n),
+      maxMark: num(r.maxMark),
+      correct: num(r.correct),
+      sumX: num(r.sumX),
+      sumX2: num(r.sumX2),
+      sumXT: num(r.sumXt),
+      sumT: num(r.sumT),
+      sumT2: num(r.sumT2),
+      sumSortedXR: num(r.sumSortedXr),
     });
     const moments: AttemptMoments = {
-      n: num(attempts.n), passed: num(attempts.passed), sumPct: num(attempts.sumPct), sumPct2: num(attempts.sumPct2), sumPct3: num(attempts.sumPct3),
-      sumPct4: num(attempts.sumPct4), median: numOrNull(attempts.median),
-      histogram: Array.from({ length: HISTOGRAM_BUCKETS }, (_, i) => num(attempts[`b${i}`])), sumT: num(attempts.sumT), sumT2: num(attempts.sumT2),
+      n: num(attempts.n),
+      passed: num(attempts.passed),
+      sumPct: num(attempts.sumPct),
+      sumPct2: num(attempts.sumPct2),
+      sumPct3: num(attempts.sumPct3),
+      sumPct4: num(attempts.sumPct4),
+      median: numOrNull(attempts.median),
+      histogram: Array.from({ length: HISTOGRAM_BUCKETS }, (_, i) => num(attempts[`b${i}`])),
+      sumT: num(attempts.sumT),
+      sumT2: num(attempts.sumT2),
     };
     return {
       attempts: moments,
@@ -529,14 +812,31 @@ export const makeQuizResultsPgReader = ({ db }: DbDeps): QuizResultsReader => ({
 // ---------------------------------------------------------------- assignment submissions
 
 const toSubmission = (r: SubmissionRow): Submission => ({
-  id: r.id, tenantId: r.tenantId, lessonId: r.lessonId, courseId: r.courseId, userId: r.userId,
-  fileUrl: r.fileUrl, notes: r.notes ?? null, status: r.status, revision: num(r.revision),
-  score: numOrNull(r.score), feedback: r.feedback ?? null, gradedBy: r.gradedBy ?? null,
-  submittedAt: date(r.submittedAt), gradedAt: dateOrNull(r.gradedAt), createdAt: date(r.createdAt), updatedAt: date(r.updatedAt),
+  id: r.id,
+  tenantId: r.tenantId,
+  lessonId: r.lessonId,
+  courseId: r.courseId,
+  userId: r.userId,
+  fileUrl: r.fileUrl,
+  notes: r.notes ?? null,
+  status: r.status,
+  revision: num(r.revision),
+  score: numOrNull(r.score),
+  feedback: r.feedback ?? null,
+  gradedBy: r.gradedBy ?? null,
+  submittedAt: date(r.submittedAt),
+  gradedAt: dateOrNull(r.gradedAt),
+  createdAt: date(r.createdAt),
+  updatedAt: date(r.updatedAt),
 });
 
 /** A submission with its student, lesson and course names (the mentors' list). */
-type SubmissionViewRow = SubmissionRow & { studentDisplayName: string | null; studentEmail: string | null; lessonTitle: string | null; courseTitle: string | null };
+type SubmissionViewRow = SubmissionRow & {
+  studentDisplayName: string | null;
+  studentEmail: string | null;
+  lessonTitle: string | null;
+  courseTitle: string | null;
+};
 
 const toSubmissionView = (r: SubmissionViewRow): SubmissionView => ({
   ...toSubmission(r),
@@ -553,7 +853,8 @@ export const makeSubmissionPgRepository = ({ db }: DbDeps): SubmissionRepository
     if (f.lessonId) q.where('s.lesson_id', f.lessonId);
     if (f.lessonIds) q.whereIn('s.lesson_id', [...f.lessonIds]);
     if (f.userId) q.where('s.user_id', f.userId);
-    if (f.authorRoleBelow !== undefined) q.whereExists(db.q()('users as a').select(db.knex.raw('1')).whereRaw('a.id = s.user_id').where('a.role', '<', f.authorRoleBelow));
+    if (f.authorRoleBelow !== undefined)
+      q.whereExists(db.q()('users as a').select(db.knex.raw('1')).whereRaw('a.id = s.user_id').where('a.role', '<', f.authorRoleBelow));
     return q;
   };
   return {
@@ -568,8 +869,17 @@ export const makeSubmissionPgRepository = ({ db }: DbDeps): SubmissionRepository
     async submit(s) {
       // Insert, or resubmit in place while not graded: one statement, so a grade landing at the same
       // moment either comes first (nothing is written: 'graded') or grades the new revision.
-      const rows = (await db.q()('assignment_submissions').insert(s).onConflict(['tenant_id', 'user_id', 'lesson_id'])
-        .merge({ fileUrl: s.fileUrl, notes: s.notes, submittedAt: s.submittedAt, updatedAt: s.updatedAt, revision: db.knex.raw('assignment_submissions.revision + 1') })
+      const rows = (await db
+        .q()('assignment_submissions')
+        .insert(s)
+        .onConflict(['tenant_id', 'user_id', 'lesson_id'])
+        .merge({
+          fileUrl: s.fileUrl,
+          notes: s.notes,
+          submittedAt: s.submittedAt,
+          updatedAt: s.updatedAt,
+          revision: db.knex.raw('assignment_submissions.revision + 1'),
+        })
         .where('assignment_submissions.status', 'submitted')
         .returning('*')) as SubmissionRow[];
       const row = rows[0];
@@ -578,9 +888,18 @@ export const makeSubmissionPgRepository = ({ db }: DbDeps): SubmissionRepository
       return { outcome: saved.id === s.id ? 'created' : 'resubmitted', submission: saved };
     },
     async grade(tenantId, id, g) {
-      const rows = (await db.q()('assignment_submissions').where({ tenantId, id })
-        .update({ status: 'graded', score: g.score, feedback: g.feedback, gradedBy: g.gradedBy, gradedAt: g.gradedAt, updatedAt: g.gradedAt })
-        .returning('*'));
+      const rows = await db
+        .q()('assignment_submissions')
+        .where({ tenantId, id })
+        .update({
+          status: 'graded',
+          score: g.score,
+          feedback: g.feedback,
+          gradedBy: g.gradedBy,
+          gradedAt: g.gradedAt,
+          updatedAt: g.gradedAt,
+        })
+        .returning('*');
       return rows[0] ? toSubmission(rows[0]) : null;
     },
     list(tenantId, f, page) {
@@ -590,9 +909,20 @@ export const makeSubmissionPgRepository = ({ db }: DbDeps): SubmissionRepository
         })
         .leftJoin('lessons as l', 'l.id', 's.lesson_id')
         .leftJoin('courses as c', 'c.id', 's.course_id')
-        .select('s.*', 'u.display_name as student_display_name', 'u.email as student_email', 'l.title as lesson_title', 'c.title as course_title');
+        .select(
+          's.*',
+          'u.display_name as student_display_name',
+          'u.email as student_email',
+          'l.title as lesson_title',
+          'c.title as course_title',
+        );
       const direction = f.status === 'submitted' ? 'asc' : 'desc';
-      return knexPage(q, page, toSubmissionView, { order: [{ column: 's.submitted_at', order: direction }, { column: 's.id', order: direction }] });
+      return knexPage(q, page, toSubmissionView, {
+        order: [
+          { column: 's.submitted_at', order: direction },
+          { column: 's.id', order: direction },
+        ],
+      });
     },
     async courseSummary(tenantId, courseId, userId) {
       const result = await db.q().raw(
@@ -607,8 +937,19 @@ export const makeSubmissionPgRepository = ({ db }: DbDeps): SubmissionRepository
           order by m.sort_order, m.created_at, l.sort_order, l.created_at`,
         userId ? [tenantId, courseId, userId] : [tenantId, courseId],
       );
-      return rawRows<{ lessonId: string; lessonTitle: string | null; total: number | string; pending: number | string; graded: number | string; averageScore: number | string | null }>(result).map((r) => ({
-        lessonId: r.lessonId, lessonTitle: r.lessonTitle ?? null, total: num(r.total), pending: num(r.pending), graded: num(r.graded),
+      return rawRows<{
+        lessonId: string;
+        lessonTitle: string | null;
+        total: number | string;
+        pending: number | string;
+        graded: number | string;
+        averageScore: number | string | null;
+      }>(result).map((r) => ({
+        lessonId: r.lessonId,
+        lessonTitle: r.lessonTitle ?? null,
+        total: num(r.total),
+        pending: num(r.pending),
+        graded: num(r.graded),
         averageScore: r.averageScore === null || r.averageScore === undefined ? null : Math.round(Number(r.averageScore) * 100) / 100,
       }));
     },

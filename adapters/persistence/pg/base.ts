@@ -14,7 +14,12 @@ export abstract class BaseModel extends Model {}
 export type DbDeps = { db: Database };
 
 /** A page of an objection query (see `knexPage`). */
-export function toPage<M extends Model, T>(query: QueryBuilder<M, M[]>, page: PageRequest, map: (row: M) => T, options?: PageOptions): Promise<Page<T>> {
+export function toPage<M extends Model, T>(
+  query: QueryBuilder<M, M[]>,
+  page: PageRequest,
+  map: (row: M) => T,
+  options?: PageOptions,
+): Promise<Page<T>> {
   // The rows are read as plain objects: the mappers only read the model's fields.
   return knexPage(query.toKnexQuery() as Knex.QueryBuilder, page, (row: M) => map(row), options);
 }

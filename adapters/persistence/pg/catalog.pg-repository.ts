@@ -1,6 +1,19 @@
 import type { Category, Course, CourseModule, CourseStatus, Lesson, LessonSummary } from '../../../domain/learning/course.js';
-import type { CategoryRow, CertificateRow, CourseRow, EnrollmentRow, LessonRow, LessonSummaryRow, ModuleRow } from './rows/learning.rows.js';
-import type { CategoryRepository, CourseRepository, LessonRepository, ModuleRepository } from '../../../application/learning/ports/catalog.js';
+import type {
+  CategoryRow,
+  CertificateRow,
+  CourseRow,
+  EnrollmentRow,
+  LessonRow,
+  LessonSummaryRow,
+  ModuleRow,
+} from './rows/learning.rows.js';
+import type {
+  CategoryRepository,
+  CourseRepository,
+  LessonRepository,
+  ModuleRepository,
+} from '../../../application/learning/ports/catalog.js';
 import { formatMinor, toMinor } from '../../../domain/shared/money.js';
 import { contains, type DbDeps } from './base.js';
 import { guardedWrite, joinedTable, knexPage, num, prepared, newestFirst } from './knex-helpers.js';
@@ -10,34 +23,86 @@ import { CERTIFICATE_COLUMNS, toCertificate } from './certificate.pg-repository.
 // One mapper per aggregate: a course (with its category, and a learner's enrolment and certificate
 // on the course page), a category, a module, a lesson.
 const toCourse = (r: CourseRow): Course => ({
-  id: r.id, tenantId: r.tenantId, title: r.title, description: r.description, categoryId: r.categoryId, difficulty: r.difficulty,
-  price: toMinor(r.price), currency: r.currency, coverImage: r.coverImage, status: r.status, createdBy: r.createdBy,
-  publishedAt: r.publishedAt, createdAt: r.createdAt, updatedAt: r.updatedAt,
+  id: r.id,
+  tenantId: r.tenantId,
+  title: r.title,
+  description: r.description,
+  categoryId: r.categoryId,
+  difficulty: r.difficulty,
+  price: toMinor(r.price),
+  currency: r.currency,
+  coverImage: r.coverImage,
+  status: r.status,
+  createdBy: r.createdBy,
+  publishedAt: r.publishedAt,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
 });
 const courseRow = (c: Course): CourseRow => ({ ...c, price: formatMinor(c.price) });
 
-const joinedCategory = joinedTable<CategoryRow>('cat', 'cat', ['id', 'tenant_id', 'name', 'slug', 'description', 'created_at', 'updated_at']);
+const joinedCategory = joinedTable<CategoryRow>('cat', 'cat', [
+  'id',
+  'tenant_id',
+  'name',
+  'slug',
+  'description',
+  'created_at',
+  'updated_at',
+]);
 const joinedEnrollment = joinedTable<EnrollmentRow>('e', 'enr', ENROLLMENT_COLUMNS);
 const joinedCertificate = joinedTable<CertificateRow>('cert', 'cert', CERTIFICATE_COLUMNS);
 // Without the body: an outline never shows it, and bodies may be long.
 const joinedLesson = joinedTable<LessonSummaryRow>('l', 'les', [
-  'id', 'tenant_id', 'module_id', 'course_id', 'title', 'description', 'content_type', 'content_url', 'duration', 'sort_order', 'created_at', 'updated_at',
+  'id',
+  'tenant_id',
+  'module_id',
+  'course_id',
+  'title',
+  'description',
+  'content_type',
+  'content_url',
+  'duration',
+  'sort_order',
+  'created_at',
+  'updated_at',
 ]);
 
 const COURSE_FOR_LEARNER_COLUMNS = [joinedCategory, joinedEnrollment, joinedCertificate].map((j) => j.columns).join(', ');
 
 const toCategory = (r: CategoryRow): Category => ({
-  id: r.id, tenantId: r.tenantId, name: r.name, slug: r.slug, description: r.description, createdAt: r.createdAt, updatedAt: r.updatedAt,
+  id: r.id,
+  tenantId: r.tenantId,
+  name: r.name,
+  slug: r.slug,
+  description: r.description,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
 });
 
 const toModule = (r: ModuleRow): CourseModule => ({
-  id: r.id, tenantId: r.tenantId, courseId: r.courseId, title: r.title, description: r.description, order: Number(r.sortOrder),
-  createdAt: r.createdAt, updatedAt: r.updatedAt,
+  id: r.id,
+  tenantId: r.tenantId,
+  courseId: r.courseId,
+  title: r.title,
+  description: r.description,
+  order: Number(r.sortOrder),
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
 });
 
 const toLessonSummary = (r: LessonSummaryRow): LessonSummary => ({
-  id: r.id, tenantId: r.tenantId, moduleId: r.moduleId, courseId: r.courseId, title: r.title, description: r.description,
-  contentType: r.contentType, contentUrl: r.contentUrl, duration: Number(r.duration), order: Number(r.sortOrder), createdAt: r.createdAt, updatedAt: r.updatedAt,
+  id: r.id,
+  tenantId: r.tenantId,
+  moduleId: r.moduleId,
+  courseId: r.courseId,
+  title: r.title,
+  description: r.description,
+  contentType: r.contentType,
+  contentUrl: r.contentUrl,
+  duration: Number(r.duration),
+  order: Number(r.sortOrder),
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
 });
 const toLesson = (r: LessonRow): Lesson => ({ ...toLessonSummary(r), content: r.content });
 
@@ -59,10 +124,17 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
   },
   async findForLearner(tenantId, userId, courseId) {
     // The course page's per-learner state in one round trip instead of four.
-    const r = (await db.q()({ c: 'courses' })
-      .leftJoin({ cat: 'course_categories' }, function () { this.on('cat.id', 'c.category_id').andOn('cat.tenant_id', 'c.tenant_id'); })
-      .leftJoin({ e: 'enrollments' }, function () { this.on('e.course_id', 'c.id').andOn('e.tenant_id', 'c.tenant_id').andOnVal('e.user_id', userId); })
-      .leftJoin({ cert: 'certificates' }, function () { this.on('cert.course_id', 'c.id').andOn('cert.tenant_id', 'c.tenant_id').andOnVal('cert.user_id', userId); })
+    const r = (await db
+      .q()({ c: 'courses' })
+      .leftJoin({ cat: 'course_categories' }, function () {
+        this.on('cat.id', 'c.category_id').andOn('cat.tenant_id', 'c.tenant_id');
+      })
+      .leftJoin({ e: 'enrollments' }, function () {
+        this.on('e.course_id', 'c.id').andOn('e.tenant_id', 'c.tenant_id').andOnVal('e.user_id', userId);
+      })
+      .leftJoin({ cert: 'certificates' }, function () {
+        this.on('cert.course_id', 'c.id').andOn('cert.tenant_id', 'c.tenant_id').andOnVal('cert.user_id', userId);
+      })
       .where({ 'c.tenant_id': tenantId, 'c.id': courseId })
       .first('c.*', db.q().raw(COURSE_FOR_LEARNER_COLUMNS))
       .options(prepared('course_for_learner'))) as JoinedCourseRow | undefined;
@@ -71,16 +143,27 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
     const enrollment = joinedEnrollment.read(r);
     const certificate = joinedCertificate.read(r);
     return {
-      course: toCourse(r), category: category && toCategory(category), enrollment: enrollment && toEnrollment(enrollment), certificate: certificate && toCertificate(certificate),
+      course: toCourse(r),
+      category: category && toCategory(category),
+      enrollment: enrollment && toEnrollment(enrollment),
+      certificate: certificate && toCertificate(certificate),
     };
   },
   async findManyByIds(tenantId, ids) {
     if (ids.length === 0) return [];
-    return (await db.q()('courses').where({ tenantId }).whereIn('id', [...ids])).map(toCourse);
+    return (
+      await db
+        .q()('courses')
+        .where({ tenantId })
+        .whereIn('id', [...ids])
+    ).map(toCourse);
   },
   list(tenantId, filter, page) {
-    const q = db.q()({ c: 'courses' })
-      .leftJoin({ cat: 'course_categories' }, function () { this.on('cat.id', 'c.category_id').andOn('cat.tenant_id', 'c.tenant_id'); })
+    const q = db
+      .q()({ c: 'courses' })
+      .leftJoin({ cat: 'course_categories' }, function () {
+        this.on('cat.id', 'c.category_id').andOn('cat.tenant_id', 'c.tenant_id');
+      })
       .where('c.tenant_id', tenantId)
       .select('c.*', db.q().raw(joinedCategory.columns));
     if (filter.statuses) q.whereIn('c.status', [...filter.statuses]);
@@ -88,11 +171,21 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
     if (filter.difficulty) q.whereRaw('lower(c.difficulty) = lower(?)', [filter.difficulty]);
     if (filter.search) q.whereILike('c.title', contains(filter.search));
     // The catalogue is prepared, a name per shape of the filter (which filters, how many statuses): one text per name.
-    const shape = [filter.statuses ? `s${filter.statuses.length}` : '', filter.categoryId ? 'c' : '', filter.difficulty ? 'd' : '', filter.search ? 'q' : ''].join('');
-    return knexPage(q, page, (r: JoinedCourseRow) => {
-      const category = joinedCategory.read(r);
-      return { course: toCourse(r), category: category && toCategory(category) };
-    }, { order: newestFirst('c.created_at', 'c.id'), name: `course_catalogue_${shape}` });
+    const shape = [
+      filter.statuses ? `s${filter.statuses.length}` : '',
+      filter.categoryId ? 'c' : '',
+      filter.difficulty ? 'd' : '',
+      filter.search ? 'q' : '',
+    ].join('');
+    return knexPage(
+      q,
+      page,
+      (r: JoinedCourseRow) => {
+        const category = joinedCategory.read(r);
+        return { course: toCourse(r), category: category && toCategory(category) };
+      },
+      { order: newestFirst('c.created_at', 'c.id'), name: `course_catalogue_${shape}` },
+    );
   },
   async insert(course) {
     await db.q()('courses').insert(courseRow(course));
@@ -105,14 +198,24 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
     await db.q()('courses').where({ tenantId, id }).delete();
   },
   async countByStatus(tenantId) {
-    const rows = (await db.q()('courses').where({ tenantId }).select('status').count({ n: '*' }).groupBy('status')) as Array<{ status: CourseStatus; n: number }>;
+    const rows = (await db.q()('courses').where({ tenantId }).select('status').count({ n: '*' }).groupBy('status')) as Array<{
+      status: CourseStatus;
+      n: number;
+    }>;
     const out: Record<CourseStatus, number> = { draft: 0, published: 0, archived: 0 };
     for (const r of rows) out[r.status] = num(r.n);
     return out;
   },
   async idsOfCategories(tenantId, categoryIds) {
     if (categoryIds.length === 0) return [];
-    return ((await db.q()('courses').where({ tenantId }).whereIn('categoryId', [...categoryIds]).whereNot({ status: 'archived' }).select('id')) as Array<{ id: string }>).map((r) => r.id);
+    return (
+      (await db
+        .q()('courses')
+        .where({ tenantId })
+        .whereIn('categoryId', [...categoryIds])
+        .whereNot({ status: 'archived' })
+        .select('id')) as Array<{ id: string }>
+    ).map((r) => r.id);
   },
 });
 
@@ -127,10 +230,20 @@ export const makeCategoryPgRepository = ({ db }: DbDeps): CategoryRepository => 
   },
   async findManyByIds(tenantId, ids) {
     if (ids.length === 0) return [];
-    return (await db.q()('course_categories').where({ tenantId }).whereIn('id', [...ids])).map(toCategory);
+    return (
+      await db
+        .q()('course_categories')
+        .where({ tenantId })
+        .whereIn('id', [...ids])
+    ).map(toCategory);
   },
   async listAll(tenantId) {
-    return (await db.q()('course_categories').where({ tenantId }).orderBy([{ column: 'name' }, { column: 'id' }])).map(toCategory);
+    return (
+      await db
+        .q()('course_categories')
+        .where({ tenantId })
+        .orderBy([{ column: 'name' }, { column: 'id' }])
+    ).map(toCategory);
   },
   list(tenantId, search, page) {
     const q = db.q()('course_categories').where({ tenantId }).select('*');
@@ -171,11 +284,19 @@ export const makeModulePgRepository = ({ db }: DbDeps): ModuleRepository => ({
     return toModule(r);
   },
   async listByCourse(tenantId, courseId) {
-    return (await db.q()('course_modules').where({ tenantId, courseId }).orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])).map(toModule);
+    return (
+      await db
+        .q()('course_modules')
+        .where({ tenantId, courseId })
+        .orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])
+    ).map(toModule);
   },
   async listWithLessons(tenantId, courseId) {
-    const rows = (await db.q()({ m: 'course_modules' })
-      .leftJoin({ l: 'lessons' }, function () { this.on('l.module_id', 'm.id').andOn('l.tenant_id', 'm.tenant_id'); })
+    const rows = (await db
+      .q()({ m: 'course_modules' })
+      .leftJoin({ l: 'lessons' }, function () {
+        this.on('l.module_id', 'm.id').andOn('l.tenant_id', 'm.tenant_id');
+      })
       .where({ 'm.tenant_id': tenantId, 'm.course_id': courseId })
       .orderBy([{ column: 'm.sort_order' }, { column: 'm.created_at' }, { column: 'm.id' }])
       .select('m.*', db.q().raw(joinedLesson.columns))
@@ -210,7 +331,8 @@ export const makeModulePgRepository = ({ db }: DbDeps): ModuleRepository => ({
     );
   },
   async nextOrder(tenantId, courseId) {
-    const r = (await db.q()('course_modules').where({ tenantId, courseId }).max({ m: 'sort_order' }).first()) as { m: number | null } | undefined;
+    const r = (await db.q()('course_modules').where({ tenantId, courseId }).max({ m: 'sort_order' }).first()) as
+      { m: number | null } | undefined;
     return num(r?.m) + 1;
   },
 });
@@ -225,7 +347,12 @@ export const makeLessonPgRepository = ({ db }: DbDeps): LessonRepository => ({
     return r ? toLesson(r) : null;
   },
   async listByModule(tenantId, moduleId) {
-    return (await db.q()('lessons').where({ tenantId, moduleId }).orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])).map(toLesson);
+    return (
+      await db
+        .q()('lessons')
+        .where({ tenantId, moduleId })
+        .orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])
+    ).map(toLesson);
   },
   async insert(lesson) {
     await db.q()('lessons').insert(lessonRow(lesson));
@@ -243,7 +370,13 @@ export const makeLessonPgRepository = ({ db }: DbDeps): LessonRepository => ({
   },
   async countByCourses(tenantId, courseIds) {
     if (courseIds.length === 0) return new Map();
-    const rows = (await db.q()('lessons').where({ tenantId }).whereIn('courseId', [...courseIds]).select('courseId').count({ n: '*' }).groupBy('courseId')) as Array<{ courseId: string; n: number }>;
+    const rows = (await db
+      .q()('lessons')
+      .where({ tenantId })
+      .whereIn('courseId', [...courseIds])
+      .select('courseId')
+      .count({ n: '*' })
+      .groupBy('courseId')) as Array<{ courseId: string; n: number }>;
     return new Map(rows.map((r) => [r.courseId, num(r.n)]));
   },
 });

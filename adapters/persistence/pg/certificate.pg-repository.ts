@@ -4,14 +4,36 @@ import type { CertificateRepository } from '../../../application/learning/ports/
 import type { DbDeps } from './base.js';
 import { knexPage, num, deletedRows, newestFirst } from './knex-helpers.js';
 
-export const CERTIFICATE_COLUMNS = ['id', 'tenant_id', 'user_id', 'course_id', 'code', 'student_name', 'course_title', 'issued_at'] as const;
+export const CERTIFICATE_COLUMNS = [
+  'id',
+  'tenant_id',
+  'user_id',
+  'course_id',
+  'code',
+  'student_name',
+  'course_title',
+  'issued_at',
+] as const;
 
 export const toCertificate = (r: CertificateRow): Certificate => ({
-  id: r.id, tenantId: r.tenantId, userId: r.userId, courseId: r.courseId, code: r.code, studentName: r.studentName, courseTitle: r.courseTitle, issuedAt: r.issuedAt,
+  id: r.id,
+  tenantId: r.tenantId,
+  userId: r.userId,
+  courseId: r.courseId,
+  code: r.code,
+  studentName: r.studentName,
+  courseTitle: r.courseTitle,
+  issuedAt: r.issuedAt,
 });
 
 const toTemplate = (r: CertificateTemplateRow): CertificateTemplate => ({
-  tenantId: r.tenantId, courseId: r.courseId, title: r.title, body: r.body, backgroundImageUrl: r.backgroundImageUrl, orientation: r.orientation, updatedAt: r.updatedAt,
+  tenantId: r.tenantId,
+  courseId: r.courseId,
+  title: r.title,
+  body: r.body,
+  backgroundImageUrl: r.backgroundImageUrl,
+  orientation: r.orientation,
+  updatedAt: r.updatedAt,
 });
 
 export const makeCertificatePgRepository = ({ db }: DbDeps): CertificateRepository => ({
@@ -24,11 +46,20 @@ export const makeCertificatePgRepository = ({ db }: DbDeps): CertificateReposito
     return r ? toCertificate(r) : null;
   },
   async insertIfAbsent(certificate) {
-    const rows = await db.q()('certificates').insert(certificate).onConflict(['tenant_id', 'user_id', 'course_id']).ignore().returning('id');
+    const rows = await db
+      .q()('certificates')
+      .insert(certificate)
+      .onConflict(['tenant_id', 'user_id', 'course_id'])
+      .ignore()
+      .returning('id');
     return rows.length === 1;
   },
   listOfUsers(tenantId, userIds, page) {
-    const q = db.q()('certificates').where({ tenantId }).whereIn('userId', [...userIds]).select('*');
+    const q = db
+      .q()('certificates')
+      .where({ tenantId })
+      .whereIn('userId', [...userIds])
+      .select('*');
     return knexPage(q, page, toCertificate, { order: newestFirst('issuedAt', 'id') });
   },
   async count(tenantId, filter = {}) {
@@ -40,7 +71,13 @@ export const makeCertificatePgRepository = ({ db }: DbDeps): CertificateReposito
   },
   async countByUsers(tenantId, userIds) {
     if (userIds.length === 0) return new Map();
-    const rows = (await db.q()('certificates').where({ tenantId }).whereIn('userId', [...userIds]).select('userId').count({ n: '*' }).groupBy('userId')) as Array<{ userId: string; n: number }>;
+    const rows = (await db
+      .q()('certificates')
+      .where({ tenantId })
+      .whereIn('userId', [...userIds])
+      .select('userId')
+      .count({ n: '*' })
+      .groupBy('userId')) as Array<{ userId: string; n: number }>;
     return new Map(rows.map((r) => [r.userId, num(r.n)]));
   },
   async getTemplate(tenantId, courseId) {
@@ -48,7 +85,11 @@ export const makeCertificatePgRepository = ({ db }: DbDeps): CertificateReposito
     return r ? toTemplate(r) : null;
   },
   async saveTemplate(t) {
-    await db.q()('certificate_templates').insert(t).onConflict(['tenant_id', 'course_id']).merge(['title', 'body', 'backgroundImageUrl', 'orientation', 'updatedAt']);
+    await db
+      .q()('certificate_templates')
+      .insert(t)
+      .onConflict(['tenant_id', 'course_id'])
+      .merge(['title', 'body', 'backgroundImageUrl', 'orientation', 'updatedAt']);
   },
   async deleteTemplate(tenantId, courseId) {
     return (await deletedRows(db.q()('certificate_templates').where({ tenantId, courseId }).delete())) > 0;

@@ -7,13 +7,26 @@ import { knexPage, num, newestFirst } from './knex-helpers.js';
 import type { AiMessageRow, ChatMessageRow } from './rows/engagement.rows.js';
 
 const toConversation = (r: Conversation): Conversation => ({
-  id: r.id, tenantId: r.tenantId, kind: r.kind, title: r.title ?? null, directKey: r.directKey ?? null, createdBy: r.createdBy,
-  createdAt: r.createdAt, updatedAt: r.updatedAt, lastMessageAt: r.lastMessageAt ?? null,
+  id: r.id,
+  tenantId: r.tenantId,
+  kind: r.kind,
+  title: r.title ?? null,
+  directKey: r.directKey ?? null,
+  createdBy: r.createdBy,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+  lastMessageAt: r.lastMessageAt ?? null,
 });
 
 const toMessage = (r: ChatMessageRow): ChatMessage => ({
-  id: r.id, tenantId: r.tenantId, conversationId: r.conversationId, senderId: r.senderId, content: r.content, messageType: r.messageType,
-  seq: Number(r.seq), createdAt: r.createdAt,
+  id: r.id,
+  tenantId: r.tenantId,
+  conversationId: r.conversationId,
+  senderId: r.senderId,
+  content: r.content,
+  messageType: r.messageType,
+  seq: Number(r.seq),
+  createdAt: r.createdAt,
 });
 
 /** What the raw queries select (aliased to camelCase, which both engines leave alone). */
@@ -24,9 +37,20 @@ type RawResult<R> = { rows: R[] };
  * queries alias every column to its camelCase name, which both leave alone.
  */
 const MESSAGE_ALIASES = ['id', 'tenant_id', 'conversation_id', 'sender_id', 'content', 'message_type', 'seq', 'created_at']
-  .map((c) => `m.${c} as "${c.replace(/_([a-z])/g, (_m, l: string) => l.toUpperCase())}"`).join(', ');
+  .map((c) => `m.${c} as "${c.replace(/_([a-z])/g, (_m, l: string) => l.toUpperCase())}"`)
+  .join(', ');
 
-const CONVERSATION_COLUMNS = ['c.id', 'c.tenantId', 'c.kind', 'c.title', 'c.directKey', 'c.createdBy', 'c.createdAt', 'c.updatedAt', 'c.lastMessageAt'];
+const CONVERSATION_COLUMNS = [
+  'c.id',
+  'c.tenantId',
+  'c.kind',
+  'c.title',
+  'c.directKey',
+  'c.createdBy',
+  'c.createdAt',
+  'c.updatedAt',
+  'c.lastMessageAt',
+];
 
 export const makeChatPgRepository = ({ db }: DbDeps): ChatRepository => {
   const findDirect = async (tenantId: string, directKey: string) => {
@@ -34,37 +58,59 @@ export const makeChatPgRepository = ({ db }: DbDeps): ChatRepository => {
     return r ? toConversation(r) : null;
   };
   const mine = (tenantId: string, userId: string) =>
-    db.q()({ c: 'chat_conversations' })
+    db
+      .q()({ c: 'chat_conversations' })
       .join({ p: 'chat_participants' }, (j) => j.on('p.tenantId', 'c.tenantId').andOn('p.conversationId', 'c.id'))
-      .where('c.tenantId', tenantId).where('p.userId', userId);
+      .where('c.tenantId', tenantId)
+      .where('p.userId', userId);
 
   return {
     findDirect,
     async createConversation(c, participantIds) {
       return db.run(async () => {
-        const inserted = await db.q()('chat_conversations')
+        const inserted = await db
+          .q()('chat_conversations')
           .insert({ ...c, lastActivityAt: c.lastMessageAt ?? c.createdAt })
-          .onConflict(['tenant_id', 'direct_key']).ignore().returning('id');
+          .onConflict(['tenant_id', 'direct_key'])
+          .ignore()
+          .returning('id');
         if (inserted.length === 0) {
           // The pair's direct conversation was created first (maybe a moment ago by a twin request).
           const existing = c.directKey ? await findDirect(c.tenantId, c.directKey) : null;
           if (!existing) throw new Error('conversation insert conflicted without a direct key');
           return { conversation: existing, created: false };
         }
-        await db.q()('chat_participants').insert([...new Set(participantIds)].map((userId) => ({ tenantId: c.tenantId, conversationId: c.id, userId, joinedAt: c.createdAt, lastReadSeq: 0 })));
+        await db
+          .q()('chat_participants')
+          .insert(
+            [...new Set(participantIds)].map((userId) => ({
+              tenantId: c.tenantId,
+              conversationId: c.id,
+              userId,
+              joinedAt: c.createdAt,
+              lastReadSeq: 0,
+            })),
+          );
         return { conversation: c, created: true };
       });
     },
     async findForParticipant(tenantId, conversationId, userId) {
-      const r = (await mine(tenantId, userId).where('c.id', conversationId).select(CONVERSATION_COLUMNS).first()) as Conversation | undefined;
+      const r = (await mine(tenantId, userId).where('c.id', conversationId).select(CONVERSATION_COLUMNS).first()) as
+        Conversation | undefined;
       return r ? toConversation(r) : null;
     },
     async participantIds(tenantId, conversationId) {
-      const rows = (await db.q()('chat_participants').where({ tenantId, conversationId }).orderBy([{ column: 'joinedAt' }, { column: 'userId' }]).select('userId')) as Array<{ userId: string }>;
+      const rows = (await db
+        .q()('chat_participants')
+        .where({ tenantId, conversationId })
+        .orderBy([{ column: 'joinedAt' }, { column: 'userId' }])
+        .select('userId')) as Array<{ userId: string }>;
       return rows.map((r) => r.userId);
     },
     listForUser(tenantId, userId, page) {
-      return knexPage(mine(tenantId, userId).select(CONVERSATION_COLUMNS), page, toConversation, { order: newestFirst('c.lastActivityAt', 'c.id') });
+      return knexPage(mine(tenantId, userId).select(CONVERSATION_COLUMNS), page, toConversation, {
+        order: newestFirst('c.lastActivityAt', 'c.id'),
+      });
     },
     async summaries(tenantId, userId, conversations) {
       if (conversations.length === 0) return [];
@@ -73,8 +119,14 @@ export const makeChatPgRepository = ({ db }: DbDeps): ChatRepository => {
       // Three queries for any number of conversations: participants, the last message of each
       // (a LATERAL index probe per conversation, never a scan of the history), unread counts.
       const [participants, lastRows, unreadRows] = await Promise.all([
-        db.q()('chat_participants').where({ tenantId }).whereIn('conversationId', ids).orderBy([{ column: 'joinedAt' }, { column: 'userId' }])
-          .select('conversationId', 'userId', 'lastReadSeq') as Promise<Array<{ conversationId: string; userId: string; lastReadSeq: unknown }>>,
+        db
+          .q()('chat_participants')
+          .where({ tenantId })
+          .whereIn('conversationId', ids)
+          .orderBy([{ column: 'joinedAt' }, { column: 'userId' }])
+          .select('conversationId', 'userId', 'lastReadSeq') as Promise<
+          Array<{ conversationId: string; userId: string; lastReadSeq: unknown }>
+        >,
         db.q().raw(
           `select ${MESSAGE_ALIASES} from (values ${values}) as c(id)
              cross join lateral (select * from chat_messages where tenant_id = ? and conversation_id = c.id order by seq desc limit 1) m`,
@@ -90,7 +142,9 @@ export const makeChatPgRepository = ({ db }: DbDeps): ChatRepository => {
         ),
       ]);
       const last = new Map((lastRows as RawResult<ChatMessageRow>).rows.map((r) => [r.conversationId, toMessage(r)]));
-      const unread = new Map((unreadRows as RawResult<{ conversationId: string; n: number | string }>).rows.map((r) => [r.conversationId, num(r.n)]));
+      const unread = new Map(
+        (unreadRows as RawResult<{ conversationId: string; n: number | string }>).rows.map((r) => [r.conversationId, num(r.n)]),
+      );
       return conversations.map((conversation): ConversationSummary => {
         const people = participants.filter((p) => p.conversationId === conversation.id);
         return {
@@ -104,7 +158,9 @@ export const makeChatPgRepository = ({ db }: DbDeps): ChatRepository => {
     },
     async insertMessage(m) {
       const [row] = await db.q()('chat_messages').insert(m).returning('*');
-      await db.q()('chat_conversations').where({ tenantId: m.tenantId, id: m.conversationId })
+      await db
+        .q()('chat_conversations')
+        .where({ tenantId: m.tenantId, id: m.conversationId })
         .update({ lastMessageAt: m.createdAt, lastActivityAt: m.createdAt, updatedAt: m.createdAt });
       return toMessage(row!);
     },
@@ -118,19 +174,29 @@ export const makeChatPgRepository = ({ db }: DbDeps): ChatRepository => {
       return (await q.orderBy('seq', 'desc').limit(options.limit)).map(toMessage);
     },
     async messagesAfter(tenantId, userId, afterMessageId, limit) {
-      const mine = () => db.q()({ m: 'chat_messages' })
-        .join({ p: 'chat_participants' }, function () { this.on('p.conversation_id', 'm.conversation_id').andOn('p.tenant_id', 'm.tenant_id'); })
-        .where({ 'm.tenant_id': tenantId, 'p.user_id': userId });
+      const mine = () =>
+        db
+          .q()({ m: 'chat_messages' })
+          .join({ p: 'chat_participants' }, function () {
+            this.on('p.conversation_id', 'm.conversation_id').andOn('p.tenant_id', 'm.tenant_id');
+          })
+          .where({ 'm.tenant_id': tenantId, 'p.user_id': userId });
       const anchor = (await mine().where('m.id', afterMessageId).first('m.seq')) as { seq: unknown } | undefined;
       if (!anchor) return null;
-      return ((await mine().where('m.seq', '>', Number(anchor.seq)).orderBy('m.seq', 'asc').limit(limit).select('m.*')) as ChatMessageRow[]).map(toMessage);
+      return (
+        (await mine().where('m.seq', '>', Number(anchor.seq)).orderBy('m.seq', 'asc').limit(limit).select('m.*')) as ChatMessageRow[]
+      ).map(toMessage);
     },
     async latestSeq(tenantId, conversationId) {
       const r = (await db.q()('chat_messages').where({ tenantId, conversationId }).max({ s: 'seq' }).first()) as { s: unknown } | undefined;
       return num(r?.s);
     },
     async markRead(tenantId, conversationId, userId, seq, at) {
-      await db.q()('chat_participants').where({ tenantId, conversationId, userId }).where('lastReadSeq', '<', seq).update({ lastReadSeq: seq, lastReadAt: at });
+      await db
+        .q()('chat_participants')
+        .where({ tenantId, conversationId, userId })
+        .where('lastReadSeq', '<', seq)
+        .update({ lastReadSeq: seq, lastReadAt: at });
     },
     async unreadTotals(tenantId, userId) {
       const { rows } = (await db.q().raw(
@@ -146,17 +212,28 @@ export const makeChatPgRepository = ({ db }: DbDeps): ChatRepository => {
 };
 
 const toAiMessage = (r: AiMessageRow): AiMessage => ({
-  id: r.id, tenantId: r.tenantId, userId: r.userId, lessonId: r.lessonId, courseId: r.courseId, role: r.role, content: r.content,
+  id: r.id,
+  tenantId: r.tenantId,
+  userId: r.userId,
+  lessonId: r.lessonId,
+  courseId: r.courseId,
+  role: r.role,
+  content: r.content,
   // jsonb arrives parsed on both engines; text would be a driver that did not.
-  sources: typeof r.sources === 'string' ? (JSON.parse(r.sources) as AssistantSource[]) : r.sources, createdAt: r.createdAt,
+  sources: typeof r.sources === 'string' ? (JSON.parse(r.sources) as AssistantSource[]) : r.sources,
+  createdAt: r.createdAt,
 });
 
 export const makeAiMessagePgRepository = ({ db }: DbDeps): AiMessageRepository => {
-  const of = (tenantId: string, userId: string, lessonId: string) => db.q()('ai_messages').where({ tenantId, userId, lessonId }).select('*');
+  const of = (tenantId: string, userId: string, lessonId: string) =>
+    db.q()('ai_messages').where({ tenantId, userId, lessonId }).select('*');
   return {
     async insertMany(messages) {
       // One statement each: the sequence then follows the given order (question before answer).
-      for (const m of messages) await db.q()('ai_messages').insert({ ...m, sources: JSON.stringify(m.sources) });
+      for (const m of messages)
+        await db
+          .q()('ai_messages')
+          .insert({ ...m, sources: JSON.stringify(m.sources) });
     },
     listForLesson(tenantId, userId, lessonId, page) {
       return knexPage(of(tenantId, userId, lessonId), page, toAiMessage, { order: [{ column: 'seq', order: 'desc' }] });

@@ -10,31 +10,79 @@ import type { PromoCodeReservations } from '../../../application/commerce/ports/
 import { promoCodeFromRow } from './record-store.pg-repository.js';
 import type { DbDeps } from './base.js';
 import { knexPage, num, newestFirst } from './knex-helpers.js';
-import type { OrderItemJson, OrderRow, OrderWrite, PaymentNotificationRow, PaymentRow, SubscriptionRow, SubscriptionWrite } from './rows/commerce.rows.js';
+import type {
+  OrderItemJson,
+  OrderRow,
+  OrderWrite,
+  PaymentNotificationRow,
+  PaymentRow,
+  SubscriptionRow,
+  SubscriptionWrite,
+} from './rows/commerce.rows.js';
 
 // One mapper per aggregate (an order with its lines, a payment, a subscription): rows in, entities
 // out and back. Money columns are read from and written as exact decimal text (domain/shared/money.ts);
 // order lines (jsonb) hold JSON numbers whose text is the exact decimal.
 const itemToJson = (i: OrderItem): OrderItemJson => ({
-  type: i.type, name: i.name, course_id: i.courseId, category_id: i.categoryId, plan_id: i.planId, subscription_id: i.subscriptionId,
-  course_ids: i.courseIds, quantity: i.quantity, unit_price: fromMinor(i.unitPrice), amount: fromMinor(i.amount), tier_min_quantity: i.tierMinQuantity,
+  type: i.type,
+  name: i.name,
+  course_id: i.courseId,
+  category_id: i.categoryId,
+  plan_id: i.planId,
+  subscription_id: i.subscriptionId,
+  course_ids: i.courseIds,
+  quantity: i.quantity,
+  unit_price: fromMinor(i.unitPrice),
+  amount: fromMinor(i.amount),
+  tier_min_quantity: i.tierMinQuantity,
 });
 const itemFromJson = (j: OrderItemJson): OrderItem => ({
-  type: j.type, name: j.name ?? '', courseId: j.course_id ?? null, categoryId: j.category_id ?? null, planId: j.plan_id ?? null,
-  subscriptionId: j.subscription_id ?? null, courseIds: j.course_ids ?? [], quantity: Number(j.quantity), unitPrice: amountNear(j.unit_price),
-  amount: amountNear(j.amount), tierMinQuantity: j.tier_min_quantity ?? null,
+  type: j.type,
+  name: j.name ?? '',
+  courseId: j.course_id ?? null,
+  categoryId: j.category_id ?? null,
+  planId: j.plan_id ?? null,
+  subscriptionId: j.subscription_id ?? null,
+  courseIds: j.course_ids ?? [],
+  quantity: Number(j.quantity),
+  unitPrice: amountNear(j.unit_price),
+  amount: amountNear(j.amount),
+  tierMinQuantity: j.tier_min_quantity ?? null,
 });
 
 const toOrder = (r: OrderRow): Order => ({
-  id: r.id, tenantId: r.tenantId, userId: r.userId, items: (r.items ?? []).map(itemFromJson),
-  subtotal: toMinor(r.subtotal), discount: toMinor(r.discount), totalAmount: toMinor(r.totalAmount), currency: r.currency, status: r.status,
-  promoCode: r.promoCode, subscriptionId: r.subscriptionId, promoUseHeld: r.promoUseHeld === true,
-  createdAt: r.createdAt, updatedAt: r.updatedAt, paidAt: r.paidAt,
+  id: r.id,
+  tenantId: r.tenantId,
+  userId: r.userId,
+  items: (r.items ?? []).map(itemFromJson),
+  subtotal: toMinor(r.subtotal),
+  discount: toMinor(r.discount),
+  totalAmount: toMinor(r.totalAmount),
+  currency: r.currency,
+  status: r.status,
+  promoCode: r.promoCode,
+  subscriptionId: r.subscriptionId,
+  promoUseHeld: r.promoUseHeld === true,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+  paidAt: r.paidAt,
 });
 const orderRow = (o: Order): OrderWrite => ({
-  id: o.id, tenantId: o.tenantId, userId: o.userId, items: JSON.stringify(o.items.map(itemToJson)),
-  subtotal: formatMinor(o.subtotal), discount: formatMinor(o.discount), totalAmount: formatMinor(o.totalAmount), currency: o.currency, status: o.status,
-  promoCode: o.promoCode, subscriptionId: o.subscriptionId, promoUseHeld: o.promoUseHeld, createdAt: o.createdAt, updatedAt: o.updatedAt, paidAt: o.paidAt,
+  id: o.id,
+  tenantId: o.tenantId,
+  userId: o.userId,
+  items: JSON.stringify(o.items.map(itemToJson)),
+  subtotal: formatMinor(o.subtotal),
+  discount: formatMinor(o.discount),
+  totalAmount: formatMinor(o.totalAmount),
+  currency: o.currency,
+  status: o.status,
+  promoCode: o.promoCode,
+  subscriptionId: o.subscriptionId,
+  promoUseHeld: o.promoUseHeld,
+  createdAt: o.createdAt,
+  updatedAt: o.updatedAt,
+  paidAt: o.paidAt,
 });
 
 export const makeOrderPgRepository = ({ db }: DbDeps): OrderRepository => ({
@@ -63,8 +111,15 @@ export const makeOrderPgRepository = ({ db }: DbDeps): OrderRepository => ({
     return r?.tenantId ?? null;
   },
   async paidTotals(tenantId, from, to) {
-    const rows = (await db.q()('orders').where({ tenantId, status: 'paid' }).where('paidAt', '>=', from).where('paidAt', '<', to)
-      .groupBy('currency').select('currency').count({ n: '*' }).sum({ total: 'totalAmount' })) as Array<{ currency: string; n: number | string; total: string }>;
+    const rows = (await db
+      .q()('orders')
+      .where({ tenantId, status: 'paid' })
+      .where('paidAt', '>=', from)
+      .where('paidAt', '<', to)
+      .groupBy('currency')
+      .select('currency')
+      .count({ n: '*' })
+      .sum({ total: 'totalAmount' })) as Array<{ currency: string; n: number | string; total: string }>;
     return rows.map((r) => ({ currency: r.currency, count: num(r.n), total: toMinor(r.total) }));
   },
   async countByUser(tenantId, userId, status) {
@@ -76,25 +131,56 @@ export const makeOrderPgRepository = ({ db }: DbDeps): OrderRepository => ({
     return num(r?.n);
   },
   async countPaidForCourse(tenantId, courseId) {
-    const r = (await db.q()('orders').where({ tenantId }).whereIn('status', ['paid', 'refunded'])
-      .whereRaw('items @> ?::jsonb', [JSON.stringify([{ course_ids: [courseId] }])]).count({ n: '*' }).first()) as { n: unknown } | undefined;
+    const r = (await db
+      .q()('orders')
+      .where({ tenantId })
+      .whereIn('status', ['paid', 'refunded'])
+      .whereRaw('items @> ?::jsonb', [JSON.stringify([{ course_ids: [courseId] }])])
+      .count({ n: '*' })
+      .first()) as { n: unknown } | undefined;
     return num(r?.n);
   },
 });
 
 const toPayment = (r: PaymentRow): Payment => ({
-  id: r.id, tenantId: r.tenantId, orderId: r.orderId, userId: r.userId, transactionId: r.transactionId, gatewayTransactionId: r.gatewayTransactionId,
-  provider: r.provider, paymentMethod: r.paymentMethod, amount: toMinor(r.amount), currency: r.currency, status: r.status, redirectUrl: r.redirectUrl,
-  reference: r.reference, createdAt: r.createdAt, updatedAt: r.updatedAt, paidAt: r.paidAt,
+  id: r.id,
+  tenantId: r.tenantId,
+  orderId: r.orderId,
+  userId: r.userId,
+  transactionId: r.transactionId,
+  gatewayTransactionId: r.gatewayTransactionId,
+  provider: r.provider,
+  paymentMethod: r.paymentMethod,
+  amount: toMinor(r.amount),
+  currency: r.currency,
+  status: r.status,
+  redirectUrl: r.redirectUrl,
+  reference: r.reference,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+  paidAt: r.paidAt,
 });
 const paymentRow = (p: Payment): PaymentRow => ({ ...p, amount: formatMinor(p.amount) });
 
 const toNotification = (r: PaymentNotificationRow): PaymentNotification => ({
-  id: r.id, tenantId: r.tenantId, orderId: r.orderId, provider: r.provider, transactionId: r.transactionId, transactionStatus: r.transactionStatus,
-  statusCode: r.statusCode, grossAmount: r.grossAmount, payload: r.payload, outcome: r.outcome, receivedAt: r.receivedAt,
+  id: r.id,
+  tenantId: r.tenantId,
+  orderId: r.orderId,
+  provider: r.provider,
+  transactionId: r.transactionId,
+  transactionStatus: r.transactionStatus,
+  statusCode: r.statusCode,
+  grossAmount: r.grossAmount,
+  payload: r.payload,
+  outcome: r.outcome,
+  receivedAt: r.receivedAt,
 });
 
-const newest = (q: Knex.QueryBuilder) => q.orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]);
+const newest = (q: Knex.QueryBuilder) =>
+  q.orderBy([
+    { column: 'createdAt', order: 'desc' },
+    { column: 'id', order: 'desc' },
+  ]);
 
 export const makePaymentPgRepository = ({ db }: DbDeps): PaymentRepository => ({
   async insert(p) {
@@ -105,7 +191,12 @@ export const makePaymentPgRepository = ({ db }: DbDeps): PaymentRepository => ({
     await db.q()('payments').where({ id, tenantId }).update(changes);
   },
   async findByTransactionId(tenantId, transactionId) {
-    const r = await newest(db.q()('payments').where({ tenantId }).where((w) => w.where({ transactionId }).orWhere({ gatewayTransactionId: transactionId }))).first();
+    const r = await newest(
+      db
+        .q()('payments')
+        .where({ tenantId })
+        .where((w) => w.where({ transactionId }).orWhere({ gatewayTransactionId: transactionId })),
+    ).first();
     return r ? toPayment(r) : null;
   },
   async findByTransactionIdAnyTenant(transactionId) {
@@ -130,16 +221,37 @@ export const makePaymentPgRepository = ({ db }: DbDeps): PaymentRepository => ({
     return knexPage(q, page, toPayment, { order: newestFirst() });
   },
   async insertNotification(n) {
-    await db.q()('payment_notifications').insert({ ...n, payload: JSON.stringify(n.payload ?? null) });
+    await db
+      .q()('payment_notifications')
+      .insert({ ...n, payload: JSON.stringify(n.payload ?? null) });
   },
   async notificationsOfOrder(tenantId, orderId) {
-    return (await db.q()('payment_notifications').where({ tenantId, orderId }).orderBy([{ column: 'receivedAt', order: 'asc' }, { column: 'id', order: 'asc' }])).map(toNotification);
+    return (
+      await db
+        .q()('payment_notifications')
+        .where({ tenantId, orderId })
+        .orderBy([
+          { column: 'receivedAt', order: 'asc' },
+          { column: 'id', order: 'asc' },
+        ])
+    ).map(toNotification);
   },
 });
 
 const toSubscription = (r: SubscriptionRow): Subscription => ({
-  id: r.id, tenantId: r.tenantId, userId: r.userId, planId: r.planId, orderId: r.orderId, status: r.status, durationDays: Number(r.durationDays),
-  categoryIds: r.categoryIds ?? [], startsAt: r.startsAt, endsAt: r.endsAt, cancelledAt: r.cancelledAt, createdAt: r.createdAt, updatedAt: r.updatedAt,
+  id: r.id,
+  tenantId: r.tenantId,
+  userId: r.userId,
+  planId: r.planId,
+  orderId: r.orderId,
+  status: r.status,
+  durationDays: Number(r.durationDays),
+  categoryIds: r.categoryIds ?? [],
+  startsAt: r.startsAt,
+  endsAt: r.endsAt,
+  cancelledAt: r.cancelledAt,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
 });
 const subscriptionRow = (s: Subscription): SubscriptionWrite => ({ ...s, categoryIds: JSON.stringify(s.categoryIds) });
 
@@ -163,15 +275,28 @@ export const makeSubscriptionPgRepository = ({ db }: DbDeps): SubscriptionReposi
     return knexPage(db.q()('subscriptions').where({ tenantId, userId }).select('*'), page, toSubscription, { order: newestFirst() });
   },
   async currentEnd(tenantId, userId, planId, now) {
-    const r = (await db.q()('subscriptions').where({ tenantId, userId, planId, status: 'active' }).where('endsAt', '>', now).max({ end: 'endsAt' }).first()) as { end: Date | string | null } | undefined;
+    const r = (await db
+      .q()('subscriptions')
+      .where({ tenantId, userId, planId, status: 'active' })
+      .where('endsAt', '>', now)
+      .max({ end: 'endsAt' })
+      .first()) as { end: Date | string | null } | undefined;
     return r?.end ? new Date(r.end) : null;
   },
   async expireDue(now) {
-    return Number(await db.q()('subscriptions').where({ status: 'active' }).where('endsAt', '<=', now).update({ status: 'expired', updatedAt: now }));
+    return Number(
+      await db.q()('subscriptions').where({ status: 'active' }).where('endsAt', '<=', now).update({ status: 'expired', updatedAt: now }),
+    );
   },
   async countActive(tenantId, userId, now) {
-    const r = (await db.q()('subscriptions').where({ tenantId, userId }).whereIn('status', ['active', 'cancelled']).where('startsAt', '<=', now).where('endsAt', '>', now)
-      .count({ n: '*' }).first()) as { n: unknown } | undefined;
+    const r = (await db
+      .q()('subscriptions')
+      .where({ tenantId, userId })
+      .whereIn('status', ['active', 'cancelled'])
+      .where('startsAt', '<=', now)
+      .where('endsAt', '>', now)
+      .count({ n: '*' })
+      .first()) as { n: unknown } | undefined;
     return num(r?.n);
   },
   async countOfPlan(tenantId, planId) {
@@ -180,9 +305,14 @@ export const makeSubscriptionPgRepository = ({ db }: DbDeps): SubscriptionReposi
   },
   async holdersOfCategory(tenantId, categoryId, now) {
     // Cancelled ones that were paid run to their end; unpaid ones have none.
-    const rows = (await db.q()('subscriptions').where({ tenantId }).whereIn('status', ['active', 'cancelled']).where('endsAt', '>', now)
+    const rows = (await db
+      .q()('subscriptions')
+      .where({ tenantId })
+      .whereIn('status', ['active', 'cancelled'])
+      .where('endsAt', '>', now)
       .whereRaw('category_ids @> ?::jsonb', [JSON.stringify([categoryId])])
-      .distinctOn('userId').orderBy([{ column: 'userId' }, { column: 'endsAt', order: 'desc' }])
+      .distinctOn('userId')
+      .orderBy([{ column: 'userId' }, { column: 'endsAt', order: 'desc' }])
       .select('userId', 'id', 'endsAt')) as Array<{ userId: string; id: string; endsAt: Date }>;
     return rows.map((r) => ({ userId: r.userId, subscriptionId: r.id, endsAt: r.endsAt }));
   },
@@ -194,11 +324,15 @@ export const makeSubscriptionPgRepository = ({ db }: DbDeps): SubscriptionReposi
  */
 export const makePromoCodeReservationsPg = ({ db }: DbDeps): PromoCodeReservations => ({
   async reserve(tenantId, code, at) {
-    const rows = (await db.q()('promo_codes').where({ tenantId, code })
+    const rows = await db
+      .q()('promo_codes')
+      .where({ tenantId, code })
       .where((w) => w.whereNull('validFrom').orWhere('validFrom', '<=', at))
       .where((w) => w.whereNull('validUntil').orWhere('validUntil', '>', at))
       .where((w) => w.whereNull('maxUses').orWhere('usedCount', '<', db.knex.ref('maxUses')))
-      .increment('usedCount', 1).update({ updatedAt: at }).returning('*'));
+      .increment('usedCount', 1)
+      .update({ updatedAt: at })
+      .returning('*');
     return rows[0] ? promoCodeFromRow(rows[0]) : null;
   },
   async release(tenantId, code, at) {

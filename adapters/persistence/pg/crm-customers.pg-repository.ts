@@ -2,7 +2,13 @@ import type { PersonMatch } from '../../../domain/crm/lead-link.js';
 import { toMinor, type Minor } from '../../../domain/shared/money.js';
 import type { RoleLevel } from '../../../domain/identity/role.js';
 import type { CustomerEnrolment, CustomerOrder, CustomerRecords, PeopleDirectory } from '../../../application/crm/ports/customers.js';
-import type { FunnelCounts, FunnelReport, LeadAnalytics, SeriesPoint, SourceFunnel } from '../../../application/crm/ports/lead-analytics.js';
+import type {
+  FunnelCounts,
+  FunnelReport,
+  LeadAnalytics,
+  SeriesPoint,
+  SourceFunnel,
+} from '../../../application/crm/ports/lead-analytics.js';
 import type { LeadAggregateRow } from '../../../domain/crm/kpi.js';
 import type { LeadStatus } from '../../../domain/crm/lead.js';
 import type { DateRange } from '../../../application/crm/ports/lead-repository.js';
@@ -21,35 +27,69 @@ export const makePeopleDirectoryPg = ({ db }: DbDeps): PeopleDirectory => ({
     if (!contact.email && !contact.phone) return [];
     // Emails are stored lower-cased (identity's normaliseEmail); phones in E.164.
     const email = contact.email?.trim().toLowerCase() ?? null;
-    const rows = (await db.q()('users').where({ tenant_id: tenantId }).whereNull('deleted_at')
+    const rows = (await db
+      .q()('users')
+      .where({ tenant_id: tenantId })
+      .whereNull('deleted_at')
       .where((w) => {
         if (email) w.orWhere('email', email);
         if (contact.phone) w.orWhere('phone', contact.phone);
       })
       .select('id', 'email', 'phone')) as Array<{ id: string; email: string; phone: string | null }>;
-    return rows.map((r): PersonMatch => ({ userId: r.id, byEmail: email !== null && r.email === email, byPhone: contact.phone !== null && r.phone === contact.phone }));
+    return rows.map((r): PersonMatch => ({
+      userId: r.id,
+      byEmail: email !== null && r.email === email,
+      byPhone: contact.phone !== null && r.phone === contact.phone,
+    }));
   },
   async findManyByIds(tenantId, ids) {
     if (ids.length === 0) return [];
-    const rows = (await db.q()('users').where({ tenant_id: tenantId }).whereNull('deleted_at').whereIn('id', [...ids])
+    const rows = (await db
+      .q()('users')
+      .where({ tenant_id: tenantId })
+      .whereNull('deleted_at')
+      .whereIn('id', [...ids])
       .select('id', 'display_name', 'role')) as Array<{ id: string; displayName: string; role: RoleLevel }>;
     return rows.map((r) => ({ id: r.id, name: r.displayName, role: r.role }));
   },
   async contactOf(tenantId, userId) {
-    const r = (await db.q()('users').where({ tenant_id: tenantId, id: userId }).whereNull('deleted_at').first('email', 'phone')) as { email: string; phone: string | null } | undefined;
+    const r = (await db.q()('users').where({ tenant_id: tenantId, id: userId }).whereNull('deleted_at').first('email', 'phone')) as
+      { email: string; phone: string | null } | undefined;
     return r ? { email: r.email, phone: r.phone } : null;
   },
 });
 
 export const makeCustomerRecordsPg = ({ db }: DbDeps): CustomerRecords => ({
   async orders(tenantId, userId, limit) {
-    const rows = (await db.q()('orders').where({ tenantId, userId })
-      .orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit)
-      .select('id', 'status', 'totalAmount', 'currency', 'createdAt', 'paidAt')) as Array<{ id: string; status: string; totalAmount: number | string; currency: string; createdAt: Date; paidAt: Date | null }>;
-    return rows.map((r): CustomerOrder => ({ id: r.id, status: r.status, total: toMinor(r.totalAmount), currency: r.currency, createdAt: r.createdAt, paidAt: r.paidAt }));
+    const rows = (await db
+      .q()('orders')
+      .where({ tenantId, userId })
+      .orderBy([
+        { column: 'createdAt', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(limit)
+      .select('id', 'status', 'totalAmount', 'currency', 'createdAt', 'paidAt')) as Array<{
+      id: string;
+      status: string;
+      totalAmount: number | string;
+      currency: string;
+      createdAt: Date;
+      paidAt: Date | null;
+    }>;
+    return rows.map((r): CustomerOrder => ({
+      id: r.id,
+      status: r.status,
+      total: toMinor(r.totalAmount),
+      currency: r.currency,
+      createdAt: r.createdAt,
+      paidAt: r.paidAt,
+    }));
   },
   async paidTotal(tenantId, userId) {
-    const row = (await db.q()('orders').where({ tenantId, userId, status: 'paid' })
+    const row = (await db
+      .q()('orders')
+      .where({ tenantId, userId, status: 'paid' })
       .first(db.knex.raw('coalesce(sum(total_amount), 0) as total'))) as { total: number | string } | undefined;
     return toMinor(row?.total ?? '0');
   },
@@ -65,11 +105,24 @@ export const makeCustomerRecordsPg = ({ db }: DbDeps): CustomerRecords => ({
         limit ?`,
       [tenantId, userId, limit],
     );
-    const rows = (result as { rows: Array<{ course_id: string; title: string; status: string; lessons: number | string; completed: number | string; completed_at: Date | null }> }).rows;
+    const rows = (
+      result as {
+        rows: Array<{
+          course_id: string;
+          title: string;
+          status: string;
+          lessons: number | string;
+          completed: number | string;
+          completed_at: Date | null;
+        }>;
+      }
+    ).rows;
     return rows.map((r): CustomerEnrolment => {
       const lessons = Number(r.lessons);
       return {
-        courseId: r.course_id, courseTitle: r.title, status: r.status,
+        courseId: r.course_id,
+        courseTitle: r.title,
+        status: r.status,
         progress: lessons === 0 ? 0 : Math.round((Number(r.completed) / lessons) * 10000) / 100,
         completedAt: r.completed_at,
       };
@@ -108,10 +161,20 @@ const hundredths = (v: number | string | null): Minor => BigInt(v ?? 0);
  * (`status` null: the last two steps and the revenue).
  */
 type SourceRow = {
-  provider: string; campaign_id: string | null; form_id: string | null; ad_id: string | null; status: LeadStatus | null;
-  leads: number | string | null; linked: number | string | null;
-  won_value_sum: number | string | null; won_value_count: number | string | null; won_seconds_sum: number | string | null; won_closed_count: number | string | null;
-  paid: number | string | null; completed: number | string | null; revenue: number | string | null;
+  provider: string;
+  campaign_id: string | null;
+  form_id: string | null;
+  ad_id: string | null;
+  status: LeadStatus | null;
+  leads: number | string | null;
+  linked: number | string | null;
+  won_value_sum: number | string | null;
+  won_value_count: number | string | null;
+  won_seconds_sum: number | string | null;
+  won_closed_count: number | string | null;
+  paid: number | string | null;
+  completed: number | string | null;
+  revenue: number | string | null;
 };
 
 const blank = (): FunnelCounts => ({ leads: 0, linked: 0, paid: 0, completed: 0, revenue: 0n });
@@ -134,7 +197,15 @@ function fold(rows: readonly SourceRow[]): Pick<FunnelReport, 'byStatus' | 'tota
     }
     if (r.status === null) continue;
     const statusKey = `${r.status}|${r.provider}`;
-    const g = statuses.get(statusKey) ?? { status: r.status, provider: r.provider, count: 0, wonValueSum: 0n, wonValueCount: 0, wonSecondsSum: 0, wonClosedCount: 0 };
+    const g = statuses.get(statusKey) ?? {
+      status: r.status,
+      provider: r.provider,
+      count: 0,
+      wonValueSum: 0n,
+      wonValueCount: 0,
+      wonSecondsSum: 0,
+      wonClosedCount: 0,
+    };
     g.count += num(r.leads);
     g.wonValueSum += toMinor(r.won_value_sum ?? '0');
     g.wonValueCount += num(r.won_value_count);
@@ -176,9 +247,10 @@ export const makeLeadAnalyticsPg = ({ db }: DbDeps): LeadAnalytics => ({
     // are cut into the zone's days, weeks or months.
     const quarter = `date_bin('15 minutes', l.created_at, timestamptz '2000-01-01 00:00:00+00')`;
     const counted = series ? leadQuarters(tenantId, range, includeTest) : null;
-    const periods = series && counted
-      ? db.q().raw(
-        `with ${PAID_CTE},
+    const periods =
+      series && counted
+        ? db.q().raw(
+            `with ${PAID_CTE},
          quarters as (
            select quarter, leads, 0 as paid, 0 as revenue from (${counted.sql}) counted
            union all
@@ -192,14 +264,15 @@ export const makeLeadAnalyticsPg = ({ db }: DbDeps): LeadAnalytics => ({
                   group by 1
                  having sum(leads) <> 0) periods
           order by period_start`,
-        [tenantId, ...counted.bindings, ...f.bindings, series.period, series.timeZone],
-      )
-      : null;
+            [tenantId, ...counted.bindings, ...f.bindings, series.period, series.timeZone],
+          )
+        : null;
     const [sourceResult, periodResult] = await Promise.all([sources, periods]);
     const folded = fold((sourceResult as { rows: SourceRow[] }).rows);
     const points = periodResult
-      ? (periodResult as { rows: Array<{ period: string; leads: number | string; paid: number | string; revenue: number | string }> }).rows
-        .map((r): SeriesPoint => ({ period: r.period, leads: num(r.leads), paid: num(r.paid), revenue: hundredths(r.revenue) }))
+      ? (
+          periodResult as { rows: Array<{ period: string; leads: number | string; paid: number | string; revenue: number | string }> }
+        ).rows.map((r): SeriesPoint => ({ period: r.period, leads: num(r.leads), paid: num(r.paid), revenue: hundredths(r.revenue) }))
       : null;
     return { ...folded, series: points };
   },

@@ -64,8 +64,10 @@ const WON = `l.status = 'closed_won'`;
 export function leadGroups(tenantId: string, range: DateRange, includeTest: boolean): RawQuery {
   const s = split(range, DAY_MS);
   const bindings: Knex.RawBinding[] = [tenantId];
-  const parts = [`select provider, campaign_id, form_id, ad_id, status, leads, linked, won_value_sum, won_value_count, won_seconds_sum, won_closed_count
-      from crm_lead_daily where tenant_id = ?${includeTest ? '' : ' and is_test = false'}${s.whole ? bounds('day', s.whole, bindings) : ' and false'}`];
+  const parts = [
+    `select provider, campaign_id, form_id, ad_id, status, leads, linked, won_value_sum, won_value_count, won_seconds_sum, won_closed_count
+      from crm_lead_daily where tenant_id = ?${includeTest ? '' : ' and is_test = false'}${s.whole ? bounds('day', s.whole, bindings) : ' and false'}`,
+  ];
   if (s.edges.length > 0) {
     parts.push(`select l.provider, l.campaign_id, l.form_id, l.ad_id, l.status, 1, case when l.user_id is null then 0 else 1 end,
         case when ${WON} then coalesce(l.value, 0) else 0 end, case when ${WON} and l.value is not null then 1 else 0 end,
@@ -90,9 +92,13 @@ export function leadGroups(tenantId: string, range: DateRange, includeTest: bool
 export function leadQuarters(tenantId: string, range: DateRange, includeTest: boolean): RawQuery {
   const s = split(range, QUARTER_MS);
   const bindings: Knex.RawBinding[] = [tenantId];
-  const parts = [`select quarter, leads from crm_lead_quarters where tenant_id = ?${includeTest ? '' : ' and is_test = false'}${s.whole ? bounds('quarter', s.whole, bindings) : ' and false'}`];
+  const parts = [
+    `select quarter, leads from crm_lead_quarters where tenant_id = ?${includeTest ? '' : ' and is_test = false'}${s.whole ? bounds('quarter', s.whole, bindings) : ' and false'}`,
+  ];
   if (s.edges.length > 0) {
-    parts.push(`select date_bin('15 minutes', l.created_at, timestamptz '2000-01-01 00:00:00+00'), 1 from crm_leads l where ${edgeFilter(tenantId, includeTest, s.edges, bindings)}`);
+    parts.push(
+      `select date_bin('15 minutes', l.created_at, timestamptz '2000-01-01 00:00:00+00'), 1 from crm_leads l where ${edgeFilter(tenantId, includeTest, s.edges, bindings)}`,
+    );
   }
   return { sql: parts.join(' union all '), bindings };
 }

@@ -64,10 +64,31 @@ const money = (v: string | null | undefined): Minor | null => (v === null || v =
 const moneyText = (m: Minor | null): string | null => (m === null ? null : formatMinor(m));
 
 const toLead = (m: LeadModel): Lead => ({
-  id: m.id, tenantId: m.tenantId, provider: m.provider, externalId: m.externalId, name: m.name, phone: m.phone, email: m.email,
-  city: m.city, region: m.region, category: m.category, answers: m.answers ?? [], status: m.status, assignedTo: m.assignedTo,
-  value: money(m.value), isTest: m.isTest, userId: m.userId, suggestedUserId: m.suggestedUserId, linkCandidates: m.linkCandidates ?? null,
-  campaignId: m.campaignId, formId: m.formId, adId: m.adId, createdAt: m.createdAt, updatedAt: m.updatedAt, statusChangedAt: m.statusChangedAt, closedAt: m.closedAt,
+  id: m.id,
+  tenantId: m.tenantId,
+  provider: m.provider,
+  externalId: m.externalId,
+  name: m.name,
+  phone: m.phone,
+  email: m.email,
+  city: m.city,
+  region: m.region,
+  category: m.category,
+  answers: m.answers ?? [],
+  status: m.status,
+  assignedTo: m.assignedTo,
+  value: money(m.value),
+  isTest: m.isTest,
+  userId: m.userId,
+  suggestedUserId: m.suggestedUserId,
+  linkCandidates: m.linkCandidates ?? null,
+  campaignId: m.campaignId,
+  formId: m.formId,
+  adId: m.adId,
+  createdAt: m.createdAt,
+  updatedAt: m.updatedAt,
+  statusChangedAt: m.statusChangedAt,
+  closedAt: m.closedAt,
 });
 
 type EventRow = Omit<LeadEvent, 'value'> & { value: string | null };
@@ -79,7 +100,12 @@ const SEARCH_EXPR = `(coalesce(name, '') || ' ' || coalesce(email, '') || ' ' ||
 
 export const makeLeadPgRepository = ({ db }: DbDeps): LeadRepository => ({
   async insertIfAbsent(lead) {
-    const row = { ...lead, value: moneyText(lead.value), answers: JSON.stringify(lead.answers), linkCandidates: jsonOrNull(lead.linkCandidates) };
+    const row = {
+      ...lead,
+      value: moneyText(lead.value),
+      answers: JSON.stringify(lead.answers),
+      linkCandidates: jsonOrNull(lead.linkCandidates),
+    };
     const rows = await db.q()('crm_leads').insert(row).onConflict(['tenant_id', 'provider', 'external_id']).ignore().returning('id');
     return rows.length === 1;
   },
@@ -109,25 +135,42 @@ export const makeLeadPgRepository = ({ db }: DbDeps): LeadRepository => ({
   },
   async update(lead) {
     const { id, tenantId, createdAt: _created, answers, linkCandidates, ...changes } = lead;
-    await db.q()('crm_leads').where({ id, tenant_id: tenantId }).update({ ...changes, value: moneyText(changes.value), answers: JSON.stringify(answers), linkCandidates: jsonOrNull(linkCandidates) });
+    await db
+      .q()('crm_leads')
+      .where({ id, tenant_id: tenantId })
+      .update({
+        ...changes,
+        value: moneyText(changes.value),
+        answers: JSON.stringify(answers),
+        linkCandidates: jsonOrNull(linkCandidates),
+      });
   },
   async findUnlinkedFor(tenantId, contact) {
     if (!contact.email && !contact.phone) return [];
     // Two indexed look-ups (lower(email), phone) rather than one OR that would scan.
-    const q = LeadModel.query(db.q()).where({ tenantId }).whereNull('userId').where((w) => {
-      if (contact.email) w.orWhereRaw('lower(email) = ?', [contact.email.toLowerCase()]);
-      if (contact.phone) w.orWhere('phone', contact.phone);
-    });
+    const q = LeadModel.query(db.q())
+      .where({ tenantId })
+      .whereNull('userId')
+      .where((w) => {
+        if (contact.email) w.orWhereRaw('lower(email) = ?', [contact.email.toLowerCase()]);
+        if (contact.phone) w.orWhere('phone', contact.phone);
+      });
     return (await q.orderBy('id').forUpdate()).map(toLead);
   },
   async findByUser(tenantId, userId) {
     return (await LeadModel.query(db.q()).where({ tenantId, userId }).orderBy('id').forUpdate()).map(toLead);
   },
   async addEvents(events) {
-    if (events.length) await db.q()('crm_lead_events').insert(events.map((e) => ({ ...e, value: moneyText(e.value) })));
+    if (events.length)
+      await db
+        .q()('crm_lead_events')
+        .insert(events.map((e) => ({ ...e, value: moneyText(e.value) })));
   },
   async events(tenantId, leadId) {
-    const rows = (await db.q()('crm_lead_events').where({ tenant_id: tenantId, lead_id: leadId }).orderBy([{ column: 'created_at' }, { column: 'seq' }])) as Array<EventRow & { seq?: unknown }>;
+    const rows = (await db
+      .q()('crm_lead_events')
+      .where({ tenant_id: tenantId, lead_id: leadId })
+      .orderBy([{ column: 'created_at' }, { column: 'seq' }])) as Array<EventRow & { seq?: unknown }>;
     return rows.map(({ seq: _seq, ...r }) => toEvent(r));
   },
   async aggregate(tenantId, range, includeTest) {
@@ -140,7 +183,19 @@ export const makeLeadPgRepository = ({ db }: DbDeps): LeadRepository => ({
         group by status, provider`,
       groups.bindings,
     );
-    const rows = (result as { rows: Array<{ status: string; provider: string; count: unknown; won_value_sum: unknown; won_value_count: unknown; won_seconds_sum: unknown; won_closed_count: unknown }> }).rows;
+    const rows = (
+      result as {
+        rows: Array<{
+          status: string;
+          provider: string;
+          count: unknown;
+          won_value_sum: unknown;
+          won_value_count: unknown;
+          won_seconds_sum: unknown;
+          won_closed_count: unknown;
+        }>;
+      }
+    ).rows;
     return rows.map((r) => ({
       status: r.status as LeadStatus,
       provider: String(r.provider),
@@ -154,18 +209,48 @@ export const makeLeadPgRepository = ({ db }: DbDeps): LeadRepository => ({
 });
 
 const toDelivery = (m: DeliveryModel): WebhookDelivery => ({
-  id: m.id, tenantId: m.tenantId, provider: m.provider, externalId: m.externalId, status: m.status, rawBody: m.rawBody, payload: m.payload,
-  attempts: m.attempts, retries: m.retries, lastError: m.lastError, leadId: m.leadId, receivedAt: m.receivedAt, processedAt: m.processedAt, updatedAt: m.updatedAt,
+  id: m.id,
+  tenantId: m.tenantId,
+  provider: m.provider,
+  externalId: m.externalId,
+  status: m.status,
+  rawBody: m.rawBody,
+  payload: m.payload,
+  attempts: m.attempts,
+  retries: m.retries,
+  lastError: m.lastError,
+  leadId: m.leadId,
+  receivedAt: m.receivedAt,
+  processedAt: m.processedAt,
+  updatedAt: m.updatedAt,
 });
 
 export const makeDeliveryPgRepository = ({ db }: DbDeps): DeliveryRepository => ({
   async insert(d) {
     // Every webhook delivery runs this: one fixed text (no query building per request), prepared once per connection.
-    await db.q().raw(
-      `insert into crm_webhook_deliveries (id, tenant_id, provider, external_id, status, raw_body, payload, attempts, retries, last_error, lead_id, received_at, processed_at, updated_at)
+    await db
+      .q()
+      .raw(
+        `insert into crm_webhook_deliveries (id, tenant_id, provider, external_id, status, raw_body, payload, attempts, retries, last_error, lead_id, received_at, processed_at, updated_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [d.id, d.tenantId, d.provider, d.externalId, d.status, d.rawBody, JSON.stringify(d.payload), d.attempts, d.retries, d.lastError, d.leadId, d.receivedAt, d.processedAt, d.updatedAt],
-    ).options(prepared('crm_webhook_delivery_insert'));
+        [
+          d.id,
+          d.tenantId,
+          d.provider,
+          d.externalId,
+          d.status,
+          d.rawBody,
+          JSON.stringify(d.payload),
+          d.attempts,
+          d.retries,
+          d.lastError,
+          d.leadId,
+          d.receivedAt,
+          d.processedAt,
+          d.updatedAt,
+        ],
+      )
+      .options(prepared('crm_webhook_delivery_insert'));
   },
   async findById(tenantId, id) {
     const m = await DeliveryModel.query(db.q()).findOne({ tenantId, id });
@@ -178,19 +263,22 @@ export const makeDeliveryPgRepository = ({ db }: DbDeps): DeliveryRepository => 
     return toPage(q, page, toDelivery, { order: newestFirst('receivedAt', 'id') });
   },
   async recordFailure(tenantId, id, error, final, at) {
-    await db.q()('crm_webhook_deliveries')
+    await db
+      .q()('crm_webhook_deliveries')
       .where({ tenant_id: tenantId, id, status: 'pending' })
       .update({ lastError: error.slice(0, 2000), updatedAt: at, ...(final ? { status: 'failed' } : {}) })
       .increment('attempts', 1);
   },
   async finish(tenantId, id, status, leadId, error, at) {
-    await db.q()('crm_webhook_deliveries')
+    await db
+      .q()('crm_webhook_deliveries')
       .where({ tenant_id: tenantId, id, status: 'pending' })
       .update({ status, leadId, processedAt: at, updatedAt: at, ...(error ? { lastError: error.slice(0, 2000) } : {}) })
       .increment('attempts', 1);
   },
   async requeue(tenantId, id, at, stuckBefore) {
-    const rows = (await db.q()('crm_webhook_deliveries')
+    const rows = (await db
+      .q()('crm_webhook_deliveries')
       .where({ tenant_id: tenantId, id })
       .where((q) => q.where({ status: 'failed' }).orWhere((p) => p.where({ status: 'pending' }).where('updated_at', '<', stuckBefore)))
       .update({ status: 'pending', updatedAt: at })
@@ -199,11 +287,17 @@ export const makeDeliveryPgRepository = ({ db }: DbDeps): DeliveryRepository => 
     return rows[0] ? toDelivery(rows[0]) : null;
   },
   async stalePending(updatedBefore, limit) {
-    return (await db.q()('crm_webhook_deliveries').where({ status: 'pending' }).where('updated_at', '<', updatedBefore)
-      .orderBy('updated_at').limit(limit).select('id', 'tenant_id', 'retries')) as Array<{ id: string; tenantId: string; retries: number }>;
+    return (await db
+      .q()('crm_webhook_deliveries')
+      .where({ status: 'pending' })
+      .where('updated_at', '<', updatedBefore)
+      .orderBy('updated_at')
+      .limit(limit)
+      .select('id', 'tenant_id', 'retries')) as Array<{ id: string; tenantId: string; retries: number }>;
   },
   async countByStatus(tenantId, status) {
-    const row = (await db.q()('crm_webhook_deliveries').where({ tenant_id: tenantId, status }).count({ n: '*' }).first()) as { n: number } | undefined;
+    const row = (await db.q()('crm_webhook_deliveries').where({ tenant_id: tenantId, status }).count({ n: '*' }).first()) as
+      { n: number } | undefined;
     return Number(row?.n ?? 0);
   },
 });
@@ -220,29 +314,44 @@ export const makeIntegrationPgRepository = ({ db }: DbDeps): IntegrationReposito
   async save(integration) {
     // Checked first so the answer is a clean refusal; the unique indexes still guard a race.
     if (integration.provider === 'meta' && integration.pageId) {
-      const taken = await db.q()('crm_integrations').where({ provider: 'meta', page_id: integration.pageId }).whereNot({ tenant_id: integration.tenantId }).first('tenant_id');
+      const taken = await db
+        .q()('crm_integrations')
+        .where({ provider: 'meta', page_id: integration.pageId })
+        .whereNot({ tenant_id: integration.tenantId })
+        .first('tenant_id');
       if (taken) return 'page_id_taken';
     }
     if (integration.googleKeyHash) {
-      const taken = await db.q()('crm_integrations').where({ google_key_hash: integration.googleKeyHash }).whereNot({ tenant_id: integration.tenantId }).first('tenant_id');
+      const taken = await db
+        .q()('crm_integrations')
+        .where({ google_key_hash: integration.googleKeyHash })
+        .whereNot({ tenant_id: integration.tenantId })
+        .first('tenant_id');
       if (taken) return 'google_key_taken';
     }
-    await db.q()('crm_integrations').insert(integration).onConflict(['tenant_id', 'provider']).merge(['enabled', 'page_id', 'verify_token_hash', 'google_key_hash', 'sealed_secrets', 'updated_at']);
+    await db
+      .q()('crm_integrations')
+      .insert(integration)
+      .onConflict(['tenant_id', 'provider'])
+      .merge(['enabled', 'page_id', 'verify_token_hash', 'google_key_hash', 'sealed_secrets', 'updated_at']);
     return 'saved';
   },
   async findMetaByPageIds(pageIds) {
     if (pageIds.length === 0) return [];
-    return (await db.q()('crm_integrations').where({ provider: 'meta', enabled: true }).whereIn('page_id', [...pageIds])) as IntegrationRow[];
+    return (await db
+      .q()('crm_integrations')
+      .where({ provider: 'meta', enabled: true })
+      .whereIn('page_id', [...pageIds])) as IntegrationRow[];
   },
   async findMetaByVerifyTokenHash(hash) {
     return (await db.q()('crm_integrations').where({ provider: 'meta', enabled: true, verify_token_hash: hash })) as IntegrationRow[];
   },
   async tenantOfGoogleKeyHash(hash) {
     // Every Google lead delivery runs this: one fixed text, prepared once per connection.
-    const result = (await db.q().raw(
-      `select tenant_id from crm_integrations where provider = 'google' and enabled and google_key_hash = ? limit 1`,
-      [hash],
-    ).options(prepared('crm_google_tenant_by_key'))) as { rows: Array<{ tenant_id: string }> };
+    const result = (await db
+      .q()
+      .raw(`select tenant_id from crm_integrations where provider = 'google' and enabled and google_key_hash = ? limit 1`, [hash])
+      .options(prepared('crm_google_tenant_by_key'))) as { rows: Array<{ tenant_id: string }> };
     return result.rows[0]?.tenant_id ?? null;
   },
 });
@@ -258,8 +367,16 @@ export const makeAutomationPgRepository = ({ db }: DbDeps): AutomationRepository
     return row ? { mode: row.mode, members: row.members, fallbackUserId: row.fallbackUserId, closeOnPayment: row.closeOnPayment } : null;
   },
   async save(tenantId, rules, at) {
-    await db.q()('crm_automation_rules')
-      .insert({ tenantId, mode: rules.mode, members: JSON.stringify(rules.members), fallbackUserId: rules.fallbackUserId, closeOnPayment: rules.closeOnPayment, updatedAt: at })
+    await db
+      .q()('crm_automation_rules')
+      .insert({
+        tenantId,
+        mode: rules.mode,
+        members: JSON.stringify(rules.members),
+        fallbackUserId: rules.fallbackUserId,
+        closeOnPayment: rules.closeOnPayment,
+        updatedAt: at,
+      })
       .onConflict('tenant_id')
       .merge(['mode', 'members', 'fallback_user_id', 'close_on_payment', 'updated_at']);
   },

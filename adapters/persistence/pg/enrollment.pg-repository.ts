@@ -1,16 +1,39 @@
 import type { Knex } from 'knex';
 import type { Enrollment, EnrollmentStatus } from '../../../domain/learning/enrollment.js';
 import type { EnrollmentRow } from './rows/learning.rows.js';
-import type { EnrollmentFilter, EnrollmentListing, EnrollmentRepository } from '../../../application/learning/ports/enrollment-repository.js';
+import type {
+  EnrollmentFilter,
+  EnrollmentListing,
+  EnrollmentRepository,
+} from '../../../application/learning/ports/enrollment-repository.js';
 import type { CourseRepository } from '../../../application/learning/ports/catalog.js';
 import { contains, type DbDeps } from './base.js';
 import { knexPage, deletedRows, newestFirst } from './knex-helpers.js';
 
-export const ENROLLMENT_COLUMNS = ['id', 'tenant_id', 'user_id', 'course_id', 'status', 'source', 'source_ref', 'expires_at', 'created_at', 'updated_at'] as const;
+export const ENROLLMENT_COLUMNS = [
+  'id',
+  'tenant_id',
+  'user_id',
+  'course_id',
+  'status',
+  'source',
+  'source_ref',
+  'expires_at',
+  'created_at',
+  'updated_at',
+] as const;
 
 export const toEnrollment = (r: EnrollmentRow): Enrollment => ({
-  id: r.id, tenantId: r.tenantId, userId: r.userId, courseId: r.courseId, status: r.status, source: r.source, sourceRef: r.sourceRef,
-  expiresAt: r.expiresAt, createdAt: r.createdAt, updatedAt: r.updatedAt,
+  id: r.id,
+  tenantId: r.tenantId,
+  userId: r.userId,
+  courseId: r.courseId,
+  status: r.status,
+  source: r.source,
+  sourceRef: r.sourceRef,
+  expiresAt: r.expiresAt,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
 });
 
 /** An enrolment with the names the admin list shows. */
@@ -32,11 +55,19 @@ const whereStatus = (q: Knex.QueryBuilder, status: EnrollmentStatus, now: Date) 
   return q.where((w) => w.where('e.status', 'expired').orWhere((a) => a.where('e.status', 'active').where('e.expires_at', '<=', now)));
 };
 
-export const makeEnrollmentPgRepository = ({ db, courseRepository }: DbDeps & { courseRepository: CourseRepository }): EnrollmentRepository => {
+export const makeEnrollmentPgRepository = ({
+  db,
+  courseRepository,
+}: DbDeps & { courseRepository: CourseRepository }): EnrollmentRepository => {
   const listingQuery = (tenantId: string) =>
-    db.q()({ e: 'enrollments' })
-      .join({ u: 'users' }, function () { this.on('u.id', 'e.user_id').andOn('u.tenant_id', 'e.tenant_id'); })
-      .join({ c: 'courses' }, function () { this.on('c.id', 'e.course_id').andOn('c.tenant_id', 'e.tenant_id'); })
+    db
+      .q()({ e: 'enrollments' })
+      .join({ u: 'users' }, function () {
+        this.on('u.id', 'e.user_id').andOn('u.tenant_id', 'e.tenant_id');
+      })
+      .join({ c: 'courses' }, function () {
+        this.on('c.id', 'e.course_id').andOn('c.tenant_id', 'e.tenant_id');
+      })
       .where('e.tenant_id', tenantId)
       .select('e.*', { userEmail: 'u.email', userDisplayName: 'u.display_name', courseTitle: 'c.title' });
 
@@ -56,17 +87,32 @@ export const makeEnrollmentPgRepository = ({ db, courseRepository }: DbDeps & { 
     },
     async findForCourses(tenantId, userId, courseIds) {
       if (courseIds.length === 0) return [];
-      return (await db.q()('enrollments').where({ tenantId, userId }).whereIn('courseId', [...courseIds])).map(toEnrollment);
+      return (
+        await db
+          .q()('enrollments')
+          .where({ tenantId, userId })
+          .whereIn('courseId', [...courseIds])
+      ).map(toEnrollment);
     },
     async insertIfAbsent(enrollment) {
-      const rows = await db.q()('enrollments').insert(enrollment).onConflict(['tenant_id', 'user_id', 'course_id']).ignore().returning('id');
+      const rows = await db
+        .q()('enrollments')
+        .insert(enrollment)
+        .onConflict(['tenant_id', 'user_id', 'course_id'])
+        .ignore()
+        .returning('id');
       return rows.length === 1;
     },
     async insertManyIfAbsent(enrollments) {
       const inserted: string[] = [];
       // A few columns a row: 1,000 rows stay well under PostgreSQL's 65,535 bound parameters.
       for (let at = 0; at < enrollments.length; at += 1_000) {
-        const rows = (await db.q()('enrollments').insert(enrollments.slice(at, at + 1_000)).onConflict(['tenant_id', 'user_id', 'course_id']).ignore().returning('user_id')) as Array<{ userId: string }>;
+        const rows = (await db
+          .q()('enrollments')
+          .insert(enrollments.slice(at, at + 1_000))
+          .onConflict(['tenant_id', 'user_id', 'course_id'])
+          .ignore()
+          .returning('user_id')) as Array<{ userId: string }>;
         inserted.push(...rows.map((r) => r.userId));
       }
       return inserted;
@@ -76,7 +122,9 @@ export const makeEnrollmentPgRepository = ({ db, courseRepository }: DbDeps & { 
       return r ? toEnrollment(r) : null;
     },
     async cancelBySource(tenantId, source, sourceRef, at) {
-      return Number(await db.q()('enrollments').where({ tenantId, source, sourceRef, status: 'active' }).update({ status: 'cancelled', updatedAt: at }));
+      return Number(
+        await db.q()('enrollments').where({ tenantId, source, sourceRef, status: 'active' }).update({ status: 'cancelled', updatedAt: at }),
+      );
     },
     async update(e) {
       const { id, tenantId, createdAt: _c, ...changes } = e;
@@ -88,16 +136,26 @@ export const makeEnrollmentPgRepository = ({ db, courseRepository }: DbDeps & { 
     async activeCoursesOf(tenantId, userIds, now, page) {
       if (userIds.length === 0) return { items: [], total: 0, page: page.page, pageSize: page.pageSize };
       // Enrolments of the page (joined to hide drafts), then their courses: two queries plus the count.
-      const q = db.q()({ enrollments: 'enrollments' })
-        .join({ c: 'courses' }, function () { this.on('c.id', 'enrollments.course_id').andOn('c.tenant_id', 'enrollments.tenant_id'); })
+      const q = db
+        .q()({ enrollments: 'enrollments' })
+        .join({ c: 'courses' }, function () {
+          this.on('c.id', 'enrollments.course_id').andOn('c.tenant_id', 'enrollments.tenant_id');
+        })
         .where('enrollments.tenant_id', tenantId)
         .whereIn('enrollments.user_id', [...userIds])
         .whereNot('c.status', 'draft')
         .select('enrollments.*');
       whereActive(q, now);
       const found = await knexPage(q, page, toEnrollment, { order: newestFirst('enrollments.created_at', 'enrollments.id') });
-      const courses = new Map((await courseRepository.findManyByIds(tenantId, [...new Set(found.items.map((e) => e.courseId))])).map((c) => [c.id, c]));
-      return { ...found, items: found.items.filter((e) => courses.has(e.courseId)).map((enrollment) => ({ enrollment, course: courses.get(enrollment.courseId)! })) };
+      const courses = new Map(
+        (await courseRepository.findManyByIds(tenantId, [...new Set(found.items.map((e) => e.courseId))])).map((c) => [c.id, c]),
+      );
+      return {
+        ...found,
+        items: found.items
+          .filter((e) => courses.has(e.courseId))
+          .map((enrollment) => ({ enrollment, course: courses.get(enrollment.courseId)! })),
+      };
     },
     list(tenantId, filter: EnrollmentFilter, now, page) {
       const q = listingQuery(tenantId);

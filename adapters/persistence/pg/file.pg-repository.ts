@@ -13,8 +13,15 @@ declare module 'knex/types/tables.js' {
 }
 
 const toFile = (r: FileRow): StoredFile => ({
-  id: r.id, tenantId: r.tenantId, storedName: r.storedName, originalName: r.originalName, mimeType: r.mimeType, size: num(r.size),
-  uploadedBy: r.uploadedBy, purpose: r.purpose, createdAt: r.createdAt,
+  id: r.id,
+  tenantId: r.tenantId,
+  storedName: r.storedName,
+  originalName: r.originalName,
+  mimeType: r.mimeType,
+  size: num(r.size),
+  uploadedBy: r.uploadedBy,
+  purpose: r.purpose,
+  createdAt: r.createdAt,
 });
 
 export const makeFilePgRepository = ({ db }: DbDeps): FileRepository => ({

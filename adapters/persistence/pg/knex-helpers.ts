@@ -21,7 +21,10 @@ export interface SortKey {
 }
 
 /** The usual order of a list: newest first, the id breaking ties of the same instant. */
-export const newestFirst = (time = 'createdAt', id = 'id'): SortKey[] => [{ column: time, order: 'desc' }, { column: id, order: 'desc' }];
+export const newestFirst = (time = 'createdAt', id = 'id'): SortKey[] => [
+  { column: time, order: 'desc' },
+  { column: id, order: 'desc' },
+];
 
 /** A total is counted exactly up to here; past it the planner's estimate is answered (issue 28). */
 export const TOTAL_COUNT_CAP = 10_000;
@@ -51,7 +54,8 @@ function decodeCursor(cursor: string, keys: number): string[] {
   } catch {
     throw invalidCursor('not a cursor of this list');
   }
-  if (!Array.isArray(values) || values.length !== keys || !values.every((v) => typeof v === 'string')) throw invalidCursor('not a cursor of this list');
+  if (!Array.isArray(values) || values.length !== keys || !values.every((v) => typeof v === 'string'))
+    throw invalidCursor('not a cursor of this list');
   return values as string[];
 }
 
@@ -66,12 +70,20 @@ const isDataException = (error: unknown): boolean => String((error as { code?: u
  * more than that answers the planner's estimate (`totalIsEstimate`). A window count beside the
  * rows (`count(*) over ()`) would read every matching row to answer ten.
  */
-export async function knexPage<R, T>(query: Knex.QueryBuilder, page: PageRequest, map: (row: R) => T, options: PageOptions = {}): Promise<Page<T>> {
+export async function knexPage<R, T>(
+  query: Knex.QueryBuilder,
+  page: PageRequest,
+  map: (row: R) => T,
+  options: PageOptions = {},
+): Promise<Page<T>> {
   const { order, name, countCap = TOTAL_COUNT_CAP } = options;
   if (page.cursor !== undefined && !order) throw invalidCursor('this list pages by number only');
   const raw = query.client.raw.bind(query.client) as Knex['raw'];
   const offset = page.cursor === undefined ? (page.page - 1) * page.pageSize : 0;
-  const paged = query.clone().limit(page.pageSize + 1).offset(offset);
+  const paged = query
+    .clone()
+    .limit(page.pageSize + 1)
+    .offset(offset);
   let shape = offset === 0 ? '_first' : '';
   if (order) {
     if (new Set(order.map((k) => k.order)).size !== 1) throw new Error('knexPage: a keyset order runs in one direction');
@@ -79,7 +91,10 @@ export async function knexPage<R, T>(query: Knex.QueryBuilder, page: PageRequest
     paged.select(order.map((k, i) => raw('??::text as ??', [k.column, `page_key_${i}`])));
     if (page.cursor !== undefined) {
       const values = decodeCursor(page.cursor, order.length);
-      paged.whereRaw(`(${columns}) ${order[0]!.order === 'desc' ? '<' : '>'} (${order.map(() => '?').join(', ')})`, [...order.map((k) => k.column), ...values]);
+      paged.whereRaw(`(${columns}) ${order[0]!.order === 'desc' ? '<' : '>'} (${order.map(() => '?').join(', ')})`, [
+        ...order.map((k) => k.column),
+        ...values,
+      ]);
       shape = '_after';
     }
     paged.orderBy(order.map((k) => ({ column: k.column, order: k.order })));
@@ -102,7 +117,13 @@ export async function knexPage<R, T>(query: Knex.QueryBuilder, page: PageRequest
   let totalIsEstimate = false;
   // Counted unless this page is the last and says how many precede it.
   if (more || page.cursor !== undefined || (rows.length === 0 && offset > 0)) {
-    const capped = query.clone().clearSelect().clearOrder().select(raw('1')).limit(countCap + 1).as('capped');
+    const capped = query
+      .clone()
+      .clearSelect()
+      .clearOrder()
+      .select(raw('1'))
+      .limit(countCap + 1)
+      .as('capped');
     const counted = (await query.client.queryBuilder().count({ n: '*' }).from(capped).first()) as { n: number | string } | undefined;
     total = Number(counted?.n ?? 0);
     if (total > countCap) {

@@ -4,13 +4,24 @@ import { LoginModel } from './identity.models.js';
 import { prepared } from './knex-helpers.js';
 
 const PRINCIPAL_COLUMNS = [
-  'l.id as loginId', 'l.tenant_id', 'l.user_id', 'l.revoked_at', 'l.expires_at', 'u.username', 'u.role', 'u.status',
+  'l.id as loginId',
+  'l.tenant_id',
+  'l.user_id',
+  'l.revoked_at',
+  'l.expires_at',
+  'u.username',
+  'u.role',
+  'u.status',
 ] as const;
 
 export const makeLoginPgRepository = ({ db }: DbDeps): LoginRepository => {
   // Prepared: one of these runs on every authenticated request. A name per column, each its own text.
   const principalWhere = async (column: 'l.id' | 'l.session_hash', value: string): Promise<LoginPrincipal | null> => {
-    const row = (await db.q()('logins as l').join('users as u', 'u.id', 'l.user_id').where(column, value).first(PRINCIPAL_COLUMNS)
+    const row = (await db
+      .q()('logins as l')
+      .join('users as u', 'u.id', 'l.user_id')
+      .where(column, value)
+      .first(PRINCIPAL_COLUMNS)
       .options(prepared(column === 'l.id' ? 'login_principal' : 'login_principal_by_session'))) as LoginPrincipal | undefined;
     return row ?? null;
   };
@@ -35,7 +46,12 @@ export const makeLoginPgRepository = ({ db }: DbDeps): LoginRepository => {
       await db.q()('logins').where({ id: token.loginId }).update({ expiresAt: token.expiresAt });
     },
     async consumeRefreshToken(jti, loginId, at): Promise<ConsumeOutcome> {
-      const consumed = await db.q()('refresh_tokens').where({ jti, login_id: loginId }).whereNull('used_at').update({ usedAt: at }).returning('jti');
+      const consumed = await db
+        .q()('refresh_tokens')
+        .where({ jti, login_id: loginId })
+        .whereNull('used_at')
+        .update({ usedAt: at })
+        .returning('jti');
       if (consumed.length === 1) return 'consumed';
       const known = await db.q()('refresh_tokens').where({ jti, login_id: loginId }).first('jti');
       return known ? 'already_used' : 'unknown';

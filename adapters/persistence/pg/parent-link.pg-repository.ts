@@ -4,7 +4,12 @@ import type { DbDeps } from './base.js';
 import type { ParentLinkRow } from './rows/learning.rows.js';
 import { knexPage, deletedRows, newestFirst } from './knex-helpers.js';
 
-const toLink = (r: ParentLinkRow): ParentLink => ({ tenantId: r.tenantId, parentId: r.parentId, studentId: r.studentId, createdAt: r.createdAt });
+const toLink = (r: ParentLinkRow): ParentLink => ({
+  tenantId: r.tenantId,
+  parentId: r.parentId,
+  studentId: r.studentId,
+  createdAt: r.createdAt,
+});
 
 export const makeParentLinkPgRepository = ({ db }: DbDeps): ParentLinkRepository => ({
   async insertCode(code) {
@@ -15,7 +20,8 @@ export const makeParentLinkPgRepository = ({ db }: DbDeps): ParentLinkRepository
   },
   async consumeCode(tenantId, codeHash, parentId, at) {
     // One conditional update: of concurrent redemptions exactly one gets the row back.
-    const rows = (await db.q()('linking_codes')
+    const rows = (await db
+      .q()('linking_codes')
       .where({ tenantId, codeHash })
       .whereNull('usedAt')
       .where('expiresAt', '>', at)
@@ -26,7 +32,12 @@ export const makeParentLinkPgRepository = ({ db }: DbDeps): ParentLinkRepository
     return { ok: false, reason: !r ? 'unknown' : r.usedAt ? 'used' : 'expired' };
   },
   async link(link) {
-    const rows = await db.q()('parent_links').insert(link).onConflict(['tenant_id', 'parent_id', 'student_id']).ignore().returning('student_id');
+    const rows = await db
+      .q()('parent_links')
+      .insert(link)
+      .onConflict(['tenant_id', 'parent_id', 'student_id'])
+      .ignore()
+      .returning('student_id');
     return rows.length === 1;
   },
   async unlink(tenantId, parentId, studentId) {
@@ -40,6 +51,8 @@ export const makeParentLinkPgRepository = ({ db }: DbDeps): ParentLinkRepository
     return knexPage(q, page, toLink, { order: newestFirst('createdAt', 'studentId') });
   },
   async studentIdsOf(tenantId, parentId) {
-    return ((await db.q()('parent_links').where({ tenantId, parentId }).select('studentId')) as Array<{ studentId: string }>).map((r) => r.studentId);
+    return ((await db.q()('parent_links').where({ tenantId, parentId }).select('studentId')) as Array<{ studentId: string }>).map(
+      (r) => r.studentId,
+    );
   },
 });

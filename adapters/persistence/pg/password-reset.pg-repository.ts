@@ -10,12 +10,22 @@ export const makePasswordResetPgRepository = ({ db }: DbDeps): PasswordResetRepo
     await db.q()('password_reset_tokens').where({ tenantId, userId }).whereNull('usedAt').update({ usedAt: at });
   },
   async countSince(tenantId, userId, since) {
-    const r = (await db.q()('password_reset_tokens').where({ tenantId, userId }).where('createdAt', '>=', since).count({ n: '*' }).first()) as { n: unknown } | undefined;
+    const r = (await db
+      .q()('password_reset_tokens')
+      .where({ tenantId, userId })
+      .where('createdAt', '>=', since)
+      .count({ n: '*' })
+      .first()) as { n: unknown } | undefined;
     return num(r?.n);
   },
   async consume(tokenHash, at) {
-    const rows = (await db.q()('password_reset_tokens').where({ tokenHash }).whereNull('usedAt').where('expiresAt', '>', at)
-      .update({ usedAt: at }).returning(['tenantId', 'userId'])) as Array<{ tenantId: string; userId: string }>;
+    const rows = (await db
+      .q()('password_reset_tokens')
+      .where({ tokenHash })
+      .whereNull('usedAt')
+      .where('expiresAt', '>', at)
+      .update({ usedAt: at })
+      .returning(['tenantId', 'userId'])) as Array<{ tenantId: string; userId: string }>;
     return rows[0] ? { tenantId: rows[0].tenantId, userId: rows[0].userId } : null;
   },
 });

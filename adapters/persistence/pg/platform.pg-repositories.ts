@@ -39,7 +39,10 @@ export class MailMessageModel extends BaseModel {
 
 export const makeSettingsPgRepository = ({ db }: DbDeps): SettingsRepository => ({
   async load(tenantId) {
-    const rows = (await db.q()('settings').where({ tenant_id: tenantId }).select('key', 'value')) as Array<{ key: string; value: SettingsMap[string] }>;
+    const rows = (await db.q()('settings').where({ tenant_id: tenantId }).select('key', 'value')) as Array<{
+      key: string;
+      value: SettingsMap[string];
+    }>;
     return Object.fromEntries(rows.map((r) => [r.key, r.value]));
   },
   async save(tenantId, values, at) {
@@ -50,8 +53,16 @@ export const makeSettingsPgRepository = ({ db }: DbDeps): SettingsRepository => 
 });
 
 const toAudit = (m: AuditLogModel): AuditEntry => ({
-  id: m.id, tenantId: m.tenantId, userId: m.userId, action: m.action, resourceType: m.resourceType, resourceId: m.resourceId,
-  ip: m.ip, userAgent: m.userAgent, metadata: m.metadata, createdAt: m.createdAt,
+  id: m.id,
+  tenantId: m.tenantId,
+  userId: m.userId,
+  action: m.action,
+  resourceType: m.resourceType,
+  resourceId: m.resourceId,
+  ip: m.ip,
+  userAgent: m.userAgent,
+  metadata: m.metadata,
+  createdAt: m.createdAt,
 });
 
 export const makeAuditLogPg = ({ db, ids, clock }: DbDeps & { ids: IdGenerator; clock: Clock }): AuditLog => ({
@@ -69,9 +80,20 @@ export const makeAuditLogPg = ({ db, ids, clock }: DbDeps & { ids: IdGenerator; 
 });
 
 const toMail = (m: MailMessageModel): MailMessage => ({
-  id: m.id, tenantId: m.tenantId, messageId: m.messageId, to: m.to, subject: m.subject, text: m.text, html: m.html,
-  template: m.template, attachments: m.attachments, status: m.status, attempts: m.attempts, lastError: m.lastError,
-  createdAt: m.createdAt, sentAt: m.sentAt,
+  id: m.id,
+  tenantId: m.tenantId,
+  messageId: m.messageId,
+  to: m.to,
+  subject: m.subject,
+  text: m.text,
+  html: m.html,
+  template: m.template,
+  attachments: m.attachments,
+  status: m.status,
+  attempts: m.attempts,
+  lastError: m.lastError,
+  createdAt: m.createdAt,
+  sentAt: m.sentAt,
 });
 
 export const makeMailPgRepository = ({ db }: DbDeps): MailRepository => ({
@@ -86,10 +108,20 @@ export const makeMailPgRepository = ({ db }: DbDeps): MailRepository => ({
     await db.q()('mail_messages').where({ id }).update({ status, sentAt: at, lastError: null }).increment('attempts', 1);
   },
   async markFailed(id, error, final) {
-    await db.q()('mail_messages').where({ id }).update({ lastError: error.slice(0, 2000), ...(final ? { status: 'failed' } : {}) }).increment('attempts', 1);
+    await db
+      .q()('mail_messages')
+      .where({ id })
+      .update({ lastError: error.slice(0, 2000), ...(final ? { status: 'failed' } : {}) })
+      .increment('attempts', 1);
   },
   async staleQueued(createdBefore, limit) {
-    const rows = (await db.q()('mail_messages').where({ status: 'queued' }).where('created_at', '<', createdBefore).orderBy('created_at').limit(limit).select('id')) as Array<{ id: string }>;
+    const rows = (await db
+      .q()('mail_messages')
+      .where({ status: 'queued' })
+      .where('created_at', '<', createdBefore)
+      .orderBy('created_at')
+      .limit(limit)
+      .select('id')) as Array<{ id: string }>;
     return rows.map((r) => r.id);
   },
   list(tenantId, filter, page) {

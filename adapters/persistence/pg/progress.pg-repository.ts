@@ -5,8 +5,14 @@ import type { DbDeps } from './base.js';
 import { num, prepared } from './knex-helpers.js';
 
 const toProgress = (r: LessonProgressRow): LessonProgress => ({
-  tenantId: r.tenantId, userId: r.userId, lessonId: r.lessonId, courseId: r.courseId, status: r.status, startedAt: r.startedAt,
-  completedAt: r.completedAt, updatedAt: r.updatedAt,
+  tenantId: r.tenantId,
+  userId: r.userId,
+  lessonId: r.lessonId,
+  courseId: r.courseId,
+  status: r.status,
+  startedAt: r.startedAt,
+  completedAt: r.completedAt,
+  updatedAt: r.updatedAt,
 });
 
 /** One (user, course) of `summaries`: int8 counts arrive as numbers (knex.ts), a timestamp as a Date. */
@@ -24,15 +30,26 @@ export const makeProgressPgRepository = ({ db }: DbDeps): ProgressRepository => 
     return r ? toProgress(r) : null;
   },
   async save(p) {
-    await db.q()('lesson_progress').insert(p).onConflict(['tenant_id', 'user_id', 'lesson_id']).merge(['status', 'startedAt', 'completedAt', 'updatedAt']);
+    await db
+      .q()('lesson_progress')
+      .insert(p)
+      .onConflict(['tenant_id', 'user_id', 'lesson_id'])
+      .merge(['status', 'startedAt', 'completedAt', 'updatedAt']);
   },
   async countOnLessons(tenantId, lessonIds) {
     if (lessonIds.length === 0) return 0;
-    const r = (await db.q()('lesson_progress').where({ tenantId }).whereIn('lessonId', [...lessonIds]).count({ n: '*' }).first()) as { n: number | string } | undefined;
+    const r = (await db
+      .q()('lesson_progress')
+      .where({ tenantId })
+      .whereIn('lessonId', [...lessonIds])
+      .count({ n: '*' })
+      .first()) as { n: number | string } | undefined;
     return num(r?.n);
   },
   async listForCourse(tenantId, userId, courseId) {
-    return (await db.q()('lesson_progress').where({ tenantId, userId, courseId }).options(prepared('course_progress_of_learner'))).map(toProgress);
+    return (await db.q()('lesson_progress').where({ tenantId, userId, courseId }).options(prepared('course_progress_of_learner'))).map(
+      toProgress,
+    );
   },
   async summaries(tenantId, userIds, courseIds): Promise<ProgressSummary[]> {
     if (userIds.length === 0 || courseIds.length === 0) return [];
@@ -51,8 +68,11 @@ export const makeProgressPgRepository = ({ db }: DbDeps): ProgressRepository => 
         k.raw('max(updated_at) as last_activity_at'),
       )) as SummaryRow[];
     return rows.map((r) => ({
-      userId: r.userId, courseId: r.courseId, completedLessons: num(r.completedLessons),
-      lastLessonId: r.lastLessonId ?? null, lastActivityAt: r.lastActivityAt ? new Date(r.lastActivityAt) : null,
+      userId: r.userId,
+      courseId: r.courseId,
+      completedLessons: num(r.completedLessons),
+      lastLessonId: r.lastLessonId ?? null,
+      lastActivityAt: r.lastActivityAt ? new Date(r.lastActivityAt) : null,
     }));
   },
 });

@@ -6,25 +6,43 @@ import { questionRow, toQuestion } from './assessment.pg-repositories.js';
 import { deletedRows, knexPage, num } from './knex-helpers.js';
 
 /** Raw query rows with camelCase keys on both engines. */
-const rawRows = <R>(result: unknown): R[] => (result as { rows: object[] }).rows
-  .map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()), v])) as R);
+const rawRows = <R>(result: unknown): R[] =>
+  (result as { rows: object[] }).rows.map(
+    (r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()), v])) as R,
+  );
 
 const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 
 const toCategory = (r: QuestionCategoryRow): QuestionCategory => ({
-  id: r.id, tenantId: r.tenantId, courseId: r.courseId, parentId: r.parentId ?? null, name: r.name, isDefault: Boolean(r.isDefault),
-  createdAt: date(r.createdAt), updatedAt: date(r.updatedAt),
+  id: r.id,
+  tenantId: r.tenantId,
+  courseId: r.courseId,
+  parentId: r.parentId ?? null,
+  name: r.name,
+  isDefault: Boolean(r.isDefault),
+  createdAt: date(r.createdAt),
+  updatedAt: date(r.updatedAt),
 });
 
 const toBankQuestion = (r: QuestionRow): BankQuestion => ({ ...toQuestion(r), quizId: r.quizId ?? null, categoryId: r.categoryId! });
 
 const toSlot = (r: RandomSlotRow): RandomSlot => ({
-  id: r.id, tenantId: r.tenantId, quizId: r.quizId, categoryId: r.categoryId, includeSubcategories: Boolean(r.includeSubcategories),
-  count: num(r.count), points: num(r.points), order: num(r.sortOrder), createdAt: date(r.createdAt),
+  id: r.id,
+  tenantId: r.tenantId,
+  quizId: r.quizId,
+  categoryId: r.categoryId,
+  includeSubcategories: Boolean(r.includeSubcategories),
+  count: num(r.count),
+  points: num(r.points),
+  order: num(r.sortOrder),
+  createdAt: date(r.createdAt),
 });
 
 /** Oldest first: a category lists its questions in the order they were written or imported. */
-const OLDEST_FIRST = [{ column: 'createdAt', order: 'asc' as const }, { column: 'id', order: 'asc' as const }];
+const OLDEST_FIRST = [
+  { column: 'createdAt', order: 'asc' as const },
+  { column: 'id', order: 'asc' as const },
+];
 
 export const makeQuestionBankPgRepository = ({ db }: DbDeps): QuestionBankRepository => ({
   async findCategory(tenantId, id) {
@@ -32,7 +50,9 @@ export const makeQuestionBankPgRepository = ({ db }: DbDeps): QuestionBankReposi
     return r ? toCategory(r) : null;
   },
   async listCategories(tenantId, courseId) {
-    const rows = (await db.q()('question_categories as c').where({ 'c.tenantId': tenantId, 'c.courseId': courseId })
+    const rows = (await db
+      .q()('question_categories as c')
+      .where({ 'c.tenantId': tenantId, 'c.courseId': courseId })
       .select('c.*', db.knex.raw('(select count(*) from quiz_questions q where q.category_id = c.id) as question_count'))
       .orderBy([{ column: 'c.name' }, { column: 'c.id' }])) as Array<QuestionCategoryRow & { questionCount: number | string }>;
     return rows.map((r) => ({ category: toCategory(r), questionCount: num(r.questionCount) }));
@@ -50,7 +70,10 @@ export const makeQuestionBankPgRepository = ({ db }: DbDeps): QuestionBankReposi
     await db.q()('question_categories').insert(c);
   },
   async updateCategory(c) {
-    await db.q()('question_categories').where({ tenantId: c.tenantId, id: c.id }).update({ name: c.name, parentId: c.parentId, updatedAt: c.updatedAt });
+    await db
+      .q()('question_categories')
+      .where({ tenantId: c.tenantId, id: c.id })
+      .update({ name: c.name, parentId: c.parentId, updatedAt: c.updatedAt });
   },
   async deleteCategory(tenantId, id) {
     return (await deletedRows(db.q()('question_categories').where({ tenantId, id }).delete())) > 0;
@@ -70,28 +93,47 @@ export const makeQuestionBankPgRepository = ({ db }: DbDeps): QuestionBankReposi
   },
   async allQuestions(tenantId, categoryIds) {
     if (categoryIds.length === 0) return [];
-    return (await db.q()('quiz_questions').where({ tenantId }).whereIn('categoryId', [...categoryIds]).orderBy(OLDEST_FIRST)).map(toBankQuestion);
+    return (
+      await db
+        .q()('quiz_questions')
+        .where({ tenantId })
+        .whereIn('categoryId', [...categoryIds])
+        .orderBy(OLDEST_FIRST)
+    ).map(toBankQuestion);
   },
   async insertQuestions(questions) {
-    for (let i = 0; i < questions.length; i += 500) await db.q()('quiz_questions').insert(questions.slice(i, i + 500).map(questionRow));
+    for (let i = 0; i < questions.length; i += 500)
+      await db
+        .q()('quiz_questions')
+        .insert(questions.slice(i, i + 500).map(questionRow));
   },
   async questionIdsIn(tenantId, categoryIds) {
     const out = new Map<string, string[]>(categoryIds.map((id) => [id, []]));
     if (categoryIds.length === 0) return out;
-    const rows = (await db.q()('quiz_questions').where({ tenantId }).whereIn('categoryId', [...categoryIds]).select('id', 'categoryId')) as Array<{ id: string; categoryId: string }>;
+    const rows = (await db
+      .q()('quiz_questions')
+      .where({ tenantId })
+      .whereIn('categoryId', [...categoryIds])
+      .select('id', 'categoryId')) as Array<{ id: string; categoryId: string }>;
     for (const r of rows) out.get(r.categoryId)?.push(r.id);
     return out;
   },
   async findQuestions(tenantId, ids) {
     if (ids.length === 0) return [];
-    return (await db.q()('quiz_questions').where({ tenantId }).whereIn('id', [...ids])).map(toBankQuestion);
+    return (
+      await db
+        .q()('quiz_questions')
+        .where({ tenantId })
+        .whereIn('id', [...ids])
+    ).map(toBankQuestion);
   },
   async rankedCandidates(tenantId, slots, excludedIds, seed) {
     const out = new Map<string, BankQuestion[]>(slots.map((s) => [s.slotId, []]));
     const groups = rankingGroups(slots, seed);
     if (groups.length === 0) return out;
-    const rows = rawRows<QuestionRow & { grp: number; rankKey: string | number }>(await db.q().raw(
-      `select s.grp, c.rank_key, q.*
+    const rows = rawRows<QuestionRow & { grp: number; rankKey: string | number }>(
+      await db.q().raw(
+        `select s.grp, c.rank_key, q.*
          from jsonb_to_recordset(?::jsonb) as s(grp int, cats text, n int, seed bigint)
          -- Ranks ids alone (an index-only read of (tenant_id, category_id, created_at, id)) by PostgreSQL's
          -- seeded uuid hash (an integer, cheaper than md5 text), then reads the few rows drawn.
@@ -102,19 +144,31 @@ export const makeQuestionBankPgRepository = ({ db }: DbDeps): QuestionBankReposi
             order by rank_key, r.id
             limit s.n) c
          join quiz_questions q on q.id = c.id`,
-      [JSON.stringify(groups.map((g, i) => ({ grp: i, cats: g.categoryIds.join(','), n: g.limit, seed: g.seed }))), tenantId, [...excludedIds]],
-    ));
+        [
+          JSON.stringify(groups.map((g, i) => ({ grp: i, cats: g.categoryIds.join(','), n: g.limit, seed: g.seed }))),
+          tenantId,
+          [...excludedIds],
+        ],
+      ),
+    );
     const key = (r: { rankKey: string | number }) => BigInt(r.rankKey);
     rows.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id < b.id ? -1 : 1));
     for (const r of rows) for (const slotId of groups[num(r.grp)]!.slotIds) out.get(slotId)!.push(toBankQuestion(r));
     return out;
   },
   async randomSlots(tenantId, quizId) {
-    return (await db.q()('quiz_random_slots').where({ tenantId, quizId }).orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])).map(toSlot);
+    return (
+      await db
+        .q()('quiz_random_slots')
+        .where({ tenantId, quizId })
+        .orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])
+    ).map(toSlot);
   },
   async insertRandomSlot(s) {
     const { order, ...rest } = s;
-    await db.q()('quiz_random_slots').insert({ ...rest, sortOrder: order });
+    await db
+      .q()('quiz_random_slots')
+      .insert({ ...rest, sortOrder: order });
   },
   async findRandomSlot(tenantId, id) {
     const r = await db.q()('quiz_random_slots').where({ tenantId, id }).first();

@@ -32,7 +32,9 @@ export function makeTableStore<T extends StoredRecord, R, W = R>(db: Database, t
       for (const [k, v] of Object.entries(query.filter ?? {})) if (v !== undefined) q.where(k, v as string);
       if (query.search) {
         const p = contains(query.search);
-        q.where((w) => { for (const c of t.searchColumns) w.orWhereILike(c, p); });
+        q.where((w) => {
+          for (const c of t.searchColumns) w.orWhereILike(c, p);
+        });
       }
       return knexPage(q, page, t.fromRow, { order: newestFirst() });
     },
@@ -56,7 +58,14 @@ const contentItem = (table: string): TableDescriptor<LearningAsset, ContentItemR
   table,
   searchColumns: ['title', 'description'],
   fromRow: (r) => ({
-    id: r.id, tenantId: r.tenantId, title: r.title, description: r.description, url: r.url, type: r.type, createdAt: r.createdAt, updatedAt: r.updatedAt,
+    id: r.id,
+    tenantId: r.tenantId,
+    title: r.title,
+    description: r.description,
+    url: r.url,
+    type: r.type,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
   }),
   toRow: (a) => ({ ...a }),
 });
@@ -64,34 +73,57 @@ const contentItem = (table: string): TableDescriptor<LearningAsset, ContentItemR
 export const makeLearningAssetStore = ({ db }: { db: Database }) => makeTableStore(db, contentItem('learning_assets'));
 export const makeLibraryItemStore = ({ db }: { db: Database }) => makeTableStore(db, contentItem('library_items'));
 
-export const makePricingStore = ({ db }: { db: Database }) => makeTableStore<Pricing, PricingRow, PricingWrite>(db, {
-  table: 'pricing',
-  searchColumns: ['currency'],
-  fromRow: pricingFromRow,
-  toRow: pricingRow,
-});
+export const makePricingStore = ({ db }: { db: Database }) =>
+  makeTableStore<Pricing, PricingRow, PricingWrite>(db, {
+    table: 'pricing',
+    searchColumns: ['currency'],
+    fromRow: pricingFromRow,
+    toRow: pricingRow,
+  });
 
 const pricingFromRow = (r: PricingRow): Pricing => ({
-  id: r.id, tenantId: r.tenantId, categoryId: r.categoryId, unitPrice: toMinor(r.unitPrice), currency: r.currency,
+  id: r.id,
+  tenantId: r.tenantId,
+  categoryId: r.categoryId,
+  unitPrice: toMinor(r.unitPrice),
+  currency: r.currency,
   tiers: (r.tiers ?? []).map((x) => ({ minQuantity: Number(x.min_quantity), unitPrice: amountNear(x.unit_price) })),
-  createdAt: r.createdAt, updatedAt: r.updatedAt,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
 });
 // jsonb is written as JSON text (an array would reach pg as a PostgreSQL array); keys stay snake_case inside it.
 const pricingRow = (p: Pricing): PricingWrite => ({
-  id: p.id, tenantId: p.tenantId, categoryId: p.categoryId, unitPrice: formatMinor(p.unitPrice), currency: p.currency,
-  tiers: JSON.stringify(p.tiers.map((x: PriceTier): PriceTierJson => ({ min_quantity: x.minQuantity, unit_price: fromMinor(x.unitPrice) }))),
-  createdAt: p.createdAt, updatedAt: p.updatedAt,
+  id: p.id,
+  tenantId: p.tenantId,
+  categoryId: p.categoryId,
+  unitPrice: formatMinor(p.unitPrice),
+  currency: p.currency,
+  tiers: JSON.stringify(
+    p.tiers.map((x: PriceTier): PriceTierJson => ({ min_quantity: x.minQuantity, unit_price: fromMinor(x.unitPrice) })),
+  ),
+  createdAt: p.createdAt,
+  updatedAt: p.updatedAt,
 });
 
 export const promoCodeFromRow = (r: PromoCodeRow): PromoCode => ({
-  id: r.id, tenantId: r.tenantId, code: r.code, type: r.type, value: toMinor(r.value), validFrom: r.validFrom, validUntil: r.validUntil,
-  maxUses: r.maxUses === null ? null : Number(r.maxUses), usedCount: Number(r.usedCount), createdAt: r.createdAt, updatedAt: r.updatedAt,
+  id: r.id,
+  tenantId: r.tenantId,
+  code: r.code,
+  type: r.type,
+  value: toMinor(r.value),
+  validFrom: r.validFrom,
+  validUntil: r.validUntil,
+  maxUses: r.maxUses === null ? null : Number(r.maxUses),
+  usedCount: Number(r.usedCount),
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
 });
 const promoCodeRow = (p: PromoCode): PromoCodeRow => ({ ...p, value: formatMinor(p.value) });
 
-export const makePromoCodeStore = ({ db }: { db: Database }) => makeTableStore<PromoCode, PromoCodeRow>(db, {
-  table: 'promo_codes',
-  searchColumns: ['code'],
-  fromRow: promoCodeFromRow,
-  toRow: promoCodeRow,
-});
+export const makePromoCodeStore = ({ db }: { db: Database }) =>
+  makeTableStore<PromoCode, PromoCodeRow>(db, {
+    table: 'promo_codes',
+    searchColumns: ['code'],
+    fromRow: promoCodeFromRow,
+    toRow: promoCodeRow,
+  });

@@ -1,7 +1,12 @@
 import type { Knex } from 'knex';
 import type { ScheduleItem } from '../../../domain/engagement/schedule.js';
 import type { ScheduleTemplate, TemplateItem } from '../../../domain/engagement/template.js';
-import type { FeedToken, FeedTokenRepository, ScheduleItemRepository, ScheduleTemplateRepository } from '../../../application/engagement/ports/schedule-repositories.js';
+import type {
+  FeedToken,
+  FeedTokenRepository,
+  ScheduleItemRepository,
+  ScheduleTemplateRepository,
+} from '../../../application/engagement/ports/schedule-repositories.js';
 import type { DbDeps } from './base.js';
 import { knexPage, num, newestFirst } from './knex-helpers.js';
 import type { FeedTokenRow, ScheduleItemRow, ScheduleTemplateRow, TemplateItemRow } from './rows/engagement.rows.js';
@@ -11,23 +16,58 @@ export const removed = async (query: PromiseLike<unknown>): Promise<number> => (
 
 /** `date` columns are read as text: both drivers would otherwise make a local-midnight Date of them. */
 const itemColumns = (q: Knex) => [
-  'id', 'tenantId', 'userId', 'title', 'description', q.raw('item_date::text as item_date'), 'startTime', 'endTime', 'templateId', 'assignmentId', 'createdAt', 'updatedAt',
+  'id',
+  'tenantId',
+  'userId',
+  'title',
+  'description',
+  q.raw('item_date::text as item_date'),
+  'startTime',
+  'endTime',
+  'templateId',
+  'assignmentId',
+  'createdAt',
+  'updatedAt',
 ];
 
 const toItem = (r: ScheduleItemRow): ScheduleItem => ({
-  id: r.id, tenantId: r.tenantId, userId: r.userId, title: r.title, description: r.description ?? null, date: r.itemDate, startTime: r.startTime,
-  endTime: r.endTime, templateId: r.templateId ?? null, assignmentId: r.assignmentId ?? null, createdAt: r.createdAt, updatedAt: r.updatedAt,
+  id: r.id,
+  tenantId: r.tenantId,
+  userId: r.userId,
+  title: r.title,
+  description: r.description ?? null,
+  date: r.itemDate,
+  startTime: r.startTime,
+  endTime: r.endTime,
+  templateId: r.templateId ?? null,
+  assignmentId: r.assignmentId ?? null,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
 });
 
 const itemRow = (i: ScheduleItem): ScheduleItemRow => ({
-  id: i.id, tenantId: i.tenantId, userId: i.userId, title: i.title, description: i.description, itemDate: i.date, startTime: i.startTime, endTime: i.endTime,
-  templateId: i.templateId, assignmentId: i.assignmentId, createdAt: i.createdAt, updatedAt: i.updatedAt,
+  id: i.id,
+  tenantId: i.tenantId,
+  userId: i.userId,
+  title: i.title,
+  description: i.description,
+  itemDate: i.date,
+  startTime: i.startTime,
+  endTime: i.endTime,
+  templateId: i.templateId,
+  assignmentId: i.assignmentId,
+  createdAt: i.createdAt,
+  updatedAt: i.updatedAt,
 });
 
 export const makeScheduleItemPgRepository = ({ db }: DbDeps): ScheduleItemRepository => {
   const ranged = (tenantId: string, userId: string, from: string, to: string) => {
     const q = db.q();
-    return q('schedule_items').where({ tenantId, userId }).where('itemDate', '>=', from).where('itemDate', '<=', to).select<ScheduleItemRow[]>(itemColumns(q))
+    return q('schedule_items')
+      .where({ tenantId, userId })
+      .where('itemDate', '>=', from)
+      .where('itemDate', '<=', to)
+      .select<ScheduleItemRow[]>(itemColumns(q))
       .orderBy([{ column: 'itemDate' }, { column: 'startTime' }, { column: 'endTime' }, { column: 'createdAt' }, { column: 'id' }]);
   };
   return {
@@ -36,7 +76,10 @@ export const makeScheduleItemPgRepository = ({ db }: DbDeps): ScheduleItemReposi
     },
     async insertMany(items) {
       // Chunks keep the statement under PostgreSQL's 65535 parameters.
-      for (let i = 0; i < items.length; i += 500) await db.q()('schedule_items').insert(items.slice(i, i + 500).map(itemRow));
+      for (let i = 0; i < items.length; i += 500)
+        await db
+          .q()('schedule_items')
+          .insert(items.slice(i, i + 500).map(itemRow));
     },
     async findById(tenantId, id) {
       const q = db.q();
@@ -60,12 +103,26 @@ export const makeScheduleItemPgRepository = ({ db }: DbDeps): ScheduleItemReposi
 };
 
 const toTemplate = (r: ScheduleTemplateRow): ScheduleTemplate => ({
-  id: r.id, tenantId: r.tenantId, ownerId: r.ownerId, name: r.name, description: r.description ?? null, createdAt: r.createdAt, updatedAt: r.updatedAt,
+  id: r.id,
+  tenantId: r.tenantId,
+  ownerId: r.ownerId,
+  name: r.name,
+  description: r.description ?? null,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
 });
 
 const toTemplateItem = (r: TemplateItemRow): TemplateItem => ({
-  id: r.id, tenantId: r.tenantId, templateId: r.templateId, dayOffset: Number(r.dayOffset), title: r.title, description: r.description ?? null,
-  startTime: r.startTime, endTime: r.endTime, createdAt: r.createdAt, updatedAt: r.updatedAt,
+  id: r.id,
+  tenantId: r.tenantId,
+  templateId: r.templateId,
+  dayOffset: Number(r.dayOffset),
+  title: r.title,
+  description: r.description ?? null,
+  startTime: r.startTime,
+  endTime: r.endTime,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
 });
 
 export const makeScheduleTemplatePgRepository = ({ db }: DbDeps): ScheduleTemplateRepository => ({
@@ -77,7 +134,10 @@ export const makeScheduleTemplatePgRepository = ({ db }: DbDeps): ScheduleTempla
     return r ? toTemplate(r) : null;
   },
   async update(t) {
-    await db.q()('schedule_templates').where({ tenantId: t.tenantId, id: t.id }).update({ name: t.name, description: t.description, updatedAt: t.updatedAt });
+    await db
+      .q()('schedule_templates')
+      .where({ tenantId: t.tenantId, id: t.id })
+      .update({ name: t.name, description: t.description, updatedAt: t.updatedAt });
   },
   async delete(tenantId, id) {
     return (await removed(db.q()('schedule_templates').where({ tenantId, id }).delete().returning('id'))) > 0;
@@ -102,22 +162,35 @@ export const makeScheduleTemplatePgRepository = ({ db }: DbDeps): ScheduleTempla
     return (await removed(db.q()('schedule_template_items').where({ tenantId, id: itemId }).delete().returning('id'))) > 0;
   },
   async listItems(tenantId, templateId) {
-    const rows = await db.q()('schedule_template_items').where({ tenantId, templateId })
+    const rows = await db
+      .q()('schedule_template_items')
+      .where({ tenantId, templateId })
       .orderBy([{ column: 'dayOffset' }, { column: 'startTime' }, { column: 'endTime' }, { column: 'createdAt' }, { column: 'id' }]);
     return rows.map(toTemplateItem);
   },
   async countItems(tenantId, templateId) {
-    const r = (await db.q()('schedule_template_items').where({ tenantId, templateId }).count({ n: '*' }).first()) as { n: unknown } | undefined;
+    const r = (await db.q()('schedule_template_items').where({ tenantId, templateId }).count({ n: '*' }).first()) as
+      { n: unknown } | undefined;
     return num(r?.n);
   },
   async insertAssignment(a) {
     // ON CONFLICT DO NOTHING: a concurrent twin waits for our commit, then writes nothing.
-    const rows = await db.q()('schedule_template_assignments').insert(a).onConflict(['tenant_id', 'template_id', 'user_id', 'start_date']).ignore().returning('id');
+    const rows = await db
+      .q()('schedule_template_assignments')
+      .insert(a)
+      .onConflict(['tenant_id', 'template_id', 'user_id', 'start_date'])
+      .ignore()
+      .returning('id');
     return rows.length === 1;
   },
 });
 
-const toToken = (r: FeedTokenRow): FeedToken => ({ tenantId: r.tenantId, userId: r.userId, tokenHash: r.tokenHash, createdAt: r.createdAt });
+const toToken = (r: FeedTokenRow): FeedToken => ({
+  tenantId: r.tenantId,
+  userId: r.userId,
+  tokenHash: r.tokenHash,
+  createdAt: r.createdAt,
+});
 
 export const makeFeedTokenPgRepository = ({ db }: DbDeps): FeedTokenRepository => ({
   async save(token) {

@@ -3,11 +3,19 @@ import type { TenantDeletionRepository } from '../../../application/identity/por
 import type { DbDeps } from './base.js';
 import { TenantDeletionModel } from './identity.models.js';
 
-interface TableRow { table_name: string }
-interface EdgeRow { child: string; parent: string }
+interface TableRow {
+  table_name: string;
+}
+interface EdgeRow {
+  child: string;
+  parent: string;
+}
 
 const toDeletion = (m: TenantDeletionModel): TenantDeletion => ({
-  requestedAt: m.requestedAt, tablesDone: m.tablesDone, tablesTotal: m.tablesTotal, rowsDeleted: Number(m.rowsDeleted),
+  requestedAt: m.requestedAt,
+  tablesDone: m.tablesDone,
+  tablesTotal: m.tablesTotal,
+  rowsDeleted: Number(m.rowsDeleted),
 });
 
 /**
@@ -50,17 +58,26 @@ export const makeTenantDeletionPgRepository = ({ db }: DbDeps): TenantDeletionRe
     const edges = (await db.q().raw(`
       select conrelid::regclass::text as child, confrelid::regclass::text as parent
       from pg_constraint where contype = 'f' and connamespace = current_schema()::regnamespace`)) as { rows: EdgeRow[] };
-    return childrenFirst(tables.rows.map((r) => r.table_name), edges.rows);
+    return childrenFirst(
+      tables.rows.map((r) => r.table_name),
+      edges.rows,
+    );
   },
   async deleteBatch(tenantId, table, limit) {
     // By row address: tables differ in their keys (some composite), every one has a ctid.
-    const res = (await db.q().raw(`
+    const res = (await db.q().raw(
+      `
       with gone as (delete from ?? where ctid = any(array(select ctid from ?? where tenant_id = ? limit ?)) returning 1)
-      select count(*)::int as n from gone`, [table, table, tenantId, limit])) as { rows: Array<{ n: number }> };
+      select count(*)::int as n from gone`,
+      [table, table, tenantId, limit],
+    )) as { rows: Array<{ n: number }> };
     return res.rows[0]!.n;
   },
   async record(tenantId, { tablesDone, tablesTotal, rowsDeleted }) {
-    await db.q()('tenant_deletions').where({ tenantId }).update({ tablesDone, tablesTotal, rowsDeleted: db.q().raw('rows_deleted + ?', [rowsDeleted]) });
+    await db
+      .q()('tenant_deletions')
+      .where({ tenantId })
+      .update({ tablesDone, tablesTotal, rowsDeleted: db.q().raw('rows_deleted + ?', [rowsDeleted]) });
   },
   async pending() {
     return (await db.q()('tenants').where({ status: 'deleting' }).select('id')).map((r: { id: string }) => r.id);

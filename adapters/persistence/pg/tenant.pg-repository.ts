@@ -4,7 +4,14 @@ import { contains, toPage, type DbDeps } from './base.js';
 import { newestFirst } from './knex-helpers.js';
 import { TenantModel } from './identity.models.js';
 
-const toTenant = (m: TenantModel): Tenant => ({ id: m.id, slug: m.slug, name: m.name, status: m.status, createdAt: m.createdAt, updatedAt: m.updatedAt });
+const toTenant = (m: TenantModel): Tenant => ({
+  id: m.id,
+  slug: m.slug,
+  name: m.name,
+  status: m.status,
+  createdAt: m.createdAt,
+  updatedAt: m.updatedAt,
+});
 
 export const makeTenantPgRepository = ({ db }: DbDeps): TenantRepository => ({
   async findById(id) {

@@ -7,9 +7,21 @@ import { newestFirst } from './knex-helpers.js';
 import { UserModel } from './identity.models.js';
 
 const toUser = (m: UserModel): User => ({
-  id: m.id, tenantId: m.tenantId, username: m.username, email: m.email, phone: m.phone, displayName: m.displayName, avatar: m.avatar,
-  role: m.role, status: m.status, passwordHash: m.passwordHash, emailVerifiedAt: m.emailVerifiedAt,
-  lastLoginAt: m.lastLoginAt, deletedAt: m.deletedAt, createdAt: m.createdAt, updatedAt: m.updatedAt,
+  id: m.id,
+  tenantId: m.tenantId,
+  username: m.username,
+  email: m.email,
+  phone: m.phone,
+  displayName: m.displayName,
+  avatar: m.avatar,
+  role: m.role,
+  status: m.status,
+  passwordHash: m.passwordHash,
+  emailVerifiedAt: m.emailVerifiedAt,
+  lastLoginAt: m.lastLoginAt,
+  deletedAt: m.deletedAt,
+  createdAt: m.createdAt,
+  updatedAt: m.updatedAt,
 });
 
 export const makeUserPgRepository = ({ db }: DbDeps): UserRepository => ({
@@ -30,7 +42,11 @@ export const makeUserPgRepository = ({ db }: DbDeps): UserRepository => ({
   },
   async findManyByIds(tenantId, ids) {
     if (ids.length === 0) return [];
-    return (await UserModel.query(db.q()).where({ tenantId }).whereIn('id', [...ids])).map(toUser);
+    return (
+      await UserModel.query(db.q())
+        .where({ tenantId })
+        .whereIn('id', [...ids])
+    ).map(toUser);
   },
   list(tenantId, filter: UserFilter, page: PageRequest) {
     const q = UserModel.query(db.q()).where({ tenantId }).whereNull('deletedAt');
@@ -58,7 +74,13 @@ export const makeUserPgRepository = ({ db }: DbDeps): UserRepository => ({
     return Number(row?.n ?? 0);
   },
   async countByRole(tenantId) {
-    const rows = (await db.q()('users').where({ tenant_id: tenantId }).whereNull('deleted_at').select('role').count({ n: '*' }).groupBy('role')) as Array<{ role: RoleLevel; n: number }>;
+    const rows = (await db
+      .q()('users')
+      .where({ tenant_id: tenantId })
+      .whereNull('deleted_at')
+      .select('role')
+      .count({ n: '*' })
+      .groupBy('role')) as Array<{ role: RoleLevel; n: number }>;
     return Object.fromEntries(rows.map((r) => [r.role, Number(r.n)]));
   },
 });

@@ -3,7 +3,14 @@ import type { DbDeps } from './base.js';
 import { VerificationCodeModel } from './identity.models.js';
 
 const toCode = (m: VerificationCodeModel): VerificationCode => ({
-  id: m.id, tenantId: m.tenantId, email: m.email, codeHash: m.codeHash, attempts: m.attempts, expiresAt: m.expiresAt, usedAt: m.usedAt, createdAt: m.createdAt,
+  id: m.id,
+  tenantId: m.tenantId,
+  email: m.email,
+  codeHash: m.codeHash,
+  attempts: m.attempts,
+  expiresAt: m.expiresAt,
+  usedAt: m.usedAt,
+  createdAt: m.createdAt,
 });
 
 export const makeVerificationCodePgRepository = ({ db }: DbDeps): VerificationCodeRepository => ({
@@ -15,7 +22,12 @@ export const makeVerificationCodePgRepository = ({ db }: DbDeps): VerificationCo
     return m ? toCode(m) : null;
   },
   async countSince(tenantId, email, since) {
-    const row = (await db.q()('verification_codes').where({ tenant_id: tenantId, email }).where('created_at', '>=', since).count({ n: '*' }).first()) as { n: number } | undefined;
+    const row = (await db
+      .q()('verification_codes')
+      .where({ tenant_id: tenantId, email })
+      .where('created_at', '>=', since)
+      .count({ n: '*' })
+      .first()) as { n: number } | undefined;
     return Number(row?.n ?? 0);
   },
   async recordAttempt(id) {

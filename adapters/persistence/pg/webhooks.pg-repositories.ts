@@ -14,24 +14,39 @@ const toDelivery = (r: DeliveryRow): OutboundDelivery => ({ ...r, payload: json<
 
 export const makeWebhookEndpointPgRepository = ({ db }: DbDeps): WebhookEndpointRepository => ({
   async insert(endpoint) {
-    await db.q()('webhook_endpoints').insert({ ...endpoint, events: JSON.stringify(endpoint.events) });
+    await db
+      .q()('webhook_endpoints')
+      .insert({ ...endpoint, events: JSON.stringify(endpoint.events) });
   },
   async findById(tenantId, id) {
     const row = (await db.q()('webhook_endpoints').where({ tenant_id: tenantId, id }).first()) as EndpointRow | undefined;
     return row ? toEndpoint(row) : null;
   },
   list(tenantId, page) {
-    return knexPage(db.q()('webhook_endpoints').where({ tenant_id: tenantId }).select('*'), page, toEndpoint, { order: newestFirst('created_at', 'id') });
+    return knexPage(db.q()('webhook_endpoints').where({ tenant_id: tenantId }).select('*'), page, toEndpoint, {
+      order: newestFirst('created_at', 'id'),
+    });
   },
   async update(e) {
-    await db.q()('webhook_endpoints').where({ tenant_id: e.tenantId, id: e.id })
-      .update({ url: e.url, description: e.description, events: JSON.stringify(e.events), enabled: e.enabled, sealedSecret: e.sealedSecret, updatedAt: e.updatedAt });
+    await db
+      .q()('webhook_endpoints')
+      .where({ tenant_id: e.tenantId, id: e.id })
+      .update({
+        url: e.url,
+        description: e.description,
+        events: JSON.stringify(e.events),
+        enabled: e.enabled,
+        sealedSecret: e.sealedSecret,
+        updatedAt: e.updatedAt,
+      });
   },
   async delete(tenantId, id) {
     return (await deletedRows(db.q()('webhook_endpoints').where({ tenant_id: tenantId, id }).delete())) > 0;
   },
   async subscribedTo(tenantId, type) {
-    const rows = (await db.q()('webhook_endpoints').where({ tenant_id: tenantId, enabled: true })
+    const rows = (await db
+      .q()('webhook_endpoints')
+      .where({ tenant_id: tenantId, enabled: true })
       .whereRaw('events @> ?::jsonb', [JSON.stringify([type])])) as EndpointRow[];
     return rows.map(toEndpoint);
   },
@@ -40,7 +55,9 @@ export const makeWebhookEndpointPgRepository = ({ db }: DbDeps): WebhookEndpoint
 export const makeOutboundDeliveryPgRepository = ({ db }: DbDeps): OutboundDeliveryRepository => ({
   async insertMany(deliveries) {
     if (deliveries.length === 0) return;
-    await db.q()('webhook_deliveries').insert(deliveries.map((d) => ({ ...d, payload: JSON.stringify(d.payload) })));
+    await db
+      .q()('webhook_deliveries')
+      .insert(deliveries.map((d) => ({ ...d, payload: JSON.stringify(d.payload) })));
   },
   async findById(tenantId, id) {
     const row = (await db.q()('webhook_deliveries').where({ tenant_id: tenantId, id }).first()) as DeliveryRow | undefined;
@@ -53,16 +70,21 @@ export const makeOutboundDeliveryPgRepository = ({ db }: DbDeps): OutboundDelive
   },
   async recordAttempt(tenantId, id, outcome, at) {
     const status = outcome.delivered ? 'delivered' : outcome.final ? 'failed' : 'pending';
-    await db.q()('webhook_deliveries')
+    await db
+      .q()('webhook_deliveries')
       .where({ tenant_id: tenantId, id, status: 'pending' })
       .update({
-        status, lastStatusCode: outcome.statusCode, lastError: outcome.error?.slice(0, 2000) ?? null, updatedAt: at,
+        status,
+        lastStatusCode: outcome.statusCode,
+        lastError: outcome.error?.slice(0, 2000) ?? null,
+        updatedAt: at,
         ...(outcome.delivered ? { deliveredAt: at } : {}),
       })
       .increment('attempts', 1);
   },
   async requeue(tenantId, id, at, stuckBefore) {
-    const rows = (await db.q()('webhook_deliveries')
+    const rows = (await db
+      .q()('webhook_deliveries')
       .where({ tenant_id: tenantId, id })
       .where((q) => q.whereNot({ status: 'pending' }).orWhere('updated_at', '<', stuckBefore))
       .update({ status: 'pending', attempts: 0, updatedAt: at })
@@ -71,7 +93,12 @@ export const makeOutboundDeliveryPgRepository = ({ db }: DbDeps): OutboundDelive
     return rows[0] ? toDelivery(rows[0]) : null;
   },
   async stalePending(updatedBefore, limit) {
-    return (await db.q()('webhook_deliveries').where({ status: 'pending' }).where('updated_at', '<', updatedBefore)
-      .orderBy('updated_at').limit(limit).select('id', 'tenant_id', 'retries')) as Array<{ id: string; tenantId: string; retries: number }>;
+    return (await db
+      .q()('webhook_deliveries')
+      .where({ status: 'pending' })
+      .where('updated_at', '<', updatedBefore)
+      .orderBy('updated_at')
+      .limit(limit)
+      .select('id', 'tenant_id', 'retries')) as Array<{ id: string; tenantId: string; retries: number }>;
   },
 });

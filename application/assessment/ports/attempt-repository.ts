@@ -69,7 +69,12 @@ export interface AttemptRepository {
   /** Writes a graded attempt and its answers, only if it is still in progress; false otherwise. */
   finalise(attempt: Attempt, answers: readonly AttemptAnswer[]): Promise<boolean>;
   /** Ids of in-progress attempts whose deadline is at or before `now`, of a quiz (and user). */
-  overdue(tenantId: string, now: Date, filter: { quizId?: string | undefined; userId?: string | undefined }, limit: number): Promise<string[]>;
+  overdue(
+    tenantId: string,
+    now: Date,
+    filter: { quizId?: string | undefined; userId?: string | undefined },
+    limit: number,
+  ): Promise<string[]>;
   /** The periodic sweep: overdue attempts of every tenant, oldest deadline first. */
   overdueInAllTenants(now: Date, limit: number): Promise<Array<{ tenantId: string; id: string }>>;
   /** Writes a mentor's mark: the answer row and the attempt's totals and status. */

@@ -40,7 +40,12 @@ export interface QuestionBankRepository {
    * of the same categories share one ranking (`rankingGroups`: later slots take the next ones). One
    * query for all slots.
    */
-  rankedCandidates(tenantId: string, slots: ReadonlyArray<{ slotId: string; categoryIds: readonly string[]; limit: number }>, excludedIds: readonly string[], seed: number): Promise<Map<string, BankQuestion[]>>;
+  rankedCandidates(
+    tenantId: string,
+    slots: ReadonlyArray<{ slotId: string; categoryIds: readonly string[]; limit: number }>,
+    excludedIds: readonly string[],
+    seed: number,
+  ): Promise<Map<string, BankQuestion[]>>;
   /** The quiz's random slots, in order. */
   randomSlots(tenantId: string, quizId: string): Promise<RandomSlot[]>;
   insertRandomSlot(slot: RandomSlot): Promise<void>;

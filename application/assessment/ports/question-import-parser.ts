@@ -21,7 +21,11 @@ export interface QuestionImportParser {
 export const EXPORT_FORMATS = ['moodle_xml'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-export interface ExportFile { text: string; contentType: string; extension: string }
+export interface ExportFile {
+  text: string;
+  contentType: string;
+  extension: string;
+}
 
 /**
  * Writes a quiz's questions as a file another system imports (Moodle XML), or refuses with a
@@ -30,5 +34,8 @@ export interface ExportFile { text: string; contentType: string; extension: stri
 export interface QuestionExportWriter {
   write(format: ExportFormat, quizTitle: string, questions: readonly Question[]): Result<ExportFile, 'NOT_EXPORTABLE'>;
   /** Bank categories' questions, each group in its category (`path` below the course's top; issue 33). */
-  writeCategories(format: ExportFormat, groups: ReadonlyArray<{ path: readonly string[]; questions: readonly Question[] }>): Result<ExportFile, 'NOT_EXPORTABLE'>;
+  writeCategories(
+    format: ExportFormat,
+    groups: ReadonlyArray<{ path: readonly string[]; questions: readonly Question[] }>,
+  ): Result<ExportFile, 'NOT_EXPORTABLE'>;
 }

@@ -27,7 +27,11 @@ export interface QuizRepository {
    * Per user and course with published quizzes (`${userId}:${courseId}` keys; courses without
    * any are absent): how many there are and how many of them the user has passed. One query.
    */
-  requirementStatus(tenantId: string, userIds: readonly string[], courseIds: readonly string[]): Promise<Map<string, { required: number; passed: number }>>;
+  requirementStatus(
+    tenantId: string,
+    userIds: readonly string[],
+    courseIds: readonly string[],
+  ): Promise<Map<string, { required: number; passed: number }>>;
   /** The course's quizzes, newest first, each with the user's results; one query. */
   resultsInCourse(tenantId: string, userId: string, courseId: string): Promise<QuizResultsOfUser[]>;
   countPublished(tenantId: string): Promise<number>;

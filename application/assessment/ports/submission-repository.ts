@@ -40,7 +40,11 @@ export interface SubmissionRepository {
    */
   submit(submission: Submission): Promise<SubmitOutcome>;
   /** Writes the grade; null when there is no such submission. */
-  grade(tenantId: string, id: string, grade: { score: number; feedback: string | null; gradedBy: string; gradedAt: Date }): Promise<Submission | null>;
+  grade(
+    tenantId: string,
+    id: string,
+    grade: { score: number; feedback: string | null; gradedBy: string; gradedAt: Date },
+  ): Promise<Submission | null>;
   /**
    * Submissions with their student, lesson and course titles. Order: oldest first when listing
    * `submitted` ones (a grading queue), else newest first.

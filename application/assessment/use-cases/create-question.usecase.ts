@@ -5,16 +5,38 @@ import type { AssessmentDeps } from '../deps.js';
 import { buildQuestion, type QuestionInput } from '../question-input.js';
 
 /** Adds a question after the last one (contract §6 question types and their rules). */
-export const makeCreateQuestion = (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
-  async (actor: Actor, meta: RequestMeta, quizId: string, input: QuestionInput): Promise<Result<Question, 'QUIZ_NOT_FOUND' | 'INVALID_QUESTION'>> => {
+export const makeCreateQuestion =
+  (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
+  async (
+    actor: Actor,
+    meta: RequestMeta,
+    quizId: string,
+    input: QuestionInput,
+  ): Promise<Result<Question, 'QUIZ_NOT_FOUND' | 'INVALID_QUESTION'>> => {
     if (!(await d.quizRepository.findById(actor.tenantId, quizId))) return err('QUIZ_NOT_FOUND');
     const built = buildQuestion(d.ids, input, null);
     if (!built.ok) return built;
     const now = d.clock.now();
     return d.uow.run(async () => {
-      const question: Question = { id: d.ids.uuid(), tenantId: actor.tenantId, quizId, ...built.value, order: await d.questionRepository.nextOrder(actor.tenantId, quizId), createdAt: now, updatedAt: now };
+      const question: Question = {
+        id: d.ids.uuid(),
+        tenantId: actor.tenantId,
+        quizId,
+        ...built.value,
+        order: await d.questionRepository.nextOrder(actor.tenantId, quizId),
+        createdAt: now,
+        updatedAt: now,
+      };
       await d.questionRepository.insertMany([question]);
-      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'quiz_question.create', resourceType: 'quiz_question', resourceId: question.id, ...meta, metadata: { quiz_id: quizId } });
+      await d.auditLog.record({
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'quiz_question.create',
+        resourceType: 'quiz_question',
+        resourceId: question.id,
+        ...meta,
+        metadata: { quiz_id: quizId },
+      });
       return ok(question);
     });
   };

@@ -16,24 +16,45 @@ export interface QuizInput {
 }
 
 /** A new quiz is a draft (publish it once it has questions); the module names its course. */
-export const makeCreateQuiz = (d: Pick<AssessmentDeps, 'quizRepository' | 'learningAccess' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
-  async (actor: Actor, meta: RequestMeta, input: QuizInput & { moduleId: string; title: string }): Promise<Result<Quiz, 'MODULE_NOT_FOUND'>> => {
+export const makeCreateQuiz =
+  (d: Pick<AssessmentDeps, 'quizRepository' | 'learningAccess' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
+  async (
+    actor: Actor,
+    meta: RequestMeta,
+    input: QuizInput & { moduleId: string; title: string },
+  ): Promise<Result<Quiz, 'MODULE_NOT_FOUND'>> => {
     const found = await d.learningAccess.resolveModule(actor.tenantId, input.moduleId);
     if (!found) return err('MODULE_NOT_FOUND');
     const now = d.clock.now();
     const quiz: Quiz = {
-      id: d.ids.uuid(), tenantId: actor.tenantId, moduleId: found.module.id, courseId: found.course.id, title: input.title,
+      id: d.ids.uuid(),
+      tenantId: actor.tenantId,
+      moduleId: found.module.id,
+      courseId: found.course.id,
+      title: input.title,
       description: input.description ?? null,
       durationMinutes: input.durationMinutes ?? QUIZ_DEFAULTS.durationMinutes,
       passingScore: input.passingScore ?? QUIZ_DEFAULTS.passingScore,
       maxAttempts: input.maxAttempts ?? QUIZ_DEFAULTS.maxAttempts,
       showCorrectAnswers: input.showCorrectAnswers ?? QUIZ_DEFAULTS.showCorrectAnswers,
       shuffleQuestions: input.shuffleQuestions ?? QUIZ_DEFAULTS.shuffleQuestions,
-      status: 'draft', publishedAt: null, createdBy: actor.userId, createdAt: now, updatedAt: now,
+      status: 'draft',
+      publishedAt: null,
+      createdBy: actor.userId,
+      createdAt: now,
+      updatedAt: now,
     };
     await d.uow.run(async () => {
       await d.quizRepository.insert(quiz);
-      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'quiz.create', resourceType: 'quiz', resourceId: quiz.id, ...meta, metadata: { module_id: quiz.moduleId } });
+      await d.auditLog.record({
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'quiz.create',
+        resourceType: 'quiz',
+        resourceId: quiz.id,
+        ...meta,
+        metadata: { module_id: quiz.moduleId },
+      });
     });
     return ok(quiz);
   };

@@ -7,17 +7,34 @@ import { categoryFor, type BankDeps } from '../question-bank.js';
  * subcategories, no random slot drawing from it), and never the course's default one: questions
  * and attempts hang on them (contract §10, deletions that would lose records answer 400).
  */
-export const makeDeleteQuestionCategory = (d: Pick<BankDeps, 'questionBankRepository' | 'auditLog' | 'uow'>) =>
-  async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<null, 'CATEGORY_NOT_FOUND' | 'CATEGORY_IS_DEFAULT' | 'CATEGORY_NOT_EMPTY'>> => {
+export const makeDeleteQuestionCategory =
+  (d: Pick<BankDeps, 'questionBankRepository' | 'auditLog' | 'uow'>) =>
+  async (
+    actor: Actor,
+    meta: RequestMeta,
+    id: string,
+  ): Promise<Result<null, 'CATEGORY_NOT_FOUND' | 'CATEGORY_IS_DEFAULT' | 'CATEGORY_NOT_EMPTY'>> => {
     const found = await categoryFor(d, actor, id);
     if (!found.ok) return found;
-    if (found.value.isDefault) return err('CATEGORY_IS_DEFAULT', 'the course\'s default category holds its quizzes\' questions');
+    if (found.value.isDefault) return err('CATEGORY_IS_DEFAULT', "the course's default category holds its quizzes' questions");
     return d.uow.run(async () => {
       const usage = await d.questionBankRepository.categoryUsage(actor.tenantId, id);
-      const held = [usage.questions && `${usage.questions} questions`, usage.children && `${usage.children} subcategories`, usage.slots && `${usage.slots} random slots`].filter(Boolean);
+      const held = [
+        usage.questions && `${usage.questions} questions`,
+        usage.children && `${usage.children} subcategories`,
+        usage.slots && `${usage.slots} random slots`,
+      ].filter(Boolean);
       if (held.length) return err('CATEGORY_NOT_EMPTY', `the category holds ${held.join(', ')}`);
       await d.questionBankRepository.deleteCategory(actor.tenantId, id);
-      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'question_category.delete', resourceType: 'question_category', resourceId: id, ...meta, metadata: {} });
+      await d.auditLog.record({
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'question_category.delete',
+        resourceType: 'question_category',
+        resourceId: id,
+        ...meta,
+        metadata: {},
+      });
       return ok(null);
     });
   };

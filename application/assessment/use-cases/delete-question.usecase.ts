@@ -2,13 +2,22 @@ import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
 
-export const makeDeleteQuestion = (d: Pick<AssessmentDeps, 'questionRepository' | 'auditLog' | 'uow'>) =>
+export const makeDeleteQuestion =
+  (d: Pick<AssessmentDeps, 'questionRepository' | 'auditLog' | 'uow'>) =>
   async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<null, 'QUESTION_NOT_FOUND'>> => {
     const question = await d.questionRepository.findById(actor.tenantId, id);
     if (!question) return err('QUESTION_NOT_FOUND');
     return d.uow.run(async () => {
       if (!(await d.questionRepository.delete(actor.tenantId, id))) return err('QUESTION_NOT_FOUND');
-      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'quiz_question.delete', resourceType: 'quiz_question', resourceId: id, ...meta, metadata: { quiz_id: question.quizId } });
+      await d.auditLog.record({
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'quiz_question.delete',
+        resourceType: 'quiz_question',
+        resourceId: id,
+        ...meta,
+        metadata: { quiz_id: question.quizId },
+      });
       return ok(null);
     });
   };

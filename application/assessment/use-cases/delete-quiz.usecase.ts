@@ -7,13 +7,22 @@ import type { AssessmentDeps } from '../deps.js';
  * results would go with it): unpublish it instead. The quiz is locked before the count, so no
  * attempt starts between the check and the delete.
  */
-export const makeDeleteQuiz = (d: Pick<AssessmentDeps, 'quizRepository' | 'attemptRepository' | 'auditLog' | 'uow'>) =>
+export const makeDeleteQuiz =
+  (d: Pick<AssessmentDeps, 'quizRepository' | 'attemptRepository' | 'auditLog' | 'uow'>) =>
   async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<null, 'QUIZ_NOT_FOUND' | 'QUIZ_IN_USE'>> =>
     d.uow.run(async () => {
       if (!(await d.quizRepository.lock(actor.tenantId, id))) return err('QUIZ_NOT_FOUND');
       const attempts = await d.attemptRepository.countOnQuizzes(actor.tenantId, [id]);
       if (attempts > 0) return err('QUIZ_IN_USE', `${attempts} quiz attempt(s)`);
       if (!(await d.quizRepository.delete(actor.tenantId, id))) return err('QUIZ_NOT_FOUND');
-      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'quiz.delete', resourceType: 'quiz', resourceId: id, ...meta, metadata: {} });
+      await d.auditLog.record({
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'quiz.delete',
+        resourceType: 'quiz',
+        resourceId: id,
+        ...meta,
+        metadata: {},
+      });
       return ok(null);
     });

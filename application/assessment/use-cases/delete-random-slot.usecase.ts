@@ -6,7 +6,8 @@ import type { BankDeps } from '../question-bank.js';
  * `DELETE /admin/quiz-random-slots/:id`: later attempts no longer draw from it; attempts already
  * started keep the questions they drew (their snapshot), and their answers and marks.
  */
-export const makeDeleteRandomSlot = (d: Pick<BankDeps, 'quizRepository' | 'questionBankRepository' | 'auditLog' | 'uow'>) =>
+export const makeDeleteRandomSlot =
+  (d: Pick<BankDeps, 'quizRepository' | 'questionBankRepository' | 'auditLog' | 'uow'>) =>
   async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<null, 'RANDOM_SLOT_NOT_FOUND'>> => {
     const slot = await d.questionBankRepository.findRandomSlot(actor.tenantId, id);
     if (!slot) return err('RANDOM_SLOT_NOT_FOUND');
@@ -14,7 +15,15 @@ export const makeDeleteRandomSlot = (d: Pick<BankDeps, 'quizRepository' | 'quest
       // Ordered with starts, which read the slots under the quiz's share lock.
       await d.quizRepository.lock(actor.tenantId, slot.quizId);
       if (!(await d.questionBankRepository.deleteRandomSlot(actor.tenantId, id))) return err('RANDOM_SLOT_NOT_FOUND');
-      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'quiz_random_slot.delete', resourceType: 'quiz', resourceId: slot.quizId, ...meta, metadata: { slot_id: id } });
+      await d.auditLog.record({
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'quiz_random_slot.delete',
+        resourceType: 'quiz',
+        resourceId: slot.quizId,
+        ...meta,
+        metadata: { slot_id: id },
+      });
       return ok(null);
     });
   };

@@ -4,24 +4,44 @@ import { err, ok, type Result } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
 
 /** A copy (new question and option ids) placed right after the original, as Moodle does. */
-export const makeDuplicateQuestion = (d: Pick<AssessmentDeps, 'questionRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
+export const makeDuplicateQuestion =
+  (d: Pick<AssessmentDeps, 'questionRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
   async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<Question, 'QUESTION_NOT_FOUND' | 'QUESTION_NOT_IN_QUIZ'>> => {
     const original = await d.questionRepository.findById(actor.tenantId, id);
     if (!original) return err('QUESTION_NOT_FOUND');
     // A bank question no quiz holds (issue 33) has no place to be copied after.
-    if (!original.quizId) return err('QUESTION_NOT_IN_QUIZ', 'a bank question that no quiz holds is not duplicated: add a new one to its category');
+    if (!original.quizId)
+      return err('QUESTION_NOT_IN_QUIZ', 'a bank question that no quiz holds is not duplicated: add a new one to its category');
     const now = d.clock.now();
     return d.uow.run(async () => {
       // Positions 1..n first, so "right after" is well defined even with ties.
       const ordered = await d.questionRepository.listByQuiz(actor.tenantId, original.quizId);
-      await d.questionRepository.setOrder(actor.tenantId, original.quizId, ordered.map((q) => q.id), now);
+      await d.questionRepository.setOrder(
+        actor.tenantId,
+        original.quizId,
+        ordered.map((q) => q.id),
+        now,
+      );
       const position = ordered.findIndex((q) => q.id === id) + 1;
       await d.questionRepository.shiftFrom(actor.tenantId, original.quizId, position + 1, now);
       const copy: Question = {
-        ...original, id: d.ids.uuid(), order: position + 1, options: original.options.map((o) => ({ ...o, id: d.ids.uuid() })), createdAt: now, updatedAt: now,
+        ...original,
+        id: d.ids.uuid(),
+        order: position + 1,
+        options: original.options.map((o) => ({ ...o, id: d.ids.uuid() })),
+        createdAt: now,
+        updatedAt: now,
       };
       await d.questionRepository.insertMany([copy]);
-      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'quiz_question.duplicate', resourceType: 'quiz_question', resourceId: copy.id, ...meta, metadata: { quiz_id: copy.quizId, source_id: id } });
+      await d.auditLog.record({
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'quiz_question.duplicate',
+        resourceType: 'quiz_question',
+        resourceId: copy.id,
+        ...meta,
+        metadata: { quiz_id: copy.quizId, source_id: id },
+      });
       return ok(copy);
     });
   };

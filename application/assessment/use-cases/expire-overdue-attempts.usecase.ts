@@ -10,7 +10,8 @@ const BATCH = 200;
  * batches, each graded in its own unit of work under its row lock, so a run racing a submit or
  * another run grades each attempt once. Answers how many it graded.
  */
-export const makeExpireOverdueAttempts = (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'attemptRepository' | 'evaluateCourseCompletion' | 'clock' | 'uow'>) =>
+export const makeExpireOverdueAttempts =
+  (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'attemptRepository' | 'evaluateCourseCompletion' | 'clock' | 'uow'>) =>
   async (maxBatches = 50): Promise<number> => {
     let graded = 0;
     for (let batch = 0; batch < maxBatches; batch++) {

@@ -8,7 +8,8 @@ import type { ExportFile, ExportFormat } from '../ports/question-import-parser.j
  * a file Moodle imports and our import reads back to the same questions; refused naming the first
  * question Moodle would refuse.
  */
-export const makeExportQuestions = (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'questionExportWriter'>) =>
+export const makeExportQuestions =
+  (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'questionExportWriter'>) =>
   async (actor: Actor, quizId: string, format: ExportFormat): Promise<Result<ExportFile, 'QUIZ_NOT_FOUND' | 'NOT_EXPORTABLE'>> => {
     const quiz = await d.quizRepository.findById(actor.tenantId, quizId);
     if (!quiz) return err('QUIZ_NOT_FOUND');

@@ -10,7 +10,13 @@ export const EXPORT_PAGE_SIZE = 500;
  * The results of a quiz, one row per attempt (contract §6), as an async sequence read in keyset
  * pages of `EXPORT_PAGE_SIZE`: however many attempts, memory holds one page.
  */
-export const makeExportQuizResults = (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'attemptRepository' | 'quizResultsReader' | 'evaluateCourseCompletion' | 'clock' | 'uow'>) =>
+export const makeExportQuizResults =
+  (
+    d: Pick<
+      AssessmentDeps,
+      'quizRepository' | 'questionRepository' | 'attemptRepository' | 'quizResultsReader' | 'evaluateCourseCompletion' | 'clock' | 'uow'
+    >,
+  ) =>
   async (actor: Actor, quizId: string): Promise<Result<{ title: string; rows: AsyncIterable<ResultRow> }, 'QUIZ_NOT_FOUND'>> => {
     const quiz = await d.quizRepository.findById(actor.tenantId, quizId);
     if (!quiz) return err('QUIZ_NOT_FOUND');

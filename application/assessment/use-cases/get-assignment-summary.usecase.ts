@@ -16,10 +16,15 @@ export interface AssignmentSummary {
  * were submitted, wait for a grade, are graded, and the mean grade. Students get their own
  * figures, for a course they may open (contract §5).
  */
-export const makeGetAssignmentSummary = (d: Pick<AssessmentDeps, 'submissionRepository' | 'learningAccess'>) =>
+export const makeGetAssignmentSummary =
+  (d: Pick<AssessmentDeps, 'submissionRepository' | 'learningAccess'>) =>
   async (actor: Actor, courseId: string): Promise<Result<AssignmentSummary, 'COURSE_NOT_FOUND' | 'NOT_ENROLLED'>> => {
     const gate = await d.learningAccess.requireContentAccess(actor, courseId);
     if (!gate.ok) return err(gate.error);
     const staff = isStaff(actor);
-    return ok({ courseId, scope: staff ? 'all' : 'mine', lessons: await d.submissionRepository.courseSummary(actor.tenantId, courseId, staff ? undefined : actor.userId) });
+    return ok({
+      courseId,
+      scope: staff ? 'all' : 'mine',
+      lessons: await d.submissionRepository.courseSummary(actor.tenantId, courseId, staff ? undefined : actor.userId),
+    });
   };

@@ -5,7 +5,8 @@ import type { AssessmentDeps } from '../deps.js';
 import { lessonFor, type LessonAccessError } from '../lesson-access.js';
 
 /** The caller's latest submission on a lesson, or 404 when there is none (contract §6). */
-export const makeGetMyAssignment = (d: Pick<AssessmentDeps, 'submissionRepository' | 'learningAccess'>) =>
+export const makeGetMyAssignment =
+  (d: Pick<AssessmentDeps, 'submissionRepository' | 'learningAccess'>) =>
   async (actor: Actor, lessonId: string): Promise<Result<Submission, LessonAccessError | 'ASSIGNMENT_NOT_FOUND'>> => {
     const lesson = await lessonFor(d, actor, lessonId);
     if (!lesson.ok) return lesson;

@@ -1,4 +1,10 @@
-import { computeAnalytics, roundAnalytics, roundQuestionAnalytics, type QuestionAnalytics, type QuizAnalytics } from '../../../domain/assessment/analytics.js';
+import {
+  computeAnalytics,
+  roundAnalytics,
+  roundQuestionAnalytics,
+  type QuestionAnalytics,
+  type QuizAnalytics,
+} from '../../../domain/assessment/analytics.js';
 import { randomGuessScore, type Question } from '../../../domain/assessment/question.js';
 import type { BankQuestion, RandomSlot } from '../../../domain/assessment/question-bank.js';
 import { randomSlotAnalytics } from '../../../domain/assessment/random-slot-statistics.js';
@@ -22,21 +28,41 @@ export interface RandomSlotStatistics {
  * answers sums (SQL aggregates): the cost does not grow with memory. A quiz with random slots counts
  * each slot position as one item, as Moodle does, and reports each drawn question apart.
  */
-export const makeGetQuizAnalytics = (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'attemptRepository' | 'quizResultsReader' | 'evaluateCourseCompletion' | 'clock' | 'uow'> & Partial<Pick<BankDeps, 'questionBankRepository'>>) =>
-  async (actor: Actor, quizId: string, selection: AttemptSelection): Promise<Result<{ analytics: QuizAnalytics; questions: Question[]; randomSlots?: RandomSlotStatistics }, 'QUIZ_NOT_FOUND'>> => {
+export const makeGetQuizAnalytics =
+  (
+    d: Pick<
+      AssessmentDeps,
+      'quizRepository' | 'questionRepository' | 'attemptRepository' | 'quizResultsReader' | 'evaluateCourseCompletion' | 'clock' | 'uow'
+    > &
+      Partial<Pick<BankDeps, 'questionBankRepository'>>,
+  ) =>
+  async (
+    actor: Actor,
+    quizId: string,
+    selection: AttemptSelection,
+  ): Promise<Result<{ analytics: QuizAnalytics; questions: Question[]; randomSlots?: RandomSlotStatistics }, 'QUIZ_NOT_FOUND'>> => {
     if (!(await d.quizRepository.findById(actor.tenantId, quizId))) return err('QUIZ_NOT_FOUND');
     await expireOverdueOf(d, actor.tenantId, { quizId });
     const [moments, questions, slots] = await Promise.all([
-      d.quizResultsReader.moments(actor.tenantId, quizId, selection), d.questionRepository.listByQuiz(actor.tenantId, quizId),
+      d.quizResultsReader.moments(actor.tenantId, quizId, selection),
+      d.questionRepository.listByQuiz(actor.tenantId, quizId),
       d.questionBankRepository ? d.questionBankRepository.randomSlots(actor.tenantId, quizId) : [],
     ]);
     // Questions in quiz order; statistics of questions deleted since are left out.
     const current = new Set(questions.map((q) => q.id));
     const fixed = moments.questions.filter((q) => current.has(q.questionId));
     const facts = questions.map((q) => ({ questionId: q.id, maxMark: q.points, randomGuessScore: randomGuessScore(q) }));
-    if (slots.length === 0 || !d.questionBankRepository) return ok({ analytics: roundAnalytics(computeAnalytics(moments.attempts, fixed, facts)), questions });
+    if (slots.length === 0 || !d.questionBankRepository)
+      return ok({ analytics: roundAnalytics(computeAnalytics(moments.attempts, fixed, facts)), questions });
     const r = randomSlotAnalytics(moments.attempts, fixed, facts, slots, moments.slots, moments.drawn);
-    const drawnQuestions = new Map((await d.questionBankRepository.findQuestions(actor.tenantId, r.drawn.map((q) => q.questionId))).map((q) => [q.id, q]));
+    const drawnQuestions = new Map(
+      (
+        await d.questionBankRepository.findQuestions(
+          actor.tenantId,
+          r.drawn.map((q) => q.questionId),
+        )
+      ).map((q) => [q.id, q]),
+    );
     return ok({
       analytics: roundAnalytics(r.analytics),
       questions,

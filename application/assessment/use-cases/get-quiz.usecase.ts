@@ -7,10 +7,17 @@ import type { AttemptSummary } from '../ports/attempt-repository.js';
 import { quizFor, type QuizAccessError } from '../quiz-access.js';
 
 /** A quiz with its questions in order (contract §6); the route picks the view by role. */
-export const makeGetQuiz = (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'attemptRepository' | 'learningAccess'>) =>
-  async (actor: Actor, id: string): Promise<Result<{ quiz: Quiz; questions: Question[]; mine: AttemptSummary | undefined }, QuizAccessError>> => {
+export const makeGetQuiz =
+  (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'attemptRepository' | 'learningAccess'>) =>
+  async (
+    actor: Actor,
+    id: string,
+  ): Promise<Result<{ quiz: Quiz; questions: Question[]; mine: AttemptSummary | undefined }, QuizAccessError>> => {
     const found = await quizFor(d, actor, id);
     if (!found.ok) return found;
-    const [questions, mine] = await Promise.all([d.questionRepository.listByQuiz(actor.tenantId, id), d.attemptRepository.summaries(actor.tenantId, actor.userId, [id])]);
+    const [questions, mine] = await Promise.all([
+      d.questionRepository.listByQuiz(actor.tenantId, id),
+      d.attemptRepository.summaries(actor.tenantId, actor.userId, [id]),
+    ]);
     return ok({ quiz: found.value, questions, mine: mine.get(id) });
   };

@@ -13,8 +13,19 @@ export type GradeAssignmentError = 'SUBMISSION_NOT_FOUND' | 'INVALID_GRADE' | 'I
  * a lower role than the grader (spec hierarchy rule 1), else 403. The grade, its audit entry and the student's mail
  * are written in one unit of work (the mail is delivered by a job after commit, style rule 7).
  */
-export const makeGradeAssignment = (d: Pick<AssessmentDeps, 'submissionRepository' | 'learningAccess' | 'userRepository' | 'mailer' | 'domainEvents' | 'auditLog' | 'clock' | 'uow'>) =>
-  async (actor: Actor, meta: RequestMeta, id: string, input: { score: number; feedback: string | null }): Promise<Result<Submission, GradeAssignmentError>> => {
+export const makeGradeAssignment =
+  (
+    d: Pick<
+      AssessmentDeps,
+      'submissionRepository' | 'learningAccess' | 'userRepository' | 'mailer' | 'domainEvents' | 'auditLog' | 'clock' | 'uow'
+    >,
+  ) =>
+  async (
+    actor: Actor,
+    meta: RequestMeta,
+    id: string,
+    input: { score: number; feedback: string | null },
+  ): Promise<Result<Submission, GradeAssignmentError>> => {
     const score = checkGrade(input.score);
     if (!score.ok) return err('INVALID_GRADE', `score: ${score.error}`);
     return d.uow.run(async (): Promise<Result<Submission, GradeAssignmentError>> => {
@@ -22,17 +33,41 @@ export const makeGradeAssignment = (d: Pick<AssessmentDeps, 'submissionRepositor
       if (!found) return err('SUBMISSION_NOT_FOUND');
       const author = await d.userRepository.findById(actor.tenantId, found.userId);
       if (found.userId === actor.userId || !author || canModify(actor.role, author.role)) return err('INSUFFICIENT_PERMISSION');
-      const graded = await d.submissionRepository.grade(actor.tenantId, id, { score: score.value, feedback: input.feedback, gradedBy: actor.userId, gradedAt: d.clock.now() });
+      const graded = await d.submissionRepository.grade(actor.tenantId, id, {
+        score: score.value,
+        feedback: input.feedback,
+        gradedBy: actor.userId,
+        gradedAt: d.clock.now(),
+      });
       if (!graded) return err('SUBMISSION_NOT_FOUND');
-      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'assignment.grade', resourceType: 'assignment', resourceId: id, ...meta, metadata: { score: graded.score, student_id: graded.userId } });
-      const [student, lesson] = await Promise.all([d.userRepository.findById(actor.tenantId, graded.userId), d.learningAccess.lessonContent(actor.tenantId, graded.lessonId)]);
+      await d.auditLog.record({
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'assignment.grade',
+        resourceType: 'assignment',
+        resourceId: id,
+        ...meta,
+        metadata: { score: graded.score, student_id: graded.userId },
+      });
+      const [student, lesson] = await Promise.all([
+        d.userRepository.findById(actor.tenantId, graded.userId),
+        d.learningAccess.lessonContent(actor.tenantId, graded.lessonId),
+      ]);
       await d.domainEvents.publish(actor.tenantId, 'assignment.graded', {
         submission: {
-          id: graded.id, lesson_id: graded.lessonId, course_id: graded.courseId, user_id: graded.userId, score: graded.score, feedback: graded.feedback,
-          graded_by: graded.gradedBy, submitted_at: graded.submittedAt, graded_at: graded.gradedAt,
+          id: graded.id,
+          lesson_id: graded.lessonId,
+          course_id: graded.courseId,
+          user_id: graded.userId,
+          score: graded.score,
+          feedback: graded.feedback,
+          graded_by: graded.gradedBy,
+          submitted_at: graded.submittedAt,
+          graded_at: graded.gradedAt,
         },
       });
-      if (student && !student.deletedAt) await d.mailer.send(actor.tenantId, assignmentGradedMail(student.email, student.displayName, lesson?.title ?? null, graded));
+      if (student && !student.deletedAt)
+        await d.mailer.send(actor.tenantId, assignmentGradedMail(student.email, student.displayName, lesson?.title ?? null, graded));
       return ok(graded);
     });
   };

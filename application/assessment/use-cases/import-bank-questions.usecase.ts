@@ -11,8 +11,15 @@ import { categoryFor, type BankDeps } from '../question-bank.js';
  * categories (`$course$/top/A/B`) are recreated below the category imported into (it stands for the
  * file's top): existing subcategories of the same name are reused, missing ones created.
  */
-export const makeImportBankQuestions = (d: Pick<BankDeps, 'questionBankRepository' | 'questionImportParser' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
-  async (actor: Actor, meta: RequestMeta, categoryId: string, format: ImportFormat, text: string): Promise<Result<{ questions: BankQuestion[]; categoriesCreated: QuestionCategory[] }, 'CATEGORY_NOT_FOUND' | 'INVALID_IMPORT'>> => {
+export const makeImportBankQuestions =
+  (d: Pick<BankDeps, 'questionBankRepository' | 'questionImportParser' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
+  async (
+    actor: Actor,
+    meta: RequestMeta,
+    categoryId: string,
+    format: ImportFormat,
+    text: string,
+  ): Promise<Result<{ questions: BankQuestion[]; categoriesCreated: QuestionCategory[] }, 'CATEGORY_NOT_FOUND' | 'INVALID_IMPORT'>> => {
     const found = await categoryFor(d, actor, categoryId);
     if (!found.ok) return found;
     const target = found.value;
@@ -31,7 +38,16 @@ export const makeImportBankQuestions = (d: Pick<BankDeps, 'questionBankRepositor
             const key = path.slice(0, i + 1).join('\u0000');
             let id = categoryOfPath.get(key) ?? tree.find((c) => c.parentId === parent && c.name === path[i])?.id;
             if (!id) {
-              const category: QuestionCategory = { id: d.ids.uuid(), tenantId: actor.tenantId, courseId: target.courseId, parentId: parent, name: path[i]!.slice(0, 255), isDefault: false, createdAt: now, updatedAt: now };
+              const category: QuestionCategory = {
+                id: d.ids.uuid(),
+                tenantId: actor.tenantId,
+                courseId: target.courseId,
+                parentId: parent,
+                name: path[i]!.slice(0, 255),
+                isDefault: false,
+                createdAt: now,
+                updatedAt: now,
+              };
               await d.questionBankRepository.insertCategory(category);
               tree.push(category);
               created.push(category);
@@ -44,10 +60,23 @@ export const makeImportBankQuestions = (d: Pick<BankDeps, 'questionBankRepositor
       }
       // Distinct creation times keep the file's order in the categories' oldest-first lists.
       const questions: BankQuestion[] = questionsFromDrafts(d.ids, actor.tenantId, '', parsed.value, 0, now).map((q, i) => ({
-        ...q, quizId: null, categoryId: categoryOfPath.get((paths?.[i] ?? []).join('\u0000')) ?? categoryId, order: 0, createdAt: new Date(now.getTime() + i), updatedAt: now,
+        ...q,
+        quizId: null,
+        categoryId: categoryOfPath.get((paths?.[i] ?? []).join('\u0000')) ?? categoryId,
+        order: 0,
+        createdAt: new Date(now.getTime() + i),
+        updatedAt: now,
       }));
       await d.questionBankRepository.insertQuestions(questions);
-      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'bank_question.import', resourceType: 'question_category', resourceId: categoryId, ...meta, metadata: { format, count: questions.length, categories_created: created.length } });
+      await d.auditLog.record({
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'bank_question.import',
+        resourceType: 'question_category',
+        resourceId: categoryId,
+        ...meta,
+        metadata: { format, count: questions.length, categories_created: created.length },
+      });
       return ok({ questions, categoriesCreated: created });
     });
   };

@@ -10,16 +10,38 @@ import { questionsFromDrafts } from '../question-input.js';
  * All or nothing (contract §6): the first bad row rejects the file with its number, and the
  * questions are written in one unit of work.
  */
-export const makeImportQuestions = (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'questionImportParser' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
-  async (actor: Actor, meta: RequestMeta, quizId: string, format: ImportFormat, text: string): Promise<Result<Question[], 'QUIZ_NOT_FOUND' | 'INVALID_IMPORT'>> => {
+export const makeImportQuestions =
+  (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'questionImportParser' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
+  async (
+    actor: Actor,
+    meta: RequestMeta,
+    quizId: string,
+    format: ImportFormat,
+    text: string,
+  ): Promise<Result<Question[], 'QUIZ_NOT_FOUND' | 'INVALID_IMPORT'>> => {
     if (!(await d.quizRepository.findById(actor.tenantId, quizId))) return err('QUIZ_NOT_FOUND');
     const parsed = d.questionImportParser.parse(format, text);
     if (!parsed.ok) return parsed;
     const now = d.clock.now();
     return d.uow.run(async () => {
-      const questions = questionsFromDrafts(d.ids, actor.tenantId, quizId, parsed.value, await d.questionRepository.nextOrder(actor.tenantId, quizId), now);
+      const questions = questionsFromDrafts(
+        d.ids,
+        actor.tenantId,
+        quizId,
+        parsed.value,
+        await d.questionRepository.nextOrder(actor.tenantId, quizId),
+        now,
+      );
       await d.questionRepository.insertMany(questions);
-      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'quiz_question.import', resourceType: 'quiz', resourceId: quizId, ...meta, metadata: { format, count: questions.length } });
+      await d.auditLog.record({
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'quiz_question.import',
+        resourceType: 'quiz',
+        resourceId: quizId,
+        ...meta,
+        metadata: { format, count: questions.length },
+      });
       return ok(questions);
     });
   };

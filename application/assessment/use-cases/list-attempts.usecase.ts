@@ -10,8 +10,19 @@ import { isStaff, quizFor, type QuizAccessError } from '../quiz-access.js';
  * `GET /quizzes/:id/attempts`, newest first: a student's own attempts; Mentors and above see
  * everyone's (or one user's with `user_id`). Overdue attempts are graded as expired first.
  */
-export const makeListAttempts = (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'attemptRepository' | 'learningAccess' | 'evaluateCourseCompletion' | 'clock' | 'uow'>) =>
-  async (actor: Actor, quizId: string, filter: { userId?: string | undefined }, page: PageRequest): Promise<Result<Page<Attempt>, QuizAccessError>> => {
+export const makeListAttempts =
+  (
+    d: Pick<
+      AssessmentDeps,
+      'quizRepository' | 'questionRepository' | 'attemptRepository' | 'learningAccess' | 'evaluateCourseCompletion' | 'clock' | 'uow'
+    >,
+  ) =>
+  async (
+    actor: Actor,
+    quizId: string,
+    filter: { userId?: string | undefined },
+    page: PageRequest,
+  ): Promise<Result<Page<Attempt>, QuizAccessError>> => {
     const found = await quizFor(d, actor, quizId);
     if (!found.ok) return found;
     const userId = isStaff(actor) ? filter.userId : actor.userId;

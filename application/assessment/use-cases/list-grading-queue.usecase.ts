@@ -10,6 +10,11 @@ import type { SubmissionView } from '../ports/submission-repository.js';
  * Only submissions of users of a lower role than the caller (spec hierarchy rule 1): nobody sees
  * their own work or a peer's here, as nobody may grade it.
  */
-export const makeListGradingQueue = (d: Pick<AssessmentDeps, 'submissionRepository'>) =>
-  (actor: Actor, filter: { status?: SubmissionStatus | undefined; courseId?: string | undefined; lessonId?: string | undefined }, page: PageRequest): Promise<Page<SubmissionView>> =>
+export const makeListGradingQueue =
+  (d: Pick<AssessmentDeps, 'submissionRepository'>) =>
+  (
+    actor: Actor,
+    filter: { status?: SubmissionStatus | undefined; courseId?: string | undefined; lessonId?: string | undefined },
+    page: PageRequest,
+  ): Promise<Page<SubmissionView>> =>
     d.submissionRepository.list(actor.tenantId, { ...filter, authorRoleBelow: actor.role }, page);

@@ -4,7 +4,8 @@ import type { CategoryWithCount } from '../ports/question-bank-repository.js';
 import { courseBank, type BankDeps } from '../question-bank.js';
 
 /** The course's categories (its default one included), by name; `parent_id` gives the tree. */
-export const makeListQuestionCategories = (d: Pick<BankDeps, 'learningAccess' | 'questionBankRepository' | 'clock'>) =>
+export const makeListQuestionCategories =
+  (d: Pick<BankDeps, 'learningAccess' | 'questionBankRepository' | 'clock'>) =>
   async (actor: Actor, courseId: string): Promise<Result<CategoryWithCount[], 'COURSE_NOT_FOUND'>> => {
     const bank = await courseBank(d, actor, courseId);
     if (!bank.ok) return bank;

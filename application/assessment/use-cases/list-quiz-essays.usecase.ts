@@ -8,6 +8,11 @@ import type { MarkingItem } from '../ports/attempt-repository.js';
  * waiting for a mark, oldest ended attempt first; `graded` newest mark first. Filtered as the
  * assignment queue: only students of lower roles than the caller, never the caller's own attempts.
  */
-export const makeListQuizEssays = (d: Pick<AssessmentDeps, 'attemptRepository'>) =>
-  (actor: Actor, filter: { status: 'pending' | 'graded' | 'all'; quizId?: string | undefined; courseId?: string | undefined }, page: PageRequest): Promise<Page<MarkingItem>> =>
+export const makeListQuizEssays =
+  (d: Pick<AssessmentDeps, 'attemptRepository'>) =>
+  (
+    actor: Actor,
+    filter: { status: 'pending' | 'graded' | 'all'; quizId?: string | undefined; courseId?: string | undefined },
+    page: PageRequest,
+  ): Promise<Page<MarkingItem>> =>
     d.attemptRepository.listMarking(actor.tenantId, { ...filter, graderId: actor.userId, graderRole: actor.role }, page);

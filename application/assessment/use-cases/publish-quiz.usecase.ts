@@ -12,8 +12,16 @@ import { checkRandomSlots, type BankDeps } from '../question-bank.js';
  * cannot be published; publishing twice is a no-op.
  * Answers the quiz with its question count and maximum score, as GET does.
  */
-export const makePublishQuiz = (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'auditLog' | 'clock' | 'uow'> & Partial<Pick<BankDeps, 'questionBankRepository'>>) =>
-  async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<QuizWithStats, 'QUIZ_NOT_FOUND' | 'QUIZ_HAS_NO_QUESTIONS' | 'RANDOM_SLOT_TOO_FEW_QUESTIONS'>> => {
+export const makePublishQuiz =
+  (
+    d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'auditLog' | 'clock' | 'uow'> &
+      Partial<Pick<BankDeps, 'questionBankRepository'>>,
+  ) =>
+  async (
+    actor: Actor,
+    meta: RequestMeta,
+    id: string,
+  ): Promise<Result<QuizWithStats, 'QUIZ_NOT_FOUND' | 'QUIZ_HAS_NO_QUESTIONS' | 'RANDOM_SLOT_TOO_FEW_QUESTIONS'>> => {
     const quiz = await d.quizRepository.findById(actor.tenantId, id);
     if (!quiz) return err('QUIZ_NOT_FOUND');
     const stats = await quizStats(d, actor.tenantId, id);
@@ -21,13 +29,26 @@ export const makePublishQuiz = (d: Pick<AssessmentDeps, 'quizRepository' | 'ques
     if (stats.count === 0) return err('QUIZ_HAS_NO_QUESTIONS');
     // Issue 33 item 5: each random slot's category must offer `count` questions not fixed in the quiz.
     if (d.questionBankRepository) {
-      const fillable = await checkRandomSlots({ ...d, questionBankRepository: d.questionBankRepository }, actor.tenantId, quiz.courseId, id);
+      const fillable = await checkRandomSlots(
+        { ...d, questionBankRepository: d.questionBankRepository },
+        actor.tenantId,
+        quiz.courseId,
+        id,
+      );
       if (!fillable.ok) return fillable;
     }
     const published = withQuizStatus(quiz, 'published', d.clock.now());
     await d.uow.run(async () => {
       await d.quizRepository.update(published);
-      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'quiz.publish', resourceType: 'quiz', resourceId: id, ...meta, metadata: {} });
+      await d.auditLog.record({
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'quiz.publish',
+        resourceType: 'quiz',
+        resourceId: id,
+        ...meta,
+        metadata: {},
+      });
     });
     return ok({ quiz: published, stats });
   };

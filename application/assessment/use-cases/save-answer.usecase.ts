@@ -7,21 +7,30 @@ import type { AssessmentDeps } from '../deps.js';
 import { closeAttempt } from '../attempt-grading.js';
 import { questionsOfAttempt } from '../attempt-questions.js';
 
-export type SaveAnswerError = 'ATTEMPT_NOT_FOUND' | 'QUESTION_NOT_IN_QUIZ' | 'INVALID_ANSWER' | 'ATTEMPT_NOT_IN_PROGRESS' | 'ATTEMPT_DEADLINE_PASSED';
+export type SaveAnswerError =
+  'ATTEMPT_NOT_FOUND' | 'QUESTION_NOT_IN_QUIZ' | 'INVALID_ANSWER' | 'ATTEMPT_NOT_IN_PROGRESS' | 'ATTEMPT_DEADLINE_PASSED';
 
 export interface AnswerInput {
   questionId: string;
   answer: string[];
 }
 
-type Deps = Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'attemptRepository' | 'evaluateCourseCompletion' | 'clock' | 'uow'>;
+type Deps = Pick<
+  AssessmentDeps,
+  'quizRepository' | 'questionRepository' | 'attemptRepository' | 'evaluateCourseCompletion' | 'clock' | 'uow'
+>;
 
 /**
  * Saves answers of the caller's attempt (validated first, all or none), under the attempt's row
  * lock so that a submit or the sweep cannot grade in between. Past the deadline nothing is saved:
  * the attempt is graded with what it has, as expired, and the caller gets 400 (contract §6).
  */
-export async function saveAnswers(d: Deps, actor: Actor, attemptId: string, inputs: readonly AnswerInput[]): Promise<Result<AttemptAnswer[], SaveAnswerError>> {
+export async function saveAnswers(
+  d: Deps,
+  actor: Actor,
+  attemptId: string,
+  inputs: readonly AnswerInput[],
+): Promise<Result<AttemptAnswer[], SaveAnswerError>> {
   const attempt = await d.attemptRepository.findById(actor.tenantId, attemptId);
   // Only the owner answers: anyone else's attempt does not exist for them (contract §2).
   if (!attempt || attempt.userId !== actor.userId) return err('ATTEMPT_NOT_FOUND');
@@ -36,9 +45,18 @@ export async function saveAnswers(d: Deps, actor: Actor, attemptId: string, inpu
   }
   const now = d.clock.now();
   const rowOf = (c: { questionId: string; answer: string[] }, at: Date): AttemptAnswer => ({
-    tenantId: actor.tenantId, attemptId, questionId: c.questionId, answer: c.answer.length ? c.answer : null,
-    isCorrect: null, pointsAwarded: null, maxPoints: null, answeredAt: c.answer.length ? at : null, updatedAt: at,
-    feedback: null, gradedBy: null, gradedAt: null,
+    tenantId: actor.tenantId,
+    attemptId,
+    questionId: c.questionId,
+    answer: c.answer.length ? c.answer : null,
+    isCorrect: null,
+    pointsAwarded: null,
+    maxPoints: null,
+    answeredAt: c.answer.length ? at : null,
+    updatedAt: at,
+    feedback: null,
+    gradedBy: null,
+    gradedAt: null,
   });
   // One answer while the attempt is open (the common case): a single conditional statement.
   if (checked.length === 1 && attempt.status === 'in_progress' && !isOverdue(attempt, now)) {
@@ -66,7 +84,8 @@ export async function saveAnswers(d: Deps, actor: Actor, attemptId: string, inpu
 }
 
 /** `POST /quiz-attempts/:id/answers {question_id, answer}`: one question per call; saving again replaces it. */
-export const makeSaveAnswer = (d: Deps) =>
+export const makeSaveAnswer =
+  (d: Deps) =>
   async (actor: Actor, attemptId: string, input: AnswerInput): Promise<Result<AttemptAnswer, SaveAnswerError>> => {
     const saved = await saveAnswers(d, actor, attemptId, [input]);
     return saved.ok ? ok(saved.value[0]!) : saved;

@@ -21,10 +21,19 @@ import { candidatesNeeded, drawnQuestion, takeInRank, type RandomSlot } from '..
  * plus the course's categories when a slot takes subcategories. The draw is kept with the attempt
  * (its questions), so resuming shows the same ones.
  */
-async function withDraws(bank: QuestionBankRepository, quiz: Quiz, fixed: readonly Question[], slots: readonly RandomSlot[], seed: number): Promise<Result<Question[], 'RANDOM_SLOT_TOO_FEW_QUESTIONS'>> {
+async function withDraws(
+  bank: QuestionBankRepository,
+  quiz: Quiz,
+  fixed: readonly Question[],
+  slots: readonly RandomSlot[],
+  seed: number,
+): Promise<Result<Question[], 'RANDOM_SLOT_TOO_FEW_QUESTIONS'>> {
   const categories = await slotCategories(bank, quiz.tenantId, quiz.courseId, slots);
   const ranked = await bank.rankedCandidates(
-    quiz.tenantId, slots.map((s, i) => ({ slotId: s.id, categoryIds: categories.get(s.id) ?? [s.categoryId], limit: candidatesNeeded(slots, i) })), fixed.map((q) => q.id), seed,
+    quiz.tenantId,
+    slots.map((s, i) => ({ slotId: s.id, categoryIds: categories.get(s.id) ?? [s.categoryId], limit: candidatesNeeded(slots, i) })),
+    fixed.map((q) => q.id),
+    seed,
   );
   const rows = new Map([...ranked.values()].flat().map((q) => [q.id, q]));
   const drawn = takeInRank(slots, (s) => (ranked.get(s.id) ?? []).map((q) => q.id), new Set(fixed.map((q) => q.id)));
@@ -51,7 +60,22 @@ export type StartAttemptError = QuizAccessError | 'QUIZ_HAS_NO_QUESTIONS' | 'MAX
  * (0: unlimited). The database decides the number and the limit in one statement with unique
  * indexes behind it, so N concurrent starts create one attempt and the others resume it.
  */
-export const makeStartAttempt = (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'attemptRepository' | 'learningAccess' | 'evaluateCourseCompletion' | 'clock' | 'ids' | 'random' | 'uow'> & Partial<Pick<BankDeps, 'questionBankRepository'>>) =>
+export const makeStartAttempt =
+  (
+    d: Pick<
+      AssessmentDeps,
+      | 'quizRepository'
+      | 'questionRepository'
+      | 'attemptRepository'
+      | 'learningAccess'
+      | 'evaluateCourseCompletion'
+      | 'clock'
+      | 'ids'
+      | 'random'
+      | 'uow'
+    > &
+      Partial<Pick<BankDeps, 'questionBankRepository'>>,
+  ) =>
   async (actor: Actor, quizId: string): Promise<Result<StartedAttempt, StartAttemptError>> => {
     const found = await quizFor(d, actor, quizId);
     if (!found.ok) return found;
@@ -59,29 +83,53 @@ export const makeStartAttempt = (d: Pick<AssessmentDeps, 'quizRepository' | 'que
     // A new attempt takes the questions as they are now; one in progress resumes with its own.
     // Without a bank (use-case tests of fixed quizzes) a quiz has no random slots.
     const [questions, slots] = await Promise.all([
-      d.questionRepository.listByQuiz(actor.tenantId, quizId), d.questionBankRepository ? d.questionBankRepository.randomSlots(actor.tenantId, quizId) : [],
+      d.questionRepository.listByQuiz(actor.tenantId, quizId),
+      d.questionBankRepository ? d.questionBankRepository.randomSlots(actor.tenantId, quizId) : [],
     ]);
     const answer = (attempt: Attempt, taken: Question[], answers: AttemptAnswer[], resumed: boolean): StartedAttempt => ({
-      quiz, attempt, questions: attemptOrder(taken, attempt.seed, quiz.shuffleQuestions), answers, resumed,
+      quiz,
+      attempt,
+      questions: attemptOrder(taken, attempt.seed, quiz.shuffleQuestions),
+      answers,
+      resumed,
     });
     // Two rounds at most: a start that loses a race finds the winner's attempt on the next round.
     for (let round = 0; round < 3; round++) {
       const running = await d.attemptRepository.findInProgress(actor.tenantId, quizId, actor.userId);
       if (running && !isOverdue(running, d.clock.now())) {
-        const [taken, answers] = await Promise.all([questionsOfAttempt(d, running), d.attemptRepository.listAnswers(actor.tenantId, running.id)]);
+        const [taken, answers] = await Promise.all([
+          questionsOfAttempt(d, running),
+          d.attemptRepository.listAnswers(actor.tenantId, running.id),
+        ]);
         return ok(answer(running, taken, answers, true));
       }
       if (running) await closeAttempt(d, actor.tenantId, running.id, 'expired');
       if (questions.length === 0 && slots.length === 0) return err('QUIZ_HAS_NO_QUESTIONS');
       const seed = seedFromHex(d.random.bytesHex(4));
-      const taken = slots.length && d.questionBankRepository ? await withDraws(d.questionBankRepository, quiz, questions, slots, seed) : ok(questions);
+      const taken =
+        slots.length && d.questionBankRepository ? await withDraws(d.questionBankRepository, quiz, questions, slots, seed) : ok(questions);
       if (!taken.ok) return taken;
       const now = d.clock.now();
-      const inserted = await d.attemptRepository.insertNext({
-        id: d.ids.uuid(), tenantId: actor.tenantId, quizId, userId: actor.userId, status: 'in_progress', seed,
-        startedAt: now, deadlineAt: deadlineFor(now, quiz.durationMinutes), submittedAt: null, score: null, maxScore: maxScoreOf(taken.value),
-        percentage: null, passed: null, updatedAt: now,
-      }, quiz.maxAttempts, taken.value);
+      const inserted = await d.attemptRepository.insertNext(
+        {
+          id: d.ids.uuid(),
+          tenantId: actor.tenantId,
+          quizId,
+          userId: actor.userId,
+          status: 'in_progress',
+          seed,
+          startedAt: now,
+          deadlineAt: deadlineFor(now, quiz.durationMinutes),
+          submittedAt: null,
+          score: null,
+          maxScore: maxScoreOf(taken.value),
+          percentage: null,
+          passed: null,
+          updatedAt: now,
+        },
+        quiz.maxAttempts,
+        taken.value,
+      );
       if (inserted) return ok(answer(inserted, taken.value, [], false));
       if (!(await d.attemptRepository.findInProgress(actor.tenantId, quizId, actor.userId))) {
         const used = await d.attemptRepository.countByUser(actor.tenantId, quizId, actor.userId);

@@ -11,14 +11,33 @@ export type SubmitAssignmentError = LessonAccessError | 'ASSIGNMENT_ALREADY_GRAD
  * (contract §5, §6). The first call creates the submission; later calls replace file and notes
  * (revision + 1) until a mentor grades it, then 400. The server never fetches `file_url`.
  */
-export const makeSubmitAssignment = (d: Pick<AssessmentDeps, 'submissionRepository' | 'learningAccess' | 'clock' | 'ids'>) =>
-  async (actor: Actor, lessonId: string, input: { fileUrl: string; notes: string | null }): Promise<Result<{ submission: Submission; resubmitted: boolean }, SubmitAssignmentError>> => {
+export const makeSubmitAssignment =
+  (d: Pick<AssessmentDeps, 'submissionRepository' | 'learningAccess' | 'clock' | 'ids'>) =>
+  async (
+    actor: Actor,
+    lessonId: string,
+    input: { fileUrl: string; notes: string | null },
+  ): Promise<Result<{ submission: Submission; resubmitted: boolean }, SubmitAssignmentError>> => {
     const lesson = await lessonFor(d, actor, lessonId);
     if (!lesson.ok) return lesson;
     const now = d.clock.now();
     const outcome = await d.submissionRepository.submit({
-      id: d.ids.uuid(), tenantId: actor.tenantId, lessonId, courseId: lesson.value.courseId, userId: actor.userId, fileUrl: input.fileUrl, notes: input.notes,
-      status: 'submitted', revision: 1, score: null, feedback: null, gradedBy: null, submittedAt: now, gradedAt: null, createdAt: now, updatedAt: now,
+      id: d.ids.uuid(),
+      tenantId: actor.tenantId,
+      lessonId,
+      courseId: lesson.value.courseId,
+      userId: actor.userId,
+      fileUrl: input.fileUrl,
+      notes: input.notes,
+      status: 'submitted',
+      revision: 1,
+      score: null,
+      feedback: null,
+      gradedBy: null,
+      submittedAt: now,
+      gradedAt: null,
+      createdAt: now,
+      updatedAt: now,
     });
     if (outcome.outcome === 'graded') return err('ASSIGNMENT_ALREADY_GRADED');
     return ok({ submission: outcome.submission, resubmitted: outcome.outcome === 'resubmitted' });

@@ -13,8 +13,13 @@ export type SubmitAttemptError = 'ATTEMPT_NOT_FOUND' | Exclude<SaveAnswerError, 
  * grades the attempt. Idempotent: submitting a graded attempt answers it unchanged. Past the
  * deadline the attempt is graded as expired with what it had.
  */
-export const makeSubmitAttempt = (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'attemptRepository' | 'evaluateCourseCompletion' | 'clock' | 'uow'>) =>
-  async (actor: Actor, attemptId: string, answers: readonly AnswerInput[] = []): Promise<Result<AttemptReview & { completion: CompletionOutcome | null }, SubmitAttemptError>> => {
+export const makeSubmitAttempt =
+  (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'attemptRepository' | 'evaluateCourseCompletion' | 'clock' | 'uow'>) =>
+  async (
+    actor: Actor,
+    attemptId: string,
+    answers: readonly AnswerInput[] = [],
+  ): Promise<Result<AttemptReview & { completion: CompletionOutcome | null }, SubmitAttemptError>> => {
     const attempt = await d.attemptRepository.findById(actor.tenantId, attemptId);
     if (!attempt || attempt.userId !== actor.userId) return err('ATTEMPT_NOT_FOUND');
     if (answers.length && attempt.status === 'in_progress') {

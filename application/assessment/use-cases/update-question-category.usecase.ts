@@ -7,8 +7,14 @@ import { categoryFor, type BankDeps } from '../question-bank.js';
  * `PUT /admin/question-categories/:id {name?, parent_id?}`: renames or moves a category (`parent_id`
  * null: to the top). It stays in its course and never goes below itself.
  */
-export const makeUpdateQuestionCategory = (d: Pick<BankDeps, 'questionBankRepository' | 'auditLog' | 'clock' | 'uow'>) =>
-  async (actor: Actor, meta: RequestMeta, id: string, input: { name?: string | undefined; parentId?: string | null | undefined }): Promise<Result<QuestionCategory, 'CATEGORY_NOT_FOUND' | 'INVALID_CATEGORY'>> => {
+export const makeUpdateQuestionCategory =
+  (d: Pick<BankDeps, 'questionBankRepository' | 'auditLog' | 'clock' | 'uow'>) =>
+  async (
+    actor: Actor,
+    meta: RequestMeta,
+    id: string,
+    input: { name?: string | undefined; parentId?: string | null | undefined },
+  ): Promise<Result<QuestionCategory, 'CATEGORY_NOT_FOUND' | 'INVALID_CATEGORY'>> => {
     const found = await categoryFor(d, actor, id);
     if (!found.ok) return found;
     const current = found.value;
@@ -24,7 +30,15 @@ export const makeUpdateQuestionCategory = (d: Pick<BankDeps, 'questionBankReposi
     const updated: QuestionCategory = { ...current, name, parentId, updatedAt: d.clock.now() };
     await d.uow.run(async () => {
       await d.questionBankRepository.updateCategory(updated);
-      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'question_category.update', resourceType: 'question_category', resourceId: id, ...meta, metadata: { name, parent_id: parentId } });
+      await d.auditLog.record({
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'question_category.update',
+        resourceType: 'question_category',
+        resourceId: id,
+        ...meta,
+        metadata: { name, parent_id: parentId },
+      });
     });
     return ok(updated);
   };

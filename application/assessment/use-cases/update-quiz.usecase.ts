@@ -14,7 +14,11 @@ export type UpdateQuizError = 'QUIZ_NOT_FOUND' | 'MODULE_NOT_FOUND' | 'QUIZ_HAS_
  * module's course; `status` may publish it (with questions) or return it to draft. Attempts
  * already graded keep their scores. Answers the quiz with its question count and maximum score, as GET does.
  */
-export const makeUpdateQuiz = (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'learningAccess' | 'auditLog' | 'clock' | 'uow'> & Partial<Pick<BankDeps, 'questionBankRepository'>>) =>
+export const makeUpdateQuiz =
+  (
+    d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'learningAccess' | 'auditLog' | 'clock' | 'uow'> &
+      Partial<Pick<BankDeps, 'questionBankRepository'>>,
+  ) =>
   async (actor: Actor, meta: RequestMeta, id: string, input: QuizInput): Promise<Result<QuizWithStats, UpdateQuizError>> => {
     const current = await d.quizRepository.findById(actor.tenantId, id);
     if (!current) return err('QUIZ_NOT_FOUND');
@@ -27,7 +31,9 @@ export const makeUpdateQuiz = (d: Pick<AssessmentDeps, 'quizRepository' | 'quest
     }
     const now = d.clock.now();
     let quiz: Quiz = {
-      ...current, moduleId, courseId,
+      ...current,
+      moduleId,
+      courseId,
       title: input.title ?? current.title,
       description: input.description === undefined ? current.description : input.description,
       durationMinutes: input.durationMinutes ?? current.durationMinutes,
@@ -49,7 +55,15 @@ export const makeUpdateQuiz = (d: Pick<AssessmentDeps, 'quizRepository' | 'quest
     }
     await d.uow.run(async () => {
       await d.quizRepository.update(quiz);
-      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'quiz.update', resourceType: 'quiz', resourceId: id, ...meta, metadata: { status: quiz.status } });
+      await d.auditLog.record({
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'quiz.update',
+        resourceType: 'quiz',
+        resourceId: id,
+        ...meta,
+        metadata: { status: quiz.status },
+      });
     });
     return ok({ quiz, stats: await quizStats(d, actor.tenantId, id) });
   };

@@ -28,7 +28,10 @@ export interface PaymentGateway {
 }
 
 export class PaymentGatewayFailure extends Error {
-  constructor(message: string, readonly status: number | null = null) {
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+  ) {
     super(message);
   }
 }

@@ -14,8 +14,16 @@ type CancelSubscriptionError = 'SUBSCRIPTION_NOT_FOUND' | 'SUBSCRIPTION_NOT_CANC
  * (cancelled through the state machine) and open payments. Anything else: 400. Answered with its
  * plan (null once deleted), as the subscription lists show it.
  */
-export const makeCancelSubscription = (d: Pick<CommerceDeps, 'subscriptionRepository' | 'paymentRepository' | 'learningCatalog' | 'clock' | 'uow'> & { settlement: Settlement }) =>
-  async (actor: Actor, id: string): Promise<Result<{ subscription: Subscription; plan: SubscriptionPlan | null }, CancelSubscriptionError>> => {
+export const makeCancelSubscription =
+  (
+    d: Pick<CommerceDeps, 'subscriptionRepository' | 'paymentRepository' | 'learningCatalog' | 'clock' | 'uow'> & {
+      settlement: Settlement;
+    },
+  ) =>
+  async (
+    actor: Actor,
+    id: string,
+  ): Promise<Result<{ subscription: Subscription; plan: SubscriptionPlan | null }, CancelSubscriptionError>> => {
     const found = await d.subscriptionRepository.findById(actor.tenantId, id);
     if (!found || found.userId !== actor.userId) return err('SUBSCRIPTION_NOT_FOUND');
     const cancelled = await d.uow.run(async (): Promise<Result<Subscription, CancelSubscriptionError>> => {
@@ -23,7 +31,8 @@ export const makeCancelSubscription = (d: Pick<CommerceDeps, 'subscriptionReposi
       if (found.status === 'pending') {
         // The order first (it locks the order, then the subscription: the settlement's order).
         await d.settlement({ tenantId: actor.tenantId, orderId: found.orderId, outcome: 'cancelled' });
-        for (const p of await d.paymentRepository.pendingOfOrder(actor.tenantId, found.orderId)) await d.paymentRepository.update(transitionPayment(p, 'cancelled', now));
+        for (const p of await d.paymentRepository.pendingOfOrder(actor.tenantId, found.orderId))
+          await d.paymentRepository.update(transitionPayment(p, 'cancelled', now));
       }
       const sub = await d.subscriptionRepository.lock(actor.tenantId, id);
       if (!sub) return err('SUBSCRIPTION_NOT_FOUND');

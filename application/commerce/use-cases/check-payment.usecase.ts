@@ -6,7 +6,8 @@ import { err, ok, type Result } from '../../shared/result.js';
 import type { CommerceDeps } from '../deps.js';
 
 /** `GET /api/paygate/payment/check/:transaction_id` (ours or the gateway's): the owner or an Admin; others 404. */
-export const makeCheckPayment = (d: Pick<CommerceDeps, 'orderRepository' | 'paymentRepository'>) =>
+export const makeCheckPayment =
+  (d: Pick<CommerceDeps, 'orderRepository' | 'paymentRepository'>) =>
   async (actor: Actor, transactionId: string): Promise<Result<{ payment: Payment; order: Order }, 'PAYMENT_NOT_FOUND'>> => {
     const payment = await d.paymentRepository.findByTransactionId(actor.tenantId, transactionId);
     if (!payment || (payment.userId !== actor.userId && actor.role < Role.Admin)) return err('PAYMENT_NOT_FOUND');

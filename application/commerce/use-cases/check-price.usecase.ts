@@ -28,7 +28,8 @@ export interface PriceQuote {
  * unit price at the tier `quantity` reaches, and the totals; nothing is stored. An invalid,
  * expired or exhausted promo code is an error naming the reason (contract §7).
  */
-export const makeCheckPrice = (d: Pick<CommerceDeps, 'learningCatalog' | 'clock'>) =>
+export const makeCheckPrice =
+  (d: Pick<CommerceDeps, 'learningCatalog' | 'clock'>) =>
   async (tenantId: string, cmd: PriceCheck): Promise<Result<PriceQuote, 'PRICE_NOT_FOUND' | 'AMOUNT_TOO_LARGE' | PromoProblem>> => {
     const currency = (cmd.currency ?? 'IDR').toUpperCase();
     const price = await d.learningCatalog.pricingFor(tenantId, cmd.categoryId, currency);

@@ -8,7 +8,22 @@ import { startPayment, type StartPaymentError } from '../payments.js';
 import type { Settlement } from '../settlement.js';
 import { placeSubscription, type PlacedSubscription, type SubscribeError } from '../subscription-orders.js';
 
-type Deps = Pick<CommerceDeps, 'learningCatalog' | 'promoCodeReservations' | 'paymentEvents' | 'orderRepository' | 'subscriptionRepository' | 'paymentRepository' | 'paymentGateway' | 'userRepository' | 'settingsReader' | 'mailer' | 'clock' | 'ids' | 'uow'> & { settlement: Settlement };
+type Deps = Pick<
+  CommerceDeps,
+  | 'learningCatalog'
+  | 'promoCodeReservations'
+  | 'paymentEvents'
+  | 'orderRepository'
+  | 'subscriptionRepository'
+  | 'paymentRepository'
+  | 'paymentGateway'
+  | 'userRepository'
+  | 'settingsReader'
+  | 'mailer'
+  | 'clock'
+  | 'ids'
+  | 'uow'
+> & { settlement: Settlement };
 
 /**
  * `POST /api/lms/subscription-checkout {plan_id, payment_method, promo_code?}`: the subscription,
@@ -19,8 +34,12 @@ type Deps = Pick<CommerceDeps, 'learningCatalog' | 'promoCodeReservations' | 'pa
  * /api/lms/subscriptions`, and answered with its `free` payment; refusing it instead left a pending
  * order nobody could pay holding one of the code's uses (issue 26).
  */
-export const makeCheckoutSubscription = (d: Deps) =>
-  async (actor: Actor, cmd: { planId: string; paymentMethod: string; promoCode?: string | null | undefined }): Promise<Result<PlacedSubscription & { payment: Payment }, SubscribeError | StartPaymentError>> => {
+export const makeCheckoutSubscription =
+  (d: Deps) =>
+  async (
+    actor: Actor,
+    cmd: { planId: string; paymentMethod: string; promoCode?: string | null | undefined },
+  ): Promise<Result<PlacedSubscription & { payment: Payment }, SubscribeError | StartPaymentError>> => {
     if (!(await availableMethods(d, actor.tenantId)).some((m) => m.code === cmd.paymentMethod.trim().toLowerCase())) {
       return err('PAYMENT_METHOD_UNAVAILABLE', `payment_method: ${cmd.paymentMethod} is not offered; see GET /api/lms/payment-methods`);
     }
@@ -30,7 +49,8 @@ export const makeCheckoutSubscription = (d: Deps) =>
       const order = await payFreeOrder(d, placed.value.order);
       const free = order.status === 'paid' ? await d.paymentRepository.latestOfOrder(actor.tenantId, order.id) : null;
       if (!free) return err('ORDER_NOT_PAYABLE', `the order is ${order.status}`);
-      const subscription = (await d.subscriptionRepository.findById(actor.tenantId, placed.value.subscription.id)) ?? placed.value.subscription;
+      const subscription =
+        (await d.subscriptionRepository.findById(actor.tenantId, placed.value.subscription.id)) ?? placed.value.subscription;
       return ok({ subscription, order, plan: placed.value.plan, payment: free });
     }
     const payment = await startPayment(d, placed.value.order, cmd.paymentMethod);

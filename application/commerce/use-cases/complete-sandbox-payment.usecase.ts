@@ -25,14 +25,18 @@ type Deps = Pick<CommerceDeps, 'paymentRepository' | 'orderRepository' | 'paymen
  * A sandbox payment the sandbox may still settle: only while the sandbox is the configured gateway
  * (after a switch to midtrans, an old sandbox payment's id must not pay its order for free).
  */
-const sandboxPayment = async (d: Pick<CommerceDeps, 'paymentRepository' | 'paymentGateway'>, transactionId: string): Promise<Payment | null> => {
+const sandboxPayment = async (
+  d: Pick<CommerceDeps, 'paymentRepository' | 'paymentGateway'>,
+  transactionId: string,
+): Promise<Payment | null> => {
   if (d.paymentGateway.provider !== 'sandbox') return null;
   const payment = await d.paymentRepository.findByTransactionIdAnyTenant(transactionId);
   return payment && payment.provider === 'sandbox' ? payment : null;
 };
 
 /** The sandbox payment page's data: the payment (by its transaction id, any tenant: the id is the capability) and its order. */
-export const makeGetSandboxPayment = (d: Pick<CommerceDeps, 'paymentRepository' | 'orderRepository' | 'paymentGateway'>) =>
+export const makeGetSandboxPayment =
+  (d: Pick<CommerceDeps, 'paymentRepository' | 'orderRepository' | 'paymentGateway'>) =>
   async (transactionId: string): Promise<Result<{ payment: Payment; order: Order }, 'PAYMENT_NOT_FOUND'>> => {
     const payment = await sandboxPayment(d, transactionId);
     if (!payment) return err('PAYMENT_NOT_FOUND');
@@ -44,8 +48,12 @@ export const makeGetSandboxPayment = (d: Pick<CommerceDeps, 'paymentRepository' 
  * The payer's choice on the sandbox page: builds the notification a real gateway would send —
  * Midtrans format, signed with the server key — and hands it to the webhook's own use case.
  */
-export const makeCompleteSandboxPayment = (d: Deps) =>
-  async (transactionId: string, result: SandboxResult): Promise<Result<{ order: Order; payment: Payment | null }, 'PAYMENT_NOT_FOUND' | NotificationError>> => {
+export const makeCompleteSandboxPayment =
+  (d: Deps) =>
+  async (
+    transactionId: string,
+    result: SandboxResult,
+  ): Promise<Result<{ order: Order; payment: Payment | null }, 'PAYMENT_NOT_FOUND' | NotificationError>> => {
     const payment = await sandboxPayment(d, transactionId);
     if (!payment) return err('PAYMENT_NOT_FOUND');
     const s = STATUS[result];
@@ -67,8 +75,14 @@ export const makeCompleteSandboxPayment = (d: Deps) =>
       currency: payment.currency,
     };
     const n: GatewayNotification = {
-      orderId: body.order_id, statusCode: body.status_code, grossAmount: body.gross_amount, signatureKey, transactionStatus: body.transaction_status,
-      fraudStatus: body.fraud_status, transactionId: body.transaction_id, paymentType,
+      orderId: body.order_id,
+      statusCode: body.status_code,
+      grossAmount: body.gross_amount,
+      signatureKey,
+      transactionStatus: body.transaction_status,
+      fraudStatus: body.fraud_status,
+      transactionId: body.transaction_id,
+      paymentType,
     };
     const received = await d.receivePaymentNotification(n, body);
     return received.ok ? ok(received.value) : received;

@@ -13,7 +13,21 @@ export interface CreateOrderCommand {
   currency?: string | undefined;
 }
 
-type Deps = Pick<CommerceDeps, 'learningCatalog' | 'learningAccess' | 'orderRepository' | 'promoCodeReservations' | 'paymentEvents' | 'paymentRepository' | 'userRepository' | 'settingsReader' | 'mailer' | 'clock' | 'ids' | 'uow'> & { settlement: Settlement };
+type Deps = Pick<
+  CommerceDeps,
+  | 'learningCatalog'
+  | 'learningAccess'
+  | 'orderRepository'
+  | 'promoCodeReservations'
+  | 'paymentEvents'
+  | 'paymentRepository'
+  | 'userRepository'
+  | 'settingsReader'
+  | 'mailer'
+  | 'clock'
+  | 'ids'
+  | 'uow'
+> & { settlement: Settlement };
 
 /**
  * `POST /api/orders {items:[{course_id}|{category_id}], promo_code?, currency?}`: a pending order
@@ -21,7 +35,8 @@ type Deps = Pick<CommerceDeps, 'learningCatalog' | 'learningAccess' | 'orderRepo
  * reserved in that unit of work too, so concurrent orders never take more than `max_uses`. A
  * total of 0 (a 100 % promo code) is paid at once through the settlement, so the courses are granted.
  */
-export const makeCreateOrder = (d: Deps) =>
+export const makeCreateOrder =
+  (d: Deps) =>
   async (actor: Actor, cmd: CreateOrderCommand): Promise<Result<Order, PricingError>> => {
     const currency = (cmd.currency ?? 'IDR').toUpperCase();
     // Checked first so that a bad code is refused with its reason before anything is priced.
@@ -35,9 +50,21 @@ export const makeCreateOrder = (d: Deps) =>
       if (held && !held.ok) return held;
       const totals = totalsOf(items.value, held?.value ?? null, currency);
       const order: Order = {
-        id: d.ids.uuid(), tenantId: actor.tenantId, userId: actor.userId, items: items.value, subtotal: totals.subtotal, discount: totals.discount,
-        totalAmount: totals.total, currency, status: 'pending', promoCode: held?.value.code ?? null, subscriptionId: null, promoUseHeld: held !== null,
-        createdAt: now, updatedAt: now, paidAt: null,
+        id: d.ids.uuid(),
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        items: items.value,
+        subtotal: totals.subtotal,
+        discount: totals.discount,
+        totalAmount: totals.total,
+        currency,
+        status: 'pending',
+        promoCode: held?.value.code ?? null,
+        subscriptionId: null,
+        promoUseHeld: held !== null,
+        createdAt: now,
+        updatedAt: now,
+        paidAt: null,
       };
       await d.orderRepository.insert(order);
       await d.paymentEvents.orderPlaced(order);

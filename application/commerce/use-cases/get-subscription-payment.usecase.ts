@@ -11,8 +11,12 @@ import type { CommerceDeps } from '../deps.js';
  * subscription's id): the subscription, its order and the order's newest payment (null before
  * checkout). The owner or an Admin; others 404.
  */
-export const makeGetSubscriptionPayment = (d: Pick<CommerceDeps, 'subscriptionRepository' | 'orderRepository' | 'paymentRepository'>) =>
-  async (actor: Actor, id: string): Promise<Result<{ subscription: Subscription; order: Order; payment: Payment | null }, 'SUBSCRIPTION_NOT_FOUND'>> => {
+export const makeGetSubscriptionPayment =
+  (d: Pick<CommerceDeps, 'subscriptionRepository' | 'orderRepository' | 'paymentRepository'>) =>
+  async (
+    actor: Actor,
+    id: string,
+  ): Promise<Result<{ subscription: Subscription; order: Order; payment: Payment | null }, 'SUBSCRIPTION_NOT_FOUND'>> => {
     const subscription = await d.subscriptionRepository.findById(actor.tenantId, id);
     if (!subscription || (subscription.userId !== actor.userId && actor.role < Role.Admin)) return err('SUBSCRIPTION_NOT_FOUND');
     const order = await d.orderRepository.findById(actor.tenantId, subscription.orderId);

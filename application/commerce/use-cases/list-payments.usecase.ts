@@ -5,5 +5,7 @@ import type { CommerceDeps } from '../deps.js';
 import type { PaymentFilter } from '../ports/payment-repository.js';
 
 /** `GET /api/lms/admin/payments?status&method&from&to&order_id&user_id` (Admin), newest first. */
-export const makeListPayments = (d: Pick<CommerceDeps, 'paymentRepository'>) =>
-  (actor: Actor, filter: PaymentFilter, page: PageRequest): Promise<Page<Payment>> => d.paymentRepository.list(actor.tenantId, filter, page);
+export const makeListPayments =
+  (d: Pick<CommerceDeps, 'paymentRepository'>) =>
+  (actor: Actor, filter: PaymentFilter, page: PageRequest): Promise<Page<Payment>> =>
+    d.paymentRepository.list(actor.tenantId, filter, page);

@@ -2,7 +2,8 @@ import type { SubscriptionPlan } from '../../learning/index.js';
 import type { CommerceDeps } from '../deps.js';
 
 /** `GET /api/lms/subscription-plans` (public, a plain array): the active plans, newest first. */
-export const makeListSubscriptionPlans = (d: Pick<CommerceDeps, 'learningCatalog'>) =>
+export const makeListSubscriptionPlans =
+  (d: Pick<CommerceDeps, 'learningCatalog'>) =>
   async (tenantId: string): Promise<SubscriptionPlan[]> => {
     const out: SubscriptionPlan[] = [];
     for (let page = 1; ; page++) {

@@ -21,7 +21,8 @@ export interface GatewayNotification {
   malformed?: readonly string[];
 }
 
-export type NotificationError = 'INVALID_SIGNATURE' | 'INVALID_NOTIFICATION' | 'ORDER_NOT_FOUND' | 'AMOUNT_MISMATCH' | 'PROMO_USE_UNAVAILABLE';
+export type NotificationError =
+  'INVALID_SIGNATURE' | 'INVALID_NOTIFICATION' | 'ORDER_NOT_FOUND' | 'AMOUNT_MISMATCH' | 'PROMO_USE_UNAVAILABLE';
 
 /** The notification as received, for the log: the signature is left out (it proves, it informs no one). */
 const loggable = (payload: unknown): unknown => {
@@ -32,7 +33,10 @@ const loggable = (payload: unknown): unknown => {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type Deps = Pick<CommerceDeps, 'orderRepository' | 'paymentRepository' | 'paymentGateway' | 'notificationSigner' | 'clock' | 'ids' | 'log'> & { settlement: Settlement };
+type Deps = Pick<
+  CommerceDeps,
+  'orderRepository' | 'paymentRepository' | 'paymentGateway' | 'notificationSigner' | 'clock' | 'ids' | 'log'
+> & { settlement: Settlement };
 
 /**
  * `POST /api/paygate/webhook` (public): the signature is checked first, in constant time; a bad
@@ -44,8 +48,12 @@ type Deps = Pick<CommerceDeps, 'orderRepository' | 'paymentRepository' | 'paymen
  * applies the outcome, and the notification is stored with what processing did, all in one unit
  * of work. Replays and concurrent duplicates serialise on the lock and find nothing left to do.
  */
-export const makeReceivePaymentNotification = (d: Deps) =>
-  async (n: GatewayNotification, payload: unknown): Promise<Result<{ order: Order; payment: Payment | null; changed: boolean }, NotificationError>> => {
+export const makeReceivePaymentNotification =
+  (d: Deps) =>
+  async (
+    n: GatewayNotification,
+    payload: unknown,
+  ): Promise<Result<{ order: Order; payment: Payment | null; changed: boolean }, NotificationError>> => {
     if (!d.notificationSigner.verify(n.orderId, n.statusCode, n.grossAmount, n.signatureKey)) return err('INVALID_SIGNATURE');
     const outcome = outcomeOfNotification(n.transactionStatus, n.fraudStatus);
     const problems = [...(n.malformed ?? [])];
@@ -65,13 +73,28 @@ export const makeReceivePaymentNotification = (d: Deps) =>
     // never settled by this one: its rows stay as they are, whatever a signed body claims.
     const named = n.transactionId ? await d.paymentRepository.findByTransactionId(tenantId, n.transactionId) : null;
     if (named && named.provider !== d.paymentGateway.provider) {
-      d.log.warn('commerce.notification_refused', { orderId: n.orderId, problems: [`transaction_id: a ${named.provider} payment`], notification: loggable(payload) });
-      return err('INVALID_NOTIFICATION', `transaction_id: a ${named.provider} payment; this server settles ${d.paymentGateway.provider} payments only`);
+      d.log.warn('commerce.notification_refused', {
+        orderId: n.orderId,
+        problems: [`transaction_id: a ${named.provider} payment`],
+        notification: loggable(payload),
+      });
+      return err(
+        'INVALID_NOTIFICATION',
+        `transaction_id: a ${named.provider} payment; this server settles ${d.paymentGateway.provider} payments only`,
+      );
     }
     const now = d.clock.now();
     const notification = {
-      id: d.ids.uuid(), tenantId, orderId: n.orderId, provider: d.paymentGateway.provider, transactionId: n.transactionId, transactionStatus: n.transactionStatus,
-      statusCode: n.statusCode, grossAmount: n.grossAmount, payload, receivedAt: now,
+      id: d.ids.uuid(),
+      tenantId,
+      orderId: n.orderId,
+      provider: d.paymentGateway.provider,
+      transactionId: n.transactionId,
+      transactionStatus: n.transactionStatus,
+      statusCode: n.statusCode,
+      grossAmount: n.grossAmount,
+      payload,
+      receivedAt: now,
     };
     // The gateway's decimal text ("150000.00"), read exactly; null when it is no amount.
     const gross = minorOf(n.grossAmount);
@@ -79,18 +102,34 @@ export const makeReceivePaymentNotification = (d: Deps) =>
     const paymentOf = async (order: Order): Promise<{ payment: Payment; insert: boolean } | null> => {
       const byId = n.transactionId ? await d.paymentRepository.findByTransactionId(tenantId, n.transactionId) : null;
       // A payment named by the notification is the configured provider's (checked above).
-      const known = byId && byId.orderId === order.id ? byId
-        : (await d.paymentRepository.pendingOfOrder(tenantId, order.id)).find((p) => p.provider === d.paymentGateway.provider) ?? null;
+      const known =
+        byId && byId.orderId === order.id
+          ? byId
+          : ((await d.paymentRepository.pendingOfOrder(tenantId, order.id)).find((p) => p.provider === d.paymentGateway.provider) ?? null);
       if (known) {
-        const gatewayTransactionId = known.gatewayTransactionId ?? (n.transactionId && n.transactionId !== known.transactionId ? n.transactionId : null);
+        const gatewayTransactionId =
+          known.gatewayTransactionId ?? (n.transactionId && n.transactionId !== known.transactionId ? n.transactionId : null);
         return { payment: transitionPayment({ ...known, gatewayTransactionId }, outcome, now), insert: false };
       }
       // A transaction we did not open here (opened on the gateway's side): recorded as it is.
       const id = d.ids.uuid();
       const fresh: Payment = {
-        id, tenantId, orderId: order.id, userId: order.userId, transactionId: id, gatewayTransactionId: n.transactionId, provider: d.paymentGateway.provider,
-        paymentMethod: n.paymentType ?? 'unknown', amount: gross ?? 0n, currency: order.currency, status: 'pending', redirectUrl: null, reference: null,
-        createdAt: now, updatedAt: now, paidAt: null,
+        id,
+        tenantId,
+        orderId: order.id,
+        userId: order.userId,
+        transactionId: id,
+        gatewayTransactionId: n.transactionId,
+        provider: d.paymentGateway.provider,
+        paymentMethod: n.paymentType ?? 'unknown',
+        amount: gross ?? 0n,
+        currency: order.currency,
+        status: 'pending',
+        redirectUrl: null,
+        reference: null,
+        createdAt: now,
+        updatedAt: now,
+        paidAt: null,
       };
       return { payment: transitionPayment(fresh, outcome, now), insert: true };
     };
@@ -101,12 +140,22 @@ export const makeReceivePaymentNotification = (d: Deps) =>
       outcome,
       notification,
       receiptPayment: { paymentMethod: n.paymentType ?? 'gateway', transactionId: n.transactionId ?? n.orderId },
-      precondition: (order) => (gross === null || gross !== order.totalAmount
-        ? { error: 'AMOUNT_MISMATCH', label: 'amount_mismatch', detail: `gross_amount: ${n.grossAmount} is not the order total ${fromMinor(order.totalAmount)}` }
-        : null),
+      precondition: (order) =>
+        gross === null || gross !== order.totalAmount
+          ? {
+              error: 'AMOUNT_MISMATCH',
+              label: 'amount_mismatch',
+              detail: `gross_amount: ${n.grossAmount} is not the order total ${fromMinor(order.totalAmount)}`,
+            }
+          : null,
       payment: paymentOf,
     });
-    if (!settled.ok && settled.error === 'AMOUNT_MISMATCH') d.log.warn('commerce.notification_refused', { orderId: n.orderId, problems: [settled.detail], notification: loggable(payload) });
-    if (!settled.ok) return err(settled.error === 'AMOUNT_MISMATCH' || settled.error === 'PROMO_USE_UNAVAILABLE' ? settled.error : 'ORDER_NOT_FOUND', settled.detail);
+    if (!settled.ok && settled.error === 'AMOUNT_MISMATCH')
+      d.log.warn('commerce.notification_refused', { orderId: n.orderId, problems: [settled.detail], notification: loggable(payload) });
+    if (!settled.ok)
+      return err(
+        settled.error === 'AMOUNT_MISMATCH' || settled.error === 'PROMO_USE_UNAVAILABLE' ? settled.error : 'ORDER_NOT_FOUND',
+        settled.detail,
+      );
     return ok({ order: settled.value.order, payment: settled.value.payment, changed: settled.value.changed });
   };

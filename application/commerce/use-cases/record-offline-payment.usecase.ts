@@ -20,8 +20,18 @@ export interface OfflinePayment {
  * order through the same state machine and settlement as a gateway's. The amount must be the
  * order total; a paid or refunded order is refused and nothing is recorded.
  */
-export const makeRecordOfflinePayment = (d: Pick<CommerceDeps, 'clock' | 'ids' | 'uow'> & { settlement: Settlement; auditLog: AuditLog }) =>
-  async (actor: Actor, meta: RequestMeta, cmd: OfflinePayment): Promise<Result<{ order: Order; payment: Payment }, 'ORDER_NOT_FOUND' | 'AMOUNT_MISMATCH' | 'ORDER_ALREADY_PAID' | 'ORDER_NOT_PAYABLE' | 'PROMO_USE_UNAVAILABLE'>> => {
+export const makeRecordOfflinePayment =
+  (d: Pick<CommerceDeps, 'clock' | 'ids' | 'uow'> & { settlement: Settlement; auditLog: AuditLog }) =>
+  async (
+    actor: Actor,
+    meta: RequestMeta,
+    cmd: OfflinePayment,
+  ): Promise<
+    Result<
+      { order: Order; payment: Payment },
+      'ORDER_NOT_FOUND' | 'AMOUNT_MISMATCH' | 'ORDER_ALREADY_PAID' | 'ORDER_NOT_PAYABLE' | 'PROMO_USE_UNAVAILABLE'
+    >
+  > => {
     const now = d.clock.now();
     const id = d.ids.uuid();
     return d.uow.run(async () => {
@@ -33,21 +43,42 @@ export const makeRecordOfflinePayment = (d: Pick<CommerceDeps, 'clock' | 'ids' |
         precondition: (o) => {
           if (o.status === 'paid') return { error: 'ORDER_ALREADY_PAID', label: 'already_paid' };
           if (o.status === 'refunded') return { error: 'ORDER_NOT_PAYABLE', label: 'refunded', detail: 'the order was refunded' };
-          if (cmd.amount !== o.totalAmount) return { error: 'AMOUNT_MISMATCH', label: 'amount_mismatch', detail: `amount: the order total is ${fromMinor(o.totalAmount)}` };
+          if (cmd.amount !== o.totalAmount)
+            return { error: 'AMOUNT_MISMATCH', label: 'amount_mismatch', detail: `amount: the order total is ${fromMinor(o.totalAmount)}` };
           return null;
         },
         payment: async (o) => ({
           insert: true,
           payment: {
-            id, tenantId: o.tenantId, orderId: o.id, userId: o.userId, transactionId: id, gatewayTransactionId: null, provider: 'manual', paymentMethod: cmd.paymentMethod,
-            amount: cmd.amount, currency: o.currency, status: 'paid', redirectUrl: null, reference: cmd.reference ?? null, createdAt: now, updatedAt: now, paidAt: now,
+            id,
+            tenantId: o.tenantId,
+            orderId: o.id,
+            userId: o.userId,
+            transactionId: id,
+            gatewayTransactionId: null,
+            provider: 'manual',
+            paymentMethod: cmd.paymentMethod,
+            amount: cmd.amount,
+            currency: o.currency,
+            status: 'paid',
+            redirectUrl: null,
+            reference: cmd.reference ?? null,
+            createdAt: now,
+            updatedAt: now,
+            paidAt: now,
           },
         }),
       });
       if (!settled.ok) return err(settled.error === 'ORDER_NOT_PENDING' ? 'ORDER_NOT_PAYABLE' : settled.error, settled.detail);
       await d.auditLog.record({
-        tenantId: actor.tenantId, userId: actor.userId, action: 'payment.recorded', resourceType: 'order', resourceId: cmd.orderId,
-        ip: meta.ip, userAgent: meta.userAgent, metadata: { payment_id: id, amount: fromMinor(cmd.amount), payment_method: cmd.paymentMethod, reference: cmd.reference ?? null },
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'payment.recorded',
+        resourceType: 'order',
+        resourceId: cmd.orderId,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        metadata: { payment_id: id, amount: fromMinor(cmd.amount), payment_method: cmd.paymentMethod, reference: cmd.reference ?? null },
       });
       return ok({ order: settled.value.order, payment: settled.value.payment! });
     });

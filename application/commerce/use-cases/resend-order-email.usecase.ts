@@ -6,7 +6,8 @@ import { sendOrderConfirmation } from '../order-mail.js';
 import { ownedOrder } from '../owned.js';
 
 /** `POST /api/orders/:id/resend-email`: the order confirmation again, with the order's current status. */
-export const makeResendOrderEmail = (d: Pick<CommerceDeps, 'orderRepository' | 'userRepository' | 'settingsReader' | 'mailer'>) =>
+export const makeResendOrderEmail =
+  (d: Pick<CommerceDeps, 'orderRepository' | 'userRepository' | 'settingsReader' | 'mailer'>) =>
   async (actor: Actor, id: string): Promise<Result<Order, 'ORDER_NOT_FOUND'>> => {
     const order = await ownedOrder(d.orderRepository, actor, id);
     if (!order) return err('ORDER_NOT_FOUND');

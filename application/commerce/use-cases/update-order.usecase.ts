@@ -16,7 +16,10 @@ export interface UpdateOrderCommand {
 
 export type UpdateOrderError = PricingError | 'ORDER_NOT_FOUND' | 'ORDER_NOT_PENDING' | 'ORDER_PAYMENT_IN_PROGRESS' | 'ORDER_ITEMS_FIXED';
 
-type Deps = Pick<CommerceDeps, 'orderRepository' | 'paymentRepository' | 'promoCodeReservations' | 'learningCatalog' | 'learningAccess' | 'clock' | 'ids' | 'uow'> & { settlement: Settlement };
+type Deps = Pick<
+  CommerceDeps,
+  'orderRepository' | 'paymentRepository' | 'promoCodeReservations' | 'learningCatalog' | 'learningAccess' | 'clock' | 'ids' | 'uow'
+> & { settlement: Settlement };
 
 /**
  * `PUT /api/orders/:id {items?, promo_code?}` while pending (contract §7): priced again on the
@@ -26,7 +29,8 @@ type Deps = Pick<CommerceDeps, 'orderRepository' | 'paymentRepository' | 'promoC
  * used up or past its window: the use is this order's); a new code takes a use and the old one's
  * goes back, in the same unit of work.
  */
-export const makeUpdateOrder = (d: Deps) =>
+export const makeUpdateOrder =
+  (d: Deps) =>
   async (actor: Actor, id: string, cmd: UpdateOrderCommand): Promise<Result<Order, UpdateOrderError>> => {
     const current = await d.orderRepository.findById(actor.tenantId, id);
     if (!current || current.userId !== actor.userId) return err('ORDER_NOT_FOUND');
@@ -55,10 +59,18 @@ export const makeUpdateOrder = (d: Deps) =>
         if (!held.ok) return held;
         promo = held.value;
       }
-      if (order.promoUseHeld && order.promoCode !== null && order.promoCode !== code) await d.promoCodeReservations.release(actor.tenantId, order.promoCode, now);
+      if (order.promoUseHeld && order.promoCode !== null && order.promoCode !== code)
+        await d.promoCodeReservations.release(actor.tenantId, order.promoCode, now);
       const totals = totalsOf(items, promo, order.currency);
       const next: Order = {
-        ...order, items, subtotal: totals.subtotal, discount: totals.discount, totalAmount: totals.total, promoCode: promo?.code ?? null, promoUseHeld: promo !== null, updatedAt: now,
+        ...order,
+        items,
+        subtotal: totals.subtotal,
+        discount: totals.discount,
+        totalAmount: totals.total,
+        promoCode: promo?.code ?? null,
+        promoUseHeld: promo !== null,
+        updatedAt: now,
       };
       await d.orderRepository.update(next);
       return ok(next);

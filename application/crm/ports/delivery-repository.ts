@@ -42,7 +42,14 @@ export interface DeliveryRepository {
   /** Counts one try that failed; `final` marks the delivery failed. */
   recordFailure(tenantId: string, id: string, error: string, final: boolean, at: Date): Promise<void>;
   /** Ends a pending delivery (conditional: a finished delivery is left as it is). */
-  finish(tenantId: string, id: string, status: 'processed' | 'duplicate' | 'failed', leadId: string | null, error: string | null, at: Date): Promise<void>;
+  finish(
+    tenantId: string,
+    id: string,
+    status: 'processed' | 'duplicate' | 'failed',
+    leadId: string | null,
+    error: string | null,
+    at: Date,
+  ): Promise<void>;
   /**
    * failed → pending, counting the retry; also a delivery stuck `pending` since before
    * `stuckBefore` (its job lost or ended on an outage); null otherwise.

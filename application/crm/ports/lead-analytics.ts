@@ -46,5 +46,10 @@ export interface FunnelReport {
 
 export interface LeadAnalytics {
   /** The KPI groups, the total, one row per source and (with `series`) one per period cut in the IANA time zone. */
-  funnel(tenantId: string, range: DateRange, includeTest: boolean, series?: { period: SeriesPeriod; timeZone: string }): Promise<FunnelReport>;
+  funnel(
+    tenantId: string,
+    range: DateRange,
+    includeTest: boolean,
+    series?: { period: SeriesPeriod; timeZone: string },
+  ): Promise<FunnelReport>;
 }

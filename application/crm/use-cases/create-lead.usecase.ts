@@ -11,7 +11,15 @@ import type { PhoneNumbers } from '../ports/security.js';
 import type { LeadWithHistory } from './get-lead.usecase.js';
 import { personOf, type LeadPersonDeps } from '../lead-person.js';
 
-type Deps = LeadPersonDeps & { leadIntake: LeadIntake; leadRepository: LeadRepository; userRepository: UserRepository; phoneNumbers: PhoneNumbers; auditLog: AuditLog; clock: Clock; uow: UnitOfWork };
+type Deps = LeadPersonDeps & {
+  leadIntake: LeadIntake;
+  leadRepository: LeadRepository;
+  userRepository: UserRepository;
+  phoneNumbers: PhoneNumbers;
+  auditLog: AuditLog;
+  clock: Clock;
+  uow: UnitOfWork;
+};
 
 export interface CreateLeadInput {
   provider: string;
@@ -39,17 +47,32 @@ export type CreateLeadError = 'INVALID_PHONE' | 'ASSIGNEE_NOT_FOUND';
  * allocation unless an assignee is given, history, alert. With an `external_id` the call is
  * idempotent: the same `(provider, external_id)` answers the existing lead.
  */
-export const makeCreateLead = ({ leadIntake, leadRepository, userRepository, phoneNumbers, auditLog, clock, uow, peopleDirectory, customerRecords }: Deps) =>
-  async (actor: Actor, meta: RequestMeta, input: CreateLeadInput): Promise<Result<LeadWithHistory & { created: boolean }, CreateLeadError>> => {
+export const makeCreateLead =
+  ({ leadIntake, leadRepository, userRepository, phoneNumbers, auditLog, clock, uow, peopleDirectory, customerRecords }: Deps) =>
+  async (
+    actor: Actor,
+    meta: RequestMeta,
+    input: CreateLeadInput,
+  ): Promise<Result<LeadWithHistory & { created: boolean }, CreateLeadError>> => {
     const phone = input.phone ? phoneNumbers.toE164(input.phone) : null;
     if (input.phone && !phone) return err('INVALID_PHONE', 'phone: not a phone number');
-    if (input.assignedTo && !canReceiveLeads(await userRepository.findById(actor.tenantId, input.assignedTo))) return err('ASSIGNEE_NOT_FOUND', 'assigned_to: no active user with this id');
+    if (input.assignedTo && !canReceiveLeads(await userRepository.findById(actor.tenantId, input.assignedTo)))
+      return err('ASSIGNEE_NOT_FOUND', 'assigned_to: no active user with this id');
     return uow.run(async () => {
       const { lead, created } = await leadIntake({
         tenantId: actor.tenantId,
         provider: input.provider,
         externalId: input.externalId,
-        details: { name: input.name, phone, email: input.email, city: input.city, region: input.region, category: input.category, answers: input.answers, isTest: input.isTest },
+        details: {
+          name: input.name,
+          phone,
+          email: input.email,
+          city: input.city,
+          region: input.region,
+          category: input.category,
+          answers: input.answers,
+          isTest: input.isTest,
+        },
         source: { campaignId: input.campaignId ?? null, formId: input.formId ?? null, adId: input.adId ?? null },
         status: input.status,
         value: input.value,
@@ -58,8 +81,21 @@ export const makeCreateLead = ({ leadIntake, leadRepository, userRepository, pho
         receivedAt: clock.now(),
       });
       if (created) {
-        await auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'crm.lead.create', resourceType: 'crm_lead', resourceId: lead.id, ...meta, metadata: { provider: lead.provider } });
+        await auditLog.record({
+          tenantId: actor.tenantId,
+          userId: actor.userId,
+          action: 'crm.lead.create',
+          resourceType: 'crm_lead',
+          resourceId: lead.id,
+          ...meta,
+          metadata: { provider: lead.provider },
+        });
       }
-      return ok({ lead, history: await leadRepository.events(actor.tenantId, lead.id), person: await personOf({ peopleDirectory, customerRecords }, lead), created });
+      return ok({
+        lead,
+        history: await leadRepository.events(actor.tenantId, lead.id),
+        person: await personOf({ peopleDirectory, customerRecords }, lead),
+        created,
+      });
     });
   };

@@ -4,5 +4,7 @@ import type { AutomationRepository } from '../ports/automation-repository.js';
 
 type Deps = { automationRepository: AutomationRepository };
 
-export const makeGetAutomation = ({ automationRepository }: Deps) =>
-  async (actor: Actor): Promise<AutomationRules> => (await automationRepository.get(actor.tenantId)) ?? structuredClone(DEFAULT_RULES);
+export const makeGetAutomation =
+  ({ automationRepository }: Deps) =>
+  async (actor: Actor): Promise<AutomationRules> =>
+    (await automationRepository.get(actor.tenantId)) ?? structuredClone(DEFAULT_RULES);

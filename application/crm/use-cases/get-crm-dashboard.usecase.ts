@@ -30,7 +30,9 @@ export const makeGetCrmDashboard = ({ leadAnalytics, settingsReader }: Deps) => 
     const timeZone = groupBy ? await tenantTimeZone(actor.tenantId) : 'UTC';
     const report = await leadAnalytics.funnel(actor.tenantId, range, includeTest, groupBy ? { period: groupBy, timeZone } : undefined);
     return {
-      kpis: computeKpis(report.byStatus), funnel: report.total, bySource: report.bySource,
+      kpis: computeKpis(report.byStatus),
+      funnel: report.total,
+      bySource: report.bySource,
       series: groupBy && report.series ? { period: groupBy, timeZone, points: report.series } : null,
     };
   };

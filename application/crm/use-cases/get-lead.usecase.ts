@@ -13,10 +13,14 @@ export interface LeadWithHistory {
   person: LeadPerson;
 }
 
-export const makeGetLead = ({ leadRepository, peopleDirectory, customerRecords }: Deps) =>
+export const makeGetLead =
+  ({ leadRepository, peopleDirectory, customerRecords }: Deps) =>
   async (actor: Actor, id: string): Promise<Result<LeadWithHistory, 'LEAD_NOT_FOUND'>> => {
     const lead = await leadRepository.findById(actor.tenantId, id);
     if (!lead) return err('LEAD_NOT_FOUND');
-    const [history, person] = await Promise.all([leadRepository.events(actor.tenantId, id), personOf({ peopleDirectory, customerRecords }, lead)]);
+    const [history, person] = await Promise.all([
+      leadRepository.events(actor.tenantId, id),
+      personOf({ peopleDirectory, customerRecords }, lead),
+    ]);
     return ok({ lead, history, person });
   };

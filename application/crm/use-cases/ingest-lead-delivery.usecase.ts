@@ -51,7 +51,8 @@ const sourceOf = (payload: Record<string, unknown>, graph?: { formId: string | n
  * worth retrying is thrown back to the queue (exponential backoff) until the last try, which
  * leaves the delivery `failed` for an admin to retry.
  */
-export const makeIngestLeadDelivery = (d: Deps) =>
+export const makeIngestLeadDelivery =
+  (d: Deps) =>
   async (tenantId: string, deliveryId: string, job: { final: boolean }): Promise<void> => {
     const delivery = await d.deliveryRepository.findById(tenantId, deliveryId);
     if (!delivery || delivery.status !== 'pending') return;
@@ -75,7 +76,13 @@ export const makeIngestLeadDelivery = (d: Deps) =>
 
     await d.uow.run(async () => {
       const { lead, created } = await d.leadIntake({
-        tenantId, provider: delivery.provider, externalId: delivery.externalId, details: fetched.details, source: fetched.source, actorId: null, receivedAt: delivery.receivedAt,
+        tenantId,
+        provider: delivery.provider,
+        externalId: delivery.externalId,
+        details: fetched.details,
+        source: fetched.source,
+        actorId: null,
+        receivedAt: delivery.receivedAt,
       });
       await d.deliveryRepository.finish(tenantId, deliveryId, created ? 'processed' : 'duplicate', lead.id, null, d.clock.now());
     });
@@ -84,14 +91,25 @@ export const makeIngestLeadDelivery = (d: Deps) =>
 async function detailsOf(d: Deps, delivery: WebhookDelivery): Promise<Fetched> {
   const normalize = (raw: string) => d.phoneNumbers.toE164(raw);
   if (delivery.provider === 'google') {
-    const columns = Array.isArray(delivery.payload.user_column_data) ? (delivery.payload.user_column_data as Array<Record<string, string>>) : [];
+    const columns = Array.isArray(delivery.payload.user_column_data)
+      ? (delivery.payload.user_column_data as Array<Record<string, string>>)
+      : [];
     return { ok: true, details: extractGoogleLead(columns, normalize, flag(delivery.payload.is_test)), source: sourceOf(delivery.payload) };
   }
   const integration = await d.integrationRepository.get(delivery.tenantId, 'meta');
   const token = integration ? openSecrets(d.secretBox, integration).access_token : undefined;
   if (!token) return { ok: false, retry: false, error: 'the Meta integration has no access token' };
   const result = await d.metaGraph.fetchLead(delivery.externalId, token);
-  if (!result.ok) return { ok: false, retry: result.error === 'UNAVAILABLE', error: `Graph API ${result.error.toLowerCase()}${result.detail ? `: ${result.detail}` : ''}` };
+  if (!result.ok)
+    return {
+      ok: false,
+      retry: result.error === 'UNAVAILABLE',
+      error: `Graph API ${result.error.toLowerCase()}${result.detail ? `: ${result.detail}` : ''}`,
+    };
   const isTest = result.value.isTest === true || flag(delivery.payload.is_test);
-  return { ok: true, details: extractMetaLead(result.value.fieldData, normalize, isTest), source: sourceOf(delivery.payload, result.value) };
+  return {
+    ok: true,
+    details: extractMetaLead(result.value.fieldData, normalize, isTest),
+    source: sourceOf(delivery.payload, result.value),
+  };
 }

@@ -6,8 +6,13 @@ import { linkLead, type LinkDeps } from '../lead-linking.js';
  * name them and know nobody yet are linked now by email, or get a suggestion or candidates by
  * phone. After an edit (`byEmail: false`) only the phone is looked at. Answers how many leads got linked.
  */
-export const makeLinkLeadsOfPerson = (d: LinkDeps) =>
-  async (tenantId: string, contact: { email: string | null; phone: string | null }, options: { byEmail: boolean } = { byEmail: true }): Promise<number> => {
+export const makeLinkLeadsOfPerson =
+  (d: LinkDeps) =>
+  async (
+    tenantId: string,
+    contact: { email: string | null; phone: string | null },
+    options: { byEmail: boolean } = { byEmail: true },
+  ): Promise<number> => {
     const lookup = { email: options.byEmail ? contact.email : null, phone: contact.phone };
     if (!lookup.email && !lookup.phone) return 0;
     let linked = 0;

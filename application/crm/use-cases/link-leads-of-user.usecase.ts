@@ -8,7 +8,8 @@ type Deps = { peopleDirectory: PeopleDirectory; linkLeadsOfPerson: LinkLeadsOfPe
  * their email that know nobody yet are linked now (those naming only their phone get a
  * suggestion). This catches a person whose account came before the lead, or before linking existed.
  */
-export const makeLinkLeadsOfUser = ({ peopleDirectory, linkLeadsOfPerson }: Deps) =>
+export const makeLinkLeadsOfUser =
+  ({ peopleDirectory, linkLeadsOfPerson }: Deps) =>
   async (tenantId: string, userId: string): Promise<number> => {
     const contact = await peopleDirectory.contactOf(tenantId, userId);
     return contact ? linkLeadsOfPerson(tenantId, contact) : 0;

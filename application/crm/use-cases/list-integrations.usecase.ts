@@ -7,7 +7,8 @@ import type { SecretBox } from '../ports/security.js';
 type Deps = { integrationRepository: IntegrationRepository; secretBox: SecretBox };
 
 /** Both providers, configured or not (a small fixed list, contract §2). */
-export const makeListIntegrations = ({ integrationRepository, secretBox }: Deps) =>
+export const makeListIntegrations =
+  ({ integrationRepository, secretBox }: Deps) =>
   async (actor: Actor): Promise<IntegrationState[]> => {
     const rows = await integrationRepository.list(actor.tenantId);
     return AD_PROVIDERS.map((provider) => {

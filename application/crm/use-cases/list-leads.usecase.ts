@@ -6,5 +6,7 @@ import type { LeadFilter, LeadRepository } from '../ports/lead-repository.js';
 type Deps = { leadRepository: LeadRepository };
 
 /** Newest first (by when we received them). */
-export const makeListLeads = ({ leadRepository }: Deps) =>
-  (actor: Actor, filter: LeadFilter, page: PageRequest): Promise<Page<Lead>> => leadRepository.list(actor.tenantId, filter, page);
+export const makeListLeads =
+  ({ leadRepository }: Deps) =>
+  (actor: Actor, filter: LeadFilter, page: PageRequest): Promise<Page<Lead>> =>
+    leadRepository.list(actor.tenantId, filter, page);

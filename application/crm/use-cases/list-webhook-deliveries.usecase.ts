@@ -5,5 +5,7 @@ import type { DeliveryFilter, DeliveryRepository, WebhookDelivery } from '../por
 type Deps = { deliveryRepository: DeliveryRepository };
 
 /** Newest first; filter by status (e.g. `failed`) and provider. */
-export const makeListWebhookDeliveries = ({ deliveryRepository }: Deps) =>
-  (actor: Actor, filter: DeliveryFilter, page: PageRequest): Promise<Page<WebhookDelivery>> => deliveryRepository.list(actor.tenantId, filter, page);
+export const makeListWebhookDeliveries =
+  ({ deliveryRepository }: Deps) =>
+  (actor: Actor, filter: DeliveryFilter, page: PageRequest): Promise<Page<WebhookDelivery>> =>
+    deliveryRepository.list(actor.tenantId, filter, page);

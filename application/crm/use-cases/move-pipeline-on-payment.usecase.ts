@@ -28,7 +28,8 @@ type Deps = {
  * here and moved from the recomputed total, so a replayed or concurrent notification moves a
  * lead once.
  */
-export const makeMovePipelineOnPayment = (d: Deps) =>
+export const makeMovePipelineOnPayment =
+  (d: Deps) =>
   async (tenantId: string, userId: string, cause: PipelineReason): Promise<void> => {
     await d.linkLeadsOfUser(tenantId, userId);
     const rules = (await d.automationRepository.get(tenantId)) ?? DEFAULT_RULES;
@@ -43,7 +44,12 @@ export const makeMovePipelineOnPayment = (d: Deps) =>
       await d.leadRepository.update(moved.lead);
       await d.leadRepository.addEvents(moved.events.map((e) => ({ ...e, id: d.ids.uuid(), tenantId, leadId: lead.id, createdAt: now })));
       if (moved.lead.status !== lead.status) {
-        await d.domainEvents.publish(tenantId, 'lead.status_changed', { lead: leadView(moved.lead), from_status: lead.status, to_status: moved.lead.status, reason: cause });
+        await d.domainEvents.publish(tenantId, 'lead.status_changed', {
+          lead: leadView(moved.lead),
+          from_status: lead.status,
+          to_status: moved.lead.status,
+          reason: cause,
+        });
       }
     }
   };

@@ -38,7 +38,8 @@ const utf8 = new TextDecoder();
  * decryption and two more HMACs per delivery. Timing of the index look-up reveals at most
  * something about HMAC outputs, which are of no use without the server's key.
  */
-export const makeReceiveGoogleWebhook = (d: Deps) =>
+export const makeReceiveGoogleWebhook =
+  (d: Deps) =>
   async (rawBody: Uint8Array, body: unknown): Promise<Result<{ accepted: number }, 'INVALID_WEBHOOK_KEY' | 'INVALID_LEAD_PAYLOAD'>> => {
     const field = isRecord(body) ? keyField(body) : undefined;
     const key = field && isRecord(body) ? body[field] : undefined;
@@ -50,19 +51,35 @@ export const makeReceiveGoogleWebhook = (d: Deps) =>
     const lead = body as Record<string, unknown>;
     const leadId = typeof lead.lead_id === 'string' || typeof lead.lead_id === 'number' ? String(lead.lead_id).trim() : '';
     if (!leadId) return err('INVALID_LEAD_PAYLOAD', 'lead_id: required');
-    if (lead.user_column_data !== undefined && !Array.isArray(lead.user_column_data)) return err('INVALID_LEAD_PAYLOAD', 'user_column_data: expected an array');
+    if (lead.user_column_data !== undefined && !Array.isArray(lead.user_column_data))
+      return err('INVALID_LEAD_PAYLOAD', 'user_column_data: expected an array');
 
     const { [field!]: _key, ...payload } = lead;
     const rawText = utf8.decode(rawBody).replaceAll(key, REDACTED);
     const now = d.clock.now();
     const id = d.ids.uuid();
     // The delivery row is the outbox: if the queue is away, the delivery relay enqueues it later.
-    await d.uow.run(async () => {
-      await d.deliveryRepository.insert({
-        id, tenantId: tenantId, provider: 'google', externalId: leadId, status: 'pending', rawBody: rawText, payload,
-        attempts: 0, retries: 0, lastError: null, leadId: null, receivedAt: now, processedAt: null, updatedAt: now,
-      });
-      await d.jobs.enqueue(INGEST_LEAD_JOB, { tenantId: tenantId, deliveryId: id }, { ...d.crmIngestOptions, jobId: ingestJobId(id, 0) });
-    }, { singleStatement: true });
+    await d.uow.run(
+      async () => {
+        await d.deliveryRepository.insert({
+          id,
+          tenantId: tenantId,
+          provider: 'google',
+          externalId: leadId,
+          status: 'pending',
+          rawBody: rawText,
+          payload,
+          attempts: 0,
+          retries: 0,
+          lastError: null,
+          leadId: null,
+          receivedAt: now,
+          processedAt: null,
+          updatedAt: now,
+        });
+        await d.jobs.enqueue(INGEST_LEAD_JOB, { tenantId: tenantId, deliveryId: id }, { ...d.crmIngestOptions, jobId: ingestJobId(id, 0) });
+      },
+      { singleStatement: true },
+    );
     return ok({ accepted: 1 });
   };

@@ -25,7 +25,8 @@ interface LeadgenChange {
   value: Record<string, unknown>;
 }
 
-const idString = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : null);
+const idString = (v: unknown): string | null =>
+  typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : null;
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `{object:"page", entry:[{id, changes:[{field:"leadgen", value:{leadgen_id, page_id, …}}]}]}`; other fields are not leads. */
@@ -50,7 +51,8 @@ export function leadgenChanges(body: unknown): LeadgenChange[] {
  * unless a signature verifies (403 otherwise, even for a malformed body: no secret, no
  * trust). Each lead becomes a stored delivery and a job; the answer does not wait for Graph.
  */
-export const makeReceiveMetaWebhook = (d: Deps) =>
+export const makeReceiveMetaWebhook =
+  (d: Deps) =>
   async (rawBody: Uint8Array, body: unknown, signature: string | undefined): Promise<Result<{ accepted: number }, 'INVALID_SIGNATURE'>> => {
     if (!signature) return err('INVALID_SIGNATURE');
     const changes = leadgenChanges(body);
@@ -79,10 +81,26 @@ export const makeReceiveMetaWebhook = (d: Deps) =>
         }
         const id = d.ids.uuid();
         await d.deliveryRepository.insert({
-          id, tenantId: integration.tenantId, provider: 'meta', externalId: change.leadgenId, status: 'pending', rawBody: rawText,
-          payload: change.value, attempts: 0, retries: 0, lastError: null, leadId: null, receivedAt: now, processedAt: null, updatedAt: now,
+          id,
+          tenantId: integration.tenantId,
+          provider: 'meta',
+          externalId: change.leadgenId,
+          status: 'pending',
+          rawBody: rawText,
+          payload: change.value,
+          attempts: 0,
+          retries: 0,
+          lastError: null,
+          leadId: null,
+          receivedAt: now,
+          processedAt: null,
+          updatedAt: now,
         });
-        await d.jobs.enqueue(INGEST_LEAD_JOB, { tenantId: integration.tenantId, deliveryId: id }, { ...d.crmIngestOptions, jobId: ingestJobId(id, 0) });
+        await d.jobs.enqueue(
+          INGEST_LEAD_JOB,
+          { tenantId: integration.tenantId, deliveryId: id },
+          { ...d.crmIngestOptions, jobId: ingestJobId(id, 0) },
+        );
         accepted++;
       }
     });

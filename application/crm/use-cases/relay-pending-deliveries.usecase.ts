@@ -10,11 +10,16 @@ type Deps = { deliveryRepository: DeliveryRepository; jobs: Jobs; clock: Clock; 
  * for a retry) is not enqueued twice; one whose job ended while the row stayed pending (it gave
  * up on an outage) gets a new job (`revive`).
  */
-export const makeRelayPendingDeliveries = ({ deliveryRepository, jobs, clock, crmIngestOptions, outboxRelayMs }: Deps) =>
+export const makeRelayPendingDeliveries =
+  ({ deliveryRepository, jobs, clock, crmIngestOptions, outboxRelayMs }: Deps) =>
   async (): Promise<number> => {
     const stale = await deliveryRepository.stalePending(new Date(clock.now().getTime() - outboxRelayMs), 500);
     for (const d of stale) {
-      await jobs.enqueue(INGEST_LEAD_JOB, { tenantId: d.tenantId, deliveryId: d.id }, { ...crmIngestOptions, jobId: ingestJobId(d.id, d.retries), revive: true });
+      await jobs.enqueue(
+        INGEST_LEAD_JOB,
+        { tenantId: d.tenantId, deliveryId: d.id },
+        { ...crmIngestOptions, jobId: ingestJobId(d.id, d.retries), revive: true },
+      );
     }
     return stale.length;
   };

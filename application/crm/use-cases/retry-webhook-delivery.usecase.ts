@@ -5,7 +5,15 @@ import { err, ok, type Result } from '../../shared/result.js';
 import { INGEST_LEAD_JOB, ingestJobId, type IngestOptions } from '../ingest-options.js';
 import type { DeliveryRepository, WebhookDelivery } from '../ports/delivery-repository.js';
 
-type Deps = { deliveryRepository: DeliveryRepository; jobs: Jobs; uow: UnitOfWork; clock: Clock; auditLog: AuditLog; crmIngestOptions: IngestOptions; outboxRelayMs: number };
+type Deps = {
+  deliveryRepository: DeliveryRepository;
+  jobs: Jobs;
+  uow: UnitOfWork;
+  clock: Clock;
+  auditLog: AuditLog;
+  crmIngestOptions: IngestOptions;
+  outboxRelayMs: number;
+};
 
 /**
  * Puts a failed delivery back to `pending` and runs its job again with the full retry policy,
@@ -13,15 +21,25 @@ type Deps = { deliveryRepository: DeliveryRepository; jobs: Jobs; uow: UnitOfWor
  * was lost, or ended on an outage) and may be retried too. The state change is conditional, so
  * two concurrent retries start one job.
  */
-export const makeRetryWebhookDelivery = ({ deliveryRepository, jobs, uow, clock, auditLog, crmIngestOptions, outboxRelayMs }: Deps) =>
+export const makeRetryWebhookDelivery =
+  ({ deliveryRepository, jobs, uow, clock, auditLog, crmIngestOptions, outboxRelayMs }: Deps) =>
   async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<WebhookDelivery, 'DELIVERY_NOT_FOUND' | 'DELIVERY_NOT_FAILED'>> =>
     uow.run(async () => {
       const now = clock.now();
       const requeued = await deliveryRepository.requeue(actor.tenantId, id, now, new Date(now.getTime() - outboxRelayMs));
       if (!requeued) return err((await deliveryRepository.findById(actor.tenantId, id)) ? 'DELIVERY_NOT_FAILED' : 'DELIVERY_NOT_FOUND');
-      await jobs.enqueue(INGEST_LEAD_JOB, { tenantId: actor.tenantId, deliveryId: id }, { ...crmIngestOptions, jobId: ingestJobId(id, requeued.retries) });
+      await jobs.enqueue(
+        INGEST_LEAD_JOB,
+        { tenantId: actor.tenantId, deliveryId: id },
+        { ...crmIngestOptions, jobId: ingestJobId(id, requeued.retries) },
+      );
       await auditLog.record({
-        tenantId: actor.tenantId, userId: actor.userId, action: 'crm.delivery.retry', resourceType: 'crm_webhook_delivery', resourceId: id, ...meta,
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'crm.delivery.retry',
+        resourceType: 'crm_webhook_delivery',
+        resourceId: id,
+        ...meta,
         metadata: { provider: requeued.provider, retry: requeued.retries },
       });
       return ok(requeued);

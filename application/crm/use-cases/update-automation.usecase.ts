@@ -1,4 +1,10 @@
-import { DEFAULT_RULES, ruleUserIds, type AllocationMember, type AllocationMode, type AutomationRules } from '../../../domain/crm/allocation.js';
+import {
+  DEFAULT_RULES,
+  ruleUserIds,
+  type AllocationMember,
+  type AllocationMode,
+  type AutomationRules,
+} from '../../../domain/crm/allocation.js';
 import type { UserRepository } from '../../identity/ports/user-repository.js';
 import type { AuditLog } from '../../platform/ports.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
@@ -6,7 +12,13 @@ import type { Clock, UnitOfWork } from '../../shared/ports.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { AutomationRepository } from '../ports/automation-repository.js';
 
-type Deps = { automationRepository: AutomationRepository; userRepository: UserRepository; auditLog: AuditLog; clock: Clock; uow: UnitOfWork };
+type Deps = {
+  automationRepository: AutomationRepository;
+  userRepository: UserRepository;
+  auditLog: AuditLog;
+  clock: Clock;
+  uow: UnitOfWork;
+};
 
 export interface AutomationChanges {
   mode?: AllocationMode | undefined;
@@ -22,7 +34,8 @@ export type UpdateAutomationError = 'UNKNOWN_RULE_USER' | 'DUPLICATE_MEMBER';
  * Every named user must be a user of the tenant (a deactivated one may stay listed: allocation
  * skips it until it is active again).
  */
-export const makeUpdateAutomation = ({ automationRepository, userRepository, auditLog, clock, uow }: Deps) =>
+export const makeUpdateAutomation =
+  ({ automationRepository, userRepository, auditLog, clock, uow }: Deps) =>
   async (actor: Actor, meta: RequestMeta, changes: AutomationChanges): Promise<Result<AutomationRules, UpdateAutomationError>> => {
     const current = (await automationRepository.get(actor.tenantId)) ?? DEFAULT_RULES;
     const rules: AutomationRules = {
@@ -36,15 +49,28 @@ export const makeUpdateAutomation = ({ automationRepository, userRepository, aud
       if (seen.has(m.userId)) return err('DUPLICATE_MEMBER', `members.${i}.user_id: listed twice`);
       seen.add(m.userId);
     }
-    const known = new Set((await userRepository.findManyByIds(actor.tenantId, ruleUserIds(rules))).filter((u) => !u.deletedAt).map((u) => u.id));
+    const known = new Set(
+      (await userRepository.findManyByIds(actor.tenantId, ruleUserIds(rules))).filter((u) => !u.deletedAt).map((u) => u.id),
+    );
     const unknownAt = rules.members.findIndex((m) => !known.has(m.userId));
     if (unknownAt >= 0) return err('UNKNOWN_RULE_USER', `members.${unknownAt}.user_id: not a user of this tenant`);
-    if (rules.fallbackUserId && !known.has(rules.fallbackUserId)) return err('UNKNOWN_RULE_USER', 'fallback_user_id: not a user of this tenant');
+    if (rules.fallbackUserId && !known.has(rules.fallbackUserId))
+      return err('UNKNOWN_RULE_USER', 'fallback_user_id: not a user of this tenant');
     await uow.run(async () => {
       await automationRepository.save(actor.tenantId, rules, clock.now());
       await auditLog.record({
-        tenantId: actor.tenantId, userId: actor.userId, action: 'crm.automation.update', resourceType: 'crm_automation', resourceId: null, ...meta,
-        metadata: { mode: rules.mode, members: rules.members.length, active: rules.members.filter((m) => m.active).length, close_on_payment: rules.closeOnPayment },
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'crm.automation.update',
+        resourceType: 'crm_automation',
+        resourceId: null,
+        ...meta,
+        metadata: {
+          mode: rules.mode,
+          members: rules.members.length,
+          active: rules.members.filter((m) => m.active).length,
+          close_on_payment: rules.closeOnPayment,
+        },
       });
     });
     return ok(rules);

@@ -4,14 +4,29 @@ import type { Actor, RequestMeta } from '../../shared/actor.js';
 import type { Clock, LogPort, UnitOfWork } from '../../shared/ports.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import {
-  GOOGLE_KEY_PURPOSE, REQUIRED_FIELDS, SECRET_FIELDS, VERIFY_TOKEN_PURPOSE, integrationState, openSecrets, sealContext,
-  type IntegrationSecrets, type IntegrationState,
+  GOOGLE_KEY_PURPOSE,
+  REQUIRED_FIELDS,
+  SECRET_FIELDS,
+  VERIFY_TOKEN_PURPOSE,
+  integrationState,
+  openSecrets,
+  sealContext,
+  type IntegrationSecrets,
+  type IntegrationState,
 } from '../integrations.js';
 import type { IntegrationRepository } from '../ports/integration-repository.js';
 import type { MetaGraph } from '../ports/meta-graph.js';
 import type { SecretBox } from '../ports/security.js';
 
-type Deps = { integrationRepository: IntegrationRepository; secretBox: SecretBox; metaGraph: MetaGraph; auditLog: AuditLog; clock: Clock; uow: UnitOfWork; log: LogPort };
+type Deps = {
+  integrationRepository: IntegrationRepository;
+  secretBox: SecretBox;
+  metaGraph: MetaGraph;
+  auditLog: AuditLog;
+  clock: Clock;
+  uow: UnitOfWork;
+  log: LogPort;
+};
 
 /** Any subset of the provider's fields; `null` or "" clears a field. */
 export interface IntegrationChanges {
@@ -38,8 +53,14 @@ const PAGE_NOT_VERIFIED = 'page_id: the access token cannot read this page';
  * refused with the very answer of an unverifiable page (or of a refused key), so an admin
  * cannot learn which pages and keys other tenants use; only the log tells why.
  */
-export const makeUpdateIntegration = ({ integrationRepository, secretBox, metaGraph, auditLog, clock, uow, log }: Deps) =>
-  async (actor: Actor, meta: RequestMeta, provider: AdProvider, changes: IntegrationChanges): Promise<Result<IntegrationState, UpdateIntegrationError>> => {
+export const makeUpdateIntegration =
+  ({ integrationRepository, secretBox, metaGraph, auditLog, clock, uow, log }: Deps) =>
+  async (
+    actor: Actor,
+    meta: RequestMeta,
+    provider: AdProvider,
+    changes: IntegrationChanges,
+  ): Promise<Result<IntegrationState, UpdateIntegrationError>> => {
     const existing = await integrationRepository.get(actor.tenantId, provider);
     const secrets: IntegrationSecrets = existing ? openSecrets(secretBox, existing) : {};
     const changed: string[] = [];
@@ -59,9 +80,13 @@ export const makeUpdateIntegration = ({ integrationRepository, secretBox, metaGr
     if (changes.enabled !== undefined) changed.push('enabled');
 
     const missing = REQUIRED_FIELDS[provider].filter((f) => (f === 'page_id' ? !pageId : !secrets[f as keyof IntegrationSecrets]));
-    if (enabled && missing.length > 0) return err('INTEGRATION_INCOMPLETE', `${missing.join(', ')}: required while the integration is enabled`);
+    if (enabled && missing.length > 0)
+      return err('INTEGRATION_INCOMPLETE', `${missing.join(', ')}: required while the integration is enabled`);
 
-    const claimsPage = provider === 'meta' && pageId !== null && ((changes.page_id !== undefined && changes.page_id !== null && changes.page_id !== '') || !!changes.access_token);
+    const claimsPage =
+      provider === 'meta' &&
+      pageId !== null &&
+      ((changes.page_id !== undefined && changes.page_id !== null && changes.page_id !== '') || !!changes.access_token);
     if (claimsPage) {
       const token = secrets.access_token;
       const readable = token ? await metaGraph.canReadPage(pageId!, token) : null;
@@ -91,8 +116,13 @@ export const makeUpdateIntegration = ({ integrationRepository, secretBox, metaGr
       if (outcome === 'google_key_taken') return err('WEBHOOK_KEY_REFUSED', 'webhook_key: refused, choose another key');
       // Field names only: the audit log never holds a secret.
       await auditLog.record({
-        tenantId: actor.tenantId, userId: actor.userId, action: 'crm.integration.update', resourceType: 'crm_integration', resourceId: provider,
-        ...meta, metadata: { fields: changed, enabled },
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'crm.integration.update',
+        resourceType: 'crm_integration',
+        resourceId: provider,
+        ...meta,
+        metadata: { fields: changed, enabled },
       });
       return ok(integrationState(provider, integration, secrets));
     });

@@ -16,8 +16,16 @@ import type { LeadWithHistory } from './get-lead.usecase.js';
 import { personOf, type LeadPersonDeps } from '../lead-person.js';
 
 type Deps = LeadPersonDeps & {
-  leadRepository: LeadRepository; automationRepository: AutomationRepository; userRepository: UserRepository; mailer: Mailer; auditLog: AuditLog; domainEvents: DomainEvents; chatEvents: ChatEventPublisher;
-  ids: IdGenerator; clock: Clock; uow: UnitOfWork;
+  leadRepository: LeadRepository;
+  automationRepository: AutomationRepository;
+  userRepository: UserRepository;
+  mailer: Mailer;
+  auditLog: AuditLog;
+  domainEvents: DomainEvents;
+  chatEvents: ChatEventPublisher;
+  ids: IdGenerator;
+  clock: Clock;
+  uow: UnitOfWork;
 };
 
 export type UpdateLeadError = 'LEAD_NOT_FOUND' | 'ASSIGNEE_NOT_FOUND' | 'LINK_USER_NOT_FOUND';
@@ -29,14 +37,29 @@ export type UpdateLeadError = 'LEAD_NOT_FOUND' | 'ASSIGNEE_NOT_FOUND' | 'LINK_US
  * how sales confirms a phone suggestion (contract §10): the only way a lead is linked without an email.
  * A lead so linked takes on what its person already did (their paid orders close it won), as at intake.
  */
-export const makeUpdateLead = ({ leadRepository, automationRepository, userRepository, mailer, auditLog, domainEvents, chatEvents, ids, clock, uow, peopleDirectory, customerRecords }: Deps) =>
+export const makeUpdateLead =
+  ({
+    leadRepository,
+    automationRepository,
+    userRepository,
+    mailer,
+    auditLog,
+    domainEvents,
+    chatEvents,
+    ids,
+    clock,
+    uow,
+    peopleDirectory,
+    customerRecords,
+  }: Deps) =>
   async (actor: Actor, meta: RequestMeta, id: string, changes: LeadChanges): Promise<Result<LeadWithHistory, UpdateLeadError>> =>
     uow.run(async () => {
       const lead = await leadRepository.findById(actor.tenantId, id, { forUpdate: true });
       if (!lead) return err('LEAD_NOT_FOUND');
       const assignee = changes.assignedTo ? await userRepository.findById(actor.tenantId, changes.assignedTo) : null;
       if (changes.assignedTo && !canReceiveLeads(assignee)) return err('ASSIGNEE_NOT_FOUND', 'assigned_to: no active user with this id');
-      if (changes.userId && (await peopleDirectory.findManyByIds(actor.tenantId, [changes.userId])).length === 0) return err('LINK_USER_NOT_FOUND');
+      if (changes.userId && (await peopleDirectory.findManyByIds(actor.tenantId, [changes.userId])).length === 0)
+        return err('LINK_USER_NOT_FOUND');
       const now = clock.now();
       const { lead: changed, events } = applyLeadChanges(lead, changes, actor.userId, now);
       let updated = changed;
@@ -48,15 +71,31 @@ export const makeUpdateLead = ({ leadRepository, automationRepository, userRepos
           await announceAssignment({ domainEvents, chatEvents, uow }, updated, lead.assignedTo, 'manual');
         }
         if (updated.status !== lead.status) {
-          await domainEvents.publish(actor.tenantId, 'lead.status_changed', { lead: leadView(updated), from_status: lead.status, to_status: updated.status });
+          await domainEvents.publish(actor.tenantId, 'lead.status_changed', {
+            lead: leadView(updated),
+            from_status: lead.status,
+            to_status: updated.status,
+          });
         }
         if (updated.userId !== null && updated.userId !== lead.userId) {
           updated = await applyPastActivity({ leadRepository, automationRepository, customerRecords, domainEvents, ids, clock }, updated);
         }
         await auditLog.record({
-          tenantId: actor.tenantId, userId: actor.userId, action: 'crm.lead.update', resourceType: 'crm_lead', resourceId: id, ...meta,
-          metadata: { changes: events.map((e) => e.type), ...(updated.status !== lead.status ? { status: { from: lead.status, to: updated.status } } : {}) },
+          tenantId: actor.tenantId,
+          userId: actor.userId,
+          action: 'crm.lead.update',
+          resourceType: 'crm_lead',
+          resourceId: id,
+          ...meta,
+          metadata: {
+            changes: events.map((e) => e.type),
+            ...(updated.status !== lead.status ? { status: { from: lead.status, to: updated.status } } : {}),
+          },
         });
       }
-      return ok({ lead: updated, history: await leadRepository.events(actor.tenantId, id), person: await personOf({ peopleDirectory, customerRecords }, updated) });
+      return ok({
+        lead: updated,
+        history: await leadRepository.events(actor.tenantId, id),
+        person: await personOf({ peopleDirectory, customerRecords }, updated),
+      });
     });

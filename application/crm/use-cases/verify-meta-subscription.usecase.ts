@@ -16,10 +16,12 @@ export interface SubscriptionChallenge {
  * enabled Meta integration of any tenant holds answers the challenge. The token's keyed hash
  * finds the candidates; the decrypted token is then compared in constant time.
  */
-export const makeVerifyMetaSubscription = ({ integrationRepository, secretBox }: Deps) =>
+export const makeVerifyMetaSubscription =
+  ({ integrationRepository, secretBox }: Deps) =>
   async (q: SubscriptionChallenge): Promise<Result<string, 'INVALID_VERIFY_TOKEN'>> => {
     // A token saved before the length rule is refused like a wrong one (its integration says to rotate it).
-    if (q.mode !== 'subscribe' || !q.verifyToken || tooShortForWebhook(q.verifyToken) || q.challenge === undefined) return err('INVALID_VERIFY_TOKEN');
+    if (q.mode !== 'subscribe' || !q.verifyToken || tooShortForWebhook(q.verifyToken) || q.challenge === undefined)
+      return err('INVALID_VERIFY_TOKEN');
     const candidates = await integrationRepository.findMetaByVerifyTokenHash(secretBox.lookupHash(VERIFY_TOKEN_PURPOSE, q.verifyToken));
     for (const c of candidates) {
       const token = openSecrets(secretBox, c).verify_token;

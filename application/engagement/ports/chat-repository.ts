@@ -28,7 +28,11 @@ export interface ChatRepository {
   insertMessage(m: Omit<ChatMessage, 'seq'>): Promise<ChatMessage>;
   findMessage(tenantId: string, conversationId: string, messageId: string): Promise<ChatMessage | null>;
   /** Newest first; with `beforeSeq`, only older messages. */
-  listMessages(tenantId: string, conversationId: string, options: { beforeSeq?: number | undefined; limit: number }): Promise<ChatMessage[]>;
+  listMessages(
+    tenantId: string,
+    conversationId: string,
+    options: { beforeSeq?: number | undefined; limit: number },
+  ): Promise<ChatMessage[]>;
   latestSeq(tenantId: string, conversationId: string): Promise<number>;
   /**
    * Messages of every conversation of the user stored after `afterMessageId`, oldest first, at most

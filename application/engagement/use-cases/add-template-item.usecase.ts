@@ -13,16 +13,30 @@ export interface TemplateItemInput {
   endTime: string;
 }
 
-export const makeAddTemplateItem = (d: Pick<EngagementDeps, 'scheduleTemplateRepository' | 'clock' | 'ids'>) =>
-  async (actor: Actor, templateId: string, input: TemplateItemInput): Promise<Result<TemplateItem, TemplateItemError | 'SCHEDULE_TEMPLATE_NOT_FOUND' | 'TOO_MANY_TEMPLATE_ITEMS'>> => {
+export const makeAddTemplateItem =
+  (d: Pick<EngagementDeps, 'scheduleTemplateRepository' | 'clock' | 'ids'>) =>
+  async (
+    actor: Actor,
+    templateId: string,
+    input: TemplateItemInput,
+  ): Promise<Result<TemplateItem, TemplateItemError | 'SCHEDULE_TEMPLATE_NOT_FOUND' | 'TOO_MANY_TEMPLATE_ITEMS'>> => {
     if (!(await manageableTemplate(d.scheduleTemplateRepository, actor, templateId))) return err('SCHEDULE_TEMPLATE_NOT_FOUND');
     const problem = checkTemplateItem(input);
     if (problem) return err(problem, slotProblem(problem));
-    if ((await d.scheduleTemplateRepository.countItems(actor.tenantId, templateId)) >= MAX_TEMPLATE_ITEMS) return err('TOO_MANY_TEMPLATE_ITEMS', `a template has at most ${MAX_TEMPLATE_ITEMS} items`);
+    if ((await d.scheduleTemplateRepository.countItems(actor.tenantId, templateId)) >= MAX_TEMPLATE_ITEMS)
+      return err('TOO_MANY_TEMPLATE_ITEMS', `a template has at most ${MAX_TEMPLATE_ITEMS} items`);
     const now = d.clock.now();
     const item: TemplateItem = {
-      id: d.ids.uuid(), tenantId: actor.tenantId, templateId, dayOffset: input.dayOffset, title: input.title, description: input.description ?? null,
-      startTime: input.startTime, endTime: input.endTime, createdAt: now, updatedAt: now,
+      id: d.ids.uuid(),
+      tenantId: actor.tenantId,
+      templateId,
+      dayOffset: input.dayOffset,
+      title: input.title,
+      description: input.description ?? null,
+      startTime: input.startTime,
+      endTime: input.endTime,
+      createdAt: now,
+      updatedAt: now,
     };
     await d.scheduleTemplateRepository.insertItem(item);
     return ok(item);

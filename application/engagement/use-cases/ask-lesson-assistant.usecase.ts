@@ -12,14 +12,17 @@ export type AskAssistantError = 'LESSON_NOT_FOUND' | 'NOT_ENROLLED' | 'AI_UNAVAI
  * is called outside any transaction (it may take seconds); the question and the answer are
  * then kept together as the caller's history. A failed call keeps nothing.
  */
-export const makeAskLessonAssistant = (d: Pick<EngagementDeps, 'learningAccess' | 'lessonAssistant' | 'aiMessageRepository' | 'clock' | 'ids' | 'uow'>) =>
+export const makeAskLessonAssistant =
+  (d: Pick<EngagementDeps, 'learningAccess' | 'lessonAssistant' | 'aiMessageRepository' | 'clock' | 'ids' | 'uow'>) =>
   async (actor: Actor, lessonId: string, question: string): Promise<Result<AssistantAnswer, AskAssistantError>> => {
     const lesson = await d.learningAccess.lessonContent(actor.tenantId, lessonId);
     if (!lesson) return err('LESSON_NOT_FOUND');
     const gate = await d.learningAccess.requireContentAccess(actor, lesson.courseId);
     if (!gate.ok) return err(gate.error === 'NOT_ENROLLED' ? 'NOT_ENROLLED' : 'LESSON_NOT_FOUND');
 
-    const history = (await d.aiMessageRepository.recent(actor.tenantId, actor.userId, lessonId, HISTORY_TURNS)).reverse().map((m) => ({ role: m.role, content: m.content }));
+    const history = (await d.aiMessageRepository.recent(actor.tenantId, actor.userId, lessonId, HISTORY_TURNS))
+      .reverse()
+      .map((m) => ({ role: m.role, content: m.content }));
     const answer = await d.lessonAssistant.answer({
       lesson: { id: lesson.lessonId, title: lesson.title, description: lesson.description, content: lesson.content },
       question,

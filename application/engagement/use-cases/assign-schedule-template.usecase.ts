@@ -6,7 +6,8 @@ import { err, ok, type Result } from '../../shared/result.js';
 import type { EngagementDeps } from '../deps.js';
 import { manageableTemplate } from '../template-access.js';
 
-export type AssignTemplateError = 'SCHEDULE_TEMPLATE_NOT_FOUND' | 'INVALID_DATE' | 'ASSIGNEE_NOT_FOUND' | 'ASSIGN_FORBIDDEN' | 'TOO_MANY_ASSIGNEES';
+export type AssignTemplateError =
+  'SCHEDULE_TEMPLATE_NOT_FOUND' | 'INVALID_DATE' | 'ASSIGNEE_NOT_FOUND' | 'ASSIGN_FORBIDDEN' | 'TOO_MANY_ASSIGNEES';
 
 export interface AssignmentOutcome {
   templateId: string;
@@ -22,14 +23,21 @@ export interface AssignmentOutcome {
  * (`assigned: false`). Without `user_ids` the caller is the assignee; assigning to others needs
  * Mentor or above, and only students (or oneself) can be assignees (403 otherwise).
  */
-export const makeAssignScheduleTemplate = (d: Pick<EngagementDeps, 'scheduleTemplateRepository' | 'scheduleItemRepository' | 'userRepository' | 'clock' | 'ids' | 'uow'>) =>
-  async (actor: Actor, templateId: string, input: { userIds?: string[] | undefined; startDate: string }): Promise<Result<AssignmentOutcome, AssignTemplateError>> => {
+export const makeAssignScheduleTemplate =
+  (d: Pick<EngagementDeps, 'scheduleTemplateRepository' | 'scheduleItemRepository' | 'userRepository' | 'clock' | 'ids' | 'uow'>) =>
+  async (
+    actor: Actor,
+    templateId: string,
+    input: { userIds?: string[] | undefined; startDate: string },
+  ): Promise<Result<AssignmentOutcome, AssignTemplateError>> => {
     const template = await manageableTemplate(d.scheduleTemplateRepository, actor, templateId);
     if (!template) return err('SCHEDULE_TEMPLATE_NOT_FOUND');
-    if (!isCalendarDate(input.startDate) || !isCalendarDate(addDays(input.startDate, MAX_DAY_OFFSET))) return err('INVALID_DATE', 'start_date: must be a real day (YYYY-MM-DD)');
+    if (!isCalendarDate(input.startDate) || !isCalendarDate(addDays(input.startDate, MAX_DAY_OFFSET)))
+      return err('INVALID_DATE', 'start_date: must be a real day (YYYY-MM-DD)');
     const targets = [...new Set(input.userIds && input.userIds.length ? input.userIds : [actor.userId])];
     if (targets.length > MAX_ASSIGNEES) return err('TOO_MANY_ASSIGNEES', `user_ids: at most ${MAX_ASSIGNEES} users at once`);
-    if (actor.role < Role.Mentor && targets.some((id) => id !== actor.userId)) return err('ASSIGN_FORBIDDEN', 'only Mentors and above assign templates to others');
+    if (actor.role < Role.Mentor && targets.some((id) => id !== actor.userId))
+      return err('ASSIGN_FORBIDDEN', 'only Mentors and above assign templates to others');
 
     const users = (await d.userRepository.findManyByIds(actor.tenantId, targets)).filter((u) => u.status === 1 && !u.deletedAt);
     const byId = new Map(users.map((u) => [u.id, u]));
@@ -46,12 +54,25 @@ export const makeAssignScheduleTemplate = (d: Pick<EngagementDeps, 'scheduleTemp
       const users: AssignmentOutcome['users'] = [];
       for (const userId of targets) {
         const assignmentId = d.ids.uuid();
-        const fresh = await d.scheduleTemplateRepository.insertAssignment({ id: assignmentId, tenantId: actor.tenantId, templateId, userId, startDate: input.startDate, assignedBy: actor.userId, createdAt: now });
+        const fresh = await d.scheduleTemplateRepository.insertAssignment({
+          id: assignmentId,
+          tenantId: actor.tenantId,
+          templateId,
+          userId,
+          startDate: input.startDate,
+          assignedBy: actor.userId,
+          createdAt: now,
+        });
         if (!fresh) {
           users.push({ userId, assigned: false, itemsCreated: 0 });
           continue;
         }
-        const produced = expandTemplate(items, { tenantId: actor.tenantId, userId, templateId, assignmentId, startDate: input.startDate }, now, () => d.ids.uuid());
+        const produced = expandTemplate(
+          items,
+          { tenantId: actor.tenantId, userId, templateId, assignmentId, startDate: input.startDate },
+          now,
+          () => d.ids.uuid(),
+        );
         await d.scheduleItemRepository.insertMany(produced);
         users.push({ userId, assigned: true, itemsCreated: produced.length });
       }

@@ -13,12 +13,23 @@ export interface ScheduleItemInput {
 }
 
 /** A personal item in the caller's own schedule. */
-export const makeCreateScheduleItem = (d: Pick<EngagementDeps, 'scheduleItemRepository' | 'clock' | 'ids'>) =>
+export const makeCreateScheduleItem =
+  (d: Pick<EngagementDeps, 'scheduleItemRepository' | 'clock' | 'ids'>) =>
   async (actor: Actor, input: ScheduleItemInput): Promise<Result<ScheduleItem, SlotProblem>> => {
     const now = d.clock.now();
     const item: ScheduleItem = {
-      id: d.ids.uuid(), tenantId: actor.tenantId, userId: actor.userId, title: input.title, description: input.description ?? null,
-      date: input.date, startTime: input.startTime, endTime: input.endTime, templateId: null, assignmentId: null, createdAt: now, updatedAt: now,
+      id: d.ids.uuid(),
+      tenantId: actor.tenantId,
+      userId: actor.userId,
+      title: input.title,
+      description: input.description ?? null,
+      date: input.date,
+      startTime: input.startTime,
+      endTime: input.endTime,
+      templateId: null,
+      assignmentId: null,
+      createdAt: now,
+      updatedAt: now,
     };
     const problem = checkSlot(item);
     if (problem) return err(problem, slotProblem(problem));

@@ -3,7 +3,8 @@ import { err, ok, type Result } from '../../shared/result.js';
 import type { EngagementDeps } from '../deps.js';
 
 /** Removes one of the caller's own items (one produced by a template too). */
-export const makeDeleteScheduleItem = (d: Pick<EngagementDeps, 'scheduleItemRepository'>) =>
+export const makeDeleteScheduleItem =
+  (d: Pick<EngagementDeps, 'scheduleItemRepository'>) =>
   async (actor: Actor, itemId: string): Promise<Result<null, 'SCHEDULE_ITEM_NOT_FOUND'>> => {
     const item = await d.scheduleItemRepository.findById(actor.tenantId, itemId);
     if (!item || item.userId !== actor.userId) return err('SCHEDULE_ITEM_NOT_FOUND');

@@ -5,7 +5,8 @@ import { err, ok, type Result } from '../../shared/result.js';
 import type { EngagementDeps } from '../deps.js';
 
 /** The caller's own exchanges with the assistant about a lesson, newest first; gated like asking. */
-export const makeListLessonAiMessages = (d: Pick<EngagementDeps, 'learningAccess' | 'aiMessageRepository'>) =>
+export const makeListLessonAiMessages =
+  (d: Pick<EngagementDeps, 'learningAccess' | 'aiMessageRepository'>) =>
   async (actor: Actor, lessonId: string, page: PageRequest): Promise<Result<Page<AiMessage>, 'LESSON_NOT_FOUND' | 'NOT_ENROLLED'>> => {
     const lesson = await d.learningAccess.lessonContent(actor.tenantId, lessonId);
     if (!lesson) return err('LESSON_NOT_FOUND');

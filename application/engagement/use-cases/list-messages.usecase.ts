@@ -15,8 +15,13 @@ export interface MessagePage {
  * conversation, and the page holds the `limit` messages older than it. Stable under new
  * messages arriving, unlike page numbers. Only participants read (others: not found).
  */
-export const makeListMessages = (d: Pick<EngagementDeps, 'chatRepository'>) =>
-  async (actor: Actor, conversationId: string, query: { before?: string | undefined; limit: number }): Promise<Result<MessagePage, 'CONVERSATION_NOT_FOUND' | 'UNKNOWN_CURSOR'>> => {
+export const makeListMessages =
+  (d: Pick<EngagementDeps, 'chatRepository'>) =>
+  async (
+    actor: Actor,
+    conversationId: string,
+    query: { before?: string | undefined; limit: number },
+  ): Promise<Result<MessagePage, 'CONVERSATION_NOT_FOUND' | 'UNKNOWN_CURSOR'>> => {
     const c = await d.chatRepository.findForParticipant(actor.tenantId, conversationId, actor.userId);
     if (!c) return err('CONVERSATION_NOT_FOUND');
     let beforeSeq: number | undefined;

@@ -15,9 +15,16 @@ const DEFAULT_DAYS = 7;
  * The caller's schedule over a range of days (both included, at most 366): their own items and
  * those produced by template assignments, which are their items too, by date and time.
  */
-export const makeListMySchedule = (d: Pick<EngagementDeps, 'scheduleItemRepository' | 'engagementOptions' | 'clock'>) =>
-  async (actor: Actor, query: { startDate?: string | undefined; endDate?: string | undefined }, page: PageRequest): Promise<Result<Page<ScheduleItem> & { startDate: string; endDate: string }, ListMyScheduleError>> => {
-    const startDate = query.startDate ?? (query.endDate ? addDays(query.endDate, -(DEFAULT_DAYS - 1)) : localDate(d.clock.now(), d.engagementOptions.timeZone));
+export const makeListMySchedule =
+  (d: Pick<EngagementDeps, 'scheduleItemRepository' | 'engagementOptions' | 'clock'>) =>
+  async (
+    actor: Actor,
+    query: { startDate?: string | undefined; endDate?: string | undefined },
+    page: PageRequest,
+  ): Promise<Result<Page<ScheduleItem> & { startDate: string; endDate: string }, ListMyScheduleError>> => {
+    const startDate =
+      query.startDate ??
+      (query.endDate ? addDays(query.endDate, -(DEFAULT_DAYS - 1)) : localDate(d.clock.now(), d.engagementOptions.timeZone));
     const endDate = query.endDate ?? addDays(startDate, DEFAULT_DAYS - 1);
     const problem = checkRange(startDate, endDate);
     if (problem === 'INVALID_DATE') return err(problem, 'start_date, end_date: must be real days (YYYY-MM-DD)');

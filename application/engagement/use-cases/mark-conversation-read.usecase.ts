@@ -6,8 +6,13 @@ import type { EngagementDeps } from '../deps.js';
  * The caller's read marker: up to `messageId` (a message of this conversation), or to the
  * latest message. It only moves forward, so a late request for an older message changes nothing.
  */
-export const makeMarkConversationRead = (d: Pick<EngagementDeps, 'chatRepository' | 'clock'>) =>
-  async (actor: Actor, conversationId: string, messageId?: string): Promise<Result<{ unreadCount: number }, 'CONVERSATION_NOT_FOUND' | 'UNKNOWN_MESSAGE'>> => {
+export const makeMarkConversationRead =
+  (d: Pick<EngagementDeps, 'chatRepository' | 'clock'>) =>
+  async (
+    actor: Actor,
+    conversationId: string,
+    messageId?: string,
+  ): Promise<Result<{ unreadCount: number }, 'CONVERSATION_NOT_FOUND' | 'UNKNOWN_MESSAGE'>> => {
     const c = await d.chatRepository.findForParticipant(actor.tenantId, conversationId, actor.userId);
     if (!c) return err('CONVERSATION_NOT_FOUND');
     let seq: number;

@@ -17,7 +17,8 @@ export interface Replay {
  * messages of the caller's conversations stored after it. Null when that id is not a message the
  * caller can see (nothing to replay from).
  */
-export const makeReplayChatMessages = (d: Pick<EngagementDeps, 'chatRepository'>) =>
+export const makeReplayChatMessages =
+  (d: Pick<EngagementDeps, 'chatRepository'>) =>
   async (actor: Actor, lastMessageId: string): Promise<Replay | null> => {
     const missed = await d.chatRepository.messagesAfter(actor.tenantId, actor.userId, lastMessageId, REPLAY_LIMIT + 1);
     if (!missed) return null;

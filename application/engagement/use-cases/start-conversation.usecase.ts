@@ -1,4 +1,11 @@
-import { directKey, MAX_PARTICIPANTS, mayStartConversation, needsLinkCheck, type ChatPerson, type Conversation } from '../../../domain/engagement/chat.js';
+import {
+  directKey,
+  MAX_PARTICIPANTS,
+  mayStartConversation,
+  needsLinkCheck,
+  type ChatPerson,
+  type Conversation,
+} from '../../../domain/engagement/chat.js';
 import type { User } from '../../../domain/identity/user.js';
 import type { Actor } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
@@ -20,11 +27,16 @@ export interface StartedConversation {
  * when it exists; more: a new group. The caller must be allowed to start a conversation with
  * each of them (domain/engagement/chat.ts), else 403 and nothing is written.
  */
-export const makeStartConversation = (d: Pick<EngagementDeps, 'chatRepository' | 'userRepository' | 'learningAccess' | 'clock' | 'ids'>) =>
-  async (actor: Actor, input: { participantIds: string[]; title?: string | null | undefined }): Promise<Result<StartedConversation, StartConversationError>> => {
+export const makeStartConversation =
+  (d: Pick<EngagementDeps, 'chatRepository' | 'userRepository' | 'learningAccess' | 'clock' | 'ids'>) =>
+  async (
+    actor: Actor,
+    input: { participantIds: string[]; title?: string | null | undefined },
+  ): Promise<Result<StartedConversation, StartConversationError>> => {
     const others = [...new Set(input.participantIds)].filter((id) => id !== actor.userId);
     if (others.length === 0) return err('NO_PARTICIPANTS', 'participant_ids: name at least one other user');
-    if (others.length + 1 > MAX_PARTICIPANTS) return err('TOO_MANY_PARTICIPANTS', `participant_ids: at most ${MAX_PARTICIPANTS - 1} other users`);
+    if (others.length + 1 > MAX_PARTICIPANTS)
+      return err('TOO_MANY_PARTICIPANTS', `participant_ids: at most ${MAX_PARTICIPANTS - 1} other users`);
     const found = (await d.userRepository.findManyByIds(actor.tenantId, others)).filter((u) => u.status === 1 && !u.deletedAt);
     if (found.length !== others.length) {
       const known = new Set(found.map((u) => u.id));
@@ -45,8 +57,15 @@ export const makeStartConversation = (d: Pick<EngagementDeps, 'chatRepository' |
     let created = false;
     if (!conversation) {
       const draft: Conversation = {
-        id: d.ids.uuid(), tenantId: actor.tenantId, kind: direct ? 'direct' : 'group', title: input.title ?? null, directKey: key,
-        createdBy: actor.userId, createdAt: now, updatedAt: now, lastMessageAt: null,
+        id: d.ids.uuid(),
+        tenantId: actor.tenantId,
+        kind: direct ? 'direct' : 'group',
+        title: input.title ?? null,
+        directKey: key,
+        createdBy: actor.userId,
+        createdAt: now,
+        updatedAt: now,
+        lastMessageAt: null,
       };
       ({ conversation, created } = await d.chatRepository.createConversation(draft, [actor.userId, ...others]));
     }

@@ -5,7 +5,8 @@ import type { EngagementDeps } from '../deps.js';
 import { slotProblem, type SlotProblem } from '../field-problems.js';
 
 /** Any subset of the fields of one of the caller's own items; another user's item is not found. */
-export const makeUpdateScheduleItem = (d: Pick<EngagementDeps, 'scheduleItemRepository' | 'clock'>) =>
+export const makeUpdateScheduleItem =
+  (d: Pick<EngagementDeps, 'scheduleItemRepository' | 'clock'>) =>
   async (actor: Actor, itemId: string, changes: ItemChanges): Promise<Result<ScheduleItem, SlotProblem | 'SCHEDULE_ITEM_NOT_FOUND'>> => {
     const item = await d.scheduleItemRepository.findById(actor.tenantId, itemId);
     if (!item || item.userId !== actor.userId) return err('SCHEDULE_ITEM_NOT_FOUND');

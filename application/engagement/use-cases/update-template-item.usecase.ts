@@ -6,8 +6,13 @@ import { slotProblem } from '../field-problems.js';
 import { manageableTemplate } from '../template-access.js';
 
 /** Any subset of an item's fields; the merged item must still be valid. */
-export const makeUpdateTemplateItem = (d: Pick<EngagementDeps, 'scheduleTemplateRepository' | 'clock'>) =>
-  async (actor: Actor, itemId: string, changes: Partial<Pick<TemplateItem, 'dayOffset' | 'title' | 'startTime' | 'endTime'>> & { description?: string | null | undefined }): Promise<Result<TemplateItem, TemplateItemError | 'TEMPLATE_ITEM_NOT_FOUND'>> => {
+export const makeUpdateTemplateItem =
+  (d: Pick<EngagementDeps, 'scheduleTemplateRepository' | 'clock'>) =>
+  async (
+    actor: Actor,
+    itemId: string,
+    changes: Partial<Pick<TemplateItem, 'dayOffset' | 'title' | 'startTime' | 'endTime'>> & { description?: string | null | undefined },
+  ): Promise<Result<TemplateItem, TemplateItemError | 'TEMPLATE_ITEM_NOT_FOUND'>> => {
     const found = await d.scheduleTemplateRepository.findItem(actor.tenantId, itemId);
     if (!found || !(await manageableTemplate(d.scheduleTemplateRepository, actor, found.templateId))) return err('TEMPLATE_ITEM_NOT_FOUND');
     const item: TemplateItem = {

@@ -46,15 +46,7 @@ export interface VerifiedAssertion {
 
 /** Why a response was refused; recorded in the audit log and answered as the error detail. */
 export type WebAuthnFailure =
-  | 'malformed'
-  | 'type'
-  | 'origin'
-  | 'rp_id'
-  | 'user_presence'
-  | 'user_verification'
-  | 'algorithm'
-  | 'attestation'
-  | 'signature';
+  'malformed' | 'type' | 'origin' | 'rp_id' | 'user_presence' | 'user_verification' | 'algorithm' | 'attestation' | 'signature';
 
 export interface WebAuthnVerifier {
   registrationOptions(input: {

@@ -14,8 +14,12 @@ type Deps = { loginRepository: LoginRepository; tokenService: TokenService; secr
  * every request, so logout, refresh-token reuse and deactivation take effect at once, and the
  * role used is the user's current one rather than the one frozen into the token.
  */
-export const makeAuthenticate = ({ loginRepository, tokenService, secretDigest, clock }: Deps) =>
-  async (requestTenantId: string, credentials: { bearer?: string | undefined; session?: string | undefined }): Promise<Result<Actor & { loginId: string }, AuthenticateError>> => {
+export const makeAuthenticate =
+  ({ loginRepository, tokenService, secretDigest, clock }: Deps) =>
+  async (
+    requestTenantId: string,
+    credentials: { bearer?: string | undefined; session?: string | undefined },
+  ): Promise<Result<Actor & { loginId: string }, AuthenticateError>> => {
     const now = clock.now();
     let principal: LoginPrincipal | null;
     if (credentials.bearer !== undefined) {
@@ -26,11 +30,18 @@ export const makeAuthenticate = ({ loginRepository, tokenService, secretDigest, 
       if (principal.revokedAt || principal.status !== UserStatus.Active) return err('INVALID_TOKEN');
     } else if (credentials.session !== undefined) {
       principal = await loginRepository.principalBySession(secretDigest.digest(credentials.session));
-      if (!principal || principal.revokedAt || principal.expiresAt <= now || principal.status !== UserStatus.Active) return err('UNAUTHORIZED');
+      if (!principal || principal.revokedAt || principal.expiresAt <= now || principal.status !== UserStatus.Active)
+        return err('UNAUTHORIZED');
     } else {
       return err('UNAUTHORIZED');
     }
     // A login belongs to its tenant; only Super Admins act across tenants (contract §4).
     if (principal.tenantId !== requestTenantId && principal.role !== Role.SuperAdmin) return err('TENANT_MISMATCH');
-    return ok({ userId: principal.userId, role: principal.role, tenantId: requestTenantId, homeTenantId: principal.tenantId, loginId: principal.loginId });
+    return ok({
+      userId: principal.userId,
+      role: principal.role,
+      tenantId: requestTenantId,
+      homeTenantId: principal.tenantId,
+      loginId: principal.loginId,
+    });
   };

@@ -9,7 +9,8 @@ export type BeginDiscoverablePasskeyLoginError = 'PASSKEY_LOGIN_DISABLED';
 type Deps = { webAuthnVerifier: WebAuthnVerifier; passkeyChallenges: PasskeyChallenges; settingsReader: SettingsReader };
 
 /** Usernameless login: no `allowCredentials`, the authenticator offers the passkeys it holds for this site. */
-export const makeBeginDiscoverablePasskeyLogin = ({ webAuthnVerifier, passkeyChallenges, settingsReader }: Deps) =>
+export const makeBeginDiscoverablePasskeyLogin =
+  ({ webAuthnVerifier, passkeyChallenges, settingsReader }: Deps) =>
   async (tenantId: string): Promise<Result<Record<string, unknown>, BeginDiscoverablePasskeyLoginError>> => {
     if (!isEnabled(await settingsReader.get(tenantId), 'PasskeyLoginEnabled')) return err('PASSKEY_LOGIN_DISABLED');
     const { challenge, options } = await webAuthnVerifier.authenticationOptions({ allow: null, timeoutMs: CHALLENGE_TTL_MS });

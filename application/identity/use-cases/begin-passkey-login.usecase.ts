@@ -23,7 +23,8 @@ type Deps = {
  * tells no more than any email-first passkey login must (which emails have passkeys). Account
  * status is judged at finish, after the signature, as password login judges it after the password.
  */
-export const makeBeginPasskeyLogin = ({ userRepository, passkeyRepository, webAuthnVerifier, passkeyChallenges, settingsReader }: Deps) =>
+export const makeBeginPasskeyLogin =
+  ({ userRepository, passkeyRepository, webAuthnVerifier, passkeyChallenges, settingsReader }: Deps) =>
   async (tenantId: string, emailInput: string): Promise<Result<Record<string, unknown>, BeginPasskeyLoginError>> => {
     if (!isEnabled(await settingsReader.get(tenantId), 'PasskeyLoginEnabled')) return err('PASSKEY_LOGIN_DISABLED');
     const email = normaliseEmail(emailInput);

@@ -9,13 +9,19 @@ import { ownAccount } from '../own-account.js';
 
 export type BeginPasskeyRegistrationError = 'USER_NOT_FOUND' | 'PASSKEY_LIMIT_REACHED';
 
-type Deps = { userRepository: UserRepository; passkeyRepository: PasskeyRepository; webAuthnVerifier: WebAuthnVerifier; passkeyChallenges: PasskeyChallenges };
+type Deps = {
+  userRepository: UserRepository;
+  passkeyRepository: PasskeyRepository;
+  webAuthnVerifier: WebAuthnVerifier;
+  passkeyChallenges: PasskeyChallenges;
+};
 
 /**
  * Creation options for the signed-in user. The user's existing credentials are excluded, so an
  * authenticator that already holds one of them refuses to make a second.
  */
-export const makeBeginPasskeyRegistration = ({ userRepository, passkeyRepository, webAuthnVerifier, passkeyChallenges }: Deps) =>
+export const makeBeginPasskeyRegistration =
+  ({ userRepository, passkeyRepository, webAuthnVerifier, passkeyChallenges }: Deps) =>
   async (actor: Actor): Promise<Result<Record<string, unknown>, BeginPasskeyRegistrationError>> => {
     const user = await ownAccount(userRepository, actor);
     if (!user) return err('USER_NOT_FOUND');

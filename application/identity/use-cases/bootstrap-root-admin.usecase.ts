@@ -6,7 +6,15 @@ import type { PasswordHasher } from '../ports/security.js';
 import type { TenantRepository } from '../ports/tenant-repository.js';
 import type { UserRepository } from '../ports/user-repository.js';
 
-type Deps = { tenantRepository: TenantRepository; userRepository: UserRepository; passwordHasher: PasswordHasher; clock: Clock; ids: IdGenerator; random: RandomSource; log: LogPort };
+type Deps = {
+  tenantRepository: TenantRepository;
+  userRepository: UserRepository;
+  passwordHasher: PasswordHasher;
+  clock: Clock;
+  ids: IdGenerator;
+  random: RandomSource;
+  log: LogPort;
+};
 
 const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 
@@ -16,29 +24,56 @@ const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz2345
  * printed once to the log; a ROOT_ADMIN_PASSWORD that finds one already there is logged as not
  * applied. Safe when several processes start together.
  */
-export const makeBootstrapRootAdmin = ({ tenantRepository, userRepository, passwordHasher, clock, ids, random, log }: Deps) =>
+export const makeBootstrapRootAdmin =
+  ({ tenantRepository, userRepository, passwordHasher, clock, ids, random, log }: Deps) =>
   async (root: { email?: string | undefined; password?: string | undefined }): Promise<Tenant> => {
     const now = clock.now();
     let tenant = await tenantRepository.findBySlug(DEFAULT_TENANT_SLUG);
     if (!tenant) {
-      await tenantRepository.insert({ id: ids.uuid(), slug: DEFAULT_TENANT_SLUG, name: 'Default', status: 'active', createdAt: now, updatedAt: now });
+      await tenantRepository.insert({
+        id: ids.uuid(),
+        slug: DEFAULT_TENANT_SLUG,
+        name: 'Default',
+        status: 'active',
+        createdAt: now,
+        updatedAt: now,
+      });
       tenant = (await tenantRepository.findBySlug(DEFAULT_TENANT_SLUG))!;
     }
     if ((await userRepository.countSuperAdmins()) > 0) {
       // Said at every start: a password that silently does nothing is the first hour's trap.
-      if (root.password) log.warn('ROOT_ADMIN_PASSWORD is set but not applied: a Super Admin already exists (it only creates the first one). To change a password: npm run admin -- set-password <email>');
+      if (root.password)
+        log.warn(
+          'ROOT_ADMIN_PASSWORD is set but not applied: a Super Admin already exists (it only creates the first one). To change a password: npm run admin -- set-password <email>',
+        );
       return tenant;
     }
     const email = normaliseEmail(root.email ?? 'admin@localhost');
     const password = root.password ?? random.string(20, PASSWORD_ALPHABET);
     const inserted = await userRepository.insert({
-      id: ids.uuid(), tenantId: tenant.id, username: 'root', email, displayName: 'Root Admin', avatar: null,
-      role: Role.SuperAdmin, status: UserStatus.Active, passwordHash: await passwordHasher.hash(password),
-      phone: null, emailVerifiedAt: now, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now,
+      id: ids.uuid(),
+      tenantId: tenant.id,
+      username: 'root',
+      email,
+      displayName: 'Root Admin',
+      avatar: null,
+      role: Role.SuperAdmin,
+      status: UserStatus.Active,
+      passwordHash: await passwordHasher.hash(password),
+      phone: null,
+      emailVerifiedAt: now,
+      lastLoginAt: null,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
     });
     if (inserted) {
       if (root.password) log.info('root admin created', { email });
-      else log.warn('root admin created with a generated password: change it after the first login (PUT /api/user/self/password)', { email, generated_password: password });
+      else
+        log.warn('root admin created with a generated password: change it after the first login (PUT /api/user/self/password)', {
+          email,
+          generated_password: password,
+        });
     }
     return tenant;
   };

@@ -10,7 +10,14 @@ import type { UserRepository } from '../ports/user-repository.js';
 
 export type ChangeOwnPasswordError = 'USER_NOT_FOUND' | 'WRONG_PASSWORD' | 'WEAK_PASSWORD';
 
-type Deps = { userRepository: UserRepository; loginRepository: LoginRepository; passwordHasher: PasswordHasher; auditLog: AuditLog; clock: Clock; uow: UnitOfWork };
+type Deps = {
+  userRepository: UserRepository;
+  loginRepository: LoginRepository;
+  passwordHasher: PasswordHasher;
+  auditLog: AuditLog;
+  clock: Clock;
+  uow: UnitOfWork;
+};
 
 /**
  * `PUT /api/user/self/password {current_password, new_password}` for every user, Super Admins
@@ -18,14 +25,28 @@ type Deps = { userRepository: UserRepository; loginRepository: LoginRepository; 
  * cannot use this). Every other login of the user ends (refresh families, sessions); the one
  * making the change stays. Failures and the change are audited.
  */
-export const makeChangeOwnPassword = ({ userRepository, loginRepository, passwordHasher, auditLog, clock, uow }: Deps) =>
-  async (actor: Actor, loginId: string | null, meta: RequestMeta, cmd: { currentPassword: string; newPassword: string }): Promise<Result<null, ChangeOwnPasswordError>> => {
+export const makeChangeOwnPassword =
+  ({ userRepository, loginRepository, passwordHasher, auditLog, clock, uow }: Deps) =>
+  async (
+    actor: Actor,
+    loginId: string | null,
+    meta: RequestMeta,
+    cmd: { currentPassword: string; newPassword: string },
+  ): Promise<Result<null, ChangeOwnPasswordError>> => {
     const user = await ownAccount(userRepository, actor);
     if (!user) return err('USER_NOT_FOUND');
     if (!isAcceptablePassword(cmd.newPassword)) return err('WEAK_PASSWORD', 'new_password: 8 to 128 characters');
     if (!user.passwordHash || !(await passwordHasher.verify(user.passwordHash, cmd.currentPassword))) {
       if (!user.passwordHash) await passwordHasher.burn(cmd.currentPassword);
-      await auditLog.record({ tenantId: actor.tenantId, userId: user.id, action: 'user.password_change_failed', resourceType: 'user', resourceId: user.id, ...meta, metadata: {} });
+      await auditLog.record({
+        tenantId: actor.tenantId,
+        userId: user.id,
+        action: 'user.password_change_failed',
+        resourceType: 'user',
+        resourceId: user.id,
+        ...meta,
+        metadata: {},
+      });
       return err('WRONG_PASSWORD');
     }
     const passwordHash = await passwordHasher.hash(cmd.newPassword);
@@ -34,7 +55,13 @@ export const makeChangeOwnPassword = ({ userRepository, loginRepository, passwor
       await userRepository.update({ ...user, passwordHash, updatedAt: now });
       const ended = await loginRepository.revokeAllOfUser(user.id, 'password_changed', now, loginId ?? undefined);
       await auditLog.record({
-        tenantId: actor.tenantId, userId: user.id, action: 'user.password_change', resourceType: 'user', resourceId: user.id, ...meta, metadata: { other_logins_ended: ended },
+        tenantId: actor.tenantId,
+        userId: user.id,
+        action: 'user.password_change',
+        resourceType: 'user',
+        resourceId: user.id,
+        ...meta,
+        metadata: { other_logins_ended: ended },
       });
     });
     return ok(null);

@@ -3,17 +3,34 @@ import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { forgetResolutionsAfterCommit, type TenantAdminDeps, type TenantError } from '../tenant-admin.js';
 
-export const makeCreateTenant = ({ tenantRepository, tenantCache, auditLog, clock, ids, uow }: TenantAdminDeps) =>
-  async (actor: Actor, meta: RequestMeta, input: { slug: string; name: string; status?: TenantStatus | undefined }): Promise<Result<Tenant, TenantError>> => {
+export const makeCreateTenant =
+  ({ tenantRepository, tenantCache, auditLog, clock, ids, uow }: TenantAdminDeps) =>
+  async (
+    actor: Actor,
+    meta: RequestMeta,
+    input: { slug: string; name: string; status?: TenantStatus | undefined },
+  ): Promise<Result<Tenant, TenantError>> => {
     const now = clock.now();
-    const tenant: Tenant = { id: ids.uuid(), slug: input.slug, name: input.name, status: input.status ?? 'active', createdAt: now, updatedAt: now };
+    const tenant: Tenant = {
+      id: ids.uuid(),
+      slug: input.slug,
+      name: input.name,
+      status: input.status ?? 'active',
+      createdAt: now,
+      updatedAt: now,
+    };
     return uow.run(async () => {
       if (await tenantRepository.findBySlug(input.slug)) return err('SLUG_TAKEN');
       await tenantRepository.insert(tenant);
       await forgetResolutionsAfterCommit({ uow, tenantCache });
       await auditLog.record({
-        tenantId: actor.tenantId, userId: actor.userId, action: 'tenant.create', resourceType: 'tenant', resourceId: tenant.id,
-        ...meta, metadata: { slug: tenant.slug },
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'tenant.create',
+        resourceType: 'tenant',
+        resourceId: tenant.id,
+        ...meta,
+        metadata: { slug: tenant.slug },
       });
       return ok(tenant);
     });

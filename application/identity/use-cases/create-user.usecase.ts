@@ -1,15 +1,20 @@
 import { canAssignRole } from '../../../domain/identity/hierarchy.js';
-import { type RoleLevel,type UserStatusValue } from '../../../domain/identity/role.js';
+import { type RoleLevel, type UserStatusValue } from '../../../domain/identity/role.js';
 import { isAcceptablePassword } from '../../../domain/identity/password-policy.js';
-import { normaliseEmail,type User } from '../../../domain/identity/user.js';
-import type { Actor,RequestMeta } from '../../shared/actor.js';
-import { err,ok,type Result } from '../../shared/result.js';
-import { type ManageUserError,type UserAdminDeps } from '../user-admin.js';
+import { normaliseEmail, type User } from '../../../domain/identity/user.js';
+import type { Actor, RequestMeta } from '../../shared/actor.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import { type ManageUserError, type UserAdminDeps } from '../user-admin.js';
 import { normalisePhone } from '../phone.js';
 import { isSuperAdminEmail } from '../reserved-email.js';
 
-export const makeCreateUser = ({ userRepository, passwordHasher, phoneNumbers, userEvents, auditLog, clock, ids, uow }: UserAdminDeps) =>
-  async (actor: Actor, meta: RequestMeta, input: { name: string; email: string; phone?: string | null | undefined; password: string; role: RoleLevel; status: UserStatusValue }): Promise<Result<User, ManageUserError>> => {
+export const makeCreateUser =
+  ({ userRepository, passwordHasher, phoneNumbers, userEvents, auditLog, clock, ids, uow }: UserAdminDeps) =>
+  async (
+    actor: Actor,
+    meta: RequestMeta,
+    input: { name: string; email: string; phone?: string | null | undefined; password: string; role: RoleLevel; status: UserStatusValue },
+  ): Promise<Result<User, ManageUserError>> => {
     if (canAssignRole(actor.role, input.role)) return err('INSUFFICIENT_PERMISSION');
     if (!isAcceptablePassword(input.password)) return err('WEAK_PASSWORD');
     const phone = normalisePhone(phoneNumbers, input.phone);
@@ -18,16 +23,33 @@ export const makeCreateUser = ({ userRepository, passwordHasher, phoneNumbers, u
     const email = normaliseEmail(input.email);
     if (await isSuperAdminEmail(userRepository, email)) return err('EMAIL_TAKEN');
     const user: User = {
-      id: ids.uuid(), tenantId: actor.tenantId, username: email.split('@')[0]!, email, phone: phone.value ?? null, displayName: input.name,
-      avatar: null, role: input.role, status: input.status, passwordHash: await passwordHasher.hash(input.password),
-      emailVerifiedAt: null, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now,
+      id: ids.uuid(),
+      tenantId: actor.tenantId,
+      username: email.split('@')[0]!,
+      email,
+      phone: phone.value ?? null,
+      displayName: input.name,
+      avatar: null,
+      role: input.role,
+      status: input.status,
+      passwordHash: await passwordHasher.hash(input.password),
+      emailVerifiedAt: null,
+      lastLoginAt: null,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
     };
     return uow.run(async () => {
       if (!(await userRepository.insert(user))) return err('EMAIL_TAKEN');
       await userEvents.created(user);
       await auditLog.record({
-        tenantId: actor.tenantId, userId: actor.userId, action: 'user.create', resourceType: 'user', resourceId: user.id,
-        ...meta, metadata: { role: user.role, status: user.status },
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'user.create',
+        resourceType: 'user',
+        resourceId: user.id,
+        ...meta,
+        metadata: { role: user.role, status: user.status },
       });
       return ok(user);
     });

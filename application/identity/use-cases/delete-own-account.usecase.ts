@@ -1,11 +1,12 @@
 import { Role } from '../../../domain/identity/role.js';
 import { anonymise } from '../../../domain/identity/user.js';
-import type { Actor,RequestMeta } from '../../shared/actor.js';
-import { err,ok,type Result } from '../../shared/result.js';
-import { ownAccount,type ProfileDeps,type ProfileError } from '../own-account.js';
+import type { Actor, RequestMeta } from '../../shared/actor.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import { ownAccount, type ProfileDeps, type ProfileError } from '../own-account.js';
 
 /** Deactivates and anonymises the account and ends every login (contract §3). */
-export const makeDeleteOwnAccount = ({ userRepository, loginRepository, passkeyRepository, auditLog, clock, uow }: ProfileDeps) =>
+export const makeDeleteOwnAccount =
+  ({ userRepository, loginRepository, passkeyRepository, auditLog, clock, uow }: ProfileDeps) =>
   async (actor: Actor, meta: RequestMeta): Promise<Result<null, ProfileError>> => {
     const user = await ownAccount(userRepository, actor);
     if (!user) return err('USER_NOT_FOUND');
@@ -16,8 +17,13 @@ export const makeDeleteOwnAccount = ({ userRepository, loginRepository, passkeyR
       await passkeyRepository.deleteAllOfUser(user.tenantId, user.id);
       await loginRepository.revokeAllOfUser(user.id, 'account_deleted', now);
       await auditLog.record({
-        tenantId: actor.tenantId, userId: actor.userId, action: 'user.self_delete', resourceType: 'user', resourceId: user.id,
-        ...meta, metadata: {},
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'user.self_delete',
+        resourceType: 'user',
+        resourceId: user.id,
+        ...meta,
+        metadata: {},
       });
     });
     return ok(null);

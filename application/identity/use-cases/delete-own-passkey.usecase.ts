@@ -12,13 +12,19 @@ type Deps = { passkeyRepository: PasskeyRepository; auditLog: AuditLog; uow: Uni
  * Removes one of the caller's passkeys; another user's is "not found" (contract §2). Logins
  * already opened with it stay open: removing a lost device's passkey is not a logout.
  */
-export const makeDeleteOwnPasskey = ({ passkeyRepository, auditLog, uow }: Deps) =>
+export const makeDeleteOwnPasskey =
+  ({ passkeyRepository, auditLog, uow }: Deps) =>
   async (actor: Actor, passkeyId: string, meta: RequestMeta): Promise<Result<null, DeleteOwnPasskeyError>> =>
     uow.run(async () => {
       if (!(await passkeyRepository.delete(actor.homeTenantId, actor.userId, passkeyId))) return err('PASSKEY_NOT_FOUND');
       await auditLog.record({
-        tenantId: actor.tenantId, userId: actor.userId, action: 'passkey.removed', resourceType: 'passkey', resourceId: passkeyId,
-        ...meta, metadata: {},
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'passkey.removed',
+        resourceType: 'passkey',
+        resourceId: passkeyId,
+        ...meta,
+        metadata: {},
       });
       return ok(null);
     });

@@ -8,7 +8,8 @@ import { enqueuePurge, forgetResolutionsAfterCommit, type TenantAdminDeps, type 
  * of its rows and files to a job (`purge-tenant`): a big tenant's rows take longer than a request.
  * Asking again re-enqueues the job. The default tenant cannot be deleted (contract §4).
  */
-export const makeDeleteTenant = ({ tenantRepository, tenantDeletionRepository, tenantCache, auditLog, jobs, clock, uow }: TenantAdminDeps) =>
+export const makeDeleteTenant =
+  ({ tenantRepository, tenantDeletionRepository, tenantCache, auditLog, jobs, clock, uow }: TenantAdminDeps) =>
   async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<TenantDetail, TenantError>> =>
     uow.run(async () => {
       const tenant = await tenantRepository.findById(id);
@@ -22,8 +23,13 @@ export const makeDeleteTenant = ({ tenantRepository, tenantDeletionRepository, t
         await forgetResolutionsAfterCommit({ uow, tenantCache });
         // Recorded in the actor's tenant: the deleted tenant's own log goes with it.
         await auditLog.record({
-          tenantId: actor.homeTenantId, userId: actor.userId, action: 'tenant.delete', resourceType: 'tenant', resourceId: id,
-          ...meta, metadata: { slug: tenant.slug },
+          tenantId: actor.homeTenantId,
+          userId: actor.userId,
+          action: 'tenant.delete',
+          resourceType: 'tenant',
+          resourceId: id,
+          ...meta,
+          metadata: { slug: tenant.slug },
         });
       }
       await enqueuePurge(jobs, id, now);

@@ -1,11 +1,12 @@
 import { checkUserChange } from '../../../domain/identity/hierarchy.js';
 import { anonymise } from '../../../domain/identity/user.js';
-import type { Actor,RequestMeta } from '../../shared/actor.js';
-import { err,ok,type Result } from '../../shared/result.js';
-import { visible,type ManageUserError,type UserAdminDeps } from '../user-admin.js';
+import type { Actor, RequestMeta } from '../../shared/actor.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import { visible, type ManageUserError, type UserAdminDeps } from '../user-admin.js';
 
 /** Deleting keeps the row for history (grades, audit) but anonymises and deactivates it. */
-export const makeDeleteUser = ({ userRepository, loginRepository, passkeyRepository, auditLog, clock, uow }: UserAdminDeps) =>
+export const makeDeleteUser =
+  ({ userRepository, loginRepository, passkeyRepository, auditLog, clock, uow }: UserAdminDeps) =>
   async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<null, ManageUserError>> => {
     const user = visible(await userRepository.findById(actor.tenantId, id));
     if (!user) return err('USER_NOT_FOUND');
@@ -16,8 +17,13 @@ export const makeDeleteUser = ({ userRepository, loginRepository, passkeyReposit
       await passkeyRepository.deleteAllOfUser(user.tenantId, user.id);
       await loginRepository.revokeAllOfUser(user.id, 'deleted', now);
       await auditLog.record({
-        tenantId: actor.tenantId, userId: actor.userId, action: 'user.delete', resourceType: 'user', resourceId: user.id,
-        ...meta, metadata: { email: user.email },
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'user.delete',
+        resourceType: 'user',
+        resourceId: user.id,
+        ...meta,
+        metadata: { email: user.email },
       });
     });
     return ok(null);

@@ -13,10 +13,7 @@ import type { PasskeyChallenges } from '../passkey-challenges.js';
 import type { IssuedSession, SessionIssuer } from '../session-issuer.js';
 
 export type FinishPasskeyLoginError =
-  | 'WEBAUTHN_CHALLENGE_INVALID'
-  | 'PASSKEY_VERIFICATION_FAILED'
-  | 'ACCOUNT_DEACTIVATED'
-  | 'PASSKEY_LOGIN_DISABLED';
+  'WEBAUTHN_CHALLENGE_INVALID' | 'PASSKEY_VERIFICATION_FAILED' | 'ACCOUNT_DEACTIVATED' | 'PASSKEY_LOGIN_DISABLED';
 
 export interface FinishPasskeyLoginCommand {
   tenantId: string;
@@ -45,12 +42,18 @@ type Deps = {
  * then, as password login does after the password, the account status and the setting. Success
  * answers what password login answers (contract §3): the same session issuer, last_login_at, audit.
  */
-export const makeFinishPasskeyLogin = (d: Deps) =>
+export const makeFinishPasskeyLogin =
+  (d: Deps) =>
   async (cmd: FinishPasskeyLoginCommand): Promise<Result<{ user: User; session: IssuedSession }, FinishPasskeyLoginError>> => {
     const fail = async <E extends FinishPasskeyLoginError>(code: E, reason: string, userId: string | null) => {
       await d.auditLog.record({
-        tenantId: cmd.tenantId, userId, action: 'auth.login_failed', resourceType: 'user', resourceId: userId,
-        ...cmd.meta, metadata: { method: 'passkey', reason, credential_id: cmd.credential.id.slice(0, 200) },
+        tenantId: cmd.tenantId,
+        userId,
+        action: 'auth.login_failed',
+        resourceType: 'user',
+        resourceId: userId,
+        ...cmd.meta,
+        metadata: { method: 'passkey', reason, credential_id: cmd.credential.id.slice(0, 200) },
       });
       // Only a refused credential says why (origin, rp_id, signature…): that is what a front-end
       // developer needs to fix a configuration; the other codes speak for themselves.
@@ -81,19 +84,32 @@ export const makeFinishPasskeyLogin = (d: Deps) =>
     const user = await d.userRepository.findById(passkey.tenantId, passkey.userId);
     if (!user || user.deletedAt) return fail('PASSKEY_VERIFICATION_FAILED', 'unknown_credential', passkey.userId);
     if (user.status !== UserStatus.Active) return fail('ACCOUNT_DEACTIVATED', 'ACCOUNT_DEACTIVATED', user.id);
-    if (!isEnabled(await d.settingsReader.get(cmd.tenantId), 'PasskeyLoginEnabled')) return fail('PASSKEY_LOGIN_DISABLED', 'PASSKEY_LOGIN_DISABLED', user.id);
+    if (!isEnabled(await d.settingsReader.get(cmd.tenantId), 'PasskeyLoginEnabled'))
+      return fail('PASSKEY_LOGIN_DISABLED', 'PASSKEY_LOGIN_DISABLED', user.id);
 
     const now = d.clock.now();
     const done = await d.uow.run(async () => {
       // The conditional update is the real guard: two assertions racing with one counter value
       // cannot both pass (the check above only gives the early, readable answer).
-      if (!(await d.passkeyRepository.recordUse(passkey.tenantId, passkey.id, { counter: assertion.counter, backedUp: assertion.backedUp, at: now }))) return null;
+      if (
+        !(await d.passkeyRepository.recordUse(passkey.tenantId, passkey.id, {
+          counter: assertion.counter,
+          backedUp: assertion.backedUp,
+          at: now,
+        }))
+      )
+        return null;
       const session = await d.sessionIssuer.open(user, 'passkey', cmd.meta);
       const updated: User = { ...user, lastLoginAt: now };
       await d.userRepository.update(updated);
       await d.auditLog.record({
-        tenantId: cmd.tenantId, userId: user.id, action: 'auth.login', resourceType: 'user', resourceId: user.id,
-        ...cmd.meta, metadata: { method: 'passkey', login_id: session.loginId, passkey_id: passkey.id, discoverable: cmd.mode === 'discoverable_login' },
+        tenantId: cmd.tenantId,
+        userId: user.id,
+        action: 'auth.login',
+        resourceType: 'user',
+        resourceId: user.id,
+        ...cmd.meta,
+        metadata: { method: 'passkey', login_id: session.loginId, passkey_id: passkey.id, discoverable: cmd.mode === 'discoverable_login' },
       });
       return { user: updated, session };
     });

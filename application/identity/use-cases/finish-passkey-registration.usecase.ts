@@ -10,11 +10,7 @@ import type { PasskeyChallenges } from '../passkey-challenges.js';
 import { ownAccount } from '../own-account.js';
 
 export type FinishPasskeyRegistrationError =
-  | 'WEBAUTHN_CHALLENGE_INVALID'
-  | 'USER_NOT_FOUND'
-  | 'PASSKEY_VERIFICATION_FAILED'
-  | 'PASSKEY_LIMIT_REACHED'
-  | 'PASSKEY_ALREADY_REGISTERED';
+  'WEBAUTHN_CHALLENGE_INVALID' | 'USER_NOT_FOUND' | 'PASSKEY_VERIFICATION_FAILED' | 'PASSKEY_LIMIT_REACHED' | 'PASSKEY_ALREADY_REGISTERED';
 
 export interface FinishPasskeyRegistrationCommand {
   credential: CredentialResponseJson;
@@ -39,19 +35,31 @@ type Deps = {
  * (contract §3). The ceremony must be a registration begun by this same user in this tenant;
  * it is consumed whatever the outcome, so a response can be tried once.
  */
-export const makeFinishPasskeyRegistration = ({ userRepository, passkeyRepository, webAuthnVerifier, passkeyChallenges, auditLog, clock, ids, uow }: Deps) =>
+export const makeFinishPasskeyRegistration =
+  ({ userRepository, passkeyRepository, webAuthnVerifier, passkeyChallenges, auditLog, clock, ids, uow }: Deps) =>
   async (actor: Actor, cmd: FinishPasskeyRegistrationCommand): Promise<Result<Passkey, FinishPasskeyRegistrationError>> => {
     const fail = async <E extends FinishPasskeyRegistrationError>(code: E, reason: string) => {
       await auditLog.record({
-        tenantId: actor.tenantId, userId: actor.userId, action: 'passkey.registration_failed', resourceType: 'user', resourceId: actor.userId,
-        ...cmd.meta, metadata: { reason },
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'passkey.registration_failed',
+        resourceType: 'user',
+        resourceId: actor.userId,
+        ...cmd.meta,
+        metadata: { reason },
       });
       return code === 'PASSKEY_VERIFICATION_FAILED' ? err(code, reason) : err(code);
     };
 
     const challenge = webAuthnVerifier.challengeOf(cmd.credential);
     const ceremony = await passkeyChallenges.take(challenge);
-    if (!ceremony || !challenge || ceremony.kind !== 'registration' || ceremony.tenantId !== actor.tenantId || ceremony.userId !== actor.userId) {
+    if (
+      !ceremony ||
+      !challenge ||
+      ceremony.kind !== 'registration' ||
+      ceremony.tenantId !== actor.tenantId ||
+      ceremony.userId !== actor.userId
+    ) {
       return fail('WEBAUTHN_CHALLENGE_INVALID', 'challenge');
     }
     const user = await ownAccount(userRepository, actor);
@@ -81,8 +89,13 @@ export const makeFinishPasskeyRegistration = ({ userRepository, passkeyRepositor
     const inserted = await uow.run(async () => {
       if (!(await passkeyRepository.insert(passkey))) return false;
       await auditLog.record({
-        tenantId: actor.tenantId, userId: actor.userId, action: 'passkey.registered', resourceType: 'passkey', resourceId: passkey.id,
-        ...cmd.meta, metadata: { name: passkey.name, aaguid: passkey.aaguid, device_type: passkey.deviceType },
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'passkey.registered',
+        resourceType: 'passkey',
+        resourceId: passkey.id,
+        ...cmd.meta,
+        metadata: { name: passkey.name, aaguid: passkey.aaguid, device_type: passkey.deviceType },
       });
       return true;
     });

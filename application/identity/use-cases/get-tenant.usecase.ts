@@ -1,7 +1,8 @@
 import { err, ok, type Result } from '../../shared/result.js';
 import type { TenantAdminDeps, TenantDetail, TenantError } from '../tenant-admin.js';
 
-export const makeGetTenant = ({ tenantRepository, tenantDeletionRepository }: Pick<TenantAdminDeps, 'tenantRepository' | 'tenantDeletionRepository'>) =>
+export const makeGetTenant =
+  ({ tenantRepository, tenantDeletionRepository }: Pick<TenantAdminDeps, 'tenantRepository' | 'tenantDeletionRepository'>) =>
   async (id: string): Promise<Result<TenantDetail, TenantError>> => {
     const tenant = await tenantRepository.findById(id);
     if (!tenant) return err('TENANT_NOT_FOUND');

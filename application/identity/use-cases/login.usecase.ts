@@ -32,15 +32,21 @@ type Deps = {
  * password login enabled. An unknown email answers like a wrong password (same message, same
  * time), so the endpoint does not reveal who has an account.
  */
-export const makeLogin = ({ userRepository, passwordHasher, settingsReader, sessionIssuer, auditLog, clock }: Deps) =>
+export const makeLogin =
+  ({ userRepository, passwordHasher, settingsReader, sessionIssuer, auditLog, clock }: Deps) =>
   async (cmd: LoginCommand): Promise<Result<{ user: User; session: IssuedSession }, LoginError>> => {
     const email = normaliseEmail(cmd.email);
     // A Super Admin's address is theirs in every tenant (issue 26), even where an account took it before the rule.
     const user = (await userRepository.findSuperAdminByEmail(email)) ?? (await userRepository.findByEmail(cmd.tenantId, email));
     const fail = async (reason: LoginError, userId: string | null) => {
       await auditLog.record({
-        tenantId: cmd.tenantId, userId, action: 'auth.login_failed', resourceType: 'user', resourceId: userId,
-        ...cmd.meta, metadata: { email, reason },
+        tenantId: cmd.tenantId,
+        userId,
+        action: 'auth.login_failed',
+        resourceType: 'user',
+        resourceId: userId,
+        ...cmd.meta,
+        metadata: { email, reason },
       });
       return err(reason);
     };
@@ -58,8 +64,13 @@ export const makeLogin = ({ userRepository, passwordHasher, settingsReader, sess
     const updated = { ...user, lastLoginAt: now };
     await userRepository.update(updated);
     await auditLog.record({
-      tenantId: cmd.tenantId, userId: user.id, action: 'auth.login', resourceType: 'user', resourceId: user.id,
-      ...cmd.meta, metadata: { method: 'password', login_id: session.loginId },
+      tenantId: cmd.tenantId,
+      userId: user.id,
+      action: 'auth.login',
+      resourceType: 'user',
+      resourceId: user.id,
+      ...cmd.meta,
+      metadata: { method: 'password', login_id: session.loginId },
     });
     return ok({ user: updated, session });
   };

@@ -11,7 +11,8 @@ type Deps = { loginRepository: LoginRepository; tokenService: TokenService; secr
  * valid access tokens stop working at once. Always succeeds (contract §3): logging out twice,
  * or with a dead token, is not an error the client can act on.
  */
-export const makeLogout = ({ loginRepository, tokenService, secretDigest, auditLog, clock }: Deps) =>
+export const makeLogout =
+  ({ loginRepository, tokenService, secretDigest, auditLog, clock }: Deps) =>
   async (credentials: { bearer?: string | undefined; session?: string | undefined }, meta: RequestMeta): Promise<void> => {
     const now = clock.now();
     let principal = null;
@@ -24,7 +25,12 @@ export const makeLogout = ({ loginRepository, tokenService, secretDigest, auditL
     if (!principal || principal.revokedAt) return;
     await loginRepository.revoke(principal.loginId, 'logout', now);
     await auditLog.record({
-      tenantId: principal.tenantId, userId: principal.userId, action: 'auth.logout', resourceType: 'login', resourceId: principal.loginId,
-      ...meta, metadata: {},
+      tenantId: principal.tenantId,
+      userId: principal.userId,
+      action: 'auth.logout',
+      resourceType: 'login',
+      resourceId: principal.loginId,
+      ...meta,
+      metadata: {},
     });
   };

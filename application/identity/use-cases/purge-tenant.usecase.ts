@@ -8,7 +8,12 @@ export const PURGE_BATCH = 5_000;
  * its files, then the tenant row. Every run starts over from the first table, and a table already
  * emptied costs one index probe, so a run after a crash picks up where the rows are.
  */
-export const makePurgeTenant = ({ tenantRepository, tenantDeletionRepository, fileStorage }: Pick<TenantAdminDeps, 'tenantRepository' | 'tenantDeletionRepository' | 'fileStorage'>) =>
+export const makePurgeTenant =
+  ({
+    tenantRepository,
+    tenantDeletionRepository,
+    fileStorage,
+  }: Pick<TenantAdminDeps, 'tenantRepository' | 'tenantDeletionRepository' | 'fileStorage'>) =>
   async (tenantId: string): Promise<void> => {
     const tenant = await tenantRepository.findById(tenantId);
     if (!tenant || tenant.status !== 'deleting') return;

@@ -9,7 +9,13 @@ import type { SessionIssuer } from '../session-issuer.js';
 
 export type RefreshError = 'INVALID_TOKEN';
 
-type Deps = { loginRepository: LoginRepository; tokenService: TokenService; sessionIssuer: SessionIssuer; auditLog: AuditLog; clock: Clock };
+type Deps = {
+  loginRepository: LoginRepository;
+  tokenService: TokenService;
+  sessionIssuer: SessionIssuer;
+  auditLog: AuditLog;
+  clock: Clock;
+};
 
 /**
  * Rotation with reuse detection (contract §3): each refresh token works once. A second use of
@@ -17,22 +23,37 @@ type Deps = { loginRepository: LoginRepository; tokenService: TokenService; sess
  * family, access tokens included) is revoked. Of N concurrent refreshes exactly one wins, because
  * the token is consumed by one conditional update.
  */
-export const makeRefreshSession = ({ loginRepository, tokenService, sessionIssuer, auditLog, clock }: Deps) =>
-  async (refreshToken: string, meta: RequestMeta): Promise<Result<{ accessToken: string; refreshToken: string; expiresIn: number; refreshExpiresIn: number }, RefreshError>> => {
+export const makeRefreshSession =
+  ({ loginRepository, tokenService, sessionIssuer, auditLog, clock }: Deps) =>
+  async (
+    refreshToken: string,
+    meta: RequestMeta,
+  ): Promise<Result<{ accessToken: string; refreshToken: string; expiresIn: number; refreshExpiresIn: number }, RefreshError>> => {
     const now = clock.now();
     const verified = tokenService.verify(refreshToken, 'refresh', now);
     if (!verified.ok) return err('INVALID_TOKEN');
     const { claims } = verified;
     const principal = await loginRepository.principal(claims.sid);
-    if (!principal || principal.userId !== claims.id || principal.revokedAt || principal.expiresAt <= now || principal.status !== UserStatus.Active) {
+    if (
+      !principal ||
+      principal.userId !== claims.id ||
+      principal.revokedAt ||
+      principal.expiresAt <= now ||
+      principal.status !== UserStatus.Active
+    ) {
       return err('INVALID_TOKEN');
     }
     const outcome = await loginRepository.consumeRefreshToken(claims.jti, claims.sid, now);
     if (outcome === 'already_used') {
       await loginRepository.revoke(claims.sid, 'refresh_reuse', now);
       await auditLog.record({
-        tenantId: principal.tenantId, userId: principal.userId, action: 'auth.refresh_reuse', resourceType: 'login', resourceId: claims.sid,
-        ...meta, metadata: { jti: claims.jti },
+        tenantId: principal.tenantId,
+        userId: principal.userId,
+        action: 'auth.refresh_reuse',
+        resourceType: 'login',
+        resourceId: claims.sid,
+        ...meta,
+        metadata: { jti: claims.jti },
       });
       return err('INVALID_TOKEN');
     }
@@ -42,8 +63,13 @@ export const makeRefreshSession = ({ loginRepository, tokenService, sessionIssue
       claims.sid,
     );
     await auditLog.record({
-      tenantId: principal.tenantId, userId: principal.userId, action: 'auth.refresh', resourceType: 'login', resourceId: claims.sid,
-      ...meta, metadata: {},
+      tenantId: principal.tenantId,
+      userId: principal.userId,
+      action: 'auth.refresh',
+      resourceType: 'login',
+      resourceId: claims.sid,
+      ...meta,
+      metadata: {},
     });
     return ok(pair);
   };

@@ -14,12 +14,7 @@ import type { PasswordHasher, SecretDigest } from '../ports/security.js';
 import type { VerificationCodeRepository } from '../ports/verification-code-repository.js';
 
 export type RegisterError =
-  | 'REGISTRATION_DISABLED'
-  | 'EMAIL_TAKEN'
-  | 'WEAK_PASSWORD'
-  | 'VERIFICATION_CODE_REQUIRED'
-  | 'VERIFICATION_CODE_INVALID'
-  | 'INVALID_PHONE';
+  'REGISTRATION_DISABLED' | 'EMAIL_TAKEN' | 'WEAK_PASSWORD' | 'VERIFICATION_CODE_REQUIRED' | 'VERIFICATION_CODE_INVALID' | 'INVALID_PHONE';
 
 export interface RegisterCommand {
   tenantId: string;
@@ -49,9 +44,22 @@ type Deps = {
 export const MAX_CODE_ATTEMPTS = 5;
 
 /** Self-registration creates a Student; role and status are never taken from the request. */
-export const makeRegister = (deps: Deps) =>
+export const makeRegister =
+  (deps: Deps) =>
   async (cmd: RegisterCommand): Promise<Result<User, RegisterError>> => {
-    const { userRepository, verificationCodeRepository, passwordHasher, secretDigest, settingsReader, phoneNumbers, userEvents, auditLog, clock, ids, uow } = deps;
+    const {
+      userRepository,
+      verificationCodeRepository,
+      passwordHasher,
+      secretDigest,
+      settingsReader,
+      phoneNumbers,
+      userEvents,
+      auditLog,
+      clock,
+      ids,
+      uow,
+    } = deps;
     const settings = await settingsReader.get(cmd.tenantId);
     if (!isEnabled(settings, 'RegisterEnabled') || !isEnabled(settings, 'PasswordRegisterEnabled')) return err('REGISTRATION_DISABLED');
     if (!isAcceptablePassword(cmd.password)) return err('WEAK_PASSWORD');
@@ -72,7 +80,8 @@ export const makeRegister = (deps: Deps) =>
       verifiedCodeId = code.id;
     }
 
-    if ((await userRepository.findByEmail(cmd.tenantId, email)) || (await isSuperAdminEmail(userRepository, email))) return err('EMAIL_TAKEN');
+    if ((await userRepository.findByEmail(cmd.tenantId, email)) || (await isSuperAdminEmail(userRepository, email)))
+      return err('EMAIL_TAKEN');
     const user: User = {
       id: ids.uuid(),
       tenantId: cmd.tenantId,
@@ -96,10 +105,14 @@ export const makeRegister = (deps: Deps) =>
       if (!(await userRepository.insert(user))) return err('EMAIL_TAKEN');
       await userEvents.created(user);
       await auditLog.record({
-        tenantId: cmd.tenantId, userId: user.id, action: 'auth.register', resourceType: 'user', resourceId: user.id,
-        ...cmd.meta, metadata: { email },
+        tenantId: cmd.tenantId,
+        userId: user.id,
+        action: 'auth.register',
+        resourceType: 'user',
+        resourceId: user.id,
+        ...cmd.meta,
+        metadata: { email },
       });
       return ok(user);
     });
   };
-

@@ -8,14 +8,20 @@ import type { PasskeyRepository } from '../ports/passkey-repository.js';
 type Deps = { passkeyRepository: PasskeyRepository; auditLog: AuditLog; uow: UnitOfWork };
 
 /** Renames one of the caller's passkeys ("Work laptop"); another user's is "not found" (contract §2). */
-export const makeRenameOwnPasskey = ({ passkeyRepository, auditLog, uow }: Deps) =>
+export const makeRenameOwnPasskey =
+  ({ passkeyRepository, auditLog, uow }: Deps) =>
   async (actor: Actor, passkeyId: string, name: string, meta: RequestMeta): Promise<Result<Passkey, 'PASSKEY_NOT_FOUND'>> =>
     uow.run(async () => {
       const renamed = await passkeyRepository.rename(actor.homeTenantId, actor.userId, passkeyId, name);
       if (!renamed) return err('PASSKEY_NOT_FOUND');
       await auditLog.record({
-        tenantId: actor.tenantId, userId: actor.userId, action: 'passkey.renamed', resourceType: 'passkey', resourceId: passkeyId,
-        ...meta, metadata: { name },
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'passkey.renamed',
+        resourceType: 'passkey',
+        resourceId: passkeyId,
+        ...meta,
+        metadata: { name },
       });
       return ok(renamed);
     });

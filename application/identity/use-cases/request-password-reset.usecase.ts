@@ -37,13 +37,15 @@ type Deps = {
  * at PUBLIC_URL: one Admin must not choose where a token to another Admin's (or a higher)
  * account is sent.
  */
-export const makeRequestPasswordReset = (d: Deps) =>
+export const makeRequestPasswordReset =
+  (d: Deps) =>
   async (tenantId: string, rawEmail: string): Promise<void> => {
     const email = normaliseEmail(rawEmail);
     const user = (await d.userRepository.findSuperAdminByEmail(email)) ?? (await d.userRepository.findByEmail(tenantId, email));
     if (!user || user.deletedAt || user.status !== UserStatus.Active) return;
     const now = d.clock.now();
-    if ((await d.passwordResetRepository.countSince(user.tenantId, user.id, new Date(now.getTime() - 3600_000))) >= MAX_RESETS_PER_HOUR) return;
+    if ((await d.passwordResetRepository.countSince(user.tenantId, user.id, new Date(now.getTime() - 3600_000))) >= MAX_RESETS_PER_HOUR)
+      return;
     const token = d.random.bytesHex(32);
     const settings = await d.settingsReader.get(user.tenantId);
     const page = (user.role < Role.Admin && pageUrlSetting(settings, 'PasswordResetUrl', d.allowLocalHttpPages)) || d.passwordResetPage;
@@ -51,8 +53,13 @@ export const makeRequestPasswordReset = (d: Deps) =>
     await d.uow.run(async () => {
       await d.passwordResetRepository.voidAllOfUser(user.tenantId, user.id, now);
       await d.passwordResetRepository.insert({
-        id: d.ids.uuid(), tenantId: user.tenantId, userId: user.id, tokenHash: d.secretDigest.digest(token),
-        expiresAt: new Date(now.getTime() + RESET_TTL_MINUTES * 60_000), usedAt: null, createdAt: now,
+        id: d.ids.uuid(),
+        tenantId: user.tenantId,
+        userId: user.id,
+        tokenHash: d.secretDigest.digest(token),
+        expiresAt: new Date(now.getTime() + RESET_TTL_MINUTES * 60_000),
+        usedAt: null,
+        createdAt: now,
       });
       await d.mailer.send(user.tenantId, passwordResetMail(user.email, link, token, RESET_TTL_MINUTES, String(settings.SiteName ?? 'LMS')));
     });

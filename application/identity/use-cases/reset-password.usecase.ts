@@ -29,7 +29,8 @@ type Deps = {
  * was deactivated meanwhile, answers one error. A weak password is refused before the token is
  * spent, so the user can try again with the same link.
  */
-export const makeResetPassword = (d: Deps) =>
+export const makeResetPassword =
+  (d: Deps) =>
   async (meta: RequestMeta, cmd: { token: string; newPassword: string }): Promise<Result<null, ResetPasswordError>> => {
     if (!isAcceptablePassword(cmd.newPassword)) return err('WEAK_PASSWORD', 'new_password: 8 to 128 characters');
     // Hashed before the transaction: argon2 is slow, and PGlite has one connection.
@@ -42,7 +43,13 @@ export const makeResetPassword = (d: Deps) =>
       await d.userRepository.update({ ...user, passwordHash, updatedAt: now });
       const ended = await d.loginRepository.revokeAllOfUser(user.id, 'password_reset', now);
       await d.auditLog.record({
-        tenantId: user.tenantId, userId: user.id, action: 'auth.password_reset', resourceType: 'user', resourceId: user.id, ...meta, metadata: { logins_ended: ended },
+        tenantId: user.tenantId,
+        userId: user.id,
+        action: 'auth.password_reset',
+        resourceType: 'user',
+        resourceId: user.id,
+        ...meta,
+        metadata: { logins_ended: ended },
       });
       return ok(null);
     });

@@ -11,7 +11,8 @@ type Deps = { tenantRepository: TenantRepository; tenantCache: Cache<Tenant | nu
  * of BASE_DOMAIN, else `default`. Unknown and disabled tenants resolve to null (404). Every
  * request needs one, so answers are cached; tenant writes invalidate them.
  */
-export const makeResolveTenant = ({ tenantRepository, tenantCache }: Deps) =>
+export const makeResolveTenant =
+  ({ tenantRepository, tenantCache }: Deps) =>
   async (hint: { header?: string | undefined; subdomain?: string | undefined }): Promise<Tenant | null> => {
     const key = (hint.header?.trim() || hint.subdomain || DEFAULT_TENANT_SLUG).toLowerCase();
     return tenantCache.read(key, async () => {

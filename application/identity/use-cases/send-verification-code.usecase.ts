@@ -27,7 +27,8 @@ type Deps = {
  * Mails a 6-digit code valid for 10 minutes (contract §3). The answer is the same whether or not
  * the address has an account, so it cannot be used to probe for users.
  */
-export const makeSendVerificationCode = (deps: Deps) =>
+export const makeSendVerificationCode =
+  (deps: Deps) =>
   async (tenantId: string, rawEmail: string): Promise<Result<{ expires_at: Date }, SendVerificationCodeError>> => {
     const { verificationCodeRepository, secretDigest, settingsReader, mailer, random, clock, ids, uow } = deps;
     const settings = await settingsReader.get(tenantId);
@@ -41,7 +42,14 @@ export const makeSendVerificationCode = (deps: Deps) =>
     const expiresAt = new Date(now.getTime() + CODE_TTL_MINUTES * 60_000);
     await uow.run(async () => {
       await verificationCodeRepository.insert({
-        id: ids.uuid(), tenantId, email, codeHash: secretDigest.digest(code), attempts: 0, expiresAt, usedAt: null, createdAt: now,
+        id: ids.uuid(),
+        tenantId,
+        email,
+        codeHash: secretDigest.digest(code),
+        attempts: 0,
+        expiresAt,
+        usedAt: null,
+        createdAt: now,
       });
       await mailer.send(tenantId, verificationCodeMail(email, code, CODE_TTL_MINUTES, String(settings.SiteName ?? 'LMS')));
     });

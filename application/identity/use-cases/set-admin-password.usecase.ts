@@ -9,14 +9,22 @@ import type { UserRepository } from '../ports/user-repository.js';
 
 export type SetAdminPasswordError = 'USER_NOT_FOUND' | 'WEAK_PASSWORD';
 
-type Deps = { userRepository: UserRepository; loginRepository: LoginRepository; passwordHasher: PasswordHasher; auditLog: AuditLog; clock: Clock; uow: UnitOfWork };
+type Deps = {
+  userRepository: UserRepository;
+  loginRepository: LoginRepository;
+  passwordHasher: PasswordHasher;
+  auditLog: AuditLog;
+  clock: Clock;
+  uow: UnitOfWork;
+};
 
 /**
  * `npm run admin -- set-password <email>`: the operator, at the machine, sets a Super Admin's
  * password (ROOT_ADMIN_PASSWORD only bootstraps the first one). Every login of that admin ends, as
  * after a reset, and the change is audited without an actor.
  */
-export const makeSetAdminPassword = (d: Deps) =>
+export const makeSetAdminPassword =
+  (d: Deps) =>
   async (email: string, password: string): Promise<Result<{ email: string; loginsEnded: number }, SetAdminPasswordError>> => {
     if (!isAcceptablePassword(password)) return err('WEAK_PASSWORD', 'password: 8 to 128 characters');
     // Hashed before the transaction: argon2 is slow, and PGlite has one connection.
@@ -28,7 +36,13 @@ export const makeSetAdminPassword = (d: Deps) =>
       await d.userRepository.update({ ...admin, passwordHash, updatedAt: now });
       const loginsEnded = await d.loginRepository.revokeAllOfUser(admin.id, 'password_reset', now);
       await d.auditLog.record({
-        tenantId: admin.tenantId, userId: null, action: 'auth.admin_password_set', resourceType: 'user', resourceId: admin.id, ip: null, userAgent: 'npm run admin',
+        tenantId: admin.tenantId,
+        userId: null,
+        action: 'auth.admin_password_set',
+        resourceType: 'user',
+        resourceId: admin.id,
+        ip: null,
+        userAgent: 'npm run admin',
         metadata: { logins_ended: loginsEnded },
       });
       return ok({ email: admin.email, loginsEnded });

@@ -3,8 +3,14 @@ import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { forgetResolutionsAfterCommit, type TenantAdminDeps, type TenantError } from '../tenant-admin.js';
 
-export const makeUpdateTenant = ({ tenantRepository, tenantCache, auditLog, clock, uow }: TenantAdminDeps) =>
-  async (actor: Actor, meta: RequestMeta, id: string, changes: { slug?: string | undefined; name?: string | undefined; status?: TenantStatus | undefined }): Promise<Result<Tenant, TenantError>> =>
+export const makeUpdateTenant =
+  ({ tenantRepository, tenantCache, auditLog, clock, uow }: TenantAdminDeps) =>
+  async (
+    actor: Actor,
+    meta: RequestMeta,
+    id: string,
+    changes: { slug?: string | undefined; name?: string | undefined; status?: TenantStatus | undefined },
+  ): Promise<Result<Tenant, TenantError>> =>
     uow.run(async () => {
       const tenant = await tenantRepository.findById(id);
       // A tenant being deleted is as good as gone: nothing is changed on its way out.
@@ -14,12 +20,23 @@ export const makeUpdateTenant = ({ tenantRepository, tenantCache, auditLog, cloc
         return err('DEFAULT_TENANT_PROTECTED');
       }
       if (changes.slug && changes.slug !== tenant.slug && (await tenantRepository.findBySlug(changes.slug))) return err('SLUG_TAKEN');
-      const updated: Tenant = { ...tenant, slug: changes.slug ?? tenant.slug, name: changes.name ?? tenant.name, status: changes.status ?? tenant.status, updatedAt: clock.now() };
+      const updated: Tenant = {
+        ...tenant,
+        slug: changes.slug ?? tenant.slug,
+        name: changes.name ?? tenant.name,
+        status: changes.status ?? tenant.status,
+        updatedAt: clock.now(),
+      };
       await tenantRepository.update(updated);
       await forgetResolutionsAfterCommit({ uow, tenantCache });
       await auditLog.record({
-        tenantId: actor.tenantId, userId: actor.userId, action: 'tenant.update', resourceType: 'tenant', resourceId: id,
-        ...meta, metadata: { fields: Object.keys(changes) },
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'tenant.update',
+        resourceType: 'tenant',
+        resourceId: id,
+        ...meta,
+        metadata: { fields: Object.keys(changes) },
       });
       return ok(updated);
     });

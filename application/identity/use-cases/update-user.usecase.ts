@@ -1,10 +1,10 @@
 import { checkUserChange } from '../../../domain/identity/hierarchy.js';
 import { UserStatus } from '../../../domain/identity/role.js';
 import { isAcceptablePassword } from '../../../domain/identity/password-policy.js';
-import { normaliseEmail,type User } from '../../../domain/identity/user.js';
-import type { Actor,RequestMeta } from '../../shared/actor.js';
-import { err,ok,type Result } from '../../shared/result.js';
-import { visible,type ManageUserError,type UserAdminDeps,type UserChanges } from '../user-admin.js';
+import { normaliseEmail, type User } from '../../../domain/identity/user.js';
+import type { Actor, RequestMeta } from '../../shared/actor.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import { visible, type ManageUserError, type UserAdminDeps, type UserChanges } from '../user-admin.js';
 import { normalisePhone } from '../phone.js';
 import { isSuperAdminEmail } from '../reserved-email.js';
 
@@ -13,7 +13,8 @@ import { isSuperAdminEmail } from '../reserved-email.js';
  * a forbidden change answers INSUFFICIENT_PERMISSION and changes nothing. Deactivation and a
  * password reset end the user's logins.
  */
-export const makeUpdateUser = ({ userRepository, loginRepository, passwordHasher, phoneNumbers, userEvents, auditLog, clock, uow }: UserAdminDeps) =>
+export const makeUpdateUser =
+  ({ userRepository, loginRepository, passwordHasher, phoneNumbers, userEvents, auditLog, clock, uow }: UserAdminDeps) =>
   async (actor: Actor, meta: RequestMeta, id: string, changes: UserChanges): Promise<Result<User, ManageUserError>> => {
     const user = visible(await userRepository.findById(actor.tenantId, id));
     if (!user) return err('USER_NOT_FOUND');
@@ -23,7 +24,11 @@ export const makeUpdateUser = ({ userRepository, loginRepository, passwordHasher
     if (!phone.ok) return err('INVALID_PHONE', 'phone: not a phone number');
     const now = clock.now();
     const email = changes.email === undefined ? user.email : normaliseEmail(changes.email);
-    if (email !== user.email && ((await userRepository.findByEmail(actor.tenantId, email)) || (await isSuperAdminEmail(userRepository, email, user.id)))) return err('EMAIL_TAKEN');
+    if (
+      email !== user.email &&
+      ((await userRepository.findByEmail(actor.tenantId, email)) || (await isSuperAdminEmail(userRepository, email, user.id)))
+    )
+      return err('EMAIL_TAKEN');
     const updated: User = {
       ...user,
       displayName: changes.displayName ?? user.displayName,
@@ -38,10 +43,15 @@ export const makeUpdateUser = ({ userRepository, loginRepository, passwordHasher
     await uow.run(async () => {
       await userRepository.update(updated);
       if (updated.email !== user.email || updated.phone !== user.phone) await userEvents.contactEdited(updated);
-      if (endLogins) await loginRepository.revokeAllOfUser(user.id, updated.status !== UserStatus.Active ? 'deactivated' : 'password_reset', now);
+      if (endLogins)
+        await loginRepository.revokeAllOfUser(user.id, updated.status !== UserStatus.Active ? 'deactivated' : 'password_reset', now);
       await auditLog.record({
-        tenantId: actor.tenantId, userId: actor.userId, action: changes.status !== undefined && Object.keys(changes).length === 1 ? 'user.status' : 'user.update',
-        resourceType: 'user', resourceId: user.id, ...meta,
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: changes.status !== undefined && Object.keys(changes).length === 1 ? 'user.status' : 'user.update',
+        resourceType: 'user',
+        resourceId: user.id,
+        ...meta,
         metadata: {
           fields: Object.keys(changes).filter((k) => changes[k as keyof UserChanges] !== undefined),
           ...(changes.role !== undefined ? { role: { from: user.role, to: updated.role } } : {}),

@@ -3,7 +3,8 @@ import type { Page, PageRequest } from '../../shared/ports.js';
 import type { Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 
-export type AdminResourceError = 'RECORD_NOT_FOUND' | 'DUPLICATE_RECORD' | 'UNKNOWN_REFERENCE' | 'INVALID_RECORD' | 'CATEGORY_IN_USE' | 'PLAN_IN_USE';
+export type AdminResourceError =
+  'RECORD_NOT_FOUND' | 'DUPLICATE_RECORD' | 'UNKNOWN_REFERENCE' | 'INVALID_RECORD' | 'CATEGORY_IN_USE' | 'PLAN_IN_USE';
 
 export interface ListQuery {
   search?: string | undefined;
@@ -22,8 +23,24 @@ export interface AdminResource<T, C, U, Q extends ListQuery = ListQuery> {
 
 export type AuditDeps = Pick<LearningDeps, 'auditLog'>;
 
-export const audit = (d: AuditDeps, actor: Actor, meta: RequestMeta, resource: string, verb: 'create' | 'update' | 'delete', id: string, metadata: Record<string, unknown> = {}) =>
-  d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: `${resource}.${verb}`, resourceType: resource, resourceId: id, ...meta, metadata });
+export const audit = (
+  d: AuditDeps,
+  actor: Actor,
+  meta: RequestMeta,
+  resource: string,
+  verb: 'create' | 'update' | 'delete',
+  id: string,
+  metadata: Record<string, unknown> = {},
+) =>
+  d.auditLog.record({
+    tenantId: actor.tenantId,
+    userId: actor.userId,
+    action: `${resource}.${verb}`,
+    resourceType: resource,
+    resourceId: id,
+    ...meta,
+    metadata,
+  });
 
 /** `changes[k]` when given, else `current[k]`: PUT takes any subset of the create fields (contract §2). */
 export const merge = <T extends object>(current: T, changes: Partial<NoInfer<T>>): T => {

@@ -4,19 +4,36 @@ import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import { audit, merge, type AdminResource, type ListQuery } from './common.js';
 
-export interface ContentItemInput { title: string; description?: string | null | undefined; url?: string | null | undefined; type?: string | undefined }
-export interface ContentItemQuery extends ListQuery { type?: string | undefined }
+export interface ContentItemInput {
+  title: string;
+  description?: string | null | undefined;
+  url?: string | null | undefined;
+  type?: string | undefined;
+}
+export interface ContentItemQuery extends ListQuery {
+  type?: string | undefined;
+}
 
 type Deps = Pick<LearningDeps, 'auditLog' | 'clock' | 'ids' | 'uow'>;
 
 /** Learning assets and library items (contract §6): `{title, description, url, type}`, searched by title. */
-export const makeContentItemsResource = (name: string, store: RecordStore<LearningAsset>, d: Deps): AdminResource<LearningAsset, ContentItemInput, Partial<ContentItemInput>, ContentItemQuery> => ({
+export const makeContentItemsResource = (
+  name: string,
+  store: RecordStore<LearningAsset>,
+  d: Deps,
+): AdminResource<LearningAsset, ContentItemInput, Partial<ContentItemInput>, ContentItemQuery> => ({
   list: (tenantId, query, page) => store.list(tenantId, { search: query.search, filter: query.type ? { type: query.type } : {} }, page),
   async create(actor, meta, input) {
     const now = d.clock.now();
     const item: LearningAsset = {
-      id: d.ids.uuid(), tenantId: actor.tenantId, title: input.title, description: input.description ?? null, url: input.url ?? null,
-      type: input.type ?? 'link', createdAt: now, updatedAt: now,
+      id: d.ids.uuid(),
+      tenantId: actor.tenantId,
+      title: input.title,
+      description: input.description ?? null,
+      url: input.url ?? null,
+      type: input.type ?? 'link',
+      createdAt: now,
+      updatedAt: now,
     };
     await d.uow.run(async () => {
       await store.insert(item);
@@ -43,7 +60,9 @@ export const makeContentItemsResource = (name: string, store: RecordStore<Learni
   },
 });
 
-export const makeLearningAssetsResource = (d: Deps & { learningAssetStore: RecordStore<LearningAsset> }) => makeContentItemsResource('learning-assets', d.learningAssetStore, d);
-export const makeLibraryItemsResource = (d: Deps & { libraryItemStore: RecordStore<LearningAsset> }) => makeContentItemsResource('library-items', d.libraryItemStore, d);
+export const makeLearningAssetsResource = (d: Deps & { learningAssetStore: RecordStore<LearningAsset> }) =>
+  makeContentItemsResource('learning-assets', d.learningAssetStore, d);
+export const makeLibraryItemsResource = (d: Deps & { libraryItemStore: RecordStore<LearningAsset> }) =>
+  makeContentItemsResource('library-items', d.libraryItemStore, d);
 
 export type ContentItemsResource = ReturnType<typeof makeContentItemsResource>;

@@ -4,15 +4,27 @@ import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import { audit, merge, type AdminResource } from './common.js';
 
-export interface CategoryInput { name: string; slug?: string | undefined; description?: string | null | undefined }
+export interface CategoryInput {
+  name: string;
+  slug?: string | undefined;
+  description?: string | null | undefined;
+}
 
 /** Categories: the slug (from the name unless given) is unique per tenant; one in use is never deleted. */
-export const makeCourseCategoriesResource = (d: Pick<LearningDeps, 'categoryRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>): AdminResource<Category, CategoryInput, Partial<CategoryInput>> => ({
+export const makeCourseCategoriesResource = (
+  d: Pick<LearningDeps, 'categoryRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>,
+): AdminResource<Category, CategoryInput, Partial<CategoryInput>> => ({
   list: (tenantId, query, page) => d.categoryRepository.list(tenantId, query.search, page),
   async create(actor, meta, input) {
     const now = d.clock.now();
     const category: Category = {
-      id: d.ids.uuid(), tenantId: actor.tenantId, name: input.name, slug: slugify(input.slug ?? input.name), description: input.description ?? null, createdAt: now, updatedAt: now,
+      id: d.ids.uuid(),
+      tenantId: actor.tenantId,
+      name: input.name,
+      slug: slugify(input.slug ?? input.name),
+      description: input.description ?? null,
+      createdAt: now,
+      updatedAt: now,
     };
     return d.uow.run(async () => {
       if (!(await d.categoryRepository.insert(category))) return err('DUPLICATE_RECORD', 'slug: already used by another category');
@@ -23,7 +35,11 @@ export const makeCourseCategoriesResource = (d: Pick<LearningDeps, 'categoryRepo
   async update(actor, meta, id, input) {
     const current = await d.categoryRepository.findById(actor.tenantId, id);
     if (!current) return err('RECORD_NOT_FOUND');
-    const updated = { ...merge(current, { name: input.name, description: input.description }), slug: input.slug ? slugify(input.slug) : current.slug, updatedAt: d.clock.now() };
+    const updated = {
+      ...merge(current, { name: input.name, description: input.description }),
+      slug: input.slug ? slugify(input.slug) : current.slug,
+      updatedAt: d.clock.now(),
+    };
     return d.uow.run(async () => {
       if (!(await d.categoryRepository.update(updated))) return err('DUPLICATE_RECORD', 'slug: already used by another category');
       await audit(d, actor, meta, 'course-categories', 'update', id);

@@ -6,14 +6,23 @@ import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import { audit, type AdminResource, type ListQuery } from './common.js';
 
-export interface PricingInput { categoryId: string; unitPrice: Minor; currency?: string | undefined; tiers?: PriceTier[] | undefined }
-export interface PricingQuery extends ListQuery { categoryId?: string | undefined }
+export interface PricingInput {
+  categoryId: string;
+  unitPrice: Minor;
+  currency?: string | undefined;
+  tiers?: PriceTier[] | undefined;
+}
+export interface PricingQuery extends ListQuery {
+  categoryId?: string | undefined;
+}
 
 /**
  * Per-category prices with volume tiers (commerce computes orders from them): the category
  * must exist, one price per category and currency, tier thresholds distinct (stored sorted).
  */
-export const makePricingResource = (d: Pick<LearningDeps, 'categoryRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'> & { pricingStore: RecordStore<Pricing> }): AdminResource<Pricing, PricingInput, Partial<PricingInput>, PricingQuery> => {
+export const makePricingResource = (
+  d: Pick<LearningDeps, 'categoryRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'> & { pricingStore: RecordStore<Pricing> },
+): AdminResource<Pricing, PricingInput, Partial<PricingInput>, PricingQuery> => {
   const check = async (tenantId: string, p: Pricing) => {
     if (!(await d.categoryRepository.findById(tenantId, p.categoryId))) return err('UNKNOWN_REFERENCE', 'category_id: no such category');
     const tiers = normaliseTiers(p.tiers);
@@ -21,13 +30,24 @@ export const makePricingResource = (d: Pick<LearningDeps, 'categoryRepository' |
     return ok({ ...p, tiers });
   };
   return {
-    list: (tenantId, query, page) => d.pricingStore.list(tenantId, { filter: query.categoryId ? { categoryId: query.categoryId } : {} }, page),
+    list: (tenantId, query, page) =>
+      d.pricingStore.list(tenantId, { filter: query.categoryId ? { categoryId: query.categoryId } : {} }, page),
     async create(actor, meta, input) {
       const now = d.clock.now();
-      const checked = await check(actor.tenantId, { id: d.ids.uuid(), tenantId: actor.tenantId, categoryId: input.categoryId, unitPrice: input.unitPrice, currency: input.currency ?? 'IDR', tiers: input.tiers ?? [], createdAt: now, updatedAt: now });
+      const checked = await check(actor.tenantId, {
+        id: d.ids.uuid(),
+        tenantId: actor.tenantId,
+        categoryId: input.categoryId,
+        unitPrice: input.unitPrice,
+        currency: input.currency ?? 'IDR',
+        tiers: input.tiers ?? [],
+        createdAt: now,
+        updatedAt: now,
+      });
       if (!checked.ok) return checked;
       return d.uow.run(async () => {
-        if ((await d.pricingStore.insert(checked.value)) === 'conflict') return err('DUPLICATE_RECORD', 'category_id: the category already has a price in this currency');
+        if ((await d.pricingStore.insert(checked.value)) === 'conflict')
+          return err('DUPLICATE_RECORD', 'category_id: the category already has a price in this currency');
         await audit(d, actor, meta, 'pricing', 'create', checked.value.id, { category_id: input.categoryId });
         return ok(checked.value);
       });
@@ -36,12 +56,17 @@ export const makePricingResource = (d: Pick<LearningDeps, 'categoryRepository' |
       const current = await d.pricingStore.findById(actor.tenantId, id);
       if (!current) return err('RECORD_NOT_FOUND');
       const checked = await check(actor.tenantId, {
-        ...current, categoryId: input.categoryId ?? current.categoryId, unitPrice: input.unitPrice ?? current.unitPrice,
-        currency: input.currency ?? current.currency, tiers: input.tiers ?? current.tiers, updatedAt: d.clock.now(),
+        ...current,
+        categoryId: input.categoryId ?? current.categoryId,
+        unitPrice: input.unitPrice ?? current.unitPrice,
+        currency: input.currency ?? current.currency,
+        tiers: input.tiers ?? current.tiers,
+        updatedAt: d.clock.now(),
       });
       if (!checked.ok) return checked;
       return d.uow.run(async () => {
-        if ((await d.pricingStore.update(checked.value)) === 'conflict') return err('DUPLICATE_RECORD', 'category_id: the category already has a price in this currency');
+        if ((await d.pricingStore.update(checked.value)) === 'conflict')
+          return err('DUPLICATE_RECORD', 'category_id: the category already has a price in this currency');
         await audit(d, actor, meta, 'pricing', 'update', id);
         return ok(checked.value);
       });

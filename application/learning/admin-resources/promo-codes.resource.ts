@@ -20,7 +20,9 @@ export interface PromoCodeInput {
  * Promo codes (contract §7): stored upper-case and unique per tenant; a percentage is at most
  * 100; the window must be a real interval. Commerce applies and counts them.
  */
-export const makePromoCodesResource = (d: Pick<LearningDeps, 'auditLog' | 'clock' | 'ids' | 'uow'> & { promoCodeStore: RecordStore<PromoCode> }): AdminResource<PromoCode, PromoCodeInput, Partial<PromoCodeInput>> => {
+export const makePromoCodesResource = (
+  d: Pick<LearningDeps, 'auditLog' | 'clock' | 'ids' | 'uow'> & { promoCodeStore: RecordStore<PromoCode> },
+): AdminResource<PromoCode, PromoCodeInput, Partial<PromoCodeInput>> => {
   const check = (p: PromoCode) => {
     if (!PROMO_CODE_PATTERN.test(p.code)) return err('INVALID_RECORD', 'code: 3–40 letters, digits, - or _');
     const problem = promoTermsProblem(p);
@@ -31,8 +33,17 @@ export const makePromoCodesResource = (d: Pick<LearningDeps, 'auditLog' | 'clock
     async create(actor, meta, input) {
       const now = d.clock.now();
       const checked = check({
-        id: d.ids.uuid(), tenantId: actor.tenantId, code: normalisePromoCode(input.code), type: input.type ?? 'percent', value: input.value,
-        validFrom: input.validFrom ?? null, validUntil: input.validUntil ?? null, maxUses: input.maxUses ?? null, usedCount: input.usedCount ?? 0, createdAt: now, updatedAt: now,
+        id: d.ids.uuid(),
+        tenantId: actor.tenantId,
+        code: normalisePromoCode(input.code),
+        type: input.type ?? 'percent',
+        value: input.value,
+        validFrom: input.validFrom ?? null,
+        validUntil: input.validUntil ?? null,
+        maxUses: input.maxUses ?? null,
+        usedCount: input.usedCount ?? 0,
+        createdAt: now,
+        updatedAt: now,
       });
       if (!checked.ok) return checked;
       return d.uow.run(async () => {
@@ -47,7 +58,10 @@ export const makePromoCodesResource = (d: Pick<LearningDeps, 'auditLog' | 'clock
       return d.uow.run(async () => {
         const current = await d.promoCodeStore.lock(actor.tenantId, id);
         if (!current) return err('RECORD_NOT_FOUND');
-        const checked = check({ ...merge(current, { ...input, code: input.code === undefined ? undefined : normalisePromoCode(input.code) }), updatedAt: d.clock.now() });
+        const checked = check({
+          ...merge(current, { ...input, code: input.code === undefined ? undefined : normalisePromoCode(input.code) }),
+          updatedAt: d.clock.now(),
+        });
         if (!checked.ok) return checked;
         if ((await d.promoCodeStore.update(checked.value)) === 'conflict') return err('DUPLICATE_RECORD', 'code: already exists');
         await audit(d, actor, meta, 'promo-codes', 'update', id);

@@ -4,23 +4,38 @@ import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import { audit, merge, type AdminResource } from './common.js';
 
-export interface StudentProfileInput { userId: string; school?: string | null | undefined; grade?: string | null | undefined; phone?: string | null | undefined }
+export interface StudentProfileInput {
+  userId: string;
+  school?: string | null | undefined;
+  grade?: string | null | undefined;
+  phone?: string | null | undefined;
+}
 
 /**
  * Student profiles (contract §6): one per student user of the tenant; the user is created
  * through `/api/users` and stays there (deleting a profile keeps the account).
  */
-export const makeStudentsResource = (d: Pick<LearningDeps, 'learnerDirectory' | 'auditLog' | 'clock' | 'ids' | 'uow'> & { studentProfileRepository: StudentProfileRepository }): AdminResource<StudentProfileListing, StudentProfileInput, Partial<Omit<StudentProfileInput, 'userId'>>> => ({
+export const makeStudentsResource = (
+  d: Pick<LearningDeps, 'learnerDirectory' | 'auditLog' | 'clock' | 'ids' | 'uow'> & { studentProfileRepository: StudentProfileRepository },
+): AdminResource<StudentProfileListing, StudentProfileInput, Partial<Omit<StudentProfileInput, 'userId'>>> => ({
   list: (tenantId, query, page) => d.studentProfileRepository.list(tenantId, query.search, page),
   async create(actor, meta, input) {
     const learner = await d.learnerDirectory.findById(actor.tenantId, input.userId);
     if (!learner || learner.role !== Role.Student) return err('UNKNOWN_REFERENCE', 'user_id: no such student');
     const now = d.clock.now();
     const profile: StudentProfile = {
-      id: d.ids.uuid(), tenantId: actor.tenantId, userId: input.userId, school: input.school ?? null, grade: input.grade ?? null, phone: input.phone ?? null, createdAt: now, updatedAt: now,
+      id: d.ids.uuid(),
+      tenantId: actor.tenantId,
+      userId: input.userId,
+      school: input.school ?? null,
+      grade: input.grade ?? null,
+      phone: input.phone ?? null,
+      createdAt: now,
+      updatedAt: now,
     };
     return d.uow.run(async () => {
-      if ((await d.studentProfileRepository.insert(profile)) === 'conflict') return err('DUPLICATE_RECORD', 'user_id: the student already has a profile');
+      if ((await d.studentProfileRepository.insert(profile)) === 'conflict')
+        return err('DUPLICATE_RECORD', 'user_id: the student already has a profile');
       await audit(d, actor, meta, 'students', 'create', profile.id, { user_id: input.userId });
       return ok((await d.studentProfileRepository.findById(actor.tenantId, profile.id))!);
     });

@@ -13,14 +13,20 @@ export interface PlanInput {
   categoryIds?: string[] | undefined;
   active?: boolean | undefined;
 }
-export interface PlanQuery extends ListQuery { active?: boolean | undefined }
+export interface PlanQuery extends ListQuery {
+  active?: boolean | undefined;
+}
 
 /**
  * Subscription plans (storage and CRUD; commerce sells them): every category must exist in the
  * tenant. A plan anyone subscribed to (pending, active or ended) is not deleted: its subscribers'
  * records name it. It is deactivated instead (`active: false`), which stops new sales.
  */
-export const makeSubscriptionPlansResource = (d: Pick<LearningDeps, 'categoryRepository' | 'salesRecords' | 'auditLog' | 'clock' | 'ids' | 'uow'> & { subscriptionPlanRepository: SubscriptionPlanRepository }): AdminResource<SubscriptionPlan, PlanInput, Partial<PlanInput>, PlanQuery> => {
+export const makeSubscriptionPlansResource = (
+  d: Pick<LearningDeps, 'categoryRepository' | 'salesRecords' | 'auditLog' | 'clock' | 'ids' | 'uow'> & {
+    subscriptionPlanRepository: SubscriptionPlanRepository;
+  },
+): AdminResource<SubscriptionPlan, PlanInput, Partial<PlanInput>, PlanQuery> => {
   const check = async (p: SubscriptionPlan) => {
     const ids = [...new Set(p.categoryIds)];
     const found = await d.categoryRepository.findManyByIds(p.tenantId, ids);
@@ -32,8 +38,17 @@ export const makeSubscriptionPlansResource = (d: Pick<LearningDeps, 'categoryRep
     async create(actor, meta, input) {
       const now = d.clock.now();
       const checked = await check({
-        id: d.ids.uuid(), tenantId: actor.tenantId, name: input.name, description: input.description ?? null, price: input.price, currency: input.currency ?? 'IDR',
-        durationDays: input.durationDays, categoryIds: input.categoryIds ?? [], active: input.active ?? true, createdAt: now, updatedAt: now,
+        id: d.ids.uuid(),
+        tenantId: actor.tenantId,
+        name: input.name,
+        description: input.description ?? null,
+        price: input.price,
+        currency: input.currency ?? 'IDR',
+        durationDays: input.durationDays,
+        categoryIds: input.categoryIds ?? [],
+        active: input.active ?? true,
+        createdAt: now,
+        updatedAt: now,
       });
       if (!checked.ok) return checked;
       await d.uow.run(async () => {

@@ -45,7 +45,11 @@ export interface SubscriptionPlanRepository {
   findById(tenantId: string, id: string): Promise<SubscriptionPlan | null>;
   /** The tenant's plans among `ids` (missing ones left out), in no particular order. */
   findManyByIds(tenantId: string, ids: readonly string[]): Promise<SubscriptionPlan[]>;
-  list(tenantId: string, query: { search?: string | undefined; active?: boolean | undefined }, page: PageRequest): Promise<Page<SubscriptionPlan>>;
+  list(
+    tenantId: string,
+    query: { search?: string | undefined; active?: boolean | undefined },
+    page: PageRequest,
+  ): Promise<Page<SubscriptionPlan>>;
   /** Writes the plan and replaces its categories. */
   save(plan: SubscriptionPlan): Promise<void>;
   delete(tenantId: string, id: string): Promise<boolean>;

@@ -35,7 +35,12 @@ export interface EnrollmentRepository {
   cancelBySource(tenantId: string, source: Enrollment['source'], sourceRef: string, at: Date): Promise<number>;
   delete(tenantId: string, id: string): Promise<boolean>;
   /** Active (at `now`), non-draft courses of the users with their enrolment, newest enrolment first. */
-  activeCoursesOf(tenantId: string, userIds: readonly string[], now: Date, page: PageRequest): Promise<Page<{ enrollment: Enrollment; course: Course }>>;
+  activeCoursesOf(
+    tenantId: string,
+    userIds: readonly string[],
+    now: Date,
+    page: PageRequest,
+  ): Promise<Page<{ enrollment: Enrollment; course: Course }>>;
   list(tenantId: string, filter: EnrollmentFilter, now: Date, page: PageRequest): Promise<Page<EnrollmentListing>>;
   countActive(tenantId: string, now: Date, filter?: { since?: Date; userIds?: readonly string[] }): Promise<number>;
 }

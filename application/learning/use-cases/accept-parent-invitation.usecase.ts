@@ -13,7 +13,8 @@ import type { LearningDeps } from '../deps.js';
 import type { Learner } from '../ports/learner-directory.js';
 import type { ParentInvitationRepository } from '../ports/parent-invitation-repository.js';
 
-export type AcceptParentInvitationError = 'INVALID_PARENT_INVITATION' | 'PARENT_INVITATIONS_DISABLED' | 'ACCOUNT_DETAILS_REQUIRED' | 'WEAK_PASSWORD';
+export type AcceptParentInvitationError =
+  'INVALID_PARENT_INVITATION' | 'PARENT_INVITATIONS_DISABLED' | 'ACCOUNT_DETAILS_REQUIRED' | 'WEAK_PASSWORD';
 
 export interface AcceptedInvitation {
   parent: User;
@@ -42,8 +43,12 @@ type Deps = Pick<LearningDeps, 'parentLinkRepository' | 'learnerDirectory' | 'se
  * working too. Missing or weak account details are refused before the token is spent, so the same
  * link can be tried again.
  */
-export const makeAcceptParentInvitation = (d: Deps) =>
-  async (meta: RequestMeta, cmd: { token: string; name?: string | undefined; password?: string | undefined }): Promise<Result<AcceptedInvitation, AcceptParentInvitationError>> => {
+export const makeAcceptParentInvitation =
+  (d: Deps) =>
+  async (
+    meta: RequestMeta,
+    cmd: { token: string; name?: string | undefined; password?: string | undefined },
+  ): Promise<Result<AcceptedInvitation, AcceptParentInvitationError>> => {
     const now = d.clock.now();
     const invitation = await d.parentInvitationRepository.findUsable(d.secretDigest.digest(cmd.token), now);
     if (!invitation) return err('INVALID_PARENT_INVITATION');
@@ -68,10 +73,22 @@ export const makeAcceptParentInvitation = (d: Deps) =>
       let accountCreated = false;
       if (!user) {
         const fresh: User = {
-          id: d.ids.uuid(), tenantId, username: invitation.email.split('@')[0]!, email: invitation.email, phone: null, displayName: cmd.name!, avatar: null,
-          role: Role.Parent, status: UserStatus.Active, passwordHash,
+          id: d.ids.uuid(),
+          tenantId,
+          username: invitation.email.split('@')[0]!,
+          email: invitation.email,
+          phone: null,
+          displayName: cmd.name!,
+          avatar: null,
+          role: Role.Parent,
+          status: UserStatus.Active,
+          passwordHash,
           // The token came by mail to this address: the address is proven.
-          emailVerifiedAt: now, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now,
+          emailVerifiedAt: now,
+          lastLoginAt: null,
+          deletedAt: null,
+          createdAt: now,
+          updatedAt: now,
         };
         accountCreated = await d.userRepository.insert(fresh);
         // A new person of the tenant: the CRM links the leads that name them.
@@ -88,8 +105,18 @@ export const makeAcceptParentInvitation = (d: Deps) =>
       }
       await d.parentLinkRepository.link({ tenantId, parentId: user.id, studentId: student.id, createdAt: now });
       await d.auditLog.record({
-        tenantId, userId: user.id, action: 'parent.invitation_accept', resourceType: 'user', resourceId: student.id, ...meta,
-        metadata: { invitation_id: invitation.id, account_created: accountCreated, role_before: accountCreated ? null : roleBefore, role: user.role },
+        tenantId,
+        userId: user.id,
+        action: 'parent.invitation_accept',
+        resourceType: 'user',
+        resourceId: student.id,
+        ...meta,
+        metadata: {
+          invitation_id: invitation.id,
+          account_created: accountCreated,
+          role_before: accountCreated ? null : roleBefore,
+          role: user.role,
+        },
       });
       return ok({ parent: user, student, accountCreated, linkedAt: now });
     });

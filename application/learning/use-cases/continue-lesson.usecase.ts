@@ -13,14 +13,22 @@ import { touchLesson, type ProgressError, type ProgressOutcome } from './record-
  * completed one stays completed) and becomes the course's last lesson; the answer names the
  * next lesson in course order, or none at the end.
  */
-export const makeContinueLesson = (d: Pick<LearningDeps, 'progressRepository' | 'moduleRepository' | 'lessonRepository' | 'clock'> & {
-  learningAccess: LearningAccess; progressCalculator: ProgressCalculator; evaluateCourseCompletion: EvaluateCourseCompletion;
-}) =>
+export const makeContinueLesson =
+  (
+    d: Pick<LearningDeps, 'progressRepository' | 'moduleRepository' | 'lessonRepository' | 'clock'> & {
+      learningAccess: LearningAccess;
+      progressCalculator: ProgressCalculator;
+      evaluateCourseCompletion: EvaluateCourseCompletion;
+    },
+  ) =>
   async (actor: Actor, lessonId: string): Promise<Result<ProgressOutcome & { next: LessonSummary | null }, ProgressError>> => {
     const touched = await touchLesson(d, actor, lessonId, 'in_progress');
     if (!touched.ok) return touched;
     const { modules, lessons } = await d.moduleRepository.listWithLessons(actor.tenantId, touched.value.courseId);
     const ordered = orderedLessons(modules, lessons);
-    const nextId = nextLessonId(ordered.map((l) => l.id), lessonId);
+    const nextId = nextLessonId(
+      ordered.map((l) => l.id),
+      lessonId,
+    );
     return ok({ ...touched.value, next: ordered.find((l) => l.id === nextId) ?? null });
   };

@@ -19,21 +19,54 @@ export interface CourseInput {
 
 export type CourseWriteError = 'UNKNOWN_CATEGORY';
 
-export const makeCreateCourse = (d: Pick<LearningDeps, 'courseRepository' | 'categoryRepository' | 'categorySubscribers' | 'enrollmentRepository' | 'domainEvents' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
+export const makeCreateCourse =
+  (
+    d: Pick<
+      LearningDeps,
+      | 'courseRepository'
+      | 'categoryRepository'
+      | 'categorySubscribers'
+      | 'enrollmentRepository'
+      | 'domainEvents'
+      | 'auditLog'
+      | 'clock'
+      | 'ids'
+      | 'uow'
+    >,
+  ) =>
   async (actor: Actor, meta: RequestMeta, input: CourseInput): Promise<Result<CourseWithCategory, CourseWriteError>> => {
     const category = input.categoryId ? await d.categoryRepository.findById(actor.tenantId, input.categoryId) : null;
     if (input.categoryId && !category) return err('UNKNOWN_CATEGORY', 'category_id: no such category');
     const now = d.clock.now();
     const draft: Course = {
-      id: d.ids.uuid(), tenantId: actor.tenantId, title: input.title, description: input.description ?? null, categoryId: input.categoryId ?? null,
-      difficulty: input.difficulty ?? null, price: input.price ?? 0n, currency: input.currency ?? 'IDR', coverImage: input.coverImage ?? null,
-      status: 'draft', createdBy: actor.userId, publishedAt: null, createdAt: now, updatedAt: now,
+      id: d.ids.uuid(),
+      tenantId: actor.tenantId,
+      title: input.title,
+      description: input.description ?? null,
+      categoryId: input.categoryId ?? null,
+      difficulty: input.difficulty ?? null,
+      price: input.price ?? 0n,
+      currency: input.currency ?? 'IDR',
+      coverImage: input.coverImage ?? null,
+      status: 'draft',
+      createdBy: actor.userId,
+      publishedAt: null,
+      createdAt: now,
+      updatedAt: now,
     };
     const course = withStatus(draft, input.status ?? 'draft', now);
     await d.uow.run(async () => {
       await d.courseRepository.insert(course);
       await grantToCategorySubscribers(d, course, now);
-      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'course.create', resourceType: 'course', resourceId: course.id, ...meta, metadata: { title: course.title, status: course.status } });
+      await d.auditLog.record({
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'course.create',
+        resourceType: 'course',
+        resourceId: course.id,
+        ...meta,
+        metadata: { title: course.title, status: course.status },
+      });
     });
     // Answered as GET answers it: with its category (contract: a write answers the record).
     return ok({ course, category });

@@ -15,20 +15,38 @@ export interface LessonInput {
   order?: number | undefined;
 }
 
-export const makeCreateLesson = (d: Pick<LearningDeps, 'moduleRepository' | 'lessonRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
+export const makeCreateLesson =
+  (d: Pick<LearningDeps, 'moduleRepository' | 'lessonRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
   async (actor: Actor, meta: RequestMeta, input: LessonInput): Promise<Result<Lesson, 'MODULE_NOT_FOUND'>> => {
     const module = await d.moduleRepository.findById(actor.tenantId, input.moduleId);
     if (!module) return err('MODULE_NOT_FOUND');
     const now = d.clock.now();
     return d.uow.run(async () => {
       const lesson: Lesson = {
-        id: d.ids.uuid(), tenantId: actor.tenantId, moduleId: module.id, courseId: module.courseId, title: input.title,
-        description: input.description ?? null, contentType: input.contentType ?? 'text', contentUrl: input.contentUrl ?? null,
-        content: input.content ?? null, duration: input.duration ?? 0,
-        order: input.order ?? (await d.lessonRepository.nextOrder(actor.tenantId, module.id)), createdAt: now, updatedAt: now,
+        id: d.ids.uuid(),
+        tenantId: actor.tenantId,
+        moduleId: module.id,
+        courseId: module.courseId,
+        title: input.title,
+        description: input.description ?? null,
+        contentType: input.contentType ?? 'text',
+        contentUrl: input.contentUrl ?? null,
+        content: input.content ?? null,
+        duration: input.duration ?? 0,
+        order: input.order ?? (await d.lessonRepository.nextOrder(actor.tenantId, module.id)),
+        createdAt: now,
+        updatedAt: now,
       };
       await d.lessonRepository.insert(lesson);
-      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'lesson.create', resourceType: 'lesson', resourceId: lesson.id, ...meta, metadata: { module_id: module.id } });
+      await d.auditLog.record({
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'lesson.create',
+        resourceType: 'lesson',
+        resourceId: lesson.id,
+        ...meta,
+        metadata: { module_id: module.id },
+      });
       return ok(lesson);
     });
   };

@@ -11,17 +11,32 @@ export interface ModuleInput {
   order?: number | undefined;
 }
 
-export const makeCreateModule = (d: Pick<LearningDeps, 'courseRepository' | 'moduleRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
+export const makeCreateModule =
+  (d: Pick<LearningDeps, 'courseRepository' | 'moduleRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
   async (actor: Actor, meta: RequestMeta, input: ModuleInput): Promise<Result<CourseModule, 'COURSE_NOT_FOUND'>> => {
     if (!(await d.courseRepository.findById(actor.tenantId, input.courseId))) return err('COURSE_NOT_FOUND');
     const now = d.clock.now();
     return d.uow.run(async () => {
       const module: CourseModule = {
-        id: d.ids.uuid(), tenantId: actor.tenantId, courseId: input.courseId, title: input.title, description: input.description ?? null,
-        order: input.order ?? (await d.moduleRepository.nextOrder(actor.tenantId, input.courseId)), createdAt: now, updatedAt: now,
+        id: d.ids.uuid(),
+        tenantId: actor.tenantId,
+        courseId: input.courseId,
+        title: input.title,
+        description: input.description ?? null,
+        order: input.order ?? (await d.moduleRepository.nextOrder(actor.tenantId, input.courseId)),
+        createdAt: now,
+        updatedAt: now,
       };
       await d.moduleRepository.insert(module);
-      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'module.create', resourceType: 'module', resourceId: module.id, ...meta, metadata: { course_id: module.courseId } });
+      await d.auditLog.record({
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'module.create',
+        resourceType: 'module',
+        resourceId: module.id,
+        ...meta,
+        metadata: { course_id: module.courseId },
+      });
       return ok(module);
     });
   };

@@ -11,7 +11,22 @@ import { describeGradedWork } from '../../../domain/learning/graded-work.js';
  * The course and its quizzes are locked before the counts, so nothing lands between the check and
  * the delete (new rows share-lock them through their foreign keys and wait).
  */
-export const makeDeleteCourse = (d: Pick<LearningDeps, 'courseRepository' | 'moduleRepository' | 'enrollmentRepository' | 'progressRepository' | 'certificateRepository' | 'gradedWorkOnContent' | 'salesRecords' | 'auditLog' | 'clock' | 'uow'>) =>
+export const makeDeleteCourse =
+  (
+    d: Pick<
+      LearningDeps,
+      | 'courseRepository'
+      | 'moduleRepository'
+      | 'enrollmentRepository'
+      | 'progressRepository'
+      | 'certificateRepository'
+      | 'gradedWorkOnContent'
+      | 'salesRecords'
+      | 'auditLog'
+      | 'clock'
+      | 'uow'
+    >,
+  ) =>
   async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<null, 'COURSE_NOT_FOUND' | 'COURSE_IN_USE'>> =>
     d.uow.run(async () => {
       const tenantId = actor.tenantId;
@@ -28,6 +43,14 @@ export const makeDeleteCourse = (d: Pick<LearningDeps, 'courseRepository' | 'mod
       });
       if (held) return err('COURSE_IN_USE', `${held}; archive the course instead`);
       await d.courseRepository.delete(tenantId, id);
-      await d.auditLog.record({ tenantId, userId: actor.userId, action: 'course.delete', resourceType: 'course', resourceId: id, ...meta, metadata: { title: course.title } });
+      await d.auditLog.record({
+        tenantId,
+        userId: actor.userId,
+        action: 'course.delete',
+        resourceType: 'course',
+        resourceId: id,
+        ...meta,
+        metadata: { title: course.title },
+      });
       return ok(null);
     });

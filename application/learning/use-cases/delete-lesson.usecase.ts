@@ -8,7 +8,8 @@ import { describeGradedWork } from '../../../domain/learning/graded-work.js';
  * would go with it). The lesson is locked before the check, so nothing is written on it between
  * the check and the delete.
  */
-export const makeDeleteLesson = (d: Pick<LearningDeps, 'lessonRepository' | 'progressRepository' | 'gradedWorkOnContent' | 'auditLog' | 'uow'>) =>
+export const makeDeleteLesson =
+  (d: Pick<LearningDeps, 'lessonRepository' | 'progressRepository' | 'gradedWorkOnContent' | 'auditLog' | 'uow'>) =>
   async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<null, 'LESSON_NOT_FOUND' | 'LESSON_IN_USE'>> =>
     d.uow.run(async () => {
       const lesson = await d.lessonRepository.lock(actor.tenantId, id);
@@ -20,6 +21,14 @@ export const makeDeleteLesson = (d: Pick<LearningDeps, 'lessonRepository' | 'pro
       });
       if (held) return err('LESSON_IN_USE', held);
       await d.lessonRepository.delete(actor.tenantId, id);
-      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'lesson.delete', resourceType: 'lesson', resourceId: id, ...meta, metadata: { module_id: lesson.moduleId } });
+      await d.auditLog.record({
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'lesson.delete',
+        resourceType: 'lesson',
+        resourceId: id,
+        ...meta,
+        metadata: { module_id: lesson.moduleId },
+      });
       return ok(null);
     });

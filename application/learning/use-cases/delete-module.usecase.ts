@@ -9,7 +9,8 @@ import { describeGradedWork } from '../../../domain/learning/graded-work.js';
  * with it. The module, its lessons and its quizzes are locked before the check, so nothing is
  * written on them between the check and the delete.
  */
-export const makeDeleteModule = (d: Pick<LearningDeps, 'moduleRepository' | 'lessonRepository' | 'progressRepository' | 'gradedWorkOnContent' | 'auditLog' | 'uow'>) =>
+export const makeDeleteModule =
+  (d: Pick<LearningDeps, 'moduleRepository' | 'lessonRepository' | 'progressRepository' | 'gradedWorkOnContent' | 'auditLog' | 'uow'>) =>
   async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<null, 'MODULE_NOT_FOUND' | 'MODULE_IN_USE'>> =>
     d.uow.run(async () => {
       const module = await d.moduleRepository.lock(actor.tenantId, id);
@@ -22,6 +23,14 @@ export const makeDeleteModule = (d: Pick<LearningDeps, 'moduleRepository' | 'les
       });
       if (held) return err('MODULE_IN_USE', held);
       await d.moduleRepository.delete(actor.tenantId, id);
-      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'module.delete', resourceType: 'module', resourceId: id, ...meta, metadata: { course_id: module.courseId } });
+      await d.auditLog.record({
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'module.delete',
+        resourceType: 'module',
+        resourceId: id,
+        ...meta,
+        metadata: { course_id: module.courseId },
+      });
       return ok(null);
     });

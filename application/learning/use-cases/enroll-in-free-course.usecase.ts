@@ -6,7 +6,8 @@ import type { LearningDeps } from '../deps.js';
 import type { GrantEnrollment } from './grant-enrollment.usecase.js';
 
 /** `POST /api/lms/courses/:id/enroll`: published courses whose price is 0 (contract §5); paid ones go through an order. */
-export const makeEnrollInFreeCourse = (d: Pick<LearningDeps, 'courseRepository'> & { grantEnrollment: GrantEnrollment }) =>
+export const makeEnrollInFreeCourse =
+  (d: Pick<LearningDeps, 'courseRepository'> & { grantEnrollment: GrantEnrollment }) =>
   async (actor: Actor, courseId: string): Promise<Result<Enrollment, 'COURSE_NOT_FOUND' | 'COURSE_NOT_FREE' | 'USER_NOT_FOUND'>> => {
     const course = await d.courseRepository.findById(actor.tenantId, courseId);
     if (!course || !isPublic(course)) return err('COURSE_NOT_FOUND');

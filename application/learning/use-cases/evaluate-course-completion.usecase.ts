@@ -18,7 +18,25 @@ export interface CompletionOutcome {
  * often (the unique (user, course) index settles concurrent calls). Mentors previewing a
  * course without an enrolment get no certificate. Assessment calls this when a quiz is passed.
  */
-export const makeEvaluateCourseCompletion = (d: Pick<LearningDeps, 'courseRepository' | 'lessonRepository' | 'progressRepository' | 'enrollmentRepository' | 'certificateRepository' | 'courseQuizRequirements' | 'learnerDirectory' | 'auditLog' | 'domainEvents' | 'clock' | 'ids' | 'random' | 'uow'>) =>
+export const makeEvaluateCourseCompletion =
+  (
+    d: Pick<
+      LearningDeps,
+      | 'courseRepository'
+      | 'lessonRepository'
+      | 'progressRepository'
+      | 'enrollmentRepository'
+      | 'certificateRepository'
+      | 'courseQuizRequirements'
+      | 'learnerDirectory'
+      | 'auditLog'
+      | 'domainEvents'
+      | 'clock'
+      | 'ids'
+      | 'random'
+      | 'uow'
+    >,
+  ) =>
   async (tenantId: string, userId: string, courseId: string): Promise<CompletionOutcome> => {
     const existing = await d.certificateRepository.find(tenantId, userId, courseId);
     // One after another: grading calls this inside its unit of work, whose one connection takes one statement at a time.
@@ -27,7 +45,12 @@ export const makeEvaluateCourseCompletion = (d: Pick<LearningDeps, 'courseReposi
     const summaries = await d.progressRepository.summaries(tenantId, [userId], [courseId]);
     const quizzes = await d.courseQuizRequirements.status(tenantId, userId, courseId);
     if (!course) return { completed: false, certificate: existing, issued: false };
-    const completed = isCourseComplete({ lessons: counts.get(courseId) ?? 0, completedLessons: summaries[0]?.completedLessons ?? 0, quizzesRequired: quizzes.required, quizzesPassed: quizzes.passed });
+    const completed = isCourseComplete({
+      lessons: counts.get(courseId) ?? 0,
+      completedLessons: summaries[0]?.completedLessons ?? 0,
+      quizzesRequired: quizzes.required,
+      quizzesPassed: quizzes.passed,
+    });
     if (existing || !completed) return { completed, certificate: existing, issued: false };
     const now = d.clock.now();
     const enrollment = await d.enrollmentRepository.find(tenantId, userId, courseId);
@@ -35,8 +58,14 @@ export const makeEvaluateCourseCompletion = (d: Pick<LearningDeps, 'courseReposi
     const learner = await d.learnerDirectory.findById(tenantId, userId);
     if (!learner) return { completed, certificate: null, issued: false };
     const certificate: Certificate = {
-      id: d.ids.uuid(), tenantId, userId, courseId, code: formatCertificateCode(d.random.string(CERTIFICATE_CODE_LENGTH, CODE_ALPHABET)),
-      studentName: learner.displayName, courseTitle: course.title, issuedAt: now,
+      id: d.ids.uuid(),
+      tenantId,
+      userId,
+      courseId,
+      code: formatCertificateCode(d.random.string(CERTIFICATE_CODE_LENGTH, CODE_ALPHABET)),
+      studentName: learner.displayName,
+      courseTitle: course.title,
+      issuedAt: now,
     };
     // The certificate, its audit entry and both events commit together (joining the caller's unit of work, if any).
     return d.uow.run(async (): Promise<CompletionOutcome> => {
@@ -44,10 +73,21 @@ export const makeEvaluateCourseCompletion = (d: Pick<LearningDeps, 'courseReposi
         return { completed, certificate: await d.certificateRepository.find(tenantId, userId, courseId), issued: false };
       }
       await d.auditLog.record({
-        tenantId, userId, action: 'certificate.issue', resourceType: 'certificate', resourceId: certificate.id, ip: null, userAgent: null,
+        tenantId,
+        userId,
+        action: 'certificate.issue',
+        resourceType: 'certificate',
+        resourceId: certificate.id,
+        ip: null,
+        userAgent: null,
         metadata: { course_id: courseId, code: certificate.code },
       });
-      await d.domainEvents.publish(tenantId, 'course.completed', { user_id: userId, course_id: courseId, course_title: course.title, completed_at: now });
+      await d.domainEvents.publish(tenantId, 'course.completed', {
+        user_id: userId,
+        course_id: courseId,
+        course_title: course.title,
+        completed_at: now,
+      });
       await d.domainEvents.publish(tenantId, 'certificate.issued', { certificate: certificateEvent(certificate) });
       return { completed, certificate, issued: true };
     });

@@ -21,10 +21,14 @@ export interface CourseDetail extends Outline {
   quizzes: CourseQuiz[];
 }
 
-type Deps = Pick<LearningDeps, 'courseRepository' | 'categoryRepository' | 'moduleRepository' | 'progressRepository' | 'courseQuizRequirements' | 'clock'>;
+type Deps = Pick<
+  LearningDeps,
+  'courseRepository' | 'categoryRepository' | 'moduleRepository' | 'progressRepository' | 'courseQuizRequirements' | 'clock'
+>;
 
 /** The outline plus the caller's enrolment, progress per lesson and course, and certificate. */
-export const makeGetCourseDetail = (d: Deps) =>
+export const makeGetCourseDetail =
+  (d: Deps) =>
   async (actor: Actor, courseId: string): Promise<Result<CourseDetail, 'COURSE_NOT_FOUND'>> => {
     const found = await d.courseRepository.findForLearner(actor.tenantId, actor.userId, courseId);
     const access = found && courseAccess(found.course, found.enrollment, actor.role, d.clock.now());
@@ -40,8 +44,12 @@ export const makeGetCourseDetail = (d: Deps) =>
     const required = quizzes.filter((q) => q.required);
     const quizStatus = { required: required.length, passed: required.filter((q) => q.passed).length };
     return ok({
-      ...outline, enrollment, canAccess: access.open, progress: singleCourseProgress(actor.userId, courseId, outline.lessons.length, lessonProgress, quizStatus),
-      lessonStatus: new Map(lessonProgress.map((p) => [p.lessonId, p.status])), certificate,
+      ...outline,
+      enrollment,
+      canAccess: access.open,
+      progress: singleCourseProgress(actor.userId, courseId, outline.lessons.length, lessonProgress, quizStatus),
+      lessonStatus: new Map(lessonProgress.map((p) => [p.lessonId, p.status])),
+      certificate,
       quizzes: bypassesEnrollment(actor.role) ? quizzes : required,
     });
   };

@@ -15,7 +15,8 @@ export interface LessonDetail {
 }
 
 /** A lesson with its content: gated (contract §5), 403 for a visible course the caller is not enrolled in. */
-export const makeGetLesson = (d: Pick<LearningDeps, 'moduleRepository' | 'progressRepository'> & { learningAccess: LearningAccess }) =>
+export const makeGetLesson =
+  (d: Pick<LearningDeps, 'moduleRepository' | 'progressRepository'> & { learningAccess: LearningAccess }) =>
   async (actor: Actor, lessonId: string): Promise<Result<LessonDetail, 'LESSON_NOT_FOUND' | 'NOT_ENROLLED'>> => {
     const resolved = await d.learningAccess.resolveLesson(actor.tenantId, lessonId);
     if (!resolved) return err('LESSON_NOT_FOUND');
@@ -27,5 +28,10 @@ export const makeGetLesson = (d: Pick<LearningDeps, 'moduleRepository' | 'progre
     ]);
     const ids = orderedLessons(modules, lessons).map((l) => l.id);
     const i = ids.indexOf(lessonId);
-    return ok({ ...resolved, progress, previousLessonId: i > 0 ? ids[i - 1]! : null, nextLessonId: i >= 0 && i + 1 < ids.length ? ids[i + 1]! : null });
+    return ok({
+      ...resolved,
+      progress,
+      previousLessonId: i > 0 ? ids[i - 1]! : null,
+      nextLessonId: i >= 0 && i + 1 < ids.length ? ids[i + 1]! : null,
+    });
   };

@@ -11,16 +11,23 @@ export interface LinkedStudentDetail {
   courses: StudentCourse[];
 }
 
-type Deps = Pick<LearningDeps, 'parentLinkRepository' | 'learnerDirectory' | 'enrollmentRepository' | 'certificateRepository' | 'clock'> & { progressCalculator: ProgressCalculator };
+type Deps = Pick<LearningDeps, 'parentLinkRepository' | 'learnerDirectory' | 'enrollmentRepository' | 'certificateRepository' | 'clock'> & {
+  progressCalculator: ProgressCalculator;
+};
 
 /** A linked student of the caller, else not found (contract §5: never 403 for others' children). */
-export async function linkedStudent(d: Pick<LearningDeps, 'parentLinkRepository' | 'learnerDirectory'>, actor: Actor, studentId: string): Promise<Learner | null> {
+export async function linkedStudent(
+  d: Pick<LearningDeps, 'parentLinkRepository' | 'learnerDirectory'>,
+  actor: Actor,
+  studentId: string,
+): Promise<Learner | null> {
   if (!(await d.parentLinkRepository.isLinked(actor.tenantId, actor.userId, studentId))) return null;
   return d.learnerDirectory.findById(actor.tenantId, studentId);
 }
 
 /** Detail and progress views of one linked student: who, the summary, every active course with its progress. */
-export const makeGetLinkedStudent = (d: Deps) =>
+export const makeGetLinkedStudent =
+  (d: Deps) =>
   async (actor: Actor, studentId: string): Promise<Result<LinkedStudentDetail, 'STUDENT_NOT_FOUND'>> => {
     const student = await linkedStudent(d, actor, studentId);
     if (!student) return err('STUDENT_NOT_FOUND');

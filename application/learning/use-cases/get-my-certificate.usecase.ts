@@ -8,7 +8,8 @@ import type { EvaluateCourseCompletion } from './evaluate-course-completion.usec
  * The caller's certificate of a course. A complete course without one yet (a lesson was
  * removed, a quiz outcome arrived late) issues it now: completion is re-evaluated, idempotently.
  */
-export const makeGetMyCertificate = (d: { learningAccess: LearningAccess; evaluateCourseCompletion: EvaluateCourseCompletion }) =>
+export const makeGetMyCertificate =
+  (d: { learningAccess: LearningAccess; evaluateCourseCompletion: EvaluateCourseCompletion }) =>
   async (actor: Actor, courseId: string): Promise<Result<Certificate, 'COURSE_NOT_FOUND' | 'CERTIFICATE_NOT_FOUND'>> => {
     const found = await d.learningAccess.courseFor(actor, courseId);
     if (!found.ok) return found;

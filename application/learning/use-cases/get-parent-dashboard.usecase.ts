@@ -12,17 +12,25 @@ export interface ParentDashboard {
 /** Up to this many children are shown on the dashboard (the students list pages the rest). */
 const DASHBOARD_STUDENTS = 50;
 
-type Deps = Pick<LearningDeps, 'parentLinkRepository' | 'learnerDirectory' | 'enrollmentRepository' | 'certificateRepository' | 'clock'> & { progressCalculator: ProgressCalculator };
+type Deps = Pick<LearningDeps, 'parentLinkRepository' | 'learnerDirectory' | 'enrollmentRepository' | 'certificateRepository' | 'clock'> & {
+  progressCalculator: ProgressCalculator;
+};
 
 /** What a parent wants first: each child's courses, progress, completions and last activity. */
-export const makeGetParentDashboard = (d: Deps) =>
+export const makeGetParentDashboard =
+  (d: Deps) =>
   async (actor: Actor): Promise<ParentDashboard> => {
     const links = await d.parentLinkRepository.listLinks(actor.tenantId, actor.userId, { page: 1, pageSize: DASHBOARD_STUDENTS });
     const ids = links.items.map((l) => l.studentId);
-    const [learners, { summaries, courses }] = await Promise.all([d.learnerDirectory.findManyByIds(actor.tenantId, ids), summariseStudents(d, actor.tenantId, ids)]);
+    const [learners, { summaries, courses }] = await Promise.all([
+      d.learnerDirectory.findManyByIds(actor.tenantId, ids),
+      summariseStudents(d, actor.tenantId, ids),
+    ]);
     const byId = new Map(learners.map((l) => [l.id, l]));
     // Newest link first, as the students list.
-    const students = ids.filter((id) => byId.has(id)).map((id) => ({ student: byId.get(id)!, summary: summaries.get(id)!, courses: courses.get(id) ?? [] }));
+    const students = ids
+      .filter((id) => byId.has(id))
+      .map((id) => ({ student: byId.get(id)!, summary: summaries.get(id)!, courses: courses.get(id) ?? [] }));
     return {
       students,
       totals: {

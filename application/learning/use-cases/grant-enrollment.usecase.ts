@@ -12,16 +12,36 @@ export type GrantEnrollmentError = 'COURSE_NOT_FOUND' | 'USER_NOT_FOUND';
  * grants: insert-if-absent, then the row is locked and updated in one unit of work (which
  * joins the caller's, e.g. commerce's payment transaction).
  */
-export const makeGrantEnrollment = (d: Pick<LearningDeps, 'courseRepository' | 'enrollmentRepository' | 'learnerDirectory' | 'domainEvents' | 'clock' | 'ids' | 'uow'>) =>
+export const makeGrantEnrollment =
+  (d: Pick<LearningDeps, 'courseRepository' | 'enrollmentRepository' | 'learnerDirectory' | 'domainEvents' | 'clock' | 'ids' | 'uow'>) =>
   async (
-    tenantId: string, userId: string, courseId: string, source: EnrollmentSource, expiresAt: Date | null, sourceRef: string | null = null,
+    tenantId: string,
+    userId: string,
+    courseId: string,
+    source: EnrollmentSource,
+    expiresAt: Date | null,
+    sourceRef: string | null = null,
   ): Promise<Result<{ enrollment: Enrollment; created: boolean }, GrantEnrollmentError>> => {
-    const [course, learner] = await Promise.all([d.courseRepository.findById(tenantId, courseId), d.learnerDirectory.findById(tenantId, userId)]);
+    const [course, learner] = await Promise.all([
+      d.courseRepository.findById(tenantId, courseId),
+      d.learnerDirectory.findById(tenantId, userId),
+    ]);
     if (!course) return err('COURSE_NOT_FOUND');
     if (!learner) return err('USER_NOT_FOUND');
     const now = d.clock.now();
     return d.uow.run(async () => {
-      const fresh: Enrollment = { id: d.ids.uuid(), tenantId, userId, courseId, status: 'active', source, sourceRef, expiresAt, createdAt: now, updatedAt: now };
+      const fresh: Enrollment = {
+        id: d.ids.uuid(),
+        tenantId,
+        userId,
+        courseId,
+        status: 'active',
+        source,
+        sourceRef,
+        expiresAt,
+        createdAt: now,
+        updatedAt: now,
+      };
       if (await d.enrollmentRepository.insertIfAbsent(fresh)) {
         await d.domainEvents.publish(tenantId, 'enrollment.created', { enrollment: enrollmentEvent(fresh) });
         return ok({ enrollment: fresh, created: true });

@@ -1,6 +1,11 @@
 import { Role } from '../../../domain/identity/role.js';
 import { normaliseEmail } from '../../../domain/identity/user.js';
-import { PARENT_INVITATION_TTL_DAYS, PARENT_INVITATION_TTL_MS, inviterName, mayInviteHolder } from '../../../domain/learning/parent-invitation.js';
+import {
+  PARENT_INVITATION_TTL_DAYS,
+  PARENT_INVITATION_TTL_MS,
+  inviterName,
+  mayInviteHolder,
+} from '../../../domain/learning/parent-invitation.js';
 import { isEnabled, pageUrlSetting } from '../../../domain/platform/settings.js';
 import type { UserRepository } from '../../identity/ports/user-repository.js';
 import { parentInvitationMail } from '../../platform/mail-templates.js';
@@ -35,7 +40,8 @@ type Deps = Pick<LearningDeps, 'learnerDirectory' | 'secretDigest' | 'auditLog' 
  * address another member of the tenant holds (anyone but a Parent) gets that answer and no mail.
  * The tenant setting `ParentInvitationsEnabled` (default true) switches invitations off.
  */
-export const makeInviteParent = (d: Deps) =>
+export const makeInviteParent =
+  (d: Deps) =>
   async (actor: Actor, meta: RequestMeta, rawEmail: string): Promise<Result<{ email: string; expiresAt: Date }, InviteParentError>> => {
     if (actor.role !== Role.Student) return err('INSUFFICIENT_PERMISSION');
     const student = await d.learnerDirectory.findById(actor.tenantId, actor.userId);
@@ -45,13 +51,24 @@ export const makeInviteParent = (d: Deps) =>
     const email = normaliseEmail(rawEmail);
     if (email === normaliseEmail(student.email)) return err('CANNOT_INVITE_SELF');
     const now = d.clock.now();
-    if ((await d.parentInvitationRepository.countSince(actor.tenantId, student.id, new Date(now.getTime() - 3600_000))) >= MAX_PARENT_INVITATIONS_PER_HOUR) {
+    if (
+      (await d.parentInvitationRepository.countSince(actor.tenantId, student.id, new Date(now.getTime() - 3600_000))) >=
+      MAX_PARENT_INVITATIONS_PER_HOUR
+    ) {
       return err('TOO_MANY_INVITATIONS');
     }
     const expiresAt = new Date(now.getTime() + PARENT_INVITATION_TTL_MS);
     const holder = (await d.userRepository.findSuperAdminByEmail(email)) ?? (await d.userRepository.findByEmail(actor.tenantId, email));
     if (!mayInviteHolder(holder)) {
-      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'parent.invite', resourceType: 'parent_invitation', resourceId: null, ...meta, metadata: { email, mailed: false } });
+      await d.auditLog.record({
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'parent.invite',
+        resourceType: 'parent_invitation',
+        resourceId: null,
+        ...meta,
+        metadata: { email, mailed: false },
+      });
       return ok({ email, expiresAt });
     }
     const token = d.random.bytesHex(32);
@@ -61,12 +78,34 @@ export const makeInviteParent = (d: Deps) =>
     await d.uow.run(async () => {
       await d.parentInvitationRepository.retire(actor.tenantId, student.id, email, now);
       await d.parentInvitationRepository.insert({
-        id, tenantId: actor.tenantId, studentId: student.id, email, tokenHash: d.secretDigest.digest(token), expiresAt, usedAt: null, createdAt: now,
+        id,
+        tenantId: actor.tenantId,
+        studentId: student.id,
+        email,
+        tokenHash: d.secretDigest.digest(token),
+        expiresAt,
+        usedAt: null,
+        createdAt: now,
       });
-      await d.mailer.send(actor.tenantId, parentInvitationMail(email, {
-        studentName: inviterName(student.displayName), link, token, ttlDays: PARENT_INVITATION_TTL_DAYS, siteName: String(settings.SiteName ?? 'LMS'),
-      }));
-      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'parent.invite', resourceType: 'parent_invitation', resourceId: id, ...meta, metadata: { email } });
+      await d.mailer.send(
+        actor.tenantId,
+        parentInvitationMail(email, {
+          studentName: inviterName(student.displayName),
+          link,
+          token,
+          ttlDays: PARENT_INVITATION_TTL_DAYS,
+          siteName: String(settings.SiteName ?? 'LMS'),
+        }),
+      );
+      await d.auditLog.record({
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'parent.invite',
+        resourceType: 'parent_invitation',
+        resourceId: id,
+        ...meta,
+        metadata: { email },
+      });
     });
     return ok({ email, expiresAt });
   };

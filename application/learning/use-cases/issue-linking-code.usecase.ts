@@ -9,7 +9,8 @@ import type { LearningDeps } from '../deps.js';
  * use. Only its digest is stored, so each call issues a fresh code and retires the older ones.
  * Students only (contract §5): anyone else 403.
  */
-export const makeIssueLinkingCode = (d: Pick<LearningDeps, 'parentLinkRepository' | 'secretDigest' | 'random' | 'clock' | 'ids' | 'uow'>) =>
+export const makeIssueLinkingCode =
+  (d: Pick<LearningDeps, 'parentLinkRepository' | 'secretDigest' | 'random' | 'clock' | 'ids' | 'uow'>) =>
   async (actor: Actor): Promise<Result<{ code: string; expiresAt: Date }, 'INSUFFICIENT_PERMISSION'>> => {
     if (actor.role !== Role.Student) return err('INSUFFICIENT_PERMISSION');
     const now = d.clock.now();
@@ -18,7 +19,14 @@ export const makeIssueLinkingCode = (d: Pick<LearningDeps, 'parentLinkRepository
     await d.uow.run(async () => {
       await d.parentLinkRepository.retireCodes(actor.tenantId, actor.userId, now);
       await d.parentLinkRepository.insertCode({
-        id: d.ids.uuid(), tenantId: actor.tenantId, studentId: actor.userId, codeHash: d.secretDigest.digest(code), expiresAt, usedAt: null, usedBy: null, createdAt: now,
+        id: d.ids.uuid(),
+        tenantId: actor.tenantId,
+        studentId: actor.userId,
+        codeHash: d.secretDigest.digest(code),
+        expiresAt,
+        usedAt: null,
+        usedBy: null,
+        createdAt: now,
       });
     });
     return ok({ code, expiresAt });

@@ -10,7 +10,8 @@ import type { Learner } from '../ports/learner-directory.js';
  * concurrent redemptions); unknown, used and expired codes are one 400 that tells nothing more.
  * The lookup is by digest through a unique index, never a comparison of secrets in code.
  */
-export const makeLinkStudent = (d: Pick<LearningDeps, 'parentLinkRepository' | 'learnerDirectory' | 'secretDigest' | 'auditLog' | 'clock' | 'uow'>) =>
+export const makeLinkStudent =
+  (d: Pick<LearningDeps, 'parentLinkRepository' | 'learnerDirectory' | 'secretDigest' | 'auditLog' | 'clock' | 'uow'>) =>
   async (actor: Actor, meta: RequestMeta, input: string): Promise<Result<{ student: Learner; linkedAt: Date }, 'INVALID_LINKING_CODE'>> => {
     const code = normaliseCode(input);
     if (!isWellFormedCode(code, LINKING_CODE_LENGTH)) return err('INVALID_LINKING_CODE');
@@ -21,7 +22,15 @@ export const makeLinkStudent = (d: Pick<LearningDeps, 'parentLinkRepository' | '
       const student = await d.learnerDirectory.findById(actor.tenantId, consumed.studentId);
       if (!student || student.role !== Role.Student || student.id === actor.userId) return err('INVALID_LINKING_CODE');
       await d.parentLinkRepository.link({ tenantId: actor.tenantId, parentId: actor.userId, studentId: student.id, createdAt: now });
-      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'parent.link', resourceType: 'user', resourceId: student.id, ...meta, metadata: {} });
+      await d.auditLog.record({
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'parent.link',
+        resourceType: 'user',
+        resourceId: student.id,
+        ...meta,
+        metadata: {},
+      });
       return ok({ student, linkedAt: now });
     });
   };

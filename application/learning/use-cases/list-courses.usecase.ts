@@ -16,7 +16,8 @@ export interface CourseListQuery {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const makeListCourses = (d: Pick<LearningDeps, 'courseRepository' | 'categoryRepository'>) =>
+export const makeListCourses =
+  (d: Pick<LearningDeps, 'courseRepository' | 'categoryRepository'>) =>
   async (tenantId: string, role: RoleLevel | null, query: CourseListQuery, page: PageRequest): Promise<Page<CourseWithCategory>> => {
     const staff = role !== null && bypassesEnrollment(role);
     const statuses: readonly CourseStatus[] = staff ? (query.status ? [query.status] : COURSE_STATUSES) : ['published'];

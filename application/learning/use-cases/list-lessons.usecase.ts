@@ -13,7 +13,8 @@ export interface LessonListing {
 }
 
 /** Lessons of a module by order, with the caller's status; the content itself is not listed. */
-export const makeListLessons = (d: Pick<LearningDeps, 'moduleRepository' | 'lessonRepository' | 'progressRepository'> & { learningAccess: LearningAccess }) =>
+export const makeListLessons =
+  (d: Pick<LearningDeps, 'moduleRepository' | 'lessonRepository' | 'progressRepository'> & { learningAccess: LearningAccess }) =>
   async (actor: Actor, moduleId: string, page: PageRequest): Promise<Result<LessonListing, 'MODULE_NOT_FOUND'>> => {
     const module = await d.moduleRepository.findById(actor.tenantId, moduleId);
     if (!module) return err('MODULE_NOT_FOUND');

@@ -11,17 +11,25 @@ export interface LinkedStudent {
   summary: StudentSummary;
 }
 
-type Deps = Pick<LearningDeps, 'parentLinkRepository' | 'learnerDirectory' | 'enrollmentRepository' | 'certificateRepository' | 'clock'> & { progressCalculator: ProgressCalculator };
+type Deps = Pick<LearningDeps, 'parentLinkRepository' | 'learnerDirectory' | 'enrollmentRepository' | 'certificateRepository' | 'clock'> & {
+  progressCalculator: ProgressCalculator;
+};
 
 /** The caller's linked students, newest link first, each with a progress summary (no N+1). */
-export const makeListLinkedStudents = (d: Deps) =>
+export const makeListLinkedStudents =
+  (d: Deps) =>
   async (actor: Actor, page: PageRequest): Promise<Page<LinkedStudent>> => {
     const links = await d.parentLinkRepository.listLinks(actor.tenantId, actor.userId, page);
     const ids = links.items.map((l) => l.studentId);
-    const [learners, { summaries }] = await Promise.all([d.learnerDirectory.findManyByIds(actor.tenantId, ids), summariseStudents(d, actor.tenantId, ids)]);
+    const [learners, { summaries }] = await Promise.all([
+      d.learnerDirectory.findManyByIds(actor.tenantId, ids),
+      summariseStudents(d, actor.tenantId, ids),
+    ]);
     const byId = new Map(learners.map((l) => [l.id, l]));
     return {
       ...links,
-      items: links.items.filter((l) => byId.has(l.studentId)).map((l) => ({ student: byId.get(l.studentId)!, linkedAt: l.createdAt, summary: summaries.get(l.studentId)! })),
+      items: links.items
+        .filter((l) => byId.has(l.studentId))
+        .map((l) => ({ student: byId.get(l.studentId)!, linkedAt: l.createdAt, summary: summaries.get(l.studentId)! })),
     };
   };

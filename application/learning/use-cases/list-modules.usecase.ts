@@ -7,7 +7,8 @@ import type { LearningAccess } from '../access.js';
 import { pageOfList } from '../outline.js';
 
 /** Modules of a course the caller may see, by order (contract §2). */
-export const makeListModules = (d: Pick<LearningDeps, 'moduleRepository'> & { learningAccess: LearningAccess }) =>
+export const makeListModules =
+  (d: Pick<LearningDeps, 'moduleRepository'> & { learningAccess: LearningAccess }) =>
   async (actor: Actor, courseId: string, page: PageRequest): Promise<Result<Page<CourseModule>, 'COURSE_NOT_FOUND'>> => {
     const found = await d.learningAccess.courseFor(actor, courseId);
     if (!found.ok) return found;

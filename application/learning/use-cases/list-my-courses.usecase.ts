@@ -15,16 +15,25 @@ type Deps = Pick<LearningDeps, 'enrollmentRepository' | 'categoryRepository' | '
  * Courses a user is actively enrolled in with their progress and last lesson (contract §6),
  * newest enrolment first. A fixed number of queries whatever the page holds (no N+1).
  */
-export const makeListMyCourses = (d: Deps) =>
+export const makeListMyCourses =
+  (d: Deps) =>
   async (tenantId: string, userId: string, page: PageRequest): Promise<Page<MyCourse>> => {
     const found = await d.enrollmentRepository.activeCoursesOf(tenantId, [userId], d.clock.now(), page);
     const courseIds = found.items.map((i) => i.course.id);
     const [progress, categories] = await Promise.all([
       d.progressCalculator(tenantId, [userId], courseIds),
-      withCategories(d, tenantId, found.items.map((i) => i.course)),
+      withCategories(
+        d,
+        tenantId,
+        found.items.map((i) => i.course),
+      ),
     ]);
     return {
       ...found,
-      items: found.items.map((item, i) => ({ ...categories[i]!, enrollment: item.enrollment, progress: progress.get(progressKey(userId, item.course.id))! })),
+      items: found.items.map((item, i) => ({
+        ...categories[i]!,
+        enrollment: item.enrollment,
+        progress: progress.get(progressKey(userId, item.course.id))!,
+      })),
     };
   };

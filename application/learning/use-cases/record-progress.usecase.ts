@@ -21,21 +21,36 @@ type Deps = Pick<LearningDeps, 'progressRepository' | 'clock'> & {
 };
 
 /** Shared by `POST /progress` and `continue`: gate, move the lesson forward, re-evaluate the course. */
-export async function touchLesson(d: Deps, actor: Actor, lessonId: string, status: ProgressStatus): Promise<Result<ProgressOutcome & { courseId: string }, ProgressError>> {
+export async function touchLesson(
+  d: Deps,
+  actor: Actor,
+  lessonId: string,
+  status: ProgressStatus,
+): Promise<Result<ProgressOutcome & { courseId: string }, ProgressError>> {
   const resolved = await d.learningAccess.resolveLesson(actor.tenantId, lessonId);
   if (!resolved) return err('LESSON_NOT_FOUND');
   const gate = await d.learningAccess.requireContentAccess(actor, resolved.course.id);
   if (!gate.ok) return gate.error === 'NOT_ENROLLED' ? err('NOT_ENROLLED') : err('LESSON_NOT_FOUND');
   const current = await d.progressRepository.get(actor.tenantId, actor.userId, lessonId);
-  const progress = advance(current, { tenantId: actor.tenantId, userId: actor.userId, lessonId, courseId: resolved.course.id }, status, d.clock.now());
+  const progress = advance(
+    current,
+    { tenantId: actor.tenantId, userId: actor.userId, lessonId, courseId: resolved.course.id },
+    status,
+    d.clock.now(),
+  );
   await d.progressRepository.save(progress);
-  const completion = progress.status === 'completed'
-    ? await d.evaluateCourseCompletion(actor.tenantId, actor.userId, resolved.course.id)
-    : { completed: false, certificate: null, issued: false };
-  const course = (await d.progressCalculator(actor.tenantId, [actor.userId], [resolved.course.id])).get(progressKey(actor.userId, resolved.course.id))!;
+  const completion =
+    progress.status === 'completed'
+      ? await d.evaluateCourseCompletion(actor.tenantId, actor.userId, resolved.course.id)
+      : { completed: false, certificate: null, issued: false };
+  const course = (await d.progressCalculator(actor.tenantId, [actor.userId], [resolved.course.id])).get(
+    progressKey(actor.userId, resolved.course.id),
+  )!;
   return ok({ progress, course, completion: { ...completion, completed: course.completed }, courseId: resolved.course.id });
 }
 
 /** `POST /api/lms/progress {lesson_id, status}`: progress never moves back (see `advance`). */
-export const makeRecordProgress = (d: Deps) =>
-  (actor: Actor, input: { lessonId: string; status: ProgressStatus }): Promise<Result<ProgressOutcome, ProgressError>> => touchLesson(d, actor, input.lessonId, input.status);
+export const makeRecordProgress =
+  (d: Deps) =>
+  (actor: Actor, input: { lessonId: string; status: ProgressStatus }): Promise<Result<ProgressOutcome, ProgressError>> =>
+    touchLesson(d, actor, input.lessonId, input.status);

@@ -9,8 +9,13 @@ import type { LearningDeps } from '../deps.js';
  * is the one of the first id (or `course_id` when given); a foreign, unknown, missing or
  * repeated id is a 400 and nothing changes.
  */
-export const makeReorderModules = (d: Pick<LearningDeps, 'moduleRepository' | 'auditLog' | 'clock' | 'uow'>) =>
-  async (actor: Actor, meta: RequestMeta, input: { moduleIds: string[]; courseId?: string | undefined }): Promise<Result<CourseModule[], 'INVALID_REORDER'>> => {
+export const makeReorderModules =
+  (d: Pick<LearningDeps, 'moduleRepository' | 'auditLog' | 'clock' | 'uow'>) =>
+  async (
+    actor: Actor,
+    meta: RequestMeta,
+    input: { moduleIds: string[]; courseId?: string | undefined },
+  ): Promise<Result<CourseModule[], 'INVALID_REORDER'>> => {
     const first = input.moduleIds[0];
     let courseId = input.courseId;
     if (!courseId) {
@@ -21,12 +26,26 @@ export const makeReorderModules = (d: Pick<LearningDeps, 'moduleRepository' | 'a
     const target = courseId;
     return d.uow.run(async () => {
       const current = await d.moduleRepository.listByCourse(actor.tenantId, target);
-      if (current.length === 0 || !isExactPermutation(current.map((m) => m.id), input.moduleIds)) {
+      if (
+        current.length === 0 ||
+        !isExactPermutation(
+          current.map((m) => m.id),
+          input.moduleIds,
+        )
+      ) {
         return err('INVALID_REORDER', 'module_ids: must list every module of the course exactly once');
       }
       const now = d.clock.now();
       await d.moduleRepository.setOrder(actor.tenantId, target, input.moduleIds, now);
-      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'module.reorder', resourceType: 'course', resourceId: target, ...meta, metadata: { module_ids: input.moduleIds } });
+      await d.auditLog.record({
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'module.reorder',
+        resourceType: 'course',
+        resourceId: target,
+        ...meta,
+        metadata: { module_ids: input.moduleIds },
+      });
       const rank = new Map(input.moduleIds.map((id, i) => [id, i + 1]));
       return ok(current.map((m) => ({ ...m, order: rank.get(m.id)!, updatedAt: now })).sort(byOrder));
     });

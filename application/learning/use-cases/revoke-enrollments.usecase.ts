@@ -8,7 +8,8 @@ type Deps = Pick<LearningDeps, 'enrollmentRepository' | 'clock'>;
  * cancelled, e.g. when its payment is refunded. An enrolment since re-granted by another source
  * carries that source now and stays.
  */
-export const makeRevokeEnrollments = ({ enrollmentRepository, clock }: Deps) =>
+export const makeRevokeEnrollments =
+  ({ enrollmentRepository, clock }: Deps) =>
   (tenantId: string, source: EnrollmentSource, sourceRef: string): Promise<number> =>
     enrollmentRepository.cancelBySource(tenantId, source, sourceRef, clock.now());
 

@@ -11,12 +11,23 @@ export interface TemplateChanges {
 }
 
 /** Upsert: any subset of the fields, on top of the current template or the default one. */
-export const makeSaveCertificateTemplate = (d: Pick<LearningDeps, 'courseRepository' | 'certificateRepository' | 'auditLog' | 'clock' | 'uow'>) =>
-  async (actor: Actor, meta: RequestMeta, courseId: string, changes: TemplateChanges): Promise<Result<CertificateTemplate, 'COURSE_NOT_FOUND'>> => {
+export const makeSaveCertificateTemplate =
+  (d: Pick<LearningDeps, 'courseRepository' | 'certificateRepository' | 'auditLog' | 'clock' | 'uow'>) =>
+  async (
+    actor: Actor,
+    meta: RequestMeta,
+    courseId: string,
+    changes: TemplateChanges,
+  ): Promise<Result<CertificateTemplate, 'COURSE_NOT_FOUND'>> => {
     if (!(await d.courseRepository.findById(actor.tenantId, courseId))) return err('COURSE_NOT_FOUND');
-    const current = (await d.certificateRepository.getTemplate(actor.tenantId, courseId)) ?? { tenantId: actor.tenantId, courseId, ...DEFAULT_TEMPLATE };
+    const current = (await d.certificateRepository.getTemplate(actor.tenantId, courseId)) ?? {
+      tenantId: actor.tenantId,
+      courseId,
+      ...DEFAULT_TEMPLATE,
+    };
     const template: CertificateTemplate = {
-      tenantId: actor.tenantId, courseId,
+      tenantId: actor.tenantId,
+      courseId,
       title: changes.title ?? current.title,
       body: changes.body ?? current.body,
       backgroundImageUrl: changes.backgroundImageUrl === undefined ? current.backgroundImageUrl : changes.backgroundImageUrl,
@@ -25,7 +36,15 @@ export const makeSaveCertificateTemplate = (d: Pick<LearningDeps, 'courseReposit
     };
     await d.uow.run(async () => {
       await d.certificateRepository.saveTemplate(template);
-      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'certificate_template.save', resourceType: 'course', resourceId: courseId, ...meta, metadata: { fields: Object.keys(changes) } });
+      await d.auditLog.record({
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'certificate_template.save',
+        resourceType: 'course',
+        resourceId: courseId,
+        ...meta,
+        metadata: { fields: Object.keys(changes) },
+      });
     });
     return ok(template);
   };

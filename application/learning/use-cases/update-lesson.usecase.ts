@@ -5,18 +5,40 @@ import type { LearningDeps } from '../deps.js';
 import type { LessonInput } from './create-lesson.usecase.js';
 
 /** Any subset of the create fields except the module: a lesson stays where its progress is. */
-export const makeUpdateLesson = (d: Pick<LearningDeps, 'lessonRepository' | 'auditLog' | 'clock' | 'uow'>) =>
-  async (actor: Actor, meta: RequestMeta, id: string, changes: Partial<Omit<LessonInput, 'moduleId'>>): Promise<Result<Lesson, 'LESSON_NOT_FOUND'>> => {
+export const makeUpdateLesson =
+  (d: Pick<LearningDeps, 'lessonRepository' | 'auditLog' | 'clock' | 'uow'>) =>
+  async (
+    actor: Actor,
+    meta: RequestMeta,
+    id: string,
+    changes: Partial<Omit<LessonInput, 'moduleId'>>,
+  ): Promise<Result<Lesson, 'LESSON_NOT_FOUND'>> => {
     const lesson = await d.lessonRepository.findById(actor.tenantId, id);
     if (!lesson) return err('LESSON_NOT_FOUND');
-    const pick = <K extends keyof Omit<LessonInput, 'moduleId'> & keyof Lesson>(k: K): Lesson[K] => (changes[k] === undefined ? lesson[k] : (changes[k] as Lesson[K]));
+    const pick = <K extends keyof Omit<LessonInput, 'moduleId'> & keyof Lesson>(k: K): Lesson[K] =>
+      changes[k] === undefined ? lesson[k] : (changes[k] as Lesson[K]);
     const updated: Lesson = {
-      ...lesson, title: pick('title'), description: pick('description'), contentType: pick('contentType'), contentUrl: pick('contentUrl'),
-      content: pick('content'), duration: pick('duration'), order: pick('order'), updatedAt: d.clock.now(),
+      ...lesson,
+      title: pick('title'),
+      description: pick('description'),
+      contentType: pick('contentType'),
+      contentUrl: pick('contentUrl'),
+      content: pick('content'),
+      duration: pick('duration'),
+      order: pick('order'),
+      updatedAt: d.clock.now(),
     };
     await d.uow.run(async () => {
       await d.lessonRepository.update(updated);
-      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'lesson.update', resourceType: 'lesson', resourceId: id, ...meta, metadata: { fields: Object.keys(changes) } });
+      await d.auditLog.record({
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'lesson.update',
+        resourceType: 'lesson',
+        resourceId: id,
+        ...meta,
+        metadata: { fields: Object.keys(changes) },
+      });
     });
     return ok(updated);
   };

@@ -4,17 +4,34 @@ import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 
 /** Title, description and order; a module stays in its course. */
-export const makeUpdateModule = (d: Pick<LearningDeps, 'moduleRepository' | 'auditLog' | 'clock' | 'uow'>) =>
-  async (actor: Actor, meta: RequestMeta, id: string, changes: { title?: string | undefined; description?: string | null | undefined; order?: number | undefined }): Promise<Result<CourseModule, 'MODULE_NOT_FOUND'>> => {
+export const makeUpdateModule =
+  (d: Pick<LearningDeps, 'moduleRepository' | 'auditLog' | 'clock' | 'uow'>) =>
+  async (
+    actor: Actor,
+    meta: RequestMeta,
+    id: string,
+    changes: { title?: string | undefined; description?: string | null | undefined; order?: number | undefined },
+  ): Promise<Result<CourseModule, 'MODULE_NOT_FOUND'>> => {
     const module = await d.moduleRepository.findById(actor.tenantId, id);
     if (!module) return err('MODULE_NOT_FOUND');
     const updated: CourseModule = {
-      ...module, title: changes.title ?? module.title, description: changes.description === undefined ? module.description : changes.description,
-      order: changes.order ?? module.order, updatedAt: d.clock.now(),
+      ...module,
+      title: changes.title ?? module.title,
+      description: changes.description === undefined ? module.description : changes.description,
+      order: changes.order ?? module.order,
+      updatedAt: d.clock.now(),
     };
     await d.uow.run(async () => {
       await d.moduleRepository.update(updated);
-      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'module.update', resourceType: 'module', resourceId: id, ...meta, metadata: {} });
+      await d.auditLog.record({
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'module.update',
+        resourceType: 'module',
+        resourceId: id,
+        ...meta,
+        metadata: {},
+      });
     });
     return ok(updated);
   };

@@ -11,13 +11,23 @@ import type { SaveCertificateTemplate } from './save-certificate-template.usecas
  * bytes, not from what the upload claimed; the file is stored like any upload and the template
  * points at its download URL.
  */
-export const makeUploadCertificateBackground = (d: Pick<LearningDeps, 'courseRepository' | 'fileService'> & { saveCertificateTemplate: SaveCertificateTemplate }) =>
-  async (actor: Actor, meta: RequestMeta, courseId: string, file: IncomingFile | null): Promise<Result<CertificateTemplate, 'COURSE_NOT_FOUND' | 'INVALID_IMAGE'>> => {
+export const makeUploadCertificateBackground =
+  (d: Pick<LearningDeps, 'courseRepository' | 'fileService'> & { saveCertificateTemplate: SaveCertificateTemplate }) =>
+  async (
+    actor: Actor,
+    meta: RequestMeta,
+    courseId: string,
+    file: IncomingFile | null,
+  ): Promise<Result<CertificateTemplate, 'COURSE_NOT_FOUND' | 'INVALID_IMAGE'>> => {
     if (!(await d.courseRepository.findById(actor.tenantId, courseId))) return err('COURSE_NOT_FOUND');
     if (!file) return err('INVALID_IMAGE', 'file: required');
     const kind = sniffImage(await d.fileService.peek(file, 8));
     if (!kind) return err('INVALID_IMAGE', 'file: must be a PNG or JPEG image');
     const name = file.originalName.replace(/\.[^.]*$/, '') || 'background';
-    const stored = await d.fileService.store(actor, { ...file, originalName: `${name}.${kind === 'png' ? 'png' : 'jpg'}`, mimeType: `image/${kind}` }, 'certificate-background');
+    const stored = await d.fileService.store(
+      actor,
+      { ...file, originalName: `${name}.${kind === 'png' ? 'png' : 'jpg'}`, mimeType: `image/${kind}` },
+      'certificate-background',
+    );
     return d.saveCertificateTemplate(actor, meta, courseId, { backgroundImageUrl: d.fileService.downloadUrl(stored.storedName) });
   };

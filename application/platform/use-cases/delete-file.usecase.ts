@@ -5,13 +5,19 @@ import type { AuditLog, FileRepository, FileStorage } from '../ports.js';
 type Deps = { fileRepository: FileRepository; fileStorage: FileStorage; auditLog: AuditLog };
 
 /** The row goes first: a crash in between leaves unreachable bytes, never a row without bytes. */
-export const makeDeleteFile = ({ fileRepository, fileStorage, auditLog }: Deps) =>
+export const makeDeleteFile =
+  ({ fileRepository, fileStorage, auditLog }: Deps) =>
   async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<null, 'FILE_NOT_FOUND'>> => {
     const file = await fileRepository.findById(actor.tenantId, id);
     if (!file || !(await fileRepository.delete(actor.tenantId, id))) return err('FILE_NOT_FOUND');
     await fileStorage.remove(actor.tenantId, file.storedName);
     await auditLog.record({
-      tenantId: actor.tenantId, userId: actor.userId, action: 'file.delete', resourceType: 'file', resourceId: id, ...meta,
+      tenantId: actor.tenantId,
+      userId: actor.userId,
+      action: 'file.delete',
+      resourceType: 'file',
+      resourceId: id,
+      ...meta,
       metadata: { name: file.originalName },
     });
     return ok(null);

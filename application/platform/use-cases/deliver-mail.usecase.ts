@@ -8,7 +8,8 @@ type Deps = { mailRepository: MailRepository; mailTransport: MailTransport; sett
  * transport's refusal counts against the mail (`failed` on the last try); a database failure
  * around it is thrown as it is, and the queue waits the outage out without counting a try.
  */
-export const makeDeliverMail = ({ mailRepository, mailTransport, settingsReader, clock }: Deps) =>
+export const makeDeliverMail =
+  ({ mailRepository, mailTransport, settingsReader, clock }: Deps) =>
   async (id: string, final: boolean): Promise<void> => {
     const message = await mailRepository.findById(id);
     if (!message || message.status === 'sent' || message.status === 'stored') return;

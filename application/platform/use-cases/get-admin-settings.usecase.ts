@@ -3,5 +3,7 @@ import type { SettingsReader } from '../ports.js';
 
 type Deps = { settingsReader: SettingsReader };
 
-export const makeGetAdminSettings = ({ settingsReader }: Deps) =>
-  async (tenantId: string) => adminView(await settingsReader.get(tenantId));
+export const makeGetAdminSettings =
+  ({ settingsReader }: Deps) =>
+  async (tenantId: string) =>
+    adminView(await settingsReader.get(tenantId));

@@ -3,5 +3,7 @@ import type { SettingsReader } from '../ports.js';
 
 type Deps = { settingsReader: SettingsReader };
 
-export const makeGetPublicSettings = ({ settingsReader }: Deps) =>
-  async (tenantId: string) => publicView(await settingsReader.get(tenantId));
+export const makeGetPublicSettings =
+  ({ settingsReader }: Deps) =>
+  async (tenantId: string) =>
+    publicView(await settingsReader.get(tenantId));

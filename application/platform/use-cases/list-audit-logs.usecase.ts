@@ -3,5 +3,7 @@ import type { AuditFilter, AuditLog } from '../ports.js';
 
 type Deps = { auditLog: AuditLog };
 
-export const makeListAuditLogs = ({ auditLog }: Deps) =>
-  (tenantId: string, filter: AuditFilter, page: PageRequest) => auditLog.list(tenantId, filter, page);
+export const makeListAuditLogs =
+  ({ auditLog }: Deps) =>
+  (tenantId: string, filter: AuditFilter, page: PageRequest) =>
+    auditLog.list(tenantId, filter, page);

@@ -1,3 +1,6 @@
 import type { RegionDirectory } from '../ports.js';
 
-export const makeListProvinces = ({ regionDirectory }: { regionDirectory: RegionDirectory }) => () => regionDirectory.provinces();
+export const makeListProvinces =
+  ({ regionDirectory }: { regionDirectory: RegionDirectory }) =>
+  () =>
+    regionDirectory.provinces();

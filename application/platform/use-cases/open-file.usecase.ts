@@ -15,7 +15,8 @@ export interface FileDownload {
  * A download by stored name within the tenant. Names that are not ours (`../`, slashes,
  * anything but `<uuid>.<ext>`) never reach the storage: not found.
  */
-export const makeOpenFile = ({ fileRepository, fileStorage }: Deps) =>
+export const makeOpenFile =
+  ({ fileRepository, fileStorage }: Deps) =>
   async (tenantId: string, storedName: string): Promise<Result<FileDownload, 'FILE_NOT_FOUND'>> => {
     if (!STORED_NAME_PATTERN.test(storedName)) return err('FILE_NOT_FOUND');
     const file = await fileRepository.findByStoredName(tenantId, storedName);

@@ -8,9 +8,8 @@ type Deps = { broadcastRepository: BroadcastRepository; jobs: Jobs; clock: Clock
  * enqueued, or was lost with a process) are enqueued again; the job id makes it a no-op while
  * the original is known.
  */
-export const makeRelayBroadcasts = (d: Deps) =>
-  async (): Promise<number> => {
-    const stalled = await d.broadcastRepository.stalledBatches(new Date(d.clock.now().getTime() - d.outboxRelayMs), 500);
-    for (const s of stalled) await d.jobs.enqueue(BROADCAST_BATCH_JOB, s, broadcastBatchJobOptions(s.broadcastId, s.batch));
-    return stalled.length;
-  };
+export const makeRelayBroadcasts = (d: Deps) => async (): Promise<number> => {
+  const stalled = await d.broadcastRepository.stalledBatches(new Date(d.clock.now().getTime() - d.outboxRelayMs), 500);
+  for (const s of stalled) await d.jobs.enqueue(BROADCAST_BATCH_JOB, s, broadcastBatchJobOptions(s.broadcastId, s.batch));
+  return stalled.length;
+};

@@ -10,7 +10,8 @@ type Deps = { broadcastRepository: BroadcastRepository; mailer: Mailer; uow: Uni
  * mail in the outbox, marked queued in the same unit of work, so a retried or redelivered job
  * never mails anyone twice. The broadcast completes when no recipient is pending.
  */
-export const makeSendBroadcastBatch = (d: Deps) =>
+export const makeSendBroadcastBatch =
+  (d: Deps) =>
   async (tenantId: string, broadcastId: string, batch: number): Promise<void> => {
     const broadcast = await d.broadcastRepository.findById(tenantId, broadcastId);
     if (!broadcast) return;

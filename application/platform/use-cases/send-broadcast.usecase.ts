@@ -21,23 +21,47 @@ type Deps = { broadcastRepository: BroadcastRepository; jobs: Jobs; uow: UnitOfW
  * broadcast, and fanned out as jobs of at most 100 recipients, each retried with backoff. The
  * broadcast, its recipients and the job enqueues commit together (enqueues after commit).
  */
-export const makeSendBroadcast = (d: Deps) =>
+export const makeSendBroadcast =
+  (d: Deps) =>
   async (actor: Actor, meta: RequestMeta, cmd: BroadcastCommand): Promise<Result<{ broadcast: Broadcast }, 'NO_RECIPIENTS'>> => {
     const audience = await d.broadcastRepository.audience(actor.tenantId, { roles: cmd.roles, userIds: cmd.userIds });
     if (audience.length === 0) return err('NO_RECIPIENTS');
     const broadcast: Broadcast = {
-      id: d.ids.uuid(), tenantId: actor.tenantId, subject: cmd.subject, text: cmd.text ?? null, html: cmd.html ?? null, roles: cmd.roles ?? null,
-      userIds: cmd.userIds ?? null, recipients: audience.length, batchSize: BROADCAST_BATCH_SIZE, batches: batchCount(audience.length), createdBy: actor.userId,
-      createdAt: d.clock.now(), completedAt: null,
+      id: d.ids.uuid(),
+      tenantId: actor.tenantId,
+      subject: cmd.subject,
+      text: cmd.text ?? null,
+      html: cmd.html ?? null,
+      roles: cmd.roles ?? null,
+      userIds: cmd.userIds ?? null,
+      recipients: audience.length,
+      batchSize: BROADCAST_BATCH_SIZE,
+      batches: batchCount(audience.length),
+      createdBy: actor.userId,
+      createdAt: d.clock.now(),
+      completedAt: null,
     };
     await d.uow.run(async () => {
-      await d.broadcastRepository.create(broadcast, audience.map((a, i) => ({ ...a, batch: Math.floor(i / BROADCAST_BATCH_SIZE), status: 'pending', mailId: null })));
+      await d.broadcastRepository.create(
+        broadcast,
+        audience.map((a, i) => ({ ...a, batch: Math.floor(i / BROADCAST_BATCH_SIZE), status: 'pending', mailId: null })),
+      );
       for (let batch = 0; batch < broadcast.batches; batch++) {
-        await d.jobs.enqueue(BROADCAST_BATCH_JOB, { tenantId: actor.tenantId, broadcastId: broadcast.id, batch }, broadcastBatchJobOptions(broadcast.id, batch));
+        await d.jobs.enqueue(
+          BROADCAST_BATCH_JOB,
+          { tenantId: actor.tenantId, broadcastId: broadcast.id, batch },
+          broadcastBatchJobOptions(broadcast.id, batch),
+        );
       }
       await d.auditLog.record({
-        tenantId: actor.tenantId, userId: actor.userId, action: 'email.broadcast', resourceType: 'broadcast', resourceId: broadcast.id,
-        ip: meta.ip, userAgent: meta.userAgent, metadata: { subject: cmd.subject, recipients: audience.length, roles: cmd.roles ?? null, user_ids: cmd.userIds?.length ?? 0 },
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'email.broadcast',
+        resourceType: 'broadcast',
+        resourceId: broadcast.id,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        metadata: { subject: cmd.subject, recipients: audience.length, roles: cmd.roles ?? null, user_ids: cmd.userIds?.length ?? 0 },
       });
     });
     return ok({ broadcast });

@@ -6,7 +6,8 @@ import type { AuditLog, SettingsReader, SettingsRepository } from '../ports.js';
 type Deps = { settingsRepository: SettingsRepository; settingsReader: SettingsReader; auditLog: AuditLog; clock: Clock; uow: UnitOfWork };
 
 /** Takes any subset of known settings (already type-checked at the edge); unknown keys are ignored. */
-export const makeUpdateSettings = ({ settingsRepository, settingsReader, auditLog, clock, uow }: Deps) =>
+export const makeUpdateSettings =
+  ({ settingsRepository, settingsReader, auditLog, clock, uow }: Deps) =>
   async (actor: Actor, meta: RequestMeta, values: Record<string, SettingValue>) => {
     const known = Object.fromEntries(Object.entries(values).filter(([key]) => settingDefinition(key)));
     await uow.run(async () => {

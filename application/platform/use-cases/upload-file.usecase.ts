@@ -6,11 +6,17 @@ import type { AuditLog } from '../ports.js';
 type Deps = { fileService: FileService; auditLog: AuditLog };
 
 /** The file manager's upload (Admin): the size limit was enforced while streaming (contract §9). */
-export const makeUploadFile = ({ fileService, auditLog }: Deps) =>
+export const makeUploadFile =
+  ({ fileService, auditLog }: Deps) =>
   async (actor: Actor, meta: RequestMeta, file: IncomingFile): Promise<StoredFile> => {
     const stored = await fileService.store(actor, file);
     await auditLog.record({
-      tenantId: actor.tenantId, userId: actor.userId, action: 'file.upload', resourceType: 'file', resourceId: stored.id, ...meta,
+      tenantId: actor.tenantId,
+      userId: actor.userId,
+      action: 'file.upload',
+      resourceType: 'file',
+      resourceId: stored.id,
+      ...meta,
       metadata: { name: stored.originalName, size: stored.size },
     });
     return stored;

@@ -18,20 +18,45 @@ export type RegisterEndpointError = 'WEBHOOK_URL_REFUSED';
  * be public unless WEBHOOK_ALLOW_PRIVATE), and again at each delivery. The secret is made here
  * and answered this once; it is stored sealed.
  */
-export const makeRegisterWebhookEndpoint = (d: Pick<WebhookDeps, 'webhookEndpointRepository' | 'webhookTargets' | 'webhookSigner' | 'secretBox' | 'auditLog' | 'ids' | 'clock' | 'uow'>) =>
-  async (actor: Actor, meta: RequestMeta, input: EndpointInput): Promise<Result<{ endpoint: WebhookEndpoint; secret: string }, RegisterEndpointError>> => {
+export const makeRegisterWebhookEndpoint =
+  (
+    d: Pick<
+      WebhookDeps,
+      'webhookEndpointRepository' | 'webhookTargets' | 'webhookSigner' | 'secretBox' | 'auditLog' | 'ids' | 'clock' | 'uow'
+    >,
+  ) =>
+  async (
+    actor: Actor,
+    meta: RequestMeta,
+    input: EndpointInput,
+  ): Promise<Result<{ endpoint: WebhookEndpoint; secret: string }, RegisterEndpointError>> => {
     const target = await d.webhookTargets.check(input.url);
     if (!target.ok) return err('WEBHOOK_URL_REFUSED', `url: ${target.detail}`);
     const id = d.ids.uuid();
     const now = d.clock.now();
     const secret = d.webhookSigner.newSecret();
     const endpoint: WebhookEndpoint = {
-      id, tenantId: actor.tenantId, url: input.url, description: input.description ?? null, events: [...new Set(input.events)], enabled: input.enabled ?? true,
-      sealedSecret: d.secretBox.seal(secret, secretContext(actor.tenantId, id)), createdAt: now, updatedAt: now,
+      id,
+      tenantId: actor.tenantId,
+      url: input.url,
+      description: input.description ?? null,
+      events: [...new Set(input.events)],
+      enabled: input.enabled ?? true,
+      sealedSecret: d.secretBox.seal(secret, secretContext(actor.tenantId, id)),
+      createdAt: now,
+      updatedAt: now,
     };
     await d.uow.run(async () => {
       await d.webhookEndpointRepository.insert(endpoint);
-      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'webhook.endpoint.create', resourceType: 'webhook_endpoint', resourceId: id, ...meta, metadata: { url: endpoint.url, events: endpoint.events } });
+      await d.auditLog.record({
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'webhook.endpoint.create',
+        resourceType: 'webhook_endpoint',
+        resourceId: id,
+        ...meta,
+        metadata: { url: endpoint.url, events: endpoint.events },
+      });
     });
     return ok({ endpoint, secret });
   };

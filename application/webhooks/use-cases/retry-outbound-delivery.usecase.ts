@@ -12,15 +12,28 @@ export type RetryDeliveryError = 'WEBHOOK_DELIVERY_NOT_FOUND' | 'WEBHOOK_DELIVER
  * longer than the relay period is stuck (its job was lost, or ended on an outage) and may be
  * retried too. The state change is conditional, so two concurrent retries start one job.
  */
-export const makeRetryOutboundDelivery = (d: Pick<WebhookDeps, 'outboundDeliveryRepository' | 'webhookRetryPolicy' | 'auditLog' | 'jobs' | 'clock' | 'uow' | 'outboxRelayMs'>) =>
+export const makeRetryOutboundDelivery =
+  (d: Pick<WebhookDeps, 'outboundDeliveryRepository' | 'webhookRetryPolicy' | 'auditLog' | 'jobs' | 'clock' | 'uow' | 'outboxRelayMs'>) =>
   async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<OutboundDelivery, RetryDeliveryError>> =>
     d.uow.run(async (): Promise<Result<OutboundDelivery, RetryDeliveryError>> => {
       const now = d.clock.now();
       const requeued = await d.outboundDeliveryRepository.requeue(actor.tenantId, id, now, new Date(now.getTime() - d.outboxRelayMs));
-      if (!requeued) return err((await d.outboundDeliveryRepository.findById(actor.tenantId, id)) ? 'WEBHOOK_DELIVERY_PENDING' : 'WEBHOOK_DELIVERY_NOT_FOUND');
-      await d.jobs.enqueue(DELIVER_WEBHOOK_JOB, { tenantId: actor.tenantId, deliveryId: id }, { ...d.webhookRetryPolicy, jobId: deliverWebhookJobId(id, requeued.retries) });
+      if (!requeued)
+        return err(
+          (await d.outboundDeliveryRepository.findById(actor.tenantId, id)) ? 'WEBHOOK_DELIVERY_PENDING' : 'WEBHOOK_DELIVERY_NOT_FOUND',
+        );
+      await d.jobs.enqueue(
+        DELIVER_WEBHOOK_JOB,
+        { tenantId: actor.tenantId, deliveryId: id },
+        { ...d.webhookRetryPolicy, jobId: deliverWebhookJobId(id, requeued.retries) },
+      );
       await d.auditLog.record({
-        tenantId: actor.tenantId, userId: actor.userId, action: 'webhook.delivery.retry', resourceType: 'webhook_delivery', resourceId: id, ...meta,
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'webhook.delivery.retry',
+        resourceType: 'webhook_delivery',
+        resourceId: id,
+        ...meta,
         metadata: { event_type: requeued.eventType, retry: requeued.retries },
       });
       return ok(requeued);

@@ -7,8 +7,14 @@ import type { EndpointInput } from './register-webhook-endpoint.usecase.js';
 export type UpdateEndpointError = 'WEBHOOK_ENDPOINT_NOT_FOUND' | 'WEBHOOK_URL_REFUSED';
 
 /** Any subset of the create fields; a new URL is checked as at registration. */
-export const makeUpdateWebhookEndpoint = (d: Pick<WebhookDeps, 'webhookEndpointRepository' | 'webhookTargets' | 'auditLog' | 'clock' | 'uow'>) =>
-  async (actor: Actor, meta: RequestMeta, id: string, changes: Partial<EndpointInput>): Promise<Result<WebhookEndpoint, UpdateEndpointError>> => {
+export const makeUpdateWebhookEndpoint =
+  (d: Pick<WebhookDeps, 'webhookEndpointRepository' | 'webhookTargets' | 'auditLog' | 'clock' | 'uow'>) =>
+  async (
+    actor: Actor,
+    meta: RequestMeta,
+    id: string,
+    changes: Partial<EndpointInput>,
+  ): Promise<Result<WebhookEndpoint, UpdateEndpointError>> => {
     if (changes.url !== undefined) {
       const target = await d.webhookTargets.check(changes.url);
       if (!target.ok) return err('WEBHOOK_URL_REFUSED', `url: ${target.detail}`);
@@ -25,7 +31,15 @@ export const makeUpdateWebhookEndpoint = (d: Pick<WebhookDeps, 'webhookEndpointR
         updatedAt: d.clock.now(),
       };
       await d.webhookEndpointRepository.update(updated);
-      await d.auditLog.record({ tenantId: actor.tenantId, userId: actor.userId, action: 'webhook.endpoint.update', resourceType: 'webhook_endpoint', resourceId: id, ...meta, metadata: { fields: Object.keys(changes) } });
+      await d.auditLog.record({
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'webhook.endpoint.update',
+        resourceType: 'webhook_endpoint',
+        resourceId: id,
+        ...meta,
+        metadata: { fields: Object.keys(changes) },
+      });
       return ok(updated);
     });
   };

@@ -19,7 +19,10 @@ const OPTION = /^([A-Za-z])[.)]\s*(.+)$/;
 const ANSWER = /^ANSWER\s*:\s*([A-Za-z])\s*$/i;
 
 export function parseAiken(source: string): Result<QuestionDraft[], string> {
-  const lines = source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
+  const lines = source
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n');
   const out: QuestionDraft[] = [];
   let q: { line: number; text: string[]; options: string[] } | null = null;
   const fail = (line: number, message: string) => err(`question ${out.length + 1} (line ${line}): ${message}`);
@@ -37,7 +40,12 @@ export function parseAiken(source: string): Result<QuestionDraft[], string> {
       if (q.options.length < 2) return fail(q.line, 'needs at least two options (A. …, B. …) before ANSWER');
       const index = answer[1]!.toUpperCase().charCodeAt(0) - 65;
       if (index >= q.options.length) return fail(n, `ANSWER ${answer[1]!.toUpperCase()} is not one of the options`);
-      const checked = validateQuestion({ type: 'multiple_choice', text: q.text.join('\n'), points: 1, options: q.options.map((text, k) => ({ text, isCorrect: k === index })) });
+      const checked = validateQuestion({
+        type: 'multiple_choice',
+        text: q.text.join('\n'),
+        points: 1,
+        options: q.options.map((text, k) => ({ text, isCorrect: k === index })),
+      });
       if (!checked.ok) return fail(q.line, checked.error);
       out.push(checked.value);
       if (out.length > MAX_IMPORT_QUESTIONS) return err(`more than ${MAX_IMPORT_QUESTIONS} questions in one file`);

@@ -35,13 +35,23 @@ function readHeader(header: readonly string[]): Result<Columns, string> {
     seen.add(name);
     const option = OPTION_COLUMN.exec(name);
     if (option) optionColumns.push({ n: Number(option[1]), index });
-    else if (!KNOWN.has(name)) return err(`row 1: unknown column "${header[index]?.trim()}" (expected question_type, question_text, points, correct, option_1, option_2, …)`);
+    else if (!KNOWN.has(name))
+      return err(
+        `row 1: unknown column "${header[index]?.trim()}" (expected question_type, question_text, points, correct, option_1, option_2, …)`,
+      );
   }
   if (!seen.has('question_type') || !seen.has('question_text')) return err('row 1: the header needs question_type and question_text');
   optionColumns.sort((a, b) => a.n - b.n);
-  for (const [i, c] of optionColumns.entries()) if (c.n !== i + 1) return err(`row 1: option columns must be option_1, option_2, … without gaps (option_${i + 1} is missing)`);
+  for (const [i, c] of optionColumns.entries())
+    if (c.n !== i + 1) return err(`row 1: option columns must be option_1, option_2, … without gaps (option_${i + 1} is missing)`);
   const at = (name: string) => (names.includes(name) ? names.indexOf(name) : null);
-  return ok({ type: at('question_type')!, text: at('question_text')!, points: at('points'), correct: at('correct'), options: optionColumns.map((c) => c.index) });
+  return ok({
+    type: at('question_type')!,
+    text: at('question_text')!,
+    points: at('points'),
+    correct: at('correct'),
+    options: optionColumns.map((c) => c.index),
+  });
 }
 
 const BOOL_CORRECT: Record<string, boolean> = { true: true, t: true, false: false, f: false };

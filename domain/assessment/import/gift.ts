@@ -104,7 +104,10 @@ function splitPair(raw: string): { stem: string; match: string } | null {
       continue;
     }
     if (body[i] === '-' && body[i + 1] === '>') {
-      return { stem: unescape(body.slice(0, i).replace(FORMAT_TAG, '')).trim(), match: unescape(body.slice(i + 2).replace(FORMAT_TAG, '')).trim() };
+      return {
+        stem: unescape(body.slice(0, i).replace(FORMAT_TAG, '')).trim(),
+        match: unescape(body.slice(i + 2).replace(FORMAT_TAG, '')).trim(),
+      };
     }
   }
   return null;
@@ -173,22 +176,40 @@ function parseBlock(block: string): Result<QuestionDraft | null, string> {
   const pairs = pieces.map((p) => (p.marker === '=' ? splitPair(p.raw) : null));
   if (pairs.some((p) => p !== null)) {
     if (pairs.some((p) => p === null)) return err('every answer of a matching question is =stem -> match');
-    return validateQuestion({ type: 'matching', text, points: 1, options: pairs.map((p) => ({ text: p!.stem, match: p!.match, isCorrect: p!.stem !== '' })) });
+    return validateQuestion({
+      type: 'matching',
+      text,
+      points: 1,
+      options: pairs.map((p) => ({ text: p!.stem, match: p!.match, isCorrect: p!.stem !== '' })),
+    });
   }
   const answers = pieces.map(parseAnswer);
   const weighted = answers.some((a) => a.weight !== null);
   const weightOf = (a: GiftAnswer) => a.weight ?? (a.marker === '=' ? 1 : 0);
   if (answers.every((a) => a.marker === '=')) {
     // Short answer: every answer is accepted, `%n%` gives partial credit.
-    return validateQuestion({ type: 'short_answer', text, points: 1, options: answers.map((a) => ({ text: a.text, isCorrect: weightOf(a) > 0, weight: weighted ? weightOf(a) : null })) });
+    return validateQuestion({
+      type: 'short_answer',
+      text,
+      points: 1,
+      options: answers.map((a) => ({ text: a.text, isCorrect: weightOf(a) > 0, weight: weighted ? weightOf(a) : null })),
+    });
   }
   // Moodle: without an `=` answer no single answer is 100 % correct, so several may be chosen.
   const type = answers.some((a) => a.marker === '=') ? 'multiple_choice' : 'multiple_answer';
-  return validateQuestion({ type, text, points: 1, options: answers.map((a) => ({ text: a.text, isCorrect: weightOf(a) > 0, weight: weighted ? weightOf(a) : null })) });
+  return validateQuestion({
+    type,
+    text,
+    points: 1,
+    options: answers.map((a) => ({ text: a.text, isCorrect: weightOf(a) > 0, weight: weighted ? weightOf(a) : null })),
+  });
 }
 
 export function parseGift(source: string): Result<QuestionDraft[], string> {
-  const lines = source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
+  const lines = source
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n');
   const blocks: Array<{ line: number; text: string }> = [];
   let current: { line: number; lines: string[] } | null = null;
   const flush = () => {

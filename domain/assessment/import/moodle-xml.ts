@@ -1,4 +1,12 @@
-import { MAX_POINTS, trueFalseOptions, validateQuestion, type OptionDraft, type Question, type QuestionDraft, type QuestionType } from '../question.js';
+import {
+  MAX_POINTS,
+  trueFalseOptions,
+  validateQuestion,
+  type OptionDraft,
+  type Question,
+  type QuestionDraft,
+  type QuestionType,
+} from '../question.js';
 import { roundWeight } from '../marks.js';
 import { MAX_SHARED_RIGHT_ANSWERS, moodleGradeOf, sharedMoodleGrades } from '../moodle-grades.js';
 import { err, ok, type Result } from '../result.js';
@@ -42,12 +50,18 @@ const textOf = (e: XmlElement | undefined): string => (e ? (child(e, 'text')?.te
 const hasFile = (e: XmlElement): boolean => e.name === 'file' || e.children.some(hasFile);
 
 const MOODLE_TYPES: Record<string, QuestionType | undefined> = {
-  multichoice: undefined, truefalse: 'true_false', shortanswer: 'short_answer', numerical: 'numerical', matching: 'matching', essay: 'essay',
+  multichoice: undefined,
+  truefalse: 'true_false',
+  shortanswer: 'short_answer',
+  numerical: 'numerical',
+  matching: 'matching',
+  essay: 'essay',
 };
 
 function fractionOf(answer: XmlElement): Result<number, string> {
   const f = Number(answer.attributes.fraction ?? '0');
-  if (!Number.isFinite(f) || f < -100 || f > 100) return err(`fraction "${answer.attributes.fraction}" is not a percentage from -100 to 100`);
+  if (!Number.isFinite(f) || f < -100 || f > 100)
+    return err(`fraction "${answer.attributes.fraction}" is not a percentage from -100 to 100`);
   return ok(roundWeight(f / 100));
 }
 
@@ -56,11 +70,15 @@ function readQuestion(q: XmlElement, type: string): Result<QuestionDraft, string
   // Moodle before 2.0 wrote a question's picture as <image> (a path, with <image_base64> its bytes);
   // we have no place for it, and dropping it would lose content without a word. Empty ones are common.
   const image = ['image', 'image_base64'].map((n) => child(q, n)).find((e) => e && textOf(e).trim() !== '');
-  if (image) return err(`the old <${image.name}> field${image.name === 'image' ? ` ("${textOf(image).trim()}")` : ''} is not supported: upload the image and link to it from the question text`);
+  if (image)
+    return err(
+      `the old <${image.name}> field${image.name === 'image' ? ` ("${textOf(image).trim()}")` : ''} is not supported: upload the image and link to it from the question text`,
+    );
   const text = textOf(child(q, 'questiontext'));
   const gradeText = (child(q, 'defaultgrade')?.text ?? '1').trim();
   const points = Number(gradeText);
-  if (!Number.isInteger(points) || points < 1 || points > MAX_POINTS) return err(`defaultgrade "${gradeText}": points must be a whole number from 1 to ${MAX_POINTS}`);
+  if (!Number.isInteger(points) || points < 1 || points > MAX_POINTS)
+    return err(`defaultgrade "${gradeText}": points must be a whole number from 1 to ${MAX_POINTS}`);
   const answers = childrenNamed(q, 'answer');
   const weighted: OptionDraft[] = [];
   for (const a of answers) {
@@ -73,21 +91,39 @@ function readQuestion(q: XmlElement, type: string): Result<QuestionDraft, string
   switch (type) {
     case 'multichoice': {
       const single = /^(true|1)$/i.test((child(q, 'single')?.text ?? 'true').trim());
-      const tags = childrenNamed(child(q, 'tags') ?? { name: '', attributes: {}, children: [], text: '' }, 'tag').map((t) => textOf(t).trim().toLowerCase());
+      const tags = childrenNamed(child(q, 'tags') ?? { name: '', attributes: {}, children: [], text: '' }, 'tag').map((t) =>
+        textOf(t).trim().toLowerCase(),
+      );
       if (!single && tags.includes(ALL_OR_NOTHING_TAG)) {
-        return validateQuestion({ type: 'multiple_answer', text, points, options: weighted.map((o) => ({ text: o.text, isCorrect: (o.weight ?? 0) > 0 })) });
+        return validateQuestion({
+          type: 'multiple_answer',
+          text,
+          points,
+          options: weighted.map((o) => ({ text: o.text, isCorrect: (o.weight ?? 0) > 0 })),
+        });
       }
       return validateQuestion({ type: single ? 'multiple_choice' : 'multiple_answer', text, points, options: weighted });
     }
     case 'truefalse': {
       const right = answers.find((a) => Number(a.attributes.fraction ?? '0') > 0);
       if (answers.length !== 2 || !right) return err('a truefalse question has a true and a false answer, one of them worth 100');
-      return validateQuestion({ type: 'true_false', text, points, options: trueFalseOptions(textOf(right).trim().toLowerCase() === 'true') });
+      return validateQuestion({
+        type: 'true_false',
+        text,
+        points,
+        options: trueFalseOptions(textOf(right).trim().toLowerCase() === 'true'),
+      });
     }
     case 'matching':
       return validateQuestion({
-        type: 'matching', text, points,
-        options: childrenNamed(q, 'subquestion').map((s) => ({ text: textOf(s), match: textOf(child(s, 'answer')), isCorrect: textOf(s).trim() !== '' })),
+        type: 'matching',
+        text,
+        points,
+        options: childrenNamed(q, 'subquestion').map((s) => ({
+          text: textOf(s),
+          match: textOf(child(s, 'answer')),
+          isCorrect: textOf(s).trim() !== '',
+        })),
       });
     case 'essay':
       return validateQuestion({ type: 'essay', text, points, options: [] });
@@ -107,7 +143,8 @@ export function questionsFromMoodleXml(root: XmlElement): Result<QuestionDraft[]
     n++;
     const name = textOf(child(q, 'name')).trim();
     const which = `question ${n}${name ? ` ("${name}")` : ''}`;
-    if (!(type in MOODLE_TYPES)) return err(`${which}: type "${type}" is not supported (multichoice, truefalse, shortanswer, numerical, matching and essay are)`);
+    if (!(type in MOODLE_TYPES))
+      return err(`${which}: type "${type}" is not supported (multichoice, truefalse, shortanswer, numerical, matching and essay are)`);
     const read = readQuestion(q, type);
     if (!read.ok) return err(`${which}: ${read.error}`);
     out.push(read.value);
@@ -119,8 +156,14 @@ export function questionsFromMoodleXml(root: XmlElement): Result<QuestionDraft[]
 
 // ---------------------------------------------------------------- export
 
-const el = (name: string, children: XmlElement[] = [], attributes: Record<string, string> = {}, text = ''): XmlElement => ({ name, attributes, children, text });
-const textEl = (name: string, text: string, attributes: Record<string, string> = {}): XmlElement => el(name, [el('text', [], {}, text)], attributes);
+const el = (name: string, children: XmlElement[] = [], attributes: Record<string, string> = {}, text = ''): XmlElement => ({
+  name,
+  attributes,
+  children,
+  text,
+});
+const textEl = (name: string, text: string, attributes: Record<string, string> = {}): XmlElement =>
+  el(name, [el('text', [], {}, text)], attributes);
 const value = (name: string, text: string): XmlElement => el(name, [], {}, text);
 const html = (name: string, text = ''): XmlElement => textEl(name, text, { format: 'html' });
 /** Moodle writes fractions as percentages with up to 7 significant decimals of the fraction. */
@@ -129,11 +172,15 @@ const decimal7 = (x: number): string => x.toFixed(7);
 
 /** A short name for Moodle's required `<name>`: the text without tags, cut at 60 characters. */
 const nameOf = (q: Pick<Question, 'text' | 'order'>): string => {
-  const plain = q.text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const plain = q.text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return plain.length > 60 ? `${plain.slice(0, 57)}…` : plain || `Question ${q.order}`;
 };
 
-const isAllOrNothing = (q: Question): boolean => q.type === 'multiple_answer' && q.options.every((o) => o.weight === null || o.weight === undefined);
+const isAllOrNothing = (q: Question): boolean =>
+  q.type === 'multiple_answer' && q.options.every((o) => o.weight === null || o.weight === undefined);
 
 /** Each option's Moodle fraction (a percentage as Moodle writes it), or why Moodle would refuse the question. */
 function moodleFractions(q: Question): Result<string[], string> {
@@ -148,7 +195,10 @@ function moodleFractions(q: Question): Result<string[], string> {
   for (const o of q.options) {
     const weight = o.weight ?? (o.isCorrect ? 1 : 0);
     const grade = moodleGradeOf(weight);
-    if (grade === undefined) return err(`option "${o.text}" is worth ${percent(weight)} %, which is not one of Moodle's grades (0, ±100, ±90, ±83.33333, ±80, ±75, ±70, ±66.66667, ±60, ±50, ±40, ±33.33333, ±30, ±25, ±20, ±16.66667, ±14.28571, ±12.5, ±11.11111, ±10, ±5 %)`);
+    if (grade === undefined)
+      return err(
+        `option "${o.text}" is worth ${percent(weight)} %, which is not one of Moodle's grades (0, ±100, ±90, ±83.33333, ±80, ±75, ±70, ±66.66667, ±60, ±50, ±40, ±33.33333, ±30, ±25, ±20, ±16.66667, ±14.28571, ±12.5, ±11.11111, ±10, ±5 %)`,
+      );
     fractions.push(percent(grade));
   }
   return ok(fractions);
@@ -157,49 +207,109 @@ function moodleFractions(q: Question): Result<string[], string> {
 const answerEl = (fraction: string, text: string, extra: XmlElement[] = [], format = 'html'): XmlElement =>
   el('answer', [el('text', [], {}, text), html('feedback'), ...extra], { fraction, format });
 
-const combinedFeedback = (): XmlElement[] => [html('correctfeedback'), html('partiallycorrectfeedback'), html('incorrectfeedback'), el('shownumcorrect')];
+const combinedFeedback = (): XmlElement[] => [
+  html('correctfeedback'),
+  html('partiallycorrectfeedback'),
+  html('incorrectfeedback'),
+  el('shownumcorrect'),
+];
 
 function questionEl(q: Question, fractions: readonly string[]): XmlElement {
   const head = (type: string, penalty: number): XmlElement[] => [
-    textEl('name', nameOf(q)), html('questiontext', q.text), html('generalfeedback'), value('defaultgrade', decimal7(q.points)),
-    value('penalty', decimal7(penalty)), value('hidden', '0'), value('idnumber', ''),
+    textEl('name', nameOf(q)),
+    html('questiontext', q.text),
+    html('generalfeedback'),
+    value('defaultgrade', decimal7(q.points)),
+    value('penalty', decimal7(penalty)),
+    value('hidden', '0'),
+    value('idnumber', ''),
   ];
   const fraction = (i: number): string => fractions[i]!;
   switch (q.type) {
     case 'multiple_choice':
     case 'multiple_answer': {
-      return el('question', [
-        ...head('multichoice', 1 / 3), value('single', q.type === 'multiple_choice' ? 'true' : 'false'), value('shuffleanswers', 'true'),
-        value('answernumbering', 'abc'), value('showstandardinstruction', '0'), ...combinedFeedback(),
-        ...q.options.map((o, i) => answerEl(fraction(i), o.text)),
-        ...(isAllOrNothing(q) ? [el('tags', [el('tag', [el('text', [], {}, ALL_OR_NOTHING_TAG)])])] : []),
-      ], { type: 'multichoice' });
+      return el(
+        'question',
+        [
+          ...head('multichoice', 1 / 3),
+          value('single', q.type === 'multiple_choice' ? 'true' : 'false'),
+          value('shuffleanswers', 'true'),
+          value('answernumbering', 'abc'),
+          value('showstandardinstruction', '0'),
+          ...combinedFeedback(),
+          ...q.options.map((o, i) => answerEl(fraction(i), o.text)),
+          ...(isAllOrNothing(q) ? [el('tags', [el('tag', [el('text', [], {}, ALL_OR_NOTHING_TAG)])])] : []),
+        ],
+        { type: 'multichoice' },
+      );
     }
     case 'true_false': {
       const trueIsRight = q.options[0]?.isCorrect ?? true;
-      return el('question', [
-        ...head('truefalse', 1), answerEl(trueIsRight ? '100' : '0', 'true', [], 'moodle_auto_format'), answerEl(trueIsRight ? '0' : '100', 'false', [], 'moodle_auto_format'),
-      ], { type: 'truefalse' });
+      return el(
+        'question',
+        [
+          ...head('truefalse', 1),
+          answerEl(trueIsRight ? '100' : '0', 'true', [], 'moodle_auto_format'),
+          answerEl(trueIsRight ? '0' : '100', 'false', [], 'moodle_auto_format'),
+        ],
+        { type: 'truefalse' },
+      );
     }
     case 'short_answer':
-      return el('question', [...head('shortanswer', 1 / 3), value('usecase', '0'), ...q.options.map((o, i) => answerEl(fraction(i), o.text, [], 'moodle_auto_format'))], { type: 'shortanswer' });
+      return el(
+        'question',
+        [
+          ...head('shortanswer', 1 / 3),
+          value('usecase', '0'),
+          ...q.options.map((o, i) => answerEl(fraction(i), o.text, [], 'moodle_auto_format')),
+        ],
+        { type: 'shortanswer' },
+      );
     case 'numerical':
-      return el('question', [
-        ...head('numerical', 1 / 3),
-        ...q.options.map((o, i) => answerEl(fraction(i), o.text, [value('tolerance', String(o.tolerance ?? 0))], 'moodle_auto_format')),
-        value('unitgradingtype', '0'), value('unitpenalty', '0.1000000'), value('showunits', '3'), value('unitsleft', '0'),
-      ], { type: 'numerical' });
+      return el(
+        'question',
+        [
+          ...head('numerical', 1 / 3),
+          ...q.options.map((o, i) => answerEl(fraction(i), o.text, [value('tolerance', String(o.tolerance ?? 0))], 'moodle_auto_format')),
+          value('unitgradingtype', '0'),
+          value('unitpenalty', '0.1000000'),
+          value('showunits', '3'),
+          value('unitsleft', '0'),
+        ],
+        { type: 'numerical' },
+      );
     case 'matching':
-      return el('question', [
-        ...head('matching', 1 / 3), value('shuffleanswers', 'true'), ...combinedFeedback(),
-        ...q.options.map((o) => el('subquestion', [el('text', [], {}, o.text), el('answer', [el('text', [], {}, o.match ?? '')])], { format: 'html' })),
-      ], { type: 'matching' });
+      return el(
+        'question',
+        [
+          ...head('matching', 1 / 3),
+          value('shuffleanswers', 'true'),
+          ...combinedFeedback(),
+          ...q.options.map((o) =>
+            el('subquestion', [el('text', [], {}, o.text), el('answer', [el('text', [], {}, o.match ?? '')])], { format: 'html' }),
+          ),
+        ],
+        { type: 'matching' },
+      );
     case 'essay':
-      return el('question', [
-        ...head('essay', 0), value('responseformat', 'editor'), value('responserequired', '1'), value('responsefieldlines', '15'), value('minwordlimit', ''),
-        value('maxwordlimit', ''), value('attachments', '0'), value('attachmentsrequired', '0'), value('maxbytes', '0'), value('filetypeslist', ''),
-        html('graderinfo'), html('responsetemplate'),
-      ], { type: 'essay' });
+      return el(
+        'question',
+        [
+          ...head('essay', 0),
+          value('responseformat', 'editor'),
+          value('responserequired', '1'),
+          value('responsefieldlines', '15'),
+          value('minwordlimit', ''),
+          value('maxwordlimit', ''),
+          value('attachments', '0'),
+          value('attachmentsrequired', '0'),
+          value('maxbytes', '0'),
+          value('filetypeslist', ''),
+          html('graderinfo'),
+          html('responsetemplate'),
+        ],
+        { type: 'essay' },
+      );
   }
 }
 
@@ -230,7 +340,11 @@ export function moodleXmlOf(quizTitle: string, questions: readonly Question[]): 
  */
 export function categoryPath(raw: string): string[] {
   // Split on single slashes only: `//` is a slash inside a name.
-  const segments = raw.trim().split(/(?<!\/)\/(?!\/)/).map((s) => s.replace(/\/\//g, '/').trim()).filter(Boolean);
+  const segments = raw
+    .trim()
+    .split(/(?<!\/)\/(?!\/)/)
+    .map((s) => s.replace(/\/\//g, '/').trim())
+    .filter(Boolean);
   if (segments[0] && /^\$\w+\$$/.test(segments[0])) segments.shift();
   if (segments[0] === 'top') segments.shift();
   return segments;
@@ -251,11 +365,17 @@ export function categoryPathsOfMoodleXml(root: XmlElement): string[][] {
  * The `<quiz>` tree of bank categories' questions: each group under its `$course$/top/…` category
  * (names' slashes doubled, as Moodle writes them), or the first question Moodle would refuse.
  */
-export function moodleXmlOfCategories(groups: ReadonlyArray<{ path: readonly string[]; questions: readonly Question[] }>): Result<XmlElement, string> {
+export function moodleXmlOfCategories(
+  groups: ReadonlyArray<{ path: readonly string[]; questions: readonly Question[] }>,
+): Result<XmlElement, string> {
   const out: XmlElement[] = [];
   let n = 0;
   for (const g of groups) {
-    out.push(el('question', [textEl('category', ['$course$', 'top', ...g.path.map((s) => s.replace(/\//g, '//'))].join('/'))], { type: 'category' }));
+    out.push(
+      el('question', [textEl('category', ['$course$', 'top', ...g.path.map((s) => s.replace(/\//g, '//'))].join('/'))], {
+        type: 'category',
+      }),
+    );
     for (const q of g.questions) {
       n++;
       const fractions = GRADED_ANSWERS.has(q.type) ? moodleFractions(q) : ok([]);

@@ -239,9 +239,23 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   for (const table of [
-    'student_profiles', 'promo_codes', 'subscription_plan_categories', 'subscription_plans', 'pricing', 'library_items',
-    'learning_assets', 'parent_links', 'linking_codes', 'certificate_templates', 'certificates', 'lesson_progress',
-    'enrollments', 'lessons', 'course_modules', 'courses', 'course_categories',
+    'student_profiles',
+    'promo_codes',
+    'subscription_plan_categories',
+    'subscription_plans',
+    'pricing',
+    'library_items',
+    'learning_assets',
+    'parent_links',
+    'linking_codes',
+    'certificate_templates',
+    'certificates',
+    'lesson_progress',
+    'enrollments',
+    'lessons',
+    'course_modules',
+    'courses',
+    'course_categories',
   ]) {
     await knex.schema.dropTableIfExists(table);
   }

@@ -74,10 +74,14 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['tenant_id', 'quiz_id', 'status']);
   });
   // At most one attempt in progress per user and quiz: "start" resumes it.
-  await knex.raw("create unique index quiz_attempts_one_in_progress on quiz_attempts (tenant_id, quiz_id, user_id) where status = 'in_progress'");
+  await knex.raw(
+    "create unique index quiz_attempts_one_in_progress on quiz_attempts (tenant_id, quiz_id, user_id) where status = 'in_progress'",
+  );
   // The periodic sweep looks for overdue attempts of every tenant at once: an index leading with
   // tenant_id would not serve it. Partial, so it holds only attempts still running with a deadline.
-  await knex.raw("create index quiz_attempts_overdue on quiz_attempts (deadline_at, tenant_id) where status = 'in_progress' and deadline_at is not null");
+  await knex.raw(
+    "create index quiz_attempts_overdue on quiz_attempts (deadline_at, tenant_id) where status = 'in_progress' and deadline_at is not null",
+  );
 
   await knex.schema.createTable('quiz_answers', (t) => {
     tenant(t);

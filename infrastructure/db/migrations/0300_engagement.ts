@@ -134,8 +134,15 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   for (const table of [
-    'ai_messages', 'chat_messages', 'chat_participants', 'chat_conversations', 'schedule_feed_tokens', 'schedule_items',
-    'schedule_template_assignments', 'schedule_template_items', 'schedule_templates',
+    'ai_messages',
+    'chat_messages',
+    'chat_participants',
+    'chat_conversations',
+    'schedule_feed_tokens',
+    'schedule_items',
+    'schedule_template_assignments',
+    'schedule_template_items',
+    'schedule_templates',
   ]) {
     await knex.schema.dropTableIfExists(table);
   }

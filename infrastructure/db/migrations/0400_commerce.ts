@@ -30,7 +30,9 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['tenant_id', 'user_id', 'status']);
     t.index(['tenant_id', 'status', 'paid_at']);
   });
-  await knex.raw(`alter table orders add constraint orders_status check (status in ('pending','paid','failed','expired','cancelled','refunded'))`);
+  await knex.raw(
+    `alter table orders add constraint orders_status check (status in ('pending','paid','failed','expired','cancelled','refunded'))`,
+  );
 
   await knex.schema.createTable('subscriptions', (t) => {
     t.uuid('id').primary();
@@ -51,7 +53,9 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['tenant_id', 'user_id', 'plan_id', 'status']);
     t.index(['tenant_id', 'order_id']);
   });
-  await knex.raw(`alter table subscriptions add constraint subscriptions_status check (status in ('pending','active','cancelled','expired'))`);
+  await knex.raw(
+    `alter table subscriptions add constraint subscriptions_status check (status in ('pending','active','cancelled','expired'))`,
+  );
   // The expiry sweep reads only active subscriptions by their end, across tenants.
   await knex.raw(`create index subscriptions_active_ends on subscriptions (ends_at) where status = 'active'`);
 
@@ -149,7 +153,15 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['mail_events', 'mail_broadcast_recipients', 'mail_broadcasts', 'payment_notifications', 'payments', 'subscriptions', 'orders']) {
+  for (const table of [
+    'mail_events',
+    'mail_broadcast_recipients',
+    'mail_broadcasts',
+    'payment_notifications',
+    'payments',
+    'subscriptions',
+    'orders',
+  ]) {
     await knex.schema.dropTableIfExists(table);
   }
 }

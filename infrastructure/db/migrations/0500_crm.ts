@@ -20,7 +20,9 @@ export async function up(knex: Knex): Promise<void> {
     t.primary(['tenant_id', 'provider']);
   });
   // A page or a Google key names one tenant: that is how a delivery finds its tenant.
-  await knex.raw(`create unique index crm_integrations_meta_page on crm_integrations (page_id) where provider = 'meta' and page_id is not null`);
+  await knex.raw(
+    `create unique index crm_integrations_meta_page on crm_integrations (page_id) where provider = 'meta' and page_id is not null`,
+  );
   await knex.raw('create unique index crm_integrations_google_key on crm_integrations (google_key_hash) where google_key_hash is not null');
   await knex.raw('create index crm_integrations_verify_token on crm_integrations (verify_token_hash) where verify_token_hash is not null');
 
@@ -50,12 +52,18 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['tenant_id', 'assigned_to', 'created_at']);
     t.index(['tenant_id', 'provider', 'created_at']);
   });
-  await knex.raw(`alter table crm_leads add constraint crm_leads_status check (status in ('new','contacted','qualified','unqualified','converted','closed_won','closed_lost'))`);
+  await knex.raw(
+    `alter table crm_leads add constraint crm_leads_status check (status in ('new','contacted','qualified','unqualified','converted','closed_won','closed_lost'))`,
+  );
   // The list's default order and the dashboard's range scan: the INCLUDE columns let the
   // dashboard aggregate from the index alone (index-only scan) on a million leads.
-  await knex.raw('create index crm_leads_tenant_created on crm_leads (tenant_id, created_at, id) include (status, provider, is_test, value, closed_at)');
+  await knex.raw(
+    'create index crm_leads_tenant_created on crm_leads (tenant_id, created_at, id) include (status, provider, is_test, value, closed_at)',
+  );
   // Search over name, email and phone (GET /api/crm/leads?search=).
-  await knex.raw(`create index crm_leads_search_trgm on crm_leads using gin ((coalesce(name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '')) gin_trgm_ops)`);
+  await knex.raw(
+    `create index crm_leads_search_trgm on crm_leads using gin ((coalesce(name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '')) gin_trgm_ops)`,
+  );
 
   await knex.schema.createTable('crm_lead_events', (t) => {
     t.uuid('id').primary();
@@ -114,7 +122,14 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['crm_webhook_deliveries', 'crm_allocation_cursors', 'crm_automation_rules', 'crm_lead_events', 'crm_leads', 'crm_integrations']) {
+  for (const table of [
+    'crm_webhook_deliveries',
+    'crm_allocation_cursors',
+    'crm_automation_rules',
+    'crm_lead_events',
+    'crm_leads',
+    'crm_integrations',
+  ]) {
     await knex.schema.dropTableIfExists(table);
   }
 }

@@ -13,6 +13,8 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw('delete from quiz_answers a where not exists (select 1 from quiz_questions q where q.id = a.question_id)');
-  await knex.raw('alter table quiz_answers add constraint quiz_answers_question_id_foreign foreign key (question_id) references quiz_questions (id) on delete cascade');
+  await knex.raw(
+    'alter table quiz_answers add constraint quiz_answers_question_id_foreign foreign key (question_id) references quiz_questions (id) on delete cascade',
+  );
   await knex.raw('alter table quiz_attempts drop column questions');
 }

@@ -22,7 +22,9 @@ export async function up(knex: Knex): Promise<void> {
   // A payment finds the person's leads.
   await knex.raw('create index crm_leads_tenant_user on crm_leads (tenant_id, user_id) where user_id is not null');
   // The funnel and by-source dashboard reads only this index (index-only scan over a range).
-  await knex.raw('create index crm_leads_tenant_funnel on crm_leads (tenant_id, created_at) include (is_test, user_id, provider, campaign_id, form_id, ad_id)');
+  await knex.raw(
+    'create index crm_leads_tenant_funnel on crm_leads (tenant_id, created_at) include (is_test, user_id, provider, campaign_id, form_id, ad_id)',
+  );
   // Paid totals per person (the funnel's revenue).
   await knex.raw(`create index orders_tenant_paid_user on orders (tenant_id, user_id) include (total_amount) where status = 'paid'`);
 
@@ -36,7 +38,9 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw('drop index if exists crm_leads_tenant_user');
   await knex.raw('drop index if exists crm_leads_tenant_phone');
   await knex.raw('drop index if exists crm_leads_tenant_email');
-  await knex.raw('alter table crm_leads drop column user_id, drop column link_candidates, drop column campaign_id, drop column form_id, drop column ad_id');
+  await knex.raw(
+    'alter table crm_leads drop column user_id, drop column link_candidates, drop column campaign_id, drop column form_id, drop column ad_id',
+  );
   await knex.raw('drop index if exists users_tenant_phone');
   await knex.raw('alter table users drop column phone');
 }

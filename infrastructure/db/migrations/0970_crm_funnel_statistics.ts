@@ -25,6 +25,8 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw('drop index if exists crm_leads_tenant_user');
   await knex.raw('create index crm_leads_tenant_user on crm_leads (tenant_id, user_id) where user_id is not null');
   await knex.raw('drop index if exists crm_leads_tenant_funnel');
-  await knex.raw('create index crm_leads_tenant_funnel on crm_leads (tenant_id, created_at) include (is_test, user_id, provider, campaign_id, form_id, ad_id)');
+  await knex.raw(
+    'create index crm_leads_tenant_funnel on crm_leads (tenant_id, created_at) include (is_test, user_id, provider, campaign_id, form_id, ad_id)',
+  );
   await knex.raw('drop statistics if exists crm_leads_source_ndistinct');
 }

@@ -50,7 +50,10 @@ const FOREIGN_KEY_COLUMNS: Record<string, string[]> = {
   webhook_deliveries: ['endpoint_id'],
 };
 
-const fkIndexes = () => Object.entries(FOREIGN_KEY_COLUMNS).flatMap(([table, columns]) => columns.map((column) => ({ table, column, name: `${table}_${column}_fk` })));
+const fkIndexes = () =>
+  Object.entries(FOREIGN_KEY_COLUMNS).flatMap(([table, columns]) =>
+    columns.map((column) => ({ table, column, name: `${table}_${column}_fk` })),
+  );
 
 export async function up(knex: Knex): Promise<void> {
   for (const { table, column, name } of fkIndexes()) await knex.raw('create index ?? on ?? (??)', [name, table, column]);

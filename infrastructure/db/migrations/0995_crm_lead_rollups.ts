@@ -36,7 +36,9 @@ export async function up(knex: Knex): Promise<void> {
     won_value_count integer not null,
     won_seconds_sum numeric not null,
     won_closed_count integer not null)`);
-  await knex.raw(`create unique index crm_lead_daily_key on crm_lead_daily (tenant_id, day, provider, campaign_id, form_id, ad_id, status, is_test) nulls not distinct`);
+  await knex.raw(
+    `create unique index crm_lead_daily_key on crm_lead_daily (tenant_id, day, provider, campaign_id, form_id, ad_id, status, is_test) nulls not distinct`,
+  );
   await knex.raw(`create table crm_lead_quarters (
     tenant_id uuid not null references tenants(id) on delete cascade,
     quarter timestamptz not null,
@@ -78,7 +80,9 @@ export async function up(knex: Knex): Promise<void> {
       if tg_op in ('UPDATE', 'INSERT') then perform crm_lead_rollup_add(new); end if;
       return null;
     end $$`);
-  await knex.raw('create trigger crm_leads_rollup after insert or update or delete on crm_leads for each row execute function crm_lead_rollup()');
+  await knex.raw(
+    'create trigger crm_leads_rollup after insert or update or delete on crm_leads for each row execute function crm_lead_rollup()',
+  );
 
   // The leads already there.
   await knex.raw(`insert into crm_lead_daily (tenant_id, day, provider, campaign_id, form_id, ad_id, status, is_test, leads, linked, won_value_sum, won_value_count, won_seconds_sum, won_closed_count)

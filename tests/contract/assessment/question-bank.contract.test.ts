@@ -8,7 +8,10 @@ import type { CourseRepository, ModuleRepository } from '../../../application/le
 import type { QuestionRepository, QuizRepository } from '../../../application/assessment/ports/quiz-repository.js';
 import type { QuestionBankRepository } from '../../../application/assessment/ports/question-bank-repository.js';
 import {
-  MemoryAssessmentState, MemoryQuestionBankRepository, MemoryQuestionRepository, MemoryQuizRepository,
+  MemoryAssessmentState,
+  MemoryQuestionBankRepository,
+  MemoryQuestionRepository,
+  MemoryQuizRepository,
 } from '../../../adapters/persistence/memory/assessment.memory.js';
 
 interface Env {
@@ -26,16 +29,32 @@ const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
 const pgEnv = async (): Promise<Env> => {
   const h = await harness();
   return {
-    quizzes: h.resolve('quizRepository'), questions: h.resolve('questionRepository'), bank: h.resolve('questionBankRepository'),
+    quizzes: h.resolve('quizRepository'),
+    questions: h.resolve('questionRepository'),
+    bank: h.resolve('questionBankRepository'),
     tenant: async () => (await h.tenant()).id,
     course: async (tenantId) => {
       const courseId = randomUUID();
       const moduleId = randomUUID();
       await h.resolve<CourseRepository>('courseRepository').insert({
-        id: courseId, tenantId, title: 'Course', description: null, categoryId: null, difficulty: null, price: 0n, currency: 'IDR', coverImage: null,
-        status: 'published', createdBy: null, publishedAt: t0, createdAt: t0, updatedAt: t0,
+        id: courseId,
+        tenantId,
+        title: 'Course',
+        description: null,
+        categoryId: null,
+        difficulty: null,
+        price: 0n,
+        currency: 'IDR',
+        coverImage: null,
+        status: 'published',
+        createdBy: null,
+        publishedAt: t0,
+        createdAt: t0,
+        updatedAt: t0,
       });
-      await h.resolve<ModuleRepository>('moduleRepository').insert({ id: moduleId, tenantId, courseId, title: 'M', description: null, order: 1, createdAt: t0, updatedAt: t0 });
+      await h
+        .resolve<ModuleRepository>('moduleRepository')
+        .insert({ id: moduleId, tenantId, courseId, title: 'M', description: null, order: 1, createdAt: t0, updatedAt: t0 });
       return { courseId, moduleId };
     },
   };
@@ -44,7 +63,9 @@ const pgEnv = async (): Promise<Env> => {
 const memoryEnv = async (): Promise<Env> => {
   const s = new MemoryAssessmentState();
   return {
-    quizzes: new MemoryQuizRepository(s), questions: new MemoryQuestionRepository(s), bank: new MemoryQuestionBankRepository(s),
+    quizzes: new MemoryQuizRepository(s),
+    questions: new MemoryQuestionRepository(s),
+    bank: new MemoryQuestionBankRepository(s),
     tenant: async () => randomUUID(),
     course: async () => {
       const courseId = randomUUID();
@@ -54,7 +75,10 @@ const memoryEnv = async (): Promise<Env> => {
   };
 };
 
-for (const [name, make] of [['memory', memoryEnv], ['PostgreSQL (PGlite, or DATABASE_URL)', pgEnv]] as const) {
+for (const [name, make] of [
+  ['memory', memoryEnv],
+  ['PostgreSQL (PGlite, or DATABASE_URL)', pgEnv],
+] as const) {
   describe(`contract: question bank repository (${name})`, () => {
     let env: Env;
     before(async () => {
@@ -62,18 +86,61 @@ for (const [name, make] of [['memory', memoryEnv], ['PostgreSQL (PGlite, or DATA
     });
 
     const quiz = (tenantId: string, c: { courseId: string; moduleId: string }): Quiz => ({
-      id: randomUUID(), tenantId, moduleId: c.moduleId, courseId: c.courseId, title: 'Quiz', description: null, durationMinutes: 0, passingScore: 50,
-      maxAttempts: 0, showCorrectAnswers: false, shuffleQuestions: false, status: 'draft', publishedAt: null, createdBy: null, createdAt: t0, updatedAt: t0,
+      id: randomUUID(),
+      tenantId,
+      moduleId: c.moduleId,
+      courseId: c.courseId,
+      title: 'Quiz',
+      description: null,
+      durationMinutes: 0,
+      passingScore: 50,
+      maxAttempts: 0,
+      showCorrectAnswers: false,
+      shuffleQuestions: false,
+      status: 'draft',
+      publishedAt: null,
+      createdBy: null,
+      createdAt: t0,
+      updatedAt: t0,
     });
-    const options = () => [{ id: randomUUID(), text: 'Yes', isCorrect: true }, { id: randomUUID(), text: 'No', isCorrect: false }];
+    const options = () => [
+      { id: randomUUID(), text: 'Yes', isCorrect: true },
+      { id: randomUUID(), text: 'No', isCorrect: false },
+    ];
     const question = (tenantId: string, quizId: string, order: number, points = 1): Question => ({
-      id: randomUUID(), tenantId, quizId, type: 'multiple_choice', text: `Q${order}`, points, order, options: options(), createdAt: at(order), updatedAt: at(order),
+      id: randomUUID(),
+      tenantId,
+      quizId,
+      type: 'multiple_choice',
+      text: `Q${order}`,
+      points,
+      order,
+      options: options(),
+      createdAt: at(order),
+      updatedAt: at(order),
     });
     const bankQuestion = (tenantId: string, categoryId: string, minute: number): BankQuestion => ({
-      id: randomUUID(), tenantId, quizId: null, categoryId, type: 'multiple_choice', text: `B${minute}`, points: 1, order: 0, options: options(), createdAt: at(minute), updatedAt: at(minute),
+      id: randomUUID(),
+      tenantId,
+      quizId: null,
+      categoryId,
+      type: 'multiple_choice',
+      text: `B${minute}`,
+      points: 1,
+      order: 0,
+      options: options(),
+      createdAt: at(minute),
+      updatedAt: at(minute),
     });
     const category = (tenantId: string, courseId: string, name: string, parentId: string | null = null): QuestionCategory => ({
-      id: randomUUID(), tenantId, courseId, parentId, name, isDefault: false, createdAt: t0, updatedAt: t0,
+      id: randomUUID(),
+      tenantId,
+      courseId,
+      parentId,
+      name,
+      isDefault: false,
+      createdAt: t0,
+      updatedAt: t0,
     });
 
     it('creates one default category per course, files quiz questions without a category in it, and scopes by tenant', async () => {
@@ -85,7 +152,10 @@ for (const [name, make] of [['memory', memoryEnv], ['PostgreSQL (PGlite, or DATA
       await env.questions.insertMany([q1]);
       // Read back as written: the category is the store's business.
       expect(await env.questions.findById(t, q1.id)).to.deep.equal(q1);
-      const [a, b] = await Promise.all([env.bank.ensureDefaultCategory(t, c.courseId, 'Default for Course', at(1)), env.bank.ensureDefaultCategory(t, c.courseId, 'Other name', at(2))]);
+      const [a, b] = await Promise.all([
+        env.bank.ensureDefaultCategory(t, c.courseId, 'Default for Course', at(1)),
+        env.bank.ensureDefaultCategory(t, c.courseId, 'Other name', at(2)),
+      ]);
       expect(a.id).to.equal(b.id);
       expect(a).to.include({ courseId: c.courseId, parentId: null, isDefault: true, name: 'Default for Course' });
       expect((await env.bank.questionIdsIn(t, [a.id])).get(a.id)).to.deep.equal([q1.id]);
@@ -125,12 +195,14 @@ for (const [name, make] of [['memory', memoryEnv], ['PostgreSQL (PGlite, or DATA
       expect(first.total).to.equal(3);
       expect((await env.bank.listQuestions(t, cat.id, { page: 2, pageSize: 2 })).items).to.deep.equal(byTime.slice(2));
       expect(await env.bank.allQuestions(t, [cat.id])).to.deep.equal(byTime);
-      expect((await env.bank.findQuestions(t, [qs[0]!.id, qs[2]!.id])).map((q) => q.id).sort()).to.deep.equal([qs[0]!.id, qs[2]!.id].sort());
+      expect((await env.bank.findQuestions(t, [qs[0]!.id, qs[2]!.id])).map((q) => q.id).sort()).to.deep.equal(
+        [qs[0]!.id, qs[2]!.id].sort(),
+      );
       expect(await env.bank.findQuestions(await env.tenant(), [qs[0]!.id])).to.deep.equal([]);
       expect(await env.bank.categoryUsage(t, cat.id)).to.deep.include({ questions: 3 });
     });
 
-    it('ranks a draw\'s candidates in one seeded order per category set, without the excluded, up to the limit', async () => {
+    it("ranks a draw's candidates in one seeded order per category set, without the excluded, up to the limit", async () => {
       const t = await env.tenant();
       const c = await env.course(t);
       const a = category(t, c.courseId, 'A');
@@ -141,9 +213,17 @@ for (const [name, make] of [['memory', memoryEnv], ['PostgreSQL (PGlite, or DATA
       const inB = Array.from({ length: 3 }, (_, i) => bankQuestion(t, b.id, 20 + i));
       await env.bank.insertQuestions([...inA, ...inB]);
       const excluded = [inA[0]!.id];
-      const ask = (seed: number) => env.bank.rankedCandidates(t, [
-        { slotId: 's1', categoryIds: [a.id], limit: 4 }, { slotId: 's2', categoryIds: [a.id], limit: 8 }, { slotId: 's3', categoryIds: [a.id, b.id], limit: 20 },
-      ], excluded, seed);
+      const ask = (seed: number) =>
+        env.bank.rankedCandidates(
+          t,
+          [
+            { slotId: 's1', categoryIds: [a.id], limit: 4 },
+            { slotId: 's2', categoryIds: [a.id], limit: 8 },
+            { slotId: 's3', categoryIds: [a.id, b.id], limit: 20 },
+          ],
+          excluded,
+          seed,
+        );
       const r = await ask(7);
       const ids = (slot: string) => r.get(slot)!.map((q) => q.id);
       // Slots of the same categories share one ranking, as long as the most any of them needs.
@@ -155,12 +235,23 @@ for (const [name, make] of [['memory', memoryEnv], ['PostgreSQL (PGlite, or DATA
       expect(new Set(ids('s3')).size).to.equal(14);
       expect(r.get('s3')!.find((q) => q.id === inB[0]!.id)).to.deep.equal(inB[0]);
       expect((await ask(7)).get('s2')!.map((q) => q.id)).to.deep.equal(ids('s2'));
-      const orders = new Set(await Promise.all([1, 2, 3, 4, 5, 6].map(async (seed) => (await ask(seed)).get('s2')!.map((q) => q.id).join())));
+      const orders = new Set(
+        await Promise.all(
+          [1, 2, 3, 4, 5, 6].map(async (seed) =>
+            (await ask(seed))
+              .get('s2')!
+              .map((q) => q.id)
+              .join(),
+          ),
+        ),
+      );
       expect(orders.size).to.be.greaterThan(3);
-      expect((await env.bank.rankedCandidates(await env.tenant(), [{ slotId: 's1', categoryIds: [a.id], limit: 4 }], [], 1)).get('s1')).to.deep.equal([]);
+      expect(
+        (await env.bank.rankedCandidates(await env.tenant(), [{ slotId: 's1', categoryIds: [a.id], limit: 4 }], [], 1)).get('s1'),
+      ).to.deep.equal([]);
     });
 
-    it('keeps random slots in order after the quiz\'s questions, and counts them in the quiz\'s stats', async () => {
+    it("keeps random slots in order after the quiz's questions, and counts them in the quiz's stats", async () => {
       const t = await env.tenant();
       const c = await env.course(t);
       const qz = quiz(t, c);
@@ -170,7 +261,15 @@ for (const [name, make] of [['memory', memoryEnv], ['PostgreSQL (PGlite, or DATA
       await env.bank.insertCategory(cat);
       expect(await env.bank.nextSlotOrder(t, qz.id)).to.equal(3);
       const slot = (order: number, count: number, points: number): RandomSlot => ({
-        id: randomUUID(), tenantId: t, quizId: qz.id, categoryId: cat.id, includeSubcategories: order % 2 === 0, count, points, order, createdAt: at(order),
+        id: randomUUID(),
+        tenantId: t,
+        quizId: qz.id,
+        categoryId: cat.id,
+        includeSubcategories: order % 2 === 0,
+        count,
+        points,
+        order,
+        createdAt: at(order),
       });
       const s4 = slot(4, 2, 1);
       const s3 = slot(3, 5, 2);

@@ -5,9 +5,17 @@ import { FakeSnap } from '../../support/fake-snap.js';
 import { PaymentGatewayFailure, type PaymentRequest } from '../../../application/commerce/ports/payment-gateway.js';
 
 const request = (over: Partial<PaymentRequest> = {}): PaymentRequest => ({
-  tenantId: 't', orderId: '0b4f9b8e-6a7e-4d8c-9a32-1f0e6c2d9a11', transactionId: 'tx-1', amount: toMinor(162000), currency: 'IDR',
-  method: { code: 'ewallet', name: 'E-wallet', type: 'ewallet' }, customer: { email: 'rina@example.test', name: 'Rina' },
-  items: [{ id: 'a-1', name: 'Algebra, Geometry', price: toMinor(90000), quantity: 2 }, { id: 'discount', name: 'Discount SAVE10', price: toMinor(-18000), quantity: 1 }],
+  tenantId: 't',
+  orderId: '0b4f9b8e-6a7e-4d8c-9a32-1f0e6c2d9a11',
+  transactionId: 'tx-1',
+  amount: toMinor(162000),
+  currency: 'IDR',
+  method: { code: 'ewallet', name: 'E-wallet', type: 'ewallet' },
+  customer: { email: 'rina@example.test', name: 'Rina' },
+  items: [
+    { id: 'a-1', name: 'Algebra, Geometry', price: toMinor(90000), quantity: 2 },
+    { id: 'discount', name: 'Discount SAVE10', price: toMinor(-18000), quantity: 1 },
+  ],
   ...over,
 });
 
@@ -38,7 +46,10 @@ describe('Midtrans Snap gateway against a local fake Snap server', () => {
   });
 
   it('a Snap error becomes a PaymentGatewayFailure carrying its messages and status', async () => {
-    snap.answer = { status: 401, body: { error_messages: ['Access denied due to unauthorized transaction, please check client or server key'] } };
+    snap.answer = {
+      status: 401,
+      body: { error_messages: ['Access denied due to unauthorized transaction, please check client or server key'] },
+    };
     const gateway = makeMidtransGateway({ apiUrl: snap.url, serverKey: 'wrong' });
     try {
       await gateway.initiate(request());

@@ -18,7 +18,17 @@ describe('migration 0700 (PGlite or DATABASE_URL): pending orders placed before 
     const orders = h.resolve<OrderRepository>('orderRepository');
     const T0 = new Date('2026-01-01T00:00:00Z');
     const promo = (code: string, maxUses: number | null, usedCount: number): PromoCode => ({
-      id: randomUUID(), tenantId: t.id, code, type: 'percent', value: toMinor(10), validFrom: null, validUntil: null, maxUses, usedCount, createdAt: T0, updatedAt: T0,
+      id: randomUUID(),
+      tenantId: t.id,
+      code,
+      type: 'percent',
+      value: toMinor(10),
+      validFrom: null,
+      validUntil: null,
+      maxUses,
+      usedCount,
+      createdAt: T0,
+      updatedAt: T0,
     });
     const two = promo('MIGTWO', 2, 1);
     const open = promo('MIGOPEN', null, 0);
@@ -26,13 +36,32 @@ describe('migration 0700 (PGlite or DATABASE_URL): pending orders placed before 
     const order = (code: string, minute: number, over: Partial<Order> = {}): Order => {
       const at = new Date(T0.getTime() + minute * 60_000);
       return {
-        id: randomUUID(), tenantId: t.id, userId: user.id, items: [], subtotal: toMinor(100), discount: toMinor(10), totalAmount: toMinor(90), currency: 'IDR', status: 'pending',
-        promoCode: code, subscriptionId: null, promoUseHeld: false, createdAt: at, updatedAt: at, paidAt: null, ...over,
+        id: randomUUID(),
+        tenantId: t.id,
+        userId: user.id,
+        items: [],
+        subtotal: toMinor(100),
+        discount: toMinor(10),
+        totalAmount: toMinor(90),
+        currency: 'IDR',
+        status: 'pending',
+        promoCode: code,
+        subscriptionId: null,
+        promoUseHeld: false,
+        createdAt: at,
+        updatedAt: at,
+        paidAt: null,
+        ...over,
       };
     };
     const placed = [
-      order('MIGTWO', 3), order('MIGTWO', 1), order('MIGTWO', 2), order('MIGTWO', 0, { status: 'cancelled' }), order('MIGTWO', 0, { status: 'paid', promoUseHeld: true }),
-      order('MIGOPEN', 1), order('MIGOPEN', 2),
+      order('MIGTWO', 3),
+      order('MIGTWO', 1),
+      order('MIGTWO', 2),
+      order('MIGTWO', 0, { status: 'cancelled' }),
+      order('MIGTWO', 0, { status: 'paid', promoUseHeld: true }),
+      order('MIGOPEN', 1),
+      order('MIGOPEN', 2),
     ];
     for (const o of placed) await orders.insert(o);
 

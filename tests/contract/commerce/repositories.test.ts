@@ -3,7 +3,12 @@ import { toMinor } from '../../../domain/shared/money.js';
 import { randomUUID } from 'node:crypto';
 import { harness, type Harness } from '../../support/harness.js';
 import { Role } from '../../../domain/identity/role.js';
-import { MemoryOrderRepository, MemoryPaymentRepository, MemoryPromoCodeReservations, MemorySubscriptionRepository } from '../../../adapters/persistence/memory/commerce.memory.js';
+import {
+  MemoryOrderRepository,
+  MemoryPaymentRepository,
+  MemoryPromoCodeReservations,
+  MemorySubscriptionRepository,
+} from '../../../adapters/persistence/memory/commerce.memory.js';
 import { MemoryBroadcastRepository, MemoryMailEventRepository } from '../../../adapters/persistence/memory/mail.memory.js';
 import type { OrderRepository } from '../../../application/commerce/ports/order-repository.js';
 import type { PaymentRepository } from '../../../application/commerce/ports/payment-repository.js';
@@ -34,17 +39,58 @@ const T0 = new Date('2026-02-01T10:00:00Z');
 const DAY = 86_400_000;
 
 const order = (ctx: Ctx, over: Partial<Order> = {}): Order => ({
-  id: randomUUID(), tenantId: ctx.tenantId, userId: ctx.userId, subtotal: toMinor(200000), discount: toMinor(20000), totalAmount: toMinor(180000), currency: 'IDR', status: 'pending',
-  promoCode: 'SAVE10', subscriptionId: null, promoUseHeld: false, createdAt: T0, updatedAt: T0, paidAt: null,
-  items: [{ type: 'category', name: 'A, B', courseId: null, categoryId: randomUUID(), planId: null, subscriptionId: null, courseIds: [randomUUID(), randomUUID()], quantity: 2, unitPrice: toMinor(100000), amount: toMinor(200000), tierMinQuantity: 2 }],
+  id: randomUUID(),
+  tenantId: ctx.tenantId,
+  userId: ctx.userId,
+  subtotal: toMinor(200000),
+  discount: toMinor(20000),
+  totalAmount: toMinor(180000),
+  currency: 'IDR',
+  status: 'pending',
+  promoCode: 'SAVE10',
+  subscriptionId: null,
+  promoUseHeld: false,
+  createdAt: T0,
+  updatedAt: T0,
+  paidAt: null,
+  items: [
+    {
+      type: 'category',
+      name: 'A, B',
+      courseId: null,
+      categoryId: randomUUID(),
+      planId: null,
+      subscriptionId: null,
+      courseIds: [randomUUID(), randomUUID()],
+      quantity: 2,
+      unitPrice: toMinor(100000),
+      amount: toMinor(200000),
+      tierMinQuantity: 2,
+    },
+  ],
   ...over,
 });
 
 const payment = (ctx: Ctx, o: Order, over: Partial<Payment> = {}): Payment => {
   const id = randomUUID();
   return {
-    id, tenantId: ctx.tenantId, orderId: o.id, userId: ctx.userId, transactionId: id, gatewayTransactionId: null, provider: 'sandbox', paymentMethod: 'card', amount: o.totalAmount,
-    currency: 'IDR', status: 'pending', redirectUrl: 'http://x/pay', reference: null, createdAt: T0, updatedAt: T0, paidAt: null, ...over,
+    id,
+    tenantId: ctx.tenantId,
+    orderId: o.id,
+    userId: ctx.userId,
+    transactionId: id,
+    gatewayTransactionId: null,
+    provider: 'sandbox',
+    paymentMethod: 'card',
+    amount: o.totalAmount,
+    currency: 'IDR',
+    status: 'pending',
+    redirectUrl: 'http://x/pay',
+    reference: null,
+    createdAt: T0,
+    updatedAt: T0,
+    paidAt: null,
+    ...over,
   };
 };
 
@@ -57,27 +103,83 @@ function contract(name: string, make: () => Promise<Ctx>) {
 
     it('orders and payments: amounts round-trip exactly; revenue sums never drift (0.10 + 0.20 is 0.30)', async () => {
       const at = new Date(T0.getTime() + 1000);
-      const line = { type: 'course' as const, name: 'X', courseId: randomUUID(), categoryId: null, planId: null, subscriptionId: null, courseIds: [], quantity: 3, tierMinQuantity: null };
-      const a = order(ctx, { currency: 'USD', subtotal: toMinor(59999.97), discount: toMinor(9000), totalAmount: toMinor(50999.97), status: 'paid', paidAt: at, items: [{ ...line, unitPrice: toMinor(19999.99), amount: toMinor(59999.97) }] });
-      const b = order(ctx, { currency: 'USD', subtotal: toMinor(0.1), discount: 0n, totalAmount: toMinor(0.1), status: 'paid', paidAt: at, items: [{ ...line, quantity: 1, unitPrice: toMinor(0.1), amount: toMinor(0.1) }] });
-      const c = order(ctx, { currency: 'USD', subtotal: toMinor(0.2), discount: 0n, totalAmount: toMinor(0.2), status: 'paid', paidAt: at, items: [{ ...line, quantity: 1, unitPrice: toMinor(0.2), amount: toMinor(0.2) }] });
+      const line = {
+        type: 'course' as const,
+        name: 'X',
+        courseId: randomUUID(),
+        categoryId: null,
+        planId: null,
+        subscriptionId: null,
+        courseIds: [],
+        quantity: 3,
+        tierMinQuantity: null,
+      };
+      const a = order(ctx, {
+        currency: 'USD',
+        subtotal: toMinor(59999.97),
+        discount: toMinor(9000),
+        totalAmount: toMinor(50999.97),
+        status: 'paid',
+        paidAt: at,
+        items: [{ ...line, unitPrice: toMinor(19999.99), amount: toMinor(59999.97) }],
+      });
+      const b = order(ctx, {
+        currency: 'USD',
+        subtotal: toMinor(0.1),
+        discount: 0n,
+        totalAmount: toMinor(0.1),
+        status: 'paid',
+        paidAt: at,
+        items: [{ ...line, quantity: 1, unitPrice: toMinor(0.1), amount: toMinor(0.1) }],
+      });
+      const c = order(ctx, {
+        currency: 'USD',
+        subtotal: toMinor(0.2),
+        discount: 0n,
+        totalAmount: toMinor(0.2),
+        status: 'paid',
+        paidAt: at,
+        items: [{ ...line, quantity: 1, unitPrice: toMinor(0.2), amount: toMinor(0.2) }],
+      });
       for (const o of [a, b, c]) await ctx.orders.insert(o);
       expect(await ctx.orders.findById(ctx.tenantId, a.id)).to.deep.equal(a);
       const p = payment(ctx, a, { amount: toMinor(50999.97), currency: 'USD' });
       await ctx.payments.insert(p);
       expect(await ctx.payments.latestOfOrder(ctx.tenantId, a.id)).to.deep.equal(p);
       await ctx.orders.update({ ...b, status: 'refunded' });
-      expect(await ctx.orders.paidTotals(ctx.tenantId, T0, new Date(T0.getTime() + DAY))).to.deep.equal([{ currency: 'USD', count: 2, total: toMinor(51000.17) }]);
+      expect(await ctx.orders.paidTotals(ctx.tenantId, T0, new Date(T0.getTime() + DAY))).to.deep.equal([
+        { currency: 'USD', count: 2, total: toMinor(51000.17) },
+      ]);
       await ctx.orders.update({ ...b, status: 'paid' });
       await ctx.orders.update({ ...a, status: 'refunded' });
-      expect(await ctx.orders.paidTotals(ctx.tenantId, T0, new Date(T0.getTime() + DAY))).to.deep.equal([{ currency: 'USD', count: 2, total: toMinor(0.3) }]);
+      expect(await ctx.orders.paidTotals(ctx.tenantId, T0, new Date(T0.getTime() + DAY))).to.deep.equal([
+        { currency: 'USD', count: 2, total: toMinor(0.3) },
+      ]);
     });
 
     it('the largest numeric(14, 2) amount round-trips exactly, and a sum of many 0.10s and 0.07s is exact', async () => {
       const at = new Date(T0.getTime() + 1000);
       const largest = toMinor('999999999999.99');
-      const line = { type: 'course' as const, name: 'X', courseId: randomUUID(), categoryId: null, planId: null, subscriptionId: null, courseIds: [], quantity: 1, tierMinQuantity: null };
-      const big = order(ctx, { currency: 'USD', subtotal: largest, discount: 0n, totalAmount: largest, status: 'paid', paidAt: at, items: [{ ...line, unitPrice: largest, amount: largest }] });
+      const line = {
+        type: 'course' as const,
+        name: 'X',
+        courseId: randomUUID(),
+        categoryId: null,
+        planId: null,
+        subscriptionId: null,
+        courseIds: [],
+        quantity: 1,
+        tierMinQuantity: null,
+      };
+      const big = order(ctx, {
+        currency: 'USD',
+        subtotal: largest,
+        discount: 0n,
+        totalAmount: largest,
+        status: 'paid',
+        paidAt: at,
+        items: [{ ...line, unitPrice: largest, amount: largest }],
+      });
       await ctx.orders.insert(big);
       expect(await ctx.orders.findById(ctx.tenantId, big.id)).to.deep.equal(big);
       const p = payment(ctx, big, { currency: 'USD' });
@@ -86,7 +188,17 @@ function contract(name: string, make: () => Promise<Ctx>) {
       // 0.1 and 0.07 have no exact binary double: 40 × 0.10 + 30 × 0.07 summed as doubles is not 6.1.
       const small = [...Array<string>(40).fill('0.10'), ...Array<string>(30).fill('0.07')].map((text) => toMinor(text));
       for (const amount of small) {
-        await ctx.orders.insert(order(ctx, { currency: 'EUR', subtotal: amount, discount: 0n, totalAmount: amount, status: 'paid', paidAt: at, items: [{ ...line, unitPrice: amount, amount }] }));
+        await ctx.orders.insert(
+          order(ctx, {
+            currency: 'EUR',
+            subtotal: amount,
+            discount: 0n,
+            totalAmount: amount,
+            status: 'paid',
+            paidAt: at,
+            items: [{ ...line, unitPrice: amount, amount }],
+          }),
+        );
       }
       const totals = await ctx.orders.paidTotals(ctx.tenantId, T0, new Date(T0.getTime() + DAY));
       expect(totals.find((t) => t.currency === 'EUR')).to.deep.equal({ currency: 'EUR', count: 70, total: toMinor('6.10') });
@@ -100,7 +212,13 @@ function contract(name: string, make: () => Promise<Ctx>) {
       expect(await ctx.orders.findById(ctx.otherTenantId, o.id)).to.equal(null);
       expect(await ctx.orders.tenantOf(o.id)).to.equal(ctx.tenantId);
       expect(await ctx.orders.tenantOf(randomUUID())).to.equal(null);
-      const paid = { ...o, status: 'paid' as const, paidAt: new Date(T0.getTime() + 1000), updatedAt: new Date(T0.getTime() + 1000), promoUseHeld: true };
+      const paid = {
+        ...o,
+        status: 'paid' as const,
+        paidAt: new Date(T0.getTime() + 1000),
+        updatedAt: new Date(T0.getTime() + 1000),
+        promoUseHeld: true,
+      };
       await ctx.orders.update(paid);
       expect(await ctx.orders.lock(ctx.tenantId, o.id)).to.deep.equal(paid);
       const newer = order(ctx, { createdAt: new Date(T0.getTime() + DAY), currency: 'USD', totalAmount: toMinor(12.5) });
@@ -108,8 +226,12 @@ function contract(name: string, make: () => Promise<Ctx>) {
       const list = await ctx.orders.listByUser(ctx.tenantId, ctx.userId, {}, { page: 1, pageSize: 10 });
       expect(list.items.map((x) => x.id)).to.deep.equal([newer.id, o.id]);
       expect(list.total).to.equal(2);
-      expect((await ctx.orders.listByUser(ctx.tenantId, ctx.userId, { status: 'paid' }, { page: 1, pageSize: 10 })).items.map((x) => x.id)).to.deep.equal([o.id]);
-      expect(await ctx.orders.paidTotals(ctx.tenantId, T0, new Date(T0.getTime() + DAY))).to.deep.equal([{ currency: 'IDR', count: 1, total: toMinor(180000) }]);
+      expect(
+        (await ctx.orders.listByUser(ctx.tenantId, ctx.userId, { status: 'paid' }, { page: 1, pageSize: 10 })).items.map((x) => x.id),
+      ).to.deep.equal([o.id]);
+      expect(await ctx.orders.paidTotals(ctx.tenantId, T0, new Date(T0.getTime() + DAY))).to.deep.equal([
+        { currency: 'IDR', count: 1, total: toMinor(180000) },
+      ]);
       expect(await ctx.orders.paidTotals(ctx.tenantId, new Date(T0.getTime() + 2000), new Date(T0.getTime() + DAY))).to.deep.equal([]);
       expect(await ctx.orders.countByUser(ctx.tenantId, ctx.userId, 'pending')).to.equal(1);
       expect(await ctx.orders.count(ctx.tenantId, 'paid')).to.equal(1);
@@ -121,7 +243,9 @@ function contract(name: string, make: () => Promise<Ctx>) {
       const line = order(ctx).items[0]!;
       const granting = { ...line, courseIds: [randomUUID(), course] };
       await ctx.orders.insert(order(ctx, { status: 'paid', items: [granting] }));
-      await ctx.orders.insert(order(ctx, { status: 'refunded', items: [line, { ...granting, type: 'course', courseId: course, courseIds: [course] }] }));
+      await ctx.orders.insert(
+        order(ctx, { status: 'refunded', items: [line, { ...granting, type: 'course', courseId: course, courseIds: [course] }] }),
+      );
       await ctx.orders.insert(order(ctx, { status: 'pending', items: [granting] }));
       await ctx.orders.insert(order(ctx, { status: 'cancelled', items: [granting] }));
       await ctx.orders.insert(order(ctx, { status: 'paid', items: [line] }));
@@ -134,7 +258,14 @@ function contract(name: string, make: () => Promise<Ctx>) {
       const o = order(ctx);
       await ctx.orders.insert(o);
       const p1 = payment(ctx, o);
-      const p2 = payment(ctx, o, { createdAt: new Date(T0.getTime() + 1000), paymentMethod: 'cash', provider: 'manual', status: 'paid', paidAt: T0, reference: 'R1' });
+      const p2 = payment(ctx, o, {
+        createdAt: new Date(T0.getTime() + 1000),
+        paymentMethod: 'cash',
+        provider: 'manual',
+        status: 'paid',
+        paidAt: T0,
+        reference: 'R1',
+      });
       await ctx.payments.insert(p1);
       await ctx.payments.insert(p2);
       expect(await ctx.payments.findByTransactionId(ctx.tenantId, p1.transactionId)).to.deep.equal(p1);
@@ -148,8 +279,22 @@ function contract(name: string, make: () => Promise<Ctx>) {
       const page = await ctx.payments.list(ctx.tenantId, { method: 'cash' }, { page: 1, pageSize: 10 });
       expect(page.items.map((p) => p.id)).to.deep.equal([p2.id]);
       expect((await ctx.payments.list(ctx.tenantId, { from: new Date(T0.getTime() + 500) }, { page: 1, pageSize: 10 })).total).to.equal(1);
-      expect((await ctx.payments.list(ctx.tenantId, { userId: ctx.userId, orderId: o.id, status: 'paid' }, { page: 1, pageSize: 10 })).total).to.equal(2);
-      await ctx.payments.insertNotification({ id: randomUUID(), tenantId: ctx.tenantId, orderId: o.id, provider: 'sandbox', transactionId: 'gw-123', transactionStatus: 'settlement', statusCode: '200', grossAmount: '180000.00', payload: { a: 1 }, outcome: 'applied:paid', receivedAt: T0 });
+      expect(
+        (await ctx.payments.list(ctx.tenantId, { userId: ctx.userId, orderId: o.id, status: 'paid' }, { page: 1, pageSize: 10 })).total,
+      ).to.equal(2);
+      await ctx.payments.insertNotification({
+        id: randomUUID(),
+        tenantId: ctx.tenantId,
+        orderId: o.id,
+        provider: 'sandbox',
+        transactionId: 'gw-123',
+        transactionStatus: 'settlement',
+        statusCode: '200',
+        grossAmount: '180000.00',
+        payload: { a: 1 },
+        outcome: 'applied:paid',
+        receivedAt: T0,
+      });
       const notes = await ctx.payments.notificationsOfOrder(ctx.tenantId, o.id);
       expect(notes).to.have.length(1);
       expect(notes[0]).to.include({ outcome: 'applied:paid', grossAmount: '180000.00' });
@@ -161,8 +306,19 @@ function contract(name: string, make: () => Promise<Ctx>) {
       await ctx.orders.insert(o);
       const planId = randomUUID();
       const s: Subscription = {
-        id: randomUUID(), tenantId: ctx.tenantId, userId: ctx.userId, planId, orderId: o.id, status: 'active', durationDays: 30, categoryIds: [randomUUID()],
-        startsAt: T0, endsAt: new Date(T0.getTime() + 30 * DAY), cancelledAt: null, createdAt: T0, updatedAt: T0,
+        id: randomUUID(),
+        tenantId: ctx.tenantId,
+        userId: ctx.userId,
+        planId,
+        orderId: o.id,
+        status: 'active',
+        durationDays: 30,
+        categoryIds: [randomUUID()],
+        startsAt: T0,
+        endsAt: new Date(T0.getTime() + 30 * DAY),
+        cancelledAt: null,
+        createdAt: T0,
+        updatedAt: T0,
       };
       await ctx.subscriptions.insert(s);
       expect(await ctx.subscriptions.findById(ctx.tenantId, s.id)).to.deep.equal(s);
@@ -185,8 +341,20 @@ function contract(name: string, make: () => Promise<Ctx>) {
       const o = order(ctx);
       await ctx.orders.insert(o);
       const sub = (over: Partial<Subscription>): Subscription => ({
-        id: randomUUID(), tenantId: ctx.tenantId, userId: ctx.userId, planId: randomUUID(), orderId: o.id, status: 'active', durationDays: 30, categoryIds: [randomUUID(), category],
-        startsAt: T0, endsAt: new Date(T0.getTime() + 30 * DAY), cancelledAt: null, createdAt: T0, updatedAt: T0, ...over,
+        id: randomUUID(),
+        tenantId: ctx.tenantId,
+        userId: ctx.userId,
+        planId: randomUUID(),
+        orderId: o.id,
+        status: 'active',
+        durationDays: 30,
+        categoryIds: [randomUUID(), category],
+        startsAt: T0,
+        endsAt: new Date(T0.getTime() + 30 * DAY),
+        cancelledAt: null,
+        createdAt: T0,
+        updatedAt: T0,
+        ...over,
       });
       const running = sub({});
       const cancelledLater = sub({ status: 'cancelled', cancelledAt: T0, endsAt: new Date(T0.getTime() + 40 * DAY) });
@@ -202,12 +370,22 @@ function contract(name: string, make: () => Promise<Ctx>) {
       expect(await at(39)).to.deep.equal([{ userId: ctx.userId, subscriptionId: cancelledLater.id, endsAt: cancelledLater.endsAt }]);
       expect(await at(40)).to.deep.equal([]);
       expect(await ctx.subscriptions.holdersOfCategory(ctx.tenantId, randomUUID(), T0)).to.deep.equal([]);
-      expect((await ctx.subscriptions.holdersOfCategory(ctx.otherTenantId, category, T0)).map((h) => h.subscriptionId)).to.deep.equal([others[3]!.id]);
+      expect((await ctx.subscriptions.holdersOfCategory(ctx.otherTenantId, category, T0)).map((h) => h.subscriptionId)).to.deep.equal([
+        others[3]!.id,
+      ]);
     });
 
     it('promo code uses are reserved up to max_uses only, inside the window, and given back never below 0', async () => {
       const id = randomUUID();
-      const base = { tenantId: ctx.tenantId, type: 'percent' as const, value: toMinor(5), validFrom: null, validUntil: null, createdAt: T0, updatedAt: T0 };
+      const base = {
+        tenantId: ctx.tenantId,
+        type: 'percent' as const,
+        value: toMinor(5),
+        validFrom: null,
+        validUntil: null,
+        createdAt: T0,
+        updatedAt: T0,
+      };
       await ctx.addPromo({ ...base, id, code: 'TWICE', maxUses: 2, usedCount: 0 });
       const reserved = await Promise.all([1, 2, 3, 4].map(() => ctx.promo.reserve(ctx.tenantId, 'TWICE', T0)));
       expect(reserved.filter((r) => r !== null)).to.have.length(2);
@@ -235,13 +413,35 @@ function contract(name: string, make: () => Promise<Ctx>) {
     });
 
     it('mail events: stored once, filtered, counted, scoped', async () => {
-      const e = { id: randomUUID(), tenantId: ctx.tenantId, mailId: null, messageId: '<m@x>', event: 'bounced' as const, email: 'a@x.test', reason: 'full', occurredAt: T0, receivedAt: T0, payload: { k: 'v' } };
+      const e = {
+        id: randomUUID(),
+        tenantId: ctx.tenantId,
+        mailId: null,
+        messageId: '<m@x>',
+        event: 'bounced' as const,
+        email: 'a@x.test',
+        reason: 'full',
+        occurredAt: T0,
+        receivedAt: T0,
+        payload: { k: 'v' },
+      };
       expect(await ctx.events.insert(e)).to.equal(true);
       expect(await ctx.events.insert({ ...e, id: randomUUID() })).to.equal(false);
-      expect(await ctx.events.insert({ ...e, id: randomUUID(), event: 'delivered', email: 'b@x.test', receivedAt: new Date(T0.getTime() + 1000) })).to.equal(true);
+      expect(
+        await ctx.events.insert({
+          ...e,
+          id: randomUUID(),
+          event: 'delivered',
+          email: 'b@x.test',
+          receivedAt: new Date(T0.getTime() + 1000),
+        }),
+      ).to.equal(true);
       expect(await ctx.events.findById(ctx.tenantId, e.id)).to.deep.equal(e);
       expect(await ctx.events.findById(ctx.otherTenantId, e.id)).to.equal(null);
-      expect((await ctx.events.list(ctx.tenantId, {}, { page: 1, pageSize: 10 })).items.map((x) => x.email)).to.deep.equal(['b@x.test', 'a@x.test']);
+      expect((await ctx.events.list(ctx.tenantId, {}, { page: 1, pageSize: 10 })).items.map((x) => x.email)).to.deep.equal([
+        'b@x.test',
+        'a@x.test',
+      ]);
       expect((await ctx.events.list(ctx.tenantId, { email: 'a@x.test' }, { page: 1, pageSize: 10 })).total).to.equal(1);
       expect(await ctx.events.countByEvent(ctx.tenantId, {})).to.deep.equal({ bounced: 1, delivered: 1 });
       expect(await ctx.events.countByEvent(ctx.tenantId, { event: 'bounced' })).to.deep.equal({ bounced: 1 });
@@ -249,18 +449,46 @@ function contract(name: string, make: () => Promise<Ctx>) {
     });
 
     it('broadcasts: recipients claimed per batch, queued, progress, completion, stalled batches', async () => {
-      const b = { id: randomUUID(), tenantId: ctx.tenantId, subject: 's', text: 't', html: null, roles: [1], userIds: null, recipients: 3, batchSize: 2, batches: 2, createdBy: null, createdAt: T0, completedAt: null };
-      const users = [0, 1, 2].map((i) => ({ userId: randomUUID(), email: `r${i}@x.test`, displayName: `R${i}`, batch: i < 2 ? 0 : 1, status: 'pending' as const, mailId: null }));
+      const b = {
+        id: randomUUID(),
+        tenantId: ctx.tenantId,
+        subject: 's',
+        text: 't',
+        html: null,
+        roles: [1],
+        userIds: null,
+        recipients: 3,
+        batchSize: 2,
+        batches: 2,
+        createdBy: null,
+        createdAt: T0,
+        completedAt: null,
+      };
+      const users = [0, 1, 2].map((i) => ({
+        userId: randomUUID(),
+        email: `r${i}@x.test`,
+        displayName: `R${i}`,
+        batch: i < 2 ? 0 : 1,
+        status: 'pending' as const,
+        mailId: null,
+      }));
       await ctx.broadcasts.create(b, users);
       expect(await ctx.broadcasts.findById(ctx.tenantId, b.id)).to.deep.equal(b);
       expect(await ctx.broadcasts.findById(ctx.otherTenantId, b.id)).to.equal(null);
       const batch0 = await ctx.broadcasts.claimBatch(ctx.tenantId, b.id, 0);
       expect(batch0.map((r) => r.email)).to.deep.equal(['r0@x.test', 'r1@x.test']);
-      expect((await ctx.broadcasts.stalledBatches(new Date(T0.getTime() + 1), 10)).filter((s) => s.broadcastId === b.id).map((s) => s.batch).sort()).to.deep.equal([0, 1]);
+      expect(
+        (await ctx.broadcasts.stalledBatches(new Date(T0.getTime() + 1), 10))
+          .filter((s) => s.broadcastId === b.id)
+          .map((s) => s.batch)
+          .sort(),
+      ).to.deep.equal([0, 1]);
       for (const r of batch0) await ctx.broadcasts.markQueued(ctx.tenantId, b.id, r.userId, randomUUID());
       expect(await ctx.broadcasts.claimBatch(ctx.tenantId, b.id, 0)).to.deep.equal([]);
       expect(await ctx.broadcasts.progress(ctx.tenantId, b.id)).to.deep.equal({ pending: 1, queued: 2, sent: 0, failed: 0 });
-      expect((await ctx.broadcasts.stalledBatches(new Date(T0.getTime() + 1), 10)).filter((s) => s.broadcastId === b.id).map((s) => s.batch)).to.deep.equal([1]);
+      expect(
+        (await ctx.broadcasts.stalledBatches(new Date(T0.getTime() + 1), 10)).filter((s) => s.broadcastId === b.id).map((s) => s.batch),
+      ).to.deep.equal([1]);
       await ctx.broadcasts.markCompleted(ctx.tenantId, b.id, T0);
       expect((await ctx.broadcasts.findById(ctx.tenantId, b.id))!.completedAt).to.deep.equal(T0);
     });
@@ -271,12 +499,19 @@ contract('memory', async () => {
   const codes = new Map<string, PromoCode>();
   const mail = new MemoryMailEventRepository();
   return {
-    tenantId: randomUUID(), otherTenantId: randomUUID(), userId: randomUUID(),
-    orders: new MemoryOrderRepository(), payments: new MemoryPaymentRepository(), subscriptions: new MemorySubscriptionRepository(),
+    tenantId: randomUUID(),
+    otherTenantId: randomUUID(),
+    userId: randomUUID(),
+    orders: new MemoryOrderRepository(),
+    payments: new MemoryPaymentRepository(),
+    subscriptions: new MemorySubscriptionRepository(),
     promo: new MemoryPromoCodeReservations(codes),
-    addPromo: async (p) => { codes.set(p.id, structuredClone(p)); },
+    addPromo: async (p) => {
+      codes.set(p.id, structuredClone(p));
+    },
     readPromo: async (id) => codes.get(id) ?? null,
-    events: mail, broadcasts: new MemoryBroadcastRepository([]),
+    events: mail,
+    broadcasts: new MemoryBroadcastRepository([]),
   };
 });
 
@@ -287,11 +522,18 @@ contract('PostgreSQL (PGlite or DATABASE_URL)', async () => {
   const user = await h.user(t, Role.Student);
   const store = h.resolve<RecordStore<PromoCode>>('promoCodeStore');
   return {
-    tenantId: t.id, otherTenantId: other.id, userId: user.id,
-    orders: h.resolve('orderRepository'), payments: h.resolve('paymentRepository'), subscriptions: h.resolve('subscriptionRepository'),
+    tenantId: t.id,
+    otherTenantId: other.id,
+    userId: user.id,
+    orders: h.resolve('orderRepository'),
+    payments: h.resolve('paymentRepository'),
+    subscriptions: h.resolve('subscriptionRepository'),
     promo: h.resolve('promoCodeReservations'),
-    addPromo: async (p) => { expect(await store.insert(p)).to.equal('ok'); },
+    addPromo: async (p) => {
+      expect(await store.insert(p)).to.equal('ok');
+    },
     readPromo: (id) => store.findById(t.id, id),
-    events: h.resolve('mailEventRepository'), broadcasts: h.resolve('broadcastRepository'),
+    events: h.resolve('mailEventRepository'),
+    broadcasts: h.resolve('broadcastRepository'),
   };
 });

@@ -3,7 +3,11 @@ import { toMinor } from '../../../domain/shared/money.js';
 import { randomUUID } from 'node:crypto';
 import { harness } from '../../support/harness.js';
 import {
-  MemoryAutomationRepository, MemoryDeliveryRepository, MemoryIntegrationRepository, MemoryLeadRepository, MemoryPeopleDirectory,
+  MemoryAutomationRepository,
+  MemoryDeliveryRepository,
+  MemoryIntegrationRepository,
+  MemoryLeadRepository,
+  MemoryPeopleDirectory,
 } from '../../../adapters/persistence/memory/crm.memory.js';
 import { MemoryUserRepository } from '../../../adapters/persistence/memory/identity.memory.js';
 import type { PeopleDirectory } from '../../../application/crm/ports/customers.js';
@@ -30,18 +34,53 @@ interface Ctx {
 const lead = (ctx: Ctx, over: Partial<Lead> = {}): Lead => {
   const at = over.createdAt ?? new Date('2026-02-01T10:00:00Z');
   return {
-    id: randomUUID(), tenantId: ctx.tenantId, provider: 'meta', externalId: randomUUID(), name: 'Rina', phone: '+628111', email: 'rina@example.com', city: 'Bandung',
-    region: null, category: null, answers: [{ question: 'q', answer: 'a' }], isTest: false, status: 'new', assignedTo: null, value: null,
-    userId: null, suggestedUserId: null, linkCandidates: null, campaignId: null, formId: null, adId: null,
-    createdAt: at, updatedAt: at, statusChangedAt: at, closedAt: null, ...over,
+    id: randomUUID(),
+    tenantId: ctx.tenantId,
+    provider: 'meta',
+    externalId: randomUUID(),
+    name: 'Rina',
+    phone: '+628111',
+    email: 'rina@example.com',
+    city: 'Bandung',
+    region: null,
+    category: null,
+    answers: [{ question: 'q', answer: 'a' }],
+    isTest: false,
+    status: 'new',
+    assignedTo: null,
+    value: null,
+    userId: null,
+    suggestedUserId: null,
+    linkCandidates: null,
+    campaignId: null,
+    formId: null,
+    adId: null,
+    createdAt: at,
+    updatedAt: at,
+    statusChangedAt: at,
+    closedAt: null,
+    ...over,
   };
 };
 
 const delivery = (ctx: Ctx, over: Partial<WebhookDelivery> = {}): WebhookDelivery => {
   const at = new Date('2026-02-01T10:00:00Z');
   return {
-    id: randomUUID(), tenantId: ctx.tenantId, provider: 'meta', externalId: randomUUID(), status: 'pending', rawBody: '{"object":"page"}', payload: { leadgen_id: '1' },
-    attempts: 0, retries: 0, lastError: null, leadId: null, receivedAt: at, processedAt: null, updatedAt: at, ...over,
+    id: randomUUID(),
+    tenantId: ctx.tenantId,
+    provider: 'meta',
+    externalId: randomUUID(),
+    status: 'pending',
+    rawBody: '{"object":"page"}',
+    payload: { leadgen_id: '1' },
+    attempts: 0,
+    retries: 0,
+    lastError: null,
+    leadId: null,
+    receivedAt: at,
+    processedAt: null,
+    updatedAt: at,
+    ...over,
   };
 };
 
@@ -55,12 +94,15 @@ function contract(name: string, make: () => Promise<Ctx>) {
     it('finds unlinked leads by email (without case) or phone, linked leads by user, and filters by linked', async () => {
       const open = lead(ctx, { email: 'Mixed.Case@Example.test', phone: '+6281234500001' });
       const done = lead(ctx, { email: 'other@example.test', phone: null });
-      for (const l of [open, done, { ...open, id: randomUUID(), tenantId: ctx.otherTenantId }]) expect(await ctx.leads.insertIfAbsent(l)).to.equal(true);
+      for (const l of [open, done, { ...open, id: randomUUID(), tenantId: ctx.otherTenantId }])
+        expect(await ctx.leads.insertIfAbsent(l)).to.equal(true);
       const linked = { ...done, userId: ctx.userId, linkCandidates: null, campaignId: 'c1', formId: 'f1', adId: 'a1' };
       await ctx.leads.update(linked);
       expect(await ctx.leads.findById(ctx.tenantId, done.id)).to.deep.equal(linked);
       const ids = (ls: Lead[]) => ls.map((l) => l.id);
-      expect(ids(await ctx.leads.findUnlinkedFor(ctx.tenantId, { email: 'mixed.case@example.test', phone: null }))).to.deep.equal([open.id]);
+      expect(ids(await ctx.leads.findUnlinkedFor(ctx.tenantId, { email: 'mixed.case@example.test', phone: null }))).to.deep.equal([
+        open.id,
+      ]);
       expect(ids(await ctx.leads.findUnlinkedFor(ctx.tenantId, { email: null, phone: '+6281234500001' }))).to.deep.equal([open.id]);
       expect(ids(await ctx.leads.findUnlinkedFor(ctx.tenantId, { email: 'other@example.test', phone: null }))).to.deep.equal([]);
       expect(ids(await ctx.leads.findByUser(ctx.tenantId, ctx.userId))).to.deep.equal([done.id]);
@@ -72,12 +114,15 @@ function contract(name: string, make: () => Promise<Ctx>) {
       expect(ids((await ctx.leads.list(ctx.tenantId, { linked: false }, { page: 1, pageSize: 10 })).items)).to.deep.equal([open.id]);
     });
 
-    it('matches the tenant\'s users by email (without case) or phone, with what matched', async () => {
+    it("matches the tenant's users by email (without case) or phone, with what matched", async () => {
       const ana = await ctx.addUser('ana@example.test', null);
       const beni = await ctx.addUser('beni@example.test', '+6281299990000');
       const matches = await ctx.people.matching(ctx.tenantId, { email: 'ANA@example.test', phone: '+6281299990000' });
       expect(matches.sort((a, b) => a.userId.localeCompare(b.userId))).to.deep.equal(
-        [{ userId: ana, byEmail: true, byPhone: false }, { userId: beni, byEmail: false, byPhone: true }].sort((a, b) => a.userId.localeCompare(b.userId)),
+        [
+          { userId: ana, byEmail: true, byPhone: false },
+          { userId: beni, byEmail: false, byPhone: true },
+        ].sort((a, b) => a.userId.localeCompare(b.userId)),
       );
       expect(await ctx.people.matching(ctx.otherTenantId, { email: 'ana@example.test', phone: null })).to.deep.equal([]);
       expect(await ctx.people.matching(ctx.tenantId, { email: null, phone: null })).to.deep.equal([]);
@@ -104,7 +149,8 @@ function contract(name: string, make: () => Promise<Ctx>) {
       const b = lead(ctx, { createdAt: new Date('2026-02-02T00:00:00Z'), provider: 'google', status: 'contacted', assignedTo: ctx.userId });
       const c = lead(ctx, { createdAt: new Date('2026-02-03T00:00:00Z'), isTest: true, phone: '+62899' });
       for (const l of [a, b, c]) await ctx.leads.insertIfAbsent(l);
-      const ids = async (f: Parameters<LeadRepository['list']>[1]) => (await ctx.leads.list(ctx.tenantId, f, { page: 1, pageSize: 10 })).items.map((l) => l.id);
+      const ids = async (f: Parameters<LeadRepository['list']>[1]) =>
+        (await ctx.leads.list(ctx.tenantId, f, { page: 1, pageSize: 10 })).items.map((l) => l.id);
       expect(await ids({})).to.deep.equal([c.id, b.id, a.id]);
       expect(await ids({ status: 'contacted' })).to.deep.equal([b.id]);
       expect(await ids({ assignedTo: ctx.userId })).to.deep.equal([b.id]);
@@ -117,12 +163,32 @@ function contract(name: string, make: () => Promise<Ctx>) {
       const page = await ctx.leads.list(ctx.tenantId, {}, { page: 2, pageSize: 2 });
       expect([page.total, page.items.length]).to.deep.equal([3, 1]);
 
-      const updated = { ...a, status: 'closed_won' as const, value: toMinor(99), closedAt: new Date('2026-02-05T00:00:00Z'), updatedAt: new Date('2026-02-05T00:00:00Z') };
+      const updated = {
+        ...a,
+        status: 'closed_won' as const,
+        value: toMinor(99),
+        closedAt: new Date('2026-02-05T00:00:00Z'),
+        updatedAt: new Date('2026-02-05T00:00:00Z'),
+      };
       await ctx.leads.update(updated);
       expect(await ctx.leads.findById(ctx.tenantId, a.id, { forUpdate: false })).to.deep.equal(updated);
 
       const at = new Date('2026-02-05T00:00:00Z');
-      const ev = (type: LeadEvent['type']): LeadEvent => ({ id: randomUUID(), tenantId: ctx.tenantId, leadId: a.id, type, fromStatus: null, toStatus: null, fromUserId: null, toUserId: null, value: type === 'value_changed' ? toMinor(99) : null, note: null, actorId: null, reason: null, createdAt: at });
+      const ev = (type: LeadEvent['type']): LeadEvent => ({
+        id: randomUUID(),
+        tenantId: ctx.tenantId,
+        leadId: a.id,
+        type,
+        fromStatus: null,
+        toStatus: null,
+        fromUserId: null,
+        toUserId: null,
+        value: type === 'value_changed' ? toMinor(99) : null,
+        note: null,
+        actorId: null,
+        reason: null,
+        createdAt: at,
+      });
       const events = [ev('status_changed'), ev('value_changed'), ev('note')];
       await ctx.leads.addEvents(events);
       expect(await ctx.leads.events(ctx.tenantId, a.id)).to.deep.equal(events);
@@ -134,11 +200,36 @@ function contract(name: string, make: () => Promise<Ctx>) {
       await ctx.leads.insertIfAbsent(lead(ctx, { status: 'new', isTest: true }));
       await ctx.leads.insertIfAbsent(lead(ctx, { status: 'closed_won', value: toMinor(100), closedAt: new Date('2026-02-02T10:00:00Z') }));
       await ctx.leads.insertIfAbsent(lead(ctx, { status: 'closed_won', value: null, closedAt: new Date('2026-02-01T22:00:00Z') }));
-      await ctx.leads.insertIfAbsent(lead(ctx, { status: 'closed_won', provider: 'google', value: toMinor(50.25), createdAt: new Date('2026-03-01T00:00:00Z'), closedAt: null }));
-      const sorted = (rows: Awaited<ReturnType<LeadRepository['aggregate']>>) => [...rows].sort((x, y) => `${x.status}${x.provider}`.localeCompare(`${y.status}${y.provider}`));
+      await ctx.leads.insertIfAbsent(
+        lead(ctx, {
+          status: 'closed_won',
+          provider: 'google',
+          value: toMinor(50.25),
+          createdAt: new Date('2026-03-01T00:00:00Z'),
+          closedAt: null,
+        }),
+      );
+      const sorted = (rows: Awaited<ReturnType<LeadRepository['aggregate']>>) =>
+        [...rows].sort((x, y) => `${x.status}${x.provider}`.localeCompare(`${y.status}${y.provider}`));
       expect(sorted(await ctx.leads.aggregate(ctx.tenantId, {}, false))).to.deep.equal([
-        { status: 'closed_won', provider: 'google', count: 1, wonValueSum: toMinor(50.25), wonValueCount: 1, wonSecondsSum: 0, wonClosedCount: 0 },
-        { status: 'closed_won', provider: 'meta', count: 2, wonValueSum: toMinor(100), wonValueCount: 1, wonSecondsSum: 86_400 + 43_200, wonClosedCount: 2 },
+        {
+          status: 'closed_won',
+          provider: 'google',
+          count: 1,
+          wonValueSum: toMinor(50.25),
+          wonValueCount: 1,
+          wonSecondsSum: 0,
+          wonClosedCount: 0,
+        },
+        {
+          status: 'closed_won',
+          provider: 'meta',
+          count: 2,
+          wonValueSum: toMinor(100),
+          wonValueCount: 1,
+          wonSecondsSum: 86_400 + 43_200,
+          wonClosedCount: 2,
+        },
         { status: 'new', provider: 'meta', count: 1, wonValueSum: 0n, wonValueCount: 0, wonSecondsSum: 0, wonClosedCount: 0 },
       ]);
       expect((await ctx.leads.aggregate(ctx.tenantId, {}, true)).find((r) => r.status === 'new')!.count).to.equal(2);
@@ -152,7 +243,12 @@ function contract(name: string, make: () => Promise<Ctx>) {
       expect(await ctx.automation.nextPosition(ctx.tenantId, 'match:a')).to.equal(1);
       expect(await ctx.automation.nextPosition(ctx.otherTenantId, 'all:a,b,c')).to.equal(1);
       expect(await ctx.automation.get(ctx.tenantId)).to.equal(null);
-      const rules = { mode: 'geographic' as const, members: [{ userId: ctx.userId, active: true, regions: ['Jakarta'], categories: [] }], fallbackUserId: null, closeOnPayment: true };
+      const rules = {
+        mode: 'geographic' as const,
+        members: [{ userId: ctx.userId, active: true, regions: ['Jakarta'], categories: [] }],
+        fallbackUserId: null,
+        closeOnPayment: true,
+      };
       await ctx.automation.save(ctx.tenantId, rules, new Date());
       await ctx.automation.save(ctx.tenantId, { ...rules, mode: 'round_robin' }, new Date());
       expect(await ctx.automation.get(ctx.tenantId)).to.deep.equal({ ...rules, mode: 'round_robin' });
@@ -183,7 +279,7 @@ function contract(name: string, make: () => Promise<Ctx>) {
       expect((await ctx.deliveries.list(ctx.tenantId, { provider: 'google' }, { page: 1, pageSize: 10 })).total).to.equal(1);
     });
 
-    it('requeues a delivery stuck pending since before the given time, once; not another tenant\'s', async () => {
+    it("requeues a delivery stuck pending since before the given time, once; not another tenant's", async () => {
       const d = delivery(ctx);
       await ctx.deliveries.insert(d);
       const at = new Date('2026-02-01T11:00:00Z');
@@ -199,7 +295,17 @@ function contract(name: string, make: () => Promise<Ctx>) {
       const now = new Date('2026-02-01T00:00:00Z');
       const page = String(Date.now()) + String(Math.floor(Math.random() * 1e6));
       const hash = randomUUID().replace(/-/g, '');
-      const meta: Integration = { tenantId: ctx.tenantId, provider: 'meta', enabled: true, pageId: page, verifyTokenHash: `vt${hash}`, googleKeyHash: null, sealedSecrets: 'v1.x', createdAt: now, updatedAt: now };
+      const meta: Integration = {
+        tenantId: ctx.tenantId,
+        provider: 'meta',
+        enabled: true,
+        pageId: page,
+        verifyTokenHash: `vt${hash}`,
+        googleKeyHash: null,
+        sealedSecrets: 'v1.x',
+        createdAt: now,
+        updatedAt: now,
+      };
       const google: Integration = { ...meta, provider: 'google', pageId: null, verifyTokenHash: null, googleKeyHash: `gk${hash}` };
       expect(await ctx.integrations.save(meta)).to.equal('saved');
       expect(await ctx.integrations.save(google)).to.equal('saved');
@@ -223,8 +329,13 @@ contract('PostgreSQL (pg adapters on the test database)', async () => {
   const other = await h.tenant();
   const user = await h.user(t, Role.Mentor);
   return {
-    tenantId: t.id, otherTenantId: other.id, userId: user.id,
-    leads: h.resolve('leadRepository'), deliveries: h.resolve('deliveryRepository'), integrations: h.resolve('integrationRepository'), automation: h.resolve('automationRepository'),
+    tenantId: t.id,
+    otherTenantId: other.id,
+    userId: user.id,
+    leads: h.resolve('leadRepository'),
+    deliveries: h.resolve('deliveryRepository'),
+    integrations: h.resolve('integrationRepository'),
+    automation: h.resolve('automationRepository'),
     people: h.resolve('peopleDirectory'),
     addUser: async (email, phone) => (await h.user(t, Role.Student, { email, phone })).id,
   };
@@ -234,15 +345,33 @@ contract('memory', async () => {
   const users = new MemoryUserRepository();
   const tenantId = randomUUID();
   return {
-    tenantId, otherTenantId: randomUUID(), userId: randomUUID(),
-    leads: new MemoryLeadRepository(), deliveries: new MemoryDeliveryRepository(), integrations: new MemoryIntegrationRepository(), automation: new MemoryAutomationRepository(),
+    tenantId,
+    otherTenantId: randomUUID(),
+    userId: randomUUID(),
+    leads: new MemoryLeadRepository(),
+    deliveries: new MemoryDeliveryRepository(),
+    integrations: new MemoryIntegrationRepository(),
+    automation: new MemoryAutomationRepository(),
     people: new MemoryPeopleDirectory(users),
     addUser: async (email, phone) => {
       const now = new Date();
       const id = randomUUID();
       await users.insert({
-        id, tenantId, username: id.slice(0, 8), email, phone, displayName: 'U', avatar: null, role: Role.Student, status: 1, passwordHash: null,
-        emailVerifiedAt: null, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now,
+        id,
+        tenantId,
+        username: id.slice(0, 8),
+        email,
+        phone,
+        displayName: 'U',
+        avatar: null,
+        role: Role.Student,
+        status: 1,
+        passwordHash: null,
+        emailVerifiedAt: null,
+        lastLoginAt: null,
+        deletedAt: null,
+        createdAt: now,
+        updatedAt: now,
       });
       return id;
     },

@@ -27,7 +27,8 @@ const redisPair = async (): Promise<Pair> => {
   const a = new RedisRealtimeBus(ca, channel);
   const b = new RedisRealtimeBus(cb, channel);
   return {
-    a, b,
+    a,
+    b,
     async close() {
       await a.close();
       await b.close();
@@ -50,7 +51,12 @@ for (const [name, make] of variants) {
         const seenB: ChatEvent[] = [];
         const offA = await pair.a.subscribe((e) => seenA.push(e));
         await pair.b.subscribe((e) => seenB.push(e));
-        const event: ChatEvent = { tenantId: randomUUID(), recipientIds: [randomUUID()], type: 'message', data: { id: randomUUID(), content: 'hi', created_at: new Date(0).toISOString() } };
+        const event: ChatEvent = {
+          tenantId: randomUUID(),
+          recipientIds: [randomUUID()],
+          type: 'message',
+          data: { id: randomUUID(), content: 'hi', created_at: new Date(0).toISOString() },
+        };
         await pair.a.publish(event);
         await waitFor(() => seenA.length === 1 && seenB.length === 1);
         expect(seenB[0]).to.deep.equal(event);

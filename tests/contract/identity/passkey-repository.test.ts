@@ -17,38 +17,71 @@ interface Fixture {
 }
 
 const passkey = (tenantId: string, userId: string, overrides: Partial<Passkey> = {}): Passkey => ({
-  id: randomUUID(), tenantId, userId, credentialId: randomBytes(32).toString('base64url'), publicKey: new Uint8Array(randomBytes(77)),
-  counter: 0, transports: ['internal', 'hybrid'], name: 'Laptop', aaguid: randomUUID(), deviceType: 'multiDevice', backedUp: true,
-  createdAt: new Date(Math.floor(Date.now() / 1000) * 1000), lastUsedAt: null, ...overrides,
+  id: randomUUID(),
+  tenantId,
+  userId,
+  credentialId: randomBytes(32).toString('base64url'),
+  publicKey: new Uint8Array(randomBytes(77)),
+  counter: 0,
+  transports: ['internal', 'hybrid'],
+  name: 'Laptop',
+  aaguid: randomUUID(),
+  deviceType: 'multiDevice',
+  backedUp: true,
+  createdAt: new Date(Math.floor(Date.now() / 1000) * 1000),
+  lastUsedAt: null,
+  ...overrides,
 });
 
 const engines: Array<[string, () => Promise<Fixture>]> = [
-  ['memory', async () => {
-    const users = new MemoryUserRepository();
-    const user = async (tenantId: string, role: RoleLevel = Role.Student) => {
-      const id = randomUUID();
-      const now = new Date();
-      const u: User = {
-        id, tenantId, username: id, email: `${id}@x.test`, displayName: 'x', avatar: null, role, status: 1, passwordHash: null,
-        phone: null, emailVerifiedAt: null, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now,
+  [
+    'memory',
+    async () => {
+      const users = new MemoryUserRepository();
+      const user = async (tenantId: string, role: RoleLevel = Role.Student) => {
+        const id = randomUUID();
+        const now = new Date();
+        const u: User = {
+          id,
+          tenantId,
+          username: id,
+          email: `${id}@x.test`,
+          displayName: 'x',
+          avatar: null,
+          role,
+          status: 1,
+          passwordHash: null,
+          phone: null,
+          emailVerifiedAt: null,
+          lastLoginAt: null,
+          deletedAt: null,
+          createdAt: now,
+          updatedAt: now,
+        };
+        await users.insert(u);
+        return id;
       };
-      await users.insert(u);
-      return id;
-    };
-    return { repo: new MemoryPasskeyRepository(users), tenantA: randomUUID(), tenantB: randomUUID(), user };
-  }],
-  [process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite', async () => {
-    const h = await harness();
-    const a = await h.tenant();
-    const b = await h.tenant();
-    const byId = new Map([[a.id, a], [b.id, b]]);
-    return {
-      repo: h.resolve<PasskeyRepository>('passkeyRepository'),
-      tenantA: a.id,
-      tenantB: b.id,
-      user: async (tenantId, role = Role.Student) => (await h.user(byId.get(tenantId)!, role)).id,
-    };
-  }],
+      return { repo: new MemoryPasskeyRepository(users), tenantA: randomUUID(), tenantB: randomUUID(), user };
+    },
+  ],
+  [
+    process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite',
+    async () => {
+      const h = await harness();
+      const a = await h.tenant();
+      const b = await h.tenant();
+      const byId = new Map([
+        [a.id, a],
+        [b.id, b],
+      ]);
+      return {
+        repo: h.resolve<PasskeyRepository>('passkeyRepository'),
+        tenantA: a.id,
+        tenantB: b.id,
+        user: async (tenantId, role = Role.Student) => (await h.user(byId.get(tenantId)!, role)).id,
+      };
+    },
+  ],
 ];
 
 for (const [engine, setup] of engines) {
@@ -79,7 +112,7 @@ for (const [engine, setup] of engines) {
       expect(await f.repo.listByUser(f.tenantA, a2)).to.deep.equal([]);
     });
 
-    it('lists a user\'s passkeys newest first, scoped by tenant and user', async () => {
+    it("lists a user's passkeys newest first, scoped by tenant and user", async () => {
       const u = await f.user(f.tenantA);
       const other = await f.user(f.tenantA);
       const older = passkey(f.tenantA, u, { createdAt: new Date('2026-01-01T00:00:00Z') });
@@ -91,7 +124,7 @@ for (const [engine, setup] of engines) {
       expect(await f.repo.listByUser(f.tenantB, u)).to.deep.equal([]);
     });
 
-    it('finds a login credential in the tenant, or a Super Admin\'s from anywhere, never another tenant\'s user\'s', async () => {
+    it("finds a login credential in the tenant, or a Super Admin's from anywhere, never another tenant's user's", async () => {
       const student = await f.user(f.tenantB);
       const root = await f.user(f.tenantB, Role.SuperAdmin);
       const s = passkey(f.tenantB, student);
@@ -123,7 +156,7 @@ for (const [engine, setup] of engines) {
       expect(back!.lastUsedAt!.toISOString()).to.equal(at.toISOString());
     });
 
-    it('renames only the owner\'s passkey in its tenant, answering it whole', async () => {
+    it("renames only the owner's passkey in its tenant, answering it whole", async () => {
       const u = await f.user(f.tenantA);
       const other = await f.user(f.tenantA);
       const p = passkey(f.tenantA, u);
@@ -134,7 +167,7 @@ for (const [engine, setup] of engines) {
       expect(await f.repo.listByUser(f.tenantA, u)).to.deep.equal([{ ...p, name: 'Desk key' }]);
     });
 
-    it('deletes only the owner\'s passkey in its tenant', async () => {
+    it("deletes only the owner's passkey in its tenant", async () => {
       const u = await f.user(f.tenantA);
       const other = await f.user(f.tenantA);
       const p = passkey(f.tenantA, u);

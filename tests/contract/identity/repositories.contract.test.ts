@@ -1,6 +1,10 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { MemoryLoginRepository, MemoryPasswordResetRepository, MemoryUserRepository } from '../../../adapters/persistence/memory/identity.memory.js';
+import {
+  MemoryLoginRepository,
+  MemoryPasswordResetRepository,
+  MemoryUserRepository,
+} from '../../../adapters/persistence/memory/identity.memory.js';
 import type { PasswordResetRepository } from '../../../application/identity/ports/password-reset-repository.js';
 import type { LoginRepository } from '../../../application/identity/ports/login-repository.js';
 import type { UserRepository } from '../../../application/identity/ports/user-repository.js';
@@ -16,22 +20,52 @@ interface Subject {
 }
 
 const engines: Array<[string, () => Promise<Subject>]> = [
-  ['memory', async () => {
-    const users = new MemoryUserRepository();
-    return { users, logins: new MemoryLoginRepository(users), resets: new MemoryPasswordResetRepository(), tenantId: async () => randomUUID() };
-  }],
-  [process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite', async () => {
-    const h = await harness();
-    return { users: h.resolve('userRepository'), logins: h.resolve('loginRepository'), resets: h.resolve('passwordResetRepository'), tenantId: async () => (await h.tenant()).id };
-  }],
+  [
+    'memory',
+    async () => {
+      const users = new MemoryUserRepository();
+      return {
+        users,
+        logins: new MemoryLoginRepository(users),
+        resets: new MemoryPasswordResetRepository(),
+        tenantId: async () => randomUUID(),
+      };
+    },
+  ],
+  [
+    process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite',
+    async () => {
+      const h = await harness();
+      return {
+        users: h.resolve('userRepository'),
+        logins: h.resolve('loginRepository'),
+        resets: h.resolve('passwordResetRepository'),
+        tenantId: async () => (await h.tenant()).id,
+      };
+    },
+  ],
 ];
 
 const newUser = (tenantId: string, overrides: Partial<User> = {}): User => {
   const id = randomUUID();
   const now = new Date();
   return {
-    id, tenantId, username: 'x', email: `${id}@example.test`, displayName: 'Name', avatar: null, role: Role.Student, status: 1, passwordHash: 'h',
-    phone: null, emailVerifiedAt: null, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now, ...overrides,
+    id,
+    tenantId,
+    username: 'x',
+    email: `${id}@example.test`,
+    displayName: 'Name',
+    avatar: null,
+    role: Role.Student,
+    status: 1,
+    passwordHash: 'h',
+    phone: null,
+    emailVerifiedAt: null,
+    lastLoginAt: null,
+    deletedAt: null,
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
   };
 };
 
@@ -68,13 +102,21 @@ for (const [engine, make] of engines) {
       const t = await s.tenantId();
       const base = Date.now();
       for (let i = 0; i < 5; i++) {
-        await s.users.insert(newUser(t, { displayName: i === 3 ? 'Zed Special' : `Person ${i}`, role: i % 2 ? Role.Mentor : Role.Student, createdAt: new Date(base + i * 1000) }));
+        await s.users.insert(
+          newUser(t, {
+            displayName: i === 3 ? 'Zed Special' : `Person ${i}`,
+            role: i % 2 ? Role.Mentor : Role.Student,
+            createdAt: new Date(base + i * 1000),
+          }),
+        );
       }
       const page = await s.users.list(t, {}, { page: 1, pageSize: 2 });
       expect(page.total).to.equal(5);
       expect(page.items.map((u) => u.displayName)).to.deep.equal(['Person 4', 'Zed Special']);
       expect((await s.users.list(t, { role: Role.Mentor }, { page: 1, pageSize: 10 })).total).to.equal(2);
-      expect((await s.users.list(t, { search: 'zed spec' }, { page: 1, pageSize: 10 })).items.map((u) => u.displayName)).to.deep.equal(['Zed Special']);
+      expect((await s.users.list(t, { search: 'zed spec' }, { page: 1, pageSize: 10 })).items.map((u) => u.displayName)).to.deep.equal([
+        'Zed Special',
+      ]);
       expect((await s.users.list(t, { search: '100%' }, { page: 1, pageSize: 10 })).total).to.equal(0);
       expect(await s.users.countByRole(t)).to.deep.equal({ [Role.Student]: 3, [Role.Mentor]: 2 });
     });
@@ -85,7 +127,19 @@ for (const [engine, make] of engines) {
       await s.users.insert(u);
       const loginId = randomUUID();
       const now = new Date();
-      await s.logins.create({ id: loginId, tenantId: t, userId: u.id, method: 'password', sessionHash: randomUUID().replace(/-/g, ''), ip: null, userAgent: null, createdAt: now, expiresAt: new Date(now.getTime() + 1000), revokedAt: null, revokedReason: null });
+      await s.logins.create({
+        id: loginId,
+        tenantId: t,
+        userId: u.id,
+        method: 'password',
+        sessionHash: randomUUID().replace(/-/g, ''),
+        ip: null,
+        userAgent: null,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + 1000),
+        revokedAt: null,
+        revokedReason: null,
+      });
       const jti = randomUUID();
       await s.logins.addRefreshToken({ jti, loginId, issuedAt: now, expiresAt: new Date(now.getTime() + 60_000) });
       const outcomes = await Promise.all(Array.from({ length: 8 }, () => s.logins.consumeRefreshToken(jti, loginId, now)));
@@ -107,10 +161,26 @@ for (const [engine, make] of engines) {
       const now = new Date();
       const ids = [randomUUID(), randomUUID(), randomUUID()];
       for (const id of ids) {
-        await s.logins.create({ id, tenantId: t, userId: u.id, method: 'password', sessionHash: randomUUID().replace(/-/g, ''), ip: null, userAgent: null, createdAt: now, expiresAt: new Date(now.getTime() + 60_000), revokedAt: null, revokedReason: null });
+        await s.logins.create({
+          id,
+          tenantId: t,
+          userId: u.id,
+          method: 'password',
+          sessionHash: randomUUID().replace(/-/g, ''),
+          ip: null,
+          userAgent: null,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + 60_000),
+          revokedAt: null,
+          revokedReason: null,
+        });
       }
       expect(await s.logins.revokeAllOfUser(u.id, 'password_changed', now, ids[1])).to.equal(2);
-      expect(await Promise.all(ids.map(async (id) => (await s.logins.principal(id))!.revokedAt === null))).to.deep.equal([false, true, false]);
+      expect(await Promise.all(ids.map(async (id) => (await s.logins.principal(id))!.revokedAt === null))).to.deep.equal([
+        false,
+        true,
+        false,
+      ]);
     });
 
     it('password reset tokens: used once (even concurrently), not after expiry, voided per user, counted per hour', async () => {
@@ -120,7 +190,15 @@ for (const [engine, make] of engines) {
       await s.users.insert(u);
       await s.users.insert(other);
       const now = new Date();
-      const token = (userId: string, hash: string, createdAt = now) => ({ id: randomUUID(), tenantId: t, userId, tokenHash: hash, expiresAt: new Date(createdAt.getTime() + 30 * 60_000), usedAt: null, createdAt });
+      const token = (userId: string, hash: string, createdAt = now) => ({
+        id: randomUUID(),
+        tenantId: t,
+        userId,
+        tokenHash: hash,
+        expiresAt: new Date(createdAt.getTime() + 30 * 60_000),
+        usedAt: null,
+        createdAt,
+      });
       const h = () => randomUUID().replace(/-/g, '').padEnd(64, '0');
       const [a, b, c, old] = [h(), h(), h(), h()];
       await s.resets.insert(token(u.id, a));

@@ -5,7 +5,12 @@ import { harness } from '../../support/harness.js';
 import { Role, type RoleLevel } from '../../../domain/identity/role.js';
 import type { Course, CourseModule, Lesson } from '../../../domain/learning/course.js';
 import type { Enrollment } from '../../../domain/learning/enrollment.js';
-import type { CategoryRepository, CourseRepository, LessonRepository, ModuleRepository } from '../../../application/learning/ports/catalog.js';
+import type {
+  CategoryRepository,
+  CourseRepository,
+  LessonRepository,
+  ModuleRepository,
+} from '../../../application/learning/ports/catalog.js';
 import type { EnrollmentRepository } from '../../../application/learning/ports/enrollment-repository.js';
 import type { ProgressRepository } from '../../../application/learning/ports/progress-repository.js';
 import type { CertificateRepository } from '../../../application/learning/ports/certificate-repository.js';
@@ -14,8 +19,18 @@ import type { ParentInvitationRepository } from '../../../application/learning/p
 import type { RecordStore } from '../../../application/learning/ports/record-store.js';
 import type { PromoCode } from '../../../application/learning/ports/admin-repositories.js';
 import {
-  MemoryCategoryRepository, MemoryCertificateRepository, MemoryCourseRepository, MemoryEnrollmentRepository, MemoryLearnerDirectory, MemoryLearningState,
-  MemoryLessonRepository, MemoryModuleRepository, MemoryParentInvitationRepository, MemoryParentLinkRepository, MemoryProgressRepository, MemoryRecordStore,
+  MemoryCategoryRepository,
+  MemoryCertificateRepository,
+  MemoryCourseRepository,
+  MemoryEnrollmentRepository,
+  MemoryLearnerDirectory,
+  MemoryLearningState,
+  MemoryLessonRepository,
+  MemoryModuleRepository,
+  MemoryParentInvitationRepository,
+  MemoryParentLinkRepository,
+  MemoryProgressRepository,
+  MemoryRecordStore,
 } from '../../../adapters/persistence/memory/learning.memory.js';
 
 interface Env {
@@ -36,9 +51,16 @@ interface Env {
 const pgEnv = async (): Promise<Env> => {
   const h = await harness();
   return {
-    courses: h.resolve('courseRepository'), categories: h.resolve('categoryRepository'), modules: h.resolve('moduleRepository'),
-    lessons: h.resolve('lessonRepository'), enrollments: h.resolve('enrollmentRepository'), progress: h.resolve('progressRepository'),
-    certificates: h.resolve('certificateRepository'), links: h.resolve('parentLinkRepository'), invitations: h.resolve('parentInvitationRepository'), promoCodes: h.resolve('promoCodeStore'),
+    courses: h.resolve('courseRepository'),
+    categories: h.resolve('categoryRepository'),
+    modules: h.resolve('moduleRepository'),
+    lessons: h.resolve('lessonRepository'),
+    enrollments: h.resolve('enrollmentRepository'),
+    progress: h.resolve('progressRepository'),
+    certificates: h.resolve('certificateRepository'),
+    links: h.resolve('parentLinkRepository'),
+    invitations: h.resolve('parentInvitationRepository'),
+    promoCodes: h.resolve('promoCodeStore'),
     tenant: async () => (await h.tenant()).id,
     user: async (tenantId, role = Role.Student) => (await h.user({ id: tenantId, slug: '', headers: {} }, role)).id,
   };
@@ -48,9 +70,15 @@ const memoryEnv = async (): Promise<Env> => {
   const s = new MemoryLearningState();
   const learners = new MemoryLearnerDirectory(s);
   return {
-    courses: new MemoryCourseRepository(s), categories: new MemoryCategoryRepository(s), modules: new MemoryModuleRepository(s),
-    lessons: new MemoryLessonRepository(s), enrollments: new MemoryEnrollmentRepository(s), progress: new MemoryProgressRepository(s),
-    certificates: new MemoryCertificateRepository(s), links: new MemoryParentLinkRepository(s), invitations: new MemoryParentInvitationRepository(s),
+    courses: new MemoryCourseRepository(s),
+    categories: new MemoryCategoryRepository(s),
+    modules: new MemoryModuleRepository(s),
+    lessons: new MemoryLessonRepository(s),
+    enrollments: new MemoryEnrollmentRepository(s),
+    progress: new MemoryProgressRepository(s),
+    certificates: new MemoryCertificateRepository(s),
+    links: new MemoryParentLinkRepository(s),
+    invitations: new MemoryParentInvitationRepository(s),
     promoCodes: new MemoryRecordStore<PromoCode>(['code'], [['code']]),
     tenant: async () => randomUUID(),
     user: async (tenantId, role = Role.Student) => {
@@ -64,7 +92,10 @@ const memoryEnv = async (): Promise<Env> => {
 const t0 = new Date('2026-05-01T00:00:00.000Z');
 const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
 
-for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as const) {
+for (const [name, make] of [
+  ['PostgreSQL', pgEnv],
+  ['memory', memoryEnv],
+] as const) {
   describe(`learning repositories contract (${name})`, () => {
     let env: Env;
     before(async () => {
@@ -72,15 +103,59 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
     });
 
     const course = (tenantId: string, over: Partial<Course> = {}): Course => ({
-      id: randomUUID(), tenantId, title: 'Course', description: null, categoryId: null, difficulty: null, price: 0n, currency: 'IDR', coverImage: null,
-      status: 'published', createdBy: null, publishedAt: null, createdAt: t0, updatedAt: t0, ...over,
+      id: randomUUID(),
+      tenantId,
+      title: 'Course',
+      description: null,
+      categoryId: null,
+      difficulty: null,
+      price: 0n,
+      currency: 'IDR',
+      coverImage: null,
+      status: 'published',
+      createdBy: null,
+      publishedAt: null,
+      createdAt: t0,
+      updatedAt: t0,
+      ...over,
     });
-    const module = (tenantId: string, courseId: string, order: number, createdAt = t0): CourseModule => ({ id: randomUUID(), tenantId, courseId, title: 'M', description: null, order, createdAt, updatedAt: createdAt });
+    const module = (tenantId: string, courseId: string, order: number, createdAt = t0): CourseModule => ({
+      id: randomUUID(),
+      tenantId,
+      courseId,
+      title: 'M',
+      description: null,
+      order,
+      createdAt,
+      updatedAt: createdAt,
+    });
     const lesson = (tenantId: string, m: CourseModule, order: number): Lesson => ({
-      id: randomUUID(), tenantId, moduleId: m.id, courseId: m.courseId, title: 'L', description: null, contentType: 'text', contentUrl: null, content: 'c', duration: 5, order, createdAt: t0, updatedAt: t0,
+      id: randomUUID(),
+      tenantId,
+      moduleId: m.id,
+      courseId: m.courseId,
+      title: 'L',
+      description: null,
+      contentType: 'text',
+      contentUrl: null,
+      content: 'c',
+      duration: 5,
+      order,
+      createdAt: t0,
+      updatedAt: t0,
     });
     const enrollment = (tenantId: string, userId: string, courseId: string, over: Partial<Enrollment> = {}): Enrollment => ({
-      id: randomUUID(), tenantId, userId, courseId, status: 'active', source: 'admin', sourceRef: null, expiresAt: null, createdAt: t0, updatedAt: t0, ...over,
+      id: randomUUID(),
+      tenantId,
+      userId,
+      courseId,
+      status: 'active',
+      source: 'admin',
+      sourceRef: null,
+      expiresAt: null,
+      createdAt: t0,
+      updatedAt: t0,
+      ...over,
     });
 
     it('scopes courses by tenant and filters by status, difficulty (any case) and title', async () => {
@@ -91,15 +166,30 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
       for (const c of [a, b]) await env.courses.insert(c);
       expect(await env.courses.findById(t, a.id)).to.deep.equal(a);
       expect(await env.courses.findById(other, a.id)).to.equal(null);
-      expect((await env.courses.list(t, { statuses: ['published'] }, { page: 1, pageSize: 10 })).items.map((c) => c.course.id)).to.deep.equal([a.id]);
+      expect(
+        (await env.courses.list(t, { statuses: ['published'] }, { page: 1, pageSize: 10 })).items.map((c) => c.course.id),
+      ).to.deep.equal([a.id]);
       expect((await env.courses.list(t, { difficulty: 'advanced' }, { page: 1, pageSize: 10 })).total).to.equal(1);
       expect((await env.courses.list(t, { search: 'chem' }, { page: 1, pageSize: 10 })).total).to.equal(1);
       expect((await env.courses.list(t, {}, { page: 1, pageSize: 10 })).items.map((c) => c.course.id)).to.deep.equal([b.id, a.id]);
-      const category = { id: randomUUID(), tenantId: t, name: 'Poems', slug: `poems-${randomUUID().slice(0, 6)}`, description: null, createdAt: t0, updatedAt: t0 };
+      const category = {
+        id: randomUUID(),
+        tenantId: t,
+        name: 'Poems',
+        slug: `poems-${randomUUID().slice(0, 6)}`,
+        description: null,
+        createdAt: t0,
+        updatedAt: t0,
+      };
       await env.categories.insert(category);
       await env.courses.update({ ...b, categoryId: category.id });
-      expect((await env.courses.list(t, {}, { page: 1, pageSize: 10 })).items.map((c) => [c.course.id, c.category])).to.deep.equal([[b.id, category], [a.id, null]]);
-      expect((await env.courses.list(t, { categoryId: category.id }, { page: 1, pageSize: 10 })).items.map((c) => c.course)).to.deep.equal([{ ...b, categoryId: category.id }]);
+      expect((await env.courses.list(t, {}, { page: 1, pageSize: 10 })).items.map((c) => [c.course.id, c.category])).to.deep.equal([
+        [b.id, category],
+        [a.id, null],
+      ]);
+      expect((await env.courses.list(t, { categoryId: category.id }, { page: 1, pageSize: 10 })).items.map((c) => c.course)).to.deep.equal([
+        { ...b, categoryId: category.id },
+      ]);
       expect(await env.courses.countByStatus(t)).to.deep.equal({ draft: 1, published: 1, archived: 0 });
       // What a subscription of the category grants: drafts too, archived courses not.
       const archived = course(t, { status: 'archived', categoryId: category.id });
@@ -118,7 +208,10 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
       expect((await env.modules.listByCourse(t, c.id)).map((m) => m.id)).to.deep.equal([m1.id, m2.id]);
       expect(await env.modules.nextOrder(t, c.id)).to.equal(3);
       await env.modules.setOrder(t, c.id, [m2.id, m1.id], at(5));
-      expect((await env.modules.listByCourse(t, c.id)).map((m) => [m.id, m.order])).to.deep.equal([[m2.id, 1], [m1.id, 2]]);
+      expect((await env.modules.listByCourse(t, c.id)).map((m) => [m.id, m.order])).to.deep.equal([
+        [m2.id, 1],
+        [m1.id, 2],
+      ]);
       const l1 = lesson(t, m1, 2);
       const l2 = lesson(t, m1, 1);
       const l3 = lesson(t, m2, 1);
@@ -129,21 +222,34 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
       const empty = module(t, c.id, 3, at(2));
       await env.modules.insert(empty);
       const outline = await env.modules.listWithLessons(t, c.id);
-      expect(outline.modules.map((m) => m.id), 'modules in order, the empty one too').to.deep.equal([m2.id, m1.id, empty.id]);
+      expect(
+        outline.modules.map((m) => m.id),
+        'modules in order, the empty one too',
+      ).to.deep.equal([m2.id, m1.id, empty.id]);
       expect(outline.modules[0]).to.deep.equal({ ...m2, order: 1, updatedAt: at(5) });
       // The outline carries no lesson bodies.
       const summary = ({ content: _body, ...rest }: Lesson) => rest;
-      expect([...outline.lessons].sort((x, y) => x.id.localeCompare(y.id))).to.deep.equal([l1, l2, l3].sort((x, y) => x.id.localeCompare(y.id)).map(summary));
+      expect([...outline.lessons].sort((x, y) => x.id.localeCompare(y.id))).to.deep.equal(
+        [l1, l2, l3].sort((x, y) => x.id.localeCompare(y.id)).map(summary),
+      );
       expect(await env.modules.listWithLessons(await env.tenant(), c.id)).to.deep.equal({ modules: [], lessons: [] });
       await env.modules.delete(t, m1.id);
       expect(await env.lessons.findById(t, l1.id)).to.equal(null);
       expect((await env.lessons.countByCourses(t, [c.id])).get(c.id)).to.equal(1);
     });
 
-    it('reads a course with its category and one learner\'s enrolment and certificate, in the tenant only', async () => {
+    it("reads a course with its category and one learner's enrolment and certificate, in the tenant only", async () => {
       const t = await env.tenant();
       const [u, v] = [await env.user(t), await env.user(t)];
-      const category = { id: randomUUID(), tenantId: t, name: 'Science', slug: `science-${randomUUID().slice(0, 6)}`, description: 'Labs', createdAt: t0, updatedAt: at(1) };
+      const category = {
+        id: randomUUID(),
+        tenantId: t,
+        name: 'Science',
+        slug: `science-${randomUUID().slice(0, 6)}`,
+        description: 'Labs',
+        createdAt: t0,
+        updatedAt: at(1),
+      };
       await env.categories.insert(category);
       const c = course(t, { categoryId: category.id });
       const bare = course(t);
@@ -151,12 +257,31 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
       const e = enrollment(t, u, c.id, { expiresAt: at(60), sourceRef: 'order-1' });
       await env.enrollments.insertIfAbsent(e);
       await env.enrollments.insertIfAbsent(enrollment(t, v, bare.id));
-      const certificate = { id: randomUUID(), tenantId: t, userId: u, courseId: c.id, code: randomUUID().replace(/-/g, '').slice(0, 16), studentName: 'Ana', courseTitle: 'Course', issuedAt: at(30) };
+      const certificate = {
+        id: randomUUID(),
+        tenantId: t,
+        userId: u,
+        courseId: c.id,
+        code: randomUUID().replace(/-/g, '').slice(0, 16),
+        studentName: 'Ana',
+        courseTitle: 'Course',
+        issuedAt: at(30),
+      };
       await env.certificates.insertIfAbsent(certificate);
 
       expect(await env.courses.findForLearner(t, u, c.id)).to.deep.equal({ course: c, category, enrollment: e, certificate });
-      expect(await env.courses.findForLearner(t, v, c.id), 'another learner sees none of u\'s state').to.deep.equal({ course: c, category, enrollment: null, certificate: null });
-      expect(await env.courses.findForLearner(t, u, bare.id)).to.deep.equal({ course: bare, category: null, enrollment: null, certificate: null });
+      expect(await env.courses.findForLearner(t, v, c.id), "another learner sees none of u's state").to.deep.equal({
+        course: c,
+        category,
+        enrollment: null,
+        certificate: null,
+      });
+      expect(await env.courses.findForLearner(t, u, bare.id)).to.deep.equal({
+        course: bare,
+        category: null,
+        enrollment: null,
+        certificate: null,
+      });
       expect(await env.courses.findForLearner(await env.tenant(), u, c.id)).to.equal(null);
       expect(await env.courses.findForLearner(t, u, randomUUID())).to.equal(null);
     });
@@ -168,7 +293,9 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
       await env.courses.insert(c);
       const existing = enrollment(t, v, c.id, { source: 'admin' });
       await env.enrollments.insertIfAbsent(existing);
-      const batch = [u, v, w].map((userId) => enrollment(t, userId, c.id, { source: 'subscription', sourceRef: 'sub-1', expiresAt: at(30) }));
+      const batch = [u, v, w].map((userId) =>
+        enrollment(t, userId, c.id, { source: 'subscription', sourceRef: 'sub-1', expiresAt: at(30) }),
+      );
       expect((await env.enrollments.insertManyIfAbsent(batch)).sort()).to.deep.equal([u, w].sort());
       expect(await env.enrollments.find(t, v, c.id)).to.deep.equal(existing);
       expect(await env.enrollments.find(t, w, c.id)).to.deep.equal(batch[2]);
@@ -198,7 +325,9 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
       expect(after.items.map((i) => i.course.id)).to.deep.equal([live.id]);
       expect(await env.enrollments.countActive(t, at(11))).to.equal(3);
       expect(await env.enrollments.countActive(t, at(11), { userIds: [v] })).to.equal(1);
-      expect((await env.enrollments.list(t, { status: 'expired' }, at(11), { page: 1, pageSize: 10 })).items.map((l) => l.course.id)).to.deep.equal([short.id]);
+      expect(
+        (await env.enrollments.list(t, { status: 'expired' }, at(11), { page: 1, pageSize: 10 })).items.map((l) => l.course.id),
+      ).to.deep.equal([short.id]);
       expect((await env.enrollments.list(t, { courseId: live.id }, at(11), { page: 1, pageSize: 10 })).total).to.equal(2);
       const locked = await env.enrollments.lock(t, u, live.id);
       await env.enrollments.update({ ...locked!, status: 'cancelled', updatedAt: at(3) });
@@ -257,7 +386,15 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
       expect(await env.certificates.count(t, { since: at(2) })).to.equal(0);
       expect(await env.certificates.count(t, { courseId: c.id })).to.equal(1);
       expect(await env.certificates.count(t, { courseId: randomUUID() })).to.equal(0);
-      const template = { tenantId: t, courseId: c.id, title: 'T', body: 'B', backgroundImageUrl: null, orientation: 'portrait' as const, updatedAt: at(1) };
+      const template = {
+        tenantId: t,
+        courseId: c.id,
+        title: 'T',
+        body: 'B',
+        backgroundImageUrl: null,
+        orientation: 'portrait' as const,
+        updatedAt: at(1),
+      };
       await env.certificates.saveTemplate(template);
       await env.certificates.saveTemplate({ ...template, title: 'T2' });
       expect((await env.certificates.getTemplate(t, c.id))?.title).to.equal('T2');
@@ -270,7 +407,16 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
       const student = await env.user(t);
       const parent = await env.user(t, Role.Parent);
       const hash = randomUUID().replace(/-/g, '');
-      await env.links.insertCode({ id: randomUUID(), tenantId: t, studentId: student, codeHash: hash, expiresAt: at(60), usedAt: null, usedBy: null, createdAt: t0 });
+      await env.links.insertCode({
+        id: randomUUID(),
+        tenantId: t,
+        studentId: student,
+        codeHash: hash,
+        expiresAt: at(60),
+        usedAt: null,
+        usedBy: null,
+        createdAt: t0,
+      });
       expect(await env.links.consumeCode(t, 'nope', parent, at(1))).to.deep.equal({ ok: false, reason: 'unknown' });
       expect(await env.links.consumeCode(t, hash, parent, at(61))).to.deep.equal({ ok: false, reason: 'expired' });
       expect(await env.links.consumeCode(t, hash, parent, at(1))).to.deep.equal({ ok: true, studentId: student });
@@ -282,7 +428,16 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
       expect(await env.links.unlink(t, parent, student)).to.equal(true);
       expect(await env.links.unlink(t, parent, student)).to.equal(false);
       const retired = randomUUID().replace(/-/g, '');
-      await env.links.insertCode({ id: randomUUID(), tenantId: t, studentId: student, codeHash: retired, expiresAt: at(60), usedAt: null, usedBy: null, createdAt: t0 });
+      await env.links.insertCode({
+        id: randomUUID(),
+        tenantId: t,
+        studentId: student,
+        codeHash: retired,
+        expiresAt: at(60),
+        usedAt: null,
+        usedBy: null,
+        createdAt: t0,
+      });
       await env.links.retireCodes(t, student, at(5));
       expect(await env.links.consumeCode(t, retired, parent, at(6))).to.deep.equal({ ok: false, reason: 'expired' });
     });
@@ -291,7 +446,16 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
       const t = await env.tenant();
       const student = await env.user(t);
       const hash = () => randomUUID().replace(/-/g, '');
-      const invitation = (tokenHash: string, email: string, createdAt = t0) => ({ id: randomUUID(), tenantId: t, studentId: student, email, tokenHash, expiresAt: at(60), usedAt: null, createdAt });
+      const invitation = (tokenHash: string, email: string, createdAt = t0) => ({
+        id: randomUUID(),
+        tenantId: t,
+        studentId: student,
+        email,
+        tokenHash,
+        expiresAt: at(60),
+        usedAt: null,
+        createdAt,
+      });
       const first = invitation(hash(), 'mum@example.test');
       await env.invitations.insert(first);
       expect(await env.invitations.findUsable(first.tokenHash, at(1))).to.deep.equal(first);
@@ -317,7 +481,19 @@ for (const [name, make] of [['PostgreSQL', pgEnv], ['memory', memoryEnv]] as con
 
     it('reports a unique-key clash of a flat admin resource as conflict', async () => {
       const t = await env.tenant();
-      const p = { id: randomUUID(), tenantId: t, code: 'SAVE10', type: 'percent' as const, value: toMinor(10), validFrom: null, validUntil: null, maxUses: null, usedCount: 0, createdAt: t0, updatedAt: t0 };
+      const p = {
+        id: randomUUID(),
+        tenantId: t,
+        code: 'SAVE10',
+        type: 'percent' as const,
+        value: toMinor(10),
+        validFrom: null,
+        validUntil: null,
+        maxUses: null,
+        usedCount: 0,
+        createdAt: t0,
+        updatedAt: t0,
+      };
       expect(await env.promoCodes.insert(p)).to.equal('ok');
       expect(await env.promoCodes.insert({ ...p, id: randomUUID() })).to.equal('conflict');
       const q = { ...p, id: randomUUID(), code: 'SAVE20' };

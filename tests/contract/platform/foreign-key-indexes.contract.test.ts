@@ -38,7 +38,9 @@ describe('contract: every foreign key is served by an index led by its columns (
   });
 
   it('sees the foreign keys it checks (the catalogue query is not vacuous)', async () => {
-    const { rows } = (await knex.raw(`select count(*)::int as n from pg_constraint where contype = 'f' and connamespace = 'public'::regnamespace`)) as { rows: Array<{ n: number }> };
+    const { rows } = (await knex.raw(
+      `select count(*)::int as n from pg_constraint where contype = 'f' and connamespace = 'public'::regnamespace`,
+    )) as { rows: Array<{ n: number }> };
     expect(rows[0]!.n).to.be.greaterThan(60);
   });
 });

@@ -44,13 +44,23 @@ describe('contract: reads are fresh on the configured engine (PGlite, or Postgre
     await knex(log).insert({ n: 0, seen: 0 });
     expect(await logged()).to.deep.equal([{ n: 0, seen: 0 }]);
     await knex(source).insert({ n: 1 });
-    expect(await logged()).to.deep.equal([{ n: 0, seen: 0 }, { n: 1, seen: 1 }]);
+    expect(await logged()).to.deep.equal([
+      { n: 0, seen: 0 },
+      { n: 1, seen: 1 },
+    ]);
     await knex(source).where({ n: 1 }).update({ n: 1 });
-    expect(await logged()).to.deep.equal([{ n: 0, seen: 0 }, { n: 1, seen: 2 }]);
+    expect(await logged()).to.deep.equal([
+      { n: 0, seen: 0 },
+      { n: 1, seen: 2 },
+    ]);
     await knex.transaction(async (trx) => {
       await trx(source).insert({ n: 2 });
     });
-    expect(await logged()).to.deep.equal([{ n: 0, seen: 0 }, { n: 1, seen: 2 }, { n: 2, seen: 1 }]);
+    expect(await logged()).to.deep.equal([
+      { n: 0, seen: 0 },
+      { n: 1, seen: 2 },
+      { n: 2, seen: 1 },
+    ]);
   });
 
   it('sees rows written past knex, on another connection or straight through the engine', async () => {
@@ -100,11 +110,13 @@ describe('contract: reads are fresh on the configured engine (PGlite, or Postgre
 
   it('evaluates now() per statement through the query builder too (same text, bound values)', async () => {
     const stamp = async () => {
-      const row = (await knex(source).where('n', '>=', 0).first(knex.raw(`(extract(epoch from now()) * 1000000)::bigint::text as us`))) as { us: string };
+      const row = (await knex(source).where('n', '>=', 0).first(knex.raw(`(extract(epoch from now()) * 1000000)::bigint::text as us`))) as {
+        us: string;
+      };
       return BigInt(row.us);
     };
     const first = await stamp();
     const between = await clockPast(first);
-    expect(await stamp() >= between).to.equal(true);
+    expect((await stamp()) >= between).to.equal(true);
   });
 });

@@ -9,7 +9,16 @@ import { createRedis } from '../../../infrastructure/redis.js';
 const quietLog = { info() {}, warn() {}, error() {} };
 const engines: Array<[string, () => JobQueue]> = [['in-process', () => new InProcessJobQueue(quietLog)]];
 if (process.env.REDIS_URL) {
-  engines.push(['BullMQ', () => new BullMqJobQueue((purpose) => createRedis(process.env.REDIS_URL!, purpose === 'worker' ? 'bullmq' : 'commands'), `test-${randomUUID().slice(0, 8)}`, quietLog, 5)]);
+  engines.push([
+    'BullMQ',
+    () =>
+      new BullMqJobQueue(
+        (purpose) => createRedis(process.env.REDIS_URL!, purpose === 'worker' ? 'bullmq' : 'commands'),
+        `test-${randomUUID().slice(0, 8)}`,
+        quietLog,
+        5,
+      ),
+  ]);
 }
 
 for (const [engine, make] of engines) {
@@ -19,17 +28,30 @@ for (const [engine, make] of engines) {
     it('retries a failing job with backoff and reports the final attempt', async () => {
       const q = make();
       const seen: Array<[number, boolean]> = [];
-      await q.start({ flaky: async (_p, ctx) => { seen.push([ctx.attempt, ctx.final]); if (ctx.attempt < 3) throw new Error('retry me'); } });
+      await q.start({
+        flaky: async (_p, ctx) => {
+          seen.push([ctx.attempt, ctx.final]);
+          if (ctx.attempt < 3) throw new Error('retry me');
+        },
+      });
       await q.enqueue('flaky', { x: 1 }, { attempts: 3, backoffMs: 10 });
       await q.whenIdle(15_000);
-      expect(seen).to.deep.equal([[1, false], [2, false], [3, true]]);
+      expect(seen).to.deep.equal([
+        [1, false],
+        [2, false],
+        [3, true],
+      ]);
       await q.close();
     });
 
     it('runs a job id once while it is known', async () => {
       const q = make();
       const got: unknown[] = [];
-      await q.start({ once: async (p) => { got.push(p); } });
+      await q.start({
+        once: async (p) => {
+          got.push(p);
+        },
+      });
       await q.enqueue('once', { n: 1 }, { jobId: 'dup-1', delayMs: 50 });
       await q.enqueue('once', { n: 2 }, { jobId: 'dup-1' });
       await q.whenIdle(15_000);
@@ -78,14 +100,23 @@ for (const [engine, make] of engines) {
       });
       await q.enqueue('needsDb', {}, { attempts: 1, jobId: 'outage-1' });
       await q.whenIdle(15_000);
-      expect(seen).to.deep.equal([[1, true], [1, true], [1, true]]);
+      expect(seen).to.deep.equal([
+        [1, true],
+        [1, true],
+        [1, true],
+      ]);
       await q.close();
     });
 
     it('revives an ended job of the same id, and leaves a live one alone', async () => {
       const q = make();
       const runs: string[] = [];
-      await q.start({ once: async (p) => { runs.push((p as { n: string }).n); if ((p as { n: string }).n === 'fails') throw new Error('business failure'); } });
+      await q.start({
+        once: async (p) => {
+          runs.push((p as { n: string }).n);
+          if ((p as { n: string }).n === 'fails') throw new Error('business failure');
+        },
+      });
       await q.enqueue('once', { n: 'fails' }, { jobId: 'revive-1' });
       await q.whenIdle(15_000);
       await q.enqueue('once', { n: 'again' }, { jobId: 'revive-1', revive: true });
@@ -100,7 +131,11 @@ for (const [engine, make] of engines) {
     it('delays a job', async () => {
       const q = make();
       let ranAt = 0;
-      await q.start({ later: async () => { ranAt = Date.now(); } });
+      await q.start({
+        later: async () => {
+          ranAt = Date.now();
+        },
+      });
       const start = Date.now();
       await q.enqueue('later', {}, { delayMs: 300 });
       await q.whenIdle(15_000);
@@ -116,7 +151,11 @@ if (process.env.REDIS_URL) {
 
     it('adds them with their ids and options, and a job refused by BullMQ fails only its own caller', async () => {
       const prefix = `test-${randomUUID().slice(0, 8)}`;
-      const q = new BullMqJobQueue((purpose) => createRedis(process.env.REDIS_URL!, purpose === 'worker' ? 'bullmq' : 'commands'), prefix, quietLog);
+      const q = new BullMqJobQueue(
+        (purpose) => createRedis(process.env.REDIS_URL!, purpose === 'worker' ? 'bullmq' : 'commands'),
+        prefix,
+        quietLog,
+      );
       const readerConnection = createRedis(process.env.REDIS_URL!);
       const reader = new Queue('jobs', { connection: readerConnection, prefix });
       try {
@@ -130,7 +169,12 @@ if (process.env.REDIS_URL) {
         expect(String((outcomes[2] as PromiseRejectedResult).reason)).to.match(/Custom Id cannot be integers/);
         const one = await reader.getJob('bulk-1');
         const two = await reader.getJob('bulk-2');
-        expect([one?.name, one?.data, one?.opts.attempts, one?.opts.backoff]).to.deep.equal(['one', { n: 1 }, 3, { type: 'exponential', delay: 500 }]);
+        expect([one?.name, one?.data, one?.opts.attempts, one?.opts.backoff]).to.deep.equal([
+          'one',
+          { n: 1 },
+          3,
+          { type: 'exponential', delay: 500 },
+        ]);
         expect([two?.name, two?.data, two?.opts.delay, await two?.getState()]).to.deep.equal(['two', { n: 2 }, 60_000, 'delayed']);
         expect(await reader.getJob('123')).to.equal(undefined);
       } finally {

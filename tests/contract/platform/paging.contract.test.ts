@@ -48,7 +48,12 @@ describe('contract: paging (knexPage) on the configured engine', () => {
     return knexPage(q, page, (r: Row) => r, { order: newestFirst(), ...(countCap === undefined ? {} : { countCap }) });
   };
   const everyId = async (filter?: number): Promise<string[]> => {
-    const q = knex(table).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).select('id');
+    const q = knex(table)
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .select('id');
     if (filter !== undefined) q.where('grp', filter);
     return ((await q) as Array<{ id: string }>).map((r) => r.id);
   };
@@ -100,11 +105,23 @@ describe('contract: paging (knexPage) on the configured engine', () => {
 
   it('refuses a cursor that is not one of this list as invalid input (400), whatever it holds', async () => {
     const encode = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-    for (const cursor of ['%%%', encode(['2026-01-01 00:00:00+00']), encode({ a: 1 }), encode(['not a time', '00000000-0000-4000-8000-000000000001']), encode(['2026-01-01 00:00:00+00', 'not-a-uuid'])]) {
-      const error = await list({ page: 1, pageSize: 5, cursor }).then(() => null, (e: unknown) => e);
+    for (const cursor of [
+      '%%%',
+      encode(['2026-01-01 00:00:00+00']),
+      encode({ a: 1 }),
+      encode(['not a time', '00000000-0000-4000-8000-000000000001']),
+      encode(['2026-01-01 00:00:00+00', 'not-a-uuid']),
+    ]) {
+      const error = await list({ page: 1, pageSize: 5, cursor }).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(error, cursor).to.be.instanceOf(ZodError);
     }
-    const unordered = await knexPage(knex(table).select('id'), { page: 1, pageSize: 5, cursor: encode(['x']) }, (r) => r).then(() => null, (e: unknown) => e);
+    const unordered = await knexPage(knex(table).select('id'), { page: 1, pageSize: 5, cursor: encode(['x']) }, (r) => r).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(unordered).to.be.instanceOf(ZodError);
   });
 });

@@ -34,9 +34,22 @@ describe('contract: SMTP mail transport (nodemailer against a local SMTP server)
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   const message: MailMessage = {
-    id: 'm1', tenantId: 't', messageId: '<m1@test>', to: 'student@example.test', subject: 'Hello', text: 'Plain body', html: '<p>Plain body</p>',
-    template: null, attachments: [{ filename: 'receipt.pdf', contentType: 'application/pdf', contentBase64: Buffer.from('%PDF-1.4 fake').toString('base64') }],
-    status: 'queued', attempts: 0, lastError: null, createdAt: new Date(), sentAt: null,
+    id: 'm1',
+    tenantId: 't',
+    messageId: '<m1@test>',
+    to: 'student@example.test',
+    subject: 'Hello',
+    text: 'Plain body',
+    html: '<p>Plain body</p>',
+    template: null,
+    attachments: [
+      { filename: 'receipt.pdf', contentType: 'application/pdf', contentBase64: Buffer.from('%PDF-1.4 fake').toString('base64') },
+    ],
+    status: 'queued',
+    attempts: 0,
+    lastError: null,
+    createdAt: new Date(),
+    sentAt: null,
   };
 
   it('sends through SMTP_URL with its credentials, sender, message id and attachments', async () => {
@@ -44,7 +57,11 @@ describe('contract: SMTP mail transport (nodemailer against a local SMTP server)
     await transport.deliver(message, {});
     const last = received.at(-1)!;
     expect(last.pass).to.equal('right');
-    expect(last.data).to.include('Subject: Hello').and.include('Message-ID: <m1@test>').and.include('From: School <no-reply@school.test>').and.include('receipt.pdf');
+    expect(last.data)
+      .to.include('Subject: Hello')
+      .and.include('Message-ID: <m1@test>')
+      .and.include('From: School <no-reply@school.test>')
+      .and.include('receipt.pdf');
   });
 
   it('uses the SMTPPassword and MailFrom settings over the URL', async () => {

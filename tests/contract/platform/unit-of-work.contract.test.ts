@@ -17,23 +17,33 @@ describe('contract: unit of work (Database)', () => {
   it('runs single-statement work outside a transaction, post-commit callbacks after the write', async () => {
     const { db, table, count } = await setup();
     const seen: number[] = [];
-    await db.run(async () => {
-      expect(db.inTransaction()).to.equal(false);
-      expect(db.q()).to.equal(db.knex);
-      await db.q()(table).insert({ n: 1 });
-      await db.afterCommit(async () => { seen.push(await count()); });
-      expect(seen, 'the callback waits for the work').to.deep.equal([]);
-    }, { singleStatement: true });
+    await db.run(
+      async () => {
+        expect(db.inTransaction()).to.equal(false);
+        expect(db.q()).to.equal(db.knex);
+        await db.q()(table).insert({ n: 1 });
+        await db.afterCommit(async () => {
+          seen.push(await count());
+        });
+        expect(seen, 'the callback waits for the work').to.deep.equal([]);
+      },
+      { singleStatement: true },
+    );
     expect(seen).to.deep.equal([1]);
   });
 
   it('reports a failing post-commit callback of single-statement work instead of throwing (the write stands)', async () => {
     const { db, table, failures, count } = await setup();
-    const result = await db.run(async () => {
-      await db.q()(table).insert({ n: 1 });
-      await db.afterCommit(() => { throw new Error('queue away'); });
-      return 'stored';
-    }, { singleStatement: true });
+    const result = await db.run(
+      async () => {
+        await db.q()(table).insert({ n: 1 });
+        await db.afterCommit(() => {
+          throw new Error('queue away');
+        });
+        return 'stored';
+      },
+      { singleStatement: true },
+    );
     expect(result).to.equal('stored');
     expect(failures.map((e) => (e as Error).message)).to.deep.equal(['queue away']);
     expect(await count()).to.equal(1);
@@ -43,34 +53,60 @@ describe('contract: unit of work (Database)', () => {
     const { db, table } = await setup();
     let ran = false;
     await db.q()(table).insert({ n: 1 });
-    const failed = await db.run(async () => {
-      await db.afterCommit(() => { ran = true; });
-      await db.q()(table).insert({ n: 1 }); // duplicate key
-    }, { singleStatement: true }).then(() => null, (error: unknown) => error);
+    const failed = await db
+      .run(
+        async () => {
+          await db.afterCommit(() => {
+            ran = true;
+          });
+          await db.q()(table).insert({ n: 1 }); // duplicate key
+        },
+        { singleStatement: true },
+      )
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
     expect(failed).to.be.instanceOf(Error);
     expect(ran).to.equal(false);
   });
 
   it('opens a real transaction for transactional work nested in single-statement work, and joins an outer transaction', async () => {
     const { db, table, count } = await setup();
-    await db.run(async () => {
-      const rolledBack = await db.run(async () => {
-        expect(db.inTransaction()).to.equal(true);
-        await db.q()(table).insert({ n: 1 });
-        throw new Error('undo');
-      }).then(() => false, () => true);
-      expect(rolledBack).to.equal(true);
-    }, { singleStatement: true });
+    await db.run(
+      async () => {
+        const rolledBack = await db
+          .run(async () => {
+            expect(db.inTransaction()).to.equal(true);
+            await db.q()(table).insert({ n: 1 });
+            throw new Error('undo');
+          })
+          .then(
+            () => false,
+            () => true,
+          );
+        expect(rolledBack).to.equal(true);
+      },
+      { singleStatement: true },
+    );
     expect(await count(), 'the nested transaction rolled back').to.equal(0);
 
-    const undone = await db.run(async () => {
-      await db.q()(table).insert({ n: 2 });
-      await db.run(async () => {
-        expect(db.inTransaction(), 'single-statement work inside a transaction joins it').to.equal(true);
-        await db.q()(table).insert({ n: 3 });
-      }, { singleStatement: true });
-      throw new Error('undo both');
-    }).then(() => false, () => true);
+    const undone = await db
+      .run(async () => {
+        await db.q()(table).insert({ n: 2 });
+        await db.run(
+          async () => {
+            expect(db.inTransaction(), 'single-statement work inside a transaction joins it').to.equal(true);
+            await db.q()(table).insert({ n: 3 });
+          },
+          { singleStatement: true },
+        );
+        throw new Error('undo both');
+      })
+      .then(
+        () => false,
+        () => true,
+      );
     expect(undone).to.equal(true);
     expect(await count()).to.equal(0);
   });

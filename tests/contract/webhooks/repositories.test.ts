@@ -15,14 +15,34 @@ interface Ctx {
 const at = (minute: number) => new Date(Date.UTC(2026, 1, 1, 10, minute));
 
 const endpoint = (tenantId: string, over: Partial<WebhookEndpoint> = {}): WebhookEndpoint => ({
-  id: randomUUID(), tenantId, url: 'https://hooks.example.com/a', description: null, events: ['lead.created', 'order.paid'], enabled: true,
-  sealedSecret: 'sealed', createdAt: at(0), updatedAt: at(0), ...over,
+  id: randomUUID(),
+  tenantId,
+  url: 'https://hooks.example.com/a',
+  description: null,
+  events: ['lead.created', 'order.paid'],
+  enabled: true,
+  sealedSecret: 'sealed',
+  createdAt: at(0),
+  updatedAt: at(0),
+  ...over,
 });
 
 const delivery = (e: WebhookEndpoint, over: Partial<OutboundDelivery> = {}): OutboundDelivery => ({
-  id: randomUUID(), tenantId: e.tenantId, endpointId: e.id, eventId: randomUUID(), eventType: 'lead.created',
+  id: randomUUID(),
+  tenantId: e.tenantId,
+  endpointId: e.id,
+  eventId: randomUUID(),
+  eventType: 'lead.created',
   payload: { type: 'lead.created', timestamp: at(0).toISOString(), data: { lead: { id: 'x', answers: [{ q: 'a' }] } } },
-  status: 'pending', attempts: 0, retries: 0, lastStatusCode: null, lastError: null, createdAt: at(0), updatedAt: at(0), deliveredAt: null, ...over,
+  status: 'pending',
+  attempts: 0,
+  retries: 0,
+  lastStatusCode: null,
+  lastError: null,
+  createdAt: at(0),
+  updatedAt: at(0),
+  deliveredAt: null,
+  ...over,
 });
 
 function contract(name: string, make: () => Promise<Ctx>) {
@@ -47,8 +67,19 @@ function contract(name: string, make: () => Promise<Ctx>) {
       expect(page.total).to.equal(3);
       expect(page.items.map((e) => e.id)).to.deep.equal([off.id, b.id]);
 
-      await ctx.endpoints.update({ ...a, url: 'https://hooks.example.com/b', events: ['assignment.graded'], enabled: false, description: 'd', updatedAt: at(9) });
-      expect(await ctx.endpoints.findById(ctx.tenantId, a.id)).to.include({ url: 'https://hooks.example.com/b', enabled: false, description: 'd' });
+      await ctx.endpoints.update({
+        ...a,
+        url: 'https://hooks.example.com/b',
+        events: ['assignment.graded'],
+        enabled: false,
+        description: 'd',
+        updatedAt: at(9),
+      });
+      expect(await ctx.endpoints.findById(ctx.tenantId, a.id)).to.include({
+        url: 'https://hooks.example.com/b',
+        enabled: false,
+        description: 'd',
+      });
       await ctx.deliveries.insertMany([delivery(b)]);
       expect(await ctx.endpoints.delete(ctx.otherTenantId, b.id)).to.equal(false);
       expect(await ctx.endpoints.delete(ctx.tenantId, b.id)).to.equal(true);
@@ -65,10 +96,25 @@ function contract(name: string, make: () => Promise<Ctx>) {
       expect(await ctx.deliveries.findById(ctx.tenantId, first.id)).to.deep.equal(first);
       expect(await ctx.deliveries.findById(ctx.otherTenantId, first.id)).to.equal(null);
 
-      await ctx.deliveries.recordAttempt(ctx.tenantId, first.id, { statusCode: 500, error: 'HTTP 500', delivered: false, final: false }, at(3));
-      expect(await ctx.deliveries.findById(ctx.tenantId, first.id)).to.include({ status: 'pending', attempts: 1, lastStatusCode: 500, lastError: 'HTTP 500' });
+      await ctx.deliveries.recordAttempt(
+        ctx.tenantId,
+        first.id,
+        { statusCode: 500, error: 'HTTP 500', delivered: false, final: false },
+        at(3),
+      );
+      expect(await ctx.deliveries.findById(ctx.tenantId, first.id)).to.include({
+        status: 'pending',
+        attempts: 1,
+        lastStatusCode: 500,
+        lastError: 'HTTP 500',
+      });
       expect(await ctx.deliveries.requeue(ctx.tenantId, first.id, at(4), at(3))).to.equal(null);
-      await ctx.deliveries.recordAttempt(ctx.tenantId, first.id, { statusCode: null, error: 'timeout', delivered: false, final: true }, at(5));
+      await ctx.deliveries.recordAttempt(
+        ctx.tenantId,
+        first.id,
+        { statusCode: null, error: 'timeout', delivered: false, final: true },
+        at(5),
+      );
       expect(await ctx.deliveries.findById(ctx.tenantId, first.id)).to.include({ status: 'failed', attempts: 2, lastStatusCode: null });
       // A finished delivery takes no more tries.
       await ctx.deliveries.recordAttempt(ctx.tenantId, first.id, { statusCode: 200, error: null, delivered: true, final: false }, at(6));
@@ -84,12 +130,22 @@ function contract(name: string, make: () => Promise<Ctx>) {
 
       const page = await ctx.deliveries.listByEndpoint(ctx.tenantId, e.id, {}, { page: 1, pageSize: 10 });
       expect(page.items.map((d) => d.id)).to.deep.equal([second.id, first.id]);
-      expect((await ctx.deliveries.listByEndpoint(ctx.tenantId, e.id, { status: 'delivered' }, { page: 1, pageSize: 10 })).items.map((d) => d.id)).to.deep.equal([first.id]);
+      expect(
+        (await ctx.deliveries.listByEndpoint(ctx.tenantId, e.id, { status: 'delivered' }, { page: 1, pageSize: 10 })).items.map(
+          (d) => d.id,
+        ),
+      ).to.deep.equal([first.id]);
       const stale = await ctx.deliveries.stalePending(at(3), 500);
-      expect(stale.filter((s) => s.id === first.id || s.id === second.id)).to.deep.equal([{ id: second.id, tenantId: ctx.tenantId, retries: 0 }]);
+      expect(stale.filter((s) => s.id === first.id || s.id === second.id)).to.deep.equal([
+        { id: second.id, tenantId: ctx.tenantId, retries: 0 },
+      ]);
       // `second` is stuck pending since at(2): retried by hand once it is older than the bound, not before.
       expect(await ctx.deliveries.requeue(ctx.tenantId, second.id, at(9), at(2))).to.equal(null);
-      expect(await ctx.deliveries.requeue(ctx.tenantId, second.id, at(9), at(3))).to.include({ status: 'pending', attempts: 0, retries: 1 });
+      expect(await ctx.deliveries.requeue(ctx.tenantId, second.id, at(9), at(3))).to.include({
+        status: 'pending',
+        attempts: 0,
+        retries: 1,
+      });
     });
   });
 }
@@ -98,7 +154,12 @@ contract('PostgreSQL (pg adapters on the test database)', async () => {
   const h = await harness();
   const t = await h.tenant();
   const other = await h.tenant();
-  return { tenantId: t.id, otherTenantId: other.id, endpoints: h.resolve('webhookEndpointRepository'), deliveries: h.resolve('outboundDeliveryRepository') };
+  return {
+    tenantId: t.id,
+    otherTenantId: other.id,
+    endpoints: h.resolve('webhookEndpointRepository'),
+    deliveries: h.resolve('outboundDeliveryRepository'),
+  };
 });
 
 contract('memory', async () => {

@@ -15,7 +15,10 @@ export interface SeededQuiz {
 }
 
 export async function createQuiz(h: Harness, admin: TestUser, moduleId: string, fields: Record<string, unknown> = {}): Promise<string> {
-  const res = await h.http.post('/api/lms/admin/quizzes').set(admin.headers).send({ module_id: moduleId, title: 'Quiz', ...fields });
+  const res = await h.http
+    .post('/api/lms/admin/quizzes')
+    .set(admin.headers)
+    .send({ module_id: moduleId, title: 'Quiz', ...fields });
   expect(res.status, JSON.stringify(res.body)).to.equal(200);
   return res.body.data.id as string;
 }
@@ -28,14 +31,44 @@ export async function addQuestion(h: Harness, admin: TestUser, quizId: string, b
 
 /** The four question types, 1 + 2 + 1 + 1 points (max 5). Correct answers: A, B+C, True, "Jakarta". */
 export const FOUR_QUESTIONS = [
-  { question_type: 'multiple_choice', question_text: 'Pick A', points: 1, options: [{ option_text: 'A', is_correct: true }, { option_text: 'B', is_correct: false }, { option_text: 'C', is_correct: false }] },
-  { question_type: 'multiple_answer', question_text: 'Pick B and C', points: 2, options: [{ option_text: 'A', is_correct: false }, { option_text: 'B', is_correct: true }, { option_text: 'C', is_correct: true }] },
+  {
+    question_type: 'multiple_choice',
+    question_text: 'Pick A',
+    points: 1,
+    options: [
+      { option_text: 'A', is_correct: true },
+      { option_text: 'B', is_correct: false },
+      { option_text: 'C', is_correct: false },
+    ],
+  },
+  {
+    question_type: 'multiple_answer',
+    question_text: 'Pick B and C',
+    points: 2,
+    options: [
+      { option_text: 'A', is_correct: false },
+      { option_text: 'B', is_correct: true },
+      { option_text: 'C', is_correct: true },
+    ],
+  },
   { question_type: 'true_false', question_text: 'The sky is blue', points: 1, correct_answer: true },
-  { question_type: 'short_answer', question_text: 'Capital of Indonesia?', points: 1, options: [{ option_text: 'Jakarta', is_correct: true }, { option_text: 'DKI Jakarta', is_correct: true }] },
+  {
+    question_type: 'short_answer',
+    question_text: 'Capital of Indonesia?',
+    points: 1,
+    options: [
+      { option_text: 'Jakarta', is_correct: true },
+      { option_text: 'DKI Jakarta', is_correct: true },
+    ],
+  },
 ];
 
 /** A published course with a quiz of the four question types; `publish` publishes the quiz too. */
-export async function seedQuiz(h: Harness, admin: TestUser, opts: { quiz?: Record<string, unknown>; publish?: boolean; lessons?: number; questions?: Array<Record<string, unknown>> } = {}): Promise<SeededQuiz> {
+export async function seedQuiz(
+  h: Harness,
+  admin: TestUser,
+  opts: { quiz?: Record<string, unknown>; publish?: boolean; lessons?: number; questions?: Array<Record<string, unknown>> } = {},
+): Promise<SeededQuiz> {
   const course = await seedCourse(h, admin, { modules: 1, lessons: opts.lessons ?? 1 });
   const quizId = await createQuiz(h, admin, course.moduleIds[0]!, { passing_score: 60, ...opts.quiz });
   const questionIds: string[] = [];
@@ -70,7 +103,12 @@ export function answersFor(q: SeededQuiz, mode: 'all' | 'half' | 'none' = 'all')
   ];
   if (mode === 'all') return right;
   if (mode === 'none') return [];
-  return [right[0]!, right[1]!, { question_id: q.questionIds[2], answer: [tf![1]] }, { question_id: q.questionIds[3], answer: ['Bandung'] }];
+  return [
+    right[0]!,
+    right[1]!,
+    { question_id: q.questionIds[2], answer: [tf![1]] },
+    { question_id: q.questionIds[3], answer: ['Bandung'] },
+  ];
 }
 
 /** Deep search for a key anywhere in a JSON body. */

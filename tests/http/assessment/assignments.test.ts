@@ -27,21 +27,51 @@ describe('HTTP assessment: assignments', () => {
     const first = await submit(student.headers, lesson, { file_url: 'https://files.example.test/essay-v1.pdf', notes: 'First draft' });
     expect(first.status, JSON.stringify(first.body)).to.equal(200);
     expect(first.body.message).to.equal('Assignment submitted');
-    expect(first.body.data).to.include({ lesson_id: lesson, user_id: student.id, status: 'submitted', revision: 1, score: null, feedback: null, graded_at: null });
+    expect(first.body.data).to.include({
+      lesson_id: lesson,
+      user_id: student.id,
+      status: 'submitted',
+      revision: 1,
+      score: null,
+      feedback: null,
+      graded_at: null,
+    });
     const second = await submit(student.headers, lesson, { file_url: 'https://files.example.test/essay-v2.pdf' });
     expect(second.body.message).to.equal('Assignment resubmitted');
-    expect(second.body.data).to.include({ id: first.body.data.id, revision: 2, file_url: 'https://files.example.test/essay-v2.pdf', notes: null });
+    expect(second.body.data).to.include({
+      id: first.body.data.id,
+      revision: 2,
+      file_url: 'https://files.example.test/essay-v2.pdf',
+      notes: null,
+    });
     const mine = await h.http.get(`/api/lms/lessons/${lesson}/my-assignment`).set(student.headers);
     expect(mine.body.data).to.include({ id: first.body.data.id, file_url: 'https://files.example.test/essay-v2.pdf', status: 'submitted' });
-    expect(Object.keys(mine.body.data)).to.include.members(['id', 'lesson_id', 'file_url', 'notes', 'status', 'score', 'feedback', 'submitted_at', 'graded_at']);
+    expect(Object.keys(mine.body.data)).to.include.members([
+      'id',
+      'lesson_id',
+      'file_url',
+      'notes',
+      'status',
+      'score',
+      'feedback',
+      'submitted_at',
+      'graded_at',
+    ]);
 
     const mentor = await h.user(t, Role.Mentor);
-    const graded = await h.http.post(`/api/lms/assignments/${first.body.data.id}/grade`).set(mentor.headers).send({ score: 87.5, feedback: 'Well argued.' });
+    const graded = await h.http
+      .post(`/api/lms/assignments/${first.body.data.id}/grade`)
+      .set(mentor.headers)
+      .send({ score: 87.5, feedback: 'Well argued.' });
     expect(graded.status).to.equal(200);
     expect(graded.body.data).to.include({ status: 'graded', score: 87.5, feedback: 'Well argued.', graded_by: mentor.id });
     const refused = await submit(student.headers, lesson, { file_url: 'https://files.example.test/essay-v3.pdf' });
     expect(refused.status).to.equal(400);
-    expect((await h.http.get(`/api/lms/lessons/${lesson}/my-assignment`).set(student.headers)).body.data).to.include({ file_url: 'https://files.example.test/essay-v2.pdf', status: 'graded', score: 87.5 });
+    expect((await h.http.get(`/api/lms/lessons/${lesson}/my-assignment`).set(student.headers)).body.data).to.include({
+      file_url: 'https://files.example.test/essay-v2.pdf',
+      status: 'graded',
+      score: 87.5,
+    });
 
     // Shape checks and gating.
     expect((await submit(student.headers, lesson, { notes: 'no file' })).status).to.equal(400);
@@ -69,8 +99,12 @@ describe('HTTP assessment: assignments', () => {
     const parent = await h.user(t, Role.Parent);
     expect((await h.http.post(`/api/lms/assignments/${sub.id}/grade`).set(parent.headers).send({ score: 100 })).status).to.equal(403);
     const mentor = await h.user(t, Role.Mentor);
-    for (const score of [-1, 100.5, 'A']) expect((await h.http.post(`/api/lms/assignments/${sub.id}/grade`).set(mentor.headers).send({ score })).status).to.equal(400);
-    expect((await h.http.get(`/api/lms/lessons/${lesson}/my-assignment`).set(student.headers)).body.data).to.include({ status: 'submitted', score: null });
+    for (const score of [-1, 100.5, 'A'])
+      expect((await h.http.post(`/api/lms/assignments/${sub.id}/grade`).set(mentor.headers).send({ score })).status).to.equal(400);
+    expect((await h.http.get(`/api/lms/lessons/${lesson}/my-assignment`).set(student.headers)).body.data).to.include({
+      status: 'submitted',
+      score: null,
+    });
     expect(await h.mailsTo(t, student.email)).to.have.length(0);
     expect((await h.http.post(`/api/lms/assignments/${lesson}/grade`).set(mentor.headers).send({ score: 50 })).status).to.equal(404);
     const foreignMentor = await h.user(await h.tenant(), Role.Mentor);
@@ -91,7 +125,7 @@ describe('HTTP assessment: assignments', () => {
     expect(await h.mailsTo(t, student.email)).to.have.length(2);
   });
 
-  it('lists a lesson\'s submissions (Mentors all, students their own), the grading queue and the course summary', async () => {
+  it("lists a lesson's submissions (Mentors all, students their own), the grading queue and the course summary", async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
     const course = await seedCourse(h, admin, { modules: 1, lessons: 2 });
@@ -120,7 +154,10 @@ describe('HTTP assessment: assignments', () => {
     // A queue: the oldest submission first.
     expect(queue.body.data.items.map((x: { lesson_id: string }) => x.lesson_id)).to.deep.equal([l1, l2]);
     expect((await h.http.get('/api/lms/mentor/assignments').set(mentor.headers)).body.data.total).to.equal(2);
-    expect((await h.http.get('/api/lms/mentor/assignments?status=graded&page_size=1').set(mentor.headers)).body.data).to.include({ total: 2, page_size: 1 });
+    expect((await h.http.get('/api/lms/mentor/assignments?status=graded&page_size=1').set(mentor.headers)).body.data).to.include({
+      total: 2,
+      page_size: 1,
+    });
     expect((await h.http.get(`/api/lms/mentor/assignments?status=all&lesson_id=${l2}`).set(mentor.headers)).body.data.total).to.equal(1);
     expect((await h.http.get('/api/lms/mentor/assignments').set(students[0]!.headers)).status).to.equal(403);
     const otherTenantMentor = await h.user(await h.tenant(), Role.Mentor);
@@ -194,19 +231,34 @@ describe('HTTP assessment: assignments', () => {
     const lesson = course.lessonIds[0]!;
     const [student, mentor, peer] = [await h.user(t), await h.user(t, Role.Mentor), await h.user(t, Role.Mentor)];
     const subs: Record<string, string> = {};
-    for (const [name, u] of [['student', student], ['mentor', mentor], ['admin', admin]] as const) {
+    for (const [name, u] of [
+      ['student', student],
+      ['mentor', mentor],
+      ['admin', admin],
+    ] as const) {
       if (u.role < Role.Mentor) await enrol(h, admin, u.id, course.id);
       const res = await submit(u.headers, lesson, { file_url: `https://files.example.test/${name}.pdf` });
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       subs[name] = res.body.data.id;
     }
-    for (const [grader, id] of [[mentor, subs.mentor], [peer, subs.mentor], [mentor, subs.admin], [admin, subs.admin]] as const) {
+    for (const [grader, id] of [
+      [mentor, subs.mentor],
+      [peer, subs.mentor],
+      [mentor, subs.admin],
+      [admin, subs.admin],
+    ] as const) {
       const refused = await h.http.post(`/api/lms/assignments/${id}/grade`).set(grader.headers).send({ score: 100, feedback: 'Perfect' });
       expect(refused.status).to.equal(403);
       expect(refused.body).to.include({ success: false, message: 'Insufficient permission' });
     }
-    expect((await h.http.get(`/api/lms/lessons/${lesson}/my-assignment`).set(mentor.headers)).body.data).to.include({ status: 'submitted', score: null });
-    const queue = async (u: typeof mentor) => (await h.http.get('/api/lms/mentor/assignments?status=pending').set(u.headers)).body.data.items.map((x: { user_id: string }) => x.user_id).sort();
+    expect((await h.http.get(`/api/lms/lessons/${lesson}/my-assignment`).set(mentor.headers)).body.data).to.include({
+      status: 'submitted',
+      score: null,
+    });
+    const queue = async (u: typeof mentor) =>
+      (await h.http.get('/api/lms/mentor/assignments?status=pending').set(u.headers)).body.data.items
+        .map((x: { user_id: string }) => x.user_id)
+        .sort();
     expect(await queue(mentor)).to.deep.equal([student.id]);
     expect(await queue(admin)).to.deep.equal([student.id, mentor.id].sort());
     expect((await h.http.get('/api/dashboard/overview').set(mentor.headers)).body.data.assessment).to.include({ grading_queue: 1 });

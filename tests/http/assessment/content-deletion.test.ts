@@ -18,12 +18,20 @@ describe('HTTP assessment: deleting content that holds graded work', () => {
     const student = await enrolledStudent(h, admin, q);
     const start = await h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(student.headers);
     const attemptId = start.body.data.attempt.id as string;
-    const submitted = await h.http.post(`/api/lms/quiz-attempts/${attemptId}/submit`).set(student.headers).send({ answers: answersFor(q, 'all') });
+    const submitted = await h.http
+      .post(`/api/lms/quiz-attempts/${attemptId}/submit`)
+      .set(student.headers)
+      .send({ answers: answersFor(q, 'all') });
     expect(submitted.status, JSON.stringify(submitted.body)).to.equal(200);
 
     const refused = await h.http.delete(`/api/lms/admin/quizzes/${q.quizId}`).set(admin.headers);
     expect(refused.status).to.equal(400);
-    expect(refused.body).to.deep.equal({ success: false, message: 'The quiz has attempts: unpublish it instead', code: 'QUIZ_IN_USE', error: '1 quiz attempt(s)' });
+    expect(refused.body).to.deep.equal({
+      success: false,
+      message: 'The quiz has attempts: unpublish it instead',
+      code: 'QUIZ_IN_USE',
+      error: '1 quiz attempt(s)',
+    });
     expect((await h.http.get(`/api/lms/quizzes/${q.quizId}`).set(admin.headers)).status).to.equal(200);
 
     const unpublished = await h.http.put(`/api/lms/admin/quizzes/${q.quizId}`).set(admin.headers).send({ status: 'draft' });
@@ -51,18 +59,30 @@ describe('HTTP assessment: deleting content that holds graded work', () => {
     const [withProgress, withSubmission, otherModuleLesson] = course.lessonIds as [string, string, string];
     const student = await enrolledStudent(h, admin, { course, quizId: '', questionIds: [], optionIds: [] });
     expect((await complete(h, student, withProgress)).status).to.equal(200);
-    const submission = await h.http.post(`/api/lms/lessons/${withSubmission}/assignments`).set(student.headers).send({ file_url: 'https://files.test/essay.pdf' });
+    const submission = await h.http
+      .post(`/api/lms/lessons/${withSubmission}/assignments`)
+      .set(student.headers)
+      .send({ file_url: 'https://files.test/essay.pdf' });
     expect(submission.status, JSON.stringify(submission.body)).to.equal(200);
 
     const byProgress = await h.http.delete(`/api/lms/admin/lessons/${withProgress}`).set(admin.headers);
-    expect(byProgress.body).to.deep.equal({ success: false, message: 'The lesson has learners\' progress or submissions: it cannot be deleted', code: 'LESSON_IN_USE', error: '1 progress record(s)' });
+    expect(byProgress.body).to.deep.equal({
+      success: false,
+      message: "The lesson has learners' progress or submissions: it cannot be deleted",
+      code: 'LESSON_IN_USE',
+      error: '1 progress record(s)',
+    });
     expect(byProgress.status).to.equal(400);
     const bySubmission = await h.http.delete(`/api/lms/admin/lessons/${withSubmission}`).set(admin.headers);
     expect(bySubmission.status).to.equal(400);
     expect(bySubmission.body.error).to.equal('1 assignment submission(s)');
     const byModule = await h.http.delete(`/api/lms/admin/modules/${course.moduleIds[0]}`).set(admin.headers);
     expect(byModule.status).to.equal(400);
-    expect(byModule.body).to.include({ message: 'The module holds learners\' progress, submissions or quiz attempts: it cannot be deleted', code: 'MODULE_IN_USE', error: '1 progress record(s), 1 assignment submission(s)' });
+    expect(byModule.body).to.include({
+      message: "The module holds learners' progress, submissions or quiz attempts: it cannot be deleted",
+      code: 'MODULE_IN_USE',
+      error: '1 progress record(s), 1 assignment submission(s)',
+    });
 
     // Everything is still there, and the student keeps what they did.
     expect((await h.http.get(`/api/lms/lessons/${withProgress}`).set(admin.headers)).status).to.equal(200);

@@ -14,7 +14,8 @@ describe('HTTP assessment: the course page lists its quizzes', () => {
     const start = await h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(student.headers);
     expect(start.status, JSON.stringify(start.body)).to.equal(200);
     const id = start.body.data.attempt.id as string;
-    for (const a of answersFor(q, mode)) expect((await h.http.post(`/api/lms/quiz-attempts/${id}/answers`).set(student.headers).send(a)).status).to.equal(200);
+    for (const a of answersFor(q, mode))
+      expect((await h.http.post(`/api/lms/quiz-attempts/${id}/answers`).set(student.headers).send(a)).status).to.equal(200);
     expect((await h.http.post(`/api/lms/quiz-attempts/${id}/submit`).set(student.headers)).status).to.equal(200);
   }
 
@@ -25,7 +26,7 @@ describe('HTTP assessment: the course page lists its quizzes', () => {
     return id;
   }
 
-  it('shows each quiz with the caller\'s best graded attempt (not the latest), drafts to Mentors only, at no extra statement', async () => {
+  it("shows each quiz with the caller's best graded attempt (not the latest), drafts to Mentors only, at no extra statement", async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
     const final = await seedQuiz(h, admin, { quiz: { title: 'Final' } });
@@ -38,9 +39,14 @@ describe('HTTP assessment: the course page lists its quizzes', () => {
     await attempt(student, final, 'none');
 
     const page = async (user: TestUser) => {
-      const { statements, result: res } = await statementsOf(h, (http) => http.get(`/api/lms/courses/${final.course.id}`).set(user.headers));
+      const { statements, result: res } = await statementsOf(h, (http) =>
+        http.get(`/api/lms/courses/${final.course.id}`).set(user.headers),
+      );
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
-      return { n: statements, body: res.body.data as { quizzes: unknown[]; progress: { quizzes_required: number; quizzes_passed: number } } };
+      return {
+        n: statements,
+        body: res.body.data as { quizzes: unknown[]; progress: { quizzes_required: number; quizzes_passed: number } },
+      };
     };
     const mine = await page(student);
     expect(mine.body.quizzes).to.deep.equal([

@@ -55,22 +55,42 @@ describe('HTTP assessment: import, export and analytics', () => {
     if (format) req.field('format', format);
     return req.attach('file', Buffer.from(text, 'utf8'), { filename, contentType });
   };
-  const questionsOf = async (admin: TestUser, quizId: string) => (await h.http.get(`/api/lms/quizzes/${quizId}`).set(admin.headers)).body.data.questions as Array<Record<string, unknown> & { options: Array<{ option_text: string; is_correct: boolean }> }>;
+  const questionsOf = async (admin: TestUser, quizId: string) =>
+    (await h.http.get(`/api/lms/quizzes/${quizId}`).set(admin.headers)).body.data.questions as Array<
+      Record<string, unknown> & { options: Array<{ option_text: string; is_correct: boolean }> }
+    >;
 
   it('imports a CSV (quoted cells, short rows, true_false without options) after the existing questions', async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
-    const q = await seedQuiz(h, admin, { publish: false, questions: [{ question_type: 'true_false', question_text: 'Existing', correct_answer: true }] });
+    const q = await seedQuiz(h, admin, {
+      publish: false,
+      questions: [{ question_type: 'true_false', question_text: 'Existing', correct_answer: true }],
+    });
     const res = await upload(admin, q.quizId, GOOD_CSV, 'questions.csv', 'text/csv');
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expect(res.body.data).to.include({ format: 'csv', imported: 5 });
     const questions = await questionsOf(admin, q.quizId);
-    expect(questions.map((x) => x.question_type)).to.deep.equal(['true_false', 'multiple_choice', 'multiple_answer', 'true_false', 'true_false', 'short_answer']);
+    expect(questions.map((x) => x.question_type)).to.deep.equal([
+      'true_false',
+      'multiple_choice',
+      'multiple_answer',
+      'true_false',
+      'true_false',
+      'short_answer',
+    ]);
     expect(questions.map((x) => x.order)).to.deep.equal([1, 2, 3, 4, 5, 6]);
     expect(questions[1]).to.include({ question_text: 'What is 2+2, exactly?', points: 2 });
-    expect(questions[1]!.options.map((o) => [o.option_text, o.is_correct])).to.deep.equal([['3', false], ['4', true], ['5', false]]);
+    expect(questions[1]!.options.map((o) => [o.option_text, o.is_correct])).to.deep.equal([
+      ['3', false],
+      ['4', true],
+      ['5', false],
+    ]);
     expect(questions[2]!.options.filter((o) => o.is_correct).map((o) => o.option_text)).to.deep.equal(['2', '5']);
-    expect(questions[3]!.options.map((o) => [o.option_text, o.is_correct])).to.deep.equal([['True', true], ['False', false]]);
+    expect(questions[3]!.options.map((o) => [o.option_text, o.is_correct])).to.deep.equal([
+      ['True', true],
+      ['False', false],
+    ]);
     expect(questions[4]!.options.map((o) => o.is_correct)).to.deep.equal([false, true]);
     expect(questions[5]!.options.map((o) => o.option_text)).to.deep.equal(['Paris', 'Paris, France']);
   });
@@ -81,9 +101,15 @@ describe('HTTP assessment: import, export and analytics', () => {
     const q = await seedQuiz(h, admin, { publish: false, questions: [] });
     const lines = GOOD_CSV.split('\r\n');
     const cases: Array<[string, RegExp]> = [
-      [[...lines.slice(0, 3), 'multiple_choice,Two right,1,1|2,a,b', ...lines.slice(3)].join('\n'), /^row 4: multiple_choice needs exactly one correct option/],
+      [
+        [...lines.slice(0, 3), 'multiple_choice,Two right,1,1|2,a,b', ...lines.slice(3)].join('\n'),
+        /^row 4: multiple_choice needs exactly one correct option/,
+      ],
       [[...lines.slice(0, 2), 'cloze,Tell me,1,,', ...lines.slice(2)].join('\n'), /^row 3: question_type "cloze"/],
-      [[...lines.slice(0, 5), 'multiple_choice,Out of range,1,4,a,b', ...lines.slice(5)].join('\n'), /^row 6: correct "4" is not an option number/],
+      [
+        [...lines.slice(0, 5), 'multiple_choice,Out of range,1,4,a,b', ...lines.slice(5)].join('\n'),
+        /^row 6: correct "4" is not an option number/,
+      ],
       [[...lines, 'short_answer,Given correct,1,1,x'].join('\n'), /^row 8: correct must be empty/],
       ['question_type,question_text,answer\nmultiple_choice,x,1', /^row 1: unknown column "answer"/],
       [`${lines[0]}\nmultiple_choice,"unclosed,1,1,a,b`, /malformed CSV/],
@@ -111,11 +137,21 @@ describe('HTTP assessment: import, export and analytics', () => {
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expect(res.body.data).to.include({ format: 'gift', imported: 6 });
     const qs = await questionsOf(admin, gift.quizId);
-    expect(qs.map((x) => x.question_type)).to.deep.equal(['multiple_choice', 'multiple_choice', 'true_false', 'short_answer', 'multiple_answer', 'multiple_choice']);
+    expect(qs.map((x) => x.question_type)).to.deep.equal([
+      'multiple_choice',
+      'multiple_choice',
+      'true_false',
+      'short_answer',
+      'multiple_answer',
+      'multiple_choice',
+    ]);
     expect(qs[0]).to.include({ question_text: "Who's buried in Grant's tomb?" });
     expect(qs[0]!.options.find((o) => o.is_correct)!.option_text).to.equal('no one');
     expect(qs[1]!.question_text).to.equal("Grant is _____ in Grant's tomb.");
-    expect(qs[2]!.options.map((o) => [o.option_text, o.is_correct])).to.deep.equal([['True', false], ['False', true]]);
+    expect(qs[2]!.options.map((o) => [o.option_text, o.is_correct])).to.deep.equal([
+      ['True', false],
+      ['False', true],
+    ]);
     expect(qs[3]!.options.map((o) => o.option_text)).to.deep.equal(['no one', 'nobody']);
     expect(qs[4]!.options.filter((o) => o.is_correct).map((o) => o.option_text)).to.deep.equal(['2', '3']);
     expect(qs[5]!.question_text).to.equal('Escaped {braces} and a = sign?');
@@ -153,7 +189,11 @@ describe('HTTP assessment: import, export and analytics', () => {
     const cases: Array<[string, string, RegExp]> = [
       ['internal DTD, entity expansion', quiz(question('&c;'), `<?xml version="1.0"?>\n<!DOCTYPE quiz [${laughs}]>\n`), /DTD/],
       ['internal DTD, one entity', quiz(question('&a;'), '<!DOCTYPE quiz [<!ENTITY a "expanded">]>'), /DTD/],
-      ['external entity', quiz(question('&xxe;'), '<?xml version="1.0"?>\n<!DOCTYPE quiz [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n'), /DTD/],
+      [
+        'external entity',
+        quiz(question('&xxe;'), '<?xml version="1.0"?>\n<!DOCTYPE quiz [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n'),
+        /DTD/,
+      ],
       ['parameter entity', quiz(question('x'), '<!DOCTYPE quiz [<!ENTITY % p SYSTEM "file:///etc/passwd"> %p;]>'), /DTD/],
       ['external DTD', quiz(question('x'), '<!DOCTYPE quiz SYSTEM "http://127.0.0.1:1/quiz.dtd">'), /DTD/],
       ['__proto__ element', quiz(question('x', '<__proto__><isAdmin>1</isAdmin></__proto__>')), /__proto__/],
@@ -170,7 +210,13 @@ describe('HTTP assessment: import, export and analytics', () => {
     expect(await questionsOf(admin, q.quizId)).to.have.length(0);
 
     // Markup in question HTML (CDATA) and in comments is text, not a DTD; Moodle's own depth imports.
-    const fine = await upload(admin, q.quizId, quiz(`<!-- <!DOCTYPE x> -->${question('<![CDATA[<!DOCTYPE html><p>Hi</p>]]>')}`), 'bank.xml', 'text/xml');
+    const fine = await upload(
+      admin,
+      q.quizId,
+      quiz(`<!-- <!DOCTYPE x> -->${question('<![CDATA[<!DOCTYPE html><p>Hi</p>]]>')}`),
+      'bank.xml',
+      'text/xml',
+    );
     expect(fine.status, JSON.stringify(fine.body)).to.equal(200);
     expect((await questionsOf(admin, q.quizId)).map((x) => x.question_text)).to.deep.equal(['<!DOCTYPE html><p>Hi</p>']);
   });
@@ -188,7 +234,13 @@ describe('HTTP assessment: import, export and analytics', () => {
     expect(res.body.message).to.equal('Invalid import file');
     expect(res.body.error).to.match(/^question 2 \("Owl"\): the old <image> field \("birds\/owl\.jpg"\) is not supported/);
     expect(await questionsOf(admin, q.quizId)).to.have.length(0);
-    const empty = await upload(admin, q.quizId, xml.replace(/<question type="truefalse"><name><text>Owl[\s\S]*<\/question>/, ''), 'bank.xml', 'text/xml');
+    const empty = await upload(
+      admin,
+      q.quizId,
+      xml.replace(/<question type="truefalse"><name><text>Owl[\s\S]*<\/question>/, ''),
+      'bank.xml',
+      'text/xml',
+    );
     expect(empty.status, JSON.stringify(empty.body)).to.equal(200);
   });
 
@@ -201,14 +253,25 @@ describe('HTTP assessment: import, export and analytics', () => {
     const q = await seedQuiz(h, admin, {
       quiz: { passing_score: 50, max_attempts: 2 },
       questions: [
-        { question_type: 'multiple_choice', question_text: 'Q1', points: 1, options: [{ option_text: 'right', is_correct: true }, { option_text: 'wrong' }] },
+        {
+          question_type: 'multiple_choice',
+          question_text: 'Q1',
+          points: 1,
+          options: [{ option_text: 'right', is_correct: true }, { option_text: 'wrong' }],
+        },
         { question_type: 'true_false', question_text: 'Q2', points: 1, correct_answer: true },
         { question_type: 'short_answer', question_text: 'Q3', points: 2, options: ['yes'] },
       ],
     });
     const right = [[q.optionIds[0]![0]!], [q.optionIds[1]![0]!], ['yes']];
     const wrong = [[q.optionIds[0]![1]!], [q.optionIds[1]![1]!], ['no']];
-    const patterns = [[true, true, true], [true, true, false], [true, false, false], [false, false, false], [true, true, true]];
+    const patterns = [
+      [true, true, true],
+      [true, true, false],
+      [true, false, false],
+      [false, false, false],
+      [true, true, true],
+    ];
     const students: TestUser[] = [];
     for (const [i, pattern] of patterns.entries()) {
       const student = i < 4 ? await enrolledStudent(h, admin, q) : students[3]!;
@@ -221,7 +284,7 @@ describe('HTTP assessment: import, export and analytics', () => {
     return { q, students };
   }
 
-  it('computes analytics of first and all attempts with Moodle\'s definitions', async () => {
+  it("computes analytics of first and all attempts with Moodle's definitions", async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
     const { q } = await seedStatistics(admin);
@@ -232,10 +295,20 @@ describe('HTTP assessment: import, export and analytics', () => {
     const first = await h.http.get(`/api/lms/admin/quizzes/${q.quizId}/analytics?attempts=first`).set(admin.headers);
     expect(first.status).to.equal(200);
     const f = first.body.data;
-    expect(f).to.include({ attempts_counted: 'first', attempts: 4, mean: 43.75, median: 37.5, std_dev: 42.7, pass_rate: 50, cronbach_alpha: 0.6857 });
+    expect(f).to.include({
+      attempts_counted: 'first',
+      attempts: 4,
+      mean: 43.75,
+      median: 37.5,
+      std_dev: 42.7,
+      pass_rate: 50,
+      cronbach_alpha: 0.6857,
+    });
     expect(f.histogram.map((b: { count: number }) => b.count)).to.deep.equal([1, 0, 1, 0, 0, 1, 0, 0, 0, 1]);
     expect(f.histogram[9]).to.include({ from: 90, to: 100 });
-    expect(f.questions.map((x: Record<string, unknown>) => [x.question_id, x.attempts, x.facility_index, x.discrimination_index])).to.deep.equal([
+    expect(
+      f.questions.map((x: Record<string, unknown>) => [x.question_id, x.attempts, x.facility_index, x.discrimination_index]),
+    ).to.deep.equal([
       [q.questionIds[0], 4, 0.75, 47.14],
       [q.questionIds[1], 4, 0.5, 68.82],
       [q.questionIds[2], 4, 0.25, 52.22],
@@ -258,7 +331,9 @@ describe('HTTP assessment: import, export and analytics', () => {
     const admin = await h.user(t, Role.Admin);
     const { q, students } = await seedStatistics(admin);
     const tricky = await enrolledStudent(h, admin, q);
-    await h.resolve<{ update(u: unknown): Promise<void> }>('userRepository').update({ ...tricky.user, displayName: '=HYPERLINK("x"), "quoted"' });
+    await h
+      .resolve<{ update(u: unknown): Promise<void> }>('userRepository')
+      .update({ ...tricky.user, displayName: '=HYPERLINK("x"), "quoted"' });
     await h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(tricky.headers).expect(200);
 
     const res = await h.http.get(`/api/lms/admin/quizzes/${q.quizId}/export-results`).set(admin.headers).buffer(true).parse(binary);
@@ -266,7 +341,9 @@ describe('HTTP assessment: import, export and analytics', () => {
     expect(res.headers['content-type']).to.match(/^text\/csv/);
     expect(res.headers['content-disposition']).to.match(/^attachment; filename="quiz-.*-results\.csv"/);
     const lines = (res.body as Buffer).toString('utf8').trimEnd().split('\r\n');
-    expect(lines[0]).to.equal('attempt_id,user_id,email,display_name,attempt_number,status,started_at,submitted_at,score,max_score,percentage,passed');
+    expect(lines[0]).to.equal(
+      'attempt_id,user_id,email,display_name,attempt_number,status,started_at,submitted_at,score,max_score,percentage,passed',
+    );
     expect(lines).to.have.length(1 + 6);
     const rows = lines.slice(1);
     const s1 = rows.find((l) => l.includes(students[0]!.id))!.split(',');
@@ -286,8 +363,13 @@ describe('HTTP assessment: import, export and analytics', () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
     const q = await seedQuiz(h, admin, { questions: [{ question_type: 'true_false', question_text: 'ok', correct_answer: true }] });
-    const csvOf = async () => ((await h.http.get(`/api/lms/admin/quizzes/${q.quizId}/export-results`).set(admin.headers).buffer(true).parse(binary)).body as Buffer).toString('utf8');
-    expect(await csvOf()).to.equal('attempt_id,user_id,email,display_name,attempt_number,status,started_at,submitted_at,score,max_score,percentage,passed\r\n');
+    const csvOf = async () =>
+      (
+        (await h.http.get(`/api/lms/admin/quizzes/${q.quizId}/export-results`).set(admin.headers).buffer(true).parse(binary)).body as Buffer
+      ).toString('utf8');
+    expect(await csvOf()).to.equal(
+      'attempt_id,user_id,email,display_name,attempt_number,status,started_at,submitted_at,score,max_score,percentage,passed\r\n',
+    );
 
     const names = ['Ada\nLovelace', 'Bob\rSmith', '+1 Carol', '@SUM(A1)', '-2 Dan', '\tEve', 'Plain, "Frank"'];
     const users: TestUser[] = [];
@@ -298,8 +380,20 @@ describe('HTTP assessment: import, export and analytics', () => {
       users.push(s);
     }
     const csv = await csvOf();
-    const cellOf = (i: number) => csv.split(users[i]!.id)[1]!.slice(1).match(/^[^,]*,("(?:[^"]|"")*"|[^,]*)/)![1];
-    expect(names.map((_, i) => cellOf(i))).to.deep.equal(['"Ada\nLovelace"', '"Bob\rSmith"', "'+1 Carol", "'@SUM(A1)", "'-2 Dan", "'\tEve", '"Plain, ""Frank"""']);
+    const cellOf = (i: number) =>
+      csv
+        .split(users[i]!.id)[1]!
+        .slice(1)
+        .match(/^[^,]*,("(?:[^"]|"")*"|[^,]*)/)![1];
+    expect(names.map((_, i) => cellOf(i))).to.deep.equal([
+      '"Ada\nLovelace"',
+      '"Bob\rSmith"',
+      "'+1 Carol",
+      "'@SUM(A1)",
+      "'-2 Dan",
+      "'\tEve",
+      '"Plain, ""Frank"""',
+    ]);
     // Records end in CRLF only: the newlines inside the quoted names split nothing.
     expect(csv.split('\r\n')).to.have.length(1 + names.length + 1);
   });
@@ -312,7 +406,12 @@ describe('HTTP assessment: import, export and analytics', () => {
     const { seedAttempts } = await import('./bulk-attempts.js');
     await seedAttempts(h, t.id, q.quizId, q.questionIds[0]!, 1203);
     const res = await h.http.get(`/api/lms/admin/quizzes/${q.quizId}/export-results`).set(admin.headers).buffer(true).parse(binary);
-    const ids = (res.body as Buffer).toString('utf8').trimEnd().split('\r\n').slice(1).map((l) => l.split(',')[0]);
+    const ids = (res.body as Buffer)
+      .toString('utf8')
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((l) => l.split(',')[0]);
     expect(ids).to.have.length(1203);
     expect(new Set(ids).size).to.equal(1203);
     const stats = await h.http.get(`/api/lms/admin/quizzes/${q.quizId}/analytics`).set(admin.headers);

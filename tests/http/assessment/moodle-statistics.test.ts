@@ -13,7 +13,16 @@ import { RESULTS00 } from '../../support/moodle-fixture-00.js';
  * we display them.
  */
 /** Moodle's quiz figures (marks out of 7; ours are percentages of the maximum) and qstats00.csv per slot. */
-const MOODLE_QUIZ = { mean: 4.617333332, median: 4.5, sd: 0.8117265554, skewness: -0.092502502, kurtosis: -0.7073968557, cic: -87.2230935542, errorRatio: 136.8294900795, standardError: 1.1106813066 };
+const MOODLE_QUIZ = {
+  mean: 4.617333332,
+  median: 4.5,
+  sd: 0.8117265554,
+  skewness: -0.092502502,
+  kurtosis: -0.7073968557,
+  cic: -87.2230935542,
+  errorRatio: 136.8294900795,
+  standardError: 1.1106813066,
+};
 /** slot, facility, sd, effective weight, discrimination index, discriminative efficiency. */
 const QSTATS00 = [
   [0.704, 0.4513682901, 21.2922742344, -7.0650767526, -9.4550536967],
@@ -27,13 +36,59 @@ const QSTATS00 = [
 
 /** One question per slot, 1 point each, whose answers can earn every mark the fixture gives that slot. */
 const SLOTS = [
-  { question_type: 'short_answer', question_text: 'Slot 1', points: 1, options: [{ option_text: 'frog', weight: 1 }, { option_text: 'toad', weight: 0.8 }] },
+  {
+    question_type: 'short_answer',
+    question_text: 'Slot 1',
+    points: 1,
+    options: [
+      { option_text: 'frog', weight: 1 },
+      { option_text: 'toad', weight: 0.8 },
+    ],
+  },
   { question_type: 'numerical', question_text: 'Slot 2', points: 1, options: [{ option_text: '7', tolerance: 0 }] },
-  { question_type: 'matching', question_text: 'Slot 3', points: 1, options: [{ option_text: 'Canada', match: 'Ottawa' }, { option_text: 'Italy', match: 'Rome' }, { option_text: 'Japan', match: 'Tokyo' }] },
+  {
+    question_type: 'matching',
+    question_text: 'Slot 3',
+    points: 1,
+    options: [
+      { option_text: 'Canada', match: 'Ottawa' },
+      { option_text: 'Italy', match: 'Rome' },
+      { option_text: 'Japan', match: 'Tokyo' },
+    ],
+  },
   { question_type: 'true_false', question_text: 'Slot 4', points: 1, correct_answer: true },
-  { question_type: 'multiple_answer', question_text: 'Slot 5', points: 1, options: [{ option_text: 'a', weight: 0.5 }, { option_text: 'b', weight: 0.5 }, { option_text: 'c', weight: -1 }, { option_text: 'd', weight: -1 }] },
-  { question_type: 'multiple_choice', question_text: 'Slot 6', points: 1, options: [{ option_text: 'A', is_correct: true }, { option_text: 'B', is_correct: false }, { option_text: 'C', is_correct: false }, { option_text: 'D', is_correct: false }] },
-  { question_type: 'multiple_choice', question_text: 'Slot 7', points: 1, options: [{ option_text: 'full', weight: 1 }, { option_text: 'half', weight: 0.5 }, { option_text: 'none', weight: 0 }] },
+  {
+    question_type: 'multiple_answer',
+    question_text: 'Slot 5',
+    points: 1,
+    options: [
+      { option_text: 'a', weight: 0.5 },
+      { option_text: 'b', weight: 0.5 },
+      { option_text: 'c', weight: -1 },
+      { option_text: 'd', weight: -1 },
+    ],
+  },
+  {
+    question_type: 'multiple_choice',
+    question_text: 'Slot 6',
+    points: 1,
+    options: [
+      { option_text: 'A', is_correct: true },
+      { option_text: 'B', is_correct: false },
+      { option_text: 'C', is_correct: false },
+      { option_text: 'D', is_correct: false },
+    ],
+  },
+  {
+    question_type: 'multiple_choice',
+    question_text: 'Slot 7',
+    points: 1,
+    options: [
+      { option_text: 'full', weight: 1 },
+      { option_text: 'half', weight: 0.5 },
+      { option_text: 'none', weight: 0 },
+    ],
+  },
 ];
 
 const rounded = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -45,7 +100,7 @@ describe('HTTP assessment: Moodle statistics fixture 00 at 1 point a question', 
     h = await harness();
   });
 
-  it('stores fractional marks exactly, shows them with two decimals, and reports Moodle\'s figures', async () => {
+  it("stores fractional marks exactly, shows them with two decimals, and reports Moodle's figures", async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
     const q = await seedQuiz(h, admin, { questions: SLOTS, quiz: { passing_score: 50 } });
@@ -59,9 +114,10 @@ describe('HTTP assessment: Moodle statistics fixture 00 at 1 point a question', 
       const detail = await h.http.get(`/api/lms/quizzes/${q.quizId}`).set(student.headers);
       const choices = detail.body.data.questions[2].choices as Array<{ id: string; choice_text: string }>;
       const choice = (text: string) => choices.find((c) => c.choice_text === text)!.id;
-      const pairs = marks[2] === 1
-        ? [`${stems[0]}:${choice('Ottawa')}`, `${stems[1]}:${choice('Rome')}`, `${stems[2]}:${choice('Tokyo')}`]
-        : [`${stems[0]}:${choice('Ottawa')}`, `${stems[1]}:${choice('Tokyo')}`, `${stems[2]}:${choice('Rome')}`];
+      const pairs =
+        marks[2] === 1
+          ? [`${stems[0]}:${choice('Ottawa')}`, `${stems[1]}:${choice('Rome')}`, `${stems[2]}:${choice('Tokyo')}`]
+          : [`${stems[0]}:${choice('Ottawa')}`, `${stems[1]}:${choice('Tokyo')}`, `${stems[2]}:${choice('Rome')}`];
       const answers = [
         { question_id: s1, answer: marks[0] === 1 ? 'frog' : marks[0] === 0.8 ? 'toad' : 'newt' },
         { question_id: s2, answer: marks[1] === 1 ? '7' : '3' },
@@ -72,7 +128,10 @@ describe('HTTP assessment: Moodle statistics fixture 00 at 1 point a question', 
         { question_id: s7, answer: [marks[6] === 1 ? mcw[0] : marks[6] === 0.5 ? mcw[1] : mcw[2]] },
       ];
       const start = await h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(student.headers);
-      const submit = await h.http.post(`/api/lms/quiz-attempts/${start.body.data.attempt.id}/submit`).set(student.headers).send({ answers });
+      const submit = await h.http
+        .post(`/api/lms/quiz-attempts/${start.body.data.attempt.id}/submit`)
+        .set(student.headers)
+        .send({ answers });
       expect(submit.status, JSON.stringify(submit.body)).to.equal(200);
       const score = marks.reduce((s, x) => s + x, 0);
       expect(submit.body.data.attempt).to.include({ score: rounded(score, 2), percentage: rounded(percent(score), 2) });
@@ -99,7 +158,15 @@ describe('HTTP assessment: Moodle statistics fixture 00 at 1 point a question', 
       error_ratio: rounded(MOODLE_QUIZ.errorRatio, 2),
       standard_error: rounded(percent(MOODLE_QUIZ.standardError), 2),
     });
-    const figures = a.questions.map((x: Record<string, number>) => [x.facility_index, x.standard_deviation, x.effective_weight, x.discrimination_index, x.discriminative_efficiency]);
-    expect(figures).to.deep.equal(QSTATS00.map(([f, sd, ew, di, de]) => [rounded(f, 4), rounded(sd, 4), rounded(ew, 2), rounded(di, 2), rounded(de, 2)]));
+    const figures = a.questions.map((x: Record<string, number>) => [
+      x.facility_index,
+      x.standard_deviation,
+      x.effective_weight,
+      x.discrimination_index,
+      x.discriminative_efficiency,
+    ]);
+    expect(figures).to.deep.equal(
+      QSTATS00.map(([f, sd, ew, di, de]) => [rounded(f, 4), rounded(sd, 4), rounded(ew, 2), rounded(di, 2), rounded(de, 2)]),
+    );
   });
 });

@@ -5,7 +5,14 @@ import { seedCourse } from '../learning/learning-fixtures.js';
 import { statementsOf } from '../../support/statement-counter.js';
 import { addQuestion, createQuiz, enrolledStudent, type SeededQuiz } from './assessment-fixtures.js';
 
-interface Category { id: string; course_id: string; parent_id: string | null; name: string; is_default: boolean; question_count?: number }
+interface Category {
+  id: string;
+  course_id: string;
+  parent_id: string | null;
+  name: string;
+  is_default: boolean;
+  question_count?: number;
+}
 
 /** Issue 33 items 4 and 5: the question bank (categories, bank questions, import) and random slots, over HTTP. */
 describe('HTTP assessment: question bank and random slots', () => {
@@ -24,7 +31,14 @@ describe('HTTP assessment: question bank and random slots', () => {
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     return res.body.data as Category;
   };
-  const bankQuestion = (i: number) => ({ question_type: 'multiple_choice', question_text: `Bank question ${i}`, options: [{ option_text: `right ${i}`, is_correct: true }, { option_text: `wrong ${i}`, is_correct: false }] });
+  const bankQuestion = (i: number) => ({
+    question_type: 'multiple_choice',
+    question_text: `Bank question ${i}`,
+    options: [
+      { option_text: `right ${i}`, is_correct: true },
+      { option_text: `wrong ${i}`, is_correct: false },
+    ],
+  });
   const fillCategory = async (admin: TestUser, categoryId: string, n: number, from = 0) => {
     const ids: string[] = [];
     for (let i = from; i < from + n; i++) {
@@ -35,7 +49,10 @@ describe('HTTP assessment: question bank and random slots', () => {
     return ids;
   };
   const listQuestions = async (admin: TestUser, categoryId: string, query = '') =>
-    (await h.http.get(`/api/lms/admin/question-categories/${categoryId}/questions${query}`).set(admin.headers)).body.data as { items: Array<Record<string, unknown>>; total: number };
+    (await h.http.get(`/api/lms/admin/question-categories/${categoryId}/questions${query}`).set(admin.headers)).body.data as {
+      items: Array<Record<string, unknown>>;
+      total: number;
+    };
 
   it('creates, lists, renames, moves and deletes categories; the course always has its default one', async () => {
     const t = await h.tenant();
@@ -53,9 +70,15 @@ describe('HTTP assessment: question bank and random slots', () => {
     expect(linear.parent_id).to.equal(algebra.id);
     await fillCategory(admin, linear.id, 2);
     const listed = await categories(admin, course.id);
-    expect(listed.map((c) => [c.name, c.parent_id, c.question_count])).to.deep.include.members([['Algebra', null, 0], ['Linear', algebra.id, 2]]);
+    expect(listed.map((c) => [c.name, c.parent_id, c.question_count])).to.deep.include.members([
+      ['Algebra', null, 0],
+      ['Linear', algebra.id, 2],
+    ]);
 
-    const renamed = await h.http.put(`/api/lms/admin/question-categories/${linear.id}`).set(admin.headers).send({ name: 'Linear equations' });
+    const renamed = await h.http
+      .put(`/api/lms/admin/question-categories/${linear.id}`)
+      .set(admin.headers)
+      .send({ name: 'Linear equations' });
     expect(renamed.status).to.equal(200);
     expect(renamed.body.data).to.include({ name: 'Linear equations', parent_id: algebra.id });
     const moved = await h.http.put(`/api/lms/admin/question-categories/${linear.id}`).set(admin.headers).send({ parent_id: null });
@@ -69,8 +92,17 @@ describe('HTTP assessment: question bank and random slots', () => {
     // A parent of another course is refused.
     const other = await seedCourse(h, admin, { modules: 1, lessons: 0 });
     const foreign = await createCategory(admin, other.id, { name: 'Elsewhere' });
-    expect((await h.http.post(`/api/lms/admin/courses/${course.id}/question-categories`).set(admin.headers).send({ name: 'X', parent_id: foreign.id })).status).to.equal(400);
-    expect((await h.http.put(`/api/lms/admin/question-categories/${linear.id}`).set(admin.headers).send({ parent_id: foreign.id })).status).to.equal(400);
+    expect(
+      (
+        await h.http
+          .post(`/api/lms/admin/courses/${course.id}/question-categories`)
+          .set(admin.headers)
+          .send({ name: 'X', parent_id: foreign.id })
+      ).status,
+    ).to.equal(400);
+    expect(
+      (await h.http.put(`/api/lms/admin/question-categories/${linear.id}`).set(admin.headers).send({ parent_id: foreign.id })).status,
+    ).to.equal(400);
 
     // Delete: only empty, never the default one.
     const notEmpty = await h.http.delete(`/api/lms/admin/question-categories/${linear.id}`).set(admin.headers);
@@ -96,7 +128,11 @@ describe('HTTP assessment: question bank and random slots', () => {
     await fillCategory(admin, sub.id, 2);
     const quizId = await createQuiz(h, admin, course.moduleIds[0]!);
     await addQuestion(h, admin, quizId, { question_type: 'true_false', question_text: 'Fixed', correct_answer: true });
-    await h.http.post(`/api/lms/admin/quizzes/${quizId}/random-slots`).set(admin.headers).send({ category_id: top.id, count: 2, include_subcategories: true }).expect(200);
+    await h.http
+      .post(`/api/lms/admin/quizzes/${quizId}/random-slots`)
+      .set(admin.headers)
+      .send({ category_id: top.id, count: 2, include_subcategories: true })
+      .expect(200);
     const res = await h.http.delete(`/api/lms/admin/courses/${course.id}`).set(admin.headers);
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expect((await h.http.get(`/api/lms/admin/question-categories/${sub.id}/questions`).set(admin.headers)).status).to.equal(404);
@@ -110,24 +146,47 @@ describe('HTTP assessment: question bank and random slots', () => {
     const course = await seedCourse(h, admin, { modules: 1, lessons: 0 });
     const cat = await createCategory(admin, course.id, { name: 'Kept' });
     expect((await h.http.post(`/api/lms/admin/courses/${course.id}/question-categories`).set(admin.headers).send({})).status).to.equal(400);
-    expect((await h.http.post(`/api/lms/admin/courses/${course.id}/question-categories`).set(admin.headers).send({ name: 'x'.repeat(256) })).status).to.equal(400);
-    expect((await h.http.post(`/api/lms/admin/courses/00000000-0000-4000-8000-000000000000/question-categories`).set(admin.headers).send({ name: 'A' })).status).to.equal(404);
-    expect((await h.http.put(`/api/lms/admin/question-categories/${cat.id}`).set(admin.headers).send({ name: '   ' })).status).to.equal(400);
-    const badQuestion = await h.http.post(`/api/lms/admin/question-categories/${cat.id}/questions`).set(admin.headers).send({ question_type: 'multiple_choice', question_text: 'Q', options: [{ option_text: 'only', is_correct: true }] });
+    expect(
+      (
+        await h.http
+          .post(`/api/lms/admin/courses/${course.id}/question-categories`)
+          .set(admin.headers)
+          .send({ name: 'x'.repeat(256) })
+      ).status,
+    ).to.equal(400);
+    expect(
+      (
+        await h.http
+          .post(`/api/lms/admin/courses/00000000-0000-4000-8000-000000000000/question-categories`)
+          .set(admin.headers)
+          .send({ name: 'A' })
+      ).status,
+    ).to.equal(404);
+    expect((await h.http.put(`/api/lms/admin/question-categories/${cat.id}`).set(admin.headers).send({ name: '   ' })).status).to.equal(
+      400,
+    );
+    const badQuestion = await h.http
+      .post(`/api/lms/admin/question-categories/${cat.id}/questions`)
+      .set(admin.headers)
+      .send({ question_type: 'multiple_choice', question_text: 'Q', options: [{ option_text: 'only', is_correct: true }] });
     expect(badQuestion.status).to.equal(400);
     expect((await listQuestions(admin, cat.id)).total).to.equal(0);
     const student = await h.user(t);
     expect((await h.http.get(`/api/lms/admin/courses/${course.id}/question-categories`).set(student.headers)).status).to.equal(403);
-    expect((await h.http.post(`/api/lms/admin/question-categories/${cat.id}/questions`).set(student.headers).send(bankQuestion(1))).status).to.equal(403);
+    expect(
+      (await h.http.post(`/api/lms/admin/question-categories/${cat.id}/questions`).set(student.headers).send(bankQuestion(1))).status,
+    ).to.equal(403);
     // Another tenant's admin: 404, never a sight of it.
     const stranger = await h.user(await h.tenant(), Role.Admin);
     expect((await h.http.get(`/api/lms/admin/question-categories/${cat.id}/questions`).set(stranger.headers)).status).to.equal(404);
-    expect((await h.http.put(`/api/lms/admin/question-categories/${cat.id}`).set(stranger.headers).send({ name: 'Mine' })).status).to.equal(404);
+    expect((await h.http.put(`/api/lms/admin/question-categories/${cat.id}`).set(stranger.headers).send({ name: 'Mine' })).status).to.equal(
+      404,
+    );
     expect((await h.http.delete(`/api/lms/admin/question-categories/${cat.id}`).set(stranger.headers)).status).to.equal(404);
     expect((await categories(admin, course.id)).find((c) => c.id === cat.id)!.name).to.equal('Kept');
   });
 
-  it('files a quiz\'s own questions in the course\'s default category; bank questions stand in no quiz', async () => {
+  it("files a quiz's own questions in the course's default category; bank questions stand in no quiz", async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
     const course = await seedCourse(h, admin, { modules: 1, lessons: 0 });
@@ -142,17 +201,36 @@ describe('HTTP assessment: question bank and random slots', () => {
     const cat = await createCategory(admin, course.id, { name: 'Pool' });
     const created = await h.http.post(`/api/lms/admin/question-categories/${cat.id}/questions`).set(admin.headers).send(bankQuestion(7));
     expect(created.status).to.equal(200);
-    expect(created.body.data).to.include({ quiz_id: null, category_id: cat.id, question_type: 'multiple_choice', question_text: 'Bank question 7', points: 1 });
-    expect(created.body.data.options.map((o: { option_text: string; is_correct: boolean }) => [o.option_text, o.is_correct])).to.deep.equal([['right 7', true], ['wrong 7', false]]);
+    expect(created.body.data).to.include({
+      quiz_id: null,
+      category_id: cat.id,
+      question_type: 'multiple_choice',
+      question_text: 'Bank question 7',
+      points: 1,
+    });
+    expect(created.body.data.options.map((o: { option_text: string; is_correct: boolean }) => [o.option_text, o.is_correct])).to.deep.equal(
+      [
+        ['right 7', true],
+        ['wrong 7', false],
+      ],
+    );
     await fillCategory(admin, cat.id, 11);
     const page = await listQuestions(admin, cat.id, '?page=2&page_size=5');
     expect(page.total).to.equal(12);
     expect(page.items.map((q) => q.question_text)).to.deep.equal([4, 5, 6, 7, 8].map((i) => `Bank question ${i}`));
     // A bank question is edited and deleted as a quiz question is (it stays in its category, in no quiz).
-    const edited = await h.http.put(`/api/lms/admin/quiz-questions/${created.body.data.id}`).set(admin.headers).send({ question_text: 'Edited bank question', points: 2 });
+    const edited = await h.http
+      .put(`/api/lms/admin/quiz-questions/${created.body.data.id}`)
+      .set(admin.headers)
+      .send({ question_text: 'Edited bank question', points: 2 });
     expect(edited.status, JSON.stringify(edited.body)).to.equal(200);
     expect(edited.body.data).to.include({ question_text: 'Edited bank question', points: 2 });
-    expect((await listQuestions(admin, cat.id)).items[0]).to.include({ id: created.body.data.id, question_text: 'Edited bank question', quiz_id: null, category_id: cat.id });
+    expect((await listQuestions(admin, cat.id)).items[0]).to.include({
+      id: created.body.data.id,
+      question_text: 'Edited bank question',
+      quiz_id: null,
+      category_id: cat.id,
+    });
     const duplicate = await h.http.post(`/api/lms/admin/quiz-questions/${created.body.data.id}/duplicate`).set(admin.headers);
     expect(duplicate.status).to.equal(400);
     expect((await listQuestions(admin, cat.id)).total).to.equal(12);
@@ -169,19 +247,35 @@ describe('HTTP assessment: question bank and random slots', () => {
     const course = await seedCourse(h, admin, { modules: 1, lessons: 0 });
     const cat = await createCategory(admin, course.id, { name: 'Imported' });
     const upload = (text: string, filename: string, contentType: string) =>
-      h.http.post(`/api/lms/admin/question-categories/${cat.id}/import`).set(admin.headers).attach('file', Buffer.from(text, 'utf8'), { filename, contentType });
-    const csv = 'question_type,question_text,points,correct,option_1,option_2\nmultiple_choice,Two plus two?,2,1,4,5\ntrue_false,Water is wet,1,1\nshort_answer,Capital of France?,1,,Paris\n';
+      h.http
+        .post(`/api/lms/admin/question-categories/${cat.id}/import`)
+        .set(admin.headers)
+        .attach('file', Buffer.from(text, 'utf8'), { filename, contentType });
+    const csv =
+      'question_type,question_text,points,correct,option_1,option_2\nmultiple_choice,Two plus two?,2,1,4,5\ntrue_false,Water is wet,1,1\nshort_answer,Capital of France?,1,,Paris\n';
     const res = await upload(csv, 'q.csv', 'text/csv');
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expect(res.body.data).to.include({ format: 'csv', imported: 3 });
     expect(res.body.data.questions.map((q: Record<string, unknown>) => [q.question_text, q.quiz_id, q.category_id])).to.deep.equal([
-      ['Two plus two?', null, cat.id], ['Water is wet', null, cat.id], ['Capital of France?', null, cat.id],
+      ['Two plus two?', null, cat.id],
+      ['Water is wet', null, cat.id],
+      ['Capital of France?', null, cat.id],
     ]);
     const gift = await upload('::g1:: Sky colour? {=blue ~green}\n\n::g2:: Grass? {=green ~blue}\n', 'q.gift', 'text/plain');
     expect(gift.status, JSON.stringify(gift.body)).to.equal(200);
     expect(gift.body.data).to.include({ format: 'gift', imported: 2 });
-    expect((await listQuestions(admin, cat.id)).items.map((q) => q.question_text)).to.deep.equal(['Two plus two?', 'Water is wet', 'Capital of France?', 'Sky colour?', 'Grass?']);
-    const bad = await upload('question_type,question_text,points,correct,option_1,option_2\nmultiple_choice,Fine,1,1,a,b\nmultiple_choice,Broken,1,7,a,b\n', 'q.csv', 'text/csv');
+    expect((await listQuestions(admin, cat.id)).items.map((q) => q.question_text)).to.deep.equal([
+      'Two plus two?',
+      'Water is wet',
+      'Capital of France?',
+      'Sky colour?',
+      'Grass?',
+    ]);
+    const bad = await upload(
+      'question_type,question_text,points,correct,option_1,option_2\nmultiple_choice,Fine,1,1,a,b\nmultiple_choice,Broken,1,7,a,b\n',
+      'q.csv',
+      'text/csv',
+    );
     expect(bad.status).to.equal(400);
     expect(bad.body.code).to.equal('INVALID_IMPORT');
     expect((await listQuestions(admin, cat.id)).total).to.equal(5);
@@ -192,11 +286,18 @@ describe('HTTP assessment: question bank and random slots', () => {
     const admin = await h.user(t, Role.Admin);
     const course = await seedCourse(h, admin, { modules: 1, lessons: 0 });
     const target = await createCategory(admin, course.id, { name: 'Imported' });
-    const tf = (name: string, answer: 'true' | 'false') => `<question type="truefalse"><name><text>${name}</text></name><questiontext format="html"><text>${name}?</text></questiontext>
+    const tf = (
+      name: string,
+      answer: 'true' | 'false',
+    ) => `<question type="truefalse"><name><text>${name}</text></name><questiontext format="html"><text>${name}?</text></questiontext>
       <answer fraction="${answer === 'true' ? 100 : 0}"><text>true</text></answer><answer fraction="${answer === 'true' ? 0 : 100}"><text>false</text></answer></question>`;
     const cat = (path: string) => `<question type="category"><category><text>${path}</text></category></question>`;
     const xml = `<?xml version="1.0" encoding="UTF-8"?><quiz>${tf('At the top', 'true')}${cat('$course$/top/Algebra')}${tf('Sums', 'true')}${cat('$course$/top/Algebra/Linear//Affine')}${tf('Lines', 'false')}${tf('Slopes', 'true')}${cat('$course$/top')}${tf('Back at the top', 'false')}</quiz>`;
-    const upload = (categoryId: string, text: string) => h.http.post(`/api/lms/admin/question-categories/${categoryId}/import`).set(admin.headers).attach('file', Buffer.from(text, 'utf8'), { filename: 'bank.xml', contentType: 'application/xml' });
+    const upload = (categoryId: string, text: string) =>
+      h.http
+        .post(`/api/lms/admin/question-categories/${categoryId}/import`)
+        .set(admin.headers)
+        .attach('file', Buffer.from(text, 'utf8'), { filename: 'bank.xml', contentType: 'application/xml' });
     const res = await upload(target.id, xml);
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expect(res.body.data).to.include({ format: 'moodle_xml', imported: 5 });
@@ -213,11 +314,17 @@ describe('HTTP assessment: question bank and random slots', () => {
     expect(again.body.data.categories_created).to.deep.equal([]);
     expect((await listQuestions(admin, linear.id)).total).to.equal(4);
 
-    const exported = await h.http.get(`/api/lms/admin/question-categories/${algebra.id}/export`).set(admin.headers).buffer(true).parse((r, cb) => {
-      let text = '';
-      r.on('data', (c: Buffer) => { text += c.toString('utf8'); });
-      r.on('end', () => cb(null, text));
-    });
+    const exported = await h.http
+      .get(`/api/lms/admin/question-categories/${algebra.id}/export`)
+      .set(admin.headers)
+      .buffer(true)
+      .parse((r, cb) => {
+        let text = '';
+        r.on('data', (c: Buffer) => {
+          text += c.toString('utf8');
+        });
+        r.on('end', () => cb(null, text));
+      });
     expect(exported.status).to.equal(200);
     expect(exported.headers['content-type']).to.match(/^application\/xml/);
     const file = exported.body as string;
@@ -231,14 +338,27 @@ describe('HTTP assessment: question bank and random slots', () => {
     const [algebraCopy, linearCopy] = back.body.data.categories_created as Category[];
     expect(algebraCopy!.parent_id).to.equal(elsewhere.id);
     expect((await listQuestions(admin, algebraCopy!.id)).items.map((q) => q.question_text)).to.deep.equal(['Sums?', 'Sums?']);
-    expect((await listQuestions(admin, linearCopy!.id)).items.map((q) => [q.question_text, q.question_type])).to.deep.equal([['Lines?', 'true_false'], ['Slopes?', 'true_false'], ['Lines?', 'true_false'], ['Slopes?', 'true_false']]);
-    const only = await h.http.get(`/api/lms/admin/question-categories/${algebra.id}/export?include_subcategories=false`).set(admin.headers).buffer(true).parse((r, cb) => {
-      let text = '';
-      r.on('data', (c: Buffer) => { text += c.toString('utf8'); });
-      r.on('end', () => cb(null, text));
-    });
+    expect((await listQuestions(admin, linearCopy!.id)).items.map((q) => [q.question_text, q.question_type])).to.deep.equal([
+      ['Lines?', 'true_false'],
+      ['Slopes?', 'true_false'],
+      ['Lines?', 'true_false'],
+      ['Slopes?', 'true_false'],
+    ]);
+    const only = await h.http
+      .get(`/api/lms/admin/question-categories/${algebra.id}/export?include_subcategories=false`)
+      .set(admin.headers)
+      .buffer(true)
+      .parse((r, cb) => {
+        let text = '';
+        r.on('data', (c: Buffer) => {
+          text += c.toString('utf8');
+        });
+        r.on('end', () => cb(null, text));
+      });
     expect((only.body as string).match(/<question type="truefalse">/g)).to.have.length(2);
-    expect((await h.http.get(`/api/lms/admin/question-categories/${algebra.id}/export?include_subcategories=maybe`).set(admin.headers)).status).to.equal(400);
+    expect(
+      (await h.http.get(`/api/lms/admin/question-categories/${algebra.id}/export?include_subcategories=maybe`).set(admin.headers)).status,
+    ).to.equal(400);
   });
 
   /** A published quiz of one fixed question and a random slot of `count` from a pool of `pool` bank questions. */
@@ -248,9 +368,19 @@ describe('HTTP assessment: question bank and random slots', () => {
     const fixed = await addQuestion(h, admin, quizId, { question_type: 'true_false', question_text: 'Fixed', correct_answer: true });
     const pool = await createCategory(admin, course.id, { name: 'Pool' });
     const poolIds = await fillCategory(admin, pool.id, opts.pool);
-    const slot = await h.http.post(`/api/lms/admin/quizzes/${quizId}/random-slots`).set(admin.headers).send({ category_id: pool.id, count: opts.count, ...(opts.points ? { points: opts.points } : {}) });
+    const slot = await h.http
+      .post(`/api/lms/admin/quizzes/${quizId}/random-slots`)
+      .set(admin.headers)
+      .send({ category_id: pool.id, count: opts.count, ...(opts.points ? { points: opts.points } : {}) });
     expect(slot.status, JSON.stringify(slot.body)).to.equal(200);
-    expect(slot.body.data).to.include({ quiz_id: quizId, type: 'random', category_id: pool.id, count: opts.count, include_subcategories: false, points: opts.points ?? 1 });
+    expect(slot.body.data).to.include({
+      quiz_id: quizId,
+      type: 'random',
+      category_id: pool.id,
+      count: opts.count,
+      include_subcategories: false,
+      points: opts.points ?? 1,
+    });
     const seeded: SeededQuiz = { course, quizId, questionIds: [fixed.id], optionIds: [fixed.options.map((o) => o.id)] };
     return { seeded, quizId, fixed, pool, poolIds };
   }
@@ -287,7 +417,9 @@ describe('HTTP assessment: question bank and random slots', () => {
 
     // The slot is listed; removing it changes nothing for the attempts already started.
     const listed = await h.http.get(`/api/lms/admin/quizzes/${quizId}/random-slots`).set(admin.headers);
-    expect(listed.body.data.map((x: { count: number; points: number; order: number }) => [x.count, x.points, x.order])).to.deep.equal([[5, 2, 2]]);
+    expect(listed.body.data.map((x: { count: number; points: number; order: number }) => [x.count, x.points, x.order])).to.deep.equal([
+      [5, 2, 2],
+    ]);
     const stranger = await h.user(await h.tenant(), Role.Admin);
     expect((await h.http.delete(`/api/lms/admin/quiz-random-slots/${listed.body.data[0].id}`).set(stranger.headers)).status).to.equal(404);
     expect((await h.http.get(`/api/lms/admin/quizzes/${quizId}/random-slots`).set(stranger.headers)).status).to.equal(404);
@@ -300,7 +432,8 @@ describe('HTTP assessment: question bank and random slots', () => {
 
     // Grading works on the drawn questions: answer the fixed one and two drawn ones right.
     const questions = startA.body.data.questions as Array<{ id: string; options: Array<{ id: string; option_text: string }> }>;
-    const right = (q: (typeof questions)[number]) => q.options.find((o) => o.option_text.startsWith('right') || o.option_text === 'True')!.id;
+    const right = (q: (typeof questions)[number]) =>
+      q.options.find((o) => o.option_text.startsWith('right') || o.option_text === 'True')!.id;
     const answers = [questions[0]!, questions[1]!, questions[2]!].map((q) => ({ question_id: q.id, answer: [right(q)] }));
     const attemptId = startA.body.data.attempt.id as string;
     const submit = await h.http.post(`/api/lms/quiz-attempts/${attemptId}/submit`).set(a.headers).send({ answers });
@@ -310,7 +443,10 @@ describe('HTTP assessment: question bank and random slots', () => {
     const second = await h.http.post(`/api/lms/quizzes/${quizId}/start`).set(a.headers);
     expect(second.body.data.attempt).to.include({ attempt_number: 2, max_score: 1 });
     expect(second.body.data.questions.map((q: { id: string }) => q.id)).to.deep.equal([fixed.id]);
-    const foreign = await h.http.post(`/api/lms/quiz-attempts/${second.body.data.attempt.id}/answers`).set(a.headers).send({ question_id: poolIds[0], answer: ['x'] });
+    const foreign = await h.http
+      .post(`/api/lms/quiz-attempts/${second.body.data.attempt.id}/answers`)
+      .set(a.headers)
+      .send({ question_id: poolIds[0], answer: ['x'] });
     expect(foreign.status).to.equal(400);
   });
 
@@ -323,8 +459,16 @@ describe('HTTP assessment: question bank and random slots', () => {
     const child = await createCategory(admin, course.id, { name: 'Child', parent_id: parent.id });
     await fillCategory(admin, parent.id, 3);
     await fillCategory(admin, child.id, 3, 10);
-    await h.http.post(`/api/lms/admin/quizzes/${quizId}/random-slots`).set(admin.headers).send({ category_id: parent.id, count: 3, include_subcategories: true }).expect(200);
-    await h.http.post(`/api/lms/admin/quizzes/${quizId}/random-slots`).set(admin.headers).send({ category_id: parent.id, count: 3, include_subcategories: true }).expect(200);
+    await h.http
+      .post(`/api/lms/admin/quizzes/${quizId}/random-slots`)
+      .set(admin.headers)
+      .send({ category_id: parent.id, count: 3, include_subcategories: true })
+      .expect(200);
+    await h.http
+      .post(`/api/lms/admin/quizzes/${quizId}/random-slots`)
+      .set(admin.headers)
+      .send({ category_id: parent.id, count: 3, include_subcategories: true })
+      .expect(200);
     await h.http.post(`/api/lms/admin/quizzes/${quizId}/publish`).set(admin.headers).expect(200);
     const student = await enrolledStudent(h, admin, { course, quizId, questionIds: [], optionIds: [] });
     const start = await h.http.post(`/api/lms/quizzes/${quizId}/start`).set(student.headers);
@@ -335,27 +479,41 @@ describe('HTTP assessment: question bank and random slots', () => {
     expect(new Set(ids).size).to.equal(6);
 
     const strict = await createQuiz(h, admin, course.moduleIds[0]!);
-    await h.http.post(`/api/lms/admin/quizzes/${strict}/random-slots`).set(admin.headers).send({ category_id: parent.id, count: 4 }).expect(200);
+    await h.http
+      .post(`/api/lms/admin/quizzes/${strict}/random-slots`)
+      .set(admin.headers)
+      .send({ category_id: parent.id, count: 4 })
+      .expect(200);
     const refused = await h.http.post(`/api/lms/admin/quizzes/${strict}/publish`).set(admin.headers);
     expect(refused.status).to.equal(400);
     expect(refused.body.code).to.equal('RANDOM_SLOT_TOO_FEW_QUESTIONS');
-    expect(refused.body.message).to.equal('A random slot\'s category has too few questions');
+    expect(refused.body.message).to.equal("A random slot's category has too few questions");
     const draft = await h.http.get(`/api/lms/quizzes/${strict}`).set(admin.headers);
     expect(draft.body.data.status).to.equal('draft');
     // The slot's category must belong to the quiz's course.
     const other = await seedCourse(h, admin, { modules: 1, lessons: 0 });
     const foreign = await createCategory(admin, other.id, { name: 'Other course' });
-    const wrong = await h.http.post(`/api/lms/admin/quizzes/${strict}/random-slots`).set(admin.headers).send({ category_id: foreign.id, count: 1 });
+    const wrong = await h.http
+      .post(`/api/lms/admin/quizzes/${strict}/random-slots`)
+      .set(admin.headers)
+      .send({ category_id: foreign.id, count: 1 });
     expect(wrong.status).to.equal(400);
-    expect((await h.http.post(`/api/lms/admin/quizzes/${strict}/random-slots`).set(admin.headers).send({ category_id: parent.id, count: 0 })).status).to.equal(400);
+    expect(
+      (await h.http.post(`/api/lms/admin/quizzes/${strict}/random-slots`).set(admin.headers).send({ category_id: parent.id, count: 0 }))
+        .status,
+    ).to.equal(400);
     // A category a random slot draws from cannot be deleted.
     const emptyish = await createCategory(admin, course.id, { name: 'Empty but used' });
-    await h.http.post(`/api/lms/admin/quizzes/${strict}/random-slots`).set(admin.headers).send({ category_id: emptyish.id, count: 1 }).expect(200);
+    await h.http
+      .post(`/api/lms/admin/quizzes/${strict}/random-slots`)
+      .set(admin.headers)
+      .send({ category_id: emptyish.id, count: 1 })
+      .expect(200);
     const used = await h.http.delete(`/api/lms/admin/question-categories/${emptyish.id}`).set(admin.headers);
     expect(used.body.code).to.equal('CATEGORY_NOT_EMPTY');
   });
 
-  it('counts the quiz\'s own questions out of a slot drawing from the default category (publish refused, then allowed)', async () => {
+  it("counts the quiz's own questions out of a slot drawing from the default category (publish refused, then allowed)", async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
     const course = await seedCourse(h, admin, { modules: 1, lessons: 0 });
@@ -363,7 +521,11 @@ describe('HTTP assessment: question bank and random slots', () => {
     const fixed = await addQuestion(h, admin, quizId, { question_type: 'true_false', question_text: 'Fixed', correct_answer: true });
     const [byDefault] = await categories(admin, course.id);
     await fillCategory(admin, byDefault!.id, 2);
-    await h.http.post(`/api/lms/admin/quizzes/${quizId}/random-slots`).set(admin.headers).send({ category_id: byDefault!.id, count: 3 }).expect(200);
+    await h.http
+      .post(`/api/lms/admin/quizzes/${quizId}/random-slots`)
+      .set(admin.headers)
+      .send({ category_id: byDefault!.id, count: 3 })
+      .expect(200);
     const refused = await h.http.put(`/api/lms/admin/quizzes/${quizId}`).set(admin.headers).send({ status: 'published' });
     expect(refused.status).to.equal(400);
     expect(refused.body.code).to.equal('RANDOM_SLOT_TOO_FEW_QUESTIONS');
@@ -371,7 +533,9 @@ describe('HTTP assessment: question bank and random slots', () => {
     const ok = await h.http.put(`/api/lms/admin/quizzes/${quizId}`).set(admin.headers).send({ status: 'published' });
     expect(ok.status, JSON.stringify(ok.body)).to.equal(200);
     const student = await enrolledStudent(h, admin, { course, quizId, questionIds: [], optionIds: [] });
-    const ids = ((await h.http.post(`/api/lms/quizzes/${quizId}/start`).set(student.headers)).body.data.questions as Array<{ id: string }>).map((q) => q.id);
+    const ids = (
+      (await h.http.post(`/api/lms/quizzes/${quizId}/start`).set(student.headers)).body.data.questions as Array<{ id: string }>
+    ).map((q) => q.id);
     expect(ids).to.have.length(4);
     expect(ids.filter((id) => id === fixed.id)).to.have.length(1);
   });
@@ -382,22 +546,34 @@ describe('HTTP assessment: question bank and random slots', () => {
     const course = await seedCourse(h, admin, { modules: 1, lessons: 0 });
     const pool = await createCategory(admin, course.id, { name: 'Big pool' });
     const rows = Array.from({ length: 500 }, (_, i) => `multiple_choice,Pool question ${i},1,1,right ${i},wrong ${i}`);
-    const imported = await h.http.post(`/api/lms/admin/question-categories/${pool.id}/import`).set(admin.headers)
-      .attach('file', Buffer.from(`question_type,question_text,points,correct,option_1,option_2\n${rows.join('\n')}\n`, 'utf8'), { filename: 'pool.csv', contentType: 'text/csv' });
+    const imported = await h.http
+      .post(`/api/lms/admin/question-categories/${pool.id}/import`)
+      .set(admin.headers)
+      .attach('file', Buffer.from(`question_type,question_text,points,correct,option_1,option_2\n${rows.join('\n')}\n`, 'utf8'), {
+        filename: 'pool.csv',
+        contentType: 'text/csv',
+      });
     expect(imported.status, JSON.stringify(imported.body).slice(0, 300)).to.equal(200);
     expect(imported.body.data.imported).to.equal(500);
 
     const fixedQuiz = await createQuiz(h, admin, course.moduleIds[0]!);
-    for (let i = 0; i < 31; i++) await addQuestion(h, admin, fixedQuiz, { question_type: 'true_false', question_text: `Fixed ${i}`, correct_answer: true });
+    for (let i = 0; i < 31; i++)
+      await addQuestion(h, admin, fixedQuiz, { question_type: 'true_false', question_text: `Fixed ${i}`, correct_answer: true });
     const randomQuizWith = async (slots: number) => {
       const quizId = await createQuiz(h, admin, course.moduleIds[0]!);
       await addQuestion(h, admin, quizId, { question_type: 'true_false', question_text: 'Fixed', correct_answer: true });
-      for (let i = 0; i < slots; i++) await h.http.post(`/api/lms/admin/quizzes/${quizId}/random-slots`).set(admin.headers).send({ category_id: pool.id, count: 10 }).expect(200);
+      for (let i = 0; i < slots; i++)
+        await h.http
+          .post(`/api/lms/admin/quizzes/${quizId}/random-slots`)
+          .set(admin.headers)
+          .send({ category_id: pool.id, count: 10 })
+          .expect(200);
       return quizId;
     };
     const oneSlot = await randomQuizWith(1);
     const threeSlots = await randomQuizWith(3);
-    for (const id of [fixedQuiz, oneSlot, threeSlots]) await h.http.post(`/api/lms/admin/quizzes/${id}/publish`).set(admin.headers).expect(200);
+    for (const id of [fixedQuiz, oneSlot, threeSlots])
+      await h.http.post(`/api/lms/admin/quizzes/${id}/publish`).set(admin.headers).expect(200);
     const student = await enrolledStudent(h, admin, { course, quizId: fixedQuiz, questionIds: [], optionIds: [] });
     const start = async (quizId: string, questions: number) => {
       const { statements, result } = await statementsOf(h, (http) => http.post(`/api/lms/quizzes/${quizId}/start`).set(student.headers));

@@ -33,13 +33,26 @@ describe('HTTP assessment: authoring and taking quizzes', () => {
     const mentor = await h.user(t, Role.Mentor);
     const staffView = await h.http.get(`/api/lms/quizzes/${q.quizId}`).set(mentor.headers);
     expect(staffView.body.data.questions[0].options[0]).to.include({ option_text: 'A', is_correct: true });
-    expect(staffView.body.data.questions[3].options.map((o: { option_text: string }) => o.option_text)).to.deep.equal(['Jakarta', 'DKI Jakarta']);
+    expect(staffView.body.data.questions[3].options.map((o: { option_text: string }) => o.option_text)).to.deep.equal([
+      'Jakarta',
+      'DKI Jakarta',
+    ]);
 
     const start = await h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(student.headers);
     expect(start.status).to.equal(200);
     expect(start.body.message).to.equal('Attempt started');
     const attempt = start.body.data.attempt;
-    expect(attempt).to.include({ quiz_id: q.quizId, user_id: student.id, attempt_number: 1, status: 'in_progress', score: null, percentage: null, passed: null, max_score: 5, deadline_at: null });
+    expect(attempt).to.include({
+      quiz_id: q.quizId,
+      user_id: student.id,
+      attempt_number: 1,
+      status: 'in_progress',
+      score: null,
+      percentage: null,
+      passed: null,
+      max_score: 5,
+      deadline_at: null,
+    });
     expect(start.body.data.questions).to.have.length(4);
     expect(containsKey(start.body, 'is_correct')).to.equal(false);
 
@@ -49,12 +62,18 @@ describe('HTTP assessment: authoring and taking quizzes', () => {
       expect(containsKey(saved.body, 'is_correct')).to.equal(false);
     }
     // Saving again replaces (idempotent upsert), and a bare string is a short answer.
-    const again = await h.http.post(`/api/lms/quiz-attempts/${attempt.id}/answers`).set(student.headers).send({ question_id: q.questionIds[3], answer: 'JAKARTA' });
+    const again = await h.http
+      .post(`/api/lms/quiz-attempts/${attempt.id}/answers`)
+      .set(student.headers)
+      .send({ question_id: q.questionIds[3], answer: 'JAKARTA' });
     expect(again.body.data.answer).to.deep.equal(['JAKARTA']);
     const resumed = await h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(student.headers);
     expect(resumed.body.message).to.equal('Attempt resumed');
     expect(resumed.body.data.attempt.id).to.equal(attempt.id);
-    expect(resumed.body.data.questions.find((x: { id: string }) => x.id === q.questionIds[1]).answer).to.have.members([q.optionIds[1]![1], q.optionIds[1]![2]]);
+    expect(resumed.body.data.questions.find((x: { id: string }) => x.id === q.questionIds[1]).answer).to.have.members([
+      q.optionIds[1]![1],
+      q.optionIds[1]![2],
+    ]);
     const inProgress = await h.http.get(`/api/lms/quiz-attempts/${attempt.id}`).set(student.headers);
     expect(containsKey(inProgress.body, 'is_correct')).to.equal(false);
     expect(containsKey(inProgress.body, 'points_awarded')).to.equal(false);
@@ -64,7 +83,12 @@ describe('HTTP assessment: authoring and taking quizzes', () => {
     expect(submit.body.data.attempt).to.include({ status: 'submitted', score: 5, max_score: 5, percentage: 100, passed: true });
     expect(submit.body.data.attempt.submitted_at).to.be.a('string');
     const review = submit.body.data.questions as Array<Record<string, unknown>>;
-    expect(review.map((x) => [x.points_awarded, x.max_points, x.is_correct])).to.deep.equal([[1, 1, true], [2, 2, true], [1, 1, true], [1, 1, true]]);
+    expect(review.map((x) => [x.points_awarded, x.max_points, x.is_correct])).to.deep.equal([
+      [1, 1, true],
+      [2, 2, true],
+      [1, 1, true],
+      [1, 1, true],
+    ]);
     expect((review[0]!.options as Array<{ is_correct: boolean }>).map((o) => o.is_correct)).to.deep.equal([true, false, false]);
     expect((review[3]!.options as Array<{ option_text: string }>).map((o) => o.option_text)).to.deep.equal(['Jakarta', 'DKI Jakarta']);
 
@@ -121,34 +145,67 @@ describe('HTTP assessment: authoring and taking quizzes', () => {
 
     // While it runs: the first question's right answer becomes B, the true/false one is deleted, one is added.
     const [mc, , tf] = q.optionIds;
-    const edited = await h.http.put(`/api/lms/admin/quiz-questions/${q.questionIds[0]}`).set(admin.headers)
-      .send({ question_text: 'Pick B', options: [{ id: mc![0], option_text: 'A', is_correct: false }, { id: mc![1], option_text: 'B', is_correct: true }, { id: mc![2], option_text: 'C', is_correct: false }] });
+    const edited = await h.http
+      .put(`/api/lms/admin/quiz-questions/${q.questionIds[0]}`)
+      .set(admin.headers)
+      .send({
+        question_text: 'Pick B',
+        options: [
+          { id: mc![0], option_text: 'A', is_correct: false },
+          { id: mc![1], option_text: 'B', is_correct: true },
+          { id: mc![2], option_text: 'C', is_correct: false },
+        ],
+      });
     expect(edited.status, JSON.stringify(edited.body)).to.equal(200);
     expect((await h.http.delete(`/api/lms/admin/quiz-questions/${q.questionIds[2]}`).set(admin.headers)).status).to.equal(200);
-    const added = await addQuestion(h, admin, q.quizId, { question_type: 'true_false', question_text: 'Added later', points: 10, correct_answer: true });
+    const added = await addQuestion(h, admin, q.quizId, {
+      question_type: 'true_false',
+      question_text: 'Added later',
+      points: 10,
+      correct_answer: true,
+    });
 
     // Resuming shows the questions as they were; the deleted one can still be answered, the added one cannot.
     const resumed = await h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(student.headers);
     expect(resumed.body.data.attempt.id).to.equal(id);
     expect(resumed.body.data.questions).to.deep.equal(shown);
-    const tfAnswer = await h.http.post(`/api/lms/quiz-attempts/${id}/answers`).set(student.headers).send({ question_id: q.questionIds[2], answer: [tf![0]] });
+    const tfAnswer = await h.http
+      .post(`/api/lms/quiz-attempts/${id}/answers`)
+      .set(student.headers)
+      .send({ question_id: q.questionIds[2], answer: [tf![0]] });
     expect(tfAnswer.status, JSON.stringify(tfAnswer.body)).to.equal(200);
-    const late = await h.http.post(`/api/lms/quiz-attempts/${id}/answers`).set(student.headers).send({ question_id: added.id, answer: [added.options[0]!.id] });
+    const late = await h.http
+      .post(`/api/lms/quiz-attempts/${id}/answers`)
+      .set(student.headers)
+      .send({ question_id: added.id, answer: [added.options[0]!.id] });
     expect(late.status).to.equal(400);
 
     // Graded on the questions it was given: A is still right for the first one, full marks.
-    const submit = await h.http.post(`/api/lms/quiz-attempts/${id}/submit`).set(student.headers).send({ answers: answersFor(q, 'all') });
+    const submit = await h.http
+      .post(`/api/lms/quiz-attempts/${id}/submit`)
+      .set(student.headers)
+      .send({ answers: answersFor(q, 'all') });
     expect(submit.status, JSON.stringify(submit.body)).to.equal(200);
     expect(submit.body.data.attempt).to.include({ score: 5, max_score: 5, percentage: 100, passed: true });
     const review = await h.http.get(`/api/lms/quiz-attempts/${id}`).set(student.headers);
-    expect(review.body.data.questions.map((x: { question_text: string }) => x.question_text)).to.deep.equal(['Pick A', 'Pick B and C', 'The sky is blue', 'Capital of Indonesia?']);
+    expect(review.body.data.questions.map((x: { question_text: string }) => x.question_text)).to.deep.equal([
+      'Pick A',
+      'Pick B and C',
+      'The sky is blue',
+      'Capital of Indonesia?',
+    ]);
     expect(review.body.data.questions.map((x: { is_correct: boolean }) => x.is_correct)).to.deep.equal([true, true, true, true]);
 
     // A new attempt takes the quiz as it is now.
     const next = await h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(student.headers);
     expect(next.status, JSON.stringify(next.body)).to.equal(200);
     expect(next.body.data.attempt.max_score).to.equal(1 + 2 + 1 + 10);
-    expect(next.body.data.questions.map((x: { question_text: string }) => x.question_text)).to.deep.equal(['Pick B', 'Pick B and C', 'Capital of Indonesia?', 'Added later']);
+    expect(next.body.data.questions.map((x: { question_text: string }) => x.question_text)).to.deep.equal([
+      'Pick B',
+      'Pick B and C',
+      'Capital of Indonesia?',
+      'Added later',
+    ]);
 
     // Every question deleted meanwhile: the running attempt still resumes; nobody starts a new one.
     for (const question of next.body.data.questions as Array<{ id: string }>) {
@@ -162,28 +219,59 @@ describe('HTTP assessment: authoring and taking quizzes', () => {
     expect((await h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(other.headers)).status).to.equal(400);
   });
 
-  it('validates question types and reorders exactly the quiz\'s questions; duplicates after the original', async () => {
+  it("validates question types and reorders exactly the quiz's questions; duplicates after the original", async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
     const q = await seedQuiz(h, admin, { publish: false });
-    const post = (body: Record<string, unknown>) => h.http.post(`/api/lms/admin/quizzes/${q.quizId}/questions`).set(admin.headers).send(body);
+    const post = (body: Record<string, unknown>) =>
+      h.http.post(`/api/lms/admin/quizzes/${q.quizId}/questions`).set(admin.headers).send(body);
     const bad = [
-      { question_type: 'multiple_choice', question_text: 'two right', options: [{ option_text: 'a', is_correct: true }, { option_text: 'b', is_correct: true }] },
-      { question_type: 'multiple_choice', question_text: 'none right', options: [{ option_text: 'a', is_correct: false }, { option_text: 'b', is_correct: false }] },
+      {
+        question_type: 'multiple_choice',
+        question_text: 'two right',
+        options: [
+          { option_text: 'a', is_correct: true },
+          { option_text: 'b', is_correct: true },
+        ],
+      },
+      {
+        question_type: 'multiple_choice',
+        question_text: 'none right',
+        options: [
+          { option_text: 'a', is_correct: false },
+          { option_text: 'b', is_correct: false },
+        ],
+      },
       { question_type: 'multiple_answer', question_text: 'none right', options: [{ option_text: 'a' }, { option_text: 'b' }] },
-      { question_type: 'true_false', question_text: 'three', options: [{ option_text: 'a', is_correct: true }, { option_text: 'b' }, { option_text: 'c' }] },
+      {
+        question_type: 'true_false',
+        question_text: 'three',
+        options: [{ option_text: 'a', is_correct: true }, { option_text: 'b' }, { option_text: 'c' }],
+      },
       { question_type: 'true_false', question_text: 'nothing given' },
       { question_type: 'short_answer', question_text: 'no answers', options: [] },
       { question_type: 'cloze', question_text: 'unknown type', options: [] },
       { question_type: 'multiple_choice', question_text: '', options: [{ option_text: 'a', is_correct: true }, { option_text: 'b' }] },
-      { question_type: 'multiple_choice', question_text: 'zero points', points: 0, options: [{ option_text: 'a', is_correct: true }, { option_text: 'b' }] },
+      {
+        question_type: 'multiple_choice',
+        question_text: 'zero points',
+        points: 0,
+        options: [{ option_text: 'a', is_correct: true }, { option_text: 'b' }],
+      },
     ];
     for (const body of bad) {
       const res = await post(body);
       expect(res.status, JSON.stringify(body)).to.equal(400);
       expect(res.body.message).to.equal('Invalid parameters');
     }
-    const tf = await post({ question_type: 'true_false', question_text: 'false one', options: [{ option_text: 'Yes', is_correct: false }, { option_text: 'No', is_correct: true }] });
+    const tf = await post({
+      question_type: 'true_false',
+      question_text: 'false one',
+      options: [
+        { option_text: 'Yes', is_correct: false },
+        { option_text: 'No', is_correct: true },
+      ],
+    });
     expect(tf.status).to.equal(200);
     const sa = await post({ question_type: 'short_answer', question_text: 'strings', options: ['one', 'satu'] });
     expect(sa.body.data.options.map((o: { is_correct: boolean }) => o.is_correct)).to.deep.equal([true, true]);
@@ -191,14 +279,35 @@ describe('HTTP assessment: authoring and taking quizzes', () => {
     // Update: any subset, validated as a whole; kept option ids stay.
     const mc = q.questionIds[0]!;
     const [a, b] = q.optionIds[0]!;
-    const upd = await h.http.put(`/api/lms/admin/quiz-questions/${mc}`).set(admin.headers).send({ options: [{ id: a, option_text: 'A', is_correct: false }, { id: b, option_text: 'B', is_correct: true }] });
+    const upd = await h.http
+      .put(`/api/lms/admin/quiz-questions/${mc}`)
+      .set(admin.headers)
+      .send({
+        options: [
+          { id: a, option_text: 'A', is_correct: false },
+          { id: b, option_text: 'B', is_correct: true },
+        ],
+      });
     expect(upd.status).to.equal(200);
     expect(upd.body.data.options.map((o: { id: string }) => o.id)).to.deep.equal([a, b]);
-    expect((await h.http.put(`/api/lms/admin/quiz-questions/${mc}`).set(admin.headers).send({ options: [{ option_text: 'x', is_correct: true }, { option_text: 'y', is_correct: true }] })).status).to.equal(400);
+    expect(
+      (
+        await h.http
+          .put(`/api/lms/admin/quiz-questions/${mc}`)
+          .set(admin.headers)
+          .send({
+            options: [
+              { option_text: 'x', is_correct: true },
+              { option_text: 'y', is_correct: true },
+            ],
+          })
+      ).status,
+    ).to.equal(400);
     expect((await h.http.put(`/api/lms/admin/quiz-questions/${mc}`).set(admin.headers).send({ points: 3 })).body.data.points).to.equal(3);
 
     const all = [...q.questionIds, tf.body.data.id as string, sa.body.data.id as string];
-    const reorder = (ids: unknown[]) => h.http.put(`/api/lms/admin/quizzes/${q.quizId}/questions/reorder`).set(admin.headers).send({ question_ids: ids });
+    const reorder = (ids: unknown[]) =>
+      h.http.put(`/api/lms/admin/quizzes/${q.quizId}/questions/reorder`).set(admin.headers).send({ question_ids: ids });
     expect((await reorder(all.slice(1))).status).to.equal(400);
     expect((await reorder([...all, all[0]])).status).to.equal(400);
     const other = await seedQuiz(h, admin, { publish: false });
@@ -242,7 +351,10 @@ describe('HTTP assessment: authoring and taking quizzes', () => {
     expect(refused.status).to.equal(400);
     expect((await h.http.get(`/api/lms/quizzes/${empty}`).set(admin.headers)).body.data.status).to.equal('draft');
 
-    expect((await h.http.post(`/api/lms/admin/quizzes/${q.quizId}/publish`).set(admin.headers)).body.data).to.include({ status: 'published', is_published: true });
+    expect((await h.http.post(`/api/lms/admin/quizzes/${q.quizId}/publish`).set(admin.headers)).body.data).to.include({
+      status: 'published',
+      is_published: true,
+    });
     const outsider = await h.user(t);
     const gated = await h.http.get(`/api/lms/quizzes/${q.quizId}`).set(outsider.headers);
     expect(gated.status).to.equal(403);
@@ -256,7 +368,9 @@ describe('HTTP assessment: authoring and taking quizzes', () => {
     const upd = await h.http.put(`/api/lms/admin/quizzes/${q.quizId}`).set(admin.headers).send({ max_attempts: 3, duration_minutes: 15 });
     expect(upd.body.data).to.include({ max_attempts: 3, duration_minutes: 15, title: 'Quiz' });
     expect((await h.http.put(`/api/lms/admin/quizzes/${q.quizId}`).set(admin.headers).send({ passing_score: 101 })).status).to.equal(400);
-    expect((await h.http.post('/api/lms/admin/quizzes').set(admin.headers).send({ module_id: q.course.lessonIds[0], title: 'x' })).status).to.equal(404);
+    expect(
+      (await h.http.post('/api/lms/admin/quizzes').set(admin.headers).send({ module_id: q.course.lessonIds[0], title: 'x' })).status,
+    ).to.equal(404);
     expect((await h.http.delete(`/api/lms/admin/quizzes/${q.quizId}`).set(admin.headers)).status).to.equal(200);
     expect((await h.http.get(`/api/lms/quizzes/${q.quizId}`).set(admin.headers)).status).to.equal(404);
   });
@@ -266,14 +380,18 @@ describe('HTTP assessment: authoring and taking quizzes', () => {
     const admin = await h.user(t, Role.Admin);
     const q = await seedQuiz(h, admin, { quiz: { max_attempts: 1 } });
     const student = await enrolledStudent(h, admin, q);
-    const results = await Promise.all(Array.from({ length: 10 }, () => h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(student.headers)));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(student.headers)),
+    );
     expect(results.map((r) => r.status)).to.deep.equal(Array(10).fill(200));
     expect(new Set(results.map((r) => r.body.data.attempt.id)).size).to.equal(1);
     const id = results[0]!.body.data.attempt.id as string;
     const attempts = await h.http.get(`/api/lms/quizzes/${q.quizId}/attempts`).set(admin.headers);
     expect(attempts.body.data.total).to.equal(1);
     await h.http.post(`/api/lms/quiz-attempts/${id}/submit`).set(student.headers).expect(200);
-    const refused = await Promise.all(Array.from({ length: 3 }, () => h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(student.headers)));
+    const refused = await Promise.all(
+      Array.from({ length: 3 }, () => h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(student.headers)),
+    );
     for (const r of refused) {
       expect(r.status).to.equal(400);
       expect(r.body.message).to.equal('Maximum attempts reached');
@@ -290,7 +408,9 @@ describe('HTTP assessment: authoring and taking quizzes', () => {
       const s = await h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(student.headers);
       await h.http.post(`/api/lms/quiz-attempts/${s.body.data.attempt.id}/submit`).set(student.headers).expect(200);
     }
-    const results = await Promise.all(Array.from({ length: 6 }, () => h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(student.headers)));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(student.headers)),
+    );
     expect(results.map((r) => r.status)).to.deep.equal(Array(6).fill(200));
     expect(new Set(results.map((r) => r.body.data.attempt.attempt_number))).to.deep.equal(new Set([3]));
     const list = await h.http.get(`/api/lms/quizzes/${q.quizId}/attempts`).set(student.headers);
@@ -315,7 +435,14 @@ describe('HTTP assessment: authoring and taking quizzes', () => {
       expect(late.status).to.equal(400);
       expect(late.body.message).to.equal('The time for this attempt is up');
       const detail = await h.http.get(`/api/lms/quiz-attempts/${attempt.id}`).set(student.headers);
-      expect(detail.body.data.attempt).to.include({ status: 'expired', score: 1, max_score: 5, percentage: 20, passed: false, submitted_at: attempt.deadline_at });
+      expect(detail.body.data.attempt).to.include({
+        status: 'expired',
+        score: 1,
+        max_score: 5,
+        percentage: 20,
+        passed: false,
+        submitted_at: attempt.deadline_at,
+      });
       // The refused answer was not kept.
       expect(detail.body.data.questions.find((x: { id: string }) => x.id === q.questionIds[1]).answer).to.equal(null);
       // Submitting an expired attempt answers it unchanged; a new start is attempt 2.
@@ -336,7 +463,8 @@ describe('HTTP assessment: authoring and taking quizzes', () => {
     const b = await enrolledStudent(h, admin, q);
     const startA = await h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(a.headers);
     await h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(b.headers);
-    for (const ans of answersFor(q)) await h.http.post(`/api/lms/quiz-attempts/${startA.body.data.attempt.id}/answers`).set(a.headers).send(ans).expect(200);
+    for (const ans of answersFor(q))
+      await h.http.post(`/api/lms/quiz-attempts/${startA.body.data.attempt.id}/answers`).set(a.headers).send(ans).expect(200);
     const sweep = h.resolve<(n?: number) => Promise<number>>('expireOverdueAttempts');
     try {
       h.clock.advance(5 * 60_000);
@@ -347,7 +475,12 @@ describe('HTTP assessment: authoring and taking quizzes', () => {
       expect(await sweep()).to.equal(0);
       const list = await h.http.get(`/api/lms/quizzes/${q.quizId}/attempts`).set(admin.headers);
       const byUser = new Map(list.body.data.items.map((x: { user_id: string }) => [x.user_id, x]));
-      expect(byUser.get(a.id)).to.include({ status: 'expired', score: 5, passed: true, submitted_at: startA.body.data.attempt.deadline_at });
+      expect(byUser.get(a.id)).to.include({
+        status: 'expired',
+        score: 5,
+        passed: true,
+        submitted_at: startA.body.data.attempt.deadline_at,
+      });
       expect(byUser.get(b.id)).to.include({ status: 'expired', score: 0, passed: false });
       // Passing by expiry still counts for the course (certificate once lessons are done).
       expect((await complete(h, a, q.course.lessonIds[0]!)).status).to.equal(200);
@@ -358,7 +491,7 @@ describe('HTTP assessment: authoring and taking quizzes', () => {
     }
   });
 
-  it('answers only the owner (another user\'s attempt is 404) and only questions of that quiz', async () => {
+  it("answers only the owner (another user's attempt is 404) and only questions of that quiz", async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
     const q = await seedQuiz(h, admin);
@@ -377,13 +510,24 @@ describe('HTTP assessment: authoring and taking quizzes', () => {
     expect((await h.http.get(`/api/lms/quiz-attempts/${id}`).set(foreign.headers)).status).to.equal(404);
 
     const elsewhere = await seedQuiz(h, admin);
-    const wrongQuestion = await h.http.post(`/api/lms/quiz-attempts/${id}/answers`).set(owner.headers).send({ question_id: elsewhere.questionIds[0], answer: [elsewhere.optionIds[0]![0]] });
+    const wrongQuestion = await h.http
+      .post(`/api/lms/quiz-attempts/${id}/answers`)
+      .set(owner.headers)
+      .send({ question_id: elsewhere.questionIds[0], answer: [elsewhere.optionIds[0]![0]] });
     expect(wrongQuestion.status).to.equal(400);
-    const wrongOption = await h.http.post(`/api/lms/quiz-attempts/${id}/answers`).set(owner.headers).send({ question_id: q.questionIds[0], answer: [q.optionIds[1]![0]] });
+    const wrongOption = await h.http
+      .post(`/api/lms/quiz-attempts/${id}/answers`)
+      .set(owner.headers)
+      .send({ question_id: q.questionIds[0], answer: [q.optionIds[1]![0]] });
     expect(wrongOption.status).to.equal(400);
-    const twoForOne = await h.http.post(`/api/lms/quiz-attempts/${id}/answers`).set(owner.headers).send({ question_id: q.questionIds[0], answer: q.optionIds[0]!.slice(0, 2) });
+    const twoForOne = await h.http
+      .post(`/api/lms/quiz-attempts/${id}/answers`)
+      .set(owner.headers)
+      .send({ question_id: q.questionIds[0], answer: q.optionIds[0]!.slice(0, 2) });
     expect(twoForOne.status).to.equal(400);
-    expect((await h.http.post(`/api/lms/quiz-attempts/${id}/answers`).set(owner.headers).send({ question_id: 'nope', answer: [] })).status).to.equal(400);
+    expect(
+      (await h.http.post(`/api/lms/quiz-attempts/${id}/answers`).set(owner.headers).send({ question_id: 'nope', answer: [] })).status,
+    ).to.equal(400);
     // Nothing was saved by the refused calls.
     const detail = await h.http.get(`/api/lms/quiz-attempts/${id}`).set(owner.headers);
     expect(detail.body.data.questions.every((x: { answer: unknown }) => x.answer === null)).to.equal(true);
@@ -392,7 +536,11 @@ describe('HTTP assessment: authoring and taking quizzes', () => {
   it('fixes a shuffled order per attempt (same on every read, from its seed)', async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
-    const questions = Array.from({ length: 12 }, (_, i) => ({ question_type: 'true_false', question_text: `Q${i + 1}`, correct_answer: i % 2 === 0 }));
+    const questions = Array.from({ length: 12 }, (_, i) => ({
+      question_type: 'true_false',
+      question_text: `Q${i + 1}`,
+      correct_answer: i % 2 === 0,
+    }));
     const q = await seedQuiz(h, admin, { quiz: { shuffle_questions: true }, questions });
     const orders: string[][] = [];
     for (let i = 0; i < 3; i++) {
@@ -422,10 +570,16 @@ describe('HTTP assessment: authoring and taking quizzes', () => {
 
     // A failed attempt changes nothing.
     const s1 = await h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(student.headers);
-    const failed = await h.http.post(`/api/lms/quiz-attempts/${s1.body.data.attempt.id}/submit`).set(student.headers).send({ answers: answersFor(q, 'half') });
+    const failed = await h.http
+      .post(`/api/lms/quiz-attempts/${s1.body.data.attempt.id}/submit`)
+      .set(student.headers)
+      .send({ answers: answersFor(q, 'half') });
     expect(failed.body.data).to.include({ certificate_issued: false, course_completed: false });
     const s2 = await h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(student.headers);
-    const passed = await h.http.post(`/api/lms/quiz-attempts/${s2.body.data.attempt.id}/submit`).set(student.headers).send({ answers: answersFor(q) });
+    const passed = await h.http
+      .post(`/api/lms/quiz-attempts/${s2.body.data.attempt.id}/submit`)
+      .set(student.headers)
+      .send({ answers: answersFor(q) });
     expect(passed.body.data.attempt.passed).to.equal(true);
     expect(passed.body.data).to.include({ certificate_issued: true, course_completed: true });
     const cert = await h.http.get(`/api/lms/courses/${q.course.id}/certificate`).set(student.headers);
@@ -442,7 +596,10 @@ describe('HTTP assessment: authoring and taking quizzes', () => {
     await enrol(h, admin, other.id, q.course.id);
     for (const lesson of q.course.lessonIds) expect((await complete(h, other, lesson)).status).to.equal(200);
     const o1 = await h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(other.headers);
-    const one = await h.http.post(`/api/lms/quiz-attempts/${o1.body.data.attempt.id}/submit`).set(other.headers).send({ answers: answersFor(q) });
+    const one = await h.http
+      .post(`/api/lms/quiz-attempts/${o1.body.data.attempt.id}/submit`)
+      .set(other.headers)
+      .send({ answers: answersFor(q) });
     expect(one.body.data.certificate_issued).to.equal(false);
     const progress = await h.http.get('/api/lms/my-courses').set(other.headers);
     expect(progress.body.data.items[0].progress).to.be.below(100);

@@ -26,21 +26,87 @@ const QSTATS00 = [
 
 const FIXED = [
   { question_type: 'numerical', question_text: 'Slot 2', points: 1, options: [{ option_text: '7', tolerance: 0 }] },
-  { question_type: 'matching', question_text: 'Slot 3', points: 1, options: [{ option_text: 'Canada', match: 'Ottawa' }, { option_text: 'Italy', match: 'Rome' }, { option_text: 'Japan', match: 'Tokyo' }] },
+  {
+    question_type: 'matching',
+    question_text: 'Slot 3',
+    points: 1,
+    options: [
+      { option_text: 'Canada', match: 'Ottawa' },
+      { option_text: 'Italy', match: 'Rome' },
+      { option_text: 'Japan', match: 'Tokyo' },
+    ],
+  },
   { question_type: 'true_false', question_text: 'Slot 4', points: 1, correct_answer: true },
-  { question_type: 'multiple_answer', question_text: 'Slot 5', points: 1, options: [{ option_text: 'a', weight: 0.5 }, { option_text: 'b', weight: 0.5 }, { option_text: 'c', weight: -1 }, { option_text: 'd', weight: -1 }] },
-  { question_type: 'multiple_choice', question_text: 'Slot 6', points: 1, options: [{ option_text: 'A', is_correct: true }, { option_text: 'B', is_correct: false }, { option_text: 'C', is_correct: false }, { option_text: 'D', is_correct: false }] },
-  { question_type: 'multiple_choice', question_text: 'Slot 7', points: 1, options: [{ option_text: 'full', weight: 1 }, { option_text: 'half', weight: 0.5 }, { option_text: 'none', weight: 0 }] },
+  {
+    question_type: 'multiple_answer',
+    question_text: 'Slot 5',
+    points: 1,
+    options: [
+      { option_text: 'a', weight: 0.5 },
+      { option_text: 'b', weight: 0.5 },
+      { option_text: 'c', weight: -1 },
+      { option_text: 'd', weight: -1 },
+    ],
+  },
+  {
+    question_type: 'multiple_choice',
+    question_text: 'Slot 6',
+    points: 1,
+    options: [
+      { option_text: 'A', is_correct: true },
+      { option_text: 'B', is_correct: false },
+      { option_text: 'C', is_correct: false },
+      { option_text: 'D', is_correct: false },
+    ],
+  },
+  {
+    question_type: 'multiple_choice',
+    question_text: 'Slot 7',
+    points: 1,
+    options: [
+      { option_text: 'full', weight: 1 },
+      { option_text: 'half', weight: 0.5 },
+      { option_text: 'none', weight: 0 },
+    ],
+  },
 ];
 const RANDOM = {
-  shortanswer: { question_type: 'short_answer', question_text: 'Which amphibian?', points: 1, options: [{ option_text: 'frog', weight: 1 }, { option_text: 'toad', weight: 0.8 }] },
-  numerical: { question_type: 'numerical', question_text: 'Pi to two decimals?', points: 1, options: [{ option_text: '3.14', tolerance: 0, weight: 1 }, { option_text: '3.1', tolerance: 0, weight: 0.8 }] },
+  shortanswer: {
+    question_type: 'short_answer',
+    question_text: 'Which amphibian?',
+    points: 1,
+    options: [
+      { option_text: 'frog', weight: 1 },
+      { option_text: 'toad', weight: 0.8 },
+    ],
+  },
+  numerical: {
+    question_type: 'numerical',
+    question_text: 'Pi to two decimals?',
+    points: 1,
+    options: [
+      { option_text: '3.14', tolerance: 0, weight: 1 },
+      { option_text: '3.1', tolerance: 0, weight: 0.8 },
+    ],
+  },
 };
 const ANSWER = { shortanswer: { 1: 'frog', 0.8: 'toad', 0: 'newt' }, numerical: { 1: '3.14', 0.8: '3.1', 0: '2' } } as const;
 
 const rounded = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
-const figuresOf = (x: Record<string, number>) => [x.facility_index, x.standard_deviation, x.effective_weight, x.discrimination_index, x.discriminative_efficiency];
-const expected = ([f, sd, ew, di, de]: readonly number[]) => [rounded(f!, 4), rounded(sd!, 4), rounded(ew!, 2), rounded(di!, 2), rounded(de!, 2)];
+const figuresOf = (x: Record<string, number>) => [
+  x.facility_index,
+  x.standard_deviation,
+  x.effective_weight,
+  x.discrimination_index,
+  x.discriminative_efficiency,
+];
+const expected = ([f, sd, ew, di, de]: readonly number[]) => [
+  rounded(f!, 4),
+  rounded(sd!, 4),
+  rounded(ew!, 2),
+  rounded(di!, 2),
+  rounded(de!, 2),
+];
 
 describe('HTTP assessment: Moodle statistics fixture 00 with slot 1 a random slot', () => {
   let h: Harness;
@@ -48,12 +114,14 @@ describe('HTTP assessment: Moodle statistics fixture 00 with slot 1 a random slo
     h = await harness();
   });
 
-  it('reports the random slot with Moodle\'s figures, the quiz\'s unchanged, and each drawn question apart', async () => {
+  it("reports the random slot with Moodle's figures, the quiz's unchanged, and each drawn question apart", async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
     const course = await seedCourse(h, admin, { modules: 1, lessons: 0 });
     const quizId = await createQuiz(h, admin, course.moduleIds[0]!, { passing_score: 50 });
-    const rand = (await h.http.post(`/api/lms/admin/courses/${course.id}/question-categories`).set(admin.headers).send({ name: 'rand' }).expect(200)).body.data.id as string;
+    const rand = (
+      await h.http.post(`/api/lms/admin/courses/${course.id}/question-categories`).set(admin.headers).send({ name: 'rand' }).expect(200)
+    ).body.data.id as string;
     const bankIds: Record<string, 'shortanswer' | 'numerical'> = {};
     for (const kind of ['shortanswer', 'numerical'] as const) {
       const res = await h.http.post(`/api/lms/admin/question-categories/${rand}/questions`).set(admin.headers).send(RANDOM[kind]);
@@ -80,9 +148,10 @@ describe('HTTP assessment: Moodle statistics fixture 00 with slot 1 a random slo
       drew.push(kind);
       const choice = (text: string) => questions[2]!.choices!.find((c) => c.choice_text === text)!.id;
       const stems = s3!.options.map((o) => o.id);
-      const pairs = marks[2] === 1
-        ? [`${stems[0]}:${choice('Ottawa')}`, `${stems[1]}:${choice('Rome')}`, `${stems[2]}:${choice('Tokyo')}`]
-        : [`${stems[0]}:${choice('Ottawa')}`, `${stems[1]}:${choice('Tokyo')}`, `${stems[2]}:${choice('Rome')}`];
+      const pairs =
+        marks[2] === 1
+          ? [`${stems[0]}:${choice('Ottawa')}`, `${stems[1]}:${choice('Rome')}`, `${stems[2]}:${choice('Tokyo')}`]
+          : [`${stems[0]}:${choice('Ottawa')}`, `${stems[1]}:${choice('Tokyo')}`, `${stems[2]}:${choice('Rome')}`];
       const o = (q: typeof s4, i: number) => q!.options[i]!.id;
       const answers = [
         { question_id: questions[0]!.id, answer: ANSWER[kind][marks[0] as 1 | 0.8 | 0] },
@@ -93,27 +162,47 @@ describe('HTTP assessment: Moodle statistics fixture 00 with slot 1 a random slo
         { question_id: s6!.id, answer: [marks[5] === 1 ? o(s6, 0) : o(s6, 1)] },
         { question_id: s7!.id, answer: [marks[6] === 1 ? o(s7, 0) : marks[6] === 0.5 ? o(s7, 1) : o(s7, 2)] },
       ];
-      const submit = await h.http.post(`/api/lms/quiz-attempts/${start.body.data.attempt.id}/submit`).set(student.headers).send({ answers });
+      const submit = await h.http
+        .post(`/api/lms/quiz-attempts/${start.body.data.attempt.id}/submit`)
+        .set(student.headers)
+        .send({ answers });
       expect(submit.status, JSON.stringify(submit.body)).to.equal(200);
-      expect(submit.body.data.attempt.score).to.equal(rounded(marks.reduce((s, x) => s + x, 0), 2));
+      expect(submit.body.data.attempt.score).to.equal(
+        rounded(
+          marks.reduce((s, x) => s + x, 0),
+          2,
+        ),
+      );
     }
     expect(drew).to.have.length(RANDQS00.length);
 
     const res = await h.http.get(`/api/lms/admin/quizzes/${quizId}/analytics`).set(admin.headers);
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     const a = res.body.data;
-    expect(a).to.include({ attempts: 25, mean: rounded((MOODLE_QUIZ.mean * 100) / 7, 2), cronbach_alpha: rounded(MOODLE_QUIZ.cic / 100, 4), error_ratio: rounded(MOODLE_QUIZ.errorRatio, 2) });
+    expect(a).to.include({
+      attempts: 25,
+      mean: rounded((MOODLE_QUIZ.mean * 100) / 7, 2),
+      cronbach_alpha: rounded(MOODLE_QUIZ.cic / 100, 4),
+      error_ratio: rounded(MOODLE_QUIZ.errorRatio, 2),
+    });
     expect(a.random_slots).to.have.length(1);
     expect(a.random_slots[0]).to.include({ position: 1, category_id: rand, max_mark: 1, attempts: 25 });
     expect(figuresOf(a.random_slots[0])).to.deep.equal(expected(QSTATS00[0]));
     expect(a.questions.map(figuresOf)).to.deep.equal(QSTATS00.slice(1).map(expected));
     // Each drawn question over the attempts that drew it.
     const drawn = a.drawn_questions as Array<Record<string, unknown> & { question_id: string; attempts: number; facility_index: number }>;
-    expect(drawn.map((d) => bankIds[d.question_id]).sort()).to.deep.equal(['numerical', 'shortanswer'].filter((k) => drew.includes(k as 'numerical')));
+    expect(drawn.map((d) => bankIds[d.question_id]).sort()).to.deep.equal(
+      ['numerical', 'shortanswer'].filter((k) => drew.includes(k as 'numerical')),
+    );
     for (const d of drawn) {
       const kind = bankIds[d.question_id]!;
       const marks = RESULTS00.filter((_, i) => drew[i] === kind).map((m) => m[0]!);
-      expect(d).to.include({ attempts: marks.length, category_id: rand, question_text: RANDOM[kind].question_text, effective_weight: null });
+      expect(d).to.include({
+        attempts: marks.length,
+        category_id: rand,
+        question_text: RANDOM[kind].question_text,
+        effective_weight: null,
+      });
       expect(d.facility_index).to.equal(rounded(marks.reduce((s, x) => s + x, 0) / marks.length, 4));
     }
   });

@@ -22,7 +22,10 @@ describe('HTTP commerce: subscription checkout through the sandbox gateway', () 
     expect(methods.status).to.equal(200);
     expect(methods.body.data.map((m: { code: string }) => m.code)).to.include.members(['bank_transfer', 'ewallet', 'card']);
 
-    const checkout = await h.http.post('/api/lms/subscription-checkout').set(student.headers).send({ plan_id: planId, payment_method: 'ewallet' });
+    const checkout = await h.http
+      .post('/api/lms/subscription-checkout')
+      .set(student.headers)
+      .send({ plan_id: planId, payment_method: 'ewallet' });
     expect(checkout.status, JSON.stringify(checkout.body)).to.equal(200);
     const { order, payment, subscription } = checkout.body.data;
     expect(order).to.include({ status: 'pending', total_amount: 250000, currency: 'IDR', user_id: student.id });
@@ -78,7 +81,10 @@ describe('HTTP commerce: subscription checkout through the sandbox gateway', () 
   });
 
   it('the failure action fails the order and drops the pending subscription', async () => {
-    const checkout = await h.http.post('/api/lms/subscription-checkout').set(shop.student.headers).send({ plan_id: shop.planId, payment_method: 'card' });
+    const checkout = await h.http
+      .post('/api/lms/subscription-checkout')
+      .set(shop.student.headers)
+      .send({ plan_id: shop.planId, payment_method: 'card' });
     const { order, payment, subscription } = checkout.body.data;
     const res = await h.http.post(`/api/paygate/sandbox/${payment.transaction_id}?result=failure`).set('Accept', 'application/json');
     expect(res.status).to.equal(200);
@@ -89,7 +95,10 @@ describe('HTTP commerce: subscription checkout through the sandbox gateway', () 
   });
 
   it('a notification with a bad signature is 403 and changes nothing; a wrong amount is refused', async () => {
-    const checkout = await h.http.post('/api/lms/subscription-checkout').set(shop.student.headers).send({ plan_id: shop.planId, payment_method: 'bank_transfer' });
+    const checkout = await h.http
+      .post('/api/lms/subscription-checkout')
+      .set(shop.student.headers)
+      .send({ plan_id: shop.planId, payment_method: 'bank_transfer' });
     const { order } = checkout.body.data;
     const good = signedNotification(h, { order_id: order.id, gross_amount: '250000.00', transaction_status: 'settlement' });
 
@@ -101,7 +110,9 @@ describe('HTTP commerce: subscription checkout through the sandbox gateway', () 
     expect((await h.http.post('/api/paygate/webhook').send({ hello: 'world' })).status).to.equal(403);
     expect((await h.http.post('/api/paygate/webhook').set('Content-Type', 'application/json').send('{not json')).status).to.equal(403);
 
-    const wrong = await h.http.post('/api/paygate/webhook').send(signedNotification(h, { order_id: order.id, gross_amount: '1000.00', transaction_status: 'settlement' }));
+    const wrong = await h.http
+      .post('/api/paygate/webhook')
+      .send(signedNotification(h, { order_id: order.id, gross_amount: '1000.00', transaction_status: 'settlement' }));
     expect(wrong.status).to.equal(400);
     expect(wrong.body.message).to.equal('Amount does not match the order total');
 
@@ -111,7 +122,10 @@ describe('HTTP commerce: subscription checkout through the sandbox gateway', () 
   });
 
   it('a settlement replayed twice (and concurrently) enrols once; pending after settlement stays paid; refund', async () => {
-    const checkout = await h.http.post('/api/lms/subscription-checkout').set(shop.student.headers).send({ plan_id: shop.planId, payment_method: 'bank_transfer' });
+    const checkout = await h.http
+      .post('/api/lms/subscription-checkout')
+      .set(shop.student.headers)
+      .send({ plan_id: shop.planId, payment_method: 'bank_transfer' });
     const { order, subscription } = checkout.body.data;
     const settlement = signedNotification(h, { order_id: order.id, gross_amount: '250000.00', transaction_status: 'settlement' });
     const answers = await Promise.all([1, 2, 3].map(() => h.http.post('/api/paygate/webhook').send(settlement)));
@@ -120,10 +134,14 @@ describe('HTTP commerce: subscription checkout through the sandbox gateway', () 
     const again = await h.http.post('/api/paygate/webhook').send(settlement);
     expect(again.body.data).to.include({ status: 'paid', changed: false });
 
-    const late = await h.http.post('/api/paygate/webhook').send(signedNotification(h, { order_id: order.id, gross_amount: '250000.00', transaction_status: 'pending' }));
+    const late = await h.http
+      .post('/api/paygate/webhook')
+      .send(signedNotification(h, { order_id: order.id, gross_amount: '250000.00', transaction_status: 'pending' }));
     expect(late.status).to.equal(200);
     expect(late.body.data.status).to.equal('paid');
-    const deny = await h.http.post('/api/paygate/webhook').send(signedNotification(h, { order_id: order.id, gross_amount: '250000.00', transaction_status: 'deny' }));
+    const deny = await h.http
+      .post('/api/paygate/webhook')
+      .send(signedNotification(h, { order_id: order.id, gross_amount: '250000.00', transaction_status: 'deny' }));
     expect(deny.body.data.status).to.equal('paid');
 
     const enrolments = await h.http.get(`/api/lms/admin/resources/enrollments?user_id=${shop.student.id}`).set(shop.admin.headers);
@@ -134,7 +152,9 @@ describe('HTTP commerce: subscription checkout through the sandbox gateway', () 
     expect((await h.mailsTo(shop.tenant, shop.student.email)).filter((m) => m.template === 'order_receipt')).to.have.length(1);
 
     expect((await h.http.get(`/api/lms/lessons/${shop.courses[0]!.lessonIds[0]}`).set(shop.student.headers)).status).to.equal(200);
-    const refund = await h.http.post('/api/paygate/webhook').send(signedNotification(h, { order_id: order.id, gross_amount: '250000.00', transaction_status: 'refund' }));
+    const refund = await h.http
+      .post('/api/paygate/webhook')
+      .send(signedNotification(h, { order_id: order.id, gross_amount: '250000.00', transaction_status: 'refund' }));
     expect(refund.body.data.status).to.equal('refunded');
     // A refund takes back the access it had bought.
     expect((await h.http.get(`/api/lms/lessons/${shop.courses[0]!.lessonIds[0]}`).set(shop.student.headers)).status).to.equal(403);
@@ -145,13 +165,32 @@ describe('HTTP commerce: subscription checkout through the sandbox gateway', () 
   });
 
   it('an unknown order is 404; a capture under fraud review waits; capture+accept pays', async () => {
-    const unknown = await h.http.post('/api/paygate/webhook').send(signedNotification(h, { order_id: '6f1c1c1e-1111-4111-8111-111111111111', gross_amount: '10.00', transaction_status: 'settlement' }));
+    const unknown = await h.http
+      .post('/api/paygate/webhook')
+      .send(
+        signedNotification(h, {
+          order_id: '6f1c1c1e-1111-4111-8111-111111111111',
+          gross_amount: '10.00',
+          transaction_status: 'settlement',
+        }),
+      );
     expect(unknown.status).to.equal(404);
-    const checkout = await h.http.post('/api/lms/subscription-checkout').set(shop.student.headers).send({ plan_id: shop.planId, payment_method: 'card' });
+    const checkout = await h.http
+      .post('/api/lms/subscription-checkout')
+      .set(shop.student.headers)
+      .send({ plan_id: shop.planId, payment_method: 'card' });
     const { order } = checkout.body.data;
-    const challenge = await h.http.post('/api/paygate/webhook').send(signedNotification(h, { order_id: order.id, gross_amount: '250000.00', transaction_status: 'capture', fraud_status: 'challenge' }));
+    const challenge = await h.http
+      .post('/api/paygate/webhook')
+      .send(
+        signedNotification(h, { order_id: order.id, gross_amount: '250000.00', transaction_status: 'capture', fraud_status: 'challenge' }),
+      );
     expect(challenge.body.data.status).to.equal('pending');
-    const accept = await h.http.post('/api/paygate/webhook').send(signedNotification(h, { order_id: order.id, gross_amount: '250000.00', transaction_status: 'capture', fraud_status: 'accept' }));
+    const accept = await h.http
+      .post('/api/paygate/webhook')
+      .send(
+        signedNotification(h, { order_id: order.id, gross_amount: '250000.00', transaction_status: 'capture', fraud_status: 'accept' }),
+      );
     expect(accept.body.data.status).to.equal('paid');
   });
 });

@@ -17,14 +17,21 @@ export interface Shop {
   planId: string;
 }
 
-export async function createCategory(h: Harness, admin: TestUser, name = `Category ${Math.random().toString(36).slice(2, 8)}`): Promise<string> {
+export async function createCategory(
+  h: Harness,
+  admin: TestUser,
+  name = `Category ${Math.random().toString(36).slice(2, 8)}`,
+): Promise<string> {
   const res = await h.http.post('/api/lms/admin/resources/course-categories').set(admin.headers).send({ name });
   expect(res.status, JSON.stringify(res.body)).to.equal(200);
   return res.body.data.id as string;
 }
 
 export async function createPromo(h: Harness, admin: TestUser, fields: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const res = await h.http.post('/api/lms/admin/resources/promo-codes').set(admin.headers).send({ type: 'percent', value: 10, ...fields });
+  const res = await h.http
+    .post('/api/lms/admin/resources/promo-codes')
+    .set(admin.headers)
+    .send({ type: 'percent', value: 10, ...fields });
   expect(res.status, JSON.stringify(res.body)).to.equal(200);
   return res.body.data as Record<string, unknown>;
 }
@@ -39,10 +46,21 @@ export async function openShop(h: Harness, opts: { planPrice?: number; durationD
     await seedCourse(h, admin, { modules: 1, lessons: 1, fields: { title: 'Geometry', price: 150000, category_id: categoryId } }),
   ];
   const soloCourse = await seedCourse(h, admin, { modules: 1, lessons: 1, fields: { title: 'Piano', price: 99000 } });
-  const pricing = await h.http.post('/api/lms/admin/resources/pricing').set(admin.headers)
-    .send({ category_id: categoryId, unit_price: 100000, tiers: [{ min_quantity: 2, unit_price: 90000 }, { min_quantity: 5, unit_price: 80000 }] });
+  const pricing = await h.http
+    .post('/api/lms/admin/resources/pricing')
+    .set(admin.headers)
+    .send({
+      category_id: categoryId,
+      unit_price: 100000,
+      tiers: [
+        { min_quantity: 2, unit_price: 90000 },
+        { min_quantity: 5, unit_price: 80000 },
+      ],
+    });
   expect(pricing.status, JSON.stringify(pricing.body)).to.equal(200);
-  const plan = await h.http.post('/api/lms/admin/resources/subscription-plans').set(admin.headers)
+  const plan = await h.http
+    .post('/api/lms/admin/resources/subscription-plans')
+    .set(admin.headers)
     .send({ name: 'Monthly', price: opts.planPrice ?? 250000, duration_days: opts.durationDays ?? 30, category_ids: [categoryId] });
   expect(plan.status, JSON.stringify(plan.body)).to.equal(200);
   return { tenant, admin, student, categoryId, courses, soloCourse, planId: plan.body.data.id as string };
@@ -59,7 +77,15 @@ export interface NotificationFields {
 }
 
 /** The status code Midtrans sends with each transaction status (one of those it documents). */
-const STATUS_CODES: Record<string, string> = { settlement: '200', capture: '200', authorize: '200', refund: '200', partial_refund: '200', pending: '201', expire: '407' };
+const STATUS_CODES: Record<string, string> = {
+  settlement: '200',
+  capture: '200',
+  authorize: '200',
+  refund: '200',
+  partial_refund: '200',
+  pending: '201',
+  expire: '407',
+};
 
 /** A Midtrans-format notification signed with the service's key (contract §7). */
 export function signedNotification(h: Harness, f: NotificationFields): Record<string, string> {
@@ -67,14 +93,29 @@ export function signedNotification(h: Harness, f: NotificationFields): Record<st
   const key = h.resolve<string>('paygateServerKey');
   const signature = createHash('sha512').update(`${f.order_id}${statusCode}${f.gross_amount}${key}`).digest('hex');
   return {
-    transaction_time: '2026-01-01 10:00:00', transaction_id: f.transaction_id ?? '9aed5972-5b6a-401e-894b-a32c91ed1a3a', status_message: 'midtrans payment notification',
-    payment_type: f.payment_type ?? 'bank_transfer', fraud_status: f.fraud_status ?? 'accept', currency: 'IDR', merchant_id: 'G141532850', ...f,
-    status_code: statusCode, signature_key: signature,
+    transaction_time: '2026-01-01 10:00:00',
+    transaction_id: f.transaction_id ?? '9aed5972-5b6a-401e-894b-a32c91ed1a3a',
+    status_message: 'midtrans payment notification',
+    payment_type: f.payment_type ?? 'bank_transfer',
+    fraud_status: f.fraud_status ?? 'accept',
+    currency: 'IDR',
+    merchant_id: 'G141532850',
+    ...f,
+    status_code: statusCode,
+    signature_key: signature,
   };
 }
 
-export async function placeOrder(h: Harness, user: TestUser, items: Array<Record<string, string>>, promo?: string): Promise<Record<string, unknown>> {
-  const res = await h.http.post('/api/orders').set(user.headers).send({ items, ...(promo ? { promo_code: promo } : {}) });
+export async function placeOrder(
+  h: Harness,
+  user: TestUser,
+  items: Array<Record<string, string>>,
+  promo?: string,
+): Promise<Record<string, unknown>> {
+  const res = await h.http
+    .post('/api/orders')
+    .set(user.headers)
+    .send({ items, ...(promo ? { promo_code: promo } : {}) });
   expect(res.status, JSON.stringify(res.body)).to.equal(200);
   return res.body.data as Record<string, unknown>;
 }
@@ -82,5 +123,10 @@ export async function placeOrder(h: Harness, user: TestUser, items: Array<Record
 /** The user with a token issued now (after the test moved the clock past the old one's expiry). */
 export async function relogin(h: Harness, u: TestUser): Promise<TestUser> {
   const session = await h.resolve<SessionIssuer>('sessionIssuer').open(u.user, 'password', { ip: '127.0.0.1', userAgent: 'test' });
-  return { ...u, token: session.accessToken, refreshToken: session.refreshToken, headers: { ...u.tenant.headers, Authorization: `Bearer ${session.accessToken}` } };
+  return {
+    ...u,
+    token: session.accessToken,
+    refreshToken: session.refreshToken,
+    headers: { ...u.tenant.headers, Authorization: `Bearer ${session.accessToken}` },
+  };
 }

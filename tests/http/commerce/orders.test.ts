@@ -16,23 +16,48 @@ describe('HTTP commerce: catalogue, check-price and orders', () => {
   });
 
   it('public catalogue: active plans, pricing with tiers, payment methods (plain arrays)', async () => {
-    await h.http.post('/api/lms/admin/resources/subscription-plans').set(shop.admin.headers).send({ name: 'Old', price: 1, duration_days: 1, active: false });
+    await h.http
+      .post('/api/lms/admin/resources/subscription-plans')
+      .set(shop.admin.headers)
+      .send({ name: 'Old', price: 1, duration_days: 1, active: false });
     const plans = await h.http.get('/api/lms/subscription-plans').set(shop.tenant.headers);
     expect(plans.status).to.equal(200);
     expect(plans.body.data).to.be.an('array').with.length(1);
-    expect(plans.body.data[0]).to.include({ id: shop.planId, name: 'Monthly', price: 250000, currency: 'IDR', duration_days: 30, active: true });
+    expect(plans.body.data[0]).to.include({
+      id: shop.planId,
+      name: 'Monthly',
+      price: 250000,
+      currency: 'IDR',
+      duration_days: 30,
+      active: true,
+    });
     const pricing = await h.http.get('/api/lms/pricing').set(shop.tenant.headers);
-    expect(pricing.body.data).to.deep.equal([{
-      id: pricing.body.data[0].id, category_id: shop.categoryId, unit_price: 100000, currency: 'IDR',
-      tiers: [{ min_quantity: 2, unit_price: 90000 }, { min_quantity: 5, unit_price: 80000 }],
-    }]);
+    expect(pricing.body.data).to.deep.equal([
+      {
+        id: pricing.body.data[0].id,
+        category_id: shop.categoryId,
+        unit_price: 100000,
+        currency: 'IDR',
+        tiers: [
+          { min_quantity: 2, unit_price: 90000 },
+          { min_quantity: 5, unit_price: 80000 },
+        ],
+      },
+    ]);
     const methods = await h.http.get('/api/lms/payment-methods').set(shop.tenant.headers);
     expect(methods.body.data[0]).to.have.keys(['code', 'name', 'type', 'provider']);
     // The tenant narrows the methods in its settings.
-    await h.http.put('/api/settings').set(shop.admin.headers).send({ PaymentMethods: ['card'] }).expect(200);
+    await h.http
+      .put('/api/settings')
+      .set(shop.admin.headers)
+      .send({ PaymentMethods: ['card'] })
+      .expect(200);
     const narrowed = await h.http.get('/api/lms/payment-methods').set(shop.tenant.headers);
     expect(narrowed.body.data.map((m: { code: string }) => m.code)).to.deep.equal(['card']);
-    const refused = await h.http.post('/api/lms/subscription-checkout').set(shop.student.headers).send({ plan_id: shop.planId, payment_method: 'ewallet' });
+    const refused = await h.http
+      .post('/api/lms/subscription-checkout')
+      .set(shop.student.headers)
+      .send({ plan_id: shop.planId, payment_method: 'ewallet' });
     expect(refused.status).to.equal(400);
     expect(refused.body.message).to.equal('Payment method is not available');
     expect((await h.http.get('/api/orders').set(shop.student.headers)).body.data.total).to.equal(0);
@@ -40,55 +65,140 @@ describe('HTTP commerce: catalogue, check-price and orders', () => {
 
   it('check-price: tiers, a valid promo code, and 400 naming why an expired, exhausted, unknown or future code is refused', async () => {
     const base = { category_id: shop.categoryId };
-    const one = await h.http.post('/api/orders/check-price').set(shop.tenant.headers).send({ ...base, quantity: 1 });
+    const one = await h.http
+      .post('/api/orders/check-price')
+      .set(shop.tenant.headers)
+      .send({ ...base, quantity: 1 });
     expect(one.status).to.equal(200);
-    expect(one.body.data).to.include({ unit_price: 100000, quantity: 1, subtotal: 100000, discount: 0, total: 100000, promo_code_applied: null });
-    const six = await h.http.post('/api/orders/check-price').set(shop.tenant.headers).send({ ...base, quantity: 6 });
+    expect(one.body.data).to.include({
+      unit_price: 100000,
+      quantity: 1,
+      subtotal: 100000,
+      discount: 0,
+      total: 100000,
+      promo_code_applied: null,
+    });
+    const six = await h.http
+      .post('/api/orders/check-price')
+      .set(shop.tenant.headers)
+      .send({ ...base, quantity: 6 });
     expect(six.body.data).to.include({ unit_price: 80000, subtotal: 480000, total: 480000, tier_min_quantity: 5 });
 
     const now = h.clock.now().getTime();
-    await createPromo(h, shop.admin, { code: 'SAVE10', type: 'percent', value: 10, valid_until: new Date(now + DAY).toISOString(), max_uses: 5 });
-    await createPromo(h, shop.admin, { code: 'OLD', valid_from: new Date(now - 3 * DAY).toISOString(), valid_until: new Date(now - DAY).toISOString() });
+    await createPromo(h, shop.admin, {
+      code: 'SAVE10',
+      type: 'percent',
+      value: 10,
+      valid_until: new Date(now + DAY).toISOString(),
+      max_uses: 5,
+    });
+    await createPromo(h, shop.admin, {
+      code: 'OLD',
+      valid_from: new Date(now - 3 * DAY).toISOString(),
+      valid_until: new Date(now - DAY).toISOString(),
+    });
     await createPromo(h, shop.admin, { code: 'GONE', max_uses: 2, used_count: 2 });
     await createPromo(h, shop.admin, { code: 'SOON', valid_from: new Date(now + DAY).toISOString() });
     await createPromo(h, shop.admin, { code: 'FLAT', type: 'fixed', value: 25000 });
 
-    const valid = await h.http.post('/api/orders/check-price').set(shop.tenant.headers).send({ ...base, quantity: 2, promo_code: ' save10 ' });
+    const valid = await h.http
+      .post('/api/orders/check-price')
+      .set(shop.tenant.headers)
+      .send({ ...base, quantity: 2, promo_code: ' save10 ' });
     expect(valid.status).to.equal(200);
-    expect(valid.body.data).to.include({ unit_price: 90000, quantity: 2, subtotal: 180000, discount: 18000, total: 162000, promo_code_applied: 'SAVE10' });
-    const flat = await h.http.post('/api/orders/check-price').set(shop.tenant.headers).send({ ...base, quantity: 1, promo_code: 'FLAT' });
+    expect(valid.body.data).to.include({
+      unit_price: 90000,
+      quantity: 2,
+      subtotal: 180000,
+      discount: 18000,
+      total: 162000,
+      promo_code_applied: 'SAVE10',
+    });
+    const flat = await h.http
+      .post('/api/orders/check-price')
+      .set(shop.tenant.headers)
+      .send({ ...base, quantity: 1, promo_code: 'FLAT' });
     expect(flat.body.data).to.include({ discount: 25000, total: 75000 });
 
-    for (const [code, message] of [['OLD', 'Promo code has expired'], ['GONE', 'Promo code has been used up'], ['NOPE', 'Promo code is invalid'], ['SOON', 'Promo code is not valid yet']]) {
-      const res = await h.http.post('/api/orders/check-price').set(shop.tenant.headers).send({ ...base, quantity: 1, promo_code: code });
+    for (const [code, message] of [
+      ['OLD', 'Promo code has expired'],
+      ['GONE', 'Promo code has been used up'],
+      ['NOPE', 'Promo code is invalid'],
+      ['SOON', 'Promo code is not valid yet'],
+    ]) {
+      const res = await h.http
+        .post('/api/orders/check-price')
+        .set(shop.tenant.headers)
+        .send({ ...base, quantity: 1, promo_code: code });
       expect(res.status, code).to.equal(400);
       expect(res.body.message, code).to.equal(message);
     }
     expect((await h.http.get('/api/orders').set(shop.student.headers)).body.data.total).to.equal(0);
-    const unknown = await h.http.post('/api/orders/check-price').set(shop.tenant.headers).send({ category_id: shop.student.id, quantity: 1 });
+    const unknown = await h.http
+      .post('/api/orders/check-price')
+      .set(shop.tenant.headers)
+      .send({ category_id: shop.student.id, quantity: 1 });
     expect(unknown.status).to.equal(404);
-    expect((await h.http.post('/api/orders/check-price').set(shop.tenant.headers).send({ category_id: 'x', quantity: 1 })).status).to.equal(400);
+    expect((await h.http.post('/api/orders/check-price').set(shop.tenant.headers).send({ category_id: 'x', quantity: 1 })).status).to.equal(
+      400,
+    );
   });
 
   it('places a course order priced on the server, lists, updates, cancels it; client totals are ignored', async () => {
     const [a, b] = shop.courses;
-    const order = await h.http.post('/api/orders').set(shop.student.headers)
-      .send({ items: [{ course_id: a!.id }, { course_id: b!.id }, { course_id: shop.soloCourse.id }, { course_id: a!.id }], total_amount: 1, status: 'paid', user_id: shop.admin.id });
+    const order = await h.http
+      .post('/api/orders')
+      .set(shop.student.headers)
+      .send({
+        items: [{ course_id: a!.id }, { course_id: b!.id }, { course_id: shop.soloCourse.id }, { course_id: a!.id }],
+        total_amount: 1,
+        status: 'paid',
+        user_id: shop.admin.id,
+      });
     expect(order.status, JSON.stringify(order.body)).to.equal(200);
     const o = order.body.data;
-    expect(o).to.include({ status: 'pending', subtotal: 279000, discount: 0, total_amount: 279000, currency: 'IDR', user_id: shop.student.id, promo_code: null });
-    expect(o).to.have.keys(['id', 'user_id', 'items', 'subtotal', 'discount', 'total_amount', 'currency', 'status', 'promo_code', 'subscription_id', 'created_at', 'updated_at', 'paid_at']);
+    expect(o).to.include({
+      status: 'pending',
+      subtotal: 279000,
+      discount: 0,
+      total_amount: 279000,
+      currency: 'IDR',
+      user_id: shop.student.id,
+      promo_code: null,
+    });
+    expect(o).to.have.keys([
+      'id',
+      'user_id',
+      'items',
+      'subtotal',
+      'discount',
+      'total_amount',
+      'currency',
+      'status',
+      'promo_code',
+      'subscription_id',
+      'created_at',
+      'updated_at',
+      'paid_at',
+    ]);
     const category = o.items.find((i: { type: string }) => i.type === 'category');
     expect(category).to.include({ category_id: shop.categoryId, quantity: 2, unit_price: 90000, amount: 180000 });
     expect(category.course_ids).to.have.members([a!.id, b!.id]);
-    expect(o.items.find((i: { type: string }) => i.type === 'course')).to.include({ course_id: shop.soloCourse.id, unit_price: 99000, amount: 99000 });
+    expect(o.items.find((i: { type: string }) => i.type === 'course')).to.include({
+      course_id: shop.soloCourse.id,
+      unit_price: 99000,
+      amount: 99000,
+    });
 
     const list = await h.http.get('/api/orders').set(shop.student.headers);
     expect(list.body.data).to.include({ total: 1, page: 1, page_size: 10 });
     expect((await h.http.get('/api/orders?status=paid').set(shop.student.headers)).body.data.total).to.equal(0);
 
     await createPromo(h, shop.admin, { code: 'HALF', value: 50 });
-    const updated = await h.http.put(`/api/orders/${o.id}`).set(shop.student.headers).send({ items: [{ category_id: shop.categoryId }], promo_code: 'HALF' });
+    const updated = await h.http
+      .put(`/api/orders/${o.id}`)
+      .set(shop.student.headers)
+      .send({ items: [{ category_id: shop.categoryId }], promo_code: 'HALF' });
     expect(updated.status, JSON.stringify(updated.body)).to.equal(200);
     expect(updated.body.data).to.include({ subtotal: 180000, discount: 90000, total_amount: 90000, promo_code: 'HALF' });
     const noPromo = await h.http.put(`/api/orders/${o.id}`).set(shop.student.headers).send({ promo_code: null });
@@ -102,17 +212,27 @@ describe('HTTP commerce: catalogue, check-price and orders', () => {
       await h.http.delete(`/api/orders/${o.id}`).set(shop.student.headers),
       await h.http.post(`/api/orders/${o.id}/resend-receipt`).set(shop.student.headers),
       await h.http.post('/api/paygate/payment/initiate').set(shop.student.headers).send({ order_id: o.id, payment_method: 'card' }),
-    ]) expect(res.status).to.equal(400);
+    ])
+      expect(res.status).to.equal(400);
   });
 
   it('refuses unknown, draft and free courses, categories without a price, and bad items', async () => {
     const draft = await h.http.post('/api/lms/admin/courses').set(shop.admin.headers).send({ title: 'Draft', price: 5 });
     const free = await h.http.post('/api/lms/admin/courses').set(shop.admin.headers).send({ title: 'Free', price: 0, status: 'published' });
-    for (const items of [[{ course_id: draft.body.data.id }], [{ course_id: shop.student.id }], [{ category_id: shop.student.id }], [], [{ title: 'x' }]]) {
+    for (const items of [
+      [{ course_id: draft.body.data.id }],
+      [{ course_id: shop.student.id }],
+      [{ category_id: shop.student.id }],
+      [],
+      [{ title: 'x' }],
+    ]) {
       const res = await h.http.post('/api/orders').set(shop.student.headers).send({ items });
       expect(res.status, JSON.stringify(items)).to.equal(400);
     }
-    const freeRes = await h.http.post('/api/orders').set(shop.student.headers).send({ items: [{ course_id: free.body.data.id }] });
+    const freeRes = await h.http
+      .post('/api/orders')
+      .set(shop.student.headers)
+      .send({ items: [{ course_id: free.body.data.id }] });
     expect(freeRes.status).to.equal(400);
     expect(freeRes.body.message).to.equal('This course is free: enrol in it directly');
     expect((await h.http.get('/api/orders').set(shop.student.headers)).body.data.total).to.equal(0);
@@ -122,19 +242,30 @@ describe('HTTP commerce: catalogue, check-price and orders', () => {
     await createPromo(h, shop.admin, { code: 'ONCE', value: 10, max_uses: 1 });
     const o = await placeOrder(h, shop.student, [{ course_id: shop.soloCourse.id }], 'ONCE');
     expect(o).to.include({ total_amount: 89100, promo_code: 'ONCE' });
-    const init = await h.http.post('/api/paygate/payment/initiate').set(shop.student.headers).send({ order_id: o.id, payment_method: 'bank_transfer', amount: 89100 });
+    const init = await h.http
+      .post('/api/paygate/payment/initiate')
+      .set(shop.student.headers)
+      .send({ order_id: o.id, payment_method: 'bank_transfer', amount: 89100 });
     expect(init.status, JSON.stringify(init.body)).to.equal(200);
     expect(init.body.data).to.include({ status: 'pending', amount: 89100, order_status: 'pending' });
     // A second initiate of the same method answers the same transaction.
-    const again = await h.http.post('/api/paygate/payment/initiate').set(shop.student.headers).send({ order_id: o.id, payment_method: 'bank_transfer' });
+    const again = await h.http
+      .post('/api/paygate/payment/initiate')
+      .set(shop.student.headers)
+      .send({ order_id: o.id, payment_method: 'bank_transfer' });
     expect(again.body.data.transaction_id).to.equal(init.body.data.transaction_id);
-    const wrongAmount = await h.http.post('/api/paygate/payment/initiate').set(shop.student.headers).send({ order_id: o.id, payment_method: 'card', amount: 1 });
+    const wrongAmount = await h.http
+      .post('/api/paygate/payment/initiate')
+      .set(shop.student.headers)
+      .send({ order_id: o.id, payment_method: 'card', amount: 1 });
     expect(wrongAmount.status).to.equal(400);
     // While the payer looks at the amount, the order is frozen.
     expect((await h.http.put(`/api/orders/${o.id}`).set(shop.student.headers).send({ promo_code: null })).status).to.equal(400);
 
     const tx = init.body.data.transaction_id as string;
-    await Promise.all([1, 2].map(() => h.http.post(`/api/paygate/sandbox/${tx}?result=success`).set('Accept', 'application/json').expect(200)));
+    await Promise.all(
+      [1, 2].map(() => h.http.post(`/api/paygate/sandbox/${tx}?result=success`).set('Accept', 'application/json').expect(200)),
+    );
     const check = await h.http.get(`/api/paygate/payment/check/${tx}`).set(shop.student.headers);
     expect(check.body.data).to.include({ status: 'paid', order_status: 'paid', transaction_id: tx });
     const latest = await h.http.get(`/api/paygate/payment/latest/${o.id}`).set(shop.student.headers);
@@ -145,7 +276,10 @@ describe('HTTP commerce: catalogue, check-price and orders', () => {
     const promos = await h.http.get('/api/lms/admin/resources/promo-codes?search=ONCE').set(shop.admin.headers);
     expect(promos.body.data.items[0]).to.include({ used_count: 1 });
     // Exhausted now: a new order cannot use it.
-    const next = await h.http.post('/api/orders').set(shop.student.headers).send({ items: [{ course_id: shop.courses[0]!.id }], promo_code: 'ONCE' });
+    const next = await h.http
+      .post('/api/orders')
+      .set(shop.student.headers)
+      .send({ items: [{ course_id: shop.courses[0]!.id }], promo_code: 'ONCE' });
     expect(next.status).to.equal(400);
     expect(next.body.message).to.equal('Promo code has been used up');
 
@@ -172,7 +306,10 @@ describe('HTTP commerce: catalogue, check-price and orders', () => {
 
   it("another user's order is 404 on every order and paygate endpoint", async () => {
     const o = await placeOrder(h, shop.student, [{ course_id: shop.soloCourse.id }]);
-    const init = await h.http.post('/api/paygate/payment/initiate').set(shop.student.headers).send({ order_id: o.id, payment_method: 'card' });
+    const init = await h.http
+      .post('/api/paygate/payment/initiate')
+      .set(shop.student.headers)
+      .send({ order_id: o.id, payment_method: 'card' });
     const tx = init.body.data.transaction_id as string;
     const other = await h.user(shop.tenant, Role.Mentor);
     const outsider = await h.user(await h.tenant(), Role.Admin);
@@ -205,20 +342,49 @@ describe('HTTP commerce: catalogue, check-price and orders', () => {
     const o = await placeOrder(h, shop.student, [{ course_id: shop.soloCourse.id }]);
     const student2 = await h.user(shop.tenant);
     const o2 = await placeOrder(h, student2, [{ course_id: shop.soloCourse.id }]);
-    await h.http.post('/api/paygate/payment/initiate').set(student2.headers).send({ order_id: o2.id, payment_method: 'ewallet' }).expect(200);
+    await h.http
+      .post('/api/paygate/payment/initiate')
+      .set(student2.headers)
+      .send({ order_id: o2.id, payment_method: 'ewallet' })
+      .expect(200);
 
-    expect((await h.http.post('/api/lms/admin/payments').set(shop.student.headers).send({ order_id: o.id, amount: 99000, payment_method: 'cash' })).status).to.equal(403);
-    const wrong = await h.http.post('/api/lms/admin/payments').set(shop.admin.headers).send({ order_id: o.id, amount: 5, payment_method: 'cash' });
+    expect(
+      (
+        await h.http
+          .post('/api/lms/admin/payments')
+          .set(shop.student.headers)
+          .send({ order_id: o.id, amount: 99000, payment_method: 'cash' })
+      ).status,
+    ).to.equal(403);
+    const wrong = await h.http
+      .post('/api/lms/admin/payments')
+      .set(shop.admin.headers)
+      .send({ order_id: o.id, amount: 5, payment_method: 'cash' });
     expect(wrong.status).to.equal(400);
-    const recorded = await h.http.post('/api/lms/admin/payments').set(shop.admin.headers).send({ order_id: o.id, amount: 99000, payment_method: 'cash', reference: 'KW-17' });
+    const recorded = await h.http
+      .post('/api/lms/admin/payments')
+      .set(shop.admin.headers)
+      .send({ order_id: o.id, amount: 99000, payment_method: 'cash', reference: 'KW-17' });
     expect(recorded.status, JSON.stringify(recorded.body)).to.equal(200);
-    expect(recorded.body.data).to.include({ status: 'paid', payment_method: 'cash', reference: 'KW-17', provider: 'manual', order_status: 'paid', amount: 99000 });
+    expect(recorded.body.data).to.include({
+      status: 'paid',
+      payment_method: 'cash',
+      reference: 'KW-17',
+      provider: 'manual',
+      order_status: 'paid',
+      amount: 99000,
+    });
     expect((await h.http.get(`/api/lms/lessons/${shop.soloCourse.lessonIds[0]}`).set(shop.student.headers)).status).to.equal(200);
-    const twice = await h.http.post('/api/lms/admin/payments').set(shop.admin.headers).send({ order_id: o.id, amount: 99000, payment_method: 'cash' });
+    const twice = await h.http
+      .post('/api/lms/admin/payments')
+      .set(shop.admin.headers)
+      .send({ order_id: o.id, amount: 99000, payment_method: 'cash' });
     expect(twice.status).to.equal(400);
     expect(twice.body.message).to.equal('The order is already paid');
     // A settlement from the gateway afterwards changes nothing.
-    const late = await h.http.post('/api/paygate/webhook').send(signedNotification(h, { order_id: o.id as string, gross_amount: '99000.00', transaction_status: 'settlement' }));
+    const late = await h.http
+      .post('/api/paygate/webhook')
+      .send(signedNotification(h, { order_id: o.id as string, gross_amount: '99000.00', transaction_status: 'settlement' }));
     expect(late.body.data).to.include({ status: 'paid', changed: false });
 
     const all = await h.http.get('/api/lms/admin/payments').set(shop.admin.headers);
@@ -229,9 +395,13 @@ describe('HTTP commerce: catalogue, check-price and orders', () => {
     const pending = await h.http.get('/api/lms/admin/payments?status=pending').set(shop.admin.headers);
     expect(pending.body.data.items.map((p: { order_id: string }) => p.order_id)).to.deep.equal([o2.id]);
     expect((await h.http.get(`/api/lms/admin/payments?user_id=${student2.id}`).set(shop.admin.headers)).body.data.total).to.equal(1);
-    expect((await h.http.get(`/api/lms/admin/payments?order_id=${o.id}`).set(shop.admin.headers)).body.data.total).to.be.greaterThanOrEqual(1);
+    expect((await h.http.get(`/api/lms/admin/payments?order_id=${o.id}`).set(shop.admin.headers)).body.data.total).to.be.greaterThanOrEqual(
+      1,
+    );
     const today = h.clock.now().toISOString().slice(0, 10);
-    expect((await h.http.get(`/api/lms/admin/payments?from=${today}&to=${today}`).set(shop.admin.headers)).body.data.total).to.equal(all.body.data.total);
+    expect((await h.http.get(`/api/lms/admin/payments?from=${today}&to=${today}`).set(shop.admin.headers)).body.data.total).to.equal(
+      all.body.data.total,
+    );
     expect((await h.http.get('/api/lms/admin/payments?from=2000-01-01&to=2000-01-02').set(shop.admin.headers)).body.data.total).to.equal(0);
     expect((await h.http.get('/api/lms/admin/payments').set(shop.student.headers)).status).to.equal(403);
 

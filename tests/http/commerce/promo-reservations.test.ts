@@ -22,12 +22,20 @@ describe('HTTP commerce: promo code uses are reserved with the order', () => {
     return res.body.data.items.find((p: { code: string }) => p.code === code).used_count as number;
   };
   const students = (n: number) => Promise.all(Array.from({ length: n }, () => h.user(shop.tenant, Role.Student)));
-  const canRead = async (u: TestUser) => (await h.http.get(`/api/lms/lessons/${shop.soloCourse.lessonIds[0]}`).set(u.headers)).status === 200;
+  const canRead = async (u: TestUser) =>
+    (await h.http.get(`/api/lms/lessons/${shop.soloCourse.lessonIds[0]}`).set(u.headers)).status === 200;
 
   it('ten students racing one max_uses 1, 100 % code: exactly one gets the course for 0, nine are refused and charged nothing', async () => {
     await createPromo(h, shop.admin, { code: 'FREE1', value: 100, max_uses: 1 });
     const racers = await students(10);
-    const answers = await Promise.all(racers.map((u) => h.http.post('/api/orders').set(u.headers).send({ items: [{ course_id: shop.soloCourse.id }], promo_code: 'FREE1' })));
+    const answers = await Promise.all(
+      racers.map((u) =>
+        h.http
+          .post('/api/orders')
+          .set(u.headers)
+          .send({ items: [{ course_id: shop.soloCourse.id }], promo_code: 'FREE1' }),
+      ),
+    );
     const won = answers.filter((r) => r.status === 200);
     expect(won, JSON.stringify(answers.map((r) => r.body))).to.have.length(1);
     expect(won[0]!.body.data).to.include({ status: 'paid', total_amount: 0, discount: 99000, promo_code: 'FREE1' });
@@ -47,7 +55,10 @@ describe('HTTP commerce: promo code uses are reserved with the order', () => {
   it('a subscription checkout with a 100 % code pays the free order at once: one use per subscription, no pending order left holding one', async () => {
     await createPromo(h, shop.admin, { code: 'FULL2', value: 100, max_uses: 2 });
     const [first, second, third] = await students(3);
-    const checkout = await h.http.post('/api/lms/subscription-checkout').set(first!.headers).send({ plan_id: shop.planId, payment_method: 'card', promo_code: 'FULL2' });
+    const checkout = await h.http
+      .post('/api/lms/subscription-checkout')
+      .set(first!.headers)
+      .send({ plan_id: shop.planId, payment_method: 'card', promo_code: 'FULL2' });
     expect(checkout.status, JSON.stringify(checkout.body)).to.equal(200);
     expect(checkout.body.data.order).to.include({ status: 'paid', total_amount: 0, discount: 250000, promo_code: 'FULL2' });
     expect(checkout.body.data.payment).to.include({ status: 'paid', payment_method: 'free', amount: 0 });
@@ -55,25 +66,47 @@ describe('HTTP commerce: promo code uses are reserved with the order', () => {
     expect(await usedCount('FULL2')).to.equal(1);
     expect((await h.http.get(`/api/lms/lessons/${shop.courses[0]!.lessonIds[0]}`).set(first!.headers)).status).to.equal(200);
 
-    expect((await h.http.post('/api/lms/subscription-checkout').set(second!.headers).send({ plan_id: shop.planId, payment_method: 'card', promo_code: 'FULL2' })).status).to.equal(200);
-    const exhausted = await h.http.post('/api/lms/subscription-checkout').set(third!.headers).send({ plan_id: shop.planId, payment_method: 'card', promo_code: 'FULL2' });
+    expect(
+      (
+        await h.http
+          .post('/api/lms/subscription-checkout')
+          .set(second!.headers)
+          .send({ plan_id: shop.planId, payment_method: 'card', promo_code: 'FULL2' })
+      ).status,
+    ).to.equal(200);
+    const exhausted = await h.http
+      .post('/api/lms/subscription-checkout')
+      .set(third!.headers)
+      .send({ plan_id: shop.planId, payment_method: 'card', promo_code: 'FULL2' });
     expect(exhausted.status).to.equal(400);
     expect(exhausted.body.message).to.equal('Promo code has been used up');
     expect(await usedCount('FULL2')).to.equal(2);
-    for (const u of [first!, second!, third!]) expect((await h.http.get('/api/orders?status=pending').set(u.headers)).body.data.total).to.equal(0);
+    for (const u of [first!, second!, third!])
+      expect((await h.http.get('/api/orders?status=pending').set(u.headers)).body.data.total).to.equal(0);
   });
 
   it('racing subscription checkouts and order edits on a max_uses 1 code: one discount each time', async () => {
     await createPromo(h, shop.admin, { code: 'SUB1', value: 40, max_uses: 1 });
     const racers = await students(6);
-    const checkouts = await Promise.all(racers.map((u) => h.http.post('/api/lms/subscription-checkout').set(u.headers).send({ plan_id: shop.planId, payment_method: 'card', promo_code: 'SUB1' })));
+    const checkouts = await Promise.all(
+      racers.map((u) =>
+        h.http
+          .post('/api/lms/subscription-checkout')
+          .set(u.headers)
+          .send({ plan_id: shop.planId, payment_method: 'card', promo_code: 'SUB1' }),
+      ),
+    );
     expect(checkouts.filter((r) => r.status === 200).map((r) => r.body.data.order.total_amount)).to.deep.equal([150000]);
-    expect(checkouts.filter((r) => r.status === 400).map((r) => r.body.message)).to.deep.equal(Array(5).fill('Promo code has been used up'));
+    expect(checkouts.filter((r) => r.status === 400).map((r) => r.body.message)).to.deep.equal(
+      Array(5).fill('Promo code has been used up'),
+    );
     expect(await usedCount('SUB1')).to.equal(1);
 
     await createPromo(h, shop.admin, { code: 'EDIT1', value: 50, max_uses: 1 });
     const orders = await Promise.all(racers.map((u) => placeOrder(h, u, [{ course_id: shop.soloCourse.id }])));
-    const edits = await Promise.all(racers.map((u, i) => h.http.put(`/api/orders/${orders[i]!.id}`).set(u.headers).send({ promo_code: 'EDIT1' })));
+    const edits = await Promise.all(
+      racers.map((u, i) => h.http.put(`/api/orders/${orders[i]!.id}`).set(u.headers).send({ promo_code: 'EDIT1' })),
+    );
     expect(edits.filter((r) => r.status === 200).map((r) => r.body.data.total_amount)).to.deep.equal([49500]);
     expect(await usedCount('EDIT1')).to.equal(1);
   });
@@ -83,19 +116,29 @@ describe('HTTP commerce: promo code uses are reserved with the order', () => {
     const [a, b, c, d] = await students(4);
     const first = await placeOrder(h, a!, [{ course_id: shop.soloCourse.id }], 'BACK');
     expect(await usedCount('BACK')).to.equal(1);
-    const refused = await h.http.post('/api/orders').set(b!.headers).send({ items: [{ course_id: shop.soloCourse.id }], promo_code: 'BACK' });
+    const refused = await h.http
+      .post('/api/orders')
+      .set(b!.headers)
+      .send({ items: [{ course_id: shop.soloCourse.id }], promo_code: 'BACK' });
     expect(refused.status).to.equal(400);
     expect((await h.http.delete(`/api/orders/${first.id}`).set(a!.headers)).status).to.equal(200);
     expect(await usedCount('BACK')).to.equal(0);
 
-    for (const [u, result] of [[b!, 'failure'], [c!, 'expire']] as const) {
+    for (const [u, result] of [
+      [b!, 'failure'],
+      [c!, 'expire'],
+    ] as const) {
       const o = await placeOrder(h, u, [{ course_id: shop.soloCourse.id }], 'BACK');
       expect(await usedCount('BACK')).to.equal(1);
       const init = await h.http.post('/api/paygate/payment/initiate').set(u.headers).send({ order_id: o.id, payment_method: 'card' });
       expect(init.status).to.equal(200);
-      const done = await h.http.post(`/api/paygate/sandbox/${init.body.data.transaction_id}?result=${result}`).set('Accept', 'application/json');
+      const done = await h.http
+        .post(`/api/paygate/sandbox/${init.body.data.transaction_id}?result=${result}`)
+        .set('Accept', 'application/json');
       expect(done.status, JSON.stringify(done.body)).to.equal(200);
-      expect((await h.http.get(`/api/orders/${o.id}`).set(u.headers)).body.data.status).to.equal(result === 'failure' ? 'failed' : 'expired');
+      expect((await h.http.get(`/api/orders/${o.id}`).set(u.headers)).body.data.status).to.equal(
+        result === 'failure' ? 'failed' : 'expired',
+      );
       expect(await usedCount('BACK')).to.equal(0);
     }
     const last = await placeOrder(h, d!, [{ course_id: shop.soloCourse.id }], 'BACK');
@@ -108,21 +151,31 @@ describe('HTTP commerce: promo code uses are reserved with the order', () => {
     const oa = await placeOrder(h, a!, [{ course_id: shop.soloCourse.id }], 'LATE');
     await h.http.delete(`/api/orders/${oa.id}`).set(a!.headers).expect(200);
     const ob = await placeOrder(h, b!, [{ course_id: shop.soloCourse.id }], 'LATE');
-    const third = await h.http.post('/api/orders').set(c!.headers).send({ items: [{ course_id: shop.soloCourse.id }], promo_code: 'LATE' });
+    const third = await h.http
+      .post('/api/orders')
+      .set(c!.headers)
+      .send({ items: [{ course_id: shop.soloCourse.id }], promo_code: 'LATE' });
     expect(third.status).to.equal(400);
 
     // A's money arrives after all (the gateway captured it before the cancel): not settled at the discount.
-    const late = await h.http.post('/api/paygate/webhook').send(signedNotification(h, { order_id: oa.id as string, gross_amount: '89100.00', transaction_status: 'settlement' }));
+    const late = await h.http
+      .post('/api/paygate/webhook')
+      .send(signedNotification(h, { order_id: oa.id as string, gross_amount: '89100.00', transaction_status: 'settlement' }));
     expect(late.status, JSON.stringify(late.body)).to.equal(400);
     expect(late.body.message).to.equal('Promo code has been used up');
     expect((await h.http.get(`/api/orders/${oa.id}`).set(a!.headers)).body.data).to.include({ status: 'cancelled', paid_at: null });
     expect(await canRead(a!)).to.equal(false);
     // An offline payment of it is refused the same way.
-    const offline = await h.http.post('/api/lms/admin/payments').set(shop.admin.headers).send({ order_id: oa.id, amount: 89100, payment_method: 'cash' });
+    const offline = await h.http
+      .post('/api/lms/admin/payments')
+      .set(shop.admin.headers)
+      .send({ order_id: oa.id, amount: 89100, payment_method: 'cash' });
     expect(offline.status).to.equal(400);
     expect(offline.body.message).to.equal('Promo code has been used up');
 
-    const paid = await h.http.post('/api/paygate/webhook').send(signedNotification(h, { order_id: ob.id as string, gross_amount: '89100.00', transaction_status: 'settlement' }));
+    const paid = await h.http
+      .post('/api/paygate/webhook')
+      .send(signedNotification(h, { order_id: ob.id as string, gross_amount: '89100.00', transaction_status: 'settlement' }));
     expect(paid.status, JSON.stringify(paid.body)).to.equal(200);
     expect(await canRead(b!)).to.equal(true);
     expect(await usedCount('LATE')).to.equal(1);
@@ -133,7 +186,9 @@ describe('HTTP commerce: promo code uses are reserved with the order', () => {
     const racers = await students(8);
     await Promise.all([
       ...racers.map((u) => placeOrder(h, u, [{ course_id: shop.soloCourse.id }], 'EDITED')),
-      ...[15, 20, 25].map((value) => h.http.put(`/api/lms/admin/resources/promo-codes/${promo.id}`).set(shop.admin.headers).send({ value }).expect(200)),
+      ...[15, 20, 25].map((value) =>
+        h.http.put(`/api/lms/admin/resources/promo-codes/${promo.id}`).set(shop.admin.headers).send({ value }).expect(200),
+      ),
     ]);
     expect(await usedCount('EDITED')).to.equal(8);
   });

@@ -19,7 +19,9 @@ describe('HTTP commerce: subscriptions', () => {
   afterEach(() => h.clock.reset());
 
   const pay = async (orderId: string, amount = '250000.00') => {
-    const res = await h.http.post('/api/paygate/webhook').send(signedNotification(h, { order_id: orderId, gross_amount: amount, transaction_status: 'settlement' }));
+    const res = await h.http
+      .post('/api/paygate/webhook')
+      .send(signedNotification(h, { order_id: orderId, gross_amount: amount, transaction_status: 'settlement' }));
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
   };
 
@@ -75,14 +77,20 @@ describe('HTTP commerce: subscriptions', () => {
     expect((await h.http.post(`/api/lms/subscriptions/${created.id}/cancel`).set(shop.student.headers)).status).to.equal(400);
   });
 
-  it('a course put into a subscribed category later (created there or moved there) is the subscriber\'s until the subscription ends', async () => {
+  it("a course put into a subscribed category later (created there or moved there) is the subscriber's until the subscription ends", async () => {
     const other = await h.user(shop.tenant, Role.Student);
     const created = (await h.http.post('/api/lms/subscriptions').set(shop.student.headers).send({ plan_id: shop.planId })).body.data;
     await pay(created.order.id);
-    const endsAt = ((await h.http.get('/api/lms/my-subscriptions').set(shop.student.headers)).body.data.items as Array<Record<string, string>>)[0]!.ends_at;
+    const endsAt = (
+      (await h.http.get('/api/lms/my-subscriptions').set(shop.student.headers)).body.data.items as Array<Record<string, string>>
+    )[0]!.ends_at;
     const lessonOf = (c: SeededCourse) => `/api/lms/lessons/${c.lessonIds[0]!}`;
 
-    const added = await seedCourse(h, shop.admin, { modules: 1, lessons: 1, fields: { title: 'Trigonometry', status: 'published', category_id: shop.categoryId } });
+    const added = await seedCourse(h, shop.admin, {
+      modules: 1,
+      lessons: 1,
+      fields: { title: 'Trigonometry', status: 'published', category_id: shop.categoryId },
+    });
     const elsewhere = await seedCourse(h, shop.admin, { modules: 1, lessons: 1, fields: { title: 'Drawing', status: 'published' } });
     expect((await h.http.get(lessonOf(added)).set(shop.student.headers)).status).to.equal(200);
     expect((await h.http.get(lessonOf(elsewhere)).set(shop.student.headers)).status).to.equal(403);
@@ -102,16 +110,30 @@ describe('HTTP commerce: subscriptions', () => {
     shop.admin = await relogin(h, shop.admin);
     expect((await h.http.get(lessonOf(added)).set(shop.student.headers)).status).to.equal(403);
     // Put into the category after the subscription ended: nothing granted.
-    const late = await seedCourse(h, shop.admin, { modules: 1, lessons: 1, fields: { title: 'Late', status: 'published', category_id: shop.categoryId } });
+    const late = await seedCourse(h, shop.admin, {
+      modules: 1,
+      lessons: 1,
+      fields: { title: 'Late', status: 'published', category_id: shop.categoryId },
+    });
     expect((await h.http.get(lessonOf(late)).set(shop.student.headers)).status).to.equal(403);
   });
 
   it('refuses inactive and unknown plans; others see 404', async () => {
-    const inactive = await h.http.post('/api/lms/admin/resources/subscription-plans').set(shop.admin.headers).send({ name: 'Off', price: 10, duration_days: 5, active: false });
+    const inactive = await h.http
+      .post('/api/lms/admin/resources/subscription-plans')
+      .set(shop.admin.headers)
+      .send({ name: 'Off', price: 10, duration_days: 5, active: false });
     const res = await h.http.post('/api/lms/subscriptions').set(shop.student.headers).send({ plan_id: inactive.body.data.id });
     expect(res.status).to.equal(400);
     expect((await h.http.post('/api/lms/subscriptions').set(shop.student.headers).send({ plan_id: shop.student.id })).status).to.equal(404);
-    expect((await h.http.post('/api/lms/subscription-checkout').set(shop.student.headers).send({ plan_id: shop.student.id, payment_method: 'card' })).status).to.equal(404);
+    expect(
+      (
+        await h.http
+          .post('/api/lms/subscription-checkout')
+          .set(shop.student.headers)
+          .send({ plan_id: shop.student.id, payment_method: 'card' })
+      ).status,
+    ).to.equal(404);
 
     const sub = (await h.http.post('/api/lms/subscriptions').set(shop.student.headers).send({ plan_id: shop.planId })).body.data;
     const other = await h.user(shop.tenant, Role.Student);

@@ -4,7 +4,12 @@ import { harness, type Harness, type TestTenant, type TestUser } from '../../sup
 import { googleLead } from '../../support/crm.js';
 import { Role } from '../../../domain/identity/role.js';
 
-interface Lead { id: string; name: string; assigned_to: string | null; city: string | null }
+interface Lead {
+  id: string;
+  name: string;
+  assigned_to: string | null;
+  city: string | null;
+}
 
 describe('HTTP CRM allocation: round-robin and geographic rules', () => {
   let h: Harness;
@@ -19,8 +24,10 @@ describe('HTTP CRM allocation: round-robin and geographic rules', () => {
     await h.http.put('/api/crm/integrations/google').set(admin.headers).send({ webhook_key: key }).expect(200);
     return { t, admin, key };
   };
-  const send = (key: string, columns: Record<string, string>) => h.http.post('/api/crm/webhooks/google').send(googleLead(key, `lead-${randomUUID()}`, columns));
-  const allLeads = async (admin: TestUser): Promise<Lead[]> => (await h.http.get('/api/crm/leads').query({ page_size: 100 }).set(admin.headers).expect(200)).body.data.items;
+  const send = (key: string, columns: Record<string, string>) =>
+    h.http.post('/api/crm/webhooks/google').send(googleLead(key, `lead-${randomUUID()}`, columns));
+  const allLeads = async (admin: TestUser): Promise<Lead[]> =>
+    (await h.http.get('/api/crm/leads').query({ page_size: 100 }).set(admin.headers).expect(200)).body.data.items;
   const rules = (admin: TestUser, body: object) => h.http.put('/api/crm/automation').set(admin.headers).send(body);
   const sales = (t: TestTenant) => h.user(t, Role.Mentor);
 
@@ -39,7 +46,9 @@ describe('HTTP CRM allocation: round-robin and geographic rules', () => {
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expect(res.body.data.members[2]).to.deep.equal({ user_id: c!.id, active: false, regions: [], categories: [] });
 
-    const responses = await Promise.all(Array.from({ length: 30 }, (_, i) => send(key, { FULL_NAME: `Lead ${i}`, PHONE_NUMBER: `0812000${String(i).padStart(5, '0')}` })));
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => send(key, { FULL_NAME: `Lead ${i}`, PHONE_NUMBER: `0812000${String(i).padStart(5, '0')}` })),
+    );
     expect(responses.map((r) => r.status)).to.deep.equal(Array(30).fill(200));
     await h.jobsIdle();
 
@@ -47,11 +56,15 @@ describe('HTTP CRM allocation: round-robin and geographic rules', () => {
     expect(leads).to.have.length(30);
     const count = (id: string) => leads.filter((l) => l.assigned_to === id).length;
     expect([count(a!.id), count(b!.id), count(c!.id), count(d!.id)]).to.deep.equal([10, 10, 0, 10]);
-    for (const u of [a!, b!, d!]) expect((await h.mailsTo(t, u.email)).filter((m) => m.template === 'crm_lead_assigned')).to.have.length(10);
+    for (const u of [a!, b!, d!])
+      expect((await h.mailsTo(t, u.email)).filter((m) => m.template === 'crm_lead_assigned')).to.have.length(10);
     expect(await h.mailsTo(t, c!.email)).to.have.length(0);
 
     const detail = (await h.http.get(`/api/crm/leads/${leads[0]!.id}`).set(admin.headers).expect(200)).body.data;
-    expect(detail.history.map((e: { type: string; reason: string | null }) => [e.type, e.reason])).to.deep.equal([['created', null], ['assigned', 'round_robin']]);
+    expect(detail.history.map((e: { type: string; reason: string | null }) => [e.type, e.reason])).to.deep.equal([
+      ['created', null],
+      ['assigned', 'round_robin'],
+    ]);
     expect(detail.history[1].to_user_id).to.equal(detail.assigned_to);
   });
 
@@ -98,7 +111,12 @@ describe('HTTP CRM allocation: round-robin and geographic rules', () => {
     await send(key, { FULL_NAME: 'Medan UTBK', CITY: 'Medan', Kategori: 'utbk' }).expect(200);
     await h.jobsIdle();
     const byName = async () => Object.fromEntries((await allLeads(admin)).map((l) => [l.name, l.assigned_to]));
-    expect(await byName()).to.deep.equal({ 'Jakarta city': jakarta!.id, 'Jakarta region': jakarta!.id, Bekasi: bandung!.id, 'Medan UTBK': surabaya!.id });
+    expect(await byName()).to.deep.equal({
+      'Jakarta city': jakarta!.id,
+      'Jakarta region': jakarta!.id,
+      Bekasi: bandung!.id,
+      'Medan UTBK': surabaya!.id,
+    });
     const jakartaLead = (await allLeads(admin)).find((l) => l.name === 'Jakarta city')!;
     const history = (await h.http.get(`/api/crm/leads/${jakartaLead.id}`).set(admin.headers)).body.data.history;
     expect(history.at(-1)).to.include({ type: 'assigned', reason: 'geographic' });
@@ -111,7 +129,13 @@ describe('HTTP CRM allocation: round-robin and geographic rules', () => {
     expect(new Set(medan)).to.deep.equal(new Set([jakarta!.id, bandung!.id, surabaya!.id]));
 
     // Two Jakarta members: they take Jakarta leads in turn.
-    await rules(admin, { members: [{ user_id: jakarta!.id, regions: ['Jakarta'] }, { user_id: jakarta2!.id, regions: ['jakarta'] }, { user_id: bandung!.id, regions: ['Bandung'] }] }).expect(200);
+    await rules(admin, {
+      members: [
+        { user_id: jakarta!.id, regions: ['Jakarta'] },
+        { user_id: jakarta2!.id, regions: ['jakarta'] },
+        { user_id: bandung!.id, regions: ['Bandung'] },
+      ],
+    }).expect(200);
     for (const name of ['JKT A', 'JKT B', 'JKT C', 'JKT D']) await send(key, { FULL_NAME: name, CITY: 'Kota Jakarta Pusat' }).expect(200);
     await h.jobsIdle();
     const jkt = (await allLeads(admin)).filter((l) => l.name.startsWith('JKT ')).map((l) => l.assigned_to);
@@ -133,10 +157,20 @@ describe('HTTP CRM allocation: round-robin and geographic rules', () => {
     expect((await h.http.put('/api/crm/automation').set(member.headers).send({ mode: 'geographic' })).status).to.equal(403);
     expect((await h.http.get('/api/crm/automation').set(member.headers)).status).to.equal(403);
     // Nothing was saved by the refused calls.
-    expect((await h.http.get('/api/crm/automation').set(admin.headers)).body.data).to.deep.equal({ mode: 'round_robin', members: [], fallback_user_id: null, close_on_payment: true });
+    expect((await h.http.get('/api/crm/automation').set(admin.headers)).body.data).to.deep.equal({
+      mode: 'round_robin',
+      members: [],
+      fallback_user_id: null,
+      close_on_payment: true,
+    });
     // Any subset: mode alone keeps the members.
     await rules(admin, { members: [{ user_id: member.id, regions: ['Bali'] }] }).expect(200);
     const after = (await rules(admin, { mode: 'geographic' }).expect(200)).body.data;
-    expect(after).to.deep.equal({ mode: 'geographic', members: [{ user_id: member.id, active: true, regions: ['Bali'], categories: [] }], fallback_user_id: null, close_on_payment: true });
+    expect(after).to.deep.equal({
+      mode: 'geographic',
+      members: [{ user_id: member.id, active: true, regions: ['Bali'], categories: [] }],
+      fallback_user_id: null,
+      close_on_payment: true,
+    });
   });
 });

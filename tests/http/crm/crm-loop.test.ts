@@ -8,7 +8,14 @@ import type { CertificateRepository } from '../../../application/learning/ports/
 import { openShop, placeOrder, signedNotification, type Shop } from '../commerce/commerce-fixtures.js';
 
 type Json = Record<string, unknown>;
-type HistoryEntry = { type: string; reason: string | null; to_status: string | null; from_user_id: string | null; to_user_id: string | null; value: number | null };
+type HistoryEntry = {
+  type: string;
+  reason: string | null;
+  to_status: string | null;
+  from_user_id: string | null;
+  to_user_id: string | null;
+  value: number | null;
+};
 
 describe('HTTP CRM loop: a lead knows its person, payments move the pipeline, the dashboard answers the money question', () => {
   let h: Harness;
@@ -17,19 +24,35 @@ describe('HTTP CRM loop: a lead knows its person, payments move the pipeline, th
   });
 
   const createLead = async (admin: TestUser, body: Json) => {
-    const res = await h.http.post('/api/crm/leads').set(admin.headers).send({ name: 'Prospect', ...body });
+    const res = await h.http
+      .post('/api/crm/leads')
+      .set(admin.headers)
+      .send({ name: 'Prospect', ...body });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     return res.body.data as Json & { id: string; history: HistoryEntry[] };
   };
   const getLead = async (admin: TestUser, id: string) => {
     const res = await h.http.get(`/api/crm/leads/${id}`).set(admin.headers);
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    return res.body.data as Json & { history: HistoryEntry[]; user: Json | null; suggested_user: Json | null; link: { status: string; candidates: Json[] }; orders: Json[]; enrollments: Json[] };
+    return res.body.data as Json & {
+      history: HistoryEntry[];
+      user: Json | null;
+      suggested_user: Json | null;
+      link: { status: string; candidates: Json[] };
+      orders: Json[];
+      enrollments: Json[];
+    };
   };
   const register = async (t: TestTenant, body: Json) =>
-    h.http.post('/api/auth/register').set(t.headers).send({ password: 'a long password', display_name: 'New Student', username: `s${randomUUID().slice(0, 8)}`, ...body });
+    h.http
+      .post('/api/auth/register')
+      .set(t.headers)
+      .send({ password: 'a long password', display_name: 'New Student', username: `s${randomUUID().slice(0, 8)}`, ...body });
   const createUser = async (admin: TestUser, body: Json) => {
-    const res = await h.http.post('/api/users').set(admin.headers).send({ name: 'Created User', password: 'a long password', ...body });
+    const res = await h.http
+      .post('/api/users')
+      .set(admin.headers)
+      .send({ name: 'Created User', password: 'a long password', ...body });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     return res.body.data as Json & { id: string };
   };
@@ -73,7 +96,14 @@ describe('HTTP CRM loop: a lead knows its person, payments move the pipeline, th
     const admin = await h.user(t, Role.Admin);
     const created = await createUser(admin, { email: 'budi@example.com', phone: '0813 2222 3333' });
     expect(created).to.include({ phone: '+6281322223333' });
-    expect((await h.http.post('/api/users').set(admin.headers).send({ name: 'X', email: 'x@example.com', password: 'a long password', phone: '12' })).status).to.equal(400);
+    expect(
+      (
+        await h.http
+          .post('/api/users')
+          .set(admin.headers)
+          .send({ name: 'X', email: 'x@example.com', password: 'a long password', phone: '12' })
+      ).status,
+    ).to.equal(400);
 
     const lead = await createLead(admin, { phone: '+62 813-2222-3333' });
     expect(lead).to.include({ user_id: null, suggested_user_id: created.id, link_status: 'suggested' });
@@ -92,11 +122,13 @@ describe('HTTP CRM loop: a lead knows its person, payments move the pipeline, th
 
     // An admin's edit of a user's email links nothing by itself either.
     const mailLead = await createLead(admin, { email: 'new.address@example.com' });
-    expect((await h.http.put(`/api/users/${created.id}`).set(admin.headers).send({ email: 'new.address@example.com' })).status).to.equal(200);
+    expect((await h.http.put(`/api/users/${created.id}`).set(admin.headers).send({ email: 'new.address@example.com' })).status).to.equal(
+      200,
+    );
     expect(await getLead(admin, mailLead.id)).to.include({ user_id: null, link_status: 'none' });
   });
 
-  it('the email wins over another user\'s phone; a phone shared by several users is ambiguous; ?linked filters', async () => {
+  it("the email wins over another user's phone; a phone shared by several users is ambiguous; ?linked filters", async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
     const a = await createUser(admin, { email: 'ana@example.com' });
@@ -114,13 +146,16 @@ describe('HTTP CRM loop: a lead knows its person, payments move the pipeline, th
     expect(detail.history.map((e) => e.type)).to.deep.equal(['created']);
     const plain = await createLead(admin, { email: 'nobody@example.com' });
 
-    const ids = async (query: Json) => ((await h.http.get('/api/crm/leads').query(query).set(admin.headers).expect(200)).body.data.items as Array<{ id: string }>).map((l) => l.id);
+    const ids = async (query: Json) =>
+      ((await h.http.get('/api/crm/leads').query(query).set(admin.headers).expect(200)).body.data.items as Array<{ id: string }>).map(
+        (l) => l.id,
+      );
     expect(await ids({ linked: 'true' })).to.deep.equal([byEmail.id]);
     expect((await ids({ linked: 'false' })).sort()).to.deep.equal([ambiguous.id, plain.id].sort());
     expect((await h.http.get('/api/crm/leads').query({ linked: 'maybe' }).set(admin.headers)).status).to.equal(400);
   });
 
-  it('PATCH {user_id} links a lead to a user of the tenant (confirming a suggestion) as a history entry; another tenant\'s user is 404 and changes nothing', async () => {
+  it("PATCH {user_id} links a lead to a user of the tenant (confirming a suggestion) as a history entry; another tenant's user is 404 and changes nothing", async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
     const student = await h.user(t, Role.Student, { phone: '+6281299990000' });
@@ -134,18 +169,30 @@ describe('HTTP CRM loop: a lead knows its person, payments move the pipeline, th
     expect(await getLead(admin, lead.id)).to.include({ user_id: null, suggested_user_id: student.id });
     expect((await h.http.patch(`/api/crm/leads/${lead.id}`).set(admin.headers).send({ user_id: 'not-a-uuid' })).status).to.equal(400);
 
-    const confirmed = await h.http.patch(`/api/crm/leads/${lead.id}`).set(admin.headers).send({ user_id: student.id, note: 'Called: it is them' });
+    const confirmed = await h.http
+      .patch(`/api/crm/leads/${lead.id}`)
+      .set(admin.headers)
+      .send({ user_id: student.id, note: 'Called: it is them' });
     expect(confirmed.status, JSON.stringify(confirmed.body)).to.equal(200);
     expect(confirmed.body.data).to.include({ user_id: student.id, suggested_user_id: null, link_status: 'linked' });
     expect(confirmed.body.data.suggested_user).to.equal(null);
     expect(confirmed.body.data.user).to.include({ id: student.id });
-    expect(confirmed.body.data.history.at(-1)).to.include({ type: 'linked', reason: 'manual', to_user_id: student.id, from_user_id: null, actor_id: admin.id, note: 'Called: it is them' });
+    expect(confirmed.body.data.history.at(-1)).to.include({
+      type: 'linked',
+      reason: 'manual',
+      to_user_id: student.id,
+      from_user_id: null,
+      actor_id: admin.id,
+      note: 'Called: it is them',
+    });
     expect(await getLead(admin, lead.id)).to.deep.equal(confirmed.body.data);
   });
 
   describe('payments move the pipeline', () => {
     const pay = (orderId: string, amount: string, status = 'settlement') =>
-      h.http.post('/api/paygate/webhook').send(signedNotification(h, { order_id: orderId, gross_amount: amount, transaction_status: status }));
+      h.http
+        .post('/api/paygate/webhook')
+        .send(signedNotification(h, { order_id: orderId, gross_amount: amount, transaction_status: status }));
 
     it('a paid order closes the linked lead as won with the amount paid, exactly once under replayed and concurrent notifications; a refund reopens it', async () => {
       const shop = await openShop(h);
@@ -165,7 +212,9 @@ describe('HTTP CRM loop: a lead knows its person, payments move the pipeline, th
       expect(won.orders).to.have.length(1);
       expect(won.orders[0]).to.include({ id: order.id, status: 'paid', total: 99000, currency: 'IDR' });
       expect(won.orders[0]!.paid_at).to.be.a('string');
-      expect(won.enrollments).to.deep.equal([{ course_id: shop.soloCourse.id, course_title: 'Piano', status: 'active', progress: 0, completed_at: null }]);
+      expect(won.enrollments).to.deep.equal([
+        { course_id: shop.soloCourse.id, course_title: 'Piano', status: 'active', progress: 0, completed_at: null },
+      ]);
 
       expect((await pay(order.id as string, '99000.00', 'refund')).status).to.equal(200);
       const reopened = await getLead(shop.admin, lead.id);
@@ -178,7 +227,23 @@ describe('HTTP CRM loop: a lead knows its person, payments move the pipeline, th
       const shop = await openShop(h);
       // The lead came before this feature knew the person's phone: linked at payment time.
       const leads = h.resolve<LeadRepository>('leadRepository');
-      const old = newLead({ id: randomUUID(), tenantId: shop.tenant.id, provider: 'manual', externalId: null, at: new Date(), details: { name: 'Old', phone: null, email: shop.student.email, city: null, region: null, category: null, answers: [], isTest: false } });
+      const old = newLead({
+        id: randomUUID(),
+        tenantId: shop.tenant.id,
+        provider: 'manual',
+        externalId: null,
+        at: new Date(),
+        details: {
+          name: 'Old',
+          phone: null,
+          email: shop.student.email,
+          city: null,
+          region: null,
+          category: null,
+          answers: [],
+          isTest: false,
+        },
+      });
       await leads.insertIfAbsent(old);
       const first = await placeOrder(h, shop.student, [{ course_id: shop.soloCourse.id }]);
       // Ordering links; only paying moves the pipeline.
@@ -197,7 +262,7 @@ describe('HTTP CRM loop: a lead knows its person, payments move the pipeline, th
       expect(await getLead(shop.admin, old.id)).to.include({ status: 'closed_won', value: 99000 });
     });
 
-    it('issue 26 probe: a student who puts a lead\'s phone in their profile and pays does not close it; once sales confirms the suggestion, what they paid closes it, and later payments add to it', async () => {
+    it("issue 26 probe: a student who puts a lead's phone in their profile and pays does not close it; once sales confirms the suggestion, what they paid closes it, and later payments add to it", async () => {
       const shop = await openShop(h);
       const lead = await createLead(shop.admin, { phone: '0857 1234 5678' });
       const edit = await h.http.put('/api/user/self').set(shop.student.headers).send({ phone: '+62 857-1234-5678' });
@@ -205,7 +270,14 @@ describe('HTTP CRM loop: a lead knows its person, payments move the pipeline, th
       const first = await placeOrder(h, shop.student, [{ course_id: shop.soloCourse.id }]);
       expect((await pay(first.id as string, '99000.00')).status).to.equal(200);
       const untouched = await getLead(shop.admin, lead.id);
-      expect(untouched).to.include({ user_id: null, status: 'new', value: null, closed_at: null, suggested_user_id: shop.student.id, link_status: 'suggested' });
+      expect(untouched).to.include({
+        user_id: null,
+        status: 'new',
+        value: null,
+        closed_at: null,
+        suggested_user_id: shop.student.id,
+        link_status: 'suggested',
+      });
       expect(untouched.history.map((e) => e.type)).to.deep.equal(['created']);
       expect(untouched.orders).to.deep.equal([]);
 
@@ -228,7 +300,11 @@ describe('HTTP CRM loop: a lead knows its person, payments move the pipeline, th
       expect(lead).to.include({ user_id: shop.student.id, status: 'closed_won', value: 99000 });
       const detail = await getLead(shop.admin, lead.id);
       expect(detail).to.include({ status: 'closed_won', value: 99000 });
-      expect(detail.history.map((e) => [e.type, e.reason])).to.deep.equal([['created', null], ['linked', 'email'], ['status_changed', 'payment']]);
+      expect(detail.history.map((e) => [e.type, e.reason])).to.deep.equal([
+        ['created', null],
+        ['linked', 'email'],
+        ['status_changed', 'payment'],
+      ]);
     });
 
     it('close_on_payment false leaves the pipeline alone (the lead is still linked)', async () => {
@@ -236,7 +312,10 @@ describe('HTTP CRM loop: a lead knows its person, payments move the pipeline, th
       const off = await h.http.put('/api/crm/automation').set(shop.admin.headers).send({ close_on_payment: false });
       expect(off.status, JSON.stringify(off.body)).to.equal(200);
       expect(off.body.data.close_on_payment).to.equal(false);
-      expect((await h.http.get('/api/crm/automation').set(shop.admin.headers).expect(200)).body.data).to.include({ close_on_payment: false, mode: 'round_robin' });
+      expect((await h.http.get('/api/crm/automation').set(shop.admin.headers).expect(200)).body.data).to.include({
+        close_on_payment: false,
+        mode: 'round_robin',
+      });
       const lead = await createLead(shop.admin, { email: shop.student.email });
       const order = await placeOrder(h, shop.student, [{ course_id: shop.soloCourse.id }]);
       await pay(order.id as string, '99000.00');
@@ -256,13 +335,31 @@ describe('HTTP CRM loop: a lead knows its person, payments move the pipeline, th
       const idle = await h.user(shop.tenant, Role.Student);
       // paidUser: 99000 paid and a certificate; other: 150000 paid (a category course at its own price) ; idle: nothing.
       const o1 = await placeOrder(h, paidUser, [{ course_id: shop.soloCourse.id }]);
-      await h.http.post('/api/paygate/webhook').send(signedNotification(h, { order_id: o1.id as string, gross_amount: '99000.00', transaction_status: 'settlement' })).expect(200);
+      await h.http
+        .post('/api/paygate/webhook')
+        .send(signedNotification(h, { order_id: o1.id as string, gross_amount: '99000.00', transaction_status: 'settlement' }))
+        .expect(200);
       const o2 = await placeOrder(h, other, [{ course_id: shop.courses[0]!.id }]);
-      await h.http.post('/api/paygate/webhook').send(signedNotification(h, { order_id: o2.id as string, gross_amount: `${o2.total_amount as number}.00`, transaction_status: 'settlement' })).expect(200);
+      await h.http
+        .post('/api/paygate/webhook')
+        .send(
+          signedNotification(h, {
+            order_id: o2.id as string,
+            gross_amount: `${o2.total_amount as number}.00`,
+            transaction_status: 'settlement',
+          }),
+        )
+        .expect(200);
       expect(o2.total_amount).to.equal(100000);
       await h.resolve<CertificateRepository>('certificateRepository').insertIfAbsent({
-        id: randomUUID(), tenantId: shop.tenant.id, userId: paidUser.id, courseId: shop.soloCourse.id, code: randomUUID().replace(/-/g, '').slice(0, 16),
-        studentName: 'S', courseTitle: 'Piano', issuedAt: new Date(),
+        id: randomUUID(),
+        tenantId: shop.tenant.id,
+        userId: paidUser.id,
+        courseId: shop.soloCourse.id,
+        code: randomUUID().replace(/-/g, '').slice(0, 16),
+        studentName: 'S',
+        courseTitle: 'Piano',
+        issuedAt: new Date(),
       });
       const leads = h.resolve<LeadRepository>('leadRepository');
       const rows: Array<[string, string | null, string | null, string | null, string | null, string, boolean?]> = [
@@ -277,8 +374,24 @@ describe('HTTP CRM loop: a lead knows its person, payments move the pipeline, th
       ];
       for (const [provider, campaignId, formId, adId, userId, at, isTest] of rows) {
         const lead: Lead = {
-          ...newLead({ id: randomUUID(), tenantId: shop.tenant.id, provider, externalId: randomUUID(), at: new Date(at), source: { campaignId, formId, adId },
-            details: { name: 'F', phone: null, email: null, city: null, region: null, category: null, answers: [], isTest: isTest ?? false } }),
+          ...newLead({
+            id: randomUUID(),
+            tenantId: shop.tenant.id,
+            provider,
+            externalId: randomUUID(),
+            at: new Date(at),
+            source: { campaignId, formId, adId },
+            details: {
+              name: 'F',
+              phone: null,
+              email: null,
+              city: null,
+              region: null,
+              category: null,
+              answers: [],
+              isTest: isTest ?? false,
+            },
+          }),
           userId,
         };
         expect(await leads.insertIfAbsent(lead)).to.equal(true);
@@ -293,21 +406,79 @@ describe('HTTP CRM loop: a lead knows its person, payments move the pipeline, th
 
     it('counts leads → linked → paid → completed with revenue, overall and per provider, campaign, form and ad', async () => {
       const d = await dashboard({ from: '2026-03-01', to: '2026-03-31' });
-      expect(d.funnel).to.deep.equal({ leads: 6, linked: 4, paid: 3, completed: 1, linked_rate: 66.67, paid_rate: 50, completed_rate: 16.67, revenue: 99000 + 100000 + 100000 });
+      expect(d.funnel).to.deep.equal({
+        leads: 6,
+        linked: 4,
+        paid: 3,
+        completed: 1,
+        linked_rate: 66.67,
+        paid_rate: 50,
+        completed_rate: 16.67,
+        revenue: 99000 + 100000 + 100000,
+      });
       expect(d.by_source).to.deep.equal([
-        { provider: 'meta', campaign_id: 'c1', form_id: 'f1', ad_id: 'a1', leads: 3, linked: 2, paid: 2, completed: 1, revenue: 199000, conversion_rate: 66.67 },
-        { provider: 'google', campaign_id: 'g9', form_id: 'gf', ad_id: 'cr7', leads: 1, linked: 1, paid: 1, completed: 0, revenue: 100000, conversion_rate: 100 },
-        { provider: 'manual', campaign_id: null, form_id: null, ad_id: null, leads: 1, linked: 0, paid: 0, completed: 0, revenue: 0, conversion_rate: 0 },
-        { provider: 'meta', campaign_id: 'c1', form_id: 'f1', ad_id: 'a2', leads: 1, linked: 1, paid: 0, completed: 0, revenue: 0, conversion_rate: 0 },
+        {
+          provider: 'meta',
+          campaign_id: 'c1',
+          form_id: 'f1',
+          ad_id: 'a1',
+          leads: 3,
+          linked: 2,
+          paid: 2,
+          completed: 1,
+          revenue: 199000,
+          conversion_rate: 66.67,
+        },
+        {
+          provider: 'google',
+          campaign_id: 'g9',
+          form_id: 'gf',
+          ad_id: 'cr7',
+          leads: 1,
+          linked: 1,
+          paid: 1,
+          completed: 0,
+          revenue: 100000,
+          conversion_rate: 100,
+        },
+        {
+          provider: 'manual',
+          campaign_id: null,
+          form_id: null,
+          ad_id: null,
+          leads: 1,
+          linked: 0,
+          paid: 0,
+          completed: 0,
+          revenue: 0,
+          conversion_rate: 0,
+        },
+        {
+          provider: 'meta',
+          campaign_id: 'c1',
+          form_id: 'f1',
+          ad_id: 'a2',
+          leads: 1,
+          linked: 1,
+          paid: 0,
+          completed: 0,
+          revenue: 0,
+          conversion_rate: 0,
+        },
       ]);
-      expect((await dashboard({ from: '2026-03-01', to: '2026-03-31', include_test: 'true' })).funnel).to.include({ leads: 7, paid: 4, completed: 2 });
+      expect((await dashboard({ from: '2026-03-01', to: '2026-03-31', include_test: 'true' })).funnel).to.include({
+        leads: 7,
+        paid: 4,
+        completed: 2,
+      });
       expect(d).to.not.have.property('series');
     });
 
     it('?group_by=day|week|month adds a series cut in the tenant time zone', async () => {
       const utc = await dashboard({ from: '2026-03-01', to: '2026-03-31', group_by: 'day' });
       expect(utc.series).to.deep.equal({
-        group_by: 'day', time_zone: 'UTC',
+        group_by: 'day',
+        time_zone: 'UTC',
         points: [
           { period: '2026-03-01', leads: 3, paid: 2, revenue: 199000 },
           { period: '2026-03-02', leads: 1, paid: 0, revenue: 0 },
@@ -318,7 +489,8 @@ describe('HTTP CRM loop: a lead knows its person, payments move the pipeline, th
       expect(zone.status, JSON.stringify(zone.body)).to.equal(200);
       const jakarta = await dashboard({ from: '2026-03-01', to: '2026-03-31', group_by: 'day' });
       expect(jakarta.series).to.deep.equal({
-        group_by: 'day', time_zone: 'Asia/Jakarta',
+        group_by: 'day',
+        time_zone: 'Asia/Jakarta',
         points: [
           { period: '2026-03-01', leads: 1, paid: 1, revenue: 99000 },
           { period: '2026-03-02', leads: 3, paid: 1, revenue: 100000 },

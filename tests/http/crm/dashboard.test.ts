@@ -52,15 +52,37 @@ describe('HTTP CRM dashboard: KPIs against a hand-computed fixture', () => {
     for (const [provider, status, value, created, closed, isTest] of rows) {
       const at = new Date(created);
       const lead: Lead = {
-        id: randomUUID(), tenantId, provider, externalId: randomUUID(), name: 'Fixture', phone: null, email: null, city: null, region: null, category: null,
-        answers: [], isTest: isTest ?? false, status, assignedTo: null, value: value === null ? null : toMinor(value), createdAt: at, updatedAt: at, statusChangedAt: closed ? new Date(closed) : at,
-        closedAt: closed ? new Date(closed) : null, userId: null, suggestedUserId: null, linkCandidates: null, campaignId: null, formId: null, adId: null,
+        id: randomUUID(),
+        tenantId,
+        provider,
+        externalId: randomUUID(),
+        name: 'Fixture',
+        phone: null,
+        email: null,
+        city: null,
+        region: null,
+        category: null,
+        answers: [],
+        isTest: isTest ?? false,
+        status,
+        assignedTo: null,
+        value: value === null ? null : toMinor(value),
+        createdAt: at,
+        updatedAt: at,
+        statusChangedAt: closed ? new Date(closed) : at,
+        closedAt: closed ? new Date(closed) : null,
+        userId: null,
+        suggestedUserId: null,
+        linkCandidates: null,
+        campaignId: null,
+        formId: null,
+        adId: null,
       };
       expect(await repo.insertIfAbsent(lead)).to.equal(true);
     }
   };
 
-  it('answers the contract\'s figures over all leads and over date ranges', async () => {
+  it("answers the contract's figures over all leads and over date ranges", async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
     await seed(t.id);
@@ -80,15 +102,51 @@ describe('HTTP CRM dashboard: KPIs against a hand-computed fixture', () => {
       leads_by_provider: { meta: 5, google: 4, manual: 1 },
       // Nobody in this fixture is a user: the funnel stops at the leads (see crm-funnel.test.ts).
       funnel: { leads: 10, linked: 0, paid: 0, completed: 0, linked_rate: 0, paid_rate: 0, completed_rate: 0, revenue: 0 },
-      by_source: [['meta', 5], ['google', 4], ['manual', 1]].map(([provider, leads]) => ({
-        provider, campaign_id: null, form_id: null, ad_id: null, leads, linked: 0, paid: 0, completed: 0, revenue: 0, conversion_rate: 0,
+      by_source: [
+        ['meta', 5],
+        ['google', 4],
+        ['manual', 1],
+      ].map(([provider, leads]) => ({
+        provider,
+        campaign_id: null,
+        form_id: null,
+        ad_id: null,
+        leads,
+        linked: 0,
+        paid: 0,
+        completed: 0,
+        revenue: 0,
+        conversion_rate: 0,
       })),
     });
-    expect(await get({ from: '2026-01-01', to: '2026-01-31' })).to.deep.include({ total_leads: 9, total_active_leads: 2, conversion_rate: 44.44, average_deal_size: 1_750_000, sales_velocity_days: 4.83 });
-    expect(await get({ to: '2026-01-10' })).to.deep.include({ total_leads: 5, total_active_leads: 2, conversion_rate: 40, average_deal_size: 1_000_000, sales_velocity_days: 3.5 });
-    expect(await get({ from: '2026-01-10T12:00:00Z', to: '2026-01-12T00:00:00Z' })).to.deep.include({ total_leads: 1, conversion_rate: 100, average_deal_size: 2_500_000, sales_velocity_days: 1 });
+    expect(await get({ from: '2026-01-01', to: '2026-01-31' })).to.deep.include({
+      total_leads: 9,
+      total_active_leads: 2,
+      conversion_rate: 44.44,
+      average_deal_size: 1_750_000,
+      sales_velocity_days: 4.83,
+    });
+    expect(await get({ to: '2026-01-10' })).to.deep.include({
+      total_leads: 5,
+      total_active_leads: 2,
+      conversion_rate: 40,
+      average_deal_size: 1_000_000,
+      sales_velocity_days: 3.5,
+    });
+    expect(await get({ from: '2026-01-10T12:00:00Z', to: '2026-01-12T00:00:00Z' })).to.deep.include({
+      total_leads: 1,
+      conversion_rate: 100,
+      average_deal_size: 2_500_000,
+      sales_velocity_days: 1,
+    });
     expect((await get({ include_test: 'true' })).total_leads).to.equal(11);
-    expect(await get({ from: '2030-01-01' })).to.deep.include({ total_leads: 0, total_active_leads: 0, conversion_rate: 0, average_deal_size: 0, sales_velocity_days: 0 });
+    expect(await get({ from: '2030-01-01' })).to.deep.include({
+      total_leads: 0,
+      total_active_leads: 0,
+      conversion_rate: 0,
+      average_deal_size: 0,
+      sales_velocity_days: 0,
+    });
 
     // Another tenant sees none of it.
     const other = await h.user(await h.tenant(), Role.Admin);
@@ -113,7 +171,15 @@ describe('HTTP CRM OpenAPI', () => {
     const h = await harness();
     const res = await h.http.get('/api/openapi.json').expect(200);
     const paths = Object.keys(res.body.paths ?? res.body.data?.paths ?? {});
-    for (const p of ['/api/crm/dashboard', '/api/crm/leads', '/api/crm/leads/{id}', '/api/crm/automation', '/api/crm/integrations/{provider}', '/api/crm/webhooks/{provider}', '/api/crm/webhook-deliveries/{id}/retry']) {
+    for (const p of [
+      '/api/crm/dashboard',
+      '/api/crm/leads',
+      '/api/crm/leads/{id}',
+      '/api/crm/automation',
+      '/api/crm/integrations/{provider}',
+      '/api/crm/webhooks/{provider}',
+      '/api/crm/webhook-deliveries/{id}/retry',
+    ]) {
       expect(paths, p).to.include(p);
     }
   });

@@ -23,16 +23,33 @@ describe('HTTP CRM integrations: secrets sealed at rest, never returned', () => 
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
     const initial = (await h.agent(crm.app).get('/api/crm/integrations').set(admin.headers).expect(200)).body.data;
-    expect(initial.map((i: { provider: string; enabled: boolean }) => [i.provider, i.enabled])).to.deep.equal([['meta', false], ['google', false]]);
+    expect(initial.map((i: { provider: string; enabled: boolean }) => [i.provider, i.enabled])).to.deep.equal([
+      ['meta', false],
+      ['google', false],
+    ]);
     expect(initial[0].app_secret).to.deep.equal({ configured: false });
 
-    const secrets = { verify_token: `vt-${randomUUID()}`, app_secret: `as-${randomUUID()}`, access_token: `EAAB${randomUUID()}`, page_id: pageId() };
+    const secrets = {
+      verify_token: `vt-${randomUUID()}`,
+      app_secret: `as-${randomUUID()}`,
+      access_token: `EAAB${randomUUID()}`,
+      page_id: pageId(),
+    };
     graph.page(secrets.page_id, secrets.access_token, 'EAAB-new');
-    const put = await h.agent(crm.app).put('/api/crm/integrations/meta').set(admin.headers).send({ ...secrets, enabled: true });
+    const put = await h
+      .agent(crm.app)
+      .put('/api/crm/integrations/meta')
+      .set(admin.headers)
+      .send({ ...secrets, enabled: true });
     expect(put.status).to.equal(200);
     expect(put.body.data).to.deep.include({
-      provider: 'meta', enabled: true, complete: true, page_id: secrets.page_id,
-      verify_token: { configured: true }, app_secret: { configured: true }, access_token: { configured: true },
+      provider: 'meta',
+      enabled: true,
+      complete: true,
+      page_id: secrets.page_id,
+      verify_token: { configured: true },
+      app_secret: { configured: true },
+      access_token: { configured: true },
     });
     const listed = JSON.stringify((await h.agent(crm.app).get('/api/crm/integrations').set(admin.headers)).body);
     for (const value of [secrets.verify_token, secrets.app_secret, secrets.access_token]) {
@@ -43,7 +60,9 @@ describe('HTTP CRM integrations: secrets sealed at rest, never returned', () => 
     const stored = JSON.stringify(row);
     for (const value of [secrets.verify_token, secrets.app_secret, secrets.access_token]) expect(stored).to.not.include(value);
     expect(row.sealedSecrets).to.match(/^v1\./);
-    const audit = JSON.stringify((await h.agent(crm.app).get('/api/audit-logs').query({ action: 'crm.integration.update' }).set(admin.headers)).body.data.items);
+    const audit = JSON.stringify(
+      (await h.agent(crm.app).get('/api/audit-logs').query({ action: 'crm.integration.update' }).set(admin.headers)).body.data.items,
+    );
     expect(audit).to.include('app_secret');
     expect(audit).to.not.include(secrets.app_secret);
 
@@ -65,24 +84,51 @@ describe('HTTP CRM integrations: secrets sealed at rest, never returned', () => 
     expect(incomplete.body.error).to.match(/verify_token, access_token, page_id/);
     expect((await h.agent(crm.app).put('/api/crm/integrations/google').set(admin.headers).send({ enabled: true })).status).to.equal(400);
     expect((await h.agent(crm.app).put('/api/crm/integrations/tiktok').set(admin.headers).send({ enabled: false })).status).to.equal(400);
-    expect((await h.agent(crm.app).get('/api/crm/integrations').set(admin.headers)).body.data.every((i: { updated_at: unknown }) => i.updated_at === null)).to.equal(true);
+    expect(
+      (await h.agent(crm.app).get('/api/crm/integrations').set(admin.headers)).body.data.every(
+        (i: { updated_at: unknown }) => i.updated_at === null,
+      ),
+    ).to.equal(true);
 
     const page = pageId();
     graph.page(page, 'token-of-a', 'token-of-b');
     const key = `key-${randomUUID()}`;
     const fields = { verify_token: 'a verify token, long enough', app_secret: 'a', page_id: page };
-    await h.agent(crm.app).put('/api/crm/integrations/meta').set(admin.headers).send({ ...fields, access_token: 'token-of-a' }).expect(200);
+    await h
+      .agent(crm.app)
+      .put('/api/crm/integrations/meta')
+      .set(admin.headers)
+      .send({ ...fields, access_token: 'token-of-a' })
+      .expect(200);
     await h.agent(crm.app).put('/api/crm/integrations/google').set(admin.headers).send({ webhook_key: key }).expect(200);
     const otherAdmin = await h.user(await h.tenant(), Role.Admin);
     // Another tenant's page (even with a token that reads it) and an unprovable page answer alike.
-    const samePage = await h.agent(crm.app).put('/api/crm/integrations/meta').set(otherAdmin.headers).send({ ...fields, access_token: 'token-of-b' });
-    const unprovable = await h.agent(crm.app).put('/api/crm/integrations/meta').set(otherAdmin.headers).send({ ...fields, page_id: pageId(), access_token: 'token-of-b' });
+    const samePage = await h
+      .agent(crm.app)
+      .put('/api/crm/integrations/meta')
+      .set(otherAdmin.headers)
+      .send({ ...fields, access_token: 'token-of-b' });
+    const unprovable = await h
+      .agent(crm.app)
+      .put('/api/crm/integrations/meta')
+      .set(otherAdmin.headers)
+      .send({ ...fields, page_id: pageId(), access_token: 'token-of-b' });
     expect(samePage.status).to.equal(400);
     expect(samePage.body).to.deep.equal(unprovable.body);
-    expect(samePage.body).to.deep.equal({ success: false, message: 'Invalid parameters', code: 'PAGE_NOT_VERIFIED', error: 'page_id: the access token cannot read this page' });
+    expect(samePage.body).to.deep.equal({
+      success: false,
+      message: 'Invalid parameters',
+      code: 'PAGE_NOT_VERIFIED',
+      error: 'page_id: the access token cannot read this page',
+    });
     const sameKey = await h.agent(crm.app).put('/api/crm/integrations/google').set(otherAdmin.headers).send({ webhook_key: key });
     expect(sameKey.status).to.equal(400);
-    expect(sameKey.body).to.deep.equal({ success: false, message: 'Invalid parameters', code: 'WEBHOOK_KEY_REFUSED', error: 'webhook_key: refused, choose another key' });
+    expect(sameKey.body).to.deep.equal({
+      success: false,
+      message: 'Invalid parameters',
+      code: 'WEBHOOK_KEY_REFUSED',
+      error: 'webhook_key: refused, choose another key',
+    });
 
     const mentor = await h.user(t, Role.Mentor);
     expect((await h.agent(crm.app).get('/api/crm/integrations').set(mentor.headers)).status).to.equal(403);
@@ -100,7 +146,10 @@ describe('HTTP CRM integrations: secrets sealed at rest, never returned', () => 
     expect(refused.body.error).to.equal('page_id: the access token cannot read this page');
     expect(JSON.stringify(refused.body)).to.not.include(token);
     expect(graph.tokens.at(-1)).to.equal(token);
-    expect((await h.agent(crm.app).get('/api/crm/integrations').set(admin.headers)).body.data[0]).to.include({ page_id: null, complete: false });
+    expect((await h.agent(crm.app).get('/api/crm/integrations').set(admin.headers)).body.data[0]).to.include({
+      page_id: null,
+      complete: false,
+    });
 
     const away = await crmApplication('http://127.0.0.1:9/v21.0');
     try {
@@ -121,7 +170,11 @@ describe('HTTP CRM integrations: secrets sealed at rest, never returned', () => 
     const shortKey = await h.agent(crm.app).put('/api/crm/integrations/google').set(admin.headers).send({ webhook_key: '123456789012345' });
     expect(shortKey.status).to.equal(400);
     expect(shortKey.body.error).to.match(/webhook_key.*at least 16 characters/);
-    const shortToken = await h.agent(crm.app).put('/api/crm/integrations/meta').set(admin.headers).send({ verify_token: 'short', enabled: false });
+    const shortToken = await h
+      .agent(crm.app)
+      .put('/api/crm/integrations/meta')
+      .set(admin.headers)
+      .send({ verify_token: 'short', enabled: false });
     expect(shortToken.status).to.equal(400);
     expect(shortToken.body.error).to.match(/verify_token.*at least 16 characters/);
     await h.agent(crm.app).put('/api/crm/integrations/google').set(admin.headers).send({ webhook_key: '1234567890123456' }).expect(200);

@@ -10,23 +10,47 @@ describe('HTTP CRM leads: manual leads, list filters, stage changes with history
   });
 
   const create = (admin: TestUser, body: Record<string, unknown>) => h.http.post('/api/crm/leads').set(admin.headers).send(body);
-  const patch = (admin: TestUser, id: string, body: Record<string, unknown>) => h.http.patch(`/api/crm/leads/${id}`).set(admin.headers).send(body);
+  const patch = (admin: TestUser, id: string, body: Record<string, unknown>) =>
+    h.http.patch(`/api/crm/leads/${id}`).set(admin.headers).send(body);
 
   it('creates a manual lead with a normalised phone, custom answers and its history; the same external id answers the same lead', async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
     const res = await create(admin, {
-      name: '  Wulan Sari ', phone: '0857-1234-5678', email: 'Wulan@Example.com', city: 'Depok', region: 'Jawa Barat', category: 'SNBT',
-      answers: { 'Preferred time': 'evening', Budget: 1500000 }, external_id: 'walkin-1', provider: 'walk_in', role: 100, tenant_id: randomUUID(),
+      name: '  Wulan Sari ',
+      phone: '0857-1234-5678',
+      email: 'Wulan@Example.com',
+      city: 'Depok',
+      region: 'Jawa Barat',
+      category: 'SNBT',
+      answers: { 'Preferred time': 'evening', Budget: 1500000 },
+      external_id: 'walkin-1',
+      provider: 'walk_in',
+      role: 100,
+      tenant_id: randomUUID(),
     });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     const lead = res.body.data;
     expect(lead).to.include({
-      name: 'Wulan Sari', phone: '+6285712345678', email: 'wulan@example.com', city: 'Depok', region: 'Jawa Barat', category: 'SNBT',
-      provider: 'walk_in', external_id: 'walkin-1', status: 'new', assigned_to: null, value: null, is_test: false, closed_at: null,
+      name: 'Wulan Sari',
+      phone: '+6285712345678',
+      email: 'wulan@example.com',
+      city: 'Depok',
+      region: 'Jawa Barat',
+      category: 'SNBT',
+      provider: 'walk_in',
+      external_id: 'walkin-1',
+      status: 'new',
+      assigned_to: null,
+      value: null,
+      is_test: false,
+      closed_at: null,
     });
     expect(lead.status_changed_at).to.equal(lead.created_at);
-    expect(lead.answers).to.deep.equal([{ question: 'Preferred time', answer: 'evening' }, { question: 'Budget', answer: '1500000' }]);
+    expect(lead.answers).to.deep.equal([
+      { question: 'Preferred time', answer: 'evening' },
+      { question: 'Budget', answer: '1500000' },
+    ]);
     expect(lead.history).to.have.length(1);
     expect(lead.history[0]).to.include({ type: 'created', to_status: 'new', actor_id: admin.id });
 
@@ -41,7 +65,16 @@ describe('HTTP CRM leads: manual leads, list filters, stage changes with history
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
     const stranger = await h.user(await h.tenant(), Role.Mentor);
-    for (const body of [{}, { name: '' }, { name: 'X', provider: 'meta' }, { name: 'X', phone: 'call me' }, { name: 'X', status: 'won' }, { name: 'X', value: -5 }, { name: 'X', assigned_to: stranger.id }, { name: 'X', email: 'nope' }]) {
+    for (const body of [
+      {},
+      { name: '' },
+      { name: 'X', provider: 'meta' },
+      { name: 'X', phone: 'call me' },
+      { name: 'X', status: 'won' },
+      { name: 'X', value: -5 },
+      { name: 'X', assigned_to: stranger.id },
+      { name: 'X', email: 'nope' },
+    ]) {
       const res = await create(admin, body);
       expect(res.status, JSON.stringify(body)).to.equal(400);
       expect(res.body.message).to.equal('Invalid parameters');
@@ -83,7 +116,14 @@ describe('HTTP CRM leads: manual leads, list filters, stage changes with history
       expect(reopened.closed_at).to.equal(null);
 
       const detail = (await h.http.get(`/api/crm/leads/${lead.id}`).set(admin.headers).expect(200)).body.data;
-      expect(detail.history.map((e: { type: string; from_status: string | null; to_status: string | null; note: string | null }) => [e.type, e.from_status, e.to_status, e.note])).to.deep.equal([
+      expect(
+        detail.history.map((e: { type: string; from_status: string | null; to_status: string | null; note: string | null }) => [
+          e.type,
+          e.from_status,
+          e.to_status,
+          e.note,
+        ]),
+      ).to.deep.equal([
         ['created', null, 'new', null],
         ['status_changed', 'new', 'contacted', 'Called, interested'],
         ['assigned', null, null, null],
@@ -138,7 +178,7 @@ describe('HTTP CRM leads: manual leads, list filters, stage changes with history
     }
   });
 
-  it('is Admin only, and another tenant\'s lead is not found', async () => {
+  it("is Admin only, and another tenant's lead is not found", async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
     const mentor = await h.user(t, Role.Mentor);
@@ -147,7 +187,10 @@ describe('HTTP CRM leads: manual leads, list filters, stage changes with history
     expect((await h.http.get(`/api/crm/leads/${lead.id}`).set(mentor.headers)).status).to.equal(403);
     expect((await h.http.get('/api/crm/leads').set(t.headers)).status).to.equal(401);
     const otherAdmin = await h.user(await h.tenant(), Role.Admin);
-    for (const res of [await h.http.get(`/api/crm/leads/${lead.id}`).set(otherAdmin.headers), await patch(otherAdmin, lead.id, { status: 'contacted' })]) {
+    for (const res of [
+      await h.http.get(`/api/crm/leads/${lead.id}`).set(otherAdmin.headers),
+      await patch(otherAdmin, lead.id, { status: 'contacted' }),
+    ]) {
       expect(res.status).to.equal(404);
       expect(res.body.message).to.equal('Record not found');
     }

@@ -15,7 +15,12 @@ describe('HTTP webhooks: failed proofs are throttled per IP', () => {
   before(async () => {
     h = await harness();
     graph = await new FakeGraph().start();
-    crm = await crmApplication(graph.url, { RATE_LIMIT_WEBHOOK_FAILURES: String(LIMIT), TRUST_PROXY: 'true', PAYGATE_SERVER_KEY: PAYGATE_KEY, MAILER_WEBHOOK_SECRET: 'throttle-test-mailer-secret' });
+    crm = await crmApplication(graph.url, {
+      RATE_LIMIT_WEBHOOK_FAILURES: String(LIMIT),
+      TRUST_PROXY: 'true',
+      PAYGATE_SERVER_KEY: PAYGATE_KEY,
+      MAILER_WEBHOOK_SECRET: 'throttle-test-mailer-secret',
+    });
     const admin = await h.user(await h.tenant(), Role.Admin);
     googleKey = `throttle-${randomUUID()}`;
     await h.agent(crm.app).put('/api/crm/integrations/google').set(admin.headers).send({ webhook_key: googleKey }).expect(200);
@@ -27,16 +32,32 @@ describe('HTTP webhooks: failed proofs are throttled per IP', () => {
 
   const anIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
   const http = () => h.agent(crm.app);
-  const google = (ip: string, key: string) => http().post('/api/crm/webhooks/google').set('X-Forwarded-For', ip).send(googleLead(key, `lead-${randomUUID()}`, { FULL_NAME: 'Throttle Test' }));
+  const google = (ip: string, key: string) =>
+    http()
+      .post('/api/crm/webhooks/google')
+      .set('X-Forwarded-For', ip)
+      .send(googleLead(key, `lead-${randomUUID()}`, { FULL_NAME: 'Throttle Test' }));
   const metaPost = (ip: string) => {
     const raw = metaNotification(pageId(), ['123']);
-    return http().post('/api/crm/webhooks/meta').set('X-Forwarded-For', ip).set('Content-Type', 'application/json').set('X-Hub-Signature-256', metaSignature(raw, 'not the secret')).send(raw);
+    return http()
+      .post('/api/crm/webhooks/meta')
+      .set('X-Forwarded-For', ip)
+      .set('Content-Type', 'application/json')
+      .set('X-Hub-Signature-256', metaSignature(raw, 'not the secret'))
+      .send(raw);
   };
-  const metaVerify = (ip: string) => http().get('/api/crm/webhooks/meta').set('X-Forwarded-For', ip).query({ 'hub.mode': 'subscribe', 'hub.verify_token': 'a wrong verify token', 'hub.challenge': '1' });
+  const metaVerify = (ip: string) =>
+    http()
+      .get('/api/crm/webhooks/meta')
+      .set('X-Forwarded-For', ip)
+      .query({ 'hub.mode': 'subscribe', 'hub.verify_token': 'a wrong verify token', 'hub.challenge': '1' });
   const paygate = (ip: string, key: string) => {
     const n = { order_id: randomUUID(), status_code: '200', gross_amount: '1000.00', transaction_status: 'settlement' };
     const signature_key = createHash('sha512').update(`${n.order_id}${n.status_code}${n.gross_amount}${key}`).digest('hex');
-    return http().post('/api/paygate/webhook').set('X-Forwarded-For', ip).send({ ...n, signature_key });
+    return http()
+      .post('/api/paygate/webhook')
+      .set('X-Forwarded-For', ip)
+      .send({ ...n, signature_key });
   };
 
   it('after the limit of failed proofs (wrong key, signature, verify token) every webhook request of that IP answers 429; other IPs go on', async () => {
@@ -67,7 +88,12 @@ describe('HTTP webhooks: failed proofs are throttled per IP', () => {
     const ip = anIp();
     const raw = JSON.stringify({ message_id: '<m@localhost>', event: 'delivered', email: 'a@example.com', timestamp: 1 });
     for (let i = 0; i < LIMIT; i++) {
-      const res = await http().post('/api/webhooks/mailer-callback').set('X-Forwarded-For', ip).set('Content-Type', 'application/json').set('X-Mailer-Signature', `sha256=${'0'.repeat(64)}`).send(raw);
+      const res = await http()
+        .post('/api/webhooks/mailer-callback')
+        .set('X-Forwarded-For', ip)
+        .set('Content-Type', 'application/json')
+        .set('X-Mailer-Signature', `sha256=${'0'.repeat(64)}`)
+        .send(raw);
       expect(res.status).to.equal(403);
     }
     expect((await google(ip, googleKey)).status).to.equal(429);

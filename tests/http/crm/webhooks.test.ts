@@ -24,14 +24,36 @@ describe('HTTP CRM webhooks: Meta handshake and signed leads, Google lead forms'
     await graph?.close();
   });
 
-  interface MetaSetup { t: TestTenant; admin: TestUser; page: string; appSecret: string; verifyToken: string; accessToken: string }
+  interface MetaSetup {
+    t: TestTenant;
+    admin: TestUser;
+    page: string;
+    appSecret: string;
+    verifyToken: string;
+    accessToken: string;
+  }
   const connectMeta = async (): Promise<MetaSetup> => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
-    const setup = { t, admin, page: pageId(), appSecret: `app-secret-${randomUUID()}`, verifyToken: `verify-${randomUUID()}`, accessToken: `EAAB-${randomUUID()}` };
+    const setup = {
+      t,
+      admin,
+      page: pageId(),
+      appSecret: `app-secret-${randomUUID()}`,
+      verifyToken: `verify-${randomUUID()}`,
+      accessToken: `EAAB-${randomUUID()}`,
+    };
     graph.page(setup.page, setup.accessToken);
-    const res = await crm.http.put('/api/crm/integrations/meta').set(admin.headers)
-      .send({ verify_token: setup.verifyToken, app_secret: setup.appSecret, access_token: setup.accessToken, page_id: setup.page, enabled: true });
+    const res = await crm.http
+      .put('/api/crm/integrations/meta')
+      .set(admin.headers)
+      .send({
+        verify_token: setup.verifyToken,
+        app_secret: setup.appSecret,
+        access_token: setup.accessToken,
+        page_id: setup.page,
+        enabled: true,
+      });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     return setup;
   };
@@ -44,7 +66,9 @@ describe('HTTP CRM webhooks: Meta handshake and signed leads, Google lead forms'
 
   it('answers the verification challenge as plain text for the right token, 403 otherwise', async () => {
     const s = await connectMeta();
-    const ok = await crm.http.get('/api/crm/webhooks/meta').query({ 'hub.mode': 'subscribe', 'hub.verify_token': s.verifyToken, 'hub.challenge': '1158201444' });
+    const ok = await crm.http
+      .get('/api/crm/webhooks/meta')
+      .query({ 'hub.mode': 'subscribe', 'hub.verify_token': s.verifyToken, 'hub.challenge': '1158201444' });
     expect(ok.status).to.equal(200);
     expect(ok.headers['content-type']).to.match(/^text\/plain/);
     expect(ok.text).to.equal('1158201444');
@@ -60,7 +84,13 @@ describe('HTTP CRM webhooks: Meta handshake and signed leads, Google lead forms'
     }
     // A disabled integration no longer answers.
     await crm.http.put('/api/crm/integrations/meta').set(s.admin.headers).send({ enabled: false }).expect(200);
-    expect((await crm.http.get('/api/crm/webhooks/meta').query({ 'hub.mode': 'subscribe', 'hub.verify_token': s.verifyToken, 'hub.challenge': '1' })).status).to.equal(403);
+    expect(
+      (
+        await crm.http
+          .get('/api/crm/webhooks/meta')
+          .query({ 'hub.mode': 'subscribe', 'hub.verify_token': s.verifyToken, 'hub.challenge': '1' })
+      ).status,
+    ).to.equal(403);
   });
 
   it('takes a signed Meta lead: 200 at once, then the job fetches it from Graph with name, phone, email and custom answers', async () => {
@@ -85,8 +115,20 @@ describe('HTTP CRM webhooks: Meta handshake and signed leads, Google lead forms'
     expect(list.total).to.equal(1);
     const lead = list.items[0];
     expect(lead).to.include({
-      provider: 'meta', external_id: id, name: 'Siti Rahmawati', phone: '+6281234567890', email: 'siti@example.com', form_id: '4444', ad_id: '5555', campaign_id: null,
-      city: 'Jakarta Selatan', region: 'DKI Jakarta', status: 'new', is_test: false, value: null, closed_at: null,
+      provider: 'meta',
+      external_id: id,
+      name: 'Siti Rahmawati',
+      phone: '+6281234567890',
+      email: 'siti@example.com',
+      form_id: '4444',
+      ad_id: '5555',
+      campaign_id: null,
+      city: 'Jakarta Selatan',
+      region: 'DKI Jakarta',
+      status: 'new',
+      is_test: false,
+      value: null,
+      closed_at: null,
     });
     expect(lead.answers).to.deep.equal([
       { question: 'which_program_are_you_interested_in?', answer: 'UTBK intensive' },
@@ -200,10 +242,14 @@ describe('HTTP CRM webhooks: Meta handshake and signed leads, Google lead forms'
     expect(d.last_error).to.match(/rejected: HTTP 400 Invalid OAuth access token/);
   });
 
-  it('marks leads of Meta\'s testing tool as test leads', async () => {
+  it("marks leads of Meta's testing tool as test leads", async () => {
     const s = await connectMeta();
     const id = leadgenId();
-    graph.lead(id, { full_name: '<test lead: dummy data for full_name>', email: 'test@fb.com', phone_number: '<test lead: dummy data for phone_number>' });
+    graph.lead(id, {
+      full_name: '<test lead: dummy data for full_name>',
+      email: 'test@fb.com',
+      phone_number: '<test lead: dummy data for phone_number>',
+    });
     const raw = metaNotification(s.page, [id]);
     await postMeta(raw, metaSignature(raw, s.appSecret)).expect(200);
     await crm.jobsIdle();
@@ -217,13 +263,30 @@ describe('HTTP CRM webhooks: Meta handshake and signed leads, Google lead forms'
     const admin = await h.user(t, Role.Admin);
     const actor = { userId: admin.id, role: Role.Admin, tenantId: t.id, homeTenantId: t.id };
     const short = randomUUID().slice(0, 10);
-    expect((await crm.app.container.resolve<UpdateIntegration>('updateIntegration')(actor, { ip: null, userAgent: null }, 'meta', { verify_token: short, enabled: false })).ok).to.equal(true);
+    expect(
+      (
+        await crm.app.container.resolve<UpdateIntegration>('updateIntegration')(actor, { ip: null, userAgent: null }, 'meta', {
+          verify_token: short,
+          enabled: false,
+        })
+      ).ok,
+    ).to.equal(true);
     const page = pageId();
     graph.page(page, 'EAAB-short');
-    await h.agent(crm.app).put('/api/crm/integrations/meta').set(admin.headers).send({ app_secret: 'app-secret', access_token: 'EAAB-short', page_id: page, enabled: true }).expect(200);
-    const handshake = await h.agent(crm.app).get('/api/crm/webhooks/meta').query({ 'hub.mode': 'subscribe', 'hub.verify_token': short, 'hub.challenge': '42' });
+    await h
+      .agent(crm.app)
+      .put('/api/crm/integrations/meta')
+      .set(admin.headers)
+      .send({ app_secret: 'app-secret', access_token: 'EAAB-short', page_id: page, enabled: true })
+      .expect(200);
+    const handshake = await h
+      .agent(crm.app)
+      .get('/api/crm/webhooks/meta')
+      .query({ 'hub.mode': 'subscribe', 'hub.verify_token': short, 'hub.challenge': '42' });
     expect(handshake.status).to.equal(403);
-    const [meta] = (await h.agent(crm.app).get('/api/crm/integrations').set(admin.headers).expect(200)).body.data as Array<{ rotate: string[] }>;
+    const [meta] = (await h.agent(crm.app).get('/api/crm/integrations').set(admin.headers).expect(200)).body.data as Array<{
+      rotate: string[];
+    }>;
     expect(meta!.rotate).to.deep.equal(['verify_token']);
   });
 
@@ -238,14 +301,33 @@ describe('HTTP CRM webhooks: Meta handshake and signed leads, Google lead forms'
 
     it('takes a lead with the right google_key and extracts its columns', async () => {
       const s = await connectGoogle();
-      const body = googleLead(s.key, `TeSter-${randomUUID()}`, {
-        FULL_NAME: 'Rina Kusuma', PHONE_NUMBER: '0813 1111 2222', EMAIL: 'rina@example.com', CITY: 'Bandung', REGION: 'Jawa Barat', POSTAL_CODE: '40111',
-      }, { is_test: true });
+      const body = googleLead(
+        s.key,
+        `TeSter-${randomUUID()}`,
+        {
+          FULL_NAME: 'Rina Kusuma',
+          PHONE_NUMBER: '0813 1111 2222',
+          EMAIL: 'rina@example.com',
+          CITY: 'Bandung',
+          REGION: 'Jawa Barat',
+          POSTAL_CODE: '40111',
+        },
+        { is_test: true },
+      );
       const res = await crm.http.post('/api/crm/webhooks/google').send(body);
       expect(res.status).to.equal(200);
       await crm.jobsIdle();
       const [lead] = (await leadsOf(s)).items;
-      expect(lead).to.include({ provider: 'google', external_id: body.lead_id, name: 'Rina Kusuma', phone: '+6281311112222', email: 'rina@example.com', city: 'Bandung', region: 'Jawa Barat', is_test: true });
+      expect(lead).to.include({
+        provider: 'google',
+        external_id: body.lead_id,
+        name: 'Rina Kusuma',
+        phone: '+6281311112222',
+        email: 'rina@example.com',
+        city: 'Bandung',
+        region: 'Jawa Barat',
+        is_test: true,
+      });
       // The ad it came from (the dashboard's by_source): numbers as Google sends them, kept as text.
       expect(lead).to.include({ campaign_id: '5678', form_id: '1234', ad_id: null });
       expect(lead.answers).to.deep.equal([{ question: 'postal code', answer: '40111' }]);
@@ -258,7 +340,11 @@ describe('HTTP CRM webhooks: Meta handshake and signed leads, Google lead forms'
 
     it('refuses a wrong or missing key with 403 and stores nothing', async () => {
       const s = await connectGoogle();
-      for (const body of [googleLead('wrong-key', 'L-1', { FULL_NAME: 'X' }), googleLead(`${s.key}x`, 'L-2', { FULL_NAME: 'X' }), { lead_id: 'L-3', user_column_data: [] }]) {
+      for (const body of [
+        googleLead('wrong-key', 'L-1', { FULL_NAME: 'X' }),
+        googleLead(`${s.key}x`, 'L-2', { FULL_NAME: 'X' }),
+        { lead_id: 'L-3', user_column_data: [] },
+      ]) {
         const res = await crm.http.post('/api/crm/webhooks/google').send(body);
         expect(res.status).to.equal(403);
         expect(res.body.message).to.equal('Invalid webhook key');
@@ -268,12 +354,16 @@ describe('HTTP CRM webhooks: Meta handshake and signed leads, Google lead forms'
       expect((await deliveriesOf(s)).total).to.equal(0);
     });
 
-    it('files the lead under the key\'s tenant, whatever X-Tenant-ID names (the header is not resolved: no 404 for an unknown one)', async () => {
+    it("files the lead under the key's tenant, whatever X-Tenant-ID names (the header is not resolved: no 404 for an unknown one)", async () => {
       const s = await connectGoogle();
       const other = await connectGoogle();
       const named = googleLead(s.key, `lead-${randomUUID()}`, { FULL_NAME: 'Sari' });
       await crm.http.post('/api/crm/webhooks/google').set('X-Tenant-ID', other.t.slug).send(named).expect(200);
-      await crm.http.post('/api/crm/webhooks/google').set('X-Tenant-ID', `no-such-${randomUUID()}`).send(googleLead(s.key, `lead-${randomUUID()}`, { FULL_NAME: 'Budi' })).expect(200);
+      await crm.http
+        .post('/api/crm/webhooks/google')
+        .set('X-Tenant-ID', `no-such-${randomUUID()}`)
+        .send(googleLead(s.key, `lead-${randomUUID()}`, { FULL_NAME: 'Budi' }))
+        .expect(200);
       await crm.jobsIdle();
       expect((await leadsOf(s)).total).to.equal(2);
       expect((await leadsOf(other)).total).to.equal(0);
@@ -285,23 +375,41 @@ describe('HTTP CRM webhooks: Meta handshake and signed leads, Google lead forms'
       const actor = { userId: admin.id, role: Role.Admin, tenantId: t.id, homeTenantId: t.id };
       // What PUT refuses today, saved as it was before the rule (the use case itself takes any length).
       const short = randomUUID().slice(0, 12);
-      const saved = await crm.app.container.resolve<UpdateIntegration>('updateIntegration')(actor, { ip: null, userAgent: null }, 'google', { webhook_key: short, enabled: true });
+      const saved = await crm.app.container.resolve<UpdateIntegration>('updateIntegration')(
+        actor,
+        { ip: null, userAgent: null },
+        'google',
+        { webhook_key: short, enabled: true },
+      );
       expect(saved.ok).to.equal(true);
 
-      const refused = await h.agent(crm.app).post('/api/crm/webhooks/google').send(googleLead(short, `lead-${randomUUID()}`, { FULL_NAME: 'Old Key' }));
+      const refused = await h
+        .agent(crm.app)
+        .post('/api/crm/webhooks/google')
+        .send(googleLead(short, `lead-${randomUUID()}`, { FULL_NAME: 'Old Key' }));
       expect(refused.status).to.equal(403);
       expect(refused.body.message).to.equal('Invalid webhook key');
       await crm.jobsIdle();
       expect((await leadsOf({ admin })).total).to.equal(0);
       expect((await deliveriesOf({ admin })).total).to.equal(0);
-      const listed = (await h.agent(crm.app).get('/api/crm/integrations').set(admin.headers).expect(200)).body.data as Array<{ provider: string; rotate: string[] }>;
-      expect(listed.map((i) => [i.provider, i.rotate])).to.deep.equal([['meta', []], ['google', ['webhook_key']]]);
+      const listed = (await h.agent(crm.app).get('/api/crm/integrations').set(admin.headers).expect(200)).body.data as Array<{
+        provider: string;
+        rotate: string[];
+      }>;
+      expect(listed.map((i) => [i.provider, i.rotate])).to.deep.equal([
+        ['meta', []],
+        ['google', ['webhook_key']],
+      ]);
 
       const key = `gkey-${randomUUID()}`;
       const rotated = await h.agent(crm.app).put('/api/crm/integrations/google').set(admin.headers).send({ webhook_key: key });
       expect(rotated.status).to.equal(200);
       expect(rotated.body.data.rotate).to.deep.equal([]);
-      await h.agent(crm.app).post('/api/crm/webhooks/google').send(googleLead(key, `lead-${randomUUID()}`, { FULL_NAME: 'New Key' })).expect(200);
+      await h
+        .agent(crm.app)
+        .post('/api/crm/webhooks/google')
+        .send(googleLead(key, `lead-${randomUUID()}`, { FULL_NAME: 'New Key' }))
+        .expect(200);
     });
 
     it('dedupes a Google lead sent twice', async () => {

@@ -20,12 +20,17 @@ describe('HTTP engagement: lesson AI assistant', () => {
     admin = await h.user(t, Role.Admin);
     courseId = await createCourse(h, admin, { title: 'Biology', price: 0, status: 'published' });
     const moduleId = await createModule(h, admin, courseId, 'Plants');
-    lessonId = await createLesson(h, admin, moduleId, { title: PHOTOSYNTHESIS.title, description: PHOTOSYNTHESIS.description, content: PHOTOSYNTHESIS.content });
+    lessonId = await createLesson(h, admin, moduleId, {
+      title: PHOTOSYNTHESIS.title,
+      description: PHOTOSYNTHESIS.description,
+      content: PHOTOSYNTHESIS.content,
+    });
     const draft = await createCourse(h, admin, { title: 'Draft', status: 'draft' });
     draftLessonId = await createLesson(h, admin, await createModule(h, admin, draft), { title: 'Hidden' });
   });
 
-  const ask = (u: TestUser, message: string, id = lessonId) => h.http.post(`/api/lms/chat/lessons/${id}/ai`).set(u.headers).send({ message });
+  const ask = (u: TestUser, message: string, id = lessonId) =>
+    h.http.post(`/api/lms/chat/lessons/${id}/ai`).set(u.headers).send({ message });
   const enrolled = async () => {
     const s = await h.user(t);
     await enrol(h, admin, s.id, courseId);
@@ -75,7 +80,7 @@ describe('HTTP engagement: lesson AI assistant', () => {
     expect((await ask(outsider, 'x'.repeat(2001))).status).to.equal(400);
   });
 
-  it('keeps each caller\'s history per lesson, newest first', async () => {
+  it("keeps each caller's history per lesson, newest first", async () => {
     const s = await enrolled();
     const other = await enrolled();
     await ask(s, 'What is chlorophyll?');
@@ -86,7 +91,10 @@ describe('HTTP engagement: lesson AI assistant', () => {
     expect(res.body.data).to.include({ total: 4, page: 1, page_size: 10 });
     const items = res.body.data.items as Array<{ role: string; content: string; sources: unknown[]; lesson_id: string }>;
     expect(items.map((m) => [m.role, m.role === 'user' ? m.content : '…'])).to.deep.equal([
-      ['assistant', '…'], ['user', 'What is released as a by-product?'], ['assistant', '…'], ['user', 'What is chlorophyll?'],
+      ['assistant', '…'],
+      ['user', 'What is released as a by-product?'],
+      ['assistant', '…'],
+      ['user', 'What is chlorophyll?'],
     ]);
     expect(items[0]).to.deep.include({ content: second.body.data.reply, sources: second.body.data.sources, lesson_id: lessonId });
     expect((await h.http.get(`/api/lms/chat/lessons/${lessonId}/ai/messages`).set(other.headers)).body.data.total).to.equal(2);
@@ -98,12 +106,17 @@ describe('HTTP engagement: lesson AI assistant', () => {
       const http = supertest(app.callback);
       const s = await enrolled();
       const other = await enrolled();
-      for (let i = 0; i < 2; i++) expect((await http.post(`/api/lms/chat/lessons/${lessonId}/ai`).set(s.headers).send({ message: 'What is chlorophyll?' })).status).to.equal(200);
+      for (let i = 0; i < 2; i++)
+        expect(
+          (await http.post(`/api/lms/chat/lessons/${lessonId}/ai`).set(s.headers).send({ message: 'What is chlorophyll?' })).status,
+        ).to.equal(200);
       const limited = await http.post(`/api/lms/chat/lessons/${lessonId}/ai`).set(s.headers).send({ message: 'What is chlorophyll?' });
       expect(limited.status).to.equal(429);
       expect(limited.headers['retry-after']).to.match(/^\d+$/);
       // Per user: someone else still gets answers.
-      expect((await http.post(`/api/lms/chat/lessons/${lessonId}/ai`).set(other.headers).send({ message: 'What is chlorophyll?' })).status).to.equal(200);
+      expect(
+        (await http.post(`/api/lms/chat/lessons/${lessonId}/ai`).set(other.headers).send({ message: 'What is chlorophyll?' })).status,
+      ).to.equal(200);
       expect((await h.http.get(`/api/lms/chat/lessons/${lessonId}/ai/messages`).set(s.headers)).body.data.total).to.equal(4);
     } finally {
       await app.close();
@@ -118,10 +131,19 @@ describe('HTTP engagement: lesson AI assistant', () => {
       res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":{"message":"overloaded"}}');
     });
     await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
-    const app = await extraApplication({ AI_PROVIDER: 'openai', AI_BASE_URL: `http://127.0.0.1:${(fake.address() as AddressInfo).port}/v1`, AI_API_KEY: 'sk-test-secret', AI_MAX_RETRIES: '1', AI_TIMEOUT_MS: '3000' });
+    const app = await extraApplication({
+      AI_PROVIDER: 'openai',
+      AI_BASE_URL: `http://127.0.0.1:${(fake.address() as AddressInfo).port}/v1`,
+      AI_API_KEY: 'sk-test-secret',
+      AI_MAX_RETRIES: '1',
+      AI_TIMEOUT_MS: '3000',
+    });
     try {
       const s = await enrolled();
-      const res = await supertest(app.callback).post(`/api/lms/chat/lessons/${lessonId}/ai`).set(s.headers).send({ message: 'What is chlorophyll?' });
+      const res = await supertest(app.callback)
+        .post(`/api/lms/chat/lessons/${lessonId}/ai`)
+        .set(s.headers)
+        .send({ message: 'What is chlorophyll?' });
       expect(res.status).to.equal(502);
       expect(res.body).to.include({ success: false, message: 'The AI assistant is unavailable, please try again later' });
       expect(JSON.stringify(res.body)).not.to.include('sk-test-secret');

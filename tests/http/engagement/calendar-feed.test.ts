@@ -14,13 +14,19 @@ describe('HTTP engagement: calendar feed', () => {
   });
 
   const addItem = (u: TestUser, fields: Record<string, unknown>) =>
-    h.http.post('/api/lms/my-schedule/items').set(u.headers).send({ title: 'Class', start_time: '09:00', end_time: '10:00', ...fields });
+    h.http
+      .post('/api/lms/my-schedule/items')
+      .set(u.headers)
+      .send({ title: 'Class', start_time: '09:00', end_time: '10:00', ...fields });
   const day = (offset: number) => new Date(h.clock.now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
 
   it('hands out a feed token once, keeps only its digest, rotates and revokes it', async () => {
     const t = await h.tenant();
     const u = await h.user(t);
-    expect((await h.http.get('/api/lms/my-schedule/feed-token').set(u.headers)).body.data).to.deep.equal({ active: false, created_at: null });
+    expect((await h.http.get('/api/lms/my-schedule/feed-token').set(u.headers)).body.data).to.deep.equal({
+      active: false,
+      created_at: null,
+    });
 
     const created = await h.http.post('/api/lms/my-schedule/feed-token').set(u.headers);
     expect(created.status).to.equal(200);
@@ -53,7 +59,8 @@ describe('HTTP engagement: calendar feed', () => {
     const t = await h.tenant();
     const u = await h.user(t);
     const long = 'Revise chapters 1, 2; and 3\\4 — ' + 'é'.repeat(60);
-    const a = (await addItem(u, { title: long, date: day(1), start_time: '07:30', end_time: '08:45', description: 'Line one\nLine two' })).body.data;
+    const a = (await addItem(u, { title: long, date: day(1), start_time: '07:30', end_time: '08:45', description: 'Line one\nLine two' }))
+      .body.data;
     await addItem(u, { title: 'Earlier', date: day(0), start_time: '06:00', end_time: '06:30' });
     await addItem(u, { title: 'Long ago', date: day(-200) });
     const other = await h.user(t);
@@ -90,7 +97,10 @@ describe('HTTP engagement: calendar feed', () => {
       const t = await h.tenant();
       const u = await h.user(t);
       const http = supertest(app.callback);
-      await http.post('/api/lms/my-schedule/items').set(u.headers).send({ title: 'Morning', date: day(2), start_time: '07:00', end_time: '08:00' });
+      await http
+        .post('/api/lms/my-schedule/items')
+        .set(u.headers)
+        .send({ title: 'Morning', date: day(2), start_time: '07:00', end_time: '08:00' });
       const created = (await http.post('/api/lms/my-schedule/feed-token').set(u.headers)).body.data;
       expect(created.url).to.equal(`https://school.example.test/api/lms/my-schedule.ics?token=${created.token}`);
       const res = await http.get(`/api/lms/my-schedule.ics?token=${created.token}`).buffer(true).parse(binary);

@@ -8,7 +8,10 @@ import type { ChatStreamHub } from '../../../adapters/realtime/chat-stream-hub.j
 import { StreamReader } from '../../support/sse-reader.js';
 
 async function openStream(base: string, user: TestUser, signal: AbortSignal, lastEventId?: string) {
-  const res = await fetch(`${base}/api/lms/chat/stream`, { headers: { ...user.headers, Accept: 'text/event-stream', ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}) }, signal });
+  const res = await fetch(`${base}/api/lms/chat/stream`, {
+    headers: { ...user.headers, Accept: 'text/event-stream', ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}) },
+    signal,
+  });
   return { res, stream: new StreamReader(res.body!.getReader()) };
 }
 
@@ -28,7 +31,12 @@ describe('HTTP engagement: chat live stream (SSE)', function () {
   });
 
   const conversation = async (a: TestUser, b: TestUser) =>
-    (await h.http.post('/api/lms/chat/conversations').set(a.headers).send({ participant_ids: [b.id] })).body.data.id as string;
+    (
+      await h.http
+        .post('/api/lms/chat/conversations')
+        .set(a.headers)
+        .send({ participant_ids: [b.id] })
+    ).body.data.id as string;
 
   it('answers its headers at once and delivers a message sent by another user as one `message` event; non-participants get nothing', async () => {
     const t = await h.tenant();
@@ -48,12 +56,20 @@ describe('HTTP engagement: chat live stream (SSE)', function () {
       const watcher = await openStream(base, outsider, abort.signal);
       await watcher.stream.until((e) => e.comment);
 
-      const sent = await h.http.post(`/api/lms/chat/conversations/${id}/messages`).set(mentor.headers).send({ content: 'Your essay is graded', message_type: 'text' });
+      const sent = await h.http
+        .post(`/api/lms/chat/conversations/${id}/messages`)
+        .set(mentor.headers)
+        .send({ content: 'Your essay is graded', message_type: 'text' });
       expect(sent.status).to.equal(200);
       const event = await stream.until((e) => e.event === 'message');
       expect(event.id).to.equal(sent.body.data.id);
       expect(JSON.parse(event.data)).to.deep.equal(sent.body.data);
-      expect(JSON.parse(event.data)).to.include({ conversation_id: id, sender_id: mentor.id, content: 'Your essay is graded', message_type: 'text' });
+      expect(JSON.parse(event.data)).to.include({
+        conversation_id: id,
+        sender_id: mentor.id,
+        content: 'Your essay is graded',
+        message_type: 'text',
+      });
 
       // A message in a conversation the outsider is part of reaches them; the other one never did.
       const theirs = await conversation(mentor, outsider);
@@ -73,9 +89,13 @@ describe('HTTP engagement: chat live stream (SSE)', function () {
     const outsider = await h.user(t, Role.Mentor);
     const first = await conversation(mentor, student);
     const second = await conversation(outsider, student);
-    const send = async (from: TestUser, id: string, content: string) =>
-      { const r = await h.http.post(`/api/lms/chat/conversations/${id}/messages`).set(from.headers).send({ content }); expect(r.status, JSON.stringify(r.body)).to.equal(200); return r.body.data as { id: string; content: string }; };
-    const messages = (s: StreamReader) => s.events.filter((e) => e.event === 'message').map((e) => (JSON.parse(e.data) as { content: string }).content);
+    const send = async (from: TestUser, id: string, content: string) => {
+      const r = await h.http.post(`/api/lms/chat/conversations/${id}/messages`).set(from.headers).send({ content });
+      expect(r.status, JSON.stringify(r.body)).to.equal(200);
+      return r.body.data as { id: string; content: string };
+    };
+    const messages = (s: StreamReader) =>
+      s.events.filter((e) => e.event === 'message').map((e) => (JSON.parse(e.data) as { content: string }).content);
 
     const seen = await send(mentor, first, 'seen live');
     // Disconnected meanwhile: three messages of two conversations, and one of a conversation the student is not in.
@@ -107,7 +127,7 @@ describe('HTTP engagement: chat live stream (SSE)', function () {
     }
   });
 
-  it('refuses a stream without a login (401) and of another tenant\'s token (403)', async () => {
+  it("refuses a stream without a login (401) and of another tenant's token (403)", async () => {
     const res = await fetch(`${base}/api/lms/chat/stream`);
     expect(res.status).to.equal(401);
     const t = await h.tenant();
@@ -117,7 +137,7 @@ describe('HTTP engagement: chat live stream (SSE)', function () {
     expect(cross.status).to.equal(403);
   });
 
-  it('sends a comment line every heartbeat, and the app\'s close() ends open streams instead of waiting on them', async () => {
+  it("sends a comment line every heartbeat, and the app's close() ends open streams instead of waiting on them", async () => {
     const app: Application = await extraApplication({ CHAT_STREAM_HEARTBEAT_MS: '150' });
     const srv = await app.listen(0, '127.0.0.1');
     const url = `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
@@ -169,7 +189,10 @@ describe('HTTP engagement: chat live stream (SSE)', function () {
       const viaRedis = Boolean(process.env.REDIS_URL);
       const { stream } = await openStream(viaRedis ? url : base, student, abort.signal);
       await stream.until((e) => e.comment);
-      const sent = await h.http.post(`/api/lms/chat/conversations/${id}/messages`).set(mentor.headers).send({ content: viaRedis ? 'from the other process' : 'same process' });
+      const sent = await h.http
+        .post(`/api/lms/chat/conversations/${id}/messages`)
+        .set(mentor.headers)
+        .send({ content: viaRedis ? 'from the other process' : 'same process' });
       const event = await stream.until((e) => e.event === 'message');
       expect(JSON.parse(event.data).id).to.equal(sent.body.data.id);
     } finally {

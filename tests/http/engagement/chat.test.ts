@@ -10,9 +10,15 @@ describe('HTTP engagement: chat', () => {
   });
 
   const start = (u: TestUser, participantIds: string[], title?: string) =>
-    h.http.post('/api/lms/chat/conversations').set(u.headers).send({ participant_ids: participantIds, ...(title ? { title } : {}) });
+    h.http
+      .post('/api/lms/chat/conversations')
+      .set(u.headers)
+      .send({ participant_ids: participantIds, ...(title ? { title } : {}) });
   const send = (u: TestUser, conversationId: string, content: string, messageType?: string) =>
-    h.http.post(`/api/lms/chat/conversations/${conversationId}/messages`).set(u.headers).send({ content, ...(messageType ? { message_type: messageType } : {}) });
+    h.http
+      .post(`/api/lms/chat/conversations/${conversationId}/messages`)
+      .set(u.headers)
+      .send({ content, ...(messageType ? { message_type: messageType } : {}) });
   const link = async (parent: TestUser, student: TestUser) => {
     const code = (await h.http.get('/api/lms/student/linking-code').set(student.headers)).body.data.linking_code as string;
     expect((await h.http.post('/api/lms/parent/link-student').set(parent.headers).send({ linking_code: code })).status).to.equal(200);
@@ -29,7 +35,10 @@ describe('HTTP engagement: chat', () => {
     expect(first.body.message).to.equal('Conversation created');
     expect(first.body.data).to.include({ type: 'direct', title: 'Homework', unread_count: 0, last_message: null });
     expect(first.body.data.participants.map((p: { id: string }) => p.id)).to.have.members([mentor.id, student.id]);
-    expect(first.body.data.participants.find((p: { id: string }) => p.id === student.id)).to.include({ display_name: student.user.displayName, role: 1 });
+    expect(first.body.data.participants.find((p: { id: string }) => p.id === student.id)).to.include({
+      display_name: student.user.displayName,
+      role: 1,
+    });
 
     const again = await start(student, [mentor.id, student.id]);
     expect(again.status).to.equal(200);
@@ -70,7 +79,8 @@ describe('HTTP engagement: chat', () => {
     expect((await start(parent, [otherParent.id])).status).to.equal(403);
     // A group is refused when any member is out of reach.
     expect((await start(student, [mentor.id, classmate.id])).status).to.equal(403);
-    for (const u of [student, classmate, otherParent]) expect((await h.http.get('/api/lms/chat/conversations').set(u.headers)).body.data.total).to.equal(0);
+    for (const u of [student, classmate, otherParent])
+      expect((await h.http.get('/api/lms/chat/conversations').set(u.headers)).body.data.total).to.equal(0);
 
     expect((await start(student, [parent.id])).status).to.equal(200);
     expect((await start(parent, [student.id])).body.message).to.equal('Conversation already exists');
@@ -89,16 +99,25 @@ describe('HTTP engagement: chat', () => {
     for (let i = 1; i <= 7; i++) {
       const res = await send(i % 2 ? mentor : student, conversation, `message ${i}`);
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
-      expect(res.body.data).to.include({ conversation_id: conversation, content: `message ${i}`, message_type: 'text', sender_id: (i % 2 ? mentor : student).id });
+      expect(res.body.data).to.include({
+        conversation_id: conversation,
+        content: `message ${i}`,
+        message_type: 'text',
+        sender_id: (i % 2 ? mentor : student).id,
+      });
       ids.push(res.body.data.id);
     }
     const firstPage = await h.http.get(`/api/lms/chat/conversations/${conversation}/messages?limit=3`).set(student.headers);
     expect(firstPage.status).to.equal(200);
     expect(firstPage.body.data.items.map((m: { content: string }) => m.content)).to.deep.equal(['message 7', 'message 6', 'message 5']);
     expect(firstPage.body.data).to.include({ has_more: true, next_before: ids[4], limit: 3 });
-    const secondPage = await h.http.get(`/api/lms/chat/conversations/${conversation}/messages?limit=3&before=${firstPage.body.data.next_before}`).set(student.headers);
+    const secondPage = await h.http
+      .get(`/api/lms/chat/conversations/${conversation}/messages?limit=3&before=${firstPage.body.data.next_before}`)
+      .set(student.headers);
     expect(secondPage.body.data.items.map((m: { content: string }) => m.content)).to.deep.equal(['message 4', 'message 3', 'message 2']);
-    const last = await h.http.get(`/api/lms/chat/conversations/${conversation}/messages?limit=3&before=${secondPage.body.data.next_before}`).set(student.headers);
+    const last = await h.http
+      .get(`/api/lms/chat/conversations/${conversation}/messages?limit=3&before=${secondPage.body.data.next_before}`)
+      .set(student.headers);
     expect(last.body.data).to.deep.include({ has_more: false, next_before: null });
     expect(last.body.data.items.map((m: { content: string }) => m.content)).to.deep.equal(['message 1']);
     const all = await h.http.get(`/api/lms/chat/conversations/${conversation}/messages`).set(mentor.headers);
@@ -114,12 +133,16 @@ describe('HTTP engagement: chat', () => {
     expect((await h.http.post(`/api/lms/chat/conversations/${conversation}/read`).set(outsider.headers).send({})).status).to.equal(404);
     const stranger = await h.user(await h.tenant(), Role.Admin);
     expect((await h.http.get(`/api/lms/chat/conversations/${conversation}/messages`).set(stranger.headers)).status).to.equal(404);
-    expect((await h.http.get(`/api/lms/chat/conversations/${conversation}/messages`).set(mentor.headers)).body.data.items).to.have.length(7);
+    expect((await h.http.get(`/api/lms/chat/conversations/${conversation}/messages`).set(mentor.headers)).body.data.items).to.have.length(
+      7,
+    );
 
     // A cursor of another conversation, bad limits and message types are 400.
     const other = (await start(mentor, [outsider.id])).body.data.id as string;
     const otherMessage = (await send(mentor, other, 'elsewhere')).body.data.id as string;
-    expect((await h.http.get(`/api/lms/chat/conversations/${conversation}/messages?before=${otherMessage}`).set(mentor.headers)).status).to.equal(400);
+    expect(
+      (await h.http.get(`/api/lms/chat/conversations/${conversation}/messages?before=${otherMessage}`).set(mentor.headers)).status,
+    ).to.equal(400);
     expect((await h.http.get(`/api/lms/chat/conversations/${conversation}/messages?limit=101`).set(mentor.headers)).status).to.equal(400);
     expect((await send(mentor, conversation, 'hello', 'video')).status).to.equal(400);
     expect((await send(mentor, conversation, '   ')).status).to.equal(400);
@@ -149,14 +172,28 @@ describe('HTTP engagement: chat', () => {
     expect(next).to.deep.include({ id: withA, unread_count: 2 });
     // Own messages are never unread.
     expect((await h.http.get('/api/lms/chat/conversations').set(a.headers)).body.data.items[0].unread_count).to.equal(0);
-    expect((await h.http.get('/api/dashboard/overview').set(mentor.headers)).body.data.engagement).to.deep.include({ unread_messages: 3, unread_conversations: 2 });
+    expect((await h.http.get('/api/dashboard/overview').set(mentor.headers)).body.data.engagement).to.deep.include({
+      unread_messages: 3,
+      unread_conversations: 2,
+    });
 
     const partly = await h.http.post(`/api/lms/chat/conversations/${withA}/read`).set(mentor.headers).send({ message_id: m1 });
     expect(partly.body.data).to.deep.equal({ conversation_id: withA, unread_count: 1 });
-    expect((await h.http.post(`/api/lms/chat/conversations/${withA}/read`).set(mentor.headers).send({})).body.data.unread_count).to.equal(0);
+    expect((await h.http.post(`/api/lms/chat/conversations/${withA}/read`).set(mentor.headers).send({})).body.data.unread_count).to.equal(
+      0,
+    );
     // Marking an older message read does not move the marker back.
-    expect((await h.http.post(`/api/lms/chat/conversations/${withA}/read`).set(mentor.headers).send({ message_id: m1 })).body.data.unread_count).to.equal(0);
-    expect((await h.http.post(`/api/lms/chat/conversations/${withA}/read`).set(mentor.headers).send({ message_id: '00000000-0000-4000-8000-000000000000' })).status).to.equal(400);
+    expect(
+      (await h.http.post(`/api/lms/chat/conversations/${withA}/read`).set(mentor.headers).send({ message_id: m1 })).body.data.unread_count,
+    ).to.equal(0);
+    expect(
+      (
+        await h.http
+          .post(`/api/lms/chat/conversations/${withA}/read`)
+          .set(mentor.headers)
+          .send({ message_id: '00000000-0000-4000-8000-000000000000' })
+      ).status,
+    ).to.equal(400);
 
     // Replying moves the conversation to the top.
     await send(mentor, withA, 'answer');
@@ -182,7 +219,9 @@ describe('HTTP engagement: chat', () => {
       await send(many, id, `reply ${i}`);
     }
     const count = async (u: TestUser) => {
-      const { statements, result: res } = await statementsOf(h, (http) => http.get('/api/lms/chat/conversations?page_size=100').set(u.headers));
+      const { statements, result: res } = await statementsOf(h, (http) =>
+        http.get('/api/lms/chat/conversations?page_size=100').set(u.headers),
+      );
       expect(res.status).to.equal(200);
       return { n: statements, items: res.body.data.items as unknown[] };
     };

@@ -7,7 +7,13 @@ describe('HTTP engagement: personal schedule', () => {
     h = await harness();
   });
 
-  const item = (fields: Record<string, unknown> = {}) => ({ title: 'Algebra revision', date: '2026-05-04', start_time: '09:00', end_time: '10:30', ...fields });
+  const item = (fields: Record<string, unknown> = {}) => ({
+    title: 'Algebra revision',
+    date: '2026-05-04',
+    start_time: '09:00',
+    end_time: '10:30',
+    ...fields,
+  });
 
   it('creates items and lists them by date and time over an inclusive range', async () => {
     const t = await h.tenant();
@@ -20,7 +26,13 @@ describe('HTTP engagement: personal schedule', () => {
     ]) {
       const res = await h.http.post('/api/lms/my-schedule/items').set(u.headers).send(item(fields));
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
-      expect(res.body.data).to.include({ title: fields.title, date: fields.date, start_time: fields.start_time, end_time: fields.end_time, source: 'personal' });
+      expect(res.body.data).to.include({
+        title: fields.title,
+        date: fields.date,
+        start_time: fields.start_time,
+        end_time: fields.end_time,
+        source: 'personal',
+      });
     }
     const res = await h.http.get('/api/lms/my-schedule?start_date=2026-05-04&end_date=2026-05-07').set(u.headers);
     expect(res.status).to.equal(200);
@@ -70,20 +82,26 @@ describe('HTTP engagement: personal schedule', () => {
     expect((await h.http.get('/api/lms/my-schedule?start_date=2026-02-29&end_date=2026-03-01').set(u.headers)).status).to.equal(400);
     // Without a range: today and the six days after it.
     const today = h.clock.now().toISOString().slice(0, 10);
-    await h.http.post('/api/lms/my-schedule/items').set(u.headers).send(item({ date: today }));
+    await h.http
+      .post('/api/lms/my-schedule/items')
+      .set(u.headers)
+      .send(item({ date: today }));
     const week = await h.http.get('/api/lms/my-schedule').set(u.headers);
     expect(week.status).to.equal(200);
     expect(week.body.data.start_date).to.equal(today);
     expect(week.body.data.total).to.equal(1);
   });
 
-  it('updates any subset of an own item, checking the merged times; another user\'s item is 404 and unchanged', async () => {
+  it("updates any subset of an own item, checking the merged times; another user's item is 404 and unchanged", async () => {
     const t = await h.tenant();
     const owner = await h.user(t);
     const other = await h.user(t);
     const created = (await h.http.post('/api/lms/my-schedule/items').set(owner.headers).send(item())).body.data;
 
-    const moved = await h.http.put(`/api/lms/my-schedule/items/${created.id}`).set(owner.headers).send({ date: '2026-05-06', end_time: '11:00' });
+    const moved = await h.http
+      .put(`/api/lms/my-schedule/items/${created.id}`)
+      .set(owner.headers)
+      .send({ date: '2026-05-06', end_time: '11:00' });
     expect(moved.status).to.equal(200);
     expect(moved.body.data).to.include({ title: 'Algebra revision', date: '2026-05-06', start_time: '09:00', end_time: '11:00' });
     // Only the start moves, past the stored end: 400.
@@ -102,7 +120,9 @@ describe('HTTP engagement: personal schedule', () => {
     const list = await h.http.get('/api/lms/my-schedule?start_date=2026-05-01&end_date=2026-05-31').set(owner.headers);
     expect(list.body.data.items).to.have.length(1);
     expect(list.body.data.items[0]).to.include({ title: 'Algebra revision', end_time: '11:00' });
-    expect((await h.http.get('/api/lms/my-schedule?start_date=2026-05-01&end_date=2026-05-31').set(other.headers)).body.data.total).to.equal(0);
+    expect(
+      (await h.http.get('/api/lms/my-schedule?start_date=2026-05-01&end_date=2026-05-31').set(other.headers)).body.data.total,
+    ).to.equal(0);
 
     expect((await h.http.delete(`/api/lms/my-schedule/items/${created.id}`).set(owner.headers)).status).to.equal(200);
     expect((await h.http.delete(`/api/lms/my-schedule/items/${created.id}`).set(owner.headers)).status).to.equal(404);
@@ -110,15 +130,18 @@ describe('HTTP engagement: personal schedule', () => {
     expect((await h.http.get('/api/lms/my-schedule')).status).to.equal(401);
   });
 
-  it('shows today\'s items and unread messages in the dashboard overview', async () => {
+  it("shows today's items and unread messages in the dashboard overview", async () => {
     const t = await h.tenant();
     const u = await h.user(t);
     const today = h.clock.now().toISOString().slice(0, 10);
-    await h.http.post('/api/lms/my-schedule/items').set(u.headers).send(item({ date: today, title: 'Today\'s class', start_time: '08:00', end_time: '09:00' }));
+    await h.http
+      .post('/api/lms/my-schedule/items')
+      .set(u.headers)
+      .send(item({ date: today, title: "Today's class", start_time: '08:00', end_time: '09:00' }));
     const res = await h.http.get('/api/dashboard/overview').set(u.headers);
     expect(res.status).to.equal(200);
     expect(res.body.data.engagement).to.deep.include({ unread_messages: 0, unread_conversations: 0 });
     expect(res.body.data.engagement.today).to.include({ date: today, total: 1 });
-    expect(res.body.data.engagement.today.items[0]).to.include({ title: 'Today\'s class' });
+    expect(res.body.data.engagement.today.items[0]).to.include({ title: "Today's class" });
   });
 });

@@ -71,7 +71,7 @@ describe('HTTP auth: login, refresh, logout', () => {
     expect(none.body).to.deep.equal({ success: false, message: 'Unauthorized', code: 'UNAUTHORIZED' });
 
     const [head, payload, sig] = u.token.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...jwt.decode(u.token) as object, role: 100 })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...(jwt.decode(u.token) as object), role: 100 })).toString('base64url');
     const secret = h.resolve<string>('jwtSecret');
     const claims = jwt.decode(u.token) as Record<string, unknown>;
     const wrongIssuer = jwt.sign({ ...claims, iss: 'someone-else' }, secret, { algorithm: 'HS256', noTimestamp: true });
@@ -112,9 +112,13 @@ describe('HTTP auth: login, refresh, logout', () => {
     const replay = await h.http.post('/api/auth/refresh').set(t.headers).send({ refresh_token: u.refreshToken });
     expect(replay.status).to.equal(401);
     expect(replay.body.message).to.equal('Invalid token');
-    expect((await h.http.post('/api/auth/refresh').set(t.headers).send({ refresh_token: second.body.data.refresh_token })).status).to.equal(401);
+    expect((await h.http.post('/api/auth/refresh').set(t.headers).send({ refresh_token: second.body.data.refresh_token })).status).to.equal(
+      401,
+    );
     expect((await h.http.get('/api/user/self').set({ ...t.headers, Authorization: `Bearer ${access_token}` })).status).to.equal(401);
-    expect((await h.http.get('/api/user/self').set({ ...t.headers, Authorization: `Bearer ${second.body.data.access_token}` })).status).to.equal(401);
+    expect(
+      (await h.http.get('/api/user/self').set({ ...t.headers, Authorization: `Bearer ${second.body.data.access_token}` })).status,
+    ).to.equal(401);
 
     const admin = await h.user(t, Role.Admin);
     const audit = await h.http.get('/api/audit-logs').query({ action: 'auth.refresh_reuse' }).set(admin.headers);
@@ -151,7 +155,7 @@ describe('HTTP auth: login, refresh, logout', () => {
     expect((await h.http.get('/api/auth/logout')).status).to.equal(200);
   });
 
-  it('keeps each device\'s login separate', async () => {
+  it("keeps each device's login separate", async () => {
     const t = await h.tenant();
     const u = await h.user(t);
     const other = await login(t.headers, u.email, TEST_PASSWORD);
@@ -170,7 +174,10 @@ describe('HTTP auth: login, refresh, logout', () => {
     expect(self.body.data.id).to.equal(u.id);
     const csrf = await agent.put('/api/user/self').set(t.headers).send({ display_name: 'Forged' });
     expect(csrf.status).to.equal(403);
-    const okWrite = await agent.put('/api/user/self').set({ ...t.headers, 'X-Requested-With': 'XMLHttpRequest' }).send({ display_name: 'Mine' });
+    const okWrite = await agent
+      .put('/api/user/self')
+      .set({ ...t.headers, 'X-Requested-With': 'XMLHttpRequest' })
+      .send({ display_name: 'Mine' });
     expect(okWrite.status).to.equal(200);
     expect(okWrite.body.data.display_name).to.equal('Mine');
     await agent.get('/api/auth/logout').set(t.headers).expect(200);
@@ -205,7 +212,8 @@ describe('HTTP auth: login, refresh, logout', () => {
       const http = supertest(app.callback);
       const t = await h.tenant();
       const statuses: number[] = [];
-      for (let i = 0; i < 21; i++) statuses.push((await http.post('/api/auth/login').set(t.headers).send({ email: 'x@example.test', password: 'whatever1' })).status);
+      for (let i = 0; i < 21; i++)
+        statuses.push((await http.post('/api/auth/login').set(t.headers).send({ email: 'x@example.test', password: 'whatever1' })).status);
       expect(statuses.slice(0, 20).every((s) => s === 400)).to.equal(true);
       expect(statuses[20]).to.equal(429);
       const res = await http.post('/api/auth/login').set(t.headers).send({ email: 'x@example.test', password: 'whatever1' });

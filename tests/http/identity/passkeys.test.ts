@@ -24,7 +24,10 @@ describe('HTTP passkeys (WebAuthn): register, log in, list, remove', () => {
 
   const register = async (u: TestUser, auth = authenticator(), extra: Record<string, unknown> = {}, tweaks: CeremonyTweaks = {}) => {
     const options = await beginRegistration(u);
-    return h.http.post('/api/auth/webauthn/register/finish').set(u.headers).send({ ...auth.create(options, tweaks), ...extra });
+    return h.http
+      .post('/api/auth/webauthn/register/finish')
+      .set(u.headers)
+      .send({ ...auth.create(options, tweaks), ...extra });
   };
 
   const registered = async (u: TestUser, auth = authenticator(), name?: string) => {
@@ -110,8 +113,9 @@ describe('HTTP passkeys (WebAuthn): register, log in, list, remove', () => {
 
       // The second begin excludes the credentials the user already has.
       const options = await beginRegistration(u);
-      expect(options.excludeCredentials.map((c: { id: string }) => c.id).sort())
-        .to.deep.equal([...first.auth.credentials.keys(), ...second.auth.credentials.keys()].sort());
+      expect(options.excludeCredentials.map((c: { id: string }) => c.id).sort()).to.deep.equal(
+        [...first.auth.credentials.keys(), ...second.auth.credentials.keys()].sort(),
+      );
 
       const entries = await audit(t, 'passkey.registered');
       expect(entries.map((e) => e.resource_id).sort()).to.deep.equal([first.passkey.id, second.passkey.id].sort());
@@ -248,7 +252,9 @@ describe('HTTP passkeys (WebAuthn): register, log in, list, remove', () => {
       const { auth } = await registered(u);
       const begin = await beginLogin(t, u.email);
       const assertion = auth.get(begin.body.data);
-      const results = await Promise.all(Array.from({ length: 5 }, () => h.http.post('/api/auth/webauthn/login/finish').set(t.headers).send(assertion)));
+      const results = await Promise.all(
+        Array.from({ length: 5 }, () => h.http.post('/api/auth/webauthn/login/finish').set(t.headers).send(assertion)),
+      );
       expect(results.filter((r) => r.status === 200)).to.have.length(1);
       for (const r of results.filter((x) => x.status !== 200)) expectRefused(r, CHALLENGE);
     });
@@ -302,7 +308,10 @@ describe('HTTP passkeys (WebAuthn): register, log in, list, remove', () => {
       const res = await loginByEmail(t, victim.email, attackerAuth, { credentialId: [...attackerAuth.credentials.keys()][0] });
       expectRefused(res, VERIFY, 'unknown_credential');
       // Nor may it claim the victim's user handle with its own key.
-      const res2 = await loginByEmail(t, victim.email, attackerAuth, { credentialId: [...attackerAuth.credentials.keys()][0], userHandle: Buffer.from(victim.id).toString('base64url') });
+      const res2 = await loginByEmail(t, victim.email, attackerAuth, {
+        credentialId: [...attackerAuth.credentials.keys()][0],
+        userHandle: Buffer.from(victim.id).toString('base64url'),
+      });
       expectRefused(res2, VERIFY, 'unknown_credential');
     });
 
@@ -311,7 +320,11 @@ describe('HTTP passkeys (WebAuthn): register, log in, list, remove', () => {
       const u = await h.user(t);
       const other = await h.user(t);
       const { auth } = await registered(u);
-      expectRefused(await loginByEmail(t, u.email, auth, { userHandle: Buffer.from(other.id).toString('base64url') }), VERIFY, 'user_handle');
+      expectRefused(
+        await loginByEmail(t, u.email, auth, { userHandle: Buffer.from(other.id).toString('base64url') }),
+        VERIFY,
+        'user_handle',
+      );
       // Without a user handle an email login is fine (the email named the account).
       expect((await loginByEmail(t, u.email, auth, { userHandle: null })).status).to.equal(200);
     });
@@ -412,7 +425,7 @@ describe('HTTP passkeys (WebAuthn): register, log in, list, remove', () => {
       expect(logins[0]!.metadata).to.include({ method: 'passkey', passkey_id: passkey.id, discoverable: true });
     });
 
-    it('needs a user handle that names the credential\'s owner', async () => {
+    it("needs a user handle that names the credential's owner", async () => {
       const t = await h.tenant();
       const u = await h.user(t);
       const other = await h.user(t);
@@ -439,11 +452,20 @@ describe('HTTP passkeys (WebAuthn): register, log in, list, remove', () => {
       const u = await h.user(t);
       const { auth } = await registered(u);
       const byEmail = await beginLogin(t, u.email);
-      expectRefused(await h.http.post('/api/auth/webauthn/login/discoverable/finish').set(t.headers).send(auth.get(byEmail.body.data)), CHALLENGE);
+      expectRefused(
+        await h.http.post('/api/auth/webauthn/login/discoverable/finish').set(t.headers).send(auth.get(byEmail.body.data)),
+        CHALLENGE,
+      );
       const discoverable = await beginDiscoverable(t);
       expectRefused(await h.http.post('/api/auth/webauthn/login/finish').set(t.headers).send(auth.get(discoverable.body.data)), CHALLENGE);
       const registration = await beginRegistration(u);
-      expectRefused(await h.http.post('/api/auth/webauthn/login/discoverable/finish').set(t.headers).send(auth.get({ challenge: registration.challenge })), CHALLENGE);
+      expectRefused(
+        await h.http
+          .post('/api/auth/webauthn/login/discoverable/finish')
+          .set(t.headers)
+          .send(auth.get({ challenge: registration.challenge })),
+        CHALLENGE,
+      );
     });
 
     it('lets a Super Admin log in with their passkey from another tenant, as password login does', async () => {
@@ -459,7 +481,7 @@ describe('HTTP passkeys (WebAuthn): register, log in, list, remove', () => {
   });
 
   describe('listing and removing', () => {
-    it('removes one\'s own passkey (audited); it no longer logs in; another user\'s is 404', async () => {
+    it("removes one's own passkey (audited); it no longer logs in; another user's is 404", async () => {
       const t = await h.tenant();
       const u = await h.user(t);
       const other = await h.user(t);
@@ -482,7 +504,7 @@ describe('HTTP passkeys (WebAuthn): register, log in, list, remove', () => {
       expect(removed.map((e) => [e.user_id, e.resource_id])).to.deep.equal([[u.id, passkey.id]]);
     });
 
-    it('renames one\'s own passkey (audited, name trimmed); another user\'s is 404 and unchanged; a blank name is 400', async () => {
+    it("renames one's own passkey (audited, name trimmed); another user's is 404 and unchanged; a blank name is 400", async () => {
       const t = await h.tenant();
       const u = await h.user(t);
       const other = await h.user(t);
@@ -504,7 +526,7 @@ describe('HTTP passkeys (WebAuthn): register, log in, list, remove', () => {
       expect(renamed.map((e) => [e.user_id, e.resource_id, e.metadata.name])).to.deep.equal([[u.id, passkey.id, 'Work laptop']]);
     });
 
-    it('lists only the caller\'s passkeys', async () => {
+    it("lists only the caller's passkeys", async () => {
       const t = await h.tenant();
       const u = await h.user(t);
       const other = await h.user(t);
@@ -518,7 +540,10 @@ describe('HTTP passkeys (WebAuthn): register, log in, list, remove', () => {
       const t = await h.tenant();
       const u = await h.user(t);
       // With REDIS_URL both apps share Redis by themselves; in memory they are given the same store.
-      const other = await extraApplication({ JWT_SECRET: h.resolve<string>('jwtSecret') }, process.env.REDIS_URL ? {} : { kv: asValue(h.resolve('kv')) });
+      const other = await extraApplication(
+        { JWT_SECRET: h.resolve<string>('jwtSecret') },
+        process.env.REDIS_URL ? {} : { kv: asValue(h.resolve('kv')) },
+      );
       try {
         const auth = authenticator();
         const options = await beginRegistration(u);
@@ -535,7 +560,12 @@ describe('HTTP passkeys (WebAuthn): register, log in, list, remove', () => {
     it('takes the relying party from WEBAUTHN_RP_ID, WEBAUTHN_RP_NAME and WEBAUTHN_ORIGINS', async () => {
       const t = await h.tenant();
       const u = await h.user(t);
-      const app = await extraApplication({ JWT_SECRET: h.resolve<string>('jwtSecret'), WEBAUTHN_RP_ID: 'lms.example', WEBAUTHN_RP_NAME: 'Example LMS', WEBAUTHN_ORIGINS: 'https://lms.example, https://app.lms.example' });
+      const app = await extraApplication({
+        JWT_SECRET: h.resolve<string>('jwtSecret'),
+        WEBAUTHN_RP_ID: 'lms.example',
+        WEBAUTHN_RP_NAME: 'Example LMS',
+        WEBAUTHN_ORIGINS: 'https://lms.example, https://app.lms.example',
+      });
       try {
         const http = supertest(app.callback);
         const options = (await http.post('/api/auth/webauthn/register/begin').set(u.headers)).body.data;
@@ -547,7 +577,11 @@ describe('HTTP passkeys (WebAuthn): register, log in, list, remove', () => {
         expect(ok.status, JSON.stringify(ok.body)).to.equal(200);
         // The default development origin is not one of them.
         const begin2 = await http.post('/api/auth/webauthn/login/begin').set(t.headers).send({ email: u.email });
-        expectRefused(await http.post('/api/auth/webauthn/login/finish').set(t.headers).send(auth.get(begin2.body.data, { origin })), VERIFY, 'origin');
+        expectRefused(
+          await http.post('/api/auth/webauthn/login/finish').set(t.headers).send(auth.get(begin2.body.data, { origin })),
+          VERIFY,
+          'origin',
+        );
       } finally {
         await app.close();
       }

@@ -23,30 +23,44 @@ describe('HTTP identity: passwords are changed, recovered and set by admins', ()
     expect(other.status).to.equal(200);
     const cookie = other.headers['set-cookie'] as unknown as string[];
 
-    const wrong = await h.http.put('/api/user/self/password').set(u.headers).send({ current_password: 'not my password', new_password: 'a brand new secret' });
+    const wrong = await h.http
+      .put('/api/user/self/password')
+      .set(u.headers)
+      .send({ current_password: 'not my password', new_password: 'a brand new secret' });
     expect(wrong.status).to.equal(400);
     expect(wrong.body).to.include({ success: false, message: 'Current password is incorrect' });
-    const short = await h.http.put('/api/user/self/password').set(u.headers).send({ current_password: TEST_PASSWORD, new_password: 'short' });
+    const short = await h.http
+      .put('/api/user/self/password')
+      .set(u.headers)
+      .send({ current_password: TEST_PASSWORD, new_password: 'short' });
     expect(short.status).to.equal(400);
     expect(short.body.message).to.equal('Invalid parameters');
     expect(short.body.error).to.match(/^new_password/);
     expect((await login(t, u.email, TEST_PASSWORD)).status, 'nothing changed yet').to.equal(200);
 
-    const changed = await h.http.put('/api/user/self/password').set(u.headers).send({ current_password: TEST_PASSWORD, new_password: 'a brand new secret' });
+    const changed = await h.http
+      .put('/api/user/self/password')
+      .set(u.headers)
+      .send({ current_password: TEST_PASSWORD, new_password: 'a brand new secret' });
     expect(changed.status, JSON.stringify(changed.body)).to.equal(200);
     expect(changed.body).to.deep.equal({ success: true, message: 'Password changed', data: null });
     // This login goes on; the other one (its refresh token, its access token and its session) ended.
     expect((await h.http.get('/api/user/self').set(u.headers)).status).to.equal(200);
     expect((await refresh(t, u.refreshToken)).status).to.equal(200);
     expect((await refresh(t, other.body.data.refresh_token)).status).to.equal(401);
-    expect((await h.http.get('/api/user/self').set({ ...t.headers, Authorization: `Bearer ${other.body.data.access_token}` })).status).to.equal(401);
+    expect(
+      (await h.http.get('/api/user/self').set({ ...t.headers, Authorization: `Bearer ${other.body.data.access_token}` })).status,
+    ).to.equal(401);
     expect((await h.http.get('/api/user/self').set(t.headers).set('Cookie', cookie)).status).to.equal(401);
     expect((await login(t, u.email, TEST_PASSWORD)).status).to.equal(400);
     expect((await login(t, u.email, 'a brand new secret')).status).to.equal(200);
 
     const admin = await h.user(t, Role.Admin);
     const audit = await h.http.get('/api/audit-logs').query({ user_id: u.id }).set(admin.headers);
-    expect(audit.body.data.items.map((e: { action: string }) => e.action)).to.include.members(['user.password_change', 'user.password_change_failed']);
+    expect(audit.body.data.items.map((e: { action: string }) => e.action)).to.include.members([
+      'user.password_change',
+      'user.password_change_failed',
+    ]);
     expect(JSON.stringify(audit.body)).to.not.contain('a brand new secret');
   });
 
@@ -54,7 +68,9 @@ describe('HTTP identity: passwords are changed, recovered and set by admins', ()
     const home = await h.tenant();
     const root = await h.user(home, Role.SuperAdmin);
     const visited = await h.tenant();
-    const res = await h.http.put('/api/user/self/password').set({ ...visited.headers, Authorization: `Bearer ${root.token}` })
+    const res = await h.http
+      .put('/api/user/self/password')
+      .set({ ...visited.headers, Authorization: `Bearer ${root.token}` })
       .send({ current_password: TEST_PASSWORD, new_password: 'root changed it' });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expect((await login(visited, root.email, 'root changed it')).status).to.equal(200);
@@ -93,7 +109,10 @@ describe('HTTP identity: passwords are changed, recovered and set by admins', ()
     const again = await h.http.post('/api/auth/reset-password').set(t.headers).send({ token, new_password: 'once more please' });
     expect(again.status).to.equal(400);
     expect(again.body.message).to.equal('Reset token is invalid or expired');
-    const unknownToken = await h.http.post('/api/auth/reset-password').set(t.headers).send({ token: 'a'.repeat(64), new_password: 'once more please' });
+    const unknownToken = await h.http
+      .post('/api/auth/reset-password')
+      .set(t.headers)
+      .send({ token: 'a'.repeat(64), new_password: 'once more please' });
     expect(unknownToken.body).to.deep.equal(again.body);
 
     const audit = await h.http.get('/api/audit-logs').query({ action: 'auth.password_reset' }).set(admin.headers);
@@ -107,10 +126,15 @@ describe('HTTP identity: passwords are changed, recovered and set by admins', ()
     const first = tokenOf((await resetMails(t, u))[0]!.text);
     await h.http.post('/api/auth/forgot-password').set(t.headers).send({ email: u.email }).expect(200);
     const second = tokenOf((await resetMails(t, u)).map((m) => m.text).find((x) => !x!.includes(first))!);
-    expect((await h.http.post('/api/auth/reset-password').set(t.headers).send({ token: first, new_password: 'voided token pw' })).status).to.equal(400);
+    expect(
+      (await h.http.post('/api/auth/reset-password').set(t.headers).send({ token: first, new_password: 'voided token pw' })).status,
+    ).to.equal(400);
     h.clock.advance(30 * MIN);
     try {
-      const expired = await h.http.post('/api/auth/reset-password').set(t.headers).send({ token: second, new_password: 'expired token pw' });
+      const expired = await h.http
+        .post('/api/auth/reset-password')
+        .set(t.headers)
+        .send({ token: second, new_password: 'expired token pw' });
       expect(expired.status).to.equal(400);
       expect(expired.body.message).to.equal('Reset token is invalid or expired');
     } finally {
@@ -124,7 +148,14 @@ describe('HTTP identity: passwords are changed, recovered and set by admins', ()
     const u = await h.user(t, Role.Student);
     await h.http.post('/api/auth/forgot-password').set(t.headers).send({ email: u.email }).expect(200);
     const token = tokenOf((await resetMails(t, u))[0]!.text);
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => h.http.post('/api/auth/reset-password').set(t.headers).send({ token, new_password: `racing password ${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        h.http
+          .post('/api/auth/reset-password')
+          .set(t.headers)
+          .send({ token, new_password: `racing password ${i}` }),
+      ),
+    );
     expect(answers.map((r) => r.status).sort()).to.deep.equal([200, 400, 400, 400, 400, 400]);
     const winner = answers.findIndex((r) => r.status === 200);
     expect((await login(t, u.email, `racing password ${winner}`)).status).to.equal(200);
@@ -135,9 +166,12 @@ describe('HTTP identity: passwords are changed, recovered and set by admins', ()
     try {
       const http = supertest(app.callback);
       const statuses = [];
-      for (let i = 0; i < 3; i++) statuses.push((await http.post('/api/auth/forgot-password').send({ email: 'someone@example.test' })).status);
+      for (let i = 0; i < 3; i++)
+        statuses.push((await http.post('/api/auth/forgot-password').send({ email: 'someone@example.test' })).status);
       expect(statuses).to.deep.equal([200, 200, 429]);
-      expect((await http.post('/api/auth/reset-password').send({ token: 'x'.repeat(64), new_password: 'whatever pw' })).status).to.equal(429);
+      expect((await http.post('/api/auth/reset-password').send({ token: 'x'.repeat(64), new_password: 'whatever pw' })).status).to.equal(
+        429,
+      );
     } finally {
       await app.close();
     }

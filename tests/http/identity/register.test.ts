@@ -12,13 +12,27 @@ describe('HTTP registration and email verification', () => {
     const admin = await h.user(t, Role.Admin);
     await h.http.put('/api/settings').set(admin.headers).send(values).expect(200);
   };
-  const body = (email: string, extra: Record<string, unknown> = {}) => ({ username: 'new.student', email, password: 'a long password', display_name: 'New Student', ...extra });
+  const body = (email: string, extra: Record<string, unknown> = {}) => ({
+    username: 'new.student',
+    email,
+    password: 'a long password',
+    display_name: 'New Student',
+    ...extra,
+  });
 
   it('registers a student and answers {id, username, display_name, email}; role in the body is ignored', async () => {
     const t = await h.tenant();
-    const res = await h.http.post('/api/auth/register').set(t.headers).send(body('New@Example.test', { role: 100, status: 2 }));
+    const res = await h.http
+      .post('/api/auth/register')
+      .set(t.headers)
+      .send(body('New@Example.test', { role: 100, status: 2 }));
     expect(res.status).to.equal(200);
-    expect(res.body.data).to.deep.equal({ id: res.body.data.id, username: 'new.student', display_name: 'New Student', email: 'new@example.test' });
+    expect(res.body.data).to.deep.equal({
+      id: res.body.data.id,
+      username: 'new.student',
+      display_name: 'New Student',
+      email: 'new@example.test',
+    });
     const login = await h.http.post('/api/auth/login').set(t.headers).send({ email: 'new@example.test', password: 'a long password' });
     expect(login.status).to.equal(200);
     expect(login.body.data.user).to.include({ id: res.body.data.id, role: 1, status: 1 });
@@ -29,7 +43,12 @@ describe('HTTP registration and email verification', () => {
     await h.http.post('/api/auth/register').set(t.headers).send(body('dup@example.test')).expect(200);
     const dup = await h.http.post('/api/auth/register').set(t.headers).send(body('dup@example.test'));
     expect(dup.status).to.equal(400);
-    for (const bad of [body('a@example.test', { password: 'short' }), body('b@example.test', { password: 'x'.repeat(129) }), body('not-an-email'), { email: 'c@example.test' }]) {
+    for (const bad of [
+      body('a@example.test', { password: 'short' }),
+      body('b@example.test', { password: 'x'.repeat(129) }),
+      body('not-an-email'),
+      { email: 'c@example.test' },
+    ]) {
       const res = await h.http.post('/api/auth/register').set(t.headers).send(bad);
       expect(res.status).to.equal(400);
       expect(res.body.message).to.equal('Invalid parameters');
@@ -65,13 +84,22 @@ describe('HTTP registration and email verification', () => {
     const code = /\b(\d{6})\b/.exec(mails[0]!.text ?? '')![1]!;
     const wrongCode = code === '000000' ? '111111' : '000000';
 
-    const wrong = await h.http.post('/api/auth/register').set(t.headers).send(body(email, { verification_code: wrongCode }));
+    const wrong = await h.http
+      .post('/api/auth/register')
+      .set(t.headers)
+      .send(body(email, { verification_code: wrongCode }));
     expect(wrong.status).to.equal(400);
     expect(wrong.body.message).to.equal('Verification code is invalid or expired');
-    const right = await h.http.post('/api/auth/register').set(t.headers).send(body(email, { verification_code: code }));
+    const right = await h.http
+      .post('/api/auth/register')
+      .set(t.headers)
+      .send(body(email, { verification_code: code }));
     expect(right.status).to.equal(200);
     // Single use: the same code cannot register a second account.
-    const reuse = await h.http.post('/api/auth/register').set(t.headers).send(body('verify.me@example.test', { verification_code: code }));
+    const reuse = await h.http
+      .post('/api/auth/register')
+      .set(t.headers)
+      .send(body('verify.me@example.test', { verification_code: code }));
     expect(reuse.status).to.equal(400);
   });
 
@@ -84,7 +112,10 @@ describe('HTTP registration and email verification', () => {
     const code = /\b(\d{6})\b/.exec((await h.mailsTo(t, email))[0]!.text ?? '')![1]!;
     h.clock.advance(10 * 60 * 1000 + 1000);
     try {
-      const res = await h.http.post('/api/auth/register').set(t.headers).send(body(email, { verification_code: code }));
+      const res = await h.http
+        .post('/api/auth/register')
+        .set(t.headers)
+        .send(body(email, { verification_code: code }));
       expect(res.status).to.equal(400);
     } finally {
       h.clock.reset();
@@ -99,8 +130,16 @@ describe('HTTP registration and email verification', () => {
     await h.jobsIdle();
     const code = /\b(\d{6})\b/.exec((await h.mailsTo(t, email))[0]!.text ?? '')![1]!;
     const wrongCode = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) await h.http.post('/api/auth/register').set(t.headers).send(body(email, { verification_code: wrongCode })).expect(400);
-    const res = await h.http.post('/api/auth/register').set(t.headers).send(body(email, { verification_code: code }));
+    for (let i = 0; i < 5; i++)
+      await h.http
+        .post('/api/auth/register')
+        .set(t.headers)
+        .send(body(email, { verification_code: wrongCode }))
+        .expect(400);
+    const res = await h.http
+      .post('/api/auth/register')
+      .set(t.headers)
+      .send(body(email, { verification_code: code }));
     expect(res.status).to.equal(400);
   });
 

@@ -17,10 +17,25 @@ describe('HTTP users: self and administration', () => {
       expect(self.body.data).to.include({ id: u.id, email: u.email, role: 1, status: 1 });
       expect(self.body.data).to.not.have.property('password_hash');
 
-      const res = await h.http.put('/api/user/self').set(u.headers)
-        .send({ display_name: 'New Name', avatar: 'https://cdn.example.test/a.png', role: 100, status: 2, email: 'evil@example.test', tenant_id: 'x' });
+      const res = await h.http
+        .put('/api/user/self')
+        .set(u.headers)
+        .send({
+          display_name: 'New Name',
+          avatar: 'https://cdn.example.test/a.png',
+          role: 100,
+          status: 2,
+          email: 'evil@example.test',
+          tenant_id: 'x',
+        });
       expect(res.status).to.equal(200);
-      expect(res.body.data).to.include({ display_name: 'New Name', avatar: 'https://cdn.example.test/a.png', role: 1, status: 1, email: u.email });
+      expect(res.body.data).to.include({
+        display_name: 'New Name',
+        avatar: 'https://cdn.example.test/a.png',
+        role: 1,
+        status: 1,
+        email: u.email,
+      });
       const again = await h.http.get('/api/user/self').set(u.headers);
       expect(again.body.data).to.include({ role: 1, status: 1, display_name: 'New Name' });
     });
@@ -31,7 +46,9 @@ describe('HTTP users: self and administration', () => {
       const res = await h.http.put('/api/user/self').set(u.headers).send({ avatar: 'javascript:alert(1)', display_name: '' });
       expect(res.status).to.equal(400);
       expect(res.body.message).to.equal('Invalid parameters');
-      expect(res.body.error).to.match(/avatar/).and.match(/display_name/);
+      expect(res.body.error)
+        .to.match(/avatar/)
+        .and.match(/display_name/);
     });
 
     it('DELETE deactivates, anonymises and logs the user out', async () => {
@@ -79,7 +96,10 @@ describe('HTTP users: self and administration', () => {
       expect(inactive.body.data.items.map((x: { display_name: string }) => x.display_name)).to.deep.equal(['Bob Builder']);
       const search = await h.http.get('/api/users').query({ search: 'carol' }).set(admin.headers);
       expect(search.body.data.items.map((x: { display_name: string }) => x.display_name)).to.deep.equal(['Carol Mentor']);
-      const bySearchEmail = await h.http.get('/api/users').query({ search: admin.email.slice(0, 8) }).set(admin.headers);
+      const bySearchEmail = await h.http
+        .get('/api/users')
+        .query({ search: admin.email.slice(0, 8) })
+        .set(admin.headers);
       expect(bySearchEmail.body.data.total).to.equal(1);
       const bad = await h.http.get('/api/users').query({ page_size: 500 }).set(admin.headers);
       expect(bad.status).to.equal(400);
@@ -88,22 +108,44 @@ describe('HTTP users: self and administration', () => {
     it('creates users below the caller, refuses an Admin creating an Admin, and rejects a duplicate email', async () => {
       const t = await h.tenant();
       const admin = await h.user(t, Role.Admin);
-      const res = await h.http.post('/api/users').set(admin.headers).send({ name: 'Mentor One', email: 'Mentor.One@Example.test', password: 'long enough pw', role: 30, status: 1 });
+      const res = await h.http
+        .post('/api/users')
+        .set(admin.headers)
+        .send({ name: 'Mentor One', email: 'Mentor.One@Example.test', password: 'long enough pw', role: 30, status: 1 });
       expect(res.status).to.equal(200);
       expect(res.body.data).to.include({ display_name: 'Mentor One', email: 'mentor.one@example.test', role: 30, status: 1 });
-      const login = await h.http.post('/api/auth/login').set(t.headers).send({ email: 'mentor.one@example.test', password: 'long enough pw' });
+      const login = await h.http
+        .post('/api/auth/login')
+        .set(t.headers)
+        .send({ email: 'mentor.one@example.test', password: 'long enough pw' });
       expect(login.status).to.equal(200);
 
-      const peer = await h.http.post('/api/users').set(admin.headers).send({ name: 'Peer', email: 'peer@example.test', password: 'long enough pw', role: 99, status: 1 });
+      const peer = await h.http
+        .post('/api/users')
+        .set(admin.headers)
+        .send({ name: 'Peer', email: 'peer@example.test', password: 'long enough pw', role: 99, status: 1 });
       expect(peer.status).to.equal(403);
-      const root = await h.http.post('/api/users').set(admin.headers).send({ name: 'Root', email: 'root2@example.test', password: 'long enough pw', role: 100, status: 1 });
+      const root = await h.http
+        .post('/api/users')
+        .set(admin.headers)
+        .send({ name: 'Root', email: 'root2@example.test', password: 'long enough pw', role: 100, status: 1 });
       expect(root.status).to.equal(403);
-      const dup = await h.http.post('/api/users').set(admin.headers).send({ name: 'Dup', email: 'mentor.one@example.test', password: 'long enough pw', role: 1, status: 1 });
+      const dup = await h.http
+        .post('/api/users')
+        .set(admin.headers)
+        .send({ name: 'Dup', email: 'mentor.one@example.test', password: 'long enough pw', role: 1, status: 1 });
       expect(dup.status).to.equal(400);
-      const short = await h.http.post('/api/users').set(admin.headers).send({ name: 'Short', email: 'short@example.test', password: 'short', role: 1, status: 1 });
+      const short = await h.http
+        .post('/api/users')
+        .set(admin.headers)
+        .send({ name: 'Short', email: 'short@example.test', password: 'short', role: 1, status: 1 });
       expect(short.status).to.equal(400);
       const list = await h.http.get('/api/users').query({ search: 'example.test' }).set(admin.headers);
-      expect(list.body.data.items.map((x: { email: string }) => x.email)).to.not.include.members(['peer@example.test', 'root2@example.test', 'short@example.test']);
+      expect(list.body.data.items.map((x: { email: string }) => x.email)).to.not.include.members([
+        'peer@example.test',
+        'root2@example.test',
+        'short@example.test',
+      ]);
     });
 
     it('enforces the hierarchy on update: no Admin on Admin, nobody on a Super Admin, no raise to own level', async () => {
@@ -139,7 +181,7 @@ describe('HTTP users: self and administration', () => {
       expect((await h.http.put(`/api/users/${otherAdmin.id}`).set(root.headers).send({ role: 30 })).body.data.role).to.equal(30);
     });
 
-    it('deactivation (status 2) ends the user\'s tokens; reactivation allows login again', async () => {
+    it("deactivation (status 2) ends the user's tokens; reactivation allows login again", async () => {
       const t = await h.tenant();
       const admin = await h.user(t, Role.Admin);
       const student = await h.user(t);
@@ -150,9 +192,13 @@ describe('HTTP users: self and administration', () => {
       const refresh = await h.http.post('/api/auth/refresh').set(t.headers).send({ refresh_token: student.refreshToken });
       expect(refresh.status).to.equal(401);
       expect(refresh.body.message).to.equal('Invalid token');
-      expect((await h.http.post('/api/auth/login').set(t.headers).send({ email: student.email, password: TEST_PASSWORD })).status).to.equal(403);
+      expect((await h.http.post('/api/auth/login').set(t.headers).send({ email: student.email, password: TEST_PASSWORD })).status).to.equal(
+        403,
+      );
       await h.http.put(`/api/users/${student.id}/status`).set(admin.headers).send({ status: 1 }).expect(200);
-      expect((await h.http.post('/api/auth/login').set(t.headers).send({ email: student.email, password: TEST_PASSWORD })).status).to.equal(200);
+      expect((await h.http.post('/api/auth/login').set(t.headers).send({ email: student.email, password: TEST_PASSWORD })).status).to.equal(
+        200,
+      );
       const bad = await h.http.put(`/api/users/${student.id}/status`).set(admin.headers).send({ status: 7 });
       expect(bad.status).to.equal(400);
     });
@@ -162,8 +208,12 @@ describe('HTTP users: self and administration', () => {
       const admin = await h.user(t, Role.Admin);
       const student = await h.user(t);
       await h.http.put(`/api/users/${student.id}`).set(admin.headers).send({ password: 'brand new secret' }).expect(200);
-      expect((await h.http.post('/api/auth/login').set(t.headers).send({ email: student.email, password: TEST_PASSWORD })).status).to.equal(400);
-      expect((await h.http.post('/api/auth/login').set(t.headers).send({ email: student.email, password: 'brand new secret' })).status).to.equal(200);
+      expect((await h.http.post('/api/auth/login').set(t.headers).send({ email: student.email, password: TEST_PASSWORD })).status).to.equal(
+        400,
+      );
+      expect(
+        (await h.http.post('/api/auth/login').set(t.headers).send({ email: student.email, password: 'brand new secret' })).status,
+      ).to.equal(200);
       expect((await h.http.delete(`/api/users/${student.id}`).set(admin.headers)).status).to.equal(200);
       expect((await h.http.get(`/api/users/${student.id}/detail`).set(admin.headers)).status).to.equal(404);
       expect((await h.http.delete(`/api/users/${student.id}`).set(admin.headers)).status).to.equal(404);
@@ -194,16 +244,22 @@ describe('HTTP users: self and administration', () => {
     });
   });
 
-  describe('a Super Admin\'s email is reserved in every tenant (issue 26)', () => {
-    it('refuses it with 400 on admin create, register and an admin\'s email change, and creates or changes nothing', async () => {
+  describe("a Super Admin's email is reserved in every tenant (issue 26)", () => {
+    it("refuses it with 400 on admin create, register and an admin's email change, and creates or changes nothing", async () => {
       const root = await h.user(await h.defaultTenant(), Role.SuperAdmin);
       const t = await h.tenant();
       const admin = await h.user(t, Role.Admin);
       const shouted = root.email.toUpperCase();
-      const created = await h.http.post('/api/users').set(admin.headers).send({ name: 'Impostor', email: shouted, password: 'long enough pw', role: 1, status: 1 });
+      const created = await h.http
+        .post('/api/users')
+        .set(admin.headers)
+        .send({ name: 'Impostor', email: shouted, password: 'long enough pw', role: 1, status: 1 });
       expect(created.status).to.equal(400);
       expect(created.body.message).to.equal('Email is already registered');
-      const registered = await h.http.post('/api/auth/register').set(t.headers).send({ username: 'impostor', email: root.email, password: 'long enough pw', display_name: 'Impostor' });
+      const registered = await h.http
+        .post('/api/auth/register')
+        .set(t.headers)
+        .send({ username: 'impostor', email: root.email, password: 'long enough pw', display_name: 'Impostor' });
       expect(registered.status).to.equal(400);
       expect(registered.body.message).to.equal('Email is already registered');
       const student = await h.user(t);

@@ -14,7 +14,8 @@ describe('HTTP learning: admin resources, learning assets and library', () => {
   const api = (admin: TestUser) => ({
     list: (resource: string, query = '') => h.http.get(`/api/lms/admin/resources/${resource}${query}`).set(admin.headers),
     create: (resource: string, body: object) => h.http.post(`/api/lms/admin/resources/${resource}`).set(admin.headers).send(body),
-    update: (resource: string, id: string, body: object) => h.http.put(`/api/lms/admin/resources/${resource}/${id}`).set(admin.headers).send(body),
+    update: (resource: string, id: string, body: object) =>
+      h.http.put(`/api/lms/admin/resources/${resource}/${id}`).set(admin.headers).send(body),
     remove: (resource: string, id: string) => h.http.delete(`/api/lms/admin/resources/${resource}/${id}`).set(admin.headers),
   });
 
@@ -22,7 +23,12 @@ describe('HTTP learning: admin resources, learning assets and library', () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
     const a = api(admin);
-    for (const res of [await a.list('widgets'), await a.create('widgets', { name: 'x' }), await a.list('__proto__'), await a.list('constructor')]) {
+    for (const res of [
+      await a.list('widgets'),
+      await a.create('widgets', { name: 'x' }),
+      await a.list('__proto__'),
+      await a.list('constructor'),
+    ]) {
       expect(res.status).to.equal(404);
       expect(res.body.message).to.equal('Record not found');
     }
@@ -72,7 +78,10 @@ describe('HTTP learning: admin resources, learning assets and library', () => {
     const asset = await a.create('learning-assets', { title: 'Periodic table', url: 'https://cdn.example.test/table.pdf', type: 'pdf' });
     expect(asset.status).to.equal(200);
     expect(asset.body.data).to.include({ title: 'Periodic table', type: 'pdf', description: null });
-    const viaEndpoint = await h.http.post('/api/lms/admin/learning-assets').set(admin.headers).send({ title: 'Lab safety video', type: 'video' });
+    const viaEndpoint = await h.http
+      .post('/api/lms/admin/learning-assets')
+      .set(admin.headers)
+      .send({ title: 'Lab safety video', type: 'video' });
     expect(viaEndpoint.status).to.equal(200);
     expect((await a.create('learning-assets', { title: 'x', url: 'ftp://nope' })).status).to.equal(400);
 
@@ -86,11 +95,20 @@ describe('HTTP learning: admin resources, learning assets and library', () => {
     expect(updated.body.data).to.include({ title: 'Periodic table', description: 'All elements' });
     expect((await a.remove('learning-assets', asset.body.data.id)).status).to.equal(200);
 
-    const item = await h.http.post('/api/lms/admin/library-items').set(admin.headers).send({ title: 'Reading list', url: 'https://example.test/list', type: 'link' });
+    const item = await h.http
+      .post('/api/lms/admin/library-items')
+      .set(admin.headers)
+      .send({ title: 'Reading list', url: 'https://example.test/list', type: 'link' });
     expect(item.status).to.equal(200);
-    const upserted = await h.http.post('/api/lms/admin/library-items').set(admin.headers).send({ id: item.body.data.id, title: 'Reading list 2026' });
+    const upserted = await h.http
+      .post('/api/lms/admin/library-items')
+      .set(admin.headers)
+      .send({ id: item.body.data.id, title: 'Reading list 2026' });
     expect(upserted.body.data).to.include({ id: item.body.data.id, title: 'Reading list 2026', url: 'https://example.test/list' });
-    const unknown = await h.http.post('/api/lms/admin/library-items').set(admin.headers).send({ id: '7f1c3f0e-1c5b-4f7e-9f61-0d7c3a1b2c3d', title: 'x' });
+    const unknown = await h.http
+      .post('/api/lms/admin/library-items')
+      .set(admin.headers)
+      .send({ id: '7f1c3f0e-1c5b-4f7e-9f61-0d7c3a1b2c3d', title: 'x' });
     expect(unknown.status).to.equal(404);
     const pub = await h.http.get('/api/lms/library-items').set(t.headers);
     expect(pub.status).to.equal(200);
@@ -103,15 +121,30 @@ describe('HTTP learning: admin resources, learning assets and library', () => {
     const admin = await h.user(t, Role.Admin);
     const a = api(admin);
     const cat = (await a.create('course-categories', { name: 'Math' })).body.data.id;
-    const created = await a.create('pricing', { category_id: cat, unit_price: 100000, tiers: [{ min_quantity: 10, unit_price: 80000 }, { min_quantity: 5, unit_price: 90000 }] });
+    const created = await a.create('pricing', {
+      category_id: cat,
+      unit_price: 100000,
+      tiers: [
+        { min_quantity: 10, unit_price: 80000 },
+        { min_quantity: 5, unit_price: 90000 },
+      ],
+    });
     expect(created.status).to.equal(200);
     expect(created.body.data).to.include({ category_id: cat, unit_price: 100000, currency: 'IDR' });
-    expect(created.body.data.tiers).to.deep.equal([{ min_quantity: 5, unit_price: 90000 }, { min_quantity: 10, unit_price: 80000 }]);
+    expect(created.body.data.tiers).to.deep.equal([
+      { min_quantity: 5, unit_price: 90000 },
+      { min_quantity: 10, unit_price: 80000 },
+    ]);
     expect((await a.create('pricing', { category_id: cat, unit_price: 1 })).status).to.equal(400);
     const usd = await a.create('pricing', { category_id: cat, unit_price: 7, currency: 'usd' });
     expect(usd.body.data.currency).to.equal('USD');
     expect((await a.create('pricing', { category_id: '7f1c3f0e-1c5b-4f7e-9f61-0d7c3a1b2c3d', unit_price: 1 })).status).to.equal(400);
-    const dup = await a.update('pricing', created.body.data.id, { tiers: [{ min_quantity: 2, unit_price: 1 }, { min_quantity: 2, unit_price: 2 }] });
+    const dup = await a.update('pricing', created.body.data.id, {
+      tiers: [
+        { min_quantity: 2, unit_price: 1 },
+        { min_quantity: 2, unit_price: 2 },
+      ],
+    });
     expect(dup.status).to.equal(400);
     expect((await a.update('pricing', created.body.data.id, { unit_price: -5 })).status).to.equal(400);
     const changed = await a.update('pricing', created.body.data.id, { unit_price: 95000 });
@@ -133,7 +166,16 @@ describe('HTTP learning: admin resources, learning assets and library', () => {
     expect(plan.body.data.category_ids).to.deep.equal([cat]);
     expect((await a.create('subscription-plans', { name: 'x', price: 1 })).status).to.equal(400);
     expect((await a.create('subscription-plans', { name: 'x', price: 1, duration_days: 0 })).status).to.equal(400);
-    expect((await a.create('subscription-plans', { name: 'x', price: 1, duration_days: 30, category_ids: ['7f1c3f0e-1c5b-4f7e-9f61-0d7c3a1b2c3d'] })).status).to.equal(400);
+    expect(
+      (
+        await a.create('subscription-plans', {
+          name: 'x',
+          price: 1,
+          duration_days: 30,
+          category_ids: ['7f1c3f0e-1c5b-4f7e-9f61-0d7c3a1b2c3d'],
+        })
+      ).status,
+    ).to.equal(400);
     const off = await a.update('subscription-plans', plan.body.data.id, { active: false, category_ids: [] });
     expect(off.body.data).to.include({ active: false, duration_days: 30 });
     expect(off.body.data.category_ids).to.deep.equal([]);
@@ -149,14 +191,24 @@ describe('HTTP learning: admin resources, learning assets and library', () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
     const a = api(admin);
-    const created = await a.create('promo-codes', { code: 'hemat10', type: 'percent', value: 10, valid_from: '2026-01-01T00:00:00Z', valid_until: '2026-12-31T23:59:59Z', max_uses: 100 });
+    const created = await a.create('promo-codes', {
+      code: 'hemat10',
+      type: 'percent',
+      value: 10,
+      valid_from: '2026-01-01T00:00:00Z',
+      valid_until: '2026-12-31T23:59:59Z',
+      max_uses: 100,
+    });
     expect(created.status).to.equal(200);
     expect(created.body.data).to.include({ code: 'HEMAT10', type: 'percent', value: 10, max_uses: 100, used_count: 0 });
     expect(created.body.data.valid_from).to.equal('2026-01-01T00:00:00.000Z');
     expect((await a.create('promo-codes', { code: 'HEMAT10', value: 5 })).status).to.equal(400);
     expect((await a.create('promo-codes', { code: 'BIG', type: 'percent', value: 150 })).status).to.equal(400);
     expect((await a.create('promo-codes', { code: 'ZERO', type: 'fixed', value: 0 })).status).to.equal(400);
-    expect((await a.create('promo-codes', { code: 'BACK', value: 5, valid_from: '2026-02-01T00:00:00Z', valid_until: '2026-01-01T00:00:00Z' })).status).to.equal(400);
+    expect(
+      (await a.create('promo-codes', { code: 'BACK', value: 5, valid_from: '2026-02-01T00:00:00Z', valid_until: '2026-01-01T00:00:00Z' }))
+        .status,
+    ).to.equal(400);
     expect((await a.create('promo-codes', { code: 'bad code!', value: 5 })).status).to.equal(400);
     const fixed = await a.create('promo-codes', { code: 'POTONG50K', type: 'fixed', value: 50000, max_uses: null });
     expect(fixed.body.data).to.include({ type: 'fixed', max_uses: null });
@@ -227,7 +279,8 @@ describe('HTTP learning: admin resources, learning assets and library', () => {
     const admin = await h.user(t, Role.Admin);
     const a = api(admin);
     const cat = (await a.create('course-categories', { name: 'Math' })).body.data.id;
-    const plan = (await a.create('subscription-plans', { name: 'Yearly', price: 1_000_000, duration_days: 365, category_ids: [cat] })).body.data.id;
+    const plan = (await a.create('subscription-plans', { name: 'Yearly', price: 1_000_000, duration_days: 365, category_ids: [cat] })).body
+      .data.id;
     await a.create('pricing', { category_id: cat, unit_price: 100000, tiers: [{ min_quantity: 3, unit_price: 90000 }] }).expect(200);
     await a.create('promo-codes', { code: 'MERDEKA', type: 'fixed', value: 17000 }).expect(200);
     const catalog = h.resolve<LearningCatalog>('learningCatalog');

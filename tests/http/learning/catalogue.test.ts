@@ -52,7 +52,7 @@ describe('HTTP learning: catalogue', () => {
     expect((await h.http.get('/api/lms/courses').set(other.headers)).body.data.total).to.equal(0);
   });
 
-  it('answers a published course\'s public outline without lesson content; drafts are not found', async () => {
+  it("answers a published course's public outline without lesson content; drafts are not found", async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
     const c = await seedCourse(h, admin, { modules: 2, lessons: 2 });
@@ -73,7 +73,7 @@ describe('HTTP learning: catalogue', () => {
     expect((await h.http.get('/api/lms/courses/not-a-uuid/public').set(t.headers)).status).to.equal(400);
   });
 
-  it('answers a course detail with the caller\'s enrolment and progress; drafts only to staff', async () => {
+  it("answers a course detail with the caller's enrolment and progress; drafts only to staff", async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
     const student = await h.user(t);
@@ -89,7 +89,10 @@ describe('HTTP learning: catalogue', () => {
     expect(after.body.data).to.include({ enrolled: true, can_access: true });
     expect(after.body.data.enrollment).to.include({ status: 'active', source: 'admin' });
     expect(after.body.data.progress).to.include({ progress: 50, completed_lessons: 1, last_lesson_id: c.lessonIds[0] });
-    expect(after.body.data.modules[0].lessons.map((l: { progress_status: string }) => l.progress_status)).to.deep.equal(['completed', 'not_started']);
+    expect(after.body.data.modules[0].lessons.map((l: { progress_status: string }) => l.progress_status)).to.deep.equal([
+      'completed',
+      'not_started',
+    ]);
 
     const draft = await createCourse(h, admin, { status: 'draft' });
     expect((await h.http.get(`/api/lms/courses/${draft}`).set(student.headers)).status).to.equal(404);
@@ -103,7 +106,8 @@ describe('HTTP learning: catalogue', () => {
   it('lists categories publicly as a plain array by name', async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
-    for (const name of ['Science', 'Art', 'Mathematics']) await h.http.post('/api/lms/admin/resources/course-categories').set(admin.headers).send({ name }).expect(200);
+    for (const name of ['Science', 'Art', 'Mathematics'])
+      await h.http.post('/api/lms/admin/resources/course-categories').set(admin.headers).send({ name }).expect(200);
     const res = await h.http.get('/api/lms/course-categories').set(t.headers);
     expect(res.status).to.equal(200);
     expect(res.body.data.map((c: { name: string }) => c.name)).to.deep.equal(['Art', 'Mathematics', 'Science']);
@@ -113,13 +117,33 @@ describe('HTTP learning: catalogue', () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
     const other = await h.tenant();
-    const created = await h.http.post('/api/lms/admin/courses').set(admin.headers)
-      .send({ title: 'Physics', description: 'Motion', difficulty: 'intermediate', price: 150000, cover_image: 'https://cdn.example.test/p.png', tenant_id: other.id, id: '00000000-0000-4000-8000-000000000000', created_by: 'x' });
+    const created = await h.http
+      .post('/api/lms/admin/courses')
+      .set(admin.headers)
+      .send({
+        title: 'Physics',
+        description: 'Motion',
+        difficulty: 'intermediate',
+        price: 150000,
+        cover_image: 'https://cdn.example.test/p.png',
+        tenant_id: other.id,
+        id: '00000000-0000-4000-8000-000000000000',
+        created_by: 'x',
+      });
     expect(created.status).to.equal(200);
     const course = created.body.data;
-    expect(course).to.include({ title: 'Physics', difficulty: 'intermediate', price: 150000, currency: 'IDR', status: 'draft', published_at: null });
+    expect(course).to.include({
+      title: 'Physics',
+      difficulty: 'intermediate',
+      price: 150000,
+      currency: 'IDR',
+      status: 'draft',
+      published_at: null,
+    });
     expect(course.id).to.not.equal('00000000-0000-4000-8000-000000000000');
-    expect((await h.http.get('/api/lms/courses?status=draft').set({ ...other.headers, Authorization: admin.headers.Authorization! })).status).to.equal(403);
+    expect(
+      (await h.http.get('/api/lms/courses?status=draft').set({ ...other.headers, Authorization: admin.headers.Authorization! })).status,
+    ).to.equal(403);
 
     const published = await h.http.put(`/api/lms/admin/courses/${course.id}`).set(admin.headers).send({ status: 'published', price: 0 });
     expect(published.status).to.equal(200);
@@ -129,7 +153,10 @@ describe('HTTP learning: catalogue', () => {
     expect((await h.http.post('/api/lms/admin/courses').set(admin.headers).send({ description: 'no title' })).status).to.equal(400);
     expect((await h.http.post('/api/lms/admin/courses').set(admin.headers).send({ title: 'x', status: 'live' })).status).to.equal(400);
     expect((await h.http.post('/api/lms/admin/courses').set(admin.headers).send({ title: 'x', price: -1 })).status).to.equal(400);
-    const badCategory = await h.http.post('/api/lms/admin/courses').set(admin.headers).send({ title: 'x', category_id: '7f1c3f0e-1c5b-4f7e-9f61-0d7c3a1b2c3d' });
+    const badCategory = await h.http
+      .post('/api/lms/admin/courses')
+      .set(admin.headers)
+      .send({ title: 'x', category_id: '7f1c3f0e-1c5b-4f7e-9f61-0d7c3a1b2c3d' });
     expect(badCategory.status).to.equal(400);
     expect(badCategory.body.error).to.match(/category_id/);
 
@@ -152,16 +179,28 @@ describe('HTTP learning: catalogue', () => {
     expect((await h.http.delete(`/api/lms/admin/courses/${empty}`).set(admin.headers)).status).to.equal(404);
     // Another tenant's admin cannot touch it.
     const otherAdmin = await h.user(other, Role.Admin);
-    expect((await h.http.put(`/api/lms/admin/courses/${course.id}`).set(otherAdmin.headers).send({ title: 'stolen' })).status).to.equal(404);
+    expect((await h.http.put(`/api/lms/admin/courses/${course.id}`).set(otherAdmin.headers).send({ title: 'stolen' })).status).to.equal(
+      404,
+    );
   });
 
   it('documents the learning, file and region routes in the OpenAPI document', async () => {
     const res = await h.http.get('/api/openapi.json');
     expect(res.status).to.equal(200);
-    for (const path of ['/api/lms/courses', '/api/lms/my-courses', '/api/lms/admin/resources/{resource}', '/api/lms/parent/link-student', '/api/file', '/api/regions/provinces', '/api/lms/certificates/verify/{code}']) {
+    for (const path of [
+      '/api/lms/courses',
+      '/api/lms/my-courses',
+      '/api/lms/admin/resources/{resource}',
+      '/api/lms/parent/link-student',
+      '/api/file',
+      '/api/regions/provinces',
+      '/api/lms/certificates/verify/{code}',
+    ]) {
       expect(res.body.paths, path).to.have.property(path);
     }
-    expect(res.body.paths['/api/lms/admin/courses'].post.requestBody.content['application/json'].schema.properties).to.have.property('title');
+    expect(res.body.paths['/api/lms/admin/courses'].post.requestBody.content['application/json'].schema.properties).to.have.property(
+      'title',
+    );
   });
 
   it('lets the Super Admin delete a tenant with its whole catalogue, enrolments and certificates', async () => {
@@ -171,7 +210,11 @@ describe('HTTP learning: catalogue', () => {
     const root = await h.user(await h.defaultTenant(), Role.SuperAdmin);
     const cat = (await h.http.post('/api/lms/admin/resources/course-categories').set(admin.headers).send({ name: 'Doomed' })).body.data.id;
     await h.http.post('/api/lms/admin/resources/pricing').set(admin.headers).send({ category_id: cat, unit_price: 1 }).expect(200);
-    await h.http.post('/api/lms/admin/resources/subscription-plans').set(admin.headers).send({ name: 'P', price: 1, duration_days: 1, category_ids: [cat] }).expect(200);
+    await h.http
+      .post('/api/lms/admin/resources/subscription-plans')
+      .set(admin.headers)
+      .send({ name: 'P', price: 1, duration_days: 1, category_ids: [cat] })
+      .expect(200);
     const c = await seedCourse(h, admin, { modules: 1, lessons: 1, fields: { category_id: cat } });
     await enrol(h, admin, student.id, c.id);
     await h.http.post('/api/lms/progress').set(student.headers).send({ lesson_id: c.lessonIds[0], status: 'completed' }).expect(200);

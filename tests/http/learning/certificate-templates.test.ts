@@ -19,7 +19,10 @@ describe('HTTP learning: certificate templates', () => {
     expect(def.body.data).to.include({ is_default: true, orientation: 'landscape', background_image_url: null });
     expect(def.body.data.body).to.include('{{student_name}}');
 
-    const saved = await h.http.put(path).set(admin.headers).send({ title: 'Award', body: 'Well done {{student_name}} for {{course_title}} ({{code}}, {{issued_at}})', orientation: 'portrait' });
+    const saved = await h.http
+      .put(path)
+      .set(admin.headers)
+      .send({ title: 'Award', body: 'Well done {{student_name}} for {{course_title}} ({{code}}, {{issued_at}})', orientation: 'portrait' });
     expect(saved.status).to.equal(200);
     expect(saved.body.data).to.include({ title: 'Award', orientation: 'portrait', is_default: false });
     const partial = await h.http.put(path).set(admin.headers).send({ title: 'Award of Merit' });
@@ -52,7 +55,10 @@ describe('HTTP learning: certificate templates', () => {
     expect(Buffer.compare(image.body as Buffer, TINY_PNG)).to.equal(0);
 
     // A text file claiming to be a PNG is refused by its bytes, and the template keeps its background.
-    const fake = await h.http.post(upload).set(admin.headers).attach('file', Buffer.from('<svg onload="alert(1)"/>'), { filename: 'x.png', contentType: 'image/png' });
+    const fake = await h.http
+      .post(upload)
+      .set(admin.headers)
+      .attach('file', Buffer.from('<svg onload="alert(1)"/>'), { filename: 'x.png', contentType: 'image/png' });
     expect(fake.status).to.equal(400);
     const big = Buffer.alloc(5 * 1024 * 1024 + 1024, 0);
     TINY_PNG.copy(big);

@@ -6,7 +6,7 @@ import { binary, complete, enrol, seedCourse } from './learning-fixtures.js';
 
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 
-describe('HTTP learning: certificate verification page (the QR code\'s link)', () => {
+describe("HTTP learning: certificate verification page (the QR code's link)", () => {
   let h: Harness;
   before(async () => {
     h = await harness();
@@ -46,7 +46,20 @@ describe('HTTP learning: certificate verification page (the QR code\'s link)', (
     expect(html).to.include('Valid certificate');
     expect(html).to.include(cert.code);
     const issued = new Date(cert.issued_at);
-    const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+    const months = [
+      'January',
+      'February',
+      'March',
+      'April',
+      'May',
+      'June',
+      'July',
+      'August',
+      'September',
+      'October',
+      'November',
+      'December',
+    ];
     expect(html).to.include(`${issued.getUTCDate()} ${months[issued.getUTCMonth()]} ${issued.getUTCFullYear()}`);
     // Nothing loaded from anywhere: no links, scripts or images; the one inline style allowed by its hash.
     expect(html).to.not.match(/<(link|img|script|iframe)\b|src=|href=/i);
@@ -64,7 +77,12 @@ describe('HTTP learning: certificate verification page (the QR code\'s link)', (
       expect(res.status, String(accept)).to.equal(200);
       expect(res.headers['content-type']).to.match(/^application\/json/);
       expect(res.body.data).to.deep.equal({
-        valid: true, code: cert.code, student_name: 'Siti <b>Rahma</b>', course_id: cert.course_id, course_title: 'Physics <script>alert(1)</script>', issued_at: cert.issued_at,
+        valid: true,
+        code: cert.code,
+        student_name: 'Siti <b>Rahma</b>',
+        course_id: cert.course_id,
+        course_title: 'Physics <script>alert(1)</script>',
+        issued_at: cert.issued_at,
       });
     }
 
@@ -81,7 +99,11 @@ describe('HTTP learning: certificate verification page (the QR code\'s link)', (
 
   it('names the holder, the course and the issuing tenant in the certificate PDF, with its QR code', async () => {
     const cert = await issue();
-    const pdf = await h.http.get(`/api/lms/courses/${cert.course_id}/certificate?format=pdf`).set(cert.student.headers).buffer(true).parse(binary);
+    const pdf = await h.http
+      .get(`/api/lms/courses/${cert.course_id}/certificate?format=pdf`)
+      .set(cert.student.headers)
+      .buffer(true)
+      .parse(binary);
     expect(pdf.status).to.equal(200);
     // The page's text is in compressed streams; the document information (uncompressed) says the same.
     const bytes = (pdf.body as Buffer).toString('latin1');
@@ -91,7 +113,7 @@ describe('HTTP learning: certificate verification page (the QR code\'s link)', (
     expect(bytes.match(/\/Subtype \/Image/g)?.length ?? 0).to.be.at.least(1);
   });
 
-  it('names the tenant\'s SiteName as the issuer once set, on the page and in the PDF; the tenant name before', async () => {
+  it("names the tenant's SiteName as the issuer once set, on the page and in the PDF; the tenant name before", async () => {
     const cert = await issue();
     const admin = await h.user(cert.student.tenant, Role.Admin);
     const page = async () => (await h.http.get(`/api/lms/certificates/verify/${cert.code}`).set('Accept', BROWSER)).text;
@@ -101,14 +123,20 @@ describe('HTTP learning: certificate verification page (the QR code\'s link)', (
     expect(html).to.include('Akademi Pelangi certifies that');
     expect(html).to.include('<dt>Issued by</dt><dd>Akademi Pelangi</dd>');
     expect(html).to.not.include('Cerdas');
-    const pdf = await h.http.get(`/api/lms/courses/${cert.course_id}/certificate?format=pdf`).set(cert.student.headers).buffer(true).parse(binary);
+    const pdf = await h.http
+      .get(`/api/lms/courses/${cert.course_id}/certificate?format=pdf`)
+      .set(cert.student.headers)
+      .buffer(true)
+      .parse(binary);
     const bytes = (pdf.body as Buffer).toString('latin1');
     expect(bytes).to.include('(Akademi Pelangi)');
     expect(bytes).to.not.include('Cerdas');
   });
 
   it('declares both answers, and the 404 page, in the OpenAPI document', async () => {
-    const doc = (await h.http.get('/api/openapi.json')).body as { paths: Record<string, { get: { responses: Record<string, { content: Record<string, unknown> }> } }> };
+    const doc = (await h.http.get('/api/openapi.json')).body as {
+      paths: Record<string, { get: { responses: Record<string, { content: Record<string, unknown> }> } }>;
+    };
     const op = doc.paths['/api/lms/certificates/verify/{code}']!.get;
     expect(Object.keys(op.responses['200']!.content)).to.have.members(['application/json', 'text/html']);
     expect(Object.keys(op.responses['404']!.content)).to.have.members(['application/json', 'text/html']);

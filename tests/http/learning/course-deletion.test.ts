@@ -5,10 +5,10 @@ import { complete, createCourse, enrol, seedCourse } from './learning-fixtures.j
 import { answersFor, seedQuiz } from '../assessment/assessment-fixtures.js';
 import { openShop, placeOrder } from '../commerce/commerce-fixtures.js';
 
-const REFUSED = 'The course holds learners\' enrolments, results or payments: archive it instead';
+const REFUSED = "The course holds learners' enrolments, results or payments: archive it instead";
 
 /** A course learners have records in, or paid for, is archived, never deleted (issue 26, item 2). */
-describe('HTTP learning: deleting a course that holds learners\' records', () => {
+describe("HTTP learning: deleting a course that holds learners' records", () => {
   let h: Harness;
   before(async () => {
     h = await harness();
@@ -36,7 +36,11 @@ describe('HTTP learning: deleting a course that holds learners\' records', () =>
 
     const refused = await h.http.delete(`/api/lms/admin/courses/${course.id}`).set(admin.headers);
     expect(refused.status).to.equal(400);
-    expect(refused.body).to.include({ success: false, message: REFUSED, error: '1 progress record(s), 1 certificate(s); archive the course instead' });
+    expect(refused.body).to.include({
+      success: false,
+      message: REFUSED,
+      error: '1 progress record(s), 1 certificate(s); archive the course instead',
+    });
     expect((await h.http.get(`/api/lms/certificates/verify/${code}`)).body.data).to.include({ valid: true, course_title: 'Algebra I' });
 
     const archived = await h.http.put(`/api/lms/admin/courses/${course.id}`).set(admin.headers).send({ status: 'archived' });
@@ -64,8 +68,18 @@ describe('HTTP learning: deleting a course that holds learners\' records', () =>
     await enrol(h, admin, student.id, q.course.id);
     const start = await h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(student.headers);
     expect(start.status).to.equal(200);
-    expect((await h.http.post(`/api/lms/quiz-attempts/${start.body.data.attempt.id}/submit`).set(student.headers).send({ answers: answersFor(q, 'half') })).status).to.equal(200);
-    const submission = await h.http.post(`/api/lms/lessons/${q.course.lessonIds[1]}/assignments`).set(student.headers).send({ file_url: 'https://files.test/essay.pdf' });
+    expect(
+      (
+        await h.http
+          .post(`/api/lms/quiz-attempts/${start.body.data.attempt.id}/submit`)
+          .set(student.headers)
+          .send({ answers: answersFor(q, 'half') })
+      ).status,
+    ).to.equal(200);
+    const submission = await h.http
+      .post(`/api/lms/lessons/${q.course.lessonIds[1]}/assignments`)
+      .set(student.headers)
+      .send({ file_url: 'https://files.test/essay.pdf' });
     expect(submission.status, JSON.stringify(submission.body)).to.equal(200);
     await unenrolAll(admin, q.course.id);
 
@@ -78,7 +92,10 @@ describe('HTTP learning: deleting a course that holds learners\' records', () =>
   it('a paid order holds the course after its enrolment is gone', async () => {
     const shop = await openShop(h);
     const order = await placeOrder(h, shop.student, [{ course_id: shop.soloCourse.id }]);
-    const paid = await h.http.post('/api/lms/admin/payments').set(shop.admin.headers).send({ order_id: order.id, amount: order.total_amount, payment_method: 'cash' });
+    const paid = await h.http
+      .post('/api/lms/admin/payments')
+      .set(shop.admin.headers)
+      .send({ order_id: order.id, amount: order.total_amount, payment_method: 'cash' });
     expect(paid.status, JSON.stringify(paid.body)).to.equal(200);
     await unenrolAll(shop.admin, shop.soloCourse.id);
 
@@ -91,21 +108,41 @@ describe('HTTP learning: deleting a course that holds learners\' records', () =>
 
   it('a plan with a subscription is deactivated, not deleted; a subscription bought later grants no archived course of its categories', async () => {
     const shop = await openShop(h);
-    const checkout = await h.http.post('/api/lms/subscription-checkout').set(shop.student.headers).send({ plan_id: shop.planId, payment_method: 'card' });
+    const checkout = await h.http
+      .post('/api/lms/subscription-checkout')
+      .set(shop.student.headers)
+      .send({ plan_id: shop.planId, payment_method: 'card' });
     expect(checkout.status, JSON.stringify(checkout.body)).to.equal(200);
     const refused = await h.http.delete(`/api/lms/admin/resources/subscription-plans/${shop.planId}`).set(shop.admin.headers);
     expect(refused.status).to.equal(400);
-    expect(refused.body).to.include({ message: 'The subscription plan has subscribers: deactivate it instead', error: '1 subscription(s); set active: false instead' });
-    expect((await h.http.put(`/api/lms/admin/resources/subscription-plans/${shop.planId}`).set(shop.admin.headers).send({ active: false })).status).to.equal(200);
-    const unsold = await h.http.post('/api/lms/admin/resources/subscription-plans').set(shop.admin.headers).send({ name: 'Unsold', price: 1000, duration_days: 7 });
-    expect((await h.http.delete(`/api/lms/admin/resources/subscription-plans/${unsold.body.data.id}`).set(shop.admin.headers)).status).to.equal(200);
+    expect(refused.body).to.include({
+      message: 'The subscription plan has subscribers: deactivate it instead',
+      error: '1 subscription(s); set active: false instead',
+    });
+    expect(
+      (await h.http.put(`/api/lms/admin/resources/subscription-plans/${shop.planId}`).set(shop.admin.headers).send({ active: false }))
+        .status,
+    ).to.equal(200);
+    const unsold = await h.http
+      .post('/api/lms/admin/resources/subscription-plans')
+      .set(shop.admin.headers)
+      .send({ name: 'Unsold', price: 1000, duration_days: 7 });
+    expect(
+      (await h.http.delete(`/api/lms/admin/resources/subscription-plans/${unsold.body.data.id}`).set(shop.admin.headers)).status,
+    ).to.equal(200);
 
     const [kept, archived] = [shop.courses[0]!, shop.courses[1]!];
-    expect((await h.http.put(`/api/lms/admin/courses/${archived.id}`).set(shop.admin.headers).send({ status: 'archived' })).status).to.equal(200);
+    expect(
+      (await h.http.put(`/api/lms/admin/courses/${archived.id}`).set(shop.admin.headers).send({ status: 'archived' })).status,
+    ).to.equal(200);
     const order = checkout.body.data.order as { id: string; total_amount: number };
-    const paid = await h.http.post('/api/lms/admin/payments').set(shop.admin.headers).send({ order_id: order.id, amount: order.total_amount, payment_method: 'cash' });
+    const paid = await h.http
+      .post('/api/lms/admin/payments')
+      .set(shop.admin.headers)
+      .send({ order_id: order.id, amount: order.total_amount, payment_method: 'cash' });
     expect(paid.status, JSON.stringify(paid.body)).to.equal(200);
-    const enrolled = async (courseId: string) => (await h.http.get(`/api/lms/admin/resources/enrollments?course_id=${courseId}`).set(shop.admin.headers)).body.data.total as number;
+    const enrolled = async (courseId: string) =>
+      (await h.http.get(`/api/lms/admin/resources/enrollments?course_id=${courseId}`).set(shop.admin.headers)).body.data.total as number;
     expect([await enrolled(kept.id), await enrolled(archived.id)]).to.deep.equal([1, 0]);
   });
 });

@@ -35,7 +35,13 @@ describe('HTTP learning: dashboard overview', () => {
     expect(theirs.students[0]).to.include({ id: student.id, courses_enrolled: 2, courses_completed: 1, certificates: 1 });
 
     const staff = (await h.http.get('/api/dashboard/overview').set(mentor.headers)).body.data.learning;
-    expect(staff).to.include({ courses_published: 2, active_enrollments: 2, enrollments_last_30_days: 2, certificates_issued: 1, certificates_last_30_days: 1 });
+    expect(staff).to.include({
+      courses_published: 2,
+      active_enrollments: 2,
+      enrollments_last_30_days: 2,
+      certificates_issued: 1,
+      certificates_last_30_days: 1,
+    });
     expect(staff).to.not.have.property('courses_by_status');
     const adminView = (await h.http.get('/api/dashboard/overview').set(admin.headers)).body.data.learning;
     expect(adminView.courses_by_status).to.deep.equal({ draft: 1, published: 2, archived: 0 });

@@ -57,7 +57,13 @@ describe('HTTP learning: enrolment, progress and completion', () => {
     expect(cont.body.data).to.include({ lesson_id: c.lessonIds[1], status: 'in_progress', certificate: null });
     expect(cont.body.data.next_lesson).to.include({ id: c.lessonIds[2] });
     expect(cont.body.data.next_lesson).to.not.have.property('content');
-    expect(cont.body.data.course).to.include({ course_id: c.id, progress: 0, completed_lessons: 0, total_lessons: 4, last_lesson_id: c.lessonIds[1] });
+    expect(cont.body.data.course).to.include({
+      course_id: c.id,
+      progress: 0,
+      completed_lessons: 0,
+      total_lessons: 4,
+      last_lesson_id: c.lessonIds[1],
+    });
 
     const done = await complete(h, student, c.lessonIds[0]!);
     expect(done.status).to.equal(200);
@@ -75,11 +81,21 @@ describe('HTTP learning: enrolment, progress and completion', () => {
     const mine = await h.http.get('/api/lms/my-courses').set(student.headers);
     expect(mine.status).to.equal(200);
     expect(mine.body.data.total).to.equal(1);
-    expect(mine.body.data.items[0]).to.include({ id: c.id, title: 'Algebra I', progress: 25, last_lesson_id: c.lessonIds[3], completed: false });
+    expect(mine.body.data.items[0]).to.include({
+      id: c.id,
+      title: 'Algebra I',
+      progress: 25,
+      last_lesson_id: c.lessonIds[3],
+      completed: false,
+    });
     expect(mine.body.data.items[0].enrollment).to.include({ status: 'active', source: 'admin' });
 
-    expect((await h.http.post('/api/lms/progress').set(student.headers).send({ lesson_id: c.lessonIds[0], status: 'done' })).status).to.equal(400);
-    expect((await h.http.post('/api/lms/progress').set(student.headers).send({ lesson_id: c.id, status: 'completed' })).status).to.equal(404);
+    expect(
+      (await h.http.post('/api/lms/progress').set(student.headers).send({ lesson_id: c.lessonIds[0], status: 'done' })).status,
+    ).to.equal(400);
+    expect((await h.http.post('/api/lms/progress').set(student.headers).send({ lesson_id: c.id, status: 'completed' })).status).to.equal(
+      404,
+    );
   });
 
   it('issues exactly one certificate when every lesson is completed; its PDF starts with %PDF and its code verifies publicly', async () => {
@@ -103,7 +119,12 @@ describe('HTTP learning: enrolment, progress and completion', () => {
 
     const cert = await h.http.get(`/api/lms/courses/${c.id}/certificate`).set(student.headers);
     expect(cert.status).to.equal(200);
-    expect(cert.body.data).to.include({ course_id: c.id, user_id: student.id, student_name: 'Siti Rahma', course_title: 'Physics for Everyone' });
+    expect(cert.body.data).to.include({
+      course_id: c.id,
+      user_id: student.id,
+      student_name: 'Siti Rahma',
+      course_title: 'Physics for Everyone',
+    });
     expect(cert.body.data.code).to.match(/^[A-HJKMNP-Z2-9]{4}-[A-HJKMNP-Z2-9]{4}-[A-HJKMNP-Z2-9]{4}$/);
     expect(cert.body.data.verify_url).to.equal(`${h.app.config.publicUrl}/api/lms/certificates/verify/${cert.body.data.code}`);
     for (const r of repeats) if (r.body.data.certificate) expect(r.body.data.certificate.id).to.equal(cert.body.data.id);
@@ -124,7 +145,12 @@ describe('HTTP learning: enrolment, progress and completion', () => {
     // Public verification: no login, no tenant header, any case and without dashes.
     const verify = await h.http.get(`/api/lms/certificates/verify/${cert.body.data.code}`);
     expect(verify.status).to.equal(200);
-    expect(verify.body.data).to.include({ valid: true, code: cert.body.data.code, student_name: 'Siti Rahma', course_title: 'Physics for Everyone' });
+    expect(verify.body.data).to.include({
+      valid: true,
+      code: cert.body.data.code,
+      student_name: 'Siti Rahma',
+      course_title: 'Physics for Everyone',
+    });
     const loose = await h.http.get(`/api/lms/certificates/verify/${cert.body.data.code.replace(/-/g, '').toLowerCase()}`);
     expect(loose.status).to.equal(200);
     expect((await h.http.get('/api/lms/certificates/verify/AAAA-BBBB-CCCC')).status).to.equal(404);

@@ -11,7 +11,10 @@ export interface SeededCourse {
 }
 
 export async function createCourse(h: Harness, admin: TestUser, fields: Record<string, unknown> = {}): Promise<string> {
-  const res = await h.http.post('/api/lms/admin/courses').set(admin.headers).send({ title: 'Algebra I', price: 0, status: 'published', ...fields });
+  const res = await h.http
+    .post('/api/lms/admin/courses')
+    .set(admin.headers)
+    .send({ title: 'Algebra I', price: 0, status: 'published', ...fields });
   expect(res.status, JSON.stringify(res.body)).to.equal(200);
   return res.body.data.id as string;
 }
@@ -23,27 +26,51 @@ export async function createModule(h: Harness, admin: TestUser, courseId: string
 }
 
 export async function createLesson(h: Harness, admin: TestUser, moduleId: string, fields: Record<string, unknown> = {}): Promise<string> {
-  const res = await h.http.post('/api/lms/admin/lessons').set(admin.headers)
-    .send({ module_id: moduleId, title: 'Lesson', content_type: 'text', content: 'The body of the lesson.', content_url: 'https://cdn.example.test/v.mp4', duration: 10, ...fields });
+  const res = await h.http
+    .post('/api/lms/admin/lessons')
+    .set(admin.headers)
+    .send({
+      module_id: moduleId,
+      title: 'Lesson',
+      content_type: 'text',
+      content: 'The body of the lesson.',
+      content_url: 'https://cdn.example.test/v.mp4',
+      duration: 10,
+      ...fields,
+    });
   expect(res.status, JSON.stringify(res.body)).to.equal(200);
   return res.body.data.id as string;
 }
 
 /** A course with `modules` modules of `lessons` lessons each. */
-export async function seedCourse(h: Harness, admin: TestUser, opts: { modules?: number; lessons?: number; fields?: Record<string, unknown> } = {}): Promise<SeededCourse> {
+export async function seedCourse(
+  h: Harness,
+  admin: TestUser,
+  opts: { modules?: number; lessons?: number; fields?: Record<string, unknown> } = {},
+): Promise<SeededCourse> {
   const id = await createCourse(h, admin, opts.fields);
   const moduleIds: string[] = [];
   const lessonIds: string[] = [];
   for (let m = 0; m < (opts.modules ?? 2); m++) {
     const moduleId = await createModule(h, admin, id, `Module ${m + 1}`);
     moduleIds.push(moduleId);
-    for (let l = 0; l < (opts.lessons ?? 2); l++) lessonIds.push(await createLesson(h, admin, moduleId, { title: `Lesson ${m + 1}.${l + 1}` }));
+    for (let l = 0; l < (opts.lessons ?? 2); l++)
+      lessonIds.push(await createLesson(h, admin, moduleId, { title: `Lesson ${m + 1}.${l + 1}` }));
   }
   return { id, moduleIds, lessonIds };
 }
 
-export async function enrol(h: Harness, admin: TestUser, userId: string, courseId: string, fields: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
-  const res = await h.http.post('/api/lms/admin/resources/enrollments').set(admin.headers).send({ user_id: userId, course_id: courseId, ...fields });
+export async function enrol(
+  h: Harness,
+  admin: TestUser,
+  userId: string,
+  courseId: string,
+  fields: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
+  const res = await h.http
+    .post('/api/lms/admin/resources/enrollments')
+    .set(admin.headers)
+    .send({ user_id: userId, course_id: courseId, ...fields });
   expect(res.status, JSON.stringify(res.body)).to.equal(200);
   return res.body.data as Record<string, unknown>;
 }

@@ -7,13 +7,13 @@ import { harness, type Harness } from '../../support/harness.js';
 /** Quoted-printable soft line breaks and `=3D`: enough to read a link out of the raw message. */
 const unfold = (eml: string) => eml.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
 
-describe('HTTP learning: a parent invitation accepted from the .eml file and the service\'s page', () => {
+describe("HTTP learning: a parent invitation accepted from the .eml file and the service's page", () => {
   let h: Harness;
   before(async () => {
     h = await harness();
   });
 
-  it('the stored mail\'s link opens the page; its form (empty fields, then name and password) makes the Parent account; the link works once', async () => {
+  it("the stored mail's link opens the page; its form (empty fields, then name and password) makes the Parent account; the link works once", async () => {
     const t = await h.tenant();
     const student = await h.user(t, Role.Student, { displayName: 'Budi Santoso' });
     const parent = `parent-${t.slug}@example.test`;
@@ -27,7 +27,10 @@ describe('HTTP learning: a parent invitation accepted from the .eml file and the
     const page = await h.http.get(`${link.pathname}${link.search}`);
     expect(page.status).to.equal(200);
     expect(page.type).to.equal('text/html');
-    expect(String(page.headers['content-security-policy'])).to.contain("default-src 'none'").and.contain("form-action 'self'").and.not.contain('script-src');
+    expect(String(page.headers['content-security-policy']))
+      .to.contain("default-src 'none'")
+      .and.contain("form-action 'self'")
+      .and.not.contain('script-src');
     const action = /<form method="post" action="([^"]+)" enctype="multipart\/form-data">/.exec(page.text)![1]!;
     const token = /<input type="hidden" name="token" value="([0-9a-f]{64})">/.exec(page.text)![1]!;
     expect(token).to.equal(link.searchParams.get('token'));
@@ -43,7 +46,9 @@ describe('HTTP learning: a parent invitation accepted from the .eml file and the
     expect(done.text).to.contain('Your parent account was created and linked').and.contain('Budi Santoso');
     const login = await h.http.post('/api/auth/login').set(t.headers).send({ email: parent, password: 'a long password' });
     expect(login.status).to.equal(200);
-    const children = await h.http.get('/api/lms/parent/students').set({ ...t.headers, Authorization: `Bearer ${login.body.data.access_token}` });
+    const children = await h.http
+      .get('/api/lms/parent/students')
+      .set({ ...t.headers, Authorization: `Bearer ${login.body.data.access_token}` });
     expect(children.body.data.items.map((s: { id: string }) => s.id)).to.deep.equal([student.id]);
 
     const again = await h.http.post(action).field('token', token).field('name', 'Ibu Budi').field('password', 'a long password');

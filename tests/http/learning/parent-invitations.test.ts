@@ -8,7 +8,8 @@ describe('HTTP learning: parent invitations (a parent gets an account)', () => {
     h = await harness();
   });
 
-  const invite = (student: TestUser, email: string) => h.http.post('/api/lms/student/parent-invitations').set(student.headers).send({ email });
+  const invite = (student: TestUser, email: string) =>
+    h.http.post('/api/lms/student/parent-invitations').set(student.headers).send({ email });
   /** The token of the newest invitation mailed to the address, from the link in the mail. */
   const tokenFor = async (student: TestUser, email: string) => {
     const [mail] = await h.mailsTo(student.tenant, email);
@@ -76,7 +77,9 @@ describe('HTTP learning: parent invitations (a parent gets an account)', () => {
     } finally {
       h.clock.reset();
     }
-    expect((await h.http.post('/api/auth/login').set(t.headers).send({ email: 'late@example.test', password: 'a long password' })).status).to.equal(400);
+    expect(
+      (await h.http.post('/api/auth/login').set(t.headers).send({ email: 'late@example.test', password: 'a long password' })).status,
+    ).to.equal(400);
   });
 
   it('an existing Student becomes a Parent; an Admin stays Admin; both are linked and keep their passwords (accounts made after the invitation)', async () => {
@@ -104,7 +107,9 @@ describe('HTTP learning: parent invitations (a parent gets an account)', () => {
     expect(self.body.data.role).to.equal(Role.Admin);
     expect((await h.http.get(`/api/lms/parent/students/${child.id}`).set(head.headers)).status).to.equal(200);
     for (const u of [sibling, head]) {
-      expect((await h.http.post('/api/auth/login').set(t.headers).send({ email: u.email, password: u.password })).status, u.email).to.equal(200);
+      expect((await h.http.post('/api/auth/login').set(t.headers).send({ email: u.email, password: u.password })).status, u.email).to.equal(
+        200,
+      );
     }
   });
 
@@ -132,7 +137,9 @@ describe('HTTP learning: parent invitations (a parent gets an account)', () => {
     expect(self.status).to.equal(400);
     expect(self.body.message).to.equal('You cannot invite yourself');
     expect((await invite(student, 'not an email')).status).to.equal(400);
-    expect((await h.http.post('/api/lms/student/parent-invitations').set(t.headers).send({ email: 'a@example.test' })).status).to.equal(401);
+    expect((await h.http.post('/api/lms/student/parent-invitations').set(t.headers).send({ email: 'a@example.test' })).status).to.equal(
+      401,
+    );
     for (let i = 0; i < 5; i++) expect((await invite(student, `p${i}@example.test`)).status).to.equal(200);
     const sixth = await invite(student, 'p5@example.test');
     expect(sixth.status).to.equal(429);
@@ -140,10 +147,15 @@ describe('HTTP learning: parent invitations (a parent gets an account)', () => {
   });
 
   describe('what a student can mail (issue 26)', () => {
-    it('mails only addresses no other member holds (a Parent\'s is fine), with the same answer either way', async () => {
+    it("mails only addresses no other member holds (a Parent's is fine), with the same answer either way", async () => {
       const t = await h.tenant();
       const student = await h.user(t);
-      const others = [await h.user(t, Role.Student), await h.user(t, Role.Mentor), await h.user(t, Role.Admin), await h.user(await h.defaultTenant(), Role.SuperAdmin)];
+      const others = [
+        await h.user(t, Role.Student),
+        await h.user(t, Role.Mentor),
+        await h.user(t, Role.Admin),
+        await h.user(await h.defaultTenant(), Role.SuperAdmin),
+      ];
       const parent = await h.user(t, Role.Parent);
       for (const u of others) {
         const res = await invite(student, u.email.toUpperCase());
@@ -193,7 +205,9 @@ describe('HTTP learning: parent invitations (a parent gets an account)', () => {
       const refused = await accept({ token, name: 'Early', password: 'a long password' });
       expect(refused.status).to.equal(403);
       expect(refused.body.message).to.equal('Parent invitations have been disabled');
-      expect((await h.http.get('/api/users').query({ search: 'early@example.test' }).set(admin.headers).expect(200)).body.data.items).to.deep.equal([]);
+      expect(
+        (await h.http.get('/api/users').query({ search: 'early@example.test' }).set(admin.headers).expect(200)).body.data.items,
+      ).to.deep.equal([]);
 
       await h.http.put('/api/settings').set(admin.headers).send({ ParentInvitationsEnabled: true }).expect(200);
       expect((await accept({ token, name: 'Early', password: 'a long password' })).status).to.equal(200);

@@ -14,7 +14,8 @@ describe('HTTP learning: parents and students', () => {
     expect(res.status).to.equal(200);
     return res.body.data as { linking_code: string; expires_at: string };
   };
-  const link = (parent: TestUser, code: string) => h.http.post('/api/lms/parent/link-student').set(parent.headers).send({ linking_code: code });
+  const link = (parent: TestUser, code: string) =>
+    h.http.post('/api/lms/parent/link-student').set(parent.headers).send({ linking_code: code });
 
   it('issues 8-character codes without look-alikes, valid 24 hours, to students only', async () => {
     const t = await h.tenant();
@@ -93,7 +94,12 @@ describe('HTTP learning: parents and students', () => {
     expect(list.status).to.equal(200);
     expect(list.body.data.total).to.equal(1);
     expect(list.body.data.items[0]).to.include({ id: child.id, display_name: 'Budi' });
-    expect(list.body.data.items[0].summary).to.include({ courses_enrolled: 1, courses_completed: 0, average_progress: 50, certificates: 0 });
+    expect(list.body.data.items[0].summary).to.include({
+      courses_enrolled: 1,
+      courses_completed: 0,
+      average_progress: 50,
+      certificates: 0,
+    });
 
     const detail = await h.http.get(`/api/lms/parent/students/${child.id}`).set(parent.headers);
     expect(detail.status).to.equal(200);
@@ -106,7 +112,11 @@ describe('HTTP learning: parents and students', () => {
     expect(assignments.status).to.equal(200);
     expect(assignments.body.data).to.include({ total: 0, page: 1 });
 
-    for (const path of [`/api/lms/parent/students/${stranger.id}`, `/api/lms/parent/students/${stranger.id}/progress`, `/api/lms/parent/students/${stranger.id}/assignments`]) {
+    for (const path of [
+      `/api/lms/parent/students/${stranger.id}`,
+      `/api/lms/parent/students/${stranger.id}/progress`,
+      `/api/lms/parent/students/${stranger.id}/assignments`,
+    ]) {
       const res = await h.http.get(path).set(parent.headers);
       expect(res.status, path).to.equal(404);
       expect(res.body.message).to.equal('Record not found');

@@ -27,7 +27,8 @@ describe('HTTP platform: NUL characters and unpaired surrogates', () => {
     expect(res.body).to.include({ success: false, message: 'Invalid parameters' });
     expect(res.body.error).to.contain(field);
   };
-  const courses = async () => Number(((await h.app.db.knex('courses').where({ tenantId: admin.tenant.id }).count({ n: '*' }).first()) as { n: number }).n);
+  const courses = async () =>
+    Number(((await h.app.db.knex('courses').where({ tenantId: admin.tenant.id }).count({ n: '*' }).first()) as { n: number }).n);
 
   it('refuses them in the public course search, percent-encoded or not UTF-8', async () => {
     await createCourse(h, admin, { title: 'Algebra I' });
@@ -62,24 +63,39 @@ describe('HTTP platform: NUL characters and unpaired surrogates', () => {
     }
     expect(await courses()).to.equal(before);
     // A well-formed pair is text like any other.
-    const ok = await h.http.post('/api/lms/admin/courses').set(admin.headers).set('Content-Type', 'application/json').send('{"title":"Algebra \\uD83D\\uDE00"}');
+    const ok = await h.http
+      .post('/api/lms/admin/courses')
+      .set(admin.headers)
+      .set('Content-Type', 'application/json')
+      .send('{"title":"Algebra \\uD83D\\uDE00"}');
     expect(ok.status, JSON.stringify(ok.body)).to.equal(200);
     expect(ok.body.data.title).to.equal('Algebra \u{1F600}');
   });
 
   it('refuses them in multipart fields, file names and imported files; nothing imported or stored', async () => {
     const q = await seedQuiz(h, admin, { publish: false });
-    const questions = async () => Number(((await h.app.db.knex('quiz_questions').where({ quizId: q.quizId }).count({ n: '*' }).first()) as { n: number }).n);
-    const files = async () => Number(((await h.app.db.knex('files').where({ tenantId: admin.tenant.id }).count({ n: '*' }).first()) as { n: number }).n);
+    const questions = async () =>
+      Number(((await h.app.db.knex('quiz_questions').where({ quizId: q.quizId }).count({ n: '*' }).first()) as { n: number }).n);
+    const files = async () =>
+      Number(((await h.app.db.knex('files').where({ tenantId: admin.tenant.id }).count({ n: '*' }).first()) as { n: number }).n);
     const [beforeQuestions, beforeFiles] = [await questions(), await files()];
     const csv = 'question_type,question_text,points,correct,option_1,option_2\nmultiple_choice,Two?,1,1,2,3\n';
-    const field = await h.http.post(`/api/lms/admin/quizzes/${q.quizId}/import-csv`).set(admin.headers).field('format', 'csv\u0000').attach('file', Buffer.from(csv), { filename: 'q.csv', contentType: 'text/csv' });
+    const field = await h.http
+      .post(`/api/lms/admin/quizzes/${q.quizId}/import-csv`)
+      .set(admin.headers)
+      .field('format', 'csv\u0000')
+      .attach('file', Buffer.from(csv), { filename: 'q.csv', contentType: 'text/csv' });
     invalid(field, 'format');
-    const content = await h.http.post(`/api/lms/admin/quizzes/${q.quizId}/import-csv`).set(admin.headers)
+    const content = await h.http
+      .post(`/api/lms/admin/quizzes/${q.quizId}/import-csv`)
+      .set(admin.headers)
       .attach('file', Buffer.from(csv.replace('Two?', 'Tw\u0000o?')), { filename: 'q.csv', contentType: 'text/csv' });
     expect(content.status).to.equal(400);
     expect(content.body).to.include({ message: 'Invalid import file', error: 'file: contains a NUL character' });
-    const name = await h.http.post('/api/file').set(admin.headers).attach('file', Buffer.from('hello'), { filename: 'a\u0000b.txt', contentType: 'text/plain' });
+    const name = await h.http
+      .post('/api/file')
+      .set(admin.headers)
+      .attach('file', Buffer.from('hello'), { filename: 'a\u0000b.txt', contentType: 'text/plain' });
     invalid(name, 'file');
     expect([await questions(), await files()]).to.deep.equal([beforeQuestions, beforeFiles]);
   });
@@ -90,7 +106,9 @@ describe('HTTP platform: NUL characters and unpaired surrogates', () => {
     try {
       const { port } = server.address() as { port: number };
       const answer = await new Promise<string>((resolve) => {
-        const socket = connect(port, '127.0.0.1', () => socket.write('GET /api/lms/courses HTTP/1.1\r\nHost: localhost\r\nX-Tenant-ID: def\0ault\r\n\r\n'));
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.write('GET /api/lms/courses HTTP/1.1\r\nHost: localhost\r\nX-Tenant-ID: def\0ault\r\n\r\n'),
+        );
         let text = '';
         socket.on('data', (d: Buffer) => (text += d.toString()));
         socket.on('close', () => resolve(text));
@@ -110,12 +128,22 @@ describe('HTTP platform: NUL characters and unpaired surrogates', () => {
     after(() => app.close());
 
     it('a correctly signed body holding a NUL counts as malformed: refused after the signature, nothing stored', async () => {
-      const raw = '{"message_id":"<x@localhost>","event":"bounced","email":"a@example.test","timestamp":"2026-01-01T00:00:00Z","reason":"full\\u0000"}';
+      const raw =
+        '{"message_id":"<x@localhost>","event":"bounced","email":"a@example.test","timestamp":"2026-01-01T00:00:00Z","reason":"full\\u0000"}';
       const http = supertest(app.callback);
-      const res = await http.post('/api/webhooks/mailer-callback').set(admin.tenant.headers).set('Content-Type', 'application/json')
-        .set('X-Mailer-Signature', `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`).send(raw);
+      const res = await http
+        .post('/api/webhooks/mailer-callback')
+        .set(admin.tenant.headers)
+        .set('Content-Type', 'application/json')
+        .set('X-Mailer-Signature', `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`)
+        .send(raw);
       expect(res.status, JSON.stringify(res.body)).to.equal(400);
-      const forged = await http.post('/api/webhooks/mailer-callback').set(admin.tenant.headers).set('Content-Type', 'application/json').set('X-Mailer-Signature', 'sha256=00').send(raw);
+      const forged = await http
+        .post('/api/webhooks/mailer-callback')
+        .set(admin.tenant.headers)
+        .set('Content-Type', 'application/json')
+        .set('X-Mailer-Signature', 'sha256=00')
+        .send(raw);
       expect(forged.status).to.equal(403);
       expect((await http.get('/api/mailer-logs').set(admin.headers)).body.data.total).to.equal(0);
     });

@@ -56,7 +56,9 @@ describe('HTTP caches: a change counts from the very next request', () => {
       const elsewhere = () => supertest(other.callback).get('/api/user/self').set(student.headers);
       expect((await elsewhere()).status).to.equal(200);
       // What the other process's bus hears of the tenants cache (nothing without Redis).
-      const heard = new Promise<void>((resolve) => other.container.resolve<CacheInvalidationBus>('cacheBus').listen((cache) => cache === 'tenants' && resolve()));
+      const heard = new Promise<void>((resolve) =>
+        other.container.resolve<CacheInvalidationBus>('cacheBus').listen((cache) => cache === 'tenants' && resolve()),
+      );
       expect((await h.http.put(`/api/tenants/${t.id}`).set(root.headers).send({ status: 'disabled' })).status).to.equal(200);
       if (process.env.REDIS_URL) {
         await heard;

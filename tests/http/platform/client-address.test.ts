@@ -25,7 +25,10 @@ describe('HTTP client address behind a proxy (TRUST_PROXY)', () => {
       const t = await h.tenant();
       const statuses: number[] = [];
       for (let i = 0; i <= LIMIT; i++) {
-        statuses.push((await http.post('/api/auth/login').set(t.headers).set(headersOf(i)).send({ email: 'x@example.test', password: 'whatever1' })).status);
+        statuses.push(
+          (await http.post('/api/auth/login').set(t.headers).set(headersOf(i)).send({ email: 'x@example.test', password: 'whatever1' }))
+            .status,
+        );
       }
       return statuses;
     } finally {
@@ -42,7 +45,9 @@ describe('HTTP client address behind a proxy (TRUST_PROXY)', () => {
 
   it('with TRUST_PROXY=true counts two clients behind the same proxy apart', async () => {
     const [first, second] = [address(), address()];
-    const statuses = await loginStatuses({ TRUST_PROXY: 'true' }, (i) => ({ 'X-Forwarded-For': `198.51.100.1, ${i % 2 ? first : second}` }));
+    const statuses = await loginStatuses({ TRUST_PROXY: 'true' }, (i) => ({
+      'X-Forwarded-For': `198.51.100.1, ${i % 2 ? first : second}`,
+    }));
     expect(statuses).to.not.include(429);
   });
 
@@ -55,7 +60,10 @@ describe('HTTP client address behind a proxy (TRUST_PROXY)', () => {
 
   it('with TRUST_PROXY=<header> keys on that header and ignores X-Forwarded-For', async () => {
     const client = address();
-    const statuses = await loginStatuses({ TRUST_PROXY: 'CF-Connecting-IP' }, (i) => ({ 'CF-Connecting-IP': client, 'X-Forwarded-For': `203.0.113.${i}` }));
+    const statuses = await loginStatuses({ TRUST_PROXY: 'CF-Connecting-IP' }, (i) => ({
+      'CF-Connecting-IP': client,
+      'X-Forwarded-For': `203.0.113.${i}`,
+    }));
     expect(statuses.slice(0, LIMIT).every((s) => s === 400)).to.equal(true);
     expect(statuses[LIMIT]).to.equal(429);
   });

@@ -41,14 +41,19 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
 
   it('gives every error a machine-readable code, and a 400 the invalid fields one by one', async () => {
     const t = await h.tenant();
-    const invalid = await h.http.post('/api/auth/register').set(t.headers).send({ username: 'x', email: 'not-an-email', password: 'secret-enough', display_name: 'X' });
+    const invalid = await h.http
+      .post('/api/auth/register')
+      .set(t.headers)
+      .send({ username: 'x', email: 'not-an-email', password: 'secret-enough', display_name: 'X' });
     expect(invalid.status).to.equal(400);
     expect(invalid.body).to.include({ success: false, message: 'Invalid parameters', code: 'VALIDATION_FAILED' });
     expect(invalid.body.fields).to.have.deep.members([
       { path: 'username', message: 'Too small: expected string to have >=3 characters' },
       { path: 'email', message: 'Invalid email address' },
     ]);
-    expect(invalid.body.error).to.equal(invalid.body.fields.map((f: { path: string; message: string }) => `${f.path}: ${f.message}`).join('; '));
+    expect(invalid.body.error).to.equal(
+      invalid.body.fields.map((f: { path: string; message: string }) => `${f.path}: ${f.message}`).join('; '),
+    );
     const malformed = await h.http.post('/api/auth/login').set(t.headers).set('Content-Type', 'application/json').send('{"email":');
     expect(malformed.body).to.include({ code: 'VALIDATION_FAILED' });
     expect(malformed.body.fields).to.have.length(1).and.to.have.nested.property('[0].path', 'body');
@@ -60,7 +65,12 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
       h.http.get('/api/settings').set('X-Tenant-ID', 'no-such-tenant'),
       h.http.get('/api/user/self').set(t.headers).set('Authorization', 'Bearer not-a-token'),
     ]);
-    expect(codes.map((r) => [r.status, r.body.code])).to.deep.equal([[404, 'NOT_FOUND'], [405, 'METHOD_NOT_ALLOWED'], [404, 'UNKNOWN_TENANT'], [401, 'INVALID_TOKEN']]);
+    expect(codes.map((r) => [r.status, r.body.code])).to.deep.equal([
+      [404, 'NOT_FOUND'],
+      [405, 'METHOD_NOT_ALLOWED'],
+      [404, 'UNKNOWN_TENANT'],
+      [401, 'INVALID_TOKEN'],
+    ]);
   });
 
   it('answers malformed JSON with 400 and a body over 1 MB with 413, in the envelope', async () => {
@@ -68,14 +78,24 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
     const malformed = await h.http.post('/api/auth/login').set(t.headers).set('Content-Type', 'application/json').send('{"email":');
     expect(malformed.status).to.equal(400);
     expect(malformed.body).to.include({ success: false, message: 'Invalid parameters' });
-    const huge = await h.http.post('/api/auth/login').set(t.headers).set('Content-Type', 'application/json')
+    const huge = await h.http
+      .post('/api/auth/login')
+      .set(t.headers)
+      .set('Content-Type', 'application/json')
       .send(JSON.stringify({ email: 'a@example.test', password: 'x'.repeat(1024 * 1024 + 10) }));
     expect(huge.status).to.equal(413);
     expect(huge.body).to.include({ success: false });
   });
 
   it('answers an unexpected failure with a 500 envelope that leaks nothing', async () => {
-    const app = await extraApplication({}, { getPublicSettings: asValue(async () => { throw new Error('secret internals at /srv/db.ts:42'); }) });
+    const app = await extraApplication(
+      {},
+      {
+        getPublicSettings: asValue(async () => {
+          throw new Error('secret internals at /srv/db.ts:42');
+        }),
+      },
+    );
     try {
       const res = await supertest(app.callback).get('/api/settings');
       expect(res.status).to.equal(500);
@@ -117,10 +137,17 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
     const app = await extraApplication({ CORS_ORIGINS: 'https://app.example.test' });
     try {
       const http = supertest(app.callback);
-      const allowed = await http.options('/api/settings').set('Origin', 'https://app.example.test').set('Access-Control-Request-Method', 'GET');
+      const allowed = await http
+        .options('/api/settings')
+        .set('Origin', 'https://app.example.test')
+        .set('Access-Control-Request-Method', 'GET');
       expect(allowed.headers['access-control-allow-origin']).to.equal('https://app.example.test');
       const simple = await http.get('/api/settings').set('Origin', 'https://app.example.test');
-      expect(simple.headers).to.include({ 'access-control-allow-origin': 'https://app.example.test', 'access-control-allow-credentials': 'true', vary: 'Origin' });
+      expect(simple.headers).to.include({
+        'access-control-allow-origin': 'https://app.example.test',
+        'access-control-allow-credentials': 'true',
+        vary: 'Origin',
+      });
       expect(simple.headers['access-control-expose-headers']).to.include('X-Request-Id');
       const denied = await http.get('/api/settings').set('Origin', 'https://evil.example.test');
       expect(denied.headers).to.not.have.property('access-control-allow-origin');
@@ -142,7 +169,10 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
       const dev = await http.options('/api/settings').set('Origin', 'http://localhost:5173').set('Access-Control-Request-Method', 'POST');
       expect(dev.headers['access-control-allow-origin']).to.equal('http://localhost:5173');
       for (let i = 0; i < 3; i++) {
-        const refused = await http.options('/api/settings').set('Origin', 'https://app.example.test').set('Access-Control-Request-Method', 'POST');
+        const refused = await http
+          .options('/api/settings')
+          .set('Origin', 'https://app.example.test')
+          .set('Access-Control-Request-Method', 'POST');
         expect(refused.headers).to.not.have.property('access-control-allow-origin');
       }
       const logged = lines.filter((l) => l.includes('CORS preflight refused'));
@@ -168,7 +198,13 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
     const login = res.body.paths['/api/auth/login'].post;
     expect(login.requestBody.content['application/json'].schema.properties).to.have.keys('email', 'password');
     expect(res.body.paths['/api/users/{id}/detail'].get.parameters[0]).to.include({ name: 'id', in: 'path', required: true });
-    expect(res.body.paths['/api/users'].get.parameters.map((p: { name: string }) => p.name)).to.include.members(['page', 'page_size', 'role', 'status', 'search']);
+    expect(res.body.paths['/api/users'].get.parameters.map((p: { name: string }) => p.name)).to.include.members([
+      'page',
+      'page_size',
+      'role',
+      'status',
+      'search',
+    ]);
     expect(res.body.paths['/health'].get.responses).to.have.keys('200', '503');
     const docs = await h.http.get('/api/docs');
     expect(docs.status).to.equal(200);
@@ -178,7 +214,7 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
     expect(asset.headers['content-type']).to.match(/javascript/);
   });
 
-  it('describes answers: operation ids, success data schemas as shared components, and each route\'s own errors', async () => {
+  it("describes answers: operation ids, success data schemas as shared components, and each route's own errors", async () => {
     const doc = (await h.http.get('/api/openapi.json')).body;
     const create = doc.paths['/api/lms/admin/courses'].post;
     expect(create.operationId).to.equal('createCourse');
@@ -193,30 +229,47 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
     const outline = doc.paths['/api/lms/courses/{id}/public'].get;
     expect(outline.responses).to.not.have.keys('401');
     expect(outline.responses['404'].description).to.include('Record not found');
-    const ids = Object.values(doc.paths as Record<string, Record<string, { operationId?: string }>>).flatMap((item) => Object.values(item).map((op) => op.operationId)).filter(Boolean);
+    const ids = Object.values(doc.paths as Record<string, Record<string, { operationId?: string }>>)
+      .flatMap((item) => Object.values(item).map((op) => op.operationId))
+      .filter(Boolean);
     expect(new Set(ids).size, 'operation ids are unique').to.equal(ids.length);
   });
 
   it('gives every operation an operation id and a schema of its success answer', async () => {
     const doc = (await h.http.get('/api/openapi.json')).body;
     const missing: string[] = [];
-    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { operationId?: string; responses: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }> }>>)) {
+    for (const [path, item] of Object.entries(
+      doc.paths as Record<
+        string,
+        Record<
+          string,
+          { operationId?: string; responses: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }> }
+        >
+      >,
+    )) {
       for (const [method, op] of Object.entries(item)) {
         // A redirect (/ and /docs to the reference page) describes where it sends.
         if (op.responses['302']) {
-          if (!op.operationId || !(op.responses['302'] as { headers?: { Location?: unknown } }).headers?.Location) missing.push(`${method.toUpperCase()} ${path} (redirect without Location)`);
+          if (!op.operationId || !(op.responses['302'] as { headers?: { Location?: unknown } }).headers?.Location)
+            missing.push(`${method.toUpperCase()} ${path} (redirect without Location)`);
           continue;
         }
         const success = op.responses['200'] ?? op.responses['202'];
         const content = Object.entries(success?.content ?? {});
         // A JSON answer describes its `data` (an acknowledgement: an explicit null with a description); a raw one its body.
-        const described = content.length > 0 && content.every(([type, media]) => {
-          const schema = type === 'application/json' && !path.startsWith('/health') && path !== '/api/openapi.json'
-            ? (media.schema?.properties as Record<string, Record<string, unknown>> | undefined)?.data
-            : media.schema;
-          return schema !== undefined && Object.keys(schema).length > 0;
-        });
-        if (!op.operationId || !described) missing.push(`${method.toUpperCase()} ${path}${op.operationId ? '' : ' (no operationId)'}${described ? '' : ' (no success schema)'}`);
+        const described =
+          content.length > 0 &&
+          content.every(([type, media]) => {
+            const schema =
+              type === 'application/json' && !path.startsWith('/health') && path !== '/api/openapi.json'
+                ? (media.schema?.properties as Record<string, Record<string, unknown>> | undefined)?.data
+                : media.schema;
+            return schema !== undefined && Object.keys(schema).length > 0;
+          });
+        if (!op.operationId || !described)
+          missing.push(
+            `${method.toUpperCase()} ${path}${op.operationId ? '' : ' (no operationId)'}${described ? '' : ' (no success schema)'}`,
+          );
       }
     }
     expect(missing).to.deep.equal([]);
@@ -226,13 +279,28 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
     const doc = (await h.http.get('/api/openapi.json')).body;
     expect(doc.components.parameters.TenantId).to.include({ name: 'X-Tenant-ID', in: 'header', required: false });
     type Op = { operationId: string; parameters?: { $ref?: string }[]; security?: unknown[]; description?: string };
-    const ops = Object.entries(doc.paths as Record<string, Record<string, Op>>).flatMap(([path, item]) => Object.values(item).map((op) => ({ path, op })));
+    const ops = Object.entries(doc.paths as Record<string, Record<string, Op>>).flatMap(([path, item]) =>
+      Object.values(item).map((op) => ({ path, op })),
+    );
     // Webhooks and the mailed links' pages, whose tenant is their proof, the health probes, metrics and the redirects to the docs read no tenant.
     const untenanted = new Set([
-      'verifyMetaWebhook', 'receiveLeadWebhook', 'receivePaymentNotification', 'getResetPasswordPage', 'submitResetPasswordPage', 'getParentInvitationPage', 'submitParentInvitationPage',
-      'getHealth', 'getReadiness', 'getLiveness', 'getMetrics', 'redirectRootToDocs', 'redirectDocsToApiDocs',
+      'verifyMetaWebhook',
+      'receiveLeadWebhook',
+      'receivePaymentNotification',
+      'getResetPasswordPage',
+      'submitResetPasswordPage',
+      'getParentInvitationPage',
+      'submitParentInvitationPage',
+      'getHealth',
+      'getReadiness',
+      'getLiveness',
+      'getMetrics',
+      'redirectRootToDocs',
+      'redirectDocsToApiDocs',
     ]);
-    const withoutHeader = ops.filter(({ op }) => !untenanted.has(op.operationId) && !op.parameters?.some((p) => p.$ref === '#/components/parameters/TenantId'));
+    const withoutHeader = ops.filter(
+      ({ op }) => !untenanted.has(op.operationId) && !op.parameters?.some((p) => p.$ref === '#/components/parameters/TenantId'),
+    );
     expect(withoutHeader.map(({ op }) => op.operationId)).to.deep.equal([]);
     expect(ops.filter(({ op }) => untenanted.has(op.operationId) && op.parameters?.some((p) => p.$ref))).to.deep.equal([]);
     const unsecured = ops.filter(({ op }) => op.security === undefined);
@@ -243,7 +311,10 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
     const shapes = Object.keys(doc.paths).map((p) => p.replace(/\{[^}]+\}/g, '{}'));
     expect(shapes.filter((p, i) => shapes.indexOf(p) !== i)).to.deep.equal([]);
     expect(doc.components.schemas.Error.required).to.include.members(['success', 'message', 'code']);
-    expect(doc.paths['/api/auth/login'].post.responses['400'].content['application/json'].examples).to.include.keys('VALIDATION_FAILED', 'INVALID_CREDENTIALS');
+    expect(doc.paths['/api/auth/login'].post.responses['400'].content['application/json'].examples).to.include.keys(
+      'VALIDATION_FAILED',
+      'INVALID_CREDENTIALS',
+    );
   });
 
   it('never rate-limits the docs page, its assets or the document', async () => {
@@ -251,7 +322,13 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
     try {
       const http = h.agent(app);
       for (let i = 0; i < 3; i++) {
-        for (const path of ['/api/docs', '/api/docs/init.js', '/api/docs/assets/swagger-ui.css', '/api/docs/assets/swagger-ui-bundle.js', '/api/openapi.json']) {
+        for (const path of [
+          '/api/docs',
+          '/api/docs/init.js',
+          '/api/docs/assets/swagger-ui.css',
+          '/api/docs/assets/swagger-ui-bundle.js',
+          '/api/openapi.json',
+        ]) {
           expect((await http.get(path)).status, path).to.equal(200);
         }
       }
@@ -274,7 +351,10 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
     expect(failed.body.data.items[0]).to.include({ action: 'auth.login_failed', resource_id: student.id });
     expect(failed.body.data.items[0].metadata).to.include({ reason: 'INVALID_CREDENTIALS' });
     const today = new Date().toISOString().slice(0, 10);
-    const inRange = await h.http.get('/api/audit-logs').query({ start_date: today, end_date: today, action: 'auth.login_failed' }).set(admin.headers);
+    const inRange = await h.http
+      .get('/api/audit-logs')
+      .query({ start_date: today, end_date: today, action: 'auth.login_failed' })
+      .set(admin.headers);
     expect(inRange.body.data.total).to.equal(1);
     const future = await h.http.get('/api/audit-logs').query({ start_date: '2999-01-01', action: 'auth.login_failed' }).set(admin.headers);
     expect(future.body.data.total).to.equal(0);

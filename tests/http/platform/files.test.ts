@@ -24,12 +24,21 @@ describe('HTTP platform: files', () => {
   it('uploads, lists, searches, downloads on both paths and deletes', async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
-    const up = await h.http.post('/api/file').set(admin.headers).attach('file', Buffer.from('Hello, world\n'), { filename: 'Rapor Semester 1.txt', contentType: 'text/plain' });
+    const up = await h.http
+      .post('/api/file')
+      .set(admin.headers)
+      .attach('file', Buffer.from('Hello, world\n'), { filename: 'Rapor Semester 1.txt', contentType: 'text/plain' });
     expect(up.status, JSON.stringify(up.body)).to.equal(200);
     expect(up.body.data).to.include({ name: 'Rapor Semester 1.txt', size: 13, mime_type: 'text/plain' });
     expect(up.body.data.url).to.match(/^\/api\/files\/download\/[0-9a-f-]{36}\.txt$/);
-    const png = await h.http.post('/api/file').set(admin.headers).attach('file', TINY_PNG, { filename: 'logo.png', contentType: 'image/png' });
-    const page = await h.http.post('/api/file').set(admin.headers).attach('file', Buffer.from('<script>alert(1)</script>'), { filename: 'evil.html', contentType: 'text/html' });
+    const png = await h.http
+      .post('/api/file')
+      .set(admin.headers)
+      .attach('file', TINY_PNG, { filename: 'logo.png', contentType: 'image/png' });
+    const page = await h.http
+      .post('/api/file')
+      .set(admin.headers)
+      .attach('file', Buffer.from('<script>alert(1)</script>'), { filename: 'evil.html', contentType: 'text/html' });
 
     const list = await h.http.get('/api/file').set(admin.headers);
     expect(list.status).to.equal(200);
@@ -77,7 +86,10 @@ describe('HTTP platform: files', () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
     const uploads = join(h.app.config.DATA_DIR, 'uploads', t.id);
-    const res = await h.http.post('/api/file').set(admin.headers).attach('file', Buffer.alloc(26 * 1024 * 1024, 0x61), { filename: 'big.bin', contentType: 'application/octet-stream' });
+    const res = await h.http
+      .post('/api/file')
+      .set(admin.headers)
+      .attach('file', Buffer.alloc(26 * 1024 * 1024, 0x61), { filename: 'big.bin', contentType: 'application/octet-stream' });
     expect(res.status).to.equal(413);
     expect(res.body).to.deep.include({ success: false, message: 'File too large' });
     expect((await h.http.get('/api/file').set(admin.headers)).body.data.total).to.equal(0);
@@ -91,16 +103,26 @@ describe('HTTP platform: files', () => {
     const { port } = server.address() as AddressInfo;
     const boundary = 'xxBOUNDARYxx';
     const outcome = await new Promise<{ status?: number; body?: string; error?: string }>((resolve) => {
-      const req = request({
-        host: '127.0.0.1', port, method: 'POST', path: '/api/file',
-        headers: { ...admin.headers, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Transfer-Encoding': 'chunked' },
-      }, (res) => {
-        let body = '';
-        res.on('data', (c: Buffer) => { body += c.toString(); });
-        res.on('end', () => resolve({ status: res.statusCode, body }));
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/file',
+          headers: { ...admin.headers, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Transfer-Encoding': 'chunked' },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => {
+            body += c.toString();
+          });
+          res.on('end', () => resolve({ status: res.statusCode, body }));
+        },
+      );
       req.on('error', (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.message }));
-      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+      req.write(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      );
       const chunk = Buffer.alloc(1024 * 1024, 0x62);
       let sent = 0;
       const pump = () => {
@@ -127,7 +149,14 @@ describe('HTTP platform: files', () => {
   it('never serves outside the upload folder: ../ in a download name is 404', async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
-    for (const name of ['..%2F..%2F..%2Fetc%2Fpasswd', '..%2Fsecrets%2Fjwt_secret', '..', '%2E%2E%2Fpackage.json', '..%5C..%5Cpackage.json', 'package.json']) {
+    for (const name of [
+      '..%2F..%2F..%2Fetc%2Fpasswd',
+      '..%2Fsecrets%2Fjwt_secret',
+      '..',
+      '%2E%2E%2Fpackage.json',
+      '..%5C..%5Cpackage.json',
+      'package.json',
+    ]) {
       for (const prefix of ['/api/files/download/', '/api/file/download/']) {
         const res = await h.http.get(`${prefix}${name}`).set(admin.headers);
         expect(res.status, `${prefix}${name}`).to.equal(404);

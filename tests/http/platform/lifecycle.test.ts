@@ -14,7 +14,15 @@ const freePort = () =>
   });
 
 async function startService(dataDir: string, port: number): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ROOT_ADMIN_EMAIL: 'root@example.test', ROOT_ADMIN_PASSWORD: 'root password 1' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ROOT_ADMIN_EMAIL: 'root@example.test',
+    ROOT_ADMIN_PASSWORD: 'root password 1',
+  };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'composition/http-main.ts'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -44,17 +52,26 @@ describe('process lifecycle: npm start on the embedded defaults', function () {
     const json = { 'Content-Type': 'application/json' };
 
     let child = await startService(dataDir, port);
-    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'root@example.test', password: 'root password 1' }) });
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: 'root@example.test', password: 'root password 1' }),
+    });
     expect(login.status).to.equal(200);
     const { data } = (await login.json()) as { data: { access_token: string } };
     const created = await fetch(`${base}/api/users`, {
-      method: 'POST', headers: { ...json, Authorization: `Bearer ${data.access_token}` },
+      method: 'POST',
+      headers: { ...json, Authorization: `Bearer ${data.access_token}` },
       body: JSON.stringify({ name: 'Kept', email: 'kept@example.test', password: 'kept password', role: 1, status: 1 }),
     });
     expect(created.status).to.equal(200);
 
     // A slow request in flight when SIGTERM arrives still completes.
-    const inFlight = fetch(`${base}/api/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'kept@example.test', password: 'kept password' }) });
+    const inFlight = fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: 'kept@example.test', password: 'kept password' }),
+    });
     await new Promise((r) => setTimeout(r, 5));
     child.kill('SIGTERM');
     expect((await inFlight).status).to.equal(200);
@@ -62,7 +79,11 @@ describe('process lifecycle: npm start on the embedded defaults', function () {
 
     child = await startService(dataDir, port);
     try {
-      const again = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'kept@example.test', password: 'kept password' }) });
+      const again = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ email: 'kept@example.test', password: 'kept password' }),
+      });
       expect(again.status).to.equal(200);
     } finally {
       child.kill('SIGTERM');

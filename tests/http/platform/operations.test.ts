@@ -92,7 +92,11 @@ describe('operations: Prometheus metrics', () => {
 
   it('GET /metrics refuses a missing or wrong token, and after traffic shows request histograms by route template, pool and queue gauges, job histograms and rate-limit refusals', async () => {
     // Its own queue and worker, so its jobs are timed by this application's metrics.
-    const app = await extraApplication({ METRICS_TOKEN: TOKEN, RATE_LIMIT_GLOBAL: '3', QUEUE_PREFIX: `ops-${randomUUID().slice(0, 8)}` }, {}, { runWorkers: true });
+    const app = await extraApplication(
+      { METRICS_TOKEN: TOKEN, RATE_LIMIT_GLOBAL: '3', QUEUE_PREFIX: `ops-${randomUUID().slice(0, 8)}` },
+      {},
+      { runWorkers: true },
+    );
     try {
       const http = h.agent(app);
       expect((await http.get('/metrics')).status).to.equal(401);
@@ -109,12 +113,17 @@ describe('operations: Prometheus metrics', () => {
       expect(res.status).to.equal(200);
       expect(res.headers['content-type']).to.match(/^text\/plain/);
       const text = res.text;
-      expect(sample(text, 'http_request_duration_seconds_count{method="GET",route="/api/regions/regencies/:provinceID",status="200"}')).to.equal(3);
-      expect(sample(text, 'http_request_duration_seconds_count{method="GET",route="/api/regions/regencies/:provinceID",status="429"}')).to.equal(1);
+      expect(
+        sample(text, 'http_request_duration_seconds_count{method="GET",route="/api/regions/regencies/:provinceID",status="200"}'),
+      ).to.equal(3);
+      expect(
+        sample(text, 'http_request_duration_seconds_count{method="GET",route="/api/regions/regencies/:provinceID",status="429"}'),
+      ).to.equal(1);
       expect(sample(text, 'http_request_duration_seconds_count{method="GET",route="/metrics",status="401"}')).to.equal(2);
       expect(text, 'never the raw path').to.not.contain('route="/api/regions/regencies/32"');
       expect(sample(text, 'rate_limit_refusals_total{limiter="global"}')).to.equal(1);
-      for (const state of ['in_use', 'idle', 'waiting']) expect(sample(text, `db_pool_connections{state="${state}"}`), state).to.be.a('number');
+      for (const state of ['in_use', 'idle', 'waiting'])
+        expect(sample(text, `db_pool_connections{state="${state}"}`), state).to.be.a('number');
       const queue = process.env.REDIS_URL ? 'jobs' : 'in-process';
       expect(sample(text, `jobs{queue="${queue}",state="waiting"}`)).to.equal(0);
       expect(sample(text, `jobs{queue="${queue}",state="active"}`)).to.be.a('number');

@@ -22,11 +22,18 @@ describe('HTTP paging: cursors and totals on the lists', () => {
   });
 
   /** Every page of a list followed through `next_cursor`. */
-  const walk = async (user: TestUser, path: string, query: Record<string, string | number>): Promise<{ ids: string[]; pages: ListData[] }> => {
+  const walk = async (
+    user: TestUser,
+    path: string,
+    query: Record<string, string | number>,
+  ): Promise<{ ids: string[]; pages: ListData[] }> => {
     const pages: ListData[] = [];
     let cursor: string | null = null;
     do {
-      const res = await h.http.get(path).query(cursor === null ? query : { ...query, cursor }).set(user.headers);
+      const res = await h.http
+        .get(path)
+        .query(cursor === null ? query : { ...query, cursor })
+        .set(user.headers);
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       pages.push(res.body.data as ListData);
       cursor = pages.at(-1)!.next_cursor;
@@ -41,11 +48,16 @@ describe('HTTP paging: cursors and totals on the lists', () => {
       // Seven leads share each instant: page boundaries fall inside the ties.
       for (let instant = 0; instant < 3; instant += 1) {
         for (let i = 0; i < 7; i += 1) {
-          await h.http.post('/api/crm/leads').set(admin.headers).send({ name: `Lead ${instant}-${i}`, provider: i % 2 === 0 ? 'referral' : 'walk_in' }).expect(200);
+          await h.http
+            .post('/api/crm/leads')
+            .set(admin.headers)
+            .send({ name: `Lead ${instant}-${i}`, provider: i % 2 === 0 ? 'referral' : 'walk_in' })
+            .expect(200);
         }
         h.clock.advance(60_000);
       }
-      const everything = (await h.http.get('/api/crm/leads').query({ page_size: 100 }).set(admin.headers).expect(200)).body.data as ListData;
+      const everything = (await h.http.get('/api/crm/leads').query({ page_size: 100 }).set(admin.headers).expect(200)).body
+        .data as ListData;
       expect(everything).to.deep.include({ total: 21, total_is_estimate: false, next_cursor: null });
 
       const all = await walk(admin, '/api/crm/leads', { page_size: 4 });
@@ -55,14 +67,21 @@ describe('HTTP paging: cursors and totals on the lists', () => {
       expect(all.pages.at(-1)!.items).to.have.length(1);
 
       const filtered = await walk(admin, '/api/crm/leads', { page_size: 3, provider: 'referral' });
-      const referralIds = ((await h.http.get('/api/crm/leads').query({ page_size: 100, provider: 'referral' }).set(admin.headers).expect(200)).body.data as ListData).items.map((l) => l.id);
+      const referralIds = (
+        (await h.http.get('/api/crm/leads').query({ page_size: 100, provider: 'referral' }).set(admin.headers).expect(200)).body
+          .data as ListData
+      ).items.map((l) => l.id);
       expect(referralIds).to.have.length(12);
       expect(filtered.ids).to.deep.equal(referralIds);
 
       // An offset page hands over to the cursor: page 2's cursor answers what page 3 answers.
-      const second = (await h.http.get('/api/crm/leads').query({ page: 2, page_size: 5 }).set(admin.headers).expect(200)).body.data as ListData;
-      const third = (await h.http.get('/api/crm/leads').query({ page: 3, page_size: 5 }).set(admin.headers).expect(200)).body.data as ListData;
-      const after = (await h.http.get('/api/crm/leads').query({ page: 3, page_size: 5, cursor: second.next_cursor! }).set(admin.headers).expect(200)).body.data as ListData;
+      const second = (await h.http.get('/api/crm/leads').query({ page: 2, page_size: 5 }).set(admin.headers).expect(200)).body
+        .data as ListData;
+      const third = (await h.http.get('/api/crm/leads').query({ page: 3, page_size: 5 }).set(admin.headers).expect(200)).body
+        .data as ListData;
+      const after = (
+        await h.http.get('/api/crm/leads').query({ page: 3, page_size: 5, cursor: second.next_cursor! }).set(admin.headers).expect(200)
+      ).body.data as ListData;
       expect(after.items.map((l) => l.id)).to.deep.equal(third.items.map((l) => l.id));
       expect(after).to.deep.include({ page: 3, total: 21 });
     } finally {

@@ -18,9 +18,14 @@ describe('Query parameters: an unknown one answers 400 naming it', () => {
     const refused = await h.http.get('/api/users?q=siti&page_size=5&sort=name').set(admin.headers);
     expect(refused.status).to.equal(400);
     expect(refused.body).to.deep.equal({
-      success: false, message: 'Invalid parameters', code: 'VALIDATION_FAILED',
+      success: false,
+      message: 'Invalid parameters',
+      code: 'VALIDATION_FAILED',
       error: 'q: unknown parameter; sort: unknown parameter',
-      fields: [{ path: 'q', message: 'unknown parameter' }, { path: 'sort', message: 'unknown parameter' }],
+      fields: [
+        { path: 'q', message: 'unknown parameter' },
+        { path: 'sort', message: 'unknown parameter' },
+      ],
     });
     const found = await h.http.get('/api/users?search=siti').set(admin.headers);
     expect(found.status).to.equal(200);

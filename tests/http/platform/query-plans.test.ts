@@ -62,7 +62,10 @@ if (process.env.DATABASE_URL) {
       const course = await h.http.post('/api/lms/admin/courses').set(admin.headers).send({ title: 'Plans 101', status: 'published' });
       const module = await h.http.post('/api/lms/admin/modules').set(admin.headers).send({ course_id: course.body.data.id, title: 'M1' });
       const quiz = await h.http.post('/api/lms/admin/quizzes').set(admin.headers).send({ module_id: module.body.data.id, title: 'Q1' });
-      const lesson = await h.http.post('/api/lms/admin/lessons').set(admin.headers).send({ module_id: module.body.data.id, title: 'L1', content: 'Text' });
+      const lesson = await h.http
+        .post('/api/lms/admin/lessons')
+        .set(admin.headers)
+        .send({ module_id: module.body.data.id, title: 'L1', content: 'Text' });
       expect([course.status, module.status, quiz.status, lesson.status]).to.deep.equal([200, 200, 200, 200]);
       const quizId = quiz.body.data.id as string;
       const requests: Array<[string, Record<string, string>]> = [
@@ -126,7 +129,8 @@ if (process.env.DATABASE_URL) {
       await client.query('begin');
       try {
         await client.query('set local enable_seqscan = off');
-        for (const index of ['users_tenant_id_role_status_index', 'users_tenant_id_created_at_index', 'users_tenant_phone']) await client.query(`drop index ${index}`);
+        for (const index of ['users_tenant_id_role_status_index', 'users_tenant_id_created_at_index', 'users_tenant_phone'])
+          await client.query(`drop index ${index}`);
         await client.query('alter table users drop constraint users_tenant_id_email_unique cascade');
         const plan = JSON.stringify((await client.query(`explain (format json) ${search.sql}`, search.bindings)).rows[0]['QUERY PLAN']);
         expect(plan).to.not.include('Seq Scan');
@@ -148,7 +152,7 @@ if (process.env.DATABASE_URL) {
       return most;
     };
 
-    it('reads a page of leads for page 1, not the tenant\'s whole table: the total is counted to its cap (issue 28)', async () => {
+    it("reads a page of leads for page 1, not the tenant's whole table: the total is counted to its cap (issue 28)", async () => {
       const t = await h.tenant();
       const admin = await h.user(t, Role.Admin);
       const LEADS = 12_000;
@@ -160,7 +164,11 @@ if (process.env.DATABASE_URL) {
         [t.id, LEADS],
       );
       await h.app.db.knex.raw('analyze crm_leads');
-      for (const path of ['/api/crm/leads?page_size=10', '/api/crm/leads?status=new&page_size=10', '/api/crm/leads?provider=google&page=50&page_size=10']) {
+      for (const path of [
+        '/api/crm/leads?page_size=10',
+        '/api/crm/leads?status=new&page_size=10',
+        '/api/crm/leads?provider=google&page=50&page_size=10',
+      ]) {
         let data: { total: number; total_is_estimate: boolean; items: unknown[] } | undefined;
         const captured = await capture(async () => {
           data = (await h.http.get(path).set(admin.headers).expect(200)).body.data;

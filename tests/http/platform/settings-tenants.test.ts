@@ -15,7 +15,12 @@ describe('HTTP settings and tenants', () => {
     const admin = await h.user(t, Role.Admin);
     const student = await h.user(t);
     const pub = await h.http.get('/api/settings').set(t.headers);
-    expect(pub.body.data).to.include({ RegisterEnabled: true, PasswordRegisterEnabled: true, PasswordLoginEnabled: true, EmailVerificationEnabled: false });
+    expect(pub.body.data).to.include({
+      RegisterEnabled: true,
+      PasswordRegisterEnabled: true,
+      PasswordLoginEnabled: true,
+      EmailVerificationEnabled: false,
+    });
     expect(pub.body.data).to.not.have.property('SMTPPassword');
 
     const put = await h.http.put('/api/settings').set(admin.headers).send({ SMTPPassword: 's3cret!', SiteName: 'Acme School', Unknown: 1 });

@@ -11,7 +11,9 @@ import { enrol, seedCourse } from '../learning/learning-fixtures.js';
 /** Rows the tenant still has, per table holding a tenant_id (only the non-empty ones). */
 async function leftovers(h: Harness, tenantId: string): Promise<Record<string, number>> {
   const knex = h.app.db.knex;
-  const { rows } = (await knex.raw(`select table_name from information_schema.columns where table_schema = current_schema() and column_name = 'tenant_id'`)) as { rows: Array<{ table_name: string }> };
+  const { rows } = (await knex.raw(
+    `select table_name from information_schema.columns where table_schema = current_schema() and column_name = 'tenant_id'`,
+  )) as { rows: Array<{ table_name: string }> };
   const left: Record<string, number> = {};
   for (const { table_name: table } of rows) {
     const n = Number(((await knex(table).where({ tenant_id: tenantId }).count({ n: '*' }).first()) as { n: number }).n);
@@ -64,7 +66,15 @@ describe('HTTP tenant deletion is a job', () => {
     // More users than one batch, straight into the table.
     const now = new Date();
     const extra = Array.from({ length: PURGE_BATCH + 10 }, (_, i) => ({
-      id: randomUUID(), tenant_id: t.id, username: `bulk${i}`, email: `bulk${i}@example.test`, display_name: 'Bulk', role: 1, status: 1, created_at: now, updated_at: now,
+      id: randomUUID(),
+      tenant_id: t.id,
+      username: `bulk${i}`,
+      email: `bulk${i}@example.test`,
+      display_name: 'Bulk',
+      role: 1,
+      status: 1,
+      created_at: now,
+      updated_at: now,
     }));
     for (let i = 0; i < extra.length; i += 1000) await h.app.db.knex('users').insert(extra.slice(i, i + 1000));
 

@@ -16,12 +16,27 @@ describe('HTTP webhooks: IPv6 forms of private and loopback space are refused', 
     h = await harness();
   });
 
-  const REFUSED = ['::7f00:1', '::127.0.0.1', 'fec0::1', '64:ff9b::7f00:1', '64:ff9b::a9fe:a9fe', '64:ff9b:1::a00:1', '2001::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2', '::ffff:0:7f00:1', '::ffff:0:0'];
+  const REFUSED = [
+    '::7f00:1',
+    '::127.0.0.1',
+    'fec0::1',
+    '64:ff9b::7f00:1',
+    '64:ff9b::a9fe:a9fe',
+    '64:ff9b:1::a00:1',
+    '2001::1',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    '::ffff:0:7f00:1',
+    '::ffff:0:0',
+  ];
   const PUBLIC = '2606:4700:4700::1111';
 
   /** An application that refuses private targets and resolves names from `answers`. */
   async function guardedApplication(answers: Map<string, string>) {
-    const transport = new GuardedWebhookTransport({ allowPrivate: false, timeoutMs: 1000, resolve: async (host) => (answers.has(host) ? [{ address: answers.get(host)!, family: 6 }] : []) });
+    const transport = new GuardedWebhookTransport({
+      allowPrivate: false,
+      timeoutMs: 1000,
+      resolve: async (host) => (answers.has(host) ? [{ address: answers.get(host)!, family: 6 }] : []),
+    });
     // Its own queue and workers: the delivery must be made by this transport.
     return extraApplication(
       { WEBHOOK_ALLOW_PRIVATE: 'false', WEBHOOK_ATTEMPTS: '1', QUEUE_PREFIX: `wt-${randomUUID().slice(0, 8)}` },
@@ -37,7 +52,10 @@ describe('HTTP webhooks: IPv6 forms of private and loopback space are refused', 
       const http = h.agent(app);
       const admin = await h.user(await h.tenant(), Role.Admin);
       for (const url of [...REFUSED.map((a) => `http://[${a}]:8080/hook`), ...[...answers.keys()].map((host) => `https://${host}/hook`)]) {
-        const res = await http.post('/api/webhooks/endpoints').set(admin.headers).send({ url, events: ['lead.created'] });
+        const res = await http
+          .post('/api/webhooks/endpoints')
+          .set(admin.headers)
+          .send({ url, events: ['lead.created'] });
         expect(res.status, url).to.equal(400);
         expect(res.body.message).to.equal('Webhook URL not allowed');
       }
@@ -55,7 +73,10 @@ describe('HTTP webhooks: IPv6 forms of private and loopback space are refused', 
       const admin = await h.user(await h.tenant(), Role.Admin);
       const endpoints: Array<{ id: string; address: string }> = [];
       for (const [i, address] of REFUSED.entries()) {
-        const res = await http.post('/api/webhooks/endpoints').set(admin.headers).send({ url: `https://h${i}.example.test/hook`, events: ['lead.created'] });
+        const res = await http
+          .post('/api/webhooks/endpoints')
+          .set(admin.headers)
+          .send({ url: `https://h${i}.example.test/hook`, events: ['lead.created'] });
         expect(res.status, JSON.stringify(res.body)).to.equal(200);
         endpoints.push({ id: res.body.data.id, address });
       }

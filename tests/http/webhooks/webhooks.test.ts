@@ -29,7 +29,12 @@ describe('HTTP webhooks: outbound endpoints, signed deliveries, retries, SSRF gu
   it('registers an endpoint (Admin), shows its secret once, rotates it; others get 403 or 404', async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
-    const res = await register(admin, { url: receiver.url, events: ['lead.created', 'order.paid', 'lead.created'], description: 'CRM sync', tenant_id: 'x' });
+    const res = await register(admin, {
+      url: receiver.url,
+      events: ['lead.created', 'order.paid', 'lead.created'],
+      description: 'CRM sync',
+      tenant_id: 'x',
+    });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     const endpoint = res.body.data;
     expect(endpoint).to.include({ url: receiver.url, enabled: true, description: 'CRM sync' });
@@ -42,8 +47,11 @@ describe('HTTP webhooks: outbound endpoints, signed deliveries, retries, SSRF gu
     expect(JSON.stringify(list)).to.not.include(endpoint.secret.slice(6));
 
     const rotated = (await h.http.post(`/api/webhooks/endpoints/${endpoint.id}/rotate-secret`).set(admin.headers).expect(200)).body.data;
-    expect(rotated.secret).to.match(/^whsec_/).and.not.equal(endpoint.secret);
-    const updated = (await h.http.put(`/api/webhooks/endpoints/${endpoint.id}`).set(admin.headers).send({ enabled: false }).expect(200)).body.data;
+    expect(rotated.secret)
+      .to.match(/^whsec_/)
+      .and.not.equal(endpoint.secret);
+    const updated = (await h.http.put(`/api/webhooks/endpoints/${endpoint.id}`).set(admin.headers).send({ enabled: false }).expect(200))
+      .body.data;
     expect(updated).to.include({ enabled: false, url: receiver.url });
     expect(updated).to.not.have.property('secret');
 
@@ -56,8 +64,14 @@ describe('HTTP webhooks: outbound endpoints, signed deliveries, retries, SSRF gu
       await h.http.post(`/api/webhooks/endpoints/${endpoint.id}/rotate-secret`).set(stranger.headers),
       await h.http.get(`/api/webhooks/endpoints/${endpoint.id}/deliveries`).set(stranger.headers),
       await h.http.delete(`/api/webhooks/endpoints/${endpoint.id}`).set(stranger.headers),
-    ]) expect(res2.status).to.equal(404);
-    for (const body of [{ url: receiver.url, events: [] }, { url: receiver.url, events: ['lead.deleted'] }, { url: 'ftp://example.com/x', events: ['lead.created'] }, { events: ['lead.created'] }]) {
+    ])
+      expect(res2.status).to.equal(404);
+    for (const body of [
+      { url: receiver.url, events: [] },
+      { url: receiver.url, events: ['lead.deleted'] },
+      { url: 'ftp://example.com/x', events: ['lead.created'] },
+      { events: ['lead.created'] },
+    ]) {
       expect((await register(admin, body)).status, JSON.stringify(body)).to.equal(400);
     }
     await h.http.delete(`/api/webhooks/endpoints/${endpoint.id}`).set(admin.headers).expect(200);
@@ -68,10 +82,15 @@ describe('HTTP webhooks: outbound endpoints, signed deliveries, retries, SSRF gu
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
     const endpoint = (await register(admin, { url: receiver.url, events: ['lead.created'] }).expect(200)).body.data;
-    const lead = (await h.http.post('/api/crm/leads').set(admin.headers).send({ name: 'Wulan', phone: '081234567890' }).expect(200)).body.data;
+    const lead = (await h.http.post('/api/crm/leads').set(admin.headers).send({ name: 'Wulan', phone: '081234567890' }).expect(200)).body
+      .data;
     await h.jobsIdle();
     const [got] = await receiver.waitFor(1);
-    const verified = new Webhook(endpoint.secret).verify(got!.body, signatureHeaders(got!.headers)) as { type: string; timestamp: string; data: { lead: { id: string; phone: string } } };
+    const verified = new Webhook(endpoint.secret).verify(got!.body, signatureHeaders(got!.headers)) as {
+      type: string;
+      timestamp: string;
+      data: { lead: { id: string; phone: string } };
+    };
     expect(verified.type).to.equal('lead.created');
     expect(verified.data.lead).to.include({ id: lead.id, phone: '+6281234567890' });
     expect(new Date(verified.timestamp).toISOString()).to.equal(verified.timestamp);
@@ -79,14 +98,24 @@ describe('HTTP webhooks: outbound endpoints, signed deliveries, retries, SSRF gu
 
     const page = await deliveries(admin, endpoint.id);
     expect(page.total).to.equal(1);
-    expect(page.items[0]).to.include({ status: 'delivered', attempts: 1, retries: 0, last_status_code: 200, last_error: null, event_type: 'lead.created', event_id: got!.headers['webhook-id'] });
+    expect(page.items[0]).to.include({
+      status: 'delivered',
+      attempts: 1,
+      retries: 0,
+      last_status_code: 200,
+      last_error: null,
+      event_type: 'lead.created',
+      event_id: got!.headers['webhook-id'],
+    });
 
     const rotated = (await h.http.post(`/api/webhooks/endpoints/${endpoint.id}/rotate-secret`).set(admin.headers).expect(200)).body.data;
     await h.http.post('/api/crm/leads').set(admin.headers).send({ name: 'Dimas' }).expect(200);
     await h.jobsIdle();
     const second = (await receiver.waitFor(2))[1]!;
     expect(() => new Webhook(endpoint.secret).verify(second.body, signatureHeaders(second.headers))).to.throw();
-    expect((new Webhook(rotated.secret).verify(second.body, signatureHeaders(second.headers)) as { type: string }).type).to.equal('lead.created');
+    expect((new Webhook(rotated.secret).verify(second.body, signatureHeaders(second.headers)) as { type: string }).type).to.equal(
+      'lead.created',
+    );
   });
 
   it('sends nothing to a disabled endpoint or for an event it did not choose, and a slow endpoint never slows the request', async () => {
@@ -112,13 +141,22 @@ describe('HTTP webhooks: outbound endpoints, signed deliveries, retries, SSRF gu
 
   it('retries a failing endpoint with exponential backoff, marks the delivery failed after the last try, and an admin retries it', async () => {
     // Sealed secrets are opened by whichever process runs the job: the processes share the key (ENCRYPTION_KEY).
-    const app = await extraApplication({ WEBHOOK_ATTEMPTS: '3', WEBHOOK_BACKOFF_MS: '100' }, { secretBox: asValue(h.resolve('secretBox')) });
+    const app = await extraApplication(
+      { WEBHOOK_ATTEMPTS: '3', WEBHOOK_BACKOFF_MS: '100' },
+      { secretBox: asValue(h.resolve('secretBox')) },
+    );
     try {
       const http = h.agent(app);
       const t = await h.tenant();
       const admin = await h.user(t, Role.Admin);
       receiver.status = 503;
-      const endpoint = (await http.post('/api/webhooks/endpoints').set(admin.headers).send({ url: receiver.url, events: ['lead.created'] }).expect(200)).body.data;
+      const endpoint = (
+        await http
+          .post('/api/webhooks/endpoints')
+          .set(admin.headers)
+          .send({ url: receiver.url, events: ['lead.created'] })
+          .expect(200)
+      ).body.data;
       await http.post('/api/crm/leads').set(admin.headers).send({ name: 'Ayu' }).expect(200);
       const tries = await receiver.waitFor(3);
       await app.jobQueue.whenIdle();
@@ -126,7 +164,9 @@ describe('HTTP webhooks: outbound endpoints, signed deliveries, retries, SSRF gu
       expect(new Set(tries.map((r) => r.headers['webhook-id'])).size).to.equal(1);
       expect(tries[1]!.at - tries[0]!.at).to.be.at.least(90);
       expect(tries[2]!.at - tries[1]!.at).to.be.at.least(190);
-      let delivery = (await http.get(`/api/webhooks/endpoints/${endpoint.id}/deliveries`).query({ status: 'failed' }).set(admin.headers).expect(200)).body.data.items[0];
+      let delivery = (
+        await http.get(`/api/webhooks/endpoints/${endpoint.id}/deliveries`).query({ status: 'failed' }).set(admin.headers).expect(200)
+      ).body.data.items[0];
       expect(delivery).to.include({ status: 'failed', attempts: 3, last_status_code: 503, last_error: 'HTTP 503' });
       expect(receiver.received).to.have.length(3);
 
@@ -153,13 +193,30 @@ describe('HTTP webhooks: outbound endpoints, signed deliveries, retries, SSRF gu
       const http = h.agent(app);
       const t = await h.tenant();
       const admin = await h.user(t, Role.Admin);
-      for (const url of ['http://127.0.0.1:8080/x', 'http://10.1.2.3/hook', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/x', 'http://localhost/x', 'http://[::ffff:127.0.0.1]/x', receiver.url]) {
-        const res = await http.post('/api/webhooks/endpoints').set(admin.headers).send({ url, events: ['lead.created'] });
+      for (const url of [
+        'http://127.0.0.1:8080/x',
+        'http://10.1.2.3/hook',
+        'http://169.254.169.254/latest/meta-data',
+        'http://[::1]/x',
+        'http://localhost/x',
+        'http://[::ffff:127.0.0.1]/x',
+        receiver.url,
+      ]) {
+        const res = await http
+          .post('/api/webhooks/endpoints')
+          .set(admin.headers)
+          .send({ url, events: ['lead.created'] });
         expect(res.status, url).to.equal(400);
         expect(res.body.message).to.equal('Webhook URL not allowed');
       }
       expect((await http.get('/api/webhooks/endpoints').set(admin.headers)).body.data.total).to.equal(0);
-      const allowed = (await h.http.post('/api/webhooks/endpoints').set(admin.headers).send({ url: receiver.url, events: ['lead.created'] }).expect(200)).body.data;
+      const allowed = (
+        await h.http
+          .post('/api/webhooks/endpoints')
+          .set(admin.headers)
+          .send({ url: receiver.url, events: ['lead.created'] })
+          .expect(200)
+      ).body.data;
       const moved = await http.put(`/api/webhooks/endpoints/${allowed.id}`).set(admin.headers).send({ url: 'http://192.168.1.1/x' });
       expect(moved.status).to.equal(400);
       expect((await http.get('/api/webhooks/endpoints').set(admin.headers)).body.data.items[0].url).to.equal(receiver.url);
@@ -209,8 +266,13 @@ describe('HTTP webhooks: outbound endpoints, signed deliveries, retries, SSRF gu
 
         await h.jobsIdle();
         const got = await receiver.waitFor(2);
-        expect(got.map((r) => (JSON.parse(r.body) as { type: string }).type).sort()).to.deep.equal(['lead.assigned', 'lead.status_changed']);
-        const status = got.map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> }).find((b) => b.type === 'lead.status_changed')!;
+        expect(got.map((r) => (JSON.parse(r.body) as { type: string }).type).sort()).to.deep.equal([
+          'lead.assigned',
+          'lead.status_changed',
+        ]);
+        const status = got
+          .map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> })
+          .find((b) => b.type === 'lead.status_changed')!;
         expect(status.data).to.include({ from_status: 'new', to_status: 'contacted' });
       } finally {
         abort.abort();

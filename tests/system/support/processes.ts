@@ -68,7 +68,12 @@ export async function deploymentEnv(extra: Record<string, string> = {}): Promise
   };
 }
 
-function spawnProcess(command: string, args: string[], env: Record<string, string>, output: string[] = []): { child: ChildProcess; output: string[]; exited: Promise<number | null> } {
+function spawnProcess(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  output: string[] = [],
+): { child: ChildProcess; output: string[]; exited: Promise<number | null> } {
   const child = spawn(command, args, {
     env: { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'lms-sys-')), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -79,7 +84,8 @@ function spawnProcess(command: string, args: string[], env: Record<string, strin
   return { child, output, exited };
 }
 
-const spawnService = (entry: string, env: Record<string, string>, output?: string[]) => spawnProcess(process.execPath, ['--import', 'tsx', entry], env, output);
+const spawnService = (entry: string, env: Record<string, string>, output?: string[]) =>
+  spawnProcess(process.execPath, ['--import', 'tsx', entry], env, output);
 
 async function untilHealthy(url: string, child: ChildProcess, output: string[]): Promise<void> {
   const deadline = Date.now() + 60_000;
@@ -116,7 +122,11 @@ async function untilWorkerStarted(child: ChildProcess, output: string[]): Promis
  */
 export async function startApi(env: Record<string, string>, output: string[] = []): Promise<ServiceProcess> {
   const port = await freePort();
-  const { child, exited } = spawnService('composition/http-main.ts', { START_WORKER: 'false', ...env, PORT: String(port), HOST: '127.0.0.1' }, output);
+  const { child, exited } = spawnService(
+    'composition/http-main.ts',
+    { START_WORKER: 'false', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    output,
+  );
   const url = `http://127.0.0.1:${port}`;
   await untilHealthy(url, child, output);
   return { url, child, output, exited, stop: (signal = 'SIGTERM') => (child.kill(signal), exited) };
@@ -148,9 +158,13 @@ export async function startNpm(script: 'start' | 'worker', env: Record<string, s
 
 /** Every process below `pid` (its children, theirs…), while they are still its descendants. */
 export function descendants(pid: number): number[] {
-  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=']).toString().trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number) as [number, number]);
+  const rows = execFileSync('ps', ['-eo', 'pid=,ppid='])
+    .toString()
+    .trim()
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/).map(Number) as [number, number]);
   const found: number[] = [];
-  for (let parents = [pid]; parents.length; ) {
+  for (let parents = [pid]; parents.length;) {
     parents = rows.filter(([, ppid]) => parents.includes(ppid)).map(([p]) => p);
     found.push(...parents);
   }
@@ -176,7 +190,10 @@ export class TcpProxy {
   private readonly sockets = new Set<Socket>();
   port = 0;
 
-  constructor(private readonly targetHost: string, private readonly targetPort: number) {}
+  constructor(
+    private readonly targetHost: string,
+    private readonly targetPort: number,
+  ) {}
 
   async start(port = 0): Promise<number> {
     this.server = createServer((client) => {
@@ -213,7 +230,9 @@ export class TcpProxy {
   }
 }
 
-export async function json(res: Response): Promise<{ status: number; body: { success: boolean; message: string; data?: unknown; error?: string } }> {
+export async function json(
+  res: Response,
+): Promise<{ status: number; body: { success: boolean; message: string; data?: unknown; error?: string } }> {
   return { status: res.status, body: (await res.json()) as { success: boolean; message: string; data?: unknown } };
 }
 

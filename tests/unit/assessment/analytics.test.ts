@@ -1,6 +1,15 @@
 import { expect } from 'chai';
 import {
-  accumulate, bucketOf, computeAnalytics, cronbachAlpha, discrimination, median, roundAnalytics, sampleVariance, sortedPairSum, type GradedAttemptMarks,
+  accumulate,
+  bucketOf,
+  computeAnalytics,
+  cronbachAlpha,
+  discrimination,
+  median,
+  roundAnalytics,
+  sampleVariance,
+  sortedPairSum,
+  type GradedAttemptMarks,
 } from '../../../domain/assessment/analytics.js';
 
 /**
@@ -43,7 +52,16 @@ describe('assessment analytics (Moodle definitions)', () => {
 
   it('accumulates the sufficient statistics in one pass', () => {
     expect(attempts).to.deep.include({ n: 4, passed: 2, sumPct: 175, sumPct2: 13125, median: 37.5, sumT: 7, sumT2: 21 });
-    expect(questions.find((q) => q.questionId === 'q3')).to.deep.include({ n: 4, maxMark: 2, correct: 1, sumX: 2, sumX2: 4, sumXT: 8, sumT: 7, sumT2: 21 });
+    expect(questions.find((q) => q.questionId === 'q3')).to.deep.include({
+      n: 4,
+      maxMark: 2,
+      correct: 1,
+      sumX: 2,
+      sumX2: 4,
+      sumXT: 8,
+      sumT: 7,
+      sumT2: 21,
+    });
   });
 
   it('mean, median, standard deviation and pass rate of the percentages', () => {
@@ -65,7 +83,7 @@ describe('assessment analytics (Moodle definitions)', () => {
     expect(['q1', 'q2', 'q3'].map((id) => byId.get(id)!.discriminationIndex)).to.deep.equal([47.14, 68.82, 52.22]);
   });
 
-  it('Cronbach\'s alpha over the questions', () => {
+  it("Cronbach's alpha over the questions", () => {
     expect(a.cronbachAlpha).to.equal(0.6857);
     expect(cronbachAlpha(attempts, questions.slice(0, 1))).to.equal(null); // one question: undefined
     expect(cronbachAlpha({ n: 2, sumT: 6, sumT2: 20 }, questions)).to.equal(null); // Moodle: more than two attempts
@@ -81,7 +99,9 @@ describe('assessment analytics (Moodle definitions)', () => {
     expect(single.questions[0]).to.include({ facilityIndex: 1, discriminationIndex: null });
     // Everyone right on a question: no variance, no discrimination.
     const same = accumulate([FIXTURE[0]!, FIXTURE[1]!]);
-    expect(computeAnalytics(same.attempts, same.questions).questions.find((q) => q.questionId === 'q1')!.discriminationIndex).to.equal(null);
+    expect(computeAnalytics(same.attempts, same.questions).questions.find((q) => q.questionId === 'q1')!.discriminationIndex).to.equal(
+      null,
+    );
   });
 
   it('helpers: median of odd and even counts, sample variance, perfect correlation', () => {

@@ -1,5 +1,13 @@
 import { expect } from 'chai';
-import { checkAnswer, finaliseAttempt, gradeAttempt, gradeQuestion, hasPassed, normaliseShortAnswer, percentageOf } from '../../../domain/assessment/grading.js';
+import {
+  checkAnswer,
+  finaliseAttempt,
+  gradeAttempt,
+  gradeQuestion,
+  hasPassed,
+  normaliseShortAnswer,
+  percentageOf,
+} from '../../../domain/assessment/grading.js';
 import { validateQuestion, type Question } from '../../../domain/assessment/question.js';
 import { attemptOrder, hash32, seedFromHex } from '../../../domain/assessment/shuffle.js';
 import { deadlineFor, endedAt, isOverdue, secondsLeft } from '../../../domain/assessment/deadline.js';
@@ -8,17 +16,63 @@ import { checkGrade } from '../../../domain/assessment/assignment.js';
 
 const at = new Date('2026-03-01T10:00:00.000Z');
 const q = (id: string, type: Question['type'], options: Array<[string, boolean]>, points = 1): Question => ({
-  id, tenantId: 't', quizId: 'quiz', type, text: id, points, order: 1, createdAt: at, updatedAt: at,
+  id,
+  tenantId: 't',
+  quizId: 'quiz',
+  type,
+  text: id,
+  points,
+  order: 1,
+  createdAt: at,
+  updatedAt: at,
   options: options.map(([text, isCorrect], i) => ({ id: `${id}-o${i}`, text, isCorrect })),
 });
-const MC = q('mc', 'multiple_choice', [['A', true], ['B', false], ['C', false]], 2);
-const MA = q('ma', 'multiple_answer', [['A', false], ['B', true], ['C', true]], 3);
-const TF = q('tf', 'true_false', [['True', false], ['False', true]]);
-const SA = q('sa', 'short_answer', [['New York', true], ['NYC', true]]);
+const MC = q(
+  'mc',
+  'multiple_choice',
+  [
+    ['A', true],
+    ['B', false],
+    ['C', false],
+  ],
+  2,
+);
+const MA = q(
+  'ma',
+  'multiple_answer',
+  [
+    ['A', false],
+    ['B', true],
+    ['C', true],
+  ],
+  3,
+);
+const TF = q('tf', 'true_false', [
+  ['True', false],
+  ['False', true],
+]);
+const SA = q('sa', 'short_answer', [
+  ['New York', true],
+  ['NYC', true],
+]);
 
 const attempt = (over: Partial<Attempt> = {}): Attempt => ({
-  id: 'a1', tenantId: 't', quizId: 'quiz', userId: 'u', attemptNumber: 1, status: 'in_progress', seed: 42, startedAt: at,
-  deadlineAt: null, submittedAt: null, score: null, maxScore: 7, percentage: null, passed: null, updatedAt: at, ...over,
+  id: 'a1',
+  tenantId: 't',
+  quizId: 'quiz',
+  userId: 'u',
+  attemptNumber: 1,
+  status: 'in_progress',
+  seed: 42,
+  startedAt: at,
+  deadlineAt: null,
+  submittedAt: null,
+  score: null,
+  maxScore: 7,
+  percentage: null,
+  passed: null,
+  updatedAt: at,
+  ...over,
 });
 
 describe('assessment domain: grading', () => {
@@ -42,13 +96,22 @@ describe('assessment domain: grading', () => {
   });
 
   it('short_answer: case- and space-insensitive against every accepted answer', () => {
-    for (const text of ['new york', '  NEW   YORK ', 'newyork', 'nyc', 'N Y C']) expect(gradeQuestion(SA, [text]).isCorrect, text).to.equal(true);
+    for (const text of ['new york', '  NEW   YORK ', 'newyork', 'nyc', 'N Y C'])
+      expect(gradeQuestion(SA, [text]).isCorrect, text).to.equal(true);
     for (const text of ['New Jersey', '', 'New York City']) expect(gradeQuestion(SA, [text]).isCorrect, text).to.equal(false);
     expect(normaliseShortAnswer(' Ｊａｋａｒｔａ\t')).to.equal('jakarta'); // full-width letters (NFKC)
   });
 
   it('grades an attempt: score, max, percentage (2 decimals), pass at the boundary', () => {
-    const g = gradeAttempt([MC, MA, TF, SA], new Map([['mc', ['mc-o0']], ['tf', ['tf-o1']], ['sa', ['x']]]), 42);
+    const g = gradeAttempt(
+      [MC, MA, TF, SA],
+      new Map([
+        ['mc', ['mc-o0']],
+        ['tf', ['tf-o1']],
+        ['sa', ['x']],
+      ]),
+      42,
+    );
     expect(g).to.deep.include({ score: 3, maxScore: 7, percentage: 42.86, passed: true });
     expect(percentageOf(2, 3)).to.equal(66.67);
     expect(percentageOf(0, 0)).to.equal(0);
@@ -59,12 +122,40 @@ describe('assessment domain: grading', () => {
   it('finalises every question of the attempt, answered or not; an expired attempt ends at its deadline', () => {
     const deadline = new Date(at.getTime() + 600_000);
     const a = attempt({ deadlineAt: deadline });
-    const saved = new Map([['mc', { tenantId: 't', attemptId: 'a1', questionId: 'mc', answer: ['mc-o0'], isCorrect: null, pointsAwarded: null, maxPoints: null, answeredAt: at, updatedAt: at, feedback: null, gradedBy: null, gradedAt: null }]]);
+    const saved = new Map([
+      [
+        'mc',
+        {
+          tenantId: 't',
+          attemptId: 'a1',
+          questionId: 'mc',
+          answer: ['mc-o0'],
+          isCorrect: null,
+          pointsAwarded: null,
+          maxPoints: null,
+          answeredAt: at,
+          updatedAt: at,
+          feedback: null,
+          gradedBy: null,
+          gradedAt: null,
+        },
+      ],
+    ]);
     const grade = gradeAttempt([MC, TF], new Map([['mc', ['mc-o0']]]), 50);
     const later = new Date(deadline.getTime() + 3_600_000);
     const done = finaliseAttempt(a, grade, saved, 'expired', later);
-    expect(done.attempt).to.deep.include({ status: 'expired', score: 2, maxScore: 3, percentage: 66.67, passed: true, submittedAt: deadline });
-    expect(done.answers.map((x) => [x.questionId, x.answer, x.pointsAwarded, x.isCorrect])).to.deep.equal([['mc', ['mc-o0'], 2, true], ['tf', null, 0, false]]);
+    expect(done.attempt).to.deep.include({
+      status: 'expired',
+      score: 2,
+      maxScore: 3,
+      percentage: 66.67,
+      passed: true,
+      submittedAt: deadline,
+    });
+    expect(done.answers.map((x) => [x.questionId, x.answer, x.pointsAwarded, x.isCorrect])).to.deep.equal([
+      ['mc', ['mc-o0'], 2, true],
+      ['tf', null, 0, false],
+    ]);
     expect(finaliseAttempt(a, grade, saved, 'submitted', later).attempt.submittedAt).to.equal(later);
   });
 
@@ -81,20 +172,71 @@ describe('assessment domain: grading', () => {
   });
 
   it('validates question shapes per type', () => {
-    const v = (type: Question['type'], options: Array<[string, boolean]>, points = 1) => validateQuestion({ type, text: 'Q', points, options: options.map(([text, isCorrect]) => ({ text, isCorrect })) });
-    expect(v('multiple_choice', [['a', true], ['b', false]]).ok).to.equal(true);
-    expect(v('multiple_choice', [['a', true], ['b', true]]).ok).to.equal(false);
+    const v = (type: Question['type'], options: Array<[string, boolean]>, points = 1) =>
+      validateQuestion({ type, text: 'Q', points, options: options.map(([text, isCorrect]) => ({ text, isCorrect })) });
+    expect(
+      v('multiple_choice', [
+        ['a', true],
+        ['b', false],
+      ]).ok,
+    ).to.equal(true);
+    expect(
+      v('multiple_choice', [
+        ['a', true],
+        ['b', true],
+      ]).ok,
+    ).to.equal(false);
     expect(v('multiple_choice', [['a', true]]).ok).to.equal(false);
-    expect(v('multiple_answer', [['a', true], ['b', true]]).ok).to.equal(true);
-    expect(v('multiple_answer', [['a', false], ['b', false]]).ok).to.equal(false);
-    expect(v('true_false', [['T', true], ['F', false]]).ok).to.equal(true);
-    expect(v('true_false', [['T', true], ['F', false], ['?', false]]).ok).to.equal(false);
+    expect(
+      v('multiple_answer', [
+        ['a', true],
+        ['b', true],
+      ]).ok,
+    ).to.equal(true);
+    expect(
+      v('multiple_answer', [
+        ['a', false],
+        ['b', false],
+      ]).ok,
+    ).to.equal(false);
+    expect(
+      v('true_false', [
+        ['T', true],
+        ['F', false],
+      ]).ok,
+    ).to.equal(true);
+    expect(
+      v('true_false', [
+        ['T', true],
+        ['F', false],
+        ['?', false],
+      ]).ok,
+    ).to.equal(false);
     expect(v('short_answer', []).ok).to.equal(false);
     const sa = v('short_answer', [['x', false]]);
     expect(sa.ok && sa.value.options[0]!.isCorrect).to.equal(true);
-    expect(v('multiple_choice', [['a', true], ['A ', false]]).ok).to.equal(false); // duplicate option
-    expect(v('multiple_choice', [['a', true], ['b', false]], 0).ok).to.equal(false);
-    expect(v('multiple_choice', [['a', true], ['  ', false]]).ok).to.equal(false);
+    expect(
+      v('multiple_choice', [
+        ['a', true],
+        ['A ', false],
+      ]).ok,
+    ).to.equal(false); // duplicate option
+    expect(
+      v(
+        'multiple_choice',
+        [
+          ['a', true],
+          ['b', false],
+        ],
+        0,
+      ).ok,
+    ).to.equal(false);
+    expect(
+      v('multiple_choice', [
+        ['a', true],
+        ['  ', false],
+      ]).ok,
+    ).to.equal(false);
   });
 });
 
@@ -109,21 +251,34 @@ describe('assessment domain: shuffling', () => {
   });
 
   it('differs between seeds, and keeps authoring order without shuffle', () => {
-    const orders = new Set([1, 2, 3, 4, 5].map((seed) => attemptOrder(qs, seed, true).map((x) => x.id).join()));
+    const orders = new Set(
+      [1, 2, 3, 4, 5].map((seed) =>
+        attemptOrder(qs, seed, true)
+          .map((x) => x.id)
+          .join(),
+      ),
+    );
     expect(orders.size).to.equal(5);
     expect(attemptOrder(qs, 1, false)).to.deep.equal(qs);
   });
 
   it('keeps the relative order of the others when a question is removed or added', () => {
     const full = attemptOrder(qs, 777, true).map((x) => x.id);
-    const without = attemptOrder(qs.filter((x) => x.id !== 'q07'), 777, true).map((x) => x.id);
+    const without = attemptOrder(
+      qs.filter((x) => x.id !== 'q07'),
+      777,
+      true,
+    ).map((x) => x.id);
     expect(without).to.deep.equal(full.filter((id) => id !== 'q07'));
     const more = attemptOrder([...qs, { id: 'q99' }], 777, true).map((x) => x.id);
     expect(more.filter((id) => id !== 'q99')).to.deep.equal(full);
   });
 
   it('hashes and seeds stay 32/31-bit non-negative integers', () => {
-    expect(hash32('')).to.be.a('number').and.at.least(0).and.below(2 ** 32);
+    expect(hash32(''))
+      .to.be.a('number')
+      .and.at.least(0)
+      .and.below(2 ** 32);
     expect(hash32('a')).to.not.equal(hash32('b'));
     expect(seedFromHex('ffffffff')).to.equal(2 ** 31 - 1);
     expect(seedFromHex('00000000')).to.equal(0);

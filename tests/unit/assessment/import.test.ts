@@ -41,15 +41,18 @@ describe('assessment import: CSV rows', () => {
       const r = questionsFromCsvRecords([HEADER, ['true_false', 'ok', '1', '1'], row]);
       expect(fail(r), row.join()).to.match(message);
     }
-    expect(fail(questionsFromCsvRecords([['question_type', 'question_text', 'option_2']]))).to.match(/^row 1: option columns must be option_1/);
+    expect(fail(questionsFromCsvRecords([['question_type', 'question_text', 'option_2']]))).to.match(
+      /^row 1: option columns must be option_1/,
+    );
     expect(fail(questionsFromCsvRecords([['question_text']]))).to.match(/^row 1: the header needs/);
     expect(fail(questionsFromCsvRecords([HEADER]))).to.equal('the file has no questions');
     expect(fail(questionsFromCsvRecords([]))).to.equal('the file is empty');
   });
 
   it('the adapter parses quotes, BOM and new lines in cells, and numbers a malformed row', () => {
-    const csv = '\uFEFFquestion_type,question_text,points,correct,option_1,option_2\n'
-      + 'multiple_choice,"Line one\nline two, with comma",1,1,"say ""hi""",bye\n';
+    const csv =
+      '\uFEFFquestion_type,question_text,points,correct,option_1,option_2\n' +
+      'multiple_choice,"Line one\nline two, with comma",1,1,"say ""hi""",bye\n';
     const r = questionImportParser.parse('csv', csv);
     expect(r.ok).to.equal(true);
     if (r.ok) {
@@ -63,22 +66,30 @@ describe('assessment import: CSV rows', () => {
 
 describe('assessment import: GIFT', () => {
   it('reads the supported question kinds', () => {
-    const r = parseGift([
-      '// a comment',
-      '::Title\\: with colon:: What is {~a =b ~c} here?',
-      '',
-      'Sky is blue {TRUE#yes it is}',
-      '',
-      'Two words{=first =second}',
-      '',
-      'Select all {~%50%one ~%50%two ~%-100%three}',
-      '',
-      '[markdown]Single right weighted {~%100%yes ~no}',
-    ].join('\n'));
+    const r = parseGift(
+      [
+        '// a comment',
+        '::Title\\: with colon:: What is {~a =b ~c} here?',
+        '',
+        'Sky is blue {TRUE#yes it is}',
+        '',
+        'Two words{=first =second}',
+        '',
+        'Select all {~%50%one ~%50%two ~%-100%three}',
+        '',
+        '[markdown]Single right weighted {~%100%yes ~no}',
+      ].join('\n'),
+    );
     expect(r.ok, fail(r)).to.equal(true);
     if (!r.ok) return;
     // Moodle: with no `=` answer no single answer is 100 % right, so the last one is multiple_answer too.
-    expect(r.value.map((q) => q.type)).to.deep.equal(['multiple_choice', 'true_false', 'short_answer', 'multiple_answer', 'multiple_answer']);
+    expect(r.value.map((q) => q.type)).to.deep.equal([
+      'multiple_choice',
+      'true_false',
+      'short_answer',
+      'multiple_answer',
+      'multiple_answer',
+    ]);
     expect(r.value[0]!.text).to.equal('What is _____ here?');
     expect(r.value[1]!.options.map((o) => o.isCorrect)).to.deep.equal([true, false]);
     expect(r.value[4]!.text).to.equal('Single right weighted');

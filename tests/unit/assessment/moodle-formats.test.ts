@@ -59,15 +59,32 @@ FALSE#42 is the Ultimate Answer.#You gave the right answer.
 ::2-08 TSL::TSL is blablabla.{TRUE}
 `;
 
-const options = (q: QuestionDraft) => q.options.map((o) => ({ text: o.text, isCorrect: o.isCorrect, weight: o.weight ?? null, ...(o.tolerance !== undefined ? { tolerance: o.tolerance } : {}), ...(o.match ? { match: o.match } : {}) }));
+const options = (q: QuestionDraft) =>
+  q.options.map((o) => ({
+    text: o.text,
+    isCorrect: o.isCorrect,
+    weight: o.weight ?? null,
+    ...(o.tolerance !== undefined ? { tolerance: o.tolerance } : {}),
+    ...(o.match ? { match: o.match } : {}),
+  }));
 
-describe('assessment import: GIFT as Moodle reads it (Moodle\'s fixture)', () => {
+describe("assessment import: GIFT as Moodle reads it (Moodle's fixture)", () => {
   const parsed = parseGift(MOODLE_GIFT);
   const qs = parsed.ok ? parsed.value : [];
 
-  it('imports every question of the fixture with Moodle\'s types', () => {
+  it("imports every question of the fixture with Moodle's types", () => {
     expect(parsed.ok, parsed.ok ? '' : parsed.error).to.equal(true);
-    expect(qs.map((q) => q.type)).to.deep.equal(['essay', 'matching', 'multiple_choice', 'multiple_answer', 'numerical', 'short_answer', 'true_false', 'true_false', 'true_false']);
+    expect(qs.map((q) => q.type)).to.deep.equal([
+      'essay',
+      'matching',
+      'multiple_choice',
+      'multiple_answer',
+      'numerical',
+      'short_answer',
+      'true_false',
+      'true_false',
+      'true_false',
+    ]);
   });
 
   it('essay {}; matching pairs with an extra choice; HTML text kept, format tags removed', () => {
@@ -84,29 +101,41 @@ describe('assessment import: GIFT as Moodle reads it (Moodle\'s fixture)', () =>
 
   it('~[plain]blue stores "blue" (the tag is removed), feedback dropped', () => {
     expect(options(qs[2]!)).to.deep.equal([
-      { text: 'yellow', isCorrect: true, weight: null }, { text: 'red', isCorrect: false, weight: null }, { text: 'blue', isCorrect: false, weight: null },
+      { text: 'yellow', isCorrect: true, weight: null },
+      { text: 'red', isCorrect: false, weight: null },
+      { text: 'blue', isCorrect: false, weight: null },
     ]);
   });
 
   it('%n% weights become option weights (multiple response: 50/−100/50/−100)', () => {
     expect(options(qs[3]!)).to.deep.equal([
-      { text: 'yellow', isCorrect: true, weight: 0.5 }, { text: 'red', isCorrect: false, weight: -1 },
-      { text: 'off-beige', isCorrect: true, weight: 0.5 }, { text: 'blue', isCorrect: false, weight: -1 },
+      { text: 'yellow', isCorrect: true, weight: 0.5 },
+      { text: 'red', isCorrect: false, weight: -1 },
+      { text: 'off-beige', isCorrect: true, weight: 0.5 },
+      { text: 'blue', isCorrect: false, weight: -1 },
     ]);
   });
 
   it('numerical {#3:2~#Completely wrong}: answers 3 ± 2 (full marks) and * (0), as Moodle expects', () => {
     expect(qs[4]!.text).to.equal('What is a number from 1 to 5?');
-    expect(options(qs[4]!)).to.deep.equal([{ text: '3', isCorrect: true, weight: 1, tolerance: 2 }, { text: '*', isCorrect: false, weight: 0, tolerance: 0 }]);
+    expect(options(qs[4]!)).to.deep.equal([
+      { text: '3', isCorrect: true, weight: 1, tolerance: 2 },
+      { text: '*', isCorrect: false, weight: 0, tolerance: 0 },
+    ]);
     const range = parseGift('Between {#1..5}');
     expect(range.ok && options(range.value[0]!)).to.deep.equal([{ text: '3', isCorrect: true, weight: null, tolerance: 2 }]);
     const many = parseGift('When was Ulysses S. Grant born? {#\n=1822:0 # Correct!\n=%50%1822:2 # close\n}');
-    expect(many.ok && options(many.value[0]!)).to.deep.equal([{ text: '1822', isCorrect: true, weight: 1, tolerance: 0 }, { text: '1822', isCorrect: true, weight: 0.5, tolerance: 2 }]);
+    expect(many.ok && options(many.value[0]!)).to.deep.equal([
+      { text: '1822', isCorrect: true, weight: 1, tolerance: 0 },
+      { text: '1822', isCorrect: true, weight: 0.5, tolerance: 2 },
+    ]);
   });
 
   it('partial-credit short answers: Frog 100 %, Cat 50 %, * 0 %', () => {
     expect(options(qs[5]!)).to.deep.equal([
-      { text: 'Frog', isCorrect: true, weight: 1 }, { text: 'Cat', isCorrect: true, weight: 0.5 }, { text: '*', isCorrect: false, weight: 0 },
+      { text: 'Frog', isCorrect: true, weight: 1 },
+      { text: 'Cat', isCorrect: true, weight: 0.5 },
+      { text: '*', isCorrect: false, weight: 0 },
     ]);
   });
 
@@ -121,10 +150,12 @@ describe('assessment import: GIFT as Moodle reads it (Moodle\'s fixture)', () =>
   });
 });
 
-describe('assessment import: Aiken as Moodle reads it (Moodle\'s fixtures)', () => {
+describe("assessment import: Aiken as Moodle reads it (Moodle's fixtures)", () => {
   it('imports questions.aiken.txt', () => {
-    const r = parseAiken('The Moodle project was started by:\nA) Petr Skoda\nB) Martin Dougiamas\nC) Eloy Lafuente\nD) Tim Hunt\nANSWER: B\n\n'
-      + 'Moodle\'s abilities include handling user input that includes <html class="cool"> & images:\nA) True\nB) False\nANSWER: A\n');
+    const r = parseAiken(
+      'The Moodle project was started by:\nA) Petr Skoda\nB) Martin Dougiamas\nC) Eloy Lafuente\nD) Tim Hunt\nANSWER: B\n\n' +
+        'Moodle\'s abilities include handling user input that includes <html class="cool"> & images:\nA) True\nB) False\nANSWER: A\n',
+    );
     expect(r.ok).to.equal(true);
     if (!r.ok) return;
     expect(r.value.map((q) => [q.text, q.options.length, q.options.findIndex((o) => o.isCorrect)])).to.deep.equal([
@@ -135,16 +166,22 @@ describe('assessment import: Aiken as Moodle reads it (Moodle\'s fixtures)', () 
 
   it('reads options without a space (A)text), as aikenformat_test expects', () => {
     const r = parseAiken('A second good question\nA)Incorrect (No space)\nB)Correct (No space)\nANSWER: B');
-    expect(r.ok && r.value[0]!.options.map((o) => [o.text, o.isCorrect])).to.deep.equal([['Incorrect (No space)', false], ['Correct (No space)', true]]);
+    expect(r.ok && r.value[0]!.options.map((o) => [o.text, o.isCorrect])).to.deep.equal([
+      ['Incorrect (No space)', false],
+      ['Correct (No space)', true],
+    ]);
   });
 
   it('aiken_errors.txt: the errors Moodle reports reject the file (all or nothing), naming the first', () => {
-    const errors = 'A question with too few answers\nA) Only answer\nANSWER: A\n\nA) Question not started\n\nANSWER: Question not started\n\n'
-      + 'A good question\nA) Correct\nB) Incorrect\nANSWER: A\n\nA question started but not finished\nA) Correct-ish\nB) Incorrect-ish\n\n'
-      + 'A second good question\nA)Incorrect (No space)\nB)Correct (No space)\nANSWER: B';
+    const errors =
+      'A question with too few answers\nA) Only answer\nANSWER: A\n\nA) Question not started\n\nANSWER: Question not started\n\n' +
+      'A good question\nA) Correct\nB) Incorrect\nANSWER: A\n\nA question started but not finished\nA) Correct-ish\nB) Incorrect-ish\n\n' +
+      'A second good question\nA)Incorrect (No space)\nB)Correct (No space)\nANSWER: B';
     const r = parseAiken(errors);
     expect(r.ok ? '' : r.error).to.match(/^question 1 \(line 1\): needs at least two options/);
-    const unfinished = parseAiken('A question started but not finished\nA) Correct-ish\nB) Incorrect-ish\n\nA second good question\nA)x\nB)y\nANSWER: B');
+    const unfinished = parseAiken(
+      'A question started but not finished\nA) Correct-ish\nB) Incorrect-ish\n\nA second good question\nA)x\nB)y\nANSWER: B',
+    );
     expect(unfinished.ok ? '' : unfinished.error).to.match(/missing the ANSWER/);
   });
 });

@@ -31,7 +31,10 @@ describe('assessment statistics: Moodle fixture 00', () => {
   const attempts: GradedAttemptMarks[] = RESULTS00.map((marks) => {
     const score = marks.reduce((s, x) => s + x, 0);
     return {
-      score, maxScore: MAX, percentage: Math.round((score / MAX) * 10_000) / 100, passed: score / MAX >= 0.6,
+      score,
+      maxScore: MAX,
+      percentage: Math.round((score / MAX) * 10_000) / 100,
+      passed: score / MAX >= 0.6,
       marks: marks.map((points, i) => ({ questionId: `slot${i + 1}`, points, maxPoints: 1, isCorrect: points === 1 })),
     };
   });

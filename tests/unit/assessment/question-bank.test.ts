@@ -2,12 +2,28 @@ import { expect } from 'chai';
 import { drawRandomSlots, subtreeIds, wouldCycle, type RandomSlot } from '../../../domain/assessment/question-bank.js';
 import { categoryPath } from '../../../domain/assessment/import/moodle-xml.js';
 
-const slot = (id: string, count: number, order = 1): RandomSlot => ({ id, tenantId: 't', quizId: 'q', categoryId: 'c', includeSubcategories: false, count, points: 1, order, createdAt: new Date(0) });
+const slot = (id: string, count: number, order = 1): RandomSlot => ({
+  id,
+  tenantId: 't',
+  quizId: 'q',
+  categoryId: 'c',
+  includeSubcategories: false,
+  count,
+  points: 1,
+  order,
+  createdAt: new Date(0),
+});
 const pool = (n: number, prefix = 'q') => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
 
 describe('question bank (domain)', () => {
   it('walks a category tree: subtree, and moves that would go below themselves', () => {
-    const tree = [{ id: 'a', parentId: null }, { id: 'b', parentId: 'a' }, { id: 'c', parentId: 'b' }, { id: 'd', parentId: 'a' }, { id: 'e', parentId: null }];
+    const tree = [
+      { id: 'a', parentId: null },
+      { id: 'b', parentId: 'a' },
+      { id: 'c', parentId: 'b' },
+      { id: 'd', parentId: 'a' },
+      { id: 'e', parentId: null },
+    ];
     expect(subtreeIds(tree, 'a')).to.deep.equal(['a', 'b', 'd', 'c']);
     expect(subtreeIds(tree, 'e')).to.deep.equal(['e']);
     expect(wouldCycle(tree, 'a', 'c')).to.equal(true);
@@ -27,7 +43,12 @@ describe('question bank (domain)', () => {
     expect(new Set(ids).size).to.equal(6);
     expect(ids.some((id) => fixed.has(id))).to.equal(false);
     expect(draw(42)).to.deep.equal(a);
-    const seen = new Set(Array.from({ length: 20 }, (_, s) => { const d = draw(s); return d.ok ? d.draws[0]!.questionIds.join() : ''; }));
+    const seen = new Set(
+      Array.from({ length: 20 }, (_, s) => {
+        const d = draw(s);
+        return d.ok ? d.draws[0]!.questionIds.join() : '';
+      }),
+    );
     expect(seen.size).to.be.greaterThan(10);
   });
 

@@ -1,7 +1,12 @@
 import { expect } from 'chai';
 import { accumulate, type QuestionFacts } from '../../../domain/assessment/analytics.js';
 import type { RandomSlot } from '../../../domain/assessment/question-bank.js';
-import { accumulateRandomSlots, randomSlotAnalytics, slotKey, type SlottedAttemptMarks } from '../../../domain/assessment/random-slot-statistics.js';
+import {
+  accumulateRandomSlots,
+  randomSlotAnalytics,
+  slotKey,
+  type SlottedAttemptMarks,
+} from '../../../domain/assessment/random-slot-statistics.js';
 import { RANDQS00, RESULTS00 } from '../../support/moodle-fixture-00.js';
 
 /**
@@ -17,14 +22,29 @@ const close = (actual: number | null | undefined, expected: number, relative: nu
 };
 
 describe('assessment statistics: random slots (Moodle fixture 00, slot 1 drawn at random)', () => {
-  const slot: RandomSlot = { id: 'rand', tenantId: 't', quizId: 'q', categoryId: 'c', includeSubcategories: false, count: 1, points: 1, order: 1, createdAt: new Date(0) };
+  const slot: RandomSlot = {
+    id: 'rand',
+    tenantId: 't',
+    quizId: 'q',
+    categoryId: 'c',
+    includeSubcategories: false,
+    count: 1,
+    points: 1,
+    order: 1,
+    createdAt: new Date(0),
+  };
   const rows: SlottedAttemptMarks[] = RESULTS00.map((marks, a) => {
     const score = marks.reduce((s, x) => s + x, 0);
     return {
-      score, maxScore: MAX, percentage: Math.round((score / MAX) * 10_000) / 100, passed: score / MAX >= 0.6,
-      marks: marks.map((points, i) => i === 0
-        ? { questionId: RANDQS00[a]!, points, maxPoints: 1, isCorrect: points === 1, drawnAt: { slotId: slot.id, position: 1 } }
-        : { questionId: `slot${i + 1}`, points, maxPoints: 1, isCorrect: points === 1 }),
+      score,
+      maxScore: MAX,
+      percentage: Math.round((score / MAX) * 10_000) / 100,
+      passed: score / MAX >= 0.6,
+      marks: marks.map((points, i) =>
+        i === 0
+          ? { questionId: RANDQS00[a]!, points, maxPoints: 1, isCorrect: points === 1, drawnAt: { slotId: slot.id, position: 1 } }
+          : { questionId: `slot${i + 1}`, points, maxPoints: 1, isCorrect: points === 1 },
+      ),
     };
   });
   const all = accumulate(rows);
@@ -33,7 +53,7 @@ describe('assessment statistics: random slots (Moodle fixture 00, slot 1 drawn a
   const { slots, drawn } = accumulateRandomSlots(rows);
   const r = randomSlotAnalytics(all.attempts, fixed, facts, [slot], slots, drawn);
 
-  it('reports the random slot as one item with Moodle\'s qstats00 figures of slot 1', () => {
+  it("reports the random slot as one item with Moodle's qstats00 figures of slot 1", () => {
     expect(r.positions).to.have.length(1);
     const s = r.positions[0]!.stats!;
     expect(s.questionId).to.equal(slotKey('rand', 1));
@@ -46,7 +66,7 @@ describe('assessment statistics: random slots (Moodle fixture 00, slot 1 drawn a
     close(s.intendedWeight, 100 / 7, 1e-9, 'intended weight');
   });
 
-  it('keeps the quiz\'s figures Moodle\'s (the slot counts once in CIC and the effective weights)', () => {
+  it("keeps the quiz's figures Moodle's (the slot counts once in CIC and the effective weights)", () => {
     close(r.analytics.cronbachAlpha! * 100, -87.2230935542, 1.5e-5, 'cic');
     close(r.analytics.errorRatio, 136.8294900795, 1.5e-5, 'error ratio');
     expect(r.analytics.questions.map((q) => q.questionId)).to.deep.equal(['slot2', 'slot3', 'slot4', 'slot5', 'slot6', 'slot7']);
@@ -56,7 +76,9 @@ describe('assessment statistics: random slots (Moodle fixture 00, slot 1 drawn a
   it('reports each drawn question over the attempts that drew it', () => {
     expect(r.drawn.map((q) => q.questionId).sort()).to.deep.equal(['numerical', 'shortanswer']);
     for (const name of ['numerical', 'shortanswer'] as const) {
-      const picked = RESULTS00.map((m, a) => ({ x: m[0]!, t: m.reduce((s, v) => s + v, 0), drew: RANDQS00[a] === name })).filter((p) => p.drew);
+      const picked = RESULTS00.map((m, a) => ({ x: m[0]!, t: m.reduce((s, v) => s + v, 0), drew: RANDQS00[a] === name })).filter(
+        (p) => p.drew,
+      );
       const n = picked.length;
       const mean = picked.reduce((s, p) => s + p.x, 0) / n;
       const rests = picked.map((p) => p.t - p.x);
@@ -74,6 +96,11 @@ describe('assessment statistics: random slots (Moodle fixture 00, slot 1 drawn a
     }
     // The slot's mean is the draws' means weighted by how often each was drawn.
     const [num, sa] = ['numerical', 'shortanswer'].map((n) => r.drawn.find((d) => d.questionId === n)!);
-    close(r.positions[0]!.stats!.facilityIndex, (num!.facilityIndex! * 12 + sa!.facilityIndex! * 13) / 25, 1e-9, 'slot facility from its draws');
+    close(
+      r.positions[0]!.stats!.facilityIndex,
+      (num!.facilityIndex! * 12 + sa!.facilityIndex! * 13) / 25,
+      1e-9,
+      'slot facility from its draws',
+    );
   });
 });

@@ -2,7 +2,12 @@ import { expect } from 'chai';
 import { Role } from '../../../domain/identity/role.js';
 import type { User } from '../../../domain/identity/user.js';
 import {
-  MemoryAssessmentState, MemoryAttemptRepository, MemoryQuestionRepository, MemoryQuizRepository, MemoryQuizResultsReader, MemorySubmissionRepository,
+  MemoryAssessmentState,
+  MemoryAttemptRepository,
+  MemoryQuestionRepository,
+  MemoryQuizRepository,
+  MemoryQuizResultsReader,
+  MemorySubmissionRepository,
 } from '../../../adapters/persistence/memory/assessment.memory.js';
 import { questionExportWriter, questionImportParser } from '../../../adapters/parsers/question-import.parser.js';
 import { makeCourseQuizRequirements, makeGradedWorkOnContent } from '../../../application/assessment/course-quiz-requirements.js';
@@ -46,11 +51,28 @@ function world() {
   const users = new Map<string, User>();
   const userRepository = { findById: async (_t: string, id: string) => users.get(id) ?? null } as unknown as UserRepository;
   const d: AssessmentDeps = {
-    quizRepository, questionRepository: new MemoryQuestionRepository(s), attemptRepository, quizResultsReader: new MemoryQuizResultsReader(s),
-    submissionRepository: new MemorySubmissionRepository(s), questionImportParser, questionExportWriter, learningAccess: m.learningAccess,
-    evaluateCourseCompletion: makeEvaluateCourseCompletion(m.deps), userRepository,
-    mailer: { send: async (tenantId, mail) => { sent.push({ tenantId, mail }); return { id: 'm', messageId: '<m@test>' }; } },
-    auditLog: m.deps.auditLog, domainEvents: m.deps.domainEvents, clock: m.clock, ids: m.deps.ids, random: { string: () => 'x', bytesHex: (n) => '9c'.repeat(n) }, uow: m.deps.uow,
+    quizRepository,
+    questionRepository: new MemoryQuestionRepository(s),
+    attemptRepository,
+    quizResultsReader: new MemoryQuizResultsReader(s),
+    submissionRepository: new MemorySubmissionRepository(s),
+    questionImportParser,
+    questionExportWriter,
+    learningAccess: m.learningAccess,
+    evaluateCourseCompletion: makeEvaluateCourseCompletion(m.deps),
+    userRepository,
+    mailer: {
+      send: async (tenantId, mail) => {
+        sent.push({ tenantId, mail });
+        return { id: 'm', messageId: '<m@test>' };
+      },
+    },
+    auditLog: m.deps.auditLog,
+    domainEvents: m.deps.domainEvents,
+    clock: m.clock,
+    ids: m.deps.ids,
+    random: { string: () => 'x', bytesHex: (n) => '9c'.repeat(n) },
+    uow: m.deps.uow,
   };
   const actor = (role: number = Role.Student, name = 'Student'): Actor => {
     const userId = m.addUser(role as 1, name);
@@ -102,10 +124,16 @@ describe('assessment use cases (memory adapters)', () => {
     const save = makeSaveAnswer(w.d);
     expect((await save(student, started.value.attempt.id, { questionId: q1.id, answer: [q1.options[0]!.id] })).ok).to.equal(true);
     const other = w.actor();
-    expect(await save(other, started.value.attempt.id, { questionId: q1.id, answer: [] })).to.deep.include({ ok: false, error: 'ATTEMPT_NOT_FOUND' });
+    expect(await save(other, started.value.attempt.id, { questionId: q1.id, answer: [] })).to.deep.include({
+      ok: false,
+      error: 'ATTEMPT_NOT_FOUND',
+    });
     w.m.clock.advance(60_000);
     try {
-      expect(await save(student, started.value.attempt.id, { questionId: q2.id, answer: ['hi'] })).to.deep.include({ ok: false, error: 'ATTEMPT_DEADLINE_PASSED' });
+      expect(await save(student, started.value.attempt.id, { questionId: q2.id, answer: ['hi'] })).to.deep.include({
+        ok: false,
+        error: 'ATTEMPT_DEADLINE_PASSED',
+      });
       const a = w.s.attempts.get(started.value.attempt.id)!;
       expect(a).to.deep.include({ status: 'expired', score: 1, maxScore: 2, percentage: 50, passed: true });
       expect(await makeExpireOverdueAttempts(w.d)()).to.equal(0);
@@ -120,7 +148,12 @@ describe('assessment use cases (memory adapters)', () => {
     const { course, quiz, q1, q2 } = await publishedQuiz(w, admin, { durationMinutes: 5 });
     const student = w.actor();
     await w.enrol(student, course.courseId);
-    const record = makeRecordProgress({ ...w.m.deps, learningAccess: w.m.learningAccess, progressCalculator: w.m.progressCalculator, evaluateCourseCompletion: w.d.evaluateCourseCompletion });
+    const record = makeRecordProgress({
+      ...w.m.deps,
+      learningAccess: w.m.learningAccess,
+      progressCalculator: w.m.progressCalculator,
+      evaluateCourseCompletion: w.d.evaluateCourseCompletion,
+    });
     expect((await record(student, { lessonId: course.lessonIds[0]!, status: 'completed' })).ok).to.equal(true);
     expect(w.m.state.certificates.size).to.equal(0); // the quiz is still required
     const started = await makeStartAttempt(w.d)(student, quiz.id);
@@ -164,34 +197,55 @@ describe('assessment use cases (memory adapters)', () => {
     expect(first.ok && again.ok && again.value.resubmitted && again.value.submission.revision).to.equal(2);
     const mentor = w.actor(Role.Mentor);
     const grade = makeGradeAssignment(w.d);
-    expect(await grade(mentor, meta, first.ok ? first.value.submission.id : '', { score: 101, feedback: null })).to.deep.include({ ok: false, error: 'INVALID_GRADE' });
+    expect(await grade(mentor, meta, first.ok ? first.value.submission.id : '', { score: 101, feedback: null })).to.deep.include({
+      ok: false,
+      error: 'INVALID_GRADE',
+    });
     expect(w.sent).to.have.length(0);
     const graded = await grade(mentor, meta, first.ok ? first.value.submission.id : '', { score: 91, feedback: 'Good' });
     expect(graded.ok && graded.value).to.deep.include({ status: 'graded', score: 91, gradedBy: mentor.userId });
     expect(w.sent).to.have.length(1);
     expect(w.sent[0]!.mail.to).to.equal(`${student.userId}@example.test`);
     expect(w.sent[0]!.mail.text).to.include('Hello Dewi').and.include('91 / 100').and.include('Good');
-    expect(await submit(student, course.lessonIds[0]!, { fileUrl: 'https://x.test/3.pdf', notes: null })).to.deep.include({ ok: false, error: 'ASSIGNMENT_ALREADY_GRADED' });
+    expect(await submit(student, course.lessonIds[0]!, { fileUrl: 'https://x.test/3.pdf', notes: null })).to.deep.include({
+      ok: false,
+      error: 'ASSIGNMENT_ALREADY_GRADED',
+    });
     const outsider = w.actor();
-    expect(await submit(outsider, course.lessonIds[0]!, { fileUrl: 'https://x.test/1.pdf', notes: null })).to.deep.include({ ok: false, error: 'NOT_ENROLLED' });
+    expect(await submit(outsider, course.lessonIds[0]!, { fileUrl: 'https://x.test/1.pdf', notes: null })).to.deep.include({
+      ok: false,
+      error: 'NOT_ENROLLED',
+    });
   });
 
-  it('nobody grades their own work or a peer\'s: graders grade and queue only users of a lower role', async () => {
+  it("nobody grades their own work or a peer's: graders grade and queue only users of a lower role", async () => {
     const w = world();
     const course = w.m.addCourse(1);
     const lessonId = course.lessonIds[0]!;
     const submit = makeSubmitAssignment(w.d);
     const [student, mentor, otherMentor, admin] = [w.actor(Role.Student), w.actor(Role.Mentor), w.actor(Role.Mentor), w.actor(Role.Admin)];
     const ids: Record<string, string> = {};
-    for (const [name, who] of [['student', student], ['mentor', mentor], ['admin', admin]] as const) {
+    for (const [name, who] of [
+      ['student', student],
+      ['mentor', mentor],
+      ['admin', admin],
+    ] as const) {
       await w.enrol(who, course.courseId);
       const s = await submit(who, lessonId, { fileUrl: `https://x.test/${name}.pdf`, notes: null });
       if (!s.ok) throw new Error(s.error);
       ids[name] = s.value.submission.id;
     }
     const grade = makeGradeAssignment(w.d);
-    for (const [grader, id] of [[mentor, ids.mentor], [otherMentor, ids.mentor], [mentor, ids.admin], [admin, ids.admin]] as const) {
-      expect(await grade(grader, meta, id!, { score: 90, feedback: null })).to.deep.include({ ok: false, error: 'INSUFFICIENT_PERMISSION' });
+    for (const [grader, id] of [
+      [mentor, ids.mentor],
+      [otherMentor, ids.mentor],
+      [mentor, ids.admin],
+      [admin, ids.admin],
+    ] as const) {
+      expect(await grade(grader, meta, id!, { score: 90, feedback: null })).to.deep.include({
+        ok: false,
+        error: 'INSUFFICIENT_PERMISSION',
+      });
     }
     expect([...w.s.submissions.values()].every((x) => x.status === 'submitted')).to.equal(true);
     expect(w.sent).to.have.length(0);
@@ -207,10 +261,24 @@ describe('assessment use cases (memory adapters)', () => {
     const w = world();
     const admin = w.actor(Role.Admin);
     const course = w.m.addCourse(1);
-    const quiz = await makeCreateQuiz(w.d)(admin, meta, { moduleId: course.moduleId, title: 'Essays', passingScore: 50, durationMinutes: 1 });
+    const quiz = await makeCreateQuiz(w.d)(admin, meta, {
+      moduleId: course.moduleId,
+      title: 'Essays',
+      passingScore: 50,
+      durationMinutes: 1,
+    });
     if (!quiz.ok) throw new Error(quiz.error);
     const essay = await makeCreateQuestion(w.d)(admin, meta, quiz.value.id, { type: 'essay', text: 'Why?', points: 3 });
-    const weighted = await makeCreateQuestion(w.d)(admin, meta, quiz.value.id, { type: 'multiple_answer', text: 'Which?', points: 2, options: [{ text: 'a', weight: 0.5 }, { text: 'b', weight: 0.5 }, { text: 'c', weight: -1 }] });
+    const weighted = await makeCreateQuestion(w.d)(admin, meta, quiz.value.id, {
+      type: 'multiple_answer',
+      text: 'Which?',
+      points: 2,
+      options: [
+        { text: 'a', weight: 0.5 },
+        { text: 'b', weight: 0.5 },
+        { text: 'c', weight: -1 },
+      ],
+    });
     if (!essay.ok || !weighted.ok) throw new Error('question');
     expect((await makePublishQuiz(w.d)(admin, meta, quiz.value.id)).ok).to.equal(true);
     const student = w.actor();
@@ -228,8 +296,14 @@ describe('assessment use cases (memory adapters)', () => {
       const queue = await makeListQuizEssays(w.d)(mentor, { status: 'pending' }, { page: 1, pageSize: 10 });
       expect(queue.items.map((x) => [x.attemptId, x.questionId, x.answer])).to.deep.equal([[attemptId, essay.value.id, ['Because.']]]);
       const grade = makeGradeQuizAnswer(w.d);
-      expect(await grade(student, meta, attemptId, { questionId: essay.value.id, points: 3, feedback: null })).to.deep.include({ ok: false, error: 'INSUFFICIENT_PERMISSION' });
-      expect(await grade(mentor, meta, attemptId, { questionId: weighted.value.id, points: 2, feedback: null })).to.deep.include({ ok: false, error: 'NOT_MANUALLY_GRADED' });
+      expect(await grade(student, meta, attemptId, { questionId: essay.value.id, points: 3, feedback: null })).to.deep.include({
+        ok: false,
+        error: 'INSUFFICIENT_PERMISSION',
+      });
+      expect(await grade(mentor, meta, attemptId, { questionId: weighted.value.id, points: 2, feedback: null })).to.deep.include({
+        ok: false,
+        error: 'NOT_MANUALLY_GRADED',
+      });
       const marked = await grade(mentor, meta, attemptId, { questionId: essay.value.id, points: 2, feedback: 'Say more' });
       expect(marked.ok).to.equal(true);
       // 1 (half of the weighted 2) + 2 of 5: expired again, now with a score.
@@ -239,7 +313,9 @@ describe('assessment use cases (memory adapters)', () => {
       const stats = await makeGetQuizAnalytics(w.d)(admin, quiz.value.id, 'highest');
       expect(stats.ok && stats.value.analytics).to.deep.include({ attempts: 1, mean: 60 });
       const xml = await makeExportQuestions(w.d)(admin, quiz.value.id, 'moodle_xml');
-      expect(xml.ok && xml.value.text).to.include('<question type="essay">').and.include('<question type="multichoice">');
+      expect(xml.ok && xml.value.text)
+        .to.include('<question type="essay">')
+        .and.include('<question type="multichoice">');
     } finally {
       w.m.clock.reset();
     }
@@ -264,7 +340,11 @@ describe('assessment use cases (memory adapters)', () => {
       expect(w.s.quizzes.has(quiz.id) && w.s.attempts.has(started.value.attempt.id)).to.equal(true);
       const unpublished = await makeUpdateQuiz(w.d)(admin, meta, quiz.id, { status: 'draft' });
       expect(unpublished.ok && unpublished.value.quiz.status).to.equal('draft');
-      expect(await del.module(admin, meta, course.moduleId)).to.deep.equal({ ok: false, error: 'MODULE_IN_USE', detail: '1 quiz attempt(s)' });
+      expect(await del.module(admin, meta, course.moduleId)).to.deep.equal({
+        ok: false,
+        error: 'MODULE_IN_USE',
+        detail: '1 quiz attempt(s)',
+      });
       expect(await del.quiz(admin, meta, untouched.quiz.id)).to.deep.equal({ ok: true, value: null });
       expect(w.s.quizzes.has(untouched.quiz.id)).to.equal(false);
       expect(await del.quiz(admin, meta, untouched.quiz.id)).to.deep.include({ ok: false, error: 'QUIZ_NOT_FOUND' });
@@ -277,14 +357,32 @@ describe('assessment use cases (memory adapters)', () => {
       const [withProgress, withSubmission, bare] = course.lessonIds as [string, string, string];
       const student = w.actor();
       await w.enrol(student, course.courseId);
-      const record = makeRecordProgress({ ...w.m.deps, learningAccess: w.m.learningAccess, progressCalculator: w.m.progressCalculator, evaluateCourseCompletion: w.d.evaluateCourseCompletion });
+      const record = makeRecordProgress({
+        ...w.m.deps,
+        learningAccess: w.m.learningAccess,
+        progressCalculator: w.m.progressCalculator,
+        evaluateCourseCompletion: w.d.evaluateCourseCompletion,
+      });
       expect((await record(student, { lessonId: withProgress, status: 'in_progress' })).ok).to.equal(true);
-      expect((await makeSubmitAssignment(w.d)(student, withSubmission, { fileUrl: 'https://x.test/a.pdf', notes: null })).ok).to.equal(true);
+      expect((await makeSubmitAssignment(w.d)(student, withSubmission, { fileUrl: 'https://x.test/a.pdf', notes: null })).ok).to.equal(
+        true,
+      );
       const del = deleters(w);
-      expect(await del.lesson(admin, meta, withProgress)).to.deep.equal({ ok: false, error: 'LESSON_IN_USE', detail: '1 progress record(s)' });
-      expect(await del.lesson(admin, meta, withSubmission)).to.deep.equal({ ok: false, error: 'LESSON_IN_USE', detail: '1 assignment submission(s)' });
-      expect(await del.module(admin, meta, course.moduleId))
-        .to.deep.equal({ ok: false, error: 'MODULE_IN_USE', detail: '1 progress record(s), 1 assignment submission(s)' });
+      expect(await del.lesson(admin, meta, withProgress)).to.deep.equal({
+        ok: false,
+        error: 'LESSON_IN_USE',
+        detail: '1 progress record(s)',
+      });
+      expect(await del.lesson(admin, meta, withSubmission)).to.deep.equal({
+        ok: false,
+        error: 'LESSON_IN_USE',
+        detail: '1 assignment submission(s)',
+      });
+      expect(await del.module(admin, meta, course.moduleId)).to.deep.equal({
+        ok: false,
+        error: 'MODULE_IN_USE',
+        detail: '1 progress record(s), 1 assignment submission(s)',
+      });
       expect(w.m.state.lessons.size).to.equal(3);
       expect(await del.lesson(admin, meta, bare)).to.deep.equal({ ok: true, value: null });
       const empty = w.m.addCourse(1);

@@ -1,5 +1,12 @@
 import { expect } from 'chai';
-import { nextStatus, outcomeOfNotification, PAYMENT_OUTCOMES, PAYMENT_STATUSES, type PaymentOutcome, type PaymentStatus } from '../../../domain/commerce/payment-status.js';
+import {
+  nextStatus,
+  outcomeOfNotification,
+  PAYMENT_OUTCOMES,
+  PAYMENT_STATUSES,
+  type PaymentOutcome,
+  type PaymentStatus,
+} from '../../../domain/commerce/payment-status.js';
 import { coursesOf, isOrderEditable, receiptNumber, transitionOrder, type Order } from '../../../domain/commerce/order.js';
 import { transitionPayment, type Payment } from '../../../domain/commerce/payment.js';
 import { discountFor, promoProblem, quote, unitPriceFor } from '../../../domain/commerce/pricing.js';
@@ -16,16 +23,59 @@ const EXPECTED: Record<PaymentStatus, Record<PaymentOutcome, PaymentStatus>> = {
   paid: { pending: 'paid', paid: 'paid', failed: 'paid', expired: 'paid', cancelled: 'paid', refunded: 'refunded' },
   failed: { pending: 'failed', paid: 'paid', failed: 'failed', expired: 'failed', cancelled: 'failed', refunded: 'failed' },
   expired: { pending: 'expired', paid: 'paid', failed: 'expired', expired: 'expired', cancelled: 'expired', refunded: 'expired' },
-  cancelled: { pending: 'cancelled', paid: 'paid', failed: 'cancelled', expired: 'cancelled', cancelled: 'cancelled', refunded: 'cancelled' },
+  cancelled: {
+    pending: 'cancelled',
+    paid: 'paid',
+    failed: 'cancelled',
+    expired: 'cancelled',
+    cancelled: 'cancelled',
+    refunded: 'cancelled',
+  },
   refunded: { pending: 'refunded', paid: 'refunded', failed: 'refunded', expired: 'refunded', cancelled: 'refunded', refunded: 'refunded' },
 };
 
 const order = (over: Partial<Order> = {}): Order => ({
-  id: '0b4f9b8e-6a7e-4d8c-9a32-1f0e6c2d9a11', tenantId: 't', userId: 'u', subtotal: m(100), discount: 0n, totalAmount: m(100), currency: 'IDR', status: 'pending',
-  promoCode: null, subscriptionId: null, promoUseHeld: false, createdAt: T0, updatedAt: T0, paidAt: null,
+  id: '0b4f9b8e-6a7e-4d8c-9a32-1f0e6c2d9a11',
+  tenantId: 't',
+  userId: 'u',
+  subtotal: m(100),
+  discount: 0n,
+  totalAmount: m(100),
+  currency: 'IDR',
+  status: 'pending',
+  promoCode: null,
+  subscriptionId: null,
+  promoUseHeld: false,
+  createdAt: T0,
+  updatedAt: T0,
+  paidAt: null,
   items: [
-    { type: 'category', name: 'A, B', courseId: null, categoryId: 'c', planId: null, subscriptionId: null, courseIds: ['a', 'b'], quantity: 2, unitPrice: m(50), amount: m(100), tierMinQuantity: 2 },
-    { type: 'course', name: 'B', courseId: 'b', categoryId: null, planId: null, subscriptionId: null, courseIds: ['b'], quantity: 1, unitPrice: 0n, amount: 0n, tierMinQuantity: null },
+    {
+      type: 'category',
+      name: 'A, B',
+      courseId: null,
+      categoryId: 'c',
+      planId: null,
+      subscriptionId: null,
+      courseIds: ['a', 'b'],
+      quantity: 2,
+      unitPrice: m(50),
+      amount: m(100),
+      tierMinQuantity: 2,
+    },
+    {
+      type: 'course',
+      name: 'B',
+      courseId: 'b',
+      categoryId: null,
+      planId: null,
+      subscriptionId: null,
+      courseIds: ['b'],
+      quantity: 1,
+      unitPrice: 0n,
+      amount: 0n,
+      tierMinQuantity: null,
+    },
   ],
   ...over,
 });
@@ -60,8 +110,22 @@ describe('commerce domain: the payment state machine', () => {
 
   it('payments follow the same machine', () => {
     const p: Payment = {
-      id: 'p', tenantId: 't', orderId: 'o', userId: 'u', transactionId: 'tx', gatewayTransactionId: null, provider: 'sandbox', paymentMethod: 'card', amount: m(1),
-      currency: 'IDR', status: 'pending', redirectUrl: null, reference: null, createdAt: T0, updatedAt: T0, paidAt: null,
+      id: 'p',
+      tenantId: 't',
+      orderId: 'o',
+      userId: 'u',
+      transactionId: 'tx',
+      gatewayTransactionId: null,
+      provider: 'sandbox',
+      paymentMethod: 'card',
+      amount: m(1),
+      currency: 'IDR',
+      status: 'pending',
+      redirectUrl: null,
+      reference: null,
+      createdAt: T0,
+      updatedAt: T0,
+      paidAt: null,
     };
     const paid = transitionPayment(p, 'paid', T0);
     expect(paid).to.include({ status: 'paid', paidAt: T0 });
@@ -88,7 +152,8 @@ describe('commerce domain: the payment state machine', () => {
 
   it('orders: editable only while pending; courses granted once each; a stable receipt number', () => {
     expect(isOrderEditable(order())).to.equal(true);
-    for (const s of ['paid', 'failed', 'expired', 'cancelled', 'refunded'] as const) expect(isOrderEditable(order({ status: s }))).to.equal(false);
+    for (const s of ['paid', 'failed', 'expired', 'cancelled', 'refunded'] as const)
+      expect(isOrderEditable(order({ status: s }))).to.equal(false);
     expect(coursesOf(order())).to.deep.equal(['a', 'b']);
     const o = order({ paidAt: new Date('2026-03-05T10:00:00Z') });
     expect(receiptNumber(o)).to.equal('RCP-20260305-0B4F9B8E6A');
@@ -97,7 +162,13 @@ describe('commerce domain: the payment state machine', () => {
 });
 
 describe('commerce domain: prices and promo codes', () => {
-  const price = { unitPrice: m(100), tiers: [{ minQuantity: 5, unitPrice: m(80) }, { minQuantity: 2, unitPrice: m(90) }] };
+  const price = {
+    unitPrice: m(100),
+    tiers: [
+      { minQuantity: 5, unitPrice: m(80) },
+      { minQuantity: 2, unitPrice: m(90) },
+    ],
+  };
   it('picks the highest tier reached', () => {
     expect(unitPriceFor(price, 1)).to.deep.equal({ unitPrice: m(100), tierMinQuantity: null });
     expect(unitPriceFor(price, 2)).to.deep.equal({ unitPrice: m(90), tierMinQuantity: 2 });
@@ -107,7 +178,14 @@ describe('commerce domain: prices and promo codes', () => {
   });
 
   it('names why a promo code cannot be used', () => {
-    const p = { type: 'percent' as const, value: m(10), validFrom: new Date(T0.getTime() - DAY), validUntil: new Date(T0.getTime() + DAY), maxUses: 3, usedCount: 0 };
+    const p = {
+      type: 'percent' as const,
+      value: m(10),
+      validFrom: new Date(T0.getTime() - DAY),
+      validUntil: new Date(T0.getTime() + DAY),
+      maxUses: 3,
+      usedCount: 0,
+    };
     expect(promoProblem(p, T0)).to.equal(null);
     expect(promoProblem(null, T0)).to.equal('PROMO_NOT_FOUND');
     expect(promoProblem(p, new Date(T0.getTime() - 2 * DAY))).to.equal('PROMO_NOT_STARTED');
@@ -122,7 +200,11 @@ describe('commerce domain: prices and promo codes', () => {
     expect(discountFor({ type: 'percent', value: m(15) }, m(99_999), 'IDR')).to.equal(m(15_000));
     expect(discountFor({ type: 'percent', value: m(15) }, m(99.99), 'USD')).to.equal(m(15));
     expect(discountFor({ type: 'fixed', value: m(500) }, m(300), 'IDR')).to.equal(m(300));
-    expect(quote([m(100), m(50)], { type: 'percent', value: m(10) }, 'IDR')).to.deep.equal({ subtotal: m(150), discount: m(15), total: m(135) });
+    expect(quote([m(100), m(50)], { type: 'percent', value: m(10) }, 'IDR')).to.deep.equal({
+      subtotal: m(150),
+      discount: m(15),
+      total: m(135),
+    });
     expect(quote([m(100)], null, 'IDR')).to.deep.equal({ subtotal: m(100), discount: 0n, total: m(100) });
     expect(quote([m(100)], { type: 'percent', value: m(100) }, 'IDR').total).to.equal(0n);
   });
@@ -137,8 +219,20 @@ describe('commerce domain: prices and promo codes', () => {
 
 describe('commerce domain: subscriptions', () => {
   const sub = (over: Partial<Subscription> = {}): Subscription => ({
-    id: 's', tenantId: 't', userId: 'u', planId: 'p', orderId: 'o', status: 'pending', durationDays: 30, categoryIds: ['c'], startsAt: null, endsAt: null,
-    cancelledAt: null, createdAt: T0, updatedAt: T0, ...over,
+    id: 's',
+    tenantId: 't',
+    userId: 'u',
+    planId: 'p',
+    orderId: 'o',
+    status: 'pending',
+    durationDays: 30,
+    categoryIds: ['c'],
+    startsAt: null,
+    endsAt: null,
+    cancelledAt: null,
+    createdAt: T0,
+    updatedAt: T0,
+    ...over,
   });
   it('a refund ends an active or cancelled subscription now, and nothing else', () => {
     const a = activate(sub(), T0, T0)!;
@@ -180,7 +274,10 @@ describe('commerce domain: subscriptions', () => {
 
 describe('mail domain', () => {
   it('stats list every event; event times; batches; personalisation', () => {
-    expect(mailStats({ delivered: 2, bounced: 1 })).to.deep.equal({ total: 3, by_event: { delivered: 2, opened: 0, clicked: 0, bounced: 1, complained: 0, failed: 0 } });
+    expect(mailStats({ delivered: 2, bounced: 1 })).to.deep.equal({
+      total: 3,
+      by_event: { delivered: 2, opened: 0, clicked: 0, bounced: 1, complained: 0, failed: 0 },
+    });
     expect(parseEventTime('2026-01-01T00:00:00Z')).to.deep.equal(new Date('2026-01-01T00:00:00Z'));
     expect(parseEventTime(1767225600)).to.deep.equal(new Date('2026-01-01T00:00:00Z'));
     expect(parseEventTime('1767225600000')).to.deep.equal(new Date('2026-01-01T00:00:00Z'));

@@ -1,6 +1,11 @@
 import { noPaymentEvents } from '../../../application/commerce/ports/payment-events.js';
 import { toMinor } from '../../../domain/shared/money.js';
-import { MemoryOrderRepository, MemoryPaymentRepository, MemoryPromoCodeReservations, MemorySubscriptionRepository } from '../../../adapters/persistence/memory/commerce.memory.js';
+import {
+  MemoryOrderRepository,
+  MemoryPaymentRepository,
+  MemoryPromoCodeReservations,
+  MemorySubscriptionRepository,
+} from '../../../adapters/persistence/memory/commerce.memory.js';
 import { MemoryRecordStore, MemorySubscriptionPlanRepository } from '../../../adapters/persistence/memory/learning.memory.js';
 import { MemoryMailRepository } from '../../../adapters/persistence/memory/platform.memory.js';
 import { makeSandboxGateway } from '../../../adapters/gateways/payment/sandbox.gateway.js';
@@ -27,7 +32,12 @@ export function memoryCommerce() {
   const plans = new MemorySubscriptionPlanRepository(learning.state);
   const pricingStore = new MemoryRecordStore<Pricing>(['currency'], [['categoryId', 'currency']]);
   const promoCodeStore = new MemoryRecordStore<PromoCode>(['code'], [['code']]);
-  const learningCatalog = makeLearningCatalog({ courseRepository: learning.deps.courseRepository, subscriptionPlanRepository: plans, pricingStore, promoCodeStore });
+  const learningCatalog = makeLearningCatalog({
+    courseRepository: learning.deps.courseRepository,
+    subscriptionPlanRepository: plans,
+    pricingStore,
+    promoCodeStore,
+  });
   const grantEnrollment = makeGrantEnrollment(learning.deps);
   const revokeEnrollments = makeRevokeEnrollments(learning.deps);
   const mailRepository = new MemoryMailRepository();
@@ -41,7 +51,12 @@ export function memoryCommerce() {
     subscriptionRepository: new MemorySubscriptionRepository(),
     paymentGateway: makeSandboxGateway('http://lms.test'),
     notificationSigner: sha512NotificationSigner(SERVER_KEY),
-    receiptRenderer: { renderPdfBase64: async (doc) => { rendered.push(doc.number); return Buffer.from(`%PDF-${doc.number}`).toString('base64'); } },
+    receiptRenderer: {
+      renderPdfBase64: async (doc) => {
+        rendered.push(doc.number);
+        return Buffer.from(`%PDF-${doc.number}`).toString('base64');
+      },
+    },
     promoCodeReservations: new MemoryPromoCodeReservations(promoCodeStore.rows),
     paymentEvents: noPaymentEvents,
     learningCatalog,
@@ -65,8 +80,21 @@ export function memoryCommerce() {
     const learner = (await learning.deps.learnerDirectory.findById(tenantId, id))!;
     const now = learning.clock.now();
     const user: User = {
-      id, tenantId, username: `u${id.slice(-6)}`, email: learner.email, displayName: 'Rina', avatar: null, role: Role.Student, status: 1, passwordHash: null,
-      phone: null, emailVerifiedAt: null, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now,
+      id,
+      tenantId,
+      username: `u${id.slice(-6)}`,
+      email: learner.email,
+      displayName: 'Rina',
+      avatar: null,
+      role: Role.Student,
+      status: 1,
+      passwordHash: null,
+      phone: null,
+      emailVerifiedAt: null,
+      lastLoginAt: null,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
     };
     await identity.deps.userRepository.insert(user);
     return user;
@@ -74,8 +102,18 @@ export function memoryCommerce() {
   const addPlan = async (over: Partial<SubscriptionPlan> = {}) => {
     const now = learning.clock.now();
     const plan: SubscriptionPlan = {
-      id: learning.deps.ids.uuid(), tenantId, name: 'Monthly', description: null, price: toMinor(100000), currency: 'IDR', durationDays: 30, categoryIds: [], active: true,
-      createdAt: now, updatedAt: now, ...over,
+      id: learning.deps.ids.uuid(),
+      tenantId,
+      name: 'Monthly',
+      description: null,
+      price: toMinor(100000),
+      currency: 'IDR',
+      durationDays: 30,
+      categoryIds: [],
+      active: true,
+      createdAt: now,
+      updatedAt: now,
+      ...over,
     };
     await plans.save(plan);
     return plan;
@@ -83,7 +121,18 @@ export function memoryCommerce() {
   const addPromo = async (over: Partial<PromoCode> = {}) => {
     const now = learning.clock.now();
     const promo: PromoCode = {
-      id: learning.deps.ids.uuid(), tenantId, code: 'SAVE10', type: 'percent', value: toMinor(10), validFrom: null, validUntil: null, maxUses: null, usedCount: 0, createdAt: now, updatedAt: now, ...over,
+      id: learning.deps.ids.uuid(),
+      tenantId,
+      code: 'SAVE10',
+      type: 'percent',
+      value: toMinor(10),
+      validFrom: null,
+      validUntil: null,
+      maxUses: null,
+      usedCount: 0,
+      createdAt: now,
+      updatedAt: now,
+      ...over,
     };
     await promoCodeStore.insert(promo);
     return promo;

@@ -1,6 +1,15 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { amountNear, decimalsOf, formatMinor, fromMinor, minorOf, percentOfMinor, sumMinor, toMinor } from '../../../domain/shared/money.js';
+import {
+  amountNear,
+  decimalsOf,
+  formatMinor,
+  fromMinor,
+  minorOf,
+  percentOfMinor,
+  sumMinor,
+  toMinor,
+} from '../../../domain/shared/money.js';
 import { discountFor, lineAmount, quote } from '../../../domain/commerce/pricing.js';
 
 // Amounts as a numeric(14, 2) column holds them: whole hundredths up to 10¹² − 0.01.
@@ -11,14 +20,16 @@ const currency = fc.constantFrom('IDR', 'USD');
 
 describe('money: exact amounts (property)', () => {
   it('parse and format round-trip: hundredths ↔ decimal text ↔ number', () => {
-    fc.assert(fc.property(minor, (m) => {
-      const text = formatMinor(m);
-      expect(text).to.match(/^\d+\.\d{2}$/);
-      expect(minorOf(text)).to.equal(m);
-      expect(toMinor(fromMinor(m))).to.equal(m);
-      // The JSON number written for the wire is the exact decimal, trailing zeros aside.
-      expect(JSON.stringify(fromMinor(m))).to.equal(text.replace(/\.?0+$/, ''));
-    }));
+    fc.assert(
+      fc.property(minor, (m) => {
+        const text = formatMinor(m);
+        expect(text).to.match(/^\d+\.\d{2}$/);
+        expect(minorOf(text)).to.equal(m);
+        expect(toMinor(fromMinor(m))).to.equal(m);
+        // The JSON number written for the wire is the exact decimal, trailing zeros aside.
+        expect(JSON.stringify(fromMinor(m))).to.equal(text.replace(/\.?0+$/, ''));
+      }),
+    );
   });
 
   it('reads the database and gateway texts exactly, refuses what is no two-decimal amount', () => {
@@ -40,38 +51,50 @@ describe('money: exact amounts (property)', () => {
     expect(fromMinor(sumMinor([toMinor(0.1), toMinor(0.2)]))).to.equal(0.3);
     // A thousand 0.10s are 100.00 (as doubles they drift to 99.9999999999986).
     expect(formatMinor(sumMinor(Array.from({ length: 1000 }, () => toMinor('0.10'))))).to.equal('100.00');
-    fc.assert(fc.property(fc.array(minor.map((m) => m / 1000n), { maxLength: 30 }), (ms) => {
-      expect(toMinor(fromMinor(sumMinor(ms)))).to.equal(ms.reduce((s, m) => s + m, 0n));
-    }));
+    fc.assert(
+      fc.property(
+        fc.array(
+          minor.map((m) => m / 1000n),
+          { maxLength: 30 },
+        ),
+        (ms) => {
+          expect(toMinor(fromMinor(sumMinor(ms)))).to.equal(ms.reduce((s, m) => s + m, 0n));
+        },
+      ),
+    );
   });
 
   it('a quote adds up: subtotal = Σ lines (rounded to the currency), subtotal = discount + total, all exact', () => {
     const line = fc.record({ unit: minor.map((m) => m / 1000n), qty: fc.integer({ min: 1, max: 50 }) });
-    fc.assert(fc.property(fc.array(line, { minLength: 1, maxLength: 10 }), fc.option(percent), currency, (lines, pct, cur) => {
-      const amounts = lines.map((l) => lineAmount(l.unit, l.qty, cur));
-      const q = quote(amounts, pct === null ? null : { type: 'percent', value: pct }, cur);
-      const step = 10n ** BigInt(2 - decimalsOf(cur));
-      for (const a of amounts) expect(a % step).to.equal(0n);
-      expect(q.subtotal).to.equal(amounts.reduce((s, a) => s + a, 0n));
-      expect(q.discount + q.total).to.equal(q.subtotal);
-      expect(q.discount >= 0n && q.discount <= q.subtotal).to.equal(true);
-      expect(q.discount % step).to.equal(0n);
-    }));
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 10 }), fc.option(percent), currency, (lines, pct, cur) => {
+        const amounts = lines.map((l) => lineAmount(l.unit, l.qty, cur));
+        const q = quote(amounts, pct === null ? null : { type: 'percent', value: pct }, cur);
+        const step = 10n ** BigInt(2 - decimalsOf(cur));
+        for (const a of amounts) expect(a % step).to.equal(0n);
+        expect(q.subtotal).to.equal(amounts.reduce((s, a) => s + a, 0n));
+        expect(q.discount + q.total).to.equal(q.subtotal);
+        expect(q.discount >= 0n && q.discount <= q.subtotal).to.equal(true);
+        expect(q.discount % step).to.equal(0n);
+      }),
+    );
   });
 
   it('a percent discount is the exact percentage rounded half away from zero to the currency', () => {
-    fc.assert(fc.property(minor, percent, currency, (m, pct, cur) => {
-      const d = discountFor({ type: 'percent', value: pct }, m, cur);
-      const step = 10n ** BigInt(2 - decimalsOf(cur));
-      // The exact value is m × pct / 100 hundredths: the rounding error is at most half a step.
-      const exactTimes10000 = m * pct;
-      const diff = d * 10_000n - exactTimes10000;
-      expect((diff < 0n ? -diff : diff) * 2n <= step * 10_000n).to.equal(true);
-      // The discount is that percentage, capped at the price (a 100 % discount of a price with more
-      // decimals than its currency rounds above it).
-      const p = percentOfMinor(m, pct, cur);
-      expect(d).to.equal(p > m ? m : p);
-    }));
+    fc.assert(
+      fc.property(minor, percent, currency, (m, pct, cur) => {
+        const d = discountFor({ type: 'percent', value: pct }, m, cur);
+        const step = 10n ** BigInt(2 - decimalsOf(cur));
+        // The exact value is m × pct / 100 hundredths: the rounding error is at most half a step.
+        const exactTimes10000 = m * pct;
+        const diff = d * 10_000n - exactTimes10000;
+        expect((diff < 0n ? -diff : diff) * 2n <= step * 10_000n).to.equal(true);
+        // The discount is that percentage, capped at the price (a 100 % discount of a price with more
+        // decimals than its currency rounds above it).
+        const p = percentOfMinor(m, pct, cur);
+        expect(d).to.equal(p > m ? m : p);
+      }),
+    );
     expect(discountFor({ type: 'percent', value: toMinor(15) }, toMinor(19999.99), 'USD')).to.equal(toMinor(3000));
     expect(discountFor({ type: 'percent', value: toMinor(12.5) }, toMinor(10.1), 'USD')).to.equal(toMinor(1.26));
     expect(discountFor({ type: 'percent', value: toMinor(15) }, toMinor(20000), 'IDR')).to.equal(toMinor(3000));

@@ -4,7 +4,10 @@ import { createHash } from 'node:crypto';
 import { makeCreateOrder } from '../../../application/commerce/use-cases/create-order.usecase.js';
 import { makeUpdateOrder } from '../../../application/commerce/use-cases/update-order.usecase.js';
 import { makeCancelOrder } from '../../../application/commerce/use-cases/cancel-order.usecase.js';
-import { makeReceivePaymentNotification, type GatewayNotification } from '../../../application/commerce/use-cases/receive-payment-notification.usecase.js';
+import {
+  makeReceivePaymentNotification,
+  type GatewayNotification,
+} from '../../../application/commerce/use-cases/receive-payment-notification.usecase.js';
 import { makeCreateSubscription } from '../../../application/commerce/use-cases/create-subscription.usecase.js';
 import { makeCancelSubscription } from '../../../application/commerce/use-cases/cancel-subscription.usecase.js';
 import { makeRecordOfflinePayment } from '../../../application/commerce/use-cases/record-offline-payment.usecase.js';
@@ -14,7 +17,13 @@ import { Role } from '../../../domain/identity/role.js';
 import { memoryCommerce, SERVER_KEY } from './memory-commerce.js';
 
 const notification = (orderId: string, transactionStatus: string, grossAmount: string, statusCode: string): GatewayNotification => ({
-  orderId, statusCode, grossAmount, transactionStatus, fraudStatus: 'accept', transactionId: null, paymentType: 'bank_transfer',
+  orderId,
+  statusCode,
+  grossAmount,
+  transactionStatus,
+  fraudStatus: 'accept',
+  transactionId: null,
+  paymentType: 'bank_transfer',
   signatureKey: createHash('sha512').update(`${orderId}${statusCode}${grossAmount}${SERVER_KEY}`).digest('hex'),
 });
 
@@ -54,7 +63,13 @@ describe('commerce use cases: promo code uses are reserved with the order', () =
     const results = await Promise.all(Array.from({ length: 8 }, () => s.place('one')));
     const won = results.filter((r) => r.placed.ok);
     expect(won).to.have.length(1);
-    expect(orderOf(won[0]!.placed)).to.include({ totalAmount: 0n, discount: toMinor(100), status: 'paid', promoCode: 'ONE', promoUseHeld: true });
+    expect(orderOf(won[0]!.placed)).to.include({
+      totalAmount: 0n,
+      discount: toMinor(100),
+      status: 'paid',
+      promoCode: 'ONE',
+      promoUseHeld: true,
+    });
     for (const r of results.filter((x) => !x.placed.ok)) {
       expect(r.placed).to.deep.include({ ok: false, error: 'PROMO_EXHAUSTED' });
       expect((await s.w.deps.orderRepository.listByUser(s.w.tenantId, r.student.id, {}, { page: 1, pageSize: 10 })).total).to.equal(0);
@@ -68,13 +83,22 @@ describe('commerce use cases: promo code uses are reserved with the order', () =
     await s.w.addPromo({ code: 'HALF', value: toMinor(50), maxUses: 10 });
     const cancelled = await s.place('HALF');
     expect(s.usedCount('HALF')).to.equal(1);
-    expect(orderOf(await s.uc.cancel(s.w.actorOf(cancelled.student), orderOf(cancelled.placed).id))).to.include({ status: 'cancelled', promoUseHeld: false });
+    expect(orderOf(await s.uc.cancel(s.w.actorOf(cancelled.student), orderOf(cancelled.placed).id))).to.include({
+      status: 'cancelled',
+      promoUseHeld: false,
+    });
     expect(s.usedCount('HALF')).to.equal(0);
     // A second cancel changes nothing, and gives nothing back twice.
-    expect(await s.uc.cancel(s.w.actorOf(cancelled.student), orderOf(cancelled.placed).id)).to.deep.include({ ok: false, error: 'ORDER_NOT_PENDING' });
+    expect(await s.uc.cancel(s.w.actorOf(cancelled.student), orderOf(cancelled.placed).id)).to.deep.include({
+      ok: false,
+      error: 'ORDER_NOT_PENDING',
+    });
     expect(s.usedCount('HALF')).to.equal(0);
 
-    for (const [status, code, outcome] of [['deny', '202', 'failed'], ['expire', '407', 'expired']] as const) {
+    for (const [status, code, outcome] of [
+      ['deny', '202', 'failed'],
+      ['expire', '407', 'expired'],
+    ] as const) {
       const o = orderOf((await s.place('HALF')).placed);
       expect(s.usedCount('HALF')).to.equal(1);
       const r = await s.uc.receive(notification(o.id, status, '50.00', code), {});
@@ -104,7 +128,9 @@ describe('commerce use cases: promo code uses are reserved with the order', () =
     expect(late).to.deep.include({ ok: false, error: 'PROMO_USE_UNAVAILABLE' });
     expect(await s.order(orderA.id)).to.include({ status: 'cancelled', promoUseHeld: false, paidAt: null });
     expect(await s.w.learning.learningAccess.isEnrolled(s.w.tenantId, a.student.id, s.course.courseId)).to.equal(false);
-    expect((await s.w.deps.paymentRepository.notificationsOfOrder(s.w.tenantId, orderA.id)).map((n) => n.outcome)).to.deep.equal(['promo_use_unavailable']);
+    expect((await s.w.deps.paymentRepository.notificationsOfOrder(s.w.tenantId, orderA.id)).map((n) => n.outcome)).to.deep.equal([
+      'promo_use_unavailable',
+    ]);
     expect(s.usedCount('ONE')).to.equal(1);
 
     // Once B gives the use back, A's settlement (a gateway retry) takes it and pays.
@@ -123,8 +149,35 @@ describe('commerce use cases: promo code uses are reserved with the order', () =
       const student = await s.w.addStudent();
       const now = s.w.learning.clock.now();
       const o: Order = {
-        id: s.w.learning.deps.ids.uuid(), tenantId: s.w.tenantId, userId: student.id, items: [{ type: 'course', name: 'C', courseId: s.course.courseId, categoryId: null, planId: null, subscriptionId: null, courseIds: [s.course.courseId], quantity: 1, unitPrice: toMinor(100), amount: toMinor(100), tierMinQuantity: null }],
-        subtotal: toMinor(100), discount: toMinor(10), totalAmount: toMinor(90), currency: 'IDR', status: 'pending', promoCode: 'ONE', subscriptionId: null, promoUseHeld: false, createdAt: now, updatedAt: now, paidAt: null,
+        id: s.w.learning.deps.ids.uuid(),
+        tenantId: s.w.tenantId,
+        userId: student.id,
+        items: [
+          {
+            type: 'course',
+            name: 'C',
+            courseId: s.course.courseId,
+            categoryId: null,
+            planId: null,
+            subscriptionId: null,
+            courseIds: [s.course.courseId],
+            quantity: 1,
+            unitPrice: toMinor(100),
+            amount: toMinor(100),
+            tierMinQuantity: null,
+          },
+        ],
+        subtotal: toMinor(100),
+        discount: toMinor(10),
+        totalAmount: toMinor(90),
+        currency: 'IDR',
+        status: 'pending',
+        promoCode: 'ONE',
+        subscriptionId: null,
+        promoUseHeld: false,
+        createdAt: now,
+        updatedAt: now,
+        paidAt: null,
       };
       await s.w.deps.orderRepository.insert(o);
       legacy.push(o);
@@ -149,7 +202,11 @@ describe('commerce use cases: promo code uses are reserved with the order', () =
     const actor = s.w.actorOf(student);
     const id = orderOf(placed).id;
     // The code is used up by this very order: it still applies to it.
-    expect(orderOf(await s.uc.update(actor, id, { items: [{ courseId: s.course.courseId }] }))).to.include({ promoCode: 'ONE', promoUseHeld: true, totalAmount: toMinor(90) });
+    expect(orderOf(await s.uc.update(actor, id, { items: [{ courseId: s.course.courseId }] }))).to.include({
+      promoCode: 'ONE',
+      promoUseHeld: true,
+      totalAmount: toMinor(90),
+    });
     expect(orderOf(await s.uc.update(actor, id, { promoCode: ' one ' }))).to.include({ promoCode: 'ONE', totalAmount: toMinor(90) });
     expect(s.usedCount('ONE')).to.equal(1);
 
@@ -157,9 +214,17 @@ describe('commerce use cases: promo code uses are reserved with the order', () =
     expect(await s.order(id)).to.include({ promoCode: 'ONE', promoUseHeld: true });
     expect([s.usedCount('ONE'), s.usedCount('GONE')]).to.deep.equal([1, 1]);
 
-    expect(orderOf(await s.uc.update(actor, id, { promoCode: 'OTHER' }))).to.include({ promoCode: 'OTHER', promoUseHeld: true, totalAmount: toMinor(80) });
+    expect(orderOf(await s.uc.update(actor, id, { promoCode: 'OTHER' }))).to.include({
+      promoCode: 'OTHER',
+      promoUseHeld: true,
+      totalAmount: toMinor(80),
+    });
     expect([s.usedCount('ONE'), s.usedCount('OTHER')]).to.deep.equal([0, 1]);
-    expect(orderOf(await s.uc.update(actor, id, { promoCode: null }))).to.include({ promoCode: null, promoUseHeld: false, totalAmount: toMinor(100) });
+    expect(orderOf(await s.uc.update(actor, id, { promoCode: null }))).to.include({
+      promoCode: null,
+      promoUseHeld: false,
+      totalAmount: toMinor(100),
+    });
     expect(s.usedCount('OTHER')).to.equal(0);
   });
 

@@ -11,8 +11,20 @@ import { RecordingJobs } from '../../support/memory-identity.js';
 
 describe('use cases: CRM delivery relay', () => {
   const delivery = (id: string, status: WebhookDelivery['status'], updatedAt: Date, retries = 0): WebhookDelivery => ({
-    id, tenantId: '9b2f0f3e-3a55-4d1e-8a52-000000000001', provider: 'google', externalId: `L-${id}`, status, rawBody: '{}', payload: {},
-    attempts: 0, retries, lastError: null, leadId: null, receivedAt: updatedAt, processedAt: null, updatedAt,
+    id,
+    tenantId: '9b2f0f3e-3a55-4d1e-8a52-000000000001',
+    provider: 'google',
+    externalId: `L-${id}`,
+    status,
+    rawBody: '{}',
+    payload: {},
+    attempts: 0,
+    retries,
+    lastError: null,
+    leadId: null,
+    receivedAt: updatedAt,
+    processedAt: null,
+    updatedAt,
   });
 
   it('re-enqueues only deliveries pending for longer than the relay age, with their own job id', async () => {
@@ -24,10 +36,17 @@ describe('use cases: CRM delivery relay', () => {
     await deliveryRepository.insert(delivery('a0000000-0000-4000-8000-000000000003', 'processed', old));
     await deliveryRepository.insert(delivery('a0000000-0000-4000-8000-000000000004', 'pending', clock.now()));
     const jobs = new RecordingJobs();
-    const relayed = await makeRelayPendingDeliveries({ deliveryRepository, jobs, clock, crmIngestOptions: { attempts: 5, backoffMs: 10 }, outboxRelayMs: 60_000 })();
+    const relayed = await makeRelayPendingDeliveries({
+      deliveryRepository,
+      jobs,
+      clock,
+      crmIngestOptions: { attempts: 5, backoffMs: 10 },
+      outboxRelayMs: 60_000,
+    })();
     expect(relayed).to.equal(2);
     expect(jobs.enqueued.map((j) => j.options?.jobId)).to.deep.equal([
-      'crm-delivery-a0000000-0000-4000-8000-000000000001', 'crm-delivery-a0000000-0000-4000-8000-000000000002-retry-2',
+      'crm-delivery-a0000000-0000-4000-8000-000000000001',
+      'crm-delivery-a0000000-0000-4000-8000-000000000002-retry-2',
     ]);
     // A job that ended (gave up on an outage) while its row stayed pending is replaced.
     expect(jobs.enqueued.map((j) => j.options?.revive)).to.deep.equal([true, true]);
@@ -40,7 +59,13 @@ describe('use cases: CRM delivery relay', () => {
     const tenantId = '9b2f0f3e-3a55-4d1e-8a52-000000000001';
     const auditLog = new MemoryAuditLog();
     const retry = makeRetryWebhookDelivery({
-      deliveryRepository, jobs, clock, crmIngestOptions: { attempts: 5, backoffMs: 10 }, outboxRelayMs: 60_000, uow: new MemoryUnitOfWork(), auditLog,
+      deliveryRepository,
+      jobs,
+      clock,
+      crmIngestOptions: { attempts: 5, backoffMs: 10 },
+      outboxRelayMs: 60_000,
+      uow: new MemoryUnitOfWork(),
+      auditLog,
     });
     const actor: Actor = { tenantId, homeTenantId: tenantId, userId: 'b0000000-0000-4000-8000-000000000001', role: Role.Admin };
     const meta = { ip: '127.0.0.1', userAgent: 'test' };

@@ -2,8 +2,20 @@ import { expect } from 'chai';
 import { toMinor } from '../../../domain/shared/money.js';
 import { computeKpis, mean2, percentage, round2, type LeadAggregateRow } from '../../../domain/crm/kpi.js';
 
-const row = (status: LeadAggregateRow['status'], provider: string, count: number, won: Partial<LeadAggregateRow> = {}): LeadAggregateRow => ({
-  status, provider, count, wonValueSum: 0n, wonValueCount: 0, wonSecondsSum: 0, wonClosedCount: 0, ...won,
+const row = (
+  status: LeadAggregateRow['status'],
+  provider: string,
+  count: number,
+  won: Partial<LeadAggregateRow> = {},
+): LeadAggregateRow => ({
+  status,
+  provider,
+  count,
+  wonValueSum: 0n,
+  wonValueCount: 0,
+  wonSecondsSum: 0,
+  wonClosedCount: 0,
+  ...won,
 });
 
 describe('domain/crm KPI formulas', () => {
@@ -43,6 +55,12 @@ describe('domain/crm KPI formulas', () => {
   });
 
   it('answers zeros for no leads', () => {
-    expect(computeKpis([])).to.deep.include({ totalLeads: 0, totalActiveLeads: 0, conversionRate: 0, averageDealSize: 0n, salesVelocityDays: 0 });
+    expect(computeKpis([])).to.deep.include({
+      totalLeads: 0,
+      totalActiveLeads: 0,
+      conversionRate: 0,
+      averageDealSize: 0n,
+      salesVelocityDays: 0,
+    });
   });
 });

@@ -4,7 +4,15 @@ import { applyLeadChanges, newLead } from '../../../domain/crm/lead.js';
 
 const t0 = new Date('2026-01-01T00:00:00Z');
 const t1 = new Date('2026-01-02T00:00:00Z');
-const base = () => newLead({ id: 'l', tenantId: 't', provider: 'manual', externalId: null, at: t0, details: { name: 'A', phone: null, email: null, city: null, region: null, category: null, answers: [], isTest: false } });
+const base = () =>
+  newLead({
+    id: 'l',
+    tenantId: 't',
+    provider: 'manual',
+    externalId: null,
+    at: t0,
+    details: { name: 'A', phone: null, email: null, city: null, region: null, category: null, answers: [], isTest: false },
+  });
 
 describe('domain/crm lead stage changes', () => {
   it('moves status_changed_at on a real change, sets closed_at on closing and clears it on reopening', () => {
@@ -24,16 +32,44 @@ describe('domain/crm lead stage changes', () => {
     const suggested = { ...base(), suggestedUserId: 'p', linkCandidates: null };
     const linked = applyLeadChanges(suggested, { userId: 'p' }, 'u', t1);
     expect(linked.lead).to.include({ userId: 'p', suggestedUserId: null, linkCandidates: null, updatedAt: t1 });
-    expect(linked.events).to.deep.equal([{ type: 'linked', fromStatus: null, toStatus: null, fromUserId: null, toUserId: 'p', value: null, note: null, actorId: 'u', reason: 'manual' }]);
-    expect(applyLeadChanges({ ...base(), linkCandidates: ['p', 'q'] }, { userId: 'q' }, 'u', t1).lead).to.include({ userId: 'q', linkCandidates: null });
+    expect(linked.events).to.deep.equal([
+      {
+        type: 'linked',
+        fromStatus: null,
+        toStatus: null,
+        fromUserId: null,
+        toUserId: 'p',
+        value: null,
+        note: null,
+        actorId: 'u',
+        reason: 'manual',
+      },
+    ]);
+    expect(applyLeadChanges({ ...base(), linkCandidates: ['p', 'q'] }, { userId: 'q' }, 'u', t1).lead).to.include({
+      userId: 'q',
+      linkCandidates: null,
+    });
     expect(applyLeadChanges(linked.lead, { userId: 'p' }, 'u', t1).events).to.deep.equal([]);
     expect(applyLeadChanges(linked.lead, { userId: 'r' }, 'u', t1).events[0]).to.include({ fromUserId: 'p', toUserId: 'r' });
   });
 
   it('records notes on the first change, or alone', () => {
-    expect(applyLeadChanges(base(), { status: 'contacted', note: ' hi ' }, 'u', t1).events[0]).to.include({ type: 'status_changed', note: 'hi' });
+    expect(applyLeadChanges(base(), { status: 'contacted', note: ' hi ' }, 'u', t1).events[0]).to.include({
+      type: 'status_changed',
+      note: 'hi',
+    });
     expect(applyLeadChanges(base(), { note: 'just a note' }, 'u', t1).events).to.deep.equal([
-      { type: 'note', fromStatus: null, toStatus: null, fromUserId: null, toUserId: null, value: null, note: 'just a note', actorId: 'u', reason: null },
+      {
+        type: 'note',
+        fromStatus: null,
+        toStatus: null,
+        fromUserId: null,
+        toUserId: null,
+        value: null,
+        note: 'just a note',
+        actorId: 'u',
+        reason: null,
+      },
     ]);
     expect(applyLeadChanges(base(), { note: '   ' }, 'u', t1).events).to.deep.equal([]);
   });

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
-  MemoryAutomationRepository, MemoryCustomerRecords, MemoryDeliveryRepository, MemoryIntegrationRepository, MemoryLeadAnalytics, MemoryLeadRepository, MemoryPeopleDirectory,
+  MemoryAutomationRepository,
+  MemoryCustomerRecords,
+  MemoryDeliveryRepository,
+  MemoryIntegrationRepository,
+  MemoryLeadAnalytics,
+  MemoryLeadRepository,
+  MemoryPeopleDirectory,
 } from '../../../adapters/persistence/memory/crm.memory.js';
 import { MemoryUserRepository } from '../../../adapters/persistence/memory/identity.memory.js';
 import { MemoryAuditLog, MemorySettings, MemoryUnitOfWork } from '../../../adapters/persistence/memory/platform.memory.js';
@@ -106,8 +112,22 @@ export function memoryWorld() {
       const now = new Date();
       const id = randomUUID();
       const u: User = {
-        id, tenantId: world.tenantId, username: `u${id.slice(0, 6)}`, email: `${id.slice(0, 8)}@example.test`, displayName: 'U', avatar: null, role, status: 1,
-        passwordHash: null, phone: null, emailVerifiedAt: now, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now, ...overrides,
+        id,
+        tenantId: world.tenantId,
+        username: `u${id.slice(0, 6)}`,
+        email: `${id.slice(0, 8)}@example.test`,
+        displayName: 'U',
+        avatar: null,
+        role,
+        status: 1,
+        passwordHash: null,
+        phone: null,
+        emailVerifiedAt: now,
+        lastLoginAt: null,
+        deletedAt: null,
+        createdAt: now,
+        updatedAt: now,
+        ...overrides,
       };
       await users.insert(u);
       return u;

@@ -11,7 +11,7 @@ const textOf = (s: SseStream) => {
 const tick = (ms = 10) => new Promise((r) => setTimeout(r, ms));
 
 describe('chat stream hub (SSE fan-out)', () => {
-  it('writes an event only to the recipients\' streams of the same tenant', async () => {
+  it("writes an event only to the recipients' streams of the same tenant", async () => {
     const bus = new MemoryRealtimeBus();
     const hub = new ChatStreamHub(bus, new Lifecycle(), 60_000);
     const mine = await hub.open('t1', 'u1');
@@ -38,7 +38,13 @@ describe('chat stream hub (SSE fan-out)', () => {
     await bus.publish({ tenantId: 't', recipientIds: ['u'], type: 'message', data: { id: 'm4' } });
     await tick();
     expect(text()).not.to.include('event: message');
-    answer({ events: [{ id: 'm2', data: { id: 'm2' } }, { id: 'm3', data: { id: 'm3' } }], complete: true });
+    answer({
+      events: [
+        { id: 'm2', data: { id: 'm2' } },
+        { id: 'm3', data: { id: 'm3' } },
+      ],
+      complete: true,
+    });
     await tick();
     expect([...text().matchAll(/^id: (\w+)$/gm)].map((m) => m[1])).to.deep.equal(['m2', 'm3', 'm4']);
     await bus.publish({ tenantId: 't', recipientIds: ['u'], type: 'message', data: { id: 'm5' } });
@@ -50,9 +56,17 @@ describe('chat stream hub (SSE fan-out)', () => {
   it('tells the client to resync when the backlog is incomplete, and goes on live when it cannot be read', async () => {
     const bus = new MemoryRealtimeBus();
     const failures: string[] = [];
-    const hub = new ChatStreamHub(bus, new Lifecycle(), 60_000, { info: () => {}, warn: (event: string) => { failures.push(event); }, error: () => {} });
+    const hub = new ChatStreamHub(bus, new Lifecycle(), 60_000, {
+      info: () => {},
+      warn: (event: string) => {
+        failures.push(event);
+      },
+      error: () => {},
+    });
     const partial = await hub.open('t', 'u', async () => ({ events: [], complete: false }));
-    const failing = await hub.open('t', 'v', async () => { throw new Error('database away'); });
+    const failing = await hub.open('t', 'v', async () => {
+      throw new Error('database away');
+    });
     const [p, f] = [textOf(partial), textOf(failing)];
     await bus.publish({ tenantId: 't', recipientIds: ['u', 'v'], type: 'message', data: { id: 'm9' } });
     await tick();

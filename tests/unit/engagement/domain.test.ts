@@ -1,7 +1,21 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { addDays, applyItemChanges, checkRange, checkSlot, daysBetween, isCalendarDate, type ScheduleItem } from '../../../domain/engagement/schedule.js';
-import { assignmentRefusal, canManageTemplate, checkTemplateItem, expandTemplate, type TemplateItem } from '../../../domain/engagement/template.js';
+import {
+  addDays,
+  applyItemChanges,
+  checkRange,
+  checkSlot,
+  daysBetween,
+  isCalendarDate,
+  type ScheduleItem,
+} from '../../../domain/engagement/schedule.js';
+import {
+  assignmentRefusal,
+  canManageTemplate,
+  checkTemplateItem,
+  expandTemplate,
+  type TemplateItem,
+} from '../../../domain/engagement/template.js';
 import { escapeText, foldLine, renderCalendar } from '../../../domain/engagement/icalendar.js';
 import { localDate, zonedToUtc } from '../../../domain/engagement/time-zone.js';
 import { checkMessage, directKey, mayStartConversation, needsLinkCheck } from '../../../domain/engagement/chat.js';
@@ -12,7 +26,8 @@ const t0 = new Date('2026-05-01T00:00:00.000Z');
 describe('engagement domain: schedules', () => {
   it('accepts only real calendar days', () => {
     for (const d of ['2026-01-31', '2028-02-29', '2026-12-31', '1900-01-01']) expect(isCalendarDate(d), d).to.equal(true);
-    for (const d of ['2026-02-29', '2026-02-30', '2026-04-31', '2026-13-01', '2026-00-10', '2026-1-1', '26-01-01', '', '2026-01-01T00:00']) expect(isCalendarDate(d), d).to.equal(false);
+    for (const d of ['2026-02-29', '2026-02-30', '2026-04-31', '2026-13-01', '2026-00-10', '2026-1-1', '26-01-01', '', '2026-01-01T00:00'])
+      expect(isCalendarDate(d), d).to.equal(false);
   });
 
   it('needs end_time strictly after start_time on a real day', () => {
@@ -35,14 +50,29 @@ describe('engagement domain: schedules', () => {
     expect(addDays('2028-02-28', 1)).to.equal('2028-02-29');
     expect(addDays('2026-12-31', 1)).to.equal('2027-01-01');
     expect(addDays('2026-03-01', -1)).to.equal('2026-02-28');
-    fc.assert(fc.property(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: -800, max: 800 }), (start, n) => {
-      const d = addDays('2000-01-01', start);
-      return daysBetween(d, addDays(d, n)) === n && isCalendarDate(addDays(d, n));
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: -800, max: 800 }), (start, n) => {
+        const d = addDays('2000-01-01', start);
+        return daysBetween(d, addDays(d, n)) === n && isCalendarDate(addDays(d, n));
+      }),
+    );
   });
 
   it('applies any subset of changes and re-checks the merged slot', () => {
-    const item: ScheduleItem = { id: 'i', tenantId: 't', userId: 'u', title: 'A', description: null, date: '2026-05-01', startTime: '09:00', endTime: '10:00', templateId: null, assignmentId: null, createdAt: t0, updatedAt: t0 };
+    const item: ScheduleItem = {
+      id: 'i',
+      tenantId: 't',
+      userId: 'u',
+      title: 'A',
+      description: null,
+      date: '2026-05-01',
+      startTime: '09:00',
+      endTime: '10:00',
+      templateId: null,
+      assignmentId: null,
+      createdAt: t0,
+      updatedAt: t0,
+    };
     const later = new Date(t0.getTime() + 1000);
     const moved = applyItemChanges(item, { endTime: '11:00', description: 'x' }, later);
     expect(moved.ok && moved.item).to.include({ startTime: '09:00', endTime: '11:00', description: 'x', title: 'A' });
@@ -53,12 +83,32 @@ describe('engagement domain: schedules', () => {
 });
 
 describe('engagement domain: templates', () => {
-  const item = (dayOffset: number, startTime: string, title: string): TemplateItem => ({ id: title, tenantId: 't', templateId: 'tpl', dayOffset, title, description: null, startTime, endTime: '23:59', createdAt: t0, updatedAt: t0 });
+  const item = (dayOffset: number, startTime: string, title: string): TemplateItem => ({
+    id: title,
+    tenantId: 't',
+    templateId: 'tpl',
+    dayOffset,
+    title,
+    description: null,
+    startTime,
+    endTime: '23:59',
+    createdAt: t0,
+    updatedAt: t0,
+  });
 
   it('expands items onto start_date + day_offset in plan order, with fresh ids', () => {
     let n = 0;
-    const out = expandTemplate([item(2, '08:00', 'c'), item(0, '10:00', 'b'), item(0, '08:00', 'a')], { tenantId: 't', userId: 'u', templateId: 'tpl', assignmentId: 'as', startDate: '2026-12-31' }, t0, () => `id${++n}`);
-    expect(out.map((i) => [i.id, i.title, i.date])).to.deep.equal([['id1', 'a', '2026-12-31'], ['id2', 'b', '2026-12-31'], ['id3', 'c', '2027-01-02']]);
+    const out = expandTemplate(
+      [item(2, '08:00', 'c'), item(0, '10:00', 'b'), item(0, '08:00', 'a')],
+      { tenantId: 't', userId: 'u', templateId: 'tpl', assignmentId: 'as', startDate: '2026-12-31' },
+      t0,
+      () => `id${++n}`,
+    );
+    expect(out.map((i) => [i.id, i.title, i.date])).to.deep.equal([
+      ['id1', 'a', '2026-12-31'],
+      ['id2', 'b', '2026-12-31'],
+      ['id3', 'c', '2027-01-02'],
+    ]);
     expect(out[0]).to.include({ userId: 'u', templateId: 'tpl', assignmentId: 'as', tenantId: 't' });
   });
 
@@ -89,21 +139,45 @@ describe('engagement domain: iCalendar (RFC 5545)', () => {
   });
 
   it('folds lines at 75 octets without splitting a UTF-8 character, and unfolds to the original', () => {
-    fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 300 }), (s) => {
-      const line = `SUMMARY:${s}`;
-      const folded = foldLine(line);
-      const physical = folded.split('\r\n');
-      return physical.every((p, i) => Buffer.byteLength(p, 'utf8') <= 75 && (i === 0 || p.startsWith(' '))) && folded.replace(/\r\n /g, '') === line;
-    }));
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 300 }), (s) => {
+        const line = `SUMMARY:${s}`;
+        const folded = foldLine(line);
+        const physical = folded.split('\r\n');
+        return (
+          physical.every((p, i) => Buffer.byteLength(p, 'utf8') <= 75 && (i === 0 || p.startsWith(' '))) &&
+          folded.replace(/\r\n /g, '') === line
+        );
+      }),
+    );
     expect(foldLine('X'.repeat(75))).to.equal('X'.repeat(75));
     expect(foldLine('X'.repeat(76))).to.equal(`${'X'.repeat(75)}\r\n X`);
   });
 
   it('renders a calendar with CRLF, UID, DTSTAMP, floating or UTC times', () => {
-    const events = [{ uid: 'e1@example.test', date: '2026-07-01', startTime: '07:00', endTime: '08:30', summary: 'Class', description: null, created: t0, lastModified: new Date('2026-06-01T10:20:30Z') }];
+    const events = [
+      {
+        uid: 'e1@example.test',
+        date: '2026-07-01',
+        startTime: '07:00',
+        endTime: '08:30',
+        summary: 'Class',
+        description: null,
+        created: t0,
+        lastModified: new Date('2026-06-01T10:20:30Z'),
+      },
+    ];
     const floating = renderCalendar(events, { prodId: '-//T//EN', name: 'My, schedule', timeZone: null, refreshMinutes: 60 });
     const lines = floating.split('\r\n');
-    expect(lines).to.include.members(['BEGIN:VEVENT', 'UID:e1@example.test', 'DTSTAMP:20260601T102030Z', 'DTSTART:20260701T070000', 'DTEND:20260701T083000', 'X-WR-CALNAME:My\\, schedule', 'END:VEVENT']);
+    expect(lines).to.include.members([
+      'BEGIN:VEVENT',
+      'UID:e1@example.test',
+      'DTSTAMP:20260601T102030Z',
+      'DTSTART:20260701T070000',
+      'DTEND:20260701T083000',
+      'X-WR-CALNAME:My\\, schedule',
+      'END:VEVENT',
+    ]);
     expect(floating.endsWith('END:VCALENDAR\r\n')).to.equal(true);
     expect(floating.replace(/\r\n/g, '')).not.to.match(/[\r\n]/);
     const zoned = renderCalendar(events, { prodId: '-//T//EN', name: 'S', timeZone: 'America/New_York', refreshMinutes: 60 }).split('\r\n');

@@ -1,6 +1,10 @@
 import { MemoryUserRepository } from '../../../adapters/persistence/memory/identity.memory.js';
 import {
-  MemoryAiMessageRepository, MemoryChatRepository, MemoryFeedTokenRepository, MemoryScheduleItemRepository, MemoryScheduleTemplateRepository,
+  MemoryAiMessageRepository,
+  MemoryChatRepository,
+  MemoryFeedTokenRepository,
+  MemoryScheduleItemRepository,
+  MemoryScheduleTemplateRepository,
 } from '../../../adapters/persistence/memory/engagement.memory.js';
 import { builtinLessonAssistant } from '../../../adapters/gateways/ai/builtin-lesson-assistant.js';
 import type { ChatEvent, ChatEventPublisher } from '../../../application/engagement/ports/chat-events.js';
@@ -46,8 +50,21 @@ export function memoryEngagement(options: { assistant?: LessonAssistant } = {}) 
     const id = learning.addUser(role, displayName);
     const now = learning.clock.now();
     users.rows.set(id, {
-      id, tenantId: learning.tenantId, username: `u${id}`, email: `${id}@example.test`, displayName, avatar: null, role, status: 1, passwordHash: null,
-      phone: null, emailVerifiedAt: null, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now,
+      id,
+      tenantId: learning.tenantId,
+      username: `u${id}`,
+      email: `${id}@example.test`,
+      displayName,
+      avatar: null,
+      role,
+      status: 1,
+      passwordHash: null,
+      phone: null,
+      emailVerifiedAt: null,
+      lastLoginAt: null,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
     });
     return { userId: id, role, tenantId: learning.tenantId, homeTenantId: learning.tenantId };
   };

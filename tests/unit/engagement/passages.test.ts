@@ -1,5 +1,15 @@
 import { expect } from 'chai';
-import { analyse, answerSentences, contextPassages, excerpt, passageText, plainText, retrieve, splitPassages, stem } from '../../../domain/engagement/passages.js';
+import {
+  analyse,
+  answerSentences,
+  contextPassages,
+  excerpt,
+  passageText,
+  plainText,
+  retrieve,
+  splitPassages,
+  stem,
+} from '../../../domain/engagement/passages.js';
 import { builtinLessonAssistant } from '../../../adapters/gateways/ai/builtin-lesson-assistant.js';
 import { PHOTOSYNTHESIS } from '../../support/lesson-texts.js';
 
@@ -60,7 +70,9 @@ describe('engagement: passage retrieval (BM25) and the built-in assistant', () =
 
   it('answers from the right sentences of a real lesson, citing the passage', async () => {
     const green = await ask('Why do leaves look green?');
-    expect(green.reply).to.equal('According to the lesson "Photosynthesis": Chloroplasts contain chlorophyll, a green pigment that absorbs red and blue light and reflects green light. That reflected light is why leaves look green.');
+    expect(green.reply).to.equal(
+      'According to the lesson "Photosynthesis": Chloroplasts contain chlorophyll, a green pigment that absorbs red and blue light and reflects green light. That reflected light is why leaves look green.',
+    );
     expect(green.sources[0]!.excerpt).to.match(/^Chlorophyll and the chloroplast: Photosynthesis takes place in the chloroplasts/);
 
     const greenhouse = await ask('Why do greenhouse growers add carbon dioxide?');
@@ -73,7 +85,11 @@ describe('engagement: passage retrieval (BM25) and the built-in assistant', () =
   });
 
   it('says when a lesson has no text to answer from', async () => {
-    const r = await builtinLessonAssistant.answer({ lesson: { id: 'v', title: 'Video: cells', description: null, content: null }, question: 'What is a cell?', history: [] });
+    const r = await builtinLessonAssistant.answer({
+      lesson: { id: 'v', title: 'Video: cells', description: null, content: null },
+      question: 'What is a cell?',
+      history: [],
+    });
     expect(r.ok && r.value.reply).to.match(/no written text/);
   });
 
@@ -84,7 +100,7 @@ describe('engagement: passage retrieval (BM25) and the built-in assistant', () =
     expect(sentences.join(' ')).to.include('It uses the ATP and NADPH to fix carbon dioxide into sugars.');
   });
 
-  it('keeps a language model\'s context within its budget, best passages first, in lesson order', () => {
+  it("keeps a language model's context within its budget, best passages first, in lesson order", () => {
     const passages = splitPassages(lesson);
     const r = retrieve(passages, 'Calvin cycle stroma');
     const all = contextPassages(passages, r, 100_000);

@@ -99,12 +99,15 @@ describe('engagement use cases (memory adapters)', () => {
     const { token } = await makeRotateFeedToken(m.deps)(a);
     expect([...m.deps.feedTokenRepository.rows.values()][0]!.tokenHash).to.equal(`digest:${token}`);
     const feed = await makeRenderScheduleFeed(m.deps)(token);
-    expect(feed.ok && feed.value).to.include('SUMMARY:Maths\\; algebra').and.include(`UID:${id}@lms.test`).and.include('X-WR-CALNAME:Ana: schedule');
+    expect(feed.ok && feed.value)
+      .to.include('SUMMARY:Maths\\; algebra')
+      .and.include(`UID:${id}@lms.test`)
+      .and.include('X-WR-CALNAME:Ana: schedule');
     expect((await makeRenderScheduleFeed(m.deps)('f'.repeat(64))).ok).to.equal(false);
     expect((await makeRenderScheduleFeed(m.deps)('not a token')).ok).to.equal(false);
   });
 
-  it('starts conversations by the policy, reusing a pair\'s direct conversation', async () => {
+  it("starts conversations by the policy, reusing a pair's direct conversation", async () => {
     const m = memoryEngagement();
     const student = m.addUser(Role.Student);
     const classmate = m.addUser(Role.Student);
@@ -113,11 +116,18 @@ describe('engagement use cases (memory adapters)', () => {
     const refused = await start(student, { participantIds: [classmate.userId] });
     expect(!refused.ok && refused.error).to.equal('CHAT_FORBIDDEN');
     expect(!(await start(parent, { participantIds: [student.userId] })).ok).to.equal(true);
-    await m.learning.deps.parentLinkRepository.link({ tenantId: m.tenantId, parentId: parent.userId, studentId: student.userId, createdAt: m.clock.now() });
+    await m.learning.deps.parentLinkRepository.link({
+      tenantId: m.tenantId,
+      parentId: parent.userId,
+      studentId: student.userId,
+      createdAt: m.clock.now(),
+    });
     const first = await start(parent, { participantIds: [student.userId] });
     const again = await start(student, { participantIds: [parent.userId] });
     expect(first.ok && first.value.created).to.equal(true);
-    expect(again.ok && !again.value.created && again.value.summary.conversation.id).to.equal(first.ok && first.value.summary.conversation.id);
+    expect(again.ok && !again.value.created && again.value.summary.conversation.id).to.equal(
+      first.ok && first.value.summary.conversation.id,
+    );
     expect(m.deps.chatRepository.conversations.size).to.equal(1);
     const unknown = await start(parent, { participantIds: ['00000000-0000-4000-8000-999999999999'] });
     expect(!unknown.ok && unknown.error).to.equal('PARTICIPANT_NOT_FOUND');
@@ -131,7 +141,7 @@ describe('engagement use cases (memory adapters)', () => {
     expect(m.publisher.events[0]).to.deep.include({ tenantId: m.tenantId, type: 'message' });
     expect(m.publisher.events[0]!.recipientIds).to.have.members([mentor.userId, student.userId]);
     expect(m.publisher.events[2]!.data).to.include({ content: 'three', conversation_id: id, sender_id: student.userId });
-    expect(!((await send(outsider, id, { content: 'x', messageType: 'text' })).ok)).to.equal(true);
+    expect(!(await send(outsider, id, { content: 'x', messageType: 'text' })).ok).to.equal(true);
     expect(m.publisher.events).to.have.length(3);
 
     const list = makeListMessages(m.deps);
@@ -140,7 +150,7 @@ describe('engagement use cases (memory adapters)', () => {
     const p2 = await list(mentor, id, { limit: 2, before: p1.ok ? p1.value.nextBefore! : '' });
     expect(p2.ok && p2.value.items.map((x) => x.content)).to.deep.equal(['one']);
     expect(p2.ok && p2.value.hasMore).to.equal(false);
-    expect(!((await list(outsider, id, { limit: 2 })).ok)).to.equal(true);
+    expect(!(await list(outsider, id, { limit: 2 })).ok).to.equal(true);
 
     const conversations = await makeListConversations(m.deps)(mentor, page);
     expect(conversations.page.items[0]!.unreadCount).to.equal(3);
@@ -156,18 +166,34 @@ describe('engagement use cases (memory adapters)', () => {
     const assistant: LessonAssistant = {
       async answer(q) {
         seen.push(structuredClone(q));
-        return failing ? err('AI_UNAVAILABLE', 'HTTP 503') : ok({ reply: `answer ${seen.length}`, sources: [{ excerpt: 'from the lesson' }] });
+        return failing
+          ? err('AI_UNAVAILABLE', 'HTTP 503')
+          : ok({ reply: `answer ${seen.length}`, sources: [{ excerpt: 'from the lesson' }] });
       },
     };
     const m = memoryEngagement({ assistant });
     const student = m.addUser(Role.Student);
     const outsider = m.addUser(Role.Student);
     const { courseId, lessonIds } = m.learning.addCourse(1);
-    await m.learning.deps.enrollmentRepository.insertIfAbsent({ id: '00000000-0000-4000-8000-aaaaaaaaaaaa', tenantId: m.tenantId, userId: student.userId, courseId, status: 'active', source: 'admin', sourceRef: null, expiresAt: null, createdAt: m.clock.now(), updatedAt: m.clock.now() });
+    await m.learning.deps.enrollmentRepository.insertIfAbsent({
+      id: '00000000-0000-4000-8000-aaaaaaaaaaaa',
+      tenantId: m.tenantId,
+      userId: student.userId,
+      courseId,
+      status: 'active',
+      source: 'admin',
+      sourceRef: null,
+      expiresAt: null,
+      createdAt: m.clock.now(),
+      updatedAt: m.clock.now(),
+    });
     const ask = makeAskLessonAssistant(m.deps);
     expect(await ask(student, lessonIds[0]!, 'first?')).to.deep.equal(ok({ reply: 'answer 1', sources: [{ excerpt: 'from the lesson' }] }));
     await ask(student, lessonIds[0]!, 'second?');
-    expect(seen[1]!.history).to.deep.equal([{ role: 'user', content: 'first?' }, { role: 'assistant', content: 'answer 1' }]);
+    expect(seen[1]!.history).to.deep.equal([
+      { role: 'user', content: 'first?' },
+      { role: 'assistant', content: 'answer 1' },
+    ]);
     expect(seen[1]!.lesson).to.include({ id: lessonIds[0], title: 'L0', content: 'x' });
 
     failing = true;

@@ -16,7 +16,7 @@ const recordingLog = () => {
   return { log, lines };
 };
 
-describe('use cases: the root admin\'s password (memory adapters)', () => {
+describe("use cases: the root admin's password (memory adapters)", () => {
   it('says at start that ROOT_ADMIN_PASSWORD is not applied once a Super Admin exists, and how to change it', async () => {
     const { deps } = memoryIdentity();
     const { log, lines } = recordingLog();
@@ -27,10 +27,12 @@ describe('use cases: the root admin\'s password (memory adapters)', () => {
     await bootstrap({});
     const warned = lines.filter((l) => l.level === 'warn');
     expect(warned).to.have.length(1);
-    expect(warned[0]!.event).to.include('ROOT_ADMIN_PASSWORD is set but not applied').and.to.include('npm run admin -- set-password <email>');
+    expect(warned[0]!.event)
+      .to.include('ROOT_ADMIN_PASSWORD is set but not applied')
+      .and.to.include('npm run admin -- set-password <email>');
   });
 
-  it('sets a Super Admin\'s password by email, ends its logins and audits it; refuses others and weak passwords', async () => {
+  it("sets a Super Admin's password by email, ends its logins and audits it; refuses others and weak passwords", async () => {
     const { deps, tenantId, addUser, meta } = memoryIdentity();
     const root = await addUser(Role.SuperAdmin, { email: 'root@example.test' });
     const admin = await addUser(Role.Admin, { email: 'admin@example.test' });

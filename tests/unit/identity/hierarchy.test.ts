@@ -12,7 +12,7 @@ describe('domain: role hierarchy', () => {
     expect(canModify(Role.Admin, Role.SuperAdmin)).to.equal('TARGET_IS_SUPER_ADMIN');
   });
 
-  it('refuses raising anyone to the actor\'s level or above', () => {
+  it("refuses raising anyone to the actor's level or above", () => {
     expect(canAssignRole(Role.Admin, Role.Mentor)).to.equal(null);
     expect(canAssignRole(Role.Admin, Role.Admin)).to.equal('ROLE_NOT_BELOW_ACTOR');
     expect(canAssignRole(Role.Admin, Role.SuperAdmin)).to.equal('ROLE_NOT_BELOW_ACTOR');

@@ -19,17 +19,24 @@ describe('JWT token service', () => {
     expect(tokens.verify(access, 'access', at(299)).ok).to.equal(true);
     expect(tokens.verify(access, 'access', at(300))).to.deep.equal({ ok: false, reason: 'expired' });
     // A fresh service (another process) agrees on the boundary.
-    expect(new JwtTokenService('a-long-enough-test-secret-0123456789', testCache()).verify(access, 'access', at(300))).to.deep.equal({ ok: false, reason: 'expired' });
+    expect(new JwtTokenService('a-long-enough-test-secret-0123456789', testCache()).verify(access, 'access', at(300))).to.deep.equal({
+      ok: false,
+      reason: 'expired',
+    });
   });
 
   it('refuses a token signed with another secret, or altered, even after the genuine one was verified', () => {
     const tokens = new JwtTokenService('a-long-enough-test-secret-0123456789', testCache());
     const genuine = tokens.sign({ ...claims, typ: 'access' }, issued);
     expect(tokens.verify(genuine, 'access', at(1)).ok).to.equal(true);
-    const forged = jwt.sign({ ...claims, typ: 'access', role: 99, iss: TOKEN_ISSUER }, 'another-secret-of-enough-length-012345', { algorithm: 'HS256' });
+    const forged = jwt.sign({ ...claims, typ: 'access', role: 99, iss: TOKEN_ISSUER }, 'another-secret-of-enough-length-012345', {
+      algorithm: 'HS256',
+    });
     expect(tokens.verify(forged, 'access', at(1))).to.deep.equal({ ok: false, reason: 'invalid' });
     const [header, payload, signature] = genuine.split('.') as [string, string, string];
-    const raised = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), role: 99 })).toString('base64url');
+    const raised = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), role: 99 })).toString(
+      'base64url',
+    );
     expect(tokens.verify(`${header}.${raised}.${signature}`, 'access', at(1))).to.deep.equal({ ok: false, reason: 'invalid' });
   });
 

@@ -40,21 +40,63 @@ function world() {
   const uow = new MemoryUnitOfWork();
   const webAuthnVerifier = makeSimpleWebAuthnVerifier({ id: 'lms.test', name: 'LMS', origins: [ORIGIN] });
   const passkeyChallenges = makePasskeyChallenges({ kv, clock });
-  const sessionIssuer = makeSessionIssuer({ loginRepository, tokenService: new JwtTokenService('k'.repeat(48), testCache()), ids, random: cryptoRandom, secretDigest: sha256Digest, clock });
-  const deps = { userRepository: users, passkeyRepository, webAuthnVerifier, passkeyChallenges, settingsReader: settings, sessionIssuer, auditLog, clock, ids, uow };
+  const sessionIssuer = makeSessionIssuer({
+    loginRepository,
+    tokenService: new JwtTokenService('k'.repeat(48), testCache()),
+    ids,
+    random: cryptoRandom,
+    secretDigest: sha256Digest,
+    clock,
+  });
+  const deps = {
+    userRepository: users,
+    passkeyRepository,
+    webAuthnVerifier,
+    passkeyChallenges,
+    settingsReader: settings,
+    sessionIssuer,
+    auditLog,
+    clock,
+    ids,
+    uow,
+  };
   const tenantId = randomUUID();
-  const addUser = async (role: RoleLevel = Role.Student, overrides: Partial<User> = {}, tenant = tenantId): Promise<{ user: User; actor: Actor }> => {
+  const addUser = async (
+    role: RoleLevel = Role.Student,
+    overrides: Partial<User> = {},
+    tenant = tenantId,
+  ): Promise<{ user: User; actor: Actor }> => {
     const id = randomUUID();
     const now = clock.now();
     const user: User = {
-      id, tenantId: tenant, username: `u${id.slice(0, 8)}`, email: `${id.slice(0, 8)}@example.test`, displayName: 'U', avatar: null, role, status: 1,
-      passwordHash: null, phone: null, emailVerifiedAt: null, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now, ...overrides,
+      id,
+      tenantId: tenant,
+      username: `u${id.slice(0, 8)}`,
+      email: `${id.slice(0, 8)}@example.test`,
+      displayName: 'U',
+      avatar: null,
+      role,
+      status: 1,
+      passwordHash: null,
+      phone: null,
+      emailVerifiedAt: null,
+      lastLoginAt: null,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+      ...overrides,
     };
     await users.insert(user);
     return { user, actor: { userId: id, role, tenantId: tenant, homeTenantId: tenant } };
   };
   return {
-    ...deps, users, loginRepository, kv, settings, tenantId, addUser,
+    ...deps,
+    users,
+    loginRepository,
+    kv,
+    settings,
+    tenantId,
+    addUser,
     beginRegistration: makeBeginPasskeyRegistration(deps),
     finishRegistration: makeFinishPasskeyRegistration(deps),
     beginLogin: makeBeginPasskeyLogin(deps),
@@ -121,7 +163,12 @@ describe('unit passkeys: use cases on memory adapters with a software authentica
 
     const begin = await w.beginLogin(w.tenantId, user.email);
     expect(begin.ok).to.equal(true);
-    const login = await w.finishLogin({ tenantId: w.tenantId, mode: 'login', credential: auth.get(begin.ok ? begin.value as unknown as RequestOptionsJSON : { challenge: '' }), meta });
+    const login = await w.finishLogin({
+      tenantId: w.tenantId,
+      mode: 'login',
+      credential: auth.get(begin.ok ? (begin.value as unknown as RequestOptionsJSON) : { challenge: '' }),
+      meta,
+    });
     expect(login.ok).to.equal(true);
     if (!login.ok) return;
     expect(login.value.user.lastLoginAt).to.be.instanceOf(Date);
@@ -133,7 +180,12 @@ describe('unit passkeys: use cases on memory adapters with a software authentica
 
     const disc = await w.beginDiscoverable(w.tenantId);
     if (!disc.ok) throw new Error(disc.error);
-    const again = await w.finishLogin({ tenantId: w.tenantId, mode: 'discoverable_login', credential: auth.get(disc.value as unknown as RequestOptionsJSON), meta });
+    const again = await w.finishLogin({
+      tenantId: w.tenantId,
+      mode: 'discoverable_login',
+      credential: auth.get(disc.value as unknown as RequestOptionsJSON),
+      meta,
+    });
     expect(again.ok).to.equal(true);
 
     expect(await w.remove(actor, passkey.id, meta)).to.deep.equal({ ok: true, value: null });
@@ -191,7 +243,12 @@ describe('unit passkeys: use cases on memory adapters with a software authentica
     await w.users.update({ ...user, status: 2 });
     const begin = await w.beginLogin(w.tenantId, user.email);
     if (!begin.ok) throw new Error(begin.error);
-    const result = await w.finishLogin({ tenantId: w.tenantId, mode: 'login', credential: auth.get(begin.value as unknown as RequestOptionsJSON), meta });
+    const result = await w.finishLogin({
+      tenantId: w.tenantId,
+      mode: 'login',
+      credential: auth.get(begin.value as unknown as RequestOptionsJSON),
+      meta,
+    });
     expect(result).to.deep.equal({ ok: false, error: 'ACCOUNT_DEACTIVATED' });
     const failed = w.auditLog.entries.find((e) => e.action === 'auth.login_failed')!;
     expect(failed.userId).to.equal(user.id);
@@ -207,7 +264,7 @@ describe('unit passkeys: use cases on memory adapters with a software authentica
     expect(await w.beginDiscoverable(w.tenantId)).to.deep.equal({ ok: false, error: 'PASSKEY_LOGIN_DISABLED' });
   });
 
-  it('binds an email ceremony to that account: another user\'s credential is unknown', async () => {
+  it("binds an email ceremony to that account: another user's credential is unknown", async () => {
     const { user: without } = await w.addUser();
     const { user: owner, actor } = await w.addUser();
     const { actor: otherActor } = await w.addUser();
@@ -216,9 +273,14 @@ describe('unit passkeys: use cases on memory adapters with a software authentica
     expect(await w.beginLogin(w.tenantId, without.email)).to.deep.equal({ ok: false, error: 'NO_PASSKEYS' });
     const begin = await w.beginLogin(w.tenantId, owner.email);
     if (!begin.ok) throw new Error(begin.error);
-    const credential: CredentialResponseJson = otherAuth.get(begin.value as unknown as RequestOptionsJSON, { credentialId: [...otherAuth.credentials.keys()][0] });
-    expect(await w.finishLogin({ tenantId: w.tenantId, mode: 'login', credential, meta }))
-      .to.deep.equal({ ok: false, error: 'PASSKEY_VERIFICATION_FAILED', detail: 'unknown_credential' });
+    const credential: CredentialResponseJson = otherAuth.get(begin.value as unknown as RequestOptionsJSON, {
+      credentialId: [...otherAuth.credentials.keys()][0],
+    });
+    expect(await w.finishLogin({ tenantId: w.tenantId, mode: 'login', credential, meta })).to.deep.equal({
+      ok: false,
+      error: 'PASSKEY_VERIFICATION_FAILED',
+      detail: 'unknown_credential',
+    });
   });
 
   it('lets a registration be finished only by the user, in the tenant, that began it', async () => {
@@ -234,7 +296,18 @@ describe('unit passkeys: use cases on memory adapters with a software authentica
 
 function fakePasskey(tenantId: string, userId: string, credentialId: string): Passkey {
   return {
-    id: randomUUID(), tenantId, userId, credentialId, publicKey: new Uint8Array([1, 2, 3]), counter: 0, transports: [], name: 'x',
-    aaguid: '00000000-0000-0000-0000-000000000000', deviceType: 'singleDevice', backedUp: false, createdAt: new Date(), lastUsedAt: null,
+    id: randomUUID(),
+    tenantId,
+    userId,
+    credentialId,
+    publicKey: new Uint8Array([1, 2, 3]),
+    counter: 0,
+    transports: [],
+    name: 'x',
+    aaguid: '00000000-0000-0000-0000-000000000000',
+    deviceType: 'singleDevice',
+    backedUp: false,
+    createdAt: new Date(),
+    lastUsedAt: null,
   };
 }

@@ -11,8 +11,14 @@ import { memoryIdentity } from '../../support/memory-identity.js';
 function world() {
   const w = memoryIdentity();
   const passwordResetRepository = new MemoryPasswordResetRepository();
-  const deps = { ...w.deps, passwordResetRepository, passwordResetPage: 'https://lms.example.test/reset-password', allowLocalHttpPages: false };
-  const mails = async () => (await w.deps.mailRepository.list(w.tenantId, {}, { page: 1, pageSize: 100 })).items.filter((m) => m.template === 'password_reset');
+  const deps = {
+    ...w.deps,
+    passwordResetRepository,
+    passwordResetPage: 'https://lms.example.test/reset-password',
+    allowLocalHttpPages: false,
+  };
+  const mails = async () =>
+    (await w.deps.mailRepository.list(w.tenantId, {}, { page: 1, pageSize: 100 })).items.filter((m) => m.template === 'password_reset');
   const tokenOf = (text: string | null) => /token=([0-9a-f]{64})/.exec(text ?? '')![1]!;
   return { ...w, deps, passwordResetRepository, mails, tokenOf };
 }
@@ -25,12 +31,19 @@ describe('use cases: passwords (memory adapters)', () => {
     const elsewhere = await deps.sessionIssuer.open(user, 'password', meta);
     const change = makeChangeOwnPassword(deps);
 
-    expect(await change(actorOf(user), here.loginId, meta, { currentPassword: 'wrong one', newPassword: 'a new password' })).to.deep.include({ ok: false, error: 'WRONG_PASSWORD' });
-    expect(await change(actorOf(user), here.loginId, meta, { currentPassword: 'password123', newPassword: 'short' })).to.deep.include({ ok: false, error: 'WEAK_PASSWORD' });
+    expect(
+      await change(actorOf(user), here.loginId, meta, { currentPassword: 'wrong one', newPassword: 'a new password' }),
+    ).to.deep.include({ ok: false, error: 'WRONG_PASSWORD' });
+    expect(await change(actorOf(user), here.loginId, meta, { currentPassword: 'password123', newPassword: 'short' })).to.deep.include({
+      ok: false,
+      error: 'WEAK_PASSWORD',
+    });
     expect((await deps.userRepository.findById(user.tenantId, user.id))!.passwordHash).to.equal('plain:password123');
     expect(deps.loginRepository.logins.get(elsewhere.loginId)!.revokedAt).to.equal(null);
 
-    expect((await change(actorOf(user), here.loginId, meta, { currentPassword: 'password123', newPassword: 'a new password' })).ok).to.equal(true);
+    expect(
+      (await change(actorOf(user), here.loginId, meta, { currentPassword: 'password123', newPassword: 'a new password' })).ok,
+    ).to.equal(true);
     expect((await deps.userRepository.findById(user.tenantId, user.id))!.passwordHash).to.equal('plain:a new password');
     expect(deps.loginRepository.logins.get(elsewhere.loginId)).to.include({ revokedReason: 'password_changed' });
     expect(deps.loginRepository.logins.get(here.loginId)!.revokedAt).to.equal(null);
@@ -41,10 +54,17 @@ describe('use cases: passwords (memory adapters)', () => {
     const { deps, addUser, meta } = world();
     const root = await addUser(Role.SuperAdmin);
     const visiting = { userId: root.id, role: root.role, tenantId: 'another-tenant', homeTenantId: root.tenantId };
-    expect((await makeChangeOwnPassword(deps)(visiting, null, meta, { currentPassword: 'password123', newPassword: 'root password 2' })).ok).to.equal(true);
+    expect(
+      (await makeChangeOwnPassword(deps)(visiting, null, meta, { currentPassword: 'password123', newPassword: 'root password 2' })).ok,
+    ).to.equal(true);
     expect((await deps.userRepository.findById(root.tenantId, root.id))!.passwordHash).to.equal('plain:root password 2');
     const passkeyOnly = await addUser(Role.Student, { passwordHash: null });
-    const refused = await makeChangeOwnPassword(deps)({ userId: passkeyOnly.id, role: 1, tenantId: passkeyOnly.tenantId, homeTenantId: passkeyOnly.tenantId }, null, meta, { currentPassword: 'anything at all', newPassword: 'a new password' });
+    const refused = await makeChangeOwnPassword(deps)(
+      { userId: passkeyOnly.id, role: 1, tenantId: passkeyOnly.tenantId, homeTenantId: passkeyOnly.tenantId },
+      null,
+      meta,
+      { currentPassword: 'anything at all', newPassword: 'a new password' },
+    );
     expect(refused).to.deep.include({ ok: false, error: 'WRONG_PASSWORD' });
   });
 
@@ -97,21 +117,33 @@ describe('use cases: passwords (memory adapters)', () => {
     await request(tenantId, user.email);
     const second = tokenOf((await mails()).find((m) => !m.text!.includes(first))!.text);
 
-    expect(await reset(meta, { token: first, newPassword: 'mentor password 2' })).to.deep.include({ ok: false, error: 'INVALID_RESET_TOKEN' });
-    expect(await reset(meta, { token: 'f'.repeat(64), newPassword: 'mentor password 2' })).to.deep.include({ ok: false, error: 'INVALID_RESET_TOKEN' });
+    expect(await reset(meta, { token: first, newPassword: 'mentor password 2' })).to.deep.include({
+      ok: false,
+      error: 'INVALID_RESET_TOKEN',
+    });
+    expect(await reset(meta, { token: 'f'.repeat(64), newPassword: 'mentor password 2' })).to.deep.include({
+      ok: false,
+      error: 'INVALID_RESET_TOKEN',
+    });
     // A weak password does not spend the token.
     expect(await reset(meta, { token: second, newPassword: 'short' })).to.deep.include({ ok: false, error: 'WEAK_PASSWORD' });
     expect((await reset(meta, { token: second, newPassword: 'mentor password 2' })).ok).to.equal(true);
     expect((await deps.userRepository.findById(tenantId, user.id))!.passwordHash).to.equal('plain:mentor password 2');
     expect(deps.loginRepository.logins.get(login.loginId)).to.include({ revokedReason: 'password_reset' });
     expect(deps.auditLog.entries.find((e) => e.action === 'auth.password_reset')).to.include({ userId: user.id, resourceId: user.id });
-    expect(await reset(meta, { token: second, newPassword: 'mentor password 3' })).to.deep.include({ ok: false, error: 'INVALID_RESET_TOKEN' });
+    expect(await reset(meta, { token: second, newPassword: 'mentor password 3' })).to.deep.include({
+      ok: false,
+      error: 'INVALID_RESET_TOKEN',
+    });
 
     await request(tenantId, user.email);
     const late = tokenOf((await mails()).find((m) => ![first, second].some((t) => m.text!.includes(t)))!.text);
     deps.clock.advance(30 * 60_000);
     try {
-      expect(await reset(meta, { token: late, newPassword: 'mentor password 4' })).to.deep.include({ ok: false, error: 'INVALID_RESET_TOKEN' });
+      expect(await reset(meta, { token: late, newPassword: 'mentor password 4' })).to.deep.include({
+        ok: false,
+        error: 'INVALID_RESET_TOKEN',
+      });
     } finally {
       deps.clock.reset();
     }
@@ -123,7 +155,9 @@ describe('use cases: passwords (memory adapters)', () => {
     await makeRequestPasswordReset(deps)(tenantId, user.email);
     const token = tokenOf((await mails())[0]!.text);
     const reset = makeResetPassword(deps);
-    const results = await Promise.all(['first password', 'second password', 'third password'].map((p) => reset(meta, { token, newPassword: p })));
+    const results = await Promise.all(
+      ['first password', 'second password', 'third password'].map((p) => reset(meta, { token, newPassword: p })),
+    );
     expect(results.filter((r) => r.ok)).to.have.length(1);
   });
 
@@ -139,7 +173,10 @@ describe('use cases: passwords (memory adapters)', () => {
     expect((await deps.userRepository.findById(mentor.tenantId, mentor.id))!.passwordHash).to.equal('plain:set by admin');
     expect(deps.loginRepository.logins.get(login.loginId)).to.include({ revokedReason: 'password_reset' });
     for (const target of [peer, root]) {
-      expect(await update(actorOf(admin), meta, target.id, { password: 'set by admin' })).to.deep.include({ ok: false, error: 'INSUFFICIENT_PERMISSION' });
+      expect(await update(actorOf(admin), meta, target.id, { password: 'set by admin' })).to.deep.include({
+        ok: false,
+        error: 'INSUFFICIENT_PERMISSION',
+      });
       expect((await deps.userRepository.findById(target.tenantId, target.id))!.passwordHash).to.equal('plain:password123');
     }
     expect(await update(actorOf(admin), meta, mentor.id, { password: 'short' })).to.deep.include({ ok: false, error: 'WEAK_PASSWORD' });

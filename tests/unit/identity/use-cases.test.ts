@@ -91,14 +91,18 @@ describe('use cases: identity (memory adapters)', () => {
       expect(deps.auditLog.actions()).to.include('user.status');
     });
 
-    it('refuses a peer, a Super Admin, and a raise to the actor\'s level, changing nothing', async () => {
+    it("refuses a peer, a Super Admin, and a raise to the actor's level, changing nothing", async () => {
       const { deps, addUser, actorOf, meta } = memoryIdentity();
       const admin = await addUser(Role.Admin);
       const peer = await addUser(Role.Admin);
       const root = await addUser(Role.SuperAdmin);
       const student = await addUser(Role.Student);
       const update = makeUpdateUser(deps);
-      for (const [target, change] of [[peer, { status: 2 as const }], [root, { status: 2 as const }], [student, { role: Role.Admin }]] as const) {
+      for (const [target, change] of [
+        [peer, { status: 2 as const }],
+        [root, { status: 2 as const }],
+        [student, { role: Role.Admin }],
+      ] as const) {
         const result = await update(actorOf(admin), meta, target.id, change);
         expect(!result.ok && result.error).to.equal('INSUFFICIENT_PERMISSION');
       }

@@ -15,7 +15,12 @@ const at = (days: number) => new Date(t0.getTime() + days * 86_400_000);
 
 describe('learning domain', () => {
   describe('progress', () => {
-    const req = (lessons: number, completedLessons: number, quizzesRequired = 0, quizzesPassed = 0) => ({ lessons, completedLessons, quizzesRequired, quizzesPassed });
+    const req = (lessons: number, completedLessons: number, quizzesRequired = 0, quizzesPassed = 0) => ({
+      lessons,
+      completedLessons,
+      quizzesRequired,
+      quizzesPassed,
+    });
 
     it('counts lessons and published quizzes, rounds down, and says 100 only when complete', () => {
       expect(completionPercentage(req(4, 1))).to.equal(25);
@@ -50,11 +55,35 @@ describe('learning domain', () => {
     });
 
     it('finds the next lesson in course order (modules first, then lessons)', () => {
-      const mod = (id: string, order: number): CourseModule => ({ id, tenantId: 't', courseId: 'c', title: id, description: null, order, createdAt: t0, updatedAt: t0 });
-      const les = (id: string, moduleId: string, order: number): Lesson => ({
-        id, tenantId: 't', moduleId, courseId: 'c', title: id, description: null, contentType: 'text', contentUrl: null, content: null, duration: 0, order, createdAt: t0, updatedAt: t0,
+      const mod = (id: string, order: number): CourseModule => ({
+        id,
+        tenantId: 't',
+        courseId: 'c',
+        title: id,
+        description: null,
+        order,
+        createdAt: t0,
+        updatedAt: t0,
       });
-      const ordered = orderedLessons([mod('m2', 2), mod('m1', 1)], [les('b2', 'm2', 1), les('a2', 'm1', 2), les('a1', 'm1', 1), les('orphan', 'mx', 1)]).map((l) => l.id);
+      const les = (id: string, moduleId: string, order: number): Lesson => ({
+        id,
+        tenantId: 't',
+        moduleId,
+        courseId: 'c',
+        title: id,
+        description: null,
+        contentType: 'text',
+        contentUrl: null,
+        content: null,
+        duration: 0,
+        order,
+        createdAt: t0,
+        updatedAt: t0,
+      });
+      const ordered = orderedLessons(
+        [mod('m2', 2), mod('m1', 1)],
+        [les('b2', 'm2', 1), les('a2', 'm1', 2), les('a1', 'm1', 1), les('orphan', 'mx', 1)],
+      ).map((l) => l.id);
       expect(ordered).to.deep.equal(['a1', 'a2', 'b2']);
       expect(nextLessonId(ordered, 'a2')).to.equal('b2');
       expect(nextLessonId(ordered, 'b2')).to.equal(null);
@@ -81,7 +110,17 @@ describe('learning domain', () => {
 
   describe('enrolments', () => {
     const e = (over: Partial<Enrollment> = {}): Enrollment => ({
-      id: 'e', tenantId: 't', userId: 'u', courseId: 'c', status: 'active', source: 'subscription', sourceRef: 's1', expiresAt: at(30), createdAt: t0, updatedAt: t0, ...over,
+      id: 'e',
+      tenantId: 't',
+      userId: 'u',
+      courseId: 'c',
+      status: 'active',
+      source: 'subscription',
+      sourceRef: 's1',
+      expiresAt: at(30),
+      createdAt: t0,
+      updatedAt: t0,
+      ...over,
     });
 
     it('is active until its expiry and reads as expired after it', () => {
@@ -141,7 +180,10 @@ describe('learning domain', () => {
 
   it('fills the certificate placeholders and leaves unknown ones as written', () => {
     const text = fillPlaceholders('{{student_name}} / {{ course_title }} / {{issued_at}} / {{code}} / {{other}}', {
-      student_name: 'Ani', course_title: 'Math', issued_at: formatIssuedAt(new Date('2026-11-22T10:00:00Z')), code: 'AAAA-BBBB-CCCC',
+      student_name: 'Ani',
+      course_title: 'Math',
+      issued_at: formatIssuedAt(new Date('2026-11-22T10:00:00Z')),
+      code: 'AAAA-BBBB-CCCC',
     });
     expect(text).to.equal('Ani / Math / 22 November 2026 / AAAA-BBBB-CCCC / {{other}}');
   });
@@ -154,8 +196,21 @@ describe('learning domain', () => {
     });
 
     it('sorts price tiers and refuses a repeated threshold', () => {
-      expect(normaliseTiers([{ minQuantity: 10, unitPrice: toMinor(8) }, { minQuantity: 5, unitPrice: toMinor(9) }])).to.deep.equal([{ minQuantity: 5, unitPrice: toMinor(9) }, { minQuantity: 10, unitPrice: toMinor(8) }]);
-      expect(normaliseTiers([{ minQuantity: 5, unitPrice: toMinor(9) }, { minQuantity: 5, unitPrice: toMinor(8) }])).to.equal(null);
+      expect(
+        normaliseTiers([
+          { minQuantity: 10, unitPrice: toMinor(8) },
+          { minQuantity: 5, unitPrice: toMinor(9) },
+        ]),
+      ).to.deep.equal([
+        { minQuantity: 5, unitPrice: toMinor(9) },
+        { minQuantity: 10, unitPrice: toMinor(8) },
+      ]);
+      expect(
+        normaliseTiers([
+          { minQuantity: 5, unitPrice: toMinor(9) },
+          { minQuantity: 5, unitPrice: toMinor(8) },
+        ]),
+      ).to.equal(null);
     });
 
     it('checks promo code terms', () => {

@@ -19,27 +19,78 @@ function world() {
   const parentInvitationRepository = new MemoryParentInvitationRepository(m.state);
   const savedUsers: User[] = [];
   const deps = {
-    ...m.deps, random: cryptoRandom, secretDigest: sha256Digest, userEvents: { created: async (u: User) => { savedUsers.push(u); }, contactEdited: async () => {} },
-    userRepository: identity.deps.userRepository, passwordHasher: identity.deps.passwordHasher, settingsReader: identity.deps.settingsReader,
+    ...m.deps,
+    random: cryptoRandom,
+    secretDigest: sha256Digest,
+    userEvents: {
+      created: async (u: User) => {
+        savedUsers.push(u);
+      },
+      contactEdited: async () => {},
+    },
+    userRepository: identity.deps.userRepository,
+    passwordHasher: identity.deps.passwordHasher,
+    settingsReader: identity.deps.settingsReader,
     // On the learning world's clock, so the outbox orders mails as the test moves time.
-    mailer: makeMailer({ mailRepository: identity.deps.mailRepository, jobs: identity.deps.jobs, clock: m.clock, ids: uuidGenerator, mailDomain: 'test' }), parentInvitationRepository, parentInvitationPage: 'https://lms.example.test/parent-invitation', allowLocalHttpPages: false,
+    mailer: makeMailer({
+      mailRepository: identity.deps.mailRepository,
+      jobs: identity.deps.jobs,
+      clock: m.clock,
+      ids: uuidGenerator,
+      mailDomain: 'test',
+    }),
+    parentInvitationRepository,
+    parentInvitationPage: 'https://lms.example.test/parent-invitation',
+    allowLocalHttpPages: false,
   };
   let n = 0;
   const account = async (role: RoleLevel, over: Partial<User> = {}): Promise<User> => {
     const now = m.clock.now();
     const id = `10000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
     const user: User = {
-      id, tenantId: m.tenantId, username: `u${n}`, email: `user${n}@example.test`, phone: null, displayName: `User ${n}`, avatar: null, role, status: 1,
-      passwordHash: 'plain:password123', emailVerifiedAt: null, lastLoginAt: null, deletedAt: null, createdAt: now, updatedAt: now, ...over,
+      id,
+      tenantId: m.tenantId,
+      username: `u${n}`,
+      email: `user${n}@example.test`,
+      phone: null,
+      displayName: `User ${n}`,
+      avatar: null,
+      role,
+      status: 1,
+      passwordHash: 'plain:password123',
+      emailVerifiedAt: null,
+      lastLoginAt: null,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+      ...over,
     };
     await identity.deps.userRepository.insert(user);
-    (deps.learnerDirectory as typeof m.deps.learnerDirectory).add(m.tenantId, { id, email: user.email, displayName: user.displayName, avatar: null, role, active: user.status === 1 });
+    (deps.learnerDirectory as typeof m.deps.learnerDirectory).add(m.tenantId, {
+      id,
+      email: user.email,
+      displayName: user.displayName,
+      avatar: null,
+      role,
+      active: user.status === 1,
+    });
     return user;
   };
   const actorOf = (u: User): Actor => ({ userId: u.id, role: u.role, tenantId: u.tenantId, homeTenantId: u.tenantId });
   const mails = async (to: string) => (await identity.deps.mailRepository.list(m.tenantId, { to }, { page: 1, pageSize: 100 })).items;
   const tokenOf = (text: string | null) => /token=([0-9a-f]{64})/.exec(text ?? '')![1]!;
-  return { ...m, deps, identity, savedUsers, account, actorOf, mails, tokenOf, invite: makeInviteParent(deps), accept: makeAcceptParentInvitation(deps) };
+  return {
+    ...m,
+    deps,
+    identity,
+    savedUsers,
+    account,
+    actorOf,
+    mails,
+    tokenOf,
+    invite: makeInviteParent(deps),
+    accept: makeAcceptParentInvitation(deps),
+  };
 }
 
 describe('use cases: parent invitations (memory adapters)', () => {
@@ -47,7 +98,10 @@ describe('use cases: parent invitations (memory adapters)', () => {
     const w = world();
     const student = await w.account(Role.Student, { displayName: 'Siti Rahma', email: 'siti@example.test' });
     for (const role of [Role.Parent, Role.Mentor, Role.Admin]) {
-      expect(await w.invite(w.actorOf(await w.account(role)), meta, 'mum@example.test')).to.deep.include({ ok: false, error: 'INSUFFICIENT_PERMISSION' });
+      expect(await w.invite(w.actorOf(await w.account(role)), meta, 'mum@example.test')).to.deep.include({
+        ok: false,
+        error: 'INSUFFICIENT_PERMISSION',
+      });
     }
     expect(await w.invite(w.actorOf(student), meta, ' SITI@example.TEST ')).to.deep.include({ ok: false, error: 'CANNOT_INVITE_SELF' });
     expect(w.state.invitations.size).to.equal(0);
@@ -57,7 +111,9 @@ describe('use cases: parent invitations (memory adapters)', () => {
     expect(sent.ok && sent.value.expiresAt.getTime() - w.clock.now().getTime()).to.be.within(7 * 86_400_000 - 1000, 7 * 86_400_000);
     const [mail] = await w.mails('mum@example.test');
     expect(mail).to.include({ template: 'parent_invitation' });
-    expect(mail!.text).to.include('Siti Rahma').and.match(/https:\/\/lms\.example\.test\/parent-invitation\?token=[0-9a-f]{64}/);
+    expect(mail!.text)
+      .to.include('Siti Rahma')
+      .and.match(/https:\/\/lms\.example\.test\/parent-invitation\?token=[0-9a-f]{64}/);
     const token = w.tokenOf(mail!.text);
     const [stored] = [...w.state.invitations.values()];
     expect(stored!.tokenHash).to.equal(sha256Digest.digest(token)).and.not.equal(token);
@@ -82,12 +138,21 @@ describe('use cases: parent invitations (memory adapters)', () => {
     expect(accepted.ok).to.equal(true);
     if (!accepted.ok) return;
     expect(accepted.value.accountCreated).to.equal(true);
-    expect(accepted.value.parent).to.include({ email: 'mum@example.test', displayName: 'Ibu Rahma', role: Role.Parent, status: 1, passwordHash: 'plain:a long password' });
+    expect(accepted.value.parent).to.include({
+      email: 'mum@example.test',
+      displayName: 'Ibu Rahma',
+      role: Role.Parent,
+      status: 1,
+      passwordHash: 'plain:a long password',
+    });
     expect(accepted.value.student.id).to.equal(student.id);
     expect(await w.deps.parentLinkRepository.isLinked(w.tenantId, accepted.value.parent.id, student.id)).to.equal(true);
     // The new account is announced (the CRM links the leads naming it).
     expect(w.savedUsers.map((u) => u.id)).to.deep.equal([accepted.value.parent.id]);
-    expect(await w.accept(meta, { token, name: 'Again', password: 'a long password' })).to.deep.include({ ok: false, error: 'INVALID_PARENT_INVITATION' });
+    expect(await w.accept(meta, { token, name: 'Again', password: 'a long password' })).to.deep.include({
+      ok: false,
+      error: 'INVALID_PARENT_INVITATION',
+    });
     expect(await w.accept(meta, { token: 'f'.repeat(64) })).to.deep.include({ ok: false, error: 'INVALID_PARENT_INVITATION' });
 
     // A second invitation to the same address replaces the first; the new one expires after 7 days.
@@ -95,9 +160,15 @@ describe('use cases: parent invitations (memory adapters)', () => {
     w.clock.advance(1000);
     await w.invite(w.actorOf(student), meta, 'dad@example.test');
     const [newer, older] = (await w.mails('dad@example.test')).map((m) => w.tokenOf(m.text));
-    expect(await w.accept(meta, { token: older!, name: 'Dad', password: 'a long password' })).to.deep.include({ ok: false, error: 'INVALID_PARENT_INVITATION' });
+    expect(await w.accept(meta, { token: older!, name: 'Dad', password: 'a long password' })).to.deep.include({
+      ok: false,
+      error: 'INVALID_PARENT_INVITATION',
+    });
     w.clock.advance(7 * 86_400_000 + 1);
-    expect(await w.accept(meta, { token: newer!, name: 'Dad', password: 'a long password' })).to.deep.include({ ok: false, error: 'INVALID_PARENT_INVITATION' });
+    expect(await w.accept(meta, { token: newer!, name: 'Dad', password: 'a long password' })).to.deep.include({
+      ok: false,
+      error: 'INVALID_PARENT_INVITATION',
+    });
     expect(await w.identity.deps.userRepository.findByEmail(w.tenantId, 'dad@example.test')).to.equal(null);
   });
 
@@ -124,10 +195,13 @@ describe('use cases: parent invitations (memory adapters)', () => {
 
     expect(await w.accept(meta, { token: await tokenFor(gone.email) })).to.deep.include({ ok: false, error: 'INVALID_PARENT_INVITATION' });
     expect(await w.deps.parentLinkRepository.studentIdsOf(w.tenantId, gone.id)).to.deep.equal([]);
-    expect(w.deps.auditLog.entries.filter((e) => e.action === 'parent.invitation_accept').map((e) => e.userId)).to.deep.equal([sibling.id, admin.id]);
+    expect(w.deps.auditLog.entries.filter((e) => e.action === 'parent.invitation_accept').map((e) => e.userId)).to.deep.equal([
+      sibling.id,
+      admin.id,
+    ]);
   });
 
-  it('mails no other member\'s address (a Parent\'s is fine) and no Super Admin\'s, with the same answer; a Super Admin\'s address accepts nothing (issue 26)', async () => {
+  it("mails no other member's address (a Parent's is fine) and no Super Admin's, with the same answer; a Super Admin's address accepts nothing (issue 26)", async () => {
     const w = world();
     const child = await w.account(Role.Student, { displayName: `  Siti\tRahma ${'y'.repeat(70)}` });
     const mentor = await w.account(Role.Mentor, { email: 'mentor@example.test' });
@@ -136,7 +210,9 @@ describe('use cases: parent invitations (memory adapters)', () => {
     expect(refused.ok && refused.value.email).to.equal(mentor.email);
     expect(await w.mails(mentor.email)).to.have.length(0);
     expect(w.state.invitations.size).to.equal(0);
-    expect(w.deps.auditLog.entries.filter((e) => e.action === 'parent.invite').map((e) => e.metadata)).to.deep.equal([{ email: mentor.email, mailed: false }]);
+    expect(w.deps.auditLog.entries.filter((e) => e.action === 'parent.invite').map((e) => e.metadata)).to.deep.equal([
+      { email: mentor.email, mailed: false },
+    ]);
     expect((await w.invite(w.actorOf(child), meta, parent.email)).ok).to.equal(true);
     const [mail] = await w.mails(parent.email);
     expect(mail!.subject).to.include(`: Siti Rahma ${'y'.repeat(49)} invites you`);
@@ -144,9 +220,17 @@ describe('use cases: parent invitations (memory adapters)', () => {
     // Mailed before the address became a Super Admin's: accepting makes nothing.
     await w.invite(w.actorOf(child), meta, 'root@example.test');
     const token = w.tokenOf((await w.mails('root@example.test'))[0]!.text);
-    await w.identity.deps.userRepository.insert({ ...parent, id: '20000000-0000-4000-8000-000000000001', tenantId: 'another-tenant', email: 'root@example.test', role: Role.SuperAdmin });
-    expect(await w.accept(meta, { token, name: 'Root', password: 'a long password' })).to.deep.include({ ok: false, error: 'INVALID_PARENT_INVITATION' });
+    await w.identity.deps.userRepository.insert({
+      ...parent,
+      id: '20000000-0000-4000-8000-000000000001',
+      tenantId: 'another-tenant',
+      email: 'root@example.test',
+      role: Role.SuperAdmin,
+    });
+    expect(await w.accept(meta, { token, name: 'Root', password: 'a long password' })).to.deep.include({
+      ok: false,
+      error: 'INVALID_PARENT_INVITATION',
+    });
     expect(await w.identity.deps.userRepository.findByEmail(w.tenantId, 'root@example.test')).to.equal(null);
   });
 });
-

@@ -20,7 +20,15 @@ describe('learning use cases (memory adapters)', () => {
     const m = memoryLearning({ categorySubscribers: { of: async () => holders } });
     const admin: Actor = { userId: m.addUser(Role.Admin), role: Role.Admin, tenantId: m.tenantId, homeTenantId: m.tenantId };
     const [fresh, shorter, forever] = [m.addUser(Role.Student), m.addUser(Role.Student), m.addUser(Role.Student)];
-    const category = { id: 'cat-1', tenantId: m.tenantId, name: 'Science', slug: 'science', description: null, createdAt: m.clock.now(), updatedAt: m.clock.now() };
+    const category = {
+      id: 'cat-1',
+      tenantId: m.tenantId,
+      name: 'Science',
+      slug: 'science',
+      description: null,
+      createdAt: m.clock.now(),
+      updatedAt: m.clock.now(),
+    };
     m.state.categories.set(category.id, category);
     const { courseId } = m.addCourse(1);
     const day = 86_400_000;
@@ -37,7 +45,12 @@ describe('learning use cases (memory adapters)', () => {
     expect((await update(admin, meta, courseId, { categoryId: category.id })).ok).to.equal(true);
 
     const enrolment = (userId: string) => m.deps.enrollmentRepository.find(m.tenantId, userId, courseId);
-    expect(await enrolment(fresh)).to.deep.include({ source: 'subscription', sourceRef: `sub-${fresh}`, expiresAt: at(30), status: 'active' });
+    expect(await enrolment(fresh)).to.deep.include({
+      source: 'subscription',
+      sourceRef: `sub-${fresh}`,
+      expiresAt: at(30),
+      status: 'active',
+    });
     expect((await enrolment(shorter))!.expiresAt).to.deep.equal(at(30));
     expect(await enrolment(forever)).to.deep.include({ source: 'admin', expiresAt: null });
     expect(m.state.enrollments.size).to.equal(3);
@@ -81,12 +94,20 @@ describe('learning use cases (memory adapters)', () => {
     const passed = new Map<string, QuizStatus>();
     const quizzes: CourseQuizRequirements = {
       status: async (_t, userId, courseId) => passed.get(`${userId}:${courseId}`) ?? { required: 1, passed: 0 },
-      statusMany: async (_t, userIds, courseIds) => new Map(userIds.flatMap((u) => courseIds.map((c) => [`${u}:${c}`, passed.get(`${u}:${c}`) ?? { required: 1, passed: 0 }] as const))),
+      statusMany: async (_t, userIds, courseIds) =>
+        new Map(
+          userIds.flatMap((u) => courseIds.map((c) => [`${u}:${c}`, passed.get(`${u}:${c}`) ?? { required: 1, passed: 0 }] as const)),
+        ),
       listForCourse: async () => [],
     };
     const m = memoryLearning({ courseQuizRequirements: quizzes });
     const evaluate = makeEvaluateCourseCompletion(m.deps);
-    const record = makeRecordProgress({ ...m.deps, learningAccess: m.learningAccess, progressCalculator: m.progressCalculator, evaluateCourseCompletion: evaluate });
+    const record = makeRecordProgress({
+      ...m.deps,
+      learningAccess: m.learningAccess,
+      progressCalculator: m.progressCalculator,
+      evaluateCourseCompletion: evaluate,
+    });
     const userId = m.addUser(Role.Student, 'Dewi');
     const actor: Actor = { userId, role: Role.Student, tenantId: m.tenantId, homeTenantId: m.tenantId };
     const { courseId, lessonIds } = m.addCourse(2, { title: 'Chemistry' });
@@ -113,10 +134,18 @@ describe('learning use cases (memory adapters)', () => {
   it('progress on a course the user is not enrolled in is NOT_ENROLLED and records nothing', async () => {
     const m = memoryLearning();
     const evaluate = makeEvaluateCourseCompletion(m.deps);
-    const record = makeRecordProgress({ ...m.deps, learningAccess: m.learningAccess, progressCalculator: m.progressCalculator, evaluateCourseCompletion: evaluate });
+    const record = makeRecordProgress({
+      ...m.deps,
+      learningAccess: m.learningAccess,
+      progressCalculator: m.progressCalculator,
+      evaluateCourseCompletion: evaluate,
+    });
     const userId = m.addUser(Role.Student);
     const { lessonIds } = m.addCourse(1, { price: 100_000n });
-    const res = await record({ userId, role: Role.Student, tenantId: m.tenantId, homeTenantId: m.tenantId }, { lessonId: lessonIds[0]!, status: 'completed' });
+    const res = await record(
+      { userId, role: Role.Student, tenantId: m.tenantId, homeTenantId: m.tenantId },
+      { lessonId: lessonIds[0]!, status: 'completed' },
+    );
     expect(!res.ok && res.error).to.equal('NOT_ENROLLED');
     expect(m.state.progress.size).to.equal(0);
   });
@@ -156,12 +185,17 @@ describe('learning use cases (memory adapters)', () => {
     // A code of another tenant is unknown here.
     const other = memoryLearning();
     const foreignStudent = other.addUser(Role.Student);
-    const foreignCode = await makeIssueLinkingCode(other.deps)({ userId: foreignStudent, role: Role.Student, tenantId: other.tenantId, homeTenantId: other.tenantId });
+    const foreignCode = await makeIssueLinkingCode(other.deps)({
+      userId: foreignStudent,
+      role: Role.Student,
+      tenantId: other.tenantId,
+      homeTenantId: other.tenantId,
+    });
     if (!foreignCode.ok) throw new Error('no code');
     expect((await linkStudent(parentOf(), meta, foreignCode.value.code)).ok).to.equal(false);
   });
 
-  it('reorders modules only with exactly the course\'s modules', async () => {
+  it("reorders modules only with exactly the course's modules", async () => {
     const m = memoryLearning();
     const reorder = makeReorderModules(m.deps);
     const admin: Actor = { userId: m.addUser(Role.Admin), role: Role.Admin, tenantId: m.tenantId, homeTenantId: m.tenantId };
@@ -191,10 +225,15 @@ describe('learning use cases (memory adapters)', () => {
     expect(await m.learningAccess.moduleIdsOfCourse(m.tenantId, courseId)).to.deep.equal([moduleId]);
     expect(await m.learningAccess.canAccessCourse({ tenantId: m.tenantId, userId: student, role: Role.Student }, courseId)).to.equal(false);
     expect(await m.learningAccess.canAccessCourse({ tenantId: m.tenantId, userId: mentor, role: Role.Mentor }, courseId)).to.equal(true);
-    expect(await m.learningAccess.canAccessCourse({ tenantId: 'other-tenant', userId: mentor, role: Role.Mentor }, courseId)).to.equal(false);
+    expect(await m.learningAccess.canAccessCourse({ tenantId: 'other-tenant', userId: mentor, role: Role.Mentor }, courseId)).to.equal(
+      false,
+    );
     await makeGrantEnrollment(m.deps)(m.tenantId, student, courseId, 'order', null, 'order-9');
     expect(await m.learningAccess.canAccessCourse({ tenantId: m.tenantId, userId: student, role: Role.Student }, courseId)).to.equal(true);
-    const gate = await m.learningAccess.requireContentAccess({ tenantId: m.tenantId, userId: m.addUser(Role.Student), role: Role.Student }, courseId);
+    const gate = await m.learningAccess.requireContentAccess(
+      { tenantId: m.tenantId, userId: m.addUser(Role.Student), role: Role.Student },
+      courseId,
+    );
     expect(!gate.ok && gate.error).to.equal('NOT_ENROLLED');
   });
 });

@@ -7,9 +7,12 @@ const wellFormed = (s: string): boolean => (s as string & { isWellFormed(): bool
 
 describe('edge text: NUL characters and unpaired surrogates', () => {
   it('isBadText is exactly "holds a NUL or is not well-formed UTF-16", for any string', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 30 }), (s) => {
-      expect(isBadText(s), JSON.stringify(s)).to.equal(s.includes('\0') || !wellFormed(s));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 30 }), (s) => {
+        expect(isBadText(s), JSON.stringify(s)).to.equal(s.includes('\0') || !wellFormed(s));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('finds the first bad string or key at any depth, iteratively (no stack overflow)', () => {
@@ -23,10 +26,13 @@ describe('edge text: NUL characters and unpaired surrogates', () => {
   });
 
   it('refuses percent-escapes that are not UTF-8, and only those', () => {
-    fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 20 }), (s) => {
-      expect(() => refuseMalformedUrl(`/x?q=${encodeURIComponent(s)}`)).not.to.throw();
-    }));
-    for (const bad of ['%ED%A0%80', '%ED%BF%BF', '%FF', '%C3', '%C3%28', '%F0%9F%98']) expect(() => refuseMalformedUrl(`/x?q=${bad}`), bad).to.throw('Invalid parameters');
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 20 }), (s) => {
+        expect(() => refuseMalformedUrl(`/x?q=${encodeURIComponent(s)}`)).not.to.throw();
+      }),
+    );
+    for (const bad of ['%ED%A0%80', '%ED%BF%BF', '%FF', '%C3', '%C3%28', '%F0%9F%98'])
+      expect(() => refuseMalformedUrl(`/x?q=${bad}`), bad).to.throw('Invalid parameters');
     expect(() => refuseMalformedUrl('/x?q=100%&r=%zz')).not.to.throw();
   });
 });

@@ -25,15 +25,23 @@ describe('HTTP error handler', () => {
       pgError('57P03', 'the database system is shutting down'),
       pgError('08006', 'connection failure'),
       // objection's DBError: the driver's error (and its code) is only its `nativeError`.
-      Object.assign(new Error('the database system is starting up'), { name: 'DBError', nativeError: pgError('57P03', 'the database system is starting up') }),
+      Object.assign(new Error('the database system is starting up'), {
+        name: 'DBError',
+        nativeError: pgError('57P03', 'the database system is starting up'),
+      }),
       Object.assign(new Error('select failed'), { nativeError: pgError('53300', 'remaining connection slots are reserved') }),
-      new AggregateError([pgError('ECONNREFUSED', 'connect ECONNREFUSED ::1:5432'), pgError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')], ''),
+      new AggregateError(
+        [pgError('ECONNREFUSED', 'connect ECONNREFUSED ::1:5432'), pgError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')],
+        '',
+      ),
       new Error('write failed', { cause: pgError('ECONNRESET', 'read ECONNRESET') }),
       new Error('Command timed out'),
     ]) {
       expect(await handle(error), String((error as Error).message)).to.deep.equal(unavailable);
     }
     expect((await handle(pgError('23505', 'duplicate key value violates unique constraint'))).status).to.equal(500);
-    expect((await handle(Object.assign(new Error('syntax error'), { nativeError: pgError('42601', 'syntax error') }))).status).to.equal(500);
+    expect((await handle(Object.assign(new Error('syntax error'), { nativeError: pgError('42601', 'syntax error') }))).status).to.equal(
+      500,
+    );
   });
 });

@@ -17,14 +17,23 @@ describe('in-process job queue', () => {
     });
     await q.enqueue('flaky', {}, { attempts: 4, backoffMs: 5 });
     await q.whenIdle(2000);
-    expect(seen).to.deep.equal([{ attempt: 1, final: false }, { attempt: 2, final: false }, { attempt: 3, final: false }]);
+    expect(seen).to.deep.equal([
+      { attempt: 1, final: false },
+      { attempt: 2, final: false },
+      { attempt: 3, final: false },
+    ]);
     await q.close();
   });
 
   it('gives up after the last attempt', async () => {
     const q = new InProcessJobQueue(quietLog);
     let runs = 0;
-    await q.start({ broken: async () => { runs++; throw new Error('always'); } });
+    await q.start({
+      broken: async () => {
+        runs++;
+        throw new Error('always');
+      },
+    });
     await q.enqueue('broken', {}, { attempts: 3, backoffMs: 1 });
     await q.whenIdle(2000);
     expect(runs).to.equal(3);
@@ -36,7 +45,11 @@ describe('in-process job queue', () => {
     const payloads: unknown[] = [];
     await q.enqueue('once', { n: 1 }, { jobId: 'same' });
     await q.enqueue('once', { n: 2 }, { jobId: 'same' });
-    await q.start({ once: async (p) => { payloads.push(p); } });
+    await q.start({
+      once: async (p) => {
+        payloads.push(p);
+      },
+    });
     await q.whenIdle(2000);
     expect(payloads).to.deep.equal([{ n: 1 }]);
     await q.close();
@@ -45,17 +58,23 @@ describe('in-process job queue', () => {
   it('defers enqueues inside a unit of work until it commits, and drops them on rollback', async () => {
     const q = new InProcessJobQueue(quietLog);
     const ran: string[] = [];
-    await q.start({ note: async (p) => { ran.push((p as { id: string }).id); } });
+    await q.start({
+      note: async (p) => {
+        ran.push((p as { id: string }).id);
+      },
+    });
     const uow = new MemoryUnitOfWork();
     const jobs = transactionalJobs(q, uow);
     await uow.run(async () => {
       await jobs.enqueue('note', { id: 'committed' });
       expect(ran).to.deep.equal([]);
     });
-    await uow.run(async () => {
-      await jobs.enqueue('note', { id: 'rolled-back' });
-      throw new Error('rollback');
-    }).catch(() => {});
+    await uow
+      .run(async () => {
+        await jobs.enqueue('note', { id: 'rolled-back' });
+        throw new Error('rollback');
+      })
+      .catch(() => {});
     await q.whenIdle(2000);
     expect(ran).to.deep.equal(['committed']);
     await q.close();

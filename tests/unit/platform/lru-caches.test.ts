@@ -73,7 +73,10 @@ describe('caches on lru-cache, driven by the clock port', () => {
     expect(await cache.read('b', load(2))).to.deep.equal({ n: 1 });
     await cache.invalidateAll();
     expect(await cache.read('b', load(3))).to.deep.equal({ n: 3 });
-    expect(bus.published).to.deep.equal([['things', 'a'], ['things', null]]);
+    expect(bus.published).to.deep.equal([
+      ['things', 'a'],
+      ['things', null],
+    ]);
   });
 
   it('answers but does not keep what was loaded while an invalidation arrived (it may predate the change)', async () => {

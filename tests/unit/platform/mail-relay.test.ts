@@ -11,7 +11,9 @@ describe('use cases: mail outbox delivery and relay', () => {
     await deps.mailer.send(tenantId, { to: 'new@example.test', subject: 'New' });
     deps.jobs.enqueued.length = 0;
     expect(await makeRelayQueuedMail({ ...deps, outboxRelayMs: 60_000 })()).to.equal(1);
-    expect(deps.jobs.enqueued.map(({ name, payload }) => ({ name, payload }))).to.deep.equal([{ name: 'mail.deliver', payload: { id: old.id } }]);
+    expect(deps.jobs.enqueued.map(({ name, payload }) => ({ name, payload }))).to.deep.equal([
+      { name: 'mail.deliver', payload: { id: old.id } },
+    ]);
     expect(deps.jobs.enqueued[0]?.options?.jobId).to.equal(`mail-${old.id}`);
     // A job that ended (gave up on an outage) while the mail stayed queued is replaced.
     expect(deps.jobs.enqueued[0]?.options?.revive).to.equal(true);
@@ -20,7 +22,15 @@ describe('use cases: mail outbox delivery and relay', () => {
   it('delivers once: a redelivered job does not send a sent mail again', async () => {
     const { deps, tenantId } = memoryIdentity();
     const sent: string[] = [];
-    const deliver = makeDeliverMail({ ...deps, mailTransport: { deliver: async (m) => { sent.push(m.id); return 'sent'; } } });
+    const deliver = makeDeliverMail({
+      ...deps,
+      mailTransport: {
+        deliver: async (m) => {
+          sent.push(m.id);
+          return 'sent';
+        },
+      },
+    });
     const mail = await deps.mailer.send(tenantId, { to: 'x@example.test', subject: 'Hi' });
     await deliver(mail.id, false);
     await deliver(mail.id, false);
@@ -31,7 +41,15 @@ describe('use cases: mail outbox delivery and relay', () => {
   it('a mail the transport only stored is marked stored, and not stored again on redelivery', async () => {
     const { deps, tenantId } = memoryIdentity();
     const stored: string[] = [];
-    const deliver = makeDeliverMail({ ...deps, mailTransport: { deliver: async (m) => { stored.push(m.id); return 'stored'; } } });
+    const deliver = makeDeliverMail({
+      ...deps,
+      mailTransport: {
+        deliver: async (m) => {
+          stored.push(m.id);
+          return 'stored';
+        },
+      },
+    });
     const mail = await deps.mailer.send(tenantId, { to: 'x@example.test', subject: 'Hi' });
     await deliver(mail.id, false);
     await deliver(mail.id, false);
@@ -41,7 +59,14 @@ describe('use cases: mail outbox delivery and relay', () => {
 
   it('marks a mail failed only on the final attempt', async () => {
     const { deps, tenantId } = memoryIdentity();
-    const deliver = makeDeliverMail({ ...deps, mailTransport: { deliver: async () => { throw new Error('smtp down'); } } });
+    const deliver = makeDeliverMail({
+      ...deps,
+      mailTransport: {
+        deliver: async () => {
+          throw new Error('smtp down');
+        },
+      },
+    });
     const mail = await deps.mailer.send(tenantId, { to: 'x@example.test', subject: 'Hi' });
     await deliver(mail.id, false).catch(() => {});
     expect(deps.mailRepository.rows.get(mail.id)).to.include({ status: 'queued', lastError: 'smtp down', attempts: 1 });
@@ -53,7 +78,16 @@ describe('use cases: mail outbox delivery and relay', () => {
     const { deps, tenantId } = memoryIdentity();
     const mail = await deps.mailer.send(tenantId, { to: 'x@example.test', subject: 'Hi' });
     const outage = Object.assign(new Error('the database system is shutting down'), { code: '57P03' });
-    const deliver = makeDeliverMail({ ...deps, settingsReader: { get: async () => { throw outage; }, invalidate: async () => {} }, mailTransport: { deliver: async () => 'sent' } });
+    const deliver = makeDeliverMail({
+      ...deps,
+      settingsReader: {
+        get: async () => {
+          throw outage;
+        },
+        invalidate: async () => {},
+      },
+      mailTransport: { deliver: async () => 'sent' },
+    });
     let thrown: unknown = null;
     await deliver(mail.id, true).catch((e: unknown) => (thrown = e));
     expect(thrown).to.equal(outage);

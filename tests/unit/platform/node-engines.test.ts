@@ -28,6 +28,9 @@ describe('package.json engines', () => {
   it('is no wider than that: the Node before it is refused by some dependency', () => {
     const oldest = semver.minVersion(manifest.engines.node)!;
     const previous = oldest.patch > 0 ? `${oldest.major}.${oldest.minor}.${oldest.patch - 1}` : `${oldest.major}.${oldest.minor - 1}.99`;
-    expect(dependencyRanges.some(({ range }) => !semver.satisfies(previous, range)), previous).to.equal(true);
+    expect(
+      dependencyRanges.some(({ range }) => !semver.satisfies(previous, range)),
+      previous,
+    ).to.equal(true);
   });
 });

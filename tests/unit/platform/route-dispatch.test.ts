@@ -29,27 +29,59 @@ const ROUTES: Array<[HttpMethod, string]> = [
 ];
 
 const REQUESTS: Array<[string, string]> = [
-  ['GET', '/health'], ['GET', '/HEALTH'], ['GET', '/health/'], ['POST', '/health'],
-  ['GET', '/api/settings'], ['PUT', '/api/settings/'], ['PATCH', '/api/settings'], ['GET', '/api/settings/x'],
-  ['GET', '/api/users/42'], ['DELETE', '/api/users/42'], ['GET', '/api/users/me'], ['POST', '/api/users/me'],
-  ['GET', '/api/orders/stats'], ['GET', '/api/orders/7'], ['POST', '/api/orders/7/cancel'], ['DELETE', '/api/orders/stats'],
-  ['GET', '/api/lms/courses'], ['POST', '/api/lms/courses'], ['GET', '/Api/LMS/Courses/9'], ['GET', '/api/lms/courses/9/modules/3'],
-  ['GET', '/api/lms/admin/quizzes'], ['GET', '/api/lms/admin/quizzes/5'], ['GET', '/api/lms/admin'],
-  ['POST', '/api/crm/webhooks/google'], ['GET', '/api/crm/webhooks/google'],
-  ['GET', '/api/lms/ping'], ['GET', '/api/crm/ping'], ['GET', '/api/nowhere/ping'],
-  ['GET', '/about'], ['GET', '/'], ['GET', '/api'], ['GET', '/api/'], ['GET', '//api/lms'], ['GET', '/api/nothing/here/at/all'],
-  ['OPTIONS', '/api/lms/courses'], ['OPTIONS', '/api/users/1'],
-  ['GET', '/api/reports'], ['GET', '/api/reports/5'],
+  ['GET', '/health'],
+  ['GET', '/HEALTH'],
+  ['GET', '/health/'],
+  ['POST', '/health'],
+  ['GET', '/api/settings'],
+  ['PUT', '/api/settings/'],
+  ['PATCH', '/api/settings'],
+  ['GET', '/api/settings/x'],
+  ['GET', '/api/users/42'],
+  ['DELETE', '/api/users/42'],
+  ['GET', '/api/users/me'],
+  ['POST', '/api/users/me'],
+  ['GET', '/api/orders/stats'],
+  ['GET', '/api/orders/7'],
+  ['POST', '/api/orders/7/cancel'],
+  ['DELETE', '/api/orders/stats'],
+  ['GET', '/api/lms/courses'],
+  ['POST', '/api/lms/courses'],
+  ['GET', '/Api/LMS/Courses/9'],
+  ['GET', '/api/lms/courses/9/modules/3'],
+  ['GET', '/api/lms/admin/quizzes'],
+  ['GET', '/api/lms/admin/quizzes/5'],
+  ['GET', '/api/lms/admin'],
+  ['POST', '/api/crm/webhooks/google'],
+  ['GET', '/api/crm/webhooks/google'],
+  ['GET', '/api/lms/ping'],
+  ['GET', '/api/crm/ping'],
+  ['GET', '/api/nowhere/ping'],
+  ['GET', '/about'],
+  ['GET', '/'],
+  ['GET', '/api'],
+  ['GET', '/api/'],
+  ['GET', '//api/lms'],
+  ['GET', '/api/nothing/here/at/all'],
+  ['OPTIONS', '/api/lms/courses'],
+  ['OPTIONS', '/api/users/1'],
+  ['GET', '/api/reports'],
+  ['GET', '/api/reports/5'],
 ];
 
-const handler = (method: HttpMethod, path: string): Middleware => (ctx) => {
-  ctx.body = { route: `${method} ${path}`, params: ctx.params };
-};
+const handler =
+  (method: HttpMethod, path: string): Middleware =>
+  (ctx) => {
+    ctx.body = { route: `${method} ${path}`, params: ctx.params };
+  };
 
 type Agent = ReturnType<typeof supertest>;
 const send = (agent: Agent, method: string, path: string) => agent[method.toLowerCase() as 'get'](path);
 
-function appWith(routes: (...args: Parameters<ReturnType<Router['routes']>>) => unknown, allowedMethods: ReturnType<Router['allowedMethods']>): Koa {
+function appWith(
+  routes: (...args: Parameters<ReturnType<Router['routes']>>) => unknown,
+  allowedMethods: ReturnType<Router['allowedMethods']>,
+): Koa {
   const app = new Koa();
   app.use(async (ctx, next) => {
     try {
@@ -81,11 +113,21 @@ describe('route dispatch by leading path segments', () => {
     for (const [method, path] of REQUESTS) {
       const [want, got] = await Promise.all([send(reference, method, path), send(dispatched, method, path)]);
       const label = `${method} ${path}`;
-      expect({ status: got.status, body: got.body, allow: got.headers.allow }, label).to.deep.equal({ status: want.status, body: want.body, allow: want.headers.allow });
+      expect({ status: got.status, body: got.body, allow: got.headers.allow }, label).to.deep.equal({
+        status: want.status,
+        body: want.body,
+        allow: want.headers.allow,
+      });
       if (want.status === 200 && want.body.route) routed.add(want.body.route as string);
     }
     // The requests reach most routes, the literal-after-parameter and second-segment parameter cases included.
-    expect(routed).to.include.members(['get /api/users/:id', 'get /api/orders/stats', 'get /api/:anything/ping', 'get /:page', 'get /api/lms/courses/:id/modules/:moduleId', 'get /api/reports{/:id}']);
+    expect(routed).to.include.members([
+      'get /api/users/:id',
+      'get /api/orders/stats',
+      'get /api/:anything/ping',
+      'get /:page',
+      'get /api/lms/courses/:id/modules/:moduleId',
+      'get /api/reports{/:id}',
+    ]);
   });
-
 });

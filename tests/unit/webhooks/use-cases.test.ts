@@ -36,7 +36,9 @@ function world() {
   const deliveries = new MemoryOutboundDeliveryRepository();
   const endpoints = new MemoryWebhookEndpointRepository(deliveries);
   const refused = new Set<string>();
-  const targets: WebhookTargets = { check: async (url) => (refused.has(url) ? { ok: false, reason: 'PRIVATE_ADDRESS', detail: 'private' } : { ok: true }) };
+  const targets: WebhookTargets = {
+    check: async (url) => (refused.has(url) ? { ok: false, reason: 'PRIVATE_ADDRESS', detail: 'private' } : { ok: true }),
+  };
   const d = {
     webhookEndpointRepository: endpoints,
     outboundDeliveryRepository: deliveries,
@@ -55,13 +57,24 @@ function world() {
   };
   const tenantId = randomUUID();
   const admin: Actor = { userId: randomUUID(), role: Role.Admin, tenantId, homeTenantId: tenantId };
-  return { ...d, refused, tenantId, admin, outbox: makeWebhookOutbox(d), deliver: makeDeliverWebhook(d), register: makeRegisterWebhookEndpoint(d) };
+  return {
+    ...d,
+    refused,
+    tenantId,
+    admin,
+    outbox: makeWebhookOutbox(d),
+    deliver: makeDeliverWebhook(d),
+    register: makeRegisterWebhookEndpoint(d),
+  };
 }
 
 describe('use cases: outbound webhooks', () => {
   it('registers an endpoint with a whsec_ secret kept sealed, refuses a refused URL and stores nothing', async () => {
     const w = world();
-    const made = await w.register(w.admin, meta, { url: 'https://hooks.example.com/lms', events: ['lead.created', 'lead.created', 'order.paid'] });
+    const made = await w.register(w.admin, meta, {
+      url: 'https://hooks.example.com/lms',
+      events: ['lead.created', 'lead.created', 'order.paid'],
+    });
     expect(made.ok).to.equal(true);
     if (!made.ok) return;
     expect(made.value.secret).to.match(/^whsec_/);
@@ -83,12 +96,18 @@ describe('use cases: outbound webhooks', () => {
     await w.register(w.admin, meta, { url: 'https://b.example.com', events: ['lead.created'], enabled: false });
     await w.register(w.admin, meta, { url: 'https://c.example.com', events: ['order.paid'] });
     const other = randomUUID();
-    await w.register({ ...w.admin, tenantId: other, homeTenantId: other }, meta, { url: 'https://d.example.com', events: ['lead.created'] });
+    await w.register({ ...w.admin, tenantId: other, homeTenantId: other }, meta, {
+      url: 'https://d.example.com',
+      events: ['lead.created'],
+    });
     await w.outbox.publish(w.tenantId, 'lead.created', { lead: { id: 'L1', created_at: new Date('2026-01-02T03:04:05Z') } });
     const rows = [...w.outboundDeliveryRepository.rows.values()];
     expect(rows).to.have.length(1);
     expect(rows[0]).to.include({ endpointId: a.ok ? a.value.endpoint.id : '', status: 'pending', eventType: 'lead.created' });
-    expect(rows[0]!.payload).to.deep.include({ type: 'lead.created', data: { lead: { id: 'L1', created_at: '2026-01-02T03:04:05.000Z' } } });
+    expect(rows[0]!.payload).to.deep.include({
+      type: 'lead.created',
+      data: { lead: { id: 'L1', created_at: '2026-01-02T03:04:05.000Z' } },
+    });
     expect(Math.abs(new Date(rows[0]!.payload.timestamp).getTime() - w.clock.now().getTime())).to.be.below(1000);
     expect(w.jobs.enqueued.map((j) => j.options)).to.deep.equal([{ attempts: 3, backoffMs: 100, jobId: `webhook-${rows[0]!.id}` }]);
     await w.outbox.publish(w.tenantId, 'assignment.graded', {});
@@ -101,20 +120,35 @@ describe('use cases: outbound webhooks', () => {
     if (!made.ok) throw new Error('not registered');
     await w.outbox.publish(w.tenantId, 'lead.created', { lead: { id: 'L1' } });
     const id = [...w.outboundDeliveryRepository.rows.keys()][0]!;
-    w.webhookTransport.answers = [{ statusCode: 500, error: null }, { statusCode: null, error: 'timeout after 10000 ms' }, { statusCode: 410, error: null }];
+    w.webhookTransport.answers = [
+      { statusCode: 500, error: null },
+      { statusCode: null, error: 'timeout after 10000 ms' },
+      { statusCode: 410, error: null },
+    ];
 
     let thrown: unknown = null;
     await w.deliver(w.tenantId, id, { final: false }).catch((e: unknown) => (thrown = e));
     expect(thrown).to.be.instanceOf(RetryWebhookLater);
-    expect(await w.outboundDeliveryRepository.findById(w.tenantId, id)).to.include({ status: 'pending', attempts: 1, lastStatusCode: 500, lastError: 'HTTP 500' });
+    expect(await w.outboundDeliveryRepository.findById(w.tenantId, id)).to.include({
+      status: 'pending',
+      attempts: 1,
+      lastStatusCode: 500,
+      lastError: 'HTTP 500',
+    });
     await w.deliver(w.tenantId, id, { final: false }).catch(() => undefined);
-    expect(await w.outboundDeliveryRepository.findById(w.tenantId, id)).to.include({ status: 'pending', attempts: 2, lastStatusCode: null, lastError: 'timeout after 10000 ms' });
+    expect(await w.outboundDeliveryRepository.findById(w.tenantId, id)).to.include({
+      status: 'pending',
+      attempts: 2,
+      lastStatusCode: null,
+      lastError: 'timeout after 10000 ms',
+    });
     await w.deliver(w.tenantId, id, { final: true });
     expect(await w.outboundDeliveryRepository.findById(w.tenantId, id)).to.include({ status: 'failed', attempts: 3, lastStatusCode: 410 });
 
     const sent = w.webhookTransport.sent;
     expect(new Set(sent.map((s) => s.headers['webhook-id'])).size).to.equal(1);
-    for (const s of sent) expect((new Webhook(made.value.secret).verify(s.body, s.headers) as { type: string }).type).to.equal('lead.created');
+    for (const s of sent)
+      expect((new Webhook(made.value.secret).verify(s.body, s.headers) as { type: string }).type).to.equal('lead.created');
 
     // A failed delivery is sent again by hand, once however often it is asked for while pending.
     const retry = makeRetryOutboundDelivery(w);
@@ -122,7 +156,10 @@ describe('use cases: outbound webhooks', () => {
     expect(again.ok && again.value).to.include({ status: 'pending', attempts: 0, retries: 1 });
     expect(await retry(w.admin, meta, id)).to.deep.include({ ok: false, error: 'WEBHOOK_DELIVERY_PENDING' });
     expect(await retry(w.admin, meta, randomUUID())).to.deep.include({ ok: false, error: 'WEBHOOK_DELIVERY_NOT_FOUND' });
-    expect(await retry({ ...w.admin, tenantId: randomUUID() }, meta, id)).to.deep.include({ ok: false, error: 'WEBHOOK_DELIVERY_NOT_FOUND' });
+    expect(await retry({ ...w.admin, tenantId: randomUUID() }, meta, id)).to.deep.include({
+      ok: false,
+      error: 'WEBHOOK_DELIVERY_NOT_FOUND',
+    });
     expect(w.jobs.enqueued.at(-1)!.options?.jobId).to.equal(`webhook-${id}-retry-1`);
     // Pending for longer than the relay period, its job lost: stuck, and retried by hand under a new job id.
     w.clock.advance(60_001);
@@ -130,7 +167,12 @@ describe('use cases: outbound webhooks', () => {
     expect(stuck.ok && stuck.value).to.include({ status: 'pending', attempts: 0, retries: 2 });
     expect(w.jobs.enqueued.at(-1)!.options?.jobId).to.equal(`webhook-${id}-retry-2`);
     await w.deliver(w.tenantId, id, { final: false });
-    expect(await w.outboundDeliveryRepository.findById(w.tenantId, id)).to.include({ status: 'delivered', attempts: 1, lastStatusCode: 200, lastError: null });
+    expect(await w.outboundDeliveryRepository.findById(w.tenantId, id)).to.include({
+      status: 'delivered',
+      attempts: 1,
+      lastStatusCode: 200,
+      lastError: null,
+    });
     // Redelivered job: nothing is sent twice.
     await w.deliver(w.tenantId, id, { final: false });
     expect(sent).to.have.length(4);
@@ -156,9 +198,16 @@ describe('use cases: outbound webhooks', () => {
     await w.webhookEndpointRepository.update({ ...endpoint, enabled: false });
     const second = [...w.outboundDeliveryRepository.rows.keys()][1]!;
     await w.deliver(w.tenantId, second, { final: false });
-    expect(await w.outboundDeliveryRepository.findById(w.tenantId, second)).to.include({ status: 'failed', lastError: 'endpoint disabled' });
+    expect(await w.outboundDeliveryRepository.findById(w.tenantId, second)).to.include({
+      status: 'failed',
+      lastError: 'endpoint disabled',
+    });
 
-    await w.webhookEndpointRepository.update({ ...endpoint, enabled: true, sealedSecret: new AesSecretBox('another-encryption-key').seal('whsec_x', 'x') });
+    await w.webhookEndpointRepository.update({
+      ...endpoint,
+      enabled: true,
+      sealedSecret: new AesSecretBox('another-encryption-key').seal('whsec_x', 'x'),
+    });
     await makeRetryOutboundDelivery(w)(w.admin, meta, second);
     await w.deliver(w.tenantId, second, { final: false });
     expect((await w.outboundDeliveryRepository.findById(w.tenantId, second))!.lastError).to.match(/secret cannot be opened/);
@@ -181,7 +230,10 @@ describe('use cases: outbound webhooks', () => {
     const list = makeListEndpointDeliveries(w);
     const page = await list(w.admin, made.value.endpoint.id, {}, { page: 1, pageSize: 10 });
     expect(page.ok && page.value.total).to.equal(2);
-    expect(await list({ ...w.admin, tenantId: randomUUID() }, made.value.endpoint.id, {}, { page: 1, pageSize: 10 })).to.deep.include({ ok: false, error: 'WEBHOOK_ENDPOINT_NOT_FOUND' });
+    expect(await list({ ...w.admin, tenantId: randomUUID() }, made.value.endpoint.id, {}, { page: 1, pageSize: 10 })).to.deep.include({
+      ok: false,
+      error: 'WEBHOOK_ENDPOINT_NOT_FOUND',
+    });
     expect((await makeDeleteWebhookEndpoint(w)(w.admin, meta, made.value.endpoint.id)).ok).to.equal(true);
     expect(w.outboundDeliveryRepository.rows.size).to.equal(0);
     expect(await relay()).to.equal(0);
