@@ -96,7 +96,8 @@ for (let round = 1; round <= 2; round++) {
     const [server1, machine1] = [processCpuMs(child.pid!), machineBusyMs()];
     const n = result.requests.total;
     console.log(
-      `${side.padEnd(8)} ${Math.round(n / seconds)} rps; CPU per request: server ${(((server1 - server0) * 1000) / n).toFixed(0)} µs, machine ${(((machine1 - machine0) * 1000) / n).toFixed(0)} µs`,
+      `${side.padEnd(8)} ${Math.round(n / seconds)} rps; CPU per request: server ` +
+        `${(((server1 - server0) * 1000) / n).toFixed(0)} µs, machine ${(((machine1 - machine0) * 1000) / n).toFixed(0)} µs`,
     );
   }
 }

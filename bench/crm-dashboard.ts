@@ -53,7 +53,8 @@ async function main() {
               case when s.status in ('closed_won', 'closed_lost') then c.created + ((g % 30) || ' days')::interval + ((g % 24) || ' hours')::interval end
        from generate_series(:start::int, :end::int) g
        cross join lateral (select (array['meta','meta','meta','google','google','manual'])[1 + g % 6] as provider) p
-       cross join lateral (select (array['new','new','new','contacted','contacted','qualified','unqualified','converted','closed_won','closed_lost'])[1 + (g * 7) % 10] as status) s
+       cross join lateral (select (array['new','new','new','contacted','contacted','qualified','unqualified','converted','closed_won','closed_lost'])[1 ` +
+        `+ (g * 7) % 10] as status) s
        cross join lateral (select :now::timestamptz - ((g % 525600) || ' minutes')::interval as created) c`,
       { tenant: tenantId, start, end, now: now.toISOString() },
     );

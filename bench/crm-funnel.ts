@@ -101,7 +101,8 @@ async function main() {
       updatedAt: now,
     });
   console.log(
-    `tenant ${tenantId}: ${leads.toLocaleString('en')} leads, ${orders.toLocaleString('en')} orders, ${users.toLocaleString('en')} users${reuse ? ' (seeded earlier)' : ''}`,
+    `tenant ${tenantId}: ${leads.toLocaleString('en')} leads, ${orders.toLocaleString('en')} orders, ` +
+      `${users.toLocaleString('en')} users${reuse ? ' (seeded earlier)' : ''}`,
   );
   try {
     if (!reuse) await seed(tenantId, now);
@@ -138,7 +139,8 @@ async function main() {
     );
     const worst = Math.max(...medians);
     console.log(
-      `${worst < LIMIT_MS ? 'PASS' : 'FAIL'}: slowest median ${worst.toFixed(1)} ms (limit ${LIMIT_MS} ms) over ${leads.toLocaleString('en')} leads and ${orders.toLocaleString('en')} orders`,
+      `${worst < LIMIT_MS ? 'PASS' : 'FAIL'}: slowest median ${worst.toFixed(1)} ms (limit ${LIMIT_MS} ms) over ` +
+        `${leads.toLocaleString('en')} leads and ${orders.toLocaleString('en')} orders`,
     );
   } finally {
     if (!keep) {

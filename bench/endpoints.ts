@@ -71,12 +71,13 @@ export async function benchEndpoints({ http, seed, tenantHeader, password, knex 
 
   const setups: EndpointSetup[] = [
     {
+      // The second page, as issue 32 measured it: more than a page matches, so ours also counts (capped).
       name: 'courses',
       label: 'GET /api/lms/courses',
       method: 'get',
-      path: '/api/lms/courses?page=1',
+      path: '/api/lms/courses?page=2',
       headers: tenantHeader,
-      sample: () => http.get('/api/lms/courses?page=1').set(tenantHeader),
+      sample: () => http.get('/api/lms/courses?page=2').set(tenantHeader),
     },
     {
       name: 'course',

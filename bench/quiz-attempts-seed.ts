@@ -26,7 +26,8 @@ export async function seedGradedAttempts(knex: Knex, tenantId: string, quizId: s
   // Fresh statistics after each bulk step: the next statements join what was just inserted.
   await knex.raw('analyze users');
   await knex.raw(
-    `insert into quiz_attempts (id, tenant_id, quiz_id, user_id, attempt_number, status, seed, started_at, submitted_at, score, max_score, percentage, passed, updated_at)
+    `insert into quiz_attempts (id, tenant_id, quiz_id, user_id, attempt_number, status, seed, started_at, submitted_at, ` +
+      `score, max_score, percentage, passed, updated_at)
      select gen_random_uuid(), ?, ?, u.id, 1, 'submitted', 0, timestamptz '2026-01-01' + ((row_number() over (order by u.id)) / 3) * interval '1 second',
             now(), 0, ?, 0, false, now()
        from users u where u.tenant_id = ? and u.username like ? || '-%'`,

@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: requests per second and p50/p99 latency of the main endpoints, each beside a
  * baseline measured in the same run (bench/server.ts explains the baseline), and the ratio; then
- * each read at a fixed rate (open loop), on ours and on the baseline.
+ * each read at a fixed rate (open loop), on ours and on the baseline. Beside the replay baseline, the
+ * plain baseline (bench/plain.ts: the endpoints written by hand, issue 32) takes turns too, and its
+ * ratio ours/plain is the target.
  *
  *   npm run bench [-- --duration 10 --rounds 2 --connections 50 --rate 200 --open 10 --only courses,login --engine postgresql --profile /tmp/prof]
  *   npm run bench -- --scale-only [--scale-factor 20]     the scale section alone
@@ -51,6 +53,8 @@ interface Described {
   body?: string;
   varyBody: string | null;
   queries: number;
+  /** Whether the plain baseline serves it (not login). */
+  plain: boolean;
 }
 
 interface Row {
@@ -61,6 +65,10 @@ interface Row {
   baseline_rps: number;
   baseline_p99_ms: number;
   ratio: number;
+  /** The plain baseline (null where it does not serve the endpoint). */
+  plain_rps: number | null;
+  plain_p99_ms: number | null;
+  plain_ratio: number | null;
   queries: number;
   failed: number;
   open?: { rate: number; ours: OpenLoopResult; baseline: OpenLoopResult };
@@ -109,17 +117,19 @@ async function benchEngine(engine: Engine): Promise<{ meta: Record<string, unkno
     { stdio: ['ignore', 'pipe', 'inherit'], env },
   );
   const lines = createInterface({ input: child.stdout! });
-  const ready = await new Promise<{ ours: string; base: string; engine: string; endpoints: Described[] }>((resolve, reject) => {
-    lines.on('line', (line) => {
-      try {
-        const msg = JSON.parse(line) as { ready?: boolean };
-        if (msg.ready) resolve(msg as never);
-      } catch {
-        /* other output */
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
+  const ready = await new Promise<{ ours: string; base: string; plain: string; engine: string; endpoints: Described[] }>(
+    (resolve, reject) => {
+      lines.on('line', (line) => {
+        try {
+          const msg = JSON.parse(line) as { ready?: boolean };
+          if (msg.ready) resolve(msg as never);
+        } catch {
+          /* other output */
+        }
+      });
+      child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    },
+  );
 
   const results: Row[] = [];
   for (const e of ready.endpoints.filter((x) => !only || only.includes(x.name))) {
@@ -133,19 +143,24 @@ async function benchEngine(engine: Engine): Promise<{ meta: Record<string, unkno
     };
     await turn(ready.ours, e.path, 2); // warm-up: JIT, connection pools
     await turn(ready.base, `/baseline/${e.name}`, 2);
-    // Ours and the baseline take turns, so that a slower or faster stretch of a shared machine
-    // weighs on both sides of the ratio alike.
+    if (e.plain) await turn(ready.plain, e.path, 2);
+    // Ours and the baselines take turns, so that a slower or faster stretch of a shared machine
+    // weighs on every side of the ratios alike.
     const ours: autocannon.Result[] = [];
     const base: autocannon.Result[] = [];
+    const plain: autocannon.Result[] = [];
     for (let round = 0; round < rounds; round++) {
       ours.push(await turn(ready.ours, e.path, slice));
       base.push(await turn(ready.base, `/baseline/${e.name}`, slice));
+      if (e.plain) plain.push(await turn(ready.plain, e.path, slice));
     }
     const rps = (runs: autocannon.Result[]) => runs.reduce((sum, r) => sum + r.requests.total, 0) / (runs.length * slice);
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const bad = ours.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0);
     if (bad > 0) console.error(`${engine} ${e.label}: ${bad} non-2xx answers, errors or timeouts`);
-    const [oursRps, baseRps] = [rps(ours), rps(base)];
+    const plainBad = plain.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0);
+    if (plainBad > 0) console.error(`${engine} ${e.label}: ${plainBad} non-2xx answers, errors or timeouts from the plain baseline`);
+    const [oursRps, baseRps, plainRps] = [rps(ours), rps(base), e.plain ? rps(plain) : null];
     const row: Row = {
       endpoint: e.label,
       rps: Math.round(oursRps),
@@ -155,6 +170,9 @@ async function benchEngine(engine: Engine): Promise<{ meta: Record<string, unkno
       baseline_rps: Math.round(baseRps),
       baseline_p99_ms: Math.max(...base.map((r) => r.latency.p99)),
       ratio: Math.round((oursRps / baseRps) * 100) / 100,
+      plain_rps: plainRps === null ? null : Math.round(plainRps),
+      plain_p99_ms: e.plain ? Math.max(...plain.map((r) => r.latency.p99)) : null,
+      plain_ratio: plainRps === null ? null : Math.round((oursRps / plainRps) * 100) / 100,
       queries: e.queries,
       failed: bad,
     };
@@ -181,15 +199,20 @@ async function benchEngine(engine: Engine): Promise<{ meta: Record<string, unkno
 function print(engine: Engine, results: Row[]): void {
   const title = engine === 'postgresql' ? 'PostgreSQL' : 'PGlite (embedded; the baseline is stock PGlite query())';
   console.log(
-    `\n${title}: ${connections} connections, ${slice * rounds} s per side in ${rounds} alternating turns; reads also at ${rate} requests/s for ${openSeconds} s\n`,
+    `\n${title}: ${connections} connections, ${slice * rounds} s per side in ${rounds} alternating turns; reads also at ` +
+      `${rate} requests/s for ${openSeconds} s\n`,
   );
-  console.log('| endpoint | queries | rps | p50 / p99 ms | baseline rps | ratio | open loop p50 / p99 ms | baseline open p50 / p99 ms |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  console.log(
+    '| endpoint | queries | rps | p50 / p99 ms | baseline rps | ratio | plain rps | plain p99 ms | plain ratio (target) | ' +
+      'open loop p50 / p99 ms | baseline open p50 / p99 ms |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
     const open = r.open ? `${r.open.ours.p50_ms} / ${r.open.ours.p99_ms}` : '–';
     const baseOpen = r.open ? `${r.open.baseline.p50_ms} / ${r.open.baseline.p99_ms}` : '–';
     console.log(
-      `| ${r.endpoint} | ${r.queries} | ${r.rps} | ${r.p50_ms} / ${r.p99_ms} | ${r.baseline_rps} | ${r.ratio} | ${open} | ${baseOpen} |`,
+      `| ${r.endpoint} | ${r.queries} | ${r.rps} | ${r.p50_ms} / ${r.p99_ms} | ${r.baseline_rps} | ${r.ratio} | ` +
+        `${r.plain_rps ?? '–'} | ${r.plain_p99_ms ?? '–'} | ${r.plain_ratio ?? '–'} | ${open} | ${baseOpen} |`,
     );
   }
 }
@@ -233,6 +256,9 @@ async function main() {
         p99_ms: r.p99_ms,
         baseline_rps: r.baseline_rps,
         ratio: r.ratio,
+        plain_rps: r.plain_rps,
+        plain_ratio: r.plain_ratio,
+        plain_p99_ms: r.plain_p99_ms,
         ...(r.open
           ? {
               open_rate: r.open.rate,

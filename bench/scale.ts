@@ -29,6 +29,7 @@ const REQUESTS: Array<[label: string, path: string]> = [
   ['leads, page 1', '/api/crm/leads?page=1'],
   ['leads, search=citra', '/api/crm/leads?search=citra'],
   ['leads, provider=meta', '/api/crm/leads?provider=meta'],
+  ['leads, status=new', '/api/crm/leads?status=new'],
   ['enrolments (admin), page 1', '/api/lms/admin/resources/enrollments?page=1'],
   ['users, page 1', '/api/users?page=1'],
   ['users, search=citra', '/api/users?search=citra'],
@@ -73,7 +74,8 @@ async function main() {
     if (config.DATABASE_URL) await knex.raw('vacuum analyze');
     adminEmail = seeded.sample.adminEmail;
     console.log(
-      `scale ${scale}: seeded ${slug} in ${((performance.now() - t0) / 1000).toFixed(0)} s (${seeded.users} users, ${seeded.enrollments} enrolments, ${seeded.leads} leads, ${seeded.attempts} attempts)`,
+      `scale ${scale}: seeded ${slug} in ${((performance.now() - t0) / 1000).toFixed(0)} s (${seeded.users} users, ` +
+        `${seeded.enrollments} enrolments, ${seeded.leads} leads, ${seeded.attempts} attempts)`,
     );
   }
   const http = supertest(app.callback);

@@ -4,6 +4,9 @@
  * (captured from one sample request) through the raw driver: `pg` with DATABASE_URL, else the
  * same PGlite instance. The ratio ours/baseline is then the cost of everything we add around the
  * database work (routing, validation, auth, DI, objection, envelope, logging).
+ *
+ * And a third server, the plain baseline (bench/plain.ts, issue 32): the same endpoints written by
+ * hand with the fewest statements, on the same database, rate-limit store and queue kind as ours.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -15,6 +18,8 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import pg from 'pg';
 import supertest from 'supertest';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { buildApplication } from '../composition/container.js';
 import { embeddedEngine } from '../infrastructure/db/knex.js';
 import { loadConfig } from '../infrastructure/config.js';
@@ -22,6 +27,7 @@ import { createLogger } from '../infrastructure/logger.js';
 import { packageVersion } from '../infrastructure/version.js';
 import { seedTenant, SEED_PASSWORD } from '../scripts/seed.js';
 import { benchEndpoints, type EndpointSetup } from './endpoints.js';
+import { PLAIN_ENDPOINTS, plainOnApplication } from './plain.js';
 
 interface Captured {
   sql: string;
@@ -154,6 +160,7 @@ async function main() {
       body: setup.body,
       varyBody: setup.varyBody ?? null,
       queries: statements.length,
+      plain: PLAIN_ENDPOINTS.has(setup.name),
     });
   }
   // Requests still being answered by either server; the load generator waits for none between turns.
@@ -168,14 +175,36 @@ async function main() {
     ctx.body = { inFlight: inFlight - 1 };
   });
   baseline.use(router.routes());
+
+  // The plain baseline: one enqueue per lead on the same kind of queue as ours (BullMQ on the same
+  // Redis, else nothing to hand over in process: ours' in-process queue runs no worker here either).
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: null }) : null;
+  const queue = redis ? new Queue('plain-lead-ingest', { connection: redis, prefix: config.QUEUE_PREFIX }) : null;
+  const plain = plainOnApplication(app, {
+    redis,
+    prefix: `${config.QUEUE_PREFIX}-plain`,
+    enqueue: async (tenantId, deliveryId) => {
+      await queue?.add('crm.lead-ingest', { tenantId, deliveryId }, { jobId: `crm-delivery-${deliveryId}`, removeOnComplete: true });
+    },
+  });
+  const plainServer = plain.app.listen(0, '127.0.0.1');
+  plainServer.on('request', track);
+  await new Promise((r) => plainServer.once('listening', r));
+  const plainUrl = `http://127.0.0.1:${(plainServer.address() as AddressInfo).port}`;
   const baseServer = baseline.listen(0, '127.0.0.1');
   baseServer.on('request', track);
   await new Promise((r) => baseServer.once('listening', r));
   const base = `http://127.0.0.1:${(baseServer.address() as AddressInfo).port}`;
-  process.stdout.write(`${JSON.stringify({ ready: true, ours, base, engine: pool ? 'postgresql' : 'pglite', endpoints: described })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ ready: true, ours, base, plain: plainUrl, engine: pool ? 'postgresql' : 'pglite', endpoints: described })}\n`,
+  );
 
   process.on('SIGTERM', async () => {
     baseServer.close();
+    plainServer.close();
+    await queue?.close();
+    redis?.disconnect();
+    await plain.close();
     await app.close();
     await pool?.end();
     process.exit(0);

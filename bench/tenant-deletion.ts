@@ -30,9 +30,22 @@ console.log(
 const tenants = resolve<TenantRepository>('tenantRepository');
 await tenants.update({ ...(await tenants.findById(seeded.tenantId))!, status: 'deleting' });
 await resolve<TenantDeletionRepository>('tenantDeletionRepository').begin(seeded.tenantId, new Date());
+// The time spent on each table's batches (the same repository object the purge uses).
+const deletions = resolve<TenantDeletionRepository>('tenantDeletionRepository');
+const perTable = new Map<string, { ms: number; rows: number }>();
+const deleteBatch = deletions.deleteBatch.bind(deletions);
+deletions.deleteBatch = async (tenantId, table, limit) => {
+  const started = performance.now();
+  const n = await deleteBatch(tenantId, table, limit);
+  const t = perTable.get(table) ?? { ms: 0, rows: 0 };
+  perTable.set(table, { ms: t.ms + performance.now() - started, rows: t.rows + n });
+  return n;
+};
 const t0 = performance.now();
 await resolve<ReturnType<typeof makePurgeTenant>>('purgeTenant')(seeded.tenantId);
 console.log(
   `purged in ${((performance.now() - t0) / 1000).toFixed(2)} s; tenant row left: ${(await tenants.findById(seeded.tenantId)) ? 'yes' : 'no'}`,
 );
+const slowest = [...perTable].sort((a, b) => b[1].ms - a[1].ms).slice(0, 8);
+console.log(`slowest tables: ${slowest.map(([table, t]) => `${table} ${(t.ms / 1000).toFixed(2)} s (${t.rows} rows)`).join(', ')}`);
 await app.close();

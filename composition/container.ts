@@ -13,6 +13,7 @@ import { createRedis, whenRedisReady } from '../infrastructure/redis.js';
 import { persistentSecret } from '../infrastructure/secrets.js';
 import { runningFrom } from '../infrastructure/version.js';
 import { Lifecycle } from '../infrastructure/lifecycle.js';
+import { activeTracing } from '../infrastructure/tracing.js';
 import { cryptoRandom, systemClock, uuidGenerator } from '../adapters/security/crypto.js';
 import { InProcessJobQueue } from '../adapters/jobs/in-process-job-queue.js';
 import { BullMqJobQueue } from '../adapters/jobs/bullmq-job-queue.js';
@@ -75,7 +76,9 @@ export interface Application {
  * arguments, so no per-request container scope is needed.
  */
 export async function buildApplication(config: Config, options: BuildOptions = {}): Promise<Application> {
-  const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  // Null unless the entry started tracing (OTEL_EXPORTER_OTLP_ENDPOINT): then every log line in a span names its trace.
+  const tracing = activeTracing();
+  const logger = options.logger ?? createLogger(config.LOG_LEVEL, tracing?.logFields);
   for (const warning of config.warnings) logger.warn(warning);
   const db =
     options.database ??
@@ -112,8 +115,11 @@ export async function buildApplication(config: Config, options: BuildOptions = {
         (purpose) => createRedis(config.REDIS_URL!, purpose === 'worker' ? 'bullmq' : 'commands'),
         config.QUEUE_PREFIX,
         log,
+        undefined,
+        undefined,
+        tracing,
       )
-    : new InProcessJobQueue(log);
+    : new InProcessJobQueue(log, tracing);
   const kv = redis ? new RedisKeyValueStore(redis, `${config.QUEUE_PREFIX}:kv:`) : new MemoryKeyValueStore();
   const cacheBus: CacheInvalidationBus = redis
     ? new RedisCacheInvalidationBus(redis, `${config.QUEUE_PREFIX}:cache`, log)
@@ -209,6 +215,7 @@ export async function buildApplication(config: Config, options: BuildOptions = {
       : undefined,
     baseDomain: config.BASE_DOMAIN,
     corsOrigins: config.CORS_ORIGINS,
+    traceId: tracing?.traceId,
   });
   const callback = app.callback();
   const metricsServer = metrics && config.METRICS_PORT !== undefined ? await metrics.serve(config.METRICS_PORT, config.HOST) : null;

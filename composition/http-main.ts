@@ -1,6 +1,7 @@
 import { loadConfig, ConfigError } from '../infrastructure/config.js';
 import { packageVersion } from '../infrastructure/version.js';
-import { buildApplication } from './container.js';
+import { startTracing } from '../infrastructure/tracing.js';
+import { bounded } from './bounded.js';
 
 /** `npm start`: migrate, bootstrap, serve, and on SIGTERM drain and exit 0 (contract §1). */
 async function main() {
@@ -14,6 +15,10 @@ async function main() {
     }
     throw error;
   }
+  // Tracing first (when OTEL_EXPORTER_OTLP_ENDPOINT is set): the application's modules load
+  // after it, so their koa, ioredis and pg are the instrumented ones.
+  const tracing = await startTracing(process.env, 'lms-crm-service');
+  const { buildApplication } = await import('./container.js');
   const app = await buildApplication(config);
   await app.listen();
 
@@ -27,6 +32,8 @@ async function main() {
       process.exit(1);
     }, config.SHUTDOWN_TIMEOUT_MS).unref();
     await app.close();
+    // The spans of the last requests and jobs leave before the process does.
+    if (tracing) await bounded(() => tracing.shutdown(), 2000);
     clearTimeout(timer);
     process.exit(0);
   };

@@ -1,6 +1,7 @@
 import { loadConfig, ConfigError } from '../infrastructure/config.js';
 import { packageVersion, runningFrom } from '../infrastructure/version.js';
-import { buildApplication } from './container.js';
+import { startTracing } from '../infrastructure/tracing.js';
+import { bounded } from './bounded.js';
 
 /** `npm run worker`: BullMQ workers only, no HTTP; as many processes as the load needs. */
 async function main() {
@@ -18,10 +19,14 @@ async function main() {
     console.error('Invalid environment variable REDIS_URL: the worker needs Redis (without it, `npm start` runs jobs in-process)');
     process.exit(1);
   }
+  // Before the application's modules load (see http-main).
+  const tracing = await startTracing(process.env, 'lms-crm-service-worker');
+  const { buildApplication } = await import('./container.js');
   const app = await buildApplication(config, { runWorkers: true });
   app.logger.info({ runningFrom }, 'worker started');
   const stop = async () => {
     await app.close();
+    if (tracing) await bounded(() => tracing.shutdown(), 2000);
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop());

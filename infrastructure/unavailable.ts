@@ -11,8 +11,20 @@ const networkCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'
 // 57P01–57P03 shutdown or starting up, 40001/40P01 a transaction the server asks to run again.
 const sqlStates = /^(08...|53...|57P0[123]|40001|40P01)$/;
 
-const messages =
-  /Knex: Timeout acquiring a connection|job queue unavailable|Connection terminated|Connection is closed|Stream isn't writeable|Reached the max retries per request limit|Client has encountered a connection error|too many clients already|the database system is (shutting down|starting up|in recovery mode)|Command timed out/;
+const messages = new RegExp(
+  [
+    'Knex: Timeout acquiring a connection',
+    'job queue unavailable',
+    'Connection terminated',
+    'Connection is closed',
+    "Stream isn't writeable",
+    'Reached the max retries per request limit',
+    'Client has encountered a connection error',
+    'too many clients already',
+    'the database system is (shutting down|starting up|in recovery mode)',
+    'Command timed out',
+  ].join('|'),
+);
 
 export function isUnavailable(error: unknown, depth = 0): boolean {
   if (depth > 4 || typeof error !== 'object' || error === null) return false;

@@ -8,6 +8,11 @@
  * and lessons, N × 5,000 enrolments, a published quiz per course with N × 5,000 graded attempts
  * (and their answers), and N × 10,000 leads. Against DATABASE_URL, else the embedded database in DATA_DIR.
  * Every seeded user's password is `seed password`.
+ *
+ *   npm run seed -- --demo [--tenant slug]
+ *
+ * instead makes a small demo tenant (`demo`) with known logins through the API (scripts/seed-demo.ts,
+ * docs/guides/README.md), and refuses when the tenant exists.
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -304,10 +309,11 @@ async function main() {
     const i = args.indexOf(name);
     return i >= 0 ? args[i + 1] : undefined;
   };
+  if (args.includes('--demo')) return demo(arg('--tenant'));
   const scale = Number(arg('--scale') ?? 1);
   const slug = arg('--tenant') ?? 'bench';
   if (!Number.isFinite(scale) || scale <= 0) {
-    console.error('usage: npm run seed -- --scale N [--tenant slug]');
+    console.error('usage: npm run seed -- --scale N [--tenant slug]   or   npm run seed -- --demo [--tenant slug]');
     process.exit(1);
   }
   const config = loadConfig(process.env, packageVersion);
@@ -316,6 +322,34 @@ async function main() {
   const { sample: _sample, ...summary } = await seedTenant(knex, scale, slug);
   console.log(JSON.stringify(summary));
   await knex.destroy();
+}
+
+/** The demo tenant, through the composed application (no workers: the in-process queue runs its jobs anyway). */
+async function demo(tenant: string | undefined) {
+  // Loaded here: the benchmarks import this module for seedTenant and need no composed application.
+  const { buildApplication } = await import('../composition/container.js');
+  const { createLogger } = await import('../infrastructure/logger.js');
+  const { DEMO_TENANT, DemoTenantExists, seedDemo } = await import('./seed-demo.js');
+  const slug = tenant ?? DEMO_TENANT;
+  // The seed makes some fifty requests from one address in a few seconds: not what the limits are for.
+  const env = { ...process.env, RATE_LIMIT_GLOBAL: '100000', RATE_LIMIT_CRITICAL: '100000' };
+  const config = loadConfig(env, packageVersion);
+  const app = await buildApplication(config, { logger: createLogger('error'), runWorkers: false, schedules: false });
+  try {
+    const summary = await seedDemo(app, slug);
+    console.log(`demo tenant "${summary.tenant.slug}" (${summary.tenant.id}): send X-Tenant-ID: ${summary.tenant.slug}`);
+    console.log(`logins, every password "${summary.password}":`);
+    for (const l of summary.logins) console.log(`  ${l.email.padEnd(18)} role ${String(l.role).padEnd(3)} ${l.name}`);
+    for (const c of summary.courses)
+      console.log(`course ${c.id}  ${c.title}${c.price ? ` (${c.price} IDR)` : ' (free)'}, quiz ${c.quiz_id}`);
+    console.log(`${summary.leads} CRM leads, allocated to the mentor; guide: docs/guides/README.md`);
+  } catch (error) {
+    if (!(error instanceof DemoTenantExists)) throw error;
+    console.error(`npm run seed -- --demo: ${error.message}`);
+    process.exitCode = 1;
+  } finally {
+    await app.close();
+  }
 }
 
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {

@@ -45,6 +45,8 @@ export interface HttpAppDeps {
     | undefined;
   baseDomain: string | undefined;
   corsOrigins: string[];
+  /** When tracing is on: the active trace's id, which becomes the request id. */
+  traceId?: (() => string | undefined) | undefined;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -66,7 +68,7 @@ export function createHttpApp(deps: HttpAppDeps): { app: Koa; routes: RouteEntry
   // The route label is the template the router matched, so a path's ids never multiply the series.
   const observe =
     metrics && ((ctx: Context, seconds: number) => metrics.observeRequest(ctx.method, matchedRoute(ctx), ctx.status, seconds));
-  app.use(requestContext(deps.logger, errorAnswer(deps.errorTable, deps.logger), observe));
+  app.use(requestContext(deps.logger, errorAnswer(deps.errorTable, deps.logger), observe, deps.traceId));
   app.use(securityHeaders({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } }));
   const allowedOrigin = originCheck(deps.corsOrigins);
   const refusedLogged = new Set<string>();

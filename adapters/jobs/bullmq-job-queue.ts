@@ -1,7 +1,7 @@
 import { DelayedError, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { JobOptions, LogPort } from '../../application/shared/ports.js';
-import { outagePause, type JobHandlers, type JobQueue } from './job-queue.js';
+import { outagePause, type JobHandlers, type JobQueue, type JobTracing } from './job-queue.js';
 
 const QUEUE_NAME = 'jobs';
 
@@ -33,6 +33,9 @@ export class BullMqJobQueue implements JobQueue {
    * @param connect opens a Redis connection: `producer` ones fail fast when Redis is away (an
    *   enqueue must not hold a request; the outbox relays re-enqueue later), `worker` ones wait
    *   and reconnect, as BullMQ requires of blocking connections.
+   * @param tracing when tracing is on: the enqueuer's trace context rides in the job's options
+   *   (BullMQ's `telemetry.metadata`, kept with the job in Redis, payload untouched) and the
+   *   worker runs the job in a span child of and linked to it.
    */
   constructor(
     private readonly connect: (purpose: 'producer' | 'worker') => Redis,
@@ -40,6 +43,7 @@ export class BullMqJobQueue implements JobQueue {
     private readonly log: LogPort,
     private readonly concurrency = 20,
     private readonly enqueueTimeoutMs = 2000,
+    private readonly tracing: JobTracing | null = null,
   ) {
     this.producer = connect('producer');
     this.queue = new Queue(QUEUE_NAME, { connection: this.producer, prefix });
@@ -54,10 +58,12 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   async enqueue(name: string, payload: unknown, options: JobOptions = {}) {
+    const traceContext = this.tracing?.capture();
+    const opts = traceContext ? { ...bullOptions(options), telemetry: { metadata: traceContext } } : bullOptions(options);
     const added = (options.revive && options.jobId ? this.removeEnded(options.jobId) : Promise.resolve()).then(
       () =>
         new Promise<void>((resolve, reject) => {
-          this.batch.push({ job: { name, data: payload, opts: bullOptions(options) }, resolve, reject });
+          this.batch.push({ job: { name, data: payload, opts }, resolve, reject });
           if (this.batch.length === 1) setImmediate(() => void this.flush());
         }),
     );
@@ -117,8 +123,9 @@ export class BullMqJobQueue implements JobQueue {
         const handler = handlers[job.name];
         if (!handler) throw new Error(`no handler for job ${job.name}`);
         const attempt = job.attemptsMade + 1;
+        const run = () => handler(job.data, { attempt, final: attempt >= (job.opts.attempts ?? 1) });
         try {
-          await handler(job.data, { attempt, final: attempt >= (job.opts.attempts ?? 1) });
+          await (this.tracing ? this.tracing.runJob({ name: job.name, id: job.id, attempt }, job.opts.telemetry?.metadata, run) : run());
         } catch (error) {
           const pause = outagePause(error, job.timestamp, Date.now());
           if (pause === null) throw error;

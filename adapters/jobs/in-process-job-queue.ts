@@ -1,5 +1,5 @@
 import type { JobOptions, LogPort } from '../../application/shared/ports.js';
-import { outagePause, type JobHandlers, type JobQueue } from './job-queue.js';
+import { outagePause, type JobHandlers, type JobQueue, type JobTracing } from './job-queue.js';
 
 interface PendingJob {
   name: string;
@@ -7,6 +7,8 @@ interface PendingJob {
   attempt: number;
   options: JobOptions;
   enqueuedAt: number;
+  /** The enqueuer's trace context (tracing on), for the job's span. */
+  traceContext: string | undefined;
 }
 
 /**
@@ -24,7 +26,11 @@ export class InProcessJobQueue implements JobQueue {
   private closed = false;
   private idleWaiters: Array<() => void> = [];
 
-  constructor(private readonly log: LogPort) {}
+  /** @param tracing when tracing is on: each run's span is a child of (and linked to) the enqueuer's. */
+  constructor(
+    private readonly log: LogPort,
+    private readonly tracing: JobTracing | null = null,
+  ) {}
 
   async enqueue(name: string, payload: unknown, options: JobOptions = {}) {
     if (this.closed) throw new Error('job queue is closed');
@@ -32,7 +38,10 @@ export class InProcessJobQueue implements JobQueue {
       if (this.knownIds.has(options.jobId)) return;
       this.knownIds.add(options.jobId);
     }
-    this.dispatch({ name, payload, attempt: 1, options, enqueuedAt: Date.now() }, options.delayMs ?? 0);
+    this.dispatch(
+      { name, payload, attempt: 1, options, enqueuedAt: Date.now(), traceContext: this.tracing?.capture() },
+      options.delayMs ?? 0,
+    );
   }
 
   async start(handlers: JobHandlers) {
@@ -70,7 +79,10 @@ export class InProcessJobQueue implements JobQueue {
     const final = job.attempt >= attempts;
     try {
       if (!handler) throw new Error(`no handler for job ${job.name}`);
-      await handler(job.payload, { attempt: job.attempt, final });
+      const run = () => handler(job.payload, { attempt: job.attempt, final });
+      await (this.tracing
+        ? this.tracing.runJob({ name: job.name, id: job.options.jobId, attempt: job.attempt }, job.traceContext, run)
+        : run());
       if (job.options.jobId) this.knownIds.delete(job.options.jobId);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

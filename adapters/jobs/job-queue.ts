@@ -17,6 +17,21 @@ export interface JobDefinition {
   handle: JobHandler;
 }
 
+/**
+ * Trace context carried from the code that enqueues a job to the job's run (W3C `traceparent`,
+ * serialised); implemented by infrastructure/tracing when tracing is on, absent otherwise.
+ */
+export interface JobTracing {
+  /** The caller's trace context, or undefined outside a span. */
+  capture(): string | undefined;
+  /** Runs the job inside its span, child of and linked to the captured context. */
+  runJob<T>(
+    job: { name: string; id?: string | undefined; attempt: number },
+    captured: string | undefined,
+    fn: () => Promise<T>,
+  ): Promise<T>;
+}
+
 /** What the composition root needs of a queue beyond the Jobs port. */
 export interface JobQueue extends Jobs {
   /** Begins processing with these handlers (the worker side). */

@@ -40,7 +40,8 @@ export function essayGradedMail(
       : `Your attempt is graded: ${displayMark(attempt.score)} / ${attempt.maxScore} (${attempt.percentage}%, ${attempt.passed ? 'passed' : 'not passed'}).`;
   const text = [
     `Hello ${studentName},`,
-    `Your answer to "${questionText.length > 200 ? `${questionText.slice(0, 200)}…` : questionText}" in ${what} has been marked: ${answer.pointsAwarded} / ${answer.maxPoints}.`,
+    `Your answer to "${questionText.length > 200 ? `${questionText.slice(0, 200)}…` : questionText}" in ${what} has been ` +
+      `marked: ${answer.pointsAwarded} / ${answer.maxPoints}.`,
     answer.feedback ? `Feedback from your mentor:\n${answer.feedback}` : '',
     total,
   ]

@@ -4,6 +4,7 @@ import type { Attempt, AttemptAnswer } from '../../domain/assessment/attempt.js'
 import { secondsLeft } from '../../domain/assessment/deadline.js';
 import { displayMark } from '../../domain/assessment/marks.js';
 import { moodleGradeOf } from '../../domain/assessment/moodle-grades.js';
+import { shownItemOrder } from '../../domain/assessment/shuffle.js';
 import type { QuestionAnalytics, QuizAnalytics } from '../../domain/assessment/analytics.js';
 import type { RandomSlotStatistics } from './use-cases/get-quiz-analytics.usecase.js';
 import type { Submission } from '../../domain/assessment/assignment.js';
@@ -72,23 +73,31 @@ export const questionAuthorView = (q: Question) => ({
 });
 
 /** Types whose options are the answers themselves: students never see them (contract §6). */
-const HIDDEN_OPTIONS = new Set<Question['type']>(['short_answer', 'numerical', 'essay']);
+const HIDDEN_OPTIONS = new Set<Question['type']>(['short_answer', 'numerical', 'essay', 'description']);
+
+/** The options a student is shown: matching's stems; ordering's items shuffled (`seed`: the attempt's). */
+const shownOptions = (q: Question, seed: number | null): readonly QuestionOption[] => {
+  if (HIDDEN_OPTIONS.has(q.type)) return [];
+  if (q.type === 'matching') return matchingStems(q);
+  if (q.type === 'ordering') return shownItemOrder(q.id, q.options, seed);
+  return q.options;
+};
 
 /**
  * What a student may see of a question before grading (contract §6): never `is_correct`, and no
  * options for short_answer and numerical (they are its accepted answers) nor essay. A matching
  * question shows its stems as options and the choices to pair them with, sorted by text so their
- * order gives no pair away; the answer is `["<option id>:<choice id>", …]`.
+ * order gives no pair away; the answer is `["<option id>:<choice id>", …]`. An ordering question
+ * shows its items shuffled per attempt (by text outside one), the answer is their ids in order; a
+ * description shows its text only.
  */
-export const questionStudentView = (q: Question) => ({
+export const questionStudentView = (q: Question, seed: number | null = null) => ({
   id: q.id,
   question_type: q.type,
   question_text: q.text,
   points: q.points,
   order: q.order,
-  options: HIDDEN_OPTIONS.has(q.type)
-    ? []
-    : (q.type === 'matching' ? matchingStems(q) : q.options).map((o) => ({ id: o.id, option_text: o.text })),
+  options: shownOptions(q, seed).map((o) => ({ id: o.id, option_text: o.text })),
   ...(q.type === 'matching'
     ? {
         choices: matchingChoices(q)
@@ -125,8 +134,10 @@ export function attemptQuestionsView(questions: readonly Question[], answers: re
   const graded = attempt.status !== 'in_progress';
   return questions.map((q) => {
     const a = byQuestion.get(q.id);
-    const base = { ...questionStudentView(q), answer: a?.answer ?? null };
+    const base = { ...questionStudentView(q, attempt.seed), answer: a?.answer ?? null };
     if (!graded) return base;
+    // A description has no mark: nothing to award, nothing to reveal.
+    if (q.type === 'description') return { ...base, points_awarded: null, max_points: 0, needs_grading: false, feedback: null };
     // An essay waiting for its mark shows null points; a mentor's feedback is the student's to read.
     const review = {
       ...base,

@@ -65,7 +65,7 @@ export function buildQuestion(
   let options: QuestionDraft['options'];
   if (input.options) options = input.options.map((o) => ({ ...o, isCorrect: o.isCorrect ?? false }));
   else if (type === 'true_false' && input.correctAnswer !== undefined) options = trueFalseOptions(input.correctAnswer);
-  else if (type === 'essay') options = [];
+  else if (type === 'essay' || type === 'description') options = [];
   else if (current) options = current.options;
   else if (type === 'true_false') return err('INVALID_QUESTION', 'a true_false question needs options or correct_answer');
   else return err('INVALID_QUESTION', 'options are required');
@@ -81,12 +81,9 @@ export function buildQuestion(
   const known = new Set(current?.options.map((o) => o.id) ?? []);
   for (const o of options)
     if (o.id !== undefined && !known.has(o.id)) return err('INVALID_QUESTION', `options: ${o.id} is not an option of this question`);
-  const checked = validateQuestion({
-    type,
-    text: input.text ?? current?.text ?? '',
-    points: input.points ?? current?.points ?? 1,
-    options,
-  });
+  // A description has no mark: its points are 0 unless given (then they must be 0).
+  const points = input.points ?? (type === 'description' ? 0 : current && current.type !== 'description' ? current.points : 1);
+  const checked = validateQuestion({ type, text: input.text ?? current?.text ?? '', points, options });
   if (!checked.ok) return err('INVALID_QUESTION', checked.error);
   const v = checked.value;
   return ok({ type: v.type, text: v.text, points: v.points, options: withIds(ids, v.options, current?.options) });

@@ -46,7 +46,9 @@ export function receiptMail(
   pdf: MailAttachment,
   siteName: string,
 ): OutgoingMail {
-  const text = `Hello ${name},\n\nWe received your payment. Thank you!\n\nReceipt ${receiptNumber} for order ${o.id}\n${lines(o)}\n\n${totals(o)}\n\nPaid at ${o.paidAt?.toISOString() ?? ''}. The receipt is attached as a PDF.`;
+  const text =
+    `Hello ${name},\n\nWe received your payment. Thank you!\n\nReceipt ${receiptNumber} for order ` +
+    `${o.id}\n${lines(o)}\n\n${totals(o)}\n\nPaid at ${o.paidAt?.toISOString() ?? ''}. The receipt is attached as a PDF.`;
   return {
     to,
     subject: `${siteName}: receipt ${receiptNumber}`,

@@ -4,7 +4,7 @@ import type { TemplateItemError } from '../../domain/engagement/template.js';
 export type SlotProblem = SlotError;
 
 /** The field a slot error is about, for the 400's `error` (contract §2: it names the fields). */
-export const slotProblem = (e: TemplateItemError): string =>
+export const slotProblem = (e: SlotError | TemplateItemError): string =>
   ({
     INVALID_DATE: 'date: must be a real day (YYYY-MM-DD)',
     INVALID_TIME: 'start_time, end_time: must be HH:MM',

@@ -10,3 +10,11 @@ export type Result<T, E extends string = string> = Ok<T> | Err<E>;
 export const ok = <T>(value: T): Ok<T> => ({ ok: true, value });
 export const err = <E extends string>(error: E, detail?: string): Err<E> =>
   detail === undefined ? { ok: false, error } : { ok: false, error, detail };
+
+type ErrorOf<R> = R extends Err<infer E> ? E : never;
+
+/**
+ * The codes a use case can fail with, read from its `Result` type (a union of use cases: all
+ * their codes), so the HTTP edge's table and routes are checked against them by the compiler.
+ */
+export type ErrorsOf<F> = F extends (...args: never[]) => infer R ? ErrorOf<Awaited<R>> : never;

@@ -1,4 +1,4 @@
-import { isManuallyGraded, matchingChoices, matchingStems, optionUnits, parseNumber, type Question } from './question.js';
+import { isDescription, isManuallyGraded, matchingChoices, matchingStems, optionUnits, parseNumber, type Question } from './question.js';
 import type { Attempt, AttemptAnswer } from './attempt.js';
 import { endedAt } from './deadline.js';
 import { fromMarkUnits, hasTwoDecimalsAtMost, isFullMarks, markOf, markUnits, WEIGHT_SCALE } from './marks.js';
@@ -40,10 +40,21 @@ const splitPair = (pair: string): [string, string] | null => {
  * Whether a saved answer fits its question; the error names the problem. An empty array clears
  * the answer. Option ids of that question, each once (one at most for multiple_choice and
  * true_false); `[text]` for short_answer and essay; `[number]` for numerical; for matching
- * `"<stem id>:<choice id>"` pairs, one per stem at most.
+ * `"<stem id>:<choice id>"` pairs, one per stem at most; for ordering every item id once, in the
+ * order chosen. A description takes no answer.
  */
 export function checkAnswer(question: Pick<Question, 'type' | 'options'>, answer: readonly string[]): Result<string[], string> {
   switch (question.type) {
+    case 'description':
+      return err('a description takes no answer');
+    case 'ordering': {
+      if (answer.length === 0) return ok([]);
+      const ids = new Set(question.options.map((o) => o.id));
+      if (answer.length !== ids.size || new Set(answer).size !== answer.length || answer.some((id) => !ids.has(id))) {
+        return err('an ordering answer lists every item id of this question once, in the chosen order');
+      }
+      return ok([...answer]);
+    }
     case 'short_answer':
     case 'essay':
     case 'numerical': {
@@ -104,6 +115,7 @@ function withinTolerance(answer: { text: string; tolerance?: number | null | und
  *   rule); unweighted, all or nothing (contract §6): exactly the correct options.
  * - short_answer, numerical: the best accepted answer the response matches (0 when none).
  * - matching: right pairs / stems; each right pair earns its share.
+ * - ordering: relative to each item's correct position (`orderingFraction`).
  * Unweighted options weigh 1 when correct, 0 when wrong. No answer earns 0.
  */
 function fractionOf(question: Gradable, given: readonly string[]): number {
@@ -138,9 +150,35 @@ function fractionOf(question: Gradable, given: readonly string[]): number {
       // Integer division of ten-millionths would round each share down: round once, here.
       return Math.round((right * WEIGHT_SCALE) / stems.length);
     }
+    case 'ordering':
+      return orderingFraction(
+        question.options.map((o) => o.id),
+        given,
+      );
     case 'essay':
+    case 'description':
       return 0;
   }
+}
+
+/**
+ * Moodle's ordering grade "relative to correct position" (qtype_ordering_question::grade_response,
+ * GRADING_RELATIVE_TO_CORRECT), in ten-millionths: with n items, each item placed d places from
+ * its own earns max(0, n − 1 − d) of n − 1; the fraction is their sum over n × (n − 1). The whole
+ * order reversed still earns something (Moodle's own test: 0.4 for six items). An item missing
+ * from the response earns nothing; no response earns 0.
+ */
+export function orderingFraction(correct: readonly string[], given: readonly string[]): number {
+  const n = correct.length;
+  // Moodle divides by n × (n − 1): a single item earns 0 (validation asks for two anyway).
+  if (n < 2 || given.length === 0) return 0;
+  const placed = new Map(given.map((id, i) => [id, i]));
+  let earned = 0;
+  correct.forEach((id, position) => {
+    const at = placed.get(id);
+    if (at !== undefined) earned += Math.max(0, n - 1 - Math.abs(position - at));
+  });
+  return Math.round((earned * WEIGHT_SCALE) / (n * (n - 1)));
 }
 
 /**
@@ -200,13 +238,16 @@ export function totalOf(
   return { score, maxScore, percentage, passed: hasPassed(percentage, passingScore) };
 }
 
-/** Grades the questions of an attempt with the answers it has (missing ones score 0). */
+/**
+ * Grades the questions of an attempt with the answers it has (missing ones score 0). Description
+ * items are not graded (no row, no mark, not in the maximum), as in Moodle.
+ */
 export function gradeAttempt(
   questions: readonly Gradable[],
   answers: ReadonlyMap<string, readonly string[] | null>,
   passingScore: number,
 ): AttemptGrade {
-  const results = questions.map((q) => gradeQuestion(q, answers.get(q.id) ?? null));
+  const results = questions.filter((q) => !isDescription(q.type)).map((q) => gradeQuestion(q, answers.get(q.id) ?? null));
   return { ...totalOf(results, passingScore), results };
 }
 

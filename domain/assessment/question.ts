@@ -9,6 +9,8 @@ export const QUESTION_TYPES = [
   'numerical',
   'matching',
   'essay',
+  'ordering',
+  'description',
 ] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
@@ -18,6 +20,12 @@ export const isQuestionType = (s: string): s is QuestionType => (QUESTION_TYPES 
 export const isManuallyGraded = (type: QuestionType): boolean => type === 'essay';
 
 /**
+ * A description item (Moodle's qtype_description): text shown between questions. It takes no
+ * answer and has no mark (points 0), so attempts, their maximum and statistics leave it out.
+ */
+export const isDescription = (type: QuestionType): boolean => type === 'description';
+
+/**
  * One option of a question. What it means depends on the type:
  * - multiple_choice, multiple_answer, true_false: a choice; `isCorrect` marks the right ones.
  * - short_answer: an accepted answer (`*` matches any characters, as in Moodle).
@@ -25,6 +33,7 @@ export const isManuallyGraded = (type: QuestionType): boolean => type === 'essay
  * - matching: a pair, the stem `text` and the `match` it goes with; a pair without a stem is a
  *   distractor (an extra choice). `matchId` identifies the choice students pick (pairs with the
  *   same match share it), so that a choice's id never gives its stem away.
+ * - ordering: an item; the options' order is the correct order (students see them shuffled).
  * `weight` is the fraction of the question's points the option is worth (Moodle's answer grade,
  * −1 … 1, seven decimals); null: the question is unweighted (correct = 1, wrong = 0).
  */
@@ -155,15 +164,23 @@ function weightsAreTrivial(type: QuestionType, options: readonly OptionDraft[]):
  * - matching: at least two stems and three choices (Moodle's minimum); no weights: each right
  *   pair earns its share.
  * - essay: no options; a mentor marks it.
+ * - ordering: at least two items (Moodle's minimum) in their correct order; no weights: the
+ *   grade follows each item's distance from its place (Moodle's "relative to correct position").
+ * - description: no options and no mark (points 0), as Moodle's description items.
  * The error is a sentence naming the problem.
  */
 export function validateQuestion(draft: QuestionDraft): Result<QuestionDraft, string> {
   const text = draft.text.trim();
   if (!text) return err('question_text is required');
   if (text.length > MAX_QUESTION_TEXT) return err(`question_text is longer than ${MAX_QUESTION_TEXT} characters`);
+  const { type } = draft;
+  if (type === 'description') {
+    if (draft.points !== 0) return err('a description has no mark: its points are 0');
+    if (draft.options.length) return err('a description has no options');
+    return ok({ type, text, points: 0, options: [] });
+  }
   if (!Number.isInteger(draft.points) || draft.points < 1 || draft.points > MAX_POINTS)
     return err(`points must be an integer from 1 to ${MAX_POINTS}`);
-  const { type } = draft;
   const options: OptionDraft[] = draft.options.map((o) => ({
     ...o,
     text: o.text.trim(),
@@ -191,7 +208,7 @@ export function validateQuestion(draft: QuestionDraft): Result<QuestionDraft, st
   if (type !== 'matching' && options.some((o) => o.match !== undefined && o.match !== null))
     return err('only matching options have a match');
   const weighted = options.some((o) => o.weight !== null && o.weight !== undefined);
-  if (weighted && (type === 'true_false' || type === 'matching')) return err(`${type} options take no weight`);
+  if (weighted && (type === 'true_false' || type === 'matching' || type === 'ordering')) return err(`${type} options take no weight`);
   if (weighted) {
     const checked = checkWeights(type, options);
     if (!checked.ok) return checked;
@@ -250,6 +267,9 @@ export function validateQuestion(draft: QuestionDraft): Result<QuestionDraft, st
         return err('matching needs at least two stems and three different matches (a pair without a stem is an extra choice)');
       return ok({ type, text, points: draft.points, options: options.map((o) => ({ ...o, weight: null, isCorrect: o.text !== '' })) });
     }
+    case 'ordering':
+      if (options.length < 2) return err('ordering needs at least two items (options, in their correct order)');
+      return ok({ type, text, points: draft.points, options: options.map((o) => ({ ...o, weight: null, isCorrect: true })) });
   }
   return ok({ type, text, points: draft.points, options: options.map(withCorrectness) });
 }
@@ -263,8 +283,8 @@ export const maxScoreOf = (questions: readonly Pick<Question, 'points'>[]): numb
 /**
  * Moodle's random guess score: the fraction of the points a random answer earns on average.
  * multiple_choice: the mean weight of its options; true_false 0.5; matching 1 / choices;
- * short_answer and numerical: the weight of a `*` answer, else 0; multiple_answer and essay:
- * null (Moodle does not compute it for them).
+ * short_answer and numerical: the weight of a `*` answer, else 0; ordering 0 (qtype_ordering keeps
+ * Moodle's base 0); multiple_answer, essay and description: null (Moodle does not compute it for them).
  */
 export function randomGuessScore(q: Pick<Question, 'type' | 'options'>): number | null {
   switch (q.type) {
@@ -281,8 +301,11 @@ export function randomGuessScore(q: Pick<Question, 'type' | 'options'>): number 
       const any = q.options.find((o) => o.text === '*');
       return any ? Math.max(0, optionUnits(any)) / WEIGHT_SCALE : 0;
     }
+    case 'ordering':
+      return 0;
     case 'multiple_answer':
     case 'essay':
+    case 'description':
       return null;
   }
 }

@@ -31,3 +31,16 @@ export function attemptOrder<T extends { id: string }>(inAuthoringOrder: readonl
 
 /** A non-negative 31-bit seed from random hex (the RandomSource port gives the hex). */
 export const seedFromHex = (hex: string): number => Number.parseInt(hex.slice(0, 8), 16) >>> 1;
+
+/**
+ * The items of an ordering question as an attempt shows them: shuffled by the attempt's seed and
+ * the question's id (stable on resume, different per attempt and per question). Without an attempt
+ * (a preview), by text: the authored order is the answer and must not show through.
+ */
+export function shownItemOrder<T extends { id: string; text: string }>(questionId: string, items: readonly T[], seed: number | null): T[] {
+  if (seed === null) return [...items].sort((a, b) => a.text.localeCompare(b.text) || (a.id < b.id ? -1 : 1));
+  return items
+    .map((o, index) => ({ o, index, rank: hash32(`${seed}:${questionId}:${o.id}`) }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map((x) => x.o);
+}

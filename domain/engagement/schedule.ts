@@ -67,7 +67,7 @@ export function checkSlot(slot: { date: string; startTime: string; endTime: stri
   return checkTimes(slot.startTime, slot.endTime);
 }
 
-export function checkTimes(startTime: string, endTime: string): SlotError | null {
+export function checkTimes(startTime: string, endTime: string): Exclude<SlotError, 'INVALID_DATE'> | null {
   if (!isClockTime(startTime) || !isClockTime(endTime)) return 'INVALID_TIME';
   return minutesOf(endTime) > minutesOf(startTime) ? null : 'END_NOT_AFTER_START';
 }

@@ -31,7 +31,8 @@ export const MAX_DAY_OFFSET = 365;
 export const MAX_TEMPLATE_ITEMS = 500;
 export const MAX_ASSIGNEES = 200;
 
-export type TemplateItemError = SlotError | 'INVALID_DAY_OFFSET';
+/** A template item has a day offset, not a date: no INVALID_DATE. */
+export type TemplateItemError = Exclude<SlotError, 'INVALID_DATE'> | 'INVALID_DAY_OFFSET';
 
 export function checkTemplateItem(item: { dayOffset: number; startTime: string; endTime: string }): TemplateItemError | null {
   if (!Number.isInteger(item.dayOffset) || item.dayOffset < 0 || item.dayOffset > MAX_DAY_OFFSET) return 'INVALID_DAY_OFFSET';

@@ -39,7 +39,9 @@ export class FakeGraph {
         if (this.pages.get(id)?.has(url.searchParams.get('access_token') ?? '')) return send(200, { id });
         return send(400, {
           error: {
-            message: `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+            message:
+              `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing ` +
+              `permissions, or does not support this operation.`,
             type: 'GraphMethodException',
             code: 100,
           },

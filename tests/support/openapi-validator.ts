@@ -81,7 +81,9 @@ export class OpenApiResponseValidator {
         .slice(0, 8)
         .map(
           (e) =>
-            `${e.instancePath || '(root)'} ${e.message ?? ''}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`,
+            `${e.instancePath || '(root)'} ${e.message ?? ''}${
+              e.params && 'additionalProperty' in e.params ? ` ` + `(${String(e.params.additionalProperty)})` : ''
+            }`,
         );
       throw new Error(
         `OpenAPI: ${where}: the answer does not match ${method.toUpperCase()} ${found.template}: ${errors.join('; ')}\n${JSON.stringify(body).slice(0, 600)}`,

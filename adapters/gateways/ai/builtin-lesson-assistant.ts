@@ -31,7 +31,9 @@ export const builtinLessonAssistant: LessonAssistant = {
     const retrieval = retrieve(passages, question);
     if (retrieval.coverage === 'none') {
       return ok({
-        reply: `The lesson "${title}" does not cover this question, so I cannot answer it from the lesson. Try asking about something the lesson discusses, or ask your mentor.`,
+        reply:
+          `The lesson "${title}" does not cover this question, so I cannot answer it from the lesson. Try asking ` +
+          `about something the lesson discusses, or ask your mentor.`,
         sources: [],
       });
     }

@@ -1,6 +1,7 @@
-import type { ErrorTable } from '../kit/errors.js';
+import type { ErrorTableOf } from '../kit/errors.js';
+import type { AssessmentCodes } from './codes.js';
 
-export const assessmentErrors: ErrorTable = {
+export const assessmentErrors = {
   QUIZ_NOT_FOUND: { status: 404, message: 'Record not found' },
   QUESTION_NOT_FOUND: { status: 404, message: 'Record not found' },
   ATTEMPT_NOT_FOUND: { status: 404, message: 'Record not found' },
@@ -35,4 +36,4 @@ export const assessmentErrors: ErrorTable = {
   CATEGORY_IS_DEFAULT: { status: 400, message: "The course's default category cannot be deleted" },
   // The error detail names the slot, its category and how many questions it offers.
   RANDOM_SLOT_TOO_FEW_QUESTIONS: { status: 400, message: "A random slot's category has too few questions" },
-};
+} satisfies ErrorTableOf<AssessmentCodes>;

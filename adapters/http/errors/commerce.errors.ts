@@ -1,13 +1,12 @@
-import type { ErrorTable } from '../kit/errors.js';
+import type { ErrorTableOf } from '../kit/errors.js';
+import type { CommerceCodes } from './codes.js';
 
-export const commerceErrors: ErrorTable = {
+export const commerceErrors = {
   ORDER_NOT_FOUND: { status: 404, message: 'Record not found' },
   PAYMENT_NOT_FOUND: { status: 404, message: 'Record not found' },
   SUBSCRIPTION_NOT_FOUND: { status: 404, message: 'Record not found' },
   PLAN_NOT_FOUND: { status: 404, message: 'Record not found' },
   PRICE_NOT_FOUND: { status: 404, message: 'Record not found' },
-  BROADCAST_NOT_FOUND: { status: 404, message: 'Record not found' },
-  MAIL_EVENT_NOT_FOUND: { status: 404, message: 'Record not found' },
   // Contract §7: an invalid, expired or exhausted promo code answers 400 naming the reason.
   PROMO_NOT_FOUND: { status: 400, message: 'Promo code is invalid' },
   PROMO_NOT_STARTED: { status: 400, message: 'Promo code is not valid yet' },
@@ -34,8 +33,4 @@ export const commerceErrors: ErrorTable = {
   PAYMENT_METHOD_UNAVAILABLE: { status: 400, message: 'Payment method is not available' },
   PAYMENT_GATEWAY_ERROR: { status: 502, message: 'Payment gateway error' },
   SUBSCRIPTION_NOT_CANCELLABLE: { status: 400, message: 'Only pending or active subscriptions can be cancelled' },
-  // A notification (or mail callback) that cannot prove where it comes from changes nothing.
-  MAILER_WEBHOOK_DISABLED: { status: 403, message: 'Invalid signature' },
-  NO_RECIPIENTS: { status: 400, message: 'No active user matches the broadcast audience' },
-  INVALID_CALLBACK: { status: 400, message: 'Invalid parameters' },
-};
+} satisfies ErrorTableOf<CommerceCodes>;

@@ -1,6 +1,7 @@
-import type { ErrorTable } from '../kit/errors.js';
+import type { ErrorTableOf } from '../kit/errors.js';
+import type { CrmCodes } from './codes.js';
 
-export const crmErrors: ErrorTable = {
+export const crmErrors = {
   INTEGRATION_INCOMPLETE: { status: 400, message: 'Invalid parameters' },
   // The same answer whether the page or key is unprovable or another tenant's (docs/crm.md).
   PAGE_NOT_VERIFIED: { status: 400, message: 'Invalid parameters' },
@@ -20,4 +21,4 @@ export const crmErrors: ErrorTable = {
   INVALID_PHONE: { status: 400, message: 'Invalid parameters' },
   UNKNOWN_RULE_USER: { status: 400, message: 'Invalid parameters' },
   DUPLICATE_MEMBER: { status: 400, message: 'Invalid parameters' },
-};
+} satisfies ErrorTableOf<CrmCodes>;

@@ -1,10 +1,11 @@
-import type { ErrorTable } from '../kit/errors.js';
+import type { ErrorTableOf } from '../kit/errors.js';
+import type { EngagementCodes } from './codes.js';
 
 const invalid = { status: 400, message: 'Invalid parameters' };
 const notFound = { status: 404, message: 'Record not found' };
 
 /** Engagement (schedules, chat, AI). LESSON_NOT_FOUND and NOT_ENROLLED come from learning's table. */
-export const engagementErrors: ErrorTable = {
+export const engagementErrors = {
   SCHEDULE_ITEM_NOT_FOUND: notFound,
   SCHEDULE_TEMPLATE_NOT_FOUND: notFound,
   TEMPLATE_ITEM_NOT_FOUND: notFound,
@@ -28,4 +29,4 @@ export const engagementErrors: ErrorTable = {
   UNKNOWN_CURSOR: invalid,
   UNKNOWN_MESSAGE: invalid,
   AI_UNAVAILABLE: { status: 502, message: 'The AI assistant is unavailable, please try again later' },
-};
+} satisfies ErrorTableOf<EngagementCodes>;

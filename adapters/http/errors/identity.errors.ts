@@ -1,6 +1,7 @@
-import type { ErrorTable } from '../kit/errors.js';
+import type { ErrorTableOf } from '../kit/errors.js';
+import type { IdentityCodes } from './codes.js';
 
-export const identityErrors: ErrorTable = {
+export const identityErrors = {
   UNAUTHORIZED: { status: 401, message: 'Unauthorized' },
   // The spec's error table: "Unauthorized — no token or expired"; a token that fails any other check is "Invalid token".
   TOKEN_EXPIRED: { status: 401, message: 'Unauthorized' },
@@ -24,4 +25,4 @@ export const identityErrors: ErrorTable = {
   TENANT_NOT_FOUND: { status: 404, message: 'Record not found' },
   SLUG_TAKEN: { status: 400, message: 'Tenant slug is already taken' },
   DEFAULT_TENANT_PROTECTED: { status: 400, message: 'The default tenant cannot be deleted, renamed or disabled' },
-};
+} satisfies ErrorTableOf<IdentityCodes>;

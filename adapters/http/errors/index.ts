@@ -1,4 +1,5 @@
-import type { ErrorTable } from '../kit/errors.js';
+import type { ErrorMapping } from '../kit/errors.js';
+import type { ErrorCode } from './codes.js';
 import { identityErrors } from './identity.errors.js';
 import { passkeysErrors } from './passkeys.errors.js';
 import { platformErrors } from './platform.errors.js';
@@ -9,8 +10,11 @@ import { engagementErrors } from './engagement.errors.js';
 import { commerceErrors } from './commerce.errors.js';
 import { webhooksErrors } from './webhooks.errors.js';
 
-/** The one table from domain error codes to HTTP (style.md); each context adds its file here. */
-export const errorTable: ErrorTable = {
+/**
+ * The one table from domain error codes to HTTP (style.md); each context adds its file here.
+ * Every code of every use case (codes.ts) must have its entry: one missing fails the type-check.
+ */
+export const errorTable = {
   ...identityErrors,
   ...passkeysErrors,
   ...platformErrors,
@@ -20,4 +24,4 @@ export const errorTable: ErrorTable = {
   ...crmErrors,
   ...commerceErrors,
   ...webhooksErrors,
-};
+} satisfies Record<ErrorCode, ErrorMapping>;

@@ -1,6 +1,7 @@
-import type { ErrorTable } from '../kit/errors.js';
+import type { ErrorTableOf } from '../kit/errors.js';
+import type { LearningCodes } from './codes.js';
 
-export const learningErrors: ErrorTable = {
+export const learningErrors = {
   COURSE_NOT_FOUND: { status: 404, message: 'Record not found' },
   MODULE_NOT_FOUND: { status: 404, message: 'Record not found' },
   LESSON_NOT_FOUND: { status: 404, message: 'Record not found' },
@@ -31,4 +32,4 @@ export const learningErrors: ErrorTable = {
   INVALID_RECORD: { status: 400, message: 'Invalid parameters' },
   PLAN_IN_USE: { status: 400, message: 'The subscription plan has subscribers: deactivate it instead' },
   CATEGORY_IN_USE: { status: 400, message: 'The category is in use by courses, prices or subscription plans' },
-};
+} satisfies ErrorTableOf<LearningCodes>;

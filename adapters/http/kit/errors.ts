@@ -1,9 +1,10 @@
-import type { Result } from '../../../application/shared/result.js';
+import type { ErrorsOf, Result } from '../../../application/shared/result.js';
+import type { ErrorCode } from '../errors/codes.js';
 
 /** An expected failure with a code of the error table (an `err` of a use case, or an edge check). */
 export class DomainError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     readonly detail?: string,
   ) {
     super(detail ? `${code}: ${detail}` : code);
@@ -56,7 +57,7 @@ export class HttpError extends Error {
 }
 
 /** The success value, or the failure thrown to the one error handler that maps it. */
-export function unwrap<T, E extends string>(result: Result<T, E>): T {
+export function unwrap<T, E extends ErrorCode>(result: Result<T, E>): T {
   if (result.ok) return result.value;
   throw new DomainError(result.error, result.detail);
 }
@@ -69,3 +70,40 @@ export interface ErrorMapping {
 }
 
 export type ErrorTable = Record<string, ErrorMapping>;
+
+/** A context's part of the table: only codes of that context (an extra key fails the type-check). */
+export type ErrorTableOf<Codes extends string> = Partial<Record<Codes, ErrorMapping>>;
+
+/**
+ * An error a route can answer beyond the ones every route of its kind has (400 for invalid input,
+ * 401/403 for access, 404 for an unknown tenant, 413, 429, 503): a code of the error table
+ * (`COURSE_NOT_FOUND`), or a status and message the route raises itself.
+ */
+export type RouteError = ErrorCode | ErrorMapping;
+
+declare const declared: unique symbol;
+/** A route's errors, made by `errorsFrom` or `edgeErrors` only: a bare list is not checked. */
+export type DeclaredErrors = readonly RouteError[] & { readonly [declared]: true };
+
+type Unlisted<E, Listed extends readonly unknown[]> = Exclude<E, Listed[number]>;
+/** Nothing when every code is listed, else a property naming those left out (what the type error shows). */
+type ListsAll<E, Listed extends readonly unknown[]> = [Unlisted<E, Listed>] extends [never]
+  ? unknown
+  : { readonly 'codes the route omits': Unlisted<E, Listed> };
+
+/**
+ * The errors of a route whose handler unwraps the results of these use cases: `codes` must be
+ * exactly their failure codes (one it can't return, or one it omits, fails the type-check);
+ * `edge` adds what the handler raises itself (`FILE_REQUIRED`, a status of its own).
+ * The use cases are only read for their types.
+ */
+export const errorsFrom =
+  <const UseCases extends readonly ((...args: never[]) => unknown)[]>(..._useCases: UseCases) =>
+  <const Codes extends readonly ErrorsOf<UseCases[number]>[]>(
+    codes: Codes & ListsAll<ErrorsOf<UseCases[number]>, Codes>,
+    edge: readonly RouteError[] = [],
+  ): DeclaredErrors =>
+    [...codes, ...edge] as readonly RouteError[] as DeclaredErrors;
+
+/** The errors of a route that unwraps no use case's result (it answers them itself, or raises its own). */
+export const edgeErrors = (edge: readonly RouteError[]): DeclaredErrors => edge as DeclaredErrors;

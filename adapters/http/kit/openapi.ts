@@ -8,12 +8,10 @@ type JsonSchema = Record<string, unknown>;
 /** One invalid input of a 400 (`VALIDATION_FAILED`). */
 export const FieldProblemSchema = z
   .object({
-    path: z
-      .string()
-      .meta({
-        description: 'The field, dotted from the body, query or path root (`items.0.price`); `body` for the whole body',
-        examples: ['email'],
-      }),
+    path: z.string().meta({
+      description: 'The field, dotted from the body, query or path root (`items.0.price`); `body` for the whole body',
+      examples: ['email'],
+    }),
     message: z.string().meta({ examples: ['Invalid email address'] }),
   })
   .meta({ id: 'FieldProblem' });
@@ -25,7 +23,8 @@ export const ErrorEnvelope = z
     message: z.string().meta({ description: 'What went wrong, for people; the messages of each status are listed with it' }),
     code: z.string().meta({
       description:
-        'What went wrong, for programs: stable, UPPER_SNAKE_CASE (`INVALID_CREDENTIALS`, `VALIDATION_FAILED`, `RATE_LIMITED`); the codes of each status are its examples',
+        'What went wrong, for programs: stable, UPPER_SNAKE_CASE (`INVALID_CREDENTIALS`, `VALIDATION_FAILED`, ' +
+        '`RATE_LIMITED`); the codes of each status are its examples',
       examples: ['VALIDATION_FAILED'],
     }),
     error: z.string().optional().meta({ description: 'Details: the fields of an invalid request, the check that failed…' }),
@@ -286,7 +285,8 @@ export function buildOpenApi(routes: RouteEntry[], info: { title: string; versio
             in: 'header',
             required: false,
             description:
-              'The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`.',
+              'The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else ' +
+              '`default`. Unknown or disabled: 404 `Tenant not found`.',
             schema: { type: 'string', examples: ['default'] },
           },
         },

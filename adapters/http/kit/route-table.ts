@@ -4,7 +4,8 @@ import type { Actor, RequestMeta } from '../../../application/shared/actor.js';
 import type { Tenant } from '../../../domain/identity/tenant.js';
 import type { RoleLevel } from '../../../domain/identity/role.js';
 import type { RAW, Reply } from './envelope.js';
-import type { ErrorMapping } from './errors.js';
+import type { DeclaredErrors } from './errors.js';
+import type { ErrorCode } from '../errors/codes.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -24,13 +25,6 @@ export type BodyKind =
   /** multipart/form-data streamed to a temporary file; `maxFileBytes` over: 413 (0: a form of fields only). */
   | { kind: 'multipart'; maxFileBytes: number };
 
-/**
- * An error a route can answer beyond the ones every route of its kind has (400 for invalid input,
- * 401/403 for access, 404 for an unknown tenant, 413, 429, 503): a code of the error table
- * (`COURSE_NOT_FOUND`), or a status and message the route raises itself.
- */
-export type RouteError = string | ErrorMapping;
-
 export interface RouteSpec<P, Q, B, R = unknown> {
   summary: string;
   access: Access;
@@ -43,7 +37,7 @@ export interface RouteSpec<P, Q, B, R = unknown> {
    * With `rateLimit: 'webhook'`: the error codes that mean the request's proof (key, signature,
    * verify token) failed. Each counts against its IP; requests with a valid proof never count.
    */
-  failedProofs?: readonly string[];
+  failedProofs?: readonly ErrorCode[];
   /**
    * `proof`: a public webhook whose tenant is the one its proof belongs to (a lead form's key,
    * a payment's order): `X-Tenant-ID` and the host are not resolved (a request pays for no
@@ -67,8 +61,11 @@ export interface RouteSpec<P, Q, B, R = unknown> {
   response?: ZodType<unknown, R>;
   /** Status of a success: 200, except the one 202 of the API (contract §2). */
   status?: 200 | 202;
-  /** Errors the route answers beyond those of every route of its kind. */
-  errors?: readonly RouteError[];
+  /**
+   * Errors the route answers beyond those of every route of its kind, checked against the use
+   * cases the handler unwraps: `errorsFrom(d.getOrder)(['ORDER_NOT_FOUND'])` (kit/errors.ts).
+   */
+  errors?: DeclaredErrors;
   /** For OpenAPI: what a raw (non-JSON) success answers, e.g. `text/csv` (several when it depends). */
   produces?: string | string[];
   /** For OpenAPI: the schema of a raw success (`produces`); binary content when absent. */

@@ -10,16 +10,21 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
  * the chain throws is answered by `answerError` first, so the line shows the status sent. One
  * middleware for both: each layer of the chain is a promise hop on every request. Query strings
  * are left out of logs: some carry tokens (calendar feeds, webhook challenges).
+ *
+ * With tracing on (`traceId` given) the request id is the trace id, whatever the caller sent:
+ * one id finds the request's log lines, its spans and its jobs' (a caller that wants its own id
+ * to carry sends a W3C `traceparent`).
  */
 export function requestContext(
   logger: Logger,
   answerError: (ctx: Context, error: unknown) => void,
   observe?: (ctx: Context, seconds: number) => void,
+  traceId?: () => string | undefined,
 ): Middleware {
   return async (ctx, next) => {
     const started = process.hrtime.bigint();
     const incoming = ctx.get('X-Request-Id');
-    const requestId = SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const requestId = traceId?.() ?? (SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID());
     ctx.state.requestId = requestId;
     ctx.set('X-Request-Id', requestId);
     try {

@@ -61,5 +61,6 @@ export const certificateNotFoundPage = (code: string): string =>
     `<p class="status unknown">&#10007; Certificate not found</p>
 <h1>No certificate has this code</h1>
 <dl><div><dt>Code checked</dt><dd><code>${esc(code)}</code></dd></div></dl>
-<p class="note">Check the code printed under the QR code of the certificate (letters and digits, dashes optional). A certificate whose code is not found here was not issued by us.</p>`,
+<p class="note">Check the code printed under the QR code of the certificate (letters and digits, dashes optional). A ` +
+      `certificate whose code is not found here was not issued by us.</p>`,
   );

@@ -15,14 +15,16 @@ ${problem ? `<p class="ko">${esc(problem)}</p>\n` : ''}<form method="post" actio
 <input id="password" name="password" type="password" autocomplete="new-password" minlength="${PASSWORD_MIN}" maxlength="${PASSWORD_MAX}">
 <button type="submit">Accept</button>
 </form>
-<p class="note">Name and password make your parent account (${PASSWORD_MIN} to ${PASSWORD_MAX} characters). Already have an account with this address? Leave both empty: it is linked as it is.</p>`,
+<p class="note">Name and password make your parent account (${PASSWORD_MIN} to ${PASSWORD_MAX} characters). Already have ` +
+      `an account with this address? Leave both empty: it is linked as it is.</p>`,
   );
 
 export const parentInvitationDonePage = (studentName: string, accountCreated: boolean): string =>
   page(
     'Invitation accepted',
     `<h1>Invitation accepted</h1>
-<p class="ok">${accountCreated ? 'Your parent account was created and linked' : 'Your account is now linked'} to ${esc(studentName)}. Sign in from the application.</p>`,
+<p class="ok">${accountCreated ? 'Your parent account was created and linked' : 'Your account is now linked'} to ` +
+      `${esc(studentName)}. Sign in from the application.</p>`,
   );
 
 export const parentInvitationInvalidPage = (): string =>

@@ -9,7 +9,7 @@ import { lessonSummaryView, submissionListView, submissionView } from '../../../
 import type { SubmissionStatus } from '../../../domain/assessment/assignment.js';
 import { Role } from '../../../domain/identity/role.js';
 import { reply } from '../kit/envelope.js';
-import { unwrap } from '../kit/errors.js';
+import { unwrap, errorsFrom } from '../kit/errors.js';
 import { idParam, pageQuery, pageView, text, toPageRequest, uuid } from '../kit/schemas.js';
 import * as wire from '../wire/assessment.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
@@ -43,7 +43,7 @@ export const makeAssessmentAssignmentRoutes =
       {
         operationId: 'submitAssignment',
         response: wire.Submission,
-        errors: ['LESSON_NOT_FOUND', 'NOT_ENROLLED', 'ASSIGNMENT_ALREADY_GRADED'],
+        errors: errorsFrom(d.submitAssignment)(['LESSON_NOT_FOUND', 'NOT_ENROLLED', 'ASSIGNMENT_ALREADY_GRADED']),
         summary: "Submit (or resubmit, until graded) the caller's assignment on a lesson",
         access: Role.Student,
         params: idParam,
@@ -61,7 +61,7 @@ export const makeAssessmentAssignmentRoutes =
       {
         operationId: 'listLessonAssignments',
         response: wire.SubmissionPage,
-        errors: ['LESSON_NOT_FOUND', 'NOT_ENROLLED'],
+        errors: errorsFrom(d.listLessonAssignments)(['LESSON_NOT_FOUND', 'NOT_ENROLLED']),
         summary: 'Submissions of a lesson (Mentors and above: all; students: their own)',
         access: Role.Student,
         params: idParam,
@@ -80,7 +80,7 @@ export const makeAssessmentAssignmentRoutes =
       {
         operationId: 'getMyAssignment',
         response: wire.Submission,
-        errors: ['ASSIGNMENT_NOT_FOUND', 'LESSON_NOT_FOUND', 'NOT_ENROLLED'],
+        errors: errorsFrom(d.getMyAssignment)(['ASSIGNMENT_NOT_FOUND', 'LESSON_NOT_FOUND', 'NOT_ENROLLED']),
         summary: "The caller's latest submission on a lesson (404 when none)",
         access: Role.Student,
         params: idParam,
@@ -94,7 +94,7 @@ export const makeAssessmentAssignmentRoutes =
       {
         operationId: 'gradeAssignment',
         response: wire.Submission,
-        errors: ['SUBMISSION_NOT_FOUND', 'INVALID_GRADE', 'INSUFFICIENT_PERMISSION'],
+        errors: errorsFrom(d.gradeAssignment)(['SUBMISSION_NOT_FOUND', 'INVALID_GRADE', 'INSUFFICIENT_PERMISSION']),
         summary: "Grade a submission 0–100 (Mentor and above, only of a lower role: never one's own); mails the student",
         access: Role.Mentor,
         params: idParam,
@@ -113,7 +113,7 @@ export const makeAssessmentAssignmentRoutes =
       {
         operationId: 'getAssignmentSummary',
         response: wire.AssignmentSummary,
-        errors: ['COURSE_NOT_FOUND', 'NOT_ENROLLED'],
+        errors: errorsFrom(d.getAssignmentSummary)(['COURSE_NOT_FOUND', 'NOT_ENROLLED']),
         summary: 'Assignments of a course per lesson (Mentors and above: everyone; students: their own)',
         access: Role.Student,
         params: idParam,

@@ -23,7 +23,7 @@ import { maxScoreOf } from '../../../domain/assessment/question.js';
 import { displayMark } from '../../../domain/assessment/marks.js';
 import { Role } from '../../../domain/identity/role.js';
 import { RAW, reply } from '../kit/envelope.js';
-import { DomainError, HttpError, unwrap } from '../kit/errors.js';
+import { DomainError, HttpError, unwrap, errorsFrom } from '../kit/errors.js';
 import { acknowledgement, idParam, uuid } from '../kit/schemas.js';
 import { isBadText } from '../kit/text.js';
 import * as wire from '../wire/assessment.wire.js';
@@ -132,7 +132,7 @@ export const makeAssessmentQuizAdminRoutes =
       {
         operationId: 'createQuiz',
         response: wire.Quiz,
-        errors: ['MODULE_NOT_FOUND'],
+        errors: errorsFrom(d.createQuiz)(['MODULE_NOT_FOUND']),
         summary: 'Create a quiz (a draft) in a module',
         access: Role.Admin,
         body: QuizBody,
@@ -150,7 +150,7 @@ export const makeAssessmentQuizAdminRoutes =
       {
         operationId: 'updateQuiz',
         response: wire.Quiz,
-        errors: ['QUIZ_NOT_FOUND', 'MODULE_NOT_FOUND', 'QUIZ_HAS_NO_QUESTIONS', 'RANDOM_SLOT_TOO_FEW_QUESTIONS'],
+        errors: errorsFrom(d.updateQuiz)(['QUIZ_NOT_FOUND', 'MODULE_NOT_FOUND', 'QUIZ_HAS_NO_QUESTIONS', 'RANDOM_SLOT_TOO_FEW_QUESTIONS']),
         summary: 'Update a quiz (any subset of its fields; status publishes or returns to draft)',
         access: Role.Admin,
         params: idParam,
@@ -168,7 +168,7 @@ export const makeAssessmentQuizAdminRoutes =
       {
         operationId: 'deleteQuiz',
         response: acknowledgement,
-        errors: ['QUIZ_NOT_FOUND', 'QUIZ_IN_USE'],
+        errors: errorsFrom(d.deleteQuiz)(['QUIZ_NOT_FOUND', 'QUIZ_IN_USE']),
         summary: 'Delete a quiz without attempts, with its questions',
         access: Role.Admin,
         params: idParam,
@@ -185,7 +185,7 @@ export const makeAssessmentQuizAdminRoutes =
       {
         operationId: 'publishQuiz',
         response: wire.Quiz,
-        errors: ['QUIZ_NOT_FOUND', 'QUIZ_HAS_NO_QUESTIONS', 'RANDOM_SLOT_TOO_FEW_QUESTIONS'],
+        errors: errorsFrom(d.publishQuiz)(['QUIZ_NOT_FOUND', 'QUIZ_HAS_NO_QUESTIONS', 'RANDOM_SLOT_TOO_FEW_QUESTIONS']),
         summary: "Publish a quiz (it needs questions; each random slot's category enough of them)",
         access: Role.Admin,
         params: idParam,
@@ -202,8 +202,9 @@ export const makeAssessmentQuizAdminRoutes =
       {
         operationId: 'createQuestion',
         response: wire.AuthorQuestion,
-        errors: ['QUIZ_NOT_FOUND', 'INVALID_QUESTION'],
-        summary: 'Add a question (multiple_choice, multiple_answer, true_false, short_answer, numerical, matching, essay)',
+        errors: errorsFrom(d.createQuestion)(['QUIZ_NOT_FOUND', 'INVALID_QUESTION']),
+        summary:
+          'Add a question (multiple_choice, multiple_answer, true_false, short_answer, numerical, matching, essay, ordering) or a description item',
         access: Role.Admin,
         params: idParam,
         body: QuestionBody,
@@ -218,7 +219,7 @@ export const makeAssessmentQuizAdminRoutes =
       {
         operationId: 'reorderQuestions',
         response: z.array(wire.AuthorQuestion),
-        errors: ['QUIZ_NOT_FOUND', 'INVALID_REORDER'],
+        errors: errorsFrom(d.reorderQuestions)(['QUIZ_NOT_FOUND', 'INVALID_REORDER']),
         summary: "Reorder the questions (exactly the quiz's questions)",
         access: Role.Admin,
         params: idParam,
@@ -234,7 +235,7 @@ export const makeAssessmentQuizAdminRoutes =
       {
         operationId: 'updateQuestion',
         response: wire.AuthorQuestion,
-        errors: ['QUESTION_NOT_FOUND', 'INVALID_QUESTION'],
+        errors: errorsFrom(d.updateQuestion)(['QUESTION_NOT_FOUND', 'INVALID_QUESTION']),
         summary: 'Update a question (any subset; options may keep their id)',
         access: Role.Admin,
         params: idParam,
@@ -253,7 +254,7 @@ export const makeAssessmentQuizAdminRoutes =
       {
         operationId: 'deleteQuestion',
         response: acknowledgement,
-        errors: ['QUESTION_NOT_FOUND'],
+        errors: errorsFrom(d.deleteQuestion)(['QUESTION_NOT_FOUND']),
         summary: 'Delete a question',
         access: Role.Admin,
         params: idParam,
@@ -270,7 +271,7 @@ export const makeAssessmentQuizAdminRoutes =
       {
         operationId: 'duplicateQuestion',
         response: wire.AuthorQuestion,
-        errors: ['QUESTION_NOT_FOUND', 'QUESTION_NOT_IN_QUIZ'],
+        errors: errorsFrom(d.duplicateQuestion)(['QUESTION_NOT_FOUND', 'QUESTION_NOT_IN_QUIZ']),
         summary: 'Duplicate a question right after itself',
         access: Role.Admin,
         params: idParam,
@@ -293,12 +294,10 @@ export const makeAssessmentQuizAdminRoutes =
         tags,
         operationId: 'importQuestions',
         response: wire.QuizImport,
-        errors: [
-          'QUIZ_NOT_FOUND',
-          'INVALID_IMPORT',
-          'FILE_REQUIRED',
-          { status: 400, message: 'Invalid import file', code: 'INVALID_IMPORT_FILE' },
-        ],
+        errors: errorsFrom(d.importQuestions)(
+          ['QUIZ_NOT_FOUND', 'INVALID_IMPORT'],
+          ['FILE_REQUIRED', { status: 400, message: 'Invalid import file', code: 'INVALID_IMPORT_FILE' }],
+        ),
       },
       async ({ actor, meta, params, query, body, file }) => {
         if (!file) throw new DomainError('FILE_REQUIRED', 'file: required');
@@ -324,13 +323,11 @@ export const makeAssessmentQuizAdminRoutes =
       '/api/lms/admin/quizzes/:id/export-results',
       {
         operationId: 'exportQuizResults',
-        producesSchema: z
-          .string()
-          .meta({
-            description:
-              'CSV: attempt_id,user_id,email,display_name,attempt_number,status,started_at,submitted_at,score,max_score,percentage,passed',
-          }),
-        errors: ['QUIZ_NOT_FOUND'],
+        producesSchema: z.string().meta({
+          description:
+            'CSV: attempt_id,user_id,email,display_name,attempt_number,status,started_at,submitted_at,score,max_score,percentage,passed',
+        }),
+        errors: errorsFrom(d.exportQuizResults)(['QUIZ_NOT_FOUND']),
         summary: 'Results as CSV, one row per attempt (streamed)',
         access: Role.Admin,
         params: idParam,
@@ -354,7 +351,7 @@ export const makeAssessmentQuizAdminRoutes =
       {
         operationId: 'getQuizStatistics',
         response: wire.QuizStatistics,
-        errors: ['QUIZ_NOT_FOUND'],
+        errors: errorsFrom(d.getQuizAnalytics)(['QUIZ_NOT_FOUND']),
         summary: "Moodle's statistics report of a quiz over ?attempts=all|first|last|highest",
         access: Role.Admin,
         params: idParam,
@@ -371,7 +368,7 @@ export const makeAssessmentQuizAdminRoutes =
       '/api/lms/admin/quizzes/:id/export-questions',
       {
         operationId: 'exportQuizQuestions',
-        errors: ['QUIZ_NOT_FOUND', 'NOT_EXPORTABLE'],
+        errors: errorsFrom(d.exportQuestions)(['QUIZ_NOT_FOUND', 'NOT_EXPORTABLE']),
         summary: "The quiz's questions as a Moodle XML file (imports back to the same questions)",
         access: Role.Admin,
         params: idParam,

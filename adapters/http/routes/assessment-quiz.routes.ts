@@ -23,7 +23,7 @@ import { secondsLeft } from '../../../domain/assessment/deadline.js';
 import { maxScoreOf } from '../../../domain/assessment/question.js';
 import { Role } from '../../../domain/identity/role.js';
 import { reply } from '../kit/envelope.js';
-import { unwrap } from '../kit/errors.js';
+import { unwrap, errorsFrom } from '../kit/errors.js';
 import { idParam, pageQuery, pageView, toPageRequest, uuid } from '../kit/schemas.js';
 import type { RouteModule } from '../kit/route-table.js';
 import { AnswerBody, GradeAnswerBody, SubmitBody } from './assessment-schemas.js';
@@ -70,7 +70,7 @@ export const makeAssessmentQuizRoutes =
       {
         operationId: 'listQuizzes',
         response: wire.QuizPage,
-        errors: ['MODULE_NOT_FOUND', 'COURSE_NOT_FOUND', 'NOT_ENROLLED', 'FILTER_REQUIRED'],
+        errors: errorsFrom(d.listQuizzes)(['MODULE_NOT_FOUND', 'COURSE_NOT_FOUND', 'NOT_ENROLLED', 'FILTER_REQUIRED']),
         summary: "Quizzes of a module (or course), newest first, with the caller's attempts",
         access: Role.Student,
         query: QuizListQuery,
@@ -90,7 +90,7 @@ export const makeAssessmentQuizRoutes =
       {
         operationId: 'getQuiz',
         response: wire.QuizDetail,
-        errors: ['QUIZ_NOT_FOUND', 'NOT_ENROLLED'],
+        errors: errorsFrom(d.getQuiz)(['QUIZ_NOT_FOUND', 'NOT_ENROLLED']),
         summary: 'A quiz with its questions in order (is_correct for Mentors and above only)',
         access: Role.Student,
         params: idParam,
@@ -112,7 +112,7 @@ export const makeAssessmentQuizRoutes =
       {
         operationId: 'startQuizAttempt',
         response: wire.StartedAttempt,
-        errors: ['QUIZ_NOT_FOUND', 'NOT_ENROLLED', 'QUIZ_HAS_NO_QUESTIONS', 'MAX_ATTEMPTS_REACHED', 'RANDOM_SLOT_TOO_FEW_QUESTIONS'],
+        errors: errorsFrom(d.startAttempt)(['QUIZ_NOT_FOUND', 'NOT_ENROLLED', 'QUIZ_HAS_NO_QUESTIONS', 'MAX_ATTEMPTS_REACHED', 'RANDOM_SLOT_TOO_FEW_QUESTIONS']),
         summary: 'Start an attempt, or resume the one in progress',
         access: Role.Student,
         params: idParam,
@@ -136,7 +136,7 @@ export const makeAssessmentQuizRoutes =
       {
         operationId: 'listQuizAttempts',
         response: wire.AttemptPage,
-        errors: ['QUIZ_NOT_FOUND', 'NOT_ENROLLED'],
+        errors: errorsFrom(d.listAttempts)(['QUIZ_NOT_FOUND', 'NOT_ENROLLED']),
         summary: "Attempts at a quiz: the caller's (Mentors and above: everyone's, or ?user_id=)",
         access: Role.Student,
         params: idParam,
@@ -156,7 +156,13 @@ export const makeAssessmentQuizRoutes =
       {
         operationId: 'saveQuizAnswer',
         response: wire.SavedAnswer,
-        errors: ['ATTEMPT_NOT_FOUND', 'QUESTION_NOT_IN_QUIZ', 'INVALID_ANSWER', 'ATTEMPT_NOT_IN_PROGRESS', 'ATTEMPT_DEADLINE_PASSED'],
+        errors: errorsFrom(d.saveAnswer)([
+          'ATTEMPT_NOT_FOUND',
+          'QUESTION_NOT_IN_QUIZ',
+          'INVALID_ANSWER',
+          'ATTEMPT_NOT_IN_PROGRESS',
+          'ATTEMPT_DEADLINE_PASSED',
+        ]),
         summary: "Save the answer to one question of the caller's attempt (replaces a previous one)",
         access: Role.Student,
         params: idParam,
@@ -177,7 +183,7 @@ export const makeAssessmentQuizRoutes =
       {
         operationId: 'submitQuizAttempt',
         response: wire.SubmittedAttempt,
-        errors: ['ATTEMPT_NOT_FOUND', 'QUESTION_NOT_IN_QUIZ', 'INVALID_ANSWER', 'ATTEMPT_DEADLINE_PASSED'],
+        errors: errorsFrom(d.submitAttempt)(['ATTEMPT_NOT_FOUND', 'QUESTION_NOT_IN_QUIZ', 'INVALID_ANSWER', 'ATTEMPT_DEADLINE_PASSED']),
         summary: "Submit (and grade) the caller's attempt, optionally with its last answers",
         access: Role.Student,
         params: idParam,
@@ -203,7 +209,7 @@ export const makeAssessmentQuizRoutes =
       {
         operationId: 'getQuizAttempt',
         response: wire.AttemptDetail,
-        errors: ['ATTEMPT_NOT_FOUND'],
+        errors: errorsFrom(d.getAttempt)(['ATTEMPT_NOT_FOUND']),
         summary: 'An attempt with its questions (after grading: the review)',
         access: Role.Student,
         params: idParam,
@@ -220,14 +226,14 @@ export const makeAssessmentQuizRoutes =
       {
         operationId: 'gradeQuizAnswer',
         response: wire.SubmittedAttempt,
-        errors: [
+        errors: errorsFrom(d.gradeQuizAnswer)([
           'ATTEMPT_NOT_FOUND',
           'QUESTION_NOT_IN_QUIZ',
           'NOT_MANUALLY_GRADED',
           'ATTEMPT_NOT_ENDED',
           'INSUFFICIENT_PERMISSION',
           'INVALID_GRADE',
-        ],
+        ]),
         summary: "Mark an essay of an ended attempt (Mentor and above; not one's own, lower roles only); mails the student",
         access: Role.Mentor,
         params: idParam,

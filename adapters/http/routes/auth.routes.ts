@@ -9,7 +9,7 @@ import type { makeResetPassword } from '../../../application/identity/use-cases/
 import { loginUserView, tokenPairView } from '../../../application/identity/presenters.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/identity/password-policy.js';
 import { reply } from '../kit/envelope.js';
-import { unwrap } from '../kit/errors.js';
+import { unwrap, errorsFrom, edgeErrors } from '../kit/errors.js';
 import { acknowledgement, email, timestamp } from '../kit/schemas.js';
 import * as wire from '../wire/identity.wire.js';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../kit/session-cookie.js';
@@ -80,7 +80,7 @@ export const makeAuthRoutes =
         tags,
         response: wire.Login,
         description: 'Also sets the `lms_session` cookie (httpOnly, SameSite=Lax). An unknown email answers exactly like a wrong password.',
-        errors: ['INVALID_CREDENTIALS', 'ACCOUNT_DEACTIVATED', 'PASSWORD_LOGIN_DISABLED'],
+        errors: errorsFrom(login)(['INVALID_CREDENTIALS', 'ACCOUNT_DEACTIVATED', 'PASSWORD_LOGIN_DISABLED']),
       },
       async ({ body, tenant, meta, ctx }) => {
         const { user, session } = unwrap(await login({ tenantId: tenant.id, email: body.email, password: body.password, meta }));
@@ -99,14 +99,14 @@ export const makeAuthRoutes =
         body: RegisterBody,
         tags,
         response: wire.Registration,
-        errors: [
+        errors: errorsFrom(register)([
           'REGISTRATION_DISABLED',
           'EMAIL_TAKEN',
           'WEAK_PASSWORD',
           'VERIFICATION_CODE_REQUIRED',
           'VERIFICATION_CODE_INVALID',
           'INVALID_PHONE',
-        ],
+        ]),
       },
       async ({ body, tenant, meta }) => {
         const user = unwrap(
@@ -138,7 +138,7 @@ export const makeAuthRoutes =
         body: VerificationBody,
         tags,
         response: z.object({ expires_at: timestamp }),
-        errors: ['VERIFICATION_DISABLED', 'TOO_MANY_CODES'],
+        errors: errorsFrom(sendVerificationCode)(['VERIFICATION_DISABLED', 'TOO_MANY_CODES']),
       },
       async ({ body, tenant }) => {
         return reply(unwrap(await sendVerificationCode(tenant.id, body.email)), 'Verification code sent');
@@ -173,7 +173,7 @@ export const makeAuthRoutes =
         body: ResetBody,
         tags,
         response: acknowledgement,
-        errors: ['INVALID_RESET_TOKEN', 'WEAK_PASSWORD'],
+        errors: errorsFrom(resetPassword)(['INVALID_RESET_TOKEN', 'WEAK_PASSWORD']),
         description: 'A used, expired or unknown token: 400 `Reset token is invalid or expired`.',
       },
       async ({ body, meta }) => {
@@ -213,7 +213,7 @@ export const makeAuthRoutes =
         bodyKind: { kind: 'multipart', maxFileBytes: 0 },
         produces: 'text/html',
         producesSchema: htmlPage,
-        errors: [{ status: 400, message: 'Reset token is invalid or expired' }],
+        errors: edgeErrors([{ status: 400, message: 'Reset token is invalid or expired' }]),
         errorProduces: { 400: 'text/html' },
         description: 'Same rules as `POST /api/auth/reset-password`; a used, expired or unknown token answers a 400 page.',
       },
@@ -230,7 +230,13 @@ export const makeAuthRoutes =
       const pair = unwrap(await refreshSession(body.refresh_token, meta));
       return reply(tokenPairView(pair), 'Token refreshed');
     };
-    const refreshSpec = { access: 'public', body: RefreshBody, tags, response: wire.TokenPair, errors: ['INVALID_TOKEN'] } as const;
+    const refreshSpec = {
+      access: 'public',
+      body: RefreshBody,
+      tags,
+      response: wire.TokenPair,
+      errors: errorsFrom(refreshSession)(['INVALID_TOKEN']),
+    } as const;
     r.post(
       '/api/auth/refresh',
       {

@@ -19,7 +19,7 @@ import type { PaymentGateway } from '../../../application/commerce/ports/payment
 import type { Order } from '../../../domain/commerce/order.js';
 import type { Payment } from '../../../domain/commerce/payment.js';
 import { RAW, reply } from '../kit/envelope.js';
-import { DomainError, HttpError, unwrap } from '../kit/errors.js';
+import { DomainError, HttpError, unwrap, errorsFrom, edgeErrors } from '../kit/errors.js';
 import { dateOnly, dayAfter, dayStart, pageQuery, pageView, text, toPageRequest, uuid } from '../kit/schemas.js';
 import type { RouteModule, RouteTable } from '../kit/route-table.js';
 import * as wire from '../wire/commerce.wire.js';
@@ -90,15 +90,20 @@ function sandboxPage(p: Payment, o: Order, done?: string): string {
   const body = done
     ? `<p class="done">${escapeHtml(done)}</p>`
     : p.status === 'pending' && o.status === 'pending'
-      ? `<form method="post" action="${action('success')}"><button class="ok" type="submit">Pay ${escapeHtml(formatMoney(p.amount, p.currency))} (success)</button></form>
+      ? `<form method="post" action="${action('success')}"><button class="ok" type="submit">Pay ` +
+        `${escapeHtml(formatMoney(p.amount, p.currency))} (success)</button></form>
 <form method="post" action="${action('failure')}"><button class="ko" type="submit">Decline (failure)</button></form>`
       : `<p>This payment is <b>${escapeHtml(p.status)}</b> (order ${escapeHtml(o.status)}).</p>`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Sandbox payment</title><style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#111827}
-.card{border:1px solid #d1d5db;border-radius:.5rem;padding:1.5rem}button{width:100%;padding:.75rem;margin:.5rem 0;border:0;border-radius:.375rem;font-size:1rem;cursor:pointer}
+.card{border:1px solid #d1d5db;border-radius:.5rem;padding:1.5rem}button{width:100%;padding:.75rem;margin:.5rem ` +
+    `0;border:0;border-radius:.375rem;font-size:1rem;cursor:pointer}
 .ok{background:#059669;color:#fff}.ko{background:#e5e7eb}.done{font-weight:600}small{color:#6b7280}</style></head><body><div class="card">
-<h1>Sandbox payment</h1><p>Order <code>${escapeHtml(o.id)}</code><br>Method: ${escapeHtml(p.paymentMethod)}<br>Amount: <b>${escapeHtml(formatMoney(p.amount, p.currency))}</b></p>
-${body}<p><small>Test gateway: no money moves. The choice sends a signed payment notification, as a real gateway would.</small></p></div></body></html>`;
+<h1>Sandbox payment</h1><p>Order <code>${escapeHtml(o.id)}</code><br>Method: ${escapeHtml(p.paymentMethod)}<br>Amount: ` +
+    `<b>${escapeHtml(formatMoney(p.amount, p.currency))}</b></p>
+${body}<p><small>Test gateway: no money moves. The choice sends a signed payment notification, as a real gateway would.</small></p></div></body></html>`
+  );
 }
 
 function mountSandbox(r: RouteTable, d: Deps, tags: string[]): void {
@@ -107,7 +112,7 @@ function mountSandbox(r: RouteTable, d: Deps, tags: string[]): void {
     {
       operationId: 'getSandboxPaymentPage',
       producesSchema: z.string(),
-      errors: ['PAYMENT_NOT_FOUND'],
+      errors: edgeErrors([{ status: 404, message: 'Record not found' }]),
       summary: 'Sandbox payment page (HTML)',
       access: 'public',
       params: SandboxParam,
@@ -137,7 +142,14 @@ function mountSandbox(r: RouteTable, d: Deps, tags: string[]): void {
       operationId: 'completeSandboxPayment',
       description: 'Answers the page again (HTML), or `{order_id, status}` to `Accept: application/json`.',
       response: z.object({ order_id: uuid, status: z.string() }),
-      errors: ['PAYMENT_NOT_FOUND', 'INVALID_SIGNATURE', 'ORDER_NOT_FOUND', 'AMOUNT_MISMATCH'],
+      errors: errorsFrom(d.completeSandboxPayment)([
+        'PAYMENT_NOT_FOUND',
+        'INVALID_SIGNATURE',
+        'ORDER_NOT_FOUND',
+        'AMOUNT_MISMATCH',
+        'INVALID_NOTIFICATION',
+        'PROMO_USE_UNAVAILABLE',
+      ]),
     },
     async ({ params, query, ctx }) => {
       const out = unwrap(await d.completeSandboxPayment(params.transaction_id, query.result));
@@ -166,14 +178,14 @@ export const makeCommercePaygateRoutes =
       {
         operationId: 'initiatePayment',
         response: wire.PaymentWithOrder,
-        errors: [
+        errors: errorsFrom(d.initiatePayment)([
           'ORDER_NOT_FOUND',
           'ORDER_NOT_PAYABLE',
           'AMOUNT_MISMATCH',
           'PAYMENT_METHOD_UNAVAILABLE',
           'PAYMENT_GATEWAY_ERROR',
           'USER_NOT_FOUND',
-        ],
+        ]),
         summary: 'Start paying an order: {transaction_id, redirect_url, …} (owner or Admin)',
         access: Role.Student,
         body: InitiateBody,
@@ -191,7 +203,7 @@ export const makeCommercePaygateRoutes =
       {
         operationId: 'checkPayment',
         response: wire.PaymentWithOrder,
-        errors: ['PAYMENT_NOT_FOUND'],
+        errors: errorsFrom(d.checkPayment)(['PAYMENT_NOT_FOUND']),
         summary: "A payment by transaction id (ours or the gateway's)",
         access: Role.Student,
         params: TxParam,
@@ -204,7 +216,7 @@ export const makeCommercePaygateRoutes =
       {
         operationId: 'getLatestPayment',
         response: wire.PaymentWithOrder,
-        errors: ['ORDER_NOT_FOUND', 'PAYMENT_NOT_FOUND'],
+        errors: errorsFrom(d.latestPayment)(['ORDER_NOT_FOUND', 'PAYMENT_NOT_FOUND']),
         summary: 'The newest payment of an order',
         access: Role.Student,
         params: OrderParam,
@@ -230,7 +242,13 @@ export const makeCommercePaygateRoutes =
           status: z.string(),
           changed: z.boolean().meta({ description: 'Whether this notification moved the order' }),
         }),
-        errors: ['INVALID_SIGNATURE', 'INVALID_NOTIFICATION', 'ORDER_NOT_FOUND', 'AMOUNT_MISMATCH'],
+        errors: errorsFrom(d.receivePaymentNotification)([
+          'INVALID_SIGNATURE',
+          'INVALID_NOTIFICATION',
+          'ORDER_NOT_FOUND',
+          'AMOUNT_MISMATCH',
+          'PROMO_USE_UNAVAILABLE',
+        ]),
       },
       async ({ body }) => {
         // Without the signed fields there is nothing to verify: refused like a bad signature, nothing stored.
@@ -300,7 +318,13 @@ export const makeCommercePaygateRoutes =
       {
         operationId: 'recordOfflinePayment',
         response: wire.PaymentWithOrder,
-        errors: ['AMOUNT_MISMATCH', 'ORDER_ALREADY_PAID', 'ORDER_NOT_FOUND', 'ORDER_NOT_PAYABLE'],
+        errors: errorsFrom(d.recordOfflinePayment)([
+          'AMOUNT_MISMATCH',
+          'ORDER_ALREADY_PAID',
+          'ORDER_NOT_FOUND',
+          'ORDER_NOT_PAYABLE',
+          'PROMO_USE_UNAVAILABLE',
+        ]),
         summary: 'Record an offline payment; pays the order through the state machine',
         access: Role.Admin,
         body: OfflineBody,

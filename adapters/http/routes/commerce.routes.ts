@@ -27,7 +27,7 @@ import type { makeGetSubscriptionPayment } from '../../../application/commerce/u
 import type { makeCancelSubscription } from '../../../application/commerce/use-cases/cancel-subscription.usecase.js';
 import type { ItemRequest } from '../../../application/commerce/order-pricing.js';
 import { reply } from '../kit/envelope.js';
-import { unwrap } from '../kit/errors.js';
+import { unwrap, errorsFrom } from '../kit/errors.js';
 import { idParam, pageQuery, pageView, toPageRequest, uuid } from '../kit/schemas.js';
 import type { RouteModule } from '../kit/route-table.js';
 import * as wire from '../wire/commerce.wire.js';
@@ -120,7 +120,14 @@ export const makeCommerceRoutes =
       {
         operationId: 'checkPrice',
         response: wire.PriceQuote,
-        errors: ['PRICE_NOT_FOUND', 'AMOUNT_TOO_LARGE', 'PROMO_NOT_FOUND', 'PROMO_NOT_STARTED', 'PROMO_EXPIRED', 'PROMO_EXHAUSTED'],
+        errors: errorsFrom(d.checkPrice)([
+          'PRICE_NOT_FOUND',
+          'AMOUNT_TOO_LARGE',
+          'PROMO_NOT_FOUND',
+          'PROMO_NOT_STARTED',
+          'PROMO_EXPIRED',
+          'PROMO_EXHAUSTED',
+        ]),
         summary: 'Price of `quantity` courses of a category, with a promo code; nothing is stored',
         access: 'public',
         body: CheckPriceBody,
@@ -144,7 +151,7 @@ export const makeCommerceRoutes =
       {
         operationId: 'createOrder',
         response: wire.Order,
-        errors: [
+        errors: errorsFrom(d.createOrder)([
           'UNKNOWN_COURSE',
           'AMOUNT_TOO_LARGE',
           'CATEGORY_NOT_FOR_SALE',
@@ -155,13 +162,14 @@ export const makeCommerceRoutes =
           'PROMO_NOT_STARTED',
           'PROMO_EXPIRED',
           'PROMO_EXHAUSTED',
-        ],
+        ]),
         summary: 'Place an order of courses: items [{course_id} | {category_id}], promo_code?',
         access: Role.Student,
         body: CreateOrderBody,
         tags: otags,
         description:
-          'Priced on the server: courses whose category has a price are priced together per category at the tier their number reaches; others at their own price.',
+          'Priced on the server: courses whose category has a price are priced together per category at the tier their ' +
+          'number reaches; others at their own price.',
       },
       async ({ actor, body }) =>
         reply(
@@ -186,7 +194,7 @@ export const makeCommerceRoutes =
       {
         operationId: 'getMyOrder',
         response: wire.Order,
-        errors: ['ORDER_NOT_FOUND'],
+        errors: errorsFrom(d.getMyOrder)(['ORDER_NOT_FOUND']),
         summary: "One of the caller's orders",
         access: Role.Student,
         params: idParam,
@@ -199,7 +207,7 @@ export const makeCommerceRoutes =
       {
         operationId: 'updateOrder',
         response: wire.Order,
-        errors: [
+        errors: errorsFrom(d.updateOrder)([
           'ORDER_NOT_FOUND',
           'ORDER_NOT_PENDING',
           'ORDER_PAYMENT_IN_PROGRESS',
@@ -214,7 +222,7 @@ export const makeCommerceRoutes =
           'PROMO_NOT_STARTED',
           'PROMO_EXPIRED',
           'PROMO_EXHAUSTED',
-        ],
+        ]),
         summary: 'Change a pending order (items, promo_code; null removes the code)',
         access: Role.Student,
         params: idParam,
@@ -229,7 +237,7 @@ export const makeCommerceRoutes =
       {
         operationId: 'cancelOrder',
         response: wire.Order,
-        errors: ['ORDER_NOT_FOUND', 'ORDER_NOT_PENDING'],
+        errors: errorsFrom(d.cancelOrder)(['ORDER_NOT_FOUND', 'ORDER_NOT_PENDING']),
         summary: 'Cancel a pending order',
         access: Role.Student,
         params: idParam,
@@ -242,7 +250,7 @@ export const makeCommerceRoutes =
       {
         operationId: 'resendOrderEmail',
         response: wire.Order,
-        errors: ['ORDER_NOT_FOUND'],
+        errors: errorsFrom(d.resendOrderEmail)(['ORDER_NOT_FOUND']),
         summary: 'Mail the order confirmation again',
         access: Role.Student,
         params: idParam,
@@ -255,7 +263,7 @@ export const makeCommerceRoutes =
       {
         operationId: 'resendReceipt',
         response: wire.Order,
-        errors: ['ORDER_NOT_FOUND', 'ORDER_NOT_PAID'],
+        errors: errorsFrom(d.resendReceipt)(['ORDER_NOT_FOUND', 'ORDER_NOT_PAID']),
         summary: 'Mail the receipt (PDF attached) of a paid order again',
         access: Role.Student,
         params: idParam,
@@ -283,7 +291,14 @@ export const makeCommerceRoutes =
       {
         operationId: 'createSubscription',
         response: wire.SubscriptionWithOrder,
-        errors: ['PLAN_NOT_FOUND', 'PLAN_NOT_AVAILABLE', 'PROMO_NOT_FOUND', 'PROMO_NOT_STARTED', 'PROMO_EXPIRED', 'PROMO_EXHAUSTED'],
+        errors: errorsFrom(d.createSubscription)([
+          'PLAN_NOT_FOUND',
+          'PLAN_NOT_AVAILABLE',
+          'PROMO_NOT_FOUND',
+          'PROMO_NOT_STARTED',
+          'PROMO_EXPIRED',
+          'PROMO_EXHAUSTED',
+        ]),
         summary: 'A pending subscription with its order',
         access: Role.Student,
         body: SubscribeBody,
@@ -301,7 +316,7 @@ export const makeCommerceRoutes =
       {
         operationId: 'checkoutSubscription',
         response: wire.SubscriptionCheckout,
-        errors: [
+        errors: errorsFrom(d.checkoutSubscription)([
           'PLAN_NOT_FOUND',
           'PLAN_NOT_AVAILABLE',
           'PROMO_NOT_FOUND',
@@ -313,7 +328,7 @@ export const makeCommerceRoutes =
           'PAYMENT_METHOD_UNAVAILABLE',
           'PAYMENT_GATEWAY_ERROR',
           'USER_NOT_FOUND',
-        ],
+        ]),
         summary: 'Subscribe and start the payment: {order, payment (redirect_url), subscription}',
         access: Role.Student,
         body: CheckoutBody,
@@ -334,7 +349,7 @@ export const makeCommerceRoutes =
       {
         operationId: 'getSubscriptionPayment',
         response: wire.SubscriptionPayment,
-        errors: ['SUBSCRIPTION_NOT_FOUND'],
+        errors: errorsFrom(d.getSubscriptionPayment)(['SUBSCRIPTION_NOT_FOUND']),
         summary: 'Payment status of a subscription (:id = subscription id)',
         access: Role.Student,
         params: idParam,
@@ -359,7 +374,7 @@ export const makeCommerceRoutes =
       {
         operationId: 'cancelSubscription',
         response: wire.Subscription,
-        errors: ['SUBSCRIPTION_NOT_FOUND', 'SUBSCRIPTION_NOT_CANCELLABLE'],
+        errors: errorsFrom(d.cancelSubscription)(['SUBSCRIPTION_NOT_FOUND', 'SUBSCRIPTION_NOT_CANCELLABLE']),
         summary: 'Cancel: an active subscription keeps access until ends_at',
         access: Role.Student,
         params: idParam,

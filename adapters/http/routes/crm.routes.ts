@@ -27,7 +27,7 @@ import type { makeGetAutomation } from '../../../application/crm/use-cases/get-a
 import type { makeUpdateAutomation } from '../../../application/crm/use-cases/update-automation.usecase.js';
 import type { makeGetCrmDashboard } from '../../../application/crm/use-cases/get-crm-dashboard.usecase.js';
 import { RAW, reply } from '../kit/envelope.js';
-import { HttpError, unwrap } from '../kit/errors.js';
+import { HttpError, unwrap, errorsFrom } from '../kit/errors.js';
 import {
   dateOnly,
   dayAfter,
@@ -205,7 +205,12 @@ export const makeCrmRoutes =
       {
         operationId: 'updateCrmIntegration',
         response: wire.Integration,
-        errors: ['INTEGRATION_INCOMPLETE', 'PAGE_NOT_VERIFIED', 'WEBHOOK_KEY_REFUSED', 'META_GRAPH_UNAVAILABLE'],
+        errors: errorsFrom(d.updateIntegration)([
+          'INTEGRATION_INCOMPLETE',
+          'PAGE_NOT_VERIFIED',
+          'WEBHOOK_KEY_REFUSED',
+          'META_GRAPH_UNAVAILABLE',
+        ]),
         summary: 'Create or update an integration (any subset; null clears); a page id is checked with Graph',
         access: Role.Admin,
         params: providerParam,
@@ -224,7 +229,7 @@ export const makeCrmRoutes =
       {
         operationId: 'verifyMetaWebhook',
         producesSchema: z.string().meta({ description: 'hub.challenge, as sent' }),
-        errors: ['INVALID_VERIFY_TOKEN', { status: 404, message: 'Record not found' }],
+        errors: errorsFrom(d.verifyMetaSubscription)(['INVALID_VERIFY_TOKEN'], [{ status: 404, message: 'Record not found' }]),
         summary: 'Meta webhook verification: answers hub.challenge as plain text',
         access: 'public',
         tenant: 'proof',
@@ -256,7 +261,10 @@ export const makeCrmRoutes =
       {
         operationId: 'receiveLeadWebhook',
         response: z.object({ accepted: z.number().int().meta({ description: 'Leads accepted for ingestion' }) }),
-        errors: ['INVALID_SIGNATURE', 'INVALID_WEBHOOK_KEY', 'INVALID_LEAD_PAYLOAD', { status: 404, message: 'Record not found' }],
+        errors: errorsFrom(d.receiveGoogleWebhook, d.receiveMetaWebhook)(
+          ['INVALID_SIGNATURE', 'INVALID_WEBHOOK_KEY', 'INVALID_LEAD_PAYLOAD'],
+          [{ status: 404, message: 'Record not found' }],
+        ),
         documentedBody: z.union([wire.MetaLeadNotification, wire.GoogleLeadNotification]),
         summary: 'Lead notification of Meta (signed) or Google (google_key)',
         access: 'public',
@@ -298,7 +306,7 @@ export const makeCrmRoutes =
       {
         operationId: 'retryWebhookDelivery',
         response: wire.WebhookDelivery,
-        errors: ['DELIVERY_NOT_FOUND', 'DELIVERY_NOT_FAILED'],
+        errors: errorsFrom(d.retryWebhookDelivery)(['DELIVERY_NOT_FOUND', 'DELIVERY_NOT_FAILED']),
         summary: 'Retry a failed delivery',
         access: Role.Admin,
         params: idParam,
@@ -336,7 +344,7 @@ export const makeCrmRoutes =
       {
         operationId: 'createLead',
         response: wire.LeadDetail,
-        errors: ['INVALID_PHONE', 'ASSIGNEE_NOT_FOUND'],
+        errors: errorsFrom(d.createLead)(['INVALID_PHONE', 'ASSIGNEE_NOT_FOUND']),
         summary: 'Create a lead from another source',
         access: Role.Admin,
         body: CreateLeadBody,
@@ -372,7 +380,7 @@ export const makeCrmRoutes =
       {
         operationId: 'getLead',
         response: wire.LeadDetail,
-        errors: ['LEAD_NOT_FOUND'],
+        errors: errorsFrom(d.getLead)(['LEAD_NOT_FOUND']),
         summary: 'A lead with its person (user, orders, enrolments) and history',
         access: Role.Admin,
         params: idParam,
@@ -386,7 +394,7 @@ export const makeCrmRoutes =
       {
         operationId: 'updateLead',
         response: wire.LeadDetail,
-        errors: ['LEAD_NOT_FOUND', 'ASSIGNEE_NOT_FOUND', 'LINK_USER_NOT_FOUND'],
+        errors: errorsFrom(d.updateLead)(['LEAD_NOT_FOUND', 'ASSIGNEE_NOT_FOUND', 'LINK_USER_NOT_FOUND']),
         summary: 'Change stage, value, assignee or linked user; add a note',
         access: Role.Admin,
         params: idParam,
@@ -421,7 +429,7 @@ export const makeCrmRoutes =
       {
         operationId: 'updateCrmAutomation',
         response: wire.Automation,
-        errors: ['UNKNOWN_RULE_USER', 'DUPLICATE_MEMBER'],
+        errors: errorsFrom(d.updateAutomation)(['UNKNOWN_RULE_USER', 'DUPLICATE_MEMBER']),
         summary: 'Update allocation rules (any subset)',
         access: Role.Admin,
         body: AutomationBody,

@@ -14,7 +14,7 @@ import { MAX_QUESTION_CHARS } from '../../../domain/engagement/assistant.js';
 import { Role } from '../../../domain/identity/role.js';
 import type { ChatStreamHub } from '../../realtime/chat-stream-hub.js';
 import { RAW, reply } from '../kit/envelope.js';
-import { unwrap } from '../kit/errors.js';
+import { unwrap, errorsFrom } from '../kit/errors.js';
 import { idParam, pageQuery, pageView, text, toPageRequest, uuid } from '../kit/schemas.js';
 import * as wire from '../wire/engagement.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
@@ -73,7 +73,7 @@ export const makeEngagementChatRoutes =
       {
         operationId: 'startConversation',
         response: wire.Conversation,
-        errors: ['NO_PARTICIPANTS', 'TOO_MANY_PARTICIPANTS', 'PARTICIPANT_NOT_FOUND', 'CHAT_FORBIDDEN'],
+        errors: errorsFrom(d.startConversation)(['NO_PARTICIPANTS', 'TOO_MANY_PARTICIPANTS', 'PARTICIPANT_NOT_FOUND', 'CHAT_FORBIDDEN']),
         summary: "Start a conversation (one other person: the pair's direct conversation, reused when it exists; more: a group)",
         access,
         body: ConversationBody,
@@ -93,7 +93,7 @@ export const makeEngagementChatRoutes =
       {
         operationId: 'getConversation',
         response: wire.Conversation,
-        errors: ['CONVERSATION_NOT_FOUND'],
+        errors: errorsFrom(d.getConversation)(['CONVERSATION_NOT_FOUND']),
         summary: "One of the caller's conversations",
         access,
         params: idParam,
@@ -110,7 +110,7 @@ export const makeEngagementChatRoutes =
       {
         operationId: 'listMessages',
         response: wire.MessagePage,
-        errors: ['CONVERSATION_NOT_FOUND', 'UNKNOWN_CURSOR'],
+        errors: errorsFrom(d.listMessages)(['CONVERSATION_NOT_FOUND', 'UNKNOWN_CURSOR']),
         summary: 'Messages newest first; `before` (a message id) pages to older ones, `limit` 1–100 (default 50)',
         access,
         params: idParam,
@@ -128,7 +128,7 @@ export const makeEngagementChatRoutes =
       {
         operationId: 'sendMessage',
         response: wire.ChatMessage,
-        errors: ['CONVERSATION_NOT_FOUND', 'INVALID_MESSAGE'],
+        errors: errorsFrom(d.sendMessage)(['CONVERSATION_NOT_FOUND', 'INVALID_MESSAGE']),
         summary: 'Send a message (`text`, `link` or `file`)',
         access,
         params: idParam,
@@ -147,7 +147,7 @@ export const makeEngagementChatRoutes =
       {
         operationId: 'markConversationRead',
         response: wire.ReadMarker,
-        errors: ['CONVERSATION_NOT_FOUND', 'UNKNOWN_MESSAGE'],
+        errors: errorsFrom(d.markConversationRead)(['CONVERSATION_NOT_FOUND', 'UNKNOWN_MESSAGE']),
         summary: 'Mark the conversation read up to a message (default: the latest)',
         access,
         params: idParam,
@@ -164,14 +164,13 @@ export const makeEngagementChatRoutes =
       '/api/lms/chat/stream',
       {
         operationId: 'streamChat',
-        producesSchema: z
-          .string()
-          .meta({
-            description:
-              'Server-Sent Events: `event: message`, `id:` the message id, `data:` a ChatMessage as JSON; `event: resync` when more than 500 were missed',
-          }),
+        producesSchema: z.string().meta({
+          description:
+            'Server-Sent Events: `event: message`, `id:` the message id, `data:` a ChatMessage as JSON; `event: resync` when more than 500 were missed',
+        }),
         summary:
-          "Server-Sent Events: one `message` event (JSON) per new message of the caller's conversations, replayed from `Last-Event-ID` on reconnect; a comment line every 15 s",
+          "Server-Sent Events: one `message` event (JSON) per new message of the caller's conversations, replayed from " +
+          '`Last-Event-ID` on reconnect; a comment line every 15 s',
         access,
         tags,
         produces: 'text/event-stream',
@@ -214,7 +213,7 @@ export const makeEngagementChatRoutes =
       {
         operationId: 'askLessonAssistant',
         response: wire.AssistantAnswer,
-        errors: ['LESSON_NOT_FOUND', 'NOT_ENROLLED', 'AI_UNAVAILABLE'],
+        errors: errorsFrom(d.askLessonAssistant)(['LESSON_NOT_FOUND', 'NOT_ENROLLED', 'AI_UNAVAILABLE']),
         summary: 'Ask the AI assistant about a lesson (enrolment required); answers `{reply, sources: [{excerpt}]}`',
         access,
         rateLimit: 'ai',
@@ -230,7 +229,7 @@ export const makeEngagementChatRoutes =
       {
         operationId: 'listLessonAiMessages',
         response: wire.AiMessagePage,
-        errors: ['LESSON_NOT_FOUND', 'NOT_ENROLLED'],
+        errors: errorsFrom(d.listLessonAiMessages)(['LESSON_NOT_FOUND', 'NOT_ENROLLED']),
         summary: "The caller's questions and the assistant's answers about a lesson, newest first",
         access,
         params: LessonParam,

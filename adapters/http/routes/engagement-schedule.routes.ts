@@ -21,7 +21,7 @@ import { MAX_ASSIGNEES, MAX_DAY_OFFSET } from '../../../domain/engagement/templa
 import { MAX_DESCRIPTION, MAX_TITLE } from '../../../domain/engagement/schedule.js';
 import { Role } from '../../../domain/identity/role.js';
 import { RAW, reply } from '../kit/envelope.js';
-import { unwrap } from '../kit/errors.js';
+import { unwrap, errorsFrom } from '../kit/errors.js';
 import {
   acknowledgement,
   idParam,
@@ -98,7 +98,7 @@ export const makeEngagementScheduleRoutes =
       {
         operationId: 'listMySchedule',
         response: wire.SchedulePage,
-        errors: ['INVALID_DATE', 'RANGE_INVERTED', 'RANGE_TOO_LONG'],
+        errors: errorsFrom(d.listMySchedule)(['INVALID_DATE', 'RANGE_INVERTED', 'RANGE_TOO_LONG']),
         summary:
           "The caller's schedule from start_date to end_date (both included, at most 366 days; default: today and the next 6 days), by date and time",
         access,
@@ -116,7 +116,7 @@ export const makeEngagementScheduleRoutes =
       {
         operationId: 'createScheduleItem',
         response: wire.ScheduleItem,
-        errors: ['INVALID_DATE', 'INVALID_TIME', 'END_NOT_AFTER_START'],
+        errors: errorsFrom(d.createScheduleItem)(['INVALID_DATE', 'INVALID_TIME', 'END_NOT_AFTER_START']),
         summary: "Add an item to the caller's schedule",
         access,
         body: ItemBody,
@@ -144,7 +144,7 @@ export const makeEngagementScheduleRoutes =
       {
         operationId: 'updateScheduleItem',
         response: wire.ScheduleItem,
-        errors: ['SCHEDULE_ITEM_NOT_FOUND', 'INVALID_DATE', 'INVALID_TIME', 'END_NOT_AFTER_START'],
+        errors: errorsFrom(d.updateScheduleItem)(['SCHEDULE_ITEM_NOT_FOUND', 'INVALID_DATE', 'INVALID_TIME', 'END_NOT_AFTER_START']),
         summary: "Update one of the caller's items (any subset of its fields)",
         access,
         params: ItemParam,
@@ -173,7 +173,7 @@ export const makeEngagementScheduleRoutes =
       {
         operationId: 'deleteScheduleItem',
         response: acknowledgement,
-        errors: ['SCHEDULE_ITEM_NOT_FOUND'],
+        errors: errorsFrom(d.deleteScheduleItem)(['SCHEDULE_ITEM_NOT_FOUND']),
         summary: "Delete one of the caller's items",
         access,
         params: ItemParam,
@@ -231,7 +231,7 @@ export const makeEngagementScheduleRoutes =
       {
         operationId: 'getScheduleFeed',
         producesSchema: z.string(),
-        errors: ['FEED_NOT_FOUND'],
+        errors: errorsFrom(d.renderScheduleFeed)(['FEED_NOT_FOUND']),
         summary:
           "The schedule of a feed token's owner as iCalendar (RFC 5545), for calendar apps; no login, no tenant header: the token is both",
         access: 'public',
@@ -285,7 +285,7 @@ export const makeEngagementScheduleRoutes =
       {
         operationId: 'getScheduleTemplate',
         response: wire.ScheduleTemplate,
-        errors: ['SCHEDULE_TEMPLATE_NOT_FOUND'],
+        errors: errorsFrom(d.getScheduleTemplate)(['SCHEDULE_TEMPLATE_NOT_FOUND']),
         summary: 'A template with its items (by day, then time)',
         access,
         params: idParam,
@@ -302,7 +302,7 @@ export const makeEngagementScheduleRoutes =
       {
         operationId: 'updateScheduleTemplate',
         response: wire.ScheduleTemplate,
-        errors: ['SCHEDULE_TEMPLATE_NOT_FOUND'],
+        errors: errorsFrom(d.updateScheduleTemplate)(['SCHEDULE_TEMPLATE_NOT_FOUND']),
         summary: "Update a template's name or description",
         access,
         params: idParam,
@@ -320,7 +320,7 @@ export const makeEngagementScheduleRoutes =
       {
         operationId: 'deleteScheduleTemplate',
         response: acknowledgement,
-        errors: ['SCHEDULE_TEMPLATE_NOT_FOUND'],
+        errors: errorsFrom(d.deleteScheduleTemplate)(['SCHEDULE_TEMPLATE_NOT_FOUND']),
         summary: 'Delete a template (items it produced stay in schedules)',
         access,
         params: idParam,
@@ -337,7 +337,13 @@ export const makeEngagementScheduleRoutes =
       {
         operationId: 'addScheduleTemplateItem',
         response: wire.TemplateItem,
-        errors: ['SCHEDULE_TEMPLATE_NOT_FOUND', 'TOO_MANY_TEMPLATE_ITEMS', 'INVALID_DAY_OFFSET', 'INVALID_TIME', 'END_NOT_AFTER_START'],
+        errors: errorsFrom(d.addTemplateItem)([
+          'SCHEDULE_TEMPLATE_NOT_FOUND',
+          'TOO_MANY_TEMPLATE_ITEMS',
+          'INVALID_DAY_OFFSET',
+          'INVALID_TIME',
+          'END_NOT_AFTER_START',
+        ]),
         summary: 'Add an item to a template',
         access,
         params: idParam,
@@ -366,7 +372,7 @@ export const makeEngagementScheduleRoutes =
       {
         operationId: 'updateScheduleTemplateItem',
         response: wire.TemplateItem,
-        errors: ['TEMPLATE_ITEM_NOT_FOUND', 'INVALID_DAY_OFFSET', 'INVALID_TIME', 'END_NOT_AFTER_START'],
+        errors: errorsFrom(d.updateTemplateItem)(['TEMPLATE_ITEM_NOT_FOUND', 'INVALID_DAY_OFFSET', 'INVALID_TIME', 'END_NOT_AFTER_START']),
         summary: 'Update a template item (any subset of its fields)',
         access,
         params: ItemParam,
@@ -395,7 +401,7 @@ export const makeEngagementScheduleRoutes =
       {
         operationId: 'deleteScheduleTemplateItem',
         response: acknowledgement,
-        errors: ['TEMPLATE_ITEM_NOT_FOUND'],
+        errors: errorsFrom(d.deleteTemplateItem)(['TEMPLATE_ITEM_NOT_FOUND']),
         summary: 'Delete a template item',
         access,
         params: ItemParam,
@@ -412,7 +418,13 @@ export const makeEngagementScheduleRoutes =
       {
         operationId: 'assignScheduleTemplate',
         response: wire.TemplateAssignment,
-        errors: ['SCHEDULE_TEMPLATE_NOT_FOUND', 'INVALID_DATE', 'ASSIGNEE_NOT_FOUND', 'ASSIGN_FORBIDDEN', 'TOO_MANY_ASSIGNEES'],
+        errors: errorsFrom(d.assignScheduleTemplate)([
+          'SCHEDULE_TEMPLATE_NOT_FOUND',
+          'INVALID_DATE',
+          'ASSIGNEE_NOT_FOUND',
+          'ASSIGN_FORBIDDEN',
+          'TOO_MANY_ASSIGNEES',
+        ]),
         summary:
           'Produce schedule items from the template for each user (default: the caller) from start_date; idempotent per template, user and start date',
         access,

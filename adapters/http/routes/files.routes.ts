@@ -8,7 +8,7 @@ import { DOWNLOAD_PREFIX } from '../../../application/platform/file-service.js';
 import type { StoredFile } from '../../../domain/platform/file-types.js';
 import { Role } from '../../../domain/identity/role.js';
 import { RAW, reply } from '../kit/envelope.js';
-import { DomainError, unwrap } from '../kit/errors.js';
+import { DomainError, unwrap, errorsFrom, edgeErrors } from '../kit/errors.js';
 import { acknowledgement, idParam, pageQuery, pageView, toPageRequest } from '../kit/schemas.js';
 import * as wire from '../wire/platform.wire.js';
 import type { RouteInput, RouteModule } from '../kit/route-table.js';
@@ -50,7 +50,7 @@ export const makeFileRoutes =
       {
         operationId: 'uploadFile',
         response: wire.StoredFile,
-        errors: ['FILE_REQUIRED'],
+        errors: edgeErrors(['FILE_REQUIRED']),
         summary: 'Upload a file (multipart field `file`, at most 25 MB)',
         access: Role.Admin,
         rateLimit: 'upload',
@@ -102,7 +102,7 @@ export const makeFileRoutes =
       return RAW;
     };
     // The type comes from the stored name's extension: images, PDF, text, audio and video inline, the rest as octet-stream attachments.
-    const downloadSpec = { params: FileParam, produces: '*/*', tags, errors: ['FILE_NOT_FOUND'] } as const;
+    const downloadSpec = { params: FileParam, produces: '*/*', tags, errors: errorsFrom(d.openFile)(['FILE_NOT_FOUND']) } as const;
     r.get(
       '/api/file/download/:file',
       { ...downloadSpec, operationId: 'downloadFileAsAdmin', summary: 'Download a file', access: Role.Admin },
@@ -119,7 +119,7 @@ export const makeFileRoutes =
       {
         operationId: 'deleteFile',
         response: acknowledgement,
-        errors: ['FILE_NOT_FOUND'],
+        errors: errorsFrom(d.deleteFile)(['FILE_NOT_FOUND']),
         summary: 'Delete a file',
         access: Role.Admin,
         params: idParam,

@@ -22,7 +22,7 @@ import { ENROLLMENT_SOURCES, ENROLLMENT_STATUSES } from '../../../domain/learnin
 import { PROMO_TYPES } from '../../../domain/learning/admin-resources.js';
 import { Role } from '../../../domain/identity/role.js';
 import { reply } from '../kit/envelope.js';
-import { DomainError, unwrap } from '../kit/errors.js';
+import { DomainError, unwrap, edgeErrors, errorsFrom } from '../kit/errors.js';
 import {
   acknowledgement,
   amountIn,
@@ -279,25 +279,28 @@ export const makeLearningAdminResourceRoutes =
     const documentedBody = z
       .union([...new Set(ADMIN_RESOURCES.map((n) => registry[n].createBody))] as [ZodType, ZodType, ...ZodType[]])
       .meta({ description: 'The fields of the resource named by `:resource` (see the description)' });
-    const errors = [
-      'RESOURCE_NOT_FOUND',
-      'RECORD_NOT_FOUND',
-      'DUPLICATE_RECORD',
-      'UNKNOWN_REFERENCE',
-      'INVALID_RECORD',
-      'UNKNOWN_CATEGORY',
-      'CATEGORY_IN_USE',
-      'PLAN_IN_USE',
-      'COURSE_NOT_FOUND',
-      'USER_NOT_FOUND',
+    const resources = [
+      d.courseCategoriesResource,
+      d.learningAssetsResource,
+      d.libraryItemsResource,
+      d.pricingResource,
+      d.subscriptionPlansResource,
+      d.studentsResource,
+      d.enrollmentsResource,
+      d.promoCodesResource,
     ];
+    const writes = resources.flatMap((x) => [x.create, x.update, x.remove]);
+    const errors = errorsFrom(...writes)(
+      ['RECORD_NOT_FOUND', 'DUPLICATE_RECORD', 'UNKNOWN_REFERENCE', 'INVALID_RECORD', 'CATEGORY_IN_USE', 'PLAN_IN_USE'],
+      ['RESOURCE_NOT_FOUND'],
+    );
 
     r.get(
       '/api/lms/admin/resources/:resource',
       {
         operationId: 'listAdminRecords',
         response: wire.AdminRecordPage,
-        errors: ['RESOURCE_NOT_FOUND'],
+        errors: edgeErrors(['RESOURCE_NOT_FOUND']),
         summary: 'List an admin resource (paginated, ?search=)',
         description,
         access: Role.Admin,
@@ -405,7 +408,7 @@ export const makeLearningAdminResourceRoutes =
       {
         operationId: 'saveLibraryItem',
         response: wire.ContentItem,
-        errors: ['RECORD_NOT_FOUND'],
+        errors: errorsFrom(d.libraryItemsResource.create, d.libraryItemsResource.update)(['RECORD_NOT_FOUND']),
         summary: 'Create a library item, or update it when `id` names one',
         access: Role.Admin,
         body: ContentItem.extend({ id: uuid.optional() }),

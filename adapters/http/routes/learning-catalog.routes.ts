@@ -39,7 +39,7 @@ import { COURSE_STATUSES, type Lesson } from '../../../domain/learning/course.js
 import { PROGRESS_STATUSES, type ProgressStatus } from '../../../domain/learning/progress.js';
 import { Role } from '../../../domain/identity/role.js';
 import { reply } from '../kit/envelope.js';
-import { unwrap } from '../kit/errors.js';
+import { unwrap, errorsFrom } from '../kit/errors.js';
 import { acknowledgement, idParam, pageQuery, pageView, requiredText, text, toPageRequest, uuid } from '../kit/schemas.js';
 import type { RouteModule } from '../kit/route-table.js';
 import { currency, mediaUrl, money, optionalText, searchQuery } from './learning-schemas.js';
@@ -175,7 +175,7 @@ export const makeLearningCatalogRoutes =
         params: idParam,
         tags,
         response: wire.Outline,
-        errors: ['COURSE_NOT_FOUND'],
+        errors: errorsFrom(d.getPublicOutline)(['COURSE_NOT_FOUND']),
       },
       async ({ tenant, params }) => outlineView(unwrap(await d.getPublicOutline(tenant.id, params.id))),
     );
@@ -202,7 +202,7 @@ export const makeLearningCatalogRoutes =
         params: idParam,
         tags,
         response: wire.CourseDetail,
-        errors: ['COURSE_NOT_FOUND'],
+        errors: errorsFrom(d.getCourseDetail)(['COURSE_NOT_FOUND']),
       },
       async ({ actor, params }) => {
         return courseDetail(actor, params.id);
@@ -246,7 +246,7 @@ export const makeLearningCatalogRoutes =
         params: idParam,
         tags,
         response: wire.Enrollment,
-        errors: ['COURSE_NOT_FOUND', 'COURSE_NOT_FREE', 'USER_NOT_FOUND'],
+        errors: errorsFrom(d.enrollInFreeCourse)(['COURSE_NOT_FOUND', 'COURSE_NOT_FREE', 'USER_NOT_FOUND']),
       },
       async ({ actor, params }) => reply(enrollmentView(unwrap(await d.enrollInFreeCourse(actor, params.id)), d.clock.now()), 'Enrolled'),
     );
@@ -260,7 +260,7 @@ export const makeLearningCatalogRoutes =
         body: CourseBody,
         tags,
         response: wire.CourseDetail,
-        errors: ['UNKNOWN_CATEGORY'],
+        errors: errorsFrom(d.createCourse)(['UNKNOWN_CATEGORY']),
       },
       async ({ actor, meta, body }) => {
         const created = unwrap(await d.createCourse(actor, meta, { ...toCourseInput(body), title: body.title }));
@@ -278,7 +278,7 @@ export const makeLearningCatalogRoutes =
         body: CourseUpdate,
         tags,
         response: wire.CourseDetail,
-        errors: ['COURSE_NOT_FOUND', 'UNKNOWN_CATEGORY'],
+        errors: errorsFrom(d.updateCourse)(['COURSE_NOT_FOUND', 'UNKNOWN_CATEGORY']),
       },
       async ({ actor, meta, params, body }) => {
         unwrap(await d.updateCourse(actor, meta, params.id, toCourseInput(body)));
@@ -295,7 +295,7 @@ export const makeLearningCatalogRoutes =
         params: idParam,
         tags,
         response: acknowledgement,
-        errors: ['COURSE_NOT_FOUND', 'COURSE_IN_USE'],
+        errors: errorsFrom(d.deleteCourse)(['COURSE_NOT_FOUND', 'COURSE_IN_USE']),
       },
       async ({ actor, meta, params }) => {
         unwrap(await d.deleteCourse(actor, meta, params.id));
@@ -313,7 +313,7 @@ export const makeLearningCatalogRoutes =
         query: ModulesQuery,
         tags: mtags,
         response: wire.ModulePage,
-        errors: ['COURSE_NOT_FOUND'],
+        errors: errorsFrom(d.listModules)(['COURSE_NOT_FOUND']),
       },
       async ({ actor, query }) => pageView(unwrap(await d.listModules(actor, query.course_id, toPageRequest(query))), moduleView),
     );
@@ -327,7 +327,7 @@ export const makeLearningCatalogRoutes =
         query: LessonsQuery,
         tags: mtags,
         response: wire.LessonSummaryPage,
-        errors: ['MODULE_NOT_FOUND'],
+        errors: errorsFrom(d.listLessons)(['MODULE_NOT_FOUND']),
       },
       async ({ actor, query }) => {
         const found = unwrap(await d.listLessons(actor, query.module_id, toPageRequest(query)));
@@ -344,7 +344,7 @@ export const makeLearningCatalogRoutes =
         params: idParam,
         tags: mtags,
         response: wire.LessonDetail,
-        errors: ['LESSON_NOT_FOUND', 'NOT_ENROLLED'],
+        errors: errorsFrom(d.getLesson)(['LESSON_NOT_FOUND', 'NOT_ENROLLED']),
       },
       async ({ actor, params }) => {
         const l = unwrap(await d.getLesson(actor, params.id));
@@ -368,7 +368,7 @@ export const makeLearningCatalogRoutes =
         body: ProgressBody,
         tags: mtags,
         response: wire.ProgressOutcome,
-        errors: ['LESSON_NOT_FOUND', 'NOT_ENROLLED'],
+        errors: errorsFrom(d.recordProgress)(['LESSON_NOT_FOUND', 'NOT_ENROLLED']),
       },
       async ({ actor, body }) =>
         reply(progressView(unwrap(await d.recordProgress(actor, { lessonId: body.lesson_id, status: body.status }))), 'Progress saved'),
@@ -383,7 +383,7 @@ export const makeLearningCatalogRoutes =
         params: idParam,
         tags: mtags,
         response: wire.ContinueOutcome,
-        errors: ['LESSON_NOT_FOUND', 'NOT_ENROLLED'],
+        errors: errorsFrom(d.continueLesson)(['LESSON_NOT_FOUND', 'NOT_ENROLLED']),
       },
       async ({ actor, params }) => {
         const c = unwrap(await d.continueLesson(actor, params.id));
@@ -401,7 +401,7 @@ export const makeLearningCatalogRoutes =
         body: ReorderBody,
         tags: mtags,
         response: z.array(wire.CourseModule),
-        errors: ['INVALID_REORDER'],
+        errors: errorsFrom(d.reorderModules)(['INVALID_REORDER']),
       },
       async ({ actor, meta, body }) =>
         reply(
@@ -419,7 +419,7 @@ export const makeLearningCatalogRoutes =
         body: ModuleBody,
         tags: mtags,
         response: wire.CourseModule,
-        errors: ['COURSE_NOT_FOUND'],
+        errors: errorsFrom(d.createModule)(['COURSE_NOT_FOUND']),
       },
       async ({ actor, meta, body }) =>
         reply(
@@ -447,7 +447,7 @@ export const makeLearningCatalogRoutes =
         body: ModuleUpdate,
         tags: mtags,
         response: wire.CourseModule,
-        errors: ['MODULE_NOT_FOUND'],
+        errors: errorsFrom(d.updateModule)(['MODULE_NOT_FOUND']),
       },
       async ({ actor, meta, params, body }) =>
         reply(moduleView(unwrap(await d.updateModule(actor, meta, params.id, body))), 'Module updated'),
@@ -462,7 +462,7 @@ export const makeLearningCatalogRoutes =
         params: idParam,
         tags: mtags,
         response: acknowledgement,
-        errors: ['MODULE_NOT_FOUND', 'MODULE_IN_USE'],
+        errors: errorsFrom(d.deleteModule)(['MODULE_NOT_FOUND', 'MODULE_IN_USE']),
       },
       async ({ actor, meta, params }) => {
         unwrap(await d.deleteModule(actor, meta, params.id));
@@ -479,7 +479,7 @@ export const makeLearningCatalogRoutes =
         body: LessonBody,
         tags: mtags,
         response: wire.Lesson,
-        errors: ['MODULE_NOT_FOUND'],
+        errors: errorsFrom(d.createLesson)(['MODULE_NOT_FOUND']),
       },
       async ({ actor, meta, body }) =>
         reply(
@@ -498,7 +498,7 @@ export const makeLearningCatalogRoutes =
         body: LessonUpdate,
         tags: mtags,
         response: wire.Lesson,
-        errors: ['LESSON_NOT_FOUND'],
+        errors: errorsFrom(d.updateLesson)(['LESSON_NOT_FOUND']),
       },
       async ({ actor, meta, params, body }) =>
         reply(lessonView(unwrap(await d.updateLesson(actor, meta, params.id, toLessonInput(body)))), 'Lesson updated'),
@@ -513,7 +513,7 @@ export const makeLearningCatalogRoutes =
         params: idParam,
         tags: mtags,
         response: acknowledgement,
-        errors: ['LESSON_NOT_FOUND', 'LESSON_IN_USE'],
+        errors: errorsFrom(d.deleteLesson)(['LESSON_NOT_FOUND', 'LESSON_IN_USE']),
       },
       async ({ actor, meta, params }) => {
         unwrap(await d.deleteLesson(actor, meta, params.id));

@@ -11,7 +11,7 @@ import { certificateView, templateView } from '../../../application/learning/pre
 import { ORIENTATIONS } from '../../../domain/learning/certificate.js';
 import { Role } from '../../../domain/identity/role.js';
 import { RAW, reply } from '../kit/envelope.js';
-import { unwrap } from '../kit/errors.js';
+import { unwrap, errorsFrom } from '../kit/errors.js';
 import { acknowledgement, idParam, pageQuery, pageView, requiredText, toPageRequest } from '../kit/schemas.js';
 import * as wire from '../wire/learning.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
@@ -56,7 +56,7 @@ export const makeLearningCertificateRoutes =
         tags,
         response: wire.Certificate,
         produces: 'application/pdf',
-        errors: ['COURSE_NOT_FOUND', 'CERTIFICATE_NOT_FOUND'],
+        errors: errorsFrom(d.getMyCertificate, d.renderCertificatePdf)(['COURSE_NOT_FOUND', 'CERTIFICATE_NOT_FOUND']),
       },
       async ({ actor, params, query, ctx }) => {
         if (query.format === 'json') return certificateView(unwrap(await d.getMyCertificate(actor, params.id)), d.publicUrl);
@@ -93,12 +93,13 @@ export const makeLearningCertificateRoutes =
         params: z.object({ code: z.string().max(40) }),
         tags,
         response: wire.CertificateVerification,
-        errors: ['CERTIFICATE_NOT_FOUND'],
+        errors: errorsFrom(d.verifyCertificate)(['CERTIFICATE_NOT_FOUND']),
         produces: 'text/html',
         producesSchema: z.string().meta({ description: 'A self-contained page: holder, course, date issued, status, issuer' }),
         errorProduces: { 404: 'text/html' },
         description:
-          'Negotiated on `Accept`: a client that prefers `text/html` (a browser opening the QR code) gets a page, an unknown code a 404 page; anything else (`*/*`, `application/json`) the JSON envelope.',
+          'Negotiated on `Accept`: a client that prefers `text/html` (a browser opening the QR code) gets a page, an ' +
+          'unknown code a 404 page; anything else (`*/*`, `application/json`) the JSON envelope.',
       },
       async ({ params, ctx }) => {
         const found = await d.verifyCertificate(params.code);
@@ -135,7 +136,7 @@ export const makeLearningCertificateRoutes =
         params: idParam,
         tags: ttags,
         response: wire.CertificateTemplate,
-        errors: ['COURSE_NOT_FOUND'],
+        errors: errorsFrom(d.getCertificateTemplate)(['COURSE_NOT_FOUND']),
       },
       async ({ actor, params }) => {
         const t = unwrap(await d.getCertificateTemplate(actor, params.id));
@@ -153,7 +154,7 @@ export const makeLearningCertificateRoutes =
         body: TemplateBody,
         tags: ttags,
         response: wire.CertificateTemplate,
-        errors: ['COURSE_NOT_FOUND'],
+        errors: errorsFrom(d.saveCertificateTemplate)(['COURSE_NOT_FOUND']),
       },
       async ({ actor, meta, params, body }) =>
         reply(
@@ -182,7 +183,7 @@ export const makeLearningCertificateRoutes =
         tags: ttags,
         operationId: 'uploadCertificateBackground',
         response: wire.CertificateTemplate,
-        errors: ['COURSE_NOT_FOUND', 'INVALID_IMAGE'],
+        errors: errorsFrom(d.uploadCertificateBackground)(['COURSE_NOT_FOUND', 'INVALID_IMAGE']),
       },
       async ({ actor, meta, params, file }) =>
         reply(templateView(unwrap(await d.uploadCertificateBackground(actor, meta, params.id, file))), 'Background uploaded'),
@@ -197,7 +198,7 @@ export const makeLearningCertificateRoutes =
         params: idParam,
         tags: ttags,
         response: acknowledgement,
-        errors: ['COURSE_NOT_FOUND', 'TEMPLATE_NOT_FOUND'],
+        errors: errorsFrom(d.deleteCertificateTemplate)(['COURSE_NOT_FOUND', 'TEMPLATE_NOT_FOUND']),
       },
       async ({ actor, meta, params }) => {
         unwrap(await d.deleteCertificateTemplate(actor, meta, params.id));

@@ -13,7 +13,7 @@ import type { Clock } from '../../../application/shared/ports.js';
 import { learnerView, studentCourseView, studentSummaryView } from '../../../application/learning/presenters.js';
 import { Role } from '../../../domain/identity/role.js';
 import { reply } from '../kit/envelope.js';
-import { unwrap } from '../kit/errors.js';
+import { unwrap, errorsFrom, edgeErrors } from '../kit/errors.js';
 import { acknowledgement, email, pageQuery, pageView, toPageRequest, uuid } from '../kit/schemas.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/identity/password-policy.js';
 import * as wire from '../wire/learning.wire.js';
@@ -80,7 +80,7 @@ export const makeLearningParentRoutes =
       {
         operationId: 'issueLinkingCode',
         response: wire.LinkingCode,
-        errors: ['INSUFFICIENT_PERMISSION'],
+        errors: errorsFrom(d.issueLinkingCode)(['INSUFFICIENT_PERMISSION']),
         summary: 'A fresh linking code for the calling student (8 characters, 24 hours, single use)',
         access: Role.Student,
         tags,
@@ -101,9 +101,16 @@ export const makeLearningParentRoutes =
         body: InviteBody,
         tags,
         response: wire.ParentInvitation,
-        errors: ['INSUFFICIENT_PERMISSION', 'PARENT_INVITATIONS_DISABLED', 'CANNOT_INVITE_SELF', 'TOO_MANY_INVITATIONS'],
+        errors: errorsFrom(d.inviteParent)([
+          'INSUFFICIENT_PERMISSION',
+          'PARENT_INVITATIONS_DISABLED',
+          'CANNOT_INVITE_SELF',
+          'TOO_MANY_INVITATIONS',
+        ]),
         description:
-          'The same answer whether or not the address has an account; an address of another member of the tenant (anyone but a Parent) gets no mail. At most 5 invitations per student and hour (429). Off (403) when the tenant setting `ParentInvitationsEnabled` is false.',
+          'The same answer whether or not the address has an account; an address of another member of the tenant (anyone ' +
+          'but a Parent) gets no mail. At most 5 invitations per student and hour (429). Off (403) when the tenant ' +
+          'setting `ParentInvitationsEnabled` is false.',
       },
       async ({ actor, meta, body }) => {
         const sent = unwrap(await d.inviteParent(actor, meta, body.email));
@@ -121,9 +128,16 @@ export const makeLearningParentRoutes =
         body: AcceptBody,
         tags,
         response: wire.AcceptedParentInvitation,
-        errors: ['INVALID_PARENT_INVITATION', 'PARENT_INVITATIONS_DISABLED', 'ACCOUNT_DETAILS_REQUIRED', 'WEAK_PASSWORD'],
+        errors: errorsFrom(d.acceptParentInvitation)([
+          'INVALID_PARENT_INVITATION',
+          'PARENT_INVITATIONS_DISABLED',
+          'ACCOUNT_DETAILS_REQUIRED',
+          'WEAK_PASSWORD',
+        ]),
         description:
-          'No tenant header needed: the invitation names its tenant. `name` and `password` make the account when the address has none; an existing account keeps its password and name, a Student becomes a Parent, a higher role keeps its role. A used, expired or unknown token: 400 `The invitation is invalid, expired or already used`.',
+          'No tenant header needed: the invitation names its tenant. `name` and `password` make the account when the ' +
+          'address has none; an existing account keeps its password and name, a Student becomes a Parent, a higher ' +
+          'role keeps its role. A used, expired or unknown token: 400 `The invitation is invalid, expired or already used`.',
       },
       async ({ meta, body }) => {
         const accepted = unwrap(await d.acceptParentInvitation(meta, { token: body.token, name: body.name, password: body.password }));
@@ -171,10 +185,11 @@ export const makeLearningParentRoutes =
         bodyKind: { kind: 'multipart', maxFileBytes: 0 },
         produces: 'text/html',
         producesSchema: htmlPage,
-        errors: [{ status: 400, message: 'The invitation is invalid, expired or already used' }],
+        errors: edgeErrors([{ status: 400, message: 'The invitation is invalid, expired or already used' }]),
         errorProduces: { 400: 'text/html' },
         description:
-          'Same rules as `POST /api/lms/parent-invitations/accept`; a refusal answers a 400 page (the form again when only the name or password is missing or too short).',
+          'Same rules as `POST /api/lms/parent-invitations/accept`; a refusal answers a 400 page (the form again when ' +
+          'only the name or password is missing or too short).',
       },
       async ({ meta, body, ctx }) => {
         const done = await d.acceptParentInvitation(meta, {
@@ -204,7 +219,7 @@ export const makeLearningParentRoutes =
       {
         operationId: 'linkStudent',
         response: wire.LinkedStudent,
-        errors: ['INVALID_LINKING_CODE'],
+        errors: errorsFrom(d.linkStudent)(['INVALID_LINKING_CODE']),
         summary: 'Link a student by their linking code',
         access,
         rateLimit: 'critical',
@@ -222,7 +237,7 @@ export const makeLearningParentRoutes =
       {
         operationId: 'unlinkStudent',
         response: acknowledgement,
-        errors: ['STUDENT_NOT_FOUND'],
+        errors: errorsFrom(d.unlinkStudent)(['STUDENT_NOT_FOUND']),
         summary: 'Unlink a student',
         access,
         params: StudentParam,
@@ -285,7 +300,7 @@ export const makeLearningParentRoutes =
       {
         operationId: 'getLinkedStudent',
         response: wire.Learner.extend({ summary: wire.StudentSummary }),
-        errors: ['STUDENT_NOT_FOUND'],
+        errors: errorsFrom(d.getLinkedStudent)(['STUDENT_NOT_FOUND']),
         summary: 'A linked student',
         access,
         params: StudentParam,
@@ -302,7 +317,7 @@ export const makeLearningParentRoutes =
       {
         operationId: 'getLinkedStudentProgress',
         response: wire.StudentProgress,
-        errors: ['STUDENT_NOT_FOUND'],
+        errors: errorsFrom(d.getLinkedStudent)(['STUDENT_NOT_FOUND']),
         summary: "A linked student's courses and progress",
         access,
         params: StudentParam,
@@ -324,7 +339,7 @@ export const makeLearningParentRoutes =
       {
         operationId: 'listLinkedStudentAssignments',
         response: wire.StudentAssignmentPage,
-        errors: ['STUDENT_NOT_FOUND'],
+        errors: errorsFrom(d.listLinkedStudentAssignments)(['STUDENT_NOT_FOUND']),
         summary: "A linked student's assignment submissions",
         access,
         params: StudentParam,

@@ -9,7 +9,7 @@ import type { makeListMailerLogs } from '../../../application/platform/use-cases
 import type { makeMailerLogStats } from '../../../application/platform/use-cases/mailer-log-stats.usecase.js';
 import type { makeGetMailerLog } from '../../../application/platform/use-cases/get-mailer-log.usecase.js';
 import { reply } from '../kit/envelope.js';
-import { unwrap } from '../kit/errors.js';
+import { unwrap, errorsFrom } from '../kit/errors.js';
 import { dateOnly, dayAfter, dayStart, id, idParam, pageQuery, pageView, requiredText, toPageRequest, uuid } from '../kit/schemas.js';
 import type { RouteModule } from '../kit/route-table.js';
 import * as wire from '../wire/commerce.wire.js';
@@ -101,6 +101,7 @@ export const makeMailRoutes =
         operationId: 'sendBroadcast',
         status: 202,
         response: z.object({ broadcast_id: id, recipients: z.number().int() }),
+        errors: errorsFrom(d.sendBroadcast)(['NO_RECIPIENTS']),
         description:
           '`{{name}}` and `{{email}}` in subject, text and html are replaced per recipient. `roles` and `user_ids` together: the union.',
       },
@@ -122,7 +123,7 @@ export const makeMailRoutes =
       {
         operationId: 'getBroadcast',
         response: wire.Broadcast,
-        errors: ['BROADCAST_NOT_FOUND'],
+        errors: errorsFrom(d.getBroadcast)(['BROADCAST_NOT_FOUND']),
         summary: 'A broadcast and its progress',
         access: Role.Admin,
         params: idParam,
@@ -144,7 +145,7 @@ export const makeMailRoutes =
         bodyKind: { kind: 'raw-json' },
         tags,
         operationId: 'receiveMailerCallback',
-        errors: ['MAILER_WEBHOOK_DISABLED', 'INVALID_SIGNATURE', 'INVALID_CALLBACK'],
+        errors: errorsFrom(d.receiveMailerCallback)(['MAILER_WEBHOOK_DISABLED', 'INVALID_SIGNATURE', 'INVALID_CALLBACK']),
         response: wire.MailEvent.extend({ duplicate: z.boolean() }),
         documentedBody: z.object({
           message_id: z.string().meta({ description: 'The Message-ID of our mail' }),
@@ -195,7 +196,7 @@ export const makeMailRoutes =
       {
         operationId: 'getMailerLog',
         response: wire.MailEvent,
-        errors: ['MAIL_EVENT_NOT_FOUND'],
+        errors: errorsFrom(d.getMailerLog)(['MAIL_EVENT_NOT_FOUND']),
         summary: 'One callback',
         access: Role.Student,
         params: idParam,

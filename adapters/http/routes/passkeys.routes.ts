@@ -12,7 +12,7 @@ import type { Passkey } from '../../../domain/identity/passkey.js';
 import { PASSKEY_NAME_MAX } from '../../../domain/identity/passkey.js';
 import { Role } from '../../../domain/identity/role.js';
 import { reply } from '../kit/envelope.js';
-import { unwrap } from '../kit/errors.js';
+import { unwrap, errorsFrom } from '../kit/errors.js';
 import { acknowledgement, email, idParam } from '../kit/schemas.js';
 import * as wire from '../wire/identity.wire.js';
 import { setSessionCookie } from '../kit/session-cookie.js';
@@ -99,7 +99,7 @@ export const makePasskeyRoutes =
         access: Role.Student,
         tags: TAGS,
         response: wire.PasskeyCreationOptions,
-        errors: ['USER_NOT_FOUND', 'PASSKEY_LIMIT_REACHED'],
+        errors: errorsFrom(d.beginPasskeyRegistration)(['USER_NOT_FOUND', 'PASSKEY_LIMIT_REACHED']),
       },
       async ({ actor }) => reply(creationOptions(unwrap(await d.beginPasskeyRegistration(actor))), 'Passkey registration started'),
     );
@@ -113,13 +113,13 @@ export const makePasskeyRoutes =
         body: RegistrationBody,
         tags: TAGS,
         response: wire.Passkey,
-        errors: [
+        errors: errorsFrom(d.finishPasskeyRegistration)([
           'WEBAUTHN_CHALLENGE_INVALID',
           'USER_NOT_FOUND',
           'PASSKEY_VERIFICATION_FAILED',
           'PASSKEY_LIMIT_REACHED',
           'PASSKEY_ALREADY_REGISTERED',
-        ],
+        ]),
       },
       async ({ actor, body, meta }) =>
         reply(
@@ -138,7 +138,7 @@ export const makePasskeyRoutes =
         body: LoginBeginBody,
         tags: TAGS,
         response: wire.PasskeyRequestOptions,
-        errors: ['PASSKEY_LOGIN_DISABLED', 'NO_PASSKEYS'],
+        errors: errorsFrom(d.beginPasskeyLogin)(['PASSKEY_LOGIN_DISABLED', 'NO_PASSKEYS']),
       },
       async ({ tenant, body }) => reply(requestOptions(unwrap(await d.beginPasskeyLogin(tenant.id, body.email))), 'Passkey login started'),
     );
@@ -152,7 +152,7 @@ export const makePasskeyRoutes =
         rateLimit: 'critical',
         tags: TAGS,
         response: wire.PasskeyRequestOptions,
-        errors: ['PASSKEY_LOGIN_DISABLED'],
+        errors: errorsFrom(d.beginDiscoverablePasskeyLogin)(['PASSKEY_LOGIN_DISABLED']),
       },
       async ({ tenant }) => reply(requestOptions(unwrap(await d.beginDiscoverablePasskeyLogin(tenant.id))), 'Passkey login started'),
     );
@@ -165,7 +165,12 @@ export const makePasskeyRoutes =
         // Exactly what password login answers (contract §3).
         return reply({ user: loginUserView(user), ...tokenPairView(session) }, 'Login successful');
       };
-    const finishErrors = ['WEBAUTHN_CHALLENGE_INVALID', 'PASSKEY_VERIFICATION_FAILED', 'ACCOUNT_DEACTIVATED', 'PASSKEY_LOGIN_DISABLED'];
+    const finishErrors = errorsFrom(d.finishPasskeyLogin)([
+      'WEBAUTHN_CHALLENGE_INVALID',
+      'PASSKEY_VERIFICATION_FAILED',
+      'ACCOUNT_DEACTIVATED',
+      'PASSKEY_LOGIN_DISABLED',
+    ]);
     r.post(
       '/api/auth/webauthn/login/finish',
       {
@@ -217,7 +222,7 @@ export const makePasskeyRoutes =
         body: RenameBody,
         tags: ['users'],
         response: wire.Passkey,
-        errors: ['PASSKEY_NOT_FOUND'],
+        errors: errorsFrom(d.renameOwnPasskey)(['PASSKEY_NOT_FOUND']),
       },
       async ({ actor, params, body, meta }) =>
         reply(passkeyView(unwrap(await d.renameOwnPasskey(actor, params.id, body.name, meta))), 'Passkey renamed'),
@@ -232,7 +237,7 @@ export const makePasskeyRoutes =
         params: idParam,
         tags: ['users'],
         response: acknowledgement,
-        errors: ['PASSKEY_NOT_FOUND'],
+        errors: errorsFrom(d.deleteOwnPasskey)(['PASSKEY_NOT_FOUND']),
       },
       async ({ actor, params, meta }) => {
         unwrap(await d.deleteOwnPasskey(actor, params.id, meta));

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { makeListProvinces } from '../../../application/platform/use-cases/list-provinces.usecase.js';
 import type { makeListRegencies } from '../../../application/platform/use-cases/list-regencies.usecase.js';
 import type { makeListDistricts } from '../../../application/platform/use-cases/list-districts.usecase.js';
-import { unwrap } from '../kit/errors.js';
+import { unwrap, errorsFrom } from '../kit/errors.js';
 import type { RouteModule } from '../kit/route-table.js';
 import * as wire from '../wire/platform.wire.js';
 
@@ -27,7 +27,7 @@ export const makeRegionRoutes =
       {
         operationId: 'listRegencies',
         response: z.array(wire.Regency),
-        errors: ['REGION_NOT_FOUND'],
+        errors: errorsFrom(d.listRegencies)(['REGION_NOT_FOUND']),
         summary: 'Regencies and cities of a province',
         access: 'public',
         params: z.object({ provinceID: z.string().max(20) }),
@@ -41,7 +41,7 @@ export const makeRegionRoutes =
       {
         operationId: 'listDistricts',
         response: z.array(wire.District),
-        errors: ['REGION_NOT_FOUND'],
+        errors: errorsFrom(d.listDistricts)(['REGION_NOT_FOUND']),
         summary: 'Districts of a regency',
         access: 'public',
         params: z.object({ regencyID: z.string().max(20) }),

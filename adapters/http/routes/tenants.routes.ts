@@ -8,7 +8,7 @@ import { Role } from '../../../domain/identity/role.js';
 import { TENANT_SLUG_PATTERN, type Tenant } from '../../../domain/identity/tenant.js';
 import type { TenantDetail } from '../../../application/identity/tenant-admin.js';
 import { reply } from '../kit/envelope.js';
-import { unwrap } from '../kit/errors.js';
+import { unwrap, errorsFrom } from '../kit/errors.js';
 import { idParam, pageQuery, pageView, toPageRequest } from '../kit/schemas.js';
 import * as wire from '../wire/identity.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
@@ -66,7 +66,7 @@ export const makeTenantRoutes =
       {
         operationId: 'createTenant',
         response: wire.TenantDetail,
-        errors: ['SLUG_TAKEN'],
+        errors: errorsFrom(d.createTenant)(['SLUG_TAKEN']),
         summary: 'Create a tenant',
         access,
         body: CreateBody,
@@ -80,7 +80,7 @@ export const makeTenantRoutes =
       {
         operationId: 'getTenant',
         response: wire.TenantDetail,
-        errors: ['TENANT_NOT_FOUND'],
+        errors: errorsFrom(d.getTenant)(['TENANT_NOT_FOUND']),
         summary: 'One tenant, with the progress of its deletion',
         access,
         params: idParam,
@@ -93,7 +93,7 @@ export const makeTenantRoutes =
       {
         operationId: 'updateTenant',
         response: wire.TenantDetail,
-        errors: ['TENANT_NOT_FOUND', 'SLUG_TAKEN', 'DEFAULT_TENANT_PROTECTED'],
+        errors: errorsFrom(d.updateTenant)(['TENANT_NOT_FOUND', 'SLUG_TAKEN', 'DEFAULT_TENANT_PROTECTED']),
         summary: 'Update a tenant',
         access,
         params: idParam,
@@ -108,7 +108,7 @@ export const makeTenantRoutes =
       {
         operationId: 'deleteTenant',
         response: wire.TenantDetail,
-        errors: ['TENANT_NOT_FOUND', 'DEFAULT_TENANT_PROTECTED'],
+        errors: errorsFrom(d.deleteTenant)(['TENANT_NOT_FOUND', 'DEFAULT_TENANT_PROTECTED']),
         access,
         params: idParam,
         tags: ['tenants'],

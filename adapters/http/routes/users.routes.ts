@@ -12,7 +12,7 @@ import { userView } from '../../../application/identity/presenters.js';
 import { isRoleLevel, isUserStatus, Role, type RoleLevel, type UserStatusValue } from '../../../domain/identity/role.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/identity/password-policy.js';
 import { reply } from '../kit/envelope.js';
-import { unwrap } from '../kit/errors.js';
+import { edgeErrors, errorsFrom, unwrap } from '../kit/errors.js';
 import { acknowledgement, email, idParam, pageQuery, pageView, toPageRequest, url } from '../kit/schemas.js';
 import * as wire from '../wire/identity.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
@@ -81,7 +81,7 @@ export const makeUserRoutes =
       {
         operationId: 'getOwnProfile',
         response: wire.User,
-        errors: ['USER_NOT_FOUND'],
+        errors: errorsFrom(d.getOwnProfile)(['USER_NOT_FOUND']),
         summary: 'The caller',
         access: Role.Student,
         tags: ['users'],
@@ -94,7 +94,7 @@ export const makeUserRoutes =
       {
         operationId: 'updateOwnProfile',
         response: wire.User,
-        errors: ['USER_NOT_FOUND', 'INVALID_PHONE'],
+        errors: errorsFrom(d.updateOwnProfile)(['USER_NOT_FOUND', 'INVALID_PHONE']),
         summary: 'Update own display name, avatar and phone',
         access: Role.Student,
         body: ProfileBody,
@@ -112,7 +112,7 @@ export const makeUserRoutes =
       {
         operationId: 'deleteOwnAccount',
         response: acknowledgement,
-        errors: ['USER_NOT_FOUND', 'LAST_SUPER_ADMIN'],
+        errors: errorsFrom(d.deleteOwnAccount)(['USER_NOT_FOUND', 'LAST_SUPER_ADMIN']),
         summary: 'Delete (deactivate and anonymise) own account',
         access: Role.Student,
         tags: ['users'],
@@ -133,7 +133,7 @@ export const makeUserRoutes =
         body: PasswordChangeBody,
         tags: ['users'],
         response: acknowledgement,
-        errors: ['WRONG_PASSWORD', 'WEAK_PASSWORD'],
+        errors: errorsFrom(d.changeOwnPassword)(['WRONG_PASSWORD', 'WEAK_PASSWORD', 'USER_NOT_FOUND']),
         description:
           'Wrong current password: 400 `Current password is incorrect`. Every other login of the user (refresh tokens, sessions) ends; this one stays.',
       },
@@ -165,7 +165,7 @@ export const makeUserRoutes =
       {
         operationId: 'createUser',
         response: wire.User,
-        errors: ['INSUFFICIENT_PERMISSION', 'EMAIL_TAKEN', 'WEAK_PASSWORD', 'INVALID_PHONE'],
+        errors: errorsFrom(d.createUser)(['INSUFFICIENT_PERMISSION', 'EMAIL_TAKEN', 'WEAK_PASSWORD', 'INVALID_PHONE']),
         summary: "Create a user (below the caller's role)",
         access: Role.Admin,
         body: CreateBody,
@@ -179,7 +179,7 @@ export const makeUserRoutes =
       {
         operationId: 'getUser',
         response: wire.User,
-        errors: ['USER_NOT_FOUND'],
+        errors: errorsFrom(d.getUser)(['USER_NOT_FOUND']),
         summary: 'One user',
         access: Role.Admin,
         params: idParam,
@@ -193,7 +193,7 @@ export const makeUserRoutes =
       {
         operationId: 'updateUser',
         response: wire.User,
-        errors: ['USER_NOT_FOUND', 'INSUFFICIENT_PERMISSION', 'EMAIL_TAKEN', 'WEAK_PASSWORD', 'INVALID_PHONE'],
+        errors: errorsFrom(d.updateUser)(['USER_NOT_FOUND', 'INSUFFICIENT_PERMISSION', 'EMAIL_TAKEN', 'WEAK_PASSWORD', 'INVALID_PHONE']),
         summary: 'Update a user under the hierarchy rules',
         access: Role.Admin,
         params: idParam,
@@ -218,12 +218,13 @@ export const makeUserRoutes =
         ),
     );
 
+    // updateUser with a status only: its email, phone and password checks cannot fail, so not its whole union.
     r.put(
       '/api/users/:id/status',
       {
         operationId: 'updateUserStatus',
         response: wire.User,
-        errors: ['USER_NOT_FOUND', 'INSUFFICIENT_PERMISSION'],
+        errors: edgeErrors(['USER_NOT_FOUND', 'INSUFFICIENT_PERMISSION']),
         summary: 'Activate (1) or deactivate (2) a user',
         access: Role.Admin,
         params: idParam,
@@ -239,7 +240,7 @@ export const makeUserRoutes =
       {
         operationId: 'deleteUser',
         response: acknowledgement,
-        errors: ['USER_NOT_FOUND', 'INSUFFICIENT_PERMISSION'],
+        errors: errorsFrom(d.deleteUser)(['USER_NOT_FOUND', 'INSUFFICIENT_PERMISSION']),
         summary: 'Delete (deactivate and anonymise) a user',
         access: Role.Admin,
         params: idParam,

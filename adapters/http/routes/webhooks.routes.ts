@@ -11,7 +11,7 @@ import type { makeRotateWebhookSecret } from '../../../application/webhooks/use-
 import type { makeListEndpointDeliveries } from '../../../application/webhooks/use-cases/list-endpoint-deliveries.usecase.js';
 import type { makeRetryOutboundDelivery } from '../../../application/webhooks/use-cases/retry-outbound-delivery.usecase.js';
 import { reply } from '../kit/envelope.js';
-import { unwrap } from '../kit/errors.js';
+import { unwrap, errorsFrom } from '../kit/errors.js';
 import { acknowledgement, idParam, pageQuery, pageView, text, toPageRequest, url } from '../kit/schemas.js';
 import type { RouteModule } from '../kit/route-table.js';
 import * as wire from '../wire/webhooks.wire.js';
@@ -59,7 +59,7 @@ export const makeWebhooksRoutes =
       {
         operationId: 'createWebhookEndpoint',
         response: wire.WebhookEndpointWithSecret,
-        errors: ['WEBHOOK_URL_REFUSED'],
+        errors: errorsFrom(d.registerWebhookEndpoint)(['WEBHOOK_URL_REFUSED']),
         summary: 'Register an endpoint; its signing secret is answered this once',
         access: Role.Admin,
         body: EndpointBody,
@@ -73,7 +73,7 @@ export const makeWebhooksRoutes =
       {
         operationId: 'updateWebhookEndpoint',
         response: wire.WebhookEndpoint,
-        errors: ['WEBHOOK_ENDPOINT_NOT_FOUND', 'WEBHOOK_URL_REFUSED'],
+        errors: errorsFrom(d.updateWebhookEndpoint)(['WEBHOOK_ENDPOINT_NOT_FOUND', 'WEBHOOK_URL_REFUSED']),
         summary: 'Change an endpoint (any subset of its fields)',
         access: Role.Admin,
         params: idParam,
@@ -88,7 +88,7 @@ export const makeWebhooksRoutes =
       {
         operationId: 'deleteWebhookEndpoint',
         response: acknowledgement,
-        errors: ['WEBHOOK_ENDPOINT_NOT_FOUND'],
+        errors: errorsFrom(d.deleteWebhookEndpoint)(['WEBHOOK_ENDPOINT_NOT_FOUND']),
         summary: 'Delete an endpoint and its delivery log',
         access: Role.Admin,
         params: idParam,
@@ -105,7 +105,7 @@ export const makeWebhooksRoutes =
       {
         operationId: 'rotateWebhookSecret',
         response: wire.WebhookEndpointWithSecret,
-        errors: ['WEBHOOK_ENDPOINT_NOT_FOUND'],
+        errors: errorsFrom(d.rotateWebhookSecret)(['WEBHOOK_ENDPOINT_NOT_FOUND']),
         summary: 'Replace the signing secret; the new one is answered this once',
         access: Role.Admin,
         params: idParam,
@@ -119,7 +119,7 @@ export const makeWebhooksRoutes =
       {
         operationId: 'listOutboundWebhookDeliveries',
         response: wire.OutboundWebhookDeliveryPage,
-        errors: ['WEBHOOK_ENDPOINT_NOT_FOUND'],
+        errors: errorsFrom(d.listEndpointDeliveries)(['WEBHOOK_ENDPOINT_NOT_FOUND']),
         summary: 'Deliveries to an endpoint, newest first',
         access: Role.Admin,
         params: idParam,
@@ -138,7 +138,7 @@ export const makeWebhooksRoutes =
       {
         operationId: 'retryOutboundWebhookDelivery',
         response: wire.OutboundWebhookDelivery,
-        errors: ['WEBHOOK_DELIVERY_NOT_FOUND', 'WEBHOOK_DELIVERY_PENDING'],
+        errors: errorsFrom(d.retryOutboundDelivery)(['WEBHOOK_DELIVERY_NOT_FOUND', 'WEBHOOK_DELIVERY_PENDING']),
         summary: 'Send a delivery again (failed or delivered) with the full retry policy',
         access: Role.Admin,
         params: idParam,

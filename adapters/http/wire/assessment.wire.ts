@@ -23,7 +23,9 @@ export const QuestionStatistics = z
     mean_mark: figure,
     facility_index: figure.meta({ description: 'Mean mark / max mark (0–1)' }),
     standard_deviation: figure.meta({ description: 'SD of the marks / max mark (0–1)' }),
-    random_guess_score: figure.meta({ description: "Moodle's random guess score (0–1); null for multiple_answer and essay" }),
+    random_guess_score: figure.meta({
+      description: "Moodle's random guess score (0–1); 0 for ordering; null for multiple_answer and essay",
+    }),
     intended_weight: figure.meta({ description: "100 × points / the quiz's points" }),
     effective_weight: figure.meta({ description: "Moodle's effective weight (%)" }),
     discrimination_index: figure.meta({ description: '100 × correlation of the marks with the rest of the quiz' }),
@@ -119,10 +121,14 @@ export const EssayToGrade = z
 
 export const EssayToGradePage = pageOf(EssayToGrade).meta({ id: 'EssayToGradePage' });
 
-const questionType = z
-  .string()
-  .meta({ examples: ['multiple_choice'], description: 'multiple_choice, multiple_answer, true_false, short_answer…' });
-const answer = z.array(z.string()).nullable().meta({ description: 'Option ids, or `[text]` for short_answer; null when unanswered' });
+const questionType = z.string().meta({
+  examples: ['multiple_choice'],
+  description: 'multiple_choice, multiple_answer, true_false, short_answer, numerical, matching, essay, ordering, description',
+});
+const answer = z.array(z.string()).nullable().meta({
+  description:
+    'Option ids (ordering: every item id, in the chosen order), or `[text]` for short_answer; null when unanswered (always for a description)',
+});
 
 export const Quiz = z
   .object({
@@ -232,7 +238,11 @@ export const AttemptPage = pageOf(Attempt).meta({ id: 'AttemptPage' });
 export const AttemptQuestion = StudentQuestion.extend({
   options: z.array(z.union([authorOption, studentOption])),
   answer,
-  points_awarded: z.number().nullable().optional().meta({ description: 'Once graded; null while an essay waits for its mark' }),
+  points_awarded: z
+    .number()
+    .nullable()
+    .optional()
+    .meta({ description: 'Once graded; null while an essay waits for its mark, and for a description (no mark)' }),
   max_points: z.number().optional().meta({ description: 'Once graded' }),
   is_correct: z.boolean().optional().meta({ description: 'Once graded, when the quiz shows correct answers (or for Mentors and above)' }),
   needs_grading: z.boolean().optional().meta({ description: 'Once submitted: an essay waiting for its mark' }),

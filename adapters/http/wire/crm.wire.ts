@@ -9,7 +9,8 @@ import { id, pageOf, timestamp } from '../kit/schemas.js';
 
 const linkStatus = z.enum(['linked', 'suggested', 'ambiguous', 'none']).meta({
   description:
-    '`linked`: by email or confirmed by sales; `suggested`: one user has the phone (not linked until confirmed); `ambiguous`: several users have the phone; nobody is linked',
+    '`linked`: by email or confirmed by sales; `suggested`: one user has the phone (not linked until confirmed); ' +
+    '`ambiguous`: several users have the phone; nobody is linked',
 });
 
 export const LeadPerson = z

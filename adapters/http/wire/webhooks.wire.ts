@@ -21,12 +21,10 @@ export const WebhookEndpoint = z
 export const WebhookEndpointPage = pageOf(WebhookEndpoint).meta({ id: 'WebhookEndpointPage' });
 
 export const WebhookEndpointWithSecret = WebhookEndpoint.extend({
-  secret: z
-    .string()
-    .meta({
-      description: 'The signing secret (Standard Webhooks), shown only in this answer',
-      examples: ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'],
-    }),
+  secret: z.string().meta({
+    description: 'The signing secret (Standard Webhooks), shown only in this answer',
+    examples: ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'],
+  }),
 }).meta({ id: 'WebhookEndpointWithSecret' });
 
 export const OutboundWebhookDelivery = z

@@ -15,6 +15,7 @@ import type {
 import type { DbDeps } from './base.js';
 import type { AnswerRow, AttemptRow, Mark, QuestionRow, QuizRow, StoredOption, SubmissionRow } from './rows/assessment.rows.js';
 import { deletedRows, knexPage, num, numOrNull, prepared, newestFirst } from './knex-helpers.js';
+import { countSince } from './daily-rollups.js';
 
 const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 const dateOrNull = (v: Date | string | null | undefined): Date | null => (v === null || v === undefined ? null : date(v));
@@ -392,7 +393,8 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
     // One statement decides the number and the limit; the unique indexes (number per user and quiz,
     // one attempt in progress) turn a concurrent twin into "nothing inserted" (contract §6).
     const result = await db.q().raw(
-      `insert into quiz_attempts (id, tenant_id, quiz_id, user_id, attempt_number, status, seed, started_at, deadline_at, submitted_at, score, max_score, percentage, passed, updated_at, questions)
+      `insert into quiz_attempts (id, tenant_id, quiz_id, user_id, attempt_number, status, seed, started_at, ` +
+        `deadline_at, submitted_at, score, max_score, percentage, passed, updated_at, questions)
        select ?, ?, ?, ?, n.next, ?, ?, ?, ?, null, null, ?, null, null, ?, ?::jsonb
          from (select coalesce(max(attempt_number), 0) + 1 as next from quiz_attempts where tenant_id = ? and quiz_id = ? and user_id = ?) n
         where ? = 0 or n.next <= ?
@@ -494,7 +496,8 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
          from quiz_attempts a
         where a.tenant_id = ? and a.id = ? and a.user_id = ? and a.status = 'in_progress' and (a.deadline_at is null or a.deadline_at > ?)
           for share
-       on conflict (tenant_id, attempt_id, question_id) do update set answer = excluded.answer, answered_at = excluded.answered_at, updated_at = excluded.updated_at
+       on conflict (tenant_id, attempt_id, question_id) do update set answer = excluded.answer, answered_at = ` +
+          `excluded.answered_at, updated_at = excluded.updated_at
        returning question_id`,
         [
           answer.questionId,
@@ -627,10 +630,13 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
       .select('tenantId', 'id');
     return rows.map((r) => ({ tenantId: r.tenantId, id: r.id }));
   },
-  async countStartedSince(tenantId, since) {
-    const r = (await db.q()('quiz_attempts').where({ tenantId }).where('startedAt', '>=', since).count({ n: '*' }).first()) as
-      { n: number | string } | undefined;
-    return num(r?.n);
+  countStartedSince(tenantId, since) {
+    return countSince(
+      db.q(),
+      { rollup: 'quiz_attempt_daily', count: 'attempts', source: 'quiz_attempts', time: 'started_at' },
+      tenantId,
+      since,
+    );
   },
   async countRunning(tenantId, userId, now) {
     const r = (await db
@@ -709,7 +715,8 @@ export const makeQuizResultsPgReader = ({ db }: DbDeps): QuizResultsReader => ({
       await db.q().raw(
         `with sel as (${selected}), x as (select *, case when max_score > 0 then 100 * score::float8 / max_score else 0 end as p from sel)
        select count(*) as n, count(*) filter (where passed) as passed,
-              coalesce(sum(p), 0) as sum_pct, coalesce(sum(p * p), 0) as sum_pct2, coalesce(sum(p * p * p), 0) as sum_pct3, coalesce(sum(p * p * p * p), 0) as sum_pct4,
+              coalesce(sum(p), 0) as sum_pct, coalesce(sum(p * p), 0) as sum_pct2, coalesce(sum(p * p * p), 0) as ` +
+          `sum_pct3, coalesce(sum(p * p * p * p), 0) as sum_pct4,
               percentile_cont(0.5) within group (order by p) as median,
               coalesce(sum(score::float8), 0) as sum_t, coalesce(sum(score::float8 * score::float8), 0) as sum_t2,
               ${buckets}

@@ -3,6 +3,7 @@ import type { CertificateRow, CertificateTemplateRow } from './rows/learning.row
 import type { CertificateRepository } from '../../../application/learning/ports/certificate-repository.js';
 import type { DbDeps } from './base.js';
 import { knexPage, num, deletedRows, newestFirst } from './knex-helpers.js';
+import { countSince, type DailyRollup } from './daily-rollups.js';
 
 export const CERTIFICATE_COLUMNS = [
   'id',
@@ -36,6 +37,8 @@ const toTemplate = (r: CertificateTemplateRow): CertificateTemplate => ({
   updatedAt: r.updatedAt,
 });
 
+const CERTIFICATES: DailyRollup = { rollup: 'certificate_daily', count: 'certificates', source: 'certificates', time: 'issued_at' };
+
 export const makeCertificatePgRepository = ({ db }: DbDeps): CertificateRepository => ({
   async find(tenantId, userId, courseId) {
     const r = await db.q()('certificates').where({ tenantId, userId, courseId }).first();
@@ -63,6 +66,8 @@ export const makeCertificatePgRepository = ({ db }: DbDeps): CertificateReposito
     return knexPage(q, page, toCertificate, { order: newestFirst('issuedAt', 'id') });
   },
   async count(tenantId, filter = {}) {
+    // The tenant's (the overview's) from the rollup; a course's from its rows.
+    if (!filter.courseId) return countSince(db.q(), CERTIFICATES, tenantId, filter.since);
     const q = db.q()('certificates').where({ tenantId });
     if (filter.since) q.where('issuedAt', '>=', filter.since);
     if (filter.courseId) q.where({ courseId: filter.courseId });

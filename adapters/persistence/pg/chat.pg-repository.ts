@@ -135,7 +135,8 @@ export const makeChatPgRepository = ({ db }: DbDeps): ChatRepository => {
         db.q().raw(
           `select p.conversation_id as "conversationId", count(m.id) as n
              from chat_participants p
-             join chat_messages m on m.tenant_id = p.tenant_id and m.conversation_id = p.conversation_id and m.seq > p.last_read_seq and m.sender_id <> p.user_id
+             join chat_messages m on m.tenant_id = p.tenant_id and m.conversation_id = p.conversation_id and m.seq > ` +
+            `p.last_read_seq and m.sender_id <> p.user_id
             where p.tenant_id = ? and p.user_id = ? and p.conversation_id in (${ids.map(() => '?').join(', ')})
             group by p.conversation_id`,
           [tenantId, userId, ...ids],

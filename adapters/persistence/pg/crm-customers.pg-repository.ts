@@ -97,8 +97,10 @@ export const makeCustomerRecordsPg = ({ db }: DbDeps): CustomerRecords => ({
     const result = await db.q().raw(
       `select e.course_id, c.title, e.status,
               (select count(*) from lessons l where l.tenant_id = e.tenant_id and l.course_id = e.course_id) as lessons,
-              (select count(*) from lesson_progress p where p.tenant_id = e.tenant_id and p.user_id = e.user_id and p.course_id = e.course_id and p.status = 'completed') as completed,
-              (select ct.issued_at from certificates ct where ct.tenant_id = e.tenant_id and ct.user_id = e.user_id and ct.course_id = e.course_id) as completed_at
+              (select count(*) from lesson_progress p where p.tenant_id = e.tenant_id and p.user_id = e.user_id and ` +
+        `p.course_id = e.course_id and p.status = 'completed') as completed,
+              (select ct.issued_at from certificates ct where ct.tenant_id = e.tenant_id and ct.user_id = e.user_id and ` +
+        `ct.course_id = e.course_id) as completed_at
          from enrollments e join courses c on c.id = e.course_id and c.tenant_id = e.tenant_id
         where e.tenant_id = ? and e.user_id = ?
         order by e.created_at desc, e.id desc
@@ -229,7 +231,8 @@ export const makeLeadAnalyticsPg = ({ db }: DbDeps): LeadAnalytics => ({
     const groups = leadGroups(tenantId, range, includeTest);
     const sources = db.q().raw(
       `with ${PAID_CTE}, ${DONE_CTE}
-       select g.provider, g.campaign_id, g.form_id, g.ad_id, g.status, g.leads, g.linked, g.won_value_sum, g.won_value_count, g.won_seconds_sum, g.won_closed_count,
+       select g.provider, g.campaign_id, g.form_id, g.ad_id, g.status, g.leads, g.linked, g.won_value_sum, ` +
+        `g.won_value_count, g.won_seconds_sum, g.won_closed_count,
               null::bigint as paid, null::bigint as completed, null::numeric as revenue
          from (${groups.sql}) g
        union all

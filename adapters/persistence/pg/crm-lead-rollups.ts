@@ -93,11 +93,14 @@ export function leadQuarters(tenantId: string, range: DateRange, includeTest: bo
   const s = split(range, QUARTER_MS);
   const bindings: Knex.RawBinding[] = [tenantId];
   const parts = [
-    `select quarter, leads from crm_lead_quarters where tenant_id = ?${includeTest ? '' : ' and is_test = false'}${s.whole ? bounds('quarter', s.whole, bindings) : ' and false'}`,
+    `select quarter, leads from crm_lead_quarters where tenant_id = ?${
+      includeTest ? '' : ' and is_test = ' + 'false'
+    }${s.whole ? bounds('quarter', s.whole, bindings) : ' and false'}`,
   ];
   if (s.edges.length > 0) {
     parts.push(
-      `select date_bin('15 minutes', l.created_at, timestamptz '2000-01-01 00:00:00+00'), 1 from crm_leads l where ${edgeFilter(tenantId, includeTest, s.edges, bindings)}`,
+      `select date_bin('15 minutes', l.created_at, timestamptz '2000-01-01 00:00:00+00'), 1 from crm_leads l where ` +
+        `${edgeFilter(tenantId, includeTest, s.edges, bindings)}`,
     );
   }
   return { sql: parts.join(' union all '), bindings };

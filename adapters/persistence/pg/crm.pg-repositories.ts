@@ -231,7 +231,8 @@ export const makeDeliveryPgRepository = ({ db }: DbDeps): DeliveryRepository => 
     await db
       .q()
       .raw(
-        `insert into crm_webhook_deliveries (id, tenant_id, provider, external_id, status, raw_body, payload, attempts, retries, last_error, lead_id, received_at, processed_at, updated_at)
+        `insert into crm_webhook_deliveries (id, tenant_id, provider, external_id, status, raw_body, payload, attempts, ` +
+          `retries, last_error, lead_id, received_at, processed_at, updated_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [
           d.id,

@@ -9,6 +9,7 @@ import type {
 import type { CourseRepository } from '../../../application/learning/ports/catalog.js';
 import { contains, type DbDeps } from './base.js';
 import { knexPage, deletedRows, newestFirst } from './knex-helpers.js';
+import { countActiveEnrollments } from './daily-rollups.js';
 
 export const ENROLLMENT_COLUMNS = [
   'id',
@@ -158,17 +159,26 @@ export const makeEnrollmentPgRepository = ({
       };
     },
     list(tenantId, filter: EnrollmentFilter, now, page) {
-      const q = listingQuery(tenantId);
-      if (filter.userId) q.where('e.user_id', filter.userId);
-      if (filter.courseId) q.where('e.course_id', filter.courseId);
-      if (filter.status) whereStatus(q, filter.status, now);
+      const filtered = (q: Knex.QueryBuilder) => {
+        if (filter.userId) q.where('e.user_id', filter.userId);
+        if (filter.courseId) q.where('e.course_id', filter.courseId);
+        if (filter.status) whereStatus(q, filter.status, now);
+        return q;
+      };
+      const q = filtered(listingQuery(tenantId));
       if (filter.search) {
         const p = contains(filter.search);
         q.where((w) => w.whereILike('u.display_name', p).orWhereILike('u.email', p).orWhereILike('c.title', p));
       }
-      return knexPage(q, page, toListing, { order: newestFirst('e.created_at', 'e.id') });
+      // Without a search the joins add names only (every enrolment has its user and course, by
+      // their foreign keys): the total counts the enrolments alone, from an index, not through
+      // two joins (10,001 rows through them: 165 ms and 23,000 buffers at scale 20).
+      const countQuery = filter.search ? q : filtered(db.q()({ e: 'enrollments' }).where('e.tenant_id', tenantId));
+      return knexPage(q, page, toListing, { order: newestFirst('e.created_at', 'e.id'), countQuery });
     },
     async countActive(tenantId, now, filter = {}) {
+      // The tenant's whole count (the overview's) from the rollup; a few users' from their rows.
+      if (!filter.userIds) return countActiveEnrollments(db.q(), tenantId, now, filter.since);
       const q = db.q()('enrollments').where('enrollments.tenant_id', tenantId);
       whereActive(q, now);
       if (filter.since) q.where('enrollments.created_at', '>=', filter.since);

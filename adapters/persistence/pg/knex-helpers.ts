@@ -39,6 +39,11 @@ export interface PageOptions {
   /** Prepares the page statement (see `prepared`): limit and offset are bindings, so its text is fixed. */
   name?: string;
   countCap?: number;
+  /**
+   * The same rows as the list's query, cheaper to count: its filters without the joins that only
+   * add columns (a join that no row can miss, by its foreign key). Counted in its place.
+   */
+  countQuery?: Knex.QueryBuilder;
 }
 
 const invalidCursor = (message: string) => new ZodError([{ code: 'custom', path: ['cursor'], message, input: undefined }]);
@@ -76,7 +81,7 @@ export async function knexPage<R, T>(
   map: (row: R) => T,
   options: PageOptions = {},
 ): Promise<Page<T>> {
-  const { order, name, countCap = TOTAL_COUNT_CAP } = options;
+  const { order, name, countCap = TOTAL_COUNT_CAP, countQuery = query } = options;
   if (page.cursor !== undefined && !order) throw invalidCursor('this list pages by number only');
   const raw = query.client.raw.bind(query.client) as Knex['raw'];
   const offset = page.cursor === undefined ? (page.page - 1) * page.pageSize : 0;
@@ -117,7 +122,7 @@ export async function knexPage<R, T>(
   let totalIsEstimate = false;
   // Counted unless this page is the last and says how many precede it.
   if (more || page.cursor !== undefined || (rows.length === 0 && offset > 0)) {
-    const capped = query
+    const capped = countQuery
       .clone()
       .clearSelect()
       .clearOrder()
@@ -127,7 +132,7 @@ export async function knexPage<R, T>(
     const counted = (await query.client.queryBuilder().count({ n: '*' }).from(capped).first()) as { n: number | string } | undefined;
     total = Number(counted?.n ?? 0);
     if (total > countCap) {
-      total = Math.max(countCap + 1, await estimatedRows(raw, query.clone().clearOrder()));
+      total = Math.max(countCap + 1, await estimatedRows(raw, countQuery.clone().clearOrder()));
       totalIsEstimate = true;
     }
   }

@@ -74,13 +74,11 @@ export const makeUserPgRepository = ({ db }: DbDeps): UserRepository => ({
     return Number(row?.n ?? 0);
   },
   async countByRole(tenantId) {
-    const rows = (await db
-      .q()('users')
-      .where({ tenant_id: tenantId })
-      .whereNull('deleted_at')
-      .select('role')
-      .count({ n: '*' })
-      .groupBy('role')) as Array<{ role: RoleLevel; n: number }>;
-    return Object.fromEntries(rows.map((r) => [r.role, Number(r.n)]));
+    // From the rollup (migration 1020, kept by a trigger), not a pass over the tenant's users.
+    const rows = (await db.q()('user_role_counts').where({ tenant_id: tenantId }).whereNot({ users: 0 }).select('role', 'users')) as Array<{
+      role: RoleLevel;
+      users: number;
+    }>;
+    return Object.fromEntries(rows.map((r) => [r.role, Number(r.users)]));
   },
 });

@@ -5,7 +5,7 @@ import {
   type QuestionAnalytics,
   type QuizAnalytics,
 } from '../../../domain/assessment/analytics.js';
-import { randomGuessScore, type Question } from '../../../domain/assessment/question.js';
+import { isDescription, randomGuessScore, type Question } from '../../../domain/assessment/question.js';
 import type { BankQuestion, RandomSlot } from '../../../domain/assessment/question-bank.js';
 import { randomSlotAnalytics } from '../../../domain/assessment/random-slot-statistics.js';
 import type { Actor } from '../../shared/actor.js';
@@ -43,12 +43,14 @@ export const makeGetQuizAnalytics =
   ): Promise<Result<{ analytics: QuizAnalytics; questions: Question[]; randomSlots?: RandomSlotStatistics }, 'QUIZ_NOT_FOUND'>> => {
     if (!(await d.quizRepository.findById(actor.tenantId, quizId))) return err('QUIZ_NOT_FOUND');
     await expireOverdueOf(d, actor.tenantId, { quizId });
-    const [moments, questions, slots] = await Promise.all([
+    const [moments, all, slots] = await Promise.all([
       d.quizResultsReader.moments(actor.tenantId, quizId, selection),
       d.questionRepository.listByQuiz(actor.tenantId, quizId),
       d.questionBankRepository ? d.questionBankRepository.randomSlots(actor.tenantId, quizId) : [],
     ]);
-    // Questions in quiz order; statistics of questions deleted since are left out.
+    // Questions in quiz order; statistics of questions deleted since are left out, and description
+    // items have none (no mark: Moodle's statistics skip them too).
+    const questions = all.filter((q) => !isDescription(q.type));
     const current = new Set(questions.map((q) => q.id));
     const fixed = moments.questions.filter((q) => current.has(q.questionId));
     const facts = questions.map((q) => ({ questionId: q.id, maxMark: q.points, randomGuessScore: randomGuessScore(q) }));

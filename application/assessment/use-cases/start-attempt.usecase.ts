@@ -1,6 +1,6 @@
 import type { Attempt, AttemptAnswer } from '../../../domain/assessment/attempt.js';
 import { deadlineFor, isOverdue } from '../../../domain/assessment/deadline.js';
-import { maxScoreOf, type Question } from '../../../domain/assessment/question.js';
+import { isDescription, maxScoreOf, type Question } from '../../../domain/assessment/question.js';
 import type { Quiz } from '../../../domain/assessment/quiz.js';
 import { attemptOrder, seedFromHex } from '../../../domain/assessment/shuffle.js';
 import type { Actor } from '../../shared/actor.js';
@@ -104,7 +104,7 @@ export const makeStartAttempt =
         return ok(answer(running, taken, answers, true));
       }
       if (running) await closeAttempt(d, actor.tenantId, running.id, 'expired');
-      if (questions.length === 0 && slots.length === 0) return err('QUIZ_HAS_NO_QUESTIONS');
+      if (slots.length === 0 && questions.every((q) => isDescription(q.type))) return err('QUIZ_HAS_NO_QUESTIONS');
       const seed = seedFromHex(d.random.bytesHex(4));
       const taken =
         slots.length && d.questionBankRepository ? await withDraws(d.questionBankRepository, quiz, questions, slots, seed) : ok(questions);

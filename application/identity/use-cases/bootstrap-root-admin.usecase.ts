@@ -44,7 +44,8 @@ export const makeBootstrapRootAdmin =
       // Said at every start: a password that silently does nothing is the first hour's trap.
       if (root.password)
         log.warn(
-          'ROOT_ADMIN_PASSWORD is set but not applied: a Super Admin already exists (it only creates the first one). To change a password: npm run admin -- set-password <email>',
+          'ROOT_ADMIN_PASSWORD is set but not applied: a Super Admin already exists (it only creates the first one). To ' +
+            'change a password: npm run admin -- set-password <email>',
         );
       return tenant;
     }

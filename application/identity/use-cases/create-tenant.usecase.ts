@@ -9,7 +9,7 @@ export const makeCreateTenant =
     actor: Actor,
     meta: RequestMeta,
     input: { slug: string; name: string; status?: TenantStatus | undefined },
-  ): Promise<Result<Tenant, TenantError>> => {
+  ): Promise<Result<Tenant, Extract<TenantError, 'SLUG_TAKEN'>>> => {
     const now = clock.now();
     const tenant: Tenant = {
       id: ids.uuid(),

@@ -14,7 +14,7 @@ export const makeCreateUser =
     actor: Actor,
     meta: RequestMeta,
     input: { name: string; email: string; phone?: string | null | undefined; password: string; role: RoleLevel; status: UserStatusValue },
-  ): Promise<Result<User, ManageUserError>> => {
+  ): Promise<Result<User, Exclude<ManageUserError, 'USER_NOT_FOUND'>>> => {
     if (canAssignRole(actor.role, input.role)) return err('INSUFFICIENT_PERMISSION');
     if (!isAcceptablePassword(input.password)) return err('WEAK_PASSWORD');
     const phone = normalisePhone(phoneNumbers, input.phone);

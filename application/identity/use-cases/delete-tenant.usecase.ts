@@ -10,7 +10,7 @@ import { enqueuePurge, forgetResolutionsAfterCommit, type TenantAdminDeps, type 
  */
 export const makeDeleteTenant =
   ({ tenantRepository, tenantDeletionRepository, tenantCache, auditLog, jobs, clock, uow }: TenantAdminDeps) =>
-  async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<TenantDetail, TenantError>> =>
+  async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<TenantDetail, Exclude<TenantError, 'SLUG_TAKEN'>>> =>
     uow.run(async () => {
       const tenant = await tenantRepository.findById(id);
       if (!tenant) return err('TENANT_NOT_FOUND');

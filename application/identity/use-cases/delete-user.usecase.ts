@@ -7,7 +7,11 @@ import { visible, type ManageUserError, type UserAdminDeps } from '../user-admin
 /** Deleting keeps the row for history (grades, audit) but anonymises and deactivates it. */
 export const makeDeleteUser =
   ({ userRepository, loginRepository, passkeyRepository, auditLog, clock, uow }: UserAdminDeps) =>
-  async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<null, ManageUserError>> => {
+  async (
+    actor: Actor,
+    meta: RequestMeta,
+    id: string,
+  ): Promise<Result<null, Extract<ManageUserError, 'USER_NOT_FOUND' | 'INSUFFICIENT_PERMISSION'>>> => {
     const user = visible(await userRepository.findById(actor.tenantId, id));
     if (!user) return err('USER_NOT_FOUND');
     if (checkUserChange(actor.role, user.role)) return err('INSUFFICIENT_PERMISSION');

@@ -5,7 +5,7 @@ import { ownAccount, type ProfileDeps, type ProfileError } from '../own-account.
 
 export const makeGetOwnProfile =
   ({ userRepository }: Pick<ProfileDeps, 'userRepository'>) =>
-  async (actor: Actor): Promise<Result<User, ProfileError>> => {
+  async (actor: Actor): Promise<Result<User, Extract<ProfileError, 'USER_NOT_FOUND'>>> => {
     const user = await ownAccount(userRepository, actor);
     return user ? ok(user) : err('USER_NOT_FOUND');
   };

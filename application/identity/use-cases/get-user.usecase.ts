@@ -5,7 +5,7 @@ import { visible, type ManageUserError, type UserAdminDeps } from '../user-admin
 
 export const makeGetUser =
   ({ userRepository }: Pick<UserAdminDeps, 'userRepository'>) =>
-  async (actor: Actor, id: string): Promise<Result<User, ManageUserError>> => {
+  async (actor: Actor, id: string): Promise<Result<User, Extract<ManageUserError, 'USER_NOT_FOUND'>>> => {
     const user = visible(await userRepository.findById(actor.tenantId, id));
     return user ? ok(user) : err('USER_NOT_FOUND');
   };

@@ -14,7 +14,7 @@ export const makeUpdateOwnProfile =
   async (
     actor: Actor,
     changes: { displayName?: string | undefined; avatar?: string | null | undefined; phone?: string | null | undefined },
-  ): Promise<Result<User, ProfileError | 'INVALID_PHONE'>> => {
+  ): Promise<Result<User, Extract<ProfileError, 'USER_NOT_FOUND'> | 'INVALID_PHONE'>> => {
     const user = await ownAccount(userRepository, actor);
     if (!user) return err('USER_NOT_FOUND');
     const phone = normalisePhone(phoneNumbers, changes.phone);

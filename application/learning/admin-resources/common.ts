@@ -14,11 +14,11 @@ export interface ListQuery {
  * One admin resource of `/api/lms/admin/resources/:resource`: its own input types and rules,
  * the same four operations. Writes are audited as `<resource>.<create|update|delete>`.
  */
-export interface AdminResource<T, C, U, Q extends ListQuery = ListQuery> {
+export interface AdminResource<T, C, U, Q extends ListQuery = ListQuery, E extends AdminResourceError = AdminResourceError> {
   list(tenantId: string, query: Q, page: PageRequest): Promise<Page<T>>;
-  create(actor: Actor, meta: RequestMeta, input: C): Promise<Result<T, AdminResourceError>>;
-  update(actor: Actor, meta: RequestMeta, id: string, input: U): Promise<Result<T, AdminResourceError>>;
-  remove(actor: Actor, meta: RequestMeta, id: string): Promise<Result<null, AdminResourceError>>;
+  create(actor: Actor, meta: RequestMeta, input: C): Promise<Result<T, E>>;
+  update(actor: Actor, meta: RequestMeta, id: string, input: U): Promise<Result<T, E>>;
+  remove(actor: Actor, meta: RequestMeta, id: string): Promise<Result<null, E>>;
 }
 
 export type AuditDeps = Pick<LearningDeps, 'auditLog'>;

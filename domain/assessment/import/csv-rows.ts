@@ -9,7 +9,10 @@ import { err, ok, type Result } from '../result.js';
  * option numbers separated by `|`; it is empty for short_answer, whose options are the accepted
  * answers. A true_false row may leave its options out: they become True/False, and `correct` is
  * 1/2 or true/false. numerical rows are as short_answer, their options the accepted numbers (no
- * tolerance); an essay row has neither options nor correct; matching needs GIFT or Moodle XML. Rows are numbered as a spreadsheet shows them (the header is row 1); blank
+ * tolerance); an essay row has neither options nor correct; an ordering row lists its items in
+ * their correct order, `correct` empty; a description row has text only (points empty or 0);
+ * matching needs GIFT or Moodle XML. Rows are numbered as a spreadsheet shows them (the header is
+ * row 1); blank
  * rows are skipped. The first bad row rejects the file, with its number.
  */
 export const MAX_IMPORT_QUESTIONS = 2000;
@@ -63,7 +66,7 @@ function readRow(cells: readonly string[], c: Columns): Result<QuestionDraft, st
   const type: QuestionType = typeName;
   if (type === 'matching') return err('matching questions need pairs: import them from GIFT or Moodle XML');
   const pointsText = cell(c.points);
-  const points = pointsText === '' ? 1 : Number(pointsText);
+  const points = pointsText === '' ? (type === 'description' ? 0 : 1) : Number(pointsText);
   if (!Number.isInteger(points)) return err(`points "${pointsText}" is not a whole number`);
 
   const texts = c.options.map((i) => cell(i));
@@ -72,12 +75,22 @@ function readRow(cells: readonly string[], c: Columns): Result<QuestionDraft, st
   if (gap >= 0) return err(`option_${gap + 1} is empty but a later option is not`);
 
   const correctText = cell(c.correct);
-  if (type === 'essay') {
-    if (correctText !== '' || texts.length) return err('an essay row has no correct and no options (a mentor marks it)');
+  if (type === 'essay' || type === 'description') {
+    if (correctText !== '' || texts.length)
+      return err(
+        type === 'essay'
+          ? 'an essay row has no correct and no options (a mentor marks it)'
+          : 'a description row has no correct and no options',
+      );
     return validateQuestion({ type, text: cell(c.text), points, options: [] });
   }
-  if (type === 'short_answer' || type === 'numerical') {
-    if (correctText !== '') return err(`correct must be empty for ${type} (its options are the accepted answers)`);
+  if (type === 'short_answer' || type === 'numerical' || type === 'ordering') {
+    if (correctText !== '')
+      return err(
+        `correct must be empty for ${type} (${
+          type === 'ordering' ? 'its options are the items in their correct ' + 'order' : 'its options are the accepted answers'
+        })`,
+      );
     return validateQuestion({ type, text: cell(c.text), points, options: texts.map((text) => ({ text, isCorrect: true })) });
   }
   if (type === 'true_false' && texts.length === 0) {

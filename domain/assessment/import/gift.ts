@@ -15,12 +15,13 @@ import { MAX_IMPORT_QUESTIONS } from './csv-rows.js';
  *   Number 1 to 5? {#3:2 ~#wrong}  Year? {#=1822:0 =%50%1822:2}  {#1..5}   numerical (value:tolerance, min..max)
  *   Match {=Canada -> Ottawa =Italy -> Rome = -> Paris}                     matching (`= -> x`: extra choice)
  *   Tell me a story. {}                                                      essay
+ *   ::Part 2:: Read the text below.                                          description (no answer block)
  *
  * Questions are separated by blank lines. Feedback (`#…`, `####…`) is dropped; `[html]`,
  * `[moodle]`, `[plain]` and `[markdown]` tags before a text are removed (the text is kept as
  * written); `\~ \= \# \{ \} \: \\` escape, `\n` is a new line. `%n%` weights are the options'
- * weights (n/100). Descriptions (no answer block) are refused with the question's number. Every
- * question is worth 1 point.
+ * weights (n/100). A text without an answer block is a description item (no mark), as Moodle's
+ * GIFT import reads it. Every question is worth 1 point. GIFT has no ordering questions.
  */
 
 const SPECIAL = new Set(['~', '=', '#', '{', '}', ':', '\\']);
@@ -155,7 +156,8 @@ function parseBlock(block: string): Result<QuestionDraft | null, string> {
   }
   s = s.replace(FORMAT_TAG, '').trim();
   const open = findUnescaped(s, '{');
-  if (open < 0) return err('no answer block {…} (descriptions are not supported)');
+  // Moodle's qformat_gift: no answer block makes a description, its grade 0.
+  if (open < 0) return validateQuestion({ type: 'description', text: unescape(s).trim(), points: 0, options: [] });
   const close = findUnescaped(s, '}', open + 1);
   if (close < 0) return err('the answer block { is not closed');
   const before = unescape(s.slice(0, open)).trim();

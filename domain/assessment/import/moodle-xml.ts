@@ -15,16 +15,22 @@ import { MAX_IMPORT_QUESTIONS } from './csv-rows.js';
 /**
  * Moodle XML, the format Moodle exports question banks in (docs.moodle.org "Moodle XML format"),
  * for the types we grade: multichoice (single, or multiple with fractions), truefalse,
- * shortanswer, numerical, matching and essay. An XML library parses the file into `XmlElement`s
+ * shortanswer, numerical, matching, essay and ordering, and description items. An XML library parses the file into `XmlElement`s
  * (adapters/parsers); this decides what they mean, and builds the tree an export writes.
  *
  * Import: `<questiontext><text>` is kept as the question's text, HTML and all (CDATA or escaped);
  * `<defaultgrade>` gives the points (a whole number); `fraction` percentages become option
  * weights (Moodle's grading); `<tolerance>` numerical tolerances; `<subquestion>` matching pairs
- * (an empty one is an extra choice). Categories are skipped. Embedded `<file>`s (images), the old
+ * (an empty one is an extra choice); an ordering's `<answer>`s are its items in their correct order
+ * (Moodle numbers them 1…n in `fraction`); a description's grade is 0 whatever the file says (as
+ * qformat_xml forces it). Categories are skipped. Embedded `<file>`s (images), the old
  * `<image>`/`<image_base64>` fields and other question types are refused naming the question, as is
  * a question without what its type needs.
- * Feedback, hints, penalties, units and names are not kept (we have no place for them).
+ * Feedback, hints, penalties, units and names are not kept (we have no place for them), nor an
+ * ordering's layout, numbering and show-grading settings (presentation). An ordering is graded
+ * RELATIVE_TO_CORRECT over all its items: one with another `<gradingtype>` (a missing one is
+ * RELATIVE_NEXT_EXCLUDE_LAST to Moodle's import) or showing a random subset of its items is refused,
+ * rather than graded otherwise than in Moodle.
  *
  * Export writes what Moodle's own exporter writes for these types, so Moodle imports it, and
  * reads back to the same questions. Moodle imports only fractions of its grade list
@@ -56,7 +62,30 @@ const MOODLE_TYPES: Record<string, QuestionType | undefined> = {
   numerical: 'numerical',
   matching: 'matching',
   essay: 'essay',
+  ordering: 'ordering',
+  description: 'description',
 };
+
+/** The one grading type of our ordering questions (qtype_ordering's default for new questions). */
+export const ORDERING_GRADING = 'RELATIVE_TO_CORRECT';
+
+/**
+ * Whether an ordering question shows all its items, as qtype_ordering decides: `<selecttype>` ALL
+ * (or EXACT), else (RANDOM, CONTIGUOUS, the default) when the subset size, at least 2, is all of
+ * them. Files older than Moodle 2.x call the two fields `<logical>` and `<studentsee>`.
+ */
+function orderingShowsAll(q: XmlElement, items: number): Result<null, string> {
+  const old = !child(q, 'selecttype');
+  const select = (child(q, old ? 'logical' : 'selecttype')?.text ?? 'RANDOM').trim().toUpperCase();
+  if (select === 'ALL' || select === 'EXACT') return ok(null);
+  const countText = (child(q, old ? 'studentsee' : 'selectcount')?.text ?? '6').trim();
+  const count = /^\d+$/.test(countText) && Number(countText) >= 2 ? Number(countText) : 2;
+  if (Math.min(count, items) === items) return ok(null);
+  return err(
+    `it shows a ${select === 'CONTIGUOUS' || select === 'CONTIG' ? 'contiguous' : 'random'} subset of ${count} of its ` +
+      `${items} items, which is not supported: give <selecttype>ALL</selecttype>`,
+  );
+}
 
 function fractionOf(answer: XmlElement): Result<number, string> {
   const f = Number(answer.attributes.fraction ?? '0');
@@ -72,16 +101,19 @@ function readQuestion(q: XmlElement, type: string): Result<QuestionDraft, string
   const image = ['image', 'image_base64'].map((n) => child(q, n)).find((e) => e && textOf(e).trim() !== '');
   if (image)
     return err(
-      `the old <${image.name}> field${image.name === 'image' ? ` ("${textOf(image).trim()}")` : ''} is not supported: upload the image and link to it from the question text`,
+      `the old <${image.name}> field${image.name === 'image' ? ` ("${textOf(image).trim()}")` : ''} is not supported: ` +
+        `upload the image and link to it from the question text`,
     );
   const text = textOf(child(q, 'questiontext'));
+  if (type === 'description') return validateQuestion({ type: 'description', text, points: 0, options: [] });
   const gradeText = (child(q, 'defaultgrade')?.text ?? '1').trim();
   const points = Number(gradeText);
   if (!Number.isInteger(points) || points < 1 || points > MAX_POINTS)
     return err(`defaultgrade "${gradeText}": points must be a whole number from 1 to ${MAX_POINTS}`);
   const answers = childrenNamed(q, 'answer');
   const weighted: OptionDraft[] = [];
-  for (const a of answers) {
+  // An ordering's fractions number its items (1…n), they are no grades.
+  for (const a of type === 'ordering' ? [] : answers) {
     const w = fractionOf(a);
     if (!w.ok) return w;
     const option: OptionDraft = { text: textOf(a), isCorrect: w.value > 0, weight: w.value };
@@ -127,6 +159,19 @@ function readQuestion(q: XmlElement, type: string): Result<QuestionDraft, string
       });
     case 'essay':
       return validateQuestion({ type: 'essay', text, points, options: [] });
+    case 'ordering': {
+      const grading = (child(q, 'gradingtype')?.text ?? '').trim().toUpperCase();
+      if (grading !== ORDERING_GRADING) {
+        return err(
+          `grading type "${grading}"${grading === '' ? ' (none, which Moodle reads as RELATIVE_NEXT_EXCLUDE_LAST)' : ''} ` +
+            `is not supported: ordering questions are graded ${ORDERING_GRADING}`,
+        );
+      }
+      const all = orderingShowsAll(q, answers.length);
+      if (!all.ok) return all;
+      // The items in the file's order, which is their correct order (Moodle renumbers them so).
+      return validateQuestion({ type: 'ordering', text, points, options: answers.map((a) => ({ text: textOf(a), isCorrect: true })) });
+    }
     default:
       return validateQuestion({ type: MOODLE_TYPES[type]!, text, points, options: weighted });
   }
@@ -144,7 +189,9 @@ export function questionsFromMoodleXml(root: XmlElement): Result<QuestionDraft[]
     const name = textOf(child(q, 'name')).trim();
     const which = `question ${n}${name ? ` ("${name}")` : ''}`;
     if (!(type in MOODLE_TYPES))
-      return err(`${which}: type "${type}" is not supported (multichoice, truefalse, shortanswer, numerical, matching and essay are)`);
+      return err(
+        `${which}: type "${type}" is not supported (multichoice, truefalse, shortanswer, numerical, matching, essay, ordering and description are)`,
+      );
     const read = readQuestion(q, type);
     if (!read.ok) return err(`${which}: ${read.error}`);
     out.push(read.value);
@@ -197,7 +244,8 @@ function moodleFractions(q: Question): Result<string[], string> {
     const grade = moodleGradeOf(weight);
     if (grade === undefined)
       return err(
-        `option "${o.text}" is worth ${percent(weight)} %, which is not one of Moodle's grades (0, ±100, ±90, ±83.33333, ±80, ±75, ±70, ±66.66667, ±60, ±50, ±40, ±33.33333, ±30, ±25, ±20, ±16.66667, ±14.28571, ±12.5, ±11.11111, ±10, ±5 %)`,
+        `option "${o.text}" is worth ${percent(weight)} %, which is not one of Moodle's grades (0, ±100, ±90, ±83.33333, ` +
+          `±80, ±75, ±70, ±66.66667, ±60, ±50, ±40, ±33.33333, ±30, ±25, ±20, ±16.66667, ±14.28571, ±12.5, ±11.11111, ±10, ±5 %)`,
       );
     fractions.push(percent(grade));
   }
@@ -290,6 +338,28 @@ function questionEl(q: Question, fractions: readonly string[]): XmlElement {
           ),
         ],
         { type: 'matching' },
+      );
+    case 'description':
+      return el('question', head('description', 0), { type: 'description' });
+    case 'ordering':
+      // qtype_ordering's export_to_xml: its settings as words, then the items in their correct order numbered 1…n.
+      return el(
+        'question',
+        [
+          ...head('ordering', 1 / 3),
+          value('layouttype', 'VERTICAL'),
+          value('selecttype', 'ALL'),
+          value('selectcount', String(q.options.length)),
+          value('gradingtype', ORDERING_GRADING),
+          value('showgrading', 'SHOW'),
+          value('numberingstyle', 'none'),
+          html('correctfeedback'),
+          html('partiallycorrectfeedback'),
+          html('incorrectfeedback'),
+          value('shownumcorrect', '1'),
+          ...q.options.map((o, i) => el('answer', [el('text', [], {}, o.text)], { fraction: String(i + 1), format: 'html' })),
+        ],
+        { type: 'ordering' },
       );
     case 'essay':
       return el(

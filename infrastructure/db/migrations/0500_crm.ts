@@ -53,7 +53,8 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['tenant_id', 'provider', 'created_at']);
   });
   await knex.raw(
-    `alter table crm_leads add constraint crm_leads_status check (status in ('new','contacted','qualified','unqualified','converted','closed_won','closed_lost'))`,
+    `alter table crm_leads add constraint crm_leads_status check (status in ` +
+      `('new','contacted','qualified','unqualified','converted','closed_won','closed_lost'))`,
   );
   // The list's default order and the dashboard's range scan: the INCLUDE columns let the
   // dashboard aggregate from the index alone (index-only scan) on a million leads.

@@ -13,8 +13,11 @@ import type { Knex } from 'knex';
  * A removed contribution only updates a row (never inserts): a tenant's deletion cascades to its
  * rollups and its leads in either order.
  */
-const CHANGED = `(old.tenant_id, old.created_at, old.provider, old.campaign_id, old.form_id, old.ad_id, old.status, old.is_test, old.user_id, old.value, old.closed_at)
-  is distinct from (new.tenant_id, new.created_at, new.provider, new.campaign_id, new.form_id, new.ad_id, new.status, new.is_test, new.user_id, new.value, new.closed_at)`;
+const CHANGED =
+  `(old.tenant_id, old.created_at, old.provider, old.campaign_id, old.form_id, old.ad_id, old.status, ` +
+  `old.is_test, old.user_id, old.value, old.closed_at)
+  is distinct from (new.tenant_id, new.created_at, new.provider, new.campaign_id, new.form_id, new.ad_id, new.status, ` +
+  `new.is_test, new.user_id, new.value, new.closed_at)`;
 
 const DAY = `date_bin('1 day', l.created_at, timestamptz '2000-01-01 00:00:00+00')`;
 const QUARTER = `date_bin('15 minutes', l.created_at, timestamptz '2000-01-01 00:00:00+00')`;
@@ -46,8 +49,10 @@ export async function up(knex: Knex): Promise<void> {
     leads integer not null,
     primary key (tenant_id, quarter, is_test))`);
 
-  await knex.raw(`create function crm_lead_rollup_add(l crm_leads) returns void language sql as $$
-    insert into crm_lead_daily as d (tenant_id, day, provider, campaign_id, form_id, ad_id, status, is_test, leads, linked, won_value_sum, won_value_count, won_seconds_sum, won_closed_count)
+  await knex.raw(
+    `create function crm_lead_rollup_add(l crm_leads) returns void language sql as $$
+    insert into crm_lead_daily as d (tenant_id, day, provider, campaign_id, form_id, ad_id, status, is_test, leads, ` +
+      `linked, won_value_sum, won_value_count, won_seconds_sum, won_closed_count)
     values (l.tenant_id, ${DAY}, l.provider, l.campaign_id, l.form_id, l.ad_id, l.status, l.is_test, 1,
             case when l.user_id is null then 0 else 1 end,
             case when ${WON} then coalesce(l.value, 0) else 0 end,
@@ -60,7 +65,8 @@ export async function up(knex: Knex): Promise<void> {
       won_closed_count = d.won_closed_count + excluded.won_closed_count;
     insert into crm_lead_quarters as q (tenant_id, quarter, is_test, leads) values (l.tenant_id, ${QUARTER}, l.is_test, 1)
     on conflict (tenant_id, quarter, is_test) do update set leads = q.leads + 1;
-  $$`);
+  $$`,
+  );
   await knex.raw(`create function crm_lead_rollup_remove(l crm_leads) returns void language sql as $$
     update crm_lead_daily d set
       leads = d.leads - 1,
@@ -85,12 +91,15 @@ export async function up(knex: Knex): Promise<void> {
   );
 
   // The leads already there.
-  await knex.raw(`insert into crm_lead_daily (tenant_id, day, provider, campaign_id, form_id, ad_id, status, is_test, leads, linked, won_value_sum, won_value_count, won_seconds_sum, won_closed_count)
+  await knex.raw(
+    `insert into crm_lead_daily (tenant_id, day, provider, campaign_id, form_id, ad_id, status, is_test, ` +
+      `leads, linked, won_value_sum, won_value_count, won_seconds_sum, won_closed_count)
     select l.tenant_id, ${DAY}, l.provider, l.campaign_id, l.form_id, l.ad_id, l.status, l.is_test, count(*), count(l.user_id),
            coalesce(sum(l.value) filter (where ${WON}), 0), count(l.value) filter (where ${WON}),
            coalesce(sum(extract(epoch from (l.closed_at - l.created_at))) filter (where ${WON}), 0), count(l.closed_at) filter (where ${WON})
       from crm_leads l
-     group by l.tenant_id, ${DAY}, l.provider, l.campaign_id, l.form_id, l.ad_id, l.status, l.is_test`);
+     group by l.tenant_id, ${DAY}, l.provider, l.campaign_id, l.form_id, l.ad_id, l.status, l.is_test`,
+  );
   await knex.raw(`insert into crm_lead_quarters (tenant_id, quarter, is_test, leads)
     select l.tenant_id, ${QUARTER}, l.is_test, count(*) from crm_leads l group by l.tenant_id, ${QUARTER}, l.is_test`);
   await knex.raw('analyze crm_lead_daily');

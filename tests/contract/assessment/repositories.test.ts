@@ -77,23 +77,21 @@ const pgEnv = async (): Promise<Env> => {
       const lessonIds: string[] = [];
       for (let i = 1; i <= lessons; i++) {
         const id = randomUUID();
-        await h
-          .resolve<LessonRepository>('lessonRepository')
-          .insert({
-            id,
-            tenantId,
-            moduleId,
-            courseId,
-            title: `L${i}`,
-            description: null,
-            contentType: 'text',
-            contentUrl: null,
-            content: null,
-            duration: 1,
-            order: i,
-            createdAt: t0,
-            updatedAt: t0,
-          });
+        await h.resolve<LessonRepository>('lessonRepository').insert({
+          id,
+          tenantId,
+          moduleId,
+          courseId,
+          title: `L${i}`,
+          description: null,
+          contentType: 'text',
+          contentUrl: null,
+          content: null,
+          duration: 1,
+          order: i,
+          createdAt: t0,
+          updatedAt: t0,
+        });
         lessonIds.push(id);
       }
       return { courseId, moduleId, lessonIds };

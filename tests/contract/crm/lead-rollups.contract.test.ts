@@ -127,6 +127,17 @@ describe('contract: CRM lead rollups equal a full count of the leads', () => {
       const id = ids.splice(Math.floor(random() * ids.length), 1)[0]!;
       await knex('crm_leads').where({ tenant_id: t.id, id }).delete();
     }
+    // Statements over many leads at once (the rollups are kept per statement since 1021): a bulk
+    // status change, a bulk relink and test flag, a bulk delete.
+    await knex('crm_leads')
+      .where({ tenant_id: t.id })
+      .whereIn('id', ids.slice(10, 40))
+      .update({ status: 'closed_won', closed_at: new Date(start + 12 * 86_400_000) });
+    await knex('crm_leads')
+      .where({ tenant_id: t.id })
+      .whereIn('id', ids.slice(30, 60))
+      .update({ user_id: users[0]!.id, is_test: knex.raw('not is_test') });
+    await knex('crm_leads').where({ tenant_id: t.id }).whereIn('id', ids.splice(60, 20)).delete();
     // Some changes inside one transaction, one of them undone by a rollback.
     await knex.transaction(async (trx) => {
       await trx('crm_leads')
@@ -150,7 +161,8 @@ describe('contract: CRM lead rollups equal a full count of the leads', () => {
         (await knex.raw(
           `select status, provider, count(*)::int as count, coalesce(sum(value) filter (where status = 'closed_won'), 0)::numeric(20, 2)::text as won_value_sum,
               (count(closed_at) filter (where status = 'closed_won'))::int as won_closed_count
-         from crm_leads where tenant_id = ? and (? or not is_test) and created_at >= coalesce(?::timestamptz, '-infinity') and created_at < coalesce(?::timestamptz, 'infinity')
+         from crm_leads where tenant_id = ? and (? or not is_test) and created_at >= coalesce(?::timestamptz, ` +
+            `'-infinity') and created_at < coalesce(?::timestamptz, 'infinity')
         group by 1, 2 order by 1, 2`,
           [t.id, includeTest, from ?? null, to ?? null],
         )) as { rows: Array<{ status: string; provider: string; count: number; won_value_sum: string; won_closed_count: number }> }

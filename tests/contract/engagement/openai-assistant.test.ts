@@ -43,15 +43,13 @@ class FakeOpenAi {
 }
 
 const completion = (content: string) => (res: ServerResponse) =>
-  res
-    .writeHead(200, { 'content-type': 'application/json' })
-    .end(
-      JSON.stringify({
-        id: 'c1',
-        object: 'chat.completion',
-        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-      }),
-    );
+  res.writeHead(200, { 'content-type': 'application/json' }).end(
+    JSON.stringify({
+      id: 'c1',
+      object: 'chat.completion',
+      choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+    }),
+  );
 const status =
   (code: number, headers: Record<string, string> = {}) =>
   (res: ServerResponse) =>

@@ -3,20 +3,24 @@ import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { BullMqJobQueue } from '../../../adapters/jobs/bullmq-job-queue.js';
 import { InProcessJobQueue } from '../../../adapters/jobs/in-process-job-queue.js';
-import type { JobQueue } from '../../../adapters/jobs/job-queue.js';
+import type { JobQueue, JobTracing } from '../../../adapters/jobs/job-queue.js';
 import { createRedis } from '../../../infrastructure/redis.js';
 
 const quietLog = { info() {}, warn() {}, error() {} };
-const engines: Array<[string, () => JobQueue]> = [['in-process', () => new InProcessJobQueue(quietLog)]];
+const engines: Array<[string, (tracing?: JobTracing) => JobQueue]> = [
+  ['in-process', (tracing) => new InProcessJobQueue(quietLog, tracing)],
+];
 if (process.env.REDIS_URL) {
   engines.push([
     'BullMQ',
-    () =>
+    (tracing) =>
       new BullMqJobQueue(
         (purpose) => createRedis(process.env.REDIS_URL!, purpose === 'worker' ? 'bullmq' : 'commands'),
         `test-${randomUUID().slice(0, 8)}`,
         quietLog,
         5,
+        undefined,
+        tracing,
       ),
   ]);
 }
@@ -41,6 +45,46 @@ for (const [engine, make] of engines) {
         [2, false],
         [3, true],
       ]);
+      await q.close();
+    });
+
+    it('carries the trace context captured at enqueue to every run of the job, retries included (tracing on)', async () => {
+      let current: string | undefined = '{"traceparent":"00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"}';
+      const running = new Set<string>();
+      const runs: Array<{ name: string; attempt: number; captured: string | undefined }> = [];
+      const tracing: JobTracing = {
+        capture: () => current,
+        async runJob(job, captured, fn) {
+          runs.push({ name: job.name, attempt: job.attempt, captured });
+          running.add(job.name);
+          try {
+            return await fn();
+          } finally {
+            running.delete(job.name);
+          }
+        },
+      };
+      const q = make(tracing);
+      const inSpan: boolean[] = [];
+      await q.start({
+        traced: async (_p, ctx) => {
+          inSpan.push(running.has('traced'));
+          if (ctx.attempt === 1) throw new Error('retry me');
+        },
+        untraced: async () => {},
+      });
+      const captured = current;
+      await q.enqueue('traced', { n: 1 }, { attempts: 2, backoffMs: 10 });
+      current = undefined;
+      await q.enqueue('untraced', { n: 2 });
+      await q.whenIdle(15_000);
+      expect(runs).to.have.deep.members([
+        { name: 'traced', attempt: 1, captured },
+        { name: 'traced', attempt: 2, captured },
+        { name: 'untraced', attempt: 1, captured: undefined },
+      ]);
+      // The handler ran inside runJob (its span), both times.
+      expect(inSpan).to.deep.equal([true, true]);
       await q.close();
     });
 

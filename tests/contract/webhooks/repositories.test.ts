@@ -87,66 +87,70 @@ function contract(name: string, make: () => Promise<Ctx>) {
       expect((await ctx.deliveries.listByEndpoint(ctx.tenantId, b.id, {}, { page: 1, pageSize: 10 })).total).to.equal(0);
     });
 
-    it('records tries: pending, then delivered or failed on the last; requeues only a finished delivery; lists newest first; finds stale pending ones', async () => {
-      const e = endpoint(ctx.tenantId);
-      await ctx.endpoints.insert(e);
-      const first = delivery(e, { createdAt: at(1), updatedAt: at(1) });
-      const second = delivery(e, { createdAt: at(2), updatedAt: at(2) });
-      await ctx.deliveries.insertMany([first, second]);
-      expect(await ctx.deliveries.findById(ctx.tenantId, first.id)).to.deep.equal(first);
-      expect(await ctx.deliveries.findById(ctx.otherTenantId, first.id)).to.equal(null);
+    it(
+      'records tries: pending, then delivered or failed on the last; requeues only a finished delivery; lists newest ' +
+        'first; finds stale pending ones',
+      async () => {
+        const e = endpoint(ctx.tenantId);
+        await ctx.endpoints.insert(e);
+        const first = delivery(e, { createdAt: at(1), updatedAt: at(1) });
+        const second = delivery(e, { createdAt: at(2), updatedAt: at(2) });
+        await ctx.deliveries.insertMany([first, second]);
+        expect(await ctx.deliveries.findById(ctx.tenantId, first.id)).to.deep.equal(first);
+        expect(await ctx.deliveries.findById(ctx.otherTenantId, first.id)).to.equal(null);
 
-      await ctx.deliveries.recordAttempt(
-        ctx.tenantId,
-        first.id,
-        { statusCode: 500, error: 'HTTP 500', delivered: false, final: false },
-        at(3),
-      );
-      expect(await ctx.deliveries.findById(ctx.tenantId, first.id)).to.include({
-        status: 'pending',
-        attempts: 1,
-        lastStatusCode: 500,
-        lastError: 'HTTP 500',
-      });
-      expect(await ctx.deliveries.requeue(ctx.tenantId, first.id, at(4), at(3))).to.equal(null);
-      await ctx.deliveries.recordAttempt(
-        ctx.tenantId,
-        first.id,
-        { statusCode: null, error: 'timeout', delivered: false, final: true },
-        at(5),
-      );
-      expect(await ctx.deliveries.findById(ctx.tenantId, first.id)).to.include({ status: 'failed', attempts: 2, lastStatusCode: null });
-      // A finished delivery takes no more tries.
-      await ctx.deliveries.recordAttempt(ctx.tenantId, first.id, { statusCode: 200, error: null, delivered: true, final: false }, at(6));
-      expect(await ctx.deliveries.findById(ctx.tenantId, first.id)).to.include({ status: 'failed', attempts: 2 });
-      expect(await ctx.deliveries.requeue(ctx.otherTenantId, first.id, at(7), at(0))).to.equal(null);
-      const requeued = await ctx.deliveries.requeue(ctx.tenantId, first.id, at(7), at(0));
-      expect(requeued).to.include({ status: 'pending', attempts: 0, retries: 1 });
-      expect(requeued!.payload).to.deep.equal(first.payload);
-      await ctx.deliveries.recordAttempt(ctx.tenantId, first.id, { statusCode: 204, error: null, delivered: true, final: false }, at(8));
-      const done = (await ctx.deliveries.findById(ctx.tenantId, first.id))!;
-      expect(done).to.include({ status: 'delivered', attempts: 1, lastStatusCode: 204, lastError: null });
-      expect(done.deliveredAt!.getTime()).to.equal(at(8).getTime());
+        await ctx.deliveries.recordAttempt(
+          ctx.tenantId,
+          first.id,
+          { statusCode: 500, error: 'HTTP 500', delivered: false, final: false },
+          at(3),
+        );
+        expect(await ctx.deliveries.findById(ctx.tenantId, first.id)).to.include({
+          status: 'pending',
+          attempts: 1,
+          lastStatusCode: 500,
+          lastError: 'HTTP 500',
+        });
+        expect(await ctx.deliveries.requeue(ctx.tenantId, first.id, at(4), at(3))).to.equal(null);
+        await ctx.deliveries.recordAttempt(
+          ctx.tenantId,
+          first.id,
+          { statusCode: null, error: 'timeout', delivered: false, final: true },
+          at(5),
+        );
+        expect(await ctx.deliveries.findById(ctx.tenantId, first.id)).to.include({ status: 'failed', attempts: 2, lastStatusCode: null });
+        // A finished delivery takes no more tries.
+        await ctx.deliveries.recordAttempt(ctx.tenantId, first.id, { statusCode: 200, error: null, delivered: true, final: false }, at(6));
+        expect(await ctx.deliveries.findById(ctx.tenantId, first.id)).to.include({ status: 'failed', attempts: 2 });
+        expect(await ctx.deliveries.requeue(ctx.otherTenantId, first.id, at(7), at(0))).to.equal(null);
+        const requeued = await ctx.deliveries.requeue(ctx.tenantId, first.id, at(7), at(0));
+        expect(requeued).to.include({ status: 'pending', attempts: 0, retries: 1 });
+        expect(requeued!.payload).to.deep.equal(first.payload);
+        await ctx.deliveries.recordAttempt(ctx.tenantId, first.id, { statusCode: 204, error: null, delivered: true, final: false }, at(8));
+        const done = (await ctx.deliveries.findById(ctx.tenantId, first.id))!;
+        expect(done).to.include({ status: 'delivered', attempts: 1, lastStatusCode: 204, lastError: null });
+        expect(done.deliveredAt!.getTime()).to.equal(at(8).getTime());
 
-      const page = await ctx.deliveries.listByEndpoint(ctx.tenantId, e.id, {}, { page: 1, pageSize: 10 });
-      expect(page.items.map((d) => d.id)).to.deep.equal([second.id, first.id]);
-      expect(
-        (await ctx.deliveries.listByEndpoint(ctx.tenantId, e.id, { status: 'delivered' }, { page: 1, pageSize: 10 })).items.map(
-          (d) => d.id,
-        ),
-      ).to.deep.equal([first.id]);
-      const stale = await ctx.deliveries.stalePending(at(3), 500);
-      expect(stale.filter((s) => s.id === first.id || s.id === second.id)).to.deep.equal([
-        { id: second.id, tenantId: ctx.tenantId, retries: 0 },
-      ]);
-      // `second` is stuck pending since at(2): retried by hand once it is older than the bound, not before.
-      expect(await ctx.deliveries.requeue(ctx.tenantId, second.id, at(9), at(2))).to.equal(null);
-      expect(await ctx.deliveries.requeue(ctx.tenantId, second.id, at(9), at(3))).to.include({
-        status: 'pending',
-        attempts: 0,
-        retries: 1,
-      });
-    });
+        const page = await ctx.deliveries.listByEndpoint(ctx.tenantId, e.id, {}, { page: 1, pageSize: 10 });
+        expect(page.items.map((d) => d.id)).to.deep.equal([second.id, first.id]);
+        expect(
+          (await ctx.deliveries.listByEndpoint(ctx.tenantId, e.id, { status: 'delivered' }, { page: 1, pageSize: 10 })).items.map(
+            (d) => d.id,
+          ),
+        ).to.deep.equal([first.id]);
+        const stale = await ctx.deliveries.stalePending(at(3), 500);
+        expect(stale.filter((s) => s.id === first.id || s.id === second.id)).to.deep.equal([
+          { id: second.id, tenantId: ctx.tenantId, retries: 0 },
+        ]);
+        // `second` is stuck pending since at(2): retried by hand once it is older than the bound, not before.
+        expect(await ctx.deliveries.requeue(ctx.tenantId, second.id, at(9), at(2))).to.equal(null);
+        expect(await ctx.deliveries.requeue(ctx.tenantId, second.id, at(9), at(3))).to.include({
+          status: 'pending',
+          attempts: 0,
+          retries: 1,
+        });
+      },
+    );
   });
 }
 

@@ -168,10 +168,18 @@ describe('HTTP assessment: import, export and analytics', () => {
     expect(aq.map((x) => x.options.findIndex((o) => o.is_correct))).to.deep.equal([3, 0]);
     expect(aq[1]!.options.map((o) => o.option_text)).to.deep.equal(['Moodle', 'ATutor', 'Claroline']);
 
-    // A GIFT description (no answers) and a broken Aiken file are refused whole, naming the question.
-    const description = await upload(admin, aiken.quizId, `${GIFT}\n\nGrant was born in 1822.\n`, 'x.gift', 'text/plain');
-    expect(description.status).to.equal(400);
-    expect(description.body.error).to.match(/^question 7 \(line \d+\): no answer block/);
+    // A GIFT text without answers is a description item (as Moodle reads it), worth nothing.
+    const description = await upload(admin, gift.quizId, 'Grant was born in 1822.\n', 'x.gift', 'text/plain');
+    expect(description.body.data).to.include({ format: 'gift', imported: 1, max_score_added: 0 });
+    expect((await questionsOf(admin, gift.quizId)).at(-1)).to.include({
+      question_type: 'description',
+      question_text: 'Grant was born in 1822.',
+      points: 0,
+    });
+    // A broken GIFT or Aiken file is refused whole, naming the question.
+    const unclosed = await upload(admin, aiken.quizId, `${GIFT}\n\nGrant was born in {=1822.\n`, 'x.gift', 'text/plain');
+    expect(unclosed.status).to.equal(400);
+    expect(unclosed.body.error).to.match(/^question 7 \(line \d+\): the answer block \{ is not closed/);
     const broken = await upload(admin, aiken.quizId, AIKEN.replace('ANSWER: A', 'ANSWER: E'), 'x.txt', 'text/plain', 'aiken');
     expect(broken.status).to.equal(400);
     expect(broken.body.error).to.match(/^question 2 \(line 12\): ANSWER E is not one of the options/);
@@ -183,7 +191,8 @@ describe('HTTP assessment: import, export and analytics', () => {
     const admin = await h.user(t, Role.Admin);
     const q = await seedQuiz(h, admin, { publish: false, questions: [] });
     const question = (text: string, inside = '') =>
-      `<question type="shortanswer"><name><text>Q</text></name>${inside}<questiontext format="html"><text>${text}</text></questiontext><answer fraction="100"><text>x</text></answer></question>`;
+      `<question type="shortanswer"><name><text>Q</text></name>${inside}<questiontext ` +
+      `format="html"><text>${text}</text></questiontext><answer fraction="100"><text>x</text></answer></question>`;
     const quiz = (body: string, prolog = '<?xml version="1.0" encoding="UTF-8"?>\n') => `${prolog}<quiz>${body}</quiz>`;
     const laughs = '<!ENTITY a "lol"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">';
     const cases: Array<[string, string, RegExp]> = [
@@ -226,9 +235,11 @@ describe('HTTP assessment: import, export and analytics', () => {
     const admin = await h.user(t, Role.Admin);
     const q = await seedQuiz(h, admin, { publish: false, questions: [] });
     const question = (name: string, inside: string) =>
-      `<question type="truefalse"><name><text>${name}</text></name><questiontext format="html"><text>Is this an owl?</text></questiontext>${inside}<answer fraction="100"><text>true</text></answer><answer fraction="0"><text>false</text></answer></question>`;
+      `<question type="truefalse"><name><text>${name}</text></name><questiontext format="html"><text>Is this an ` +
+      `owl?</text></questiontext>${inside}<answer fraction="100"><text>true</text></answer><answer fraction="0"><text>false</text></answer></question>`;
     // Moodle 1.9 writes an empty <image/> in every question: nothing to lose there.
-    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<quiz>${question('Empty', '<image></image>')}${question('Owl', '<image>birds/owl.jpg</image><image_base64>/9j/4AAQSkZJRg==</image_base64>')}</quiz>`;
+    const owl = question('Owl', '<image>birds/owl.jpg</image><image_base64>/9j/4AAQSkZJRg==</image_base64>');
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<quiz>${question('Empty', '<image></image>')}${owl}</quiz>`;
     const res = await upload(admin, q.quizId, xml, 'bank.xml', 'text/xml');
     expect(res.status, JSON.stringify(res.body)).to.equal(400);
     expect(res.body.message).to.equal('Invalid import file');

@@ -336,63 +336,67 @@ describe('HTTP assessment: partial credit, numerical, matching and essays', () =
     expect((await h.http.get('/api/lms/mentor/quiz-essays').set(admin.headers)).body.data.total).to.equal(1);
   });
 
-  it("exports only Moodle's grades: thirds and all-or-nothing shares map to Moodle's values, 0.37 is flagged when authored and refuses the export", async () => {
-    const t = await h.tenant();
-    const admin = await h.user(t, Role.Admin);
-    const thirds = {
-      question_type: 'multiple_answer',
-      question_text: 'Thirds',
-      options: [
-        { option_text: 'a', weight: 0.333333 },
-        { option_text: 'b', weight: 0.666667 },
-        { option_text: 'c', weight: -1 / 7 },
-      ],
-    };
-    const elevenOfTwelve = {
-      question_type: 'multiple_answer',
-      question_text: 'Eleven of twelve',
-      options: Array.from({ length: 12 }, (_, i) => ({ option_text: `o${i}`, is_correct: i < 11 })),
-    };
-    const q = await seedQuiz(h, admin, { publish: false, questions: [thirds, elevenOfTwelve] });
-    const fractions = (xml: string) =>
-      [...xml.matchAll(/<question type="multichoice">[\s\S]*?<\/question>/g)].map((m) =>
-        [...m[0].matchAll(/<answer fraction="([^"]+)"/g)].map((a) => a[1]),
-      );
-    const exported = await h.http.get(`/api/lms/admin/quizzes/${q.quizId}/export-questions`).set(admin.headers).buffer(true);
-    expect(exported.status).to.equal(200);
-    expect(fractions(exported.text)).to.deep.equal([
-      ['33.33333', '66.66667', '-14.28571'],
-      [...Array(9).fill('10'), '5', '5', '-100'],
-    ]);
-    const author = await h.http.get(`/api/lms/quizzes/${q.quizId}`).set(admin.headers);
-    expect(author.body.data.questions[0].options.map((o: Option & { moodle_grade?: boolean }) => [o.weight, o.moodle_grade])).to.deep.equal(
-      [
+  it(
+    "exports only Moodle's grades: thirds and all-or-nothing shares map to Moodle's values, 0.37 is flagged when " +
+      'authored and refuses the export',
+    async () => {
+      const t = await h.tenant();
+      const admin = await h.user(t, Role.Admin);
+      const thirds = {
+        question_type: 'multiple_answer',
+        question_text: 'Thirds',
+        options: [
+          { option_text: 'a', weight: 0.333333 },
+          { option_text: 'b', weight: 0.666667 },
+          { option_text: 'c', weight: -1 / 7 },
+        ],
+      };
+      const elevenOfTwelve = {
+        question_type: 'multiple_answer',
+        question_text: 'Eleven of twelve',
+        options: Array.from({ length: 12 }, (_, i) => ({ option_text: `o${i}`, is_correct: i < 11 })),
+      };
+      const q = await seedQuiz(h, admin, { publish: false, questions: [thirds, elevenOfTwelve] });
+      const fractions = (xml: string) =>
+        [...xml.matchAll(/<question type="multichoice">[\s\S]*?<\/question>/g)].map((m) =>
+          [...m[0].matchAll(/<answer fraction="([^"]+)"/g)].map((a) => a[1]),
+        );
+      const exported = await h.http.get(`/api/lms/admin/quizzes/${q.quizId}/export-questions`).set(admin.headers).buffer(true);
+      expect(exported.status).to.equal(200);
+      expect(fractions(exported.text)).to.deep.equal([
+        ['33.33333', '66.66667', '-14.28571'],
+        [...Array(9).fill('10'), '5', '5', '-100'],
+      ]);
+      const author = await h.http.get(`/api/lms/quizzes/${q.quizId}`).set(admin.headers);
+      expect(
+        author.body.data.questions[0].options.map((o: Option & { moodle_grade?: boolean }) => [o.weight, o.moodle_grade]),
+      ).to.deep.equal([
         [0.333333, true],
         [0.666667, true],
         [-0.1428571, true],
-      ],
-    );
-    expect(author.body.data.questions[1].options.every((o: object) => !('moodle_grade' in o))).to.equal(true);
+      ]);
+      expect(author.body.data.questions[1].options.every((o: object) => !('moodle_grade' in o))).to.equal(true);
 
-    const odd = await h.http
-      .post(`/api/lms/admin/quizzes/${q.quizId}/questions`)
-      .set(admin.headers)
-      .send({
-        question_type: 'multiple_answer',
-        question_text: 'Weighted 37',
-        options: [
-          { option_text: 'a', weight: 0.37 },
-          { option_text: 'b', weight: 0.63 },
-          { option_text: 'c', weight: -1 },
-        ],
-      });
-    expect(odd.status, JSON.stringify(odd.body)).to.equal(200);
-    expect(odd.body.data.options.map((o: { moodle_grade: boolean }) => o.moodle_grade)).to.deep.equal([false, false, true]);
-    const refused = await h.http.get(`/api/lms/admin/quizzes/${q.quizId}/export-questions?format=moodle_xml`).set(admin.headers);
-    expect(refused.status).to.equal(400);
-    expect(refused.body.message).to.equal('The questions cannot be exported in this format');
-    expect(refused.body.error).to.match(/^question 3 \("Weighted 37"\): option "a" is worth 37 %, which is not one of Moodle's grades/);
-  });
+      const odd = await h.http
+        .post(`/api/lms/admin/quizzes/${q.quizId}/questions`)
+        .set(admin.headers)
+        .send({
+          question_type: 'multiple_answer',
+          question_text: 'Weighted 37',
+          options: [
+            { option_text: 'a', weight: 0.37 },
+            { option_text: 'b', weight: 0.63 },
+            { option_text: 'c', weight: -1 },
+          ],
+        });
+      expect(odd.status, JSON.stringify(odd.body)).to.equal(200);
+      expect(odd.body.data.options.map((o: { moodle_grade: boolean }) => o.moodle_grade)).to.deep.equal([false, false, true]);
+      const refused = await h.http.get(`/api/lms/admin/quizzes/${q.quizId}/export-questions?format=moodle_xml`).set(admin.headers);
+      expect(refused.status).to.equal(400);
+      expect(refused.body.message).to.equal('The questions cannot be exported in this format');
+      expect(refused.body.error).to.match(/^question 3 \("Weighted 37"\): option "a" is worth 37 %, which is not one of Moodle's grades/);
+    },
+  );
 
   it('exports the questions as Moodle XML that imports back to the same questions; GIFT brings the new types in', async () => {
     const t = await h.tenant();

@@ -165,15 +165,13 @@ describe('HTTP commerce: subscription checkout through the sandbox gateway', () 
   });
 
   it('an unknown order is 404; a capture under fraud review waits; capture+accept pays', async () => {
-    const unknown = await h.http
-      .post('/api/paygate/webhook')
-      .send(
-        signedNotification(h, {
-          order_id: '6f1c1c1e-1111-4111-8111-111111111111',
-          gross_amount: '10.00',
-          transaction_status: 'settlement',
-        }),
-      );
+    const unknown = await h.http.post('/api/paygate/webhook').send(
+      signedNotification(h, {
+        order_id: '6f1c1c1e-1111-4111-8111-111111111111',
+        gross_amount: '10.00',
+        transaction_status: 'settlement',
+      }),
+    );
     expect(unknown.status).to.equal(404);
     const checkout = await h.http
       .post('/api/lms/subscription-checkout')

@@ -87,14 +87,17 @@ describe('HTTP mail: broadcasts', () => {
     expect(await h.mailsTo(tenant, student.email)).to.have.length(1);
     expect(await h.mailsTo(tenant, admin.email)).to.have.length(0);
 
-    expect(
-      (
-        await h.http
-          .post('/api/email/send-broadcast')
-          .set(admin.headers)
-          .send({ subject: 'x', text: 'y', user_ids: [randomUUID()] })
-      ).status,
-    ).to.equal(400);
+    const empty = await h.http
+      .post('/api/email/send-broadcast')
+      .set(admin.headers)
+      .send({ subject: 'x', text: 'y', user_ids: [randomUUID()] });
+    expect(empty.status).to.equal(400);
+    expect(empty.body).to.include({ code: 'NO_RECIPIENTS', message: 'No active user matches the broadcast audience' });
+    // The document lists it, as it lists every code the route's use case returns (it once did not).
+    const doc = (await h.http.get('/api/openapi.json')).body;
+    expect(doc.paths['/api/email/send-broadcast'].post.responses['400'].content['application/json'].examples).to.have.property(
+      'NO_RECIPIENTS',
+    );
     expect((await h.http.post('/api/email/send-broadcast').set(admin.headers).send({ subject: 'x' })).status).to.equal(400);
     expect(
       (

@@ -65,59 +65,63 @@ describe('HTTP commerce: exact money', () => {
     expect(notes.map((n) => [n.grossAmount, n.outcome])).to.deep.equal([['16999.99', 'applied:paid']]);
   });
 
-  it('the largest numeric(14, 2) amount, 999999999999.99 (14 digits), is stored, summed and answered exactly: course, order, payment, revenue, lead value', async () => {
-    const tenant = await h.tenant();
-    const admin = await h.user(tenant, Role.Admin);
-    const student = await h.user(tenant, Role.Student);
-    const course = await seedCourse(h, admin, {
-      modules: 1,
-      lessons: 1,
-      fields: { title: 'Largest', price: 999999999999.99, currency: 'USD', status: 'published' },
-    });
-    expect(await stored('select price::text as price from courses where id = ?', course.id)).to.deep.equal({ price: '999999999999.99' });
-    const shown = await h.http.get(`/api/lms/courses/${course.id}`).set(student.headers);
-    expect(shown.body.data).to.include({ price: 999999999999.99 });
-    expect(shown.text).to.include('"price":999999999999.99,');
+  it(
+    'the largest numeric(14, 2) amount, 999999999999.99 (14 digits), is stored, summed and answered exactly: course, ' +
+      'order, payment, revenue, lead value',
+    async () => {
+      const tenant = await h.tenant();
+      const admin = await h.user(tenant, Role.Admin);
+      const student = await h.user(tenant, Role.Student);
+      const course = await seedCourse(h, admin, {
+        modules: 1,
+        lessons: 1,
+        fields: { title: 'Largest', price: 999999999999.99, currency: 'USD', status: 'published' },
+      });
+      expect(await stored('select price::text as price from courses where id = ?', course.id)).to.deep.equal({ price: '999999999999.99' });
+      const shown = await h.http.get(`/api/lms/courses/${course.id}`).set(student.headers);
+      expect(shown.body.data).to.include({ price: 999999999999.99 });
+      expect(shown.text).to.include('"price":999999999999.99,');
 
-    const placed = await h.http
-      .post('/api/orders')
-      .set(student.headers)
-      .send({ items: [{ course_id: course.id }], currency: 'USD' });
-    expect(placed.status, JSON.stringify(placed.body)).to.equal(200);
-    expect(placed.text).to.include('"subtotal":999999999999.99,"discount":0,"total_amount":999999999999.99,');
-    const orderId = placed.body.data.id as string;
-    expect(
-      await stored("select subtotal::text as s, total_amount::text as t, items->0->>'unit_price' as u from orders where id = ?", orderId),
-    ).to.deep.equal({ s: '999999999999.99', t: '999999999999.99', u: '999999999999.99' });
+      const placed = await h.http
+        .post('/api/orders')
+        .set(student.headers)
+        .send({ items: [{ course_id: course.id }], currency: 'USD' });
+      expect(placed.status, JSON.stringify(placed.body)).to.equal(200);
+      expect(placed.text).to.include('"subtotal":999999999999.99,"discount":0,"total_amount":999999999999.99,');
+      const orderId = placed.body.data.id as string;
+      expect(
+        await stored("select subtotal::text as s, total_amount::text as t, items->0->>'unit_price' as u from orders where id = ?", orderId),
+      ).to.deep.equal({ s: '999999999999.99', t: '999999999999.99', u: '999999999999.99' });
 
-    const initiated = await h.http
-      .post('/api/paygate/payment/initiate')
-      .set(student.headers)
-      .send({ order_id: orderId, payment_method: 'bank_transfer', amount: '999999999999.99' });
-    expect(initiated.status, JSON.stringify(initiated.body)).to.equal(200);
-    expect(initiated.text).to.include('"amount":999999999999.99,');
-    expect(await stored('select amount::text as a from payments where order_id = ?', orderId)).to.deep.equal({ a: '999999999999.99' });
-    const paid = await h.http
-      .post(`/api/paygate/sandbox/${initiated.body.data.transaction_id}?result=success`)
-      .set('Accept', 'application/json');
-    expect(paid.status, JSON.stringify(paid.body)).to.equal(200);
-    const notes = await h.resolve<PaymentRepository>('paymentRepository').notificationsOfOrder(tenant.id, orderId);
-    expect(notes.map((n) => [n.grossAmount, n.outcome])).to.deep.equal([['999999999999.99', 'applied:paid']]);
-    const overview = await h.http.get('/api/dashboard/overview').set(admin.headers);
-    expect(overview.body.data.commerce.revenue_this_month).to.deep.equal({ USD: 999999999999.99 });
+      const initiated = await h.http
+        .post('/api/paygate/payment/initiate')
+        .set(student.headers)
+        .send({ order_id: orderId, payment_method: 'bank_transfer', amount: '999999999999.99' });
+      expect(initiated.status, JSON.stringify(initiated.body)).to.equal(200);
+      expect(initiated.text).to.include('"amount":999999999999.99,');
+      expect(await stored('select amount::text as a from payments where order_id = ?', orderId)).to.deep.equal({ a: '999999999999.99' });
+      const paid = await h.http
+        .post(`/api/paygate/sandbox/${initiated.body.data.transaction_id}?result=success`)
+        .set('Accept', 'application/json');
+      expect(paid.status, JSON.stringify(paid.body)).to.equal(200);
+      const notes = await h.resolve<PaymentRepository>('paymentRepository').notificationsOfOrder(tenant.id, orderId);
+      expect(notes.map((n) => [n.grossAmount, n.outcome])).to.deep.equal([['999999999999.99', 'applied:paid']]);
+      const overview = await h.http.get('/api/dashboard/overview').set(admin.headers);
+      expect(overview.body.data.commerce.revenue_this_month).to.deep.equal({ USD: 999999999999.99 });
 
-    const lead = await h.http.post('/api/crm/leads').set(admin.headers).send({ name: 'Big deal', value: '999999999999.99' });
-    expect(lead.status, JSON.stringify(lead.body)).to.equal(200);
-    const won = await h.http
-      .patch(`/api/crm/leads/${lead.body.data.id as string}`)
-      .set(admin.headers)
-      .send({ status: 'closed_won', value: 999999999999.98 });
-    expect(won.status, JSON.stringify(won.body)).to.equal(200);
-    expect(won.text).to.include('"value":999999999999.98,');
-    expect(await stored('select value::text as v from crm_leads where id = ?', lead.body.data.id as string)).to.deep.equal({
-      v: '999999999999.98',
-    });
-  });
+      const lead = await h.http.post('/api/crm/leads').set(admin.headers).send({ name: 'Big deal', value: '999999999999.99' });
+      expect(lead.status, JSON.stringify(lead.body)).to.equal(200);
+      const won = await h.http
+        .patch(`/api/crm/leads/${lead.body.data.id as string}`)
+        .set(admin.headers)
+        .send({ status: 'closed_won', value: 999999999999.98 });
+      expect(won.status, JSON.stringify(won.body)).to.equal(200);
+      expect(won.text).to.include('"value":999999999999.98,');
+      expect(await stored('select value::text as v from crm_leads where id = ?', lead.body.data.id as string)).to.deep.equal({
+        v: '999999999999.98',
+      });
+    },
+  );
 
   it('an order or a quote beyond 999999999999.99 answers 400 naming the limit (never a 500), and nothing is stored', async () => {
     const tenant = await h.tenant();

@@ -155,38 +155,42 @@ describe('HTTP CRM loop: a lead knows its person, payments move the pipeline, th
     expect((await h.http.get('/api/crm/leads').query({ linked: 'maybe' }).set(admin.headers)).status).to.equal(400);
   });
 
-  it("PATCH {user_id} links a lead to a user of the tenant (confirming a suggestion) as a history entry; another tenant's user is 404 and changes nothing", async () => {
-    const t = await h.tenant();
-    const admin = await h.user(t, Role.Admin);
-    const student = await h.user(t, Role.Student, { phone: '+6281299990000' });
-    const lead = await createLead(admin, { phone: '081299990000' });
-    expect(lead).to.include({ link_status: 'suggested', suggested_user_id: student.id });
+  it(
+    'PATCH {user_id} links a lead to a user of the tenant (confirming a suggestion) as a history entry; another ' +
+      "tenant's user is 404 and changes nothing",
+    async () => {
+      const t = await h.tenant();
+      const admin = await h.user(t, Role.Admin);
+      const student = await h.user(t, Role.Student, { phone: '+6281299990000' });
+      const lead = await createLead(admin, { phone: '081299990000' });
+      expect(lead).to.include({ link_status: 'suggested', suggested_user_id: student.id });
 
-    const other = await h.user(await h.tenant(), Role.Student);
-    const refused = await h.http.patch(`/api/crm/leads/${lead.id}`).set(admin.headers).send({ user_id: other.id });
-    expect(refused.status, JSON.stringify(refused.body)).to.equal(404);
-    expect(refused.body.message).to.equal('Record not found');
-    expect(await getLead(admin, lead.id)).to.include({ user_id: null, suggested_user_id: student.id });
-    expect((await h.http.patch(`/api/crm/leads/${lead.id}`).set(admin.headers).send({ user_id: 'not-a-uuid' })).status).to.equal(400);
+      const other = await h.user(await h.tenant(), Role.Student);
+      const refused = await h.http.patch(`/api/crm/leads/${lead.id}`).set(admin.headers).send({ user_id: other.id });
+      expect(refused.status, JSON.stringify(refused.body)).to.equal(404);
+      expect(refused.body.message).to.equal('Record not found');
+      expect(await getLead(admin, lead.id)).to.include({ user_id: null, suggested_user_id: student.id });
+      expect((await h.http.patch(`/api/crm/leads/${lead.id}`).set(admin.headers).send({ user_id: 'not-a-uuid' })).status).to.equal(400);
 
-    const confirmed = await h.http
-      .patch(`/api/crm/leads/${lead.id}`)
-      .set(admin.headers)
-      .send({ user_id: student.id, note: 'Called: it is them' });
-    expect(confirmed.status, JSON.stringify(confirmed.body)).to.equal(200);
-    expect(confirmed.body.data).to.include({ user_id: student.id, suggested_user_id: null, link_status: 'linked' });
-    expect(confirmed.body.data.suggested_user).to.equal(null);
-    expect(confirmed.body.data.user).to.include({ id: student.id });
-    expect(confirmed.body.data.history.at(-1)).to.include({
-      type: 'linked',
-      reason: 'manual',
-      to_user_id: student.id,
-      from_user_id: null,
-      actor_id: admin.id,
-      note: 'Called: it is them',
-    });
-    expect(await getLead(admin, lead.id)).to.deep.equal(confirmed.body.data);
-  });
+      const confirmed = await h.http
+        .patch(`/api/crm/leads/${lead.id}`)
+        .set(admin.headers)
+        .send({ user_id: student.id, note: 'Called: it is them' });
+      expect(confirmed.status, JSON.stringify(confirmed.body)).to.equal(200);
+      expect(confirmed.body.data).to.include({ user_id: student.id, suggested_user_id: null, link_status: 'linked' });
+      expect(confirmed.body.data.suggested_user).to.equal(null);
+      expect(confirmed.body.data.user).to.include({ id: student.id });
+      expect(confirmed.body.data.history.at(-1)).to.include({
+        type: 'linked',
+        reason: 'manual',
+        to_user_id: student.id,
+        from_user_id: null,
+        actor_id: admin.id,
+        note: 'Called: it is them',
+      });
+      expect(await getLead(admin, lead.id)).to.deep.equal(confirmed.body.data);
+    },
+  );
 
   describe('payments move the pipeline', () => {
     const pay = (orderId: string, amount: string, status = 'settlement') =>
@@ -194,34 +198,38 @@ describe('HTTP CRM loop: a lead knows its person, payments move the pipeline, th
         .post('/api/paygate/webhook')
         .send(signedNotification(h, { order_id: orderId, gross_amount: amount, transaction_status: status }));
 
-    it('a paid order closes the linked lead as won with the amount paid, exactly once under replayed and concurrent notifications; a refund reopens it', async () => {
-      const shop = await openShop(h);
-      const lead = await createLead(shop.admin, { email: shop.student.email });
-      expect(lead.link_status).to.equal('linked');
-      const order = await placeOrder(h, shop.student, [{ course_id: shop.soloCourse.id }]);
-      const answers = await Promise.all([1, 2, 3, 4].map(() => pay(order.id as string, '99000.00')));
-      expect(answers.map((a) => a.status)).to.deep.equal([200, 200, 200, 200]);
-      expect((await pay(order.id as string, '99000.00')).status).to.equal(200);
+    it(
+      'a paid order closes the linked lead as won with the amount paid, exactly once under replayed and concurrent ' +
+        'notifications; a refund reopens it',
+      async () => {
+        const shop = await openShop(h);
+        const lead = await createLead(shop.admin, { email: shop.student.email });
+        expect(lead.link_status).to.equal('linked');
+        const order = await placeOrder(h, shop.student, [{ course_id: shop.soloCourse.id }]);
+        const answers = await Promise.all([1, 2, 3, 4].map(() => pay(order.id as string, '99000.00')));
+        expect(answers.map((a) => a.status)).to.deep.equal([200, 200, 200, 200]);
+        expect((await pay(order.id as string, '99000.00')).status).to.equal(200);
 
-      const won = await getLead(shop.admin, lead.id);
-      expect(won).to.include({ status: 'closed_won', value: 99000 });
-      expect(won.closed_at).to.be.a('string');
-      const moves = won.history.filter((e) => e.type === 'status_changed');
-      expect(moves).to.have.length(1);
-      expect(moves[0]).to.include({ to_status: 'closed_won', reason: 'payment', value: 99000 });
-      expect(won.orders).to.have.length(1);
-      expect(won.orders[0]).to.include({ id: order.id, status: 'paid', total: 99000, currency: 'IDR' });
-      expect(won.orders[0]!.paid_at).to.be.a('string');
-      expect(won.enrollments).to.deep.equal([
-        { course_id: shop.soloCourse.id, course_title: 'Piano', status: 'active', progress: 0, completed_at: null },
-      ]);
+        const won = await getLead(shop.admin, lead.id);
+        expect(won).to.include({ status: 'closed_won', value: 99000 });
+        expect(won.closed_at).to.be.a('string');
+        const moves = won.history.filter((e) => e.type === 'status_changed');
+        expect(moves).to.have.length(1);
+        expect(moves[0]).to.include({ to_status: 'closed_won', reason: 'payment', value: 99000 });
+        expect(won.orders).to.have.length(1);
+        expect(won.orders[0]).to.include({ id: order.id, status: 'paid', total: 99000, currency: 'IDR' });
+        expect(won.orders[0]!.paid_at).to.be.a('string');
+        expect(won.enrollments).to.deep.equal([
+          { course_id: shop.soloCourse.id, course_title: 'Piano', status: 'active', progress: 0, completed_at: null },
+        ]);
 
-      expect((await pay(order.id as string, '99000.00', 'refund')).status).to.equal(200);
-      const reopened = await getLead(shop.admin, lead.id);
-      expect(reopened).to.include({ status: 'converted', value: null, closed_at: null });
-      expect(reopened.history.at(-1)).to.include({ type: 'status_changed', to_status: 'converted', reason: 'refund' });
-      expect(reopened.history.filter((e) => e.type === 'status_changed')).to.have.length(2);
-    });
+        expect((await pay(order.id as string, '99000.00', 'refund')).status).to.equal(200);
+        const reopened = await getLead(shop.admin, lead.id);
+        expect(reopened).to.include({ status: 'converted', value: null, closed_at: null });
+        expect(reopened.history.at(-1)).to.include({ type: 'status_changed', to_status: 'converted', reason: 'refund' });
+        expect(reopened.history.filter((e) => e.type === 'status_changed')).to.have.length(2);
+      },
+    );
 
     it('links a lead to its person when they order later, and sums every paid order into the value', async () => {
       const shop = await openShop(h);
@@ -262,35 +270,39 @@ describe('HTTP CRM loop: a lead knows its person, payments move the pipeline, th
       expect(await getLead(shop.admin, old.id)).to.include({ status: 'closed_won', value: 99000 });
     });
 
-    it("issue 26 probe: a student who puts a lead's phone in their profile and pays does not close it; once sales confirms the suggestion, what they paid closes it, and later payments add to it", async () => {
-      const shop = await openShop(h);
-      const lead = await createLead(shop.admin, { phone: '0857 1234 5678' });
-      const edit = await h.http.put('/api/user/self').set(shop.student.headers).send({ phone: '+62 857-1234-5678' });
-      expect(edit.status, JSON.stringify(edit.body)).to.equal(200);
-      const first = await placeOrder(h, shop.student, [{ course_id: shop.soloCourse.id }]);
-      expect((await pay(first.id as string, '99000.00')).status).to.equal(200);
-      const untouched = await getLead(shop.admin, lead.id);
-      expect(untouched).to.include({
-        user_id: null,
-        status: 'new',
-        value: null,
-        closed_at: null,
-        suggested_user_id: shop.student.id,
-        link_status: 'suggested',
-      });
-      expect(untouched.history.map((e) => e.type)).to.deep.equal(['created']);
-      expect(untouched.orders).to.deep.equal([]);
+    it(
+      "issue 26 probe: a student who puts a lead's phone in their profile and pays does not close it; once sales " +
+        'confirms the suggestion, what they paid closes it, and later payments add to it',
+      async () => {
+        const shop = await openShop(h);
+        const lead = await createLead(shop.admin, { phone: '0857 1234 5678' });
+        const edit = await h.http.put('/api/user/self').set(shop.student.headers).send({ phone: '+62 857-1234-5678' });
+        expect(edit.status, JSON.stringify(edit.body)).to.equal(200);
+        const first = await placeOrder(h, shop.student, [{ course_id: shop.soloCourse.id }]);
+        expect((await pay(first.id as string, '99000.00')).status).to.equal(200);
+        const untouched = await getLead(shop.admin, lead.id);
+        expect(untouched).to.include({
+          user_id: null,
+          status: 'new',
+          value: null,
+          closed_at: null,
+          suggested_user_id: shop.student.id,
+          link_status: 'suggested',
+        });
+        expect(untouched.history.map((e) => e.type)).to.deep.equal(['created']);
+        expect(untouched.orders).to.deep.equal([]);
 
-      const confirmed = await h.http.patch(`/api/crm/leads/${lead.id}`).set(shop.admin.headers).send({ user_id: shop.student.id });
-      expect(confirmed.status, JSON.stringify(confirmed.body)).to.equal(200);
-      // Confirming the link applies what the person already did (issue 29): their first payment closes it.
-      expect(await getLead(shop.admin, lead.id)).to.include({ user_id: shop.student.id, status: 'closed_won', value: 99000 });
-      const second = await placeOrder(h, shop.student, [{ course_id: shop.courses[0]!.id }]);
-      expect((await pay(second.id as string, `${second.total_amount as number}.00`)).status).to.equal(200);
-      const won = await getLead(shop.admin, lead.id);
-      expect(won).to.include({ user_id: shop.student.id, status: 'closed_won', value: 99000 + (second.total_amount as number) });
-      expect(won.history.filter((e) => e.type === 'status_changed')).to.have.length(1);
-    });
+        const confirmed = await h.http.patch(`/api/crm/leads/${lead.id}`).set(shop.admin.headers).send({ user_id: shop.student.id });
+        expect(confirmed.status, JSON.stringify(confirmed.body)).to.equal(200);
+        // Confirming the link applies what the person already did (issue 29): their first payment closes it.
+        expect(await getLead(shop.admin, lead.id)).to.include({ user_id: shop.student.id, status: 'closed_won', value: 99000 });
+        const second = await placeOrder(h, shop.student, [{ course_id: shop.courses[0]!.id }]);
+        expect((await pay(second.id as string, `${second.total_amount as number}.00`)).status).to.equal(200);
+        const won = await getLead(shop.admin, lead.id);
+        expect(won).to.include({ user_id: shop.student.id, status: 'closed_won', value: 99000 + (second.total_amount as number) });
+        expect(won.history.filter((e) => e.type === 'status_changed')).to.have.length(1);
+      },
+    );
 
     it('a lead that arrives after its person paid is closed won at once, with what they paid (not left new)', async () => {
       const shop = await openShop(h);

@@ -44,16 +44,13 @@ describe('HTTP CRM webhooks: Meta handshake and signed leads, Google lead forms'
       accessToken: `EAAB-${randomUUID()}`,
     };
     graph.page(setup.page, setup.accessToken);
-    const res = await crm.http
-      .put('/api/crm/integrations/meta')
-      .set(admin.headers)
-      .send({
-        verify_token: setup.verifyToken,
-        app_secret: setup.appSecret,
-        access_token: setup.accessToken,
-        page_id: setup.page,
-        enabled: true,
-      });
+    const res = await crm.http.put('/api/crm/integrations/meta').set(admin.headers).send({
+      verify_token: setup.verifyToken,
+      app_secret: setup.appSecret,
+      access_token: setup.accessToken,
+      page_id: setup.page,
+      enabled: true,
+    });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     return setup;
   };

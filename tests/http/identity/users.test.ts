@@ -17,17 +17,14 @@ describe('HTTP users: self and administration', () => {
       expect(self.body.data).to.include({ id: u.id, email: u.email, role: 1, status: 1 });
       expect(self.body.data).to.not.have.property('password_hash');
 
-      const res = await h.http
-        .put('/api/user/self')
-        .set(u.headers)
-        .send({
-          display_name: 'New Name',
-          avatar: 'https://cdn.example.test/a.png',
-          role: 100,
-          status: 2,
-          email: 'evil@example.test',
-          tenant_id: 'x',
-        });
+      const res = await h.http.put('/api/user/self').set(u.headers).send({
+        display_name: 'New Name',
+        avatar: 'https://cdn.example.test/a.png',
+        role: 100,
+        status: 2,
+        email: 'evil@example.test',
+        tenant_id: 'x',
+      });
       expect(res.status).to.equal(200);
       expect(res.body.data).to.include({
         display_name: 'New Name',

@@ -117,19 +117,16 @@ describe('HTTP learning: catalogue', () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
     const other = await h.tenant();
-    const created = await h.http
-      .post('/api/lms/admin/courses')
-      .set(admin.headers)
-      .send({
-        title: 'Physics',
-        description: 'Motion',
-        difficulty: 'intermediate',
-        price: 150000,
-        cover_image: 'https://cdn.example.test/p.png',
-        tenant_id: other.id,
-        id: '00000000-0000-4000-8000-000000000000',
-        created_by: 'x',
-      });
+    const created = await h.http.post('/api/lms/admin/courses').set(admin.headers).send({
+      title: 'Physics',
+      description: 'Motion',
+      difficulty: 'intermediate',
+      price: 150000,
+      cover_image: 'https://cdn.example.test/p.png',
+      tenant_id: other.id,
+      id: '00000000-0000-4000-8000-000000000000',
+      created_by: 'x',
+    });
     expect(created.status).to.equal(200);
     const course = created.body.data;
     expect(course).to.include({

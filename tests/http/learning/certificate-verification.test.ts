@@ -69,33 +69,37 @@ describe("HTTP learning: certificate verification page (the QR code's link)", ()
     expect(csp).to.not.match(/script-src|unsafe-inline/);
   });
 
-  it('answers JSON as before to curl (*/*), to JSON clients and without Accept; an unknown code is a 404 page to a browser and the JSON error otherwise', async () => {
-    const cert = await issue();
-    for (const accept of ['*/*', 'application/json', null]) {
-      const req = h.http.get(`/api/lms/certificates/verify/${cert.code}`);
-      const res = accept ? await req.set('Accept', accept) : await req;
-      expect(res.status, String(accept)).to.equal(200);
-      expect(res.headers['content-type']).to.match(/^application\/json/);
-      expect(res.body.data).to.deep.equal({
-        valid: true,
-        code: cert.code,
-        student_name: 'Siti <b>Rahma</b>',
-        course_id: cert.course_id,
-        course_title: 'Physics <script>alert(1)</script>',
-        issued_at: cert.issued_at,
-      });
-    }
+  it(
+    'answers JSON as before to curl (*/*), to JSON clients and without Accept; an unknown code is a 404 page to a ' +
+      'browser and the JSON error otherwise',
+    async () => {
+      const cert = await issue();
+      for (const accept of ['*/*', 'application/json', null]) {
+        const req = h.http.get(`/api/lms/certificates/verify/${cert.code}`);
+        const res = accept ? await req.set('Accept', accept) : await req;
+        expect(res.status, String(accept)).to.equal(200);
+        expect(res.headers['content-type']).to.match(/^application\/json/);
+        expect(res.body.data).to.deep.equal({
+          valid: true,
+          code: cert.code,
+          student_name: 'Siti <b>Rahma</b>',
+          course_id: cert.course_id,
+          course_title: 'Physics <script>alert(1)</script>',
+          issued_at: cert.issued_at,
+        });
+      }
 
-    const page = await h.http.get(`/api/lms/certificates/verify/${encodeURIComponent('AAAA-BBBB-<i>')}`).set('Accept', BROWSER);
-    expect(page.status).to.equal(404);
-    expect(page.headers['content-type']).to.equal('text/html; charset=utf-8');
-    expect(page.text).to.include('Certificate not found');
-    expect(page.text).to.include('AAAA-BBBB-&#60;i&#62;');
-    expect(page.text).to.not.include('Valid certificate');
-    const json = await h.http.get('/api/lms/certificates/verify/AAAA-BBBB-CCCC').set('Accept', '*/*');
-    expect(json.status).to.equal(404);
-    expect(json.body).to.deep.equal({ success: false, message: 'Record not found', code: 'CERTIFICATE_NOT_FOUND' });
-  });
+      const page = await h.http.get(`/api/lms/certificates/verify/${encodeURIComponent('AAAA-BBBB-<i>')}`).set('Accept', BROWSER);
+      expect(page.status).to.equal(404);
+      expect(page.headers['content-type']).to.equal('text/html; charset=utf-8');
+      expect(page.text).to.include('Certificate not found');
+      expect(page.text).to.include('AAAA-BBBB-&#60;i&#62;');
+      expect(page.text).to.not.include('Valid certificate');
+      const json = await h.http.get('/api/lms/certificates/verify/AAAA-BBBB-CCCC').set('Accept', '*/*');
+      expect(json.status).to.equal(404);
+      expect(json.body).to.deep.equal({ success: false, message: 'Record not found', code: 'CERTIFICATE_NOT_FOUND' });
+    },
+  );
 
   it('names the holder, the course and the issuing tenant in the certificate PDF, with its QR code', async () => {
     const cert = await issue();

@@ -23,42 +23,46 @@ describe("HTTP learning: deleting a course that holds learners' records", () => 
     }
   }
 
-  it('deleting the enrolments first does not open the way: progress and the certificate hold the course, which can be archived and keeps verifying', async () => {
-    const t = await h.tenant();
-    const admin = await h.user(t, Role.Admin);
-    const course = await seedCourse(h, admin, { modules: 1, lessons: 1 });
-    const student = await h.user(t);
-    await enrol(h, admin, student.id, course.id);
-    const done = await complete(h, student, course.lessonIds[0]!);
-    expect(done.body.data).to.include({ certificate_issued: true });
-    const code = (await h.http.get(`/api/lms/courses/${course.id}/certificate`).set(student.headers)).body.data.code as string;
-    await unenrolAll(admin, course.id);
+  it(
+    'deleting the enrolments first does not open the way: progress and the certificate hold the course, which can be ' +
+      'archived and keeps verifying',
+    async () => {
+      const t = await h.tenant();
+      const admin = await h.user(t, Role.Admin);
+      const course = await seedCourse(h, admin, { modules: 1, lessons: 1 });
+      const student = await h.user(t);
+      await enrol(h, admin, student.id, course.id);
+      const done = await complete(h, student, course.lessonIds[0]!);
+      expect(done.body.data).to.include({ certificate_issued: true });
+      const code = (await h.http.get(`/api/lms/courses/${course.id}/certificate`).set(student.headers)).body.data.code as string;
+      await unenrolAll(admin, course.id);
 
-    const refused = await h.http.delete(`/api/lms/admin/courses/${course.id}`).set(admin.headers);
-    expect(refused.status).to.equal(400);
-    expect(refused.body).to.include({
-      success: false,
-      message: REFUSED,
-      error: '1 progress record(s), 1 certificate(s); archive the course instead',
-    });
-    expect((await h.http.get(`/api/lms/certificates/verify/${code}`)).body.data).to.include({ valid: true, course_title: 'Algebra I' });
+      const refused = await h.http.delete(`/api/lms/admin/courses/${course.id}`).set(admin.headers);
+      expect(refused.status).to.equal(400);
+      expect(refused.body).to.include({
+        success: false,
+        message: REFUSED,
+        error: '1 progress record(s), 1 certificate(s); archive the course instead',
+      });
+      expect((await h.http.get(`/api/lms/certificates/verify/${code}`)).body.data).to.include({ valid: true, course_title: 'Algebra I' });
 
-    const archived = await h.http.put(`/api/lms/admin/courses/${course.id}`).set(admin.headers).send({ status: 'archived' });
-    expect(archived.status).to.equal(200);
-    expect(archived.body.data).to.include({ status: 'archived' });
-    const catalogue = await h.http.get('/api/lms/courses').set(t.headers);
-    expect((catalogue.body.data.items as Array<{ id: string }>).map((c) => c.id)).to.not.include(course.id);
-    const newcomer = await h.user(t);
-    expect((await h.http.post(`/api/lms/courses/${course.id}/enroll`).set(newcomer.headers)).status).to.equal(404);
-    expect((await h.http.delete(`/api/lms/admin/courses/${course.id}`).set(admin.headers)).status).to.equal(400);
-    const verified = await h.http.get(`/api/lms/certificates/verify/${code}`);
-    expect(verified.status).to.equal(200);
-    expect(verified.body.data).to.include({ valid: true });
+      const archived = await h.http.put(`/api/lms/admin/courses/${course.id}`).set(admin.headers).send({ status: 'archived' });
+      expect(archived.status).to.equal(200);
+      expect(archived.body.data).to.include({ status: 'archived' });
+      const catalogue = await h.http.get('/api/lms/courses').set(t.headers);
+      expect((catalogue.body.data.items as Array<{ id: string }>).map((c) => c.id)).to.not.include(course.id);
+      const newcomer = await h.user(t);
+      expect((await h.http.post(`/api/lms/courses/${course.id}/enroll`).set(newcomer.headers)).status).to.equal(404);
+      expect((await h.http.delete(`/api/lms/admin/courses/${course.id}`).set(admin.headers)).status).to.equal(400);
+      const verified = await h.http.get(`/api/lms/certificates/verify/${code}`);
+      expect(verified.status).to.equal(200);
+      expect(verified.body.data).to.include({ valid: true });
 
-    // A course nobody touched still deletes.
-    const empty = await createCourse(h, admin);
-    expect((await h.http.delete(`/api/lms/admin/courses/${empty}`).set(admin.headers)).status).to.equal(200);
-  });
+      // A course nobody touched still deletes.
+      const empty = await createCourse(h, admin);
+      expect((await h.http.delete(`/api/lms/admin/courses/${empty}`).set(admin.headers)).status).to.equal(200);
+    },
+  );
 
   it('quiz attempts and assignment submissions hold the course after its enrolments are gone', async () => {
     const t = await h.tenant();

@@ -110,17 +110,14 @@ describe('HTTP learning: modules, lessons and content gating', () => {
     const student = await h.user(t);
     const courseId = await createCourse(h, admin);
     const moduleId = await createModule(h, admin, courseId);
-    const lesson = await h.http
-      .post('/api/lms/admin/lessons')
-      .set(admin.headers)
-      .send({
-        module_id: moduleId,
-        title: 'Intro',
-        content_type: 'video',
-        content_url: 'https://v.example.test/1',
-        duration: 300,
-        content: '# Intro',
-      });
+    const lesson = await h.http.post('/api/lms/admin/lessons').set(admin.headers).send({
+      module_id: moduleId,
+      title: 'Intro',
+      content_type: 'video',
+      content_url: 'https://v.example.test/1',
+      duration: 300,
+      content: '# Intro',
+    });
     expect(lesson.status).to.equal(200);
     expect(lesson.body.data).to.include({
       module_id: moduleId,

@@ -90,50 +90,54 @@ describe('operations: Prometheus metrics', () => {
     expect(h.app.metrics).to.equal(null);
   });
 
-  it('GET /metrics refuses a missing or wrong token, and after traffic shows request histograms by route template, pool and queue gauges, job histograms and rate-limit refusals', async () => {
-    // Its own queue and worker, so its jobs are timed by this application's metrics.
-    const app = await extraApplication(
-      { METRICS_TOKEN: TOKEN, RATE_LIMIT_GLOBAL: '3', QUEUE_PREFIX: `ops-${randomUUID().slice(0, 8)}` },
-      {},
-      { runWorkers: true },
-    );
-    try {
-      const http = h.agent(app);
-      expect((await http.get('/metrics')).status).to.equal(401);
-      expect((await http.get('/metrics').set('Authorization', `Bearer ${TOKEN}x`)).status).to.equal(401);
+  it(
+    'GET /metrics refuses a missing or wrong token, and after traffic shows request histograms by route template, pool ' +
+      'and queue gauges, job histograms and rate-limit refusals',
+    async () => {
+      // Its own queue and worker, so its jobs are timed by this application's metrics.
+      const app = await extraApplication(
+        { METRICS_TOKEN: TOKEN, RATE_LIMIT_GLOBAL: '3', QUEUE_PREFIX: `ops-${randomUUID().slice(0, 8)}` },
+        {},
+        { runWorkers: true },
+      );
+      try {
+        const http = h.agent(app);
+        expect((await http.get('/metrics')).status).to.equal(401);
+        expect((await http.get('/metrics').set('Authorization', `Bearer ${TOKEN}x`)).status).to.equal(401);
 
-      expect((await http.get('/api/regions/regencies/32')).status).to.equal(200);
-      expect((await http.get('/api/regions/regencies/33')).status).to.equal(200);
-      expect((await http.get('/api/regions/regencies/34')).status).to.equal(200);
-      expect((await http.get('/api/regions/regencies/35')).status).to.equal(429);
-      await app.jobQueue.enqueue(DELIVER_WEBHOOK_JOB, { tenantId: randomUUID(), deliveryId: randomUUID() });
-      await app.jobQueue.whenIdle();
+        expect((await http.get('/api/regions/regencies/32')).status).to.equal(200);
+        expect((await http.get('/api/regions/regencies/33')).status).to.equal(200);
+        expect((await http.get('/api/regions/regencies/34')).status).to.equal(200);
+        expect((await http.get('/api/regions/regencies/35')).status).to.equal(429);
+        await app.jobQueue.enqueue(DELIVER_WEBHOOK_JOB, { tenantId: randomUUID(), deliveryId: randomUUID() });
+        await app.jobQueue.whenIdle();
 
-      const res = await http.get('/metrics').set('Authorization', `Bearer ${TOKEN}`);
-      expect(res.status).to.equal(200);
-      expect(res.headers['content-type']).to.match(/^text\/plain/);
-      const text = res.text;
-      expect(
-        sample(text, 'http_request_duration_seconds_count{method="GET",route="/api/regions/regencies/:provinceID",status="200"}'),
-      ).to.equal(3);
-      expect(
-        sample(text, 'http_request_duration_seconds_count{method="GET",route="/api/regions/regencies/:provinceID",status="429"}'),
-      ).to.equal(1);
-      expect(sample(text, 'http_request_duration_seconds_count{method="GET",route="/metrics",status="401"}')).to.equal(2);
-      expect(text, 'never the raw path').to.not.contain('route="/api/regions/regencies/32"');
-      expect(sample(text, 'rate_limit_refusals_total{limiter="global"}')).to.equal(1);
-      for (const state of ['in_use', 'idle', 'waiting'])
-        expect(sample(text, `db_pool_connections{state="${state}"}`), state).to.be.a('number');
-      const queue = process.env.REDIS_URL ? 'jobs' : 'in-process';
-      expect(sample(text, `jobs{queue="${queue}",state="waiting"}`)).to.equal(0);
-      expect(sample(text, `jobs{queue="${queue}",state="active"}`)).to.be.a('number');
-      expect(sample(text, `job_duration_seconds_count{job="${DELIVER_WEBHOOK_JOB}",outcome="completed"}`)).to.equal(1);
-      expect(sample(text, 'webhook_delivery_jobs_total{outcome="completed"}')).to.equal(1);
-      expect(text, "Node's default metrics").to.contain('process_cpu_user_seconds_total');
-    } finally {
-      await app.close();
-    }
-  });
+        const res = await http.get('/metrics').set('Authorization', `Bearer ${TOKEN}`);
+        expect(res.status).to.equal(200);
+        expect(res.headers['content-type']).to.match(/^text\/plain/);
+        const text = res.text;
+        expect(
+          sample(text, 'http_request_duration_seconds_count{method="GET",route="/api/regions/regencies/:provinceID",status="200"}'),
+        ).to.equal(3);
+        expect(
+          sample(text, 'http_request_duration_seconds_count{method="GET",route="/api/regions/regencies/:provinceID",status="429"}'),
+        ).to.equal(1);
+        expect(sample(text, 'http_request_duration_seconds_count{method="GET",route="/metrics",status="401"}')).to.equal(2);
+        expect(text, 'never the raw path').to.not.contain('route="/api/regions/regencies/32"');
+        expect(sample(text, 'rate_limit_refusals_total{limiter="global"}')).to.equal(1);
+        for (const state of ['in_use', 'idle', 'waiting'])
+          expect(sample(text, `db_pool_connections{state="${state}"}`), state).to.be.a('number');
+        const queue = process.env.REDIS_URL ? 'jobs' : 'in-process';
+        expect(sample(text, `jobs{queue="${queue}",state="waiting"}`)).to.equal(0);
+        expect(sample(text, `jobs{queue="${queue}",state="active"}`)).to.be.a('number');
+        expect(sample(text, `job_duration_seconds_count{job="${DELIVER_WEBHOOK_JOB}",outcome="completed"}`)).to.equal(1);
+        expect(sample(text, 'webhook_delivery_jobs_total{outcome="completed"}')).to.equal(1);
+        expect(text, "Node's default metrics").to.contain('process_cpu_user_seconds_total');
+      } finally {
+        await app.close();
+      }
+    },
+  );
 
   it('METRICS_PORT serves the same metrics on their own port, without a token, and not on the API port', async () => {
     const port = await freePort();

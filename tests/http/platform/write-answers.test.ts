@@ -255,227 +255,231 @@ describe('HTTP: a create or update answers what a GET then answers', () => {
       () => get('/api/user/self'),
     );
   });
-  it('more writes: pricing, enrolment, student profile, asset, library item, question copy, publish, certificate template, template item, order, subscription, conversation, message, tenant, settings, crm rules', async () => {
-    const t = await h.tenant();
-    const admin = await h.user(t, Role.Admin);
-    const get = (url: string, as: TestUser = admin) => h.http.get(url).set(as.headers).then(ok);
-    const resource =
-      (name: string, search = '') =>
-      async (id: string) =>
-        itemOf(await get(`/api/lms/admin/resources/${name}${search}`), id);
+  it(
+    'more writes: pricing, enrolment, student profile, asset, library item, question copy, publish, certificate ' +
+      'template, template item, order, subscription, conversation, message, tenant, settings, crm rules',
+    async () => {
+      const t = await h.tenant();
+      const admin = await h.user(t, Role.Admin);
+      const get = (url: string, as: TestUser = admin) => h.http.get(url).set(as.headers).then(ok);
+      const resource =
+        (name: string, search = '') =>
+        async (id: string) =>
+          itemOf(await get(`/api/lms/admin/resources/${name}${search}`), id);
 
-    const category = ok(
-      await h.http.post('/api/lms/admin/resources/course-categories').set(admin.headers).send({ name: 'Art', slug: 'art' }),
-    );
-    const price = await check(
-      'pricing create',
-      () =>
-        h.http
-          .post('/api/lms/admin/resources/pricing')
+      const category = ok(
+        await h.http.post('/api/lms/admin/resources/course-categories').set(admin.headers).send({ name: 'Art', slug: 'art' }),
+      );
+      const price = await check(
+        'pricing create',
+        () =>
+          h.http
+            .post('/api/lms/admin/resources/pricing')
+            .set(admin.headers)
+            .send({ category_id: category.id, unit_price: 1000, tiers: [{ min_quantity: 2, unit_price: 900 }] }),
+        resource('pricing'),
+      );
+      await check(
+        'pricing update',
+        () => h.http.put(`/api/lms/admin/resources/pricing/${price.id}`).set(admin.headers).send({ unit_price: 1200 }),
+        resource('pricing'),
+      );
+
+      const course = ok(
+        await h.http.post('/api/lms/admin/courses').set(admin.headers).send({ title: 'Drawing', price: 5000, status: 'published' }),
+      );
+      const student = await h.user(t);
+      const enrolment = await check(
+        'enrolment create',
+        () => h.http.post('/api/lms/admin/resources/enrollments').set(admin.headers).send({ user_id: student.id, course_id: course.id }),
+        resource('enrollments'),
+      );
+      await check(
+        'enrolment update',
+        () =>
+          h.http
+            .put(`/api/lms/admin/resources/enrollments/${enrolment.id}`)
+            .set(admin.headers)
+            .send({ expires_at: '2030-01-01T00:00:00.000Z' }),
+        resource('enrollments'),
+      );
+      const profile = await check(
+        'student create',
+        () => h.http.post('/api/lms/admin/resources/students').set(admin.headers).send({ user_id: student.id, school: 'SMA 1' }),
+        resource('students'),
+      );
+      await check(
+        'student update',
+        () => h.http.put(`/api/lms/admin/resources/students/${profile.id}`).set(admin.headers).send({ grade: '10' }),
+        resource('students'),
+      );
+      const asset = await check(
+        'asset create',
+        () =>
+          h.http
+            .post('/api/lms/admin/learning-assets')
+            .set(admin.headers)
+            .send({ title: 'Palette', url: 'https://files.test/p.png', type: 'image' }),
+        async (id) => itemOf(await get('/api/lms/learning-assets'), id),
+      );
+      await check(
+        'asset update',
+        () => h.http.put(`/api/lms/admin/resources/learning-assets/${asset.id}`).set(admin.headers).send({ description: 'Colours' }),
+        async (id) => itemOf(await get('/api/lms/learning-assets'), id),
+      );
+      const item = await check(
+        'library item create',
+        () => h.http.post('/api/lms/admin/library-items').set(admin.headers).send({ title: 'Book' }),
+        async (id) => itemOf(await get('/api/lms/library-items'), id),
+      );
+      await check(
+        'library item update',
+        () => h.http.post('/api/lms/admin/library-items').set(admin.headers).send({ id: item.id, title: 'Big book' }),
+        async (id) => itemOf(await get('/api/lms/library-items'), id),
+      );
+
+      const mod = await createModule(h, admin, course.id as string);
+      const quiz = ok(await h.http.post('/api/lms/admin/quizzes').set(admin.headers).send({ module_id: mod, title: 'Q' }));
+      const questionRead = async (id: string) =>
+        ((await get(`/api/lms/quizzes/${quiz.id as string}`)).questions as Json[]).find((q) => q.id === id)!;
+      const question = ok(
+        await h.http
+          .post(`/api/lms/admin/quizzes/${quiz.id}/questions`)
           .set(admin.headers)
-          .send({ category_id: category.id, unit_price: 1000, tiers: [{ min_quantity: 2, unit_price: 900 }] }),
-      resource('pricing'),
-    );
-    await check(
-      'pricing update',
-      () => h.http.put(`/api/lms/admin/resources/pricing/${price.id}`).set(admin.headers).send({ unit_price: 1200 }),
-      resource('pricing'),
-    );
+          .send({ question_type: 'true_false', question_text: 'Red is warm', correct_answer: true }),
+      );
+      await check(
+        'question copy',
+        () => h.http.post(`/api/lms/admin/quiz-questions/${question.id}/duplicate`).set(admin.headers),
+        questionRead,
+      );
+      await check(
+        'quiz publish',
+        () => h.http.post(`/api/lms/admin/quizzes/${quiz.id}/publish`).set(admin.headers),
+        (id) => get(`/api/lms/quizzes/${id}`),
+        ['questions', 'my_attempts'],
+      );
 
-    const course = ok(
-      await h.http.post('/api/lms/admin/courses').set(admin.headers).send({ title: 'Drawing', price: 5000, status: 'published' }),
-    );
-    const student = await h.user(t);
-    const enrolment = await check(
-      'enrolment create',
-      () => h.http.post('/api/lms/admin/resources/enrollments').set(admin.headers).send({ user_id: student.id, course_id: course.id }),
-      resource('enrollments'),
-    );
-    await check(
-      'enrolment update',
-      () =>
-        h.http
-          .put(`/api/lms/admin/resources/enrollments/${enrolment.id}`)
+      const templateWrite = ok(
+        await h.http
+          .put(`/api/lms/admin/courses/${course.id}/certificate-template`)
           .set(admin.headers)
-          .send({ expires_at: '2030-01-01T00:00:00.000Z' }),
-      resource('enrollments'),
-    );
-    const profile = await check(
-      'student create',
-      () => h.http.post('/api/lms/admin/resources/students').set(admin.headers).send({ user_id: student.id, school: 'SMA 1' }),
-      resource('students'),
-    );
-    await check(
-      'student update',
-      () => h.http.put(`/api/lms/admin/resources/students/${profile.id}`).set(admin.headers).send({ grade: '10' }),
-      resource('students'),
-    );
-    const asset = await check(
-      'asset create',
-      () =>
-        h.http
-          .post('/api/lms/admin/learning-assets')
+          .send({ title: 'Well done', orientation: 'portrait' }),
+      );
+      expect(await get(`/api/lms/admin/courses/${course.id as string}/certificate-template`), 'certificate template').to.deep.equal(
+        templateWrite,
+      );
+
+      const schedule = ok(await h.http.post('/api/lms/schedule-templates').set(admin.headers).send({ name: 'Week' }));
+      const scheduleItemRead = async (id: string) =>
+        ((await get(`/api/lms/schedule-templates/${schedule.id as string}`)).items as Json[]).find((i) => i.id === id)!;
+      const templateItem = await check(
+        'template item create',
+        () =>
+          h.http
+            .post(`/api/lms/schedule-templates/${schedule.id}/items`)
+            .set(admin.headers)
+            .send({ day_offset: 1, title: 'Sketch', start_time: '08:00', end_time: '09:00' }),
+        scheduleItemRead,
+      );
+      await check(
+        'template item update',
+        () => h.http.put(`/api/lms/schedule-template-items/${templateItem.id}`).set(admin.headers).send({ title: 'Ink' }),
+        scheduleItemRead,
+      );
+
+      const buyer = await h.user(t);
+      const promo = ok(
+        await h.http.post('/api/lms/admin/resources/promo-codes').set(admin.headers).send({ code: 'ART10', type: 'percent', value: 10 }),
+      );
+      const order = await check(
+        'order create',
+        () =>
+          h.http
+            .post('/api/orders')
+            .set(buyer.headers)
+            .send({ items: [{ course_id: course.id }] }),
+        (id) => get(`/api/orders/${id}`, buyer),
+      );
+      await check(
+        'order update',
+        () => h.http.put(`/api/orders/${order.id}`).set(buyer.headers).send({ promo_code: promo.code }),
+        (id) => get(`/api/orders/${id}`, buyer),
+      );
+
+      // A subscription answers as the caller's list shows it; its create adds the order it placed.
+      const plan = ok(
+        await h.http
+          .post('/api/lms/admin/resources/subscription-plans')
           .set(admin.headers)
-          .send({ title: 'Palette', url: 'https://files.test/p.png', type: 'image' }),
-      async (id) => itemOf(await get('/api/lms/learning-assets'), id),
-    );
-    await check(
-      'asset update',
-      () => h.http.put(`/api/lms/admin/resources/learning-assets/${asset.id}`).set(admin.headers).send({ description: 'Colours' }),
-      async (id) => itemOf(await get('/api/lms/learning-assets'), id),
-    );
-    const item = await check(
-      'library item create',
-      () => h.http.post('/api/lms/admin/library-items').set(admin.headers).send({ title: 'Book' }),
-      async (id) => itemOf(await get('/api/lms/library-items'), id),
-    );
-    await check(
-      'library item update',
-      () => h.http.post('/api/lms/admin/library-items').set(admin.headers).send({ id: item.id, title: 'Big book' }),
-      async (id) => itemOf(await get('/api/lms/library-items'), id),
-    );
+          .send({ name: 'Art monthly', price: 100, duration_days: 30, category_ids: [category.id] }),
+      );
+      const mySubscription = async (id: string) => itemOf(await get('/api/lms/my-subscriptions', buyer), id);
+      const subscription = await check(
+        'subscription create',
+        async () => {
+          const res = await h.http.post('/api/lms/subscriptions').set(buyer.headers).send({ plan_id: plan.id });
+          return Object.assign(res, { body: { ...res.body, data: without(res.body.data as Json, ['order']) } });
+        },
+        mySubscription,
+      );
+      expect(subscription.plan).to.include({ id: plan.id, name: 'Art monthly' });
+      await check(
+        'subscription cancel',
+        () => h.http.post(`/api/lms/subscriptions/${subscription.id}/cancel`).set(buyer.headers),
+        mySubscription,
+      );
 
-    const mod = await createModule(h, admin, course.id as string);
-    const quiz = ok(await h.http.post('/api/lms/admin/quizzes').set(admin.headers).send({ module_id: mod, title: 'Q' }));
-    const questionRead = async (id: string) =>
-      ((await get(`/api/lms/quizzes/${quiz.id as string}`)).questions as Json[]).find((q) => q.id === id)!;
-    const question = ok(
-      await h.http
-        .post(`/api/lms/admin/quizzes/${quiz.id}/questions`)
-        .set(admin.headers)
-        .send({ question_type: 'true_false', question_text: 'Red is warm', correct_answer: true }),
-    );
-    await check(
-      'question copy',
-      () => h.http.post(`/api/lms/admin/quiz-questions/${question.id}/duplicate`).set(admin.headers),
-      questionRead,
-    );
-    await check(
-      'quiz publish',
-      () => h.http.post(`/api/lms/admin/quizzes/${quiz.id}/publish`).set(admin.headers),
-      (id) => get(`/api/lms/quizzes/${id}`),
-      ['questions', 'my_attempts'],
-    );
+      const conversation = await check(
+        'conversation',
+        () =>
+          h.http
+            .post('/api/lms/chat/conversations')
+            .set(admin.headers)
+            .send({ participant_ids: [student.id], title: 'Hello' }),
+        (id) => get(`/api/lms/chat/conversations/${id}`),
+      );
+      await check(
+        'message',
+        () => h.http.post(`/api/lms/chat/conversations/${conversation.id}/messages`).set(admin.headers).send({ content: 'Hi' }),
+        async (id) => itemOf(await get(`/api/lms/chat/conversations/${conversation.id as string}/messages`), id),
+      );
 
-    const templateWrite = ok(
-      await h.http
-        .put(`/api/lms/admin/courses/${course.id}/certificate-template`)
-        .set(admin.headers)
-        .send({ title: 'Well done', orientation: 'portrait' }),
-    );
-    expect(await get(`/api/lms/admin/courses/${course.id as string}/certificate-template`), 'certificate template').to.deep.equal(
-      templateWrite,
-    );
-
-    const schedule = ok(await h.http.post('/api/lms/schedule-templates').set(admin.headers).send({ name: 'Week' }));
-    const scheduleItemRead = async (id: string) =>
-      ((await get(`/api/lms/schedule-templates/${schedule.id as string}`)).items as Json[]).find((i) => i.id === id)!;
-    const templateItem = await check(
-      'template item create',
-      () =>
-        h.http
-          .post(`/api/lms/schedule-templates/${schedule.id}/items`)
+      const integration = ok(
+        await h.http
+          .put('/api/crm/integrations/google')
           .set(admin.headers)
-          .send({ day_offset: 1, title: 'Sketch', start_time: '08:00', end_time: '09:00' }),
-      scheduleItemRead,
-    );
-    await check(
-      'template item update',
-      () => h.http.put(`/api/lms/schedule-template-items/${templateItem.id}`).set(admin.headers).send({ title: 'Ink' }),
-      scheduleItemRead,
-    );
-
-    const buyer = await h.user(t);
-    const promo = ok(
-      await h.http.post('/api/lms/admin/resources/promo-codes').set(admin.headers).send({ code: 'ART10', type: 'percent', value: 10 }),
-    );
-    const order = await check(
-      'order create',
-      () =>
-        h.http
-          .post('/api/orders')
-          .set(buyer.headers)
-          .send({ items: [{ course_id: course.id }] }),
-      (id) => get(`/api/orders/${id}`, buyer),
-    );
-    await check(
-      'order update',
-      () => h.http.put(`/api/orders/${order.id}`).set(buyer.headers).send({ promo_code: promo.code }),
-      (id) => get(`/api/orders/${id}`, buyer),
-    );
-
-    // A subscription answers as the caller's list shows it; its create adds the order it placed.
-    const plan = ok(
-      await h.http
-        .post('/api/lms/admin/resources/subscription-plans')
-        .set(admin.headers)
-        .send({ name: 'Art monthly', price: 100, duration_days: 30, category_ids: [category.id] }),
-    );
-    const mySubscription = async (id: string) => itemOf(await get('/api/lms/my-subscriptions', buyer), id);
-    const subscription = await check(
-      'subscription create',
-      async () => {
-        const res = await h.http.post('/api/lms/subscriptions').set(buyer.headers).send({ plan_id: plan.id });
-        return Object.assign(res, { body: { ...res.body, data: without(res.body.data as Json, ['order']) } });
-      },
-      mySubscription,
-    );
-    expect(subscription.plan).to.include({ id: plan.id, name: 'Art monthly' });
-    await check(
-      'subscription cancel',
-      () => h.http.post(`/api/lms/subscriptions/${subscription.id}/cancel`).set(buyer.headers),
-      mySubscription,
-    );
-
-    const conversation = await check(
-      'conversation',
-      () =>
-        h.http
-          .post('/api/lms/chat/conversations')
+          .send({ webhook_key: `write-answers-${randomUUID()}`, enabled: true }),
+      );
+      expect(
+        ((await get('/api/crm/integrations')) as unknown as Json[]).find((i) => i.provider === 'google'),
+        'integration',
+      ).to.deep.equal(integration);
+      const rules = ok(
+        await h.http
+          .put('/api/crm/automation')
           .set(admin.headers)
-          .send({ participant_ids: [student.id], title: 'Hello' }),
-      (id) => get(`/api/lms/chat/conversations/${id}`),
-    );
-    await check(
-      'message',
-      () => h.http.post(`/api/lms/chat/conversations/${conversation.id}/messages`).set(admin.headers).send({ content: 'Hi' }),
-      async (id) => itemOf(await get(`/api/lms/chat/conversations/${conversation.id as string}/messages`), id),
-    );
+          .send({ mode: 'round_robin', members: [{ user_id: admin.id, active: true, regions: [], categories: [] }] }),
+      );
+      expect(await get('/api/crm/automation'), 'automation').to.deep.equal(rules);
+      const settings = ok(await h.http.put('/api/settings').set(admin.headers).send({ RegisterEnabled: false }));
+      expect(await get('/api/settings/admin'), 'settings').to.deep.equal(settings);
 
-    const integration = ok(
-      await h.http
-        .put('/api/crm/integrations/google')
-        .set(admin.headers)
-        .send({ webhook_key: `write-answers-${randomUUID()}`, enabled: true }),
-    );
-    expect(
-      ((await get('/api/crm/integrations')) as unknown as Json[]).find((i) => i.provider === 'google'),
-      'integration',
-    ).to.deep.equal(integration);
-    const rules = ok(
-      await h.http
-        .put('/api/crm/automation')
-        .set(admin.headers)
-        .send({ mode: 'round_robin', members: [{ user_id: admin.id, active: true, regions: [], categories: [] }] }),
-    );
-    expect(await get('/api/crm/automation'), 'automation').to.deep.equal(rules);
-    const settings = ok(await h.http.put('/api/settings').set(admin.headers).send({ RegisterEnabled: false }));
-    expect(await get('/api/settings/admin'), 'settings').to.deep.equal(settings);
-
-    const root = await h.user(t, Role.SuperAdmin);
-    const tenant = await check(
-      'tenant create',
-      () =>
-        h.http
-          .post('/api/tenants')
-          .set(root.headers)
-          .send({ slug: `t${Date.now()}`, name: 'School' }),
-      (id) => get(`/api/tenants/${id}`, root),
-    );
-    await check(
-      'tenant update',
-      () => h.http.put(`/api/tenants/${tenant.id}`).set(root.headers).send({ name: 'Big school' }),
-      (id) => get(`/api/tenants/${id}`, root),
-    );
-  });
+      const root = await h.user(t, Role.SuperAdmin);
+      const tenant = await check(
+        'tenant create',
+        () =>
+          h.http
+            .post('/api/tenants')
+            .set(root.headers)
+            .send({ slug: `t${Date.now()}`, name: 'School' }),
+        (id) => get(`/api/tenants/${id}`, root),
+      );
+      await check(
+        'tenant update',
+        () => h.http.put(`/api/tenants/${tenant.id}`).set(root.headers).send({ name: 'Big school' }),
+        (id) => get(`/api/tenants/${id}`, root),
+      );
+    },
+  );
 });

@@ -98,7 +98,6 @@ describe('assessment import: GIFT', () => {
 
   it('refuses what it cannot read, naming the question and its line', () => {
     expect(fail(parseGift('Ok {T}\n\nMatch {=a -> 1 =b}'))).to.match(/^question 2 \(line 3\): every answer of a matching question/);
-    expect(fail(parseGift('Just text'))).to.match(/no answer block/);
     expect(fail(parseGift('Open {=a'))).to.match(/not closed/);
     expect(fail(parseGift('Num {#abc}'))).to.match(/not a number/);
     expect(fail(parseGift('Num {#5..1}'))).to.match(/min\.\.max/);

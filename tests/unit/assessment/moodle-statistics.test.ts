@@ -11,7 +11,8 @@ import { RESULTS00 } from '../../support/moodle-fixture-00.js';
  */
 const MAX = 7;
 
-/** qstats00.csv: slot, facility, sd, effectiveweight, covariance, markvariance, othermarkvariance, discriminationindex, covariancemax, discriminativeefficiency. */
+/** qstats00.csv: slot, facility, sd, effectiveweight, covariance, markvariance, othermarkvariance,
+ * discriminationindex, covariancemax, discriminativeefficiency. */
 const QSTATS00 = [
   [1, 0.704, 0.4513682901, 21.2922742344, -7.0650767526, -9.4550536967],
   [2, 0.48, 0.5099019514, 18.8979800309, -28.8982125772, -36.7834118938],

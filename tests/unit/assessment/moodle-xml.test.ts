@@ -177,7 +177,8 @@ describe('assessment import and export: Moodle XML', () => {
       fail(
         read(
           one(
-            '<question type="multichoice"><name><text>Greeting</text></name><questiontext format="html"><text>Hi</text><file name="a.mp3" encoding="base64">SUQz</file></questiontext></question>',
+            '<question type="multichoice"><name><text>Greeting</text></name><questiontext ' +
+              'format="html"><text>Hi</text><file name="a.mp3" encoding="base64">SUQz</file></questiontext></question>',
           ),
         ),
       ),
@@ -209,7 +210,8 @@ describe('assessment import and export: Moodle XML', () => {
       fail(
         read(
           one(
-            '<question type="multichoice"><name><text>M</text></name><questiontext><text>x</text></questiontext><answer fraction="50"><text>a</text></answer><answer fraction="0"><text>b</text></answer></question>',
+            '<question type="multichoice"><name><text>M</text></name><questiontext><text>x</text></questiontext><answer ' +
+              'fraction="50"><text>a</text></answer><answer fraction="0"><text>b</text></answer></question>',
           ),
         ),
       ),
@@ -315,6 +317,16 @@ describe('assessment import and export: Moodle XML', () => {
         ],
       },
       { type: 'essay', text: 'Tell me\nin two lines', points: 5, options: [] },
+      {
+        type: 'ordering',
+        text: 'In order',
+        points: 2,
+        options: [
+          { text: 'first', isCorrect: true },
+          { text: 'second & last', isCorrect: true },
+        ],
+      },
+      { type: 'description', text: '<p>Part two</p>', points: 0, options: [] },
     ];
     const checked = drafts.map((d) => {
       const v = validateQuestion(d);
@@ -349,6 +361,8 @@ describe('assessment import and export: Moodle XML', () => {
       'numerical',
       'matching',
       'essay',
+      'ordering',
+      'description',
     ]);
     const names = (i: number) => qs[i]!.children.map((c) => c.name);
     for (const [i] of qs.entries())
@@ -381,6 +395,16 @@ describe('assessment import and export: Moodle XML', () => {
       'graderinfo',
       'responsetemplate',
     ]);
+    expect(names(11)).to.include.members([
+      'layouttype',
+      'selecttype',
+      'selectcount',
+      'gradingtype',
+      'showgrading',
+      'numberingstyle',
+      'answer',
+    ]);
+    expect(names(12)).to.have.length(7);
     expect(qs[0]!.children.find((c) => c.name === 'defaultgrade')!.text).to.equal('2.0000000');
     expect(qs[3]!.children.filter((c) => c.name === 'answer').map((a) => a.attributes.fraction)).to.deep.equal([
       '33.33333',

@@ -106,67 +106,74 @@ describe('commerce use cases (memory adapters)', () => {
     expect(pending.ok && pending.value.order.status).to.equal('paid');
   });
 
-  it('a signed notification is parsed strictly: a malformed field or a status code Midtrans does not document with its status is refused, logged without its signature, and changes nothing', async () => {
-    const w = memoryCommerce();
-    const student = await w.addStudent();
-    const course = w.learning.addCourse(1, { price: toMinor(50) });
-    const order = await makeCreateOrder({ ...w.deps, settlement: w.settlement })(w.actorOf(student), {
-      items: [{ courseId: course.courseId }],
-    });
-    if (!order.ok) throw new Error(order.error);
-    const logged: Array<{ event: string; fields?: Record<string, unknown> }> = [];
-    const log = { info() {}, error() {}, warn: (event: string, fields?: Record<string, unknown>) => logged.push({ event, fields }) };
-    const receive = makeReceivePaymentNotification({ ...w.deps, log, settlement: w.settlement });
-    const id = order.value.id;
+  it(
+    'a signed notification is parsed strictly: a malformed field or a status code Midtrans does not document with its ' +
+      'status is refused, logged without its signature, and changes nothing',
+    async () => {
+      const w = memoryCommerce();
+      const student = await w.addStudent();
+      const course = w.learning.addCourse(1, { price: toMinor(50) });
+      const order = await makeCreateOrder({ ...w.deps, settlement: w.settlement })(w.actorOf(student), {
+        items: [{ courseId: course.courseId }],
+      });
+      if (!order.ok) throw new Error(order.error);
+      const logged: Array<{ event: string; fields?: Record<string, unknown> }> = [];
+      const log = { info() {}, error() {}, warn: (event: string, fields?: Record<string, unknown>) => logged.push({ event, fields }) };
+      const receive = makeReceivePaymentNotification({ ...w.deps, log, settlement: w.settlement });
+      const id = order.value.id;
 
-    for (const [status, code] of [
-      ['settlement', '201'],
-      ['settlement', '202'],
-      ['pending', '200'],
-      ['capture', '407'],
-      ['expire', '200'],
-      ['deny', '200'],
-      ['refund', '202'],
-      ['chargeback', '200'],
-      ['settlement', ' 200'],
-    ] as const) {
-      const payload = { transaction_status: status, status_code: code, signature_key: 'the signature' };
-      const r = await receive(notification(id, status, '50.00', code), payload);
-      expect(r, `${status} ${code}`).to.deep.include({ ok: false, error: 'INVALID_NOTIFICATION' });
-      expect(logged.at(-1)).to.deep.include({ event: 'commerce.notification_refused' });
-      expect(logged.at(-1)!.fields!.notification).to.deep.equal({ transaction_status: status, status_code: code });
-    }
-    const malformed = await receive(
-      { ...notification(id, 'settlement', '5e1'), malformed: ['gross_amount: a plain decimal with at most 2 decimals'] },
-      {},
-    );
-    expect(malformed).to.deep.equal({
-      ok: false,
-      error: 'INVALID_NOTIFICATION',
-      detail: 'gross_amount: a plain decimal with at most 2 decimals',
-    });
-    // The signature comes first: a forgery is INVALID_SIGNATURE whatever its shape.
-    expect(
-      await receive({ ...notification(id, 'settlement', '5e1', '999'), signatureKey: '0'.repeat(128), malformed: ['gross_amount: x'] }, {}),
-    ).to.deep.include({ error: 'INVALID_SIGNATURE' });
-    expect((await w.deps.orderRepository.findById(w.tenantId, id))!.status).to.equal('pending');
-    expect(await w.deps.paymentRepository.notificationsOfOrder(w.tenantId, id)).to.have.length(0);
+      for (const [status, code] of [
+        ['settlement', '201'],
+        ['settlement', '202'],
+        ['pending', '200'],
+        ['capture', '407'],
+        ['expire', '200'],
+        ['deny', '200'],
+        ['refund', '202'],
+        ['chargeback', '200'],
+        ['settlement', ' 200'],
+      ] as const) {
+        const payload = { transaction_status: status, status_code: code, signature_key: 'the signature' };
+        const r = await receive(notification(id, status, '50.00', code), payload);
+        expect(r, `${status} ${code}`).to.deep.include({ ok: false, error: 'INVALID_NOTIFICATION' });
+        expect(logged.at(-1)).to.deep.include({ event: 'commerce.notification_refused' });
+        expect(logged.at(-1)!.fields!.notification).to.deep.equal({ transaction_status: status, status_code: code });
+      }
+      const malformed = await receive(
+        { ...notification(id, 'settlement', '5e1'), malformed: ['gross_amount: a plain decimal with at most 2 decimals'] },
+        {},
+      );
+      expect(malformed).to.deep.equal({
+        ok: false,
+        error: 'INVALID_NOTIFICATION',
+        detail: 'gross_amount: a plain decimal with at most 2 decimals',
+      });
+      // The signature comes first: a forgery is INVALID_SIGNATURE whatever its shape.
+      expect(
+        await receive(
+          { ...notification(id, 'settlement', '5e1', '999'), signatureKey: '0'.repeat(128), malformed: ['gross_amount: x'] },
+          {},
+        ),
+      ).to.deep.include({ error: 'INVALID_SIGNATURE' });
+      expect((await w.deps.orderRepository.findById(w.tenantId, id))!.status).to.equal('pending');
+      expect(await w.deps.paymentRepository.notificationsOfOrder(w.tenantId, id)).to.have.length(0);
 
-    // Every documented pair goes through.
-    for (const [status, code] of [
-      ['pending', '201'],
-      ['authorize', '201'],
-      ['capture', '201'],
-      ['cancel', '202'],
-      ['deny', '202'],
-      ['failure', '202'],
-    ] as const) {
-      expect(await receive(notification(id, status, '50.00', code), {}), `${status} ${code}`).to.deep.include({ ok: true });
-    }
-    expect(await receive(notification(id, 'expire', '50.00', '407'), {})).to.deep.include({ ok: true });
-    expect(await receive(notification(id, 'settlement', '50', '200'), {})).to.deep.include({ ok: true });
-    expect((await w.deps.orderRepository.findById(w.tenantId, id))!.status).to.equal('paid');
-  });
+      // Every documented pair goes through.
+      for (const [status, code] of [
+        ['pending', '201'],
+        ['authorize', '201'],
+        ['capture', '201'],
+        ['cancel', '202'],
+        ['deny', '202'],
+        ['failure', '202'],
+      ] as const) {
+        expect(await receive(notification(id, status, '50.00', code), {}), `${status} ${code}`).to.deep.include({ ok: true });
+      }
+      expect(await receive(notification(id, 'expire', '50.00', '407'), {})).to.deep.include({ ok: true });
+      expect(await receive(notification(id, 'settlement', '50', '200'), {})).to.deep.include({ ok: true });
+      expect((await w.deps.orderRepository.findById(w.tenantId, id))!.status).to.equal('paid');
+    },
+  );
 
   it('a paid subscription is activated once and grants its categories until ends_at; cancel keeps the period', async () => {
     const w = memoryCommerce();

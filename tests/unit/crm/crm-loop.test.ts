@@ -180,46 +180,50 @@ describe('application/crm the CRM loop on memory adapters', () => {
     expect(await w.leadRepository.findById(w.tenantId, lead.id)).to.deep.include({ status: 'converted' });
   });
 
-  it('a lead that arrives after its person paid is linked and closed won at once, in the same unit of work; with close_on_payment false it stays new', async () => {
-    const w = memoryWorld();
-    const admin = await w.user(Role.Admin);
-    const payer = await w.user(Role.Student, { email: 'paid.before@example.com' });
-    w.customerRecords.orderRows.push({
-      id: randomUUID(),
-      tenantId: w.tenantId,
-      userId: payer.id,
-      status: 'paid',
-      total: toMinor(150000),
-      currency: 'IDR',
-      createdAt: new Date(),
-      paidAt: new Date(),
-    });
-    const { lead } = await intake(w, { email: 'paid.before@example.com' });
-    expect(lead).to.deep.include({ userId: payer.id, status: 'closed_won', value: toMinor(150000) });
-    expect(await w.leadRepository.findById(w.tenantId, lead.id)).to.deep.include({ status: 'closed_won', value: toMinor(150000) });
-    expect(w.leadRepository.history.filter((e) => e.leadId === lead.id).map((e) => [e.type, e.reason])).to.deep.equal([
-      ['created', null],
-      ['linked', 'email'],
-      ['status_changed', 'payment'],
-    ]);
-    expect(w.domainEvents.of('lead.status_changed').map((e) => [e.data.to_status, e.data.reason])).to.deep.equal([
-      ['closed_won', 'payment'],
-    ]);
+  it(
+    'a lead that arrives after its person paid is linked and closed won at once, in the same unit of work; with ' +
+      'close_on_payment false it stays new',
+    async () => {
+      const w = memoryWorld();
+      const admin = await w.user(Role.Admin);
+      const payer = await w.user(Role.Student, { email: 'paid.before@example.com' });
+      w.customerRecords.orderRows.push({
+        id: randomUUID(),
+        tenantId: w.tenantId,
+        userId: payer.id,
+        status: 'paid',
+        total: toMinor(150000),
+        currency: 'IDR',
+        createdAt: new Date(),
+        paidAt: new Date(),
+      });
+      const { lead } = await intake(w, { email: 'paid.before@example.com' });
+      expect(lead).to.deep.include({ userId: payer.id, status: 'closed_won', value: toMinor(150000) });
+      expect(await w.leadRepository.findById(w.tenantId, lead.id)).to.deep.include({ status: 'closed_won', value: toMinor(150000) });
+      expect(w.leadRepository.history.filter((e) => e.leadId === lead.id).map((e) => [e.type, e.reason])).to.deep.equal([
+        ['created', null],
+        ['linked', 'email'],
+        ['status_changed', 'payment'],
+      ]);
+      expect(w.domainEvents.of('lead.status_changed').map((e) => [e.data.to_status, e.data.reason])).to.deep.equal([
+        ['closed_won', 'payment'],
+      ]);
 
-    expect((await makeUpdateAutomation(w)(w.actor(admin), meta, { closeOnPayment: false })).ok).to.equal(true);
-    const other = await w.user(Role.Student, { email: 'paid.too@example.com' });
-    w.customerRecords.orderRows.push({
-      id: randomUUID(),
-      tenantId: w.tenantId,
-      userId: other.id,
-      status: 'paid',
-      total: toMinor(1000),
-      currency: 'IDR',
-      createdAt: new Date(),
-      paidAt: new Date(),
-    });
-    expect((await intake(w, { email: 'paid.too@example.com' })).lead).to.deep.include({ userId: other.id, status: 'new' });
-  });
+      expect((await makeUpdateAutomation(w)(w.actor(admin), meta, { closeOnPayment: false })).ok).to.equal(true);
+      const other = await w.user(Role.Student, { email: 'paid.too@example.com' });
+      w.customerRecords.orderRows.push({
+        id: randomUUID(),
+        tenantId: w.tenantId,
+        userId: other.id,
+        status: 'paid',
+        total: toMinor(1000),
+        currency: 'IDR',
+        createdAt: new Date(),
+        paidAt: new Date(),
+      });
+      expect((await intake(w, { email: 'paid.too@example.com' })).lead).to.deep.include({ userId: other.id, status: 'new' });
+    },
+  );
 
   it('answers the funnel, its sources and a daily series in the tenant time zone', async () => {
     const w = memoryWorld();

@@ -71,7 +71,8 @@ describe('engagement: passage retrieval (BM25) and the built-in assistant', () =
   it('answers from the right sentences of a real lesson, citing the passage', async () => {
     const green = await ask('Why do leaves look green?');
     expect(green.reply).to.equal(
-      'According to the lesson "Photosynthesis": Chloroplasts contain chlorophyll, a green pigment that absorbs red and blue light and reflects green light. That reflected light is why leaves look green.',
+      'According to the lesson "Photosynthesis": Chloroplasts contain chlorophyll, a green pigment that absorbs red and ' +
+        'blue light and reflects green light. That reflected light is why leaves look green.',
     );
     expect(green.sources[0]!.excerpt).to.match(/^Chlorophyll and the chloroplast: Photosynthesis takes place in the chloroplasts/);
 

@@ -172,65 +172,76 @@ describe('use cases: parent invitations (memory adapters)', () => {
     expect(await w.identity.deps.userRepository.findByEmail(w.tenantId, 'dad@example.test')).to.equal(null);
   });
 
-  it('an existing Student becomes a Parent; a higher role keeps its role; both are linked, their passwords untouched; a deactivated account is refused', async () => {
-    const w = world();
-    const child = await w.account(Role.Student);
-    const gone = await w.account(Role.Parent, { email: 'gone@example.test', status: 2 });
-    // Invited before these accounts existed: a Student's or an Admin's address gets no invitation.
-    for (const to of ['sibling@example.test', 'head@example.test', gone.email]) await w.invite(w.actorOf(child), meta, to);
-    const sibling = await w.account(Role.Student, { email: 'sibling@example.test' });
-    const admin = await w.account(Role.Admin, { email: 'head@example.test' });
-    const tokenFor = async (to: string) => w.tokenOf((await w.mails(to))[0]!.text);
+  it(
+    'an existing Student becomes a Parent; a higher role keeps its role; both are linked, their passwords untouched; a ' +
+      'deactivated account is refused',
+    async () => {
+      const w = world();
+      const child = await w.account(Role.Student);
+      const gone = await w.account(Role.Parent, { email: 'gone@example.test', status: 2 });
+      // Invited before these accounts existed: a Student's or an Admin's address gets no invitation.
+      for (const to of ['sibling@example.test', 'head@example.test', gone.email]) await w.invite(w.actorOf(child), meta, to);
+      const sibling = await w.account(Role.Student, { email: 'sibling@example.test' });
+      const admin = await w.account(Role.Admin, { email: 'head@example.test' });
+      const tokenFor = async (to: string) => w.tokenOf((await w.mails(to))[0]!.text);
 
-    const upgraded = await w.accept(meta, { token: await tokenFor(sibling.email), name: 'ignored', password: 'ignored password' });
-    expect(upgraded.ok && upgraded.value).to.deep.include({ accountCreated: false });
-    const s = await w.identity.deps.userRepository.findById(w.tenantId, sibling.id);
-    expect(s).to.include({ role: Role.Parent, passwordHash: 'plain:password123', displayName: sibling.displayName });
+      const upgraded = await w.accept(meta, { token: await tokenFor(sibling.email), name: 'ignored', password: 'ignored password' });
+      expect(upgraded.ok && upgraded.value).to.deep.include({ accountCreated: false });
+      const s = await w.identity.deps.userRepository.findById(w.tenantId, sibling.id);
+      expect(s).to.include({ role: Role.Parent, passwordHash: 'plain:password123', displayName: sibling.displayName });
 
-    const kept = await w.accept(meta, { token: await tokenFor(admin.email) });
-    expect(kept.ok && kept.value.parent.role).to.equal(Role.Admin);
-    expect((await w.identity.deps.userRepository.findById(w.tenantId, admin.id))!.role).to.equal(Role.Admin);
-    expect(await w.deps.parentLinkRepository.studentIdsOf(w.tenantId, admin.id)).to.deep.equal([child.id]);
-    expect(await w.deps.parentLinkRepository.studentIdsOf(w.tenantId, sibling.id)).to.deep.equal([child.id]);
+      const kept = await w.accept(meta, { token: await tokenFor(admin.email) });
+      expect(kept.ok && kept.value.parent.role).to.equal(Role.Admin);
+      expect((await w.identity.deps.userRepository.findById(w.tenantId, admin.id))!.role).to.equal(Role.Admin);
+      expect(await w.deps.parentLinkRepository.studentIdsOf(w.tenantId, admin.id)).to.deep.equal([child.id]);
+      expect(await w.deps.parentLinkRepository.studentIdsOf(w.tenantId, sibling.id)).to.deep.equal([child.id]);
 
-    expect(await w.accept(meta, { token: await tokenFor(gone.email) })).to.deep.include({ ok: false, error: 'INVALID_PARENT_INVITATION' });
-    expect(await w.deps.parentLinkRepository.studentIdsOf(w.tenantId, gone.id)).to.deep.equal([]);
-    expect(w.deps.auditLog.entries.filter((e) => e.action === 'parent.invitation_accept').map((e) => e.userId)).to.deep.equal([
-      sibling.id,
-      admin.id,
-    ]);
-  });
+      expect(await w.accept(meta, { token: await tokenFor(gone.email) })).to.deep.include({
+        ok: false,
+        error: 'INVALID_PARENT_INVITATION',
+      });
+      expect(await w.deps.parentLinkRepository.studentIdsOf(w.tenantId, gone.id)).to.deep.equal([]);
+      expect(w.deps.auditLog.entries.filter((e) => e.action === 'parent.invitation_accept').map((e) => e.userId)).to.deep.equal([
+        sibling.id,
+        admin.id,
+      ]);
+    },
+  );
 
-  it("mails no other member's address (a Parent's is fine) and no Super Admin's, with the same answer; a Super Admin's address accepts nothing (issue 26)", async () => {
-    const w = world();
-    const child = await w.account(Role.Student, { displayName: `  Siti\tRahma ${'y'.repeat(70)}` });
-    const mentor = await w.account(Role.Mentor, { email: 'mentor@example.test' });
-    const parent = await w.account(Role.Parent, { email: 'parent@example.test' });
-    const refused = await w.invite(w.actorOf(child), meta, mentor.email);
-    expect(refused.ok && refused.value.email).to.equal(mentor.email);
-    expect(await w.mails(mentor.email)).to.have.length(0);
-    expect(w.state.invitations.size).to.equal(0);
-    expect(w.deps.auditLog.entries.filter((e) => e.action === 'parent.invite').map((e) => e.metadata)).to.deep.equal([
-      { email: mentor.email, mailed: false },
-    ]);
-    expect((await w.invite(w.actorOf(child), meta, parent.email)).ok).to.equal(true);
-    const [mail] = await w.mails(parent.email);
-    expect(mail!.subject).to.include(`: Siti Rahma ${'y'.repeat(49)} invites you`);
+  it(
+    "mails no other member's address (a Parent's is fine) and no Super Admin's, with the same answer; a Super Admin's " +
+      'address accepts nothing (issue 26)',
+    async () => {
+      const w = world();
+      const child = await w.account(Role.Student, { displayName: `  Siti\tRahma ${'y'.repeat(70)}` });
+      const mentor = await w.account(Role.Mentor, { email: 'mentor@example.test' });
+      const parent = await w.account(Role.Parent, { email: 'parent@example.test' });
+      const refused = await w.invite(w.actorOf(child), meta, mentor.email);
+      expect(refused.ok && refused.value.email).to.equal(mentor.email);
+      expect(await w.mails(mentor.email)).to.have.length(0);
+      expect(w.state.invitations.size).to.equal(0);
+      expect(w.deps.auditLog.entries.filter((e) => e.action === 'parent.invite').map((e) => e.metadata)).to.deep.equal([
+        { email: mentor.email, mailed: false },
+      ]);
+      expect((await w.invite(w.actorOf(child), meta, parent.email)).ok).to.equal(true);
+      const [mail] = await w.mails(parent.email);
+      expect(mail!.subject).to.include(`: Siti Rahma ${'y'.repeat(49)} invites you`);
 
-    // Mailed before the address became a Super Admin's: accepting makes nothing.
-    await w.invite(w.actorOf(child), meta, 'root@example.test');
-    const token = w.tokenOf((await w.mails('root@example.test'))[0]!.text);
-    await w.identity.deps.userRepository.insert({
-      ...parent,
-      id: '20000000-0000-4000-8000-000000000001',
-      tenantId: 'another-tenant',
-      email: 'root@example.test',
-      role: Role.SuperAdmin,
-    });
-    expect(await w.accept(meta, { token, name: 'Root', password: 'a long password' })).to.deep.include({
-      ok: false,
-      error: 'INVALID_PARENT_INVITATION',
-    });
-    expect(await w.identity.deps.userRepository.findByEmail(w.tenantId, 'root@example.test')).to.equal(null);
-  });
+      // Mailed before the address became a Super Admin's: accepting makes nothing.
+      await w.invite(w.actorOf(child), meta, 'root@example.test');
+      const token = w.tokenOf((await w.mails('root@example.test'))[0]!.text);
+      await w.identity.deps.userRepository.insert({
+        ...parent,
+        id: '20000000-0000-4000-8000-000000000001',
+        tenantId: 'another-tenant',
+        email: 'root@example.test',
+        role: Role.SuperAdmin,
+      });
+      expect(await w.accept(meta, { token, name: 'Root', password: 'a long password' })).to.deep.include({
+        ok: false,
+        error: 'INVALID_PARENT_INVITATION',
+      });
+      expect(await w.identity.deps.userRepository.findByEmail(w.tenantId, 'root@example.test')).to.equal(null);
+    },
+  );
 });
