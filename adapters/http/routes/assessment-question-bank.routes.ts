@@ -17,7 +17,7 @@ import { MAX_CATEGORY_NAME, MAX_RANDOM_COUNT } from '../../../domain/assessment/
 import { MAX_POINTS } from '../../../domain/assessment/question.js';
 import { Role } from '../../../domain/identity/role.js';
 import { RAW, reply } from '../kit/envelope.js';
-import { DomainError, HttpError, unwrap } from '../kit/errors.js';
+import { DomainError, HttpError, errorsFrom, unwrap } from '../kit/errors.js';
 import { acknowledgement, idParam, pageQuery, pageView, toPageRequest, uuid } from '../kit/schemas.js';
 import { isBadText } from '../kit/text.js';
 import * as wire from '../wire/assessment.wire.js';
@@ -68,7 +68,7 @@ export const makeAssessmentQuestionBankRoutes =
       {
         operationId: 'createQuestionCategory',
         response: wire.QuestionCategory,
-        errors: ['COURSE_NOT_FOUND', 'INVALID_CATEGORY'],
+        errors: errorsFrom(d.createQuestionCategory)(['COURSE_NOT_FOUND', 'CATEGORY_NOT_FOUND', 'INVALID_CATEGORY']),
         summary: "Create a category in the course's question bank (under `parent_id`, or at the top)",
         access: Role.Admin,
         params: idParam,
@@ -89,7 +89,7 @@ export const makeAssessmentQuestionBankRoutes =
       {
         operationId: 'listQuestionCategories',
         response: z.array(wire.QuestionCategory),
-        errors: ['COURSE_NOT_FOUND'],
+        errors: errorsFrom(d.listQuestionCategories)(['COURSE_NOT_FOUND']),
         summary:
           "The course's question categories (a small tree: `parent_id`), by name, with their question counts; its default category included",
         access: Role.Admin,
@@ -105,7 +105,7 @@ export const makeAssessmentQuestionBankRoutes =
       {
         operationId: 'updateQuestionCategory',
         response: wire.QuestionCategory,
-        errors: ['CATEGORY_NOT_FOUND', 'INVALID_CATEGORY'],
+        errors: errorsFrom(d.updateQuestionCategory)(['CATEGORY_NOT_FOUND', 'INVALID_CATEGORY']),
         summary: 'Rename or move a category (`parent_id` null: to the top; never below itself)',
         access: Role.Admin,
         params: idParam,
@@ -126,7 +126,7 @@ export const makeAssessmentQuestionBankRoutes =
       {
         operationId: 'deleteQuestionCategory',
         response: acknowledgement,
-        errors: ['CATEGORY_NOT_FOUND', 'CATEGORY_IS_DEFAULT', 'CATEGORY_NOT_EMPTY'],
+        errors: errorsFrom(d.deleteQuestionCategory)(['CATEGORY_NOT_FOUND', 'CATEGORY_IS_DEFAULT', 'CATEGORY_NOT_EMPTY']),
         summary: 'Delete an empty category (no questions, subcategories or random slots); never the default one',
         access: Role.Admin,
         params: idParam,
@@ -143,7 +143,7 @@ export const makeAssessmentQuestionBankRoutes =
       {
         operationId: 'createBankQuestion',
         response: wire.BankQuestion,
-        errors: ['CATEGORY_NOT_FOUND', 'INVALID_QUESTION'],
+        errors: errorsFrom(d.createBankQuestion)(['CATEGORY_NOT_FOUND', 'INVALID_QUESTION']),
         summary: 'Add a question to the bank (the body of a quiz question); random slots draw it',
         access: Role.Admin,
         params: idParam,
@@ -159,7 +159,7 @@ export const makeAssessmentQuestionBankRoutes =
       {
         operationId: 'listBankQuestions',
         response: wire.BankQuestionPage,
-        errors: ['CATEGORY_NOT_FOUND'],
+        errors: errorsFrom(d.listBankQuestions)(['CATEGORY_NOT_FOUND']),
         summary: 'The questions filed in the category (not its subcategories), oldest first',
         access: Role.Admin,
         params: idParam,
@@ -174,7 +174,8 @@ export const makeAssessmentQuestionBankRoutes =
       '/api/lms/admin/question-categories/:id/import',
       {
         summary:
-          "Import questions into the category from a CSV, GIFT, Aiken or Moodle XML file (multipart `file`, optional `format`, as a quiz's import-csv; Moodle XML categories become subcategories); all or nothing",
+          'Import questions into the category from a CSV, GIFT, Aiken or Moodle XML file (multipart `file`, optional ' +
+          "`format`, as a quiz's import-csv; Moodle XML categories become subcategories); all or nothing",
         access: Role.Admin,
         rateLimit: 'upload',
         params: idParam,
@@ -184,12 +185,10 @@ export const makeAssessmentQuestionBankRoutes =
         tags,
         operationId: 'importBankQuestions',
         response: wire.BankImport,
-        errors: [
-          'CATEGORY_NOT_FOUND',
-          'INVALID_IMPORT',
-          'FILE_REQUIRED',
-          { status: 400, message: 'Invalid import file', code: 'INVALID_IMPORT_FILE' },
-        ],
+        errors: errorsFrom(d.importBankQuestions)(
+          ['CATEGORY_NOT_FOUND', 'INVALID_IMPORT'],
+          ['FILE_REQUIRED', { status: 400, message: 'Invalid import file', code: 'INVALID_IMPORT_FILE' }],
+        ),
       },
       async ({ actor, meta, params, query, body, file }) => {
         if (!file) throw new DomainError('FILE_REQUIRED', 'file: required');
@@ -219,7 +218,7 @@ export const makeAssessmentQuestionBankRoutes =
       '/api/lms/admin/question-categories/:id/export',
       {
         operationId: 'exportBankQuestions',
-        errors: ['CATEGORY_NOT_FOUND', 'NOT_EXPORTABLE'],
+        errors: errorsFrom(d.exportBankQuestions)(['CATEGORY_NOT_FOUND', 'NOT_EXPORTABLE']),
         summary:
           "The category's questions (and its subcategories', unless `include_subcategories=false`) as a Moodle XML file, each in its `$course$/top/…` category",
         access: Role.Admin,
@@ -244,7 +243,7 @@ export const makeAssessmentQuestionBankRoutes =
       {
         operationId: 'addRandomSlot',
         response: wire.RandomSlot,
-        errors: ['QUIZ_NOT_FOUND', 'CATEGORY_NOT_FOUND', 'INVALID_CATEGORY'],
+        errors: errorsFrom(d.addRandomSlot)(['QUIZ_NOT_FOUND', 'CATEGORY_NOT_FOUND', 'INVALID_CATEGORY']),
         summary:
           "Add a random slot after the quiz's questions: each attempt draws `count` distinct questions of the category (and its subcategories when asked)",
         access: Role.Admin,
@@ -273,7 +272,7 @@ export const makeAssessmentQuestionBankRoutes =
       {
         operationId: 'listRandomSlots',
         response: z.array(wire.RandomSlot),
-        errors: ['QUIZ_NOT_FOUND'],
+        errors: errorsFrom(d.listRandomSlots)(['QUIZ_NOT_FOUND']),
         summary: "The quiz's random slots, in the quiz's order",
         access: Role.Admin,
         params: idParam,
@@ -287,7 +286,7 @@ export const makeAssessmentQuestionBankRoutes =
       {
         operationId: 'deleteRandomSlot',
         response: acknowledgement,
-        errors: ['RANDOM_SLOT_NOT_FOUND'],
+        errors: errorsFrom(d.deleteRandomSlot)(['RANDOM_SLOT_NOT_FOUND']),
         summary: 'Remove a random slot (attempts already started keep what they drew)',
         access: Role.Admin,
         params: idParam,

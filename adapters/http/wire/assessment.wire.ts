@@ -84,19 +84,13 @@ export const QuizStatistics = z
     error_ratio: figure,
     standard_error: figure,
     questions: z.array(QuestionStatistics),
-    random_slots: z
-      .array(RandomSlotStatistics)
-      .optional()
-      .meta({
-        description:
-          "Quizzes with random slots: one item per slot position (Moodle's random slot), whichever question each attempt drew there",
-      }),
-    drawn_questions: z
-      .array(DrawnQuestionStatistics)
-      .optional()
-      .meta({
-        description: "Quizzes with random slots: each drawn question over the attempts that drew it (Moodle's sub-question statistics)",
-      }),
+    random_slots: z.array(RandomSlotStatistics).optional().meta({
+      description:
+        "Quizzes with random slots: one item per slot position (Moodle's random slot), whichever question each attempt drew there",
+    }),
+    drawn_questions: z.array(DrawnQuestionStatistics).optional().meta({
+      description: "Quizzes with random slots: each drawn question over the attempts that drew it (Moodle's sub-question statistics)",
+    }),
   })
   .meta({ id: 'QuizStatistics' });
 

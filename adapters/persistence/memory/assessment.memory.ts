@@ -653,7 +653,7 @@ export class MemoryQuestionBankRepository implements QuestionBankRepository {
   }
   async questionIdsIn(tenantId: string, categoryIds: readonly string[]) {
     const out = new Map<string, string[]>(categoryIds.map((id) => [id, []]));
-    for (const q of this.inCategories(tenantId, categoryIds)) out.get(this.categoryIdOf(q)!)?.push(q.id);
+    for (const q of this.inCategories(tenantId, categoryIds)) if (q.type !== 'description') out.get(this.categoryIdOf(q)!)?.push(q.id);
     return out;
   }
   async findQuestions(tenantId: string, ids: readonly string[]) {
@@ -671,7 +671,7 @@ export class MemoryQuestionBankRepository implements QuestionBankRepository {
     const out = new Map<string, BankQuestion[]>(slots.map((s) => [s.slotId, []]));
     for (const g of rankingGroups(slots, seed)) {
       const ranked = this.inCategories(tenantId, g.categoryIds)
-        .filter((q) => !excludedIds.includes(q.id))
+        .filter((q) => q.type !== 'description' && !excludedIds.includes(q.id))
         .map((q) => ({ q, rank: hash32(`${g.seed}:${q.id}`) }))
         .sort((a, b) => a.rank - b.rank || (a.q.id < b.q.id ? -1 : 1))
         .slice(0, g.limit)

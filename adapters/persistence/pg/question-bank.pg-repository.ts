@@ -114,6 +114,7 @@ export const makeQuestionBankPgRepository = ({ db }: DbDeps): QuestionBankReposi
       .q()('quiz_questions')
       .where({ tenantId })
       .whereIn('categoryId', [...categoryIds])
+      .whereNot('questionType', 'description')
       .select('id', 'categoryId')) as Array<{ id: string; categoryId: string }>;
     for (const r of rows) out.get(r.categoryId)?.push(r.id);
     return out;
@@ -135,12 +136,13 @@ export const makeQuestionBankPgRepository = ({ db }: DbDeps): QuestionBankReposi
       await db.q().raw(
         `select s.grp, c.rank_key, q.*
          from jsonb_to_recordset(?::jsonb) as s(grp int, cats text, n int, seed bigint)
-         -- Ranks ids alone (an index-only read of (tenant_id, category_id, created_at, id)) by PostgreSQL's
+         -- Description items (no mark) are never drawn, as in Moodle. Ranks ids alone (a read of (tenant_id, category_id, created_at, id)) by PostgreSQL's
          -- seeded uuid hash (an integer, cheaper than md5 text), then reads the few rows drawn.
          cross join lateral (
            select r.id, uuid_hash_extended(r.id, s.seed) as rank_key
              from quiz_questions r
             where r.tenant_id = ? and r.category_id = any(string_to_array(s.cats, ',')::uuid[]) and not (r.id = any(?::uuid[]))
+              and r.question_type <> 'description'
             order by rank_key, r.id
             limit s.n) c
          join quiz_questions q on q.id = c.id`,

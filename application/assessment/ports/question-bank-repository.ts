@@ -29,7 +29,7 @@ export interface QuestionBankRepository {
   /** All questions of the categories (export), oldest first. */
   allQuestions(tenantId: string, categoryIds: readonly string[]): Promise<BankQuestion[]>;
   insertQuestions(questions: readonly BankQuestion[]): Promise<void>;
-  /** Ids of the questions filed in any of the categories, per category; one query, ids only. */
+  /** Ids of the questions a random slot may draw (no description items) in any of the categories, per category; one query. */
   questionIdsIn(tenantId: string, categoryIds: readonly string[]): Promise<Map<string, string[]>>;
   /** The questions with these ids (any order); one query. */
   findQuestions(tenantId: string, ids: readonly string[]): Promise<BankQuestion[]>;

@@ -251,6 +251,20 @@ for (const [name, make] of [
       ).to.deep.equal([]);
     });
 
+    it('never offers a description item (no mark) to a random draw, as Moodle does not', async () => {
+      const t = await env.tenant();
+      const c = await env.course(t);
+      const cat = category(t, c.courseId, 'Mixed');
+      await env.bank.insertCategory(cat);
+      const gradable = [1, 2, 3].map((m) => bankQuestion(t, cat.id, m));
+      const description: BankQuestion = { ...bankQuestion(t, cat.id, 4), type: 'description', points: 0, options: [] };
+      await env.bank.insertQuestions([...gradable, description]);
+      expect((await env.bank.questionIdsIn(t, [cat.id])).get(cat.id)!.sort()).to.deep.equal(gradable.map((q) => q.id).sort());
+      const drawn = (await env.bank.rankedCandidates(t, [{ slotId: 's', categoryIds: [cat.id], limit: 10 }], [], 3)).get('s')!;
+      expect(drawn.map((q) => q.id).sort()).to.deep.equal(gradable.map((q) => q.id).sort());
+      expect(await env.bank.allQuestions(t, [cat.id])).to.have.length(4);
+    });
+
     it("keeps random slots in order after the quiz's questions, and counts them in the quiz's stats", async () => {
       const t = await env.tenant();
       const c = await env.course(t);

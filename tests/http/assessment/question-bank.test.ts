@@ -252,7 +252,8 @@ describe('HTTP assessment: question bank and random slots', () => {
         .set(admin.headers)
         .attach('file', Buffer.from(text, 'utf8'), { filename, contentType });
     const csv =
-      'question_type,question_text,points,correct,option_1,option_2\nmultiple_choice,Two plus two?,2,1,4,5\ntrue_false,Water is wet,1,1\nshort_answer,Capital of France?,1,,Paris\n';
+      'question_type,question_text,points,correct,option_1,option_2\nmultiple_choice,Two plus ' +
+      'two?,2,1,4,5\ntrue_false,Water is wet,1,1\nshort_answer,Capital of France?,1,,Paris\n';
     const res = await upload(csv, 'q.csv', 'text/csv');
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expect(res.body.data).to.include({ format: 'csv', imported: 3 });
@@ -286,13 +287,22 @@ describe('HTTP assessment: question bank and random slots', () => {
     const admin = await h.user(t, Role.Admin);
     const course = await seedCourse(h, admin, { modules: 1, lessons: 0 });
     const target = await createCategory(admin, course.id, { name: 'Imported' });
-    const tf = (
-      name: string,
-      answer: 'true' | 'false',
-    ) => `<question type="truefalse"><name><text>${name}</text></name><questiontext format="html"><text>${name}?</text></questiontext>
-      <answer fraction="${answer === 'true' ? 100 : 0}"><text>true</text></answer><answer fraction="${answer === 'true' ? 0 : 100}"><text>false</text></answer></question>`;
+    const tf = (name: string, answer: 'true' | 'false') =>
+      `<question type="truefalse"><name><text>${name}</text></name><questiontext format="html"><text>${name}?</text></questiontext>
+      <answer fraction="${answer === 'true' ? 100 : 0}"><text>true</text></answer><answer ` +
+      `fraction="${answer === 'true' ? 0 : 100}"><text>false</text></answer></question>`;
     const cat = (path: string) => `<question type="category"><category><text>${path}</text></category></question>`;
-    const xml = `<?xml version="1.0" encoding="UTF-8"?><quiz>${tf('At the top', 'true')}${cat('$course$/top/Algebra')}${tf('Sums', 'true')}${cat('$course$/top/Algebra/Linear//Affine')}${tf('Lines', 'false')}${tf('Slopes', 'true')}${cat('$course$/top')}${tf('Back at the top', 'false')}</quiz>`;
+    const body = [
+      tf('At the top', 'true'),
+      cat('$course$/top/Algebra'),
+      tf('Sums', 'true'),
+      cat('$course$/top/Algebra/Linear//Affine'),
+      tf('Lines', 'false'),
+      tf('Slopes', 'true'),
+      cat('$course$/top'),
+      tf('Back at the top', 'false'),
+    ].join('');
+    const xml = `<?xml version="1.0" encoding="UTF-8"?><quiz>${body}</quiz>`;
     const upload = (categoryId: string, text: string) =>
       h.http
         .post(`/api/lms/admin/question-categories/${categoryId}/import`)
