@@ -108,6 +108,7 @@ export const assessmentModule: AppModule = {
     assessmentQuizRoutes: asFunction(makeAssessmentQuizRoutes).singleton(),
     assessmentAssignmentRoutes: asFunction(makeAssessmentAssignmentRoutes).singleton(),
   }),
+  overrides: ['courseQuizRequirements', 'studentAssignmentsReader', 'gradedWorkOnContent'],
   routes: ['assessmentQuizAdminRoutes', 'assessmentQuizRoutes', 'assessmentAssignmentRoutes'],
   jobs: ['expireQuizAttemptsJob'],
   schedules: [{ job: EXPIRE_ATTEMPTS_JOB, everyMs: EXPIRE_ATTEMPTS_EVERY_MS }],

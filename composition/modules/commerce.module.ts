@@ -136,6 +136,7 @@ export const commerceModule: AppModule = {
       mailRoutes: asFunction(makeMailRoutes).singleton(),
     };
   },
+  overrides: ['categorySubscribers', 'salesRecords'],
   routes: ['commerceRoutes', 'commercePaygateRoutes', 'mailRoutes'],
   jobs: ['expireSubscriptionsJob', 'broadcastBatchJob', 'broadcastRelayJob'],
   schedules: [

@@ -110,6 +110,7 @@ export const crmModule: AppModule = {
     relayDeliveriesJob: asFunction(makeRelayDeliveriesJob).singleton(),
     crmRoutes: asFunction(makeCrmRoutes).singleton(),
   }),
+  overrides: ['userEvents', 'paymentEvents'],
   routes: ['crmRoutes'],
   jobs: ['leadIngestJob', 'relayDeliveriesJob'],
   schedules: [{ job: RELAY_DELIVERIES_JOB, everyMs: (config) => config.OUTBOX_RELAY_MS }],
