@@ -5,10 +5,10 @@ import type { AppModule } from './app-module.js';
 type Factory = (deps: never) => unknown;
 
 /** A table of factories (`{ createQuiz: makeCreateQuiz }`) as singleton registrations under the same names. */
-export function factories<T extends Record<string, Factory>>(table: T): { [K in keyof T]: Resolver<ReturnType<T[K]>> } {
+export function factories(table: Record<string, Factory>): Record<string, Resolver<unknown>> {
   return Object.fromEntries(
     Object.entries(table).map(([name, make]) => [name, asFunction(make as (deps: unknown) => unknown).singleton()]),
-  ) as { [K in keyof T]: Resolver<ReturnType<T[K]>> };
+  );
 }
 
 /**

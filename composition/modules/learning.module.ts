@@ -1,60 +1,10 @@
 import { asFunction, asValue } from 'awilix';
 import type { AppModule } from '../app-module.js';
-import { makeLearningAccess } from '../../application/learning/access.js';
-import { makeLearningCatalog } from '../../application/learning/learning-catalog.js';
-import { makeProgressCalculator } from '../../application/learning/course-progress.js';
+import { factories } from '../registrations.js';
+import { learningUseCases } from '../../application/learning/registry.js';
 import { noGradedWork, noQuizRequirements, noStudentAssignments } from '../../application/learning/ports/assessment-ports.js';
 import { noCategorySubscribers } from '../../application/learning/ports/category-subscribers.js';
 import { noSalesRecords } from '../../application/learning/ports/sales-records.js';
-import { makeLearningDashboard } from '../../application/learning/learning-dashboard.js';
-import { makeListCourses } from '../../application/learning/use-cases/list-courses.usecase.js';
-import { makeGetPublicOutline } from '../../application/learning/use-cases/get-public-outline.usecase.js';
-import { makeGetCourseDetail } from '../../application/learning/use-cases/get-course-detail.usecase.js';
-import { makeListMyCourses } from '../../application/learning/use-cases/list-my-courses.usecase.js';
-import { makeListCategories } from '../../application/learning/use-cases/list-categories.usecase.js';
-import { makeCreateCourse } from '../../application/learning/use-cases/create-course.usecase.js';
-import { makeUpdateCourse } from '../../application/learning/use-cases/update-course.usecase.js';
-import { makeDeleteCourse } from '../../application/learning/use-cases/delete-course.usecase.js';
-import { makeListModules } from '../../application/learning/use-cases/list-modules.usecase.js';
-import { makeListLessons } from '../../application/learning/use-cases/list-lessons.usecase.js';
-import { makeGetLesson } from '../../application/learning/use-cases/get-lesson.usecase.js';
-import { makeCreateModule } from '../../application/learning/use-cases/create-module.usecase.js';
-import { makeUpdateModule } from '../../application/learning/use-cases/update-module.usecase.js';
-import { makeDeleteModule } from '../../application/learning/use-cases/delete-module.usecase.js';
-import { makeReorderModules } from '../../application/learning/use-cases/reorder-modules.usecase.js';
-import { makeCreateLesson } from '../../application/learning/use-cases/create-lesson.usecase.js';
-import { makeUpdateLesson } from '../../application/learning/use-cases/update-lesson.usecase.js';
-import { makeDeleteLesson } from '../../application/learning/use-cases/delete-lesson.usecase.js';
-import { makeGrantEnrollment } from '../../application/learning/use-cases/grant-enrollment.usecase.js';
-import { makeRevokeEnrollments } from '../../application/learning/use-cases/revoke-enrollments.usecase.js';
-import { makeEnrollInFreeCourse } from '../../application/learning/use-cases/enroll-in-free-course.usecase.js';
-import { makeEvaluateCourseCompletion } from '../../application/learning/use-cases/evaluate-course-completion.usecase.js';
-import { makeRecordProgress } from '../../application/learning/use-cases/record-progress.usecase.js';
-import { makeContinueLesson } from '../../application/learning/use-cases/continue-lesson.usecase.js';
-import { makeGetMyCertificate } from '../../application/learning/use-cases/get-my-certificate.usecase.js';
-import { makeRenderCertificatePdf } from '../../application/learning/use-cases/render-certificate-pdf.usecase.js';
-import { makeListMyCertificates } from '../../application/learning/use-cases/list-my-certificates.usecase.js';
-import { makeVerifyCertificate } from '../../application/learning/use-cases/verify-certificate.usecase.js';
-import { makeGetCertificateTemplate } from '../../application/learning/use-cases/get-certificate-template.usecase.js';
-import { makeSaveCertificateTemplate } from '../../application/learning/use-cases/save-certificate-template.usecase.js';
-import { makeDeleteCertificateTemplate } from '../../application/learning/use-cases/delete-certificate-template.usecase.js';
-import { makeUploadCertificateBackground } from '../../application/learning/use-cases/upload-certificate-background.usecase.js';
-import { makeIssueLinkingCode } from '../../application/learning/use-cases/issue-linking-code.usecase.js';
-import { makeLinkStudent } from '../../application/learning/use-cases/link-student.usecase.js';
-import { makeUnlinkStudent } from '../../application/learning/use-cases/unlink-student.usecase.js';
-import { makeListLinkedStudents } from '../../application/learning/use-cases/list-linked-students.usecase.js';
-import { makeGetLinkedStudent } from '../../application/learning/use-cases/get-linked-student.usecase.js';
-import { makeListLinkedStudentAssignments } from '../../application/learning/use-cases/list-linked-student-assignments.usecase.js';
-import { makeGetParentDashboard } from '../../application/learning/use-cases/get-parent-dashboard.usecase.js';
-import { makeInviteParent } from '../../application/learning/use-cases/invite-parent.usecase.js';
-import { makeAcceptParentInvitation } from '../../application/learning/use-cases/accept-parent-invitation.usecase.js';
-import { makeCourseCategoriesResource } from '../../application/learning/admin-resources/course-categories.resource.js';
-import { makeLearningAssetsResource, makeLibraryItemsResource } from '../../application/learning/admin-resources/content-items.resource.js';
-import { makePricingResource } from '../../application/learning/admin-resources/pricing.resource.js';
-import { makeSubscriptionPlansResource } from '../../application/learning/admin-resources/subscription-plans.resource.js';
-import { makeStudentsResource } from '../../application/learning/admin-resources/students.resource.js';
-import { makeEnrollmentsResource } from '../../application/learning/admin-resources/enrollments.resource.js';
-import { makePromoCodesResource } from '../../application/learning/admin-resources/promo-codes.resource.js';
 import {
   makeCategoryPgRepository,
   makeCoursePgRepository,
@@ -115,59 +65,7 @@ export const learningModule: AppModule = {
     salesRecords: asValue(noSalesRecords),
     certificateRenderer: asValue(pdfkitCertificateRenderer),
 
-    learningAccess: asFunction(makeLearningAccess).singleton(),
-    learningCatalog: asFunction(makeLearningCatalog).singleton(),
-    progressCalculator: asFunction(makeProgressCalculator).singleton(),
-    learningDashboard: asFunction(makeLearningDashboard).singleton(),
-    listCourses: asFunction(makeListCourses).singleton(),
-    getPublicOutline: asFunction(makeGetPublicOutline).singleton(),
-    getCourseDetail: asFunction(makeGetCourseDetail).singleton(),
-    listMyCourses: asFunction(makeListMyCourses).singleton(),
-    listCategories: asFunction(makeListCategories).singleton(),
-    createCourse: asFunction(makeCreateCourse).singleton(),
-    updateCourse: asFunction(makeUpdateCourse).singleton(),
-    deleteCourse: asFunction(makeDeleteCourse).singleton(),
-    listModules: asFunction(makeListModules).singleton(),
-    listLessons: asFunction(makeListLessons).singleton(),
-    getLesson: asFunction(makeGetLesson).singleton(),
-    createModule: asFunction(makeCreateModule).singleton(),
-    updateModule: asFunction(makeUpdateModule).singleton(),
-    deleteModule: asFunction(makeDeleteModule).singleton(),
-    reorderModules: asFunction(makeReorderModules).singleton(),
-    createLesson: asFunction(makeCreateLesson).singleton(),
-    updateLesson: asFunction(makeUpdateLesson).singleton(),
-    deleteLesson: asFunction(makeDeleteLesson).singleton(),
-    grantEnrollment: asFunction(makeGrantEnrollment).singleton(),
-    revokeEnrollments: asFunction(makeRevokeEnrollments).singleton(),
-    enrollInFreeCourse: asFunction(makeEnrollInFreeCourse).singleton(),
-    evaluateCourseCompletion: asFunction(makeEvaluateCourseCompletion).singleton(),
-    recordProgress: asFunction(makeRecordProgress).singleton(),
-    continueLesson: asFunction(makeContinueLesson).singleton(),
-    getMyCertificate: asFunction(makeGetMyCertificate).singleton(),
-    renderCertificatePdf: asFunction(makeRenderCertificatePdf).singleton(),
-    listMyCertificates: asFunction(makeListMyCertificates).singleton(),
-    verifyCertificate: asFunction(makeVerifyCertificate).singleton(),
-    getCertificateTemplate: asFunction(makeGetCertificateTemplate).singleton(),
-    saveCertificateTemplate: asFunction(makeSaveCertificateTemplate).singleton(),
-    deleteCertificateTemplate: asFunction(makeDeleteCertificateTemplate).singleton(),
-    uploadCertificateBackground: asFunction(makeUploadCertificateBackground).singleton(),
-    issueLinkingCode: asFunction(makeIssueLinkingCode).singleton(),
-    linkStudent: asFunction(makeLinkStudent).singleton(),
-    unlinkStudent: asFunction(makeUnlinkStudent).singleton(),
-    listLinkedStudents: asFunction(makeListLinkedStudents).singleton(),
-    getLinkedStudent: asFunction(makeGetLinkedStudent).singleton(),
-    listLinkedStudentAssignments: asFunction(makeListLinkedStudentAssignments).singleton(),
-    getParentDashboard: asFunction(makeGetParentDashboard).singleton(),
-    inviteParent: asFunction(makeInviteParent).singleton(),
-    acceptParentInvitation: asFunction(makeAcceptParentInvitation).singleton(),
-    courseCategoriesResource: asFunction(makeCourseCategoriesResource).singleton(),
-    learningAssetsResource: asFunction(makeLearningAssetsResource).singleton(),
-    libraryItemsResource: asFunction(makeLibraryItemsResource).singleton(),
-    pricingResource: asFunction(makePricingResource).singleton(),
-    subscriptionPlansResource: asFunction(makeSubscriptionPlansResource).singleton(),
-    studentsResource: asFunction(makeStudentsResource).singleton(),
-    enrollmentsResource: asFunction(makeEnrollmentsResource).singleton(),
-    promoCodesResource: asFunction(makePromoCodesResource).singleton(),
+    ...factories(learningUseCases),
 
     learningCatalogRoutes: asFunction(makeLearningCatalogRoutes).singleton(),
     learningCertificateRoutes: asFunction(makeLearningCertificateRoutes).singleton(),

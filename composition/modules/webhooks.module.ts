@@ -1,16 +1,8 @@
 import { asFunction, asValue } from 'awilix';
 import type { AppModule } from '../app-module.js';
-import { makeWebhookOutbox } from '../../application/webhooks/webhook-outbox.js';
+import { factories } from '../registrations.js';
+import { webhooksUseCases } from '../../application/webhooks/registry.js';
 import { RELAY_WEBHOOKS_JOB } from '../../application/webhooks/ports.js';
-import { makeRegisterWebhookEndpoint } from '../../application/webhooks/use-cases/register-webhook-endpoint.usecase.js';
-import { makeListWebhookEndpoints } from '../../application/webhooks/use-cases/list-webhook-endpoints.usecase.js';
-import { makeUpdateWebhookEndpoint } from '../../application/webhooks/use-cases/update-webhook-endpoint.usecase.js';
-import { makeDeleteWebhookEndpoint } from '../../application/webhooks/use-cases/delete-webhook-endpoint.usecase.js';
-import { makeRotateWebhookSecret } from '../../application/webhooks/use-cases/rotate-webhook-secret.usecase.js';
-import { makeListEndpointDeliveries } from '../../application/webhooks/use-cases/list-endpoint-deliveries.usecase.js';
-import { makeRetryOutboundDelivery } from '../../application/webhooks/use-cases/retry-outbound-delivery.usecase.js';
-import { makeDeliverWebhook } from '../../application/webhooks/use-cases/deliver-webhook.usecase.js';
-import { makeRelayPendingWebhooks } from '../../application/webhooks/use-cases/relay-pending-webhooks.usecase.js';
 import {
   makeOutboundDeliveryPgRepository,
   makeWebhookEndpointPgRepository,
@@ -36,16 +28,7 @@ export const webhooksModule: AppModule = {
       webhookTargets: asValue(transport),
       webhookTransport: asValue(transport),
       webhookRetryPolicy: asValue({ attempts: config.WEBHOOK_ATTEMPTS, backoffMs: config.WEBHOOK_BACKOFF_MS }),
-      domainEvents: asFunction(makeWebhookOutbox).singleton(),
-      registerWebhookEndpoint: asFunction(makeRegisterWebhookEndpoint).singleton(),
-      listWebhookEndpoints: asFunction(makeListWebhookEndpoints).singleton(),
-      updateWebhookEndpoint: asFunction(makeUpdateWebhookEndpoint).singleton(),
-      deleteWebhookEndpoint: asFunction(makeDeleteWebhookEndpoint).singleton(),
-      rotateWebhookSecret: asFunction(makeRotateWebhookSecret).singleton(),
-      listEndpointDeliveries: asFunction(makeListEndpointDeliveries).singleton(),
-      retryOutboundDelivery: asFunction(makeRetryOutboundDelivery).singleton(),
-      deliverWebhook: asFunction(makeDeliverWebhook).singleton(),
-      relayPendingWebhooks: asFunction(makeRelayPendingWebhooks).singleton(),
+      ...factories(webhooksUseCases),
       deliverWebhookJob: asFunction(makeDeliverWebhookJob).singleton(),
       relayWebhooksJob: asFunction(makeRelayWebhooksJob).singleton(),
       webhooksRoutes: asFunction(makeWebhooksRoutes).singleton(),

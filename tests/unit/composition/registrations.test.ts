@@ -17,9 +17,9 @@ const config = testConfig();
 describe('composition: registrations', () => {
   it('fails start-up on a name two modules register, naming it and both modules', () => {
     const c = container();
-    expect(() => registerModules(c, [module('learning', ['quizGate', 'listCourses']), module('assessment', ['quizGate'])], config)).to.throw(
-      /"quizGate" is registered by both learning and assessment/,
-    );
+    expect(() =>
+      registerModules(c, [module('learning', ['quizGate', 'listCourses']), module('assessment', ['quizGate'])], config),
+    ).to.throw(/"quizGate" is registered by both learning and assessment/);
   });
 
   it('fails on a module registering a core name again', () => {
@@ -30,18 +30,22 @@ describe('composition: registrations', () => {
 
   it('lets a later module replace a name it lists in its overrides', () => {
     const c = container();
-    registerModules(c, [module('learning', ['quizGate', 'listCourses']), module('assessment', ['quizGate', 'createQuiz'], ['quizGate'])], config);
+    registerModules(
+      c,
+      [module('learning', ['quizGate', 'listCourses']), module('assessment', ['quizGate', 'createQuiz'], ['quizGate'])],
+      config,
+    );
     expect(c.resolve('quizGate')).to.equal('assessment:quizGate');
     expect(c.resolve('listCourses')).to.equal('learning:listCourses');
   });
 
   it('fails on an override of a name nobody registered before, or that the module does not register', () => {
-    expect(() => registerModules(container(), [module('learning', ['a']), module('assessment', ['quizGate'], ['quizGate'])], config)).to.throw(
-      /assessment overrides "quizGate", which no earlier module registers/,
-    );
-    expect(() => registerModules(container(), [module('learning', ['quizGate']), module('assessment', ['b'], ['quizGate'])], config)).to.throw(
-      /assessment overrides "quizGate" but does not register it/,
-    );
+    expect(() =>
+      registerModules(container(), [module('learning', ['a']), module('assessment', ['quizGate'], ['quizGate'])], config),
+    ).to.throw(/assessment overrides "quizGate", which no earlier module registers/);
+    expect(() =>
+      registerModules(container(), [module('learning', ['quizGate']), module('assessment', ['b'], ['quizGate'])], config),
+    ).to.throw(/assessment overrides "quizGate" but does not register it/);
   });
 
   it("registers the service's modules: every name registered twice is a declared override", () => {
