@@ -35,10 +35,10 @@ import { makeHealthHandler, makeReadinessHandler, type ReadinessCheck } from '..
 import type { RouteModule } from '../adapters/http/kit/route-table.js';
 import type { DashboardContributor } from '../application/platform/ports.js';
 import type { Clock } from '../application/shared/ports.js';
-import type { makeBootstrapRootAdmin } from '../application/identity/use-cases/bootstrap-root-admin.usecase.js';
 import { appModules } from './modules/index.js';
 import { bounded } from './bounded.js';
 import { registerModules } from './registrations.js';
+import type { Registry } from './registry.js';
 
 export interface BuildOptions {
   /** Replace registrations (tests: fake clock, fake gateways); each name must be registered already. */
@@ -134,7 +134,7 @@ export async function buildApplication(config: Config, options: BuildOptions = {
       : null;
 
   const lifecycle = new Lifecycle();
-  const container = createContainer({ injectionMode: InjectionMode.PROXY, strict: true });
+  const container = createContainer<Registry>({ injectionMode: InjectionMode.PROXY, strict: true });
   // Shared by every context; a module registering one of these names again fails start-up.
   const core = {
     config: asValue(config),
@@ -177,7 +177,7 @@ export async function buildApplication(config: Config, options: BuildOptions = {
     container.register(options.overrides);
   }
 
-  const bootstrapRootAdmin = container.resolve<ReturnType<typeof makeBootstrapRootAdmin>>('bootstrapRootAdmin');
+  const bootstrapRootAdmin = container.resolve('bootstrapRootAdmin');
   await whenDatabaseAnswers(
     () => bootstrapRootAdmin({ email: config.ROOT_ADMIN_EMAIL, password: config.ROOT_ADMIN_PASSWORD }),
     config.DATABASE_STARTUP_WAIT_MS,
