@@ -1,41 +1,24 @@
 import { asFunction, asValue } from 'awilix';
 import type { AppModule } from '../app-module.js';
 import { factories } from '../registrations.js';
+import { crmJobs } from '../../adapters/jobs/registry.js';
+import { crmRoutes } from '../../adapters/http/routes/registry.js';
+import { crmRepositories } from '../../adapters/persistence/pg/registry.js';
 import { crmUseCases } from '../../application/crm/registry.js';
 import { persistentSecret } from '../../infrastructure/secrets.js';
-import {
-  makeAutomationPgRepository,
-  makeDeliveryPgRepository,
-  makeIntegrationPgRepository,
-  makeLeadPgRepository,
-} from '../../adapters/persistence/pg/crm.pg-repositories.js';
 import { AesSecretBox, hmacWebhookSignatures } from '../../adapters/security/aes-secret-box.js';
 import { makeMetaGraphGateway } from '../../adapters/gateways/meta/meta-graph.gateway.js';
-import { makeLeadIngestJob } from '../../adapters/jobs/lead-ingest.job.js';
-import { makeCrmRoutes } from '../../adapters/http/routes/crm.routes.js';
-import { makeRelayDeliveriesJob } from '../../adapters/jobs/relay-deliveries.job.js';
 import { RELAY_DELIVERIES_JOB } from '../../application/crm/ingest-options.js';
 import type { LinkLeadsOfPerson } from '../../application/crm/use-cases/link-leads-of-person.usecase.js';
 import type { MovePipelineOnPayment } from '../../application/crm/use-cases/move-pipeline-on-payment.usecase.js';
 import type { LinkLeadsOfUser } from '../../application/crm/use-cases/link-leads-of-user.usecase.js';
-import {
-  makeCustomerRecordsPg,
-  makeLeadAnalyticsPg,
-  makePeopleDirectoryPg,
-} from '../../adapters/persistence/pg/crm-customers.pg-repository.js';
 import type { UserEvents } from '../../application/identity/ports/user-events.js';
 import type { PaymentEvents } from '../../application/commerce/ports/payment-events.js';
 
 export const crmModule: AppModule = {
   name: 'crm',
   registrations: (config) => ({
-    leadRepository: asFunction(makeLeadPgRepository).singleton(),
-    deliveryRepository: asFunction(makeDeliveryPgRepository).singleton(),
-    integrationRepository: asFunction(makeIntegrationPgRepository).singleton(),
-    automationRepository: asFunction(makeAutomationPgRepository).singleton(),
-    peopleDirectory: asFunction(makePeopleDirectoryPg).singleton(),
-    customerRecords: asFunction(makeCustomerRecordsPg).singleton(),
-    leadAnalytics: asFunction(makeLeadAnalyticsPg).singleton(),
+    ...factories(crmRepositories),
     ...factories(crmUseCases),
     // Identity's and commerce's ports (same names: these later registrations replace their
     // defaults): a new user links the leads that name their email, an edited one only refreshes
@@ -70,13 +53,12 @@ export const crmModule: AppModule = {
     webhookSignatures: asValue(hmacWebhookSignatures),
     metaGraph: asValue(makeMetaGraphGateway(config.META_GRAPH_URL, config.META_GRAPH_TIMEOUT_MS)),
     crmIngestOptions: asValue({ attempts: config.CRM_INGEST_ATTEMPTS, backoffMs: config.CRM_INGEST_BACKOFF_MS }),
-    leadIngestJob: asFunction(makeLeadIngestJob).singleton(),
-    relayDeliveriesJob: asFunction(makeRelayDeliveriesJob).singleton(),
-    crmRoutes: asFunction(makeCrmRoutes).singleton(),
+    ...factories(crmJobs),
+    ...factories(crmRoutes),
   }),
   overrides: ['userEvents', 'paymentEvents'],
-  routes: ['crmRoutes'],
-  jobs: ['leadIngestJob', 'relayDeliveriesJob'],
+  routes: Object.keys(crmRoutes),
+  jobs: Object.keys(crmJobs),
   schedules: [{ job: RELAY_DELIVERIES_JOB, everyMs: (config) => config.OUTBOX_RELAY_MS }],
   dashboard: ['crmDashboard'],
 };

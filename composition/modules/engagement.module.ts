@@ -2,21 +2,15 @@ import { asFunction, asValue } from 'awilix';
 import type { Redis } from 'ioredis';
 import type { AppModule } from '../app-module.js';
 import { factories } from '../registrations.js';
+import { engagementRoutes } from '../../adapters/http/routes/registry.js';
+import { engagementRepositories } from '../../adapters/persistence/pg/registry.js';
 import { engagementUseCases } from '../../application/engagement/registry.js';
 import type { LogPort } from '../../application/shared/ports.js';
 import type { Lifecycle } from '../../infrastructure/lifecycle.js';
-import { makeAiMessagePgRepository, makeChatPgRepository } from '../../adapters/persistence/pg/chat.pg-repository.js';
-import {
-  makeFeedTokenPgRepository,
-  makeScheduleItemPgRepository,
-  makeScheduleTemplatePgRepository,
-} from '../../adapters/persistence/pg/schedule.pg-repository.js';
 import { builtinLessonAssistant } from '../../adapters/gateways/ai/builtin-lesson-assistant.js';
 import { makeOpenAiLessonAssistant } from '../../adapters/gateways/ai/openai-lesson-assistant.js';
 import { MemoryRealtimeBus, RedisRealtimeBus, type RealtimeBus } from '../../adapters/realtime/realtime-bus.js';
 import { ChatStreamHub } from '../../adapters/realtime/chat-stream-hub.js';
-import { makeEngagementScheduleRoutes } from '../../adapters/http/routes/engagement-schedule.routes.js';
-import { makeEngagementChatRoutes } from '../../adapters/http/routes/engagement-chat.routes.js';
 
 /**
  * Engagement: schedules and templates, the calendar feed, chat with its live stream, and the
@@ -32,11 +26,7 @@ export const engagementModule: AppModule = {
       feedPastDays: 90,
       feedFutureDays: 366,
     }),
-    scheduleItemRepository: asFunction(makeScheduleItemPgRepository).singleton(),
-    scheduleTemplateRepository: asFunction(makeScheduleTemplatePgRepository).singleton(),
-    feedTokenRepository: asFunction(makeFeedTokenPgRepository).singleton(),
-    chatRepository: asFunction(makeChatPgRepository).singleton(),
-    aiMessageRepository: asFunction(makeAiMessagePgRepository).singleton(),
+    ...factories(engagementRepositories),
     lessonAssistant: asFunction(({ log }: { log: LogPort }) =>
       config.AI_PROVIDER === 'openai'
         ? makeOpenAiLessonAssistant({
@@ -64,9 +54,8 @@ export const engagementModule: AppModule = {
 
     ...factories(engagementUseCases),
 
-    engagementScheduleRoutes: asFunction(makeEngagementScheduleRoutes).singleton(),
-    engagementChatRoutes: asFunction(makeEngagementChatRoutes).singleton(),
+    ...factories(engagementRoutes),
   }),
-  routes: ['engagementScheduleRoutes', 'engagementChatRoutes'],
+  routes: Object.keys(engagementRoutes),
   dashboard: ['engagementDashboard'],
 };

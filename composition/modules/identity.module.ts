@@ -1,21 +1,14 @@
 import { asFunction, asValue } from 'awilix';
 import type { AppModule } from '../app-module.js';
 import { factories } from '../registrations.js';
+import { identityJobs } from '../../adapters/jobs/registry.js';
+import { identityRoutes } from '../../adapters/http/routes/registry.js';
+import { identityRepositories } from '../../adapters/persistence/pg/registry.js';
 import { identityUseCases } from '../../application/identity/registry.js';
 import { RESUME_TENANT_DELETIONS_JOB } from '../../application/identity/tenant-admin.js';
-import { makePurgeTenantJob, makeResumeTenantDeletionsJob } from '../../adapters/jobs/purge-tenant.job.js';
-import { makePasswordResetPgRepository } from '../../adapters/persistence/pg/password-reset.pg-repository.js';
-import { makeUserPgRepository } from '../../adapters/persistence/pg/user.pg-repository.js';
-import { makeLoginPgRepository } from '../../adapters/persistence/pg/login.pg-repository.js';
-import { makeTenantPgRepository } from '../../adapters/persistence/pg/tenant.pg-repository.js';
-import { makeTenantDeletionPgRepository } from '../../adapters/persistence/pg/tenant-deletion.pg-repository.js';
-import { makeVerificationCodePgRepository } from '../../adapters/persistence/pg/verification-code.pg-repository.js';
 import { Argon2PasswordHasher } from '../../adapters/security/argon2-password-hasher.js';
 import { JwtTokenService } from '../../adapters/security/jwt-token-service.js';
 import { sha256Digest } from '../../adapters/security/crypto.js';
-import { makeAuthRoutes } from '../../adapters/http/routes/auth.routes.js';
-import { makeUserRoutes } from '../../adapters/http/routes/users.routes.js';
-import { makeTenantRoutes } from '../../adapters/http/routes/tenants.routes.js';
 import type { LruCaches } from '../../adapters/cache/lru-caches.js';
 import type { Tenant } from '../../domain/identity/tenant.js';
 import type { TokenClaims } from '../../application/identity/ports/security.js';
@@ -25,12 +18,7 @@ import { noUserEvents } from '../../application/identity/ports/user-events.js';
 export const identityModule: AppModule = {
   name: 'identity',
   registrations: (config) => ({
-    userRepository: asFunction(makeUserPgRepository).singleton(),
-    loginRepository: asFunction(makeLoginPgRepository).singleton(),
-    tenantRepository: asFunction(makeTenantPgRepository).singleton(),
-    tenantDeletionRepository: asFunction(makeTenantDeletionPgRepository).singleton(),
-    verificationCodeRepository: asFunction(makeVerificationCodePgRepository).singleton(),
-    passwordResetRepository: asFunction(makePasswordResetPgRepository).singleton(),
+    ...factories(identityRepositories),
     passwordResetPage: asValue(`${config.publicUrl}/reset-password`),
     passwordHasher: asValue(new Argon2PasswordHasher()),
     // One E.164 rule for users' and leads' phones (CRM_PHONE_COUNTRY for local numbers).
@@ -48,14 +36,11 @@ export const identityModule: AppModule = {
     ).singleton(),
     secretDigest: asValue(sha256Digest),
     ...factories(identityUseCases),
-    purgeTenantJob: asFunction(makePurgeTenantJob).singleton(),
-    resumeTenantDeletionsJob: asFunction(makeResumeTenantDeletionsJob).singleton(),
-    authRoutes: asFunction(makeAuthRoutes).singleton(),
-    userRoutes: asFunction(makeUserRoutes).singleton(),
-    tenantRoutes: asFunction(makeTenantRoutes).singleton(),
+    ...factories(identityJobs),
+    ...factories(identityRoutes),
   }),
-  routes: ['authRoutes', 'userRoutes', 'tenantRoutes'],
-  jobs: ['purgeTenantJob', 'resumeTenantDeletionsJob'],
+  routes: Object.keys(identityRoutes),
+  jobs: Object.keys(identityJobs),
   schedules: [{ job: RESUME_TENANT_DELETIONS_JOB, everyMs: (config) => config.OUTBOX_RELAY_MS }],
   dashboard: ['identityDashboard'],
 };

@@ -1,17 +1,13 @@
-import { asFunction, asValue } from 'awilix';
+import { asValue } from 'awilix';
 import type { AppModule } from '../app-module.js';
 import { factories } from '../registrations.js';
+import { webhooksJobs } from '../../adapters/jobs/registry.js';
+import { webhooksRoutes } from '../../adapters/http/routes/registry.js';
+import { webhooksRepositories } from '../../adapters/persistence/pg/registry.js';
 import { webhooksUseCases } from '../../application/webhooks/registry.js';
 import { RELAY_WEBHOOKS_JOB } from '../../application/webhooks/ports.js';
-import {
-  makeOutboundDeliveryPgRepository,
-  makeWebhookEndpointPgRepository,
-} from '../../adapters/persistence/pg/webhooks.pg-repositories.js';
 import { standardWebhookSigner } from '../../adapters/gateways/webhooks/standard-webhook-signer.js';
 import { GuardedWebhookTransport } from '../../adapters/gateways/webhooks/guarded-webhook-transport.js';
-import { makeDeliverWebhookJob } from '../../adapters/jobs/deliver-webhook.job.js';
-import { makeRelayWebhooksJob } from '../../adapters/jobs/relay-webhooks.job.js';
-import { makeWebhooksRoutes } from '../../adapters/http/routes/webhooks.routes.js';
 
 /**
  * Outbound webhooks (docs/webhooks.md). `domainEvents` is the port every context publishes its
@@ -22,19 +18,17 @@ export const webhooksModule: AppModule = {
   registrations: (config) => {
     const transport = new GuardedWebhookTransport({ allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
     return {
-      webhookEndpointRepository: asFunction(makeWebhookEndpointPgRepository).singleton(),
-      outboundDeliveryRepository: asFunction(makeOutboundDeliveryPgRepository).singleton(),
+      ...factories(webhooksRepositories),
       webhookSigner: asValue(standardWebhookSigner),
       webhookTargets: asValue(transport),
       webhookTransport: asValue(transport),
       webhookRetryPolicy: asValue({ attempts: config.WEBHOOK_ATTEMPTS, backoffMs: config.WEBHOOK_BACKOFF_MS }),
       ...factories(webhooksUseCases),
-      deliverWebhookJob: asFunction(makeDeliverWebhookJob).singleton(),
-      relayWebhooksJob: asFunction(makeRelayWebhooksJob).singleton(),
-      webhooksRoutes: asFunction(makeWebhooksRoutes).singleton(),
+      ...factories(webhooksJobs),
+      ...factories(webhooksRoutes),
     };
   },
-  routes: ['webhooksRoutes'],
-  jobs: ['deliverWebhookJob', 'relayWebhooksJob'],
+  routes: Object.keys(webhooksRoutes),
+  jobs: Object.keys(webhooksJobs),
   schedules: [{ job: RELAY_WEBHOOKS_JOB, everyMs: (config) => config.OUTBOX_RELAY_MS }],
 };
