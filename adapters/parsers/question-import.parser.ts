@@ -2,7 +2,12 @@ import { parse } from 'csv-parse/sync';
 import { questionsFromCsvRecords } from '../../domain/assessment/import/csv-rows.js';
 import { parseGift } from '../../domain/assessment/import/gift.js';
 import { parseAiken } from '../../domain/assessment/import/aiken.js';
-import { moodleXmlOf, questionsFromMoodleXml } from '../../domain/assessment/import/moodle-xml.js';
+import {
+  categoryPathsOfMoodleXml,
+  moodleXmlOf,
+  moodleXmlOfCategories,
+  questionsFromMoodleXml,
+} from '../../domain/assessment/import/moodle-xml.js';
 import type {
   ImportFormat,
   QuestionExportWriter,
@@ -44,11 +49,21 @@ export const questionImportParser: QuestionImportParser = {
     }
     return result.ok ? ok(result.value) : err('INVALID_IMPORT', result.error);
   },
+  categoryPaths(format: ImportFormat, text: string) {
+    if (format !== 'moodle_xml') return null;
+    const xml = parseXml(text);
+    return xml.ok ? categoryPathsOfMoodleXml(xml.root) : null;
+  },
 };
 
 export const questionExportWriter: QuestionExportWriter = {
   write(_format, quizTitle, questions) {
     const tree = moodleXmlOf(quizTitle, questions);
+    if (!tree.ok) return err('NOT_EXPORTABLE', tree.error);
+    return ok({ text: writeXml(tree.value), contentType: 'application/xml; charset=utf-8', extension: 'xml' });
+  },
+  writeCategories(_format, groups) {
+    const tree = moodleXmlOfCategories(groups);
     if (!tree.ok) return err('NOT_EXPORTABLE', tree.error);
     return ok({ text: writeXml(tree.value), contentType: 'application/xml; charset=utf-8', extension: 'xml' });
   },

@@ -5,8 +5,10 @@ import { secondsLeft } from '../../domain/assessment/deadline.js';
 import { displayMark } from '../../domain/assessment/marks.js';
 import { moodleGradeOf } from '../../domain/assessment/moodle-grades.js';
 import { shownItemOrder } from '../../domain/assessment/shuffle.js';
-import type { QuizAnalytics } from '../../domain/assessment/analytics.js';
+import type { QuestionAnalytics, QuizAnalytics } from '../../domain/assessment/analytics.js';
+import type { RandomSlotStatistics } from './use-cases/get-quiz-analytics.usecase.js';
 import type { Submission } from '../../domain/assessment/assignment.js';
+import type { BankQuestion, QuestionCategory, RandomSlot } from '../../domain/assessment/question-bank.js';
 import type { AttemptSummary, MarkingItem } from './ports/attempt-repository.js';
 import type { AttemptSelection } from './ports/quiz-results-reader.js';
 import type { QuizQuestionStats } from './ports/quiz-repository.js';
@@ -149,7 +151,46 @@ export function attemptQuestionsView(questions: readonly Question[], answers: re
   });
 }
 
-export const analyticsView = (a: QuizAnalytics, questions: readonly Question[], selection: AttemptSelection) => {
+/** A question's (or a slot position's) figures, as the statistics report shows them. */
+const figuresView = (s: QuestionAnalytics | null | undefined) => ({
+  attempts: s?.attempts ?? 0,
+  correct: s?.correct ?? 0,
+  mean_mark: s?.meanMark ?? null,
+  facility_index: s?.facilityIndex ?? null,
+  standard_deviation: s?.standardDeviation ?? null,
+  random_guess_score: s?.randomGuessScore ?? null,
+  intended_weight: s?.intendedWeight ?? null,
+  effective_weight: s?.effectiveWeight ?? null,
+  discrimination_index: s?.discriminationIndex ?? null,
+  discriminative_efficiency: s?.discriminativeEfficiency ?? null,
+});
+
+/** Random slots' part of the report (issue 33): per slot position, and per drawn question. */
+const randomSlotsView = (r: RandomSlotStatistics) => ({
+  random_slots: r.positions.map((p) => ({
+    slot_id: p.slot.id,
+    position: p.position,
+    order: p.slot.order,
+    category_id: p.slot.categoryId,
+    max_mark: p.stats?.maxMark ?? p.slot.points,
+    ...figuresView(p.stats),
+  })),
+  drawn_questions: r.drawn.map((x) => ({
+    question_id: x.stats.questionId,
+    category_id: x.question?.categoryId ?? null,
+    question_type: x.question?.type ?? null,
+    question_text: x.question?.text ?? null,
+    max_mark: x.stats.maxMark,
+    ...figuresView(x.stats),
+  })),
+});
+
+export const analyticsView = (
+  a: QuizAnalytics,
+  questions: readonly Question[],
+  selection: AttemptSelection,
+  randomSlots?: RandomSlotStatistics,
+) => {
   const byId = new Map(a.questions.map((q) => [q.questionId, q]));
   return {
     attempts_counted: selection,
@@ -184,6 +225,7 @@ export const analyticsView = (a: QuizAnalytics, questions: readonly Question[], 
         discriminative_efficiency: s?.discriminativeEfficiency ?? null,
       };
     }),
+    ...(randomSlots ? randomSlotsView(randomSlots) : {}),
   };
 };
 
@@ -236,4 +278,34 @@ export const markingItemView = (m: MarkingItem) => ({
   graded_at: m.gradedAt,
   submitted_at: m.submittedAt,
   student: m.student ? { id: m.student.id, display_name: m.student.displayName, email: m.student.email } : null,
+});
+
+export const questionCategoryView = (c: QuestionCategory, questionCount?: number) => ({
+  id: c.id,
+  course_id: c.courseId,
+  parent_id: c.parentId,
+  name: c.name,
+  is_default: c.isDefault,
+  ...(questionCount === undefined ? {} : { question_count: questionCount }),
+  created_at: c.createdAt,
+  updated_at: c.updatedAt,
+});
+
+/** A bank question as a quiz question's authoring view, with its category (`quiz_id` null: in no quiz). */
+export const bankQuestionView = (q: BankQuestion) => ({
+  ...questionAuthorView({ ...q, quizId: '' }),
+  quiz_id: q.quizId,
+  category_id: q.categoryId,
+});
+
+export const randomSlotView = (s: RandomSlot) => ({
+  id: s.id,
+  quiz_id: s.quizId,
+  type: 'random' as const,
+  category_id: s.categoryId,
+  include_subcategories: s.includeSubcategories,
+  count: s.count,
+  points: s.points,
+  order: s.order,
+  created_at: s.createdAt,
 });

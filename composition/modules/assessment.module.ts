@@ -47,6 +47,19 @@ import { makeExpireQuizAttemptsJob } from '../../adapters/jobs/expire-quiz-attem
 import { makeAssessmentQuizAdminRoutes } from '../../adapters/http/routes/assessment-quiz-admin.routes.js';
 import { makeAssessmentQuizRoutes } from '../../adapters/http/routes/assessment-quiz.routes.js';
 import { makeAssessmentAssignmentRoutes } from '../../adapters/http/routes/assessment-assignments.routes.js';
+import { makeAssessmentQuestionBankRoutes } from '../../adapters/http/routes/assessment-question-bank.routes.js';
+import { makeQuestionBankPgRepository } from '../../adapters/persistence/pg/question-bank.pg-repository.js';
+import { makeCreateQuestionCategory } from '../../application/assessment/use-cases/create-question-category.usecase.js';
+import { makeListQuestionCategories } from '../../application/assessment/use-cases/list-question-categories.usecase.js';
+import { makeUpdateQuestionCategory } from '../../application/assessment/use-cases/update-question-category.usecase.js';
+import { makeDeleteQuestionCategory } from '../../application/assessment/use-cases/delete-question-category.usecase.js';
+import { makeCreateBankQuestion } from '../../application/assessment/use-cases/create-bank-question.usecase.js';
+import { makeListBankQuestions } from '../../application/assessment/use-cases/list-bank-questions.usecase.js';
+import { makeImportBankQuestions } from '../../application/assessment/use-cases/import-bank-questions.usecase.js';
+import { makeAddRandomSlot } from '../../application/assessment/use-cases/add-random-slot.usecase.js';
+import { makeExportBankQuestions } from '../../application/assessment/use-cases/export-bank-questions.usecase.js';
+import { makeListRandomSlots } from '../../application/assessment/use-cases/list-random-slots.usecase.js';
+import { makeDeleteRandomSlot } from '../../application/assessment/use-cases/delete-random-slot.usecase.js';
 
 /** How often overdue attempts are swept (they are also graded whenever touched). */
 export const EXPIRE_ATTEMPTS_EVERY_MS = 30_000;
@@ -64,6 +77,7 @@ export const assessmentModule: AppModule = {
     attemptRepository: asFunction(makeAttemptPgRepository).singleton(),
     quizResultsReader: asFunction(makeQuizResultsPgReader).singleton(),
     submissionRepository: asFunction(makeSubmissionPgRepository).singleton(),
+    questionBankRepository: asFunction(makeQuestionBankPgRepository).singleton(),
     questionImportParser: asValue(questionImportParser),
     questionExportWriter: asValue(questionExportWriter),
 
@@ -102,14 +116,26 @@ export const assessmentModule: AppModule = {
     gradeAssignment: asFunction(makeGradeAssignment).singleton(),
     getAssignmentSummary: asFunction(makeGetAssignmentSummary).singleton(),
     listGradingQueue: asFunction(makeListGradingQueue).singleton(),
+    createQuestionCategory: asFunction(makeCreateQuestionCategory).singleton(),
+    listQuestionCategories: asFunction(makeListQuestionCategories).singleton(),
+    updateQuestionCategory: asFunction(makeUpdateQuestionCategory).singleton(),
+    deleteQuestionCategory: asFunction(makeDeleteQuestionCategory).singleton(),
+    createBankQuestion: asFunction(makeCreateBankQuestion).singleton(),
+    listBankQuestions: asFunction(makeListBankQuestions).singleton(),
+    importBankQuestions: asFunction(makeImportBankQuestions).singleton(),
+    addRandomSlot: asFunction(makeAddRandomSlot).singleton(),
+    exportBankQuestions: asFunction(makeExportBankQuestions).singleton(),
+    listRandomSlots: asFunction(makeListRandomSlots).singleton(),
+    deleteRandomSlot: asFunction(makeDeleteRandomSlot).singleton(),
 
     expireQuizAttemptsJob: asFunction(makeExpireQuizAttemptsJob).singleton(),
     assessmentQuizAdminRoutes: asFunction(makeAssessmentQuizAdminRoutes).singleton(),
     assessmentQuizRoutes: asFunction(makeAssessmentQuizRoutes).singleton(),
     assessmentAssignmentRoutes: asFunction(makeAssessmentAssignmentRoutes).singleton(),
+    assessmentQuestionBankRoutes: asFunction(makeAssessmentQuestionBankRoutes).singleton(),
   }),
   overrides: ['courseQuizRequirements', 'studentAssignmentsReader', 'gradedWorkOnContent'],
-  routes: ['assessmentQuizAdminRoutes', 'assessmentQuizRoutes', 'assessmentAssignmentRoutes'],
+  routes: ['assessmentQuizAdminRoutes', 'assessmentQuizRoutes', 'assessmentAssignmentRoutes', 'assessmentQuestionBankRoutes'],
   jobs: ['expireQuizAttemptsJob'],
   schedules: [{ job: EXPIRE_ATTEMPTS_JOB, everyMs: EXPIRE_ATTEMPTS_EVERY_MS }],
   dashboard: ['assessmentDashboard'],

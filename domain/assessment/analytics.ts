@@ -258,19 +258,22 @@ export function roundAnalytics(a: QuizAnalytics): QuizAnalytics {
     cronbachAlpha: round(a.cronbachAlpha, 4),
     errorRatio: round(a.errorRatio, 2),
     standardError: round(a.standardError, 2),
-    questions: a.questions.map((q) => ({
-      ...q,
-      meanMark: round(q.meanMark, 4),
-      facilityIndex: round(q.facilityIndex, 4),
-      standardDeviation: round(q.standardDeviation, 4),
-      randomGuessScore: round(q.randomGuessScore, 4),
-      intendedWeight: round(q.intendedWeight, 2),
-      effectiveWeight: round(q.effectiveWeight, 2),
-      discriminationIndex: round(q.discriminationIndex, 2),
-      discriminativeEfficiency: round(q.discriminativeEfficiency, 2),
-    })),
+    questions: a.questions.map(roundQuestionAnalytics),
   };
 }
+
+/** A question's figures as the API shows them (as `roundAnalytics`). */
+export const roundQuestionAnalytics = (q: QuestionAnalytics): QuestionAnalytics => ({
+  ...q,
+  meanMark: round(q.meanMark, 4),
+  facilityIndex: round(q.facilityIndex, 4),
+  standardDeviation: round(q.standardDeviation, 4),
+  randomGuessScore: round(q.randomGuessScore, 4),
+  intendedWeight: round(q.intendedWeight, 2),
+  effectiveWeight: round(q.effectiveWeight, 2),
+  discriminationIndex: round(q.discriminationIndex, 2),
+  discriminativeEfficiency: round(q.discriminativeEfficiency, 2),
+});
 
 /** A graded attempt as statistics see it. */
 export interface GradedAttemptMarks {

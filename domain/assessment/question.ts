@@ -51,6 +51,10 @@ export interface Question {
   id: string;
   tenantId: string;
   quizId: string;
+  /** Its category in the course's question bank (issue 33); absent: the course's default category. */
+  categoryId?: string | null | undefined;
+  /** In an attempt's questions only: drawn by this random slot, at this position (1-based; statistics group by it). */
+  drawnAt?: { slotId: string; position: number } | undefined;
   type: QuestionType;
   text: string;
   points: number;

@@ -30,3 +30,35 @@ export const RESULTS00 = [
   [0, 0, 1, 0, 0.5, 1, 1],
   [0, 0, 1, 1, 1, 1, 1],
 ];
+
+/**
+ * steps00.csv's `randqs.1`: slot 1 of fixture 00 is a random slot over a category of two questions,
+ * and this is the one each of the 25 attempts drew (results00.csv's slot 1 mark is its mark).
+ */
+export const RANDQS00: ReadonlyArray<'numerical' | 'shortanswer'> = [
+  'numerical',
+  'shortanswer',
+  'numerical',
+  'shortanswer',
+  'numerical',
+  'numerical',
+  'numerical',
+  'numerical',
+  'shortanswer',
+  'numerical',
+  'shortanswer',
+  'shortanswer',
+  'numerical',
+  'shortanswer',
+  'numerical',
+  'shortanswer',
+  'shortanswer',
+  'shortanswer',
+  'numerical',
+  'shortanswer',
+  'shortanswer',
+  'shortanswer',
+  'shortanswer',
+  'numerical',
+  'numerical',
+];

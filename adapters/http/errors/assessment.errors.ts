@@ -27,4 +27,13 @@ export const assessmentErrors = {
   INVALID_GRADE: { status: 400, message: 'Invalid parameters' },
   NOT_MANUALLY_GRADED: { status: 400, message: 'Invalid parameters' },
   ATTEMPT_NOT_ENDED: { status: 400, message: 'The attempt is still in progress' },
+  // Issue 33: the question bank. A category another tenant owns is as absent as one that never was.
+  CATEGORY_NOT_FOUND: { status: 404, message: 'Record not found' },
+  RANDOM_SLOT_NOT_FOUND: { status: 404, message: 'Record not found' },
+  INVALID_CATEGORY: { status: 400, message: 'Invalid parameters' },
+  // The error detail counts what the category holds (contract §10: nothing that records hang on is deleted).
+  CATEGORY_NOT_EMPTY: { status: 400, message: 'The category is not empty' },
+  CATEGORY_IS_DEFAULT: { status: 400, message: "The course's default category cannot be deleted" },
+  // The error detail names the slot, its category and how many questions it offers.
+  RANDOM_SLOT_TOO_FEW_QUESTIONS: { status: 400, message: "A random slot's category has too few questions" },
 } satisfies ErrorTableOf<AssessmentCodes>;

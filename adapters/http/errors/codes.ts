@@ -128,6 +128,17 @@ import type * as assessmentSubmitAssignment from '../../../application/assessmen
 import type * as assessmentSubmitAttempt from '../../../application/assessment/use-cases/submit-attempt.usecase.js';
 import type * as assessmentUpdateQuestion from '../../../application/assessment/use-cases/update-question.usecase.js';
 import type * as assessmentUpdateQuiz from '../../../application/assessment/use-cases/update-quiz.usecase.js';
+import type * as assessmentAddRandomSlot from '../../../application/assessment/use-cases/add-random-slot.usecase.js';
+import type * as assessmentCreateBankQuestion from '../../../application/assessment/use-cases/create-bank-question.usecase.js';
+import type * as assessmentCreateQuestionCategory from '../../../application/assessment/use-cases/create-question-category.usecase.js';
+import type * as assessmentDeleteQuestionCategory from '../../../application/assessment/use-cases/delete-question-category.usecase.js';
+import type * as assessmentDeleteRandomSlot from '../../../application/assessment/use-cases/delete-random-slot.usecase.js';
+import type * as assessmentExportBankQuestions from '../../../application/assessment/use-cases/export-bank-questions.usecase.js';
+import type * as assessmentImportBankQuestions from '../../../application/assessment/use-cases/import-bank-questions.usecase.js';
+import type * as assessmentListBankQuestions from '../../../application/assessment/use-cases/list-bank-questions.usecase.js';
+import type * as assessmentListQuestionCategories from '../../../application/assessment/use-cases/list-question-categories.usecase.js';
+import type * as assessmentListRandomSlots from '../../../application/assessment/use-cases/list-random-slots.usecase.js';
+import type * as assessmentUpdateQuestionCategory from '../../../application/assessment/use-cases/update-question-category.usecase.js';
 import type * as engagementAddTemplateItem from '../../../application/engagement/use-cases/add-template-item.usecase.js';
 import type * as engagementAskLessonAssistant from '../../../application/engagement/use-cases/ask-lesson-assistant.usecase.js';
 import type * as engagementAssignScheduleTemplate from '../../../application/engagement/use-cases/assign-schedule-template.usecase.js';
@@ -358,7 +369,18 @@ export type AssessmentCodes =
   | CodesOf<typeof assessmentSubmitAssignment>
   | CodesOf<typeof assessmentSubmitAttempt>
   | CodesOf<typeof assessmentUpdateQuestion>
-  | CodesOf<typeof assessmentUpdateQuiz>;
+  | CodesOf<typeof assessmentUpdateQuiz>
+  | CodesOf<typeof assessmentAddRandomSlot>
+  | CodesOf<typeof assessmentCreateBankQuestion>
+  | CodesOf<typeof assessmentCreateQuestionCategory>
+  | CodesOf<typeof assessmentDeleteQuestionCategory>
+  | CodesOf<typeof assessmentDeleteRandomSlot>
+  | CodesOf<typeof assessmentExportBankQuestions>
+  | CodesOf<typeof assessmentImportBankQuestions>
+  | CodesOf<typeof assessmentListBankQuestions>
+  | CodesOf<typeof assessmentListQuestionCategories>
+  | CodesOf<typeof assessmentListRandomSlots>
+  | CodesOf<typeof assessmentUpdateQuestionCategory>;
 
 export type EngagementCodes =
   | CodesOf<typeof engagementAddTemplateItem>

@@ -150,7 +150,7 @@ export const makeAssessmentQuizAdminRoutes =
       {
         operationId: 'updateQuiz',
         response: wire.Quiz,
-        errors: errorsFrom(d.updateQuiz)(['QUIZ_NOT_FOUND', 'MODULE_NOT_FOUND', 'QUIZ_HAS_NO_QUESTIONS']),
+        errors: errorsFrom(d.updateQuiz)(['QUIZ_NOT_FOUND', 'MODULE_NOT_FOUND', 'QUIZ_HAS_NO_QUESTIONS', 'RANDOM_SLOT_TOO_FEW_QUESTIONS']),
         summary: 'Update a quiz (any subset of its fields; status publishes or returns to draft)',
         access: Role.Admin,
         params: idParam,
@@ -185,8 +185,8 @@ export const makeAssessmentQuizAdminRoutes =
       {
         operationId: 'publishQuiz',
         response: wire.Quiz,
-        errors: errorsFrom(d.publishQuiz)(['QUIZ_NOT_FOUND', 'QUIZ_HAS_NO_QUESTIONS']),
-        summary: 'Publish a quiz (it needs questions)',
+        errors: errorsFrom(d.publishQuiz)(['QUIZ_NOT_FOUND', 'QUIZ_HAS_NO_QUESTIONS', 'RANDOM_SLOT_TOO_FEW_QUESTIONS']),
+        summary: "Publish a quiz (it needs questions; each random slot's category enough of them)",
         access: Role.Admin,
         params: idParam,
         tags,
@@ -271,7 +271,7 @@ export const makeAssessmentQuizAdminRoutes =
       {
         operationId: 'duplicateQuestion',
         response: wire.AuthorQuestion,
-        errors: errorsFrom(d.duplicateQuestion)(['QUESTION_NOT_FOUND']),
+        errors: errorsFrom(d.duplicateQuestion)(['QUESTION_NOT_FOUND', 'QUESTION_NOT_IN_QUIZ']),
         summary: 'Duplicate a question right after itself',
         access: Role.Admin,
         params: idParam,
@@ -359,8 +359,8 @@ export const makeAssessmentQuizAdminRoutes =
         tags,
       },
       async ({ actor, params, query }) => {
-        const { analytics, questions } = unwrap(await d.getQuizAnalytics(actor, params.id, query.attempts));
-        return analyticsView(analytics, questions, query.attempts);
+        const { analytics, questions, randomSlots } = unwrap(await d.getQuizAnalytics(actor, params.id, query.attempts));
+        return analyticsView(analytics, questions, query.attempts, randomSlots);
       },
     );
 

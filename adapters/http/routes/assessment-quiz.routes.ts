@@ -112,7 +112,13 @@ export const makeAssessmentQuizRoutes =
       {
         operationId: 'startQuizAttempt',
         response: wire.StartedAttempt,
-        errors: errorsFrom(d.startAttempt)(['QUIZ_NOT_FOUND', 'NOT_ENROLLED', 'QUIZ_HAS_NO_QUESTIONS', 'MAX_ATTEMPTS_REACHED']),
+        errors: errorsFrom(d.startAttempt)([
+          'QUIZ_NOT_FOUND',
+          'NOT_ENROLLED',
+          'QUIZ_HAS_NO_QUESTIONS',
+          'MAX_ATTEMPTS_REACHED',
+          'RANDOM_SLOT_TOO_FEW_QUESTIONS',
+        ]),
         summary: 'Start an attempt, or resume the one in progress',
         access: Role.Student,
         params: idParam,

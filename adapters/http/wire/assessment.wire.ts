@@ -33,6 +33,42 @@ export const QuestionStatistics = z
   })
   .meta({ id: 'QuestionStatistics' });
 
+const itemFigures = {
+  max_mark: z.number(),
+  attempts: z.number().int(),
+  correct: z.number().int(),
+  mean_mark: figure,
+  facility_index: figure,
+  standard_deviation: figure,
+  random_guess_score: figure,
+  intended_weight: figure,
+  effective_weight: figure,
+  discrimination_index: figure,
+  discriminative_efficiency: figure,
+};
+
+export const RandomSlotStatistics = z
+  .object({
+    slot_id: id,
+    position: z.number().int().meta({ description: "1 … the slot's count" }),
+    order: z.number().int(),
+    category_id: id,
+    ...itemFigures,
+  })
+  .meta({ id: 'RandomSlotStatistics' });
+
+export const DrawnQuestionStatistics = z
+  .object({
+    question_id: id,
+    category_id: id.nullable(),
+    question_type: z.enum(QUESTION_TYPES).nullable(),
+    question_text: z.string().nullable(),
+    ...itemFigures,
+    intended_weight: figure.meta({ description: 'null: weights belong to the slot' }),
+    effective_weight: figure.meta({ description: 'null: weights belong to the slot' }),
+  })
+  .meta({ id: 'DrawnQuestionStatistics' });
+
 export const QuizStatistics = z
   .object({
     attempts_counted: z.enum(ATTEMPT_SELECTIONS),
@@ -48,6 +84,13 @@ export const QuizStatistics = z
     error_ratio: figure,
     standard_error: figure,
     questions: z.array(QuestionStatistics),
+    random_slots: z.array(RandomSlotStatistics).optional().meta({
+      description:
+        "Quizzes with random slots: one item per slot position (Moodle's random slot), whichever question each attempt drew there",
+    }),
+    drawn_questions: z.array(DrawnQuestionStatistics).optional().meta({
+      description: "Quizzes with random slots: each drawn question over the attempts that drew it (Moodle's sub-question statistics)",
+    }),
   })
   .meta({ id: 'QuizStatistics' });
 
@@ -134,7 +177,7 @@ const choice = z.object({ id, choice_text: z.string() });
 export const AuthorQuestion = z
   .object({
     id,
-    quiz_id: id,
+    quiz_id: id.nullable().meta({ description: 'null: a question of the bank that no quiz holds (issue 33)' }),
     question_type: questionType,
     question_text: z.string(),
     points: z.number(),
@@ -263,3 +306,47 @@ export const AssignmentSummary = z
     lessons: z.array(z.object({ lesson_id: id, lesson_title: z.string().nullable(), ...counts })),
   })
   .meta({ id: 'AssignmentSummary' });
+
+/** Issue 33 item 4: a category of a course's question bank (`parent_id` gives the tree). */
+export const QuestionCategory = z
+  .object({
+    id,
+    course_id: id,
+    parent_id: id.nullable(),
+    name: z.string(),
+    is_default: z.boolean().meta({ description: "The course's default category: questions written straight into its quizzes live here" }),
+    question_count: z.number().int().optional().meta({ description: 'Questions filed directly in it (lists only)' }),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'QuestionCategory' });
+
+/** A bank question: a quiz question's authoring view, with its category; `quiz_id` null when no quiz holds it. */
+export const BankQuestion = AuthorQuestion.extend({ quiz_id: id.nullable(), category_id: id }).meta({ id: 'BankQuestion' });
+export const BankQuestionPage = pageOf(BankQuestion).meta({ id: 'BankQuestionPage' });
+
+export const BankImport = z
+  .object({
+    format: z.enum(IMPORT_FORMATS),
+    imported: z.number().int(),
+    categories_created: z
+      .array(QuestionCategory)
+      .meta({ description: 'Moodle XML: the subcategories its `$course$/top/…` paths created below the category' }),
+    questions: z.array(BankQuestion),
+  })
+  .meta({ id: 'BankImport' });
+
+/** Issue 33 item 5: each attempt draws `count` distinct questions of the category at its start. */
+export const RandomSlot = z
+  .object({
+    id,
+    quiz_id: id,
+    type: z.literal('random'),
+    category_id: id,
+    include_subcategories: z.boolean(),
+    count: z.number().int(),
+    points: z.number().int().meta({ description: 'What each drawn question is worth in the attempt' }),
+    order: z.number().int(),
+    created_at: timestamp,
+  })
+  .meta({ id: 'RandomSlot' });

@@ -2,7 +2,7 @@ import type { Quiz } from '../../../domain/assessment/quiz.js';
 import { byQuestionOrder, type Question } from '../../../domain/assessment/question.js';
 import type { Attempt, AttemptAnswer } from '../../../domain/assessment/attempt.js';
 import type { Submission } from '../../../domain/assessment/assignment.js';
-import { accumulate, type GradedAttemptMarks } from '../../../domain/assessment/analytics.js';
+import { accumulate } from '../../../domain/assessment/analytics.js';
 import type { QuestionRepository, QuizFilter, QuizRepository } from '../../../application/assessment/ports/quiz-repository.js';
 import type {
   AttemptRepository,
@@ -25,6 +25,16 @@ import type {
 } from '../../../application/assessment/ports/submission-repository.js';
 import type { PageRequest } from '../../../application/shared/ports.js';
 import { clone, newestFirst, pageOf } from './paging.js';
+import { hash32 } from '../../../domain/assessment/shuffle.js';
+import { accumulateRandomSlots, type SlottedAttemptMarks } from '../../../domain/assessment/random-slot-statistics.js';
+import {
+  defaultCategoryName,
+  rankingGroups,
+  type BankQuestion,
+  type QuestionCategory,
+  type RandomSlot,
+} from '../../../domain/assessment/question-bank.js';
+import type { QuestionBankRepository } from '../../../application/assessment/ports/question-bank-repository.js';
 
 /**
  * The assessment tables in memory, plus the few facts of other contexts that SQL reads by joins
@@ -40,6 +50,30 @@ export class MemoryAssessmentState {
   readonly users = new Map<string, { tenantId: string; email: string; displayName: string; role?: number }>();
   readonly lessons = new Map<string, { title: string; courseId: string; order: number }>();
   readonly courses = new Map<string, { title: string }>();
+  readonly categories = new Map<string, QuestionCategory>();
+  readonly randomSlots = new Map<string, RandomSlot>();
+  /** An attempt's questions as it started (the attempts' snapshots, which statistics read too). */
+  readonly attemptQuestions = new Map<string, Question[]>();
+  /** Question id → category id (the SQL column `category_id`). */
+  readonly questionCategory = new Map<string, string>();
+
+  /** As the SQL upsert: the course's default category, created on first need. */
+  defaultCategory(tenantId: string, courseId: string, name: string, at: Date): QuestionCategory {
+    const found = [...this.categories.values()].find((c) => c.tenantId === tenantId && c.courseId === courseId && c.isDefault);
+    if (found) return found;
+    const created: QuestionCategory = {
+      id: crypto.randomUUID(),
+      tenantId,
+      courseId,
+      parentId: null,
+      name,
+      isDefault: true,
+      createdAt: at,
+      updatedAt: at,
+    };
+    this.categories.set(created.id, created);
+    return created;
+  }
 }
 
 const inTenant = <T extends { tenantId: string }>(rows: Iterable<T>, tenantId: string) => [...rows].filter((r) => r.tenantId === tenantId);
@@ -155,10 +189,30 @@ export class MemoryQuestionRepository implements QuestionRepository {
       const s = out.get(q.quizId) ?? { count: 0, maxScore: 0 };
       out.set(q.quizId, { count: s.count + 1, maxScore: s.maxScore + q.points });
     }
+    for (const slot of inTenant(this.s.randomSlots.values(), tenantId)) {
+      if (!quizIds.includes(slot.quizId)) continue;
+      const s = out.get(slot.quizId) ?? { count: 0, maxScore: 0 };
+      out.set(slot.quizId, { count: s.count + slot.count, maxScore: s.maxScore + slot.count * slot.points });
+    }
     return out;
   }
   async insertMany(questions: readonly Question[]) {
-    for (const q of questions) this.s.questions.set(q.id, clone(q));
+    for (const q of questions) {
+      // Filed in the course's default category when it comes without one (as the SQL adapter does);
+      // kept apart from the stored question, so that reads answer what was written.
+      const quiz = this.s.quizzes.get(q.quizId);
+      if (!q.categoryId && quiz)
+        this.s.questionCategory.set(
+          q.id,
+          this.s.defaultCategory(
+            q.tenantId,
+            quiz.courseId,
+            defaultCategoryName(this.s.courses.get(quiz.courseId)?.title ?? 'course'),
+            q.createdAt,
+          ).id,
+        );
+      this.s.questions.set(q.id, clone(q));
+    }
   }
   async update(q: Question) {
     const current = this.s.questions.get(q.id);
@@ -177,12 +231,16 @@ export class MemoryQuestionRepository implements QuestionRepository {
     });
   }
   async nextOrder(tenantId: string, quizId: string) {
+    const slots = inTenant(this.s.randomSlots.values(), tenantId)
+      .filter((r) => r.quizId === quizId)
+      .map((r) => r.order);
     return (
       Math.max(
         0,
         ...inTenant(this.s.questions.values(), tenantId)
           .filter((q) => q.quizId === quizId)
           .map((q) => q.order),
+        ...slots,
       ) + 1
     );
   }
@@ -218,6 +276,7 @@ export class MemoryAttemptRepository implements AttemptRepository {
     const attempt: Attempt = { ...clone(a), attemptNumber: next };
     this.s.attempts.set(attempt.id, attempt);
     this.snapshots.set(attempt.id, questions.map(clone));
+    this.s.attemptQuestions.set(attempt.id, questions.map(clone));
     return clone(attempt);
   }
   async questionsOf(tenantId: string, attemptId: string) {
@@ -410,16 +469,25 @@ export class MemoryQuizResultsReader implements QuizResultsReader {
       graded = [...kept.values()];
     }
     const answers = [...this.s.answers.values()];
-    const rows: GradedAttemptMarks[] = graded.map((a) => ({
-      percentage: a.percentage ?? 0,
-      passed: a.passed ?? false,
-      score: a.score ?? 0,
-      maxScore: a.maxScore,
-      marks: answers
-        .filter((x) => x.attemptId === a.id && x.pointsAwarded !== null)
-        .map((x) => ({ questionId: x.questionId, points: x.pointsAwarded!, maxPoints: x.maxPoints ?? 0, isCorrect: x.isCorrect ?? false })),
-    }));
-    return accumulate(rows);
+    const rows: SlottedAttemptMarks[] = graded.map((a) => {
+      const drawnAt = new Map((this.s.attemptQuestions.get(a.id) ?? []).filter((q) => q.drawnAt).map((q) => [q.id, q.drawnAt]));
+      return {
+        percentage: a.percentage ?? 0,
+        passed: a.passed ?? false,
+        score: a.score ?? 0,
+        maxScore: a.maxScore,
+        marks: answers
+          .filter((x) => x.attemptId === a.id && x.pointsAwarded !== null)
+          .map((x) => ({
+            questionId: x.questionId,
+            points: x.pointsAwarded!,
+            maxPoints: x.maxPoints ?? 0,
+            isCorrect: x.isCorrect ?? false,
+            drawnAt: drawnAt.get(x.questionId),
+          })),
+      };
+    });
+    return { ...accumulate(rows), ...accumulateRandomSlots(rows) };
   }
 }
 
@@ -519,5 +587,124 @@ export class MemorySubmissionRepository implements SubmissionRepository {
   }
   async count(tenantId: string, f: SubmissionFilter) {
     return this.matching(tenantId, f).length;
+  }
+}
+
+/** The bank over the same memory tables: a question's category is `questionCategory`, or its own `categoryId`. */
+export class MemoryQuestionBankRepository implements QuestionBankRepository {
+  constructor(private readonly s: MemoryAssessmentState) {}
+  private categoryIdOf(q: Question): string | null {
+    return this.s.questionCategory.get(q.id) ?? q.categoryId ?? null;
+  }
+  private bank(q: Question): BankQuestion {
+    const { categoryId: _c, ...rest } = clone(q);
+    return { ...rest, quizId: (q.quizId as string | null) ?? null, categoryId: this.categoryIdOf(q)! };
+  }
+  private inCategories(tenantId: string, ids: readonly string[]) {
+    return inTenant(this.s.questions.values(), tenantId)
+      .filter((q) => ids.includes(this.categoryIdOf(q) ?? ''))
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
+  }
+  async findCategory(tenantId: string, id: string) {
+    return own(this.s.categories.get(id), tenantId);
+  }
+  async listCategories(tenantId: string, courseId: string) {
+    return inTenant(this.s.categories.values(), tenantId)
+      .filter((c) => c.courseId === courseId)
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1))
+      .map((c) => ({ category: clone(c), questionCount: this.inCategories(tenantId, [c.id]).length }));
+  }
+  async ensureDefaultCategory(tenantId: string, courseId: string, name: string, at: Date) {
+    return clone(this.s.defaultCategory(tenantId, courseId, name, at));
+  }
+  async insertCategory(c: QuestionCategory) {
+    this.s.categories.set(c.id, clone(c));
+  }
+  async updateCategory(c: QuestionCategory) {
+    const current = this.s.categories.get(c.id);
+    if (current?.tenantId === c.tenantId)
+      this.s.categories.set(c.id, { ...current, name: c.name, parentId: c.parentId, updatedAt: c.updatedAt });
+  }
+  async deleteCategory(tenantId: string, id: string) {
+    if (this.s.categories.get(id)?.tenantId !== tenantId) return false;
+    return this.s.categories.delete(id);
+  }
+  async categoryUsage(tenantId: string, id: string) {
+    return {
+      questions: this.inCategories(tenantId, [id]).length,
+      children: inTenant(this.s.categories.values(), tenantId).filter((c) => c.parentId === id).length,
+      slots: inTenant(this.s.randomSlots.values(), tenantId).filter((r) => r.categoryId === id).length,
+    };
+  }
+  async listQuestions(tenantId: string, categoryId: string, page: PageRequest) {
+    return pageOf(
+      this.inCategories(tenantId, [categoryId]).map((q) => this.bank(q)),
+      page,
+    );
+  }
+  async allQuestions(tenantId: string, categoryIds: readonly string[]) {
+    return this.inCategories(tenantId, categoryIds).map((q) => this.bank(q));
+  }
+  async insertQuestions(questions: readonly BankQuestion[]) {
+    for (const q of questions) {
+      this.s.questions.set(q.id, clone(q) as unknown as Question);
+      this.s.questionCategory.set(q.id, q.categoryId);
+    }
+  }
+  async questionIdsIn(tenantId: string, categoryIds: readonly string[]) {
+    const out = new Map<string, string[]>(categoryIds.map((id) => [id, []]));
+    for (const q of this.inCategories(tenantId, categoryIds)) if (q.type !== 'description') out.get(this.categoryIdOf(q)!)?.push(q.id);
+    return out;
+  }
+  async findQuestions(tenantId: string, ids: readonly string[]) {
+    return ids
+      .map((id) => this.s.questions.get(id))
+      .filter((q): q is Question => q?.tenantId === tenantId)
+      .map((q) => this.bank(q));
+  }
+  async rankedCandidates(
+    tenantId: string,
+    slots: ReadonlyArray<{ slotId: string; categoryIds: readonly string[]; limit: number }>,
+    excludedIds: readonly string[],
+    seed: number,
+  ) {
+    const out = new Map<string, BankQuestion[]>(slots.map((s) => [s.slotId, []]));
+    for (const g of rankingGroups(slots, seed)) {
+      const ranked = this.inCategories(tenantId, g.categoryIds)
+        .filter((q) => q.type !== 'description' && !excludedIds.includes(q.id))
+        .map((q) => ({ q, rank: hash32(`${g.seed}:${q.id}`) }))
+        .sort((a, b) => a.rank - b.rank || (a.q.id < b.q.id ? -1 : 1))
+        .slice(0, g.limit)
+        .map((x) => this.bank(x.q));
+      for (const slotId of g.slotIds) out.set(slotId, ranked);
+    }
+    return out;
+  }
+  async randomSlots(tenantId: string, quizId: string) {
+    return inTenant(this.s.randomSlots.values(), tenantId)
+      .filter((r) => r.quizId === quizId)
+      .sort((a, b) => a.order - b.order || a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+      .map(clone);
+  }
+  async insertRandomSlot(slot: RandomSlot) {
+    this.s.randomSlots.set(slot.id, clone(slot));
+  }
+  async findRandomSlot(tenantId: string, id: string) {
+    return own(this.s.randomSlots.get(id), tenantId);
+  }
+  async deleteRandomSlot(tenantId: string, id: string) {
+    if (this.s.randomSlots.get(id)?.tenantId !== tenantId) return false;
+    return this.s.randomSlots.delete(id);
+  }
+  async nextSlotOrder(tenantId: string, quizId: string) {
+    const orders = [
+      ...inTenant(this.s.questions.values(), tenantId)
+        .filter((q) => q.quizId === quizId)
+        .map((q) => q.order),
+      ...inTenant(this.s.randomSlots.values(), tenantId)
+        .filter((r) => r.quizId === quizId)
+        .map((r) => r.order),
+    ];
+    return Math.max(0, ...orders) + 1;
   }
 }

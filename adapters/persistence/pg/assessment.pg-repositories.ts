@@ -159,10 +159,11 @@ const storedOption = (o: QuestionOption): StoredOption => {
   return stored;
 };
 
-const toQuestion = (r: QuestionRow): Question => ({
+export const toQuestion = (r: QuestionRow): Question => ({
+  // A bank question no quiz holds has no quiz (issue 33); quiz routes never reach one by a quiz.
   id: r.id,
   tenantId: r.tenantId,
-  quizId: r.quizId,
+  quizId: r.quizId as string,
   type: r.questionType,
   text: r.questionText,
   points: num(r.points),
@@ -173,10 +174,13 @@ const toQuestion = (r: QuestionRow): Question => ({
 });
 
 // jsonb is written as JSON text (an array would reach pg as a PostgreSQL array); keys stay snake_case inside it.
-const questionRow = (q: Question): QuestionRow => ({
+export const questionRow = (
+  q: Pick<Question, Exclude<keyof Question, 'quizId'>> & { quizId: string | null; categoryId?: string | null | undefined },
+): QuestionRow => ({
   id: q.id,
   tenantId: q.tenantId,
   quizId: q.quizId,
+  ...(q.categoryId ? { categoryId: q.categoryId } : {}),
   questionType: q.type,
   questionText: q.text,
   points: q.points,
@@ -185,6 +189,37 @@ const questionRow = (q: Question): QuestionRow => ({
   createdAt: q.createdAt,
   updatedAt: q.updatedAt,
 });
+
+/**
+ * The default category of each quiz of questions that come without a category (`tenant:quiz` →
+ * category id), creating the courses' default categories that do not exist yet (issue 33: a
+ * question written into a quiz lives in its course's default category). Two queries; the upsert
+ * leans on the unique index of default categories, so concurrent first questions make one.
+ */
+async function defaultCategoriesOf(db: DbDeps['db'], questions: readonly Question[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const byTenant = new Map<string, Set<string>>();
+  for (const q of questions) if (!q.categoryId && q.quizId) byTenant.set(q.tenantId, (byTenant.get(q.tenantId) ?? new Set()).add(q.quizId));
+  for (const [tenantId, quizIds] of byTenant) {
+    await db.q().raw(
+      `insert into question_categories (id, tenant_id, course_id, parent_id, name, is_default, created_at, updated_at)
+       select distinct on (z.course_id) gen_random_uuid(), z.tenant_id, z.course_id, null, left('Default for ' || c.title, 255), true, now(), now()
+         from quizzes z join courses c on c.id = z.course_id
+        where z.tenant_id = ? and z.id = any(?::uuid[])
+       on conflict (tenant_id, course_id) where is_default do nothing`,
+      [tenantId, [...quizIds]],
+    );
+    const rows = rawRows<{ quizId: string; id: string }>(
+      await db.q().raw(
+        `select z.id as quiz_id, qc.id from quizzes z join question_categories qc on qc.tenant_id = z.tenant_id and qc.course_id = z.course_id and qc.is_default
+        where z.tenant_id = ? and z.id = any(?::uuid[])`,
+        [tenantId, [...quizIds]],
+      ),
+    );
+    for (const r of rows) out.set(`${tenantId}:${r.quizId}`, r.id);
+  }
+  return out;
+}
 
 export const makeQuestionPgRepository = ({ db }: DbDeps): QuestionRepository => ({
   async findById(tenantId, id) {
@@ -201,28 +236,34 @@ export const makeQuestionPgRepository = ({ db }: DbDeps): QuestionRepository => 
   },
   async statsByQuizzes(tenantId, quizIds) {
     if (quizIds.length === 0) return new Map();
-    const rows = (await db
-      .q()('quiz_questions')
-      .where({ tenantId })
-      .whereIn('quizId', [...quizIds])
-      .groupBy('quizId')
-      .select('quizId', db.knex.raw('count(*) as count'), db.knex.raw('coalesce(sum(points), 0) as max_score'))) as Array<{
-      quizId: string;
-      count: number | string;
-      maxScore: number | string;
-    }>;
+    // A random slot counts as its `count` questions, each worth the slot's points (issue 33 item 5).
+    const rows = rawRows<{ quizId: string; count: number | string; maxScore: number | string }>(
+      await db.q().raw(
+        `select quiz_id, sum(n) as count, sum(m) as max_score from (
+         select quiz_id, count(*) as n, coalesce(sum(points), 0) as m from quiz_questions where tenant_id = ? and quiz_id = any(?::uuid[]) group by quiz_id
+         union all
+         select quiz_id, sum(count), sum(count * points) from quiz_random_slots where tenant_id = ? and quiz_id = any(?::uuid[]) group by quiz_id
+       ) s group by quiz_id`,
+        [tenantId, [...quizIds], tenantId, [...quizIds]],
+      ),
+    );
     return new Map(rows.map((r) => [r.quizId, { count: num(r.count), maxScore: num(r.maxScore) }]));
   },
   async insertMany(questions) {
     if (questions.length === 0) return;
+    const categories = await defaultCategoriesOf(db, questions);
+    const rows = questions.map((q) => ({
+      ...questionRow(q),
+      categoryId: q.categoryId ?? categories.get(`${q.tenantId}:${q.quizId}`) ?? null,
+    }));
     // Bounded batches: a 2,000-question import stays under the bind-parameter limit.
-    for (let i = 0; i < questions.length; i += 500)
+    for (let i = 0; i < rows.length; i += 500)
       await db
         .q()('quiz_questions')
-        .insert(questions.slice(i, i + 500).map(questionRow));
+        .insert(rows.slice(i, i + 500));
   },
   async update(question) {
-    const { id, tenantId, createdAt: _c, quizId: _q, ...changes } = questionRow(question);
+    const { id, tenantId, createdAt: _c, quizId: _q, categoryId: _k, ...changes } = questionRow(question);
     await db.q()('quiz_questions').where({ tenantId, id }).update(changes);
   },
   async delete(tenantId, id) {
@@ -238,8 +279,14 @@ export const makeQuestionPgRepository = ({ db }: DbDeps): QuestionRepository => 
     );
   },
   async nextOrder(tenantId, quizId) {
-    const r = (await db.q()('quiz_questions').where({ tenantId, quizId }).max({ m: 'sort_order' }).first()) as
-      { m: number | null } | undefined;
+    // After the quiz's questions and its random slots (issue 33), which share one order.
+    const r = rawRows<{ m: number | string | null }>(
+      await db.q().raw(
+        `select greatest((select max(sort_order) from quiz_questions where tenant_id = ? and quiz_id = ?),
+                       (select max(sort_order) from quiz_random_slots where tenant_id = ? and quiz_id = ?)) as m`,
+        [tenantId, quizId, tenantId, quizId],
+      ),
+    )[0];
     return num(r?.m) + 1;
   },
   async shiftFrom(tenantId, quizId, fromOrder, at) {
@@ -700,6 +747,54 @@ export const makeQuizResultsPgReader = ({ db }: DbDeps): QuizResultsReader => ({
         [tenantId, quizId, tenantId, tenantId, quizId],
       ),
     );
+    // Random slots (issue 33): the attempts' drawn questions, from their question snapshots, each
+    // answer counted under its slot position and, apart, under its question.
+    const drawn = rawRows<
+      { kind: 'slot' | 'question'; key: string } & Record<
+        'n' | 'maxMark' | 'correct' | 'sumX' | 'sumX2' | 'sumXt' | 'sumT' | 'sumT2' | 'sumSortedXr',
+        number | string | null
+      >
+    >(
+      await db.q().raw(
+        `with sel as (${selected}),
+            d as (select sel.id as attempt_id, sel.score::float8 as t, (e->>'id')::uuid as question_id,
+                         (e->'drawnAt'->>'slotId') || ':' || (e->'drawnAt'->>'position') as slot_key
+                    from sel
+                    join quiz_attempts a on a.tenant_id = ? and a.id = sel.id
+                    cross join lateral jsonb_array_elements(coalesce(a.questions, '[]'::jsonb)) e
+                   -- Uncorrelated: a one-time filter, so a quiz without random slots never unnests a snapshot.
+                   where exists (select 1 from quiz_random_slots rs where rs.tenant_id = ? and rs.quiz_id = ?) and e->'drawnAt' is not null),
+            m as (select d.slot_key, d.question_id, qa.max_points, qa.is_correct, qa.points_awarded::float8 as x, d.t
+                    from d join quiz_answers qa on qa.tenant_id = ? and qa.attempt_id = d.attempt_id and qa.question_id = d.question_id
+                   where qa.points_awarded is not null),
+            g as (select 'slot' as kind, slot_key as key, max_points, is_correct, x, t from m
+                  union all
+                  select 'question', question_id::text, max_points, is_correct, x, t from m)
+       select kind, key, count(*) as n, max(max_points) as max_mark, count(*) filter (where is_correct) as correct,
+              sum(x) as sum_x, sum(x * x) as sum_x2, sum(x * t) as sum_xt, sum(t) as sum_t, sum(t * t) as sum_t2,
+              (select sum(a * b) from unnest(array_agg(x order by x), array_agg(t - x order by t - x)) as u(a, b)) as sum_sorted_xr
+         from g
+        group by kind, key`,
+        [tenantId, quizId, tenantId, tenantId, quizId, tenantId],
+      ),
+    );
+    const toMoments = (
+      r: { questionId: string } & Record<
+        'n' | 'maxMark' | 'correct' | 'sumX' | 'sumX2' | 'sumXt' | 'sumT' | 'sumT2' | 'sumSortedXr',
+        number | string | null
+      >,
+    ): QuestionMoments => ({
+      questionId: r.questionId,
+      n: num(r.n),
+      maxMark: num(r.maxMark),
+      correct: num(r.correct),
+      sumX: num(r.sumX),
+      sumX2: num(r.sumX2),
+      sumXT: num(r.sumXt),
+      sumT: num(r.sumT),
+      sumT2: num(r.sumT2),
+      sumSortedXR: num(r.sumSortedXr),
+    });
     const moments: AttemptMoments = {
       n: num(attempts.n),
       passed: num(attempts.passed),
@@ -714,18 +809,9 @@ export const makeQuizResultsPgReader = ({ db }: DbDeps): QuizResultsReader => ({
     };
     return {
       attempts: moments,
-      questions: questions.map((r): QuestionMoments => ({
-        questionId: r.questionId,
-        n: num(r.n),
-        maxMark: num(r.maxMark),
-        correct: num(r.correct),
-        sumX: num(r.sumX),
-        sumX2: num(r.sumX2),
-        sumXT: num(r.sumXt),
-        sumT: num(r.sumT),
-        sumT2: num(r.sumT2),
-        sumSortedXR: num(r.sumSortedXr),
-      })),
+      questions: questions.map(toMoments),
+      slots: drawn.filter((r) => r.kind === 'slot').map((r) => toMoments({ ...r, questionId: r.key })),
+      drawn: drawn.filter((r) => r.kind === 'question').map((r) => toMoments({ ...r, questionId: r.key })),
     };
   },
 });

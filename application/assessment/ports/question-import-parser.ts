@@ -10,6 +10,12 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
  */
 export interface QuestionImportParser {
   parse(format: ImportFormat, text: string): Result<QuestionDraft[], 'INVALID_IMPORT'>;
+  /**
+   * Per question of a file that `parse` accepted, in the same order, the path of the bank category the
+   * file files it in (Moodle XML's `$course$/top/A/B` as `['A', 'B']`, `[]` at the top); null for
+   * formats without categories (issue 33).
+   */
+  categoryPaths(format: ImportFormat, text: string): string[][] | null;
 }
 
 export const EXPORT_FORMATS = ['moodle_xml'] as const;
@@ -27,4 +33,9 @@ export interface ExportFile {
  */
 export interface QuestionExportWriter {
   write(format: ExportFormat, quizTitle: string, questions: readonly Question[]): Result<ExportFile, 'NOT_EXPORTABLE'>;
+  /** Bank categories' questions, each group in its category (`path` below the course's top; issue 33). */
+  writeCategories(
+    format: ExportFormat,
+    groups: ReadonlyArray<{ path: readonly string[]; questions: readonly Question[] }>,
+  ): Result<ExportFile, 'NOT_EXPORTABLE'>;
 }

@@ -35,9 +35,17 @@ export interface QuizResultsReader {
    * mentor's mark are left out): every one, or per user the first, last (by attempt number) or
    * highest-scoring (ties: the earlier), computed by the store without loading the attempts.
    */
-  moments(
-    tenantId: string,
-    quizId: string,
-    selection: AttemptSelection,
-  ): Promise<{ attempts: AttemptMoments; questions: QuestionMoments[] }>;
+  moments(tenantId: string, quizId: string, selection: AttemptSelection): Promise<QuizMoments>;
+}
+
+/**
+ * `questions`: per question answered in the selected attempts (the use case keeps the quiz's own).
+ * Random slots (issue 33): `slots` per slot position (`questionId` is `slotKey(slot, position)`),
+ * whichever question each attempt drew there; `drawn` per drawn question, over the attempts that drew it.
+ */
+export interface QuizMoments {
+  attempts: AttemptMoments;
+  questions: QuestionMoments[];
+  slots: QuestionMoments[];
+  drawn: QuestionMoments[];
 }

@@ -6,9 +6,12 @@ import type { AssessmentDeps } from '../deps.js';
 /** A copy (new question and option ids) placed right after the original, as Moodle does. */
 export const makeDuplicateQuestion =
   (d: Pick<AssessmentDeps, 'questionRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
-  async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<Question, 'QUESTION_NOT_FOUND'>> => {
+  async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<Question, 'QUESTION_NOT_FOUND' | 'QUESTION_NOT_IN_QUIZ'>> => {
     const original = await d.questionRepository.findById(actor.tenantId, id);
     if (!original) return err('QUESTION_NOT_FOUND');
+    // A bank question no quiz holds (issue 33) has no place to be copied after.
+    if (!original.quizId)
+      return err('QUESTION_NOT_IN_QUIZ', 'a bank question that no quiz holds is not duplicated: add a new one to its category');
     const now = d.clock.now();
     return d.uow.run(async () => {
       // Positions 1..n first, so "right after" is well defined even with ties.

@@ -9,6 +9,39 @@ import type { AssessmentDeps } from '../deps.js';
 import { closeAttempt } from '../attempt-grading.js';
 import { quizFor, type QuizAccessError } from '../quiz-access.js';
 import { questionsOfAttempt } from '../attempt-questions.js';
+import { slotCategories, tooFewDetail, type BankDeps } from '../question-bank.js';
+import type { QuestionBankRepository } from '../ports/question-bank-repository.js';
+import { candidatesNeeded, drawnQuestion, takeInRank, type RandomSlot } from '../../../domain/assessment/question-bank.js';
+
+/**
+ * The questions of a new attempt: the fixed ones and, at each random slot's place, `count` questions
+ * drawn from its category by the attempt's seed (issue 33 item 5). None twice, none already fixed in
+ * the quiz. One query whatever the slots: the store ranks each slot's candidates by a hash of (seed,
+ * slot, question) and answers the best few (enough to skip earlier slots' picks) with their rows;
+ * plus the course's categories when a slot takes subcategories. The draw is kept with the attempt
+ * (its questions), so resuming shows the same ones.
+ */
+async function withDraws(
+  bank: QuestionBankRepository,
+  quiz: Quiz,
+  fixed: readonly Question[],
+  slots: readonly RandomSlot[],
+  seed: number,
+): Promise<Result<Question[], 'RANDOM_SLOT_TOO_FEW_QUESTIONS'>> {
+  const categories = await slotCategories(bank, quiz.tenantId, quiz.courseId, slots);
+  const ranked = await bank.rankedCandidates(
+    quiz.tenantId,
+    slots.map((s, i) => ({ slotId: s.id, categoryIds: categories.get(s.id) ?? [s.categoryId], limit: candidatesNeeded(slots, i) })),
+    fixed.map((q) => q.id),
+    seed,
+  );
+  const rows = new Map([...ranked.values()].flat().map((q) => [q.id, q]));
+  const drawn = takeInRank(slots, (s) => (ranked.get(s.id) ?? []).map((q) => q.id), new Set(fixed.map((q) => q.id)));
+  if (!drawn.ok) return err('RANDOM_SLOT_TOO_FEW_QUESTIONS', tooFewDetail(drawn.slot, drawn.available));
+  const picked = drawn.draws.flatMap((x) => x.questionIds.map((id, i) => drawnQuestion(rows.get(id)!, x.slot, i + 1)));
+  // A stable sort: fixed questions keep their order, drawn ones stand at their slot's place.
+  return ok([...fixed, ...picked].sort((a, b) => a.order - b.order));
+}
 
 export interface StartedAttempt {
   quiz: Quiz;
@@ -19,7 +52,7 @@ export interface StartedAttempt {
   resumed: boolean;
 }
 
-export type StartAttemptError = QuizAccessError | 'QUIZ_HAS_NO_QUESTIONS' | 'MAX_ATTEMPTS_REACHED';
+export type StartAttemptError = QuizAccessError | 'QUIZ_HAS_NO_QUESTIONS' | 'MAX_ATTEMPTS_REACHED' | 'RANDOM_SLOT_TOO_FEW_QUESTIONS';
 
 /**
  * `POST /quizzes/:id/start` (contract §6): answers the attempt in progress if there is one (an
@@ -40,14 +73,19 @@ export const makeStartAttempt =
       | 'ids'
       | 'random'
       | 'uow'
-    >,
+    > &
+      Partial<Pick<BankDeps, 'questionBankRepository'>>,
   ) =>
   async (actor: Actor, quizId: string): Promise<Result<StartedAttempt, StartAttemptError>> => {
     const found = await quizFor(d, actor, quizId);
     if (!found.ok) return found;
     const quiz = found.value;
     // A new attempt takes the questions as they are now; one in progress resumes with its own.
-    const questions = await d.questionRepository.listByQuiz(actor.tenantId, quizId);
+    // Without a bank (use-case tests of fixed quizzes) a quiz has no random slots.
+    const [questions, slots] = await Promise.all([
+      d.questionRepository.listByQuiz(actor.tenantId, quizId),
+      d.questionBankRepository ? d.questionBankRepository.randomSlots(actor.tenantId, quizId) : [],
+    ]);
     const answer = (attempt: Attempt, taken: Question[], answers: AttemptAnswer[], resumed: boolean): StartedAttempt => ({
       quiz,
       attempt,
@@ -66,7 +104,11 @@ export const makeStartAttempt =
         return ok(answer(running, taken, answers, true));
       }
       if (running) await closeAttempt(d, actor.tenantId, running.id, 'expired');
-      if (questions.every((q) => isDescription(q.type))) return err('QUIZ_HAS_NO_QUESTIONS');
+      if (slots.length === 0 && questions.every((q) => isDescription(q.type))) return err('QUIZ_HAS_NO_QUESTIONS');
+      const seed = seedFromHex(d.random.bytesHex(4));
+      const taken =
+        slots.length && d.questionBankRepository ? await withDraws(d.questionBankRepository, quiz, questions, slots, seed) : ok(questions);
+      if (!taken.ok) return taken;
       const now = d.clock.now();
       const inserted = await d.attemptRepository.insertNext(
         {
@@ -75,20 +117,20 @@ export const makeStartAttempt =
           quizId,
           userId: actor.userId,
           status: 'in_progress',
-          seed: seedFromHex(d.random.bytesHex(4)),
+          seed,
           startedAt: now,
           deadlineAt: deadlineFor(now, quiz.durationMinutes),
           submittedAt: null,
           score: null,
-          maxScore: maxScoreOf(questions),
+          maxScore: maxScoreOf(taken.value),
           percentage: null,
           passed: null,
           updatedAt: now,
         },
         quiz.maxAttempts,
-        questions,
+        taken.value,
       );
-      if (inserted) return ok(answer(inserted, questions, [], false));
+      if (inserted) return ok(answer(inserted, taken.value, [], false));
       if (!(await d.attemptRepository.findInProgress(actor.tenantId, quizId, actor.userId))) {
         const used = await d.attemptRepository.countByUser(actor.tenantId, quizId, actor.userId);
         if (quiz.maxAttempts !== 0 && used >= quiz.maxAttempts) return err('MAX_ATTEMPTS_REACHED');

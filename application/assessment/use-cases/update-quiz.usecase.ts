@@ -1,4 +1,3 @@
-import { isDescription } from '../../../domain/assessment/question.js';
 import { withQuizStatus, type Quiz } from '../../../domain/assessment/quiz.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
@@ -6,8 +5,9 @@ import type { AssessmentDeps } from '../deps.js';
 import type { QuizInput } from './create-quiz.usecase.js';
 import type { QuizWithStats } from '../ports/quiz-repository.js';
 import { quizStats } from '../quiz-access.js';
+import { checkRandomSlots, type BankDeps } from '../question-bank.js';
 
-export type UpdateQuizError = 'QUIZ_NOT_FOUND' | 'MODULE_NOT_FOUND' | 'QUIZ_HAS_NO_QUESTIONS';
+export type UpdateQuizError = 'QUIZ_NOT_FOUND' | 'MODULE_NOT_FOUND' | 'QUIZ_HAS_NO_QUESTIONS' | 'RANDOM_SLOT_TOO_FEW_QUESTIONS';
 
 /**
  * Any subset of the quiz's fields (contract §2). Moving it to another module moves it to that
@@ -15,7 +15,10 @@ export type UpdateQuizError = 'QUIZ_NOT_FOUND' | 'MODULE_NOT_FOUND' | 'QUIZ_HAS_
  * already graded keep their scores. Answers the quiz with its question count and maximum score, as GET does.
  */
 export const makeUpdateQuiz =
-  (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'learningAccess' | 'auditLog' | 'clock' | 'uow'>) =>
+  (
+    d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'learningAccess' | 'auditLog' | 'clock' | 'uow'> &
+      Partial<Pick<BankDeps, 'questionBankRepository'>>,
+  ) =>
   async (actor: Actor, meta: RequestMeta, id: string, input: QuizInput): Promise<Result<QuizWithStats, UpdateQuizError>> => {
     const current = await d.quizRepository.findById(actor.tenantId, id);
     if (!current) return err('QUIZ_NOT_FOUND');
@@ -41,9 +44,15 @@ export const makeUpdateQuiz =
       updatedAt: now,
     };
     if (input.status && input.status !== current.status) {
-      // Description items alone (no mark) do not make a quiz, as in publish.
-      if (input.status === 'published' && (await d.questionRepository.listByQuiz(actor.tenantId, id)).every((q) => isDescription(q.type)))
-        return err('QUIZ_HAS_NO_QUESTIONS');
+      if (input.status === 'published') {
+        // Description items alone (no mark) do not make a quiz, as in publish.
+        const stats = await quizStats(d, actor.tenantId, id);
+        if (stats.count === 0 || stats.maxScore === 0) return err('QUIZ_HAS_NO_QUESTIONS');
+        if (d.questionBankRepository) {
+          const fillable = await checkRandomSlots({ ...d, questionBankRepository: d.questionBankRepository }, actor.tenantId, courseId, id);
+          if (!fillable.ok) return fillable;
+        }
+      }
       quiz = withQuizStatus(quiz, input.status, now);
     }
     await d.uow.run(async () => {

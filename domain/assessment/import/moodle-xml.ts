@@ -400,3 +400,58 @@ export function moodleXmlOf(quizTitle: string, questions: readonly Question[]): 
   }
   return ok(el('quiz', out));
 }
+
+// ---------------------------------------------------------------- question bank categories (issue 33)
+
+/**
+ * A Moodle category path (`$course$/top/Algebra/Linear`) as segments below the course's top:
+ * the context (`$course$`, `$module$`, `$system$`, `$coursecategory$`) and `top` dropped, `//` an
+ * escaped slash inside a name; `[]` for the top itself.
+ */
+export function categoryPath(raw: string): string[] {
+  // Split on single slashes only: `//` is a slash inside a name.
+  const segments = raw
+    .trim()
+    .split(/(?<!\/)\/(?!\/)/)
+    .map((s) => s.replace(/\/\//g, '/').trim())
+    .filter(Boolean);
+  if (segments[0] && /^\$\w+\$$/.test(segments[0])) segments.shift();
+  if (segments[0] === 'top') segments.shift();
+  return segments;
+}
+
+/** Per question of the file, in the order `questionsFromMoodleXml` reads them, the path of the category in effect. */
+export function categoryPathsOfMoodleXml(root: XmlElement): string[][] {
+  const out: string[][] = [];
+  let current: string[] = [];
+  for (const q of childrenNamed(root, 'question')) {
+    if ((q.attributes.type ?? '') === 'category') current = categoryPath(textOf(child(q, 'category')));
+    else out.push(current);
+  }
+  return out;
+}
+
+/**
+ * The `<quiz>` tree of bank categories' questions: each group under its `$course$/top/…` category
+ * (names' slashes doubled, as Moodle writes them), or the first question Moodle would refuse.
+ */
+export function moodleXmlOfCategories(
+  groups: ReadonlyArray<{ path: readonly string[]; questions: readonly Question[] }>,
+): Result<XmlElement, string> {
+  const out: XmlElement[] = [];
+  let n = 0;
+  for (const g of groups) {
+    out.push(
+      el('question', [textEl('category', ['$course$', 'top', ...g.path.map((s) => s.replace(/\//g, '//'))].join('/'))], {
+        type: 'category',
+      }),
+    );
+    for (const q of g.questions) {
+      n++;
+      const fractions = GRADED_ANSWERS.has(q.type) ? moodleFractions(q) : ok([]);
+      if (!fractions.ok) return err(`question ${n} ("${nameOf(q)}"): ${fractions.error}`);
+      out.push(questionEl(q, fractions.value));
+    }
+  }
+  return ok(el('quiz', out));
+}

@@ -2,6 +2,7 @@ import type { Quiz } from '../../../../domain/assessment/quiz.js';
 import type { QuestionType } from '../../../../domain/assessment/question.js';
 import type { Attempt, AttemptAnswer } from '../../../../domain/assessment/attempt.js';
 import type { Submission } from '../../../../domain/assessment/assignment.js';
+import type { QuestionCategory, RandomSlot } from '../../../../domain/assessment/question-bank.js';
 
 /**
  * Rows of quizzes, attempts and assignment submissions (conventions in commerce.rows.ts). Marks
@@ -29,7 +30,10 @@ export interface StoredOption {
 export interface QuestionRow {
   id: string;
   tenantId: string;
-  quizId: string;
+  /** null: a bank question no quiz holds (issue 33 item 4). */
+  quizId: string | null;
+  /** Its bank category; written by the repository when the question comes without one. */
+  categoryId?: string | null;
   questionType: QuestionType;
   questionText: string;
   points: number;
@@ -38,6 +42,10 @@ export interface QuestionRow {
   createdAt: Date;
   updatedAt: Date;
 }
+
+export type QuestionCategoryRow = QuestionCategory;
+
+export type RandomSlotRow = Omit<RandomSlot, 'order'> & { sortOrder: number };
 
 export type AttemptRow = Omit<Attempt, 'score' | 'percentage'> & {
   score: Mark | null;
@@ -54,6 +62,8 @@ declare module 'knex/types/tables.js' {
   interface Tables {
     quizzes: QuizRow;
     quiz_questions: QuestionRow;
+    question_categories: QuestionCategoryRow;
+    quiz_random_slots: RandomSlotRow;
     quiz_attempts: AttemptRow;
     quiz_answers: AnswerRow;
     assignment_submissions: SubmissionRow;

@@ -1,0 +1,47 @@
+import type { BankQuestion } from '../../../domain/assessment/question-bank.js';
+import type { Actor, RequestMeta } from '../../shared/actor.js';
+import { ok, type Result } from '../../shared/result.js';
+import { buildQuestion, type QuestionInput } from '../question-input.js';
+import { categoryFor, type BankDeps } from '../question-bank.js';
+
+/**
+ * `POST /admin/question-categories/:id/questions`: a question of the bank that no quiz holds yet
+ * (random slots draw it); the body and its rules are a quiz question's.
+ */
+export const makeCreateBankQuestion =
+  (d: Pick<BankDeps, 'questionBankRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
+  async (
+    actor: Actor,
+    meta: RequestMeta,
+    categoryId: string,
+    input: QuestionInput,
+  ): Promise<Result<BankQuestion, 'CATEGORY_NOT_FOUND' | 'INVALID_QUESTION'>> => {
+    const category = await categoryFor(d, actor, categoryId);
+    if (!category.ok) return category;
+    const built = buildQuestion(d.ids, input, null);
+    if (!built.ok) return built;
+    const now = d.clock.now();
+    const question: BankQuestion = {
+      id: d.ids.uuid(),
+      tenantId: actor.tenantId,
+      quizId: null,
+      categoryId,
+      ...built.value,
+      order: 0,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await d.uow.run(async () => {
+      await d.questionBankRepository.insertQuestions([question]);
+      await d.auditLog.record({
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'bank_question.create',
+        resourceType: 'quiz_question',
+        resourceId: question.id,
+        ...meta,
+        metadata: { category_id: categoryId },
+      });
+    });
+    return ok(question);
+  };

@@ -1,0 +1,48 @@
+import type { QuestionCategory } from '../../../domain/assessment/question-bank.js';
+import type { Actor, RequestMeta } from '../../shared/actor.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import { courseBank, type BankDeps } from '../question-bank.js';
+
+export type CategoryError = 'COURSE_NOT_FOUND' | 'CATEGORY_NOT_FOUND' | 'INVALID_CATEGORY';
+
+/** `POST /admin/courses/:id/question-categories {name, parent_id?}`: a category of the course's bank (a tree). */
+export const makeCreateQuestionCategory =
+  (d: Pick<BankDeps, 'learningAccess' | 'questionBankRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
+  async (
+    actor: Actor,
+    meta: RequestMeta,
+    courseId: string,
+    input: { name: string; parentId?: string | null | undefined },
+  ): Promise<Result<QuestionCategory, CategoryError>> => {
+    const bank = await courseBank(d, actor, courseId);
+    if (!bank.ok) return bank;
+    if (input.parentId) {
+      const parent = await d.questionBankRepository.findCategory(actor.tenantId, input.parentId);
+      if (!parent || parent.courseId !== courseId) return err('INVALID_CATEGORY', 'parent_id: not a category of this course');
+    }
+    const now = d.clock.now();
+    const category: QuestionCategory = {
+      id: d.ids.uuid(),
+      tenantId: actor.tenantId,
+      courseId,
+      parentId: input.parentId ?? null,
+      name: input.name.trim(),
+      isDefault: false,
+      createdAt: now,
+      updatedAt: now,
+    };
+    if (!category.name) return err('INVALID_CATEGORY', 'name: required');
+    await d.uow.run(async () => {
+      await d.questionBankRepository.insertCategory(category);
+      await d.auditLog.record({
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'question_category.create',
+        resourceType: 'question_category',
+        resourceId: category.id,
+        ...meta,
+        metadata: { course_id: courseId },
+      });
+    });
+    return ok(category);
+  };

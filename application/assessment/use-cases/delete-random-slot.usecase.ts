@@ -1,0 +1,29 @@
+import type { Actor, RequestMeta } from '../../shared/actor.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import type { BankDeps } from '../question-bank.js';
+
+/**
+ * `DELETE /admin/quiz-random-slots/:id`: later attempts no longer draw from it; attempts already
+ * started keep the questions they drew (their snapshot), and their answers and marks.
+ */
+export const makeDeleteRandomSlot =
+  (d: Pick<BankDeps, 'quizRepository' | 'questionBankRepository' | 'auditLog' | 'uow'>) =>
+  async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<null, 'RANDOM_SLOT_NOT_FOUND'>> => {
+    const slot = await d.questionBankRepository.findRandomSlot(actor.tenantId, id);
+    if (!slot) return err('RANDOM_SLOT_NOT_FOUND');
+    return d.uow.run(async () => {
+      // Ordered with starts, which read the slots under the quiz's share lock.
+      await d.quizRepository.lock(actor.tenantId, slot.quizId);
+      if (!(await d.questionBankRepository.deleteRandomSlot(actor.tenantId, id))) return err('RANDOM_SLOT_NOT_FOUND');
+      await d.auditLog.record({
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        action: 'quiz_random_slot.delete',
+        resourceType: 'quiz',
+        resourceId: slot.quizId,
+        ...meta,
+        metadata: { slot_id: id },
+      });
+      return ok(null);
+    });
+  };
