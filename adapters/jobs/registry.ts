@@ -7,6 +7,7 @@ import { makeLeadIngestJob } from './lead-ingest.job.js';
 import { makeRelayDeliveriesJob } from './relay-deliveries.job.js';
 import { makeDeliverWebhookJob } from './deliver-webhook.job.js';
 import { makeRelayWebhooksJob } from './relay-webhooks.job.js';
+import { makeExpireQuizAttemptsJob } from './expire-quiz-attempts.job.js';
 
 // Each context's job definitions, under the names the container gives them (started by the workers).
 
@@ -34,4 +35,8 @@ export const crmJobs = {
 export const webhooksJobs = {
   deliverWebhookJob: makeDeliverWebhookJob,
   relayWebhooksJob: makeRelayWebhooksJob,
+};
+
+export const assessmentJobs = {
+  expireQuizAttemptsJob: makeExpireQuizAttemptsJob,
 };

@@ -16,6 +16,10 @@ import { makeCommercePaygateRoutes } from './commerce-paygate.routes.js';
 import { makeMailRoutes } from './mail.routes.js';
 import { makeCrmRoutes } from './crm.routes.js';
 import { makeWebhooksRoutes } from './webhooks.routes.js';
+import { makeAssessmentQuizAdminRoutes } from './assessment-quiz-admin.routes.js';
+import { makeAssessmentQuizRoutes } from './assessment-quiz.routes.js';
+import { makeAssessmentAssignmentRoutes } from './assessment-assignments.routes.js';
+import { makeAssessmentQuestionBankRoutes } from './assessment-question-bank.routes.js';
 
 // Each context's route modules, under the names the container gives them (in the order they are mounted).
 
@@ -59,4 +63,11 @@ export const crmRoutes = {
 
 export const webhooksRoutes = {
   webhooksRoutes: makeWebhooksRoutes,
+};
+
+export const assessmentRoutes = {
+  assessmentQuizAdminRoutes: makeAssessmentQuizAdminRoutes,
+  assessmentQuizRoutes: makeAssessmentQuizRoutes,
+  assessmentAssignmentRoutes: makeAssessmentAssignmentRoutes,
+  assessmentQuestionBankRoutes: makeAssessmentQuestionBankRoutes,
 };

@@ -38,6 +38,14 @@ import {
 } from './crm.pg-repositories.js';
 import { makePeopleDirectoryPg, makeCustomerRecordsPg, makeLeadAnalyticsPg } from './crm-customers.pg-repository.js';
 import { makeWebhookEndpointPgRepository, makeOutboundDeliveryPgRepository } from './webhooks.pg-repositories.js';
+import {
+  makeQuizPgRepository,
+  makeQuestionPgRepository,
+  makeAttemptPgRepository,
+  makeQuizResultsPgReader,
+  makeSubmissionPgRepository,
+} from './assessment.pg-repositories.js';
+import { makeQuestionBankPgRepository } from './question-bank.pg-repository.js';
 
 // Each context's repositories and read models on PostgreSQL/PGlite, under the names the container gives them.
 
@@ -110,4 +118,13 @@ export const crmRepositories = {
 export const webhooksRepositories = {
   webhookEndpointRepository: makeWebhookEndpointPgRepository,
   outboundDeliveryRepository: makeOutboundDeliveryPgRepository,
+};
+
+export const assessmentRepositories = {
+  quizRepository: makeQuizPgRepository,
+  questionRepository: makeQuestionPgRepository,
+  attemptRepository: makeAttemptPgRepository,
+  quizResultsReader: makeQuizResultsPgReader,
+  submissionRepository: makeSubmissionPgRepository,
+  questionBankRepository: makeQuestionBankPgRepository,
 };
