@@ -13,20 +13,6 @@ import {
   leadsAcceptedView,
   leadView,
 } from '../wire/crm.present.js';
-import type { makeListIntegrations } from '../../../application/crm/use-cases/list-integrations.usecase.js';
-import type { makeUpdateIntegration } from '../../../application/crm/use-cases/update-integration.usecase.js';
-import type { makeVerifyMetaSubscription } from '../../../application/crm/use-cases/verify-meta-subscription.usecase.js';
-import type { makeReceiveMetaWebhook } from '../../../application/crm/use-cases/receive-meta-webhook.usecase.js';
-import type { makeReceiveGoogleWebhook } from '../../../application/crm/use-cases/receive-google-webhook.usecase.js';
-import type { makeListWebhookDeliveries } from '../../../application/crm/use-cases/list-webhook-deliveries.usecase.js';
-import type { makeRetryWebhookDelivery } from '../../../application/crm/use-cases/retry-webhook-delivery.usecase.js';
-import type { makeListLeads } from '../../../application/crm/use-cases/list-leads.usecase.js';
-import type { makeGetLead } from '../../../application/crm/use-cases/get-lead.usecase.js';
-import type { makeCreateLead } from '../../../application/crm/use-cases/create-lead.usecase.js';
-import type { makeUpdateLead } from '../../../application/crm/use-cases/update-lead.usecase.js';
-import type { makeGetAutomation } from '../../../application/crm/use-cases/get-automation.usecase.js';
-import type { makeUpdateAutomation } from '../../../application/crm/use-cases/update-automation.usecase.js';
-import type { makeGetCrmDashboard } from '../../../application/crm/use-cases/get-crm-dashboard.usecase.js';
 import { RAW, reply } from '../kit/envelope.js';
 import { unwrap, errorsFrom } from '../kit/errors.js';
 import {
@@ -45,23 +31,26 @@ import {
 } from '../kit/schemas.js';
 import type { RouteModule } from '../kit/route-table.js';
 import * as wire from '../wire/crm.wire.js';
+import type { CrmRegistry } from '../../../application/crm/registry.js';
 
-type Deps = {
+type Deps = Pick<
+  CrmRegistry,
+  | 'listIntegrations'
+  | 'updateIntegration'
+  | 'verifyMetaSubscription'
+  | 'receiveMetaWebhook'
+  | 'receiveGoogleWebhook'
+  | 'listWebhookDeliveries'
+  | 'retryWebhookDelivery'
+  | 'listLeads'
+  | 'getLead'
+  | 'createLead'
+  | 'updateLead'
+  | 'getAutomation'
+  | 'updateAutomation'
+  | 'getCrmDashboard'
+> & {
   config: { publicUrl: string };
-  listIntegrations: ReturnType<typeof makeListIntegrations>;
-  updateIntegration: ReturnType<typeof makeUpdateIntegration>;
-  verifyMetaSubscription: ReturnType<typeof makeVerifyMetaSubscription>;
-  receiveMetaWebhook: ReturnType<typeof makeReceiveMetaWebhook>;
-  receiveGoogleWebhook: ReturnType<typeof makeReceiveGoogleWebhook>;
-  listWebhookDeliveries: ReturnType<typeof makeListWebhookDeliveries>;
-  retryWebhookDelivery: ReturnType<typeof makeRetryWebhookDelivery>;
-  listLeads: ReturnType<typeof makeListLeads>;
-  getLead: ReturnType<typeof makeGetLead>;
-  createLead: ReturnType<typeof makeCreateLead>;
-  updateLead: ReturnType<typeof makeUpdateLead>;
-  getAutomation: ReturnType<typeof makeGetAutomation>;
-  updateAutomation: ReturnType<typeof makeUpdateAutomation>;
-  getCrmDashboard: ReturnType<typeof makeGetCrmDashboard>;
 };
 
 const tags = ['crm'];
