@@ -1,7 +1,5 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { DOWNLOAD_PREFIX } from '../../../application/platform/file-service.js';
-import type { StoredFile } from '../../../domain/platform/file-types.js';
 import { Role } from '../../../domain/identity/role.js';
 import { RAW, reply } from '../kit/envelope.js';
 import { DomainError, unwrap, errorsFrom, edgeErrors } from '../kit/errors.js';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { Actor } from '../../../application/shared/actor.js';
-import type { ProgressOutcome } from '../../../application/learning/use-cases/record-progress.usecase.js';
 import type { Clock } from '../../../application/shared/ports.js';
 import {
   categoryView,

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { StudentAssignment } from '../../../application/learning/ports/assessment-ports.js';
 import type { Clock } from '../../../application/shared/ports.js';
 import {
   acceptedParentInvitationView,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { Role, ROLE_LEVELS } from '../../../domain/identity/role.js';
 import { MAIL_EVENTS } from '../../../domain/platform/mail-events.js';
-import type { Broadcast, BroadcastProgress, MailEvent } from '../../../application/platform/mail-ports.js';
 import { reply } from '../kit/envelope.js';
 import { unwrap, errorsFrom } from '../kit/errors.js';
 import { dateOnly, dayAfter, dayStart, idParam, pageQuery, pageView, requiredText, toPageRequest, uuid } from '../kit/schemas.js';

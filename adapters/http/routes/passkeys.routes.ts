@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { creationOptions, loginView, passkeyView, requestOptions } from '../wire/identity.present.js';
-import type { Passkey } from '../../../domain/identity/passkey.js';
 import { PASSKEY_NAME_MAX } from '../../../domain/identity/passkey.js';
 import { Role } from '../../../domain/identity/role.js';
 import { reply } from '../kit/envelope.js';

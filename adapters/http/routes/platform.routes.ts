@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { AuditEntry, MailMessage } from '../../../application/platform/ports.js';
 import { isPageUrl, SETTING_DEFINITIONS, type SettingDefinition } from '../../../domain/platform/settings.js';
 import { Role } from '../../../domain/identity/role.js';
 import { reply } from '../kit/envelope.js';
