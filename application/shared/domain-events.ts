@@ -27,7 +27,7 @@ export const isDomainEventType = (s: string): s is DomainEventType => (DOMAIN_EV
 /**
  * What each event carries, as domain values: the payload's wire shape is made at the edge
  * (`EventPayloads`), where it is written. `assignment.graded` is still published wire-shaped
- * (snake_case) by its use case; it moves here with the assessment context's presenters.
+ * (snake_case) by its use case; its payload moves to the edge next (assessment's answers are not typed yet).
  */
 export interface DomainEventData {
   'lead.created': { lead: Lead };

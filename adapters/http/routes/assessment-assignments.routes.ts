@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lessonSummaryView, submissionListView, submissionView } from '../../../application/assessment/presenters.js';
+import { lessonSummaryView, submissionListView, submissionView } from '../wire/assessment.present.js';
 import type { SubmissionStatus } from '../../../domain/assessment/assignment.js';
 import { Role } from '../../../domain/identity/role.js';
 import { reply } from '../kit/envelope.js';

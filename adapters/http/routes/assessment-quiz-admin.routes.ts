@@ -5,7 +5,7 @@ import { stringify } from 'csv-stringify';
 import { z } from 'zod';
 import { EXPORT_FORMATS, IMPORT_FORMATS, type ImportFormat } from '../../../application/assessment/ports/question-import-parser.js';
 import { ATTEMPT_SELECTIONS, type ResultRow } from '../../../application/assessment/ports/quiz-results-reader.js';
-import { analyticsView, questionAuthorView, quizView } from '../../../application/assessment/presenters.js';
+import { analyticsView, questionAuthorView, quizView } from '../wire/assessment.present.js';
 import { maxScoreOf } from '../../../domain/assessment/question.js';
 import { displayMark } from '../../../domain/assessment/marks.js';
 import { Role } from '../../../domain/identity/role.js';

@@ -8,7 +8,7 @@ import {
   questionAuthorView,
   questionStudentView,
   quizView,
-} from '../../../application/assessment/presenters.js';
+} from '../wire/assessment.present.js';
 import type { Clock } from '../../../application/shared/ports.js';
 import { secondsLeft } from '../../../domain/assessment/deadline.js';
 import { maxScoreOf } from '../../../domain/assessment/question.js';

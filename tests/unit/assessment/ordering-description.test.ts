@@ -7,7 +7,7 @@ import { questionsFromCsvRecords } from '../../../domain/assessment/import/csv-r
 import { questionExportWriter, questionImportParser } from '../../../adapters/parsers/question-import.parser.js';
 import { parseXml } from '../../../adapters/parsers/moodle-xml.parser.js';
 import { buildQuestion, questionsFromDrafts } from '../../../application/assessment/question-input.js';
-import { questionStudentView } from '../../../application/assessment/presenters.js';
+import { questionStudentView } from '../../../adapters/http/wire/assessment.present.js';
 import { WEIGHT_SCALE } from '../../../domain/assessment/marks.js';
 
 let n = 0;

@@ -1,18 +1,18 @@
-import type { Quiz } from '../../domain/assessment/quiz.js';
-import { matchingChoices, matchingStems, type Question, type QuestionOption } from '../../domain/assessment/question.js';
-import type { Attempt, AttemptAnswer } from '../../domain/assessment/attempt.js';
-import { secondsLeft } from '../../domain/assessment/deadline.js';
-import { displayMark } from '../../domain/assessment/marks.js';
-import { moodleGradeOf } from '../../domain/assessment/moodle-grades.js';
-import { shownItemOrder } from '../../domain/assessment/shuffle.js';
-import type { QuestionAnalytics, QuizAnalytics } from '../../domain/assessment/analytics.js';
-import type { RandomSlotStatistics } from './use-cases/get-quiz-analytics.usecase.js';
-import type { Submission } from '../../domain/assessment/assignment.js';
-import type { BankQuestion, QuestionCategory, RandomSlot } from '../../domain/assessment/question-bank.js';
-import type { AttemptSummary, MarkingItem } from './ports/attempt-repository.js';
-import type { AttemptSelection } from './ports/quiz-results-reader.js';
-import type { QuizQuestionStats } from './ports/quiz-repository.js';
-import type { LessonAssignmentSummary, SubmissionView } from './ports/submission-repository.js';
+import type { Quiz } from '../../../domain/assessment/quiz.js';
+import { matchingChoices, matchingStems, type Question, type QuestionOption } from '../../../domain/assessment/question.js';
+import type { Attempt, AttemptAnswer } from '../../../domain/assessment/attempt.js';
+import { secondsLeft } from '../../../domain/assessment/deadline.js';
+import { displayMark } from '../../../domain/assessment/marks.js';
+import { moodleGradeOf } from '../../../domain/assessment/moodle-grades.js';
+import { shownItemOrder } from '../../../domain/assessment/shuffle.js';
+import type { QuestionAnalytics, QuizAnalytics } from '../../../domain/assessment/analytics.js';
+import type { RandomSlotStatistics } from '../../../application/assessment/use-cases/get-quiz-analytics.usecase.js';
+import type { Submission } from '../../../domain/assessment/assignment.js';
+import type { BankQuestion, QuestionCategory, RandomSlot } from '../../../domain/assessment/question-bank.js';
+import type { AttemptSummary, MarkingItem } from '../../../application/assessment/ports/attempt-repository.js';
+import type { AttemptSelection } from '../../../application/assessment/ports/quiz-results-reader.js';
+import type { QuizQuestionStats } from '../../../application/assessment/ports/quiz-repository.js';
+import type { LessonAssignmentSummary, SubmissionView } from '../../../application/assessment/ports/submission-repository.js';
 
 /** Wire shapes (snake_case) of the assessment context. */
 
