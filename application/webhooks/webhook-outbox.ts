@@ -3,7 +3,10 @@ import type { DomainEvents } from '../shared/domain-events.js';
 import type { WebhookDeps } from './deps.js';
 import { DELIVER_WEBHOOK_JOB, deliverWebhookJobId } from './ports.js';
 
-type Deps = Pick<WebhookDeps, 'webhookEndpointRepository' | 'outboundDeliveryRepository' | 'jobs' | 'ids' | 'clock' | 'webhookRetryPolicy' | 'eventPayloads'>;
+type Deps = Pick<
+  WebhookDeps,
+  'webhookEndpointRepository' | 'outboundDeliveryRepository' | 'jobs' | 'ids' | 'clock' | 'webhookRetryPolicy' | 'eventPayloads'
+>;
 
 /**
  * The publishing side of outbound webhooks: one delivery row per subscribed endpoint, written in

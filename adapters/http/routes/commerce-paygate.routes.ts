@@ -256,10 +256,7 @@ export const makeCommercePaygateRoutes =
             body,
           ),
         );
-        return reply(
-          notificationOutcomeView(out),
-          out.changed ? 'Notification processed' : 'Notification received',
-        );
+        return reply(notificationOutcomeView(out), out.changed ? 'Notification processed' : 'Notification received');
       },
     );
 

@@ -256,8 +256,7 @@ export const makeLearningParentRoutes =
         query: pageQuery,
         tags,
       },
-      async ({ actor, query }) =>
-        pageView(await d.listLinkedStudents(actor, toPageRequest(query)), linkedStudentWithSummaryView),
+      async ({ actor, query }) => pageView(await d.listLinkedStudents(actor, toPageRequest(query)), linkedStudentWithSummaryView),
     );
 
     r.get(

@@ -121,10 +121,7 @@ export const makeMailRoutes =
         const out = unwrap(
           await d.receiveMailerCallback(rawBody ?? Buffer.alloc(0), ctx.get('X-Mailer-Signature') || undefined, body, tenant.id),
         );
-        return reply(
-          mailCallbackView(out),
-          out.duplicate ? 'Callback already recorded' : 'Callback recorded',
-        );
+        return reply(mailCallbackView(out), out.duplicate ? 'Callback already recorded' : 'Callback recorded');
       },
     );
 

@@ -28,8 +28,7 @@ export const makeRegionRoutes =
         params: z.object({ provinceID: z.string().max(20) }),
         tags,
       },
-      async ({ params }) =>
-        unwrap(await d.listRegencies(params.provinceID)).map(regencyView),
+      async ({ params }) => unwrap(await d.listRegencies(params.provinceID)).map(regencyView),
     );
     r.get(
       '/api/regions/districts/:regencyID',
@@ -42,7 +41,6 @@ export const makeRegionRoutes =
         params: z.object({ regencyID: z.string().max(20) }),
         tags,
       },
-      async ({ params }) =>
-        unwrap(await d.listDistricts(params.regencyID)).map(districtView),
+      async ({ params }) => unwrap(await d.listDistricts(params.regencyID)).map(districtView),
     );
   };

@@ -163,7 +163,10 @@ export const notificationOutcomeView = (x: { order: Order; changed: boolean }): 
   changed: x.changed,
 });
 
-export const sandboxOutcomeView = (x: { order: Order }): z.input<typeof wire.SandboxOutcome> => ({ order_id: x.order.id, status: x.order.status });
+export const sandboxOutcomeView = (x: { order: Order }): z.input<typeof wire.SandboxOutcome> => ({
+  order_id: x.order.id,
+  status: x.order.status,
+});
 
 /** A new pending subscription with the order that pays it. */
 export const subscriptionWithOrderView = (x: PlacedSubscription): z.input<typeof wire.SubscriptionWithOrder> => ({

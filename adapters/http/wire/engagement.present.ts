@@ -118,7 +118,9 @@ export const engagementSectionView = (s: EngagementSection) => ({
 });
 
 /** A day range of the caller's schedule: a page of items and the range it covers. */
-export const schedulePageView = (found: Page<ScheduleItem> & { startDate: string; endDate: string }): z.input<typeof wire.SchedulePage> => ({
+export const schedulePageView = (
+  found: Page<ScheduleItem> & { startDate: string; endDate: string },
+): z.input<typeof wire.SchedulePage> => ({
   ...pageView(found, scheduleItemView),
   start_date: found.startDate,
   end_date: found.endDate,

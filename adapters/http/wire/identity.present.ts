@@ -65,7 +65,12 @@ export const registrationView = (u: User): z.input<typeof wire.Registration> => 
 export const verificationCodeView = (x: { expiresAt: Date }): z.input<typeof wire.VerificationCode> => ({ expires_at: x.expiresAt });
 
 /** Contract §6: list items `{id, name, created_at, last_used_at}`. */
-export const passkeyView = (p: Passkey): z.input<typeof wire.Passkey> => ({ id: p.id, name: p.name, created_at: p.createdAt, last_used_at: p.lastUsedAt });
+export const passkeyView = (p: Passkey): z.input<typeof wire.Passkey> => ({
+  id: p.id,
+  name: p.name,
+  created_at: p.createdAt,
+  last_used_at: p.lastUsedAt,
+});
 
 /** The verifier's options JSON, as `@simplewebauthn/server` made it. */
 export const creationOptions = (o: Record<string, unknown>) => o as z.input<typeof wire.PasskeyCreationOptions>;

@@ -7,8 +7,7 @@ import type { DomainEventData } from '../../shared/domain-events.js';
  * that puts it on the stream gives it its wire shape.
  */
 export type ChatEvent = { tenantId: string; recipientIds: string[] } & (
-  | { type: 'message'; message: ChatMessage }
-  | { type: 'lead.assigned'; assignment: DomainEventData['lead.assigned'] }
+  { type: 'message'; message: ChatMessage } | { type: 'lead.assigned'; assignment: DomainEventData['lead.assigned'] }
 );
 
 /**

@@ -32,9 +32,7 @@ export const makeSendMessage =
       });
       await d.chatRepository.markRead(actor.tenantId, conversationId, actor.userId, message.seq, now);
       const recipientIds = await d.chatRepository.participantIds(actor.tenantId, conversationId);
-      await d.uow.afterCommit(() =>
-        d.chatEvents.publish({ tenantId: actor.tenantId, recipientIds, type: 'message', message }),
-      );
+      await d.uow.afterCommit(() => d.chatEvents.publish({ tenantId: actor.tenantId, recipientIds, type: 'message', message }));
       return ok(message);
     });
   };

@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { MemoryRealtimeBus, RedisRealtimeBus, type LiveEvent, type RealtimeBus } from '../../../adapters/realtime/realtime-bus.js';
 import { createRedis } from '../../../infrastructure/redis.js';
 
-
 const waitFor = async (check: () => boolean, ms = 3000) => {
   const deadline = Date.now() + ms;
   while (!check()) {
