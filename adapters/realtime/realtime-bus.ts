@@ -1,8 +1,7 @@
 import type { Redis } from 'ioredis';
-import type { ChatEvent, ChatEventPublisher } from '../../application/engagement/ports/chat-events.js';
+import type { ChatEvent } from '../../application/engagement/ports/chat-events.js';
 import type { LogPort } from '../../application/shared/ports.js';
 import { subscriberOf } from '../../infrastructure/redis.js';
-import { presentChatEvent } from '../http/wire/engagement.present.js';
 
 /** A live event as the stream sends it: `data` is its wire shape, JSON-safe (it crosses processes). */
 export interface LiveEvent {
@@ -124,8 +123,3 @@ export class RedisRealtimeBus implements RealtimeBus {
     if (sub) await sub.quit().catch(() => sub.disconnect());
   }
 }
-
-/** The use cases' `chatEvents`: each event gets its wire shape here, once, before it crosses processes. */
-export const presentingChatEvents = (bus: RealtimeBus): ChatEventPublisher => ({
-  publish: (event) => bus.publish(presentChatEvent(event)),
-});

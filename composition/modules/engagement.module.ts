@@ -9,7 +9,8 @@ import type { LogPort } from '../../application/shared/ports.js';
 import type { Lifecycle } from '../../infrastructure/lifecycle.js';
 import { builtinLessonAssistant } from '../../adapters/gateways/ai/builtin-lesson-assistant.js';
 import { makeOpenAiLessonAssistant } from '../../adapters/gateways/ai/openai-lesson-assistant.js';
-import { MemoryRealtimeBus, presentingChatEvents, RedisRealtimeBus, type RealtimeBus } from '../../adapters/realtime/realtime-bus.js';
+import { presentingChatEvents } from '../../adapters/realtime/presenting-chat-events.js';
+import { MemoryRealtimeBus, RedisRealtimeBus, type RealtimeBus } from '../../adapters/realtime/realtime-bus.js';
 import { ChatStreamHub } from '../../adapters/realtime/chat-stream-hub.js';
 
 /**
