@@ -12,6 +12,7 @@ import { makeDeleteQuiz } from '../../application/assessment/use-cases/delete-qu
 import { makePublishQuiz } from '../../application/assessment/use-cases/publish-quiz.usecase.js';
 import { makeCreateQuestion } from '../../application/assessment/use-cases/create-question.usecase.js';
 import { makeUpdateQuestion } from '../../application/assessment/use-cases/update-question.usecase.js';
+import { makeListQuestionVersions } from '../../application/assessment/use-cases/list-question-versions.usecase.js';
 import { makeDeleteQuestion } from '../../application/assessment/use-cases/delete-question.usecase.js';
 import { makeDuplicateQuestion } from '../../application/assessment/use-cases/duplicate-question.usecase.js';
 import { makeReorderQuestions } from '../../application/assessment/use-cases/reorder-questions.usecase.js';
@@ -93,6 +94,7 @@ export const assessmentModule: AppModule = {
     publishQuiz: asFunction(makePublishQuiz).singleton(),
     createQuestion: asFunction(makeCreateQuestion).singleton(),
     updateQuestion: asFunction(makeUpdateQuestion).singleton(),
+    listQuestionVersions: asFunction(makeListQuestionVersions).singleton(),
     deleteQuestion: asFunction(makeDeleteQuestion).singleton(),
     duplicateQuestion: asFunction(makeDuplicateQuestion).singleton(),
     reorderQuestions: asFunction(makeReorderQuestions).singleton(),

@@ -9,6 +9,7 @@ import type { makeDeleteQuiz } from '../../../application/assessment/use-cases/d
 import type { makePublishQuiz } from '../../../application/assessment/use-cases/publish-quiz.usecase.js';
 import type { makeCreateQuestion } from '../../../application/assessment/use-cases/create-question.usecase.js';
 import type { makeUpdateQuestion } from '../../../application/assessment/use-cases/update-question.usecase.js';
+import type { makeListQuestionVersions } from '../../../application/assessment/use-cases/list-question-versions.usecase.js';
 import type { makeDeleteQuestion } from '../../../application/assessment/use-cases/delete-question.usecase.js';
 import type { makeDuplicateQuestion } from '../../../application/assessment/use-cases/duplicate-question.usecase.js';
 import type { makeReorderQuestions } from '../../../application/assessment/use-cases/reorder-questions.usecase.js';
@@ -37,6 +38,7 @@ type Deps = {
   publishQuiz: ReturnType<typeof makePublishQuiz>;
   createQuestion: ReturnType<typeof makeCreateQuestion>;
   updateQuestion: ReturnType<typeof makeUpdateQuestion>;
+  listQuestionVersions: ReturnType<typeof makeListQuestionVersions>;
   deleteQuestion: ReturnType<typeof makeDeleteQuestion>;
   duplicateQuestion: ReturnType<typeof makeDuplicateQuestion>;
   reorderQuestions: ReturnType<typeof makeReorderQuestions>;
@@ -246,6 +248,27 @@ export const makeAssessmentQuizAdminRoutes =
         reply(
           questionAuthorView(unwrap(await d.updateQuestion(actor, meta, params.id, { ...toQuestionInput(body), order: body.order }))),
           'Question updated',
+        ),
+    );
+
+    r.get(
+      '/api/lms/admin/quiz-questions/:id/versions',
+      {
+        operationId: 'listQuestionVersions',
+        response: z.array(wire.QuestionVersion),
+        errors: errorsFrom(d.listQuestionVersions)(['QUESTION_NOT_FOUND']),
+        summary: "A question's versions, newest first: the current one and each one replaced by an edit after attempts saw it",
+        access: Role.Admin,
+        params: idParam,
+        tags,
+      },
+      async ({ actor, params }) =>
+        reply(
+          unwrap(await d.listQuestionVersions(actor, params.id)).map((v) => ({
+            ...questionAuthorView({ ...v.question, version: v.version }),
+            replaced_at: v.replacedAt,
+          })),
+          'Question versions',
         ),
     );
 
