@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { harness, type Harness, type TestUser } from '../../support/harness.js';
 import { Role } from '../../../domain/identity/role.js';
-import { answersFor, enrolledStudent, seedQuiz, type SeededQuiz } from './assessment-fixtures.js';
+import { seedCourse, enrol } from '../learning/learning-fixtures.js';
+import { addQuestion, answersFor, createQuiz, enrolledStudent, seedQuiz, type SeededQuiz } from './assessment-fixtures.js';
 
 interface Version {
   id: string;
@@ -142,6 +143,42 @@ describe('HTTP assessment: question versions', () => {
       [2, middle],
       [1, 'Pick A'],
     ]);
+  });
+
+  it('a bank question drawn by a random slot has been seen: its edit makes version 2; an undrawn one changes in place', async () => {
+    const admin = await h.user(await h.tenant(), Role.Admin);
+    const course = await seedCourse(h, admin, { modules: 1, lessons: 0 });
+    const quizId = await createQuiz(h, admin, course.moduleIds[0]!);
+    await addQuestion(h, admin, quizId, { question_type: 'true_false', question_text: 'Fixed', correct_answer: true });
+    const pool = await h.http.post(`/api/lms/admin/courses/${course.id}/question-categories`).set(admin.headers).send({ name: 'Pool' });
+    const bank: string[] = [];
+    for (const i of [1, 2, 3]) {
+      const res = await h.http
+        .post(`/api/lms/admin/question-categories/${pool.body.data.id}/questions`)
+        .set(admin.headers)
+        .send({ question_type: 'true_false', question_text: `Bank ${i}`, correct_answer: true });
+      expect(res.status, JSON.stringify(res.body)).to.equal(200);
+      bank.push(res.body.data.id as string);
+    }
+    await h.http
+      .post(`/api/lms/admin/quizzes/${quizId}/random-slots`)
+      .set(admin.headers)
+      .send({ category_id: pool.body.data.id, count: 1 })
+      .expect(200);
+    await h.http.post(`/api/lms/admin/quizzes/${quizId}/publish`).set(admin.headers).expect(200);
+    const student = await h.user(admin.tenant);
+    await enrol(h, admin, student.id, course.id);
+    const start = await h.http.post(`/api/lms/quizzes/${quizId}/start`).set(student.headers);
+    expect(start.status, JSON.stringify(start.body)).to.equal(200);
+    const drawn = (start.body.data.questions as Array<{ id: string }>).map((x) => x.id).find((id) => bank.includes(id))!;
+    const undrawn = bank.find((id) => id !== drawn)!;
+
+    expect((await edit(admin, drawn, { question_text: 'Drawn, edited' })).body.data).to.include({ version: 2 });
+    expect((await edit(admin, undrawn, { question_text: 'Undrawn, edited' })).body.data).to.include({ version: 1 });
+    expect((await versions(admin, drawn)).map((v) => v.version)).to.deep.equal([2, 1]);
+    // The attempt keeps the text it drew.
+    const review = await h.http.get(`/api/lms/quiz-attempts/${start.body.data.attempt.id}`).set(student.headers);
+    expect(review.body.data.questions.map((x: { question_text: string }) => x.question_text)).to.include(`Bank ${bank.indexOf(drawn) + 1}`);
   });
 
   it("answers 404 for an unknown question or another tenant's", async () => {
