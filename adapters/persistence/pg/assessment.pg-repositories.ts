@@ -240,15 +240,19 @@ export const makeQuestionPgRepository = ({ db }: DbDeps): QuestionRepository => 
     return r ? toQuestion(r) : null;
   },
   async seenByAttempt(tenantId, id) {
-    // The attempts of its quiz and of its course's quizzes (random slots draw from the course's bank);
-    // stops at the first snapshot holding it. Once the question has a second version this is not asked.
+    // The attempts of its quiz and of its course's quizzes (random slots draw from the course's bank):
+    // each branch of the union reads an index ((tenant_id, course_id, …) of quizzes, (tenant_id, quiz_id, …)
+    // of attempts); stops at the first snapshot holding it. Once the question is past version 1 this is not asked.
     const r = rawRows<{ seen: boolean }>(
       await db.q().raw(
         `select exists (
            select 1 from quiz_questions q
-             join quizzes z on z.tenant_id = q.tenant_id
-                           and (z.id = q.quiz_id or z.course_id = (select c.course_id from question_categories c where c.id = q.category_id))
-             join quiz_attempts a on a.tenant_id = z.tenant_id and a.quiz_id = z.id
+            cross join lateral (
+              select z.id from quizzes z
+               where z.tenant_id = q.tenant_id and z.course_id = (select c.course_id from question_categories c where c.id = q.category_id)
+              union
+              select q.quiz_id where q.quiz_id is not null) z
+             join quiz_attempts a on a.tenant_id = q.tenant_id and a.quiz_id = z.id
             where q.tenant_id = ? and q.id = ?
               and (a.questions @> jsonb_build_array(jsonb_build_object('id', q.id::text)) or (a.questions is null and a.quiz_id = q.quiz_id))
          ) as seen`,
