@@ -29,8 +29,7 @@ export default tseslint.config(
   },
   {
     // Typed rows (docs/architecture.md "Persistence"): every repository reads rows through its
-    // registered row types or objection models and one mapper per aggregate, never through an
-    // untyped record.
+    // registered row types and one mapper per aggregate, never through an untyped record.
     files: ['adapters/persistence/pg/rows/*.ts', 'adapters/persistence/pg/*.ts'],
     rules: {
       'no-restricted-syntax': [

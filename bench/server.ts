@@ -3,7 +3,7 @@
  * it, a bare Koa baseline that runs, per endpoint, the very SQL statements our endpoint runs
  * (captured from one sample request) through the raw driver: `pg` with DATABASE_URL, else the
  * same PGlite instance. The ratio ours/baseline is then the cost of everything we add around the
- * database work (routing, validation, auth, DI, objection, envelope, logging).
+ * database work (routing, validation, auth, DI, knex, envelope, logging).
  *
  * And a third server, the plain baseline (bench/plain.ts, issue 32): the same endpoints written by
  * hand with the fewest statements, on the same database, rate-limit store and queue kind as ours.
@@ -94,7 +94,7 @@ async function main() {
   const ours = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const http = supertest(app.callback);
 
-  // The baseline's driver: the same database, without knex, objection or the service.
+  // The baseline's driver: the same database, without knex or the service.
   const pool = config.DATABASE_URL ? new pg.Pool({ connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_MAX }) : null;
   const pglite = pool ? null : embeddedEngine(knex);
   const run = async (sql: string, bindings: unknown[]) =>

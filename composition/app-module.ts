@@ -8,6 +8,11 @@ import type { Config } from '../infrastructure/config.js';
 export interface AppModule {
   name: string;
   registrations(config: Config): Record<string, Resolver<unknown>>;
+  /**
+   * Names this module registers again on purpose, replacing an earlier module's default (a port
+   * another context fills in). Any other name registered twice fails start-up.
+   */
+  overrides?: readonly string[];
   routes: string[];
   jobs?: string[];
   schedules?: Array<{ job: string; everyMs: number | ((config: Config) => number) }>;

@@ -35,12 +35,13 @@ import { makeHealthHandler, makeReadinessHandler, type ReadinessCheck } from '..
 import type { RouteModule } from '../adapters/http/kit/route-table.js';
 import type { DashboardContributor } from '../application/platform/ports.js';
 import type { Clock } from '../application/shared/ports.js';
-import type { makeBootstrapRootAdmin } from '../application/identity/use-cases/bootstrap-root-admin.usecase.js';
 import { appModules } from './modules/index.js';
 import { bounded } from './bounded.js';
+import { registerModules } from './registrations.js';
+import type { Registry } from './registry.js';
 
 export interface BuildOptions {
-  /** Replace registrations (tests: fake clock, fake gateways). */
+  /** Replace registrations (tests: fake clock, fake gateways); each name must be registered already. */
   overrides?: Record<string, Resolver<unknown>>;
   /** Keep the embedded database in memory instead of DATA_DIR (tests). */
   inMemoryDatabase?: boolean;
@@ -133,8 +134,9 @@ export async function buildApplication(config: Config, options: BuildOptions = {
       : null;
 
   const lifecycle = new Lifecycle();
-  const container = createContainer({ injectionMode: InjectionMode.PROXY, strict: true });
-  container.register({
+  const container = createContainer<Registry>({ injectionMode: InjectionMode.PROXY, strict: true });
+  // Shared by every context; a module registering one of these names again fails start-up.
+  const core = {
     config: asValue(config),
     logger: asValue(logger),
     log: asValue(log),
@@ -162,16 +164,20 @@ export async function buildApplication(config: Config, options: BuildOptions = {
     }),
     lifecycle: asValue(lifecycle),
     metrics: asValue(metrics),
-  });
-  for (const module of appModules) container.register(module.registrations(config));
-  container.register({
     dashboardContributors: asFunction(() =>
       appModules.flatMap((m) => m.dashboard ?? []).map((name) => container.resolve<DashboardContributor>(name)),
     ).singleton(),
-  });
-  if (options.overrides) container.register(options.overrides);
+  };
+  container.register(core);
+  registerModules(container, appModules, config, new Map(Object.keys(core).map((name) => [name, 'the core'])));
+  if (options.overrides) {
+    // A test's replacement of a name nothing registers would silently replace nothing.
+    for (const name of Object.keys(options.overrides))
+      if (!container.hasRegistration(name)) throw new Error(`override of "${name}": nothing registers it`);
+    container.register(options.overrides);
+  }
 
-  const bootstrapRootAdmin = container.resolve<ReturnType<typeof makeBootstrapRootAdmin>>('bootstrapRootAdmin');
+  const bootstrapRootAdmin = container.resolve('bootstrapRootAdmin');
   await whenDatabaseAnswers(
     () => bootstrapRootAdmin({ email: config.ROOT_ADMIN_EMAIL, password: config.ROOT_ADMIN_PASSWORD }),
     config.DATABASE_STARTUP_WAIT_MS,

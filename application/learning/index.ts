@@ -10,7 +10,7 @@
  *   certificate once when the course is complete.
  * - `learningCatalog` (LearningCatalog): courses with their price, subscription plans, category
  *   prices and promo codes as stored by the admin resources (commerce builds on them).
- * - Ports other contexts implement and register under the same name (registered after learning):
+ * - Ports other contexts implement and register under the same name (after learning, in their `overrides`):
  *   `courseQuizRequirements` (CourseQuizRequirements), `studentAssignmentsReader`
  *   (StudentAssignmentsReader) and `gradedWorkOnContent` (GradedWorkOnContent); learning's defaults
  *   answer "no quizzes", "no assignments" and "no graded work".

@@ -1,60 +1,25 @@
 import { asFunction, asValue } from 'awilix';
 import type { AppModule } from '../app-module.js';
+import { factories } from '../registrations.js';
+import { crmJobs } from '../../adapters/jobs/registry.js';
+import { crmRoutes } from '../../adapters/http/routes/registry.js';
+import { crmRepositories } from '../../adapters/persistence/pg/registry.js';
+import { crmUseCases } from '../../application/crm/registry.js';
 import { persistentSecret } from '../../infrastructure/secrets.js';
-import { makeLeadIntake } from '../../application/crm/lead-intake.js';
-import { makeCrmDashboard } from '../../application/crm/crm-dashboard.js';
-import { makeListIntegrations } from '../../application/crm/use-cases/list-integrations.usecase.js';
-import { makeUpdateIntegration } from '../../application/crm/use-cases/update-integration.usecase.js';
-import { makeVerifyMetaSubscription } from '../../application/crm/use-cases/verify-meta-subscription.usecase.js';
-import { makeReceiveMetaWebhook } from '../../application/crm/use-cases/receive-meta-webhook.usecase.js';
-import { makeReceiveGoogleWebhook } from '../../application/crm/use-cases/receive-google-webhook.usecase.js';
-import { makeIngestLeadDelivery } from '../../application/crm/use-cases/ingest-lead-delivery.usecase.js';
-import { makeListWebhookDeliveries } from '../../application/crm/use-cases/list-webhook-deliveries.usecase.js';
-import { makeRetryWebhookDelivery } from '../../application/crm/use-cases/retry-webhook-delivery.usecase.js';
-import { makeListLeads } from '../../application/crm/use-cases/list-leads.usecase.js';
-import { makeGetLead } from '../../application/crm/use-cases/get-lead.usecase.js';
-import { makeCreateLead } from '../../application/crm/use-cases/create-lead.usecase.js';
-import { makeUpdateLead } from '../../application/crm/use-cases/update-lead.usecase.js';
-import { makeGetAutomation } from '../../application/crm/use-cases/get-automation.usecase.js';
-import { makeUpdateAutomation } from '../../application/crm/use-cases/update-automation.usecase.js';
-import { makeGetCrmDashboard } from '../../application/crm/use-cases/get-crm-dashboard.usecase.js';
-import {
-  makeAutomationPgRepository,
-  makeDeliveryPgRepository,
-  makeIntegrationPgRepository,
-  makeLeadPgRepository,
-} from '../../adapters/persistence/pg/crm.pg-repositories.js';
 import { AesSecretBox, hmacWebhookSignatures } from '../../adapters/security/aes-secret-box.js';
 import { makeMetaGraphGateway } from '../../adapters/gateways/meta/meta-graph.gateway.js';
-import { makeLeadIngestJob } from '../../adapters/jobs/lead-ingest.job.js';
-import { makeCrmRoutes } from '../../adapters/http/routes/crm.routes.js';
-import { makeRelayPendingDeliveries } from '../../application/crm/use-cases/relay-pending-deliveries.usecase.js';
-import { makeRelayDeliveriesJob } from '../../adapters/jobs/relay-deliveries.job.js';
 import { RELAY_DELIVERIES_JOB } from '../../application/crm/ingest-options.js';
-import { makeLinkLeadsOfPerson, type LinkLeadsOfPerson } from '../../application/crm/use-cases/link-leads-of-person.usecase.js';
-import { makeMovePipelineOnPayment, type MovePipelineOnPayment } from '../../application/crm/use-cases/move-pipeline-on-payment.usecase.js';
-import { makeLinkLeadsOfUser, type LinkLeadsOfUser } from '../../application/crm/use-cases/link-leads-of-user.usecase.js';
-import {
-  makeCustomerRecordsPg,
-  makeLeadAnalyticsPg,
-  makePeopleDirectoryPg,
-} from '../../adapters/persistence/pg/crm-customers.pg-repository.js';
+import type { LinkLeadsOfPerson } from '../../application/crm/use-cases/link-leads-of-person.usecase.js';
+import type { MovePipelineOnPayment } from '../../application/crm/use-cases/move-pipeline-on-payment.usecase.js';
+import type { LinkLeadsOfUser } from '../../application/crm/use-cases/link-leads-of-user.usecase.js';
 import type { UserEvents } from '../../application/identity/ports/user-events.js';
 import type { PaymentEvents } from '../../application/commerce/ports/payment-events.js';
 
 export const crmModule: AppModule = {
   name: 'crm',
   registrations: (config) => ({
-    leadRepository: asFunction(makeLeadPgRepository).singleton(),
-    deliveryRepository: asFunction(makeDeliveryPgRepository).singleton(),
-    integrationRepository: asFunction(makeIntegrationPgRepository).singleton(),
-    automationRepository: asFunction(makeAutomationPgRepository).singleton(),
-    peopleDirectory: asFunction(makePeopleDirectoryPg).singleton(),
-    customerRecords: asFunction(makeCustomerRecordsPg).singleton(),
-    leadAnalytics: asFunction(makeLeadAnalyticsPg).singleton(),
-    linkLeadsOfPerson: asFunction(makeLinkLeadsOfPerson).singleton(),
-    linkLeadsOfUser: asFunction(makeLinkLeadsOfUser).singleton(),
-    movePipelineOnPayment: asFunction(makeMovePipelineOnPayment).singleton(),
+    ...factories(crmRepositories),
+    ...factories(crmUseCases),
     // Identity's and commerce's ports (same names: these later registrations replace their
     // defaults): a new user links the leads that name their email, an edited one only refreshes
     // phone suggestions, a payment moves their leads.
@@ -88,30 +53,12 @@ export const crmModule: AppModule = {
     webhookSignatures: asValue(hmacWebhookSignatures),
     metaGraph: asValue(makeMetaGraphGateway(config.META_GRAPH_URL, config.META_GRAPH_TIMEOUT_MS)),
     crmIngestOptions: asValue({ attempts: config.CRM_INGEST_ATTEMPTS, backoffMs: config.CRM_INGEST_BACKOFF_MS }),
-    leadIntake: asFunction(makeLeadIntake).singleton(),
-    listIntegrations: asFunction(makeListIntegrations).singleton(),
-    updateIntegration: asFunction(makeUpdateIntegration).singleton(),
-    verifyMetaSubscription: asFunction(makeVerifyMetaSubscription).singleton(),
-    receiveMetaWebhook: asFunction(makeReceiveMetaWebhook).singleton(),
-    receiveGoogleWebhook: asFunction(makeReceiveGoogleWebhook).singleton(),
-    ingestLeadDelivery: asFunction(makeIngestLeadDelivery).singleton(),
-    listWebhookDeliveries: asFunction(makeListWebhookDeliveries).singleton(),
-    retryWebhookDelivery: asFunction(makeRetryWebhookDelivery).singleton(),
-    listLeads: asFunction(makeListLeads).singleton(),
-    getLead: asFunction(makeGetLead).singleton(),
-    createLead: asFunction(makeCreateLead).singleton(),
-    updateLead: asFunction(makeUpdateLead).singleton(),
-    getAutomation: asFunction(makeGetAutomation).singleton(),
-    updateAutomation: asFunction(makeUpdateAutomation).singleton(),
-    getCrmDashboard: asFunction(makeGetCrmDashboard).singleton(),
-    crmDashboard: asFunction(makeCrmDashboard).singleton(),
-    leadIngestJob: asFunction(makeLeadIngestJob).singleton(),
-    relayPendingDeliveries: asFunction(makeRelayPendingDeliveries).singleton(),
-    relayDeliveriesJob: asFunction(makeRelayDeliveriesJob).singleton(),
-    crmRoutes: asFunction(makeCrmRoutes).singleton(),
+    ...factories(crmJobs),
+    ...factories(crmRoutes),
   }),
-  routes: ['crmRoutes'],
-  jobs: ['leadIngestJob', 'relayDeliveriesJob'],
+  overrides: ['userEvents', 'paymentEvents'],
+  routes: Object.keys(crmRoutes),
+  jobs: Object.keys(crmJobs),
   schedules: [{ job: RELAY_DELIVERIES_JOB, everyMs: (config) => config.OUTBOX_RELAY_MS }],
   dashboard: ['crmDashboard'],
 };

@@ -11,7 +11,8 @@ import { webhooksModule } from './webhooks.module.js';
 
 /**
  * Every context of the service; a new context adds its module here. Order matters where a later
- * module replaces an earlier one's default port (assessment after learning).
+ * module replaces an earlier one's default port (assessment after learning): it names them in its
+ * `overrides`, and any other name registered twice fails start-up (composition/registrations.ts).
  */
 export const appModules: AppModule[] = [
   platformModule,

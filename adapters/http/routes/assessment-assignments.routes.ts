@@ -1,10 +1,4 @@
 import { z } from 'zod';
-import type { makeSubmitAssignment } from '../../../application/assessment/use-cases/submit-assignment.usecase.js';
-import type { makeListLessonAssignments } from '../../../application/assessment/use-cases/list-lesson-assignments.usecase.js';
-import type { makeGetMyAssignment } from '../../../application/assessment/use-cases/get-my-assignment.usecase.js';
-import type { makeGradeAssignment } from '../../../application/assessment/use-cases/grade-assignment.usecase.js';
-import type { makeGetAssignmentSummary } from '../../../application/assessment/use-cases/get-assignment-summary.usecase.js';
-import type { makeListGradingQueue } from '../../../application/assessment/use-cases/list-grading-queue.usecase.js';
 import { lessonSummaryView, submissionListView, submissionView } from '../../../application/assessment/presenters.js';
 import type { SubmissionStatus } from '../../../domain/assessment/assignment.js';
 import { Role } from '../../../domain/identity/role.js';
@@ -14,15 +8,12 @@ import { idParam, pageQuery, pageView, text, toPageRequest, uuid } from '../kit/
 import * as wire from '../wire/assessment.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
 import { mediaUrl } from './learning-schemas.js';
+import type { AssessmentRegistry } from '../../../application/assessment/registry.js';
 
-type Deps = {
-  submitAssignment: ReturnType<typeof makeSubmitAssignment>;
-  listLessonAssignments: ReturnType<typeof makeListLessonAssignments>;
-  getMyAssignment: ReturnType<typeof makeGetMyAssignment>;
-  gradeAssignment: ReturnType<typeof makeGradeAssignment>;
-  getAssignmentSummary: ReturnType<typeof makeGetAssignmentSummary>;
-  listGradingQueue: ReturnType<typeof makeListGradingQueue>;
-};
+type Deps = Pick<
+  AssessmentRegistry,
+  'submitAssignment' | 'listLessonAssignments' | 'getMyAssignment' | 'gradeAssignment' | 'getAssignmentSummary' | 'listGradingQueue'
+>;
 
 const SubmitBody = z.object({ file_url: mediaUrl, notes: text(10_000).nullable().optional() });
 const GradeBody = z.object({ score: z.number(), feedback: text(10_000).nullable().optional() });

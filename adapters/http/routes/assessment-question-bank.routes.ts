@@ -1,16 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import type { makeCreateQuestionCategory } from '../../../application/assessment/use-cases/create-question-category.usecase.js';
-import type { makeListQuestionCategories } from '../../../application/assessment/use-cases/list-question-categories.usecase.js';
-import type { makeUpdateQuestionCategory } from '../../../application/assessment/use-cases/update-question-category.usecase.js';
-import type { makeDeleteQuestionCategory } from '../../../application/assessment/use-cases/delete-question-category.usecase.js';
-import type { makeCreateBankQuestion } from '../../../application/assessment/use-cases/create-bank-question.usecase.js';
-import type { makeListBankQuestions } from '../../../application/assessment/use-cases/list-bank-questions.usecase.js';
-import type { makeImportBankQuestions } from '../../../application/assessment/use-cases/import-bank-questions.usecase.js';
-import type { makeAddRandomSlot } from '../../../application/assessment/use-cases/add-random-slot.usecase.js';
-import type { makeExportBankQuestions } from '../../../application/assessment/use-cases/export-bank-questions.usecase.js';
-import type { makeListRandomSlots } from '../../../application/assessment/use-cases/list-random-slots.usecase.js';
-import type { makeDeleteRandomSlot } from '../../../application/assessment/use-cases/delete-random-slot.usecase.js';
 import { EXPORT_FORMATS, IMPORT_FORMATS } from '../../../application/assessment/ports/question-import-parser.js';
 import { bankQuestionView, questionCategoryView, randomSlotView } from '../../../application/assessment/presenters.js';
 import { MAX_CATEGORY_NAME, MAX_RANDOM_COUNT } from '../../../domain/assessment/question-bank.js';
@@ -24,20 +13,22 @@ import * as wire from '../wire/assessment.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
 import { QuestionBody, toQuestionInput } from './assessment-schemas.js';
 import { IMPORT_MAX_BYTES, importFormatOf } from './assessment-quiz-admin.routes.js';
+import type { AssessmentRegistry } from '../../../application/assessment/registry.js';
 
-type Deps = {
-  createQuestionCategory: ReturnType<typeof makeCreateQuestionCategory>;
-  listQuestionCategories: ReturnType<typeof makeListQuestionCategories>;
-  updateQuestionCategory: ReturnType<typeof makeUpdateQuestionCategory>;
-  deleteQuestionCategory: ReturnType<typeof makeDeleteQuestionCategory>;
-  createBankQuestion: ReturnType<typeof makeCreateBankQuestion>;
-  listBankQuestions: ReturnType<typeof makeListBankQuestions>;
-  importBankQuestions: ReturnType<typeof makeImportBankQuestions>;
-  addRandomSlot: ReturnType<typeof makeAddRandomSlot>;
-  exportBankQuestions: ReturnType<typeof makeExportBankQuestions>;
-  listRandomSlots: ReturnType<typeof makeListRandomSlots>;
-  deleteRandomSlot: ReturnType<typeof makeDeleteRandomSlot>;
-};
+type Deps = Pick<
+  AssessmentRegistry,
+  | 'createQuestionCategory'
+  | 'listQuestionCategories'
+  | 'updateQuestionCategory'
+  | 'deleteQuestionCategory'
+  | 'createBankQuestion'
+  | 'listBankQuestions'
+  | 'importBankQuestions'
+  | 'addRandomSlot'
+  | 'exportBankQuestions'
+  | 'listRandomSlots'
+  | 'deleteRandomSlot'
+>;
 
 const CategoryBody = z.object({ name: z.string().min(1).max(MAX_CATEGORY_NAME), parent_id: uuid.nullable().optional() });
 const CategoryUpdate = CategoryBody.partial();

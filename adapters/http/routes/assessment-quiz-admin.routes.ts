@@ -3,20 +3,6 @@ import { extname } from 'node:path';
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { z } from 'zod';
-import type { makeCreateQuiz } from '../../../application/assessment/use-cases/create-quiz.usecase.js';
-import type { makeUpdateQuiz } from '../../../application/assessment/use-cases/update-quiz.usecase.js';
-import type { makeDeleteQuiz } from '../../../application/assessment/use-cases/delete-quiz.usecase.js';
-import type { makePublishQuiz } from '../../../application/assessment/use-cases/publish-quiz.usecase.js';
-import type { makeCreateQuestion } from '../../../application/assessment/use-cases/create-question.usecase.js';
-import type { makeUpdateQuestion } from '../../../application/assessment/use-cases/update-question.usecase.js';
-import type { makeListQuestionVersions } from '../../../application/assessment/use-cases/list-question-versions.usecase.js';
-import type { makeDeleteQuestion } from '../../../application/assessment/use-cases/delete-question.usecase.js';
-import type { makeDuplicateQuestion } from '../../../application/assessment/use-cases/duplicate-question.usecase.js';
-import type { makeReorderQuestions } from '../../../application/assessment/use-cases/reorder-questions.usecase.js';
-import type { makeImportQuestions } from '../../../application/assessment/use-cases/import-questions.usecase.js';
-import type { makeExportQuizResults } from '../../../application/assessment/use-cases/export-quiz-results.usecase.js';
-import type { makeGetQuizAnalytics } from '../../../application/assessment/use-cases/get-quiz-analytics.usecase.js';
-import type { makeExportQuestions } from '../../../application/assessment/use-cases/export-questions.usecase.js';
 import { EXPORT_FORMATS, IMPORT_FORMATS, type ImportFormat } from '../../../application/assessment/ports/question-import-parser.js';
 import { ATTEMPT_SELECTIONS, type ResultRow } from '../../../application/assessment/ports/quiz-results-reader.js';
 import { analyticsView, questionAuthorView, quizView } from '../../../application/assessment/presenters.js';
@@ -30,23 +16,25 @@ import { isBadText } from '../kit/text.js';
 import * as wire from '../wire/assessment.wire.js';
 import type { RouteModule, UploadedFile } from '../kit/route-table.js';
 import { QuestionBody, QuestionUpdate, QuizBody, QuizUpdate, toQuestionInput, toQuizInput } from './assessment-schemas.js';
+import type { AssessmentRegistry } from '../../../application/assessment/registry.js';
 
-type Deps = {
-  createQuiz: ReturnType<typeof makeCreateQuiz>;
-  updateQuiz: ReturnType<typeof makeUpdateQuiz>;
-  deleteQuiz: ReturnType<typeof makeDeleteQuiz>;
-  publishQuiz: ReturnType<typeof makePublishQuiz>;
-  createQuestion: ReturnType<typeof makeCreateQuestion>;
-  updateQuestion: ReturnType<typeof makeUpdateQuestion>;
-  listQuestionVersions: ReturnType<typeof makeListQuestionVersions>;
-  deleteQuestion: ReturnType<typeof makeDeleteQuestion>;
-  duplicateQuestion: ReturnType<typeof makeDuplicateQuestion>;
-  reorderQuestions: ReturnType<typeof makeReorderQuestions>;
-  importQuestions: ReturnType<typeof makeImportQuestions>;
-  exportQuizResults: ReturnType<typeof makeExportQuizResults>;
-  getQuizAnalytics: ReturnType<typeof makeGetQuizAnalytics>;
-  exportQuestions: ReturnType<typeof makeExportQuestions>;
-};
+type Deps = Pick<
+  AssessmentRegistry,
+  | 'createQuiz'
+  | 'updateQuiz'
+  | 'deleteQuiz'
+  | 'publishQuiz'
+  | 'createQuestion'
+  | 'updateQuestion'
+  | 'listQuestionVersions'
+  | 'deleteQuestion'
+  | 'duplicateQuestion'
+  | 'reorderQuestions'
+  | 'importQuestions'
+  | 'exportQuizResults'
+  | 'getQuizAnalytics'
+  | 'exportQuestions'
+>;
 
 /** Question files are small text; 5 MB holds thousands of questions. */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;

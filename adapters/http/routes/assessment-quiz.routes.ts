@@ -1,12 +1,3 @@
-import type { makeListQuizzes } from '../../../application/assessment/use-cases/list-quizzes.usecase.js';
-import type { makeGetQuiz } from '../../../application/assessment/use-cases/get-quiz.usecase.js';
-import type { makeStartAttempt } from '../../../application/assessment/use-cases/start-attempt.usecase.js';
-import type { makeSaveAnswer } from '../../../application/assessment/use-cases/save-answer.usecase.js';
-import type { makeSubmitAttempt } from '../../../application/assessment/use-cases/submit-attempt.usecase.js';
-import type { makeGetAttempt } from '../../../application/assessment/use-cases/get-attempt.usecase.js';
-import type { makeListAttempts } from '../../../application/assessment/use-cases/list-attempts.usecase.js';
-import type { makeGradeQuizAnswer } from '../../../application/assessment/use-cases/grade-quiz-answer.usecase.js';
-import type { makeListQuizEssays } from '../../../application/assessment/use-cases/list-quiz-essays.usecase.js';
 import type { AttemptReview } from '../../../application/assessment/attempt-review.js';
 import { isStaff } from '../../../application/assessment/quiz-access.js';
 import {
@@ -29,17 +20,20 @@ import type { RouteModule } from '../kit/route-table.js';
 import { AnswerBody, GradeAnswerBody, SubmitBody } from './assessment-schemas.js';
 import { z } from 'zod';
 import * as wire from '../wire/assessment.wire.js';
+import type { AssessmentRegistry } from '../../../application/assessment/registry.js';
 
-type Deps = {
-  listQuizzes: ReturnType<typeof makeListQuizzes>;
-  getQuiz: ReturnType<typeof makeGetQuiz>;
-  startAttempt: ReturnType<typeof makeStartAttempt>;
-  saveAnswer: ReturnType<typeof makeSaveAnswer>;
-  submitAttempt: ReturnType<typeof makeSubmitAttempt>;
-  getAttempt: ReturnType<typeof makeGetAttempt>;
-  listAttempts: ReturnType<typeof makeListAttempts>;
-  gradeQuizAnswer: ReturnType<typeof makeGradeQuizAnswer>;
-  listQuizEssays: ReturnType<typeof makeListQuizEssays>;
+type Deps = Pick<
+  AssessmentRegistry,
+  | 'listQuizzes'
+  | 'getQuiz'
+  | 'startAttempt'
+  | 'saveAnswer'
+  | 'submitAttempt'
+  | 'getAttempt'
+  | 'listAttempts'
+  | 'gradeQuizAnswer'
+  | 'listQuizEssays'
+> & {
   clock: Clock;
 };
 

@@ -1,11 +1,4 @@
 import { z } from 'zod';
-import type { makeLogin } from '../../../application/identity/use-cases/login.usecase.js';
-import type { makeRegister } from '../../../application/identity/use-cases/register.usecase.js';
-import type { makeSendVerificationCode } from '../../../application/identity/use-cases/send-verification-code.usecase.js';
-import type { makeRefreshSession } from '../../../application/identity/use-cases/refresh-session.usecase.js';
-import type { makeLogout } from '../../../application/identity/use-cases/logout.usecase.js';
-import type { makeRequestPasswordReset } from '../../../application/identity/use-cases/request-password-reset.usecase.js';
-import type { makeResetPassword } from '../../../application/identity/use-cases/reset-password.usecase.js';
 import { loginUserView, tokenPairView } from '../../../application/identity/presenters.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/identity/password-policy.js';
 import { reply } from '../kit/envelope.js';
@@ -17,16 +10,12 @@ import type { RouteModule, RouteInput } from '../kit/route-table.js';
 import { bearerOf } from '../kit/request.js';
 import { sendFormPage } from '../pages/form-page.js';
 import { passwordResetDonePage, resetLinkInvalidPage, resetPasswordFormPage } from '../pages/reset-password.page.js';
+import type { IdentityRegistry } from '../../../application/identity/registry.js';
 
-type Deps = {
-  login: ReturnType<typeof makeLogin>;
-  register: ReturnType<typeof makeRegister>;
-  sendVerificationCode: ReturnType<typeof makeSendVerificationCode>;
-  refreshSession: ReturnType<typeof makeRefreshSession>;
-  logout: ReturnType<typeof makeLogout>;
-  requestPasswordReset: ReturnType<typeof makeRequestPasswordReset>;
-  resetPassword: ReturnType<typeof makeResetPassword>;
-};
+type Deps = Pick<
+  IdentityRegistry,
+  'login' | 'register' | 'sendVerificationCode' | 'refreshSession' | 'logout' | 'requestPasswordReset' | 'resetPassword'
+>;
 
 const LoginBody = z.object({
   email,

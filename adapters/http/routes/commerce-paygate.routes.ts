@@ -4,17 +4,7 @@ import { PAYMENT_STATUSES } from '../../../domain/commerce/payment-status.js';
 import { formatMoney } from '../../../application/commerce/mail-templates.js';
 import { orderView, paymentView } from '../../../application/commerce/presenters.js';
 import { escapeHtml } from '../../../application/shared/html.js';
-import type { makeInitiatePayment } from '../../../application/commerce/use-cases/initiate-payment.usecase.js';
-import type { makeCheckPayment } from '../../../application/commerce/use-cases/check-payment.usecase.js';
-import type { makeLatestPayment } from '../../../application/commerce/use-cases/latest-payment.usecase.js';
-import type { makeReceivePaymentNotification } from '../../../application/commerce/use-cases/receive-payment-notification.usecase.js';
-import {
-  SANDBOX_RESULTS,
-  type makeCompleteSandboxPayment,
-  type makeGetSandboxPayment,
-} from '../../../application/commerce/use-cases/complete-sandbox-payment.usecase.js';
-import type { makeListPayments } from '../../../application/commerce/use-cases/list-payments.usecase.js';
-import type { makeRecordOfflinePayment } from '../../../application/commerce/use-cases/record-offline-payment.usecase.js';
+import { SANDBOX_RESULTS } from '../../../application/commerce/use-cases/complete-sandbox-payment.usecase.js';
 import type { PaymentGateway } from '../../../application/commerce/ports/payment-gateway.js';
 import type { Order } from '../../../domain/commerce/order.js';
 import type { Payment } from '../../../domain/commerce/payment.js';
@@ -24,16 +14,19 @@ import { dateOnly, dayAfter, dayStart, pageQuery, pageView, text, toPageRequest,
 import type { RouteModule, RouteTable } from '../kit/route-table.js';
 import * as wire from '../wire/commerce.wire.js';
 import { money } from './learning-schemas.js';
+import type { CommerceRegistry } from '../../../application/commerce/registry.js';
 
-type Deps = {
-  initiatePayment: ReturnType<typeof makeInitiatePayment>;
-  checkPayment: ReturnType<typeof makeCheckPayment>;
-  latestPayment: ReturnType<typeof makeLatestPayment>;
-  receivePaymentNotification: ReturnType<typeof makeReceivePaymentNotification>;
-  getSandboxPayment: ReturnType<typeof makeGetSandboxPayment>;
-  completeSandboxPayment: ReturnType<typeof makeCompleteSandboxPayment>;
-  listPayments: ReturnType<typeof makeListPayments>;
-  recordOfflinePayment: ReturnType<typeof makeRecordOfflinePayment>;
+type Deps = Pick<
+  CommerceRegistry,
+  | 'initiatePayment'
+  | 'checkPayment'
+  | 'latestPayment'
+  | 'receivePaymentNotification'
+  | 'getSandboxPayment'
+  | 'completeSandboxPayment'
+  | 'listPayments'
+  | 'recordOfflinePayment'
+> & {
   paymentGateway: Pick<PaymentGateway, 'provider'>;
 };
 

@@ -9,22 +9,6 @@ import {
   publicPricingView,
   subscriptionView,
 } from '../../../application/commerce/presenters.js';
-import type { makeListSubscriptionPlans } from '../../../application/commerce/use-cases/list-subscription-plans.usecase.js';
-import type { makeListPricing } from '../../../application/commerce/use-cases/list-pricing.usecase.js';
-import type { makeListPaymentMethods } from '../../../application/commerce/use-cases/list-payment-methods.usecase.js';
-import type { makeCheckPrice } from '../../../application/commerce/use-cases/check-price.usecase.js';
-import type { makeCreateOrder } from '../../../application/commerce/use-cases/create-order.usecase.js';
-import type { makeListMyOrders } from '../../../application/commerce/use-cases/list-my-orders.usecase.js';
-import type { makeGetMyOrder } from '../../../application/commerce/use-cases/get-my-order.usecase.js';
-import type { makeUpdateOrder } from '../../../application/commerce/use-cases/update-order.usecase.js';
-import type { makeCancelOrder } from '../../../application/commerce/use-cases/cancel-order.usecase.js';
-import type { makeResendOrderEmail } from '../../../application/commerce/use-cases/resend-order-email.usecase.js';
-import type { makeResendReceipt } from '../../../application/commerce/use-cases/resend-receipt.usecase.js';
-import type { makeCreateSubscription } from '../../../application/commerce/use-cases/create-subscription.usecase.js';
-import type { makeCheckoutSubscription } from '../../../application/commerce/use-cases/checkout-subscription.usecase.js';
-import type { makeListMySubscriptions } from '../../../application/commerce/use-cases/list-my-subscriptions.usecase.js';
-import type { makeGetSubscriptionPayment } from '../../../application/commerce/use-cases/get-subscription-payment.usecase.js';
-import type { makeCancelSubscription } from '../../../application/commerce/use-cases/cancel-subscription.usecase.js';
 import type { ItemRequest } from '../../../application/commerce/order-pricing.js';
 import { reply } from '../kit/envelope.js';
 import { unwrap, errorsFrom } from '../kit/errors.js';
@@ -32,25 +16,27 @@ import { idParam, pageQuery, pageView, toPageRequest, uuid } from '../kit/schema
 import type { RouteModule } from '../kit/route-table.js';
 import * as wire from '../wire/commerce.wire.js';
 import { currency } from './learning-schemas.js';
+import type { CommerceRegistry } from '../../../application/commerce/registry.js';
 
-type Deps = {
-  listSubscriptionPlans: ReturnType<typeof makeListSubscriptionPlans>;
-  listPricing: ReturnType<typeof makeListPricing>;
-  listPaymentMethods: ReturnType<typeof makeListPaymentMethods>;
-  checkPrice: ReturnType<typeof makeCheckPrice>;
-  createOrder: ReturnType<typeof makeCreateOrder>;
-  listMyOrders: ReturnType<typeof makeListMyOrders>;
-  getMyOrder: ReturnType<typeof makeGetMyOrder>;
-  updateOrder: ReturnType<typeof makeUpdateOrder>;
-  cancelOrder: ReturnType<typeof makeCancelOrder>;
-  resendOrderEmail: ReturnType<typeof makeResendOrderEmail>;
-  resendReceipt: ReturnType<typeof makeResendReceipt>;
-  createSubscription: ReturnType<typeof makeCreateSubscription>;
-  checkoutSubscription: ReturnType<typeof makeCheckoutSubscription>;
-  listMySubscriptions: ReturnType<typeof makeListMySubscriptions>;
-  getSubscriptionPayment: ReturnType<typeof makeGetSubscriptionPayment>;
-  cancelSubscription: ReturnType<typeof makeCancelSubscription>;
-};
+type Deps = Pick<
+  CommerceRegistry,
+  | 'listSubscriptionPlans'
+  | 'listPricing'
+  | 'listPaymentMethods'
+  | 'checkPrice'
+  | 'createOrder'
+  | 'listMyOrders'
+  | 'getMyOrder'
+  | 'updateOrder'
+  | 'cancelOrder'
+  | 'resendOrderEmail'
+  | 'resendReceipt'
+  | 'createSubscription'
+  | 'checkoutSubscription'
+  | 'listMySubscriptions'
+  | 'getSubscriptionPayment'
+  | 'cancelSubscription'
+>;
 
 const promoCode = z.string().trim().max(40).nullable().optional();
 const paymentMethod = z.string().trim().min(1).max(64);

@@ -12,22 +12,8 @@ import {
   leadDetailView,
   leadView,
 } from '../../../application/crm/presenters.js';
-import type { makeListIntegrations } from '../../../application/crm/use-cases/list-integrations.usecase.js';
-import type { makeUpdateIntegration } from '../../../application/crm/use-cases/update-integration.usecase.js';
-import type { makeVerifyMetaSubscription } from '../../../application/crm/use-cases/verify-meta-subscription.usecase.js';
-import type { makeReceiveMetaWebhook } from '../../../application/crm/use-cases/receive-meta-webhook.usecase.js';
-import type { makeReceiveGoogleWebhook } from '../../../application/crm/use-cases/receive-google-webhook.usecase.js';
-import type { makeListWebhookDeliveries } from '../../../application/crm/use-cases/list-webhook-deliveries.usecase.js';
-import type { makeRetryWebhookDelivery } from '../../../application/crm/use-cases/retry-webhook-delivery.usecase.js';
-import type { makeListLeads } from '../../../application/crm/use-cases/list-leads.usecase.js';
-import type { makeGetLead } from '../../../application/crm/use-cases/get-lead.usecase.js';
-import type { makeCreateLead } from '../../../application/crm/use-cases/create-lead.usecase.js';
-import type { makeUpdateLead } from '../../../application/crm/use-cases/update-lead.usecase.js';
-import type { makeGetAutomation } from '../../../application/crm/use-cases/get-automation.usecase.js';
-import type { makeUpdateAutomation } from '../../../application/crm/use-cases/update-automation.usecase.js';
-import type { makeGetCrmDashboard } from '../../../application/crm/use-cases/get-crm-dashboard.usecase.js';
 import { RAW, reply } from '../kit/envelope.js';
-import { HttpError, unwrap, errorsFrom } from '../kit/errors.js';
+import { unwrap, errorsFrom } from '../kit/errors.js';
 import {
   dateOnly,
   dayAfter,
@@ -44,28 +30,30 @@ import {
 } from '../kit/schemas.js';
 import type { RouteModule } from '../kit/route-table.js';
 import * as wire from '../wire/crm.wire.js';
+import type { CrmRegistry } from '../../../application/crm/registry.js';
 
-type Deps = {
+type Deps = Pick<
+  CrmRegistry,
+  | 'listIntegrations'
+  | 'updateIntegration'
+  | 'verifyMetaSubscription'
+  | 'receiveMetaWebhook'
+  | 'receiveGoogleWebhook'
+  | 'listWebhookDeliveries'
+  | 'retryWebhookDelivery'
+  | 'listLeads'
+  | 'getLead'
+  | 'createLead'
+  | 'updateLead'
+  | 'getAutomation'
+  | 'updateAutomation'
+  | 'getCrmDashboard'
+> & {
   config: { publicUrl: string };
-  listIntegrations: ReturnType<typeof makeListIntegrations>;
-  updateIntegration: ReturnType<typeof makeUpdateIntegration>;
-  verifyMetaSubscription: ReturnType<typeof makeVerifyMetaSubscription>;
-  receiveMetaWebhook: ReturnType<typeof makeReceiveMetaWebhook>;
-  receiveGoogleWebhook: ReturnType<typeof makeReceiveGoogleWebhook>;
-  listWebhookDeliveries: ReturnType<typeof makeListWebhookDeliveries>;
-  retryWebhookDelivery: ReturnType<typeof makeRetryWebhookDelivery>;
-  listLeads: ReturnType<typeof makeListLeads>;
-  getLead: ReturnType<typeof makeGetLead>;
-  createLead: ReturnType<typeof makeCreateLead>;
-  updateLead: ReturnType<typeof makeUpdateLead>;
-  getAutomation: ReturnType<typeof makeGetAutomation>;
-  updateAutomation: ReturnType<typeof makeUpdateAutomation>;
-  getCrmDashboard: ReturnType<typeof makeGetCrmDashboard>;
 };
 
 const tags = ['crm'];
 const providerParam = z.object({ provider: z.enum(AD_PROVIDERS) });
-const webhookParam = z.object({ provider: z.string().max(32) });
 
 /** A day (`YYYY-MM-DD`, whole UTC days, `to` inclusive) or an exact ISO time (`to` exclusive). */
 const when = z.union([dateOnly, z.iso.datetime({ offset: true })]);
@@ -224,24 +212,23 @@ export const makeCrmRoutes =
         ),
     );
 
+    // One literal route per provider (an unknown one is the router's 404); Meta's also answers its subscription handshake.
     r.get(
-      '/api/crm/webhooks/:provider',
+      '/api/crm/webhooks/meta',
       {
         operationId: 'verifyMetaWebhook',
         producesSchema: z.string().meta({ description: 'hub.challenge, as sent' }),
-        errors: errorsFrom(d.verifyMetaSubscription)(['INVALID_VERIFY_TOKEN'], [{ status: 404, message: 'Record not found' }]),
+        errors: errorsFrom(d.verifyMetaSubscription)(['INVALID_VERIFY_TOKEN']),
         summary: 'Meta webhook verification: answers hub.challenge as plain text',
         access: 'public',
         tenant: 'proof',
         rateLimit: 'webhook',
         failedProofs: ['INVALID_VERIFY_TOKEN'],
-        params: webhookParam,
         query: HandshakeQuery,
         produces: 'text/plain',
         tags,
       },
-      async ({ params, query, ctx }) => {
-        if (params.provider !== 'meta') throw new HttpError(404, 'Record not found');
+      async ({ query, ctx }) => {
         const challenge = unwrap(
           await d.verifyMetaSubscription({
             mode: query['hub.mode'],
@@ -256,32 +243,50 @@ export const makeCrmRoutes =
       },
     );
 
+    // Both providers' deliveries: the raw bytes, the parsed body, rate limited and proof-throttled alike.
+    const webhookRoute = {
+      access: 'public',
+      tenant: 'proof',
+      rateLimit: 'webhook',
+      bodyKind: { kind: 'raw-json' },
+      response: z.object({ accepted: z.number().int().meta({ description: 'Leads accepted for ingestion' }) }),
+      tags,
+    } as const;
+
     r.post(
-      '/api/crm/webhooks/:provider',
+      '/api/crm/webhooks/meta',
       {
-        operationId: 'receiveLeadWebhook',
-        response: z.object({ accepted: z.number().int().meta({ description: 'Leads accepted for ingestion' }) }),
-        errors: errorsFrom(d.receiveGoogleWebhook, d.receiveMetaWebhook)(
-          ['INVALID_SIGNATURE', 'INVALID_WEBHOOK_KEY', 'INVALID_LEAD_PAYLOAD'],
-          [{ status: 404, message: 'Record not found' }],
+        ...webhookRoute,
+        operationId: 'receiveMetaLeadWebhook',
+        errors: errorsFrom(d.receiveMetaWebhook)(['INVALID_SIGNATURE']),
+        documentedBody: wire.MetaLeadNotification,
+        summary: 'Lead notification of Meta, signed (X-Hub-Signature-256)',
+        failedProofs: ['INVALID_SIGNATURE'],
+      },
+      async ({ rawBody, body, ctx }) =>
+        reply(
+          unwrap(
+            await d.receiveMetaWebhook({
+              rawBody: rawBody ?? Buffer.alloc(0),
+              body,
+              signature: ctx.get('X-Hub-Signature-256') || undefined,
+            }),
+          ),
+          'Received',
         ),
-        documentedBody: z.union([wire.MetaLeadNotification, wire.GoogleLeadNotification]),
-        summary: 'Lead notification of Meta (signed) or Google (google_key)',
-        access: 'public',
-        tenant: 'proof',
-        rateLimit: 'webhook',
-        failedProofs: ['INVALID_SIGNATURE', 'INVALID_WEBHOOK_KEY'],
-        bodyKind: { kind: 'raw-json' },
-        params: webhookParam,
-        tags,
+    );
+
+    r.post(
+      '/api/crm/webhooks/google',
+      {
+        ...webhookRoute,
+        operationId: 'receiveGoogleLeadWebhook',
+        errors: errorsFrom(d.receiveGoogleWebhook)(['INVALID_WEBHOOK_KEY', 'INVALID_LEAD_PAYLOAD']),
+        documentedBody: wire.GoogleLeadNotification,
+        summary: 'Lead notification of Google (google_key in the body)',
+        failedProofs: ['INVALID_WEBHOOK_KEY'],
       },
-      async ({ params, rawBody, body, ctx }) => {
-        const raw = rawBody ?? Buffer.alloc(0);
-        if (params.provider === 'meta')
-          return reply(unwrap(await d.receiveMetaWebhook(raw, body, ctx.get('X-Hub-Signature-256') || undefined)), 'Received');
-        if (params.provider === 'google') return reply(unwrap(await d.receiveGoogleWebhook(raw, body)), 'Received');
-        throw new HttpError(404, 'Record not found');
-      },
+      async ({ rawBody, body }) => reply(unwrap(await d.receiveGoogleWebhook({ rawBody: rawBody ?? Buffer.alloc(0), body })), 'Received'),
     );
 
     r.get(

@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import type { makeStartConversation } from '../../../application/engagement/use-cases/start-conversation.usecase.js';
-import type { makeListConversations } from '../../../application/engagement/use-cases/list-conversations.usecase.js';
-import type { makeGetConversation } from '../../../application/engagement/use-cases/get-conversation.usecase.js';
-import type { makeListMessages } from '../../../application/engagement/use-cases/list-messages.usecase.js';
-import type { makeSendMessage } from '../../../application/engagement/use-cases/send-message.usecase.js';
-import type { makeMarkConversationRead } from '../../../application/engagement/use-cases/mark-conversation-read.usecase.js';
 import type { ReplayChatMessages } from '../../../application/engagement/use-cases/replay-chat-messages.usecase.js';
-import type { makeAskLessonAssistant } from '../../../application/engagement/use-cases/ask-lesson-assistant.usecase.js';
-import type { makeListLessonAiMessages } from '../../../application/engagement/use-cases/list-lesson-ai-messages.usecase.js';
 import { aiMessageView, conversationView, messageView } from '../../../application/engagement/presenters.js';
 import { MAX_MESSAGE_CHARS, MAX_PARTICIPANTS, MAX_TITLE_CHARS, MESSAGE_TYPES } from '../../../domain/engagement/chat.js';
 import { MAX_QUESTION_CHARS } from '../../../domain/engagement/assistant.js';
@@ -18,17 +10,20 @@ import { unwrap, errorsFrom } from '../kit/errors.js';
 import { idParam, pageQuery, pageView, text, toPageRequest, uuid } from '../kit/schemas.js';
 import * as wire from '../wire/engagement.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
+import type { EngagementRegistry } from '../../../application/engagement/registry.js';
 
-type Deps = {
-  startConversation: ReturnType<typeof makeStartConversation>;
-  listConversations: ReturnType<typeof makeListConversations>;
-  getConversation: ReturnType<typeof makeGetConversation>;
-  listMessages: ReturnType<typeof makeListMessages>;
-  sendMessage: ReturnType<typeof makeSendMessage>;
-  markConversationRead: ReturnType<typeof makeMarkConversationRead>;
+type Deps = Pick<
+  EngagementRegistry,
+  | 'startConversation'
+  | 'listConversations'
+  | 'getConversation'
+  | 'listMessages'
+  | 'sendMessage'
+  | 'markConversationRead'
+  | 'askLessonAssistant'
+  | 'listLessonAiMessages'
+> & {
   replayChatMessages: ReplayChatMessages;
-  askLessonAssistant: ReturnType<typeof makeAskLessonAssistant>;
-  listLessonAiMessages: ReturnType<typeof makeListLessonAiMessages>;
   chatStreamHub: ChatStreamHub;
 };
 

@@ -1,21 +1,4 @@
 import { z } from 'zod';
-import type { makeListMySchedule } from '../../../application/engagement/use-cases/list-my-schedule.usecase.js';
-import type { makeCreateScheduleItem } from '../../../application/engagement/use-cases/create-schedule-item.usecase.js';
-import type { makeUpdateScheduleItem } from '../../../application/engagement/use-cases/update-schedule-item.usecase.js';
-import type { makeDeleteScheduleItem } from '../../../application/engagement/use-cases/delete-schedule-item.usecase.js';
-import type { makeGetFeedToken } from '../../../application/engagement/use-cases/get-feed-token.usecase.js';
-import type { makeRotateFeedToken } from '../../../application/engagement/use-cases/rotate-feed-token.usecase.js';
-import type { makeRevokeFeedToken } from '../../../application/engagement/use-cases/revoke-feed-token.usecase.js';
-import type { makeRenderScheduleFeed } from '../../../application/engagement/use-cases/render-schedule-feed.usecase.js';
-import type { makeCreateScheduleTemplate } from '../../../application/engagement/use-cases/create-schedule-template.usecase.js';
-import type { makeListScheduleTemplates } from '../../../application/engagement/use-cases/list-schedule-templates.usecase.js';
-import type { makeGetScheduleTemplate } from '../../../application/engagement/use-cases/get-schedule-template.usecase.js';
-import type { makeUpdateScheduleTemplate } from '../../../application/engagement/use-cases/update-schedule-template.usecase.js';
-import type { makeDeleteScheduleTemplate } from '../../../application/engagement/use-cases/delete-schedule-template.usecase.js';
-import type { makeAddTemplateItem } from '../../../application/engagement/use-cases/add-template-item.usecase.js';
-import type { makeUpdateTemplateItem } from '../../../application/engagement/use-cases/update-template-item.usecase.js';
-import type { makeDeleteTemplateItem } from '../../../application/engagement/use-cases/delete-template-item.usecase.js';
-import type { makeAssignScheduleTemplate } from '../../../application/engagement/use-cases/assign-schedule-template.usecase.js';
 import { scheduleItemView, templateItemView, templateView } from '../../../application/engagement/presenters.js';
 import { MAX_ASSIGNEES, MAX_DAY_OFFSET } from '../../../domain/engagement/template.js';
 import { MAX_DESCRIPTION, MAX_TITLE } from '../../../domain/engagement/schedule.js';
@@ -36,25 +19,28 @@ import {
 } from '../kit/schemas.js';
 import * as wire from '../wire/engagement.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
+import type { EngagementRegistry } from '../../../application/engagement/registry.js';
 
-type Deps = {
-  listMySchedule: ReturnType<typeof makeListMySchedule>;
-  createScheduleItem: ReturnType<typeof makeCreateScheduleItem>;
-  updateScheduleItem: ReturnType<typeof makeUpdateScheduleItem>;
-  deleteScheduleItem: ReturnType<typeof makeDeleteScheduleItem>;
-  getFeedToken: ReturnType<typeof makeGetFeedToken>;
-  rotateFeedToken: ReturnType<typeof makeRotateFeedToken>;
-  revokeFeedToken: ReturnType<typeof makeRevokeFeedToken>;
-  renderScheduleFeed: ReturnType<typeof makeRenderScheduleFeed>;
-  createScheduleTemplate: ReturnType<typeof makeCreateScheduleTemplate>;
-  listScheduleTemplates: ReturnType<typeof makeListScheduleTemplates>;
-  getScheduleTemplate: ReturnType<typeof makeGetScheduleTemplate>;
-  updateScheduleTemplate: ReturnType<typeof makeUpdateScheduleTemplate>;
-  deleteScheduleTemplate: ReturnType<typeof makeDeleteScheduleTemplate>;
-  addTemplateItem: ReturnType<typeof makeAddTemplateItem>;
-  updateTemplateItem: ReturnType<typeof makeUpdateTemplateItem>;
-  deleteTemplateItem: ReturnType<typeof makeDeleteTemplateItem>;
-  assignScheduleTemplate: ReturnType<typeof makeAssignScheduleTemplate>;
+type Deps = Pick<
+  EngagementRegistry,
+  | 'listMySchedule'
+  | 'createScheduleItem'
+  | 'updateScheduleItem'
+  | 'deleteScheduleItem'
+  | 'getFeedToken'
+  | 'rotateFeedToken'
+  | 'revokeFeedToken'
+  | 'renderScheduleFeed'
+  | 'createScheduleTemplate'
+  | 'listScheduleTemplates'
+  | 'getScheduleTemplate'
+  | 'updateScheduleTemplate'
+  | 'deleteScheduleTemplate'
+  | 'addTemplateItem'
+  | 'updateTemplateItem'
+  | 'deleteTemplateItem'
+  | 'assignScheduleTemplate'
+> & {
   publicUrl: string;
 };
 

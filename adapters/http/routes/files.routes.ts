@@ -1,9 +1,5 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import type { makeUploadFile } from '../../../application/platform/use-cases/upload-file.usecase.js';
-import type { makeListFiles } from '../../../application/platform/use-cases/list-files.usecase.js';
-import type { makeDeleteFile } from '../../../application/platform/use-cases/delete-file.usecase.js';
-import type { makeOpenFile } from '../../../application/platform/use-cases/open-file.usecase.js';
 import { DOWNLOAD_PREFIX } from '../../../application/platform/file-service.js';
 import type { StoredFile } from '../../../domain/platform/file-types.js';
 import { Role } from '../../../domain/identity/role.js';
@@ -12,13 +8,9 @@ import { DomainError, unwrap, errorsFrom, edgeErrors } from '../kit/errors.js';
 import { acknowledgement, idParam, pageQuery, pageView, toPageRequest } from '../kit/schemas.js';
 import * as wire from '../wire/platform.wire.js';
 import type { RouteInput, RouteModule } from '../kit/route-table.js';
+import type { PlatformRegistry } from '../../../application/platform/registry.js';
 
-type Deps = {
-  uploadFile: ReturnType<typeof makeUploadFile>;
-  listFiles: ReturnType<typeof makeListFiles>;
-  deleteFile: ReturnType<typeof makeDeleteFile>;
-  openFile: ReturnType<typeof makeOpenFile>;
-};
+type Deps = Pick<PlatformRegistry, 'uploadFile' | 'listFiles' | 'deleteFile' | 'openFile'>;
 
 /** Contract §9 and the spec's limits: 25 MB, streamed to disk while received. */
 export const UPLOAD_MAX_BYTES = 25 * 1024 * 1024;

@@ -1,12 +1,6 @@
 import { z, type ZodType } from 'zod';
 import type { AdminResource } from '../../../application/learning/admin-resources/common.js';
-import type { makeCourseCategoriesResource } from '../../../application/learning/admin-resources/course-categories.resource.js';
 import type { ContentItemsResource } from '../../../application/learning/admin-resources/content-items.resource.js';
-import type { makePricingResource } from '../../../application/learning/admin-resources/pricing.resource.js';
-import type { makeSubscriptionPlansResource } from '../../../application/learning/admin-resources/subscription-plans.resource.js';
-import type { makeStudentsResource } from '../../../application/learning/admin-resources/students.resource.js';
-import type { makeEnrollmentsResource } from '../../../application/learning/admin-resources/enrollments.resource.js';
-import type { makePromoCodesResource } from '../../../application/learning/admin-resources/promo-codes.resource.js';
 import type { Actor, RequestMeta } from '../../../application/shared/actor.js';
 import type { Clock, PageRequest } from '../../../application/shared/ports.js';
 import {
@@ -39,16 +33,19 @@ import {
 import * as wire from '../wire/learning.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
 import { currency, dateTime, mediaUrl, money, optionalText, searchQuery } from './learning-schemas.js';
+import type { LearningRegistry } from '../../../application/learning/registry.js';
 
-type Deps = {
-  courseCategoriesResource: ReturnType<typeof makeCourseCategoriesResource>;
+type Deps = Pick<
+  LearningRegistry,
+  | 'courseCategoriesResource'
+  | 'pricingResource'
+  | 'subscriptionPlansResource'
+  | 'studentsResource'
+  | 'enrollmentsResource'
+  | 'promoCodesResource'
+> & {
   learningAssetsResource: ContentItemsResource;
   libraryItemsResource: ContentItemsResource;
-  pricingResource: ReturnType<typeof makePricingResource>;
-  subscriptionPlansResource: ReturnType<typeof makeSubscriptionPlansResource>;
-  studentsResource: ReturnType<typeof makeStudentsResource>;
-  enrollmentsResource: ReturnType<typeof makeEnrollmentsResource>;
-  promoCodesResource: ReturnType<typeof makePromoCodesResource>;
   clock: Clock;
 };
 

@@ -1,26 +1,6 @@
 import { z } from 'zod';
 import type { Actor } from '../../../application/shared/actor.js';
-import type { makeListCourses } from '../../../application/learning/use-cases/list-courses.usecase.js';
-import type { makeGetPublicOutline } from '../../../application/learning/use-cases/get-public-outline.usecase.js';
-import type { makeGetCourseDetail } from '../../../application/learning/use-cases/get-course-detail.usecase.js';
-import type { makeListMyCourses } from '../../../application/learning/use-cases/list-my-courses.usecase.js';
-import type { makeListCategories } from '../../../application/learning/use-cases/list-categories.usecase.js';
-import type { makeCreateCourse } from '../../../application/learning/use-cases/create-course.usecase.js';
-import type { makeUpdateCourse } from '../../../application/learning/use-cases/update-course.usecase.js';
-import type { makeDeleteCourse } from '../../../application/learning/use-cases/delete-course.usecase.js';
-import type { makeListModules } from '../../../application/learning/use-cases/list-modules.usecase.js';
-import type { makeListLessons } from '../../../application/learning/use-cases/list-lessons.usecase.js';
-import type { makeGetLesson } from '../../../application/learning/use-cases/get-lesson.usecase.js';
-import type { makeCreateModule } from '../../../application/learning/use-cases/create-module.usecase.js';
-import type { makeUpdateModule } from '../../../application/learning/use-cases/update-module.usecase.js';
-import type { makeDeleteModule } from '../../../application/learning/use-cases/delete-module.usecase.js';
-import type { makeReorderModules } from '../../../application/learning/use-cases/reorder-modules.usecase.js';
-import type { makeCreateLesson } from '../../../application/learning/use-cases/create-lesson.usecase.js';
-import type { makeUpdateLesson } from '../../../application/learning/use-cases/update-lesson.usecase.js';
-import type { makeDeleteLesson } from '../../../application/learning/use-cases/delete-lesson.usecase.js';
-import type { makeEnrollInFreeCourse } from '../../../application/learning/use-cases/enroll-in-free-course.usecase.js';
-import type { makeRecordProgress, ProgressOutcome } from '../../../application/learning/use-cases/record-progress.usecase.js';
-import type { makeContinueLesson } from '../../../application/learning/use-cases/continue-lesson.usecase.js';
+import type { ProgressOutcome } from '../../../application/learning/use-cases/record-progress.usecase.js';
 import type { Clock } from '../../../application/shared/ports.js';
 import type { Outline } from '../../../application/learning/outline.js';
 import {
@@ -44,29 +24,32 @@ import { acknowledgement, idParam, pageQuery, pageView, requiredText, text, toPa
 import type { RouteModule } from '../kit/route-table.js';
 import { currency, mediaUrl, money, optionalText, searchQuery } from './learning-schemas.js';
 import * as wire from '../wire/learning.wire.js';
+import type { LearningRegistry } from '../../../application/learning/registry.js';
 
-type Deps = {
-  listCourses: ReturnType<typeof makeListCourses>;
-  getPublicOutline: ReturnType<typeof makeGetPublicOutline>;
-  getCourseDetail: ReturnType<typeof makeGetCourseDetail>;
-  listMyCourses: ReturnType<typeof makeListMyCourses>;
-  listCategories: ReturnType<typeof makeListCategories>;
-  createCourse: ReturnType<typeof makeCreateCourse>;
-  updateCourse: ReturnType<typeof makeUpdateCourse>;
-  deleteCourse: ReturnType<typeof makeDeleteCourse>;
-  listModules: ReturnType<typeof makeListModules>;
-  listLessons: ReturnType<typeof makeListLessons>;
-  getLesson: ReturnType<typeof makeGetLesson>;
-  createModule: ReturnType<typeof makeCreateModule>;
-  updateModule: ReturnType<typeof makeUpdateModule>;
-  deleteModule: ReturnType<typeof makeDeleteModule>;
-  reorderModules: ReturnType<typeof makeReorderModules>;
-  createLesson: ReturnType<typeof makeCreateLesson>;
-  updateLesson: ReturnType<typeof makeUpdateLesson>;
-  deleteLesson: ReturnType<typeof makeDeleteLesson>;
-  enrollInFreeCourse: ReturnType<typeof makeEnrollInFreeCourse>;
-  recordProgress: ReturnType<typeof makeRecordProgress>;
-  continueLesson: ReturnType<typeof makeContinueLesson>;
+type Deps = Pick<
+  LearningRegistry,
+  | 'listCourses'
+  | 'getPublicOutline'
+  | 'getCourseDetail'
+  | 'listMyCourses'
+  | 'listCategories'
+  | 'createCourse'
+  | 'updateCourse'
+  | 'deleteCourse'
+  | 'listModules'
+  | 'listLessons'
+  | 'getLesson'
+  | 'createModule'
+  | 'updateModule'
+  | 'deleteModule'
+  | 'reorderModules'
+  | 'createLesson'
+  | 'updateLesson'
+  | 'deleteLesson'
+  | 'enrollInFreeCourse'
+  | 'recordProgress'
+  | 'continueLesson'
+> & {
   clock: Clock;
   publicUrl: string;
 };

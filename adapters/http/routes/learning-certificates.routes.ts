@@ -1,12 +1,4 @@
 import { z } from 'zod';
-import type { makeGetMyCertificate } from '../../../application/learning/use-cases/get-my-certificate.usecase.js';
-import type { makeRenderCertificatePdf } from '../../../application/learning/use-cases/render-certificate-pdf.usecase.js';
-import type { makeListMyCertificates } from '../../../application/learning/use-cases/list-my-certificates.usecase.js';
-import type { makeVerifyCertificate } from '../../../application/learning/use-cases/verify-certificate.usecase.js';
-import type { makeGetCertificateTemplate } from '../../../application/learning/use-cases/get-certificate-template.usecase.js';
-import type { makeSaveCertificateTemplate } from '../../../application/learning/use-cases/save-certificate-template.usecase.js';
-import type { makeDeleteCertificateTemplate } from '../../../application/learning/use-cases/delete-certificate-template.usecase.js';
-import type { makeUploadCertificateBackground } from '../../../application/learning/use-cases/upload-certificate-background.usecase.js';
 import { certificateView, templateView } from '../../../application/learning/presenters.js';
 import { ORIENTATIONS } from '../../../domain/learning/certificate.js';
 import { Role } from '../../../domain/identity/role.js';
@@ -17,16 +9,19 @@ import * as wire from '../wire/learning.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
 import { mediaUrl } from './learning-schemas.js';
 import { CERTIFICATE_PAGE_CSP, certificateNotFoundPage, certificateVerificationPage } from '../pages/certificate-verification.page.js';
+import type { LearningRegistry } from '../../../application/learning/registry.js';
 
-type Deps = {
-  getMyCertificate: ReturnType<typeof makeGetMyCertificate>;
-  renderCertificatePdf: ReturnType<typeof makeRenderCertificatePdf>;
-  listMyCertificates: ReturnType<typeof makeListMyCertificates>;
-  verifyCertificate: ReturnType<typeof makeVerifyCertificate>;
-  getCertificateTemplate: ReturnType<typeof makeGetCertificateTemplate>;
-  saveCertificateTemplate: ReturnType<typeof makeSaveCertificateTemplate>;
-  deleteCertificateTemplate: ReturnType<typeof makeDeleteCertificateTemplate>;
-  uploadCertificateBackground: ReturnType<typeof makeUploadCertificateBackground>;
+type Deps = Pick<
+  LearningRegistry,
+  | 'getMyCertificate'
+  | 'renderCertificatePdf'
+  | 'listMyCertificates'
+  | 'verifyCertificate'
+  | 'getCertificateTemplate'
+  | 'saveCertificateTemplate'
+  | 'deleteCertificateTemplate'
+  | 'uploadCertificateBackground'
+> & {
   publicUrl: string;
 };
 

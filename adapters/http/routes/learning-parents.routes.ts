@@ -1,13 +1,4 @@
 import { z } from 'zod';
-import type { makeIssueLinkingCode } from '../../../application/learning/use-cases/issue-linking-code.usecase.js';
-import type { makeLinkStudent } from '../../../application/learning/use-cases/link-student.usecase.js';
-import type { makeUnlinkStudent } from '../../../application/learning/use-cases/unlink-student.usecase.js';
-import type { makeListLinkedStudents } from '../../../application/learning/use-cases/list-linked-students.usecase.js';
-import type { makeGetLinkedStudent } from '../../../application/learning/use-cases/get-linked-student.usecase.js';
-import type { makeListLinkedStudentAssignments } from '../../../application/learning/use-cases/list-linked-student-assignments.usecase.js';
-import type { makeGetParentDashboard } from '../../../application/learning/use-cases/get-parent-dashboard.usecase.js';
-import type { makeInviteParent } from '../../../application/learning/use-cases/invite-parent.usecase.js';
-import type { makeAcceptParentInvitation } from '../../../application/learning/use-cases/accept-parent-invitation.usecase.js';
 import type { StudentAssignment } from '../../../application/learning/ports/assessment-ports.js';
 import type { Clock } from '../../../application/shared/ports.js';
 import { learnerView, studentCourseView, studentSummaryView } from '../../../application/learning/presenters.js';
@@ -20,17 +11,20 @@ import * as wire from '../wire/learning.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
 import { sendFormPage } from '../pages/form-page.js';
 import { parentInvitationDonePage, parentInvitationFormPage, parentInvitationInvalidPage } from '../pages/parent-invitation.page.js';
+import type { LearningRegistry } from '../../../application/learning/registry.js';
 
-type Deps = {
-  issueLinkingCode: ReturnType<typeof makeIssueLinkingCode>;
-  linkStudent: ReturnType<typeof makeLinkStudent>;
-  unlinkStudent: ReturnType<typeof makeUnlinkStudent>;
-  listLinkedStudents: ReturnType<typeof makeListLinkedStudents>;
-  getLinkedStudent: ReturnType<typeof makeGetLinkedStudent>;
-  listLinkedStudentAssignments: ReturnType<typeof makeListLinkedStudentAssignments>;
-  getParentDashboard: ReturnType<typeof makeGetParentDashboard>;
-  inviteParent: ReturnType<typeof makeInviteParent>;
-  acceptParentInvitation: ReturnType<typeof makeAcceptParentInvitation>;
+type Deps = Pick<
+  LearningRegistry,
+  | 'issueLinkingCode'
+  | 'linkStudent'
+  | 'unlinkStudent'
+  | 'listLinkedStudents'
+  | 'getLinkedStudent'
+  | 'listLinkedStudentAssignments'
+  | 'getParentDashboard'
+  | 'inviteParent'
+  | 'acceptParentInvitation'
+> & {
   clock: Clock;
 };
 

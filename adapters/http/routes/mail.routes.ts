@@ -2,26 +2,17 @@ import { z } from 'zod';
 import { Role, ROLE_LEVELS } from '../../../domain/identity/role.js';
 import { MAIL_EVENTS } from '../../../domain/platform/mail-events.js';
 import type { Broadcast, BroadcastProgress, MailEvent } from '../../../application/platform/mail-ports.js';
-import type { makeSendBroadcast } from '../../../application/platform/use-cases/send-broadcast.usecase.js';
-import type { makeGetBroadcast } from '../../../application/platform/use-cases/get-broadcast.usecase.js';
-import type { makeReceiveMailerCallback } from '../../../application/platform/use-cases/receive-mailer-callback.usecase.js';
-import type { makeListMailerLogs } from '../../../application/platform/use-cases/list-mailer-logs.usecase.js';
-import type { makeMailerLogStats } from '../../../application/platform/use-cases/mailer-log-stats.usecase.js';
-import type { makeGetMailerLog } from '../../../application/platform/use-cases/get-mailer-log.usecase.js';
 import { reply } from '../kit/envelope.js';
 import { unwrap, errorsFrom } from '../kit/errors.js';
 import { dateOnly, dayAfter, dayStart, id, idParam, pageQuery, pageView, requiredText, toPageRequest, uuid } from '../kit/schemas.js';
 import type { RouteModule } from '../kit/route-table.js';
 import * as wire from '../wire/commerce.wire.js';
+import type { CommerceRegistry } from '../../../application/commerce/registry.js';
 
-type Deps = {
-  sendBroadcast: ReturnType<typeof makeSendBroadcast>;
-  getBroadcast: ReturnType<typeof makeGetBroadcast>;
-  receiveMailerCallback: ReturnType<typeof makeReceiveMailerCallback>;
-  listMailerLogs: ReturnType<typeof makeListMailerLogs>;
-  mailerLogStats: ReturnType<typeof makeMailerLogStats>;
-  getMailerLog: ReturnType<typeof makeGetMailerLog>;
-};
+type Deps = Pick<
+  CommerceRegistry,
+  'sendBroadcast' | 'getBroadcast' | 'receiveMailerCallback' | 'listMailerLogs' | 'mailerLogStats' | 'getMailerLog'
+>;
 
 const BroadcastBody = z
   .object({

@@ -1,12 +1,4 @@
 import { z } from 'zod';
-import type { makeBeginPasskeyRegistration } from '../../../application/identity/use-cases/begin-passkey-registration.usecase.js';
-import type { makeFinishPasskeyRegistration } from '../../../application/identity/use-cases/finish-passkey-registration.usecase.js';
-import type { makeBeginPasskeyLogin } from '../../../application/identity/use-cases/begin-passkey-login.usecase.js';
-import type { makeBeginDiscoverablePasskeyLogin } from '../../../application/identity/use-cases/begin-discoverable-passkey-login.usecase.js';
-import type { makeFinishPasskeyLogin } from '../../../application/identity/use-cases/finish-passkey-login.usecase.js';
-import type { makeListOwnPasskeys } from '../../../application/identity/use-cases/list-own-passkeys.usecase.js';
-import type { makeDeleteOwnPasskey } from '../../../application/identity/use-cases/delete-own-passkey.usecase.js';
-import type { makeRenameOwnPasskey } from '../../../application/identity/use-cases/rename-own-passkey.usecase.js';
 import { loginUserView, tokenPairView } from '../../../application/identity/presenters.js';
 import type { Passkey } from '../../../domain/identity/passkey.js';
 import { PASSKEY_NAME_MAX } from '../../../domain/identity/passkey.js';
@@ -17,17 +9,19 @@ import { acknowledgement, email, idParam } from '../kit/schemas.js';
 import * as wire from '../wire/identity.wire.js';
 import { setSessionCookie } from '../kit/session-cookie.js';
 import type { RouteInput, RouteModule } from '../kit/route-table.js';
+import type { PasskeyRegistry } from '../../../application/identity/passkeys-registry.js';
 
-type Deps = {
-  beginPasskeyRegistration: ReturnType<typeof makeBeginPasskeyRegistration>;
-  finishPasskeyRegistration: ReturnType<typeof makeFinishPasskeyRegistration>;
-  beginPasskeyLogin: ReturnType<typeof makeBeginPasskeyLogin>;
-  beginDiscoverablePasskeyLogin: ReturnType<typeof makeBeginDiscoverablePasskeyLogin>;
-  finishPasskeyLogin: ReturnType<typeof makeFinishPasskeyLogin>;
-  listOwnPasskeys: ReturnType<typeof makeListOwnPasskeys>;
-  deleteOwnPasskey: ReturnType<typeof makeDeleteOwnPasskey>;
-  renameOwnPasskey: ReturnType<typeof makeRenameOwnPasskey>;
-};
+type Deps = Pick<
+  PasskeyRegistry,
+  | 'beginPasskeyRegistration'
+  | 'finishPasskeyRegistration'
+  | 'beginPasskeyLogin'
+  | 'beginDiscoverablePasskeyLogin'
+  | 'finishPasskeyLogin'
+  | 'listOwnPasskeys'
+  | 'deleteOwnPasskey'
+  | 'renameOwnPasskey'
+>;
 
 /** Contract §6: list items `{id, name, created_at, last_used_at}`. */
 export const passkeyView = (p: Passkey) => ({ id: p.id, name: p.name, created_at: p.createdAt, last_used_at: p.lastUsedAt });

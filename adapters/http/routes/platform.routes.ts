@@ -1,10 +1,4 @@
 import { z } from 'zod';
-import type { makeGetPublicSettings } from '../../../application/platform/use-cases/get-public-settings.usecase.js';
-import type { makeGetAdminSettings } from '../../../application/platform/use-cases/get-admin-settings.usecase.js';
-import type { makeUpdateSettings } from '../../../application/platform/use-cases/update-settings.usecase.js';
-import type { makeListAuditLogs } from '../../../application/platform/use-cases/list-audit-logs.usecase.js';
-import type { makeListOutbox } from '../../../application/platform/use-cases/list-outbox.usecase.js';
-import type { makeDashboardOverview } from '../../../application/platform/use-cases/dashboard-overview.usecase.js';
 import type { AuditEntry, MailMessage } from '../../../application/platform/ports.js';
 import { isPageUrl, SETTING_DEFINITIONS, type SettingDefinition } from '../../../domain/platform/settings.js';
 import { Role } from '../../../domain/identity/role.js';
@@ -12,14 +6,12 @@ import { reply } from '../kit/envelope.js';
 import { dateOnly, dayAfter, dayStart, pageQuery, pageView, toPageRequest, uuid } from '../kit/schemas.js';
 import type { RouteModule } from '../kit/route-table.js';
 import * as wire from '../wire/platform.wire.js';
+import type { PlatformRegistry } from '../../../application/platform/registry.js';
 
-type Deps = {
-  getPublicSettings: ReturnType<typeof makeGetPublicSettings>;
-  getAdminSettings: ReturnType<typeof makeGetAdminSettings>;
-  updateSettings: ReturnType<typeof makeUpdateSettings>;
-  listAuditLogs: ReturnType<typeof makeListAuditLogs>;
-  listOutbox: ReturnType<typeof makeListOutbox>;
-  dashboardOverview: ReturnType<typeof makeDashboardOverview>;
+type Deps = Pick<
+  PlatformRegistry,
+  'getPublicSettings' | 'getAdminSettings' | 'updateSettings' | 'listAuditLogs' | 'listOutbox' | 'dashboardOverview'
+> & {
   allowLocalHttpPages: boolean;
 };
 

@@ -1,16 +1,10 @@
 import { z } from 'zod';
-import type { makeListProvinces } from '../../../application/platform/use-cases/list-provinces.usecase.js';
-import type { makeListRegencies } from '../../../application/platform/use-cases/list-regencies.usecase.js';
-import type { makeListDistricts } from '../../../application/platform/use-cases/list-districts.usecase.js';
 import { unwrap, errorsFrom } from '../kit/errors.js';
 import type { RouteModule } from '../kit/route-table.js';
 import * as wire from '../wire/platform.wire.js';
+import type { PlatformRegistry } from '../../../application/platform/registry.js';
 
-type Deps = {
-  listProvinces: ReturnType<typeof makeListProvinces>;
-  listRegencies: ReturnType<typeof makeListRegencies>;
-  listDistricts: ReturnType<typeof makeListDistricts>;
-};
+type Deps = Pick<PlatformRegistry, 'listProvinces' | 'listRegencies' | 'listDistricts'>;
 
 /** Contract §5 and §9: public; small fixed lists (plain arrays); an unknown code is 404. */
 export const makeRegionRoutes =

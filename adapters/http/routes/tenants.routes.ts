@@ -1,9 +1,4 @@
 import { z } from 'zod';
-import type { makeListTenants } from '../../../application/identity/use-cases/list-tenants.usecase.js';
-import type { makeGetTenant } from '../../../application/identity/use-cases/get-tenant.usecase.js';
-import type { makeCreateTenant } from '../../../application/identity/use-cases/create-tenant.usecase.js';
-import type { makeUpdateTenant } from '../../../application/identity/use-cases/update-tenant.usecase.js';
-import type { makeDeleteTenant } from '../../../application/identity/use-cases/delete-tenant.usecase.js';
 import { Role } from '../../../domain/identity/role.js';
 import { TENANT_SLUG_PATTERN, type Tenant } from '../../../domain/identity/tenant.js';
 import type { TenantDetail } from '../../../application/identity/tenant-admin.js';
@@ -12,14 +7,9 @@ import { unwrap, errorsFrom } from '../kit/errors.js';
 import { idParam, pageQuery, pageView, toPageRequest } from '../kit/schemas.js';
 import * as wire from '../wire/identity.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
+import type { IdentityRegistry } from '../../../application/identity/registry.js';
 
-type Deps = {
-  listTenants: ReturnType<typeof makeListTenants>;
-  getTenant: ReturnType<typeof makeGetTenant>;
-  createTenant: ReturnType<typeof makeCreateTenant>;
-  updateTenant: ReturnType<typeof makeUpdateTenant>;
-  deleteTenant: ReturnType<typeof makeDeleteTenant>;
-};
+type Deps = Pick<IdentityRegistry, 'listTenants' | 'getTenant' | 'createTenant' | 'updateTenant' | 'deleteTenant'>;
 
 const slug = z.string().trim().toLowerCase().regex(TENANT_SLUG_PATTERN, 'lowercase letters, digits and dashes (a DNS label)');
 const status = z.enum(['active', 'disabled']);

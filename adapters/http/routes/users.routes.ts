@@ -1,13 +1,4 @@
 import { z } from 'zod';
-import type { makeGetOwnProfile } from '../../../application/identity/use-cases/get-own-profile.usecase.js';
-import type { makeUpdateOwnProfile } from '../../../application/identity/use-cases/update-own-profile.usecase.js';
-import type { makeDeleteOwnAccount } from '../../../application/identity/use-cases/delete-own-account.usecase.js';
-import type { makeListUsers } from '../../../application/identity/use-cases/list-users.usecase.js';
-import type { makeGetUser } from '../../../application/identity/use-cases/get-user.usecase.js';
-import type { makeCreateUser } from '../../../application/identity/use-cases/create-user.usecase.js';
-import type { makeUpdateUser } from '../../../application/identity/use-cases/update-user.usecase.js';
-import type { makeDeleteUser } from '../../../application/identity/use-cases/delete-user.usecase.js';
-import type { makeChangeOwnPassword } from '../../../application/identity/use-cases/change-own-password.usecase.js';
 import { userView } from '../../../application/identity/presenters.js';
 import { isRoleLevel, isUserStatus, Role, type RoleLevel, type UserStatusValue } from '../../../domain/identity/role.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/identity/password-policy.js';
@@ -16,18 +7,20 @@ import { edgeErrors, errorsFrom, unwrap } from '../kit/errors.js';
 import { acknowledgement, email, idParam, pageQuery, pageView, toPageRequest, url } from '../kit/schemas.js';
 import * as wire from '../wire/identity.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
+import type { IdentityRegistry } from '../../../application/identity/registry.js';
 
-type Deps = {
-  getOwnProfile: ReturnType<typeof makeGetOwnProfile>;
-  updateOwnProfile: ReturnType<typeof makeUpdateOwnProfile>;
-  deleteOwnAccount: ReturnType<typeof makeDeleteOwnAccount>;
-  listUsers: ReturnType<typeof makeListUsers>;
-  getUser: ReturnType<typeof makeGetUser>;
-  createUser: ReturnType<typeof makeCreateUser>;
-  updateUser: ReturnType<typeof makeUpdateUser>;
-  deleteUser: ReturnType<typeof makeDeleteUser>;
-  changeOwnPassword: ReturnType<typeof makeChangeOwnPassword>;
-};
+type Deps = Pick<
+  IdentityRegistry,
+  | 'getOwnProfile'
+  | 'updateOwnProfile'
+  | 'deleteOwnAccount'
+  | 'listUsers'
+  | 'getUser'
+  | 'createUser'
+  | 'updateUser'
+  | 'deleteUser'
+  | 'changeOwnPassword'
+>;
 
 const role = z.coerce
   .number()

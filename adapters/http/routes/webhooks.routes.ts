@@ -3,28 +3,23 @@ import { Role } from '../../../domain/identity/role.js';
 import { WEBHOOK_DELIVERY_STATUSES } from '../../../domain/webhooks/webhook.js';
 import { DOMAIN_EVENT_TYPES } from '../../../application/shared/domain-events.js';
 import { endpointView, endpointWithSecretView, outboundDeliveryView } from '../../../application/webhooks/presenters.js';
-import type { makeRegisterWebhookEndpoint } from '../../../application/webhooks/use-cases/register-webhook-endpoint.usecase.js';
-import type { makeListWebhookEndpoints } from '../../../application/webhooks/use-cases/list-webhook-endpoints.usecase.js';
-import type { makeUpdateWebhookEndpoint } from '../../../application/webhooks/use-cases/update-webhook-endpoint.usecase.js';
-import type { makeDeleteWebhookEndpoint } from '../../../application/webhooks/use-cases/delete-webhook-endpoint.usecase.js';
-import type { makeRotateWebhookSecret } from '../../../application/webhooks/use-cases/rotate-webhook-secret.usecase.js';
-import type { makeListEndpointDeliveries } from '../../../application/webhooks/use-cases/list-endpoint-deliveries.usecase.js';
-import type { makeRetryOutboundDelivery } from '../../../application/webhooks/use-cases/retry-outbound-delivery.usecase.js';
 import { reply } from '../kit/envelope.js';
 import { unwrap, errorsFrom } from '../kit/errors.js';
 import { acknowledgement, idParam, pageQuery, pageView, text, toPageRequest, url } from '../kit/schemas.js';
 import type { RouteModule } from '../kit/route-table.js';
 import * as wire from '../wire/webhooks.wire.js';
+import type { WebhooksRegistry } from '../../../application/webhooks/registry.js';
 
-type Deps = {
-  registerWebhookEndpoint: ReturnType<typeof makeRegisterWebhookEndpoint>;
-  listWebhookEndpoints: ReturnType<typeof makeListWebhookEndpoints>;
-  updateWebhookEndpoint: ReturnType<typeof makeUpdateWebhookEndpoint>;
-  deleteWebhookEndpoint: ReturnType<typeof makeDeleteWebhookEndpoint>;
-  rotateWebhookSecret: ReturnType<typeof makeRotateWebhookSecret>;
-  listEndpointDeliveries: ReturnType<typeof makeListEndpointDeliveries>;
-  retryOutboundDelivery: ReturnType<typeof makeRetryOutboundDelivery>;
-};
+type Deps = Pick<
+  WebhooksRegistry,
+  | 'registerWebhookEndpoint'
+  | 'listWebhookEndpoints'
+  | 'updateWebhookEndpoint'
+  | 'deleteWebhookEndpoint'
+  | 'rotateWebhookSecret'
+  | 'listEndpointDeliveries'
+  | 'retryOutboundDelivery'
+>;
 
 const tags = ['webhooks'];
 const events = z.array(z.enum(DOMAIN_EVENT_TYPES)).min(1).max(DOMAIN_EVENT_TYPES.length);

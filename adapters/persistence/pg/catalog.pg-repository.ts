@@ -262,6 +262,7 @@ export const makeCategoryPgRepository = ({ db }: DbDeps): CategoryRepository => 
     await db.q()('course_categories').where({ tenantId, id }).delete();
   },
   async isInUse(tenantId, id) {
+    // Raw: three EXISTS or'ed into one answer, one round trip; the builder selects no boolean expression of subqueries.
     const used = await db.q().raw(
       `select exists (select 1 from courses where tenant_id = ? and category_id = ?)
            or exists (select 1 from pricing where tenant_id = ? and category_id = ?)
@@ -322,7 +323,7 @@ export const makeModulePgRepository = ({ db }: DbDeps): ModuleRepository => ({
   },
   async setOrder(tenantId, courseId, orderedIds, at) {
     if (orderedIds.length === 0) return;
-    // One statement: every module gets its position from the list.
+    // One statement: every module gets its position from the list. Raw: `update … from unnest(…) with ordinality`.
     await db.q().raw(
       `update course_modules m set sort_order = v.ord, updated_at = ?
          from (select * from unnest(?::uuid[]) with ordinality as t(id, ord)) v

@@ -53,6 +53,17 @@ const CONVERSATION_COLUMNS = [
 ];
 
 export const makeChatPgRepository = ({ db }: DbDeps): ChatRepository => {
+  // The messages a participant has not read: others' messages past their read mark.
+  const unreadOf = (tenantId: string, userId: string) =>
+    db
+      .q()('chat_participants as p')
+      .join('chat_messages as m', function () {
+        this.on('m.tenantId', 'p.tenantId')
+          .andOn('m.conversationId', 'p.conversationId')
+          .andOn('m.seq', '>', 'p.lastReadSeq')
+          .andOn('m.senderId', '<>', 'p.userId');
+      })
+      .where({ 'p.tenantId': tenantId, 'p.userId': userId });
   const findDirect = async (tenantId: string, directKey: string) => {
     const r = await db.q()('chat_conversations').where({ tenantId, directKey }).first();
     return r ? toConversation(r) : null;
@@ -127,25 +138,20 @@ export const makeChatPgRepository = ({ db }: DbDeps): ChatRepository => {
           .select('conversationId', 'userId', 'lastReadSeq') as Promise<
           Array<{ conversationId: string; userId: string; lastReadSeq: unknown }>
         >,
+        // Raw: a lateral join over a values list, which the builder has no words for.
         db.q().raw(
           `select ${MESSAGE_ALIASES} from (values ${values}) as c(id)
              cross join lateral (select * from chat_messages where tenant_id = ? and conversation_id = c.id order by seq desc limit 1) m`,
           [...ids, tenantId],
         ),
-        db.q().raw(
-          `select p.conversation_id as "conversationId", count(m.id) as n
-             from chat_participants p
-             join chat_messages m on m.tenant_id = p.tenant_id and m.conversation_id = p.conversation_id and m.seq > ` +
-            `p.last_read_seq and m.sender_id <> p.user_id
-            where p.tenant_id = ? and p.user_id = ? and p.conversation_id in (${ids.map(() => '?').join(', ')})
-            group by p.conversation_id`,
-          [tenantId, userId, ...ids],
-        ),
+        unreadOf(tenantId, userId)
+          .whereIn('p.conversationId', ids)
+          .groupBy('p.conversationId')
+          .select('p.conversationId')
+          .count({ n: 'm.id' }) as Promise<Array<{ conversationId: string; n: number | string }>>,
       ]);
       const last = new Map((lastRows as RawResult<ChatMessageRow>).rows.map((r) => [r.conversationId, toMessage(r)]));
-      const unread = new Map(
-        (unreadRows as RawResult<{ conversationId: string; n: number | string }>).rows.map((r) => [r.conversationId, num(r.n)]),
-      );
+      const unread = new Map(unreadRows.map((r) => [r.conversationId, num(r.n)]));
       return conversations.map((conversation): ConversationSummary => {
         const people = participants.filter((p) => p.conversationId === conversation.id);
         return {
@@ -200,14 +206,11 @@ export const makeChatPgRepository = ({ db }: DbDeps): ChatRepository => {
         .update({ lastReadSeq: seq, lastReadAt: at });
     },
     async unreadTotals(tenantId, userId) {
-      const { rows } = (await db.q().raw(
-        `select count(m.id) as messages, count(distinct m.conversation_id) as conversations
-           from chat_participants p
-           join chat_messages m on m.tenant_id = p.tenant_id and m.conversation_id = p.conversation_id and m.seq > p.last_read_seq and m.sender_id <> p.user_id
-          where p.tenant_id = ? and p.user_id = ?`,
-        [tenantId, userId],
-      )) as RawResult<{ messages: number | string; conversations: number | string }>;
-      return { messages: num(rows[0]?.messages), conversations: num(rows[0]?.conversations) };
+      const row = (await unreadOf(tenantId, userId)
+        .count({ messages: 'm.id' })
+        .countDistinct({ conversations: 'm.conversationId' })
+        .first()) as { messages: number | string; conversations: number | string } | undefined;
+      return { messages: num(row?.messages), conversations: num(row?.conversations) };
     },
   };
 };

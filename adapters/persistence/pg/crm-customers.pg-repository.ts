@@ -29,7 +29,7 @@ export const makePeopleDirectoryPg = ({ db }: DbDeps): PeopleDirectory => ({
     const email = contact.email?.trim().toLowerCase() ?? null;
     const rows = (await db
       .q()('users')
-      .where({ tenant_id: tenantId })
+      .where({ tenantId })
       .whereNull('deleted_at')
       .where((w) => {
         if (email) w.orWhere('email', email);
@@ -46,18 +46,28 @@ export const makePeopleDirectoryPg = ({ db }: DbDeps): PeopleDirectory => ({
     if (ids.length === 0) return [];
     const rows = (await db
       .q()('users')
-      .where({ tenant_id: tenantId })
+      .where({ tenantId })
       .whereNull('deleted_at')
       .whereIn('id', [...ids])
       .select('id', 'display_name', 'role')) as Array<{ id: string; displayName: string; role: RoleLevel }>;
     return rows.map((r) => ({ id: r.id, name: r.displayName, role: r.role }));
   },
   async contactOf(tenantId, userId) {
-    const r = (await db.q()('users').where({ tenant_id: tenantId, id: userId }).whereNull('deleted_at').first('email', 'phone')) as
+    const r = (await db.q()('users').where({ tenantId, id: userId }).whereNull('deleted_at').first('email', 'phone')) as
       { email: string; phone: string | null } | undefined;
     return r ? { email: r.email, phone: r.phone } : null;
   },
 });
+
+/** An enrolment of a customer's record: the course's title, its lesson count and the customer's progress and certificate. */
+interface EnrolmentListing {
+  courseId: string;
+  title: string;
+  status: string;
+  lessons: number | string;
+  completed: number | string;
+  completedAt: Date | null;
+}
 
 export const makeCustomerRecordsPg = ({ db }: DbDeps): CustomerRecords => ({
   async orders(tenantId, userId, limit) {
@@ -94,39 +104,52 @@ export const makeCustomerRecordsPg = ({ db }: DbDeps): CustomerRecords => ({
     return toMinor(row?.total ?? '0');
   },
   async enrolments(tenantId, userId, limit) {
-    const result = await db.q().raw(
-      `select e.course_id, c.title, e.status,
-              (select count(*) from lessons l where l.tenant_id = e.tenant_id and l.course_id = e.course_id) as lessons,
-              (select count(*) from lesson_progress p where p.tenant_id = e.tenant_id and p.user_id = e.user_id and ` +
-        `p.course_id = e.course_id and p.status = 'completed') as completed,
-              (select ct.issued_at from certificates ct where ct.tenant_id = e.tenant_id and ct.user_id = e.user_id and ` +
-        `ct.course_id = e.course_id) as completed_at
-         from enrollments e join courses c on c.id = e.course_id and c.tenant_id = e.tenant_id
-        where e.tenant_id = ? and e.user_id = ?
-        order by e.created_at desc, e.id desc
-        limit ?`,
-      [tenantId, userId, limit],
-    );
-    const rows = (
-      result as {
-        rows: Array<{
-          course_id: string;
-          title: string;
-          status: string;
-          lessons: number | string;
-          completed: number | string;
-          completed_at: Date | null;
-        }>;
-      }
-    ).rows;
+    // The counts and the certificate are correlated subqueries, each an index probe per row of the page.
+    const rows = (await db
+      .q()('enrollments as e')
+      .join('courses as c', function () {
+        this.on('c.id', 'e.courseId').andOn('c.tenantId', 'e.tenantId');
+      })
+      .where({ 'e.tenantId': tenantId, 'e.userId': userId })
+      .orderBy([
+        { column: 'e.createdAt', order: 'desc' },
+        { column: 'e.id', order: 'desc' },
+      ])
+      .limit(limit)
+      .select(
+        'e.courseId',
+        'c.title',
+        'e.status',
+        db
+          .q()('lessons as l')
+          .count('*')
+          .where('l.tenantId', db.knex.ref('e.tenantId'))
+          .where('l.courseId', db.knex.ref('e.courseId'))
+          .as('lessons'),
+        db
+          .q()('lesson_progress as p')
+          .count('*')
+          .where('p.tenantId', db.knex.ref('e.tenantId'))
+          .where('p.userId', db.knex.ref('e.userId'))
+          .where('p.courseId', db.knex.ref('e.courseId'))
+          .where('p.status', 'completed')
+          .as('completed'),
+        db
+          .q()('certificates as ct')
+          .select('ct.issuedAt')
+          .where('ct.tenantId', db.knex.ref('e.tenantId'))
+          .where('ct.userId', db.knex.ref('e.userId'))
+          .where('ct.courseId', db.knex.ref('e.courseId'))
+          .as('completedAt'),
+      )) as EnrolmentListing[];
     return rows.map((r): CustomerEnrolment => {
       const lessons = Number(r.lessons);
       return {
-        courseId: r.course_id,
+        courseId: r.courseId,
         courseTitle: r.title,
         status: r.status,
         progress: lessons === 0 ? 0 : Math.round((Number(r.completed) / lessons) * 10000) / 100,
-        completedAt: r.completed_at,
+        completedAt: r.completedAt,
       };
     });
   },
@@ -229,6 +252,7 @@ export const makeLeadAnalyticsPg = ({ db }: DbDeps): LeadAnalytics => ({
   async funnel(tenantId, range, includeTest, series) {
     const f = leadFilter(tenantId, range, includeTest);
     const groups = leadGroups(tenantId, range, includeTest);
+    // Raw: CTEs and a union over the rollups' SQL text.
     const sources = db.q().raw(
       `with ${PAID_CTE}, ${DONE_CTE}
        select g.provider, g.campaign_id, g.form_id, g.ad_id, g.status, g.leads, g.linked, g.won_value_sum, ` +

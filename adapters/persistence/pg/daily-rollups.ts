@@ -18,6 +18,7 @@ export interface DailyRollup {
   time: 'started_at' | 'issued_at';
 }
 
+// Raw: one row summing scalar subqueries, whose SQL the callers compose.
 async function sumOf(q: Knex, parts: Array<[sql: string, bindings: Knex.RawBinding[]]>): Promise<number> {
   const result = (await q.raw(
     `select ${parts.map(([sql]) => `(${sql})`).join(' + ')} as n`,

@@ -1,6 +1,5 @@
 import type { ConsumeOutcome, LoginPrincipal, LoginRepository } from '../../../application/identity/ports/login-repository.js';
 import type { DbDeps } from './base.js';
-import { LoginModel } from './identity.models.js';
 import { prepared } from './knex-helpers.js';
 
 const PRINCIPAL_COLUMNS = [
@@ -27,7 +26,7 @@ export const makeLoginPgRepository = ({ db }: DbDeps): LoginRepository => {
   };
   return {
     async create(login) {
-      await LoginModel.query(db.q()).insert(login);
+      await db.q()('logins').insert(login);
     },
     // Read on every authenticated request, so a revocation or a deactivation counts at once.
     principal: (loginId) => principalWhere('l.id', loginId),
@@ -36,7 +35,7 @@ export const makeLoginPgRepository = ({ db }: DbDeps): LoginRepository => {
       await db.q()('logins').where({ id: loginId }).whereNull('revoked_at').update({ revokedAt: at, revokedReason: reason });
     },
     async revokeAllOfUser(userId, reason, at, except) {
-      const q = db.q()('logins').where({ user_id: userId }).whereNull('revoked_at');
+      const q = db.q()('logins').where({ userId }).whereNull('revoked_at');
       if (except !== undefined) q.whereNot({ id: except });
       return q.update({ revokedAt: at, revokedReason: reason });
     },

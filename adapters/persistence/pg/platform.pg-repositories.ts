@@ -1,41 +1,9 @@
 import type { AuditEntry, AuditLog, MailMessage, MailRepository, SettingsRepository } from '../../../application/platform/ports.js';
 import type { IdGenerator, Clock } from '../../../application/shared/ports.js';
 import type { SettingsMap } from '../../../domain/platform/settings.js';
-import { BaseModel, toPage, type DbDeps } from './base.js';
-import { newestFirst } from './knex-helpers.js';
-
-export class AuditLogModel extends BaseModel {
-  static override tableName = 'audit_logs';
-  id!: string;
-  tenantId!: string;
-  userId!: string | null;
-  action!: string;
-  resourceType!: string | null;
-  resourceId!: string | null;
-  ip!: string | null;
-  userAgent!: string | null;
-  metadata!: Record<string, unknown>;
-  createdAt!: Date;
-}
-
-export class MailMessageModel extends BaseModel {
-  static override tableName = 'mail_messages';
-  static override jsonAttributes = ['attachments'];
-  id!: string;
-  tenantId!: string;
-  messageId!: string;
-  to!: string;
-  subject!: string;
-  text!: string | null;
-  html!: string | null;
-  template!: string | null;
-  attachments!: MailMessage['attachments'];
-  status!: MailMessage['status'];
-  attempts!: number;
-  lastError!: string | null;
-  createdAt!: Date;
-  sentAt!: Date | null;
-}
+import type { DbDeps } from './base.js';
+import { knexPage, newestFirst } from './knex-helpers.js';
+import type { AuditLogRow, MailMessageRow } from './rows/platform.rows.js';
 
 export const makeSettingsPgRepository = ({ db }: DbDeps): SettingsRepository => ({
   async load(tenantId) {
@@ -52,7 +20,7 @@ export const makeSettingsPgRepository = ({ db }: DbDeps): SettingsRepository => 
   },
 });
 
-const toAudit = (m: AuditLogModel): AuditEntry => ({
+const toAudit = (m: AuditLogRow): AuditEntry => ({
   id: m.id,
   tenantId: m.tenantId,
   userId: m.userId,
@@ -67,19 +35,21 @@ const toAudit = (m: AuditLogModel): AuditEntry => ({
 
 export const makeAuditLogPg = ({ db, ids, clock }: DbDeps & { ids: IdGenerator; clock: Clock }): AuditLog => ({
   async record(entry) {
-    await AuditLogModel.query(db.q()).insert({ ...entry, id: ids.uuid(), createdAt: clock.now() });
+    await db
+      .q()('audit_logs')
+      .insert({ ...entry, metadata: JSON.stringify(entry.metadata), id: ids.uuid(), createdAt: clock.now() });
   },
   list(tenantId, filter, page) {
-    const q = AuditLogModel.query(db.q()).where({ tenantId });
+    const q = db.q()('audit_logs').where({ tenantId }).select('*');
     if (filter.userId) q.where('userId', filter.userId);
     if (filter.action) q.where('action', filter.action);
     if (filter.from) q.where('createdAt', '>=', filter.from);
     if (filter.to) q.where('createdAt', '<', filter.to);
-    return toPage(q, page, toAudit, { order: newestFirst() });
+    return knexPage(q, page, toAudit, { order: newestFirst() });
   },
 });
 
-const toMail = (m: MailMessageModel): MailMessage => ({
+const toMail = (m: MailMessageRow): MailMessage => ({
   id: m.id,
   tenantId: m.tenantId,
   messageId: m.messageId,
@@ -98,10 +68,12 @@ const toMail = (m: MailMessageModel): MailMessage => ({
 
 export const makeMailPgRepository = ({ db }: DbDeps): MailRepository => ({
   async insert(message) {
-    await MailMessageModel.query(db.q()).insert(message);
+    await db
+      .q()('mail_messages')
+      .insert({ ...message, attachments: JSON.stringify(message.attachments) });
   },
   async findById(id) {
-    const m = await MailMessageModel.query(db.q()).findById(id);
+    const m = await db.q()('mail_messages').where({ id }).first();
     return m ? toMail(m) : null;
   },
   async markSent(id, at, status) {
@@ -125,8 +97,8 @@ export const makeMailPgRepository = ({ db }: DbDeps): MailRepository => ({
     return rows.map((r) => r.id);
   },
   list(tenantId, filter, page) {
-    const q = MailMessageModel.query(db.q()).where({ tenantId });
+    const q = db.q()('mail_messages').where({ tenantId }).select('*');
     if (filter.to) q.where('to', filter.to.trim().toLowerCase());
-    return toPage(q, page, toMail, { order: newestFirst() });
+    return knexPage(q, page, toMail, { order: newestFirst() });
   },
 });

@@ -1,7 +1,7 @@
 import type { TenantDeletion } from '../../../domain/identity/tenant.js';
 import type { TenantDeletionRepository } from '../../../application/identity/ports/tenant-deletion-repository.js';
 import type { DbDeps } from './base.js';
-import { TenantDeletionModel } from './identity.models.js';
+import type { TenantDeletionRow } from './rows/identity.rows.js';
 
 interface TableRow {
   table_name: string;
@@ -11,7 +11,7 @@ interface EdgeRow {
   parent: string;
 }
 
-const toDeletion = (m: TenantDeletionModel): TenantDeletion => ({
+const toDeletion = (m: TenantDeletionRow): TenantDeletion => ({
   requestedAt: m.requestedAt,
   tablesDone: m.tablesDone,
   tablesTotal: m.tablesTotal,
@@ -45,11 +45,12 @@ export const makeTenantDeletionPgRepository = ({ db }: DbDeps): TenantDeletionRe
     await db.q()('tenant_deletions').insert({ tenantId, requestedAt }).onConflict('tenant_id').ignore();
   },
   async progressOf(tenantId) {
-    const m = await TenantDeletionModel.query(db.q()).findById(tenantId);
+    const m = await db.q()('tenant_deletions').where({ tenantId }).first();
     return m ? toDeletion(m) : null;
   },
   async tablesInDeletionOrder() {
     // Every table with a tenant_id, but the progress row: it goes with the tenant row, last.
+    // Raw: catalog queries (information_schema, and pg_constraint's ::regclass casts), not our tables.
     const tables = (await db.q().raw(`
       select c.table_name from information_schema.columns c
       join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
@@ -65,6 +66,7 @@ export const makeTenantDeletionPgRepository = ({ db }: DbDeps): TenantDeletionRe
   },
   async deleteBatch(tenantId, table, limit) {
     // By row address: tables differ in their keys (some composite), every one has a ctid.
+    // Raw: a data-modifying CTE over a table named at run time, counted in the same statement.
     const res = (await db.q().raw(
       `
       with gone as (delete from ?? where ctid = any(array(select ctid from ?? where tenant_id = ? limit ?)) returning 1)
@@ -74,10 +76,7 @@ export const makeTenantDeletionPgRepository = ({ db }: DbDeps): TenantDeletionRe
     return res.rows[0]!.n;
   },
   async record(tenantId, { tablesDone, tablesTotal, rowsDeleted }) {
-    await db
-      .q()('tenant_deletions')
-      .where({ tenantId })
-      .update({ tablesDone, tablesTotal, rowsDeleted: db.q().raw('rows_deleted + ?', [rowsDeleted]) });
+    await db.q()('tenant_deletions').where({ tenantId }).update({ tablesDone, tablesTotal }).increment('rowsDeleted', rowsDeleted);
   },
   async pending() {
     return (await db.q()('tenants').where({ status: 'deleting' }).select('id')).map((r: { id: string }) => r.id);

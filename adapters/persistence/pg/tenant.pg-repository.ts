@@ -1,10 +1,10 @@
 import type { Tenant } from '../../../domain/identity/tenant.js';
 import type { TenantRepository } from '../../../application/identity/ports/tenant-repository.js';
-import { contains, toPage, type DbDeps } from './base.js';
-import { newestFirst } from './knex-helpers.js';
-import { TenantModel } from './identity.models.js';
+import { contains, type DbDeps } from './base.js';
+import { knexPage, newestFirst } from './knex-helpers.js';
+import type { TenantRow } from './rows/identity.rows.js';
 
-const toTenant = (m: TenantModel): Tenant => ({
+const toTenant = (m: TenantRow): Tenant => ({
   id: m.id,
   slug: m.slug,
   name: m.name,
@@ -15,17 +15,17 @@ const toTenant = (m: TenantModel): Tenant => ({
 
 export const makeTenantPgRepository = ({ db }: DbDeps): TenantRepository => ({
   async findById(id) {
-    const m = await TenantModel.query(db.q()).findById(id);
+    const m = await db.q()('tenants').where({ id }).first();
     return m ? toTenant(m) : null;
   },
   async findBySlug(slug) {
-    const m = await TenantModel.query(db.q()).findOne({ slug });
+    const m = await db.q()('tenants').where({ slug }).first();
     return m ? toTenant(m) : null;
   },
   list(page, search) {
-    const q = TenantModel.query(db.q());
+    const q = db.q()('tenants').select('*');
     if (search) q.where((w) => w.whereILike('slug', contains(search)).orWhereILike('name', contains(search)));
-    return toPage(q, page, toTenant, { order: newestFirst() });
+    return knexPage(q, page, toTenant, { order: newestFirst() });
   },
   async insert(tenant) {
     // Two processes bootstrapping together both try to create `default`: one wins, quietly.
@@ -33,9 +33,9 @@ export const makeTenantPgRepository = ({ db }: DbDeps): TenantRepository => ({
   },
   async update(tenant) {
     const { id, createdAt: _created, ...changes } = tenant;
-    await TenantModel.query(db.q()).patch(changes).where({ id });
+    await db.q()('tenants').where({ id }).update(changes);
   },
   async delete(id) {
-    await TenantModel.query(db.q()).deleteById(id);
+    await db.q()('tenants').where({ id }).delete();
   },
 });

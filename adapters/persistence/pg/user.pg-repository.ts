@@ -2,11 +2,11 @@ import type { User } from '../../../domain/identity/user.js';
 import type { RoleLevel } from '../../../domain/identity/role.js';
 import type { UserFilter, UserRepository } from '../../../application/identity/ports/user-repository.js';
 import type { PageRequest } from '../../../application/shared/ports.js';
-import { contains, toPage, type DbDeps } from './base.js';
-import { newestFirst } from './knex-helpers.js';
-import { UserModel } from './identity.models.js';
+import { contains, type DbDeps } from './base.js';
+import { knexPage, newestFirst } from './knex-helpers.js';
+import type { UserRow } from './rows/identity.rows.js';
 
-const toUser = (m: UserModel): User => ({
+const toUser = (m: UserRow): User => ({
   id: m.id,
   tenantId: m.tenantId,
   username: m.username,
@@ -26,37 +26,38 @@ const toUser = (m: UserModel): User => ({
 
 export const makeUserPgRepository = ({ db }: DbDeps): UserRepository => ({
   async findById(tenantId, id) {
-    const m = await UserModel.query(db.q()).findOne({ tenantId, id });
+    const m = await db.q()('users').where({ tenantId, id }).first();
     return m ? toUser(m) : null;
   },
   async findByEmail(tenantId, email) {
-    const m = await UserModel.query(db.q()).findOne({ tenantId, email });
+    const m = await db.q()('users').where({ tenantId, email }).first();
     return m ? toUser(m) : null;
   },
   async findByPhone(tenantId, phone) {
-    return (await UserModel.query(db.q()).where({ tenantId, phone }).whereNull('deletedAt')).map(toUser);
+    return (await db.q()('users').where({ tenantId, phone }).whereNull('deletedAt')).map(toUser);
   },
   async findSuperAdminByEmail(email) {
-    const m = await UserModel.query(db.q()).findOne({ email, role: 100 });
+    const m = await db.q()('users').where({ email, role: 100 }).first();
     return m ? toUser(m) : null;
   },
   async findManyByIds(tenantId, ids) {
     if (ids.length === 0) return [];
     return (
-      await UserModel.query(db.q())
+      await db
+        .q()('users')
         .where({ tenantId })
         .whereIn('id', [...ids])
     ).map(toUser);
   },
   list(tenantId, filter: UserFilter, page: PageRequest) {
-    const q = UserModel.query(db.q()).where({ tenantId }).whereNull('deletedAt');
+    const q = db.q()('users').where({ tenantId }).whereNull('deletedAt').select('*');
     if (filter.role !== undefined) q.where('role', filter.role);
     if (filter.status !== undefined) q.where('status', filter.status);
     if (filter.search) {
       const pattern = contains(filter.search);
       q.where((w) => w.whereILike('displayName', pattern).orWhereILike('email', pattern).orWhereILike('username', pattern));
     }
-    return toPage(q, page, toUser, { order: newestFirst() });
+    return knexPage(q, page, toUser, { order: newestFirst() });
   },
   async insert(user) {
     const rows = await db.q()('users').insert(user).onConflict(['tenant_id', 'email']).ignore().returning('id');
@@ -64,10 +65,10 @@ export const makeUserPgRepository = ({ db }: DbDeps): UserRepository => ({
   },
   async update(user) {
     const { id, tenantId, createdAt: _created, ...changes } = user;
-    await UserModel.query(db.q()).patch(changes).where({ id, tenantId });
+    await db.q()('users').where({ id, tenantId }).update(changes);
   },
   async delete(tenantId, id) {
-    await UserModel.query(db.q()).delete().where({ tenantId, id });
+    await db.q()('users').where({ tenantId, id }).delete();
   },
   async countSuperAdmins() {
     const row = (await db.q()('users').where({ role: 100 }).whereNull('deleted_at').count({ n: '*' }).first()) as { n: number } | undefined;

@@ -1,8 +1,8 @@
 import type { VerificationCode, VerificationCodeRepository } from '../../../application/identity/ports/verification-code-repository.js';
 import type { DbDeps } from './base.js';
-import { VerificationCodeModel } from './identity.models.js';
+import type { VerificationCodeRow } from './rows/identity.rows.js';
 
-const toCode = (m: VerificationCodeModel): VerificationCode => ({
+const toCode = (m: VerificationCodeRow): VerificationCode => ({
   id: m.id,
   tenantId: m.tenantId,
   email: m.email,
@@ -15,16 +15,16 @@ const toCode = (m: VerificationCodeModel): VerificationCode => ({
 
 export const makeVerificationCodePgRepository = ({ db }: DbDeps): VerificationCodeRepository => ({
   async insert(code) {
-    await VerificationCodeModel.query(db.q()).insert(code);
+    await db.q()('verification_codes').insert(code);
   },
   async latest(tenantId, email) {
-    const m = await VerificationCodeModel.query(db.q()).where({ tenantId, email }).orderBy('createdAt', 'desc').first();
+    const m = await db.q()('verification_codes').where({ tenantId, email }).orderBy('createdAt', 'desc').first();
     return m ? toCode(m) : null;
   },
   async countSince(tenantId, email, since) {
     const row = (await db
       .q()('verification_codes')
-      .where({ tenant_id: tenantId, email })
+      .where({ tenantId, email })
       .where('created_at', '>=', since)
       .count({ n: '*' })
       .first()) as { n: number } | undefined;

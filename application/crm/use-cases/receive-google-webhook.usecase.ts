@@ -1,7 +1,8 @@
 import type { Clock, IdGenerator, Jobs, UnitOfWork } from '../../shared/ports.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import { GOOGLE_KEY_PURPOSE, tooShortForWebhook } from '../integrations.js';
 import { INGEST_LEAD_JOB, ingestJobId, type IngestOptions } from '../ingest-options.js';
+import type { ReceiveLeadWebhook } from '../lead-webhook.js';
 import type { DeliveryRepository } from '../ports/delivery-repository.js';
 import type { IntegrationRepository } from '../ports/integration-repository.js';
 import type { SecretBox } from '../ports/security.js';
@@ -39,8 +40,8 @@ const utf8 = new TextDecoder();
  * something about HMAC outputs, which are of no use without the server's key.
  */
 export const makeReceiveGoogleWebhook =
-  (d: Deps) =>
-  async (rawBody: Uint8Array, body: unknown): Promise<Result<{ accepted: number }, 'INVALID_WEBHOOK_KEY' | 'INVALID_LEAD_PAYLOAD'>> => {
+  (d: Deps): ReceiveLeadWebhook<'INVALID_WEBHOOK_KEY' | 'INVALID_LEAD_PAYLOAD'> =>
+  async ({ rawBody, body }) => {
     const field = isRecord(body) ? keyField(body) : undefined;
     const key = field && isRecord(body) ? body[field] : undefined;
     // A key saved before the length rule is refused like a wrong one (its integration says to rotate it).

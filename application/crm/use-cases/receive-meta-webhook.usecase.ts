@@ -1,7 +1,8 @@
 import type { LogPort, Clock, IdGenerator, Jobs, UnitOfWork } from '../../shared/ports.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import { openSecrets } from '../integrations.js';
 import { INGEST_LEAD_JOB, ingestJobId, type IngestOptions } from '../ingest-options.js';
+import type { ReceiveLeadWebhook } from '../lead-webhook.js';
 import type { DeliveryRepository } from '../ports/delivery-repository.js';
 import type { IntegrationRepository } from '../ports/integration-repository.js';
 import type { SecretBox, WebhookSignatures } from '../ports/security.js';
@@ -52,8 +53,8 @@ export function leadgenChanges(body: unknown): LeadgenChange[] {
  * trust). Each lead becomes a stored delivery and a job; the answer does not wait for Graph.
  */
 export const makeReceiveMetaWebhook =
-  (d: Deps) =>
-  async (rawBody: Uint8Array, body: unknown, signature: string | undefined): Promise<Result<{ accepted: number }, 'INVALID_SIGNATURE'>> => {
+  (d: Deps): ReceiveLeadWebhook<'INVALID_SIGNATURE'> =>
+  async ({ rawBody, body, signature }) => {
     if (!signature) return err('INVALID_SIGNATURE');
     const changes = leadgenChanges(body);
     const pageIds = [...new Set(changes.map((c) => c.pageId))];

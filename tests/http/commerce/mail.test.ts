@@ -22,7 +22,7 @@ async function bulkUsers(h: Harness, tenant: TestTenant, n: number, role: number
       updatedAt: now,
     };
   });
-  for (let i = 0; i < rows.length; i += 250) await h.app.db.knex('users').insert(rows.slice(i, i + 250));
+  for (let i = 0; i < rows.length; i += 250) await h.app.db.knex<Record<string, unknown>>('users').insert(rows.slice(i, i + 250));
   return rows.map((r) => r.id);
 }
 

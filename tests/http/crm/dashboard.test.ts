@@ -177,7 +177,8 @@ describe('HTTP CRM OpenAPI', () => {
       '/api/crm/leads/{id}',
       '/api/crm/automation',
       '/api/crm/integrations/{provider}',
-      '/api/crm/webhooks/{provider}',
+      '/api/crm/webhooks/meta',
+      '/api/crm/webhooks/google',
       '/api/crm/webhook-deliveries/{id}/retry',
     ]) {
       expect(paths, p).to.include(p);

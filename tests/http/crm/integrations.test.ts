@@ -56,10 +56,11 @@ describe('HTTP CRM integrations: secrets sealed at rest, never returned', () => 
       expect(listed).to.not.include(value);
       expect(JSON.stringify(put.body)).to.not.include(value);
     }
-    const row = await h.app.db.knex('crm_integrations').where({ tenant_id: t.id, provider: 'meta' }).first();
+    const row = await h.app.db.knex('crm_integrations').where({ tenantId: t.id, provider: 'meta' }).first();
+    expect(row).to.exist;
     const stored = JSON.stringify(row);
     for (const value of [secrets.verify_token, secrets.app_secret, secrets.access_token]) expect(stored).to.not.include(value);
-    expect(row.sealedSecrets).to.match(/^v1\./);
+    expect(row!.sealedSecrets).to.match(/^v1\./);
     const audit = JSON.stringify(
       (await h.agent(crm.app).get('/api/audit-logs').query({ action: 'crm.integration.update' }).set(admin.headers)).body.data.items,
     );

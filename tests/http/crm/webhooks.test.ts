@@ -419,8 +419,11 @@ describe('HTTP CRM webhooks: Meta handshake and signed leads, Google lead forms'
     });
   });
 
-  it('answers 404 for an unknown provider', async () => {
-    expect((await crm.http.post('/api/crm/webhooks/tiktok').send({})).status).to.equal(404);
-    expect((await crm.http.get('/api/crm/webhooks/google').query({ 'hub.mode': 'subscribe' })).status).to.equal(404);
+  it('answers 404 for an unknown provider, and 405 for a handshake Google has not', async () => {
+    const unknown = await crm.http.post('/api/crm/webhooks/tiktok').send({});
+    expect([unknown.status, unknown.body.message, unknown.body.code]).to.deep.equal([404, 'Record not found', 'NOT_FOUND']);
+    // Each provider is a literal route: Google's takes POST only, like every other path of the API.
+    const handshake = await crm.http.get('/api/crm/webhooks/google').query({ 'hub.mode': 'subscribe' });
+    expect([handshake.status, handshake.body.code]).to.deep.equal([405, 'METHOD_NOT_ALLOWED']);
   });
 });

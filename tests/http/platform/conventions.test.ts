@@ -285,7 +285,8 @@ describe('HTTP conventions: envelope, errors, health, docs, headers', () => {
     // Webhooks and the mailed links' pages, whose tenant is their proof, the health probes, metrics and the redirects to the docs read no tenant.
     const untenanted = new Set([
       'verifyMetaWebhook',
-      'receiveLeadWebhook',
+      'receiveMetaLeadWebhook',
+      'receiveGoogleLeadWebhook',
       'receivePaymentNotification',
       'getResetPasswordPage',
       'submitResetPasswordPage',

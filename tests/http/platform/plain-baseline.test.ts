@@ -178,7 +178,7 @@ describe('bench: the plain baseline answers what ours answers', function () {
     expect(a.status, a.text).to.equal(200);
     expect(b.status, b.text).to.equal(200);
     expect(b.text).to.equal(a.text);
-    const rows = (await knex('crm_webhook_deliveries').whereIn('external_id', [oursLead, plainLead]).select('*')) as Json[];
+    const rows = await knex<Json>('crm_webhook_deliveries').whereIn('external_id', [oursLead, plainLead]).select('*');
     expect(rows).to.have.length(2);
     const [o, p] = [rows.find((r) => r.externalId === oursLead)!, rows.find((r) => r.externalId === plainLead)!];
     // Ours' row may already have been taken by the test run's worker: the columns as inserted are compared.
@@ -201,7 +201,7 @@ describe('bench: the plain baseline answers what ours answers', function () {
     const [x, y] = [await send(ours, s, s.path, wrong), await send(plain, s, s.path, wrong)];
     expect([y.status, y.body.code]).to.deep.equal([x.status, x.body.code]);
     expect(x.status).to.equal(403);
-    expect(await knex('crm_webhook_deliveries').where({ external_id: wrongLead }).select('id')).to.deep.equal([]);
+    expect(await knex('crm_webhook_deliveries').where({ externalId: wrongLead }).select('id')).to.deep.equal([]);
     expect(enqueued).to.have.length(1);
   });
 });

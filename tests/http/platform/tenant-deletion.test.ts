@@ -76,7 +76,7 @@ describe('HTTP tenant deletion is a job', () => {
       created_at: now,
       updated_at: now,
     }));
-    for (let i = 0; i < extra.length; i += 1000) await h.app.db.knex('users').insert(extra.slice(i, i + 1000));
+    for (let i = 0; i < extra.length; i += 1000) await h.app.db.knex<Record<string, unknown>>('users').insert(extra.slice(i, i + 1000));
 
     // As a request would leave it, with the worker dead after its first batch of the first table.
     const tenants = h.resolve<TenantRepository>('tenantRepository');

@@ -177,10 +177,13 @@ describe('application/crm use cases on memory adapters', () => {
     });
     const bytes = new TextEncoder().encode(raw);
     const receive = makeReceiveMetaWebhook(w);
-    expect(await receive(bytes, JSON.parse(raw), 'sha256=00')).to.deep.include({ ok: false, error: 'INVALID_SIGNATURE' });
+    expect(await receive({ rawBody: bytes, body: JSON.parse(raw), signature: 'sha256=00' })).to.deep.include({
+      ok: false,
+      error: 'INVALID_SIGNATURE',
+    });
     expect(w.deliveryRepository.rows.size).to.equal(0);
     const signature = `sha256=${createHmac('sha256', 'shh').update(raw).digest('hex')}`;
-    expect(await receive(bytes, JSON.parse(raw), signature)).to.deep.equal({ ok: true, value: { accepted: 1 } });
+    expect(await receive({ rawBody: bytes, body: JSON.parse(raw), signature })).to.deep.equal({ ok: true, value: { accepted: 1 } });
     const [job] = w.jobs.queued;
     expect(job!.options).to.deep.include({ attempts: 5, backoffMs: 10 });
 
@@ -231,11 +234,11 @@ describe('application/crm use cases on memory adapters', () => {
       }),
     ).to.deep.include({ ok: true });
     const raw = JSON.stringify({ object: 'page', entry: [{ id: '123', changes: [{ field: 'leadgen', value: { leadgen_id: '1' } }] }] });
-    await makeReceiveMetaWebhook(w)(
-      new TextEncoder().encode(raw),
-      JSON.parse(raw),
-      `sha256=${createHmac('sha256', 'shh').update(raw).digest('hex')}`,
-    );
+    await makeReceiveMetaWebhook(w)({
+      rawBody: new TextEncoder().encode(raw),
+      body: JSON.parse(raw),
+      signature: `sha256=${createHmac('sha256', 'shh').update(raw).digest('hex')}`,
+    });
     w.metaGraph.failures.set('1', 99);
     const { deliveryId } = w.jobs.queued[0]!.payload as { deliveryId: string };
     await makeIngestLeadDelivery(w)(w.tenantId, deliveryId, { final: true });
@@ -289,14 +292,20 @@ describe('application/crm use cases on memory adapters', () => {
       user_column_data: [{ column_id: 'FULL_NAME', string_value: 'Ani' }],
     };
     const bytes = new TextEncoder().encode(JSON.stringify(body));
-    expect(await receive(bytes, { ...body, google_key: 'nope' })).to.deep.include({ ok: false, error: 'INVALID_WEBHOOK_KEY' });
-    expect(await receive(bytes, body)).to.deep.include({ ok: true });
+    expect(await receive({ rawBody: bytes, body: { ...body, google_key: 'nope' } })).to.deep.include({
+      ok: false,
+      error: 'INVALID_WEBHOOK_KEY',
+    });
+    expect(await receive({ rawBody: bytes, body })).to.deep.include({ ok: true });
     const [delivery] = [...w.deliveryRepository.rows.values()];
     expect(delivery!.tenantId).to.equal(w.tenantId);
     expect(delivery!.rawBody).to.not.include('g-key-0123456789abcdef');
 
     await makeUpdateIntegration(w)(w.actor(admin), meta, 'google', { webhook_key: 'g-short' });
-    expect(await receive(bytes, { ...body, google_key: 'g-short' })).to.deep.include({ ok: false, error: 'INVALID_WEBHOOK_KEY' });
+    expect(await receive({ rawBody: bytes, body: { ...body, google_key: 'g-short' } })).to.deep.include({
+      ok: false,
+      error: 'INVALID_WEBHOOK_KEY',
+    });
     expect(w.deliveryRepository.rows.size).to.equal(1);
   });
 
