@@ -9,6 +9,7 @@ import { makeUpdateQuiz } from './use-cases/update-quiz.usecase.js';
 import { makeDeleteQuiz } from './use-cases/delete-quiz.usecase.js';
 import { makePublishQuiz } from './use-cases/publish-quiz.usecase.js';
 import { makeCreateQuestion } from './use-cases/create-question.usecase.js';
+import { makeListQuestionVersions } from './use-cases/list-question-versions.usecase.js';
 import { makeUpdateQuestion } from './use-cases/update-question.usecase.js';
 import { makeDeleteQuestion } from './use-cases/delete-question.usecase.js';
 import { makeDuplicateQuestion } from './use-cases/duplicate-question.usecase.js';
@@ -58,6 +59,7 @@ export const assessmentUseCases = {
   publishQuiz: makePublishQuiz,
   createQuestion: makeCreateQuestion,
   updateQuestion: makeUpdateQuestion,
+  listQuestionVersions: makeListQuestionVersions,
   deleteQuestion: makeDeleteQuestion,
   duplicateQuestion: makeDuplicateQuestion,
   reorderQuestions: makeReorderQuestions,

@@ -60,9 +60,32 @@ export interface Question {
   points: number;
   order: number;
   options: QuestionOption[];
+  /**
+   * Its version (issue 33): 1, bumped by each edit once an attempt has seen the question. Absent in
+   * snapshots taken before versions existed, which saw version 1.
+   */
+  version?: number | undefined;
   createdAt: Date;
   updatedAt: Date;
 }
+
+/** A superseded version of a question: its content as attempts saw it, kept when an edit replaced it. */
+export interface QuestionVersion {
+  version: number;
+  question: Question;
+  /** When the edit replaced it. */
+  replacedAt: Date;
+}
+
+/** Whether an edit changes what students see or how they are marked (the order in the quiz is not the question's content). */
+export const sameContent = (a: Question, b: Question): boolean => {
+  // Absent and null optional fields are the same content.
+  const key = (q: Question) =>
+    JSON.stringify(
+      q.options.map((o) => [o.id, o.text, o.isCorrect, o.weight ?? null, o.tolerance ?? null, o.match ?? null, o.matchId ?? null]),
+    );
+  return a.type === b.type && a.text === b.text && a.points === b.points && key(a) === key(b);
+};
 
 /** What an author (API, CSV, GIFT, Aiken, Moodle XML) gives for an option, before ids are assigned. */
 export type OptionDraft = Omit<QuestionOption, 'id'> & { id?: string | undefined };

@@ -138,6 +138,7 @@ import type * as assessmentImportBankQuestions from '../../../application/assess
 import type * as assessmentListBankQuestions from '../../../application/assessment/use-cases/list-bank-questions.usecase.js';
 import type * as assessmentListQuestionCategories from '../../../application/assessment/use-cases/list-question-categories.usecase.js';
 import type * as assessmentListRandomSlots from '../../../application/assessment/use-cases/list-random-slots.usecase.js';
+import type * as assessmentListQuestionVersions from '../../../application/assessment/use-cases/list-question-versions.usecase.js';
 import type * as assessmentUpdateQuestionCategory from '../../../application/assessment/use-cases/update-question-category.usecase.js';
 import type * as engagementAddTemplateItem from '../../../application/engagement/use-cases/add-template-item.usecase.js';
 import type * as engagementAskLessonAssistant from '../../../application/engagement/use-cases/ask-lesson-assistant.usecase.js';
@@ -380,6 +381,7 @@ export type AssessmentCodes =
   | CodesOf<typeof assessmentListBankQuestions>
   | CodesOf<typeof assessmentListQuestionCategories>
   | CodesOf<typeof assessmentListRandomSlots>
+  | CodesOf<typeof assessmentListQuestionVersions>
   | CodesOf<typeof assessmentUpdateQuestionCategory>;
 
 export type EngagementCodes =

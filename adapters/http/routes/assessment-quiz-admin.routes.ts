@@ -26,6 +26,7 @@ type Deps = Pick<
   | 'publishQuiz'
   | 'createQuestion'
   | 'updateQuestion'
+  | 'listQuestionVersions'
   | 'deleteQuestion'
   | 'duplicateQuestion'
   | 'reorderQuestions'
@@ -235,6 +236,27 @@ export const makeAssessmentQuizAdminRoutes =
         reply(
           questionAuthorView(unwrap(await d.updateQuestion(actor, meta, params.id, { ...toQuestionInput(body), order: body.order }))),
           'Question updated',
+        ),
+    );
+
+    r.get(
+      '/api/lms/admin/quiz-questions/:id/versions',
+      {
+        operationId: 'listQuestionVersions',
+        response: z.array(wire.QuestionVersion),
+        errors: errorsFrom(d.listQuestionVersions)(['QUESTION_NOT_FOUND']),
+        summary: "A question's versions, newest first: the current one and each one replaced by an edit after attempts saw it",
+        access: Role.Admin,
+        params: idParam,
+        tags,
+      },
+      async ({ actor, params }) =>
+        reply(
+          unwrap(await d.listQuestionVersions(actor, params.id)).map((v) => ({
+            ...questionAuthorView({ ...v.question, version: v.version }),
+            replaced_at: v.replacedAt,
+          })),
+          'Question versions',
         ),
     );
 

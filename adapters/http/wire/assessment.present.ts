@@ -66,6 +66,7 @@ export const questionAuthorView = (q: Question) => ({
   question_text: q.text,
   points: q.points,
   order: q.order,
+  version: q.version ?? 1,
   options: q.options.map((o) => ({
     ...optionAuthorView(o),
     ...(o.weight !== null && o.weight !== undefined ? { moodle_grade: moodleGradeOf(o.weight) !== undefined } : {}),

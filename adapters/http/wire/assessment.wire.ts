@@ -182,9 +182,19 @@ export const AuthorQuestion = z
     question_text: z.string(),
     points: z.number(),
     order: z.number().int(),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .meta({ description: 'Issue 33: 1, then one more for each edit after attempts have seen the question' }),
     options: z.array(authorOption),
   })
   .meta({ id: 'AuthorQuestion' });
+
+/** One version of a question (`GET /admin/quiz-questions/:id/versions`), as attempts that saw it saw it. */
+export const QuestionVersion = AuthorQuestion.extend({
+  replaced_at: timestamp.nullable().meta({ description: 'When an edit replaced it; null: the current version' }),
+}).meta({ id: 'QuestionVersion' });
 
 /** What a student sees before grading: never `is_correct`; no options for short_answer. */
 export const StudentQuestion = z

@@ -1,5 +1,5 @@
 import type { Quiz } from '../../../domain/assessment/quiz.js';
-import { byQuestionOrder, type Question } from '../../../domain/assessment/question.js';
+import { byQuestionOrder, type Question, type QuestionVersion } from '../../../domain/assessment/question.js';
 import type { Attempt, AttemptAnswer } from '../../../domain/assessment/attempt.js';
 import type { Submission } from '../../../domain/assessment/assignment.js';
 import { accumulate } from '../../../domain/assessment/analytics.js';
@@ -56,6 +56,8 @@ export class MemoryAssessmentState {
   readonly attemptQuestions = new Map<string, Question[]>();
   /** Question id → category id (the SQL column `category_id`). */
   readonly questionCategory = new Map<string, string>();
+  /** Question id → its superseded versions, oldest first (the SQL table `question_versions`). */
+  readonly questionVersions = new Map<string, QuestionVersion[]>();
 
   /** As the SQL upsert: the course's default category, created on first need. */
   defaultCategory(tenantId: string, courseId: string, name: string, at: Date): QuestionCategory {
@@ -176,6 +178,23 @@ export class MemoryQuestionRepository implements QuestionRepository {
   async findById(tenantId: string, id: string) {
     return own(this.s.questions.get(id), tenantId);
   }
+  async lock(tenantId: string, id: string) {
+    return own(this.s.questions.get(id), tenantId);
+  }
+  async seenByAttempt(tenantId: string, id: string) {
+    return inTenant(this.s.attempts.values(), tenantId).some((a) => this.s.attemptQuestions.get(a.id)?.some((q) => q.id === id));
+  }
+  async archiveVersion(question: Question, at: Date) {
+    const kept = this.s.questionVersions.get(question.id) ?? [];
+    const version = question.version ?? 1;
+    // As the SQL primary key: a version is archived once.
+    if (kept.some((v) => v.version === version)) throw new Error(`question ${question.id} version ${version} archived twice`);
+    this.s.questionVersions.set(question.id, [...kept, { version, question: clone(question), replacedAt: at }]);
+  }
+  async versions(tenantId: string, id: string) {
+    if (this.s.questions.get(id)?.tenantId !== tenantId) return [];
+    return (this.s.questionVersions.get(id) ?? []).map(clone);
+  }
   async listByQuiz(tenantId: string, quizId: string) {
     return inTenant(this.s.questions.values(), tenantId)
       .filter((q) => q.quizId === quizId)
@@ -221,6 +240,7 @@ export class MemoryQuestionRepository implements QuestionRepository {
   async delete(tenantId: string, id: string) {
     if (this.s.questions.get(id)?.tenantId !== tenantId) return false;
     this.s.questions.delete(id);
+    this.s.questionVersions.delete(id);
     for (const [k, a] of this.s.answers) if (a.questionId === id) this.s.answers.delete(k);
     return true;
   }

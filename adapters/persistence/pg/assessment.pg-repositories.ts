@@ -169,8 +169,16 @@ export const toQuestion = (r: QuestionRow): Question => ({
   points: num(r.points),
   order: num(r.sortOrder),
   options: json<StoredOption[]>(r.options).map(toOption),
+  version: num(r.version ?? 1),
   createdAt: date(r.createdAt),
   updatedAt: date(r.updatedAt),
+});
+
+/** A question kept as JSON (an attempt's snapshot, a superseded version): dates come back as ISO text. */
+const fromStoredJson = (q: Question & { createdAt: string | Date; updatedAt: string | Date }): Question => ({
+  ...q,
+  createdAt: new Date(q.createdAt),
+  updatedAt: new Date(q.updatedAt),
 });
 
 // jsonb is written as JSON text (an array would reach pg as a PostgreSQL array); keys stay snake_case inside it.
@@ -186,6 +194,7 @@ export const questionRow = (
   points: q.points,
   sortOrder: q.order,
   options: JSON.stringify(q.options.map(storedOption)),
+  version: q.version ?? 1,
   createdAt: q.createdAt,
   updatedAt: q.updatedAt,
 });
@@ -225,6 +234,55 @@ export const makeQuestionPgRepository = ({ db }: DbDeps): QuestionRepository => 
   async findById(tenantId, id) {
     const r = await db.q()('quiz_questions').where({ tenantId, id }).first();
     return r ? toQuestion(r) : null;
+  },
+  async lock(tenantId, id) {
+    const r = await db.q()('quiz_questions').where({ tenantId, id }).forUpdate().first();
+    return r ? toQuestion(r) : null;
+  },
+  async seenByAttempt(tenantId, id) {
+    // The attempts of its quiz and of its course's quizzes (random slots draw from the course's bank):
+    // each branch of the union reads an index ((tenant_id, course_id, …) of quizzes, (tenant_id, quiz_id, …)
+    // of attempts); stops at the first snapshot holding it. Once the question is past version 1 this is not asked.
+    const r = rawRows<{ seen: boolean }>(
+      await db.q().raw(
+        `select exists (
+           select 1 from quiz_questions q
+            cross join lateral (
+              select z.id from quizzes z
+               where z.tenant_id = q.tenant_id and z.course_id = (select c.course_id from question_categories c where c.id = q.category_id)
+              union
+              select q.quiz_id where q.quiz_id is not null) z
+             join quiz_attempts a on a.tenant_id = q.tenant_id and a.quiz_id = z.id
+            where q.tenant_id = ? and q.id = ?
+              and (a.questions @> jsonb_build_array(jsonb_build_object('id', q.id::text)) or (a.questions is null and a.quiz_id = q.quiz_id))
+         ) as seen`,
+        [tenantId, id],
+      ),
+    )[0];
+    return Boolean(r?.seen);
+  },
+  async archiveVersion(question, at) {
+    await db
+      .q()('question_versions')
+      .insert({
+        tenantId: question.tenantId,
+        questionId: question.id,
+        version: question.version ?? 1,
+        content: JSON.stringify(question),
+        createdAt: at,
+      });
+  },
+  async versions(tenantId, id) {
+    const rows = await db
+      .q()('question_versions')
+      .where({ tenantId, questionId: id })
+      .orderBy('version')
+      .select('version', 'content', 'createdAt');
+    return rows.map((r) => ({
+      version: num(r.version),
+      question: fromStoredJson(json<Question & { createdAt: string; updatedAt: string }>(r.content)),
+      replacedAt: date(r.createdAt),
+    }));
   },
   async listByQuiz(tenantId, quizId) {
     return (
@@ -431,11 +489,7 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
       .options(prepared('quiz_attempt_questions'));
     if (r?.questions === null || r?.questions === undefined) return null;
     // Kept as the Question values themselves (JSON: dates as ISO text).
-    return json<Array<Question & { createdAt: string; updatedAt: string }>>(r.questions).map((q) => ({
-      ...q,
-      createdAt: new Date(q.createdAt),
-      updatedAt: new Date(q.updatedAt),
-    }));
+    return json<Array<Question & { createdAt: string; updatedAt: string }>>(r.questions).map(fromStoredJson);
   },
   async countByUser(tenantId, quizId, userId) {
     const r = (await db.q()('quiz_attempts').where({ tenantId, quizId, userId }).count({ n: '*' }).first()) as

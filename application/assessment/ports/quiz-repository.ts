@@ -1,5 +1,5 @@
 import type { Quiz } from '../../../domain/assessment/quiz.js';
-import type { Question } from '../../../domain/assessment/question.js';
+import type { Question, QuestionVersion } from '../../../domain/assessment/question.js';
 import type { Page, PageRequest } from '../../shared/ports.js';
 
 export interface QuizFilter {
@@ -58,6 +58,14 @@ export interface QuizWithStats {
 
 export interface QuestionRepository {
   findById(tenantId: string, id: string): Promise<Question | null>;
+  /** Reads the question and locks it until the unit of work ends: concurrent edits take turns (versions 2 then 3). */
+  lock(tenantId: string, id: string): Promise<Question | null>;
+  /** Whether any attempt has seen the question (its snapshot holds it, or it started before snapshots in the question's quiz). */
+  seenByAttempt(tenantId: string, id: string): Promise<boolean>;
+  /** Keeps the question's current content as its version `question.version` (an edit is about to replace it). */
+  archiveVersion(question: Question, at: Date): Promise<void>;
+  /** Its superseded versions, oldest first (the current one is the question itself). */
+  versions(tenantId: string, id: string): Promise<QuestionVersion[]>;
   /** In order (ties by creation). */
   listByQuiz(tenantId: string, quizId: string): Promise<Question[]>;
   /** Question count and total points per quiz, in one query. */

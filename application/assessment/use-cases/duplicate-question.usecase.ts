@@ -29,6 +29,8 @@ export const makeDuplicateQuestion =
         id: d.ids.uuid(),
         order: position + 1,
         options: original.options.map((o) => ({ ...o, id: d.ids.uuid() })),
+        // A new question: its history stays with the original.
+        version: 1,
         createdAt: now,
         updatedAt: now,
       };

@@ -116,6 +116,8 @@ for (const [name, make] of [
       points,
       order,
       options: options(),
+      // Issue 33: written at version 1, which the SQL column answers.
+      version: 1,
       createdAt: at(order),
       updatedAt: at(order),
     });
@@ -129,6 +131,8 @@ for (const [name, make] of [
       points: 1,
       order: 0,
       options: options(),
+      // Issue 33: written at version 1, which the SQL column answers.
+      version: 1,
       createdAt: at(minute),
       updatedAt: at(minute),
     });

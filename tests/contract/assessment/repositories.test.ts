@@ -167,6 +167,8 @@ for (const [name, make] of [
         { id: randomUUID(), text: 'right', isCorrect: true },
         { id: randomUUID(), text: 'wrong', isCorrect: false },
       ],
+      // Issue 33: written at version 1, which the SQL column answers.
+      version: 1,
       createdAt: at(order),
       updatedAt: at(order),
       ...over,
@@ -280,6 +282,43 @@ for (const [name, make] of [
       expect(await env.questions.findById(t, q1.id)).to.deep.include({ text: 'Changed', points: 5, order: 2, quizId: qz.id });
       expect(await env.questions.delete(t, q3.id)).to.equal(true);
       expect(await env.questions.delete(await env.tenant(), q1.id)).to.equal(false);
+    });
+
+    it('versions (issue 33): tells whether an attempt has seen a question, keeps superseded versions by tenant, once each', async () => {
+      const t = await env.tenant();
+      const c = await env.course(t, 1);
+      const qz = quiz(t, c);
+      await env.quizzes.insert(qz);
+      const q1 = question(t, qz.id, 1);
+      const q2 = question(t, qz.id, 2);
+      await env.questions.insertMany([q1, q2]);
+      expect(await env.questions.lock(t, q1.id)).to.deep.equal(q1);
+      expect(await env.questions.lock(await env.tenant(), q1.id)).to.equal(null);
+      expect(await env.questions.seenByAttempt(t, q1.id)).to.equal(false);
+      // An attempt that holds q1 only (as a draw would): q1 is seen, q2 is not.
+      await env.attempts.insertNext(draftAttempt(t, qz.id, await env.user(t)), 0, [q1]);
+      expect(await env.questions.seenByAttempt(t, q1.id)).to.equal(true);
+      expect(await env.questions.seenByAttempt(t, q2.id)).to.equal(false);
+      expect(await env.questions.seenByAttempt(await env.tenant(), q1.id)).to.equal(false);
+
+      await env.questions.archiveVersion(q1, at(20));
+      const v2 = { ...q1, text: 'Second', version: 2, updatedAt: at(20) };
+      await env.questions.update(v2);
+      await env.questions.archiveVersion(v2, at(30));
+      expect(await env.questions.findById(t, q1.id)).to.deep.include({ version: 2, text: 'Second' });
+      expect(await env.questions.versions(t, q1.id)).to.deep.equal([
+        { version: 1, question: q1, replacedAt: at(20) },
+        { version: 2, question: v2, replacedAt: at(30) },
+      ]);
+      expect(await env.questions.versions(await env.tenant(), q1.id)).to.deep.equal([]);
+      // A version is archived once: a second archive of it is refused, not a second row.
+      let refused = false;
+      await env.questions.archiveVersion(q1, at(40)).catch(() => (refused = true));
+      expect(refused).to.equal(true);
+      expect(await env.questions.versions(t, q1.id)).to.have.length(2);
+      // They go with the question.
+      expect(await env.questions.delete(t, q1.id)).to.equal(true);
+      expect(await env.questions.versions(t, q1.id)).to.deep.equal([]);
     });
 
     it("numbers attempts within max_attempts, keeps one in progress, saves answers and finalises once; sums up a user's results per course", async () => {

@@ -35,6 +35,8 @@ import { makeListQuizEssays } from '../../../application/assessment/use-cases/li
 import { makeExportQuestions } from '../../../application/assessment/use-cases/export-questions.usecase.js';
 import { makeDeleteQuiz } from '../../../application/assessment/use-cases/delete-quiz.usecase.js';
 import { makeUpdateQuiz } from '../../../application/assessment/use-cases/update-quiz.usecase.js';
+import { makeUpdateQuestion } from '../../../application/assessment/use-cases/update-question.usecase.js';
+import { makeListQuestionVersions } from '../../../application/assessment/use-cases/list-question-versions.usecase.js';
 import { makeDeleteLesson } from '../../../application/learning/use-cases/delete-lesson.usecase.js';
 import { makeDeleteModule } from '../../../application/learning/use-cases/delete-module.usecase.js';
 import { memoryLearning } from '../learning/memory-learning.js';
@@ -111,6 +113,43 @@ describe('assessment use cases (memory adapters)', () => {
     const attemptId = [...ids][0]!;
     expect((await makeSubmitAttempt(w.d)(student, attemptId)).ok).to.equal(true);
     expect(await start(student, quiz.id)).to.deep.include({ ok: false, error: 'MAX_ATTEMPTS_REACHED' });
+  });
+
+  it('versions (issue 33): edits change version 1 in place until an attempt has seen the question, then each makes a version', async () => {
+    const w = world();
+    const admin = w.actor(Role.Admin);
+    const { course, quiz, q1, q2 } = await publishedQuiz(w, admin);
+    const update = makeUpdateQuestion(w.d);
+    const versionsOf = async (id: string) => {
+      const r = await makeListQuestionVersions(w.d)(admin, id);
+      if (!r.ok) throw new Error(r.error);
+      return r.value.map((v) => [v.version, v.question.text, v.replacedAt === null]);
+    };
+    expect(await update(admin, meta, q1.id, { text: 'Yes, before?' })).to.deep.include({ ok: true });
+    expect(await versionsOf(q1.id)).to.deep.equal([[1, 'Yes, before?', true]]);
+
+    const student = w.actor();
+    await w.enrol(student, course.courseId);
+    const started = await makeStartAttempt(w.d)(student, quiz.id);
+    if (!started.ok) throw new Error(started.error);
+    const edited = await update(admin, meta, q1.id, { text: 'Yes, after?' });
+    expect(edited.ok && edited.value.version).to.equal(2);
+    expect(await versionsOf(q1.id)).to.deep.equal([
+      [2, 'Yes, after?', true],
+      [1, 'Yes, before?', false],
+    ]);
+    // The attempt's snapshot keeps version 1 as it saw it.
+    const seen = w.s.attemptQuestions.get(started.value.attempt.id)!.find((q) => q.id === q1.id)!;
+    expect([seen.version, seen.text]).to.deep.equal([1, 'Yes, before?']);
+    // Only the content counts: the same text again, or a new order, is no new version.
+    expect(await update(admin, meta, q1.id, { text: 'Yes, after?', order: 2 })).to.deep.include({ ok: true });
+    expect(await versionsOf(q1.id)).to.have.length(2);
+    expect(await update(admin, meta, q1.id, { options: [] })).to.deep.include({ ok: false, error: 'INVALID_QUESTION' });
+    expect(await versionsOf(q1.id)).to.have.length(2);
+    expect(await update(admin, meta, 'missing', { text: 'x' })).to.deep.include({ ok: false, error: 'QUESTION_NOT_FOUND' });
+    expect(await makeListQuestionVersions(w.d)(admin, 'missing')).to.deep.include({ ok: false, error: 'QUESTION_NOT_FOUND' });
+    // q2 was seen but never edited: one version.
+    expect(await versionsOf(q2.id)).to.deep.equal([[1, 'Say hi', true]]);
   });
 
   it('refuses an answer after the deadline and grades the attempt as expired with what it had', async () => {

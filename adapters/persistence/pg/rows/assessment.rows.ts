@@ -39,6 +39,8 @@ export interface QuestionRow {
   points: number;
   sortOrder: number;
   options: StoredOption[] | string;
+  /** Issue 33: 1 until an edit after attempts (migration 1030). */
+  version?: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -56,6 +58,15 @@ export type AttemptRow = Omit<Attempt, 'score' | 'percentage'> & {
 
 export type AnswerRow = Omit<AttemptAnswer, 'answer' | 'pointsAwarded'> & { answer: string[] | string | null; pointsAwarded: Mark | null };
 
+/** A superseded version of a question (migration 1030): `content` is the question's JSON. */
+export interface QuestionVersionRow {
+  tenantId: string;
+  questionId: string;
+  version: number;
+  content: unknown;
+  createdAt: Date;
+}
+
 export type SubmissionRow = Omit<Submission, 'score'> & { score: Mark | null };
 
 declare module 'knex/types/tables.js' {
@@ -64,6 +75,7 @@ declare module 'knex/types/tables.js' {
     quiz_questions: QuestionRow;
     question_categories: QuestionCategoryRow;
     quiz_random_slots: RandomSlotRow;
+    question_versions: QuestionVersionRow;
     quiz_attempts: AttemptRow;
     quiz_answers: AnswerRow;
     assignment_submissions: SubmissionRow;
