@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lessonSummaryView, submissionListView, submissionView } from '../wire/assessment.present.js';
+import { assignmentSummaryView, submissionListView, submissionView } from '../wire/assessment.present.js';
 import type { SubmissionStatus } from '../../../domain/assessment/assignment.js';
 import { Role } from '../../../domain/identity/role.js';
 import { reply } from '../kit/envelope.js';
@@ -110,21 +110,7 @@ export const makeAssessmentAssignmentRoutes =
         params: idParam,
         tags,
       },
-      async ({ actor, params }) => {
-        const s = unwrap(await d.getAssignmentSummary(actor, params.id));
-        const total = s.lessons.reduce((n, l) => n + l.total, 0);
-        const graded = s.lessons.reduce((n, l) => n + l.graded, 0);
-        const scoreSum = s.lessons.reduce((n, l) => n + (l.averageScore ?? 0) * l.graded, 0);
-        return {
-          course_id: s.courseId,
-          scope: s.scope,
-          total,
-          pending: total - graded,
-          graded,
-          average_score: graded ? Math.round((scoreSum / graded) * 100) / 100 : null,
-          lessons: s.lessons.map(lessonSummaryView),
-        };
-      },
+      async ({ actor, params }) => assignmentSummaryView(unwrap(await d.getAssignmentSummary(actor, params.id))),
     );
 
     r.get(

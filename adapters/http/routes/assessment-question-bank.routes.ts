@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { EXPORT_FORMATS, IMPORT_FORMATS } from '../../../application/assessment/ports/question-import-parser.js';
-import { bankQuestionView, questionCategoryView, randomSlotView } from '../wire/assessment.present.js';
+import { bankImportView, bankQuestionView, questionCategoryView, randomSlotView } from '../wire/assessment.present.js';
 import { MAX_CATEGORY_NAME, MAX_RANDOM_COUNT } from '../../../domain/assessment/question-bank.js';
 import { MAX_POINTS } from '../../../domain/assessment/question.js';
 import { Role } from '../../../domain/identity/role.js';
@@ -192,16 +192,8 @@ export const makeAssessmentQuestionBankRoutes =
         if (isBadText(text))
           throw new HttpError(400, 'Invalid import file', 'file: contains a NUL character', { code: 'INVALID_IMPORT_FILE' });
         const format = importFormatOf(body.format ?? query.format, file, text);
-        const { questions, categoriesCreated } = unwrap(await d.importBankQuestions(actor, meta, params.id, format, text));
-        return reply(
-          {
-            format,
-            imported: questions.length,
-            categories_created: categoriesCreated.map((c) => questionCategoryView(c)),
-            questions: questions.map(bankQuestionView),
-          },
-          `${questions.length} questions imported`,
-        );
+        const imported = unwrap(await d.importBankQuestions(actor, meta, params.id, format, text));
+        return reply(bankImportView(format, imported), `${imported.questions.length} questions imported`);
       },
     );
 

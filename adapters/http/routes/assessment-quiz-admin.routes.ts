@@ -5,8 +5,7 @@ import { stringify } from 'csv-stringify';
 import { z } from 'zod';
 import { EXPORT_FORMATS, IMPORT_FORMATS, type ImportFormat } from '../../../application/assessment/ports/question-import-parser.js';
 import { ATTEMPT_SELECTIONS, type ResultRow } from '../../../application/assessment/ports/quiz-results-reader.js';
-import { analyticsView, questionAuthorView, quizView } from '../wire/assessment.present.js';
-import { maxScoreOf } from '../../../domain/assessment/question.js';
+import { analyticsView, questionAuthorView, questionVersionView, quizImportView, quizView } from '../wire/assessment.present.js';
 import { displayMark } from '../../../domain/assessment/marks.js';
 import { Role } from '../../../domain/identity/role.js';
 import { RAW, reply } from '../kit/envelope.js';
@@ -251,13 +250,7 @@ export const makeAssessmentQuizAdminRoutes =
         tags,
       },
       async ({ actor, params }) =>
-        reply(
-          unwrap(await d.listQuestionVersions(actor, params.id)).map((v) => ({
-            ...questionAuthorView({ ...v.question, version: v.version }),
-            replaced_at: v.replacedAt,
-          })),
-          'Question versions',
-        ),
+        reply(unwrap(await d.listQuestionVersions(actor, params.id)).map(questionVersionView), 'Question versions'),
     );
 
     r.delete(
@@ -323,10 +316,7 @@ export const makeAssessmentQuizAdminRoutes =
           throw new HttpError(400, 'Invalid import file', 'file: contains a NUL character', { code: 'INVALID_IMPORT_FILE' });
         const format = importFormatOf(body.format ?? query.format, file, text);
         const questions = unwrap(await d.importQuestions(actor, meta, params.id, format, text));
-        return reply(
-          { format, imported: questions.length, max_score_added: maxScoreOf(questions), questions: questions.map(questionAuthorView) },
-          `${questions.length} questions imported`,
-        );
+        return reply(quizImportView(format, questions), `${questions.length} questions imported`);
       },
     );
 

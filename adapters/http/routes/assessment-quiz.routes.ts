@@ -1,17 +1,15 @@
-import type { AttemptReview } from '../../../application/assessment/attempt-review.js';
 import { isStaff } from '../../../application/assessment/quiz-access.js';
 import {
-  attemptQuestionsView,
-  attemptSummaryView,
+  attemptDetailView,
   attemptView,
   markingItemView,
-  questionAuthorView,
-  questionStudentView,
-  quizView,
+  quizDetailView,
+  quizListItemView,
+  savedAnswerView,
+  startedAttemptView,
+  submittedAttemptView,
 } from '../wire/assessment.present.js';
 import type { Clock } from '../../../application/shared/ports.js';
-import { secondsLeft } from '../../../domain/assessment/deadline.js';
-import { maxScoreOf } from '../../../domain/assessment/question.js';
 import { Role } from '../../../domain/identity/role.js';
 import { reply } from '../kit/envelope.js';
 import { unwrap, errorsFrom } from '../kit/errors.js';
@@ -50,15 +48,6 @@ export const makeAssessmentQuizRoutes =
   (r) => {
     const tags = ['quizzes'];
 
-    /** An attempt with its questions (review once graded, contract §6). */
-    const reviewView = (rv: AttemptReview) => ({
-      attempt: attemptView(rv.attempt, d.clock.now()),
-      quiz: rv.quiz
-        ? { id: rv.quiz.id, title: rv.quiz.title, passing_score: rv.quiz.passingScore, show_correct_answers: rv.quiz.showCorrectAnswers }
-        : null,
-      questions: attemptQuestionsView(rv.questions, rv.answers, rv.attempt, rv.reveal),
-    });
-
     r.get(
       '/api/lms/quizzes',
       {
@@ -72,10 +61,7 @@ export const makeAssessmentQuizRoutes =
       },
       async ({ actor, query }) => {
         const l = unwrap(await d.listQuizzes(actor, { moduleId: query.module_id, courseId: query.course_id }, toPageRequest(query)));
-        return pageView(l.page, (q) => ({
-          ...quizView(q, l.stats.get(q.id)),
-          my_attempts: attemptSummaryView(l.mine.get(q.id), q.maxAttempts),
-        }));
+        return pageView(l.page, (q) => quizListItemView(q, l.stats.get(q.id), l.mine.get(q.id)));
       },
     );
 
@@ -92,12 +78,7 @@ export const makeAssessmentQuizRoutes =
       },
       async ({ actor, params }) => {
         const { quiz, questions, mine } = unwrap(await d.getQuiz(actor, params.id));
-        const staff = isStaff(actor);
-        return {
-          ...quizView(quiz, { count: questions.length, maxScore: maxScoreOf(questions) }),
-          my_attempts: attemptSummaryView(mine, quiz.maxAttempts),
-          questions: questions.map((q) => (staff ? questionAuthorView(q) : questionStudentView(q))),
-        };
+        return quizDetailView(quiz, questions, mine, isStaff(actor));
       },
     );
 
@@ -120,14 +101,7 @@ export const makeAssessmentQuizRoutes =
       },
       async ({ actor, params }) => {
         const s = unwrap(await d.startAttempt(actor, params.id));
-        return reply(
-          {
-            attempt: attemptView(s.attempt, d.clock.now()),
-            questions: attemptQuestionsView(s.questions, s.answers, s.attempt, false),
-            resumed: s.resumed,
-          },
-          s.resumed ? 'Attempt resumed' : 'Attempt started',
-        );
+        return reply(startedAttemptView(s, d.clock.now()), s.resumed ? 'Attempt resumed' : 'Attempt started');
       },
     );
 
@@ -171,10 +145,7 @@ export const makeAssessmentQuizRoutes =
       },
       async ({ actor, params, body }) => {
         const saved = unwrap(await d.saveAnswer(actor, params.id, { questionId: body.question_id, answer: body.answer }));
-        return reply(
-          { attempt_id: saved.attemptId, question_id: saved.questionId, answer: saved.answer, answered_at: saved.answeredAt },
-          'Answer saved',
-        );
+        return reply(savedAnswerView(saved), 'Answer saved');
       },
     );
 
@@ -194,11 +165,7 @@ export const makeAssessmentQuizRoutes =
         const answers = (body.answers ?? []).map((a) => ({ questionId: a.question_id, answer: a.answer }));
         const s = unwrap(await d.submitAttempt(actor, params.id, answers));
         return reply(
-          {
-            ...reviewView(s),
-            course_completed: s.completion?.completed ?? false,
-            certificate_issued: s.completion?.issued ?? false,
-          },
+          submittedAttemptView(s, d.clock.now()),
           s.attempt.status === 'expired' ? 'Attempt expired and graded' : 'Attempt submitted',
         );
       },
@@ -217,7 +184,7 @@ export const makeAssessmentQuizRoutes =
       },
       async ({ actor, params }) => {
         const rv = unwrap(await d.getAttempt(actor, params.id));
-        return { ...reviewView(rv), time_remaining_seconds: secondsLeft(rv.attempt, d.clock.now()) };
+        return attemptDetailView(rv, d.clock.now());
       },
     );
 
@@ -248,10 +215,7 @@ export const makeAssessmentQuizRoutes =
             feedback: body.feedback ?? null,
           }),
         );
-        return reply(
-          { ...reviewView(g), course_completed: g.completion?.completed ?? false, certificate_issued: g.completion?.issued ?? false },
-          'Answer graded',
-        );
+        return reply(submittedAttemptView(g, d.clock.now()), 'Answer graded');
       },
     );
 

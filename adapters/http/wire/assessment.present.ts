@@ -1,5 +1,5 @@
 import type { Quiz } from '../../../domain/assessment/quiz.js';
-import { matchingChoices, matchingStems, type Question, type QuestionOption } from '../../../domain/assessment/question.js';
+import { matchingChoices, matchingStems, maxScoreOf, type Question, type QuestionOption } from '../../../domain/assessment/question.js';
 import type { Attempt, AttemptAnswer } from '../../../domain/assessment/attempt.js';
 import { secondsLeft } from '../../../domain/assessment/deadline.js';
 import { displayMark } from '../../../domain/assessment/marks.js';
@@ -13,10 +13,17 @@ import type { AttemptSummary, MarkingItem } from '../../../application/assessmen
 import type { AttemptSelection } from '../../../application/assessment/ports/quiz-results-reader.js';
 import type { QuizQuestionStats } from '../../../application/assessment/ports/quiz-repository.js';
 import type { LessonAssignmentSummary, SubmissionView } from '../../../application/assessment/ports/submission-repository.js';
+import type { AttemptReview } from '../../../application/assessment/attempt-review.js';
+import type { StartedAttempt } from '../../../application/assessment/use-cases/start-attempt.usecase.js';
+import type { AssignmentSummary } from '../../../application/assessment/use-cases/get-assignment-summary.usecase.js';
+import type { ImportFormat } from '../../../application/assessment/ports/question-import-parser.js';
+import type { CompletionOutcome } from '../../../application/learning/index.js';
+import type { z } from 'zod';
+import type * as wire from './assessment.wire.js';
 
 /** Wire shapes (snake_case) of the assessment context. */
 
-export const quizView = (q: Quiz, stats?: QuizQuestionStats) => ({
+export const quizView = (q: Quiz, stats?: QuizQuestionStats): z.input<typeof wire.Quiz> => ({
   id: q.id,
   module_id: q.moduleId,
   course_id: q.courseId,
@@ -36,7 +43,7 @@ export const quizView = (q: Quiz, stats?: QuizQuestionStats) => ({
   updated_at: q.updatedAt,
 });
 
-export const attemptSummaryView = (s: AttemptSummary | undefined, maxAttempts: number) => ({
+export const attemptSummaryView = (s: AttemptSummary | undefined, maxAttempts: number): z.input<typeof wire.MyAttempts> => ({
   attempts_used: s?.attempts ?? 0,
   attempts_left: maxAttempts === 0 ? null : Math.max(0, maxAttempts - (s?.attempts ?? 0)),
   best_percentage: s?.bestPercentage ?? null,
@@ -59,7 +66,7 @@ const optionAuthorView = (o: QuestionOption) => ({
  * weight says whether it is one of Moodle's grades: authors learn before exporting that Moodle
  * would refuse it.
  */
-export const questionAuthorView = (q: Question) => ({
+export const questionAuthorView = (q: Question): z.input<typeof wire.AuthorQuestion> => ({
   id: q.id,
   quiz_id: q.quizId,
   question_type: q.type,
@@ -92,7 +99,7 @@ const shownOptions = (q: Question, seed: number | null): readonly QuestionOption
  * shows its items shuffled per attempt (by text outside one), the answer is their ids in order; a
  * description shows its text only.
  */
-export const questionStudentView = (q: Question, seed: number | null = null) => ({
+export const questionStudentView = (q: Question, seed: number | null = null): z.input<typeof wire.StudentQuestion> => ({
   id: q.id,
   question_type: q.type,
   question_text: q.text,
@@ -108,7 +115,7 @@ export const questionStudentView = (q: Question, seed: number | null = null) => 
     : {}),
 });
 
-export const attemptView = (a: Attempt, now: Date) => ({
+export const attemptView = (a: Attempt, now: Date): z.input<typeof wire.Attempt> => ({
   id: a.id,
   quiz_id: a.quizId,
   user_id: a.userId,
@@ -130,7 +137,12 @@ export const attemptView = (a: Attempt, now: Date) => ({
  * Graded (review, contract §6): also points awarded and the question's maximum; correctness and
  * the correct options only when `reveal` (the quiz shows correct answers, or a Mentor reviews).
  */
-export function attemptQuestionsView(questions: readonly Question[], answers: readonly AttemptAnswer[], attempt: Attempt, reveal: boolean) {
+export function attemptQuestionsView(
+  questions: readonly Question[],
+  answers: readonly AttemptAnswer[],
+  attempt: Attempt,
+  reveal: boolean,
+): z.input<typeof wire.AttemptQuestion>[] {
   const byQuestion = new Map(answers.map((a) => [a.questionId, a]));
   const graded = attempt.status !== 'in_progress';
   return questions.map((q) => {
@@ -167,7 +179,7 @@ const figuresView = (s: QuestionAnalytics | null | undefined) => ({
 });
 
 /** Random slots' part of the report (issue 33): per slot position, and per drawn question. */
-const randomSlotsView = (r: RandomSlotStatistics) => ({
+const randomSlotsView = (r: RandomSlotStatistics): Pick<z.input<typeof wire.QuizStatistics>, 'random_slots' | 'drawn_questions'> => ({
   random_slots: r.positions.map((p) => ({
     slot_id: p.slot.id,
     position: p.position,
@@ -191,7 +203,7 @@ export const analyticsView = (
   questions: readonly Question[],
   selection: AttemptSelection,
   randomSlots?: RandomSlotStatistics,
-) => {
+): z.input<typeof wire.QuizStatistics> => {
   const byId = new Map(a.questions.map((q) => [q.questionId, q]));
   return {
     attempts_counted: selection,
@@ -231,7 +243,7 @@ export const analyticsView = (
 };
 
 /** `my-assignment` and list items (contract §6). */
-export const submissionView = (s: Submission) => ({
+export const submissionView = (s: Submission): z.input<typeof wire.Submission> => ({
   id: s.id,
   lesson_id: s.lessonId,
   course_id: s.courseId,
@@ -247,14 +259,14 @@ export const submissionView = (s: Submission) => ({
   graded_by: s.gradedBy,
 });
 
-export const submissionListView = (s: SubmissionView) => ({
+export const submissionListView = (s: SubmissionView): z.input<typeof wire.SubmissionListItem> => ({
   ...submissionView(s),
   student: s.student ? { id: s.student.id, display_name: s.student.displayName, email: s.student.email } : null,
   lesson_title: s.lessonTitle,
   course_title: s.courseTitle,
 });
 
-export const lessonSummaryView = (l: LessonAssignmentSummary) => ({
+export const lessonSummaryView = (l: LessonAssignmentSummary): z.input<typeof wire.AssignmentSummary>['lessons'][number] => ({
   lesson_id: l.lessonId,
   lesson_title: l.lessonTitle,
   total: l.total,
@@ -264,7 +276,7 @@ export const lessonSummaryView = (l: LessonAssignmentSummary) => ({
 });
 
 /** An essay in the grading queue. */
-export const markingItemView = (m: MarkingItem) => ({
+export const markingItemView = (m: MarkingItem): z.input<typeof wire.EssayToGrade> => ({
   attempt_id: m.attemptId,
   quiz_id: m.quizId,
   quiz_title: m.quizTitle,
@@ -281,7 +293,7 @@ export const markingItemView = (m: MarkingItem) => ({
   student: m.student ? { id: m.student.id, display_name: m.student.displayName, email: m.student.email } : null,
 });
 
-export const questionCategoryView = (c: QuestionCategory, questionCount?: number) => ({
+export const questionCategoryView = (c: QuestionCategory, questionCount?: number): z.input<typeof wire.QuestionCategory> => ({
   id: c.id,
   course_id: c.courseId,
   parent_id: c.parentId,
@@ -293,13 +305,13 @@ export const questionCategoryView = (c: QuestionCategory, questionCount?: number
 });
 
 /** A bank question as a quiz question's authoring view, with its category (`quiz_id` null: in no quiz). */
-export const bankQuestionView = (q: BankQuestion) => ({
+export const bankQuestionView = (q: BankQuestion): z.input<typeof wire.BankQuestion> => ({
   ...questionAuthorView({ ...q, quizId: '' }),
   quiz_id: q.quizId,
   category_id: q.categoryId,
 });
 
-export const randomSlotView = (s: RandomSlot) => ({
+export const randomSlotView = (s: RandomSlot): z.input<typeof wire.RandomSlot> => ({
   id: s.id,
   quiz_id: s.quizId,
   type: 'random' as const,
@@ -310,3 +322,105 @@ export const randomSlotView = (s: RandomSlot) => ({
   order: s.order,
   created_at: s.createdAt,
 });
+
+/** A list item: the quiz with the caller's attempts at it. */
+export const quizListItemView = (
+  q: Quiz,
+  stats: QuizQuestionStats | undefined,
+  mine: AttemptSummary | undefined,
+): z.input<typeof wire.QuizListItem> => ({
+  ...quizView(q, stats),
+  my_attempts: attemptSummaryView(mine, q.maxAttempts),
+});
+
+/** A quiz with its questions in order: the authoring view for Mentors and above (`staff`). */
+export const quizDetailView = (
+  quiz: Quiz,
+  questions: readonly Question[],
+  mine: AttemptSummary | undefined,
+  staff: boolean,
+): z.input<typeof wire.QuizDetail> => ({
+  ...quizView(quiz, { count: questions.length, maxScore: maxScoreOf(questions) }),
+  my_attempts: attemptSummaryView(mine, quiz.maxAttempts),
+  questions: questions.map((q) => (staff ? questionAuthorView(q) : questionStudentView(q))),
+});
+
+export const startedAttemptView = (s: StartedAttempt, now: Date): z.input<typeof wire.StartedAttempt> => ({
+  attempt: attemptView(s.attempt, now),
+  questions: attemptQuestionsView(s.questions, s.answers, s.attempt, false),
+  resumed: s.resumed,
+});
+
+export const savedAnswerView = (a: AttemptAnswer): z.input<typeof wire.SavedAnswer> => ({
+  attempt_id: a.attemptId,
+  question_id: a.questionId,
+  answer: a.answer,
+  answered_at: a.answeredAt,
+});
+
+/** An attempt with its questions (review once graded, contract §6). */
+export const attemptReviewView = (rv: AttemptReview, now: Date): z.input<typeof wire.AttemptReview> => ({
+  attempt: attemptView(rv.attempt, now),
+  quiz: rv.quiz
+    ? { id: rv.quiz.id, title: rv.quiz.title, passing_score: rv.quiz.passingScore, show_correct_answers: rv.quiz.showCorrectAnswers }
+    : null,
+  questions: attemptQuestionsView(rv.questions, rv.answers, rv.attempt, rv.reveal),
+});
+
+export const attemptDetailView = (rv: AttemptReview, now: Date): z.input<typeof wire.AttemptDetail> => ({
+  ...attemptReviewView(rv, now),
+  time_remaining_seconds: secondsLeft(rv.attempt, now),
+});
+
+/** A submitted (or marked) attempt's review, and whether it completed the course. */
+export const submittedAttemptView = (
+  rv: AttemptReview & { completion: CompletionOutcome | null },
+  now: Date,
+): z.input<typeof wire.SubmittedAttempt> => ({
+  ...attemptReviewView(rv, now),
+  course_completed: rv.completion?.completed ?? false,
+  certificate_issued: rv.completion?.issued ?? false,
+});
+
+export const questionVersionView = (v: {
+  version: number;
+  question: Question;
+  replacedAt: Date | null;
+}): z.input<typeof wire.QuestionVersion> => ({
+  ...questionAuthorView({ ...v.question, version: v.version }),
+  replaced_at: v.replacedAt,
+});
+
+export const quizImportView = (format: ImportFormat, questions: readonly Question[]): z.input<typeof wire.QuizImport> => ({
+  format,
+  imported: questions.length,
+  max_score_added: maxScoreOf(questions),
+  questions: questions.map(questionAuthorView),
+});
+
+export const bankImportView = (
+  format: ImportFormat,
+  i: { questions: readonly BankQuestion[]; categoriesCreated: readonly QuestionCategory[] },
+): z.input<typeof wire.BankImport> => ({
+  format,
+  imported: i.questions.length,
+  categories_created: i.categoriesCreated.map((c) => questionCategoryView(c)),
+  questions: i.questions.map(bankQuestionView),
+});
+
+/** The course's totals are the lessons' sums; its mean grade weighs each lesson's by its graded count. */
+export const assignmentSummaryView = (s: AssignmentSummary): z.input<typeof wire.AssignmentSummary> => {
+  const total = s.lessons.reduce((n, l) => n + l.total, 0);
+  const graded = s.lessons.reduce((n, l) => n + l.graded, 0);
+  const scoreSum = s.lessons.reduce((n, l) => n + (l.averageScore ?? 0) * l.graded, 0);
+  return {
+    course_id: s.courseId,
+    scope: s.scope,
+    total,
+    pending: total - graded,
+    graded,
+    average_score: graded ? Math.round((scoreSum / graded) * 100) / 100 : null,
+    lessons: s.lessons.map(lessonSummaryView),
+  };
+};
+
