@@ -3,6 +3,7 @@ import type { Certificate } from '../../domain/learning/certificate.js';
 import type { Course } from '../../domain/learning/course.js';
 import type { Enrollment } from '../../domain/learning/enrollment.js';
 import type { AssignmentReason, Lead, LeadStatus } from '../../domain/crm/lead.js';
+import type { Submission } from '../../domain/assessment/assignment.js';
 
 /**
  * Business events other systems may subscribe to (outbound webhooks, docs/webhooks.md). A use
@@ -26,8 +27,7 @@ export const isDomainEventType = (s: string): s is DomainEventType => (DOMAIN_EV
 
 /**
  * What each event carries, as domain values: the payload's wire shape is made at the edge
- * (`EventPayloads`), where it is written. `assignment.graded` is still published wire-shaped
- * (snake_case) by its use case; its payload moves to the edge next (assessment's answers are not typed yet).
+ * (`EventPayloads`), where it is written.
  */
 export interface DomainEventData {
   'lead.created': { lead: Lead };
@@ -39,7 +39,7 @@ export interface DomainEventData {
   'enrollment.created': { enrollment: Enrollment };
   'course.completed': { userId: string; course: Pick<Course, 'id' | 'title'>; completedAt: Date };
   'certificate.issued': { certificate: Certificate };
-  'assignment.graded': WirePayload;
+  'assignment.graded': { submission: Submission };
 }
 
 /** snake_case, dates as Date or ISO strings. */

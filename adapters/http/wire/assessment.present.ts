@@ -424,3 +424,16 @@ export const assignmentSummaryView = (s: AssignmentSummary): z.input<typeof wire
   };
 };
 
+/** The submission inside the `assignment.graded` webhook event (docs/webhooks.md): no file or notes. */
+export const gradedSubmissionEvent = (s: Submission) => ({
+  id: s.id,
+  lesson_id: s.lessonId,
+  course_id: s.courseId,
+  user_id: s.userId,
+  score: s.score,
+  feedback: s.feedback,
+  graded_by: s.gradedBy,
+  submitted_at: s.submittedAt,
+  graded_at: s.gradedAt,
+});
+

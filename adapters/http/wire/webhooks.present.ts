@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type * as wire from './webhooks.wire.js';
 import type { DomainEventData, DomainEventType, EventPayloads, WirePayload } from '../../../application/shared/domain-events.js';
 import { orderView } from './commerce.present.js';
+import { gradedSubmissionEvent } from './assessment.present.js';
 import { certificateEvent, enrollmentEvent } from './learning-events.present.js';
 import { leadAssignedView, leadStatusChangedView, leadView } from './crm.present.js';
 import type { OutboundDelivery, WebhookEndpoint } from '../../../domain/webhooks/webhook.js';
@@ -53,7 +54,7 @@ const eventPayloads: { [T in DomainEventType]: (data: DomainEventData[T]) => Wir
   'enrollment.created': (e) => ({ enrollment: enrollmentEvent(e.enrollment) }),
   'course.completed': (e) => ({ user_id: e.userId, course_id: e.course.id, course_title: e.course.title, completed_at: e.completedAt }),
   'certificate.issued': (e) => ({ certificate: certificateEvent(e.certificate) }),
-  'assignment.graded': (e) => e,
+  'assignment.graded': (e) => ({ submission: gradedSubmissionEvent(e.submission) }),
 };
 
 /** `data` of an outbound event (docs/webhooks.md): the webhook outbox writes it when the event is published. */

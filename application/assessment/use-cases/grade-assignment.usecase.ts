@@ -53,19 +53,7 @@ export const makeGradeAssignment =
         d.userRepository.findById(actor.tenantId, graded.userId),
         d.learningAccess.lessonContent(actor.tenantId, graded.lessonId),
       ]);
-      await d.domainEvents.publish(actor.tenantId, 'assignment.graded', {
-        submission: {
-          id: graded.id,
-          lesson_id: graded.lessonId,
-          course_id: graded.courseId,
-          user_id: graded.userId,
-          score: graded.score,
-          feedback: graded.feedback,
-          graded_by: graded.gradedBy,
-          submitted_at: graded.submittedAt,
-          graded_at: graded.gradedAt,
-        },
-      });
+      await d.domainEvents.publish(actor.tenantId, 'assignment.graded', { submission: graded });
       if (student && !student.deletedAt)
         await d.mailer.send(actor.tenantId, assignmentGradedMail(student.email, student.displayName, lesson?.title ?? null, graded));
       return ok(graded);
