@@ -1,7 +1,19 @@
 import { Role } from '../../domain/identity/role.js';
-import { fromMinor } from '../../domain/shared/money.js';
+import type { Minor } from '../../domain/shared/money.js';
 import type { DashboardContributor } from '../platform/ports.js';
 import type { CommerceDeps } from './deps.js';
+
+/** The `commerce` section: the caller's own figures; admins also the tenant's (`tenant`). */
+export interface CommerceSection {
+  activeSubscriptions: number;
+  pendingOrders: number;
+  tenant?: {
+    /** Paid this month, per currency. */
+    month: Array<{ currency: string; count: number; total: Minor }>;
+    paidOrders: number;
+    pendingOrders: number;
+  };
+}
 
 /**
  * The `commerce` section of `GET /api/dashboard/overview`: students (and parents, mentors) see
@@ -10,7 +22,7 @@ import type { CommerceDeps } from './deps.js';
  */
 export const makeCommerceDashboard = (
   d: Pick<CommerceDeps, 'orderRepository' | 'subscriptionRepository' | 'clock'>,
-): DashboardContributor => ({
+): DashboardContributor<CommerceSection> => ({
   section: 'commerce',
   async contribute(actor) {
     const now = d.clock.now();
@@ -18,7 +30,7 @@ export const makeCommerceDashboard = (
       d.subscriptionRepository.countActive(actor.tenantId, actor.userId, now),
       d.orderRepository.countByUser(actor.tenantId, actor.userId, 'pending'),
     ]);
-    const own = { active_subscriptions: activeSubscriptions, pending_orders: pendingOrders };
+    const own = { activeSubscriptions, pendingOrders };
     if (actor.role < Role.Admin) return own;
     const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
     const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
@@ -27,12 +39,6 @@ export const makeCommerceDashboard = (
       d.orderRepository.count(actor.tenantId, 'paid'),
       d.orderRepository.count(actor.tenantId, 'pending'),
     ]);
-    return {
-      ...own,
-      revenue_this_month: Object.fromEntries(month.map((m) => [m.currency, fromMinor(m.total)])),
-      paid_orders_this_month: month.reduce((s, m) => s + m.count, 0),
-      paid_orders: paid,
-      tenant_pending_orders: pending,
-    };
+    return { ...own, tenant: { month, paidOrders: paid, pendingOrders: pending } };
   },
 });

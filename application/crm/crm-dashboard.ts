@@ -1,4 +1,4 @@
-import { computeKpis } from '../../domain/crm/kpi.js';
+import { computeKpis, type CrmKpis } from '../../domain/crm/kpi.js';
 import { Role } from '../../domain/identity/role.js';
 import type { DashboardContributor } from '../platform/ports.js';
 import type { DeliveryRepository } from './ports/delivery-repository.js';
@@ -6,8 +6,14 @@ import type { LeadRepository } from './ports/lead-repository.js';
 
 type Deps = { leadRepository: LeadRepository; deliveryRepository: DeliveryRepository };
 
+/** The `crm` section (admins): the pipeline's figures and the lead deliveries that failed. */
+export interface CrmSection {
+  kpis: CrmKpis;
+  failedWebhookDeliveries: number;
+}
+
 /** Admins see the sales pipeline at a glance on `/api/dashboard/overview`. */
-export const makeCrmDashboard = ({ leadRepository, deliveryRepository }: Deps): DashboardContributor => ({
+export const makeCrmDashboard = ({ leadRepository, deliveryRepository }: Deps): DashboardContributor<CrmSection> => ({
   section: 'crm',
   async contribute(actor) {
     if (actor.role < Role.Admin) return null;
@@ -15,13 +21,6 @@ export const makeCrmDashboard = ({ leadRepository, deliveryRepository }: Deps): 
       leadRepository.aggregate(actor.tenantId, {}, false),
       deliveryRepository.countByStatus(actor.tenantId, 'failed'),
     ]);
-    const k = computeKpis(rows);
-    return {
-      total_leads: k.totalLeads,
-      total_active_leads: k.totalActiveLeads,
-      conversion_rate: k.conversionRate,
-      leads_by_status: k.leadsByStatus,
-      failed_webhook_deliveries: failed,
-    };
+    return { kpis: computeKpis(rows), failedWebhookDeliveries: failed };
   },
 });

@@ -18,6 +18,7 @@ import type { StartedAttempt } from '../../../application/assessment/use-cases/s
 import type { AssignmentSummary } from '../../../application/assessment/use-cases/get-assignment-summary.usecase.js';
 import type { ImportFormat } from '../../../application/assessment/ports/question-import-parser.js';
 import type { CompletionOutcome } from '../../../application/learning/index.js';
+import type { AssessmentSection } from '../../../application/assessment/assessment-dashboard.js';
 import type { z } from 'zod';
 import type * as wire from './assessment.wire.js';
 
@@ -437,3 +438,18 @@ export const gradedSubmissionEvent = (s: Submission) => ({
   graded_at: s.gradedAt,
 });
 
+/** The `assessment` section of the dashboard overview, shaped by the caller's role. */
+export const assessmentSectionView = (s: AssessmentSection) => {
+  switch (s.kind) {
+    case 'mentor':
+      return { grading_queue: s.gradingQueue };
+    case 'admin':
+      return { grading_queue: s.gradingQueue, attempts_today: s.attemptsToday, quizzes_published: s.quizzesPublished };
+    case 'student':
+      return {
+        quizzes_in_progress: s.quizzesInProgress,
+        assignments_pending_grade: s.assignmentsPendingGrade,
+        assignments_graded: s.assignmentsGraded,
+      };
+  }
+};

@@ -1,5 +1,6 @@
 import type { PlacedSubscription } from '../../../application/commerce/subscription-orders.js';
 import type { Broadcast, BroadcastProgress, MailEvent } from '../../../application/platform/mail-ports.js';
+import type { CommerceSection } from '../../../application/commerce/commerce-dashboard.js';
 import type { z } from 'zod';
 import type * as wire from './commerce.wire.js';
 import type { Order, OrderItem } from '../../../domain/commerce/order.js';
@@ -201,4 +202,18 @@ export const paymentMethodView = (m: PaymentMethod & { provider: string }): z.in
   name: m.name,
   type: m.type,
   provider: m.provider,
+});
+
+/** The `commerce` section of the dashboard overview: the caller's figures, and admins' the tenant's. */
+export const commerceSectionView = (s: CommerceSection) => ({
+  active_subscriptions: s.activeSubscriptions,
+  pending_orders: s.pendingOrders,
+  ...(s.tenant
+    ? {
+        revenue_this_month: Object.fromEntries(s.tenant.month.map((m) => [m.currency, fromMinor(m.total)])),
+        paid_orders_this_month: s.tenant.month.reduce((n, m) => n + m.count, 0),
+        paid_orders: s.tenant.paidOrders,
+        tenant_pending_orders: s.tenant.pendingOrders,
+      }
+    : {}),
 });

@@ -11,6 +11,7 @@ import type { LeadPerson } from '../../../application/crm/lead-person.js';
 import type { PersonSummary } from '../../../application/crm/ports/customers.js';
 import type { DomainEventData } from '../../../application/shared/domain-events.js';
 import type { CrmDashboard } from '../../../application/crm/use-cases/get-crm-dashboard.usecase.js';
+import type { CrmSection } from '../../../application/crm/crm-dashboard.js';
 
 const linkStatus = (l: Lead): 'linked' | 'suggested' | 'ambiguous' | 'none' =>
   l.userId ? 'linked' : l.suggestedUserId ? 'suggested' : l.linkCandidates?.length ? 'ambiguous' : 'none';
@@ -185,3 +186,12 @@ export const leadStatusChangedView = (e: DomainEventData['lead.status_changed'])
 
 /** A lead webhook's answer: how many leads it handed to ingestion. */
 export const leadsAcceptedView = (x: { accepted: number }): z.input<typeof wire.LeadsAccepted> => ({ accepted: x.accepted });
+
+/** The `crm` section of the dashboard overview (admins). */
+export const crmSectionView = (s: CrmSection) => ({
+  total_leads: s.kpis.totalLeads,
+  total_active_leads: s.kpis.totalActiveLeads,
+  conversion_rate: s.kpis.conversionRate,
+  leads_by_status: s.kpis.leadsByStatus,
+  failed_webhook_deliveries: s.failedWebhookDeliveries,
+});

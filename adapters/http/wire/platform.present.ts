@@ -9,18 +9,24 @@ import type { LearningSection } from '../../../application/learning/learning-das
 import { accountSectionView } from './identity.present.js';
 import { engagementSectionView } from './engagement.present.js';
 import { learningSectionView } from './learning.present.js';
+import type { AssessmentSection } from '../../../application/assessment/assessment-dashboard.js';
+import type { CommerceSection } from '../../../application/commerce/commerce-dashboard.js';
+import type { CrmSection } from '../../../application/crm/crm-dashboard.js';
+import { assessmentSectionView } from './assessment.present.js';
+import { commerceSectionView } from './commerce.present.js';
+import { crmSectionView } from './crm.present.js';
 import type * as wire from './platform.wire.js';
 
 type Section = Record<string, unknown>;
 
-/*
- * Sections whose contributors answer domain values, by name; the others (assessment, commerce,
- * crm) still answer their section already shaped and pass through as they are.
- */
+/* Each section's presenter, by name: contributors answer domain values. */
 const sectionViews: Record<string, (value: never) => Section> = {
   account: (s: AccountSection) => accountSectionView(s),
   learning: (s: LearningSection) => learningSectionView(s),
   engagement: (s: EngagementSection) => engagementSectionView(s),
+  assessment: (s: AssessmentSection) => assessmentSectionView(s),
+  commerce: (s: CommerceSection) => commerceSectionView(s),
+  crm: (s: CrmSection) => crmSectionView(s),
 };
 
 /** `GET /api/dashboard/overview`: each contributed section under its name, presented by its context. */
