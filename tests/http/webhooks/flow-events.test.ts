@@ -123,5 +123,17 @@ describe('HTTP webhooks: events emitted from real flows', function () {
       feedback: 'Good',
       graded_by: mentor.id,
     });
+    // Exactly what docs/webhooks.md lists (the stored jsonb orders keys its own way): never the file URL or the student's notes.
+    expect(Object.keys(bodies.find((b) => b.type === 'assignment.graded')!.data.submission!)).to.have.members([
+      'id',
+      'lesson_id',
+      'course_id',
+      'user_id',
+      'score',
+      'feedback',
+      'graded_by',
+      'submitted_at',
+      'graded_at',
+    ]);
   });
 });
