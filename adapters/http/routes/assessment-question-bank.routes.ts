@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { EXPORT_FORMATS, IMPORT_FORMATS } from '../../../application/assessment/ports/question-import-parser.js';
 import { bankImportView, bankQuestionView, questionCategoryView, randomSlotView } from '../wire/assessment.present.js';
@@ -6,13 +5,12 @@ import { MAX_CATEGORY_NAME, MAX_RANDOM_COUNT } from '../../../domain/assessment/
 import { MAX_POINTS } from '../../../domain/assessment/question.js';
 import { Role } from '../../../domain/identity/role.js';
 import { RAW, reply } from '../kit/envelope.js';
-import { DomainError, HttpError, errorsFrom, unwrap } from '../kit/errors.js';
+import { errorsFrom, unwrap } from '../kit/errors.js';
 import { acknowledgement, idParam, pageQuery, pageView, toPageRequest, uuid } from '../kit/schemas.js';
-import { isBadText } from '../kit/text.js';
 import * as wire from '../wire/assessment.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
 import { QuestionBody, toQuestionInput } from './assessment-schemas.js';
-import { IMPORT_MAX_BYTES, importFormatOf } from './assessment-quiz-admin.routes.js';
+import { IMPORT_MAX_BYTES, readImportFile } from './assessment-quiz-admin.routes.js';
 import type { AssessmentRegistry } from '../../../application/assessment/registry.js';
 
 type Deps = Pick<
@@ -182,16 +180,7 @@ export const makeAssessmentQuestionBankRoutes =
         ),
       },
       async ({ actor, meta, params, query, body, file }) => {
-        if (!file) throw new DomainError('FILE_REQUIRED', 'file: required');
-        let text: string;
-        try {
-          text = new TextDecoder('utf-8', { fatal: true }).decode(await readFile(file.path));
-        } catch {
-          throw new HttpError(400, 'Invalid import file', 'file: not UTF-8 text', { code: 'INVALID_IMPORT_FILE' });
-        }
-        if (isBadText(text))
-          throw new HttpError(400, 'Invalid import file', 'file: contains a NUL character', { code: 'INVALID_IMPORT_FILE' });
-        const format = importFormatOf(body.format ?? query.format, file, text);
+        const { text, format } = await readImportFile(file, body.format ?? query.format);
         const imported = unwrap(await d.importBankQuestions(actor, meta, params.id, format, text));
         return reply(bankImportView(format, imported), `${imported.questions.length} questions imported`);
       },

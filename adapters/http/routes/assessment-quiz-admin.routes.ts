@@ -45,6 +45,26 @@ const ExportQuestionsQuery = z.strictObject({ format: z.enum(EXPORT_FORMATS).def
 const AnalyticsQuery = z.strictObject({ attempts: z.enum(ATTEMPT_SELECTIONS).default('all') });
 
 /**
+ * The uploaded question file of an import (a quiz's or a category's) as UTF-8 text, with its format:
+ * FILE_REQUIRED without a file, 400 `Invalid import file` when it is not UTF-8 or holds NUL.
+ */
+export async function readImportFile(
+  file: UploadedFile | null,
+  explicit: ImportFormat | undefined,
+): Promise<{ text: string; format: ImportFormat }> {
+  if (!file) throw new DomainError('FILE_REQUIRED', 'file: required');
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(await readFile(file.path));
+  } catch {
+    throw new HttpError(400, 'Invalid import file', 'file: not UTF-8 text', { code: 'INVALID_IMPORT_FILE' });
+  }
+  // UTF-8 holds no lone surrogate, but may hold NUL, which PostgreSQL cannot store.
+  if (isBadText(text)) throw new HttpError(400, 'Invalid import file', 'file: contains a NUL character', { code: 'INVALID_IMPORT_FILE' });
+  return { text, format: importFormatOf(explicit, file, text) };
+}
+
+/**
  * The format of an uploaded question file: the `format` field (or query), else the part's content
  * type (`text/csv`, `…gift…`, `…aiken…`, `…xml`), else its extension, else a look at the text: an
  * XML declaration or `<quiz>` (Moodle XML), a GIFT answer block `{…}` or an Aiken `ANSWER:` line;
@@ -304,17 +324,7 @@ export const makeAssessmentQuizAdminRoutes =
         ),
       },
       async ({ actor, meta, params, query, body, file }) => {
-        if (!file) throw new DomainError('FILE_REQUIRED', 'file: required');
-        let text: string;
-        try {
-          text = new TextDecoder('utf-8', { fatal: true }).decode(await readFile(file.path));
-        } catch {
-          throw new HttpError(400, 'Invalid import file', 'file: not UTF-8 text', { code: 'INVALID_IMPORT_FILE' });
-        }
-        // UTF-8 holds no lone surrogate, but may hold NUL, which PostgreSQL cannot store.
-        if (isBadText(text))
-          throw new HttpError(400, 'Invalid import file', 'file: contains a NUL character', { code: 'INVALID_IMPORT_FILE' });
-        const format = importFormatOf(body.format ?? query.format, file, text);
+        const { text, format } = await readImportFile(file, body.format ?? query.format);
         const questions = unwrap(await d.importQuestions(actor, meta, params.id, format, text));
         return reply(quizImportView(format, questions), `${questions.length} questions imported`);
       },
