@@ -47,7 +47,8 @@ export const LAYERS = [
 ] as const;
 export type Layer = (typeof LAYERS)[number];
 
-const root = new URL('..', import.meta.url).href;
+/** Our source folders: a frame's path from one of them on (profiles of another checkout read the same). */
+const OUR_PATH = /^file:\/\/.*?\/((?:adapters|application|domain|composition|infrastructure|bench|scripts)\/.*)$/;
 
 const PACKAGES: Array<[RegExp, Layer]> = [
   [
@@ -114,10 +115,8 @@ function layerOf(frame: ProfileNode['callFrame']): Layer | null {
     for (const [re, layer] of PACKAGES) if (re.test(pkg[1]!)) return layer;
     return null;
   }
-  if (url.startsWith(root)) {
-    const path = url.slice(root.length);
-    for (const [re, layer] of OURS) if (re.test(path)) return layer;
-  }
+  const path = OUR_PATH.exec(url)?.[1];
+  if (path) for (const [re, layer] of OURS) if (re.test(path)) return layer;
   return null;
 }
 
