@@ -50,32 +50,59 @@ export type Layer = (typeof LAYERS)[number];
 /** Our source folders: a frame's path from one of them on (profiles of another checkout read the same). */
 const OUR_PATH = /^file:\/\/.*?\/((?:adapters|application|domain|composition|infrastructure|bench|scripts)\/.*)$/;
 
+/** A package-name pattern from its names (regular-expression syntax allowed in each). */
+const names = (...list: string[]) => new RegExp(`^(${list.join('|')})$`);
+
 const PACKAGES: Array<[RegExp, Layer]> = [
   [
-    /^(koa|koa-[\w-]+|@koa\/[\w-]+|helmet|http-errors|statuses|on-finished|content-type|accepts|negotiator|mime-types|mime-db|type-is|vary|fresh|encodeurl|escape-html|depd|delegates|cookies|keygrip|co-body|raw-body|iconv-lite|inflation|parseurl|path-to-regexp|qs|only|destroy|http-assert|content-disposition|cache-content-type|ee-first|toidentifier|setprototypeof|bytes|unpipe)$/,
+    names(
+      ...['koa', 'koa-[\\w-]+', '@koa/[\\w-]+', 'helmet', 'http-errors', 'statuses', 'on-finished', 'content-type', 'accepts'],
+      ...['negotiator', 'mime-types', 'mime-db', 'type-is', 'vary', 'fresh', 'encodeurl', 'escape-html', 'depd', 'delegates'],
+      ...['cookies', 'keygrip', 'co-body', 'raw-body', 'iconv-lite', 'inflation', 'parseurl', 'path-to-regexp', 'qs', 'only'],
+      ...['destroy', 'http-assert', 'content-disposition', 'cache-content-type', 'ee-first', 'toidentifier', 'setprototypeof'],
+      ...['bytes', 'unpipe'],
+    ),
     'HTTP chain (Koa, router, middleware, routes)',
   ],
   [
-    /^(rate-limiter-flexible|ioredis|redis-parser|redis-errors|standard-as-callback|cluster-key-slot|denque|lodash\.\w+)$/,
+    names(
+      'rate-limiter-flexible',
+      'ioredis',
+      'redis-parser',
+      'redis-errors',
+      'standard-as-callback',
+      'cluster-key-slot',
+      'denque',
+      'lodash\\.\\w+',
+    ),
     'rate limit (rate-limiter-flexible, ioredis)',
   ],
-  [/^(jsonwebtoken|jws|jwa|jose|safe-buffer|buffer-equal-constant-time|ecdsa-sig-formatter|semver|ms)$/, 'authentication (JWT)'],
-  [/^zod$/, 'validation (zod)'],
-  [/^awilix$/, 'container and scope (awilix, composition)'],
   [
-    /^(knex|objection|tarn|lodash|getopts|colorette|debug|rechoir|interpret|pg-connection-string)$/,
+    names('jsonwebtoken', 'jws', 'jwa', 'jose', 'safe-buffer', 'buffer-equal-constant-time', 'ecdsa-sig-formatter', 'semver', 'ms'),
+    'authentication (JWT)',
+  ],
+  [names('zod'), 'validation (zod)'],
+  [names('awilix'), 'container and scope (awilix, composition)'],
+  [
+    names('knex', 'objection', 'tarn', 'lodash', 'getopts', 'colorette', 'debug', 'rechoir', 'interpret', 'pg-connection-string'),
     'knex (query building, case mapping, tarn pool)',
   ],
   [
-    /^(pg|pg-protocol|pg-types|pg-pool|pg-int8|pgpass|postgres-array|postgres-date|postgres-interval|postgres-bytea|pg-cloudflare|split2)$/,
+    names(
+      ...['pg', 'pg-protocol', 'pg-types', 'pg-pool', 'pg-int8', 'pgpass', 'postgres-array', 'postgres-date', 'postgres-interval'],
+      ...['postgres-bytea', 'pg-cloudflare', 'split2'],
+    ),
     'pg driver',
   ],
-  [/^@electric-sql\/pglite$/, 'PGlite'],
+  [names('@electric-sql/pglite'), 'PGlite'],
   [
-    /^(pino|pino-[\w-]+|sonic-boom|thread-stream|fast-redact|quick-format-unescaped|on-exit-leak-free|atomic-sleep|safe-stable-stringify)$/,
+    names(
+      ...['pino', 'pino-[\\w-]+', 'sonic-boom', 'thread-stream', 'fast-redact', 'quick-format-unescaped', 'on-exit-leak-free'],
+      ...['atomic-sleep', 'safe-stable-stringify'],
+    ),
     'logging (pino)',
   ],
-  [/^(bullmq|msgpackr|cron-parser|node-abort-controller)$/, 'queue (BullMQ)'],
+  [names('bullmq', 'msgpackr', 'cron-parser', 'node-abort-controller'), 'queue (BullMQ)'],
 ];
 
 /** Our folders (and the bench's plain app), by path under the repository. */
