@@ -19,7 +19,7 @@ import type {
 import type { ProgressStatus } from '../../../domain/learning/progress.js';
 import { formatMinor, toMinor } from '../../../domain/shared/money.js';
 import { contains, type DbDeps } from './base.js';
-import { guardedWrite, joinedTable, knexPage, num, prepared, newestFirst } from './knex-helpers.js';
+import { camelColumns, guardedWrite, joinedTable, knexPage, num, prepared, newestFirst } from './knex-helpers.js';
 import { ENROLLMENT_COLUMNS, toEnrollment } from './enrollment.pg-repository.js';
 import { CERTIFICATE_COLUMNS, toCertificate } from './certificate.pg-repository.js';
 
@@ -70,6 +70,23 @@ const joinedLesson = joinedTable<LessonSummaryRow>('l', 'les', [
   'updated_at',
 ]);
 
+const COURSE_COLUMNS = [
+  'id',
+  'tenant_id',
+  'title',
+  'description',
+  'category_id',
+  'difficulty',
+  'price',
+  'currency',
+  'cover_image',
+  'status',
+  'created_by',
+  'published_at',
+  'created_at',
+  'updated_at',
+];
+
 const COURSE_FOR_LEARNER_COLUMNS = [joinedCategory, joinedEnrollment, joinedCertificate].map((j) => j.columns).join(', ');
 
 const toCategory = (r: CategoryRow): Category => ({
@@ -113,21 +130,31 @@ const moduleRow = ({ order, ...m }: CourseModule): ModuleRow => ({ ...m, sortOrd
 const lessonRow = ({ order, ...l }: Lesson): LessonRow => ({ ...l, sortOrder: order });
 
 /**
- * The rest of the course page in the same statement: the outline and the learner's progress as JSON
- * columns of the course's row (ordered aggregates and JSON: raw), instead of two statements more. Rows
- * travel as arrays (no key names per row); timestamps as PostgreSQL's ISO text, read back as Dates to
- * the millisecond as pg's own parser reads a column. The one binding is the learner's id.
+ * The course page's rows in one statement (issue 32): the course joined to its category and the
+ * learner's enrolment and certificate, with the outline and the learner's progress as JSON columns
+ * (ordered aggregates), instead of four statements. Its text never varies, so it runs raw and
+ * prepared: knex's builder would compile the same text, quoting and case-mapping each identifier, on
+ * every request. Columns come under the names the case mappers would give (`joinedTable` reads
+ * them); the JSON rows as arrays (no key names per row), timestamps in them as PostgreSQL's ISO text,
+ * read back as Dates to the millisecond as pg's own parser reads a column.
+ * Bindings: the learner (progress, enrolment, certificate), the tenant, the course.
  */
-const COURSE_PAGE_AGGREGATES = `
+const COURSE_PAGE_SQL = `
+select ${camelColumns('c', COURSE_COLUMNS)}, ${[joinedCategory, joinedEnrollment, joinedCertificate].map((j) => j.rawColumns).join(', ')},
   (select coalesce(json_agg(json_build_array(m.id, m.title, m.description, m.sort_order, m.created_at, m.updated_at)
             order by m.sort_order, m.created_at, m.id), '[]')
-     from course_modules m where m.tenant_id = c.tenant_id and m.course_id = c.id) as page_modules,
+     from course_modules m where m.tenant_id = c.tenant_id and m.course_id = c.id) as "pageModules",
   (select coalesce(json_agg(json_build_array(l.id, l.module_id, l.course_id, l.title, l.description, l.content_type, l.content_url,
             l.duration, l.sort_order, l.created_at, l.updated_at)), '[]')
      from course_modules m join lessons l on l.module_id = m.id and l.tenant_id = m.tenant_id
-    where m.tenant_id = c.tenant_id and m.course_id = c.id) as page_lessons,
+    where m.tenant_id = c.tenant_id and m.course_id = c.id) as "pageLessons",
   (select coalesce(json_agg(json_build_array(p.lesson_id, p.status, p.started_at, p.completed_at, p.updated_at)), '[]')
-     from lesson_progress p where p.tenant_id = c.tenant_id and p.user_id = ? and p.course_id = c.id) as page_progress`;
+     from lesson_progress p where p.tenant_id = c.tenant_id and p.user_id = :learner and p.course_id = c.id) as "pageProgress"
+  from courses c
+  left join course_categories cat on cat.id = c.category_id and cat.tenant_id = c.tenant_id
+  left join enrollments e on e.course_id = c.id and e.tenant_id = c.tenant_id and e.user_id = :learner
+  left join certificates cert on cert.course_id = c.id and cert.tenant_id = c.tenant_id and cert.user_id = :learner
+ where c.tenant_id = :tenant and c.id = :course`;
 type ModuleTuple = [id: string, title: string, description: string | null, sortOrder: number, createdAt: string, updatedAt: string];
 type LessonTuple = [
   id: string,
@@ -195,9 +222,11 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
     return r ? toLearnerCourse(r) : null;
   },
   async findPageForLearner(tenantId, userId, courseId) {
-    const r = (await learnerCourseQuery(db, tenantId, userId, courseId)
-      .first('c.*', db.q().raw(COURSE_FOR_LEARNER_COLUMNS), db.q().raw(COURSE_PAGE_AGGREGATES, [userId]))
-      .options(prepared('course_page_of_learner'))) as CoursePageRow | undefined;
+    const result = await db
+      .q()
+      .raw(COURSE_PAGE_SQL, { learner: userId, tenant: tenantId, course: courseId })
+      .options(prepared('course_page_of_learner'));
+    const r = (result as { rows: CoursePageRow[] }).rows[0];
     if (!r) return null;
     return {
       ...toLearnerCourse(r),
