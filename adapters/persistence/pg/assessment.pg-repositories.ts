@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Quiz } from '../../../domain/assessment/quiz.js';
-import type { Question, QuestionOption } from '../../../domain/assessment/question.js';
+import { orderingGradingOf, type Question, type QuestionOption } from '../../../domain/assessment/question.js';
 import type { Attempt, AttemptAnswer } from '../../../domain/assessment/attempt.js';
 import type { Submission } from '../../../domain/assessment/assignment.js';
 import { HISTOGRAM_BUCKETS, type AttemptMoments, type QuestionMoments } from '../../../domain/assessment/analytics.js';
@@ -169,6 +169,7 @@ export const toQuestion = (r: QuestionRow): Question => ({
   points: num(r.points),
   order: num(r.sortOrder),
   options: json<StoredOption[]>(r.options).map(toOption),
+  ...(r.orderingGrading ? { orderingGrading: r.orderingGrading } : {}),
   version: num(r.version ?? 1),
   createdAt: date(r.createdAt),
   updatedAt: date(r.updatedAt),
@@ -194,6 +195,7 @@ export const questionRow = (
   points: q.points,
   sortOrder: q.order,
   options: JSON.stringify(q.options.map(storedOption)),
+  orderingGrading: q.type === 'ordering' ? orderingGradingOf(q) : null,
   version: q.version ?? 1,
   createdAt: q.createdAt,
   updatedAt: q.updatedAt,
