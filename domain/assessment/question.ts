@@ -347,7 +347,8 @@ export const maxScoreOf = (questions: readonly Pick<Question, 'points'>[]): numb
  * Moodle's random guess score: the fraction of the points a random answer earns on average.
  * multiple_choice: the mean weight of its options; true_false 0.5; matching 1 / choices;
  * short_answer and numerical: the weight of a `*` answer, else 0; ordering 0 whatever its grading
- * type (qtype_ordering does not override question_type::get_random_guess_score, which is 0); multiple_answer, essay and description: null (Moodle does not compute it for them).
+ * type (qtype_ordering does not override question_type::get_random_guess_score, which is 0);
+ * multiple_answer, essay and description: null (Moodle does not compute it for them).
  */
 export function randomGuessScore(q: Pick<Question, 'type' | 'options'>): number | null {
   switch (q.type) {
