@@ -1,8 +1,6 @@
 import { expect } from 'chai';
 import { harness, type Harness } from '../../support/harness.js';
-import { Role } from '../../../domain/identity/role.js';
-import { seedCourse } from '../learning/learning-fixtures.js';
-import { addQuestion, createQuiz, enrolledStudent } from './assessment-fixtures.js';
+import { addQuestion, enrolledStudent, quizWithRandCategory } from './assessment-fixtures.js';
 import { MATCH_STEMS, QUESTIONS01, replay01, replayedCount, RESPONSECOUNTS01, type RandQ } from '../../support/moodle-fixture-01.js';
 
 /*
@@ -30,13 +28,7 @@ describe("HTTP assessment: Moodle's analysis of responses (fixture 01, slot 1 a 
   });
 
   it('counts every response of the replayed attempts under its model response, per drawn question and per stem', async () => {
-    const t = await h.tenant();
-    const admin = await h.user(t, Role.Admin);
-    const course = await seedCourse(h, admin, { modules: 1, lessons: 0 });
-    const quizId = await createQuiz(h, admin, course.moduleIds[0]!, { passing_score: 50 });
-    const rand = (
-      await h.http.post(`/api/lms/admin/courses/${course.id}/question-categories`).set(admin.headers).send({ name: 'rand' }).expect(200)
-    ).body.data.id as string;
+    const { admin, course, quizId, rand } = await quizWithRandCategory(h);
     const bank = {} as Record<RandQ, string>;
     for (const kind of ['shortanswer', 'numerical'] as const) {
       const res = await h.http.post(`/api/lms/admin/question-categories/${rand}/questions`).set(admin.headers).send(QUESTIONS01[kind]);
