@@ -108,14 +108,23 @@ export interface QuestionResult {
   maxPoints: number;
 }
 
-/** Numerical: whether a response is within an accepted answer's tolerance (Moodle's nominal error). */
-function withinTolerance(answer: { text: string; tolerance?: number | null | undefined }, value: number): boolean {
-  if (answer.text === '*') return true;
-  const target = parseNumber(answer.text);
-  if (target === null) return false;
-  // Moodle widens the interval by the float precision so that 0.1 + 0.2 still equals 0.3.
+/**
+ * Numerical: the interval an accepted answer accepts (Moodle's nominal error, `get_tolerance_interval`),
+ * null for `*` or a text that is no number. Moodle widens it by the float precision so that 0.1 + 0.2
+ * still equals 0.3.
+ */
+export function toleranceInterval(answer: { text: string; tolerance?: number | null | undefined }): [number, number] | null {
+  const target = answer.text === '*' ? null : parseNumber(answer.text);
+  if (target === null) return null;
   const tolerance = Math.abs(answer.tolerance ?? 0) + 1e-14 * Math.max(1, Math.abs(target));
-  return value >= target - tolerance && value <= target + tolerance;
+  return [target - tolerance, target + tolerance];
+}
+
+/** Numerical: whether a response is within an accepted answer's tolerance (`*` accepts any number). */
+export function withinTolerance(answer: { text: string; tolerance?: number | null | undefined }, value: number): boolean {
+  if (answer.text === '*') return true;
+  const interval = toleranceInterval(answer);
+  return interval !== null && value >= interval[0] && value <= interval[1];
 }
 
 /**

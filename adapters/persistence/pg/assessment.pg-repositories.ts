@@ -729,6 +729,17 @@ const SELECTION_ORDER: Record<Exclude<AttemptSelection, 'all'>, string> = {
   highest: 'score desc, attempt_number',
 };
 
+/**
+ * The attempts the statistics count, as a subquery taking `(tenant_id, quiz_id)` parameters: graded
+ * ones (not those waiting for a mentor's mark), all or one per user.
+ */
+export function selectedAttemptsSql(selection: AttemptSelection): string {
+  const graded = `from quiz_attempts where tenant_id = ? and quiz_id = ? and status in ('submitted', 'expired')`;
+  return selection === 'all'
+    ? `select id, user_id, score, max_score, percentage, passed ${graded}`
+    : `select distinct on (user_id) id, user_id, score, max_score, percentage, passed ${graded} order by user_id, ${SELECTION_ORDER[selection]}`;
+}
+
 export const makeQuizResultsPgReader = ({ db }: DbDeps): QuizResultsReader => ({
   async exportPage(tenantId, quizId, cursor, limit) {
     // The page of attempts by the (tenant, quiz, started_at, id) index, then its users by primary
@@ -750,12 +761,7 @@ export const makeQuizResultsPgReader = ({ db }: DbDeps): QuizResultsReader => ({
     );
   },
   async moments(tenantId, quizId, selection) {
-    // The attempts counted: graded ones (not those waiting for a mentor's mark), all or one per user.
-    const graded = `from quiz_attempts where tenant_id = ? and quiz_id = ? and status in ('submitted', 'expired')`;
-    const selected =
-      selection === 'all'
-        ? `select id, score, max_score, percentage, passed ${graded}`
-        : `select distinct on (user_id) id, score, max_score, percentage, passed ${graded} order by user_id, ${SELECTION_ORDER[selection]}`;
+    const selected = selectedAttemptsSql(selection);
     const buckets = Array.from({ length: HISTOGRAM_BUCKETS }, (_, i) =>
       i === HISTOGRAM_BUCKETS - 1
         ? `count(*) filter (where percentage >= ${i * 10}) as b${i}`
