@@ -7,6 +7,7 @@ import type { QuestionRepository, QuizFilter, QuizRepository } from '../../../ap
 import type {
   AttemptRepository,
   AttemptSummary,
+  AttemptWithQuestion,
   MarkingFilter,
   MarkingItem,
 } from '../../../application/assessment/ports/attempt-repository.js';
@@ -302,6 +303,14 @@ export class MemoryAttemptRepository implements AttemptRepository {
   async questionsOf(tenantId: string, attemptId: string) {
     const kept = own(this.s.attempts.get(attemptId), tenantId) && this.snapshots.get(attemptId);
     return kept ? kept.map(clone) : null;
+  }
+  async findWithQuestion(tenantId: string, attemptId: string, questionId: string): Promise<AttemptWithQuestion | null> {
+    const attempt = await this.findById(tenantId, attemptId);
+    if (!attempt) return null;
+    const kept = this.snapshots.get(attemptId);
+    if (!kept) return { attempt, kept: false };
+    const question = kept.find((q) => q.id === questionId);
+    return { attempt, kept: true, question: question ? clone(question) : null };
   }
   async countByUser(tenantId: string, quizId: string, userId: string) {
     return this.mine(tenantId, quizId, userId).length;

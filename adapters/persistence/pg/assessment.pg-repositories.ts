@@ -14,7 +14,7 @@ import type {
 } from '../../../application/assessment/ports/submission-repository.js';
 import type { DbDeps } from './base.js';
 import type { AnswerRow, AttemptRow, Mark, QuestionRow, QuizRow, StoredOption, SubmissionRow } from './rows/assessment.rows.js';
-import { deletedRows, knexPage, num, numOrNull, prepared, newestFirst } from './knex-helpers.js';
+import { camelColumns, deletedRows, knexPage, num, numOrNull, prepared, newestFirst } from './knex-helpers.js';
 import { countSince } from './daily-rollups.js';
 
 const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
@@ -364,6 +364,15 @@ export const makeQuestionPgRepository = ({ db }: DbDeps): QuestionRepository => 
 const ATTEMPT_COLUMNS =
   'id, tenant_id, quiz_id, user_id, attempt_number, status, seed, started_at, deadline_at, submitted_at, score, max_score, percentage, passed, updated_at';
 
+/**
+ * The answer save's read (issue 32): the attempt and the one question of its snapshot that the
+ * answer names, not the whole snapshot; a fixed text run raw, as every saved answer runs it.
+ */
+const ATTEMPT_WITH_QUESTION_SQL =
+  `select ${camelColumns('a', ATTEMPT_COLUMNS.split(', '))}, a.questions is not null as kept, ` +
+  "(select e from jsonb_array_elements(a.questions) e where e->>'id' = ? limit 1) as question " +
+  'from quiz_attempts a where a.tenant_id = ? and a.id = ?';
+
 const toAttempt = (r: AttemptRow): Attempt => ({
   id: r.id,
   tenantId: r.tenantId,
@@ -492,6 +501,18 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
     if (r?.questions === null || r?.questions === undefined) return null;
     // Kept as the Question values themselves (JSON: dates as ISO text).
     return json<Array<Question & { createdAt: string; updatedAt: string }>>(r.questions).map(fromStoredJson);
+  },
+  async findWithQuestion(tenantId, attemptId, questionId) {
+    const result = await db
+      .q()
+      .raw(ATTEMPT_WITH_QUESTION_SQL, [questionId, tenantId, attemptId])
+      .options(prepared('quiz_attempt_with_question'));
+    const r = (result as { rows: Array<AttemptRow & { kept: boolean; question: unknown }> }).rows[0];
+    if (!r) return null;
+    const attempt = toAttempt(r);
+    if (!r.kept) return { attempt, kept: false };
+    const question = r.question === null ? null : fromStoredJson(json<Question & { createdAt: string; updatedAt: string }>(r.question));
+    return { attempt, kept: true, question };
   },
   async countByUser(tenantId, quizId, userId) {
     const r = (await db.q()('quiz_attempts').where({ tenantId, quizId, userId }).count({ n: '*' }).first()) as

@@ -37,6 +37,8 @@ export interface MarkingItem {
   student: { id: string; displayName: string; email: string } | null;
 }
 
+export type AttemptWithQuestion = { attempt: Attempt; kept: true; question: Question | null } | { attempt: Attempt; kept: false };
+
 export interface AttemptRepository {
   findById(tenantId: string, id: string): Promise<Attempt | null>;
   /** The attempt, its row locked until the unit of work ends (SELECT … FOR UPDATE). */
@@ -51,6 +53,12 @@ export interface AttemptRepository {
   insertNext(attempt: Omit<Attempt, 'attemptNumber'>, maxAttempts: number, questions: readonly Question[]): Promise<Attempt | null>;
   /** The questions the attempt was started with; null for attempts started before they were kept. */
   questionsOf(tenantId: string, attemptId: string): Promise<Question[] | null>;
+  /**
+   * The answer save's read, in one statement: the attempt with the one question of those it was
+   * started with that has this id (null when none has it), or `kept: false` for an attempt started
+   * before its questions were kept (then they are the quiz's current ones). Null: no such attempt.
+   */
+  findWithQuestion(tenantId: string, attemptId: string, questionId: string): Promise<AttemptWithQuestion | null>;
   countByUser(tenantId: string, quizId: string, userId: string): Promise<number>;
   /** Attempts of any user and status on these quizzes. */
   countOnQuizzes(tenantId: string, quizIds: readonly string[]): Promise<number>;

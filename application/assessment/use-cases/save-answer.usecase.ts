@@ -1,4 +1,5 @@
-import type { AttemptAnswer } from '../../../domain/assessment/attempt.js';
+import type { Attempt, AttemptAnswer } from '../../../domain/assessment/attempt.js';
+import type { Question } from '../../../domain/assessment/question.js';
 import { isOverdue } from '../../../domain/assessment/deadline.js';
 import { checkAnswer } from '../../../domain/assessment/grading.js';
 import type { Actor } from '../../shared/actor.js';
@@ -21,6 +22,31 @@ type Deps = Pick<
 >;
 
 /**
+ * The caller's attempt and the questions it was started with, by id: for one answer (the save),
+ * only the question it names, read with the attempt in one statement. Only the owner answers:
+ * anyone else's attempt does not exist for them (contract §2): null.
+ */
+async function attemptAndQuestions(
+  d: Deps,
+  actor: Actor,
+  attemptId: string,
+  inputs: readonly AnswerInput[],
+): Promise<{ attempt: Attempt; questions: Map<string, Question> } | null> {
+  const byId = (list: readonly Question[]) => new Map(list.map((q) => [q.id, q]));
+  if (inputs.length === 1) {
+    const found = await d.attemptRepository.findWithQuestion(actor.tenantId, attemptId, inputs[0]!.questionId);
+    if (!found || found.attempt.userId !== actor.userId) return null;
+    // Started before snapshots were kept: the quiz's current questions (as questionsOfAttempt).
+    if (!found.kept)
+      return { attempt: found.attempt, questions: byId(await d.questionRepository.listByQuiz(actor.tenantId, found.attempt.quizId)) };
+    return { attempt: found.attempt, questions: byId(found.question ? [found.question] : []) };
+  }
+  const attempt = await d.attemptRepository.findById(actor.tenantId, attemptId);
+  if (!attempt || attempt.userId !== actor.userId) return null;
+  return { attempt, questions: byId(await questionsOfAttempt(d, attempt)) };
+}
+
+/**
  * Saves answers of the caller's attempt (validated first, all or none), under the attempt's row
  * lock so that a submit or the sweep cannot grade in between. Past the deadline nothing is saved:
  * the attempt is graded with what it has, as expired, and the caller gets 400 (contract §6).
@@ -31,10 +57,9 @@ export async function saveAnswers(
   attemptId: string,
   inputs: readonly AnswerInput[],
 ): Promise<Result<AttemptAnswer[], SaveAnswerError>> {
-  const attempt = await d.attemptRepository.findById(actor.tenantId, attemptId);
-  // Only the owner answers: anyone else's attempt does not exist for them (contract §2).
-  if (!attempt || attempt.userId !== actor.userId) return err('ATTEMPT_NOT_FOUND');
-  const questions = new Map((await questionsOfAttempt(d, attempt)).map((q) => [q.id, q]));
+  const found = await attemptAndQuestions(d, actor, attemptId, inputs);
+  if (!found) return err('ATTEMPT_NOT_FOUND');
+  const { attempt, questions } = found;
   const checked: Array<{ questionId: string; answer: string[] }> = [];
   for (const input of inputs) {
     const question = questions.get(input.questionId);

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { harness, type Harness } from '../../support/harness.js';
+import { statementsOf } from '../../support/statement-counter.js';
 import { Role } from '../../../domain/identity/role.js';
 import { complete, enrol } from '../learning/learning-fixtures.js';
 import { addQuestion, answersFor, containsKey, createQuiz, enrolledStudent, freshHeaders, seedQuiz } from './assessment-fixtures.js';
@@ -531,6 +532,38 @@ describe('HTTP assessment: authoring and taking quizzes', () => {
     // Nothing was saved by the refused calls.
     const detail = await h.http.get(`/api/lms/quiz-attempts/${id}`).set(owner.headers);
     expect(detail.body.data.questions.every((x: { answer: unknown }) => x.answer === null)).to.equal(true);
+  });
+
+  it('saves an answer in three statements (the login; the attempt with its question; the conditional upsert), refuses a foreign one in two', async () => {
+    const t = await h.tenant();
+    const admin = await h.user(t, Role.Admin);
+    const q = await seedQuiz(h, admin);
+    const owner = await enrolledStudent(h, admin, q);
+    const other = await enrolledStudent(h, admin, q);
+    const id = (await h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(owner.headers).expect(200)).body.data.attempt.id as string;
+    const save = (user: typeof owner, body: object) => (http: Parameters<Parameters<typeof statementsOf>[1]>[0]) =>
+      http.post(`/api/lms/quiz-attempts/${id}/answers`).set(user.headers).send(body);
+    const [first, second] = answersFor(q);
+    const counted = [];
+    for (const [user, body, status] of [
+      [owner, first, 200], // a new answer
+      [owner, { ...first, answer: [q.optionIds[0]![1]] }, 200], // replaced
+      [owner, second, 200], // a multiple answer
+      [other, first, 404], // not theirs: nothing written
+      [owner, { question_id: q.questionIds[0], answer: [q.optionIds[1]![0]] }, 400], // an option of another question
+    ] as const) {
+      const { statements, result } = await statementsOf(h, save(user, body));
+      expect(result.status, JSON.stringify(result.body)).to.equal(status);
+      counted.push(statements);
+    }
+    expect(counted).to.deep.equal([3, 3, 3, 2, 2]);
+    const detail = await h.http.get(`/api/lms/quiz-attempts/${id}`).set(owner.headers).expect(200);
+    expect(detail.body.data.questions.map((x: { answer: unknown }) => x.answer)).to.deep.equal([
+      [q.optionIds[0]![1]],
+      second!.answer,
+      null,
+      null,
+    ]);
   });
 
   it('fixes a shuffled order per attempt (same on every read, from its seed)', async () => {
