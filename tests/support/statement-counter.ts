@@ -10,19 +10,24 @@ type Agent = ReturnType<typeof checkedAgent>;
  * counts when it fires within that scope. Background jobs, relays and other tests' requests
  * run outside it, so a busy machine cannot add to the count.
  */
-export async function statementsOf<T>(h: Harness, request: (http: Agent) => PromiseLike<T>): Promise<{ statements: number; result: T }> {
+export async function statementsOf<T>(
+  h: Harness,
+  request: (http: Agent) => PromiseLike<T>,
+  /** The application served (the harness's own by default; one without job workers where a job would start in the request's context). */
+  app: Application = h.app,
+): Promise<{ statements: number; result: T }> {
   const scope = new AsyncLocalStorage<symbol>();
   const mark = Symbol('request under count');
-  const callback: Application['callback'] = (req, res) => scope.run(mark, () => h.app.callback(req, res));
+  const callback: Application['callback'] = (req, res) => scope.run(mark, () => app.callback(req, res));
   let statements = 0;
   const listener = () => {
     if (scope.getStore() === mark) statements++;
   };
-  h.app.db.knex.on('query', listener);
+  app.db.knex.on('query', listener);
   try {
     const result = await request(checkedAgent(callback, h.openApi));
     return { statements, result };
   } finally {
-    h.app.db.knex.removeListener('query', listener);
+    app.db.knex.removeListener('query', listener);
   }
 }

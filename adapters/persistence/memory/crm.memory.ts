@@ -181,12 +181,19 @@ export class MemoryIntegrationRepository implements IntegrationRepository {
 
 export class MemoryDeliveryRepository implements DeliveryRepository {
   readonly rows = new Map<string, WebhookDelivery>();
+  /** @param integrations where a Google delivery's key is looked up (the world's own). */
+  constructor(private readonly integrations: MemoryIntegrationRepository = new MemoryIntegrationRepository()) {}
   private mine(tenantId: string, id: string) {
     const d = this.rows.get(id);
     return d && d.tenantId === tenantId ? d : undefined;
   }
   async insert(delivery: WebhookDelivery) {
     this.rows.set(delivery.id, clone(delivery));
+  }
+  async insertForGoogleKeyHash(keyHash: string, delivery: Omit<WebhookDelivery, 'tenantId'>) {
+    const tenantId = await this.integrations.tenantOfGoogleKeyHash(keyHash);
+    if (tenantId) await this.insert({ ...delivery, tenantId });
+    return tenantId;
   }
   async findById(tenantId: string, id: string) {
     const d = this.mine(tenantId, id);

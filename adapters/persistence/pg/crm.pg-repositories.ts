@@ -194,10 +194,44 @@ const deliveryRow = (d: WebhookDelivery): DeliveryWrite => ({
   updatedAt: d.updatedAt,
 });
 
+/**
+ * A Google delivery inserted from the integration its key's hash finds (issue 32: the look-up and
+ * the insert in one round trip): a fixed text run raw, as every Google lead runs it; no row when no
+ * enabled Google integration has the hash.
+ */
+const GOOGLE_DELIVERY_SQL =
+  'insert into crm_webhook_deliveries (id, tenant_id, provider, external_id, status, raw_body, payload, attempts, retries, ' +
+  'last_error, lead_id, received_at, processed_at, updated_at) ' +
+  'select ?::uuid, i.tenant_id, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?::uuid, ?::timestamptz, ?::timestamptz, ?::timestamptz ' +
+  "from crm_integrations i where i.provider = 'google' and i.enabled and i.google_key_hash = ? limit 1 " +
+  'returning tenant_id as "tenantId"';
+
 export const makeDeliveryPgRepository = ({ db }: DbDeps): DeliveryRepository => ({
   async insert(d) {
-    // Every webhook delivery runs this: prepared once per connection; deliveryRow keeps its text fixed.
+    // Every Meta delivery runs this: prepared once per connection; deliveryRow keeps its text fixed.
     await db.q()('crm_webhook_deliveries').insert(deliveryRow(d)).options(prepared('crm_webhook_delivery_insert'));
+  },
+  async insertForGoogleKeyHash(keyHash, d) {
+    const result = await db
+      .q()
+      .raw(GOOGLE_DELIVERY_SQL, [
+        d.id,
+        d.provider,
+        d.externalId,
+        d.status,
+        d.rawBody,
+        JSON.stringify(d.payload),
+        d.attempts,
+        d.retries,
+        d.lastError ?? null,
+        d.leadId ?? null,
+        d.receivedAt,
+        d.processedAt ?? null,
+        d.updatedAt,
+        keyHash,
+      ])
+      .options(prepared('crm_google_delivery_insert'));
+    return (result as { rows: Array<{ tenantId: string }> }).rows[0]?.tenantId ?? null;
   },
   async findById(tenantId, id) {
     const m = await db.q()('crm_webhook_deliveries').where({ tenantId, id }).first();
@@ -291,12 +325,7 @@ export const makeIntegrationPgRepository = ({ db }: DbDeps): IntegrationReposito
     return db.q()('crm_integrations').where({ provider: 'meta', enabled: true, verifyTokenHash: hash });
   },
   async tenantOfGoogleKeyHash(hash) {
-    // Every Google lead delivery runs this: one fixed text, prepared once per connection.
-    const row = await db
-      .q()('crm_integrations')
-      .where({ provider: 'google', enabled: true, googleKeyHash: hash })
-      .first('tenantId')
-      .options(prepared('crm_google_tenant_by_key'));
+    const row = await db.q()('crm_integrations').where({ provider: 'google', enabled: true, googleKeyHash: hash }).first('tenantId');
     return row?.tenantId ?? null;
   },
 });

@@ -37,6 +37,12 @@ export interface DeliveryFilter {
 
 export interface DeliveryRepository {
   insert(delivery: WebhookDelivery): Promise<void>;
+  /**
+   * A Google delivery, stored in one statement for the tenant whose enabled Google integration's
+   * key has this lookup hash (the look-up is the key's proof); that tenant, or null when no
+   * integration has it: then nothing is stored.
+   */
+  insertForGoogleKeyHash(keyHash: string, delivery: Omit<WebhookDelivery, 'tenantId'>): Promise<string | null>;
   findById(tenantId: string, id: string): Promise<WebhookDelivery | null>;
   list(tenantId: string, filter: DeliveryFilter, page: PageRequest): Promise<Page<WebhookDelivery>>;
   /** Counts one try that failed; `final` marks the delivery failed. */

@@ -46,25 +46,31 @@ export const makeReceiveGoogleWebhook =
     const key = field && isRecord(body) ? body[field] : undefined;
     // A key saved before the length rule is refused like a wrong one (its integration says to rotate it).
     if (typeof key !== 'string' || tooShortForWebhook(key)) return err('INVALID_WEBHOOK_KEY');
-    const tenantId = await d.integrationRepository.tenantOfGoogleKeyHash(d.secretBox.lookupHash(GOOGLE_KEY_PURPOSE, key));
-    if (!tenantId) return err('INVALID_WEBHOOK_KEY');
+    const keyHash = d.secretBox.lookupHash(GOOGLE_KEY_PURPOSE, key);
 
     const lead = body as Record<string, unknown>;
     const leadId = typeof lead.lead_id === 'string' || typeof lead.lead_id === 'number' ? String(lead.lead_id).trim() : '';
-    if (!leadId) return err('INVALID_LEAD_PAYLOAD', 'lead_id: required');
-    if (lead.user_column_data !== undefined && !Array.isArray(lead.user_column_data))
-      return err('INVALID_LEAD_PAYLOAD', 'user_column_data: expected an array');
+    const payloadError = !leadId
+      ? 'lead_id: required'
+      : lead.user_column_data !== undefined && !Array.isArray(lead.user_column_data)
+        ? 'user_column_data: expected an array'
+        : null;
+    if (payloadError) {
+      // A wrong key is refused before the payload is looked at: only a known key learns what is wrong with it.
+      if (!(await d.integrationRepository.tenantOfGoogleKeyHash(keyHash))) return err('INVALID_WEBHOOK_KEY');
+      return err('INVALID_LEAD_PAYLOAD', payloadError);
+    }
 
     const { [field!]: _key, ...payload } = lead;
     const rawText = utf8.decode(rawBody).replaceAll(key, REDACTED);
     const now = d.clock.now();
     const id = d.ids.uuid();
-    // The delivery row is the outbox: if the queue is away, the delivery relay enqueues it later.
-    await d.uow.run(
+    // One statement finds the key's tenant and stores the delivery, the outbox: if the queue is
+    // away, the delivery relay enqueues it later.
+    const tenantId = await d.uow.run(
       async () => {
-        await d.deliveryRepository.insert({
+        const found = await d.deliveryRepository.insertForGoogleKeyHash(keyHash, {
           id,
-          tenantId: tenantId,
           provider: 'google',
           externalId: leadId,
           status: 'pending',
@@ -78,9 +84,12 @@ export const makeReceiveGoogleWebhook =
           processedAt: null,
           updatedAt: now,
         });
-        await d.jobs.enqueue(INGEST_LEAD_JOB, { tenantId: tenantId, deliveryId: id }, { ...d.crmIngestOptions, jobId: ingestJobId(id, 0) });
+        if (found)
+          await d.jobs.enqueue(INGEST_LEAD_JOB, { tenantId: found, deliveryId: id }, { ...d.crmIngestOptions, jobId: ingestJobId(id, 0) });
+        return found;
       },
       { singleStatement: true },
     );
+    if (!tenantId) return err('INVALID_WEBHOOK_KEY');
     return ok({ accepted: 1 });
   };

@@ -365,6 +365,10 @@ for (const [name, make] of [
       await env.questions.update({ ...q1, text: 'Edited', options: q1.options.map((o) => ({ ...o, isCorrect: !o.isCorrect })) });
       expect(await env.attempts.questionsOf(t, first!.id)).to.deep.equal([q1]);
       expect(await env.attempts.questionsOf(await env.tenant(), first!.id)).to.equal(null);
+      // The answer save's read: the attempt with the one question of its snapshot it names.
+      expect(await env.attempts.findWithQuestion(t, first!.id, q1.id)).to.deep.equal({ attempt: first, kept: true, question: q1 });
+      expect(await env.attempts.findWithQuestion(t, first!.id, qz.id)).to.deep.equal({ attempt: first, kept: true, question: null });
+      expect(await env.attempts.findWithQuestion(await env.tenant(), first!.id, q1.id)).to.equal(null);
       await env.questions.update(q1);
       expect(await env.attempts.insertNext(draftAttempt(t, qz.id, u), 2, [])).to.equal(null); // one in progress
       expect((await env.attempts.findInProgress(t, qz.id, u))?.id).to.equal(first!.id);

@@ -317,8 +317,20 @@ function contract(name: string, make: () => Promise<Ctx>) {
       expect((await ctx.integrations.findMetaByPageIds([page, '1'])).map((i) => i.tenantId)).to.deep.equal([ctx.tenantId]);
       expect((await ctx.integrations.findMetaByVerifyTokenHash(`vt${hash}`)).map((i) => i.tenantId)).to.deep.equal([ctx.tenantId]);
       expect(await ctx.integrations.tenantOfGoogleKeyHash(`gk${hash}`)).to.equal(ctx.tenantId);
+      // A Google delivery is stored for the tenant its key's hash finds, and only for a hash found.
+      const { tenantId: _tenant, ...lead } = delivery(ctx, {
+        provider: 'google',
+        payload: { lead_id: 'G-1' },
+        rawBody: '{"lead_id":"G-1"}',
+      });
+      expect(await ctx.deliveries.insertForGoogleKeyHash(`gk${hash}`, lead)).to.equal(ctx.tenantId);
+      expect(await ctx.deliveries.findById(ctx.tenantId, lead.id)).to.deep.equal({ ...lead, tenantId: ctx.tenantId });
+      const stray = { ...lead, id: randomUUID() };
+      expect(await ctx.deliveries.insertForGoogleKeyHash(`vt${hash}`, stray)).to.equal(null);
       await ctx.integrations.save({ ...google, enabled: false });
       expect(await ctx.integrations.tenantOfGoogleKeyHash(`gk${hash}`)).to.equal(null);
+      expect(await ctx.deliveries.insertForGoogleKeyHash(`gk${hash}`, stray)).to.equal(null);
+      expect(await ctx.deliveries.findById(ctx.tenantId, stray.id)).to.equal(null);
     });
   });
 }
@@ -343,14 +355,15 @@ contract('PostgreSQL (pg adapters on the test database)', async () => {
 
 contract('memory', async () => {
   const users = new MemoryUserRepository();
+  const integrations = new MemoryIntegrationRepository();
   const tenantId = randomUUID();
   return {
     tenantId,
     otherTenantId: randomUUID(),
     userId: randomUUID(),
     leads: new MemoryLeadRepository(),
-    deliveries: new MemoryDeliveryRepository(),
-    integrations: new MemoryIntegrationRepository(),
+    deliveries: new MemoryDeliveryRepository(integrations),
+    integrations,
     automation: new MemoryAutomationRepository(),
     people: new MemoryPeopleDirectory(users),
     addUser: async (email, phone) => {

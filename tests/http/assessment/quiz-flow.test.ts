@@ -543,7 +543,7 @@ describe('HTTP assessment: authoring and taking quizzes', () => {
     const id = (await h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(owner.headers).expect(200)).body.data.attempt.id as string;
     const save = (user: typeof owner, body: object) => (http: Parameters<Parameters<typeof statementsOf>[1]>[0]) =>
       http.post(`/api/lms/quiz-attempts/${id}/answers`).set(user.headers).send(body);
-    const [first, second] = answersFor(q);
+    const [first, second] = answersFor(q) as [object, { answer: string[] }];
     const counted = [];
     for (const [user, body, status] of [
       [owner, first, 200], // a new answer
@@ -557,11 +557,17 @@ describe('HTTP assessment: authoring and taking quizzes', () => {
       counted.push(statements);
     }
     expect(counted).to.deep.equal([3, 3, 3, 2, 2]);
+    // An attempt started before snapshots were kept answers on the quiz's current questions: one read more.
+    await h.app.db.knex('quiz_attempts').where({ tenantId: t.id, id }).update({ questions: null });
+    const legacy = await statementsOf(h, save(owner, { question_id: q.questionIds[2], answer: [q.optionIds[2]![1]] }));
+    expect([legacy.result.status, legacy.statements]).to.deep.equal([200, 4]);
+    const refused = await statementsOf(h, save(owner, { question_id: q.questionIds[2], answer: [q.optionIds[0]![0]] }));
+    expect(refused.result.status).to.equal(400);
     const detail = await h.http.get(`/api/lms/quiz-attempts/${id}`).set(owner.headers).expect(200);
     expect(detail.body.data.questions.map((x: { answer: unknown }) => x.answer)).to.deep.equal([
       [q.optionIds[0]![1]],
-      second!.answer,
-      null,
+      second.answer,
+      [q.optionIds[2]![1]],
       null,
     ]);
   });

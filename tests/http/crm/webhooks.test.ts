@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type supertest from 'supertest';
-import { harness, type Harness, type TestTenant, type TestUser } from '../../support/harness.js';
+import { extraApplication, harness, type Harness, type TestTenant, type TestUser } from '../../support/harness.js';
+import { statementsOf } from '../../support/statement-counter.js';
 import { FakeGraph, crmApplication, googleLead, leadgenId, metaNotification, metaSignature, pageId } from '../../support/crm.js';
 import type { Application } from '../../../composition/container.js';
 import { Role } from '../../../domain/identity/role.js';
@@ -407,6 +408,36 @@ describe('HTTP CRM webhooks: Meta handshake and signed leads, Google lead forms'
         .post('/api/crm/webhooks/google')
         .send(googleLead(key, `lead-${randomUUID()}`, { FULL_NAME: 'New Key' }))
         .expect(200);
+    });
+
+    it("stores a lead in one statement (the key's integration found by the insert itself); a refusal costs one look-up at most", async () => {
+      // An application without job workers: an in-process worker would run the lead's job in the request's async context.
+      const api = await extraApplication({}, {}, { runWorkers: false });
+      try {
+        const t = await h.tenant();
+        const admin = await h.user(t, Role.Admin);
+        const key = `gkey-${randomUUID()}`;
+        // Through this application: its key hashes are its own.
+        await h.agent(api).put('/api/crm/integrations/google').set(admin.headers).send({ webhook_key: key }).expect(200);
+        const leadId = `lead-${randomUUID()}`;
+        const counted = [];
+        for (const [body, status] of [
+          [googleLead(key, leadId, { FULL_NAME: 'Dewi' }), 200],
+          [googleLead(`${key}x`, `lead-${randomUUID()}`, { FULL_NAME: 'Wrong' }), 403],
+          [{ google_key: key, user_column_data: [] }, 400], // the right key, no lead_id
+          [{ google_key: `${key}x`, user_column_data: [] }, 403], // a wrong key is refused before the payload is judged
+          [{ lead_id: 'L-1', user_column_data: [] }, 403], // no key: nothing to look up
+        ] as const) {
+          const { statements, result } = await statementsOf(h, (http) => http.post('/api/crm/webhooks/google').send(body), api);
+          expect(result.status, JSON.stringify(result.body)).to.equal(status);
+          counted.push(statements);
+        }
+        expect(counted).to.deep.equal([1, 1, 1, 1, 0]);
+        const stored = (await h.http.get('/api/crm/webhook-deliveries').set(admin.headers).expect(200)).body.data;
+        expect(stored.items.map((d: { external_id: string }) => d.external_id)).to.deep.equal([leadId]);
+      } finally {
+        await api.close();
+      }
     });
 
     it('dedupes a Google lead sent twice', async () => {

@@ -78,6 +78,7 @@ export function memoryWorld() {
   const users = new MemoryUserRepository();
   const leadRepository = new MemoryLeadRepository();
   const customerRecords = new MemoryCustomerRecords();
+  const integrationRepository = new MemoryIntegrationRepository();
   const world = {
     tenantId: randomUUID(),
     leadRepository,
@@ -86,8 +87,8 @@ export function memoryWorld() {
     leadAnalytics: new MemoryLeadAnalytics(leadRepository, customerRecords),
     settingsReader: new MemorySettings(),
     automationRepository: new MemoryAutomationRepository(),
-    integrationRepository: new MemoryIntegrationRepository(),
-    deliveryRepository: new MemoryDeliveryRepository(),
+    integrationRepository,
+    deliveryRepository: new MemoryDeliveryRepository(integrationRepository),
     userRepository: users,
     mailer: new RecordingMailer(),
     domainEvents: new RecordingDomainEvents(),
