@@ -199,10 +199,11 @@ const deliveryRow = (d: WebhookDelivery): DeliveryWrite => ({
  * the insert in one round trip): a fixed text run raw, as every Google lead runs it; no row when no
  * enabled Google integration has the hash.
  */
+// The tenant last: the bound values then line up with the columns they fill (the bench's replay reads them so).
 const GOOGLE_DELIVERY_SQL =
-  'insert into crm_webhook_deliveries (id, tenant_id, provider, external_id, status, raw_body, payload, attempts, retries, ' +
-  'last_error, lead_id, received_at, processed_at, updated_at) ' +
-  'select ?::uuid, i.tenant_id, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?::uuid, ?::timestamptz, ?::timestamptz, ?::timestamptz ' +
+  'insert into crm_webhook_deliveries (id, provider, external_id, status, raw_body, payload, attempts, retries, ' +
+  'last_error, lead_id, received_at, processed_at, updated_at, tenant_id) ' +
+  'select ?::uuid, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?::uuid, ?::timestamptz, ?::timestamptz, ?::timestamptz, i.tenant_id ' +
   "from crm_integrations i where i.provider = 'google' and i.enabled and i.google_key_hash = ? limit 1 " +
   'returning tenant_id as "tenantId"';
 
