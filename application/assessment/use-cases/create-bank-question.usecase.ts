@@ -3,6 +3,7 @@ import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { ok, type Result } from '../../shared/result.js';
 import { buildQuestion, type QuestionInput } from '../question-input.js';
 import { categoryFor, type BankDeps } from '../question-bank.js';
+import { recordAudit } from '../../platform/audit.js';
 
 /**
  * `POST /admin/question-categories/:id/questions`: a question of the bank that no quiz holds yet
@@ -33,13 +34,10 @@ export const makeCreateBankQuestion =
     };
     await d.uow.run(async () => {
       await d.questionBankRepository.insertQuestions([question]);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'bank_question.create',
         resourceType: 'quiz_question',
         resourceId: question.id,
-        ...meta,
         metadata: { category_id: categoryId },
       });
     });

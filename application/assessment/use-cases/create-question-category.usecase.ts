@@ -2,6 +2,7 @@ import type { QuestionCategory } from '../../../domain/assessment/question-bank.
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { courseBank, type BankDeps } from '../question-bank.js';
+import { recordAudit } from '../../platform/audit.js';
 
 export type CategoryError = 'COURSE_NOT_FOUND' | 'CATEGORY_NOT_FOUND' | 'INVALID_CATEGORY';
 
@@ -34,13 +35,10 @@ export const makeCreateQuestionCategory =
     if (!category.name) return err('INVALID_CATEGORY', 'name: required');
     await d.uow.run(async () => {
       await d.questionBankRepository.insertCategory(category);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'question_category.create',
         resourceType: 'question_category',
         resourceId: category.id,
-        ...meta,
         metadata: { course_id: courseId },
       });
     });

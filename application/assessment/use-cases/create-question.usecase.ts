@@ -3,6 +3,7 @@ import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
 import { buildQuestion, type QuestionInput } from '../question-input.js';
+import { recordAudit } from '../../platform/audit.js';
 
 /** Adds a question after the last one (contract §6 question types and their rules). */
 export const makeCreateQuestion =
@@ -28,13 +29,10 @@ export const makeCreateQuestion =
         updatedAt: now,
       };
       await d.questionRepository.insertMany([question]);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'quiz_question.create',
         resourceType: 'quiz_question',
         resourceId: question.id,
-        ...meta,
         metadata: { quiz_id: quizId },
       });
       return ok(question);

@@ -2,6 +2,7 @@ import { QUIZ_DEFAULTS, type Quiz, type QuizStatus } from '../../../domain/asses
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
+import { recordAudit } from '../../platform/audit.js';
 
 export interface QuizInput {
   moduleId?: string | undefined;
@@ -46,13 +47,10 @@ export const makeCreateQuiz =
     };
     await d.uow.run(async () => {
       await d.quizRepository.insert(quiz);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'quiz.create',
         resourceType: 'quiz',
         resourceId: quiz.id,
-        ...meta,
         metadata: { module_id: quiz.moduleId },
       });
     });

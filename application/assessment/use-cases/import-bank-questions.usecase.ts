@@ -4,6 +4,7 @@ import { ok, type Result } from '../../shared/result.js';
 import type { ImportFormat } from '../ports/question-import-parser.js';
 import { questionsFromDrafts } from '../question-input.js';
 import { categoryFor, type BankDeps } from '../question-bank.js';
+import { recordAudit } from '../../platform/audit.js';
 
 /**
  * `POST /admin/question-categories/:id/import`: a CSV, GIFT, Aiken or Moodle XML file into the
@@ -68,13 +69,10 @@ export const makeImportBankQuestions =
         updatedAt: now,
       }));
       await d.questionBankRepository.insertQuestions(questions);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'bank_question.import',
         resourceType: 'question_category',
         resourceId: categoryId,
-        ...meta,
         metadata: { format, count: questions.length, categories_created: created.length },
       });
       return ok({ questions, categoriesCreated: created });

@@ -5,6 +5,7 @@ import type { AssessmentDeps } from '../deps.js';
 import type { QuizWithStats } from '../ports/quiz-repository.js';
 import { quizStats } from '../quiz-access.js';
 import { checkRandomSlots, type BankDeps } from '../question-bank.js';
+import { recordAudit } from '../../platform/audit.js';
 
 /**
  * Publishes a quiz: students may see and take it, and passing it becomes part of completing the
@@ -41,15 +42,7 @@ export const makePublishQuiz =
     const published = withQuizStatus(quiz, 'published', d.clock.now());
     await d.uow.run(async () => {
       await d.quizRepository.update(published);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
-        action: 'quiz.publish',
-        resourceType: 'quiz',
-        resourceId: id,
-        ...meta,
-        metadata: {},
-      });
+      await recordAudit(d.auditLog, actor, meta, { action: 'quiz.publish', resourceType: 'quiz', resourceId: id });
     });
     return ok({ quiz: published, stats });
   };

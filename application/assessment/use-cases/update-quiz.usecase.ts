@@ -6,6 +6,7 @@ import type { QuizInput } from './create-quiz.usecase.js';
 import type { QuizWithStats } from '../ports/quiz-repository.js';
 import { quizStats } from '../quiz-access.js';
 import { checkRandomSlots, type BankDeps } from '../question-bank.js';
+import { recordAudit } from '../../platform/audit.js';
 
 export type UpdateQuizError = 'QUIZ_NOT_FOUND' | 'MODULE_NOT_FOUND' | 'QUIZ_HAS_NO_QUESTIONS' | 'RANDOM_SLOT_TOO_FEW_QUESTIONS';
 
@@ -57,13 +58,10 @@ export const makeUpdateQuiz =
     }
     await d.uow.run(async () => {
       await d.quizRepository.update(quiz);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'quiz.update',
         resourceType: 'quiz',
         resourceId: id,
-        ...meta,
         metadata: { status: quiz.status },
       });
     });

@@ -7,6 +7,7 @@ import { err, ok, type Result } from '../../shared/result.js';
 import { type ManageUserError, type UserAdminDeps } from '../user-admin.js';
 import { normalisePhone } from '../phone.js';
 import { isSuperAdminEmail } from '../reserved-email.js';
+import { recordAudit } from '../../platform/audit.js';
 
 export const makeCreateUser =
   ({ userRepository, passwordHasher, phoneNumbers, userEvents, auditLog, clock, ids, uow }: UserAdminDeps) =>
@@ -42,13 +43,10 @@ export const makeCreateUser =
     return uow.run(async () => {
       if (!(await userRepository.insert(user))) return err('EMAIL_TAKEN');
       await userEvents.created(user);
-      await auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(auditLog, actor, meta, {
         action: 'user.create',
         resourceType: 'user',
         resourceId: user.id,
-        ...meta,
         metadata: { role: user.role, status: user.status },
       });
       return ok(user);

@@ -11,6 +11,7 @@ import type { PasskeyRepository } from '../ports/passkey-repository.js';
 import type { CredentialResponseJson, WebAuthnVerifier } from '../ports/webauthn-verifier.js';
 import type { PasskeyChallenges } from '../passkey-challenges.js';
 import type { IssuedSession, SessionIssuer } from '../session-issuer.js';
+import { recordAudit } from '../../platform/audit.js';
 
 export type FinishPasskeyLoginError =
   'WEBAUTHN_CHALLENGE_INVALID' | 'PASSKEY_VERIFICATION_FAILED' | 'ACCOUNT_DEACTIVATED' | 'PASSKEY_LOGIN_DISABLED';
@@ -46,13 +47,10 @@ export const makeFinishPasskeyLogin =
   (d: Deps) =>
   async (cmd: FinishPasskeyLoginCommand): Promise<Result<{ user: User; session: IssuedSession }, FinishPasskeyLoginError>> => {
     const fail = async <E extends FinishPasskeyLoginError>(code: E, reason: string, userId: string | null) => {
-      await d.auditLog.record({
-        tenantId: cmd.tenantId,
-        userId,
+      await recordAudit(d.auditLog, { tenantId: cmd.tenantId, userId }, cmd.meta, {
         action: 'auth.login_failed',
         resourceType: 'user',
         resourceId: userId,
-        ...cmd.meta,
         metadata: { method: 'passkey', reason, credential_id: cmd.credential.id.slice(0, 200) },
       });
       // Only a refused credential says why (origin, rp_id, signature…): that is what a front-end
@@ -102,13 +100,10 @@ export const makeFinishPasskeyLogin =
       const session = await d.sessionIssuer.open(user, 'passkey', cmd.meta);
       const updated: User = { ...user, lastLoginAt: now };
       await d.userRepository.update(updated);
-      await d.auditLog.record({
-        tenantId: cmd.tenantId,
-        userId: user.id,
+      await recordAudit(d.auditLog, { tenantId: cmd.tenantId, userId: user.id }, cmd.meta, {
         action: 'auth.login',
         resourceType: 'user',
         resourceId: user.id,
-        ...cmd.meta,
         metadata: { method: 'passkey', login_id: session.loginId, passkey_id: passkey.id, discoverable: cmd.mode === 'discoverable_login' },
       });
       return { user: updated, session };

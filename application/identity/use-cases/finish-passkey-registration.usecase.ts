@@ -8,6 +8,7 @@ import type { PasskeyRepository } from '../ports/passkey-repository.js';
 import type { CredentialResponseJson, WebAuthnVerifier } from '../ports/webauthn-verifier.js';
 import type { PasskeyChallenges } from '../passkey-challenges.js';
 import { ownAccount } from '../own-account.js';
+import { recordAudit } from '../../platform/audit.js';
 
 export type FinishPasskeyRegistrationError =
   'WEBAUTHN_CHALLENGE_INVALID' | 'USER_NOT_FOUND' | 'PASSKEY_VERIFICATION_FAILED' | 'PASSKEY_LIMIT_REACHED' | 'PASSKEY_ALREADY_REGISTERED';
@@ -39,13 +40,10 @@ export const makeFinishPasskeyRegistration =
   ({ userRepository, passkeyRepository, webAuthnVerifier, passkeyChallenges, auditLog, clock, ids, uow }: Deps) =>
   async (actor: Actor, cmd: FinishPasskeyRegistrationCommand): Promise<Result<Passkey, FinishPasskeyRegistrationError>> => {
     const fail = async <E extends FinishPasskeyRegistrationError>(code: E, reason: string) => {
-      await auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(auditLog, actor, cmd.meta, {
         action: 'passkey.registration_failed',
         resourceType: 'user',
         resourceId: actor.userId,
-        ...cmd.meta,
         metadata: { reason },
       });
       return code === 'PASSKEY_VERIFICATION_FAILED' ? err(code, reason) : err(code);
@@ -88,13 +86,10 @@ export const makeFinishPasskeyRegistration =
     };
     const inserted = await uow.run(async () => {
       if (!(await passkeyRepository.insert(passkey))) return false;
-      await auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(auditLog, actor, cmd.meta, {
         action: 'passkey.registered',
         resourceType: 'passkey',
         resourceId: passkey.id,
-        ...cmd.meta,
         metadata: { name: passkey.name, aaguid: passkey.aaguid, device_type: passkey.deviceType },
       });
       return true;

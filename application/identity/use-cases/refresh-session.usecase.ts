@@ -6,6 +6,7 @@ import type { Clock } from '../../shared/ports.js';
 import type { LoginRepository } from '../ports/login-repository.js';
 import type { TokenService } from '../ports/security.js';
 import type { SessionIssuer } from '../session-issuer.js';
+import { recordAudit } from '../../platform/audit.js';
 
 export type RefreshError = 'INVALID_TOKEN';
 
@@ -46,13 +47,10 @@ export const makeRefreshSession =
     const outcome = await loginRepository.consumeRefreshToken(claims.jti, claims.sid, now);
     if (outcome === 'already_used') {
       await loginRepository.revoke(claims.sid, 'refresh_reuse', now);
-      await auditLog.record({
-        tenantId: principal.tenantId,
-        userId: principal.userId,
+      await recordAudit(auditLog, principal, meta, {
         action: 'auth.refresh_reuse',
         resourceType: 'login',
         resourceId: claims.sid,
-        ...meta,
         metadata: { jti: claims.jti },
       });
       return err('INVALID_TOKEN');
@@ -62,14 +60,6 @@ export const makeRefreshSession =
       { id: principal.userId, username: principal.username, role: principal.role, tenantId: principal.tenantId },
       claims.sid,
     );
-    await auditLog.record({
-      tenantId: principal.tenantId,
-      userId: principal.userId,
-      action: 'auth.refresh',
-      resourceType: 'login',
-      resourceId: claims.sid,
-      ...meta,
-      metadata: {},
-    });
+    await recordAudit(auditLog, principal, meta, { action: 'auth.refresh', resourceType: 'login', resourceId: claims.sid });
     return ok(pair);
   };

@@ -12,6 +12,7 @@ import type { UserEvents } from '../ports/user-events.js';
 import type { UserRepository } from '../ports/user-repository.js';
 import type { PasswordHasher, SecretDigest } from '../ports/security.js';
 import type { VerificationCodeRepository } from '../ports/verification-code-repository.js';
+import { recordAudit } from '../../platform/audit.js';
 
 export type RegisterError =
   'REGISTRATION_DISABLED' | 'EMAIL_TAKEN' | 'WEAK_PASSWORD' | 'VERIFICATION_CODE_REQUIRED' | 'VERIFICATION_CODE_INVALID' | 'INVALID_PHONE';
@@ -104,13 +105,10 @@ export const makeRegister =
       // A concurrent registration of the same address loses here, not on a 500.
       if (!(await userRepository.insert(user))) return err('EMAIL_TAKEN');
       await userEvents.created(user);
-      await auditLog.record({
-        tenantId: cmd.tenantId,
-        userId: user.id,
+      await recordAudit(auditLog, { tenantId: cmd.tenantId, userId: user.id }, cmd.meta, {
         action: 'auth.register',
         resourceType: 'user',
         resourceId: user.id,
-        ...cmd.meta,
         metadata: { email },
       });
       return ok(user);

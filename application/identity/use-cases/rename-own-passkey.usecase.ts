@@ -4,6 +4,7 @@ import { err, ok, type Result } from '../../shared/result.js';
 import type { AuditLog } from '../../platform/ports.js';
 import type { UnitOfWork } from '../../shared/ports.js';
 import type { PasskeyRepository } from '../ports/passkey-repository.js';
+import { recordAudit } from '../../platform/audit.js';
 
 type Deps = { passkeyRepository: PasskeyRepository; auditLog: AuditLog; uow: UnitOfWork };
 
@@ -14,13 +15,10 @@ export const makeRenameOwnPasskey =
     uow.run(async () => {
       const renamed = await passkeyRepository.rename(actor.homeTenantId, actor.userId, passkeyId, name);
       if (!renamed) return err('PASSKEY_NOT_FOUND');
-      await auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(auditLog, actor, meta, {
         action: 'passkey.renamed',
         resourceType: 'passkey',
         resourceId: passkeyId,
-        ...meta,
         metadata: { name },
       });
       return ok(renamed);

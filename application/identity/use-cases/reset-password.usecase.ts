@@ -8,6 +8,7 @@ import type { LoginRepository } from '../ports/login-repository.js';
 import type { PasswordResetRepository } from '../ports/password-reset-repository.js';
 import type { PasswordHasher, SecretDigest } from '../ports/security.js';
 import type { UserRepository } from '../ports/user-repository.js';
+import { recordAudit } from '../../platform/audit.js';
 
 export type ResetPasswordError = 'INVALID_RESET_TOKEN' | 'WEAK_PASSWORD';
 
@@ -42,13 +43,10 @@ export const makeResetPassword =
       if (!user || user.deletedAt || user.status !== UserStatus.Active) return err('INVALID_RESET_TOKEN');
       await d.userRepository.update({ ...user, passwordHash, updatedAt: now });
       const ended = await d.loginRepository.revokeAllOfUser(user.id, 'password_reset', now);
-      await d.auditLog.record({
-        tenantId: user.tenantId,
-        userId: user.id,
+      await recordAudit(d.auditLog, { tenantId: user.tenantId, userId: user.id }, meta, {
         action: 'auth.password_reset',
         resourceType: 'user',
         resourceId: user.id,
-        ...meta,
         metadata: { logins_ended: ended },
       });
       return ok(null);

@@ -6,6 +6,7 @@ import { err, ok, type Result } from '../../shared/result.js';
 import type { LoginRepository } from '../ports/login-repository.js';
 import type { PasswordHasher } from '../ports/security.js';
 import type { UserRepository } from '../ports/user-repository.js';
+import { recordAudit } from '../../platform/audit.js';
 
 export type SetAdminPasswordError = 'USER_NOT_FOUND' | 'WEAK_PASSWORD';
 
@@ -35,16 +36,12 @@ export const makeSetAdminPassword =
       if (!admin || admin.deletedAt) return err('USER_NOT_FOUND', `no Super Admin has the email ${email}`);
       await d.userRepository.update({ ...admin, passwordHash, updatedAt: now });
       const loginsEnded = await d.loginRepository.revokeAllOfUser(admin.id, 'password_reset', now);
-      await d.auditLog.record({
-        tenantId: admin.tenantId,
-        userId: null,
-        action: 'auth.admin_password_set',
-        resourceType: 'user',
-        resourceId: admin.id,
-        ip: null,
-        userAgent: 'npm run admin',
-        metadata: { logins_ended: loginsEnded },
-      });
+      await recordAudit(
+        d.auditLog,
+        { tenantId: admin.tenantId, userId: null },
+        { ip: null, userAgent: 'npm run admin' },
+        { action: 'auth.admin_password_set', resourceType: 'user', resourceId: admin.id, metadata: { logins_ended: loginsEnded } },
+      );
       return ok({ email: admin.email, loginsEnded });
     });
   };

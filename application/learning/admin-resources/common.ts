@@ -2,6 +2,7 @@ import type { Actor, RequestMeta } from '../../shared/actor.js';
 import type { Page, PageRequest } from '../../shared/ports.js';
 import type { Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
+import { recordAudit } from '../../platform/audit.js';
 
 export type AdminResourceError =
   'RECORD_NOT_FOUND' | 'DUPLICATE_RECORD' | 'UNKNOWN_REFERENCE' | 'INVALID_RECORD' | 'CATEGORY_IN_USE' | 'PLAN_IN_USE';
@@ -31,16 +32,7 @@ export const audit = (
   verb: 'create' | 'update' | 'delete',
   id: string,
   metadata: Record<string, unknown> = {},
-) =>
-  d.auditLog.record({
-    tenantId: actor.tenantId,
-    userId: actor.userId,
-    action: `${resource}.${verb}`,
-    resourceType: resource,
-    resourceId: id,
-    ...meta,
-    metadata,
-  });
+) => recordAudit(d.auditLog, actor, meta, { action: `${resource}.${verb}`, resourceType: resource, resourceId: id, metadata });
 
 /** `changes[k]` when given, else `current[k]`: PUT takes any subset of the create fields (contract §2). */
 export const merge = <T extends object>(current: T, changes: Partial<NoInfer<T>>): T => {

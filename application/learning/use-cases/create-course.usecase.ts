@@ -5,6 +5,7 @@ import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import type { CourseWithCategory } from '../ports/catalog.js';
 import { grantToCategorySubscribers } from '../subscriber-grants.js';
+import { recordAudit } from '../../platform/audit.js';
 
 export interface CourseInput {
   title: string;
@@ -58,13 +59,10 @@ export const makeCreateCourse =
     await d.uow.run(async () => {
       await d.courseRepository.insert(course);
       await grantToCategorySubscribers(d, course, now);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'course.create',
         resourceType: 'course',
         resourceId: course.id,
-        ...meta,
         metadata: { title: course.title, status: course.status },
       });
     });

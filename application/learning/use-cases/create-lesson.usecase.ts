@@ -2,6 +2,7 @@ import type { Lesson } from '../../../domain/learning/course.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
+import { recordAudit } from '../../platform/audit.js';
 
 export interface LessonInput {
   moduleId: string;
@@ -38,13 +39,10 @@ export const makeCreateLesson =
         updatedAt: now,
       };
       await d.lessonRepository.insert(lesson);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'lesson.create',
         resourceType: 'lesson',
         resourceId: lesson.id,
-        ...meta,
         metadata: { module_id: module.id },
       });
       return ok(lesson);

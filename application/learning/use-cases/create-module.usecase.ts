@@ -2,6 +2,7 @@ import type { CourseModule } from '../../../domain/learning/course.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
+import { recordAudit } from '../../platform/audit.js';
 
 export interface ModuleInput {
   courseId: string;
@@ -28,13 +29,10 @@ export const makeCreateModule =
         updatedAt: now,
       };
       await d.moduleRepository.insert(module);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'module.create',
         resourceType: 'module',
         resourceId: module.id,
-        ...meta,
         metadata: { course_id: module.courseId },
       });
       return ok(module);

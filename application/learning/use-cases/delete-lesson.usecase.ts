@@ -2,6 +2,7 @@ import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import { describeGradedWork } from '../../../domain/learning/graded-work.js';
+import { recordAudit } from '../../platform/audit.js';
 
 /**
  * A lesson learners have progress or an assignment submission on is not deleted (their results
@@ -21,13 +22,10 @@ export const makeDeleteLesson =
       });
       if (held) return err('LESSON_IN_USE', held);
       await d.lessonRepository.delete(actor.tenantId, id);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'lesson.delete',
         resourceType: 'lesson',
         resourceId: id,
-        ...meta,
         metadata: { module_id: lesson.moduleId },
       });
       return ok(null);

@@ -2,6 +2,7 @@ import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import { describeGradedWork } from '../../../domain/learning/graded-work.js';
+import { recordAudit } from '../../platform/audit.js';
 
 /**
  * Deletes an empty-handed module with its lessons and quizzes. One whose lessons carry learners'
@@ -23,13 +24,10 @@ export const makeDeleteModule =
       });
       if (held) return err('MODULE_IN_USE', held);
       await d.moduleRepository.delete(actor.tenantId, id);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'module.delete',
         resourceType: 'module',
         resourceId: id,
-        ...meta,
         metadata: { course_id: module.courseId },
       });
       return ok(null);

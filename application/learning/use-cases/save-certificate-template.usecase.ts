@@ -2,6 +2,7 @@ import { DEFAULT_TEMPLATE, type CertificateTemplate, type Orientation } from '..
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
+import { recordAudit } from '../../platform/audit.js';
 
 export interface TemplateChanges {
   title?: string | undefined;
@@ -36,13 +37,10 @@ export const makeSaveCertificateTemplate =
     };
     await d.uow.run(async () => {
       await d.certificateRepository.saveTemplate(template);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'certificate_template.save',
         resourceType: 'course',
         resourceId: courseId,
-        ...meta,
         metadata: { fields: Object.keys(changes) },
       });
     });

@@ -5,6 +5,7 @@ import type { LearningDeps } from '../deps.js';
 import type { CourseInput, CourseWriteError } from './create-course.usecase.js';
 import { grantToCategorySubscribers } from '../subscriber-grants.js';
 import type { CourseWithCategory } from '../ports/catalog.js';
+import { recordAudit } from '../../platform/audit.js';
 
 /** Any subset of the create fields (contract §2). */
 export const makeUpdateCourse =
@@ -54,13 +55,10 @@ export const makeUpdateCourse =
     await d.uow.run(async () => {
       await d.courseRepository.update(updated);
       if (updated.categoryId !== course.categoryId) await grantToCategorySubscribers(d, updated, now);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'course.update',
         resourceType: 'course',
         resourceId: id,
-        ...meta,
         metadata: {
           fields: Object.keys(changes).filter((k) => changes[k as keyof CourseInput] !== undefined),
           ...(changes.status ? { status: { from: course.status, to: updated.status } } : {}),

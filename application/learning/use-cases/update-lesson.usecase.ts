@@ -3,6 +3,7 @@ import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import type { LessonInput } from './create-lesson.usecase.js';
+import { recordAudit } from '../../platform/audit.js';
 
 /** Any subset of the create fields except the module: a lesson stays where its progress is. */
 export const makeUpdateLesson =
@@ -30,13 +31,10 @@ export const makeUpdateLesson =
     };
     await d.uow.run(async () => {
       await d.lessonRepository.update(updated);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'lesson.update',
         resourceType: 'lesson',
         resourceId: id,
-        ...meta,
         metadata: { fields: Object.keys(changes) },
       });
     });

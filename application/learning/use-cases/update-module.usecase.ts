@@ -2,6 +2,7 @@ import type { CourseModule } from '../../../domain/learning/course.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
+import { recordAudit } from '../../platform/audit.js';
 
 /** Title, description and order; a module stays in its course. */
 export const makeUpdateModule =
@@ -23,15 +24,7 @@ export const makeUpdateModule =
     };
     await d.uow.run(async () => {
       await d.moduleRepository.update(updated);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
-        action: 'module.update',
-        resourceType: 'module',
-        resourceId: id,
-        ...meta,
-        metadata: {},
-      });
+      await recordAudit(d.auditLog, actor, meta, { action: 'module.update', resourceType: 'module', resourceId: id });
     });
     return ok(updated);
   };

@@ -3,6 +3,7 @@ import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { WebhookDeps } from '../deps.js';
 import type { EndpointInput } from './register-webhook-endpoint.usecase.js';
+import { recordAudit } from '../../platform/audit.js';
 
 export type UpdateEndpointError = 'WEBHOOK_ENDPOINT_NOT_FOUND' | 'WEBHOOK_URL_REFUSED';
 
@@ -31,13 +32,10 @@ export const makeUpdateWebhookEndpoint =
         updatedAt: d.clock.now(),
       };
       await d.webhookEndpointRepository.update(updated);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'webhook.endpoint.update',
         resourceType: 'webhook_endpoint',
         resourceId: id,
-        ...meta,
         metadata: { fields: Object.keys(changes) },
       });
       return ok(updated);
