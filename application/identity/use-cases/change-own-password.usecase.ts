@@ -1,24 +1,13 @@
 import { isAcceptablePassword } from '../../../domain/identity/password-policy.js';
-import type { AuditLog } from '../../platform/ports.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
-import type { Clock, UnitOfWork } from '../../shared/ports.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { ownAccount } from '../own-account.js';
-import type { LoginRepository } from '../ports/login-repository.js';
-import type { PasswordHasher } from '../ports/security.js';
-import type { UserRepository } from '../ports/user-repository.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { IdentityDeps } from '../deps.js';
 
 export type ChangeOwnPasswordError = 'USER_NOT_FOUND' | 'WRONG_PASSWORD' | 'WEAK_PASSWORD';
 
-type Deps = {
-  userRepository: UserRepository;
-  loginRepository: LoginRepository;
-  passwordHasher: PasswordHasher;
-  auditLog: AuditLog;
-  clock: Clock;
-  uow: UnitOfWork;
-};
+type Deps = Pick<IdentityDeps, 'userRepository' | 'loginRepository' | 'passwordHasher' | 'auditLog' | 'clock' | 'uow'>;
 
 /**
  * `PUT /api/user/self/password {current_password, new_password}` for every user, Super Admins

@@ -4,14 +4,10 @@ import type { User } from '../../../domain/identity/user.js';
 import { isEnabled } from '../../../domain/platform/settings.js';
 import type { RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import type { AuditLog, SettingsReader } from '../../platform/ports.js';
-import type { Clock, UnitOfWork } from '../../shared/ports.js';
-import type { UserRepository } from '../ports/user-repository.js';
-import type { PasskeyRepository } from '../ports/passkey-repository.js';
-import type { CredentialResponseJson, WebAuthnVerifier } from '../ports/webauthn-verifier.js';
-import type { PasskeyChallenges } from '../passkey-challenges.js';
-import type { IssuedSession, SessionIssuer } from '../session-issuer.js';
+import type { CredentialResponseJson } from '../ports/webauthn-verifier.js';
+import type { IssuedSession } from '../session-issuer.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { IdentityDeps } from '../deps.js';
 
 export type FinishPasskeyLoginError =
   'WEBAUTHN_CHALLENGE_INVALID' | 'PASSKEY_VERIFICATION_FAILED' | 'ACCOUNT_DEACTIVATED' | 'PASSKEY_LOGIN_DISABLED';
@@ -24,17 +20,18 @@ export interface FinishPasskeyLoginCommand {
   meta: RequestMeta;
 }
 
-type Deps = {
-  userRepository: UserRepository;
-  passkeyRepository: PasskeyRepository;
-  webAuthnVerifier: WebAuthnVerifier;
-  passkeyChallenges: PasskeyChallenges;
-  settingsReader: SettingsReader;
-  sessionIssuer: SessionIssuer;
-  auditLog: AuditLog;
-  clock: Clock;
-  uow: UnitOfWork;
-};
+type Deps = Pick<
+  IdentityDeps,
+  | 'userRepository'
+  | 'passkeyRepository'
+  | 'webAuthnVerifier'
+  | 'passkeyChallenges'
+  | 'settingsReader'
+  | 'sessionIssuer'
+  | 'auditLog'
+  | 'clock'
+  | 'uow'
+>;
 
 /**
  * Checks in this order: the ceremony (found by the challenge in clientDataJSON, single use, of

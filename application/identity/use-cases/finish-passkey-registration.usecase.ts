@@ -1,14 +1,10 @@
 import { defaultPasskeyName, MAX_PASSKEYS_PER_USER, type Passkey } from '../../../domain/identity/passkey.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import type { AuditLog } from '../../platform/ports.js';
-import type { Clock, IdGenerator, UnitOfWork } from '../../shared/ports.js';
-import type { UserRepository } from '../ports/user-repository.js';
-import type { PasskeyRepository } from '../ports/passkey-repository.js';
-import type { CredentialResponseJson, WebAuthnVerifier } from '../ports/webauthn-verifier.js';
-import type { PasskeyChallenges } from '../passkey-challenges.js';
+import type { CredentialResponseJson } from '../ports/webauthn-verifier.js';
 import { ownAccount } from '../own-account.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { IdentityDeps } from '../deps.js';
 
 export type FinishPasskeyRegistrationError =
   'WEBAUTHN_CHALLENGE_INVALID' | 'USER_NOT_FOUND' | 'PASSKEY_VERIFICATION_FAILED' | 'PASSKEY_LIMIT_REACHED' | 'PASSKEY_ALREADY_REGISTERED';
@@ -20,16 +16,10 @@ export interface FinishPasskeyRegistrationCommand {
   meta: RequestMeta;
 }
 
-type Deps = {
-  userRepository: UserRepository;
-  passkeyRepository: PasskeyRepository;
-  webAuthnVerifier: WebAuthnVerifier;
-  passkeyChallenges: PasskeyChallenges;
-  auditLog: AuditLog;
-  clock: Clock;
-  ids: IdGenerator;
-  uow: UnitOfWork;
-};
+type Deps = Pick<
+  IdentityDeps,
+  'userRepository' | 'passkeyRepository' | 'webAuthnVerifier' | 'passkeyChallenges' | 'auditLog' | 'clock' | 'ids' | 'uow'
+>;
 
 /**
  * Verifies the attestation against the ceremony found by the challenge in `clientDataJSON`

@@ -3,12 +3,9 @@ import { normaliseEmail, type User } from '../../../domain/identity/user.js';
 import { isEnabled } from '../../../domain/platform/settings.js';
 import type { RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import type { AuditLog, SettingsReader } from '../../platform/ports.js';
-import type { Clock } from '../../shared/ports.js';
-import type { UserRepository } from '../ports/user-repository.js';
-import type { PasswordHasher } from '../ports/security.js';
-import type { SessionIssuer, IssuedSession } from '../session-issuer.js';
+import type { IssuedSession } from '../session-issuer.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { IdentityDeps } from '../deps.js';
 
 export type LoginError = 'INVALID_CREDENTIALS' | 'ACCOUNT_DEACTIVATED' | 'PASSWORD_LOGIN_DISABLED';
 
@@ -19,14 +16,7 @@ export interface LoginCommand {
   meta: RequestMeta;
 }
 
-type Deps = {
-  userRepository: UserRepository;
-  passwordHasher: PasswordHasher;
-  settingsReader: SettingsReader;
-  sessionIssuer: SessionIssuer;
-  auditLog: AuditLog;
-  clock: Clock;
-};
+type Deps = Pick<IdentityDeps, 'userRepository' | 'passwordHasher' | 'settingsReader' | 'sessionIssuer' | 'auditLog' | 'clock'>;
 
 /**
  * The spec's checks in the spec's order: email registered, password matches, account active,

@@ -1,22 +1,12 @@
 import { UserStatus } from '../../../domain/identity/role.js';
 import type { RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import type { AuditLog } from '../../platform/ports.js';
-import type { Clock } from '../../shared/ports.js';
-import type { LoginRepository } from '../ports/login-repository.js';
-import type { TokenService } from '../ports/security.js';
-import type { SessionIssuer } from '../session-issuer.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { IdentityDeps } from '../deps.js';
 
 export type RefreshError = 'INVALID_TOKEN';
 
-type Deps = {
-  loginRepository: LoginRepository;
-  tokenService: TokenService;
-  sessionIssuer: SessionIssuer;
-  auditLog: AuditLog;
-  clock: Clock;
-};
+type Deps = Pick<IdentityDeps, 'loginRepository' | 'tokenService' | 'sessionIssuer' | 'auditLog' | 'clock'>;
 
 /**
  * Rotation with reuse detection (contract §3): each refresh token works once. A second use of

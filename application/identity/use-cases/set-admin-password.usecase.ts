@@ -1,23 +1,12 @@
 import { isAcceptablePassword } from '../../../domain/identity/password-policy.js';
 import { normaliseEmail } from '../../../domain/identity/user.js';
-import type { AuditLog } from '../../platform/ports.js';
-import type { Clock, UnitOfWork } from '../../shared/ports.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import type { LoginRepository } from '../ports/login-repository.js';
-import type { PasswordHasher } from '../ports/security.js';
-import type { UserRepository } from '../ports/user-repository.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { IdentityDeps } from '../deps.js';
 
 export type SetAdminPasswordError = 'USER_NOT_FOUND' | 'WEAK_PASSWORD';
 
-type Deps = {
-  userRepository: UserRepository;
-  loginRepository: LoginRepository;
-  passwordHasher: PasswordHasher;
-  auditLog: AuditLog;
-  clock: Clock;
-  uow: UnitOfWork;
-};
+type Deps = Pick<IdentityDeps, 'userRepository' | 'loginRepository' | 'passwordHasher' | 'auditLog' | 'clock' | 'uow'>;
 
 /**
  * `npm run admin -- set-password <email>`: the operator, at the machine, sets a Super Admin's
