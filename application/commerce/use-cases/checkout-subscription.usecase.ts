@@ -2,28 +2,18 @@ import type { Payment } from '../../../domain/commerce/payment.js';
 import type { Actor } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { CommerceDeps } from '../deps.js';
-import { payFreeOrder } from '../free-orders.js';
 import { availableMethods } from '../payment-methods.js';
 import { startPayment, type StartPaymentError } from '../payments.js';
 import type { Settlement } from '../settlement.js';
-import { placeSubscription, type PlacedSubscription, type SubscribeError } from '../subscription-orders.js';
+import {
+  payFreeSubscription,
+  placeSubscription,
+  type PlacedSubscription,
+  type SubscribeError,
+  type SubscriptionDeps,
+} from '../subscription-orders.js';
 
-type Deps = Pick<
-  CommerceDeps,
-  | 'learningCatalog'
-  | 'promoCodeReservations'
-  | 'paymentEvents'
-  | 'orderRepository'
-  | 'subscriptionRepository'
-  | 'paymentRepository'
-  | 'paymentGateway'
-  | 'userRepository'
-  | 'settingsReader'
-  | 'mailer'
-  | 'clock'
-  | 'ids'
-  | 'uow'
-> & { settlement: Settlement };
+type Deps = SubscriptionDeps & Pick<CommerceDeps, 'paymentRepository' | 'paymentGateway'> & { settlement: Settlement };
 
 /**
  * `POST /api/lms/subscription-checkout {plan_id, payment_method, promo_code?}`: the subscription,
@@ -46,12 +36,10 @@ export const makeCheckoutSubscription =
     const placed = await placeSubscription(d, actor, cmd.planId, cmd.promoCode);
     if (!placed.ok) return placed;
     if (placed.value.order.totalAmount === 0n) {
-      const order = await payFreeOrder(d, placed.value.order);
-      const free = order.status === 'paid' ? await d.paymentRepository.latestOfOrder(actor.tenantId, order.id) : null;
-      if (!free) return err('ORDER_NOT_PAYABLE', `the order is ${order.status}`);
-      const subscription =
-        (await d.subscriptionRepository.findById(actor.tenantId, placed.value.subscription.id)) ?? placed.value.subscription;
-      return ok({ subscription, order, plan: placed.value.plan, payment: free });
+      const paid = await payFreeSubscription(d, placed.value);
+      const free = paid.order.status === 'paid' ? await d.paymentRepository.latestOfOrder(actor.tenantId, paid.order.id) : null;
+      if (!free) return err('ORDER_NOT_PAYABLE', `the order is ${paid.order.status}`);
+      return ok({ ...paid, payment: free });
     }
     const payment = await startPayment(d, placed.value.order, cmd.paymentMethod);
     if (!payment.ok) return payment;
