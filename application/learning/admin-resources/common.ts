@@ -33,10 +33,3 @@ export const audit = (
   id: string,
   metadata: Record<string, unknown> = {},
 ) => recordAudit(d.auditLog, actor, meta, { action: `${resource}.${verb}`, resourceType: resource, resourceId: id, metadata });
-
-/** `changes[k]` when given, else `current[k]`: PUT takes any subset of the create fields (contract §2). */
-export const merge = <T extends object>(current: T, changes: Partial<NoInfer<T>>): T => {
-  const out = { ...current };
-  for (const [k, v] of Object.entries(changes)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
-  return out;
-};

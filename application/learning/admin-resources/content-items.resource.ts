@@ -2,7 +2,8 @@ import type { LearningAsset } from '../ports/admin-repositories.js';
 import type { RecordStore } from '../ports/record-store.js';
 import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
-import { audit, merge, type AdminResource, type ListQuery } from './common.js';
+import { audit, type AdminResource, type ListQuery } from './common.js';
+import { merge } from '../../shared/merge.js';
 
 export interface ContentItemInput {
   title: string;

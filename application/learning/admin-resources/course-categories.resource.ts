@@ -2,7 +2,8 @@ import { slugify } from '../../../domain/learning/admin-resources.js';
 import type { Category } from '../../../domain/learning/course.js';
 import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
-import { audit, merge, type AdminResource } from './common.js';
+import { audit, type AdminResource } from './common.js';
+import { merge } from '../../shared/merge.js';
 
 export interface CategoryInput {
   name: string;

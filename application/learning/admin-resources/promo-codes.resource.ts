@@ -4,7 +4,8 @@ import type { PromoCode } from '../ports/admin-repositories.js';
 import type { RecordStore } from '../ports/record-store.js';
 import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
-import { audit, merge, type AdminResource } from './common.js';
+import { audit, type AdminResource } from './common.js';
+import { merge } from '../../shared/merge.js';
 
 export interface PromoCodeInput {
   code: string;

@@ -2,7 +2,8 @@ import { Role } from '../../../domain/identity/role.js';
 import type { StudentProfile, StudentProfileListing, StudentProfileRepository } from '../ports/admin-repositories.js';
 import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
-import { audit, merge, type AdminResource } from './common.js';
+import { audit, type AdminResource } from './common.js';
+import { merge } from '../../shared/merge.js';
 
 export interface StudentProfileInput {
   userId: string;

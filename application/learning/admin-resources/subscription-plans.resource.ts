@@ -2,7 +2,8 @@ import type { Minor } from '../../../domain/shared/money.js';
 import type { SubscriptionPlan, SubscriptionPlanRepository } from '../ports/admin-repositories.js';
 import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
-import { audit, merge, type AdminResource, type ListQuery } from './common.js';
+import { audit, type AdminResource, type ListQuery } from './common.js';
+import { merge } from '../../shared/merge.js';
 
 export interface PlanInput {
   name: string;

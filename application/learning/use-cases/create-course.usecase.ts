@@ -1,8 +1,8 @@
 import { withStatus, type Course, type CourseStatus } from '../../../domain/learning/course.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import type { Minor } from '../../../domain/shared/money.js';
-import { err, ok, type Result } from '../../shared/result.js';
-import type { LearningDeps } from '../deps.js';
+import { ok, type Result } from '../../shared/result.js';
+import { courseCategory, type CourseWriteDeps, type CourseWriteError } from '../course-writes.js';
 import type { CourseWithCategory } from '../ports/catalog.js';
 import { grantToCategorySubscribers } from '../subscriber-grants.js';
 import { recordAudit } from '../../platform/audit.js';
@@ -18,26 +18,11 @@ export interface CourseInput {
   status?: CourseStatus | undefined;
 }
 
-export type CourseWriteError = 'UNKNOWN_CATEGORY';
-
 export const makeCreateCourse =
-  (
-    d: Pick<
-      LearningDeps,
-      | 'courseRepository'
-      | 'categoryRepository'
-      | 'categorySubscribers'
-      | 'enrollmentRepository'
-      | 'domainEvents'
-      | 'auditLog'
-      | 'clock'
-      | 'ids'
-      | 'uow'
-    >,
-  ) =>
+  (d: CourseWriteDeps) =>
   async (actor: Actor, meta: RequestMeta, input: CourseInput): Promise<Result<CourseWithCategory, CourseWriteError>> => {
-    const category = input.categoryId ? await d.categoryRepository.findById(actor.tenantId, input.categoryId) : null;
-    if (input.categoryId && !category) return err('UNKNOWN_CATEGORY', 'category_id: no such category');
+    const category = await courseCategory(d, actor.tenantId, input.categoryId);
+    if (!category.ok) return category;
     const now = d.clock.now();
     const draft: Course = {
       id: d.ids.uuid(),
@@ -67,5 +52,5 @@ export const makeCreateCourse =
       });
     });
     // Answered as GET answers it: with its category (contract: a write answers the record).
-    return ok({ course, category });
+    return ok({ course, category: category.value });
   };
