@@ -1,4 +1,7 @@
+import type { IdGenerator, Jobs } from '../shared/ports.js';
 import type { Result } from '../shared/result.js';
+import { INGEST_LEAD_JOB, ingestJobId, type IngestOptions } from './ingest-options.js';
+import type { DeliveryRepository, WebhookDelivery } from './ports/delivery-repository.js';
 
 /**
  * A lead notification as a provider's webhook hands it over: the bytes as received (a signature
@@ -13,3 +16,31 @@ export interface LeadWebhookDelivery {
 
 /** The shape of each provider's receiving use case: one route per provider, the same call. */
 export type ReceiveLeadWebhook<E extends string> = (delivery: LeadWebhookDelivery) => Promise<Result<{ accepted: number }, E>>;
+
+/** What a receiving use case learnt of one lead notification: where it goes and what it says. */
+export type ReceivedLead = Pick<WebhookDelivery, 'tenantId' | 'provider' | 'externalId' | 'rawBody' | 'payload'>;
+
+/**
+ * Keeps one received lead as a pending delivery and enqueues its ingest job, in the caller's unit
+ * of work: the delivery row is the outbox, so if the queue is away the delivery relay enqueues it later.
+ */
+export async function queueLeadDelivery(
+  d: { deliveryRepository: DeliveryRepository; jobs: Jobs; ids: IdGenerator; crmIngestOptions: IngestOptions },
+  lead: ReceivedLead,
+  now: Date,
+): Promise<void> {
+  const id = d.ids.uuid();
+  await d.deliveryRepository.insert({
+    id,
+    ...lead,
+    status: 'pending',
+    attempts: 0,
+    retries: 0,
+    lastError: null,
+    leadId: null,
+    receivedAt: now,
+    processedAt: null,
+    updatedAt: now,
+  });
+  await d.jobs.enqueue(INGEST_LEAD_JOB, { tenantId: lead.tenantId, deliveryId: id }, { ...d.crmIngestOptions, jobId: ingestJobId(id, 0) });
+}

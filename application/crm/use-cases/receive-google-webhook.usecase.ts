@@ -1,8 +1,8 @@
 import type { Clock, IdGenerator, Jobs, UnitOfWork } from '../../shared/ports.js';
 import { err, ok } from '../../shared/result.js';
 import { GOOGLE_KEY_PURPOSE, tooShortForWebhook } from '../integrations.js';
-import { INGEST_LEAD_JOB, ingestJobId, type IngestOptions } from '../ingest-options.js';
-import type { ReceiveLeadWebhook } from '../lead-webhook.js';
+import type { IngestOptions } from '../ingest-options.js';
+import { queueLeadDelivery, type ReceiveLeadWebhook } from '../lead-webhook.js';
 import type { DeliveryRepository } from '../ports/delivery-repository.js';
 import type { IntegrationRepository } from '../ports/integration-repository.js';
 import type { SecretBox } from '../ports/security.js';
@@ -58,29 +58,8 @@ export const makeReceiveGoogleWebhook =
     const { [field!]: _key, ...payload } = lead;
     const rawText = utf8.decode(rawBody).replaceAll(key, REDACTED);
     const now = d.clock.now();
-    const id = d.ids.uuid();
-    // The delivery row is the outbox: if the queue is away, the delivery relay enqueues it later.
-    await d.uow.run(
-      async () => {
-        await d.deliveryRepository.insert({
-          id,
-          tenantId: tenantId,
-          provider: 'google',
-          externalId: leadId,
-          status: 'pending',
-          rawBody: rawText,
-          payload,
-          attempts: 0,
-          retries: 0,
-          lastError: null,
-          leadId: null,
-          receivedAt: now,
-          processedAt: null,
-          updatedAt: now,
-        });
-        await d.jobs.enqueue(INGEST_LEAD_JOB, { tenantId: tenantId, deliveryId: id }, { ...d.crmIngestOptions, jobId: ingestJobId(id, 0) });
-      },
-      { singleStatement: true },
-    );
+    await d.uow.run(() => queueLeadDelivery(d, { tenantId, provider: 'google', externalId: leadId, rawBody: rawText, payload }, now), {
+      singleStatement: true,
+    });
     return ok({ accepted: 1 });
   };
