@@ -1,7 +1,7 @@
 import { normaliseEmail } from '../../../domain/identity/user.js';
 import { isEnabled } from '../../../domain/platform/settings.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import { CHALLENGE_TTL_MS, type PasskeyChallenges } from '../passkey-challenges.js';
+import { CHALLENGE_TTL_MS } from '../passkey-challenges.js';
 import type { IdentityDeps } from '../deps.js';
 
 export type BeginPasskeyLoginError = 'PASSKEY_LOGIN_DISABLED' | 'NO_PASSKEYS';

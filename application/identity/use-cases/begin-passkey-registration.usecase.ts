@@ -1,7 +1,7 @@
 import { MAX_PASSKEYS_PER_USER } from '../../../domain/identity/passkey.js';
 import type { Actor } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import { CHALLENGE_TTL_MS, type PasskeyChallenges } from '../passkey-challenges.js';
+import { CHALLENGE_TTL_MS } from '../passkey-challenges.js';
 import { ownAccount } from '../own-account.js';
 import type { IdentityDeps } from '../deps.js';
 

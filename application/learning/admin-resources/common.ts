@@ -1,6 +1,6 @@
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import type { Page, PageRequest } from '../../shared/ports.js';
-import type { Result } from '../../shared/result.js';
+import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import { recordAudit } from '../../platform/audit.js';
 
@@ -33,3 +33,18 @@ export const audit = (
   id: string,
   metadata: Record<string, unknown> = {},
 ) => recordAudit(d.auditLog, actor, meta, { action: `${resource}.${verb}`, resourceType: resource, resourceId: id, metadata });
+
+/** The plain delete of a record: gone and audited as `<resource>.delete` in one unit of work, or RECORD_NOT_FOUND. */
+export const removeRecord = (
+  d: AuditDeps & Pick<LearningDeps, 'uow'>,
+  actor: Actor,
+  meta: RequestMeta,
+  resource: string,
+  id: string,
+  remove: () => Promise<boolean>,
+): Promise<Result<null, 'RECORD_NOT_FOUND'>> =>
+  d.uow.run(async () => {
+    if (!(await remove())) return err('RECORD_NOT_FOUND');
+    await audit(d, actor, meta, resource, 'delete', id);
+    return ok(null);
+  });

@@ -2,7 +2,7 @@ import type { LearningAsset } from '../ports/admin-repositories.js';
 import type { RecordStore } from '../ports/record-store.js';
 import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
-import { audit, type AdminResource, type ListQuery } from './common.js';
+import { removeRecord, audit, type AdminResource, type ListQuery } from './common.js';
 import { merge } from '../../shared/merge.js';
 
 export interface ContentItemInput {
@@ -52,13 +52,7 @@ export const makeContentItemsResource = (
     });
     return ok(updated);
   },
-  async remove(actor, meta, id) {
-    return d.uow.run(async () => {
-      if (!(await store.delete(actor.tenantId, id))) return err('RECORD_NOT_FOUND');
-      await audit(d, actor, meta, name, 'delete', id);
-      return ok(null);
-    });
-  },
+  remove: (actor, meta, id) => removeRecord(d, actor, meta, name, id, () => store.delete(actor.tenantId, id)),
 });
 
 export const makeLearningAssetsResource = (d: Deps & { learningAssetStore: RecordStore<LearningAsset> }) =>

@@ -4,7 +4,7 @@ import type { PromoCode } from '../ports/admin-repositories.js';
 import type { RecordStore } from '../ports/record-store.js';
 import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
-import { audit, type AdminResource } from './common.js';
+import { removeRecord, audit, type AdminResource } from './common.js';
 import { merge } from '../../shared/merge.js';
 
 export interface PromoCodeInput {
@@ -69,12 +69,6 @@ export const makePromoCodesResource = (
         return ok(checked.value);
       });
     },
-    async remove(actor, meta, id) {
-      return d.uow.run(async () => {
-        if (!(await d.promoCodeStore.delete(actor.tenantId, id))) return err('RECORD_NOT_FOUND');
-        await audit(d, actor, meta, 'promo-codes', 'delete', id);
-        return ok(null);
-      });
-    },
+    remove: (actor, meta, id) => removeRecord(d, actor, meta, 'promo-codes', id, () => d.promoCodeStore.delete(actor.tenantId, id)),
   };
 };

@@ -2,7 +2,7 @@ import { Role } from '../../../domain/identity/role.js';
 import type { StudentProfile, StudentProfileListing, StudentProfileRepository } from '../ports/admin-repositories.js';
 import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
-import { audit, type AdminResource } from './common.js';
+import { removeRecord, audit, type AdminResource } from './common.js';
 import { merge } from '../../shared/merge.js';
 
 export interface StudentProfileInput {
@@ -51,11 +51,5 @@ export const makeStudentsResource = (
     });
     return ok({ ...current, profile });
   },
-  async remove(actor, meta, id) {
-    return d.uow.run(async () => {
-      if (!(await d.studentProfileRepository.delete(actor.tenantId, id))) return err('RECORD_NOT_FOUND');
-      await audit(d, actor, meta, 'students', 'delete', id);
-      return ok(null);
-    });
-  },
+  remove: (actor, meta, id) => removeRecord(d, actor, meta, 'students', id, () => d.studentProfileRepository.delete(actor.tenantId, id)),
 });
