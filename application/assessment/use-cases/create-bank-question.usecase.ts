@@ -4,6 +4,7 @@ import { ok, type Result } from '../../shared/result.js';
 import { buildQuestion, type QuestionInput } from '../question-input.js';
 import { categoryFor, type BankDeps } from '../question-bank.js';
 import { recordAudit } from '../../platform/audit.js';
+import { newRecord } from '../../shared/records.js';
 
 /**
  * `POST /admin/question-categories/:id/questions`: a question of the bank that no quiz holds yet
@@ -23,14 +24,11 @@ export const makeCreateBankQuestion =
     if (!built.ok) return built;
     const now = d.clock.now();
     const question: BankQuestion = {
-      id: d.ids.uuid(),
-      tenantId: actor.tenantId,
+      ...newRecord(d.ids, actor.tenantId, now),
       quizId: null,
       categoryId,
       ...built.value,
       order: 0,
-      createdAt: now,
-      updatedAt: now,
     };
     await d.uow.run(async () => {
       await d.questionBankRepository.insertQuestions([question]);

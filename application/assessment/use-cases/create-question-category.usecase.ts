@@ -3,6 +3,7 @@ import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { courseBank, type BankDeps } from '../question-bank.js';
 import { recordAudit } from '../../platform/audit.js';
+import { newRecord } from '../../shared/records.js';
 
 export type CategoryError = 'COURSE_NOT_FOUND' | 'CATEGORY_NOT_FOUND' | 'INVALID_CATEGORY';
 
@@ -23,14 +24,11 @@ export const makeCreateQuestionCategory =
     }
     const now = d.clock.now();
     const category: QuestionCategory = {
-      id: d.ids.uuid(),
-      tenantId: actor.tenantId,
+      ...newRecord(d.ids, actor.tenantId, now),
       courseId,
       parentId: input.parentId ?? null,
       name: input.name.trim(),
       isDefault: false,
-      createdAt: now,
-      updatedAt: now,
     };
     if (!category.name) return err('INVALID_CATEGORY', 'name: required');
     await d.uow.run(async () => {

@@ -3,6 +3,7 @@ import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
 import { recordAudit } from '../../platform/audit.js';
+import { newRecord } from '../../shared/records.js';
 
 export interface QuizInput {
   moduleId?: string | undefined;
@@ -28,8 +29,7 @@ export const makeCreateQuiz =
     if (!found) return err('MODULE_NOT_FOUND');
     const now = d.clock.now();
     const quiz: Quiz = {
-      id: d.ids.uuid(),
-      tenantId: actor.tenantId,
+      ...newRecord(d.ids, actor.tenantId, now),
       moduleId: found.module.id,
       courseId: found.course.id,
       title: input.title,
@@ -42,8 +42,6 @@ export const makeCreateQuiz =
       status: 'draft',
       publishedAt: null,
       createdBy: actor.userId,
-      createdAt: now,
-      updatedAt: now,
     };
     await d.uow.run(async () => {
       await d.quizRepository.insert(quiz);

@@ -5,6 +5,7 @@ import type { ImportFormat } from '../ports/question-import-parser.js';
 import { questionsFromDrafts } from '../question-input.js';
 import { categoryFor, type BankDeps } from '../question-bank.js';
 import { recordAudit } from '../../platform/audit.js';
+import { newRecord } from '../../shared/records.js';
 
 /**
  * `POST /admin/question-categories/:id/import`: a CSV, GIFT, Aiken or Moodle XML file into the
@@ -40,14 +41,11 @@ export const makeImportBankQuestions =
             let id = categoryOfPath.get(key) ?? tree.find((c) => c.parentId === parent && c.name === path[i])?.id;
             if (!id) {
               const category: QuestionCategory = {
-                id: d.ids.uuid(),
-                tenantId: actor.tenantId,
+                ...newRecord(d.ids, actor.tenantId, now),
                 courseId: target.courseId,
                 parentId: parent,
                 name: path[i]!.slice(0, 255),
                 isDefault: false,
-                createdAt: now,
-                updatedAt: now,
               };
               await d.questionBankRepository.insertCategory(category);
               tree.push(category);

@@ -8,6 +8,7 @@ import { type ManageUserError, type UserAdminDeps } from '../user-admin.js';
 import { normalisePhone } from '../phone.js';
 import { isSuperAdminEmail } from '../reserved-email.js';
 import { recordAudit } from '../../platform/audit.js';
+import { newRecord } from '../../shared/records.js';
 
 export const makeCreateUser =
   ({ userRepository, passwordHasher, phoneNumbers, userEvents, auditLog, clock, ids, uow }: UserAdminDeps) =>
@@ -24,8 +25,7 @@ export const makeCreateUser =
     const email = normaliseEmail(input.email);
     if (await isSuperAdminEmail(userRepository, email)) return err('EMAIL_TAKEN');
     const user: User = {
-      id: ids.uuid(),
-      tenantId: actor.tenantId,
+      ...newRecord(ids, actor.tenantId, now),
       username: email.split('@')[0]!,
       email,
       phone: phone.value ?? null,
@@ -37,8 +37,6 @@ export const makeCreateUser =
       emailVerifiedAt: null,
       lastLoginAt: null,
       deletedAt: null,
-      createdAt: now,
-      updatedAt: now,
     };
     return uow.run(async () => {
       if (!(await userRepository.insert(user))) return err('EMAIL_TAKEN');

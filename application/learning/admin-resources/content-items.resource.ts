@@ -4,6 +4,7 @@ import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import { removeRecord, audit, type AdminResource, type ListQuery } from './common.js';
 import { merge } from '../../shared/merge.js';
+import { newRecord } from '../../shared/records.js';
 
 export interface ContentItemInput {
   title: string;
@@ -27,14 +28,11 @@ export const makeContentItemsResource = (
   async create(actor, meta, input) {
     const now = d.clock.now();
     const item: LearningAsset = {
-      id: d.ids.uuid(),
-      tenantId: actor.tenantId,
+      ...newRecord(d.ids, actor.tenantId, now),
       title: input.title,
       description: input.description ?? null,
       url: input.url ?? null,
       type: input.type ?? 'link',
-      createdAt: now,
-      updatedAt: now,
     };
     await d.uow.run(async () => {
       await store.insert(item);

@@ -4,6 +4,7 @@ import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import { audit, type AdminResource } from './common.js';
 import { merge } from '../../shared/merge.js';
+import { newRecord } from '../../shared/records.js';
 
 export interface CategoryInput {
   name: string;
@@ -19,13 +20,10 @@ export const makeCourseCategoriesResource = (
   async create(actor, meta, input) {
     const now = d.clock.now();
     const category: Category = {
-      id: d.ids.uuid(),
-      tenantId: actor.tenantId,
+      ...newRecord(d.ids, actor.tenantId, now),
       name: input.name,
       slug: slugify(input.slug ?? input.name),
       description: input.description ?? null,
-      createdAt: now,
-      updatedAt: now,
     };
     return d.uow.run(async () => {
       if (!(await d.categoryRepository.insert(category))) return err('DUPLICATE_RECORD', 'slug: already used by another category');

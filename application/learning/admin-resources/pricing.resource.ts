@@ -6,6 +6,7 @@ import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import { removeRecord, audit, type AdminResource, type ListQuery } from './common.js';
 import { merge } from '../../shared/merge.js';
+import { newRecord } from '../../shared/records.js';
 
 export interface PricingInput {
   categoryId: string;
@@ -36,14 +37,11 @@ export const makePricingResource = (
     async create(actor, meta, input) {
       const now = d.clock.now();
       const checked = await check(actor.tenantId, {
-        id: d.ids.uuid(),
-        tenantId: actor.tenantId,
+        ...newRecord(d.ids, actor.tenantId, now),
         categoryId: input.categoryId,
         unitPrice: input.unitPrice,
         currency: input.currency ?? 'IDR',
         tiers: input.tiers ?? [],
-        createdAt: now,
-        updatedAt: now,
       });
       if (!checked.ok) return checked;
       return d.uow.run(async () => {

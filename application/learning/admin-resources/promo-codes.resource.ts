@@ -6,6 +6,7 @@ import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import { removeRecord, audit, type AdminResource } from './common.js';
 import { merge } from '../../shared/merge.js';
+import { newRecord } from '../../shared/records.js';
 
 export interface PromoCodeInput {
   code: string;
@@ -34,8 +35,7 @@ export const makePromoCodesResource = (
     async create(actor, meta, input) {
       const now = d.clock.now();
       const checked = check({
-        id: d.ids.uuid(),
-        tenantId: actor.tenantId,
+        ...newRecord(d.ids, actor.tenantId, now),
         code: normalisePromoCode(input.code),
         type: input.type ?? 'percent',
         value: input.value,
@@ -43,8 +43,6 @@ export const makePromoCodesResource = (
         validUntil: input.validUntil ?? null,
         maxUses: input.maxUses ?? null,
         usedCount: input.usedCount ?? 0,
-        createdAt: now,
-        updatedAt: now,
       });
       if (!checked.ok) return checked;
       return d.uow.run(async () => {

@@ -4,6 +4,7 @@ import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import { removeRecord, audit, type AdminResource } from './common.js';
 import { merge } from '../../shared/merge.js';
+import { newRecord } from '../../shared/records.js';
 
 export interface StudentProfileInput {
   userId: string;
@@ -25,14 +26,11 @@ export const makeStudentsResource = (
     if (!learner || learner.role !== Role.Student) return err('UNKNOWN_REFERENCE', 'user_id: no such student');
     const now = d.clock.now();
     const profile: StudentProfile = {
-      id: d.ids.uuid(),
-      tenantId: actor.tenantId,
+      ...newRecord(d.ids, actor.tenantId, now),
       userId: input.userId,
       school: input.school ?? null,
       grade: input.grade ?? null,
       phone: input.phone ?? null,
-      createdAt: now,
-      updatedAt: now,
     };
     return d.uow.run(async () => {
       if ((await d.studentProfileRepository.insert(profile)) === 'conflict')

@@ -4,6 +4,7 @@ import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import { audit, type AdminResource, type ListQuery } from './common.js';
 import { merge } from '../../shared/merge.js';
+import { newRecord } from '../../shared/records.js';
 
 export interface PlanInput {
   name: string;
@@ -39,8 +40,7 @@ export const makeSubscriptionPlansResource = (
     async create(actor, meta, input) {
       const now = d.clock.now();
       const checked = await check({
-        id: d.ids.uuid(),
-        tenantId: actor.tenantId,
+        ...newRecord(d.ids, actor.tenantId, now),
         name: input.name,
         description: input.description ?? null,
         price: input.price,
@@ -48,8 +48,6 @@ export const makeSubscriptionPlansResource = (
         durationDays: input.durationDays,
         categoryIds: input.categoryIds ?? [],
         active: input.active ?? true,
-        createdAt: now,
-        updatedAt: now,
       });
       if (!checked.ok) return checked;
       await d.uow.run(async () => {

@@ -6,6 +6,7 @@ import { courseCategory, type CourseWriteDeps, type CourseWriteError } from '../
 import type { CourseWithCategory } from '../ports/catalog.js';
 import { grantToCategorySubscribers } from '../subscriber-grants.js';
 import { recordAudit } from '../../platform/audit.js';
+import { newRecord } from '../../shared/records.js';
 
 export interface CourseInput {
   title: string;
@@ -25,8 +26,7 @@ export const makeCreateCourse =
     if (!category.ok) return category;
     const now = d.clock.now();
     const draft: Course = {
-      id: d.ids.uuid(),
-      tenantId: actor.tenantId,
+      ...newRecord(d.ids, actor.tenantId, now),
       title: input.title,
       description: input.description ?? null,
       categoryId: input.categoryId ?? null,
@@ -37,8 +37,6 @@ export const makeCreateCourse =
       status: 'draft',
       createdBy: actor.userId,
       publishedAt: null,
-      createdAt: now,
-      updatedAt: now,
     };
     const course = withStatus(draft, input.status ?? 'draft', now);
     await d.uow.run(async () => {
