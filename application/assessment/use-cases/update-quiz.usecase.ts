@@ -2,6 +2,7 @@ import { withQuizStatus, type Quiz } from '../../../domain/assessment/quiz.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
+import { merge } from '../../shared/merge.js';
 import type { QuizInput } from './create-quiz.usecase.js';
 import type { QuizWithStats } from '../ports/quiz-repository.js';
 import { quizStats } from '../quiz-access.js';
@@ -31,19 +32,9 @@ export const makeUpdateQuiz =
       courseId = found.course.id;
     }
     const now = d.clock.now();
-    let quiz: Quiz = {
-      ...current,
-      moduleId,
-      courseId,
-      title: input.title ?? current.title,
-      description: input.description === undefined ? current.description : input.description,
-      durationMinutes: input.durationMinutes ?? current.durationMinutes,
-      passingScore: input.passingScore ?? current.passingScore,
-      maxAttempts: input.maxAttempts ?? current.maxAttempts,
-      showCorrectAnswers: input.showCorrectAnswers ?? current.showCorrectAnswers,
-      shuffleQuestions: input.shuffleQuestions ?? current.shuffleQuestions,
-      updatedAt: now,
-    };
+    // The module (with its course) was resolved above, and the status goes through `withQuizStatus` below.
+    const { moduleId: _moduleId, status: _status, ...fields } = input;
+    let quiz: Quiz = { ...merge(current, fields), moduleId, courseId, updatedAt: now };
     if (input.status && input.status !== current.status) {
       if (input.status === 'published') {
         // Description items alone (no mark) do not make a quiz, as in publish.
