@@ -27,7 +27,7 @@ export type SubscriptionDeps = PendingOrderDeps & Pick<CommerceDeps, 'subscripti
  * work with the order confirmation and the promo code's reserved use. The plan's duration and categories are kept on the
  * subscription: what was sold does not change when the plan is edited later.
  */
-export async function placeSubscription(
+async function placeSubscription(
   d: SubscriptionDeps,
   actor: Actor,
   planId: string,
@@ -80,15 +80,22 @@ export async function placeSubscription(
   });
 }
 
+export type SubscribeDeps = SubscriptionDeps & { settlement: Settlement };
+
 /**
- * A placed subscription whose order is free (a free plan, a 100 % promo code), paid at once
- * (`payFreeOrder`): answered with the subscription as the settlement left it (active).
+ * `placeSubscription`; a subscription whose order is free (a free plan, a 100 % promo code) has
+ * nothing to charge: its order is paid at once (`payFreeOrder`) and it is answered as the
+ * settlement left it (active).
  */
-export async function payFreeSubscription(
-  d: SubscriptionDeps & { settlement: Settlement },
-  placed: PlacedSubscription,
-): Promise<PlacedSubscription> {
-  const order = await payFreeOrder(d, placed.order);
-  const subscription = (await d.subscriptionRepository.findById(order.tenantId, placed.subscription.id)) ?? placed.subscription;
-  return { subscription, order, plan: placed.plan };
+export async function subscribe(
+  d: SubscribeDeps,
+  actor: Actor,
+  planId: string,
+  promoCode: string | null | undefined,
+): Promise<Result<PlacedSubscription, SubscribeError>> {
+  const placed = await placeSubscription(d, actor, planId, promoCode);
+  if (!placed.ok || placed.value.order.totalAmount > 0n) return placed;
+  const order = await payFreeOrder(d, placed.value.order);
+  const subscription = (await d.subscriptionRepository.findById(order.tenantId, placed.value.subscription.id)) ?? placed.value.subscription;
+  return ok({ subscription, order, plan: placed.value.plan });
 }

@@ -4,19 +4,13 @@ import type { IdentityDeps } from './deps.js';
 
 export type ManageUserError = 'USER_NOT_FOUND' | 'INSUFFICIENT_PERMISSION' | 'EMAIL_TAKEN' | 'WEAK_PASSWORD' | 'INVALID_PHONE';
 
-export type UserAdminDeps = Pick<
+/** What writing a user needs, by an admin or by self-registration: hashing, phone numbers, the user's events, audit. */
+export type UserWriteDeps = Pick<
   IdentityDeps,
-  | 'passkeyRepository'
-  | 'userRepository'
-  | 'loginRepository'
-  | 'passwordHasher'
-  | 'phoneNumbers'
-  | 'userEvents'
-  | 'auditLog'
-  | 'clock'
-  | 'ids'
-  | 'uow'
+  'userRepository' | 'passwordHasher' | 'phoneNumbers' | 'userEvents' | 'auditLog' | 'clock' | 'ids' | 'uow'
 >;
+
+export type UserAdminDeps = UserWriteDeps & Pick<IdentityDeps, 'passkeyRepository' | 'loginRepository'>;
 
 export interface UserChanges {
   displayName?: string | undefined;

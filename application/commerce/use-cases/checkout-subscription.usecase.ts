@@ -4,16 +4,9 @@ import { err, ok, type Result } from '../../shared/result.js';
 import type { CommerceDeps } from '../deps.js';
 import { availableMethods } from '../payment-methods.js';
 import { startPayment, type StartPaymentError } from '../payments.js';
-import type { Settlement } from '../settlement.js';
-import {
-  payFreeSubscription,
-  placeSubscription,
-  type PlacedSubscription,
-  type SubscribeError,
-  type SubscriptionDeps,
-} from '../subscription-orders.js';
+import { subscribe, type PlacedSubscription, type SubscribeDeps, type SubscribeError } from '../subscription-orders.js';
 
-type Deps = SubscriptionDeps & Pick<CommerceDeps, 'paymentRepository' | 'paymentGateway'> & { settlement: Settlement };
+type Deps = SubscribeDeps & Pick<CommerceDeps, 'paymentRepository' | 'paymentGateway'>;
 
 /**
  * `POST /api/lms/subscription-checkout {plan_id, payment_method, promo_code?}`: the subscription,
@@ -33,15 +26,15 @@ export const makeCheckoutSubscription =
     if (!(await availableMethods(d, actor.tenantId)).some((m) => m.code === cmd.paymentMethod.trim().toLowerCase())) {
       return err('PAYMENT_METHOD_UNAVAILABLE', `payment_method: ${cmd.paymentMethod} is not offered; see GET /api/lms/payment-methods`);
     }
-    const placed = await placeSubscription(d, actor, cmd.planId, cmd.promoCode);
+    const placed = await subscribe(d, actor, cmd.planId, cmd.promoCode);
     if (!placed.ok) return placed;
-    if (placed.value.order.totalAmount === 0n) {
-      const paid = await payFreeSubscription(d, placed.value);
-      const free = paid.order.status === 'paid' ? await d.paymentRepository.latestOfOrder(actor.tenantId, paid.order.id) : null;
-      if (!free) return err('ORDER_NOT_PAYABLE', `the order is ${paid.order.status}`);
-      return ok({ ...paid, payment: free });
+    const { order } = placed.value;
+    if (order.totalAmount === 0n) {
+      const free = order.status === 'paid' ? await d.paymentRepository.latestOfOrder(actor.tenantId, order.id) : null;
+      if (!free) return err('ORDER_NOT_PAYABLE', `the order is ${order.status}`);
+      return ok({ ...placed.value, payment: free });
     }
-    const payment = await startPayment(d, placed.value.order, cmd.paymentMethod);
+    const payment = await startPayment(d, order, cmd.paymentMethod);
     if (!payment.ok) return payment;
     return ok({ ...placed.value, payment: payment.value });
   };

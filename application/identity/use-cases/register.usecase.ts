@@ -8,6 +8,7 @@ import { normalisePhone } from '../phone.js';
 import { isSuperAdminEmail } from '../reserved-email.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { IdentityDeps } from '../deps.js';
+import type { UserWriteDeps } from '../user-admin.js';
 
 export type RegisterError =
   'REGISTRATION_DISABLED' | 'EMAIL_TAKEN' | 'WEAK_PASSWORD' | 'VERIFICATION_CODE_REQUIRED' | 'VERIFICATION_CODE_INVALID' | 'INVALID_PHONE';
@@ -23,20 +24,7 @@ export interface RegisterCommand {
   meta: RequestMeta;
 }
 
-type Deps = Pick<
-  IdentityDeps,
-  | 'userRepository'
-  | 'verificationCodeRepository'
-  | 'passwordHasher'
-  | 'secretDigest'
-  | 'settingsReader'
-  | 'phoneNumbers'
-  | 'userEvents'
-  | 'auditLog'
-  | 'clock'
-  | 'ids'
-  | 'uow'
->;
+type Deps = UserWriteDeps & Pick<IdentityDeps, 'verificationCodeRepository' | 'secretDigest' | 'settingsReader'>;
 
 export const MAX_CODE_ATTEMPTS = 5;
 
