@@ -1,20 +1,17 @@
 import { hash32 } from './shuffle.js';
 import type { Question } from './question.js';
+import type { TenantRecord } from '../shared/record.js';
 
 /**
  * Issue 33 item 4: a course's question bank, as Moodle's. Categories form a tree per course; each
  * course has one default category, where questions written straight into a quiz live.
  */
-export interface QuestionCategory {
-  id: string;
-  tenantId: string;
+export interface QuestionCategory extends TenantRecord {
   courseId: string;
   /** null: a top-level category of the course. */
   parentId: string | null;
   name: string;
   isDefault: boolean;
-  createdAt: Date;
-  updatedAt: Date;
 }
 
 export const MAX_CATEGORY_NAME = 255;
