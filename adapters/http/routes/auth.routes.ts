@@ -135,6 +135,7 @@ export const makeAuthRoutes =
       '/api/auth/forgot-password',
       {
         operationId: 'forgotPassword',
+        errors: errorsFrom(requestPasswordReset)([]),
         summary: 'Mail a password reset link (valid 30 minutes, single use)',
         access: 'public',
         rateLimit: 'critical',
@@ -173,6 +174,7 @@ export const makeAuthRoutes =
       '/reset-password',
       {
         operationId: 'getResetPasswordPage',
+        errors: edgeErrors([]),
         summary: 'Password reset page (HTML) for PUBLIC_URL/reset-password?token= links',
         access: 'public',
         tenant: 'proof',
@@ -241,6 +243,7 @@ export const makeAuthRoutes =
       return reply(null, 'Logged out');
     };
     const logoutSpec = {
+      errors: errorsFrom(logout)([]),
       summary: 'End this login (bearer token or session); always 200',
       access: 'public',
       tags,

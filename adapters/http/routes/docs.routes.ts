@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { RAW } from '../kit/envelope.js';
 import { buildOpenApi } from '../kit/openapi.js';
 import type { RouteModule } from '../kit/route-table.js';
-import type { ErrorTable } from '../kit/errors.js';
+import { edgeErrors, type ErrorTable } from '../kit/errors.js';
 
 const swaggerDir = join(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'), '..');
 const ASSETS: Record<string, string> = {
@@ -37,6 +37,7 @@ export const docsRoutes =
       '/api/openapi.json',
       {
         operationId: 'getOpenApiDocument',
+        errors: edgeErrors([]),
         summary: 'OpenAPI 3.1 document',
         access: 'public',
         rateLimit,
@@ -54,6 +55,7 @@ export const docsRoutes =
       '/api/docs',
       {
         operationId: 'getApiReferencePage',
+        errors: edgeErrors([]),
         summary: 'API reference page',
         access: 'public',
         rateLimit,
@@ -71,6 +73,7 @@ export const docsRoutes =
       '/api/docs/init.js',
       {
         operationId: 'getApiReferenceScript',
+        errors: edgeErrors([]),
         summary: 'API reference page script',
         access: 'public',
         rateLimit,
@@ -88,6 +91,7 @@ export const docsRoutes =
       '/api/docs/assets/:name',
       {
         operationId: 'getApiReferenceAsset',
+        errors: edgeErrors([]),
         summary: 'API reference page assets',
         access: 'public',
         rateLimit,

@@ -186,6 +186,7 @@ export const makeEngagementScheduleRoutes =
       {
         operationId: 'getFeedToken',
         response: wire.FeedTokenStatus,
+        errors: errorsFrom(d.getFeedToken)([]),
         summary: 'Whether the caller has a calendar feed (the token is shown only when created)',
         access,
         tags,
@@ -199,6 +200,7 @@ export const makeEngagementScheduleRoutes =
       {
         operationId: 'rotateFeedToken',
         response: wire.FeedToken,
+        errors: errorsFrom(d.rotateFeedToken)([]),
         summary: "Create or rotate the caller's calendar feed token; the previous feed URL stops working",
         access,
         tags,
@@ -213,6 +215,7 @@ export const makeEngagementScheduleRoutes =
       {
         operationId: 'revokeFeedToken',
         response: wire.FeedTokenRevoked,
+        errors: errorsFrom(d.revokeFeedToken)([]),
         summary: "Turn the caller's calendar feed off",
         access,
         tags,
@@ -251,6 +254,7 @@ export const makeEngagementScheduleRoutes =
       {
         operationId: 'createScheduleTemplate',
         response: wire.ScheduleTemplate,
+        errors: errorsFrom(d.createScheduleTemplate)([]),
         summary: 'Create a schedule template (the caller owns it)',
         access,
         body: TemplateBody,
@@ -265,6 +269,7 @@ export const makeEngagementScheduleRoutes =
       {
         operationId: 'listScheduleTemplates',
         response: wire.ScheduleTemplatePage,
+        errors: errorsFrom(d.listScheduleTemplates)([]),
         summary: "Templates newest first: Mentors and above see the tenant's, others their own (`mine=true`: own only)",
         access,
         query: TemplateListQuery,

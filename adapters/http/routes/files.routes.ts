@@ -48,6 +48,7 @@ export const makeFileRoutes =
       {
         operationId: 'listFiles',
         response: wire.FilePage,
+        errors: errorsFrom(d.listFiles)([]),
         summary: 'Uploaded files, newest first',
         access: Role.Admin,
         query: ListQuery,
@@ -61,6 +62,7 @@ export const makeFileRoutes =
       {
         operationId: 'searchFiles',
         response: wire.FilePage,
+        errors: errorsFrom(d.listFiles)([]),
         summary: 'Files whose original name contains ?q=',
         access: Role.Admin,
         query: SearchQuery,

@@ -120,6 +120,7 @@ export const makeLearningCatalogRoutes =
       '/api/lms/courses',
       {
         operationId: 'listCourses',
+        errors: errorsFrom(d.listCourses)([]),
         summary: 'Course catalogue (published courses; Mentors and above may filter by status)',
         access: 'optional',
         query: CourseListQuery,
@@ -168,6 +169,7 @@ export const makeLearningCatalogRoutes =
       '/api/lms/my-courses',
       {
         operationId: 'listMyCourses',
+        errors: errorsFrom(d.listMyCourses)([]),
         summary: 'Courses the caller is enrolled in, with progress and last lesson',
         access: Role.Student,
         query: pageQuery,
@@ -184,6 +186,7 @@ export const makeLearningCatalogRoutes =
       '/api/lms/course-categories',
       {
         operationId: 'listCourseCategories',
+        errors: errorsFrom(d.listCategories)([]),
         summary: 'Course categories by name',
         access: 'public',
         tags,

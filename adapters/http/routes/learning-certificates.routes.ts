@@ -69,6 +69,7 @@ export const makeLearningCertificateRoutes =
       '/api/lms/my-certificates',
       {
         operationId: 'listMyCertificates',
+        errors: errorsFrom(d.listMyCertificates)([]),
         summary: "The caller's certificates, newest first",
         access: Role.Student,
         query: pageQuery,

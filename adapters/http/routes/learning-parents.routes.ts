@@ -142,6 +142,7 @@ export const makeLearningParentRoutes =
       '/parent-invitation',
       {
         operationId: 'getParentInvitationPage',
+        errors: edgeErrors([]),
         summary: 'Parent invitation page (HTML) for PUBLIC_URL/parent-invitation?token= links',
         access: 'public',
         tenant: 'proof',
@@ -237,6 +238,7 @@ export const makeLearningParentRoutes =
       {
         operationId: 'getParentDashboard',
         response: wire.ParentDashboard,
+        errors: errorsFrom(d.getParentDashboard)([]),
         summary: "Each linked child's courses, progress and certificates",
         access,
         tags,
@@ -251,6 +253,7 @@ export const makeLearningParentRoutes =
       {
         operationId: 'listLinkedStudents',
         response: wire.LinkedStudentPage,
+        errors: errorsFrom(d.listLinkedStudents)([]),
         summary: 'Linked students with a progress summary',
         access,
         query: pageQuery,

@@ -191,6 +191,7 @@ export const makePasskeyRoutes =
       '/api/user/self/passkeys',
       {
         operationId: 'listOwnPasskeys',
+        errors: errorsFrom(d.listOwnPasskeys)([]),
         summary: "The caller's passkeys, newest first",
         access: Role.Student,
         tags: ['users'],

@@ -25,6 +25,7 @@ export const makeTenantRoutes =
       {
         operationId: 'listTenants',
         response: wire.TenantPage,
+        errors: errorsFrom(d.listTenants)([]),
         summary: 'List tenants',
         access,
         query: pageQuery.extend({ search: z.string().trim().max(100).optional() }),

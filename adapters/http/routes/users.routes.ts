@@ -141,6 +141,7 @@ export const makeUserRoutes =
       {
         operationId: 'listUsers',
         response: wire.UserPage,
+        errors: errorsFrom(d.listUsers)([]),
         summary: 'List users of the tenant',
         access: Role.Admin,
         query: ListQuery,

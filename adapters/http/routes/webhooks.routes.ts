@@ -41,6 +41,7 @@ export const makeWebhooksRoutes =
       {
         operationId: 'listWebhookEndpoints',
         response: wire.WebhookEndpointPage,
+        errors: errorsFrom(d.listWebhookEndpoints)([]),
         summary: 'Registered webhook endpoints, newest first',
         access: Role.Admin,
         query: pageQuery,
