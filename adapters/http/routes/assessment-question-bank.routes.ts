@@ -9,6 +9,7 @@ import { errorsFrom, unwrap } from '../kit/errors.js';
 import { acknowledgement, idParam, pageQuery, pageView, toPageRequest, uuid } from '../kit/schemas.js';
 import * as wire from '../wire/assessment.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
+import { removeById } from './route-helpers.js';
 import { QuestionBody, toQuestionInput } from './assessment-schemas.js';
 import { IMPORT_MAX_BYTES, readImportFile } from './assessment-quiz-admin.routes.js';
 import type { AssessmentRegistry } from '../../../application/assessment/registry.js';
@@ -121,10 +122,7 @@ export const makeAssessmentQuestionBankRoutes =
         params: idParam,
         tags,
       },
-      async ({ actor, meta, params }) => {
-        unwrap(await d.deleteQuestionCategory(actor, meta, params.id));
-        return reply(null, 'Category deleted');
-      },
+      removeById(d.deleteQuestionCategory, 'Category deleted'),
     );
 
     r.post(
@@ -264,9 +262,6 @@ export const makeAssessmentQuestionBankRoutes =
         params: idParam,
         tags,
       },
-      async ({ actor, meta, params }) => {
-        unwrap(await d.deleteRandomSlot(actor, meta, params.id));
-        return reply(null, 'Random slot deleted');
-      },
+      removeById(d.deleteRandomSlot, 'Random slot deleted'),
     );
   };

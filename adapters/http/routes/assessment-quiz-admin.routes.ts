@@ -14,6 +14,7 @@ import { acknowledgement, idParam, uuid } from '../kit/schemas.js';
 import { isBadText } from '../kit/text.js';
 import * as wire from '../wire/assessment.wire.js';
 import type { RouteModule, UploadedFile } from '../kit/route-table.js';
+import { removeById } from './route-helpers.js';
 import { QuestionBody, QuestionUpdate, QuizBody, QuizUpdate, toQuestionInput, toQuizInput } from './assessment-schemas.js';
 import type { AssessmentRegistry } from '../../../application/assessment/registry.js';
 
@@ -183,10 +184,7 @@ export const makeAssessmentQuizAdminRoutes =
         params: idParam,
         tags,
       },
-      async ({ actor, meta, params }) => {
-        unwrap(await d.deleteQuiz(actor, meta, params.id));
-        return reply(null, 'Quiz deleted');
-      },
+      removeById(d.deleteQuiz, 'Quiz deleted'),
     );
 
     r.post(
@@ -284,10 +282,7 @@ export const makeAssessmentQuizAdminRoutes =
         params: idParam,
         tags,
       },
-      async ({ actor, meta, params }) => {
-        unwrap(await d.deleteQuestion(actor, meta, params.id));
-        return reply(null, 'Question deleted');
-      },
+      removeById(d.deleteQuestion, 'Question deleted'),
     );
 
     r.post(

@@ -7,6 +7,7 @@ import { reply } from '../kit/envelope.js';
 import { unwrap, errorsFrom } from '../kit/errors.js';
 import { acknowledgement, idParam, pageQuery, pageView, text, toPageRequest, url } from '../kit/schemas.js';
 import type { RouteModule } from '../kit/route-table.js';
+import { removeById } from './route-helpers.js';
 import * as wire from '../wire/webhooks.wire.js';
 import type { WebhooksRegistry } from '../../../application/webhooks/registry.js';
 
@@ -90,10 +91,7 @@ export const makeWebhooksRoutes =
         params: idParam,
         tags,
       },
-      async ({ actor, meta, params }) => {
-        unwrap(await d.deleteWebhookEndpoint(actor, meta, params.id));
-        return reply(null, 'Webhook endpoint deleted');
-      },
+      removeById(d.deleteWebhookEndpoint, 'Webhook endpoint deleted'),
     );
 
     r.post(
