@@ -30,6 +30,7 @@ import {
   uuid,
 } from '../kit/schemas.js';
 import type { RouteModule } from '../kit/route-table.js';
+import { actOnId } from './route-helpers.js';
 import * as wire from '../wire/crm.wire.js';
 import type { CrmRegistry } from '../../../application/crm/registry.js';
 
@@ -324,8 +325,7 @@ export const makeCrmRoutes =
         params: idParam,
         tags,
       },
-      async ({ actor, meta, params }) =>
-        reply(deliveryView(unwrap(await d.retryWebhookDelivery(actor, meta, params.id))), 'Delivery queued for retry'),
+      actOnId(d.retryWebhookDelivery, deliveryView, 'Delivery queued for retry'),
     );
 
     r.get(

@@ -6,16 +6,19 @@ import { edgeErrors, unwrap } from '../kit/errors.js';
 import type { RouteInput } from '../kit/route-table.js';
 import type { ErrorCode } from '../errors/codes.js';
 
+type ByIdUseCase<T, E extends ErrorCode> = (actor: Actor, meta: RequestMeta, id: string) => Promise<Result<T, E>>;
+
 /**
- * The handler of a `DELETE …/:id` whose use case takes `(actor, meta, id)`: once the record is gone
- * it answers nothing but `message` (contract §2), and a failure is the use case's code.
+ * The handler of an action on one record (`:id`) whose use case takes `(actor, meta, id)`: the
+ * record as `view` presents it, with `message`; a failure is the use case's code.
  */
-export const removeById =
-  <E extends ErrorCode>(remove: (actor: Actor, meta: RequestMeta, id: string) => Promise<Result<unknown, E>>, message: string) =>
-  async ({ actor, meta, params }: RouteInput<{ id: string }, unknown, unknown>) => {
-    unwrap(await remove(actor, meta, params.id));
-    return reply(null, message);
-  };
+export const actOnId =
+  <T, V, E extends ErrorCode>(act: ByIdUseCase<T, E>, view: (value: T) => V, message: string) =>
+  async ({ actor, meta, params }: RouteInput<{ id: string }, unknown, unknown>) =>
+    reply(view(unwrap(await act(actor, meta, params.id))), message);
+
+/** A `DELETE …/:id`: once the record is gone it answers nothing but `message` (contract §2). */
+export const removeById = <E extends ErrorCode>(remove: ByIdUseCase<unknown, E>, message: string) => actOnId(remove, () => null, message);
 
 const htmlPage = z.string().meta({ description: 'A self-contained HTML page (no script)' });
 const linkPageBase = { access: 'public', tenant: 'proof', produces: 'text/html', producesSchema: htmlPage } as const;
