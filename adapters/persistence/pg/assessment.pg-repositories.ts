@@ -444,7 +444,8 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
     return r ? toAttempt(r) : null;
   },
   async findInProgress(tenantId, quizId, userId) {
-    const r = await db.q()('quiz_attempts').where({ tenantId, quizId, userId, status: 'in_progress' }).first();
+    // Not the question snapshot (~16 kB of JSON for 31 questions): a resume reads it once, by `questionsOf`.
+    const r = await db.q()('quiz_attempts').where({ tenantId, quizId, userId, status: 'in_progress' }).first(db.knex.raw(ATTEMPT_COLUMNS));
     return r ? toAttempt(r) : null;
   },
   async insertNext(a, maxAttempts, questions) {

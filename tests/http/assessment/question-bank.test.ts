@@ -460,6 +460,23 @@ describe('HTTP assessment: question bank and random slots', () => {
     expect(foreign.status).to.equal(400);
   });
 
+  it('gives simultaneous starts of a random quiz one attempt and one draw, which a later start resumes', async () => {
+    const t = await h.tenant();
+    const admin = await h.user(t, Role.Admin);
+    const { seeded, quizId } = await randomQuiz(admin, { pool: 20, count: 5, points: 1 });
+    await h.http.post(`/api/lms/admin/quizzes/${quizId}/publish`).set(admin.headers).expect(200);
+    const student = await enrolledStudent(h, admin, seeded);
+    const starts = await Promise.all(Array.from({ length: 4 }, () => h.http.post(`/api/lms/quizzes/${quizId}/start`).set(student.headers)));
+    for (const r of starts) expect(r.status, JSON.stringify(r.body).slice(0, 300)).to.equal(200);
+    expect(new Set(starts.map((r) => r.body.data.attempt.id as string)).size).to.equal(1);
+    const ids = (r: (typeof starts)[number]) => (r.body.data.questions as Array<{ id: string }>).map((q) => q.id);
+    for (const r of starts) expect(ids(r)).to.deep.equal(ids(starts[0]!));
+    expect(starts.filter((r) => r.body.message === 'Attempt started')).to.have.length(1);
+    const later = await h.http.post(`/api/lms/quizzes/${quizId}/start`).set(student.headers);
+    expect(later.body.message).to.equal('Attempt resumed');
+    expect(ids(later)).to.deep.equal(ids(starts[0]!));
+  });
+
   it('never shows a question twice across slots, and draws from subcategories only when asked', async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
