@@ -445,7 +445,10 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
   },
   async findInProgress(tenantId, quizId, userId) {
     // Not the question snapshot (~16 kB of JSON for 31 questions): a resume reads it once, by `questionsOf`.
-    const r = await db.q()('quiz_attempts').where({ tenantId, quizId, userId, status: 'in_progress' }).first(db.knex.raw(ATTEMPT_COLUMNS));
+    const r = (await db
+      .q()('quiz_attempts')
+      .where({ tenantId, quizId, userId, status: 'in_progress' })
+      .first(db.knex.raw(ATTEMPT_COLUMNS))) as AttemptRow | undefined;
     return r ? toAttempt(r) : null;
   },
   async insertNext(a, maxAttempts, questions) {

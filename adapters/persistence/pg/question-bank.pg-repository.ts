@@ -129,52 +129,12 @@ export const makeQuestionBankPgRepository = ({ db }: DbDeps): QuestionBankReposi
     ).map(toBankQuestion);
   },
   async drawCandidates(tenantId, quizId, seed) {
-    // One statement, text fixed (prepared once per connection): the slots in order with the running sum
-    // of their counts (what each may need: `candidatesNeeded`), each slot's categories (its own, and
-    // those below when it asks), one ranking per distinct category set, seeded by the attempt's seed and
-    // that set, as long as the most any of its slots needs. Description items (no mark) are never drawn,
-    // as in Moodle, nor the quiz's own questions. Ranks by PostgreSQL's seeded uuid hash (an integer,
-    // cheaper than md5 text) with the rows in the same scan (the filters read them anyway; a join back
-    // by id made the planner hash the whole table), and answers one row of JSON, ranked already
-    // (`rank_key` rides along, unread): a fixed quiz pays one small read, beside its questions' read.
+    // The database's function (migration 1040, which says what it answers and why a function): one
+    // statement, its plan kept by the session.
     const row = rawRows<{ slots: object[]; drawn: object[] }>(
       await db
         .q()
-        .raw(
-          `with recursive slots as (
-             select s.*, sum(s.count) over w as needed, row_number() over w as i
-               from quiz_random_slots s
-              where s.tenant_id = ? and s.quiz_id = ?
-             window w as (order by s.sort_order, s.created_at, s.id)
-           ), tree (slot_id, category_id) as (
-             select id, category_id from slots
-             union
-             select t.slot_id, c.id
-               from tree t
-               join slots s on s.id = t.slot_id and s.include_subcategories
-               join question_categories c on c.tenant_id = ? and c.parent_id = t.category_id
-           ), keyed as (
-             select t.slot_id, array_agg(t.category_id order by t.category_id) as cats
-               from tree t group by t.slot_id
-           ), groups as (
-             select array_to_string(k.cats, ',') as grp, k.cats, max(s.needed) as n
-               from keyed k join slots s on s.id = k.slot_id group by k.cats
-           ), drawn as (
-             select g.grp, r.*
-               from groups g
-              cross join lateral (
-                select q.*, uuid_hash_extended(q.id, hashtextextended(g.grp, ?::bigint)) as rank_key
-                  from quiz_questions q
-                 where q.tenant_id = ? and q.category_id = any(g.cats)
-                   and q.quiz_id is distinct from ?::uuid and q.question_type <> 'description'
-                 order by rank_key, q.id
-                 limit g.n) r
-           )
-           select (select coalesce(json_agg(s order by s.i), '[]')
-                     from (select slots.*, array_to_string(k.cats, ',') as grp from slots join keyed k on k.slot_id = slots.id) s) as slots,
-                  (select coalesce(json_agg(d order by d.grp, d.rank_key, d.id), '[]') from drawn d) as drawn`,
-          [tenantId, quizId, tenantId, seed, tenantId, quizId],
-        )
+        .raw('select slots, drawn from quiz_draw_candidates(?, ?, ?)', [tenantId, quizId, seed])
         .options(prepared('quiz_draw_candidates')),
     )[0]!;
     const slots = row.slots.map((r) => camel<RandomSlotRow & { grp: string }>(r));
