@@ -208,7 +208,7 @@ export class MemoryQuestionRepository implements QuestionRepository {
     for (const q of inTenant(this.s.questions.values(), tenantId)) {
       if (!quizIds.includes(q.quizId)) continue;
       const s = out.get(q.quizId) ?? { count: 0, maxScore: 0 };
-      out.set(q.quizId, { count: s.count + 1, maxScore: s.maxScore + q.points });
+      out.set(q.quizId, { count: s.count + (q.type === 'description' ? 0 : 1), maxScore: s.maxScore + q.points });
     }
     for (const slot of inTenant(this.s.randomSlots.values(), tenantId)) {
       if (!quizIds.includes(slot.quizId)) continue;

@@ -295,7 +295,9 @@ for (const [name, make] of [
       const c = await env.course(t);
       const qz = quiz(t, c);
       await env.quizzes.insert(qz);
-      await env.questions.insertMany([question(t, qz.id, 1, 2), question(t, qz.id, 2, 3)]);
+      // A description item (no mark) counts in neither the question count nor the maximum score.
+      const description: Question = { ...question(t, qz.id, 0, 0), type: 'description', options: [] };
+      await env.questions.insertMany([description, question(t, qz.id, 1, 2), question(t, qz.id, 2, 3)]);
       const cat = category(t, c.courseId, 'Pool');
       await env.bank.insertCategory(cat);
       expect(await env.bank.nextSlotOrder(t, qz.id)).to.equal(3);

@@ -430,12 +430,21 @@ describe('HTTP assessment: question bank and random slots', () => {
     expect(listed.body.data.map((x: { count: number; points: number; order: number }) => [x.count, x.points, x.order])).to.deep.equal([
       [5, 2, 2],
     ]);
+    // The quiz's detail counts the slot as its questions; admins see the slots there too, as listed.
+    const detail = await h.http.get(`/api/lms/quizzes/${quizId}`).set(admin.headers);
+    expect(detail.body.data).to.include({ question_count: 6, max_score: 11 });
+    expect(detail.body.data.random_slots).to.deep.equal(listed.body.data);
+    const seen = await h.http.get(`/api/lms/quizzes/${quizId}`).set(a.headers);
+    expect(seen.body.data).to.include({ question_count: 6, max_score: 11 });
+    expect(seen.body.data).to.not.have.property('random_slots');
     const stranger = await h.user(await h.tenant(), Role.Admin);
     expect((await h.http.delete(`/api/lms/admin/quiz-random-slots/${listed.body.data[0].id}`).set(stranger.headers)).status).to.equal(404);
     expect((await h.http.get(`/api/lms/admin/quizzes/${quizId}/random-slots`).set(stranger.headers)).status).to.equal(404);
     expect((await h.http.delete(`/api/lms/admin/quiz-random-slots/${listed.body.data[0].id}`).set(admin.headers)).status).to.equal(200);
     expect((await h.http.get(`/api/lms/admin/quizzes/${quizId}/random-slots`).set(admin.headers)).body.data).to.deep.equal([]);
-    expect((await h.http.get(`/api/lms/quizzes/${quizId}`).set(admin.headers)).body.data).to.include({ question_count: 1, max_score: 1 });
+    const without = (await h.http.get(`/api/lms/quizzes/${quizId}`).set(admin.headers)).body.data;
+    expect(without).to.include({ question_count: 1, max_score: 1 });
+    expect(without.random_slots).to.deep.equal([]);
     const kept = await h.http.post(`/api/lms/quizzes/${quizId}/start`).set(a.headers);
     expect(kept.body.data.questions.map((q: { id: string }) => q.id)).to.deep.equal(idsA);
     expect(kept.body.data.attempt.max_score).to.equal(11);
