@@ -3,7 +3,7 @@ import type { QuestionBankRepository } from '../../../application/assessment/por
 import type { DbDeps } from './base.js';
 import type { QuestionCategoryRow, QuestionRow, RandomSlotRow } from './rows/assessment.rows.js';
 import { questionRow, toQuestion } from './assessment.pg-repositories.js';
-import { deletedRows, knexPage, num, prepared } from './knex-helpers.js';
+import { deletedRows, knexPage, num } from './knex-helpers.js';
 
 /** An object with camelCase keys: a raw row (snake_case on one engine), or a row sent as JSON. */
 const camel = <R>(r: object): R =>
@@ -130,12 +130,9 @@ export const makeQuestionBankPgRepository = ({ db }: DbDeps): QuestionBankReposi
   },
   async drawCandidates(tenantId, quizId, seed) {
     // The database's function (migration 1040, which says what it answers and why a function): one
-    // statement, its plan kept by the session.
+    // statement, whose plan the session keeps (so no statement name: the call itself plans in no time).
     const row = rawRows<{ slots: object[]; drawn: object[] }>(
-      await db
-        .q()
-        .raw('select slots, drawn from quiz_draw_candidates(?, ?, ?)', [tenantId, quizId, seed])
-        .options(prepared('quiz_draw_candidates')),
+      await db.q().raw('select slots, drawn from quiz_draw_candidates(?, ?, ?)', [tenantId, quizId, seed]),
     )[0]!;
     const slots = row.slots.map((r) => camel<RandomSlotRow & { grp: string }>(r));
     const drawn = row.drawn.map((r) => camel<QuestionRow & { grp: string }>(r));
