@@ -1924,6 +1924,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/lms/admin/quizzes/{id}/response-analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Moodle's analysis of responses: per question and subpart, each model response and the responses given in it
+         * @description Access: Role 99 or above.
+         */
+        get: operations["getQuizResponseAnalysis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/lms/admin/quizzes/{id}/export-questions": {
         parameters: {
             query?: never;
@@ -5494,6 +5514,11 @@ export interface components {
                 match?: string;
                 match_id?: string | null;
             }[];
+            /**
+             * @description ordering only: how it is graded (qtype_ordering's grading types, docs/assessment.md)
+             * @enum {string}
+             */
+            ordering_grading?: "all_or_nothing" | "absolute_position" | "relative_next_exclude_last" | "relative_next_include_last" | "relative_one_previous_and_next" | "relative_all_previous_and_next" | "longest_ordered_subset" | "longest_contiguous_subset" | "relative_to_correct";
         };
         QuestionVersion: {
             /**
@@ -5531,6 +5556,11 @@ export interface components {
                 match?: string;
                 match_id?: string | null;
             }[];
+            /**
+             * @description ordering only: how it is graded (qtype_ordering's grading types, docs/assessment.md)
+             * @enum {string}
+             */
+            ordering_grading?: "all_or_nothing" | "absolute_position" | "relative_next_exclude_last" | "relative_next_include_last" | "relative_one_previous_and_next" | "relative_all_previous_and_next" | "longest_ordered_subset" | "longest_contiguous_subset" | "relative_to_correct";
             /** @description When an edit replaced it; null: the current version */
             replaced_at: string | null;
         };
@@ -5644,6 +5674,66 @@ export interface components {
             effective_weight: number | null;
             discrimination_index: number | null;
             discriminative_efficiency: number | null;
+        };
+        QuizResponseAnalysis: {
+            /** @enum {string} */
+            attempts_counted: "first" | "last" | "highest" | "all";
+            /** @description The quiz's own questions of the analysed types (essays, descriptions and ordering have no analysis), in quiz order */
+            questions: {
+                /**
+                 * Format: uuid
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                question_id: string;
+                /** @enum {string} */
+                question_type: "multiple_choice" | "multiple_answer" | "true_false" | "short_answer" | "numerical" | "matching" | "essay" | "ordering" | "description";
+                question_text: string;
+                /** @description Counted attempts that held the question */
+                attempts: number;
+                subparts: {
+                    /** @description A matching stem or a multiple_answer option; null for the one subpart of the other types */
+                    label: string | null;
+                    responses: components["schemas"]["ModelResponse"][];
+                }[];
+                order: number;
+            }[];
+            /** @description Questions drawn by random slots, each analysed over the attempts that drew it */
+            drawn_questions: {
+                /**
+                 * Format: uuid
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                question_id: string;
+                /** @enum {string} */
+                question_type: "multiple_choice" | "multiple_answer" | "true_false" | "short_answer" | "numerical" | "matching" | "essay" | "ordering" | "description";
+                question_text: string;
+                /** @description Counted attempts that held the question */
+                attempts: number;
+                subparts: {
+                    /** @description A matching stem or a multiple_answer option; null for the one subpart of the other types */
+                    label: string | null;
+                    responses: components["schemas"]["ModelResponse"][];
+                }[];
+                /**
+                 * Format: uuid
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                category_id: string;
+            }[];
+        };
+        ModelResponse: {
+            /** @description Moodle's response class: an answer ("frog"), a number with its interval ("3.14 (3.14..3.14)"), "stem: choice" (matching), or "[Did not match any answer]", "[No response]", "[Unknown]" (an option no longer in the question) */
+            model_response: string;
+            /** @enum {string} */
+            kind: "answer" | "no_match" | "no_response" | "unknown";
+            /** @description The fraction of the question's points it earns (null: unweighted multiple_answer) */
+            credit: number | null;
+            count: number;
+            /** @description The responses given that fall in it, most frequent first (none under "[No response]") */
+            actual_responses: {
+                response: string;
+                count: number;
+            }[];
         };
         QuizPage: {
             items: components["schemas"]["QuizListItem"][];
@@ -6216,6 +6306,11 @@ export interface components {
                 match?: string;
                 match_id?: string | null;
             }[];
+            /**
+             * @description ordering only: how it is graded (qtype_ordering's grading types, docs/assessment.md)
+             * @enum {string}
+             */
+            ordering_grading?: "all_or_nothing" | "absolute_position" | "relative_next_exclude_last" | "relative_next_include_last" | "relative_one_previous_and_next" | "relative_all_previous_and_next" | "longest_ordered_subset" | "longest_contiguous_subset" | "relative_to_correct";
             /**
              * Format: uuid
              * @example 0f8fad5b-d9cb-469f-a165-70867728950e
@@ -17510,6 +17605,11 @@ export interface operations {
                         match?: string | null;
                     } | string)[];
                     correct_answer?: boolean;
+                    /**
+                     * @description ordering only (400 on other types): qtype_ordering's grading type; default relative_to_correct, kept on update when left out
+                     * @enum {string}
+                     */
+                    ordering_grading?: "all_or_nothing" | "absolute_position" | "relative_next_exclude_last" | "relative_next_include_last" | "relative_one_previous_and_next" | "relative_all_previous_and_next" | "longest_ordered_subset" | "longest_contiguous_subset" | "relative_to_correct";
                 };
             };
         };
@@ -17739,6 +17839,11 @@ export interface operations {
                         match?: string | null;
                     } | string)[];
                     correct_answer?: boolean;
+                    /**
+                     * @description ordering only (400 on other types): qtype_ordering's grading type; default relative_to_correct, kept on update when left out
+                     * @enum {string}
+                     */
+                    ordering_grading?: "all_or_nothing" | "absolute_position" | "relative_next_exclude_last" | "relative_next_include_last" | "relative_one_previous_and_next" | "relative_all_previous_and_next" | "longest_ordered_subset" | "longest_contiguous_subset" | "relative_to_correct";
                     order?: number;
                 };
             };
@@ -18343,6 +18448,101 @@ export interface operations {
                         success: true;
                         message: string;
                         data: components["schemas"]["QuizStatistics"];
+                    };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `Insufficient permission` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `Tenant not found`, `Record not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getQuizResponseAnalysis: {
+        parameters: {
+            query?: {
+                attempts?: "first" | "last" | "highest" | "all";
+            };
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["QuizResponseAnalysis"];
                     };
                 };
             };
@@ -20543,6 +20743,11 @@ export interface operations {
                         match?: string | null;
                     } | string)[];
                     correct_answer?: boolean;
+                    /**
+                     * @description ordering only (400 on other types): qtype_ordering's grading type; default relative_to_correct, kept on update when left out
+                     * @enum {string}
+                     */
+                    ordering_grading?: "all_or_nothing" | "absolute_position" | "relative_next_exclude_last" | "relative_next_include_last" | "relative_one_previous_and_next" | "relative_all_previous_and_next" | "longest_ordered_subset" | "longest_contiguous_subset" | "relative_to_correct";
                 };
             };
         };
