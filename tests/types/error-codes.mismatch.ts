@@ -67,4 +67,8 @@ export function routeMismatches() {
   // A bare list is not checked against anything, so a route cannot declare one:
   // @ts-expect-error DeclaredErrors
   r.get('/unchecked', { summary: 'A route', access: 'public', params: z.object({}), errors: ['ORDER_NOT_FOUND'] }, async () => null);
+  // A route that declares no errors escapes the check, so every route must declare them (edgeErrors([]) when it answers none):
+  // @ts-expect-error 'errors'
+  r.get('/undeclared', { summary: 'A route', access: 'public', params: z.object({}) }, async () => null);
+  r.get('/none', { summary: 'A route', access: 'public', params: z.object({}), errors: edgeErrors([]) }, async () => null);
 }

@@ -65,7 +65,7 @@ export interface RouteSpec<P, Q, B, R = unknown> {
    * Errors the route answers beyond those of every route of its kind, checked against the use
    * cases the handler unwraps: `errorsFrom(d.getOrder)(['ORDER_NOT_FOUND'])` (kit/errors.ts).
    */
-  errors?: DeclaredErrors;
+  errors: DeclaredErrors;
   /** For OpenAPI: what a raw (non-JSON) success answers, e.g. `text/csv` (several when it depends). */
   produces?: string | string[];
   /** For OpenAPI: the schema of a raw success (`produces`); binary content when absent. */

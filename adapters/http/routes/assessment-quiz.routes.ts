@@ -223,6 +223,7 @@ export const makeAssessmentQuizRoutes =
       {
         operationId: 'listQuizEssaysToGrade',
         response: wire.EssayToGradePage,
+        errors: errorsFrom(d.listQuizEssays)([]),
         summary: 'Grading queue of quiz essays (Mentor and above): waiting for a mark, oldest first; ?status=graded|all',
         access: Role.Mentor,
         query: EssayQueueQuery,

@@ -436,7 +436,7 @@ export const gradedSubmissionEvent = (s: Submission) => ({
 });
 
 /** The `assessment` section of the dashboard overview, shaped by the caller's role. */
-export const assessmentSectionView = (s: AssessmentSection) => {
+export const assessmentSectionView = (s: AssessmentSection): z.input<typeof wire.AssessmentSection> => {
   switch (s.kind) {
     case 'mentor':
       return { grading_queue: s.gradingQueue };

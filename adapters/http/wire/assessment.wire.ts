@@ -368,3 +368,19 @@ export const BankImport = z
     questions: z.array(BankQuestion),
   })
   .meta({ id: 'BankImport' });
+
+/** The dashboard overview's `assessment` section (assessment-dashboard.ts), one shape per role. */
+export const AssessmentSection = z
+  .union([
+    z
+      .object({ quizzes_in_progress: z.number().int(), assignments_pending_grade: z.number().int(), assignments_graded: z.number().int() })
+      .meta({ title: 'Student' }),
+    z
+      .object({
+        grading_queue: z.number().int().meta({ description: 'Submissions waiting for a grade' }),
+        attempts_today: z.number().int().optional(),
+        quizzes_published: z.number().int().optional(),
+      })
+      .meta({ title: 'Staff', description: 'Mentors: the grading queue; admins also `attempts_today` and `quizzes_published`' }),
+  ])
+  .meta({ id: 'AssessmentSection' });

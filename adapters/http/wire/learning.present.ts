@@ -236,7 +236,7 @@ export const enrollmentListingView = (l: EnrollmentListing, now: Date): z.input<
 });
 
 /** The `learning` section of the dashboard overview, shaped by the caller's role. */
-export const learningSectionView = (s: LearningSection) => {
+export const learningSectionView = (s: LearningSection): z.input<typeof wire.LearningSection> => {
   switch (s.kind) {
     case 'student':
       return {
