@@ -1,5 +1,5 @@
 import { hash32 } from './shuffle.js';
-import type { Question } from './question.js';
+import { isDescription, maxScoreOf, type Question } from './question.js';
 import type { TenantRecord } from '../shared/record.js';
 
 /**
@@ -146,3 +146,16 @@ export function rankingGroups(slots: ReadonlyArray<{ slotId: string; categoryIds
   }
   return [...groups.values()];
 }
+
+/**
+ * A quiz's question count and maximum score as its views show them: its questions but description
+ * items (no mark, no question), and each random slot as `count` questions worth the slot's points.
+ * The same figures as `QuestionRepository.statsByQuizzes`, from what the caller has read already.
+ */
+export const quizTotals = (
+  questions: readonly Pick<Question, 'type' | 'points'>[],
+  slots: readonly Pick<RandomSlot, 'count' | 'points'>[],
+): { count: number; maxScore: number } => ({
+  count: questions.filter((q) => !isDescription(q.type)).length + slots.reduce((n, s) => n + s.count, 0),
+  maxScore: maxScoreOf(questions) + slots.reduce((n, s) => n + s.count * s.points, 0),
+});

@@ -5991,6 +5991,8 @@ export interface components {
             my_attempts: components["schemas"]["MyQuizAttempts"];
             /** @description In order; the authoring view for Mentors and above */
             questions: (components["schemas"]["AuthorQuestion"] | components["schemas"]["StudentQuestion"])[];
+            /** @description Admins only: the quiz's random slots, as GET /api/lms/admin/quizzes/{id}/random-slots lists them */
+            random_slots?: components["schemas"]["RandomSlot"][];
         };
         StudentQuestion: {
             /**
@@ -6024,6 +6026,36 @@ export interface components {
                 id: string;
                 choice_text: string;
             }[];
+        };
+        RandomSlot: {
+            /**
+             * Format: uuid
+             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+             */
+            quiz_id: string;
+            /** @constant */
+            type: "random";
+            /**
+             * Format: uuid
+             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+             */
+            category_id: string;
+            include_subcategories: boolean;
+            count: number;
+            /** @description What each drawn question is worth in the attempt */
+            points: number;
+            order: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time
+             * @example 2026-11-22T06:32:21.022Z
+             */
+            created_at: string;
         };
         StartedAttempt: {
             attempt: components["schemas"]["Attempt"];
@@ -6447,36 +6479,6 @@ export interface components {
             /** @description Moodle XML: the subcategories its `$course$/top/…` paths created below the category */
             categories_created: components["schemas"]["QuestionCategory"][];
             questions: components["schemas"]["BankQuestion"][];
-        };
-        RandomSlot: {
-            /**
-             * Format: uuid
-             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
-             */
-            quiz_id: string;
-            /** @constant */
-            type: "random";
-            /**
-             * Format: uuid
-             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
-             */
-            category_id: string;
-            include_subcategories: boolean;
-            count: number;
-            /** @description What each drawn question is worth in the attempt */
-            points: number;
-            order: number;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC time
-             * @example 2026-11-22T06:32:21.022Z
-             */
-            created_at: string;
         };
         SchedulePage: {
             items: components["schemas"]["ScheduleItem"][];

@@ -77,8 +77,7 @@ export const makeAssessmentQuizRoutes =
         tags,
       },
       async ({ actor, params }) => {
-        const { quiz, questions, mine } = unwrap(await d.getQuiz(actor, params.id));
-        return quizDetailView(quiz, questions, mine, isStaff(actor));
+        return quizDetailView(unwrap(await d.getQuiz(actor, params.id)), isStaff(actor), actor.role >= Role.Admin);
       },
     );
 

@@ -297,10 +297,12 @@ export const makeQuestionPgRepository = ({ db }: DbDeps): QuestionRepository => 
   async statsByQuizzes(tenantId, quizIds) {
     if (quizIds.length === 0) return new Map();
     // A random slot counts as its `count` questions, each worth the slot's points (issue 33 item 5).
+    // Description items are no questions: no mark, not counted (docs/assessment.md).
     const rows = rawRows<{ quizId: string; count: number | string; maxScore: number | string }>(
       await db.q().raw(
         `select quiz_id, sum(n) as count, sum(m) as max_score from (
-         select quiz_id, count(*) as n, coalesce(sum(points), 0) as m from quiz_questions where tenant_id = ? and quiz_id = any(?::uuid[]) group by quiz_id
+         select quiz_id, count(*) filter (where question_type <> 'description') as n, coalesce(sum(points), 0) as m
+           from quiz_questions where tenant_id = ? and quiz_id = any(?::uuid[]) group by quiz_id
          union all
          select quiz_id, sum(count), sum(count * points) from quiz_random_slots where tenant_id = ? and quiz_id = any(?::uuid[]) group by quiz_id
        ) s group by quiz_id`,
@@ -446,7 +448,11 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
     return r ? toAttempt(r) : null;
   },
   async findInProgress(tenantId, quizId, userId) {
-    const r = await db.q()('quiz_attempts').where({ tenantId, quizId, userId, status: 'in_progress' }).first();
+    // Not the question snapshot (~16 kB of JSON for 31 questions): a resume reads it once, by `questionsOf`.
+    const r = (await db
+      .q()('quiz_attempts')
+      .where({ tenantId, quizId, userId, status: 'in_progress' })
+      .first(db.knex.raw(ATTEMPT_COLUMNS))) as AttemptRow | undefined;
     return r ? toAttempt(r) : null;
   },
   async insertNext(a, maxAttempts, questions) {

@@ -1,15 +1,15 @@
-import { rankingGroups, type BankQuestion, type QuestionCategory, type RandomSlot } from '../../../domain/assessment/question-bank.js';
+import { type BankQuestion, type QuestionCategory, type RandomSlot } from '../../../domain/assessment/question-bank.js';
 import type { QuestionBankRepository } from '../../../application/assessment/ports/question-bank-repository.js';
 import type { DbDeps } from './base.js';
 import type { QuestionCategoryRow, QuestionRow, RandomSlotRow } from './rows/assessment.rows.js';
 import { questionRow, toQuestion } from './assessment.pg-repositories.js';
-import { deletedRows, knexPage, num, prepared } from './knex-helpers.js';
+import { deletedRows, knexPage, num } from './knex-helpers.js';
 
+/** An object with camelCase keys: a raw row (snake_case on one engine), or a row sent as JSON. */
+const camel = <R>(r: object): R =>
+  Object.fromEntries(Object.entries(r).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()), v])) as R;
 /** Raw query rows with camelCase keys on both engines. */
-const rawRows = <R>(result: unknown): R[] =>
-  (result as { rows: object[] }).rows.map(
-    (r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()), v])) as R,
-  );
+const rawRows = <R>(result: unknown): R[] => (result as { rows: object[] }).rows.map((r) => camel<R>(r));
 
 const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 
@@ -128,40 +128,18 @@ export const makeQuestionBankPgRepository = ({ db }: DbDeps): QuestionBankReposi
         .whereIn('id', [...ids])
     ).map(toBankQuestion);
   },
-  async rankedCandidates(tenantId, slots, excludedIds, seed) {
-    const out = new Map<string, BankQuestion[]>(slots.map((s) => [s.slotId, []]));
-    const groups = rankingGroups(slots, seed);
-    if (groups.length === 0) return out;
-    const rows = rawRows<QuestionRow & { grp: number; rankKey: string | number }>(
-      await db
-        .q()
-        .raw(
-          `select s.grp, c.rank_key, q.*
-         from jsonb_to_recordset(?::jsonb) as s(grp int, cats text, n int, seed bigint)
-         -- Description items (no mark) are never drawn, as in Moodle. Ranks ids alone (a read of (tenant_id, category_id, created_at, id)) by PostgreSQL's
-         -- seeded uuid hash (an integer, cheaper than md5 text), then reads the few rows drawn.
-         cross join lateral (
-           select r.id, uuid_hash_extended(r.id, s.seed) as rank_key
-             from quiz_questions r
-            where r.tenant_id = ? and r.category_id = any(string_to_array(s.cats, ',')::uuid[]) and not (r.id = any(?::uuid[]))
-              and r.question_type <> 'description'
-            order by rank_key, r.id
-            limit s.n) c
-         join quiz_questions q on q.id = c.id`,
-          [
-            JSON.stringify(groups.map((g, i) => ({ grp: i, cats: g.categoryIds.join(','), n: g.limit, seed: g.seed }))),
-            tenantId,
-            [...excludedIds],
-          ],
-        )
-        // Its text is fixed (the groups travel as one jsonb value): prepared once per connection, each
-        // start then skips the plan (about 1 ms of the draw's 1.5 ms on PostgreSQL, issue 33 item 2).
-        .options(prepared('question_bank_draw')),
-    );
-    const key = (r: { rankKey: string | number }) => BigInt(r.rankKey);
-    rows.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id < b.id ? -1 : 1));
-    for (const r of rows) for (const slotId of groups[num(r.grp)]!.slotIds) out.get(slotId)!.push(toBankQuestion(r));
-    return out;
+  async drawCandidates(tenantId, quizId, seed) {
+    // The database's function (migration 1040, which says what it answers and why a function): one
+    // statement, whose plan the session keeps (so no statement name: the call itself plans in no time).
+    const row = rawRows<{ slots: object[]; drawn: object[] }>(
+      await db.q().raw('select slots, drawn from quiz_draw_candidates(?, ?, ?)', [tenantId, quizId, seed]),
+    )[0]!;
+    const slots = row.slots.map((r) => camel<RandomSlotRow & { grp: string }>(r));
+    const drawn = row.drawn.map((r) => camel<QuestionRow & { grp: string }>(r));
+    return {
+      slots: slots.map(toSlot),
+      ranked: new Map(slots.map((s) => [s.id, drawn.filter((q) => q.grp === s.grp).map(toBankQuestion)])),
+    };
   },
   async randomSlots(tenantId, quizId) {
     return (

@@ -27,8 +27,8 @@ export const makePublishQuiz =
     if (!quiz) return err('QUIZ_NOT_FOUND');
     const stats = await quizStats(d, actor.tenantId, id);
     if (quiz.status === 'published') return ok({ quiz, stats });
-    // Description items alone (no mark) are no quiz either: every graded question has points.
-    if (stats.count === 0 || stats.maxScore === 0) return err('QUIZ_HAS_NO_QUESTIONS');
+    // Description items alone (no mark, not counted) are no quiz either.
+    if (stats.count === 0) return err('QUIZ_HAS_NO_QUESTIONS');
     // Issue 33 item 5: each random slot's category must offer `count` questions not fixed in the quiz.
     if (d.questionBankRepository) {
       const fillable = await checkRandomSlots(

@@ -37,9 +37,9 @@ export const makeUpdateQuiz =
     let quiz: Quiz = { ...merge(current, fields), moduleId, courseId, updatedAt: now };
     if (input.status && input.status !== current.status) {
       if (input.status === 'published') {
-        // Description items alone (no mark) do not make a quiz, as in publish.
+        // Description items alone (no mark, not counted) do not make a quiz, as in publish.
         const stats = await quizStats(d, actor.tenantId, id);
-        if (stats.count === 0 || stats.maxScore === 0) return err('QUIZ_HAS_NO_QUESTIONS');
+        if (stats.count === 0) return err('QUIZ_HAS_NO_QUESTIONS');
         if (d.questionBankRepository) {
           const fillable = await checkRandomSlots({ ...d, questionBankRepository: d.questionBankRepository }, actor.tenantId, courseId, id);
           if (!fillable.ok) return fillable;
