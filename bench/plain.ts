@@ -560,17 +560,19 @@ function courseJson(r: Record<string, unknown>) {
  */
 export function plainOnApplication(
   ours: Application,
-  extra: Pick<PlainOptions, 'redis' | 'enqueue' | 'prefix'> & { globalLimit?: number },
+  extra: Pick<PlainOptions, 'redis' | 'enqueue' | 'prefix'> & { globalLimit?: number; onQuery?: () => void },
 ): { app: Koa; close(): Promise<void> } {
   const config = ours.config;
   const url = databaseUrlOf(ours.db.knex);
   const pool = url ? new pg.Pool({ connectionString: url, max: config.DATABASE_POOL_MAX }) : null;
   const pglite = pool ? null : embeddedEngine(ours.db.knex);
   if (!pool && !pglite) throw new Error('plain baseline: neither a PostgreSQL URL nor an embedded engine');
-  const query: PlainQuery = pool
+  const run: PlainQuery = pool
     ? async (text, values, name) =>
         (await pool.query(name ? { name, text, values } : { text, values })).rows as Array<Record<string, unknown>>
     : async (text, values) => (await pglite!.query<Record<string, unknown>>(text, values)).rows;
+  const count = extra.onQuery;
+  const query: PlainQuery = count ? (text, values, name) => (count(), run(text, values, name)) : run;
   const app = createPlainApp({
     query,
     jwtSecret: ours.container.resolve<string>('jwtSecret'),

@@ -2,7 +2,8 @@
  * Quiz analytics benchmark (issue 5): bulk-inserts 10,000 graded attempts of a 20-question quiz
  * (200,000 answer rows) into a fresh tenant of the database at DATABASE_URL, then times what
  * GET /api/lms/admin/quizzes/:id/analytics computes: the two aggregate queries of the results
- * reader plus the formulas of domain/assessment/analytics.ts, on all and on first attempts.
+ * reader plus the formulas of domain/assessment/analytics.ts, on all and on first attempts; then
+ * the grouped query of GET …/response-analysis (each answer given the option it chose).
  *
  *   DATABASE_URL=postgres://… npx tsx bench/quiz-analytics.ts [--attempts 10000] [--questions 20] [--keep]
  *
@@ -15,6 +16,7 @@ import { createKnex } from '../infrastructure/db/knex.js';
 import { migrateLatest } from '../infrastructure/db/migrate.js';
 import { Database } from '../infrastructure/db/database.js';
 import { makeQuizResultsPgReader } from '../adapters/persistence/pg/assessment.pg-repositories.js';
+import { makeResponseCountsPgReader } from '../adapters/persistence/pg/response-counts.pg-repository.js';
 import { computeAnalytics } from '../domain/assessment/analytics.js';
 import { seedGradedAttempts } from './quiz-attempts-seed.js';
 
@@ -26,6 +28,7 @@ const url = requirePostgresUrl();
 const knex = await createKnex({ databaseUrl: url, embeddedDir: null, poolMax: 4 });
 const db = new Database(knex);
 const reader = makeQuizResultsPgReader({ db });
+const responses = makeResponseCountsPgReader({ db });
 
 async function main() {
   await migrateLatest(knex);
@@ -100,6 +103,16 @@ async function main() {
     return computeAnalytics(m.attempts, m.questions);
   });
   await time('export, first keyset page (500)', async () => reader.exportPage(tenantId, quizId, null, 500));
+
+  // The response analysis (issue 33) groups the answers' elements: give each answer the option it chose.
+  await knex.raw(
+    `update quiz_answers qa set answer = jsonb_build_array(q.options -> (case when qa.is_correct then 0 else 1 end) ->> 'id')
+       from quiz_questions q where qa.tenant_id = ? and q.tenant_id = ? and q.id = qa.question_id and q.quiz_id = ?`,
+    [tenantId, tenantId, quizId],
+  );
+  await knex.raw('vacuum analyze quiz_answers');
+  await time('response counts, all attempts', async () => responses.responseCounts(tenantId, quizId, 'all'));
+  await time('response counts, first attempts', async () => responses.responseCounts(tenantId, quizId, 'first'));
 
   if (!keep) {
     await knex('tenants').where({ id: tenantId }).delete();

@@ -22,10 +22,12 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { openLoop, type OpenLoopResult } from './open-loop.js';
+import { layerTables } from './profile-layers.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string) => {
@@ -42,7 +44,11 @@ const slice = Math.max(1, Math.round(duration / rounds));
 const rate = Number(arg('--rate') ?? 200);
 const openSeconds = Number(arg('--open') ?? 10);
 const only = arg('--only')?.split(',');
-/** Writes a V8 CPU profile of the server process (ours and the baseline) into this directory. */
+/**
+ * Writes a V8 CPU profile of each measured turn of ours and of the plain baseline into this directory
+ * (`<engine>-<endpoint>-<side>-<round>.cpuprofile`, with its request count beside it), then prints
+ * their CPU per request by layer (bench/profile-layers.ts).
+ */
 const profileDir = arg('--profile');
 const scaleOnly = args.includes('--scale-only');
 const scaleFactor = arg('--scale-factor');
@@ -76,6 +82,11 @@ interface Row {
   plain_p99_ms: number | null;
   plain_ratio: number | null;
   queries: number;
+  /** The server process's CPU time per request (µs, all threads) and statements per request, measured over the turns. */
+  cpu_us: number;
+  statements: number;
+  plain_cpu_us: number | null;
+  plain_statements: number | null;
   failed: number;
   open?: { rate: number; ours: OpenLoopResult; baseline: OpenLoopResult };
 }
@@ -117,11 +128,7 @@ async function settle(base: string): Promise<void> {
 async function benchEngine(engine: Engine): Promise<{ meta: Record<string, unknown>; results: Row[] }> {
   const env = { ...process.env };
   if (engine === 'pglite') delete env.DATABASE_URL;
-  const child = spawn(
-    process.execPath,
-    [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), '--import', 'tsx', 'bench/server.ts'],
-    { stdio: ['ignore', 'pipe', 'inherit'], env },
-  );
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], { stdio: ['ignore', 'pipe', 'inherit'], env });
   const lines = createInterface({ input: child.stdout! });
   const ready = await new Promise<{ ours: string; base: string; plain: string; engine: string; endpoints: Described[] }>(
     (resolve, reject) => {
@@ -138,13 +145,31 @@ async function benchEngine(engine: Engine): Promise<{ meta: Record<string, unkno
   );
 
   const results: Row[] = [];
+  const counters = async () =>
+    (await (await fetch(`${ready.base}/bench/counters`)).json()) as { cpu_us: number; ours_statements: number; plain_statements: number };
+  if (profileDir) mkdirSync(profileDir, { recursive: true });
   for (const e of ready.endpoints.filter((x) => !only || only.includes(x.name))) {
+    /** Per side: requests, CPU µs and statements over its measured turns. */
+    const spent = { ours: { n: 0, cpu: 0, statements: 0 }, plain: { n: 0, cpu: 0, statements: 0 } };
     // Each turn first runs a second unmeasured: switching sides is an artefact of the method (new
     // connections, the other side's garbage still to collect) that steady traffic never sees.
-    const turn = async (url: string, path: string, seconds: number) => {
+    const turn = async (url: string, path: string, seconds: number, measured?: { side: 'ours' | 'plain'; round: number }) => {
       await load(url, { ...e, path }, 1);
+      const file = measured && profileDir ? join(profileDir, `${engine}-${e.name}-${measured.side}-${measured.round}`) : null;
+      if (file) await fetch(`${ready.base}/bench/profile/start`, { method: 'POST' });
+      const before = await counters();
       const result = await load(url, { ...e, path }, seconds);
       await settle(ready.base);
+      const after = await counters();
+      if (file) await fetch(`${ready.base}/bench/profile/stop?file=${encodeURIComponent(`${file}.cpuprofile`)}`, { method: 'POST' });
+      if (measured) {
+        const s = spent[measured.side];
+        s.n += result.requests.total;
+        s.cpu += after.cpu_us - before.cpu_us;
+        s.statements +=
+          measured.side === 'ours' ? after.ours_statements - before.ours_statements : after.plain_statements - before.plain_statements;
+        if (file) writeFileSync(`${file}.json`, JSON.stringify({ requests: result.requests.total, cpu_us: after.cpu_us - before.cpu_us }));
+      }
       return result;
     };
     await turn(ready.ours, e.path, 2); // warm-up: JIT, connection pools
@@ -156,10 +181,11 @@ async function benchEngine(engine: Engine): Promise<{ meta: Record<string, unkno
     const base: autocannon.Result[] = [];
     const plain: autocannon.Result[] = [];
     for (let round = 0; round < rounds; round++) {
-      ours.push(await turn(ready.ours, e.path, slice));
+      ours.push(await turn(ready.ours, e.path, slice, { side: 'ours', round }));
       base.push(await turn(ready.base, `/baseline/${e.name}`, slice));
-      if (e.plain) plain.push(await turn(ready.plain, e.path, slice));
+      if (e.plain) plain.push(await turn(ready.plain, e.path, slice, { side: 'plain', round }));
     }
+    const perRequest = (x: number, n: number) => (n ? Math.round((x / n) * 100) / 100 : 0);
     const rps = (runs: autocannon.Result[]) => runs.reduce((sum, r) => sum + r.requests.total, 0) / (runs.length * slice);
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const bad = ours.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0);
@@ -180,6 +206,10 @@ async function benchEngine(engine: Engine): Promise<{ meta: Record<string, unkno
       plain_p99_ms: e.plain ? Math.max(...plain.map((r) => r.latency.p99)) : null,
       plain_ratio: plainRps === null ? null : Math.round((oursRps / plainRps) * 100) / 100,
       queries: e.queries,
+      cpu_us: Math.round(spent.ours.cpu / spent.ours.n),
+      statements: perRequest(spent.ours.statements, spent.ours.n),
+      plain_cpu_us: e.plain ? Math.round(spent.plain.cpu / spent.plain.n) : null,
+      plain_statements: e.plain ? perRequest(spent.plain.statements, spent.plain.n) : null,
       failed: bad,
     };
     if (e.method === 'GET' && openSeconds > 0) {
@@ -210,15 +240,16 @@ function print(engine: Engine, results: Row[]): void {
   );
   console.log(
     '| endpoint | queries | rps | p50 / p99 ms | baseline rps | ratio | plain rps | plain p99 ms | plain ratio (target) | ' +
-      'open loop p50 / p99 ms | baseline open p50 / p99 ms |',
+      'CPU µs / request, ours / plain | statements / request, ours / plain | open loop p50 / p99 ms | baseline open p50 / p99 ms |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
     const open = r.open ? `${r.open.ours.p50_ms} / ${r.open.ours.p99_ms}` : '–';
     const baseOpen = r.open ? `${r.open.baseline.p50_ms} / ${r.open.baseline.p99_ms}` : '–';
     console.log(
       `| ${r.endpoint} | ${r.queries} | ${r.rps} | ${r.p50_ms} / ${r.p99_ms} | ${r.baseline_rps} | ${r.ratio} | ` +
-        `${r.plain_rps ?? '–'} | ${r.plain_p99_ms ?? '–'} | ${r.plain_ratio ?? '–'} | ${open} | ${baseOpen} |`,
+        `${r.plain_rps ?? '–'} | ${r.plain_p99_ms ?? '–'} | ${r.plain_ratio ?? '–'} | ${r.cpu_us} / ${r.plain_cpu_us ?? '–'} | ` +
+        `${r.statements} / ${r.plain_statements ?? '–'} | ${open} | ${baseOpen} |`,
     );
   }
 }
@@ -287,6 +318,7 @@ async function main() {
   const runs: Partial<Record<Engine, { meta: Record<string, unknown>; results: Row[] }>> = {};
   for (const engine of engines) runs[engine] = await benchEngine(engine);
   for (const engine of engines) print(engine, runs[engine]!.results);
+  if (profileDir) console.log(`\n${layerTables(profileDir)}`);
   const summary = Object.fromEntries(
     engines.map((engine) => [
       engine,
@@ -301,6 +333,10 @@ async function main() {
         plain_rps: r.plain_rps,
         plain_ratio: r.plain_ratio,
         plain_p99_ms: r.plain_p99_ms,
+        cpu_us: r.cpu_us,
+        plain_cpu_us: r.plain_cpu_us,
+        statements: r.statements,
+        plain_statements: r.plain_statements,
         ...(r.open
           ? {
               open_rate: r.open.rate,

@@ -9,7 +9,8 @@
  * hand with the fewest statements, on the same database, rate-limit store and queue kind as ours.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -174,6 +175,33 @@ async function main() {
     while (inFlight > 1) await new Promise((resolve) => setTimeout(resolve, 5));
     ctx.body = { inFlight: inFlight - 1 };
   });
+  // What a turn cost this process: its CPU time (all threads) and the statements each side ran, read
+  // by bench/run.ts before and after a turn. Ours: every statement knex sends (transaction control
+  // aside, as the replay counts them); the plain app's through its one query function.
+  let oursStatements = 0;
+  let plainStatements = 0;
+  knex.on('query', (q: { sql: string }) => {
+    if (!/^(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)/i.test(q.sql.trim())) oursStatements++;
+  });
+  router.get('/bench/counters', (ctx) => {
+    const cpu = process.cpuUsage();
+    ctx.body = { cpu_us: cpu.user + cpu.system, ours_statements: oursStatements, plain_statements: plainStatements };
+  });
+  // A V8 CPU profile of one turn (bench/run.ts --profile; bench/profile-layers.ts reads it): started
+  // and stopped through the inspector, so that each side's turn has a profile of its own.
+  const profiler = new Session();
+  profiler.connect();
+  router.post('/bench/profile/start', async (ctx) => {
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.setSamplingInterval', { interval: 250 });
+    await profiler.post('Profiler.start');
+    ctx.body = { started: true };
+  });
+  router.post('/bench/profile/stop', async (ctx) => {
+    const { profile } = await profiler.post('Profiler.stop');
+    writeFileSync(String(ctx.query.file), JSON.stringify(profile));
+    ctx.body = { stopped: true };
+  });
   baseline.use(router.routes());
 
   // The plain baseline: one enqueue per lead on the same kind of queue as ours (BullMQ on the same
@@ -181,6 +209,7 @@ async function main() {
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: null }) : null;
   const queue = redis ? new Queue('plain-lead-ingest', { connection: redis, prefix: config.QUEUE_PREFIX }) : null;
   const plain = plainOnApplication(app, {
+    onQuery: () => void plainStatements++,
     redis,
     prefix: `${config.QUEUE_PREFIX}-plain`,
     enqueue: async (tenantId, deliveryId) => {

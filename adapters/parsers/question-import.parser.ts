@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { questionsFromCsvRecords } from '../../domain/assessment/import/csv-rows.js';
-import { parseGift } from '../../domain/assessment/import/gift.js';
+import { parseGift, parseGiftWithCategories } from '../../domain/assessment/import/gift.js';
 import { parseAiken } from '../../domain/assessment/import/aiken.js';
 import {
   categoryPathsOfMoodleXml,
@@ -50,6 +50,10 @@ export const questionImportParser: QuestionImportParser = {
     return result.ok ? ok(result.value) : err('INVALID_IMPORT', result.error);
   },
   categoryPaths(format: ImportFormat, text: string) {
+    if (format === 'gift') {
+      const gift = parseGiftWithCategories(text);
+      return gift.ok ? gift.value.categoryPaths : null;
+    }
     if (format !== 'moodle_xml') return null;
     const xml = parseXml(text);
     return xml.ok ? categoryPathsOfMoodleXml(xml.root) : null;

@@ -6,6 +6,7 @@ import type { EvaluateCourseCompletion, LearningAccess } from '../learning/index
 import type { QuestionRepository, QuizRepository } from './ports/quiz-repository.js';
 import type { AttemptRepository } from './ports/attempt-repository.js';
 import type { QuizResultsReader } from './ports/quiz-results-reader.js';
+import type { ResponseCountsReader } from './ports/response-counts-reader.js';
 import type { SubmissionRepository } from './ports/submission-repository.js';
 import type { QuestionExportWriter, QuestionImportParser } from './ports/question-import-parser.js';
 
@@ -15,6 +16,7 @@ export type AssessmentDeps = {
   questionRepository: QuestionRepository;
   attemptRepository: AttemptRepository;
   quizResultsReader: QuizResultsReader;
+  responseCountsReader: ResponseCountsReader;
   submissionRepository: SubmissionRepository;
   questionImportParser: QuestionImportParser;
   questionExportWriter: QuestionExportWriter;

@@ -5,6 +5,7 @@ import {
   type Question,
   type QuestionDraft,
   type QuestionOption,
+  type OrderingGrading,
   type QuestionType,
 } from '../../domain/assessment/question.js';
 import type { IdGenerator } from '../shared/ports.js';
@@ -27,6 +28,8 @@ export interface QuestionInput {
   options?: OptionInput[] | undefined;
   /** true_false only: builds the True/False options when `options` is left out. */
   correctAnswer?: boolean | undefined;
+  /** Ordering only (refused on other types); left out, an ordering keeps its own, a new one gets the default. */
+  orderingGrading?: OrderingGrading | undefined;
 }
 
 /**
@@ -58,8 +61,11 @@ export function withIds(ids: IdGenerator, options: readonly OptionDraft[], curre
 export function buildQuestion(
   ids: IdGenerator,
   input: QuestionInput,
-  current: Pick<Question, 'type' | 'text' | 'points' | 'options'> | null,
-): Result<{ type: QuestionType; text: string; points: number; options: QuestionOption[] }, 'INVALID_QUESTION'> {
+  current: Pick<Question, 'type' | 'text' | 'points' | 'options' | 'orderingGrading'> | null,
+): Result<
+  { type: QuestionType; text: string; points: number; options: QuestionOption[]; orderingGrading?: OrderingGrading },
+  'INVALID_QUESTION'
+> {
   const type = input.type ?? current?.type;
   if (!type) return err('INVALID_QUESTION', 'question_type is required');
   let options: QuestionDraft['options'];
@@ -83,10 +89,19 @@ export function buildQuestion(
     if (o.id !== undefined && !known.has(o.id)) return err('INVALID_QUESTION', `options: ${o.id} is not an option of this question`);
   // A description has no mark: its points are 0 unless given (then they must be 0).
   const points = input.points ?? (type === 'description' ? 0 : current && current.type !== 'description' ? current.points : 1);
-  const checked = validateQuestion({ type, text: input.text ?? current?.text ?? '', points, options });
+  // An ordering keeps its grading through edits that do not give one; another type drops it.
+  const orderingGrading =
+    input.orderingGrading ?? (type === 'ordering' && current?.type === 'ordering' ? current.orderingGrading : undefined);
+  const checked = validateQuestion({ type, text: input.text ?? current?.text ?? '', points, options, orderingGrading });
   if (!checked.ok) return err('INVALID_QUESTION', checked.error);
   const v = checked.value;
-  return ok({ type: v.type, text: v.text, points: v.points, options: withIds(ids, v.options, current?.options) });
+  return ok({
+    type: v.type,
+    text: v.text,
+    points: v.points,
+    options: withIds(ids, v.options, current?.options),
+    ...(v.orderingGrading ? { orderingGrading: v.orderingGrading } : {}),
+  });
 }
 
 /** Questions from validated drafts (imports), appended from `firstOrder`. */
@@ -110,6 +125,7 @@ export function questionsFromDrafts(
       ids,
       d.options.map((o) => ({ ...o, id: undefined })),
     ),
+    ...(d.orderingGrading ? { orderingGrading: d.orderingGrading } : {}),
     createdAt: now,
     updatedAt: now,
   }));

@@ -17,6 +17,7 @@ import { makeReorderQuestions } from './use-cases/reorder-questions.usecase.js';
 import { makeImportQuestions } from './use-cases/import-questions.usecase.js';
 import { makeExportQuizResults } from './use-cases/export-quiz-results.usecase.js';
 import { makeGetQuizAnalytics } from './use-cases/get-quiz-analytics.usecase.js';
+import { makeGetResponseAnalysis } from './use-cases/get-response-analysis.usecase.js';
 import { makeExportQuestions } from './use-cases/export-questions.usecase.js';
 import { makeListQuizzes } from './use-cases/list-quizzes.usecase.js';
 import { makeGetQuiz } from './use-cases/get-quiz.usecase.js';
@@ -66,6 +67,7 @@ export const assessmentUseCases = {
   importQuestions: makeImportQuestions,
   exportQuizResults: makeExportQuizResults,
   getQuizAnalytics: makeGetQuizAnalytics,
+  getResponseAnalysis: makeGetResponseAnalysis,
   exportQuestions: makeExportQuestions,
   listQuizzes: makeListQuizzes,
   getQuiz: makeGetQuiz,

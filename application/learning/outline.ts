@@ -29,10 +29,20 @@ export async function loadOutline(d: Deps, course: Course, category?: Category |
     category !== undefined ? category : course.categoryId ? d.categoryRepository.findById(course.tenantId, course.categoryId) : null,
     d.moduleRepository.listWithLessons(course.tenantId, course.id),
   ]);
+  return outlineOf(course, knownCategory, modules, lessons);
+}
+
+/** The outline of a course whose modules and lessons (in any order) are read already. */
+export function outlineOf(
+  course: Course,
+  category: Category | null,
+  modules: readonly CourseModule[],
+  lessons: readonly LessonSummary[],
+): Outline {
   const ordered = orderedLessons(modules, lessons);
   return {
     course,
-    category: knownCategory,
+    category,
     lessons: ordered,
     modules: [...modules].sort(byOrder).map((module) => ({ module, lessons: ordered.filter((l) => l.moduleId === module.id) })),
   };

@@ -1,4 +1,14 @@
-import { isDescription, isManuallyGraded, matchingChoices, matchingStems, optionUnits, parseNumber, type Question } from './question.js';
+import {
+  isDescription,
+  isManuallyGraded,
+  matchingChoices,
+  matchingStems,
+  optionUnits,
+  orderingGradingOf,
+  parseNumber,
+  type Question,
+} from './question.js';
+import { orderingFraction } from './ordering-grading.js';
 import type { Attempt, AttemptAnswer } from './attempt.js';
 import { endedAt } from './deadline.js';
 import { fromMarkUnits, hasTwoDecimalsAtMost, isFullMarks, markOf, markUnits, WEIGHT_SCALE } from './marks.js';
@@ -7,7 +17,7 @@ import { err, ok, type Result } from './result.js';
 export const MAX_SHORT_ANSWER = 1000;
 export const MAX_ESSAY = 50_000;
 
-type Gradable = Pick<Question, 'id' | 'type' | 'points' | 'options'>;
+type Gradable = Pick<Question, 'id' | 'type' | 'points' | 'options' | 'orderingGrading'>;
 
 /**
  * Short answers match case- and space-insensitively (contract §6): Unicode-normalised (NFKC),
@@ -98,14 +108,23 @@ export interface QuestionResult {
   maxPoints: number;
 }
 
-/** Numerical: whether a response is within an accepted answer's tolerance (Moodle's nominal error). */
-function withinTolerance(answer: { text: string; tolerance?: number | null | undefined }, value: number): boolean {
-  if (answer.text === '*') return true;
-  const target = parseNumber(answer.text);
-  if (target === null) return false;
-  // Moodle widens the interval by the float precision so that 0.1 + 0.2 still equals 0.3.
+/**
+ * Numerical: the interval an accepted answer accepts (Moodle's nominal error, `get_tolerance_interval`),
+ * null for `*` or a text that is no number. Moodle widens it by the float precision so that 0.1 + 0.2
+ * still equals 0.3.
+ */
+export function toleranceInterval(answer: { text: string; tolerance?: number | null | undefined }): [number, number] | null {
+  const target = answer.text === '*' ? null : parseNumber(answer.text);
+  if (target === null) return null;
   const tolerance = Math.abs(answer.tolerance ?? 0) + 1e-14 * Math.max(1, Math.abs(target));
-  return value >= target - tolerance && value <= target + tolerance;
+  return [target - tolerance, target + tolerance];
+}
+
+/** Numerical: whether a response is within an accepted answer's tolerance (`*` accepts any number). */
+export function withinTolerance(answer: { text: string; tolerance?: number | null | undefined }, value: number): boolean {
+  if (answer.text === '*') return true;
+  const interval = toleranceInterval(answer);
+  return interval !== null && value >= interval[0] && value <= interval[1];
 }
 
 /**
@@ -115,7 +134,7 @@ function withinTolerance(answer: { text: string; tolerance?: number | null | und
  *   rule); unweighted, all or nothing (contract §6): exactly the correct options.
  * - short_answer, numerical: the best accepted answer the response matches (0 when none).
  * - matching: right pairs / stems; each right pair earns its share.
- * - ordering: relative to each item's correct position (`orderingFraction`).
+ * - ordering: by the question's grading type, as qtype_ordering grades it (`orderingFraction`).
  * Unweighted options weigh 1 when correct, 0 when wrong. No answer earns 0.
  */
 function fractionOf(question: Gradable, given: readonly string[]): number {
@@ -152,6 +171,7 @@ function fractionOf(question: Gradable, given: readonly string[]): number {
     }
     case 'ordering':
       return orderingFraction(
+        orderingGradingOf(question),
         question.options.map((o) => o.id),
         given,
       );
@@ -159,26 +179,6 @@ function fractionOf(question: Gradable, given: readonly string[]): number {
     case 'description':
       return 0;
   }
-}
-
-/**
- * Moodle's ordering grade "relative to correct position" (qtype_ordering_question::grade_response,
- * GRADING_RELATIVE_TO_CORRECT), in ten-millionths: with n items, each item placed d places from
- * its own earns max(0, n − 1 − d) of n − 1; the fraction is their sum over n × (n − 1). The whole
- * order reversed still earns something (Moodle's own test: 0.4 for six items). An item missing
- * from the response earns nothing; no response earns 0.
- */
-export function orderingFraction(correct: readonly string[], given: readonly string[]): number {
-  const n = correct.length;
-  // Moodle divides by n × (n − 1): a single item earns 0 (validation asks for two anyway).
-  if (n < 2 || given.length === 0) return 0;
-  const placed = new Map(given.map((id, i) => [id, i]));
-  let earned = 0;
-  correct.forEach((id, position) => {
-    const at = placed.get(id);
-    if (at !== undefined) earned += Math.max(0, n - 1 - Math.abs(position - at));
-  });
-  return Math.round((earned * WEIGHT_SCALE) / (n * (n - 1)));
 }
 
 /**

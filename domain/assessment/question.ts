@@ -16,6 +16,33 @@ export type QuestionType = (typeof QUESTION_TYPES)[number];
 
 export const isQuestionType = (s: string): s is QuestionType => (QUESTION_TYPES as readonly string[]).includes(s);
 
+/**
+ * How an ordering question is graded: qtype_ordering's grading types (its GRADING_* constants), in
+ * our snake_case. `ordering-grading.ts` grades each as qtype_ordering_question::grade_response does.
+ */
+export const ORDERING_GRADINGS = [
+  'all_or_nothing',
+  'absolute_position',
+  'relative_next_exclude_last',
+  'relative_next_include_last',
+  'relative_one_previous_and_next',
+  'relative_all_previous_and_next',
+  'longest_ordered_subset',
+  'longest_contiguous_subset',
+  'relative_to_correct',
+] as const;
+export type OrderingGrading = (typeof ORDERING_GRADINGS)[number];
+
+/**
+ * An ordering question's grading when none is given, and that of questions stored before the
+ * choice existed (their only one): qtype_ordering's default for new questions.
+ */
+export const DEFAULT_ORDERING_GRADING: OrderingGrading = 'relative_to_correct';
+
+/** The grading of an ordering question (absent in snapshots and versions taken before it could be chosen). */
+export const orderingGradingOf = (q: { orderingGrading?: OrderingGrading | undefined }): OrderingGrading =>
+  q.orderingGrading ?? DEFAULT_ORDERING_GRADING;
+
 /** Types a mentor marks by hand: the attempt waits (`needs_grading`) until they have a mark. */
 export const isManuallyGraded = (type: QuestionType): boolean => type === 'essay';
 
@@ -60,6 +87,8 @@ export interface Question {
   points: number;
   order: number;
   options: QuestionOption[];
+  /** Ordering questions only: how they are graded (issue 33). Part of the content: a change makes a version. */
+  orderingGrading?: OrderingGrading | undefined;
   /**
    * Its version (issue 33): 1, bumped by each edit once an attempt has seen the question. Absent in
    * snapshots taken before versions existed, which saw version 1.
@@ -84,7 +113,8 @@ export const sameContent = (a: Question, b: Question): boolean => {
     JSON.stringify(
       q.options.map((o) => [o.id, o.text, o.isCorrect, o.weight ?? null, o.tolerance ?? null, o.match ?? null, o.matchId ?? null]),
     );
-  return a.type === b.type && a.text === b.text && a.points === b.points && key(a) === key(b);
+  const grading = (q: Question) => (q.type === 'ordering' ? orderingGradingOf(q) : null);
+  return a.type === b.type && a.text === b.text && a.points === b.points && key(a) === key(b) && grading(a) === grading(b);
 };
 
 /** What an author (API, CSV, GIFT, Aiken, Moodle XML) gives for an option, before ids are assigned. */
@@ -96,6 +126,8 @@ export interface QuestionDraft {
   text: string;
   points: number;
   options: OptionDraft[];
+  /** Ordering only; validation gives an ordering without one the default. */
+  orderingGrading?: OrderingGrading | undefined;
 }
 
 export const MAX_OPTIONS = 26;
@@ -187,8 +219,9 @@ function weightsAreTrivial(type: QuestionType, options: readonly OptionDraft[]):
  * - matching: at least two stems and three choices (Moodle's minimum); no weights: each right
  *   pair earns its share.
  * - essay: no options; a mentor marks it.
- * - ordering: at least two items (Moodle's minimum) in their correct order; no weights: the
- *   grade follows each item's distance from its place (Moodle's "relative to correct position").
+ * - ordering: at least two items (Moodle's minimum) in their correct order; no weights: graded by
+ *   its `orderingGrading` (qtype_ordering's grading types; default relative to correct position).
+ *   Other types take no grading type.
  * - description: no options and no mark (points 0), as Moodle's description items.
  * The error is a sentence naming the problem.
  */
@@ -197,6 +230,7 @@ export function validateQuestion(draft: QuestionDraft): Result<QuestionDraft, st
   if (!text) return err('question_text is required');
   if (text.length > MAX_QUESTION_TEXT) return err(`question_text is longer than ${MAX_QUESTION_TEXT} characters`);
   const { type } = draft;
+  if (type !== 'ordering' && draft.orderingGrading !== undefined) return err('only ordering questions have an ordering_grading');
   if (type === 'description') {
     if (draft.points !== 0) return err('a description has no mark: its points are 0');
     if (draft.options.length) return err('a description has no options');
@@ -292,7 +326,13 @@ export function validateQuestion(draft: QuestionDraft): Result<QuestionDraft, st
     }
     case 'ordering':
       if (options.length < 2) return err('ordering needs at least two items (options, in their correct order)');
-      return ok({ type, text, points: draft.points, options: options.map((o) => ({ ...o, weight: null, isCorrect: true })) });
+      return ok({
+        type,
+        text,
+        points: draft.points,
+        options: options.map((o) => ({ ...o, weight: null, isCorrect: true })),
+        orderingGrading: orderingGradingOf(draft),
+      });
   }
   return ok({ type, text, points: draft.points, options: options.map(withCorrectness) });
 }
@@ -306,8 +346,9 @@ export const maxScoreOf = (questions: readonly Pick<Question, 'points'>[]): numb
 /**
  * Moodle's random guess score: the fraction of the points a random answer earns on average.
  * multiple_choice: the mean weight of its options; true_false 0.5; matching 1 / choices;
- * short_answer and numerical: the weight of a `*` answer, else 0; ordering 0 (qtype_ordering keeps
- * Moodle's base 0); multiple_answer, essay and description: null (Moodle does not compute it for them).
+ * short_answer and numerical: the weight of a `*` answer, else 0; ordering 0 whatever its grading
+ * type (qtype_ordering does not override question_type::get_random_guess_score, which is 0);
+ * multiple_answer, essay and description: null (Moodle does not compute it for them).
  */
 export function randomGuessScore(q: Pick<Question, 'type' | 'options'>): number | null {
   switch (q.type) {

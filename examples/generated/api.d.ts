@@ -1748,7 +1748,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Publish a quiz (it needs questions)
+         * Publish a quiz (it needs questions; each random slot's category enough of them)
          * @description Access: Role 99 or above.
          */
         post: operations["publishQuiz"];
@@ -1768,7 +1768,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Add a question (multiple_choice, multiple_answer, true_false, short_answer, numerical, matching, essay)
+         * Add a question (multiple_choice, multiple_answer, true_false, short_answer, numerical, matching, essay, ordering) or a description item
          * @description Access: Role 99 or above.
          */
         post: operations["createQuestion"];
@@ -1817,6 +1817,26 @@ export interface paths {
          * @description Access: Role 99 or above.
          */
         delete: operations["deleteQuestion"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lms/admin/quiz-questions/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A question's versions, newest first: the current one and each one replaced by an edit after attempts saw it
+         * @description Access: Role 99 or above.
+         */
+        get: operations["listQuestionVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1896,6 +1916,26 @@ export interface paths {
          * @description Access: Role 99 or above.
          */
         get: operations["getQuizStatistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lms/admin/quizzes/{id}/response-analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Moodle's analysis of responses: per question and subpart, each model response and the responses given in it
+         * @description Access: Role 99 or above.
+         */
+        get: operations["getQuizResponseAnalysis"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2203,6 +2243,164 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lms/admin/courses/{id}/question-categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The course's question categories (a small tree: `parent_id`), by name, with their question counts; its default category included
+         * @description Access: Role 99 or above.
+         */
+        get: operations["listQuestionCategories"];
+        put?: never;
+        /**
+         * Create a category in the course's question bank (under `parent_id`, or at the top)
+         * @description Access: Role 99 or above.
+         */
+        post: operations["createQuestionCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lms/admin/question-categories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Rename or move a category (`parent_id` null: to the top; never below itself)
+         * @description Access: Role 99 or above.
+         */
+        put: operations["updateQuestionCategory"];
+        post?: never;
+        /**
+         * Delete an empty category (no questions, subcategories or random slots); never the default one
+         * @description Access: Role 99 or above.
+         */
+        delete: operations["deleteQuestionCategory"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lms/admin/question-categories/{id}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The questions filed in the category (not its subcategories), oldest first
+         * @description Access: Role 99 or above.
+         */
+        get: operations["listBankQuestions"];
+        put?: never;
+        /**
+         * Add a question to the bank (the body of a quiz question); random slots draw it
+         * @description Access: Role 99 or above.
+         */
+        post: operations["createBankQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lms/admin/question-categories/{id}/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import questions into the category from a CSV, GIFT, Aiken or Moodle XML file (multipart `file`, optional `format`, as a quiz's import-csv; Moodle XML categories become subcategories); all or nothing
+         * @description Access: Role 99 or above.
+         *
+         *     Rate limit: upload.
+         */
+        post: operations["importBankQuestions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lms/admin/question-categories/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The category's questions (and its subcategories', unless `include_subcategories=false`) as a Moodle XML file, each in its `$course$/top/…` category
+         * @description Access: Role 99 or above.
+         */
+        get: operations["exportBankQuestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lms/admin/quizzes/{id}/random-slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The quiz's random slots, in the quiz's order
+         * @description Access: Role 99 or above.
+         */
+        get: operations["listRandomSlots"];
+        put?: never;
+        /**
+         * Add a random slot after the quiz's questions: each attempt draws `count` distinct questions of the category (and its subcategories when asked)
+         * @description Access: Role 99 or above.
+         */
+        post: operations["addRandomSlot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lms/admin/quiz-random-slots/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a random slot (attempts already started keep what they drew)
+         * @description Access: Role 99 or above.
+         */
+        delete: operations["deleteRandomSlot"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3176,7 +3374,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/crm/webhooks/{provider}": {
+    "/api/crm/webhooks/meta": {
         parameters: {
             query?: never;
             header?: never;
@@ -3192,12 +3390,34 @@ export interface paths {
         get: operations["verifyMetaWebhook"];
         put?: never;
         /**
-         * Lead notification of Meta (signed) or Google (google_key)
+         * Lead notification of Meta, signed (X-Hub-Signature-256)
          * @description Access: Public.
          *
          *     Rate limit: webhook.
          */
-        post: operations["receiveLeadWebhook"];
+        post: operations["receiveMetaLeadWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crm/webhooks/google": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lead notification of Google (google_key in the body)
+         * @description Access: Public.
+         *
+         *     Rate limit: webhook.
+         */
+        post: operations["receiveGoogleLeadWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5264,19 +5484,18 @@ export interface components {
              * @example 0f8fad5b-d9cb-469f-a165-70867728950e
              */
             id: string;
+            /** @description null: a question of the bank that no quiz holds (issue 33) */
+            quiz_id: string | null;
             /**
-             * Format: uuid
-             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
-             */
-            quiz_id: string;
-            /**
-             * @description multiple_choice, multiple_answer, true_false, short_answer…
+             * @description multiple_choice, multiple_answer, true_false, short_answer, numerical, matching, essay, ordering, description
              * @example multiple_choice
              */
             question_type: string;
             question_text: string;
             points: number;
             order: number;
+            /** @description Issue 33: 1, then one more for each edit after attempts have seen the question */
+            version: number;
             options: {
                 /**
                  * Format: uuid
@@ -5295,6 +5514,55 @@ export interface components {
                 match?: string;
                 match_id?: string | null;
             }[];
+            /**
+             * @description ordering only: how it is graded (qtype_ordering's grading types, docs/assessment.md)
+             * @enum {string}
+             */
+            ordering_grading?: "all_or_nothing" | "absolute_position" | "relative_next_exclude_last" | "relative_next_include_last" | "relative_one_previous_and_next" | "relative_all_previous_and_next" | "longest_ordered_subset" | "longest_contiguous_subset" | "relative_to_correct";
+        };
+        QuestionVersion: {
+            /**
+             * Format: uuid
+             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+             */
+            id: string;
+            /** @description null: a question of the bank that no quiz holds (issue 33) */
+            quiz_id: string | null;
+            /**
+             * @description multiple_choice, multiple_answer, true_false, short_answer, numerical, matching, essay, ordering, description
+             * @example multiple_choice
+             */
+            question_type: string;
+            question_text: string;
+            points: number;
+            order: number;
+            /** @description Issue 33: 1, then one more for each edit after attempts have seen the question */
+            version: number;
+            options: {
+                /**
+                 * Format: uuid
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                id: string;
+                option_text: string;
+                is_correct: boolean;
+                /** @description Share of the points (partial credit) */
+                weight?: number;
+                /** @description Authoring: whether the weight is one of Moodle's grades (else the Moodle XML export is refused) */
+                moodle_grade?: boolean;
+                /** @description numerical: accepted error */
+                tolerance?: number;
+                /** @description matching: the choice this stem pairs with */
+                match?: string;
+                match_id?: string | null;
+            }[];
+            /**
+             * @description ordering only: how it is graded (qtype_ordering's grading types, docs/assessment.md)
+             * @enum {string}
+             */
+            ordering_grading?: "all_or_nothing" | "absolute_position" | "relative_next_exclude_last" | "relative_next_include_last" | "relative_one_previous_and_next" | "relative_all_previous_and_next" | "longest_ordered_subset" | "longest_contiguous_subset" | "relative_to_correct";
+            /** @description When an edit replaced it; null: the current version */
+            replaced_at: string | null;
         };
         QuizImport: {
             /** @enum {string} */
@@ -5323,6 +5591,10 @@ export interface components {
             error_ratio: number | null;
             standard_error: number | null;
             questions: components["schemas"]["QuestionStatistics"][];
+            /** @description Quizzes with random slots: one item per slot position (Moodle's random slot), whichever question each attempt drew there */
+            random_slots?: components["schemas"]["RandomSlotStatistics"][];
+            /** @description Quizzes with random slots: each drawn question over the attempts that drew it (Moodle's sub-question statistics) */
+            drawn_questions?: components["schemas"]["DrawnQuestionStatistics"][];
         };
         QuestionStatistics: {
             /**
@@ -5332,7 +5604,7 @@ export interface components {
             question_id: string;
             order: number;
             /** @enum {string} */
-            question_type: "multiple_choice" | "multiple_answer" | "true_false" | "short_answer" | "numerical" | "matching" | "essay";
+            question_type: "multiple_choice" | "multiple_answer" | "true_false" | "short_answer" | "numerical" | "matching" | "essay" | "ordering" | "description";
             question_text: string;
             max_mark: number;
             attempts: number;
@@ -5343,7 +5615,7 @@ export interface components {
             facility_index: number | null;
             /** @description SD of the marks / max mark (0–1) */
             standard_deviation: number | null;
-            /** @description Moodle's random guess score (0–1); null for multiple_answer and essay */
+            /** @description Moodle's random guess score (0–1); 0 for ordering; null for multiple_answer and essay */
             random_guess_score: number | null;
             /** @description 100 × points / the quiz's points */
             intended_weight: number | null;
@@ -5353,6 +5625,115 @@ export interface components {
             discrimination_index: number | null;
             /** @description 100 × cov(mark, rest) / its maximum */
             discriminative_efficiency: number | null;
+        };
+        RandomSlotStatistics: {
+            /**
+             * Format: uuid
+             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+             */
+            slot_id: string;
+            /** @description 1 … the slot's count */
+            position: number;
+            order: number;
+            /**
+             * Format: uuid
+             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+             */
+            category_id: string;
+            max_mark: number;
+            attempts: number;
+            correct: number;
+            mean_mark: number | null;
+            facility_index: number | null;
+            standard_deviation: number | null;
+            random_guess_score: number | null;
+            intended_weight: number | null;
+            effective_weight: number | null;
+            discrimination_index: number | null;
+            discriminative_efficiency: number | null;
+        };
+        DrawnQuestionStatistics: {
+            /**
+             * Format: uuid
+             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+             */
+            question_id: string;
+            category_id: string | null;
+            question_type: ("multiple_choice" | "multiple_answer" | "true_false" | "short_answer" | "numerical" | "matching" | "essay" | "ordering" | "description") | null;
+            question_text: string | null;
+            max_mark: number;
+            attempts: number;
+            correct: number;
+            mean_mark: number | null;
+            facility_index: number | null;
+            standard_deviation: number | null;
+            random_guess_score: number | null;
+            /** @description null: weights belong to the slot */
+            intended_weight: number | null;
+            /** @description null: weights belong to the slot */
+            effective_weight: number | null;
+            discrimination_index: number | null;
+            discriminative_efficiency: number | null;
+        };
+        QuizResponseAnalysis: {
+            /** @enum {string} */
+            attempts_counted: "first" | "last" | "highest" | "all";
+            /** @description The quiz's own questions of the analysed types (essays, descriptions and ordering have no analysis), in quiz order */
+            questions: {
+                /**
+                 * Format: uuid
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                question_id: string;
+                /** @enum {string} */
+                question_type: "multiple_choice" | "multiple_answer" | "true_false" | "short_answer" | "numerical" | "matching" | "essay" | "ordering" | "description";
+                question_text: string;
+                /** @description Counted attempts that held the question */
+                attempts: number;
+                subparts: {
+                    /** @description A matching stem or a multiple_answer option; null for the one subpart of the other types */
+                    label: string | null;
+                    responses: components["schemas"]["ModelResponse"][];
+                }[];
+                order: number;
+            }[];
+            /** @description Questions drawn by random slots, each analysed over the attempts that drew it */
+            drawn_questions: {
+                /**
+                 * Format: uuid
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                question_id: string;
+                /** @enum {string} */
+                question_type: "multiple_choice" | "multiple_answer" | "true_false" | "short_answer" | "numerical" | "matching" | "essay" | "ordering" | "description";
+                question_text: string;
+                /** @description Counted attempts that held the question */
+                attempts: number;
+                subparts: {
+                    /** @description A matching stem or a multiple_answer option; null for the one subpart of the other types */
+                    label: string | null;
+                    responses: components["schemas"]["ModelResponse"][];
+                }[];
+                /**
+                 * Format: uuid
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                category_id: string;
+            }[];
+        };
+        ModelResponse: {
+            /** @description Moodle's response class: an answer ("frog"), a number with its interval ("3.14 (3.14..3.14)"), "stem: choice" (matching), or "[Did not match any answer]", "[No response]", "[Unknown]" (an option no longer in the question) */
+            model_response: string;
+            /** @enum {string} */
+            kind: "answer" | "no_match" | "no_response" | "unknown";
+            /** @description The fraction of the question's points it earns (null: unweighted multiple_answer) */
+            credit: number | null;
+            count: number;
+            /** @description The responses given that fall in it, most frequent first (none under "[No response]") */
+            actual_responses: {
+                response: string;
+                count: number;
+            }[];
         };
         QuizPage: {
             items: components["schemas"]["QuizListItem"][];
@@ -5474,7 +5855,7 @@ export interface components {
              */
             id: string;
             /**
-             * @description multiple_choice, multiple_answer, true_false, short_answer…
+             * @description multiple_choice, multiple_answer, true_false, short_answer, numerical, matching, essay, ordering, description
              * @example multiple_choice
              */
             question_type: string;
@@ -5547,7 +5928,7 @@ export interface components {
              */
             id: string;
             /**
-             * @description multiple_choice, multiple_answer, true_false, short_answer…
+             * @description multiple_choice, multiple_answer, true_false, short_answer, numerical, matching, essay, ordering, description
              * @example multiple_choice
              */
             question_type: string;
@@ -5588,9 +5969,9 @@ export interface components {
                 id: string;
                 choice_text: string;
             }[];
-            /** @description Option ids, or `[text]` for short_answer; null when unanswered */
+            /** @description Option ids (ordering: every item id, in the chosen order), or `[text]` for short_answer; null when unanswered (always for a description) */
             answer: string[] | null;
-            /** @description Once graded; null while an essay waits for its mark */
+            /** @description Once graded; null while an essay waits for its mark, and for a description (no mark) */
             points_awarded?: number | null;
             /** @description Once graded */
             max_points?: number;
@@ -5623,7 +6004,7 @@ export interface components {
              * @example 0f8fad5b-d9cb-469f-a165-70867728950e
              */
             question_id: string;
-            /** @description Option ids, or `[text]` for short_answer; null when unanswered */
+            /** @description Option ids (ordering: every item id, in the chosen order), or `[text]` for short_answer; null when unanswered (always for a description) */
             answer: string[] | null;
             /** @description null when the answer was cleared */
             answered_at: string | null;
@@ -5827,6 +6208,131 @@ export interface components {
                 graded: number;
                 average_score: number | null;
             }[];
+        };
+        QuestionCategory: {
+            /**
+             * Format: uuid
+             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+             */
+            course_id: string;
+            parent_id: string | null;
+            name: string;
+            /** @description The course's default category: questions written straight into its quizzes live here */
+            is_default: boolean;
+            /** @description Questions filed directly in it (lists only) */
+            question_count?: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time
+             * @example 2026-11-22T06:32:21.022Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time
+             * @example 2026-11-22T06:32:21.022Z
+             */
+            updated_at: string;
+        };
+        BankQuestion: {
+            /**
+             * Format: uuid
+             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+             */
+            id: string;
+            quiz_id: string | null;
+            /**
+             * @description multiple_choice, multiple_answer, true_false, short_answer, numerical, matching, essay, ordering, description
+             * @example multiple_choice
+             */
+            question_type: string;
+            question_text: string;
+            points: number;
+            order: number;
+            /** @description Issue 33: 1, then one more for each edit after attempts have seen the question */
+            version: number;
+            options: {
+                /**
+                 * Format: uuid
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                id: string;
+                option_text: string;
+                is_correct: boolean;
+                /** @description Share of the points (partial credit) */
+                weight?: number;
+                /** @description Authoring: whether the weight is one of Moodle's grades (else the Moodle XML export is refused) */
+                moodle_grade?: boolean;
+                /** @description numerical: accepted error */
+                tolerance?: number;
+                /** @description matching: the choice this stem pairs with */
+                match?: string;
+                match_id?: string | null;
+            }[];
+            /**
+             * @description ordering only: how it is graded (qtype_ordering's grading types, docs/assessment.md)
+             * @enum {string}
+             */
+            ordering_grading?: "all_or_nothing" | "absolute_position" | "relative_next_exclude_last" | "relative_next_include_last" | "relative_one_previous_and_next" | "relative_all_previous_and_next" | "longest_ordered_subset" | "longest_contiguous_subset" | "relative_to_correct";
+            /**
+             * Format: uuid
+             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+             */
+            category_id: string;
+        };
+        BankQuestionPage: {
+            items: components["schemas"]["BankQuestion"][];
+            /** @description Items matching, on all pages: exact up to 10,000, past that the planner's estimate */
+            total: number;
+            page: number;
+            page_size: number;
+            /** @description true when `total` is an estimate (more than 10,000 match) */
+            total_is_estimate: boolean;
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
+        };
+        BankImport: {
+            /** @enum {string} */
+            format: "csv" | "gift" | "aiken" | "moodle_xml";
+            imported: number;
+            /** @description Moodle XML: the subcategories its `$course$/top/…` paths created below the category */
+            categories_created: components["schemas"]["QuestionCategory"][];
+            questions: components["schemas"]["BankQuestion"][];
+        };
+        RandomSlot: {
+            /**
+             * Format: uuid
+             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+             */
+            quiz_id: string;
+            /** @constant */
+            type: "random";
+            /**
+             * Format: uuid
+             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+             */
+            category_id: string;
+            include_subcategories: boolean;
+            count: number;
+            /** @description What each drawn question is worth in the attempt */
+            points: number;
+            order: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time
+             * @example 2026-11-22T06:32:21.022Z
+             */
+            created_at: string;
         };
         SchedulePage: {
             items: components["schemas"]["ScheduleItem"][];
@@ -9788,7 +10294,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not found: `Tenant not found` */
+            /** @description Not found: `Tenant not found`, `Record not found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16807,7 +17313,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: `Invalid parameters`, `The quiz has no questions` */
+            /** @description Bad request: `Invalid parameters`, `The quiz has no questions`, `A random slot's category has too few questions` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17003,7 +17509,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: `Invalid parameters`, `The quiz has no questions` */
+            /** @description Bad request: `Invalid parameters`, `The quiz has no questions`, `A random slot's category has too few questions` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17084,7 +17590,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    question_type: "multiple_choice" | "multiple_answer" | "true_false" | "short_answer" | "numerical" | "matching" | "essay";
+                    question_type: "multiple_choice" | "multiple_answer" | "true_false" | "short_answer" | "numerical" | "matching" | "essay" | "ordering" | "description";
                     question_text: string;
                     points?: number;
                     options?: ({
@@ -17097,6 +17603,11 @@ export interface operations {
                         match?: string | null;
                     } | string)[];
                     correct_answer?: boolean;
+                    /**
+                     * @description ordering only (400 on other types): qtype_ordering's grading type; default relative_to_correct, kept on update when left out
+                     * @enum {string}
+                     */
+                    ordering_grading?: "all_or_nothing" | "absolute_position" | "relative_next_exclude_last" | "relative_next_include_last" | "relative_one_previous_and_next" | "relative_all_previous_and_next" | "longest_ordered_subset" | "longest_contiguous_subset" | "relative_to_correct";
                 };
             };
         };
@@ -17313,7 +17824,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    question_type?: "multiple_choice" | "multiple_answer" | "true_false" | "short_answer" | "numerical" | "matching" | "essay";
+                    question_type?: "multiple_choice" | "multiple_answer" | "true_false" | "short_answer" | "numerical" | "matching" | "essay" | "ordering" | "description";
                     question_text?: string;
                     points?: number;
                     options?: ({
@@ -17326,6 +17837,11 @@ export interface operations {
                         match?: string | null;
                     } | string)[];
                     correct_answer?: boolean;
+                    /**
+                     * @description ordering only (400 on other types): qtype_ordering's grading type; default relative_to_correct, kept on update when left out
+                     * @enum {string}
+                     */
+                    ordering_grading?: "all_or_nothing" | "absolute_position" | "relative_next_exclude_last" | "relative_next_include_last" | "relative_one_previous_and_next" | "relative_all_previous_and_next" | "longest_ordered_subset" | "longest_contiguous_subset" | "relative_to_correct";
                     order?: number;
                 };
             };
@@ -17467,6 +17983,99 @@ export interface operations {
                 };
             };
             /** @description Forbidden: `Insufficient permission`, `Cross-site request refused` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `Tenant not found`, `Record not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listQuestionVersions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["QuestionVersion"][];
+                    };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `Insufficient permission` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17905,6 +18514,101 @@ export interface operations {
             };
         };
     };
+    getQuizResponseAnalysis: {
+        parameters: {
+            query?: {
+                attempts?: "first" | "last" | "highest" | "all";
+            };
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["QuizResponseAnalysis"];
+                    };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `Insufficient permission` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `Tenant not found`, `Record not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     exportQuizQuestions: {
         parameters: {
             query?: {
@@ -18214,7 +18918,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: `Invalid parameters`, `The quiz has no questions`, `Maximum attempts reached` */
+            /** @description Bad request: `Invalid parameters`, `The quiz has no questions`, `Maximum attempts reached`, `A random slot's category has too few questions` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19468,6 +20172,1141 @@ export interface operations {
                 };
             };
             /** @description Not found: `Tenant not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listQuestionCategories: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["QuestionCategory"][];
+                    };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `Insufficient permission` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `Tenant not found`, `Record not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createQuestionCategory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    parent_id?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["QuestionCategory"];
+                    };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `Insufficient permission`, `Cross-site request refused` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `Tenant not found`, `Record not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: `Payload too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateQuestionCategory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    parent_id?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["QuestionCategory"];
+                    };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `Insufficient permission`, `Cross-site request refused` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `Tenant not found`, `Record not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: `Payload too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteQuestionCategory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        /** @description Nothing: the message says what happened */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Bad request: `Invalid parameters`, `The course's default category cannot be deleted`, `The category is not empty` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `Insufficient permission`, `Cross-site request refused` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `Tenant not found`, `Record not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBankQuestions: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+                /** @description A `next_cursor` of this list with the same filters: the page after it, read from the index however deep (`page` then only labels the answer) */
+                cursor?: string;
+            };
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["BankQuestionPage"];
+                    };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `Insufficient permission` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `Tenant not found`, `Record not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createBankQuestion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    question_type: "multiple_choice" | "multiple_answer" | "true_false" | "short_answer" | "numerical" | "matching" | "essay" | "ordering" | "description";
+                    question_text: string;
+                    points?: number;
+                    options?: ({
+                        /** Format: uuid */
+                        id?: string;
+                        option_text: string;
+                        is_correct?: boolean;
+                        weight?: number | null;
+                        tolerance?: number | null;
+                        match?: string | null;
+                    } | string)[];
+                    correct_answer?: boolean;
+                    /**
+                     * @description ordering only (400 on other types): qtype_ordering's grading type; default relative_to_correct, kept on update when left out
+                     * @enum {string}
+                     */
+                    ordering_grading?: "all_or_nothing" | "absolute_position" | "relative_next_exclude_last" | "relative_next_include_last" | "relative_one_previous_and_next" | "relative_all_previous_and_next" | "longest_ordered_subset" | "longest_contiguous_subset" | "relative_to_correct";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["BankQuestion"];
+                    };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `Insufficient permission`, `Cross-site request refused` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `Tenant not found`, `Record not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: `Payload too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    importBankQuestions: {
+        parameters: {
+            query?: {
+                format?: "csv" | "gift" | "aiken" | "moodle_xml";
+            };
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @enum {string} */
+                    format?: "csv" | "gift" | "aiken" | "moodle_xml";
+                    /**
+                     * Format: binary
+                     * @description The file
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["BankImport"];
+                    };
+                };
+            };
+            /** @description Bad request: `Invalid parameters`, `Invalid import file` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `Insufficient permission`, `Cross-site request refused` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `Tenant not found`, `Record not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: `File too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportBankQuestions: {
+        parameters: {
+            query?: {
+                format?: "moodle_xml";
+                include_subcategories?: "true" | "false";
+            };
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Bad request: `Invalid parameters`, `The questions cannot be exported in this format` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `Insufficient permission` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `Tenant not found`, `Record not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRandomSlots: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["RandomSlot"][];
+                    };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `Insufficient permission` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `Tenant not found`, `Record not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addRandomSlot: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    category_id: string;
+                    count: number;
+                    include_subcategories?: boolean;
+                    points?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["RandomSlot"];
+                    };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `Insufficient permission`, `Cross-site request refused` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `Tenant not found`, `Record not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: `Payload too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteRandomSlot: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The tenant of the request, by slug or id (contract §4); without it the subdomain of `BASE_DOMAIN`, else `default`. Unknown or disabled: 404 `Tenant not found`. */
+                "X-Tenant-ID"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        /** @description Nothing: the message says what happened */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated: `Unauthorized`, `Invalid token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `Insufficient permission`, `Cross-site request refused` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `Tenant not found`, `Record not found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23973,7 +25812,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: `Invalid parameters`, `Amount does not match the order total` */
+            /** @description Bad request: `Invalid parameters`, `Amount does not match the order total`, `Promo code has been used up` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24143,7 +25982,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Bad request: `Invalid parameters`, `Amount does not match the order total` */
+            /** @description Bad request: `Invalid parameters`, `Amount does not match the order total`, `Promo code has been used up` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24338,7 +26177,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: `Invalid parameters`, `Amount does not match the order total`, `The order is already paid`, `The order cannot be paid` */
+            /** @description Bad request: `Invalid parameters`, `Amount does not match the order total`, `The order is already paid`, `The order cannot be paid`, `Promo code has been used up` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24455,7 +26294,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: `Invalid parameters` */
+            /** @description Bad request: `Invalid parameters`, `No active user matches the broadcast audience` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25360,9 +27199,7 @@ export interface operations {
                 "hub.challenge"?: string;
             };
             header?: never;
-            path: {
-                provider: string;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -25387,15 +27224,6 @@ export interface operations {
             };
             /** @description Forbidden: `Invalid verify token` */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found: `Record not found` */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -25432,18 +27260,16 @@ export interface operations {
             };
         };
     };
-    receiveLeadWebhook: {
+    receiveMetaLeadWebhook: {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                provider: string;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["MetaLeadNotification"] | components["schemas"]["GoogleLeadNotification"];
+                "application/json": components["schemas"]["MetaLeadNotification"];
             };
         };
         responses: {
@@ -25473,7 +27299,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden: `Invalid signature`, `Invalid webhook key` */
+            /** @description Forbidden: `Invalid signature` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25482,8 +27308,85 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not found: `Record not found` */
-            404: {
+            /** @description Too large: `Payload too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `Rate limit exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (never a stack trace): `Internal server error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, Redis) does not answer: try again later: `Service unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    receiveGoogleLeadWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoogleLeadNotification"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: {
+                            /** @description Leads accepted for ingestion */
+                            accepted: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: `Invalid parameters` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `Invalid webhook key` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -111,6 +111,7 @@ import type * as assessmentGetAssignmentSummary from '../../../application/asses
 import type * as assessmentGetAttempt from '../../../application/assessment/use-cases/get-attempt.usecase.js';
 import type * as assessmentGetMyAssignment from '../../../application/assessment/use-cases/get-my-assignment.usecase.js';
 import type * as assessmentGetQuizAnalytics from '../../../application/assessment/use-cases/get-quiz-analytics.usecase.js';
+import type * as assessmentGetResponseAnalysis from '../../../application/assessment/use-cases/get-response-analysis.usecase.js';
 import type * as assessmentGetQuiz from '../../../application/assessment/use-cases/get-quiz.usecase.js';
 import type * as assessmentGradeAssignment from '../../../application/assessment/use-cases/grade-assignment.usecase.js';
 import type * as assessmentGradeQuizAnswer from '../../../application/assessment/use-cases/grade-quiz-answer.usecase.js';
@@ -354,6 +355,7 @@ export type AssessmentCodes =
   | CodesOf<typeof assessmentGetAttempt>
   | CodesOf<typeof assessmentGetMyAssignment>
   | CodesOf<typeof assessmentGetQuizAnalytics>
+  | CodesOf<typeof assessmentGetResponseAnalysis>
   | CodesOf<typeof assessmentGetQuiz>
   | CodesOf<typeof assessmentGradeAssignment>
   | CodesOf<typeof assessmentGradeQuizAnswer>

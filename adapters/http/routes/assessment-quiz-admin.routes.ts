@@ -13,6 +13,8 @@ import { DomainError, HttpError, unwrap, errorsFrom } from '../kit/errors.js';
 import { acknowledgement, idParam, uuid } from '../kit/schemas.js';
 import { isBadText } from '../kit/text.js';
 import * as wire from '../wire/assessment.wire.js';
+import { QuizResponseAnalysis } from '../wire/response-analysis.wire.js';
+import { responseAnalysisView } from '../wire/response-analysis.present.js';
 import type { RouteModule, UploadedFile } from '../kit/route-table.js';
 import { QuestionBody, QuestionUpdate, QuizBody, QuizUpdate, toQuestionInput, toQuizInput } from './assessment-schemas.js';
 import type { AssessmentRegistry } from '../../../application/assessment/registry.js';
@@ -32,6 +34,7 @@ type Deps = Pick<
   | 'importQuestions'
   | 'exportQuizResults'
   | 'getQuizAnalytics'
+  | 'getResponseAnalysis'
   | 'exportQuestions'
 >;
 
@@ -373,6 +376,22 @@ export const makeAssessmentQuizAdminRoutes =
         const { analytics, questions, randomSlots } = unwrap(await d.getQuizAnalytics(actor, params.id, query.attempts));
         return analyticsView(analytics, questions, query.attempts, randomSlots);
       },
+    );
+
+    r.get(
+      '/api/lms/admin/quizzes/:id/response-analysis',
+      {
+        operationId: 'getQuizResponseAnalysis',
+        response: QuizResponseAnalysis,
+        errors: errorsFrom(d.getResponseAnalysis)(['QUIZ_NOT_FOUND']),
+        summary: "Moodle's analysis of responses: per question and subpart, each model response and the responses given in it",
+        access: Role.Admin,
+        params: idParam,
+        query: AnalyticsQuery,
+        tags,
+      },
+      async ({ actor, params, query }) =>
+        responseAnalysisView(unwrap(await d.getResponseAnalysis(actor, params.id, query.attempts)), query.attempts),
     );
 
     r.get(

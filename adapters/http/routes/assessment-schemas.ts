@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_OPTIONS, QUESTION_TYPES } from '../../../domain/assessment/question.js';
+import { MAX_OPTIONS, ORDERING_GRADINGS, QUESTION_TYPES } from '../../../domain/assessment/question.js';
 import { MAX_ESSAY } from '../../../domain/assessment/grading.js';
 import { QUIZ_STATUSES } from '../../../domain/assessment/quiz.js';
 import type { QuestionInput } from '../../../application/assessment/question-input.js';
@@ -67,6 +67,10 @@ export const QuestionBody = z.object({
   options: z.array(OptionBody).max(26).optional(),
   /** true_false: the options may be left out and built from this. */
   correct_answer: z.boolean().optional(),
+  ordering_grading: z.enum(ORDERING_GRADINGS).optional().meta({
+    description:
+      "ordering only (400 on other types): qtype_ordering's grading type; default relative_to_correct, kept on update when left out",
+  }),
 });
 export const QuestionUpdate = QuestionBody.partial().extend({ order: z.number().int().min(0).max(1_000_000).optional() });
 
@@ -75,6 +79,7 @@ export const toQuestionInput = (b: z.infer<typeof QuestionUpdate>): QuestionInpu
   text: b.question_text,
   points: b.points,
   correctAnswer: b.correct_answer,
+  orderingGrading: b.ordering_grading,
   options: b.options?.map((o) => ({
     id: o.id,
     text: o.option_text,

@@ -1,5 +1,12 @@
 import type { Quiz } from '../../../domain/assessment/quiz.js';
-import { matchingChoices, matchingStems, maxScoreOf, type Question, type QuestionOption } from '../../../domain/assessment/question.js';
+import {
+  matchingChoices,
+  matchingStems,
+  maxScoreOf,
+  orderingGradingOf,
+  type Question,
+  type QuestionOption,
+} from '../../../domain/assessment/question.js';
 import type { Attempt, AttemptAnswer } from '../../../domain/assessment/attempt.js';
 import { secondsLeft } from '../../../domain/assessment/deadline.js';
 import { displayMark } from '../../../domain/assessment/marks.js';
@@ -79,6 +86,7 @@ export const questionAuthorView = (q: Question): z.input<typeof wire.AuthorQuest
     ...optionAuthorView(o),
     ...(o.weight !== null && o.weight !== undefined ? { moodle_grade: moodleGradeOf(o.weight) !== undefined } : {}),
   })),
+  ...(q.type === 'ordering' ? { ordering_grading: orderingGradingOf(q) } : {}),
 });
 
 /** Types whose options are the answers themselves: students never see them (contract §6). */

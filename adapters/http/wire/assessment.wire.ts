@@ -3,7 +3,7 @@ import { QUIZ_STATUSES } from '../../../domain/assessment/quiz.js';
 import { ATTEMPT_STATUSES } from '../../../domain/assessment/attempt.js';
 import { SUBMISSION_STATUSES } from '../../../domain/assessment/assignment.js';
 import { IMPORT_FORMATS } from '../../../application/assessment/ports/question-import-parser.js';
-import { QUESTION_TYPES } from '../../../domain/assessment/question.js';
+import { ORDERING_GRADINGS, QUESTION_TYPES } from '../../../domain/assessment/question.js';
 import { ATTEMPT_SELECTIONS } from '../../../application/assessment/ports/quiz-results-reader.js';
 import { id, pageOf, timestamp } from '../kit/schemas.js';
 
@@ -188,6 +188,10 @@ export const AuthorQuestion = z
       .min(1)
       .meta({ description: 'Issue 33: 1, then one more for each edit after attempts have seen the question' }),
     options: z.array(authorOption),
+    ordering_grading: z
+      .enum(ORDERING_GRADINGS)
+      .optional()
+      .meta({ description: "ordering only: how it is graded (qtype_ordering's grading types, docs/assessment.md)" }),
   })
   .meta({ id: 'AuthorQuestion' });
 

@@ -443,6 +443,24 @@ export class MemoryAttemptRepository implements AttemptRepository {
   }
 }
 
+/** The attempts the statistics count: graded ones, all or per user the first, last or highest (Moodle's "attempts to analyse"). */
+export function selectedAttempts(s: MemoryAssessmentState, tenantId: string, quizId: string, selection: AttemptSelection): Attempt[] {
+  const graded = inTenant(s.attempts.values(), tenantId).filter(
+    (a) => a.quizId === quizId && (a.status === 'submitted' || a.status === 'expired'),
+  );
+  if (selection === 'all') return graded;
+  // Whether attempt x is kept over y for its user.
+  const better = (x: Attempt, y: Attempt) =>
+    selection === 'first'
+      ? x.attemptNumber < y.attemptNumber
+      : selection === 'last'
+        ? x.attemptNumber > y.attemptNumber
+        : (x.score ?? 0) > (y.score ?? 0) || ((x.score ?? 0) === (y.score ?? 0) && x.attemptNumber < y.attemptNumber);
+  const kept = new Map<string, Attempt>();
+  for (const a of graded) if (!kept.has(a.userId) || better(a, kept.get(a.userId)!)) kept.set(a.userId, a);
+  return [...kept.values()];
+}
+
 export class MemoryQuizResultsReader implements QuizResultsReader {
   constructor(private readonly s: MemoryAssessmentState) {}
   async exportPage(tenantId: string, quizId: string, cursor: ResultCursor | null, limit: number): Promise<ResultRow[]> {
@@ -473,21 +491,7 @@ export class MemoryQuizResultsReader implements QuizResultsReader {
       });
   }
   async moments(tenantId: string, quizId: string, selection: AttemptSelection) {
-    let graded = inTenant(this.s.attempts.values(), tenantId).filter(
-      (a) => a.quizId === quizId && (a.status === 'submitted' || a.status === 'expired'),
-    );
-    if (selection !== 'all') {
-      // Whether attempt x is kept over y for its user (Moodle's "attempts to analyse").
-      const better = (x: Attempt, y: Attempt) =>
-        selection === 'first'
-          ? x.attemptNumber < y.attemptNumber
-          : selection === 'last'
-            ? x.attemptNumber > y.attemptNumber
-            : (x.score ?? 0) > (y.score ?? 0) || ((x.score ?? 0) === (y.score ?? 0) && x.attemptNumber < y.attemptNumber);
-      const kept = new Map<string, Attempt>();
-      for (const a of graded) if (!kept.has(a.userId) || better(a, kept.get(a.userId)!)) kept.set(a.userId, a);
-      graded = [...kept.values()];
-    }
+    const graded = selectedAttempts(this.s, tenantId, quizId, selection);
     const answers = [...this.s.answers.values()];
     const rows: SlottedAttemptMarks[] = graded.map((a) => {
       const drawnAt = new Map((this.s.attemptQuestions.get(a.id) ?? []).filter((q) => q.drawnAt).map((q) => [q.id, q.drawnAt]));

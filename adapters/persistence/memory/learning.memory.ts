@@ -71,6 +71,24 @@ export class MemoryCourseRepository implements CourseRepository {
       certificate: certificate ? clone(certificate) : null,
     };
   }
+  async findPageForLearner(tenantId: string, userId: string, courseId: string) {
+    const found = await this.findForLearner(tenantId, userId, courseId);
+    if (!found) return null;
+    const modules = inTenant(this.s.modules.values(), tenantId)
+      .filter((m) => m.courseId === courseId)
+      .sort(byOrder);
+    const moduleIds = new Set(modules.map((m) => m.id));
+    return {
+      ...found,
+      modules: modules.map(clone),
+      lessons: inTenant(this.s.lessons.values(), tenantId)
+        .filter((l) => moduleIds.has(l.moduleId))
+        .map(({ content: _content, ...summary }) => clone(summary)),
+      progress: inTenant(this.s.progress.values(), tenantId)
+        .filter((p) => p.userId === userId && p.courseId === courseId)
+        .map(clone),
+    };
+  }
   async findManyByIds(tenantId: string, ids: readonly string[]) {
     return inTenant(this.s.courses.values(), tenantId)
       .filter((c) => ids.includes(c.id))

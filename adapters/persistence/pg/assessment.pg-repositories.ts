@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Quiz } from '../../../domain/assessment/quiz.js';
-import type { Question, QuestionOption } from '../../../domain/assessment/question.js';
+import { orderingGradingOf, type Question, type QuestionOption } from '../../../domain/assessment/question.js';
 import type { Attempt, AttemptAnswer } from '../../../domain/assessment/attempt.js';
 import type { Submission } from '../../../domain/assessment/assignment.js';
 import { HISTOGRAM_BUCKETS, type AttemptMoments, type QuestionMoments } from '../../../domain/assessment/analytics.js';
@@ -160,6 +160,7 @@ export const toQuestion = (r: QuestionRow): Question => ({
   points: num(r.points),
   order: num(r.sortOrder),
   options: json<StoredOption[]>(r.options).map(toOption),
+  ...(r.orderingGrading ? { orderingGrading: r.orderingGrading } : {}),
   version: num(r.version ?? 1),
   createdAt: date(r.createdAt),
   updatedAt: date(r.updatedAt),
@@ -185,6 +186,7 @@ export const questionRow = (
   points: q.points,
   sortOrder: q.order,
   options: JSON.stringify(q.options.map(storedOption)),
+  orderingGrading: q.type === 'ordering' ? orderingGradingOf(q) : null,
   version: q.version ?? 1,
   createdAt: q.createdAt,
   updatedAt: q.updatedAt,
@@ -694,6 +696,17 @@ const SELECTION_ORDER: Record<Exclude<AttemptSelection, 'all'>, string> = {
   highest: 'score desc, attempt_number',
 };
 
+/**
+ * The attempts the statistics count, as a subquery taking `(tenant_id, quiz_id)` parameters: graded
+ * ones (not those waiting for a mentor's mark), all or one per user.
+ */
+export function selectedAttemptsSql(selection: AttemptSelection): string {
+  const graded = `from quiz_attempts where tenant_id = ? and quiz_id = ? and status in ('submitted', 'expired')`;
+  return selection === 'all'
+    ? `select id, user_id, score, max_score, percentage, passed ${graded}`
+    : `select distinct on (user_id) id, user_id, score, max_score, percentage, passed ${graded} order by user_id, ${SELECTION_ORDER[selection]}`;
+}
+
 export const makeQuizResultsPgReader = ({ db }: DbDeps): QuizResultsReader => ({
   async exportPage(tenantId, quizId, cursor, limit) {
     // The page of attempts by the (tenant, quiz, started_at, id) index, then its users by primary
@@ -715,12 +728,7 @@ export const makeQuizResultsPgReader = ({ db }: DbDeps): QuizResultsReader => ({
     );
   },
   async moments(tenantId, quizId, selection) {
-    // The attempts counted: graded ones (not those waiting for a mentor's mark), all or one per user.
-    const graded = `from quiz_attempts where tenant_id = ? and quiz_id = ? and status in ('submitted', 'expired')`;
-    const selected =
-      selection === 'all'
-        ? `select id, score, max_score, percentage, passed ${graded}`
-        : `select distinct on (user_id) id, score, max_score, percentage, passed ${graded} order by user_id, ${SELECTION_ORDER[selection]}`;
+    const selected = selectedAttemptsSql(selection);
     const buckets = Array.from({ length: HISTOGRAM_BUCKETS }, (_, i) =>
       i === HISTOGRAM_BUCKETS - 1
         ? `count(*) filter (where percentage >= ${i * 10}) as b${i}`

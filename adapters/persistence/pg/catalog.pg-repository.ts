@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Category, Course, CourseModule, CourseStatus, Lesson, LessonSummary } from '../../../domain/learning/course.js';
 import type {
   CategoryRow,
@@ -11,12 +12,14 @@ import type {
 import type {
   CategoryRepository,
   CourseRepository,
+  LearnerCourse,
   LessonRepository,
   ModuleRepository,
 } from '../../../application/learning/ports/catalog.js';
+import type { ProgressStatus } from '../../../domain/learning/progress.js';
 import { formatMinor, toMinor } from '../../../domain/shared/money.js';
 import { contains, type DbDeps } from './base.js';
-import { guardedWrite, joinedTable, knexPage, num, prepared, newestFirst } from './knex-helpers.js';
+import { camelColumns, guardedWrite, joinedTable, knexPage, num, prepared, newestFirst } from './knex-helpers.js';
 import { tenantTable } from './tenant-table.js';
 import { ENROLLMENT_COLUMNS, toEnrollment } from './enrollment.pg-repository.js';
 import { CERTIFICATE_COLUMNS, toCertificate } from './certificate.pg-repository.js';
@@ -68,6 +71,23 @@ const joinedLesson = joinedTable<LessonSummaryRow>('l', 'les', [
   'updated_at',
 ]);
 
+const COURSE_COLUMNS = [
+  'id',
+  'tenant_id',
+  'title',
+  'description',
+  'category_id',
+  'difficulty',
+  'price',
+  'currency',
+  'cover_image',
+  'status',
+  'created_by',
+  'published_at',
+  'created_at',
+  'updated_at',
+];
+
 const COURSE_FOR_LEARNER_COLUMNS = [joinedCategory, joinedEnrollment, joinedCertificate].map((j) => j.columns).join(', ');
 
 const toCategory = (r: CategoryRow): Category => ({
@@ -110,9 +130,81 @@ const toLesson = (r: LessonRow): Lesson => ({ ...toLessonSummary(r), content: r.
 const moduleRow = ({ order, ...m }: CourseModule): ModuleRow => ({ ...m, sortOrder: order });
 const lessonRow = ({ order, ...l }: Lesson): LessonRow => ({ ...l, sortOrder: order });
 
+/**
+ * The course page's rows in one statement (issue 32): the course joined to its category and the
+ * learner's enrolment and certificate, with the outline and the learner's progress as JSON columns
+ * (ordered aggregates), instead of four statements. Its text never varies, so it runs raw and
+ * prepared: knex's builder would compile the same text, quoting and case-mapping each identifier, on
+ * every request. Columns come under the names the case mappers would give (`joinedTable` reads
+ * them); the JSON rows as arrays (no key names per row), timestamps in them as PostgreSQL's ISO text,
+ * read back as Dates to the millisecond as pg's own parser reads a column.
+ * Bindings: the learner (progress, enrolment, certificate), the tenant, the course.
+ */
+const COURSE_PAGE_SQL = `
+select ${camelColumns('c', COURSE_COLUMNS)}, ${[joinedCategory, joinedEnrollment, joinedCertificate].map((j) => j.rawColumns).join(', ')},
+  (select coalesce(json_agg(json_build_array(m.id, m.title, m.description, m.sort_order, m.created_at, m.updated_at)
+            order by m.sort_order, m.created_at, m.id), '[]')
+     from course_modules m where m.tenant_id = c.tenant_id and m.course_id = c.id) as "pageModules",
+  (select coalesce(json_agg(json_build_array(l.id, l.module_id, l.course_id, l.title, l.description, l.content_type, l.content_url,
+            l.duration, l.sort_order, l.created_at, l.updated_at)), '[]')
+     from course_modules m join lessons l on l.module_id = m.id and l.tenant_id = m.tenant_id
+    where m.tenant_id = c.tenant_id and m.course_id = c.id) as "pageLessons",
+  (select coalesce(json_agg(json_build_array(p.lesson_id, p.status, p.started_at, p.completed_at, p.updated_at)), '[]')
+     from lesson_progress p where p.tenant_id = c.tenant_id and p.user_id = :learner and p.course_id = c.id) as "pageProgress"
+  from courses c
+  left join course_categories cat on cat.id = c.category_id and cat.tenant_id = c.tenant_id
+  left join enrollments e on e.course_id = c.id and e.tenant_id = c.tenant_id and e.user_id = :learner
+  left join certificates cert on cert.course_id = c.id and cert.tenant_id = c.tenant_id and cert.user_id = :learner
+ where c.tenant_id = :tenant and c.id = :course`;
+type ModuleTuple = [id: string, title: string, description: string | null, sortOrder: number, createdAt: string, updatedAt: string];
+type LessonTuple = [
+  id: string,
+  moduleId: string,
+  courseId: string,
+  title: string,
+  description: string | null,
+  contentType: LessonSummary['contentType'],
+  contentUrl: string | null,
+  duration: number,
+  sortOrder: number,
+  createdAt: string,
+  updatedAt: string,
+];
+type ProgressTuple = [lessonId: string, status: ProgressStatus, startedAt: string | null, completedAt: string | null, updatedAt: string];
+const dateOrNull = (v: string | null) => (v === null ? null : new Date(v));
+
 /** `c.*` with the prefixed columns of the joined tables (read by `joinedTable`). */
 type JoinedCourseRow = CourseRow & Record<`cat${string}` | `enr${string}` | `cert${string}`, unknown>;
 type JoinedModuleRow = ModuleRow & Record<`les${string}`, unknown>;
+type CoursePageRow = JoinedCourseRow & { pageModules: ModuleTuple[]; pageLessons: LessonTuple[]; pageProgress: ProgressTuple[] };
+
+/** The course joined to its category and the learner's enrolment and certificate (the caller selects). */
+function learnerCourseQuery(db: DbDeps['db'], tenantId: string, userId: string, courseId: string) {
+  return db
+    .q()({ c: 'courses' })
+    .leftJoin({ cat: 'course_categories' }, function () {
+      this.on('cat.id', 'c.category_id').andOn('cat.tenant_id', 'c.tenant_id');
+    })
+    .leftJoin({ e: 'enrollments' }, function () {
+      this.on('e.course_id', 'c.id').andOn('e.tenant_id', 'c.tenant_id').andOnVal('e.user_id', userId);
+    })
+    .leftJoin({ cert: 'certificates' }, function () {
+      this.on('cert.course_id', 'c.id').andOn('cert.tenant_id', 'c.tenant_id').andOnVal('cert.user_id', userId);
+    })
+    .where({ 'c.tenant_id': tenantId, 'c.id': courseId });
+}
+
+function toLearnerCourse(r: JoinedCourseRow): LearnerCourse {
+  const category = joinedCategory.read(r);
+  const enrollment = joinedEnrollment.read(r);
+  const certificate = joinedCertificate.read(r);
+  return {
+    course: toCourse(r),
+    category: category && toCategory(category),
+    enrollment: enrollment && toEnrollment(enrollment),
+    certificate: certificate && toCertificate(certificate),
+  };
+}
 
 export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
   async findById(tenantId, id) {
@@ -125,29 +217,56 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
   },
   async findForLearner(tenantId, userId, courseId) {
     // The course page's per-learner state in one round trip instead of four.
-    const r = (await db
-      .q()({ c: 'courses' })
-      .leftJoin({ cat: 'course_categories' }, function () {
-        this.on('cat.id', 'c.category_id').andOn('cat.tenant_id', 'c.tenant_id');
-      })
-      .leftJoin({ e: 'enrollments' }, function () {
-        this.on('e.course_id', 'c.id').andOn('e.tenant_id', 'c.tenant_id').andOnVal('e.user_id', userId);
-      })
-      .leftJoin({ cert: 'certificates' }, function () {
-        this.on('cert.course_id', 'c.id').andOn('cert.tenant_id', 'c.tenant_id').andOnVal('cert.user_id', userId);
-      })
-      .where({ 'c.tenant_id': tenantId, 'c.id': courseId })
+    const r = (await learnerCourseQuery(db, tenantId, userId, courseId)
       .first('c.*', db.q().raw(COURSE_FOR_LEARNER_COLUMNS))
       .options(prepared('course_for_learner'))) as JoinedCourseRow | undefined;
+    return r ? toLearnerCourse(r) : null;
+  },
+  async findPageForLearner(tenantId, userId, courseId) {
+    const result = await db
+      .q()
+      .raw(COURSE_PAGE_SQL, { learner: userId, tenant: tenantId, course: courseId })
+      .options(prepared('course_page_of_learner'));
+    const r = (result as { rows: CoursePageRow[] }).rows[0];
     if (!r) return null;
-    const category = joinedCategory.read(r);
-    const enrollment = joinedEnrollment.read(r);
-    const certificate = joinedCertificate.read(r);
     return {
-      course: toCourse(r),
-      category: category && toCategory(category),
-      enrollment: enrollment && toEnrollment(enrollment),
-      certificate: certificate && toCertificate(certificate),
+      ...toLearnerCourse(r),
+      modules: r.pageModules.map(([id, title, description, sortOrder, createdAt, updatedAt]) => ({
+        id,
+        tenantId,
+        courseId,
+        title,
+        description,
+        order: Number(sortOrder),
+        createdAt: new Date(createdAt),
+        updatedAt: new Date(updatedAt),
+      })),
+      lessons: r.pageLessons.map(
+        ([id, moduleId, lessonCourseId, title, description, contentType, contentUrl, duration, sortOrder, createdAt, updatedAt]) => ({
+          id,
+          tenantId,
+          moduleId,
+          courseId: lessonCourseId,
+          title,
+          description,
+          contentType,
+          contentUrl,
+          duration: Number(duration),
+          order: Number(sortOrder),
+          createdAt: new Date(createdAt),
+          updatedAt: new Date(updatedAt),
+        }),
+      ),
+      progress: r.pageProgress.map(([lessonId, status, startedAt, completedAt, updatedAt]) => ({
+        tenantId,
+        userId,
+        lessonId,
+        courseId,
+        status,
+        startedAt: dateOrNull(startedAt),
+        completedAt: dateOrNull(completedAt),
+        updatedAt: new Date(updatedAt),
+      })),
     };
   },
   async findManyByIds(tenantId, ids) {
@@ -160,17 +279,22 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
     ).map(toCourse);
   },
   list(tenantId, filter, page) {
-    const q = db
-      .q()({ c: 'courses' })
-      .leftJoin({ cat: 'course_categories' }, function () {
-        this.on('cat.id', 'c.category_id').andOn('cat.tenant_id', 'c.tenant_id');
-      })
-      .where('c.tenant_id', tenantId)
-      .select('c.*', db.q().raw(joinedCategory.columns));
-    if (filter.statuses) q.whereIn('c.status', [...filter.statuses]);
-    if (filter.categoryId) q.where('c.category_id', filter.categoryId);
-    if (filter.difficulty) q.whereRaw('lower(c.difficulty) = lower(?)', [filter.difficulty]);
-    if (filter.search) q.whereILike('c.title', contains(filter.search));
+    const filtered = (q: Knex.QueryBuilder) => {
+      q.where('c.tenant_id', tenantId);
+      if (filter.statuses) q.whereIn('c.status', [...filter.statuses]);
+      if (filter.categoryId) q.where('c.category_id', filter.categoryId);
+      if (filter.difficulty) q.whereRaw('lower(c.difficulty) = lower(?)', [filter.difficulty]);
+      if (filter.search) q.whereILike('c.title', contains(filter.search));
+      return q;
+    };
+    const q = filtered(
+      db
+        .q()({ c: 'courses' })
+        .leftJoin({ cat: 'course_categories' }, function () {
+          this.on('cat.id', 'c.category_id').andOn('cat.tenant_id', 'c.tenant_id');
+        })
+        .select('c.*', db.q().raw(joinedCategory.columns)),
+    );
     // The catalogue is prepared, a name per shape of the filter (which filters, how many statuses): one text per name.
     const shape = [
       filter.statuses ? `s${filter.statuses.length}` : '',
@@ -185,7 +309,14 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
         const category = joinedCategory.read(r);
         return { course: toCourse(r), category: category && toCategory(category) };
       },
-      { order: newestFirst('c.created_at', 'c.id'), name: `course_catalogue_${shape}` },
+      // Counted in the page's statement (most catalogue pages are not the last), over the courses
+      // alone: the category join adds columns, never rows.
+      {
+        order: newestFirst('c.created_at', 'c.id'),
+        name: `course_catalogue_${shape}`,
+        countQuery: filtered(db.q()({ c: 'courses' })),
+        countInPage: true,
+      },
     );
   },
   async insert(course) {

@@ -44,6 +44,12 @@ export interface PageOptions {
    * add columns (a join that no row can miss, by its foreign key). Counted in its place.
    */
   countQuery?: Knex.QueryBuilder;
+  /**
+   * Counts in the page's own statement, as a scalar subquery that PostgreSQL runs once (an init
+   * plan): one round trip instead of two on every page but the last, which pays the capped count
+   * it would have skipped. For lists whose pages are mostly not the last (the catalogue).
+   */
+  countInPage?: boolean;
 }
 
 const invalidCursor = (message: string) => new ZodError([{ code: 'custom', path: ['cursor'], message, input: undefined }]);
@@ -81,14 +87,24 @@ export async function knexPage<R, T>(
   map: (row: R) => T,
   options: PageOptions = {},
 ): Promise<Page<T>> {
-  const { order, name, countCap = TOTAL_COUNT_CAP, countQuery = query } = options;
+  const { order, name, countCap = TOTAL_COUNT_CAP, countQuery = query, countInPage = false } = options;
   if (page.cursor !== undefined && !order) throw invalidCursor('this list pages by number only');
   const raw = query.client.raw.bind(query.client) as Knex['raw'];
   const offset = page.cursor === undefined ? (page.page - 1) * page.pageSize : 0;
+  // At most countCap + 1 of the list's rows, to count.
+  const capped = () =>
+    countQuery
+      .clone()
+      .clearSelect()
+      .clearOrder()
+      .select(raw('1'))
+      .limit(countCap + 1)
+      .as('capped');
   const paged = query
     .clone()
     .limit(page.pageSize + 1)
     .offset(offset);
+  if (countInPage) paged.select(raw('(select count(*) from ?) as ??', [capped(), 'page_total']));
   let shape = offset === 0 ? '_first' : '';
   if (order) {
     if (new Set(order.map((k) => k.order)).size !== 1) throw new Error('knexPage: a keyset order runs in one direction');
@@ -117,20 +133,18 @@ export async function knexPage<R, T>(
   const last = rows.at(-1);
   const nextCursor = more && order && last ? encodeCursor(order.map((_, i) => String(last[`pageKey${i}`]))) : null;
   if (order) for (const row of rows) order.forEach((_, i) => delete row[`pageKey${i}`]);
+  const countedInPage = countInPage && rows.length > 0 ? Number(rows[0]!.pageTotal) : null;
+  if (countInPage) for (const row of rows) delete row.pageTotal;
   if (rows.length > 0 && Object.keys(rows[0]!).length === 0) throw new Error('knexPage: the query selects no columns');
   let total = offset + rows.length;
   let totalIsEstimate = false;
   // Counted unless this page is the last and says how many precede it.
   if (more || page.cursor !== undefined || (rows.length === 0 && offset > 0)) {
-    const capped = countQuery
-      .clone()
-      .clearSelect()
-      .clearOrder()
-      .select(raw('1'))
-      .limit(countCap + 1)
-      .as('capped');
-    const counted = (await query.client.queryBuilder().count({ n: '*' }).from(capped).first()) as { n: number | string } | undefined;
-    total = Number(counted?.n ?? 0);
+    if (countedInPage !== null) total = countedInPage;
+    else {
+      const counted = (await query.client.queryBuilder().count({ n: '*' }).from(capped()).first()) as { n: number | string } | undefined;
+      total = Number(counted?.n ?? 0);
+    }
     if (total > countCap) {
       total = Math.max(countCap + 1, await estimatedRows(raw, countQuery.clone().clearOrder()));
       totalIsEstimate = true;
@@ -158,6 +172,8 @@ export interface JoinedTable<R> {
    * identifier on every call: a sixth of a course page's CPU.
    */
   columns: string;
+  /** The same for a statement run raw, whose rows no case mapper converts: aliased to what `read` reads. */
+  rawColumns: string;
   /** The table's row back under its own (camelCase) names; null when the join found none. */
   read(row: object): R | null;
 }
@@ -168,16 +184,26 @@ export interface JoinedTable<R> {
  * Names are worked out once, not per row. `R` is the table's row type: `columns` must name all of it.
  */
 export function joinedTable<R>(alias: string, prefix: string, columns: readonly string[]): JoinedTable<R> {
-  const names = columns.map((c) => ({ column: `"${alias}"."${c}" as "${prefix}_${c}"`, key: camel(c), alias: prefixed(prefix, c) }));
+  const names = columns.map((c) => ({
+    column: `"${alias}"."${c}" as "${prefix}_${c}"`,
+    raw: `"${alias}"."${c}" as "${prefixed(prefix, c)}"`,
+    key: camel(c),
+    alias: prefixed(prefix, c),
+  }));
   const idAlias = prefixed(prefix, 'id');
   return {
     columns: names.map((n) => n.column).join(', '),
+    rawColumns: names.map((n) => n.raw).join(', '),
     read(row) {
       if (Reflect.get(row, idAlias) == null) return null;
       return Object.fromEntries(names.map((n) => [n.key, Reflect.get(row, n.alias)])) as R;
     },
   };
 }
+
+/** For `knex.raw` in a select: a table's columns under the camelCase names knex's case mappers would give them. */
+export const camelColumns = (alias: string, columns: readonly string[]): string =>
+  columns.map((c) => `"${alias}"."${c}" as "${camel(c)}"`).join(', ');
 
 export const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown })?.code === '23505';
 

@@ -2,35 +2,35 @@ import type { ConsumeOutcome, LoginPrincipal, LoginRepository } from '../../../a
 import type { DbDeps } from './base.js';
 import { prepared } from './knex-helpers.js';
 
-const PRINCIPAL_COLUMNS = [
-  'l.id as loginId',
-  'l.tenant_id',
-  'l.user_id',
-  'l.revoked_at',
-  'l.expires_at',
-  'u.username',
-  'u.role',
-  'u.status',
-] as const;
+/**
+ * The principal of a login, by its id or its session's hash: one of these runs on every
+ * authenticated request, so it is a fixed text run raw (issue 32): knex's builder would quote and
+ * case-map the same identifiers and compile the same text on every call (about 70 µs against 18 µs
+ * raw, bench/README.md "Where the time goes"). Its columns carry their camelCase names already.
+ */
+const principalSql = (column: 'l.id' | 'l.session_hash') =>
+  'select l.id as "loginId", l.tenant_id as "tenantId", l.user_id as "userId", l.revoked_at as "revokedAt", ' +
+  'l.expires_at as "expiresAt", u.username, u.role, u.status ' +
+  `from logins l join users u on u.id = l.user_id where ${column} = ? limit 1`;
+const PRINCIPAL_BY_ID = principalSql('l.id');
+const PRINCIPAL_BY_SESSION = principalSql('l.session_hash');
 
 export const makeLoginPgRepository = ({ db }: DbDeps): LoginRepository => {
-  // Prepared: one of these runs on every authenticated request. A name per column, each its own text.
-  const principalWhere = async (column: 'l.id' | 'l.session_hash', value: string): Promise<LoginPrincipal | null> => {
-    const row = (await db
-      .q()('logins as l')
-      .join('users as u', 'u.id', 'l.user_id')
-      .where(column, value)
-      .first(PRINCIPAL_COLUMNS)
-      .options(prepared(column === 'l.id' ? 'login_principal' : 'login_principal_by_session'))) as LoginPrincipal | undefined;
-    return row ?? null;
+  // Prepared as well: a name per text.
+  const principalWhere = async (byId: boolean, value: string): Promise<LoginPrincipal | null> => {
+    const result = await db
+      .q()
+      .raw(byId ? PRINCIPAL_BY_ID : PRINCIPAL_BY_SESSION, [value])
+      .options(prepared(byId ? 'login_principal' : 'login_principal_by_session'));
+    return (result as { rows: LoginPrincipal[] }).rows[0] ?? null;
   };
   return {
     async create(login) {
       await db.q()('logins').insert(login);
     },
     // Read on every authenticated request, so a revocation or a deactivation counts at once.
-    principal: (loginId) => principalWhere('l.id', loginId),
-    principalBySession: (hash) => principalWhere('l.session_hash', hash),
+    principal: (loginId) => principalWhere(true, loginId),
+    principalBySession: (hash) => principalWhere(false, hash),
     async revoke(loginId, reason, at) {
       await db.q()('logins').where({ id: loginId }).whereNull('revoked_at').update({ revokedAt: at, revokedReason: reason });
     },

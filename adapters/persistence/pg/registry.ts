@@ -46,6 +46,7 @@ import {
   makeSubmissionPgRepository,
 } from './assessment.pg-repositories.js';
 import { makeQuestionBankPgRepository } from './question-bank.pg-repository.js';
+import { makeResponseCountsPgReader } from './response-counts.pg-repository.js';
 
 // Each context's repositories and read models on PostgreSQL/PGlite, under the names the container gives them.
 
@@ -125,6 +126,7 @@ export const assessmentRepositories = {
   questionRepository: makeQuestionPgRepository,
   attemptRepository: makeAttemptPgRepository,
   quizResultsReader: makeQuizResultsPgReader,
+  responseCountsReader: makeResponseCountsPgReader,
   submissionRepository: makeSubmissionPgRepository,
   questionBankRepository: makeQuestionBankPgRepository,
 };

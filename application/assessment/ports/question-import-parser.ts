@@ -12,8 +12,8 @@ export interface QuestionImportParser {
   parse(format: ImportFormat, text: string): Result<QuestionDraft[], 'INVALID_IMPORT'>;
   /**
    * Per question of a file that `parse` accepted, in the same order, the path of the bank category the
-   * file files it in (Moodle XML's `$course$/top/A/B` as `['A', 'B']`, `[]` at the top); null for
-   * formats without categories (issue 33).
+   * file files it in (Moodle XML's and GIFT's `$course$/top/A/B` as `['A', 'B']`, `[]` at the top); null
+   * for formats without categories (issue 33).
    */
   categoryPaths(format: ImportFormat, text: string): string[][] | null;
 }

@@ -28,7 +28,9 @@ export const makeUpdateQuestion =
       const built = buildQuestion(d.ids, input, current);
       if (!built.ok) return built;
       const now = d.clock.now();
-      const edited: Question = { ...current, ...built.value, order: input.order ?? current.order, updatedAt: now };
+      // The built question says whether it has a grading type: a question that stops being an ordering loses its own.
+      const { orderingGrading: _grading, ...rest } = current;
+      const edited: Question = { ...rest, ...built.value, order: input.order ?? current.order, updatedAt: now };
       const version = current.version ?? 1;
       const newVersion = !sameContent(current, edited) && (version > 1 || (await d.questionRepository.seenByAttempt(actor.tenantId, id)));
       if (newVersion) await d.questionRepository.archiveVersion(current, now);

@@ -1,6 +1,7 @@
 import type { Category, Course, CourseModule, CourseStatus, Lesson, LessonSummary } from '../../../domain/learning/course.js';
 import type { Enrollment } from '../../../domain/learning/enrollment.js';
 import type { Certificate } from '../../../domain/learning/certificate.js';
+import type { LessonProgress } from '../../../domain/learning/progress.js';
 import type { Page, PageRequest } from '../../shared/ports.js';
 
 export interface CourseFilter {
@@ -22,12 +23,24 @@ export interface LearnerCourse extends CourseWithCategory {
   certificate: Certificate | null;
 }
 
+/** The course page's rows: the course as `findForLearner` reads it, its outline and the learner's progress in it. */
+export interface LearnerCoursePage extends LearnerCourse {
+  /** In course order. */
+  modules: CourseModule[];
+  /** Every lesson of those modules (unordered), without its body. */
+  lessons: LessonSummary[];
+  /** The learner's progress rows on the course's lessons. */
+  progress: LessonProgress[];
+}
+
 export interface CourseRepository {
   findById(tenantId: string, id: string): Promise<Course | null>;
   /** Reads the course and locks it until the unit of work ends (enrolments written meanwhile wait). */
   lock(tenantId: string, id: string): Promise<Course | null>;
   /** The course with its category and the user's enrolment and certificate, in one query. */
   findForLearner(tenantId: string, userId: string, courseId: string): Promise<LearnerCourse | null>;
+  /** `findForLearner` with the course's modules and lessons and the user's progress on them, in one query. */
+  findPageForLearner(tenantId: string, userId: string, courseId: string): Promise<LearnerCoursePage | null>;
   findManyByIds(tenantId: string, ids: readonly string[]): Promise<Course[]>;
   /** Newest first, each with its category (one query). */
   list(tenantId: string, filter: CourseFilter, page: PageRequest): Promise<Page<CourseWithCategory>>;

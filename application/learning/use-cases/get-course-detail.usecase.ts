@@ -7,7 +7,7 @@ import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import { courseAccess } from '../access.js';
 import { singleCourseProgress, type CourseProgress } from '../course-progress.js';
-import { loadOutline, type Outline } from '../outline.js';
+import { outlineOf, type Outline } from '../outline.js';
 import type { CourseQuiz } from '../ports/assessment-ports.js';
 
 export interface CourseDetail extends Outline {
@@ -21,26 +21,23 @@ export interface CourseDetail extends Outline {
   quizzes: CourseQuiz[];
 }
 
-type Deps = Pick<
-  LearningDeps,
-  'courseRepository' | 'categoryRepository' | 'moduleRepository' | 'progressRepository' | 'courseQuizRequirements' | 'clock'
->;
+type Deps = Pick<LearningDeps, 'courseRepository' | 'courseQuizRequirements' | 'clock'>;
 
 /** The outline plus the caller's enrolment, progress per lesson and course, and certificate. */
 export const makeGetCourseDetail =
   (d: Deps) =>
   async (actor: Actor, courseId: string): Promise<Result<CourseDetail, 'COURSE_NOT_FOUND'>> => {
-    const found = await d.courseRepository.findForLearner(actor.tenantId, actor.userId, courseId);
-    const access = found && courseAccess(found.course, found.enrollment, actor.role, d.clock.now());
-    if (!found || !access) return err('COURSE_NOT_FOUND');
-    const { course, category, enrollment, certificate } = found;
-    // The page's own rows give the progress figures: no second pass over lessons and progress.
-    // The quiz list gives the completion figures too: the page costs no statement more for it.
-    const [outline, lessonProgress, quizzes] = await Promise.all([
-      loadOutline(d, course, category),
-      d.progressRepository.listForCourse(actor.tenantId, actor.userId, courseId),
+    // Learning's rows of the page in one statement; the quiz list (assessment's port) beside it, which
+    // also gives the completion figures: two round trips, at the same time. A course hidden from the
+    // caller wastes the quiz list's read, which the answer never shows.
+    const [found, quizzes] = await Promise.all([
+      d.courseRepository.findPageForLearner(actor.tenantId, actor.userId, courseId),
       d.courseQuizRequirements.listForCourse(actor.tenantId, actor.userId, courseId),
     ]);
+    const access = found && courseAccess(found.course, found.enrollment, actor.role, d.clock.now());
+    if (!found || !access) return err('COURSE_NOT_FOUND');
+    const { course, category, enrollment, certificate, progress: lessonProgress } = found;
+    const outline = outlineOf(course, category, found.modules, found.lessons);
     const required = quizzes.filter((q) => q.required);
     const quizStatus = { required: required.length, passed: required.filter((q) => q.passed).length };
     return ok({

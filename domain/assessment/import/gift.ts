@@ -1,11 +1,13 @@
 import { trueFalseOptions, validateQuestion, type QuestionDraft } from '../question.js';
 import { err, ok, type Result } from '../result.js';
 import { MAX_IMPORT_QUESTIONS } from './csv-rows.js';
+import { categoryPath } from './moodle-xml.js';
 
 /**
  * Moodle's GIFT text format, read as Moodle reads it:
  *
- *   // comment                                   ignored, as `$CATEGORY:` lines
+ *   // comment                                   ignored
+ *   $CATEGORY: $course$/top/Algebra/Linear       the category of the questions that follow (bank import)
  *   ::Title:: Who's buried in Grant's tomb? {~Grant ~Jefferson =no one}      multiple_choice
  *   Grant is {~buried =entombed ~living} in Grant's tomb.                    missing word → "_____"
  *   Which are primes? {~%50%2 ~%50%3 ~%-100%4}                              multiple_answer (no `=`: weights)
@@ -146,9 +148,8 @@ function numericalOptions(body: string): Result<QuestionDraft['options'], string
   return ok(options.map((o) => (plain ? { ...o, weight: null } : o)));
 }
 
-function parseBlock(block: string): Result<QuestionDraft | null, string> {
+function parseBlock(block: string): Result<QuestionDraft, string> {
   let s = block.trim();
-  if (/^\$CATEGORY:/i.test(s)) return ok(null);
   if (s.startsWith('::')) {
     const end = findUnescaped(s, ':', 2);
     if (end < 0 || s[end + 1] !== ':') return err('the title (::title::) is not closed');
@@ -207,7 +208,24 @@ function parseBlock(block: string): Result<QuestionDraft | null, string> {
   });
 }
 
+/** A GIFT file's questions, each with the category path (`categoryPath`) in effect where it stands. */
+export interface GiftQuestions {
+  questions: QuestionDraft[];
+  categoryPaths: string[][];
+}
+
 export function parseGift(source: string): Result<QuestionDraft[], string> {
+  const parsed = parseGiftWithCategories(source);
+  return parsed.ok ? ok(parsed.value.questions) : parsed;
+}
+
+/**
+ * Moodle's `$CATEGORY: path` block switches the category of the questions after it (Moodle's
+ * qformat_gift reads the whole block as the path). Moodle's exports put a blank line after it; a
+ * question written on the lines right below the `$CATEGORY:` line is read as a question here rather
+ * than folded into the category's name, so no question is lost.
+ */
+export function parseGiftWithCategories(source: string): Result<GiftQuestions, string> {
   const lines = source
     .replace(/^\uFEFF/, '')
     .replace(/\r\n?/g, '\n')
@@ -228,13 +246,25 @@ export function parseGift(source: string): Result<QuestionDraft[], string> {
     current.lines.push(line);
   }
   flush();
-  const out: QuestionDraft[] = [];
+  const questions: QuestionDraft[] = [];
+  const categoryPaths: string[][] = [];
+  let category: string[] = [];
   for (const b of blocks) {
-    const q = parseBlock(b.text);
-    if (!q.ok) return err(`question ${out.length + 1} (line ${b.line}): ${q.error}`);
-    if (q.value) out.push(q.value);
-    if (out.length > MAX_IMPORT_QUESTIONS) return err(`more than ${MAX_IMPORT_QUESTIONS} questions in one file`);
+    let text = b.text.trim();
+    let line = b.line;
+    const heading = /^\$CATEGORY:(.*)(?:\n|$)/i.exec(text);
+    if (heading) {
+      category = categoryPath(heading[1]!);
+      text = text.slice(heading[0].length).trim();
+      line += 1;
+      if (!text) continue;
+    }
+    const q = parseBlock(text);
+    if (!q.ok) return err(`question ${questions.length + 1} (line ${line}): ${q.error}`);
+    questions.push(q.value);
+    categoryPaths.push(category);
+    if (questions.length > MAX_IMPORT_QUESTIONS) return err(`more than ${MAX_IMPORT_QUESTIONS} questions in one file`);
   }
-  if (out.length === 0) return err('the file has no questions');
-  return ok(out);
+  if (questions.length === 0) return err('the file has no questions');
+  return ok({ questions, categoryPaths });
 }

@@ -1,6 +1,9 @@
 import {
   MAX_POINTS,
+  ORDERING_GRADINGS,
+  orderingGradingOf,
   trueFalseOptions,
+  type OrderingGrading,
   validateQuestion,
   type OptionDraft,
   type Question,
@@ -27,10 +30,9 @@ import { MAX_IMPORT_QUESTIONS } from './csv-rows.js';
  * `<image>`/`<image_base64>` fields and other question types are refused naming the question, as is
  * a question without what its type needs.
  * Feedback, hints, penalties, units and names are not kept (we have no place for them), nor an
- * ordering's layout, numbering and show-grading settings (presentation). An ordering is graded
- * RELATIVE_TO_CORRECT over all its items: one with another `<gradingtype>` (a missing one is
- * RELATIVE_NEXT_EXCLUDE_LAST to Moodle's import) or showing a random subset of its items is refused,
- * rather than graded otherwise than in Moodle.
+ * ordering's layout, numbering and show-grading settings (presentation). An ordering keeps its
+ * `<gradingtype>` as qtype_ordering's import reads it (`orderingGradingFromMoodle`); one showing a
+ * random or contiguous subset of its items is refused, rather than graded otherwise than in Moodle.
  *
  * Export writes what Moodle's own exporter writes for these types, so Moodle imports it, and
  * reads back to the same questions. Moodle imports only fractions of its grade list
@@ -66,8 +68,19 @@ const MOODLE_TYPES: Record<string, QuestionType | undefined> = {
   description: 'description',
 };
 
-/** The one grading type of our ordering questions (qtype_ordering's default for new questions). */
-export const ORDERING_GRADING = 'RELATIVE_TO_CORRECT';
+/**
+ * An ordering's `<gradingtype>` as qtype_ordering's set_options_for_import reads it: the word
+ * upper-cased (ABS and ABSOLUTE are ABSOLUTE_POSITION); any other word, an empty or a missing
+ * element (its import's default is RELATIVE) is RELATIVE_NEXT_EXCLUDE_LAST. So Moodle's own
+ * fixtures without one import graded as Moodle grades them. We trim the word, which Moodle's parser
+ * does not promise to do.
+ */
+export function orderingGradingFromMoodle(word: string | undefined): OrderingGrading {
+  const w = (word ?? '').trim().toUpperCase();
+  if (w === 'ABS' || w === 'ABSOLUTE') return 'absolute_position';
+  const named = ORDERING_GRADINGS.find((g) => g.toUpperCase() === w);
+  return named ?? 'relative_next_exclude_last';
+}
 
 /**
  * Whether an ordering question shows all its items, as qtype_ordering decides: `<selecttype>` ALL
@@ -160,17 +173,16 @@ function readQuestion(q: XmlElement, type: string): Result<QuestionDraft, string
     case 'essay':
       return validateQuestion({ type: 'essay', text, points, options: [] });
     case 'ordering': {
-      const grading = (child(q, 'gradingtype')?.text ?? '').trim().toUpperCase();
-      if (grading !== ORDERING_GRADING) {
-        return err(
-          `grading type "${grading}"${grading === '' ? ' (none, which Moodle reads as RELATIVE_NEXT_EXCLUDE_LAST)' : ''} ` +
-            `is not supported: ordering questions are graded ${ORDERING_GRADING}`,
-        );
-      }
       const all = orderingShowsAll(q, answers.length);
       if (!all.ok) return all;
       // The items in the file's order, which is their correct order (Moodle renumbers them so).
-      return validateQuestion({ type: 'ordering', text, points, options: answers.map((a) => ({ text: textOf(a), isCorrect: true })) });
+      return validateQuestion({
+        type: 'ordering',
+        text,
+        points,
+        options: answers.map((a) => ({ text: textOf(a), isCorrect: true })),
+        orderingGrading: orderingGradingFromMoodle(child(q, 'gradingtype')?.text),
+      });
     }
     default:
       return validateQuestion({ type: MOODLE_TYPES[type]!, text, points, options: weighted });
@@ -350,7 +362,7 @@ function questionEl(q: Question, fractions: readonly string[]): XmlElement {
           value('layouttype', 'VERTICAL'),
           value('selecttype', 'ALL'),
           value('selectcount', String(q.options.length)),
-          value('gradingtype', ORDERING_GRADING),
+          value('gradingtype', orderingGradingOf(q).toUpperCase()),
           value('showgrading', 'SHOW'),
           value('numberingstyle', 'none'),
           html('correctfeedback'),

@@ -269,6 +269,24 @@ for (const [name, make] of [
       expect(await env.bank.allQuestions(t, [cat.id])).to.have.length(4);
     });
 
+    it("a drawn or listed ordering question comes with its own grading type (what the attempt's snapshot keeps)", async () => {
+      const t = await env.tenant();
+      const c = await env.course(t);
+      const cat = category(t, c.courseId, 'Orderings');
+      await env.bank.insertCategory(cat);
+      const items = ['a', 'b', 'c'].map((text) => ({ id: randomUUID(), text, isCorrect: true }));
+      const ordering: BankQuestion = {
+        ...bankQuestion(t, cat.id, 1),
+        type: 'ordering',
+        options: items,
+        orderingGrading: 'absolute_position',
+      };
+      await env.bank.insertQuestions([ordering]);
+      const drawn = (await env.bank.rankedCandidates(t, [{ slotId: 's', categoryIds: [cat.id], limit: 1 }], [], 3)).get('s')!;
+      expect(drawn).to.deep.equal([ordering]);
+      expect(await env.bank.allQuestions(t, [cat.id])).to.deep.equal([ordering]);
+    });
+
     it("keeps random slots in order after the quiz's questions, and counts them in the quiz's stats", async () => {
       const t = await env.tenant();
       const c = await env.course(t);

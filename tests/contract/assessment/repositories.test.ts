@@ -321,6 +321,36 @@ for (const [name, make] of [
       expect(await env.questions.versions(t, q1.id)).to.deep.equal([]);
     });
 
+    it("ordering grading types (migration 1031): each ordering question keeps its own, as do its versions and attempts' snapshots", async () => {
+      const t = await env.tenant();
+      const c = await env.course(t, 1);
+      const qz = quiz(t, c);
+      await env.quizzes.insert(qz);
+      const items = ['a', 'b', 'c'].map((text) => ({ id: randomUUID(), text, isCorrect: true }));
+      const ordering = question(t, qz.id, 1, 2, { type: 'ordering', options: items, orderingGrading: 'longest_ordered_subset' });
+      const mc = question(t, qz.id, 2);
+      await env.questions.insertMany([ordering, mc]);
+      expect(await env.questions.findById(t, ordering.id)).to.deep.equal(ordering);
+      // The other types have none (no key at all).
+      expect(await env.questions.findById(t, mc.id)).to.deep.equal(mc);
+      const attempt = draftAttempt(t, qz.id, await env.user(t));
+      await env.attempts.insertNext(attempt, 0, [ordering, mc]);
+      await env.questions.archiveVersion(ordering, at(20));
+      const v2 = { ...ordering, orderingGrading: 'all_or_nothing' as const, version: 2, updatedAt: at(20) };
+      await env.questions.update(v2);
+      expect(await env.questions.findById(t, ordering.id)).to.deep.equal(v2);
+      expect((await env.questions.versions(t, ordering.id)).map((v) => v.question.orderingGrading)).to.deep.equal([
+        'longest_ordered_subset',
+      ]);
+      // The attempt grades as it started.
+      const snapshot = await env.attempts.questionsOf(t, attempt.id);
+      expect(snapshot?.find((q) => q.id === ordering.id)?.orderingGrading).to.equal('longest_ordered_subset');
+      // A question that stops being an ordering loses it.
+      const asMc = { ...mc, id: ordering.id, version: 3 };
+      await env.questions.update(asMc);
+      expect(await env.questions.findById(t, ordering.id)).to.not.have.property('orderingGrading');
+    });
+
     it("numbers attempts within max_attempts, keeps one in progress, saves answers and finalises once; sums up a user's results per course", async () => {
       const t = await env.tenant();
       const c = await env.course(t, 1);

@@ -286,6 +286,49 @@ for (const [name, make] of [
       expect(await env.courses.findForLearner(t, u, randomUUID())).to.equal(null);
     });
 
+    it("reads the course page's rows in one call: the course as findForLearner, the outline and the learner's progress", async () => {
+      const t = await env.tenant();
+      const [u, v] = [await env.user(t), await env.user(t)];
+      const c = course(t);
+      await env.courses.insert(c);
+      const [m1, m2] = [module(t, c.id, 2), module(t, c.id, 1, at(1))];
+      for (const m of [m1, m2]) await env.modules.insert(m);
+      const [a, b] = [lesson(t, m1, 1), { ...lesson(t, m2, 1), description: 'Intro', createdAt: at(2), updatedAt: at(3) }];
+      for (const l of [a, b]) await env.lessons.insert(l);
+      const e = enrollment(t, u, c.id);
+      await env.enrollments.insertIfAbsent(e);
+      const base = { tenantId: t, userId: u, courseId: c.id };
+      const done = { ...base, lessonId: a.id, status: 'completed' as const, startedAt: at(4), completedAt: at(5), updatedAt: at(5) };
+      const started = { ...base, lessonId: b.id, status: 'in_progress' as const, startedAt: at(6), completedAt: null, updatedAt: at(6) };
+      for (const p of [done, started]) await env.progress.save(p);
+      await env.progress.save({ ...done, userId: v });
+
+      const page = await env.courses.findPageForLearner(t, u, c.id);
+      expect(page).to.not.equal(null);
+      const { modules, lessons, progress, ...learner } = page!;
+      expect(learner).to.deep.equal(await env.courses.findForLearner(t, u, c.id));
+      expect(modules, 'in course order').to.deep.equal([m2, m1]);
+      const summary = ({ content: _body, ...rest }: Lesson) => rest;
+      const byId = <T extends { id: string }>(xs: T[]) => [...xs].sort((x, y) => x.id.localeCompare(y.id));
+      expect(byId(lessons)).to.deep.equal(byId([a, b].map(summary)));
+      const byLesson = <T extends { lessonId: string }>(xs: T[]) => [...xs].sort((x, y) => x.lessonId.localeCompare(y.lessonId));
+      expect(byLesson(progress), "u's rows only").to.deep.equal(byLesson([done, started]));
+
+      const bare = course(t);
+      await env.courses.insert(bare);
+      expect(await env.courses.findPageForLearner(t, u, bare.id)).to.deep.equal({
+        course: bare,
+        category: null,
+        enrollment: null,
+        certificate: null,
+        modules: [],
+        lessons: [],
+        progress: [],
+      });
+      expect(await env.courses.findPageForLearner(await env.tenant(), u, c.id)).to.equal(null);
+      expect(await env.courses.findPageForLearner(t, u, randomUUID())).to.equal(null);
+    });
+
     it('inserts many enrolments at once, skipping users already enrolled, and names those inserted', async () => {
       const t = await env.tenant();
       const [u, v, w] = [await env.user(t), await env.user(t), await env.user(t)];

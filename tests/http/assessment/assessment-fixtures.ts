@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { SessionIssuer } from '../../../application/identity/session-issuer.js';
 import type { Harness, TestUser } from '../../support/harness.js';
+import { Role } from '../../../domain/identity/role.js';
 import { enrol, seedCourse, type SeededCourse } from '../learning/learning-fixtures.js';
 
 /** Seeding through the admin API, so the fixtures exercise the same paths as clients. */
@@ -122,4 +123,17 @@ export function containsKey(value: unknown, key: string): boolean {
 export async function freshHeaders(h: Harness, user: TestUser): Promise<Record<string, string>> {
   const session = await h.resolve<SessionIssuer>('sessionIssuer').open(user.user, 'password', { ip: '127.0.0.1', userAgent: 'test' });
   return { ...user.tenant.headers, Authorization: `Bearer ${session.accessToken}` };
+}
+
+/**
+ * Moodle's statistics fixtures with a random slot: an admin of a new tenant, a course of one module,
+ * a draft quiz (passing 50 %) and the question category `rand` the slot draws from.
+ */
+export async function quizWithRandCategory(h: Harness) {
+  const admin = await h.user(await h.tenant(), Role.Admin);
+  const course = await seedCourse(h, admin, { modules: 1, lessons: 0 });
+  const quizId = await createQuiz(h, admin, course.moduleIds[0]!, { passing_score: 50 });
+  const category = await h.http.post(`/api/lms/admin/courses/${course.id}/question-categories`).set(admin.headers).send({ name: 'rand' });
+  expect(category.status, JSON.stringify(category.body)).to.equal(200);
+  return { admin, course, quizId, rand: category.body.data.id as string };
 }

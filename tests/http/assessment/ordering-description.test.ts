@@ -193,7 +193,7 @@ describe('HTTP assessment: description items and ordering questions', () => {
     const after = await h.http.get(`/api/lms/quizzes/${copy.quizId}`).set(admin.headers);
     expect(shape(after.body)).to.deep.equal(shape(before.body));
 
-    // Moodle's own fixtures leave <gradingtype> out, which Moodle reads as another grading: refused, nothing imported.
+    // Moodle's own fixtures leave <gradingtype> out, which Moodle reads as RELATIVE_NEXT_EXCLUDE_LAST: kept so.
     const other = await h.http
       .post(`/api/lms/admin/quizzes/${copy.quizId}/import-csv`)
       .set(admin.headers)
@@ -202,8 +202,118 @@ describe('HTTP assessment: description items and ordering questions', () => {
         filename: 'bank.xml',
         contentType: 'text/xml',
       });
-    expect(other.status).to.equal(400);
-    expect(JSON.stringify(other.body)).to.include('is not supported: ordering questions are graded RELATIVE_TO_CORRECT');
-    expect((await h.http.get(`/api/lms/quizzes/${copy.quizId}`).set(admin.headers)).body.data.questions).to.have.length(3);
+    expect(other.status, JSON.stringify(other.body)).to.equal(200);
+    expect((other.body.data.questions as Array<{ ordering_grading?: string }>).map((x) => x.ordering_grading)).to.deep.equal([
+      undefined,
+      'relative_next_exclude_last',
+      undefined,
+    ]);
+    // A random subset of the items is still refused, naming the question; nothing is imported.
+    const subset = await h.http
+      .post(`/api/lms/admin/quizzes/${copy.quizId}/import-csv`)
+      .set(admin.headers)
+      .field('format', 'moodle_xml')
+      .attach(
+        'file',
+        Buffer.from(
+          exported.text
+            .replace('<selecttype>ALL</selecttype>', '<selecttype>RANDOM</selecttype>')
+            .replace(/<selectcount>5/, '<selectcount>3'),
+          'utf8',
+        ),
+        { filename: 'bank.xml', contentType: 'text/xml' },
+      );
+    expect(subset.status).to.equal(400);
+    expect(String(subset.body.error)).to.include('question 2 (').and.include('): it shows a random subset of 3 of its 5 items');
+    expect((await h.http.get(`/api/lms/quizzes/${copy.quizId}`).set(admin.headers)).body.data.questions).to.have.length(6);
+  });
+
+  it('grading types: chosen per ordering question (400 on other types), kept by attempts that started before a change', async () => {
+    const t = await h.tenant();
+    const admin = await h.user(t, Role.Admin);
+    const q = await seedQuiz(h, admin, { questions: [QUESTIONS[2]!], quiz: { show_correct_answers: true } });
+    const post = (body: Record<string, unknown>) =>
+      h.http.post(`/api/lms/admin/quizzes/${q.quizId}/questions`).set(admin.headers).send(body);
+    const ordering = { question_type: 'ordering', question_text: 'Order the words', points: 6, options: ITEMS };
+    const plain = await post(ordering);
+    expect(plain.status).to.equal(200);
+    expect(plain.body.data).to.include({ ordering_grading: 'relative_to_correct' });
+    const absolute = await post({ ...ordering, ordering_grading: 'absolute_position' });
+    expect(absolute.status, JSON.stringify(absolute.body)).to.equal(200);
+    expect(absolute.body.data).to.include({ ordering_grading: 'absolute_position', version: 1 });
+    const orderingId = absolute.body.data.id as string;
+    const items = (absolute.body.data.options as Option[]).map((o) => o.id);
+
+    // Other types take none: 400 naming the field, on create, update and bank questions; an unknown type is refused too.
+    const mcId = q.questionIds[0]!;
+    const refused = [
+      await post({ ...QUESTIONS[2], ordering_grading: 'absolute_position' }),
+      await h.http.put(`/api/lms/admin/quiz-questions/${mcId}`).set(admin.headers).send({ ordering_grading: 'all_or_nothing' }),
+      await post({ ...ordering, ordering_grading: 'sideways' }),
+    ];
+    expect(refused.map((r) => r.status)).to.deep.equal([400, 400, 400]);
+    expect(JSON.stringify(refused[0]!.body)).to.include('only ordering questions have an ordering_grading');
+    expect(JSON.stringify(refused[1]!.body)).to.include('only ordering questions have an ordering_grading');
+    const mcView = (await h.http.get(`/api/lms/quizzes/${q.quizId}`).set(admin.headers)).body.data.questions[0];
+    expect(mcView).to.not.have.property('ordering_grading');
+    const categories = await h.http.get(`/api/lms/admin/courses/${q.course.id}/question-categories`).set(admin.headers);
+    const categoryId = categories.body.data[0].id as string;
+    const bank = (body: Record<string, unknown>) =>
+      h.http.post(`/api/lms/admin/question-categories/${categoryId}/questions`).set(admin.headers).send(body);
+    expect((await bank({ ...QUESTIONS[2], ordering_grading: 'all_or_nothing' })).status).to.equal(400);
+    const banked = await bank({ ...ordering, ordering_grading: 'longest_contiguous_subset' });
+    expect(banked.status, JSON.stringify(banked.body)).to.equal(200);
+    expect(banked.body.data).to.include({ ordering_grading: 'longest_contiguous_subset', quiz_id: null });
+
+    // An attempt starts with absolute_position; the author then makes the question all or nothing.
+    const student = await enrolledStudent(h, admin, q);
+    const first = await h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(student.headers);
+    expect(first.status, JSON.stringify(first.body)).to.equal(200);
+    const changed = await h.http
+      .put(`/api/lms/admin/quiz-questions/${orderingId}`)
+      .set(admin.headers)
+      .send({ ordering_grading: 'all_or_nothing' });
+    expect(changed.status).to.equal(200);
+    expect(changed.body.data).to.include({ ordering_grading: 'all_or_nothing', version: 2 });
+    // A text edit keeps the grading type.
+    const retitled = await h.http
+      .put(`/api/lms/admin/quiz-questions/${orderingId}`)
+      .set(admin.headers)
+      .send({ question_text: 'Order them' });
+    expect(retitled.body.data).to.include({ ordering_grading: 'all_or_nothing', version: 3 });
+    const versions = await h.http.get(`/api/lms/admin/quiz-questions/${orderingId}/versions`).set(admin.headers);
+    expect(
+      (versions.body.data as Array<{ version: number; ordering_grading: string }>).map((v) => [v.version, v.ordering_grading]),
+    ).to.deep.equal([
+      [3, 'all_or_nothing'],
+      [2, 'all_or_nothing'],
+      [1, 'absolute_position'],
+    ]);
+
+    // Modular and Learning swapped: 3 of 5 in place. The started attempt grades as it started: 3/5 of 6 points.
+    const answer = [items[4]!, items[1]!, items[2]!, items[3]!, items[0]!];
+    const submitted = await h.http
+      .post(`/api/lms/quiz-attempts/${first.body.data.attempt.id}/submit`)
+      .set(student.headers)
+      .send({ answers: [{ question_id: orderingId, answer }] });
+    expect(submitted.status, JSON.stringify(submitted.body)).to.equal(200);
+    const graded = (body: { data: { questions: Item[] } }) => body.data.questions.find((x) => x.id === orderingId)!;
+    expect(graded(submitted.body)).to.include({ points_awarded: 3.6, is_correct: false });
+    // A new attempt sees the current version: all or nothing.
+    const second = await h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(student.headers);
+    const again = await h.http
+      .post(`/api/lms/quiz-attempts/${second.body.data.attempt.id}/submit`)
+      .set(student.headers)
+      .send({ answers: [{ question_id: orderingId, answer }] });
+    expect(graded(again.body)).to.include({ points_awarded: 0 });
+
+    // The Moodle XML export writes each question's own.
+    const exported = await h.http
+      .get(`/api/lms/admin/quizzes/${q.quizId}/export-questions?format=moodle_xml`)
+      .set(admin.headers)
+      .buffer(true);
+    expect(exported.text)
+      .to.include('<gradingtype>RELATIVE_TO_CORRECT</gradingtype>')
+      .and.include('<gradingtype>ALL_OR_NOTHING</gradingtype>');
   });
 });

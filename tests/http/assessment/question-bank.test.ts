@@ -282,6 +282,28 @@ describe('HTTP assessment: question bank and random slots', () => {
     expect((await listQuestions(admin, cat.id)).total).to.equal(5);
   });
 
+  it('imports GIFT `$CATEGORY:` lines as subcategories of the category imported into', async () => {
+    const t = await h.tenant();
+    const admin = await h.user(t, Role.Admin);
+    const course = await seedCourse(h, admin, { modules: 1, lessons: 0 });
+    const target = await createCategory(admin, course.id, { name: 'Imported' });
+    const gift = 'Top {T}\n\n$CATEGORY: $course$/top/Algebra\n\nSums {T}\n\n$CATEGORY: $course$/top/Algebra/Linear\nLines {F}\n';
+    const res = await h.http
+      .post(`/api/lms/admin/question-categories/${target.id}/import`)
+      .set(admin.headers)
+      .attach('file', Buffer.from(gift, 'utf8'), { filename: 'bank.gift', contentType: 'text/plain' });
+    expect(res.status, JSON.stringify(res.body)).to.equal(200);
+    expect(res.body.data).to.include({ format: 'gift', imported: 3 });
+    expect(res.body.data.categories_created.map((c: Category) => c.name)).to.deep.equal(['Algebra', 'Linear']);
+    const tree = await categories(admin, course.id);
+    const algebra = tree.find((c) => c.name === 'Algebra')!;
+    const linear = tree.find((c) => c.name === 'Linear')!;
+    expect([algebra.parent_id, linear.parent_id]).to.deep.equal([target.id, algebra.id]);
+    expect((await listQuestions(admin, target.id)).items.map((q) => q.question_text)).to.deep.equal(['Top']);
+    expect((await listQuestions(admin, algebra.id)).items.map((q) => q.question_text)).to.deep.equal(['Sums']);
+    expect((await listQuestions(admin, linear.id)).items.map((q) => q.question_text)).to.deep.equal(['Lines']);
+  });
+
   it('imports Moodle XML categories ($course$/top/…) as subcategories, and exports a category tree that imports back the same', async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);

@@ -1,8 +1,6 @@
 import { expect } from 'chai';
 import { harness, type Harness } from '../../support/harness.js';
-import { Role } from '../../../domain/identity/role.js';
-import { seedCourse } from '../learning/learning-fixtures.js';
-import { addQuestion, createQuiz, enrolledStudent } from './assessment-fixtures.js';
+import { addQuestion, enrolledStudent, quizWithRandCategory } from './assessment-fixtures.js';
 import { RANDQS00, RESULTS00 } from '../../support/moodle-fixture-00.js';
 
 /*
@@ -115,13 +113,7 @@ describe('HTTP assessment: Moodle statistics fixture 00 with slot 1 a random slo
   });
 
   it("reports the random slot with Moodle's figures, the quiz's unchanged, and each drawn question apart", async () => {
-    const t = await h.tenant();
-    const admin = await h.user(t, Role.Admin);
-    const course = await seedCourse(h, admin, { modules: 1, lessons: 0 });
-    const quizId = await createQuiz(h, admin, course.moduleIds[0]!, { passing_score: 50 });
-    const rand = (
-      await h.http.post(`/api/lms/admin/courses/${course.id}/question-categories`).set(admin.headers).send({ name: 'rand' }).expect(200)
-    ).body.data.id as string;
+    const { admin, course, quizId, rand } = await quizWithRandCategory(h);
     const bankIds: Record<string, 'shortanswer' | 'numerical'> = {};
     for (const kind of ['shortanswer', 'numerical'] as const) {
       const res = await h.http.post(`/api/lms/admin/question-categories/${rand}/questions`).set(admin.headers).send(RANDOM[kind]);

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { harness, type Harness } from '../../support/harness.js';
+import { statementsOf } from '../../support/statement-counter.js';
 import { Role } from '../../../domain/identity/role.js';
 import { createCourse, createLesson, createModule, enrol, seedCourse } from './learning-fixtures.js';
 
@@ -101,6 +102,35 @@ describe('HTTP learning: catalogue', () => {
     expect(seen.status).to.equal(200);
     expect(seen.body.data.can_access).to.equal(true);
     expect((await h.http.get(`/api/lms/courses/${c.id}`).set(t.headers)).status).to.equal(401);
+  });
+
+  it('answers the course page in three statements and a catalogue page in one, whatever their size', async () => {
+    const t = await h.tenant();
+    const admin = await h.user(t, Role.Admin);
+    const student = await h.user(t);
+    const small = await seedCourse(h, admin, { modules: 1, lessons: 1 });
+    const large = await seedCourse(h, admin, { modules: 3, lessons: 3 });
+    await enrol(h, admin, student.id, large.id);
+    for (const lessonId of large.lessonIds.slice(0, 4))
+      await h.http.post('/api/lms/progress').set(student.headers).send({ lesson_id: lessonId, status: 'completed' }).expect(200);
+    const page = async (id: string) => {
+      const { statements, result } = await statementsOf(h, (http) => http.get(`/api/lms/courses/${id}`).set(student.headers));
+      expect(result.status).to.equal(200);
+      return { statements, body: result.body.data as { total_lessons: number; progress: { completed_lessons: number } } };
+    };
+    await page(small.id); // the tenant and the token verified, as every later request finds them
+    const [one, nine] = [await page(small.id), await page(large.id)];
+    expect(nine.body.total_lessons).to.equal(9);
+    expect(nine.body.progress.completed_lessons).to.equal(4);
+    // The login principal; the course with its category, the caller's enrolment and certificate, outline and progress; the quiz list.
+    expect([one.statements, nine.statements]).to.deep.equal([3, 3]);
+
+    // A page that is not the last counts the whole list in its own statement (the total beside the rows).
+    await createCourse(h, admin, { title: 'Third' });
+    const { statements, result } = await statementsOf(h, (http) => http.get('/api/lms/courses?page=2&page_size=1').set(t.headers));
+    expect(result.body.data).to.include({ total: 3, page: 2, page_size: 1 });
+    expect(result.body.data.next_cursor).to.be.a('string');
+    expect(statements).to.equal(1);
   });
 
   it('lists categories publicly as a plain array by name', async () => {

@@ -96,6 +96,41 @@ describe('assessment import: GIFT', () => {
     expect(r.value.every((q) => q.points === 1)).to.equal(true);
   });
 
+  it("files questions under the `$CATEGORY:` in effect (Moodle's qformat_gift), for a bank import", () => {
+    const text = [
+      'At the top {T}',
+      '',
+      '$CATEGORY: $course$/top/Algebra',
+      '',
+      '// a comment between',
+      'Sums {T}',
+      '',
+      '$CATEGORY: $course$/top/Algebra/Linear//Affine',
+      'Lines {F}',
+      '',
+      'Slopes {T}',
+      '',
+      '$CATEGORY: Geometry',
+      '',
+      '$CATEGORY: $course$/top',
+      '',
+      'Back {F}',
+    ].join('\n');
+    const parsed = parseGift(text);
+    expect(parsed.ok && parsed.value.map((q) => q.text)).to.deep.equal(['At the top', 'Sums', 'Lines', 'Slopes', 'Back']);
+    // A question on the lines right below a `$CATEGORY:` line is read, not folded into the name.
+    expect(questionImportParser.categoryPaths('gift', text)).to.deep.equal([
+      [],
+      ['Algebra'],
+      ['Algebra', 'Linear/Affine'],
+      ['Algebra', 'Linear/Affine'],
+      [],
+    ]);
+    expect(fail(parseGift('$CATEGORY: A\nBroken {'))).to.match(/^question 1 \(line 2\): the answer block/);
+    expect(fail(parseGift('$CATEGORY: Only a category\n'))).to.equal('the file has no questions');
+    expect(questionImportParser.categoryPaths('aiken', 'Q\nA. x\nANSWER: A')).to.equal(null);
+  });
+
   it('refuses what it cannot read, naming the question and its line', () => {
     expect(fail(parseGift('Ok {T}\n\nMatch {=a -> 1 =b}'))).to.match(/^question 2 \(line 3\): every answer of a matching question/);
     expect(fail(parseGift('Open {=a'))).to.match(/not closed/);

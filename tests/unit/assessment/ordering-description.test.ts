@@ -1,6 +1,13 @@
 import { expect } from 'chai';
-import { checkAnswer, gradeAttempt, gradeQuestion, orderingFraction } from '../../../domain/assessment/grading.js';
-import { randomGuessScore, validateQuestion, type Question, type QuestionDraft } from '../../../domain/assessment/question.js';
+import { checkAnswer, gradeAttempt, gradeQuestion } from '../../../domain/assessment/grading.js';
+import { orderingFraction } from '../../../domain/assessment/ordering-grading.js';
+import {
+  ORDERING_GRADINGS,
+  randomGuessScore,
+  validateQuestion,
+  type Question,
+  type QuestionDraft,
+} from '../../../domain/assessment/question.js';
 import { shownItemOrder } from '../../../domain/assessment/shuffle.js';
 import { parseGift } from '../../../domain/assessment/import/gift.js';
 import { questionsFromCsvRecords } from '../../../domain/assessment/import/csv-rows.js';
@@ -37,11 +44,12 @@ const moodleQuestion = (points = 1) =>
 /** A response as qtype_ordering_test_helper::get_response builds it: the items named in order. */
 const response = (q: Question, words: readonly string[]) => words.map((w) => q.options.find((o) => o.text === w)!.id);
 
-describe('assessment domain: ordering questions (qtype_ordering, relative to correct position)', () => {
+describe('assessment domain: ordering questions (qtype_ordering, relative to correct position by default)', () => {
   it("scores Moodle's own cases of test_grading_relative_to_correct exactly", () => {
     const q = moodleQuestion();
     const fraction = (words: readonly string[]) =>
       orderingFraction(
+        'relative_to_correct',
         q.options.map((o) => o.id),
         response(q, words),
       ) / WEIGHT_SCALE;
@@ -259,6 +267,66 @@ ${CORRECT.map(
 </quiz>
 `;
 
+/**
+ * qtype_ordering's tests/fixtures/testquestion.moodle.xml as Moodle's exporter wrote it: a category,
+ * then the question with every setting (ABSOLUTE_POSITION over ALL items, HORIZONTAL), the items'
+ * `moodle_auto_format`, and hints without text.
+ */
+const QTYPE_ORDERING_TESTQUESTION = `<?xml version="1.0" encoding="UTF-8"?>
+<quiz>
+  <!-- question: 0  -->
+  <question type="category">
+    <category>
+      <text>$course$/Test questions</text>
+    </category>
+  </question>
+  <!-- question: 1357  -->
+  <question type="ordering">
+    <name>
+      <text>dd-ordering 1</text>
+    </name>
+    <questiontext format="html">
+      <text>Put these words in order.</text>
+    </questiontext>
+    <generalfeedback format="html">
+      <text><![CDATA[<p>The correct answer is "Modular Object Oriented Dynamic Learning Environment".</p>]]></text>
+    </generalfeedback>
+    <defaultgrade>1.0000000</defaultgrade>
+    <penalty>0.3333333</penalty>
+    <hidden>0</hidden>
+    <idnumber>dd1</idnumber>
+    <layouttype>HORIZONTAL</layouttype>
+    <selecttype>ALL</selecttype>
+    <selectcount>2</selectcount>
+    <gradingtype>ABSOLUTE_POSITION</gradingtype>
+    <showgrading>SHOW</showgrading>
+    <correctfeedback format="html">
+      <text>Your answer is correct.</text>
+    </correctfeedback>
+    <partiallycorrectfeedback format="html">
+      <text>Your answer is partially correct.</text>
+    </partiallycorrectfeedback>
+    <incorrectfeedback format="html">
+      <text>Your answer is incorrect.</text>
+    </incorrectfeedback>
+    <shownumcorrect>1</shownumcorrect>
+${CORRECT.map(
+  (w, i) => `    <answer fraction="${i + 1}.0000000" format="moodle_auto_format">
+      <text>${w}</text>
+    </answer>`,
+).join('\n')}
+    <hint format="html">
+      <text/>
+      <shownumcorrect/>
+    </hint>
+    <hint format="html">
+      <text/>
+      <options>1</options>
+    </hint>
+  </question>
+</quiz>
+`;
+
 const read = (xml: string) => questionImportParser.parse('moodle_xml', xml);
 const readFail = (xml: string) => {
   const r = read(xml);
@@ -291,23 +359,40 @@ describe('assessment import and export: Moodle XML ordering and description', ()
     expect(graded.ok && graded.value[1]!.points).to.equal(0);
   });
 
-  it('refuses an ordering graded otherwise (a missing <gradingtype> is RELATIVE_NEXT_EXCLUDE_LAST to Moodle) or showing a subset', () => {
-    // Moodle's own import fixture has no <gradingtype> and its export fixture an empty one.
-    expect(readFail(orderingXml('<numberingstyle>none</numberingstyle>'))).to.equal(
-      'question 1 ("Moodle"): grading type "" (none, which Moodle reads as RELATIVE_NEXT_EXCLUDE_LAST) is not supported: ' +
-        'ordering questions are graded RELATIVE_TO_CORRECT',
-    );
-    expect(readFail(orderingXml('<gradingtype>ABSOLUTE_POSITION</gradingtype>'))).to.match(
-      /grading type "ABSOLUTE_POSITION" is not supported/,
-    );
+  it("reads <gradingtype> as qtype_ordering's import does: every type, and RELATIVE_NEXT_EXCLUDE_LAST when missing or unknown", () => {
+    const grading = (settings: string) => {
+      const r = read(orderingXml(settings));
+      if (!r.ok) throw new Error(r.detail);
+      return r.value[0]!.orderingGrading;
+    };
+    for (const g of ORDERING_GRADINGS) {
+      expect(grading(`<gradingtype>${g.toUpperCase()}</gradingtype>`)).to.equal(g);
+      expect(grading(`<gradingtype> ${g} </gradingtype>`)).to.equal(g);
+    }
+    expect(grading('<gradingtype>ABS</gradingtype>')).to.equal('absolute_position');
+    expect(grading('<gradingtype>Absolute</gradingtype>')).to.equal('absolute_position');
+    // Moodle's import fixture (testimport.moodle.xml) has no <gradingtype>, its export fixture an empty one:
+    // set_options_for_import's default (RELATIVE, then any unknown word) is RELATIVE_NEXT_EXCLUDE_LAST.
+    for (const settings of [
+      '<numberingstyle>none</numberingstyle>',
+      '<gradingtype></gradingtype>',
+      '<gradingtype>RELATIVE</gradingtype>',
+    ]) {
+      expect(grading(settings)).to.equal('relative_next_exclude_last');
+    }
+    expect(grading('<gradingtype>REL</gradingtype>')).to.equal('relative_next_exclude_last');
+    expect(grading('<gradingtype>7</gradingtype>')).to.equal('relative_next_exclude_last');
+  });
+
+  it('still refuses an ordering showing a subset of its items, naming the question', () => {
     expect(
       readFail(orderingXml('<gradingtype>RELATIVE_TO_CORRECT</gradingtype><selecttype>RANDOM</selecttype><selectcount>3</selectcount>')),
     ).to.equal(
       'question 1 ("Moodle"): it shows a random subset of 3 of its 6 items, which is not supported: give <selecttype>ALL</selecttype>',
     );
     expect(
-      readFail(orderingXml('<gradingtype>RELATIVE_TO_CORRECT</gradingtype><selecttype>CONTIGUOUS</selecttype><selectcount></selectcount>')),
-    ).to.match(/contiguous subset of 2 of its 6/);
+      readFail(orderingXml('<gradingtype>ABSOLUTE_POSITION</gradingtype><selecttype>CONTIGUOUS</selecttype><selectcount></selectcount>')),
+    ).to.match(/^question 1 \("Moodle"\): it shows a contiguous subset of 2 of its 6/);
     // No <selecttype>: Moodle's default RANDOM of 6, here all six; the old names <logical>/<studentsee> still count.
     expect(read(orderingXml('<gradingtype>RELATIVE_TO_CORRECT</gradingtype>')).ok).to.equal(true);
     expect(
@@ -321,6 +406,20 @@ describe('assessment import and export: Moodle XML ordering and description', ()
         ),
       ),
     ).to.match(/at least two items/);
+  });
+
+  it("imports qtype_ordering's test question file (tests/fixtures/testquestion.moodle.xml): ABSOLUTE_POSITION over all six", () => {
+    const r = read(QTYPE_ORDERING_TESTQUESTION);
+    expect(r.ok, r.ok ? '' : r.detail).to.equal(true);
+    if (!r.ok) return;
+    expect(r.value).to.have.length(1);
+    const [q] = r.value;
+    expect(q).to.deep.include({ type: 'ordering', text: 'Put these words in order.', points: 1, orderingGrading: 'absolute_position' });
+    expect(q!.options.map((o) => o.text)).to.deep.equal(CORRECT);
+    // Graded as Moodle grades that question: 4 of 6 in place.
+    const [stored] = built([q!]);
+    const words = ['Environment', 'Object', 'Oriented', 'Dynamic', 'Learning', 'Modular'];
+    expect(gradeQuestion(stored!, response(stored!, words))).to.include({ pointsAwarded: 0.6666667 });
   });
 
   it('round trip: ordering and description export as qtype_ordering and qformat_xml write them, and import back', () => {
@@ -385,6 +484,38 @@ describe('assessment import and export: Moodle XML ordering and description', ()
       CORRECT.map((w, i) => [String(i + 1), 'html', w]),
     );
   });
+
+  it("export writes each ordering's own grading type as qtype_ordering's word, which imports back", () => {
+    const questions = built(
+      ORDERING_GRADINGS.map((orderingGrading) => ({
+        type: 'ordering' as const,
+        text: `Order (${orderingGrading})`,
+        points: 1,
+        options: CORRECT.map((text) => ({ text, isCorrect: true })),
+        orderingGrading,
+      })),
+    );
+    const written = questionExportWriter.write('moodle_xml', 'Quiz', questions);
+    if (!written.ok) throw new Error(written.detail);
+    const xml = parseXml(written.value.text);
+    if (!xml.ok) throw new Error(xml.error);
+    const words = xml.root.children
+      .filter((q) => q.attributes.type === 'ordering')
+      .map((q) => q.children.find((c) => c.name === 'gradingtype')!.text);
+    expect(words).to.deep.equal([
+      'ALL_OR_NOTHING',
+      'ABSOLUTE_POSITION',
+      'RELATIVE_NEXT_EXCLUDE_LAST',
+      'RELATIVE_NEXT_INCLUDE_LAST',
+      'RELATIVE_ONE_PREVIOUS_AND_NEXT',
+      'RELATIVE_ALL_PREVIOUS_AND_NEXT',
+      'LONGEST_ORDERED_SUBSET',
+      'LONGEST_CONTIGUOUS_SUBSET',
+      'RELATIVE_TO_CORRECT',
+    ]);
+    const back = read(written.value.text);
+    expect(back.ok && back.value.map((q) => q.orderingGrading)).to.deep.equal([...ORDERING_GRADINGS]);
+  });
 });
 
 describe('assessment import: description and ordering in GIFT and CSV', () => {
@@ -411,6 +542,8 @@ describe('assessment import: description and ordering in GIFT and CSV', () => {
       ['description', 0, []],
       ['ordering', 2, ['first', 'second', 'third']],
     ]);
+    // CSV has no column for it: an ordering row gets the default grading type.
+    expect(r.value[1]!.orderingGrading).to.equal('relative_to_correct');
     const bad = (row: string[]) =>
       fail(questionsFromCsvRecords([['question_type', 'question_text', 'points', 'correct', 'option_1', 'option_2'], row]));
     expect(bad(['ordering', 'Sort', '1', '1', 'a', 'b'])).to.equal(

@@ -26,6 +26,7 @@ import { makeSaveAnswer } from '../../../application/assessment/use-cases/save-a
 import { makeSubmitAttempt } from '../../../application/assessment/use-cases/submit-attempt.usecase.js';
 import { makeExpireOverdueAttempts } from '../../../application/assessment/use-cases/expire-overdue-attempts.usecase.js';
 import { makeImportQuestions } from '../../../application/assessment/use-cases/import-questions.usecase.js';
+import { MemoryResponseCountsReader } from '../../../adapters/persistence/memory/response-counts.memory.js';
 import { makeGetQuizAnalytics } from '../../../application/assessment/use-cases/get-quiz-analytics.usecase.js';
 import { makeSubmitAssignment } from '../../../application/assessment/use-cases/submit-assignment.usecase.js';
 import { makeGradeAssignment } from '../../../application/assessment/use-cases/grade-assignment.usecase.js';
@@ -57,6 +58,7 @@ function world() {
     questionRepository: new MemoryQuestionRepository(s),
     attemptRepository,
     quizResultsReader: new MemoryQuizResultsReader(s),
+    responseCountsReader: new MemoryResponseCountsReader(s),
     submissionRepository: new MemorySubmissionRepository(s),
     questionImportParser,
     questionExportWriter,

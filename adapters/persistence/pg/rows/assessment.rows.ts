@@ -1,5 +1,5 @@
 import type { Quiz } from '../../../../domain/assessment/quiz.js';
-import type { QuestionType } from '../../../../domain/assessment/question.js';
+import type { OrderingGrading, QuestionType } from '../../../../domain/assessment/question.js';
 import type { Attempt, AttemptAnswer } from '../../../../domain/assessment/attempt.js';
 import type { Submission } from '../../../../domain/assessment/assignment.js';
 import type { QuestionCategory, RandomSlot } from '../../../../domain/assessment/question-bank.js';
@@ -39,6 +39,8 @@ export interface QuestionRow {
   points: number;
   sortOrder: number;
   options: StoredOption[] | string;
+  /** Ordering questions' grading type, null for the other types (migration 1031). */
+  orderingGrading?: OrderingGrading | null;
   /** Issue 33: 1 until an edit after attempts (migration 1030). */
   version?: number;
   createdAt: Date;
