@@ -289,30 +289,18 @@ export const makeQuestionPgRepository = ({ db }: DbDeps): QuestionRepository => 
       );
       return new Map(rows.map((r) => [r.quizId, { count: num(r.count), maxScore: num(r.maxScore) }]));
     },
-    async insertMany(questions) {
-      if (questions.length === 0) return;
-      const categories = await defaultCategoriesOf(db, questions);
-      const rows = questions.map((q) => ({
+    async insertMany(added) {
+      if (added.length === 0) return;
+      const categories = await defaultCategoriesOf(db, added);
+      const rows = added.map((q) => ({
         ...questionRow(q),
         categoryId: q.categoryId ?? categories.get(`${q.tenantId}:${q.quizId}`) ?? null,
       }));
-      // Bounded batches: a 2,000-question import stays under the bind-parameter limit.
-      for (let i = 0; i < rows.length; i += 500)
-        await db
-          .q()('quiz_questions')
-          .insert(rows.slice(i, i + 500));
+      await questions.insertMany(rows);
     },
     update: (question) => questions.update(questionRow(question), ['quizId', 'categoryId']),
     delete: questions.delete,
-    async setOrder(tenantId, quizId, orderedIds, at) {
-      if (orderedIds.length === 0) return;
-      await db.q().raw(
-        `update quiz_questions q set sort_order = v.ord, updated_at = ?
-         from (select * from unnest(?::uuid[]) with ordinality as t(id, ord)) v
-        where q.tenant_id = ? and q.quiz_id = ? and q.id = v.id`,
-        [at, [...orderedIds], tenantId, quizId],
-      );
-    },
+    setOrder: (tenantId, quizId, orderedIds, at) => questions.setOrder(tenantId, 'quizId', quizId, orderedIds, at),
     async nextOrder(tenantId, quizId) {
       // After the quiz's questions and its random slots (issue 33), which share one order.
       const r = rawRows<{ m: number | string | null }>(

@@ -440,16 +440,7 @@ export const makeModulePgRepository = ({ db }: DbDeps): ModuleRepository => {
     async delete(tenantId, id) {
       await modules.delete(tenantId, id);
     },
-    async setOrder(tenantId, courseId, orderedIds, at) {
-      if (orderedIds.length === 0) return;
-      // One statement: every module gets its position from the list. Raw: `update … from unnest(…) with ordinality`.
-      await db.q().raw(
-        `update course_modules m set sort_order = v.ord, updated_at = ?
-         from (select * from unnest(?::uuid[]) with ordinality as t(id, ord)) v
-        where m.tenant_id = ? and m.course_id = ? and m.id = v.id`,
-        [at, [...orderedIds], tenantId, courseId],
-      );
-    },
+    setOrder: (tenantId, courseId, orderedIds, at) => modules.setOrder(tenantId, 'courseId', courseId, orderedIds, at),
     async nextOrder(tenantId, courseId) {
       const r = (await db.q()('course_modules').where({ tenantId, courseId }).max({ m: 'sort_order' }).first()) as
         { m: number | null } | undefined;

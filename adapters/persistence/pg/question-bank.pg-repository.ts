@@ -98,12 +98,7 @@ export const makeQuestionBankPgRepository = ({ db }: DbDeps): QuestionBankReposi
           .orderBy(OLDEST_FIRST)
       ).map(toBankQuestion);
     },
-    async insertQuestions(questions) {
-      for (let i = 0; i < questions.length; i += 500)
-        await db
-          .q()('quiz_questions')
-          .insert(questions.slice(i, i + 500).map(questionRow));
-    },
+    insertQuestions: (questions) => tenantTable(db, 'quiz_questions').insertMany(questions.map(questionRow)),
     async questionIdsIn(tenantId, categoryIds) {
       const out = new Map<string, string[]>(categoryIds.map((id) => [id, []]));
       if (categoryIds.length === 0) return out;

@@ -75,13 +75,7 @@ export const makeScheduleItemPgRepository = ({ db }: DbDeps): ScheduleItemReposi
     async insert(item) {
       await db.q()('schedule_items').insert(itemRow(item));
     },
-    async insertMany(items) {
-      // Chunks keep the statement under PostgreSQL's 65535 parameters.
-      for (let i = 0; i < items.length; i += 500)
-        await db
-          .q()('schedule_items')
-          .insert(items.slice(i, i + 500).map(itemRow));
-    },
+    insertMany: (items) => tenantTable(db, 'schedule_items').insertMany(items.map(itemRow)),
     async findById(tenantId, id) {
       const q = db.q();
       const r = await q('schedule_items').where({ tenantId, id }).first<ScheduleItemRow | undefined>(itemColumns(q));

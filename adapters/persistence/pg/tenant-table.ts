@@ -18,6 +18,13 @@ export interface TenantTable<N extends Knex.TableNames, E> {
   /** The tenant's rows that match, in the list order of modules, lessons and questions: `sortOrder`, then creation, then id. */
   listSorted(where: Where<N>): Promise<E[]>;
   insert(row: Write<N>): Promise<void>;
+  /** Inserts the rows in batches of 500: a 2,000-question import stays under PostgreSQL's 65,535 bound parameters. */
+  insertMany(rows: readonly Write<N>[]): Promise<void>;
+  /**
+   * Numbers the rows `ids` 1, 2, … in the list's order (`sort_order`), among the tenant's rows whose
+   * `parent` column is `parentId`; one statement (`update … from unnest(…) with ordinality`).
+   */
+  setOrder(tenantId: string, parent: keyof Row<N> & string, parentId: string, ids: readonly string[], at: Date): Promise<void>;
   /** Writes every column of the row but its keys, `createdAt` and the `fixed` ones, which keep what the insert wrote. */
   update(row: Write<N> & { id: string; tenantId: string }, fixed?: readonly (keyof Write<N>)[]): Promise<void>;
   /** Deletes the row; whether there was one. */
@@ -67,6 +74,18 @@ export function tenantTable<N extends Knex.TableNames, E = Row<N>>(
     },
     async insert(row) {
       await from().insert(row);
+    },
+    async insertMany(rows) {
+      for (let i = 0; i < rows.length; i += 500) await from().insert(rows.slice(i, i + 500));
+    },
+    async setOrder(tenantId, parent, parentId, ids, at) {
+      if (ids.length === 0) return;
+      await db.q().raw(
+        `update ?? x set sort_order = v.ord, updated_at = ?
+           from (select * from unnest(?::uuid[]) with ordinality as t(id, ord)) v
+          where x.tenant_id = ? and x.?? = ? and x.id = v.id`,
+        [table, at, [...ids], tenantId, parent, parentId],
+      );
     },
     async update(row, fixed = []) {
       const { id, tenantId, createdAt: _c, ...rest } = row as { id: string; tenantId: string; createdAt?: unknown };
