@@ -111,15 +111,7 @@ export const makeQuestionBankPgRepository = ({ db }: DbDeps): QuestionBankReposi
       for (const r of rows) out.get(r.categoryId)?.push(r.id);
       return out;
     },
-    async findQuestions(tenantId, ids) {
-      if (ids.length === 0) return [];
-      return (
-        await db
-          .q()('quiz_questions')
-          .where({ tenantId })
-          .whereIn('id', [...ids])
-      ).map(toBankQuestion);
-    },
+    findQuestions: (tenantId, ids) => tenantTable(db, 'quiz_questions', toBankQuestion).findIn(tenantId, 'id', ids),
     async rankedCandidates(tenantId, slots, excludedIds, seed) {
       const out = new Map<string, BankQuestion[]>(slots.map((s) => [s.slotId, []]));
       const groups = rankingGroups(slots, seed);
