@@ -14,6 +14,7 @@ import { errorTable } from '../../adapters/http/errors/index.js';
 import type { CommerceCodes, ErrorCode, PlatformCodes } from '../../adapters/http/errors/codes.js';
 import { DomainError, edgeErrors, errorsFrom, type ErrorMapping, type ErrorTableOf } from '../../adapters/http/kit/errors.js';
 import type { RouteTable } from '../../adapters/http/kit/route-table.js';
+import { sharedErrors } from '../../adapters/http/errors/shared.js';
 
 declare const resendReceipt: ReturnType<typeof makeResendReceipt>; // 'ORDER_NOT_FOUND' | 'ORDER_NOT_PAID'
 declare const getMyOrder: ReturnType<typeof makeGetMyOrder>; // 'ORDER_NOT_FOUND'
@@ -37,6 +38,10 @@ export function tableMismatches() {
   ({ NO_RECIPIENTS: mapping }) satisfies ErrorTableOf<PlatformCodes>;
   // @ts-expect-error NO_RECIPIENTS
   ({ NO_RECIPIENTS: mapping }) satisfies ErrorTableOf<CommerceCodes>;
+  // Codes given a shared answer are spread into a table, out of reach of `satisfies`: checked by the helper.
+  ({ ...sharedErrors<PlatformCodes>().notFound('BROADCAST_NOT_FOUND') }) satisfies ErrorTableOf<PlatformCodes>;
+  // @ts-expect-error ORDER_NOT_FOUND
+  ({ ...sharedErrors<PlatformCodes>().notFound('ORDER_NOT_FOUND') }) satisfies ErrorTableOf<PlatformCodes>;
   // The edge raises only codes of the table:
   void new DomainError('FILE_REQUIRED');
   // @ts-expect-error NOT_A_CODE

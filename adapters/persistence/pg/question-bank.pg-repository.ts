@@ -3,7 +3,8 @@ import type { QuestionBankRepository } from '../../../application/assessment/por
 import type { DbDeps } from './base.js';
 import type { QuestionCategoryRow, QuestionRow, RandomSlotRow } from './rows/assessment.rows.js';
 import { questionRow, toQuestion } from './assessment.pg-repositories.js';
-import { deletedRows, knexPage, num } from './knex-helpers.js';
+import { knexPage, num } from './knex-helpers.js';
+import { tenantTable } from './tenant-table.js';
 
 /** An object with camelCase keys: a raw row (snake_case on one engine), or a row sent as JSON. */
 const camel = <R>(r: object): R =>
@@ -44,130 +45,109 @@ const OLDEST_FIRST = [
   { column: 'id', order: 'asc' as const },
 ];
 
-export const makeQuestionBankPgRepository = ({ db }: DbDeps): QuestionBankRepository => ({
-  async findCategory(tenantId, id) {
-    const r = await db.q()('question_categories').where({ tenantId, id }).first();
-    return r ? toCategory(r) : null;
-  },
-  async listCategories(tenantId, courseId) {
-    const rows = (await db
-      .q()('question_categories as c')
-      .where({ 'c.tenantId': tenantId, 'c.courseId': courseId })
-      .select('c.*', db.knex.raw('(select count(*) from quiz_questions q where q.category_id = c.id) as question_count'))
-      .orderBy([{ column: 'c.name' }, { column: 'c.id' }])) as Array<QuestionCategoryRow & { questionCount: number | string }>;
-    return rows.map((r) => ({ category: toCategory(r), questionCount: num(r.questionCount) }));
-  },
-  async ensureDefaultCategory(tenantId, courseId, name, at) {
-    await db.q().raw(
-      `insert into question_categories (id, tenant_id, course_id, parent_id, name, is_default, created_at, updated_at)
+export const makeQuestionBankPgRepository = ({ db }: DbDeps): QuestionBankRepository => {
+  const categories = tenantTable(db, 'question_categories', toCategory);
+  const slots = tenantTable(db, 'quiz_random_slots', toSlot);
+  return {
+    findCategory: (tenantId, id) => categories.find({ tenantId, id }),
+    async listCategories(tenantId, courseId) {
+      const rows = (await db
+        .q()('question_categories as c')
+        .where({ 'c.tenantId': tenantId, 'c.courseId': courseId })
+        .select('c.*', db.knex.raw('(select count(*) from quiz_questions q where q.category_id = c.id) as question_count'))
+        .orderBy([{ column: 'c.name' }, { column: 'c.id' }])) as Array<QuestionCategoryRow & { questionCount: number | string }>;
+      return rows.map((r) => ({ category: toCategory(r), questionCount: num(r.questionCount) }));
+    },
+    async ensureDefaultCategory(tenantId, courseId, name, at) {
+      await db.q().raw(
+        `insert into question_categories (id, tenant_id, course_id, parent_id, name, is_default, created_at, updated_at)
        values (gen_random_uuid(), ?, ?, null, ?, true, ?, ?)
        on conflict (tenant_id, course_id) where is_default do nothing`,
-      [tenantId, courseId, name, at, at],
-    );
-    return toCategory((await db.q()('question_categories').where({ tenantId, courseId, isDefault: true }).first())!);
-  },
-  async insertCategory(c) {
-    await db.q()('question_categories').insert(c);
-  },
-  async updateCategory(c) {
-    await db
-      .q()('question_categories')
-      .where({ tenantId: c.tenantId, id: c.id })
-      .update({ name: c.name, parentId: c.parentId, updatedAt: c.updatedAt });
-  },
-  async deleteCategory(tenantId, id) {
-    return (await deletedRows(db.q()('question_categories').where({ tenantId, id }).delete())) > 0;
-  },
-  async categoryUsage(tenantId, id) {
-    const { rows } = (await db.q().raw(
-      `select (select count(*) from quiz_questions where tenant_id = ? and category_id = ?) as questions,
+        [tenantId, courseId, name, at, at],
+      );
+      return toCategory((await db.q()('question_categories').where({ tenantId, courseId, isDefault: true }).first())!);
+    },
+    insertCategory: categories.insert,
+    async updateCategory(c) {
+      await db
+        .q()('question_categories')
+        .where({ tenantId: c.tenantId, id: c.id })
+        .update({ name: c.name, parentId: c.parentId, updatedAt: c.updatedAt });
+    },
+    deleteCategory: categories.delete,
+    async categoryUsage(tenantId, id) {
+      const { rows } = (await db.q().raw(
+        `select (select count(*) from quiz_questions where tenant_id = ? and category_id = ?) as questions,
               (select count(*) from question_categories where tenant_id = ? and parent_id = ?) as children,
               (select count(*) from quiz_random_slots where tenant_id = ? and category_id = ?) as slots`,
-      [tenantId, id, tenantId, id, tenantId, id],
-    )) as { rows: Array<{ questions: number | string; children: number | string; slots: number | string }> };
-    const r = rows[0]!;
-    return { questions: num(r.questions), children: num(r.children), slots: num(r.slots) };
-  },
-  listQuestions(tenantId, categoryId, page) {
-    return knexPage(db.q()('quiz_questions').where({ tenantId, categoryId }).select('*'), page, toBankQuestion, { order: OLDEST_FIRST });
-  },
-  async allQuestions(tenantId, categoryIds) {
-    if (categoryIds.length === 0) return [];
-    return (
-      await db
+        [tenantId, id, tenantId, id, tenantId, id],
+      )) as { rows: Array<{ questions: number | string; children: number | string; slots: number | string }> };
+      const r = rows[0]!;
+      return { questions: num(r.questions), children: num(r.children), slots: num(r.slots) };
+    },
+    listQuestions(tenantId, categoryId, page) {
+      return knexPage(db.q()('quiz_questions').where({ tenantId, categoryId }).select('*'), page, toBankQuestion, { order: OLDEST_FIRST });
+    },
+    async allQuestions(tenantId, categoryIds) {
+      if (categoryIds.length === 0) return [];
+      return (
+        await db
+          .q()('quiz_questions')
+          .where({ tenantId })
+          .whereIn('categoryId', [...categoryIds])
+          .orderBy(OLDEST_FIRST)
+      ).map(toBankQuestion);
+    },
+    insertQuestions: (questions) => tenantTable(db, 'quiz_questions').insertMany(questions.map(questionRow)),
+    async questionIdsIn(tenantId, categoryIds) {
+      const out = new Map<string, string[]>(categoryIds.map((id) => [id, []]));
+      if (categoryIds.length === 0) return out;
+      const rows = (await db
         .q()('quiz_questions')
         .where({ tenantId })
         .whereIn('categoryId', [...categoryIds])
-        .orderBy(OLDEST_FIRST)
-    ).map(toBankQuestion);
-  },
-  async insertQuestions(questions) {
-    for (let i = 0; i < questions.length; i += 500)
-      await db
-        .q()('quiz_questions')
-        .insert(questions.slice(i, i + 500).map(questionRow));
-  },
-  async questionIdsIn(tenantId, categoryIds) {
-    const out = new Map<string, string[]>(categoryIds.map((id) => [id, []]));
-    if (categoryIds.length === 0) return out;
-    const rows = (await db
-      .q()('quiz_questions')
-      .where({ tenantId })
-      .whereIn('categoryId', [...categoryIds])
-      .whereNot('questionType', 'description')
-      .select('id', 'categoryId')) as Array<{ id: string; categoryId: string }>;
-    for (const r of rows) out.get(r.categoryId)?.push(r.id);
-    return out;
-  },
-  async findQuestions(tenantId, ids) {
-    if (ids.length === 0) return [];
-    return (
-      await db
-        .q()('quiz_questions')
-        .where({ tenantId })
-        .whereIn('id', [...ids])
-    ).map(toBankQuestion);
-  },
-  async drawCandidates(tenantId, quizId, seed) {
-    // The database's function (migration 1040, which says what it answers and why a function): one
-    // statement, whose plan the session keeps (so no statement name: the call itself plans in no time).
-    const row = rawRows<{ slots: object[]; drawn: object[] }>(
-      await db.q().raw('select slots, drawn from quiz_draw_candidates(?, ?, ?)', [tenantId, quizId, seed]),
-    )[0]!;
-    const slots = row.slots.map((r) => camel<RandomSlotRow & { grp: string }>(r));
-    const drawn = row.drawn.map((r) => camel<QuestionRow & { grp: string }>(r));
-    return {
-      slots: slots.map(toSlot),
-      ranked: new Map(slots.map((s) => [s.id, drawn.filter((q) => q.grp === s.grp).map(toBankQuestion)])),
-    };
-  },
-  async randomSlots(tenantId, quizId) {
-    return (
+        .whereNot('questionType', 'description')
+        .select('id', 'categoryId')) as Array<{ id: string; categoryId: string }>;
+      for (const r of rows) out.get(r.categoryId)?.push(r.id);
+      return out;
+    },
+    findQuestions: (tenantId, ids) => tenantTable(db, 'quiz_questions', toBankQuestion).findIn(tenantId, 'id', ids),
+    async drawCandidates(tenantId, quizId, seed) {
+      // The database's function (migration 1040, which says what it answers and why a function): one
+      // statement, whose plan the session keeps (so no statement name: the call itself plans in no time).
+      const row = rawRows<{ slots: object[]; drawn: object[] }>(
+        await db.q().raw('select slots, drawn from quiz_draw_candidates(?, ?, ?)', [tenantId, quizId, seed]),
+      )[0]!;
+      const slotRows = row.slots.map((r) => camel<RandomSlotRow & { grp: string }>(r));
+      const drawn = row.drawn.map((r) => camel<QuestionRow & { grp: string }>(r));
+      return {
+        slots: slotRows.map(toSlot),
+        ranked: new Map(slotRows.map((s) => [s.id, drawn.filter((q) => q.grp === s.grp).map(toBankQuestion)])),
+      };
+    },
+    async randomSlots(tenantId, quizId) {
+      return (
+        await db
+          .q()('quiz_random_slots')
+          .where({ tenantId, quizId })
+          .orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])
+      ).map(toSlot);
+    },
+    async insertRandomSlot(s) {
+      const { order, ...rest } = s;
       await db
         .q()('quiz_random_slots')
-        .where({ tenantId, quizId })
-        .orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])
-    ).map(toSlot);
-  },
-  async insertRandomSlot(s) {
-    const { order, ...rest } = s;
-    await db
-      .q()('quiz_random_slots')
-      .insert({ ...rest, sortOrder: order });
-  },
-  async findRandomSlot(tenantId, id) {
-    const r = await db.q()('quiz_random_slots').where({ tenantId, id }).first();
-    return r ? toSlot(r) : null;
-  },
-  async deleteRandomSlot(tenantId, id) {
-    return (await deletedRows(db.q()('quiz_random_slots').where({ tenantId, id }).delete())) > 0;
-  },
-  async nextSlotOrder(tenantId, quizId) {
-    const { rows } = (await db.q().raw(
-      `select greatest((select max(sort_order) from quiz_questions where tenant_id = ? and quiz_id = ?),
+        .insert({ ...rest, sortOrder: order });
+    },
+    findRandomSlot: (tenantId, id) => slots.find({ tenantId, id }),
+    deleteRandomSlot: slots.delete,
+    async nextSlotOrder(tenantId, quizId) {
+      const { rows } = (await db.q().raw(
+        `select greatest((select max(sort_order) from quiz_questions where tenant_id = ? and quiz_id = ?),
                        (select max(sort_order) from quiz_random_slots where tenant_id = ? and quiz_id = ?)) as m`,
-      [tenantId, quizId, tenantId, quizId],
-    )) as { rows: Array<{ m: number | null }> };
-    return num(rows[0]?.m) + 1;
-  },
-});
+        [tenantId, quizId, tenantId, quizId],
+      )) as { rows: Array<{ m: number | null }> };
+      return num(rows[0]?.m) + 1;
+    },
+  };
+};
