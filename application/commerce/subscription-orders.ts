@@ -5,8 +5,10 @@ import type { Actor } from '../shared/actor.js';
 import { err, ok, type Result } from '../shared/result.js';
 import type { PromoProblem } from '../../domain/commerce/pricing.js';
 import type { CommerceDeps } from './deps.js';
-import { sendOrderConfirmation } from './order-mail.js';
-import { applicablePromo, reservePromo, totalsOf } from './order-pricing.js';
+import { payFreeOrder } from './free-orders.js';
+import { applicablePromo } from './order-pricing.js';
+import { writePendingOrder, type PendingOrderDeps } from './pending-orders.js';
+import type { Settlement } from './settlement.js';
 import { lineAmount } from '../../domain/commerce/pricing.js';
 
 export type SubscribeError = 'PLAN_NOT_FOUND' | 'PLAN_NOT_AVAILABLE' | PromoProblem;
@@ -18,28 +20,15 @@ export interface PlacedSubscription {
   plan: SubscriptionPlan;
 }
 
-type Deps = Pick<
-  CommerceDeps,
-  | 'learningCatalog'
-  | 'promoCodeReservations'
-  | 'paymentEvents'
-  | 'orderRepository'
-  | 'subscriptionRepository'
-  | 'userRepository'
-  | 'settingsReader'
-  | 'mailer'
-  | 'clock'
-  | 'ids'
-  | 'uow'
->;
+export type SubscriptionDeps = PendingOrderDeps & Pick<CommerceDeps, 'subscriptionRepository' | 'clock' | 'ids' | 'uow'>;
 
 /**
  * A pending subscription of an active plan with its pending order (contract §7), in one unit of
  * work with the order confirmation and the promo code's reserved use. The plan's duration and categories are kept on the
  * subscription: what was sold does not change when the plan is edited later.
  */
-export async function placeSubscription(
-  d: Deps,
+async function placeSubscription(
+  d: SubscriptionDeps,
   actor: Actor,
   planId: string,
   promoCode: string | null | undefined,
@@ -69,27 +58,6 @@ export async function placeSubscription(
   ];
   return d.uow.run(async (): Promise<Result<PlacedSubscription, SubscribeError>> => {
     const now = d.clock.now();
-    // The promo code's use is reserved with the order (README commerce, "Promo codes").
-    const held = promo.value ? await reservePromo(d, actor.tenantId, promo.value.code, now) : null;
-    if (held && !held.ok) return held;
-    const totals = totalsOf(items, held?.value ?? null, currency);
-    const order: Order = {
-      id: orderId,
-      tenantId: actor.tenantId,
-      userId: actor.userId,
-      items,
-      subtotal: totals.subtotal,
-      discount: totals.discount,
-      totalAmount: totals.total,
-      currency,
-      status: 'pending',
-      promoCode: held?.value.code ?? null,
-      subscriptionId,
-      promoUseHeld: held !== null,
-      createdAt: now,
-      updatedAt: now,
-      paidAt: null,
-    };
     const subscription: Subscription = {
       id: subscriptionId,
       tenantId: actor.tenantId,
@@ -105,10 +73,29 @@ export async function placeSubscription(
       createdAt: now,
       updatedAt: now,
     };
-    await d.orderRepository.insert(order);
-    await d.subscriptionRepository.insert(subscription);
-    await d.paymentEvents.orderPlaced(order);
-    await sendOrderConfirmation(d, order);
-    return ok({ subscription, order, plan });
+    const draft = { id: orderId, items, currency, promo: promo.value, subscriptionId };
+    const order = await writePendingOrder(d, actor, draft, now, () => d.subscriptionRepository.insert(subscription));
+    if (!order.ok) return order;
+    return ok({ subscription, order: order.value, plan });
   });
+}
+
+export type SubscribeDeps = SubscriptionDeps & { settlement: Settlement };
+
+/**
+ * `placeSubscription`; a subscription whose order is free (a free plan, a 100 % promo code) has
+ * nothing to charge: its order is paid at once (`payFreeOrder`) and it is answered as the
+ * settlement left it (active).
+ */
+export async function subscribe(
+  d: SubscribeDeps,
+  actor: Actor,
+  planId: string,
+  promoCode: string | null | undefined,
+): Promise<Result<PlacedSubscription, SubscribeError>> {
+  const placed = await placeSubscription(d, actor, planId, promoCode);
+  if (!placed.ok || placed.value.order.totalAmount > 0n) return placed;
+  const order = await payFreeOrder(d, placed.value.order);
+  const subscription = (await d.subscriptionRepository.findById(order.tenantId, placed.value.subscription.id)) ?? placed.value.subscription;
+  return ok({ subscription, order, plan: placed.value.plan });
 }

@@ -1,11 +1,11 @@
 import { Role } from '../../domain/identity/role.js';
 import type { DashboardContributor } from '../platform/ports.js';
-import type { UserRepository } from './ports/user-repository.js';
 
 import type { User } from '../../domain/identity/user.js';
 import type { RoleLevel } from '../../domain/identity/role.js';
+import type { IdentityDeps } from './deps.js';
 
-type Deps = { userRepository: UserRepository };
+type Deps = Pick<IdentityDeps, 'userRepository'>;
 
 /** The `account` section: the caller, and for admins the tenant's users by role. */
 export interface AccountSection {

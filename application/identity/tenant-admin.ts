@@ -1,20 +1,11 @@
-import type { Cache, Clock, IdGenerator, Jobs, UnitOfWork } from '../shared/ports.js';
+import type { Jobs } from '../shared/ports.js';
 import type { Tenant, TenantDeletion } from '../../domain/identity/tenant.js';
-import type { AuditLog, FileStorage } from '../platform/ports.js';
-import type { TenantRepository } from './ports/tenant-repository.js';
-import type { TenantDeletionRepository } from './ports/tenant-deletion-repository.js';
+import type { IdentityDeps } from './deps.js';
 
-export type TenantAdminDeps = {
-  tenantRepository: TenantRepository;
-  tenantDeletionRepository: TenantDeletionRepository;
-  tenantCache: Cache<Tenant | null>;
-  auditLog: AuditLog;
-  fileStorage: FileStorage;
-  jobs: Jobs;
-  clock: Clock;
-  ids: IdGenerator;
-  uow: UnitOfWork;
-};
+export type TenantAdminDeps = Pick<
+  IdentityDeps,
+  'tenantRepository' | 'tenantDeletionRepository' | 'tenantCache' | 'auditLog' | 'fileStorage' | 'jobs' | 'clock' | 'ids' | 'uow'
+>;
 export type TenantError = 'TENANT_NOT_FOUND' | 'SLUG_TAKEN' | 'DEFAULT_TENANT_PROTECTED';
 
 /** One tenant as its page shows it: with the progress of its deletion, once one was asked for. */

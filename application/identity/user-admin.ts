@@ -1,27 +1,16 @@
 import { type RoleLevel, type UserStatusValue } from '../../domain/identity/role.js';
 import { type User } from '../../domain/identity/user.js';
-import type { AuditLog } from '../platform/ports.js';
-import type { Clock, IdGenerator, PhoneNumbers, UnitOfWork } from '../shared/ports.js';
-import type { UserEvents } from './ports/user-events.js';
-import type { LoginRepository } from './ports/login-repository.js';
-import type { PasskeyRepository } from './ports/passkey-repository.js';
-import type { PasswordHasher } from './ports/security.js';
-import type { UserRepository } from './ports/user-repository.js';
+import type { IdentityDeps } from './deps.js';
 
 export type ManageUserError = 'USER_NOT_FOUND' | 'INSUFFICIENT_PERMISSION' | 'EMAIL_TAKEN' | 'WEAK_PASSWORD' | 'INVALID_PHONE';
 
-export type UserAdminDeps = {
-  passkeyRepository: PasskeyRepository;
-  userRepository: UserRepository;
-  loginRepository: LoginRepository;
-  passwordHasher: PasswordHasher;
-  phoneNumbers: PhoneNumbers;
-  userEvents: UserEvents;
-  auditLog: AuditLog;
-  clock: Clock;
-  ids: IdGenerator;
-  uow: UnitOfWork;
-};
+/** What writing a user needs, by an admin or by self-registration: hashing, phone numbers, the user's events, audit. */
+export type UserWriteDeps = Pick<
+  IdentityDeps,
+  'userRepository' | 'passwordHasher' | 'phoneNumbers' | 'userEvents' | 'auditLog' | 'clock' | 'ids' | 'uow'
+>;
+
+export type UserAdminDeps = UserWriteDeps & Pick<IdentityDeps, 'passkeyRepository' | 'loginRepository'>;
 
 export interface UserChanges {
   displayName?: string | undefined;

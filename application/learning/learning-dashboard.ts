@@ -3,7 +3,7 @@ import type { Actor } from '../shared/actor.js';
 import type { DashboardContributor } from '../platform/ports.js';
 import type { LearningDeps } from './deps.js';
 import type { ProgressCalculator } from './course-progress.js';
-import { summariseStudents, type StudentSummary } from './student-summary.js';
+import { linkedStudentsOf, summariseStudents, type StudentSummary } from './student-summary.js';
 import type { CourseProgress } from './course-progress.js';
 import type { Learner } from './ports/learner-directory.js';
 import type { CourseStatus } from '../../domain/learning/course.js';
@@ -66,17 +66,11 @@ export const makeLearningDashboard = (d: Deps): DashboardContributor<LearningSec
   };
 
   const parent = async (actor: Actor): Promise<LearningSection> => {
-    const links = await d.parentLinkRepository.listLinks(actor.tenantId, actor.userId, { page: 1, pageSize: 20 });
-    const ids = links.items.map((l) => l.studentId);
-    const [learners, { summaries }] = await Promise.all([
-      d.learnerDirectory.findManyByIds(actor.tenantId, ids),
-      summariseStudents(d, actor.tenantId, ids),
-    ]);
-    const byId = new Map(learners.map((l) => [l.id, l]));
+    const linked = await linkedStudentsOf(d, actor, { page: 1, pageSize: 20 });
     return {
       kind: 'parent',
-      linkedStudents: links.total,
-      students: ids.filter((id) => byId.has(id)).map((id) => ({ learner: byId.get(id)!, summary: summaries.get(id)! })),
+      linkedStudents: linked.total,
+      students: linked.items.map((s) => ({ learner: s.student, summary: s.summary })),
     };
   };
 

@@ -1,6 +1,9 @@
 import type { Course } from '../../domain/learning/course.js';
 import type { Enrollment } from '../../domain/learning/enrollment.js';
+import type { Actor } from '../shared/actor.js';
+import type { Page, PageRequest } from '../shared/ports.js';
 import type { LearningDeps } from './deps.js';
+import type { Learner } from './ports/learner-directory.js';
 import { progressKey, type CourseProgress, type ProgressCalculator } from './course-progress.js';
 
 export interface StudentSummary {
@@ -64,4 +67,35 @@ export async function summariseStudents(
     });
   }
   return { summaries, courses };
+}
+
+export type LinkedStudentsDeps = Pick<
+  LearningDeps,
+  'parentLinkRepository' | 'learnerDirectory' | 'enrollmentRepository' | 'certificateRepository' | 'clock'
+> & { progressCalculator: ProgressCalculator };
+
+export interface LinkedStudent {
+  student: Learner;
+  linkedAt: Date;
+  summary: StudentSummary;
+}
+
+/**
+ * A page of the parent's linked students, newest link first, each with a progress summary (no
+ * N+1); a link whose student is gone from the directory is left out.
+ */
+export async function linkedStudentsOf(d: LinkedStudentsDeps, actor: Actor, page: PageRequest): Promise<Page<LinkedStudent>> {
+  const links = await d.parentLinkRepository.listLinks(actor.tenantId, actor.userId, page);
+  const ids = links.items.map((l) => l.studentId);
+  const [learners, { summaries }] = await Promise.all([
+    d.learnerDirectory.findManyByIds(actor.tenantId, ids),
+    summariseStudents(d, actor.tenantId, ids),
+  ]);
+  const byId = new Map(learners.map((l) => [l.id, l]));
+  return {
+    ...links,
+    items: links.items
+      .filter((l) => byId.has(l.studentId))
+      .map((l) => ({ student: byId.get(l.studentId)!, linkedAt: l.createdAt, summary: summaries.get(l.studentId)! })),
+  };
 }

@@ -1,4 +1,5 @@
 import { err, ok, type Result } from './result.js';
+import type { TenantRecord } from '../shared/record.js';
 
 export const SUBMISSION_STATUSES = ['submitted', 'graded'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
@@ -7,9 +8,7 @@ export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
  * A student's assignment on a lesson (contract §6): one per student and lesson, resubmitted in
  * place (`revision` + 1) until a mentor grades it; after that it is closed to the student.
  */
-export interface Submission {
-  id: string;
-  tenantId: string;
+export interface Submission extends TenantRecord {
   lessonId: string;
   courseId: string;
   userId: string;
@@ -22,8 +21,6 @@ export interface Submission {
   gradedBy: string | null;
   submittedAt: Date;
   gradedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
 }
 
 export const MIN_GRADE = 0;

@@ -1,20 +1,17 @@
 import { hash32 } from './shuffle.js';
-import type { Question } from './question.js';
+import { isDescription, maxScoreOf, type Question } from './question.js';
+import type { TenantRecord } from '../shared/record.js';
 
 /**
  * Issue 33 item 4: a course's question bank, as Moodle's. Categories form a tree per course; each
  * course has one default category, where questions written straight into a quiz live.
  */
-export interface QuestionCategory {
-  id: string;
-  tenantId: string;
+export interface QuestionCategory extends TenantRecord {
   courseId: string;
   /** null: a top-level category of the course. */
   parentId: string | null;
   name: string;
   isDefault: boolean;
-  createdAt: Date;
-  updatedAt: Date;
 }
 
 export const MAX_CATEGORY_NAME = 255;
@@ -149,3 +146,16 @@ export function rankingGroups(slots: ReadonlyArray<{ slotId: string; categoryIds
   }
   return [...groups.values()];
 }
+
+/**
+ * A quiz's question count and maximum score as its views show them: its questions but description
+ * items (no mark, no question), and each random slot as `count` questions worth the slot's points.
+ * The same figures as `QuestionRepository.statsByQuizzes`, from what the caller has read already.
+ */
+export const quizTotals = (
+  questions: readonly Pick<Question, 'type' | 'points'>[],
+  slots: readonly Pick<RandomSlot, 'count' | 'points'>[],
+): { count: number; maxScore: number } => ({
+  count: questions.filter((q) => !isDescription(q.type)).length + slots.reduce((n, s) => n + s.count, 0),
+  maxScore: maxScoreOf(questions) + slots.reduce((n, s) => n + s.count * s.points, 0),
+});

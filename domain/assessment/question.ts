@@ -1,5 +1,6 @@
 import { roundWeight, weightUnits, WEIGHT_SCALE } from './marks.js';
 import { err, ok, type Result } from './result.js';
+import type { TenantRecord } from '../shared/record.js';
 
 export const QUESTION_TYPES = [
   'multiple_choice',
@@ -74,9 +75,7 @@ export interface QuestionOption {
   matchId?: string | null | undefined;
 }
 
-export interface Question {
-  id: string;
-  tenantId: string;
+export interface Question extends TenantRecord {
   quizId: string;
   /** Its category in the course's question bank (issue 33); absent: the course's default category. */
   categoryId?: string | null | undefined;
@@ -94,8 +93,6 @@ export interface Question {
    * snapshots taken before versions existed, which saw version 1.
    */
   version?: number | undefined;
-  createdAt: Date;
-  updatedAt: Date;
 }
 
 /** A superseded version of a question: its content as attempts saw it, kept when an edit replaced it. */

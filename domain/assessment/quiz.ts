@@ -1,9 +1,9 @@
+import type { TenantRecord } from '../shared/record.js';
+
 export const QUIZ_STATUSES = ['draft', 'published'] as const;
 export type QuizStatus = (typeof QUIZ_STATUSES)[number];
 
-export interface Quiz {
-  id: string;
-  tenantId: string;
+export interface Quiz extends TenantRecord {
   moduleId: string;
   /** The module's course (denormalised: course completion counts a course's published quizzes). */
   courseId: string;
@@ -20,8 +20,6 @@ export interface Quiz {
   status: QuizStatus;
   publishedAt: Date | null;
   createdBy: string | null;
-  createdAt: Date;
-  updatedAt: Date;
 }
 
 export const QUIZ_DEFAULTS = {

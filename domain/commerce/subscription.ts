@@ -1,9 +1,9 @@
+import type { TenantRecord } from '../shared/record.js';
+
 export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'cancelled', 'expired'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-export interface Subscription {
-  id: string;
-  tenantId: string;
+export interface Subscription extends TenantRecord {
   userId: string;
   planId: string;
   orderId: string;
@@ -15,8 +15,6 @@ export interface Subscription {
   startsAt: Date | null;
   endsAt: Date | null;
   cancelledAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
 }
 
 const DAY_MS = 86_400_000;

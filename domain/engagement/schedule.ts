@@ -1,11 +1,11 @@
+import type { TenantRecord } from '../shared/record.js';
+
 /**
  * Personal schedules (spec "Schedule"): an item is a wall-clock slot on a calendar day,
  * `date` `YYYY-MM-DD` with `start_time`/`end_time` `HH:MM`, owned by one user. Dates and times
  * carry no zone: they mean what the school's clock says (see time-zone.ts and icalendar.ts).
  */
-export interface ScheduleItem {
-  id: string;
-  tenantId: string;
+export interface ScheduleItem extends TenantRecord {
   userId: string;
   title: string;
   description: string | null;
@@ -17,8 +17,6 @@ export interface ScheduleItem {
   /** Set when the item was produced by assigning a template (null once the template is deleted). */
   templateId: string | null;
   assignmentId: string | null;
-  createdAt: Date;
-  updatedAt: Date;
 }
 
 /** Longest range of one schedule query, inclusive of both days (a leap year fits). */

@@ -1,20 +1,15 @@
 import { Role, type RoleLevel } from '../identity/role.js';
 import { addDays, checkTimes, isCalendarDate, type ScheduleItem, type SlotError } from './schedule.js';
+import type { TenantRecord } from '../shared/record.js';
 
 /** A reusable plan (contract §6): items placed `day_offset` days after the start date. */
-export interface ScheduleTemplate {
-  id: string;
-  tenantId: string;
+export interface ScheduleTemplate extends TenantRecord {
   ownerId: string;
   name: string;
   description: string | null;
-  createdAt: Date;
-  updatedAt: Date;
 }
 
-export interface TemplateItem {
-  id: string;
-  tenantId: string;
+export interface TemplateItem extends TenantRecord {
   templateId: string;
   /** 0 = the start date of the assignment. */
   dayOffset: number;
@@ -22,8 +17,6 @@ export interface TemplateItem {
   description: string | null;
   startTime: string;
   endTime: string;
-  createdAt: Date;
-  updatedAt: Date;
 }
 
 /** One year of plan at most: a template assigned once never reaches further than this. */

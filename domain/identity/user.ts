@@ -1,8 +1,7 @@
 import type { RoleLevel, UserStatusValue } from './role.js';
+import type { TenantRecord } from '../shared/record.js';
 
-export interface User {
-  id: string;
-  tenantId: string;
+export interface User extends TenantRecord {
   username: string;
   email: string;
   /** Optional, E.164 (normalised like CRM leads' phones, so a lead finds its person). */
@@ -15,8 +14,6 @@ export interface User {
   emailVerifiedAt: Date | null;
   lastLoginAt: Date | null;
   deletedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
 }
 
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();

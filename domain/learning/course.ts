@@ -1,12 +1,11 @@
 import type { Minor } from '../shared/money.js';
 import { Role, type RoleLevel } from '../identity/role.js';
+import type { TenantRecord } from '../shared/record.js';
 
 export const COURSE_STATUSES = ['draft', 'published', 'archived'] as const;
 export type CourseStatus = (typeof COURSE_STATUSES)[number];
 
-export interface Course {
-  id: string;
-  tenantId: string;
+export interface Course extends TenantRecord {
   title: string;
   description: string | null;
   categoryId: string | null;
@@ -18,34 +17,22 @@ export interface Course {
   status: CourseStatus;
   createdBy: string | null;
   publishedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
 }
 
-export interface Category {
-  id: string;
-  tenantId: string;
+export interface Category extends TenantRecord {
   name: string;
   slug: string;
   description: string | null;
-  createdAt: Date;
-  updatedAt: Date;
 }
 
-export interface CourseModule {
-  id: string;
-  tenantId: string;
+export interface CourseModule extends TenantRecord {
   courseId: string;
   title: string;
   description: string | null;
   order: number;
-  createdAt: Date;
-  updatedAt: Date;
 }
 
-export interface Lesson {
-  id: string;
-  tenantId: string;
+export interface Lesson extends TenantRecord {
   moduleId: string;
   courseId: string;
   title: string;
@@ -56,8 +43,6 @@ export interface Lesson {
   content: string | null;
   duration: number;
   order: number;
-  createdAt: Date;
-  updatedAt: Date;
 }
 
 /** A lesson without its body: what outlines and navigation need. */

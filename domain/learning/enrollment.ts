@@ -1,12 +1,12 @@
+import type { TenantRecord } from '../shared/record.js';
+
 export const ENROLLMENT_SOURCES = ['admin', 'order', 'subscription', 'free'] as const;
 export type EnrollmentSource = (typeof ENROLLMENT_SOURCES)[number];
 
 export const ENROLLMENT_STATUSES = ['active', 'expired', 'cancelled'] as const;
 export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
 
-export interface Enrollment {
-  id: string;
-  tenantId: string;
+export interface Enrollment extends TenantRecord {
   userId: string;
   courseId: string;
   status: EnrollmentStatus;
@@ -15,8 +15,6 @@ export interface Enrollment {
   sourceRef: string | null;
   /** null: does not expire. */
   expiresAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
 }
 
 export interface Grant {

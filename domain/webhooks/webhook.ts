@@ -1,11 +1,11 @@
+import type { TenantRecord } from '../shared/record.js';
+
 /**
  * Outbound webhooks: endpoints an admin registers, and one delivery per event and endpoint.
  * A delivery is `pending` until it is answered with a 2xx (`delivered`) or its last try fails
  * (`failed`); an admin may send it again.
  */
-export interface WebhookEndpoint {
-  id: string;
-  tenantId: string;
+export interface WebhookEndpoint extends TenantRecord {
   url: string;
   description: string | null;
   /** Event types sent to this endpoint. */
@@ -13,8 +13,6 @@ export interface WebhookEndpoint {
   enabled: boolean;
   /** The signing secret, sealed (never stored or shown in the clear after creation). */
   sealedSecret: string;
-  createdAt: Date;
-  updatedAt: Date;
 }
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;

@@ -4053,34 +4053,213 @@ export interface components {
         };
         /** @description One section per context, shaped by the caller's role; a section with nothing to say is left out */
         DashboardOverview: {
-            /** @description The caller: role, tenant */
-            account?: {
-                [key: string]: unknown;
-            };
+            /** @description The caller and their role; admins: the tenant's users by role */
+            account?: components["schemas"]["AccountSection"];
             /** @description Students: enrolled/completed courses, progress, courses to continue; parents: each child; mentors and admins: catalogue figures */
-            learning?: {
-                [key: string]: unknown;
-            };
+            learning?: components["schemas"]["LearningSection"];
             /** @description Quizzes in progress, assignments to grade or graded */
-            assessment?: {
-                [key: string]: unknown;
-            };
+            assessment?: components["schemas"]["AssessmentSection"];
             /** @description Today's schedule and unread messages */
-            engagement?: {
-                [key: string]: unknown;
-            };
+            engagement?: components["schemas"]["EngagementSection"];
             /** @description Subscriptions and orders; admins: revenue of the month */
-            commerce?: {
-                [key: string]: unknown;
-            };
+            commerce?: components["schemas"]["CommerceSection"];
             /** @description Admins: leads, conversion, failed webhook deliveries */
-            crm?: {
-                [key: string]: unknown;
+            crm?: components["schemas"]["CrmSection"];
+        };
+        AccountSection: {
+            user: components["schemas"]["User"] | null;
+            /** @description 1 Student, 10 Parent, 30 Mentor, 99 Admin, 100 Super Admin */
+            role: 1 | 10 | 30 | 99 | 100;
+            /** @description Admins: the tenant's users by role */
+            users?: {
+                total: number;
+                students: number;
+                parents: number;
+                mentors: number;
+                /** @description Admins and Super Admins */
+                admins: number;
             };
-        } & {
-            [key: string]: {
-                [key: string]: unknown;
+        };
+        User: {
+            /**
+             * Format: uuid
+             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+             */
+            id: string;
+            username: string;
+            /** @example siti@example.com */
+            email: string;
+            /**
+             * @description E.164
+             * @example +6281234567890
+             */
+            phone: string | null;
+            display_name: string;
+            avatar: string | null;
+            /** @description 1 Student, 10 Parent, 30 Mentor, 99 Admin, 100 Super Admin */
+            role: 1 | 10 | 30 | 99 | 100;
+            /** @description 1 active, 2 deactivated */
+            status: 1 | 2;
+            email_verified: boolean;
+            last_login_at: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time
+             * @example 2026-11-22T06:32:21.022Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time
+             * @example 2026-11-22T06:32:21.022Z
+             */
+            updated_at: string;
+        };
+        LearningSection: {
+            courses_enrolled: number;
+            courses_completed: number;
+            average_progress: number;
+            certificates: number;
+            last_activity_at: string | null;
+            courses_in_progress: number;
+            /** @description Courses with recent activity, latest first */
+            continue_learning: {
+                /** @description Share of lessons completed and published quizzes passed, rounded down */
+                progress: number;
+                completed: boolean;
+                completed_lessons: number;
+                total_lessons: number;
+                quizzes_required: number;
+                quizzes_passed: number;
+                last_lesson_id: string | null;
+                last_activity_at: string | null;
+                /**
+                 * Format: uuid
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                course_id: string;
+                title: string;
+            }[];
+        } | {
+            linked_students: number;
+            /** @description The first linked children, each with a summary */
+            students: {
+                /**
+                 * Format: uuid
+                 * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+                 */
+                id: string;
+                display_name: string;
+                email: string;
+                avatar: string | null;
+                courses_enrolled: number;
+                courses_completed: number;
+                average_progress: number;
+                certificates: number;
+                last_activity_at: string | null;
+            }[];
+        } | {
+            courses_published: number;
+            active_enrollments: number;
+            enrollments_last_30_days: number;
+            certificates_issued: number;
+            certificates_last_30_days: number;
+            courses_by_status?: {
+                draft: number;
+                published: number;
+                archived: number;
             };
+            categories?: number;
+        };
+        AssessmentSection: {
+            quizzes_in_progress: number;
+            assignments_pending_grade: number;
+            assignments_graded: number;
+        } | {
+            /** @description Submissions waiting for a grade */
+            grading_queue: number;
+            attempts_today?: number;
+            quizzes_published?: number;
+        };
+        EngagementSection: {
+            today: {
+                /**
+                 * @description A calendar day, YYYY-MM-DD
+                 * @example 2026-12-01
+                 */
+                date: string;
+                /** @description All of today's items; `items` holds the first ones */
+                total: number;
+                items: components["schemas"]["ScheduleItem"][];
+            };
+            unread_messages: number;
+            unread_conversations: number;
+        };
+        ScheduleItem: {
+            /**
+             * Format: uuid
+             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+             */
+            id: string;
+            title: string;
+            description: string | null;
+            /**
+             * @description A calendar day, YYYY-MM-DD
+             * @example 2026-12-01
+             */
+            date: string;
+            /**
+             * @description HH:MM
+             * @example 07:30
+             */
+            start_time: string;
+            /**
+             * @description HH:MM
+             * @example 07:30
+             */
+            end_time: string;
+            /** @enum {string} */
+            source: "personal" | "template";
+            template_id: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time
+             * @example 2026-11-22T06:32:21.022Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time
+             * @example 2026-11-22T06:32:21.022Z
+             */
+            updated_at: string;
+        };
+        CommerceSection: {
+            active_subscriptions: number;
+            pending_orders: number;
+            /** @description Admins: paid this month, by currency */
+            revenue_this_month?: {
+                [key: string]: number;
+            };
+            paid_orders_this_month?: number;
+            paid_orders?: number;
+            tenant_pending_orders?: number;
+        };
+        CrmSection: {
+            total_leads: number;
+            total_active_leads: number;
+            /** @description Percentage, 2 decimals */
+            conversion_rate: number;
+            leads_by_status: {
+                new: number;
+                contacted: number;
+                qualified: number;
+                unqualified: number;
+                converted: number;
+                closed_won: number;
+                closed_lost: number;
+            };
+            failed_webhook_deliveries: number;
         };
         File: {
             /**
@@ -4189,41 +4368,6 @@ export interface components {
              * @example 604800
              */
             refresh_expires_in: number;
-        };
-        User: {
-            /**
-             * Format: uuid
-             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
-             */
-            id: string;
-            username: string;
-            /** @example siti@example.com */
-            email: string;
-            /**
-             * @description E.164
-             * @example +6281234567890
-             */
-            phone: string | null;
-            display_name: string;
-            avatar: string | null;
-            /** @description 1 Student, 10 Parent, 30 Mentor, 99 Admin, 100 Super Admin */
-            role: 1 | 10 | 30 | 99 | 100;
-            /** @description 1 active, 2 deactivated */
-            status: 1 | 2;
-            email_verified: boolean;
-            last_login_at: string | null;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC time
-             * @example 2026-11-22T06:32:21.022Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC time
-             * @example 2026-11-22T06:32:21.022Z
-             */
-            updated_at: string;
         };
         UserPage: {
             items: components["schemas"]["User"][];
@@ -5847,6 +5991,8 @@ export interface components {
             my_attempts: components["schemas"]["MyQuizAttempts"];
             /** @description In order; the authoring view for Mentors and above */
             questions: (components["schemas"]["AuthorQuestion"] | components["schemas"]["StudentQuestion"])[];
+            /** @description Admins only: the quiz's random slots, as GET /api/lms/admin/quizzes/{id}/random-slots lists them */
+            random_slots?: components["schemas"]["RandomSlot"][];
         };
         StudentQuestion: {
             /**
@@ -5880,6 +6026,36 @@ export interface components {
                 id: string;
                 choice_text: string;
             }[];
+        };
+        RandomSlot: {
+            /**
+             * Format: uuid
+             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+             */
+            quiz_id: string;
+            /** @constant */
+            type: "random";
+            /**
+             * Format: uuid
+             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+             */
+            category_id: string;
+            include_subcategories: boolean;
+            count: number;
+            /** @description What each drawn question is worth in the attempt */
+            points: number;
+            order: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time
+             * @example 2026-11-22T06:32:21.022Z
+             */
+            created_at: string;
         };
         StartedAttempt: {
             attempt: components["schemas"]["Attempt"];
@@ -6304,36 +6480,6 @@ export interface components {
             categories_created: components["schemas"]["QuestionCategory"][];
             questions: components["schemas"]["BankQuestion"][];
         };
-        RandomSlot: {
-            /**
-             * Format: uuid
-             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
-             */
-            quiz_id: string;
-            /** @constant */
-            type: "random";
-            /**
-             * Format: uuid
-             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
-             */
-            category_id: string;
-            include_subcategories: boolean;
-            count: number;
-            /** @description What each drawn question is worth in the attempt */
-            points: number;
-            order: number;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC time
-             * @example 2026-11-22T06:32:21.022Z
-             */
-            created_at: string;
-        };
         SchedulePage: {
             items: components["schemas"]["ScheduleItem"][];
             /** @description Items matching, on all pages: exact up to 10,000, past that the planner's estimate */
@@ -6354,45 +6500,6 @@ export interface components {
              * @example 2026-12-01
              */
             end_date: string;
-        };
-        ScheduleItem: {
-            /**
-             * Format: uuid
-             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
-             */
-            id: string;
-            title: string;
-            description: string | null;
-            /**
-             * @description A calendar day, YYYY-MM-DD
-             * @example 2026-12-01
-             */
-            date: string;
-            /**
-             * @description HH:MM
-             * @example 07:30
-             */
-            start_time: string;
-            /**
-             * @description HH:MM
-             * @example 07:30
-             */
-            end_time: string;
-            /** @enum {string} */
-            source: "personal" | "template";
-            template_id: string | null;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC time
-             * @example 2026-11-22T06:32:21.022Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC time
-             * @example 2026-11-22T06:32:21.022Z
-             */
-            updated_at: string;
         };
         FeedTokenStatus: {
             active: boolean;
@@ -16917,7 +17024,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not found: `Tenant not found` */
+            /** @description Not found: `Tenant not found`, `Record not found` */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -14,6 +14,7 @@ import { errorTable } from '../../adapters/http/errors/index.js';
 import type { CommerceCodes, ErrorCode, PlatformCodes } from '../../adapters/http/errors/codes.js';
 import { DomainError, edgeErrors, errorsFrom, type ErrorMapping, type ErrorTableOf } from '../../adapters/http/kit/errors.js';
 import type { RouteTable } from '../../adapters/http/kit/route-table.js';
+import { sharedErrors } from '../../adapters/http/errors/shared.js';
 
 declare const resendReceipt: ReturnType<typeof makeResendReceipt>; // 'ORDER_NOT_FOUND' | 'ORDER_NOT_PAID'
 declare const getMyOrder: ReturnType<typeof makeGetMyOrder>; // 'ORDER_NOT_FOUND'
@@ -37,6 +38,10 @@ export function tableMismatches() {
   ({ NO_RECIPIENTS: mapping }) satisfies ErrorTableOf<PlatformCodes>;
   // @ts-expect-error NO_RECIPIENTS
   ({ NO_RECIPIENTS: mapping }) satisfies ErrorTableOf<CommerceCodes>;
+  // Codes given a shared answer are spread into a table, out of reach of `satisfies`: checked by the helper.
+  ({ ...sharedErrors<PlatformCodes>().notFound('BROADCAST_NOT_FOUND') }) satisfies ErrorTableOf<PlatformCodes>;
+  // @ts-expect-error ORDER_NOT_FOUND
+  ({ ...sharedErrors<PlatformCodes>().notFound('ORDER_NOT_FOUND') }) satisfies ErrorTableOf<PlatformCodes>;
   // The edge raises only codes of the table:
   void new DomainError('FILE_REQUIRED');
   // @ts-expect-error NOT_A_CODE
@@ -67,4 +72,8 @@ export function routeMismatches() {
   // A bare list is not checked against anything, so a route cannot declare one:
   // @ts-expect-error DeclaredErrors
   r.get('/unchecked', { summary: 'A route', access: 'public', params: z.object({}), errors: ['ORDER_NOT_FOUND'] }, async () => null);
+  // A route that declares no errors escapes the check, so every route must declare them (edgeErrors([]) when it answers none):
+  // @ts-expect-error 'errors'
+  r.get('/undeclared', { summary: 'A route', access: 'public', params: z.object({}) }, async () => null);
+  r.get('/none', { summary: 'A route', access: 'public', params: z.object({}), errors: edgeErrors([]) }, async () => null);
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { MailTransport } from '../../../application/platform/ports.js';
 import type { LogPort } from '../../../application/shared/ports.js';
+import { nodemailerMessage } from './nodemailer-message.js';
 
 /**
  * MAILER=outbox: the recorded message is the delivery; read it at GET /api/email/outbox, which
@@ -16,20 +17,7 @@ export function outboxMailTransport(options: { emlDir: string | null; from: stri
   return {
     async deliver(message) {
       if (!options.emlDir) return 'stored';
-      const built = await builder.sendMail({
-        from: options.from,
-        to: message.to,
-        subject: message.subject,
-        messageId: message.messageId,
-        date: message.createdAt,
-        ...(message.text ? { text: message.text } : {}),
-        ...(message.html ? { html: message.html } : {}),
-        attachments: message.attachments.map((a) => ({
-          filename: a.filename,
-          contentType: a.contentType,
-          content: Buffer.from(a.contentBase64, 'base64'),
-        })),
-      });
+      const built = await builder.sendMail({ ...nodemailerMessage(message, options.from), date: message.createdAt });
       await mkdir(options.emlDir, { recursive: true });
       // The id is a uuid: a safe file name, and one file per mail however often the job runs.
       const path = join(options.emlDir, `${message.id}.eml`);

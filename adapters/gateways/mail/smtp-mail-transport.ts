@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { MailTransport } from '../../../application/platform/ports.js';
+import { nodemailerMessage } from './nodemailer-message.js';
 
 /**
  * MAILER=smtp through SMTP_URL. The tenant setting SMTPPassword overrides the URL's password
@@ -22,19 +23,7 @@ export function smtpMailTransport(smtpUrl: string, defaultFrom: string): MailTra
     async deliver(message, settings) {
       const password = typeof settings.SMTPPassword === 'string' && settings.SMTPPassword ? settings.SMTPPassword : null;
       const from = typeof settings.MailFrom === 'string' && settings.MailFrom ? settings.MailFrom : defaultFrom;
-      await transportFor(password).sendMail({
-        from,
-        to: message.to,
-        subject: message.subject,
-        messageId: message.messageId,
-        ...(message.text ? { text: message.text } : {}),
-        ...(message.html ? { html: message.html } : {}),
-        attachments: message.attachments.map((a) => ({
-          filename: a.filename,
-          contentType: a.contentType,
-          content: Buffer.from(a.contentBase64, 'base64'),
-        })),
-      });
+      await transportFor(password).sendMail(nodemailerMessage(message, from));
       return 'sent';
     },
   };

@@ -42,20 +42,19 @@ export const pdfkitReceiptRenderer: ReceiptRenderer = {
       doc.text(amount, cols.amount, y, { width: width * 0.18, align: 'right' });
       doc.y = Math.max(end, doc.y) + 4;
     };
+    /** A grey line across the table, and `gap` points below it. */
+    const rule = (gap: number) => {
+      doc
+        .moveTo(left, doc.y)
+        .lineTo(left + width, doc.y)
+        .strokeColor('#9ca3af')
+        .stroke();
+      doc.y += gap;
+    };
     row('Item', 'Qty', 'Unit price', 'Amount', true);
-    doc
-      .moveTo(left, doc.y)
-      .lineTo(left + width, doc.y)
-      .strokeColor('#9ca3af')
-      .stroke();
-    doc.y += 4;
+    rule(4);
     for (const l of r.lines) row(l.name, String(l.quantity), formatMoney(l.unitPrice, r.currency), formatMoney(l.amount, r.currency));
-    doc
-      .moveTo(left, doc.y)
-      .lineTo(left + width, doc.y)
-      .strokeColor('#9ca3af')
-      .stroke();
-    doc.y += 6;
+    rule(6);
     row('Subtotal', '', '', formatMoney(r.subtotal, r.currency));
     if (r.discount > 0n) row(`Discount${r.promoCode ? ` (${r.promoCode})` : ''}`, '', '', `-${formatMoney(r.discount, r.currency)}`);
     row('Total paid', '', '', formatMoney(r.total, r.currency), true);

@@ -26,23 +26,19 @@ export function makeIdnAreaRegions(): RegionDirectory {
         return out;
       };
       // papaparse may leave an empty last row: keep only rows with a code.
+      const listed = <R extends { code: string }, T extends { code: string; name: string }>(rows: R[], area: (r: R) => T) =>
+        rows
+          .filter((r) => r.code)
+          .map(area)
+          .sort(byName);
       return {
-        provinces: provinces
-          .filter((p) => p.code)
-          .map((p) => ({ code: p.code, name: p.name }))
-          .sort(byName),
+        provinces: listed(provinces, (p) => ({ code: p.code, name: p.name })),
         regencies: group(
-          regencies
-            .filter((r) => r.code)
-            .map((r) => ({ code: r.code, provinceCode: r.province_code, name: r.name }))
-            .sort(byName),
+          listed(regencies, (r) => ({ code: r.code, provinceCode: r.province_code, name: r.name })),
           (r) => r.provinceCode,
         ),
         districts: group(
-          districts
-            .filter((d) => d.code)
-            .map((d) => ({ code: d.code, regencyCode: d.regency_code, name: d.name }))
-            .sort(byName),
+          listed(districts, (d) => ({ code: d.code, regencyCode: d.regency_code, name: d.name })),
           (d) => d.regencyCode,
         ),
       };

@@ -207,42 +207,32 @@ export function buildOpenApi(routes: RouteEntry[], info: { title: string; versio
     const item = (paths[openApiPath(entry.path)] ??= {});
     item[entry.method] = operationOf(entry, table);
   }
-  paths['/health'] = {
-    get: {
-      operationId: 'getHealth',
-      summary: 'Health: status, version and local time; 503 `degraded` when the database does not answer',
-      description: 'Outside /api: no envelope, no rate limit, no tenant.',
-      tags: ['health'],
-      security: [],
-      responses: {
-        200: { description: 'Healthy', content: { 'application/json': { schema: healthBody('ok') } } },
-        503: { description: 'Database not answering', content: { 'application/json': { schema: healthBody('degraded') } } },
-      },
+  // The probes: outside /api, no envelope, no rate limit, no tenant, no login.
+  const probe = (operationId: string, summary: string, description: string, responses: ZodOpenApiResponsesObject) => ({
+    get: { operationId, summary, description, tags: ['health'], security: [], responses },
+  });
+  const outsideApi = 'Outside /api: no envelope, no rate limit, no tenant.';
+  paths['/health'] = probe(
+    'getHealth',
+    'Health: status, version and local time; 503 `degraded` when the database does not answer',
+    outsideApi,
+    {
+      200: { description: 'Healthy', content: { 'application/json': { schema: healthBody('ok') } } },
+      503: { description: 'Database not answering', content: { 'application/json': { schema: healthBody('degraded') } } },
     },
-  };
-  paths['/health/ready'] = {
-    get: {
-      operationId: 'getReadiness',
-      summary: 'Readiness: database, Redis (when configured), migrations at the latest version, not draining; 503 names what failed',
-      description: 'Outside /api: no envelope, no rate limit, no tenant. For load balancers and orchestrators.',
-      tags: ['health'],
-      security: [],
-      responses: {
-        200: { description: 'Ready', content: { 'application/json': { schema: readinessBody('ready') } } },
-        503: { description: 'A dependency is not usable', content: { 'application/json': { schema: readinessBody('unavailable') } } },
-      },
+  );
+  paths['/health/ready'] = probe(
+    'getReadiness',
+    'Readiness: database, Redis (when configured), migrations at the latest version, not draining; 503 names what failed',
+    `${outsideApi} For load balancers and orchestrators.`,
+    {
+      200: { description: 'Ready', content: { 'application/json': { schema: readinessBody('ready') } } },
+      503: { description: 'A dependency is not usable', content: { 'application/json': { schema: readinessBody('unavailable') } } },
     },
-  };
-  paths['/health/live'] = {
-    get: {
-      operationId: 'getLiveness',
-      summary: 'Liveness: the process answers (no dependency is checked)',
-      description: 'Outside /api: no envelope, no rate limit, no tenant.',
-      tags: ['health'],
-      security: [],
-      responses: { 200: { description: 'Alive', content: { 'application/json': { schema: z.object({ status: z.literal('ok') }) } } } },
-    },
-  };
+  );
+  paths['/health/live'] = probe('getLiveness', 'Liveness: the process answers (no dependency is checked)', outsideApi, {
+    200: { description: 'Alive', content: { 'application/json': { schema: z.object({ status: z.literal('ok') }) } } },
+  });
   paths['/metrics'] = {
     get: {
       operationId: 'getMetrics',

@@ -65,7 +65,7 @@ export interface RouteSpec<P, Q, B, R = unknown> {
    * Errors the route answers beyond those of every route of its kind, checked against the use
    * cases the handler unwraps: `errorsFrom(d.getOrder)(['ORDER_NOT_FOUND'])` (kit/errors.ts).
    */
-  errors?: DeclaredErrors;
+  errors: DeclaredErrors;
   /** For OpenAPI: what a raw (non-JSON) success answers, e.g. `text/csv` (several when it depends). */
   produces?: string | string[];
   /** For OpenAPI: the schema of a raw success (`produces`); binary content when absent. */
@@ -133,33 +133,18 @@ export class RouteTable {
   ) {
     this.add('get', path, spec, handler as Handler<P, Q, never, R>);
   }
-  post<P = Record<string, never>, Q = Record<string, never>, B = undefined, R = unknown>(
-    path: string,
-    spec: RouteSpec<P, Q, B, R>,
-    handler: Handler<P, Q, B, R>,
-  ) {
-    this.add('post', path, spec, handler);
-  }
-  put<P = Record<string, never>, Q = Record<string, never>, B = undefined, R = unknown>(
-    path: string,
-    spec: RouteSpec<P, Q, B, R>,
-    handler: Handler<P, Q, B, R>,
-  ) {
-    this.add('put', path, spec, handler);
-  }
-  patch<P = Record<string, never>, Q = Record<string, never>, B = undefined, R = unknown>(
-    path: string,
-    spec: RouteSpec<P, Q, B, R>,
-    handler: Handler<P, Q, B, R>,
-  ) {
-    this.add('patch', path, spec, handler);
-  }
-  delete<P = Record<string, never>, Q = Record<string, never>, B = undefined, R = unknown>(
-    path: string,
-    spec: RouteSpec<P, Q, B, R>,
-    handler: Handler<P, Q, B, R>,
-  ) {
-    this.add('delete', path, spec, handler);
+  readonly post = this.withBody('post');
+  readonly put = this.withBody('put');
+  readonly patch = this.withBody('patch');
+  readonly delete = this.withBody('delete');
+
+  /** The adder of a method that may take a body: the four differ only in the method they register. */
+  private withBody(method: 'post' | 'put' | 'patch' | 'delete') {
+    return <P = Record<string, never>, Q = Record<string, never>, B = undefined, R = unknown>(
+      path: string,
+      spec: RouteSpec<P, Q, B, R>,
+      handler: Handler<P, Q, B, R>,
+    ) => this.add(method, path, spec, handler);
   }
 }
 

@@ -118,6 +118,7 @@ export const makeAssessmentAssignmentRoutes =
       {
         operationId: 'listGradingQueue',
         response: wire.SubmissionPage,
+        errors: errorsFrom(d.listGradingQueue)([]),
         summary: 'Grading queue (Mentor and above): pending submissions oldest first; ?status=graded|all newest first',
         access: Role.Mentor,
         query: QueueQuery,

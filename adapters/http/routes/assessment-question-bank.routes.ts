@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXPORT_FORMATS, IMPORT_FORMATS } from '../../../application/assessment/ports/question-import-parser.js';
+import { EXPORT_FORMATS } from '../../../application/assessment/ports/question-import-parser.js';
 import { bankImportView, bankQuestionView, questionCategoryView, randomSlotView } from '../wire/assessment.present.js';
 import { MAX_CATEGORY_NAME, MAX_RANDOM_COUNT } from '../../../domain/assessment/question-bank.js';
 import { MAX_POINTS } from '../../../domain/assessment/question.js';
@@ -9,8 +9,9 @@ import { errorsFrom, unwrap } from '../kit/errors.js';
 import { acknowledgement, idParam, pageQuery, pageView, toPageRequest, uuid } from '../kit/schemas.js';
 import * as wire from '../wire/assessment.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
+import { removeById } from './route-helpers.js';
 import { QuestionBody, toQuestionInput } from './assessment-schemas.js';
-import { IMPORT_MAX_BYTES, readImportFile } from './assessment-quiz-admin.routes.js';
+import { importFileErrors, importUpload, readImportFile } from './assessment-quiz-admin.routes.js';
 import type { AssessmentRegistry } from '../../../application/assessment/registry.js';
 
 type Deps = Pick<
@@ -36,8 +37,6 @@ const RandomSlotBody = z.object({
   include_subcategories: z.boolean().optional(),
   points: z.number().int().min(1).max(MAX_POINTS).optional(),
 });
-const ImportFields = z.object({ format: z.enum(IMPORT_FORMATS).optional() });
-const ImportQuery = z.strictObject({ format: z.enum(IMPORT_FORMATS).optional() });
 const ExportQuery = z.strictObject({
   format: z.enum(EXPORT_FORMATS).default('moodle_xml'),
   include_subcategories: z
@@ -121,10 +120,7 @@ export const makeAssessmentQuestionBankRoutes =
         params: idParam,
         tags,
       },
-      async ({ actor, meta, params }) => {
-        unwrap(await d.deleteQuestionCategory(actor, meta, params.id));
-        return reply(null, 'Category deleted');
-      },
+      removeById(d.deleteQuestionCategory, 'Category deleted'),
     );
 
     r.post(
@@ -162,22 +158,14 @@ export const makeAssessmentQuestionBankRoutes =
     r.post(
       '/api/lms/admin/question-categories/:id/import',
       {
+        ...importUpload,
         summary:
           'Import questions into the category from a CSV, GIFT, Aiken or Moodle XML file (multipart `file`, optional ' +
           "`format`, as a quiz's import-csv; Moodle XML categories become subcategories); all or nothing",
-        access: Role.Admin,
-        rateLimit: 'upload',
-        params: idParam,
-        query: ImportQuery,
-        body: ImportFields,
-        bodyKind: { kind: 'multipart', maxFileBytes: IMPORT_MAX_BYTES },
         tags,
         operationId: 'importBankQuestions',
         response: wire.BankImport,
-        errors: errorsFrom(d.importBankQuestions)(
-          ['CATEGORY_NOT_FOUND', 'INVALID_IMPORT'],
-          ['FILE_REQUIRED', { status: 400, message: 'Invalid import file', code: 'INVALID_IMPORT_FILE' }],
-        ),
+        errors: errorsFrom(d.importBankQuestions)(['CATEGORY_NOT_FOUND', 'INVALID_IMPORT'], importFileErrors),
       },
       async ({ actor, meta, params, query, body, file }) => {
         const { text, format } = await readImportFile(file, body.format ?? query.format);
@@ -264,9 +252,6 @@ export const makeAssessmentQuestionBankRoutes =
         params: idParam,
         tags,
       },
-      async ({ actor, meta, params }) => {
-        unwrap(await d.deleteRandomSlot(actor, meta, params.id));
-        return reply(null, 'Random slot deleted');
-      },
+      removeById(d.deleteRandomSlot, 'Random slot deleted'),
     );
   };

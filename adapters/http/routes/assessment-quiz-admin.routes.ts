@@ -16,6 +16,7 @@ import * as wire from '../wire/assessment.wire.js';
 import { QuizResponseAnalysis } from '../wire/response-analysis.wire.js';
 import { responseAnalysisView } from '../wire/response-analysis.present.js';
 import type { RouteModule, UploadedFile } from '../kit/route-table.js';
+import { actOnId, removeById } from './route-helpers.js';
 import { QuestionBody, QuestionUpdate, QuizBody, QuizUpdate, toQuestionInput, toQuizInput } from './assessment-schemas.js';
 import type { AssessmentRegistry } from '../../../application/assessment/registry.js';
 
@@ -39,10 +40,19 @@ type Deps = Pick<
 >;
 
 /** Question files are small text; 5 MB holds thousands of questions. */
-export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
-const ImportFields = z.object({ format: z.enum(IMPORT_FORMATS).optional() });
-const ImportQuery = z.strictObject({ format: z.enum(IMPORT_FORMATS).optional() });
+/** An import of a question file, a quiz's or a category's: the multipart `file`, its `format` as a field or in the query. */
+export const importUpload = {
+  access: Role.Admin,
+  rateLimit: 'upload',
+  params: idParam,
+  query: z.strictObject({ format: z.enum(IMPORT_FORMATS).optional() }),
+  body: z.object({ format: z.enum(IMPORT_FORMATS).optional() }),
+  bodyKind: { kind: 'multipart', maxFileBytes: IMPORT_MAX_BYTES },
+} as const;
+/** What `readImportFile` raises. */
+export const importFileErrors = ['FILE_REQUIRED', { status: 400, message: 'Invalid import file', code: 'INVALID_IMPORT_FILE' }] as const;
 const ReorderBody = z.object({ question_ids: z.array(uuid).min(1).max(2000) });
 const ExportQuestionsQuery = z.strictObject({ format: z.enum(EXPORT_FORMATS).default('moodle_xml') });
 const AnalyticsQuery = z.strictObject({ attempts: z.enum(ATTEMPT_SELECTIONS).default('all') });
@@ -186,10 +196,7 @@ export const makeAssessmentQuizAdminRoutes =
         params: idParam,
         tags,
       },
-      async ({ actor, meta, params }) => {
-        unwrap(await d.deleteQuiz(actor, meta, params.id));
-        return reply(null, 'Quiz deleted');
-      },
+      removeById(d.deleteQuiz, 'Quiz deleted'),
     );
 
     r.post(
@@ -287,10 +294,7 @@ export const makeAssessmentQuizAdminRoutes =
         params: idParam,
         tags,
       },
-      async ({ actor, meta, params }) => {
-        unwrap(await d.deleteQuestion(actor, meta, params.id));
-        return reply(null, 'Question deleted');
-      },
+      removeById(d.deleteQuestion, 'Question deleted'),
     );
 
     r.post(
@@ -304,27 +308,18 @@ export const makeAssessmentQuizAdminRoutes =
         params: idParam,
         tags,
       },
-      async ({ actor, meta, params }) =>
-        reply(questionAuthorView(unwrap(await d.duplicateQuestion(actor, meta, params.id))), 'Question duplicated'),
+      actOnId(d.duplicateQuestion, questionAuthorView, 'Question duplicated'),
     );
 
     r.post(
       '/api/lms/admin/quizzes/:id/import-csv',
       {
+        ...importUpload,
         summary: 'Import questions from a CSV, GIFT, Aiken or Moodle XML file (multipart `file`, optional `format`); all or nothing',
-        access: Role.Admin,
-        rateLimit: 'upload',
-        params: idParam,
-        query: ImportQuery,
-        body: ImportFields,
-        bodyKind: { kind: 'multipart', maxFileBytes: IMPORT_MAX_BYTES },
         tags,
         operationId: 'importQuestions',
         response: wire.QuizImport,
-        errors: errorsFrom(d.importQuestions)(
-          ['QUIZ_NOT_FOUND', 'INVALID_IMPORT'],
-          ['FILE_REQUIRED', { status: 400, message: 'Invalid import file', code: 'INVALID_IMPORT_FILE' }],
-        ),
+        errors: errorsFrom(d.importQuestions)(['QUIZ_NOT_FOUND', 'INVALID_IMPORT'], importFileErrors),
       },
       async ({ actor, meta, params, query, body, file }) => {
         const { text, format } = await readImportFile(file, body.format ?? query.format);

@@ -77,8 +77,7 @@ export const makeAssessmentQuizRoutes =
         tags,
       },
       async ({ actor, params }) => {
-        const { quiz, questions, mine } = unwrap(await d.getQuiz(actor, params.id));
-        return quizDetailView(quiz, questions, mine, isStaff(actor));
+        return quizDetailView(unwrap(await d.getQuiz(actor, params.id)), isStaff(actor), actor.role >= Role.Admin);
       },
     );
 
@@ -224,6 +223,7 @@ export const makeAssessmentQuizRoutes =
       {
         operationId: 'listQuizEssaysToGrade',
         response: wire.EssayToGradePage,
+        errors: errorsFrom(d.listQuizEssays)([]),
         summary: 'Grading queue of quiz essays (Mentor and above): waiting for a mark, oldest first; ?status=graded|all',
         access: Role.Mentor,
         query: EssayQueueQuery,

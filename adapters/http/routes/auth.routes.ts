@@ -7,6 +7,7 @@ import { acknowledgement, email } from '../kit/schemas.js';
 import * as wire from '../wire/identity.wire.js';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../kit/session-cookie.js';
 import type { RouteModule, RouteInput } from '../kit/route-table.js';
+import { linkPage, linkPageForm } from './route-helpers.js';
 import { bearerOf } from '../kit/request.js';
 import { sendFormPage } from '../pages/form-page.js';
 import { passwordResetDonePage, resetLinkInvalidPage, resetPasswordFormPage } from '../pages/reset-password.page.js';
@@ -52,7 +53,6 @@ const VerificationBody = z.object({ email });
 const ForgotBody = z.object({ email });
 const ResetBody = z.object({ token: z.string().trim().min(1).max(200), new_password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX) });
 const ResetPageQuery = z.strictObject({ token: z.string().trim().min(1).max(200) });
-const htmlPage = z.string().meta({ description: 'A self-contained HTML page (no script)' });
 
 export const makeAuthRoutes =
   ({ login, register, sendVerificationCode, refreshSession, logout, requestPasswordReset, resetPassword }: Deps): RouteModule =>
@@ -135,6 +135,7 @@ export const makeAuthRoutes =
       '/api/auth/forgot-password',
       {
         operationId: 'forgotPassword',
+        errors: errorsFrom(requestPasswordReset)([]),
         summary: 'Mail a password reset link (valid 30 minutes, single use)',
         access: 'public',
         rateLimit: 'critical',
@@ -172,14 +173,11 @@ export const makeAuthRoutes =
     r.get(
       '/reset-password',
       {
+        ...linkPage,
         operationId: 'getResetPasswordPage',
         summary: 'Password reset page (HTML) for PUBLIC_URL/reset-password?token= links',
-        access: 'public',
-        tenant: 'proof',
         query: ResetPageQuery,
         tags,
-        produces: 'text/html',
-        producesSchema: htmlPage,
         description:
           'A form posting `token` and `new_password` (multipart/form-data) to `POST /reset-password`. The token is checked only when posted.',
       },
@@ -189,18 +187,12 @@ export const makeAuthRoutes =
     r.post(
       '/reset-password',
       {
+        ...linkPageForm,
         operationId: 'submitResetPasswordPage',
         summary: "The reset page's form: sets the new password, answers a result page (HTML)",
-        access: 'public',
-        tenant: 'proof',
-        rateLimit: 'critical',
         tags,
         body: ResetBody,
-        bodyKind: { kind: 'multipart', maxFileBytes: 0 },
-        produces: 'text/html',
-        producesSchema: htmlPage,
         errors: edgeErrors([{ status: 400, message: 'Reset token is invalid or expired' }]),
-        errorProduces: { 400: 'text/html' },
         description: 'Same rules as `POST /api/auth/reset-password`; a used, expired or unknown token answers a 400 page.',
       },
       async ({ body, meta, ctx }) => {
@@ -241,6 +233,7 @@ export const makeAuthRoutes =
       return reply(null, 'Logged out');
     };
     const logoutSpec = {
+      errors: errorsFrom(logout)([]),
       summary: 'End this login (bearer token or session); always 200',
       access: 'public',
       tags,

@@ -271,6 +271,7 @@ export const makeCommercePaygateRoutes =
       {
         operationId: 'listPayments',
         response: wire.PaymentPage,
+        errors: errorsFrom(d.listPayments)([]),
         summary: 'Payments, newest first (status, method, from, to, order_id, user_id)',
         access: Role.Admin,
         query: AdminPaymentsQuery,

@@ -74,6 +74,7 @@ export const makeCommerceRoutes =
       {
         operationId: 'listSubscriptionPlans',
         response: z.array(wire.PublicPlan),
+        errors: errorsFrom(d.listSubscriptionPlans)([]),
         summary: 'Active subscription plans',
         access: 'public',
         tags,
@@ -85,6 +86,7 @@ export const makeCommerceRoutes =
       {
         operationId: 'listPricing',
         response: z.array(wire.PublicPricing),
+        errors: errorsFrom(d.listPricing)([]),
         summary: 'Category prices with quantity tiers',
         access: 'public',
         tags,
@@ -96,6 +98,7 @@ export const makeCommerceRoutes =
       {
         operationId: 'listPaymentMethods',
         response: z.array(wire.PaymentMethod),
+        errors: errorsFrom(d.listPaymentMethods)([]),
         summary: 'Payment methods offered ({code, name, type, provider})',
         access: 'public',
         tags,
@@ -171,6 +174,7 @@ export const makeCommerceRoutes =
       {
         operationId: 'listMyOrders',
         response: wire.OrderPage,
+        errors: errorsFrom(d.listMyOrders)([]),
         summary: "The caller's orders, newest first",
         access: Role.Student,
         query: OrdersQuery,
@@ -267,6 +271,7 @@ export const makeCommerceRoutes =
       {
         operationId: 'listMySubscriptions',
         response: wire.SubscriptionPage,
+        errors: errorsFrom(d.listMySubscriptions)([]),
         summary: "The caller's subscriptions, newest first",
         access: Role.Student,
         query: pageQuery,

@@ -30,6 +30,7 @@ import {
   uuid,
 } from '../kit/schemas.js';
 import type { RouteModule } from '../kit/route-table.js';
+import { actOnId } from './route-helpers.js';
 import * as wire from '../wire/crm.wire.js';
 import type { CrmRegistry } from '../../../application/crm/registry.js';
 
@@ -166,6 +167,7 @@ export const makeCrmRoutes =
       {
         operationId: 'getCrmDashboard',
         response: wire.CrmDashboard,
+        errors: errorsFrom(d.getCrmDashboard)([]),
         summary: 'Sales KPIs, the lead-to-paid-to-completed funnel and its sources over leads received in a date range',
         access: Role.Admin,
         query: DashboardQuery,
@@ -182,6 +184,7 @@ export const makeCrmRoutes =
       {
         operationId: 'listCrmIntegrations',
         response: z.array(wire.Integration),
+        errors: errorsFrom(d.listIntegrations)([]),
         summary: 'Ad platform integrations (secrets as {configured})',
         access: Role.Admin,
         tags,
@@ -298,6 +301,7 @@ export const makeCrmRoutes =
       {
         operationId: 'listWebhookDeliveries',
         response: wire.WebhookDeliveryPage,
+        errors: errorsFrom(d.listWebhookDeliveries)([]),
         summary: 'Stored webhook deliveries, newest first',
         access: Role.Admin,
         query: DeliveriesQuery,
@@ -321,13 +325,20 @@ export const makeCrmRoutes =
         params: idParam,
         tags,
       },
-      async ({ actor, meta, params }) =>
-        reply(deliveryView(unwrap(await d.retryWebhookDelivery(actor, meta, params.id))), 'Delivery queued for retry'),
+      actOnId(d.retryWebhookDelivery, deliveryView, 'Delivery queued for retry'),
     );
 
     r.get(
       '/api/crm/leads',
-      { operationId: 'listLeads', response: wire.LeadPage, summary: 'Leads, newest first', access: Role.Admin, query: LeadsQuery, tags },
+      {
+        operationId: 'listLeads',
+        response: wire.LeadPage,
+        errors: errorsFrom(d.listLeads)([]),
+        summary: 'Leads, newest first',
+        access: Role.Admin,
+        query: LeadsQuery,
+        tags,
+      },
       async ({ actor, query }) =>
         pageView(
           await d.listLeads(
@@ -429,7 +440,14 @@ export const makeCrmRoutes =
 
     r.get(
       '/api/crm/automation',
-      { operationId: 'getCrmAutomation', response: wire.Automation, summary: 'Lead allocation rules', access: Role.Admin, tags },
+      {
+        operationId: 'getCrmAutomation',
+        response: wire.Automation,
+        errors: errorsFrom(d.getAutomation)([]),
+        summary: 'Lead allocation rules',
+        access: Role.Admin,
+        tags,
+      },
       async ({ actor }) => automationView(await d.getAutomation(actor)),
     );
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { RAW } from '../kit/envelope.js';
 import { buildOpenApi } from '../kit/openapi.js';
 import type { RouteModule } from '../kit/route-table.js';
-import type { ErrorTable } from '../kit/errors.js';
+import { edgeErrors, type ErrorTable } from '../kit/errors.js';
 
 const swaggerDir = join(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'), '..');
 const ASSETS: Record<string, string> = {
@@ -31,16 +31,14 @@ export const docsRoutes =
   (info: { title: string; version: string }, errorTable: ErrorTable): RouteModule =>
   (r) => {
     let cached: unknown = null;
-    const tags = ['docs'];
-    const rateLimit = 'exempt';
+    // Nothing here answers an error of its own; none of it is rate limited (above).
+    const docs = { errors: edgeErrors([]), access: 'public', rateLimit: 'exempt', tags: ['docs'] } as const;
     r.get(
       '/api/openapi.json',
       {
+        ...docs,
         operationId: 'getOpenApiDocument',
         summary: 'OpenAPI 3.1 document',
-        access: 'public',
-        rateLimit,
-        tags,
         produces: 'application/json',
         producesSchema: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }),
       },
@@ -50,48 +48,22 @@ export const docsRoutes =
         return RAW;
       },
     );
-    r.get(
-      '/api/docs',
-      {
-        operationId: 'getApiReferencePage',
-        summary: 'API reference page',
-        access: 'public',
-        rateLimit,
-        tags,
-        produces: 'text/html',
-        producesSchema: z.string(),
-      },
-      async ({ ctx }) => {
-        ctx.type = 'text/html; charset=utf-8';
-        ctx.body = PAGE;
+    const texts = [
+      ['/api/docs', 'getApiReferencePage', 'API reference page', 'text/html', PAGE],
+      ['/api/docs/init.js', 'getApiReferenceScript', 'API reference page script', 'application/javascript', INIT],
+    ] as const;
+    for (const [path, operationId, summary, type, body] of texts)
+      r.get(path, { ...docs, operationId, summary, produces: type, producesSchema: z.string() }, async ({ ctx }) => {
+        ctx.type = `${type}; charset=utf-8`;
+        ctx.body = body;
         return RAW;
-      },
-    );
-    r.get(
-      '/api/docs/init.js',
-      {
-        operationId: 'getApiReferenceScript',
-        summary: 'API reference page script',
-        access: 'public',
-        rateLimit,
-        tags,
-        produces: 'application/javascript',
-        producesSchema: z.string(),
-      },
-      async ({ ctx }) => {
-        ctx.type = 'application/javascript; charset=utf-8';
-        ctx.body = INIT;
-        return RAW;
-      },
-    );
+      });
     r.get(
       '/api/docs/assets/:name',
       {
+        ...docs,
         operationId: 'getApiReferenceAsset',
         summary: 'API reference page assets',
-        access: 'public',
-        rateLimit,
-        tags,
         params: z.object({ name: z.enum(Object.keys(ASSETS) as [string, ...string[]]) }),
         produces: ['text/css', 'application/javascript'],
         producesSchema: z.string(),

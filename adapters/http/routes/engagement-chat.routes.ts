@@ -59,6 +59,7 @@ export const makeEngagementChatRoutes =
       {
         operationId: 'listConversations',
         response: wire.ConversationPage,
+        errors: errorsFrom(d.listConversations)([]),
         summary: "The caller's conversations, latest activity first, with the last message and unread count",
         access,
         query: pageQuery,
@@ -169,6 +170,7 @@ export const makeEngagementChatRoutes =
           description:
             'Server-Sent Events: `event: message`, `id:` the message id, `data:` a ChatMessage as JSON; `event: resync` when more than 500 were missed',
         }),
+        errors: errorsFrom(d.replayChatMessages)([]),
         summary:
           "Server-Sent Events: one `message` event (JSON) per new message of the caller's conversations, replayed from " +
           '`Last-Event-ID` on reconnect; a comment line every 15 s',

@@ -78,6 +78,31 @@ const TemplateItemPatch = z.object({
   start_time: timeHm.optional(),
   end_time: timeHm.optional(),
 });
+/** An item's fields as the use cases take them; an update's (any subset) keep their absence. */
+const itemInput = <B extends Partial<z.output<typeof ItemBody>>>(
+  b: B,
+): { title: B['title']; description: B['description']; date: B['date']; startTime: B['start_time']; endTime: B['end_time'] } => ({
+  title: b.title,
+  description: b.description,
+  date: b.date,
+  startTime: b.start_time,
+  endTime: b.end_time,
+});
+const templateItemInput = <B extends z.output<typeof TemplateItemPatch>>(
+  b: B,
+): {
+  dayOffset: B['day_offset'];
+  title: B['title'];
+  description: B['description'];
+  startTime: B['start_time'];
+  endTime: B['end_time'];
+} => ({
+  dayOffset: b.day_offset,
+  title: b.title,
+  description: b.description,
+  startTime: b.start_time,
+  endTime: b.end_time,
+});
 const AssignBody = z.object({ user_ids: z.array(uuid).max(MAX_ASSIGNEES).optional(), start_date: day });
 const TemplateListQuery = pageQuery.extend({ mine: queryBool.optional() });
 
@@ -118,20 +143,7 @@ export const makeEngagementScheduleRoutes =
         tags,
       },
       async ({ actor, body }) =>
-        reply(
-          scheduleItemView(
-            unwrap(
-              await d.createScheduleItem(actor, {
-                title: body.title,
-                description: body.description,
-                date: body.date,
-                startTime: body.start_time,
-                endTime: body.end_time,
-              }),
-            ),
-          ),
-          'Schedule item created',
-        ),
+        reply(scheduleItemView(unwrap(await d.createScheduleItem(actor, itemInput(body)))), 'Schedule item created'),
     );
 
     r.put(
@@ -147,20 +159,7 @@ export const makeEngagementScheduleRoutes =
         tags,
       },
       async ({ actor, params, body }) =>
-        reply(
-          scheduleItemView(
-            unwrap(
-              await d.updateScheduleItem(actor, params.itemId, {
-                title: body.title,
-                description: body.description,
-                date: body.date,
-                startTime: body.start_time,
-                endTime: body.end_time,
-              }),
-            ),
-          ),
-          'Schedule item updated',
-        ),
+        reply(scheduleItemView(unwrap(await d.updateScheduleItem(actor, params.itemId, itemInput(body)))), 'Schedule item updated'),
     );
 
     r.delete(
@@ -186,6 +185,7 @@ export const makeEngagementScheduleRoutes =
       {
         operationId: 'getFeedToken',
         response: wire.FeedTokenStatus,
+        errors: errorsFrom(d.getFeedToken)([]),
         summary: 'Whether the caller has a calendar feed (the token is shown only when created)',
         access,
         tags,
@@ -199,6 +199,7 @@ export const makeEngagementScheduleRoutes =
       {
         operationId: 'rotateFeedToken',
         response: wire.FeedToken,
+        errors: errorsFrom(d.rotateFeedToken)([]),
         summary: "Create or rotate the caller's calendar feed token; the previous feed URL stops working",
         access,
         tags,
@@ -213,6 +214,7 @@ export const makeEngagementScheduleRoutes =
       {
         operationId: 'revokeFeedToken',
         response: wire.FeedTokenRevoked,
+        errors: errorsFrom(d.revokeFeedToken)([]),
         summary: "Turn the caller's calendar feed off",
         access,
         tags,
@@ -251,6 +253,7 @@ export const makeEngagementScheduleRoutes =
       {
         operationId: 'createScheduleTemplate',
         response: wire.ScheduleTemplate,
+        errors: errorsFrom(d.createScheduleTemplate)([]),
         summary: 'Create a schedule template (the caller owns it)',
         access,
         body: TemplateBody,
@@ -265,6 +268,7 @@ export const makeEngagementScheduleRoutes =
       {
         operationId: 'listScheduleTemplates',
         response: wire.ScheduleTemplatePage,
+        errors: errorsFrom(d.listScheduleTemplates)([]),
         summary: "Templates newest first: Mentors and above see the tenant's, others their own (`mine=true`: own only)",
         access,
         query: TemplateListQuery,
@@ -345,20 +349,7 @@ export const makeEngagementScheduleRoutes =
         tags: ttags,
       },
       async ({ actor, params, body }) =>
-        reply(
-          templateItemView(
-            unwrap(
-              await d.addTemplateItem(actor, params.id, {
-                dayOffset: body.day_offset,
-                title: body.title,
-                description: body.description,
-                startTime: body.start_time,
-                endTime: body.end_time,
-              }),
-            ),
-          ),
-          'Template item created',
-        ),
+        reply(templateItemView(unwrap(await d.addTemplateItem(actor, params.id, templateItemInput(body)))), 'Template item created'),
     );
 
     r.put(
@@ -374,20 +365,7 @@ export const makeEngagementScheduleRoutes =
         tags: ttags,
       },
       async ({ actor, params, body }) =>
-        reply(
-          templateItemView(
-            unwrap(
-              await d.updateTemplateItem(actor, params.itemId, {
-                dayOffset: body.day_offset,
-                title: body.title,
-                description: body.description,
-                startTime: body.start_time,
-                endTime: body.end_time,
-              }),
-            ),
-          ),
-          'Template item updated',
-        ),
+        reply(templateItemView(unwrap(await d.updateTemplateItem(actor, params.itemId, templateItemInput(body)))), 'Template item updated'),
     );
 
     r.delete(

@@ -7,6 +7,7 @@ import { acknowledgement, idParam, pageQuery, pageView, toPageRequest } from '..
 import * as wire from '../wire/platform.wire.js';
 import { fileView } from '../wire/platform.present.js';
 import type { RouteInput, RouteModule } from '../kit/route-table.js';
+import { removeById } from './route-helpers.js';
 import type { PlatformRegistry } from '../../../application/platform/registry.js';
 
 type Deps = Pick<PlatformRegistry, 'uploadFile' | 'listFiles' | 'deleteFile' | 'openFile'>;
@@ -48,6 +49,7 @@ export const makeFileRoutes =
       {
         operationId: 'listFiles',
         response: wire.FilePage,
+        errors: errorsFrom(d.listFiles)([]),
         summary: 'Uploaded files, newest first',
         access: Role.Admin,
         query: ListQuery,
@@ -61,6 +63,7 @@ export const makeFileRoutes =
       {
         operationId: 'searchFiles',
         response: wire.FilePage,
+        errors: errorsFrom(d.listFiles)([]),
         summary: 'Files whose original name contains ?q=',
         access: Role.Admin,
         query: SearchQuery,
@@ -104,9 +107,6 @@ export const makeFileRoutes =
         params: idParam,
         tags,
       },
-      async ({ actor, meta, params }) => {
-        unwrap(await d.deleteFile(actor, meta, params.id));
-        return reply(null, 'File deleted');
-      },
+      removeById(d.deleteFile, 'File deleted'),
     );
   };

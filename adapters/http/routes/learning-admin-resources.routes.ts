@@ -367,6 +367,7 @@ export const makeLearningAdminResourceRoutes =
       {
         operationId: 'listLearningAssets',
         response: wire.ContentItemPage,
+        errors: errorsFrom(d.learningAssetsResource.list)([]),
         summary: 'Learning assets',
         access: Role.Student,
         query: ContentItemQuery,
@@ -380,6 +381,7 @@ export const makeLearningAdminResourceRoutes =
       {
         operationId: 'createLearningAsset',
         response: wire.ContentItem,
+        errors: errorsFrom(d.learningAssetsResource.create)(['RECORD_NOT_FOUND']),
         summary: 'Create a learning asset',
         access: Role.Admin,
         body: ContentItem,
@@ -393,6 +395,7 @@ export const makeLearningAdminResourceRoutes =
       {
         operationId: 'listLibraryItems',
         response: wire.ContentItemPage,
+        errors: errorsFrom(d.libraryItemsResource.list)([]),
         summary: 'Library items (public)',
         access: 'public',
         query: ContentItemQuery,

@@ -22,6 +22,7 @@ import { reply } from '../kit/envelope.js';
 import { unwrap, errorsFrom } from '../kit/errors.js';
 import { acknowledgement, idParam, pageQuery, pageView, requiredText, text, toPageRequest, uuid } from '../kit/schemas.js';
 import type { RouteModule } from '../kit/route-table.js';
+import { removeById } from './route-helpers.js';
 import { currency, mediaUrl, money, optionalText, searchQuery } from './learning-schemas.js';
 import * as wire from '../wire/learning.wire.js';
 import type { LearningRegistry } from '../../../application/learning/registry.js';
@@ -120,6 +121,7 @@ export const makeLearningCatalogRoutes =
       '/api/lms/courses',
       {
         operationId: 'listCourses',
+        errors: errorsFrom(d.listCourses)([]),
         summary: 'Course catalogue (published courses; Mentors and above may filter by status)',
         access: 'optional',
         query: CourseListQuery,
@@ -168,6 +170,7 @@ export const makeLearningCatalogRoutes =
       '/api/lms/my-courses',
       {
         operationId: 'listMyCourses',
+        errors: errorsFrom(d.listMyCourses)([]),
         summary: 'Courses the caller is enrolled in, with progress and last lesson',
         access: Role.Student,
         query: pageQuery,
@@ -184,6 +187,7 @@ export const makeLearningCatalogRoutes =
       '/api/lms/course-categories',
       {
         operationId: 'listCourseCategories',
+        errors: errorsFrom(d.listCategories)([]),
         summary: 'Course categories by name',
         access: 'public',
         tags,
@@ -252,10 +256,7 @@ export const makeLearningCatalogRoutes =
         response: acknowledgement,
         errors: errorsFrom(d.deleteCourse)(['COURSE_NOT_FOUND', 'COURSE_IN_USE']),
       },
-      async ({ actor, meta, params }) => {
-        unwrap(await d.deleteCourse(actor, meta, params.id));
-        return reply(null, 'Course deleted');
-      },
+      removeById(d.deleteCourse, 'Course deleted'),
     );
 
     const mtags = ['modules and lessons'];
@@ -413,10 +414,7 @@ export const makeLearningCatalogRoutes =
         response: acknowledgement,
         errors: errorsFrom(d.deleteModule)(['MODULE_NOT_FOUND', 'MODULE_IN_USE']),
       },
-      async ({ actor, meta, params }) => {
-        unwrap(await d.deleteModule(actor, meta, params.id));
-        return reply(null, 'Module deleted');
-      },
+      removeById(d.deleteModule, 'Module deleted'),
     );
 
     r.post(
@@ -464,9 +462,6 @@ export const makeLearningCatalogRoutes =
         response: acknowledgement,
         errors: errorsFrom(d.deleteLesson)(['LESSON_NOT_FOUND', 'LESSON_IN_USE']),
       },
-      async ({ actor, meta, params }) => {
-        unwrap(await d.deleteLesson(actor, meta, params.id));
-        return reply(null, 'Lesson deleted');
-      },
+      removeById(d.deleteLesson, 'Lesson deleted'),
     );
   };

@@ -7,6 +7,7 @@ import { unwrap, errorsFrom } from '../kit/errors.js';
 import { acknowledgement, idParam, pageQuery, pageView, requiredText, toPageRequest } from '../kit/schemas.js';
 import * as wire from '../wire/learning.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
+import { removeById } from './route-helpers.js';
 import { mediaUrl } from './learning-schemas.js';
 import { CERTIFICATE_PAGE_CSP, certificateNotFoundPage, certificateVerificationPage } from '../pages/certificate-verification.page.js';
 import type { LearningRegistry } from '../../../application/learning/registry.js';
@@ -69,6 +70,7 @@ export const makeLearningCertificateRoutes =
       '/api/lms/my-certificates',
       {
         operationId: 'listMyCertificates',
+        errors: errorsFrom(d.listMyCertificates)([]),
         summary: "The caller's certificates, newest first",
         access: Role.Student,
         query: pageQuery,
@@ -187,9 +189,6 @@ export const makeLearningCertificateRoutes =
         response: acknowledgement,
         errors: errorsFrom(d.deleteCertificateTemplate)(['COURSE_NOT_FOUND', 'TEMPLATE_NOT_FOUND']),
       },
-      async ({ actor, meta, params }) => {
-        unwrap(await d.deleteCertificateTemplate(actor, meta, params.id));
-        return reply(null, 'Certificate template deleted');
-      },
+      removeById(d.deleteCertificateTemplate, 'Certificate template deleted'),
     );
   };

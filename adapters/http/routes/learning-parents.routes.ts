@@ -18,6 +18,7 @@ import { acknowledgement, email, pageQuery, pageView, toPageRequest, uuid } from
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/identity/password-policy.js';
 import * as wire from '../wire/learning.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
+import { linkPage, linkPageForm } from './route-helpers.js';
 import { sendFormPage } from '../pages/form-page.js';
 import { parentInvitationDonePage, parentInvitationFormPage, parentInvitationInvalidPage } from '../pages/parent-invitation.page.js';
 import type { LearningRegistry } from '../../../application/learning/registry.js';
@@ -57,7 +58,6 @@ const InvitationPageBody = z.object({
   name: z.string().trim().max(200).optional().meta({ description: 'Empty when an account has the invited address' }),
   password: z.string().max(PASSWORD_MAX).optional().meta({ description: 'Empty when an account has the invited address' }),
 });
-const htmlPage = z.string().meta({ description: 'A self-contained HTML page (no script)' });
 
 /** Contract §5: Parent (10) and above, and only students linked to the caller; others 404. */
 export const makeLearningParentRoutes =
@@ -141,14 +141,11 @@ export const makeLearningParentRoutes =
     r.get(
       '/parent-invitation',
       {
+        ...linkPage,
         operationId: 'getParentInvitationPage',
         summary: 'Parent invitation page (HTML) for PUBLIC_URL/parent-invitation?token= links',
-        access: 'public',
-        tenant: 'proof',
         query: InvitationPageQuery,
         tags,
-        produces: 'text/html',
-        producesSchema: htmlPage,
         description:
           'A form posting `token`, `name` and `password` (multipart/form-data) to `POST /parent-invitation`. The token is checked only when posted.',
       },
@@ -158,18 +155,12 @@ export const makeLearningParentRoutes =
     r.post(
       '/parent-invitation',
       {
+        ...linkPageForm,
         operationId: 'submitParentInvitationPage',
         summary: "The invitation page's form: accepts the invitation, answers a result page (HTML)",
-        access: 'public',
-        tenant: 'proof',
-        rateLimit: 'critical',
         tags,
         body: InvitationPageBody,
-        bodyKind: { kind: 'multipart', maxFileBytes: 0 },
-        produces: 'text/html',
-        producesSchema: htmlPage,
         errors: edgeErrors([{ status: 400, message: 'The invitation is invalid, expired or already used' }]),
-        errorProduces: { 400: 'text/html' },
         description:
           'Same rules as `POST /api/lms/parent-invitations/accept`; a refusal answers a 400 page (the form again when ' +
           'only the name or password is missing or too short).',
@@ -237,6 +228,7 @@ export const makeLearningParentRoutes =
       {
         operationId: 'getParentDashboard',
         response: wire.ParentDashboard,
+        errors: errorsFrom(d.getParentDashboard)([]),
         summary: "Each linked child's courses, progress and certificates",
         access,
         tags,
@@ -251,6 +243,7 @@ export const makeLearningParentRoutes =
       {
         operationId: 'listLinkedStudents',
         response: wire.LinkedStudentPage,
+        errors: errorsFrom(d.listLinkedStudents)([]),
         summary: 'Linked students with a progress summary',
         access,
         query: pageQuery,

@@ -131,6 +131,7 @@ export const makeMailRoutes =
       {
         operationId: 'listMailerLogs',
         response: wire.MailEventPage,
+        errors: errorsFrom(d.listMailerLogs)([]),
         summary: 'Mail delivery callbacks, newest first (a non-admin: their own address only)',
         access: Role.Student,
         query: pageQuery.extend(LogFilter.shape),
@@ -143,6 +144,7 @@ export const makeMailRoutes =
       {
         operationId: 'getMailerLogStats',
         response: wire.MailEventStats,
+        errors: errorsFrom(d.mailerLogStats)([]),
         summary: '{total, by_event} of the callbacks the caller may see',
         access: Role.Student,
         query: LogFilter,

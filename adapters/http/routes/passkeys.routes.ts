@@ -152,37 +152,34 @@ export const makePasskeyRoutes =
         // Exactly what password login answers (contract §3).
         return reply(loginView({ user, session }), 'Login successful');
       };
-    const finishErrors = errorsFrom(d.finishPasskeyLogin)([
-      'WEBAUTHN_CHALLENGE_INVALID',
-      'PASSKEY_VERIFICATION_FAILED',
-      'ACCOUNT_DEACTIVATED',
-      'PASSKEY_LOGIN_DISABLED',
-    ]);
+    const finishSpec = {
+      access: 'public',
+      rateLimit: 'critical',
+      body: AuthenticationBody,
+      tags: TAGS,
+      response: wire.Login,
+      errors: errorsFrom(d.finishPasskeyLogin)([
+        'WEBAUTHN_CHALLENGE_INVALID',
+        'PASSKEY_VERIFICATION_FAILED',
+        'ACCOUNT_DEACTIVATED',
+        'PASSKEY_LOGIN_DISABLED',
+      ]),
+    } as const;
     r.post(
       '/api/auth/webauthn/login/finish',
       {
+        ...finishSpec,
         summary: 'Finish a passkey login begun with an email: answers {user, access_token, refresh_token} and sets the session cookie',
         operationId: 'finishPasskeyLogin',
-        access: 'public',
-        rateLimit: 'critical',
-        body: AuthenticationBody,
-        tags: TAGS,
-        response: wire.Login,
-        errors: finishErrors,
       },
       finish('login'),
     );
     r.post(
       '/api/auth/webauthn/login/discoverable/finish',
       {
+        ...finishSpec,
         summary: 'Finish a usernameless passkey login: answers {user, access_token, refresh_token} and sets the session cookie',
         operationId: 'finishDiscoverablePasskeyLogin',
-        access: 'public',
-        rateLimit: 'critical',
-        body: AuthenticationBody,
-        tags: TAGS,
-        response: wire.Login,
-        errors: finishErrors,
       },
       finish('discoverable_login'),
     );
@@ -191,6 +188,7 @@ export const makePasskeyRoutes =
       '/api/user/self/passkeys',
       {
         operationId: 'listOwnPasskeys',
+        errors: errorsFrom(d.listOwnPasskeys)([]),
         summary: "The caller's passkeys, newest first",
         access: Role.Student,
         tags: ['users'],

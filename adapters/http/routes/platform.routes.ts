@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isPageUrl, SETTING_DEFINITIONS, type SettingDefinition } from '../../../domain/platform/settings.js';
 import { Role } from '../../../domain/identity/role.js';
 import { reply } from '../kit/envelope.js';
+import { errorsFrom } from '../kit/errors.js';
 import { dateOnly, dayAfter, dayStart, pageQuery, pageView, toPageRequest, uuid } from '../kit/schemas.js';
 import type { RouteModule } from '../kit/route-table.js';
 import * as wire from '../wire/platform.wire.js';
@@ -53,7 +54,14 @@ export const makePlatformRoutes =
   (r) => {
     r.get(
       '/api/settings',
-      { operationId: 'getPublicSettings', response: wire.PublicSettings, summary: 'Public settings', access: 'public', tags: ['settings'] },
+      {
+        operationId: 'getPublicSettings',
+        response: wire.PublicSettings,
+        errors: errorsFrom(d.getPublicSettings)([]),
+        summary: 'Public settings',
+        access: 'public',
+        tags: ['settings'],
+      },
       async ({ tenant }) => d.getPublicSettings(tenant.id),
     );
     r.get(
@@ -61,6 +69,7 @@ export const makePlatformRoutes =
       {
         operationId: 'getAllSettings',
         response: wire.AdminSettings,
+        errors: errorsFrom(d.getAdminSettings)([]),
         summary: 'All settings; secrets as {configured}',
         access: Role.Student,
         tags: ['settings'],
@@ -72,6 +81,7 @@ export const makePlatformRoutes =
       {
         operationId: 'updateSettings',
         response: wire.AdminSettings,
+        errors: errorsFrom(d.updateSettings)([]),
         summary: 'Update any subset of settings',
         access: Role.Admin,
         body: settingsBody(d.allowLocalHttpPages),
@@ -93,6 +103,7 @@ export const makePlatformRoutes =
       {
         operationId: 'listAuditLogs',
         response: wire.AuditPage,
+        errors: errorsFrom(d.listAuditLogs)([]),
         summary: 'Audit log, newest first',
         access: Role.Admin,
         rateLimit: 'critical',
@@ -120,6 +131,7 @@ export const makePlatformRoutes =
       {
         operationId: 'listOutbox',
         response: wire.OutboxPage,
+        errors: errorsFrom(d.listOutbox)([]),
         summary: 'Mail sent by the service, newest first',
         access: Role.Admin,
         query: pageQuery.extend({ to: z.string().trim().max(254).optional() }),
@@ -133,6 +145,7 @@ export const makePlatformRoutes =
       {
         operationId: 'getDashboardOverview',
         response: wire.DashboardOverview,
+        errors: errorsFrom(d.dashboardOverview)([]),
         summary: 'Role-shaped summary for the caller',
         access: Role.Student,
         tags: ['dashboard'],

@@ -14,7 +14,14 @@ export const makeRegionRoutes =
     const tags = ['regions'];
     r.get(
       '/api/regions/provinces',
-      { operationId: 'listProvinces', response: z.array(wire.Province), summary: 'Provinces of Indonesia', access: 'public', tags },
+      {
+        operationId: 'listProvinces',
+        response: z.array(wire.Province),
+        errors: errorsFrom(d.listProvinces)([]),
+        summary: 'Provinces of Indonesia',
+        access: 'public',
+        tags,
+      },
       async () => (await d.listProvinces()).map(provinceView),
     );
     r.get(

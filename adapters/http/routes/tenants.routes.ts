@@ -7,6 +7,7 @@ import { idParam, pageQuery, pageView, toPageRequest } from '../kit/schemas.js';
 import * as wire from '../wire/identity.wire.js';
 import { tenantDetailView, tenantView } from '../wire/identity.present.js';
 import type { RouteModule } from '../kit/route-table.js';
+import { actOnId } from './route-helpers.js';
 import type { IdentityRegistry } from '../../../application/identity/registry.js';
 
 type Deps = Pick<IdentityRegistry, 'listTenants' | 'getTenant' | 'createTenant' | 'updateTenant' | 'deleteTenant'>;
@@ -25,6 +26,7 @@ export const makeTenantRoutes =
       {
         operationId: 'listTenants',
         response: wire.TenantPage,
+        errors: errorsFrom(d.listTenants)([]),
         summary: 'List tenants',
         access,
         query: pageQuery.extend({ search: z.string().trim().max(100).optional() }),
@@ -86,7 +88,6 @@ export const makeTenantRoutes =
         tags: ['tenants'],
         summary: 'Delete a tenant and all of its data: it answers 404 at once, a job removes its rows (progress in GET /api/tenants/:id)',
       },
-      async ({ actor, meta, params }) =>
-        reply(tenantDetailView(unwrap(await d.deleteTenant(actor, meta, params.id))), 'Tenant deletion started'),
+      actOnId(d.deleteTenant, tenantDetailView, 'Tenant deletion started'),
     );
   };

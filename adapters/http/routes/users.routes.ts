@@ -7,6 +7,7 @@ import { edgeErrors, errorsFrom, unwrap } from '../kit/errors.js';
 import { acknowledgement, email, idParam, pageQuery, pageView, toPageRequest, url } from '../kit/schemas.js';
 import * as wire from '../wire/identity.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
+import { removeById } from './route-helpers.js';
 import type { IdentityRegistry } from '../../../application/identity/registry.js';
 
 type Deps = Pick<
@@ -141,6 +142,7 @@ export const makeUserRoutes =
       {
         operationId: 'listUsers',
         response: wire.UserPage,
+        errors: errorsFrom(d.listUsers)([]),
         summary: 'List users of the tenant',
         access: Role.Admin,
         query: ListQuery,
@@ -239,9 +241,6 @@ export const makeUserRoutes =
         params: idParam,
         tags: ['users'],
       },
-      async ({ actor, meta, params }) => {
-        unwrap(await d.deleteUser(actor, meta, params.id));
-        return reply(null, 'User deleted');
-      },
+      removeById(d.deleteUser, 'User deleted'),
     );
   };

@@ -3,10 +3,10 @@ import { Role } from '../../../domain/identity/role.js';
 import { WEBHOOK_DELIVERY_STATUSES } from '../../../domain/webhooks/webhook.js';
 import { DOMAIN_EVENT_TYPES } from '../../../application/shared/domain-events.js';
 import { endpointView, endpointWithSecretView, outboundDeliveryView } from '../wire/webhooks.present.js';
-import { reply } from '../kit/envelope.js';
 import { unwrap, errorsFrom } from '../kit/errors.js';
 import { acknowledgement, idParam, pageQuery, pageView, text, toPageRequest, url } from '../kit/schemas.js';
 import type { RouteModule } from '../kit/route-table.js';
+import { actOnId, removeById } from './route-helpers.js';
 import * as wire from '../wire/webhooks.wire.js';
 import type { WebhooksRegistry } from '../../../application/webhooks/registry.js';
 
@@ -41,6 +41,7 @@ export const makeWebhooksRoutes =
       {
         operationId: 'listWebhookEndpoints',
         response: wire.WebhookEndpointPage,
+        errors: errorsFrom(d.listWebhookEndpoints)([]),
         summary: 'Registered webhook endpoints, newest first',
         access: Role.Admin,
         query: pageQuery,
@@ -89,10 +90,7 @@ export const makeWebhooksRoutes =
         params: idParam,
         tags,
       },
-      async ({ actor, meta, params }) => {
-        unwrap(await d.deleteWebhookEndpoint(actor, meta, params.id));
-        return reply(null, 'Webhook endpoint deleted');
-      },
+      removeById(d.deleteWebhookEndpoint, 'Webhook endpoint deleted'),
     );
 
     r.post(
@@ -139,7 +137,6 @@ export const makeWebhooksRoutes =
         params: idParam,
         tags,
       },
-      async ({ actor, meta, params }) =>
-        reply(outboundDeliveryView(unwrap(await d.retryOutboundDelivery(actor, meta, params.id))), 'Delivery queued for retry'),
+      actOnId(d.retryOutboundDelivery, outboundDeliveryView, 'Delivery queued for retry'),
     );
   };

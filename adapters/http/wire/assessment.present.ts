@@ -22,6 +22,7 @@ import type { QuizQuestionStats } from '../../../application/assessment/ports/qu
 import type { LessonAssignmentSummary, SubmissionView } from '../../../application/assessment/ports/submission-repository.js';
 import type { AttemptReview } from '../../../application/assessment/attempt-review.js';
 import type { StartedAttempt } from '../../../application/assessment/use-cases/start-attempt.usecase.js';
+import type { QuizDetail } from '../../../application/assessment/use-cases/get-quiz.usecase.js';
 import type { AssignmentSummary } from '../../../application/assessment/use-cases/get-assignment-summary.usecase.js';
 import type { ImportFormat } from '../../../application/assessment/ports/question-import-parser.js';
 import type { CompletionOutcome } from '../../../application/learning/index.js';
@@ -334,15 +335,12 @@ export const quizListItemView = (
 });
 
 /** A quiz with its questions in order: the authoring view for Mentors and above (`staff`). */
-export const quizDetailView = (
-  quiz: Quiz,
-  questions: readonly Question[],
-  mine: AttemptSummary | undefined,
-  staff: boolean,
-): z.input<typeof wire.QuizDetail> => ({
-  ...quizView(quiz, { count: questions.length, maxScore: maxScoreOf(questions) }),
-  my_attempts: attemptSummaryView(mine, quiz.maxAttempts),
-  questions: questions.map((q) => (staff ? questionAuthorView(q) : questionStudentView(q))),
+/** `staff`: the authoring view of the questions (Mentors and above); `admin`: the random slots too. */
+export const quizDetailView = (detail: QuizDetail, staff: boolean, admin: boolean): z.input<typeof wire.QuizDetail> => ({
+  ...quizView(detail.quiz, detail.stats),
+  my_attempts: attemptSummaryView(detail.mine, detail.quiz.maxAttempts),
+  questions: detail.questions.map((q) => (staff ? questionAuthorView(q) : questionStudentView(q))),
+  ...(admin ? { random_slots: detail.slots.map(randomSlotView) } : {}),
 });
 
 export const startedAttemptView = (s: StartedAttempt, now: Date): z.input<typeof wire.StartedAttempt> => ({
@@ -438,7 +436,7 @@ export const gradedSubmissionEvent = (s: Submission) => ({
 });
 
 /** The `assessment` section of the dashboard overview, shaped by the caller's role. */
-export const assessmentSectionView = (s: AssessmentSection) => {
+export const assessmentSectionView = (s: AssessmentSection): z.input<typeof wire.AssessmentSection> => {
   switch (s.kind) {
     case 'mentor':
       return { grading_queue: s.gradingQueue };

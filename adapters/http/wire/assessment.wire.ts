@@ -216,11 +216,30 @@ export const StudentQuestion = z
   })
   .meta({ id: 'StudentQuestion' });
 
+/** Issue 33 item 5: each attempt draws `count` distinct questions of the category at its start. */
+export const RandomSlot = z
+  .object({
+    id,
+    quiz_id: id,
+    type: z.literal('random'),
+    category_id: id,
+    include_subcategories: z.boolean(),
+    count: z.number().int(),
+    points: z.number().int().meta({ description: 'What each drawn question is worth in the attempt' }),
+    order: z.number().int(),
+    created_at: timestamp,
+  })
+  .meta({ id: 'RandomSlot' });
+
 export const QuizDetail = Quiz.extend({
   my_attempts: MyAttempts,
   questions: z
     .array(z.union([AuthorQuestion, StudentQuestion]))
     .meta({ description: 'In order; the authoring view for Mentors and above' }),
+  random_slots: z
+    .array(RandomSlot)
+    .optional()
+    .meta({ description: "Admins only: the quiz's random slots, as GET /api/lms/admin/quizzes/{id}/random-slots lists them" }),
 }).meta({ id: 'QuizDetail' });
 
 export const Attempt = z
@@ -350,17 +369,18 @@ export const BankImport = z
   })
   .meta({ id: 'BankImport' });
 
-/** Issue 33 item 5: each attempt draws `count` distinct questions of the category at its start. */
-export const RandomSlot = z
-  .object({
-    id,
-    quiz_id: id,
-    type: z.literal('random'),
-    category_id: id,
-    include_subcategories: z.boolean(),
-    count: z.number().int(),
-    points: z.number().int().meta({ description: 'What each drawn question is worth in the attempt' }),
-    order: z.number().int(),
-    created_at: timestamp,
-  })
-  .meta({ id: 'RandomSlot' });
+/** The dashboard overview's `assessment` section (assessment-dashboard.ts), one shape per role. */
+export const AssessmentSection = z
+  .union([
+    z
+      .object({ quizzes_in_progress: z.number().int(), assignments_pending_grade: z.number().int(), assignments_graded: z.number().int() })
+      .meta({ title: 'Student' }),
+    z
+      .object({
+        grading_queue: z.number().int().meta({ description: 'Submissions waiting for a grade' }),
+        attempts_today: z.number().int().optional(),
+        quizzes_published: z.number().int().optional(),
+      })
+      .meta({ title: 'Staff', description: 'Mentors: the grading queue; admins also `attempts_today` and `quizzes_published`' }),
+  ])
+  .meta({ id: 'AssessmentSection' });

@@ -205,7 +205,7 @@ export const paymentMethodView = (m: PaymentMethod & { provider: string }): z.in
 });
 
 /** The `commerce` section of the dashboard overview: the caller's figures, and admins' the tenant's. */
-export const commerceSectionView = (s: CommerceSection) => ({
+export const commerceSectionView = (s: CommerceSection): z.input<typeof wire.CommerceSection> => ({
   active_subscriptions: s.activeSubscriptions,
   pending_orders: s.pendingOrders,
   ...(s.tenant

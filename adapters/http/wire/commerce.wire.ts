@@ -189,3 +189,15 @@ export const MailEventPage = pageOf(MailEvent).meta({ id: 'MailEventPage' });
 export const MailEventStats = z
   .object({ total: z.number().int(), by_event: z.object(Object.fromEntries(MAIL_EVENTS.map((e) => [e, z.number().int()]))) })
   .meta({ id: 'MailEventStats' });
+
+/** The dashboard overview's `commerce` section (commerce-dashboard.ts); the tenant's figures for admins only. */
+export const CommerceSection = z
+  .object({
+    active_subscriptions: z.number().int(),
+    pending_orders: z.number().int(),
+    revenue_this_month: z.record(z.string(), money).optional().meta({ description: 'Admins: paid this month, by currency' }),
+    paid_orders_this_month: z.number().int().optional(),
+    paid_orders: z.number().int().optional(),
+    tenant_pending_orders: z.number().int().optional(),
+  })
+  .meta({ id: 'CommerceSection' });

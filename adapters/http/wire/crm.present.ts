@@ -188,7 +188,7 @@ export const leadStatusChangedView = (e: DomainEventData['lead.status_changed'])
 export const leadsAcceptedView = (x: { accepted: number }): z.input<typeof wire.LeadsAccepted> => ({ accepted: x.accepted });
 
 /** The `crm` section of the dashboard overview (admins). */
-export const crmSectionView = (s: CrmSection) => ({
+export const crmSectionView = (s: CrmSection): z.input<typeof wire.CrmSection> => ({
   total_leads: s.kpis.totalLeads,
   total_active_leads: s.kpis.totalActiveLeads,
   conversion_rate: s.kpis.conversionRate,

@@ -272,3 +272,14 @@ export const GoogleLeadNotification = z
     ),
   })
   .meta({ id: 'GoogleLeadNotification', title: 'Google (POST /api/crm/webhooks/google)' });
+
+/** The dashboard overview's `crm` section (crm-dashboard.ts, admins). */
+export const CrmSection = z
+  .object({
+    total_leads: count,
+    total_active_leads: count,
+    conversion_rate: z.number().meta({ description: 'Percentage, 2 decimals' }),
+    leads_by_status: z.object(Object.fromEntries(LEAD_STATUSES.map((s) => [s, count]))),
+    failed_webhook_deliveries: count,
+  })
+  .meta({ id: 'CrmSection' });

@@ -111,7 +111,7 @@ export const presentChatEvent = (e: ChatEvent): LiveEvent => ({
 });
 
 /** The `engagement` section of the dashboard overview. */
-export const engagementSectionView = (s: EngagementSection) => ({
+export const engagementSectionView = (s: EngagementSection): z.input<typeof wire.EngagementSection> => ({
   today: { date: s.today.date, total: s.today.total, items: s.today.items.map(scheduleItemView) },
   unread_messages: s.unreadMessages,
   unread_conversations: s.unreadConversations,

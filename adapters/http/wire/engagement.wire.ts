@@ -126,3 +126,16 @@ export const AiMessage = z
   .object({ id, lesson_id: id, role: z.enum(['user', 'assistant']), content: z.string(), sources: z.array(source), created_at: timestamp })
   .meta({ id: 'AiMessage' });
 export const AiMessagePage = pageOf(AiMessage).meta({ id: 'AiMessagePage' });
+
+/** The dashboard overview's `engagement` section (engagement-dashboard.ts). */
+export const EngagementSection = z
+  .object({
+    today: z.object({
+      date: day,
+      total: z.number().int().meta({ description: "All of today's items; `items` holds the first ones" }),
+      items: z.array(ScheduleItem),
+    }),
+    unread_messages: z.number().int(),
+    unread_conversations: z.number().int(),
+  })
+  .meta({ id: 'EngagementSection' });

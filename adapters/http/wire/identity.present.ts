@@ -43,7 +43,7 @@ export const userView = (u: User): z.input<typeof wire.User> => ({
 export type UserView = ReturnType<typeof userView>;
 
 /** The `account` section of the dashboard overview. */
-export const accountSectionView = (s: AccountSection) => ({
+export const accountSectionView = (s: AccountSection): z.input<typeof wire.AccountSection> => ({
   user: s.user ? userView(s.user) : null,
   role: s.role,
   ...(s.users ? { users: s.users } : {}),

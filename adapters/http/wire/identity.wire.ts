@@ -122,3 +122,21 @@ export const TenantDetail = Tenant.extend({
   deletion: TenantDeletion.nullable().meta({ description: 'Set while the tenant is `deleting`' }),
 }).meta({ id: 'TenantDetail' });
 export const TenantPage = pageOf(Tenant).meta({ id: 'TenantPage' });
+
+/** The dashboard overview's `account` section (identity-dashboard.ts). */
+export const AccountSection = z
+  .object({
+    user: User.nullable(),
+    role,
+    users: z
+      .object({
+        total: z.number().int(),
+        students: z.number().int(),
+        parents: z.number().int(),
+        mentors: z.number().int(),
+        admins: z.number().int().meta({ description: 'Admins and Super Admins' }),
+      })
+      .optional()
+      .meta({ description: "Admins: the tenant's users by role" }),
+  })
+  .meta({ id: 'AccountSection' });

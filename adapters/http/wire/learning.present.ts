@@ -11,6 +11,7 @@ import type { VerifiedCertificate } from '../../../application/learning/use-case
 import type { Outline } from '../../../application/learning/outline.js';
 import type { z } from 'zod';
 import type * as wire from './learning.wire.js';
+import { publicPlanView } from './commerce.present.js';
 import type { Category, Course, CourseModule, Lesson, LessonSummary } from '../../../domain/learning/course.js';
 import { effectiveStatus, type Enrollment } from '../../../domain/learning/enrollment.js';
 import type { ProgressStatus } from '../../../domain/learning/progress.js';
@@ -192,15 +193,9 @@ export const pricingView = (p: Pricing): z.input<typeof wire.Pricing> => ({
   updated_at: p.updatedAt,
 });
 
+/** The plan as the public list shows it, with its times. */
 export const planView = (p: SubscriptionPlan): z.input<typeof wire.SubscriptionPlan> => ({
-  id: p.id,
-  name: p.name,
-  description: p.description,
-  price: fromMinor(p.price),
-  currency: p.currency,
-  duration_days: p.durationDays,
-  category_ids: p.categoryIds,
-  active: p.active,
+  ...publicPlanView(p),
   created_at: p.createdAt,
   updated_at: p.updatedAt,
 });
@@ -236,7 +231,7 @@ export const enrollmentListingView = (l: EnrollmentListing, now: Date): z.input<
 });
 
 /** The `learning` section of the dashboard overview, shaped by the caller's role. */
-export const learningSectionView = (s: LearningSection) => {
+export const learningSectionView = (s: LearningSection): z.input<typeof wire.LearningSection> => {
   switch (s.kind) {
     case 'student':
       return {

@@ -358,3 +358,32 @@ export const AdminRecord = z
   .union([Category, ContentItem, Pricing, SubscriptionPlan, StudentProfile, EnrollmentListing, PromoCode])
   .meta({ id: 'AdminRecord' });
 export const AdminRecordPage = pageOf(AdminRecord).meta({ id: 'AdminRecordPage' });
+
+/** The dashboard overview's `learning` section (learning-dashboard.ts), one shape per role. */
+export const LearningSection = z
+  .union([
+    StudentSummary.extend({
+      courses_in_progress: z.number().int(),
+      continue_learning: z
+        .array(CourseProgress.extend({ course_id: id, title: z.string() }))
+        .meta({ description: 'Courses with recent activity, latest first' }),
+    }).meta({ title: 'Student' }),
+    z
+      .object({
+        linked_students: z.number().int(),
+        students: z.array(Learner.extend(StudentSummary.shape)).meta({ description: 'The first linked children, each with a summary' }),
+      })
+      .meta({ title: 'Parent' }),
+    z
+      .object({
+        courses_published: z.number().int(),
+        active_enrollments: z.number().int(),
+        enrollments_last_30_days: z.number().int(),
+        certificates_issued: z.number().int(),
+        certificates_last_30_days: z.number().int(),
+        courses_by_status: z.object(Object.fromEntries(COURSE_STATUSES.map((s) => [s, z.number().int()]))).optional(),
+        categories: z.number().int().optional(),
+      })
+      .meta({ title: 'Staff', description: 'Mentors and admins; admins also the catalogue by status (`courses_by_status`, `categories`)' }),
+  ])
+  .meta({ id: 'LearningSection' });

@@ -3,42 +3,40 @@ import type { StoredFile } from '../../../domain/platform/file-types.js';
 import { DOWNLOAD_PREFIX } from '../../../application/platform/file-service.js';
 import type { AuditEntry, MailMessage } from '../../../application/platform/ports.js';
 import type { z } from 'zod';
-import type { AccountSection } from '../../../application/identity/identity-dashboard.js';
-import type { EngagementSection } from '../../../application/engagement/engagement-dashboard.js';
-import type { LearningSection } from '../../../application/learning/learning-dashboard.js';
 import { accountSectionView } from './identity.present.js';
 import { engagementSectionView } from './engagement.present.js';
 import { learningSectionView } from './learning.present.js';
-import type { AssessmentSection } from '../../../application/assessment/assessment-dashboard.js';
-import type { CommerceSection } from '../../../application/commerce/commerce-dashboard.js';
-import type { CrmSection } from '../../../application/crm/crm-dashboard.js';
 import { assessmentSectionView } from './assessment.present.js';
 import { commerceSectionView } from './commerce.present.js';
 import { crmSectionView } from './crm.present.js';
 import type * as wire from './platform.wire.js';
 
-type Section = Record<string, unknown>;
+type Overview = z.input<typeof wire.DashboardOverview>;
 
-/* Each section's presenter, by name: contributors answer domain values. */
-const sectionViews: Record<string, (value: never) => Section> = {
-  account: (s: AccountSection) => accountSectionView(s),
-  learning: (s: LearningSection) => learningSectionView(s),
-  engagement: (s: EngagementSection) => engagementSectionView(s),
-  assessment: (s: AssessmentSection) => assessmentSectionView(s),
-  commerce: (s: CommerceSection) => commerceSectionView(s),
-  crm: (s: CrmSection) => crmSectionView(s),
+/* Each section's presenter, by name: contributors answer domain values, each presented as its section's schema. */
+const sectionViews: { [K in keyof Overview]-?: (value: never) => NonNullable<Overview[K]> } = {
+  account: accountSectionView,
+  learning: learningSectionView,
+  engagement: engagementSectionView,
+  assessment: assessmentSectionView,
+  commerce: commerceSectionView,
+  crm: crmSectionView,
 };
 
-/** `GET /api/dashboard/overview`: each contributed section under its name, presented by its context. */
-export const dashboardOverviewView = (
-  sections: ReadonlyArray<{ section: string; value: unknown }>,
-): z.input<typeof wire.DashboardOverview> =>
+const isSection = (name: string): name is keyof Overview => Object.hasOwn(sectionViews, name);
+
+/**
+ * `GET /api/dashboard/overview`: each contributed section under its name, presented by its context.
+ * The contributors are looked up by name (composition/modules), so the pairing of a name with its
+ * domain value is the one thing not typed: a section without a presenter is a wiring mistake.
+ */
+export const dashboardOverviewView = (sections: ReadonlyArray<{ section: string; value: unknown }>): Overview =>
   Object.fromEntries(
     sections.map(({ section, value }) => {
-      const view = sectionViews[section] as ((value: unknown) => Section) | undefined;
-      return [section, view ? view(value) : (value as Section)];
+      if (!isSection(section)) throw new Error(`dashboard section "${section}" has no presenter`);
+      return [section, (sectionViews[section] as (value: unknown) => unknown)(value)];
     }),
-  );
+  ) as Overview;
 
 export const auditView = (e: AuditEntry): z.input<typeof wire.AuditEntry> => ({
   id: e.id,

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { SETTING_DEFINITIONS, type SettingDefinition } from '../../../domain/platform/settings.js';
 import { id, pageOf, timestamp } from '../kit/schemas.js';
+import { AssessmentSection } from './assessment.wire.js';
+import { CommerceSection } from './commerce.wire.js';
+import { CrmSection } from './crm.wire.js';
+import { EngagementSection } from './engagement.wire.js';
+import { AccountSection } from './identity.wire.js';
+import { LearningSection } from './learning.wire.js';
 
 /* Wire shapes of the platform context (see learning.wire.ts for the conventions). */
 
@@ -59,19 +65,19 @@ export const OutboxMail = z
   .meta({ id: 'OutboxMail' });
 export const OutboxPage = pageOf(OutboxMail).meta({ id: 'OutboxPage' });
 
-const section = (what: string) => z.record(z.string(), z.unknown()).optional().meta({ description: what });
+const section = <T extends z.ZodType>(schema: T, what: string) => schema.optional().meta({ description: what });
 export const DashboardOverview = z
   .object({
-    account: section('The caller: role, tenant'),
+    account: section(AccountSection, "The caller and their role; admins: the tenant's users by role"),
     learning: section(
+      LearningSection,
       'Students: enrolled/completed courses, progress, courses to continue; parents: each child; mentors and admins: catalogue figures',
     ),
-    assessment: section('Quizzes in progress, assignments to grade or graded'),
-    engagement: section("Today's schedule and unread messages"),
-    commerce: section('Subscriptions and orders; admins: revenue of the month'),
-    crm: section('Admins: leads, conversion, failed webhook deliveries'),
+    assessment: section(AssessmentSection, 'Quizzes in progress, assignments to grade or graded'),
+    engagement: section(EngagementSection, "Today's schedule and unread messages"),
+    commerce: section(CommerceSection, 'Subscriptions and orders; admins: revenue of the month'),
+    crm: section(CrmSection, 'Admins: leads, conversion, failed webhook deliveries'),
   })
-  .catchall(z.record(z.string(), z.unknown()))
   .meta({
     id: 'DashboardOverview',
     description: "One section per context, shaped by the caller's role; a section with nothing to say is left out",

@@ -29,8 +29,10 @@ import { clone, newestFirst, pageOf } from './paging.js';
 import { hash32 } from '../../../domain/assessment/shuffle.js';
 import { accumulateRandomSlots, type SlottedAttemptMarks } from '../../../domain/assessment/random-slot-statistics.js';
 import {
+  candidatesNeeded,
   defaultCategoryName,
   rankingGroups,
+  subtreeIds,
   type BankQuestion,
   type QuestionCategory,
   type RandomSlot,
@@ -207,7 +209,7 @@ export class MemoryQuestionRepository implements QuestionRepository {
     for (const q of inTenant(this.s.questions.values(), tenantId)) {
       if (!quizIds.includes(q.quizId)) continue;
       const s = out.get(q.quizId) ?? { count: 0, maxScore: 0 };
-      out.set(q.quizId, { count: s.count + 1, maxScore: s.maxScore + q.points });
+      out.set(q.quizId, { count: s.count + (q.type === 'description' ? 0 : 1), maxScore: s.maxScore + q.points });
     }
     for (const slot of inTenant(this.s.randomSlots.values(), tenantId)) {
       if (!quizIds.includes(slot.quizId)) continue;
@@ -695,23 +697,25 @@ export class MemoryQuestionBankRepository implements QuestionBankRepository {
       .filter((q): q is Question => q?.tenantId === tenantId)
       .map((q) => this.bank(q));
   }
-  async rankedCandidates(
-    tenantId: string,
-    slots: ReadonlyArray<{ slotId: string; categoryIds: readonly string[]; limit: number }>,
-    excludedIds: readonly string[],
-    seed: number,
-  ) {
-    const out = new Map<string, BankQuestion[]>(slots.map((s) => [s.slotId, []]));
-    for (const g of rankingGroups(slots, seed)) {
-      const ranked = this.inCategories(tenantId, g.categoryIds)
-        .filter((q) => q.type !== 'description' && !excludedIds.includes(q.id))
+  async drawCandidates(tenantId: string, quizId: string, seed: number) {
+    const slots = await this.randomSlots(tenantId, quizId);
+    const tree = inTenant(this.s.categories.values(), tenantId);
+    const wanted = slots.map((s, i) => ({
+      slotId: s.id,
+      categoryIds: s.includeSubcategories ? subtreeIds(tree, s.categoryId) : [s.categoryId],
+      limit: candidatesNeeded(slots, i),
+    }));
+    const ranked = new Map<string, BankQuestion[]>(slots.map((s) => [s.id, []]));
+    for (const g of rankingGroups(wanted, seed)) {
+      const best = this.inCategories(tenantId, g.categoryIds)
+        .filter((q) => q.type !== 'description' && q.quizId !== quizId)
         .map((q) => ({ q, rank: hash32(`${g.seed}:${q.id}`) }))
         .sort((a, b) => a.rank - b.rank || (a.q.id < b.q.id ? -1 : 1))
         .slice(0, g.limit)
         .map((x) => this.bank(x.q));
-      for (const slotId of g.slotIds) out.set(slotId, ranked);
+      for (const slotId of g.slotIds) ranked.set(slotId, best);
     }
-    return out;
+    return { slots, ranked };
   }
   async randomSlots(tenantId: string, quizId: string) {
     return inTenant(this.s.randomSlots.values(), tenantId)

@@ -8,23 +8,10 @@ import type { SubscriptionRepository } from '../../../application/commerce/ports
 import type { PromoCodeReservations } from '../../../application/commerce/ports/promo-code-reservations.js';
 import type { PromoCode } from '../../../application/learning/index.js';
 import { clone, newestFirst, pageOf } from './paging.js';
+import { MemoryTenantRows } from './tenant-rows.js';
 
 /** In-memory commerce repositories for use-case tests (the contract tests keep them honest). */
-export class MemoryOrderRepository implements OrderRepository {
-  readonly rows = new Map<string, Order>();
-  async insert(o: Order) {
-    this.rows.set(o.id, clone(o));
-  }
-  async findById(tenantId: string, id: string) {
-    const o = this.rows.get(id);
-    return o && o.tenantId === tenantId ? clone(o) : null;
-  }
-  lock(tenantId: string, id: string) {
-    return this.findById(tenantId, id);
-  }
-  async update(o: Order) {
-    if (this.rows.get(o.id)?.tenantId === o.tenantId) this.rows.set(o.id, clone(o));
-  }
+export class MemoryOrderRepository extends MemoryTenantRows<Order> implements OrderRepository {
   async listByUser(tenantId: string, userId: string, f: { status?: string | undefined }, page: { page: number; pageSize: number }) {
     const all = [...this.rows.values()]
       .filter((o) => o.tenantId === tenantId && o.userId === userId && (!f.status || o.status === f.status))

@@ -1,5 +1,6 @@
 import type { AutomationRules } from '../../../domain/crm/allocation.js';
 import type { LeadAggregateRow } from '../../../domain/crm/kpi.js';
+import { leadGroup } from '../lead-groups.js';
 import type { AdProvider, Lead, LeadEvent } from '../../../domain/crm/lead.js';
 import type { AutomationRepository } from '../../../application/crm/ports/automation-repository.js';
 import type {
@@ -92,16 +93,7 @@ export class MemoryLeadRepository implements LeadRepository {
     for (const r of this.rows.values()) {
       if (r.tenantId !== tenantId || (!includeTest && r.isTest)) continue;
       if ((range.from && r.createdAt < range.from) || (range.to && r.createdAt >= range.to)) continue;
-      const key = `${r.status}|${r.provider}`;
-      const g = groups.get(key) ?? {
-        status: r.status,
-        provider: r.provider,
-        count: 0,
-        wonValueSum: 0n,
-        wonValueCount: 0,
-        wonSecondsSum: 0,
-        wonClosedCount: 0,
-      };
+      const g = leadGroup(groups, r.status, r.provider);
       g.count++;
       if (r.status === 'closed_won') {
         if (r.value !== null) {
@@ -113,7 +105,6 @@ export class MemoryLeadRepository implements LeadRepository {
           g.wonClosedCount++;
         }
       }
-      groups.set(key, g);
     }
     return [...groups.values()];
   }

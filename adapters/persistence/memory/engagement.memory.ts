@@ -19,6 +19,7 @@ import type { ChatRepository, ConversationSummary } from '../../../application/e
 import type { AiMessageRepository } from '../../../application/engagement/ports/ai-message-repository.js';
 import type { PageRequest } from '../../../application/shared/ports.js';
 import { clone, newestFirst, pageOf } from './paging.js';
+import { MemoryTenantRows } from './tenant-rows.js';
 
 /** In-memory engagement adapters for use-case tests; tests/contract/engagement keeps them in step with PostgreSQL. */
 export class MemoryScheduleItemRepository implements ScheduleItemRepository {
@@ -54,23 +55,17 @@ export class MemoryScheduleItemRepository implements ScheduleItemRepository {
   }
 }
 
-export class MemoryScheduleTemplateRepository implements ScheduleTemplateRepository {
-  readonly templates = new Map<string, ScheduleTemplate>();
-  readonly items = new Map<string, TemplateItem>();
+export class MemoryScheduleTemplateRepository extends MemoryTenantRows<ScheduleTemplate> implements ScheduleTemplateRepository {
+  readonly templates = this.rows;
+  /** The template items, read and written by id as the templates are. */
+  private readonly itemRows = new MemoryTenantRows<TemplateItem>();
+  readonly items = this.itemRows.rows;
   readonly assignments = new Map<string, TemplateAssignment>();
   /** Deleting a template nulls the links of the schedule items it produced, as the foreign keys do. */
-  constructor(private readonly scheduleItems?: MemoryScheduleItemRepository) {}
+  constructor(private readonly scheduleItems?: MemoryScheduleItemRepository) {
+    super();
+  }
 
-  async insert(t: ScheduleTemplate) {
-    this.templates.set(t.id, clone(t));
-  }
-  async findById(tenantId: string, id: string) {
-    const t = this.templates.get(id);
-    return t && t.tenantId === tenantId ? clone(t) : null;
-  }
-  async update(t: ScheduleTemplate) {
-    if (this.templates.get(t.id)?.tenantId === t.tenantId) this.templates.set(t.id, clone(t));
-  }
   async delete(tenantId: string, id: string) {
     if (this.templates.get(id)?.tenantId !== tenantId) return false;
     this.templates.delete(id);
@@ -93,15 +88,14 @@ export class MemoryScheduleTemplateRepository implements ScheduleTemplateReposit
       .sort(newestFirst);
     return pageOf(all.map(clone), page);
   }
-  async insertItem(item: TemplateItem) {
-    this.items.set(item.id, clone(item));
+  insertItem(item: TemplateItem) {
+    return this.itemRows.insert(item);
   }
-  async findItem(tenantId: string, itemId: string) {
-    const i = this.items.get(itemId);
-    return i && i.tenantId === tenantId ? clone(i) : null;
+  findItem(tenantId: string, itemId: string) {
+    return this.itemRows.findById(tenantId, itemId);
   }
-  async updateItem(item: TemplateItem) {
-    if (this.items.get(item.id)?.tenantId === item.tenantId) this.items.set(item.id, clone(item));
+  updateItem(item: TemplateItem) {
+    return this.itemRows.update(item);
   }
   async deleteItem(tenantId: string, itemId: string) {
     if (this.items.get(itemId)?.tenantId !== tenantId) return false;

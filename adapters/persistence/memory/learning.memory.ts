@@ -26,6 +26,7 @@ import type {
 } from '../../../application/learning/ports/admin-repositories.js';
 import type { PageRequest } from '../../../application/shared/ports.js';
 import { clone, newestFirst, pageOf } from './paging.js';
+import { MemoryTenantRows } from './tenant-rows.js';
 
 /** The learning tables in memory; each repository below is a view of it, as the tables are for SQL. */
 export class MemoryLearningState {
@@ -186,14 +187,9 @@ export class MemoryCategoryRepository implements CategoryRepository {
   }
 }
 
-export class MemoryModuleRepository implements ModuleRepository {
-  constructor(private readonly s: MemoryLearningState) {}
-  async findById(tenantId: string, id: string) {
-    const m = this.s.modules.get(id);
-    return m && m.tenantId === tenantId ? clone(m) : null;
-  }
-  async lock(tenantId: string, id: string) {
-    return this.findById(tenantId, id);
+export class MemoryModuleRepository extends MemoryTenantRows<CourseModule> implements ModuleRepository {
+  constructor(private readonly s: MemoryLearningState) {
+    super(s.modules);
   }
   async listByCourse(tenantId: string, courseId: string) {
     return inTenant(this.s.modules.values(), tenantId)
@@ -211,12 +207,6 @@ export class MemoryModuleRepository implements ModuleRepository {
         .map(({ content: _body, ...summary }) => clone(summary)),
     };
   }
-  async insert(m: CourseModule) {
-    this.s.modules.set(m.id, clone(m));
-  }
-  async update(m: CourseModule) {
-    if (this.s.modules.get(m.id)?.tenantId === m.tenantId) this.s.modules.set(m.id, clone(m));
-  }
   async delete(tenantId: string, id: string) {
     if (this.s.modules.get(id)?.tenantId !== tenantId) return;
     this.s.modules.delete(id);
@@ -233,26 +223,15 @@ export class MemoryModuleRepository implements ModuleRepository {
   }
 }
 
-export class MemoryLessonRepository implements LessonRepository {
-  constructor(private readonly s: MemoryLearningState) {}
-  async findById(tenantId: string, id: string) {
-    const l = this.s.lessons.get(id);
-    return l && l.tenantId === tenantId ? clone(l) : null;
-  }
-  async lock(tenantId: string, id: string) {
-    return this.findById(tenantId, id);
+export class MemoryLessonRepository extends MemoryTenantRows<Lesson> implements LessonRepository {
+  constructor(private readonly s: MemoryLearningState) {
+    super(s.lessons);
   }
   async listByModule(tenantId: string, moduleId: string) {
     return inTenant(this.s.lessons.values(), tenantId)
       .filter((l) => l.moduleId === moduleId)
       .sort(byOrder)
       .map(clone);
-  }
-  async insert(l: Lesson) {
-    this.s.lessons.set(l.id, clone(l));
-  }
-  async update(l: Lesson) {
-    if (this.s.lessons.get(l.id)?.tenantId === l.tenantId) this.s.lessons.set(l.id, clone(l));
   }
   async delete(tenantId: string, id: string) {
     if (this.s.lessons.get(id)?.tenantId !== tenantId) return;

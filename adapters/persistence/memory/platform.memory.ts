@@ -13,6 +13,7 @@ import type { PageRequest, UnitOfWork } from '../../../application/shared/ports.
 import { withDefaults, type SettingsMap, type SettingValue } from '../../../domain/platform/settings.js';
 import type { StoredFile } from '../../../domain/platform/file-types.js';
 import { clone, newestFirst, pageOf } from './paging.js';
+import { MemoryTenantRows } from './tenant-rows.js';
 
 export class MemorySettings implements SettingsRepository, SettingsReader {
   readonly stored = new Map<string, SettingsMap>();
@@ -105,15 +106,7 @@ export class MemoryUnitOfWork implements UnitOfWork {
   }
 }
 
-export class MemoryFileRepository implements FileRepository {
-  readonly rows = new Map<string, StoredFile>();
-  async insert(file: StoredFile) {
-    this.rows.set(file.id, structuredClone(file));
-  }
-  async findById(tenantId: string, id: string) {
-    const f = this.rows.get(id);
-    return f && f.tenantId === tenantId ? structuredClone(f) : null;
-  }
+export class MemoryFileRepository extends MemoryTenantRows<StoredFile> implements FileRepository {
   async findByStoredName(tenantId: string, storedName: string) {
     const f = [...this.rows.values()].find((r) => r.tenantId === tenantId && r.storedName === storedName);
     return f ? structuredClone(f) : null;

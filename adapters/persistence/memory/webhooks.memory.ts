@@ -4,19 +4,14 @@ import { presentEventPayload } from '../../http/wire/webhooks.present.js';
 import type { DomainEventData, DomainEvents, DomainEventType } from '../../../application/shared/domain-events.js';
 import type { PageRequest } from '../../../application/shared/ports.js';
 import { clone, newestFirst, pageOf } from './paging.js';
+import { MemoryTenantRows } from './tenant-rows.js';
 
 /** In-memory webhook adapters for use-case tests. */
-export class MemoryWebhookEndpointRepository implements WebhookEndpointRepository {
-  readonly rows = new Map<string, WebhookEndpoint>();
-  constructor(private readonly deliveries?: MemoryOutboundDeliveryRepository) {}
+export class MemoryWebhookEndpointRepository extends MemoryTenantRows<WebhookEndpoint> implements WebhookEndpointRepository {
+  constructor(private readonly deliveries?: MemoryOutboundDeliveryRepository) {
+    super();
+  }
 
-  async insert(endpoint: WebhookEndpoint) {
-    this.rows.set(endpoint.id, clone(endpoint));
-  }
-  async findById(tenantId: string, id: string) {
-    const e = this.rows.get(id);
-    return e && e.tenantId === tenantId ? clone(e) : null;
-  }
   async list(tenantId: string, page: PageRequest) {
     return pageOf(
       [...this.rows.values()]
@@ -25,9 +20,6 @@ export class MemoryWebhookEndpointRepository implements WebhookEndpointRepositor
         .map(clone),
       page,
     );
-  }
-  async update(endpoint: WebhookEndpoint) {
-    if (this.rows.get(endpoint.id)?.tenantId === endpoint.tenantId) this.rows.set(endpoint.id, clone(endpoint));
   }
   async delete(tenantId: string, id: string) {
     if (this.rows.get(id)?.tenantId !== tenantId) return false;

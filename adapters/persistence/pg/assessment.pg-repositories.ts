@@ -14,7 +14,8 @@ import type {
 } from '../../../application/assessment/ports/submission-repository.js';
 import type { DbDeps } from './base.js';
 import type { AnswerRow, AttemptRow, Mark, QuestionRow, QuizRow, StoredOption, SubmissionRow } from './rows/assessment.rows.js';
-import { camelColumns, deletedRows, knexPage, num, numOrNull, prepared, newestFirst } from './knex-helpers.js';
+import { camelColumns, knexPage, num, numOrNull, prepared, newestFirst } from './knex-helpers.js';
+import { tenantTable } from './tenant-table.js';
 import { countSince } from './daily-rollups.js';
 
 const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
@@ -50,63 +51,52 @@ const toQuiz = (r: QuizRow): Quiz => ({
   updatedAt: date(r.updatedAt),
 });
 
-export const makeQuizPgRepository = ({ db }: DbDeps): QuizRepository => ({
-  async findById(tenantId, id) {
-    const r = await db.q()('quizzes').where({ tenantId, id }).first();
-    return r ? toQuiz(r) : null;
-  },
-  async lock(tenantId, id) {
-    const r = await db.q()('quizzes').where({ tenantId, id }).forUpdate().first();
-    return r ? toQuiz(r) : null;
-  },
-  async lockByModule(tenantId, moduleId) {
-    return ((await db.q()('quizzes').where({ tenantId, moduleId }).select('id').forUpdate()) as Array<{ id: string }>).map((r) => r.id);
-  },
-  async lockByCourse(tenantId, courseId) {
-    return ((await db.q()('quizzes').where({ tenantId, courseId }).select('id').forUpdate()) as Array<{ id: string }>).map((r) => r.id);
-  },
-  list(tenantId, filter, page) {
-    const q = db.q()('quizzes').where({ tenantId }).select('*');
-    if (filter.moduleId) q.where({ moduleId: filter.moduleId });
-    if (filter.courseId) q.where({ courseId: filter.courseId });
-    if (filter.publishedOnly) q.where({ status: 'published' });
-    return knexPage(q, page, toQuiz, { order: newestFirst() });
-  },
-  async insert(quiz) {
-    await db.q()('quizzes').insert(quiz);
-  },
-  async update(quiz) {
-    const { id, tenantId, createdAt: _c, createdBy: _b, ...changes } = quiz;
-    await db.q()('quizzes').where({ tenantId, id }).update(changes);
-  },
-  async delete(tenantId, id) {
-    return (await deletedRows(db.q()('quizzes').where({ tenantId, id }).delete())) > 0;
-  },
-  async requirementStatus(tenantId, userIds, courseIds) {
-    if (userIds.length === 0 || courseIds.length === 0) return new Map();
-    // Every (user, course) with published quizzes gets a row, passed or not: a missing one reads as "no quizzes".
-    const result = await db
-      .q()
-      .raw(
-        `select u.id as uid, q.course_id as cid, count(*) as required,
+export const makeQuizPgRepository = ({ db }: DbDeps): QuizRepository => {
+  const quizzes = tenantTable(db, 'quizzes', toQuiz);
+  return {
+    findById: (tenantId, id) => quizzes.find({ tenantId, id }),
+    lock: (tenantId, id) => quizzes.lock({ tenantId, id }),
+    async lockByModule(tenantId, moduleId) {
+      return ((await db.q()('quizzes').where({ tenantId, moduleId }).select('id').forUpdate()) as Array<{ id: string }>).map((r) => r.id);
+    },
+    async lockByCourse(tenantId, courseId) {
+      return ((await db.q()('quizzes').where({ tenantId, courseId }).select('id').forUpdate()) as Array<{ id: string }>).map((r) => r.id);
+    },
+    list(tenantId, filter, page) {
+      const q = db.q()('quizzes').where({ tenantId }).select('*');
+      if (filter.moduleId) q.where({ moduleId: filter.moduleId });
+      if (filter.courseId) q.where({ courseId: filter.courseId });
+      if (filter.publishedOnly) q.where({ status: 'published' });
+      return knexPage(q, page, toQuiz, { order: newestFirst() });
+    },
+    insert: quizzes.insert,
+    update: (quiz) => quizzes.update(quiz, ['createdBy']),
+    delete: quizzes.delete,
+    async requirementStatus(tenantId, userIds, courseIds) {
+      if (userIds.length === 0 || courseIds.length === 0) return new Map();
+      // Every (user, course) with published quizzes gets a row, passed or not: a missing one reads as "no quizzes".
+      const result = await db
+        .q()
+        .raw(
+          `select u.id as uid, q.course_id as cid, count(*) as required,
               count(*) filter (where exists (
                 select 1 from quiz_attempts a where a.tenant_id = q.tenant_id and a.quiz_id = q.id and a.user_id = u.id and a.passed)) as passed
          from quizzes q cross join unnest(?::uuid[]) as u(id)
         where q.tenant_id = ? and q.status = 'published' and q.course_id = any(?::uuid[])
         group by u.id, q.course_id`,
-        [[...userIds], tenantId, [...courseIds]],
-      )
-      .options(prepared('quiz_requirement_status'));
-    const rows = (result as { rows: Array<{ uid: string; cid: string; required: number | string; passed: number | string }> }).rows;
-    return new Map(rows.map((r) => [`${r.uid}:${r.cid}`, { required: num(r.required), passed: num(r.passed) }]));
-  },
-  async resultsInCourse(tenantId, userId, courseId) {
-    // One lateral top-1 per quiz reads the user's graded attempts once: the best of them, and (the window
-    // runs before the limit) whether any passed; `passed` is null until graded, so none is missed.
-    const result = await db
-      .q()
-      .raw(
-        `select q.id, q.title, q.status, b.score, b.percentage, b.passed as best_passed, coalesce(b.any_passed, false) as passed
+          [[...userIds], tenantId, [...courseIds]],
+        )
+        .options(prepared('quiz_requirement_status'));
+      const rows = (result as { rows: Array<{ uid: string; cid: string; required: number | string; passed: number | string }> }).rows;
+      return new Map(rows.map((r) => [`${r.uid}:${r.cid}`, { required: num(r.required), passed: num(r.passed) }]));
+    },
+    async resultsInCourse(tenantId, userId, courseId) {
+      // One lateral top-1 per quiz reads the user's graded attempts once: the best of them, and (the window
+      // runs before the limit) whether any passed; `passed` is null until graded, so none is missed.
+      const result = await db
+        .q()
+        .raw(
+          `select q.id, q.title, q.status, b.score, b.percentage, b.passed as best_passed, coalesce(b.any_passed, false) as passed
          from quizzes q
          left join lateral (
            select a.score, a.percentage, a.passed, bool_or(a.passed) over () as any_passed from quiz_attempts a
@@ -115,29 +105,30 @@ export const makeQuizPgRepository = ({ db }: DbDeps): QuizRepository => ({
             limit 1) b on true
         where q.tenant_id = ? and q.course_id = ?
         order by q.created_at desc, q.id desc`,
-        [userId, tenantId, courseId],
-      )
-      .options(prepared('quiz_results_in_course'));
-    return rawRows<{
-      id: string;
-      title: string;
-      status: Quiz['status'];
-      score: Mark | null;
-      percentage: Mark | null;
-      bestPassed: boolean | null;
-      passed: boolean;
-    }>(result).map((r) => ({
-      quiz: { id: r.id, title: r.title, status: r.status },
-      passed: Boolean(r.passed),
-      best: r.percentage === null ? null : { score: num(r.score), percentage: num(r.percentage), passed: Boolean(r.bestPassed) },
-    }));
-  },
-  async countPublished(tenantId) {
-    const r = (await db.q()('quizzes').where({ tenantId, status: 'published' }).count({ n: '*' }).first()) as
-      { n: number | string } | undefined;
-    return num(r?.n);
-  },
-});
+          [userId, tenantId, courseId],
+        )
+        .options(prepared('quiz_results_in_course'));
+      return rawRows<{
+        id: string;
+        title: string;
+        status: Quiz['status'];
+        score: Mark | null;
+        percentage: Mark | null;
+        bestPassed: boolean | null;
+        passed: boolean;
+      }>(result).map((r) => ({
+        quiz: { id: r.id, title: r.title, status: r.status },
+        passed: Boolean(r.passed),
+        best: r.percentage === null ? null : { score: num(r.score), percentage: num(r.percentage), passed: Boolean(r.bestPassed) },
+      }));
+    },
+    async countPublished(tenantId) {
+      const r = (await db.q()('quizzes').where({ tenantId, status: 'published' }).count({ n: '*' }).first()) as
+        { n: number | string } | undefined;
+      return num(r?.n);
+    },
+  };
+};
 
 // ---------------------------------------------------------------- questions
 
@@ -232,22 +223,18 @@ async function defaultCategoriesOf(db: DbDeps['db'], questions: readonly Questio
   return out;
 }
 
-export const makeQuestionPgRepository = ({ db }: DbDeps): QuestionRepository => ({
-  async findById(tenantId, id) {
-    const r = await db.q()('quiz_questions').where({ tenantId, id }).first();
-    return r ? toQuestion(r) : null;
-  },
-  async lock(tenantId, id) {
-    const r = await db.q()('quiz_questions').where({ tenantId, id }).forUpdate().first();
-    return r ? toQuestion(r) : null;
-  },
-  async seenByAttempt(tenantId, id) {
-    // The attempts of its quiz and of its course's quizzes (random slots draw from the course's bank):
-    // each branch of the union reads an index ((tenant_id, course_id, …) of quizzes, (tenant_id, quiz_id, …)
-    // of attempts); stops at the first snapshot holding it. Once the question is past version 1 this is not asked.
-    const r = rawRows<{ seen: boolean }>(
-      await db.q().raw(
-        `select exists (
+export const makeQuestionPgRepository = ({ db }: DbDeps): QuestionRepository => {
+  const questions = tenantTable(db, 'quiz_questions', toQuestion);
+  return {
+    findById: (tenantId, id) => questions.find({ tenantId, id }),
+    lock: (tenantId, id) => questions.lock({ tenantId, id }),
+    async seenByAttempt(tenantId, id) {
+      // The attempts of its quiz and of its course's quizzes (random slots draw from the course's bank):
+      // each branch of the union reads an index ((tenant_id, course_id, …) of quizzes, (tenant_id, quiz_id, …)
+      // of attempts); stops at the first snapshot holding it. Once the question is past version 1 this is not asked.
+      const r = rawRows<{ seen: boolean }>(
+        await db.q().raw(
+          `select exists (
            select 1 from quiz_questions q
             cross join lateral (
               select z.id from quizzes z
@@ -258,105 +245,84 @@ export const makeQuestionPgRepository = ({ db }: DbDeps): QuestionRepository => 
             where q.tenant_id = ? and q.id = ?
               and (a.questions @> jsonb_build_array(jsonb_build_object('id', q.id::text)) or (a.questions is null and a.quiz_id = q.quiz_id))
          ) as seen`,
-        [tenantId, id],
-      ),
-    )[0];
-    return Boolean(r?.seen);
-  },
-  async archiveVersion(question, at) {
-    await db
-      .q()('question_versions')
-      .insert({
-        tenantId: question.tenantId,
-        questionId: question.id,
-        version: question.version ?? 1,
-        content: JSON.stringify(question),
-        createdAt: at,
-      });
-  },
-  async versions(tenantId, id) {
-    const rows = await db
-      .q()('question_versions')
-      .where({ tenantId, questionId: id })
-      .orderBy('version')
-      .select('version', 'content', 'createdAt');
-    return rows.map((r) => ({
-      version: num(r.version),
-      question: fromStoredJson(json<Question & { createdAt: string; updatedAt: string }>(r.content)),
-      replacedAt: date(r.createdAt),
-    }));
-  },
-  async listByQuiz(tenantId, quizId) {
-    return (
+          [tenantId, id],
+        ),
+      )[0];
+      return Boolean(r?.seen);
+    },
+    async archiveVersion(question, at) {
       await db
-        .q()('quiz_questions')
-        .where({ tenantId, quizId })
-        .orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])
-    ).map(toQuestion);
-  },
-  async statsByQuizzes(tenantId, quizIds) {
-    if (quizIds.length === 0) return new Map();
-    // A random slot counts as its `count` questions, each worth the slot's points (issue 33 item 5).
-    const rows = rawRows<{ quizId: string; count: number | string; maxScore: number | string }>(
-      await db.q().raw(
-        `select quiz_id, sum(n) as count, sum(m) as max_score from (
-         select quiz_id, count(*) as n, coalesce(sum(points), 0) as m from quiz_questions where tenant_id = ? and quiz_id = any(?::uuid[]) group by quiz_id
+        .q()('question_versions')
+        .insert({
+          tenantId: question.tenantId,
+          questionId: question.id,
+          version: question.version ?? 1,
+          content: JSON.stringify(question),
+          createdAt: at,
+        });
+    },
+    async versions(tenantId, id) {
+      const rows = await db
+        .q()('question_versions')
+        .where({ tenantId, questionId: id })
+        .orderBy('version')
+        .select('version', 'content', 'createdAt');
+      return rows.map((r) => ({
+        version: num(r.version),
+        question: fromStoredJson(json<Question & { createdAt: string; updatedAt: string }>(r.content)),
+        replacedAt: date(r.createdAt),
+      }));
+    },
+    listByQuiz: (tenantId, quizId) => questions.listSorted({ tenantId, quizId }),
+    async statsByQuizzes(tenantId, quizIds) {
+      if (quizIds.length === 0) return new Map();
+      // A random slot counts as its `count` questions, each worth the slot's points (issue 33 item 5).
+      // Description items are no questions: no mark, not counted (docs/assessment.md).
+      const rows = rawRows<{ quizId: string; count: number | string; maxScore: number | string }>(
+        await db.q().raw(
+          `select quiz_id, sum(n) as count, sum(m) as max_score from (
+         select quiz_id, count(*) filter (where question_type <> 'description') as n, coalesce(sum(points), 0) as m
+           from quiz_questions where tenant_id = ? and quiz_id = any(?::uuid[]) group by quiz_id
          union all
          select quiz_id, sum(count), sum(count * points) from quiz_random_slots where tenant_id = ? and quiz_id = any(?::uuid[]) group by quiz_id
        ) s group by quiz_id`,
-        [tenantId, [...quizIds], tenantId, [...quizIds]],
-      ),
-    );
-    return new Map(rows.map((r) => [r.quizId, { count: num(r.count), maxScore: num(r.maxScore) }]));
-  },
-  async insertMany(questions) {
-    if (questions.length === 0) return;
-    const categories = await defaultCategoriesOf(db, questions);
-    const rows = questions.map((q) => ({
-      ...questionRow(q),
-      categoryId: q.categoryId ?? categories.get(`${q.tenantId}:${q.quizId}`) ?? null,
-    }));
-    // Bounded batches: a 2,000-question import stays under the bind-parameter limit.
-    for (let i = 0; i < rows.length; i += 500)
+          [tenantId, [...quizIds], tenantId, [...quizIds]],
+        ),
+      );
+      return new Map(rows.map((r) => [r.quizId, { count: num(r.count), maxScore: num(r.maxScore) }]));
+    },
+    async insertMany(added) {
+      if (added.length === 0) return;
+      const categories = await defaultCategoriesOf(db, added);
+      const rows = added.map((q) => ({
+        ...questionRow(q),
+        categoryId: q.categoryId ?? categories.get(`${q.tenantId}:${q.quizId}`) ?? null,
+      }));
+      await questions.insertMany(rows);
+    },
+    update: (question) => questions.update(questionRow(question), ['quizId', 'categoryId']),
+    delete: questions.delete,
+    setOrder: (tenantId, quizId, orderedIds, at) => questions.setOrder(tenantId, 'quizId', quizId, orderedIds, at),
+    async nextOrder(tenantId, quizId) {
+      // After the quiz's questions and its random slots (issue 33), which share one order.
+      const r = rawRows<{ m: number | string | null }>(
+        await db.q().raw(
+          `select greatest((select max(sort_order) from quiz_questions where tenant_id = ? and quiz_id = ?),
+                       (select max(sort_order) from quiz_random_slots where tenant_id = ? and quiz_id = ?)) as m`,
+          [tenantId, quizId, tenantId, quizId],
+        ),
+      )[0];
+      return num(r?.m) + 1;
+    },
+    async shiftFrom(tenantId, quizId, fromOrder, at) {
       await db
         .q()('quiz_questions')
-        .insert(rows.slice(i, i + 500));
-  },
-  async update(question) {
-    const { id, tenantId, createdAt: _c, quizId: _q, categoryId: _k, ...changes } = questionRow(question);
-    await db.q()('quiz_questions').where({ tenantId, id }).update(changes);
-  },
-  async delete(tenantId, id) {
-    return (await deletedRows(db.q()('quiz_questions').where({ tenantId, id }).delete())) > 0;
-  },
-  async setOrder(tenantId, quizId, orderedIds, at) {
-    if (orderedIds.length === 0) return;
-    await db.q().raw(
-      `update quiz_questions q set sort_order = v.ord, updated_at = ?
-         from (select * from unnest(?::uuid[]) with ordinality as t(id, ord)) v
-        where q.tenant_id = ? and q.quiz_id = ? and q.id = v.id`,
-      [at, [...orderedIds], tenantId, quizId],
-    );
-  },
-  async nextOrder(tenantId, quizId) {
-    // After the quiz's questions and its random slots (issue 33), which share one order.
-    const r = rawRows<{ m: number | string | null }>(
-      await db.q().raw(
-        `select greatest((select max(sort_order) from quiz_questions where tenant_id = ? and quiz_id = ?),
-                       (select max(sort_order) from quiz_random_slots where tenant_id = ? and quiz_id = ?)) as m`,
-        [tenantId, quizId, tenantId, quizId],
-      ),
-    )[0];
-    return num(r?.m) + 1;
-  },
-  async shiftFrom(tenantId, quizId, fromOrder, at) {
-    await db
-      .q()('quiz_questions')
-      .where({ tenantId, quizId })
-      .where('sortOrder', '>=', fromOrder)
-      .update({ sortOrder: db.knex.raw('sort_order + 1'), updatedAt: at });
-  },
-});
+        .where({ tenantId, quizId })
+        .where('sortOrder', '>=', fromOrder)
+        .update({ sortOrder: db.knex.raw('sort_order + 1'), updatedAt: at });
+    },
+  };
+};
 
 // ---------------------------------------------------------------- attempts
 
@@ -455,7 +421,11 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
     return r ? toAttempt(r) : null;
   },
   async findInProgress(tenantId, quizId, userId) {
-    const r = await db.q()('quiz_attempts').where({ tenantId, quizId, userId, status: 'in_progress' }).first();
+    // Not the question snapshot (~16 kB of JSON for 31 questions): a resume reads it once, by `questionsOf`.
+    const r = (await db
+      .q()('quiz_attempts')
+      .where({ tenantId, quizId, userId, status: 'in_progress' })
+      .first(db.knex.raw(ATTEMPT_COLUMNS))) as AttemptRow | undefined;
     return r ? toAttempt(r) : null;
   },
   async insertNext(a, maxAttempts, questions) {
@@ -519,16 +489,7 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
       { n: number | string } | undefined;
     return num(r?.n);
   },
-  async countOnQuizzes(tenantId, quizIds) {
-    if (quizIds.length === 0) return 0;
-    const r = (await db
-      .q()('quiz_attempts')
-      .where({ tenantId })
-      .whereIn('quizId', [...quizIds])
-      .count({ n: '*' })
-      .first()) as { n: number | string } | undefined;
-    return num(r?.n);
-  },
+  countOnQuizzes: (tenantId, quizIds) => tenantTable(db, 'quiz_attempts').countIn(tenantId, 'quizId', quizIds),
   list(tenantId, quizId, filter, page) {
     const q = db.q()('quiz_attempts').where({ tenantId, quizId }).select('*');
     if (filter.userId) q.where({ userId: filter.userId });

@@ -20,6 +20,7 @@ import type { ProgressStatus } from '../../../domain/learning/progress.js';
 import { formatMinor, toMinor } from '../../../domain/shared/money.js';
 import { contains, type DbDeps } from './base.js';
 import { camelColumns, guardedWrite, joinedTable, knexPage, num, prepared, newestFirst } from './knex-helpers.js';
+import { tenantTable } from './tenant-table.js';
 import { ENROLLMENT_COLUMNS, toEnrollment } from './enrollment.pg-repository.js';
 import { CERTIFICATE_COLUMNS, toCertificate } from './certificate.pg-repository.js';
 
@@ -404,111 +405,66 @@ export const makeCategoryPgRepository = ({ db }: DbDeps): CategoryRepository => 
   },
 });
 
-export const makeModulePgRepository = ({ db }: DbDeps): ModuleRepository => ({
-  async findById(tenantId, id) {
-    const r = await db.q()('course_modules').where({ tenantId, id }).first();
-    return r ? toModule(r) : null;
-  },
-  async lock(tenantId, id) {
-    const r = await db.q()('course_modules').where({ tenantId, id }).forUpdate().first();
-    if (!r) return null;
-    await db.q()('lessons').where({ tenantId, moduleId: id }).select('id').forUpdate();
-    return toModule(r);
-  },
-  async listByCourse(tenantId, courseId) {
-    return (
-      await db
-        .q()('course_modules')
-        .where({ tenantId, courseId })
-        .orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])
-    ).map(toModule);
-  },
-  async listWithLessons(tenantId, courseId) {
-    const rows = (await db
-      .q()({ m: 'course_modules' })
-      .leftJoin({ l: 'lessons' }, function () {
-        this.on('l.module_id', 'm.id').andOn('l.tenant_id', 'm.tenant_id');
-      })
-      .where({ 'm.tenant_id': tenantId, 'm.course_id': courseId })
-      .orderBy([{ column: 'm.sort_order' }, { column: 'm.created_at' }, { column: 'm.id' }])
-      .select('m.*', db.q().raw(joinedLesson.columns))
-      .options(prepared('course_outline'))) as JoinedModuleRow[];
-    const modules = new Map<string, CourseModule>();
-    const lessons: LessonSummary[] = [];
-    for (const r of rows) {
-      if (!modules.has(r.id)) modules.set(r.id, toModule(r));
-      const lesson = joinedLesson.read(r);
-      if (lesson) lessons.push(toLessonSummary(lesson));
-    }
-    return { modules: [...modules.values()], lessons };
-  },
-  async insert(module) {
-    await db.q()('course_modules').insert(moduleRow(module));
-  },
-  async update(module) {
-    const { id, tenantId, createdAt: _c, ...changes } = moduleRow(module);
-    await db.q()('course_modules').where({ id, tenantId }).update(changes);
-  },
-  async delete(tenantId, id) {
-    await db.q()('course_modules').where({ tenantId, id }).delete();
-  },
-  async setOrder(tenantId, courseId, orderedIds, at) {
-    if (orderedIds.length === 0) return;
-    // One statement: every module gets its position from the list. Raw: `update … from unnest(…) with ordinality`.
-    await db.q().raw(
-      `update course_modules m set sort_order = v.ord, updated_at = ?
-         from (select * from unnest(?::uuid[]) with ordinality as t(id, ord)) v
-        where m.tenant_id = ? and m.course_id = ? and m.id = v.id`,
-      [at, [...orderedIds], tenantId, courseId],
-    );
-  },
-  async nextOrder(tenantId, courseId) {
-    const r = (await db.q()('course_modules').where({ tenantId, courseId }).max({ m: 'sort_order' }).first()) as
-      { m: number | null } | undefined;
-    return num(r?.m) + 1;
-  },
-});
+export const makeModulePgRepository = ({ db }: DbDeps): ModuleRepository => {
+  const modules = tenantTable(db, 'course_modules', toModule);
+  return {
+    findById: (tenantId, id) => modules.find({ tenantId, id }),
+    async lock(tenantId, id) {
+      const m = await modules.lock({ tenantId, id });
+      if (!m) return null;
+      await db.q()('lessons').where({ tenantId, moduleId: id }).select('id').forUpdate();
+      return m;
+    },
+    listByCourse: (tenantId, courseId) => modules.listSorted({ tenantId, courseId }),
+    async listWithLessons(tenantId, courseId) {
+      const rows = (await db
+        .q()({ m: 'course_modules' })
+        .leftJoin({ l: 'lessons' }, function () {
+          this.on('l.module_id', 'm.id').andOn('l.tenant_id', 'm.tenant_id');
+        })
+        .where({ 'm.tenant_id': tenantId, 'm.course_id': courseId })
+        .orderBy([{ column: 'm.sort_order' }, { column: 'm.created_at' }, { column: 'm.id' }])
+        .select('m.*', db.q().raw(joinedLesson.columns))
+        .options(prepared('course_outline'))) as JoinedModuleRow[];
+      const modules = new Map<string, CourseModule>();
+      const lessons: LessonSummary[] = [];
+      for (const r of rows) {
+        if (!modules.has(r.id)) modules.set(r.id, toModule(r));
+        const lesson = joinedLesson.read(r);
+        if (lesson) lessons.push(toLessonSummary(lesson));
+      }
+      return { modules: [...modules.values()], lessons };
+    },
+    insert: (module) => modules.insert(moduleRow(module)),
+    update: (module) => modules.update(moduleRow(module)),
+    async delete(tenantId, id) {
+      await modules.delete(tenantId, id);
+    },
+    setOrder: (tenantId, courseId, orderedIds, at) => modules.setOrder(tenantId, 'courseId', courseId, orderedIds, at),
+    async nextOrder(tenantId, courseId) {
+      const r = (await db.q()('course_modules').where({ tenantId, courseId }).max({ m: 'sort_order' }).first()) as
+        { m: number | null } | undefined;
+      return num(r?.m) + 1;
+    },
+  };
+};
 
-export const makeLessonPgRepository = ({ db }: DbDeps): LessonRepository => ({
-  async findById(tenantId, id) {
-    const r = await db.q()('lessons').where({ tenantId, id }).first();
-    return r ? toLesson(r) : null;
-  },
-  async lock(tenantId, id) {
-    const r = await db.q()('lessons').where({ tenantId, id }).forUpdate().first();
-    return r ? toLesson(r) : null;
-  },
-  async listByModule(tenantId, moduleId) {
-    return (
-      await db
-        .q()('lessons')
-        .where({ tenantId, moduleId })
-        .orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])
-    ).map(toLesson);
-  },
-  async insert(lesson) {
-    await db.q()('lessons').insert(lessonRow(lesson));
-  },
-  async update(lesson) {
-    const { id, tenantId, createdAt: _c, ...changes } = lessonRow(lesson);
-    await db.q()('lessons').where({ id, tenantId }).update(changes);
-  },
-  async delete(tenantId, id) {
-    await db.q()('lessons').where({ tenantId, id }).delete();
-  },
-  async nextOrder(tenantId, moduleId) {
-    const r = (await db.q()('lessons').where({ tenantId, moduleId }).max({ m: 'sort_order' }).first()) as { m: number | null } | undefined;
-    return num(r?.m) + 1;
-  },
-  async countByCourses(tenantId, courseIds) {
-    if (courseIds.length === 0) return new Map();
-    const rows = (await db
-      .q()('lessons')
-      .where({ tenantId })
-      .whereIn('courseId', [...courseIds])
-      .select('courseId')
-      .count({ n: '*' })
-      .groupBy('courseId')) as Array<{ courseId: string; n: number }>;
-    return new Map(rows.map((r) => [r.courseId, num(r.n)]));
-  },
-});
+export const makeLessonPgRepository = ({ db }: DbDeps): LessonRepository => {
+  const lessons = tenantTable(db, 'lessons', toLesson);
+  return {
+    findById: (tenantId, id) => lessons.find({ tenantId, id }),
+    lock: (tenantId, id) => lessons.lock({ tenantId, id }),
+    listByModule: (tenantId, moduleId) => lessons.listSorted({ tenantId, moduleId }),
+    insert: (lesson) => lessons.insert(lessonRow(lesson)),
+    update: (lesson) => lessons.update(lessonRow(lesson)),
+    async delete(tenantId, id) {
+      await lessons.delete(tenantId, id);
+    },
+    async nextOrder(tenantId, moduleId) {
+      const r = (await db.q()('lessons').where({ tenantId, moduleId }).max({ m: 'sort_order' }).first()) as
+        { m: number | null } | undefined;
+      return num(r?.m) + 1;
+    },
+    countByCourses: (tenantId, courseIds) => lessons.countEachIn(tenantId, 'courseId', courseIds),
+  };
+};

@@ -3,6 +3,7 @@ import type { CertificateRow, CertificateTemplateRow } from './rows/learning.row
 import type { CertificateRepository } from '../../../application/learning/ports/certificate-repository.js';
 import type { DbDeps } from './base.js';
 import { knexPage, num, deletedRows, newestFirst } from './knex-helpers.js';
+import { tenantTable } from './tenant-table.js';
 import { countSince, type DailyRollup } from './daily-rollups.js';
 
 export const CERTIFICATE_COLUMNS = [
@@ -48,15 +49,7 @@ export const makeCertificatePgRepository = ({ db }: DbDeps): CertificateReposito
     const r = await db.q()('certificates').where({ code }).first();
     return r ? toCertificate(r) : null;
   },
-  async insertIfAbsent(certificate) {
-    const rows = await db
-      .q()('certificates')
-      .insert(certificate)
-      .onConflict(['tenant_id', 'user_id', 'course_id'])
-      .ignore()
-      .returning('id');
-    return rows.length === 1;
-  },
+  insertIfAbsent: (certificate) => tenantTable(db, 'certificates').insertIfAbsent(certificate, ['tenant_id', 'user_id', 'course_id']),
   listOfUsers(tenantId, userIds, page) {
     const q = db
       .q()('certificates')
@@ -74,17 +67,7 @@ export const makeCertificatePgRepository = ({ db }: DbDeps): CertificateReposito
     const r = (await q.count({ n: '*' }).first()) as { n: number } | undefined;
     return num(r?.n);
   },
-  async countByUsers(tenantId, userIds) {
-    if (userIds.length === 0) return new Map();
-    const rows = (await db
-      .q()('certificates')
-      .where({ tenantId })
-      .whereIn('userId', [...userIds])
-      .select('userId')
-      .count({ n: '*' })
-      .groupBy('userId')) as Array<{ userId: string; n: number }>;
-    return new Map(rows.map((r) => [r.userId, num(r.n)]));
-  },
+  countByUsers: (tenantId, userIds) => tenantTable(db, 'certificates').countEachIn(tenantId, 'userId', userIds),
   async getTemplate(tenantId, courseId) {
     const r = await db.q()('certificate_templates').where({ tenantId, courseId }).first();
     return r ? toTemplate(r) : null;

@@ -9,6 +9,7 @@ import type { SubscriptionRepository } from '../../../application/commerce/ports
 import type { PromoCodeReservations } from '../../../application/commerce/ports/promo-code-reservations.js';
 import { promoCodeFromRow } from './record-store.pg-repository.js';
 import type { DbDeps } from './base.js';
+import { tenantTable } from './tenant-table.js';
 import { knexPage, num, newestFirst } from './knex-helpers.js';
 import type {
   OrderItemJson,
@@ -85,62 +86,54 @@ const orderRow = (o: Order): OrderWrite => ({
   paidAt: o.paidAt,
 });
 
-export const makeOrderPgRepository = ({ db }: DbDeps): OrderRepository => ({
-  async insert(order) {
-    await db.q()('orders').insert(orderRow(order));
-  },
-  async findById(tenantId, id) {
-    const r = await db.q()('orders').where({ tenantId, id }).first();
-    return r ? toOrder(r) : null;
-  },
-  async lock(tenantId, id) {
-    const r = await db.q()('orders').where({ tenantId, id }).forUpdate().first();
-    return r ? toOrder(r) : null;
-  },
-  async update(order) {
-    const { id, tenantId, createdAt: _c, ...changes } = orderRow(order);
-    await db.q()('orders').where({ id, tenantId }).update(changes);
-  },
-  listByUser(tenantId, userId, filter, page) {
-    const q = db.q()('orders').where({ tenantId, userId }).select('*');
-    if (filter.status) q.where({ status: filter.status });
-    return knexPage(q, page, toOrder, { order: newestFirst() });
-  },
-  async tenantOf(orderId) {
-    const r = (await db.q()('orders').where({ id: orderId }).select('tenantId').first()) as { tenantId: string } | undefined;
-    return r?.tenantId ?? null;
-  },
-  async paidTotals(tenantId, from, to) {
-    const rows = (await db
-      .q()('orders')
-      .where({ tenantId, status: 'paid' })
-      .where('paidAt', '>=', from)
-      .where('paidAt', '<', to)
-      .groupBy('currency')
-      .select('currency')
-      .count({ n: '*' })
-      .sum({ total: 'totalAmount' })) as Array<{ currency: string; n: number | string; total: string }>;
-    return rows.map((r) => ({ currency: r.currency, count: num(r.n), total: toMinor(r.total) }));
-  },
-  async countByUser(tenantId, userId, status) {
-    const r = (await db.q()('orders').where({ tenantId, userId, status }).count({ n: '*' }).first()) as { n: unknown } | undefined;
-    return num(r?.n);
-  },
-  async count(tenantId, status) {
-    const r = (await db.q()('orders').where({ tenantId, status }).count({ n: '*' }).first()) as { n: unknown } | undefined;
-    return num(r?.n);
-  },
-  async countPaidForCourse(tenantId, courseId) {
-    const r = (await db
-      .q()('orders')
-      .where({ tenantId })
-      .whereIn('status', ['paid', 'refunded'])
-      .whereRaw('items @> ?::jsonb', [JSON.stringify([{ course_ids: [courseId] }])])
-      .count({ n: '*' })
-      .first()) as { n: unknown } | undefined;
-    return num(r?.n);
-  },
-});
+export const makeOrderPgRepository = ({ db }: DbDeps): OrderRepository => {
+  const orders = tenantTable(db, 'orders', toOrder);
+  return {
+    insert: (order) => orders.insert(orderRow(order)),
+    findById: (tenantId, id) => orders.find({ tenantId, id }),
+    lock: (tenantId, id) => orders.lock({ tenantId, id }),
+    update: (order) => orders.update(orderRow(order)),
+    listByUser(tenantId, userId, filter, page) {
+      const q = db.q()('orders').where({ tenantId, userId }).select('*');
+      if (filter.status) q.where({ status: filter.status });
+      return knexPage(q, page, toOrder, { order: newestFirst() });
+    },
+    async tenantOf(orderId) {
+      const r = (await db.q()('orders').where({ id: orderId }).select('tenantId').first()) as { tenantId: string } | undefined;
+      return r?.tenantId ?? null;
+    },
+    async paidTotals(tenantId, from, to) {
+      const rows = (await db
+        .q()('orders')
+        .where({ tenantId, status: 'paid' })
+        .where('paidAt', '>=', from)
+        .where('paidAt', '<', to)
+        .groupBy('currency')
+        .select('currency')
+        .count({ n: '*' })
+        .sum({ total: 'totalAmount' })) as Array<{ currency: string; n: number | string; total: string }>;
+      return rows.map((r) => ({ currency: r.currency, count: num(r.n), total: toMinor(r.total) }));
+    },
+    async countByUser(tenantId, userId, status) {
+      const r = (await db.q()('orders').where({ tenantId, userId, status }).count({ n: '*' }).first()) as { n: unknown } | undefined;
+      return num(r?.n);
+    },
+    async count(tenantId, status) {
+      const r = (await db.q()('orders').where({ tenantId, status }).count({ n: '*' }).first()) as { n: unknown } | undefined;
+      return num(r?.n);
+    },
+    async countPaidForCourse(tenantId, courseId) {
+      const r = (await db
+        .q()('orders')
+        .where({ tenantId })
+        .whereIn('status', ['paid', 'refunded'])
+        .whereRaw('items @> ?::jsonb', [JSON.stringify([{ course_ids: [courseId] }])])
+        .count({ n: '*' })
+        .first()) as { n: unknown } | undefined;
+      return num(r?.n);
+    },
+  };
+};
 
 const toPayment = (r: PaymentRow): Payment => ({
   id: r.id,
@@ -182,61 +175,59 @@ const newest = (q: Knex.QueryBuilder) =>
     { column: 'id', order: 'desc' },
   ]);
 
-export const makePaymentPgRepository = ({ db }: DbDeps): PaymentRepository => ({
-  async insert(p) {
-    await db.q()('payments').insert(paymentRow(p));
-  },
-  async update(p) {
-    const { id, tenantId, createdAt: _c, ...changes } = paymentRow(p);
-    await db.q()('payments').where({ id, tenantId }).update(changes);
-  },
-  async findByTransactionId(tenantId, transactionId) {
-    const r = await newest(
-      db
-        .q()('payments')
-        .where({ tenantId })
-        .where((w) => w.where({ transactionId }).orWhere({ gatewayTransactionId: transactionId })),
-    ).first();
-    return r ? toPayment(r) : null;
-  },
-  async findByTransactionIdAnyTenant(transactionId) {
-    const r = await db.q()('payments').where({ transactionId }).first();
-    return r ? toPayment(r) : null;
-  },
-  async latestOfOrder(tenantId, orderId) {
-    const r = await newest(db.q()('payments').where({ tenantId, orderId })).first();
-    return r ? toPayment(r) : null;
-  },
-  async pendingOfOrder(tenantId, orderId) {
-    return (await newest(db.q()('payments').where({ tenantId, orderId, status: 'pending' }))).map(toPayment);
-  },
-  list(tenantId, f, page) {
-    const q = db.q()('payments').where({ tenantId }).select('*');
-    if (f.status) q.where({ status: f.status });
-    if (f.method) q.where({ paymentMethod: f.method });
-    if (f.orderId) q.where({ orderId: f.orderId });
-    if (f.userId) q.where({ userId: f.userId });
-    if (f.from) q.where('createdAt', '>=', f.from);
-    if (f.to) q.where('createdAt', '<', f.to);
-    return knexPage(q, page, toPayment, { order: newestFirst() });
-  },
-  async insertNotification(n) {
-    await db
-      .q()('payment_notifications')
-      .insert({ ...n, payload: JSON.stringify(n.payload ?? null) });
-  },
-  async notificationsOfOrder(tenantId, orderId) {
-    return (
+export const makePaymentPgRepository = ({ db }: DbDeps): PaymentRepository => {
+  const payments = tenantTable(db, 'payments', toPayment);
+  return {
+    insert: (p) => payments.insert(paymentRow(p)),
+    update: (p) => payments.update(paymentRow(p)),
+    async findByTransactionId(tenantId, transactionId) {
+      const r = await newest(
+        db
+          .q()('payments')
+          .where({ tenantId })
+          .where((w) => w.where({ transactionId }).orWhere({ gatewayTransactionId: transactionId })),
+      ).first();
+      return r ? toPayment(r) : null;
+    },
+    async findByTransactionIdAnyTenant(transactionId) {
+      const r = await db.q()('payments').where({ transactionId }).first();
+      return r ? toPayment(r) : null;
+    },
+    async latestOfOrder(tenantId, orderId) {
+      const r = await newest(db.q()('payments').where({ tenantId, orderId })).first();
+      return r ? toPayment(r) : null;
+    },
+    async pendingOfOrder(tenantId, orderId) {
+      return (await newest(db.q()('payments').where({ tenantId, orderId, status: 'pending' }))).map(toPayment);
+    },
+    list(tenantId, f, page) {
+      const q = db.q()('payments').where({ tenantId }).select('*');
+      if (f.status) q.where({ status: f.status });
+      if (f.method) q.where({ paymentMethod: f.method });
+      if (f.orderId) q.where({ orderId: f.orderId });
+      if (f.userId) q.where({ userId: f.userId });
+      if (f.from) q.where('createdAt', '>=', f.from);
+      if (f.to) q.where('createdAt', '<', f.to);
+      return knexPage(q, page, toPayment, { order: newestFirst() });
+    },
+    async insertNotification(n) {
       await db
         .q()('payment_notifications')
-        .where({ tenantId, orderId })
-        .orderBy([
-          { column: 'receivedAt', order: 'asc' },
-          { column: 'id', order: 'asc' },
-        ])
-    ).map(toNotification);
-  },
-});
+        .insert({ ...n, payload: JSON.stringify(n.payload ?? null) });
+    },
+    async notificationsOfOrder(tenantId, orderId) {
+      return (
+        await db
+          .q()('payment_notifications')
+          .where({ tenantId, orderId })
+          .orderBy([
+            { column: 'receivedAt', order: 'asc' },
+            { column: 'id', order: 'asc' },
+          ])
+      ).map(toNotification);
+    },
+  };
+};
 
 const toSubscription = (r: SubscriptionRow): Subscription => ({
   id: r.id,
@@ -255,68 +246,60 @@ const toSubscription = (r: SubscriptionRow): Subscription => ({
 });
 const subscriptionRow = (s: Subscription): SubscriptionWrite => ({ ...s, categoryIds: JSON.stringify(s.categoryIds) });
 
-export const makeSubscriptionPgRepository = ({ db }: DbDeps): SubscriptionRepository => ({
-  async insert(s) {
-    await db.q()('subscriptions').insert(subscriptionRow(s));
-  },
-  async update(s) {
-    const { id, tenantId, createdAt: _c, ...changes } = subscriptionRow(s);
-    await db.q()('subscriptions').where({ id, tenantId }).update(changes);
-  },
-  async findById(tenantId, id) {
-    const r = await db.q()('subscriptions').where({ tenantId, id }).first();
-    return r ? toSubscription(r) : null;
-  },
-  async lock(tenantId, id) {
-    const r = await db.q()('subscriptions').where({ tenantId, id }).forUpdate().first();
-    return r ? toSubscription(r) : null;
-  },
-  listByUser(tenantId, userId, page) {
-    return knexPage(db.q()('subscriptions').where({ tenantId, userId }).select('*'), page, toSubscription, { order: newestFirst() });
-  },
-  async currentEnd(tenantId, userId, planId, now) {
-    const r = (await db
-      .q()('subscriptions')
-      .where({ tenantId, userId, planId, status: 'active' })
-      .where('endsAt', '>', now)
-      .max({ end: 'endsAt' })
-      .first()) as { end: Date | string | null } | undefined;
-    return r?.end ? new Date(r.end) : null;
-  },
-  async expireDue(now) {
-    return Number(
-      await db.q()('subscriptions').where({ status: 'active' }).where('endsAt', '<=', now).update({ status: 'expired', updatedAt: now }),
-    );
-  },
-  async countActive(tenantId, userId, now) {
-    const r = (await db
-      .q()('subscriptions')
-      .where({ tenantId, userId })
-      .whereIn('status', ['active', 'cancelled'])
-      .where('startsAt', '<=', now)
-      .where('endsAt', '>', now)
-      .count({ n: '*' })
-      .first()) as { n: unknown } | undefined;
-    return num(r?.n);
-  },
-  async countOfPlan(tenantId, planId) {
-    const r = (await db.q()('subscriptions').where({ tenantId, planId }).count({ n: '*' }).first()) as { n: unknown } | undefined;
-    return num(r?.n);
-  },
-  async holdersOfCategory(tenantId, categoryId, now) {
-    // Cancelled ones that were paid run to their end; unpaid ones have none.
-    const rows = (await db
-      .q()('subscriptions')
-      .where({ tenantId })
-      .whereIn('status', ['active', 'cancelled'])
-      .where('endsAt', '>', now)
-      .whereRaw('category_ids @> ?::jsonb', [JSON.stringify([categoryId])])
-      .distinctOn('userId')
-      .orderBy([{ column: 'userId' }, { column: 'endsAt', order: 'desc' }])
-      .select('userId', 'id', 'endsAt')) as Array<{ userId: string; id: string; endsAt: Date }>;
-    return rows.map((r) => ({ userId: r.userId, subscriptionId: r.id, endsAt: r.endsAt }));
-  },
-});
+export const makeSubscriptionPgRepository = ({ db }: DbDeps): SubscriptionRepository => {
+  const subscriptions = tenantTable(db, 'subscriptions', toSubscription);
+  return {
+    insert: (s) => subscriptions.insert(subscriptionRow(s)),
+    update: (s) => subscriptions.update(subscriptionRow(s)),
+    findById: (tenantId, id) => subscriptions.find({ tenantId, id }),
+    lock: (tenantId, id) => subscriptions.lock({ tenantId, id }),
+    listByUser(tenantId, userId, page) {
+      return knexPage(db.q()('subscriptions').where({ tenantId, userId }).select('*'), page, toSubscription, { order: newestFirst() });
+    },
+    async currentEnd(tenantId, userId, planId, now) {
+      const r = (await db
+        .q()('subscriptions')
+        .where({ tenantId, userId, planId, status: 'active' })
+        .where('endsAt', '>', now)
+        .max({ end: 'endsAt' })
+        .first()) as { end: Date | string | null } | undefined;
+      return r?.end ? new Date(r.end) : null;
+    },
+    async expireDue(now) {
+      return Number(
+        await db.q()('subscriptions').where({ status: 'active' }).where('endsAt', '<=', now).update({ status: 'expired', updatedAt: now }),
+      );
+    },
+    async countActive(tenantId, userId, now) {
+      const r = (await db
+        .q()('subscriptions')
+        .where({ tenantId, userId })
+        .whereIn('status', ['active', 'cancelled'])
+        .where('startsAt', '<=', now)
+        .where('endsAt', '>', now)
+        .count({ n: '*' })
+        .first()) as { n: unknown } | undefined;
+      return num(r?.n);
+    },
+    async countOfPlan(tenantId, planId) {
+      const r = (await db.q()('subscriptions').where({ tenantId, planId }).count({ n: '*' }).first()) as { n: unknown } | undefined;
+      return num(r?.n);
+    },
+    async holdersOfCategory(tenantId, categoryId, now) {
+      // Cancelled ones that were paid run to their end; unpaid ones have none.
+      const rows = (await db
+        .q()('subscriptions')
+        .where({ tenantId })
+        .whereIn('status', ['active', 'cancelled'])
+        .where('endsAt', '>', now)
+        .whereRaw('category_ids @> ?::jsonb', [JSON.stringify([categoryId])])
+        .distinctOn('userId')
+        .orderBy([{ column: 'userId' }, { column: 'endsAt', order: 'desc' }])
+        .select('userId', 'id', 'endsAt')) as Array<{ userId: string; id: string; endsAt: Date }>;
+      return rows.map((r) => ({ userId: r.userId, subscriptionId: r.id, endsAt: r.endsAt }));
+    },
+  };
+};
 
 /**
  * Learning's `promo_codes` table: a use is taken and given back by one conditional statement

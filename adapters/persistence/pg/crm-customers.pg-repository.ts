@@ -10,6 +10,7 @@ import type {
   SourceFunnel,
 } from '../../../application/crm/ports/lead-analytics.js';
 import type { LeadAggregateRow } from '../../../domain/crm/kpi.js';
+import { leadGroup } from '../lead-groups.js';
 import type { LeadStatus } from '../../../domain/crm/lead.js';
 import type { DateRange } from '../../../application/crm/ports/lead-repository.js';
 import type { Knex } from 'knex';
@@ -221,22 +222,12 @@ function fold(rows: readonly SourceRow[]): Pick<FunnelReport, 'byStatus' | 'tota
       c.revenue += hundredths(r.revenue);
     }
     if (r.status === null) continue;
-    const statusKey = `${r.status}|${r.provider}`;
-    const g = statuses.get(statusKey) ?? {
-      status: r.status,
-      provider: r.provider,
-      count: 0,
-      wonValueSum: 0n,
-      wonValueCount: 0,
-      wonSecondsSum: 0,
-      wonClosedCount: 0,
-    };
+    const g = leadGroup(statuses, r.status, r.provider);
     g.count += num(r.leads);
     g.wonValueSum += toMinor(r.won_value_sum ?? '0');
     g.wonValueCount += num(r.won_value_count);
     g.wonSecondsSum += num(r.won_seconds_sum);
     g.wonClosedCount += num(r.won_closed_count);
-    statuses.set(statusKey, g);
   }
   return { byStatus: [...statuses.values()], total, bySource: [...sources.values()] };
 }

@@ -8,6 +8,7 @@ import type { LeadRepository } from '../../../application/crm/ports/lead-reposit
 import { formatMinor, toMinor, type Minor } from '../../../domain/shared/money.js';
 import { contains, type DbDeps } from './base.js';
 import { knexPage, prepared, newestFirst } from './knex-helpers.js';
+import { tenantTable } from './tenant-table.js';
 import type { DeliveryRow, DeliveryWrite, LeadRow, LeadWrite } from './rows/crm.rows.js';
 import { leadGroups } from './crm-lead-rollups.js';
 
@@ -234,10 +235,7 @@ export const makeDeliveryPgRepository = ({ db }: DbDeps): DeliveryRepository => 
       .options(prepared('crm_google_delivery_insert'));
     return (result as { rows: Array<{ tenantId: string }> }).rows[0]?.tenantId ?? null;
   },
-  async findById(tenantId, id) {
-    const m = await db.q()('crm_webhook_deliveries').where({ tenantId, id }).first();
-    return m ? toDelivery(m) : null;
-  },
+  findById: (tenantId, id) => tenantTable(db, 'crm_webhook_deliveries', toDelivery).find({ tenantId, id }),
   list(tenantId, filter, page) {
     const q = db.q()('crm_webhook_deliveries').where({ tenantId }).select('*');
     if (filter.status) q.where('status', filter.status);

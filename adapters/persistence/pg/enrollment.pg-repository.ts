@@ -9,6 +9,7 @@ import type {
 import type { CourseRepository } from '../../../application/learning/ports/catalog.js';
 import { contains, type DbDeps } from './base.js';
 import { knexPage, deletedRows, newestFirst } from './knex-helpers.js';
+import { tenantTable } from './tenant-table.js';
 import { countActiveEnrollments } from './daily-rollups.js';
 
 export const ENROLLMENT_COLUMNS = [
@@ -95,15 +96,7 @@ export const makeEnrollmentPgRepository = ({
           .whereIn('courseId', [...courseIds])
       ).map(toEnrollment);
     },
-    async insertIfAbsent(enrollment) {
-      const rows = await db
-        .q()('enrollments')
-        .insert(enrollment)
-        .onConflict(['tenant_id', 'user_id', 'course_id'])
-        .ignore()
-        .returning('id');
-      return rows.length === 1;
-    },
+    insertIfAbsent: (enrollment) => tenantTable(db, 'enrollments').insertIfAbsent(enrollment, ['tenant_id', 'user_id', 'course_id']),
     async insertManyIfAbsent(enrollments) {
       const inserted: string[] = [];
       // A few columns a row: 1,000 rows stay well under PostgreSQL's 65,535 bound parameters.

@@ -1,7 +1,8 @@
 import type { StoredFile } from '../../../domain/platform/file-types.js';
 import type { FileRepository } from '../../../application/platform/ports.js';
 import { contains, type DbDeps } from './base.js';
-import { knexPage, num, deletedRows, newestFirst } from './knex-helpers.js';
+import { knexPage, num, newestFirst } from './knex-helpers.js';
+import { tenantTable } from './tenant-table.js';
 
 /** A `files` row: the entity column for column (`size` is int8, a number on both engines, see knex.ts). */
 type FileRow = StoredFile;
@@ -24,24 +25,17 @@ const toFile = (r: FileRow): StoredFile => ({
   createdAt: r.createdAt,
 });
 
-export const makeFilePgRepository = ({ db }: DbDeps): FileRepository => ({
-  async insert(file) {
-    await db.q()('files').insert(file);
-  },
-  async findById(tenantId, id) {
-    const r = await db.q()('files').where({ tenantId, id }).first();
-    return r ? toFile(r) : null;
-  },
-  async findByStoredName(tenantId, storedName) {
-    const r = await db.q()('files').where({ tenantId, storedName }).first();
-    return r ? toFile(r) : null;
-  },
-  list(tenantId, filter, page) {
-    const q = db.q()('files').where({ tenantId }).select('*');
-    if (filter.search) q.whereILike('originalName', contains(filter.search));
-    return knexPage(q, page, toFile, { order: newestFirst() });
-  },
-  async delete(tenantId, id) {
-    return (await deletedRows(db.q()('files').where({ tenantId, id }).delete())) > 0;
-  },
-});
+export const makeFilePgRepository = ({ db }: DbDeps): FileRepository => {
+  const files = tenantTable(db, 'files', toFile);
+  return {
+    insert: files.insert,
+    findById: (tenantId, id) => files.find({ tenantId, id }),
+    findByStoredName: (tenantId, storedName) => files.find({ tenantId, storedName }),
+    list(tenantId, filter, page) {
+      const q = db.q()('files').where({ tenantId }).select('*');
+      if (filter.search) q.whereILike('originalName', contains(filter.search));
+      return knexPage(q, page, toFile, { order: newestFirst() });
+    },
+    delete: files.delete,
+  };
+};

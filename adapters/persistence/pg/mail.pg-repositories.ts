@@ -9,6 +9,7 @@ import type {
 } from '../../../application/platform/mail-ports.js';
 import type { DbDeps } from './base.js';
 import { knexPage, num, newestFirst } from './knex-helpers.js';
+import { tenantTable } from './tenant-table.js';
 import type { BroadcastRecipientRow, BroadcastRow, MailEventRow } from './rows/platform.rows.js';
 
 const toBroadcast = (r: BroadcastRow): Broadcast => ({
@@ -66,10 +67,7 @@ export const makeBroadcastPgRepository = ({ db }: DbDeps): BroadcastRepository =
         .insert(recipients.slice(i, i + INSERT_CHUNK).map((r) => ({ ...r, tenantId: b.tenantId, broadcastId: b.id })));
     }
   },
-  async findById(tenantId, id) {
-    const r = await db.q()('mail_broadcasts').where({ tenantId, id }).first();
-    return r ? toBroadcast(r) : null;
-  },
+  findById: (tenantId, id) => tenantTable(db, 'mail_broadcasts', toBroadcast).find({ tenantId, id }),
   async claimBatch(tenantId, broadcastId, batch) {
     const rows = await db
       .q()('mail_broadcast_recipients')
@@ -169,8 +167,5 @@ export const makeMailEventPgRepository = ({ db }: DbDeps): MailEventRepository =
       .count({ n: '*' })) as Array<{ event: string; n: unknown }>;
     return Object.fromEntries(rows.map((r) => [r.event, num(r.n)]));
   },
-  async findById(tenantId, id) {
-    const r = await db.q()('mail_events').where({ tenantId, id }).first();
-    return r ? toEvent(r) : null;
-  },
+  findById: (tenantId, id) => tenantTable(db, 'mail_events', toEvent).find({ tenantId, id }),
 });

@@ -1,7 +1,7 @@
 import type { ParentInvitation } from '../../../domain/learning/parent-invitation.js';
 import type { ParentInvitationRepository } from '../../../application/learning/ports/parent-invitation-repository.js';
 import type { DbDeps } from './base.js';
-import { num } from './knex-helpers.js';
+import { tenantTable } from './tenant-table.js';
 
 export const makeParentInvitationPgRepository = ({ db }: DbDeps): ParentInvitationRepository => ({
   async insert(invitation) {
@@ -15,15 +15,7 @@ export const makeParentInvitationPgRepository = ({ db }: DbDeps): ParentInvitati
       .where('expiresAt', '>', at)
       .update({ expiresAt: at });
   },
-  async countSince(tenantId, studentId, since) {
-    const r = (await db
-      .q()('parent_invitations')
-      .where({ tenantId, studentId })
-      .where('createdAt', '>=', since)
-      .count({ n: '*' })
-      .first()) as { n: unknown } | undefined;
-    return num(r?.n);
-  },
+  countSince: (tenantId, studentId, since) => tenantTable(db, 'parent_invitations').countSince({ tenantId, studentId }, since),
   async findUsable(tokenHash, at) {
     const r = (await db.q()('parent_invitations').where({ tokenHash }).whereNull('usedAt').where('expiresAt', '>', at).first()) as
       ParentInvitation | undefined;

@@ -3,6 +3,7 @@ import type { ParentLinkRepository } from '../../../application/learning/ports/p
 import type { DbDeps } from './base.js';
 import type { ParentLinkRow } from './rows/learning.rows.js';
 import { knexPage, deletedRows, newestFirst } from './knex-helpers.js';
+import { tenantTable } from './tenant-table.js';
 
 const toLink = (r: ParentLinkRow): ParentLink => ({
   tenantId: r.tenantId,
@@ -31,15 +32,7 @@ export const makeParentLinkPgRepository = ({ db }: DbDeps): ParentLinkRepository
     const r = await db.q()('linking_codes').where({ tenantId, codeHash }).first();
     return { ok: false, reason: !r ? 'unknown' : r.usedAt ? 'used' : 'expired' };
   },
-  async link(link) {
-    const rows = await db
-      .q()('parent_links')
-      .insert(link)
-      .onConflict(['tenant_id', 'parent_id', 'student_id'])
-      .ignore()
-      .returning('student_id');
-    return rows.length === 1;
-  },
+  link: (link) => tenantTable(db, 'parent_links').insertIfAbsent(link, ['tenant_id', 'parent_id', 'student_id'], 'student_id'),
   async unlink(tenantId, parentId, studentId) {
     return (await deletedRows(db.q()('parent_links').where({ tenantId, parentId, studentId }).delete())) > 0;
   },

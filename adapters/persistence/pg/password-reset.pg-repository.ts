@@ -1,6 +1,6 @@
 import type { PasswordResetRepository } from '../../../application/identity/ports/password-reset-repository.js';
 import type { DbDeps } from './base.js';
-import { num } from './knex-helpers.js';
+import { tenantTable } from './tenant-table.js';
 
 export const makePasswordResetPgRepository = ({ db }: DbDeps): PasswordResetRepository => ({
   async insert(token) {
@@ -9,15 +9,7 @@ export const makePasswordResetPgRepository = ({ db }: DbDeps): PasswordResetRepo
   async voidAllOfUser(tenantId, userId, at) {
     await db.q()('password_reset_tokens').where({ tenantId, userId }).whereNull('usedAt').update({ usedAt: at });
   },
-  async countSince(tenantId, userId, since) {
-    const r = (await db
-      .q()('password_reset_tokens')
-      .where({ tenantId, userId })
-      .where('createdAt', '>=', since)
-      .count({ n: '*' })
-      .first()) as { n: unknown } | undefined;
-    return num(r?.n);
-  },
+  countSince: (tenantId, userId, since) => tenantTable(db, 'password_reset_tokens').countSince({ tenantId, userId }, since),
   async consume(tokenHash, at) {
     const rows = (await db
       .q()('password_reset_tokens')

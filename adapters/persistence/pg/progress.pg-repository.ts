@@ -3,6 +3,7 @@ import type { LessonProgressRow } from './rows/learning.rows.js';
 import type { ProgressRepository, ProgressSummary } from '../../../application/learning/ports/progress-repository.js';
 import type { DbDeps } from './base.js';
 import { num, prepared } from './knex-helpers.js';
+import { tenantTable } from './tenant-table.js';
 
 const toProgress = (r: LessonProgressRow): LessonProgress => ({
   tenantId: r.tenantId,
@@ -36,16 +37,7 @@ export const makeProgressPgRepository = ({ db }: DbDeps): ProgressRepository => 
       .onConflict(['tenant_id', 'user_id', 'lesson_id'])
       .merge(['status', 'startedAt', 'completedAt', 'updatedAt']);
   },
-  async countOnLessons(tenantId, lessonIds) {
-    if (lessonIds.length === 0) return 0;
-    const r = (await db
-      .q()('lesson_progress')
-      .where({ tenantId })
-      .whereIn('lessonId', [...lessonIds])
-      .count({ n: '*' })
-      .first()) as { n: number | string } | undefined;
-    return num(r?.n);
-  },
+  countOnLessons: (tenantId, lessonIds) => tenantTable(db, 'lesson_progress').countIn(tenantId, 'lessonId', lessonIds),
   async listForCourse(tenantId, userId, courseId) {
     return (await db.q()('lesson_progress').where({ tenantId, userId, courseId }).options(prepared('course_progress_of_learner'))).map(
       toProgress,

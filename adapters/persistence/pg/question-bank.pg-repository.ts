@@ -1,15 +1,16 @@
-import { rankingGroups, type BankQuestion, type QuestionCategory, type RandomSlot } from '../../../domain/assessment/question-bank.js';
+import { type BankQuestion, type QuestionCategory, type RandomSlot } from '../../../domain/assessment/question-bank.js';
 import type { QuestionBankRepository } from '../../../application/assessment/ports/question-bank-repository.js';
 import type { DbDeps } from './base.js';
 import type { QuestionCategoryRow, QuestionRow, RandomSlotRow } from './rows/assessment.rows.js';
 import { questionRow, toQuestion } from './assessment.pg-repositories.js';
-import { deletedRows, knexPage, num, prepared } from './knex-helpers.js';
+import { knexPage, num } from './knex-helpers.js';
+import { tenantTable } from './tenant-table.js';
 
+/** An object with camelCase keys: a raw row (snake_case on one engine), or a row sent as JSON. */
+const camel = <R>(r: object): R =>
+  Object.fromEntries(Object.entries(r).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()), v])) as R;
 /** Raw query rows with camelCase keys on both engines. */
-const rawRows = <R>(result: unknown): R[] =>
-  (result as { rows: object[] }).rows.map(
-    (r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()), v])) as R,
-  );
+const rawRows = <R>(result: unknown): R[] => (result as { rows: object[] }).rows.map((r) => camel<R>(r));
 
 const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 
@@ -44,152 +45,109 @@ const OLDEST_FIRST = [
   { column: 'id', order: 'asc' as const },
 ];
 
-export const makeQuestionBankPgRepository = ({ db }: DbDeps): QuestionBankRepository => ({
-  async findCategory(tenantId, id) {
-    const r = await db.q()('question_categories').where({ tenantId, id }).first();
-    return r ? toCategory(r) : null;
-  },
-  async listCategories(tenantId, courseId) {
-    const rows = (await db
-      .q()('question_categories as c')
-      .where({ 'c.tenantId': tenantId, 'c.courseId': courseId })
-      .select('c.*', db.knex.raw('(select count(*) from quiz_questions q where q.category_id = c.id) as question_count'))
-      .orderBy([{ column: 'c.name' }, { column: 'c.id' }])) as Array<QuestionCategoryRow & { questionCount: number | string }>;
-    return rows.map((r) => ({ category: toCategory(r), questionCount: num(r.questionCount) }));
-  },
-  async ensureDefaultCategory(tenantId, courseId, name, at) {
-    await db.q().raw(
-      `insert into question_categories (id, tenant_id, course_id, parent_id, name, is_default, created_at, updated_at)
+export const makeQuestionBankPgRepository = ({ db }: DbDeps): QuestionBankRepository => {
+  const categories = tenantTable(db, 'question_categories', toCategory);
+  const slots = tenantTable(db, 'quiz_random_slots', toSlot);
+  return {
+    findCategory: (tenantId, id) => categories.find({ tenantId, id }),
+    async listCategories(tenantId, courseId) {
+      const rows = (await db
+        .q()('question_categories as c')
+        .where({ 'c.tenantId': tenantId, 'c.courseId': courseId })
+        .select('c.*', db.knex.raw('(select count(*) from quiz_questions q where q.category_id = c.id) as question_count'))
+        .orderBy([{ column: 'c.name' }, { column: 'c.id' }])) as Array<QuestionCategoryRow & { questionCount: number | string }>;
+      return rows.map((r) => ({ category: toCategory(r), questionCount: num(r.questionCount) }));
+    },
+    async ensureDefaultCategory(tenantId, courseId, name, at) {
+      await db.q().raw(
+        `insert into question_categories (id, tenant_id, course_id, parent_id, name, is_default, created_at, updated_at)
        values (gen_random_uuid(), ?, ?, null, ?, true, ?, ?)
        on conflict (tenant_id, course_id) where is_default do nothing`,
-      [tenantId, courseId, name, at, at],
-    );
-    return toCategory((await db.q()('question_categories').where({ tenantId, courseId, isDefault: true }).first())!);
-  },
-  async insertCategory(c) {
-    await db.q()('question_categories').insert(c);
-  },
-  async updateCategory(c) {
-    await db
-      .q()('question_categories')
-      .where({ tenantId: c.tenantId, id: c.id })
-      .update({ name: c.name, parentId: c.parentId, updatedAt: c.updatedAt });
-  },
-  async deleteCategory(tenantId, id) {
-    return (await deletedRows(db.q()('question_categories').where({ tenantId, id }).delete())) > 0;
-  },
-  async categoryUsage(tenantId, id) {
-    const { rows } = (await db.q().raw(
-      `select (select count(*) from quiz_questions where tenant_id = ? and category_id = ?) as questions,
+        [tenantId, courseId, name, at, at],
+      );
+      return toCategory((await db.q()('question_categories').where({ tenantId, courseId, isDefault: true }).first())!);
+    },
+    insertCategory: categories.insert,
+    async updateCategory(c) {
+      await db
+        .q()('question_categories')
+        .where({ tenantId: c.tenantId, id: c.id })
+        .update({ name: c.name, parentId: c.parentId, updatedAt: c.updatedAt });
+    },
+    deleteCategory: categories.delete,
+    async categoryUsage(tenantId, id) {
+      const { rows } = (await db.q().raw(
+        `select (select count(*) from quiz_questions where tenant_id = ? and category_id = ?) as questions,
               (select count(*) from question_categories where tenant_id = ? and parent_id = ?) as children,
               (select count(*) from quiz_random_slots where tenant_id = ? and category_id = ?) as slots`,
-      [tenantId, id, tenantId, id, tenantId, id],
-    )) as { rows: Array<{ questions: number | string; children: number | string; slots: number | string }> };
-    const r = rows[0]!;
-    return { questions: num(r.questions), children: num(r.children), slots: num(r.slots) };
-  },
-  listQuestions(tenantId, categoryId, page) {
-    return knexPage(db.q()('quiz_questions').where({ tenantId, categoryId }).select('*'), page, toBankQuestion, { order: OLDEST_FIRST });
-  },
-  async allQuestions(tenantId, categoryIds) {
-    if (categoryIds.length === 0) return [];
-    return (
-      await db
+        [tenantId, id, tenantId, id, tenantId, id],
+      )) as { rows: Array<{ questions: number | string; children: number | string; slots: number | string }> };
+      const r = rows[0]!;
+      return { questions: num(r.questions), children: num(r.children), slots: num(r.slots) };
+    },
+    listQuestions(tenantId, categoryId, page) {
+      return knexPage(db.q()('quiz_questions').where({ tenantId, categoryId }).select('*'), page, toBankQuestion, { order: OLDEST_FIRST });
+    },
+    async allQuestions(tenantId, categoryIds) {
+      if (categoryIds.length === 0) return [];
+      return (
+        await db
+          .q()('quiz_questions')
+          .where({ tenantId })
+          .whereIn('categoryId', [...categoryIds])
+          .orderBy(OLDEST_FIRST)
+      ).map(toBankQuestion);
+    },
+    insertQuestions: (questions) => tenantTable(db, 'quiz_questions').insertMany(questions.map(questionRow)),
+    async questionIdsIn(tenantId, categoryIds) {
+      const out = new Map<string, string[]>(categoryIds.map((id) => [id, []]));
+      if (categoryIds.length === 0) return out;
+      const rows = (await db
         .q()('quiz_questions')
         .where({ tenantId })
         .whereIn('categoryId', [...categoryIds])
-        .orderBy(OLDEST_FIRST)
-    ).map(toBankQuestion);
-  },
-  async insertQuestions(questions) {
-    for (let i = 0; i < questions.length; i += 500)
-      await db
-        .q()('quiz_questions')
-        .insert(questions.slice(i, i + 500).map(questionRow));
-  },
-  async questionIdsIn(tenantId, categoryIds) {
-    const out = new Map<string, string[]>(categoryIds.map((id) => [id, []]));
-    if (categoryIds.length === 0) return out;
-    const rows = (await db
-      .q()('quiz_questions')
-      .where({ tenantId })
-      .whereIn('categoryId', [...categoryIds])
-      .whereNot('questionType', 'description')
-      .select('id', 'categoryId')) as Array<{ id: string; categoryId: string }>;
-    for (const r of rows) out.get(r.categoryId)?.push(r.id);
-    return out;
-  },
-  async findQuestions(tenantId, ids) {
-    if (ids.length === 0) return [];
-    return (
-      await db
-        .q()('quiz_questions')
-        .where({ tenantId })
-        .whereIn('id', [...ids])
-    ).map(toBankQuestion);
-  },
-  async rankedCandidates(tenantId, slots, excludedIds, seed) {
-    const out = new Map<string, BankQuestion[]>(slots.map((s) => [s.slotId, []]));
-    const groups = rankingGroups(slots, seed);
-    if (groups.length === 0) return out;
-    const rows = rawRows<QuestionRow & { grp: number; rankKey: string | number }>(
-      await db
-        .q()
-        .raw(
-          `select s.grp, c.rank_key, q.*
-         from jsonb_to_recordset(?::jsonb) as s(grp int, cats text, n int, seed bigint)
-         -- Description items (no mark) are never drawn, as in Moodle. Ranks ids alone (a read of (tenant_id, category_id, created_at, id)) by PostgreSQL's
-         -- seeded uuid hash (an integer, cheaper than md5 text), then reads the few rows drawn.
-         cross join lateral (
-           select r.id, uuid_hash_extended(r.id, s.seed) as rank_key
-             from quiz_questions r
-            where r.tenant_id = ? and r.category_id = any(string_to_array(s.cats, ',')::uuid[]) and not (r.id = any(?::uuid[]))
-              and r.question_type <> 'description'
-            order by rank_key, r.id
-            limit s.n) c
-         join quiz_questions q on q.id = c.id`,
-          [
-            JSON.stringify(groups.map((g, i) => ({ grp: i, cats: g.categoryIds.join(','), n: g.limit, seed: g.seed }))),
-            tenantId,
-            [...excludedIds],
-          ],
-        )
-        // Its text is fixed (the groups travel as one jsonb value): prepared once per connection, each
-        // start then skips the plan (about 1 ms of the draw's 1.5 ms on PostgreSQL, issue 33 item 2).
-        .options(prepared('question_bank_draw')),
-    );
-    const key = (r: { rankKey: string | number }) => BigInt(r.rankKey);
-    rows.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id < b.id ? -1 : 1));
-    for (const r of rows) for (const slotId of groups[num(r.grp)]!.slotIds) out.get(slotId)!.push(toBankQuestion(r));
-    return out;
-  },
-  async randomSlots(tenantId, quizId) {
-    return (
+        .whereNot('questionType', 'description')
+        .select('id', 'categoryId')) as Array<{ id: string; categoryId: string }>;
+      for (const r of rows) out.get(r.categoryId)?.push(r.id);
+      return out;
+    },
+    findQuestions: (tenantId, ids) => tenantTable(db, 'quiz_questions', toBankQuestion).findIn(tenantId, 'id', ids),
+    async drawCandidates(tenantId, quizId, seed) {
+      // The database's function (migration 1040, which says what it answers and why a function): one
+      // statement, whose plan the session keeps (so no statement name: the call itself plans in no time).
+      const row = rawRows<{ slots: object[]; drawn: object[] }>(
+        await db.q().raw('select slots, drawn from quiz_draw_candidates(?, ?, ?)', [tenantId, quizId, seed]),
+      )[0]!;
+      const slotRows = row.slots.map((r) => camel<RandomSlotRow & { grp: string }>(r));
+      const drawn = row.drawn.map((r) => camel<QuestionRow & { grp: string }>(r));
+      return {
+        slots: slotRows.map(toSlot),
+        ranked: new Map(slotRows.map((s) => [s.id, drawn.filter((q) => q.grp === s.grp).map(toBankQuestion)])),
+      };
+    },
+    async randomSlots(tenantId, quizId) {
+      return (
+        await db
+          .q()('quiz_random_slots')
+          .where({ tenantId, quizId })
+          .orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])
+      ).map(toSlot);
+    },
+    async insertRandomSlot(s) {
+      const { order, ...rest } = s;
       await db
         .q()('quiz_random_slots')
-        .where({ tenantId, quizId })
-        .orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])
-    ).map(toSlot);
-  },
-  async insertRandomSlot(s) {
-    const { order, ...rest } = s;
-    await db
-      .q()('quiz_random_slots')
-      .insert({ ...rest, sortOrder: order });
-  },
-  async findRandomSlot(tenantId, id) {
-    const r = await db.q()('quiz_random_slots').where({ tenantId, id }).first();
-    return r ? toSlot(r) : null;
-  },
-  async deleteRandomSlot(tenantId, id) {
-    return (await deletedRows(db.q()('quiz_random_slots').where({ tenantId, id }).delete())) > 0;
-  },
-  async nextSlotOrder(tenantId, quizId) {
-    const { rows } = (await db.q().raw(
-      `select greatest((select max(sort_order) from quiz_questions where tenant_id = ? and quiz_id = ?),
+        .insert({ ...rest, sortOrder: order });
+    },
+    findRandomSlot: (tenantId, id) => slots.find({ tenantId, id }),
+    deleteRandomSlot: slots.delete,
+    async nextSlotOrder(tenantId, quizId) {
+      const { rows } = (await db.q().raw(
+        `select greatest((select max(sort_order) from quiz_questions where tenant_id = ? and quiz_id = ?),
                        (select max(sort_order) from quiz_random_slots where tenant_id = ? and quiz_id = ?)) as m`,
-      [tenantId, quizId, tenantId, quizId],
-    )) as { rows: Array<{ m: number | null }> };
-    return num(rows[0]?.m) + 1;
-  },
-});
+        [tenantId, quizId, tenantId, quizId],
+      )) as { rows: Array<{ m: number | null }> };
+      return num(rows[0]?.m) + 1;
+    },
+  };
+};

@@ -9,6 +9,7 @@ import type {
 } from '../../../application/engagement/ports/schedule-repositories.js';
 import type { DbDeps } from './base.js';
 import { knexPage, num, newestFirst } from './knex-helpers.js';
+import { tenantTable } from './tenant-table.js';
 import type { FeedTokenRow, ScheduleItemRow, ScheduleTemplateRow, TemplateItemRow } from './rows/engagement.rows.js';
 
 /** Rows removed by a `delete().returning(…)`: both engines answer the rows then. */
@@ -74,13 +75,7 @@ export const makeScheduleItemPgRepository = ({ db }: DbDeps): ScheduleItemReposi
     async insert(item) {
       await db.q()('schedule_items').insert(itemRow(item));
     },
-    async insertMany(items) {
-      // Chunks keep the statement under PostgreSQL's 65535 parameters.
-      for (let i = 0; i < items.length; i += 500)
-        await db
-          .q()('schedule_items')
-          .insert(items.slice(i, i + 500).map(itemRow));
-    },
+    insertMany: (items) => tenantTable(db, 'schedule_items').insertMany(items.map(itemRow)),
     async findById(tenantId, id) {
       const q = db.q();
       const r = await q('schedule_items').where({ tenantId, id }).first<ScheduleItemRow | undefined>(itemColumns(q));
@@ -125,65 +120,47 @@ const toTemplateItem = (r: TemplateItemRow): TemplateItem => ({
   updatedAt: r.updatedAt,
 });
 
-export const makeScheduleTemplatePgRepository = ({ db }: DbDeps): ScheduleTemplateRepository => ({
-  async insert(t) {
-    await db.q()('schedule_templates').insert(t);
-  },
-  async findById(tenantId, id) {
-    const r = await db.q()('schedule_templates').where({ tenantId, id }).first();
-    return r ? toTemplate(r) : null;
-  },
-  async update(t) {
-    await db
-      .q()('schedule_templates')
-      .where({ tenantId: t.tenantId, id: t.id })
-      .update({ name: t.name, description: t.description, updatedAt: t.updatedAt });
-  },
-  async delete(tenantId, id) {
-    return (await removed(db.q()('schedule_templates').where({ tenantId, id }).delete().returning('id'))) > 0;
-  },
-  list(tenantId, filter, page) {
-    const q = db.q()('schedule_templates').where({ tenantId }).select('*');
-    if (filter.ownerId) q.where({ ownerId: filter.ownerId });
-    return knexPage(q, page, toTemplate, { order: newestFirst() });
-  },
-  async insertItem(item) {
-    await db.q()('schedule_template_items').insert(item);
-  },
-  async findItem(tenantId, itemId) {
-    const r = await db.q()('schedule_template_items').where({ tenantId, id: itemId }).first();
-    return r ? toTemplateItem(r) : null;
-  },
-  async updateItem(item) {
-    const { id: _id, tenantId: _t, templateId: _tpl, createdAt: _c, ...changes } = item;
-    await db.q()('schedule_template_items').where({ tenantId: item.tenantId, id: item.id }).update(changes);
-  },
-  async deleteItem(tenantId, itemId) {
-    return (await removed(db.q()('schedule_template_items').where({ tenantId, id: itemId }).delete().returning('id'))) > 0;
-  },
-  async listItems(tenantId, templateId) {
-    const rows = await db
-      .q()('schedule_template_items')
-      .where({ tenantId, templateId })
-      .orderBy([{ column: 'dayOffset' }, { column: 'startTime' }, { column: 'endTime' }, { column: 'createdAt' }, { column: 'id' }]);
-    return rows.map(toTemplateItem);
-  },
-  async countItems(tenantId, templateId) {
-    const r = (await db.q()('schedule_template_items').where({ tenantId, templateId }).count({ n: '*' }).first()) as
-      { n: unknown } | undefined;
-    return num(r?.n);
-  },
-  async insertAssignment(a) {
-    // ON CONFLICT DO NOTHING: a concurrent twin waits for our commit, then writes nothing.
-    const rows = await db
-      .q()('schedule_template_assignments')
-      .insert(a)
-      .onConflict(['tenant_id', 'template_id', 'user_id', 'start_date'])
-      .ignore()
-      .returning('id');
-    return rows.length === 1;
-  },
-});
+export const makeScheduleTemplatePgRepository = ({ db }: DbDeps): ScheduleTemplateRepository => {
+  const templates = tenantTable(db, 'schedule_templates', toTemplate);
+  const items = tenantTable(db, 'schedule_template_items', toTemplateItem);
+  return {
+    insert: templates.insert,
+    findById: (tenantId, id) => templates.find({ tenantId, id }),
+    update: (t) => templates.update(t, ['ownerId']),
+    delete: templates.delete,
+    list(tenantId, filter, page) {
+      const q = db.q()('schedule_templates').where({ tenantId }).select('*');
+      if (filter.ownerId) q.where({ ownerId: filter.ownerId });
+      return knexPage(q, page, toTemplate, { order: newestFirst() });
+    },
+    insertItem: items.insert,
+    findItem: (tenantId, itemId) => items.find({ tenantId, id: itemId }),
+    updateItem: (item) => items.update(item, ['templateId']),
+    deleteItem: items.delete,
+    async listItems(tenantId, templateId) {
+      const rows = await db
+        .q()('schedule_template_items')
+        .where({ tenantId, templateId })
+        .orderBy([{ column: 'dayOffset' }, { column: 'startTime' }, { column: 'endTime' }, { column: 'createdAt' }, { column: 'id' }]);
+      return rows.map(toTemplateItem);
+    },
+    async countItems(tenantId, templateId) {
+      const r = (await db.q()('schedule_template_items').where({ tenantId, templateId }).count({ n: '*' }).first()) as
+        { n: unknown } | undefined;
+      return num(r?.n);
+    },
+    async insertAssignment(a) {
+      // ON CONFLICT DO NOTHING: a concurrent twin waits for our commit, then writes nothing.
+      const rows = await db
+        .q()('schedule_template_assignments')
+        .insert(a)
+        .onConflict(['tenant_id', 'template_id', 'user_id', 'start_date'])
+        .ignore()
+        .returning('id');
+      return rows.length === 1;
+    },
+  };
+};
 
 const toToken = (r: FeedTokenRow): FeedToken => ({
   tenantId: r.tenantId,

@@ -4,6 +4,7 @@ import type { UserFilter, UserRepository } from '../../../application/identity/p
 import type { PageRequest } from '../../../application/shared/ports.js';
 import { contains, type DbDeps } from './base.js';
 import { knexPage, newestFirst } from './knex-helpers.js';
+import { tenantTable } from './tenant-table.js';
 import type { UserRow } from './rows/identity.rows.js';
 
 const toUser = (m: UserRow): User => ({
@@ -24,62 +25,53 @@ const toUser = (m: UserRow): User => ({
   updatedAt: m.updatedAt,
 });
 
-export const makeUserPgRepository = ({ db }: DbDeps): UserRepository => ({
-  async findById(tenantId, id) {
-    const m = await db.q()('users').where({ tenantId, id }).first();
-    return m ? toUser(m) : null;
-  },
-  async findByEmail(tenantId, email) {
-    const m = await db.q()('users').where({ tenantId, email }).first();
-    return m ? toUser(m) : null;
-  },
-  async findByPhone(tenantId, phone) {
-    return (await db.q()('users').where({ tenantId, phone }).whereNull('deletedAt')).map(toUser);
-  },
-  async findSuperAdminByEmail(email) {
-    const m = await db.q()('users').where({ email, role: 100 }).first();
-    return m ? toUser(m) : null;
-  },
-  async findManyByIds(tenantId, ids) {
-    if (ids.length === 0) return [];
-    return (
-      await db
-        .q()('users')
-        .where({ tenantId })
-        .whereIn('id', [...ids])
-    ).map(toUser);
-  },
-  list(tenantId, filter: UserFilter, page: PageRequest) {
-    const q = db.q()('users').where({ tenantId }).whereNull('deletedAt').select('*');
-    if (filter.role !== undefined) q.where('role', filter.role);
-    if (filter.status !== undefined) q.where('status', filter.status);
-    if (filter.search) {
-      const pattern = contains(filter.search);
-      q.where((w) => w.whereILike('displayName', pattern).orWhereILike('email', pattern).orWhereILike('username', pattern));
-    }
-    return knexPage(q, page, toUser, { order: newestFirst() });
-  },
-  async insert(user) {
-    const rows = await db.q()('users').insert(user).onConflict(['tenant_id', 'email']).ignore().returning('id');
-    return rows.length === 1;
-  },
-  async update(user) {
-    const { id, tenantId, createdAt: _created, ...changes } = user;
-    await db.q()('users').where({ id, tenantId }).update(changes);
-  },
-  async delete(tenantId, id) {
-    await db.q()('users').where({ tenantId, id }).delete();
-  },
-  async countSuperAdmins() {
-    const row = (await db.q()('users').where({ role: 100 }).whereNull('deleted_at').count({ n: '*' }).first()) as { n: number } | undefined;
-    return Number(row?.n ?? 0);
-  },
-  async countByRole(tenantId) {
-    // From the rollup (migration 1020, kept by a trigger), not a pass over the tenant's users.
-    const rows = (await db.q()('user_role_counts').where({ tenant_id: tenantId }).whereNot({ users: 0 }).select('role', 'users')) as Array<{
-      role: RoleLevel;
-      users: number;
-    }>;
-    return Object.fromEntries(rows.map((r) => [r.role, Number(r.users)]));
-  },
-});
+export const makeUserPgRepository = ({ db }: DbDeps): UserRepository => {
+  const users = tenantTable(db, 'users', toUser);
+  return {
+    findById: (tenantId, id) => users.find({ tenantId, id }),
+    findByEmail: (tenantId, email) => users.find({ tenantId, email }),
+    async findByPhone(tenantId, phone) {
+      return (await db.q()('users').where({ tenantId, phone }).whereNull('deletedAt')).map(toUser);
+    },
+    async findSuperAdminByEmail(email) {
+      const m = await db.q()('users').where({ email, role: 100 }).first();
+      return m ? toUser(m) : null;
+    },
+    findManyByIds: (tenantId, ids) => users.findIn(tenantId, 'id', ids),
+    list(tenantId, filter: UserFilter, page: PageRequest) {
+      const q = db.q()('users').where({ tenantId }).whereNull('deletedAt').select('*');
+      if (filter.role !== undefined) q.where('role', filter.role);
+      if (filter.status !== undefined) q.where('status', filter.status);
+      if (filter.search) {
+        const pattern = contains(filter.search);
+        q.where((w) => w.whereILike('displayName', pattern).orWhereILike('email', pattern).orWhereILike('username', pattern));
+      }
+      return knexPage(q, page, toUser, { order: newestFirst() });
+    },
+    async insert(user) {
+      const rows = await db.q()('users').insert(user).onConflict(['tenant_id', 'email']).ignore().returning('id');
+      return rows.length === 1;
+    },
+    update: (user) => users.update(user),
+    async delete(tenantId, id) {
+      await users.delete(tenantId, id);
+    },
+    async countSuperAdmins() {
+      const row = (await db.q()('users').where({ role: 100 }).whereNull('deleted_at').count({ n: '*' }).first()) as
+        { n: number } | undefined;
+      return Number(row?.n ?? 0);
+    },
+    async countByRole(tenantId) {
+      // From the rollup (migration 1020, kept by a trigger), not a pass over the tenant's users.
+      const rows = (await db
+        .q()('user_role_counts')
+        .where({ tenant_id: tenantId })
+        .whereNot({ users: 0 })
+        .select('role', 'users')) as Array<{
+        role: RoleLevel;
+        users: number;
+      }>;
+      return Object.fromEntries(rows.map((r) => [r.role, Number(r.users)]));
+    },
+  };
+};

@@ -1,5 +1,6 @@
 import type { VerificationCode, VerificationCodeRepository } from '../../../application/identity/ports/verification-code-repository.js';
 import type { DbDeps } from './base.js';
+import { tenantTable } from './tenant-table.js';
 import type { VerificationCodeRow } from './rows/identity.rows.js';
 
 const toCode = (m: VerificationCodeRow): VerificationCode => ({
@@ -21,15 +22,7 @@ export const makeVerificationCodePgRepository = ({ db }: DbDeps): VerificationCo
     const m = await db.q()('verification_codes').where({ tenantId, email }).orderBy('createdAt', 'desc').first();
     return m ? toCode(m) : null;
   },
-  async countSince(tenantId, email, since) {
-    const row = (await db
-      .q()('verification_codes')
-      .where({ tenantId, email })
-      .where('created_at', '>=', since)
-      .count({ n: '*' })
-      .first()) as { n: number } | undefined;
-    return Number(row?.n ?? 0);
-  },
+  countSince: (tenantId, email, since) => tenantTable(db, 'verification_codes').countSince({ tenantId, email }, since),
   async recordAttempt(id) {
     await db.q()('verification_codes').where({ id }).increment('attempts', 1);
   },

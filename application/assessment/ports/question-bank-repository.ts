@@ -7,6 +7,12 @@ export interface CategoryWithCount {
   questionCount: number;
 }
 
+/** A quiz's random slots (in order) and each one's ranked candidates, by slot id. */
+export interface SlotCandidates {
+  slots: RandomSlot[];
+  ranked: Map<string, BankQuestion[]>;
+}
+
 /**
  * The question bank (issue 33 item 4): a course's categories and the questions filed in them, and
  * quizzes' random slots. Quiz questions themselves stay with `QuestionRepository`, which files a
@@ -35,17 +41,13 @@ export interface QuestionBankRepository {
   findQuestions(tenantId: string, ids: readonly string[]): Promise<BankQuestion[]>;
 
   /**
-   * Per slot, its best candidates in rank order (at least `limit` when there are that many): questions
-   * of `categoryIds` but not `excludedIds`, ranked by a hash seeded by `seed` and the categories; slots
-   * of the same categories share one ranking (`rankingGroups`: later slots take the next ones). One
-   * query for all slots.
+   * What a new attempt draws from (issue 33 item 5), in one query: the quiz's random slots, in order,
+   * and per slot its best candidates in rank order (at least `candidatesNeeded` of it when there are
+   * that many): questions of its category (and of those below it when the slot asks), not description
+   * items nor the quiz's own questions, ranked by a hash seeded by `seed` and the categories. Slots of
+   * the same categories share one ranking (later slots take the next ones). No slots: no candidates.
    */
-  rankedCandidates(
-    tenantId: string,
-    slots: ReadonlyArray<{ slotId: string; categoryIds: readonly string[]; limit: number }>,
-    excludedIds: readonly string[],
-    seed: number,
-  ): Promise<Map<string, BankQuestion[]>>;
+  drawCandidates(tenantId: string, quizId: string, seed: number): Promise<SlotCandidates>;
   /** The quiz's random slots, in order. */
   randomSlots(tenantId: string, quizId: string): Promise<RandomSlot[]>;
   insertRandomSlot(slot: RandomSlot): Promise<void>;

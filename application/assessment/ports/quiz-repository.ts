@@ -68,7 +68,7 @@ export interface QuestionRepository {
   versions(tenantId: string, id: string): Promise<QuestionVersion[]>;
   /** In order (ties by creation). */
   listByQuiz(tenantId: string, quizId: string): Promise<Question[]>;
-  /** Question count and total points per quiz, in one query. */
+  /** Question count (description items left out) and total points per quiz, in one query. */
   statsByQuizzes(tenantId: string, quizIds: readonly string[]): Promise<Map<string, QuizQuestionStats>>;
   insertMany(questions: readonly Question[]): Promise<void>;
   update(question: Question): Promise<void>;

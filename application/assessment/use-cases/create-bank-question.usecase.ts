@@ -3,6 +3,8 @@ import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { ok, type Result } from '../../shared/result.js';
 import { buildQuestion, type QuestionInput } from '../question-input.js';
 import { categoryFor, type BankDeps } from '../question-bank.js';
+import { recordAudit } from '../../platform/audit.js';
+import { newRecord } from '../../shared/records.js';
 
 /**
  * `POST /admin/question-categories/:id/questions`: a question of the bank that no quiz holds yet
@@ -22,24 +24,18 @@ export const makeCreateBankQuestion =
     if (!built.ok) return built;
     const now = d.clock.now();
     const question: BankQuestion = {
-      id: d.ids.uuid(),
-      tenantId: actor.tenantId,
+      ...newRecord(d.ids, actor.tenantId, now),
       quizId: null,
       categoryId,
       ...built.value,
       order: 0,
-      createdAt: now,
-      updatedAt: now,
     };
     await d.uow.run(async () => {
       await d.questionBankRepository.insertQuestions([question]);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'bank_question.create',
         resourceType: 'quiz_question',
         resourceId: question.id,
-        ...meta,
         metadata: { category_id: categoryId },
       });
     });

@@ -2,6 +2,8 @@ import type { QuestionCategory } from '../../../domain/assessment/question-bank.
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { courseBank, type BankDeps } from '../question-bank.js';
+import { recordAudit } from '../../platform/audit.js';
+import { newRecord } from '../../shared/records.js';
 
 export type CategoryError = 'COURSE_NOT_FOUND' | 'CATEGORY_NOT_FOUND' | 'INVALID_CATEGORY';
 
@@ -22,25 +24,19 @@ export const makeCreateQuestionCategory =
     }
     const now = d.clock.now();
     const category: QuestionCategory = {
-      id: d.ids.uuid(),
-      tenantId: actor.tenantId,
+      ...newRecord(d.ids, actor.tenantId, now),
       courseId,
       parentId: input.parentId ?? null,
       name: input.name.trim(),
       isDefault: false,
-      createdAt: now,
-      updatedAt: now,
     };
     if (!category.name) return err('INVALID_CATEGORY', 'name: required');
     await d.uow.run(async () => {
       await d.questionBankRepository.insertCategory(category);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'question_category.create',
         resourceType: 'question_category',
         resourceId: category.id,
-        ...meta,
         metadata: { course_id: courseId },
       });
     });

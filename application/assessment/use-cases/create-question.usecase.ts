@@ -3,6 +3,8 @@ import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
 import { buildQuestion, type QuestionInput } from '../question-input.js';
+import { recordAudit } from '../../platform/audit.js';
+import { newRecord } from '../../shared/records.js';
 
 /** Adds a question after the last one (contract §6 question types and their rules). */
 export const makeCreateQuestion =
@@ -19,22 +21,16 @@ export const makeCreateQuestion =
     const now = d.clock.now();
     return d.uow.run(async () => {
       const question: Question = {
-        id: d.ids.uuid(),
-        tenantId: actor.tenantId,
+        ...newRecord(d.ids, actor.tenantId, now),
         quizId,
         ...built.value,
         order: await d.questionRepository.nextOrder(actor.tenantId, quizId),
-        createdAt: now,
-        updatedAt: now,
       };
       await d.questionRepository.insertMany([question]);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'quiz_question.create',
         resourceType: 'quiz_question',
         resourceId: question.id,
-        ...meta,
         metadata: { quiz_id: quizId },
       });
       return ok(question);

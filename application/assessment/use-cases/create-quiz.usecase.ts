@@ -2,6 +2,8 @@ import { QUIZ_DEFAULTS, type Quiz, type QuizStatus } from '../../../domain/asses
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
+import { recordAudit } from '../../platform/audit.js';
+import { newRecord } from '../../shared/records.js';
 
 export interface QuizInput {
   moduleId?: string | undefined;
@@ -27,8 +29,7 @@ export const makeCreateQuiz =
     if (!found) return err('MODULE_NOT_FOUND');
     const now = d.clock.now();
     const quiz: Quiz = {
-      id: d.ids.uuid(),
-      tenantId: actor.tenantId,
+      ...newRecord(d.ids, actor.tenantId, now),
       moduleId: found.module.id,
       courseId: found.course.id,
       title: input.title,
@@ -41,18 +42,13 @@ export const makeCreateQuiz =
       status: 'draft',
       publishedAt: null,
       createdBy: actor.userId,
-      createdAt: now,
-      updatedAt: now,
     };
     await d.uow.run(async () => {
       await d.quizRepository.insert(quiz);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'quiz.create',
         resourceType: 'quiz',
         resourceId: quiz.id,
-        ...meta,
         metadata: { module_id: quiz.moduleId },
       });
     });

@@ -1,6 +1,7 @@
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { categoryFor, type BankDeps } from '../question-bank.js';
+import { recordAudit } from '../../platform/audit.js';
 
 /**
  * `DELETE /admin/question-categories/:id`: only an empty category goes (no questions, no
@@ -26,15 +27,7 @@ export const makeDeleteQuestionCategory =
       ].filter(Boolean);
       if (held.length) return err('CATEGORY_NOT_EMPTY', `the category holds ${held.join(', ')}`);
       await d.questionBankRepository.deleteCategory(actor.tenantId, id);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
-        action: 'question_category.delete',
-        resourceType: 'question_category',
-        resourceId: id,
-        ...meta,
-        metadata: {},
-      });
+      await recordAudit(d.auditLog, actor, meta, { action: 'question_category.delete', resourceType: 'question_category', resourceId: id });
       return ok(null);
     });
   };

@@ -1,6 +1,7 @@
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
+import { recordAudit } from '../../platform/audit.js';
 
 export const makeDeleteQuestion =
   (d: Pick<AssessmentDeps, 'questionRepository' | 'auditLog' | 'uow'>) =>
@@ -9,13 +10,10 @@ export const makeDeleteQuestion =
     if (!question) return err('QUESTION_NOT_FOUND');
     return d.uow.run(async () => {
       if (!(await d.questionRepository.delete(actor.tenantId, id))) return err('QUESTION_NOT_FOUND');
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'quiz_question.delete',
         resourceType: 'quiz_question',
         resourceId: id,
-        ...meta,
         metadata: { quiz_id: question.quizId },
       });
       return ok(null);

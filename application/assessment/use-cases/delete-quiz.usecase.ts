@@ -1,6 +1,7 @@
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
+import { recordAudit } from '../../platform/audit.js';
 
 /**
  * Deletes a quiz nobody has attempted, with its questions. One with attempts is refused (their
@@ -15,14 +16,6 @@ export const makeDeleteQuiz =
       const attempts = await d.attemptRepository.countOnQuizzes(actor.tenantId, [id]);
       if (attempts > 0) return err('QUIZ_IN_USE', `${attempts} quiz attempt(s)`);
       if (!(await d.quizRepository.delete(actor.tenantId, id))) return err('QUIZ_NOT_FOUND');
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
-        action: 'quiz.delete',
-        resourceType: 'quiz',
-        resourceId: id,
-        ...meta,
-        metadata: {},
-      });
+      await recordAudit(d.auditLog, actor, meta, { action: 'quiz.delete', resourceType: 'quiz', resourceId: id });
       return ok(null);
     });

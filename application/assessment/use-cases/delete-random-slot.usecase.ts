@@ -1,6 +1,7 @@
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { BankDeps } from '../question-bank.js';
+import { recordAudit } from '../../platform/audit.js';
 
 /**
  * `DELETE /admin/quiz-random-slots/:id`: later attempts no longer draw from it; attempts already
@@ -15,13 +16,10 @@ export const makeDeleteRandomSlot =
       // Ordered with starts, which read the slots under the quiz's share lock.
       await d.quizRepository.lock(actor.tenantId, slot.quizId);
       if (!(await d.questionBankRepository.deleteRandomSlot(actor.tenantId, id))) return err('RANDOM_SLOT_NOT_FOUND');
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'quiz_random_slot.delete',
         resourceType: 'quiz',
         resourceId: slot.quizId,
-        ...meta,
         metadata: { slot_id: id },
       });
       return ok(null);

@@ -2,6 +2,7 @@ import type { Question } from '../../../domain/assessment/question.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
+import { recordAudit } from '../../platform/audit.js';
 
 /** A copy (new question and option ids) placed right after the original, as Moodle does. */
 export const makeDuplicateQuestion =
@@ -35,13 +36,10 @@ export const makeDuplicateQuestion =
         updatedAt: now,
       };
       await d.questionRepository.insertMany([copy]);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'quiz_question.duplicate',
         resourceType: 'quiz_question',
         resourceId: copy.id,
-        ...meta,
         metadata: { quiz_id: copy.quizId, source_id: id },
       });
       return ok(copy);

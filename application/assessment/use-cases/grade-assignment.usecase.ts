@@ -4,6 +4,7 @@ import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
 import { assignmentGradedMail } from '../mail-templates.js';
+import { recordAudit } from '../../platform/audit.js';
 
 export type GradeAssignmentError = 'SUBMISSION_NOT_FOUND' | 'INVALID_GRADE' | 'INSUFFICIENT_PERMISSION';
 
@@ -40,13 +41,10 @@ export const makeGradeAssignment =
         gradedAt: d.clock.now(),
       });
       if (!graded) return err('SUBMISSION_NOT_FOUND');
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'assignment.grade',
         resourceType: 'assignment',
         resourceId: id,
-        ...meta,
         metadata: { score: graded.score, student_id: graded.userId },
       });
       const [student, lesson] = await Promise.all([

@@ -9,6 +9,7 @@ import type { AssessmentDeps } from '../deps.js';
 import { questionsOfAttempt } from '../attempt-questions.js';
 import { essayGradedMail } from '../mail-templates.js';
 import { reviewOf, type AttemptReview } from '../attempt-review.js';
+import { recordAudit } from '../../platform/audit.js';
 
 export type GradeQuizAnswerError =
   'ATTEMPT_NOT_FOUND' | 'QUESTION_NOT_IN_QUIZ' | 'NOT_MANUALLY_GRADED' | 'ATTEMPT_NOT_ENDED' | 'INSUFFICIENT_PERMISSION' | 'INVALID_GRADE';
@@ -70,13 +71,10 @@ export const makeGradeQuizAnswer =
         if (!result.ok) return err('INVALID_GRADE', result.error);
         const { attempt: next, answer } = result.value;
         await d.attemptRepository.saveMark(next, answer);
-        await d.auditLog.record({
-          tenantId: actor.tenantId,
-          userId: actor.userId,
+        await recordAudit(d.auditLog, actor, meta, {
           action: 'quiz_answer.grade',
           resourceType: 'quiz_attempt',
           resourceId: attempt.id,
-          ...meta,
           metadata: { question_id: input.questionId, points: input.points, student_id: attempt.userId },
         });
         if (student && !student.deletedAt)

@@ -4,6 +4,8 @@ import { ok, type Result } from '../../shared/result.js';
 import type { ImportFormat } from '../ports/question-import-parser.js';
 import { questionsFromDrafts } from '../question-input.js';
 import { categoryFor, type BankDeps } from '../question-bank.js';
+import { recordAudit } from '../../platform/audit.js';
+import { newRecord } from '../../shared/records.js';
 
 /**
  * `POST /admin/question-categories/:id/import`: a CSV, GIFT, Aiken or Moodle XML file into the
@@ -39,14 +41,11 @@ export const makeImportBankQuestions =
             let id = categoryOfPath.get(key) ?? tree.find((c) => c.parentId === parent && c.name === path[i])?.id;
             if (!id) {
               const category: QuestionCategory = {
-                id: d.ids.uuid(),
-                tenantId: actor.tenantId,
+                ...newRecord(d.ids, actor.tenantId, now),
                 courseId: target.courseId,
                 parentId: parent,
                 name: path[i]!.slice(0, 255),
                 isDefault: false,
-                createdAt: now,
-                updatedAt: now,
               };
               await d.questionBankRepository.insertCategory(category);
               tree.push(category);
@@ -68,13 +67,10 @@ export const makeImportBankQuestions =
         updatedAt: now,
       }));
       await d.questionBankRepository.insertQuestions(questions);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'bank_question.import',
         resourceType: 'question_category',
         resourceId: categoryId,
-        ...meta,
         metadata: { format, count: questions.length, categories_created: created.length },
       });
       return ok({ questions, categoriesCreated: created });

@@ -4,6 +4,7 @@ import { err, ok, type Result } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
 import type { ImportFormat } from '../ports/question-import-parser.js';
 import { questionsFromDrafts } from '../question-input.js';
+import { recordAudit } from '../../platform/audit.js';
 
 /**
  * Imports a CSV, GIFT or Aiken file of questions, appended after the quiz's last question.
@@ -33,13 +34,10 @@ export const makeImportQuestions =
         now,
       );
       await d.questionRepository.insertMany(questions);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'quiz_question.import',
         resourceType: 'quiz',
         resourceId: quizId,
-        ...meta,
         metadata: { format, count: questions.length },
       });
       return ok(questions);

@@ -5,6 +5,7 @@ import type { AssessmentDeps } from '../deps.js';
 import type { QuizWithStats } from '../ports/quiz-repository.js';
 import { quizStats } from '../quiz-access.js';
 import { checkRandomSlots, type BankDeps } from '../question-bank.js';
+import { recordAudit } from '../../platform/audit.js';
 
 /**
  * Publishes a quiz: students may see and take it, and passing it becomes part of completing the
@@ -26,8 +27,8 @@ export const makePublishQuiz =
     if (!quiz) return err('QUIZ_NOT_FOUND');
     const stats = await quizStats(d, actor.tenantId, id);
     if (quiz.status === 'published') return ok({ quiz, stats });
-    // Description items alone (no mark) are no quiz either: every graded question has points.
-    if (stats.count === 0 || stats.maxScore === 0) return err('QUIZ_HAS_NO_QUESTIONS');
+    // Description items alone (no mark, not counted) are no quiz either.
+    if (stats.count === 0) return err('QUIZ_HAS_NO_QUESTIONS');
     // Issue 33 item 5: each random slot's category must offer `count` questions not fixed in the quiz.
     if (d.questionBankRepository) {
       const fillable = await checkRandomSlots(
@@ -41,15 +42,7 @@ export const makePublishQuiz =
     const published = withQuizStatus(quiz, 'published', d.clock.now());
     await d.uow.run(async () => {
       await d.quizRepository.update(published);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
-        action: 'quiz.publish',
-        resourceType: 'quiz',
-        resourceId: id,
-        ...meta,
-        metadata: {},
-      });
+      await recordAudit(d.auditLog, actor, meta, { action: 'quiz.publish', resourceType: 'quiz', resourceId: id });
     });
     return ok({ quiz: published, stats });
   };

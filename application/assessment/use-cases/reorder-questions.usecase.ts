@@ -3,6 +3,7 @@ import { isExactPermutation } from '../../learning/index.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
+import { recordAudit } from '../../platform/audit.js';
 
 /**
  * `{question_ids}` must be exactly the quiz's questions, each once (contract §6); anything else is
@@ -28,13 +29,10 @@ export const makeReorderQuestions =
         return err('INVALID_REORDER', 'question_ids: must list every question of the quiz exactly once');
       const now = d.clock.now();
       await d.questionRepository.setOrder(actor.tenantId, quizId, questionIds, now);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'quiz_question.reorder',
         resourceType: 'quiz',
         resourceId: quizId,
-        ...meta,
         metadata: { question_ids: questionIds },
       });
       const rank = new Map(questionIds.map((id, i) => [id, i + 1]));

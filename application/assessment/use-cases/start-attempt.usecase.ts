@@ -9,32 +9,32 @@ import type { AssessmentDeps } from '../deps.js';
 import { closeAttempt } from '../attempt-grading.js';
 import { quizFor, type QuizAccessError } from '../quiz-access.js';
 import { questionsOfAttempt } from '../attempt-questions.js';
-import { slotCategories, tooFewDetail, type BankDeps } from '../question-bank.js';
-import type { QuestionBankRepository } from '../ports/question-bank-repository.js';
-import { candidatesNeeded, drawnQuestion, takeInRank, type RandomSlot } from '../../../domain/assessment/question-bank.js';
+import { tooFewDetail, type BankDeps } from '../question-bank.js';
+import type { SlotCandidates } from '../ports/question-bank-repository.js';
+import { drawnQuestion, takeInRank } from '../../../domain/assessment/question-bank.js';
 
 /**
  * The questions of a new attempt: the fixed ones and, at each random slot's place, `count` questions
  * drawn from its category by the attempt's seed (issue 33 item 5). None twice, none already fixed in
- * the quiz. One query whatever the slots: the store ranks each slot's candidates by a hash of (seed,
- * slot, question) and answers the best few (enough to skip earlier slots' picks) with their rows;
- * plus the course's categories when a slot takes subcategories. The draw is kept with the attempt
- * (its questions), so resuming shows the same ones.
+ * the quiz. Two queries side by side whatever the slots: the quiz's questions, and its slots with each
+ * one's best candidates, ranked by a hash of (seed, categories, question), with their rows. A fixed
+ * quiz runs the same two (no slots, no candidates), so a draw adds no round trip. The draw is kept
+ * with the attempt (its questions), so resuming shows the same ones.
  */
-async function withDraws(
-  bank: QuestionBankRepository,
-  quiz: Quiz,
-  fixed: readonly Question[],
-  slots: readonly RandomSlot[],
+async function questionsForNewAttempt(
+  d: Pick<AssessmentDeps, 'questionRepository'> & Partial<Pick<BankDeps, 'questionBankRepository'>>,
+  tenantId: string,
+  quizId: string,
   seed: number,
-): Promise<Result<Question[], 'RANDOM_SLOT_TOO_FEW_QUESTIONS'>> {
-  const categories = await slotCategories(bank, quiz.tenantId, quiz.courseId, slots);
-  const ranked = await bank.rankedCandidates(
-    quiz.tenantId,
-    slots.map((s, i) => ({ slotId: s.id, categoryIds: categories.get(s.id) ?? [s.categoryId], limit: candidatesNeeded(slots, i) })),
-    fixed.map((q) => q.id),
-    seed,
-  );
+): Promise<Result<Question[], 'QUIZ_HAS_NO_QUESTIONS' | 'RANDOM_SLOT_TOO_FEW_QUESTIONS'>> {
+  // Without a bank (use-case tests of fixed quizzes) a quiz has no random slots.
+  const noSlots: SlotCandidates = { slots: [], ranked: new Map() };
+  const [fixed, { slots, ranked }] = await Promise.all([
+    d.questionRepository.listByQuiz(tenantId, quizId),
+    d.questionBankRepository ? d.questionBankRepository.drawCandidates(tenantId, quizId, seed) : noSlots,
+  ]);
+  if (slots.length === 0 && fixed.every((q) => isDescription(q.type))) return err('QUIZ_HAS_NO_QUESTIONS');
+  if (slots.length === 0) return ok(fixed);
   const rows = new Map([...ranked.values()].flat().map((q) => [q.id, q]));
   const drawn = takeInRank(slots, (s) => (ranked.get(s.id) ?? []).map((q) => q.id), new Set(fixed.map((q) => q.id)));
   if (!drawn.ok) return err('RANDOM_SLOT_TOO_FEW_QUESTIONS', tooFewDetail(drawn.slot, drawn.available));
@@ -80,12 +80,6 @@ export const makeStartAttempt =
     const found = await quizFor(d, actor, quizId);
     if (!found.ok) return found;
     const quiz = found.value;
-    // A new attempt takes the questions as they are now; one in progress resumes with its own.
-    // Without a bank (use-case tests of fixed quizzes) a quiz has no random slots.
-    const [questions, slots] = await Promise.all([
-      d.questionRepository.listByQuiz(actor.tenantId, quizId),
-      d.questionBankRepository ? d.questionBankRepository.randomSlots(actor.tenantId, quizId) : [],
-    ]);
     const answer = (attempt: Attempt, taken: Question[], answers: AttemptAnswer[], resumed: boolean): StartedAttempt => ({
       quiz,
       attempt,
@@ -104,10 +98,9 @@ export const makeStartAttempt =
         return ok(answer(running, taken, answers, true));
       }
       if (running) await closeAttempt(d, actor.tenantId, running.id, 'expired');
-      if (slots.length === 0 && questions.every((q) => isDescription(q.type))) return err('QUIZ_HAS_NO_QUESTIONS');
+      // A new attempt takes the questions as they are now; one in progress resumes with its own.
       const seed = seedFromHex(d.random.bytesHex(4));
-      const taken =
-        slots.length && d.questionBankRepository ? await withDraws(d.questionBankRepository, quiz, questions, slots, seed) : ok(questions);
+      const taken = await questionsForNewAttempt(d, actor.tenantId, quizId, seed);
       if (!taken.ok) return taken;
       const now = d.clock.now();
       const inserted = await d.attemptRepository.insertNext(

@@ -3,6 +3,7 @@ import type { Actor } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
 import { lessonFor, type LessonAccessError } from '../lesson-access.js';
+import { newRecord } from '../../shared/records.js';
 
 export type SubmitAssignmentError = LessonAccessError | 'ASSIGNMENT_ALREADY_GRADED';
 
@@ -22,8 +23,7 @@ export const makeSubmitAssignment =
     if (!lesson.ok) return lesson;
     const now = d.clock.now();
     const outcome = await d.submissionRepository.submit({
-      id: d.ids.uuid(),
-      tenantId: actor.tenantId,
+      ...newRecord(d.ids, actor.tenantId, now),
       lessonId,
       courseId: lesson.value.courseId,
       userId: actor.userId,
@@ -36,8 +36,6 @@ export const makeSubmitAssignment =
       gradedBy: null,
       submittedAt: now,
       gradedAt: null,
-      createdAt: now,
-      updatedAt: now,
     });
     if (outcome.outcome === 'graded') return err('ASSIGNMENT_ALREADY_GRADED');
     return ok({ submission: outcome.submission, resubmitted: outcome.outcome === 'resubmitted' });

@@ -2,6 +2,7 @@ import { wouldCycle, type QuestionCategory } from '../../../domain/assessment/qu
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { categoryFor, type BankDeps } from '../question-bank.js';
+import { recordAudit } from '../../platform/audit.js';
 
 /**
  * `PUT /admin/question-categories/:id {name?, parent_id?}`: renames or moves a category (`parent_id`
@@ -30,13 +31,10 @@ export const makeUpdateQuestionCategory =
     const updated: QuestionCategory = { ...current, name, parentId, updatedAt: d.clock.now() };
     await d.uow.run(async () => {
       await d.questionBankRepository.updateCategory(updated);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'question_category.update',
         resourceType: 'question_category',
         resourceId: id,
-        ...meta,
         metadata: { name, parent_id: parentId },
       });
     });

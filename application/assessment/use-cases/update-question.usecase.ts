@@ -3,6 +3,7 @@ import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
 import { buildQuestion, type QuestionInput } from '../question-input.js';
+import { recordAudit } from '../../platform/audit.js';
 
 /**
  * Any subset of a question's fields; the result is validated as a whole. Attempts keep the
@@ -36,13 +37,10 @@ export const makeUpdateQuestion =
       if (newVersion) await d.questionRepository.archiveVersion(current, now);
       const question: Question = { ...edited, version: newVersion ? version + 1 : version };
       await d.questionRepository.update(question);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'quiz_question.update',
         resourceType: 'quiz_question',
         resourceId: id,
-        ...meta,
         metadata: { quiz_id: question.quizId, version: question.version, ...(newVersion ? { replaced_version: version } : {}) },
       });
       return ok(question);

@@ -2,10 +2,12 @@ import { withQuizStatus, type Quiz } from '../../../domain/assessment/quiz.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
+import { merge } from '../../shared/merge.js';
 import type { QuizInput } from './create-quiz.usecase.js';
 import type { QuizWithStats } from '../ports/quiz-repository.js';
 import { quizStats } from '../quiz-access.js';
 import { checkRandomSlots, type BankDeps } from '../question-bank.js';
+import { recordAudit } from '../../platform/audit.js';
 
 export type UpdateQuizError = 'QUIZ_NOT_FOUND' | 'MODULE_NOT_FOUND' | 'QUIZ_HAS_NO_QUESTIONS' | 'RANDOM_SLOT_TOO_FEW_QUESTIONS';
 
@@ -30,24 +32,14 @@ export const makeUpdateQuiz =
       courseId = found.course.id;
     }
     const now = d.clock.now();
-    let quiz: Quiz = {
-      ...current,
-      moduleId,
-      courseId,
-      title: input.title ?? current.title,
-      description: input.description === undefined ? current.description : input.description,
-      durationMinutes: input.durationMinutes ?? current.durationMinutes,
-      passingScore: input.passingScore ?? current.passingScore,
-      maxAttempts: input.maxAttempts ?? current.maxAttempts,
-      showCorrectAnswers: input.showCorrectAnswers ?? current.showCorrectAnswers,
-      shuffleQuestions: input.shuffleQuestions ?? current.shuffleQuestions,
-      updatedAt: now,
-    };
+    // The module (with its course) was resolved above, and the status goes through `withQuizStatus` below.
+    const { moduleId: _moduleId, status: _status, ...fields } = input;
+    let quiz: Quiz = { ...merge(current, fields), moduleId, courseId, updatedAt: now };
     if (input.status && input.status !== current.status) {
       if (input.status === 'published') {
-        // Description items alone (no mark) do not make a quiz, as in publish.
+        // Description items alone (no mark, not counted) do not make a quiz, as in publish.
         const stats = await quizStats(d, actor.tenantId, id);
-        if (stats.count === 0 || stats.maxScore === 0) return err('QUIZ_HAS_NO_QUESTIONS');
+        if (stats.count === 0) return err('QUIZ_HAS_NO_QUESTIONS');
         if (d.questionBankRepository) {
           const fillable = await checkRandomSlots({ ...d, questionBankRepository: d.questionBankRepository }, actor.tenantId, courseId, id);
           if (!fillable.ok) return fillable;
@@ -57,13 +49,10 @@ export const makeUpdateQuiz =
     }
     await d.uow.run(async () => {
       await d.quizRepository.update(quiz);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'quiz.update',
         resourceType: 'quiz',
         resourceId: id,
-        ...meta,
         metadata: { status: quiz.status },
       });
     });

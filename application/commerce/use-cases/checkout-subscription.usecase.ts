@@ -2,28 +2,11 @@ import type { Payment } from '../../../domain/commerce/payment.js';
 import type { Actor } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { CommerceDeps } from '../deps.js';
-import { payFreeOrder } from '../free-orders.js';
 import { availableMethods } from '../payment-methods.js';
 import { startPayment, type StartPaymentError } from '../payments.js';
-import type { Settlement } from '../settlement.js';
-import { placeSubscription, type PlacedSubscription, type SubscribeError } from '../subscription-orders.js';
+import { subscribe, type PlacedSubscription, type SubscribeDeps, type SubscribeError } from '../subscription-orders.js';
 
-type Deps = Pick<
-  CommerceDeps,
-  | 'learningCatalog'
-  | 'promoCodeReservations'
-  | 'paymentEvents'
-  | 'orderRepository'
-  | 'subscriptionRepository'
-  | 'paymentRepository'
-  | 'paymentGateway'
-  | 'userRepository'
-  | 'settingsReader'
-  | 'mailer'
-  | 'clock'
-  | 'ids'
-  | 'uow'
-> & { settlement: Settlement };
+type Deps = SubscribeDeps & Pick<CommerceDeps, 'paymentRepository' | 'paymentGateway'>;
 
 /**
  * `POST /api/lms/subscription-checkout {plan_id, payment_method, promo_code?}`: the subscription,
@@ -43,17 +26,15 @@ export const makeCheckoutSubscription =
     if (!(await availableMethods(d, actor.tenantId)).some((m) => m.code === cmd.paymentMethod.trim().toLowerCase())) {
       return err('PAYMENT_METHOD_UNAVAILABLE', `payment_method: ${cmd.paymentMethod} is not offered; see GET /api/lms/payment-methods`);
     }
-    const placed = await placeSubscription(d, actor, cmd.planId, cmd.promoCode);
+    const placed = await subscribe(d, actor, cmd.planId, cmd.promoCode);
     if (!placed.ok) return placed;
-    if (placed.value.order.totalAmount === 0n) {
-      const order = await payFreeOrder(d, placed.value.order);
+    const { order } = placed.value;
+    if (order.totalAmount === 0n) {
       const free = order.status === 'paid' ? await d.paymentRepository.latestOfOrder(actor.tenantId, order.id) : null;
       if (!free) return err('ORDER_NOT_PAYABLE', `the order is ${order.status}`);
-      const subscription =
-        (await d.subscriptionRepository.findById(actor.tenantId, placed.value.subscription.id)) ?? placed.value.subscription;
-      return ok({ subscription, order, plan: placed.value.plan, payment: free });
+      return ok({ ...placed.value, payment: free });
     }
-    const payment = await startPayment(d, placed.value.order, cmd.paymentMethod);
+    const payment = await startPayment(d, order, cmd.paymentMethod);
     if (!payment.ok) return payment;
     return ok({ ...placed.value, payment: payment.value });
   };

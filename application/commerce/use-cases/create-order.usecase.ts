@@ -2,8 +2,8 @@ import type { Order } from '../../../domain/commerce/order.js';
 import type { Actor } from '../../shared/actor.js';
 import { ok, type Result } from '../../shared/result.js';
 import type { CommerceDeps } from '../deps.js';
-import { sendOrderConfirmation } from '../order-mail.js';
-import { applicablePromo, priceCourseItems, reservePromo, totalsOf, type ItemRequest, type PricingError } from '../order-pricing.js';
+import { writePendingOrder, type PendingOrderDeps } from '../pending-orders.js';
+import { applicablePromo, priceCourseItems, type ItemRequest, type PricingError } from '../order-pricing.js';
 import { payFreeOrder } from '../free-orders.js';
 import type { Settlement } from '../settlement.js';
 
@@ -13,21 +13,8 @@ export interface CreateOrderCommand {
   currency?: string | undefined;
 }
 
-type Deps = Pick<
-  CommerceDeps,
-  | 'learningCatalog'
-  | 'learningAccess'
-  | 'orderRepository'
-  | 'promoCodeReservations'
-  | 'paymentEvents'
-  | 'paymentRepository'
-  | 'userRepository'
-  | 'settingsReader'
-  | 'mailer'
-  | 'clock'
-  | 'ids'
-  | 'uow'
-> & { settlement: Settlement };
+type Deps = PendingOrderDeps &
+  Pick<CommerceDeps, 'learningAccess' | 'paymentRepository' | 'clock' | 'ids' | 'uow'> & { settlement: Settlement };
 
 /**
  * `POST /api/orders {items:[{course_id}|{category_id}], promo_code?, currency?}`: a pending order
@@ -44,33 +31,14 @@ export const makeCreateOrder =
     if (!promo.ok) return promo;
     const items = await priceCourseItems(d, actor.tenantId, cmd.items, currency);
     if (!items.ok) return items;
-    const placed = await d.uow.run(async (): Promise<Result<Order, PricingError>> => {
-      const now = d.clock.now();
-      const held = promo.value ? await reservePromo(d, actor.tenantId, promo.value.code, now) : null;
-      if (held && !held.ok) return held;
-      const totals = totalsOf(items.value, held?.value ?? null, currency);
-      const order: Order = {
-        id: d.ids.uuid(),
-        tenantId: actor.tenantId,
-        userId: actor.userId,
-        items: items.value,
-        subtotal: totals.subtotal,
-        discount: totals.discount,
-        totalAmount: totals.total,
-        currency,
-        status: 'pending',
-        promoCode: held?.value.code ?? null,
-        subscriptionId: null,
-        promoUseHeld: held !== null,
-        createdAt: now,
-        updatedAt: now,
-        paidAt: null,
-      };
-      await d.orderRepository.insert(order);
-      await d.paymentEvents.orderPlaced(order);
-      await sendOrderConfirmation(d, order);
-      return ok(order);
-    });
+    const placed = await d.uow.run(() =>
+      writePendingOrder(
+        d,
+        actor,
+        { id: d.ids.uuid(), items: items.value, currency, promo: promo.value, subscriptionId: null },
+        d.clock.now(),
+      ),
+    );
     if (!placed.ok) return placed;
     return ok(placed.value.totalAmount === 0n ? await payFreeOrder(d, placed.value) : placed.value);
   };

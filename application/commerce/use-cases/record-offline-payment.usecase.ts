@@ -6,6 +6,7 @@ import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { CommerceDeps } from '../deps.js';
 import type { Settlement } from '../settlement.js';
+import { recordAudit } from '../../platform/audit.js';
 
 export interface OfflinePayment {
   orderId: string;
@@ -70,14 +71,10 @@ export const makeRecordOfflinePayment =
         }),
       });
       if (!settled.ok) return err(settled.error === 'ORDER_NOT_PENDING' ? 'ORDER_NOT_PAYABLE' : settled.error, settled.detail);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'payment.recorded',
         resourceType: 'order',
         resourceId: cmd.orderId,
-        ip: meta.ip,
-        userAgent: meta.userAgent,
         metadata: { payment_id: id, amount: fromMinor(cmd.amount), payment_method: cmd.paymentMethod, reference: cmd.reference ?? null },
       });
       return ok({ order: settled.value.order, payment: settled.value.payment! });

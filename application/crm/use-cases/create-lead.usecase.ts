@@ -10,6 +10,7 @@ import type { LeadRepository } from '../ports/lead-repository.js';
 import type { PhoneNumbers } from '../ports/security.js';
 import type { LeadWithHistory } from './get-lead.usecase.js';
 import { personOf, type LeadPersonDeps } from '../lead-person.js';
+import { recordAudit } from '../../platform/audit.js';
 
 type Deps = LeadPersonDeps & {
   leadIntake: LeadIntake;
@@ -81,13 +82,10 @@ export const makeCreateLead =
         receivedAt: clock.now(),
       });
       if (created) {
-        await auditLog.record({
-          tenantId: actor.tenantId,
-          userId: actor.userId,
+        await recordAudit(auditLog, actor, meta, {
           action: 'crm.lead.create',
           resourceType: 'crm_lead',
           resourceId: lead.id,
-          ...meta,
           metadata: { provider: lead.provider },
         });
       }

@@ -1,8 +1,8 @@
 import type { Clock, IdGenerator, Jobs, UnitOfWork } from '../../shared/ports.js';
 import { err, ok } from '../../shared/result.js';
 import { GOOGLE_KEY_PURPOSE, tooShortForWebhook } from '../integrations.js';
-import { INGEST_LEAD_JOB, ingestJobId, type IngestOptions } from '../ingest-options.js';
-import type { ReceiveLeadWebhook } from '../lead-webhook.js';
+import type { IngestOptions } from '../ingest-options.js';
+import { queueGoogleLeadDelivery, type ReceiveLeadWebhook } from '../lead-webhook.js';
 import type { DeliveryRepository } from '../ports/delivery-repository.js';
 import type { IntegrationRepository } from '../ports/integration-repository.js';
 import type { SecretBox } from '../ports/security.js';
@@ -64,32 +64,11 @@ export const makeReceiveGoogleWebhook =
     const { [field!]: _key, ...payload } = lead;
     const rawText = utf8.decode(rawBody).replaceAll(key, REDACTED);
     const now = d.clock.now();
-    const id = d.ids.uuid();
-    // One statement finds the key's tenant and stores the delivery, the outbox: if the queue is
-    // away, the delivery relay enqueues it later.
-    const tenantId = await d.uow.run(
-      async () => {
-        const found = await d.deliveryRepository.insertForGoogleKeyHash(keyHash, {
-          id,
-          provider: 'google',
-          externalId: leadId,
-          status: 'pending',
-          rawBody: rawText,
-          payload,
-          attempts: 0,
-          retries: 0,
-          lastError: null,
-          leadId: null,
-          receivedAt: now,
-          processedAt: null,
-          updatedAt: now,
-        });
-        if (found)
-          await d.jobs.enqueue(INGEST_LEAD_JOB, { tenantId: found, deliveryId: id }, { ...d.crmIngestOptions, jobId: ingestJobId(id, 0) });
-        return found;
-      },
+    // One statement finds the key's tenant and stores the delivery (the look-up is the proof).
+    const stored = await d.uow.run(
+      () => queueGoogleLeadDelivery(d, keyHash, { provider: 'google', externalId: leadId, rawBody: rawText, payload }, now),
       { singleStatement: true },
     );
-    if (!tenantId) return err('INVALID_WEBHOOK_KEY');
+    if (!stored) return err('INVALID_WEBHOOK_KEY');
     return ok({ accepted: 1 });
   };

@@ -1,8 +1,8 @@
 import type { LogPort, Clock, IdGenerator, Jobs, UnitOfWork } from '../../shared/ports.js';
 import { err, ok } from '../../shared/result.js';
 import { openSecrets } from '../integrations.js';
-import { INGEST_LEAD_JOB, ingestJobId, type IngestOptions } from '../ingest-options.js';
-import type { ReceiveLeadWebhook } from '../lead-webhook.js';
+import type { IngestOptions } from '../ingest-options.js';
+import { queueLeadDelivery, type ReceiveLeadWebhook } from '../lead-webhook.js';
 import type { DeliveryRepository } from '../ports/delivery-repository.js';
 import type { IntegrationRepository } from '../ports/integration-repository.js';
 import type { SecretBox, WebhookSignatures } from '../ports/security.js';
@@ -80,28 +80,14 @@ export const makeReceiveMetaWebhook =
           d.log.warn('crm.meta_webhook.unknown_page', { pageId: change.pageId });
           continue;
         }
-        const id = d.ids.uuid();
-        await d.deliveryRepository.insert({
-          id,
+        const lead = {
           tenantId: integration.tenantId,
-          provider: 'meta',
+          provider: 'meta' as const,
           externalId: change.leadgenId,
-          status: 'pending',
           rawBody: rawText,
           payload: change.value,
-          attempts: 0,
-          retries: 0,
-          lastError: null,
-          leadId: null,
-          receivedAt: now,
-          processedAt: null,
-          updatedAt: now,
-        });
-        await d.jobs.enqueue(
-          INGEST_LEAD_JOB,
-          { tenantId: integration.tenantId, deliveryId: id },
-          { ...d.crmIngestOptions, jobId: ingestJobId(id, 0) },
-        );
+        };
+        await queueLeadDelivery(d, lead, now);
         accepted++;
       }
     });

@@ -4,6 +4,7 @@ import type { Clock, Jobs, UnitOfWork } from '../../shared/ports.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { INGEST_LEAD_JOB, ingestJobId, type IngestOptions } from '../ingest-options.js';
 import type { DeliveryRepository, WebhookDelivery } from '../ports/delivery-repository.js';
+import { recordAudit } from '../../platform/audit.js';
 
 type Deps = {
   deliveryRepository: DeliveryRepository;
@@ -33,13 +34,10 @@ export const makeRetryWebhookDelivery =
         { tenantId: actor.tenantId, deliveryId: id },
         { ...crmIngestOptions, jobId: ingestJobId(id, requeued.retries) },
       );
-      await auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(auditLog, actor, meta, {
         action: 'crm.delivery.retry',
         resourceType: 'crm_webhook_delivery',
         resourceId: id,
-        ...meta,
         metadata: { provider: requeued.provider, retry: requeued.retries },
       });
       return ok(requeued);

@@ -11,6 +11,7 @@ import type { Actor, RequestMeta } from '../../shared/actor.js';
 import type { Clock, UnitOfWork } from '../../shared/ports.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { AutomationRepository } from '../ports/automation-repository.js';
+import { recordAudit } from '../../platform/audit.js';
 
 type Deps = {
   automationRepository: AutomationRepository;
@@ -58,13 +59,10 @@ export const makeUpdateAutomation =
       return err('UNKNOWN_RULE_USER', 'fallback_user_id: not a user of this tenant');
     await uow.run(async () => {
       await automationRepository.save(actor.tenantId, rules, clock.now());
-      await auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(auditLog, actor, meta, {
         action: 'crm.automation.update',
         resourceType: 'crm_automation',
         resourceId: null,
-        ...meta,
         metadata: {
           mode: rules.mode,
           members: rules.members.length,

@@ -17,6 +17,7 @@ import {
 import type { IntegrationRepository } from '../ports/integration-repository.js';
 import type { MetaGraph } from '../ports/meta-graph.js';
 import type { SecretBox } from '../ports/security.js';
+import { recordAudit } from '../../platform/audit.js';
 
 type Deps = {
   integrationRepository: IntegrationRepository;
@@ -115,13 +116,10 @@ export const makeUpdateIntegration =
       if (outcome === 'page_id_taken') return err('PAGE_NOT_VERIFIED', PAGE_NOT_VERIFIED);
       if (outcome === 'google_key_taken') return err('WEBHOOK_KEY_REFUSED', 'webhook_key: refused, choose another key');
       // Field names only: the audit log never holds a secret.
-      await auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(auditLog, actor, meta, {
         action: 'crm.integration.update',
         resourceType: 'crm_integration',
         resourceId: provider,
-        ...meta,
         metadata: { fields: changed, enabled },
       });
       return ok(integrationState(provider, integration, secrets));

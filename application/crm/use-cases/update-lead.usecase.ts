@@ -13,6 +13,7 @@ import type { AutomationRepository } from '../ports/automation-repository.js';
 import { applyPastActivity } from '../past-activity.js';
 import type { LeadWithHistory } from './get-lead.usecase.js';
 import { personOf, type LeadPersonDeps } from '../lead-person.js';
+import { recordAudit } from '../../platform/audit.js';
 
 type Deps = LeadPersonDeps & {
   leadRepository: LeadRepository;
@@ -79,13 +80,10 @@ export const makeUpdateLead =
         if (updated.userId !== null && updated.userId !== lead.userId) {
           updated = await applyPastActivity({ leadRepository, automationRepository, customerRecords, domainEvents, ids, clock }, updated);
         }
-        await auditLog.record({
-          tenantId: actor.tenantId,
-          userId: actor.userId,
+        await recordAudit(auditLog, actor, meta, {
           action: 'crm.lead.update',
           resourceType: 'crm_lead',
           resourceId: id,
-          ...meta,
           metadata: {
             changes: events.map((e) => e.type),
             ...(updated.status !== lead.status ? { status: { from: lead.status, to: updated.status } } : {}),

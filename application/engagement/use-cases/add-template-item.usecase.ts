@@ -4,6 +4,7 @@ import { err, ok, type Result } from '../../shared/result.js';
 import type { EngagementDeps } from '../deps.js';
 import { slotProblem } from '../field-problems.js';
 import { manageableTemplate } from '../template-access.js';
+import { newRecord } from '../../shared/records.js';
 
 export interface TemplateItemInput {
   dayOffset: number;
@@ -27,16 +28,13 @@ export const makeAddTemplateItem =
       return err('TOO_MANY_TEMPLATE_ITEMS', `a template has at most ${MAX_TEMPLATE_ITEMS} items`);
     const now = d.clock.now();
     const item: TemplateItem = {
-      id: d.ids.uuid(),
-      tenantId: actor.tenantId,
+      ...newRecord(d.ids, actor.tenantId, now),
       templateId,
       dayOffset: input.dayOffset,
       title: input.title,
       description: input.description ?? null,
       startTime: input.startTime,
       endTime: input.endTime,
-      createdAt: now,
-      updatedAt: now,
     };
     await d.scheduleTemplateRepository.insertItem(item);
     return ok(item);

@@ -3,6 +3,7 @@ import type { Actor } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { EngagementDeps } from '../deps.js';
 import { slotProblem, type SlotProblem } from '../field-problems.js';
+import { newRecord } from '../../shared/records.js';
 
 export interface ScheduleItemInput {
   title: string;
@@ -18,8 +19,7 @@ export const makeCreateScheduleItem =
   async (actor: Actor, input: ScheduleItemInput): Promise<Result<ScheduleItem, SlotProblem>> => {
     const now = d.clock.now();
     const item: ScheduleItem = {
-      id: d.ids.uuid(),
-      tenantId: actor.tenantId,
+      ...newRecord(d.ids, actor.tenantId, now),
       userId: actor.userId,
       title: input.title,
       description: input.description ?? null,
@@ -28,8 +28,6 @@ export const makeCreateScheduleItem =
       endTime: input.endTime,
       templateId: null,
       assignmentId: null,
-      createdAt: now,
-      updatedAt: now,
     };
     const problem = checkSlot(item);
     if (problem) return err(problem, slotProblem(problem));

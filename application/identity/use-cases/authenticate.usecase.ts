@@ -1,13 +1,12 @@
 import { Role, UserStatus } from '../../../domain/identity/role.js';
 import type { Actor } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import type { Clock } from '../../shared/ports.js';
-import type { LoginPrincipal, LoginRepository } from '../ports/login-repository.js';
-import type { SecretDigest, TokenService } from '../ports/security.js';
+import type { LoginPrincipal } from '../ports/login-repository.js';
+import type { IdentityDeps } from '../deps.js';
 
 export type AuthenticateError = 'UNAUTHORIZED' | 'INVALID_TOKEN' | 'TOKEN_EXPIRED' | 'TENANT_MISMATCH';
 
-type Deps = { loginRepository: LoginRepository; tokenService: TokenService; secretDigest: SecretDigest; clock: Clock };
+type Deps = Pick<IdentityDeps, 'loginRepository' | 'tokenService' | 'secretDigest' | 'clock'>;
 
 /**
  * Bearer token first, else the session cookie (spec "Authentication" 6). The login is read on

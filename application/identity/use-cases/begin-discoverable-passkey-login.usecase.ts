@@ -1,12 +1,11 @@
 import { isEnabled } from '../../../domain/platform/settings.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import type { SettingsReader } from '../../platform/ports.js';
-import type { WebAuthnVerifier } from '../ports/webauthn-verifier.js';
-import { CHALLENGE_TTL_MS, type PasskeyChallenges } from '../passkey-challenges.js';
+import { CHALLENGE_TTL_MS } from '../passkey-challenges.js';
+import type { IdentityDeps } from '../deps.js';
 
 export type BeginDiscoverablePasskeyLoginError = 'PASSKEY_LOGIN_DISABLED';
 
-type Deps = { webAuthnVerifier: WebAuthnVerifier; passkeyChallenges: PasskeyChallenges; settingsReader: SettingsReader };
+type Deps = Pick<IdentityDeps, 'webAuthnVerifier' | 'passkeyChallenges' | 'settingsReader'>;
 
 /** Usernameless login: no `allowCredentials`, the authenticator offers the passkeys it holds for this site. */
 export const makeBeginDiscoverablePasskeyLogin =

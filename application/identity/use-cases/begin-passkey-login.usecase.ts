@@ -1,21 +1,12 @@
 import { normaliseEmail } from '../../../domain/identity/user.js';
 import { isEnabled } from '../../../domain/platform/settings.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import type { SettingsReader } from '../../platform/ports.js';
-import type { UserRepository } from '../ports/user-repository.js';
-import type { PasskeyRepository } from '../ports/passkey-repository.js';
-import type { WebAuthnVerifier } from '../ports/webauthn-verifier.js';
-import { CHALLENGE_TTL_MS, type PasskeyChallenges } from '../passkey-challenges.js';
+import { CHALLENGE_TTL_MS } from '../passkey-challenges.js';
+import type { IdentityDeps } from '../deps.js';
 
 export type BeginPasskeyLoginError = 'PASSKEY_LOGIN_DISABLED' | 'NO_PASSKEYS';
 
-type Deps = {
-  userRepository: UserRepository;
-  passkeyRepository: PasskeyRepository;
-  webAuthnVerifier: WebAuthnVerifier;
-  passkeyChallenges: PasskeyChallenges;
-  settingsReader: SettingsReader;
-};
+type Deps = Pick<IdentityDeps, 'userRepository' | 'passkeyRepository' | 'webAuthnVerifier' | 'passkeyChallenges' | 'settingsReader'>;
 
 /**
  * Request options listing the passkeys of the account with this email (`allowCredentials`).

@@ -1,20 +1,13 @@
 import { MAX_PASSKEYS_PER_USER } from '../../../domain/identity/passkey.js';
 import type { Actor } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import type { UserRepository } from '../ports/user-repository.js';
-import type { PasskeyRepository } from '../ports/passkey-repository.js';
-import type { WebAuthnVerifier } from '../ports/webauthn-verifier.js';
-import { CHALLENGE_TTL_MS, type PasskeyChallenges } from '../passkey-challenges.js';
+import { CHALLENGE_TTL_MS } from '../passkey-challenges.js';
 import { ownAccount } from '../own-account.js';
+import type { IdentityDeps } from '../deps.js';
 
 export type BeginPasskeyRegistrationError = 'USER_NOT_FOUND' | 'PASSKEY_LIMIT_REACHED';
 
-type Deps = {
-  userRepository: UserRepository;
-  passkeyRepository: PasskeyRepository;
-  webAuthnVerifier: WebAuthnVerifier;
-  passkeyChallenges: PasskeyChallenges;
-};
+type Deps = Pick<IdentityDeps, 'userRepository' | 'passkeyRepository' | 'webAuthnVerifier' | 'passkeyChallenges'>;
 
 /**
  * Creation options for the signed-in user. The user's existing credentials are excluded, so an

@@ -1,20 +1,9 @@
 import { Role, UserStatus } from '../../../domain/identity/role.js';
 import { DEFAULT_TENANT_SLUG, type Tenant } from '../../../domain/identity/tenant.js';
 import { normaliseEmail } from '../../../domain/identity/user.js';
-import type { Clock, IdGenerator, LogPort, RandomSource } from '../../shared/ports.js';
-import type { PasswordHasher } from '../ports/security.js';
-import type { TenantRepository } from '../ports/tenant-repository.js';
-import type { UserRepository } from '../ports/user-repository.js';
+import type { IdentityDeps } from '../deps.js';
 
-type Deps = {
-  tenantRepository: TenantRepository;
-  userRepository: UserRepository;
-  passwordHasher: PasswordHasher;
-  clock: Clock;
-  ids: IdGenerator;
-  random: RandomSource;
-  log: LogPort;
-};
+type Deps = Pick<IdentityDeps, 'tenantRepository' | 'userRepository' | 'passwordHasher' | 'clock' | 'ids' | 'random' | 'log'>;
 
 const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 

@@ -1,23 +1,13 @@
 import { isAcceptablePassword } from '../../../domain/identity/password-policy.js';
-import type { AuditLog } from '../../platform/ports.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
-import type { Clock, UnitOfWork } from '../../shared/ports.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { ownAccount } from '../own-account.js';
-import type { LoginRepository } from '../ports/login-repository.js';
-import type { PasswordHasher } from '../ports/security.js';
-import type { UserRepository } from '../ports/user-repository.js';
+import { recordAudit } from '../../platform/audit.js';
+import type { IdentityDeps } from '../deps.js';
 
 export type ChangeOwnPasswordError = 'USER_NOT_FOUND' | 'WRONG_PASSWORD' | 'WEAK_PASSWORD';
 
-type Deps = {
-  userRepository: UserRepository;
-  loginRepository: LoginRepository;
-  passwordHasher: PasswordHasher;
-  auditLog: AuditLog;
-  clock: Clock;
-  uow: UnitOfWork;
-};
+type Deps = Pick<IdentityDeps, 'userRepository' | 'loginRepository' | 'passwordHasher' | 'auditLog' | 'clock' | 'uow'>;
 
 /**
  * `PUT /api/user/self/password {current_password, new_password}` for every user, Super Admins
@@ -38,14 +28,10 @@ export const makeChangeOwnPassword =
     if (!isAcceptablePassword(cmd.newPassword)) return err('WEAK_PASSWORD', 'new_password: 8 to 128 characters');
     if (!user.passwordHash || !(await passwordHasher.verify(user.passwordHash, cmd.currentPassword))) {
       if (!user.passwordHash) await passwordHasher.burn(cmd.currentPassword);
-      await auditLog.record({
-        tenantId: actor.tenantId,
-        userId: user.id,
+      await recordAudit(auditLog, { tenantId: actor.tenantId, userId: user.id }, meta, {
         action: 'user.password_change_failed',
         resourceType: 'user',
         resourceId: user.id,
-        ...meta,
-        metadata: {},
       });
       return err('WRONG_PASSWORD');
     }
@@ -54,13 +40,10 @@ export const makeChangeOwnPassword =
     await uow.run(async () => {
       await userRepository.update({ ...user, passwordHash, updatedAt: now });
       const ended = await loginRepository.revokeAllOfUser(user.id, 'password_changed', now, loginId ?? undefined);
-      await auditLog.record({
-        tenantId: actor.tenantId,
-        userId: user.id,
+      await recordAudit(auditLog, { tenantId: actor.tenantId, userId: user.id }, meta, {
         action: 'user.password_change',
         resourceType: 'user',
         resourceId: user.id,
-        ...meta,
         metadata: { other_logins_ended: ended },
       });
     });

@@ -2,6 +2,7 @@ import type { Tenant, TenantStatus } from '../../../domain/identity/tenant.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { forgetResolutionsAfterCommit, type TenantAdminDeps, type TenantError } from '../tenant-admin.js';
+import { recordAudit } from '../../platform/audit.js';
 
 export const makeCreateTenant =
   ({ tenantRepository, tenantCache, auditLog, clock, ids, uow }: TenantAdminDeps) =>
@@ -23,13 +24,10 @@ export const makeCreateTenant =
       if (await tenantRepository.findBySlug(input.slug)) return err('SLUG_TAKEN');
       await tenantRepository.insert(tenant);
       await forgetResolutionsAfterCommit({ uow, tenantCache });
-      await auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(auditLog, actor, meta, {
         action: 'tenant.create',
         resourceType: 'tenant',
         resourceId: tenant.id,
-        ...meta,
         metadata: { slug: tenant.slug },
       });
       return ok(tenant);

@@ -7,6 +7,8 @@ import { err, ok, type Result } from '../../shared/result.js';
 import { type ManageUserError, type UserAdminDeps } from '../user-admin.js';
 import { normalisePhone } from '../phone.js';
 import { isSuperAdminEmail } from '../reserved-email.js';
+import { recordAudit } from '../../platform/audit.js';
+import { newRecord } from '../../shared/records.js';
 
 export const makeCreateUser =
   ({ userRepository, passwordHasher, phoneNumbers, userEvents, auditLog, clock, ids, uow }: UserAdminDeps) =>
@@ -23,8 +25,7 @@ export const makeCreateUser =
     const email = normaliseEmail(input.email);
     if (await isSuperAdminEmail(userRepository, email)) return err('EMAIL_TAKEN');
     const user: User = {
-      id: ids.uuid(),
-      tenantId: actor.tenantId,
+      ...newRecord(ids, actor.tenantId, now),
       username: email.split('@')[0]!,
       email,
       phone: phone.value ?? null,
@@ -36,19 +37,14 @@ export const makeCreateUser =
       emailVerifiedAt: null,
       lastLoginAt: null,
       deletedAt: null,
-      createdAt: now,
-      updatedAt: now,
     };
     return uow.run(async () => {
       if (!(await userRepository.insert(user))) return err('EMAIL_TAKEN');
       await userEvents.created(user);
-      await auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(auditLog, actor, meta, {
         action: 'user.create',
         resourceType: 'user',
         resourceId: user.id,
-        ...meta,
         metadata: { role: user.role, status: user.status },
       });
       return ok(user);

@@ -3,6 +3,7 @@ import { anonymise } from '../../../domain/identity/user.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { ownAccount, type ProfileDeps, type ProfileError } from '../own-account.js';
+import { recordAudit } from '../../platform/audit.js';
 
 /** Deactivates and anonymises the account and ends every login (contract §3). */
 export const makeDeleteOwnAccount =
@@ -16,15 +17,7 @@ export const makeDeleteOwnAccount =
       await userRepository.update(anonymise(user, now));
       await passkeyRepository.deleteAllOfUser(user.tenantId, user.id);
       await loginRepository.revokeAllOfUser(user.id, 'account_deleted', now);
-      await auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
-        action: 'user.self_delete',
-        resourceType: 'user',
-        resourceId: user.id,
-        ...meta,
-        metadata: {},
-      });
+      await recordAudit(auditLog, actor, meta, { action: 'user.self_delete', resourceType: 'user', resourceId: user.id });
     });
     return ok(null);
   };

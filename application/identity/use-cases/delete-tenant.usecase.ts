@@ -2,6 +2,7 @@ import { DEFAULT_TENANT_SLUG } from '../../../domain/identity/tenant.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { enqueuePurge, forgetResolutionsAfterCommit, type TenantAdminDeps, type TenantDetail, type TenantError } from '../tenant-admin.js';
+import { recordAudit } from '../../platform/audit.js';
 
 /**
  * Marks the tenant deleting, so its requests answer 404 from the next one on, and hands the removal
@@ -22,13 +23,10 @@ export const makeDeleteTenant =
         await tenantDeletionRepository.begin(id, now);
         await forgetResolutionsAfterCommit({ uow, tenantCache });
         // Recorded in the actor's tenant: the deleted tenant's own log goes with it.
-        await auditLog.record({
-          tenantId: actor.homeTenantId,
-          userId: actor.userId,
+        await recordAudit(auditLog, { tenantId: actor.homeTenantId, userId: actor.userId }, meta, {
           action: 'tenant.delete',
           resourceType: 'tenant',
           resourceId: id,
-          ...meta,
           metadata: { slug: tenant.slug },
         });
       }

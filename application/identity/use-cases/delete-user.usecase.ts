@@ -3,6 +3,7 @@ import { anonymise } from '../../../domain/identity/user.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { visible, type ManageUserError, type UserAdminDeps } from '../user-admin.js';
+import { recordAudit } from '../../platform/audit.js';
 
 /** Deleting keeps the row for history (grades, audit) but anonymises and deactivates it. */
 export const makeDeleteUser =
@@ -20,13 +21,10 @@ export const makeDeleteUser =
       await userRepository.update(anonymise(user, now));
       await passkeyRepository.deleteAllOfUser(user.tenantId, user.id);
       await loginRepository.revokeAllOfUser(user.id, 'deleted', now);
-      await auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(auditLog, actor, meta, {
         action: 'user.delete',
         resourceType: 'user',
         resourceId: user.id,
-        ...meta,
         metadata: { email: user.email },
       });
     });

@@ -4,13 +4,10 @@ import type { User } from '../../../domain/identity/user.js';
 import { isEnabled } from '../../../domain/platform/settings.js';
 import type { RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import type { AuditLog, SettingsReader } from '../../platform/ports.js';
-import type { Clock, UnitOfWork } from '../../shared/ports.js';
-import type { UserRepository } from '../ports/user-repository.js';
-import type { PasskeyRepository } from '../ports/passkey-repository.js';
-import type { CredentialResponseJson, WebAuthnVerifier } from '../ports/webauthn-verifier.js';
-import type { PasskeyChallenges } from '../passkey-challenges.js';
-import type { IssuedSession, SessionIssuer } from '../session-issuer.js';
+import type { CredentialResponseJson } from '../ports/webauthn-verifier.js';
+import type { IssuedSession } from '../session-issuer.js';
+import { recordAudit } from '../../platform/audit.js';
+import type { IdentityDeps } from '../deps.js';
 
 export type FinishPasskeyLoginError =
   'WEBAUTHN_CHALLENGE_INVALID' | 'PASSKEY_VERIFICATION_FAILED' | 'ACCOUNT_DEACTIVATED' | 'PASSKEY_LOGIN_DISABLED';
@@ -23,17 +20,18 @@ export interface FinishPasskeyLoginCommand {
   meta: RequestMeta;
 }
 
-type Deps = {
-  userRepository: UserRepository;
-  passkeyRepository: PasskeyRepository;
-  webAuthnVerifier: WebAuthnVerifier;
-  passkeyChallenges: PasskeyChallenges;
-  settingsReader: SettingsReader;
-  sessionIssuer: SessionIssuer;
-  auditLog: AuditLog;
-  clock: Clock;
-  uow: UnitOfWork;
-};
+type Deps = Pick<
+  IdentityDeps,
+  | 'userRepository'
+  | 'passkeyRepository'
+  | 'webAuthnVerifier'
+  | 'passkeyChallenges'
+  | 'settingsReader'
+  | 'sessionIssuer'
+  | 'auditLog'
+  | 'clock'
+  | 'uow'
+>;
 
 /**
  * Checks in this order: the ceremony (found by the challenge in clientDataJSON, single use, of
@@ -46,13 +44,10 @@ export const makeFinishPasskeyLogin =
   (d: Deps) =>
   async (cmd: FinishPasskeyLoginCommand): Promise<Result<{ user: User; session: IssuedSession }, FinishPasskeyLoginError>> => {
     const fail = async <E extends FinishPasskeyLoginError>(code: E, reason: string, userId: string | null) => {
-      await d.auditLog.record({
-        tenantId: cmd.tenantId,
-        userId,
+      await recordAudit(d.auditLog, { tenantId: cmd.tenantId, userId }, cmd.meta, {
         action: 'auth.login_failed',
         resourceType: 'user',
         resourceId: userId,
-        ...cmd.meta,
         metadata: { method: 'passkey', reason, credential_id: cmd.credential.id.slice(0, 200) },
       });
       // Only a refused credential says why (origin, rp_id, signature…): that is what a front-end
@@ -102,13 +97,10 @@ export const makeFinishPasskeyLogin =
       const session = await d.sessionIssuer.open(user, 'passkey', cmd.meta);
       const updated: User = { ...user, lastLoginAt: now };
       await d.userRepository.update(updated);
-      await d.auditLog.record({
-        tenantId: cmd.tenantId,
-        userId: user.id,
+      await recordAudit(d.auditLog, { tenantId: cmd.tenantId, userId: user.id }, cmd.meta, {
         action: 'auth.login',
         resourceType: 'user',
         resourceId: user.id,
-        ...cmd.meta,
         metadata: { method: 'passkey', login_id: session.loginId, passkey_id: passkey.id, discoverable: cmd.mode === 'discoverable_login' },
       });
       return { user: updated, session };

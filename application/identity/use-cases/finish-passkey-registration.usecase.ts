@@ -1,13 +1,10 @@
 import { defaultPasskeyName, MAX_PASSKEYS_PER_USER, type Passkey } from '../../../domain/identity/passkey.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import type { AuditLog } from '../../platform/ports.js';
-import type { Clock, IdGenerator, UnitOfWork } from '../../shared/ports.js';
-import type { UserRepository } from '../ports/user-repository.js';
-import type { PasskeyRepository } from '../ports/passkey-repository.js';
-import type { CredentialResponseJson, WebAuthnVerifier } from '../ports/webauthn-verifier.js';
-import type { PasskeyChallenges } from '../passkey-challenges.js';
+import type { CredentialResponseJson } from '../ports/webauthn-verifier.js';
 import { ownAccount } from '../own-account.js';
+import { recordAudit } from '../../platform/audit.js';
+import type { IdentityDeps } from '../deps.js';
 
 export type FinishPasskeyRegistrationError =
   'WEBAUTHN_CHALLENGE_INVALID' | 'USER_NOT_FOUND' | 'PASSKEY_VERIFICATION_FAILED' | 'PASSKEY_LIMIT_REACHED' | 'PASSKEY_ALREADY_REGISTERED';
@@ -19,16 +16,10 @@ export interface FinishPasskeyRegistrationCommand {
   meta: RequestMeta;
 }
 
-type Deps = {
-  userRepository: UserRepository;
-  passkeyRepository: PasskeyRepository;
-  webAuthnVerifier: WebAuthnVerifier;
-  passkeyChallenges: PasskeyChallenges;
-  auditLog: AuditLog;
-  clock: Clock;
-  ids: IdGenerator;
-  uow: UnitOfWork;
-};
+type Deps = Pick<
+  IdentityDeps,
+  'userRepository' | 'passkeyRepository' | 'webAuthnVerifier' | 'passkeyChallenges' | 'auditLog' | 'clock' | 'ids' | 'uow'
+>;
 
 /**
  * Verifies the attestation against the ceremony found by the challenge in `clientDataJSON`
@@ -39,13 +30,10 @@ export const makeFinishPasskeyRegistration =
   ({ userRepository, passkeyRepository, webAuthnVerifier, passkeyChallenges, auditLog, clock, ids, uow }: Deps) =>
   async (actor: Actor, cmd: FinishPasskeyRegistrationCommand): Promise<Result<Passkey, FinishPasskeyRegistrationError>> => {
     const fail = async <E extends FinishPasskeyRegistrationError>(code: E, reason: string) => {
-      await auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(auditLog, actor, cmd.meta, {
         action: 'passkey.registration_failed',
         resourceType: 'user',
         resourceId: actor.userId,
-        ...cmd.meta,
         metadata: { reason },
       });
       return code === 'PASSKEY_VERIFICATION_FAILED' ? err(code, reason) : err(code);
@@ -88,13 +76,10 @@ export const makeFinishPasskeyRegistration =
     };
     const inserted = await uow.run(async () => {
       if (!(await passkeyRepository.insert(passkey))) return false;
-      await auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(auditLog, actor, cmd.meta, {
         action: 'passkey.registered',
         resourceType: 'passkey',
         resourceId: passkey.id,
-        ...cmd.meta,
         metadata: { name: passkey.name, aaguid: passkey.aaguid, device_type: passkey.deviceType },
       });
       return true;

@@ -1,8 +1,8 @@
 import type { Passkey } from '../../../domain/identity/passkey.js';
 import type { Actor } from '../../shared/actor.js';
-import type { PasskeyRepository } from '../ports/passkey-repository.js';
+import type { IdentityDeps } from '../deps.js';
 
-type Deps = { passkeyRepository: PasskeyRepository };
+type Deps = Pick<IdentityDeps, 'passkeyRepository'>;
 
 /** The caller's passkeys, newest first; a small fixed list, unpaginated (contract §2). */
 export const makeListOwnPasskeys =

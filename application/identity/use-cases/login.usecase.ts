@@ -3,11 +3,9 @@ import { normaliseEmail, type User } from '../../../domain/identity/user.js';
 import { isEnabled } from '../../../domain/platform/settings.js';
 import type { RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import type { AuditLog, SettingsReader } from '../../platform/ports.js';
-import type { Clock } from '../../shared/ports.js';
-import type { UserRepository } from '../ports/user-repository.js';
-import type { PasswordHasher } from '../ports/security.js';
-import type { SessionIssuer, IssuedSession } from '../session-issuer.js';
+import type { IssuedSession } from '../session-issuer.js';
+import { recordAudit } from '../../platform/audit.js';
+import type { IdentityDeps } from '../deps.js';
 
 export type LoginError = 'INVALID_CREDENTIALS' | 'ACCOUNT_DEACTIVATED' | 'PASSWORD_LOGIN_DISABLED';
 
@@ -18,14 +16,7 @@ export interface LoginCommand {
   meta: RequestMeta;
 }
 
-type Deps = {
-  userRepository: UserRepository;
-  passwordHasher: PasswordHasher;
-  settingsReader: SettingsReader;
-  sessionIssuer: SessionIssuer;
-  auditLog: AuditLog;
-  clock: Clock;
-};
+type Deps = Pick<IdentityDeps, 'userRepository' | 'passwordHasher' | 'settingsReader' | 'sessionIssuer' | 'auditLog' | 'clock'>;
 
 /**
  * The spec's checks in the spec's order: email registered, password matches, account active,
@@ -39,13 +30,10 @@ export const makeLogin =
     // A Super Admin's address is theirs in every tenant (issue 26), even where an account took it before the rule.
     const user = (await userRepository.findSuperAdminByEmail(email)) ?? (await userRepository.findByEmail(cmd.tenantId, email));
     const fail = async (reason: LoginError, userId: string | null) => {
-      await auditLog.record({
-        tenantId: cmd.tenantId,
-        userId,
+      await recordAudit(auditLog, { tenantId: cmd.tenantId, userId }, cmd.meta, {
         action: 'auth.login_failed',
         resourceType: 'user',
         resourceId: userId,
-        ...cmd.meta,
         metadata: { email, reason },
       });
       return err(reason);
@@ -63,13 +51,10 @@ export const makeLogin =
     const now = clock.now();
     const updated = { ...user, lastLoginAt: now };
     await userRepository.update(updated);
-    await auditLog.record({
-      tenantId: cmd.tenantId,
-      userId: user.id,
+    await recordAudit(auditLog, { tenantId: cmd.tenantId, userId: user.id }, cmd.meta, {
       action: 'auth.login',
       resourceType: 'user',
       resourceId: user.id,
-      ...cmd.meta,
       metadata: { method: 'password', login_id: session.loginId },
     });
     return ok({ user: updated, session });

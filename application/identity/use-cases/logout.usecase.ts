@@ -1,10 +1,8 @@
 import type { RequestMeta } from '../../shared/actor.js';
-import type { AuditLog } from '../../platform/ports.js';
-import type { Clock } from '../../shared/ports.js';
-import type { LoginRepository } from '../ports/login-repository.js';
-import type { SecretDigest, TokenService } from '../ports/security.js';
+import { recordAudit } from '../../platform/audit.js';
+import type { IdentityDeps } from '../deps.js';
 
-type Deps = { loginRepository: LoginRepository; tokenService: TokenService; secretDigest: SecretDigest; auditLog: AuditLog; clock: Clock };
+type Deps = Pick<IdentityDeps, 'loginRepository' | 'tokenService' | 'secretDigest' | 'auditLog' | 'clock'>;
 
 /**
  * Ends the login behind a bearer token or a session cookie: its refresh tokens and its still
@@ -24,13 +22,5 @@ export const makeLogout =
     }
     if (!principal || principal.revokedAt) return;
     await loginRepository.revoke(principal.loginId, 'logout', now);
-    await auditLog.record({
-      tenantId: principal.tenantId,
-      userId: principal.userId,
-      action: 'auth.logout',
-      resourceType: 'login',
-      resourceId: principal.loginId,
-      ...meta,
-      metadata: {},
-    });
+    await recordAudit(auditLog, principal, meta, { action: 'auth.logout', resourceType: 'login', resourceId: principal.loginId });
   };

@@ -1,21 +1,12 @@
 import { UserStatus } from '../../../domain/identity/role.js';
 import type { RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import type { AuditLog } from '../../platform/ports.js';
-import type { Clock } from '../../shared/ports.js';
-import type { LoginRepository } from '../ports/login-repository.js';
-import type { TokenService } from '../ports/security.js';
-import type { SessionIssuer } from '../session-issuer.js';
+import { recordAudit } from '../../platform/audit.js';
+import type { IdentityDeps } from '../deps.js';
 
 export type RefreshError = 'INVALID_TOKEN';
 
-type Deps = {
-  loginRepository: LoginRepository;
-  tokenService: TokenService;
-  sessionIssuer: SessionIssuer;
-  auditLog: AuditLog;
-  clock: Clock;
-};
+type Deps = Pick<IdentityDeps, 'loginRepository' | 'tokenService' | 'sessionIssuer' | 'auditLog' | 'clock'>;
 
 /**
  * Rotation with reuse detection (contract §3): each refresh token works once. A second use of
@@ -46,13 +37,10 @@ export const makeRefreshSession =
     const outcome = await loginRepository.consumeRefreshToken(claims.jti, claims.sid, now);
     if (outcome === 'already_used') {
       await loginRepository.revoke(claims.sid, 'refresh_reuse', now);
-      await auditLog.record({
-        tenantId: principal.tenantId,
-        userId: principal.userId,
+      await recordAudit(auditLog, principal, meta, {
         action: 'auth.refresh_reuse',
         resourceType: 'login',
         resourceId: claims.sid,
-        ...meta,
         metadata: { jti: claims.jti },
       });
       return err('INVALID_TOKEN');
@@ -62,14 +50,6 @@ export const makeRefreshSession =
       { id: principal.userId, username: principal.username, role: principal.role, tenantId: principal.tenantId },
       claims.sid,
     );
-    await auditLog.record({
-      tenantId: principal.tenantId,
-      userId: principal.userId,
-      action: 'auth.refresh',
-      resourceType: 'login',
-      resourceId: claims.sid,
-      ...meta,
-      metadata: {},
-    });
+    await recordAudit(auditLog, principal, meta, { action: 'auth.refresh', resourceType: 'login', resourceId: claims.sid });
     return ok(pair);
   };

@@ -4,14 +4,11 @@ import { normaliseEmail, type User } from '../../../domain/identity/user.js';
 import { isEnabled } from '../../../domain/platform/settings.js';
 import type { RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import type { AuditLog, SettingsReader } from '../../platform/ports.js';
-import type { Clock, IdGenerator, PhoneNumbers, UnitOfWork } from '../../shared/ports.js';
 import { normalisePhone } from '../phone.js';
 import { isSuperAdminEmail } from '../reserved-email.js';
-import type { UserEvents } from '../ports/user-events.js';
-import type { UserRepository } from '../ports/user-repository.js';
-import type { PasswordHasher, SecretDigest } from '../ports/security.js';
-import type { VerificationCodeRepository } from '../ports/verification-code-repository.js';
+import { recordAudit } from '../../platform/audit.js';
+import type { IdentityDeps } from '../deps.js';
+import type { UserWriteDeps } from '../user-admin.js';
 
 export type RegisterError =
   'REGISTRATION_DISABLED' | 'EMAIL_TAKEN' | 'WEAK_PASSWORD' | 'VERIFICATION_CODE_REQUIRED' | 'VERIFICATION_CODE_INVALID' | 'INVALID_PHONE';
@@ -27,19 +24,7 @@ export interface RegisterCommand {
   meta: RequestMeta;
 }
 
-type Deps = {
-  userRepository: UserRepository;
-  verificationCodeRepository: VerificationCodeRepository;
-  passwordHasher: PasswordHasher;
-  secretDigest: SecretDigest;
-  settingsReader: SettingsReader;
-  phoneNumbers: PhoneNumbers;
-  userEvents: UserEvents;
-  auditLog: AuditLog;
-  clock: Clock;
-  ids: IdGenerator;
-  uow: UnitOfWork;
-};
+type Deps = UserWriteDeps & Pick<IdentityDeps, 'verificationCodeRepository' | 'secretDigest' | 'settingsReader'>;
 
 export const MAX_CODE_ATTEMPTS = 5;
 
@@ -104,13 +89,10 @@ export const makeRegister =
       // A concurrent registration of the same address loses here, not on a 500.
       if (!(await userRepository.insert(user))) return err('EMAIL_TAKEN');
       await userEvents.created(user);
-      await auditLog.record({
-        tenantId: cmd.tenantId,
-        userId: user.id,
+      await recordAudit(auditLog, { tenantId: cmd.tenantId, userId: user.id }, cmd.meta, {
         action: 'auth.register',
         resourceType: 'user',
         resourceId: user.id,
-        ...cmd.meta,
         metadata: { email },
       });
       return ok(user);

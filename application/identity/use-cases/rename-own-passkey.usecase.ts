@@ -1,11 +1,10 @@
 import type { Passkey } from '../../../domain/identity/passkey.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import type { AuditLog } from '../../platform/ports.js';
-import type { UnitOfWork } from '../../shared/ports.js';
-import type { PasskeyRepository } from '../ports/passkey-repository.js';
+import { recordAudit } from '../../platform/audit.js';
+import type { IdentityDeps } from '../deps.js';
 
-type Deps = { passkeyRepository: PasskeyRepository; auditLog: AuditLog; uow: UnitOfWork };
+type Deps = Pick<IdentityDeps, 'passkeyRepository' | 'auditLog' | 'uow'>;
 
 /** Renames one of the caller's passkeys ("Work laptop"); another user's is "not found" (contract §2). */
 export const makeRenameOwnPasskey =
@@ -14,13 +13,10 @@ export const makeRenameOwnPasskey =
     uow.run(async () => {
       const renamed = await passkeyRepository.rename(actor.homeTenantId, actor.userId, passkeyId, name);
       if (!renamed) return err('PASSKEY_NOT_FOUND');
-      await auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(auditLog, actor, meta, {
         action: 'passkey.renamed',
         resourceType: 'passkey',
         resourceId: passkeyId,
-        ...meta,
         metadata: { name },
       });
       return ok(renamed);

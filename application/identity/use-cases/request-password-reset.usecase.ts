@@ -1,27 +1,17 @@
 import { Role, UserStatus } from '../../../domain/identity/role.js';
 import { normaliseEmail } from '../../../domain/identity/user.js';
 import { pageUrlSetting } from '../../../domain/platform/settings.js';
-import type { Mailer, SettingsReader } from '../../platform/ports.js';
 import { passwordResetMail } from '../../platform/mail-templates.js';
-import type { Clock, IdGenerator, RandomSource, UnitOfWork } from '../../shared/ports.js';
-import type { PasswordResetRepository } from '../ports/password-reset-repository.js';
-import type { SecretDigest } from '../ports/security.js';
-import type { UserRepository } from '../ports/user-repository.js';
+import type { IdentityDeps } from '../deps.js';
 
 export const RESET_TTL_MINUTES = 30;
 /** Mails per account and hour: enough for a lost mail or two, not a way to flood a mailbox. */
 const MAX_RESETS_PER_HOUR = 5;
 
-type Deps = {
-  userRepository: UserRepository;
-  passwordResetRepository: PasswordResetRepository;
-  secretDigest: SecretDigest;
-  settingsReader: SettingsReader;
-  mailer: Mailer;
-  random: RandomSource;
-  clock: Clock;
-  ids: IdGenerator;
-  uow: UnitOfWork;
+type Deps = Pick<
+  IdentityDeps,
+  'userRepository' | 'passwordResetRepository' | 'secretDigest' | 'settingsReader' | 'mailer' | 'random' | 'clock' | 'ids' | 'uow'
+> & {
   /** The page of the front end that takes `?token=` (tenant setting `PasswordResetUrl` overrides it). */
   passwordResetPage: string;
   /** Outside production a tenant page may be http on this machine (`isPageUrl`). */

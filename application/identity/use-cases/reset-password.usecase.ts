@@ -1,26 +1,16 @@
 import { isAcceptablePassword } from '../../../domain/identity/password-policy.js';
 import { UserStatus } from '../../../domain/identity/role.js';
-import type { AuditLog } from '../../platform/ports.js';
 import type { RequestMeta } from '../../shared/actor.js';
-import type { Clock, UnitOfWork } from '../../shared/ports.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import type { LoginRepository } from '../ports/login-repository.js';
-import type { PasswordResetRepository } from '../ports/password-reset-repository.js';
-import type { PasswordHasher, SecretDigest } from '../ports/security.js';
-import type { UserRepository } from '../ports/user-repository.js';
+import { recordAudit } from '../../platform/audit.js';
+import type { IdentityDeps } from '../deps.js';
 
 export type ResetPasswordError = 'INVALID_RESET_TOKEN' | 'WEAK_PASSWORD';
 
-type Deps = {
-  passwordResetRepository: PasswordResetRepository;
-  userRepository: UserRepository;
-  loginRepository: LoginRepository;
-  passwordHasher: PasswordHasher;
-  secretDigest: SecretDigest;
-  auditLog: AuditLog;
-  clock: Clock;
-  uow: UnitOfWork;
-};
+type Deps = Pick<
+  IdentityDeps,
+  'passwordResetRepository' | 'userRepository' | 'loginRepository' | 'passwordHasher' | 'secretDigest' | 'auditLog' | 'clock' | 'uow'
+>;
 
 /**
  * `POST /api/auth/reset-password {token, new_password}`: the token is used once (a conditional
@@ -42,13 +32,10 @@ export const makeResetPassword =
       if (!user || user.deletedAt || user.status !== UserStatus.Active) return err('INVALID_RESET_TOKEN');
       await d.userRepository.update({ ...user, passwordHash, updatedAt: now });
       const ended = await d.loginRepository.revokeAllOfUser(user.id, 'password_reset', now);
-      await d.auditLog.record({
-        tenantId: user.tenantId,
-        userId: user.id,
+      await recordAudit(d.auditLog, { tenantId: user.tenantId, userId: user.id }, meta, {
         action: 'auth.password_reset',
         resourceType: 'user',
         resourceId: user.id,
-        ...meta,
         metadata: { logins_ended: ended },
       });
       return ok(null);

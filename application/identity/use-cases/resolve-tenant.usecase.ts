@@ -1,10 +1,9 @@
 import { DEFAULT_TENANT_SLUG, type Tenant } from '../../../domain/identity/tenant.js';
-import type { TenantRepository } from '../ports/tenant-repository.js';
-import type { Cache } from '../../shared/ports.js';
+import type { IdentityDeps } from '../deps.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type Deps = { tenantRepository: TenantRepository; tenantCache: Cache<Tenant | null> };
+type Deps = Pick<IdentityDeps, 'tenantRepository' | 'tenantCache'>;
 
 /**
  * Tenant of a request (contract §4): the `X-Tenant-ID` header (slug or id), else the subdomain

@@ -1,27 +1,18 @@
 import { normaliseEmail } from '../../../domain/identity/user.js';
 import { isEnabled } from '../../../domain/platform/settings.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import type { Mailer, SettingsReader } from '../../platform/ports.js';
-import type { Clock, IdGenerator, RandomSource, UnitOfWork } from '../../shared/ports.js';
-import type { SecretDigest } from '../ports/security.js';
-import type { VerificationCodeRepository } from '../ports/verification-code-repository.js';
 import { verificationCodeMail } from '../../platform/mail-templates.js';
+import type { IdentityDeps } from '../deps.js';
 
 export const CODE_TTL_MINUTES = 10;
 const MAX_CODES_PER_HOUR = 5;
 
 export type SendVerificationCodeError = 'VERIFICATION_DISABLED' | 'TOO_MANY_CODES';
 
-type Deps = {
-  verificationCodeRepository: VerificationCodeRepository;
-  secretDigest: SecretDigest;
-  settingsReader: SettingsReader;
-  mailer: Mailer;
-  random: RandomSource;
-  clock: Clock;
-  ids: IdGenerator;
-  uow: UnitOfWork;
-};
+type Deps = Pick<
+  IdentityDeps,
+  'verificationCodeRepository' | 'secretDigest' | 'settingsReader' | 'mailer' | 'random' | 'clock' | 'ids' | 'uow'
+>;
 
 /**
  * Mails a 6-digit code valid for 10 minutes (contract §3). The answer is the same whether or not

@@ -1,22 +1,12 @@
 import { isAcceptablePassword } from '../../../domain/identity/password-policy.js';
 import { normaliseEmail } from '../../../domain/identity/user.js';
-import type { AuditLog } from '../../platform/ports.js';
-import type { Clock, UnitOfWork } from '../../shared/ports.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import type { LoginRepository } from '../ports/login-repository.js';
-import type { PasswordHasher } from '../ports/security.js';
-import type { UserRepository } from '../ports/user-repository.js';
+import { recordAudit } from '../../platform/audit.js';
+import type { IdentityDeps } from '../deps.js';
 
 export type SetAdminPasswordError = 'USER_NOT_FOUND' | 'WEAK_PASSWORD';
 
-type Deps = {
-  userRepository: UserRepository;
-  loginRepository: LoginRepository;
-  passwordHasher: PasswordHasher;
-  auditLog: AuditLog;
-  clock: Clock;
-  uow: UnitOfWork;
-};
+type Deps = Pick<IdentityDeps, 'userRepository' | 'loginRepository' | 'passwordHasher' | 'auditLog' | 'clock' | 'uow'>;
 
 /**
  * `npm run admin -- set-password <email>`: the operator, at the machine, sets a Super Admin's
@@ -35,16 +25,12 @@ export const makeSetAdminPassword =
       if (!admin || admin.deletedAt) return err('USER_NOT_FOUND', `no Super Admin has the email ${email}`);
       await d.userRepository.update({ ...admin, passwordHash, updatedAt: now });
       const loginsEnded = await d.loginRepository.revokeAllOfUser(admin.id, 'password_reset', now);
-      await d.auditLog.record({
-        tenantId: admin.tenantId,
-        userId: null,
-        action: 'auth.admin_password_set',
-        resourceType: 'user',
-        resourceId: admin.id,
-        ip: null,
-        userAgent: 'npm run admin',
-        metadata: { logins_ended: loginsEnded },
-      });
+      await recordAudit(
+        d.auditLog,
+        { tenantId: admin.tenantId, userId: null },
+        { ip: null, userAgent: 'npm run admin' },
+        { action: 'auth.admin_password_set', resourceType: 'user', resourceId: admin.id, metadata: { logins_ended: loginsEnded } },
+      );
       return ok({ email: admin.email, loginsEnded });
     });
   };

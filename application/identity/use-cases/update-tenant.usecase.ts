@@ -2,6 +2,7 @@ import { DEFAULT_TENANT_SLUG, type Tenant, type TenantStatus } from '../../../do
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { forgetResolutionsAfterCommit, type TenantAdminDeps, type TenantError } from '../tenant-admin.js';
+import { recordAudit } from '../../platform/audit.js';
 
 export const makeUpdateTenant =
   ({ tenantRepository, tenantCache, auditLog, clock, uow }: TenantAdminDeps) =>
@@ -29,13 +30,10 @@ export const makeUpdateTenant =
       };
       await tenantRepository.update(updated);
       await forgetResolutionsAfterCommit({ uow, tenantCache });
-      await auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(auditLog, actor, meta, {
         action: 'tenant.update',
         resourceType: 'tenant',
         resourceId: id,
-        ...meta,
         metadata: { fields: Object.keys(changes) },
       });
       return ok(updated);

@@ -7,6 +7,7 @@ import { err, ok, type Result } from '../../shared/result.js';
 import { visible, type ManageUserError, type UserAdminDeps, type UserChanges } from '../user-admin.js';
 import { normalisePhone } from '../phone.js';
 import { isSuperAdminEmail } from '../reserved-email.js';
+import { recordAudit } from '../../platform/audit.js';
 
 /**
  * Any subset of `{display_name, email, phone, password, role, status}` under the hierarchy rules:
@@ -45,13 +46,10 @@ export const makeUpdateUser =
       if (updated.email !== user.email || updated.phone !== user.phone) await userEvents.contactEdited(updated);
       if (endLogins)
         await loginRepository.revokeAllOfUser(user.id, updated.status !== UserStatus.Active ? 'deactivated' : 'password_reset', now);
-      await auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(auditLog, actor, meta, {
         action: changes.status !== undefined && Object.keys(changes).length === 1 ? 'user.status' : 'user.update',
         resourceType: 'user',
         resourceId: user.id,
-        ...meta,
         metadata: {
           fields: Object.keys(changes).filter((k) => changes[k as keyof UserChanges] !== undefined),
           ...(changes.role !== undefined ? { role: { from: user.role, to: updated.role } } : {}),

@@ -1,7 +1,8 @@
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import type { Page, PageRequest } from '../../shared/ports.js';
-import type { Result } from '../../shared/result.js';
+import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
+import { recordAudit } from '../../platform/audit.js';
 
 export type AdminResourceError =
   'RECORD_NOT_FOUND' | 'DUPLICATE_RECORD' | 'UNKNOWN_REFERENCE' | 'INVALID_RECORD' | 'CATEGORY_IN_USE' | 'PLAN_IN_USE';
@@ -31,20 +32,19 @@ export const audit = (
   verb: 'create' | 'update' | 'delete',
   id: string,
   metadata: Record<string, unknown> = {},
-) =>
-  d.auditLog.record({
-    tenantId: actor.tenantId,
-    userId: actor.userId,
-    action: `${resource}.${verb}`,
-    resourceType: resource,
-    resourceId: id,
-    ...meta,
-    metadata,
-  });
+) => recordAudit(d.auditLog, actor, meta, { action: `${resource}.${verb}`, resourceType: resource, resourceId: id, metadata });
 
-/** `changes[k]` when given, else `current[k]`: PUT takes any subset of the create fields (contract §2). */
-export const merge = <T extends object>(current: T, changes: Partial<NoInfer<T>>): T => {
-  const out = { ...current };
-  for (const [k, v] of Object.entries(changes)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
-  return out;
-};
+/** The plain delete of a record: gone and audited as `<resource>.delete` in one unit of work, or RECORD_NOT_FOUND. */
+export const removeRecord = (
+  d: AuditDeps & Pick<LearningDeps, 'uow'>,
+  actor: Actor,
+  meta: RequestMeta,
+  resource: string,
+  id: string,
+  remove: () => Promise<boolean>,
+): Promise<Result<null, 'RECORD_NOT_FOUND'>> =>
+  d.uow.run(async () => {
+    if (!(await remove())) return err('RECORD_NOT_FOUND');
+    await audit(d, actor, meta, resource, 'delete', id);
+    return ok(null);
+  });

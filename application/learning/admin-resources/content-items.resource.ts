@@ -2,7 +2,9 @@ import type { LearningAsset } from '../ports/admin-repositories.js';
 import type { RecordStore } from '../ports/record-store.js';
 import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
-import { audit, merge, type AdminResource, type ListQuery } from './common.js';
+import { removeRecord, audit, type AdminResource, type ListQuery } from './common.js';
+import { merge } from '../../shared/merge.js';
+import { newRecord } from '../../shared/records.js';
 
 export interface ContentItemInput {
   title: string;
@@ -26,14 +28,11 @@ export const makeContentItemsResource = (
   async create(actor, meta, input) {
     const now = d.clock.now();
     const item: LearningAsset = {
-      id: d.ids.uuid(),
-      tenantId: actor.tenantId,
+      ...newRecord(d.ids, actor.tenantId, now),
       title: input.title,
       description: input.description ?? null,
       url: input.url ?? null,
       type: input.type ?? 'link',
-      createdAt: now,
-      updatedAt: now,
     };
     await d.uow.run(async () => {
       await store.insert(item);
@@ -51,13 +50,7 @@ export const makeContentItemsResource = (
     });
     return ok(updated);
   },
-  async remove(actor, meta, id) {
-    return d.uow.run(async () => {
-      if (!(await store.delete(actor.tenantId, id))) return err('RECORD_NOT_FOUND');
-      await audit(d, actor, meta, name, 'delete', id);
-      return ok(null);
-    });
-  },
+  remove: (actor, meta, id) => removeRecord(d, actor, meta, name, id, () => store.delete(actor.tenantId, id)),
 });
 
 export const makeLearningAssetsResource = (d: Deps & { learningAssetStore: RecordStore<LearningAsset> }) =>

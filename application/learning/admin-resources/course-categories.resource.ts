@@ -2,7 +2,9 @@ import { slugify } from '../../../domain/learning/admin-resources.js';
 import type { Category } from '../../../domain/learning/course.js';
 import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
-import { audit, merge, type AdminResource } from './common.js';
+import { audit, type AdminResource } from './common.js';
+import { merge } from '../../shared/merge.js';
+import { newRecord } from '../../shared/records.js';
 
 export interface CategoryInput {
   name: string;
@@ -18,13 +20,10 @@ export const makeCourseCategoriesResource = (
   async create(actor, meta, input) {
     const now = d.clock.now();
     const category: Category = {
-      id: d.ids.uuid(),
-      tenantId: actor.tenantId,
+      ...newRecord(d.ids, actor.tenantId, now),
       name: input.name,
       slug: slugify(input.slug ?? input.name),
       description: input.description ?? null,
-      createdAt: now,
-      updatedAt: now,
     };
     return d.uow.run(async () => {
       if (!(await d.categoryRepository.insert(category))) return err('DUPLICATE_RECORD', 'slug: already used by another category');

@@ -3,7 +3,7 @@ import type { EnrollmentListing } from '../ports/enrollment-repository.js';
 import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import type { GrantEnrollment } from '../use-cases/grant-enrollment.usecase.js';
-import { audit, type AdminResource, type ListQuery } from './common.js';
+import { removeRecord, audit, type AdminResource, type ListQuery } from './common.js';
 
 export interface EnrollmentInput {
   userId: string;
@@ -70,12 +70,6 @@ export const makeEnrollmentsResource = (
         return ok((await listing(actor.tenantId, id))!);
       });
     },
-    async remove(actor, meta, id) {
-      return d.uow.run(async () => {
-        if (!(await d.enrollmentRepository.delete(actor.tenantId, id))) return err('RECORD_NOT_FOUND');
-        await audit(d, actor, meta, 'enrollments', 'delete', id);
-        return ok(null);
-      });
-    },
+    remove: (actor, meta, id) => removeRecord(d, actor, meta, 'enrollments', id, () => d.enrollmentRepository.delete(actor.tenantId, id)),
   };
 };

@@ -4,7 +4,9 @@ import type { Pricing } from '../ports/admin-repositories.js';
 import type { RecordStore } from '../ports/record-store.js';
 import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
-import { audit, type AdminResource, type ListQuery } from './common.js';
+import { removeRecord, audit, type AdminResource, type ListQuery } from './common.js';
+import { merge } from '../../shared/merge.js';
+import { newRecord } from '../../shared/records.js';
 
 export interface PricingInput {
   categoryId: string;
@@ -35,14 +37,11 @@ export const makePricingResource = (
     async create(actor, meta, input) {
       const now = d.clock.now();
       const checked = await check(actor.tenantId, {
-        id: d.ids.uuid(),
-        tenantId: actor.tenantId,
+        ...newRecord(d.ids, actor.tenantId, now),
         categoryId: input.categoryId,
         unitPrice: input.unitPrice,
         currency: input.currency ?? 'IDR',
         tiers: input.tiers ?? [],
-        createdAt: now,
-        updatedAt: now,
       });
       if (!checked.ok) return checked;
       return d.uow.run(async () => {
@@ -56,11 +55,7 @@ export const makePricingResource = (
       const current = await d.pricingStore.findById(actor.tenantId, id);
       if (!current) return err('RECORD_NOT_FOUND');
       const checked = await check(actor.tenantId, {
-        ...current,
-        categoryId: input.categoryId ?? current.categoryId,
-        unitPrice: input.unitPrice ?? current.unitPrice,
-        currency: input.currency ?? current.currency,
-        tiers: input.tiers ?? current.tiers,
+        ...merge(current, input),
         updatedAt: d.clock.now(),
       });
       if (!checked.ok) return checked;
@@ -71,12 +66,6 @@ export const makePricingResource = (
         return ok(checked.value);
       });
     },
-    async remove(actor, meta, id) {
-      return d.uow.run(async () => {
-        if (!(await d.pricingStore.delete(actor.tenantId, id))) return err('RECORD_NOT_FOUND');
-        await audit(d, actor, meta, 'pricing', 'delete', id);
-        return ok(null);
-      });
-    },
+    remove: (actor, meta, id) => removeRecord(d, actor, meta, 'pricing', id, () => d.pricingStore.delete(actor.tenantId, id)),
   };
 };

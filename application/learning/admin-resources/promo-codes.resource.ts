@@ -4,7 +4,9 @@ import type { PromoCode } from '../ports/admin-repositories.js';
 import type { RecordStore } from '../ports/record-store.js';
 import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
-import { audit, merge, type AdminResource } from './common.js';
+import { removeRecord, audit, type AdminResource } from './common.js';
+import { merge } from '../../shared/merge.js';
+import { newRecord } from '../../shared/records.js';
 
 export interface PromoCodeInput {
   code: string;
@@ -33,8 +35,7 @@ export const makePromoCodesResource = (
     async create(actor, meta, input) {
       const now = d.clock.now();
       const checked = check({
-        id: d.ids.uuid(),
-        tenantId: actor.tenantId,
+        ...newRecord(d.ids, actor.tenantId, now),
         code: normalisePromoCode(input.code),
         type: input.type ?? 'percent',
         value: input.value,
@@ -42,8 +43,6 @@ export const makePromoCodesResource = (
         validUntil: input.validUntil ?? null,
         maxUses: input.maxUses ?? null,
         usedCount: input.usedCount ?? 0,
-        createdAt: now,
-        updatedAt: now,
       });
       if (!checked.ok) return checked;
       return d.uow.run(async () => {
@@ -68,12 +67,6 @@ export const makePromoCodesResource = (
         return ok(checked.value);
       });
     },
-    async remove(actor, meta, id) {
-      return d.uow.run(async () => {
-        if (!(await d.promoCodeStore.delete(actor.tenantId, id))) return err('RECORD_NOT_FOUND');
-        await audit(d, actor, meta, 'promo-codes', 'delete', id);
-        return ok(null);
-      });
-    },
+    remove: (actor, meta, id) => removeRecord(d, actor, meta, 'promo-codes', id, () => d.promoCodeStore.delete(actor.tenantId, id)),
   };
 };

@@ -2,7 +2,9 @@ import { Role } from '../../../domain/identity/role.js';
 import type { StudentProfile, StudentProfileListing, StudentProfileRepository } from '../ports/admin-repositories.js';
 import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
-import { audit, merge, type AdminResource } from './common.js';
+import { removeRecord, audit, type AdminResource } from './common.js';
+import { merge } from '../../shared/merge.js';
+import { newRecord } from '../../shared/records.js';
 
 export interface StudentProfileInput {
   userId: string;
@@ -24,14 +26,11 @@ export const makeStudentsResource = (
     if (!learner || learner.role !== Role.Student) return err('UNKNOWN_REFERENCE', 'user_id: no such student');
     const now = d.clock.now();
     const profile: StudentProfile = {
-      id: d.ids.uuid(),
-      tenantId: actor.tenantId,
+      ...newRecord(d.ids, actor.tenantId, now),
       userId: input.userId,
       school: input.school ?? null,
       grade: input.grade ?? null,
       phone: input.phone ?? null,
-      createdAt: now,
-      updatedAt: now,
     };
     return d.uow.run(async () => {
       if ((await d.studentProfileRepository.insert(profile)) === 'conflict')
@@ -50,11 +49,5 @@ export const makeStudentsResource = (
     });
     return ok({ ...current, profile });
   },
-  async remove(actor, meta, id) {
-    return d.uow.run(async () => {
-      if (!(await d.studentProfileRepository.delete(actor.tenantId, id))) return err('RECORD_NOT_FOUND');
-      await audit(d, actor, meta, 'students', 'delete', id);
-      return ok(null);
-    });
-  },
+  remove: (actor, meta, id) => removeRecord(d, actor, meta, 'students', id, () => d.studentProfileRepository.delete(actor.tenantId, id)),
 });

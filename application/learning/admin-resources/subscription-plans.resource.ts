@@ -2,7 +2,9 @@ import type { Minor } from '../../../domain/shared/money.js';
 import type { SubscriptionPlan, SubscriptionPlanRepository } from '../ports/admin-repositories.js';
 import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
-import { audit, merge, type AdminResource, type ListQuery } from './common.js';
+import { audit, type AdminResource, type ListQuery } from './common.js';
+import { merge } from '../../shared/merge.js';
+import { newRecord } from '../../shared/records.js';
 
 export interface PlanInput {
   name: string;
@@ -38,8 +40,7 @@ export const makeSubscriptionPlansResource = (
     async create(actor, meta, input) {
       const now = d.clock.now();
       const checked = await check({
-        id: d.ids.uuid(),
-        tenantId: actor.tenantId,
+        ...newRecord(d.ids, actor.tenantId, now),
         name: input.name,
         description: input.description ?? null,
         price: input.price,
@@ -47,8 +48,6 @@ export const makeSubscriptionPlansResource = (
         durationDays: input.durationDays,
         categoryIds: input.categoryIds ?? [],
         active: input.active ?? true,
-        createdAt: now,
-        updatedAt: now,
       });
       if (!checked.ok) return checked;
       await d.uow.run(async () => {

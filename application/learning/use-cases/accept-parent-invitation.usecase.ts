@@ -12,6 +12,7 @@ import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import type { Learner } from '../ports/learner-directory.js';
 import type { ParentInvitationRepository } from '../ports/parent-invitation-repository.js';
+import { recordAudit } from '../../platform/audit.js';
 
 export type AcceptParentInvitationError =
   'INVALID_PARENT_INVITATION' | 'PARENT_INVITATIONS_DISABLED' | 'ACCOUNT_DETAILS_REQUIRED' | 'WEAK_PASSWORD';
@@ -104,13 +105,10 @@ export const makeAcceptParentInvitation =
         await d.userRepository.update(user);
       }
       await d.parentLinkRepository.link({ tenantId, parentId: user.id, studentId: student.id, createdAt: now });
-      await d.auditLog.record({
-        tenantId,
-        userId: user.id,
+      await recordAudit(d.auditLog, { tenantId, userId: user.id }, meta, {
         action: 'parent.invitation_accept',
         resourceType: 'user',
         resourceId: student.id,
-        ...meta,
         metadata: {
           invitation_id: invitation.id,
           account_created: accountCreated,

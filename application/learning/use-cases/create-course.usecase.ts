@@ -1,10 +1,12 @@
 import { withStatus, type Course, type CourseStatus } from '../../../domain/learning/course.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import type { Minor } from '../../../domain/shared/money.js';
-import { err, ok, type Result } from '../../shared/result.js';
-import type { LearningDeps } from '../deps.js';
+import { ok, type Result } from '../../shared/result.js';
+import { courseCategory, type CourseWriteDeps, type CourseWriteError } from '../course-writes.js';
 import type { CourseWithCategory } from '../ports/catalog.js';
 import { grantToCategorySubscribers } from '../subscriber-grants.js';
+import { recordAudit } from '../../platform/audit.js';
+import { newRecord } from '../../shared/records.js';
 
 export interface CourseInput {
   title: string;
@@ -17,30 +19,14 @@ export interface CourseInput {
   status?: CourseStatus | undefined;
 }
 
-export type CourseWriteError = 'UNKNOWN_CATEGORY';
-
 export const makeCreateCourse =
-  (
-    d: Pick<
-      LearningDeps,
-      | 'courseRepository'
-      | 'categoryRepository'
-      | 'categorySubscribers'
-      | 'enrollmentRepository'
-      | 'domainEvents'
-      | 'auditLog'
-      | 'clock'
-      | 'ids'
-      | 'uow'
-    >,
-  ) =>
+  (d: CourseWriteDeps) =>
   async (actor: Actor, meta: RequestMeta, input: CourseInput): Promise<Result<CourseWithCategory, CourseWriteError>> => {
-    const category = input.categoryId ? await d.categoryRepository.findById(actor.tenantId, input.categoryId) : null;
-    if (input.categoryId && !category) return err('UNKNOWN_CATEGORY', 'category_id: no such category');
+    const category = await courseCategory(d, actor.tenantId, input.categoryId);
+    if (!category.ok) return category;
     const now = d.clock.now();
     const draft: Course = {
-      id: d.ids.uuid(),
-      tenantId: actor.tenantId,
+      ...newRecord(d.ids, actor.tenantId, now),
       title: input.title,
       description: input.description ?? null,
       categoryId: input.categoryId ?? null,
@@ -51,23 +37,18 @@ export const makeCreateCourse =
       status: 'draft',
       createdBy: actor.userId,
       publishedAt: null,
-      createdAt: now,
-      updatedAt: now,
     };
     const course = withStatus(draft, input.status ?? 'draft', now);
     await d.uow.run(async () => {
       await d.courseRepository.insert(course);
       await grantToCategorySubscribers(d, course, now);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'course.create',
         resourceType: 'course',
         resourceId: course.id,
-        ...meta,
         metadata: { title: course.title, status: course.status },
       });
     });
     // Answered as GET answers it: with its category (contract: a write answers the record).
-    return ok({ course, category });
+    return ok({ course, category: category.value });
   };

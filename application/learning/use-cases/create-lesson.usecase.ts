@@ -2,6 +2,8 @@ import type { Lesson } from '../../../domain/learning/course.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
+import { recordAudit } from '../../platform/audit.js';
+import { newRecord } from '../../shared/records.js';
 
 export interface LessonInput {
   moduleId: string;
@@ -23,8 +25,7 @@ export const makeCreateLesson =
     const now = d.clock.now();
     return d.uow.run(async () => {
       const lesson: Lesson = {
-        id: d.ids.uuid(),
-        tenantId: actor.tenantId,
+        ...newRecord(d.ids, actor.tenantId, now),
         moduleId: module.id,
         courseId: module.courseId,
         title: input.title,
@@ -34,17 +35,12 @@ export const makeCreateLesson =
         content: input.content ?? null,
         duration: input.duration ?? 0,
         order: input.order ?? (await d.lessonRepository.nextOrder(actor.tenantId, module.id)),
-        createdAt: now,
-        updatedAt: now,
       };
       await d.lessonRepository.insert(lesson);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'lesson.create',
         resourceType: 'lesson',
         resourceId: lesson.id,
-        ...meta,
         metadata: { module_id: module.id },
       });
       return ok(lesson);

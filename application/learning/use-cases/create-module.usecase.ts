@@ -2,6 +2,8 @@ import type { CourseModule } from '../../../domain/learning/course.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
+import { recordAudit } from '../../platform/audit.js';
+import { newRecord } from '../../shared/records.js';
 
 export interface ModuleInput {
   courseId: string;
@@ -18,23 +20,17 @@ export const makeCreateModule =
     const now = d.clock.now();
     return d.uow.run(async () => {
       const module: CourseModule = {
-        id: d.ids.uuid(),
-        tenantId: actor.tenantId,
+        ...newRecord(d.ids, actor.tenantId, now),
         courseId: input.courseId,
         title: input.title,
         description: input.description ?? null,
         order: input.order ?? (await d.moduleRepository.nextOrder(actor.tenantId, input.courseId)),
-        createdAt: now,
-        updatedAt: now,
       };
       await d.moduleRepository.insert(module);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'module.create',
         resourceType: 'module',
         resourceId: module.id,
-        ...meta,
         metadata: { course_id: module.courseId },
       });
       return ok(module);

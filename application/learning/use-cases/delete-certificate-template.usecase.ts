@@ -1,6 +1,7 @@
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
+import { recordAudit } from '../../platform/audit.js';
 
 /** Back to the default template; certificates already issued are unaffected (they render on demand). */
 export const makeDeleteCertificateTemplate =
@@ -9,15 +10,7 @@ export const makeDeleteCertificateTemplate =
     if (!(await d.courseRepository.findById(actor.tenantId, courseId))) return err('COURSE_NOT_FOUND');
     return d.uow.run(async () => {
       if (!(await d.certificateRepository.deleteTemplate(actor.tenantId, courseId))) return err('TEMPLATE_NOT_FOUND');
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
-        action: 'certificate_template.delete',
-        resourceType: 'course',
-        resourceId: courseId,
-        ...meta,
-        metadata: {},
-      });
+      await recordAudit(d.auditLog, actor, meta, { action: 'certificate_template.delete', resourceType: 'course', resourceId: courseId });
       return ok(null);
     });
   };

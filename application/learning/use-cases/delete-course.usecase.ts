@@ -2,6 +2,7 @@ import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import { describeGradedWork } from '../../../domain/learning/graded-work.js';
+import { recordAudit } from '../../platform/audit.js';
 
 /**
  * A course nobody is or was enrolled in, worked in or paid for is deleted with its modules and
@@ -43,13 +44,10 @@ export const makeDeleteCourse =
       });
       if (held) return err('COURSE_IN_USE', `${held}; archive the course instead`);
       await d.courseRepository.delete(tenantId, id);
-      await d.auditLog.record({
-        tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, { tenantId, userId: actor.userId }, meta, {
         action: 'course.delete',
         resourceType: 'course',
         resourceId: id,
-        ...meta,
         metadata: { title: course.title },
       });
       return ok(null);

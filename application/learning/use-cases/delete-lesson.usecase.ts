@@ -1,7 +1,8 @@
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
-import { describeGradedWork } from '../../../domain/learning/graded-work.js';
+import { heldOnLessons } from '../held-work.js';
+import { recordAudit } from '../../platform/audit.js';
 
 /**
  * A lesson learners have progress or an assignment submission on is not deleted (their results
@@ -14,20 +15,13 @@ export const makeDeleteLesson =
     d.uow.run(async () => {
       const lesson = await d.lessonRepository.lock(actor.tenantId, id);
       if (!lesson) return err('LESSON_NOT_FOUND');
-      const held = describeGradedWork({
-        progress: await d.progressRepository.countOnLessons(actor.tenantId, [id]),
-        submissions: await d.gradedWorkOnContent.submissionsOnLessons(actor.tenantId, [id]),
-        attempts: 0,
-      });
+      const held = await heldOnLessons(d, actor.tenantId, [id], 0);
       if (held) return err('LESSON_IN_USE', held);
       await d.lessonRepository.delete(actor.tenantId, id);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'lesson.delete',
         resourceType: 'lesson',
         resourceId: id,
-        ...meta,
         metadata: { module_id: lesson.moduleId },
       });
       return ok(null);

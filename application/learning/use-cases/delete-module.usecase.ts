@@ -1,7 +1,8 @@
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
-import { describeGradedWork } from '../../../domain/learning/graded-work.js';
+import { heldOnLessons } from '../held-work.js';
+import { recordAudit } from '../../platform/audit.js';
 
 /**
  * Deletes an empty-handed module with its lessons and quizzes. One whose lessons carry learners'
@@ -16,20 +17,13 @@ export const makeDeleteModule =
       const module = await d.moduleRepository.lock(actor.tenantId, id);
       if (!module) return err('MODULE_NOT_FOUND');
       const lessonIds = (await d.lessonRepository.listByModule(actor.tenantId, id)).map((l) => l.id);
-      const held = describeGradedWork({
-        progress: await d.progressRepository.countOnLessons(actor.tenantId, lessonIds),
-        submissions: await d.gradedWorkOnContent.submissionsOnLessons(actor.tenantId, lessonIds),
-        attempts: await d.gradedWorkOnContent.attemptsInModule(actor.tenantId, id),
-      });
+      const held = await heldOnLessons(d, actor.tenantId, lessonIds, await d.gradedWorkOnContent.attemptsInModule(actor.tenantId, id));
       if (held) return err('MODULE_IN_USE', held);
       await d.moduleRepository.delete(actor.tenantId, id);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'module.delete',
         resourceType: 'module',
         resourceId: id,
-        ...meta,
         metadata: { course_id: module.courseId },
       });
       return ok(null);

@@ -3,6 +3,7 @@ import type { Certificate } from '../../../domain/learning/certificate.js';
 import { isEnrollmentActive } from '../../../domain/learning/enrollment.js';
 import { isCourseComplete } from '../../../domain/learning/progress.js';
 import type { LearningDeps } from '../deps.js';
+import { recordAudit } from '../../platform/audit.js';
 
 export interface CompletionOutcome {
   completed: boolean;
@@ -71,16 +72,18 @@ export const makeEvaluateCourseCompletion =
       if (!(await d.certificateRepository.insertIfAbsent(certificate))) {
         return { completed, certificate: await d.certificateRepository.find(tenantId, userId, courseId), issued: false };
       }
-      await d.auditLog.record({
-        tenantId,
-        userId,
-        action: 'certificate.issue',
-        resourceType: 'certificate',
-        resourceId: certificate.id,
-        ip: null,
-        userAgent: null,
-        metadata: { course_id: courseId, code: certificate.code },
-      });
+      // Issued by the system on a completion, not by a request: no IP, no user agent.
+      await recordAudit(
+        d.auditLog,
+        { tenantId, userId },
+        { ip: null, userAgent: null },
+        {
+          action: 'certificate.issue',
+          resourceType: 'certificate',
+          resourceId: certificate.id,
+          metadata: { course_id: courseId, code: certificate.code },
+        },
+      );
       await d.domainEvents.publish(tenantId, 'course.completed', { userId, course, completedAt: now });
       await d.domainEvents.publish(tenantId, 'certificate.issued', { certificate });
       return { completed, certificate, issued: true };

@@ -14,6 +14,7 @@ import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import type { ParentInvitationRepository } from '../ports/parent-invitation-repository.js';
+import { recordAudit } from '../../platform/audit.js';
 
 /** Mails per student and hour: enough for a typo or two, not a way to flood mailboxes. */
 export const MAX_PARENT_INVITATIONS_PER_HOUR = 5;
@@ -60,13 +61,10 @@ export const makeInviteParent =
     const expiresAt = new Date(now.getTime() + PARENT_INVITATION_TTL_MS);
     const holder = (await d.userRepository.findSuperAdminByEmail(email)) ?? (await d.userRepository.findByEmail(actor.tenantId, email));
     if (!mayInviteHolder(holder)) {
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'parent.invite',
         resourceType: 'parent_invitation',
         resourceId: null,
-        ...meta,
         metadata: { email, mailed: false },
       });
       return ok({ email, expiresAt });
@@ -97,13 +95,10 @@ export const makeInviteParent =
           siteName: String(settings.SiteName ?? 'LMS'),
         }),
       );
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'parent.invite',
         resourceType: 'parent_invitation',
         resourceId: id,
-        ...meta,
         metadata: { email },
       });
     });

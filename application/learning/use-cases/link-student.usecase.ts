@@ -4,6 +4,7 @@ import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import type { Learner } from '../ports/learner-directory.js';
+import { recordAudit } from '../../platform/audit.js';
 
 /**
  * A parent redeems a student's code. The code is consumed atomically (single use, also under
@@ -22,15 +23,7 @@ export const makeLinkStudent =
       const student = await d.learnerDirectory.findById(actor.tenantId, consumed.studentId);
       if (!student || student.role !== Role.Student || student.id === actor.userId) return err('INVALID_LINKING_CODE');
       await d.parentLinkRepository.link({ tenantId: actor.tenantId, parentId: actor.userId, studentId: student.id, createdAt: now });
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
-        action: 'parent.link',
-        resourceType: 'user',
-        resourceId: student.id,
-        ...meta,
-        metadata: {},
-      });
+      await recordAudit(d.auditLog, actor, meta, { action: 'parent.link', resourceType: 'user', resourceId: student.id });
       return ok({ student, linkedAt: now });
     });
   };

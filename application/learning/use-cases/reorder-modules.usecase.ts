@@ -3,6 +3,7 @@ import { isExactPermutation } from '../../../domain/learning/reorder.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
+import { recordAudit } from '../../platform/audit.js';
 
 /**
  * `module_ids` must be exactly the modules of one course, each once (contract §6): the course
@@ -37,13 +38,10 @@ export const makeReorderModules =
       }
       const now = d.clock.now();
       await d.moduleRepository.setOrder(actor.tenantId, target, input.moduleIds, now);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'module.reorder',
         resourceType: 'course',
         resourceId: target,
-        ...meta,
         metadata: { module_ids: input.moduleIds },
       });
       const rank = new Map(input.moduleIds.map((id, i) => [id, i + 1]));

@@ -2,6 +2,8 @@ import { DEFAULT_TEMPLATE, type CertificateTemplate, type Orientation } from '..
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
+import { merge } from '../../shared/merge.js';
+import { recordAudit } from '../../platform/audit.js';
 
 export interface TemplateChanges {
   title?: string | undefined;
@@ -25,24 +27,13 @@ export const makeSaveCertificateTemplate =
       courseId,
       ...DEFAULT_TEMPLATE,
     };
-    const template: CertificateTemplate = {
-      tenantId: actor.tenantId,
-      courseId,
-      title: changes.title ?? current.title,
-      body: changes.body ?? current.body,
-      backgroundImageUrl: changes.backgroundImageUrl === undefined ? current.backgroundImageUrl : changes.backgroundImageUrl,
-      orientation: changes.orientation ?? current.orientation,
-      updatedAt: d.clock.now(),
-    };
+    const template: CertificateTemplate = { ...merge(current, changes), updatedAt: d.clock.now() };
     await d.uow.run(async () => {
       await d.certificateRepository.saveTemplate(template);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'certificate_template.save',
         resourceType: 'course',
         resourceId: courseId,
-        ...meta,
         metadata: { fields: Object.keys(changes) },
       });
     });

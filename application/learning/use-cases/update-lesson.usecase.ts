@@ -2,7 +2,9 @@ import type { Lesson } from '../../../domain/learning/course.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
+import { merge } from '../../shared/merge.js';
 import type { LessonInput } from './create-lesson.usecase.js';
+import { recordAudit } from '../../platform/audit.js';
 
 /** Any subset of the create fields except the module: a lesson stays where its progress is. */
 export const makeUpdateLesson =
@@ -15,28 +17,13 @@ export const makeUpdateLesson =
   ): Promise<Result<Lesson, 'LESSON_NOT_FOUND'>> => {
     const lesson = await d.lessonRepository.findById(actor.tenantId, id);
     if (!lesson) return err('LESSON_NOT_FOUND');
-    const pick = <K extends keyof Omit<LessonInput, 'moduleId'> & keyof Lesson>(k: K): Lesson[K] =>
-      changes[k] === undefined ? lesson[k] : (changes[k] as Lesson[K]);
-    const updated: Lesson = {
-      ...lesson,
-      title: pick('title'),
-      description: pick('description'),
-      contentType: pick('contentType'),
-      contentUrl: pick('contentUrl'),
-      content: pick('content'),
-      duration: pick('duration'),
-      order: pick('order'),
-      updatedAt: d.clock.now(),
-    };
+    const updated: Lesson = { ...merge(lesson, changes), updatedAt: d.clock.now() };
     await d.uow.run(async () => {
       await d.lessonRepository.update(updated);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'lesson.update',
         resourceType: 'lesson',
         resourceId: id,
-        ...meta,
         metadata: { fields: Object.keys(changes) },
       });
     });

@@ -2,6 +2,8 @@ import type { CourseModule } from '../../../domain/learning/course.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
+import { merge } from '../../shared/merge.js';
+import { recordAudit } from '../../platform/audit.js';
 
 /** Title, description and order; a module stays in its course. */
 export const makeUpdateModule =
@@ -14,24 +16,10 @@ export const makeUpdateModule =
   ): Promise<Result<CourseModule, 'MODULE_NOT_FOUND'>> => {
     const module = await d.moduleRepository.findById(actor.tenantId, id);
     if (!module) return err('MODULE_NOT_FOUND');
-    const updated: CourseModule = {
-      ...module,
-      title: changes.title ?? module.title,
-      description: changes.description === undefined ? module.description : changes.description,
-      order: changes.order ?? module.order,
-      updatedAt: d.clock.now(),
-    };
+    const updated: CourseModule = { ...merge(module, changes), updatedAt: d.clock.now() };
     await d.uow.run(async () => {
       await d.moduleRepository.update(updated);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
-        action: 'module.update',
-        resourceType: 'module',
-        resourceId: id,
-        ...meta,
-        metadata: {},
-      });
+      await recordAudit(d.auditLog, actor, meta, { action: 'module.update', resourceType: 'module', resourceId: id });
     });
     return ok(updated);
   };

@@ -1,6 +1,7 @@
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { AuditLog, FileRepository, FileStorage } from '../ports.js';
+import { recordAudit } from '../audit.js';
 
 type Deps = { fileRepository: FileRepository; fileStorage: FileStorage; auditLog: AuditLog };
 
@@ -11,13 +12,10 @@ export const makeDeleteFile =
     const file = await fileRepository.findById(actor.tenantId, id);
     if (!file || !(await fileRepository.delete(actor.tenantId, id))) return err('FILE_NOT_FOUND');
     await fileStorage.remove(actor.tenantId, file.storedName);
-    await auditLog.record({
-      tenantId: actor.tenantId,
-      userId: actor.userId,
+    await recordAudit(auditLog, actor, meta, {
       action: 'file.delete',
       resourceType: 'file',
       resourceId: id,
-      ...meta,
       metadata: { name: file.originalName },
     });
     return ok(null);

@@ -4,6 +4,7 @@ import type { Clock, IdGenerator, Jobs, UnitOfWork } from '../../shared/ports.js
 import { err, ok, type Result } from '../../shared/result.js';
 import { BROADCAST_BATCH_JOB, broadcastBatchJobOptions, type Broadcast, type BroadcastRepository } from '../mail-ports.js';
 import type { AuditLog } from '../ports.js';
+import { recordAudit } from '../audit.js';
 
 export interface BroadcastCommand {
   subject: string;
@@ -53,14 +54,10 @@ export const makeSendBroadcast =
           broadcastBatchJobOptions(broadcast.id, batch),
         );
       }
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'email.broadcast',
         resourceType: 'broadcast',
         resourceId: broadcast.id,
-        ip: meta.ip,
-        userAgent: meta.userAgent,
         metadata: { subject: cmd.subject, recipients: audience.length, roles: cmd.roles ?? null, user_ids: cmd.userIds?.length ?? 0 },
       });
     });

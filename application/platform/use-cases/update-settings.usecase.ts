@@ -2,6 +2,7 @@ import { adminView, settingDefinition, type SettingValue } from '../../../domain
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import type { Clock, UnitOfWork } from '../../shared/ports.js';
 import type { AuditLog, SettingsReader, SettingsRepository } from '../ports.js';
+import { recordAudit } from '../audit.js';
 
 type Deps = { settingsRepository: SettingsRepository; settingsReader: SettingsReader; auditLog: AuditLog; clock: Clock; uow: UnitOfWork };
 
@@ -12,13 +13,10 @@ export const makeUpdateSettings =
     const known = Object.fromEntries(Object.entries(values).filter(([key]) => settingDefinition(key)));
     await uow.run(async () => {
       await settingsRepository.save(actor.tenantId, known, clock.now());
-      await auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(auditLog, actor, meta, {
         action: 'settings.update',
         resourceType: 'settings',
         resourceId: null,
-        ...meta,
         // Secret values never reach the audit log, only which keys changed.
         metadata: { keys: Object.keys(known) },
       });

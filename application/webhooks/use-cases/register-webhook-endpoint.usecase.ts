@@ -3,6 +3,7 @@ import type { DomainEventType } from '../../shared/domain-events.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { secretContext, type WebhookDeps } from '../deps.js';
+import { recordAudit } from '../../platform/audit.js';
 
 export interface EndpointInput {
   url: string;
@@ -48,13 +49,10 @@ export const makeRegisterWebhookEndpoint =
     };
     await d.uow.run(async () => {
       await d.webhookEndpointRepository.insert(endpoint);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'webhook.endpoint.create',
         resourceType: 'webhook_endpoint',
         resourceId: id,
-        ...meta,
         metadata: { url: endpoint.url, events: endpoint.events },
       });
     });

@@ -3,6 +3,7 @@ import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { WebhookDeps } from '../deps.js';
 import { DELIVER_WEBHOOK_JOB, deliverWebhookJobId } from '../ports.js';
+import { recordAudit } from '../../platform/audit.js';
 
 export type RetryDeliveryError = 'WEBHOOK_DELIVERY_NOT_FOUND' | 'WEBHOOK_DELIVERY_PENDING';
 
@@ -27,13 +28,10 @@ export const makeRetryOutboundDelivery =
         { tenantId: actor.tenantId, deliveryId: id },
         { ...d.webhookRetryPolicy, jobId: deliverWebhookJobId(id, requeued.retries) },
       );
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'webhook.delivery.retry',
         resourceType: 'webhook_delivery',
         resourceId: id,
-        ...meta,
         metadata: { event_type: requeued.eventType, retry: requeued.retries },
       });
       return ok(requeued);

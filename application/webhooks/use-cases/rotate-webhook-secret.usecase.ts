@@ -2,6 +2,7 @@ import type { WebhookEndpoint } from '../../../domain/webhooks/webhook.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { secretContext, type WebhookDeps } from '../deps.js';
+import { recordAudit } from '../../platform/audit.js';
 
 /** A new secret, answered this once; every try from now on (pending retries included) is signed with it alone. */
 export const makeRotateWebhookSecret =
@@ -17,14 +18,10 @@ export const makeRotateWebhookSecret =
       const secret = d.webhookSigner.newSecret();
       const endpoint = { ...found, sealedSecret: d.secretBox.seal(secret, secretContext(actor.tenantId, id)), updatedAt: d.clock.now() };
       await d.webhookEndpointRepository.update(endpoint);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'webhook.endpoint.rotate_secret',
         resourceType: 'webhook_endpoint',
         resourceId: id,
-        ...meta,
-        metadata: {},
       });
       return ok({ endpoint, secret });
     });

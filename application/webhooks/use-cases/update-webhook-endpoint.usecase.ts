@@ -2,7 +2,9 @@ import type { WebhookEndpoint } from '../../../domain/webhooks/webhook.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { WebhookDeps } from '../deps.js';
+import { merge } from '../../shared/merge.js';
 import type { EndpointInput } from './register-webhook-endpoint.usecase.js';
+import { recordAudit } from '../../platform/audit.js';
 
 export type UpdateEndpointError = 'WEBHOOK_ENDPOINT_NOT_FOUND' | 'WEBHOOK_URL_REFUSED';
 
@@ -22,22 +24,13 @@ export const makeUpdateWebhookEndpoint =
     return d.uow.run(async (): Promise<Result<WebhookEndpoint, UpdateEndpointError>> => {
       const found = await d.webhookEndpointRepository.findById(actor.tenantId, id);
       if (!found) return err('WEBHOOK_ENDPOINT_NOT_FOUND');
-      const updated: WebhookEndpoint = {
-        ...found,
-        ...(changes.url !== undefined ? { url: changes.url } : {}),
-        ...(changes.events !== undefined ? { events: [...new Set(changes.events)] } : {}),
-        ...(changes.enabled !== undefined ? { enabled: changes.enabled } : {}),
-        ...(changes.description !== undefined ? { description: changes.description } : {}),
-        updatedAt: d.clock.now(),
-      };
+      const events = changes.events && [...new Set(changes.events)];
+      const updated: WebhookEndpoint = { ...merge(found, { ...changes, events }), updatedAt: d.clock.now() };
       await d.webhookEndpointRepository.update(updated);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'webhook.endpoint.update',
         resourceType: 'webhook_endpoint',
         resourceId: id,
-        ...meta,
         metadata: { fields: Object.keys(changes) },
       });
       return ok(updated);

@@ -206,65 +206,86 @@ for (const [name, make] of [
       expect(await env.bank.categoryUsage(t, cat.id)).to.deep.include({ questions: 3 });
     });
 
-    it("ranks a draw's candidates in one seeded order per category set, without the excluded, up to the limit", async () => {
+    const randomSlot = (
+      tenantId: string,
+      quizId: string,
+      categoryId: string,
+      order: number,
+      count: number,
+      includeSubcategories = false,
+    ) => ({
+      id: randomUUID(),
+      tenantId,
+      quizId,
+      categoryId,
+      includeSubcategories,
+      count,
+      points: 1,
+      order,
+      createdAt: at(order),
+    });
+
+    it("ranks a draw's candidates in one seeded order per category set, without the quiz's own, as many as each slot may need", async () => {
       const t = await env.tenant();
       const c = await env.course(t);
+      const qz = quiz(t, c);
+      await env.quizzes.insert(qz);
       const a = category(t, c.courseId, 'A');
-      const b = category(t, c.courseId, 'B');
+      const b = category(t, c.courseId, 'B', a.id);
       await env.bank.insertCategory(a);
       await env.bank.insertCategory(b);
-      const inA = Array.from({ length: 12 }, (_, i) => bankQuestion(t, a.id, i));
+      // The quiz's own question, filed in A: fixed in the quiz, so never drawn for it.
+      const own: BankQuestion = { ...bankQuestion(t, a.id, 0), quizId: qz.id, order: 1 };
+      const inA = Array.from({ length: 11 }, (_, i) => bankQuestion(t, a.id, 1 + i));
       const inB = Array.from({ length: 3 }, (_, i) => bankQuestion(t, b.id, 20 + i));
-      await env.bank.insertQuestions([...inA, ...inB]);
-      const excluded = [inA[0]!.id];
-      const ask = (seed: number) =>
-        env.bank.rankedCandidates(
-          t,
-          [
-            { slotId: 's1', categoryIds: [a.id], limit: 4 },
-            { slotId: 's2', categoryIds: [a.id], limit: 8 },
-            { slotId: 's3', categoryIds: [a.id, b.id], limit: 20 },
-          ],
-          excluded,
-          seed,
-        );
+      await env.bank.insertQuestions([own, ...inA, ...inB]);
+      // s1 and s2 draw from A alone (4 each: s2 may need 8), s3 from A and B below it (6: may need 14).
+      const s1 = randomSlot(t, qz.id, a.id, 2, 4);
+      const s2 = randomSlot(t, qz.id, a.id, 3, 4);
+      const s3 = randomSlot(t, qz.id, a.id, 4, 6, true);
+      for (const s of [s3, s1, s2]) await env.bank.insertRandomSlot(s);
+      const ask = (seed: number) => env.bank.drawCandidates(t, qz.id, seed);
       const r = await ask(7);
-      const ids = (slot: string) => r.get(slot)!.map((q) => q.id);
+      expect(r.slots).to.deep.equal([s1, s2, s3]);
+      const ids = (slot: RandomSlot) => r.ranked.get(slot.id)!.map((q) => q.id);
       // Slots of the same categories share one ranking, as long as the most any of them needs.
-      expect(ids('s2')).to.have.length(8);
-      expect(ids('s1')).to.deep.equal(ids('s2'));
-      expect(ids('s2').every((id) => inA.some((q) => q.id === id))).to.equal(true);
-      expect(ids('s3')).to.have.length(14);
-      expect(ids('s3')).to.not.include(inA[0]!.id);
-      expect(new Set(ids('s3')).size).to.equal(14);
-      expect(r.get('s3')!.find((q) => q.id === inB[0]!.id)).to.deep.equal(inB[0]);
-      expect((await ask(7)).get('s2')!.map((q) => q.id)).to.deep.equal(ids('s2'));
+      expect(ids(s2)).to.have.length(8);
+      expect(ids(s1)).to.deep.equal(ids(s2));
+      expect(ids(s2).every((id) => inA.some((q) => q.id === id))).to.equal(true);
+      expect(ids(s3)).to.have.length(14);
+      expect(ids(s3)).to.not.include(own.id);
+      expect(new Set(ids(s3)).size).to.equal(14);
+      expect(r.ranked.get(s3.id)!.find((q) => q.id === inB[0]!.id)).to.deep.equal(inB[0]);
+      expect((await ask(7)).ranked.get(s2.id)!.map((q) => q.id)).to.deep.equal(ids(s2));
       const orders = new Set(
         await Promise.all(
           [1, 2, 3, 4, 5, 6].map(async (seed) =>
-            (await ask(seed))
-              .get('s2')!
+            (await ask(seed)).ranked
+              .get(s2.id)!
               .map((q) => q.id)
               .join(),
           ),
         ),
       );
       expect(orders.size).to.be.greaterThan(3);
-      expect(
-        (await env.bank.rankedCandidates(await env.tenant(), [{ slotId: 's1', categoryIds: [a.id], limit: 4 }], [], 1)).get('s1'),
-      ).to.deep.equal([]);
+      expect(await env.bank.drawCandidates(await env.tenant(), qz.id, 1)).to.deep.equal({ slots: [], ranked: new Map() });
     });
 
     it('never offers a description item (no mark) to a random draw, as Moodle does not', async () => {
       const t = await env.tenant();
       const c = await env.course(t);
+      const qz = quiz(t, c);
+      await env.quizzes.insert(qz);
       const cat = category(t, c.courseId, 'Mixed');
       await env.bank.insertCategory(cat);
       const gradable = [1, 2, 3].map((m) => bankQuestion(t, cat.id, m));
       const description: BankQuestion = { ...bankQuestion(t, cat.id, 4), type: 'description', points: 0, options: [] };
       await env.bank.insertQuestions([...gradable, description]);
       expect((await env.bank.questionIdsIn(t, [cat.id])).get(cat.id)!.sort()).to.deep.equal(gradable.map((q) => q.id).sort());
-      const drawn = (await env.bank.rankedCandidates(t, [{ slotId: 's', categoryIds: [cat.id], limit: 10 }], [], 3)).get('s')!;
+      // It may need 4: a description item, were it a candidate, would be among them.
+      const slot = randomSlot(t, qz.id, cat.id, 1, 4);
+      await env.bank.insertRandomSlot(slot);
+      const drawn = (await env.bank.drawCandidates(t, qz.id, 3)).ranked.get(slot.id)!;
       expect(drawn.map((q) => q.id).sort()).to.deep.equal(gradable.map((q) => q.id).sort());
       expect(await env.bank.allQuestions(t, [cat.id])).to.have.length(4);
     });
@@ -272,6 +293,8 @@ for (const [name, make] of [
     it("a drawn or listed ordering question comes with its own grading type (what the attempt's snapshot keeps)", async () => {
       const t = await env.tenant();
       const c = await env.course(t);
+      const qz = quiz(t, c);
+      await env.quizzes.insert(qz);
       const cat = category(t, c.courseId, 'Orderings');
       await env.bank.insertCategory(cat);
       const items = ['a', 'b', 'c'].map((text) => ({ id: randomUUID(), text, isCorrect: true }));
@@ -282,7 +305,9 @@ for (const [name, make] of [
         orderingGrading: 'absolute_position',
       };
       await env.bank.insertQuestions([ordering]);
-      const drawn = (await env.bank.rankedCandidates(t, [{ slotId: 's', categoryIds: [cat.id], limit: 1 }], [], 3)).get('s')!;
+      const slot = randomSlot(t, qz.id, cat.id, 1, 1);
+      await env.bank.insertRandomSlot(slot);
+      const drawn = (await env.bank.drawCandidates(t, qz.id, 3)).ranked.get(slot.id)!;
       expect(drawn).to.deep.equal([ordering]);
       expect(await env.bank.allQuestions(t, [cat.id])).to.deep.equal([ordering]);
     });
@@ -292,7 +317,9 @@ for (const [name, make] of [
       const c = await env.course(t);
       const qz = quiz(t, c);
       await env.quizzes.insert(qz);
-      await env.questions.insertMany([question(t, qz.id, 1, 2), question(t, qz.id, 2, 3)]);
+      // A description item (no mark) counts in neither the question count nor the maximum score.
+      const description: Question = { ...question(t, qz.id, 0, 0), type: 'description', options: [] };
+      await env.questions.insertMany([description, question(t, qz.id, 1, 2), question(t, qz.id, 2, 3)]);
       const cat = category(t, c.courseId, 'Pool');
       await env.bank.insertCategory(cat);
       expect(await env.bank.nextSlotOrder(t, qz.id)).to.equal(3);

@@ -69,7 +69,8 @@ describe('HTTP assessment: description items and ordering questions', () => {
     ]);
     expect(questions[0]!.options).to.deep.equal([]);
     expect(questions[1]!.options.map((o) => [o.option_text, o.is_correct])).to.deep.equal(ITEMS.map((w) => [w, true]));
-    expect(author.body.data).to.include({ max_score: 6 });
+    // The description is no question: counted in neither.
+    expect(author.body.data).to.include({ question_count: 2, max_score: 6 });
 
     // A quiz of descriptions alone cannot be published: it has nothing to mark.
     const only = await seedQuiz(h, admin, { questions: [QUESTIONS[0]!], publish: false });

@@ -2,6 +2,7 @@ import type { Tenant } from '../../../../domain/identity/tenant.js';
 import type { User } from '../../../../domain/identity/user.js';
 import type { Login } from '../../../../application/identity/ports/login-repository.js';
 import type { VerificationCode } from '../../../../application/identity/ports/verification-code-repository.js';
+import type { PasswordResetToken } from '../../../../application/identity/ports/password-reset-repository.js';
 
 /**
  * Rows of the identity tables (conventions in commerce.rows.ts): each is its entity column for
@@ -12,6 +13,7 @@ export type TenantRow = Tenant;
 export type UserRow = User;
 export type LoginRow = Login;
 export type VerificationCodeRow = VerificationCode;
+export type PasswordResetTokenRow = PasswordResetToken;
 
 export interface TenantDeletionRow {
   tenantId: string;
@@ -29,5 +31,6 @@ declare module 'knex/types/tables.js' {
     users: UserRow;
     logins: LoginRow;
     verification_codes: VerificationCodeRow;
+    password_reset_tokens: PasswordResetTokenRow;
   }
 }

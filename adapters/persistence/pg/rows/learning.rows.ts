@@ -3,6 +3,7 @@ import type { Enrollment } from '../../../../domain/learning/enrollment.js';
 import type { Certificate, CertificateTemplate } from '../../../../domain/learning/certificate.js';
 import type { LessonProgress } from '../../../../domain/learning/progress.js';
 import type { LinkingCode, ParentLink } from '../../../../domain/learning/parent-link.js';
+import type { ParentInvitation } from '../../../../domain/learning/parent-invitation.js';
 import type { StudentProfile } from '../../../../application/learning/ports/admin-repositories.js';
 
 /**
@@ -50,6 +51,7 @@ export type CertificateTemplateRow = CertificateTemplate;
 export type LessonProgressRow = LessonProgress;
 export type LinkingCodeRow = LinkingCode;
 export type ParentLinkRow = ParentLink;
+export type ParentInvitationRow = ParentInvitation;
 export type StudentProfileRow = StudentProfile;
 
 declare module 'knex/types/tables.js' {
@@ -64,6 +66,7 @@ declare module 'knex/types/tables.js' {
     lesson_progress: LessonProgressRow;
     linking_codes: LinkingCodeRow;
     parent_links: ParentLinkRow;
+    parent_invitations: ParentInvitationRow;
     student_profiles: StudentProfileRow;
   }
 }

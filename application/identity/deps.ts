@@ -1,0 +1,45 @@
+import type { Tenant } from '../../domain/identity/tenant.js';
+import type { Cache, Clock, IdGenerator, Jobs, LogPort, PhoneNumbers, RandomSource, UnitOfWork } from '../shared/ports.js';
+import type { AuditLog, FileStorage, Mailer, SettingsReader } from '../platform/ports.js';
+import type { LoginRepository } from './ports/login-repository.js';
+import type { PasskeyRepository } from './ports/passkey-repository.js';
+import type { PasswordResetRepository } from './ports/password-reset-repository.js';
+import type { PasswordHasher, SecretDigest, TokenService } from './ports/security.js';
+import type { TenantDeletionRepository } from './ports/tenant-deletion-repository.js';
+import type { TenantRepository } from './ports/tenant-repository.js';
+import type { UserEvents } from './ports/user-events.js';
+import type { UserRepository } from './ports/user-repository.js';
+import type { VerificationCodeRepository } from './ports/verification-code-repository.js';
+import type { WebAuthnVerifier } from './ports/webauthn-verifier.js';
+import type { PasskeyChallenges } from './passkey-challenges.js';
+import type { SessionIssuer } from './session-issuer.js';
+
+/** Everything the identity use cases may ask for; each takes the part it needs (`Pick`). */
+export type IdentityDeps = {
+  userRepository: UserRepository;
+  loginRepository: LoginRepository;
+  passkeyRepository: PasskeyRepository;
+  passwordResetRepository: PasswordResetRepository;
+  verificationCodeRepository: VerificationCodeRepository;
+  tenantRepository: TenantRepository;
+  tenantDeletionRepository: TenantDeletionRepository;
+  tenantCache: Cache<Tenant | null>;
+  userEvents: UserEvents;
+  passwordHasher: PasswordHasher;
+  tokenService: TokenService;
+  secretDigest: SecretDigest;
+  webAuthnVerifier: WebAuthnVerifier;
+  passkeyChallenges: PasskeyChallenges;
+  sessionIssuer: SessionIssuer;
+  settingsReader: SettingsReader;
+  phoneNumbers: PhoneNumbers;
+  mailer: Mailer;
+  fileStorage: FileStorage;
+  auditLog: AuditLog;
+  jobs: Jobs;
+  log: LogPort;
+  clock: Clock;
+  ids: IdGenerator;
+  random: RandomSource;
+  uow: UnitOfWork;
+};
