@@ -106,8 +106,8 @@ describe('HTTP: a create or update answers what a GET then answers', () => {
       lessonDetail,
     );
 
-    // The quiz detail adds its questions and the caller's attempts.
-    const quizDetail = ['questions', 'my_attempts'];
+    // The quiz detail adds its questions, the caller's attempts and, for admins, its random slots.
+    const quizDetail = ['questions', 'my_attempts', 'random_slots'];
     const quiz = await check(
       'quiz create',
       () => h.http.post('/api/lms/admin/quizzes').set(admin.headers).send({ module_id: mod.id, title: 'Check' }),
@@ -357,7 +357,7 @@ describe('HTTP: a create or update answers what a GET then answers', () => {
         'quiz publish',
         () => h.http.post(`/api/lms/admin/quizzes/${quiz.id}/publish`).set(admin.headers),
         (id) => get(`/api/lms/quizzes/${id}`),
-        ['questions', 'my_attempts'],
+        ['questions', 'my_attempts', 'random_slots'],
       );
 
       const templateWrite = ok(
