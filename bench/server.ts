@@ -232,6 +232,12 @@ async function main() {
     baseServer.close();
     plainServer.close();
     await queue?.close();
+    // Every key of this run (both queues' jobs, both sides' limiters) sits under the run's prefix:
+    // leave the shared Redis as it was found.
+    if (redis) {
+      for await (const keys of redis.scanStream({ match: `${config.QUEUE_PREFIX}*`, count: 1000 }) as AsyncIterable<string[]>)
+        if (keys.length > 0) await redis.unlink(...keys);
+    }
     redis?.disconnect();
     await plain.close();
     await app.close();
