@@ -1,7 +1,7 @@
 import { trueFalseOptions, validateQuestion, type QuestionDraft } from '../question.js';
 import { err, ok, type Result } from '../result.js';
 import { MAX_IMPORT_QUESTIONS } from './csv-rows.js';
-import { categoryPath } from './moodle-xml.js';
+import { categoryPath, orderingGradingFromMoodle } from './moodle-xml.js';
 
 /**
  * Moodle's GIFT text format, read as Moodle reads it:
@@ -17,13 +17,15 @@ import { categoryPath } from './moodle-xml.js';
  *   Number 1 to 5? {#3:2 ~#wrong}  Year? {#=1822:0 =%50%1822:2}  {#1..5}   numerical (value:tolerance, min..max)
  *   Match {=Canada -> Ottawa =Italy -> Rome = -> Paris}                     matching (`= -> x`: extra choice)
  *   Tell me a story. {}                                                      essay
+ *   Order them. {>3 ALL VERTICAL ABSOLUTE_POSITION\n First\n Second\n Third}   ordering (qtype_ordering's GIFT)
  *   ::Part 2:: Read the text below.                                          description (no answer block)
  *
  * Questions are separated by blank lines. Feedback (`#…`, `####…`) is dropped; `[html]`,
  * `[moodle]`, `[plain]` and `[markdown]` tags before a text are removed (the text is kept as
  * written); `\~ \= \# \{ \} \: \\` escape, `\n` is a new line. `%n%` weights are the options'
  * weights (n/100). A text without an answer block is a description item (no mark), as Moodle's
- * GIFT import reads it. Every question is worth 1 point. GIFT has no ordering questions.
+ * GIFT import reads it. Every question is worth 1 point. An ordering block (`orderingOf`) is read as
+ * qtype_ordering's own GIFT import reads it.
  */
 
 const SPECIAL = new Set(['~', '=', '#', '{', '}', ':', '\\']);
@@ -148,6 +150,71 @@ function numericalOptions(body: string): Result<QuestionDraft['options'], string
   return ok(options.map((o) => (plain ? { ...o, weight: null } : o)));
 }
 
+/** qtype_ordering's GIFT words after `>N`, each optional, in this order (its import_from_gift). */
+const ORDERING_SETTINGS: ReadonlyArray<ReadonlySet<string>> = [
+  new Set(['ALL', 'EXACT', 'RANDOM', 'REL', 'CONTIGUOUS', 'CONTIG']),
+  new Set(['HORIZONTAL', 'HORI', 'H', '1', 'VERTICAL', 'VERT', 'V', '0']),
+  new Set([
+    'ALL_OR_NOTHING',
+    'ABSOLUTE_POSITION',
+    'ABSOLUTE',
+    'ABS',
+    'RELATIVE_NEXT_EXCLUDE_LAST',
+    'RELATIVE_NEXT_INCLUDE_LAST',
+    'RELATIVE_ONE_PREVIOUS_AND_NEXT',
+    'RELATIVE_ALL_PREVIOUS_AND_NEXT',
+    'RELATIVE_TO_CORRECT',
+    'RELATIVE',
+    'REL',
+    'LONGEST_ORDERED_SUBSET',
+    'LONGEST_CONTIGUOUS_SUBSET',
+  ]),
+  new Set(['SHOW', 'TRUE', 'YES', '1', 'HIDE', 'FALSE', 'NO', '0']),
+  new Set(['none', '123', 'abc', 'ABCD', 'iii', 'IIII']),
+];
+
+/**
+ * `{>N [select] [layout] [grading] [show] [numbering]` then the items in their correct order, one a
+ * line}`, as qtype_ordering's import_from_gift reads it: the words are matched in that order (what
+ * matches none starts the items); N counts the items shown, N from 2 to the number of items, else
+ * min(6, items); the grading word as its set_options_for_import maps it (a missing one:
+ * RELATIVE_NEXT_EXCLUDE_LAST). Layout, show-grading and numbering are presentation. A question
+ * showing only a subset of its items is refused, as from Moodle XML. (Moodle's pattern joins `REL`
+ * and `LONGEST_ORDERED_SUBSET` into one word by a missing `|`; the word is read here as meant.)
+ */
+function orderingOf(text: string, body: string): Result<QuestionDraft, string> {
+  const head = /^>\s*(\d+)/.exec(body);
+  if (!head) return err('an ordering block starts with >N, the number of items shown');
+  const [firstLine = '', ...rest] = body.slice(head[0].length).split('\n');
+  const words = firstLine.trim().split(/\s+/).filter(Boolean);
+  const found: string[] = ['', '', '', '', ''];
+  let next = 0;
+  let used = 0;
+  for (const word of words) {
+    const at = ORDERING_SETTINGS.findIndex((set, i) => i >= next && set.has(word));
+    if (at < 0) break;
+    found[at] = word;
+    next = at + 1;
+    used++;
+  }
+  const items = [words.slice(used).join(' '), ...rest].map((l) => unescape(l).trim()).filter(Boolean);
+  const [select] = found;
+  const wanted = Number(head[1]);
+  const shown = wanted >= 2 && wanted <= items.length ? wanted : Math.min(6, items.length);
+  if (select !== 'ALL' && select !== 'EXACT' && shown < items.length)
+    return err(
+      `it shows a ${select === 'CONTIGUOUS' || select === 'CONTIG' ? 'contiguous' : 'random'} subset of ${shown} of its ` +
+        `${items.length} items, which is not supported: write >${items.length} ALL`,
+    );
+  return validateQuestion({
+    type: 'ordering',
+    text,
+    points: 1,
+    options: items.map((item) => ({ text: item, isCorrect: true })),
+    orderingGrading: orderingGradingFromMoodle(found[2]),
+  });
+}
+
 function parseBlock(block: string): Result<QuestionDraft, string> {
   let s = block.trim();
   if (s.startsWith('::')) {
@@ -166,6 +233,7 @@ function parseBlock(block: string): Result<QuestionDraft, string> {
   const text = after ? `${before} _____ ${after}` : before;
   const body = s.slice(open + 1, close).trim();
   if (body === '') return validateQuestion({ type: 'essay', text, points: 1, options: [] });
+  if (body.startsWith('>')) return orderingOf(text, body);
   if (body.startsWith('#')) {
     const options = numericalOptions(body);
     return options.ok ? validateQuestion({ type: 'numerical', text, points: 1, options: options.value }) : options;

@@ -229,6 +229,30 @@ describe('HTTP assessment: description items and ordering questions', () => {
     expect((await h.http.get(`/api/lms/quizzes/${copy.quizId}`).set(admin.headers)).body.data.questions).to.have.length(6);
   });
 
+  it("imports a GIFT ordering block (qtype_ordering's `{>N …}`) with its grading type; a subset of the items is refused", async () => {
+    const t = await h.tenant();
+    const admin = await h.user(t, Role.Admin);
+    const quiz = await seedQuiz(h, admin, { publish: false, questions: [] });
+    const upload = (gift: string) =>
+      h.http
+        .post(`/api/lms/admin/quizzes/${quiz.quizId}/import-csv`)
+        .set(admin.headers)
+        .attach('file', Buffer.from(gift, 'utf8'), { filename: 'order.gift', contentType: 'text/plain' });
+    const res = await upload('::Stack:: Order the layers. {>3 ALL VERTICAL ALL_OR_NOTHING\nDomain\nApplication\nAdapters\n}\n');
+    expect(res.status, JSON.stringify(res.body)).to.equal(200);
+    expect(res.body.data).to.include({ format: 'gift', imported: 1 });
+    const [q] = res.body.data.questions as Array<Item & { ordering_grading?: string }>;
+    expect([q!.question_type, q!.ordering_grading, q!.options.map((o) => o.option_text)]).to.deep.equal([
+      'ordering',
+      'all_or_nothing',
+      ['Domain', 'Application', 'Adapters'],
+    ]);
+    const subset = await upload('Some {>2 RANDOM\na\nb\nc}\n');
+    expect(subset.status).to.equal(400);
+    expect(String(subset.body.error)).to.include('random subset of 2 of its 3 items');
+    expect((await h.http.get(`/api/lms/quizzes/${quiz.quizId}`).set(admin.headers)).body.data.questions).to.have.length(1);
+  });
+
   it('grading types: chosen per ordering question (400 on other types), kept by attempts that started before a change', async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);

@@ -530,6 +530,57 @@ describe('assessment import: description and ordering in GIFT and CSV', () => {
     ]);
   });
 
+  it("GIFT: an ordering block `{>N …}` as qtype_ordering's import_from_gift reads it", () => {
+    const text = [
+      '::Moodle:: Put these words in order. {>6 ALL VERTICAL ABSOLUTE_POSITION SHOW 123',
+      'Modular',
+      'Object',
+      'Oriented',
+      'Dynamic',
+      'Learning',
+      'Environment',
+      '}',
+      '',
+      // No words: the default grading (RELATIVE_NEXT_EXCLUDE_LAST); 3 of 3 items shown.
+      'Count up {>3',
+      'one',
+      'two',
+      'three}',
+      '',
+      // The words in order, each optional (no layout here), `1` as show-grading; items may start on the first line.
+      'Letters {>2 EXACT LONGEST_CONTIGUOUS_SUBSET 1 a \\{b\\}',
+      ' c ',
+      'd}',
+      '',
+      // ABS is ABSOLUTE_POSITION; a count outside 2…items is min(6, items): 3 here, all of them.
+      'Short {>9 ABS',
+      'x',
+      'y',
+      'z}',
+    ].join('\n');
+    const r = parseGift(text);
+    expect(r.ok, fail(r)).to.equal(true);
+    if (!r.ok) return;
+    expect(r.value.map((q) => [q.type, q.text, q.points, q.orderingGrading, q.options.map((o) => o.text)])).to.deep.equal([
+      [
+        'ordering',
+        'Put these words in order.',
+        1,
+        'absolute_position',
+        ['Modular', 'Object', 'Oriented', 'Dynamic', 'Learning', 'Environment'],
+      ],
+      ['ordering', 'Count up', 1, 'relative_next_exclude_last', ['one', 'two', 'three']],
+      ['ordering', 'Letters', 1, 'longest_contiguous_subset', ['a {b}', 'c', 'd']],
+      ['ordering', 'Short', 1, 'absolute_position', ['x', 'y', 'z']],
+    ]);
+    // A subset of the items (RANDOM or CONTIGUOUS, or a count below the items without ALL) is refused, naming the question.
+    expect(fail(parseGift('Ok {T}\n\nSome {>2 RANDOM\na\nb\nc}'))).to.match(
+      /^question 2 \(line 3\): it shows a random subset of 2 of its 3 items, which is not supported: write >3 ALL$/,
+    );
+    expect(fail(parseGift('Some {>2 CONTIG\na\nb\nc}'))).to.match(/contiguous subset of 2 of its 3 items/);
+    expect(fail(parseGift('Some {>\na\nb}'))).to.match(/starts with >N/);
+  });
+
   it('CSV: an ordering row lists its items in order; a description row is text only', () => {
     const r = questionsFromCsvRecords([
       ['question_type', 'question_text', 'points', 'correct', 'option_1', 'option_2', 'option_3'],
