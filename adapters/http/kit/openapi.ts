@@ -83,7 +83,7 @@ function commonErrors(entry: RouteEntry): ErrorsByStatus {
 /** The route's own errors (codes of the error table, or mappings it raises) on top of the common ones. */
 export function errorsOf(entry: RouteEntry, table: ErrorTable): ErrorsByStatus {
   const errors = commonErrors(entry);
-  for (const e of entry.spec.errors ?? []) {
+  for (const e of entry.spec.errors) {
     const mapping = typeof e === 'string' ? table[e] : e;
     if (!mapping) throw new Error(`${entry.method.toUpperCase()} ${entry.path}: error code ${String(e)} is not in the error table`);
     add(errors, mapping.status, mapping.message, typeof e === 'string' ? e : mapping.code);
