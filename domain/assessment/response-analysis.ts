@@ -10,12 +10,26 @@ import { isWeighted, matchingChoices, matchingStems, optionUnits, parseNumber, t
  * (Moodle's `classify_response`), the actual responses listed under it.
  *
  * The store hands us counts of answer elements (an option id, a short answer's or number's text,
- * a matching "stem:choice" pair; `null` for an attempt that gave none), so the analysis costs the
+ * a matching "stem:choice" pair, an ordering's "item@position"; `null` for an attempt that gave none), so the analysis costs the
  * number of distinct responses, not the number of attempts.
  */
 
-/** Types Moodle analyses the responses of; essays and descriptions have none (`can_analyse_responses`), ordering is not done here. */
-export const ANALYSED_TYPES = ['multiple_choice', 'multiple_answer', 'true_false', 'short_answer', 'numerical', 'matching'] as const;
+/** Types Moodle analyses the responses of; essays and descriptions have none (`can_analyse_responses`). */
+export const ANALYSED_TYPES = [
+  'multiple_choice',
+  'multiple_answer',
+  'true_false',
+  'short_answer',
+  'numerical',
+  'matching',
+  'ordering',
+] as const;
+
+/**
+ * An ordering answer's element as the stores tally it: the item and the position (1…n) it was put
+ * in, since the analysis of an ordering counts positions per item.
+ */
+export const orderingElement = (itemId: string, position: number): string => `${itemId}@${position}`;
 export const isAnalysed = (type: QuestionType): boolean => (ANALYSED_TYPES as readonly string[]).includes(type);
 
 /** Moodle's names of its special response classes (lang/en/question.php). */
@@ -154,7 +168,8 @@ const withNoResponse = (classes: ResponseClass[], count: number): ResponseClass[
  * The analysis of one question from its tallies over `attempts` counted attempts. Matching: a
  * subpart per stem, a class per choice ("stem: choice", worth 1/stems when right), and the stem's
  * `[No response]` = attempts that paired it with nothing. multiple_answer: Moodle's
- * multiple-response analysis, a subpart per option counted when chosen. The other types: one
+ * multiple-response analysis, a subpart per option counted when chosen. Ordering: qtype_ordering's,
+ * a subpart per item, a class per position it was put in. The other types: one
  * subpart; an attempt without an answer counts under `[No response]`.
  */
 export function analyseQuestionResponses(q: Question, attempts: number, tallies: readonly ResponseTally[]): QuestionResponseAnalysis {
@@ -180,6 +195,30 @@ export function analyseQuestionResponses(q: Question, attempts: number, tallies:
         { key: NO_RESPONSE, label: NO_RESPONSE, kind: 'no_response' as const, credit: 0 },
       ];
       return { label: stem.text, classes: withNoResponse(tally.classes(drafts), attempts - paired) };
+    });
+    return { questionId: q.id, attempts, subparts };
+  }
+  if (q.type === 'ordering') {
+    // qtype_ordering's get_possible_responses and classify_response: a subpart per item (in the
+    // correct order), a class per position, worth 1/n at the item's correct position.
+    const n = q.options.length;
+    const subparts = q.options.map((item, correctAt) => {
+      const tally = new Tally();
+      let placed = 0;
+      for (const t of given) {
+        const at = t.response.lastIndexOf('@');
+        if (t.response.slice(0, at) !== item.id) continue;
+        placed += t.count;
+        const position = Number(t.response.slice(at + 1));
+        tally.add(`position-${position}`, `Position ${position}`, t.count);
+      }
+      const drafts = [
+        ...q.options.map((_, i) =>
+          answerClass(`position-${i + 1}`, `Position ${i + 1}`, i === correctAt ? Math.round(WEIGHT_SCALE / n) / WEIGHT_SCALE : 0),
+        ),
+        { key: NO_RESPONSE, label: NO_RESPONSE, kind: 'no_response' as const, credit: 0 },
+      ];
+      return { label: item.text, classes: withNoResponse(tally.classes(drafts), attempts - placed) };
     });
     return { questionId: q.id, attempts, subparts };
   }

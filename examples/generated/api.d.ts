@@ -5822,7 +5822,7 @@ export interface components {
         QuizResponseAnalysis: {
             /** @enum {string} */
             attempts_counted: "first" | "last" | "highest" | "all";
-            /** @description The quiz's own questions of the analysed types (essays, descriptions and ordering have no analysis), in quiz order */
+            /** @description The quiz's own questions of the analysed types (essays and descriptions have no analysis), in quiz order */
             questions: {
                 /**
                  * Format: uuid
@@ -5835,7 +5835,7 @@ export interface components {
                 /** @description Counted attempts that held the question */
                 attempts: number;
                 subparts: {
-                    /** @description A matching stem or a multiple_answer option; null for the one subpart of the other types */
+                    /** @description A matching stem, a multiple_answer option or an ordering item; null for the one subpart of the other types */
                     label: string | null;
                     responses: components["schemas"]["ModelResponse"][];
                 }[];
@@ -5854,7 +5854,7 @@ export interface components {
                 /** @description Counted attempts that held the question */
                 attempts: number;
                 subparts: {
-                    /** @description A matching stem or a multiple_answer option; null for the one subpart of the other types */
+                    /** @description A matching stem, a multiple_answer option or an ordering item; null for the one subpart of the other types */
                     label: string | null;
                     responses: components["schemas"]["ModelResponse"][];
                 }[];

@@ -28,7 +28,7 @@ const Subpart = z.object({
   label: z
     .string()
     .nullable()
-    .meta({ description: 'A matching stem or a multiple_answer option; null for the one subpart of the other types' }),
+    .meta({ description: 'A matching stem, a multiple_answer option or an ordering item; null for the one subpart of the other types' }),
   responses: z.array(ModelResponse),
 });
 
@@ -44,7 +44,7 @@ export const QuizResponseAnalysis = z
   .object({
     attempts_counted: z.enum(ATTEMPT_SELECTIONS),
     questions: z.array(z.object({ ...questionFields, order: z.number().int() })).meta({
-      description: "The quiz's own questions of the analysed types (essays, descriptions and ordering have no analysis), in quiz order",
+      description: "The quiz's own questions of the analysed types (essays and descriptions have no analysis), in quiz order",
     }),
     drawn_questions: z.array(z.object({ ...questionFields, category_id: id })).meta({
       description: 'Questions drawn by random slots, each analysed over the attempts that drew it',

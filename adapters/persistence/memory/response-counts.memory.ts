@@ -1,6 +1,6 @@
 import type { AttemptSelection } from '../../../application/assessment/ports/quiz-results-reader.js';
 import type { ResponseCounts, ResponseCountsReader } from '../../../application/assessment/ports/response-counts-reader.js';
-import { isAnalysed } from '../../../domain/assessment/response-analysis.js';
+import { isAnalysed, orderingElement } from '../../../domain/assessment/response-analysis.js';
 import { selectedAttempts, type MemoryAssessmentState } from './assessment.memory.js';
 
 /** The SQL reader's counts from the memory store: per question the attempts, per answer element the count. */
@@ -14,7 +14,8 @@ export class MemoryResponseCountsReader implements ResponseCountsReader {
       const q = this.s.questions.get(x.questionId);
       if (x.tenantId !== tenantId || !attempts.has(x.attemptId) || !q || q.tenantId !== tenantId || !isAnalysed(q.type)) continue;
       perQuestion.set(x.questionId, (perQuestion.get(x.questionId) ?? 0) + 1);
-      const elements = x.answer?.length ? x.answer : [null];
+      const given = q.type === 'ordering' ? x.answer?.map((item, i) => orderingElement(item, i + 1)) : x.answer;
+      const elements = given?.length ? given : [null];
       for (const response of elements) {
         const key = JSON.stringify([x.questionId, response]);
         const row = perResponse.get(key) ?? { questionId: x.questionId, response, count: 0 };

@@ -15,7 +15,8 @@ export const makeResponseCountsPgReader = ({ db }: DbDeps): ResponseCountsReader
   async responseCounts(tenantId, quizId, selection) {
     const result = (await db.q().raw(
       `with sel as (${selectedAttemptsSql(selection)}),
-            a as (select qa.question_id, e.response, e.ord
+            -- An ordering's element is its item and the position it was put in (orderingElement).
+            a as (select qa.question_id, case when q.question_type = 'ordering' then e.response || '@' || e.ord else e.response end as response, e.ord
                     from sel
                     join quiz_answers qa on qa.tenant_id = ? and qa.attempt_id = sel.id
                     join quiz_questions q on q.tenant_id = ? and q.id = qa.question_id and q.question_type = any(?::text[])

@@ -165,6 +165,24 @@ describe('HTTP assessment: description items and ordering questions', () => {
       }>;
       expect(rows.map((r) => r.question_id)).to.deep.equal([orderingId, mcId]);
       expect(rows[0]).to.include({ question_type: 'ordering', attempts: 2, mean_mark: 3.5, random_guess_score: 0 });
+
+      // The analysis of responses: per item the positions it was put in (reversed once, in order once).
+      const analysis = await h.http.get(`/api/lms/admin/quizzes/${q.quizId}/response-analysis`).set(admin.headers);
+      expect(analysis.status, JSON.stringify(analysis.body)).to.equal(200);
+      const ordering = (
+        analysis.body.data.questions as Array<{
+          question_id: string;
+          subparts: Array<{ label: string; responses: Array<{ model_response: string; credit: number; count: number }> }>;
+        }>
+      ).find((x) => x.question_id === orderingId)!;
+      expect(ordering.subparts.map((p) => p.label)).to.deep.equal(ITEMS);
+      const placed = (i: number) => ordering.subparts[i]!.responses.filter((r) => r.count > 0).map((r) => [r.model_response, r.count]);
+      expect(placed(0)).to.deep.equal([
+        ['Position 1', 1],
+        ['Position 5', 1],
+      ]);
+      expect(placed(2)).to.deep.equal([['Position 3', 2]]);
+      expect(ordering.subparts[0]!.responses.map((r) => r.credit)).to.deep.equal([0.2, 0, 0, 0, 0, 0]);
     },
   );
 

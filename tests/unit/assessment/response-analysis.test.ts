@@ -229,3 +229,51 @@ describe("assessment: Moodle's analysis of responses (fixture 01)", () => {
     expect(extraReplays).to.equal(12);
   });
 });
+
+describe("assessment: the analysis of an ordering question (qtype_ordering's)", () => {
+  const WORDS = ['Modular', 'Object', 'Oriented', 'Dynamic', 'Learning', 'Environment'];
+  const ordering = question(
+    'order',
+    'ordering',
+    WORDS.map((w) => option(w.toLowerCase(), w, { isCorrect: true })),
+  );
+
+  it("lists a subpart per item, a class per position worth 1/6 at the item's correct one (test_get_possible_responses)", () => {
+    const a = analyseQuestionResponses(ordering, 0, []);
+    expect(a.subparts.map((s) => s.label)).to.deep.equal(WORDS);
+    for (const [i, s] of a.subparts.entries()) {
+      expect(s.classes.map((c) => c.label)).to.deep.equal([...WORDS.map((_, p) => `Position ${p + 1}`), '[No response]']);
+      expect(s.classes.map((c) => c.credit)).to.deep.equal([...WORDS.map((_, p) => (p === i ? 0.1666667 : 0)), 0]);
+    }
+  });
+
+  it('counts each item under the position it was put in, from both stores alike', async () => {
+    // Two attempts in the right order, one with the first two swapped, one with no answer.
+    const right = WORDS.map((w) => w.toLowerCase());
+    const swapped = [right[1]!, right[0]!, ...right.slice(2)];
+    const answers = [right, right, swapped, null];
+    const s = new MemoryAssessmentState();
+    s.quizzes.set('quiz', { id: 'quiz', tenantId: 't' } as never);
+    s.questions.set('order', ordering);
+    for (const [i, answer] of answers.entries()) {
+      s.attempts.set(`a${i}`, {
+        id: `a${i}`,
+        tenantId: 't',
+        quizId: 'quiz',
+        userId: `u${i}`,
+        status: 'submitted',
+        attemptNumber: 1,
+        deadlineAt: null,
+      } as never);
+      s.answers.set(`a${i}:order`, { tenantId: 't', attemptId: `a${i}`, questionId: 'order', answer } as never);
+    }
+    const counts = await new MemoryResponseCountsReader(s).responseCounts('t', 'quiz', 'all');
+    const tallies = counts.responses.filter((r) => r.questionId === 'order');
+    const a = analyseQuestionResponses(ordering, counts.questions.find((q) => q.questionId === 'order')!.attempts, tallies);
+    const countsOf = (i: number) => a.subparts[i]!.classes.map((c) => c.count);
+    expect(countsOf(0)).to.deep.equal([2, 1, 0, 0, 0, 0, 1]); // Modular: first twice, second once, no response once
+    expect(countsOf(1)).to.deep.equal([1, 2, 0, 0, 0, 0, 1]);
+    expect(countsOf(5)).to.deep.equal([0, 0, 0, 0, 0, 3, 1]);
+    expect(a.subparts[0]!.classes[1]!.responses).to.deep.equal([{ response: 'Position 2', count: 1 }]);
+  });
+});
