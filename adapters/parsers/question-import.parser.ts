@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { questionsFromCsvRecords } from '../../domain/assessment/import/csv-rows.js';
-import { parseGift, parseGiftWithCategories } from '../../domain/assessment/import/gift.js';
+import { parseGiftWithCategories } from '../../domain/assessment/import/gift.js';
 import { parseAiken } from '../../domain/assessment/import/aiken.js';
 import {
   categoryPathsOfMoodleXml,
@@ -33,31 +33,35 @@ function csvRecords(text: string): { ok: true; records: string[][] } | { ok: fal
   }
 }
 
-export const questionImportParser: QuestionImportParser = {
-  parse(format: ImportFormat, text: string) {
-    let result;
-    if (format === 'gift') result = parseGift(text);
-    else if (format === 'aiken') result = parseAiken(text);
-    else if (format === 'moodle_xml') {
-      const xml = parseXml(text);
-      if (!xml.ok) return err('INVALID_IMPORT', xml.error);
-      result = questionsFromMoodleXml(xml.root);
-    } else {
-      const records = csvRecords(text);
-      if (!records.ok) return err('INVALID_IMPORT', records.error);
-      result = questionsFromCsvRecords(records.records);
-    }
-    return result.ok ? ok(result.value) : err('INVALID_IMPORT', result.error);
-  },
-  categoryPaths(format: ImportFormat, text: string) {
-    if (format === 'gift') {
-      const gift = parseGiftWithCategories(text);
-      return gift.ok ? gift.value.categoryPaths : null;
-    }
-    if (format !== 'moodle_xml') return null;
+function parseWithCategories(format: ImportFormat, text: string) {
+  if (format === 'gift') {
+    const gift = parseGiftWithCategories(text);
+    return gift.ok ? ok({ drafts: gift.value.questions, categoryPaths: gift.value.categoryPaths }) : err('INVALID_IMPORT', gift.error);
+  }
+  if (format === 'moodle_xml') {
     const xml = parseXml(text);
-    return xml.ok ? categoryPathsOfMoodleXml(xml.root) : null;
+    if (!xml.ok) return err('INVALID_IMPORT', xml.error);
+    const drafts = questionsFromMoodleXml(xml.root);
+    return drafts.ok
+      ? ok({ drafts: drafts.value, categoryPaths: categoryPathsOfMoodleXml(xml.root) })
+      : err('INVALID_IMPORT', drafts.error);
+  }
+  let result;
+  if (format === 'aiken') result = parseAiken(text);
+  else {
+    const records = csvRecords(text);
+    if (!records.ok) return err('INVALID_IMPORT', records.error);
+    result = questionsFromCsvRecords(records.records);
+  }
+  return result.ok ? ok({ drafts: result.value, categoryPaths: null }) : err('INVALID_IMPORT', result.error);
+}
+
+export const questionImportParser: QuestionImportParser = {
+  parse(format, text) {
+    const parsed = parseWithCategories(format, text);
+    return parsed.ok ? ok(parsed.value.drafts) : parsed;
   },
+  parseWithCategories,
 };
 
 export const questionExportWriter: QuestionExportWriter = {

@@ -11,11 +11,14 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export interface QuestionImportParser {
   parse(format: ImportFormat, text: string): Result<QuestionDraft[], 'INVALID_IMPORT'>;
   /**
-   * Per question of a file that `parse` accepted, in the same order, the path of the bank category the
-   * file files it in (Moodle XML's and GIFT's `$course$/top/A/B` as `['A', 'B']`, `[]` at the top); null
-   * for formats without categories (issue 33).
+   * `parse`, with, per question in the same order, the path of the bank category the file files it in
+   * (Moodle XML's and GIFT's `$course$/top/A/B` as `['A', 'B']`, `[]` at the top); null for formats
+   * without categories (issue 33). The file is read once.
    */
-  categoryPaths(format: ImportFormat, text: string): string[][] | null;
+  parseWithCategories(
+    format: ImportFormat,
+    text: string,
+  ): Result<{ drafts: QuestionDraft[]; categoryPaths: string[][] | null }, 'INVALID_IMPORT'>;
 }
 
 export const EXPORT_FORMATS = ['moodle_xml'] as const;

@@ -25,9 +25,9 @@ export const makeImportBankQuestions =
     const found = await categoryFor(d, actor, categoryId);
     if (!found.ok) return found;
     const target = found.value;
-    const parsed = d.questionImportParser.parse(format, text);
+    const parsed = d.questionImportParser.parseWithCategories(format, text);
     if (!parsed.ok) return parsed;
-    const paths = d.questionImportParser.categoryPaths(format, text);
+    const { drafts, categoryPaths: paths } = parsed.value;
     const now = d.clock.now();
     return d.uow.run(async () => {
       const created: QuestionCategory[] = [];
@@ -58,7 +58,7 @@ export const makeImportBankQuestions =
         }
       }
       // Distinct creation times keep the file's order in the categories' oldest-first lists.
-      const questions: BankQuestion[] = questionsFromDrafts(d.ids, actor.tenantId, '', parsed.value, 0, now).map((q, i) => ({
+      const questions: BankQuestion[] = questionsFromDrafts(d.ids, actor.tenantId, '', drafts, 0, now).map((q, i) => ({
         ...q,
         quizId: null,
         categoryId: categoryOfPath.get((paths?.[i] ?? []).join('\u0000')) ?? categoryId,

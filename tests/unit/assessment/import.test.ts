@@ -119,7 +119,8 @@ describe('assessment import: GIFT', () => {
     const parsed = parseGift(text);
     expect(parsed.ok && parsed.value.map((q) => q.text)).to.deep.equal(['At the top', 'Sums', 'Lines', 'Slopes', 'Back']);
     // A question on the lines right below a `$CATEGORY:` line is read, not folded into the name.
-    expect(questionImportParser.categoryPaths('gift', text)).to.deep.equal([
+    const withPaths = questionImportParser.parseWithCategories('gift', text);
+    expect(withPaths.ok && withPaths.value.categoryPaths).to.deep.equal([
       [],
       ['Algebra'],
       ['Algebra', 'Linear/Affine'],
@@ -128,7 +129,8 @@ describe('assessment import: GIFT', () => {
     ]);
     expect(fail(parseGift('$CATEGORY: A\nBroken {'))).to.match(/^question 1 \(line 2\): the answer block/);
     expect(fail(parseGift('$CATEGORY: Only a category\n'))).to.equal('the file has no questions');
-    expect(questionImportParser.categoryPaths('aiken', 'Q\nA. x\nANSWER: A')).to.equal(null);
+    const aiken = questionImportParser.parseWithCategories('aiken', 'Q\nA. x\nB. y\nANSWER: A');
+    expect(aiken.ok && aiken.value.categoryPaths).to.equal(null);
   });
 
   it('refuses what it cannot read, naming the question and its line', () => {
