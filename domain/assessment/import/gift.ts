@@ -1,4 +1,4 @@
-import { trueFalseOptions, validateQuestion, type QuestionDraft } from '../question.js';
+import { ORDERING_GRADINGS, trueFalseOptions, validateQuestion, type QuestionDraft } from '../question.js';
 import { err, ok, type Result } from '../result.js';
 import { MAX_IMPORT_QUESTIONS } from './csv-rows.js';
 import { categoryPath, orderingGradingFromMoodle } from './moodle-xml.js';
@@ -154,21 +154,8 @@ function numericalOptions(body: string): Result<QuestionDraft['options'], string
 const ORDERING_SETTINGS: ReadonlyArray<ReadonlySet<string>> = [
   new Set(['ALL', 'EXACT', 'RANDOM', 'REL', 'CONTIGUOUS', 'CONTIG']),
   new Set(['HORIZONTAL', 'HORI', 'H', '1', 'VERTICAL', 'VERT', 'V', '0']),
-  new Set([
-    'ALL_OR_NOTHING',
-    'ABSOLUTE_POSITION',
-    'ABSOLUTE',
-    'ABS',
-    'RELATIVE_NEXT_EXCLUDE_LAST',
-    'RELATIVE_NEXT_INCLUDE_LAST',
-    'RELATIVE_ONE_PREVIOUS_AND_NEXT',
-    'RELATIVE_ALL_PREVIOUS_AND_NEXT',
-    'RELATIVE_TO_CORRECT',
-    'RELATIVE',
-    'REL',
-    'LONGEST_ORDERED_SUBSET',
-    'LONGEST_CONTIGUOUS_SUBSET',
-  ]),
+  // Every type's own word, and the short forms set_options_for_import reads (orderingGradingFromMoodle).
+  new Set([...ORDERING_GRADINGS.map((g) => g.toUpperCase()), 'ABSOLUTE', 'ABS', 'RELATIVE', 'REL']),
   new Set(['SHOW', 'TRUE', 'YES', '1', 'HIDE', 'FALSE', 'NO', '0']),
   new Set(['none', '123', 'abc', 'ABCD', 'iii', 'IIII']),
 ];
