@@ -113,17 +113,17 @@ export const makeQuestionBankPgRepository = ({ db }: DbDeps): QuestionBankReposi
     },
     findQuestions: (tenantId, ids) => tenantTable(db, 'quiz_questions', toBankQuestion).findIn(tenantId, 'id', ids),
     async drawCandidates(tenantId, quizId, seed) {
-      // The database's function (migration 1040, which says what it answers and why a function): one
-      // statement, whose plan the session keeps (so no statement name: the call itself plans in no time).
-      const row = rawRows<{ slots: object[]; drawn: object[] }>(
+      // The database's function (migrations 1040 and 1041, which say what it answers and why a
+      // function): one statement, whose plan the session keeps (so no statement name: the call itself
+      // plans in no time). Its questions come keyed as the repository reads them, ranked per category set.
+      const row = rawRows<{ slots: object[]; drawn: Record<string, Array<Omit<QuestionRow, 'tenantId'>>> }>(
         await db.q().raw('select slots, drawn from quiz_draw_candidates(?, ?, ?)', [tenantId, quizId, seed]),
       )[0]!;
       const slotRows = row.slots.map((r) => camel<RandomSlotRow & { grp: string }>(r));
-      const drawn = row.drawn.map((r) => camel<QuestionRow & { grp: string }>(r));
-      return {
-        slots: slotRows.map(toSlot),
-        ranked: new Map(slotRows.map((s) => [s.id, drawn.filter((q) => q.grp === s.grp).map(toBankQuestion)])),
-      };
+      const ranked = new Map(
+        Object.entries(row.drawn).map(([grp, questions]) => [grp, questions.map((q) => toBankQuestion({ ...q, tenantId }))]),
+      );
+      return { slots: slotRows.map(toSlot), ranked: new Map(slotRows.map((s) => [s.id, ranked.get(s.grp) ?? []])) };
     },
     async randomSlots(tenantId, quizId) {
       return (
