@@ -1,20 +1,10 @@
-import { loadConfig, ConfigError } from '../infrastructure/config.js';
-import { packageVersion } from '../infrastructure/version.js';
 import { startTracing } from '../infrastructure/tracing.js';
 import { bounded } from './bounded.js';
+import { configOrExit, runMain } from './entry-point.js';
 
 /** `npm start`: migrate, bootstrap, serve, and on SIGTERM drain and exit 0 (contract §1). */
 async function main() {
-  let config;
-  try {
-    config = loadConfig(process.env, packageVersion);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = configOrExit();
   // Tracing first (when OTEL_EXPORTER_OTLP_ENDPOINT is set): the application's modules load
   // after it, so their koa, ioredis and pg are the instrumented ones.
   const tracing = await startTracing(process.env, 'lms-crm-service');
@@ -41,7 +31,4 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.stack : error);
-  process.exit(1);
-});
+runMain(main);

@@ -1,20 +1,11 @@
-import { loadConfig, ConfigError } from '../infrastructure/config.js';
-import { packageVersion, runningFrom } from '../infrastructure/version.js';
+import { runningFrom } from '../infrastructure/version.js';
 import { startTracing } from '../infrastructure/tracing.js';
 import { bounded } from './bounded.js';
+import { configOrExit, runMain } from './entry-point.js';
 
 /** `npm run worker`: BullMQ workers only, no HTTP; as many processes as the load needs. */
 async function main() {
-  let config;
-  try {
-    config = loadConfig(process.env, packageVersion);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = configOrExit();
   if (!config.REDIS_URL) {
     console.error('Invalid environment variable REDIS_URL: the worker needs Redis (without it, `npm start` runs jobs in-process)');
     process.exit(1);
@@ -33,7 +24,4 @@ async function main() {
   process.on('SIGINT', () => void stop());
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.stack : error);
-  process.exit(1);
-});
+runMain(main);

@@ -19,7 +19,8 @@ import type { TenantRepository } from '../application/identity/ports/tenant-repo
 import type { UserRepository } from '../application/identity/ports/user-repository.js';
 import type { PasswordHasher } from '../application/identity/ports/security.js';
 import type { SessionIssuer } from '../application/identity/session-issuer.js';
-import { Role, type RoleLevel } from '../domain/identity/role.js';
+import { Role, UserStatus, type RoleLevel } from '../domain/identity/role.js';
+import { newUser } from '../domain/identity/user.js';
 
 /** Every demo login's password. */
 export const DEMO_PASSWORD = 'demo password';
@@ -161,23 +162,19 @@ export async function seedDemo(app: Application, slug: string = DEMO_TENANT): Pr
 
   const admin = DEMO_LOGINS[0]!;
   const passwordHash = await app.container.resolve<PasswordHasher>('passwordHasher').hash(DEMO_PASSWORD);
-  const adminUser = {
-    id: randomUUID(),
-    tenantId,
-    username: 'demo-admin',
-    email: admin.email,
-    displayName: admin.name,
-    avatar: null,
-    role: admin.role,
-    status: 1 as const,
-    passwordHash,
-    phone: null,
-    emailVerifiedAt: now,
-    lastLoginAt: null,
-    deletedAt: null,
-    createdAt: now,
-    updatedAt: now,
-  };
+  const adminUser = newUser(
+    { id: randomUUID(), tenantId, createdAt: now, updatedAt: now },
+    {
+      username: 'demo-admin',
+      email: admin.email,
+      displayName: admin.name,
+      role: admin.role,
+      status: UserStatus.Active,
+      passwordHash,
+      phone: null,
+      emailVerifiedAt: now,
+    },
+  );
   await app.container.resolve<UserRepository>('userRepository').insert(adminUser);
   const session = await app.container
     .resolve<SessionIssuer>('sessionIssuer')

@@ -1,5 +1,5 @@
 import { type RoleLevel, type UserStatusValue } from '../../domain/identity/role.js';
-import { type User } from '../../domain/identity/user.js';
+import { anonymise, type User } from '../../domain/identity/user.js';
 import type { IdentityDeps } from './deps.js';
 
 export type ManageUserError = 'USER_NOT_FOUND' | 'INSUFFICIENT_PERMISSION' | 'EMAIL_TAKEN' | 'WEAK_PASSWORD' | 'INVALID_PHONE';
@@ -24,3 +24,18 @@ export interface UserChanges {
 
 /** Deleted (anonymised) users no longer exist for the API. */
 export const visible = (u: User | null): User | null => (u && !u.deletedAt ? u : null);
+
+/**
+ * What deleting an account does, by an admin or by its owner (contract §3): the row stays for
+ * history (grades, audit), anonymised and deactivated; its passkeys go and every login of it ends.
+ */
+export const deleteAccount = async (
+  d: Pick<IdentityDeps, 'userRepository' | 'passkeyRepository' | 'loginRepository'>,
+  user: User,
+  reason: string,
+  now: Date,
+): Promise<void> => {
+  await d.userRepository.update(anonymise(user, now));
+  await d.passkeyRepository.deleteAllOfUser(user.tenantId, user.id);
+  await d.loginRepository.revokeAllOfUser(user.id, reason, now);
+};

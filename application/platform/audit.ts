@@ -1,19 +1,25 @@
 import type { RequestMeta } from '../shared/actor.js';
+import type { UnitOfWork } from '../shared/ports.js';
+import { err, ok, type Result } from '../shared/result.js';
 import type { AuditEntry, AuditLog } from './ports.js';
 
 /** What an audit entry says about the change itself; who made it and from where come from the request. */
 export type AuditedChange = Pick<AuditEntry, 'action' | 'resourceType' | 'resourceId'> & { metadata?: Record<string, unknown> };
 
+/** Who made a change: an actor, a principal, or a tenant with a user id. */
+export type AuditedBy = Pick<AuditEntry, 'tenantId' | 'userId'>;
+
+/** An audited write: the log, and the unit of work the write shares with its entry. */
+export interface AuditedWriteDeps {
+  auditLog: AuditLog;
+  uow: UnitOfWork;
+}
+
 /**
- * Records a change with who made it (an actor, a principal, or a tenant with a user id) and the
- * request it came from (IP, user agent): the one shape of every audit entry the use cases write.
+ * Records a change with who made it and the request it came from (IP, user agent): the one shape
+ * of every audit entry the use cases write.
  */
-export const recordAudit = (
-  auditLog: AuditLog,
-  by: Pick<AuditEntry, 'tenantId' | 'userId'>,
-  meta: RequestMeta,
-  change: AuditedChange,
-): Promise<void> =>
+export const recordAudit = (auditLog: AuditLog, by: AuditedBy, meta: RequestMeta, change: AuditedChange): Promise<void> =>
   auditLog.record({
     tenantId: by.tenantId,
     userId: by.userId,
@@ -22,4 +28,39 @@ export const recordAudit = (
     resourceId: change.resourceId,
     ...meta,
     metadata: change.metadata ?? {},
+  });
+
+/**
+ * A write and its audit entry in one unit of work: no entry is kept for a write that rolled back,
+ * and no write goes without its entry.
+ */
+export const auditedWrite = (
+  d: AuditedWriteDeps,
+  by: AuditedBy,
+  meta: RequestMeta,
+  write: () => Promise<unknown>,
+  change: AuditedChange,
+): Promise<void> =>
+  d.uow.run(async () => {
+    await write();
+    await recordAudit(d.auditLog, by, meta, change);
+  });
+
+/**
+ * A delete and its audit entry in one unit of work. `remove` answers whether it found something to
+ * delete; when it did not (never there, or gone in a concurrent delete), the answer is `notFound`
+ * and nothing is audited.
+ */
+export const auditedRemove = <E extends string>(
+  d: AuditedWriteDeps,
+  by: AuditedBy,
+  meta: RequestMeta,
+  remove: () => Promise<boolean>,
+  notFound: E,
+  change: AuditedChange,
+): Promise<Result<null, E>> =>
+  d.uow.run(async () => {
+    if (!(await remove())) return err(notFound);
+    await recordAudit(d.auditLog, by, meta, change);
+    return ok(null);
   });

@@ -1,6 +1,15 @@
 import { shortAnswerMatches, toleranceInterval, withinTolerance } from './grading.js';
 import { WEIGHT_SCALE } from './marks.js';
-import { isWeighted, matchingChoices, matchingStems, optionUnits, parseNumber, type Question, type QuestionType } from './question.js';
+import {
+  isWeighted,
+  matchingChoices,
+  matchingStems,
+  optionUnits,
+  parseNumber,
+  QUESTION_TYPES,
+  type Question,
+  type QuestionType,
+} from './question.js';
 
 /**
  * Moodle's "Analysis of responses" (question/classes/statistics/responses): each question is cut
@@ -14,23 +23,15 @@ import { isWeighted, matchingChoices, matchingStems, optionUnits, parseNumber, t
  * number of distinct responses, not the number of attempts.
  */
 
-/** Types Moodle analyses the responses of; essays and descriptions have none (`can_analyse_responses`). */
-export const ANALYSED_TYPES = [
-  'multiple_choice',
-  'multiple_answer',
-  'true_false',
-  'short_answer',
-  'numerical',
-  'matching',
-  'ordering',
-] as const;
+/** Types Moodle analyses the responses of: all but essays and descriptions, which have none (`can_analyse_responses`). */
+export const ANALYSED_TYPES: readonly QuestionType[] = QUESTION_TYPES.filter((type) => type !== 'essay' && type !== 'description');
 
 /**
  * An ordering answer's element as the stores tally it: the item and the position (1…n) it was put
  * in, since the analysis of an ordering counts positions per item.
  */
 export const orderingElement = (itemId: string, position: number): string => `${itemId}@${position}`;
-export const isAnalysed = (type: QuestionType): boolean => (ANALYSED_TYPES as readonly string[]).includes(type);
+export const isAnalysed = (type: QuestionType): boolean => ANALYSED_TYPES.includes(type);
 
 /** Moodle's names of its special response classes (lang/en/question.php). */
 export const NO_RESPONSE = '[No response]';

@@ -16,6 +16,21 @@ export interface User extends TenantRecord {
   deletedAt: Date | null;
 }
 
+/** What a new account is made of; what it has not yet had starts empty (no avatar, never logged in, not deleted). */
+export type NewAccount = Pick<
+  User,
+  'username' | 'email' | 'phone' | 'displayName' | 'role' | 'status' | 'passwordHash' | 'emailVerifiedAt'
+>;
+
+/** A new account on its record (id, tenant, creation time): every way in (admin, registration, invitation, bootstrap) makes it so. */
+export const newUser = (record: TenantRecord, account: NewAccount): User => ({
+  ...record,
+  ...account,
+  avatar: null,
+  lastLoginAt: null,
+  deletedAt: null,
+});
+
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
 /** Self-deletion keeps the row (audit trail, grades) but removes what identifies the person. */

@@ -2,6 +2,7 @@ import type { RandomSlot } from '../../../domain/assessment/question-bank.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { categoryFor, type BankDeps } from '../question-bank.js';
+import { recordAudit } from '../../platform/audit.js';
 
 export interface RandomSlotInput {
   categoryId: string;
@@ -44,13 +45,10 @@ export const makeAddRandomSlot =
         createdAt: d.clock.now(),
       };
       await d.questionBankRepository.insertRandomSlot(slot);
-      await d.auditLog.record({
-        tenantId: actor.tenantId,
-        userId: actor.userId,
+      await recordAudit(d.auditLog, actor, meta, {
         action: 'quiz_random_slot.create',
         resourceType: 'quiz',
         resourceId: quizId,
-        ...meta,
         metadata: { slot_id: slot.id, category_id: slot.categoryId, count: slot.count },
       });
       return ok(slot);

@@ -3,7 +3,7 @@ import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { ok, type Result } from '../../shared/result.js';
 import { buildQuestion, type QuestionInput } from '../question-input.js';
 import { categoryFor, type BankDeps } from '../question-bank.js';
-import { recordAudit } from '../../platform/audit.js';
+import { auditedWrite } from '../../platform/audit.js';
 import { newRecord } from '../../shared/records.js';
 
 /**
@@ -30,14 +30,11 @@ export const makeCreateBankQuestion =
       ...built.value,
       order: 0,
     };
-    await d.uow.run(async () => {
-      await d.questionBankRepository.insertQuestions([question]);
-      await recordAudit(d.auditLog, actor, meta, {
-        action: 'bank_question.create',
-        resourceType: 'quiz_question',
-        resourceId: question.id,
-        metadata: { category_id: categoryId },
-      });
+    await auditedWrite(d, actor, meta, () => d.questionBankRepository.insertQuestions([question]), {
+      action: 'bank_question.create',
+      resourceType: 'quiz_question',
+      resourceId: question.id,
+      metadata: { category_id: categoryId },
     });
     return ok(question);
   };

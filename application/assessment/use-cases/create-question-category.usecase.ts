@@ -2,7 +2,7 @@ import type { QuestionCategory } from '../../../domain/assessment/question-bank.
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { courseBank, type BankDeps } from '../question-bank.js';
-import { recordAudit } from '../../platform/audit.js';
+import { auditedWrite } from '../../platform/audit.js';
 import { newRecord } from '../../shared/records.js';
 
 export type CategoryError = 'COURSE_NOT_FOUND' | 'CATEGORY_NOT_FOUND' | 'INVALID_CATEGORY';
@@ -31,14 +31,11 @@ export const makeCreateQuestionCategory =
       isDefault: false,
     };
     if (!category.name) return err('INVALID_CATEGORY', 'name: required');
-    await d.uow.run(async () => {
-      await d.questionBankRepository.insertCategory(category);
-      await recordAudit(d.auditLog, actor, meta, {
-        action: 'question_category.create',
-        resourceType: 'question_category',
-        resourceId: category.id,
-        metadata: { course_id: courseId },
-      });
+    await auditedWrite(d, actor, meta, () => d.questionBankRepository.insertCategory(category), {
+      action: 'question_category.create',
+      resourceType: 'question_category',
+      resourceId: category.id,
+      metadata: { course_id: courseId },
     });
     return ok(category);
   };

@@ -2,7 +2,7 @@ import { QUIZ_DEFAULTS, type Quiz, type QuizStatus } from '../../../domain/asses
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
-import { recordAudit } from '../../platform/audit.js';
+import { auditedWrite } from '../../platform/audit.js';
 import { newRecord } from '../../shared/records.js';
 
 export interface QuizInput {
@@ -43,14 +43,11 @@ export const makeCreateQuiz =
       publishedAt: null,
       createdBy: actor.userId,
     };
-    await d.uow.run(async () => {
-      await d.quizRepository.insert(quiz);
-      await recordAudit(d.auditLog, actor, meta, {
-        action: 'quiz.create',
-        resourceType: 'quiz',
-        resourceId: quiz.id,
-        metadata: { module_id: quiz.moduleId },
-      });
+    await auditedWrite(d, actor, meta, () => d.quizRepository.insert(quiz), {
+      action: 'quiz.create',
+      resourceType: 'quiz',
+      resourceId: quiz.id,
+      metadata: { module_id: quiz.moduleId },
     });
     return ok(quiz);
   };

@@ -1,21 +1,17 @@
 import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, type Result } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
-import { recordAudit } from '../../platform/audit.js';
+import { auditedRemove } from '../../platform/audit.js';
 
 export const makeDeleteQuestion =
   (d: Pick<AssessmentDeps, 'questionRepository' | 'auditLog' | 'uow'>) =>
   async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<null, 'QUESTION_NOT_FOUND'>> => {
     const question = await d.questionRepository.findById(actor.tenantId, id);
     if (!question) return err('QUESTION_NOT_FOUND');
-    return d.uow.run(async () => {
-      if (!(await d.questionRepository.delete(actor.tenantId, id))) return err('QUESTION_NOT_FOUND');
-      await recordAudit(d.auditLog, actor, meta, {
-        action: 'quiz_question.delete',
-        resourceType: 'quiz_question',
-        resourceId: id,
-        metadata: { quiz_id: question.quizId },
-      });
-      return ok(null);
+    return auditedRemove(d, actor, meta, () => d.questionRepository.delete(actor.tenantId, id), 'QUESTION_NOT_FOUND', {
+      action: 'quiz_question.delete',
+      resourceType: 'quiz_question',
+      resourceId: id,
+      metadata: { quiz_id: question.quizId },
     });
   };

@@ -1,7 +1,7 @@
 import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, type Result } from '../../shared/result.js';
 import type { BankDeps } from '../question-bank.js';
-import { recordAudit } from '../../platform/audit.js';
+import { auditedRemove } from '../../platform/audit.js';
 
 /**
  * `DELETE /admin/quiz-random-slots/:id`: later attempts no longer draw from it; attempts already
@@ -12,16 +12,15 @@ export const makeDeleteRandomSlot =
   async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<null, 'RANDOM_SLOT_NOT_FOUND'>> => {
     const slot = await d.questionBankRepository.findRandomSlot(actor.tenantId, id);
     if (!slot) return err('RANDOM_SLOT_NOT_FOUND');
-    return d.uow.run(async () => {
+    const remove = async () => {
       // Ordered with starts, which read the slots under the quiz's share lock.
       await d.quizRepository.lock(actor.tenantId, slot.quizId);
-      if (!(await d.questionBankRepository.deleteRandomSlot(actor.tenantId, id))) return err('RANDOM_SLOT_NOT_FOUND');
-      await recordAudit(d.auditLog, actor, meta, {
-        action: 'quiz_random_slot.delete',
-        resourceType: 'quiz',
-        resourceId: slot.quizId,
-        metadata: { slot_id: id },
-      });
-      return ok(null);
+      return d.questionBankRepository.deleteRandomSlot(actor.tenantId, id);
+    };
+    return auditedRemove(d, actor, meta, remove, 'RANDOM_SLOT_NOT_FOUND', {
+      action: 'quiz_random_slot.delete',
+      resourceType: 'quiz',
+      resourceId: slot.quizId,
+      metadata: { slot_id: id },
     });
   };

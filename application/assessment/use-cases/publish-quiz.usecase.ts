@@ -5,7 +5,7 @@ import type { AssessmentDeps } from '../deps.js';
 import type { QuizWithStats } from '../ports/quiz-repository.js';
 import { quizStats } from '../quiz-access.js';
 import { checkRandomSlots, type BankDeps } from '../question-bank.js';
-import { recordAudit } from '../../platform/audit.js';
+import { auditedWrite } from '../../platform/audit.js';
 
 /**
  * Publishes a quiz: students may see and take it, and passing it becomes part of completing the
@@ -40,9 +40,10 @@ export const makePublishQuiz =
       if (!fillable.ok) return fillable;
     }
     const published = withQuizStatus(quiz, 'published', d.clock.now());
-    await d.uow.run(async () => {
-      await d.quizRepository.update(published);
-      await recordAudit(d.auditLog, actor, meta, { action: 'quiz.publish', resourceType: 'quiz', resourceId: id });
+    await auditedWrite(d, actor, meta, () => d.quizRepository.update(published), {
+      action: 'quiz.publish',
+      resourceType: 'quiz',
+      resourceId: id,
     });
     return ok({ quiz: published, stats });
   };

@@ -2,7 +2,7 @@ import { wouldCycle, type QuestionCategory } from '../../../domain/assessment/qu
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { categoryFor, type BankDeps } from '../question-bank.js';
-import { recordAudit } from '../../platform/audit.js';
+import { auditedWrite } from '../../platform/audit.js';
 
 /**
  * `PUT /admin/question-categories/:id {name?, parent_id?}`: renames or moves a category (`parent_id`
@@ -29,14 +29,11 @@ export const makeUpdateQuestionCategory =
       if (wouldCycle(tree, id, parentId)) return err('INVALID_CATEGORY', 'parent_id: a category cannot move below itself');
     }
     const updated: QuestionCategory = { ...current, name, parentId, updatedAt: d.clock.now() };
-    await d.uow.run(async () => {
-      await d.questionBankRepository.updateCategory(updated);
-      await recordAudit(d.auditLog, actor, meta, {
-        action: 'question_category.update',
-        resourceType: 'question_category',
-        resourceId: id,
-        metadata: { name, parent_id: parentId },
-      });
+    await auditedWrite(d, actor, meta, () => d.questionBankRepository.updateCategory(updated), {
+      action: 'question_category.update',
+      resourceType: 'question_category',
+      resourceId: id,
+      metadata: { name, parent_id: parentId },
     });
     return ok(updated);
   };

@@ -7,7 +7,7 @@ import type { QuizInput } from './create-quiz.usecase.js';
 import type { QuizWithStats } from '../ports/quiz-repository.js';
 import { quizStats } from '../quiz-access.js';
 import { checkRandomSlots, type BankDeps } from '../question-bank.js';
-import { recordAudit } from '../../platform/audit.js';
+import { auditedWrite } from '../../platform/audit.js';
 
 export type UpdateQuizError = 'QUIZ_NOT_FOUND' | 'MODULE_NOT_FOUND' | 'QUIZ_HAS_NO_QUESTIONS' | 'RANDOM_SLOT_TOO_FEW_QUESTIONS';
 
@@ -47,14 +47,11 @@ export const makeUpdateQuiz =
       }
       quiz = withQuizStatus(quiz, input.status, now);
     }
-    await d.uow.run(async () => {
-      await d.quizRepository.update(quiz);
-      await recordAudit(d.auditLog, actor, meta, {
-        action: 'quiz.update',
-        resourceType: 'quiz',
-        resourceId: id,
-        metadata: { status: quiz.status },
-      });
+    await auditedWrite(d, actor, meta, () => d.quizRepository.update(quiz), {
+      action: 'quiz.update',
+      resourceType: 'quiz',
+      resourceId: id,
+      metadata: { status: quiz.status },
     });
     return ok({ quiz, stats: await quizStats(d, actor.tenantId, id) });
   };

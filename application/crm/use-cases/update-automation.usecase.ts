@@ -11,7 +11,7 @@ import type { Actor, RequestMeta } from '../../shared/actor.js';
 import type { Clock, UnitOfWork } from '../../shared/ports.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { AutomationRepository } from '../ports/automation-repository.js';
-import { recordAudit } from '../../platform/audit.js';
+import { auditedWrite } from '../../platform/audit.js';
 
 type Deps = {
   automationRepository: AutomationRepository;
@@ -57,19 +57,16 @@ export const makeUpdateAutomation =
     if (unknownAt >= 0) return err('UNKNOWN_RULE_USER', `members.${unknownAt}.user_id: not a user of this tenant`);
     if (rules.fallbackUserId && !known.has(rules.fallbackUserId))
       return err('UNKNOWN_RULE_USER', 'fallback_user_id: not a user of this tenant');
-    await uow.run(async () => {
-      await automationRepository.save(actor.tenantId, rules, clock.now());
-      await recordAudit(auditLog, actor, meta, {
-        action: 'crm.automation.update',
-        resourceType: 'crm_automation',
-        resourceId: null,
-        metadata: {
-          mode: rules.mode,
-          members: rules.members.length,
-          active: rules.members.filter((m) => m.active).length,
-          close_on_payment: rules.closeOnPayment,
-        },
-      });
+    await auditedWrite({ auditLog, uow }, actor, meta, () => automationRepository.save(actor.tenantId, rules, clock.now()), {
+      action: 'crm.automation.update',
+      resourceType: 'crm_automation',
+      resourceId: null,
+      metadata: {
+        mode: rules.mode,
+        members: rules.members.length,
+        active: rules.members.filter((m) => m.active).length,
+        close_on_payment: rules.closeOnPayment,
+      },
     });
     return ok(rules);
   };

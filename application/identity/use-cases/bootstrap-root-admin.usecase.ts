@@ -1,6 +1,7 @@
 import { Role, UserStatus } from '../../../domain/identity/role.js';
 import { DEFAULT_TENANT_SLUG, type Tenant } from '../../../domain/identity/tenant.js';
-import { normaliseEmail } from '../../../domain/identity/user.js';
+import { newUser, normaliseEmail } from '../../../domain/identity/user.js';
+import { newRecord } from '../../shared/records.js';
 import type { IdentityDeps } from '../deps.js';
 
 type Deps = Pick<IdentityDeps, 'tenantRepository' | 'userRepository' | 'passwordHasher' | 'clock' | 'ids' | 'random' | 'log'>;
@@ -40,23 +41,18 @@ export const makeBootstrapRootAdmin =
     }
     const email = normaliseEmail(root.email ?? 'admin@localhost');
     const password = root.password ?? random.string(20, PASSWORD_ALPHABET);
-    const inserted = await userRepository.insert({
-      id: ids.uuid(),
-      tenantId: tenant.id,
-      username: 'root',
-      email,
-      displayName: 'Root Admin',
-      avatar: null,
-      role: Role.SuperAdmin,
-      status: UserStatus.Active,
-      passwordHash: await passwordHasher.hash(password),
-      phone: null,
-      emailVerifiedAt: now,
-      lastLoginAt: null,
-      deletedAt: null,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const inserted = await userRepository.insert(
+      newUser(newRecord(ids, tenant.id, now), {
+        username: 'root',
+        email,
+        displayName: 'Root Admin',
+        role: Role.SuperAdmin,
+        status: UserStatus.Active,
+        passwordHash: await passwordHasher.hash(password),
+        phone: null,
+        emailVerifiedAt: now,
+      }),
+    );
     if (inserted) {
       if (root.password) log.info('root admin created', { email });
       else

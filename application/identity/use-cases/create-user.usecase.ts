@@ -1,7 +1,7 @@
 import { canAssignRole } from '../../../domain/identity/hierarchy.js';
 import { type RoleLevel, type UserStatusValue } from '../../../domain/identity/role.js';
 import { isAcceptablePassword } from '../../../domain/identity/password-policy.js';
-import { normaliseEmail, type User } from '../../../domain/identity/user.js';
+import { newUser, normaliseEmail, type User } from '../../../domain/identity/user.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { type ManageUserError, type UserAdminDeps } from '../user-admin.js';
@@ -24,20 +24,16 @@ export const makeCreateUser =
     const now = clock.now();
     const email = normaliseEmail(input.email);
     if (await isSuperAdminEmail(userRepository, email)) return err('EMAIL_TAKEN');
-    const user: User = {
-      ...newRecord(ids, actor.tenantId, now),
+    const user = newUser(newRecord(ids, actor.tenantId, now), {
       username: email.split('@')[0]!,
       email,
       phone: phone.value ?? null,
       displayName: input.name,
-      avatar: null,
       role: input.role,
       status: input.status,
       passwordHash: await passwordHasher.hash(input.password),
       emailVerifiedAt: null,
-      lastLoginAt: null,
-      deletedAt: null,
-    };
+    });
     return uow.run(async () => {
       if (!(await userRepository.insert(user))) return err('EMAIL_TAKEN');
       await userEvents.created(user);

@@ -1,6 +1,7 @@
 import { Role, UserStatus } from '../../../domain/identity/role.js';
 import { isAcceptablePassword } from '../../../domain/identity/password-policy.js';
-import { normaliseEmail, type User } from '../../../domain/identity/user.js';
+import { newUser, normaliseEmail, type User } from '../../../domain/identity/user.js';
+import { newRecord } from '../../shared/records.js';
 import { isEnabled } from '../../../domain/platform/settings.js';
 import type { RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
@@ -67,23 +68,16 @@ export const makeRegister =
 
     if ((await userRepository.findByEmail(cmd.tenantId, email)) || (await isSuperAdminEmail(userRepository, email)))
       return err('EMAIL_TAKEN');
-    const user: User = {
-      id: ids.uuid(),
-      tenantId: cmd.tenantId,
+    const user = newUser(newRecord(ids, cmd.tenantId, now), {
       username: cmd.username,
       email,
       phone: phone.value ?? null,
       displayName: cmd.displayName,
-      avatar: null,
       role: Role.Student,
       status: UserStatus.Active,
       passwordHash: await passwordHasher.hash(cmd.password),
       emailVerifiedAt: verifiedCodeId ? now : null,
-      lastLoginAt: null,
-      deletedAt: null,
-      createdAt: now,
-      updatedAt: now,
-    };
+    });
     return uow.run(async () => {
       if (verifiedCodeId && !(await verificationCodeRepository.markUsed(verifiedCodeId, now))) return err('VERIFICATION_CODE_INVALID');
       // A concurrent registration of the same address loses here, not on a 500.

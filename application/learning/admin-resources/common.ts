@@ -1,8 +1,8 @@
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import type { Page, PageRequest } from '../../shared/ports.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import type { Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
-import { recordAudit } from '../../platform/audit.js';
+import { auditedRemove, recordAudit, type AuditedChange } from '../../platform/audit.js';
 
 export type AdminResourceError =
   'RECORD_NOT_FOUND' | 'DUPLICATE_RECORD' | 'UNKNOWN_REFERENCE' | 'INVALID_RECORD' | 'CATEGORY_IN_USE' | 'PLAN_IN_USE';
@@ -24,6 +24,14 @@ export interface AdminResource<T, C, U, Q extends ListQuery = ListQuery, E exten
 
 export type AuditDeps = Pick<LearningDeps, 'auditLog'>;
 
+/** What a write on an admin resource says in the audit log: `<resource>.<verb>` on the record. */
+export const resourceChange = (
+  resource: string,
+  verb: 'create' | 'update' | 'delete',
+  id: string,
+  metadata: Record<string, unknown> = {},
+): AuditedChange => ({ action: `${resource}.${verb}`, resourceType: resource, resourceId: id, metadata });
+
 export const audit = (
   d: AuditDeps,
   actor: Actor,
@@ -32,7 +40,7 @@ export const audit = (
   verb: 'create' | 'update' | 'delete',
   id: string,
   metadata: Record<string, unknown> = {},
-) => recordAudit(d.auditLog, actor, meta, { action: `${resource}.${verb}`, resourceType: resource, resourceId: id, metadata });
+) => recordAudit(d.auditLog, actor, meta, resourceChange(resource, verb, id, metadata));
 
 /** The plain delete of a record: gone and audited as `<resource>.delete` in one unit of work, or RECORD_NOT_FOUND. */
 export const removeRecord = (
@@ -43,8 +51,4 @@ export const removeRecord = (
   id: string,
   remove: () => Promise<boolean>,
 ): Promise<Result<null, 'RECORD_NOT_FOUND'>> =>
-  d.uow.run(async () => {
-    if (!(await remove())) return err('RECORD_NOT_FOUND');
-    await audit(d, actor, meta, resource, 'delete', id);
-    return ok(null);
-  });
+  auditedRemove(d, actor, meta, remove, 'RECORD_NOT_FOUND', resourceChange(resource, 'delete', id));

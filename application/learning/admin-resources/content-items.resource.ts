@@ -2,8 +2,9 @@ import type { LearningAsset } from '../ports/admin-repositories.js';
 import type { RecordStore } from '../ports/record-store.js';
 import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
-import { removeRecord, audit, type AdminResource, type ListQuery } from './common.js';
+import { removeRecord, resourceChange, type AdminResource, type ListQuery } from './common.js';
 import { merge } from '../../shared/merge.js';
+import { auditedWrite } from '../../platform/audit.js';
 import { newRecord } from '../../shared/records.js';
 
 export interface ContentItemInput {
@@ -34,20 +35,14 @@ export const makeContentItemsResource = (
       url: input.url ?? null,
       type: input.type ?? 'link',
     };
-    await d.uow.run(async () => {
-      await store.insert(item);
-      await audit(d, actor, meta, name, 'create', item.id, { title: item.title });
-    });
+    await auditedWrite(d, actor, meta, () => store.insert(item), resourceChange(name, 'create', item.id, { title: item.title }));
     return ok(item);
   },
   async update(actor, meta, id, input) {
     const current = await store.findById(actor.tenantId, id);
     if (!current) return err('RECORD_NOT_FOUND');
     const updated = { ...merge(current, input), updatedAt: d.clock.now() };
-    await d.uow.run(async () => {
-      await store.update(updated);
-      await audit(d, actor, meta, name, 'update', id);
-    });
+    await auditedWrite(d, actor, meta, () => store.update(updated), resourceChange(name, 'update', id));
     return ok(updated);
   },
   remove: (actor, meta, id) => removeRecord(d, actor, meta, name, id, () => store.delete(actor.tenantId, id)),

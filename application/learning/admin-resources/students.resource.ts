@@ -2,8 +2,9 @@ import { Role } from '../../../domain/identity/role.js';
 import type { StudentProfile, StudentProfileListing, StudentProfileRepository } from '../ports/admin-repositories.js';
 import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
-import { removeRecord, audit, type AdminResource } from './common.js';
+import { audit, removeRecord, resourceChange, type AdminResource } from './common.js';
 import { merge } from '../../shared/merge.js';
+import { auditedWrite } from '../../platform/audit.js';
 import { newRecord } from '../../shared/records.js';
 
 export interface StudentProfileInput {
@@ -43,10 +44,7 @@ export const makeStudentsResource = (
     const current = await d.studentProfileRepository.findById(actor.tenantId, id);
     if (!current) return err('RECORD_NOT_FOUND');
     const profile = { ...merge(current.profile, input), updatedAt: d.clock.now() };
-    await d.uow.run(async () => {
-      await d.studentProfileRepository.update(profile);
-      await audit(d, actor, meta, 'students', 'update', id);
-    });
+    await auditedWrite(d, actor, meta, () => d.studentProfileRepository.update(profile), resourceChange('students', 'update', id));
     return ok({ ...current, profile });
   },
   remove: (actor, meta, id) => removeRecord(d, actor, meta, 'students', id, () => d.studentProfileRepository.delete(actor.tenantId, id)),

@@ -2,8 +2,9 @@ import type { Minor } from '../../../domain/shared/money.js';
 import type { SubscriptionPlan, SubscriptionPlanRepository } from '../ports/admin-repositories.js';
 import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
-import { audit, type AdminResource, type ListQuery } from './common.js';
+import { audit, resourceChange, type AdminResource, type ListQuery } from './common.js';
 import { merge } from '../../shared/merge.js';
+import { auditedWrite } from '../../platform/audit.js';
 import { newRecord } from '../../shared/records.js';
 
 export interface PlanInput {
@@ -50,10 +51,13 @@ export const makeSubscriptionPlansResource = (
         active: input.active ?? true,
       });
       if (!checked.ok) return checked;
-      await d.uow.run(async () => {
-        await d.subscriptionPlanRepository.save(checked.value);
-        await audit(d, actor, meta, 'subscription-plans', 'create', checked.value.id, { name: checked.value.name });
-      });
+      await auditedWrite(
+        d,
+        actor,
+        meta,
+        () => d.subscriptionPlanRepository.save(checked.value),
+        resourceChange('subscription-plans', 'create', checked.value.id, { name: checked.value.name }),
+      );
       return ok(checked.value);
     },
     async update(actor, meta, id, input) {
@@ -61,10 +65,13 @@ export const makeSubscriptionPlansResource = (
       if (!current) return err('RECORD_NOT_FOUND');
       const checked = await check({ ...merge(current, input), updatedAt: d.clock.now() });
       if (!checked.ok) return checked;
-      await d.uow.run(async () => {
-        await d.subscriptionPlanRepository.save(checked.value);
-        await audit(d, actor, meta, 'subscription-plans', 'update', id);
-      });
+      await auditedWrite(
+        d,
+        actor,
+        meta,
+        () => d.subscriptionPlanRepository.save(checked.value),
+        resourceChange('subscription-plans', 'update', id),
+      );
       return ok(checked.value);
     },
     async remove(actor, meta, id) {

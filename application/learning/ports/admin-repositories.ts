@@ -1,4 +1,4 @@
-import type { PriceTier, PromoType } from '../../../domain/learning/admin-resources.js';
+import type { PriceTier, PromoTerms } from '../../../domain/learning/admin-resources.js';
 import type { Minor } from '../../../domain/shared/money.js';
 import type { Page, PageRequest } from '../../shared/ports.js';
 import type { StoredRecord, WriteOutcome } from './record-store.js';
@@ -20,15 +20,8 @@ export interface Pricing extends StoredRecord {
   tiers: PriceTier[];
 }
 
-export interface PromoCode extends StoredRecord {
+export interface PromoCode extends StoredRecord, PromoTerms {
   code: string;
-  type: PromoType;
-  /** See `PromoTerms.value`: hundredths of the currency's unit (`fixed`) or of a percent (`percent`). */
-  value: Minor;
-  validFrom: Date | null;
-  validUntil: Date | null;
-  maxUses: number | null;
-  usedCount: number;
 }
 
 export interface SubscriptionPlan extends StoredRecord {

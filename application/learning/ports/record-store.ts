@@ -1,11 +1,8 @@
+import type { TenantRecord } from '../../../domain/shared/record.js';
 import type { Page, PageRequest } from '../../shared/ports.js';
 
-export interface StoredRecord {
-  id: string;
-  tenantId: string;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** A record of an admin resource's table: a tenant record like any other. */
+export type StoredRecord = TenantRecord;
 
 export type WriteOutcome = 'ok' | 'conflict';
 

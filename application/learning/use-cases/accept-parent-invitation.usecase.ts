@@ -1,6 +1,7 @@
 import { isAcceptablePassword } from '../../../domain/identity/password-policy.js';
 import { Role, UserStatus } from '../../../domain/identity/role.js';
-import type { User } from '../../../domain/identity/user.js';
+import { newUser, type User } from '../../../domain/identity/user.js';
+import { newRecord } from '../../shared/records.js';
 import { roleAfterAcceptingInvitation } from '../../../domain/learning/parent-invitation.js';
 import { isEnabled } from '../../../domain/platform/settings.js';
 import type { PasswordHasher } from '../../identity/ports/security.js';
@@ -73,24 +74,17 @@ export const makeAcceptParentInvitation =
       if (!(await d.parentInvitationRepository.consume(tenantId, invitation.id, now))) return err('INVALID_PARENT_INVITATION');
       let accountCreated = false;
       if (!user) {
-        const fresh: User = {
-          id: d.ids.uuid(),
-          tenantId,
+        const fresh = newUser(newRecord(d.ids, tenantId, now), {
           username: invitation.email.split('@')[0]!,
           email: invitation.email,
           phone: null,
           displayName: cmd.name!,
-          avatar: null,
           role: Role.Parent,
           status: UserStatus.Active,
           passwordHash,
           // The token came by mail to this address: the address is proven.
           emailVerifiedAt: now,
-          lastLoginAt: null,
-          deletedAt: null,
-          createdAt: now,
-          updatedAt: now,
-        };
+        });
         accountCreated = await d.userRepository.insert(fresh);
         // A new person of the tenant: the CRM links the leads that name them.
         if (accountCreated) await d.userEvents.created(fresh);

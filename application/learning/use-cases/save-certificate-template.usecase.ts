@@ -3,7 +3,7 @@ import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import { merge } from '../../shared/merge.js';
-import { recordAudit } from '../../platform/audit.js';
+import { auditedWrite } from '../../platform/audit.js';
 
 export interface TemplateChanges {
   title?: string | undefined;
@@ -28,14 +28,11 @@ export const makeSaveCertificateTemplate =
       ...DEFAULT_TEMPLATE,
     };
     const template: CertificateTemplate = { ...merge(current, changes), updatedAt: d.clock.now() };
-    await d.uow.run(async () => {
-      await d.certificateRepository.saveTemplate(template);
-      await recordAudit(d.auditLog, actor, meta, {
-        action: 'certificate_template.save',
-        resourceType: 'course',
-        resourceId: courseId,
-        metadata: { fields: Object.keys(changes) },
-      });
+    await auditedWrite(d, actor, meta, () => d.certificateRepository.saveTemplate(template), {
+      action: 'certificate_template.save',
+      resourceType: 'course',
+      resourceId: courseId,
+      metadata: { fields: Object.keys(changes) },
     });
     return ok(template);
   };

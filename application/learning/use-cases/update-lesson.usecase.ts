@@ -4,7 +4,7 @@ import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import { merge } from '../../shared/merge.js';
 import type { LessonInput } from './create-lesson.usecase.js';
-import { recordAudit } from '../../platform/audit.js';
+import { auditedWrite } from '../../platform/audit.js';
 
 /** Any subset of the create fields except the module: a lesson stays where its progress is. */
 export const makeUpdateLesson =
@@ -18,14 +18,11 @@ export const makeUpdateLesson =
     const lesson = await d.lessonRepository.findById(actor.tenantId, id);
     if (!lesson) return err('LESSON_NOT_FOUND');
     const updated: Lesson = { ...merge(lesson, changes), updatedAt: d.clock.now() };
-    await d.uow.run(async () => {
-      await d.lessonRepository.update(updated);
-      await recordAudit(d.auditLog, actor, meta, {
-        action: 'lesson.update',
-        resourceType: 'lesson',
-        resourceId: id,
-        metadata: { fields: Object.keys(changes) },
-      });
+    await auditedWrite(d, actor, meta, () => d.lessonRepository.update(updated), {
+      action: 'lesson.update',
+      resourceType: 'lesson',
+      resourceId: id,
+      metadata: { fields: Object.keys(changes) },
     });
     return ok(updated);
   };

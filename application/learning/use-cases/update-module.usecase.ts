@@ -3,7 +3,7 @@ import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import { merge } from '../../shared/merge.js';
-import { recordAudit } from '../../platform/audit.js';
+import { auditedWrite } from '../../platform/audit.js';
 
 /** Title, description and order; a module stays in its course. */
 export const makeUpdateModule =
@@ -17,9 +17,10 @@ export const makeUpdateModule =
     const module = await d.moduleRepository.findById(actor.tenantId, id);
     if (!module) return err('MODULE_NOT_FOUND');
     const updated: CourseModule = { ...merge(module, changes), updatedAt: d.clock.now() };
-    await d.uow.run(async () => {
-      await d.moduleRepository.update(updated);
-      await recordAudit(d.auditLog, actor, meta, { action: 'module.update', resourceType: 'module', resourceId: id });
+    await auditedWrite(d, actor, meta, () => d.moduleRepository.update(updated), {
+      action: 'module.update',
+      resourceType: 'module',
+      resourceId: id,
     });
     return ok(updated);
   };

@@ -3,7 +3,7 @@ import type { DomainEventType } from '../../shared/domain-events.js';
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { secretContext, type WebhookDeps } from '../deps.js';
-import { recordAudit } from '../../platform/audit.js';
+import { auditedWrite } from '../../platform/audit.js';
 
 export interface EndpointInput {
   url: string;
@@ -47,14 +47,11 @@ export const makeRegisterWebhookEndpoint =
       createdAt: now,
       updatedAt: now,
     };
-    await d.uow.run(async () => {
-      await d.webhookEndpointRepository.insert(endpoint);
-      await recordAudit(d.auditLog, actor, meta, {
-        action: 'webhook.endpoint.create',
-        resourceType: 'webhook_endpoint',
-        resourceId: id,
-        metadata: { url: endpoint.url, events: endpoint.events },
-      });
+    await auditedWrite(d, actor, meta, () => d.webhookEndpointRepository.insert(endpoint), {
+      action: 'webhook.endpoint.create',
+      resourceType: 'webhook_endpoint',
+      resourceId: id,
+      metadata: { url: endpoint.url, events: endpoint.events },
     });
     return ok({ endpoint, secret });
   };
