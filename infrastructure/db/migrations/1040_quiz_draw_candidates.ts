@@ -15,12 +15,8 @@ import type { Knex } from 'knex';
  * both engines. Planning this query cost more than running it (PGlite: ~8 of ~12 ms under load; pg's
  * named statements keep a plan per connection, but PGlite has no named statements).
  */
-export async function up(knex: Knex): Promise<void> {
-  await knex.raw(`create function quiz_draw_candidates(p_tenant_id uuid, p_quiz_id uuid, p_seed bigint)
-  returns table (slots json, drawn json) language plpgsql stable as $$
-begin
-  return query
-    with recursive quiz_slots as (
+/** The quiz's slots (`quiz_slots`), each one's categories (`keyed`) and the category sets to rank (`groups`). */
+export const SLOT_GROUPS = `    with recursive quiz_slots as (
       select s.*, sum(s.count) over w as needed, row_number() over w as i
         from quiz_random_slots s
        where s.tenant_id = p_tenant_id and s.quiz_id = p_quiz_id
@@ -37,7 +33,14 @@ begin
         from tree t group by t.slot_id
     ), groups as (
       select array_to_string(k.cats, ',') as grp, k.cats, max(s.needed) as n
-        from keyed k join quiz_slots s on s.id = k.slot_id group by k.cats
+        from keyed k join quiz_slots s on s.id = k.slot_id group by k.cats`;
+
+export async function up(knex: Knex): Promise<void> {
+  await knex.raw(`create function quiz_draw_candidates(p_tenant_id uuid, p_quiz_id uuid, p_seed bigint)
+  returns table (slots json, drawn json) language plpgsql stable as $$
+begin
+  return query
+${SLOT_GROUPS}
     ), ranked as (
       select g.grp, r.*
         from groups g

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { up as createDrawOf1040 } from './1040_quiz_draw_candidates.js';
+import { SLOT_GROUPS, up as createDrawOf1040 } from './1040_quiz_draw_candidates.js';
 
 /**
  * Issue 33: `quiz_draw_candidates` (migration 1040) answers its drawn rows ready to read: one JSON
@@ -14,24 +14,7 @@ export async function up(knex: Knex): Promise<void> {
   returns table (slots json, drawn json) language plpgsql stable as $$
 begin
   return query
-    with recursive quiz_slots as (
-      select s.*, sum(s.count) over w as needed, row_number() over w as i
-        from quiz_random_slots s
-       where s.tenant_id = p_tenant_id and s.quiz_id = p_quiz_id
-      window w as (order by s.sort_order, s.created_at, s.id)
-    ), tree (slot_id, category_id) as (
-      select id, category_id from quiz_slots
-      union
-      select t.slot_id, c.id
-        from tree t
-        join quiz_slots s on s.id = t.slot_id and s.include_subcategories
-        join question_categories c on c.tenant_id = p_tenant_id and c.parent_id = t.category_id
-    ), keyed as (
-      select t.slot_id, array_agg(t.category_id order by t.category_id) as cats
-        from tree t group by t.slot_id
-    ), groups as (
-      select array_to_string(k.cats, ',') as grp, k.cats, max(s.needed) as n
-        from keyed k join quiz_slots s on s.id = k.slot_id group by k.cats
+${SLOT_GROUPS}
     ), ranked as (
       select g.grp,
              json_agg(json_build_object('id', r.id, 'quizId', r.quiz_id, 'categoryId', r.category_id,
