@@ -6,6 +6,7 @@ import { notificationOutcomeView, paymentAnswer, paymentView, sandboxOutcomeView
 import { escapeHtml } from '../../../application/shared/html.js';
 import { SANDBOX_RESULTS } from '../../../application/commerce/use-cases/complete-sandbox-payment.usecase.js';
 import type { PaymentGateway } from '../../../application/commerce/ports/payment-gateway.js';
+import type { StartPaymentError } from '../../../application/commerce/payments.js';
 import type { Order } from '../../../domain/commerce/order.js';
 import type { Payment } from '../../../domain/commerce/payment.js';
 import { RAW, reply } from '../kit/envelope.js';
@@ -29,6 +30,15 @@ type Deps = Pick<
 > & {
   paymentGateway: Pick<PaymentGateway, 'provider'>;
 };
+
+/** What starting a payment refuses (`startPayment`): an initiate and a subscription checkout both start one. */
+export const startPaymentErrors = [
+  'ORDER_NOT_PAYABLE',
+  'AMOUNT_MISMATCH',
+  'PAYMENT_METHOD_UNAVAILABLE',
+  'PAYMENT_GATEWAY_ERROR',
+  'USER_NOT_FOUND',
+] as const satisfies readonly StartPaymentError[];
 
 const InitiateBody = z.object({ order_id: uuid, payment_method: z.string().trim().min(1).max(64), amount: money.optional() });
 const TxParam = z.object({ transaction_id: z.string().trim().min(1).max(128) });
@@ -165,14 +175,7 @@ export const makeCommercePaygateRoutes =
       {
         operationId: 'initiatePayment',
         response: wire.PaymentWithOrder,
-        errors: errorsFrom(d.initiatePayment)([
-          'ORDER_NOT_FOUND',
-          'ORDER_NOT_PAYABLE',
-          'AMOUNT_MISMATCH',
-          'PAYMENT_METHOD_UNAVAILABLE',
-          'PAYMENT_GATEWAY_ERROR',
-          'USER_NOT_FOUND',
-        ]),
+        errors: errorsFrom(d.initiatePayment)(['ORDER_NOT_FOUND', ...startPaymentErrors]),
         summary: 'Start paying an order: {transaction_id, redirect_url, …} (owner or Admin)',
         access: Role.Student,
         body: InitiateBody,

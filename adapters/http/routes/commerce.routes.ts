@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Role } from '../../../domain/identity/role.js';
 import { ORDER_STATUSES } from '../../../domain/commerce/order.js';
+import { PROMO_PROBLEMS } from '../../../domain/commerce/pricing.js';
 import {
   orderView,
   paymentMethodView,
@@ -19,6 +20,7 @@ import { idParam, pageQuery, pageView, toPageRequest, uuid } from '../kit/schema
 import type { RouteModule } from '../kit/route-table.js';
 import * as wire from '../wire/commerce.wire.js';
 import { currency } from './learning-schemas.js';
+import { startPaymentErrors } from './commerce-paygate.routes.js';
 import type { CommerceRegistry } from '../../../application/commerce/registry.js';
 
 type Deps = Pick<
@@ -112,14 +114,7 @@ export const makeCommerceRoutes =
       {
         operationId: 'checkPrice',
         response: wire.PriceQuote,
-        errors: errorsFrom(d.checkPrice)([
-          'PRICE_NOT_FOUND',
-          'AMOUNT_TOO_LARGE',
-          'PROMO_NOT_FOUND',
-          'PROMO_NOT_STARTED',
-          'PROMO_EXPIRED',
-          'PROMO_EXHAUSTED',
-        ]),
+        errors: errorsFrom(d.checkPrice)(['PRICE_NOT_FOUND', 'AMOUNT_TOO_LARGE', ...PROMO_PROBLEMS]),
         summary: 'Price of `quantity` courses of a category, with a promo code; nothing is stored',
         access: 'public',
         body: CheckPriceBody,
@@ -150,10 +145,7 @@ export const makeCommerceRoutes =
           'COURSE_IS_FREE',
           'CURRENCY_MISMATCH',
           'NOTHING_TO_ORDER',
-          'PROMO_NOT_FOUND',
-          'PROMO_NOT_STARTED',
-          'PROMO_EXPIRED',
-          'PROMO_EXHAUSTED',
+          ...PROMO_PROBLEMS,
         ]),
         summary: 'Place an order of courses: items [{course_id} | {category_id}], promo_code?',
         access: Role.Student,
@@ -211,10 +203,7 @@ export const makeCommerceRoutes =
           'COURSE_IS_FREE',
           'CURRENCY_MISMATCH',
           'NOTHING_TO_ORDER',
-          'PROMO_NOT_FOUND',
-          'PROMO_NOT_STARTED',
-          'PROMO_EXPIRED',
-          'PROMO_EXHAUSTED',
+          ...PROMO_PROBLEMS,
         ]),
         summary: 'Change a pending order (items, promo_code; null removes the code)',
         access: Role.Student,
@@ -285,14 +274,7 @@ export const makeCommerceRoutes =
       {
         operationId: 'createSubscription',
         response: wire.SubscriptionWithOrder,
-        errors: errorsFrom(d.createSubscription)([
-          'PLAN_NOT_FOUND',
-          'PLAN_NOT_AVAILABLE',
-          'PROMO_NOT_FOUND',
-          'PROMO_NOT_STARTED',
-          'PROMO_EXPIRED',
-          'PROMO_EXHAUSTED',
-        ]),
+        errors: errorsFrom(d.createSubscription)(['PLAN_NOT_FOUND', 'PLAN_NOT_AVAILABLE', ...PROMO_PROBLEMS]),
         summary: 'A pending subscription with its order',
         access: Role.Student,
         body: SubscribeBody,
@@ -308,19 +290,7 @@ export const makeCommerceRoutes =
       {
         operationId: 'checkoutSubscription',
         response: wire.SubscriptionCheckout,
-        errors: errorsFrom(d.checkoutSubscription)([
-          'PLAN_NOT_FOUND',
-          'PLAN_NOT_AVAILABLE',
-          'PROMO_NOT_FOUND',
-          'PROMO_NOT_STARTED',
-          'PROMO_EXPIRED',
-          'PROMO_EXHAUSTED',
-          'ORDER_NOT_PAYABLE',
-          'AMOUNT_MISMATCH',
-          'PAYMENT_METHOD_UNAVAILABLE',
-          'PAYMENT_GATEWAY_ERROR',
-          'USER_NOT_FOUND',
-        ]),
+        errors: errorsFrom(d.checkoutSubscription)(['PLAN_NOT_FOUND', 'PLAN_NOT_AVAILABLE', ...PROMO_PROBLEMS, ...startPaymentErrors]),
         summary: 'Subscribe and start the payment: {order, payment (redirect_url), subscription}',
         access: Role.Student,
         body: CheckoutBody,
