@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z, type ZodType } from 'zod';
 import { Role } from '../../../domain/identity/role.js';
 import { ORDER_STATUSES } from '../../../domain/commerce/order.js';
 import { PROMO_PROBLEMS } from '../../../domain/commerce/pricing.js';
@@ -70,42 +70,37 @@ const otags = ['orders'];
 export const makeCommerceRoutes =
   (d: Deps): RouteModule =>
   (r) => {
-    // Catalogue: small fixed lists, plain arrays (contract §2).
-    r.get(
+    /** The catalogue's lists: public, small and fixed, so plain arrays (contract §2); each of the tenant. */
+    const catalogue = <T, W>(
+      path: string,
+      doc: { operationId: string; summary: string },
+      item: ZodType<unknown, W>,
+      list: (tenantId: string) => Promise<T[]>,
+      view: (x: T) => W,
+    ) =>
+      r.get(path, { ...doc, response: z.array(item), errors: errorsFrom(list)([]), access: 'public', tags }, async ({ tenant }) =>
+        (await list(tenant.id)).map(view),
+      );
+    catalogue(
       '/api/lms/subscription-plans',
-      {
-        operationId: 'listSubscriptionPlans',
-        response: z.array(wire.PublicPlan),
-        errors: errorsFrom(d.listSubscriptionPlans)([]),
-        summary: 'Active subscription plans',
-        access: 'public',
-        tags,
-      },
-      async ({ tenant }) => (await d.listSubscriptionPlans(tenant.id)).map(publicPlanView),
+      { operationId: 'listSubscriptionPlans', summary: 'Active subscription plans' },
+      wire.PublicPlan,
+      d.listSubscriptionPlans,
+      publicPlanView,
     );
-    r.get(
+    catalogue(
       '/api/lms/pricing',
-      {
-        operationId: 'listPricing',
-        response: z.array(wire.PublicPricing),
-        errors: errorsFrom(d.listPricing)([]),
-        summary: 'Category prices with quantity tiers',
-        access: 'public',
-        tags,
-      },
-      async ({ tenant }) => (await d.listPricing(tenant.id)).map(publicPricingView),
+      { operationId: 'listPricing', summary: 'Category prices with quantity tiers' },
+      wire.PublicPricing,
+      d.listPricing,
+      publicPricingView,
     );
-    r.get(
+    catalogue(
       '/api/lms/payment-methods',
-      {
-        operationId: 'listPaymentMethods',
-        response: z.array(wire.PaymentMethod),
-        errors: errorsFrom(d.listPaymentMethods)([]),
-        summary: 'Payment methods offered ({code, name, type, provider})',
-        access: 'public',
-        tags,
-      },
-      async ({ tenant }) => (await d.listPaymentMethods(tenant.id)).map(paymentMethodView),
+      { operationId: 'listPaymentMethods', summary: 'Payment methods offered ({code, name, type, provider})' },
+      wire.PaymentMethod,
+      d.listPaymentMethods,
+      paymentMethodView,
     );
 
     // Orders.
