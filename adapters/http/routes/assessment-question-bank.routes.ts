@@ -4,12 +4,12 @@ import { bankImportView, bankQuestionView, questionCategoryView, randomSlotView 
 import { MAX_CATEGORY_NAME, MAX_RANDOM_COUNT } from '../../../domain/assessment/question-bank.js';
 import { MAX_POINTS } from '../../../domain/assessment/question.js';
 import { Role } from '../../../domain/identity/role.js';
-import { RAW, reply } from '../kit/envelope.js';
+import { reply } from '../kit/envelope.js';
 import { errorsFrom, unwrap } from '../kit/errors.js';
 import { acknowledgement, idParam, pageQuery, pageView, toPageRequest, uuid } from '../kit/schemas.js';
 import * as wire from '../wire/assessment.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
-import { removeById } from './route-helpers.js';
+import { removeById, sendAttachment } from './route-helpers.js';
 import { QuestionBody, toQuestionInput } from './assessment-schemas.js';
 import { importFileErrors, importUpload, readImportFile } from './assessment-quiz-admin.routes.js';
 import type { AssessmentRegistry } from '../../../application/assessment/registry.js';
@@ -189,12 +189,7 @@ export const makeAssessmentQuestionBankRoutes =
       },
       async ({ actor, params, query, ctx }) => {
         const file = unwrap(await d.exportBankQuestions(actor, params.id, query.format, query.include_subcategories));
-        ctx.status = 200;
-        ctx.attachment(`question-category-${params.id}.${file.extension}`);
-        ctx.type = file.contentType;
-        ctx.set('Cache-Control', 'no-store');
-        ctx.body = file.text;
-        return RAW;
+        return sendAttachment(ctx, `question-category-${params.id}.${file.extension}`, file.contentType, file.text);
       },
     );
 

@@ -8,7 +8,7 @@ import { ATTEMPT_SELECTIONS, type ResultRow } from '../../../application/assessm
 import { analyticsView, questionAuthorView, questionVersionView, quizImportView, quizView } from '../wire/assessment.present.js';
 import { displayMark } from '../../../domain/assessment/marks.js';
 import { Role } from '../../../domain/identity/role.js';
-import { RAW, reply } from '../kit/envelope.js';
+import { reply } from '../kit/envelope.js';
 import { DomainError, HttpError, unwrap, errorsFrom } from '../kit/errors.js';
 import { acknowledgement, idParam, uuid } from '../kit/schemas.js';
 import { isBadText } from '../kit/text.js';
@@ -16,7 +16,7 @@ import * as wire from '../wire/assessment.wire.js';
 import { QuizResponseAnalysis } from '../wire/response-analysis.wire.js';
 import { responseAnalysisView } from '../wire/response-analysis.present.js';
 import type { RouteModule, UploadedFile } from '../kit/route-table.js';
-import { actOnId, removeById } from './route-helpers.js';
+import { actOnId, removeById, sendAttachment } from './route-helpers.js';
 import { QuestionBody, QuestionUpdate, QuizBody, QuizUpdate, toQuestionInput, toQuizInput } from './assessment-schemas.js';
 import type { AssessmentRegistry } from '../../../application/assessment/registry.js';
 
@@ -345,13 +345,9 @@ export const makeAssessmentQuizAdminRoutes =
       },
       async ({ actor, params, ctx }) => {
         const { rows } = unwrap(await d.exportQuizResults(actor, params.id));
-        ctx.status = 200;
-        ctx.attachment(`quiz-${params.id}-results.csv`);
-        ctx.type = 'text/csv; charset=utf-8';
-        ctx.set('Cache-Control', 'no-store');
         // pipeline, not pipe: a failing read or a client gone away tears down both ends and the cursor.
-        ctx.body = pipeline(Readable.from(displayedScores(rows)), resultsCsv(), () => {});
-        return RAW;
+        const csv = pipeline(Readable.from(displayedScores(rows)), resultsCsv(), () => {});
+        return sendAttachment(ctx, `quiz-${params.id}-results.csv`, 'text/csv; charset=utf-8', csv);
       },
     );
 
@@ -403,12 +399,7 @@ export const makeAssessmentQuizAdminRoutes =
       },
       async ({ actor, params, query, ctx }) => {
         const file = unwrap(await d.exportQuestions(actor, params.id, query.format));
-        ctx.status = 200;
-        ctx.attachment(`quiz-${params.id}-questions.${file.extension}`);
-        ctx.type = file.contentType;
-        ctx.set('Cache-Control', 'no-store');
-        ctx.body = file.text;
-        return RAW;
+        return sendAttachment(ctx, `quiz-${params.id}-questions.${file.extension}`, file.contentType, file.text);
       },
     );
   };

@@ -6,12 +6,14 @@ import { notificationOutcomeView, paymentAnswer, paymentView, sandboxOutcomeView
 import { escapeHtml } from '../../../application/shared/html.js';
 import { SANDBOX_RESULTS } from '../../../application/commerce/use-cases/complete-sandbox-payment.usecase.js';
 import type { PaymentGateway } from '../../../application/commerce/ports/payment-gateway.js';
+import type { StartPaymentError } from '../../../application/commerce/payments.js';
 import type { Order } from '../../../domain/commerce/order.js';
 import type { Payment } from '../../../domain/commerce/payment.js';
-import { RAW, reply } from '../kit/envelope.js';
+import { reply } from '../kit/envelope.js';
 import { DomainError, HttpError, unwrap, errorsFrom, edgeErrors } from '../kit/errors.js';
 import { dateOnly, dayAfter, dayStart, pageQuery, pageView, text, toPageRequest, uuid } from '../kit/schemas.js';
 import type { RouteModule, RouteTable } from '../kit/route-table.js';
+import { sendRaw } from './route-helpers.js';
 import * as wire from '../wire/commerce.wire.js';
 import { money } from './learning-schemas.js';
 import type { CommerceRegistry } from '../../../application/commerce/registry.js';
@@ -29,6 +31,15 @@ type Deps = Pick<
 > & {
   paymentGateway: Pick<PaymentGateway, 'provider'>;
 };
+
+/** What starting a payment refuses (`startPayment`): an initiate and a subscription checkout both start one. */
+export const startPaymentErrors = [
+  'ORDER_NOT_PAYABLE',
+  'AMOUNT_MISMATCH',
+  'PAYMENT_METHOD_UNAVAILABLE',
+  'PAYMENT_GATEWAY_ERROR',
+  'USER_NOT_FOUND',
+] as const satisfies readonly StartPaymentError[];
 
 const InitiateBody = z.object({ order_id: uuid, payment_method: z.string().trim().min(1).max(64), amount: money.optional() });
 const TxParam = z.object({ transaction_id: z.string().trim().min(1).max(128) });
@@ -109,12 +120,8 @@ function mountSandbox(r: RouteTable, d: Deps, tags: string[]): void {
     async ({ params, ctx }) => {
       const found = await d.getSandboxPayment(params.transaction_id);
       if (!found.ok) throw new HttpError(404, 'Record not found');
-      ctx.status = 200;
-      ctx.type = 'text/html; charset=utf-8';
-      ctx.set('Cache-Control', 'no-store');
-      ctx.set('Content-Security-Policy', SANDBOX_CSP);
-      ctx.body = sandboxPage(found.value.payment, found.value.order);
-      return RAW;
+      const page = sandboxPage(found.value.payment, found.value.order);
+      return sendRaw(ctx, 'text/html; charset=utf-8', page, { 'Cache-Control': 'no-store', 'Content-Security-Policy': SANDBOX_CSP });
     },
   );
   r.post(
@@ -143,15 +150,9 @@ function mountSandbox(r: RouteTable, d: Deps, tags: string[]): void {
       const found = await d.getSandboxPayment(params.transaction_id);
       const accepts = ctx.accepts('html', 'json');
       if (accepts === 'json' || !found.ok) return reply(sandboxOutcomeView(out), 'Sandbox notification sent');
-      ctx.status = 200;
-      ctx.type = 'text/html; charset=utf-8';
-      ctx.set('Content-Security-Policy', SANDBOX_CSP);
-      ctx.body = sandboxPage(
-        found.value.payment,
-        found.value.order,
-        out.order.status === 'paid' ? 'Payment successful. You can close this page.' : `Payment ${out.order.status}.`,
-      );
-      return RAW;
+      const outcome = out.order.status === 'paid' ? 'Payment successful. You can close this page.' : `Payment ${out.order.status}.`;
+      const page = sandboxPage(found.value.payment, found.value.order, outcome);
+      return sendRaw(ctx, 'text/html; charset=utf-8', page, { 'Content-Security-Policy': SANDBOX_CSP });
     },
   );
 }
@@ -165,14 +166,7 @@ export const makeCommercePaygateRoutes =
       {
         operationId: 'initiatePayment',
         response: wire.PaymentWithOrder,
-        errors: errorsFrom(d.initiatePayment)([
-          'ORDER_NOT_FOUND',
-          'ORDER_NOT_PAYABLE',
-          'AMOUNT_MISMATCH',
-          'PAYMENT_METHOD_UNAVAILABLE',
-          'PAYMENT_GATEWAY_ERROR',
-          'USER_NOT_FOUND',
-        ]),
+        errors: errorsFrom(d.initiatePayment)(['ORDER_NOT_FOUND', ...startPaymentErrors]),
         summary: 'Start paying an order: {transaction_id, redirect_url, …} (owner or Admin)',
         access: Role.Student,
         body: InitiateBody,

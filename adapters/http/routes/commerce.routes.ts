@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import { z, type ZodType } from 'zod';
 import { Role } from '../../../domain/identity/role.js';
 import { ORDER_STATUSES } from '../../../domain/commerce/order.js';
+import { PROMO_PROBLEMS } from '../../../domain/commerce/pricing.js';
 import {
   orderView,
   paymentMethodView,
@@ -19,6 +20,7 @@ import { idParam, pageQuery, pageView, toPageRequest, uuid } from '../kit/schema
 import type { RouteModule } from '../kit/route-table.js';
 import * as wire from '../wire/commerce.wire.js';
 import { currency } from './learning-schemas.js';
+import { startPaymentErrors } from './commerce-paygate.routes.js';
 import type { CommerceRegistry } from '../../../application/commerce/registry.js';
 
 type Deps = Pick<
@@ -68,42 +70,37 @@ const otags = ['orders'];
 export const makeCommerceRoutes =
   (d: Deps): RouteModule =>
   (r) => {
-    // Catalogue: small fixed lists, plain arrays (contract §2).
-    r.get(
+    /** The catalogue's lists: public, small and fixed, so plain arrays (contract §2); each of the tenant. */
+    const catalogue = <T, W>(
+      path: string,
+      doc: { operationId: string; summary: string },
+      item: ZodType<unknown, W>,
+      list: (tenantId: string) => Promise<T[]>,
+      view: (x: T) => W,
+    ) =>
+      r.get(path, { ...doc, response: z.array(item), errors: errorsFrom(list)([]), access: 'public', tags }, async ({ tenant }) =>
+        (await list(tenant.id)).map(view),
+      );
+    catalogue(
       '/api/lms/subscription-plans',
-      {
-        operationId: 'listSubscriptionPlans',
-        response: z.array(wire.PublicPlan),
-        errors: errorsFrom(d.listSubscriptionPlans)([]),
-        summary: 'Active subscription plans',
-        access: 'public',
-        tags,
-      },
-      async ({ tenant }) => (await d.listSubscriptionPlans(tenant.id)).map(publicPlanView),
+      { operationId: 'listSubscriptionPlans', summary: 'Active subscription plans' },
+      wire.PublicPlan,
+      d.listSubscriptionPlans,
+      publicPlanView,
     );
-    r.get(
+    catalogue(
       '/api/lms/pricing',
-      {
-        operationId: 'listPricing',
-        response: z.array(wire.PublicPricing),
-        errors: errorsFrom(d.listPricing)([]),
-        summary: 'Category prices with quantity tiers',
-        access: 'public',
-        tags,
-      },
-      async ({ tenant }) => (await d.listPricing(tenant.id)).map(publicPricingView),
+      { operationId: 'listPricing', summary: 'Category prices with quantity tiers' },
+      wire.PublicPricing,
+      d.listPricing,
+      publicPricingView,
     );
-    r.get(
+    catalogue(
       '/api/lms/payment-methods',
-      {
-        operationId: 'listPaymentMethods',
-        response: z.array(wire.PaymentMethod),
-        errors: errorsFrom(d.listPaymentMethods)([]),
-        summary: 'Payment methods offered ({code, name, type, provider})',
-        access: 'public',
-        tags,
-      },
-      async ({ tenant }) => (await d.listPaymentMethods(tenant.id)).map(paymentMethodView),
+      { operationId: 'listPaymentMethods', summary: 'Payment methods offered ({code, name, type, provider})' },
+      wire.PaymentMethod,
+      d.listPaymentMethods,
+      paymentMethodView,
     );
 
     // Orders.
@@ -112,14 +109,7 @@ export const makeCommerceRoutes =
       {
         operationId: 'checkPrice',
         response: wire.PriceQuote,
-        errors: errorsFrom(d.checkPrice)([
-          'PRICE_NOT_FOUND',
-          'AMOUNT_TOO_LARGE',
-          'PROMO_NOT_FOUND',
-          'PROMO_NOT_STARTED',
-          'PROMO_EXPIRED',
-          'PROMO_EXHAUSTED',
-        ]),
+        errors: errorsFrom(d.checkPrice)(['PRICE_NOT_FOUND', 'AMOUNT_TOO_LARGE', ...PROMO_PROBLEMS]),
         summary: 'Price of `quantity` courses of a category, with a promo code; nothing is stored',
         access: 'public',
         body: CheckPriceBody,
@@ -150,10 +140,7 @@ export const makeCommerceRoutes =
           'COURSE_IS_FREE',
           'CURRENCY_MISMATCH',
           'NOTHING_TO_ORDER',
-          'PROMO_NOT_FOUND',
-          'PROMO_NOT_STARTED',
-          'PROMO_EXPIRED',
-          'PROMO_EXHAUSTED',
+          ...PROMO_PROBLEMS,
         ]),
         summary: 'Place an order of courses: items [{course_id} | {category_id}], promo_code?',
         access: Role.Student,
@@ -211,10 +198,7 @@ export const makeCommerceRoutes =
           'COURSE_IS_FREE',
           'CURRENCY_MISMATCH',
           'NOTHING_TO_ORDER',
-          'PROMO_NOT_FOUND',
-          'PROMO_NOT_STARTED',
-          'PROMO_EXPIRED',
-          'PROMO_EXHAUSTED',
+          ...PROMO_PROBLEMS,
         ]),
         summary: 'Change a pending order (items, promo_code; null removes the code)',
         access: Role.Student,
@@ -285,14 +269,7 @@ export const makeCommerceRoutes =
       {
         operationId: 'createSubscription',
         response: wire.SubscriptionWithOrder,
-        errors: errorsFrom(d.createSubscription)([
-          'PLAN_NOT_FOUND',
-          'PLAN_NOT_AVAILABLE',
-          'PROMO_NOT_FOUND',
-          'PROMO_NOT_STARTED',
-          'PROMO_EXPIRED',
-          'PROMO_EXHAUSTED',
-        ]),
+        errors: errorsFrom(d.createSubscription)(['PLAN_NOT_FOUND', 'PLAN_NOT_AVAILABLE', ...PROMO_PROBLEMS]),
         summary: 'A pending subscription with its order',
         access: Role.Student,
         body: SubscribeBody,
@@ -308,19 +285,7 @@ export const makeCommerceRoutes =
       {
         operationId: 'checkoutSubscription',
         response: wire.SubscriptionCheckout,
-        errors: errorsFrom(d.checkoutSubscription)([
-          'PLAN_NOT_FOUND',
-          'PLAN_NOT_AVAILABLE',
-          'PROMO_NOT_FOUND',
-          'PROMO_NOT_STARTED',
-          'PROMO_EXPIRED',
-          'PROMO_EXHAUSTED',
-          'ORDER_NOT_PAYABLE',
-          'AMOUNT_MISMATCH',
-          'PAYMENT_METHOD_UNAVAILABLE',
-          'PAYMENT_GATEWAY_ERROR',
-          'USER_NOT_FOUND',
-        ]),
+        errors: errorsFrom(d.checkoutSubscription)(['PLAN_NOT_FOUND', 'PLAN_NOT_AVAILABLE', ...PROMO_PROBLEMS, ...startPaymentErrors]),
         summary: 'Subscribe and start the payment: {order, payment (redirect_url), subscription}',
         access: Role.Student,
         body: CheckoutBody,

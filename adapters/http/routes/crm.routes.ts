@@ -13,7 +13,7 @@ import {
   leadsAcceptedView,
   leadView,
 } from '../wire/crm.present.js';
-import { RAW, reply } from '../kit/envelope.js';
+import { reply } from '../kit/envelope.js';
 import { unwrap, errorsFrom } from '../kit/errors.js';
 import {
   dateOnly,
@@ -30,7 +30,7 @@ import {
   uuid,
 } from '../kit/schemas.js';
 import type { RouteModule } from '../kit/route-table.js';
-import { actOnId } from './route-helpers.js';
+import { actOnId, sendRaw } from './route-helpers.js';
 import * as wire from '../wire/crm.wire.js';
 import type { CrmRegistry } from '../../../application/crm/registry.js';
 
@@ -240,10 +240,7 @@ export const makeCrmRoutes =
             challenge: query['hub.challenge'],
           }),
         );
-        ctx.status = 200;
-        ctx.type = 'text/plain';
-        ctx.body = challenge;
-        return RAW;
+        return sendRaw(ctx, 'text/plain', challenge);
       },
     );
 

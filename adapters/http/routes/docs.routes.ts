@@ -2,9 +2,9 @@ import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { RAW } from '../kit/envelope.js';
 import { buildOpenApi } from '../kit/openapi.js';
 import type { RouteModule } from '../kit/route-table.js';
+import { sendRaw } from './route-helpers.js';
 import { edgeErrors, type ErrorTable } from '../kit/errors.js';
 
 const swaggerDir = join(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'), '..');
@@ -44,8 +44,7 @@ export const docsRoutes =
       },
       async ({ ctx }) => {
         cached ??= buildOpenApi(r.entries, info, errorTable);
-        ctx.body = cached;
-        return RAW;
+        return sendRaw(ctx, 'application/json', cached);
       },
     );
     const texts = [
@@ -53,11 +52,9 @@ export const docsRoutes =
       ['/api/docs/init.js', 'getApiReferenceScript', 'API reference page script', 'application/javascript', INIT],
     ] as const;
     for (const [path, operationId, summary, type, body] of texts)
-      r.get(path, { ...docs, operationId, summary, produces: type, producesSchema: z.string() }, async ({ ctx }) => {
-        ctx.type = `${type}; charset=utf-8`;
-        ctx.body = body;
-        return RAW;
-      });
+      r.get(path, { ...docs, operationId, summary, produces: type, producesSchema: z.string() }, async ({ ctx }) =>
+        sendRaw(ctx, `${type}; charset=utf-8`, body),
+      );
     r.get(
       '/api/docs/assets/:name',
       {
@@ -68,11 +65,7 @@ export const docsRoutes =
         produces: ['text/css', 'application/javascript'],
         producesSchema: z.string(),
       },
-      async ({ ctx, params }) => {
-        ctx.type = ASSETS[params.name]!;
-        ctx.set('Cache-Control', 'public, max-age=86400');
-        ctx.body = createReadStream(join(swaggerDir, params.name));
-        return RAW;
-      },
+      async ({ ctx, params }) =>
+        sendRaw(ctx, ASSETS[params.name]!, createReadStream(join(swaggerDir, params.name)), { 'Cache-Control': 'public, max-age=86400' }),
     );
   };

@@ -12,7 +12,7 @@ import {
 import { MAX_ASSIGNEES, MAX_DAY_OFFSET } from '../../../domain/engagement/template.js';
 import { MAX_DESCRIPTION, MAX_TITLE } from '../../../domain/engagement/schedule.js';
 import { Role } from '../../../domain/identity/role.js';
-import { RAW, reply } from '../kit/envelope.js';
+import { reply } from '../kit/envelope.js';
 import { unwrap, errorsFrom } from '../kit/errors.js';
 import {
   acknowledgement,
@@ -28,6 +28,7 @@ import {
 } from '../kit/schemas.js';
 import * as wire from '../wire/engagement.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
+import { sendRaw } from './route-helpers.js';
 import type { EngagementRegistry } from '../../../application/engagement/registry.js';
 
 type Deps = Pick<
@@ -237,13 +238,11 @@ export const makeEngagementScheduleRoutes =
       },
       async ({ query, ctx }) => {
         const ics = unwrap(await d.renderScheduleFeed(query.token));
-        ctx.status = 200;
-        ctx.type = 'text/calendar; charset=utf-8';
-        ctx.set('Content-Disposition', 'inline; filename="schedule.ics"');
-        ctx.set('Cache-Control', 'private, no-cache');
-        ctx.set('Referrer-Policy', 'no-referrer');
-        ctx.body = ics;
-        return RAW;
+        return sendRaw(ctx, 'text/calendar; charset=utf-8', ics, {
+          'Content-Disposition': 'inline; filename="schedule.ics"',
+          'Cache-Control': 'private, no-cache',
+          'Referrer-Policy': 'no-referrer',
+        });
       },
     );
 

@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { Role } from '../../../domain/identity/role.js';
-import { RAW, reply } from '../kit/envelope.js';
+import { reply } from '../kit/envelope.js';
 import { DomainError, unwrap, errorsFrom, edgeErrors } from '../kit/errors.js';
 import { acknowledgement, idParam, pageQuery, pageView, toPageRequest } from '../kit/schemas.js';
 import * as wire from '../wire/platform.wire.js';
 import { fileView } from '../wire/platform.present.js';
 import type { RouteInput, RouteModule } from '../kit/route-table.js';
-import { removeById } from './route-helpers.js';
+import { removeById, sendRaw } from './route-helpers.js';
 import type { PlatformRegistry } from '../../../application/platform/registry.js';
 
 type Deps = Pick<PlatformRegistry, 'uploadFile' | 'listFiles' | 'deleteFile' | 'openFile'>;
@@ -74,14 +74,11 @@ export const makeFileRoutes =
 
     const download = async ({ tenant, params, ctx }: RouteInput<{ file: string }, unknown, unknown>) => {
       const f = unwrap(await d.openFile(tenant.id, params.file));
-      ctx.status = 200;
       // RFC 6266 with an ASCII fallback and the UTF-8 name (koa's content-disposition).
       ctx.attachment(f.file.originalName, { type: f.disposition });
-      ctx.type = f.contentType;
       ctx.length = f.file.size;
-      ctx.set('Cache-Control', 'private, max-age=300');
-      ctx.body = f.body instanceof Readable ? f.body : Readable.from(f.body);
-      return RAW;
+      const body = f.body instanceof Readable ? f.body : Readable.from(f.body);
+      return sendRaw(ctx, f.contentType, body, { 'Cache-Control': 'private, max-age=300' });
     };
     // The type comes from the stored name's extension: images, PDF, text, audio and video inline, the rest as octet-stream attachments.
     const downloadSpec = { params: FileParam, produces: '*/*', tags, errors: errorsFrom(d.openFile)(['FILE_NOT_FOUND']) } as const;

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { certificateVerificationView, certificateView, templateView } from '../wire/learning.present.js';
 import { ORIENTATIONS } from '../../../domain/learning/certificate.js';
 import { Role } from '../../../domain/identity/role.js';
-import { RAW, reply } from '../kit/envelope.js';
+import { reply } from '../kit/envelope.js';
 import { unwrap, errorsFrom } from '../kit/errors.js';
 import { acknowledgement, idParam, pageQuery, pageView, requiredText, toPageRequest } from '../kit/schemas.js';
 import * as wire from '../wire/learning.wire.js';
 import type { RouteModule } from '../kit/route-table.js';
-import { removeById } from './route-helpers.js';
+import { removeById, sendAttachment, sendRaw } from './route-helpers.js';
 import { mediaUrl } from './learning-schemas.js';
 import { CERTIFICATE_PAGE_CSP, certificateNotFoundPage, certificateVerificationPage } from '../pages/certificate-verification.page.js';
 import type { LearningRegistry } from '../../../application/learning/registry.js';
@@ -57,12 +57,7 @@ export const makeLearningCertificateRoutes =
       async ({ actor, params, query, ctx }) => {
         if (query.format === 'json') return certificateView(unwrap(await d.getMyCertificate(actor, params.id)), d.publicUrl);
         const { certificate, pdf } = unwrap(await d.renderCertificatePdf(actor, params.id));
-        ctx.status = 200;
-        ctx.type = 'application/pdf';
-        ctx.set('Content-Disposition', `attachment; filename="certificate-${certificate.code}.pdf"`);
-        ctx.set('Cache-Control', 'private, no-store');
-        ctx.body = Buffer.from(pdf);
-        return RAW;
+        return sendAttachment(ctx, `certificate-${certificate.code}.pdf`, 'application/pdf', Buffer.from(pdf), 'private, no-store');
       },
     );
 
@@ -104,14 +99,11 @@ export const makeLearningCertificateRoutes =
         if (ctx.accepts('json', 'html') !== 'html') {
           return certificateVerificationView(unwrap(found));
         }
-        ctx.status = found.ok ? 200 : 404;
-        ctx.type = 'text/html; charset=utf-8';
-        ctx.set('Content-Security-Policy', CERTIFICATE_PAGE_CSP);
-        ctx.set('Cache-Control', 'no-cache');
-        ctx.body = found.ok
+        const page = found.ok
           ? certificateVerificationPage({ ...found.value.certificate, issuer: found.value.issuer })
           : certificateNotFoundPage(params.code);
-        return RAW;
+        const headers = { 'Content-Security-Policy': CERTIFICATE_PAGE_CSP, 'Cache-Control': 'no-cache' };
+        return sendRaw(ctx, 'text/html; charset=utf-8', page, headers, found.ok ? 200 : 404);
       },
     );
 

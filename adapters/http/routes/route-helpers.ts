@@ -1,7 +1,8 @@
+import type { Context } from 'koa';
 import { z } from 'zod';
 import type { Actor, RequestMeta } from '../../../application/shared/actor.js';
 import type { Result } from '../../../application/shared/result.js';
-import { reply } from '../kit/envelope.js';
+import { RAW, reply } from '../kit/envelope.js';
 import { edgeErrors, unwrap } from '../kit/errors.js';
 import type { RouteInput } from '../kit/route-table.js';
 import type { ErrorCode } from '../errors/codes.js';
@@ -33,3 +34,21 @@ export const linkPageForm = {
   bodyKind: { kind: 'multipart', maxFileBytes: 0 },
   errorProduces: { 400: 'text/html' },
 } as const;
+
+/**
+ * A raw answer (a file, a page, a feed, plain text): its type, the headers it needs (cache policy,
+ * disposition, CSP) and the body, for the handler to return (`RAW`: the kit adds no envelope).
+ */
+export const sendRaw = (ctx: Context, type: string, body: unknown, headers: Record<string, string> = {}, status = 200): typeof RAW => {
+  ctx.status = status;
+  ctx.type = type;
+  ctx.set(headers);
+  ctx.body = body;
+  return RAW;
+};
+
+/** A download named `filename` (RFC 6266 with an ASCII fallback and the UTF-8 name: koa's content-disposition). */
+export const sendAttachment = (ctx: Context, filename: string, type: string, body: unknown, cache = 'no-store'): typeof RAW => {
+  ctx.attachment(filename);
+  return sendRaw(ctx, type, body, { 'Cache-Control': cache });
+};
