@@ -1,10 +1,10 @@
-import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { Context } from 'koa';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { INGEST_LEAD_JOB } from '../../application/crm/ingest-options.js';
 import { DELIVER_WEBHOOK_JOB } from '../../application/webhooks/ports.js';
 import type { JobHandler } from '../jobs/job-queue.js';
+import { constantTimeEquals } from '../security/crypto.js';
 
 /** Connections of the database pool right now; null when the engine has no pool (embedded PGlite). */
 export interface PoolStats {
@@ -126,11 +126,10 @@ export class PrometheusMetrics {
 
   /** GET /metrics on the API port: only with `Authorization: Bearer <METRICS_TOKEN>`. */
   handler(token: string): (ctx: Context) => Promise<void> {
-    const expected = Buffer.from(`Bearer ${token}`);
+    const expected = `Bearer ${token}`;
     return async (ctx) => {
-      const given = Buffer.from(ctx.get('Authorization'));
       ctx.set('Cache-Control', 'no-store');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      if (!constantTimeEquals(ctx.get('Authorization'), expected)) {
         ctx.status = 401;
         ctx.set('WWW-Authenticate', 'Bearer');
         ctx.type = 'text/plain';
