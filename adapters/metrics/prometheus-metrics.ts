@@ -1,10 +1,10 @@
-import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { Context } from 'koa';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { INGEST_LEAD_JOB } from '../../application/crm/ingest-options.js';
 import { DELIVER_WEBHOOK_JOB } from '../../application/webhooks/ports.js';
 import type { JobHandler } from '../jobs/job-queue.js';
+import { constantTimeEquals } from '../security/crypto.js';
 
 /** Connections of the database pool right now; null when the engine has no pool (embedded PGlite). */
 export interface PoolStats {
@@ -19,6 +19,15 @@ export interface MetricSources {
 }
 
 /**
+ * The jobs whose tries are also counted by outcome, and the counter of each: `completed` (done:
+ * delivered, or a last try recorded as failed on its row), `retried`, `failed` (threw on its last try).
+ */
+const outcomeCounters: Readonly<Record<string, { name: string; help: string }>> = {
+  [DELIVER_WEBHOOK_JOB]: { name: 'webhook_delivery_jobs_total', help: 'Outbound webhook delivery tries by job outcome' },
+  [INGEST_LEAD_JOB]: { name: 'crm_lead_ingestion_jobs_total', help: 'CRM lead ingestion tries by job outcome' },
+};
+
+/**
  * The process's Prometheus metrics (prom-client). One registry per application, not the
  * library's global one: tests compose several applications in one process. Built only when
  * METRICS_PORT or METRICS_TOKEN is set; otherwise nothing is measured at all.
@@ -28,8 +37,7 @@ export class PrometheusMetrics {
   private readonly requestDuration: Histogram<'method' | 'route' | 'status'>;
   private readonly jobDuration: Histogram<'job' | 'outcome'>;
   private readonly refusals: Counter<'limiter'>;
-  private readonly webhookDeliveries: Counter<'outcome'>;
-  private readonly leadIngestions: Counter<'outcome'>;
+  private readonly jobOutcomes: ReadonlyMap<string, Counter<'outcome'>>;
 
   constructor(sources: MetricSources) {
     collectDefaultMetrics({ register: this.registry });
@@ -53,19 +61,12 @@ export class PrometheusMetrics {
       labelNames: ['limiter'],
       registers: [this.registry],
     });
-    // Job outcomes: `completed` (done: delivered, or a last try recorded as failed on its row), `retried`, `failed` (threw on its last try).
-    this.webhookDeliveries = new Counter({
-      name: 'webhook_delivery_jobs_total',
-      help: 'Outbound webhook delivery tries by job outcome',
-      labelNames: ['outcome'],
-      registers: [this.registry],
-    });
-    this.leadIngestions = new Counter({
-      name: 'crm_lead_ingestion_jobs_total',
-      help: 'CRM lead ingestion tries by job outcome',
-      labelNames: ['outcome'],
-      registers: [this.registry],
-    });
+    this.jobOutcomes = new Map(
+      Object.entries(outcomeCounters).map(([job, metric]) => [
+        job,
+        new Counter({ ...metric, labelNames: ['outcome'], registers: [this.registry] }),
+      ]),
+    );
     new Gauge({
       name: 'db_pool_connections',
       help: 'Database pool connections by state (in use, idle, waiting: requests waiting for one)',
@@ -104,7 +105,7 @@ export class PrometheusMetrics {
 
   /** The handler, timed; outbound webhooks and lead ingestion also count their outcome. */
   timed(job: string, handler: JobHandler): JobHandler {
-    const outcomes = job === DELIVER_WEBHOOK_JOB ? this.webhookDeliveries : job === INGEST_LEAD_JOB ? this.leadIngestions : null;
+    const outcomes = this.jobOutcomes.get(job);
     return async (payload, context) => {
       const end = this.jobDuration.startTimer({ job });
       try {
@@ -125,11 +126,10 @@ export class PrometheusMetrics {
 
   /** GET /metrics on the API port: only with `Authorization: Bearer <METRICS_TOKEN>`. */
   handler(token: string): (ctx: Context) => Promise<void> {
-    const expected = Buffer.from(`Bearer ${token}`);
+    const expected = `Bearer ${token}`;
     return async (ctx) => {
-      const given = Buffer.from(ctx.get('Authorization'));
       ctx.set('Cache-Control', 'no-store');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      if (!constantTimeEquals(ctx.get('Authorization'), expected)) {
         ctx.status = 401;
         ctx.set('WWW-Authenticate', 'Bearer');
         ctx.type = 'text/plain';

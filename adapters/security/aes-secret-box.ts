@@ -1,5 +1,6 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import type { SecretBox, WebhookSignatures } from '../../application/crm/ports/security.js';
+import { constantTimeEquals, sha256HmacHeaderValid } from './crypto.js';
 
 const VERSION = 'v1';
 
@@ -46,20 +47,5 @@ export class AesSecretBox implements SecretBox {
   }
 }
 
-/** Compares digests of both sides, so neither the content nor the length leaks through timing. */
-export function constantTimeEquals(a: string, b: string): boolean {
-  const key = randomBytes(32);
-  const x = createHmac('sha256', key).update(a, 'utf8').digest();
-  const y = createHmac('sha256', key).update(b, 'utf8').digest();
-  return timingSafeEqual(x, y);
-}
-
 /** Meta signs webhook deliveries with the app secret: `X-Hub-Signature-256: sha256=<hex>`. */
-export const hmacWebhookSignatures: WebhookSignatures = {
-  metaSignatureValid(rawBody, header, appSecret) {
-    const match = /^sha256=([0-9a-f]{64})$/i.exec((header ?? '').trim());
-    if (!match) return false;
-    const expected = createHmac('sha256', appSecret).update(rawBody).digest();
-    return timingSafeEqual(expected, Buffer.from(match[1]!, 'hex'));
-  },
-};
+export const hmacWebhookSignatures: WebhookSignatures = { metaSignatureValid: sha256HmacHeaderValid };

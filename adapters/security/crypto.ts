@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { SecretDigest } from '../../application/identity/ports/security.js';
 import type { Clock, IdGenerator, RandomSource } from '../../application/shared/ports.js';
 
@@ -18,9 +18,25 @@ export const cryptoRandom: RandomSource = {
 /** SHA-256 is enough for high-entropy secrets (session tokens, one-time codes bound to attempts). */
 export const sha256Digest: SecretDigest = {
   digest: (secret) => createHash('sha256').update(secret).digest('hex'),
-  equals(a, b) {
-    const x = Buffer.from(a);
-    const y = Buffer.from(b);
-    return x.length === y.length && timingSafeEqual(x, y);
-  },
+  equals: (a, b) => constantTimeEquals(a, b),
 };
+
+/** Compares digests of both sides, so neither the content nor the length leaks through timing. */
+export function constantTimeEquals(a: string, b: string): boolean {
+  const key = randomBytes(32);
+  const x = createHmac('sha256', key).update(a, 'utf8').digest();
+  const y = createHmac('sha256', key).update(b, 'utf8').digest();
+  return timingSafeEqual(x, y);
+}
+
+/**
+ * A `sha256=<hex>` signature header (Meta's `X-Hub-Signature-256`, our mailer's `X-Mailer-Signature`):
+ * the HMAC-SHA256 of the raw body with the shared secret. A malformed header is still compared
+ * (against zeros), so timing says nothing about the input.
+ */
+export function sha256HmacHeaderValid(rawBody: Uint8Array, header: string | undefined, secret: string): boolean {
+  const match = /^sha256=([0-9a-f]{64})$/i.exec((header ?? '').trim());
+  const expected = createHmac('sha256', secret).update(rawBody).digest();
+  const given = match ? Buffer.from(match[1]!, 'hex') : Buffer.alloc(expected.length);
+  return timingSafeEqual(expected, given) && match !== null;
+}

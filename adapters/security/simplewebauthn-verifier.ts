@@ -7,7 +7,7 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { CredentialResponseJson, WebAuthnFailure, WebAuthnVerifier } from '../../application/identity/ports/webauthn-verifier.js';
-import { err, ok } from '../../application/shared/result.js';
+import { err, ok, type Result } from '../../application/shared/result.js';
 
 export interface RelyingParty {
   /** `WEBAUTHN_RP_ID`: the domain passkeys are bound to. */
@@ -39,6 +39,23 @@ function failureOf(error: unknown): WebAuthnFailure {
   if (/attestation/i.test(message)) return 'attestation';
   return 'malformed';
 }
+
+/** The library throws its refusals; they become the failure they name. */
+async function refusalsAsFailures<T>(verify: () => Promise<Result<T, WebAuthnFailure>>): Promise<Result<T, WebAuthnFailure>> {
+  try {
+    return await verify();
+  } catch (error) {
+    return err(failureOf(error));
+  }
+}
+
+/** What both ceremonies check a response against: our challenge, origins and RP ID, and a verified user. */
+const expected = (rp: RelyingParty, expectedChallenge: string) => ({
+  expectedChallenge,
+  expectedOrigin: rp.origins,
+  expectedRPID: rp.id,
+  requireUserVerification: true,
+});
 
 /** The one place that knows @simplewebauthn/server (the core sees the WebAuthnVerifier port). */
 export const makeSimpleWebAuthnVerifier = (rp: RelyingParty): WebAuthnVerifier => ({
@@ -82,14 +99,11 @@ export const makeSimpleWebAuthnVerifier = (rp: RelyingParty): WebAuthnVerifier =
     }
   },
 
-  async verifyRegistration(response, expectedChallenge) {
-    try {
+  verifyRegistration: (response, expectedChallenge) =>
+    refusalsAsFailures(async () => {
       const result = await verifyRegistrationResponse({
         response: response as unknown as RegistrationResponseJSON,
-        expectedChallenge,
-        expectedOrigin: rp.origins,
-        expectedRPID: rp.id,
-        requireUserVerification: true,
+        ...expected(rp, expectedChallenge),
         supportedAlgorithmIDs: ALGORITHMS,
       });
       if (!result.verified) return err('attestation');
@@ -103,18 +117,13 @@ export const makeSimpleWebAuthnVerifier = (rp: RelyingParty): WebAuthnVerifier =
         deviceType: info.credentialDeviceType,
         backedUp: info.credentialBackedUp,
       });
-    } catch (error) {
-      return err(failureOf(error));
-    }
-  },
+    }),
 
-  async verifyAssertion(response: CredentialResponseJson, expectedChallenge, credential) {
-    try {
+  verifyAssertion: (response: CredentialResponseJson, expectedChallenge, credential) =>
+    refusalsAsFailures(async () => {
       const result = await verifyAuthenticationResponse({
         response: response as unknown as AuthenticationResponseJSON,
-        expectedChallenge,
-        expectedOrigin: rp.origins,
-        expectedRPID: rp.id,
+        ...expected(rp, expectedChallenge),
         // Counter 0 turns the library's own counter check off: the use case applies the same rule
         // (domain/identity/passkey.ts) after the signature is known to be genuine, and records a
         // regression under its own reason rather than as an unreadable response.
@@ -124,7 +133,6 @@ export const makeSimpleWebAuthnVerifier = (rp: RelyingParty): WebAuthnVerifier =
           counter: 0,
           transports: credential.transports,
         },
-        requireUserVerification: true,
       });
       if (!result.verified) return err('signature');
       const handle = response.response.userHandle;
@@ -133,8 +141,5 @@ export const makeSimpleWebAuthnVerifier = (rp: RelyingParty): WebAuthnVerifier =
         backedUp: result.authenticationInfo.credentialBackedUp,
         userHandle: typeof handle === 'string' && handle !== '' ? Buffer.from(handle, 'base64url').toString('utf8') : null,
       });
-    } catch (error) {
-      return err(failureOf(error));
-    }
-  },
+    }),
 });

@@ -2,7 +2,7 @@ import type { ErrorTableOf } from '../kit/errors.js';
 import type { CrmCodes } from './codes.js';
 import { sharedErrors } from './shared.js';
 
-const { notFound, invalid } = sharedErrors<CrmCodes>();
+const { notFound, invalid, invalidSignature } = sharedErrors<CrmCodes>();
 
 export const crmErrors = {
   ...invalid(
@@ -25,7 +25,7 @@ export const crmErrors = {
   META_GRAPH_UNAVAILABLE: { status: 502, message: 'Meta Graph API unavailable' },
   // Webhooks: a caller who cannot prove it is the platform learns nothing else (contract §8).
   INVALID_VERIFY_TOKEN: { status: 403, message: 'Invalid verify token' },
-  INVALID_SIGNATURE: { status: 403, message: 'Invalid signature' },
+  ...invalidSignature('INVALID_SIGNATURE'),
   INVALID_WEBHOOK_KEY: { status: 403, message: 'Invalid webhook key' },
   DELIVERY_NOT_FAILED: { status: 400, message: 'Only failed deliveries can be retried' },
 } satisfies ErrorTableOf<CrmCodes>;

@@ -2,7 +2,7 @@ import type { ErrorTableOf } from '../kit/errors.js';
 import type { PlatformCodes } from './codes.js';
 import { sharedErrors } from './shared.js';
 
-const { notFound, invalid } = sharedErrors<PlatformCodes>();
+const { notFound, invalid, invalidSignature } = sharedErrors<PlatformCodes>();
 
 export const platformErrors = {
   ...notFound('FILE_NOT_FOUND', 'REGION_NOT_FOUND'),
@@ -11,6 +11,6 @@ export const platformErrors = {
   ...notFound('BROADCAST_NOT_FOUND', 'MAIL_EVENT_NOT_FOUND'),
   ...invalid('INVALID_CALLBACK'),
   // A mail callback that cannot prove where it comes from changes nothing.
-  MAILER_WEBHOOK_DISABLED: { status: 403, message: 'Invalid signature' },
+  ...invalidSignature('MAILER_WEBHOOK_DISABLED'),
   NO_RECIPIENTS: { status: 400, message: 'No active user matches the broadcast audience' },
 } satisfies ErrorTableOf<PlatformCodes>;

@@ -7,6 +7,8 @@ const sharedAnswers = {
   unauthorized: { status: 401, message: 'Unauthorized' },
   forbidden: { status: 403, message: 'Insufficient permission' },
   rateLimited: { status: 429, message: 'Rate limit exceeded' },
+  // A callback (Meta's webhooks, the mailer's events) whose signature does not verify.
+  invalidSignature: { status: 403, message: 'Invalid signature' },
 } as const satisfies Record<string, ErrorMapping>;
 
 type Mapped<K extends string> = Record<K, ErrorMapping>;
@@ -27,5 +29,6 @@ export const sharedErrors = <Codes extends string>() => {
     unauthorized: mapTo(sharedAnswers.unauthorized),
     forbidden: mapTo(sharedAnswers.forbidden),
     rateLimited: mapTo(sharedAnswers.rateLimited),
+    invalidSignature: mapTo(sharedAnswers.invalidSignature),
   };
 };

@@ -3,7 +3,7 @@ import { unlink } from 'node:fs/promises';
 import type { Context } from 'koa';
 import { koaBody } from 'koa-body';
 import getRawBody from 'raw-body';
-import { HttpError } from './errors.js';
+import { HttpError, invalidField } from './errors.js';
 import { badTextPath } from './text.js';
 import { MalformedMultipart, MultipartTooLarge, readMultipart } from './multipart.js';
 import type { UploadedFile } from './route-table.js';
@@ -48,14 +48,12 @@ export async function parseMultipart(
   ctx: Context,
   maxFileBytes: number,
 ): Promise<{ file: UploadedFile | null; fields: Record<string, string> }> {
+  const fileTooLarge = () => new HttpError(413, 'File too large', `maximum ${maxFileBytes} bytes`, { code: 'FILE_TOO_LARGE' });
   const declared = Number(ctx.get('content-length') || 0);
   // The multipart envelope adds a few hundred bytes; far beyond the limit needs no reading.
-  if (declared > maxFileBytes + 64 * 1024)
-    throw new HttpError(413, 'File too large', `maximum ${maxFileBytes} bytes`, { code: 'FILE_TOO_LARGE' });
+  if (declared > maxFileBytes + 64 * 1024) throw fileTooLarge();
   if (!ctx.is('multipart') || !/;\s*boundary=/i.test(ctx.get('content-type'))) {
-    throw new HttpError(400, 'Invalid parameters', 'body: expected multipart/form-data', {
-      fields: [{ path: 'body', message: 'expected multipart/form-data' }],
-    });
+    throw invalidField('body', 'expected multipart/form-data');
   }
   try {
     const { fields, files } = await readMultipart(ctx.req, ctx.req.headers, tmpdir(), {
@@ -68,10 +66,8 @@ export async function parseMultipart(
     for (const other of files) if (other !== f) await unlink(other.path).catch(() => {});
     return { file: f ? { path: f.path, originalName: f.originalName || 'file', mimeType: f.mimeType, size: f.size } : null, fields };
   } catch (error) {
-    if (error instanceof MultipartTooLarge)
-      throw new HttpError(413, 'File too large', `maximum ${maxFileBytes} bytes`, { code: 'FILE_TOO_LARGE' });
-    if (error instanceof MalformedMultipart)
-      throw new HttpError(400, 'Invalid parameters', `file: ${error.message}`, { fields: [{ path: 'file', message: error.message }] });
+    if (error instanceof MultipartTooLarge) throw fileTooLarge();
+    if (error instanceof MalformedMultipart) throw invalidField('file', error.message);
     throw error;
   }
 }

@@ -56,6 +56,10 @@ export class HttpError extends Error {
   }
 }
 
+/** 400 `Invalid parameters` for one field, as validation reports it: in `detail` and in `fields`. */
+export const invalidField = (path: string, message: string): HttpError =>
+  new HttpError(400, 'Invalid parameters', `${path}: ${message}`, { fields: [{ path, message }] });
+
 /** The success value, or the failure thrown to the one error handler that maps it. */
 export function unwrap<T, E extends ErrorCode>(result: Result<T, E>): T {
   if (result.ok) return result.value;

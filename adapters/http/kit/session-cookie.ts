@@ -7,13 +7,7 @@ export function setSessionCookie(ctx: Context, token: string, expires: Date): vo
   ctx.cookies.set(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: ctx.secure, expires, path: '/', overwrite: true });
 }
 
+/** The same cookie, empty and expired, so the browser drops it. */
 export function clearSessionCookie(ctx: Context): void {
-  ctx.cookies.set(SESSION_COOKIE, '', {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: ctx.secure,
-    expires: new Date(0),
-    path: '/',
-    overwrite: true,
-  });
+  setSessionCookie(ctx, '', new Date(0));
 }

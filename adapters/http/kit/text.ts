@@ -1,4 +1,4 @@
-import { HttpError } from './errors.js';
+import { invalidField } from './errors.js';
 
 /*
  * Text PostgreSQL cannot store: a NUL character makes any text or jsonb parameter fail (a 500
@@ -52,8 +52,7 @@ export function refuseBadText(...values: unknown[]): void {
   for (const value of values) {
     const path = badTextPath(value);
     if (path !== null) {
-      const message = 'contains a NUL character or an unpaired surrogate';
-      throw new HttpError(400, 'Invalid parameters', `${path}: ${message}`, { fields: [{ path, message }] });
+      throw invalidField(path, 'contains a NUL character or an unpaired surrogate');
     }
   }
 }
@@ -71,9 +70,7 @@ export function refuseMalformedUrl(target: string): void {
     try {
       utf8.decode(Buffer.from(run.replaceAll('%', ''), 'hex'));
     } catch {
-      throw new HttpError(400, 'Invalid parameters', `url: ${run} is not UTF-8`, {
-        fields: [{ path: 'url', message: `${run} is not UTF-8` }],
-      });
+      throw invalidField('url', `${run} is not UTF-8`);
     }
   }
 }

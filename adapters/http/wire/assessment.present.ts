@@ -260,9 +260,12 @@ export const submissionView = (s: Submission): z.input<typeof wire.Submission> =
   graded_by: s.gradedBy,
 });
 
+const studentRefView = (s: SubmissionView['student']): z.input<typeof wire.SubmissionListItem>['student'] =>
+  s && { id: s.id, display_name: s.displayName, email: s.email };
+
 export const submissionListView = (s: SubmissionView): z.input<typeof wire.SubmissionListItem> => ({
   ...submissionView(s),
-  student: s.student ? { id: s.student.id, display_name: s.student.displayName, email: s.student.email } : null,
+  student: studentRefView(s.student),
   lesson_title: s.lessonTitle,
   course_title: s.courseTitle,
 });
@@ -291,7 +294,7 @@ export const markingItemView = (m: MarkingItem): z.input<typeof wire.EssayToGrad
   graded_by: m.gradedBy,
   graded_at: m.gradedAt,
   submitted_at: m.submittedAt,
-  student: m.student ? { id: m.student.id, display_name: m.student.displayName, email: m.student.email } : null,
+  student: studentRefView(m.student),
 });
 
 export const questionCategoryView = (c: QuestionCategory, questionCount?: number): z.input<typeof wire.QuestionCategory> => ({

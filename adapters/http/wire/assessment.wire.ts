@@ -94,6 +94,9 @@ export const QuizStatistics = z
   })
   .meta({ id: 'QuizStatistics' });
 
+/** The student an essay or a submission is of, as a marker sees them; null once the account is gone. */
+const studentRef = z.object({ id, display_name: z.string(), email: z.string() }).nullable();
+
 export const EssayToGrade = z
   .object({
     attempt_id: id,
@@ -109,7 +112,7 @@ export const EssayToGrade = z
     graded_by: id.nullable(),
     graded_at: timestamp.nullable(),
     submitted_at: timestamp.nullable(),
-    student: z.object({ id, display_name: z.string(), email: z.string() }).nullable(),
+    student: studentRef,
   })
   .meta({ id: 'EssayToGrade' });
 
@@ -324,7 +327,7 @@ export const Submission = z
   .meta({ id: 'AssignmentSubmission' });
 
 export const SubmissionListItem = Submission.extend({
-  student: z.object({ id, display_name: z.string(), email: z.string() }).nullable(),
+  student: studentRef,
   lesson_title: z.string().nullable(),
   course_title: z.string().nullable(),
 }).meta({ id: 'AssignmentSubmissionListItem' });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { createHmac } from 'node:crypto';
-import { AesSecretBox, constantTimeEquals, hmacWebhookSignatures } from '../../../adapters/security/aes-secret-box.js';
+import { AesSecretBox, hmacWebhookSignatures } from '../../../adapters/security/aes-secret-box.js';
+import { constantTimeEquals } from '../../../adapters/security/crypto.js';
 
 describe('adapters/security secret box and webhook signatures', () => {
   const box = new AesSecretBox('a-long-enough-encryption-key-for-tests');
