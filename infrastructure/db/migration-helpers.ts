@@ -12,6 +12,9 @@ import type { Knex } from 'knex';
 export const tenantIdColumn = (t: Knex.CreateTableBuilder) =>
   t.uuid('tenant_id').notNullable().references('tenants.id').onDelete('CASCADE');
 
+/** The same column in a table created with raw SQL. */
+export const TENANT_ID_COLUMN_SQL = 'tenant_id uuid not null references tenants(id) on delete cascade';
+
 /** `created_at` and `updated_at`: timestamptz, always written by the application clock, never by `now()`. */
 export const createdAndUpdatedAt = (t: Knex.CreateTableBuilder) => {
   t.timestamp('created_at', { useTz: true }).notNullable();
