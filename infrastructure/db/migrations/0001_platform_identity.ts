@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { createdAndUpdatedAt } from '../migration-helpers.js';
 
 /**
  * Tenancy, identity and platform tables. Every table of tenant data carries `tenant_id`
@@ -13,8 +14,7 @@ export async function up(knex: Knex): Promise<void> {
     t.string('slug', 63).notNullable().unique();
     t.string('name', 200).notNullable();
     t.string('status', 16).notNullable().defaultTo('active');
-    t.timestamp('created_at', { useTz: true }).notNullable();
-    t.timestamp('updated_at', { useTz: true }).notNullable();
+    createdAndUpdatedAt(t);
   });
 
   await knex.schema.createTable('users', (t) => {
@@ -30,8 +30,7 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('email_verified_at', { useTz: true });
     t.timestamp('last_login_at', { useTz: true });
     t.timestamp('deleted_at', { useTz: true });
-    t.timestamp('created_at', { useTz: true }).notNullable();
-    t.timestamp('updated_at', { useTz: true }).notNullable();
+    createdAndUpdatedAt(t);
     t.unique(['tenant_id', 'email']);
     t.index(['tenant_id', 'created_at']);
     t.index(['tenant_id', 'role', 'status']);

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { tenantIdColumn, createdAndUpdatedAt, dropTablesIfExist } from '../migration-helpers.js';
 
 /**
  * Learning: catalogue (categories, courses, modules, lessons), enrolments, progress,
@@ -8,19 +9,13 @@ import type { Knex } from 'knex';
  * sort used by a repository has an index that leads with it.
  */
 export async function up(knex: Knex): Promise<void> {
-  const tenant = (t: Knex.CreateTableBuilder) => t.uuid('tenant_id').notNullable().references('tenants.id').onDelete('CASCADE');
-  const stamps = (t: Knex.CreateTableBuilder) => {
-    t.timestamp('created_at', { useTz: true }).notNullable();
-    t.timestamp('updated_at', { useTz: true }).notNullable();
-  };
-
   await knex.schema.createTable('course_categories', (t) => {
     t.uuid('id').primary();
-    tenant(t);
+    tenantIdColumn(t);
     t.string('name', 200).notNullable();
     t.string('slug', 120).notNullable();
     t.text('description');
-    stamps(t);
+    createdAndUpdatedAt(t);
     t.unique(['tenant_id', 'slug']);
     t.index(['tenant_id', 'name']);
     t.index(['tenant_id', 'created_at']);
@@ -28,7 +23,7 @@ export async function up(knex: Knex): Promise<void> {
 
   await knex.schema.createTable('courses', (t) => {
     t.uuid('id').primary();
-    tenant(t);
+    tenantIdColumn(t);
     t.string('title', 300).notNullable();
     t.text('description');
     // No ON DELETE action: a category in use cannot be deleted (checked first for a clear 400),
@@ -41,7 +36,7 @@ export async function up(knex: Knex): Promise<void> {
     t.string('status', 16).notNullable().defaultTo('draft');
     t.uuid('created_by');
     t.timestamp('published_at', { useTz: true });
-    stamps(t);
+    createdAndUpdatedAt(t);
     t.index(['tenant_id', 'status', 'created_at']);
     t.index(['tenant_id', 'category_id', 'status']);
     t.index(['tenant_id', 'difficulty', 'status']);
@@ -50,18 +45,18 @@ export async function up(knex: Knex): Promise<void> {
 
   await knex.schema.createTable('course_modules', (t) => {
     t.uuid('id').primary();
-    tenant(t);
+    tenantIdColumn(t);
     t.uuid('course_id').notNullable().references('courses.id').onDelete('CASCADE');
     t.string('title', 300).notNullable();
     t.text('description');
     t.integer('sort_order').notNullable().defaultTo(0);
-    stamps(t);
+    createdAndUpdatedAt(t);
     t.index(['tenant_id', 'course_id', 'sort_order']);
   });
 
   await knex.schema.createTable('lessons', (t) => {
     t.uuid('id').primary();
-    tenant(t);
+    tenantIdColumn(t);
     t.uuid('module_id').notNullable().references('course_modules.id').onDelete('CASCADE');
     // Denormalised from the module: course-level counts and progress need no join.
     t.uuid('course_id').notNullable().references('courses.id').onDelete('CASCADE');
@@ -72,21 +67,21 @@ export async function up(knex: Knex): Promise<void> {
     t.text('content');
     t.integer('duration').notNullable().defaultTo(0);
     t.integer('sort_order').notNullable().defaultTo(0);
-    stamps(t);
+    createdAndUpdatedAt(t);
     t.index(['tenant_id', 'module_id', 'sort_order']);
     t.index(['tenant_id', 'course_id']);
   });
 
   await knex.schema.createTable('enrollments', (t) => {
     t.uuid('id').primary();
-    tenant(t);
+    tenantIdColumn(t);
     t.uuid('user_id').notNullable().references('users.id').onDelete('CASCADE');
     t.uuid('course_id').notNullable().references('courses.id').onDelete('CASCADE');
     t.string('status', 16).notNullable().defaultTo('active');
     t.string('source', 16).notNullable();
     t.string('source_ref', 200);
     t.timestamp('expires_at', { useTz: true });
-    stamps(t);
+    createdAndUpdatedAt(t);
     // One enrolment per user and course: grants are idempotent (re-grant extends or reactivates).
     t.unique(['tenant_id', 'user_id', 'course_id']);
     t.index(['tenant_id', 'user_id', 'created_at']);
@@ -95,7 +90,7 @@ export async function up(knex: Knex): Promise<void> {
   });
 
   await knex.schema.createTable('lesson_progress', (t) => {
-    tenant(t);
+    tenantIdColumn(t);
     t.uuid('user_id').notNullable().references('users.id').onDelete('CASCADE');
     t.uuid('lesson_id').notNullable().references('lessons.id').onDelete('CASCADE');
     t.uuid('course_id').notNullable().references('courses.id').onDelete('CASCADE');
@@ -109,7 +104,7 @@ export async function up(knex: Knex): Promise<void> {
 
   await knex.schema.createTable('certificates', (t) => {
     t.uuid('id').primary();
-    tenant(t);
+    tenantIdColumn(t);
     t.uuid('user_id').notNullable().references('users.id').onDelete('CASCADE');
     t.uuid('course_id').notNullable().references('courses.id').onDelete('CASCADE');
     // Unique across tenants: a scanned QR code verifies without a tenant header.
@@ -124,7 +119,7 @@ export async function up(knex: Knex): Promise<void> {
   });
 
   await knex.schema.createTable('certificate_templates', (t) => {
-    tenant(t);
+    tenantIdColumn(t);
     t.uuid('course_id').notNullable().references('courses.id').onDelete('CASCADE');
     t.string('title', 300).notNullable();
     t.text('body').notNullable();
@@ -136,7 +131,7 @@ export async function up(knex: Knex): Promise<void> {
 
   await knex.schema.createTable('linking_codes', (t) => {
     t.uuid('id').primary();
-    tenant(t);
+    tenantIdColumn(t);
     t.uuid('student_id').notNullable().references('users.id').onDelete('CASCADE');
     // Only a digest is stored: a code is a short-lived secret.
     t.string('code_hash', 64).notNullable();
@@ -149,7 +144,7 @@ export async function up(knex: Knex): Promise<void> {
   });
 
   await knex.schema.createTable('parent_links', (t) => {
-    tenant(t);
+    tenantIdColumn(t);
     t.uuid('parent_id').notNullable().references('users.id').onDelete('CASCADE');
     t.uuid('student_id').notNullable().references('users.id').onDelete('CASCADE');
     t.timestamp('created_at', { useTz: true }).notNullable();
@@ -161,12 +156,12 @@ export async function up(knex: Knex): Promise<void> {
   for (const table of ['learning_assets', 'library_items']) {
     await knex.schema.createTable(table, (t) => {
       t.uuid('id').primary();
-      tenant(t);
+      tenantIdColumn(t);
       t.string('title', 300).notNullable();
       t.text('description');
       t.text('url');
       t.string('type', 50).notNullable().defaultTo('link');
-      stamps(t);
+      createdAndUpdatedAt(t);
       t.index(['tenant_id', 'created_at']);
       t.index(['tenant_id', 'type', 'created_at']);
     });
@@ -175,34 +170,34 @@ export async function up(knex: Knex): Promise<void> {
 
   await knex.schema.createTable('pricing', (t) => {
     t.uuid('id').primary();
-    tenant(t);
+    tenantIdColumn(t);
     t.uuid('category_id').notNullable().references('course_categories.id');
     t.decimal('unit_price', 14, 2).notNullable();
     t.string('currency', 3).notNullable().defaultTo('IDR');
     // [{min_quantity, unit_price}] sorted by min_quantity: volume prices of the category.
     t.jsonb('tiers').notNullable().defaultTo('[]');
-    stamps(t);
+    createdAndUpdatedAt(t);
     t.unique(['tenant_id', 'category_id', 'currency']);
     t.index(['tenant_id', 'created_at']);
   });
 
   await knex.schema.createTable('subscription_plans', (t) => {
     t.uuid('id').primary();
-    tenant(t);
+    tenantIdColumn(t);
     t.string('name', 200).notNullable();
     t.text('description');
     t.decimal('price', 14, 2).notNullable();
     t.string('currency', 3).notNullable().defaultTo('IDR');
     t.integer('duration_days').notNullable();
     t.boolean('active').notNullable().defaultTo(true);
-    stamps(t);
+    createdAndUpdatedAt(t);
     t.index(['tenant_id', 'active', 'created_at']);
     t.index(['tenant_id', 'created_at']);
   });
 
   // The categories a plan covers: subscribing grants every course of them.
   await knex.schema.createTable('subscription_plan_categories', (t) => {
-    tenant(t);
+    tenantIdColumn(t);
     t.uuid('plan_id').notNullable().references('subscription_plans.id').onDelete('CASCADE');
     t.uuid('category_id').notNullable().references('course_categories.id');
     t.primary(['tenant_id', 'plan_id', 'category_id']);
@@ -211,7 +206,7 @@ export async function up(knex: Knex): Promise<void> {
 
   await knex.schema.createTable('promo_codes', (t) => {
     t.uuid('id').primary();
-    tenant(t);
+    tenantIdColumn(t);
     t.string('code', 40).notNullable();
     t.string('type', 16).notNullable();
     t.decimal('value', 14, 2).notNullable();
@@ -219,26 +214,26 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('valid_until', { useTz: true });
     t.integer('max_uses');
     t.integer('used_count').notNullable().defaultTo(0);
-    stamps(t);
+    createdAndUpdatedAt(t);
     t.unique(['tenant_id', 'code']);
     t.index(['tenant_id', 'created_at']);
   });
 
   await knex.schema.createTable('student_profiles', (t) => {
     t.uuid('id').primary();
-    tenant(t);
+    tenantIdColumn(t);
     t.uuid('user_id').notNullable().references('users.id').onDelete('CASCADE');
     t.string('school', 200);
     t.string('grade', 50);
     t.string('phone', 32);
-    stamps(t);
+    createdAndUpdatedAt(t);
     t.unique(['tenant_id', 'user_id']);
     t.index(['tenant_id', 'created_at']);
   });
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of [
+  await dropTablesIfExist(knex, [
     'student_profiles',
     'promo_codes',
     'subscription_plan_categories',
@@ -256,7 +251,5 @@ export async function down(knex: Knex): Promise<void> {
     'course_modules',
     'courses',
     'course_categories',
-  ]) {
-    await knex.schema.dropTableIfExists(table);
-  }
+  ]);
 }

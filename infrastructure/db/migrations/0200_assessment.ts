@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { tenantIdColumn, createdAndUpdatedAt, dropTablesIfExist } from '../migration-helpers.js';
 
 /**
  * Assessment: quizzes, their questions, attempts and answers, and assignment submissions.
@@ -7,11 +8,9 @@ import type { Knex } from 'knex';
  * overdue attempts (see below).
  */
 export async function up(knex: Knex): Promise<void> {
-  const tenant = (t: Knex.CreateTableBuilder) => t.uuid('tenant_id').notNullable().references('tenants.id').onDelete('CASCADE');
-
   await knex.schema.createTable('quizzes', (t) => {
     t.uuid('id').primary();
-    tenant(t);
+    tenantIdColumn(t);
     t.uuid('module_id').notNullable().references('course_modules.id').onDelete('CASCADE');
     // Denormalised from the module: course completion counts a course's published quizzes.
     t.uuid('course_id').notNullable().references('courses.id').onDelete('CASCADE');
@@ -27,8 +26,7 @@ export async function up(knex: Knex): Promise<void> {
     t.string('status', 16).notNullable().defaultTo('draft');
     t.timestamp('published_at', { useTz: true });
     t.uuid('created_by');
-    t.timestamp('created_at', { useTz: true }).notNullable();
-    t.timestamp('updated_at', { useTz: true }).notNullable();
+    createdAndUpdatedAt(t);
     t.index(['tenant_id', 'module_id', 'created_at']);
     t.index(['tenant_id', 'course_id', 'status']);
     t.index(['tenant_id', 'created_at']);
@@ -36,7 +34,7 @@ export async function up(knex: Knex): Promise<void> {
 
   await knex.schema.createTable('quiz_questions', (t) => {
     t.uuid('id').primary();
-    tenant(t);
+    tenantIdColumn(t);
     t.uuid('quiz_id').notNullable().references('quizzes.id').onDelete('CASCADE');
     t.string('question_type', 32).notNullable();
     t.text('question_text').notNullable();
@@ -44,14 +42,13 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('sort_order').notNullable().defaultTo(0);
     // [{id, text, is_correct}]: always read and written with the question.
     t.jsonb('options').notNullable();
-    t.timestamp('created_at', { useTz: true }).notNullable();
-    t.timestamp('updated_at', { useTz: true }).notNullable();
+    createdAndUpdatedAt(t);
     t.index(['tenant_id', 'quiz_id', 'sort_order']);
   });
 
   await knex.schema.createTable('quiz_attempts', (t) => {
     t.uuid('id').primary();
-    tenant(t);
+    tenantIdColumn(t);
     t.uuid('quiz_id').notNullable().references('quizzes.id').onDelete('CASCADE');
     t.uuid('user_id').notNullable().references('users.id').onDelete('CASCADE');
     t.integer('attempt_number').notNullable();
@@ -84,7 +81,7 @@ export async function up(knex: Knex): Promise<void> {
   );
 
   await knex.schema.createTable('quiz_answers', (t) => {
-    tenant(t);
+    tenantIdColumn(t);
     t.uuid('attempt_id').notNullable().references('quiz_attempts.id').onDelete('CASCADE');
     t.uuid('question_id').notNullable().references('quiz_questions.id').onDelete('CASCADE');
     // The given answer: option ids, or [text] for short_answer; null when unanswered.
@@ -101,7 +98,7 @@ export async function up(knex: Knex): Promise<void> {
 
   await knex.schema.createTable('assignment_submissions', (t) => {
     t.uuid('id').primary();
-    tenant(t);
+    tenantIdColumn(t);
     t.uuid('lesson_id').notNullable().references('lessons.id').onDelete('CASCADE');
     // Denormalised from the lesson: course summaries and the grading queue filter by course.
     t.uuid('course_id').notNullable().references('courses.id').onDelete('CASCADE');
@@ -116,8 +113,7 @@ export async function up(knex: Knex): Promise<void> {
     t.uuid('graded_by');
     t.timestamp('submitted_at', { useTz: true }).notNullable();
     t.timestamp('graded_at', { useTz: true });
-    t.timestamp('created_at', { useTz: true }).notNullable();
-    t.timestamp('updated_at', { useTz: true }).notNullable();
+    createdAndUpdatedAt(t);
     // One submission per student and lesson, resubmitted in place until graded.
     t.unique(['tenant_id', 'user_id', 'lesson_id']);
     t.index(['tenant_id', 'lesson_id', 'submitted_at']);
@@ -128,9 +124,5 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.schema.dropTableIfExists('assignment_submissions');
-  await knex.schema.dropTableIfExists('quiz_answers');
-  await knex.schema.dropTableIfExists('quiz_attempts');
-  await knex.schema.dropTableIfExists('quiz_questions');
-  await knex.schema.dropTableIfExists('quizzes');
+  await dropTablesIfExist(knex, ['assignment_submissions', 'quiz_answers', 'quiz_attempts', 'quiz_questions', 'quizzes']);
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { tenantIdColumn, createdAndUpdatedAt, dropTablesIfExist } from '../migration-helpers.js';
 
 /**
  * Engagement: schedules (items, templates, assignments, calendar feed tokens), chat
@@ -8,40 +9,34 @@ import type { Knex } from 'knex';
  * before the tenant is known (the token names it).
  */
 export async function up(knex: Knex): Promise<void> {
-  const tenant = (t: Knex.CreateTableBuilder) => t.uuid('tenant_id').notNullable().references('tenants.id').onDelete('CASCADE');
-  const stamps = (t: Knex.CreateTableBuilder) => {
-    t.timestamp('created_at', { useTz: true }).notNullable();
-    t.timestamp('updated_at', { useTz: true }).notNullable();
-  };
-
   await knex.schema.createTable('schedule_templates', (t) => {
     t.uuid('id').primary();
-    tenant(t);
+    tenantIdColumn(t);
     t.uuid('owner_id').notNullable().references('users.id').onDelete('CASCADE');
     t.string('name', 200).notNullable();
     t.text('description');
-    stamps(t);
+    createdAndUpdatedAt(t);
     t.index(['tenant_id', 'created_at']);
     t.index(['tenant_id', 'owner_id', 'created_at']);
   });
 
   await knex.schema.createTable('schedule_template_items', (t) => {
     t.uuid('id').primary();
-    tenant(t);
+    tenantIdColumn(t);
     t.uuid('template_id').notNullable().references('schedule_templates.id').onDelete('CASCADE');
     t.integer('day_offset').notNullable();
     t.string('title', 200).notNullable();
     t.text('description');
     t.string('start_time', 5).notNullable();
     t.string('end_time', 5).notNullable();
-    stamps(t);
+    createdAndUpdatedAt(t);
     t.index(['tenant_id', 'template_id', 'day_offset', 'start_time']);
   });
 
   // The idempotency key of assignments: one per template, user and start date.
   await knex.schema.createTable('schedule_template_assignments', (t) => {
     t.uuid('id').primary();
-    tenant(t);
+    tenantIdColumn(t);
     t.uuid('template_id').notNullable().references('schedule_templates.id').onDelete('CASCADE');
     t.uuid('user_id').notNullable().references('users.id').onDelete('CASCADE');
     t.date('start_date').notNullable();
@@ -53,7 +48,7 @@ export async function up(knex: Knex): Promise<void> {
 
   await knex.schema.createTable('schedule_items', (t) => {
     t.uuid('id').primary();
-    tenant(t);
+    tenantIdColumn(t);
     t.uuid('user_id').notNullable().references('users.id').onDelete('CASCADE');
     t.string('title', 200).notNullable();
     t.text('description');
@@ -63,12 +58,12 @@ export async function up(knex: Knex): Promise<void> {
     // Items produced by a template stay when it is deleted: they are the user's own by then.
     t.uuid('template_id').references('schedule_templates.id').onDelete('SET NULL');
     t.uuid('assignment_id').references('schedule_template_assignments.id').onDelete('SET NULL');
-    stamps(t);
+    createdAndUpdatedAt(t);
     t.index(['tenant_id', 'user_id', 'item_date', 'start_time']);
   });
 
   await knex.schema.createTable('schedule_feed_tokens', (t) => {
-    tenant(t);
+    tenantIdColumn(t);
     t.uuid('user_id').notNullable().references('users.id').onDelete('CASCADE');
     // Only a SHA-256 digest: the token is a bearer secret in a URL.
     t.string('token_hash', 64).notNullable().unique();
@@ -78,13 +73,13 @@ export async function up(knex: Knex): Promise<void> {
 
   await knex.schema.createTable('chat_conversations', (t) => {
     t.uuid('id').primary();
-    tenant(t);
+    tenantIdColumn(t);
     t.string('kind', 16).notNullable();
     t.string('title', 200);
     // Sorted pair of a direct conversation; NULL for groups (NULLs never collide).
     t.string('direct_key', 80);
     t.uuid('created_by').references('users.id').onDelete('SET NULL');
-    stamps(t);
+    createdAndUpdatedAt(t);
     t.timestamp('last_message_at', { useTz: true });
     // Latest message, else creation: the order of the conversation list.
     t.timestamp('last_activity_at', { useTz: true }).notNullable();
@@ -93,7 +88,7 @@ export async function up(knex: Knex): Promise<void> {
   });
 
   await knex.schema.createTable('chat_participants', (t) => {
-    tenant(t);
+    tenantIdColumn(t);
     t.uuid('conversation_id').notNullable().references('chat_conversations.id').onDelete('CASCADE');
     t.uuid('user_id').notNullable().references('users.id').onDelete('CASCADE');
     t.timestamp('joined_at', { useTz: true }).notNullable();
@@ -108,7 +103,7 @@ export async function up(knex: Knex): Promise<void> {
     t.uuid('id').primary();
     // Insertion order across the database: cursors and unread counts compare it, never times.
     t.specificType('seq', 'bigserial').notNullable().unique();
-    tenant(t);
+    tenantIdColumn(t);
     t.uuid('conversation_id').notNullable().references('chat_conversations.id').onDelete('CASCADE');
     t.uuid('sender_id').notNullable().references('users.id').onDelete('CASCADE');
     t.text('content').notNullable();
@@ -120,7 +115,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('ai_messages', (t) => {
     t.uuid('id').primary();
     t.specificType('seq', 'bigserial').notNullable().unique();
-    tenant(t);
+    tenantIdColumn(t);
     t.uuid('user_id').notNullable().references('users.id').onDelete('CASCADE');
     t.uuid('lesson_id').notNullable().references('lessons.id').onDelete('CASCADE');
     t.uuid('course_id').notNullable().references('courses.id').onDelete('CASCADE');
@@ -133,7 +128,7 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of [
+  await dropTablesIfExist(knex, [
     'ai_messages',
     'chat_messages',
     'chat_participants',
@@ -143,7 +138,5 @@ export async function down(knex: Knex): Promise<void> {
     'schedule_template_assignments',
     'schedule_template_items',
     'schedule_templates',
-  ]) {
-    await knex.schema.dropTableIfExists(table);
-  }
+  ]);
 }

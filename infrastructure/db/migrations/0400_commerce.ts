@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { tenantIdColumn, createdAndUpdatedAt, dropTablesIfExist } from '../migration-helpers.js';
 
 /**
  * Commerce and mail (issue 7, contract §7, §9): orders, subscriptions, payments and every payment
@@ -6,12 +7,11 @@ import type { Knex } from 'knex';
  * `tenant_id` with a cascading foreign key, and every filter or sort has an index leading with it.
  */
 export async function up(knex: Knex): Promise<void> {
-  const tenant = (t: Knex.CreateTableBuilder) => t.uuid('tenant_id').notNullable().references('tenants.id').onDelete('CASCADE');
   const money = (t: Knex.CreateTableBuilder, name: string) => t.decimal(name, 14, 2).notNullable();
 
   await knex.schema.createTable('orders', (t) => {
     t.uuid('id').primary();
-    tenant(t);
+    tenantIdColumn(t);
     t.uuid('user_id').notNullable().references('users.id').onDelete('CASCADE');
     // Priced lines [{type, name, course_id, category_id, plan_id, subscription_id, course_ids, quantity, unit_price, amount, tier_min_quantity}].
     t.jsonb('items').notNullable().defaultTo('[]');
@@ -23,8 +23,7 @@ export async function up(knex: Knex): Promise<void> {
     t.string('promo_code', 40);
     t.uuid('subscription_id');
     t.boolean('promo_use_counted').notNullable().defaultTo(false);
-    t.timestamp('created_at', { useTz: true }).notNullable();
-    t.timestamp('updated_at', { useTz: true }).notNullable();
+    createdAndUpdatedAt(t);
     t.timestamp('paid_at', { useTz: true });
     t.index(['tenant_id', 'user_id', 'created_at']);
     t.index(['tenant_id', 'user_id', 'status']);
@@ -36,7 +35,7 @@ export async function up(knex: Knex): Promise<void> {
 
   await knex.schema.createTable('subscriptions', (t) => {
     t.uuid('id').primary();
-    tenant(t);
+    tenantIdColumn(t);
     t.uuid('user_id').notNullable().references('users.id').onDelete('CASCADE');
     // No foreign key: a plan may be deleted, what was sold stays (duration and categories are kept here).
     t.uuid('plan_id').notNullable();
@@ -47,8 +46,7 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('starts_at', { useTz: true });
     t.timestamp('ends_at', { useTz: true });
     t.timestamp('cancelled_at', { useTz: true });
-    t.timestamp('created_at', { useTz: true }).notNullable();
-    t.timestamp('updated_at', { useTz: true }).notNullable();
+    createdAndUpdatedAt(t);
     t.index(['tenant_id', 'user_id', 'created_at']);
     t.index(['tenant_id', 'user_id', 'plan_id', 'status']);
     t.index(['tenant_id', 'order_id']);
@@ -61,7 +59,7 @@ export async function up(knex: Knex): Promise<void> {
 
   await knex.schema.createTable('payments', (t) => {
     t.uuid('id').primary();
-    tenant(t);
+    tenantIdColumn(t);
     t.uuid('order_id').notNullable().references('orders.id').onDelete('CASCADE');
     t.uuid('user_id').notNullable();
     // Our transaction id: globally unique, it opens the sandbox page without a tenant header.
@@ -74,8 +72,7 @@ export async function up(knex: Knex): Promise<void> {
     t.string('status', 16).notNullable();
     t.text('redirect_url');
     t.string('reference', 200);
-    t.timestamp('created_at', { useTz: true }).notNullable();
-    t.timestamp('updated_at', { useTz: true }).notNullable();
+    createdAndUpdatedAt(t);
     t.timestamp('paid_at', { useTz: true });
     t.index(['tenant_id', 'created_at']);
     t.index(['tenant_id', 'order_id', 'created_at']);
@@ -88,7 +85,7 @@ export async function up(knex: Knex): Promise<void> {
   // Every payment notification received with a valid signature, with what processing did.
   await knex.schema.createTable('payment_notifications', (t) => {
     t.uuid('id').primary();
-    tenant(t);
+    tenantIdColumn(t);
     t.uuid('order_id').notNullable().references('orders.id').onDelete('CASCADE');
     t.string('provider', 16).notNullable();
     t.string('transaction_id', 128);
@@ -103,7 +100,7 @@ export async function up(knex: Knex): Promise<void> {
 
   await knex.schema.createTable('mail_broadcasts', (t) => {
     t.uuid('id').primary();
-    tenant(t);
+    tenantIdColumn(t);
     t.string('subject', 300).notNullable();
     t.text('text');
     t.text('html');
@@ -119,7 +116,7 @@ export async function up(knex: Knex): Promise<void> {
   });
 
   await knex.schema.createTable('mail_broadcast_recipients', (t) => {
-    tenant(t);
+    tenantIdColumn(t);
     t.uuid('broadcast_id').notNullable().references('mail_broadcasts.id').onDelete('CASCADE');
     t.uuid('user_id').notNullable();
     t.string('email', 254).notNullable();
@@ -135,7 +132,7 @@ export async function up(knex: Knex): Promise<void> {
   // Delivery callbacks of the mail provider (contract §9).
   await knex.schema.createTable('mail_events', (t) => {
     t.uuid('id').primary();
-    tenant(t);
+    tenantIdColumn(t);
     t.uuid('mail_id');
     t.string('message_id', 200).notNullable();
     t.string('event', 16).notNullable();
@@ -153,7 +150,7 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of [
+  await dropTablesIfExist(knex, [
     'mail_events',
     'mail_broadcast_recipients',
     'mail_broadcasts',
@@ -161,7 +158,5 @@ export async function down(knex: Knex): Promise<void> {
     'payments',
     'subscriptions',
     'orders',
-  ]) {
-    await knex.schema.dropTableIfExists(table);
-  }
+  ]);
 }

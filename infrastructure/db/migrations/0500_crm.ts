@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { createdAndUpdatedAt } from '../migration-helpers.js';
 
 /**
  * CRM (contract §8): integrations, webhook deliveries, leads with their history, allocation rules
@@ -15,8 +16,7 @@ export async function up(knex: Knex): Promise<void> {
     t.string('verify_token_hash', 64);
     t.string('google_key_hash', 64);
     t.text('sealed_secrets');
-    t.timestamp('created_at', { useTz: true }).notNullable();
-    t.timestamp('updated_at', { useTz: true }).notNullable();
+    createdAndUpdatedAt(t);
     t.primary(['tenant_id', 'provider']);
   });
   // A page or a Google key names one tenant: that is how a delivery finds its tenant.
@@ -42,8 +42,7 @@ export async function up(knex: Knex): Promise<void> {
     t.uuid('assigned_to').references('users.id').onDelete('SET NULL');
     t.decimal('value', 18, 2);
     t.boolean('is_test').notNullable().defaultTo(false);
-    t.timestamp('created_at', { useTz: true }).notNullable();
-    t.timestamp('updated_at', { useTz: true }).notNullable();
+    createdAndUpdatedAt(t);
     t.timestamp('status_changed_at', { useTz: true }).notNullable();
     t.timestamp('closed_at', { useTz: true });
     // Deduplication (contract §8): a replayed webhook or a redelivered job never makes a second lead.

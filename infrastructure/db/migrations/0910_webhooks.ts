@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { createdAndUpdatedAt } from '../migration-helpers.js';
 
 /** Outbound webhooks (docs/webhooks.md): endpoints and their deliveries, an outbox the delivery job and its relay read. */
 export async function up(knex: Knex): Promise<void> {
@@ -10,8 +11,7 @@ export async function up(knex: Knex): Promise<void> {
     t.jsonb('events').notNullable();
     t.boolean('enabled').notNullable().defaultTo(true);
     t.text('sealed_secret').notNullable();
-    t.timestamp('created_at', { useTz: true }).notNullable();
-    t.timestamp('updated_at', { useTz: true }).notNullable();
+    createdAndUpdatedAt(t);
     t.index(['tenant_id', 'created_at']);
   });
   await knex.schema.createTable('webhook_deliveries', (t) => {
@@ -26,8 +26,7 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('retries').notNullable().defaultTo(0);
     t.integer('last_status_code');
     t.text('last_error');
-    t.timestamp('created_at', { useTz: true }).notNullable();
-    t.timestamp('updated_at', { useTz: true }).notNullable();
+    createdAndUpdatedAt(t);
     t.timestamp('delivered_at', { useTz: true });
     t.index(['tenant_id', 'endpoint_id', 'created_at']);
     t.index(['tenant_id', 'endpoint_id', 'status', 'created_at']);

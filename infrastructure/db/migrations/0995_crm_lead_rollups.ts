@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { TENANT_ID_COLUMN_SQL } from '../migration-helpers.js';
 
 /**
  * The CRM dashboard read every lead of the tenant per request (issue 28: 420–740 ms for a million
@@ -25,7 +26,7 @@ const WON = `l.status = 'closed_won'`;
 
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`create table crm_lead_daily (
-    tenant_id uuid not null references tenants(id) on delete cascade,
+    ${TENANT_ID_COLUMN_SQL},
     day timestamptz not null,
     provider varchar(32) not null,
     campaign_id varchar(255),
@@ -43,7 +44,7 @@ export async function up(knex: Knex): Promise<void> {
     `create unique index crm_lead_daily_key on crm_lead_daily (tenant_id, day, provider, campaign_id, form_id, ad_id, status, is_test) nulls not distinct`,
   );
   await knex.raw(`create table crm_lead_quarters (
-    tenant_id uuid not null references tenants(id) on delete cascade,
+    ${TENANT_ID_COLUMN_SQL},
     quarter timestamptz not null,
     is_test boolean not null,
     leads integer not null,

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { createdAndUpdatedAt } from '../migration-helpers.js';
 
 /**
  * Issue 33 items 4 and 5: a course's question bank. Questions live in categories (a tree per
@@ -19,8 +20,7 @@ export async function up(knex: Knex): Promise<void> {
     t.uuid('parent_id').references('question_categories.id').onDelete('CASCADE');
     t.string('name', 255).notNullable();
     t.boolean('is_default').notNullable().defaultTo(false);
-    t.timestamp('created_at', { useTz: true }).notNullable();
-    t.timestamp('updated_at', { useTz: true }).notNullable();
+    createdAndUpdatedAt(t);
     t.index(['tenant_id', 'course_id', 'name'], 'question_categories_course');
     t.index(['course_id'], 'question_categories_course_id_fk');
     t.index(['parent_id'], 'question_categories_parent_id_fk');

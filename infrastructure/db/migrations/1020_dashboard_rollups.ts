@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { TENANT_ID_COLUMN_SQL } from '../migration-helpers.js';
 
 /**
  * The admin overview (`GET /api/dashboard/overview`) counted whole tables per request: every
@@ -97,7 +98,7 @@ export async function up(knex: Knex): Promise<void> {
   for (const r of ROLLUPS) {
     const columns = ['tenant_id', ...r.keys.map(([c]) => c)];
     await knex.raw(`create table ${r.table} (
-      tenant_id uuid not null references tenants(id) on delete cascade,
+      ${TENANT_ID_COLUMN_SQL},
       ${r.keys.map(([c]) => `${c} ${COLUMN_TYPES[c]!} not null`).join(',\n      ')},
       ${r.count} integer not null,
       primary key (${columns.join(', ')}))`);
