@@ -43,6 +43,8 @@ export interface CreateLeadInput {
 
 export type CreateLeadError = 'INVALID_PHONE' | 'ASSIGNEE_NOT_FOUND';
 
+export type CreateLead = AuditedCommand<[input: CreateLeadInput], LeadWithHistory & { created: boolean }, CreateLeadError>;
+
 /**
  * A lead from another source (walk-in, phone call, import). Same path as webhook leads:
  * allocation unless an assignee is given, history, alert. With an `external_id` the call is
@@ -59,7 +61,7 @@ export const makeCreateLead =
     uow,
     peopleDirectory,
     customerRecords,
-  }: Deps): AuditedCommand<[input: CreateLeadInput], LeadWithHistory & { created: boolean }, CreateLeadError> =>
+  }: Deps): CreateLead =>
   async (actor, meta, input) => {
     const phone = input.phone ? phoneNumbers.toE164(input.phone) : null;
     if (input.phone && !phone) return err('INVALID_PHONE', 'phone: not a phone number');

@@ -16,6 +16,8 @@ type Deps = {
   outboxRelayMs: number;
 };
 
+export type RetryWebhookDelivery = AuditedCommand<[id: string], WebhookDelivery, 'DELIVERY_NOT_FOUND' | 'DELIVERY_NOT_FAILED'>;
+
 /**
  * Puts a failed delivery back to `pending` and runs its job again with the full retry policy,
  * under a new job id. A delivery `pending` for longer than the relay period is stuck (its job
@@ -23,15 +25,7 @@ type Deps = {
  * two concurrent retries start one job.
  */
 export const makeRetryWebhookDelivery =
-  ({
-    deliveryRepository,
-    jobs,
-    uow,
-    clock,
-    auditLog,
-    crmIngestOptions,
-    outboxRelayMs,
-  }: Deps): AuditedCommand<[id: string], WebhookDelivery, 'DELIVERY_NOT_FOUND' | 'DELIVERY_NOT_FAILED'> =>
+  ({ deliveryRepository, jobs, uow, clock, auditLog, crmIngestOptions, outboxRelayMs }: Deps): RetryWebhookDelivery =>
   async (actor, meta, id) =>
     uow.run(async () => {
       const now = clock.now();

@@ -30,19 +30,15 @@ export interface AutomationChanges {
 
 export type UpdateAutomationError = 'UNKNOWN_RULE_USER' | 'DUPLICATE_MEMBER';
 
+export type UpdateAutomation = AuditedCommand<[changes: AutomationChanges], AutomationRules, UpdateAutomationError>;
+
 /**
  * Any subset of `{mode, members, fallback_user_id, close_on_payment}` (contract §8, issue 20); `members` replaces the list.
  * Every named user must be a user of the tenant (a deactivated one may stay listed: allocation
  * skips it until it is active again).
  */
 export const makeUpdateAutomation =
-  ({
-    automationRepository,
-    userRepository,
-    auditLog,
-    clock,
-    uow,
-  }: Deps): AuditedCommand<[changes: AutomationChanges], AutomationRules, UpdateAutomationError> =>
+  ({ automationRepository, userRepository, auditLog, clock, uow }: Deps): UpdateAutomation =>
   async (actor, meta, changes) => {
     const current = (await automationRepository.get(actor.tenantId)) ?? DEFAULT_RULES;
     const rules: AutomationRules = {

@@ -43,6 +43,12 @@ export type UpdateIntegrationError = 'INTEGRATION_INCOMPLETE' | 'PAGE_NOT_VERIFI
 
 const PAGE_NOT_VERIFIED = 'page_id: the access token cannot read this page';
 
+export type UpdateIntegration = AuditedCommand<
+  [provider: AdProvider, changes: IntegrationChanges],
+  IntegrationState,
+  UpdateIntegrationError
+>;
+
 /**
  * Creates or updates a provider integration (contract §8). Secrets are sealed before they reach
  * the repository and never come back out; the verify token and Google key are also stored as
@@ -55,15 +61,7 @@ const PAGE_NOT_VERIFIED = 'page_id: the access token cannot read this page';
  * cannot learn which pages and keys other tenants use; only the log tells why.
  */
 export const makeUpdateIntegration =
-  ({
-    integrationRepository,
-    secretBox,
-    metaGraph,
-    auditLog,
-    clock,
-    uow,
-    log,
-  }: Deps): AuditedCommand<[provider: AdProvider, changes: IntegrationChanges], IntegrationState, UpdateIntegrationError> =>
+  ({ integrationRepository, secretBox, metaGraph, auditLog, clock, uow, log }: Deps): UpdateIntegration =>
   async (actor, meta, provider, changes) => {
     const existing = await integrationRepository.get(actor.tenantId, provider);
     const secrets: IntegrationSecrets = existing ? openSecrets(secretBox, existing) : {};

@@ -30,6 +30,8 @@ type Deps = LeadPersonDeps & {
 
 export type UpdateLeadError = 'LEAD_NOT_FOUND' | 'ASSIGNEE_NOT_FOUND' | 'LINK_USER_NOT_FOUND';
 
+export type UpdateLead = AuditedCommand<[id: string, changes: LeadChanges], LeadWithHistory, UpdateLeadError>;
+
 /**
  * `PATCH /api/crm/leads/:id {status?, value?, assigned_to?, user_id?, note?}` (contract §8). The lead is
  * locked for the change, so two concurrent PATCHes each see the other's result and the history
@@ -51,7 +53,7 @@ export const makeUpdateLead =
     uow,
     peopleDirectory,
     customerRecords,
-  }: Deps): AuditedCommand<[id: string, changes: LeadChanges], LeadWithHistory, UpdateLeadError> =>
+  }: Deps): UpdateLead =>
   async (actor, meta, id, changes) =>
     uow.run(async () => {
       const lead = await leadRepository.findById(actor.tenantId, id, { forUpdate: true });

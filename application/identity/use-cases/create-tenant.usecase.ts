@@ -4,19 +4,14 @@ import { forgetResolutionsAfterCommit, type TenantAdminDeps, type TenantError } 
 import { recordAudit } from '../../platform/audit.js';
 import type { AuditedCommand } from '../../shared/use-case.js';
 
+export type CreateTenant = AuditedCommand<
+  [input: { slug: string; name: string; status?: TenantStatus | undefined }],
+  Tenant,
+  Extract<TenantError, 'SLUG_TAKEN'>
+>;
+
 export const makeCreateTenant =
-  ({
-    tenantRepository,
-    tenantCache,
-    auditLog,
-    clock,
-    ids,
-    uow,
-  }: TenantAdminDeps): AuditedCommand<
-    [input: { slug: string; name: string; status?: TenantStatus | undefined }],
-    Tenant,
-    Extract<TenantError, 'SLUG_TAKEN'>
-  > =>
+  ({ tenantRepository, tenantCache, auditLog, clock, ids, uow }: TenantAdminDeps): CreateTenant =>
   async (actor, meta, input) => {
     const now = clock.now();
     const tenant: Tenant = {

@@ -10,21 +10,14 @@ import { recordAudit } from '../../platform/audit.js';
 import { newRecord } from '../../shared/records.js';
 import type { AuditedCommand } from '../../shared/use-case.js';
 
+export type CreateUser = AuditedCommand<
+  [input: { name: string; email: string; phone?: string | null | undefined; password: string; role: RoleLevel; status: UserStatusValue }],
+  User,
+  Exclude<ManageUserError, 'USER_NOT_FOUND'>
+>;
+
 export const makeCreateUser =
-  ({
-    userRepository,
-    passwordHasher,
-    phoneNumbers,
-    userEvents,
-    auditLog,
-    clock,
-    ids,
-    uow,
-  }: UserAdminDeps): AuditedCommand<
-    [input: { name: string; email: string; phone?: string | null | undefined; password: string; role: RoleLevel; status: UserStatusValue }],
-    User,
-    Exclude<ManageUserError, 'USER_NOT_FOUND'>
-  > =>
+  ({ userRepository, passwordHasher, phoneNumbers, userEvents, auditLog, clock, ids, uow }: UserAdminDeps): CreateUser =>
   async (actor, meta, input) => {
     if (canAssignRole(actor.role, input.role)) return err('INSUFFICIENT_PERMISSION');
     if (!isAcceptablePassword(input.password)) return err('WEAK_PASSWORD');

@@ -4,21 +4,15 @@ import { enqueuePurge, forgetResolutionsAfterCommit, type TenantAdminDeps, type 
 import { recordAudit } from '../../platform/audit.js';
 import type { AuditedCommand } from '../../shared/use-case.js';
 
+export type DeleteTenant = AuditedCommand<[id: string], TenantDetail, Exclude<TenantError, 'SLUG_TAKEN'>>;
+
 /**
  * Marks the tenant deleting, so its requests answer 404 from the next one on, and hands the removal
  * of its rows and files to a job (`purge-tenant`): a big tenant's rows take longer than a request.
  * Asking again re-enqueues the job. The default tenant cannot be deleted (contract §4).
  */
 export const makeDeleteTenant =
-  ({
-    tenantRepository,
-    tenantDeletionRepository,
-    tenantCache,
-    auditLog,
-    jobs,
-    clock,
-    uow,
-  }: TenantAdminDeps): AuditedCommand<[id: string], TenantDetail, Exclude<TenantError, 'SLUG_TAKEN'>> =>
+  ({ tenantRepository, tenantDeletionRepository, tenantCache, auditLog, jobs, clock, uow }: TenantAdminDeps): DeleteTenant =>
   async (actor, meta, id) =>
     uow.run(async () => {
       const tenant = await tenantRepository.findById(id);

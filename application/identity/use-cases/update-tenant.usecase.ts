@@ -4,18 +4,14 @@ import { forgetResolutionsAfterCommit, type TenantAdminDeps, type TenantError } 
 import { recordAudit } from '../../platform/audit.js';
 import type { AuditedCommand } from '../../shared/use-case.js';
 
+export type UpdateTenant = AuditedCommand<
+  [id: string, changes: { slug?: string | undefined; name?: string | undefined; status?: TenantStatus | undefined }],
+  Tenant,
+  TenantError
+>;
+
 export const makeUpdateTenant =
-  ({
-    tenantRepository,
-    tenantCache,
-    auditLog,
-    clock,
-    uow,
-  }: TenantAdminDeps): AuditedCommand<
-    [id: string, changes: { slug?: string | undefined; name?: string | undefined; status?: TenantStatus | undefined }],
-    Tenant,
-    TenantError
-  > =>
+  ({ tenantRepository, tenantCache, auditLog, clock, uow }: TenantAdminDeps): UpdateTenant =>
   async (actor, meta, id, changes) =>
     uow.run(async () => {
       const tenant = await tenantRepository.findById(id);

@@ -9,22 +9,15 @@ import { isSuperAdminEmail } from '../reserved-email.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { AuditedCommand } from '../../shared/use-case.js';
 
+export type UpdateUser = AuditedCommand<[id: string, changes: UserChanges], User, ManageUserError>;
+
 /**
  * Any subset of `{display_name, email, phone, password, role, status}` under the hierarchy rules:
  * a forbidden change answers INSUFFICIENT_PERMISSION and changes nothing. Deactivation and a
  * password reset end the user's logins.
  */
 export const makeUpdateUser =
-  ({
-    userRepository,
-    loginRepository,
-    passwordHasher,
-    phoneNumbers,
-    userEvents,
-    auditLog,
-    clock,
-    uow,
-  }: UserAdminDeps): AuditedCommand<[id: string, changes: UserChanges], User, ManageUserError> =>
+  ({ userRepository, loginRepository, passwordHasher, phoneNumbers, userEvents, auditLog, clock, uow }: UserAdminDeps): UpdateUser =>
   async (actor, meta, id, changes) => {
     const user = visible(await userRepository.findById(actor.tenantId, id));
     if (!user) return err('USER_NOT_FOUND');
