@@ -1,6 +1,6 @@
 import type { TenantRecord } from '../../domain/shared/record.js';
 import type { RequestMeta } from '../shared/actor.js';
-import { merge } from '../shared/merge.js';
+import { merge } from '../../domain/shared/merge.js';
 import type { Clock, UnitOfWork } from '../shared/ports.js';
 import { err, ok, type Result } from '../shared/result.js';
 import type { AuditedCommand } from '../shared/use-case.js';

@@ -1,7 +1,7 @@
 import { withQuizStatus, type Quiz } from '../../../domain/assessment/quiz.js';
 import { err, ok } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
-import { merge } from '../../shared/merge.js';
+import { merge } from '../../../domain/shared/merge.js';
 import type { QuizInput } from './create-quiz.usecase.js';
 import type { QuizWithStats } from '../ports/quiz-repository.js';
 import { quizStats } from '../quiz-access.js';

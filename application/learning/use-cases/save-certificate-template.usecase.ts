@@ -1,7 +1,7 @@
 import { DEFAULT_TEMPLATE, type CertificateTemplate, type Orientation } from '../../../domain/learning/certificate.js';
 import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
-import { merge } from '../../shared/merge.js';
+import { merge } from '../../../domain/shared/merge.js';
 import { auditedWrite } from '../../platform/audit.js';
 import type { AuditedCommand } from '../../shared/use-case.js';
 

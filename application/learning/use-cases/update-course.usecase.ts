@@ -1,6 +1,6 @@
 import { withStatus } from '../../../domain/learning/course.js';
 import { err, ok } from '../../shared/result.js';
-import { merge } from '../../shared/merge.js';
+import { merge } from '../../../domain/shared/merge.js';
 import { courseCategory, type CourseWriteDeps, type CourseWriteError } from '../course-writes.js';
 import type { CourseInput } from './create-course.usecase.js';
 import { grantToCategorySubscribers } from '../subscriber-grants.js';

@@ -1,7 +1,7 @@
 import type { WebhookEndpoint } from '../../../domain/webhooks/webhook.js';
 import { err, ok } from '../../shared/result.js';
 import type { WebhookDeps } from '../deps.js';
-import { merge } from '../../shared/merge.js';
+import { merge } from '../../../domain/shared/merge.js';
 import type { EndpointInput } from './register-webhook-endpoint.usecase.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { AuditedCommand } from '../../shared/use-case.js';
