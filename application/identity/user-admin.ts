@@ -39,3 +39,20 @@ export const deleteAccount = async (
   await d.passkeyRepository.deleteAllOfUser(user.tenantId, user.id);
   await d.loginRepository.revokeAllOfUser(user.id, reason, now);
 };
+
+/**
+ * What a new password does, set by its owner, a reset link or the operator: its hash replaces the
+ * old one, and every login of the user ends but `keepLoginId` (the caller's own, when it stays), so
+ * a session or refresh token taken with the old password dies with it. Answers how many logins ended.
+ */
+export const setPassword = async (
+  d: Pick<IdentityDeps, 'userRepository' | 'loginRepository'>,
+  user: User,
+  passwordHash: string,
+  reason: 'password_changed' | 'password_reset',
+  now: Date,
+  keepLoginId: string | null = null,
+): Promise<number> => {
+  await d.userRepository.update({ ...user, passwordHash, updatedAt: now });
+  return d.loginRepository.revokeAllOfUser(user.id, reason, now, keepLoginId ?? undefined);
+};

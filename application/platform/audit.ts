@@ -1,6 +1,9 @@
+import type { TenantRecord } from '../../domain/shared/record.js';
 import type { RequestMeta } from '../shared/actor.js';
-import type { UnitOfWork } from '../shared/ports.js';
+import { merge } from '../../domain/shared/merge.js';
+import type { Clock, UnitOfWork } from '../shared/ports.js';
 import { err, ok, type Result } from '../shared/result.js';
+import type { AuditedCommand } from '../shared/use-case.js';
 import type { AuditEntry, AuditLog } from './ports.js';
 
 /** What an audit entry says about the change itself; who made it and from where come from the request. */
@@ -64,3 +67,29 @@ export const auditedRemove = <E extends string>(
     await recordAudit(d.auditLog, by, meta, change);
     return ok(null);
   });
+
+/** Where a record is read and written back by its id. */
+export interface UpdatableStore<T> {
+  findById(tenantId: string, id: string): Promise<T | null>;
+  update(record: T): Promise<unknown>;
+}
+
+/**
+ * The plain update of a record (contract §2: any subset of its fields): the changes on top of the
+ * stored record (`merge`), its update time now, written with its audit entry in one unit of work;
+ * `notFound` when the caller's tenant has no such record.
+ */
+export const auditedUpdate =
+  <T extends TenantRecord, C extends Partial<T>, E extends string>(
+    d: AuditedWriteDeps & { clock: Clock },
+    store: UpdatableStore<T>,
+    notFound: E,
+    change: (id: string, changes: C) => AuditedChange,
+  ): AuditedCommand<[id: string, changes: C], T, E> =>
+  async (actor, meta, id, changes) => {
+    const current = await store.findById(actor.tenantId, id);
+    if (!current) return err(notFound);
+    const updated: T = { ...merge(current, changes), updatedAt: d.clock.now() };
+    await auditedWrite(d, actor, meta, () => store.update(updated), change(id, changes));
+    return ok(updated);
+  };

@@ -274,6 +274,8 @@ export function validateQuestion(draft: QuestionDraft): Result<QuestionDraft, st
     return validateQuestion({ ...draft, options: options.map((o) => ({ ...o, isCorrect: (o.weight ?? 0) > 0, weight: null })) });
   }
   const withCorrectness = (o: OptionDraft): OptionDraft => (weighted ? { ...o, isCorrect: (o.weight ?? 0) > 0 } : { ...o, weight: null });
+  // Short and numerical answers: unweighted, every accepted answer is correct (contract §6).
+  const accepted = (o: OptionDraft): OptionDraft => (weighted ? withCorrectness(o) : { ...o, weight: null, isCorrect: true });
   switch (type) {
     case 'multiple_choice':
       if (options.length < 2) return err('multiple_choice needs at least two options');
@@ -289,13 +291,7 @@ export function validateQuestion(draft: QuestionDraft): Result<QuestionDraft, st
       break;
     case 'short_answer':
       if (options.length < 1) return err('short_answer needs at least one accepted answer in options');
-      // Unweighted, every accepted answer is correct (contract §6).
-      return ok({
-        type,
-        text,
-        points: draft.points,
-        options: options.map((o) => (weighted ? withCorrectness(o) : { ...o, weight: null, isCorrect: true })),
-      });
+      return ok({ type, text, points: draft.points, options: options.map(accepted) });
     case 'numerical': {
       if (options.length < 1) return err('numerical needs at least one accepted number in options');
       for (const o of options) {
@@ -307,10 +303,7 @@ export function validateQuestion(draft: QuestionDraft): Result<QuestionDraft, st
         type,
         text,
         points: draft.points,
-        options: options.map((o) => ({
-          ...(weighted ? withCorrectness(o) : { ...o, weight: null, isCorrect: true }),
-          tolerance: o.tolerance ?? 0,
-        })),
+        options: options.map((o) => ({ ...accepted(o), tolerance: o.tolerance ?? 0 })),
       });
     }
     case 'matching': {

@@ -1,3 +1,4 @@
+import { merge } from '../shared/merge.js';
 import type { TenantRecord } from '../shared/record.js';
 
 /**
@@ -100,15 +101,7 @@ export function applyItemChanges(
   changes: ItemChanges,
   now: Date,
 ): { ok: true; item: ScheduleItem } | { ok: false; error: SlotError } {
-  const next: ScheduleItem = {
-    ...item,
-    ...(changes.title !== undefined ? { title: changes.title } : {}),
-    ...(changes.description !== undefined ? { description: changes.description } : {}),
-    ...(changes.date !== undefined ? { date: changes.date } : {}),
-    ...(changes.startTime !== undefined ? { startTime: changes.startTime } : {}),
-    ...(changes.endTime !== undefined ? { endTime: changes.endTime } : {}),
-    updatedAt: now,
-  };
+  const next: ScheduleItem = { ...merge(item, changes), updatedAt: now };
   const error = checkSlot(next);
   return error ? { ok: false, error } : { ok: true, item: next };
 }

@@ -1,8 +1,8 @@
 import type { RandomSlot } from '../../../domain/assessment/question-bank.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import { categoryFor, type BankDeps } from '../question-bank.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 export interface RandomSlotInput {
   categoryId: string;
@@ -18,13 +18,10 @@ export interface RandomSlotInput {
  * holds enough is checked when the quiz is published and at every start (questions may go meanwhile).
  */
 export const makeAddRandomSlot =
-  (d: Pick<BankDeps, 'quizRepository' | 'questionBankRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
-  async (
-    actor: Actor,
-    meta: RequestMeta,
-    quizId: string,
-    input: RandomSlotInput,
-  ): Promise<Result<RandomSlot, 'QUIZ_NOT_FOUND' | 'CATEGORY_NOT_FOUND' | 'INVALID_CATEGORY'>> => {
+  (
+    d: Pick<BankDeps, 'quizRepository' | 'questionBankRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>,
+  ): AuditedCommand<[quizId: string, input: RandomSlotInput], RandomSlot, 'QUIZ_NOT_FOUND' | 'CATEGORY_NOT_FOUND' | 'INVALID_CATEGORY'> =>
+  async (actor, meta, quizId, input) => {
     const quiz = await d.quizRepository.findById(actor.tenantId, quizId);
     if (!quiz) return err('QUIZ_NOT_FOUND');
     const category = await categoryFor(d, actor, input.categoryId);

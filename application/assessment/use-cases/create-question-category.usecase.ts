@@ -1,21 +1,18 @@
 import type { QuestionCategory } from '../../../domain/assessment/question-bank.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import { courseBank, type BankDeps } from '../question-bank.js';
 import { auditedWrite } from '../../platform/audit.js';
 import { newRecord } from '../../shared/records.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 export type CategoryError = 'COURSE_NOT_FOUND' | 'CATEGORY_NOT_FOUND' | 'INVALID_CATEGORY';
 
 /** `POST /admin/courses/:id/question-categories {name, parent_id?}`: a category of the course's bank (a tree). */
 export const makeCreateQuestionCategory =
-  (d: Pick<BankDeps, 'learningAccess' | 'questionBankRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
-  async (
-    actor: Actor,
-    meta: RequestMeta,
-    courseId: string,
-    input: { name: string; parentId?: string | null | undefined },
-  ): Promise<Result<QuestionCategory, CategoryError>> => {
+  (
+    d: Pick<BankDeps, 'learningAccess' | 'questionBankRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>,
+  ): AuditedCommand<[courseId: string, input: { name: string; parentId?: string | null | undefined }], QuestionCategory, CategoryError> =>
+  async (actor, meta, courseId, input) => {
     const bank = await courseBank(d, actor, courseId);
     if (!bank.ok) return bank;
     if (input.parentId) {

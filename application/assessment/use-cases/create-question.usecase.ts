@@ -1,20 +1,17 @@
 import type { Question } from '../../../domain/assessment/question.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
 import { buildQuestion, type QuestionInput } from '../question-input.js';
 import { recordAudit } from '../../platform/audit.js';
 import { newRecord } from '../../shared/records.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 /** Adds a question after the last one (contract §6 question types and their rules). */
 export const makeCreateQuestion =
-  (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
-  async (
-    actor: Actor,
-    meta: RequestMeta,
-    quizId: string,
-    input: QuestionInput,
-  ): Promise<Result<Question, 'QUIZ_NOT_FOUND' | 'INVALID_QUESTION'>> => {
+  (
+    d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>,
+  ): AuditedCommand<[quizId: string, input: QuestionInput], Question, 'QUIZ_NOT_FOUND' | 'INVALID_QUESTION'> =>
+  async (actor, meta, quizId, input) => {
     if (!(await d.quizRepository.findById(actor.tenantId, quizId))) return err('QUIZ_NOT_FOUND');
     const built = buildQuestion(d.ids, input, null);
     if (!built.ok) return built;

@@ -1,9 +1,9 @@
 import { QUIZ_DEFAULTS, type Quiz, type QuizStatus } from '../../../domain/assessment/quiz.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
 import { auditedWrite } from '../../platform/audit.js';
 import { newRecord } from '../../shared/records.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 export interface QuizInput {
   moduleId?: string | undefined;
@@ -19,12 +19,10 @@ export interface QuizInput {
 
 /** A new quiz is a draft (publish it once it has questions); the module names its course. */
 export const makeCreateQuiz =
-  (d: Pick<AssessmentDeps, 'quizRepository' | 'learningAccess' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
-  async (
-    actor: Actor,
-    meta: RequestMeta,
-    input: QuizInput & { moduleId: string; title: string },
-  ): Promise<Result<Quiz, 'MODULE_NOT_FOUND'>> => {
+  (
+    d: Pick<AssessmentDeps, 'quizRepository' | 'learningAccess' | 'auditLog' | 'clock' | 'ids' | 'uow'>,
+  ): AuditedCommand<[input: QuizInput & { moduleId: string; title: string }], Quiz, 'MODULE_NOT_FOUND'> =>
+  async (actor, meta, input) => {
     const found = await d.learningAccess.resolveModule(actor.tenantId, input.moduleId);
     if (!found) return err('MODULE_NOT_FOUND');
     const now = d.clock.now();

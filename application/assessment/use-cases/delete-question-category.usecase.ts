@@ -1,7 +1,7 @@
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import { categoryFor, type BankDeps } from '../question-bank.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 /**
  * `DELETE /admin/question-categories/:id`: only an empty category goes (no questions, no
@@ -9,12 +9,10 @@ import { recordAudit } from '../../platform/audit.js';
  * and attempts hang on them (contract §10, deletions that would lose records answer 400).
  */
 export const makeDeleteQuestionCategory =
-  (d: Pick<BankDeps, 'questionBankRepository' | 'auditLog' | 'uow'>) =>
-  async (
-    actor: Actor,
-    meta: RequestMeta,
-    id: string,
-  ): Promise<Result<null, 'CATEGORY_NOT_FOUND' | 'CATEGORY_IS_DEFAULT' | 'CATEGORY_NOT_EMPTY'>> => {
+  (
+    d: Pick<BankDeps, 'questionBankRepository' | 'auditLog' | 'uow'>,
+  ): AuditedCommand<[id: string], null, 'CATEGORY_NOT_FOUND' | 'CATEGORY_IS_DEFAULT' | 'CATEGORY_NOT_EMPTY'> =>
+  async (actor, meta, id) => {
     const found = await categoryFor(d, actor, id);
     if (!found.ok) return found;
     if (found.value.isDefault) return err('CATEGORY_IS_DEFAULT', "the course's default category holds its quizzes' questions");

@@ -1,7 +1,7 @@
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 /**
  * Deletes a quiz nobody has attempted, with its questions. One with attempts is refused (their
@@ -9,8 +9,10 @@ import { recordAudit } from '../../platform/audit.js';
  * attempt starts between the check and the delete.
  */
 export const makeDeleteQuiz =
-  (d: Pick<AssessmentDeps, 'quizRepository' | 'attemptRepository' | 'auditLog' | 'uow'>) =>
-  async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<null, 'QUIZ_NOT_FOUND' | 'QUIZ_IN_USE'>> =>
+  (
+    d: Pick<AssessmentDeps, 'quizRepository' | 'attemptRepository' | 'auditLog' | 'uow'>,
+  ): AuditedCommand<[id: string], null, 'QUIZ_NOT_FOUND' | 'QUIZ_IN_USE'> =>
+  async (actor, meta, id) =>
     d.uow.run(async () => {
       if (!(await d.quizRepository.lock(actor.tenantId, id))) return err('QUIZ_NOT_FOUND');
       const attempts = await d.attemptRepository.countOnQuizzes(actor.tenantId, [id]);

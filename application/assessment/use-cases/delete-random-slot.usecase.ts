@@ -1,15 +1,17 @@
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, type Result } from '../../shared/result.js';
+import { err } from '../../shared/result.js';
 import type { BankDeps } from '../question-bank.js';
 import { auditedRemove } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 /**
  * `DELETE /admin/quiz-random-slots/:id`: later attempts no longer draw from it; attempts already
  * started keep the questions they drew (their snapshot), and their answers and marks.
  */
 export const makeDeleteRandomSlot =
-  (d: Pick<BankDeps, 'quizRepository' | 'questionBankRepository' | 'auditLog' | 'uow'>) =>
-  async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<null, 'RANDOM_SLOT_NOT_FOUND'>> => {
+  (
+    d: Pick<BankDeps, 'quizRepository' | 'questionBankRepository' | 'auditLog' | 'uow'>,
+  ): AuditedCommand<[id: string], null, 'RANDOM_SLOT_NOT_FOUND'> =>
+  async (actor, meta, id) => {
     const slot = await d.questionBankRepository.findRandomSlot(actor.tenantId, id);
     if (!slot) return err('RANDOM_SLOT_NOT_FOUND');
     const remove = async () => {

@@ -1,13 +1,15 @@
 import type { Question } from '../../../domain/assessment/question.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 /** A copy (new question and option ids) placed right after the original, as Moodle does. */
 export const makeDuplicateQuestion =
-  (d: Pick<AssessmentDeps, 'questionRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
-  async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<Question, 'QUESTION_NOT_FOUND' | 'QUESTION_NOT_IN_QUIZ'>> => {
+  (
+    d: Pick<AssessmentDeps, 'questionRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>,
+  ): AuditedCommand<[id: string], Question, 'QUESTION_NOT_FOUND' | 'QUESTION_NOT_IN_QUIZ'> =>
+  async (actor, meta, id) => {
     const original = await d.questionRepository.findById(actor.tenantId, id);
     if (!original) return err('QUESTION_NOT_FOUND');
     // A bank question no quiz holds (issue 33) has no place to be copied after.

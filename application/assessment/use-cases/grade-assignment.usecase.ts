@@ -1,10 +1,10 @@
 import { checkGrade, type Submission } from '../../../domain/assessment/assignment.js';
 import { canModify } from '../../../domain/identity/hierarchy.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
 import { assignmentGradedMail } from '../mail-templates.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 export type GradeAssignmentError = 'SUBMISSION_NOT_FOUND' | 'INVALID_GRADE' | 'INSUFFICIENT_PERMISSION';
 
@@ -20,16 +20,11 @@ export const makeGradeAssignment =
       AssessmentDeps,
       'submissionRepository' | 'learningAccess' | 'userRepository' | 'mailer' | 'domainEvents' | 'auditLog' | 'clock' | 'uow'
     >,
-  ) =>
-  async (
-    actor: Actor,
-    meta: RequestMeta,
-    id: string,
-    input: { score: number; feedback: string | null },
-  ): Promise<Result<Submission, GradeAssignmentError>> => {
+  ): AuditedCommand<[id: string, input: { score: number; feedback: string | null }], Submission, GradeAssignmentError> =>
+  async (actor, meta, id, input) => {
     const score = checkGrade(input.score);
     if (!score.ok) return err('INVALID_GRADE', `score: ${score.error}`);
-    return d.uow.run(async (): Promise<Result<Submission, GradeAssignmentError>> => {
+    return d.uow.run(async () => {
       const found = await d.submissionRepository.findById(actor.tenantId, id);
       if (!found) return err('SUBMISSION_NOT_FOUND');
       const author = await d.userRepository.findById(actor.tenantId, found.userId);

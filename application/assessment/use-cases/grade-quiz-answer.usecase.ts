@@ -2,7 +2,6 @@ import type { Attempt, AttemptAnswer } from '../../../domain/assessment/attempt.
 import { markAnswer } from '../../../domain/assessment/grading.js';
 import { isManuallyGraded } from '../../../domain/assessment/question.js';
 import { canModify } from '../../../domain/identity/hierarchy.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { CompletionOutcome } from '../../learning/index.js';
 import type { AssessmentDeps } from '../deps.js';
@@ -10,6 +9,7 @@ import { questionsOfAttempt } from '../attempt-questions.js';
 import { essayGradedMail } from '../mail-templates.js';
 import { reviewOf, type AttemptReview } from '../attempt-review.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 export type GradeQuizAnswerError =
   'ATTEMPT_NOT_FOUND' | 'QUESTION_NOT_IN_QUIZ' | 'NOT_MANUALLY_GRADED' | 'ATTEMPT_NOT_ENDED' | 'INSUFFICIENT_PERMISSION' | 'INVALID_GRADE';
@@ -42,13 +42,12 @@ export const makeGradeQuizAnswer =
       | 'clock'
       | 'uow'
     >,
-  ) =>
-  async (
-    actor: Actor,
-    meta: RequestMeta,
-    attemptId: string,
-    input: GradeQuizAnswerInput,
-  ): Promise<Result<AttemptReview & { answer: AttemptAnswer; completion: CompletionOutcome | null }, GradeQuizAnswerError>> => {
+  ): AuditedCommand<
+    [attemptId: string, input: GradeQuizAnswerInput],
+    AttemptReview & { answer: AttemptAnswer; completion: CompletionOutcome | null },
+    GradeQuizAnswerError
+  > =>
+  async (actor, meta, attemptId, input) => {
     // One statement at a time inside the unit of work (one connection); the review is read after it.
     const marked = await d.uow.run(
       async (): Promise<

@@ -1,11 +1,11 @@
 import type { BankQuestion, QuestionCategory } from '../../../domain/assessment/question-bank.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { ok, type Result } from '../../shared/result.js';
+import { ok } from '../../shared/result.js';
 import type { ImportFormat } from '../ports/question-import-parser.js';
 import { questionsFromDrafts } from '../question-input.js';
 import { categoryFor, type BankDeps } from '../question-bank.js';
 import { recordAudit } from '../../platform/audit.js';
 import { newRecord } from '../../shared/records.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 /**
  * `POST /admin/question-categories/:id/import`: a CSV, GIFT, Aiken or Moodle XML file into the
@@ -14,14 +14,14 @@ import { newRecord } from '../../shared/records.js';
  * file's top): existing subcategories of the same name are reused, missing ones created.
  */
 export const makeImportBankQuestions =
-  (d: Pick<BankDeps, 'questionBankRepository' | 'questionImportParser' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
-  async (
-    actor: Actor,
-    meta: RequestMeta,
-    categoryId: string,
-    format: ImportFormat,
-    text: string,
-  ): Promise<Result<{ questions: BankQuestion[]; categoriesCreated: QuestionCategory[] }, 'CATEGORY_NOT_FOUND' | 'INVALID_IMPORT'>> => {
+  (
+    d: Pick<BankDeps, 'questionBankRepository' | 'questionImportParser' | 'auditLog' | 'clock' | 'ids' | 'uow'>,
+  ): AuditedCommand<
+    [categoryId: string, format: ImportFormat, text: string],
+    { questions: BankQuestion[]; categoriesCreated: QuestionCategory[] },
+    'CATEGORY_NOT_FOUND' | 'INVALID_IMPORT'
+  > =>
+  async (actor, meta, categoryId, format, text) => {
     const found = await categoryFor(d, actor, categoryId);
     if (!found.ok) return found;
     const target = found.value;

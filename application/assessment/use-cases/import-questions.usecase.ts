@@ -1,10 +1,10 @@
 import type { Question } from '../../../domain/assessment/question.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
 import type { ImportFormat } from '../ports/question-import-parser.js';
 import { questionsFromDrafts } from '../question-input.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 /**
  * Imports a CSV, GIFT or Aiken file of questions, appended after the quiz's last question.
@@ -12,14 +12,10 @@ import { recordAudit } from '../../platform/audit.js';
  * questions are written in one unit of work.
  */
 export const makeImportQuestions =
-  (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'questionImportParser' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
-  async (
-    actor: Actor,
-    meta: RequestMeta,
-    quizId: string,
-    format: ImportFormat,
-    text: string,
-  ): Promise<Result<Question[], 'QUIZ_NOT_FOUND' | 'INVALID_IMPORT'>> => {
+  (
+    d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'questionImportParser' | 'auditLog' | 'clock' | 'ids' | 'uow'>,
+  ): AuditedCommand<[quizId: string, format: ImportFormat, text: string], Question[], 'QUIZ_NOT_FOUND' | 'INVALID_IMPORT'> =>
+  async (actor, meta, quizId, format, text) => {
     if (!(await d.quizRepository.findById(actor.tenantId, quizId))) return err('QUIZ_NOT_FOUND');
     const parsed = d.questionImportParser.parse(format, text);
     if (!parsed.ok) return parsed;

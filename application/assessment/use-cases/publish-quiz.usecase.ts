@@ -1,11 +1,11 @@
 import { withQuizStatus } from '../../../domain/assessment/quiz.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
 import type { QuizWithStats } from '../ports/quiz-repository.js';
 import { quizStats } from '../quiz-access.js';
 import { checkRandomSlots, type BankDeps } from '../question-bank.js';
 import { auditedWrite } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 /**
  * Publishes a quiz: students may see and take it, and passing it becomes part of completing the
@@ -17,12 +17,8 @@ export const makePublishQuiz =
   (
     d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'auditLog' | 'clock' | 'uow'> &
       Partial<Pick<BankDeps, 'questionBankRepository'>>,
-  ) =>
-  async (
-    actor: Actor,
-    meta: RequestMeta,
-    id: string,
-  ): Promise<Result<QuizWithStats, 'QUIZ_NOT_FOUND' | 'QUIZ_HAS_NO_QUESTIONS' | 'RANDOM_SLOT_TOO_FEW_QUESTIONS'>> => {
+  ): AuditedCommand<[id: string], QuizWithStats, 'QUIZ_NOT_FOUND' | 'QUIZ_HAS_NO_QUESTIONS' | 'RANDOM_SLOT_TOO_FEW_QUESTIONS'> =>
+  async (actor, meta, id) => {
     const quiz = await d.quizRepository.findById(actor.tenantId, id);
     if (!quiz) return err('QUIZ_NOT_FOUND');
     const stats = await quizStats(d, actor.tenantId, id);

@@ -1,22 +1,19 @@
 import { byQuestionOrder, type Question } from '../../../domain/assessment/question.js';
 import { isExactPermutation } from '../../learning/index.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 /**
  * `{question_ids}` must be exactly the quiz's questions, each once (contract §6); anything else is
  * a 400 and nothing changes. Orders become 1..n.
  */
 export const makeReorderQuestions =
-  (d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'auditLog' | 'clock' | 'uow'>) =>
-  async (
-    actor: Actor,
-    meta: RequestMeta,
-    quizId: string,
-    questionIds: string[],
-  ): Promise<Result<Question[], 'QUIZ_NOT_FOUND' | 'INVALID_REORDER'>> => {
+  (
+    d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'auditLog' | 'clock' | 'uow'>,
+  ): AuditedCommand<[quizId: string, questionIds: string[]], Question[], 'QUIZ_NOT_FOUND' | 'INVALID_REORDER'> =>
+  async (actor, meta, quizId, questionIds) => {
     if (!(await d.quizRepository.findById(actor.tenantId, quizId))) return err('QUIZ_NOT_FOUND');
     return d.uow.run(async () => {
       const current = await d.questionRepository.listByQuiz(actor.tenantId, quizId);

@@ -1,21 +1,22 @@
 import { wouldCycle, type QuestionCategory } from '../../../domain/assessment/question-bank.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import { categoryFor, type BankDeps } from '../question-bank.js';
 import { auditedWrite } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 /**
  * `PUT /admin/question-categories/:id {name?, parent_id?}`: renames or moves a category (`parent_id`
  * null: to the top). It stays in its course and never goes below itself.
  */
 export const makeUpdateQuestionCategory =
-  (d: Pick<BankDeps, 'questionBankRepository' | 'auditLog' | 'clock' | 'uow'>) =>
-  async (
-    actor: Actor,
-    meta: RequestMeta,
-    id: string,
-    input: { name?: string | undefined; parentId?: string | null | undefined },
-  ): Promise<Result<QuestionCategory, 'CATEGORY_NOT_FOUND' | 'INVALID_CATEGORY'>> => {
+  (
+    d: Pick<BankDeps, 'questionBankRepository' | 'auditLog' | 'clock' | 'uow'>,
+  ): AuditedCommand<
+    [id: string, input: { name?: string | undefined; parentId?: string | null | undefined }],
+    QuestionCategory,
+    'CATEGORY_NOT_FOUND' | 'INVALID_CATEGORY'
+  > =>
+  async (actor, meta, id, input) => {
     const found = await categoryFor(d, actor, id);
     if (!found.ok) return found;
     const current = found.value;

@@ -1,9 +1,9 @@
 import { sameContent, type Question } from '../../../domain/assessment/question.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
 import { buildQuestion, type QuestionInput } from '../question-input.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 /**
  * Any subset of a question's fields; the result is validated as a whole. Attempts keep the
@@ -16,14 +16,15 @@ import { recordAudit } from '../../platform/audit.js';
  * until the edit commits: two concurrent edits take turns and make two versions, never the same one twice.
  */
 export const makeUpdateQuestion =
-  (d: Pick<AssessmentDeps, 'questionRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
-  async (
-    actor: Actor,
-    meta: RequestMeta,
-    id: string,
-    input: QuestionInput & { order?: number | undefined },
-  ): Promise<Result<Question, 'QUESTION_NOT_FOUND' | 'INVALID_QUESTION'>> =>
-    d.uow.run(async (): Promise<Result<Question, 'QUESTION_NOT_FOUND' | 'INVALID_QUESTION'>> => {
+  (
+    d: Pick<AssessmentDeps, 'questionRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>,
+  ): AuditedCommand<
+    [id: string, input: QuestionInput & { order?: number | undefined }],
+    Question,
+    'QUESTION_NOT_FOUND' | 'INVALID_QUESTION'
+  > =>
+  async (actor, meta, id, input) =>
+    d.uow.run(async () => {
       const current = await d.questionRepository.lock(actor.tenantId, id);
       if (!current) return err('QUESTION_NOT_FOUND');
       const built = buildQuestion(d.ids, input, current);

@@ -1,13 +1,13 @@
 import { withQuizStatus, type Quiz } from '../../../domain/assessment/quiz.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
-import { merge } from '../../shared/merge.js';
+import { merge } from '../../../domain/shared/merge.js';
 import type { QuizInput } from './create-quiz.usecase.js';
 import type { QuizWithStats } from '../ports/quiz-repository.js';
 import { quizStats } from '../quiz-access.js';
 import { checkRandomSlots, type BankDeps } from '../question-bank.js';
 import { auditedWrite } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 export type UpdateQuizError = 'QUIZ_NOT_FOUND' | 'MODULE_NOT_FOUND' | 'QUIZ_HAS_NO_QUESTIONS' | 'RANDOM_SLOT_TOO_FEW_QUESTIONS';
 
@@ -20,8 +20,8 @@ export const makeUpdateQuiz =
   (
     d: Pick<AssessmentDeps, 'quizRepository' | 'questionRepository' | 'learningAccess' | 'auditLog' | 'clock' | 'uow'> &
       Partial<Pick<BankDeps, 'questionBankRepository'>>,
-  ) =>
-  async (actor: Actor, meta: RequestMeta, id: string, input: QuizInput): Promise<Result<QuizWithStats, UpdateQuizError>> => {
+  ): AuditedCommand<[id: string, input: QuizInput], QuizWithStats, UpdateQuizError> =>
+  async (actor, meta, id, input) => {
     const current = await d.quizRepository.findById(actor.tenantId, id);
     if (!current) return err('QUIZ_NOT_FOUND');
     let { moduleId, courseId } = current;

@@ -2,11 +2,11 @@ import { fromMinor, type Minor } from '../../../domain/shared/money.js';
 import type { Order } from '../../../domain/commerce/order.js';
 import type { Payment } from '../../../domain/commerce/payment.js';
 import type { AuditLog } from '../../platform/ports.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import type { CommerceDeps } from '../deps.js';
 import type { Settlement } from '../settlement.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 export interface OfflinePayment {
   orderId: string;
@@ -22,17 +22,14 @@ export interface OfflinePayment {
  * order total; a paid or refunded order is refused and nothing is recorded.
  */
 export const makeRecordOfflinePayment =
-  (d: Pick<CommerceDeps, 'clock' | 'ids' | 'uow'> & { settlement: Settlement; auditLog: AuditLog }) =>
-  async (
-    actor: Actor,
-    meta: RequestMeta,
-    cmd: OfflinePayment,
-  ): Promise<
-    Result<
-      { order: Order; payment: Payment },
-      'ORDER_NOT_FOUND' | 'AMOUNT_MISMATCH' | 'ORDER_ALREADY_PAID' | 'ORDER_NOT_PAYABLE' | 'PROMO_USE_UNAVAILABLE'
-    >
-  > => {
+  (
+    d: Pick<CommerceDeps, 'clock' | 'ids' | 'uow'> & { settlement: Settlement; auditLog: AuditLog },
+  ): AuditedCommand<
+    [cmd: OfflinePayment],
+    { order: Order; payment: Payment },
+    'ORDER_NOT_FOUND' | 'AMOUNT_MISMATCH' | 'ORDER_ALREADY_PAID' | 'ORDER_NOT_PAYABLE' | 'PROMO_USE_UNAVAILABLE'
+  > =>
+  async (actor, meta, cmd) => {
     const now = d.clock.now();
     const id = d.ids.uuid();
     return d.uow.run(async () => {

@@ -2,15 +2,15 @@ import type { LeadDetails, LeadStatus } from '../../../domain/crm/lead.js';
 import type { Minor } from '../../../domain/shared/money.js';
 import type { AuditLog } from '../../platform/ports.js';
 import type { UserRepository } from '../../identity/ports/user-repository.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
 import type { Clock, UnitOfWork } from '../../shared/ports.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import { canReceiveLeads, type LeadIntake } from '../lead-intake.js';
 import type { LeadRepository } from '../ports/lead-repository.js';
 import type { PhoneNumbers } from '../ports/security.js';
 import type { LeadWithHistory } from './get-lead.usecase.js';
 import { personOf, type LeadPersonDeps } from '../lead-person.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 type Deps = LeadPersonDeps & {
   leadIntake: LeadIntake;
@@ -43,18 +43,26 @@ export interface CreateLeadInput {
 
 export type CreateLeadError = 'INVALID_PHONE' | 'ASSIGNEE_NOT_FOUND';
 
+export type CreateLead = AuditedCommand<[input: CreateLeadInput], LeadWithHistory & { created: boolean }, CreateLeadError>;
+
 /**
  * A lead from another source (walk-in, phone call, import). Same path as webhook leads:
  * allocation unless an assignee is given, history, alert. With an `external_id` the call is
  * idempotent: the same `(provider, external_id)` answers the existing lead.
  */
 export const makeCreateLead =
-  ({ leadIntake, leadRepository, userRepository, phoneNumbers, auditLog, clock, uow, peopleDirectory, customerRecords }: Deps) =>
-  async (
-    actor: Actor,
-    meta: RequestMeta,
-    input: CreateLeadInput,
-  ): Promise<Result<LeadWithHistory & { created: boolean }, CreateLeadError>> => {
+  ({
+    leadIntake,
+    leadRepository,
+    userRepository,
+    phoneNumbers,
+    auditLog,
+    clock,
+    uow,
+    peopleDirectory,
+    customerRecords,
+  }: Deps): CreateLead =>
+  async (actor, meta, input) => {
     const phone = input.phone ? phoneNumbers.toE164(input.phone) : null;
     if (input.phone && !phone) return err('INVALID_PHONE', 'phone: not a phone number');
     if (input.assignedTo && !canReceiveLeads(await userRepository.findById(actor.tenantId, input.assignedTo)))

@@ -1,10 +1,10 @@
 import type { AuditLog } from '../../platform/ports.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
 import type { Clock, Jobs, UnitOfWork } from '../../shared/ports.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import { INGEST_LEAD_JOB, ingestJobId, type IngestOptions } from '../ingest-options.js';
 import type { DeliveryRepository, WebhookDelivery } from '../ports/delivery-repository.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 type Deps = {
   deliveryRepository: DeliveryRepository;
@@ -16,6 +16,8 @@ type Deps = {
   outboxRelayMs: number;
 };
 
+export type RetryWebhookDelivery = AuditedCommand<[id: string], WebhookDelivery, 'DELIVERY_NOT_FOUND' | 'DELIVERY_NOT_FAILED'>;
+
 /**
  * Puts a failed delivery back to `pending` and runs its job again with the full retry policy,
  * under a new job id. A delivery `pending` for longer than the relay period is stuck (its job
@@ -23,8 +25,8 @@ type Deps = {
  * two concurrent retries start one job.
  */
 export const makeRetryWebhookDelivery =
-  ({ deliveryRepository, jobs, uow, clock, auditLog, crmIngestOptions, outboxRelayMs }: Deps) =>
-  async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<WebhookDelivery, 'DELIVERY_NOT_FOUND' | 'DELIVERY_NOT_FAILED'>> =>
+  ({ deliveryRepository, jobs, uow, clock, auditLog, crmIngestOptions, outboxRelayMs }: Deps): RetryWebhookDelivery =>
+  async (actor, meta, id) =>
     uow.run(async () => {
       const now = clock.now();
       const requeued = await deliveryRepository.requeue(actor.tenantId, id, now, new Date(now.getTime() - outboxRelayMs));

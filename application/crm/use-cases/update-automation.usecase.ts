@@ -7,11 +7,11 @@ import {
 } from '../../../domain/crm/allocation.js';
 import type { UserRepository } from '../../identity/ports/user-repository.js';
 import type { AuditLog } from '../../platform/ports.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
 import type { Clock, UnitOfWork } from '../../shared/ports.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import type { AutomationRepository } from '../ports/automation-repository.js';
 import { auditedWrite } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 type Deps = {
   automationRepository: AutomationRepository;
@@ -30,14 +30,16 @@ export interface AutomationChanges {
 
 export type UpdateAutomationError = 'UNKNOWN_RULE_USER' | 'DUPLICATE_MEMBER';
 
+export type UpdateAutomation = AuditedCommand<[changes: AutomationChanges], AutomationRules, UpdateAutomationError>;
+
 /**
  * Any subset of `{mode, members, fallback_user_id, close_on_payment}` (contract §8, issue 20); `members` replaces the list.
  * Every named user must be a user of the tenant (a deactivated one may stay listed: allocation
  * skips it until it is active again).
  */
 export const makeUpdateAutomation =
-  ({ automationRepository, userRepository, auditLog, clock, uow }: Deps) =>
-  async (actor: Actor, meta: RequestMeta, changes: AutomationChanges): Promise<Result<AutomationRules, UpdateAutomationError>> => {
+  ({ automationRepository, userRepository, auditLog, clock, uow }: Deps): UpdateAutomation =>
+  async (actor, meta, changes) => {
     const current = (await automationRepository.get(actor.tenantId)) ?? DEFAULT_RULES;
     const rules: AutomationRules = {
       mode: changes.mode ?? current.mode,

@@ -1,8 +1,7 @@
 import type { AdProvider } from '../../../domain/crm/lead.js';
 import type { AuditLog } from '../../platform/ports.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
 import type { Clock, LogPort, UnitOfWork } from '../../shared/ports.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import {
   GOOGLE_KEY_PURPOSE,
   REQUIRED_FIELDS,
@@ -18,6 +17,7 @@ import type { IntegrationRepository } from '../ports/integration-repository.js';
 import type { MetaGraph } from '../ports/meta-graph.js';
 import type { SecretBox } from '../ports/security.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 type Deps = {
   integrationRepository: IntegrationRepository;
@@ -43,6 +43,12 @@ export type UpdateIntegrationError = 'INTEGRATION_INCOMPLETE' | 'PAGE_NOT_VERIFI
 
 const PAGE_NOT_VERIFIED = 'page_id: the access token cannot read this page';
 
+export type UpdateIntegration = AuditedCommand<
+  [provider: AdProvider, changes: IntegrationChanges],
+  IntegrationState,
+  UpdateIntegrationError
+>;
+
 /**
  * Creates or updates a provider integration (contract §8). Secrets are sealed before they reach
  * the repository and never come back out; the verify token and Google key are also stored as
@@ -55,13 +61,8 @@ const PAGE_NOT_VERIFIED = 'page_id: the access token cannot read this page';
  * cannot learn which pages and keys other tenants use; only the log tells why.
  */
 export const makeUpdateIntegration =
-  ({ integrationRepository, secretBox, metaGraph, auditLog, clock, uow, log }: Deps) =>
-  async (
-    actor: Actor,
-    meta: RequestMeta,
-    provider: AdProvider,
-    changes: IntegrationChanges,
-  ): Promise<Result<IntegrationState, UpdateIntegrationError>> => {
+  ({ integrationRepository, secretBox, metaGraph, auditLog, clock, uow, log }: Deps): UpdateIntegration =>
+  async (actor, meta, provider, changes) => {
     const existing = await integrationRepository.get(actor.tenantId, provider);
     const secrets: IntegrationSecrets = existing ? openSecrets(secretBox, existing) : {};
     const changed: string[] = [];

@@ -1,11 +1,10 @@
 import { applyLeadChanges, type LeadChanges } from '../../../domain/crm/lead.js';
 import type { UserRepository } from '../../identity/ports/user-repository.js';
 import type { AuditLog, Mailer } from '../../platform/ports.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
 import type { ChatEventPublisher } from '../../engagement/index.js';
 import type { DomainEvents } from '../../shared/domain-events.js';
 import type { Clock, IdGenerator, UnitOfWork } from '../../shared/ports.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import { announceAssignment, canReceiveLeads, toEvents } from '../lead-intake.js';
 import { leadAssignedMail } from '../mail-templates.js';
 import type { LeadRepository } from '../ports/lead-repository.js';
@@ -14,6 +13,7 @@ import { applyPastActivity } from '../past-activity.js';
 import type { LeadWithHistory } from './get-lead.usecase.js';
 import { personOf, type LeadPersonDeps } from '../lead-person.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 type Deps = LeadPersonDeps & {
   leadRepository: LeadRepository;
@@ -29,6 +29,8 @@ type Deps = LeadPersonDeps & {
 };
 
 export type UpdateLeadError = 'LEAD_NOT_FOUND' | 'ASSIGNEE_NOT_FOUND' | 'LINK_USER_NOT_FOUND';
+
+export type UpdateLead = AuditedCommand<[id: string, changes: LeadChanges], LeadWithHistory, UpdateLeadError>;
 
 /**
  * `PATCH /api/crm/leads/:id {status?, value?, assigned_to?, user_id?, note?}` (contract §8). The lead is
@@ -51,8 +53,8 @@ export const makeUpdateLead =
     uow,
     peopleDirectory,
     customerRecords,
-  }: Deps) =>
-  async (actor: Actor, meta: RequestMeta, id: string, changes: LeadChanges): Promise<Result<LeadWithHistory, UpdateLeadError>> =>
+  }: Deps): UpdateLead =>
+  async (actor, meta, id, changes) =>
     uow.run(async () => {
       const lead = await leadRepository.findById(actor.tenantId, id, { forUpdate: true });
       if (!lead) return err('LEAD_NOT_FOUND');

@@ -1,4 +1,5 @@
 import { checkTemplateItem, type TemplateItem, type TemplateItemError } from '../../../domain/engagement/template.js';
+import { merge } from '../../../domain/shared/merge.js';
 import type { Actor } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { EngagementDeps } from '../deps.js';
@@ -15,15 +16,7 @@ export const makeUpdateTemplateItem =
   ): Promise<Result<TemplateItem, TemplateItemError | 'TEMPLATE_ITEM_NOT_FOUND'>> => {
     const found = await d.scheduleTemplateRepository.findItem(actor.tenantId, itemId);
     if (!found || !(await manageableTemplate(d.scheduleTemplateRepository, actor, found.templateId))) return err('TEMPLATE_ITEM_NOT_FOUND');
-    const item: TemplateItem = {
-      ...found,
-      ...(changes.dayOffset !== undefined ? { dayOffset: changes.dayOffset } : {}),
-      ...(changes.title !== undefined ? { title: changes.title } : {}),
-      ...(changes.description !== undefined ? { description: changes.description } : {}),
-      ...(changes.startTime !== undefined ? { startTime: changes.startTime } : {}),
-      ...(changes.endTime !== undefined ? { endTime: changes.endTime } : {}),
-      updatedAt: d.clock.now(),
-    };
+    const item: TemplateItem = { ...merge(found, changes), updatedAt: d.clock.now() };
     const problem = checkTemplateItem(item);
     if (problem) return err(problem, slotProblem(problem));
     await d.scheduleTemplateRepository.updateItem(item);

@@ -2,6 +2,7 @@ import { isAcceptablePassword } from '../../../domain/identity/password-policy.j
 import type { Actor, RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { ownAccount } from '../own-account.js';
+import { setPassword } from '../user-admin.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { IdentityDeps } from '../deps.js';
 
@@ -38,8 +39,7 @@ export const makeChangeOwnPassword =
     const passwordHash = await passwordHasher.hash(cmd.newPassword);
     const now = clock.now();
     await uow.run(async () => {
-      await userRepository.update({ ...user, passwordHash, updatedAt: now });
-      const ended = await loginRepository.revokeAllOfUser(user.id, 'password_changed', now, loginId ?? undefined);
+      const ended = await setPassword({ userRepository, loginRepository }, user, passwordHash, 'password_changed', now, loginId);
       await recordAudit(auditLog, { tenantId: actor.tenantId, userId: user.id }, meta, {
         action: 'user.password_change',
         resourceType: 'user',

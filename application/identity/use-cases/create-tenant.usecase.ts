@@ -1,16 +1,18 @@
 import type { Tenant, TenantStatus } from '../../../domain/identity/tenant.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import { forgetResolutionsAfterCommit, type TenantAdminDeps, type TenantError } from '../tenant-admin.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
+
+export type CreateTenant = AuditedCommand<
+  [input: { slug: string; name: string; status?: TenantStatus | undefined }],
+  Tenant,
+  Extract<TenantError, 'SLUG_TAKEN'>
+>;
 
 export const makeCreateTenant =
-  ({ tenantRepository, tenantCache, auditLog, clock, ids, uow }: TenantAdminDeps) =>
-  async (
-    actor: Actor,
-    meta: RequestMeta,
-    input: { slug: string; name: string; status?: TenantStatus | undefined },
-  ): Promise<Result<Tenant, Extract<TenantError, 'SLUG_TAKEN'>>> => {
+  ({ tenantRepository, tenantCache, auditLog, clock, ids, uow }: TenantAdminDeps): CreateTenant =>
+  async (actor, meta, input) => {
     const now = clock.now();
     const tenant: Tenant = {
       id: ids.uuid(),

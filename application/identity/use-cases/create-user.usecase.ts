@@ -2,21 +2,23 @@ import { canAssignRole } from '../../../domain/identity/hierarchy.js';
 import { type RoleLevel, type UserStatusValue } from '../../../domain/identity/role.js';
 import { isAcceptablePassword } from '../../../domain/identity/password-policy.js';
 import { newUser, normaliseEmail, type User } from '../../../domain/identity/user.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import { type ManageUserError, type UserAdminDeps } from '../user-admin.js';
 import { normalisePhone } from '../phone.js';
 import { isSuperAdminEmail } from '../reserved-email.js';
 import { recordAudit } from '../../platform/audit.js';
 import { newRecord } from '../../shared/records.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
+
+export type CreateUser = AuditedCommand<
+  [input: { name: string; email: string; phone?: string | null | undefined; password: string; role: RoleLevel; status: UserStatusValue }],
+  User,
+  Exclude<ManageUserError, 'USER_NOT_FOUND'>
+>;
 
 export const makeCreateUser =
-  ({ userRepository, passwordHasher, phoneNumbers, userEvents, auditLog, clock, ids, uow }: UserAdminDeps) =>
-  async (
-    actor: Actor,
-    meta: RequestMeta,
-    input: { name: string; email: string; phone?: string | null | undefined; password: string; role: RoleLevel; status: UserStatusValue },
-  ): Promise<Result<User, Exclude<ManageUserError, 'USER_NOT_FOUND'>>> => {
+  ({ userRepository, passwordHasher, phoneNumbers, userEvents, auditLog, clock, ids, uow }: UserAdminDeps): CreateUser =>
+  async (actor, meta, input) => {
     if (canAssignRole(actor.role, input.role)) return err('INSUFFICIENT_PERMISSION');
     if (!isAcceptablePassword(input.password)) return err('WEAK_PASSWORD');
     const phone = normalisePhone(phoneNumbers, input.phone);

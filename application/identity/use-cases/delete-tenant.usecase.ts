@@ -1,8 +1,10 @@
 import { DEFAULT_TENANT_SLUG } from '../../../domain/identity/tenant.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import { enqueuePurge, forgetResolutionsAfterCommit, type TenantAdminDeps, type TenantDetail, type TenantError } from '../tenant-admin.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
+
+export type DeleteTenant = AuditedCommand<[id: string], TenantDetail, Exclude<TenantError, 'SLUG_TAKEN'>>;
 
 /**
  * Marks the tenant deleting, so its requests answer 404 from the next one on, and hands the removal
@@ -10,8 +12,8 @@ import { recordAudit } from '../../platform/audit.js';
  * Asking again re-enqueues the job. The default tenant cannot be deleted (contract §4).
  */
 export const makeDeleteTenant =
-  ({ tenantRepository, tenantDeletionRepository, tenantCache, auditLog, jobs, clock, uow }: TenantAdminDeps) =>
-  async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<TenantDetail, Exclude<TenantError, 'SLUG_TAKEN'>>> =>
+  ({ tenantRepository, tenantDeletionRepository, tenantCache, auditLog, jobs, clock, uow }: TenantAdminDeps): DeleteTenant =>
+  async (actor, meta, id) =>
     uow.run(async () => {
       const tenant = await tenantRepository.findById(id);
       if (!tenant) return err('TENANT_NOT_FOUND');

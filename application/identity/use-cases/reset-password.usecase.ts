@@ -4,6 +4,7 @@ import type { RequestMeta } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { IdentityDeps } from '../deps.js';
+import { setPassword } from '../user-admin.js';
 
 export type ResetPasswordError = 'INVALID_RESET_TOKEN' | 'WEAK_PASSWORD';
 
@@ -30,8 +31,7 @@ export const makeResetPassword =
       const owner = await d.passwordResetRepository.consume(d.secretDigest.digest(cmd.token), now);
       const user = owner ? await d.userRepository.findById(owner.tenantId, owner.userId) : null;
       if (!user || user.deletedAt || user.status !== UserStatus.Active) return err('INVALID_RESET_TOKEN');
-      await d.userRepository.update({ ...user, passwordHash, updatedAt: now });
-      const ended = await d.loginRepository.revokeAllOfUser(user.id, 'password_reset', now);
+      const ended = await setPassword(d, user, passwordHash, 'password_reset', now);
       await recordAudit(d.auditLog, { tenantId: user.tenantId, userId: user.id }, meta, {
         action: 'auth.password_reset',
         resourceType: 'user',

@@ -3,6 +3,7 @@ import { normaliseEmail } from '../../../domain/identity/user.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { IdentityDeps } from '../deps.js';
+import { setPassword } from '../user-admin.js';
 
 export type SetAdminPasswordError = 'USER_NOT_FOUND' | 'WEAK_PASSWORD';
 
@@ -23,8 +24,7 @@ export const makeSetAdminPassword =
     return d.uow.run(async (): Promise<Result<{ email: string; loginsEnded: number }, SetAdminPasswordError>> => {
       const admin = await d.userRepository.findSuperAdminByEmail(normaliseEmail(email));
       if (!admin || admin.deletedAt) return err('USER_NOT_FOUND', `no Super Admin has the email ${email}`);
-      await d.userRepository.update({ ...admin, passwordHash, updatedAt: now });
-      const loginsEnded = await d.loginRepository.revokeAllOfUser(admin.id, 'password_reset', now);
+      const loginsEnded = await setPassword(d, admin, passwordHash, 'password_reset', now);
       await recordAudit(
         d.auditLog,
         { tenantId: admin.tenantId, userId: null },

@@ -1,17 +1,18 @@
 import { DEFAULT_TENANT_SLUG, type Tenant, type TenantStatus } from '../../../domain/identity/tenant.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import { forgetResolutionsAfterCommit, type TenantAdminDeps, type TenantError } from '../tenant-admin.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
+
+export type UpdateTenant = AuditedCommand<
+  [id: string, changes: { slug?: string | undefined; name?: string | undefined; status?: TenantStatus | undefined }],
+  Tenant,
+  TenantError
+>;
 
 export const makeUpdateTenant =
-  ({ tenantRepository, tenantCache, auditLog, clock, uow }: TenantAdminDeps) =>
-  async (
-    actor: Actor,
-    meta: RequestMeta,
-    id: string,
-    changes: { slug?: string | undefined; name?: string | undefined; status?: TenantStatus | undefined },
-  ): Promise<Result<Tenant, TenantError>> =>
+  ({ tenantRepository, tenantCache, auditLog, clock, uow }: TenantAdminDeps): UpdateTenant =>
+  async (actor, meta, id, changes) =>
     uow.run(async () => {
       const tenant = await tenantRepository.findById(id);
       // A tenant being deleted is as good as gone: nothing is changed on its way out.

@@ -2,12 +2,14 @@ import { checkUserChange } from '../../../domain/identity/hierarchy.js';
 import { UserStatus } from '../../../domain/identity/role.js';
 import { isAcceptablePassword } from '../../../domain/identity/password-policy.js';
 import { normaliseEmail, type User } from '../../../domain/identity/user.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import { visible, type ManageUserError, type UserAdminDeps, type UserChanges } from '../user-admin.js';
 import { normalisePhone } from '../phone.js';
 import { isSuperAdminEmail } from '../reserved-email.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
+
+export type UpdateUser = AuditedCommand<[id: string, changes: UserChanges], User, ManageUserError>;
 
 /**
  * Any subset of `{display_name, email, phone, password, role, status}` under the hierarchy rules:
@@ -15,8 +17,8 @@ import { recordAudit } from '../../platform/audit.js';
  * password reset end the user's logins.
  */
 export const makeUpdateUser =
-  ({ userRepository, loginRepository, passwordHasher, phoneNumbers, userEvents, auditLog, clock, uow }: UserAdminDeps) =>
-  async (actor: Actor, meta: RequestMeta, id: string, changes: UserChanges): Promise<Result<User, ManageUserError>> => {
+  ({ userRepository, loginRepository, passwordHasher, phoneNumbers, userEvents, auditLog, clock, uow }: UserAdminDeps): UpdateUser =>
+  async (actor, meta, id, changes) => {
     const user = visible(await userRepository.findById(actor.tenantId, id));
     if (!user) return err('USER_NOT_FOUND');
     if (checkUserChange(actor.role, user.role, changes.role)) return err('INSUFFICIENT_PERMISSION');

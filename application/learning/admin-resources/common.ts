@@ -3,6 +3,7 @@ import type { Page, PageRequest } from '../../shared/ports.js';
 import type { Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import { auditedRemove, recordAudit, type AuditedChange } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 export type AdminResourceError =
   'RECORD_NOT_FOUND' | 'DUPLICATE_RECORD' | 'UNKNOWN_REFERENCE' | 'INVALID_RECORD' | 'CATEGORY_IN_USE' | 'PLAN_IN_USE';
@@ -17,9 +18,9 @@ export interface ListQuery {
  */
 export interface AdminResource<T, C, U, Q extends ListQuery = ListQuery, E extends AdminResourceError = AdminResourceError> {
   list(tenantId: string, query: Q, page: PageRequest): Promise<Page<T>>;
-  create(actor: Actor, meta: RequestMeta, input: C): Promise<Result<T, E>>;
-  update(actor: Actor, meta: RequestMeta, id: string, input: U): Promise<Result<T, E>>;
-  remove(actor: Actor, meta: RequestMeta, id: string): Promise<Result<null, E>>;
+  create: AuditedCommand<[input: C], T, E>;
+  update: AuditedCommand<[id: string, input: U], T, E>;
+  remove: AuditedCommand<[id: string], null, E>;
 }
 
 export type AuditDeps = Pick<LearningDeps, 'auditLog'>;

@@ -1,10 +1,9 @@
 import type { LearningAsset } from '../ports/admin-repositories.js';
 import type { RecordStore } from '../ports/record-store.js';
-import { err, ok } from '../../shared/result.js';
+import { ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import { removeRecord, resourceChange, type AdminResource, type ListQuery } from './common.js';
-import { merge } from '../../shared/merge.js';
-import { auditedWrite } from '../../platform/audit.js';
+import { auditedUpdate, auditedWrite } from '../../platform/audit.js';
 import { newRecord } from '../../shared/records.js';
 
 export interface ContentItemInput {
@@ -38,13 +37,7 @@ export const makeContentItemsResource = (
     await auditedWrite(d, actor, meta, () => store.insert(item), resourceChange(name, 'create', item.id, { title: item.title }));
     return ok(item);
   },
-  async update(actor, meta, id, input) {
-    const current = await store.findById(actor.tenantId, id);
-    if (!current) return err('RECORD_NOT_FOUND');
-    const updated = { ...merge(current, input), updatedAt: d.clock.now() };
-    await auditedWrite(d, actor, meta, () => store.update(updated), resourceChange(name, 'update', id));
-    return ok(updated);
-  },
+  update: auditedUpdate(d, store, 'RECORD_NOT_FOUND', (id) => resourceChange(name, 'update', id)),
   remove: (actor, meta, id) => removeRecord(d, actor, meta, name, id, () => store.delete(actor.tenantId, id)),
 });
 

@@ -3,7 +3,7 @@ import type { Category } from '../../../domain/learning/course.js';
 import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import { audit, type AdminResource } from './common.js';
-import { merge } from '../../shared/merge.js';
+import { merge } from '../../../domain/shared/merge.js';
 import { newRecord } from '../../shared/records.js';
 
 export interface CategoryInput {

@@ -5,7 +5,7 @@ import type { RecordStore } from '../ports/record-store.js';
 import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import { removeRecord, audit, type AdminResource, type ListQuery } from './common.js';
-import { merge } from '../../shared/merge.js';
+import { merge } from '../../../domain/shared/merge.js';
 import { newRecord } from '../../shared/records.js';
 
 export interface PricingInput {

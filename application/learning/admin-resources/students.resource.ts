@@ -3,7 +3,7 @@ import type { StudentProfile, StudentProfileListing, StudentProfileRepository } 
 import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import { audit, removeRecord, resourceChange, type AdminResource } from './common.js';
-import { merge } from '../../shared/merge.js';
+import { merge } from '../../../domain/shared/merge.js';
 import { auditedWrite } from '../../platform/audit.js';
 import { newRecord } from '../../shared/records.js';
 

@@ -3,7 +3,7 @@ import type { SubscriptionPlan, SubscriptionPlanRepository } from '../ports/admi
 import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import { audit, resourceChange, type AdminResource, type ListQuery } from './common.js';
-import { merge } from '../../shared/merge.js';
+import { merge } from '../../../domain/shared/merge.js';
 import { auditedWrite } from '../../platform/audit.js';
 import { newRecord } from '../../shared/records.js';
 

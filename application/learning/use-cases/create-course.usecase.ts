@@ -1,12 +1,12 @@
 import { withStatus, type Course, type CourseStatus } from '../../../domain/learning/course.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
 import type { Minor } from '../../../domain/shared/money.js';
-import { ok, type Result } from '../../shared/result.js';
+import { ok } from '../../shared/result.js';
 import { courseCategory, type CourseWriteDeps, type CourseWriteError } from '../course-writes.js';
 import type { CourseWithCategory } from '../ports/catalog.js';
 import { grantToCategorySubscribers } from '../subscriber-grants.js';
 import { recordAudit } from '../../platform/audit.js';
 import { newRecord } from '../../shared/records.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 export interface CourseInput {
   title: string;
@@ -20,8 +20,8 @@ export interface CourseInput {
 }
 
 export const makeCreateCourse =
-  (d: CourseWriteDeps) =>
-  async (actor: Actor, meta: RequestMeta, input: CourseInput): Promise<Result<CourseWithCategory, CourseWriteError>> => {
+  (d: CourseWriteDeps): AuditedCommand<[input: CourseInput], CourseWithCategory, CourseWriteError> =>
+  async (actor, meta, input) => {
     const category = await courseCategory(d, actor.tenantId, input.categoryId);
     if (!category.ok) return category;
     const now = d.clock.now();

@@ -1,9 +1,9 @@
 import type { Lesson } from '../../../domain/learning/course.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import { recordAudit } from '../../platform/audit.js';
 import { newRecord } from '../../shared/records.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 export interface LessonInput {
   moduleId: string;
@@ -18,8 +18,10 @@ export interface LessonInput {
 }
 
 export const makeCreateLesson =
-  (d: Pick<LearningDeps, 'moduleRepository' | 'lessonRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
-  async (actor: Actor, meta: RequestMeta, input: LessonInput): Promise<Result<Lesson, 'MODULE_NOT_FOUND'>> => {
+  (
+    d: Pick<LearningDeps, 'moduleRepository' | 'lessonRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>,
+  ): AuditedCommand<[input: LessonInput], Lesson, 'MODULE_NOT_FOUND'> =>
+  async (actor, meta, input) => {
     const module = await d.moduleRepository.findById(actor.tenantId, input.moduleId);
     if (!module) return err('MODULE_NOT_FOUND');
     const now = d.clock.now();

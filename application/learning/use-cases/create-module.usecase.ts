@@ -1,9 +1,9 @@
 import type { CourseModule } from '../../../domain/learning/course.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import { recordAudit } from '../../platform/audit.js';
 import { newRecord } from '../../shared/records.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 export interface ModuleInput {
   courseId: string;
@@ -14,8 +14,10 @@ export interface ModuleInput {
 }
 
 export const makeCreateModule =
-  (d: Pick<LearningDeps, 'courseRepository' | 'moduleRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>) =>
-  async (actor: Actor, meta: RequestMeta, input: ModuleInput): Promise<Result<CourseModule, 'COURSE_NOT_FOUND'>> => {
+  (
+    d: Pick<LearningDeps, 'courseRepository' | 'moduleRepository' | 'auditLog' | 'clock' | 'ids' | 'uow'>,
+  ): AuditedCommand<[input: ModuleInput], CourseModule, 'COURSE_NOT_FOUND'> =>
+  async (actor, meta, input) => {
     if (!(await d.courseRepository.findById(actor.tenantId, input.courseId))) return err('COURSE_NOT_FOUND');
     const now = d.clock.now();
     return d.uow.run(async () => {

@@ -1,8 +1,8 @@
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import { describeGradedWork } from '../../../domain/learning/graded-work.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 /**
  * A course nobody is or was enrolled in, worked in or paid for is deleted with its modules and
@@ -27,8 +27,8 @@ export const makeDeleteCourse =
       | 'clock'
       | 'uow'
     >,
-  ) =>
-  async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<null, 'COURSE_NOT_FOUND' | 'COURSE_IN_USE'>> =>
+  ): AuditedCommand<[id: string], null, 'COURSE_NOT_FOUND' | 'COURSE_IN_USE'> =>
+  async (actor, meta, id) =>
     d.uow.run(async () => {
       const tenantId = actor.tenantId;
       const course = await d.courseRepository.lock(tenantId, id);

@@ -1,8 +1,8 @@
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import { heldOnLessons } from '../held-work.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 /**
  * A lesson learners have progress or an assignment submission on is not deleted (their results
@@ -10,8 +10,10 @@ import { recordAudit } from '../../platform/audit.js';
  * the check and the delete.
  */
 export const makeDeleteLesson =
-  (d: Pick<LearningDeps, 'lessonRepository' | 'progressRepository' | 'gradedWorkOnContent' | 'auditLog' | 'uow'>) =>
-  async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<null, 'LESSON_NOT_FOUND' | 'LESSON_IN_USE'>> =>
+  (
+    d: Pick<LearningDeps, 'lessonRepository' | 'progressRepository' | 'gradedWorkOnContent' | 'auditLog' | 'uow'>,
+  ): AuditedCommand<[id: string], null, 'LESSON_NOT_FOUND' | 'LESSON_IN_USE'> =>
+  async (actor, meta, id) =>
     d.uow.run(async () => {
       const lesson = await d.lessonRepository.lock(actor.tenantId, id);
       if (!lesson) return err('LESSON_NOT_FOUND');

@@ -1,8 +1,8 @@
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import { heldOnLessons } from '../held-work.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 /**
  * Deletes an empty-handed module with its lessons and quizzes. One whose lessons carry learners'
@@ -11,8 +11,10 @@ import { recordAudit } from '../../platform/audit.js';
  * written on them between the check and the delete.
  */
 export const makeDeleteModule =
-  (d: Pick<LearningDeps, 'moduleRepository' | 'lessonRepository' | 'progressRepository' | 'gradedWorkOnContent' | 'auditLog' | 'uow'>) =>
-  async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<null, 'MODULE_NOT_FOUND' | 'MODULE_IN_USE'>> =>
+  (
+    d: Pick<LearningDeps, 'moduleRepository' | 'lessonRepository' | 'progressRepository' | 'gradedWorkOnContent' | 'auditLog' | 'uow'>,
+  ): AuditedCommand<[id: string], null, 'MODULE_NOT_FOUND' | 'MODULE_IN_USE'> =>
+  async (actor, meta, id) =>
     d.uow.run(async () => {
       const module = await d.moduleRepository.lock(actor.tenantId, id);
       if (!module) return err('MODULE_NOT_FOUND');

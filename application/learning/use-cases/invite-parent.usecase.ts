@@ -10,11 +10,11 @@ import { isEnabled, pageUrlSetting } from '../../../domain/platform/settings.js'
 import type { UserRepository } from '../../identity/ports/user-repository.js';
 import { parentInvitationMail } from '../../platform/mail-templates.js';
 import type { Mailer, SettingsReader } from '../../platform/ports.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import type { ParentInvitationRepository } from '../ports/parent-invitation-repository.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 /** Mails per student and hour: enough for a typo or two, not a way to flood mailboxes. */
 export const MAX_PARENT_INVITATIONS_PER_HOUR = 5;
@@ -42,8 +42,8 @@ type Deps = Pick<LearningDeps, 'learnerDirectory' | 'secretDigest' | 'auditLog' 
  * The tenant setting `ParentInvitationsEnabled` (default true) switches invitations off.
  */
 export const makeInviteParent =
-  (d: Deps) =>
-  async (actor: Actor, meta: RequestMeta, rawEmail: string): Promise<Result<{ email: string; expiresAt: Date }, InviteParentError>> => {
+  (d: Deps): AuditedCommand<[rawEmail: string], { email: string; expiresAt: Date }, InviteParentError> =>
+  async (actor, meta, rawEmail) => {
     if (actor.role !== Role.Student) return err('INSUFFICIENT_PERMISSION');
     const student = await d.learnerDirectory.findById(actor.tenantId, actor.userId);
     if (!student) return err('INSUFFICIENT_PERMISSION');

@@ -1,10 +1,10 @@
 import { Role } from '../../../domain/identity/role.js';
 import { isWellFormedCode, LINKING_CODE_LENGTH, normaliseCode } from '../../../domain/learning/codes.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import type { Learner } from '../ports/learner-directory.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 /**
  * A parent redeems a student's code. The code is consumed atomically (single use, also under
@@ -12,8 +12,10 @@ import { recordAudit } from '../../platform/audit.js';
  * The lookup is by digest through a unique index, never a comparison of secrets in code.
  */
 export const makeLinkStudent =
-  (d: Pick<LearningDeps, 'parentLinkRepository' | 'learnerDirectory' | 'secretDigest' | 'auditLog' | 'clock' | 'uow'>) =>
-  async (actor: Actor, meta: RequestMeta, input: string): Promise<Result<{ student: Learner; linkedAt: Date }, 'INVALID_LINKING_CODE'>> => {
+  (
+    d: Pick<LearningDeps, 'parentLinkRepository' | 'learnerDirectory' | 'secretDigest' | 'auditLog' | 'clock' | 'uow'>,
+  ): AuditedCommand<[input: string], { student: Learner; linkedAt: Date }, 'INVALID_LINKING_CODE'> =>
+  async (actor, meta, input) => {
     const code = normaliseCode(input);
     if (!isWellFormedCode(code, LINKING_CODE_LENGTH)) return err('INVALID_LINKING_CODE');
     const now = d.clock.now();

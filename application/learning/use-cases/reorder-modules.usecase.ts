@@ -1,9 +1,9 @@
 import { byOrder, type CourseModule } from '../../../domain/learning/course.js';
 import { isExactPermutation } from '../../../domain/learning/reorder.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 /**
  * `module_ids` must be exactly the modules of one course, each once (contract §6): the course
@@ -11,12 +11,10 @@ import { recordAudit } from '../../platform/audit.js';
  * repeated id is a 400 and nothing changes.
  */
 export const makeReorderModules =
-  (d: Pick<LearningDeps, 'moduleRepository' | 'auditLog' | 'clock' | 'uow'>) =>
-  async (
-    actor: Actor,
-    meta: RequestMeta,
-    input: { moduleIds: string[]; courseId?: string | undefined },
-  ): Promise<Result<CourseModule[], 'INVALID_REORDER'>> => {
+  (
+    d: Pick<LearningDeps, 'moduleRepository' | 'auditLog' | 'clock' | 'uow'>,
+  ): AuditedCommand<[input: { moduleIds: string[]; courseId?: string | undefined }], CourseModule[], 'INVALID_REORDER'> =>
+  async (actor, meta, input) => {
     const first = input.moduleIds[0];
     let courseId = input.courseId;
     if (!courseId) {

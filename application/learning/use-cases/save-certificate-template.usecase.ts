@@ -1,9 +1,9 @@
 import { DEFAULT_TEMPLATE, type CertificateTemplate, type Orientation } from '../../../domain/learning/certificate.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
-import { merge } from '../../shared/merge.js';
+import { merge } from '../../../domain/shared/merge.js';
 import { auditedWrite } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 export interface TemplateChanges {
   title?: string | undefined;
@@ -14,13 +14,10 @@ export interface TemplateChanges {
 
 /** Upsert: any subset of the fields, on top of the current template or the default one. */
 export const makeSaveCertificateTemplate =
-  (d: Pick<LearningDeps, 'courseRepository' | 'certificateRepository' | 'auditLog' | 'clock' | 'uow'>) =>
-  async (
-    actor: Actor,
-    meta: RequestMeta,
-    courseId: string,
-    changes: TemplateChanges,
-  ): Promise<Result<CertificateTemplate, 'COURSE_NOT_FOUND'>> => {
+  (
+    d: Pick<LearningDeps, 'courseRepository' | 'certificateRepository' | 'auditLog' | 'clock' | 'uow'>,
+  ): AuditedCommand<[courseId: string, changes: TemplateChanges], CertificateTemplate, 'COURSE_NOT_FOUND'> =>
+  async (actor, meta, courseId, changes) => {
     if (!(await d.courseRepository.findById(actor.tenantId, courseId))) return err('COURSE_NOT_FOUND');
     const current = (await d.certificateRepository.getTemplate(actor.tenantId, courseId)) ?? {
       tenantId: actor.tenantId,

@@ -1,22 +1,19 @@
 import { withStatus } from '../../../domain/learning/course.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
-import { merge } from '../../shared/merge.js';
+import { err, ok } from '../../shared/result.js';
+import { merge } from '../../../domain/shared/merge.js';
 import { courseCategory, type CourseWriteDeps, type CourseWriteError } from '../course-writes.js';
 import type { CourseInput } from './create-course.usecase.js';
 import { grantToCategorySubscribers } from '../subscriber-grants.js';
 import type { CourseWithCategory } from '../ports/catalog.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 /** Any subset of the create fields (contract §2). */
 export const makeUpdateCourse =
-  (d: CourseWriteDeps) =>
-  async (
-    actor: Actor,
-    meta: RequestMeta,
-    id: string,
-    changes: Partial<CourseInput>,
-  ): Promise<Result<CourseWithCategory, CourseWriteError | 'COURSE_NOT_FOUND'>> => {
+  (
+    d: CourseWriteDeps,
+  ): AuditedCommand<[id: string, changes: Partial<CourseInput>], CourseWithCategory, CourseWriteError | 'COURSE_NOT_FOUND'> =>
+  async (actor, meta, id, changes) => {
     const course = await d.courseRepository.findById(actor.tenantId, id);
     if (!course) return err('COURSE_NOT_FOUND');
     const { status, ...fields } = changes;

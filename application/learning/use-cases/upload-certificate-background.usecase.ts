@@ -1,10 +1,10 @@
 import { sniffImage } from '../../../domain/platform/file-types.js';
 import type { CertificateTemplate } from '../../../domain/learning/certificate.js';
 import type { IncomingFile } from '../../platform/index.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, type Result } from '../../shared/result.js';
+import { err } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import type { SaveCertificateTemplate } from './save-certificate-template.usecase.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 /**
  * A PNG or JPEG background (max 5 MB, enforced while streaming). The type is read from the
@@ -12,13 +12,10 @@ import type { SaveCertificateTemplate } from './save-certificate-template.usecas
  * points at its download URL.
  */
 export const makeUploadCertificateBackground =
-  (d: Pick<LearningDeps, 'courseRepository' | 'fileService'> & { saveCertificateTemplate: SaveCertificateTemplate }) =>
-  async (
-    actor: Actor,
-    meta: RequestMeta,
-    courseId: string,
-    file: IncomingFile | null,
-  ): Promise<Result<CertificateTemplate, 'COURSE_NOT_FOUND' | 'INVALID_IMAGE'>> => {
+  (
+    d: Pick<LearningDeps, 'courseRepository' | 'fileService'> & { saveCertificateTemplate: SaveCertificateTemplate },
+  ): AuditedCommand<[courseId: string, file: IncomingFile | null], CertificateTemplate, 'COURSE_NOT_FOUND' | 'INVALID_IMAGE'> =>
+  async (actor, meta, courseId, file) => {
     if (!(await d.courseRepository.findById(actor.tenantId, courseId))) return err('COURSE_NOT_FOUND');
     if (!file) return err('INVALID_IMAGE', 'file: required');
     const kind = sniffImage(await d.fileService.peek(file, 8));

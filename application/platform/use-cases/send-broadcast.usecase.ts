@@ -1,10 +1,10 @@
 import { batchCount, BROADCAST_BATCH_SIZE } from '../../../domain/platform/mail-events.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
 import type { Clock, IdGenerator, Jobs, UnitOfWork } from '../../shared/ports.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import { BROADCAST_BATCH_JOB, broadcastBatchJobOptions, type Broadcast, type BroadcastRepository } from '../mail-ports.js';
 import type { AuditLog } from '../ports.js';
 import { recordAudit } from '../audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 export interface BroadcastCommand {
   subject: string;
@@ -23,8 +23,8 @@ type Deps = { broadcastRepository: BroadcastRepository; jobs: Jobs; uow: UnitOfW
  * broadcast, its recipients and the job enqueues commit together (enqueues after commit).
  */
 export const makeSendBroadcast =
-  (d: Deps) =>
-  async (actor: Actor, meta: RequestMeta, cmd: BroadcastCommand): Promise<Result<{ broadcast: Broadcast }, 'NO_RECIPIENTS'>> => {
+  (d: Deps): AuditedCommand<[cmd: BroadcastCommand], { broadcast: Broadcast }, 'NO_RECIPIENTS'> =>
+  async (actor, meta, cmd) => {
     const audience = await d.broadcastRepository.audience(actor.tenantId, { roles: cmd.roles, userIds: cmd.userIds });
     if (audience.length === 0) return err('NO_RECIPIENTS');
     const broadcast: Broadcast = {

@@ -1,9 +1,9 @@
 import type { WebhookEndpoint } from '../../../domain/webhooks/webhook.js';
 import type { DomainEventType } from '../../shared/domain-events.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import { secretContext, type WebhookDeps } from '../deps.js';
 import { auditedWrite } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 export interface EndpointInput {
   url: string;
@@ -25,12 +25,8 @@ export const makeRegisterWebhookEndpoint =
       WebhookDeps,
       'webhookEndpointRepository' | 'webhookTargets' | 'webhookSigner' | 'secretBox' | 'auditLog' | 'ids' | 'clock' | 'uow'
     >,
-  ) =>
-  async (
-    actor: Actor,
-    meta: RequestMeta,
-    input: EndpointInput,
-  ): Promise<Result<{ endpoint: WebhookEndpoint; secret: string }, RegisterEndpointError>> => {
+  ): AuditedCommand<[input: EndpointInput], { endpoint: WebhookEndpoint; secret: string }, RegisterEndpointError> =>
+  async (actor, meta, input) => {
     const target = await d.webhookTargets.check(input.url);
     if (!target.ok) return err('WEBHOOK_URL_REFUSED', `url: ${target.detail}`);
     const id = d.ids.uuid();

@@ -1,9 +1,9 @@
 import type { OutboundDelivery } from '../../../domain/webhooks/webhook.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import type { WebhookDeps } from '../deps.js';
 import { DELIVER_WEBHOOK_JOB, deliverWebhookJobId } from '../ports.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 export type RetryDeliveryError = 'WEBHOOK_DELIVERY_NOT_FOUND' | 'WEBHOOK_DELIVERY_PENDING';
 
@@ -14,9 +14,11 @@ export type RetryDeliveryError = 'WEBHOOK_DELIVERY_NOT_FOUND' | 'WEBHOOK_DELIVER
  * retried too. The state change is conditional, so two concurrent retries start one job.
  */
 export const makeRetryOutboundDelivery =
-  (d: Pick<WebhookDeps, 'outboundDeliveryRepository' | 'webhookRetryPolicy' | 'auditLog' | 'jobs' | 'clock' | 'uow' | 'outboxRelayMs'>) =>
-  async (actor: Actor, meta: RequestMeta, id: string): Promise<Result<OutboundDelivery, RetryDeliveryError>> =>
-    d.uow.run(async (): Promise<Result<OutboundDelivery, RetryDeliveryError>> => {
+  (
+    d: Pick<WebhookDeps, 'outboundDeliveryRepository' | 'webhookRetryPolicy' | 'auditLog' | 'jobs' | 'clock' | 'uow' | 'outboxRelayMs'>,
+  ): AuditedCommand<[id: string], OutboundDelivery, RetryDeliveryError> =>
+  async (actor, meta, id) =>
+    d.uow.run(async () => {
       const now = d.clock.now();
       const requeued = await d.outboundDeliveryRepository.requeue(actor.tenantId, id, now, new Date(now.getTime() - d.outboxRelayMs));
       if (!requeued)

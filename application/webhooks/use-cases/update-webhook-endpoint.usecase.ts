@@ -1,27 +1,24 @@
 import type { WebhookEndpoint } from '../../../domain/webhooks/webhook.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import type { WebhookDeps } from '../deps.js';
-import { merge } from '../../shared/merge.js';
+import { merge } from '../../../domain/shared/merge.js';
 import type { EndpointInput } from './register-webhook-endpoint.usecase.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 export type UpdateEndpointError = 'WEBHOOK_ENDPOINT_NOT_FOUND' | 'WEBHOOK_URL_REFUSED';
 
 /** Any subset of the create fields; a new URL is checked as at registration. */
 export const makeUpdateWebhookEndpoint =
-  (d: Pick<WebhookDeps, 'webhookEndpointRepository' | 'webhookTargets' | 'auditLog' | 'clock' | 'uow'>) =>
-  async (
-    actor: Actor,
-    meta: RequestMeta,
-    id: string,
-    changes: Partial<EndpointInput>,
-  ): Promise<Result<WebhookEndpoint, UpdateEndpointError>> => {
+  (
+    d: Pick<WebhookDeps, 'webhookEndpointRepository' | 'webhookTargets' | 'auditLog' | 'clock' | 'uow'>,
+  ): AuditedCommand<[id: string, changes: Partial<EndpointInput>], WebhookEndpoint, UpdateEndpointError> =>
+  async (actor, meta, id, changes) => {
     if (changes.url !== undefined) {
       const target = await d.webhookTargets.check(changes.url);
       if (!target.ok) return err('WEBHOOK_URL_REFUSED', `url: ${target.detail}`);
     }
-    return d.uow.run(async (): Promise<Result<WebhookEndpoint, UpdateEndpointError>> => {
+    return d.uow.run(async () => {
       const found = await d.webhookEndpointRepository.findById(actor.tenantId, id);
       if (!found) return err('WEBHOOK_ENDPOINT_NOT_FOUND');
       const events = changes.events && [...new Set(changes.events)];
