@@ -17024,7 +17024,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not found: `Tenant not found`, `Record not found` */
+            /** @description Not found: `Tenant not found` */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -381,7 +381,7 @@ export const makeLearningAdminResourceRoutes =
       {
         operationId: 'createLearningAsset',
         response: wire.ContentItem,
-        errors: errorsFrom(d.learningAssetsResource.create)(['RECORD_NOT_FOUND']),
+        errors: errorsFrom(d.learningAssetsResource.create)([]),
         summary: 'Create a learning asset',
         access: Role.Admin,
         body: ContentItem,

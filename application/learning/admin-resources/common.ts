@@ -16,9 +16,17 @@ export interface ListQuery {
  * One admin resource of `/api/lms/admin/resources/:resource`: its own input types and rules,
  * the same four operations. Writes are audited as `<resource>.<create|update|delete>`.
  */
-export interface AdminResource<T, C, U, Q extends ListQuery = ListQuery, E extends AdminResourceError = AdminResourceError> {
+export interface AdminResource<
+  T,
+  C,
+  U,
+  Q extends ListQuery = ListQuery,
+  E extends AdminResourceError = AdminResourceError,
+  // A create that checks nothing against other records cannot fail: its routes declare no error.
+  CreateError extends AdminResourceError = E,
+> {
   list(tenantId: string, query: Q, page: PageRequest): Promise<Page<T>>;
-  create: AuditedCommand<[input: C], T, E>;
+  create: AuditedCommand<[input: C], T, CreateError>;
   update: AuditedCommand<[id: string, input: U], T, E>;
   remove: AuditedCommand<[id: string], null, E>;
 }

@@ -23,7 +23,7 @@ export const makeContentItemsResource = (
   name: string,
   store: RecordStore<LearningAsset>,
   d: Deps,
-): AdminResource<LearningAsset, ContentItemInput, Partial<ContentItemInput>, ContentItemQuery, 'RECORD_NOT_FOUND'> => ({
+): AdminResource<LearningAsset, ContentItemInput, Partial<ContentItemInput>, ContentItemQuery, 'RECORD_NOT_FOUND', never> => ({
   list: (tenantId, query, page) => store.list(tenantId, { search: query.search, filter: query.type ? { type: query.type } : {} }, page),
   async create(actor, meta, input) {
     const now = d.clock.now();
