@@ -17,6 +17,26 @@ export interface JobDefinition {
   handle: JobHandler;
 }
 
+/** The use cases of registry `R` that a periodic job can run: those that take nothing. */
+type Sweep<R> = { [K in keyof R]: R[K] extends () => Promise<unknown> ? K : never }[keyof R] & string;
+
+/**
+ * A periodic job (a module's `schedules`): no payload, one run of the use case that context's
+ * registry `R` names `useCase`. That use case must be idempotent: a redelivered tick or runs
+ * overlapping on several workers repeat it.
+ */
+export const periodicJob =
+  <R>(name: string, useCase: Sweep<R>) =>
+  (deps: Record<Sweep<R>, () => Promise<unknown>>): JobDefinition => {
+    const run = deps[useCase];
+    return {
+      name,
+      handle: async () => {
+        await run();
+      },
+    };
+  };
+
 /**
  * Trace context carried from the code that enqueues a job to the job's run (W3C `traceparent`,
  * serialised); implemented by infrastructure/tracing when tracing is on, absent otherwise.
