@@ -1,5 +1,6 @@
 import type { JobOptions, Jobs, UnitOfWork } from '../../application/shared/ports.js';
 import { isUnavailable } from '../../infrastructure/unavailable.js';
+import type { Tracing } from '../../infrastructure/tracing-types.js';
 
 export interface JobContext {
   /** 1 for the first try. */
@@ -39,18 +40,9 @@ export const periodicJob =
 
 /**
  * Trace context carried from the code that enqueues a job to the job's run (W3C `traceparent`,
- * serialised); implemented by infrastructure/tracing when tracing is on, absent otherwise.
+ * serialised): the part of infrastructure/tracing a queue uses when tracing is on, absent otherwise.
  */
-export interface JobTracing {
-  /** The caller's trace context, or undefined outside a span. */
-  capture(): string | undefined;
-  /** Runs the job inside its span, child of and linked to the captured context. */
-  runJob<T>(
-    job: { name: string; id?: string | undefined; attempt: number },
-    captured: string | undefined,
-    fn: () => Promise<T>,
-  ): Promise<T>;
-}
+export type JobTracing = Pick<Tracing, 'capture' | 'runJob'>;
 
 /** What the composition root needs of a queue beyond the Jobs port. */
 export interface JobQueue extends Jobs {
