@@ -1,7 +1,7 @@
 import type { Quiz } from '../../../domain/assessment/quiz.js';
 import { byQuestionOrder, type Question, type QuestionVersion } from '../../../domain/assessment/question.js';
 import type { Attempt, AttemptAnswer } from '../../../domain/assessment/attempt.js';
-import type { Submission } from '../../../domain/assessment/assignment.js';
+import { graded, type Submission } from '../../../domain/assessment/assignment.js';
 import { accumulate } from '../../../domain/assessment/analytics.js';
 import type { QuestionRepository, QuizFilter, QuizRepository } from '../../../application/assessment/ports/quiz-repository.js';
 import type {
@@ -556,15 +556,7 @@ export class MemorySubmissionRepository implements SubmissionRepository {
   async grade(tenantId: string, id: string, g: { score: number; feedback: string | null; gradedBy: string; gradedAt: Date }) {
     const current = this.s.submissions.get(id);
     if (!current || current.tenantId !== tenantId) return null;
-    const next: Submission = {
-      ...current,
-      status: 'graded',
-      score: g.score,
-      feedback: g.feedback,
-      gradedBy: g.gradedBy,
-      gradedAt: g.gradedAt,
-      updatedAt: g.gradedAt,
-    };
+    const next = graded(current, g.score, g.feedback, g.gradedBy, g.gradedAt);
     this.s.submissions.set(id, next);
     return clone(next);
   }

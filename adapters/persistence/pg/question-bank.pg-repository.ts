@@ -125,20 +125,8 @@ export const makeQuestionBankPgRepository = ({ db }: DbDeps): QuestionBankReposi
         ranked: new Map(slotRows.map((s) => [s.id, drawn.filter((q) => q.grp === s.grp).map(toBankQuestion)])),
       };
     },
-    async randomSlots(tenantId, quizId) {
-      return (
-        await db
-          .q()('quiz_random_slots')
-          .where({ tenantId, quizId })
-          .orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])
-      ).map(toSlot);
-    },
-    async insertRandomSlot(s) {
-      const { order, ...rest } = s;
-      await db
-        .q()('quiz_random_slots')
-        .insert({ ...rest, sortOrder: order });
-    },
+    randomSlots: (tenantId, quizId) => slots.listSorted({ tenantId, quizId }),
+    insertRandomSlot: ({ order, ...slot }) => slots.insert({ ...slot, sortOrder: order }),
     findRandomSlot: (tenantId, id) => slots.find({ tenantId, id }),
     deleteRandomSlot: slots.delete,
     async nextSlotOrder(tenantId, quizId) {

@@ -48,10 +48,7 @@ export const makeUserPgRepository = ({ db }: DbDeps): UserRepository => {
       }
       return knexPage(q, page, toUser, { order: newestFirst() });
     },
-    async insert(user) {
-      const rows = await db.q()('users').insert(user).onConflict(['tenant_id', 'email']).ignore().returning('id');
-      return rows.length === 1;
-    },
+    insert: (user) => users.insertIfAbsent(user, ['tenant_id', 'email']),
     update: (user) => users.update(user),
     async delete(tenantId, id) {
       await users.delete(tenantId, id);
