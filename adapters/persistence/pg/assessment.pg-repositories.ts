@@ -373,24 +373,14 @@ const toAnswer = (r: AnswerRow): AttemptAnswer => ({
 });
 
 /** An answer waiting for (or given) a mentor's mark, with its attempt, quiz and student (`listMarking`). */
-interface MarkingRow {
-  attemptId: string;
-  quizId: string;
-  quizTitle: string | null;
-  courseId: string | null;
-  questionId: string;
-  questionText: string | null;
+type MarkingRow = Omit<MarkingItem, 'maxPoints' | 'answer' | 'pointsAwarded' | 'student'> & {
   maxPoints: number | null;
   answer: string[] | string | null;
   pointsAwarded: Mark | null;
-  feedback: string | null;
-  gradedBy: string | null;
-  gradedAt: Date | null;
-  submittedAt: Date | null;
   userId: string;
   studentDisplayName: string;
   studentEmail: string | null;
-}
+};
 
 const toMarkingItem = (r: MarkingRow): MarkingItem => ({
   attemptId: r.attemptId,
