@@ -3,16 +3,8 @@ import type { QuestionBankRepository } from '../../../application/assessment/por
 import type { DbDeps } from './base.js';
 import type { QuestionCategoryRow, QuestionRow, RandomSlotRow } from './rows/assessment.rows.js';
 import { questionRow, toQuestion } from './assessment.pg-repositories.js';
-import { knexPage, num } from './knex-helpers.js';
+import { camelKeys, date, knexPage, num, rawRows } from './knex-helpers.js';
 import { tenantTable } from './tenant-table.js';
-
-/** An object with camelCase keys: a raw row (snake_case on one engine), or a row sent as JSON. */
-const camel = <R>(r: object): R =>
-  Object.fromEntries(Object.entries(r).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()), v])) as R;
-/** Raw query rows with camelCase keys on both engines. */
-const rawRows = <R>(result: unknown): R[] => (result as { rows: object[] }).rows.map((r) => camel<R>(r));
-
-const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 
 const toCategory = (r: QuestionCategoryRow): QuestionCategory => ({
   id: r.id,
@@ -118,8 +110,8 @@ export const makeQuestionBankPgRepository = ({ db }: DbDeps): QuestionBankReposi
       const row = rawRows<{ slots: object[]; drawn: object[] }>(
         await db.q().raw('select slots, drawn from quiz_draw_candidates(?, ?, ?)', [tenantId, quizId, seed]),
       )[0]!;
-      const slotRows = row.slots.map((r) => camel<RandomSlotRow & { grp: string }>(r));
-      const drawn = row.drawn.map((r) => camel<QuestionRow & { grp: string }>(r));
+      const slotRows = row.slots.map((r) => camelKeys<RandomSlotRow & { grp: string }>(r));
+      const drawn = row.drawn.map((r) => camelKeys<QuestionRow & { grp: string }>(r));
       return {
         slots: slotRows.map(toSlot),
         ranked: new Map(slotRows.map((s) => [s.id, drawn.filter((q) => q.grp === s.grp).map(toBankQuestion)])),
