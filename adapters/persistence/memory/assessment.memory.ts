@@ -26,6 +26,7 @@ import type {
 } from '../../../application/assessment/ports/submission-repository.js';
 import type { PageRequest } from '../../../application/shared/ports.js';
 import { clone, newestFirst, pageOf } from './paging.js';
+import { inTenant } from './tenant-rows.js';
 import { hash32 } from '../../../domain/assessment/shuffle.js';
 import { accumulateRandomSlots, type SlottedAttemptMarks } from '../../../domain/assessment/random-slot-statistics.js';
 import {
@@ -81,7 +82,6 @@ export class MemoryAssessmentState {
   }
 }
 
-const inTenant = <T extends { tenantId: string }>(rows: Iterable<T>, tenantId: string) => [...rows].filter((r) => r.tenantId === tenantId);
 const own = <T extends { tenantId: string }>(row: T | undefined, tenantId: string): T | null =>
   row && row.tenantId === tenantId ? clone(row) : null;
 
