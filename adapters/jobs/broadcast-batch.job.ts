@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { BROADCAST_BATCH_JOB, BROADCAST_RELAY_JOB } from '../../application/platform/mail-ports.js';
+import { BROADCAST_BATCH_JOB } from '../../application/platform/mail-ports.js';
 import type { makeSendBroadcastBatch } from '../../application/platform/use-cases/send-broadcast-batch.usecase.js';
-import type { makeRelayBroadcasts } from '../../application/platform/use-cases/relay-broadcasts.usecase.js';
 import type { JobDefinition } from './job-queue.js';
 
 const Payload = z.object({ tenantId: z.uuid(), broadcastId: z.uuid(), batch: z.number().int().min(0) });
@@ -16,13 +15,5 @@ export const makeBroadcastBatchJob = ({
   handle: async (payload) => {
     const p = Payload.parse(payload);
     await sendBroadcastBatch(p.tenantId, p.broadcastId, p.batch);
-  },
-});
-
-/** Periodic: re-enqueues batches whose job was lost. */
-export const makeBroadcastRelayJob = ({ relayBroadcasts }: { relayBroadcasts: ReturnType<typeof makeRelayBroadcasts> }): JobDefinition => ({
-  name: BROADCAST_RELAY_JOB,
-  handle: async () => {
-    await relayBroadcasts();
   },
 });

@@ -1,5 +1,6 @@
 import type { JobOptions, Jobs, UnitOfWork } from '../../application/shared/ports.js';
 import { isUnavailable } from '../../infrastructure/unavailable.js';
+import type { Tracing } from '../../infrastructure/tracing-types.js';
 
 export interface JobContext {
   /** 1 for the first try. */
@@ -17,20 +18,31 @@ export interface JobDefinition {
   handle: JobHandler;
 }
 
+/** The use cases of registry `R` that a periodic job can run: those that take nothing. */
+type Sweep<R> = { [K in keyof R]: R[K] extends () => Promise<unknown> ? K : never }[keyof R] & string;
+
+/**
+ * A periodic job (a module's `schedules`): no payload, one run of the use case that context's
+ * registry `R` names `useCase`. That use case must be idempotent: a redelivered tick or runs
+ * overlapping on several workers repeat it.
+ */
+export const periodicJob =
+  <R>(name: string, useCase: Sweep<R>) =>
+  (deps: Record<Sweep<R>, () => Promise<unknown>>): JobDefinition => {
+    const run = deps[useCase];
+    return {
+      name,
+      handle: async () => {
+        await run();
+      },
+    };
+  };
+
 /**
  * Trace context carried from the code that enqueues a job to the job's run (W3C `traceparent`,
- * serialised); implemented by infrastructure/tracing when tracing is on, absent otherwise.
+ * serialised): the part of infrastructure/tracing a queue uses when tracing is on, absent otherwise.
  */
-export interface JobTracing {
-  /** The caller's trace context, or undefined outside a span. */
-  capture(): string | undefined;
-  /** Runs the job inside its span, child of and linked to the captured context. */
-  runJob<T>(
-    job: { name: string; id?: string | undefined; attempt: number },
-    captured: string | undefined,
-    fn: () => Promise<T>,
-  ): Promise<T>;
-}
+export type JobTracing = Pick<Tracing, 'capture' | 'runJob'>;
 
 /** What the composition root needs of a queue beyond the Jobs port. */
 export interface JobQueue extends Jobs {

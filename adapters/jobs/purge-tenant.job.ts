@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { PURGE_TENANT_JOB, RESUME_TENANT_DELETIONS_JOB } from '../../application/identity/tenant-admin.js';
+import { PURGE_TENANT_JOB } from '../../application/identity/tenant-admin.js';
 import type { makePurgeTenant } from '../../application/identity/use-cases/purge-tenant.usecase.js';
-import type { makeResumeTenantDeletions } from '../../application/identity/use-cases/resume-tenant-deletions.usecase.js';
 import type { JobDefinition } from './job-queue.js';
 
 const Payload = z.object({ tenantId: z.uuid() });
@@ -11,17 +10,5 @@ export const makePurgeTenantJob = ({ purgeTenant }: { purgeTenant: ReturnType<ty
   name: PURGE_TENANT_JOB,
   handle: async (payload) => {
     await purgeTenant(Payload.parse(payload).tenantId);
-  },
-});
-
-/** Periodic: re-enqueues deletions whose job was lost. */
-export const makeResumeTenantDeletionsJob = ({
-  resumeTenantDeletions,
-}: {
-  resumeTenantDeletions: ReturnType<typeof makeResumeTenantDeletions>;
-}): JobDefinition => ({
-  name: RESUME_TENANT_DELETIONS_JOB,
-  handle: async () => {
-    await resumeTenantDeletions();
   },
 });

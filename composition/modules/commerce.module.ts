@@ -1,7 +1,7 @@
 import { asValue } from 'awilix';
 import type { AppModule } from '../app-module.js';
 import { factories } from '../registrations.js';
-import { commerceJobs } from '../../adapters/jobs/registry.js';
+import { commerceJobs, EXPIRE_SUBSCRIPTIONS_JOB } from '../../adapters/jobs/registry.js';
 import { commerceRoutes } from '../../adapters/http/routes/registry.js';
 import { commerceRepositories } from '../../adapters/persistence/pg/registry.js';
 import { commerceUseCases } from '../../application/commerce/registry.js';
@@ -13,7 +13,6 @@ import { makeMidtransGateway } from '../../adapters/gateways/payment/midtrans.ga
 import { sha512NotificationSigner } from '../../adapters/gateways/payment/notification-signer.js';
 import { pdfkitReceiptRenderer } from '../../adapters/gateways/receipts/pdfkit-receipt-renderer.js';
 import { hmacMailerSignatures } from '../../adapters/security/mailer-signatures.js';
-import { EXPIRE_SUBSCRIPTIONS_JOB } from '../../adapters/jobs/expire-subscriptions.job.js';
 
 /**
  * Commerce (plans, orders, payments, subscriptions, receipts) and mail (broadcasts, delivery

@@ -1,7 +1,7 @@
 import type { Quiz } from '../../../domain/assessment/quiz.js';
 import { byQuestionOrder, type Question, type QuestionVersion } from '../../../domain/assessment/question.js';
 import type { Attempt, AttemptAnswer } from '../../../domain/assessment/attempt.js';
-import type { Submission } from '../../../domain/assessment/assignment.js';
+import { graded, type Submission } from '../../../domain/assessment/assignment.js';
 import { accumulate } from '../../../domain/assessment/analytics.js';
 import type { QuestionRepository, QuizFilter, QuizRepository } from '../../../application/assessment/ports/quiz-repository.js';
 import type {
@@ -26,6 +26,7 @@ import type {
 } from '../../../application/assessment/ports/submission-repository.js';
 import type { PageRequest } from '../../../application/shared/ports.js';
 import { clone, newestFirst, pageOf } from './paging.js';
+import { inTenant } from './tenant-rows.js';
 import { hash32 } from '../../../domain/assessment/shuffle.js';
 import { accumulateRandomSlots, type SlottedAttemptMarks } from '../../../domain/assessment/random-slot-statistics.js';
 import {
@@ -81,7 +82,6 @@ export class MemoryAssessmentState {
   }
 }
 
-const inTenant = <T extends { tenantId: string }>(rows: Iterable<T>, tenantId: string) => [...rows].filter((r) => r.tenantId === tenantId);
 const own = <T extends { tenantId: string }>(row: T | undefined, tenantId: string): T | null =>
   row && row.tenantId === tenantId ? clone(row) : null;
 
@@ -556,15 +556,7 @@ export class MemorySubmissionRepository implements SubmissionRepository {
   async grade(tenantId: string, id: string, g: { score: number; feedback: string | null; gradedBy: string; gradedAt: Date }) {
     const current = this.s.submissions.get(id);
     if (!current || current.tenantId !== tenantId) return null;
-    const next: Submission = {
-      ...current,
-      status: 'graded',
-      score: g.score,
-      feedback: g.feedback,
-      gradedBy: g.gradedBy,
-      gradedAt: g.gradedAt,
-      updatedAt: g.gradedAt,
-    };
+    const next = graded(current, g.score, g.feedback, g.gradedBy, g.gradedAt);
     this.s.submissions.set(id, next);
     return clone(next);
   }

@@ -8,7 +8,7 @@ import type { SubscriptionRepository } from '../../../application/commerce/ports
 import type { PromoCodeReservations } from '../../../application/commerce/ports/promo-code-reservations.js';
 import type { PromoCode } from '../../../application/learning/index.js';
 import { clone, newestFirst, pageOf } from './paging.js';
-import { MemoryTenantRows } from './tenant-rows.js';
+import { MemoryTenantRows, rowsWhere } from './tenant-rows.js';
 
 /** In-memory commerce repositories for use-case tests (the contract tests keep them honest). */
 export class MemoryOrderRepository extends MemoryTenantRows<Order> implements OrderRepository {
@@ -123,13 +123,7 @@ export class MemorySubscriptionRepository implements SubscriptionRepository {
     return this.findById(tenantId, id);
   }
   async listByUser(tenantId: string, userId: string, page: { page: number; pageSize: number }) {
-    return pageOf(
-      [...this.rows.values()]
-        .filter((s) => s.tenantId === tenantId && s.userId === userId)
-        .sort(newestFirst)
-        .map(clone),
-      page,
-    );
+    return pageOf(rowsWhere(this.rows.values(), { tenantId, userId }, newestFirst), page);
   }
   async currentEnd(tenantId: string, userId: string, planId: string, now: Date) {
     const ends = [...this.rows.values()]

@@ -23,6 +23,7 @@ import type {
 import type { PersonMatch } from '../../../domain/crm/lead-link.js';
 import type { MemoryUserRepository } from './identity.memory.js';
 import { clone, newestFirst, pageOf } from './paging.js';
+import { rowsWhere } from './tenant-rows.js';
 
 /** In-memory CRM adapters for use-case tests; tests/contract/crm keeps them in step with PostgreSQL. */
 export class MemoryLeadRepository implements LeadRepository {
@@ -74,19 +75,14 @@ export class MemoryLeadRepository implements LeadRepository {
       .map(clone);
   }
   async findByUser(tenantId: string, userId: string) {
-    return [...this.rows.values()]
-      .filter((r) => r.tenantId === tenantId && r.userId === userId)
-      .sort((a, b) => a.id.localeCompare(b.id))
-      .map(clone);
+    return rowsWhere(this.rows.values(), { tenantId, userId }, (a, b) => a.id.localeCompare(b.id));
   }
   async addEvents(events: LeadEvent[]) {
     this.history.push(...events.map(clone));
   }
   async events(tenantId: string, leadId: string) {
-    return this.history
-      .filter((e) => e.tenantId === tenantId && e.leadId === leadId)
-      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()) // stable: insertion order within a time
-      .map(clone);
+    // Stable: insertion order within a time.
+    return rowsWhere(this.history, { tenantId, leadId }, (a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   }
   async aggregate(tenantId: string, range: DateRange, includeTest: boolean) {
     const groups = new Map<string, LeadAggregateRow>();

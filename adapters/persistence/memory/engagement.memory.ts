@@ -102,10 +102,7 @@ export class MemoryScheduleTemplateRepository extends MemoryTenantRows<ScheduleT
     return this.items.delete(itemId);
   }
   async listItems(tenantId: string, templateId: string) {
-    return [...this.items.values()]
-      .filter((i) => i.tenantId === tenantId && i.templateId === templateId)
-      .sort(compareTemplateItems)
-      .map(clone);
+    return this.itemRows.listWhere({ tenantId, templateId }, compareTemplateItems);
   }
   async countItems(tenantId: string, templateId: string) {
     return (await this.listItems(tenantId, templateId)).length;

@@ -26,7 +26,7 @@ import type {
 } from '../../../application/learning/ports/admin-repositories.js';
 import type { PageRequest } from '../../../application/shared/ports.js';
 import { clone, newestFirst, pageOf } from './paging.js';
-import { MemoryTenantRows } from './tenant-rows.js';
+import { inTenant, MemoryTenantRows } from './tenant-rows.js';
 
 /** The learning tables in memory; each repository below is a view of it, as the tables are for SQL. */
 export class MemoryLearningState {
@@ -46,7 +46,6 @@ export class MemoryLearningState {
   readonly planCategoryIds = new Set<string>();
 }
 
-const inTenant = <T extends { tenantId: string }>(rows: Iterable<T>, tenantId: string) => [...rows].filter((r) => r.tenantId === tenantId);
 const has = (text: string | null, search: string) => (text ?? '').toLowerCase().includes(search.toLowerCase());
 
 export class MemoryCourseRepository implements CourseRepository {
@@ -192,10 +191,7 @@ export class MemoryModuleRepository extends MemoryTenantRows<CourseModule> imple
     super(s.modules);
   }
   async listByCourse(tenantId: string, courseId: string) {
-    return inTenant(this.s.modules.values(), tenantId)
-      .filter((m) => m.courseId === courseId)
-      .sort(byOrder)
-      .map(clone);
+    return this.listWhere({ tenantId, courseId }, byOrder);
   }
   async listWithLessons(tenantId: string, courseId: string) {
     const modules = await this.listByCourse(tenantId, courseId);
@@ -228,10 +224,7 @@ export class MemoryLessonRepository extends MemoryTenantRows<Lesson> implements 
     super(s.lessons);
   }
   async listByModule(tenantId: string, moduleId: string) {
-    return inTenant(this.s.lessons.values(), tenantId)
-      .filter((l) => l.moduleId === moduleId)
-      .sort(byOrder)
-      .map(clone);
+    return this.listWhere({ tenantId, moduleId }, byOrder);
   }
   async delete(tenantId: string, id: string) {
     if (this.s.lessons.get(id)?.tenantId !== tenantId) return;

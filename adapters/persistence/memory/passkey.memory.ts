@@ -3,6 +3,7 @@ import type { PasskeyRepository } from '../../../application/identity/ports/pass
 import { Role } from '../../../domain/identity/role.js';
 import type { MemoryUserRepository } from './identity.memory.js';
 import { clone, newestFirst } from './paging.js';
+import { rowsWhere } from './tenant-rows.js';
 
 /** In-memory passkeys for use-case tests; it reads users' roles for the Super Admin rule. */
 export class MemoryPasskeyRepository implements PasskeyRepository {
@@ -16,10 +17,7 @@ export class MemoryPasskeyRepository implements PasskeyRepository {
     return true;
   }
   async listByUser(tenantId: string, userId: string) {
-    return [...this.rows.values()]
-      .filter((p) => p.tenantId === tenantId && p.userId === userId)
-      .sort(newestFirst)
-      .map(clone);
+    return rowsWhere(this.rows.values(), { tenantId, userId }, newestFirst);
   }
   async findForLogin(tenantId: string, credentialId: string) {
     const matches = [...this.rows.values()].filter((p) => p.credentialId === credentialId);

@@ -1,5 +1,19 @@
 import { clone } from './paging.js';
 
+/** The tenant's rows, as they are (not copies). */
+export const inTenant = <T extends { tenantId: string }>(rows: Iterable<T>, tenantId: string): T[] =>
+  [...rows].filter((r) => r.tenantId === tenantId);
+
+/**
+ * The rows whose columns equal `where`'s, in `order` (else as they are), as copies: the memory
+ * twin of a `where … order by` (name the tenant in `where`).
+ */
+export function rowsWhere<T>(rows: Iterable<T>, where: Partial<T>, order?: (a: T, b: T) => number): T[] {
+  const keys = Object.keys(where) as Array<keyof T>;
+  const found = [...rows].filter((row) => keys.every((key) => row[key] === where[key]));
+  return (order ? found.sort(order) : found).map(clone);
+}
+
 /**
  * The reads and writes by id that the memory repositories of a tenant's rows share, as the SQL ones
  * share `tenantTable`: a repository extends it over its map (its own, or the state's that other
@@ -10,6 +24,10 @@ export class MemoryTenantRows<T extends { id: string; tenantId: string }> {
   async findById(tenantId: string, id: string): Promise<T | null> {
     const row = this.rows.get(id);
     return row && row.tenantId === tenantId ? clone(row) : null;
+  }
+  /** The tenant's rows that match, in `order`, as copies. */
+  listWhere(where: { tenantId: string } & Partial<T>, order?: (a: T, b: T) => number): T[] {
+    return rowsWhere(this.rows.values(), where, order);
   }
   /** Nothing runs concurrently in memory: the row as it is. */
   lock(tenantId: string, id: string): Promise<T | null> {

@@ -14,20 +14,12 @@ import type {
 } from '../../../application/assessment/ports/submission-repository.js';
 import type { DbDeps } from './base.js';
 import type { AnswerRow, AttemptRow, Mark, QuestionRow, QuizRow, StoredOption, SubmissionRow } from './rows/assessment.rows.js';
-import { camelColumns, knexPage, num, numOrNull, prepared, newestFirst } from './knex-helpers.js';
+import { camelColumns, date, json, knexPage, num, numOrNull, prepared, newestFirst, rawRows } from './knex-helpers.js';
 import { tenantTable } from './tenant-table.js';
 import { countSince } from './daily-rollups.js';
 
-const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 const dateOrNull = (v: Date | string | null | undefined): Date | null => (v === null || v === undefined ? null : date(v));
 const boolOrNull = (v: boolean | null | undefined): boolean | null => (v === null || v === undefined ? null : Boolean(v));
-/** Raw query rows: snake_case keys on one engine, camelCase on the other; camelCase here, as `R` (what the SQL selects). */
-const rawRows = <R>(result: unknown): R[] =>
-  (result as { rows: object[] }).rows.map(
-    (r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()), v])) as R,
-  );
-/** jsonb arrives parsed on both engines; a string would be a driver that did not. */
-const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
 // ---------------------------------------------------------------- quizzes
 
@@ -373,24 +365,14 @@ const toAnswer = (r: AnswerRow): AttemptAnswer => ({
 });
 
 /** An answer waiting for (or given) a mentor's mark, with its attempt, quiz and student (`listMarking`). */
-interface MarkingRow {
-  attemptId: string;
-  quizId: string;
-  quizTitle: string | null;
-  courseId: string | null;
-  questionId: string;
-  questionText: string | null;
+type MarkingRow = Omit<MarkingItem, 'maxPoints' | 'answer' | 'pointsAwarded' | 'student'> & {
   maxPoints: number | null;
   answer: string[] | string | null;
   pointsAwarded: Mark | null;
-  feedback: string | null;
-  gradedBy: string | null;
-  gradedAt: Date | null;
-  submittedAt: Date | null;
   userId: string;
   studentDisplayName: string;
   studentEmail: string | null;
-}
+};
 
 const toMarkingItem = (r: MarkingRow): MarkingItem => ({
   attemptId: r.attemptId,

@@ -206,204 +206,174 @@ function toLearnerCourse(r: JoinedCourseRow): LearnerCourse {
   };
 }
 
-export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => ({
-  async findById(tenantId, id) {
-    const r = await db.q()('courses').where({ tenantId, id }).first();
-    return r ? toCourse(r) : null;
-  },
-  async lock(tenantId, id) {
-    const r = await db.q()('courses').where({ tenantId, id }).forUpdate().first();
-    return r ? toCourse(r) : null;
-  },
-  async findForLearner(tenantId, userId, courseId) {
-    // The course page's per-learner state in one round trip instead of four.
-    const r = (await learnerCourseQuery(db, tenantId, userId, courseId)
-      .first('c.*', db.q().raw(COURSE_FOR_LEARNER_COLUMNS))
-      .options(prepared('course_for_learner'))) as JoinedCourseRow | undefined;
-    return r ? toLearnerCourse(r) : null;
-  },
-  async findPageForLearner(tenantId, userId, courseId) {
-    const result = await db
-      .q()
-      .raw(COURSE_PAGE_SQL, { learner: userId, tenant: tenantId, course: courseId })
-      .options(prepared('course_page_of_learner'));
-    const r = (result as { rows: CoursePageRow[] }).rows[0];
-    if (!r) return null;
-    return {
-      ...toLearnerCourse(r),
-      modules: r.pageModules.map(([id, title, description, sortOrder, createdAt, updatedAt]) => ({
-        id,
-        tenantId,
-        courseId,
-        title,
-        description,
-        order: Number(sortOrder),
-        createdAt: new Date(createdAt),
-        updatedAt: new Date(updatedAt),
-      })),
-      lessons: r.pageLessons.map(
-        ([id, moduleId, lessonCourseId, title, description, contentType, contentUrl, duration, sortOrder, createdAt, updatedAt]) => ({
+export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => {
+  const courses = tenantTable(db, 'courses', toCourse);
+  return {
+    findById: (tenantId, id) => courses.find({ tenantId, id }),
+    lock: (tenantId, id) => courses.lock({ tenantId, id }),
+    async findForLearner(tenantId, userId, courseId) {
+      // The course page's per-learner state in one round trip instead of four.
+      const r = (await learnerCourseQuery(db, tenantId, userId, courseId)
+        .first('c.*', db.q().raw(COURSE_FOR_LEARNER_COLUMNS))
+        .options(prepared('course_for_learner'))) as JoinedCourseRow | undefined;
+      return r ? toLearnerCourse(r) : null;
+    },
+    async findPageForLearner(tenantId, userId, courseId) {
+      const result = await db
+        .q()
+        .raw(COURSE_PAGE_SQL, { learner: userId, tenant: tenantId, course: courseId })
+        .options(prepared('course_page_of_learner'));
+      const r = (result as { rows: CoursePageRow[] }).rows[0];
+      if (!r) return null;
+      return {
+        ...toLearnerCourse(r),
+        modules: r.pageModules.map(([id, title, description, sortOrder, createdAt, updatedAt]) => ({
           id,
           tenantId,
-          moduleId,
-          courseId: lessonCourseId,
+          courseId,
           title,
           description,
-          contentType,
-          contentUrl,
-          duration: Number(duration),
           order: Number(sortOrder),
           createdAt: new Date(createdAt),
           updatedAt: new Date(updatedAt),
-        }),
-      ),
-      progress: r.pageProgress.map(([lessonId, status, startedAt, completedAt, updatedAt]) => ({
-        tenantId,
-        userId,
-        lessonId,
-        courseId,
-        status,
-        startedAt: dateOrNull(startedAt),
-        completedAt: dateOrNull(completedAt),
-        updatedAt: new Date(updatedAt),
-      })),
-    };
-  },
-  async findManyByIds(tenantId, ids) {
-    if (ids.length === 0) return [];
-    return (
-      await db
-        .q()('courses')
-        .where({ tenantId })
-        .whereIn('id', [...ids])
-    ).map(toCourse);
-  },
-  list(tenantId, filter, page) {
-    const filtered = (q: Knex.QueryBuilder) => {
-      q.where('c.tenant_id', tenantId);
-      if (filter.statuses) q.whereIn('c.status', [...filter.statuses]);
-      if (filter.categoryId) q.where('c.category_id', filter.categoryId);
-      if (filter.difficulty) q.whereRaw('lower(c.difficulty) = lower(?)', [filter.difficulty]);
-      if (filter.search) q.whereILike('c.title', contains(filter.search));
-      return q;
-    };
-    const q = filtered(
-      db
-        .q()({ c: 'courses' })
-        .leftJoin({ cat: 'course_categories' }, function () {
-          this.on('cat.id', 'c.category_id').andOn('cat.tenant_id', 'c.tenant_id');
-        })
-        .select('c.*', db.q().raw(joinedCategory.columns)),
-    );
-    // The catalogue is prepared, a name per shape of the filter (which filters, how many statuses): one text per name.
-    const shape = [
-      filter.statuses ? `s${filter.statuses.length}` : '',
-      filter.categoryId ? 'c' : '',
-      filter.difficulty ? 'd' : '',
-      filter.search ? 'q' : '',
-    ].join('');
-    return knexPage(
-      q,
-      page,
-      (r: JoinedCourseRow) => {
-        const category = joinedCategory.read(r);
-        return { course: toCourse(r), category: category && toCategory(category) };
-      },
-      // Counted in the page's statement (most catalogue pages are not the last), over the courses
-      // alone: the category join adds columns, never rows.
-      {
-        order: newestFirst('c.created_at', 'c.id'),
-        name: `course_catalogue_${shape}`,
-        countQuery: filtered(db.q()({ c: 'courses' })),
-        countInPage: true,
-      },
-    );
-  },
-  async insert(course) {
-    await db.q()('courses').insert(courseRow(course));
-  },
-  async update(course) {
-    const { id, tenantId, createdAt: _c, ...changes } = courseRow(course);
-    await db.q()('courses').where({ id, tenantId }).update(changes);
-  },
-  async delete(tenantId, id) {
-    await db.q()('courses').where({ tenantId, id }).delete();
-  },
-  async countByStatus(tenantId) {
-    const rows = (await db.q()('courses').where({ tenantId }).select('status').count({ n: '*' }).groupBy('status')) as Array<{
-      status: CourseStatus;
-      n: number;
-    }>;
-    const out: Record<CourseStatus, number> = { draft: 0, published: 0, archived: 0 };
-    for (const r of rows) out[r.status] = num(r.n);
-    return out;
-  },
-  async idsOfCategories(tenantId, categoryIds) {
-    if (categoryIds.length === 0) return [];
-    return (
-      (await db
-        .q()('courses')
-        .where({ tenantId })
-        .whereIn('categoryId', [...categoryIds])
-        .whereNot({ status: 'archived' })
-        .select('id')) as Array<{ id: string }>
-    ).map((r) => r.id);
-  },
-});
+        })),
+        lessons: r.pageLessons.map(
+          ([id, moduleId, lessonCourseId, title, description, contentType, contentUrl, duration, sortOrder, createdAt, updatedAt]) => ({
+            id,
+            tenantId,
+            moduleId,
+            courseId: lessonCourseId,
+            title,
+            description,
+            contentType,
+            contentUrl,
+            duration: Number(duration),
+            order: Number(sortOrder),
+            createdAt: new Date(createdAt),
+            updatedAt: new Date(updatedAt),
+          }),
+        ),
+        progress: r.pageProgress.map(([lessonId, status, startedAt, completedAt, updatedAt]) => ({
+          tenantId,
+          userId,
+          lessonId,
+          courseId,
+          status,
+          startedAt: dateOrNull(startedAt),
+          completedAt: dateOrNull(completedAt),
+          updatedAt: new Date(updatedAt),
+        })),
+      };
+    },
+    findManyByIds: (tenantId, ids) => courses.findIn(tenantId, 'id', ids),
+    list(tenantId, filter, page) {
+      const filtered = (q: Knex.QueryBuilder) => {
+        q.where('c.tenant_id', tenantId);
+        if (filter.statuses) q.whereIn('c.status', [...filter.statuses]);
+        if (filter.categoryId) q.where('c.category_id', filter.categoryId);
+        if (filter.difficulty) q.whereRaw('lower(c.difficulty) = lower(?)', [filter.difficulty]);
+        if (filter.search) q.whereILike('c.title', contains(filter.search));
+        return q;
+      };
+      const q = filtered(
+        db
+          .q()({ c: 'courses' })
+          .leftJoin({ cat: 'course_categories' }, function () {
+            this.on('cat.id', 'c.category_id').andOn('cat.tenant_id', 'c.tenant_id');
+          })
+          .select('c.*', db.q().raw(joinedCategory.columns)),
+      );
+      // The catalogue is prepared, a name per shape of the filter (which filters, how many statuses): one text per name.
+      const shape = [
+        filter.statuses ? `s${filter.statuses.length}` : '',
+        filter.categoryId ? 'c' : '',
+        filter.difficulty ? 'd' : '',
+        filter.search ? 'q' : '',
+      ].join('');
+      return knexPage(
+        q,
+        page,
+        (r: JoinedCourseRow) => {
+          const category = joinedCategory.read(r);
+          return { course: toCourse(r), category: category && toCategory(category) };
+        },
+        // Counted in the page's statement (most catalogue pages are not the last), over the courses
+        // alone: the category join adds columns, never rows.
+        {
+          order: newestFirst('c.created_at', 'c.id'),
+          name: `course_catalogue_${shape}`,
+          countQuery: filtered(db.q()({ c: 'courses' })),
+          countInPage: true,
+        },
+      );
+    },
+    insert: (course) => courses.insert(courseRow(course)),
+    update: (course) => courses.update(courseRow(course)),
+    async delete(tenantId, id) {
+      await courses.delete(tenantId, id);
+    },
+    async countByStatus(tenantId) {
+      const rows = (await db.q()('courses').where({ tenantId }).select('status').count({ n: '*' }).groupBy('status')) as Array<{
+        status: CourseStatus;
+        n: number;
+      }>;
+      const out: Record<CourseStatus, number> = { draft: 0, published: 0, archived: 0 };
+      for (const r of rows) out[r.status] = num(r.n);
+      return out;
+    },
+    async idsOfCategories(tenantId, categoryIds) {
+      if (categoryIds.length === 0) return [];
+      return (
+        (await db
+          .q()('courses')
+          .where({ tenantId })
+          .whereIn('categoryId', [...categoryIds])
+          .whereNot({ status: 'archived' })
+          .select('id')) as Array<{ id: string }>
+      ).map((r) => r.id);
+    },
+  };
+};
 
-export const makeCategoryPgRepository = ({ db }: DbDeps): CategoryRepository => ({
-  async findById(tenantId, id) {
-    const r = await db.q()('course_categories').where({ tenantId, id }).first();
-    return r ? toCategory(r) : null;
-  },
-  async findBySlug(tenantId, slug) {
-    const r = await db.q()('course_categories').where({ tenantId, slug }).first();
-    return r ? toCategory(r) : null;
-  },
-  async findManyByIds(tenantId, ids) {
-    if (ids.length === 0) return [];
-    return (
-      await db
-        .q()('course_categories')
-        .where({ tenantId })
-        .whereIn('id', [...ids])
-    ).map(toCategory);
-  },
-  async listAll(tenantId) {
-    return (
-      await db
-        .q()('course_categories')
-        .where({ tenantId })
-        .orderBy([{ column: 'name' }, { column: 'id' }])
-    ).map(toCategory);
-  },
-  list(tenantId, search, page) {
-    const q = db.q()('course_categories').where({ tenantId }).select('*');
-    if (search) q.where((w) => w.whereILike('name', contains(search)).orWhereILike('slug', contains(search)));
-    return knexPage(q, page, toCategory, { order: newestFirst() });
-  },
-  async insert(category) {
-    const rows = await db.q()('course_categories').insert(category).onConflict(['tenant_id', 'slug']).ignore().returning('id');
-    return rows.length === 1;
-  },
-  async update(category) {
-    const { id, tenantId, createdAt: _c, ...changes } = category;
-    return (await guardedWrite(db, (q) => q('course_categories').where({ id, tenantId }).update(changes))) === 'ok';
-  },
-  async delete(tenantId, id) {
-    await db.q()('course_categories').where({ tenantId, id }).delete();
-  },
-  async isInUse(tenantId, id) {
-    // Raw: three EXISTS or'ed into one answer, one round trip; the builder selects no boolean expression of subqueries.
-    const used = await db.q().raw(
-      `select exists (select 1 from courses where tenant_id = ? and category_id = ?)
+export const makeCategoryPgRepository = ({ db }: DbDeps): CategoryRepository => {
+  const categories = tenantTable(db, 'course_categories', toCategory);
+  return {
+    findById: (tenantId, id) => categories.find({ tenantId, id }),
+    findBySlug: (tenantId, slug) => categories.find({ tenantId, slug }),
+    findManyByIds: (tenantId, ids) => categories.findIn(tenantId, 'id', ids),
+    async listAll(tenantId) {
+      return (
+        await db
+          .q()('course_categories')
+          .where({ tenantId })
+          .orderBy([{ column: 'name' }, { column: 'id' }])
+      ).map(toCategory);
+    },
+    list(tenantId, search, page) {
+      const q = db.q()('course_categories').where({ tenantId }).select('*');
+      if (search) q.where((w) => w.whereILike('name', contains(search)).orWhereILike('slug', contains(search)));
+      return knexPage(q, page, toCategory, { order: newestFirst() });
+    },
+    insert: (category) => categories.insertIfAbsent(category, ['tenant_id', 'slug']),
+    async update(category) {
+      const { id, tenantId, createdAt: _c, ...changes } = category;
+      return (await guardedWrite(db, (q) => q('course_categories').where({ id, tenantId }).update(changes))) === 'ok';
+    },
+    async delete(tenantId, id) {
+      await categories.delete(tenantId, id);
+    },
+    async isInUse(tenantId, id) {
+      // Raw: three EXISTS or'ed into one answer, one round trip; the builder selects no boolean expression of subqueries.
+      const used = await db.q().raw(
+        `select exists (select 1 from courses where tenant_id = ? and category_id = ?)
            or exists (select 1 from pricing where tenant_id = ? and category_id = ?)
            or exists (select 1 from subscription_plan_categories where tenant_id = ? and category_id = ?) as used`,
-      [tenantId, id, tenantId, id, tenantId, id],
-    );
-    return Boolean((used.rows as Array<{ used: boolean }>)[0]?.used);
-  },
-});
+        [tenantId, id, tenantId, id, tenantId, id],
+      );
+      return Boolean((used.rows as Array<{ used: boolean }>)[0]?.used);
+    },
+  };
+};
 
 export const makeModulePgRepository = ({ db }: DbDeps): ModuleRepository => {
   const modules = tenantTable(db, 'course_modules', toModule);
@@ -441,11 +411,7 @@ export const makeModulePgRepository = ({ db }: DbDeps): ModuleRepository => {
       await modules.delete(tenantId, id);
     },
     setOrder: (tenantId, courseId, orderedIds, at) => modules.setOrder(tenantId, 'courseId', courseId, orderedIds, at),
-    async nextOrder(tenantId, courseId) {
-      const r = (await db.q()('course_modules').where({ tenantId, courseId }).max({ m: 'sort_order' }).first()) as
-        { m: number | null } | undefined;
-      return num(r?.m) + 1;
-    },
+    nextOrder: (tenantId, courseId) => modules.nextOrder({ tenantId, courseId }),
   };
 };
 
@@ -460,11 +426,7 @@ export const makeLessonPgRepository = ({ db }: DbDeps): LessonRepository => {
     async delete(tenantId, id) {
       await lessons.delete(tenantId, id);
     },
-    async nextOrder(tenantId, moduleId) {
-      const r = (await db.q()('lessons').where({ tenantId, moduleId }).max({ m: 'sort_order' }).first()) as
-        { m: number | null } | undefined;
-      return num(r?.m) + 1;
-    },
+    nextOrder: (tenantId, moduleId) => lessons.nextOrder({ tenantId, moduleId }),
     countByCourses: (tenantId, courseIds) => lessons.countEachIn(tenantId, 'courseId', courseIds),
   };
 };

@@ -3,7 +3,7 @@ import type { ChatRepository, ConversationSummary } from '../../../application/e
 import type { AiMessage, AssistantSource } from '../../../domain/engagement/assistant.js';
 import type { AiMessageRepository } from '../../../application/engagement/ports/ai-message-repository.js';
 import type { DbDeps } from './base.js';
-import { knexPage, num, newestFirst } from './knex-helpers.js';
+import { camelColumns, knexPage, num, newestFirst } from './knex-helpers.js';
 import type { AiMessageRow, ChatMessageRow } from './rows/engagement.rows.js';
 
 const toConversation = (r: Conversation): Conversation => ({
@@ -36,9 +36,16 @@ type RawResult<R> = { rows: R[] };
  * Raw SQL rows keep their column names on one engine and are camelCased on the other: raw
  * queries alias every column to its camelCase name, which both leave alone.
  */
-const MESSAGE_ALIASES = ['id', 'tenant_id', 'conversation_id', 'sender_id', 'content', 'message_type', 'seq', 'created_at']
-  .map((c) => `m.${c} as "${c.replace(/_([a-z])/g, (_m, l: string) => l.toUpperCase())}"`)
-  .join(', ');
+const MESSAGE_ALIASES = camelColumns('m', [
+  'id',
+  'tenant_id',
+  'conversation_id',
+  'sender_id',
+  'content',
+  'message_type',
+  'seq',
+  'created_at',
+]);
 
 const CONVERSATION_COLUMNS = [
   'c.id',

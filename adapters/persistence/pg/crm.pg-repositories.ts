@@ -58,107 +58,91 @@ const leadRow = (lead: Lead): LeadWrite => ({
 
 const SEARCH_EXPR = `(coalesce(name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone, ''))`;
 
-export const makeLeadPgRepository = ({ db }: DbDeps): LeadRepository => ({
-  async insertIfAbsent(lead) {
-    const rows = await db
-      .q()('crm_leads')
-      .insert(leadRow(lead))
-      .onConflict(['tenant_id', 'provider', 'external_id'])
-      .ignore()
-      .returning('id');
-    return rows.length === 1;
-  },
-  async findById(tenantId, id, options = {}) {
-    const q = db.q()('crm_leads').where({ tenantId, id }).first();
-    if (options.forUpdate) q.forUpdate();
-    const m = await q;
-    return m ? toLead(m) : null;
-  },
-  async findByExternalId(tenantId, provider, externalId) {
-    const m = await db.q()('crm_leads').where({ tenantId, provider, externalId }).first();
-    return m ? toLead(m) : null;
-  },
-  list(tenantId, filter, page) {
-    const q = db.q()('crm_leads').where({ tenantId }).select('*');
-    if (filter.status) q.where('status', filter.status);
-    if (filter.assignedTo === null) q.whereNull('assignedTo');
-    else if (filter.assignedTo) q.where('assignedTo', filter.assignedTo);
-    if (filter.provider) q.where('provider', filter.provider);
-    if (filter.isTest !== undefined) q.where('isTest', filter.isTest);
-    if (filter.linked === true) q.whereNotNull('userId');
-    else if (filter.linked === false) q.whereNull('userId');
-    if (filter.from) q.where('createdAt', '>=', filter.from);
-    if (filter.to) q.where('createdAt', '<', filter.to);
-    if (filter.search) q.whereRaw(`${SEARCH_EXPR} ilike ?`, [contains(filter.search)]);
-    return knexPage(q, page, toLead, { order: newestFirst() });
-  },
-  async update(lead) {
-    const { id, tenantId, createdAt: _created, ...changes } = leadRow(lead);
-    await db.q()('crm_leads').where({ id, tenantId }).update(changes);
-  },
-  async findUnlinkedFor(tenantId, contact) {
-    if (!contact.email && !contact.phone) return [];
-    // Two indexed look-ups (lower(email), phone) rather than one OR that would scan.
-    const q = db
-      .q()('crm_leads')
-      .where({ tenantId })
-      .whereNull('userId')
-      .where((w) => {
-        if (contact.email) w.orWhereRaw('lower(email) = ?', [contact.email.toLowerCase()]);
-        if (contact.phone) w.orWhere('phone', contact.phone);
-      });
-    return (await q.orderBy('id').forUpdate()).map(toLead);
-  },
-  async findByUser(tenantId, userId) {
-    return (await db.q()('crm_leads').where({ tenantId, userId }).orderBy('id').forUpdate()).map(toLead);
-  },
-  async addEvents(events) {
-    if (events.length)
-      await db
+export const makeLeadPgRepository = ({ db }: DbDeps): LeadRepository => {
+  const leads = tenantTable(db, 'crm_leads', toLead);
+  return {
+    insertIfAbsent: (lead) => leads.insertIfAbsent(leadRow(lead), ['tenant_id', 'provider', 'external_id']),
+    findById: (tenantId, id, options = {}) => (options.forUpdate ? leads.lock({ tenantId, id }) : leads.find({ tenantId, id })),
+    findByExternalId: (tenantId, provider, externalId) => leads.find({ tenantId, provider, externalId }),
+    list(tenantId, filter, page) {
+      const q = db.q()('crm_leads').where({ tenantId }).select('*');
+      if (filter.status) q.where('status', filter.status);
+      if (filter.assignedTo === null) q.whereNull('assignedTo');
+      else if (filter.assignedTo) q.where('assignedTo', filter.assignedTo);
+      if (filter.provider) q.where('provider', filter.provider);
+      if (filter.isTest !== undefined) q.where('isTest', filter.isTest);
+      if (filter.linked === true) q.whereNotNull('userId');
+      else if (filter.linked === false) q.whereNull('userId');
+      if (filter.from) q.where('createdAt', '>=', filter.from);
+      if (filter.to) q.where('createdAt', '<', filter.to);
+      if (filter.search) q.whereRaw(`${SEARCH_EXPR} ilike ?`, [contains(filter.search)]);
+      return knexPage(q, page, toLead, { order: newestFirst() });
+    },
+    update: (lead) => leads.update(leadRow(lead)),
+    async findUnlinkedFor(tenantId, contact) {
+      if (!contact.email && !contact.phone) return [];
+      // Two indexed look-ups (lower(email), phone) rather than one OR that would scan.
+      const q = db
+        .q()('crm_leads')
+        .where({ tenantId })
+        .whereNull('userId')
+        .where((w) => {
+          if (contact.email) w.orWhereRaw('lower(email) = ?', [contact.email.toLowerCase()]);
+          if (contact.phone) w.orWhere('phone', contact.phone);
+        });
+      return (await q.orderBy('id').forUpdate()).map(toLead);
+    },
+    async findByUser(tenantId, userId) {
+      return (await db.q()('crm_leads').where({ tenantId, userId }).orderBy('id').forUpdate()).map(toLead);
+    },
+    async addEvents(events) {
+      if (events.length)
+        await db
+          .q()('crm_lead_events')
+          .insert(events.map((e) => ({ ...e, value: moneyText(e.value) })));
+    },
+    async events(tenantId, leadId) {
+      const rows = (await db
         .q()('crm_lead_events')
-        .insert(events.map((e) => ({ ...e, value: moneyText(e.value) })));
-  },
-  async events(tenantId, leadId) {
-    const rows = (await db
-      .q()('crm_lead_events')
-      .where({ tenant_id: tenantId, lead_id: leadId })
-      .orderBy([{ column: 'created_at' }, { column: 'seq' }])) as Array<EventRow & { seq?: unknown }>;
-    return rows.map(({ seq: _seq, ...r }) => toEvent(r));
-  },
-  async aggregate(tenantId, range, includeTest) {
-    // From the rollups (migration 0995), not a pass over the leads. Raw: it sums over leadGroups' SQL text.
-    const groups = leadGroups(tenantId, range, includeTest);
-    const result = await db.q().raw(
-      `select status, provider, sum(leads) as count, sum(won_value_sum) as won_value_sum, sum(won_value_count) as won_value_count,
+        .where({ tenant_id: tenantId, lead_id: leadId })
+        .orderBy([{ column: 'created_at' }, { column: 'seq' }])) as Array<EventRow & { seq?: unknown }>;
+      return rows.map(({ seq: _seq, ...r }) => toEvent(r));
+    },
+    async aggregate(tenantId, range, includeTest) {
+      // From the rollups (migration 0995), not a pass over the leads. Raw: it sums over leadGroups' SQL text.
+      const groups = leadGroups(tenantId, range, includeTest);
+      const result = await db.q().raw(
+        `select status, provider, sum(leads) as count, sum(won_value_sum) as won_value_sum, sum(won_value_count) as won_value_count,
               sum(won_seconds_sum) as won_seconds_sum, sum(won_closed_count) as won_closed_count
          from (${groups.sql}) g
         group by status, provider`,
-      groups.bindings,
-    );
-    const rows = (
-      result as {
-        rows: Array<{
-          status: string;
-          provider: string;
-          count: unknown;
-          won_value_sum: unknown;
-          won_value_count: unknown;
-          won_seconds_sum: unknown;
-          won_closed_count: unknown;
-        }>;
-      }
-    ).rows;
-    return rows.map((r) => ({
-      status: r.status as LeadStatus,
-      provider: String(r.provider),
-      count: Number(r.count),
-      wonValueSum: toMinor(String(r.won_value_sum)),
-      wonValueCount: Number(r.won_value_count),
-      wonSecondsSum: Number(r.won_seconds_sum),
-      wonClosedCount: Number(r.won_closed_count),
-    }));
-  },
-});
+        groups.bindings,
+      );
+      const rows = (
+        result as {
+          rows: Array<{
+            status: string;
+            provider: string;
+            count: unknown;
+            won_value_sum: unknown;
+            won_value_count: unknown;
+            won_seconds_sum: unknown;
+            won_closed_count: unknown;
+          }>;
+        }
+      ).rows;
+      return rows.map((r) => ({
+        status: r.status as LeadStatus,
+        provider: String(r.provider),
+        count: Number(r.count),
+        wonValueSum: toMinor(String(r.won_value_sum)),
+        wonValueCount: Number(r.won_value_count),
+        wonSecondsSum: Number(r.won_seconds_sum),
+        wonClosedCount: Number(r.won_closed_count),
+      }));
+    },
+  };
+};
 
 const toDelivery = (m: DeliveryRow): WebhookDelivery => ({
   id: m.id,

@@ -1,7 +1,7 @@
 import type { StoredFile } from '../../../domain/platform/file-types.js';
 import type { FileRepository } from '../../../application/platform/ports.js';
 import { contains, type DbDeps } from './base.js';
-import { knexPage, num, newestFirst } from './knex-helpers.js';
+import { knexPage, newestFirst } from './knex-helpers.js';
 import { tenantTable } from './tenant-table.js';
 
 /** A `files` row: the entity column for column (`size` is int8, a number on both engines, see knex.ts). */
@@ -13,20 +13,8 @@ declare module 'knex/types/tables.js' {
   }
 }
 
-const toFile = (r: FileRow): StoredFile => ({
-  id: r.id,
-  tenantId: r.tenantId,
-  storedName: r.storedName,
-  originalName: r.originalName,
-  mimeType: r.mimeType,
-  size: num(r.size),
-  uploadedBy: r.uploadedBy,
-  purpose: r.purpose,
-  createdAt: r.createdAt,
-});
-
 export const makeFilePgRepository = ({ db }: DbDeps): FileRepository => {
-  const files = tenantTable(db, 'files', toFile);
+  const files = tenantTable(db, 'files');
   return {
     insert: files.insert,
     findById: (tenantId, id) => files.find({ tenantId, id }),
@@ -34,7 +22,7 @@ export const makeFilePgRepository = ({ db }: DbDeps): FileRepository => {
     list(tenantId, filter, page) {
       const q = db.q()('files').where({ tenantId }).select('*');
       if (filter.search) q.whereILike('originalName', contains(filter.search));
-      return knexPage(q, page, toFile, { order: newestFirst() });
+      return knexPage(q, page, (file: StoredFile) => file, { order: newestFirst() });
     },
     delete: files.delete,
   };

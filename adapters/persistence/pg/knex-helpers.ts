@@ -201,6 +201,18 @@ export function joinedTable<R>(alias: string, prefix: string, columns: readonly 
   };
 }
 
+/** An object with camelCase keys: a raw row (snake_case on one engine), or a row sent as JSON. */
+export const camelKeys = <R>(r: object): R => Object.fromEntries(Object.entries(r).map(([k, v]) => [camel(k), v])) as R;
+
+/** Raw query rows: snake_case keys on one engine, camelCase on the other; camelCase here, as `R` (what the SQL selects). */
+export const rawRows = <R>(result: unknown): R[] => (result as { rows: object[] }).rows.map((r) => camelKeys<R>(r));
+
+/** jsonb arrives parsed on both engines; a string would be a driver that did not. */
+export const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+
+/** A timestamp read from JSON (text) or from a column (a Date). */
+export const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
+
 /** For `knex.raw` in a select: a table's columns under the camelCase names knex's case mappers would give them. */
 export const camelColumns = (alias: string, columns: readonly string[]): string =>
   columns.map((c) => `"${alias}"."${c}" as "${camel(c)}"`).join(', ');

@@ -1,16 +1,8 @@
 import type { ParentLink } from '../../../domain/learning/parent-link.js';
 import type { ParentLinkRepository } from '../../../application/learning/ports/parent-link-repository.js';
 import type { DbDeps } from './base.js';
-import type { ParentLinkRow } from './rows/learning.rows.js';
 import { knexPage, deletedRows, newestFirst } from './knex-helpers.js';
 import { tenantTable } from './tenant-table.js';
-
-const toLink = (r: ParentLinkRow): ParentLink => ({
-  tenantId: r.tenantId,
-  parentId: r.parentId,
-  studentId: r.studentId,
-  createdAt: r.createdAt,
-});
 
 export const makeParentLinkPgRepository = ({ db }: DbDeps): ParentLinkRepository => ({
   async insertCode(code) {
@@ -41,7 +33,7 @@ export const makeParentLinkPgRepository = ({ db }: DbDeps): ParentLinkRepository
   },
   listLinks(tenantId, parentId, page) {
     const q = db.q()('parent_links').where({ tenantId, parentId }).select('*');
-    return knexPage(q, page, toLink, { order: newestFirst('createdAt', 'studentId') });
+    return knexPage(q, page, (link: ParentLink) => link, { order: newestFirst('createdAt', 'studentId') });
   },
   async studentIdsOf(tenantId, parentId) {
     return ((await db.q()('parent_links').where({ tenantId, parentId }).select('studentId')) as Array<{ studentId: string }>).map(

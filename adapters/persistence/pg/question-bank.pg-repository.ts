@@ -3,16 +3,8 @@ import type { QuestionBankRepository } from '../../../application/assessment/por
 import type { DbDeps } from './base.js';
 import type { QuestionCategoryRow, QuestionRow, RandomSlotRow } from './rows/assessment.rows.js';
 import { questionRow, toQuestion } from './assessment.pg-repositories.js';
-import { knexPage, num } from './knex-helpers.js';
+import { camelKeys, date, knexPage, num, rawRows } from './knex-helpers.js';
 import { tenantTable } from './tenant-table.js';
-
-/** An object with camelCase keys: a raw row (snake_case on one engine), or a row sent as JSON. */
-const camel = <R>(r: object): R =>
-  Object.fromEntries(Object.entries(r).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()), v])) as R;
-/** Raw query rows with camelCase keys on both engines. */
-const rawRows = <R>(result: unknown): R[] => (result as { rows: object[] }).rows.map((r) => camel<R>(r));
-
-const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 
 const toCategory = (r: QuestionCategoryRow): QuestionCategory => ({
   id: r.id,
@@ -119,26 +111,14 @@ export const makeQuestionBankPgRepository = ({ db }: DbDeps): QuestionBankReposi
       const row = rawRows<{ slots: object[]; drawn: Record<string, Array<Omit<QuestionRow, 'tenantId'>>> }>(
         await db.q().raw('select slots, drawn from quiz_draw_candidates(?, ?, ?)', [tenantId, quizId, seed]),
       )[0]!;
-      const slotRows = row.slots.map((r) => camel<RandomSlotRow & { grp: string }>(r));
+      const slotRows = row.slots.map((r) => camelKeys<RandomSlotRow & { grp: string }>(r));
       const ranked = new Map(
         Object.entries(row.drawn).map(([grp, questions]) => [grp, questions.map((q) => toBankQuestion({ ...q, tenantId }))]),
       );
       return { slots: slotRows.map(toSlot), ranked: new Map(slotRows.map((s) => [s.id, ranked.get(s.grp) ?? []])) };
     },
-    async randomSlots(tenantId, quizId) {
-      return (
-        await db
-          .q()('quiz_random_slots')
-          .where({ tenantId, quizId })
-          .orderBy([{ column: 'sortOrder' }, { column: 'createdAt' }, { column: 'id' }])
-      ).map(toSlot);
-    },
-    async insertRandomSlot(s) {
-      const { order, ...rest } = s;
-      await db
-        .q()('quiz_random_slots')
-        .insert({ ...rest, sortOrder: order });
-    },
+    randomSlots: (tenantId, quizId) => slots.listSorted({ tenantId, quizId }),
+    insertRandomSlot: ({ order, ...slot }) => slots.insert({ ...slot, sortOrder: order }),
     findRandomSlot: (tenantId, id) => slots.find({ tenantId, id }),
     deleteRandomSlot: slots.delete,
     async nextSlotOrder(tenantId, quizId) {

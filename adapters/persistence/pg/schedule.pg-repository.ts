@@ -2,7 +2,6 @@ import type { Knex } from 'knex';
 import type { ScheduleItem } from '../../../domain/engagement/schedule.js';
 import type { ScheduleTemplate, TemplateItem } from '../../../domain/engagement/template.js';
 import type {
-  FeedToken,
   FeedTokenRepository,
   ScheduleItemRepository,
   ScheduleTemplateRepository,
@@ -10,7 +9,7 @@ import type {
 import type { DbDeps } from './base.js';
 import { knexPage, num, newestFirst } from './knex-helpers.js';
 import { tenantTable } from './tenant-table.js';
-import type { FeedTokenRow, ScheduleItemRow, ScheduleTemplateRow, TemplateItemRow } from './rows/engagement.rows.js';
+import type { ScheduleItemRow, ScheduleTemplateRow, TemplateItemRow } from './rows/engagement.rows.js';
 
 /** Rows removed by a `delete().returning(…)`: both engines answer the rows then. */
 export const removed = async (query: PromiseLike<unknown>): Promise<number> => ((await query) as unknown[]).length;
@@ -162,25 +161,12 @@ export const makeScheduleTemplatePgRepository = ({ db }: DbDeps): ScheduleTempla
   };
 };
 
-const toToken = (r: FeedTokenRow): FeedToken => ({
-  tenantId: r.tenantId,
-  userId: r.userId,
-  tokenHash: r.tokenHash,
-  createdAt: r.createdAt,
-});
-
 export const makeFeedTokenPgRepository = ({ db }: DbDeps): FeedTokenRepository => ({
   async save(token) {
     await db.q()('schedule_feed_tokens').insert(token).onConflict(['tenant_id', 'user_id']).merge(['tokenHash', 'createdAt']);
   },
-  async find(tenantId, userId) {
-    const r = await db.q()('schedule_feed_tokens').where({ tenantId, userId }).first();
-    return r ? toToken(r) : null;
-  },
-  async findByHash(tokenHash) {
-    const r = await db.q()('schedule_feed_tokens').where({ tokenHash }).first();
-    return r ? toToken(r) : null;
-  },
+  find: async (tenantId, userId) => (await db.q()('schedule_feed_tokens').where({ tenantId, userId }).first()) ?? null,
+  findByHash: async (tokenHash) => (await db.q()('schedule_feed_tokens').where({ tokenHash }).first()) ?? null,
   async delete(tenantId, userId) {
     return (await removed(db.q()('schedule_feed_tokens').where({ tenantId, userId }).delete().returning('user_id'))) > 0;
   },

@@ -25,6 +25,8 @@ export interface TenantTable<N extends Knex.TableNames, E> {
    * `parent` column is `parentId`; one statement (`update … from unnest(…) with ordinality`).
    */
   setOrder(tenantId: string, parent: keyof Row<N> & string, parentId: string, ids: readonly string[], at: Date): Promise<void>;
+  /** The `sortOrder` after the last of the rows that match (1 for none): where a new row of the list goes. */
+  nextOrder(where: Where<N>): Promise<number>;
   /** Writes every column of the row but its keys, `createdAt` and the `fixed` ones, which keep what the insert wrote. */
   update(row: Write<N> & { id: string; tenantId: string }, fixed?: readonly (keyof Write<N>)[]): Promise<void>;
   /** Deletes the row; whether there was one. */
@@ -86,6 +88,10 @@ export function tenantTable<N extends Knex.TableNames, E = Row<N>>(
           where x.tenant_id = ? and x.?? = ? and x.id = v.id`,
         [table, at, [...ids], tenantId, parent, parentId],
       );
+    },
+    async nextOrder(where) {
+      const r = (await from().where(where).max({ m: 'sortOrder' }).first()) as { m: unknown } | undefined;
+      return num(r?.m) + 1;
     },
     async update(row, fixed = []) {
       const { id, tenantId, createdAt: _c, ...rest } = row as { id: string; tenantId: string; createdAt?: unknown };

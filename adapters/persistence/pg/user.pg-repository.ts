@@ -5,38 +5,14 @@ import type { PageRequest } from '../../../application/shared/ports.js';
 import { contains, type DbDeps } from './base.js';
 import { knexPage, newestFirst } from './knex-helpers.js';
 import { tenantTable } from './tenant-table.js';
-import type { UserRow } from './rows/identity.rows.js';
-
-const toUser = (m: UserRow): User => ({
-  id: m.id,
-  tenantId: m.tenantId,
-  username: m.username,
-  email: m.email,
-  phone: m.phone,
-  displayName: m.displayName,
-  avatar: m.avatar,
-  role: m.role,
-  status: m.status,
-  passwordHash: m.passwordHash,
-  emailVerifiedAt: m.emailVerifiedAt,
-  lastLoginAt: m.lastLoginAt,
-  deletedAt: m.deletedAt,
-  createdAt: m.createdAt,
-  updatedAt: m.updatedAt,
-});
 
 export const makeUserPgRepository = ({ db }: DbDeps): UserRepository => {
-  const users = tenantTable(db, 'users', toUser);
+  const users = tenantTable(db, 'users');
   return {
     findById: (tenantId, id) => users.find({ tenantId, id }),
     findByEmail: (tenantId, email) => users.find({ tenantId, email }),
-    async findByPhone(tenantId, phone) {
-      return (await db.q()('users').where({ tenantId, phone }).whereNull('deletedAt')).map(toUser);
-    },
-    async findSuperAdminByEmail(email) {
-      const m = await db.q()('users').where({ email, role: 100 }).first();
-      return m ? toUser(m) : null;
-    },
+    findByPhone: (tenantId, phone) => db.q()('users').where({ tenantId, phone }).whereNull('deletedAt'),
+    findSuperAdminByEmail: async (email) => (await db.q()('users').where({ email, role: 100 }).first()) ?? null,
     findManyByIds: (tenantId, ids) => users.findIn(tenantId, 'id', ids),
     list(tenantId, filter: UserFilter, page: PageRequest) {
       const q = db.q()('users').where({ tenantId }).whereNull('deletedAt').select('*');
@@ -46,12 +22,9 @@ export const makeUserPgRepository = ({ db }: DbDeps): UserRepository => {
         const pattern = contains(filter.search);
         q.where((w) => w.whereILike('displayName', pattern).orWhereILike('email', pattern).orWhereILike('username', pattern));
       }
-      return knexPage(q, page, toUser, { order: newestFirst() });
+      return knexPage(q, page, (user: User) => user, { order: newestFirst() });
     },
-    async insert(user) {
-      const rows = await db.q()('users').insert(user).onConflict(['tenant_id', 'email']).ignore().returning('id');
-      return rows.length === 1;
-    },
+    insert: (user) => users.insertIfAbsent(user, ['tenant_id', 'email']),
     update: (user) => users.update(user),
     async delete(tenantId, id) {
       await users.delete(tenantId, id);

@@ -1,10 +1,7 @@
 import type { OutboundDelivery, WebhookEndpoint, WebhookPayload } from '../../../domain/webhooks/webhook.js';
 import type { OutboundDeliveryRepository, WebhookEndpointRepository } from '../../../application/webhooks/ports.js';
 import type { DbDeps } from './base.js';
-import { deletedRows, knexPage, newestFirst } from './knex-helpers.js';
-
-/** jsonb comes back parsed from pg; read defensively in case a driver hands the text. */
-const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+import { deletedRows, json, knexPage, newestFirst } from './knex-helpers.js';
 
 type EndpointRow = Omit<WebhookEndpoint, 'events'> & { events: unknown };
 const toEndpoint = (r: EndpointRow): WebhookEndpoint => ({ ...r, events: json<string[]>(r.events) });

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import type { OrderItemType, OrderStatus } from '../../../../domain/commerce/order.js';
-import type { PaymentProvider } from '../../../../domain/commerce/payment.js';
-import type { PaymentStatus } from '../../../../domain/commerce/payment-status.js';
+import type { Order, OrderItemType } from '../../../../domain/commerce/order.js';
+import type { Payment } from '../../../../domain/commerce/payment.js';
+import type { PaymentNotification } from '../../../../application/commerce/ports/payment-repository.js';
 import type { Subscription } from '../../../../domain/commerce/subscription.js';
 
 /**
@@ -26,58 +26,18 @@ export interface OrderItemJson {
   tier_min_quantity: number | null;
 }
 
-export interface OrderRow {
-  id: string;
-  tenantId: string;
-  userId: string;
+export type OrderRow = Omit<Order, 'items' | 'subtotal' | 'discount' | 'totalAmount'> & {
   items: OrderItemJson[];
   subtotal: string;
   discount: string;
   totalAmount: string;
-  currency: string;
-  status: OrderStatus;
-  promoCode: string | null;
-  subscriptionId: string | null;
-  promoUseHeld: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-  paidAt: Date | null;
-}
+};
 export type OrderWrite = Omit<OrderRow, 'items'> & { items: string };
 
-export interface PaymentRow {
-  id: string;
-  tenantId: string;
-  orderId: string;
-  userId: string;
-  transactionId: string;
-  gatewayTransactionId: string | null;
-  provider: PaymentProvider;
-  paymentMethod: string;
-  amount: string;
-  currency: string;
-  status: PaymentStatus;
-  redirectUrl: string | null;
-  reference: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  paidAt: Date | null;
-}
+export type PaymentRow = Omit<Payment, 'amount'> & { amount: string };
 
-export interface PaymentNotificationRow {
-  id: string;
-  tenantId: string;
-  orderId: string;
-  provider: string;
-  transactionId: string | null;
-  transactionStatus: string;
-  statusCode: string | null;
-  /** As the gateway sent it (a string field of the notification), not a money column. */
-  grossAmount: string | null;
-  payload: unknown;
-  outcome: string;
-  receivedAt: Date;
-}
+/** The notification, column for column; its `grossAmount` is as the gateway sent it (a string field), not a money column. */
+export type PaymentNotificationRow = PaymentNotification;
 export type PaymentNotificationWrite = Omit<PaymentNotificationRow, 'payload'> & { payload: string };
 
 /** A subscription's row is the entity, column for column. */

@@ -1,4 +1,4 @@
-import type { Category, Course } from '../../../../domain/learning/course.js';
+import type { Category, Course, CourseModule, Lesson } from '../../../../domain/learning/course.js';
 import type { Enrollment } from '../../../../domain/learning/enrollment.js';
 import type { Certificate, CertificateTemplate } from '../../../../domain/learning/certificate.js';
 import type { LessonProgress } from '../../../../domain/learning/progress.js';
@@ -15,32 +15,8 @@ import type { StudentProfile } from '../../../../application/learning/ports/admi
 export type CourseRow = Omit<Course, 'price'> & { price: string };
 export type CategoryRow = Category;
 
-export interface ModuleRow {
-  id: string;
-  tenantId: string;
-  courseId: string;
-  title: string;
-  description: string | null;
-  sortOrder: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface LessonRow {
-  id: string;
-  tenantId: string;
-  moduleId: string;
-  courseId: string;
-  title: string;
-  description: string | null;
-  contentType: string;
-  contentUrl: string | null;
-  content: string | null;
-  duration: number;
-  sortOrder: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type ModuleRow = Omit<CourseModule, 'order'> & { sortOrder: number };
+export type LessonRow = Omit<Lesson, 'order'> & { sortOrder: number };
 /** A lesson as outlines read it: without its body. */
 export type LessonSummaryRow = Omit<LessonRow, 'content'>;
 
