@@ -17,6 +17,7 @@ import type { PasswordHasher } from '../../application/identity/ports/security.j
 import type { MailMessage, MailRepository } from '../../application/platform/ports.js';
 import { FakeClock } from './fake-clock.js';
 import { OpenApiResponseValidator } from './openapi-validator.js';
+import { trackQueuePrefix } from './queue-keys.js';
 
 export const TEST_PASSWORD = 'correct horse battery';
 
@@ -128,7 +129,7 @@ export class Harness {
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig(
+  const config = loadConfig(
     {
       DATA_DIR: mkdtempSync(join(tmpdir(), 'lms-test-')),
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -146,6 +147,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     },
     'test',
   );
+  if (config.REDIS_URL) trackQueuePrefix(config.QUEUE_PREFIX);
+  return config;
 }
 
 let shared: Promise<Harness> | null = null;

@@ -1,5 +1,6 @@
 import { closeHarness, harness } from './harness.js';
 import { watchPreparedStatements } from './prepared-statement-guard.js';
+import { removeQueueKeys } from './queue-keys.js';
 
 /**
  * pg warns (once per process) when a statement is handed to a connection still busy with another:
@@ -24,6 +25,7 @@ export const mochaHooks = {
     // deployed process does: with BullMQ that can outlast one test's 20 s.
     this.timeout(60_000);
     await closeHarness();
+    await removeQueueKeys();
     const misnamed = preparedStatements?.problems() ?? [];
     if (misnamed.length > 0)
       throw new Error(`one statement name, two SQL texts (pg refuses the second on a connection):\n${misnamed.join('\n')}`);

@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { dropDatabases } from './support/processes.js';
+import { removeQueueKeys } from '../support/queue-keys.js';
 
 export const mochaHooks = {
   // `npm start` with NODE_ENV=production runs the compiled build only: build it when a source is newer.
@@ -10,5 +11,6 @@ export const mochaHooks = {
   },
   async afterAll() {
     await dropDatabases();
+    await removeQueueKeys();
   },
 };

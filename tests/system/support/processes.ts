@@ -5,6 +5,7 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { trackQueuePrefix } from '../../support/queue-keys.js';
 
 export const freePort = () =>
   new Promise<number>((resolve) => {
@@ -52,7 +53,7 @@ export async function deploymentEnv(extra: Record<string, string> = {}): Promise
   return {
     DATABASE_URL: await freshDatabase(),
     REDIS_URL: process.env.REDIS_URL!,
-    QUEUE_PREFIX: `sys-${randomUUID().slice(0, 8)}`,
+    QUEUE_PREFIX: trackQueuePrefix(`sys-${randomUUID().slice(0, 8)}`),
     JWT_SECRET: randomBytes(48).toString('hex'),
     PAYGATE_SERVER_KEY: randomBytes(24).toString('hex'),
     ENCRYPTION_KEY: randomBytes(32).toString('hex'),
