@@ -5,6 +5,7 @@ import { BullMqJobQueue } from '../../../adapters/jobs/bullmq-job-queue.js';
 import { InProcessJobQueue } from '../../../adapters/jobs/in-process-job-queue.js';
 import type { JobQueue, JobTracing } from '../../../adapters/jobs/job-queue.js';
 import { createRedis } from '../../../infrastructure/redis.js';
+import { trackQueuePrefix } from '../../support/queue-keys.js';
 
 const quietLog = { info() {}, warn() {}, error() {} };
 const engines: Array<[string, (tracing?: JobTracing) => JobQueue]> = [
@@ -16,7 +17,7 @@ if (process.env.REDIS_URL) {
     (tracing) =>
       new BullMqJobQueue(
         (purpose) => createRedis(process.env.REDIS_URL!, purpose === 'worker' ? 'bullmq' : 'commands'),
-        `test-${randomUUID().slice(0, 8)}`,
+        trackQueuePrefix(`test-${randomUUID().slice(0, 8)}`),
         quietLog,
         5,
         undefined,
@@ -194,7 +195,7 @@ if (process.env.REDIS_URL) {
     this.timeout(20_000);
 
     it('adds them with their ids and options, and a job refused by BullMQ fails only its own caller', async () => {
-      const prefix = `test-${randomUUID().slice(0, 8)}`;
+      const prefix = trackQueuePrefix(`test-${randomUUID().slice(0, 8)}`);
       const q = new BullMqJobQueue(
         (purpose) => createRedis(process.env.REDIS_URL!, purpose === 'worker' ? 'bullmq' : 'commands'),
         prefix,
