@@ -6,8 +6,7 @@ import { SLOT_GROUPS, up as createDrawOf1040 } from './1040_quiz_draw_candidates
  * array per category set (`{"<set>": [question…]}`, each array ranked), each question with only the
  * keys the repository reads, named as it reads them. Before, every row carried its set's key, its
  * rank and the tenant, and came back in snake_case for the repository to rename: parsing and renaming
- * that payload was most of the random start's extra time in the process. The set's seed is hashed once
- * per set rather than once per candidate row. The ranking reads the candidates' ids alone, and only the
+ * that payload was most of the random start's extra time in the process. The ranking reads the candidates' ids alone, and only the
  * drawn rows are read whole, each by its primary key: the lateral `limit 1` keeps that a key look-up
  * (a plain join back let the planner hash all of `quiz_questions`, migration 1040), and rows with
  * camelCase aliases become JSON faster than `json_build_object` (pgbench, quiet, three slots of 10
@@ -27,9 +26,9 @@ begin
 ${SLOT_GROUPS}
     ), picked as (
       select g.grp, r.id, r.rank_key
-        from (select grp, cats, n, hashtextextended(grp, p_seed) as group_seed from groups) g
+        from groups g
        cross join lateral (
-         select q.id, uuid_hash_extended(q.id, g.group_seed) as rank_key
+         select q.id, uuid_hash_extended(q.id, hashtextextended(g.grp, p_seed)) as rank_key
            from quiz_questions q
           where q.tenant_id = p_tenant_id and q.category_id = any(g.cats)
             and q.quiz_id is distinct from p_quiz_id and q.question_type <> 'description'
