@@ -1,7 +1,5 @@
-import { isVisibleToStudents } from '../../domain/assessment/quiz.js';
 import {
   quizKey,
-  type CourseQuiz,
   type CourseQuizRequirements,
   type GradedWorkOnContent,
   type StudentAssignment,
@@ -24,15 +22,6 @@ export const makeCourseQuizRequirements = (d: Pick<AssessmentDeps, 'quizReposito
         passed: 0,
       }
     );
-  },
-  async listForCourse(tenantId, userId, courseId) {
-    return (await d.quizRepository.resultsInCourse(tenantId, userId, courseId)).map((r): CourseQuiz => ({
-      id: r.quiz.id,
-      title: r.quiz.title,
-      required: isVisibleToStudents(r.quiz),
-      passed: r.passed,
-      bestResult: r.best,
-    }));
   },
 });
 

@@ -25,7 +25,6 @@ export {
   noStudentAssignments,
   noGradedWork,
   quizKey,
-  type CourseQuiz,
   type CourseQuizRequirements,
   type GradedWorkOnContent,
   type QuizStatus,

@@ -148,29 +148,6 @@ export class MemoryQuizRepository implements QuizRepository {
     }
     return out;
   }
-  async resultsInCourse(tenantId: string, userId: string, courseId: string) {
-    const attempts = inTenant(this.s.attempts.values(), tenantId).filter((a) => a.userId === userId);
-    return inTenant(this.s.quizzes.values(), tenantId)
-      .filter((q) => q.courseId === courseId)
-      .sort(newestFirst)
-      .map((q) => {
-        const mine = attempts.filter((a) => a.quizId === q.id);
-        const best = mine
-          .filter((a) => a.percentage !== null)
-          .sort(
-            (a, b) =>
-              (b.percentage ?? 0) - (a.percentage ?? 0) ||
-              Number(b.passed ?? false) - Number(a.passed ?? false) ||
-              (a.submittedAt?.getTime() ?? 0) - (b.submittedAt?.getTime() ?? 0) ||
-              a.id.localeCompare(b.id),
-          )[0];
-        return {
-          quiz: { id: q.id, title: q.title, status: q.status },
-          passed: mine.some((a) => a.passed === true),
-          best: best ? { score: best.score ?? 0, percentage: best.percentage ?? 0, passed: best.passed ?? false } : null,
-        };
-      });
-  }
   async countPublished(tenantId: string) {
     return inTenant(this.s.quizzes.values(), tenantId).filter((q) => q.status === 'published').length;
   }

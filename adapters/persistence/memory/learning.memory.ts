@@ -25,6 +25,9 @@ import type {
   SubscriptionPlanRepository,
 } from '../../../application/learning/ports/admin-repositories.js';
 import type { PageRequest } from '../../../application/shared/ports.js';
+import type { CourseQuiz } from '../../../application/learning/ports/assessment-ports.js';
+import type { Quiz } from '../../../domain/assessment/quiz.js';
+import type { Attempt } from '../../../domain/assessment/attempt.js';
 import { clone, newestFirst, pageOf } from './paging.js';
 import { inTenant, MemoryTenantRows } from './tenant-rows.js';
 
@@ -44,6 +47,15 @@ export class MemoryLearningState {
   readonly learners = new Map<string, Learner & { tenantId: string }>();
   readonly pricingCategoryIds = new Set<string>();
   readonly planCategoryIds = new Set<string>();
+  /**
+   * Assessment's rows that the course page's statement reads by joins (its quizzes, the learners'
+   * attempts on them): tests register them, as assessment's memory state holds learning's few facts.
+   */
+  readonly quizzes = new Map<string, Pick<Quiz, 'id' | 'tenantId' | 'courseId' | 'title' | 'status' | 'createdAt'>>();
+  readonly quizAttempts = new Map<
+    string,
+    Pick<Attempt, 'id' | 'tenantId' | 'quizId' | 'userId' | 'submittedAt' | 'score' | 'percentage' | 'passed'>
+  >();
 }
 
 const has = (text: string | null, search: string) => (text ?? '').toLowerCase().includes(search.toLowerCase());
@@ -86,7 +98,34 @@ export class MemoryCourseRepository implements CourseRepository {
       progress: inTenant(this.s.progress.values(), tenantId)
         .filter((p) => p.userId === userId && p.courseId === courseId)
         .map(clone),
+      quizzes: this.quizResults(tenantId, userId, courseId),
     };
+  }
+  /** As the page's SQL: newest first; the best graded attempt (highest percentage, then a pass, then the earliest). */
+  private quizResults(tenantId: string, userId: string, courseId: string): CourseQuiz[] {
+    const attempts = inTenant(this.s.quizAttempts.values(), tenantId).filter((a) => a.userId === userId);
+    return inTenant(this.s.quizzes.values(), tenantId)
+      .filter((q) => q.courseId === courseId)
+      .sort(newestFirst)
+      .map((q) => {
+        const mine = attempts.filter((a) => a.quizId === q.id);
+        const best = mine
+          .filter((a) => a.percentage !== null)
+          .sort(
+            (a, b) =>
+              (b.percentage ?? 0) - (a.percentage ?? 0) ||
+              Number(b.passed ?? false) - Number(a.passed ?? false) ||
+              (a.submittedAt?.getTime() ?? 0) - (b.submittedAt?.getTime() ?? 0) ||
+              a.id.localeCompare(b.id),
+          )[0];
+        return {
+          id: q.id,
+          title: q.title,
+          required: q.status === 'published',
+          passed: mine.some((a) => a.passed === true),
+          bestResult: best ? { score: best.score ?? 0, percentage: best.percentage ?? 0, passed: best.passed ?? false } : null,
+        };
+      });
   }
   async findManyByIds(tenantId: string, ids: readonly string[]) {
     return inTenant(this.s.courses.values(), tenantId)

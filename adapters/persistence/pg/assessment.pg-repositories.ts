@@ -82,38 +82,6 @@ export const makeQuizPgRepository = ({ db }: DbDeps): QuizRepository => {
       const rows = (result as { rows: Array<{ uid: string; cid: string; required: number | string; passed: number | string }> }).rows;
       return new Map(rows.map((r) => [`${r.uid}:${r.cid}`, { required: num(r.required), passed: num(r.passed) }]));
     },
-    async resultsInCourse(tenantId, userId, courseId) {
-      // One lateral top-1 per quiz reads the user's graded attempts once: the best of them, and (the window
-      // runs before the limit) whether any passed; `passed` is null until graded, so none is missed.
-      const result = await db
-        .q()
-        .raw(
-          `select q.id, q.title, q.status, b.score, b.percentage, b.passed as best_passed, coalesce(b.any_passed, false) as passed
-         from quizzes q
-         left join lateral (
-           select a.score, a.percentage, a.passed, bool_or(a.passed) over () as any_passed from quiz_attempts a
-            where a.tenant_id = q.tenant_id and a.quiz_id = q.id and a.user_id = ? and a.percentage is not null
-            order by a.percentage desc, a.passed desc, a.submitted_at asc, a.id asc
-            limit 1) b on true
-        where q.tenant_id = ? and q.course_id = ?
-        order by q.created_at desc, q.id desc`,
-          [userId, tenantId, courseId],
-        )
-        .options(prepared('quiz_results_in_course'));
-      return rawRows<{
-        id: string;
-        title: string;
-        status: Quiz['status'];
-        score: Mark | null;
-        percentage: Mark | null;
-        bestPassed: boolean | null;
-        passed: boolean;
-      }>(result).map((r) => ({
-        quiz: { id: r.id, title: r.title, status: r.status },
-        passed: Boolean(r.passed),
-        best: r.percentage === null ? null : { score: num(r.score), percentage: num(r.percentage), passed: Boolean(r.bestPassed) },
-      }));
-    },
     async countPublished(tenantId) {
       const r = (await db.q()('quizzes').where({ tenantId, status: 'published' }).count({ n: '*' }).first()) as
         { n: number | string } | undefined;

@@ -138,7 +138,12 @@ const lessonRow = ({ order, ...l }: Lesson): LessonRow => ({ ...l, sortOrder: or
  * every request. Columns come under the names the case mappers would give (`joinedTable` reads
  * them); the JSON rows as arrays (no key names per row), timestamps in them as PostgreSQL's ISO text,
  * read back as Dates to the millisecond as pg's own parser reads a column.
- * Bindings: the learner (progress, enrolment, certificate), the tenant, the course.
+ * The course's quizzes with the learner's results are one more JSON column, read from assessment's
+ * tables (a read model across contexts: docs/architecture.md, "Read models across contexts"): one
+ * lateral top-1 per quiz reads the learner's graded attempts once, the best of them and (the window
+ * runs before the limit) whether any passed; `passed` is null until graded, so none is missed.
+ * Required means published (contract §6, assessment's `isVisibleToStudents`).
+ * Bindings: the learner (progress, quiz results, enrolment, certificate), the tenant, the course.
  */
 const COURSE_PAGE_SQL = `
 select ${camelColumns('c', COURSE_COLUMNS)}, ${[joinedCategory, joinedEnrollment, joinedCertificate].map((j) => j.rawColumns).join(', ')},
@@ -150,7 +155,16 @@ select ${camelColumns('c', COURSE_COLUMNS)}, ${[joinedCategory, joinedEnrollment
      from course_modules m join lessons l on l.module_id = m.id and l.tenant_id = m.tenant_id
     where m.tenant_id = c.tenant_id and m.course_id = c.id) as "pageLessons",
   (select coalesce(json_agg(json_build_array(p.lesson_id, p.status, p.started_at, p.completed_at, p.updated_at)), '[]')
-     from lesson_progress p where p.tenant_id = c.tenant_id and p.user_id = :learner and p.course_id = c.id) as "pageProgress"
+     from lesson_progress p where p.tenant_id = c.tenant_id and p.user_id = :learner and p.course_id = c.id) as "pageProgress",
+  (select coalesce(json_agg(json_build_array(q.id, q.title, q.status = 'published', b.score, b.percentage, b.passed,
+            coalesce(b.any_passed, false)) order by q.created_at desc, q.id desc), '[]')
+     from quizzes q
+     left join lateral (
+       select a.score, a.percentage, a.passed, bool_or(a.passed) over () as any_passed from quiz_attempts a
+        where a.tenant_id = q.tenant_id and a.quiz_id = q.id and a.user_id = :learner and a.percentage is not null
+        order by a.percentage desc, a.passed desc, a.submitted_at asc, a.id asc
+        limit 1) b on true
+    where q.tenant_id = c.tenant_id and q.course_id = c.id) as "pageQuizzes"
   from courses c
   left join course_categories cat on cat.id = c.category_id and cat.tenant_id = c.tenant_id
   left join enrollments e on e.course_id = c.id and e.tenant_id = c.tenant_id and e.user_id = :learner
@@ -171,12 +185,27 @@ type LessonTuple = [
   updatedAt: string,
 ];
 type ProgressTuple = [lessonId: string, status: ProgressStatus, startedAt: string | null, completedAt: string | null, updatedAt: string];
+/** Marks as JSON numbers; the best attempt's three are null before any graded attempt. */
+type QuizTuple = [
+  id: string,
+  title: string,
+  required: boolean,
+  score: number | null,
+  percentage: number | null,
+  bestPassed: boolean | null,
+  passed: boolean,
+];
 const dateOrNull = (v: string | null) => (v === null ? null : new Date(v));
 
 /** `c.*` with the prefixed columns of the joined tables (read by `joinedTable`). */
 type JoinedCourseRow = CourseRow & Record<`cat${string}` | `enr${string}` | `cert${string}`, unknown>;
 type JoinedModuleRow = ModuleRow & Record<`les${string}`, unknown>;
-type CoursePageRow = JoinedCourseRow & { pageModules: ModuleTuple[]; pageLessons: LessonTuple[]; pageProgress: ProgressTuple[] };
+type CoursePageRow = JoinedCourseRow & {
+  pageModules: ModuleTuple[];
+  pageLessons: LessonTuple[];
+  pageProgress: ProgressTuple[];
+  pageQuizzes: QuizTuple[];
+};
 
 /** The course joined to its category and the learner's enrolment and certificate (the caller selects). */
 function learnerCourseQuery(db: DbDeps['db'], tenantId: string, userId: string, courseId: string) {
@@ -262,6 +291,13 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => {
           startedAt: dateOrNull(startedAt),
           completedAt: dateOrNull(completedAt),
           updatedAt: new Date(updatedAt),
+        })),
+        quizzes: r.pageQuizzes.map(([id, title, required, score, percentage, bestPassed, passed]) => ({
+          id,
+          title,
+          required,
+          passed,
+          bestResult: percentage === null ? null : { score: num(score), percentage, passed: Boolean(bestPassed) },
         })),
       };
     },

@@ -32,17 +32,7 @@ export interface QuizRepository {
     userIds: readonly string[],
     courseIds: readonly string[],
   ): Promise<Map<string, { required: number; passed: number }>>;
-  /** The course's quizzes, newest first, each with the user's results; one query. */
-  resultsInCourse(tenantId: string, userId: string, courseId: string): Promise<QuizResultsOfUser[]>;
   countPublished(tenantId: string): Promise<number>;
-}
-
-/** A quiz with one user's results: whether any attempt passed, and the best graded one. */
-export interface QuizResultsOfUser {
-  quiz: Pick<Quiz, 'id' | 'title' | 'status'>;
-  passed: boolean;
-  /** Highest percentage, then a pass, then the earliest; attempts waiting for a mentor's mark are not graded yet. */
-  best: { score: number; percentage: number; passed: boolean } | null;
 }
 
 export interface QuizQuestionStats {

@@ -16,11 +16,13 @@ export interface CourseQuizRequirements {
   status(tenantId: string, userId: string, courseId: string): Promise<QuizStatus>;
   /** Per user and course in one query (`${userId}:${courseId}` keys; missing means none). */
   statusMany(tenantId: string, userIds: readonly string[], courseIds: readonly string[]): Promise<Map<string, QuizStatus>>;
-  /** The course's quizzes (drafts too), newest first, each with the user's results, in one query. */
-  listForCourse(tenantId: string, userId: string, courseId: string): Promise<CourseQuiz[]>;
 }
 
-/** A quiz of a course with one user's results, as the course page lists it. */
+/**
+ * A quiz of a course with one user's results, as the course page lists it: a read model of
+ * assessment's quizzes and attempts that learning's page statement reads itself (`findPageForLearner`;
+ * docs/architecture.md, "Read models across contexts"), not an assessment entity.
+ */
 export interface CourseQuiz {
   id: string;
   title: string;
@@ -80,7 +82,6 @@ export const noGradedWork: GradedWorkOnContent = {
 export const noQuizRequirements: CourseQuizRequirements = {
   status: async () => ({ required: 0, passed: 0 }),
   statusMany: async () => new Map(),
-  listForCourse: async () => [],
 };
 
 export const noStudentAssignments: StudentAssignmentsReader = {

@@ -3,6 +3,7 @@ import type { Enrollment } from '../../../domain/learning/enrollment.js';
 import type { Certificate } from '../../../domain/learning/certificate.js';
 import type { LessonProgress } from '../../../domain/learning/progress.js';
 import type { Page, PageRequest } from '../../shared/ports.js';
+import type { CourseQuiz } from './assessment-ports.js';
 
 export interface CourseFilter {
   statuses?: readonly CourseStatus[];
@@ -23,7 +24,11 @@ export interface LearnerCourse extends CourseWithCategory {
   certificate: Certificate | null;
 }
 
-/** The course page's rows: the course as `findForLearner` reads it, its outline and the learner's progress in it. */
+/**
+ * The course page's read model: the course as `findForLearner` reads it, its outline, the learner's
+ * progress in it and its quizzes with the learner's results (read from assessment's tables in the
+ * same statement: docs/architecture.md, "Read models across contexts").
+ */
 export interface LearnerCoursePage extends LearnerCourse {
   /** In course order. */
   modules: CourseModule[];
@@ -31,6 +36,8 @@ export interface LearnerCoursePage extends LearnerCourse {
   lessons: LessonSummary[];
   /** The learner's progress rows on the course's lessons. */
   progress: LessonProgress[];
+  /** Every quiz of the course (drafts too), newest first, each with the learner's results. */
+  quizzes: CourseQuiz[];
 }
 
 export interface CourseRepository {
@@ -39,7 +46,10 @@ export interface CourseRepository {
   lock(tenantId: string, id: string): Promise<Course | null>;
   /** The course with its category and the user's enrolment and certificate, in one query. */
   findForLearner(tenantId: string, userId: string, courseId: string): Promise<LearnerCourse | null>;
-  /** `findForLearner` with the course's modules and lessons and the user's progress on them, in one query. */
+  /**
+   * `findForLearner` with the course's modules and lessons, the user's progress on them and the
+   * course's quizzes with the user's results, in one query.
+   */
   findPageForLearner(tenantId: string, userId: string, courseId: string): Promise<LearnerCoursePage | null>;
   findManyByIds(tenantId: string, ids: readonly string[]): Promise<Course[]>;
   /** Newest first, each with its category (one query). */

@@ -21,22 +21,18 @@ export interface CourseDetail extends Outline {
   quizzes: CourseQuiz[];
 }
 
-type Deps = Pick<LearningDeps, 'courseRepository' | 'courseQuizRequirements' | 'clock'>;
+type Deps = Pick<LearningDeps, 'courseRepository' | 'clock'>;
 
-/** The outline plus the caller's enrolment, progress per lesson and course, and certificate. */
+/** The outline plus the caller's enrolment, progress per lesson and course, certificate and quiz results. */
 export const makeGetCourseDetail =
   (d: Deps) =>
   async (actor: Actor, courseId: string): Promise<Result<CourseDetail, 'COURSE_NOT_FOUND'>> => {
-    // Learning's rows of the page in one statement; the quiz list (assessment's port) beside it, which
-    // also gives the completion figures: two round trips, at the same time. A course hidden from the
-    // caller wastes the quiz list's read, which the answer never shows.
-    const [found, quizzes] = await Promise.all([
-      d.courseRepository.findPageForLearner(actor.tenantId, actor.userId, courseId),
-      d.courseQuizRequirements.listForCourse(actor.tenantId, actor.userId, courseId),
-    ]);
+    // The whole page in one statement, the quiz list with the caller's results included, which also
+    // gives the completion figures (docs/architecture.md, "Read models across contexts").
+    const found = await d.courseRepository.findPageForLearner(actor.tenantId, actor.userId, courseId);
     const access = found && courseAccess(found.course, found.enrollment, actor.role, d.clock.now());
     if (!found || !access) return err('COURSE_NOT_FOUND');
-    const { course, category, enrollment, certificate, progress: lessonProgress } = found;
+    const { course, category, enrollment, certificate, progress: lessonProgress, quizzes } = found;
     const outline = outlineOf(course, category, found.modules, found.lessons);
     const required = quizzes.filter((q) => q.required);
     const quizStatus = { required: required.length, passed: required.filter((q) => q.passed).length };

@@ -5,6 +5,9 @@ import { harness } from '../../support/harness.js';
 import { Role, type RoleLevel } from '../../../domain/identity/role.js';
 import type { Course, CourseModule, Lesson } from '../../../domain/learning/course.js';
 import type { Enrollment } from '../../../domain/learning/enrollment.js';
+import type { Quiz } from '../../../domain/assessment/quiz.js';
+import type { Attempt } from '../../../domain/assessment/attempt.js';
+import type { QuizRepository } from '../../../application/assessment/ports/quiz-repository.js';
 import type {
   CategoryRepository,
   CourseRepository,
@@ -44,6 +47,9 @@ interface Env {
   links: ParentLinkRepository;
   invitations: ParentInvitationRepository;
   promoCodes: RecordStore<PromoCode>;
+  /** Assessment's rows the course page reads: a quiz, an attempt on it. */
+  addQuiz(quiz: Quiz): Promise<void>;
+  addAttempt(attempt: Attempt): Promise<void>;
   tenant(): Promise<string>;
   user(tenantId: string, role?: RoleLevel): Promise<string>;
 }
@@ -61,6 +67,10 @@ const pgEnv = async (): Promise<Env> => {
     links: h.resolve('parentLinkRepository'),
     invitations: h.resolve('parentInvitationRepository'),
     promoCodes: h.resolve('promoCodeStore'),
+    addQuiz: (quiz) => h.resolve<QuizRepository>('quizRepository').insert(quiz),
+    addAttempt: async (attempt) => {
+      await h.app.db.q()('quiz_attempts').insert(attempt);
+    },
     tenant: async () => (await h.tenant()).id,
     user: async (tenantId, role = Role.Student) => (await h.user({ id: tenantId, slug: '', headers: {} }, role)).id,
   };
@@ -80,6 +90,12 @@ const memoryEnv = async (): Promise<Env> => {
     links: new MemoryParentLinkRepository(s),
     invitations: new MemoryParentInvitationRepository(s),
     promoCodes: new MemoryRecordStore<PromoCode>(['code'], [['code']]),
+    addQuiz: async (quiz) => {
+      s.quizzes.set(quiz.id, quiz);
+    },
+    addAttempt: async (attempt) => {
+      s.quizAttempts.set(attempt.id, attempt);
+    },
     tenant: async () => randomUUID(),
     user: async (tenantId, role = Role.Student) => {
       const id = randomUUID();
@@ -305,8 +321,9 @@ for (const [name, make] of [
 
       const page = await env.courses.findPageForLearner(t, u, c.id);
       expect(page).to.not.equal(null);
-      const { modules, lessons, progress, ...learner } = page!;
+      const { modules, lessons, progress, quizzes, ...learner } = page!;
       expect(learner).to.deep.equal(await env.courses.findForLearner(t, u, c.id));
+      expect(quizzes).to.deep.equal([]);
       expect(modules, 'in course order').to.deep.equal([m2, m1]);
       const summary = ({ content: _body, ...rest }: Lesson) => rest;
       const byId = <T extends { id: string }>(xs: T[]) => [...xs].sort((x, y) => x.id.localeCompare(y.id));
@@ -324,9 +341,102 @@ for (const [name, make] of [
         modules: [],
         lessons: [],
         progress: [],
+        quizzes: [],
       });
       expect(await env.courses.findPageForLearner(await env.tenant(), u, c.id)).to.equal(null);
       expect(await env.courses.findPageForLearner(t, u, randomUUID())).to.equal(null);
+    });
+
+    it("reads the course's quizzes with the learner's results in the page: newest first, drafts too, the best graded attempt", async () => {
+      const t = await env.tenant();
+      const [u, v] = [await env.user(t), await env.user(t)];
+      const c = course(t);
+      await env.courses.insert(c);
+      const m = module(t, c.id, 1);
+      await env.modules.insert(m);
+      const quiz = (title: string, createdAt: Date, over: Partial<Quiz> = {}): Quiz => ({
+        id: randomUUID(),
+        tenantId: t,
+        moduleId: m.id,
+        courseId: c.id,
+        title,
+        description: null,
+        durationMinutes: 0,
+        passingScore: 60,
+        maxAttempts: 0,
+        showCorrectAnswers: false,
+        shuffleQuestions: false,
+        status: 'published',
+        publishedAt: createdAt,
+        createdBy: null,
+        createdAt,
+        updatedAt: createdAt,
+        ...over,
+      });
+      let n = 0;
+      /** A graded attempt (`mark`: score, percentage, passed, minute submitted), or one not graded yet. */
+      const attempt = async (q: Quiz, userId: string, mark: [number, number, boolean, number] | 'in_progress' | 'needs_grading') => {
+        const graded = typeof mark !== 'string';
+        await env.addAttempt({
+          id: randomUUID(),
+          tenantId: t,
+          quizId: q.id,
+          userId,
+          attemptNumber: ++n,
+          status: graded ? 'submitted' : mark,
+          seed: 1,
+          startedAt: t0,
+          deadlineAt: null,
+          submittedAt: graded ? at(mark[3]) : mark === 'needs_grading' ? at(20) : null,
+          score: graded ? mark[0] : null,
+          maxScore: 5,
+          percentage: graded ? mark[1] : null,
+          passed: graded ? mark[2] : null,
+          updatedAt: t0,
+        });
+      };
+      const final = quiz('Final', t0);
+      const [tieA, tieB] = [quiz('Tie A', at(1)), quiz('Tie B', at(1))];
+      const draft = quiz('Draft', at(2), { status: 'draft', publishedAt: null });
+      const rescored = quiz('Rescored', at(3));
+      const untried = quiz('Untried', at(4));
+      for (const q of [final, tieA, tieB, draft, rescored, untried]) await env.addQuiz(q);
+      // The best is the highest percentage, not the latest; attempts not graded yet are no result.
+      await attempt(final, u, [5, 100, true, 10]);
+      await attempt(final, u, [0, 0, false, 11]);
+      await attempt(final, u, 'in_progress');
+      // At the same percentage a pass wins, then the earliest.
+      await attempt(tieA, u, [4, 80, false, 10]);
+      await attempt(tieA, u, [4, 80, true, 12]);
+      await attempt(tieB, u, [3, 60, true, 12]);
+      await attempt(tieB, u, [3.5, 60, true, 11]);
+      await attempt(draft, u, 'needs_grading');
+      // Passed by an attempt that is not the best (the passing score changed in between): any pass counts.
+      await attempt(rescored, u, [3.5, 70, false, 10]);
+      await attempt(rescored, u, [3, 60, true, 11]);
+      await attempt(untried, v, [5, 100, true, 10]);
+
+      const page = await env.courses.findPageForLearner(t, u, c.id);
+      const result = (score: number, percentage: number, passed: boolean) => ({ score, percentage, passed });
+      const [first, second] = [tieA, tieB].sort((x, y) => y.id.localeCompare(x.id));
+      const expected = {
+        [untried.id]: { id: untried.id, title: 'Untried', required: true, passed: false, bestResult: null },
+        [rescored.id]: { id: rescored.id, title: 'Rescored', required: true, passed: true, bestResult: result(3.5, 70, false) },
+        [draft.id]: { id: draft.id, title: 'Draft', required: false, passed: false, bestResult: null },
+        [tieA.id]: { id: tieA.id, title: 'Tie A', required: true, passed: true, bestResult: result(4, 80, true) },
+        [tieB.id]: { id: tieB.id, title: 'Tie B', required: true, passed: true, bestResult: result(3.5, 60, true) },
+        [final.id]: { id: final.id, title: 'Final', required: true, passed: true, bestResult: result(5, 100, true) },
+      };
+      // Newest first; quizzes created at the same instant by id, descending.
+      expect(page?.quizzes).to.deep.equal([untried, rescored, draft, first!, second!, final].map((q) => expected[q.id]));
+      expect((await env.courses.findPageForLearner(t, v, c.id))?.quizzes.map((q) => [q.title, q.passed, q.bestResult])).to.deep.equal([
+        ['Untried', true, result(5, 100, true)],
+        ['Rescored', false, null],
+        ['Draft', false, null],
+        [first!.title, false, null],
+        [second!.title, false, null],
+        ['Final', false, null],
+      ]);
     });
 
     it('inserts many enrolments at once, skipping users already enrolled, and names those inserted', async () => {

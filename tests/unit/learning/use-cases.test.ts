@@ -98,7 +98,6 @@ describe('learning use cases (memory adapters)', () => {
         new Map(
           userIds.flatMap((u) => courseIds.map((c) => [`${u}:${c}`, passed.get(`${u}:${c}`) ?? { required: 1, passed: 0 }] as const)),
         ),
-      listForCourse: async () => [],
     };
     const m = memoryLearning({ courseQuizRequirements: quizzes });
     const evaluate = makeEvaluateCourseCompletion(m.deps);
