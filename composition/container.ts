@@ -210,6 +210,7 @@ export async function buildApplication(config: Config, options: BuildOptions = {
     rateLimits,
     resolveTenant: container.resolve('resolveTenant'),
     authenticate: container.resolve('authenticate'),
+    claimLogin: container.resolve('claimLogin'),
     health: makeHealthHandler(container.resolve('healthCheck'), config.version),
     proxy: config.proxy,
     ready: makeReadinessHandler(container.resolve('readinessChecks')),

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { unlink } from 'node:fs/promises';
 import type { Actor } from '../../application/shared/actor.js';
 import type { Result } from '../../application/shared/result.js';
-import type { AuthenticateError } from '../../application/identity/use-cases/authenticate.usecase.js';
+import type { AuthenticateError, LoginClaim } from '../../application/identity/login-claim.js';
+import type { RoleLevel } from '../../domain/identity/role.js';
 import type { Tenant } from '../../domain/identity/tenant.js';
 import type { Logger } from '../../infrastructure/logger.js';
 import { success, failure, Reply, RAW } from './kit/envelope.js';
@@ -32,6 +33,12 @@ export interface HttpAppDeps {
     tenantId: string,
     credentials: { bearer?: string | undefined; session?: string | undefined },
   ) => Promise<Result<Actor & { loginId: string }, AuthenticateError>>;
+  /** For routes whose statement reads the login (`login: 'statement'`): the credentials verified, not read. */
+  claimLogin: (
+    tenantId: string,
+    credentials: { bearer?: string | undefined; session?: string | undefined },
+    minimumRole: RoleLevel,
+  ) => Promise<Result<LoginClaim, AuthenticateError>>;
   health: (ctx: Context) => Promise<void>;
   /** From TRUST_PROXY; null: the socket's address is the client's. */
   proxy: { hops: number; header: string } | null;
@@ -122,6 +129,15 @@ function matchedRoute(ctx: Context): string {
   return typeof route === 'string' ? route : 'unmatched';
 }
 
+/** Cookie-authenticated writes need proof they come from our own pages (CSRF, contract §3). */
+function refuseCrossSite(ctx: Context, allowedOrigin: (origin: string) => boolean): void {
+  if (!SAFE_METHODS.has(ctx.method) && !ctx.get('X-Requested-With') && !sameOrigin(ctx, allowedOrigin)) {
+    throw new HttpError(403, 'Cross-site request refused', 'send X-Requested-With or a same-origin Origin header', {
+      code: 'CROSS_SITE_REFUSED',
+    });
+  }
+}
+
 function sameOrigin(ctx: Context, allowedOrigin: (origin: string) => boolean): boolean {
   const origin = ctx.get('Origin');
   if (!origin) return false;
@@ -140,6 +156,9 @@ function routeChain(entry: RouteEntry, deps: HttpAppDeps, allowedOrigin: (origin
   const { spec, handler } = entry;
   if (spec.tenant === 'proof' && spec.access !== 'public')
     throw new Error(`${entry.method} ${entry.path}: a route whose tenant is its proof must be public`);
+  const claimedRole = spec.login === 'statement' ? spec.access : null;
+  if (claimedRole !== null && (typeof claimedRole !== 'number' || spec.rateLimit === 'upload' || spec.rateLimit === 'ai'))
+    throw new Error(`${entry.method} ${entry.path}: a route whose statement reads the login admits a role level and limits no caller`);
   return async (ctx) => {
     const tenant = spec.tenant === 'proof' ? null : await resolveRequestTenant(ctx, deps.resolveTenant, deps.baseDomain);
     const meta = requestMeta(ctx);
@@ -148,10 +167,27 @@ function routeChain(entry: RouteEntry, deps: HttpAppDeps, allowedOrigin: (origin
 
     let auth: Actor | null = null;
     let loginId: string | null = null;
+    let claim: LoginClaim | null = null;
+    const bearer = spec.access === 'public' ? undefined : bearerOf(ctx);
+    const session = spec.access === 'public' || bearer !== undefined ? undefined : ctx.cookies.get(SESSION_COOKIE);
+    // An invalid request with a claimed login answers the 401 or 403 every other route answers before its 400.
+    const refuseInvalid = async (error: unknown): Promise<never> => {
+      if (claim) {
+        const read = await deps.authenticate(claim.tenantId, { bearer, session });
+        if (!read.ok) throw new DomainError(read.error);
+        if (read.value.role < claim.minimumRole) throw new DomainError('INSUFFICIENT_PERMISSION');
+      }
+      throw error;
+    };
     if (spec.access !== 'public') {
-      const bearer = bearerOf(ctx);
-      const session = bearer === undefined ? ctx.cookies.get(SESSION_COOKIE) : undefined;
-      if (bearer !== undefined || session !== undefined || spec.access !== 'optional') {
+      if (claimedRole !== null) {
+        // The login is read by the use case's statement: the credentials are verified here, the role there.
+        const claimed = await deps.claimLogin(tenant!.id, { bearer, session }, claimedRole);
+        if (!claimed.ok) throw new DomainError(claimed.error);
+        claim = claimed.value;
+        loginId = claim.loginId;
+        if (session !== undefined) refuseCrossSite(ctx, allowedOrigin);
+      } else if (bearer !== undefined || session !== undefined || spec.access !== 'optional') {
         // Only public routes take their tenant from a proof (checked above, at start-up).
         const result = await deps.authenticate(tenant!.id, { bearer, session });
         if (!result.ok) {
@@ -160,15 +196,10 @@ function routeChain(entry: RouteEntry, deps: HttpAppDeps, allowedOrigin: (origin
           const { loginId: login, ...actor } = result.value;
           auth = actor;
           loginId = login;
-          // Cookie-authenticated writes need proof they come from our own pages (CSRF, contract §3).
-          if (session !== undefined && !SAFE_METHODS.has(ctx.method) && !ctx.get('X-Requested-With') && !sameOrigin(ctx, allowedOrigin)) {
-            throw new HttpError(403, 'Cross-site request refused', 'send X-Requested-With or a same-origin Origin header', {
-              code: 'CROSS_SITE_REFUSED',
-            });
-          }
+          if (session !== undefined) refuseCrossSite(ctx, allowedOrigin);
         }
       }
-      if (typeof spec.access === 'number' && (!auth || auth.role < spec.access)) {
+      if (claimedRole === null && typeof spec.access === 'number' && (!auth || auth.role < spec.access)) {
         throw new DomainError(auth ? 'INSUFFICIENT_PERMISSION' : 'UNAUTHORIZED');
       }
     }
@@ -188,23 +219,35 @@ function routeChain(entry: RouteEntry, deps: HttpAppDeps, allowedOrigin: (origin
     } else if (kind === 'raw-json') {
       ({ raw: rawBody, body } = await parseRawJson(ctx));
     } else if (spec.body) {
-      body = await parseJson(ctx);
+      body = await parseJson(ctx).catch(refuseInvalid);
     }
 
     try {
-      // Every string a handler can reach, before any schema (raw-json bodies: parseRawJson).
-      if (spec.params) refuseMalformedUrl(ctx.path);
-      if (spec.query) refuseMalformedUrl(ctx.querystring);
-      refuseBadText(
-        spec.params && ctx.params,
-        spec.query && ctx.query,
-        kind === 'raw-json' ? undefined : body,
-        file && { file: file.originalName },
-      );
+      let params: unknown, query: unknown;
+      try {
+        // Every string a handler can reach, before any schema (raw-json bodies: parseRawJson).
+        if (spec.params) refuseMalformedUrl(ctx.path);
+        if (spec.query) refuseMalformedUrl(ctx.querystring);
+        refuseBadText(
+          spec.params && ctx.params,
+          spec.query && ctx.query,
+          kind === 'raw-json' ? undefined : body,
+          file && { file: file.originalName },
+        );
+        params = spec.params ? spec.params.parse(ctx.params) : ctx.params;
+        query = spec.query ? spec.query.parse(ctx.query) : spec.tenant === 'proof' ? {} : NO_QUERY.parse(ctx.query);
+        if (spec.body && kind !== 'raw-json') body = spec.body.parse(body ?? {});
+      } catch (error) {
+        await refuseInvalid(error);
+      }
       const input = {
-        params: spec.params ? spec.params.parse(ctx.params) : ctx.params,
-        query: spec.query ? spec.query.parse(ctx.query) : spec.tenant === 'proof' ? {} : NO_QUERY.parse(ctx.query),
-        body: spec.body && kind !== 'raw-json' ? spec.body.parse(body ?? {}) : body,
+        params,
+        query,
+        body,
+        get claim(): LoginClaim {
+          if (!claim) throw new Error(`${entry.method} ${entry.path} does not read its login in its statement`);
+          return claim;
+        },
         get actor(): Actor {
           if (!auth) throw new DomainError('UNAUTHORIZED');
           return auth;

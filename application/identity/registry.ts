@@ -6,6 +6,7 @@ import { makeSendVerificationCode } from './use-cases/send-verification-code.use
 import { makeRefreshSession } from './use-cases/refresh-session.usecase.js';
 import { makeLogout } from './use-cases/logout.usecase.js';
 import { makeAuthenticate } from './use-cases/authenticate.usecase.js';
+import { makeClaimLogin } from './use-cases/claim-login.usecase.js';
 import { makeGetOwnProfile } from './use-cases/get-own-profile.usecase.js';
 import { makeUpdateOwnProfile } from './use-cases/update-own-profile.usecase.js';
 import { makeDeleteOwnAccount } from './use-cases/delete-own-account.usecase.js';
@@ -38,6 +39,7 @@ export const identityUseCases = {
   refreshSession: makeRefreshSession,
   logout: makeLogout,
   authenticate: makeAuthenticate,
+  claimLogin: makeClaimLogin,
   getOwnProfile: makeGetOwnProfile,
   updateOwnProfile: makeUpdateOwnProfile,
   deleteOwnAccount: makeDeleteOwnAccount,

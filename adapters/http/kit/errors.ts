@@ -1,4 +1,5 @@
 import type { ErrorsOf, Result } from '../../../application/shared/result.js';
+import type { LoginClaimError } from '../../../application/identity/login-claim.js';
 import type { ErrorCode } from '../errors/codes.js';
 
 /** An expected failure with a code of the error table (an `err` of a use case, or an edge check). */
@@ -89,6 +90,12 @@ declare const declared: unique symbol;
 /** A route's errors, made by `errorsFrom` or `edgeErrors` only: a bare list is not checked. */
 export type DeclaredErrors = readonly RouteError[] & { readonly [declared]: true };
 
+/**
+ * A use case's failure codes that its route must list: all but a claimed login's refusals (401,
+ * 403), which every route that admits a role answers (`login: 'statement'` routes' use cases return them).
+ */
+type RouteCodes<UseCase> = Exclude<ErrorsOf<UseCase>, LoginClaimError>;
+
 type Unlisted<E, Listed extends readonly unknown[]> = Exclude<E, Listed[number]>;
 /** Nothing when every code is listed, else a property naming those left out (what the type error shows). */
 type ListsAll<E, Listed extends readonly unknown[]> = [Unlisted<E, Listed>] extends [never]
@@ -104,7 +111,7 @@ type ListsAll<E, Listed extends readonly unknown[]> = [Unlisted<E, Listed>] exte
 export const errorsFrom =
   <const UseCases extends readonly ((...args: never[]) => unknown)[]>(..._useCases: UseCases) =>
   <const Codes extends readonly ErrorsOf<UseCases[number]>[]>(
-    codes: Codes & ListsAll<ErrorsOf<UseCases[number]>, Codes>,
+    codes: Codes & ListsAll<RouteCodes<UseCases[number]>, Codes>,
     edge: readonly RouteError[] = [],
   ): DeclaredErrors =>
     [...codes, ...edge] as readonly RouteError[] as DeclaredErrors;

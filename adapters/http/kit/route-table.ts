@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import type { ZodType } from 'zod';
 import type { Actor, RequestMeta } from '../../../application/shared/actor.js';
+import type { LoginClaim } from '../../../application/identity/login-claim.js';
 import type { Tenant } from '../../../domain/identity/tenant.js';
 import type { RoleLevel } from '../../../domain/identity/role.js';
 import type { RAW, Reply } from './envelope.js';
@@ -28,6 +29,14 @@ export type BodyKind =
 export interface RouteSpec<P, Q, B, R = unknown> {
   summary: string;
   access: Access;
+  /**
+   * `statement`: the login is read by the handler's use case, in its own statement, instead of a
+   * statement of its own before it (issue 32; docs/architecture.md, "The login in the route's
+   * statement"). The chain verifies the credentials and hands the handler `claim`, which carries
+   * `access` as its minimum role; the use case accepts the principal it reads (`acceptClaim`).
+   * Only on routes whose `access` is a role level.
+   */
+  login?: 'statement';
   /** Stable and unique, as a generated client names the call (`listCourses`, `startQuizAttempt`). */
   operationId?: string;
   tags?: readonly string[];
@@ -94,6 +103,8 @@ export interface RouteInput<P, Q, B> {
   auth: Actor | null;
   /** The caller's login (a bearer token's family, or the session's), null when not authenticated. */
   loginId: string | null;
+  /** On `login: 'statement'` routes, what the credentials claim (throws elsewhere): the use case reads and accepts it. */
+  claim: LoginClaim;
   /** The request's tenant (contract §4); throws on routes whose tenant is their proof (`tenant: 'proof'`). */
   tenant: Tenant;
   meta: RequestMeta;

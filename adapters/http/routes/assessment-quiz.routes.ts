@@ -138,12 +138,14 @@ export const makeAssessmentQuizRoutes =
         ]),
         summary: "Save the answer to one question of the caller's attempt (replaces a previous one)",
         access: Role.Student,
+        // The hottest write of a quiz: the login is read with the attempt (issue 32).
+        login: 'statement',
         params: idParam,
         body: AnswerBody,
         tags,
       },
-      async ({ actor, params, body }) => {
-        const saved = unwrap(await d.saveAnswer(actor, params.id, { questionId: body.question_id, answer: body.answer }));
+      async ({ claim, params, body }) => {
+        const saved = unwrap(await d.saveAnswer(claim, params.id, { questionId: body.question_id, answer: body.answer }));
         return reply(savedAnswerView(saved), 'Answer saved');
       },
     );

@@ -1,3 +1,4 @@
+import type { LoginRepository } from '../../../application/identity/ports/login-repository.js';
 import type { Quiz } from '../../../domain/assessment/quiz.js';
 import { byQuestionOrder, type Question, type QuestionVersion } from '../../../domain/assessment/question.js';
 import type { Attempt, AttemptAnswer } from '../../../domain/assessment/attempt.js';
@@ -251,7 +252,11 @@ export class MemoryQuestionRepository implements QuestionRepository {
 }
 
 export class MemoryAttemptRepository implements AttemptRepository {
-  constructor(private readonly s: MemoryAssessmentState) {}
+  /** `logins`: where the answer save's read finds the caller's login (identity's memory repository). */
+  constructor(
+    private readonly s: MemoryAssessmentState,
+    private readonly logins: Pick<LoginRepository, 'principal'> = { principal: async () => null },
+  ) {}
   private mine(tenantId: string, quizId: string, userId: string) {
     return inTenant(this.s.attempts.values(), tenantId).filter((a) => a.quizId === quizId && a.userId === userId);
   }
@@ -283,13 +288,17 @@ export class MemoryAttemptRepository implements AttemptRepository {
     const kept = own(this.s.attempts.get(attemptId), tenantId) && this.snapshots.get(attemptId);
     return kept ? kept.map(clone) : null;
   }
-  async findWithQuestion(tenantId: string, attemptId: string, questionId: string): Promise<AttemptWithQuestion | null> {
+  async findWithQuestion(loginId: string, tenantId: string, attemptId: string, questionId: string) {
+    const principal = await this.logins.principal(loginId);
     const attempt = await this.findById(tenantId, attemptId);
-    if (!attempt) return null;
     const kept = this.snapshots.get(attemptId);
-    if (!kept) return { attempt, kept: false };
-    const question = kept.find((q) => q.id === questionId);
-    return { attempt, kept: true, question: question ? clone(question) : null };
+    const question = kept?.find((q) => q.id === questionId);
+    const found: AttemptWithQuestion | null = !attempt
+      ? null
+      : kept
+        ? { attempt, kept: true, question: question ? clone(question) : null }
+        : { attempt, kept: false };
+    return { principal, attempt: found };
   }
   async countByUser(tenantId: string, quizId: string, userId: string) {
     return this.mine(tenantId, quizId, userId).length;

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Quiz } from '../../../domain/assessment/quiz.js';
+import { PRINCIPAL_JSON_BY_ID, principalOfJson } from './login.pg-repository.js';
 import { orderingGradingOf, type Question, type QuestionOption } from '../../../domain/assessment/question.js';
 import type { Attempt, AttemptAnswer } from '../../../domain/assessment/attempt.js';
 import type { Submission } from '../../../domain/assessment/assignment.js';
@@ -294,10 +295,11 @@ const ATTEMPT_COLUMNS =
  * The answer save's read (issue 32): the attempt and the one question of its snapshot that the
  * answer names, not the whole snapshot; a fixed text run raw, as every saved answer runs it.
  */
+// The caller's login beside the attempt, found or not (a row either way).
 const ATTEMPT_WITH_QUESTION_SQL =
-  `select ${camelColumns('a', ATTEMPT_COLUMNS.split(', '))}, a.questions is not null as kept, ` +
+  `select ${PRINCIPAL_JSON_BY_ID} as principal, ${camelColumns('a', ATTEMPT_COLUMNS.split(', '))}, a.questions is not null as kept, ` +
   "(select e from jsonb_array_elements(a.questions) e where e->>'id' = ? limit 1) as question " +
-  'from quiz_attempts a where a.tenant_id = ? and a.id = ?';
+  'from (select 1) one left join quiz_attempts a on a.tenant_id = ? and a.id = ?';
 
 const toAttempt = (r: AttemptRow): Attempt => ({
   id: r.id,
@@ -422,17 +424,20 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
     // Kept as the Question values themselves (JSON: dates as ISO text).
     return json<Array<Question & { createdAt: string; updatedAt: string }>>(r.questions).map(fromStoredJson);
   },
-  async findWithQuestion(tenantId, attemptId, questionId) {
+  async findWithQuestion(loginId, tenantId, attemptId, questionId) {
     const result = await db
       .q()
-      .raw(ATTEMPT_WITH_QUESTION_SQL, [questionId, tenantId, attemptId])
-      .options(prepared('quiz_attempt_with_question'));
-    const r = (result as { rows: Array<AttemptRow & { kept: boolean; question: unknown }> }).rows[0];
-    if (!r) return null;
+      .raw(ATTEMPT_WITH_QUESTION_SQL, [loginId, questionId, tenantId, attemptId])
+      .options(prepared('quiz_attempt_with_login_and_question'));
+    const r = (
+      result as { rows: Array<AttemptRow & { principal: Parameters<typeof principalOfJson>[0]; kept: boolean; question: unknown }> }
+    ).rows[0]!;
+    const principal = principalOfJson(r.principal);
+    if (r.id === null) return { principal, attempt: null };
     const attempt = toAttempt(r);
-    if (!r.kept) return { attempt, kept: false };
+    if (!r.kept) return { principal, attempt: { attempt, kept: false } };
     const question = r.question === null ? null : fromStoredJson(json<Question & { createdAt: string; updatedAt: string }>(r.question));
-    return { attempt, kept: true, question };
+    return { principal, attempt: { attempt, kept: true, question } };
   },
   async countByUser(tenantId, quizId, userId) {
     const r = (await db.q()('quiz_attempts').where({ tenantId, quizId, userId }).count({ n: '*' }).first()) as

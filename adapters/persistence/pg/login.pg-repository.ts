@@ -12,6 +12,21 @@ const principalSql = (column: 'l.id' | 'l.session_hash') =>
   'select l.id as "loginId", l.tenant_id as "tenantId", l.user_id as "userId", l.revoked_at as "revokedAt", ' +
   'l.expires_at as "expiresAt", u.username, u.role, u.status ' +
   `from logins l join users u on u.id = l.user_id where ${column} = ? limit 1`;
+
+/**
+ * The principal of a login by its id as one JSON column of another statement (`… as "principal"`),
+ * for routes whose statement reads the caller's login (`LoginClaim`); `principalOfJson` reads it back.
+ * Bindings: the login's id.
+ */
+export const PRINCIPAL_JSON_BY_ID =
+  "(select json_build_object('loginId', l.id, 'tenantId', l.tenant_id, 'userId', l.user_id, 'revokedAt', l.revoked_at, " +
+  "'expiresAt', l.expires_at, 'username', u.username, 'role', u.role, 'status', u.status) " +
+  'from logins l join users u on u.id = l.user_id where l.id = ?)';
+
+type PrincipalJson = Omit<LoginPrincipal, 'revokedAt' | 'expiresAt'> & { revokedAt: string | null; expiresAt: string };
+
+export const principalOfJson = (p: PrincipalJson | null): LoginPrincipal | null =>
+  p && { ...p, revokedAt: p.revokedAt === null ? null : new Date(p.revokedAt), expiresAt: new Date(p.expiresAt) };
 const PRINCIPAL_BY_ID = principalSql('l.id');
 const PRINCIPAL_BY_SESSION = principalSql('l.session_hash');
 

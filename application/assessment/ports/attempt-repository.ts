@@ -1,3 +1,4 @@
+import type { LoginPrincipal } from '../../identity/ports/login-repository.js';
 import type { Attempt, AttemptAnswer } from '../../../domain/assessment/attempt.js';
 import type { Question } from '../../../domain/assessment/question.js';
 import type { Page, PageRequest } from '../../shared/ports.js';
@@ -54,11 +55,17 @@ export interface AttemptRepository {
   /** The questions the attempt was started with; null for attempts started before they were kept. */
   questionsOf(tenantId: string, attemptId: string): Promise<Question[] | null>;
   /**
-   * The answer save's read, in one statement: the attempt with the one question of those it was
+   * The answer save's read, in one statement: the caller's login (its principal, null when there is
+   * no such login: `acceptClaim` decides), and the attempt with the one question of those it was
    * started with that has this id (null when none has it), or `kept: false` for an attempt started
-   * before its questions were kept (then they are the quiz's current ones). Null: no such attempt.
+   * before its questions were kept (then they are the quiz's current ones); `attempt` null: no such attempt.
    */
-  findWithQuestion(tenantId: string, attemptId: string, questionId: string): Promise<AttemptWithQuestion | null>;
+  findWithQuestion(
+    loginId: string,
+    tenantId: string,
+    attemptId: string,
+    questionId: string,
+  ): Promise<{ principal: LoginPrincipal | null; attempt: AttemptWithQuestion | null }>;
   countByUser(tenantId: string, quizId: string, userId: string): Promise<number>;
   /** Attempts of any user and status on these quizzes. */
   countOnQuizzes(tenantId: string, quizIds: readonly string[]): Promise<number>;

@@ -5,6 +5,8 @@ import { checkAnswer } from '../../../domain/assessment/grading.js';
 import type { Actor } from '../../shared/actor.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { AssessmentDeps } from '../deps.js';
+import type { AttemptWithQuestion } from '../ports/attempt-repository.js';
+import { acceptClaim, type LoginClaim, type LoginClaimError } from '../../identity/login-claim.js';
 import { closeAttempt } from '../attempt-grading.js';
 import { questionsOfAttempt } from '../attempt-questions.js';
 
@@ -21,29 +23,26 @@ type Deps = Pick<
   'quizRepository' | 'questionRepository' | 'attemptRepository' | 'evaluateCourseCompletion' | 'clock' | 'uow'
 >;
 
+type Found = { attempt: Attempt; questions: Map<string, Question> };
+const byId = (list: readonly Question[]) => new Map(list.map((q) => [q.id, q]));
+
 /**
- * The caller's attempt and the questions it was started with, by id: for one answer (the save),
- * only the question it names, read with the attempt in one statement. Only the owner answers:
+ * The caller's attempt and the questions it was started with, by id. Only the owner answers:
  * anyone else's attempt does not exist for them (contract §2): null.
  */
-async function attemptAndQuestions(
-  d: Deps,
-  actor: Actor,
-  attemptId: string,
-  inputs: readonly AnswerInput[],
-): Promise<{ attempt: Attempt; questions: Map<string, Question> } | null> {
-  const byId = (list: readonly Question[]) => new Map(list.map((q) => [q.id, q]));
-  if (inputs.length === 1) {
-    const found = await d.attemptRepository.findWithQuestion(actor.tenantId, attemptId, inputs[0]!.questionId);
-    if (!found || found.attempt.userId !== actor.userId) return null;
-    // Started before snapshots were kept: the quiz's current questions (as questionsOfAttempt).
-    if (!found.kept)
-      return { attempt: found.attempt, questions: byId(await d.questionRepository.listByQuiz(actor.tenantId, found.attempt.quizId)) };
-    return { attempt: found.attempt, questions: byId(found.question ? [found.question] : []) };
-  }
+async function attemptAndQuestions(d: Deps, actor: Actor, attemptId: string): Promise<Found | null> {
   const attempt = await d.attemptRepository.findById(actor.tenantId, attemptId);
   if (!attempt || attempt.userId !== actor.userId) return null;
   return { attempt, questions: byId(await questionsOfAttempt(d, attempt)) };
+}
+
+/** The same for one answer, from the attempt read with the one question the answer names. */
+async function attemptAndQuestion(d: Deps, actor: Actor, found: AttemptWithQuestion | null): Promise<Found | null> {
+  if (!found || found.attempt.userId !== actor.userId) return null;
+  // Started before snapshots were kept: the quiz's current questions (as questionsOfAttempt).
+  if (!found.kept)
+    return { attempt: found.attempt, questions: byId(await d.questionRepository.listByQuiz(actor.tenantId, found.attempt.quizId)) };
+  return { attempt: found.attempt, questions: byId(found.question ? [found.question] : []) };
 }
 
 /**
@@ -57,7 +56,16 @@ export async function saveAnswers(
   attemptId: string,
   inputs: readonly AnswerInput[],
 ): Promise<Result<AttemptAnswer[], SaveAnswerError>> {
-  const found = await attemptAndQuestions(d, actor, attemptId, inputs);
+  return saveFound(d, actor, attemptId, await attemptAndQuestions(d, actor, attemptId), inputs);
+}
+
+async function saveFound(
+  d: Deps,
+  actor: Actor,
+  attemptId: string,
+  found: Found | null,
+  inputs: readonly AnswerInput[],
+): Promise<Result<AttemptAnswer[], SaveAnswerError>> {
   if (!found) return err('ATTEMPT_NOT_FOUND');
   const { attempt, questions } = found;
   const checked: Array<{ questionId: string; answer: string[] }> = [];
@@ -108,10 +116,16 @@ export async function saveAnswers(
   });
 }
 
-/** `POST /quiz-attempts/:id/answers {question_id, answer}`: one question per call; saving again replaces it. */
+/**
+ * `POST /quiz-attempts/:id/answers {question_id, answer}`: one question per call; saving again
+ * replaces it. The caller's login is read with the attempt, in one statement (`LoginClaim`).
+ */
 export const makeSaveAnswer =
   (d: Deps) =>
-  async (actor: Actor, attemptId: string, input: AnswerInput): Promise<Result<AttemptAnswer, SaveAnswerError>> => {
-    const saved = await saveAnswers(d, actor, attemptId, [input]);
+  async (claim: LoginClaim, attemptId: string, input: AnswerInput): Promise<Result<AttemptAnswer, SaveAnswerError | LoginClaimError>> => {
+    const read = await d.attemptRepository.findWithQuestion(claim.loginId, claim.tenantId, attemptId, input.questionId);
+    const actor = acceptClaim(read.principal, claim, d.clock.now());
+    if (!actor.ok) return actor;
+    const saved = await saveFound(d, actor.value, attemptId, await attemptAndQuestion(d, actor.value, read.attempt), [input]);
     return saved.ok ? ok(saved.value[0]!) : saved;
   };

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { harness } from '../../support/harness.js';
-import { Role, type RoleLevel } from '../../../domain/identity/role.js';
+import { Role, UserStatus, type RoleLevel } from '../../../domain/identity/role.js';
+import type { LoginPrincipal, LoginRepository } from '../../../application/identity/ports/login-repository.js';
 import type { Quiz } from '../../../domain/assessment/quiz.js';
 import type { Question } from '../../../domain/assessment/question.js';
 import type { Attempt, AttemptAnswer } from '../../../domain/assessment/attempt.js';
@@ -34,6 +35,8 @@ interface Env {
   submissions: SubmissionRepository;
   tenant(): Promise<string>;
   user(tenantId: string, name?: string, role?: RoleLevel): Promise<string>;
+  /** A live login of the user: its id. */
+  login(tenantId: string, userId: string): Promise<string>;
   /** A course with one module and `lessons` lessons (titles L1, L2, …). */
   course(tenantId: string, lessons: number): Promise<Course>;
 }
@@ -52,6 +55,14 @@ const pgEnv = async (): Promise<Env> => {
     tenant: async () => (await h.tenant()).id,
     user: async (tenantId, name, role = Role.Student) =>
       (await h.user({ id: tenantId, slug: '', headers: {} }, role, name ? { displayName: name } : {})).id,
+    login: async (tenantId, userId) => {
+      const id = randomUUID();
+      await h.resolve<LoginRepository>('loginRepository').create({
+        ...{ id, tenantId, userId, method: 'password', sessionHash: null, ip: null, userAgent: null },
+        ...{ createdAt: t0, expiresAt: at(60 * 24 * 365 * 100), revokedAt: null, revokedReason: null },
+      });
+      return id;
+    },
     course: async (tenantId, lessons) => {
       const courseId = randomUUID();
       const moduleId = randomUUID();
@@ -101,16 +112,32 @@ const pgEnv = async (): Promise<Env> => {
 
 const memoryEnv = async (): Promise<Env> => {
   const s = new MemoryAssessmentState();
+  const principals = new Map<string, LoginPrincipal>();
   return {
     quizzes: new MemoryQuizRepository(s),
     questions: new MemoryQuestionRepository(s),
-    attempts: new MemoryAttemptRepository(s),
+    attempts: new MemoryAttemptRepository(s, { principal: async (loginId) => principals.get(loginId) ?? null }),
     results: new MemoryQuizResultsReader(s),
     submissions: new MemorySubmissionRepository(s),
     tenant: async () => randomUUID(),
     user: async (tenantId, name = 'User', role = Role.Student) => {
       const id = randomUUID();
       s.users.set(id, { tenantId, email: `${id}@example.test`, displayName: name, role });
+      return id;
+    },
+    login: async (tenantId, userId) => {
+      const id = randomUUID();
+      const { role = Role.Student, displayName } = s.users.get(userId)!;
+      principals.set(id, {
+        loginId: id,
+        tenantId,
+        userId,
+        username: displayName,
+        role: role as RoleLevel,
+        status: UserStatus.Active,
+        revokedAt: null,
+        expiresAt: at(60 * 24 * 365 * 100),
+      });
       return id;
     },
     course: async (_tenantId, lessons) => {
@@ -365,10 +392,31 @@ for (const [name, make] of [
       await env.questions.update({ ...q1, text: 'Edited', options: q1.options.map((o) => ({ ...o, isCorrect: !o.isCorrect })) });
       expect(await env.attempts.questionsOf(t, first!.id)).to.deep.equal([q1]);
       expect(await env.attempts.questionsOf(await env.tenant(), first!.id)).to.equal(null);
-      // The answer save's read: the attempt with the one question of its snapshot it names.
-      expect(await env.attempts.findWithQuestion(t, first!.id, q1.id)).to.deep.equal({ attempt: first, kept: true, question: q1 });
-      expect(await env.attempts.findWithQuestion(t, first!.id, qz.id)).to.deep.equal({ attempt: first, kept: true, question: null });
-      expect(await env.attempts.findWithQuestion(await env.tenant(), first!.id, q1.id)).to.equal(null);
+      // The answer save's read: the caller's login, and the attempt with the one question of its snapshot it names.
+      const login = await env.login(t, u);
+      const principal = await env.attempts.findWithQuestion(login, t, first!.id, q1.id).then((r) => r.principal);
+      expect(principal).to.deep.include({
+        loginId: login,
+        tenantId: t,
+        userId: u,
+        role: Role.Student,
+        status: UserStatus.Active,
+        revokedAt: null,
+      });
+      expect(await env.attempts.findWithQuestion(login, t, first!.id, q1.id)).to.deep.equal({
+        principal,
+        attempt: { attempt: first, kept: true, question: q1 },
+      });
+      expect(await env.attempts.findWithQuestion(login, t, first!.id, qz.id)).to.deep.equal({
+        principal,
+        attempt: { attempt: first, kept: true, question: null },
+      });
+      // No such attempt (another tenant's id), or no such login: a row all the same, with nulls.
+      expect(await env.attempts.findWithQuestion(login, await env.tenant(), first!.id, q1.id)).to.deep.equal({ principal, attempt: null });
+      expect(await env.attempts.findWithQuestion(randomUUID(), t, first!.id, q1.id)).to.deep.equal({
+        principal: null,
+        attempt: { attempt: first, kept: true, question: q1 },
+      });
       await env.questions.update(q1);
       expect(await env.attempts.insertNext(draftAttempt(t, qz.id, u), 2, [])).to.equal(null); // one in progress
       expect((await env.attempts.findInProgress(t, qz.id, u))?.id).to.equal(first!.id);

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { harness, type Harness } from '../../support/harness.js';
 import { statementsOf } from '../../support/statement-counter.js';
-import { Role } from '../../../domain/identity/role.js';
+import { Role, UserStatus } from '../../../domain/identity/role.js';
 import { complete, enrol } from '../learning/learning-fixtures.js';
 import { addQuestion, answersFor, containsKey, createQuiz, enrolledStudent, freshHeaders, seedQuiz } from './assessment-fixtures.js';
 
@@ -534,7 +534,7 @@ describe('HTTP assessment: authoring and taking quizzes', () => {
     expect(detail.body.data.questions.every((x: { answer: unknown }) => x.answer === null)).to.equal(true);
   });
 
-  it('saves an answer in three statements (the login; the attempt with its question; the conditional upsert), refuses a foreign one in two', async () => {
+  it('saves an answer in two statements (the attempt with its question and the login; the conditional upsert), refuses a foreign one in one', async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
     const q = await seedQuiz(h, admin);
@@ -556,11 +556,11 @@ describe('HTTP assessment: authoring and taking quizzes', () => {
       expect(result.status, JSON.stringify(result.body)).to.equal(status);
       counted.push(statements);
     }
-    expect(counted).to.deep.equal([3, 3, 3, 2, 2]);
+    expect(counted).to.deep.equal([2, 2, 2, 1, 1]);
     // An attempt started before snapshots were kept answers on the quiz's current questions: one read more.
     await h.app.db.knex('quiz_attempts').where({ tenantId: t.id, id }).update({ questions: null });
     const legacy = await statementsOf(h, save(owner, { question_id: q.questionIds[2], answer: [q.optionIds[2]![1]] }));
-    expect([legacy.result.status, legacy.statements]).to.deep.equal([200, 4]);
+    expect([legacy.result.status, legacy.statements]).to.deep.equal([200, 3]);
     const refused = await statementsOf(h, save(owner, { question_id: q.questionIds[2], answer: [q.optionIds[0]![0]] }));
     expect(refused.result.status).to.equal(400);
     const detail = await h.http.get(`/api/lms/quiz-attempts/${id}`).set(owner.headers).expect(200);
@@ -570,6 +570,44 @@ describe('HTTP assessment: authoring and taking quizzes', () => {
       [q.optionIds[2]![1]],
       null,
     ]);
+  });
+
+  it("reads the caller's login with the attempt, and refuses as every route does: logged out, deactivated, another tenant's, forged", async () => {
+    const t = await h.tenant();
+    const admin = await h.user(t, Role.Admin);
+    const q = await seedQuiz(h, admin);
+    const owner = await enrolledStudent(h, admin, q);
+    const id = (await h.http.post(`/api/lms/quizzes/${q.quizId}/start`).set(owner.headers).expect(200)).body.data.attempt.id as string;
+    const [first] = answersFor(q) as [object];
+    const save = (headers: Record<string, string>, body: object = first) =>
+      h.http.post(`/api/lms/quiz-attempts/${id}/answers`).set(headers).send(body);
+    const saved = async () => (await h.app.db.knex('quiz_answers').where({ tenantId: t.id, attemptId: id }).count({ n: '*' }))[0]!.n;
+    const refusal = (res: { status: number; body: { code?: string } }) => [res.status, res.body.code];
+
+    // A session cookie is claimed by its login too; a cookie write needs proof it comes from our pages (CSRF).
+    const loggedIn = await h.http.post('/api/auth/login').set(t.headers).send({ email: owner.email, password: owner.password }).expect(200);
+    const cookie = { ...t.headers, Cookie: String(loggedIn.headers['set-cookie']).split(';')[0]! };
+    expect(refusal(await save(cookie))).to.deep.equal([403, 'CROSS_SITE_REFUSED']);
+    expect((await save({ ...cookie, 'X-Requested-With': 'XMLHttpRequest' })).status).to.equal(200);
+    expect(Number(await saved())).to.equal(1);
+
+    // Another tenant's user with a good token of their own: 403, as the chain answers elsewhere.
+    const elsewhere = await h.user(await h.tenant(), Role.Student);
+    expect(refusal(await save({ ...t.headers, Authorization: elsewhere.headers.Authorization! }))).to.deep.equal([403, 'TENANT_MISMATCH']);
+    // A forged token and no token at all.
+    expect(refusal(await save({ ...t.headers, Authorization: `${owner.headers.Authorization!}x` }))).to.deep.equal([401, 'INVALID_TOKEN']);
+    expect(refusal(await save(t.headers))).to.deep.equal([401, 'UNAUTHORIZED']);
+
+    // Logged out: the token still verifies, its login does not; an invalid body answers 401 first, as before.
+    const other = await enrolledStudent(h, admin, q);
+    await h.http.post('/api/auth/logout').set(owner.headers).expect(200);
+    expect(refusal(await save(owner.headers))).to.deep.equal([401, 'INVALID_TOKEN']);
+    expect(refusal(await save(owner.headers, { question_id: 'nope' }))).to.deep.equal([401, 'INVALID_TOKEN']);
+    expect(refusal(await save(owner.headers, { nope: true }))).to.deep.equal([401, 'INVALID_TOKEN']);
+    // A deactivated user: the same.
+    await h.app.db.knex('users').where({ id: other.id }).update({ status: UserStatus.Deactivated });
+    expect(refusal(await save(other.headers))).to.deep.equal([401, 'INVALID_TOKEN']);
+    expect(Number(await saved())).to.equal(1);
   });
 
   it('fixes a shuffled order per attempt (same on every read, from its seed)', async () => {

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
-import { Role } from '../../../domain/identity/role.js';
+import { Role, UserStatus } from '../../../domain/identity/role.js';
+import type { LoginPrincipal } from '../../../application/identity/ports/login-repository.js';
+import type { LoginClaim } from '../../../application/identity/login-claim.js';
 import type { User } from '../../../domain/identity/user.js';
 import {
   MemoryAssessmentState,
@@ -48,7 +50,9 @@ const meta = { ip: null, userAgent: null };
 function world() {
   const s = new MemoryAssessmentState();
   const quizRepository = new MemoryQuizRepository(s);
-  const attemptRepository = new MemoryAttemptRepository(s);
+  // Each actor's login, as the answer save's read finds it.
+  const principals = new Map<string, LoginPrincipal>();
+  const attemptRepository = new MemoryAttemptRepository(s, { principal: async (loginId) => principals.get(loginId) ?? null });
   const m = memoryLearning({ courseQuizRequirements: makeCourseQuizRequirements({ quizRepository }) });
   const sent: Array<{ tenantId: string; mail: OutgoingMail }> = [];
   const users = new Map<string, User>();
@@ -82,10 +86,20 @@ function world() {
     const userId = m.addUser(role as 1, name);
     users.set(userId, { id: userId, email: `${userId}@example.test`, displayName: name, deletedAt: null, role } as User);
     s.users.set(userId, { tenantId: m.tenantId, email: `${userId}@example.test`, displayName: name, role });
+    const login = { loginId: `login-${userId}`, tenantId: m.tenantId, userId, username: name, role: role as 1, status: UserStatus.Active };
+    principals.set(login.loginId, { ...login, revokedAt: null, expiresAt: new Date(Date.now() + 86_400_000) });
     return { userId, role: role as 1, tenantId: m.tenantId, homeTenantId: m.tenantId };
   };
+  /** What a verified access token of the actor's login claims on a route for students and above. */
+  const claim = (a: Actor): LoginClaim => ({
+    via: 'token',
+    loginId: `login-${a.userId}`,
+    userId: a.userId,
+    tenantId: a.tenantId,
+    minimumRole: Role.Student,
+  });
   const enrol = (a: Actor, courseId: string) => makeGrantEnrollment(m.deps)(m.tenantId, a.userId, courseId, 'admin', null);
-  return { s, m, d, sent, actor, enrol };
+  return { s, m, d, sent, actor, claim, enrol };
 }
 
 async function publishedQuiz(w: ReturnType<typeof world>, admin: Actor, fields: Record<string, unknown> = {}) {
@@ -163,15 +177,15 @@ describe('assessment use cases (memory adapters)', () => {
     const started = await makeStartAttempt(w.d)(student, quiz.id);
     if (!started.ok) throw new Error(started.error);
     const save = makeSaveAnswer(w.d);
-    expect((await save(student, started.value.attempt.id, { questionId: q1.id, answer: [q1.options[0]!.id] })).ok).to.equal(true);
+    expect((await save(w.claim(student), started.value.attempt.id, { questionId: q1.id, answer: [q1.options[0]!.id] })).ok).to.equal(true);
     const other = w.actor();
-    expect(await save(other, started.value.attempt.id, { questionId: q1.id, answer: [] })).to.deep.include({
+    expect(await save(w.claim(other), started.value.attempt.id, { questionId: q1.id, answer: [] })).to.deep.include({
       ok: false,
       error: 'ATTEMPT_NOT_FOUND',
     });
     w.m.clock.advance(60_000);
     try {
-      expect(await save(student, started.value.attempt.id, { questionId: q2.id, answer: ['hi'] })).to.deep.include({
+      expect(await save(w.claim(student), started.value.attempt.id, { questionId: q2.id, answer: ['hi'] })).to.deep.include({
         ok: false,
         error: 'ATTEMPT_DEADLINE_PASSED',
       });
@@ -199,8 +213,8 @@ describe('assessment use cases (memory adapters)', () => {
     expect(w.m.state.certificates.size).to.equal(0); // the quiz is still required
     const started = await makeStartAttempt(w.d)(student, quiz.id);
     if (!started.ok) throw new Error(started.error);
-    await makeSaveAnswer(w.d)(student, started.value.attempt.id, { questionId: q1.id, answer: [q1.options[0]!.id] });
-    await makeSaveAnswer(w.d)(student, started.value.attempt.id, { questionId: q2.id, answer: [' HI '] });
+    await makeSaveAnswer(w.d)(w.claim(student), started.value.attempt.id, { questionId: q1.id, answer: [q1.options[0]!.id] });
+    await makeSaveAnswer(w.d)(w.claim(student), started.value.attempt.id, { questionId: q2.id, answer: [' HI '] });
     w.m.clock.advance(5 * 60_000);
     try {
       const sweep = makeExpireOverdueAttempts(w.d);
@@ -327,8 +341,8 @@ describe('assessment use cases (memory adapters)', () => {
     const started = await makeStartAttempt(w.d)(student, quiz.value.id);
     if (!started.ok) throw new Error(started.error);
     const attemptId = started.value.attempt.id;
-    await makeSaveAnswer(w.d)(student, attemptId, { questionId: essay.value.id, answer: ['Because.'] });
-    await makeSaveAnswer(w.d)(student, attemptId, { questionId: weighted.value.id, answer: [weighted.value.options[0]!.id] });
+    await makeSaveAnswer(w.d)(w.claim(student), attemptId, { questionId: essay.value.id, answer: ['Because.'] });
+    await makeSaveAnswer(w.d)(w.claim(student), attemptId, { questionId: weighted.value.id, answer: [weighted.value.options[0]!.id] });
     w.m.clock.advance(60_000);
     try {
       expect(await makeExpireOverdueAttempts(w.d)()).to.equal(1);

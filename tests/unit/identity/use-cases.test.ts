@@ -4,6 +4,8 @@ import { makeRefreshSession } from '../../../application/identity/use-cases/refr
 import { makeUpdateUser } from '../../../application/identity/use-cases/update-user.usecase.js';
 import { makeDeleteOwnAccount } from '../../../application/identity/use-cases/delete-own-account.usecase.js';
 import { makeAuthenticate } from '../../../application/identity/use-cases/authenticate.usecase.js';
+import { makeClaimLogin } from '../../../application/identity/use-cases/claim-login.usecase.js';
+import { acceptClaim } from '../../../application/identity/login-claim.js';
 import { makeRegister } from '../../../application/identity/use-cases/register.usecase.js';
 import { makeSendVerificationCode } from '../../../application/identity/use-cases/send-verification-code.usecase.js';
 import { Role } from '../../../domain/identity/role.js';
@@ -47,6 +49,52 @@ describe('use cases: identity (memory adapters)', () => {
       const root = await addUser(Role.SuperAdmin, { email: 'root@example.test' });
       const result = await makeLogin(deps)({ tenantId: 'another-tenant', email: root.email, password: 'password123', meta });
       expect(result.ok).to.equal(true);
+    });
+  });
+
+  describe('a login claimed by a route whose statement reads it (issue 32)', () => {
+    it('verifies a token without a read, and accepts the principal read later by the same rules as authenticate', async () => {
+      const { deps, addUser, meta } = memoryIdentity();
+      const user = await addUser(Role.Student);
+      const session = await deps.sessionIssuer.open(user, 'password', meta);
+      const claimed = await makeClaimLogin(deps)(user.tenantId, { bearer: session.accessToken }, Role.Mentor);
+      if (!claimed.ok) throw new Error(claimed.error);
+      const claim = claimed.value;
+      expect(claim).to.deep.equal({
+        via: 'token',
+        loginId: session.loginId,
+        userId: user.id,
+        tenantId: user.tenantId,
+        minimumRole: Role.Mentor,
+      });
+      const principal = await deps.loginRepository.principal(session.loginId);
+      const now = deps.clock.now();
+      // A role below the route's: 403; at the route's role: the actor authenticate would give.
+      expect(acceptClaim(principal, claim, now)).to.deep.include({ ok: false, error: 'INSUFFICIENT_PERMISSION' });
+      const asStudent = { ...claim, minimumRole: Role.Student };
+      expect(acceptClaim(principal, asStudent, now)).to.deep.equal(
+        await makeAuthenticate(deps)(user.tenantId, { bearer: session.accessToken }),
+      );
+      // Another user's claim on this login, another tenant's request, no login, a revoked one, a deactivated user.
+      expect(acceptClaim(principal, { ...asStudent, userId: 'someone-else' }, now)).to.deep.include({ error: 'INVALID_TOKEN' });
+      expect(acceptClaim(principal, { ...asStudent, tenantId: 'another-tenant' }, now)).to.deep.include({ error: 'TENANT_MISMATCH' });
+      expect(acceptClaim(null, asStudent, now)).to.deep.include({ error: 'INVALID_TOKEN' });
+      expect(acceptClaim({ ...principal!, revokedAt: now }, asStudent, now)).to.deep.include({ error: 'INVALID_TOKEN' });
+      expect(acceptClaim({ ...principal!, status: 2 }, asStudent, now)).to.deep.include({ error: 'INVALID_TOKEN' });
+      // A session's refusals are UNAUTHORIZED, its expiry counts.
+      const viaSession = { ...asStudent, via: 'session' as const };
+      expect(acceptClaim(principal, viaSession, now).ok).to.equal(true);
+      expect(acceptClaim({ ...principal!, expiresAt: now }, viaSession, now)).to.deep.include({ error: 'UNAUTHORIZED' });
+      // A forged or expired token is refused before any read.
+      expect(await makeClaimLogin(deps)(user.tenantId, { bearer: `${session.accessToken}x` }, Role.Student)).to.deep.include({
+        error: 'INVALID_TOKEN',
+      });
+      deps.clock.advance(301_000);
+      expect(await makeClaimLogin(deps)(user.tenantId, { bearer: session.accessToken }, Role.Student)).to.deep.include({
+        error: 'TOKEN_EXPIRED',
+      });
+      deps.clock.reset();
+      expect(await makeClaimLogin(deps)(user.tenantId, {}, Role.Student)).to.deep.include({ error: 'UNAUTHORIZED' });
     });
   });
 
