@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Actor } from '../../../application/shared/actor.js';
+import type { LoginClaim } from '../../../application/identity/login-claim.js';
 import type { Clock } from '../../../application/shared/ports.js';
 import {
   categoryView,
@@ -147,8 +148,8 @@ export const makeLearningCatalogRoutes =
     );
 
     /** The course page as its caller sees it: GET answers it, and so do create and update (a write answers what a GET then answers). */
-    const courseDetail = async (actor: Actor, courseId: string) => {
-      return courseDetailView(unwrap(await d.getCourseDetail(actor, courseId)), d.clock.now(), d.publicUrl);
+    const courseDetail = async (caller: Actor | LoginClaim, courseId: string) => {
+      return courseDetailView(unwrap(await d.getCourseDetail(caller, courseId)), d.clock.now(), d.publicUrl);
     };
     r.get(
       '/api/lms/courses/:id',
@@ -156,14 +157,14 @@ export const makeLearningCatalogRoutes =
         operationId: 'getCourse',
         summary: "Course outline with the caller's enrolment and progress",
         access: Role.Student,
+        // The hottest page: the login is read with it (issue 32).
+        login: 'statement',
         params: idParam,
         tags,
         response: wire.CourseDetail,
         errors: errorsFrom(d.getCourseDetail)(['COURSE_NOT_FOUND']),
       },
-      async ({ actor, params }) => {
-        return courseDetail(actor, params.id);
-      },
+      async ({ claim, params }) => courseDetail(claim, params.id),
     );
 
     r.get(

@@ -1,3 +1,4 @@
+import type { LoginRepository } from '../../../application/identity/ports/login-repository.js';
 import type { ParentInvitation } from '../../../domain/learning/parent-invitation.js';
 import type { ParentInvitationRepository } from '../../../application/learning/ports/parent-invitation-repository.js';
 import type { Category, Course, CourseModule, CourseStatus, Lesson } from '../../../domain/learning/course.js';
@@ -11,6 +12,7 @@ import type {
   CourseRepository,
   LessonRepository,
   ModuleRepository,
+  LearnerCoursePage,
 } from '../../../application/learning/ports/catalog.js';
 import type { EnrollmentListing, EnrollmentRepository } from '../../../application/learning/ports/enrollment-repository.js';
 import type { ProgressRepository } from '../../../application/learning/ports/progress-repository.js';
@@ -61,7 +63,11 @@ export class MemoryLearningState {
 const has = (text: string | null, search: string) => (text ?? '').toLowerCase().includes(search.toLowerCase());
 
 export class MemoryCourseRepository implements CourseRepository {
-  constructor(private readonly s: MemoryLearningState) {}
+  /** `logins`: where the course page's read finds the caller's login (identity's memory repository). */
+  constructor(
+    private readonly s: MemoryLearningState,
+    private readonly logins: Pick<LoginRepository, 'principal'> = { principal: async () => null },
+  ) {}
   async findById(tenantId: string, id: string) {
     const c = this.s.courses.get(id);
     return c && c.tenantId === tenantId ? clone(c) : null;
@@ -82,7 +88,11 @@ export class MemoryCourseRepository implements CourseRepository {
       certificate: certificate ? clone(certificate) : null,
     };
   }
-  async findPageForLearner(tenantId: string, userId: string, courseId: string) {
+  async findPageForLearner(tenantId: string, userId: string, courseId: string, loginId: string | null) {
+    const principal = loginId === null ? null : await this.logins.principal(loginId);
+    return { principal, page: await this.pageForLearner(tenantId, userId, courseId) };
+  }
+  private async pageForLearner(tenantId: string, userId: string, courseId: string): Promise<LearnerCoursePage | null> {
     const found = await this.findForLearner(tenantId, userId, courseId);
     if (!found) return null;
     const modules = inTenant(this.s.modules.values(), tenantId)

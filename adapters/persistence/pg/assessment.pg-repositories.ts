@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Quiz } from '../../../domain/assessment/quiz.js';
-import { PRINCIPAL_JSON_BY_ID, principalOfJson } from './login.pg-repository.js';
+import { principalJsonById, principalOfJson, type PrincipalJson } from './login.pg-repository.js';
 import { orderingGradingOf, type Question, type QuestionOption } from '../../../domain/assessment/question.js';
 import type { Attempt, AttemptAnswer } from '../../../domain/assessment/attempt.js';
 import type { Submission } from '../../../domain/assessment/assignment.js';
@@ -297,7 +297,7 @@ const ATTEMPT_COLUMNS =
  */
 // The caller's login beside the attempt, found or not (a row either way).
 const ATTEMPT_WITH_QUESTION_SQL =
-  `select ${PRINCIPAL_JSON_BY_ID} as principal, ${camelColumns('a', ATTEMPT_COLUMNS.split(', '))}, a.questions is not null as kept, ` +
+  `select ${principalJsonById('?')} as principal, ${camelColumns('a', ATTEMPT_COLUMNS.split(', '))}, a.questions is not null as kept, ` +
   "(select e from jsonb_array_elements(a.questions) e where e->>'id' = ? limit 1) as question " +
   'from (select 1) one left join quiz_attempts a on a.tenant_id = ? and a.id = ?';
 
@@ -429,9 +429,7 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
       .q()
       .raw(ATTEMPT_WITH_QUESTION_SQL, [loginId, questionId, tenantId, attemptId])
       .options(prepared('quiz_attempt_with_login_and_question'));
-    const r = (
-      result as { rows: Array<AttemptRow & { principal: Parameters<typeof principalOfJson>[0]; kept: boolean; question: unknown }> }
-    ).rows[0]!;
+    const r = (result as { rows: Array<AttemptRow & { principal: PrincipalJson | null; kept: boolean; question: unknown }> }).rows[0]!;
     const principal = principalOfJson(r.principal);
     if (r.id === null) return { principal, attempt: null };
     const attempt = toAttempt(r);

@@ -21,6 +21,7 @@ import { formatMinor, toMinor } from '../../../domain/shared/money.js';
 import { contains, type DbDeps } from './base.js';
 import { camelColumns, guardedWrite, joinedTable, knexPage, num, prepared, newestFirst } from './knex-helpers.js';
 import { tenantTable } from './tenant-table.js';
+import { principalJsonById, principalOfJson, type PrincipalJson } from './login.pg-repository.js';
 import { ENROLLMENT_COLUMNS, toEnrollment } from './enrollment.pg-repository.js';
 import { CERTIFICATE_COLUMNS, toCertificate } from './certificate.pg-repository.js';
 
@@ -143,10 +144,13 @@ const lessonRow = ({ order, ...l }: Lesson): LessonRow => ({ ...l, sortOrder: or
  * lateral top-1 per quiz reads the learner's graded attempts once, the best of them and (the window
  * runs before the limit) whether any passed; `passed` is null until graded, so none is missed.
  * Required means published (contract §6, assessment's `isVisibleToStudents`).
- * Bindings: the learner (progress, quiz results, enrolment, certificate), the tenant, the course.
+ * And the caller's login (`LoginClaim`): the page's one row comes whether or not the course exists,
+ * so that a refused login answers 401 before a missing course answers 404.
+ * Bindings: the login (or null), the learner (progress, quiz results, enrolment, certificate), the tenant, the course.
  */
 const COURSE_PAGE_SQL = `
-select ${camelColumns('c', COURSE_COLUMNS)}, ${[joinedCategory, joinedEnrollment, joinedCertificate].map((j) => j.rawColumns).join(', ')},
+select ${principalJsonById(':login')} as principal,
+  ${camelColumns('c', COURSE_COLUMNS)}, ${[joinedCategory, joinedEnrollment, joinedCertificate].map((j) => j.rawColumns).join(', ')},
   (select coalesce(json_agg(json_build_array(m.id, m.title, m.description, m.sort_order, m.created_at, m.updated_at)
             order by m.sort_order, m.created_at, m.id), '[]')
      from course_modules m where m.tenant_id = c.tenant_id and m.course_id = c.id) as "pageModules",
@@ -165,11 +169,11 @@ select ${camelColumns('c', COURSE_COLUMNS)}, ${[joinedCategory, joinedEnrollment
         order by a.percentage desc, a.passed desc, a.submitted_at asc, a.id asc
         limit 1) b on true
     where q.tenant_id = c.tenant_id and q.course_id = c.id) as "pageQuizzes"
-  from courses c
+  from (select 1) one
+  left join courses c on c.tenant_id = :tenant and c.id = :course
   left join course_categories cat on cat.id = c.category_id and cat.tenant_id = c.tenant_id
   left join enrollments e on e.course_id = c.id and e.tenant_id = c.tenant_id and e.user_id = :learner
-  left join certificates cert on cert.course_id = c.id and cert.tenant_id = c.tenant_id and cert.user_id = :learner
- where c.tenant_id = :tenant and c.id = :course`;
+  left join certificates cert on cert.course_id = c.id and cert.tenant_id = c.tenant_id and cert.user_id = :learner`;
 type ModuleTuple = [id: string, title: string, description: string | null, sortOrder: number, createdAt: string, updatedAt: string];
 type LessonTuple = [
   id: string,
@@ -201,6 +205,7 @@ const dateOrNull = (v: string | null) => (v === null ? null : new Date(v));
 type JoinedCourseRow = CourseRow & Record<`cat${string}` | `enr${string}` | `cert${string}`, unknown>;
 type JoinedModuleRow = ModuleRow & Record<`les${string}`, unknown>;
 type CoursePageRow = JoinedCourseRow & {
+  principal: PrincipalJson | null;
   pageModules: ModuleTuple[];
   pageLessons: LessonTuple[];
   pageProgress: ProgressTuple[];
@@ -247,58 +252,62 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => {
         .options(prepared('course_for_learner'))) as JoinedCourseRow | undefined;
       return r ? toLearnerCourse(r) : null;
     },
-    async findPageForLearner(tenantId, userId, courseId) {
+    async findPageForLearner(tenantId, userId, courseId, loginId) {
       const result = await db
         .q()
-        .raw(COURSE_PAGE_SQL, { learner: userId, tenant: tenantId, course: courseId })
-        .options(prepared('course_page_of_learner'));
-      const r = (result as { rows: CoursePageRow[] }).rows[0];
-      if (!r) return null;
+        .raw(COURSE_PAGE_SQL, { login: loginId, learner: userId, tenant: tenantId, course: courseId })
+        .options(prepared('course_page_with_login'));
+      const r = (result as { rows: CoursePageRow[] }).rows[0]!;
+      const principal = principalOfJson(r.principal);
+      if (r.id === null) return { principal, page: null };
       return {
-        ...toLearnerCourse(r),
-        modules: r.pageModules.map(([id, title, description, sortOrder, createdAt, updatedAt]) => ({
-          id,
-          tenantId,
-          courseId,
-          title,
-          description,
-          order: Number(sortOrder),
-          createdAt: new Date(createdAt),
-          updatedAt: new Date(updatedAt),
-        })),
-        lessons: r.pageLessons.map(
-          ([id, moduleId, lessonCourseId, title, description, contentType, contentUrl, duration, sortOrder, createdAt, updatedAt]) => ({
+        principal,
+        page: {
+          ...toLearnerCourse(r),
+          modules: r.pageModules.map(([id, title, description, sortOrder, createdAt, updatedAt]) => ({
             id,
             tenantId,
-            moduleId,
-            courseId: lessonCourseId,
+            courseId,
             title,
             description,
-            contentType,
-            contentUrl,
-            duration: Number(duration),
             order: Number(sortOrder),
             createdAt: new Date(createdAt),
             updatedAt: new Date(updatedAt),
-          }),
-        ),
-        progress: r.pageProgress.map(([lessonId, status, startedAt, completedAt, updatedAt]) => ({
-          tenantId,
-          userId,
-          lessonId,
-          courseId,
-          status,
-          startedAt: dateOrNull(startedAt),
-          completedAt: dateOrNull(completedAt),
-          updatedAt: new Date(updatedAt),
-        })),
-        quizzes: r.pageQuizzes.map(([id, title, required, score, percentage, bestPassed, passed]) => ({
-          id,
-          title,
-          required,
-          passed,
-          bestResult: percentage === null ? null : { score: num(score), percentage, passed: Boolean(bestPassed) },
-        })),
+          })),
+          lessons: r.pageLessons.map(
+            ([id, moduleId, lessonCourseId, title, description, contentType, contentUrl, duration, sortOrder, createdAt, updatedAt]) => ({
+              id,
+              tenantId,
+              moduleId,
+              courseId: lessonCourseId,
+              title,
+              description,
+              contentType,
+              contentUrl,
+              duration: Number(duration),
+              order: Number(sortOrder),
+              createdAt: new Date(createdAt),
+              updatedAt: new Date(updatedAt),
+            }),
+          ),
+          progress: r.pageProgress.map(([lessonId, status, startedAt, completedAt, updatedAt]) => ({
+            tenantId,
+            userId,
+            lessonId,
+            courseId,
+            status,
+            startedAt: dateOrNull(startedAt),
+            completedAt: dateOrNull(completedAt),
+            updatedAt: new Date(updatedAt),
+          })),
+          quizzes: r.pageQuizzes.map(([id, title, required, score, percentage, bestPassed, passed]) => ({
+            id,
+            title,
+            required,
+            passed,
+            bestResult: percentage === null ? null : { score: num(score), percentage, passed: Boolean(bestPassed) },
+          })),
+        },
       };
     },
     findManyByIds: (tenantId, ids) => courses.findIn(tenantId, 'id', ids),

@@ -16,17 +16,18 @@ const principalSql = (column: 'l.id' | 'l.session_hash') =>
 /**
  * The principal of a login by its id as one JSON column of another statement (`… as "principal"`),
  * for routes whose statement reads the caller's login (`LoginClaim`); `principalOfJson` reads it back.
- * Bindings: the login's id.
+ * `login`: the statement's binding of the login's id (null: no login, a null principal).
  */
-export const PRINCIPAL_JSON_BY_ID =
+export const principalJsonById = (login: '?' | ':login') =>
   "(select json_build_object('loginId', l.id, 'tenantId', l.tenant_id, 'userId', l.user_id, 'revokedAt', l.revoked_at, " +
   "'expiresAt', l.expires_at, 'username', u.username, 'role', u.role, 'status', u.status) " +
-  'from logins l join users u on u.id = l.user_id where l.id = ?)';
+  `from logins l join users u on u.id = l.user_id where l.id = ${login})`;
 
-type PrincipalJson = Omit<LoginPrincipal, 'revokedAt' | 'expiresAt'> & { revokedAt: string | null; expiresAt: string };
+export type PrincipalJson = Omit<LoginPrincipal, 'revokedAt' | 'expiresAt'> & { revokedAt: string | null; expiresAt: string };
 
 export const principalOfJson = (p: PrincipalJson | null): LoginPrincipal | null =>
   p && { ...p, revokedAt: p.revokedAt === null ? null : new Date(p.revokedAt), expiresAt: new Date(p.expiresAt) };
+
 const PRINCIPAL_BY_ID = principalSql('l.id');
 const PRINCIPAL_BY_SESSION = principalSql('l.session_hash');
 

@@ -1,3 +1,4 @@
+import type { LoginPrincipal } from '../../identity/ports/login-repository.js';
 import type { Category, Course, CourseModule, CourseStatus, Lesson, LessonSummary } from '../../../domain/learning/course.js';
 import type { Enrollment } from '../../../domain/learning/enrollment.js';
 import type { Certificate } from '../../../domain/learning/certificate.js';
@@ -48,9 +49,15 @@ export interface CourseRepository {
   findForLearner(tenantId: string, userId: string, courseId: string): Promise<LearnerCourse | null>;
   /**
    * `findForLearner` with the course's modules and lessons, the user's progress on them and the
-   * course's quizzes with the user's results, in one query.
+   * course's quizzes with the user's results, and the caller's login (its principal, for a
+   * `LoginClaim`; null without `loginId` or such a login), in one query. `page` null: no such course.
    */
-  findPageForLearner(tenantId: string, userId: string, courseId: string): Promise<LearnerCoursePage | null>;
+  findPageForLearner(
+    tenantId: string,
+    userId: string,
+    courseId: string,
+    loginId: string | null,
+  ): Promise<{ principal: LoginPrincipal | null; page: LearnerCoursePage | null }>;
   findManyByIds(tenantId: string, ids: readonly string[]): Promise<Course[]>;
   /** Newest first, each with its category (one query). */
   list(tenantId: string, filter: CourseFilter, page: PageRequest): Promise<Page<CourseWithCategory>>;

@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { toMinor } from '../../../domain/shared/money.js';
 import { randomUUID } from 'node:crypto';
 import { harness } from '../../support/harness.js';
-import { Role, type RoleLevel } from '../../../domain/identity/role.js';
+import { Role, UserStatus, type RoleLevel } from '../../../domain/identity/role.js';
+import type { LoginPrincipal, LoginRepository } from '../../../application/identity/ports/login-repository.js';
 import type { Course, CourseModule, Lesson } from '../../../domain/learning/course.js';
 import type { Enrollment } from '../../../domain/learning/enrollment.js';
 import type { Quiz } from '../../../domain/assessment/quiz.js';
@@ -52,6 +53,8 @@ interface Env {
   addAttempt(attempt: Attempt): Promise<void>;
   tenant(): Promise<string>;
   user(tenantId: string, role?: RoleLevel): Promise<string>;
+  /** A live login of the user: its id. */
+  login(tenantId: string, userId: string): Promise<string>;
 }
 
 const pgEnv = async (): Promise<Env> => {
@@ -73,14 +76,23 @@ const pgEnv = async (): Promise<Env> => {
     },
     tenant: async () => (await h.tenant()).id,
     user: async (tenantId, role = Role.Student) => (await h.user({ id: tenantId, slug: '', headers: {} }, role)).id,
+    login: async (tenantId, userId) => {
+      const id = randomUUID();
+      await h.resolve<LoginRepository>('loginRepository').create({
+        ...{ id, tenantId, userId, method: 'password', sessionHash: null, ip: null, userAgent: null },
+        ...{ createdAt: t0, expiresAt: at(60 * 24 * 365 * 100), revokedAt: null, revokedReason: null },
+      });
+      return id;
+    },
   };
 };
 
 const memoryEnv = async (): Promise<Env> => {
   const s = new MemoryLearningState();
   const learners = new MemoryLearnerDirectory(s);
+  const principals = new Map<string, LoginPrincipal>();
   return {
-    courses: new MemoryCourseRepository(s),
+    courses: new MemoryCourseRepository(s, { principal: async (loginId) => principals.get(loginId) ?? null }),
     categories: new MemoryCategoryRepository(s),
     modules: new MemoryModuleRepository(s),
     lessons: new MemoryLessonRepository(s),
@@ -102,6 +114,21 @@ const memoryEnv = async (): Promise<Env> => {
       learners.add(tenantId, { id, email: `${id}@example.test`, displayName: 'U', avatar: null, role, active: true });
       return id;
     },
+    login: async (tenantId, userId) => {
+      const id = randomUUID();
+      const expiresAt = at(60 * 24 * 365 * 100);
+      principals.set(id, {
+        loginId: id,
+        tenantId,
+        userId,
+        username: 'u',
+        role: Role.Student,
+        status: UserStatus.Active,
+        revokedAt: null,
+        expiresAt,
+      });
+      return id;
+    },
   };
 };
 
@@ -117,6 +144,9 @@ for (const [name, make] of [
     before(async () => {
       env = await make();
     });
+    /** The course page's rows, without a login beside them. */
+    const pageOf = async (tenantId: string, userId: string, courseId: string) =>
+      (await env.courses.findPageForLearner(tenantId, userId, courseId, null)).page;
 
     const course = (tenantId: string, over: Partial<Course> = {}): Course => ({
       id: randomUUID(),
@@ -319,7 +349,13 @@ for (const [name, make] of [
       for (const p of [done, started]) await env.progress.save(p);
       await env.progress.save({ ...done, userId: v });
 
-      const page = await env.courses.findPageForLearner(t, u, c.id);
+      // With the caller's login read beside it (a claimed login's route), or without (null).
+      const login = await env.login(t, u);
+      const read = await env.courses.findPageForLearner(t, u, c.id, login);
+      expect(read.principal).to.deep.include({ loginId: login, tenantId: t, userId: u, status: UserStatus.Active, revokedAt: null });
+      expect(await env.courses.findPageForLearner(t, u, c.id, null)).to.deep.equal({ ...read, principal: null });
+      expect(await env.courses.findPageForLearner(t, u, randomUUID(), login)).to.deep.equal({ principal: read.principal, page: null });
+      const page = read.page;
       expect(page).to.not.equal(null);
       const { modules, lessons, progress, quizzes, ...learner } = page!;
       expect(learner).to.deep.equal(await env.courses.findForLearner(t, u, c.id));
@@ -333,7 +369,7 @@ for (const [name, make] of [
 
       const bare = course(t);
       await env.courses.insert(bare);
-      expect(await env.courses.findPageForLearner(t, u, bare.id)).to.deep.equal({
+      expect(await pageOf(t, u, bare.id)).to.deep.equal({
         course: bare,
         category: null,
         enrollment: null,
@@ -343,8 +379,8 @@ for (const [name, make] of [
         progress: [],
         quizzes: [],
       });
-      expect(await env.courses.findPageForLearner(await env.tenant(), u, c.id)).to.equal(null);
-      expect(await env.courses.findPageForLearner(t, u, randomUUID())).to.equal(null);
+      expect(await pageOf(await env.tenant(), u, c.id)).to.equal(null);
+      expect(await pageOf(t, u, randomUUID())).to.equal(null);
     });
 
     it("reads the course's quizzes with the learner's results in the page: newest first, drafts too, the best graded attempt", async () => {
@@ -416,7 +452,7 @@ for (const [name, make] of [
       await attempt(rescored, u, [3, 60, true, 11]);
       await attempt(untried, v, [5, 100, true, 10]);
 
-      const page = await env.courses.findPageForLearner(t, u, c.id);
+      const page = await pageOf(t, u, c.id);
       const result = (score: number, percentage: number, passed: boolean) => ({ score, percentage, passed });
       const [first, second] = [tieA, tieB].sort((x, y) => y.id.localeCompare(x.id));
       const expected = {
@@ -429,7 +465,7 @@ for (const [name, make] of [
       };
       // Newest first; quizzes created at the same instant by id, descending.
       expect(page?.quizzes).to.deep.equal([untried, rescored, draft, first!, second!, final].map((q) => expected[q.id]));
-      expect((await env.courses.findPageForLearner(t, v, c.id))?.quizzes.map((q) => [q.title, q.passed, q.bestResult])).to.deep.equal([
+      expect((await pageOf(t, v, c.id))?.quizzes.map((q) => [q.title, q.passed, q.bestResult])).to.deep.equal([
         ['Untried', true, result(5, 100, true)],
         ['Rescored', false, null],
         ['Draft', false, null],

@@ -78,7 +78,7 @@ describe('HTTP assessment: the course page lists its quizzes', () => {
     expect(more.body.quizzes).to.have.length(4);
     expect(more.n).to.equal(mine.n);
     expect(theirs.n).to.equal(mine.n);
-    // The login principal, and the page's one statement: the course, its outline, the caller's progress, the quizzes with results.
-    expect(mine.n).to.equal(2);
+    // One statement: the caller's login, the course, its outline, the caller's progress, the quizzes with results.
+    expect(mine.n).to.equal(1);
   });
 });
