@@ -1,5 +1,6 @@
 import type { Category, Course, CourseModule, CourseStatus, Lesson, LessonSummary } from '../../../domain/learning/course.js';
 import type {
+  CatalogueRow,
   CategoryRow,
   CertificateRow,
   CourseRow,
@@ -39,9 +40,8 @@ import { CERTIFICATE_COLUMNS, toCertificate } from './certificate.pg-repository.
 
 // One mapper per aggregate: a course (with its category, and a learner's enrolment and certificate
 // on the course page), a category, a module, a lesson.
-const toCourse = (r: CourseRow): Course => ({
+const toListedCourse = (r: Omit<CourseRow, 'tenantId' | 'createdBy'>): ListedCourse => ({
   id: r.id,
-  tenantId: r.tenantId,
   title: r.title,
   description: r.description,
   categoryId: r.categoryId,
@@ -50,11 +50,11 @@ const toCourse = (r: CourseRow): Course => ({
   currency: r.currency,
   coverImage: r.coverImage,
   status: r.status,
-  createdBy: r.createdBy,
   publishedAt: r.publishedAt,
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
 });
+const toCourse = (r: CourseRow): Course => ({ ...toListedCourse(r), tenantId: r.tenantId, createdBy: r.createdBy });
 const courseRow = (c: Course): CourseRow => ({ ...c, price: formatMinor(c.price) });
 
 const joinedCategory = joinedTable<CategoryRow>('cat', 'cat', [
@@ -192,37 +192,13 @@ const dateOrNull = (v: string | null) => (v === null ? null : new Date(v));
  * under the names the mapper reads, in one fixed text per shape of the filter, run raw and
  * prepared: knex's builder compiled, quoted and case-mapped the same statement on every request.
  */
-type CatalogueRow = Omit<ListedCourse, 'price'> & { price: string; categoryName: string | null; categorySlug: string | null };
-const CATALOGUE_COLUMNS = `${camelColumns('c', [
-  'id',
-  'title',
-  'description',
-  'category_id',
-  'difficulty',
-  'price',
-  'currency',
-  'cover_image',
-  'status',
-  'published_at',
-  'created_at',
-  'updated_at',
-])}, cat.name as "categoryName", cat.slug as "categorySlug"`;
+const CATALOGUE_COLUMNS = `${camelColumns(
+  'c',
+  COURSE_COLUMNS.filter((c) => c !== 'tenant_id' && c !== 'created_by'),
+)}, cat.name as "categoryName", cat.slug as "categorySlug"`;
 
 const toCatalogueEntry = (r: CatalogueRow): CatalogueEntry => ({
-  course: {
-    id: r.id,
-    title: r.title,
-    description: r.description,
-    categoryId: r.categoryId,
-    difficulty: r.difficulty,
-    price: toMinor(r.price),
-    currency: r.currency,
-    coverImage: r.coverImage,
-    status: r.status,
-    publishedAt: r.publishedAt,
-    createdAt: r.createdAt,
-    updatedAt: r.updatedAt,
-  },
+  course: toListedCourse(r),
   // The join matched on the course's category id: that is the category's.
   category: r.categoryId !== null && r.categoryName !== null ? { id: r.categoryId, name: r.categoryName, slug: r.categorySlug! } : null,
 });
