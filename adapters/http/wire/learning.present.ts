@@ -12,7 +12,7 @@ import type { Outline } from '../../../application/learning/outline.js';
 import type { z } from 'zod';
 import type * as wire from './learning.wire.js';
 import { publicPlanView } from './commerce.present.js';
-import type { Category, Course, CourseModule, Lesson, LessonSummary } from '../../../domain/learning/course.js';
+import type { Category, CourseModule, Lesson, LessonSummary } from '../../../domain/learning/course.js';
 import { effectiveStatus, type Enrollment } from '../../../domain/learning/enrollment.js';
 import type { ProgressStatus } from '../../../domain/learning/progress.js';
 import type { Certificate, CertificateTemplate } from '../../../domain/learning/certificate.js';
@@ -31,6 +31,7 @@ import type {
   SubscriptionPlan,
 } from '../../../application/learning/ports/admin-repositories.js';
 import type { EnrollmentListing } from '../../../application/learning/ports/enrollment-repository.js';
+import type { CategoryRef, ListedCourse } from '../../../application/learning/ports/catalog.js';
 
 /** Wire shapes (snake_case) of the learning context; dates become ISO strings in JSON. */
 
@@ -43,7 +44,8 @@ export const categoryView = (c: Category): z.input<typeof wire.Category> => ({
   updated_at: c.updatedAt,
 });
 
-export const courseView = (c: Course, category: Category | null = null): z.input<typeof wire.Course> => ({
+/** A course as every route answers it: what a catalogue row holds (an entity holds more). */
+export const courseView = (c: ListedCourse, category: CategoryRef | null = null): z.input<typeof wire.Course> => ({
   id: c.id,
   title: c.title,
   description: c.description,

@@ -8,8 +8,10 @@ import type { LessonProgress } from '../../../domain/learning/progress.js';
 import type { Certificate, CertificateTemplate } from '../../../domain/learning/certificate.js';
 import type { LinkingCode, ParentLink } from '../../../domain/learning/parent-link.js';
 import type {
+  CatalogueEntry,
   CategoryRepository,
   CourseRepository,
+  ListedCourse,
   LessonRepository,
   ModuleRepository,
   LearnerCoursePage,
@@ -61,6 +63,22 @@ export class MemoryLearningState {
 }
 
 const has = (text: string | null, search: string) => (text ?? '').toLowerCase().includes(search.toLowerCase());
+
+// What the catalogue holds of a course (the pg adapter selects only these columns): a new object, as a clone would be.
+const listedCourse = (c: Course): ListedCourse => ({
+  id: c.id,
+  title: c.title,
+  description: c.description,
+  categoryId: c.categoryId,
+  difficulty: c.difficulty,
+  price: c.price,
+  currency: c.currency,
+  coverImage: c.coverImage,
+  status: c.status,
+  publishedAt: c.publishedAt && new Date(c.publishedAt),
+  createdAt: new Date(c.createdAt),
+  updatedAt: new Date(c.updatedAt),
+});
 
 export class MemoryCourseRepository implements CourseRepository {
   /** `logins`: where the course page's read finds the caller's login (identity's memory repository). */
@@ -154,9 +172,12 @@ export class MemoryCourseRepository implements CourseRepository {
       .filter((c) => !f.search || has(c.title, f.search))
       .sort(newestFirst);
     return pageOf(
-      all.map((course) => {
+      all.map((course): CatalogueEntry => {
         const category = course.categoryId ? this.s.categories.get(course.categoryId) : undefined;
-        return { course: clone(course), category: category && category.tenantId === tenantId ? clone(category) : null };
+        return {
+          course: listedCourse(course),
+          category: category && category.tenantId === tenantId ? { id: category.id, name: category.name, slug: category.slug } : null,
+        };
       }),
       page,
     );

@@ -1,6 +1,6 @@
-import type { Knex } from 'knex';
 import type { Category, Course, CourseModule, CourseStatus, Lesson, LessonSummary } from '../../../domain/learning/course.js';
 import type {
+  CatalogueRow,
   CategoryRow,
   CertificateRow,
   CourseRow,
@@ -10,16 +10,30 @@ import type {
   ModuleRow,
 } from './rows/learning.rows.js';
 import type {
+  CatalogueEntry,
   CategoryRepository,
+  CourseFilter,
   CourseRepository,
   LearnerCourse,
+  ListedCourse,
   LessonRepository,
   ModuleRepository,
 } from '../../../application/learning/ports/catalog.js';
 import type { ProgressStatus } from '../../../domain/learning/progress.js';
 import { formatMinor, toMinor } from '../../../domain/shared/money.js';
 import { contains, type DbDeps } from './base.js';
-import { camelColumns, guardedWrite, joinedTable, knexPage, num, prepared, newestFirst } from './knex-helpers.js';
+import {
+  camelColumns,
+  guardedWrite,
+  joinedTable,
+  knexPage,
+  num,
+  prepared,
+  newestFirst,
+  rawPage,
+  rawPageStatement,
+  type RawPageStatement,
+} from './knex-helpers.js';
 import { tenantTable } from './tenant-table.js';
 import { principalJsonById, principalOfJson, type PrincipalJson } from './login.pg-repository.js';
 import { ENROLLMENT_COLUMNS, toEnrollment } from './enrollment.pg-repository.js';
@@ -27,9 +41,8 @@ import { CERTIFICATE_COLUMNS, toCertificate } from './certificate.pg-repository.
 
 // One mapper per aggregate: a course (with its category, and a learner's enrolment and certificate
 // on the course page), a category, a module, a lesson.
-const toCourse = (r: CourseRow): Course => ({
+const toListedCourse = (r: Omit<CourseRow, 'tenantId' | 'createdBy'>): ListedCourse => ({
   id: r.id,
-  tenantId: r.tenantId,
   title: r.title,
   description: r.description,
   categoryId: r.categoryId,
@@ -38,11 +51,11 @@ const toCourse = (r: CourseRow): Course => ({
   currency: r.currency,
   coverImage: r.coverImage,
   status: r.status,
-  createdBy: r.createdBy,
   publishedAt: r.publishedAt,
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
 });
+const toCourse = (r: CourseRow): Course => ({ ...toListedCourse(r), tenantId: r.tenantId, createdBy: r.createdBy });
 const courseRow = (c: Course): CourseRow => ({ ...c, price: formatMinor(c.price) });
 
 const joinedCategory = joinedTable<CategoryRow>('cat', 'cat', [
@@ -201,6 +214,72 @@ type QuizTuple = [
 ];
 const dateOrNull = (v: string | null) => (v === null ? null : new Date(v));
 
+/**
+ * The catalogue (issue 32): what a row answers and nothing more (no `c.*`: the tenant, the author
+ * and the category's description and times were parsed, Dates included, and never answered),
+ * under the names the mapper reads, in one fixed text per shape of the filter, run raw and
+ * prepared: knex's builder compiled, quoted and case-mapped the same statement on every request.
+ */
+const CATALOGUE_COLUMNS = `${camelColumns(
+  'c',
+  COURSE_COLUMNS.filter((c) => c !== 'tenant_id' && c !== 'created_by'),
+)}, cat.name as "categoryName", cat.slug as "categorySlug"`;
+
+const toCatalogueEntry = (r: CatalogueRow): CatalogueEntry => ({
+  course: toListedCourse(r),
+  // The join matched on the course's category id: that is the category's.
+  category: r.categoryId !== null && r.categoryName !== null ? { id: r.categoryId, name: r.categoryName, slug: r.categorySlug! } : null,
+});
+
+/**
+ * The catalogue's filters, each a fixed fragment and its one binding. One status is `=`, any other
+ * number one array (`= any(?)`, so the text does not vary with it): an array on the index's second
+ * column would make PostgreSQL sort every matching row instead of reading the index in order, and
+ * the public catalogue (published only) is the hot one.
+ */
+const CATALOGUE_FILTERS = [
+  { key: 's', sql: 'c.status = ?', applies: (f: CourseFilter) => f.statuses?.length === 1, binding: (f: CourseFilter) => f.statuses![0]! },
+  {
+    key: 'S',
+    sql: 'c.status = any(?)',
+    applies: (f: CourseFilter) => f.statuses !== undefined && f.statuses.length !== 1,
+    binding: (f: CourseFilter) => [...f.statuses!],
+  },
+  { key: 'c', sql: 'c.category_id = ?', applies: (f: CourseFilter) => Boolean(f.categoryId), binding: (f: CourseFilter) => f.categoryId! },
+  {
+    key: 'd',
+    sql: 'lower(c.difficulty) = lower(?)',
+    applies: (f: CourseFilter) => Boolean(f.difficulty),
+    binding: (f: CourseFilter) => f.difficulty!,
+  },
+  { key: 'q', sql: 'c.title ilike ?', applies: (f: CourseFilter) => Boolean(f.search), binding: (f: CourseFilter) => contains(f.search!) },
+] as const;
+type CatalogueFilter = (typeof CATALOGUE_FILTERS)[number];
+
+const catalogueShape = (f: CourseFilter): string =>
+  CATALOGUE_FILTERS.filter((filter) => filter.applies(f))
+    .map((filter) => filter.key)
+    .join('');
+
+/** Every shape's statement, composed once (the two status fragments never meet): `course_catalogue_<shape>`. */
+const catalogueShapes = new Map<string, { statement: RawPageStatement; filters: readonly CatalogueFilter[] }>(
+  Array.from({ length: 2 ** CATALOGUE_FILTERS.length }, (_, bits) => CATALOGUE_FILTERS.filter((_, i) => bits & (1 << i)))
+    .filter((filters) => !(filters.some((f) => f.key === 's') && filters.some((f) => f.key === 'S')))
+    .map((filters) => {
+      const shape = filters.map((f) => f.key).join('');
+      const statement = rawPageStatement({
+        name: `course_catalogue_${shape}`,
+        select: CATALOGUE_COLUMNS,
+        from: 'courses c left join course_categories cat on cat.id = c.category_id and cat.tenant_id = c.tenant_id',
+        // Over the courses alone: the category join adds columns, never rows.
+        countFrom: 'courses c',
+        where: ['c.tenant_id = ?', ...filters.map((f) => f.sql)].join(' and '),
+        order: newestFirst('c.created_at', 'c.id'),
+      });
+      return [shape, { statement, filters }];
+    }),
+);
+
 /** `c.*` with the prefixed columns of the joined tables (read by `joinedTable`). */
 type JoinedCourseRow = CourseRow & Record<`cat${string}` | `enr${string}` | `cert${string}`, unknown>;
 type JoinedModuleRow = ModuleRow & Record<`les${string}`, unknown>;
@@ -312,45 +391,8 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => {
     },
     findManyByIds: (tenantId, ids) => courses.findIn(tenantId, 'id', ids),
     list(tenantId, filter, page) {
-      const filtered = (q: Knex.QueryBuilder) => {
-        q.where('c.tenant_id', tenantId);
-        if (filter.statuses) q.whereIn('c.status', [...filter.statuses]);
-        if (filter.categoryId) q.where('c.category_id', filter.categoryId);
-        if (filter.difficulty) q.whereRaw('lower(c.difficulty) = lower(?)', [filter.difficulty]);
-        if (filter.search) q.whereILike('c.title', contains(filter.search));
-        return q;
-      };
-      const q = filtered(
-        db
-          .q()({ c: 'courses' })
-          .leftJoin({ cat: 'course_categories' }, function () {
-            this.on('cat.id', 'c.category_id').andOn('cat.tenant_id', 'c.tenant_id');
-          })
-          .select('c.*', db.q().raw(joinedCategory.columns)),
-      );
-      // The catalogue is prepared, a name per shape of the filter (which filters, how many statuses): one text per name.
-      const shape = [
-        filter.statuses ? `s${filter.statuses.length}` : '',
-        filter.categoryId ? 'c' : '',
-        filter.difficulty ? 'd' : '',
-        filter.search ? 'q' : '',
-      ].join('');
-      return knexPage(
-        q,
-        page,
-        (r: JoinedCourseRow) => {
-          const category = joinedCategory.read(r);
-          return { course: toCourse(r), category: category && toCategory(category) };
-        },
-        // Counted in the page's statement (most catalogue pages are not the last), over the courses
-        // alone: the category join adds columns, never rows.
-        {
-          order: newestFirst('c.created_at', 'c.id'),
-          name: `course_catalogue_${shape}`,
-          countQuery: filtered(db.q()({ c: 'courses' })),
-          countInPage: true,
-        },
-      );
+      const shape = catalogueShapes.get(catalogueShape(filter))!;
+      return rawPage(db.q(), shape.statement, [tenantId, ...shape.filters.map((f) => f.binding(filter))], page, toCatalogueEntry);
     },
     insert: (course) => courses.insert(courseRow(course)),
     update: (course) => courses.update(courseRow(course)),

@@ -36,20 +36,12 @@ export interface PageOptions {
    * order the query keeps its own and the list pages by number only (a cursor is refused).
    */
   order?: readonly SortKey[];
-  /** Prepares the page statement (see `prepared`): limit and offset are bindings, so its text is fixed. */
-  name?: string;
   countCap?: number;
   /**
    * The same rows as the list's query, cheaper to count: its filters without the joins that only
    * add columns (a join that no row can miss, by its foreign key). Counted in its place.
    */
   countQuery?: Knex.QueryBuilder;
-  /**
-   * Counts in the page's own statement, as a scalar subquery that PostgreSQL runs once (an init
-   * plan): one round trip instead of two on every page but the last, which pays the capped count
-   * it would have skipped. For lists whose pages are mostly not the last (the catalogue).
-   */
-  countInPage?: boolean;
 }
 
 const invalidCursor = (message: string) => new ZodError([{ code: 'custom', path: ['cursor'], message, input: undefined }]);
@@ -73,13 +65,68 @@ function decodeCursor(cursor: string, keys: number): string[] {
 /** A value the database could not read as its column's type: a cursor that was not one of ours. */
 const isDataException = (error: unknown): boolean => String((error as { code?: unknown })?.code ?? '').startsWith('22');
 
+/** What a page's rows carry besides the list's columns: the order's keys and, counted in the page, the total. */
+interface PageRow {
+  [key: `pageKey${number}`]: unknown;
+  pageTotal?: unknown;
+}
+
+/** How a list reads a page, for `readPage`: the statements are the caller's, the paging rules are here. */
+interface PageSource {
+  /** Keys of the list's order (each selected as text under `pageKey<i>`); 0 pages by number only. */
+  keys: number;
+  countCap: number;
+  /** Whether the page's rows carry the capped total (`pageTotal`). */
+  countsInPage: boolean;
+  /** `limit` rows from `offset`, or right after the cursor's keys (then from the start). */
+  rows(limit: number, offset: number, after: string[] | undefined): Promise<PageRow[]>;
+  /** The list's rows, at most `countCap` + 1 of them. */
+  count(): Promise<number>;
+  /** The planner's estimate of the list's rows. */
+  estimate(): Promise<number>;
+}
+
 /**
- * A page of a knex query, read from the list's index in O(page): one row more than the page tells
- * whether another follows (`nextCursor`). With a cursor the page starts after the cursor's keys
- * (`(created_at, id) < (…)`, an index range) whatever `page` says. The total is counted by a second
- * statement only when the page alone cannot tell it, and then over at most `countCap` + 1 rows;
- * more than that answers the planner's estimate (`totalIsEstimate`). A window count beside the
- * rows (`count(*) over ()`) would read every matching row to answer ten.
+ * The paging rules every list shares, whatever builds its statements: one row more than the page
+ * tells whether another follows (`nextCursor`); with a cursor the page starts after the cursor's
+ * keys whatever `page` says; the total is counted only when the page alone cannot tell it, to at
+ * most `countCap` + 1 rows, and past that the planner's estimate is answered (`totalIsEstimate`).
+ * The rows reach `map` with their `pageKey<i>` and `pageTotal` columns.
+ */
+async function readPage<R, T>(source: PageSource, page: PageRequest, map: (row: R) => T): Promise<Page<T>> {
+  const { keys, countCap } = source;
+  if (page.cursor !== undefined && keys === 0) throw invalidCursor('this list pages by number only');
+  const offset = page.cursor === undefined ? (page.page - 1) * page.pageSize : 0;
+  const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor, keys);
+  let rows: PageRow[];
+  try {
+    rows = await source.rows(page.pageSize + 1, offset, after);
+  } catch (error) {
+    if (after !== undefined && isDataException(error)) throw invalidCursor('not a cursor of this list');
+    throw error;
+  }
+  const more = rows.length > page.pageSize;
+  if (more) rows.pop();
+  const last = rows.at(-1);
+  const nextCursor = more && keys > 0 && last ? encodeCursor(Array.from({ length: keys }, (_, i) => String(last[`pageKey${i}`]))) : null;
+  let total = offset + rows.length;
+  let totalIsEstimate = false;
+  // Counted unless this page is the last and says how many precede it.
+  if (more || after !== undefined || (rows.length === 0 && offset > 0)) {
+    total = source.countsInPage && rows.length > 0 ? Number(rows[0]!.pageTotal) : await source.count();
+    if (total > countCap) {
+      total = Math.max(countCap + 1, await source.estimate());
+      totalIsEstimate = true;
+    }
+  }
+  return { items: (rows as R[]).map(map), total, page: page.page, pageSize: page.pageSize, totalIsEstimate, nextCursor };
+}
+
+/**
+ * A page of a knex query, read from the list's index in O(page) (`readPage`'s rules): with a
+ * cursor, `(created_at, id) < (…)`, an index range. The total is counted by a second statement,
+ * over `countQuery`. A window count beside the rows (`count(*) over ()`) would read every matching
+ * row to answer ten.
  */
 export async function knexPage<R, T>(
   query: Knex.QueryBuilder,
@@ -87,10 +134,9 @@ export async function knexPage<R, T>(
   map: (row: R) => T,
   options: PageOptions = {},
 ): Promise<Page<T>> {
-  const { order, name, countCap = TOTAL_COUNT_CAP, countQuery = query, countInPage = false } = options;
-  if (page.cursor !== undefined && !order) throw invalidCursor('this list pages by number only');
+  const { order = [], countCap = TOTAL_COUNT_CAP, countQuery = query } = options;
+  if (new Set(order.map((k) => k.order)).size > 1) throw new Error('knexPage: a keyset order runs in one direction');
   const raw = query.client.raw.bind(query.client) as Knex['raw'];
-  const offset = page.cursor === undefined ? (page.page - 1) * page.pageSize : 0;
   // At most countCap + 1 of the list's rows, to count.
   const capped = () =>
     countQuery
@@ -100,61 +146,133 @@ export async function knexPage<R, T>(
       .select(raw('1'))
       .limit(countCap + 1)
       .as('capped');
-  const paged = query
-    .clone()
-    .limit(page.pageSize + 1)
-    .offset(offset);
-  if (countInPage) paged.select(raw('(select count(*) from ?) as ??', [capped(), 'page_total']));
-  let shape = offset === 0 ? '_first' : '';
-  if (order) {
-    if (new Set(order.map((k) => k.order)).size !== 1) throw new Error('knexPage: a keyset order runs in one direction');
-    const columns = order.map(() => '??').join(', ');
-    paged.select(order.map((k, i) => raw('??::text as ??', [k.column, `page_key_${i}`])));
-    if (page.cursor !== undefined) {
-      const values = decodeCursor(page.cursor, order.length);
-      paged.whereRaw(`(${columns}) ${order[0]!.order === 'desc' ? '<' : '>'} (${order.map(() => '?').join(', ')})`, [
-        ...order.map((k) => k.column),
-        ...values,
-      ]);
-      shape = '_after';
-    }
-    paged.orderBy(order.map((k) => ({ column: k.column, order: k.order })));
-  }
-  let rows: Array<Record<string, unknown>>;
-  try {
-    // knex leaves out `offset 0`: the first page is a text of its own, so a name of its own.
-    rows = (await (name ? paged.options(prepared(`${name}${shape}`)) : paged)) as Array<Record<string, unknown>>;
-  } catch (error) {
-    if (page.cursor !== undefined && isDataException(error)) throw invalidCursor('not a cursor of this list');
-    throw error;
-  }
-  const more = rows.length > page.pageSize;
-  if (more) rows.pop();
-  const last = rows.at(-1);
-  const nextCursor = more && order && last ? encodeCursor(order.map((_, i) => String(last[`pageKey${i}`]))) : null;
-  if (order) for (const row of rows) order.forEach((_, i) => delete row[`pageKey${i}`]);
-  const countedInPage = countInPage && rows.length > 0 ? Number(rows[0]!.pageTotal) : null;
-  if (countInPage) for (const row of rows) delete row.pageTotal;
-  if (rows.length > 0 && Object.keys(rows[0]!).length === 0) throw new Error('knexPage: the query selects no columns');
-  let total = offset + rows.length;
-  let totalIsEstimate = false;
-  // Counted unless this page is the last and says how many precede it.
-  if (more || page.cursor !== undefined || (rows.length === 0 && offset > 0)) {
-    if (countedInPage !== null) total = countedInPage;
-    else {
+  const source: PageSource = {
+    keys: order.length,
+    countCap,
+    countsInPage: false,
+    async rows(limit, offset, after) {
+      const paged = query.clone().limit(limit).offset(offset);
+      if (order.length > 0) {
+        const columns = order.map(() => '??').join(', ');
+        paged.select(order.map((k, i) => raw('??::text as ??', [k.column, `page_key_${i}`])));
+        if (after)
+          paged.whereRaw(`(${columns}) ${order[0]!.order === 'desc' ? '<' : '>'} (${order.map(() => '?').join(', ')})`, [
+            ...order.map((k) => k.column),
+            ...after,
+          ]);
+        paged.orderBy(order.map((k) => ({ column: k.column, order: k.order })));
+      }
+      return (await paged) as PageRow[];
+    },
+    async count() {
       const counted = (await query.client.queryBuilder().count({ n: '*' }).from(capped()).first()) as { n: number | string } | undefined;
-      total = Number(counted?.n ?? 0);
-    }
-    if (total > countCap) {
-      total = Math.max(countCap + 1, await estimatedRows(raw, countQuery.clone().clearOrder()));
-      totalIsEstimate = true;
-    }
-  }
-  return { items: (rows as R[]).map(map), total, page: page.page, pageSize: page.pageSize, totalIsEstimate, nextCursor };
+      return Number(counted?.n ?? 0);
+    },
+    estimate: () => estimatedRows(raw, countQuery.clone().clearOrder()),
+  };
+  let checked = false;
+  return readPage(source, page, (row: PageRow) => {
+    // The rows are the entities' rows: without the paging columns.
+    for (let i = 0; i < order.length; i++) delete row[`pageKey${i}`];
+    if (!checked && Object.keys(row).length === 0) throw new Error('knexPage: the query selects no columns');
+    checked = true;
+    return map(row as R);
+  });
+}
+
+/** A list's page as one fixed text per shape (`rawPageStatement`), prepared. */
+export interface RawPageStatement {
+  readonly name: string;
+  /** The page from an offset; binds the filters (twice: count, rows), the limit and the offset. */
+  readonly page: string;
+  /** The page right after a cursor's keys; binds the filters (twice), the keys and the limit. */
+  readonly after: string;
+  /** The capped count alone (past the last page no row carries it); binds the filters. */
+  readonly count: string;
+  /** The list's rows, for the planner's estimate; binds the filters. */
+  readonly rows: string;
+  readonly keys: number;
+  readonly countCap: number;
+}
+
+/**
+ * The texts of a list's page that runs raw and prepared (a hot list whose statement knex's builder
+ * would compile anew on every request): built once, at module load, from code constants only.
+ * Each row selects `select`, the order's keys as text (`"pageKey<i>"`, the cursor) and, as a scalar
+ * subquery that PostgreSQL runs once (an init plan), the total capped at `countCap` + 1 rows
+ * (`"pageTotal"`): one round trip on every page but the one past the last. The count reads
+ * `countFrom`: the list's rows without the joins that only add columns. `where` binds with `?`
+ * and names only aliases of both `from` and `countFrom`; the order's columns must be non-null, in
+ * one direction, served by an index that leads with the list's filters.
+ */
+export function rawPageStatement(spec: {
+  name: string;
+  select: string;
+  from: string;
+  countFrom: string;
+  where: string;
+  order: readonly SortKey[];
+  countCap?: number;
+}): RawPageStatement {
+  const { name, select, from, countFrom, where, order, countCap = TOTAL_COUNT_CAP } = spec;
+  const direction = order[0]?.order;
+  if (!direction || order.some((k) => k.order !== direction)) throw new Error('rawPageStatement: a keyset order runs in one direction');
+  const rows = `select 1 from ${countFrom} where ${where}`;
+  const capped = `(select count(*) from (${rows} limit ${countCap + 1}) capped)`;
+  const head = `select ${select}, ${order.map((k, i) => `${k.column}::text as "pageKey${i}"`).join(', ')}, ${capped} as "pageTotal"
+  from ${from}
+ where (${where})`;
+  const keyset = `(${order.map((k) => k.column).join(', ')}) ${direction === 'desc' ? '<' : '>'} (${order.map(() => '?').join(', ')})`;
+  const tail = `order by ${order.map((k) => `${k.column} ${k.order}`).join(', ')} limit ?`;
+  return {
+    name,
+    page: `${head}
+ ${tail} offset ?`,
+    after: `${head}
+   and ${keyset}
+ ${tail}`,
+    count: `select ${capped} as n`,
+    rows,
+    keys: order.length,
+    countCap,
+  };
+}
+
+/**
+ * A page of a `rawPageStatement` (`readPage`'s rules), its rows as the text selects them: the
+ * page prepared as `<name>`, a page after a cursor as `<name>_after`. `bindings` are the filters'.
+ */
+export function rawPage<R, T>(
+  q: Knex | Knex.Transaction,
+  statement: RawPageStatement,
+  bindings: readonly Knex.RawBinding[],
+  page: PageRequest,
+  map: (row: R) => T,
+): Promise<Page<T>> {
+  return readPage(
+    {
+      keys: statement.keys,
+      countCap: statement.countCap,
+      countsInPage: true,
+      async rows(limit, offset, after) {
+        const result = after
+          ? q.raw(statement.after, [...bindings, ...bindings, ...after, limit]).options(prepared(`${statement.name}_after`))
+          : q.raw(statement.page, [...bindings, ...bindings, limit, offset]).options(prepared(statement.name));
+        return ((await result) as { rows: PageRow[] }).rows;
+      },
+      async count() {
+        const counted = (await q.raw(statement.count, [...bindings])) as { rows: Array<{ n: number | string }> };
+        return Number(counted.rows[0]?.n ?? 0);
+      },
+      estimate: () => estimatedRows(q.raw.bind(q) as Knex['raw'], q.raw(statement.rows, [...bindings])),
+    },
+    page,
+    map,
+  );
 }
 
 /** The planner's estimate of the rows a query answers (EXPLAIN, which runs nothing). */
-async function estimatedRows(raw: Knex['raw'], query: Knex.QueryBuilder): Promise<number> {
+async function estimatedRows(raw: Knex['raw'], query: Knex.QueryBuilder | Knex.Raw): Promise<number> {
   // The query as a binding keeps its own bindings as they are (an array bound to `= any(?)` stays one array).
   const result = (await raw('explain (format json) ?', [query])) as { rows: Array<{ 'QUERY PLAN': unknown }> };
   const plan = result.rows[0]?.['QUERY PLAN'];

@@ -14,6 +14,32 @@ export interface CourseFilter {
   search?: string;
 }
 
+/** A course as a course list answers it: its own fields, without its tenant and author. */
+export type ListedCourse = Pick<
+  Course,
+  | 'id'
+  | 'title'
+  | 'description'
+  | 'categoryId'
+  | 'difficulty'
+  | 'price'
+  | 'currency'
+  | 'coverImage'
+  | 'status'
+  | 'publishedAt'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+/** A category as a course names it. */
+export type CategoryRef = Pick<Category, 'id' | 'name' | 'slug'>;
+
+/** A row of the catalogue (`list`): the read model of what the list answers, not the entities. */
+export interface CatalogueEntry {
+  course: ListedCourse;
+  category: CategoryRef | null;
+}
+
 export interface CourseWithCategory {
   course: Course;
   category: Category | null;
@@ -60,7 +86,7 @@ export interface CourseRepository {
   ): Promise<{ principal: LoginPrincipal | null; page: LearnerCoursePage | null }>;
   findManyByIds(tenantId: string, ids: readonly string[]): Promise<Course[]>;
   /** Newest first, each with its category (one query). */
-  list(tenantId: string, filter: CourseFilter, page: PageRequest): Promise<Page<CourseWithCategory>>;
+  list(tenantId: string, filter: CourseFilter, page: PageRequest): Promise<Page<CatalogueEntry>>;
   insert(course: Course): Promise<void>;
   update(course: Course): Promise<void>;
   delete(tenantId: string, id: string): Promise<void>;

@@ -2,7 +2,7 @@ import { bypassesEnrollment, COURSE_STATUSES, type CourseStatus } from '../../..
 import type { RoleLevel } from '../../../domain/identity/role.js';
 import type { Page, PageRequest } from '../../shared/ports.js';
 import type { LearningDeps } from '../deps.js';
-import type { CourseWithCategory } from '../ports/catalog.js';
+import type { CatalogueEntry } from '../ports/catalog.js';
 
 export interface CourseListQuery {
   /** A category id or slug. */
@@ -18,7 +18,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const makeListCourses =
   (d: Pick<LearningDeps, 'courseRepository' | 'categoryRepository'>) =>
-  async (tenantId: string, role: RoleLevel | null, query: CourseListQuery, page: PageRequest): Promise<Page<CourseWithCategory>> => {
+  async (tenantId: string, role: RoleLevel | null, query: CourseListQuery, page: PageRequest): Promise<Page<CatalogueEntry>> => {
     const staff = role !== null && bypassesEnrollment(role);
     const statuses: readonly CourseStatus[] = staff ? (query.status ? [query.status] : COURSE_STATUSES) : ['published'];
     let categoryId: string | undefined;

@@ -165,6 +165,8 @@ for (const [name, make] of [
       updatedAt: t0,
       ...over,
     });
+    // A catalogue row holds the course without its tenant and author.
+    const listed = ({ tenantId: _tenant, createdBy: _author, ...c }: Course) => c;
     const module = (tenantId: string, courseId: string, order: number, createdAt = t0): CourseModule => ({
       id: randomUUID(),
       tenantId,
@@ -230,11 +232,11 @@ for (const [name, make] of [
       await env.categories.insert(category);
       await env.courses.update({ ...b, categoryId: category.id });
       expect((await env.courses.list(t, {}, { page: 1, pageSize: 10 })).items.map((c) => [c.course.id, c.category])).to.deep.equal([
-        [b.id, category],
+        [b.id, { id: category.id, name: category.name, slug: category.slug }],
         [a.id, null],
       ]);
       expect((await env.courses.list(t, { categoryId: category.id }, { page: 1, pageSize: 10 })).items.map((c) => c.course)).to.deep.equal([
-        { ...b, categoryId: category.id },
+        listed({ ...b, categoryId: category.id }),
       ]);
       expect(await env.courses.countByStatus(t)).to.deep.equal({ draft: 1, published: 1, archived: 0 });
       // What a subscription of the category grants: drafts too, archived courses not.
@@ -242,6 +244,61 @@ for (const [name, make] of [
       await env.courses.insert(archived);
       expect(await env.courses.idsOfCategories(t, [category.id])).to.deep.equal([b.id]);
       expect(await env.courses.idsOfCategories(other, [category.id])).to.deep.equal([]);
+    });
+
+    it('lists the catalogue under every shape of the filter (one text each), with its page and total', async () => {
+      const t = await env.tenant();
+      const category = {
+        id: randomUUID(),
+        tenantId: t,
+        name: 'Sciences',
+        slug: `sci-${randomUUID().slice(0, 6)}`,
+        description: 'x',
+        createdAt: t0,
+        updatedAt: t0,
+      };
+      await env.categories.insert(category);
+      const all = [
+        course(t, {
+          title: 'Organic Chemistry',
+          categoryId: category.id,
+          difficulty: 'Advanced',
+          price: toMinor('150000.50'),
+          createdAt: at(1),
+        }),
+        course(t, { title: 'Chemical basics', categoryId: category.id, difficulty: 'beginner', status: 'draft', createdAt: at(2) }),
+        course(t, { title: 'Poetry', difficulty: 'advanced', status: 'archived', publishedAt: at(1), createdAt: at(3) }),
+        // `_` is a LIKE wildcard: the search `m_c` must match this title alone, not "Chemical".
+        course(t, { title: 'Chem_cal lab', createdAt: at(4), updatedAt: at(5) }),
+      ];
+      for (const c of all) await env.courses.insert(c);
+      await env.courses.insert(course(await env.tenant(), { title: 'Chemistry elsewhere' }));
+      const ref = { id: category.id, name: category.name, slug: category.slug };
+      const newest = [...all].reverse();
+      let shapes = 0;
+      for (const statuses of [undefined, ['published'] as const, ['published', 'draft'] as const, [] as const])
+        for (const categoryId of [undefined, category.id])
+          for (const difficulty of [undefined, 'ADVANCED'])
+            for (const search of [undefined, 'chem', 'm_c']) {
+              const filter = { statuses, categoryId, difficulty, search };
+              const expected = newest
+                .filter((c) => !statuses || (statuses as readonly string[]).includes(c.status))
+                .filter((c) => !categoryId || c.categoryId === categoryId)
+                .filter((c) => !difficulty || c.difficulty?.toLowerCase() === difficulty.toLowerCase())
+                .filter((c) => !search || c.title.toLowerCase().includes(search.toLowerCase()))
+                .map((c) => ({ course: listed(c), category: c.categoryId ? ref : null }));
+              const first = await env.courses.list(t, filter, { page: 1, pageSize: 1 });
+              expect(first.items, JSON.stringify(filter)).to.deep.equal(expected.slice(0, 1));
+              expect(first.total, JSON.stringify(filter)).to.equal(expected.length);
+              const second = await env.courses.list(t, filter, { page: 2, pageSize: 1 });
+              expect(second.items, JSON.stringify(filter)).to.deep.equal(expected.slice(1, 2));
+              expect(second.total, JSON.stringify(filter)).to.equal(expected.length);
+              shapes += 1;
+            }
+      expect(shapes).to.equal(48);
+      // Past the last page: nothing, and the exact total.
+      const past = await env.courses.list(t, { statuses: ['published'] }, { page: 5, pageSize: 1 });
+      expect(past).to.deep.include({ items: [], total: 2 });
     });
 
     it('orders modules and lessons, reorders, counts lessons per course in one call', async () => {
