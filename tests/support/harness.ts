@@ -11,6 +11,7 @@ import { Role, type RoleLevel } from '../../domain/identity/role.js';
 import type { User } from '../../domain/identity/user.js';
 import type { Tenant } from '../../domain/identity/tenant.js';
 import type { UserRepository } from '../../application/identity/ports/user-repository.js';
+import type { LoginRepository } from '../../application/identity/ports/login-repository.js';
 import type { TenantRepository } from '../../application/identity/ports/tenant-repository.js';
 import type { SessionIssuer } from '../../application/identity/session-issuer.js';
 import type { PasswordHasher } from '../../application/identity/ports/security.js';
@@ -117,6 +118,17 @@ export class Harness {
       refreshToken: session.refreshToken,
       headers: { ...tenant.headers, Authorization: `Bearer ${session.accessToken}` },
     };
+  }
+
+  /** A live login of the user (a password login, a year to run), without its tokens: its id. */
+  async login(tenantId: string, userId: string): Promise<string> {
+    const id = randomUUID();
+    const now = this.clock.now();
+    await this.resolve<LoginRepository>('loginRepository').create({
+      ...{ id, tenantId, userId, method: 'password', sessionHash: null, ip: null, userAgent: null },
+      ...{ createdAt: now, expiresAt: new Date(now.getTime() + 365 * 86_400_000), revokedAt: null, revokedReason: null },
+    });
+    return id;
   }
 
   async jobsIdle(timeoutMs = 30_000): Promise<void> {

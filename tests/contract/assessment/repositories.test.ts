@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { harness } from '../../support/harness.js';
 import { Role, UserStatus, type RoleLevel } from '../../../domain/identity/role.js';
-import type { LoginPrincipal, LoginRepository } from '../../../application/identity/ports/login-repository.js';
+import type { LoginPrincipal } from '../../../application/identity/ports/login-repository.js';
 import type { Quiz } from '../../../domain/assessment/quiz.js';
 import type { Question } from '../../../domain/assessment/question.js';
 import type { Attempt, AttemptAnswer } from '../../../domain/assessment/attempt.js';
@@ -55,14 +55,7 @@ const pgEnv = async (): Promise<Env> => {
     tenant: async () => (await h.tenant()).id,
     user: async (tenantId, name, role = Role.Student) =>
       (await h.user({ id: tenantId, slug: '', headers: {} }, role, name ? { displayName: name } : {})).id,
-    login: async (tenantId, userId) => {
-      const id = randomUUID();
-      await h.resolve<LoginRepository>('loginRepository').create({
-        ...{ id, tenantId, userId, method: 'password', sessionHash: null, ip: null, userAgent: null },
-        ...{ createdAt: t0, expiresAt: at(60 * 24 * 365 * 100), revokedAt: null, revokedReason: null },
-      });
-      return id;
-    },
+    login: (tenantId, userId) => h.login(tenantId, userId),
     course: async (tenantId, lessons) => {
       const courseId = randomUUID();
       const moduleId = randomUUID();

@@ -3,7 +3,7 @@ import { toMinor } from '../../../domain/shared/money.js';
 import { randomUUID } from 'node:crypto';
 import { harness } from '../../support/harness.js';
 import { Role, UserStatus, type RoleLevel } from '../../../domain/identity/role.js';
-import type { LoginPrincipal, LoginRepository } from '../../../application/identity/ports/login-repository.js';
+import type { LoginPrincipal } from '../../../application/identity/ports/login-repository.js';
 import type { Course, CourseModule, Lesson } from '../../../domain/learning/course.js';
 import type { Enrollment } from '../../../domain/learning/enrollment.js';
 import type { Quiz } from '../../../domain/assessment/quiz.js';
@@ -76,14 +76,7 @@ const pgEnv = async (): Promise<Env> => {
     },
     tenant: async () => (await h.tenant()).id,
     user: async (tenantId, role = Role.Student) => (await h.user({ id: tenantId, slug: '', headers: {} }, role)).id,
-    login: async (tenantId, userId) => {
-      const id = randomUUID();
-      await h.resolve<LoginRepository>('loginRepository').create({
-        ...{ id, tenantId, userId, method: 'password', sessionHash: null, ip: null, userAgent: null },
-        ...{ createdAt: t0, expiresAt: at(60 * 24 * 365 * 100), revokedAt: null, revokedReason: null },
-      });
-      return id;
-    },
+    login: (tenantId, userId) => h.login(tenantId, userId),
   };
 };
 
