@@ -235,7 +235,12 @@ function routeChain(entry: RouteEntry, deps: HttpAppDeps, allowedOrigin: (origin
           file && { file: file.originalName },
         );
         params = spec.params ? spec.params.parse(ctx.params) : ctx.params;
-        query = spec.query ? spec.query.parse(ctx.query) : spec.tenant === 'proof' ? {} : NO_QUERY.parse(ctx.query);
+        // No query string at all is the empty query NO_QUERY would answer, without its parse.
+        query = spec.query
+          ? spec.query.parse(ctx.query)
+          : spec.tenant === 'proof' || ctx.querystring === ''
+            ? {}
+            : NO_QUERY.parse(ctx.query);
         if (spec.body && kind !== 'raw-json') body = spec.body.parse(body ?? {});
       } catch (error) {
         await refuseInvalid(error);
