@@ -103,7 +103,9 @@ export function createHttpApp(deps: HttpAppDeps): { app: Koa; routes: RouteEntry
   // done here, without its two awaits on every such request (servers, webhooks, curl).
   app.use((ctx, next) => {
     if (ctx.get('Origin')) return crossOrigin(ctx, next);
-    ctx.vary('Origin');
+    // What `ctx.vary` writes on a response without `Vary` (always so here), without its parsing.
+    if (ctx.res.hasHeader('Vary')) ctx.vary('Origin');
+    else ctx.res.setHeader('Vary', 'Origin');
     return next();
   });
 
