@@ -2,7 +2,7 @@ import Koa, { type Context, type Middleware } from 'koa';
 import cors from '@koa/cors';
 import { z } from 'zod';
 import { unlink } from 'node:fs/promises';
-import type { Actor } from '../../application/shared/actor.js';
+import type { Actor, RequestMeta } from '../../application/shared/actor.js';
 import type { Result } from '../../application/shared/result.js';
 import type { AuthenticateError, LoginClaim } from '../../application/identity/login-claim.js';
 import type { RoleLevel } from '../../domain/identity/role.js';
@@ -12,7 +12,7 @@ import { success, failure, Reply, RAW } from './kit/envelope.js';
 import { DomainError, HttpError, type ErrorTable } from './kit/errors.js';
 import { parseJson, parseMultipart, parseRawJson } from './kit/body.js';
 import { routeDispatch } from './kit/route-dispatch.js';
-import { RouteTable, type RouteEntry, type RouteModule, type UploadedFile } from './kit/route-table.js';
+import { RouteTable, type RouteEntry, type RouteInput, type RouteModule, type UploadedFile } from './kit/route-table.js';
 import { errorAnswer } from './middleware/error-handler.js';
 import { requestContext } from './middleware/request-context.js';
 import { securityHeaders } from './middleware/security-headers.js';
@@ -58,6 +58,9 @@ export interface HttpAppDeps {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** What Koa's `ctx.type = 'json'` sets for an object body. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /**
  * A route that reads no query answers 400 to one, naming it, as a list does to a parameter it
  * does not know. Except the webhooks whose tenant is their proof: their senders are not ours.
@@ -100,7 +103,9 @@ export function createHttpApp(deps: HttpAppDeps): { app: Koa; routes: RouteEntry
   // done here, without its two awaits on every such request (servers, webhooks, curl).
   app.use((ctx, next) => {
     if (ctx.get('Origin')) return crossOrigin(ctx, next);
-    ctx.vary('Origin');
+    // What `ctx.vary` writes on a response without `Vary` (always so here), without its parsing.
+    if (ctx.res.hasHeader('Vary')) ctx.vary('Origin');
+    else ctx.res.setHeader('Vary', 'Origin');
     return next();
   });
 
@@ -151,6 +156,43 @@ function sameOrigin(ctx: Context, allowedOrigin: (origin: string) => boolean): b
 const toApiDocs: Middleware = async (ctx) => {
   ctx.redirect('/api/docs');
 };
+
+/**
+ * A handler's input. A class, so that its guarded getters are its prototype's, not closures and
+ * an object literal with accessors built on every request.
+ */
+class Input implements RouteInput<unknown, unknown, unknown> {
+  constructor(
+    readonly params: unknown,
+    readonly query: unknown,
+    readonly body: unknown,
+    private readonly readClaim: LoginClaim | null,
+    readonly auth: Actor | null,
+    readonly loginId: string | null,
+    private readonly resolvedTenant: Tenant | null,
+    private readonly route: RouteEntry,
+    readonly meta: RequestMeta,
+    readonly rawBody: Buffer | null,
+    readonly file: UploadedFile | null,
+    readonly fields: Record<string, string>,
+    readonly ctx: Context,
+  ) {}
+
+  get claim(): LoginClaim {
+    if (!this.readClaim) throw new Error(`${this.route.method} ${this.route.path} does not read its login in its statement`);
+    return this.readClaim;
+  }
+
+  get actor(): Actor {
+    if (!this.auth) throw new DomainError('UNAUTHORIZED');
+    return this.auth;
+  }
+
+  get tenant(): Tenant {
+    if (!this.resolvedTenant) throw new Error(`${this.route.method} ${this.route.path} declares its tenant to be its proof`);
+    return this.resolvedTenant;
+  }
+}
 
 function routeChain(entry: RouteEntry, deps: HttpAppDeps, allowedOrigin: (origin: string) => boolean): Middleware {
   const { spec, handler } = entry;
@@ -235,35 +277,17 @@ function routeChain(entry: RouteEntry, deps: HttpAppDeps, allowedOrigin: (origin
           file && { file: file.originalName },
         );
         params = spec.params ? spec.params.parse(ctx.params) : ctx.params;
-        query = spec.query ? spec.query.parse(ctx.query) : spec.tenant === 'proof' ? {} : NO_QUERY.parse(ctx.query);
+        // No query string at all is the empty query NO_QUERY would answer, without its parse.
+        query = spec.query
+          ? spec.query.parse(ctx.query)
+          : spec.tenant === 'proof' || ctx.querystring === ''
+            ? {}
+            : NO_QUERY.parse(ctx.query);
         if (spec.body && kind !== 'raw-json') body = spec.body.parse(body ?? {});
       } catch (error) {
         await refuseInvalid(error);
       }
-      const input = {
-        params,
-        query,
-        body,
-        get claim(): LoginClaim {
-          if (!claim) throw new Error(`${entry.method} ${entry.path} does not read its login in its statement`);
-          return claim;
-        },
-        get actor(): Actor {
-          if (!auth) throw new DomainError('UNAUTHORIZED');
-          return auth;
-        },
-        auth,
-        loginId,
-        get tenant(): Tenant {
-          if (!tenant) throw new Error(`${entry.method} ${entry.path} declares its tenant to be its proof`);
-          return tenant;
-        },
-        meta,
-        rawBody,
-        file,
-        fields,
-        ctx,
-      };
+      const input = new Input(params, query, body, claim, auth, loginId, tenant, entry, meta, rawBody, file, fields, ctx);
       let result: Awaited<ReturnType<typeof handler>>;
       try {
         result = await handler(input);
@@ -274,6 +298,8 @@ function routeChain(entry: RouteEntry, deps: HttpAppDeps, allowedOrigin: (origin
       }
       if (result === RAW) return;
       ctx.status = spec.status ?? 200;
+      // The type Koa gives an object body, set as the header: Koa's `type = 'json'` looks it up on every request.
+      if (!ctx.res.hasHeader('Content-Type')) ctx.set('Content-Type', JSON_TYPE);
       ctx.body = result instanceof Reply ? success(result.data, result.message) : success(result ?? null);
     } finally {
       if (file) await unlink(file.path).catch(() => {}); // handlers move what they keep

@@ -66,6 +66,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * so the route would work on text the caller never sent.
  */
 export function refuseMalformedUrl(target: string): void {
+  // Most targets hold no escape at all: `matchAll` would still clone the expression every call.
+  if (!target.includes('%')) return;
   for (const [run] of target.matchAll(PERCENT_RUN)) {
     try {
       utf8.decode(Buffer.from(run.replaceAll('%', ''), 'hex'));
