@@ -75,8 +75,7 @@ async function turn(run: () => Promise<unknown>, total: number): Promise<{ cpu: 
 await db.run(async () => logins.principal(loginId));
 const results = new Map<string, number[]>(Object.keys(ways).map((k) => [k, []]));
 for (const run of Object.values(ways)) await turn(run, 1000); // JIT, connections, prepared statements
-for (let r = 0; r < rounds; r++)
-  for (const [name, run] of Object.entries(ways)) results.get(name)!.push((await turn(run, calls)).cpu);
+for (let r = 0; r < rounds; r++) for (const [name, run] of Object.entries(ways)) results.get(name)!.push((await turn(run, calls)).cpu);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const floor = median(results.get('pg.query')!);
@@ -84,7 +83,9 @@ console.log(`CPU µs per statement (median of ${rounds} turns of ${calls}, ${con
 console.log('| way | CPU µs per statement | over pg.query |\n|---|---:|---:|');
 for (const [name, xs] of results) {
   const m = median(xs);
-  console.log(`| ${name} | ${m.toFixed(1)} (${xs.map((x) => x.toFixed(0)).join(', ')}) | ${name === 'pg.query' ? '–' : `+${(m - floor).toFixed(1)}`} |`);
+  console.log(
+    `| ${name} | ${m.toFixed(1)} (${xs.map((x) => x.toFixed(0)).join(', ')}) | ${name === 'pg.query' ? '–' : `+${(m - floor).toFixed(1)}`} |`,
+  );
 }
 await knex.destroy();
 await pool.end();

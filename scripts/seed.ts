@@ -303,19 +303,28 @@ export async function seedTenant(knex: Knex, scale: number, slug: string): Promi
   };
 }
 
+const USAGE = 'usage: npm run seed -- --scale N [--tenant slug]   or   npm run seed -- --demo [--tenant slug]';
+
+function refuse(reason: string): never {
+  console.error(`${reason}\n${USAGE}`);
+  process.exit(1);
+}
+
 async function main() {
   const args = process.argv.slice(2);
   const arg = (name: string) => {
     const i = args.indexOf(name);
     return i >= 0 ? args[i + 1] : undefined;
   };
+  if (args.includes('--help') || args.includes('-h')) return console.log(USAGE);
+  // An option it does not know (a typo, a question) seeds nothing: a database filled by mistake is
+  // minutes of work to undo.
+  for (let i = 0; i < args.length; i += args[i] === '--demo' ? 1 : 2)
+    if (!['--demo', '--scale', '--tenant'].includes(args[i]!)) return refuse(`unknown option ${args[i]}`);
   if (args.includes('--demo')) return demo(arg('--tenant'));
   const scale = Number(arg('--scale') ?? 1);
   const slug = arg('--tenant') ?? 'bench';
-  if (!Number.isFinite(scale) || scale <= 0) {
-    console.error('usage: npm run seed -- --scale N [--tenant slug]   or   npm run seed -- --demo [--tenant slug]');
-    process.exit(1);
-  }
+  if (!Number.isFinite(scale) || scale <= 0) return refuse('--scale takes a positive number');
   const config = loadConfig(process.env, packageVersion);
   const knex = await createKnex({ databaseUrl: config.DATABASE_URL, embeddedDir: embeddedDatabaseDir(config.DATA_DIR) });
   await migrateLatest(knex);
