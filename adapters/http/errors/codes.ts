@@ -5,6 +5,7 @@ import type * as identityBeginDiscoverablePasskeyLogin from '../../../applicatio
 import type * as identityBeginPasskeyLogin from '../../../application/identity/use-cases/begin-passkey-login.usecase.js';
 import type * as identityBeginPasskeyRegistration from '../../../application/identity/use-cases/begin-passkey-registration.usecase.js';
 import type * as identityBootstrapRootAdmin from '../../../application/identity/use-cases/bootstrap-root-admin.usecase.js';
+import type * as identityClaimLogin from '../../../application/identity/use-cases/claim-login.usecase.js';
 import type * as identityChangeOwnPassword from '../../../application/identity/use-cases/change-own-password.usecase.js';
 import type * as identityCreateTenant from '../../../application/identity/use-cases/create-tenant.usecase.js';
 import type * as identityCreateUser from '../../../application/identity/use-cases/create-user.usecase.js';
@@ -235,6 +236,7 @@ export type IdentityCodes =
   | CodesOf<typeof identityBeginPasskeyLogin>
   | CodesOf<typeof identityBeginPasskeyRegistration>
   | CodesOf<typeof identityBootstrapRootAdmin>
+  | CodesOf<typeof identityClaimLogin>
   | CodesOf<typeof identityChangeOwnPassword>
   | CodesOf<typeof identityCreateTenant>
   | CodesOf<typeof identityCreateUser>
