@@ -58,9 +58,6 @@ export interface HttpAppDeps {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** What Koa's `ctx.type = 'json'` sets for an object body. */
-const JSON_TYPE = 'application/json; charset=utf-8';
-
 /**
  * A route that reads no query answers 400 to one, naming it, as a list does to a parameter it
  * does not know. Except the webhooks whose tenant is their proof: their senders are not ours.
@@ -103,9 +100,7 @@ export function createHttpApp(deps: HttpAppDeps): { app: Koa; routes: RouteEntry
   // done here, without its two awaits on every such request (servers, webhooks, curl).
   app.use((ctx, next) => {
     if (ctx.get('Origin')) return crossOrigin(ctx, next);
-    // What `ctx.vary` writes on a response without `Vary` (always so here), without its parsing.
-    if (ctx.res.hasHeader('Vary')) ctx.vary('Origin');
-    else ctx.res.setHeader('Vary', 'Origin');
+    ctx.vary('Origin');
     return next();
   });
 
@@ -298,8 +293,6 @@ function routeChain(entry: RouteEntry, deps: HttpAppDeps, allowedOrigin: (origin
       }
       if (result === RAW) return;
       ctx.status = spec.status ?? 200;
-      // The type Koa gives an object body, set as the header: Koa's `type = 'json'` looks it up on every request.
-      if (!ctx.res.hasHeader('Content-Type')) ctx.set('Content-Type', JSON_TYPE);
       ctx.body = result instanceof Reply ? success(result.data, result.message) : success(result ?? null);
     } finally {
       if (file) await unlink(file.path).catch(() => {}); // handlers move what they keep
