@@ -30,7 +30,7 @@ import type {
 } from '../../../application/learning/ports/admin-repositories.js';
 import type { PageRequest } from '../../../application/shared/ports.js';
 import type { CourseQuiz } from '../../../application/learning/ports/assessment-ports.js';
-import type { Quiz } from '../../../domain/assessment/quiz.js';
+import { isVisibleToStudents, type Quiz } from '../../../domain/assessment/quiz.js';
 import type { Attempt } from '../../../domain/assessment/attempt.js';
 import { clone, newestFirst, pageOf } from './paging.js';
 import { inTenant, MemoryTenantRows } from './tenant-rows.js';
@@ -149,7 +149,7 @@ export class MemoryCourseRepository implements CourseRepository {
         return {
           id: q.id,
           title: q.title,
-          required: q.status === 'published',
+          required: isVisibleToStudents(q),
           passed: mine.some((a) => a.passed === true),
           bestResult: best ? { score: best.score ?? 0, percentage: best.percentage ?? 0, passed: best.passed ?? false } : null,
         };
