@@ -15,7 +15,7 @@ import type {
 } from '../../../application/assessment/ports/submission-repository.js';
 import type { DbDeps } from './base.js';
 import type { AnswerRow, AttemptRow, Mark, QuestionRow, QuizRow, StoredOption, SubmissionRow } from './rows/assessment.rows.js';
-import { camelColumns, date, json, knexPage, num, numOrNull, prepared, newestFirst, rawRows } from './knex-helpers.js';
+import { camelColumns, compactSql, date, json, knexPage, num, numOrNull, prepared, newestFirst, rawRows } from './knex-helpers.js';
 import { tenantTable } from './tenant-table.js';
 import { countSince } from './daily-rollups.js';
 
@@ -301,6 +301,17 @@ const ATTEMPT_WITH_QUESTION_SQL =
   "(select e from jsonb_array_elements(a.questions) e where e->>'id' = ? limit 1) as question " +
   'from (select 1) one left join quiz_attempts a on a.tenant_id = ? and a.id = ?';
 
+/** The answer saved while its attempt is the caller's, in progress and on time, under a share lock of it. */
+const ANSWER_IF_OPEN_SQL = compactSql(`
+insert into quiz_answers (tenant_id, attempt_id, question_id, answer, is_correct, points_awarded, max_points, answered_at, updated_at)
+select a.tenant_id, a.id, ?, ?::jsonb, null, null, null, ?, ?
+  from quiz_attempts a
+ where a.tenant_id = ? and a.id = ? and a.user_id = ? and a.status = 'in_progress' and (a.deadline_at is null or a.deadline_at > ?)
+   for share
+on conflict (tenant_id, attempt_id, question_id)
+do update set answer = excluded.answer, answered_at = excluded.answered_at, updated_at = excluded.updated_at
+returning question_id`);
+
 const toAttempt = (r: AttemptRow): Attempt => ({
   id: r.id,
   tenantId: r.tenantId,
@@ -481,26 +492,16 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
   async saveAnswerIfOpen(answer, userId, now) {
     const result = await db
       .q()
-      .raw(
-        `insert into quiz_answers (tenant_id, attempt_id, question_id, answer, is_correct, points_awarded, max_points, answered_at, updated_at)
-       select a.tenant_id, a.id, ?, ?::jsonb, null, null, null, ?, ?
-         from quiz_attempts a
-        where a.tenant_id = ? and a.id = ? and a.user_id = ? and a.status = 'in_progress' and (a.deadline_at is null or a.deadline_at > ?)
-          for share
-       on conflict (tenant_id, attempt_id, question_id) do update set answer = excluded.answer, answered_at = ` +
-          `excluded.answered_at, updated_at = excluded.updated_at
-       returning question_id`,
-        [
-          answer.questionId,
-          answer.answer === null ? null : JSON.stringify(answer.answer),
-          answer.answeredAt,
-          answer.updatedAt,
-          answer.tenantId,
-          answer.attemptId,
-          userId,
-          now,
-        ],
-      )
+      .raw(ANSWER_IF_OPEN_SQL, [
+        answer.questionId,
+        answer.answer === null ? null : JSON.stringify(answer.answer),
+        answer.answeredAt,
+        answer.updatedAt,
+        answer.tenantId,
+        answer.attemptId,
+        userId,
+        now,
+      ])
       .options(prepared('quiz_answer_if_open'));
     return (result as { rows: unknown[] }).rows.length === 1;
   },

@@ -24,9 +24,13 @@ import { formatMinor, toMinor } from '../../../domain/shared/money.js';
 import { contains, type DbDeps } from './base.js';
 import {
   camelColumns,
+  compactSql,
+  epochMs,
   guardedWrite,
   joinedTable,
   knexPage,
+  msDate,
+  msDateOrNull,
   num,
   prepared,
   newestFirst,
@@ -150,8 +154,8 @@ const lessonRow = ({ order, ...l }: Lesson): LessonRow => ({ ...l, sortOrder: or
  * (ordered aggregates), instead of four statements. Its text never varies, so it runs raw and
  * prepared: knex's builder would compile the same text, quoting and case-mapping each identifier, on
  * every request. Columns come under the names the case mappers would give (`joinedTable` reads
- * them); the JSON rows as arrays (no key names per row), timestamps in them as PostgreSQL's ISO text,
- * read back as Dates to the millisecond as pg's own parser reads a column.
+ * them); the JSON rows as arrays (no key names per row), timestamps in them as epoch milliseconds
+ * (`epochMs`), read back as Dates to the millisecond as pg's own parser reads a column.
  * The course's quizzes with the learner's results are one more JSON column, read from assessment's
  * tables (a read model across contexts: docs/architecture.md, "Read models across contexts"): one
  * lateral top-1 per quiz reads the learner's graded attempts once, the best of them and (the window
@@ -161,17 +165,18 @@ const lessonRow = ({ order, ...l }: Lesson): LessonRow => ({ ...l, sortOrder: or
  * so that a refused login answers 401 before a missing course answers 404.
  * Bindings: the login (or null), the learner (progress, quiz results, enrolment, certificate), the tenant, the course.
  */
-const COURSE_PAGE_SQL = `
+const COURSE_PAGE_SQL = compactSql(`
 select ${principalJsonById(':login')} as principal,
   ${camelColumns('c', COURSE_COLUMNS)}, ${[joinedCategory, joinedEnrollment, joinedCertificate].map((j) => j.rawColumns).join(', ')},
-  (select coalesce(json_agg(json_build_array(m.id, m.title, m.description, m.sort_order, m.created_at, m.updated_at)
+  (select coalesce(json_agg(json_build_array(m.id, m.title, m.description, m.sort_order, ${epochMs('m.created_at')}, ${epochMs('m.updated_at')})
             order by m.sort_order, m.created_at, m.id), '[]')
      from course_modules m where m.tenant_id = c.tenant_id and m.course_id = c.id) as "pageModules",
   (select coalesce(json_agg(json_build_array(l.id, l.module_id, l.course_id, l.title, l.description, l.content_type, l.content_url,
-            l.duration, l.sort_order, l.created_at, l.updated_at)), '[]')
+            l.duration, l.sort_order, ${epochMs('l.created_at')}, ${epochMs('l.updated_at')})), '[]')
      from course_modules m join lessons l on l.module_id = m.id and l.tenant_id = m.tenant_id
     where m.tenant_id = c.tenant_id and m.course_id = c.id) as "pageLessons",
-  (select coalesce(json_agg(json_build_array(p.lesson_id, p.status, p.started_at, p.completed_at, p.updated_at)), '[]')
+  (select coalesce(json_agg(json_build_array(p.lesson_id, p.status, ${epochMs('p.started_at')}, ${epochMs('p.completed_at')},
+            ${epochMs('p.updated_at')})), '[]')
      from lesson_progress p where p.tenant_id = c.tenant_id and p.user_id = :learner and p.course_id = c.id) as "pageProgress",
   (select coalesce(json_agg(json_build_array(q.id, q.title, q.status = 'published', b.score, b.percentage, b.passed,
             coalesce(b.any_passed, false)) order by q.created_at desc, q.id desc), '[]')
@@ -186,8 +191,9 @@ select ${principalJsonById(':login')} as principal,
   left join courses c on c.tenant_id = :tenant and c.id = :course
   left join course_categories cat on cat.id = c.category_id and cat.tenant_id = c.tenant_id
   left join enrollments e on e.course_id = c.id and e.tenant_id = c.tenant_id and e.user_id = :learner
-  left join certificates cert on cert.course_id = c.id and cert.tenant_id = c.tenant_id and cert.user_id = :learner`;
-type ModuleTuple = [id: string, title: string, description: string | null, sortOrder: number, createdAt: string, updatedAt: string];
+  left join certificates cert on cert.course_id = c.id and cert.tenant_id = c.tenant_id and cert.user_id = :learner`);
+/** Times as epoch milliseconds (`epochMs`). */
+type ModuleTuple = [id: string, title: string, description: string | null, sortOrder: number, createdAt: number, updatedAt: number];
 type LessonTuple = [
   id: string,
   moduleId: string,
@@ -198,10 +204,10 @@ type LessonTuple = [
   contentUrl: string | null,
   duration: number,
   sortOrder: number,
-  createdAt: string,
-  updatedAt: string,
+  createdAt: number,
+  updatedAt: number,
 ];
-type ProgressTuple = [lessonId: string, status: ProgressStatus, startedAt: string | null, completedAt: string | null, updatedAt: string];
+type ProgressTuple = [lessonId: string, status: ProgressStatus, startedAt: number | null, completedAt: number | null, updatedAt: number];
 /** Marks as JSON numbers; the best attempt's three are null before any graded attempt. */
 type QuizTuple = [
   id: string,
@@ -212,7 +218,6 @@ type QuizTuple = [
   bestPassed: boolean | null,
   passed: boolean,
 ];
-const dateOrNull = (v: string | null) => (v === null ? null : new Date(v));
 
 /**
  * The catalogue (issue 32): what a row answers and nothing more (no `c.*`: the tenant, the author
@@ -350,8 +355,8 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => {
             title,
             description,
             order: Number(sortOrder),
-            createdAt: new Date(createdAt),
-            updatedAt: new Date(updatedAt),
+            createdAt: msDate(createdAt),
+            updatedAt: msDate(updatedAt),
           })),
           lessons: r.pageLessons.map(
             ([id, moduleId, lessonCourseId, title, description, contentType, contentUrl, duration, sortOrder, createdAt, updatedAt]) => ({
@@ -365,8 +370,8 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => {
               contentUrl,
               duration: Number(duration),
               order: Number(sortOrder),
-              createdAt: new Date(createdAt),
-              updatedAt: new Date(updatedAt),
+              createdAt: msDate(createdAt),
+              updatedAt: msDate(updatedAt),
             }),
           ),
           progress: r.pageProgress.map(([lessonId, status, startedAt, completedAt, updatedAt]) => ({
@@ -375,9 +380,9 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => {
             lessonId,
             courseId,
             status,
-            startedAt: dateOrNull(startedAt),
-            completedAt: dateOrNull(completedAt),
-            updatedAt: new Date(updatedAt),
+            startedAt: msDateOrNull(startedAt),
+            completedAt: msDateOrNull(completedAt),
+            updatedAt: msDate(updatedAt),
           })),
           quizzes: r.pageQuizzes.map(([id, title, required, score, percentage, bestPassed, passed]) => ({
             id,

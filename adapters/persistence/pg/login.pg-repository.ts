@@ -1,6 +1,6 @@
 import type { ConsumeOutcome, LoginPrincipal, LoginRepository } from '../../../application/identity/ports/login-repository.js';
 import type { DbDeps } from './base.js';
-import { prepared } from './knex-helpers.js';
+import { epochMs, msDate, msDateOrNull, prepared } from './knex-helpers.js';
 
 /**
  * The principal of a login, by its id or its session's hash: one of these runs on every
@@ -19,14 +19,15 @@ const principalSql = (column: 'l.id' | 'l.session_hash') =>
  * `login`: the statement's binding of the login's id (null: no login, a null principal).
  */
 export const principalJsonById = (login: '?' | ':login') =>
-  "(select json_build_object('loginId', l.id, 'tenantId', l.tenant_id, 'userId', l.user_id, 'revokedAt', l.revoked_at, " +
-  "'expiresAt', l.expires_at, 'username', u.username, 'role', u.role, 'status', u.status) " +
+  `(select json_build_object('loginId', l.id, 'tenantId', l.tenant_id, 'userId', l.user_id, 'revokedAt', ${epochMs('l.revoked_at')}, ` +
+  `'expiresAt', ${epochMs('l.expires_at')}, 'username', u.username, 'role', u.role, 'status', u.status) ` +
   `from logins l join users u on u.id = l.user_id where l.id = ${login})`;
 
-export type PrincipalJson = Omit<LoginPrincipal, 'revokedAt' | 'expiresAt'> & { revokedAt: string | null; expiresAt: string };
+/** Its times as epoch milliseconds (`epochMs`). */
+export type PrincipalJson = Omit<LoginPrincipal, 'revokedAt' | 'expiresAt'> & { revokedAt: number | null; expiresAt: number };
 
 export const principalOfJson = (p: PrincipalJson | null): LoginPrincipal | null =>
-  p && { ...p, revokedAt: p.revokedAt === null ? null : new Date(p.revokedAt), expiresAt: new Date(p.expiresAt) };
+  p && { ...p, revokedAt: msDateOrNull(p.revokedAt), expiresAt: msDate(p.expiresAt) };
 
 const PRINCIPAL_BY_ID = principalSql('l.id');
 const PRINCIPAL_BY_SESSION = principalSql('l.session_hash');
