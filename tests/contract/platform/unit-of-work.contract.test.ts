@@ -110,4 +110,49 @@ describe('contract: unit of work (Database)', () => {
     expect(undone).to.equal(true);
     expect(await count()).to.equal(0);
   });
+  it('keeps each unit of work in its own transaction while others begin and end beside it, and none after the last', async () => {
+    const { db, table, count } = await setup();
+    // The storage is disabled whenever no unit of work is under way: one ending must not take the others' frames with it.
+    let releaseLong!: () => void;
+    const longHeld = new Promise<void>((resolve) => (releaseLong = resolve));
+    const long = db.run(async () => {
+      const trx = db.q();
+      expect(db.inTransaction()).to.equal(true);
+      await db.q()(table).insert({ n: 10 });
+      await longHeld;
+      expect(db.q(), 'the same transaction after the others ended').to.equal(trx);
+      await db.q()(table).insert({ n: 11 });
+      return 'long';
+    });
+    // Single-statement work beside it, which queries nothing (the embedded engine's one connection is the transaction's):
+    // each has its own frame, whose post-commit callbacks wait for its end.
+    const after: number[] = [];
+    const shorts = await Promise.all(
+      [1, 2].map((n) =>
+        db.run(
+          async () => {
+            expect(db.inTransaction()).to.equal(false);
+            await db.afterCommit(() => void after.push(n));
+            await new Promise((resolve) => setTimeout(resolve, 5));
+            expect(after, 'its callback waits for its end').to.not.include(n);
+            return n;
+          },
+          { singleStatement: true },
+        ),
+      ),
+    );
+    expect(after.sort()).to.deep.equal([1, 2]);
+    expect(shorts).to.deep.equal([1, 2]);
+    releaseLong();
+    expect(await long).to.equal('long');
+    expect(db.inTransaction(), 'no frame once every unit of work ended').to.equal(false);
+    expect(db.q()).to.equal(db.knex);
+    expect(await count()).to.equal(2);
+    // And a unit of work after them all has its transaction again.
+    await db.run(async () => {
+      expect(db.inTransaction()).to.equal(true);
+      await db.q()(table).insert({ n: 12 });
+    });
+    expect(await count()).to.equal(3);
+  });
 });
