@@ -17,22 +17,15 @@
  * Counts cover what the process does in user space: the kernel's side of a system call is not counted.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import autocannon from 'autocannon';
 import { PLAIN_ENDPOINTS } from './plain.js';
-import { arg } from './support.js';
+import { arg, load, type BenchRequest } from './support.js';
 
-interface Described {
+interface Described extends BenchRequest {
   name: string;
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body?: string;
-  varyBody: string | null;
   plain: boolean;
 }
 
@@ -43,34 +36,9 @@ const requests = Number(arg('--requests') ?? 1500);
 const top = Number(arg('--top') ?? 25);
 const keep = arg('--keep');
 /** The dumps, one folder per endpoint (`--keep DIR` keeps them, for callgrind_annotate). */
+/** Seconds a request may take: under callgrind up to a thousand times longer, and none may time out. */
+const UNDER_CALLGRIND = 600;
 const out = keep ?? mkdtempSync(join(tmpdir(), 'lms-instructions-'));
-
-function load(url: string, e: Described, amount: number): Promise<autocannon.Result> {
-  const base = e.body ? (JSON.parse(e.body) as Record<string, unknown>) : null;
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url,
-        connections,
-        amount,
-        // Under callgrind a request takes up to a thousand times longer: none may time out.
-        timeout: 600,
-        requests: [
-          {
-            method: e.method as autocannon.Request['method'],
-            path: e.path,
-            headers: e.headers,
-            ...(e.body ? { body: e.body } : {}),
-            ...(e.varyBody && base
-              ? { setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify({ ...base, [e.varyBody!]: randomUUID() }) }) }
-              : {}),
-          },
-        ],
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
-  });
-}
 
 /** V8's perf map: code address ranges and the function compiled there. */
 function perfMap(pid: number): (address: number) => string | null {
@@ -191,10 +159,10 @@ async function countEndpoint(
     ['ours', ready.ours],
     ['plain', ready.plain],
   ] as const) {
-    await load(url, e, warm);
+    await load(url, e, { connections, amount: warm, timeout: UNDER_CALLGRIND });
     control('--zero');
     control('--instr=on');
-    const result = await load(url, e, requests);
+    const result = await load(url, e, { connections, amount: requests, timeout: UNDER_CALLGRIND });
     control('--instr=off');
     control('--dump');
     dump++;

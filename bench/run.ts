@@ -21,13 +21,13 @@
  * the median start of each and their ratio (issue 33: ≤ 1.2), written to bench/results.quiz-start.json.
  */
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { openLoop, type OpenLoopResult } from './open-loop.js';
 import { layerTables } from './profile-layers.js';
+import { load, type BenchRequest } from './support.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string) => {
@@ -56,14 +56,9 @@ const quizStartOnly = args.includes('--quiz-start-only');
 
 type Engine = 'postgresql' | 'pglite';
 
-interface Described {
+interface Described extends BenchRequest {
   name: string;
   label: string;
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body?: string;
-  varyBody: string | null;
   queries: number;
   /** Whether the plain baseline serves it (not login). */
   plain: boolean;
@@ -89,31 +84,6 @@ interface Row {
   plain_statements: number | null;
   failed: number;
   open?: { rate: number; ours: OpenLoopResult; baseline: OpenLoopResult };
-}
-
-function load(url: string, e: Described, seconds: number): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    const base = e.body ? (JSON.parse(e.body) as Record<string, unknown>) : null;
-    autocannon(
-      {
-        url,
-        connections,
-        duration: seconds,
-        requests: [
-          {
-            method: e.method as autocannon.Request['method'],
-            path: e.path,
-            headers: e.headers,
-            ...(e.body ? { body: e.body } : {}),
-            ...(e.varyBody && base
-              ? { setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify({ ...base, [e.varyBody!]: randomUUID() }) }) }
-              : {}),
-          },
-        ],
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
-  });
 }
 
 /**
@@ -154,11 +124,11 @@ async function benchEngine(engine: Engine): Promise<{ meta: Record<string, unkno
     // Each turn first runs a second unmeasured: switching sides is an artefact of the method (new
     // connections, the other side's garbage still to collect) that steady traffic never sees.
     const turn = async (url: string, path: string, seconds: number, measured?: { side: 'ours' | 'plain'; round: number }) => {
-      await load(url, { ...e, path }, 1);
+      await load(url, { ...e, path }, { connections, duration: 1 });
       const file = measured && profileDir ? join(profileDir, `${engine}-${e.name}-${measured.side}-${measured.round}`) : null;
       if (file) await fetch(`${ready.base}/bench/profile/start`, { method: 'POST' });
       const before = await counters();
-      const result = await load(url, { ...e, path }, seconds);
+      const result = await load(url, { ...e, path }, { connections, duration: seconds });
       await settle(ready.base);
       const after = await counters();
       if (file) await fetch(`${ready.base}/bench/profile/stop?file=${encodeURIComponent(`${file}.cpuprofile`)}`, { method: 'POST' });

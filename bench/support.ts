@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
 
 /** `--name value` of the command line. */
 export const arg = (name: string): string | undefined => {
@@ -35,4 +37,43 @@ export async function time<T>(label: string, run: () => Promise<T>, rounds = 7):
     `${label}: median ${median(ms).toFixed(1)} ms (min ${Math.min(...ms).toFixed(1)}, max ${Math.max(...ms).toFixed(1)}, ${rounds} runs)`,
   );
   return result;
+}
+
+/** A request of the bench's server (its ready line): `varyBody` names a body field made unique per request. */
+export interface BenchRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  varyBody: string | null;
+}
+
+/** Drives `request` at the server `url` from `connections` connections, for `duration` seconds or `amount` requests. */
+export function load(
+  url: string,
+  request: BenchRequest,
+  options: { connections: number; duration?: number; amount?: number; timeout?: number },
+): Promise<autocannon.Result> {
+  const base = request.body ? (JSON.parse(request.body) as Record<string, unknown>) : null;
+  const vary = request.varyBody;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        ...options,
+        requests: [
+          {
+            method: request.method as autocannon.Request['method'],
+            path: request.path,
+            headers: request.headers,
+            ...(request.body ? { body: request.body } : {}),
+            ...(vary && base
+              ? { setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify({ ...base, [vary]: randomUUID() }) }) }
+              : {}),
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
 }
