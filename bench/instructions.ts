@@ -1,6 +1,7 @@
 /**
  * Instructions per request, ours against the plain baseline (issue 32): seconds on this machine
- * swing by ±15 % between runs of the same code, instruction counts do not. The bench's server
+ * swing by ±15 % between runs of the same code, instruction counts far less (some ±8 %: when the
+ * collector runs and how requests batch still vary). The bench's server
  * (bench/server.ts) runs under valgrind's callgrind with instrumentation off; per endpoint and side
  * it is warmed up, then exactly `--requests` requests are counted (`callgrind_control`), and the
  * counts are read back per thread. The main thread's functions are named from V8's perf map
@@ -10,8 +11,9 @@
  *     [--warm 3000] [--requests 1500] [--top 25] [--keep DIR]
  *
  * Prints per endpoint: instructions per request on the main thread and on all threads (V8's
- * background threads: concurrent marking, sweeping, compiling) and the promises created per request
- * (each pays AsyncLocalStorage's hook on Node 20), ours and plain, and the functions whose self
+ * background threads: concurrent marking, sweeping, compiling) and the calls of the promise hook
+ * per request (one per promise created while an AsyncLocalStorage is enabled, on Node 20), ours and
+ * plain, and the functions whose self
  * instructions differ most. Needs valgrind (Debian's package); takes some 5 minutes per endpoint, each
  * on a server of its own (seeded anew: the access tokens it logs in with live 5 minutes).
  * Counts cover what the process does in user space: the kernel's side of a system call is not counted.
@@ -26,6 +28,7 @@ import { arg, load, type BenchRequest } from './support.js';
 
 interface Described extends BenchRequest {
   name: string;
+  label: string;
   plain: boolean;
 }
 
@@ -175,14 +178,18 @@ async function countEndpoint(
   }
   const [ours, plain] = sides as [(typeof sides)[number], (typeof sides)[number]];
   const per = (n: number, s: typeof ours) => Math.round(n / s.requests);
-  console.log(`\n## ${e.method} ${e.path.split('?')[0]} (${connections} connections, ${requests} requests counted per side)\n`);
+  console.log(`\n## ${e.label} (${connections} connections, ${requests} requests counted per side)\n`);
   console.log('| | ours | plain | ours / plain |\n|---|---:|---:|---:|');
   for (const [label, a, b] of [
     ['instructions per request, main thread', per(ours.main.total, ours), per(plain.main.total, plain)],
     ['instructions per request, all threads', per(ours.all, ours), per(plain.all, plain)],
-    ['promises per request', per(ours.main.promises, ours), per(plain.main.promises, plain)],
+    [
+      'calls of the promise hook per request (AsyncLocalStorage, while enabled)',
+      per(ours.main.promises, ours),
+      per(plain.main.promises, plain),
+    ],
   ] as const)
-    console.log(`| ${label} | ${a.toLocaleString('en')} | ${b.toLocaleString('en')} | ${(a / b).toFixed(2)} |`);
+    console.log(`| ${label} | ${a.toLocaleString('en')} | ${b.toLocaleString('en')} | ${b === 0 ? '–' : (a / b).toFixed(2)} |`);
   const keys = new Set([...ours.main.self.keys(), ...plain.main.self.keys()]);
   const differences = [...keys]
     .map((key) => ({ key, a: per(ours.main.self.get(key) ?? 0, ours), b: per(plain.main.self.get(key) ?? 0, plain) }))
