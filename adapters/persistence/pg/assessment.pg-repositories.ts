@@ -15,7 +15,7 @@ import type {
 } from '../../../application/assessment/ports/submission-repository.js';
 import type { DbDeps } from './base.js';
 import type { AnswerRow, AttemptRow, Mark, QuestionRow, QuizRow, StoredOption, SubmissionRow } from './rows/assessment.rows.js';
-import { camelColumns, compactSql, date, json, knexPage, num, numOrNull, prepared, newestFirst, rawRows } from './knex-helpers.js';
+import { camelColumns, date, json, knexPage, num, numOrNull, prepared, newestFirst, rawRows } from './knex-helpers.js';
 import { tenantTable } from './tenant-table.js';
 import { countSince } from './daily-rollups.js';
 
@@ -302,7 +302,7 @@ const ATTEMPT_WITH_QUESTION_SQL =
   'from (select 1) one left join quiz_attempts a on a.tenant_id = ? and a.id = ?';
 
 /** The answer saved while its attempt is the caller's, in progress and on time, under a share lock of it. */
-const ANSWER_IF_OPEN_SQL = compactSql(`
+const ANSWER_IF_OPEN_SQL = `
 insert into quiz_answers (tenant_id, attempt_id, question_id, answer, is_correct, points_awarded, max_points, answered_at, updated_at)
 select a.tenant_id, a.id, ?, ?::jsonb, null, null, null, ?, ?
   from quiz_attempts a
@@ -310,7 +310,7 @@ select a.tenant_id, a.id, ?, ?::jsonb, null, null, null, ?, ?
    for share
 on conflict (tenant_id, attempt_id, question_id)
 do update set answer = excluded.answer, answered_at = excluded.answered_at, updated_at = excluded.updated_at
-returning question_id`);
+returning question_id`;
 
 const toAttempt = (r: AttemptRow): Attempt => ({
   id: r.id,

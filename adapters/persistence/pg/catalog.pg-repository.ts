@@ -24,7 +24,6 @@ import { formatMinor, toMinor } from '../../../domain/shared/money.js';
 import { contains, type DbDeps } from './base.js';
 import {
   camelColumns,
-  compactSql,
   epochMs,
   guardedWrite,
   joinedTable,
@@ -165,7 +164,7 @@ const lessonRow = ({ order, ...l }: Lesson): LessonRow => ({ ...l, sortOrder: or
  * so that a refused login answers 401 before a missing course answers 404.
  * Bindings: the login (or null), the learner (progress, quiz results, enrolment, certificate), the tenant, the course.
  */
-const COURSE_PAGE_SQL = compactSql(`
+const COURSE_PAGE_SQL = `
 select ${principalJsonById(':login')} as principal,
   ${camelColumns('c', COURSE_COLUMNS)}, ${[joinedCategory, joinedEnrollment, joinedCertificate].map((j) => j.rawColumns).join(', ')},
   (select coalesce(json_agg(json_build_array(m.id, m.title, m.description, m.sort_order, ${epochMs('m.created_at')}, ${epochMs('m.updated_at')})
@@ -191,7 +190,7 @@ select ${principalJsonById(':login')} as principal,
   left join courses c on c.tenant_id = :tenant and c.id = :course
   left join course_categories cat on cat.id = c.category_id and cat.tenant_id = c.tenant_id
   left join enrollments e on e.course_id = c.id and e.tenant_id = c.tenant_id and e.user_id = :learner
-  left join certificates cert on cert.course_id = c.id and cert.tenant_id = c.tenant_id and cert.user_id = :learner`);
+  left join certificates cert on cert.course_id = c.id and cert.tenant_id = c.tenant_id and cert.user_id = :learner`;
 /** Times as epoch milliseconds (`epochMs`). */
 type ModuleTuple = [id: string, title: string, description: string | null, sortOrder: number, createdAt: number, updatedAt: number];
 type LessonTuple = [

@@ -15,21 +15,6 @@ import type { WriteOutcome } from '../../../application/learning/ports/record-st
 export const prepared = (name: string): { name: string } => ({ name });
 
 /**
- * A fixed raw text on one line. knex runs two regular expressions over a raw text on every call
- * (its bindings, then PostgreSQL's `$n`), some 13 instructions a character (callgrind, issue 32), so
- * the indentation of a long hot statement was paid on every request. Whitespace inside quoted
- * literals stays; a line comment would swallow the rest of the text, so it is refused.
- */
-export function compactSql(text: string): string {
-  if (text.includes('--')) throw new Error('compactSql: a line comment would swallow the rest of the text');
-  return text
-    .split("'")
-    .map((part, i) => (i % 2 === 0 ? part.replace(/\s+/g, ' ') : part))
-    .join("'")
-    .trim();
-}
-
-/**
  * A timestamp inside a JSON column as epoch milliseconds (null stays null), read back with
  * `msDate`: from ISO text, `new Date(text)` costs a date parse of some 1,700 instructions, from a
  * number nothing. `floor` keeps the millisecond that pg's parser and `Date` keep of the text.
@@ -250,10 +235,13 @@ export function rawPageStatement(spec: {
   const tail = `order by ${order.map((k) => `${k.column} ${k.order}`).join(', ')} limit ?`;
   return {
     name,
-    page: compactSql(`${head} ${tail} offset ?`),
-    after: compactSql(`${head} and ${keyset} ${tail}`),
-    count: compactSql(`select ${capped} as n`),
-    rows: compactSql(rows),
+    page: `${head}
+ ${tail} offset ?`,
+    after: `${head}
+   and ${keyset}
+ ${tail}`,
+    count: `select ${capped} as n`,
+    rows,
     keys: order.length,
     countCap,
   };
