@@ -15,7 +15,20 @@ import type {
 } from '../../../application/assessment/ports/submission-repository.js';
 import type { DbDeps } from './base.js';
 import type { AnswerRow, AttemptRow, Mark, QuestionRow, QuizRow, StoredOption, SubmissionRow } from './rows/assessment.rows.js';
-import { camelColumns, date, json, knexPage, num, numOrNull, prepared, newestFirst, rawRows } from './knex-helpers.js';
+import {
+  camelColumns,
+  date,
+  epochMs,
+  json,
+  knexPage,
+  msDate,
+  msDateOrNull,
+  num,
+  numOrNull,
+  prepared,
+  newestFirst,
+  rawRows,
+} from './knex-helpers.js';
 import { tenantTable } from './tenant-table.js';
 import { countSince } from './daily-rollups.js';
 
@@ -293,13 +306,35 @@ const ATTEMPT_COLUMNS =
 
 /**
  * The answer save's read (issue 32): the attempt and the one question of its snapshot that the
- * answer names, not the whole snapshot; a fixed text run raw, as every saved answer runs it.
+ * answer names, not the whole snapshot; a fixed text run raw, as every saved answer runs it. The
+ * caller's login beside the attempt, found or not (a row either way). The attempt as one JSON
+ * array (`AttemptTuple`), without what the caller knows (its id and tenant), times as epoch
+ * milliseconds: a column costs the driver a field and the row object a property (the course page
+ * does the same, catalog.pg-repository.ts).
  */
-// The caller's login beside the attempt, found or not (a row either way).
 const ATTEMPT_WITH_QUESTION_SQL =
-  `select ${principalJsonById('?')} as principal, ${camelColumns('a', ATTEMPT_COLUMNS.split(', '))}, a.questions is not null as kept, ` +
+  `select ${principalJsonById('?')} as principal, case when a.id is not null then json_build_array(a.quiz_id, a.user_id, ` +
+  `a.attempt_number, a.status, a.seed, ${epochMs('a.started_at')}, ${epochMs('a.deadline_at')}, ${epochMs('a.submitted_at')}, ` +
+  `a.score, a.max_score, a.percentage, a.passed, ${epochMs('a.updated_at')}, a.questions is not null) end as attempt, ` +
   "(select e from jsonb_array_elements(a.questions) e where e->>'id' = ? limit 1) as question " +
   'from (select 1) one left join quiz_attempts a on a.tenant_id = ? and a.id = ?';
+/** Marks as JSON numbers; `kept`: whether the attempt keeps its question snapshot. */
+type AttemptTuple = [
+  quizId: string,
+  userId: string,
+  attemptNumber: number,
+  status: Attempt['status'],
+  seed: number,
+  startedAt: number,
+  deadlineAt: number | null,
+  submittedAt: number | null,
+  score: number | null,
+  maxScore: number,
+  percentage: number | null,
+  passed: boolean | null,
+  updatedAt: number,
+  kept: boolean,
+];
 
 /** The answer saved while its attempt is the caller's, in progress and on time, under a share lock of it. */
 const ANSWER_IF_OPEN_SQL = `
@@ -440,11 +475,43 @@ export const makeAttemptPgRepository = ({ db }: DbDeps): AttemptRepository => ({
       .q()
       .raw(ATTEMPT_WITH_QUESTION_SQL, [loginId, questionId, tenantId, attemptId])
       .options(prepared('quiz_attempt_with_login_and_question'));
-    const r = (result as { rows: Array<AttemptRow & { principal: PrincipalJson | null; kept: boolean; question: unknown }> }).rows[0]!;
+    const r = (result as { rows: Array<{ principal: PrincipalJson | null; attempt: AttemptTuple | null; question: unknown }> }).rows[0]!;
     const principal = principalOfJson(r.principal);
-    if (r.id === null) return { principal, attempt: null };
-    const attempt = toAttempt(r);
-    if (!r.kept) return { principal, attempt: { attempt, kept: false } };
+    if (r.attempt === null) return { principal, attempt: null };
+    const [
+      quizId,
+      userId,
+      attemptNumber,
+      status,
+      seed,
+      startedAt,
+      deadlineAt,
+      submittedAt,
+      score,
+      maxScore,
+      percentage,
+      passed,
+      updatedAt,
+      kept,
+    ] = r.attempt;
+    const attempt: Attempt = {
+      id: attemptId,
+      tenantId,
+      quizId,
+      userId,
+      attemptNumber,
+      status,
+      seed,
+      startedAt: msDate(startedAt),
+      deadlineAt: msDateOrNull(deadlineAt),
+      submittedAt: msDateOrNull(submittedAt),
+      score,
+      maxScore,
+      percentage,
+      passed,
+      updatedAt: msDate(updatedAt),
+    };
+    if (!kept) return { principal, attempt: { attempt, kept: false } };
     const question = r.question === null ? null : fromStoredJson(json<Question & { createdAt: string; updatedAt: string }>(r.question));
     return { principal, attempt: { attempt, kept: true, question } };
   },

@@ -20,6 +20,8 @@ import type {
   ModuleRepository,
 } from '../../../application/learning/ports/catalog.js';
 import type { ProgressStatus } from '../../../domain/learning/progress.js';
+import type { Enrollment } from '../../../domain/learning/enrollment.js';
+import type { Certificate } from '../../../domain/learning/certificate.js';
 import { formatMinor, toMinor } from '../../../domain/shared/money.js';
 import { contains, type DbDeps } from './base.js';
 import {
@@ -152,9 +154,11 @@ const lessonRow = ({ order, ...l }: Lesson): LessonRow => ({ ...l, sortOrder: or
  * learner's enrolment and certificate, with the outline and the learner's progress as JSON columns
  * (ordered aggregates), instead of four statements. Its text never varies, so it runs raw and
  * prepared: knex's builder would compile the same text, quoting and case-mapping each identifier, on
- * every request. Columns come under the names the case mappers would give (`joinedTable` reads
- * them); the JSON rows as arrays (no key names per row), timestamps in them as epoch milliseconds
- * (`epochMs`), read back as Dates to the millisecond as pg's own parser reads a column.
+ * every request. Every part comes as a JSON array (a tuple, typed below), the course and each joined
+ * row too: a column costs the driver a field and a property of the row object, a key in JSON a
+ * string, and the tuples leave out what the caller already knows (the course's id and tenant, the
+ * learner); timestamps travel as epoch milliseconds (`epochMs`), read back as Dates to the
+ * millisecond as pg's own parser reads a column.
  * The course's quizzes with the learner's results are one more JSON column, read from assessment's
  * tables (a read model across contexts: docs/architecture.md, "Read models across contexts"): one
  * lateral top-1 per quiz reads the learner's graded attempts once, the best of them and (the window
@@ -162,35 +166,103 @@ const lessonRow = ({ order, ...l }: Lesson): LessonRow => ({ ...l, sortOrder: or
  * Required means published (contract §6, assessment's `isVisibleToStudents`).
  * And the caller's login (`LoginClaim`): the page's one row comes whether or not the course exists,
  * so that a refused login answers 401 before a missing course answers 404.
- * Bindings: the login (or null), the learner (progress, quiz results, enrolment, certificate), the tenant, the course.
+ * Bindings, each once (`k`): the login (or null), the learner (progress, quiz results, enrolment,
+ * certificate), the tenant, the course. Positional: knex reads named bindings with a regular
+ * expression that stops at every `::` cast of the text.
  */
 const COURSE_PAGE_SQL = `
-select ${principalJsonById(':login')} as principal,
-  ${camelColumns('c', COURSE_COLUMNS)}, ${[joinedCategory, joinedEnrollment, joinedCertificate].map((j) => j.rawColumns).join(', ')},
+select ${principalJsonById('k.login')} as principal,
+  case when c.id is not null then json_build_array(c.title, c.description, c.category_id, c.difficulty, c.price::text, c.currency,
+    c.cover_image, c.status, c.created_by, ${epochMs('c.published_at')}, ${epochMs('c.created_at')}, ${epochMs('c.updated_at')}) end as course,
+  case when cat.id is not null then json_build_array(cat.id, cat.name, cat.slug, cat.description, ${epochMs('cat.created_at')},
+    ${epochMs('cat.updated_at')}) end as category,
+  case when e.id is not null then json_build_array(e.id, e.status, e.source, e.source_ref, ${epochMs('e.expires_at')}, ${epochMs('e.created_at')},
+    ${epochMs('e.updated_at')}) end as enrollment,
+  case when cert.id is not null then json_build_array(cert.id, cert.code, cert.student_name, cert.course_title, ${epochMs('cert.issued_at')})
+    end as certificate,
   (select coalesce(json_agg(json_build_array(m.id, m.title, m.description, m.sort_order, ${epochMs('m.created_at')}, ${epochMs('m.updated_at')})
             order by m.sort_order, m.created_at, m.id), '[]')
-     from course_modules m where m.tenant_id = c.tenant_id and m.course_id = c.id) as "pageModules",
+     from course_modules m where m.tenant_id = c.tenant_id and m.course_id = c.id) as modules,
   (select coalesce(json_agg(json_build_array(l.id, l.module_id, l.course_id, l.title, l.description, l.content_type, l.content_url,
             l.duration, l.sort_order, ${epochMs('l.created_at')}, ${epochMs('l.updated_at')})), '[]')
      from course_modules m join lessons l on l.module_id = m.id and l.tenant_id = m.tenant_id
-    where m.tenant_id = c.tenant_id and m.course_id = c.id) as "pageLessons",
+    where m.tenant_id = c.tenant_id and m.course_id = c.id) as lessons,
   (select coalesce(json_agg(json_build_array(p.lesson_id, p.status, ${epochMs('p.started_at')}, ${epochMs('p.completed_at')},
             ${epochMs('p.updated_at')})), '[]')
-     from lesson_progress p where p.tenant_id = c.tenant_id and p.user_id = :learner and p.course_id = c.id) as "pageProgress",
+     from lesson_progress p where p.tenant_id = c.tenant_id and p.user_id = k.learner and p.course_id = c.id) as progress,
   (select coalesce(json_agg(json_build_array(q.id, q.title, q.status = 'published', b.score, b.percentage, b.passed,
             coalesce(b.any_passed, false)) order by q.created_at desc, q.id desc), '[]')
      from quizzes q
      left join lateral (
        select a.score, a.percentage, a.passed, bool_or(a.passed) over () as any_passed from quiz_attempts a
-        where a.tenant_id = q.tenant_id and a.quiz_id = q.id and a.user_id = :learner and a.percentage is not null
+        where a.tenant_id = q.tenant_id and a.quiz_id = q.id and a.user_id = k.learner and a.percentage is not null
         order by a.percentage desc, a.passed desc, a.submitted_at asc, a.id asc
         limit 1) b on true
-    where q.tenant_id = c.tenant_id and q.course_id = c.id) as "pageQuizzes"
-  from (select 1) one
-  left join courses c on c.tenant_id = :tenant and c.id = :course
+    where q.tenant_id = c.tenant_id and q.course_id = c.id) as quizzes
+  from (select ?::uuid as login, ?::uuid as learner, ?::uuid as tenant, ?::uuid as course) k
+  left join courses c on c.tenant_id = k.tenant and c.id = k.course
   left join course_categories cat on cat.id = c.category_id and cat.tenant_id = c.tenant_id
-  left join enrollments e on e.course_id = c.id and e.tenant_id = c.tenant_id and e.user_id = :learner
-  left join certificates cert on cert.course_id = c.id and cert.tenant_id = c.tenant_id and cert.user_id = :learner`;
+  left join enrollments e on e.course_id = c.id and e.tenant_id = c.tenant_id and e.user_id = k.learner
+  left join certificates cert on cert.course_id = c.id and cert.tenant_id = c.tenant_id and cert.user_id = k.learner`;
+/** The course without what the caller knows (its id and tenant); its price as text, exact. Times as epoch milliseconds (`epochMs`). */
+type CourseTuple = [
+  title: string,
+  description: string | null,
+  categoryId: string | null,
+  difficulty: string | null,
+  price: string,
+  currency: string,
+  coverImage: string | null,
+  status: CourseStatus,
+  createdBy: string | null,
+  publishedAt: number | null,
+  createdAt: number,
+  updatedAt: number,
+];
+type CategoryTuple = [id: string, name: string, slug: string, description: string | null, createdAt: number, updatedAt: number];
+type EnrollmentTuple = [
+  id: string,
+  status: Enrollment['status'],
+  source: Enrollment['source'],
+  sourceRef: string | null,
+  expiresAt: number | null,
+  createdAt: number,
+  updatedAt: number,
+];
+type CertificateTuple = [id: string, code: string, studentName: string, courseTitle: string, issuedAt: number];
+
+const toPageCategory = (tenantId: string, [id, name, slug, description, createdAt, updatedAt]: CategoryTuple): Category => ({
+  id,
+  tenantId,
+  name,
+  slug,
+  description,
+  createdAt: msDate(createdAt),
+  updatedAt: msDate(updatedAt),
+});
+const toPageEnrollment = (
+  tenantId: string,
+  userId: string,
+  courseId: string,
+  [id, status, source, sourceRef, expiresAt, createdAt, updatedAt]: EnrollmentTuple,
+): Enrollment => ({
+  id,
+  tenantId,
+  userId,
+  courseId,
+  status,
+  source,
+  sourceRef,
+  expiresAt: msDateOrNull(expiresAt),
+  createdAt: msDate(createdAt),
+  updatedAt: msDate(updatedAt),
+});
+const toPageCertificate = (
+  tenantId: string,
+  userId: string,
+  courseId: string,
+  [id, code, studentName, courseTitle, issuedAt]: CertificateTuple,
+): Certificate => ({ id, tenantId, userId, courseId, code, studentName, courseTitle, issuedAt: msDate(issuedAt) });
 /** Times as epoch milliseconds (`epochMs`). */
 type ModuleTuple = [id: string, title: string, description: string | null, sortOrder: number, createdAt: number, updatedAt: number];
 type LessonTuple = [
@@ -287,13 +359,18 @@ const catalogueShapes = new Map<string, { statement: RawPageStatement; filters: 
 /** `c.*` with the prefixed columns of the joined tables (read by `joinedTable`). */
 type JoinedCourseRow = CourseRow & Record<`cat${string}` | `enr${string}` | `cert${string}`, unknown>;
 type JoinedModuleRow = ModuleRow & Record<`les${string}`, unknown>;
-type CoursePageRow = JoinedCourseRow & {
+interface CoursePageRow {
   principal: PrincipalJson | null;
-  pageModules: ModuleTuple[];
-  pageLessons: LessonTuple[];
-  pageProgress: ProgressTuple[];
-  pageQuizzes: QuizTuple[];
-};
+  /** Null: no such course in the tenant (the login is read all the same). */
+  course: CourseTuple | null;
+  category: CategoryTuple | null;
+  enrollment: EnrollmentTuple | null;
+  certificate: CertificateTuple | null;
+  modules: ModuleTuple[];
+  lessons: LessonTuple[];
+  progress: ProgressTuple[];
+  quizzes: QuizTuple[];
+}
 
 /** The course joined to its category and the learner's enrolment and certificate (the caller selects). */
 function learnerCourseQuery(db: DbDeps['db'], tenantId: string, userId: string, courseId: string) {
@@ -336,18 +413,47 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => {
       return r ? toLearnerCourse(r) : null;
     },
     async findPageForLearner(tenantId, userId, courseId, loginId) {
-      const result = await db
-        .q()
-        .raw(COURSE_PAGE_SQL, { login: loginId, learner: userId, tenant: tenantId, course: courseId })
-        .options(prepared('course_page_with_login'));
+      const result = await db.q().raw(COURSE_PAGE_SQL, [loginId, userId, tenantId, courseId]).options(prepared('course_page_with_login'));
       const r = (result as { rows: CoursePageRow[] }).rows[0]!;
       const principal = principalOfJson(r.principal);
-      if (r.id === null) return { principal, page: null };
+      if (r.course === null) return { principal, page: null };
+      const [
+        title,
+        description,
+        categoryId,
+        difficulty,
+        price,
+        currency,
+        coverImage,
+        status,
+        createdBy,
+        publishedAt,
+        createdAt,
+        updatedAt,
+      ] = r.course;
       return {
         principal,
         page: {
-          ...toLearnerCourse(r),
-          modules: r.pageModules.map(([id, title, description, sortOrder, createdAt, updatedAt]) => ({
+          course: {
+            id: courseId,
+            tenantId,
+            title,
+            description,
+            categoryId,
+            difficulty,
+            price: toMinor(price),
+            currency,
+            coverImage,
+            status,
+            createdBy,
+            publishedAt: msDateOrNull(publishedAt),
+            createdAt: msDate(createdAt),
+            updatedAt: msDate(updatedAt),
+          },
+          category: r.category && toPageCategory(tenantId, r.category),
+          enrollment: r.enrollment && toPageEnrollment(tenantId, userId, courseId, r.enrollment),
+          certificate: r.certificate && toPageCertificate(tenantId, userId, courseId, r.certificate),
+          modules: r.modules.map(([id, title, description, sortOrder, createdAt, updatedAt]) => ({
             id,
             tenantId,
             courseId,
@@ -357,7 +463,7 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => {
             createdAt: msDate(createdAt),
             updatedAt: msDate(updatedAt),
           })),
-          lessons: r.pageLessons.map(
+          lessons: r.lessons.map(
             ([id, moduleId, lessonCourseId, title, description, contentType, contentUrl, duration, sortOrder, createdAt, updatedAt]) => ({
               id,
               tenantId,
@@ -373,7 +479,7 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => {
               updatedAt: msDate(updatedAt),
             }),
           ),
-          progress: r.pageProgress.map(([lessonId, status, startedAt, completedAt, updatedAt]) => ({
+          progress: r.progress.map(([lessonId, status, startedAt, completedAt, updatedAt]) => ({
             tenantId,
             userId,
             lessonId,
@@ -383,7 +489,7 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => {
             completedAt: msDateOrNull(completedAt),
             updatedAt: msDate(updatedAt),
           })),
-          quizzes: r.pageQuizzes.map(([id, title, required, score, percentage, bestPassed, passed]) => ({
+          quizzes: r.quizzes.map(([id, title, required, score, percentage, bestPassed, passed]) => ({
             id,
             title,
             required,

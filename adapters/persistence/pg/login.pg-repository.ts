@@ -16,9 +16,9 @@ const principalSql = (column: 'l.id' | 'l.session_hash') =>
 /**
  * The principal of a login by its id as one JSON column of another statement (`… as "principal"`),
  * for routes whose statement reads the caller's login (`LoginClaim`); `principalOfJson` reads it back.
- * `login`: the statement's binding of the login's id (null: no login, a null principal).
+ * `login`: the statement's binding of the login's id, or a column bound to it (null: no login, a null principal).
  */
-export const principalJsonById = (login: '?' | ':login') =>
+export const principalJsonById = (login: string) =>
   `(select json_build_object('loginId', l.id, 'tenantId', l.tenant_id, 'userId', l.user_id, 'revokedAt', ${epochMs('l.revoked_at')}, ` +
   `'expiresAt', ${epochMs('l.expires_at')}, 'username', u.username, 'role', u.role, 'status', u.status) ` +
   `from logins l join users u on u.id = l.user_id where l.id = ${login})`;

@@ -429,6 +429,13 @@ for (const [name, make] of [
         attemptNumber: 1,
       });
       expect((await env.attempts.listAnswers(t, first!.id))[0]).to.deep.include({ isCorrect: true, pointsAwarded: 1, maxPoints: 1 });
+      // The answer save's read holds the attempt as findById reads it, marks and times included.
+      const graded = await env.attempts.findById(t, first!.id);
+      expect((await env.attempts.findWithQuestion(login, t, first!.id, q1.id)).attempt).to.deep.equal({
+        attempt: graded,
+        kept: true,
+        question: q1,
+      });
 
       const second = await env.attempts.insertNext(draftAttempt(t, qz.id, u, { startedAt: at(40) }), 2, []);
       expect(second?.attemptNumber).to.equal(2);
@@ -459,6 +466,11 @@ for (const [name, make] of [
       const u = await env.user(t);
       const other = await env.user(t);
       const attempt = await env.attempts.insertNext(draftAttempt(t, qz.id, u, { deadlineAt: at(30) }), 0, []);
+      expect((await env.attempts.findWithQuestion(randomUUID(), t, attempt!.id, q1.id)).attempt).to.deep.equal({
+        attempt,
+        kept: true,
+        question: null,
+      });
       const row = answer(attempt!, q1.id, { answer: [q1.options[1]!.id] });
       expect(await env.attempts.saveAnswerIfOpen(row, other, at(1))).to.equal(false); // not theirs
       expect(await env.attempts.saveAnswerIfOpen(row, u, at(30))).to.equal(false); // deadline reached

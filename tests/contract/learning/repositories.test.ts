@@ -347,7 +347,15 @@ for (const [name, make] of [
         updatedAt: at(1),
       };
       await env.categories.insert(category);
-      const c = course(t, { categoryId: category.id });
+      const c = course(t, {
+        categoryId: category.id,
+        description: 'About',
+        difficulty: 'Beginner',
+        price: toMinor(19999.99),
+        coverImage: 'https://cdn.example/c.png',
+        createdBy: u,
+        publishedAt: at(2),
+      });
       const bare = course(t);
       for (const x of [c, bare]) await env.courses.insert(x);
       const e = enrollment(t, u, c.id, { expiresAt: at(60), sourceRef: 'order-1' });
@@ -380,6 +388,17 @@ for (const [name, make] of [
       });
       expect(await env.courses.findForLearner(await env.tenant(), u, c.id)).to.equal(null);
       expect(await env.courses.findForLearner(t, u, randomUUID())).to.equal(null);
+
+      // The course page reads the same rows in a statement of its own.
+      for (const [learner, id] of [
+        [u, c.id],
+        [v, c.id],
+        [u, bare.id],
+        [v, bare.id],
+      ] as const) {
+        const { modules: _modules, lessons: _lessons, progress: _progress, quizzes: _quizzes, ...read } = (await pageOf(t, learner, id))!;
+        expect(read).to.deep.equal(await env.courses.findForLearner(t, learner, id));
+      }
     });
 
     it("reads the course page's rows in one call: the course as findForLearner, the outline and the learner's progress", async () => {
