@@ -15,20 +15,7 @@ import type {
 } from '../../../application/assessment/ports/submission-repository.js';
 import type { DbDeps } from './base.js';
 import type { AnswerRow, AttemptRow, Mark, QuestionRow, QuizRow, StoredOption, SubmissionRow } from './rows/assessment.rows.js';
-import {
-  camelColumns,
-  date,
-  epochMs,
-  json,
-  knexPage,
-  msDate,
-  msDateOrNull,
-  num,
-  numOrNull,
-  prepared,
-  newestFirst,
-  rawRows,
-} from './knex-helpers.js';
+import { date, epochMs, json, knexPage, msDate, msDateOrNull, num, numOrNull, prepared, newestFirst, rawRows } from './knex-helpers.js';
 import { tenantTable } from './tenant-table.js';
 import { countSince } from './daily-rollups.js';
 
