@@ -61,6 +61,55 @@ const toListedCourse = (r: Omit<CourseRow, 'tenantId' | 'createdBy'>): ListedCou
 const toCourse = (r: CourseRow): Course => ({ ...toListedCourse(r), tenantId: r.tenantId, createdBy: r.createdBy });
 const courseRow = (c: Course): CourseRow => ({ ...c, price: formatMinor(c.price) });
 
+/**
+ * A course as a catalogue row answers it, as one JSON array of a hot statement (docs/architecture.md,
+ * "A hot statement's rows travel as JSON arrays"): its price as text (exact), its times as epoch
+ * milliseconds. The catalogue adds its category's name and slug, the course page its author.
+ */
+const LISTED_COURSE_TUPLE = `c.id, c.title, c.description, c.category_id, c.difficulty, c.price::text, c.currency, c.cover_image, c.status,
+  ${epochMs('c.published_at')}, ${epochMs('c.created_at')}, ${epochMs('c.updated_at')}`;
+type ListedCourseTuple = [
+  id: string,
+  title: string,
+  description: string | null,
+  categoryId: string | null,
+  difficulty: string | null,
+  price: string,
+  currency: string,
+  coverImage: string | null,
+  status: CourseStatus,
+  publishedAt: number | null,
+  createdAt: number,
+  updatedAt: number,
+];
+const listedCourseOf = ([
+  id,
+  title,
+  description,
+  categoryId,
+  difficulty,
+  price,
+  currency,
+  coverImage,
+  status,
+  publishedAt,
+  createdAt,
+  updatedAt,
+]: Readonly<ListedCourseTuple> | readonly [...ListedCourseTuple, ...unknown[]]): ListedCourse => ({
+  id,
+  title,
+  description,
+  categoryId,
+  difficulty,
+  price: toMinor(price),
+  currency,
+  coverImage,
+  status,
+  publishedAt: msDateOrNull(publishedAt),
+  createdAt: msDate(createdAt),
+  updatedAt: msDate(updatedAt),
+});
+
 const joinedCategory = joinedTable<CategoryRow>('cat', 'cat', [
   'id',
   'tenant_id',
@@ -153,8 +202,7 @@ const lessonRow = ({ order, ...l }: Lesson): LessonRow => ({ ...l, sortOrder: or
  */
 const COURSE_PAGE_SQL = `
 select ${principalJsonById('k.login')} as principal,
-  case when c.id is not null then json_build_array(c.title, c.description, c.category_id, c.difficulty, c.price::text, c.currency,
-    c.cover_image, c.status, c.created_by, ${epochMs('c.published_at')}, ${epochMs('c.created_at')}, ${epochMs('c.updated_at')}) end as course,
+  case when c.id is not null then json_build_array(${LISTED_COURSE_TUPLE}, c.created_by) end as course,
   case when cat.id is not null then json_build_array(cat.id, cat.name, cat.slug, cat.description, ${epochMs('cat.created_at')},
     ${epochMs('cat.updated_at')}) end as category,
   case when e.id is not null then json_build_array(e.id, e.status, e.source, e.source_ref, ${epochMs('e.expires_at')}, ${epochMs('e.created_at')},
@@ -185,21 +233,8 @@ select ${principalJsonById('k.login')} as principal,
   left join course_categories cat on cat.id = c.category_id and cat.tenant_id = c.tenant_id
   left join enrollments e on e.course_id = c.id and e.tenant_id = c.tenant_id and e.user_id = k.learner
   left join certificates cert on cert.course_id = c.id and cert.tenant_id = c.tenant_id and cert.user_id = k.learner`;
-/** The course without what the caller knows (its id and tenant); its price as text, exact. Times as epoch milliseconds (`epochMs`). */
-type CourseTuple = [
-  title: string,
-  description: string | null,
-  categoryId: string | null,
-  difficulty: string | null,
-  price: string,
-  currency: string,
-  coverImage: string | null,
-  status: CourseStatus,
-  createdBy: string | null,
-  publishedAt: number | null,
-  createdAt: number,
-  updatedAt: number,
-];
+/** The course: its listed fields and its author (its tenant is the caller's). */
+type CourseTuple = [...ListedCourseTuple, createdBy: string | null];
 type CategoryTuple = [id: string, name: string, slug: string, description: string | null, createdAt: number, updatedAt: number];
 type EnrollmentTuple = [
   id: string,
@@ -275,67 +310,21 @@ type QuizTuple = [
  * The catalogue (issue 32): what a row answers and nothing more (no `c.*`: the tenant, the author
  * and the category's description and times were parsed, Dates included, and never answered), in
  * one fixed text per shape of the filter, run raw and prepared: knex's builder compiled, quoted and
- * case-mapped the same statement on every request. Each course as one JSON array, as the course
- * page reads its rows: fourteen columns a row cost the driver fourteen fields and the row object as
- * many properties, and its three times a date parse each (epoch milliseconds here).
+ * case-mapped the same statement on every request. Each course as one JSON array with its
+ * category's name and slug (null without one), as the course page reads its rows: fourteen columns
+ * a row cost the driver fourteen fields and the row object as many properties, and its three times a
+ * date parse each (epoch milliseconds here).
  */
-const CATALOGUE_TUPLE = `json_build_array(c.id, c.title, c.description, c.category_id, c.difficulty, c.price::text, c.currency, c.cover_image,
-  c.status, ${epochMs('c.published_at')}, ${epochMs('c.created_at')}, ${epochMs('c.updated_at')}, cat.name, cat.slug) as course`;
-/** The price as text (exact); the category's name and slug null without one. */
-type CatalogueTuple = [
-  id: string,
-  title: string,
-  description: string | null,
-  categoryId: string | null,
-  difficulty: string | null,
-  price: string,
-  currency: string,
-  coverImage: string | null,
-  status: CourseStatus,
-  publishedAt: number | null,
-  createdAt: number,
-  updatedAt: number,
-  categoryName: string | null,
-  categorySlug: string | null,
-];
+type CatalogueTuple = [...ListedCourseTuple, categoryName: string | null, categorySlug: string | null];
 
-const toCatalogueEntry = ({
-  course: [
-    id,
-    title,
-    description,
-    categoryId,
-    difficulty,
-    price,
-    currency,
-    coverImage,
-    status,
-    publishedAt,
-    createdAt,
-    updatedAt,
-    name,
-    slug,
-  ],
-}: {
-  course: CatalogueTuple;
-}): CatalogueEntry => ({
-  course: {
-    id,
-    title,
-    description,
-    categoryId,
-    difficulty,
-    price: toMinor(price),
-    currency,
-    coverImage,
-    status,
-    publishedAt: msDateOrNull(publishedAt),
-    createdAt: msDate(createdAt),
-    updatedAt: msDate(updatedAt),
-  },
-  // The join matched on the course's category id: that is the category's.
-  category: categoryId !== null && name !== null ? { id: categoryId, name, slug: slug! } : null,
-});
+const toCatalogueEntry = ({ course }: { course: CatalogueTuple }): CatalogueEntry => {
+  const [, , , categoryId, , , , , , , , , name, slug] = course;
+  return {
+    course: listedCourseOf(course),
+    // The join matched on the course's category id: that is the category's.
+    category: categoryId !== null && name !== null ? { id: categoryId, name, slug: slug! } : null,
+  };
+};
 
 /**
  * The catalogue's filters, each a fixed fragment and its one binding. One status is `=`, any other
@@ -375,7 +364,7 @@ const catalogueShapes = new Map<string, { statement: RawPageStatement; filters: 
       const shape = filters.map((f) => f.key).join('');
       const statement = rawPageStatement({
         name: `course_catalogue_${shape}`,
-        select: CATALOGUE_TUPLE,
+        select: `json_build_array(${LISTED_COURSE_TUPLE}, cat.name, cat.slug) as course`,
         from: 'courses c left join course_categories cat on cat.id = c.category_id and cat.tenant_id = c.tenant_id',
         // Over the courses alone: the category join adds columns, never rows.
         countFrom: 'courses c',
@@ -447,39 +436,10 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => {
       const r = (result as { rows: CoursePageRow[] }).rows[0]!;
       const principal = principalOfJson(r.principal);
       if (r.course === null) return { principal, page: null };
-      const [
-        title,
-        description,
-        categoryId,
-        difficulty,
-        price,
-        currency,
-        coverImage,
-        status,
-        createdBy,
-        publishedAt,
-        createdAt,
-        updatedAt,
-      ] = r.course;
       return {
         principal,
         page: {
-          course: {
-            id: courseId,
-            tenantId,
-            title,
-            description,
-            categoryId,
-            difficulty,
-            price: toMinor(price),
-            currency,
-            coverImage,
-            status,
-            createdBy,
-            publishedAt: msDateOrNull(publishedAt),
-            createdAt: msDate(createdAt),
-            updatedAt: msDate(updatedAt),
-          },
+          course: { ...listedCourseOf(r.course), tenantId, createdBy: r.course[12] },
           category: r.category && toPageCategory(tenantId, r.category),
           enrollment: r.enrollment && toPageEnrollment(tenantId, userId, courseId, r.enrollment),
           certificate: r.certificate && toPageCertificate(tenantId, userId, courseId, r.certificate),
