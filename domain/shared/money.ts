@@ -44,12 +44,17 @@ export function formatMinor(m: Minor): string {
   return `${m < 0n ? '-' : ''}${abs / 100n}.${cents}`;
 }
 
+const EXACT_IN_DOUBLE = BigInt(Number.MAX_SAFE_INTEGER);
+
 /**
  * The JSON number of an exact amount (`1999999n` → 19999.99): the double whose shortest text, the
  * one `JSON.stringify` writes, is the amount's decimal. The only way out to the wire (answers,
  * gateway bodies); never computed with.
  */
-export const fromMinor = (m: Minor): number => Number(formatMinor(m));
+export const fromMinor = (m: Minor): number =>
+  // Up to 2⁵³ a bigint becomes a double exactly and the division rounds once, to the double nearest
+  // the amount: the one its decimal text parses to, without writing and parsing the text.
+  m <= EXACT_IN_DOUBLE && m >= -EXACT_IN_DOUBLE ? Number(m) / 100 : Number(formatMinor(m));
 
 /** Currencies without minor units in practice (and for payment gateways such as Midtrans: IDR is whole rupiah). */
 const ZERO_DECIMAL = new Set(['IDR', 'JPY', 'KRW', 'VND', 'CLP', 'ISK', 'UGX']);

@@ -32,6 +32,16 @@ describe('money: exact amounts (property)', () => {
     );
   });
 
+  it('answers the double its decimal text parses to, by division up to 2⁵³ hundredths and by the text beyond', () => {
+    const anyMinor = fc.oneof(fc.bigInt({ min: -(2n ** 60n), max: 2n ** 60n }), fc.bigInt({ min: -(2n ** 54n), max: 2n ** 54n }), minor);
+    fc.assert(
+      fc.property(anyMinor, (m) => Object.is(fromMinor(m), Number(formatMinor(m)))),
+      { numRuns: 20_000 },
+    );
+    for (const m of [0n, 1n, -1n, 5n, 10n, 2n ** 53n - 1n, 2n ** 53n, 2n ** 53n + 1n, -(2n ** 53n) - 1n, 99_999_999_999_999n])
+      expect(fromMinor(m)).to.equal(Number(formatMinor(m)));
+  });
+
   it('reads the database and gateway texts exactly, refuses what is no two-decimal amount', () => {
     expect(toMinor('150000.00')).to.equal(15_000_000n);
     expect(toMinor('19999.99')).to.equal(1_999_999n);
