@@ -289,14 +289,8 @@ export function buildOpenApi(routes: RouteEntry[], info: { title: string; versio
       paths,
     },
     {
-      // Dates leave as ISO 8601 strings (JSON.stringify), so answers describe them as such.
-      override: ({ jsonSchema, zodSchema, io }) => {
-        if (zodSchema._zod.def.type === 'date' && io === 'output') {
-          jsonSchema.type = 'string';
-          jsonSchema.format = 'date-time';
-        }
-      },
-      allowEmptySchema: { custom: true, transform: true, date: true },
+      // Times (`timestamp`) describe themselves as ISO 8601 strings, the text JSON holds of them.
+      allowEmptySchema: { custom: true, transform: true },
     },
   ) as unknown as JsonSchema;
 }

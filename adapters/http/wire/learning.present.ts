@@ -11,6 +11,7 @@ import type { VerifiedCertificate } from '../../../application/learning/use-case
 import type { Outline } from '../../../application/learning/outline.js';
 import type { z } from 'zod';
 import type * as wire from './learning.wire.js';
+import { isoTime, isoTimeOrNull } from '../kit/schemas.js';
 import { publicPlanView } from './commerce.present.js';
 import type { Category, CourseModule, Lesson, LessonSummary } from '../../../domain/learning/course.js';
 import { effectiveStatus, type Enrollment } from '../../../domain/learning/enrollment.js';
@@ -44,7 +45,7 @@ export const categoryView = (c: Category): z.input<typeof wire.Category> => ({
   updated_at: c.updatedAt,
 });
 
-/** A course as every route answers it: what a catalogue row holds (an entity holds more). */
+/** A course as every route answers it: what a catalogue row holds (an entity holds more). Its times as text already: see `timestamp`. */
 export const courseView = (c: ListedCourse, category: CategoryRef | null = null): z.input<typeof wire.Course> => ({
   id: c.id,
   title: c.title,
@@ -56,9 +57,9 @@ export const courseView = (c: ListedCourse, category: CategoryRef | null = null)
   currency: c.currency,
   cover_image: c.coverImage,
   status: c.status,
-  published_at: c.publishedAt,
-  created_at: c.createdAt,
-  updated_at: c.updatedAt,
+  published_at: isoTimeOrNull(c.publishedAt),
+  created_at: isoTime(c.createdAt),
+  updated_at: isoTime(c.updatedAt),
 });
 
 export const moduleView = (m: CourseModule): z.input<typeof wire.CourseModule> => ({
@@ -67,8 +68,8 @@ export const moduleView = (m: CourseModule): z.input<typeof wire.CourseModule> =
   title: m.title,
   description: m.description,
   order: m.order,
-  created_at: m.createdAt,
-  updated_at: m.updatedAt,
+  created_at: isoTime(m.createdAt),
+  updated_at: isoTime(m.updatedAt),
 });
 
 /** A lesson without its gated content (`content`, `content_url`: contract §5). */
@@ -99,9 +100,9 @@ export const enrollmentView = (e: Enrollment, now: Date): z.input<typeof wire.En
   status: effectiveStatus(e, now),
   source: e.source,
   source_ref: e.sourceRef,
-  expires_at: e.expiresAt,
-  created_at: e.createdAt,
-  updated_at: e.updatedAt,
+  expires_at: isoTimeOrNull(e.expiresAt),
+  created_at: isoTime(e.createdAt),
+  updated_at: isoTime(e.updatedAt),
 });
 
 export const courseProgressView = (p: CourseProgress): z.input<typeof wire.CourseProgress> => ({
@@ -112,7 +113,7 @@ export const courseProgressView = (p: CourseProgress): z.input<typeof wire.Cours
   quizzes_required: p.quizzesRequired,
   quizzes_passed: p.quizzesPassed,
   last_lesson_id: p.lastLessonId,
-  last_activity_at: p.lastActivityAt,
+  last_activity_at: isoTimeOrNull(p.lastActivityAt),
 });
 
 export const courseQuizView = (q: CourseQuiz): z.input<typeof wire.CourseQuiz> => ({
@@ -127,7 +128,7 @@ export const certificateView = (c: Certificate, publicUrl: string): z.input<type
   code: c.code,
   course_id: c.courseId,
   user_id: c.userId,
-  issued_at: c.issuedAt,
+  issued_at: isoTime(c.issuedAt),
   student_name: c.studentName,
   course_title: c.courseTitle,
   verify_url: certificateVerifyUrl(publicUrl, c.code),
