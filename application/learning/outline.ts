@@ -7,15 +7,15 @@ import {
   type LessonSummary,
 } from '../../domain/learning/course.js';
 import type { Page, PageRequest } from '../shared/ports.js';
-import type { CourseWithCategory } from './ports/catalog.js';
+import type { CourseWithCategory, OutlineLesson } from './ports/catalog.js';
 import type { LearningDeps } from './deps.js';
 
 export type { CourseWithCategory };
 
 export interface Outline extends CourseWithCategory {
-  modules: Array<{ module: CourseModule; lessons: LessonSummary[] }>;
+  modules: Array<{ module: CourseModule; lessons: OutlineLesson[] }>;
   /** Every lesson in course order. */
-  lessons: LessonSummary[];
+  lessons: OutlineLesson[];
 }
 
 type Deps = Pick<LearningDeps, 'categoryRepository' | 'moduleRepository'>;
@@ -39,13 +39,27 @@ export function outlineOf(
   modules: readonly CourseModule[],
   lessons: readonly LessonSummary[],
 ): Outline {
-  const ordered = orderedLessons(modules, lessons);
-  return {
-    course,
-    category,
-    lessons: ordered,
-    modules: [...modules].sort(byOrder).map((module) => ({ module, lessons: ordered.filter((l) => l.moduleId === module.id) })),
-  };
+  return outlineInOrder(course, category, [...modules].sort(byOrder), orderedLessons(modules, lessons));
+}
+
+/**
+ * The outline of modules and lessons read in course order already (the course page's statement
+ * orders them): each module with its lessons, without sorting again. A lesson of no listed module
+ * is left out, as `outlineOf` leaves it.
+ */
+export function outlineInOrder(
+  course: Course,
+  category: Category | null,
+  modules: readonly CourseModule[],
+  lessons: readonly OutlineLesson[],
+): Outline {
+  const byModule = new Map(modules.map((module) => [module.id, { module, lessons: [] as OutlineLesson[] }]));
+  const listed = lessons.filter((lesson) => {
+    const group = byModule.get(lesson.moduleId);
+    group?.lessons.push(lesson);
+    return group !== undefined;
+  });
+  return { course, category, lessons: listed, modules: [...byModule.values()] };
 }
 
 /** Attaches categories to courses with one query. */

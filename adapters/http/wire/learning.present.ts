@@ -32,7 +32,7 @@ import type {
   SubscriptionPlan,
 } from '../../../application/learning/ports/admin-repositories.js';
 import type { EnrollmentListing } from '../../../application/learning/ports/enrollment-repository.js';
-import type { CategoryRef, ListedCourse } from '../../../application/learning/ports/catalog.js';
+import type { CategoryRef, ListedCourse, OutlineLesson } from '../../../application/learning/ports/catalog.js';
 
 /** Wire shapes (snake_case) of the learning context; dates become ISO strings in JSON. */
 
@@ -73,7 +73,7 @@ export const moduleView = (m: CourseModule): z.input<typeof wire.CourseModule> =
 });
 
 /** A lesson without its gated content (`content`, `content_url`: contract §5). */
-export const lessonSummaryView = (l: LessonSummary, status?: ProgressStatus): z.input<typeof wire.LessonSummary> => ({
+export const lessonSummaryView = (l: OutlineLesson, status?: ProgressStatus): z.input<typeof wire.LessonSummary> => ({
   id: l.id,
   module_id: l.moduleId,
   course_id: l.courseId,

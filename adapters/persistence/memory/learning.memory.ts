@@ -2,7 +2,7 @@ import type { LoginRepository } from '../../../application/identity/ports/login-
 import type { ParentInvitation } from '../../../domain/learning/parent-invitation.js';
 import type { ParentInvitationRepository } from '../../../application/learning/ports/parent-invitation-repository.js';
 import type { Category, Course, CourseModule, CourseStatus, Lesson } from '../../../domain/learning/course.js';
-import { byOrder } from '../../../domain/learning/course.js';
+import { byOrder, orderedLessons } from '../../../domain/learning/course.js';
 import { effectiveStatus, isEnrollmentActive, type Enrollment } from '../../../domain/learning/enrollment.js';
 import type { LessonProgress } from '../../../domain/learning/progress.js';
 import type { Certificate, CertificateTemplate } from '../../../domain/learning/certificate.js';
@@ -116,13 +116,21 @@ export class MemoryCourseRepository implements CourseRepository {
     const modules = inTenant(this.s.modules.values(), tenantId)
       .filter((m) => m.courseId === courseId)
       .sort(byOrder);
-    const moduleIds = new Set(modules.map((m) => m.id));
     return {
       ...found,
       modules: modules.map(clone),
-      lessons: inTenant(this.s.lessons.values(), tenantId)
-        .filter((l) => moduleIds.has(l.moduleId))
-        .map(({ content: _content, ...summary }) => clone(summary)),
+      lessons: orderedLessons(modules, [...inTenant(this.s.lessons.values(), tenantId)]).map(
+        ({ id, moduleId, courseId: lessonCourseId, title, description, contentType, duration, order }) => ({
+          id,
+          moduleId,
+          courseId: lessonCourseId,
+          title,
+          description,
+          contentType,
+          duration,
+          order,
+        }),
+      ),
       progress: inTenant(this.s.progress.values(), tenantId)
         .filter((p) => p.userId === userId && p.courseId === courseId)
         .map(clone),

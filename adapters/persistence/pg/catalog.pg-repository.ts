@@ -188,7 +188,8 @@ const lessonRow = ({ order, ...l }: Lesson): LessonRow => ({ ...l, sortOrder: or
  * row too: a column costs the driver a field and a property of the row object, a key in JSON a
  * string, and the tuples leave out what the caller already knows (the course's id and tenant, the
  * learner); timestamps travel as epoch milliseconds (`epochMs`), read back as Dates to the
- * millisecond as pg's own parser reads a column.
+ * millisecond as pg's own parser reads a column. The lessons come in course order, as an outline
+ * lists them (`OutlineLesson`: no content link, no times), so the page sorts nothing.
  * The course's quizzes with the learner's results are one more JSON column, read from assessment's
  * tables (a read model across contexts: docs/architecture.md, "Read models across contexts"): one
  * lateral top-1 per quiz reads the learner's graded attempts once, the best of them and (the window
@@ -212,8 +213,8 @@ select ${principalJsonById('k.login')} as principal,
   (select coalesce(json_agg(json_build_array(m.id, m.title, m.description, m.sort_order, ${epochMs('m.created_at')}, ${epochMs('m.updated_at')})
             order by m.sort_order, m.created_at, m.id), '[]')
      from course_modules m where m.tenant_id = c.tenant_id and m.course_id = c.id) as modules,
-  (select coalesce(json_agg(json_build_array(l.id, l.module_id, l.course_id, l.title, l.description, l.content_type, l.content_url,
-            l.duration, l.sort_order, ${epochMs('l.created_at')}, ${epochMs('l.updated_at')})), '[]')
+  (select coalesce(json_agg(json_build_array(l.id, l.module_id, l.title, l.description, l.content_type, l.duration, l.sort_order)
+            order by m.sort_order, m.created_at, m.id, l.sort_order, l.created_at, l.id), '[]')
      from course_modules m join lessons l on l.module_id = m.id and l.tenant_id = m.tenant_id
     where m.tenant_id = c.tenant_id and m.course_id = c.id) as lessons,
   (select coalesce(json_agg(json_build_array(p.lesson_id, p.status, ${epochMs('p.started_at')}, ${epochMs('p.completed_at')},
@@ -281,18 +282,15 @@ const toPageCertificate = (
 ): Certificate => ({ id, tenantId, userId, courseId, code, studentName, courseTitle, issuedAt: msDate(issuedAt) });
 /** Times as epoch milliseconds (`epochMs`). */
 type ModuleTuple = [id: string, title: string, description: string | null, sortOrder: number, createdAt: number, updatedAt: number];
+/** In course order; of its course (the page's). */
 type LessonTuple = [
   id: string,
   moduleId: string,
-  courseId: string,
   title: string,
   description: string | null,
   contentType: LessonSummary['contentType'],
-  contentUrl: string | null,
   duration: number,
   sortOrder: number,
-  createdAt: number,
-  updatedAt: number,
 ];
 type ProgressTuple = [lessonId: string, status: ProgressStatus, startedAt: number | null, completedAt: number | null, updatedAt: number];
 /** Marks as JSON numbers; the best attempt's three are null before any graded attempt. */
@@ -453,22 +451,16 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => {
             createdAt: msDate(createdAt),
             updatedAt: msDate(updatedAt),
           })),
-          lessons: r.lessons.map(
-            ([id, moduleId, lessonCourseId, title, description, contentType, contentUrl, duration, sortOrder, createdAt, updatedAt]) => ({
-              id,
-              tenantId,
-              moduleId,
-              courseId: lessonCourseId,
-              title,
-              description,
-              contentType,
-              contentUrl,
-              duration: Number(duration),
-              order: Number(sortOrder),
-              createdAt: msDate(createdAt),
-              updatedAt: msDate(updatedAt),
-            }),
-          ),
+          lessons: r.lessons.map(([id, moduleId, title, description, contentType, duration, sortOrder]) => ({
+            id,
+            moduleId,
+            courseId,
+            title,
+            description,
+            contentType,
+            duration: Number(duration),
+            order: Number(sortOrder),
+          })),
           progress: r.progress.map(([lessonId, status, startedAt, completedAt, updatedAt]) => ({
             tenantId,
             userId,

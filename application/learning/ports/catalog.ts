@@ -31,6 +31,12 @@ export type ListedCourse = Pick<
   | 'updatedAt'
 >;
 
+/** A lesson as an outline lists it (contract §5): without its body, its content's link and its times. */
+export type OutlineLesson = Pick<
+  LessonSummary,
+  'id' | 'moduleId' | 'courseId' | 'title' | 'description' | 'contentType' | 'duration' | 'order'
+>;
+
 /** A category as a course names it. */
 export type CategoryRef = Pick<Category, 'id' | 'name' | 'slug'>;
 
@@ -59,8 +65,8 @@ export interface LearnerCourse extends CourseWithCategory {
 export interface LearnerCoursePage extends LearnerCourse {
   /** In course order. */
   modules: CourseModule[];
-  /** Every lesson of those modules (unordered), without its body. */
-  lessons: LessonSummary[];
+  /** Every lesson of those modules, in course order (by module, then by the lesson's order). */
+  lessons: OutlineLesson[];
   /** The learner's progress rows on the course's lessons. */
   progress: LessonProgress[];
   /** Every quiz of the course (drafts too), newest first, each with the learner's results. */

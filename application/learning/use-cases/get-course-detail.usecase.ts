@@ -8,7 +8,7 @@ import { err, ok, type Result } from '../../shared/result.js';
 import type { LearningDeps } from '../deps.js';
 import { courseAccess } from '../access.js';
 import { singleCourseProgress, type CourseProgress } from '../course-progress.js';
-import { outlineOf, type Outline } from '../outline.js';
+import { outlineInOrder, type Outline } from '../outline.js';
 import type { CourseQuiz } from '../ports/assessment-ports.js';
 
 export interface CourseDetail extends Outline {
@@ -50,7 +50,7 @@ export const makeGetCourseDetail =
     const access = found && courseAccess(found.course, found.enrollment, actor.role, d.clock.now());
     if (!found || !access) return err('COURSE_NOT_FOUND');
     const { course, category, enrollment, certificate, progress: lessonProgress, quizzes } = found;
-    const outline = outlineOf(course, category, found.modules, found.lessons);
+    const outline = outlineInOrder(course, category, found.modules, found.lessons);
     const required = quizzes.filter((q) => q.required);
     const quizStatus = { required: required.length, passed: required.filter((q) => q.passed).length };
     return ok({
