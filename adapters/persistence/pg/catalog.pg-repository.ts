@@ -1,5 +1,6 @@
 import type { Category, Course, CourseModule, CourseStatus, Lesson, LessonSummary } from '../../../domain/learning/course.js';
 import type {
+  CatalogueRow,
   CategoryRow,
   CertificateRow,
   CourseRow,
@@ -24,6 +25,7 @@ import type { Certificate } from '../../../domain/learning/certificate.js';
 import { formatMinor, toMinor } from '../../../domain/shared/money.js';
 import { contains, type DbDeps } from './base.js';
 import {
+  camelColumns,
   epochMs,
   guardedWrite,
   joinedTable,
@@ -62,9 +64,9 @@ const toCourse = (r: CourseRow): Course => ({ ...toListedCourse(r), tenantId: r.
 const courseRow = (c: Course): CourseRow => ({ ...c, price: formatMinor(c.price) });
 
 /**
- * A course as a catalogue row answers it, as one JSON array of a hot statement (docs/architecture.md,
- * "A hot statement's rows travel as JSON arrays"): its price as text (exact), its times as epoch
- * milliseconds. The catalogue adds its category's name and slug, the course page its author.
+ * The course page's course as one JSON array (docs/architecture.md, "A hot statement's rows travel
+ * as JSON arrays"): the fields a course list answers, its price as text (exact), its times as epoch
+ * milliseconds; the page adds its author.
  */
 const LISTED_COURSE_TUPLE = `c.id, c.title, c.description, c.category_id, c.difficulty, c.price::text, c.currency, c.cover_image, c.status,
   ${epochMs('c.published_at')}, ${epochMs('c.created_at')}, ${epochMs('c.updated_at')}`;
@@ -95,7 +97,7 @@ const listedCourseOf = ([
   publishedAt,
   createdAt,
   updatedAt,
-]: Readonly<ListedCourseTuple> | readonly [...ListedCourseTuple, ...unknown[]]): ListedCourse => ({
+]: readonly [...ListedCourseTuple, ...unknown[]]): ListedCourse => ({
   id,
   title,
   description,
@@ -306,23 +308,33 @@ type QuizTuple = [
 
 /**
  * The catalogue (issue 32): what a row answers and nothing more (no `c.*`: the tenant, the author
- * and the category's description and times were parsed, Dates included, and never answered), in
- * one fixed text per shape of the filter, run raw and prepared: knex's builder compiled, quoted and
- * case-mapped the same statement on every request. Each course as one JSON array with its
- * category's name and slug (null without one), as the course page reads its rows: fourteen columns
- * a row cost the driver fourteen fields and the row object as many properties, and its three times a
- * date parse each (epoch milliseconds here).
+ * and the category's description and times were parsed, Dates included, and never answered),
+ * under the names the mapper reads, in one fixed text per shape of the filter, run raw and
+ * prepared: knex's builder compiled, quoted and case-mapped the same statement on every request.
+ * Columns, not a JSON array per row as the course page's one row: building ten rows' arrays and
+ * their times' epoch milliseconds cost PostgreSQL a third more than sending the columns, and the
+ * database is the tier that does not scale out (bench/README.md, "JSON tuples").
  */
-type CatalogueTuple = [...ListedCourseTuple, categoryName: string | null, categorySlug: string | null];
+const CATALOGUE_COLUMNS = `${camelColumns('c', [
+  'id',
+  'title',
+  'description',
+  'category_id',
+  'difficulty',
+  'price',
+  'currency',
+  'cover_image',
+  'status',
+  'published_at',
+  'created_at',
+  'updated_at',
+])}, cat.name as "categoryName", cat.slug as "categorySlug"`;
 
-const toCatalogueEntry = ({ course }: { course: CatalogueTuple }): CatalogueEntry => {
-  const [, , , categoryId, , , , , , , , , name, slug] = course;
-  return {
-    course: listedCourseOf(course),
-    // The join matched on the course's category id: that is the category's.
-    category: categoryId !== null && name !== null ? { id: categoryId, name, slug: slug! } : null,
-  };
-};
+const toCatalogueEntry = (r: CatalogueRow): CatalogueEntry => ({
+  course: toListedCourse(r),
+  // The join matched on the course's category id: that is the category's.
+  category: r.categoryId !== null && r.categoryName !== null ? { id: r.categoryId, name: r.categoryName, slug: r.categorySlug! } : null,
+});
 
 /**
  * The catalogue's filters, each a fixed fragment and its one binding. One status is `=`, any other
@@ -362,7 +374,7 @@ const catalogueShapes = new Map<string, { statement: RawPageStatement; filters: 
       const shape = filters.map((f) => f.key).join('');
       const statement = rawPageStatement({
         name: `course_catalogue_${shape}`,
-        select: `json_build_array(${LISTED_COURSE_TUPLE}, cat.name, cat.slug) as course`,
+        select: CATALOGUE_COLUMNS,
         from: 'courses c left join course_categories cat on cat.id = c.category_id and cat.tenant_id = c.tenant_id',
         // Over the courses alone: the category join adds columns, never rows.
         countFrom: 'courses c',

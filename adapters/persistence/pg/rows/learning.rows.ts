@@ -13,6 +13,8 @@ import type { StudentProfile } from '../../../../application/learning/ports/admi
  */
 
 export type CourseRow = Omit<Course, 'price'> & { price: string };
+/** A catalogue row: the course's answered columns and its category's name and slug (null without one). */
+export type CatalogueRow = Omit<CourseRow, 'tenantId' | 'createdBy'> & { categoryName: string | null; categorySlug: string | null };
 export type CategoryRow = Category;
 
 export type ModuleRow = Omit<CourseModule, 'order'> & { sortOrder: number };
