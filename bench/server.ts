@@ -229,8 +229,10 @@ async function main() {
   );
 
   process.on('SIGTERM', async () => {
-    baseServer.close();
-    plainServer.close();
+    // Every server first finishes what it is serving: a webhook still in flight would otherwise
+    // enqueue after the sweep below and leave its job's keys behind.
+    await Promise.all([baseServer, plainServer].map((s) => new Promise((resolve) => s.close(resolve))));
+    await app.close();
     await queue?.close();
     // Every key of this run (both queues' jobs, both sides' limiters) sits under the run's prefix:
     // leave the shared Redis as it was found.
@@ -240,7 +242,6 @@ async function main() {
     }
     redis?.disconnect();
     await plain.close();
-    await app.close();
     await pool?.end();
     process.exit(0);
   });
