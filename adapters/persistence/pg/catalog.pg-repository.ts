@@ -63,55 +63,6 @@ const toListedCourse = (r: Omit<CourseRow, 'tenantId' | 'createdBy'>): ListedCou
 const toCourse = (r: CourseRow): Course => ({ ...toListedCourse(r), tenantId: r.tenantId, createdBy: r.createdBy });
 const courseRow = (c: Course): CourseRow => ({ ...c, price: formatMinor(c.price) });
 
-/**
- * The course page's course as one JSON array (docs/architecture.md, "A hot statement's rows travel
- * as JSON arrays"): the fields a course list answers, its price as text (exact), its times as epoch
- * milliseconds; the page adds its author.
- */
-const LISTED_COURSE_TUPLE = `c.id, c.title, c.description, c.category_id, c.difficulty, c.price::text, c.currency, c.cover_image, c.status,
-  ${epochMs('c.published_at')}, ${epochMs('c.created_at')}, ${epochMs('c.updated_at')}`;
-type ListedCourseTuple = [
-  id: string,
-  title: string,
-  description: string | null,
-  categoryId: string | null,
-  difficulty: string | null,
-  price: string,
-  currency: string,
-  coverImage: string | null,
-  status: CourseStatus,
-  publishedAt: number | null,
-  createdAt: number,
-  updatedAt: number,
-];
-const listedCourseOf = ([
-  id,
-  title,
-  description,
-  categoryId,
-  difficulty,
-  price,
-  currency,
-  coverImage,
-  status,
-  publishedAt,
-  createdAt,
-  updatedAt,
-]: readonly [...ListedCourseTuple, ...unknown[]]): ListedCourse => ({
-  id,
-  title,
-  description,
-  categoryId,
-  difficulty,
-  price: toMinor(price),
-  currency,
-  coverImage,
-  status,
-  publishedAt: msDateOrNull(publishedAt),
-  createdAt: msDate(createdAt),
-  updatedAt: msDate(updatedAt),
-});
-
 const joinedCategory = joinedTable<CategoryRow>('cat', 'cat', [
   'id',
   'tenant_id',
@@ -205,7 +156,8 @@ const lessonRow = ({ order, ...l }: Lesson): LessonRow => ({ ...l, sortOrder: or
  */
 const COURSE_PAGE_SQL = `
 select ${principalJsonById('k.login')} as principal,
-  case when c.id is not null then json_build_array(${LISTED_COURSE_TUPLE}, c.created_by) end as course,
+  case when c.id is not null then json_build_array(c.title, c.description, c.category_id, c.difficulty, c.price::text, c.currency,
+    c.cover_image, c.status, c.created_by, ${epochMs('c.published_at')}, ${epochMs('c.created_at')}, ${epochMs('c.updated_at')}) end as course,
   case when cat.id is not null then json_build_array(cat.id, cat.name, cat.slug, cat.description, ${epochMs('cat.created_at')},
     ${epochMs('cat.updated_at')}) end as category,
   case when e.id is not null then json_build_array(e.id, e.status, e.source, e.source_ref, ${epochMs('e.expires_at')}, ${epochMs('e.created_at')},
@@ -236,8 +188,21 @@ select ${principalJsonById('k.login')} as principal,
   left join course_categories cat on cat.id = c.category_id and cat.tenant_id = c.tenant_id
   left join enrollments e on e.course_id = c.id and e.tenant_id = c.tenant_id and e.user_id = k.learner
   left join certificates cert on cert.course_id = c.id and cert.tenant_id = c.tenant_id and cert.user_id = k.learner`;
-/** The course: its listed fields and its author (its tenant is the caller's). */
-type CourseTuple = [...ListedCourseTuple, createdBy: string | null];
+/** The course without its id and tenant (the caller's); its price as text, exact. */
+type CourseTuple = [
+  title: string,
+  description: string | null,
+  categoryId: string | null,
+  difficulty: string | null,
+  price: string,
+  currency: string,
+  coverImage: string | null,
+  status: CourseStatus,
+  createdBy: string | null,
+  publishedAt: number | null,
+  createdAt: number,
+  updatedAt: number,
+];
 type CategoryTuple = [id: string, name: string, slug: string, description: string | null, createdAt: number, updatedAt: number];
 type EnrollmentTuple = [
   id: string,
@@ -250,6 +215,39 @@ type EnrollmentTuple = [
 ];
 type CertificateTuple = [id: string, code: string, studentName: string, courseTitle: string, issuedAt: number];
 
+const toPageCourse = (
+  tenantId: string,
+  id: string,
+  [
+    title,
+    description,
+    categoryId,
+    difficulty,
+    price,
+    currency,
+    coverImage,
+    status,
+    createdBy,
+    publishedAt,
+    createdAt,
+    updatedAt,
+  ]: CourseTuple,
+): Course => ({
+  id,
+  tenantId,
+  title,
+  description,
+  categoryId,
+  difficulty,
+  price: toMinor(price),
+  currency,
+  coverImage,
+  status,
+  createdBy,
+  publishedAt: msDateOrNull(publishedAt),
+  createdAt: msDate(createdAt),
+  updatedAt: msDate(updatedAt),
+});
 const toPageCategory = (tenantId: string, [id, name, slug, description, createdAt, updatedAt]: CategoryTuple): Category => ({
   id,
   tenantId,
@@ -449,7 +447,7 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => {
       return {
         principal,
         page: {
-          course: { ...listedCourseOf(r.course), tenantId, createdBy: r.course[12] },
+          course: toPageCourse(tenantId, courseId, r.course),
           category: r.category && toPageCategory(tenantId, r.category),
           enrollment: r.enrollment && toPageEnrollment(tenantId, userId, courseId, r.enrollment),
           certificate: r.certificate && toPageCertificate(tenantId, userId, courseId, r.certificate),
