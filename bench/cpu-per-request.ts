@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import { arg, flag } from './support.js';
+import { arg, compiledScript, flag } from './support.js';
 
 type Described = {
   name: string;
@@ -30,7 +30,7 @@ const seconds = 8;
 
 const child = spawn(
   process.execPath,
-  [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), '--import', 'tsx', 'bench/server.ts'],
+  [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), ...compiledScript('bench/server.ts')],
   { stdio: ['ignore', 'pipe', 'inherit'], env: process.env },
 );
 const ready = await new Promise<{ ours: string; base: string; endpoints: Described[] }>((resolve, reject) => {

@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { PLAIN_ENDPOINTS } from './plain.js';
-import { arg, load, type BenchRequest } from './support.js';
+import { arg, compiledScript, load, type BenchRequest } from './support.js';
 
 interface Described extends BenchRequest {
   name: string;
@@ -124,9 +124,7 @@ async function startServer(dir: string) {
       `--callgrind-out-file=${join(dir, 'callgrind.out')}`,
       process.execPath,
       '--perf-basic-prof',
-      '--import',
-      'tsx',
-      'bench/server.ts',
+      ...compiledScript('bench/server.ts'),
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );

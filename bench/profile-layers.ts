@@ -117,7 +117,7 @@ const OURS: Array<[RegExp, Layer]> = [
   [/^infrastructure\/logger/, 'logging (pino)'],
   [/^composition\//, 'container and scope (awilix, composition)'],
   [/^(application|domain)\//, 'use case and domain (plain: its handlers)'],
-  [/^bench\/plain\.ts/, 'use case and domain (plain: its handlers)'],
+  [/^bench\/plain\.[jt]s/, 'use case and domain (plain: its handlers)'],
   [/^bench\//, 'other (V8, Node internals, bench harness)'],
 ];
 

@@ -27,7 +27,7 @@ import { createInterface } from 'node:readline';
 import type autocannon from 'autocannon';
 import { openLoop, type OpenLoopResult } from './open-loop.js';
 import { layerTables } from './profile-layers.js';
-import { load, type BenchRequest } from './support.js';
+import { compiledScript, load, type BenchRequest } from './support.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string) => {
@@ -104,7 +104,7 @@ async function settle(base: string): Promise<void> {
 async function benchEngine(engine: Engine): Promise<{ meta: Record<string, unknown>; results: Row[] }> {
   const env = { ...process.env };
   if (engine === 'pglite') delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], { stdio: ['ignore', 'pipe', 'inherit'], env });
+  const child = spawn(process.execPath, compiledScript('bench/server.ts'), { stdio: ['ignore', 'pipe', 'inherit'], env });
   const lines = createInterface({ input: child.stdout! });
   const ready = await new Promise<{ ours: string; base: string; plain: string; engine: string; endpoints: Described[] }>(
     (resolve, reject) => {
@@ -235,7 +235,7 @@ function print(engine: Engine, results: Row[]): void {
 
 /** bench/scale.ts in a child process: its table is printed as it comes, its last line (JSON) is its result. */
 async function scaleSection(): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/scale.ts', ...(scaleFactor ? ['--scale-factor', scaleFactor] : [])], {
+  const child = spawn(process.execPath, [...compiledScript('bench/scale.ts'), ...(scaleFactor ? ['--scale-factor', scaleFactor] : [])], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let result: unknown = null;
@@ -264,7 +264,7 @@ async function quizStartSection(): Promise<void> {
     if (engine === 'pglite') delete env.DATABASE_URL;
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'bench/quiz-start.ts', ...(arg('--starts') ? ['--starts', arg('--starts')!] : [])],
+      [...compiledScript('bench/quiz-start.ts'), ...(arg('--starts') ? ['--starts', arg('--starts')!] : [])],
       {
         stdio: ['ignore', 'pipe', 'inherit'],
         env,

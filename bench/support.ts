@@ -1,4 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 
@@ -19,6 +22,27 @@ export function requirePostgresUrl(): string {
     process.exit(1);
   }
   return url;
+}
+
+const buildDir = new URL('../.tmp/bench-build/', import.meta.url);
+let built = false;
+
+/**
+ * The node arguments that run a bench script (`bench/server.ts`…) as production runs the service:
+ * compiled by tsc (into .tmp/bench-build, once per run) with source maps, not through tsx, whose
+ * transform adds a `__name` call to every function it creates (scripts/launch.mjs, `npm run build`).
+ */
+export function compiledScript(script: string): string[] {
+  if (!built) {
+    console.error('compiling the service and the bench (tsc, bench/tsconfig.build.json) …');
+    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+    execFileSync(process.execPath, [tsc, '-p', new URL('./tsconfig.build.json', import.meta.url).pathname], { stdio: 'inherit' });
+    // Its own package root, as dist/ is: ESM, and the version infrastructure/version.ts reads.
+    const { name, version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as Record<string, string>;
+    writeFileSync(new URL('package.json', buildDir), JSON.stringify({ name, version, type: 'module', private: true }));
+    built = true;
+  }
+  return ['--enable-source-maps', new URL(script.replace(/\.ts$/, '.js'), buildDir).pathname];
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
