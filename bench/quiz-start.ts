@@ -19,7 +19,7 @@ import { loadConfig } from '../infrastructure/config.js';
 import { createLogger } from '../infrastructure/logger.js';
 import { packageVersion } from '../infrastructure/version.js';
 import { seedTenant, SEED_PASSWORD } from '../scripts/seed.js';
-import { arg } from './support.js';
+import { arg, sweepRedisPrefix } from './support.js';
 
 const starts = Number(arg('--starts') ?? 40);
 const scale = Number(arg('--scale-factor') ?? 0.05);
@@ -129,6 +129,8 @@ async function main() {
     `${JSON.stringify({ quiz_start: { engine: config.DATABASE_URL ? 'postgresql' : 'pglite', starts, fixed_ms: fixed, random_ms: random, ratio } })}\n`,
   );
   await app.close();
+  // Its queue's keys and its limiters' sit under the run's prefix: leave the shared Redis as it was found.
+  await sweepRedisPrefix(config.QUEUE_PREFIX);
   if (ratio > 1.2) process.exitCode = 1;
 }
 

@@ -19,7 +19,7 @@ import { loadConfig } from '../infrastructure/config.js';
 import { createLogger } from '../infrastructure/logger.js';
 import { packageVersion } from '../infrastructure/version.js';
 import { seedTenant, SEED_PASSWORD } from '../scripts/seed.js';
-import { arg } from './support.js';
+import { arg, sweepRedisPrefix } from './support.js';
 
 const scale = Number(arg('--scale-factor') ?? 20);
 const WARM = 5;
@@ -111,6 +111,8 @@ async function main() {
     `${JSON.stringify({ scale: { engine: config.DATABASE_URL ? 'postgresql' : 'pglite', factor: scale, warm_requests: WARM, rows } })}\n`,
   );
   await app.close();
+  // Its queue's keys and its limiters' sit under the run's prefix: leave the shared Redis as it was found.
+  await sweepRedisPrefix(config.QUEUE_PREFIX);
 }
 
 main().catch((error: unknown) => {

@@ -28,6 +28,7 @@ import { createLogger } from '../infrastructure/logger.js';
 import { packageVersion } from '../infrastructure/version.js';
 import { seedTenant, SEED_PASSWORD } from '../scripts/seed.js';
 import { benchEndpoints, type EndpointSetup } from './endpoints.js';
+import { sweepRedisPrefix } from './support.js';
 import { PLAIN_ENDPOINTS, plainOnApplication } from './plain.js';
 
 interface Captured {
@@ -236,10 +237,7 @@ async function main() {
     await queue?.close();
     // Every key of this run (both queues' jobs, both sides' limiters) sits under the run's prefix:
     // leave the shared Redis as it was found.
-    if (redis) {
-      for await (const keys of redis.scanStream({ match: `${config.QUEUE_PREFIX}*`, count: 1000 }) as AsyncIterable<string[]>)
-        if (keys.length > 0) await redis.unlink(...keys);
-    }
+    if (redis) await sweepRedisPrefix(config.QUEUE_PREFIX, redis);
     redis?.disconnect();
     await plain.close();
     await pool?.end();

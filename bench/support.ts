@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { Redis } from 'ioredis';
 
 /** `--name value` of the command line. */
 export const arg = (name: string): string | undefined => {
@@ -43,6 +44,22 @@ export function compiledScript(script: string): string[] {
     built = true;
   }
   return ['--enable-source-maps', new URL(script.replace(/\.ts$/, '.js'), buildDir).pathname];
+}
+
+/**
+ * Deletes every key under a bench run's prefix (its queues' jobs, its rate limiters) from the
+ * shared Redis, so that a run leaves it as it found it. Without REDIS_URL there is nothing to sweep.
+ */
+export async function sweepRedisPrefix(prefix: string, redis?: Redis): Promise<void> {
+  const url = process.env.REDIS_URL;
+  if (!redis && !url) return;
+  const client = redis ?? new Redis(url!, { lazyConnect: true });
+  try {
+    for await (const keys of client.scanStream({ match: `${prefix}*`, count: 1000 }) as AsyncIterable<string[]>)
+      if (keys.length > 0) await client.unlink(...keys);
+  } finally {
+    if (!redis) client.disconnect();
+  }
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
