@@ -19,12 +19,11 @@ import { loadConfig } from '../infrastructure/config.js';
 import { createLogger } from '../infrastructure/logger.js';
 import { packageVersion } from '../infrastructure/version.js';
 import { seedTenant, SEED_PASSWORD } from '../scripts/seed.js';
-import { arg, sweepRedisPrefix } from './support.js';
+import { arg, median, sweepRedisPrefix } from './support.js';
 
 const starts = Number(arg('--starts') ?? 40);
 const scale = Number(arg('--scale-factor') ?? 0.05);
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const csv = (rows: string[]) => Buffer.from(`question_type,question_text,points,correct,option_1,option_2\n${rows.join('\n')}\n`, 'utf8');
 
 async function main() {

@@ -27,7 +27,7 @@ import { createInterface } from 'node:readline';
 import type autocannon from 'autocannon';
 import { openLoop, type OpenLoopResult } from './open-loop.js';
 import { layerTables } from './profile-layers.js';
-import { compiledScript, load, type BenchRequest } from './support.js';
+import { compiledScript, load, median, type BenchRequest } from './support.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string) => {
@@ -166,12 +166,8 @@ async function benchEngine(engine: Engine): Promise<{ meta: Record<string, unkno
     }
     const perRequest = (x: number, n: number) => (n ? Math.round((x / n) * 100) / 100 : 0);
     const rps = (runs: autocannon.Result[]) => runs.reduce((sum, r) => sum + r.requests.total, 0) / (runs.length * slice);
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    const middle = (xs: number[]) => {
-      const sorted = [...xs].sort((a, b) => a - b);
-      const half = sorted.length / 2;
-      return Number.isInteger(half) ? (sorted[half - 1]! + sorted[half]!) / 2 : sorted[Math.floor(half)]!;
-    };
+    const roundRatios = e.plain ? ours.map((r, i) => r.requests.total / plain[i]!.requests.total) : null;
+    const hundredths = (x: number) => Math.round(x * 100) / 100;
     const bad = ours.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0);
     if (bad > 0) console.error(`${engine} ${e.label}: ${bad} non-2xx answers, errors or timeouts`);
     const plainBad = plain.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0);
@@ -180,7 +176,7 @@ async function benchEngine(engine: Engine): Promise<{ meta: Record<string, unkno
     const row: Row = {
       endpoint: e.label,
       rps: Math.round(oursRps),
-      // The median round's p50; the worst round's p99 (the conservative reading).
+      // The rounds' median p50; the worst round's p99 (the conservative reading).
       p50_ms: median(ours.map((r) => r.latency.p50)),
       p99_ms: Math.max(...ours.map((r) => r.latency.p99)),
       baseline_rps: Math.round(baseRps),
@@ -188,9 +184,9 @@ async function benchEngine(engine: Engine): Promise<{ meta: Record<string, unkno
       ratio: Math.round((oursRps / baseRps) * 100) / 100,
       plain_rps: plainRps === null ? null : Math.round(plainRps),
       plain_p99_ms: e.plain ? Math.max(...plain.map((r) => r.latency.p99)) : null,
-      plain_ratio_overall: plainRps === null ? null : Math.round((oursRps / plainRps) * 100) / 100,
-      plain_ratio_rounds: e.plain ? ours.map((r, i) => Math.round((r.requests.total / plain[i]!.requests.total) * 100) / 100) : null,
-      plain_ratio: e.plain ? Math.round(middle(ours.map((r, i) => r.requests.total / plain[i]!.requests.total)) * 100) / 100 : null,
+      plain_ratio_overall: plainRps === null ? null : hundredths(oursRps / plainRps),
+      plain_ratio_rounds: roundRatios && roundRatios.map(hundredths),
+      plain_ratio: roundRatios && hundredths(median(roundRatios)),
       queries: e.queries,
       cpu_us: Math.round(spent.ours.cpu / spent.ours.n),
       statements: perRequest(spent.ours.statements, spent.ours.n),

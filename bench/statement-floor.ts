@@ -20,7 +20,7 @@ import pg from 'pg';
 import { createKnex } from '../infrastructure/db/knex.js';
 import { Database } from '../infrastructure/db/database.js';
 import { makeLoginPgRepository } from '../adapters/persistence/pg/login.pg-repository.js';
-import { arg, requirePostgresUrl } from './support.js';
+import { arg, median, requirePostgresUrl } from './support.js';
 
 const url = requirePostgresUrl();
 const rounds = Number(arg('--rounds') ?? 3);
@@ -77,7 +77,6 @@ const results = new Map<string, number[]>(Object.keys(ways).map((k) => [k, []]))
 for (const run of Object.values(ways)) await turn(run, 1000); // JIT, connections, prepared statements
 for (let r = 0; r < rounds; r++) for (const [name, run] of Object.entries(ways)) results.get(name)!.push((await turn(run, calls)).cpu);
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const floor = median(results.get('pg.query')!);
 console.log(`CPU µs per statement (median of ${rounds} turns of ${calls}, ${concurrency} callers, pool ${poolMax}):`);
 console.log('| way | CPU µs per statement | over pg.query |\n|---|---:|---:|');

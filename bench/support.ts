@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
@@ -36,6 +36,8 @@ let built = false;
 export function compiledScript(script: string): string[] {
   if (!built) {
     console.error('compiling the service and the bench (tsc, bench/tsconfig.build.json) …');
+    // From scratch, as `npm run build` does: a source removed since (a migration above all) must not linger.
+    rmSync(buildDir, { recursive: true, force: true });
     const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
     execFileSync(process.execPath, [tsc, '-p', new URL('./tsconfig.build.json', import.meta.url).pathname], { stdio: 'inherit' });
     // Its own package root, as dist/ is: ESM, and the version infrastructure/version.ts reads.
@@ -62,7 +64,12 @@ export async function sweepRedisPrefix(prefix: string, redis?: Redis): Promise<v
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** The median: the middle value, or the mean of the middle two of an even count. */
+export function median(xs: readonly number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const half = sorted.length / 2;
+  return Number.isInteger(half) ? (sorted[half - 1]! + sorted[half]!) / 2 : sorted[Math.floor(half)]!;
+}
 
 /** Runs `run` once to warm up, then `rounds` times, and prints the median, min and max. */
 export async function time<T>(label: string, run: () => Promise<T>, rounds = 7): Promise<T> {
