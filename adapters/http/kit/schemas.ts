@@ -104,9 +104,9 @@ export const timestamp = z
   .custom<Date | string>((v) => v instanceof Date || typeof v === 'string')
   .meta({ description: 'ISO 8601 UTC time', examples: ['2026-11-22T06:32:21.022Z'], type: 'string', format: 'date-time' });
 
-/** A time as the JSON of its `Date` writes it (see `timestamp`). */
-export const isoTime = (d: Date): string => d.toISOString();
-export const isoTimeOrNull = (d: Date | null): string | null => (d === null ? null : d.toISOString());
+/** A time as the JSON of its `Date` writes it (see `timestamp`); a read model's `IsoTime` is that text already. */
+export const isoTime = (d: Date | string): string => (typeof d === 'string' ? d : d.toISOString());
+export const isoTimeOrNull = (d: Date | string | null): string | null => (d === null ? null : isoTime(d));
 export const id = z.uuid().meta({ examples: ['0f8fad5b-d9cb-469f-a165-70867728950e'] });
 
 /** `data` of every list (contract §2): `{items, total, page, page_size}`. */

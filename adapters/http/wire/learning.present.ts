@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type * as wire from './learning.wire.js';
 import { isoTime, isoTimeOrNull } from '../kit/schemas.js';
 import { publicPlanView } from './commerce.present.js';
-import type { Category, CourseModule, Lesson, LessonSummary } from '../../../domain/learning/course.js';
+import type { Category, Course, CourseModule, Lesson, LessonSummary } from '../../../domain/learning/course.js';
 import { effectiveStatus, type Enrollment } from '../../../domain/learning/enrollment.js';
 import type { ProgressStatus } from '../../../domain/learning/progress.js';
 import type { Certificate, CertificateTemplate } from '../../../domain/learning/certificate.js';
@@ -45,8 +45,8 @@ export const categoryView = (c: Category): z.input<typeof wire.Category> => ({
   updated_at: c.updatedAt,
 });
 
-/** A course as every route answers it: what a catalogue row holds (an entity holds more). Its times as text already: see `timestamp`. */
-export const courseView = (c: ListedCourse, category: CategoryRef | null = null): z.input<typeof wire.Course> => ({
+/** A course as every route answers it, from the catalogue's read model (its times as text already) or the entity. */
+export const courseView = (c: ListedCourse | Course, category: CategoryRef | null = null): z.input<typeof wire.Course> => ({
   id: c.id,
   title: c.title,
   description: c.description,

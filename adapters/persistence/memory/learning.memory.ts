@@ -64,7 +64,7 @@ export class MemoryLearningState {
 
 const has = (text: string | null, search: string) => (text ?? '').toLowerCase().includes(search.toLowerCase());
 
-// What the catalogue holds of a course (the pg adapter selects only these columns): a new object, as a clone would be.
+// What the catalogue holds of a course (the pg adapter selects only these columns), its times as text.
 const listedCourse = (c: Course): ListedCourse => ({
   id: c.id,
   title: c.title,
@@ -75,9 +75,9 @@ const listedCourse = (c: Course): ListedCourse => ({
   currency: c.currency,
   coverImage: c.coverImage,
   status: c.status,
-  publishedAt: c.publishedAt && new Date(c.publishedAt),
-  createdAt: new Date(c.createdAt),
-  updatedAt: new Date(c.updatedAt),
+  publishedAt: c.publishedAt && c.publishedAt.toISOString(),
+  createdAt: c.createdAt.toISOString(),
+  updatedAt: c.updatedAt.toISOString(),
 });
 
 export class MemoryCourseRepository implements CourseRepository {

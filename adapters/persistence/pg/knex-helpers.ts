@@ -23,6 +23,37 @@ export const epochMs = (expr: string): string => `floor(extract(epoch from ${exp
 export const msDate = (ms: number): Date => new Date(ms);
 export const msDateOrNull = (ms: number | null): Date | null => (ms === null ? null : new Date(ms));
 
+/**
+ * A timestamp column as the text of its UTC time (`2026-11-28 06:32:21.022531`), read back with
+ * `isoOfUtcText`: for a list's many times, pg's date parser (a regular expression and a `Date` per
+ * value) and `toISOString()` after it were 7 % of the catalogue's CPU. PostgreSQL writes the text
+ * either way (the text protocol sends every timestamp as text); `at time zone 'UTC'` makes it the
+ * same whatever the session's time zone.
+ */
+export const utcText = (expr: string): string => `(${expr} at time zone 'UTC')::text`;
+
+const UTC_TEXT = /^(\d{4,})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(?:\.(\d{1,6}))?( BC)?$/;
+
+/**
+ * `utcText`'s text as `Date#toISOString()` writes the same instant (milliseconds truncated, as pg's
+ * parser and `Date` truncate them): for years 1–9999 by moving characters, else through a `Date`.
+ */
+export function isoOfUtcText(text: string): string {
+  const n = text.length;
+  if ((n === 19 || (n > 20 && n <= 26 && text.charCodeAt(19) === 46)) && text.charCodeAt(4) === 45 && text.charCodeAt(10) === 32) {
+    const fraction = n === 19 ? '000' : n >= 23 ? text.slice(20, 23) : text.slice(20).padEnd(3, '0');
+    return `${text.slice(0, 10)}T${text.slice(11, 19)}.${fraction}Z`;
+  }
+  const m = UTC_TEXT.exec(text);
+  if (!m) throw new RangeError(`not a UTC timestamp text: ${text}`);
+  const date = new Date(0);
+  // setUTCFullYear, not Date.UTC, which reads years 0–99 as 1900–1999; 1 BC is year 0.
+  date.setUTCFullYear(m[8] ? 1 - Number(m[1]) : Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  date.setUTCHours(Number(m[4]), Number(m[5]), Number(m[6]), Number((m[7] ?? '').padEnd(3, '0').slice(0, 3)));
+  return date.toISOString();
+}
+export const isoOfUtcTextOrNull = (text: string | null): string | null => (text === null ? null : isoOfUtcText(text));
+
 /** A column a list is sorted by; the last key of a list must make the order total (its id). */
 export interface SortKey {
   column: string;

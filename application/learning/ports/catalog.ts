@@ -14,22 +14,18 @@ export interface CourseFilter {
   search?: string;
 }
 
-/** A course as a course list answers it: its own fields, without its tenant and author. */
+/**
+ * A time as a read model hands it to its answer: the ISO 8601 UTC text `Date#toISOString()` writes
+ * (`2026-11-22T06:32:21.022Z`). A list of many rows carries its times so, never parsed into a `Date`
+ * only to be written back as this text.
+ */
+export type IsoTime = string;
+
+/** A course as the catalogue answers it: its own fields, without its tenant and author, its times as text. */
 export type ListedCourse = Pick<
   Course,
-  | 'id'
-  | 'title'
-  | 'description'
-  | 'categoryId'
-  | 'difficulty'
-  | 'price'
-  | 'currency'
-  | 'coverImage'
-  | 'status'
-  | 'publishedAt'
-  | 'createdAt'
-  | 'updatedAt'
->;
+  'id' | 'title' | 'description' | 'categoryId' | 'difficulty' | 'price' | 'currency' | 'coverImage' | 'status'
+> & { publishedAt: IsoTime | null; createdAt: IsoTime; updatedAt: IsoTime };
 
 /** A lesson as an outline lists it (contract §5): without its body, its content's link and its times. */
 export type OutlineLesson = Pick<

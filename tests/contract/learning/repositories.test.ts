@@ -159,7 +159,13 @@ for (const [name, make] of [
       ...over,
     });
     // A catalogue row holds the course without its tenant and author.
-    const listed = ({ tenantId: _tenant, createdBy: _author, ...c }: Course) => c;
+    /** The catalogue's read model of a course: its times as ISO text. */
+    const listed = ({ tenantId: _tenant, createdBy: _author, ...c }: Course) => ({
+      ...c,
+      publishedAt: c.publishedAt && c.publishedAt.toISOString(),
+      createdAt: c.createdAt.toISOString(),
+      updatedAt: c.updatedAt.toISOString(),
+    });
     const module = (tenantId: string, courseId: string, order: number, createdAt = t0): CourseModule => ({
       id: randomUUID(),
       tenantId,
@@ -262,7 +268,7 @@ for (const [name, make] of [
         course(t, { title: 'Chemical basics', categoryId: category.id, difficulty: 'beginner', status: 'draft', createdAt: at(2) }),
         course(t, { title: 'Poetry', difficulty: 'advanced', status: 'archived', publishedAt: at(1), createdAt: at(3) }),
         // `_` is a LIKE wildcard: the search `m_c` must match this title alone, not "Chemical".
-        course(t, { title: 'Chem_cal lab', createdAt: at(4), updatedAt: at(5) }),
+        course(t, { title: 'Chem_cal lab', createdAt: at(4), updatedAt: new Date(at(5).getTime() + 7) }),
       ];
       for (const c of all) await env.courses.insert(c);
       await env.courses.insert(course(await env.tenant(), { title: 'Chemistry elsewhere' }));

@@ -1,14 +1,14 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { epochMs, msDate, msDateOrNull } from '../../../adapters/persistence/pg/knex-helpers.js';
+import { epochMs, isoOfUtcText, isoOfUtcTextOrNull, msDate, msDateOrNull, utcText } from '../../../adapters/persistence/pg/knex-helpers.js';
 import { harness } from '../../support/harness.js';
 
 /**
- * The hot statements' timestamps inside JSON (issue 32), on the configured engine (PGlite, or
- * PostgreSQL with DATABASE_URL): sent as epoch milliseconds, one reads back as the very Date that
- * pg's parser makes of the column.
+ * The hot statements' timestamps (issue 32), on the configured engine (PGlite, or PostgreSQL with
+ * DATABASE_URL): inside JSON sent as epoch milliseconds, one reads back as the very Date that pg's
+ * parser makes of the column; a list's columns sent as UTC text, one reads back as that Date's ISO text.
  */
-describe('contract: timestamps inside JSON columns (epochMs) on the configured engine', () => {
+describe('contract: timestamps read without a date parser (epochMs, utcText) on the configured engine', () => {
   let knex: Knex;
   before(async () => {
     knex = (await harness()).app.db.knex;
@@ -31,5 +31,44 @@ describe('contract: timestamps inside JSON columns (epochMs) on the configured e
       expect(msDate(sent[0]).toISOString(), instant).to.equal(column.toISOString());
       expect(msDateOrNull(sent[1])).to.equal(null);
     }
+  });
+
+  it('reads a timestamp column as UTC text (utcText) into the ISO text of the Date its column reads as, in any session time zone', async () => {
+    const instants = [
+      '2026-11-28 16:00:00+00',
+      '2026-01-01 00:00:00.123999+00',
+      '2026-12-31 23:59:59.9999+00',
+      '2026-06-30 12:00:00.5+00',
+      '2026-06-30 12:00:00.05+00',
+      '1969-12-31 23:59:59.9995+00',
+    ];
+    // Where the drivers' own parsers go wrong (years 0–99 read as 1900–1999, BC as an invalid date): the ISO text itself.
+    const far: Array<[string, string]> = [
+      ['0099-03-01 01:02:03.004+00', '0099-03-01T01:02:03.004Z'],
+      ['0044-03-15 12:00:00+00 BC', '-000043-03-15T12:00:00.000Z'],
+      ['12026-01-01 00:00:00.25+00', '+012026-01-01T00:00:00.250Z'],
+    ];
+    // A session far from UTC, as a server configured for its region has; local to this transaction.
+    await knex.transaction(async (trx) => {
+      await trx.raw(`set local time zone 'Asia/Kolkata'`);
+      const read = async (instant: string) =>
+        (
+          (await trx.raw(
+            `select t as "column", ${utcText('t')} as text, ${utcText('null::timestamptz')} as none from (select ?::timestamptz as t) x`,
+            [instant],
+          )) as { rows: Array<{ column: Date; text: string; none: string | null }> }
+        ).rows[0]!;
+      for (const instant of instants) {
+        const { column, text, none } = await read(instant);
+        expect(isoOfUtcText(text), `${instant} read as ${text}`).to.equal(column.toISOString());
+        expect(isoOfUtcTextOrNull(none)).to.equal(null);
+      }
+      for (const [instant, iso] of far) expect(isoOfUtcText((await read(instant)).text), instant).to.equal(iso);
+    });
+  });
+
+  it('refuses a text that is no UTC timestamp rather than answer a wrong time', () => {
+    for (const text of ['2026-11-28 16:00:00+00', '2026-11-28T16:00:00', 'infinity', '2026-11-28 16:00:00.', ''])
+      expect(() => isoOfUtcText(text), text).to.throw(RangeError);
   });
 });

@@ -14,7 +14,14 @@ import type { StudentProfile } from '../../../../application/learning/ports/admi
 
 export type CourseRow = Omit<Course, 'price'> & { price: string };
 /** A catalogue row: the course's answered columns and its category's name and slug (null without one). */
-export type CatalogueRow = Omit<CourseRow, 'tenantId' | 'createdBy'> & { categoryName: string | null; categorySlug: string | null };
+/** Its times as `utcText` writes them. */
+export type CatalogueRow = Omit<CourseRow, 'tenantId' | 'createdBy' | 'publishedAt' | 'createdAt' | 'updatedAt'> & {
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  categoryName: string | null;
+  categorySlug: string | null;
+};
 export type CategoryRow = Category;
 
 export type ModuleRow = Omit<CourseModule, 'order'> & { sortOrder: number };
