@@ -27,7 +27,6 @@ import {
   camelColumns,
   epochMs,
   isoOfUtcText,
-  isoOfUtcTextOrNull,
   guardedWrite,
   joinedTable,
   knexPage,
@@ -48,9 +47,17 @@ import { CERTIFICATE_COLUMNS, toCertificate } from './certificate.pg-repository.
 
 // One mapper per aggregate: a course (with its category, and a learner's enrolment and certificate
 // on the course page), a category, a module, a lesson.
-const toCourse = (r: CourseRow): Course => ({
+type OwnCourseRow<T> = Pick<
+  CourseRow,
+  'id' | 'title' | 'description' | 'categoryId' | 'difficulty' | 'price' | 'currency' | 'coverImage' | 'status'
+> & {
+  publishedAt: T | null;
+  createdAt: T;
+  updatedAt: T;
+};
+/** A course's own fields (not its tenant or author), its times read by `time`: the entity's Dates, or the catalogue's text. */
+const ownCourse = <T, U>(r: OwnCourseRow<T>, time: (t: T) => U) => ({
   id: r.id,
-  tenantId: r.tenantId,
   title: r.title,
   description: r.description,
   categoryId: r.categoryId,
@@ -59,11 +66,11 @@ const toCourse = (r: CourseRow): Course => ({
   currency: r.currency,
   coverImage: r.coverImage,
   status: r.status,
-  publishedAt: r.publishedAt,
-  createdBy: r.createdBy,
-  createdAt: r.createdAt,
-  updatedAt: r.updatedAt,
+  publishedAt: r.publishedAt === null ? null : time(r.publishedAt),
+  createdAt: time(r.createdAt),
+  updatedAt: time(r.updatedAt),
 });
+const toCourse = (r: CourseRow): Course => ({ ...ownCourse(r, (d: Date) => d), tenantId: r.tenantId, createdBy: r.createdBy });
 const courseRow = (c: Course): CourseRow => ({ ...c, price: formatMinor(c.price) });
 
 const joinedCategory = joinedTable<CategoryRow>('cat', 'cat', [
@@ -337,20 +344,7 @@ const CATALOGUE_COLUMNS = `${camelColumns('c', [
 ].join(', ')}`;
 
 const toCatalogueEntry = (r: CatalogueRow): CatalogueEntry => ({
-  course: {
-    id: r.id,
-    title: r.title,
-    description: r.description,
-    categoryId: r.categoryId,
-    difficulty: r.difficulty,
-    price: toMinor(r.price),
-    currency: r.currency,
-    coverImage: r.coverImage,
-    status: r.status,
-    publishedAt: isoOfUtcTextOrNull(r.publishedAt),
-    createdAt: isoOfUtcText(r.createdAt),
-    updatedAt: isoOfUtcText(r.updatedAt),
-  },
+  course: ownCourse(r, isoOfUtcText),
   // The join matched on the course's category id: that is the category's.
   category: r.categoryId !== null && r.categoryName !== null ? { id: r.categoryId, name: r.categoryName, slug: r.categorySlug! } : null,
 });

@@ -52,7 +52,6 @@ export function isoOfUtcText(text: string): string {
   date.setUTCHours(Number(m[4]), Number(m[5]), Number(m[6]), Number((m[7] ?? '').padEnd(3, '0').slice(0, 3)));
   return date.toISOString();
 }
-export const isoOfUtcTextOrNull = (text: string | null): string | null => (text === null ? null : isoOfUtcText(text));
 
 /** A column a list is sorted by; the last key of a list must make the order total (its id). */
 export interface SortKey {
