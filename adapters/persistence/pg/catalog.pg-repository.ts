@@ -8,6 +8,7 @@ import type {
   LessonRow,
   LessonSummaryRow,
   ModuleRow,
+  OwnCourseRow,
 } from './rows/learning.rows.js';
 import type {
   CatalogueEntry,
@@ -26,8 +27,8 @@ import { contains, type DbDeps } from './base.js';
 import {
   camelColumns,
   epochMs,
-  isoOfUtcText,
   guardedWrite,
+  isoOfUtcText,
   joinedTable,
   knexPage,
   msDate,
@@ -47,14 +48,6 @@ import { CERTIFICATE_COLUMNS, toCertificate } from './certificate.pg-repository.
 
 // One mapper per aggregate: a course (with its category, and a learner's enrolment and certificate
 // on the course page), a category, a module, a lesson.
-type OwnCourseRow<T> = Pick<
-  CourseRow,
-  'id' | 'title' | 'description' | 'categoryId' | 'difficulty' | 'price' | 'currency' | 'coverImage' | 'status'
-> & {
-  publishedAt: T | null;
-  createdAt: T;
-  updatedAt: T;
-};
 /** A course's own fields (not its tenant or author), its times read by `time`: the entity's Dates, or the catalogue's text. */
 const ownCourse = <T, U>(r: OwnCourseRow<T>, time: (t: T) => U) => ({
   id: r.id,

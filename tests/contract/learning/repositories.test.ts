@@ -158,8 +158,7 @@ for (const [name, make] of [
       updatedAt: t0,
       ...over,
     });
-    // A catalogue row holds the course without its tenant and author.
-    /** The catalogue's read model of a course: its times as ISO text. */
+    // A catalogue row holds the course without its tenant and author, its times as ISO text.
     const listed = ({ tenantId: _tenant, createdBy: _author, ...c }: Course) => ({
       ...c,
       publishedAt: c.publishedAt && c.publishedAt.toISOString(),

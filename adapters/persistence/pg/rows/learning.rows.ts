@@ -13,15 +13,13 @@ import type { StudentProfile } from '../../../../application/learning/ports/admi
  */
 
 export type CourseRow = Omit<Course, 'price'> & { price: string };
-/** A catalogue row: the course's answered columns and its category's name and slug (null without one). */
-/** Its times as `utcText` writes them. */
-export type CatalogueRow = Omit<CourseRow, 'tenantId' | 'createdBy' | 'publishedAt' | 'createdAt' | 'updatedAt'> & {
-  publishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  categoryName: string | null;
-  categorySlug: string | null;
-};
+/** A course's own columns (not its tenant or author), its times as `T`: Dates, or `utcText`'s text. */
+export type OwnCourseRow<T> = Pick<
+  CourseRow,
+  'id' | 'title' | 'description' | 'categoryId' | 'difficulty' | 'price' | 'currency' | 'coverImage' | 'status'
+> & { publishedAt: T | null; createdAt: T; updatedAt: T };
+/** A catalogue row: the course's answered columns, its times as `utcText` writes them, and its category's name and slug (null without one). */
+export type CatalogueRow = OwnCourseRow<string> & { categoryName: string | null; categorySlug: string | null };
 export type CategoryRow = Category;
 
 export type ModuleRow = Omit<CourseModule, 'order'> & { sortOrder: number };
