@@ -10,8 +10,8 @@ export const makeCategorySubscribers = (d: Pick<CommerceDeps, 'subscriptionRepos
   of: (tenantId, categoryId, now) => d.subscriptionRepository.holdersOfCategory(tenantId, categoryId, now),
 });
 
-/** Learning's `salesRecords` port: a course paid for is archived and a plan subscribed to deactivated, never deleted. */
+/** Learning's `salesRecords` port: a course paid for or awaiting payment is archived and a plan subscribed to deactivated, never deleted. */
 export const makeSalesRecords = (d: Pick<CommerceDeps, 'orderRepository' | 'subscriptionRepository'>): SalesRecords => ({
-  paidOrdersOfCourse: (tenantId, courseId) => d.orderRepository.countPaidForCourse(tenantId, courseId),
+  ordersOfCourse: (tenantId, courseId) => d.orderRepository.countForCourse(tenantId, courseId),
   subscriptionsOfPlan: (tenantId, planId) => d.subscriptionRepository.countOfPlan(tenantId, planId),
 });

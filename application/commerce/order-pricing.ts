@@ -9,8 +9,8 @@ import {
   type Quote,
 } from '../../domain/commerce/pricing.js';
 import { formatMinor } from '../../domain/shared/money.js';
-import type { OrderItem } from '../../domain/commerce/order.js';
-import type { Course, PromoCode } from '../learning/index.js';
+import { coursesOf, type OrderItem } from '../../domain/commerce/order.js';
+import type { Course, Pricing, PromoCode } from '../learning/index.js';
 import { err, ok, type Result } from '../shared/result.js';
 import type { CommerceDeps } from './deps.js';
 
@@ -72,24 +72,31 @@ export async function priceCourseItems(
 ): Promise<Result<OrderItem[], PricingError>> {
   const courses = new Map<string, Course>();
   const wholeCategories = new Set<string>();
+  // Each category's price is read once, however many of its courses the order holds.
+  const prices = new Map<string, Pricing | null>();
+  const priceOf = async (categoryId: string) => {
+    if (!prices.has(categoryId)) prices.set(categoryId, await d.learningCatalog.pricingFor(tenantId, categoryId, currency));
+    return prices.get(categoryId) ?? null;
+  };
   for (const [i, r] of requests.entries()) {
     if (r.courseId !== undefined) {
       const c = await d.learningCatalog.findCourse(tenantId, r.courseId);
       if (!c || c.status !== 'published') return err('UNKNOWN_COURSE', `items[${i}].course_id: no such course for sale`);
       courses.set(c.id, c);
     } else {
-      if (!(await d.learningCatalog.pricingFor(tenantId, r.categoryId, currency)))
+      if (!(await priceOf(r.categoryId)))
         return err('CATEGORY_NOT_FOR_SALE', `items[${i}].category_id: the category has no price in ${currency}`);
       const ids = await d.learningAccess.courseIdsOfCategories(tenantId, [r.categoryId]);
-      let found = 0;
+      const found = new Map((await d.learningCatalog.findCourses(tenantId, ids)).map((c) => [c.id, c]));
+      let published = 0;
       for (const id of ids) {
-        const c = await d.learningCatalog.findCourse(tenantId, id);
-        if (c && c.status === 'published') {
+        const c = found.get(id);
+        if (c?.status === 'published') {
           courses.set(c.id, c);
-          found++;
+          published++;
         }
       }
-      if (found === 0) return err('NOTHING_TO_ORDER', `items[${i}].category_id: the category has no published course`);
+      if (published === 0) return err('NOTHING_TO_ORDER', `items[${i}].category_id: the category has no published course`);
       wholeCategories.add(r.categoryId);
     }
   }
@@ -98,13 +105,12 @@ export async function priceCourseItems(
   const byCategory = new Map<string, Course[]>();
   const single: Course[] = [];
   for (const c of courses.values()) {
-    const priced = c.categoryId ? await d.learningCatalog.pricingFor(tenantId, c.categoryId, currency) : null;
-    if (priced && c.categoryId) byCategory.set(c.categoryId, [...(byCategory.get(c.categoryId) ?? []), c]);
+    if (c.categoryId && (await priceOf(c.categoryId))) byCategory.set(c.categoryId, [...(byCategory.get(c.categoryId) ?? []), c]);
     else single.push(c);
   }
   const items: OrderItem[] = [];
   for (const [categoryId, list] of byCategory) {
-    const price = (await d.learningCatalog.pricingFor(tenantId, categoryId, currency))!;
+    const price = prices.get(categoryId)!;
     const { unitPrice, tierMinQuantity } = unitPriceFor(price, list.length);
     const titles = list.map((c) => c.title).sort();
     items.push({
@@ -148,3 +154,21 @@ export const totalsOf = (items: readonly OrderItem[], promo: PromoCode | null, c
     promo,
     currency,
   );
+
+/**
+ * Share-locks the courses the items grant, in the unit of work that writes the order, and refuses
+ * the order when one stopped being for sale since it was priced (deleted or archived meanwhile).
+ * Deleting a course counts the orders awaiting payment: a delete that comes later waits for this
+ * unit of work, then finds the order and is refused, so no payment settles for a course that is gone.
+ */
+export async function holdItemsForSale(
+  d: Pick<CommerceDeps, 'learningCatalog'>,
+  tenantId: string,
+  items: readonly OrderItem[],
+): Promise<Result<null, 'UNKNOWN_COURSE'>> {
+  const ids = coursesOf({ items: [...items] });
+  if (ids.length === 0) return ok(null);
+  const held = await d.learningCatalog.holdCoursesForSale(tenantId, ids);
+  const gone = ids.find((id) => !held.has(id));
+  return gone === undefined ? ok(null) : err('UNKNOWN_COURSE', `course ${gone}: no longer for sale`);
+}

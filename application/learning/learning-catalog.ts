@@ -13,11 +13,21 @@ type Deps = Pick<LearningDeps, 'courseRepository'> & {
 
 /**
  * Read side of what learning stores for commerce (registered as `learningCatalog`): courses with
- * their price, subscription plans, category prices and promo codes. Commerce adds the behaviour
- * (orders, checkout, counting promo code uses) on top.
+ * their price, subscription plans, category prices and promo codes, and the share lock an order
+ * being written takes on its courses. Commerce adds the behaviour (orders, checkout, counting
+ * promo code uses) on top.
  */
 export const makeLearningCatalog = (d: Deps) => ({
   findCourse: (tenantId: string, courseId: string): Promise<Course | null> => d.courseRepository.findById(tenantId, courseId),
+  findCourses: (tenantId: string, courseIds: readonly string[]): Promise<Course[]> => d.courseRepository.findManyByIds(tenantId, courseIds),
+  /**
+   * The courses among `courseIds` that are still for sale (published), share-locked until the
+   * caller's unit of work ends: an order written in it cannot race a delete or an archive of one.
+   */
+  async holdCoursesForSale(tenantId: string, courseIds: readonly string[]): Promise<Set<string>> {
+    const held = await d.courseRepository.lockShared(tenantId, courseIds);
+    return new Set(held.filter((c) => c.status === 'published').map((c) => c.id));
+  },
   findPlan: (tenantId: string, planId: string): Promise<SubscriptionPlan | null> => d.subscriptionPlanRepository.findById(tenantId, planId),
   findPlans: (tenantId: string, planIds: readonly string[]): Promise<SubscriptionPlan[]> =>
     d.subscriptionPlanRepository.findManyByIds(tenantId, planIds),

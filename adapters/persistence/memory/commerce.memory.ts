@@ -38,10 +38,12 @@ export class MemoryOrderRepository extends MemoryTenantRows<Order> implements Or
   async count(tenantId: string, status: string) {
     return [...this.rows.values()].filter((o) => o.tenantId === tenantId && o.status === status).length;
   }
-  async countPaidForCourse(tenantId: string, courseId: string) {
-    return [...this.rows.values()].filter(
-      (o) => o.tenantId === tenantId && (o.status === 'paid' || o.status === 'refunded') && coursesOf(o).includes(courseId),
-    ).length;
+  async countForCourse(tenantId: string, courseId: string) {
+    const granting = [...this.rows.values()].filter((o) => o.tenantId === tenantId && coursesOf(o).includes(courseId));
+    return {
+      paid: granting.filter((o) => o.status === 'paid' || o.status === 'refunded').length,
+      pending: granting.filter((o) => o.status === 'pending').length,
+    };
   }
 }
 

@@ -93,6 +93,9 @@ export class MemoryCourseRepository implements CourseRepository {
   async lock(tenantId: string, id: string) {
     return this.findById(tenantId, id);
   }
+  async lockShared(tenantId: string, ids: readonly string[]) {
+    return this.findManyByIds(tenantId, ids);
+  }
   async findForLearner(tenantId: string, userId: string, courseId: string) {
     const course = await this.findById(tenantId, courseId);
     if (!course) return null;

@@ -440,6 +440,15 @@ export const makeCoursePgRepository = ({ db }: DbDeps): CourseRepository => {
   return {
     findById: (tenantId, id) => courses.find({ tenantId, id }),
     lock: (tenantId, id) => courses.lock({ tenantId, id }),
+    async lockShared(tenantId, ids) {
+      if (ids.length === 0) return [];
+      const rows = (await db
+        .q()('courses')
+        .where({ tenantId })
+        .whereIn('id', [...ids])
+        .forShare()) as CourseRow[];
+      return rows.map(toCourse);
+    },
     async findForLearner(tenantId, userId, courseId) {
       // The course page's per-learner state in one round trip instead of four.
       const r = (await learnerCourseQuery(db, tenantId, userId, courseId)

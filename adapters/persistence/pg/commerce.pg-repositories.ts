@@ -122,15 +122,16 @@ export const makeOrderPgRepository = ({ db }: DbDeps): OrderRepository => {
       const r = (await db.q()('orders').where({ tenantId, status }).count({ n: '*' }).first()) as { n: unknown } | undefined;
       return num(r?.n);
     },
-    async countPaidForCourse(tenantId, courseId) {
+    async countForCourse(tenantId, courseId) {
+      // `items @>` is answered by the GIN index orders_items_courses (migration 1050).
       const r = (await db
         .q()('orders')
         .where({ tenantId })
-        .whereIn('status', ['paid', 'refunded'])
+        .whereIn('status', ['paid', 'refunded', 'pending'])
         .whereRaw('items @> ?::jsonb', [JSON.stringify([{ course_ids: [courseId] }])])
-        .count({ n: '*' })
-        .first()) as { n: unknown } | undefined;
-      return num(r?.n);
+        .select(db.knex.raw("count(*) filter (where status <> 'pending') as paid, count(*) filter (where status = 'pending') as pending"))
+        .first()) as { paid: unknown; pending: unknown } | undefined;
+      return { paid: num(r?.paid), pending: num(r?.pending) };
     },
   };
 };

@@ -23,6 +23,9 @@ export interface OrderRepository {
   paidTotals(tenantId: string, from: Date, to: Date): Promise<Array<{ currency: string; count: number; total: Minor }>>;
   countByUser(tenantId: string, userId: string, status: OrderStatus): Promise<number>;
   count(tenantId: string, status: OrderStatus): Promise<number>;
-  /** Paid (or since refunded) orders with a line that granted this course. */
-  countPaidForCourse(tenantId: string, courseId: string): Promise<number>;
+  /**
+   * Orders with a line that grants this course: `paid` those paid (or since refunded), `pending`
+   * those still awaiting payment.
+   */
+  countForCourse(tenantId: string, courseId: string): Promise<{ paid: number; pending: number }>;
 }

@@ -4,7 +4,7 @@ import { err, ok, type Result } from '../../shared/result.js';
 import type { CommerceDeps } from '../deps.js';
 import { normalisePromoCode } from '../../../domain/learning/admin-resources.js';
 import type { PromoCode } from '../../learning/index.js';
-import { priceCourseItems, reservePromo, totalsOf, type ItemRequest, type PricingError } from '../order-pricing.js';
+import { holdItemsForSale, priceCourseItems, reservePromo, totalsOf, type ItemRequest, type PricingError } from '../order-pricing.js';
 import { payFreeOrder } from '../free-orders.js';
 import type { Settlement } from '../settlement.js';
 
@@ -46,6 +46,10 @@ export const makeUpdateOrder =
       const order = await d.orderRepository.lock(actor.tenantId, id);
       if (!order || !isOrderEditable(order)) return err('ORDER_NOT_PENDING');
       if ((await d.paymentRepository.pendingOfOrder(actor.tenantId, id)).length > 0) return err('ORDER_PAYMENT_IN_PROGRESS');
+      if (cmd.items) {
+        const forSale = await holdItemsForSale(d, actor.tenantId, items);
+        if (!forSale.ok) return forSale;
+      }
       const now = d.clock.now();
       const wanted = cmd.promoCode === undefined ? order.promoCode : cmd.promoCode;
       const code = wanted === null || wanted.trim() === '' ? null : normalisePromoCode(wanted);

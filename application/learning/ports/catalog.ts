@@ -73,6 +73,11 @@ export interface CourseRepository {
   findById(tenantId: string, id: string): Promise<Course | null>;
   /** Reads the course and locks it until the unit of work ends (enrolments written meanwhile wait). */
   lock(tenantId: string, id: string): Promise<Course | null>;
+  /**
+   * Reads the tenant's courses among `ids` and share-locks them until the unit of work ends: a
+   * delete or an edit of one waits, and readers sharing the lock do not (none asked: no statement).
+   */
+  lockShared(tenantId: string, ids: readonly string[]): Promise<Course[]>;
   /** The course with its category and the user's enrolment and certificate, in one query. */
   findForLearner(tenantId: string, userId: string, courseId: string): Promise<LearnerCourse | null>;
   /**

@@ -5,10 +5,16 @@
  * `salesRecords`; until then none.
  */
 export interface SalesRecords {
-  /** Paid (or since refunded) orders that granted the course. */
-  paidOrdersOfCourse(tenantId: string, courseId: string): Promise<number>;
+  /**
+   * Orders with a line granting the course: paid (or since refunded), and pending (a payment may
+   * settle any moment, and it must find the course to grant).
+   */
+  ordersOfCourse(tenantId: string, courseId: string): Promise<{ paid: number; pending: number }>;
   /** Subscriptions of the plan, whatever their status. */
   subscriptionsOfPlan(tenantId: string, planId: string): Promise<number>;
 }
 
-export const noSalesRecords: SalesRecords = { paidOrdersOfCourse: async () => 0, subscriptionsOfPlan: async () => 0 };
+export const noSalesRecords: SalesRecords = {
+  ordersOfCourse: async () => ({ paid: 0, pending: 0 }),
+  subscriptionsOfPlan: async () => 0,
+};

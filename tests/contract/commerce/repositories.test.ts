@@ -238,7 +238,7 @@ function contract(name: string, make: () => Promise<Ctx>) {
       expect(await ctx.orders.count(ctx.otherTenantId, 'paid')).to.equal(0);
     });
 
-    it('orders: paid (or refunded) orders with a line granting a course are counted, per tenant', async () => {
+    it('orders: paid (or refunded) and pending orders with a line granting a course are counted apart, per tenant', async () => {
       const course = randomUUID();
       const line = order(ctx).items[0]!;
       const granting = { ...line, courseIds: [randomUUID(), course] };
@@ -248,10 +248,12 @@ function contract(name: string, make: () => Promise<Ctx>) {
       );
       await ctx.orders.insert(order(ctx, { status: 'pending', items: [granting] }));
       await ctx.orders.insert(order(ctx, { status: 'cancelled', items: [granting] }));
+      await ctx.orders.insert(order(ctx, { status: 'expired', items: [granting] }));
       await ctx.orders.insert(order(ctx, { status: 'paid', items: [line] }));
-      expect(await ctx.orders.countPaidForCourse(ctx.tenantId, course)).to.equal(2);
-      expect(await ctx.orders.countPaidForCourse(ctx.otherTenantId, course)).to.equal(0);
-      expect(await ctx.orders.countPaidForCourse(ctx.tenantId, randomUUID())).to.equal(0);
+      await ctx.orders.insert(order(ctx, { status: 'pending', items: [line] }));
+      expect(await ctx.orders.countForCourse(ctx.tenantId, course)).to.deep.equal({ paid: 2, pending: 1 });
+      expect(await ctx.orders.countForCourse(ctx.otherTenantId, course)).to.deep.equal({ paid: 0, pending: 0 });
+      expect(await ctx.orders.countForCourse(ctx.tenantId, randomUUID())).to.deep.equal({ paid: 0, pending: 0 });
     });
 
     it('payments: by our or the gateway transaction id, latest, pending, filters, notifications', async () => {

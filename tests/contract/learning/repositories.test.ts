@@ -244,6 +244,19 @@ for (const [name, make] of [
       expect(await env.courses.idsOfCategories(other, [category.id])).to.deep.equal([]);
     });
 
+    it("share-locks the tenant's courses among the ids asked, whatever their status, and asks nothing for none", async () => {
+      const t = await env.tenant();
+      const other = await env.tenant();
+      const a = course(t);
+      const archived = course(t, { status: 'archived' });
+      const theirs = course(other);
+      for (const c of [a, archived, theirs]) await env.courses.insert(c);
+      const held = await env.courses.lockShared(t, [a.id, archived.id, theirs.id, randomUUID()]);
+      expect(held.map((c) => c.id).sort()).to.deep.equal([a.id, archived.id].sort());
+      expect(held.find((c) => c.id === a.id)).to.deep.equal(a);
+      expect(await env.courses.lockShared(t, [])).to.deep.equal([]);
+    });
+
     it('lists the catalogue under every shape of the filter (one text each), with its page and total', async () => {
       const t = await env.tenant();
       const category = {

@@ -4,6 +4,8 @@ import { Role } from '../../../domain/identity/role.js';
 import { complete, createCourse, enrol, seedCourse } from './learning-fixtures.js';
 import { answersFor, seedQuiz } from '../assessment/assessment-fixtures.js';
 import { openShop, placeOrder } from '../commerce/commerce-fixtures.js';
+import type { UnitOfWork } from '../../../application/shared/ports.js';
+import type { CourseRepository } from '../../../application/learning/ports/catalog.js';
 
 const REFUSED = "The course holds learners' enrolments, results or payments: archive it instead";
 
@@ -108,6 +110,58 @@ describe("HTTP learning: deleting a course that holds learners' records", () => 
     expect(refused.body.error).to.equal('1 paid order(s); archive the course instead');
     // An unsold course of the same shop deletes.
     expect((await h.http.delete(`/api/lms/admin/courses/${shop.courses[1]!.id}`).set(shop.admin.headers)).status).to.equal(200);
+  });
+
+  it('an order awaiting payment holds the course, so its payment still finds it; cancelled, it holds nothing', async () => {
+    const shop = await openShop(h);
+    const pending = await placeOrder(h, shop.student, [{ course_id: shop.soloCourse.id }]);
+    const refused = await h.http.delete(`/api/lms/admin/courses/${shop.soloCourse.id}`).set(shop.admin.headers);
+    expect(refused.status).to.equal(400);
+    expect(refused.body).to.include({ message: REFUSED, error: '1 order(s) awaiting payment; archive the course instead' });
+
+    const paid = await h.http
+      .post('/api/lms/admin/payments')
+      .set(shop.admin.headers)
+      .send({ order_id: pending.id, amount: pending.total_amount, payment_method: 'cash' });
+    expect(paid.status, JSON.stringify(paid.body)).to.equal(200);
+    const enrolled = await h.http.get(`/api/lms/admin/resources/enrollments?course_id=${shop.soloCourse.id}`).set(shop.admin.headers);
+    expect((enrolled.body.data.items as Array<{ user_id: string }>).map((e) => e.user_id)).to.deep.equal([shop.student.id]);
+
+    const other = await h.user(shop.tenant);
+    const cancelled = await placeOrder(h, other, [{ course_id: shop.courses[1]!.id }]);
+    expect((await h.http.delete(`/api/lms/admin/courses/${shop.courses[1]!.id}`).set(shop.admin.headers)).status).to.equal(400);
+    expect((await h.http.delete(`/api/orders/${cancelled.id}`).set(other.headers)).status).to.equal(200);
+    expect((await h.http.delete(`/api/lms/admin/courses/${shop.courses[1]!.id}`).set(shop.admin.headers)).status).to.equal(200);
+  });
+
+  it("an order being written share-locks its courses: a delete waits for the order's unit of work to end", async () => {
+    const shop = await openShop(h);
+    const courseId = shop.soloCourse.id;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    // The share lock create-order takes (holdItemsForSale), held open while the delete comes in.
+    const writing = h.resolve<UnitOfWork>('uow').run(async () => {
+      await h.resolve<CourseRepository>('courseRepository').lockShared(shop.tenant.id, [courseId]);
+      holding();
+      await released;
+    });
+    await held;
+    let answered = false;
+    const deleting = h.http
+      .delete(`/api/lms/admin/courses/${courseId}`)
+      .set(shop.admin.headers)
+      .then((res) => {
+        answered = true;
+        return res;
+      });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(answered, 'the delete waits for the share lock').to.equal(false);
+    release();
+    await writing;
+    // No order was written in it: the course deletes.
+    expect((await deleting).status).to.equal(200);
   });
 
   it('a plan with a subscription is deactivated, not deleted; a subscription bought later grants no archived course of its categories', async () => {

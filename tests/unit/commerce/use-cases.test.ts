@@ -58,6 +58,32 @@ describe('commerce use cases (memory adapters)', () => {
     expect(bad).to.deep.include({ ok: false, error: 'PROMO_NOT_FOUND' });
   });
 
+  it('an order whose course stopped being for sale after pricing is refused, nothing written or mailed', async () => {
+    for (const meanwhile of ['deleted', 'archived'] as const) {
+      const w = memoryCommerce();
+      const student = await w.addStudent();
+      const course = w.learning.addCourse(1, { price: toMinor(70) });
+      const catalog = w.deps.learningCatalog;
+      // Another admin acts right after the course was priced, before the order's unit of work.
+      const learningCatalog: typeof catalog = {
+        ...catalog,
+        async findCourse(tenantId, courseId) {
+          const found = await catalog.findCourse(tenantId, courseId);
+          if (meanwhile === 'deleted') w.learning.state.courses.delete(courseId);
+          else w.learning.state.courses.set(courseId, { ...found!, status: 'archived' });
+          return found;
+        },
+      };
+      const create = makeCreateOrder({ ...w.deps, learningCatalog, settlement: w.settlement });
+      const refused = await create(w.actorOf(student), { items: [{ courseId: course.courseId }] });
+      expect(refused, meanwhile).to.deep.include({ ok: false, error: 'UNKNOWN_COURSE' });
+      expect(await w.deps.orderRepository.countByUser(w.tenantId, student.id, 'pending'), meanwhile).to.equal(0);
+      expect((await w.mailRepository.list(w.tenantId, { to: student.email }, { page: 1, pageSize: 10 })).items, meanwhile).to.deep.equal(
+        [],
+      );
+    }
+  });
+
   it('check-price names the promo problem', async () => {
     const w = memoryCommerce();
     const check = makeCheckPrice(w.deps);
