@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { knexSnakeCaseMappers } from 'objection';
@@ -15,6 +16,13 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 // numeric (money, marks) stays the text PostgreSQL sends, as both stock clients answer it: a binary
 // float would not hold 19999.99. Repositories read money digit by digit (domain/shared/money.ts)
 // and marks with `Number`.
+
+// PGlite reads timestamps with `new Date(text)`, which takes years 0–99 for 1900–1999 and makes an
+// invalid Date of a BC one; pg reads them with postgres-date, which reads both right. The same
+// parser on PGlite keeps the engines reading every timestamp alike. Required, not imported: its
+// typings declare an ES default export for what is a CommonJS `module.exports` function.
+const parseTimestamp = createRequire(import.meta.url)('postgres-date') as (text: string) => Date | number | null;
+const embeddedParsers = { [types.TIMESTAMPTZ]: parseTimestamp, [types.TIMESTAMP]: parseTimestamp };
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
@@ -50,7 +58,7 @@ export async function createKnex(options: DatabaseOptions): Promise<Knex> {
     mkdirSync(dataDir, { recursive: true });
   }
   // Our own instance (knex-pglite's documented connection function) so that pg_trgm is loaded.
-  const pglite = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  const pglite = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm }, parsers: embeddedParsers });
   // Starting the engine (compiling its WASM, opening or creating the database) takes seconds, a
   // minute on a busy machine: it must not count against the first query's wait for the connection.
   await pglite.waitReady;

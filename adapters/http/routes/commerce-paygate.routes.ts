@@ -11,7 +11,7 @@ import type { Order } from '../../../domain/commerce/order.js';
 import type { Payment } from '../../../domain/commerce/payment.js';
 import { reply } from '../kit/envelope.js';
 import { DomainError, HttpError, unwrap, errorsFrom, edgeErrors } from '../kit/errors.js';
-import { dateOnly, dayAfter, dayStart, pageQuery, pageView, text, toPageRequest, uuid } from '../kit/schemas.js';
+import { dayOrTime, dayAfter, dayStart, pageQuery, pageView, text, toPageRequest, uuid } from '../kit/schemas.js';
 import type { RouteModule, RouteTable } from '../kit/route-table.js';
 import { sendRaw } from './route-helpers.js';
 import * as wire from '../wire/commerce.wire.js';
@@ -64,14 +64,13 @@ const Notification = z.object({
   payment_type: z.string().nullish(),
 });
 
-const when = z.union([dateOnly, z.iso.datetime({ offset: true })]);
 const AdminPaymentsQuery = pageQuery.extend({
   status: z.enum(PAYMENT_STATUSES).optional(),
   method: z.string().trim().max(64).optional(),
   order_id: uuid.optional(),
   user_id: uuid.optional(),
-  from: when.optional(),
-  to: when.optional(),
+  from: dayOrTime.optional(),
+  to: dayOrTime.optional(),
 });
 const OfflineBody = z.object({
   order_id: uuid,

@@ -16,7 +16,7 @@ import {
 import { reply } from '../kit/envelope.js';
 import { unwrap, errorsFrom } from '../kit/errors.js';
 import {
-  dateOnly,
+  dayOrTime,
   dayAfter,
   dayStart,
   email,
@@ -58,10 +58,9 @@ const tags = ['crm'];
 const providerParam = z.object({ provider: z.enum(AD_PROVIDERS) });
 
 /** A day (`YYYY-MM-DD`, whole UTC days, `to` inclusive) or an exact ISO time (`to` exclusive). */
-const when = z.union([dateOnly, z.iso.datetime({ offset: true })]);
 const fromDate = (s: string | undefined) => (s === undefined ? undefined : s.length === 10 ? dayStart(s) : new Date(s));
 const toDate = (s: string | undefined) => (s === undefined ? undefined : s.length === 10 ? dayAfter(s) : new Date(s));
-const range = { from: when.optional(), to: when.optional() };
+const range = { from: dayOrTime.optional(), to: dayOrTime.optional() };
 
 const secret = z.string().trim().max(2000).nullable().optional();
 /** A webhook secret long enough that it cannot be guessed ("" or null clears it). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text, url } from '../kit/schemas.js';
+import { isoDateTime, text, url } from '../kit/schemas.js';
 
 /** Prices, read exactly (the shared amount schema). */
 export { money } from '../kit/schemas.js';
@@ -22,4 +22,4 @@ export const currency = z
   .transform((s) => s.toUpperCase());
 export const optionalText = (max: number) => text(max).nullable().optional();
 export const searchQuery = z.string().trim().max(200).optional();
-export const dateTime = z.iso.datetime({ offset: true }).transform((s) => new Date(s));
+export const dateTime = isoDateTime.transform((s) => new Date(s));

@@ -3,7 +3,7 @@ import { Role, ROLE_LEVELS } from '../../../domain/identity/role.js';
 import { MAIL_EVENTS } from '../../../domain/platform/mail-events.js';
 import { reply } from '../kit/envelope.js';
 import { unwrap, errorsFrom } from '../kit/errors.js';
-import { dateOnly, dayAfter, dayStart, idParam, pageQuery, pageView, requiredText, toPageRequest, uuid } from '../kit/schemas.js';
+import { dayOrTime, dayAfter, dayStart, idParam, pageQuery, pageView, requiredText, toPageRequest, uuid } from '../kit/schemas.js';
 import type { RouteModule } from '../kit/route-table.js';
 import * as wire from '../wire/commerce.wire.js';
 import { broadcastAcceptedView, broadcastView, eventView, mailCallbackView } from '../wire/commerce.present.js';
@@ -32,13 +32,12 @@ const BroadcastBody = z
   })
   .refine((b) => (b.text ?? '').trim() !== '' || (b.html ?? '').trim() !== '', { message: 'text or html is required', path: ['text'] });
 
-const when = z.union([dateOnly, z.iso.datetime({ offset: true })]);
 const LogFilter = z.strictObject({
   event: z.enum(MAIL_EVENTS).optional(),
   email: z.string().trim().toLowerCase().max(254).optional(),
   message_id: z.string().trim().max(200).optional(),
-  from: when.optional(),
-  to: when.optional(),
+  from: dayOrTime.optional(),
+  to: dayOrTime.optional(),
 });
 const toFilter = (q: z.infer<typeof LogFilter>) => ({
   event: q.event,

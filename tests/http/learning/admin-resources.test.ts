@@ -219,6 +219,27 @@ describe('HTTP learning: admin resources, learning assets and library', () => {
     expect((await a.remove('promo-codes', fixed.body.data.id)).status).to.equal(200);
   });
 
+  it('times of any year from 1 to 9999 are stored and read back as sent, on either engine; year 0 is refused', async () => {
+    const t = await h.tenant();
+    const a = api(await h.user(t, Role.Admin));
+    const ancient = await a.create('promo-codes', {
+      code: 'ANCIENT',
+      value: 5,
+      valid_from: '0050-06-01T00:00:00Z',
+      valid_until: '9999-12-31T23:59:59Z',
+    });
+    expect(ancient.status, JSON.stringify(ancient.body)).to.equal(200);
+    const read = (await a.list('promo-codes', '?search=ancient')).body.data.items[0];
+    expect(read).to.include({ valid_from: '0050-06-01T00:00:00.000Z', valid_until: '9999-12-31T23:59:59.000Z' });
+    for (const valid_from of ['0000-06-01T00:00:00Z', '0001-01-01T00:00:00+01:00']) {
+      const refused = await a.create('promo-codes', { code: 'YEARZERO', value: 5, valid_from });
+      expect(refused.status, valid_from).to.equal(400);
+      expect(JSON.stringify(refused.body), valid_from).to.include('year 1 or later');
+    }
+    const logs = await h.http.get('/api/mailer-logs?from=0000-01-01').set((await h.user(t, Role.Admin)).headers);
+    expect(logs.status).to.equal(400);
+  });
+
   it('students: one profile per student user, listed with the user; unknown or non-student users are 400', async () => {
     const t = await h.tenant();
     const admin = await h.user(t, Role.Admin);
