@@ -110,7 +110,7 @@ export const makePasskeyRoutes =
       },
       async ({ actor, body, meta }) =>
         reply(
-          passkeyView(unwrap(await d.finishPasskeyRegistration(actor, { credential: credentialOf(body), name: body.name, meta }))),
+          passkeyView(unwrap(await d.finishPasskeyRegistration(actor, meta, { credential: credentialOf(body), name: body.name }))),
           'Passkey registered',
         ),
     );
@@ -210,7 +210,7 @@ export const makePasskeyRoutes =
         errors: errorsFrom(d.renameOwnPasskey)(['PASSKEY_NOT_FOUND']),
       },
       async ({ actor, params, body, meta }) =>
-        reply(passkeyView(unwrap(await d.renameOwnPasskey(actor, params.id, body.name, meta))), 'Passkey renamed'),
+        reply(passkeyView(unwrap(await d.renameOwnPasskey(actor, meta, params.id, body.name))), 'Passkey renamed'),
     );
 
     r.delete(
@@ -225,7 +225,7 @@ export const makePasskeyRoutes =
         errors: errorsFrom(d.deleteOwnPasskey)(['PASSKEY_NOT_FOUND']),
       },
       async ({ actor, params, meta }) => {
-        unwrap(await d.deleteOwnPasskey(actor, params.id, meta));
+        unwrap(await d.deleteOwnPasskey(actor, meta, params.id));
         return reply(null, 'Passkey removed');
       },
     );

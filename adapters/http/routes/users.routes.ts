@@ -132,7 +132,7 @@ export const makeUserRoutes =
           'Wrong current password: 400 `Current password is incorrect`. Every other login of the user (refresh tokens, sessions) ends; this one stays.',
       },
       async ({ actor, loginId, meta, body }) => {
-        unwrap(await d.changeOwnPassword(actor, loginId, meta, { currentPassword: body.current_password, newPassword: body.new_password }));
+        unwrap(await d.changeOwnPassword(actor, meta, loginId, { currentPassword: body.current_password, newPassword: body.new_password }));
         return reply(null, 'Password changed');
       },
     );

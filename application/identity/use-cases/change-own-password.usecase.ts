@@ -1,12 +1,19 @@
 import { isAcceptablePassword } from '../../../domain/identity/password-policy.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import { ownAccount } from '../own-account.js';
 import { setPassword } from '../user-admin.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { IdentityDeps } from '../deps.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 export type ChangeOwnPasswordError = 'USER_NOT_FOUND' | 'WRONG_PASSWORD' | 'WEAK_PASSWORD';
+
+/** `loginId`: the login the change is made from, which stays open (null: every login ends). */
+type ChangeOwnPassword = AuditedCommand<
+  [loginId: string | null, cmd: { currentPassword: string; newPassword: string }],
+  null,
+  ChangeOwnPasswordError
+>;
 
 type Deps = Pick<IdentityDeps, 'userRepository' | 'loginRepository' | 'passwordHasher' | 'auditLog' | 'clock' | 'uow'>;
 
@@ -17,13 +24,8 @@ type Deps = Pick<IdentityDeps, 'userRepository' | 'loginRepository' | 'passwordH
  * making the change stays. Failures and the change are audited.
  */
 export const makeChangeOwnPassword =
-  ({ userRepository, loginRepository, passwordHasher, auditLog, clock, uow }: Deps) =>
-  async (
-    actor: Actor,
-    loginId: string | null,
-    meta: RequestMeta,
-    cmd: { currentPassword: string; newPassword: string },
-  ): Promise<Result<null, ChangeOwnPasswordError>> => {
+  ({ userRepository, loginRepository, passwordHasher, auditLog, clock, uow }: Deps): ChangeOwnPassword =>
+  async (actor, meta, loginId, cmd) => {
     const user = await ownAccount(userRepository, actor);
     if (!user) return err('USER_NOT_FOUND');
     if (!isAcceptablePassword(cmd.newPassword)) return err('WEAK_PASSWORD', 'new_password: 8 to 128 characters');

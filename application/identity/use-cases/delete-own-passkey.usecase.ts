@@ -1,7 +1,6 @@
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import type { Result } from '../../shared/result.js';
 import { auditedRemove } from '../../platform/audit.js';
 import type { IdentityDeps } from '../deps.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 export type DeleteOwnPasskeyError = 'PASSKEY_NOT_FOUND';
 
@@ -12,8 +11,8 @@ type Deps = Pick<IdentityDeps, 'passkeyRepository' | 'auditLog' | 'uow'>;
  * already opened with it stay open: removing a lost device's passkey is not a logout.
  */
 export const makeDeleteOwnPasskey =
-  (d: Deps) =>
-  async (actor: Actor, passkeyId: string, meta: RequestMeta): Promise<Result<null, DeleteOwnPasskeyError>> =>
+  (d: Deps): AuditedCommand<[passkeyId: string], null, DeleteOwnPasskeyError> =>
+  async (actor, meta, passkeyId) =>
     auditedRemove(d, actor, meta, () => d.passkeyRepository.delete(actor.homeTenantId, actor.userId, passkeyId), 'PASSKEY_NOT_FOUND', {
       action: 'passkey.removed',
       resourceType: 'passkey',

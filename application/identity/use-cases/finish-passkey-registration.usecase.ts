@@ -1,10 +1,10 @@
 import { defaultPasskeyName, MAX_PASSKEYS_PER_USER, type Passkey } from '../../../domain/identity/passkey.js';
-import type { Actor, RequestMeta } from '../../shared/actor.js';
-import { err, ok, type Result } from '../../shared/result.js';
+import { err, ok } from '../../shared/result.js';
 import type { CredentialResponseJson } from '../ports/webauthn-verifier.js';
 import { ownAccount } from '../own-account.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { IdentityDeps } from '../deps.js';
+import type { AuditedCommand } from '../../shared/use-case.js';
 
 export type FinishPasskeyRegistrationError =
   'WEBAUTHN_CHALLENGE_INVALID' | 'USER_NOT_FOUND' | 'PASSKEY_VERIFICATION_FAILED' | 'PASSKEY_LIMIT_REACHED' | 'PASSKEY_ALREADY_REGISTERED';
@@ -13,8 +13,9 @@ export interface FinishPasskeyRegistrationCommand {
   credential: CredentialResponseJson;
   /** Shown in the passkey list; default "Passkey <n>". */
   name?: string | undefined;
-  meta: RequestMeta;
 }
+
+type FinishPasskeyRegistration = AuditedCommand<[cmd: FinishPasskeyRegistrationCommand], Passkey, FinishPasskeyRegistrationError>;
 
 type Deps = Pick<
   IdentityDeps,
@@ -27,10 +28,19 @@ type Deps = Pick<
  * it is consumed whatever the outcome, so a response can be tried once.
  */
 export const makeFinishPasskeyRegistration =
-  ({ userRepository, passkeyRepository, webAuthnVerifier, passkeyChallenges, auditLog, clock, ids, uow }: Deps) =>
-  async (actor: Actor, cmd: FinishPasskeyRegistrationCommand): Promise<Result<Passkey, FinishPasskeyRegistrationError>> => {
+  ({
+    userRepository,
+    passkeyRepository,
+    webAuthnVerifier,
+    passkeyChallenges,
+    auditLog,
+    clock,
+    ids,
+    uow,
+  }: Deps): FinishPasskeyRegistration =>
+  async (actor, meta, cmd) => {
     const fail = async <E extends FinishPasskeyRegistrationError>(code: E, reason: string) => {
-      await recordAudit(auditLog, actor, cmd.meta, {
+      await recordAudit(auditLog, actor, meta, {
         action: 'passkey.registration_failed',
         resourceType: 'user',
         resourceId: actor.userId,
@@ -76,7 +86,7 @@ export const makeFinishPasskeyRegistration =
     };
     const inserted = await uow.run(async () => {
       if (!(await passkeyRepository.insert(passkey))) return false;
-      await recordAudit(auditLog, actor, cmd.meta, {
+      await recordAudit(auditLog, actor, meta, {
         action: 'passkey.registered',
         resourceType: 'passkey',
         resourceId: passkey.id,

@@ -112,7 +112,7 @@ type World = ReturnType<typeof world>;
 async function registerWith(w: World, actor: Actor, auth = new SoftAuthenticator(ORIGIN)) {
   const begin = await w.beginRegistration(actor);
   if (!begin.ok) throw new Error(begin.error);
-  const done = await w.finishRegistration(actor, { credential: auth.create(begin.value as unknown as CreationOptionsJSON), meta });
+  const done = await w.finishRegistration(actor, meta, { credential: auth.create(begin.value as unknown as CreationOptionsJSON) });
   if (!done.ok) throw new Error(done.error);
   return { auth, passkey: done.value };
 }
@@ -188,8 +188,8 @@ describe('unit passkeys: use cases on memory adapters with a software authentica
     });
     expect(again.ok).to.equal(true);
 
-    expect(await w.remove(actor, passkey.id, meta)).to.deep.equal({ ok: true, value: null });
-    expect(await w.remove(actor, passkey.id, meta)).to.deep.equal({ ok: false, error: 'PASSKEY_NOT_FOUND' });
+    expect(await w.remove(actor, meta, passkey.id)).to.deep.equal({ ok: true, value: null });
+    expect(await w.remove(actor, meta, passkey.id)).to.deep.equal({ ok: false, error: 'PASSKEY_NOT_FOUND' });
     expect(w.auditLog.actions()).to.deep.equal(['passkey.registered', 'auth.login', 'auth.login', 'passkey.removed']);
   });
 
@@ -202,7 +202,7 @@ describe('unit passkeys: use cases on memory adapters with a software authentica
     for (let i = 0; i < MAX_PASSKEYS_PER_USER; i++) {
       await w.passkeyRepository.insert(fakePasskey(w.tenantId, actor.userId, `cred-${i}`));
     }
-    expect(await w.finishRegistration(actor, { credential, meta })).to.deep.equal({ ok: false, error: 'PASSKEY_LIMIT_REACHED' });
+    expect(await w.finishRegistration(actor, meta, { credential })).to.deep.equal({ ok: false, error: 'PASSKEY_LIMIT_REACHED' });
     expect(await w.beginRegistration(actor)).to.deep.equal({ ok: false, error: 'PASSKEY_LIMIT_REACHED' });
   });
 
@@ -213,7 +213,7 @@ describe('unit passkeys: use cases on memory adapters with a software authentica
     if (!begin.ok) throw new Error(begin.error);
     const credential = new SoftAuthenticator(ORIGIN).create(begin.value as unknown as CreationOptionsJSON);
     await w.passkeyRepository.insert(fakePasskey(w.tenantId, other.userId, credential.id));
-    expect(await w.finishRegistration(actor, { credential, meta })).to.deep.equal({ ok: false, error: 'PASSKEY_ALREADY_REGISTERED' });
+    expect(await w.finishRegistration(actor, meta, { credential })).to.deep.equal({ ok: false, error: 'PASSKEY_ALREADY_REGISTERED' });
     expect(await w.list(actor)).to.deep.equal([]);
     expect(w.auditLog.actions()).to.deep.equal(['passkey.registration_failed']);
   });
@@ -289,8 +289,8 @@ describe('unit passkeys: use cases on memory adapters with a software authentica
     if (!begin.ok) throw new Error(begin.error);
     const credential = new SoftAuthenticator(ORIGIN).create(begin.value as unknown as CreationOptionsJSON);
     const elsewhere: Actor = { ...actor, tenantId: randomUUID() };
-    expect(await w.finishRegistration(elsewhere, { credential, meta })).to.deep.equal({ ok: false, error: 'WEBAUTHN_CHALLENGE_INVALID' });
-    expect(await w.finishRegistration(actor, { credential, meta })).to.deep.equal({ ok: false, error: 'WEBAUTHN_CHALLENGE_INVALID' });
+    expect(await w.finishRegistration(elsewhere, meta, { credential })).to.deep.equal({ ok: false, error: 'WEBAUTHN_CHALLENGE_INVALID' });
+    expect(await w.finishRegistration(actor, meta, { credential })).to.deep.equal({ ok: false, error: 'WEBAUTHN_CHALLENGE_INVALID' });
   });
 });
 

@@ -32,9 +32,9 @@ describe('use cases: passwords (memory adapters)', () => {
     const change = makeChangeOwnPassword(deps);
 
     expect(
-      await change(actorOf(user), here.loginId, meta, { currentPassword: 'wrong one', newPassword: 'a new password' }),
+      await change(actorOf(user), meta, here.loginId, { currentPassword: 'wrong one', newPassword: 'a new password' }),
     ).to.deep.include({ ok: false, error: 'WRONG_PASSWORD' });
-    expect(await change(actorOf(user), here.loginId, meta, { currentPassword: 'password123', newPassword: 'short' })).to.deep.include({
+    expect(await change(actorOf(user), meta, here.loginId, { currentPassword: 'password123', newPassword: 'short' })).to.deep.include({
       ok: false,
       error: 'WEAK_PASSWORD',
     });
@@ -42,7 +42,7 @@ describe('use cases: passwords (memory adapters)', () => {
     expect(deps.loginRepository.logins.get(elsewhere.loginId)!.revokedAt).to.equal(null);
 
     expect(
-      (await change(actorOf(user), here.loginId, meta, { currentPassword: 'password123', newPassword: 'a new password' })).ok,
+      (await change(actorOf(user), meta, here.loginId, { currentPassword: 'password123', newPassword: 'a new password' })).ok,
     ).to.equal(true);
     expect((await deps.userRepository.findById(user.tenantId, user.id))!.passwordHash).to.equal('plain:a new password');
     expect(deps.loginRepository.logins.get(elsewhere.loginId)).to.include({ revokedReason: 'password_changed' });
@@ -55,14 +55,14 @@ describe('use cases: passwords (memory adapters)', () => {
     const root = await addUser(Role.SuperAdmin);
     const visiting = { userId: root.id, role: root.role, tenantId: 'another-tenant', homeTenantId: root.tenantId };
     expect(
-      (await makeChangeOwnPassword(deps)(visiting, null, meta, { currentPassword: 'password123', newPassword: 'root password 2' })).ok,
+      (await makeChangeOwnPassword(deps)(visiting, meta, null, { currentPassword: 'password123', newPassword: 'root password 2' })).ok,
     ).to.equal(true);
     expect((await deps.userRepository.findById(root.tenantId, root.id))!.passwordHash).to.equal('plain:root password 2');
     const passkeyOnly = await addUser(Role.Student, { passwordHash: null });
     const refused = await makeChangeOwnPassword(deps)(
       { userId: passkeyOnly.id, role: 1, tenantId: passkeyOnly.tenantId, homeTenantId: passkeyOnly.tenantId },
-      null,
       meta,
+      null,
       { currentPassword: 'anything at all', newPassword: 'a new password' },
     );
     expect(refused).to.deep.include({ ok: false, error: 'WRONG_PASSWORD' });
