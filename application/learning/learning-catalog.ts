@@ -18,7 +18,6 @@ type Deps = Pick<LearningDeps, 'courseRepository'> & {
  * promo code uses) on top.
  */
 export const makeLearningCatalog = (d: Deps) => ({
-  findCourse: (tenantId: string, courseId: string): Promise<Course | null> => d.courseRepository.findById(tenantId, courseId),
   findCourses: (tenantId: string, courseIds: readonly string[]): Promise<Course[]> => d.courseRepository.findManyByIds(tenantId, courseIds),
   /**
    * The courses among `courseIds` that are still for sale (published), share-locked until the

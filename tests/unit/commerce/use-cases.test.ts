@@ -67,10 +67,12 @@ describe('commerce use cases (memory adapters)', () => {
       // Another admin acts right after the course was priced, before the order's unit of work.
       const learningCatalog: typeof catalog = {
         ...catalog,
-        async findCourse(tenantId, courseId) {
-          const found = await catalog.findCourse(tenantId, courseId);
-          if (meanwhile === 'deleted') w.learning.state.courses.delete(courseId);
-          else w.learning.state.courses.set(courseId, { ...found!, status: 'archived' });
+        async findCourses(tenantId, courseIds) {
+          const found = await catalog.findCourses(tenantId, courseIds);
+          for (const c of found) {
+            if (meanwhile === 'deleted') w.learning.state.courses.delete(c.id);
+            else w.learning.state.courses.set(c.id, { ...c, status: 'archived' });
+          }
           return found;
         },
       };
