@@ -1,5 +1,5 @@
 import type { DomainEvents } from '../shared/domain-events.js';
-import type { GrantEnrollment, LearningAccess, LearningCatalog, RevokeEnrollments } from '../learning/index.js';
+import type { GrantEnrollments, LearningAccess, LearningCatalog, RevokeEnrollments } from '../learning/index.js';
 import type { Mailer, SettingsReader } from '../platform/ports.js';
 import type { UserRepository } from '../identity/ports/user-repository.js';
 import type { Clock, IdGenerator, Jobs, LogPort, UnitOfWork } from '../shared/ports.js';
@@ -23,7 +23,7 @@ export type CommerceDeps = {
   paymentEvents: PaymentEvents;
   learningCatalog: LearningCatalog;
   learningAccess: LearningAccess;
-  grantEnrollment: GrantEnrollment;
+  grantEnrollments: GrantEnrollments;
   revokeEnrollments: RevokeEnrollments;
   userRepository: UserRepository;
   settingsReader: SettingsReader;

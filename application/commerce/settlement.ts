@@ -16,7 +16,7 @@ type Deps = Pick<
   | 'subscriptionRepository'
   | 'promoCodeReservations'
   | 'paymentEvents'
-  | 'grantEnrollment'
+  | 'grantEnrollments'
   | 'revokeEnrollments'
   | 'learningAccess'
   | 'receiptRenderer'
@@ -69,10 +69,8 @@ export interface Settled {
  */
 export const makeSettlement = (d: Deps) => {
   const grantPaid = async (order: Order, now: Date) => {
-    for (const courseId of coursesOf(order)) {
-      const granted = await d.grantEnrollment(order.tenantId, order.userId, courseId, 'order', null, order.id);
-      if (!granted.ok) d.log.warn('commerce.grant_skipped', { orderId: order.id, courseId, reason: granted.error });
-    }
+    const bought = await d.grantEnrollments(order.tenantId, order.userId, coursesOf(order), 'order', null, order.id);
+    for (const { courseId, reason } of bought.skipped) d.log.warn('commerce.grant_skipped', { orderId: order.id, courseId, reason });
     if (!order.subscriptionId) return;
     const sub = await d.subscriptionRepository.lock(order.tenantId, order.subscriptionId);
     if (!sub) return;
@@ -81,10 +79,9 @@ export const makeSettlement = (d: Deps) => {
     if (!active) return;
     await d.subscriptionRepository.update(active);
     const courseIds = await d.learningAccess.courseIdsOfCategories(order.tenantId, active.categoryIds);
-    for (const courseId of courseIds) {
-      const granted = await d.grantEnrollment(order.tenantId, order.userId, courseId, 'subscription', active.endsAt, active.id);
-      if (!granted.ok) d.log.warn('commerce.grant_skipped', { subscriptionId: active.id, courseId, reason: granted.error });
-    }
+    const covered = await d.grantEnrollments(order.tenantId, order.userId, courseIds, 'subscription', active.endsAt, active.id);
+    for (const { courseId, reason } of covered.skipped)
+      d.log.warn('commerce.grant_skipped', { subscriptionId: active.id, courseId, reason });
   };
 
   return async (cmd: SettleCommand): Promise<Result<Settled, SettleError>> => {

@@ -5,6 +5,7 @@
  * - `learningAccess` (LearningAccess): enrolment and access checks, lesson → module → course,
  *   a lesson's text, parent links, course ids of categories.
  * - `grantEnrollment` (GrantEnrollment): the one way into a course for every source; idempotent.
+ *   `grantEnrollments` (GrantEnrollments): the same for many courses of one user, in few statements.
  * - `revokeEnrollments` (RevokeEnrollments): cancels what one source granted (a refunded order).
  * - `evaluateCourseCompletion` (EvaluateCourseCompletion): call after a quiz is passed; issues the
  *   certificate once when the course is complete.
@@ -18,6 +19,7 @@
 export { makeLearningAccess, type LearningAccess, type CourseCaller } from './access.js';
 export { makeLearningCatalog, type LearningCatalog } from './learning-catalog.js';
 export type { GrantEnrollment, GrantEnrollmentError } from './use-cases/grant-enrollment.usecase.js';
+export type { GrantEnrollments } from './use-cases/grant-enrollments.usecase.js';
 export type { RevokeEnrollments } from './use-cases/revoke-enrollments.usecase.js';
 export type { EvaluateCourseCompletion, CompletionOutcome } from './use-cases/evaluate-course-completion.usecase.js';
 export {

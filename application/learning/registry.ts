@@ -23,6 +23,7 @@ import { makeCreateLesson } from './use-cases/create-lesson.usecase.js';
 import { makeUpdateLesson } from './use-cases/update-lesson.usecase.js';
 import { makeDeleteLesson } from './use-cases/delete-lesson.usecase.js';
 import { makeGrantEnrollment } from './use-cases/grant-enrollment.usecase.js';
+import { makeGrantEnrollments } from './use-cases/grant-enrollments.usecase.js';
 import { makeRevokeEnrollments } from './use-cases/revoke-enrollments.usecase.js';
 import { makeEnrollInFreeCourse } from './use-cases/enroll-in-free-course.usecase.js';
 import { makeEvaluateCourseCompletion } from './use-cases/evaluate-course-completion.usecase.js';
@@ -79,6 +80,7 @@ export const learningUseCases = {
   updateLesson: makeUpdateLesson,
   deleteLesson: makeDeleteLesson,
   grantEnrollment: makeGrantEnrollment,
+  grantEnrollments: makeGrantEnrollments,
   revokeEnrollments: makeRevokeEnrollments,
   enrollInFreeCourse: makeEnrollInFreeCourse,
   evaluateCourseCompletion: makeEvaluateCourseCompletion,

@@ -30,7 +30,7 @@ export async function grantToCategorySubscribers(d: Deps, course: Course, now: D
   }));
   const inserted = new Set(await d.enrollmentRepository.insertManyIfAbsent(grants));
   for (const grant of grants) {
-    if (inserted.has(grant.userId)) {
+    if (inserted.has(grant.id)) {
       await d.domainEvents.publish(course.tenantId, 'enrollment.created', { enrollment: grant });
       continue;
     }

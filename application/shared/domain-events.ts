@@ -47,6 +47,8 @@ export type WirePayload = Record<string, unknown>;
 
 export interface DomainEvents {
   publish<T extends DomainEventType>(tenantId: string, type: T, data: DomainEventData[T]): Promise<void>;
+  /** One event of `type` per item, as many `publish` calls would write them, in a few statements however many. */
+  publishEach<T extends DomainEventType>(tenantId: string, type: T, items: readonly DomainEventData[T][]): Promise<void>;
 }
 
 /** The wire shape of an event's `data` (docs/webhooks.md), made when the event is written. */

@@ -21,29 +21,32 @@ export const makeWebhookOutbox = ({
   clock,
   webhookRetryPolicy,
   eventPayloads,
-}: Deps): DomainEvents => ({
-  async publish(tenantId, type, data) {
+}: Deps): DomainEvents => {
+  const publishEach: DomainEvents['publishEach'] = async (tenantId, type, items) => {
+    if (items.length === 0) return;
     const endpoints = await webhookEndpointRepository.subscribedTo(tenantId, type);
     if (endpoints.length === 0) return;
     const now = clock.now();
-    const eventId = ids.uuid();
-    const payload = webhookPayload(type, now, eventPayloads(type, data));
-    const deliveries: OutboundDelivery[] = endpoints.map((e) => ({
-      id: ids.uuid(),
-      tenantId,
-      endpointId: e.id,
-      eventId,
-      eventType: type,
-      payload,
-      status: 'pending',
-      attempts: 0,
-      retries: 0,
-      lastStatusCode: null,
-      lastError: null,
-      createdAt: now,
-      updatedAt: now,
-      deliveredAt: null,
-    }));
+    const deliveries: OutboundDelivery[] = items.flatMap((data) => {
+      const eventId = ids.uuid();
+      const payload = webhookPayload(type, now, eventPayloads(type, data));
+      return endpoints.map((e): OutboundDelivery => ({
+        id: ids.uuid(),
+        tenantId,
+        endpointId: e.id,
+        eventId,
+        eventType: type,
+        payload,
+        status: 'pending',
+        attempts: 0,
+        retries: 0,
+        lastStatusCode: null,
+        lastError: null,
+        createdAt: now,
+        updatedAt: now,
+        deliveredAt: null,
+      }));
+    });
     await outboundDeliveryRepository.insertMany(deliveries);
     for (const d of deliveries) {
       await jobs.enqueue(
@@ -52,5 +55,6 @@ export const makeWebhookOutbox = ({
         { ...webhookRetryPolicy, jobId: deliverWebhookJobId(d.id, 0) },
       );
     }
-  },
-});
+  };
+  return { publish: (tenantId, type, data) => publishEach(tenantId, type, [data]), publishEach };
+};

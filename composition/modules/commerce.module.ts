@@ -17,7 +17,7 @@ import { hmacMailerSignatures } from '../../adapters/security/mailer-signatures.
 /**
  * Commerce (plans, orders, payments, subscriptions, receipts) and mail (broadcasts, delivery
  * callbacks). Builds on learning's public API (`learningCatalog`, `learningAccess`,
- * `grantEnrollment`), so it is listed after the learning module.
+ * `grantEnrollments`), so it is listed after the learning module.
  */
 export const commerceModule: AppModule = {
   name: 'commerce',

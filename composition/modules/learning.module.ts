@@ -12,7 +12,7 @@ import { pdfkitCertificateRenderer } from '../../adapters/gateways/certificates/
 /**
  * Learning: catalogue, enrolment, progress, certificates, parents, admin resources.
  * Names other contexts resolve (see application/learning/index.ts): `learningAccess`,
- * `learningCatalog`, `grantEnrollment`, `evaluateCourseCompletion`. Names they may replace by registering them
+ * `learningCatalog`, `grantEnrollment`, `grantEnrollments`, `evaluateCourseCompletion`. Names they may replace by registering them
  * again in a module listed after this one, which names them in its `overrides`: `courseQuizRequirements`,
  * `studentAssignmentsReader`, `gradedWorkOnContent` (assessment), `categorySubscribers` and `salesRecords` (commerce).
  */

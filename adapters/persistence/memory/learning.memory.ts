@@ -358,11 +358,14 @@ export class MemoryEnrollmentRepository implements EnrollmentRepository {
   }
   async insertManyIfAbsent(enrollments: readonly Enrollment[]) {
     const inserted: string[] = [];
-    for (const e of enrollments) if (await this.insertIfAbsent(e)) inserted.push(e.userId);
+    for (const e of enrollments) if (await this.insertIfAbsent(e)) inserted.push(e.id);
     return inserted;
   }
   lock(tenantId: string, userId: string, courseId: string) {
     return this.find(tenantId, userId, courseId);
+  }
+  lockForCourses(tenantId: string, userId: string, courseIds: readonly string[]) {
+    return this.findForCourses(tenantId, userId, courseIds);
   }
   async update(e: Enrollment) {
     if (this.s.enrollments.get(e.id)?.tenantId === e.tenantId) this.s.enrollments.set(e.id, clone(e));

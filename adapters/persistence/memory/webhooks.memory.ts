@@ -90,6 +90,9 @@ export class RecordingDomainEvents implements DomainEvents {
   async publish<T extends DomainEventType>(tenantId: string, type: T, data: DomainEventData[T]) {
     this.published.push({ tenantId, type, data: JSON.parse(JSON.stringify(presentEventPayload(type, data))) as Record<string, unknown> });
   }
+  async publishEach<T extends DomainEventType>(tenantId: string, type: T, items: readonly DomainEventData[T][]) {
+    for (const data of items) await this.publish(tenantId, type, data);
+  }
   of(type: DomainEventType) {
     return this.published.filter((e) => e.type === type);
   }

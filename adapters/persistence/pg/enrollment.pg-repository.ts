@@ -106,14 +106,24 @@ export const makeEnrollmentPgRepository = ({
           .insert(enrollments.slice(at, at + 1_000))
           .onConflict(['tenant_id', 'user_id', 'course_id'])
           .ignore()
-          .returning('user_id')) as Array<{ userId: string }>;
-        inserted.push(...rows.map((r) => r.userId));
+          .returning('id')) as Array<{ id: string }>;
+        inserted.push(...rows.map((r) => r.id));
       }
       return inserted;
     },
     async lock(tenantId, userId, courseId) {
       const r = await db.q()('enrollments').where({ tenantId, userId, courseId }).forUpdate().first();
       return r ? toEnrollment(r) : null;
+    },
+    async lockForCourses(tenantId, userId, courseIds) {
+      if (courseIds.length === 0) return [];
+      return (
+        await db
+          .q()('enrollments')
+          .where({ tenantId, userId })
+          .whereIn('courseId', [...courseIds])
+          .forUpdate()
+      ).map(toEnrollment);
     },
     async cancelBySource(tenantId, source, sourceRef, at) {
       return Number(

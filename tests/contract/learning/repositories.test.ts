@@ -582,11 +582,29 @@ for (const [name, make] of [
       const batch = [u, v, w].map((userId) =>
         enrollment(t, userId, c.id, { source: 'subscription', sourceRef: 'sub-1', expiresAt: at(30) }),
       );
-      expect((await env.enrollments.insertManyIfAbsent(batch)).sort()).to.deep.equal([u, w].sort());
+      expect((await env.enrollments.insertManyIfAbsent(batch)).sort()).to.deep.equal([batch[0]!.id, batch[2]!.id].sort());
       expect(await env.enrollments.find(t, v, c.id)).to.deep.equal(existing);
       expect(await env.enrollments.find(t, w, c.id)).to.deep.equal(batch[2]);
       expect(await env.enrollments.insertManyIfAbsent(batch)).to.deep.equal([]);
       expect(await env.enrollments.insertManyIfAbsent([])).to.deep.equal([]);
+    });
+
+    it("inserts one user's enrolments in many courses at once, naming those inserted, and locks the user's others in one call", async () => {
+      const t = await env.tenant();
+      const u = await env.user(t);
+      const other = await env.user(t);
+      const [a, b, c] = [course(t), course(t), course(t)];
+      for (const x of [a, b, c]) await env.courses.insert(x);
+      const held = enrollment(t, u, b.id, { source: 'admin' });
+      await env.enrollments.insertIfAbsent(held);
+      await env.enrollments.insertIfAbsent(enrollment(t, other, a.id));
+      const batch = [a, b, c].map((x) => enrollment(t, u, x.id, { source: 'order', sourceRef: 'order-1' }));
+      expect((await env.enrollments.insertManyIfAbsent(batch)).sort()).to.deep.equal([batch[0]!.id, batch[2]!.id].sort());
+      const locked = await env.enrollments.lockForCourses(t, u, [b.id, c.id, randomUUID()]);
+      expect(locked.map((e) => e.id).sort()).to.deep.equal([held.id, batch[2]!.id].sort());
+      expect(locked.find((e) => e.id === held.id)).to.deep.equal(held);
+      expect(await env.enrollments.lockForCourses(t, u, [])).to.deep.equal([]);
+      expect(await env.enrollments.lockForCourses(await env.tenant(), u, [a.id])).to.deep.equal([]);
     });
 
     it('keeps one enrolment per user and course and reads active ones at a given time', async () => {

@@ -12,7 +12,7 @@ import { makeSandboxGateway } from '../../../adapters/gateways/payment/sandbox.g
 import { sha512NotificationSigner } from '../../../adapters/gateways/payment/notification-signer.js';
 import { makeLearningCatalog } from '../../../application/learning/learning-catalog.js';
 import { makeRevokeEnrollments } from '../../../application/learning/use-cases/revoke-enrollments.usecase.js';
-import { makeGrantEnrollment } from '../../../application/learning/use-cases/grant-enrollment.usecase.js';
+import { makeGrantEnrollments } from '../../../application/learning/use-cases/grant-enrollments.usecase.js';
 import { makeMailer } from '../../../application/platform/mail-service.js';
 import { makeSettlement } from '../../../application/commerce/settlement.js';
 import type { CommerceDeps } from '../../../application/commerce/deps.js';
@@ -38,7 +38,7 @@ export function memoryCommerce() {
     pricingStore,
     promoCodeStore,
   });
-  const grantEnrollment = makeGrantEnrollment(learning.deps);
+  const grantEnrollments = makeGrantEnrollments(learning.deps);
   const revokeEnrollments = makeRevokeEnrollments(learning.deps);
   const mailRepository = new MemoryMailRepository();
   const jobs = new RecordingJobs();
@@ -61,7 +61,7 @@ export function memoryCommerce() {
     paymentEvents: noPaymentEvents,
     learningCatalog,
     learningAccess: learning.learningAccess,
-    grantEnrollment,
+    grantEnrollments,
     revokeEnrollments,
     userRepository: identity.deps.userRepository,
     settingsReader: identity.deps.settingsReader,

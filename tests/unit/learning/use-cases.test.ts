@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { Role } from '../../../domain/identity/role.js';
 import { makeGrantEnrollment } from '../../../application/learning/use-cases/grant-enrollment.usecase.js';
+import { makeGrantEnrollments } from '../../../application/learning/use-cases/grant-enrollments.usecase.js';
+import type { RecordingDomainEvents } from '../../../adapters/persistence/memory/webhooks.memory.js';
 import { makeEvaluateCourseCompletion } from '../../../application/learning/use-cases/evaluate-course-completion.usecase.js';
 import { makeRecordProgress } from '../../../application/learning/use-cases/record-progress.usecase.js';
 import { makeIssueLinkingCode } from '../../../application/learning/use-cases/issue-linking-code.usecase.js';
@@ -54,6 +56,47 @@ describe('learning use cases (memory adapters)', () => {
     expect((await enrolment(shorter))!.expiresAt).to.deep.equal(at(30));
     expect(await enrolment(forever)).to.deep.include({ source: 'admin', expiresAt: null });
     expect(m.state.enrollments.size).to.equal(3);
+  });
+
+  it('grantEnrollments grants many courses of one user as grantEnrollment would, each new one announced once', async () => {
+    const m = memoryLearning();
+    const events = m.deps.domainEvents as RecordingDomainEvents;
+    const grantMany = makeGrantEnrollments(m.deps);
+    const user = m.addUser(Role.Student);
+    const [a, b, c] = [m.addCourse(1).courseId, m.addCourse(1).courseId, m.addCourse(1).courseId];
+    const base = m.clock.now().getTime();
+    const at = (days: number) => new Date(base + days * 86_400_000);
+    await makeGrantEnrollment(m.deps)(m.tenantId, user, b, 'order', at(60), 'order-0');
+    const lapsed = (await makeGrantEnrollment(m.deps)(m.tenantId, user, c, 'order', at(1), 'order-1')).ok;
+    expect(lapsed).to.equal(true);
+    const before = events.of('enrollment.created').length;
+
+    const missing = 'no-such-course';
+    const first = await grantMany(m.tenantId, user, [a, b, c, a, missing], 'subscription', at(30), 'sub-1');
+    expect(first.skipped).to.deep.equal([{ courseId: missing, reason: 'COURSE_NOT_FOUND' }]);
+    expect(first.granted.map((e) => e.courseId).sort()).to.deep.equal([a, b, c].sort());
+    const enrolment = async (courseId: string) => (await m.deps.enrollmentRepository.find(m.tenantId, user, courseId))!;
+    expect(await enrolment(a)).to.deep.include({ source: 'subscription', sourceRef: 'sub-1', expiresAt: at(30), status: 'active' });
+    expect((await enrolment(b)).expiresAt, 'a longer enrolment is never shortened').to.deep.equal(at(60));
+    expect((await enrolment(c)).expiresAt, 'a shorter one is extended').to.deep.equal(at(30));
+    expect(
+      events
+        .of('enrollment.created')
+        .slice(before)
+        .map((e) => (e.data.enrollment as { course_id: string }).course_id),
+      'only the new one is announced',
+    ).to.deep.equal([a]);
+    expect(m.state.enrollments.size).to.equal(3);
+
+    // Replayed: nothing new, nothing announced.
+    const again = await grantMany(m.tenantId, user, [a, b, c], 'subscription', at(30), 'sub-1');
+    expect(again.granted).to.have.length(3);
+    expect(events.of('enrollment.created').length).to.equal(before + 1);
+    expect(m.state.enrollments.size).to.equal(3);
+    expect(await grantMany(m.tenantId, user, [], 'order', null, 'order-2')).to.deep.equal({ granted: [], skipped: [] });
+    expect((await grantMany(m.tenantId, 'no-such-user', [a], 'order', null, 'order-2')).skipped).to.deep.equal([
+      { courseId: a, reason: 'USER_NOT_FOUND' },
+    ]);
   });
 
   it('grantEnrollment is idempotent per user and course, extends live enrolments and reactivates dead ones', async () => {

@@ -1,0 +1,69 @@
+import { regrant, type Enrollment, type EnrollmentSource } from '../../../domain/learning/enrollment.js';
+import type { LearningDeps } from '../deps.js';
+import type { GrantEnrollmentError } from './grant-enrollment.usecase.js';
+
+export interface GrantedEnrollments {
+  /** The user's enrolment in each course granted, new or re-granted. */
+  granted: Enrollment[];
+  /** The courses not granted, and why. */
+  skipped: Array<{ courseId: string; reason: GrantEnrollmentError }>;
+}
+
+/**
+ * `grantEnrollment` for many courses of one user at once (a paid order's courses, a subscription's
+ * categories), by the same rules. The courses the user lacks cost the same few statements however
+ * many: one read of the courses, one insert, their `enrollment.created` events written together.
+ * Those the user has are read locked in one statement; each that the re-grant changes (extended,
+ * never shortened; reactivated) is one update. Joins the caller's unit of work.
+ */
+export const makeGrantEnrollments =
+  (d: Pick<LearningDeps, 'courseRepository' | 'enrollmentRepository' | 'learnerDirectory' | 'domainEvents' | 'clock' | 'ids' | 'uow'>) =>
+  async (
+    tenantId: string,
+    userId: string,
+    courseIds: readonly string[],
+    source: EnrollmentSource,
+    expiresAt: Date | null,
+    sourceRef: string | null,
+  ): Promise<GrantedEnrollments> => {
+    const wanted = [...new Set(courseIds)];
+    if (wanted.length === 0) return { granted: [], skipped: [] };
+    if (!(await d.learnerDirectory.findById(tenantId, userId)))
+      return { granted: [], skipped: wanted.map((courseId) => ({ courseId, reason: 'USER_NOT_FOUND' })) };
+    const found = new Set((await d.courseRepository.findManyByIds(tenantId, wanted)).map((c) => c.id));
+    const skipped = wanted.filter((id) => !found.has(id)).map((courseId) => ({ courseId, reason: 'COURSE_NOT_FOUND' as const }));
+    const now = d.clock.now();
+    return d.uow.run(async () => {
+      const fresh = wanted
+        .filter((id) => found.has(id))
+        .map((courseId): Enrollment => ({
+          id: d.ids.uuid(),
+          tenantId,
+          userId,
+          courseId,
+          status: 'active',
+          source,
+          sourceRef,
+          expiresAt,
+          createdAt: now,
+          updatedAt: now,
+        }));
+      const inserted = new Set(await d.enrollmentRepository.insertManyIfAbsent(fresh));
+      const created = fresh.filter((e) => inserted.has(e.id));
+      await d.domainEvents.publishEach(
+        tenantId,
+        'enrollment.created',
+        created.map((enrollment) => ({ enrollment })),
+      );
+      const held = fresh.filter((e) => !inserted.has(e.id)).map((e) => e.courseId);
+      const regranted: Enrollment[] = [];
+      for (const existing of await d.enrollmentRepository.lockForCourses(tenantId, userId, held)) {
+        const next = regrant(existing, { source, expiresAt, sourceRef }, now);
+        if (next !== existing) await d.enrollmentRepository.update(next);
+        regranted.push(next);
+      }
+      return { granted: [...created, ...regranted], skipped };
+    });
+  };
+
+export type GrantEnrollments = ReturnType<typeof makeGrantEnrollments>;
