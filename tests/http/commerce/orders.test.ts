@@ -2,6 +2,8 @@ import { expect } from 'chai';
 import { Role } from '../../../domain/identity/role.js';
 import { harness, type Harness } from '../../support/harness.js';
 import { createPromo, openShop, placeOrder, signedNotification, type Shop } from './commerce-fixtures.js';
+import { statementsOf } from '../../support/statement-counter.js';
+import { seedCourse } from '../learning/learning-fixtures.js';
 
 const DAY = 86_400_000;
 
@@ -13,6 +15,33 @@ describe('HTTP commerce: catalogue, check-price and orders', () => {
   });
   beforeEach(async () => {
     shop = await openShop(h);
+  });
+
+  it('paying an order grants its courses in as many statements for six courses as for two', async () => {
+    for (const n of [1, 2, 3, 4])
+      await seedCourse(h, shop.admin, {
+        modules: 1,
+        lessons: 1,
+        fields: { title: `Extra ${n}`, price: 150000, category_id: shop.categoryId },
+      });
+    const two = await placeOrder(h, shop.student, [{ course_id: shop.courses[0]!.id }, { course_id: shop.courses[1]!.id }]);
+    const buyer = await h.user(shop.tenant);
+    const six = await placeOrder(h, buyer, [{ category_id: shop.categoryId }]);
+    expect(six.items).to.have.length(1);
+    const pay = (order: Record<string, unknown>) =>
+      statementsOf(h, (http) =>
+        http
+          .post('/api/lms/admin/payments')
+          .set(shop.admin.headers)
+          .send({ order_id: order.id, amount: order.total_amount, payment_method: 'cash' }),
+      );
+    const paidTwo = await pay(two);
+    const paidSix = await pay(six);
+    expect(paidTwo.result.status, JSON.stringify(paidTwo.result.body)).to.equal(200);
+    expect(paidSix.result.status, JSON.stringify(paidSix.result.body)).to.equal(200);
+    expect(paidSix.statements, `two courses: ${paidTwo.statements}`).to.equal(paidTwo.statements);
+    const enrolled = await h.http.get(`/api/lms/admin/resources/enrollments?user_id=${buyer.id}`).set(shop.admin.headers);
+    expect(enrolled.body.data.items).to.have.length(6);
   });
 
   it('public catalogue: active plans, pricing with tiers, payment methods (plain arrays)', async () => {
