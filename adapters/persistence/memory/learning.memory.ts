@@ -351,14 +351,13 @@ export class MemoryEnrollmentRepository implements EnrollmentRepository {
       .filter((e) => e.userId === userId && courseIds.includes(e.courseId))
       .map(clone);
   }
-  async insertIfAbsent(e: Enrollment) {
-    if (inTenant(this.s.enrollments.values(), e.tenantId).some((x) => x.userId === e.userId && x.courseId === e.courseId)) return false;
-    this.s.enrollments.set(e.id, clone(e));
-    return true;
-  }
   async insertManyIfAbsent(enrollments: readonly Enrollment[]) {
     const inserted: string[] = [];
-    for (const e of enrollments) if (await this.insertIfAbsent(e)) inserted.push(e.id);
+    for (const e of enrollments) {
+      if (inTenant(this.s.enrollments.values(), e.tenantId).some((x) => x.userId === e.userId && x.courseId === e.courseId)) continue;
+      this.s.enrollments.set(e.id, clone(e));
+      inserted.push(e.id);
+    }
     return inserted;
   }
   lock(tenantId: string, userId: string, courseId: string) {

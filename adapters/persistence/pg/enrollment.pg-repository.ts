@@ -9,7 +9,6 @@ import type {
 import type { CourseRepository } from '../../../application/learning/ports/catalog.js';
 import { contains, type DbDeps } from './base.js';
 import { knexPage, deletedRows, newestFirst } from './knex-helpers.js';
-import { tenantTable } from './tenant-table.js';
 import { countActiveEnrollments } from './daily-rollups.js';
 
 export const ENROLLMENT_COLUMNS = [
@@ -72,6 +71,12 @@ export const makeEnrollmentPgRepository = ({
       })
       .where('e.tenant_id', tenantId)
       .select('e.*', { userEmail: 'u.email', userDisplayName: 'u.display_name', courseTitle: 'c.title' });
+  /** One user's enrolments in these courses (at least one asked). */
+  const ofCourses = (tenantId: string, userId: string, courseIds: readonly string[]) =>
+    db
+      .q()('enrollments')
+      .where({ tenantId, userId })
+      .whereIn('courseId', [...courseIds]);
 
   return {
     async findById(tenantId, id) {
@@ -88,15 +93,8 @@ export const makeEnrollmentPgRepository = ({
       return r ? toEnrollment(r) : null;
     },
     async findForCourses(tenantId, userId, courseIds) {
-      if (courseIds.length === 0) return [];
-      return (
-        await db
-          .q()('enrollments')
-          .where({ tenantId, userId })
-          .whereIn('courseId', [...courseIds])
-      ).map(toEnrollment);
+      return courseIds.length === 0 ? [] : (await ofCourses(tenantId, userId, courseIds)).map(toEnrollment);
     },
-    insertIfAbsent: (enrollment) => tenantTable(db, 'enrollments').insertIfAbsent(enrollment, ['tenant_id', 'user_id', 'course_id']),
     async insertManyIfAbsent(enrollments) {
       const inserted: string[] = [];
       // A few columns a row: 1,000 rows stay well under PostgreSQL's 65,535 bound parameters.
@@ -116,14 +114,7 @@ export const makeEnrollmentPgRepository = ({
       return r ? toEnrollment(r) : null;
     },
     async lockForCourses(tenantId, userId, courseIds) {
-      if (courseIds.length === 0) return [];
-      return (
-        await db
-          .q()('enrollments')
-          .where({ tenantId, userId })
-          .whereIn('courseId', [...courseIds])
-          .forUpdate()
-      ).map(toEnrollment);
+      return courseIds.length === 0 ? [] : (await ofCourses(tenantId, userId, courseIds).forUpdate()).map(toEnrollment);
     },
     async cancelBySource(tenantId, source, sourceRef, at) {
       return Number(

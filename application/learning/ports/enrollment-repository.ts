@@ -24,8 +24,6 @@ export interface EnrollmentRepository {
   find(tenantId: string, userId: string, courseId: string): Promise<Enrollment | null>;
   /** Enrolments of one user for these courses, in one query. */
   findForCourses(tenantId: string, userId: string, courseIds: readonly string[]): Promise<Enrollment[]>;
-  /** Inserts unless the user already has an enrolment in the course; true when inserted. */
-  insertIfAbsent(enrollment: Enrollment): Promise<boolean>;
   /** Inserts each whose user has no enrolment in its course yet; the ids of those inserted. */
   insertManyIfAbsent(enrollments: readonly Enrollment[]): Promise<string[]>;
   /** The row locked for the rest of the unit of work (SELECT … FOR UPDATE). */

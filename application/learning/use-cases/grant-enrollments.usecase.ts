@@ -1,10 +1,18 @@
 import { regrant, type Enrollment, type EnrollmentSource } from '../../../domain/learning/enrollment.js';
 import type { LearningDeps } from '../deps.js';
-import type { GrantEnrollmentError } from './grant-enrollment.usecase.js';
+
+export type GrantEnrollmentError = 'COURSE_NOT_FOUND' | 'USER_NOT_FOUND';
+
+export type GrantDeps = Pick<
+  LearningDeps,
+  'courseRepository' | 'enrollmentRepository' | 'learnerDirectory' | 'domainEvents' | 'clock' | 'ids' | 'uow'
+>;
 
 export interface GrantedEnrollments {
-  /** The user's enrolment in each course granted, new or re-granted. */
-  granted: Enrollment[];
+  /** The enrolments the user did not have. */
+  created: Enrollment[];
+  /** Those the user had, as re-granted (extended, never shortened; reactivated). */
+  regranted: Enrollment[];
   /** The courses not granted, and why. */
   skipped: Array<{ courseId: string; reason: GrantEnrollmentError }>;
 }
@@ -17,7 +25,7 @@ export interface GrantedEnrollments {
  * never shortened; reactivated) is one update. Joins the caller's unit of work.
  */
 export const makeGrantEnrollments =
-  (d: Pick<LearningDeps, 'courseRepository' | 'enrollmentRepository' | 'learnerDirectory' | 'domainEvents' | 'clock' | 'ids' | 'uow'>) =>
+  (d: GrantDeps) =>
   async (
     tenantId: string,
     userId: string,
@@ -27,11 +35,15 @@ export const makeGrantEnrollments =
     sourceRef: string | null,
   ): Promise<GrantedEnrollments> => {
     const wanted = [...new Set(courseIds)];
-    if (wanted.length === 0) return { granted: [], skipped: [] };
-    if (!(await d.learnerDirectory.findById(tenantId, userId)))
-      return { granted: [], skipped: wanted.map((courseId) => ({ courseId, reason: 'USER_NOT_FOUND' })) };
+    if (wanted.length === 0) return { created: [], regranted: [], skipped: [] };
     const found = new Set((await d.courseRepository.findManyByIds(tenantId, wanted)).map((c) => c.id));
-    const skipped = wanted.filter((id) => !found.has(id)).map((courseId) => ({ courseId, reason: 'COURSE_NOT_FOUND' as const }));
+    const skipped: GrantedEnrollments['skipped'] = wanted
+      .filter((id) => !found.has(id))
+      .map((courseId) => ({ courseId, reason: 'COURSE_NOT_FOUND' }));
+    if (found.size > 0 && !(await d.learnerDirectory.findById(tenantId, userId))) {
+      const unknownUser = [...found].map((courseId) => ({ courseId, reason: 'USER_NOT_FOUND' as const }));
+      return { created: [], regranted: [], skipped: [...skipped, ...unknownUser] };
+    }
     const now = d.clock.now();
     return d.uow.run(async () => {
       const fresh = wanted
@@ -62,7 +74,7 @@ export const makeGrantEnrollments =
         if (next !== existing) await d.enrollmentRepository.update(next);
         regranted.push(next);
       }
-      return { granted: [...created, ...regranted], skipped };
+      return { created, regranted, skipped };
     });
   };
 

@@ -377,8 +377,8 @@ for (const [name, make] of [
       const bare = course(t);
       for (const x of [c, bare]) await env.courses.insert(x);
       const e = enrollment(t, u, c.id, { expiresAt: at(60), sourceRef: 'order-1' });
-      await env.enrollments.insertIfAbsent(e);
-      await env.enrollments.insertIfAbsent(enrollment(t, v, bare.id));
+      await env.enrollments.insertManyIfAbsent([e]);
+      await env.enrollments.insertManyIfAbsent([enrollment(t, v, bare.id)]);
       const certificate = {
         id: randomUUID(),
         tenantId: t,
@@ -430,7 +430,7 @@ for (const [name, make] of [
       const opening = { ...lesson(t, m2, 0), contentUrl: 'https://cdn.example/v.mp4', createdAt: at(7) };
       for (const l of [a, b, opening]) await env.lessons.insert(l);
       const e = enrollment(t, u, c.id);
-      await env.enrollments.insertIfAbsent(e);
+      await env.enrollments.insertManyIfAbsent([e]);
       const base = { tenantId: t, userId: u, courseId: c.id };
       const done = { ...base, lessonId: a.id, status: 'completed' as const, startedAt: at(4), completedAt: at(5), updatedAt: at(5) };
       const started = { ...base, lessonId: b.id, status: 'in_progress' as const, startedAt: at(6), completedAt: null, updatedAt: at(6) };
@@ -578,7 +578,7 @@ for (const [name, make] of [
       const c = course(t);
       await env.courses.insert(c);
       const existing = enrollment(t, v, c.id, { source: 'admin' });
-      await env.enrollments.insertIfAbsent(existing);
+      await env.enrollments.insertManyIfAbsent([existing]);
       const batch = [u, v, w].map((userId) =>
         enrollment(t, userId, c.id, { source: 'subscription', sourceRef: 'sub-1', expiresAt: at(30) }),
       );
@@ -596,8 +596,8 @@ for (const [name, make] of [
       const [a, b, c] = [course(t), course(t), course(t)];
       for (const x of [a, b, c]) await env.courses.insert(x);
       const held = enrollment(t, u, b.id, { source: 'admin' });
-      await env.enrollments.insertIfAbsent(held);
-      await env.enrollments.insertIfAbsent(enrollment(t, other, a.id));
+      await env.enrollments.insertManyIfAbsent([held]);
+      await env.enrollments.insertManyIfAbsent([enrollment(t, other, a.id)]);
       const batch = [a, b, c].map((x) => enrollment(t, u, x.id, { source: 'order', sourceRef: 'order-1' }));
       expect((await env.enrollments.insertManyIfAbsent(batch)).sort()).to.deep.equal([batch[0]!.id, batch[2]!.id].sort());
       const locked = await env.enrollments.lockForCourses(t, u, [b.id, c.id, randomUUID()]);
@@ -616,11 +616,11 @@ for (const [name, make] of [
       const short = course(t);
       for (const c of [live, draft, short]) await env.courses.insert(c);
       const e1 = enrollment(t, u, live.id);
-      expect(await env.enrollments.insertIfAbsent(e1)).to.equal(true);
-      expect(await env.enrollments.insertIfAbsent(enrollment(t, u, live.id))).to.equal(false);
-      await env.enrollments.insertIfAbsent(enrollment(t, u, draft.id, { createdAt: at(1) }));
-      await env.enrollments.insertIfAbsent(enrollment(t, u, short.id, { expiresAt: at(10), createdAt: at(2) }));
-      await env.enrollments.insertIfAbsent(enrollment(t, v, live.id));
+      expect(await env.enrollments.insertManyIfAbsent([e1])).to.deep.equal([e1.id]);
+      expect(await env.enrollments.insertManyIfAbsent([enrollment(t, u, live.id)])).to.deep.equal([]);
+      await env.enrollments.insertManyIfAbsent([enrollment(t, u, draft.id, { createdAt: at(1) })]);
+      await env.enrollments.insertManyIfAbsent([enrollment(t, u, short.id, { expiresAt: at(10), createdAt: at(2) })]);
+      await env.enrollments.insertManyIfAbsent([enrollment(t, v, live.id)]);
       expect((await env.enrollments.find(t, u, live.id))?.id).to.equal(e1.id);
       const before = await env.enrollments.activeCoursesOf(t, [u], at(5), { page: 1, pageSize: 10 });
       expect(before.items.map((i) => i.course.id)).to.deep.equal([short.id, live.id]);
@@ -646,9 +646,9 @@ for (const [name, make] of [
       const [a, b, c] = [course(t), course(t), course(t)];
       for (const x of [a, b, c]) await env.courses.insert(x);
       const orderId = 'order-1';
-      await env.enrollments.insertIfAbsent(enrollment(t, u, a.id, { source: 'order', sourceRef: orderId }));
-      await env.enrollments.insertIfAbsent(enrollment(t, u, b.id, { source: 'order', sourceRef: 'order-2' }));
-      await env.enrollments.insertIfAbsent(enrollment(t, u, c.id, { source: 'admin', sourceRef: orderId }));
+      await env.enrollments.insertManyIfAbsent([enrollment(t, u, a.id, { source: 'order', sourceRef: orderId })]);
+      await env.enrollments.insertManyIfAbsent([enrollment(t, u, b.id, { source: 'order', sourceRef: 'order-2' })]);
+      await env.enrollments.insertManyIfAbsent([enrollment(t, u, c.id, { source: 'admin', sourceRef: orderId })]);
       expect(await env.enrollments.cancelBySource(t, 'order', orderId, at(5))).to.equal(1);
       expect((await env.enrollments.find(t, u, a.id))?.status).to.equal('cancelled');
       expect((await env.enrollments.find(t, u, b.id))?.status).to.equal('active');

@@ -84,7 +84,7 @@ describe('contract: dashboard rollups (enrolments, quiz attempts, certificates, 
     const pairs = users.flatMap((u) => courseIds.map((c) => [u.id, c] as const));
     const bulk = pairs.slice(0, 14).map(([u, c]) => enrolment(u, c));
     expect(await enrollments.insertManyIfAbsent(bulk)).to.have.length(14);
-    for (const [u, c] of pairs.slice(14)) expect(await enrollments.insertIfAbsent(enrolment(u, c))).to.equal(true);
+    for (const [u, c] of pairs.slice(14)) expect(await enrollments.insertManyIfAbsent([enrolment(u, c)])).to.have.length(1);
     const enrolmentIds = (await table('enrollments').where({ tenant_id: t.id }).select('id')).map((r: { id: string }) => r.id);
     for (let i = 0; i < 40; i += 1) {
       const e = (await enrollments.findById(t.id, pick(enrolmentIds)))!;
@@ -280,7 +280,7 @@ describe('contract: dashboard rollups (enrolments, quiz attempts, certificates, 
       createdAt: new Date(),
       updatedAt: new Date(),
     };
-    await h.resolve<EnrollmentRepository>('enrollmentRepository').insertIfAbsent(e);
+    await h.resolve<EnrollmentRepository>('enrollmentRepository').insertManyIfAbsent([e]);
     expect(await rows('select enrollments from enrollment_daily where tenant_id = ?', [t.id])).to.deep.equal([{ enrollments: 1 }]);
     await knex('tenants').where({ id: t.id }).delete();
     expect(await rows('select 1 from enrollment_daily where tenant_id = ?', [t.id])).to.deep.equal([]);

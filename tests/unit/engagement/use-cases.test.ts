@@ -176,18 +176,20 @@ describe('engagement use cases (memory adapters)', () => {
     const student = m.addUser(Role.Student);
     const outsider = m.addUser(Role.Student);
     const { courseId, lessonIds } = m.learning.addCourse(1);
-    await m.learning.deps.enrollmentRepository.insertIfAbsent({
-      id: '00000000-0000-4000-8000-aaaaaaaaaaaa',
-      tenantId: m.tenantId,
-      userId: student.userId,
-      courseId,
-      status: 'active',
-      source: 'admin',
-      sourceRef: null,
-      expiresAt: null,
-      createdAt: m.clock.now(),
-      updatedAt: m.clock.now(),
-    });
+    await m.learning.deps.enrollmentRepository.insertManyIfAbsent([
+      {
+        id: '00000000-0000-4000-8000-aaaaaaaaaaaa',
+        tenantId: m.tenantId,
+        userId: student.userId,
+        courseId,
+        status: 'active',
+        source: 'admin',
+        sourceRef: null,
+        expiresAt: null,
+        createdAt: m.clock.now(),
+        updatedAt: m.clock.now(),
+      },
+    ]);
     const ask = makeAskLessonAssistant(m.deps);
     expect(await ask(student, lessonIds[0]!, 'first?')).to.deep.equal(ok({ reply: 'answer 1', sources: [{ excerpt: 'from the lesson' }] }));
     await ask(student, lessonIds[0]!, 'second?');

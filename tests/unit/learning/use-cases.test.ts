@@ -74,7 +74,8 @@ describe('learning use cases (memory adapters)', () => {
     const missing = 'no-such-course';
     const first = await grantMany(m.tenantId, user, [a, b, c, a, missing], 'subscription', at(30), 'sub-1');
     expect(first.skipped).to.deep.equal([{ courseId: missing, reason: 'COURSE_NOT_FOUND' }]);
-    expect(first.granted.map((e) => e.courseId).sort()).to.deep.equal([a, b, c].sort());
+    expect(first.created.map((e) => e.courseId)).to.deep.equal([a]);
+    expect(first.regranted.map((e) => e.courseId).sort()).to.deep.equal([b, c].sort());
     const enrolment = async (courseId: string) => (await m.deps.enrollmentRepository.find(m.tenantId, user, courseId))!;
     expect(await enrolment(a)).to.deep.include({ source: 'subscription', sourceRef: 'sub-1', expiresAt: at(30), status: 'active' });
     expect((await enrolment(b)).expiresAt, 'a longer enrolment is never shortened').to.deep.equal(at(60));
@@ -90,10 +91,10 @@ describe('learning use cases (memory adapters)', () => {
 
     // Replayed: nothing new, nothing announced.
     const again = await grantMany(m.tenantId, user, [a, b, c], 'subscription', at(30), 'sub-1');
-    expect(again.granted).to.have.length(3);
+    expect([again.created.length, again.regranted.length]).to.deep.equal([0, 3]);
     expect(events.of('enrollment.created').length).to.equal(before + 1);
     expect(m.state.enrollments.size).to.equal(3);
-    expect(await grantMany(m.tenantId, user, [], 'order', null, 'order-2')).to.deep.equal({ granted: [], skipped: [] });
+    expect(await grantMany(m.tenantId, user, [], 'order', null, 'order-2')).to.deep.equal({ created: [], regranted: [], skipped: [] });
     expect((await grantMany(m.tenantId, 'no-such-user', [a], 'order', null, 'order-2')).skipped).to.deep.equal([
       { courseId: a, reason: 'USER_NOT_FOUND' },
     ]);
