@@ -78,6 +78,7 @@ import type * as learningGetMyCertificate from '../../../application/learning/us
 import type * as learningGetParentDashboard from '../../../application/learning/use-cases/get-parent-dashboard.usecase.js';
 import type * as learningGetPublicOutline from '../../../application/learning/use-cases/get-public-outline.usecase.js';
 import type * as learningGrantEnrollment from '../../../application/learning/use-cases/grant-enrollment.usecase.js';
+import type * as learningGrantEnrollments from '../../../application/learning/use-cases/grant-enrollments.usecase.js';
 import type * as learningInviteParent from '../../../application/learning/use-cases/invite-parent.usecase.js';
 import type * as learningIssueLinkingCode from '../../../application/learning/use-cases/issue-linking-code.usecase.js';
 import type * as learningLinkStudent from '../../../application/learning/use-cases/link-student.usecase.js';
@@ -318,6 +319,7 @@ export type LearningCodes =
   | CodesOf<typeof learningGetParentDashboard>
   | CodesOf<typeof learningGetPublicOutline>
   | CodesOf<typeof learningGrantEnrollment>
+  | CodesOf<typeof learningGrantEnrollments>
   | CodesOf<typeof learningInviteParent>
   | CodesOf<typeof learningIssueLinkingCode>
   | CodesOf<typeof learningLinkStudent>
