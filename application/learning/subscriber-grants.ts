@@ -7,8 +7,9 @@ type Deps = Pick<LearningDeps, 'categorySubscribers' | 'enrollmentRepository' | 
 /**
  * A course put into a category (created in it, or moved there) goes to everyone whose subscription
  * covers the category, until that subscription ends: the same grant its payment made for the
- * courses the category held then. Runs in the caller's unit of work; one insert for all new
- * enrolments, and a re-grant (never shortening) for learners already enrolled. A course moved out
+ * courses the category held then. Runs in the caller's unit of work, in a few statements however
+ * many subscribers: one insert of the new enrolments (their events written together), one locked
+ * read of the learners already enrolled, one write of their re-grants (never shortening). A course moved out
  * of a category stays with those it was granted to until their subscriptions end. An archived course
  * takes no new learners.
  */
@@ -29,14 +30,15 @@ export async function grantToCategorySubscribers(d: Deps, course: Course, now: D
     updatedAt: now,
   }));
   const inserted = new Set(await d.enrollmentRepository.insertManyIfAbsent(grants));
-  for (const grant of grants) {
-    if (inserted.has(grant.id)) {
-      await d.domainEvents.publish(course.tenantId, 'enrollment.created', { enrollment: grant });
-      continue;
-    }
-    const existing = await d.enrollmentRepository.lock(course.tenantId, grant.userId, course.id);
-    if (!existing) continue;
-    const next = regrant(existing, grant, now);
-    if (next !== existing) await d.enrollmentRepository.update(next);
-  }
+  const created = grants.filter((g) => inserted.has(g.id));
+  await d.domainEvents.publishEach(
+    course.tenantId,
+    'enrollment.created',
+    created.map((enrollment) => ({ enrollment })),
+  );
+  const grantOf = new Map(grants.map((g) => [g.userId, g]));
+  const enrolled = grants.filter((g) => !inserted.has(g.id)).map((g) => g.userId);
+  const existing = await d.enrollmentRepository.lockForUsers(course.tenantId, course.id, enrolled);
+  const changed = existing.map((e) => regrant(e, grantOf.get(e.userId)!, now)).filter((next, i) => next !== existing[i]);
+  await d.enrollmentRepository.updateGrants(changed);
 }

@@ -360,14 +360,19 @@ export class MemoryEnrollmentRepository implements EnrollmentRepository {
     }
     return inserted;
   }
-  lock(tenantId: string, userId: string, courseId: string) {
-    return this.find(tenantId, userId, courseId);
+  async lockForUsers(tenantId: string, courseId: string, userIds: readonly string[]) {
+    return inTenant(this.s.enrollments.values(), tenantId)
+      .filter((e) => e.courseId === courseId && userIds.includes(e.userId))
+      .map(clone);
   }
   lockForCourses(tenantId: string, userId: string, courseIds: readonly string[]) {
     return this.findForCourses(tenantId, userId, courseIds);
   }
   async update(e: Enrollment) {
     if (this.s.enrollments.get(e.id)?.tenantId === e.tenantId) this.s.enrollments.set(e.id, clone(e));
+  }
+  async updateGrants(rows: readonly Enrollment[]) {
+    for (const e of rows) await this.update(e);
   }
   async cancelBySource(tenantId: string, source: Enrollment['source'], sourceRef: string, at: Date) {
     let n = 0;

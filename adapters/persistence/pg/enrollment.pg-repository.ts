@@ -109,9 +109,15 @@ export const makeEnrollmentPgRepository = ({
       }
       return inserted;
     },
-    async lock(tenantId, userId, courseId) {
-      const r = await db.q()('enrollments').where({ tenantId, userId, courseId }).forUpdate().first();
-      return r ? toEnrollment(r) : null;
+    async lockForUsers(tenantId, courseId, userIds) {
+      if (userIds.length === 0) return [];
+      return (
+        await db
+          .q()('enrollments')
+          .where({ tenantId, courseId })
+          .whereIn('userId', [...userIds])
+          .forUpdate()
+      ).map(toEnrollment);
     },
     async lockForCourses(tenantId, userId, courseIds) {
       return courseIds.length === 0 ? [] : (await ofCourses(tenantId, userId, courseIds).forUpdate()).map(toEnrollment);
@@ -119,6 +125,27 @@ export const makeEnrollmentPgRepository = ({
     async cancelBySource(tenantId, source, sourceRef, at) {
       return Number(
         await db.q()('enrollments').where({ tenantId, source, sourceRef, status: 'active' }).update({ status: 'cancelled', updatedAt: at }),
+      );
+    },
+    async updateGrants(rows) {
+      if (rows.length === 0) return;
+      // Knex types array bindings without nulls; pg sends a null element as NULL.
+      const column = <K extends keyof Enrollment>(key: K) => rows.map((r) => r[key]) as string[] | Date[];
+      await db.q().raw(
+        `update enrollments e
+            set status = v.status, source = v.source, source_ref = v.source_ref, expires_at = v.expires_at, updated_at = v.updated_at
+           from unnest(?::uuid[], ?::uuid[], ?::text[], ?::text[], ?::text[], ?::timestamptz[], ?::timestamptz[])
+             as v(tenant_id, id, status, source, source_ref, expires_at, updated_at)
+          where e.tenant_id = v.tenant_id and e.id = v.id`,
+        [
+          column('tenantId'),
+          column('id'),
+          column('status'),
+          column('source'),
+          column('sourceRef'),
+          column('expiresAt'),
+          column('updatedAt'),
+        ],
       );
     },
     async update(e) {

@@ -26,11 +26,16 @@ export interface EnrollmentRepository {
   findForCourses(tenantId: string, userId: string, courseIds: readonly string[]): Promise<Enrollment[]>;
   /** Inserts each whose user has no enrolment in its course yet; the ids of those inserted. */
   insertManyIfAbsent(enrollments: readonly Enrollment[]): Promise<string[]>;
-  /** The row locked for the rest of the unit of work (SELECT … FOR UPDATE). */
-  lock(tenantId: string, userId: string, courseId: string): Promise<Enrollment | null>;
-  /** The user's enrolments in these courses, locked likewise, in one statement (none asked: none read). */
+  /**
+   * One user's enrolments in these courses, locked for the rest of the unit of work (SELECT … FOR
+   * UPDATE), in one statement (none asked: none read).
+   */
   lockForCourses(tenantId: string, userId: string, courseIds: readonly string[]): Promise<Enrollment[]>;
+  /** The same for these users' enrolments in one course. */
+  lockForUsers(tenantId: string, courseId: string, userIds: readonly string[]): Promise<Enrollment[]>;
   update(enrollment: Enrollment): Promise<void>;
+  /** Writes each one's grant (status, source, source_ref, expires_at, updated_at), all in one statement. */
+  updateGrants(enrollments: readonly Enrollment[]): Promise<void>;
   /** Cancels the active enrolments a grant made (a refunded order, a refunded subscription); how many. */
   cancelBySource(tenantId: string, source: Enrollment['source'], sourceRef: string, at: Date): Promise<number>;
   delete(tenantId: string, id: string): Promise<boolean>;

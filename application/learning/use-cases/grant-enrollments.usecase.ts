@@ -21,8 +21,8 @@ export interface GrantedEnrollments {
  * `grantEnrollment` for many courses of one user at once (a paid order's courses, a subscription's
  * categories), by the same rules. The courses the user lacks cost the same few statements however
  * many: one read of the courses, one insert, their `enrollment.created` events written together.
- * Those the user has are read locked in one statement; each that the re-grant changes (extended,
- * never shortened; reactivated) is one update. Joins the caller's unit of work.
+ * Those the user has are read locked in one statement, and those the re-grant changes (extended,
+ * never shortened; reactivated) written in one more. Joins the caller's unit of work.
  */
 export const makeGrantEnrollments =
   (d: GrantDeps) =>
@@ -68,12 +68,9 @@ export const makeGrantEnrollments =
         created.map((enrollment) => ({ enrollment })),
       );
       const held = fresh.filter((e) => !inserted.has(e.id)).map((e) => e.courseId);
-      const regranted: Enrollment[] = [];
-      for (const existing of await d.enrollmentRepository.lockForCourses(tenantId, userId, held)) {
-        const next = regrant(existing, { source, expiresAt, sourceRef }, now);
-        if (next !== existing) await d.enrollmentRepository.update(next);
-        regranted.push(next);
-      }
+      const existing = await d.enrollmentRepository.lockForCourses(tenantId, userId, held);
+      const regranted = existing.map((e) => regrant(e, { source, expiresAt, sourceRef }, now));
+      await d.enrollmentRepository.updateGrants(regranted.filter((next, i) => next !== existing[i]));
       return { created, regranted, skipped };
     });
   };

@@ -607,6 +607,33 @@ for (const [name, make] of [
       expect(await env.enrollments.lockForCourses(await env.tenant(), u, [a.id])).to.deep.equal([]);
     });
 
+    it("locks many users' enrolments in one course, and writes many re-grants in one call, in their tenant only", async () => {
+      const t = await env.tenant();
+      const [u, v, w] = [await env.user(t), await env.user(t), await env.user(t)];
+      const c = course(t);
+      await env.courses.insert(c);
+      const [eu, ev] = [enrollment(t, u, c.id, { expiresAt: at(10) }), enrollment(t, v, c.id, { status: 'cancelled' })];
+      await env.enrollments.insertManyIfAbsent([eu, ev]);
+      const locked = await env.enrollments.lockForUsers(t, c.id, [u, v, w]);
+      expect(locked.map((e) => e.id).sort()).to.deep.equal([eu.id, ev.id].sort());
+      expect(await env.enrollments.lockForUsers(t, c.id, [])).to.deep.equal([]);
+
+      const extended = { ...eu, source: 'subscription' as const, sourceRef: 'sub-9', expiresAt: at(40), updatedAt: at(1) };
+      const revived = {
+        ...ev,
+        status: 'active' as const,
+        source: 'order' as const,
+        sourceRef: 'order-9',
+        expiresAt: null,
+        updatedAt: at(1),
+      };
+      const elsewhere = { ...extended, tenantId: await env.tenant(), expiresAt: at(99) };
+      await env.enrollments.updateGrants([extended, revived, elsewhere]);
+      expect(await env.enrollments.findById(t, eu.id)).to.deep.equal(extended);
+      expect(await env.enrollments.findById(t, ev.id)).to.deep.equal(revived);
+      await env.enrollments.updateGrants([]);
+    });
+
     it('keeps one enrolment per user and course and reads active ones at a given time', async () => {
       const t = await env.tenant();
       const u = await env.user(t);
@@ -633,7 +660,7 @@ for (const [name, make] of [
         (await env.enrollments.list(t, { status: 'expired' }, at(11), { page: 1, pageSize: 10 })).items.map((l) => l.course.id),
       ).to.deep.equal([short.id]);
       expect((await env.enrollments.list(t, { courseId: live.id }, at(11), { page: 1, pageSize: 10 })).total).to.equal(2);
-      const locked = await env.enrollments.lock(t, u, live.id);
+      const [locked] = await env.enrollments.lockForUsers(t, live.id, [u]);
       await env.enrollments.update({ ...locked!, status: 'cancelled', updatedAt: at(3) });
       expect((await env.enrollments.findById(t, e1.id))?.status).to.equal('cancelled');
       expect(await env.enrollments.delete(t, e1.id)).to.equal(true);
