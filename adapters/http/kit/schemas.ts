@@ -45,8 +45,9 @@ export const queryBool = z.enum(['true', 'false', '1', '0']).transform((v) => v 
  * written by pg and refused by PGlite, so it is refused here and both engines store the same
  * (docs/architecture.md).
  */
-export const dateOnly = z.iso.date().refine((s) => !s.startsWith('0000'), 'a date of year 1 or later');
-export const isoDateTime = z.iso.datetime({ offset: true }).refine((s) => new Date(s).getUTCFullYear() >= 1, 'a time of year 1 or later');
+const fromYearOne = (s: string) => new Date(s).getUTCFullYear() >= 1;
+export const dateOnly = z.iso.date().refine(fromYearOne, 'a date of year 1 or later');
+export const isoDateTime = z.iso.datetime({ offset: true }).refine(fromYearOne, 'a time of year 1 or later');
 /** A list filter's bound: a day (`2026-11-29`) or a time with its offset. */
 export const dayOrTime = z.union([dateOnly, isoDateTime]);
 export const timeHm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:MM');
