@@ -360,13 +360,10 @@ export class MemoryEnrollmentRepository implements EnrollmentRepository {
     }
     return inserted;
   }
-  async lockForUsers(tenantId: string, courseId: string, userIds: readonly string[]) {
+  async lockPairs(tenantId: string, pairs: ReadonlyArray<{ userId: string; courseId: string }>) {
     return inTenant(this.s.enrollments.values(), tenantId)
-      .filter((e) => e.courseId === courseId && userIds.includes(e.userId))
+      .filter((e) => pairs.some((p) => p.userId === e.userId && p.courseId === e.courseId))
       .map(clone);
-  }
-  lockForCourses(tenantId: string, userId: string, courseIds: readonly string[]) {
-    return this.findForCourses(tenantId, userId, courseIds);
   }
   async update(e: Enrollment) {
     if (this.s.enrollments.get(e.id)?.tenantId === e.tenantId) this.s.enrollments.set(e.id, clone(e));

@@ -71,12 +71,6 @@ export const makeEnrollmentPgRepository = ({
       })
       .where('e.tenant_id', tenantId)
       .select('e.*', { userEmail: 'u.email', userDisplayName: 'u.display_name', courseTitle: 'c.title' });
-  /** One user's enrolments in these courses (at least one asked). */
-  const ofCourses = (tenantId: string, userId: string, courseIds: readonly string[]) =>
-    db
-      .q()('enrollments')
-      .where({ tenantId, userId })
-      .whereIn('courseId', [...courseIds]);
 
   return {
     async findById(tenantId, id) {
@@ -93,7 +87,13 @@ export const makeEnrollmentPgRepository = ({
       return r ? toEnrollment(r) : null;
     },
     async findForCourses(tenantId, userId, courseIds) {
-      return courseIds.length === 0 ? [] : (await ofCourses(tenantId, userId, courseIds)).map(toEnrollment);
+      if (courseIds.length === 0) return [];
+      return (
+        await db
+          .q()('enrollments')
+          .where({ tenantId, userId })
+          .whereIn('courseId', [...courseIds])
+      ).map(toEnrollment);
     },
     async insertManyIfAbsent(enrollments) {
       const inserted: string[] = [];
@@ -109,18 +109,19 @@ export const makeEnrollmentPgRepository = ({
       }
       return inserted;
     },
-    async lockForUsers(tenantId, courseId, userIds) {
-      if (userIds.length === 0) return [];
+    async lockPairs(tenantId, pairs) {
+      if (pairs.length === 0) return [];
+      // One text whatever the number of pairs; each pair is a look-up of the (tenant, user, course) key.
       return (
         await db
           .q()('enrollments')
-          .where({ tenantId, courseId })
-          .whereIn('userId', [...userIds])
+          .where({ tenantId })
+          .whereRaw('(user_id, course_id) in (select * from unnest(?::uuid[], ?::uuid[]))', [
+            pairs.map((p) => p.userId),
+            pairs.map((p) => p.courseId),
+          ])
           .forUpdate()
       ).map(toEnrollment);
-    },
-    async lockForCourses(tenantId, userId, courseIds) {
-      return courseIds.length === 0 ? [] : (await ofCourses(tenantId, userId, courseIds).forUpdate()).map(toEnrollment);
     },
     async cancelBySource(tenantId, source, sourceRef, at) {
       return Number(

@@ -27,12 +27,10 @@ export interface EnrollmentRepository {
   /** Inserts each whose user has no enrolment in its course yet; the ids of those inserted. */
   insertManyIfAbsent(enrollments: readonly Enrollment[]): Promise<string[]>;
   /**
-   * One user's enrolments in these courses, locked for the rest of the unit of work (SELECT … FOR
-   * UPDATE), in one statement (none asked: none read).
+   * The enrolments of these (user, course) pairs, those that exist, locked for the rest of the unit
+   * of work (SELECT … FOR UPDATE), in one statement (none asked: none read).
    */
-  lockForCourses(tenantId: string, userId: string, courseIds: readonly string[]): Promise<Enrollment[]>;
-  /** The same for these users' enrolments in one course. */
-  lockForUsers(tenantId: string, courseId: string, userIds: readonly string[]): Promise<Enrollment[]>;
+  lockPairs(tenantId: string, pairs: ReadonlyArray<{ userId: string; courseId: string }>): Promise<Enrollment[]>;
   update(enrollment: Enrollment): Promise<void>;
   /** Writes each one's grant (status, source, source_ref, expires_at, updated_at), all in one statement. */
   updateGrants(enrollments: readonly Enrollment[]): Promise<void>;

@@ -1,4 +1,5 @@
-import { regrant, type Enrollment, type EnrollmentSource } from '../../../domain/learning/enrollment.js';
+import type { Enrollment, EnrollmentSource } from '../../../domain/learning/enrollment.js';
+import { applyGrants } from '../apply-grants.js';
 import type { LearningDeps } from '../deps.js';
 
 export type GrantEnrollmentError = 'COURSE_NOT_FOUND' | 'USER_NOT_FOUND';
@@ -19,10 +20,8 @@ export interface GrantedEnrollments {
 
 /**
  * `grantEnrollment` for many courses of one user at once (a paid order's courses, a subscription's
- * categories), by the same rules. The courses the user lacks cost the same few statements however
- * many: one read of the courses, one insert, their `enrollment.created` events written together.
- * Those the user has are read locked in one statement, and those the re-grant changes (extended,
- * never shortened; reactivated) written in one more. Joins the caller's unit of work.
+ * categories), by the same rules: one read of the courses, one of the user, then `applyGrants`,
+ * in a number of statements that does not grow with the courses. Joins the caller's unit of work.
  */
 export const makeGrantEnrollments =
   (d: GrantDeps) =>
@@ -45,34 +44,21 @@ export const makeGrantEnrollments =
       return { created: [], regranted: [], skipped: [...skipped, ...unknownUser] };
     }
     const now = d.clock.now();
-    return d.uow.run(async () => {
-      const fresh = wanted
-        .filter((id) => found.has(id))
-        .map((courseId): Enrollment => ({
-          id: d.ids.uuid(),
-          tenantId,
-          userId,
-          courseId,
-          status: 'active',
-          source,
-          sourceRef,
-          expiresAt,
-          createdAt: now,
-          updatedAt: now,
-        }));
-      const inserted = new Set(await d.enrollmentRepository.insertManyIfAbsent(fresh));
-      const created = fresh.filter((e) => inserted.has(e.id));
-      await d.domainEvents.publishEach(
+    const grants = wanted
+      .filter((id) => found.has(id))
+      .map((courseId): Enrollment => ({
+        id: d.ids.uuid(),
         tenantId,
-        'enrollment.created',
-        created.map((enrollment) => ({ enrollment })),
-      );
-      const held = fresh.filter((e) => !inserted.has(e.id)).map((e) => e.courseId);
-      const existing = await d.enrollmentRepository.lockForCourses(tenantId, userId, held);
-      const regranted = existing.map((e) => regrant(e, { source, expiresAt, sourceRef }, now));
-      await d.enrollmentRepository.updateGrants(regranted.filter((next, i) => next !== existing[i]));
-      return { created, regranted, skipped };
-    });
+        userId,
+        courseId,
+        status: 'active',
+        source,
+        sourceRef,
+        expiresAt,
+        createdAt: now,
+        updatedAt: now,
+      }));
+    return { ...(await d.uow.run(() => applyGrants(d, tenantId, grants, now))), skipped };
   };
 
 export type GrantEnrollments = ReturnType<typeof makeGrantEnrollments>;

@@ -589,7 +589,7 @@ for (const [name, make] of [
       expect(await env.enrollments.insertManyIfAbsent([])).to.deep.equal([]);
     });
 
-    it("inserts one user's enrolments in many courses at once, naming those inserted, and locks the user's others in one call", async () => {
+    it("inserts one user's enrolments in many courses at once, naming those inserted, and locks the user's others by pair in one call", async () => {
       const t = await env.tenant();
       const u = await env.user(t);
       const other = await env.user(t);
@@ -600,23 +600,30 @@ for (const [name, make] of [
       await env.enrollments.insertManyIfAbsent([enrollment(t, other, a.id)]);
       const batch = [a, b, c].map((x) => enrollment(t, u, x.id, { source: 'order', sourceRef: 'order-1' }));
       expect((await env.enrollments.insertManyIfAbsent(batch)).sort()).to.deep.equal([batch[0]!.id, batch[2]!.id].sort());
-      const locked = await env.enrollments.lockForCourses(t, u, [b.id, c.id, randomUUID()]);
+      const locked = await env.enrollments.lockPairs(
+        t,
+        [b.id, c.id, randomUUID()].map((courseId) => ({ userId: u, courseId })),
+      );
       expect(locked.map((e) => e.id).sort()).to.deep.equal([held.id, batch[2]!.id].sort());
       expect(locked.find((e) => e.id === held.id)).to.deep.equal(held);
-      expect(await env.enrollments.lockForCourses(t, u, [])).to.deep.equal([]);
-      expect(await env.enrollments.lockForCourses(await env.tenant(), u, [a.id])).to.deep.equal([]);
+      expect(await env.enrollments.lockPairs(t, [])).to.deep.equal([]);
+      expect(await env.enrollments.lockPairs(await env.tenant(), [{ userId: u, courseId: a.id }])).to.deep.equal([]);
+      // Pairs match as pairs: the other user's enrolment (in a) and u's (in b) make no (other, b).
+      expect(await env.enrollments.lockPairs(t, [{ userId: other, courseId: b.id }])).to.deep.equal([]);
     });
 
-    it("locks many users' enrolments in one course, and writes many re-grants in one call, in their tenant only", async () => {
+    it("locks many users' enrolments in one course by pair, and writes many re-grants in one call, in their tenant only", async () => {
       const t = await env.tenant();
       const [u, v, w] = [await env.user(t), await env.user(t), await env.user(t)];
       const c = course(t);
       await env.courses.insert(c);
       const [eu, ev] = [enrollment(t, u, c.id, { expiresAt: at(10) }), enrollment(t, v, c.id, { status: 'cancelled' })];
       await env.enrollments.insertManyIfAbsent([eu, ev]);
-      const locked = await env.enrollments.lockForUsers(t, c.id, [u, v, w]);
+      const locked = await env.enrollments.lockPairs(
+        t,
+        [u, v, w].map((userId) => ({ userId, courseId: c.id })),
+      );
       expect(locked.map((e) => e.id).sort()).to.deep.equal([eu.id, ev.id].sort());
-      expect(await env.enrollments.lockForUsers(t, c.id, [])).to.deep.equal([]);
 
       const extended = { ...eu, source: 'subscription' as const, sourceRef: 'sub-9', expiresAt: at(40), updatedAt: at(1) };
       const revived = {
@@ -660,7 +667,7 @@ for (const [name, make] of [
         (await env.enrollments.list(t, { status: 'expired' }, at(11), { page: 1, pageSize: 10 })).items.map((l) => l.course.id),
       ).to.deep.equal([short.id]);
       expect((await env.enrollments.list(t, { courseId: live.id }, at(11), { page: 1, pageSize: 10 })).total).to.equal(2);
-      const [locked] = await env.enrollments.lockForUsers(t, live.id, [u]);
+      const [locked] = await env.enrollments.lockPairs(t, [{ userId: u, courseId: live.id }]);
       await env.enrollments.update({ ...locked!, status: 'cancelled', updatedAt: at(3) });
       expect((await env.enrollments.findById(t, e1.id))?.status).to.equal('cancelled');
       expect(await env.enrollments.delete(t, e1.id)).to.equal(true);
